@@ -1,0 +1,111 @@
+"""The carrom rules engine: pure Python, no Django.
+
+The umpire records what happened (events); this package decides what it means. Immutable
+events go in, derived positions come out; nothing is stored, everything replays
+deterministically (python-chess is the model: ``apply``, ``replay``, ``Board.push/pop/peek``).
+
+Glossary (ICF Laws of Carrom, "Interpretations"):
+
+- **board**: one deal, from the break until one side has pocketed all its carrommen.
+- **game**: boards until a player reaches 25 points, or 8 boards in early rounds (ICF 56).
+- **match**: best of three games (ICF 57).
+- **break**: the first stroke of a board; the breaker plays white (ICF 43–45).
+- **stroke** / **turn**: one strike of the striker / the right to strike, kept while a player
+  pockets his own carrommen properly (ICF 48).
+- **carromman** (C/m): one of the nine white or nine black pieces; **queen**: the red piece.
+- **cover**: pocketing an own carromman in the same or the next stroke after the queen (ICF 97).
+- **due**: the debt of a pocketed striker (ICF 72); **penalty**: of a foul (ICF 63, 64). Both are
+  paid by the opponent placing one of the offender's pocketed carrommen back on the board.
+- **foul**: a violation during a stroke, the turn is lost; **technical foul**: before the first
+  stroke of one's turn or by the player not on turn, the turn goes on (ICF 63, 64).
+
+Layout: :mod:`.position` (values), :mod:`.events` (what happened), :mod:`.board` (the laws of a
+board), :mod:`.game` (games and matches), :mod:`.presets` (rule sets as data), :mod:`.point`
+(three-player point carrom), :mod:`.interchange` (the JSON format v1), :mod:`.cli` (the command).
+"""
+
+from .board import Board, Note, Step, apply, replay, step
+from .errors import IllegalEvent, InvalidDocument, InvalidEvent, RulesError
+from .events import (
+    BoardLoss,
+    Event,
+    Forgo,
+    Pieces,
+    Stroke,
+    TechnicalFoul,
+    UmpireRuling,
+    Void,
+    from_notation,
+    parse_event,
+)
+from .game import (
+    AwardEntry,
+    BoardScore,
+    GameState,
+    LogEntry,
+    MatchState,
+    NextBoard,
+    SummaryEntry,
+    derive_game,
+    derive_match,
+    first_breaker_of_game,
+)
+from .interchange import parse_start, replay_document
+from .position import (
+    BLACK,
+    COLOURS,
+    OPENING,
+    WHITE,
+    BoardResult,
+    PerColour,
+    Position,
+    other,
+)
+from .presets import DEFAULT_RULES, RULESETS, RuleSet, get_rules
+
+__all__ = [
+    "BLACK",
+    "COLOURS",
+    "DEFAULT_RULES",
+    "OPENING",
+    "RULESETS",
+    "WHITE",
+    "AwardEntry",
+    "Board",
+    "BoardLoss",
+    "BoardResult",
+    "BoardScore",
+    "Event",
+    "Forgo",
+    "GameState",
+    "IllegalEvent",
+    "InvalidDocument",
+    "InvalidEvent",
+    "LogEntry",
+    "MatchState",
+    "NextBoard",
+    "Note",
+    "PerColour",
+    "Pieces",
+    "Position",
+    "RuleSet",
+    "RulesError",
+    "Step",
+    "Stroke",
+    "SummaryEntry",
+    "TechnicalFoul",
+    "UmpireRuling",
+    "Void",
+    "apply",
+    "derive_game",
+    "derive_match",
+    "first_breaker_of_game",
+    "from_notation",
+    "get_rules",
+    "other",
+    "parse_event",
+    "parse_start",
+    "replay",
+    "replay_document",
+    "step",
+]

@@ -1,0 +1,5 @@
+"""Entry point of ``python -m scoring.rules``."""
+
+from .cli import main
+
+main()

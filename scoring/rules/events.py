@@ -1,0 +1,310 @@
+"""Board events: immutable records of what the umpire saw, and their JSON form.
+
+Event types (interchange format v1): ``stroke``, ``technical_foul``, ``forgo``, ``board_loss``,
+``umpire_ruling`` and ``void``. :func:`parse_event` checks the *form* of an event (fields, types,
+counts); whether it can happen in a position is the board's business (:mod:`.board`).
+
+A compact text notation keeps tests and fixtures readable, e.g. ``W: 2w`` (white pockets two
+white carrommen), ``B: b q`` (black pockets a black and the queen), ``W: s foul`` (white pockets
+the striker in a foul stroke), ``W: nt`` (no touch at the break), ``B: tf`` (technical foul by
+black). See :func:`from_notation`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import InvalidEvent
+from .position import BLACK, COLOURS, WHITE
+
+FOUL_IMPROPER = "improper_stroke"
+FOUL_BREAK_BEFORE_PLAY = "break_before_play"
+FOULS = (FOUL_IMPROPER, FOUL_BREAK_BEFORE_PLAY)
+
+LOSS_REASONS = ("out_of_turn", "left_seat", "resumed_before_play", "other")
+
+
+@dataclass(frozen=True, slots=True)
+class Pieces:
+    """Pieces pocketed, or pieces that left the board, in one stroke."""
+
+    white: int = 0
+    black: int = 0
+    queen: bool = False
+    striker: bool = False
+
+    def __getitem__(self, colour: str) -> int:
+        return self.white if colour == WHITE else self.black
+
+    @property
+    def carrommen(self) -> int:
+        return self.white + self.black
+
+    @property
+    def empty(self) -> bool:
+        return not (self.white or self.black or self.queen or self.striker)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.white:
+            out["white"] = self.white
+        if self.black:
+            out["black"] = self.black
+        if self.queen:
+            out["queen"] = True
+        if self.striker:
+            out["striker"] = True
+        return out
+
+
+NOTHING = Pieces()
+
+
+@dataclass(frozen=True, slots=True)
+class Stroke:
+    """One stroke by the colour on turn (ICF 2.1 "stroke")."""
+
+    by: str
+    pocketed: Pieces = NOTHING
+    off_board: Pieces = NOTHING
+    touched: bool = True
+    foul: str | None = None
+    extra_claimed: bool = False
+
+    type = "stroke"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "stroke", "by": self.by}
+        if not self.touched:
+            out["touched"] = False
+        if not self.pocketed.empty:
+            out["pocketed"] = self.pocketed.to_dict()
+        if not self.off_board.empty:
+            out["off_board"] = self.off_board.to_dict()
+        if self.foul:
+            out["foul"] = self.foul
+        if self.extra_claimed:
+            out["extra_claimed"] = True
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class TechnicalFoul:
+    """A technical foul by ``by`` (ICF 63(a) on turn, 63(b) not on turn)."""
+
+    by: str
+    type = "technical_foul"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "by": self.by}
+
+
+@dataclass(frozen=True, slots=True)
+class Forgo:
+    """The entitled colour ``by`` forgoes placing the carrommen due to it now (ICF 87)."""
+
+    by: str
+    type = "forgo"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "by": self.by}
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLoss:
+    """``by`` loses the board by conduct (ICF 51, 91, IT 86; ruling 12)."""
+
+    by: str
+    reason: str = "other"
+    type = "board_loss"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "by": self.by, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class UmpireRuling:
+    """The umpire decides the board, overriding the engine's result."""
+
+    winner: str
+    points: int
+    law: str | None = None
+    type = "umpire_ruling"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type, "winner": self.winner, "points": self.points}
+        if self.law is not None:
+            out["law"] = self.law
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Void:
+    """The board is void and replayed (IT 101, 104, 106)."""
+
+    type = "void"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type}
+
+
+Event = Stroke | TechnicalFoul | Forgo | BoardLoss | UmpireRuling | Void
+
+_PIECE_KEYS = {"white", "black", "queen", "striker"}
+
+
+def _count(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidEvent("bad_count", f"{name} must be a whole number")
+    if value < 0:
+        raise InvalidEvent("negative_count", f"{name} must be 0 or more, not {value}")
+    if value > 9:
+        raise InvalidEvent("count_too_large", f"{name} cannot be more than 9, not {value}")
+    return value
+
+
+def _flag(value: Any, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidEvent("bad_flag", f"{name} must be true or false")
+    return value
+
+
+def _colour(value: Any, name: str, colours: tuple[str, ...] = COLOURS) -> str:
+    if value not in colours:
+        raise InvalidEvent("bad_colour", f"{name} must be one of {', '.join(colours)}")
+    return value
+
+
+def _pieces(value: Any, name: str) -> Pieces:
+    if value is None:
+        return NOTHING
+    if not isinstance(value, dict):
+        raise InvalidEvent("bad_pieces", f"{name} must be an object")
+    unknown = set(value) - _PIECE_KEYS
+    if unknown:
+        raise InvalidEvent("unknown_field", f"unknown field {name}.{sorted(unknown)[0]}")
+    return Pieces(
+        white=_count(value.get("white", 0), f"{name}.white"),
+        black=_count(value.get("black", 0), f"{name}.black"),
+        queen=_flag(value.get("queen", False), f"{name}.queen"),
+        striker=_flag(value.get("striker", False), f"{name}.striker"),
+    )
+
+
+_FIELDS: dict[str, set[str]] = {
+    "stroke": {"type", "by", "pocketed", "off_board", "touched", "foul", "extra_claimed"},
+    "technical_foul": {"type", "by"},
+    "forgo": {"type", "by"},
+    "board_loss": {"type", "by", "reason"},
+    "umpire_ruling": {"type", "winner", "points", "law"},
+    "void": {"type"},
+}
+
+
+def parse_event(data: Any) -> Event:
+    """Read one event from its JSON form.
+
+    :raises InvalidEvent: for an unknown type or field, a wrong type or a negative count.
+    """
+    if not isinstance(data, dict):
+        raise InvalidEvent("bad_event", "an event must be an object")
+    kind = data.get("type")
+    if kind not in _FIELDS:
+        raise InvalidEvent("unknown_event_type", f"unknown event type {kind!r}")
+    unknown = set(data) - _FIELDS[kind]
+    if unknown:
+        raise InvalidEvent("unknown_field", f"unknown field {sorted(unknown)[0]!r} in {kind}")
+    if kind == "stroke":
+        foul = data.get("foul")
+        if foul is not None and foul not in FOULS:
+            raise InvalidEvent("unknown_foul", f"unknown foul {foul!r}")
+        if "by" not in data:
+            raise InvalidEvent("missing_field", "a stroke needs 'by'")
+        return Stroke(
+            by=_colour(data["by"], "by"),
+            pocketed=_pieces(data.get("pocketed"), "pocketed"),
+            off_board=_pieces(data.get("off_board"), "off_board"),
+            touched=_flag(data.get("touched", True), "touched"),
+            foul=foul,
+            extra_claimed=_flag(data.get("extra_claimed", False), "extra_claimed"),
+        )
+    if kind == "void":
+        return Void()
+    if kind == "umpire_ruling":
+        if "winner" not in data or "points" not in data:
+            raise InvalidEvent("missing_field", "an umpire ruling needs 'winner' and 'points'")
+        points = data["points"]
+        if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+            raise InvalidEvent("bad_points", "points must be a whole number of 0 or more")
+        law = data.get("law")
+        if law is not None and not isinstance(law, str):
+            raise InvalidEvent("bad_law", "law must be a text such as 'ICF 107'")
+        return UmpireRuling(winner=_colour(data["winner"], "winner"), points=points, law=law)
+    if "by" not in data:
+        raise InvalidEvent("missing_field", f"{kind} needs 'by'")
+    by = _colour(data["by"], "by")
+    if kind == "technical_foul":
+        return TechnicalFoul(by=by)
+    if kind == "forgo":
+        return Forgo(by=by)
+    reason = data.get("reason", "other")
+    if reason not in LOSS_REASONS:
+        raise InvalidEvent("unknown_reason", f"unknown board_loss reason {reason!r}")
+    return BoardLoss(by=by, reason=reason)
+
+
+# --- text notation --------------------------------------------------------------------------
+
+_NOTATION_COLOURS = {"W": WHITE, "B": BLACK}
+
+
+def from_notation(text: str) -> Event:
+    """Parse the compact notation used in tests and fixtures.
+
+    ``"W: 2w b q s"`` — white strokes, pocketing two white, one black, the queen and the striker.
+    Other tokens: ``off:b`` / ``off:q`` / ``off:s`` (left the board), ``foul``, ``bbp`` (break
+    before "Play"), ``nt`` (touched nothing), ``claim`` (extra points claimed). Whole events:
+    ``"W: tf"`` technical foul, ``"B: forgo"``, ``"B: loss:left_seat"``, ``"void"``,
+    ``"ruling W 3 ICF 107"``.
+    """
+    text = text.strip()
+    if text == "void":
+        return Void()
+    if text.startswith("ruling "):
+        _, colour, points, *law = text.split()
+        return UmpireRuling(_NOTATION_COLOURS[colour], int(points), " ".join(law) or None)
+    who, _, rest = text.partition(":")
+    by = _NOTATION_COLOURS[who.strip()]
+    tokens = rest.split()
+    if tokens == ["tf"]:
+        return TechnicalFoul(by)
+    if tokens == ["forgo"]:
+        return Forgo(by)
+    if len(tokens) == 1 and tokens[0].startswith("loss:"):
+        return BoardLoss(by, tokens[0][5:])
+    pocketed = {"white": 0, "black": 0, "queen": False, "striker": False}
+    off = {"white": 0, "black": 0, "queen": False, "striker": False}
+    touched, foul, claim = True, None, False
+    names = {"w": "white", "b": "black", "q": "queen", "s": "striker"}
+    for token in tokens:
+        target = pocketed
+        if token.startswith("off:"):
+            target, token = off, token[4:]
+        if token == "foul":
+            foul = FOUL_IMPROPER
+        elif token == "bbp":
+            foul = FOUL_BREAK_BEFORE_PLAY
+        elif token == "nt":
+            touched = False
+        elif token == "claim":
+            claim = True
+        elif token[-1] in names:
+            key = names[token[-1]]
+            if key in ("queen", "striker"):
+                target[key] = True
+            else:
+                target[key] += int(token[:-1] or 1)
+        else:
+            raise InvalidEvent("bad_notation", f"cannot read {token!r}")
+    return Stroke(by, Pieces(**pocketed), Pieces(**off), touched, foul, claim)

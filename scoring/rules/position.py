@@ -1,0 +1,156 @@
+"""The position of a board: immutable values, derived by applying events.
+
+Terminology (ICF "Interpretations", LAWS.md §2.1):
+
+- *colour*: ``"white"`` or ``"black"``. In every board the breaker plays white (ICF 43).
+- *on board*: carrommen of a colour on the board, counting those taken out of the pocket and
+  waiting to be placed (a due, a penalty, or pieces returned after a foul).
+- *due* (ICF 72): the debt of a pocketed striker; a *penalty* (ICF 63, 64) is handled alike. One
+  that cannot be paid (nothing of that colour in a pocket) stays *outstanding* in ``dues``.
+- *queen*: ``"on_board"``, ``"pending_cover:<colour>"`` (pocketed, the cover is due in the next
+  stroke) or ``"covered:<colour>"``.
+- *queen right* (ICF 92, 95(c)): the side has pocketed one of its own carrommen this board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+WHITE = "white"
+BLACK = "black"
+COLOURS = (WHITE, BLACK)
+
+QUEEN_ON_BOARD = "on_board"
+PENDING = "pending_cover:"
+COVERED = "covered:"
+
+
+def other(colour: str) -> str:
+    """The opponent's colour."""
+    return BLACK if colour == WHITE else WHITE
+
+
+def pending(colour: str) -> str:
+    """Queen state: pocketed by ``colour``, cover due (ICF 96, 97)."""
+    return PENDING + colour
+
+
+def covered(colour: str) -> str:
+    """Queen state: covered by ``colour`` (ICF 97(a))."""
+    return COVERED + colour
+
+
+QUEEN_STATES = frozenset(
+    [QUEEN_ON_BOARD, *(pending(c) for c in COLOURS), *(covered(c) for c in COLOURS)]
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PerColour:
+    """A pair of values, one per colour (counts or flags)."""
+
+    white: Any = 0
+    black: Any = 0
+
+    def __getitem__(self, colour: str) -> Any:
+        return self.white if colour == WHITE else self.black
+
+    def set(self, colour: str, value: Any) -> PerColour:
+        """A copy with ``colour`` set to ``value``."""
+        if colour == WHITE:
+            return PerColour(value, self.black)
+        return PerColour(self.white, value)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {WHITE: self.white, BLACK: self.black}
+
+
+ZERO = PerColour(0, 0)
+NO_RIGHT = PerColour(False, False)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardResult:
+    """How a board ended: who won, by how many points, under which law.
+
+    ``extra_points`` are the "if demanded" points (ICF 102–112) included in ``points``;
+    ``interpretation`` marks a ruling where the laws are silent (the umpire may override it).
+    """
+
+    winner: str | None
+    points: int
+    law: str
+    interpretation: bool = False
+    void: bool = False
+    extra_points: int = 0
+    by_umpire: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.void:
+            return {"void": True}
+        return {
+            "winner": self.winner,
+            "points": self.points,
+            "law": self.law,
+            "interpretation": self.interpretation,
+        }
+
+
+VOID_RESULT = BoardResult(winner=None, points=0, law="void", void=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A board's position after some events (the interchange format's *position*).
+
+    ``scores`` are the game scores before this board of the players holding each colour
+    (for the 22-point rule); ``to_place`` are the carrommen of each colour taken out of the
+    pocket by the last event and not yet placed (what a ``forgo`` can give up, ICF 87).
+    """
+
+    on_board: PerColour = PerColour(9, 9)
+    queen: str = QUEEN_ON_BOARD
+    dues: PerColour = ZERO
+    queen_right: PerColour = NO_RIGHT
+    on_turn: str | None = WHITE
+    break_made: bool = False
+    break_attempts: int = 0
+    scores: PerColour = ZERO
+    to_place: PerColour = ZERO
+    result: BoardResult | None = None
+
+    @property
+    def finished(self) -> bool:
+        """True once the board has a result (won, awarded or void)."""
+        return self.result is not None
+
+    @property
+    def queen_holder(self) -> str | None:
+        """The colour that pocketed or covered the queen, if any."""
+        if self.queen == QUEEN_ON_BOARD:
+            return None
+        return self.queen.split(":", 1)[1]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The position in interchange format v1 (without ``finished``/``result``)."""
+        return {
+            "on_board": self.on_board.to_dict(),
+            "queen": self.queen,
+            "dues": self.dues.to_dict(),
+            "queen_right": self.queen_right.to_dict(),
+            "on_turn": self.on_turn,
+            "break_made": self.break_made,
+            "break_attempts": self.break_attempts,
+        }
+
+    def to_state(self) -> dict[str, Any]:
+        """The engine's answer, ``carrom-board-state/1``."""
+        state: dict[str, Any] = {"format": "carrom-board-state/1"}
+        state.update(self.to_dict())
+        state["finished"] = self.finished
+        state["result"] = None if self.result is None else self.result.to_dict()
+        return state
+
+
+OPENING = Position()

@@ -1,0 +1,162 @@
+"""Rule presets as data (``RULESETS``).
+
+ICF is the default. Each preset states how it differs from ICF in ``differences``; the engine
+reads only the numbers and switches here, so a preset is never a copy of engine code.
+
+- ``icf``: the ICF Laws of Carrom with the product's adopted rulings (``rules/README.md``).
+- ``dcv``: the German federation's name for the same laws (identical numbers; German UI name).
+- ``family-21``: seed 002's family game: first to 21 points or the most after 8 boards.
+- ``queen-5``: seed 003's two-player scoring: the queen is worth 5, no 22-point rule, so a board
+  is worth at most 14 (9 + 5).
+- ``point-carrom``: seed 003's three-player point game: nobody owns a colour, black 1, white 2,
+  queen 5, to 25 points or the most after 8 boards (engine in :mod:`scoring.rules.point`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import InvalidDocument
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """The numbers and switches one preset plays with."""
+
+    key: str
+    name: str
+    name_de: str
+    differences: tuple[str, ...] = ()
+    #: "colours": each side owns a colour (ICF); "points": point carrom, nobody owns a colour.
+    family: str = "colours"
+    players: int = 2
+    carrommen_per_colour: int = 9
+    #: ICF 52(b): the queen's value for the board winner who covered it.
+    queen_value: int = 3
+    #: ICF 54: the queen counts only while the receiver's game score before the board is at most
+    #: this; ``None`` switches the 22-point rule off.
+    queen_cutoff: int | None = 21
+    #: The special cases "by the queen's value" award this instead when the receiver is past the
+    #: cutoff (ICF 102, 104, 105, 107, 108, 109).
+    reduced_queen_value: int = 1
+    #: ICF 55: at most this many points a board (9 carrommen + the queen).
+    board_max: int = 12
+    #: ICF 56: a game is won at this score (recorded capped at it, ruling 3) ...
+    game_points: int = 25
+    #: ... or by the leader after this many boards (early rounds; late rounds play to the points).
+    board_limit: int = 8
+    #: DCV 56(c): from the quarter-finals on there is no board limit.
+    late_board_limit: int | None = None
+    #: Ruling 3: a tie after the board limit is decided by one extra board.
+    extra_board_on_tie: bool = True
+    #: ICF 45: attempts at the break before the right passes.
+    break_attempts: int = 3
+    #: Ruling 7: the striker pocketed in a foul stroke costs the due and the penalty.
+    striker_in_foul_costs: int = 2
+    #: ICF 57: best of three games.
+    games_to_win: int = 2
+    #: ICF 60: game-3 side change after this board (early rounds) or at this score.
+    side_change_board: int = 4
+    side_change_points: int = 13
+    #: Point carrom only: what each piece is worth to the player who pocketed it.
+    piece_values: dict[str, int] = field(default_factory=dict)
+
+    def board_limit_for(self, stage: str) -> int | None:
+        """The board limit of a game in this stage (``"early"`` or ``"late"``)."""
+        return self.board_limit if stage == "early" else self.late_board_limit
+
+    def queen_counts_for(self, score: int) -> bool:
+        """ICF 54: does the queen still count for a player with this game score?"""
+        return self.queen_cutoff is None or score <= self.queen_cutoff
+
+
+ICF = RuleSet(
+    key="icf",
+    name="ICF Laws of Carrom",
+    name_de="ICF-Carromregeln",
+    differences=("The reference: every other preset is described against it.",),
+)
+
+DCV = RuleSet(
+    key="dcv",
+    name="DCV (German Carrom Federation)",
+    name_de="DCV (Deutscher Carrom Verband)",
+    differences=(
+        "Same laws as ICF (the DCV text is the German ICF translation); kept as its own preset "
+        "so that German tournaments see their federation's name.",
+        "DCV 56(c) (no board limit from the quarter-finals) is already part of the ICF preset.",
+    ),
+)
+
+FAMILY_21 = RuleSet(
+    key="family-21",
+    name="Family game to 21",
+    name_de="Familienspiel bis 21",
+    differences=(
+        "A game is won at 21 points (not 25), or by the leader after 8 boards (seed 002).",
+        "The 22-point queen rule cannot apply: nobody reaches 22 before the game ends.",
+    ),
+    game_points=21,
+    late_board_limit=8,
+)
+
+QUEEN_5 = RuleSet(
+    key="queen-5",
+    name="Queen worth 5",
+    name_de="Königin zählt 5",
+    differences=(
+        "The queen is worth 5 points to the board winner who covered it (seed 003).",
+        "No 22-point rule: the queen always counts.",
+        "A board is worth at most 14 points (9 carrommen + 5).",
+        "The end-of-board special cases award 5 where ICF awards 3.",
+    ),
+    queen_value=5,
+    queen_cutoff=None,
+    reduced_queen_value=5,
+    board_max=14,
+)
+
+POINT_CARROM = RuleSet(
+    key="point-carrom",
+    name="Point carrom (three players)",
+    name_de="Punkte-Carrom (drei Spieler)",
+    differences=(
+        "Three players in a fixed turn order; nobody owns a colour: any piece may be pocketed.",
+        "Every pocketed piece scores for the player who pocketed it: black 1, white 2, queen 5.",
+        "The queen may be pocketed once the player has pocketed a carromman this board and must "
+        "be covered by any carromman in the same or the next stroke, or it goes back.",
+        "A foul or a pocketed striker ends the turn and returns one of the player's pieces "
+        "(the lowest in value) as a penalty; owed while he has none.",
+        "The board ends when every carromman is pocketed (the last one only after the queen "
+        "is covered); the game is won at 25 points or by the leader after 8 boards.",
+    ),
+    family="points",
+    players=3,
+    queen_value=5,
+    queen_cutoff=None,
+    board_max=23,
+    late_board_limit=8,
+    piece_values={"black": 1, "white": 2, "queen": 5},
+)
+
+RULESETS: dict[str, RuleSet] = {
+    r.key: r for r in (ICF, DCV, FAMILY_21, QUEEN_5, POINT_CARROM)
+}
+
+DEFAULT_RULES = "icf"
+
+
+def get_rules(key: str | None) -> RuleSet:
+    """The preset named ``key`` (``None`` means ICF).
+
+    :raises InvalidDocument: for an unknown preset.
+    """
+    if key is None:
+        return ICF
+    try:
+        return RULESETS[key]
+    except (KeyError, TypeError):
+        known = ", ".join(RULESETS)
+        raise InvalidDocument(
+            "unknown_rules", f"unknown rules preset {key!r} (known: {known})"
+        ) from None
