@@ -1,0 +1,108 @@
+# Carrom tournament: developer entry points.
+#   make demo      set up .venv, migrate, load demo data, serve on http://127.0.0.1:8000
+#   make test      set up .venv with dev tools, run ruff and the whole pytest suite (incl. browser)
+#   make serve     collectstatic + migrate, then gunicorn (production-style; configure via env)
+#   make messages  extract and compile translations (needs GNU gettext: apt-get install gettext)
+#
+# Django 6 needs Python >= 3.12. The interpreter is found in this order: $(PYTHON) if given,
+# python3.13, pyenv's 3.13.x, python3.12, pyenv's 3.12.x (in $(PYENV_ROOT) and /root/.pyenv).
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+MAKEFLAGS += --no-builtin-rules
+
+VENV := .venv
+VPY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST_ARGS ?=
+PYENV_ROOT ?= $(HOME)/.pyenv
+# Where pyenv versions are looked for (root's pyenv too: CI may run without pyenv on PATH).
+PYENV_DIRS ?= $(PYENV_ROOT) /root/.pyenv
+
+# Shell snippet that prints the first suitable interpreter (or fails with a clear message).
+define FIND_PYTHON
+for candidate in $(PYTHON) \
+    python3.13 $(wildcard $(addsuffix /versions/3.13*/bin/python3.13,$(PYENV_DIRS))) \
+    python3.12 $(wildcard $(addsuffix /versions/3.12*/bin/python3.12,$(PYENV_DIRS))); do \
+  if command -v "$$candidate" >/dev/null 2>&1 && \
+     "$$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then \
+    echo "$$candidate"; exit 0; \
+  fi; \
+done; \
+echo "ERROR: no Python >= 3.12 found (Django 6 needs it). Install python3.13 or python3.12" \
+     "(e.g. pyenv install 3.13.0), or run: make PYTHON=/path/to/python3.13 <target>" >&2; \
+exit 1
+endef
+
+.PHONY: help demo test lint serve messages migrate seed venv clean python-info
+
+help:
+	@echo "make demo      - install, migrate, load demo data and serve on http://$(HOST):$(PORT)/"
+	@echo "make test      - ruff + the whole pytest suite (browser tests included)"
+	@echo "make serve     - collectstatic, migrate and run gunicorn (settings from the environment)"
+	@echo "make messages  - update locale/*/django.po and compile the .mo files (needs gettext)"
+	@echo "make clean     - remove .venv, collected static files and caches (keeps db.sqlite3)"
+
+python-info:
+	@$(FIND_PYTHON)
+
+# The virtualenv itself; recreated if its Python is too old (e.g. made with python3.11).
+$(VPY):
+	@py="$$($(FIND_PYTHON))"; \
+	echo "Creating $(VENV) with $$py ($$("$$py" --version))"; \
+	rm -rf $(VENV); \
+	"$$py" -m venv $(VENV); \
+	$(VPY) -m pip install --quiet --upgrade pip
+
+venv: $(VPY)
+	@$(VPY) -c 'import sys; sys.exit(sys.version_info < (3, 12))' || { \
+	  echo "$(VENV) uses $$($(VPY) --version); recreating it with Python >= 3.12"; \
+	  rm -rf $(VENV); $(MAKE) --no-print-directory $(VPY); }
+
+# Stamp files make re-runs fast: pip only runs again when a requirements file changes.
+$(VENV)/.stamp-runtime: requirements.txt | venv
+	$(VPY) -m pip install --quiet -r requirements.txt
+	@touch $@
+
+$(VENV)/.stamp-dev: requirements.txt requirements-dev.txt | venv
+	$(VPY) -m pip install --quiet -r requirements-dev.txt
+	@touch $@ $(VENV)/.stamp-runtime
+
+migrate: $(VENV)/.stamp-runtime
+	$(VPY) manage.py migrate --noinput
+
+seed: migrate
+	$(VPY) manage.py seed_demo
+
+demo: seed
+	@echo
+	@echo "Open http://$(HOST):$(PORT)/ — log in at http://$(HOST):$(PORT)/accounts/login/ as" \
+	      "organiser / carrom-demo (organiser) or umpire / carrom-demo (umpire). Stop with Ctrl+C."
+	@echo
+	$(VPY) manage.py runserver $(HOST):$(PORT)
+
+lint: $(VENV)/.stamp-dev
+	$(VENV)/bin/ruff check .
+
+test: $(VENV)/.stamp-dev
+	$(VENV)/bin/ruff check .
+	@$(VPY) -m pytest $(PYTEST_ARGS) || { rc=$$?; \
+	  if [ $$rc -eq 5 ]; then echo "ERROR: pytest collected no tests (exit code 5)." >&2; fi; \
+	  exit $$rc; }
+
+serve: migrate
+	$(VPY) manage.py collectstatic --noinput
+	$(VENV)/bin/gunicorn carrom_tournament.wsgi --bind $(HOST):$(PORT) --workers 3 --timeout 30
+
+messages: $(VENV)/.stamp-runtime
+	@command -v msgfmt >/dev/null || { \
+	  echo "ERROR: GNU gettext is needed to extract/compile messages: apt-get install gettext" >&2; \
+	  exit 1; }
+	$(VPY) manage.py makemessages --locale de --no-obsolete \
+	  --ignore '.venv/*' --ignore 'staticfiles/*' --ignore 'tests/*' --ignore 'bench/*'
+	$(VPY) manage.py compilemessages --ignore '.venv/*'
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis
