@@ -1,0 +1,16 @@
+"""Root URLconf: admin, language switching, authentication and the scoring app."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.contrib.auth.decorators import login_not_required
+from django.urls import include, path
+from django.views.i18n import set_language
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    # The language switcher must work for anonymous visitors too (LoginRequiredMiddleware is on).
+    path("i18n/setlang/", login_not_required(set_language), name="set_language"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("scoring.urls")),
+]

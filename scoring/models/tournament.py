@@ -1,0 +1,39 @@
+from __future__ import annotations
+
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+class Tournament(models.Model):
+    """A carrom tournament held at one venue over one or more days."""
+
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(
+        _("slug"),
+        max_length=100,
+        unique=True,
+        help_text=_("Short name used in web addresses, e.g. spring-open-2026."),
+    )
+    start_date = models.DateField(_("start date"))
+    end_date = models.DateField(_("end date"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(end_date__gte=models.F("start_date")),
+                name="tournament_end_not_before_start",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        # Until a tournament page exists, the home page lists tournaments.
+        return reverse("scoring:home")

@@ -1,0 +1,17 @@
+"""Pages anyone may see without logging in."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_not_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from scoring.models import Tournament
+
+
+@login_not_required
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    tournaments = Tournament.objects.all()
+    return render(request, "scoring/public/home.html", {"tournaments": tournaments})
