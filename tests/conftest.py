@@ -1,0 +1,66 @@
+"""Fixtures shared by the whole suite (rules, draws, pdf, foundation and browser tests)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from django.utils import translation
+
+# Playwright's sync API runs an event loop in the test thread; Django's live_server and ORM calls
+# from the test then need this (known pytest-django + Playwright interaction).
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# Debian's Chromium; never a browser downloaded by `playwright install` (no download works here).
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+TABLET_PORTRAIT = {"width": 768, "height": 1024}
+TABLET_LANDSCAPE = {"width": 1024, "height": 768}
+
+E2E_DIR = Path(__file__).parent / "e2e"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Everything under tests/e2e/ is a browser test, marked ``e2e`` (still run by make test)."""
+    for item in items:
+        if E2E_DIR in Path(str(item.path)).parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(
+            f"Chromium not found at {CHROMIUM}. Install Debian's: apt-get install -y chromium "
+            "(or set CHROMIUM_PATH). Never run `playwright install`.",
+            pytrace=False,
+        )
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    """A touch tablet in portrait orientation, English unless a test switches language."""
+    return {
+        **browser_context_args,
+        "viewport": TABLET_PORTRAIT,
+        "has_touch": True,
+        "locale": "en-GB",
+    }
+
+
+@pytest.fixture(autouse=True)
+def _reset_language():
+    """Each test starts in English, whatever the previous one activated."""
+    translation.activate("en")
+    yield
+    translation.activate("en")
