@@ -29,6 +29,16 @@ TABLET_LANDSCAPE = {"width": 1024, "height": 768}
 E2E_DIR = Path(__file__).parent / "e2e"
 
 
+def pytest_report_header(config: pytest.Config) -> str:
+    """Say which database this run uses (CI runs the suite on SQLite and on PostgreSQL)."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    vendor = database["ENGINE"].rsplit(".", 1)[-1]
+    host = f" on {database['HOST']}:{database['PORT']}" if database.get("HOST") else ""
+    return f"database: {vendor}{host}; browser: {CHROMIUM}"
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Everything under tests/e2e/ is a browser test, marked ``e2e`` (still run by make test)."""
     for item in items:
