@@ -14,4 +14,5 @@ app_name = "scoring"
 
 urlpatterns = [
     path("", public.home, name="home"),
+    path("favicon.ico", public.favicon, name="favicon"),
 ]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_not_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.views.decorators.http import require_GET
 
 from scoring.models import Tournament
@@ -15,3 +16,10 @@ from scoring.models import Tournament
 def home(request: HttpRequest) -> HttpResponse:
     tournaments = Tournament.objects.all()
     return render(request, "scoring/public/home.html", {"tournaments": tournaments})
+
+
+@login_not_required
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico on pages without an icon link (e.g. the admin)."""
+    return redirect(static("favicon.svg"), permanent=True)

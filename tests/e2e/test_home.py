@@ -123,3 +123,26 @@ def test_organiser_logs_in_through_the_login_page(
     expect(page.get_by_text("Logged in as tabletorg")).to_be_visible()
     expect(page.get_by_role("link", name="Create a tournament")).to_be_visible()
     problems.assert_none()
+
+
+def test_organiser_creates_a_tournament_in_the_admin_and_it_appears_on_home(
+    live_server, page: Page, problems: PageProblems, django_user_model
+):
+    django_user_model.objects.create_superuser("chieforg", password="pw-e2e-only")
+
+    page.goto(live_server.url + "/admin/scoring/tournament/add/")
+    page.get_by_label("Username").fill("chieforg")
+    page.get_by_label("Password").fill("pw-e2e-only")
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_label("Name").press_sequentially("Valley Doubles Cup")
+    # The slug is prepopulated from the name by the admin's (external, CSP-safe) script.
+    expect(page.get_by_label("Slug")).to_have_value("valley-doubles-cup")
+    page.get_by_label("Start date").fill("2026-09-05")
+    page.get_by_label("End date").fill("2026-09-06")
+    page.get_by_label("Venue").fill("Valley Sports Centre")
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.locator(".messagelist")).to_contain_text("was added successfully")
+
+    page.goto(live_server.url + "/")
+    expect(page.get_by_role("heading", name="Valley Doubles Cup")).to_be_visible()
+    problems.assert_none()

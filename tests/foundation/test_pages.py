@@ -172,3 +172,10 @@ def test_tournament_list_partial_renders_on_its_own():
 
     assert html.strip().startswith('<section id="tournament-list"')
     assert "<html" not in html
+
+
+def test_favicon_ico_redirects_to_the_static_icon(client):
+    response = client.get("/favicon.ico")
+
+    assert response.status_code == 301
+    assert response["Location"] == "/static/favicon.svg"
