@@ -36,7 +36,7 @@ echo "ERROR: no Python >= 3.12 found (Django 6 needs it). Install python3.13 or 
 exit 1
 endef
 
-.PHONY: help demo test lint serve messages migrate seed venv clean python-info
+.PHONY: help demo test lint serve messages migrate seed venv venv-dev clean python-info
 
 help:
 	@echo "make demo      - install, migrate, load demo data and serve on http://$(HOST):$(PORT)/"
@@ -48,29 +48,32 @@ help:
 python-info:
 	@$(FIND_PYTHON)
 
-# The virtualenv itself; recreated if its Python is too old (e.g. made with python3.11).
-$(VPY):
-	@py="$$($(FIND_PYTHON))"; \
-	echo "Creating $(VENV) with $$py ($$("$$py" --version))"; \
-	rm -rf $(VENV); \
-	"$$py" -m venv $(VENV); \
-	$(VPY) -m pip install --quiet --upgrade pip
+# (Re)create .venv when it is missing or made with a Python older than 3.12, then install the
+# given requirements file only when it changed since the last install (stamp file), so re-runs
+# are fast. Usage: $(call ensure_venv,requirements-dev.txt,dev)
+define ensure_venv
+if [ ! -x $(VPY) ] || ! $(VPY) -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
+  py="$$($(FIND_PYTHON))"; \
+  echo "Creating $(VENV) with $$py ($$("$$py" --version))"; \
+  rm -rf $(VENV); \
+  "$$py" -m venv $(VENV); \
+  $(VPY) -m pip install --quiet --upgrade pip; \
+fi; \
+stamp=$(VENV)/.stamp-$(2); \
+if [ ! -f "$$stamp" ] || [ -n "$$(find requirements.txt $(1) -newer "$$stamp")" ]; then \
+  echo "Installing $(1) into $(VENV)"; \
+  $(VPY) -m pip install --quiet -r $(1); \
+  touch "$$stamp"; \
+fi
+endef
 
-venv: $(VPY)
-	@$(VPY) -c 'import sys; sys.exit(sys.version_info < (3, 12))' || { \
-	  echo "$(VENV) uses $$($(VPY) --version); recreating it with Python >= 3.12"; \
-	  rm -rf $(VENV); $(MAKE) --no-print-directory $(VPY); }
+venv:
+	@$(call ensure_venv,requirements.txt,runtime)
 
-# Stamp files make re-runs fast: pip only runs again when a requirements file changes.
-$(VENV)/.stamp-runtime: requirements.txt | venv
-	$(VPY) -m pip install --quiet -r requirements.txt
-	@touch $@
+venv-dev:
+	@$(call ensure_venv,requirements-dev.txt,dev)
 
-$(VENV)/.stamp-dev: requirements.txt requirements-dev.txt | venv
-	$(VPY) -m pip install --quiet -r requirements-dev.txt
-	@touch $@ $(VENV)/.stamp-runtime
-
-migrate: $(VENV)/.stamp-runtime
+migrate: venv
 	$(VPY) manage.py migrate --noinput
 
 seed: migrate
@@ -83,10 +86,10 @@ demo: seed
 	@echo
 	$(VPY) manage.py runserver $(HOST):$(PORT)
 
-lint: $(VENV)/.stamp-dev
+lint: venv-dev
 	$(VENV)/bin/ruff check .
 
-test: $(VENV)/.stamp-dev
+test: venv-dev
 	$(VENV)/bin/ruff check .
 	@$(VPY) -m pytest $(PYTEST_ARGS) || { rc=$$?; \
 	  if [ $$rc -eq 5 ]; then echo "ERROR: pytest collected no tests (exit code 5)." >&2; fi; \
@@ -96,7 +99,7 @@ serve: migrate
 	$(VPY) manage.py collectstatic --noinput
 	$(VENV)/bin/gunicorn carrom_tournament.wsgi --bind $(HOST):$(PORT) --workers 3 --timeout 30
 
-messages: $(VENV)/.stamp-runtime
+messages: venv
 	@command -v msgfmt >/dev/null || { \
 	  echo "ERROR: GNU gettext is needed to extract/compile messages: apt-get install gettext" >&2; \
 	  exit 1; }
