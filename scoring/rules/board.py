@@ -16,8 +16,8 @@ pocketed the carromman.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
 
 from .errors import IllegalEvent, RulesError
 from .events import (
@@ -31,7 +31,9 @@ from .events import (
     parse_event,
 )
 from .position import (
+    COVERED,
     OPENING,
+    PENDING,
     QUEEN_ON_BOARD,
     VOID_RESULT,
     ZERO,
@@ -45,8 +47,7 @@ from .position import (
 from .presets import ICF, RuleSet
 
 
-@dataclass(frozen=True, slots=True)
-class Note:
+class Note(NamedTuple):
     """One thing the laws made of an event, for the umpire to read.
 
     ``code`` is stable (the UI translates it), ``params`` fill the message, ``law`` cites it.
@@ -54,7 +55,7 @@ class Note:
 
     code: str
     law: str = ""
-    params: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, Any] = {}  # noqa: RUF012 - never mutated
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,11 +79,11 @@ def apply(position: Position, event: Event, rules: RuleSet = ICF) -> Position:
 
     :raises IllegalEvent: if the event cannot happen in ``position``.
     """
-    return step(position, event, rules).position
+    return step(position, event, rules, explain=False).position
 
 
-def step(position: Position, event: Event, rules: RuleSet = ICF) -> Step:
-    """Apply ``event`` and explain the result.
+def step(position: Position, event: Event, rules: RuleSet = ICF, explain: bool = True) -> Step:
+    """Apply ``event`` and explain the result (``explain=False`` skips the notes).
 
     :raises IllegalEvent: if the event cannot happen in ``position``.
     """
@@ -92,7 +93,7 @@ def step(position: Position, event: Event, rules: RuleSet = ICF) -> Step:
         if not isinstance(event, UmpireRuling | Void):
             raise IllegalEvent("board_finished", "the board has ended")
     if isinstance(event, Stroke):
-        return _stroke(position, event, rules)
+        return _stroke(position, event, rules, explain)
     if isinstance(event, TechnicalFoul):
         return _technical_foul(position, event, rules)
     if isinstance(event, Forgo):
@@ -122,7 +123,7 @@ def replay(
         try:
             if isinstance(event, dict):
                 event = parse_event(event)
-            position = step(position, event, rules).position
+            position = step(position, event, rules, explain=False).position
         except RulesError as err:
             raise err.at(index) from None
     return position
@@ -196,7 +197,9 @@ def _finish(position: Position, result: BoardResult, **changes: Any) -> Position
     )
 
 
-def _pay_dues(on_board: PerColour, dues: PerColour, rules: RuleSet) -> tuple[PerColour, PerColour, PerColour]:
+def _pay_dues(
+    on_board: PerColour, dues: PerColour, rules: RuleSet
+) -> tuple[PerColour, PerColour, PerColour]:
     """ICF 72(b), 78(a), 83: take out every outstanding due that a pocketed carromman of the
     offender's colour can pay, after the stroke, whoever pocketed it."""
     paid = ZERO
@@ -228,8 +231,6 @@ def _due_notes(
                 Note("due_outstanding", "ICF 72(b)",
                      {"colour": colour, "count": dues[colour]})
             )
-        elif dues[colour] and dues[colour] == before[colour]:
-            pass
     return notes
 
 
@@ -312,24 +313,27 @@ def _check_stroke(position: Position, stroke: Stroke) -> None:
         raise IllegalEvent(
             "not_on_turn", f"{position.on_turn} is on turn, not {stroke.by}"
         )
-    for colour in ("white", "black"):
-        moved = stroke.pocketed[colour] + stroke.off_board[colour]
-        if moved > position.on_board[colour]:
+    pocketed, off = stroke.pocketed, stroke.off_board
+    white, black = position.on_board
+    for colour, moved, there in (
+        ("white", pocketed.white + off.white, white),
+        ("black", pocketed.black + off.black, black),
+    ):
+        if moved > there:
             raise IllegalEvent(
                 "more_than_on_board",
                 f"{moved} {colour} carrommen pocketed or off the board, "
-                f"but only {position.on_board[colour]} on the board",
+                f"but only {there} on the board",
             )
-    queen_moved = stroke.pocketed.queen or stroke.off_board.queen
-    if queen_moved and position.queen != QUEEN_ON_BOARD:
-        raise IllegalEvent("queen_not_on_board", "the queen is not on the board")
-    if stroke.pocketed.queen and stroke.off_board.queen:
+    if pocketed.queen and off.queen:
         raise IllegalEvent("queen_twice", "the queen cannot be pocketed and off the board")
-    if stroke.pocketed.striker and stroke.off_board.striker:
+    if (pocketed.queen or off.queen) and position.queen != QUEEN_ON_BOARD:
+        raise IllegalEvent("queen_not_on_board", "the queen is not on the board")
+    if pocketed.striker and off.striker:
         raise IllegalEvent("striker_twice", "the striker cannot be pocketed and off the board")
 
 
-def _stroke(position: Position, stroke: Stroke, rules: RuleSet) -> Step:
+def _stroke(position: Position, stroke: Stroke, rules: RuleSet, explain: bool = True) -> Step:
     _check_stroke(position, stroke)
     at_break = not position.break_made
     if at_break and not stroke.touched:
@@ -339,7 +343,7 @@ def _stroke(position: Position, stroke: Stroke, rules: RuleSet) -> Step:
     ending = _board_end(position, stroke, rules)
     if ending is not None:
         return ending
-    return _stroke_in_play(position, stroke, rules, at_break)
+    return _stroke_in_play(position, stroke, rules, at_break, explain)
 
 
 def _failed_break(position: Position, stroke: Stroke, rules: RuleSet) -> Step:
@@ -370,13 +374,16 @@ def _board_end(position: Position, stroke: Stroke, rules: RuleSet) -> Step | Non
     """The end-of-board cases: ICF 52/53 and the special cases ICF 102–112 (LAWS.md §3) with
     the product's rulings where the laws are silent (rules/README.md, ruling 11)."""
     p = stroke.by
-    o = other(p)
-    pw = stroke.pocketed[p]
-    po = stroke.pocketed[o]
-    left_p = position.on_board[p] - pw
-    left_o = position.on_board[o] - po
-    own_last = pw > 0 and left_p == 0 and position.dues[p] == 0
-    opp_last = po > 0 and left_o == 0 and position.dues[o] == 0
+    pocketed = stroke.pocketed
+    white, black = position.on_board
+    if p == "white":
+        o, pw, po, left_p, left_o = "black", pocketed.white, pocketed.black, white, black
+    else:
+        o, pw, po, left_p, left_o = "white", pocketed.black, pocketed.white, black, white
+    left_p -= pw
+    left_o -= po
+    own_last = pw > 0 and left_p == 0
+    opp_last = po > 0 and left_o == 0
     if not (own_last or opp_last):
         return None
 
@@ -531,118 +538,127 @@ def _won(
 
 
 def _stroke_in_play(
-    position: Position, stroke: Stroke, rules: RuleSet, at_break: bool
+    position: Position, stroke: Stroke, rules: RuleSet, at_break: bool, explain: bool = True
 ) -> Step:
     """A stroke that does not end the board: turn (ICF 48), fouls (64), the striker (72–77),
     the queen (92–101), pieces off the board (65, 66)."""
     p = stroke.by
-    o = other(p)
-    pw = stroke.pocketed[p]
-    po = stroke.pocketed[o]
-    queen_now = stroke.pocketed.queen
-    striker = stroke.pocketed.striker
-    all_nine = position.on_board[p] == rules.carrommen_per_colour
+    white = p == "white"
+    o = "black" if white else "white"
+    pocketed = stroke.pocketed
+    pw = pocketed.white if white else pocketed.black
+    po = pocketed.black if white else pocketed.white
+    queen_now = pocketed.queen
+    striker = pocketed.striker
+    own_before = position.on_board[p]
+    all_nine = own_before == rules.carrommen_per_colour
     queen = position.queen
-    covering = queen == pending(p)
-    has_right = position.queen_right[p] or pw > 0
+    covering = queen == PENDING + p
+    right_before = position.queen_right[p]
+    has_right = right_before or pw > 0
     owes = position.dues[p] > 0
 
     returned = 0  # p's own carrommen of this stroke that come back for placing
     new_dues = 0
     queen_after = queen
     keeps_turn = False
-    notes: list[Note] = []
+    queen_note: tuple[str, str] | None = None  # (code, law)
 
     if stroke.foul is not None:
         # 64(a)/(b), 47; with the striker 98(b)-101(b) and ruling 7: everything of his comes
         # back (the queen too), one penalty, two with the striker; the turn is lost.
         returned = pw
-        new_dues = 1 + (rules.striker_in_foul_costs - 1 if striker else 0)
-        law = "ICF 47" if stroke.foul == "break_before_play" else "ICF 64"
-        notes.append(Note("foul", law, {"colour": p, "penalty": new_dues}))
+        new_dues = rules.striker_in_foul_costs if striker else 1
         if queen_now or covering:
             queen_after = QUEEN_ON_BOARD
-            notes.append(Note("queen_back", "ICF 64(b)" if queen_now else "ICF 101(b)"))
+            queen_note = ("queen_back", "ICF 64(b)" if queen_now else "ICF 101(b)")
     elif striker:
         new_dues = 1
         if queen_now:
             if pw == 0 and (at_break or all_nine):
-                notes.append(Note("queen_back", "ICF 95(d)"))
+                queen_note = ("queen_back", "ICF 95(d)")
             elif not has_right:
-                notes.append(Note("queen_back", "ICF 95(a)"))
+                queen_note = ("queen_back", "ICF 95(a)")
             elif owes:
                 returned = pw
-                notes.append(Note("queen_back", "ICF 95(b)"))
+                queen_note = ("queen_back", "ICF 95(b)")
             elif pw == 0:
                 keeps_turn = True
-                notes.append(Note("queen_back", "ICF 99(a)"))
+                queen_note = ("queen_back", "ICF 99(a)")
             else:
                 returned = pw
                 keeps_turn = True
-                notes.append(Note("queen_back", "ICF 98(a)"))
+                queen_note = ("queen_back", "ICF 98(a)")
         elif covering:
             if pw == 0:
                 queen_after = QUEEN_ON_BOARD
-                notes.append(Note("queen_back", "ICF 100(a)"))
+                queen_note = ("queen_back", "ICF 100(a)")
             else:
                 returned = pw
                 keeps_turn = True
-                notes.append(Note("cover_again", "ICF 101(a)", {"colour": p}))
+                queen_note = ("cover_again", "ICF 101(a)")
         else:
             returned = pw
             keeps_turn = pw > 0
-        notes.insert(0, Note("striker_pocketed",
-                             "ICF 73" if pw else ("ICF 74" if po else "ICF 72(a)"),
-                             {"colour": p}))
     elif queen_now:
         if not has_right:
-            notes.append(Note("queen_back", "ICF 95(a)"))
+            queen_note = ("queen_back", "ICF 95(a)")
         elif owes:
-            notes.append(Note("queen_back", "ICF 95(b)"))
+            queen_note = ("queen_back", "ICF 95(b)")
         elif pw == 0 or (pw == 1 and (at_break or all_nine)):
-            queen_after = pending(p)
+            queen_after = PENDING + p
             keeps_turn = True
-            notes.append(Note("cover_due", "ICF 97(b)" if pw else "ICF 96", {"colour": p}))
+            queen_note = ("cover_due", "ICF 97(b)" if pw else "ICF 96")
         else:
-            queen_after = covered(p)
+            queen_after = COVERED + p
             keeps_turn = True
-            notes.append(Note("queen_covered", "ICF 97(a)", {"colour": p}))
+            queen_note = ("queen_covered", "ICF 97(a)")
     elif covering:
         if pw > 0:
-            queen_after = covered(p)
+            queen_after = COVERED + p
             keeps_turn = True
-            notes.append(Note("queen_covered", "ICF 97(a)", {"colour": p}))
+            queen_note = ("queen_covered", "ICF 97(a)")
         else:
             queen_after = QUEEN_ON_BOARD
-            notes.append(Note("queen_back", "ICF 96"))
+            queen_note = ("queen_back", "ICF 96")
     else:
         keeps_turn = pw > 0
 
+    own_after = own_before - pw + returned
+    opp_after = position.on_board[o] - po
+    on_board = PerColour(own_after, opp_after) if white else PerColour(opp_after, own_after)
+    dues = position.dues.set(p, position.dues[p] + new_dues) if new_dues else position.dues
+    if dues.white or dues.black:
+        on_board, dues, paid = _pay_dues(on_board, dues, rules)
+        to_place = PerColour(paid.white + (returned if white else 0),
+                             paid.black + (0 if white else returned))
+    else:
+        paid = ZERO
+        to_place = PerColour(returned, 0) if white else PerColour(0, returned)
+    on_turn = p if keeps_turn else o
+    new = Position(
+        on_board, queen_after, dues,
+        position.queen_right if (right_before or not pw) else position.queen_right.set(p, True),
+        on_turn, True, 0, position.scores, to_place, None,
+    )
+    if not explain:
+        return Step(new, ())
+
+    notes: list[Note] = []
     if at_break:
-        notes.insert(0, Note("break_made", "ICF 44", {"colour": p}))
+        notes.append(Note("break_made", "ICF 44", {"colour": p}))
+    if stroke.foul is not None:
+        law = "ICF 47" if stroke.foul == "break_before_play" else "ICF 64"
+        notes.append(Note("foul", law, {"colour": p, "penalty": new_dues}))
+    elif striker:
+        law = "ICF 73" if pw else ("ICF 74" if po else "ICF 72(a)")
+        notes.append(Note("striker_pocketed", law, {"colour": p}))
+    if queen_note is not None:
+        notes.append(Note(queen_note[0], queen_note[1], {"colour": p}))
     if stroke.off_board.carrommen or stroke.off_board.queen:
         notes.append(Note("off_board", "ICF 65"))
-
-    on_board = position.on_board.set(p, position.on_board[p] - pw + returned)
-    on_board = on_board.set(o, on_board[o] - po)
-    dues = position.dues.set(p, position.dues[p] + new_dues)
-    on_board, dues, paid = _pay_dues(on_board, dues, rules)
-    returned_pc = ZERO.set(p, returned)
-    to_place = PerColour(returned_pc.white + paid.white, returned_pc.black + paid.black)
+    returned_pc = PerColour(returned, 0) if white else PerColour(0, returned)
     notes += _due_notes(paid, dues, position.dues, returned_pc)
-    on_turn = p if keeps_turn else o
     notes.append(Note("turn_continues" if keeps_turn else "turn_passes", "ICF 48",
                       {"colour": on_turn}))
-    new = Position(
-        on_board=on_board,
-        queen=queen_after,
-        dues=dues,
-        queen_right=position.queen_right.set(p, has_right if pw else position.queen_right[p]),
-        on_turn=on_turn,
-        break_made=True,
-        break_attempts=0,
-        scores=position.scores,
-        to_place=to_place,
-        result=None,
-    )
     return Step(new, tuple(notes))

@@ -34,9 +34,10 @@ def run(argv: list[str] | None = None, *, stdin: TextIO | None = None,
     parser = argparse.ArgumentParser(prog="python -m scoring.rules",
                                      description="Replay carrom boards, games and matches.")
     sub = parser.add_subparsers(dest="command", required=True)
-    for name, text in (("replay", "print the state as JSON"), ("validate", "print OK or the error")):
+    commands = (("replay", "print the state as JSON"), ("validate", "print OK or the error"))
+    for name, text in commands:
         cmd = sub.add_parser(name, help=text)
-        cmd.add_argument("file", help="a carrom-board/1, carrom-game/1 or carrom-match/1 file, or -")
+        cmd.add_argument("file", help="a board, game or match file (format v1), or -")
     args = parser.parse_args(argv)
     try:
         document = load(args.file, stdin)

@@ -181,9 +181,11 @@ def _pieces(value: Any, name: str) -> Pieces:
         return NOTHING
     if not isinstance(value, dict):
         raise InvalidEvent("bad_pieces", f"{name} must be an object")
-    unknown = set(value) - _PIECE_KEYS
-    if unknown:
-        raise InvalidEvent("unknown_field", f"unknown field {name}.{sorted(unknown)[0]}")
+    if not value.keys() <= _PIECE_KEYS:
+        unknown = sorted(set(value) - _PIECE_KEYS)[0]
+        raise InvalidEvent("unknown_field", f"unknown field {name}.{unknown}")
+    if not value:
+        return NOTHING
     return Pieces(
         white=_count(value.get("white", 0), f"{name}.white"),
         black=_count(value.get("black", 0), f"{name}.black"),
@@ -212,22 +214,29 @@ def parse_event(data: Any) -> Event:
     kind = data.get("type")
     if kind not in _FIELDS:
         raise InvalidEvent("unknown_event_type", f"unknown event type {kind!r}")
-    unknown = set(data) - _FIELDS[kind]
-    if unknown:
-        raise InvalidEvent("unknown_field", f"unknown field {sorted(unknown)[0]!r} in {kind}")
+    if not data.keys() <= _FIELDS[kind]:
+        unknown = sorted(set(data) - _FIELDS[kind])[0]
+        raise InvalidEvent("unknown_field", f"unknown field {unknown!r} in {kind}")
     if kind == "stroke":
         foul = data.get("foul")
         if foul is not None and foul not in FOULS:
             raise InvalidEvent("unknown_foul", f"unknown foul {foul!r}")
-        if "by" not in data:
-            raise InvalidEvent("missing_field", "a stroke needs 'by'")
+        by = data.get("by")
+        if by != WHITE and by != BLACK:
+            if by is None:
+                raise InvalidEvent("missing_field", "a stroke needs 'by'")
+            raise InvalidEvent("bad_colour", "by must be one of white, black")
+        pocketed = data.get("pocketed")
+        off_board = data.get("off_board")
+        touched = data.get("touched", True)
+        claimed = data.get("extra_claimed", False)
         return Stroke(
-            by=_colour(data["by"], "by"),
-            pocketed=_pieces(data.get("pocketed"), "pocketed"),
-            off_board=_pieces(data.get("off_board"), "off_board"),
-            touched=_flag(data.get("touched", True), "touched"),
-            foul=foul,
-            extra_claimed=_flag(data.get("extra_claimed", False), "extra_claimed"),
+            by,
+            NOTHING if pocketed is None else _pieces(pocketed, "pocketed"),
+            NOTHING if off_board is None else _pieces(off_board, "off_board"),
+            touched if touched is True else _flag(touched, "touched"),
+            foul,
+            claimed if claimed is False else _flag(claimed, "extra_claimed"),
         )
     if kind == "void":
         return Void()

@@ -260,6 +260,8 @@ def replay_game_document(data: Any) -> dict[str, Any]:
     _format(data, GAME_FORMAT)
     _unknown(data, _GAME_KEYS, "the game")
     rules = get_rules(data.get("rules", "icf"))
+    if rules.family == "points":
+        return _replay_point_game(data, rules)
     stage = _stage(data)
     players = _players(data)
     first = data.get("first_breaker", players[0])
@@ -273,6 +275,65 @@ def replay_game_document(data: Any) -> dict[str, Any]:
     game = derive_game(entries, players=players, first_breaker=first, rules=rules,
                        stage=stage, time_up=time_up)
     return game.to_dict()
+
+
+def _replay_point_game(data: dict[str, Any], rules: Any) -> dict[str, Any]:
+    """A point-carrom game: ``players`` in turn order, boards as ``{"points": {...}}`` or
+    ``{"log": {...}}`` (a point-carrom board log)."""
+    from .point import derive_point_game, replay_point
+
+    players = data.get("players")
+    if (
+        not isinstance(players, list) or len(players) < 2
+        or not all(isinstance(p, str) and p for p in players) or len(set(players)) != len(players)
+    ):
+        raise _doc_error("bad_players", "players must be two or more different names")
+    players_t = tuple(players)
+    first = data.get("first_breaker", players[0])
+    if first not in players:
+        raise _doc_error("bad_breaker", "first_breaker must be one of the players")
+    boards = data.get("boards", [])
+    if not isinstance(boards, list):
+        raise _doc_error("bad_boards", "boards must be a list")
+    totals: list[dict[str, int]] = []
+    start = players.index(first)
+    for i, entry in enumerate(boards):
+        path = f"boards[{i}]"
+        try:
+            entry = _object(entry, "a board entry")
+            if "log" in entry:
+                _unknown(entry, {"log"}, "a board entry")
+                log = _object(entry["log"], "log")
+                _format(log, BOARD_FORMAT)
+                _unknown(log, {"format", "rules", "players", "events", "scores"}, "the board")
+                breaker = players[(start + i) % len(players)]
+                order = players_t[players.index(breaker):] + players_t[:players.index(breaker)]
+                events = log.get("events", [])
+                if not isinstance(events, list):
+                    raise _doc_error("bad_events", "events must be a list")
+                try:
+                    position = replay_point(events, order, rules)
+                except RulesError as err:
+                    if err.where in (None, "-"):
+                        raise
+                    raise type(err)(err.code, err.message,
+                                    where=f"{path}.events[{err.where}]") from None
+                if not position.finished:
+                    if i != len(boards) - 1:
+                        raise _doc_error("board_unfinished",
+                                         "only the last board of a game may be unfinished")
+                    break
+                totals.append(position.points(rules))
+            else:
+                _unknown(entry, {"points"}, "a board entry")
+                points = _object(entry.get("points"), "points")
+                _unknown(points, set(players), "points")
+                totals.append({p: _int(points.get(p, 0), f"points.{p}") for p in players})
+        except RulesError as err:
+            if err.where not in (None, "-"):
+                raise
+            raise type(err)(err.code, err.message, where=path) from None
+    return derive_point_game(totals, players_t, rules, first).to_dict()
 
 
 def replay_match_document(data: Any) -> dict[str, Any]:

@@ -46,24 +46,39 @@ QUEEN_STATES = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class PerColour:
-    """A pair of values, one per colour (counts or flags)."""
+class PerColour(tuple):
+    """A pair of values, one per colour (counts or flags), indexed by colour name.
 
-    white: Any = 0
-    black: Any = 0
+    An immutable tuple ``(white, black)``: cheap to build, hashable, comparable.
+    """
 
-    def __getitem__(self, colour: str) -> Any:
-        return self.white if colour == WHITE else self.black
+    __slots__ = ()
+
+    def __new__(cls, white: Any = 0, black: Any = 0) -> PerColour:
+        return tuple.__new__(cls, (white, black))
+
+    @property
+    def white(self) -> Any:
+        return tuple.__getitem__(self, 0)
+
+    @property
+    def black(self) -> Any:
+        return tuple.__getitem__(self, 1)
+
+    def __getitem__(self, colour: str) -> Any:  # type: ignore[override]
+        return tuple.__getitem__(self, 0 if colour == WHITE else 1)
 
     def set(self, colour: str, value: Any) -> PerColour:
         """A copy with ``colour`` set to ``value``."""
         if colour == WHITE:
-            return PerColour(value, self.black)
-        return PerColour(self.white, value)
+            return PerColour(value, tuple.__getitem__(self, 1))
+        return PerColour(tuple.__getitem__(self, 0), value)
 
     def to_dict(self) -> dict[str, Any]:
-        return {WHITE: self.white, BLACK: self.black}
+        return {WHITE: tuple.__getitem__(self, 0), BLACK: tuple.__getitem__(self, 1)}
+
+    def __repr__(self) -> str:
+        return f"PerColour(white={self.white!r}, black={self.black!r})"
 
 
 ZERO = PerColour(0, 0)
