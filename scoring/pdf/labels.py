@@ -1,0 +1,178 @@
+"""Every fixed text printed on the sheets, in English and German, in one place.
+
+The sheet's language follows the organiser's choice (``data.language``), not the request's
+locale, so these labels live here instead of in gettext catalogues. Placeholders use
+``str.format`` names. Carrom terms follow the DCV's German usage (Anstoß, Dame, Board, Spiel).
+"""
+
+from __future__ import annotations
+
+LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        # scoresheet header
+        "scoresheet": "Scoresheet",
+        "blank_sheet": "for scoring on paper",
+        "tournament": "Tournament",
+        "event": "Event",
+        "round": "Round",
+        "match": "Match no.",
+        "table": "Table",
+        "date": "Date",
+        "umpire": "Umpire",
+        "singles": "Singles",
+        "doubles": "Doubles",
+        "side_a": "A",
+        "side_b": "B",
+        "seat": "Seat",
+        "toss": "Toss",
+        "toss_won_by": "won by",
+        "choice": "choice",
+        "choice_break": "Break",
+        "choice_side": "Side",
+        "qr_caption": "Scan to score this match on the umpire tablet",
+        # game table
+        "game": "Game {n}",
+        "game3_hint": "only if games are 1 : 1",
+        "not_played": "not played",
+        "side_change_60a": "Side change after board 4 or at 13 points (ICF 60a)",
+        "side_change_60b": "Side change at 13 points (ICF 60b)",
+        "col_total": "Total",
+        "col_points": "Pts",
+        "col_extra": "+Ex",
+        "col_cm": "C/m",
+        "col_queen": "Q",
+        "col_break": "Brk",
+        "col_board": "Board",
+        "col_remarks": "Remarks",
+        "final": "Final",
+        "extra_board": "Extra board",
+        "side_change": "Side change",
+        "void": "Void, replayed",
+        "game_won_by": "won by {name}",
+        "legend": (
+            "Brk ● = broke (white) · Q ✓ = Queen covered and counted, ○ = covered, not"
+            " counted · C/m = opponent's carrommen left · +Ex = claimed extra points"
+            " (included in Pts) · Total = running game score"
+        ),
+        # match result and signatures
+        "match_result": "Match result in games",
+        "match_won_by": "Winner",
+        "signature": "Signature",
+        "signature_umpire": "Umpire",
+        "page": "Page {page} of {pages}",
+        "continued": "continued",
+        # bracket
+        "bracket": "Bracket",
+        "section_main": "Knock-out",
+        "section_winners": "Winners bracket",
+        "section_losers": "Losers bracket",
+        "section_final": "Grand final",
+        "bye": "bye",
+        # standings
+        "standings": "Standings",
+        "group": "Group {name}",
+        "rank": "#",
+        "name": "Name",
+        "wins": "Wins",
+        "losses": "Losses",
+        "played": "Matches",
+        "game_points": "Game pts",
+        "games_won": "Games",
+        "buchholz": "Buchholz",
+        "median_buchholz": "Median BH",
+        "sonneborn_berger": "SB",
+        "net_points": "Net pts",
+        "points_for": "Pts for",
+        "points_against": "Pts against",
+        "queens": "Queens",
+        "rating": "Rating",
+        # table labels
+        "table_label_caption": "Scan for this table's current match",
+    },
+    "de": {
+        "scoresheet": "Spielbericht",
+        "blank_sheet": "zum Werten auf Papier",
+        "tournament": "Turnier",
+        "event": "Wettbewerb",
+        "round": "Runde",
+        "match": "Match-Nr.",
+        "table": "Tisch",
+        "date": "Datum",
+        "umpire": "Schiedsrichter",
+        "singles": "Einzel",
+        "doubles": "Doppel",
+        "side_a": "A",
+        "side_b": "B",
+        "seat": "Platz",
+        "toss": "Auslosung",
+        "toss_won_by": "gewonnen von",
+        "choice": "Wahl",
+        "choice_break": "Anstoß",
+        "choice_side": "Seite",
+        "qr_caption": "Scannen zum Werten am Schiedsrichter-Tablet",
+        "game": "Spiel {n}",
+        "game3_hint": "nur bei Spielstand 1 : 1",
+        "not_played": "nicht gespielt",
+        "side_change_60a": "Seitenwechsel nach Board 4 oder bei 13 Punkten (ICF 60a)",
+        "side_change_60b": "Seitenwechsel bei 13 Punkten (ICF 60b)",
+        "col_total": "Stand",
+        "col_points": "Pkt.",
+        "col_extra": "+Zus",
+        "col_cm": "Steine",
+        "col_queen": "D",
+        "col_break": "Anst.",
+        "col_board": "Board",
+        "col_remarks": "Bemerkungen",
+        "final": "Ende",
+        "extra_board": "Zusatzboard",
+        "side_change": "Seitenwechsel",
+        "void": "Ungültig, wiederholt",
+        "game_won_by": "gewonnen von {name}",
+        "legend": (
+            "Anst. ● = hat angestoßen (Weiß) · D ✓ = Dame abgedeckt und gewertet, ○ ="
+            " abgedeckt, nicht gewertet · Steine = verbliebene Steine des Gegners · +Zus ="
+            " geforderte Zusatzpunkte (in Pkt. enthalten) · Stand = laufender Spielstand"
+        ),
+        "match_result": "Matchergebnis in Spielen",
+        "match_won_by": "Sieger",
+        "signature": "Unterschrift",
+        "signature_umpire": "Schiedsrichter",
+        "page": "Seite {page} von {pages}",
+        "continued": "Fortsetzung",
+        "bracket": "Turnierbaum",
+        "section_main": "K.-o.-Runde",
+        "section_winners": "Gewinnerrunde",
+        "section_losers": "Verliererrunde",
+        "section_final": "Finale",
+        "bye": "Freilos",
+        "standings": "Tabelle",
+        "group": "Gruppe {name}",
+        "rank": "Pl.",
+        "name": "Name",
+        "wins": "Siege",
+        "losses": "Niederl.",
+        "played": "Matches",
+        "game_points": "Spielpkt.",
+        "games_won": "Spiele",
+        "buchholz": "Buchholz",
+        "median_buchholz": "Median-BH",
+        "sonneborn_berger": "SB",
+        "net_points": "Punktdiff.",
+        "points_for": "Pkt. für",
+        "points_against": "Pkt. gegen",
+        "queens": "Damen",
+        "rating": "Wertung",
+        "table_label_caption": "Scannen für das aktuelle Match an diesem Tisch",
+    },
+}
+
+
+def labels_for(language: str) -> dict[str, str]:
+    """The label table of ``language``.
+
+    :raises ValueError: for a language other than ``"en"`` or ``"de"``.
+    """
+    try:
+        return LABELS[language]
+    except KeyError:
+        raise ValueError(f"unsupported sheet language {language!r}") from None
