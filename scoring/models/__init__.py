@@ -6,6 +6,30 @@ the pure rules engine ``scoring.rules`` and is applied by services.
 
 from __future__ import annotations
 
+from scoring.models.event import Entry, Event, Player, Round, Table
+from scoring.models.match import (
+    AuditEntry,
+    Board,
+    BoardEvent,
+    Game,
+    Match,
+    MatchConfirmation,
+    PaperScoresheet,
+)
 from scoring.models.tournament import Tournament
 
-__all__ = ["Tournament"]
+__all__ = [
+    "AuditEntry",
+    "Board",
+    "BoardEvent",
+    "Entry",
+    "Event",
+    "Game",
+    "Match",
+    "MatchConfirmation",
+    "PaperScoresheet",
+    "Player",
+    "Round",
+    "Table",
+    "Tournament",
+]

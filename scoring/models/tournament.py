@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+
+from scoring.rules import RULESETS
 
 
 class Tournament(models.Model):
@@ -18,6 +21,18 @@ class Tournament(models.Model):
     start_date = models.DateField(_("start date"))
     end_date = models.DateField(_("end date"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
+    table_count = models.PositiveSmallIntegerField(
+        _("number of tables"), default=8, help_text=_("Carrom boards in the hall.")
+    )
+    default_rules = models.CharField(
+        _("default rules"), max_length=20, default="icf",
+        choices=[(key, rules.name) for key, rules in RULESETS.items()],
+    )
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="organised_tournaments",
+        verbose_name=_("organisers"),
+        help_text=_("Staff users who may change this tournament."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -1,0 +1,192 @@
+"""Players, events, entries, rounds and tables of a tournament."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from scoring.rules import RULESETS
+
+RULES_CHOICES = [(key, rules.name) for key, rules in RULESETS.items()]
+
+
+class Player(models.Model):
+    """A person who plays (kept across tournaments, so history and ratings carry over)."""
+
+    name = models.CharField(_("name"), max_length=120)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    nationality = models.CharField(
+        _("nationality"), max_length=3, blank=True,
+        help_text=_("Country code, e.g. DE, FR, IN."),
+    )
+    rating = models.IntegerField(_("rating"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "club"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        indexes = [models.Index(fields=["name"], name="player_name_idx")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Event(models.Model):
+    """One competition of a tournament, e.g. Men's Singles (ICF 57: matches best of three)."""
+
+    class Kind(models.TextChoices):
+        SINGLES = "singles", _("Singles")
+        DOUBLES = "doubles", _("Doubles")
+        POINTS = "points", _("Point carrom (three players)")
+
+    class Format(models.TextChoices):
+        KNOCKOUT = "knockout", _("Knock-out")
+        GROUPS = "groups", _("Round-robin groups and knock-out")
+        SWISS = "swiss", _("Swiss system")
+        DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
+        SINGLE_MATCH = "single_match", _("Single matches")
+
+    class Status(models.TextChoices):
+        ENTRY = "entry", _("Taking entries")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    tournament = models.ForeignKey(
+        "scoring.Tournament", on_delete=models.CASCADE, related_name="events",
+        verbose_name=_("tournament"),
+    )
+    name = models.CharField(_("name"), max_length=120)
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices,
+                            default=Kind.SINGLES)
+    format = models.CharField(_("format"), max_length=20, choices=Format.choices,
+                              default=Format.KNOCKOUT)
+    rules = models.CharField(_("rules"), max_length=20, choices=RULES_CHOICES, default="icf")
+    games_to_win = models.PositiveSmallIntegerField(
+        _("games to win a match"), default=2,
+        help_text=_("2 for best of three (ICF 57); 1 for one-game matches."),
+    )
+    settings = models.JSONField(
+        _("draw settings"), default=dict, blank=True,
+        help_text=_("Format options: groups, qualifiers per group, third-place match, "
+                    "Swiss rounds."),
+    )
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
+                              default=Status.ENTRY)
+    order = models.PositiveSmallIntegerField(_("order"), default=0)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "order", "name"]
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="event_name_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_doubles(self) -> bool:
+        return self.kind == self.Kind.DOUBLES
+
+
+class Entry(models.Model):
+    """A player (singles) or a pair (doubles) entered in an event, with an optional seed."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries",
+                              verbose_name=_("event"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries",
+                               verbose_name=_("player"))
+    partner = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="partner_entries", null=True,
+        blank=True, verbose_name=_("partner"),
+    )
+    seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "seed", "id"]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="entry_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        if self.partner_id:
+            return f"{self.player.name} / {self.partner.name}"
+        return self.player.name
+
+    @property
+    def players(self) -> list[Player]:
+        return [self.player] + ([self.partner] if self.partner_id else [])
+
+
+class Round(models.Model):
+    """A round of an event's draw; its stage decides the 8-board limit and the game-3 side
+    change (ICF 56, 60; DCV 56(c))."""
+
+    class Stage(models.TextChoices):
+        EARLY = "early", _("Up to the pre-quarter-finals")
+        LATE = "late", _("Quarter-finals and later")
+
+    class Bracket(models.TextChoices):
+        MAIN = "main", _("Main")
+        WINNERS = "winners", _("Winners bracket")
+        LOSERS = "losers", _("Losers bracket")
+        FINAL = "final", _("Grand final")
+        GROUPS = "groups", _("Groups")
+        PLACEMENT = "placement", _("Placement")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds",
+                              verbose_name=_("event"))
+    number = models.PositiveSmallIntegerField(_("number"))
+    name = models.CharField(_("name"), max_length=60, blank=True)
+    bracket = models.CharField(_("bracket"), max_length=10, choices=Bracket.choices,
+                               default=Bracket.MAIN)
+    stage = models.CharField(_("stage"), max_length=5, choices=Stage.choices,
+                             default=Stage.EARLY)
+    games_to_win = models.PositiveSmallIntegerField(_("games to win a match"), default=2)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number", "bracket"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "bracket", "number"],
+                                    name="round_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or str(_("Round %(number)s") % {"number": self.number})
+
+
+class Table(models.Model):
+    """A carrom board (table) in the hall."""
+
+    tournament = models.ForeignKey(
+        "scoring.Tournament", on_delete=models.CASCADE, related_name="tables",
+        verbose_name=_("tournament"),
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    label = models.CharField(_("label"), max_length=40, blank=True)
+    active = models.BooleanField(_("active"), default=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="table_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.label or str(_("Table %(number)s") % {"number": self.number})

@@ -1,0 +1,738 @@
+"""Recording a match: the toss, every board event, undo, quick entry, confirmation.
+
+Every write runs in a transaction that locks the match row (``select_for_update``), checks the
+request key (``client_id``: a retried request records nothing twice) and the revision the tablet
+last saw (a stale tablet gets :class:`StaleMatch`), validates the event by replaying the board
+through :mod:`scoring.rules` (an illegal event raises :class:`~scoring.rules.RulesError` and
+changes nothing), appends it to the log and rebuilds the caches from the log.
+
+Sides are ``"a"`` and ``"b"`` (``"c"`` for the third player of point carrom); in every board the
+breaker's side plays white (ICF 43). The engine sees the sides as its players.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.models import AuditEntry, Board, BoardEvent, Game, Match, MatchConfirmation
+from scoring.rules import (
+    AwardEntry,
+    LogEntry,
+    MatchState,
+    Note,
+    Position,
+    RulesError,
+    SummaryEntry,
+    derive_game,
+    derive_match,
+    first_breaker_of_game,
+    get_rules,
+    parse_event,
+)
+from scoring.rules import Board as RulesBoard
+from scoring.rules.errors import IllegalEvent, InvalidEvent
+from scoring.rules.interchange import parse_start
+from scoring.rules.point import (
+    PointGame,
+    PointPosition,
+    apply_point,
+    derive_point_game,
+    opening,
+    parse_point_stroke,
+)
+from scoring.rules.position import PerColour
+from scoring.signals import match_confirmed, match_finished
+
+EVENT_TYPES = {"stroke", "technical_foul", "forgo", "board_loss", "umpire_ruling", "void"}
+
+
+class MatchError(Exception):
+    """A request the match cannot take; ``code`` is stable, the view translates it."""
+
+    status = 422
+
+    def __init__(self, code: str, message: str = "", **params: Any) -> None:
+        super().__init__(message or code)
+        self.code = code
+        self.params = params
+
+
+class StaleMatch(MatchError):
+    """Someone recorded on this match since the tablet last loaded it."""
+
+    status = 409
+
+
+class MatchLocked(MatchError):
+    """The match was confirmed by both sides; corrections need an organiser."""
+
+    status = 423
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who makes a request, and from where (for the log and the audit trail)."""
+
+    user: Any = None  # a User, or None for an umpire link
+    via: str = "link"  # "link", "account", "organiser", "import", "system"
+    device: str = ""
+    ip: str | None = None
+    may_edit_locked: bool = False
+
+
+@dataclass
+class CurrentBoard:
+    """The board being played (or about to be), as the tablet shows it."""
+
+    board: Board | None  # None: the next board has no event yet
+    game_number: int
+    board_number: int
+    breaker: str | None  # side; None when a toss decides (the extra board)
+    position: Position | PointPosition | None
+    notes: tuple[Note, ...] = ()
+    events: list[BoardEvent] = field(default_factory=list)  # live events, oldest first
+    change_sides: bool = False
+    extra_board: bool = False
+
+    @property
+    def white_side(self) -> str | None:
+        return self.breaker
+
+
+@dataclass
+class MatchSnapshot:
+    """Everything derived about a match from its stored log."""
+
+    match: Match
+    games: list[Game]
+    boards: dict[int, list[Board]]  # game id -> boards in order
+    state: MatchState | PointGame | None
+    current: CurrentBoard | None  # None once the match is finished
+    finished: bool
+    winner: str | None
+
+    @property
+    def revision(self) -> int:
+        return self.match.revision
+
+    @property
+    def is_points(self) -> bool:
+        return get_rules(self.match.rules).family == "points"
+
+    def side_name(self, side: str | None) -> str:
+        if side is None:
+            return ""
+        entry = self.match.entry_for(side)
+        return entry.name if entry is not None else side.upper()
+
+
+@dataclass
+class RecordOutcome:
+    snapshot: MatchSnapshot
+    event: BoardEvent | None
+    duplicate: bool = False
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def live_events(events: list[BoardEvent]) -> list[BoardEvent]:
+    """The events that count: not undo rows, and not retracted by one."""
+    retracted = {e.retracts_id for e in events if e.type == BoardEvent.Type.UNDO}
+    return [e for e in events if e.type != BoardEvent.Type.UNDO and e.id not in retracted]
+
+
+def _board_log(board: Board, events: list[BoardEvent]) -> dict[str, Any]:
+    return {
+        "format": "carrom-board/1",
+        "rules": board.rules,
+        "events": [e.payload for e in events],
+    }
+
+
+def board_log_document(board: Board, scores: dict[str, int] | None = None) -> dict[str, Any]:
+    """A board's log in interchange format v1 (``carrom-board/1``), for the API and exports.
+
+    ``scores`` are the game scores before the board per side; white is the breaker.
+    """
+    events = live_events(list(board.events.order_by("seq")))
+    document = _board_log(board, events)
+    if scores is not None and board.breaker in scores:
+        other = next((s for s in scores if s != board.breaker), None)
+        document["scores"] = {"white": scores[board.breaker],
+                              "black": scores.get(other, 0) if other else 0}
+    return document
+
+
+def _entries_for_game(
+    boards: list[Board], events_of_current: list[BoardEvent] | None
+) -> list[Any]:
+    entries: list[Any] = []
+    for board in boards:
+        if board.kind == Board.Kind.SUMMARY:
+            entries.append(SummaryEntry(board.summary_winner, board.summary_carrommen or 0,
+                                        board.summary_queen or None, board.breaker))
+        elif board.kind == Board.Kind.AWARD:
+            entries.append(AwardEntry(board.summary_winner, board.award_points or 0,
+                                      board.award_law or None, board.breaker))
+        elif board.void:
+            entries.append(LogEntry({"format": "carrom-board/1", "events": [{"type": "void"}]},
+                                    board.breaker))
+        elif board.finished:
+            entries.append(AwardEntry(board.result_winner, board.result_points or 0,
+                                      board.result_law or None, board.breaker))
+        elif board.last_seq == 0 and events_of_current is None:
+            continue
+        else:
+            entries.append(LogEntry(_board_log(board, events_of_current or []), board.breaker))
+    return entries
+
+
+def _toss(match: Match) -> tuple[str, str]:
+    if not match.toss_winner or not match.toss_choice:
+        raise MatchError("toss_missing", "record the toss first (ICF 40)")
+    return match.toss_winner, match.toss_choice
+
+
+def match_snapshot(match: Match) -> MatchSnapshot:
+    """Derive the whole state of ``match`` from its games, boards and the current log.
+
+    A constant number of queries: games, boards, the current board's events.
+    """
+    games = list(match.games.order_by("number"))
+    boards: dict[int, list[Board]] = {g.id: [] for g in games}
+    for board in Board.objects.filter(game__match=match).order_by("game__number", "sequence"):
+        boards[board.game_id].append(board)
+    last_board = None
+    for game in reversed(games):
+        if boards[game.id]:
+            last_board = boards[game.id][-1]
+            break
+    events: list[BoardEvent] = []
+    if last_board is not None and last_board.kind == Board.Kind.LOG:
+        events = live_events(list(last_board.events.order_by("seq")))
+    if get_rules(match.rules).family == "points":
+        return _point_snapshot(match, games, boards, last_board, events)
+    return _colour_snapshot(match, games, boards, last_board, events)
+
+
+def _colour_snapshot(
+    match: Match, games: list[Game], boards: dict[int, list[Board]],
+    last_board: Board | None, events: list[BoardEvent],
+) -> MatchSnapshot:
+    rules = get_rules(match.rules)
+    rules = _with_games_to_win(rules, match.games_to_win)
+    if not match.toss_winner:
+        return MatchSnapshot(match, games, boards, None, None, False, None)
+    toss_winner, toss_choice = _toss(match)
+    game_entries = []
+    for game in games:
+        game_boards = boards[game.id]
+        is_last = game_boards and game_boards[-1] is last_board
+        game_entries.append(_entries_for_game(game_boards, events if is_last else None))
+    state = derive_match(game_entries, players=("a", "b"), toss_winner=toss_winner,
+                         toss_choice=toss_choice, rules=rules, stage=match.stage)
+    current = None
+    if not state.finished and state.next is not None:
+        nxt = state.next
+        game_state = state.games[nxt.game - 1] if nxt.game <= len(state.games) else None
+        board_row = None
+        if last_board is not None and last_board.kind == Board.Kind.LOG and not (
+            last_board.finished
+        ) and (last_board.last_seq > 0 or events):
+            board_row = last_board
+        position = None
+        notes: tuple[Note, ...] = ()
+        breaker = nxt.breaker
+        if board_row is not None:
+            breaker = board_row.breaker
+            scores = game_state.scores if game_state is not None else {"a": 0, "b": 0}
+            position, notes = _replay_current(board_row, events, scores, rules)
+        elif breaker is not None:
+            scores = game_state.scores if game_state else {"a": 0, "b": 0}
+            other = "b" if breaker == "a" else "a"
+            position = Position(scores=PerColour(scores.get(breaker, 0), scores.get(other, 0)))
+        current = CurrentBoard(
+            board=board_row, game_number=nxt.game, board_number=nxt.board, breaker=breaker,
+            position=position, notes=notes, events=events if board_row else [],
+            change_sides=nxt.change_sides,
+            extra_board=bool(game_state and game_state.extra_board and board_row is None),
+        )
+    return MatchSnapshot(match, games, boards, state, current, state.finished, state.winner)
+
+
+def _with_games_to_win(rules: Any, games_to_win: int) -> Any:
+    if rules.games_to_win == games_to_win:
+        return rules
+    from dataclasses import replace
+
+    return replace(rules, games_to_win=games_to_win)
+
+
+def _replay_current(
+    board: Board, events: list[BoardEvent], scores: dict[str, int], rules: Any
+) -> tuple[Position, tuple[Note, ...]]:
+    other = "b" if board.breaker == "a" else "a"
+    start = parse_start(None, PerColour(scores.get(board.breaker, 0), scores.get(other, 0)))
+    replayer = RulesBoard(get_rules(board.rules), start)
+    for event in events:
+        replayer.push(parse_event(event.payload))
+    return replayer.position, replayer.notes
+
+
+def _point_snapshot(
+    match: Match, games: list[Game], boards: dict[int, list[Board]],
+    last_board: Board | None, events: list[BoardEvent],
+) -> MatchSnapshot:
+    rules = get_rules(match.rules)
+    sides = tuple(match.sides)
+    first = sides[0]
+    board_rows = boards[games[0].id] if games else []
+    totals = [dict(b.result_points_by_side) for b in board_rows if b.finished and not b.void]
+    game = derive_point_game(totals, sides, rules, first)
+    current = None
+    if not game.finished:
+        board_row = last_board if last_board is not None and not last_board.finished else None
+        breaker = board_row.breaker if board_row else game.next_breaker
+        order = _rotation(sides, breaker)
+        position = opening(order)
+        for event in events if board_row else []:
+            position = apply_point(position, parse_point_stroke(event.payload), rules)
+        current = CurrentBoard(
+            board=board_row, game_number=1, board_number=game.boards_played + 1,
+            breaker=breaker, position=position, events=events if board_row else [],
+        )
+    return MatchSnapshot(match, games, boards, game, current, game.finished, game.winner)
+
+
+def _rotation(sides: tuple[str, ...], first: str | None) -> tuple[str, ...]:
+    if first is None:
+        return sides
+    i = sides.index(first)
+    return sides[i:] + sides[:i]
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+def _lock(match_id: int) -> Match:
+    return (
+        Match.objects.select_for_update()
+        .select_related("entry_a__player", "entry_a__partner", "entry_b__player",
+                        "entry_b__partner", "entry_c__player", "event__tournament")
+        .get(pk=match_id)
+    )
+
+
+def _check_write(match: Match, expected_revision: int | None, actor: Actor) -> None:
+    if match.is_locked and not actor.may_edit_locked:
+        raise MatchLocked("match_locked", "the match is confirmed; ask an organiser")
+    if expected_revision is not None and expected_revision != match.revision:
+        raise StaleMatch("stale", "someone recorded on this match meanwhile",
+                         revision=match.revision)
+
+
+def _duplicate(match: Match, client_id: uuid.UUID) -> BoardEvent | None:
+    return BoardEvent.objects.filter(board__game__match=match, client_id=client_id).first()
+
+
+def _audit(match: Match, actor: Actor, action: str, detail: dict[str, Any]) -> None:
+    AuditEntry.objects.create(
+        tournament_id=match.event.tournament_id, match=match,
+        actor=actor.user if getattr(actor.user, "pk", None) else None,
+        via=actor.via, device=actor.device[:200], ip=actor.ip, action=action, detail=detail,
+    )
+
+
+def _bump(match: Match, **fields: Any) -> None:
+    match.revision += 1
+    for name, value in fields.items():
+        setattr(match, name, value)
+    Match.objects.filter(pk=match.pk).update(revision=match.revision, updated_at=timezone.now(),
+                                              **fields)
+
+
+def record_toss(*, match: Match, winner: str, choice: str, actor: Actor,
+                expected_revision: int | None = None) -> MatchSnapshot:
+    """ICF 40: who won the toss and whether he chose the break or the side."""
+    if winner not in ("a", "b") or choice not in ("break", "side"):
+        raise MatchError("bad_toss", "the toss needs a winner (A or B) and break or side")
+    with transaction.atomic():
+        match = _lock(match.pk)
+        _check_write(match, expected_revision, actor)
+        if match.games.exists():
+            raise MatchError("toss_after_start", "the match has started; the toss is fixed")
+        before = {"winner": match.toss_winner, "choice": match.toss_choice}
+        _bump(match, toss_winner=winner, toss_choice=choice)
+        _audit(match, actor, "toss", {"before": before,
+                                      "after": {"winner": winner, "choice": choice}})
+        return match_snapshot(match)
+
+
+def record_seating(*, match: Match, seating: list[int], actor: Actor,
+                   expected_revision: int | None = None) -> MatchSnapshot:
+    """The players around the board in turn order (doubles: the four players, ICF 49(b))."""
+    with transaction.atomic():
+        match = _lock(match.pk)
+        _check_write(match, expected_revision, actor)
+        allowed = {p.pk for side in match.sides if (e := match.entry_for(side))
+                   for p in e.players}
+        if sorted(seating) != sorted(allowed) or len(set(seating)) != len(seating):
+            raise MatchError("bad_seating", "seat every player of the match exactly once")
+        before = list(match.seating)
+        _bump(match, seating=list(seating))
+        _audit(match, actor, "seating", {"before": before, "after": list(seating)})
+        return match_snapshot(match)
+
+
+def record_event(
+    *, match: Match, payload: dict[str, Any], client_id: uuid.UUID | str, actor: Actor,
+    expected_revision: int | None = None, breaker: str | None = None,
+) -> RecordOutcome:
+    """Append one board event (stroke, technical foul, forgo, board loss, umpire ruling,
+    void) to the match's current board, creating the next game or board when one ended.
+
+    :raises StaleMatch: the tablet's revision is old.
+    :raises MatchLocked: the match is confirmed.
+    :raises MatchError: the match is not ready (no toss) or already finished.
+    :raises RulesError: the event is malformed or illegal (nothing is recorded).
+    """
+    client_id = uuid.UUID(str(client_id))
+    if not isinstance(payload, dict) or payload.get("type") not in EVENT_TYPES:
+        raise InvalidEvent("unknown_event_type", "unknown event type")
+    with transaction.atomic():
+        match = _lock(match.pk)
+        existing = _duplicate(match, client_id)
+        if existing is not None:
+            return RecordOutcome(match_snapshot(match), existing, duplicate=True)
+        _check_write(match, expected_revision, actor)
+        snapshot = match_snapshot(match)
+        rules = get_rules(match.rules)
+        target, created = _target_board(match, snapshot, payload, breaker)
+        # validate by replaying the target board with the new event (raises, nothing saved)
+        if rules.family == "points":
+            stroke = parse_point_stroke(payload)
+            position = opening(_rotation(tuple(match.sides), target.breaker))
+            earlier = [] if created else live_events(list(target.events.order_by("seq")))
+            for event in earlier:
+                position = apply_point(position, parse_point_stroke(event.payload), rules)
+            apply_point(position, stroke, rules)
+            stored = stroke.to_dict()
+        else:
+            event = parse_event(payload)
+            scores = _scores_before(match, target)
+            events = live_events(list(target.events.order_by("seq"))) if not created else []
+            position, _ = _replay_current(target, events, scores, rules)
+            RulesBoard(get_rules(target.rules), position).push(event)
+            stored = event.to_dict()
+        if created:
+            target.save()
+        seq = target.last_seq + 1
+        row = BoardEvent.objects.create(
+            board=target, seq=seq, client_id=client_id, type=stored["type"], payload=stored,
+            recorded_by=actor.user if getattr(actor.user, "pk", None) else None,
+            via=actor.via, device=actor.device[:200],
+        )
+        Board.objects.filter(pk=target.pk).update(last_seq=seq)
+        target.last_seq = seq
+        now = timezone.now()
+        _bump(match, started_at=match.started_at or now,
+              status=match.status if match.status in (Match.Status.FINISHED,
+                                                       Match.Status.CONFIRMED)
+              else Match.Status.PLAYING)
+        snapshot = refresh_caches(match)
+        _audit(match, actor, "event", {"board": target.pk, "seq": seq, "event": stored})
+        return RecordOutcome(snapshot, row)
+
+
+def _scores_before(match: Match, board: Board) -> dict[str, int]:
+    """Game scores of each side before ``board`` (for the 22-point rule, ICF 54): the game
+    derived from the boards before it."""
+    rows = list(Board.objects.filter(game_id=board.game_id).order_by("sequence"))
+    if board.pk is not None:
+        rows = [r for r in rows if r.sequence < board.sequence]
+    entries = _entries_for_game(rows, None)
+    if not entries:
+        return {"a": 0, "b": 0}
+    state = derive_game(entries, players=("a", "b"), first_breaker=board.game.first_breaker,
+                        rules=get_rules(match.rules), stage=match.stage)
+    return dict(state.scores)
+
+
+def _target_board(
+    match: Match, snapshot: MatchSnapshot, payload: dict[str, Any], breaker: str | None
+) -> tuple[Board, bool]:
+    """The board an event belongs to: the current board, the board that just ended (umpire
+    ruling or void only), or a new one (created unsaved; saved after validation)."""
+    kind = payload.get("type")
+    last = None
+    for game in reversed(snapshot.games):
+        rows = snapshot.boards.get(game.pk) or []
+        if rows:
+            last = rows[-1]
+            break
+    if last is not None and last.kind == Board.Kind.LOG and not last.finished:
+        return last, False
+    if kind in ("umpire_ruling", "void") and last is not None and last.kind == Board.Kind.LOG:
+        later = snapshot.current is None or snapshot.current.board is None
+        if later and last.finished and not last.void:
+            return last, False
+    if snapshot.finished or snapshot.current is None:
+        if snapshot.state is None:
+            raise MatchError("toss_missing", "record the toss first (ICF 40)")
+        raise MatchError("match_finished", "the match has ended")
+    current = snapshot.current
+    side = current.breaker or breaker
+    if side not in match.sides:
+        raise MatchError("breaker_required",
+                         "a toss decides who breaks the extra board (ICF 56(b))")
+    game = _game_for(match, snapshot, current.game_number)
+    sequence = len(snapshot.boards.get(game.pk, [])) + 1 if game.pk else 1
+    board = Board(game=game, sequence=sequence, kind=Board.Kind.LOG, breaker=side,
+                  rules=match.rules)
+    return board, True
+
+
+def _game_for(match: Match, snapshot: MatchSnapshot, number: int) -> Game:
+    for game in snapshot.games:
+        if game.number == number:
+            return game
+    if get_rules(match.rules).family == "points":
+        first = match.sides[0]
+    else:
+        toss_winner, toss_choice = _toss(match)
+        first = first_breaker_of_game(number, ("a", "b"), toss_winner, toss_choice)
+    return Game.objects.create(match=match, number=number, first_breaker=first)
+
+
+def undo_last_event(
+    *, match: Match, client_id: uuid.UUID | str, actor: Actor,
+    expected_revision: int | None = None,
+) -> RecordOutcome:
+    """Retract the last live event of the match (a new ``undo`` row; nothing is deleted)."""
+    client_id = uuid.UUID(str(client_id))
+    with transaction.atomic():
+        match = _lock(match.pk)
+        existing = _duplicate(match, client_id)
+        if existing is not None:
+            return RecordOutcome(match_snapshot(match), existing, duplicate=True)
+        _check_write(match, expected_revision, actor)
+        boards = Board.objects.filter(game__match=match, kind=Board.Kind.LOG).order_by(
+            "-game__number", "-sequence")
+        for board in boards:
+            events = list(board.events.order_by("seq"))
+            live = live_events(events)
+            if live:
+                break
+        else:
+            raise MatchError("nothing_to_undo", "there is nothing to undo")
+        last = live[-1]
+        seq = board.last_seq + 1
+        row = BoardEvent.objects.create(
+            board=board, seq=seq, client_id=client_id, type=BoardEvent.Type.UNDO,
+            payload={"type": "undo", "retracts": last.seq}, retracts=last,
+            recorded_by=actor.user if getattr(actor.user, "pk", None) else None,
+            via=actor.via, device=actor.device[:200],
+        )
+        Board.objects.filter(pk=board.pk).update(last_seq=seq)
+        _bump(match)
+        snapshot = refresh_caches(match)
+        _audit(match, actor, "undo", {"board": board.pk, "retracted": last.seq,
+                                      "event": last.payload})
+        return RecordOutcome(snapshot, row)
+
+
+def record_quick_board(
+    *, match: Match, winner: str, client_id: uuid.UUID | str, actor: Actor,
+    carrommen: int | None = None, queen: str | None = None, points: int | None = None,
+    law: str = "", expected_revision: int | None = None, breaker: str | None = None,
+) -> RecordOutcome:
+    """Quick entry of a board played on paper: winner, the loser's carrommen left and who
+    covered the queen (ICF 53–55 computed), or an explicit award with its law."""
+    client_id = uuid.UUID(str(client_id))
+    rules = get_rules(match.rules)
+    if rules.family == "points":
+        raise MatchError("quick_entry_points", "quick entry is for two-sided matches")
+    if winner not in ("a", "b"):
+        raise MatchError("bad_winner", "the winner must be A or B")
+    if points is None:
+        if carrommen is None or not 0 <= carrommen <= rules.carrommen_per_colour:
+            raise MatchError("bad_carrommen", "the loser has 0 to 9 carrommen left")
+        if queen not in (None, "", winner, "b" if winner == "a" else "a"):
+            raise MatchError("bad_queen", "the queen was covered by A, B or nobody")
+    elif not 1 <= points <= rules.board_max:
+        raise MatchError("bad_points", "a board is worth 1 to %(max)s points",
+                         max=rules.board_max)
+    with transaction.atomic():
+        match = _lock(match.pk)
+        if AuditEntry.objects.filter(match=match, action="quick_board",
+                                     detail__client_id=str(client_id)).exists():
+            return RecordOutcome(match_snapshot(match), None, duplicate=True)
+        _check_write(match, expected_revision, actor)
+        snapshot = match_snapshot(match)
+        if snapshot.current is not None and snapshot.current.board is not None:
+            raise MatchError("board_in_progress", "the current board is being recorded")
+        board, _ = _target_board(match, snapshot, {"type": "stroke"}, breaker)
+        if points is None:
+            board.kind = Board.Kind.SUMMARY
+            board.summary_carrommen = carrommen
+            board.summary_queen = queen or ""
+        else:
+            board.kind = Board.Kind.AWARD
+            board.award_points = points
+            board.award_law = law
+        board.summary_winner = winner
+        board.save()
+        _bump(match, started_at=match.started_at or timezone.now(),
+              status=Match.Status.PLAYING)
+        snapshot = refresh_caches(match)
+        _audit(match, actor, "quick_board", {
+            "client_id": str(client_id), "board": board.pk, "winner": winner,
+            "carrommen": carrommen, "queen": queen, "points": points, "law": law,
+        })
+        return RecordOutcome(snapshot, None)
+
+
+def confirm_match(*, match: Match, side: str, method: str, actor: Actor) -> MatchSnapshot:
+    """A side confirms the result; when every side has, the match is locked (issue 4)."""
+    with transaction.atomic():
+        match = _lock(match.pk)
+        snapshot = match_snapshot(match)
+        if not snapshot.finished:
+            raise MatchError("not_finished", "the match is not finished")
+        if side not in match.sides:
+            raise MatchError("bad_side", "unknown side")
+        MatchConfirmation.objects.get_or_create(
+            match=match, side=side, defaults={"method": method, "device": actor.device[:200]}
+        )
+        confirmed = set(match.confirmations.values_list("side", flat=True))
+        if confirmed >= set(match.sides) and match.confirmed_at is None:
+            _bump(match, confirmed_at=timezone.now(), status=Match.Status.CONFIRMED)
+            _audit(match, actor, "confirmed", {"sides": sorted(confirmed)})
+            transaction.on_commit(lambda: match_confirmed.send(sender=Match, match=match))
+        else:
+            _bump(match)
+            _audit(match, actor, "confirm_side", {"side": side, "method": method})
+        return match_snapshot(match)
+
+
+def unlock_match(*, match: Match, actor: Actor, reason: str) -> MatchSnapshot:
+    """An organiser reopens a confirmed match for a correction (logged)."""
+    with transaction.atomic():
+        match = _lock(match.pk)
+        if match.confirmed_at is None:
+            raise MatchError("not_locked", "the match is not confirmed")
+        match.confirmations.all().delete()
+        _bump(match, confirmed_at=None, status=Match.Status.FINISHED)
+        _audit(match, actor, "unlock", {"reason": reason})
+        return match_snapshot(match)
+
+
+# --- caches ----------------------------------------------------------------------------------
+
+
+def refresh_caches(match: Match) -> MatchSnapshot:
+    """Rebuild the cached results of the match's boards, games and the match from the log."""
+    _refresh_board_caches(match)
+    snapshot = match_snapshot(match)
+    state = snapshot.state
+    if isinstance(state, MatchState):
+        for game, game_state in zip(snapshot.games, state.games, strict=False):
+            winner = game_state.winner or ""
+            if (game.scores, game.winner_side, game.finished) != (
+                game_state.scores, winner, game_state.finished
+            ):
+                Game.objects.filter(pk=game.pk).update(
+                    scores=game_state.scores, winner_side=winner,
+                    finished=game_state.finished)
+                game.scores, game.winner_side, game.finished = (
+                    game_state.scores, winner, game_state.finished)
+        games_won = dict(state.games_won)
+    elif isinstance(state, PointGame):
+        games_won = {s: int(s == state.winner) for s in match.sides}
+        for game in snapshot.games:
+            Game.objects.filter(pk=game.pk).update(scores=state.scores,
+                                                   winner_side=state.winner or "",
+                                                   finished=state.finished)
+    else:
+        games_won = {}
+    fields: dict[str, Any] = {"games_won": games_won, "winner_side": snapshot.winner or ""}
+    if snapshot.finished and match.status not in (Match.Status.FINISHED,
+                                                  Match.Status.CONFIRMED):
+        fields.update(status=Match.Status.FINISHED, finished_at=timezone.now())
+        transaction.on_commit(lambda: match_finished.send(sender=Match, match=match))
+    elif not snapshot.finished and match.status in (Match.Status.FINISHED,):
+        fields.update(status=Match.Status.PLAYING, finished_at=None)
+    for name, value in fields.items():
+        setattr(match, name, value)
+    Match.objects.filter(pk=match.pk).update(**fields)
+    return snapshot
+
+
+def _refresh_board_caches(match: Match) -> None:
+    """Replay every log board of the match whose cache may be stale (the last one, or all
+    when ``match`` is rebuilt) and write the result fields."""
+    rows = list(Board.objects.filter(game__match=match, kind=Board.Kind.LOG)
+                .order_by("game__number", "sequence"))
+    if not rows:
+        return
+    _refresh_board(match, rows[-1])
+
+
+def rebuild_match(match: Match) -> MatchSnapshot:
+    """Recompute every cache of ``match`` from its logs (``manage.py replay_boards``)."""
+    with transaction.atomic():
+        match = _lock(match.pk)
+        rows = list(Board.objects.filter(game__match=match, kind=Board.Kind.LOG)
+                    .order_by("game__number", "sequence"))
+        for board in rows:  # oldest first: each replay needs the scores before it
+            Board.objects.filter(pk=board.pk).update(finished=False)
+        for board in rows:
+            _refresh_board(match, Board.objects.get(pk=board.pk))
+        return refresh_caches(match)
+
+
+def _refresh_board(match: Match, board: Board) -> None:
+    events = live_events(list(board.events.order_by("seq")))
+    rules = get_rules(board.rules)
+    fields: dict[str, Any]
+    if rules.family == "points":
+        position = opening(_rotation(tuple(match.sides), board.breaker))
+        for event in events:
+            position = apply_point(position, parse_point_stroke(event.payload), rules)
+        fields = {
+            "finished": position.finished, "void": False,
+            "result_points_by_side": position.points(rules) if position.finished else {},
+        }
+    else:
+        scores = _scores_before(match, board)
+        try:
+            position, _ = _replay_current(board, events, scores, rules)
+        except (RulesError, IllegalEvent):  # pragma: no cover - logs are validated on write
+            return
+        result = position.result
+        fields = {"finished": result is not None, "void": bool(result and result.void)}
+        if result is not None and not result.void:
+            loser = "black" if result.winner == "white" else "white"
+            holder = position.queen_holder
+            to_side = {"white": board.breaker, "black": "b" if board.breaker == "a" else "a"}
+            fields.update(
+                result_winner=to_side[result.winner], result_points=result.points,
+                result_law=result.law, result_interpretation=result.interpretation,
+                result_carrommen=position.on_board[loser],
+                result_queen=to_side[holder] if position.queen.startswith("covered:") else "",
+                result_extra_points=result.extra_points,
+            )
+        else:
+            fields.update(result_winner="", result_points=None, result_law="",
+                          result_interpretation=False, result_carrommen=None, result_queen="",
+                          result_extra_points=0)
+    fields["finished_at"] = timezone.now() if fields["finished"] else None
+    Board.objects.filter(pk=board.pk).update(**fields)
+    for name, value in fields.items():
+        setattr(board, name, value)
