@@ -282,6 +282,9 @@ class MatchConfirmation(models.Model):
             models.UniqueConstraint(fields=["match", "side"], name="confirmation_side_unique"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.match_id}: {self.side} ({self.method})"
+
 
 class PaperScoresheet(models.Model):
     """An official's entry of a match's paper scoresheet, compared board by board with the
@@ -303,6 +306,9 @@ class PaperScoresheet(models.Model):
         ordering = ["match", "-created_at"]
         verbose_name = _("paper scoresheet")
         verbose_name_plural = _("paper scoresheets")
+
+    def __str__(self) -> str:
+        return f"{self.match_id}: {self.created_at:%Y-%m-%d %H:%M}"
 
 
 class AuditEntry(models.Model):
