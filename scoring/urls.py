@@ -1,18 +1,25 @@
 """URLs of the scoring app (namespace ``scoring``).
 
-Role in the path, as the layout in docs/ARCHITECTURE.md describes: public pages at the top,
-later ``t/<slug>/umpire/…`` and ``t/<slug>/organiser/…``.
+Each area keeps its URL list beside its views (``scoring/views/<area>.py: urlpatterns``) so that
+areas change independently: public pages at the top, the umpire tablet under ``u/<token>/`` and
+``m/<id>/score/``, organiser pages under ``t/<slug>/organiser/``, live pages under ``t/<slug>/``,
+printing under ``print/``, the JSON API under ``api/v1/``.
 """
 
 from __future__ import annotations
 
 from django.urls import path
 
-from scoring.views import public
+from scoring.views import api, live, organiser, printing, public, umpire
 
 app_name = "scoring"
 
 urlpatterns = [
     path("", public.home, name="home"),
     path("favicon.ico", public.favicon, name="favicon"),
+    *umpire.urlpatterns,
+    *organiser.urlpatterns,
+    *live.urlpatterns,
+    *printing.urlpatterns,
+    *api.urlpatterns,
 ]

@@ -8,6 +8,7 @@ call it from ``Command.handle`` (after the areas it depends on). All names are f
 from __future__ import annotations
 
 import datetime
+import importlib
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
@@ -18,6 +19,11 @@ from django.db import transaction
 from scoring.models import Tournament
 
 DEMO_PASSWORD = "carrom-demo"
+
+#: Feature areas with demo data (modules of ``scoring.demo``), in the order they run; each
+#: module's ``seed(context)`` adds to ``context`` and may append lines to
+#: ``context["messages"]`` (printed at the end, e.g. the umpire link of a match in progress).
+DEMO_AREAS: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -80,6 +86,12 @@ class Command(BaseCommand):
     def handle(self, *args: object, **options: object) -> None:
         users = seed_accounts()
         tournament = seed_tournaments()
+        tournament.organisers.add(users["organiser"])
+        context: dict[str, object] = {"users": users, "tournament": tournament,
+                                      "messages": []}
+        for area in DEMO_AREAS:
+            module = importlib.import_module(f"scoring.demo.{area}")
+            module.seed(context)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo data ready: tournament '{tournament.name}', accounts "
@@ -87,3 +99,5 @@ class Command(BaseCommand):
                 + f", password '{DEMO_PASSWORD}'."
             )
         )
+        for line in context["messages"]:  # type: ignore[union-attr]
+            self.stdout.write(str(line))
