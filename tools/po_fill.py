@@ -10,7 +10,6 @@ keeping existing translations), then this, then ``make messages`` again to compi
 from __future__ import annotations
 
 import json
-import re
 import sys
 from pathlib import Path
 
