@@ -12,3 +12,113 @@ class TournamentAdmin(admin.ModelAdmin):
     search_fields = ["name", "venue"]
     prepopulated_fields = {"slug": ["name"]}
     date_hierarchy = "start_date"
+
+
+# --- events, entries, matches (raw data fixes; results are caches rebuilt from the log) ------
+
+from scoring.models import (  # noqa: E402
+    AuditEntry,
+    Board,
+    BoardEvent,
+    Entry,
+    Event,
+    Game,
+    Match,
+    MatchConfirmation,
+    PaperScoresheet,
+    Player,
+    Round,
+    Table,
+)
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "nationality", "rating"]
+    search_fields = ["name", "club"]
+    list_filter = ["nationality"]
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    extra = 0
+    autocomplete_fields = ["player", "partner"]
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ["name", "tournament", "kind", "format", "rules", "status"]
+    list_filter = ["kind", "format", "rules", "status"]
+    search_fields = ["name", "tournament__name"]
+    inlines = [EntryInline]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "event", "number", "bracket", "stage", "games_to_win"]
+    list_filter = ["stage", "bracket"]
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "tournament", "number", "active"]
+
+
+class GameInline(admin.TabularInline):
+    model = Game
+    extra = 0
+    readonly_fields = ["number", "first_breaker", "scores", "winner_side", "finished"]
+    can_delete = False
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "event", "round", "table", "status", "winner_side", "revision"]
+    list_filter = ["status", "event__tournament"]
+    search_fields = ["entry_a__player__name", "entry_b__player__name"]
+    readonly_fields = ["revision", "winner_side", "games_won", "umpire_token"]
+    raw_id_fields = ["entry_a", "entry_b", "entry_c", "winner_to", "loser_to"]
+    inlines = [GameInline]
+
+
+class BoardEventInline(admin.TabularInline):
+    """The log is append-only: shown, never edited here."""
+
+    model = BoardEvent
+    extra = 0
+    can_delete = False
+    readonly_fields = ["seq", "type", "payload", "retracts", "recorded_by", "via", "device",
+                       "created_at"]
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Board)
+class BoardAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "game", "kind", "breaker", "result_winner", "result_points",
+                    "result_law"]
+    readonly_fields = ["finished", "void", "result_winner", "result_points", "result_law",
+                       "result_interpretation", "result_carrommen", "result_queen",
+                       "result_extra_points", "last_seq"]
+    inlines = [BoardEventInline]
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    list_display = ["created_at", "action", "tournament", "match", "actor", "via"]
+    list_filter = ["action", "via"]
+    readonly_fields = [f.name for f in AuditEntry._meta.fields]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+admin.site.register(MatchConfirmation)
+admin.site.register(PaperScoresheet)
