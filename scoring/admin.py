@@ -2,21 +2,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from scoring.models import Tournament
-
-
-@admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
-    list_display = ["name", "start_date", "end_date", "venue"]
-    list_filter = ["start_date"]
-    search_fields = ["name", "venue"]
-    prepopulated_fields = {"slug": ["name"]}
-    date_hierarchy = "start_date"
-
-
-# --- events, entries, matches (raw data fixes; results are caches rebuilt from the log) ------
-
-from scoring.models import (  # noqa: E402
+from scoring.models import (
     AuditEntry,
     Board,
     BoardEvent,
@@ -29,7 +15,20 @@ from scoring.models import (  # noqa: E402
     Player,
     Round,
     Table,
+    Tournament,
 )
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "start_date", "end_date", "venue"]
+    list_filter = ["start_date"]
+    search_fields = ["name", "venue"]
+    prepopulated_fields = {"slug": ["name"]}
+    date_hierarchy = "start_date"
+
+
+# --- events, entries, matches (raw data fixes; results are caches rebuilt from the log) ------
 
 
 @admin.register(Player)
