@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from scoring.views import api, live, organiser, printing, public, umpire
+from scoring.views import api, live, organiser, printing, public, trust, umpire
 
 app_name = "scoring"
 
@@ -22,4 +22,5 @@ urlpatterns = [
     *live.urlpatterns,
     *printing.urlpatterns,
     *api.urlpatterns,
+    *trust.urlpatterns,
 ]
