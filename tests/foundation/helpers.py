@@ -10,6 +10,12 @@ from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
+# Variables of the test process that must not leak into a manage.py subprocess.
+INHERITED_SETTINGS_VARIABLES = frozenset({
+    "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE", "DATABASE_URL",
+    "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS",
+})
+
 
 class AssetCollector(HTMLParser):
     """Collect tag/attribute pairs that load or link resources, plus inline scripts."""
@@ -67,9 +73,8 @@ def run_manage(*args: str, env: dict[str, str], timeout: int = 120) -> subproces
     base = {
         key: value
         for key, value in os.environ.items()
-        if key not in {"DJANGO_SETTINGS_MODULE", "DATABASE_URL"}
+        if key not in INHERITED_SETTINGS_VARIABLES
         and not key.startswith(("SECURE_", "SESSION_", "CSRF_"))
-        and key not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_ALLOW_ASYNC_UNSAFE"}
     }
     return subprocess.run(
         [sys.executable, "manage.py", *args],
