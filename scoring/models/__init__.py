@@ -7,6 +7,7 @@ the pure rules engine ``scoring.rules`` and is applied by services.
 from __future__ import annotations
 
 from scoring.models.event import Entry, Event, Player, Round, Table
+from scoring.models.external import ExternalRecord
 from scoring.models.match import (
     AuditEntry,
     Board,
@@ -24,6 +25,7 @@ __all__ = [
     "BoardEvent",
     "Entry",
     "Event",
+    "ExternalRecord",
     "Game",
     "Match",
     "MatchConfirmation",
