@@ -1,0 +1,51 @@
+"""``python manage.py import_sol FILE.sol|FILE.sol.gz``: import SoL tournaments.
+
+Players, tournaments, competitors and matches with their board results; a tourney or player
+imported before (same SoL guid) is not imported again. See docs/EXPORT.md.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from scoring.services.sol import SolError, import_sol
+
+
+class Command(BaseCommand):
+    help = "Import the tournaments of a SoL archive (.sol or .sol.gz)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", help="the .sol or .sol.gz archive written by SoL")
+        parser.add_argument("--user", help="username recorded as the importer; becomes an "
+                                           "organiser of the imported tournaments")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        path = Path(options["file"])
+        try:
+            content = path.read_bytes()
+        except OSError as err:
+            raise CommandError(f"cannot read {path}: {err.strerror}") from None
+        user = None
+        if options["user"]:
+            User = get_user_model()
+            user = User.objects.filter(**{User.USERNAME_FIELD: options["user"]}).first()
+            if user is None:
+                raise CommandError(f"no user {options['user']!r}")
+        try:
+            report = import_sol(content, user=user, file_name=path.name)
+        except SolError as err:
+            raise CommandError(f"{path.name}: {err}") from None
+        for tournament in report.tournaments:
+            self.stdout.write(f"imported {tournament.slug}: {tournament.name}")
+        for name in report.skipped:
+            self.stdout.write(f"skipped (imported before): {name}")
+        self.stdout.write(
+            f"{len(report.tournaments)} tournaments, {report.matches} matches, "
+            f"{report.boards} boards; players: {report.players_created} new, "
+            f"{report.players_reused} known")
+        for warning in report.warnings:
+            self.stderr.write(f"warning: {warning}")
