@@ -72,6 +72,11 @@ class Match(models.Model):
     loser_to = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True,
                                  related_name="+", verbose_name=_("loser goes to"))
     loser_to_side = models.CharField(_("loser's side there"), max_length=1, blank=True)
+    draw_reason = models.JSONField(
+        _("why this pairing"), default=dict, blank=True,
+        help_text=_("Reason code and parameters from the draw (shown to organisers and "
+                    "players)."),
+    )
     # before the match (ICF 40) and at the table
     toss_winner = models.CharField(_("toss winner"), max_length=1, choices=SIDE_CHOICES,
                                    blank=True)

@@ -33,6 +33,15 @@ class Tournament(models.Model):
         verbose_name=_("organisers"),
         help_text=_("Staff users who may change this tournament."),
     )
+    umpires = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="umpire_tournaments",
+        verbose_name=_("umpires"),
+        help_text=_("Umpires the call-up may assign to matches."),
+    )
+    auto_callup = models.BooleanField(
+        _("automatic call-up"), default=False,
+        help_text=_("Call the next ready match to a table as soon as one is free."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
