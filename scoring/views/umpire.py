@@ -1,8 +1,527 @@
-"""Views of the umpire area (see docs/ARCHITECTURE.md). Its URLs are listed in ``urlpatterns``
-below and included by ``scoring/urls.py``."""
+"""Views of the umpire tablet (issue 4).
+
+The same views serve two doors: the match's private umpire link ``u/<token>/`` (no login) and
+``m/<id>/score/`` for logged-in umpires and organisers. Every write is an htmx POST that
+answers with the panel (the main target) plus out-of-band swaps of the scoreboard, the rulings
+and the history, and a status code that means something: 200 recorded, 422 illegal or invalid
+(nothing changed), 409 someone else recorded meanwhile (the screen reloads), 423 the match is
+locked, 403 not this visitor's match.
+"""
 
 from __future__ import annotations
 
-from django.urls import URLPattern
+import functools
+from collections.abc import Callable
+from typing import Any
 
-urlpatterns: list[URLPattern] = []
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_not_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import URLPattern, path, reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scoring import permissions
+from scoring.forms.umpire import (
+    ActionForm,
+    ClaimForm,
+    ConfirmForm,
+    NewMatchForm,
+    QuickBoardForm,
+    SeatingForm,
+    StrokeForm,
+    TossForm,
+    UndoForm,
+    UnlockForm,
+    WriteForm,
+)
+from scoring.models import Match, Tournament
+from scoring.rules import RULESETS, RulesError, first_breaker_of_game
+from scoring.rulings import error_text
+from scoring.selectors.umpire import Tablet, tablet
+from scoring.services import matches as services
+from scoring.services.matches import Actor, MatchError, MatchLocked, MatchSnapshot, StaleMatch
+
+MATCH_RELATED = (
+    "event__tournament", "entry_a__player", "entry_a__partner", "entry_b__player",
+    "entry_b__partner", "entry_c__player", "entry_c__partner", "table",
+)
+
+PAGE = "scoring/umpire/match.html"
+UPDATE = "scoring/umpire/_update.html"
+
+# --- resolving the match and who is asking -----------------------------------------------------
+
+
+def _resolve(request: HttpRequest, token: str | None, match_id: int | None
+             ) -> tuple[Match, Actor]:
+    queryset = Match.objects.select_related(*MATCH_RELATED)
+    if token is not None:
+        match = queryset.filter(umpire_token=token).first()
+        if match is None:
+            raise PermissionDenied("unknown umpire link")
+    else:
+        match = get_object_or_404(queryset, pk=match_id)
+    return match, permissions.actor_for(request, match, token)
+
+
+def _urls(match: Match, token: str | None) -> dict[str, str]:
+    if token is not None:
+        base = reverse("scoring:umpire-link", args=[token])
+    else:
+        base = reverse("scoring:umpire-match", args=[match.pk])
+    urls = {name: f"{base}{name}/" for name in (
+        "panel", "event", "undo", "toss", "seating", "quick", "confirm", "claim", "unlock")}
+    urls["page"] = base
+    return urls
+
+
+UmpireView = Callable[..., HttpResponse]
+
+
+def _umpire(view: UmpireView) -> UmpireView:
+    """Resolve ``match`` and ``actor`` from the link token or the match id for ``view``."""
+
+    def wrapped(request: HttpRequest, token: str | None = None,
+                match_id: int | None = None) -> HttpResponse:
+        match, actor = _resolve(request, token, match_id)
+        return view(request, match=match, actor=actor, token=token)
+
+    wrapped.__name__ = view.__name__
+    wrapped.__doc__ = view.__doc__
+    return wrapped
+
+
+# --- rendering -------------------------------------------------------------------------------
+
+
+def _context(request: HttpRequest, view: Tablet, token: str | None, *,
+             error: str = "", notice: str = "", pad: dict[str, Any] | None = None,
+             forms: dict[str, Any] | None = None) -> dict[str, Any]:
+    match = view.match
+    rules = RULESETS[match.rules]
+    organiser = permissions.is_organiser(request.user, match.event.tournament)
+    first_breaker = None
+    if match.toss_winner and match.toss_choice and not view.is_points:
+        first_breaker = first_breaker_of_game(1, ("a", "b"), match.toss_winner,
+                                              match.toss_choice)
+    write = WriteForm.fresh(match.revision)
+    context = {
+        "t": view,
+        "match": match,
+        "rules": rules,
+        "urls": _urls(match, token),
+        "client_id": write["client_id"],
+        "revision": match.revision,
+        "error": error,
+        "notice": notice,
+        "pad": pad or {},
+        "forms": forms or {},
+        "is_organiser": organiser,
+        "via_link": token is not None,
+        "first_breaker": next((s for s in view.sides if s.side == first_breaker), None),
+        "count_range": range(10),
+        "points_range": range(1, rules.board_max + 1),
+        "loss_reasons": _loss_reasons(),
+    }
+    if view.phase == "seating" and first_breaker:
+        context["seating_first"] = match.entry_for(first_breaker).players
+        context["seating_right"] = match.entry_for(
+            "b" if first_breaker == "a" else "a").players
+    return context
+
+
+def _loss_reasons() -> list[tuple[str, str]]:
+    from scoring.rulings import loss_reason
+
+    return [(r, loss_reason(r)) for r in ("out_of_turn", "left_seat", "resumed_before_play",
+                                          "other")]
+
+
+def _respond(request: HttpRequest, snapshot: MatchSnapshot, token: str | None, *,
+             status: int = 200, **kwargs: Any) -> HttpResponse:
+    view = tablet(snapshot)
+    context = _context(request, view, token, **kwargs)
+    if request.htmx:
+        response = render(request, UPDATE, context, status=status)
+    else:
+        response = render(request, PAGE, context, status=status)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _after_write(request: HttpRequest, snapshot: MatchSnapshot, token: str | None,
+                 **kwargs: Any) -> HttpResponse:
+    """A successful write: the update for htmx, a redirect to the page otherwise."""
+    if request.htmx:
+        return _respond(request, snapshot, token, **kwargs)
+    return redirect(_urls(snapshot.match, token)["page"])
+
+
+def _refused(request: HttpRequest, match: Match, token: str | None, err: Exception,
+             **kwargs: Any) -> HttpResponse:
+    """The answer to a write the match could not take; nothing was recorded."""
+    match.refresh_from_db()
+    snapshot = services.match_snapshot(match)
+    if isinstance(err, StaleMatch):
+        return _respond(request, snapshot, token, status=409, notice=error_text("stale"))
+    if isinstance(err, MatchLocked):
+        return _respond(request, snapshot, token, status=423,
+                        error=error_text("match_locked"))
+    if isinstance(err, MatchError | RulesError):
+        message = error_text(err.code, getattr(err, "params", None), str(err))
+        return _respond(request, snapshot, token, status=422, error=message, **kwargs)
+    raise err  # pragma: no cover
+
+
+def _invalid(request: HttpRequest, match: Match, token: str | None, form: Any,
+             **kwargs: Any) -> HttpResponse:
+    errors = [str(e) for field_errors in form.errors.values() for e in field_errors]
+    if "client_id" in form.errors or "revision" in form.errors:
+        errors = [_("The form is out of date: the screen has been reloaded.")]
+    return _respond(request, services.match_snapshot(match), token, status=422,
+                    error=" ".join(errors), **kwargs)
+
+
+def _pad_state(data: Any) -> dict[str, Any]:
+    """What the umpire had entered on the pad, to show it again after a refusal."""
+    keys = ("white", "black", "off_white", "off_black")
+    flags = ("queen", "striker", "foul", "break_before_play", "no_contact", "off_queen",
+             "off_striker", "extra_claimed")
+    state: dict[str, Any] = {}
+    for key in keys:
+        try:
+            state[key] = int(data.get(key) or 0)
+        except ValueError:
+            state[key] = 0
+    for key in flags:
+        state[key] = bool(data.get(key))
+    return state
+
+
+# --- pages -----------------------------------------------------------------------------------
+
+
+@require_GET
+@_umpire
+def board(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
+          ) -> HttpResponse:
+    """The umpire tablet: one page, updated by htmx."""
+    snapshot = services.match_snapshot(match)
+    context = _context(request, tablet(snapshot), token)
+    response = render(request, PAGE, context)
+    response["Cache-Control"] = "no-store"
+    response["Referrer-Policy"] = "no-referrer"  # the link is the key: never leak it
+    return response
+
+
+@require_GET
+@_umpire
+def panel(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
+          ) -> HttpResponse:
+    """The current state as an htmx update (after a conflict, or to resynchronise)."""
+    notice = _("The screen shows the latest state.") if request.GET.get("reload") else ""
+    return _respond(request, services.match_snapshot(match), token, notice=notice)
+
+
+# --- writes ----------------------------------------------------------------------------------
+
+
+@require_POST
+@_umpire
+def event(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
+          ) -> HttpResponse:
+    """Record one board event: a stroke (the pad or a one-tap preset) or another action."""
+    kind = request.POST.get("kind", "stroke")
+    is_points = RULESETS[match.rules].family == "points"
+    if kind == "stroke":
+        form: StrokeForm | ActionForm = StrokeForm(request.POST)
+        pad = _pad_state(request.POST)
+        if not form.is_valid():
+            return _invalid(request, match, token, form, pad=pad)
+        by = form.cleaned_data.get("by") or ""
+        if by not in (match.sides if is_points else ("white", "black")):
+            return _invalid(request, match, token, form, pad=pad)
+        payload = form.payload(by, points=is_points)
+        breaker = form.cleaned_data.get("breaker") or None
+    else:
+        form = ActionForm(request.POST)
+        pad = {}
+        if not form.is_valid():
+            return _invalid(request, match, token, form)
+        payload = form.payload()
+        breaker = form.cleaned_data.get("breaker") or None
+    try:
+        outcome = services.record_event(
+            match=match, payload=payload, client_id=form.cleaned_data["client_id"],
+            actor=actor, expected_revision=form.cleaned_data["revision"], breaker=breaker,
+        )
+    except (MatchError, RulesError) as err:
+        return _refused(request, match, token, err, pad=pad)
+    return _after_write(request, outcome.snapshot, token)
+
+
+@require_POST
+@_umpire
+def undo(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
+         ) -> HttpResponse:
+    """Retract the last event (a new log row; nothing is deleted)."""
+    form = UndoForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, match, token, form)
+    try:
+        outcome = services.undo_last_event(
+            match=match, client_id=form.cleaned_data["client_id"], actor=actor,
+            expected_revision=form.cleaned_data["revision"],
+        )
+    except (MatchError, RulesError) as err:
+        return _refused(request, match, token, err)
+    return _after_write(request, outcome.snapshot, token,
+                        notice=_("The last event was undone."))
+
+
+@require_POST
+@_umpire
+def claim(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
+          ) -> HttpResponse:
+    """The board winner demands the extra points of the stroke that ended the board."""
+    form = ClaimForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, match, token, form)
+    try:
+        outcome = services.claim_extra_points(
+            match=match, client_id=form.cleaned_data["client_id"], actor=actor,
+            expected_revision=form.cleaned_data["revision"],
+        )
+    except (MatchError, RulesError) as err:
+        return _refused(request, match, token, err)
+    return _after_write(request, outcome.snapshot, token)
+
+
+@require_POST
+@_umpire
+def toss(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
+         ) -> HttpResponse:
+    """ICF 40: who won the toss, and whether he chose the break or the side."""
+    form = TossForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, match, token, form)
+    d = form.cleaned_data
+    try:
+        snapshot = services.record_toss(match=match, winner=d["winner"], choice=d["choice"],
+                                        actor=actor, expected_revision=d["revision"])
+    except StaleMatch as err:
+        match.refresh_from_db()
+        if (match.toss_winner, match.toss_choice) != (d["winner"], d["choice"]):
+            return _refused(request, match, token, err)
+        snapshot = services.match_snapshot(match)  # a retry of a toss that was recorded
+    except (MatchError, RulesError) as err:
+        return _refused(request, match, token, err)
+    return _after_write(request, snapshot, token)
+
+
+@require_POST
+@_umpire
+def seating(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
+            ) -> HttpResponse:
+    """Doubles: the four players around the board in turn order (ICF 49(b))."""
+    if not match.toss_winner:
+        return _refused(request, match, token, MatchError("toss_missing"))
+    breaker = first_breaker_of_game(1, ("a", "b"), match.toss_winner, match.toss_choice)
+    form = SeatingForm(request.POST, match=match, breaker=breaker)
+    if not form.is_valid():
+        return _invalid(request, match, token, form)
+    order = form.seating()
+    try:
+        snapshot = services.record_seating(match=match, seating=order, actor=actor,
+                                           expected_revision=form.cleaned_data["revision"])
+    except StaleMatch as err:
+        match.refresh_from_db()
+        if list(match.seating) != order:
+            return _refused(request, match, token, err)
+        snapshot = services.match_snapshot(match)
+    except (MatchError, RulesError) as err:
+        return _refused(request, match, token, err)
+    return _after_write(request, snapshot, token)
+
+
+@require_POST
+@_umpire
+def quick(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
+          ) -> HttpResponse:
+    """A board played on paper: winner, the loser's carrommen and the queen, or an award."""
+    form = QuickBoardForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, match, token, form, forms={"quick": form})
+    try:
+        outcome = services.record_quick_board(
+            match=match, client_id=form.cleaned_data["client_id"], actor=actor,
+            expected_revision=form.cleaned_data["revision"], **form.service_kwargs(),
+        )
+    except (MatchError, RulesError) as err:
+        return _refused(request, match, token, err, forms={"quick": form})
+    return _after_write(request, outcome.snapshot, token)
+
+
+@require_POST
+@_umpire
+def confirm(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
+            ) -> HttpResponse:
+    """A side confirms the result at the table (a tap, recorded); both lock the match."""
+    form = ConfirmForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, match, token, form)
+    try:
+        snapshot = services.confirm_match(match=match, side=form.cleaned_data["side"],
+                                          method="tap", actor=actor)
+    except (MatchError, RulesError) as err:
+        return _refused(request, match, token, err)
+    return _after_write(request, snapshot, token)
+
+
+@require_POST
+@_umpire
+def unlock(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
+           ) -> HttpResponse:
+    """An organiser reopens a confirmed match for a correction (logged with the reason)."""
+    if not permissions.may_correct_locked(request.user, match):
+        raise PermissionDenied("organisers only")
+    form = UnlockForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, match, token, form)
+    try:
+        snapshot = services.unlock_match(match=match, actor=actor,
+                                         reason=form.cleaned_data["reason"])
+    except (MatchError, RulesError) as err:
+        return _refused(request, match, token, err)
+    return _after_write(request, snapshot, token,
+                        notice=_("The match is open for a correction."))
+
+
+# --- the umpire's home, the organiser's stand-alone match and the umpire link ------------------
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """The matches a logged-in umpire may score: assigned to him, or (organisers) in his
+    tournaments, not yet confirmed."""
+    user = request.user
+    query = Q(umpire=user)
+    if not user.is_superuser:
+        query |= Q(event__tournament__organisers=user)
+    matches = Match.objects.select_related(*MATCH_RELATED).exclude(
+        status=Match.Status.CONFIRMED).order_by("event__tournament", "event", "number")
+    if not user.is_superuser:
+        matches = matches.filter(query).distinct()
+    return render(request, "scoring/umpire/home.html", {"matches": matches[:200]})
+
+
+@require_http_methods(["GET", "POST"])
+def new_match(request: HttpRequest, slug: str) -> HttpResponse:
+    """An organiser creates a stand-alone match and gets its umpire link."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    actor = permissions.organiser_actor(request, tournament)
+    form = NewMatchForm(request.POST or None, tournament=tournament)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        players = [d[f"{slot}_player"] or d[f"{slot}_name"].strip()
+                   for slot in form.slots_for(d["kind"])]
+        try:
+            match = services.create_single_match(
+                tournament=tournament, kind=d["kind"], rules=d["rules"], players=players,
+                actor=actor, stage=d["stage"], games_to_win=d["games_to_win"],
+                table=d["table"], table_number=d["table_number"], umpire=d["umpire"],
+                event_name=_default_event_name(d["kind"]),
+            )
+        except MatchError as err:
+            form.add_error(None, _("%(player)s already plays in the friendly event with "
+                                   "another partner.") % err.params)
+        else:
+            messages.success(request, _("Match created. Give the umpire this link."))
+            return redirect("scoring:umpire-link-admin", match_id=match.pk)
+    slots = [{"player": form[f"{slot}_player"], "name": form[f"{slot}_name"]}
+             for slot, _label in NewMatchForm.SLOTS]
+    return render(request, "scoring/umpire/new_match.html",
+                  {"form": form, "tournament": tournament, "slots": slots})
+
+
+def _default_event_name(kind: str) -> str:
+    return {"singles": _("Friendly matches"), "doubles": _("Friendly doubles"),
+            "points": _("Friendly point carrom")}[kind]
+
+
+def umpire_link_url(request: HttpRequest, match: Match) -> str:
+    return request.build_absolute_uri(reverse("scoring:umpire-link", args=[match.umpire_token]))
+
+
+def qr_data_uri(text: str) -> str:
+    """The QR code of ``text`` as a PNG data URI (allowed by the CSP's img-src data:)."""
+    return segno.make(text, error="m").png_data_uri(scale=8, border=2)
+
+
+@require_http_methods(["GET", "POST"])
+def link_admin(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The organiser's view of a match's umpire link: the link, its QR code, revoke, renew."""
+    match = get_object_or_404(Match.objects.select_related(*MATCH_RELATED), pk=match_id)
+    actor = permissions.organiser_actor(request, match.event.tournament)
+    if request.method == "POST":
+        action = request.POST.get("action")
+        if action == "revoke":
+            services.revoke_umpire_link(match=match, actor=actor)
+            messages.success(request, _("The umpire link was revoked; it no longer works."))
+        elif action == "renew":
+            services.renew_umpire_link(match=match, actor=actor)
+            messages.success(request, _("A new umpire link was made; the old one no longer "
+                                        "works."))
+        return redirect("scoring:umpire-link-admin", match_id=match.pk)
+    url = umpire_link_url(request, match)
+    valid = permissions.link_is_valid(match, match.umpire_token)
+    return render(request, "scoring/umpire/link.html", {
+        "match": match, "url": url, "valid": valid,
+        "qr": qr_data_uri(url) if valid else "",
+        "score_url": reverse("scoring:umpire-match", args=[match.pk]),
+    })
+
+
+# --- URLs ------------------------------------------------------------------------------------
+
+_ACTIONS: dict[str, UmpireView] = {
+    "": board, "panel/": panel, "event/": event, "undo/": undo, "toss/": toss,
+    "seating/": seating, "quick/": quick, "confirm/": confirm, "claim/": claim,
+    "unlock/": unlock,
+}
+
+
+def _without_login(view: UmpireView) -> UmpireView:
+    """A copy of ``view`` open without a login (the umpire link is the key); the
+    ``m/<id>/score/`` door keeps asking for one."""
+
+    @functools.wraps(view)
+    def wrapped(*args: Any, **kwargs: Any) -> HttpResponse:
+        return view(*args, **kwargs)
+
+    return login_not_required(wrapped)
+
+
+def _patterns() -> list[URLPattern]:
+    out = []
+    for suffix, view in _ACTIONS.items():
+        name = suffix.rstrip("/")
+        link_name = "umpire-link" + (f"-{name}" if name else "")
+        match_name = "umpire-match" + (f"-{name}" if name else "")
+        out.append(path(f"u/<str:token>/{suffix}", _without_login(view), name=link_name))
+        out.append(path(f"m/<int:match_id>/score/{suffix}", view, name=match_name))
+    return out
+
+
+urlpatterns: list[URLPattern] = [
+    path("umpire/", home, name="umpire-home"),
+    path("t/<slug:slug>/matches/new/", new_match, name="umpire-new-match"),
+    path("m/<int:match_id>/link/", link_admin, name="umpire-link-admin"),
+    *_patterns(),
+]
+

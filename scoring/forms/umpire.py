@@ -1,0 +1,315 @@
+"""Forms of the umpire tablet: every write carries ``client_id`` (the idempotency key) and
+``revision`` (the match revision the tablet last saw). Each form turns its data into the
+arguments of one service call; the engine decides whether the event is legal."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from scoring.models import Event, Match, Player, Table
+from scoring.rules import RULESETS
+from scoring.rules.events import FOUL_BREAK_BEFORE_PLAY, FOUL_IMPROPER, LOSS_REASONS
+
+COUNT_CHOICES = [(n, str(n)) for n in range(10)]
+SIDE_CHOICES = [("a", "A"), ("b", "B"), ("c", "C")]
+COLOUR_CHOICES = [("white", _("White")), ("black", _("Black"))]
+
+
+class WriteForm(forms.Form):
+    """The two fields every write of the tablet carries."""
+
+    client_id = forms.UUIDField(widget=forms.HiddenInput)
+    revision = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+    @classmethod
+    def fresh(cls, revision: int) -> dict[str, Any]:
+        """Initial data of a new form: a new request key for every rendering."""
+        return {"client_id": uuid.uuid4(), "revision": revision}
+
+
+class StrokeForm(WriteForm):
+    """One stroke: what was pocketed, what left the board, a foul; or a one-tap preset."""
+
+    PRESETS = ("nothing", "own", "white", "black")
+
+    preset = forms.ChoiceField(required=False, choices=[("", "")] + [(p, p) for p in PRESETS])
+    by = forms.CharField(required=False, max_length=5)
+    white = forms.TypedChoiceField(choices=COUNT_CHOICES, coerce=int, required=False,
+                                   empty_value=0)
+    black = forms.TypedChoiceField(choices=COUNT_CHOICES, coerce=int, required=False,
+                                   empty_value=0)
+    queen = forms.BooleanField(required=False)
+    striker = forms.BooleanField(required=False)
+    foul = forms.BooleanField(required=False)
+    break_before_play = forms.BooleanField(required=False)
+    no_contact = forms.BooleanField(required=False)
+    off_white = forms.TypedChoiceField(choices=COUNT_CHOICES, coerce=int, required=False,
+                                       empty_value=0)
+    off_black = forms.TypedChoiceField(choices=COUNT_CHOICES, coerce=int, required=False,
+                                       empty_value=0)
+    off_queen = forms.BooleanField(required=False)
+    off_striker = forms.BooleanField(required=False)
+    extra_claimed = forms.BooleanField(required=False)
+    breaker = forms.ChoiceField(required=False, choices=[("", "")] + SIDE_CHOICES[:2])
+
+    def payload(self, by: str, *, points: bool = False) -> dict[str, Any]:
+        """The interchange-format event; ``by`` is the colour on turn (a side in point
+        carrom), so the tablet never has to send it."""
+        d = self.cleaned_data
+        event: dict[str, Any] = {"type": "stroke", "by": by}
+        preset = d.get("preset")
+        if preset == "nothing":
+            return event
+        if preset == "own":
+            event["pocketed"] = {by: 1}
+            return event
+        if preset in ("white", "black"):
+            event["pocketed"] = {preset: 1}
+            return event
+        pocketed = {k: v for k, v in (("white", d["white"]), ("black", d["black"])) if v}
+        if d["queen"]:
+            pocketed["queen"] = True
+        if d["striker"]:
+            pocketed["striker"] = True
+        if pocketed:
+            event["pocketed"] = pocketed
+        off = {k: v for k, v in (("white", d["off_white"]), ("black", d["off_black"])) if v}
+        if d["off_queen"]:
+            off["queen"] = True
+        if d["off_striker"]:
+            off["striker"] = True
+        if off:
+            event["off_board"] = off
+        if d["no_contact"]:
+            event["touched"] = False
+        if d["break_before_play"]:
+            event["foul"] = FOUL_BREAK_BEFORE_PLAY
+        elif d["foul"]:
+            event["foul"] = FOUL_IMPROPER
+        if d["extra_claimed"] and not points:
+            event["extra_claimed"] = True
+        return event
+
+
+class ActionForm(WriteForm):
+    """The other board events: technical foul, forgo, board lost, void, umpire ruling."""
+
+    KINDS = ("technical_foul", "forgo", "board_loss", "void", "umpire_ruling")
+
+    kind = forms.ChoiceField(choices=[(k, k) for k in KINDS])
+    by = forms.ChoiceField(required=False, choices=COLOUR_CHOICES)
+    reason = forms.ChoiceField(
+        required=False, initial="other",
+        choices=[(r, r) for r in LOSS_REASONS],
+    )
+    winner = forms.ChoiceField(required=False, choices=COLOUR_CHOICES, label=_("Winner"))
+    points = forms.IntegerField(required=False, min_value=1, max_value=23, label=_("Points"))
+    law = forms.CharField(required=False, max_length=30, label=_("Law"),
+                          help_text=_("e.g. ICF 91"))
+    breaker = forms.ChoiceField(required=False, choices=[("", "")] + SIDE_CHOICES[:2])
+
+    def clean(self) -> dict[str, Any]:
+        d = super().clean()
+        kind = d.get("kind")
+        if kind in ("technical_foul", "forgo", "board_loss") and not d.get("by"):
+            self.add_error("by", _("Choose the player."))
+        if kind == "umpire_ruling":
+            if not d.get("winner"):
+                self.add_error("winner", _("Choose the winner of the board."))
+            if not d.get("points"):
+                self.add_error("points", _("Enter the points."))
+        return d
+
+    def payload(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        kind = d["kind"]
+        if kind == "void":
+            return {"type": "void"}
+        if kind == "umpire_ruling":
+            out: dict[str, Any] = {"type": kind, "winner": d["winner"], "points": d["points"]}
+            if d.get("law"):
+                out["law"] = d["law"].strip()
+            return out
+        if kind == "board_loss":
+            return {"type": kind, "by": d["by"], "reason": d.get("reason") or "other"}
+        return {"type": kind, "by": d["by"]}
+
+
+class UndoForm(WriteForm):
+    pass
+
+
+class ClaimForm(WriteForm):
+    pass
+
+
+class TossForm(WriteForm):
+    winner = forms.ChoiceField(choices=SIDE_CHOICES[:2], widget=forms.RadioSelect,
+                               label=_("Who won the toss?"))
+    choice = forms.ChoiceField(choices=Match.TossChoice.choices, widget=forms.RadioSelect,
+                               label=_("The winner chose"))
+
+
+class SeatingForm(WriteForm):
+    """Doubles: who breaks first, and which opponent sits to his right (ICF 49(b)); the
+    partners sit opposite."""
+
+    first = forms.IntegerField(label=_("Seat 1: breaks first"))
+    right = forms.IntegerField(label=_("Seat 2: to the right of seat 1"))
+
+    def __init__(self, *args: Any, match: Match, breaker: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.breaker = breaker
+        other = "b" if breaker == "a" else "a"
+        self.first_players = match.entry_for(breaker).players
+        self.right_players = match.entry_for(other).players
+
+    def clean(self) -> dict[str, Any]:
+        d = super().clean()
+        first, right = d.get("first"), d.get("right")
+        first_ids = [p.pk for p in self.first_players]
+        right_ids = [p.pk for p in self.right_players]
+        if first not in first_ids:
+            self.add_error("first", _("Choose a player of the side that breaks."))
+        if right not in right_ids:
+            self.add_error("right", _("Choose a player of the other side."))
+        return d
+
+    def seating(self) -> list[int]:
+        first, right = self.cleaned_data["first"], self.cleaned_data["right"]
+        partner = next(p.pk for p in self.first_players if p.pk != first)
+        across = next(p.pk for p in self.right_players if p.pk != right)
+        return [first, right, partner, across]
+
+
+class QuickBoardForm(WriteForm):
+    """A board played on paper: the winner and the loser's carrommen left with who covered
+    the queen (ICF 53-55), or an explicit award with its law."""
+
+    winner = forms.ChoiceField(choices=SIDE_CHOICES[:2], widget=forms.RadioSelect,
+                               label=_("Winner of the board"))
+    mode = forms.ChoiceField(choices=[("count", _("Count the carrommen")),
+                                      ("award", _("Award points with a law"))],
+                             initial="count", widget=forms.RadioSelect, label=_("Entry"))
+    carrommen = forms.TypedChoiceField(choices=COUNT_CHOICES, coerce=int, required=False,
+                                       empty_value=None, label=_("Loser's carrommen left"))
+    queen = forms.ChoiceField(choices=[("", _("Nobody")), ("a", "A"), ("b", "B")],
+                              required=False, widget=forms.RadioSelect,
+                              label=_("Queen covered by"))
+    points = forms.IntegerField(required=False, min_value=1, max_value=14, label=_("Points"))
+    law = forms.CharField(required=False, max_length=30, label=_("Law"),
+                          help_text=_("e.g. ICF 107"))
+    breaker = forms.ChoiceField(required=False, choices=[("", "")] + SIDE_CHOICES[:2])
+
+    def clean(self) -> dict[str, Any]:
+        d = super().clean()
+        if d.get("mode") == "award":
+            if not d.get("points"):
+                self.add_error("points", _("Enter the points awarded."))
+            if not (d.get("law") or "").strip():
+                self.add_error("law", _("An award needs the law it applies."))
+        else:
+            if d.get("carrommen") is None:
+                self.add_error("carrommen", _("Enter the loser's carrommen left (0 to 9)."))
+            elif d["carrommen"] == 0 and d.get("queen") != d.get("winner"):
+                self.add_error("carrommen", _(
+                    "A board is worth at least one point: the loser has carrommen left, "
+                    "or the winner covered the queen; otherwise enter an award with its law."))
+        return d
+
+    def service_kwargs(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        kwargs: dict[str, Any] = {"winner": d["winner"]}
+        if d["mode"] == "award":
+            kwargs.update(points=d["points"], law=d["law"].strip())
+        else:
+            kwargs.update(carrommen=d["carrommen"], queen=d.get("queen") or None)
+        if d.get("breaker"):
+            kwargs["breaker"] = d["breaker"]
+        return kwargs
+
+
+class ConfirmForm(forms.Form):
+    side = forms.ChoiceField(choices=SIDE_CHOICES)
+
+
+class UnlockForm(forms.Form):
+    reason = forms.CharField(max_length=200, label=_("Reason for the correction"))
+
+
+# --- the organiser's stand-alone match ----------------------------------------------------------
+
+
+class NewMatchForm(forms.Form):
+    """A friendly match (or one before the draw exists): players, rules, stage, table, umpire.
+    Existing players are chosen from the list, new ones typed in."""
+
+    kind = forms.ChoiceField(choices=Event.Kind.choices, initial=Event.Kind.SINGLES,
+                             label=_("Kind"))
+    rules = forms.ChoiceField(choices=[(k, r.name) for k, r in RULESETS.items()],
+                              label=_("Rules"))
+    stage = forms.ChoiceField(choices=Match._meta.get_field("stage").choices, initial="early",
+                              label=_("Stage"),
+                              help_text=_("Quarter-finals and later have no 8-board limit."))
+    games_to_win = forms.TypedChoiceField(
+        choices=[(2, _("Best of three games")), (1, _("One game"))], coerce=int, initial=2,
+        label=_("Match length"))
+    table = forms.ModelChoiceField(queryset=Table.objects.none(), required=False,
+                                   label=_("Table"))
+    table_number = forms.IntegerField(required=False, min_value=1, max_value=999,
+                                      label=_("or a new table number"))
+    umpire = forms.ModelChoiceField(queryset=get_user_model().objects.none(), required=False,
+                                    label=_("Umpire account"),
+                                    help_text=_("Optional: the umpire link works without one."))
+
+    SLOTS = (("a1", _("Player A")), ("a2", _("Partner of A")), ("b1", _("Player B")),
+             ("b2", _("Partner of B")), ("c1", _("Player C")))
+
+    def __init__(self, *args: Any, tournament: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        self.fields["rules"].initial = tournament.default_rules
+        self.fields["table"].queryset = Table.objects.filter(tournament=tournament, active=True)
+        self.fields["umpire"].queryset = get_user_model().objects.filter(
+            is_active=True).order_by("username")
+        players = Player.objects.all()
+        for slot, label in self.SLOTS:
+            self.fields[f"{slot}_player"] = forms.ModelChoiceField(
+                queryset=players, required=False, label=label)
+            self.fields[f"{slot}_name"] = forms.CharField(
+                required=False, max_length=120, label=_("or a new player's name"))
+
+    def slots_for(self, kind: str) -> list[str]:
+        if kind == Event.Kind.DOUBLES:
+            return ["a1", "a2", "b1", "b2"]
+        if kind == Event.Kind.POINTS:
+            return ["a1", "b1", "c1"]
+        return ["a1", "b1"]
+
+    def clean(self) -> dict[str, Any]:
+        d = super().clean()
+        kind = d.get("kind")
+        rules = d.get("rules")
+        if kind and rules:
+            points_rules = RULESETS[rules].family == "points"
+            if points_rules != (kind == Event.Kind.POINTS):
+                self.add_error("rules", _("Point carrom has its own rules preset; the other "
+                                          "kinds use a two-sided preset."))
+        chosen: list[Any] = []
+        for slot in self.slots_for(kind or Event.Kind.SINGLES):
+            player, name = d.get(f"{slot}_player"), (d.get(f"{slot}_name") or "").strip()
+            if player is None and not name:
+                self.add_error(f"{slot}_player", _("Choose a player or type a new name."))
+            elif player is not None and name:
+                self.add_error(f"{slot}_name", _("Choose a player or type a name, not both."))
+            key = player.pk if player is not None else name.casefold()
+            if key in chosen:
+                self.add_error(f"{slot}_player", _("Each player can play only once."))
+            chosen.append(key)
+        return d

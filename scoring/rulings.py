@@ -1,0 +1,384 @@
+"""The engine's notes and errors in words, for the umpire tablet (English and German).
+
+The rules engine explains every event with :class:`scoring.rules.Note` records (a stable
+``code``, the ``law`` and ``params``) and refuses illegal events with a coded
+:class:`~scoring.rules.RulesError`; the services raise coded
+:class:`~scoring.services.matches.MatchError`. This module turns both into translated
+sentences. It knows nothing about requests or the database: the caller says how to name each
+colour (``names``: ``{"white": "White (Asha Rao)", "black": ...}``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring.rules import Note
+
+INFO = "info"
+WARNING = "warning"  # something the umpire must act on: a due, a foul, a cover
+RESULT = "result"  # the board ended
+QUESTION = "question"  # the umpire is asked to confirm (an interpretation)
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """One sentence for the umpire, with the law it applies."""
+
+    text: str
+    law: str = ""
+    tone: str = INFO
+    code: str = ""
+
+
+def colour_word(colour: str | None) -> str:
+    """"White" / "Black" (the side playing that colour on this board)."""
+    if colour == "white":
+        return _("White")
+    if colour == "black":
+        return _("Black")
+    return ""
+
+
+def default_names() -> dict[str, str]:
+    return {"white": colour_word("white"), "black": colour_word("black")}
+
+
+def carrommen(colour: str, count: int) -> str:
+    """"1 white carromman", "2 black carrommen"."""
+    if colour == "white":
+        return ngettext("%(count)s white carromman", "%(count)s white carrommen",
+                        count) % {"count": count}
+    return ngettext("%(count)s black carromman", "%(count)s black carrommen",
+                    count) % {"count": count}
+
+
+def points_text(points: int) -> str:
+    return ngettext("%(count)s point", "%(count)s points", points) % {"count": points}
+
+
+def _name(names: Mapping[str, str], colour: str | None) -> str:
+    if colour is None:
+        return ""
+    return names.get(colour) or colour_word(colour) or str(colour)
+
+
+def describe(note: Note, names: Mapping[str, str] | None = None) -> list[Ruling]:
+    """The sentence(s) for one engine note."""
+    names = names or default_names()
+    p: dict[str, Any] = dict(note.params)
+    who = _name(names, p.get("colour"))
+    code, law = note.code, note.law
+    if code == "break_made":
+        return [Ruling(_("Break made by %(player)s.") % {"player": who}, law, INFO, code)]
+    if code == "break_attempt_failed":
+        left = int(p.get("left", 0))
+        text = ngettext("Break attempt failed: %(player)s has %(left)s attempt left.",
+                        "Break attempt failed: %(player)s has %(left)s attempts left.",
+                        left) % {"player": who, "left": left}
+        return [Ruling(text, law, INFO, code)]
+    if code == "break_lost":
+        text = _("%(player)s loses the right to break; %(next)s now attempts the break "
+                 "(the colours stay).") % {"player": who, "next": _name(names, p.get("next"))}
+        return [Ruling(text, law, WARNING, code)]
+    if code == "foul":
+        count = int(p.get("penalty", 1))
+        text = ngettext("Foul by %(player)s: %(count)s penalty carromman, the turn is lost.",
+                        "Foul by %(player)s: %(count)s penalty carrommen, the turn is lost.",
+                        count) % {"player": who, "count": count}
+        return [Ruling(text, law, WARNING, code)]
+    if code == "striker_pocketed":
+        return [Ruling(_("Striker pocketed by %(player)s: one due.") % {"player": who}, law,
+                       WARNING, code)]
+    if code == "queen_back":
+        return [Ruling(_("The queen goes back to the centre."), law, WARNING, code)]
+    if code == "cover_due":
+        return [Ruling(_("Queen must be covered in the next stroke by %(player)s.")
+                       % {"player": who}, law, WARNING, code)]
+    if code == "queen_covered":
+        return [Ruling(_("Queen covered by %(player)s.") % {"player": who}, law, INFO, code)]
+    if code == "cover_again":
+        return [Ruling(_("The carrommen come back; %(player)s must cover the queen in the "
+                         "next stroke.") % {"player": who}, law, WARNING, code)]
+    if code == "off_board":
+        return [Ruling(_("Pieces that left the board go on the centre; no foul."), law, INFO,
+                       code)]
+    if code == "to_place":
+        text = _("Due: %(pieces)s to be placed by %(player)s.") % {
+            "pieces": carrommen(p["colour"], int(p.get("count", 1))),
+            "player": _name(names, p.get("placed_by")),
+        }
+        return [Ruling(text, law, WARNING, code)]
+    if code == "due_outstanding":
+        count = int(p.get("count", 1))
+        text = ngettext(
+            "Outstanding: %(player)s owes %(count)s carromman, taken out as soon as one is "
+            "pocketed.",
+            "Outstanding: %(player)s owes %(count)s carrommen, taken out as soon as they are "
+            "pocketed.", count) % {"player": who, "count": count}
+        return [Ruling(text, law, WARNING, code)]
+    if code == "turn_continues":
+        return [Ruling(_("%(player)s continues.") % {"player": who}, law, INFO, code)]
+    if code == "turn_passes":
+        return [Ruling(_("Turn passes to %(player)s.") % {"player": who}, law, INFO, code)]
+    if code == "technical_foul":
+        return [Ruling(_("Technical foul by %(player)s: one penalty carromman; the turn goes "
+                         "on.") % {"player": who}, law, WARNING, code)]
+    if code == "forgo":
+        count = int(p.get("count", 0))
+        if count:
+            text = ngettext("%(player)s forgoes placing %(count)s carromman.",
+                            "%(player)s forgoes placing %(count)s carrommen.",
+                            count) % {"player": who, "count": count}
+        else:
+            text = _("%(player)s forgoes the outstanding dues.") % {"player": who}
+        return [Ruling(text, law, INFO, code)]
+    if code == "board_lost":
+        text = _("%(player)s loses the board by conduct: %(winner)s wins %(points)s.") % {
+            "player": who, "winner": _name(names, p.get("winner")),
+            "points": points_text(int(p.get("points", 0))),
+        }
+        return [Ruling(text, law, RESULT, code)]
+    if code == "umpire_ruling":
+        text = _("Umpire ruling: %(winner)s wins the board: %(points)s.") % {
+            "winner": _name(names, p.get("winner")),
+            "points": points_text(int(p.get("points", 0))),
+        }
+        return [Ruling(text, law, RESULT, code)]
+    if code == "board_void":
+        return [Ruling(_("The board is void and is played again."), law, RESULT, code)]
+    if code == "board_won":
+        return _board_won(p, law, names)
+    return [Ruling(code.replace("_", " "), law, INFO, code)]  # pragma: no cover - new codes
+
+
+def _board_won(p: Mapping[str, Any], law: str, names: Mapping[str, str]) -> list[Ruling]:
+    winner = _name(names, p.get("winner"))
+    out = [Ruling(_("%(winner)s wins the board: %(points)s.") % {
+        "winner": winner, "points": points_text(int(p.get("points", 0)))},
+        law, RESULT, "board_won")]
+    extra = int(p.get("extra_points", 0))
+    if extra:
+        out.append(Ruling(ngettext("Includes %(count)s extra point claimed.",
+                                   "Includes %(count)s extra points claimed.",
+                                   extra) % {"count": extra}, law, INFO, "extra_points"))
+    claimable = int(p.get("claimable", 0))
+    if claimable:
+        out.append(Ruling(ngettext(
+            "%(winner)s may claim %(count)s more point (if demanded).",
+            "%(winner)s may claim %(count)s more points (if demanded).",
+            claimable) % {"winner": winner, "count": claimable}, law, QUESTION, "claimable"))
+    if p.get("interpretation"):
+        out.append(Ruling(_("The laws are silent here; this result is an interpretation. "
+                            "Confirm it or record your own ruling."), law, QUESTION,
+                          "interpretation"))
+    return out
+
+
+def explain(notes: Iterable[Note], names: Mapping[str, str] | None = None) -> list[Ruling]:
+    """Every note of an event in words, in the engine's order."""
+    out: list[Ruling] = []
+    for note in notes:
+        out.extend(describe(note, names))
+    return out
+
+
+# --- what was recorded ------------------------------------------------------------------------
+
+def loss_reason(reason: str) -> str:
+    labels = {
+        "out_of_turn": _("Played out of turn (ICF 51)"),
+        "left_seat": _("Left the seat (ICF 91)"),
+        "resumed_before_play": _("Resumed before \"Play\" (IT 86)"),
+        "other": _("Other misconduct (IT 90(b))"),
+    }
+    return labels.get(reason, reason)
+
+
+def pieces_text(pieces: Mapping[str, Any] | None) -> list[str]:
+    """["2 white", "1 black", "queen", "striker"] in words."""
+    if not pieces:
+        return []
+    parts = []
+    if pieces.get("white"):
+        parts.append(_("%(count)s white") % {"count": pieces["white"]})
+    if pieces.get("black"):
+        parts.append(_("%(count)s black") % {"count": pieces["black"]})
+    if pieces.get("queen"):
+        parts.append(_("queen"))
+    if pieces.get("striker"):
+        parts.append(_("striker"))
+    return parts
+
+
+def describe_event(payload: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
+    """What the umpire recorded, in one line: "White (Asha Rao): 2 white, queen; foul"."""
+    names = names or default_names()
+    kind = payload.get("type")
+    if kind == "stroke":
+        who = names.get(payload.get("by", ""), str(payload.get("by", "")))
+        parts = pieces_text(payload.get("pocketed"))
+        what = ", ".join(parts) if parts else _("nothing pocketed")
+        extras = []
+        if payload.get("touched") is False:
+            extras.append(_("touched no carromman"))
+        off = pieces_text(payload.get("off_board"))
+        if off:
+            extras.append(_("off the board: %(pieces)s") % {"pieces": ", ".join(off)})
+        if payload.get("foul") == "break_before_play":
+            extras.append(_("foul: broke before \"Play\""))
+        elif payload.get("foul"):
+            extras.append(_("foul"))
+        if payload.get("extra_claimed"):
+            extras.append(_("extra points claimed"))
+        text = f"{who}: {what}"
+        return "; ".join([text, *extras])
+    if kind == "technical_foul":
+        return _("Technical foul by %(player)s") % {"player": _name(names, payload.get("by"))}
+    if kind == "forgo":
+        return _("%(player)s forgoes placing") % {"player": _name(names, payload.get("by"))}
+    if kind == "board_loss":
+        return _("%(player)s loses the board: %(reason)s") % {
+            "player": _name(names, payload.get("by")),
+            "reason": loss_reason(payload.get("reason", "other"))}
+    if kind == "umpire_ruling":
+        text = _("Umpire ruling: %(winner)s, %(points)s") % {
+            "winner": _name(names, payload.get("winner")),
+            "points": points_text(int(payload.get("points", 0)))}
+        return f"{text} ({payload['law']})" if payload.get("law") else text
+    if kind == "void":
+        return _("Board declared void")
+    return str(kind)
+
+
+# --- point carrom -----------------------------------------------------------------------------
+
+
+def point_rulings(before: Any, after: Any, stroke: Any, names: Mapping[str, str],
+                  rules: Any) -> list[Ruling]:
+    """Point carrom (no engine notes): what a stroke did, from the positions around it."""
+    out: list[Ruling] = []
+    player = names.get(stroke.by, stroke.by)
+    if not before.break_made:
+        if not after.break_made:
+            if after.on_turn != before.on_turn:
+                out.append(Ruling(_("%(player)s loses the right to break; %(next)s now "
+                                    "attempts the break.") % {
+                    "player": player, "next": names.get(after.players[after.on_turn], "")},
+                    "ICF 45", WARNING, "break_lost"))
+            else:
+                left = rules.break_attempts - after.break_attempts
+                out.append(Ruling(ngettext(
+                    "Break attempt failed: %(player)s has %(left)s attempt left.",
+                    "Break attempt failed: %(player)s has %(left)s attempts left.",
+                    left) % {"player": player, "left": left}, "ICF 45(a)", INFO,
+                    "break_attempt_failed"))
+            return out
+        out.append(Ruling(_("Break made by %(player)s.") % {"player": player}, "ICF 44", INFO,
+                          "break_made"))
+    i = before.players.index(stroke.by)
+    gained = after.points(rules)[stroke.by] - before.points(rules)[stroke.by]
+    total_before = before.on_board.white + before.on_board.black
+    total_after = after.on_board.white + after.on_board.black
+    foul = stroke.foul is not None or stroke.pocketed.striker or (
+        stroke.pocketed.carrommen > 0 and after.dues[i] >= before.dues[i]
+        and total_after >= total_before)
+    if foul:
+        out.append(Ruling(_("Foul by %(player)s: the pieces of this stroke come back and a "
+                            "penalty piece goes on the board.") % {"player": player},
+                          "ICF 64", WARNING, "foul"))
+        if after.dues[i]:
+            out.append(Ruling(ngettext(
+                "Outstanding: %(player)s owes %(count)s piece.",
+                "Outstanding: %(player)s owes %(count)s pieces.",
+                after.dues[i]) % {"player": player, "count": after.dues[i]},
+                "ICF 72(b)", WARNING, "due_outstanding"))
+    elif gained:
+        out.append(Ruling(ngettext("%(player)s scores %(count)s point.",
+                                   "%(player)s scores %(count)s points.", gained)
+                          % {"player": player, "count": gained}, "", INFO, "scored"))
+    if after.queen.startswith("pending_cover:") and before.queen == "on_board":
+        out.append(Ruling(_("Queen must be covered in the next stroke by %(player)s.")
+                          % {"player": player}, "ICF 96", WARNING, "cover_due"))
+    elif after.queen.startswith("covered:") and not before.queen.startswith("covered:"):
+        out.append(Ruling(_("Queen covered by %(player)s.") % {"player": player}, "ICF 97",
+                          INFO, "queen_covered"))
+    elif stroke.pocketed.queen and after.queen == "on_board" or (
+        before.queen.startswith("pending_cover:") and after.queen == "on_board"
+    ):
+        out.append(Ruling(_("The queen goes back to the centre."), "ICF 95", WARNING,
+                          "queen_back"))
+    if after.finished:
+        totals = after.points(rules)
+        summary = ", ".join(f"{names.get(n, n)} {totals[n]}" for n in after.players)
+        out.append(Ruling(_("The board is over: %(points)s.") % {"points": summary}, "",
+                          RESULT, "board_over"))
+    elif after.on_turn == i:
+        out.append(Ruling(_("%(player)s continues.") % {"player": player}, "ICF 48", INFO,
+                          "turn_continues"))
+    else:
+        out.append(Ruling(_("Turn passes to %(player)s.") % {
+            "player": names.get(after.players[after.on_turn], "")}, "ICF 48", INFO,
+            "turn_passes"))
+    return out
+
+
+# --- errors -----------------------------------------------------------------------------------
+
+
+def error_text(code: str, params: Mapping[str, Any] | None = None,
+               fallback: str = "") -> str:
+    """A refused request in words (the engine's :class:`RulesError` or a ``MatchError``)."""
+    params = dict(params or {})
+    texts = {
+        # the engine
+        "not_on_turn": _("That colour is not on turn."),
+        "more_than_on_board": _("More carrommen were entered than lie on the board."),
+        "queen_twice": _("The queen cannot be pocketed and off the board in one stroke."),
+        "queen_not_on_board": _("The queen is not on the board."),
+        "striker_twice": _("The striker cannot be pocketed and off the board in one stroke."),
+        "untouched_but_moved": _("A stroke that touched no carromman cannot pocket or move "
+                                 "one."),
+        "board_finished": _("The board has ended."),
+        "board_void": _("The board is void; it is played again as a new board."),
+        "nothing_to_forgo": _("There is nothing to forgo: no carromman is waiting to be "
+                              "placed."),
+        "forgo_would_empty_board": _("Forgoing would leave no carromman of that colour on the "
+                                     "board."),
+        "bad_points": _("A board is worth 1 to %(max)s points.") % {
+            "max": params.get("max", 12)},
+        "unknown_player": _("That player does not play on this board."),
+        "count_too_large": _("A count cannot be more than 9."),
+        "negative_count": _("A count cannot be negative."),
+        "bad_count": _("Counts must be whole numbers."),
+        # the services
+        "toss_missing": _("Record the toss first (ICF 40)."),
+        "toss_after_start": _("The match has started; the toss cannot change."),
+        "bad_toss": _("The toss needs a winner and the choice of break or side."),
+        "bad_seating": _("Seat every player of the match exactly once."),
+        "match_finished": _("The match has ended."),
+        "breaker_required": _("A toss decides who breaks the extra board (ICF 56(b)): choose "
+                              "who won it."),
+        "nothing_to_undo": _("There is nothing to undo."),
+        "quick_entry_points": _("Quick entry is for two-sided matches."),
+        "bad_winner": _("Choose the winner of the board."),
+        "bad_carrommen": _("The loser has 0 to 9 carrommen left."),
+        "bad_queen": _("The queen was covered by one of the players or by nobody."),
+        "board_in_progress": _("The current board is being recorded stroke by stroke; finish "
+                               "or undo it first."),
+        "not_finished": _("The match is not finished yet."),
+        "bad_side": _("Unknown side."),
+        "not_locked": _("The match is not confirmed."),
+        "match_locked": _("The match is confirmed and locked. Only an organiser can correct "
+                          "it."),
+        "stale": _("Someone else recorded on this match meanwhile. The screen now shows the "
+                   "latest state: check the last event before you go on."),
+        "nothing_to_claim": _("The last stroke has no extra points to claim."),
+        "game_finished": _("The game has already ended."),
+        "match_finished_doc": _("The match has already ended."),
+    }
+    return texts.get(code) or fallback or code

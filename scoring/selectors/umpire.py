@@ -1,0 +1,542 @@
+"""What the umpire tablet shows, derived from a :class:`~scoring.services.matches.MatchSnapshot`.
+
+:func:`tablet` turns a snapshot into plain dataclasses for the templates: the sides with their
+colours and scores, who is on turn (in doubles the individual player, the turn passing to the
+right around the seating, ICF 49(b)), the pieces, the queen, dues and break attempts, the
+history of the board with the engine's rulings in words, the end of a board, game or match.
+
+It reuses the snapshot (no second replay of the stored log through the services) and replays
+only the board shown, once, to explain each event; it runs at most one query (the events of a
+board that has just ended). Nothing here writes.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from scoring import rulings
+from scoring.models import Board, BoardEvent, Match
+from scoring.rules import Board as RulesBoard
+from scoring.rules import MatchState, get_rules, parse_event
+from scoring.rules.interchange import parse_start
+from scoring.rules.point import PointPosition, apply_point, opening, parse_point_stroke
+from scoring.rules.position import PerColour
+from scoring.rulings import Ruling
+from scoring.services.matches import MatchSnapshot, _rotation, live_events
+
+#: ICF IT 102: the interval between the second and the third game.
+INTERVAL = datetime.timedelta(minutes=10)
+
+
+@dataclass
+class SideView:
+    side: str  # "a", "b" ("c")
+    name: str  # the entry: "Asha Rao" or "Asha Rao / Ben Kirk"
+    colour: str | None = None  # "white" / "black" on the board shown (colour game)
+    score: int = 0  # game score (the current game)
+    games_won: int = 0
+    on_turn: bool = False
+    board_points: int = 0  # point carrom: what the player holds on this board
+    held: PerColour | None = None  # point carrom: pieces held on this board
+    dues: int = 0
+    confirmed: bool = False
+
+    @property
+    def colour_label(self) -> str:
+        return rulings.colour_word(self.colour)
+
+    @property
+    def label(self) -> str:
+        """"White (Asha Rao)", or the name alone when no colour applies."""
+        if self.colour:
+            return f"{self.colour_label} ({self.name})"
+        return self.name
+
+
+@dataclass(frozen=True)
+class Seat:
+    pk: int
+    name: str
+    side: str
+    seat: int  # 1-4 in the recorded seating
+
+
+@dataclass
+class TurnView:
+    player: str  # the individual striker (doubles) or the entry's name
+    side: str
+    colour: str | None
+    seat: int | None = None  # doubles: 1-4 around the board, in turn order
+
+    @property
+    def colour_label(self) -> str:
+        return rulings.colour_word(self.colour)
+
+
+@dataclass
+class HistoryItem:
+    number: int  # 1-based among the live events of the board
+    seq: int
+    kind: str
+    text: str
+    striker: str
+    rulings: list[Ruling]
+
+
+@dataclass
+class BoardEnd:
+    """A board that has just ended (shown until the next board's first event)."""
+
+    number: int
+    game_number: int
+    kind: str  # Board.Kind
+    void: bool
+    winner: SideView | None
+    points: int | None
+    law: str
+    interpretation: bool
+    winner_colour: str | None
+    breaker: str = ""
+    claimable: int = 0
+    by_side: dict[str, int] = field(default_factory=dict)  # point carrom
+
+
+@dataclass
+class Tablet:
+    match: Match
+    snapshot: MatchSnapshot
+    phase: str  # "toss", "seating", "play", "finished", "confirmed"
+    is_points: bool
+    sides: list[SideView]
+    game_number: int = 0
+    board_number: int = 0
+    breaker: SideView | None = None
+    extra_board: bool = False  # a toss decides who breaks (the board's breaker is unknown)
+    board_started: bool = False  # the current board has events
+    turn: TurnView | None = None
+    on_board: PerColour | None = None
+    queen: str = ""  # in words
+    queen_state: str = ""
+    dues: list[Ruling] = field(default_factory=list)
+    to_place: list[Ruling] = field(default_factory=list)
+    break_made: bool = True
+    break_attempts_left: int | None = None
+    last_rulings: list[Ruling] = field(default_factory=list)
+    history: list[HistoryItem] = field(default_factory=list)
+    history_board: int | None = None
+    history_game: int | None = None
+    board_end: BoardEnd | None = None
+    game_boards: list[dict[str, Any]] = field(default_factory=list)
+    game_end: dict[str, Any] | None = None  # the game that just ended
+    change_sides: bool = False
+    interval_end: datetime.datetime | None = None
+    can_undo: bool = False
+    last_board_is_quick: bool = False
+    forgo_by: str | None = None  # the colour that may forgo placing now
+    on_turn_by: str | None = None  # the stroke's "by": a colour, or a side in point carrom
+    seating_names: list[str] = field(default_factory=list)
+    finished_games: list[dict[str, Any]] = field(default_factory=list)
+    # the walk through the board shown
+    seats: list[Seat] | None = None  # doubles: turn order from the board's breaker
+    turn_changes: int = 0
+    last_notes: tuple = ()
+
+    @property
+    def side_by_colour(self) -> dict[str, SideView]:
+        return {s.colour: s for s in self.sides if s.colour}
+
+    @property
+    def names(self) -> dict[str, str]:
+        """Colour (or point-carrom side) -> how the rulings name it."""
+        if self.is_points:
+            return {s.side: s.name for s in self.sides}
+        return {s.colour: s.label for s in self.sides if s.colour}
+
+    @property
+    def winner(self) -> SideView | None:
+        for side in self.sides:
+            if side.side == self.snapshot.winner:
+                return side
+        return None
+
+
+def _other(side: str) -> str:
+    return "b" if side == "a" else "a"
+
+
+def tablet(snapshot: MatchSnapshot) -> Tablet:
+    """Everything the umpire screen shows about ``snapshot``'s match."""
+    match = snapshot.match
+    sides = [SideView(side=s, name=snapshot.side_name(s)) for s in match.sides]
+    by_side = {s.side: s for s in sides}
+    confirmed = set()
+    if snapshot.finished:
+        confirmed = {c.side for c in match.confirmations.all()}
+    for s in sides:
+        s.games_won = int((match.games_won or {}).get(s.side, 0))
+        s.confirmed = s.side in confirmed
+    if snapshot.is_points:
+        return _points_tablet(snapshot, sides, by_side)
+
+    state = snapshot.state
+    if state is None:  # no toss yet
+        phase = "seating" if match.toss_winner and _needs_seating(match) else "toss"
+        return Tablet(match, snapshot, phase, False, sides)
+    assert isinstance(state, MatchState)
+    for s in sides:
+        s.games_won = state.games_won.get(s.side, 0)
+    view = Tablet(match, snapshot, "play", False, sides)
+    if snapshot.finished:
+        view.phase = "confirmed" if match.is_locked else "finished"
+    elif _needs_seating(match) and not snapshot.games:
+        view.phase = "seating"
+    view.finished_games = [
+        {"number": n, "scores": g.scores, "winner": by_side.get(g.winner)}
+        for n, g in enumerate(state.games, start=1) if g.finished
+    ]
+    current = snapshot.current
+    last_board = _last_board(snapshot)
+    view.last_board_is_quick = last_board is not None and last_board.kind != Board.Kind.LOG
+    if current is not None:
+        view.game_number, view.board_number = current.game_number, current.board_number
+        view.change_sides = current.change_sides
+        game_state = state.games[current.game_number - 1] if (
+            current.game_number <= len(state.games)) else None
+        scores = game_state.scores if game_state is not None else {"a": 0, "b": 0}
+        for s in sides:
+            s.score = scores.get(s.side, 0)
+        if current.breaker is not None:
+            by_side[current.breaker].colour = "white"
+            by_side[_other(current.breaker)].colour = "black"
+            view.breaker = by_side[current.breaker]
+        else:
+            view.extra_board = True
+        if game_state is not None:
+            view.game_boards = _game_boards(game_state, by_side)
+        elif current.game_number > 1 and state.games:
+            previous = state.games[current.game_number - 2]
+            view.game_boards = _game_boards(previous, by_side)
+        if current.game_number > 1 and current.board is None and current.board_number == 1:
+            previous = state.games[current.game_number - 2]
+            view.game_end = {"number": current.game_number - 1, "scores": previous.scores,
+                             "winner": by_side.get(previous.winner)}
+            if current.game_number == 2 * match.games_to_win - 1 and last_board is not None:
+                ended = last_board.finished_at or last_board.created_at
+                view.interval_end = ended + INTERVAL
+    # The board shown: the one being played, or the one that has just ended.
+    shown = current.board if current is not None and current.board is not None else last_board
+    if shown is not None and shown.kind == Board.Kind.LOG:
+        events = (current.events if current is not None and shown is current.board
+                  else live_events(list(shown.events.order_by("seq"))))
+        _explain_board(view, shown, events, state)
+    if (current is None or current.board is None) and last_board is not None:
+        view.board_end = _board_end(view, last_board, by_side)
+    if current is None and state.games:
+        view.game_boards = _game_boards(state.games[-1], by_side)
+    if current is not None:
+        view.board_started = current.board is not None
+        if current.position is not None:
+            _position(view, current.position, by_side, match)
+        elif current.breaker is None:  # the extra board: the toss winner breaks with white
+            view.on_board = PerColour(9, 9)
+            view.queen_state = "on_board"
+            view.queen = _queen_text("on_board", {})
+            view.break_made = False
+            view.break_attempts_left = get_rules(match.rules).break_attempts
+            view.on_turn_by = "white"
+    view.can_undo = bool(view.history) and not view.last_board_is_quick and (
+        view.phase in ("play", "finished"))
+    return view
+
+
+def _needs_seating(match: Match) -> bool:
+    return match.event.is_doubles and len(match.seating or []) != 4
+
+
+def _last_board(snapshot: MatchSnapshot) -> Board | None:
+    for game in reversed(snapshot.games):
+        rows = snapshot.boards.get(game.pk) or []
+        if rows:
+            return rows[-1]
+    return None
+
+
+def _game_boards(game_state: Any, by_side: dict[str, SideView]) -> list[dict[str, Any]]:
+    out = []
+    for b in game_state.boards:
+        out.append({"number": b.number, "void": b.void, "winner": by_side.get(b.winner),
+                    "points": b.points, "law": b.law or "", "scores": b.scores_after,
+                    "breaker": by_side.get(b.breaker)})
+    return out
+
+
+def _scores_before(state: MatchState, game_number: int, shown_is_current: bool
+                   ) -> dict[str, int]:
+    if game_number > len(state.games):
+        return {"a": 0, "b": 0}
+    game = state.games[game_number - 1]
+    if shown_is_current:
+        return dict(game.scores)
+    counted = [b for b in game.boards if not b.void and b.scores_after]
+    return dict(counted[-2].scores_after) if len(counted) >= 2 else {"a": 0, "b": 0}
+
+
+def _game_number(view: Tablet, board: Board) -> int:
+    return next((g.number for g in view.snapshot.games if g.pk == board.game_id), 0)
+
+
+def _explain_board(view: Tablet, board: Board, events: list[BoardEvent],
+                   state: MatchState) -> None:
+    """Replay the board shown once, with the engine's notes for every event."""
+    game_number = _game_number(view, board)
+    shown_is_current = view.snapshot.current is not None and (
+        view.snapshot.current.board is board)
+    scores = _scores_before(state, game_number, shown_is_current)
+    white, black = board.breaker, _other(board.breaker)
+    names = {"white": _label("white", view, white), "black": _label("black", view, black)}
+    start = parse_start(None, PerColour(scores.get(white, 0), scores.get(black, 0)))
+    replayer = RulesBoard(get_rules(board.rules), start)
+    view.seats = _doubles_seats(view, board.breaker, board.pk)
+    changes = 0
+    items = []
+    notes: tuple = ()
+    for number, row in enumerate(events, start=1):
+        before = replayer.position
+        step = replayer.push(parse_event(row.payload))
+        striker = _striker(view, changes, before.on_turn, white)
+        after = step.position
+        if after.on_turn is not None and before.on_turn is not None and (
+            after.on_turn != before.on_turn
+        ):
+            changes += 1
+        notes = step.notes
+        items.append(HistoryItem(number, row.seq, row.type,
+                                 rulings.describe_event(row.payload, names), striker,
+                                 rulings.explain(step.notes, names)))
+    view.history = list(reversed(items))
+    view.history_board = board.sequence
+    view.history_game = game_number
+    view.last_rulings = items[-1].rulings if items else []
+    view.last_notes = notes
+    view.turn_changes = changes
+
+
+def _label(colour: str, view: Tablet, side: str) -> str:
+    entry = next(s for s in view.sides if s.side == side)
+    return f"{rulings.colour_word(colour)} ({entry.name})"
+
+
+def _doubles_seats(view: Tablet, breaker_side: str, board_pk: int | None
+                   ) -> list[Seat] | None:
+    """Doubles: the players around the board in turn order, starting with the one who breaks
+    the board (ICF 49(b): the turn and the break pass to the right). ``None`` in singles or
+    before the seating is recorded.
+
+    The break passes to the right every board, so the partners of a side break its boards in
+    turn, in seat order; a void board is replayed by the same player.
+    """
+    match = view.match
+    seating = list(match.seating or [])
+    if not match.event.is_doubles or len(seating) != 4:
+        return None
+    players: dict[int, tuple[str, str]] = {}
+    for side in ("a", "b"):
+        entry = match.entry_for(side)
+        if entry is not None:
+            for p in entry.players:
+                players[p.pk] = (p.name, side)
+    if any(pk not in players for pk in seating):
+        return None
+    ring = [Seat(pk, players[pk][0], players[pk][1], n)
+            for n, pk in enumerate(seating, start=1)]
+    view.seating_names = [seat.name for seat in ring]
+    earlier = 0
+    for row in _boards_in_order(view):
+        if board_pk is not None and row.pk == board_pk:
+            break
+        if row.breaker == breaker_side and not row.void:
+            earlier += 1
+    order = [i for i, seat in enumerate(ring) if seat.side == breaker_side]
+    first = order[earlier % len(order)]
+    return ring[first:] + ring[:first]
+
+
+def _boards_in_order(view: Tablet) -> list[Board]:
+    return [row for game in view.snapshot.games for row in view.snapshot.boards.get(game.pk, [])]
+
+
+def _striker(view: Tablet, changes: int, colour: str | None, white_side: str) -> str:
+    if view.seats is not None:
+        return view.seats[changes % 4].name
+    if colour is None:
+        return ""
+    side = white_side if colour == "white" else _other(white_side)
+    return next(s.name for s in view.sides if s.side == side)
+
+
+def _position(view: Tablet, position: Any, by_side: dict[str, SideView], match: Match) -> None:
+    view.on_board = position.on_board
+    view.queen_state = position.queen
+    view.queen = _queen_text(position.queen, view.side_by_colour)
+    view.break_made = position.break_made
+    rules = get_rules(match.rules)
+    if not position.break_made:
+        view.break_attempts_left = rules.break_attempts - position.break_attempts
+    names = view.names
+    for colour in ("white", "black"):
+        if position.dues[colour]:
+            view.dues.append(rulings.Ruling(
+                _("%(player)s owes %(pieces)s.") % {
+                    "player": names.get(colour, colour),
+                    "pieces": rulings.carrommen(colour, position.dues[colour])},
+                "ICF 72(b)", rulings.WARNING, "due_outstanding"))
+        if position.to_place[colour]:
+            view.to_place.append(rulings.Ruling(
+                _("Due: %(pieces)s to be placed by %(player)s.") % {
+                    "pieces": rulings.carrommen(colour, position.to_place[colour]),
+                    "player": names.get("black" if colour == "white" else "white", "")},
+                "ICF 78(a)", rulings.WARNING, "to_place"))
+        side = view.side_by_colour.get(colour)
+        if side is not None:
+            side.dues = position.dues[colour]
+    offender = next((c for c in ("white", "black")
+                     if position.to_place[c] or position.dues[c]), None)
+    if offender is not None:
+        view.forgo_by = "black" if offender == "white" else "white"
+    colour = position.on_turn
+    if colour is None or view.breaker is None:
+        return
+    view.on_turn_by = colour
+    side = view.side_by_colour[colour]
+    side.on_turn = True
+    if view.snapshot.current is not None and view.snapshot.current.board is None:
+        # the next board has not started: its breaker strikes first
+        view.seats = _doubles_seats(view, view.breaker.side, None)
+        view.turn_changes = 0
+    if view.seats is not None:
+        seat = view.seats[view.turn_changes % 4]
+        view.turn = TurnView(seat.name, seat.side, colour, seat.seat)
+    else:
+        view.turn = TurnView(side.name, side.side, colour)
+
+
+def _queen_text(state: str, by_colour: dict[str, SideView]) -> str:
+    if state == "on_board":
+        return _("On the board")
+    kind, _sep, colour = state.partition(":")
+    who = by_colour[colour].label if colour in by_colour else rulings.colour_word(colour)
+    if kind == "pending_cover":
+        return _("Pocketed by %(player)s, cover due") % {"player": who}
+    return _("Covered by %(player)s") % {"player": who}
+
+
+def _board_end(view: Tablet, board: Board, by_side: dict[str, SideView]) -> BoardEnd:
+    winner_side = board.result_winner or board.summary_winner or None
+    game_number = _game_number(view, board)
+    points = board.result_points if board.kind == Board.Kind.LOG else None
+    law = board.result_law
+    if board.kind != Board.Kind.LOG:
+        game = view.snapshot.state.games[game_number - 1] if view.snapshot.state else None
+        last = game.boards[-1] if game and game.boards else None
+        if last is not None:
+            points, law = last.points, last.law or ""
+    claimable = 0
+    for note in view.last_notes:
+        if note.code == "board_won":
+            claimable = int(note.params.get("claimable", 0))
+    winner_colour = None
+    if winner_side:
+        winner_colour = "white" if winner_side == board.breaker else "black"
+    return BoardEnd(
+        number=board.sequence, game_number=game_number, kind=board.kind, void=board.void,
+        winner=by_side.get(winner_side) if winner_side else None, points=points, law=law,
+        interpretation=board.result_interpretation, winner_colour=winner_colour,
+        breaker=board.breaker, claimable=claimable,
+    )
+
+
+# --- point carrom ------------------------------------------------------------------------------
+
+
+def _points_tablet(snapshot: MatchSnapshot, sides: list[SideView],
+                   by_side: dict[str, SideView]) -> Tablet:
+    match = snapshot.match
+    state = snapshot.state
+    view = Tablet(match, snapshot, "play", True, sides)
+    if snapshot.finished:
+        view.phase = "confirmed" if match.is_locked else "finished"
+    for s in sides:
+        s.score = state.scores.get(s.side, 0) if state is not None else 0
+    rules = get_rules(match.rules)
+    current = snapshot.current
+    last_board = _last_board(snapshot)
+    shown = current.board if current is not None and current.board is not None else last_board
+    if shown is not None:
+        events = (current.events if current is not None and shown is current.board
+                  else live_events(list(shown.events.order_by("seq"))))
+        names = {s.side: s.name for s in sides}
+        position = opening(_rotation(tuple(match.sides), shown.breaker))
+        items = []
+        for number, row in enumerate(events, start=1):
+            stroke = parse_point_stroke(row.payload)
+            after = apply_point(position, stroke, rules)
+            items.append(HistoryItem(number, row.seq, row.type,
+                                     rulings.describe_event(row.payload, names),
+                                     names.get(stroke.by, stroke.by),
+                                     rulings.point_rulings(position, after, stroke, names,
+                                                           rules)))
+            position = after
+        view.history = list(reversed(items))
+        view.history_board = shown.sequence
+        view.history_game = 1
+        view.last_rulings = items[-1].rulings if items else []
+    if current is not None:
+        view.game_number, view.board_number = current.game_number, current.board_number
+        if current.breaker is not None:
+            view.breaker = by_side[current.breaker]
+        position = current.position
+        if isinstance(position, PointPosition):
+            view.on_board = position.on_board
+            view.queen_state = position.queen
+            view.queen = _point_queen(position.queen, by_side)
+            view.break_made = position.break_made
+            if not position.break_made:
+                view.break_attempts_left = rules.break_attempts - position.break_attempts
+            totals = position.points(rules)
+            for i, name in enumerate(position.players):
+                side = by_side[name]
+                side.held = position.held[i]
+                side.board_points = totals[name]
+                side.dues = position.dues[i]
+            if not position.finished:
+                on_turn = position.players[position.on_turn]
+                by_side[on_turn].on_turn = True
+                view.on_turn_by = on_turn
+                view.turn = TurnView(by_side[on_turn].name, on_turn, None)
+    view.board_started = current is not None and current.board is not None
+    if (current is None or current.board is None) and last_board is not None:
+        view.board_end = BoardEnd(
+            number=last_board.sequence, game_number=1, kind=last_board.kind, void=False,
+            winner=None, points=None, law="", interpretation=False, winner_colour=None,
+            breaker=last_board.breaker, by_side=dict(last_board.result_points_by_side),
+        )
+    view.game_boards = [
+        {"number": b.sequence, "by_side": b.result_points_by_side}
+        for b in snapshot.boards.get(snapshot.games[0].pk, []) if b.finished
+    ] if snapshot.games else []
+    view.can_undo = bool(view.history) and view.phase in ("play", "finished")
+    return view
+
+
+def _point_queen(state: str, by_side: dict[str, SideView]) -> str:
+    if state == "on_board":
+        return _("On the board")
+    kind, _sep, side = state.partition(":")
+    who = by_side[side].name if side in by_side else side
+    if kind == "pending_cover":
+        return _("Pocketed by %(player)s, cover due") % {"player": who}
+    return _("Covered by %(player)s") % {"player": who}
