@@ -1,9 +1,387 @@
-"""Views of the trust area: audit trail pages, paper-versus-tablet reconciliation, umpire link
-revocation (see docs/ARCHITECTURE.md). Its URLs are listed in ``urlpatterns`` below and
-included by ``scoring/urls.py``."""
+"""Views of the trust area, for organisers only: the audit trail of a tournament and of a
+match, the paper-versus-tablet reconciliation (enter the paper scoresheet, see every
+difference, record a decision) and an overview of a tournament's matches with the state of
+their umpire links (revoking and renewing a link is the umpire area's link page).
+
+Its URLs are listed in ``urlpatterns`` below and included by ``scoring/urls.py``.
+"""
 
 from __future__ import annotations
 
-from django.urls import URLPattern
+import json
+from typing import Any
 
-urlpatterns: list[URLPattern] = []
+from crispy_forms.helper import FormHelper
+from django import forms
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, URLPattern, path, reverse
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from scoring import permissions
+from scoring.models import AuditEntry, Match, PaperScoresheet, Tournament
+from scoring.services import reconcile
+
+MATCH_RELATED = ("event__tournament", "round", "table", "entry_a__player", "entry_a__partner",
+                 "entry_b__player", "entry_b__partner", "entry_c__player", "umpire")
+
+#: Words for the audit trail's action codes (unknown codes are shown as they are).
+ACTION_LABELS = {
+    "toss": _("Toss"),
+    "seating": _("Seating"),
+    "event": _("Board event"),
+    "undo": _("Undo"),
+    "quick_board": _("Board (quick entry)"),
+    "claim": _("Extra points claimed"),
+    "confirm_side": _("Result confirmed by one side"),
+    "confirmed": _("Result confirmed"),
+    "unlock": _("Confirmed match reopened"),
+    "umpire_link_revoked": _("Umpire link revoked"),
+    "umpire_link_renewed": _("New umpire link"),
+    "paper_sheet": _("Paper scoresheet entered"),
+    "paper_decision": _("Decision on the paper scoresheet"),
+    "restore": _("Tournament restored from a backup"),
+    "import_sol": _("Imported from SoL"),
+    "sol_result": _("Result imported from SoL"),
+}
+
+VIA_LABELS = {
+    "link": _("umpire link"),
+    "account": _("umpire account"),
+    "organiser": _("organiser"),
+    "import": _("import"),
+    "system": _("system"),
+}
+
+DIFFERENCE_LABELS = {
+    "game_missing_on_tablet": _("The paper has this game, the tablet has not."),
+    "game_missing_on_paper": _("The tablet has this game, the paper has not."),
+    "board_missing_on_tablet": _("The paper has this board, the tablet has not."),
+    "board_missing_on_paper": _("The tablet has this board, the paper has not."),
+    "board_unfinished_on_tablet": _("The tablet has not finished this board yet."),
+    "winner": _("Different board winner"),
+    "points": _("Different points"),
+    "carrommen": _("Different number of carrommen left"),
+    "queen": _("Different player covered the queen"),
+    "law": _("Different law"),
+    "game_score": _("Different game score"),
+    "not_comparable": _("Point carrom matches are not compared."),
+}
+
+DECISIONS = [
+    ("tablet", _("The tablet's record is right")),
+    ("paper", _("The paper is right: the tablet's record needs a correction")),
+    ("other", _("Other decision (see the note)")),
+]
+
+SIDE_CHOICES = [("", "—"), ("a", "A"), ("b", "B")]
+PAPER_ROWS = 30
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def _tournament(request: HttpRequest, slug: str) -> Tournament:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    permissions.require_organiser(request.user, tournament)
+    return tournament
+
+
+def _match(request: HttpRequest, slug: str, match_id: int) -> tuple[Tournament, Match]:
+    tournament = _tournament(request, slug)
+    match = get_object_or_404(Match.objects.select_related(*MATCH_RELATED),
+                              pk=match_id, event__tournament=tournament)
+    return tournament, match
+
+
+def _link_admin_url(match: Match) -> str | None:
+    try:
+        return reverse("scoring:umpire-link-admin", args=[match.pk])
+    except NoReverseMatch:  # pragma: no cover - the umpire area provides it
+        return None
+
+
+def link_state(match: Match) -> str:
+    """``revoked``, ``valid`` or ``expired`` (after the tournament's last day)."""
+    if match.umpire_token_revoked_at is not None:
+        return "revoked"
+    return "valid" if permissions.link_is_valid(match, match.umpire_token) else "expired"
+
+
+def _json(value: Any) -> str:
+    if value in (None, "", {}, []):
+        return ""
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def _audit_rows(entries: Any) -> list[dict[str, Any]]:
+    rows = []
+    for entry in entries:
+        detail = entry.detail if isinstance(entry.detail, dict) else {"detail": entry.detail}
+        rest = {k: v for k, v in detail.items() if k not in ("before", "after")}
+        rows.append({
+            "entry": entry,
+            "who": entry.actor.get_username() if entry.actor else "",
+            "via": VIA_LABELS.get(entry.via, entry.via),
+            "action": ACTION_LABELS.get(entry.action, entry.action),
+            "before": _json(detail.get("before")),
+            "after": _json(detail.get("after")),
+            "detail": _json(rest),
+        })
+    return rows
+
+
+# --- overview --------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET"])
+def overview(request: HttpRequest, slug: str) -> HttpResponse:
+    """The tournament's matches with their umpire link, paper sheets and audit trail."""
+    tournament = _tournament(request, slug)
+    matches = (Match.objects.filter(event__tournament=tournament)
+               .select_related(*MATCH_RELATED)
+               .annotate(sheets=Count("paper_sheets", distinct=True))
+               .order_by("event__order", "event__name", "round__number", "number", "pk"))
+    rows = [{"match": m, "link": link_state(m), "link_url": _link_admin_url(m)}
+            for m in matches]
+    return render(request, "scoring/trust/overview.html",
+                  {"tournament": tournament, "rows": rows})
+
+
+# --- audit trail -----------------------------------------------------------------------------
+
+
+@require_http_methods(["GET"])
+def tournament_audit(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every recorded action of the tournament, newest first (filter by action)."""
+    tournament = _tournament(request, slug)
+    entries = (AuditEntry.objects
+               .filter(Q(tournament=tournament) | Q(match__event__tournament=tournament))
+               .select_related("actor", "match").order_by("-created_at", "-id"))
+    actions = sorted(set(entries.values_list("action", flat=True)))
+    action = request.GET.get("action", "")
+    if action:
+        entries = entries.filter(action=action)
+    page = Paginator(entries, 50).get_page(request.GET.get("page"))
+    return render(request, "scoring/trust/audit.html", {
+        "tournament": tournament, "match": None, "page": page,
+        "rows": _audit_rows(page.object_list), "action": action,
+        "actions": [(a, ACTION_LABELS.get(a, a)) for a in actions],
+    })
+
+
+@require_http_methods(["GET"])
+def match_audit(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+    """Every recorded action on one match, oldest first, with the match's umpire link."""
+    tournament, match = _match(request, slug, match_id)
+    entries = (AuditEntry.objects.filter(match=match).select_related("actor")
+               .order_by("created_at", "id"))
+    page = Paginator(entries, 200).get_page(request.GET.get("page"))
+    return render(request, "scoring/trust/audit.html", {
+        "tournament": tournament, "match": match, "page": page,
+        "rows": _audit_rows(page.object_list), "link": link_state(match),
+        "link_url": _link_admin_url(match),
+    })
+
+
+# --- paper scoresheet ------------------------------------------------------------------------
+
+
+class PaperBoardForm(forms.Form):
+    """One board of the paper sheet (a row; empty rows are ignored)."""
+
+    game = forms.TypedChoiceField(label=_("Game"), coerce=int, choices=[(1, 1), (2, 2), (3, 3)],
+                                  initial=1)
+    winner = forms.ChoiceField(label=_("Winner"), choices=SIDE_CHOICES, required=False)
+    carrommen = forms.IntegerField(label=_("Carrommen left"), min_value=0, max_value=9,
+                                   required=False,
+                                   help_text=_("The loser's carrommen on the board."))
+    queen = forms.ChoiceField(label=_("Queen covered by"), choices=SIDE_CHOICES,
+                              required=False)
+    points = forms.IntegerField(label=_("Points"), min_value=1, max_value=12, required=False,
+                                help_text=_("Only for an award instead of carrommen."))
+    law = forms.CharField(label=_("Law"), max_length=30, required=False)
+
+    def has_content(self) -> bool:
+        data = self.cleaned_data
+        return any(data.get(k) not in (None, "") for k in ("winner", "carrommen", "queen",
+                                                            "points", "law"))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not any(data.get(k) not in (None, "") for k in ("winner", "carrommen", "queen",
+                                                            "points", "law")):
+            return data
+        if not data.get("winner"):
+            self.add_error("winner", _("Who won this board?"))
+        if data.get("points") is None and data.get("carrommen") is None:
+            self.add_error("carrommen", _("Give the carrommen left, or points for an award."))
+        if data.get("points") is not None and (data.get("carrommen") is not None
+                                               or data.get("queen")):
+            self.add_error("points", _("An award has points and a law, not carrommen or the "
+                                       "queen."))
+        return data
+
+
+class BasePaperFormSet(forms.BaseFormSet):
+    def clean(self) -> None:
+        if any(self.errors):
+            return
+        games = sorted({f.cleaned_data["game"] for f in self.forms if f.has_content()})
+        if not games:
+            raise forms.ValidationError(_("Enter at least one board."))
+        if games != list(range(1, len(games) + 1)):
+            raise forms.ValidationError(_("Games must follow each other: game %(game)s has no "
+                                          "boards.") % {"game": _first_gap(games)})
+
+    def sheet(self) -> list[list[dict[str, Any]]]:
+        games: dict[int, list[dict[str, Any]]] = {}
+        for form in self.forms:
+            if not form.has_content():
+                continue
+            data = form.cleaned_data
+            if data.get("points") is not None:
+                board = {"winner": data["winner"], "points": data["points"],
+                         "law": data.get("law") or ""}
+            else:
+                board = {"winner": data["winner"], "carrommen": data["carrommen"],
+                         "queen": data.get("queen") or None}
+            games.setdefault(data["game"], []).append(board)
+        return [games[g] for g in sorted(games)]
+
+
+def _first_gap(games: list[int]) -> int:
+    expected = 1
+    for game in games:
+        if game != expected:
+            return expected
+        expected += 1
+    return expected
+
+
+PaperFormSet = forms.formset_factory(PaperBoardForm, formset=BasePaperFormSet, extra=0,
+                                     max_num=60, validate_max=True)
+
+
+class SheetNoteForm(forms.Form):
+    note = forms.CharField(label=_("Note"), required=False, max_length=2000,
+                           widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class DecisionForm(forms.Form):
+    decision = forms.ChoiceField(label=_("Decision"), choices=DECISIONS,
+                                 widget=forms.RadioSelect)
+    note = forms.CharField(label=_("Note"), required=False, max_length=2000,
+                           widget=forms.Textarea(attrs={"rows": 2}))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("decision") == "other" and not data.get("note"):
+            self.add_error("note", _("Say what was decided."))
+        return data
+
+
+def _formset_helper() -> FormHelper:
+    helper = FormHelper()
+    helper.form_tag = False
+    helper.template = "bootstrap5/table_inline_formset.html"
+    return helper
+
+
+def _initial_rows(sheet: PaperScoresheet | None) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    if sheet is not None:
+        for g, boards in enumerate(sheet.games, 1):
+            for board in boards:
+                rows.append({"game": g, "winner": board.get("winner", ""),
+                             "carrommen": board.get("carrommen"),
+                             "queen": board.get("queen") or "",
+                             "points": board.get("points"), "law": board.get("law", "")})
+    rows += [{"game": rows[-1]["game"] if rows else 1}] * max(PAPER_ROWS - len(rows), 8)
+    return rows
+
+
+def _difference_rows(differences: list[reconcile.Difference]) -> list[dict[str, Any]]:
+    def show(value: Any) -> str:
+        if isinstance(value, dict):
+            return ", ".join(f"{k}: {str(v).upper() if k == 'winner' else v}"
+                             for k, v in value.items())
+        if value in ("a", "b"):
+            return value.upper()
+        return "—" if value is None else str(value)
+
+    return [{"difference": d, "label": DIFFERENCE_LABELS.get(d.field, d.field),
+             "paper": show(d.paper), "tablet": show(d.tablet)} for d in differences]
+
+
+@require_http_methods(["GET", "POST"])
+def paper(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+    """Enter the paper scoresheet of a match and see how it differs from the tablet."""
+    tournament, match = _match(request, slug, match_id)
+    sheet = match.paper_sheets.select_related("entered_by").order_by("-created_at", "-id").first()
+    if request.method == "POST":
+        formset = PaperFormSet(request.POST, prefix="board")
+        note_form = SheetNoteForm(request.POST)
+        if formset.is_valid() and note_form.is_valid():
+            actor = permissions.organiser_actor(request, tournament)
+            try:
+                reconcile.record_paper_sheet(match=match, games=formset.sheet(), actor=actor,
+                                             note=note_form.cleaned_data["note"])
+            except reconcile.PaperError as err:
+                messages.error(request, _("The sheet was not saved: %(reason)s")
+                               % {"reason": err})
+            else:
+                messages.success(request, _("The paper scoresheet was saved."))
+                return redirect("scoring:trust-paper", slug=tournament.slug, match_id=match.pk)
+        status = 422
+    else:
+        formset = PaperFormSet(prefix="board", initial=_initial_rows(sheet))
+        note_form = SheetNoteForm()
+        status = 200
+    differences = reconcile.compare(match, sheet.games) if sheet is not None else None
+    return render(request, "scoring/trust/paper.html", {
+        "tournament": tournament, "match": match, "sheet": sheet, "formset": formset,
+        "helper": _formset_helper(), "note_form": note_form,
+        "differences": _difference_rows(differences) if differences is not None else None,
+        "decision_form": DecisionForm(),
+        "decisions": [
+            {"entry": e, "label": dict(DECISIONS).get(e.detail.get("decision"), "")}
+            for e in AuditEntry.objects.filter(match=match, action="paper_decision")
+            .select_related("actor").order_by("-created_at", "-id")
+        ],
+    }, status=status)
+
+
+@require_POST
+def paper_decision(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+    """Record the official's decision on the differences of the latest paper sheet."""
+    tournament, match = _match(request, slug, match_id)
+    sheet = match.paper_sheets.order_by("-created_at", "-id").first()
+    form = DecisionForm(request.POST)
+    if sheet is None:
+        messages.error(request, _("Enter the paper scoresheet first."))
+    elif not form.is_valid():
+        errors = "; ".join(str(e) for errs in form.errors.values() for e in errs)
+        messages.error(request, _("The decision was not recorded: %(reason)s")
+                       % {"reason": errors})
+    else:
+        actor = permissions.organiser_actor(request, tournament)
+        reconcile.record_decision(match=match, sheet=sheet,
+                                  decision=form.cleaned_data["decision"],
+                                  note=form.cleaned_data["note"], actor=actor)
+        messages.success(request, _("The decision was recorded in the audit trail."))
+    return redirect("scoring:trust-paper", slug=tournament.slug, match_id=match.pk)
+
+
+urlpatterns: list[URLPattern] = [
+    path("t/<slug:slug>/trust/", overview, name="trust-overview"),
+    path("t/<slug:slug>/audit/", tournament_audit, name="trust-audit"),
+    path("t/<slug:slug>/matches/<int:match_id>/audit/", match_audit, name="trust-match-audit"),
+    path("t/<slug:slug>/matches/<int:match_id>/paper/", paper, name="trust-paper"),
+    path("t/<slug:slug>/matches/<int:match_id>/paper/decision/", paper_decision,
+         name="trust-paper-decision"),
+]

@@ -25,9 +25,10 @@ PASSWORD = "a-long-test-password-1"
 
 def user(name: str, **extra):
     User = get_user_model()
-    account, _ = User.objects.get_or_create(username=name, defaults=extra)
-    account.set_password(PASSWORD)
-    account.save()
+    account, created = User.objects.get_or_create(username=name, defaults=extra)
+    if created:
+        account.set_password(PASSWORD)
+        account.save()
     return account
 
 
