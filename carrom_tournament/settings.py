@@ -11,6 +11,7 @@ file ``db.sqlite3`` in the project folder. Production sets at least ``DEBUG=fals
 
 from __future__ import annotations
 
+import datetime
 import os
 from pathlib import Path
 
@@ -98,6 +99,7 @@ INSTALLED_APPS = [
     "crispy_forms",
     "crispy_bootstrap5",
     "bootstrap",  # django-bootstrap-static: Bootstrap 5 CSS/JS as static files (no CDN).
+    "axes",  # django-axes: login rate limiting (see Authentication below).
     "scoring",
 ]
 
@@ -116,6 +118,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last: turns a locked-out login attempt into a readable response (django-axes).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "carrom_tournament.urls"
@@ -169,6 +173,19 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Login rate limiting (django-axes): after AXES_FAILURE_LIMIT failed logins for one username
+# from one IP address, that pair is locked out for AXES_COOLOFF_MINUTES (answer: HTTP 429).
+# Behind a proxy every client has the proxy's address unless the proxy sets REMOTE_ADDR.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_ENABLED = env_bool("AXES_ENABLED", default=True)
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scoring:home"

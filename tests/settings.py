@@ -22,3 +22,7 @@ WHITENOISE_AUTOREFRESH = True
 
 # Fast hashing: tests create users often.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# Login rate limiting is off for the suite (logins in tests pass no request to authenticate());
+# tests/trust/test_login_limit.py switches it on to show the lockout.
+AXES_ENABLED = False
