@@ -205,9 +205,11 @@ def pieces_text(pieces: Mapping[str, Any] | None) -> list[str]:
         return []
     parts = []
     if pieces.get("white"):
-        parts.append(_("%(count)s white") % {"count": pieces["white"]})
+        parts.append(ngettext("%(count)s white", "%(count)s white", pieces["white"])
+                     % {"count": pieces["white"]})
     if pieces.get("black"):
-        parts.append(_("%(count)s black") % {"count": pieces["black"]})
+        parts.append(ngettext("%(count)s black", "%(count)s black", pieces["black"])
+                     % {"count": pieces["black"]})
     if pieces.get("queen"):
         parts.append(_("queen"))
     if pieces.get("striker"):
