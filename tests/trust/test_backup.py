@@ -172,3 +172,40 @@ def test_missing_users_are_created_inactive(tournament) -> None:
     ulf = get_user_model().objects.get(username="ulf")
     assert not ulf.is_active and not ulf.has_usable_password()
     assert BoardEvent.objects.filter(recorded_by=ulf).exists()
+
+
+def test_every_model_field_is_in_the_export(tournament) -> None:
+    """A new field on a model must be added to the backup (or listed in NOT_EXPORTED)."""
+    from scoring.models import (
+        Entry,
+        Event,
+        ExternalRecord,
+        Game,
+        MatchConfirmation,
+        PaperScoresheet,
+        Round,
+        Table,
+    )
+    from scoring.services.backup import EXPORT_NAMES, NOT_EXPORTED
+
+    document = export_tournament(tournament)
+    match = document["matches"][1]
+    game = match["games"][0]
+    board = game["boards"][1]
+    samples = {
+        Tournament: document["tournament"], Player: document["players"][0],
+        Table: document["tables"][0], Event: document["events"][0],
+        Entry: document["entries"][0], Round: document["rounds"][0], Match: match,
+        Game: game, Board: board, BoardEvent: board["events"][0],
+        MatchConfirmation: match["confirmations"][0],
+        PaperScoresheet: document["paper_scoresheets"][0], AuditEntry: document["audit"][0],
+        ExternalRecord: {"source": 1, "kind": 1, "key": 1, "player": 1, "tournament": 1,
+                         "data": 1, "created_at": 1},
+    }
+    for model, sample in samples.items():
+        names = EXPORT_NAMES.get(model, {})
+        fields = [f for f in model._meta.get_fields()
+                  if (f.concrete or f.many_to_many) and not f.auto_created]
+        missing = [f.name for f in fields if f.name not in NOT_EXPORTED[model]
+                   and names.get(f.name, f.name) not in sample]
+        assert missing == [], f"{model.__name__}: {missing} not in the backup"
