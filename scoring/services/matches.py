@@ -321,8 +321,9 @@ def _rotation(sides: tuple[str, ...], first: str | None) -> tuple[str, ...]:
 
 
 def _lock(match_id: int) -> Match:
+    # of=("self",): PostgreSQL refuses FOR UPDATE on the nullable side of the outer joins.
     return (
-        Match.objects.select_for_update()
+        Match.objects.select_for_update(of=("self",))
         .select_related("entry_a__player", "entry_a__partner", "entry_b__player",
                         "entry_b__partner", "entry_c__player", "event__tournament")
         .get(pk=match_id)
