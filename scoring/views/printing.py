@@ -1,8 +1,186 @@
-"""Views of the printing area (see docs/ARCHITECTURE.md). Its URLs are listed in ``urlpatterns``
-below and included by ``scoring/urls.py``."""
+"""Printable sheets as PDF (issue 6): scoresheets (filled or blank), a round's scoresheets in
+one file, bracket, standings and table labels, plus a page listing them for organisers.
+
+Thin views: check who asks (:mod:`scoring.permissions`), build the data with
+:mod:`scoring.selectors.sheets`, render with :mod:`scoring.pdf`, return the bytes.
+
+* ``?blank=1`` prints a blank scoresheet (names, table and QR code pre-filled);
+* ``?lang=de|en`` chooses the sheet's language (default: the organiser's current language).
+
+Who may print: organisers of the tournament; a match's scoresheet also its umpire (the
+assigned account, or whoever holds the match's umpire link: ``u/<token>/scoresheet.pdf``).
+Sheets carry the private umpire link as a QR code, so responses are never cached.
+"""
 
 from __future__ import annotations
 
-from django.urls import URLPattern
+import io
 
-urlpatterns: list[URLPattern] = []
+from django.contrib.auth.decorators import login_not_required
+from django.core.exceptions import PermissionDenied
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import URLPattern, path
+from django.utils.text import slugify
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from scoring import permissions
+from scoring.models import Event, Match, Round, Tournament
+from scoring.pdf import (
+    render_bracket,
+    render_scoresheet,
+    render_scoresheets,
+    render_standings,
+    render_table_labels,
+)
+from scoring.selectors import sheets
+from scoring.selectors.sheets import SheetUnavailable
+
+
+def _options(request: HttpRequest) -> tuple[bool, str]:
+    """``(blank, language)`` from the query string."""
+    blank = request.GET.get("blank", "") not in ("", "0", "false", "no")
+    return blank, sheets.sheet_language(request.GET.get("lang") or None)
+
+
+def _base_url(request: HttpRequest) -> str:
+    """Scheme and host for the QR codes: ``settings.SITE_URL`` if set, else this request's."""
+    from django.conf import settings
+
+    return (getattr(settings, "SITE_URL", "") or request.build_absolute_uri("/")).rstrip("/")
+
+
+def _pdf(data: bytes, filename: str) -> FileResponse:
+    response = FileResponse(io.BytesIO(data), content_type="application/pdf",
+                            filename=filename, as_attachment=False)
+    response["Content-Length"] = str(len(data))
+    return response
+
+
+def _name(*parts: object) -> str:
+    return "-".join(slugify(str(p)) for p in parts if str(p)) + ".pdf"
+
+
+def _match(match_id: int) -> Match:
+    return get_object_or_404(Match.objects.select_related("event__tournament"), pk=match_id)
+
+
+def _event(event_id: int) -> Event:
+    return get_object_or_404(Event.objects.select_related("tournament"), pk=event_id)
+
+
+def _scoresheet_response(request: HttpRequest, match: Match) -> HttpResponse:
+    blank, language = _options(request)
+    try:
+        data = sheets.scoresheet_data(match, blank=blank, language=language,
+                                      base_url=_base_url(request))
+    except SheetUnavailable as err:
+        raise Http404(str(err)) from err
+    kind = "blank-scoresheet" if blank else "scoresheet"
+    return _pdf(render_scoresheet(data),
+                _name(kind, match.event.tournament.slug, match.event.name,
+                      f"match-{match.number}"))
+
+
+@require_GET
+@never_cache
+def match_scoresheet(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A match's scoresheet for its organisers and its assigned umpire."""
+    match = _match(match_id)
+    if not permissions.may_score(request.user, match):
+        raise PermissionDenied("organisers and this match's umpire only")
+    return _scoresheet_response(request, match)
+
+
+@login_not_required
+@require_GET
+@never_cache
+def umpire_scoresheet(request: HttpRequest, token: str) -> HttpResponse:
+    """The scoresheet of the match behind an umpire link (filled, or blank with ?blank=1)."""
+    match = get_object_or_404(Match.objects.select_related("event__tournament"),
+                              umpire_token=token)
+    if not permissions.may_score(request.user, match, token):
+        raise PermissionDenied("this umpire link is no longer valid")
+    return _scoresheet_response(request, match)
+
+
+@require_GET
+@never_cache
+def round_scoresheets(request: HttpRequest, event_id: int, round_number: int) -> HttpResponse:
+    """All scoresheets of a round in one PDF, one match a page (``?bracket=`` narrows a
+    double elimination's round to one bracket)."""
+    event = _event(event_id)
+    permissions.require_organiser(request.user, event.tournament)
+    blank, language = _options(request)
+    bracket = request.GET.get("bracket") or None
+    if bracket is not None and bracket not in Round.Bracket.values:
+        raise Http404("unknown bracket")
+    data = sheets.round_scoresheets(event, round_number, blank=blank, language=language,
+                                    base_url=_base_url(request), bracket=bracket)
+    if not data:
+        raise Http404("no matches in this round")
+    kind = "blank-scoresheets" if blank else "scoresheets"
+    return _pdf(render_scoresheets(data),
+                _name(kind, event.tournament.slug, event.name, bracket or "",
+                      f"round-{round_number}"))
+
+
+@require_GET
+@never_cache
+def bracket_sheet(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(event_id)
+    permissions.require_organiser(request.user, event.tournament)
+    _, language = _options(request)
+    try:
+        data = sheets.bracket_data(event, language=language)
+    except SheetUnavailable as err:
+        raise Http404(str(err)) from err
+    return _pdf(render_bracket(data), _name("bracket", event.tournament.slug, event.name))
+
+
+@require_GET
+@never_cache
+def standings_sheet(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(event_id)
+    permissions.require_organiser(request.user, event.tournament)
+    _, language = _options(request)
+    try:
+        data = sheets.standings_data(event, language=language)
+    except SheetUnavailable as err:
+        raise Http404(str(err)) from err
+    return _pdf(render_standings(data), _name("standings", event.tournament.slug, event.name))
+
+
+@require_GET
+@never_cache
+def table_labels(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    permissions.require_organiser(request.user, tournament)
+    _, language = _options(request)
+    data = sheets.table_label_data(tournament, language=language, base_url=_base_url(request))
+    return _pdf(render_table_labels(data), _name("table-labels", tournament.slug))
+
+
+@require_GET
+def index(request: HttpRequest, slug: str) -> HttpResponse:
+    """The organiser's page of printable sheets: per event its rounds, bracket, standings."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    permissions.require_organiser(request.user, tournament)
+    return render(request, "scoring/printing/index.html", {
+        "tournament": tournament,
+        "events": sheets.printable_events(tournament),
+    })
+
+
+urlpatterns: list[URLPattern] = [
+    path("print/t/<slug:slug>/", index, name="print-index"),
+    path("print/t/<slug:slug>/table-labels.pdf", table_labels, name="print-table-labels"),
+    path("print/match/<int:match_id>/scoresheet.pdf", match_scoresheet,
+         name="print-scoresheet"),
+    path("print/event/<int:event_id>/round/<int:round_number>/scoresheets.pdf",
+         round_scoresheets, name="print-round"),
+    path("print/event/<int:event_id>/bracket.pdf", bracket_sheet, name="print-bracket"),
+    path("print/event/<int:event_id>/standings.pdf", standings_sheet, name="print-standings"),
+    path("u/<str:token>/scoresheet.pdf", umpire_scoresheet, name="print-umpire-scoresheet"),
+]
