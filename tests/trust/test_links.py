@@ -59,3 +59,24 @@ def test_tokens_are_long_and_unique(db) -> None:
 
     tokens = {make_match().umpire_token for _ in range(5)}
     assert len(tokens) == 5 and all(len(t) >= 32 for t in tokens)
+
+
+def test_organiser_revokes_and_renews_the_link_with_an_audit_entry(match) -> None:
+    from scoring.models import AuditEntry
+    from scoring.services.matches import Actor, renew_umpire_link, revoke_umpire_link
+
+    organiser = Actor(user=user("olga"), via="organiser", device="Laptop")
+    old = match.umpire_token
+    revoke_umpire_link(match=match, actor=organiser)
+    match.refresh_from_db()
+    assert match.umpire_token_revoked_at is not None
+    assert not link_is_valid(match, old, now=at(5))
+    renew_umpire_link(match=match, actor=organiser)
+    match.refresh_from_db()
+    assert match.umpire_token != old and match.umpire_token_revoked_at is None
+    assert link_is_valid(match, match.umpire_token, now=at(5))
+    assert not link_is_valid(match, old, now=at(5))  # the old link stays dead
+    actions = list(AuditEntry.objects.filter(match=match).order_by("pk")
+                   .values_list("action", "actor__username", "via"))
+    assert actions == [("umpire_link_revoked", "olga", "organiser"),
+                       ("umpire_link_renewed", "olga", "organiser")]
