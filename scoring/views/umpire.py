@@ -215,7 +215,6 @@ def board(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
     context = _context(request, tablet(snapshot), token)
     response = render(request, PAGE, context)
     response["Cache-Control"] = "no-store"
-    response["Referrer-Policy"] = "no-referrer"  # the link is the key: never leak it
     return response
 
 

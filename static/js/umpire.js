@@ -38,6 +38,13 @@
     return elt && elt.hasAttribute && elt.hasAttribute("data-write");
   }
 
+  // The element that issued a request. After a swap that removed it, htmx re-sends
+  // htmx:afterRequest from an ancestor still in the page, with that ancestor as detail.elt.
+  function origin(event) {
+    var config = event.detail.requestConfig;
+    return (config && config.elt) || event.detail.elt;
+  }
+
   var banner = document.getElementById("net-banner");
   var bannerText = document.getElementById("net-banner-text");
   var bannerRetry = document.getElementById("net-banner-retry");
@@ -98,7 +105,7 @@
   });
 
   document.body.addEventListener("htmx:afterRequest", function (event) {
-    var elt = event.detail.elt;
+    var elt = origin(event);
     if (!isWrite(elt)) {
       return;
     }
