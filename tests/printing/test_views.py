@@ -222,3 +222,14 @@ def test_point_carrom_scoresheet_is_not_found(client, world: World) -> None:
     match = make_match(event, entries[0], entries[1], entry_c=entries[2])
     client.force_login(world.organiser)
     assert client.get(sheet_url(match)).status_code == 404
+
+
+def test_umpire_pages_link_to_the_scoresheet(client, world: World) -> None:
+    client.force_login(world.umpire)
+    html = client.get(reverse("scoring:umpire-home")).content.decode()
+    assert sheet_url(world.played) in html
+    assert f'{sheet_url(world.played)}?blank=1' in html
+    client.force_login(world.organiser)
+    html = client.get(reverse("scoring:umpire-link-admin", args=[world.played.pk])
+                      ).content.decode()
+    assert f'{sheet_url(world.played)}?blank=1' in html
