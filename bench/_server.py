@@ -1,0 +1,469 @@
+"""Shared helpers of ``bench/load.py`` and ``bench/kill.py`` (issue 8): a fresh database
+(SQLite file or a new PostgreSQL database), a tournament with matches ready to score, gunicorn
+on 127.0.0.1 in its own process group (so ``kill -9`` reaches the master and every worker), a
+tiny asyncio HTTP/1.1 client, simulated tablets that pick legal strokes with the pure engine,
+and the end check of the log (every acknowledged stroke exactly once, every board replays).
+
+Traffic only ever goes to 127.0.0.1. Nothing here is imported by the app.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime
+import os
+import random
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+VENV_BIN = ROOT / ".venv" / "bin"
+HOST = "127.0.0.1"
+SLUG = "bench-open"
+
+
+# --- database ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Database:
+    url: str
+    cleanup: list[Any] = field(default_factory=list)
+
+    def drop(self) -> None:
+        for action in reversed(self.cleanup):
+            try:
+                action()
+            except Exception as err:  # pragma: no cover - best effort
+                print(f"cleanup failed: {err}", file=sys.stderr)
+
+
+def fresh_database(url: str | None, tmp: Path, keep: bool = False) -> Database:
+    """A new, empty database: a SQLite file under ``tmp`` (default), or for a PostgreSQL URL a
+    new database of that name (a ``bench_<random>`` suffix is added, so nothing existing is
+    touched); dropped at the end unless ``keep``."""
+    if not url:
+        return Database(f"sqlite:///{tmp / 'bench.sqlite3'}")
+    parts = urlsplit(url)
+    if parts.scheme.startswith("sqlite"):
+        return Database(url)
+    if not parts.scheme.startswith("postgres"):
+        raise SystemExit(f"unsupported database URL: {url}")
+    if parts.hostname not in ("127.0.0.1", "localhost", "::1"):
+        raise SystemExit("benchmarks only run against a local database")
+    import psycopg
+
+    base = parts.path.lstrip("/") or "carrom"
+    name = f"{base}_bench_{secrets.token_hex(4)}"
+    admin = urlunsplit(("postgresql", parts.netloc, "/postgres", "", ""))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    db = Database(urlunsplit((parts.scheme, parts.netloc, f"/{name}", parts.query, "")))
+    if not keep:
+        def drop() -> None:
+            with psycopg.connect(admin, autocommit=True) as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        db.cleanup.append(drop)
+    return db
+
+
+def server_env(database_url: str) -> dict[str, str]:
+    """The environment of gunicorn and of this process's Django: the test settings (plain
+    static files, no login lock-out), production switches otherwise, DEBUG off."""
+    env = dict(os.environ)
+    env.update({
+        "DATABASE_URL": database_url,
+        "DJANGO_SETTINGS_MODULE": "tests.settings",
+        "DEBUG": "false",
+        "SECRET_KEY": env.get("BENCH_SECRET_KEY", "bench-only-" + "x" * 50),
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SECURE_SSL_REDIRECT": "false",
+        "SESSION_COOKIE_SECURE": "false",
+        "CSRF_COOKIE_SECURE": "false",
+        "SECURE_HSTS_SECONDS": "0",
+        "PYTHONPATH": str(ROOT),
+    })
+    return env
+
+
+def setup_django(database_url: str) -> None:
+    os.environ.update(server_env(database_url))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+@dataclass
+class MatchInfo:
+    pk: int
+    token: str
+    revision: int
+
+
+def make_tournament(matches: int) -> list[MatchInfo]:
+    """A tournament with ``matches`` singles matches, each with an umpire link, its toss
+    recorded (A won and breaks: A plays white on board 1), ready to score."""
+    from scoring.models import Entry, Event, Match, Player, Tournament
+    from scoring.services.matches import Actor, record_toss
+
+    today = datetime.date.today()
+    tournament = Tournament.objects.create(
+        name="Bench Open", slug=SLUG, start_date=today,
+        end_date=today + datetime.timedelta(days=2))
+    event = Event.objects.create(tournament=tournament, name="Singles")
+    players = Player.objects.bulk_create(
+        [Player(name=f"Player {i:03d}") for i in range(2 * matches)])
+    entries = Entry.objects.bulk_create([Entry(event=event, player=p) for p in players])
+    actor = Actor(via="system", device="bench")
+    out = []
+    for i in range(matches):
+        match = Match.objects.create(event=event, number=i + 1, entry_a=entries[2 * i],
+                                     entry_b=entries[2 * i + 1], status=Match.Status.READY)
+        record_toss(match=match, winner="a", choice="break", actor=actor)
+        match.refresh_from_db()
+        out.append(MatchInfo(match.pk, match.umpire_token, match.revision))
+    return out
+
+
+# --- gunicorn ------------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """gunicorn (gthread workers) on 127.0.0.1 in a new session: ``kill9`` ends the master and
+    its workers at once (the whole process group)."""
+
+    def __init__(self, env: dict[str, str], log: Path, *, workers: int = 3, threads: int = 4,
+                 port: int | None = None) -> None:
+        self.env = env
+        self.log = log
+        self.workers = workers
+        self.threads = threads
+        self.port = port or free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self, wait: float = 60.0) -> None:
+        cmd = [str(VENV_BIN / "gunicorn"), "carrom_tournament.wsgi",
+               "--bind", f"{HOST}:{self.port}", "--workers", str(self.workers),
+               "--threads", str(self.threads), "--worker-class", "gthread",
+               "--timeout", "60", "--graceful-timeout", "5", "--backlog", "2048"]
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=out, stderr=out,
+                                         start_new_session=True)
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise SystemExit(f"gunicorn exited ({self.proc.returncode}); see {self.log}")
+            try:
+                with socket.create_connection((HOST, self.port), timeout=1) as sock:
+                    sock.sendall(b"GET / HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+                    if sock.recv(12).startswith(b"HTTP/1."):
+                        return
+            except OSError:
+                pass
+            time.sleep(0.2)
+        raise SystemExit(f"gunicorn did not answer within {wait:.0f} s; see {self.log}")
+
+    def kill9(self) -> None:
+        if self.proc is None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+        self.proc = None
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        try:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            self.proc.wait(timeout=15)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            self.kill9()
+        self.proc = None
+
+
+# --- HTTP ----------------------------------------------------------------------------------------
+
+CSRF = "benchcsrf" + "0" * 23  # any 32 alphanumerics: Django compares cookie and header
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+
+async def request(port: int, method: str, path: str, *, form: dict[str, Any] | None = None,
+                  headers: dict[str, str] | None = None, timeout: float = 10.0) -> Answer:
+    """One HTTP/1.1 request to 127.0.0.1 (Connection: close). Raises OSError / TimeoutError."""
+    from urllib.parse import urlencode
+
+    body = urlencode(form).encode() if form is not None else b""
+    lines = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{port}", "Connection: close",
+             "User-Agent: carrom-bench"]
+    if form is not None:
+        lines += ["Content-Type: application/x-www-form-urlencoded",
+                  f"Content-Length: {len(body)}", f"Cookie: csrftoken={CSRF}",
+                  f"X-CSRFToken: {CSRF}"]
+    for key, value in (headers or {}).items():
+        lines.append(f"{key}: {value}")
+    raw = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+
+    async def go() -> Answer:
+        reader, writer = await asyncio.open_connection(HOST, port)
+        try:
+            writer.write(raw)
+            await writer.drain()
+            data = await reader.read()
+        finally:
+            writer.close()
+        head, _, rest = data.partition(b"\r\n\r\n")
+        if not head.startswith(b"HTTP/1."):
+            raise ConnectionError("no HTTP answer")
+        first, *header_lines = head.decode("latin-1").split("\r\n")
+        hdrs = {}
+        for line in header_lines:
+            key, _, value = line.partition(":")
+            hdrs[key.strip().lower()] = value.strip()
+        return Answer(int(first.split()[1]), hdrs, rest)
+
+    return await asyncio.wait_for(go(), timeout)
+
+
+# --- tablets -------------------------------------------------------------------------------------
+
+REVISION = re.compile(rb'data-revision="(\d+)"')
+
+
+def stroke_fields(position: Any, rng: random.Random) -> tuple[dict[str, str], dict[str, Any]]:
+    """A legal stroke for ``position`` that does not end the board: the tablet's form fields
+    and the interchange event the form turns them into (StrokeForm.payload)."""
+    from scoring.rules import apply, parse_event
+
+    by = position.on_turn
+    opp = "black" if by == "white" else "white"
+    candidates: list[dict[str, Any]] = []
+    roll = rng.random()
+    if roll < 0.3 and position.on_board[by] > 1:
+        candidates.append({by: rng.randint(1, min(2, position.on_board[by] - 1))})
+    elif roll < 0.4 and position.on_board[opp] > 1:
+        candidates.append({opp: 1})
+    elif roll < 0.47:
+        candidates.append({"striker": True})
+    elif roll < 0.55 and position.queen == "on_board":
+        candidates.append({"queen": True} | ({by: 1} if position.on_board[by] > 1 else {}))
+    foul = rng.random() < 0.04
+    candidates.append({})  # nothing pocketed: always legal, never ends a board
+    for pocketed in candidates:
+        payload: dict[str, Any] = {"type": "stroke", "by": by}
+        if pocketed:
+            payload["pocketed"] = pocketed
+        if foul and pocketed:
+            payload["foul"] = "improper_stroke"
+        try:
+            after = apply(position, parse_event(payload))
+        except Exception:
+            continue
+        if after.finished:
+            continue
+        fields = {"by": by}
+        for key, value in pocketed.items():
+            fields[key] = "on" if value is True else str(value)
+        if "foul" in payload:
+            fields["foul"] = "on"
+        return fields, payload
+    raise RuntimeError("no legal stroke found")  # pragma: no cover
+
+
+@dataclass
+class Stats:
+    latencies: dict[str, list[float]] = field(default_factory=dict)
+    errors: dict[str, int] = field(default_factory=dict)
+
+    def ok(self, kind: str, ms: float) -> None:
+        self.latencies.setdefault(kind, []).append(ms)
+
+    def error(self, what: str) -> None:
+        self.errors[what] = self.errors.get(what, 0) + 1
+
+    def all(self) -> list[float]:
+        return [v for values in self.latencies.values() for v in values]
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * p
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+class Tablet:
+    """One umpire tablet on one match: keeps the board's position with the pure engine, posts a
+    legal stroke through ``u/<token>/event/`` with a fresh client_id and the revision it saw,
+    and retries with the same client_id after a timeout or a lost connection."""
+
+    def __init__(self, info: MatchInfo, port_of: Any, stats: Stats, rng: random.Random,
+                 *, timeout: float = 10.0) -> None:
+        from scoring.rules import Position
+
+        self.info = info
+        self.port_of = port_of  # callable: the server's current port
+        self.stats = stats
+        self.rng = rng
+        self.timeout = timeout
+        self.position = Position()
+        self.revision = info.revision
+        self.acknowledged: list[str] = []
+        self.retries = 0
+
+    async def resync(self) -> None:
+        """Read the match back from the database (after a refusal the tablet reloads)."""
+        def read() -> tuple[Any, int]:
+            from django.db import close_old_connections
+
+            from scoring.models import Match
+            from scoring.services.matches import match_snapshot
+
+            close_old_connections()
+            match = Match.objects.get(pk=self.info.pk)
+            snap = match_snapshot(match)
+            return snap.current.position, match.revision
+        self.position, self.revision = await asyncio.to_thread(read)
+
+    async def post_one(self, deadline: float) -> bool:
+        """Post one stroke until it is answered (retrying the same client_id); False when the
+        run ended first."""
+        from scoring.rules import apply, parse_event
+
+        fields, payload = stroke_fields(self.position, self.rng)
+        client_id = str(uuid.uuid4())
+        form = dict(fields, client_id=client_id, revision=str(self.revision))
+        path = f"/u/{self.info.token}/event/"
+        attempt = 0
+        while True:
+            if time.monotonic() > deadline + 30:
+                return False
+            started = time.perf_counter()
+            try:
+                answer = await request(self.port_of(), "POST", path, form=form,
+                                       headers={"HX-Request": "true"}, timeout=self.timeout)
+            except (OSError, TimeoutError, ConnectionError, asyncio.IncompleteReadError):
+                attempt += 1
+                self.retries += 1
+                self.stats.error("tablet: no answer (retried with the same client_id)")
+                await asyncio.sleep(min(0.2 * attempt, 2.0))
+                continue
+            ms = (time.perf_counter() - started) * 1000
+            if answer.status == 200:
+                self.stats.ok("stroke", ms)
+                self.acknowledged.append(client_id)
+                self.position = apply(self.position, parse_event(payload))
+                found = REVISION.search(answer.body)
+                self.revision = int(found.group(1)) if found else self.revision + 1
+                return True
+            if answer.status >= 500 and attempt < 20:
+                attempt += 1
+                self.stats.error(f"tablet: HTTP {answer.status} (retried)")
+                await asyncio.sleep(min(0.2 * attempt, 2.0))
+                continue
+            self.stats.error(f"tablet: HTTP {answer.status}")
+            await self.resync()
+            return True
+
+
+# --- the end check -------------------------------------------------------------------------------
+
+
+@dataclass
+class LogCheck:
+    acknowledged: int
+    lost: int
+    duplicates: int
+    boards: int
+    events: int
+    replay_failures: list[str]
+    cache_mismatches: list[str]
+
+
+def check_log(acknowledged: list[str]) -> LogCheck:
+    """From the database: every acknowledged client_id is in the log exactly once, no client_id
+    is there twice, and every log board replays through the engine (and the cached results
+    agree with a rebuild from the log)."""
+    from django.db import close_old_connections
+    from django.db.models import Count
+
+    from scoring.models import Board, BoardEvent, Match
+    from scoring.services.matches import (
+        _replay_current,
+        _scores_before,
+        get_rules,
+        live_events,
+        match_snapshot,
+        rebuild_match,
+    )
+
+    close_old_connections()
+    counts = dict(BoardEvent.objects.values_list("client_id").annotate(n=Count("id"))
+                  .values_list("client_id", "n"))
+    counts = {str(k): v for k, v in counts.items()}
+    lost = sum(1 for cid in acknowledged if counts.get(cid, 0) == 0)
+    duplicates = sum(n - 1 for n in counts.values() if n > 1)
+    duplicates += len(acknowledged) - len(set(acknowledged))  # one key acknowledged twice
+    failures: list[str] = []
+    mismatches: list[str] = []
+    boards = 0
+    for match in Match.objects.select_related("event__tournament").order_by("pk"):
+        before = match_snapshot(match)
+        for board in Board.objects.filter(game__match=match, kind=Board.Kind.LOG):
+            boards += 1
+            events = live_events(list(board.events.order_by("seq")))
+            try:
+                _replay_current(board, events, _scores_before(match, board),
+                                get_rules(board.rules))
+            except Exception as err:
+                failures.append(f"match {match.pk} board {board.pk}: {err!r}")
+        after = rebuild_match(match)
+        if (before.winner, before.finished, before.revision) != (
+                after.winner, after.finished, after.revision):
+            mismatches.append(f"match {match.pk}")
+    return LogCheck(len(acknowledged), lost, duplicates, boards, sum(counts.values()),
+                    failures, mismatches)
+
+
+def summary(stats: Stats) -> list[str]:
+    lines = []
+    for kind, values in sorted(stats.latencies.items()):
+        lines.append(f"  {kind:<16} n={len(values):<6} p50={percentile(values, .5):7.1f} ms  "
+                     f"p95={percentile(values, .95):7.1f} ms  max={max(values):7.1f} ms")
+    for what, n in sorted(stats.errors.items()):
+        lines.append(f"  error: {what}: {n}")
+    return lines
+
+
+def temp_dir(prefix: str) -> Path:
+    return Path(tempfile.mkdtemp(prefix=prefix, dir="/tmp"))

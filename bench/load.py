@@ -1,0 +1,167 @@
+"""Load test (issue 8): gunicorn on a fresh database, 100 umpire tablets recording strokes and
+500 spectators polling the live pages, for ``--seconds`` (default 120).
+
+1. Makes a fresh database (SQLite under /tmp by default; ``--database-url
+   postgres://carrom:carrom@127.0.0.1:5432/carrom`` makes a new ``carrom_bench_<random>``
+   database there and drops it afterwards), migrates it and creates a tournament with
+   ``--tablets`` matches, each with its umpire link and the toss recorded.
+2. Starts gunicorn (``carrom_tournament.wsgi``, gthread workers) on 127.0.0.1 only.
+3. Each tablet keeps its board's position with the pure engine (``scoring.rules.apply``),
+   picks a legal stroke that does not end the board, and posts it as htmx does to
+   ``u/<token>/event/`` with a fresh client_id and the revision it last saw; after a timeout it
+   retries with the SAME client_id. Think time ``--stroke-interval`` (mean seconds).
+4. Each spectator polls like the live pages do: the match's live part every 3 s with its ETag
+   (70 %), the match in the JSON API (15 %), the tournament's "now" part every 10 s (15 %).
+5. At the end the log is checked (every acknowledged stroke once, boards replay).
+
+Errors: no answer / timeout, 5xx, and any refusal (4xx other than the spectators' 304s).
+Run ``.venv/bin/python bench/load.py --seconds 30``. The last line reads
+``load: p50_ms=<x> p95_ms=<y> errors=<n>`` (over every request: strokes and polls).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import _server as srv  # noqa: E402
+
+LIVE_MATCH = "/t/{slug}/match/{pk}/live/"
+API_MATCH = "/api/v1/matches/{pk}/"
+NOW = "/t/{slug}/now/"
+
+
+async def spectator(number: int, port: int, matches: list[srv.MatchInfo], stats: srv.Stats,
+                    deadline: float, rng: random.Random, timeout: float) -> None:
+    info = rng.choice(matches)
+    roll = rng.random()
+    if roll < 0.70:
+        kind, path, every = "poll match", LIVE_MATCH.format(slug=srv.SLUG, pk=info.pk), 3.0
+    elif roll < 0.85:
+        kind, path, every = "poll api", API_MATCH.format(pk=info.pk), 3.0
+    else:
+        kind, path, every = "poll now", NOW.format(slug=srv.SLUG), 10.0
+    etag = ""
+    await asyncio.sleep(rng.uniform(0, every))  # spread the first polls
+    while time.monotonic() < deadline:
+        started = time.perf_counter()
+        headers = {"HX-Request": "true"} if kind != "poll api" else {}
+        if etag:
+            headers["If-None-Match"] = etag
+        try:
+            answer = await srv.request(port, "GET", path, headers=headers, timeout=timeout)
+        except (OSError, TimeoutError, ConnectionError):
+            stats.error(f"{kind}: no answer")
+        else:
+            ms = (time.perf_counter() - started) * 1000
+            if answer.status in (200, 304, 286):
+                stats.ok(kind, ms)
+                etag = answer.headers.get("etag", etag)
+            else:
+                stats.error(f"{kind}: HTTP {answer.status}")
+        await asyncio.sleep(every)
+
+
+async def tablet_loop(tablet: srv.Tablet, deadline: float, interval: float,
+                      rng: random.Random) -> None:
+    await asyncio.sleep(rng.uniform(0, interval))
+    while time.monotonic() < deadline:
+        if not await tablet.post_one(deadline):
+            return
+        await asyncio.sleep(rng.uniform(0.5 * interval, 1.5 * interval))
+
+
+async def run(args: argparse.Namespace, port: int, matches: list[srv.MatchInfo],
+              stats: srv.Stats) -> list[srv.Tablet]:
+    rng = random.Random(args.seed)
+    deadline = time.monotonic() + args.seconds
+    tablets = [srv.Tablet(info, lambda: port, stats, random.Random(rng.random()),
+                          timeout=args.timeout) for info in matches]
+    tasks = [tablet_loop(t, deadline, args.stroke_interval, random.Random(rng.random()))
+             for t in tablets]
+    tasks += [spectator(i, port, matches, stats, deadline, random.Random(rng.random()),
+                        args.timeout) for i in range(args.spectators)]
+    await asyncio.gather(*tasks)
+    return tablets
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=120.0)
+    parser.add_argument("--tablets", type=int, default=100)
+    parser.add_argument("--spectators", type=int, default=500)
+    parser.add_argument("--stroke-interval", type=float, default=3.0,
+                        help="mean seconds between two strokes of one tablet (default 3)")
+    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--timeout", type=float, default=10.0, help="seconds per request")
+    parser.add_argument("--database-url", default="",
+                        help="default: a fresh SQLite file under /tmp")
+    parser.add_argument("--seed", type=int, default=8)
+    parser.add_argument("--keep", action="store_true", help="keep the database and logs")
+    args = parser.parse_args()
+    args.seconds = max(1.0, min(args.seconds, 3600.0))
+
+    tmp = srv.temp_dir("carrom-load-")
+    db = srv.fresh_database(args.database_url, tmp, keep=args.keep)
+    server = None
+    try:
+        print(f"database: {db.url}")
+        srv.setup_django(db.url)
+        matches = srv.make_tournament(args.tablets)
+        server = srv.Server(srv.server_env(db.url), tmp / "gunicorn.log",
+                            workers=args.workers, threads=args.threads)
+        server.start()
+        print(f"gunicorn on 127.0.0.1:{server.port} ({args.workers} workers x "
+              f"{args.threads} threads); {args.tablets} tablets (a stroke every "
+              f"~{args.stroke_interval:g} s), {args.spectators} spectators; "
+              f"{args.seconds:g} s")
+        stats = srv.Stats()
+        started = time.monotonic()
+        tablets = asyncio.run(run(args, server.port, matches, stats))
+        elapsed = time.monotonic() - started
+        server.stop()
+        server = None
+        acknowledged = [cid for t in tablets for cid in t.acknowledged]
+        check = srv.check_log(acknowledged)
+        everything = stats.all()
+        print(f"{len(everything)} answered requests in {elapsed:.0f} s "
+              f"({len(everything) / elapsed:.0f}/s); strokes acknowledged: {len(acknowledged)}")
+        for line in srv.summary(stats):
+            print(line)
+        print(f"log check: lost={check.lost} duplicates={check.duplicates} "
+              f"boards={check.boards} replay_failures={len(check.replay_failures)} "
+              f"cache_mismatches={len(check.cache_mismatches)}")
+        for failure in check.replay_failures[:10] + check.cache_mismatches[:10]:
+            print(f"  {failure}")
+        errors = sum(stats.errors.values()) + check.lost + check.duplicates + len(
+            check.replay_failures)
+        print(f"load: p50_ms={srv.percentile(everything, .5):.1f} "
+              f"p95_ms={srv.percentile(everything, .95):.1f} errors={errors}")
+        return 0 if errors == 0 else 1
+    finally:
+        if server is not None:
+            server.stop()
+        try:
+            from django.db import connections
+
+            connections.close_all()
+        except Exception:
+            pass
+        db.drop()
+        if not args.keep:
+            import shutil
+
+            shutil.rmtree(tmp, ignore_errors=True)
+        else:
+            print(f"kept: {tmp}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
