@@ -1,7 +1,7 @@
 """Reads for the printable sheets: the plain data of :mod:`scoring.pdf.data`, from the database.
 
 The renderers in :mod:`scoring.pdf` never touch the ORM; everything they print is decided here
-from the stored rows and the rules engine:
+from the stored rows, the rules engine and the draws:
 
 * a **scoresheet** is filled from the match's recorded log, derived exactly as
   :func:`scoring.services.matches.match_snapshot` derives it (the same board entries, the same
@@ -11,7 +11,8 @@ from the stored rows and the rules engine:
 * a **round** of scoresheets is built in a constant number of queries
   (:func:`scoresheets_data` prefetches games, boards and the events of the boards in progress);
 * **brackets** come from the event's rounds and matches, **standings** from its finished
-  matches (Swiss: :func:`scoring.draws.swiss.standings`), **table labels** from its tables.
+  matches (:func:`scoring.draws.group_standings`, :func:`scoring.draws.swiss_standings`),
+  **table labels** from its tables.
 
 Absolute URLs for the QR codes are ``base_url`` + path; the views pass the request's scheme
 and host, the management commands :func:`default_base_url` (``settings.SITE_URL``).
@@ -31,6 +32,8 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from scoring.draws import Entry as DrawEntry
+from scoring.draws import MatchResult, group_standings, swiss_standings
 from scoring.models import Board, BoardEvent, Entry, Event, Game, Match, Round, Table, Tournament
 from scoring.pdf.data import (
     LANGUAGES,
@@ -526,24 +529,8 @@ def _points(match: Match) -> tuple[int, int]:
     return a, b
 
 
-def _outcome(match: Match) -> list[tuple[int, bool, int, int, int, int]]:
-    """A decided match per entry: (entry id, won, games for, against, points for, against)."""
-    won = match.games_won or {}
-    points = dict(zip(SIDES, _points(match), strict=True))
-    out = []
-    for side, other in (("a", "b"), ("b", "a")):
-        entry_id = match.entry_a_id if side == "a" else match.entry_b_id
-        if entry_id is None:
-            continue
-        out.append((entry_id, match.winner_side == side, int(won.get(side, 0)),
-                    int(won.get(other, 0)), points[side], points[other]))
-    return out
-
-
-def _result(match: Match) -> Any:
+def _result(match: Match) -> MatchResult:
     """A decided match as :class:`scoring.draws.types.MatchResult` (for the Swiss table)."""
-    from scoring.draws.types import MatchResult
-
     if match.entry_b_id is None or match.entry_a_id is None:
         entry = match.entry_a_id or match.entry_b_id
         return MatchResult.for_bye(entry)
@@ -560,23 +547,22 @@ def _entries(event: Event) -> dict[int, Entry]:
     return {e.pk: e for e in event.entries.select_related("player", "partner")}
 
 
+def _draw_entry(entry: Entry) -> DrawEntry:
+    return DrawEntry(entry.pk, seed=entry.seed, rating=entry.player.rating)
+
+
 def _club(entry: Entry) -> str:
     return " / ".join(dict.fromkeys(p.club for p in entry.players if p.club))
 
 
 def _swiss_standings(event: Event, language: str) -> tuple[list[StandingsColumn],
                                                            list[StandingsGroup], str]:
-    from scoring.draws.swiss import standings
-    from scoring.draws.types import Entry as DrawEntry
-
     entries = _entries(event)
-    draw_entries = [DrawEntry(e.pk, seed=e.seed,
-                              rating=e.player.rating)
-                    for e in entries.values() if not e.withdrawn]
+    draw_entries = [_draw_entry(e) for e in entries.values() if not e.withdrawn]
     known = {e.id for e in draw_entries}
     results = [r for r in (_result(m) for m in _finished_matches(event, groups=False))
                if all(x in known for x in r.entries)]
-    table = standings(draw_entries, results)
+    table = swiss_standings(draw_entries, results)
     rows = [StandingsRow(
         rank=s.rank, name=entries[s.entry].name, club=_club(entries[s.entry]),
         values={"wins": s.wins, "losses": s.losses, "buchholz": s.buchholz,
@@ -593,57 +579,36 @@ def _swiss_standings(event: Event, language: str) -> tuple[list[StandingsColumn]
 
 def _group_standings(event: Event, language: str) -> tuple[list[StandingsColumn],
                                                            list[StandingsGroup], str]:
-    """Round-robin group tables: wins, then game difference, then net points, then name.
-
-    (Built here from the match rows: ``scoring.draws`` has no group-standings function yet.)
-    """
+    """Round-robin group tables from :func:`scoring.draws.group_standings` (wins, then
+    head-to-head, game difference, net points, seed)."""
     entries = _entries(event)
-    tables: dict[str, dict[int, dict[str, int]]] = defaultdict(dict)
-    group_of: dict[int, str] = {}
+    members: dict[str, dict[int, None]] = defaultdict(dict)
     for match in Match.objects.filter(event=event).exclude(group="").only(
-            "group", "entry_a_id", "entry_b_id"):
+            "group", "entry_a_id", "entry_b_id").order_by("number", "pk"):
         for entry_id in (match.entry_a_id, match.entry_b_id):
-            if entry_id is not None:
-                group_of[entry_id] = match.group
-    for entry_id, group in group_of.items():
-        tables[group][entry_id] = dict.fromkeys(
-            ("played", "wins", "losses", "gw", "gl", "pf", "pa"), 0)
+            if entry_id is not None and entry_id in entries:
+                members[match.group][entry_id] = None
+    results: dict[str, list[MatchResult]] = defaultdict(list)
     for match in _finished_matches(event, groups=True):
-        table = tables[match.group]
-        for entry_id, won, gw, gl, pf, pa in _outcome(match):
-            line = table.setdefault(entry_id, dict.fromkeys(
-                ("played", "wins", "losses", "gw", "gl", "pf", "pa"), 0))
-            line["played"] += 1
-            line["wins" if won else "losses"] += 1
-            line["gw"] += gw
-            line["gl"] += gl
-            line["pf"] += pf
-            line["pa"] += pa
+        result = _result(match)
+        if all(e in members[match.group] for e in result.entries):
+            results[match.group].append(result)
     groups = []
-    for name in sorted(tables):
-        lines = tables[name]
-
-        def key(entry_id: int, lines: dict = lines) -> tuple:
-            s = lines[entry_id]
-            entry = entries.get(entry_id)
-            return (-s["wins"], -(s["gw"] - s["gl"]), -(s["pf"] - s["pa"]),
-                    entry.name if entry else "")
-
-        rows = []
-        for rank, entry_id in enumerate(sorted(lines, key=key), start=1):
-            s = lines[entry_id]
-            entry = entries.get(entry_id)
-            rows.append(StandingsRow(
-                rank=rank, name=entry.name if entry else "?", club=_club(entry) if entry else "",
-                values={"played": s["played"], "wins": s["wins"], "losses": s["losses"],
-                        "games_won": f"{s['gw']}:{s['gl']}",
-                        "net_points": s["pf"] - s["pa"]},
-            ))
+    for name in sorted(members):
+        table = group_standings([_draw_entry(entries[e]) for e in members[name]],
+                                results[name])
+        rows = [StandingsRow(
+            rank=s.rank, name=entries[s.entry].name, club=_club(entries[s.entry]),
+            values={"played": s.played, "wins": s.wins, "losses": s.losses,
+                    "games_won": f"{s.games_won}:{s.games_lost}",
+                    "net_points": s.point_difference},
+        ) for s in table]
         groups.append(StandingsGroup(rows, name=name))
     columns = [StandingsColumn("played"), StandingsColumn("wins"), StandingsColumn("losses"),
                StandingsColumn("games_won"), StandingsColumn("net_points")]
     with translation.override(language):
-        footnote = _("Ranked by wins, game difference, net points.")
+        footnote = _("Ranked by wins, then head-to-head, game difference, net points, then "
+                     "seed.")
     return columns, groups, footnote
 
 

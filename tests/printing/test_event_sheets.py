@@ -108,7 +108,6 @@ def swiss_event(world: World) -> Event:
 
 
 def test_swiss_standings(world: World) -> None:
-    pytest.importorskip("scoring.draws.swiss")
     data = sheets.standings_data(swiss_event(world), language="en")
     (group,) = data.groups
     names = [row.name for row in group.rows]
@@ -136,11 +135,12 @@ def test_group_standings_and_pdf(client, world: World) -> None:
     data = sheets.standings_data(event, language="en")
     assert [g.name for g in data.groups] == ["A", "B"]
     a, b = data.groups
-    # Hal and Gus have one win each; Hal's game difference (+2) beats Gus's (0)
+    # Hal and Gus have one win each; Hal won their match (head-to-head)
     assert [r.name for r in a.rows] == ["Hal Hart", "Gus Gray", "Ivy Ito"]
     gus = a.rows[1]
     assert gus.values["games_won"] == "2:2" and gus.values["net_points"] == 63 - 53
     assert [r.name for r in b.rows][0] == "Jon Joy" and len(b.rows) == 3
+    assert "head-to-head" in data.footnote
     client.force_login(world.organiser)
     response = client.get(reverse("scoring:print-standings", args=[event.pk]) + "?lang=de")
     assert response.status_code == 200
