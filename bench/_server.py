@@ -167,7 +167,8 @@ class Server:
         cmd = [str(VENV_BIN / "gunicorn"), "carrom_tournament.wsgi",
                "--bind", f"{HOST}:{self.port}", "--workers", str(self.workers),
                "--threads", str(self.threads), "--worker-class", "gthread",
-               "--timeout", "60", "--graceful-timeout", "5", "--backlog", "2048"]
+               "--timeout", "60", "--graceful-timeout", "5", "--backlog", "2048",
+               "--preload", "--no-control-socket"]
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=out, stderr=out,
                                          start_new_session=True)

@@ -9,7 +9,8 @@
 3. Each tablet keeps its board's position with the pure engine (``scoring.rules.apply``),
    picks a legal stroke that does not end the board, and posts it as htmx does to
    ``u/<token>/event/`` with a fresh client_id and the revision it last saw; after a timeout it
-   retries with the SAME client_id. Think time ``--stroke-interval`` (mean seconds).
+   retries with the SAME client_id. Think time ``--stroke-interval`` (mean seconds, default
+   10: a real umpire records a stroke every 10-15 s).
 4. Each spectator polls like the live pages do: the match's live part every 3 s with its ETag
    (70 %), the match in the JSON API (15 %), the tournament's "now" part every 10 s (15 %).
 5. At the end the log is checked (every acknowledged stroke once, boards replay).
@@ -96,8 +97,9 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--tablets", type=int, default=100)
     parser.add_argument("--spectators", type=int, default=500)
-    parser.add_argument("--stroke-interval", type=float, default=3.0,
-                        help="mean seconds between two strokes of one tablet (default 3)")
+    parser.add_argument("--stroke-interval", type=float, default=10.0,
+                        help="mean seconds between two strokes of one tablet (default 10; "
+                        "a real board of 60-80 strokes takes 15-20 minutes)")
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds per request")

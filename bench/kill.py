@@ -1,0 +1,145 @@
+"""Kill test (issue 8): umpire tablets post strokes to gunicorn; ``kill -9`` the server (the
+master and every worker: its whole process group) in the middle of the traffic, restart it,
+carry on; at the end check from the database that every stroke that got a success answer is in
+the log exactly once (by client_id), that no client_id is there twice, and that every board
+still replays through the engine.
+
+A tablet that gets no answer (killed mid-request, connection refused while the server is down,
+timeout) retries the SAME client_id with the same revision until it gets one, as the real
+tablet does: a stroke committed just before the kill is then answered as a duplicate, not
+recorded again.
+
+Run ``.venv/bin/python bench/kill.py --seconds 30`` (SQLite under /tmp) or with
+``--database-url postgres://carrom:carrom@127.0.0.1:5432/carrom`` (a new
+``carrom_bench_<random>`` database, dropped afterwards). The last line reads
+``kill: acknowledged=<n> lost=<l> duplicates=<d>``; the exit code is 1 when a stroke was lost
+or doubled or a board does not replay.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import _server as srv  # noqa: E402
+
+
+async def tablet_loop(tablet: srv.Tablet, deadline: float, interval: float,
+                      rng: random.Random) -> None:
+    await asyncio.sleep(rng.uniform(0, interval))
+    while time.monotonic() < deadline:
+        if not await tablet.post_one(deadline):
+            return
+        await asyncio.sleep(rng.uniform(0.5 * interval, 1.5 * interval))
+
+
+async def killer(server: srv.Server, deadline: float, every: float, down: float,
+                 log: list[str], rng: random.Random) -> None:
+    started = time.monotonic()
+    while True:
+        await asyncio.sleep(rng.uniform(0.6 * every, 1.4 * every))
+        if time.monotonic() > deadline - 2:
+            return
+        server.kill9()
+        log.append(f"{time.monotonic() - started:6.1f} s: kill -9 (master and workers)")
+        await asyncio.sleep(down)
+        await asyncio.to_thread(server.start)
+        log.append(f"{time.monotonic() - started:6.1f} s: restarted")
+
+
+async def run(args: argparse.Namespace, server: srv.Server, matches: list[srv.MatchInfo],
+              stats: srv.Stats, kills: list[str]) -> list[srv.Tablet]:
+    rng = random.Random(args.seed)
+    deadline = time.monotonic() + args.seconds
+    tablets = [srv.Tablet(info, lambda: server.port, stats, random.Random(rng.random()),
+                          timeout=args.timeout) for info in matches]
+    tasks = [tablet_loop(t, deadline, args.stroke_interval, random.Random(rng.random()))
+             for t in tablets]
+    tasks.append(killer(server, deadline, args.kill_every, args.down, kills,
+                        random.Random(rng.random())))
+    await asyncio.gather(*tasks)
+    return tablets
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--tablets", type=int, default=20)
+    parser.add_argument("--stroke-interval", type=float, default=1.0,
+                        help="mean seconds between two strokes of one tablet (default 1)")
+    parser.add_argument("--kill-every", type=float, default=0.0,
+                        help="mean seconds between two kills (default: seconds / 4)")
+    parser.add_argument("--down", type=float, default=0.5,
+                        help="seconds the server stays dead before the restart")
+    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--timeout", type=float, default=10.0)
+    parser.add_argument("--database-url", default="")
+    parser.add_argument("--seed", type=int, default=9)
+    parser.add_argument("--keep", action="store_true")
+    args = parser.parse_args()
+    args.seconds = max(5.0, min(args.seconds, 3600.0))
+    args.kill_every = args.kill_every or args.seconds / 4
+
+    tmp = srv.temp_dir("carrom-kill-")
+    db = srv.fresh_database(args.database_url, tmp, keep=args.keep)
+    server = None
+    try:
+        print(f"database: {db.url}")
+        srv.setup_django(db.url)
+        matches = srv.make_tournament(args.tablets)
+        server = srv.Server(srv.server_env(db.url), tmp / "gunicorn.log",
+                            workers=args.workers, threads=args.threads)
+        server.start()
+        print(f"gunicorn on 127.0.0.1:{server.port}; {args.tablets} tablets (a stroke every "
+              f"~{args.stroke_interval:g} s), kill -9 about every {args.kill_every:g} s; "
+              f"{args.seconds:g} s")
+        stats = srv.Stats()
+        kills: list[str] = []
+        tablets = asyncio.run(run(args, server, matches, stats, kills))
+        server.stop()
+        server = None
+        for line in kills:
+            print(line)
+        acknowledged = [cid for t in tablets for cid in t.acknowledged]
+        for line in srv.summary(stats):
+            print(line)
+        print(f"retries with the same client_id: {sum(t.retries for t in tablets)}")
+        check = srv.check_log(acknowledged)
+        print(f"log: {check.events} rows on {check.boards} boards; "
+              f"replay_failures={len(check.replay_failures)} "
+              f"cache_mismatches={len(check.cache_mismatches)}")
+        for failure in check.replay_failures[:10] + check.cache_mismatches[:10]:
+            print(f"  {failure}")
+        refused = sum(n for what, n in stats.errors.items() if "HTTP 4" in what)
+        print(f"kills: {sum('kill' in k for k in kills)}; refusals (4xx): {refused}")
+        print(f"kill: acknowledged={check.acknowledged} lost={check.lost} "
+              f"duplicates={check.duplicates}")
+        bad = check.lost or check.duplicates or check.replay_failures
+        return 1 if bad else 0
+    finally:
+        if server is not None:
+            server.stop()
+        try:
+            from django.db import connections
+
+            connections.close_all()
+        except Exception:
+            pass
+        db.drop()
+        if not args.keep:
+            import shutil
+
+            shutil.rmtree(tmp, ignore_errors=True)
+        else:
+            print(f"kept: {tmp}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
