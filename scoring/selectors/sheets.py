@@ -68,13 +68,31 @@ ORDINARY_LAW = "ICF 53"
 #: Used for QR codes when neither a request nor ``settings.SITE_URL`` gives the site's address.
 FALLBACK_BASE_URL = "http://localhost:8000"
 
-#: What a sheet reads of a board (the rest, e.g. timestamps, is not loaded for a round).
+#: What a sheet reads of a board (the rest, e.g. timestamps, is not loaded).
 BOARD_FIELDS = (
     "id", "game_id", "sequence", "kind", "breaker", "rules", "summary_winner",
     "summary_carrommen", "summary_queen", "award_points", "award_law", "finished", "void",
     "result_winner", "result_points", "result_law", "result_interpretation",
     "result_carrommen", "result_queen", "result_extra_points", "last_seq",
 )
+
+
+
+class StoredBoard:
+    """A stored board as a sheet reads it: the :data:`BOARD_FIELDS` of a ``Board`` row, loaded
+    as plain values (a round has thousands of boards; model instances cost four times as much).
+    It answers the same attribute names, so the services' board-entry code reads it as a row."""
+
+    __slots__ = BOARD_FIELDS
+
+    def __init__(self, values: Sequence[Any]) -> None:
+        for name, value in zip(BOARD_FIELDS, values, strict=True):
+            setattr(self, name, value)
+
+    @property
+    def pk(self) -> int:
+        return self.id  # type: ignore[attr-defined]
+
 
 MATCH_RELATED = (
     "event__tournament", "round", "table", "umpire",
@@ -183,7 +201,7 @@ def _match_date(match: Match) -> datetime.date | None:
 # --------------------------------------------------------------------------- match state
 
 
-def _derive_state(match: Match, games: list[Game], boards: dict[int, list[Board]],
+def _derive_state(match: Match, games: list[Game], boards: dict[int, list[StoredBoard]],
                   events: list[BoardEvent]) -> MatchState | None:
     """The match state exactly as ``match_snapshot`` derives it, from rows already loaded."""
     if not match.toss_winner or not match.toss_choice:
@@ -203,7 +221,8 @@ def _derive_state(match: Match, games: list[Game], boards: dict[int, list[Board]
                         toss_choice=match.toss_choice, rules=rules, stage=match.stage)
 
 
-def _counted_rows(rows: list[Board], current_events: list[BoardEvent] | None) -> list[Board]:
+def _counted_rows(rows: list[StoredBoard], current_events: list[BoardEvent] | None
+                  ) -> list[StoredBoard]:
     """The stored boards that became game entries (``_entries_for_game`` skips an empty,
     unstarted log board that is not the board in progress)."""
     counted = []
@@ -215,7 +234,7 @@ def _counted_rows(rows: list[Board], current_events: list[BoardEvent] | None) ->
     return counted
 
 
-def _board_row(score: BoardScore, row: Board | None, before: dict[str, int], rules: Any,
+def _board_row(score: BoardScore, row: StoredBoard | None, before: dict[str, int], rules: Any,
                side_change_after: int | None, language: str) -> BoardRow:
     """One printed row: the engine's count of the board, completed from the stored row."""
     carrommen = score.carrommen
@@ -263,7 +282,7 @@ def _board_row(score: BoardScore, row: Board | None, before: dict[str, int], rul
     )
 
 
-def _game_sheet(number: int, state: GameState, rows: list[Board],
+def _game_sheet(number: int, state: GameState, rows: list[StoredBoard],
                 current_events: list[BoardEvent] | None, rules: Any,
                 side_change_after: int | None, language: str) -> GameSheet:
     counted = _counted_rows(rows, current_events)
@@ -291,21 +310,21 @@ def _match_queryset() -> QuerySet[Match]:
 
 
 def _load_logs(matches: Sequence[Match]) -> tuple[dict[int, list[Game]],
-                                                   dict[int, list[Board]],
+                                                   dict[int, list[StoredBoard]],
                                                    dict[int, list[BoardEvent]]]:
     """Games, boards and the events of each last (possibly running) log board, in three
     queries for any number of matches."""
     ids = [m.pk for m in matches]
     games: dict[int, list[Game]] = defaultdict(list)
-    boards: dict[int, list[Board]] = defaultdict(list)
+    boards: dict[int, list[StoredBoard]] = defaultdict(list)
     events: dict[int, list[BoardEvent]] = defaultdict(list)
     if not ids:
         return games, boards, events
-    for game in (Game.objects.filter(match_id__in=ids).order_by("match_id", "number")
-                 .only("id", "match_id", "number", "first_breaker")):
+    for game in Game.objects.filter(match_id__in=ids).order_by("match_id", "number"):
         games[game.match_id].append(game)
-    for board in (Board.objects.filter(game__match_id__in=ids).order_by("game_id", "sequence")
-                  .only(*BOARD_FIELDS)):
+    for values in (Board.objects.filter(game__match_id__in=ids).order_by("game_id", "sequence")
+                   .values_list(*BOARD_FIELDS)):
+        board = StoredBoard(values)
         boards[board.game_id].append(board)
     last_logs = []
     for match_games in games.values():
@@ -316,14 +335,13 @@ def _load_logs(matches: Sequence[Match]) -> tuple[dict[int, list[Game]],
                     last_logs.append(rows[-1].pk)
                 break
     if last_logs:
-        for event in (BoardEvent.objects.filter(board_id__in=last_logs)
-                      .order_by("board_id", "seq")
-                      .only("id", "board_id", "seq", "type", "payload", "retracts_id")):
+        for event in BoardEvent.objects.filter(board_id__in=last_logs).order_by("board_id",
+                                                                                 "seq"):
             events[event.board_id].append(event)
     return games, boards, events
 
 
-def _scoresheet(match: Match, games: list[Game], boards: dict[int, list[Board]],
+def _scoresheet(match: Match, games: list[Game], boards: dict[int, list[StoredBoard]],
                 board_events: dict[int, list[BoardEvent]], *, blank: bool, language: str,
                 base_url: str | None) -> ScoresheetData:
     event = match.event
