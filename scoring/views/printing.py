@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
@@ -46,8 +47,6 @@ def _options(request: HttpRequest) -> tuple[bool, str]:
 
 def _base_url(request: HttpRequest) -> str:
     """Scheme and host for the QR codes: ``settings.SITE_URL`` if set, else this request's."""
-    from django.conf import settings
-
     return (getattr(settings, "SITE_URL", "") or request.build_absolute_uri("/")).rstrip("/")
 
 
