@@ -85,6 +85,7 @@ class HistoryItem:
     text: str
     striker: str
     rulings: list[Ruling]
+    key: str = ""  # the event's request key: with ``Tablet.history_key`` names the line
 
 
 @dataclass
@@ -128,6 +129,7 @@ class Tablet:
     last_rulings: list[Ruling] = field(default_factory=list)
     history: list[HistoryItem] = field(default_factory=list)
     history_board: int | None = None
+    history_key: str = ""  # what an event's line depends on besides the event (for caching)
     history_game: int | None = None
     board_end: BoardEnd | None = None
     game_boards: list[dict[str, Any]] = field(default_factory=list)
@@ -316,13 +318,21 @@ def _explain_board(view: Tablet, board: Board, events: list[BoardEvent],
         notes = step.notes
         items.append(HistoryItem(number, row.seq, row.type,
                                  rulings.describe_event(row.payload, names), striker,
-                                 rulings.explain(step.notes, names)))
+                                 rulings.explain(step.notes, names), str(row.client_id)))
     view.history = list(reversed(items))
     view.history_board = board.sequence
     view.history_game = game_number
+    view.history_key = _history_key(board, names, view.match)
     view.last_rulings = items[-1].rulings if items else []
     view.last_notes = notes
     view.turn_changes = changes
+
+
+def _history_key(board: Board, names: dict[str, str], match: Match) -> str:
+    """The names the rulings use and the seating: with the event (its request key and its
+    number) and the language, all a line of the history depends on. (The events before a
+    live event never change: an undo retracts the last one.)"""
+    return "|".join([str(board.pk), *sorted(names.values()), str(match.seating)])
 
 
 def _label(colour: str, view: Tablet, side: str) -> str:
@@ -488,11 +498,12 @@ def _points_tablet(snapshot: MatchSnapshot, sides: list[SideView],
                                      rulings.describe_event(row.payload, names),
                                      names.get(stroke.by, stroke.by),
                                      rulings.point_rulings(position, after, stroke, names,
-                                                           rules)))
+                                                           rules), str(row.client_id)))
             position = after
         view.history = list(reversed(items))
         view.history_board = shown.sequence
         view.history_game = 1
+        view.history_key = _history_key(shown, names, match)
         view.last_rulings = items[-1].rulings if items else []
     if current is not None:
         view.game_number, view.board_number = current.game_number, current.board_number

@@ -216,9 +216,32 @@ def match_snapshot(match: Match) -> MatchSnapshot:
     events: list[BoardEvent] = []
     if last_board is not None and last_board.kind == Board.Kind.LOG:
         events = live_events(list(last_board.events.order_by("seq")))
+    return _derive_snapshot(match, games, boards, last_board, events)
+
+
+def _derive_snapshot(
+    match: Match, games: list[Game], boards: dict[int, list[Board]],
+    last_board: Board | None, events: list[BoardEvent],
+) -> MatchSnapshot:
+    """The snapshot from rows already read: the match's games and boards in order, its last
+    board and that board's live events."""
     if get_rules(match.rules).family == "points":
         return _point_snapshot(match, games, boards, last_board, events)
     return _colour_snapshot(match, games, boards, last_board, events)
+
+
+@dataclass
+class _Written:
+    """What ``record_event`` has just written, with the match's rows as they now are: the
+    board (the match's last), its position after the event, the games, the boards and the
+    board's live events. The caches are rebuilt from these without reading or replaying the
+    log again."""
+
+    board: Board
+    position: Position
+    games: list[Game]
+    boards: dict[int, list[Board]]
+    events: list[BoardEvent]
 
 
 def _colour_snapshot(
@@ -339,7 +362,9 @@ def _check_write(match: Match, expected_revision: int | None, actor: Actor) -> N
 
 
 def _duplicate(match: Match, client_id: uuid.UUID) -> BoardEvent | None:
-    return BoardEvent.objects.filter(board__game__match=match, client_id=client_id).first()
+    # ordered by pk: the models' default ordering would join up to the tournament
+    return (BoardEvent.objects.filter(board__game__match=match, client_id=client_id)
+            .order_by("pk").first())
 
 
 def _audit(match: Match, actor: Actor, action: str, detail: dict[str, Any]) -> None:
@@ -426,10 +451,16 @@ def record_event(
             stored = stroke.to_dict()
         else:
             event = parse_event(payload)
-            scores = _scores_before(match, target)
-            events = live_events(list(target.events.order_by("seq"))) if not created else []
-            position, _ = _replay_current(target, events, scores, rules)
-            RulesBoard(get_rules(target.rules), position).push(event)
+            current = snapshot.current
+            if current is not None and current.position is not None and (
+                current.board is target or (created and current.board is None)
+            ):
+                position = current.position  # the snapshot has just replayed this board
+            else:
+                scores = _scores_before(match, target)
+                events = live_events(list(target.events.order_by("seq"))) if not created else []
+                position, _ = _replay_current(target, events, scores, rules)
+            position = RulesBoard(get_rules(target.rules), position).push(event).position
             stored = event.to_dict()
         if created:
             target.save()
@@ -446,9 +477,32 @@ def record_event(
               status=match.status if match.status in (Match.Status.FINISHED,
                                                        Match.Status.CONFIRMED)
               else Match.Status.PLAYING)
-        snapshot = refresh_caches(match)
+        snapshot = refresh_caches(match, known=_written(snapshot, target, created, position, row)
+                                  if rules.family != "points" else None)
         _audit(match, actor, "event", {"board": target.pk, "seq": seq, "event": stored})
         return RecordOutcome(snapshot, row)
+
+
+def _written(snapshot: MatchSnapshot, target: Board, created: bool, position: Position,
+             row: BoardEvent) -> _Written | None:
+    """The rows after appending ``row`` to ``target``, from ``snapshot`` (read before): for
+    the board being played or a new one; ``None`` (read again) for a ruling on a board that
+    had ended."""
+    current = snapshot.current
+    if created:
+        events = [row]
+    elif current is not None and current.board is target:
+        events = [*current.events, row]
+    else:
+        return None
+    games = list(snapshot.games)
+    if all(game.pk != target.game_id for game in games):
+        games.append(target.game)
+    boards = {game_id: list(rows) for game_id, rows in snapshot.boards.items()}
+    rows = boards.setdefault(target.game_id, [])
+    if created:
+        rows.append(target)
+    return _Written(target, position, games, boards, events)
 
 
 def _scores_before(match: Match, board: Board) -> dict[str, int]:
@@ -753,10 +807,17 @@ def create_single_match(
 # --- caches ----------------------------------------------------------------------------------
 
 
-def refresh_caches(match: Match) -> MatchSnapshot:
-    """Rebuild the cached results of the match's boards, games and the match from the log."""
-    _refresh_board_caches(match)
-    snapshot = match_snapshot(match)
+def refresh_caches(match: Match, known: _Written | None = None) -> MatchSnapshot:
+    """Rebuild the cached results of the match's boards, games and the match from the log.
+
+    ``known``: what ``record_event`` has just written and replayed, so that it is not read
+    and replayed again (the result is the same).
+    """
+    _refresh_board_caches(match, known)
+    if known is None:
+        snapshot = match_snapshot(match)
+    else:
+        snapshot = _derive_snapshot(match, known.games, known.boards, known.board, known.events)
     state = snapshot.state
     if isinstance(state, MatchState):
         for game, game_state in zip(snapshot.games, state.games, strict=False):
@@ -791,9 +852,12 @@ def refresh_caches(match: Match) -> MatchSnapshot:
     return snapshot
 
 
-def _refresh_board_caches(match: Match) -> None:
+def _refresh_board_caches(match: Match, known: _Written | None = None) -> None:
     """Replay every log board of the match whose cache may be stale (the last one, or all
     when ``match`` is rebuilt) and write the result fields."""
+    if known is not None:
+        _refresh_board(match, known.board, position=known.position)
+        return
     rows = list(Board.objects.filter(game__match=match, kind=Board.Kind.LOG)
                 .order_by("game__number", "sequence"))
     if not rows:
@@ -814,9 +878,11 @@ def rebuild_match(match: Match) -> MatchSnapshot:
         return refresh_caches(match)
 
 
-def _refresh_board(match: Match, board: Board) -> None:
-    events = live_events(list(board.events.order_by("seq")))
+def _refresh_board(match: Match, board: Board, position: Position | None = None) -> None:
+    """Write ``board``'s result fields from its log (or from ``position``, the colour game
+    position its log replays to, when the caller knows it)."""
     rules = get_rules(board.rules)
+    events = [] if position is not None else live_events(list(board.events.order_by("seq")))
     fields: dict[str, Any]
     if rules.family == "points":
         position = opening(_rotation(tuple(match.sides), board.breaker))
@@ -827,11 +893,12 @@ def _refresh_board(match: Match, board: Board) -> None:
             "result_points_by_side": position.points(rules) if position.finished else {},
         }
     else:
-        scores = _scores_before(match, board)
-        try:
-            position, _ = _replay_current(board, events, scores, rules)
-        except (RulesError, IllegalEvent):  # pragma: no cover - logs are validated on write
-            return
+        if position is None:
+            scores = _scores_before(match, board)
+            try:
+                position, _ = _replay_current(board, events, scores, rules)
+            except (RulesError, IllegalEvent):  # pragma: no cover - logs are validated on write
+                return
         result = position.result
         fields = {"finished": result is not None, "void": bool(result and result.void)}
         if result is not None and not result.void:

@@ -20,8 +20,10 @@ from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path, reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -59,9 +61,12 @@ UPDATE = "scoring/umpire/_update.html"
 
 def _resolve(request: HttpRequest, token: str | None, match_id: int | None
              ) -> tuple[Match, Actor]:
-    queryset = Match.objects.select_related(*MATCH_RELATED)
+    # A write answers with the match the service has just locked and read (with its
+    # entries); the permission check needs only the tournament.
+    related = MATCH_RELATED if request.method == "GET" else ("event__tournament",)
+    queryset = Match.objects.select_related(*related)
     if token is not None:
-        match = queryset.filter(umpire_token=token).first()
+        match = queryset.filter(umpire_token=token).order_by("pk").first()
         if match is None:
             raise PermissionDenied("unknown umpire link")
     else:
@@ -110,11 +115,15 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         first_breaker = first_breaker_of_game(1, ("a", "b"), match.toss_winner,
                                               match.toss_choice)
     write = WriteForm.fresh(match.revision)
+    urls = _urls(match, token)
     context = {
         "t": view,
         "match": match,
         "rules": rules,
-        "urls": _urls(match, token),
+        "urls": urls,
+        "hx": {name: _hx(url) for name, url in urls.items()},
+        "keys": _keys(request, write["client_id"], match.revision),
+        "busy": BUSY,
         "client_id": write["client_id"],
         "revision": match.revision,
         "error": error,
@@ -133,6 +142,37 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         context["seating_right"] = match.entry_for(
             "b" if first_breaker == "a" else "a").players
     return context
+
+
+def _hx(url: str) -> str:
+    """The attributes of every write form: a plain POST without JavaScript; with htmx the
+    panel is the target, one request at a time (``hx-sync``), buttons off while it runs."""
+    return format_html(
+        'method="post" action="{0}" hx-post="{0}" hx-target="#panel" hx-swap="outerHTML" '
+        'hx-sync="#panel:drop" hx-disabled-elt="find button" data-write', url)
+
+
+def _keys(request: HttpRequest, client_id: Any, revision: int) -> str:
+    """The hidden fields of every write: the CSRF token, the request key, the revision."""
+    return format_html(
+        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
+        '<input type="hidden" name="client_id" value="{}">'
+        '<input type="hidden" name="revision" value="{}">',
+        get_token(request), client_id, revision)
+
+
+class _Busy:
+    """What a button shows while its request runs (translated when rendered)."""
+
+    def __html__(self) -> str:
+        return format_html(
+            '<span class="u-btn-busy" aria-hidden="true"><span class="spinner-border '
+            'spinner-border-sm" role="presentation"></span> {}</span>', _("Saving…"))
+
+    __str__ = __html__
+
+
+BUSY = _Busy()
 
 
 def _loss_reasons() -> list[tuple[str, str]]:

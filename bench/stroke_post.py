@@ -1,0 +1,229 @@
+"""Benchmark: one stroke POST of the umpire tablet against a board with 40 events (issue 4).
+
+Runs the whole Django stack in-process (Django's test client: middleware, CSRF, sessions, CSP,
+htmx headers) against a temporary SQLite database in WAL mode, migrated from scratch:
+
+1. records a match's toss and a 40-event board through the services (a realistic mix: mostly
+   nothing or one carromman, some opponent's carrommen, strikers, fouls, the queen), then
+   copies that match ``--samples`` times, so that every timed POST meets exactly 40 events;
+2. times, interleaved, one "nothing pocketed" stroke POST on each copy (the umpire link, as
+   htmx sends it: the update with the panel and the out-of-band regions) and one GET of a
+   trivial view of the same site (the home page: one query, the base template). Each copy is
+   opened once before its POST, untimed, as the tablet shows the board before a stroke;
+3. counts the SQL queries of one stroke POST (the tests check it does not grow with the
+   board: tests/umpire/test_views.py).
+
+Target: the median stroke POST at most 2x the trivial view. Run with
+``.venv/bin/python bench/stroke_post.py`` (``--samples N``, ``--keep`` to keep the database).
+The last line reads ``stroke_post: median_ms=<x> p95_ms=<y> baseline_median_ms=<z>
+ratio=<r> queries=<q>``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+EVENTS = 40
+
+
+def setup_django(path: Path) -> None:
+    os.environ["DATABASE_URL"] = f"sqlite:///{path}"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
+    os.environ["DEBUG"] = "false"  # as in production: no query log, no debug toolbar
+    os.environ.setdefault("SECRET_KEY", "bench-only-not-secret")
+    import django
+
+    django.setup()
+    from django.conf import settings
+
+    settings.ALLOWED_HOSTS = ["testserver"]
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def make_match():
+    import datetime
+
+    from scoring.models import Entry, Event, Match, Player, Tournament
+
+    tournament = Tournament.objects.create(
+        name="Bench Open", slug="bench-open", start_date=datetime.date.today(),
+        end_date=datetime.date.today() + datetime.timedelta(days=1))
+    event = Event.objects.create(tournament=tournament, name="Singles")
+    a, b = (Entry.objects.create(event=event, player=Player.objects.create(name=n))
+            for n in ("Asha Rao", "Ben Kirk"))
+    return Match.objects.create(event=event, entry_a=a, entry_b=b,
+                                status=Match.Status.READY)
+
+
+def record_board(match, rng: random.Random) -> None:
+    """``EVENTS`` legal events on the first board, none of which ends it."""
+    from scoring.rules import Pieces, RulesError, Stroke, apply
+    from scoring.services.matches import Actor, match_snapshot, record_event, record_toss
+
+    actor = Actor(via="system", device="bench")
+    record_toss(match=match, winner="a", choice="break", actor=actor)
+    match.refresh_from_db()
+    count = 0
+    while count < EVENTS:
+        position = match_snapshot(match).current.position
+        by = position.on_turn
+        opp = "black" if by == "white" else "white"
+        roll = rng.random()
+        if roll < 0.5:
+            pieces = Pieces()
+        elif roll < 0.75:
+            pieces = Pieces(**{by: 1}) if position.on_board[by] > 1 else Pieces()
+        elif roll < 0.85:
+            pieces = Pieces(**{opp: 1}) if position.on_board[opp] > 1 else Pieces()
+        elif roll < 0.93:
+            pieces = Pieces(striker=True)
+        else:
+            pieces = Pieces(queen=position.queen == "on_board")
+        foul = "improper_stroke" if rng.random() < 0.05 else None
+        stroke = Stroke(by, pieces, foul=foul)
+        try:
+            if apply(position, stroke).finished:
+                continue
+        except RulesError:
+            continue
+        record_event(match=match, payload=stroke.to_dict(), client_id=uuid.uuid4(),
+                     actor=actor)
+        count += 1
+    match.refresh_from_db()
+
+
+def _clone(instance, **changes):
+    new = copy.copy(instance)
+    new.pk = None
+    new._state = copy.copy(instance._state)
+    new._state.adding = True
+    for name, value in changes.items():
+        setattr(new, name, value)
+    new.save()
+    return new
+
+
+def copy_match(match, copies: int) -> list:
+    """``copies`` matches with the same games, boards and log (new umpire links)."""
+    from scoring.models import Board, BoardEvent
+    from scoring.models.match import new_umpire_token
+
+    games = list(match.games.all())
+    boards = list(Board.objects.filter(game__match=match))
+    rows = list(BoardEvent.objects.filter(board__game__match=match).order_by("seq"))
+    out = []
+    for _ in range(copies):
+        clone = _clone(match, umpire_token=new_umpire_token())
+        game_ids = {g.pk: _clone(g, match=clone).pk for g in games}
+        board_ids = {b.pk: _clone(b, game_id=game_ids[b.game_id]).pk for b in boards}
+        BoardEvent.objects.bulk_create([
+            BoardEvent(board_id=board_ids[e.board_id], seq=e.seq, client_id=e.client_id,
+                       type=e.type, payload=e.payload, via=e.via, device=e.device)
+            for e in rows
+        ])
+        out.append(clone)
+    return out
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * p
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--samples", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=4)
+    parser.add_argument("--keep", action="store_true", help="keep the temporary database")
+    args = parser.parse_args()
+
+    folder = Path(tempfile.mkdtemp(prefix="stroke-post-"))
+    setup_django(folder / "bench.sqlite3")
+
+    from django.db import connection, reset_queries
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from scoring.models import BoardEvent
+    from scoring.services.matches import match_snapshot
+
+    match = make_match()
+    record_board(match, random.Random(args.seed))
+    warmup = 5
+    copies = copy_match(match, args.samples + warmup + 1)
+    colour = match_snapshot(match).current.position.on_turn
+    assert all(BoardEvent.objects.filter(board__game__match=m).count() == EVENTS
+               for m in copies[:2])
+
+    client = Client()
+    headers = {"HX-Request": "true"}
+
+    def post(m) -> int:
+        response = client.post(
+            f"/u/{m.umpire_token}/event/",
+            {"by": colour, "preset": "nothing", "client_id": str(uuid.uuid4()),
+             "revision": m.revision}, headers=headers)
+        assert response.status_code == 200, response.status_code
+        return len(response.content)
+
+    def open_tablet(m) -> None:
+        """The tablet shows the board before its umpire records a stroke (untimed)."""
+        assert client.get(f"/u/{m.umpire_token}/").status_code == 200
+
+    def baseline() -> None:
+        response = client.get("/")
+        assert response.status_code == 200
+
+    with CaptureQueriesContext(connection) as queries:
+        post(copies[0])
+    query_count = len(queries)
+    reset_queries()
+
+    for m in copies[1:warmup + 1]:
+        post(m)
+        baseline()
+
+    stroke_ms: list[float] = []
+    base_ms: list[float] = []
+    for m in copies[warmup + 1:]:
+        open_tablet(m)
+        start = time.perf_counter()
+        post(m)
+        stroke_ms.append((time.perf_counter() - start) * 1000)
+        start = time.perf_counter()
+        baseline()
+        base_ms.append((time.perf_counter() - start) * 1000)
+
+    median = statistics.median(stroke_ms)
+    p95 = percentile(stroke_ms, 0.95)
+    base = statistics.median(base_ms)
+    print(f"database: {folder / 'bench.sqlite3'} (SQLite, WAL); board: {EVENTS} events; "
+          f"samples: {len(stroke_ms)}")
+    print(f"stroke POST ms: min {min(stroke_ms):.2f}, median {median:.2f}, p95 {p95:.2f}")
+    print(f"trivial view (GET /) ms: min {min(base_ms):.2f}, median {base:.2f}")
+    if not args.keep:
+        for name in os.listdir(folder):
+            os.remove(folder / name)
+        os.rmdir(folder)
+    print(f"stroke_post: median_ms={median:.2f} p95_ms={p95:.2f} baseline_median_ms={base:.2f} "
+          f"ratio={median / base:.2f} queries={query_count}")
+
+
+if __name__ == "__main__":
+    main()
