@@ -366,6 +366,9 @@ def error_text(code: str, params: Mapping[str, Any] | None = None,
         "breaker_required": _("A toss decides who breaks the extra board (ICF 56(b)): choose "
                               "who won it."),
         "nothing_to_undo": _("There is nothing to undo."),
+        "undo_behind_next_board": _("The next board has begun, so the board before it cannot "
+                                    "be undone from the tablet; ask an organiser."),
+        "board_unfinished": _("Only the last board of a game may be unfinished."),
         "quick_entry_points": _("Quick entry is for two-sided matches."),
         "bad_winner": _("Choose the winner of the board."),
         "bad_carrommen": _("The loser has 0 to 9 carrommen left."),

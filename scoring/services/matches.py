@@ -586,6 +586,13 @@ def undo_last_event(
                 break
         else:
             raise MatchError("nothing_to_undo", "there is nothing to undo")
+        newest = (Board.objects.filter(game__match=match)
+                  .order_by("-game__number", "-sequence").values_list("pk", flat=True).first())
+        if newest != board.pk:
+            # A later board exists (its events all undone, or entered from paper): the log
+            # could not show this board unfinished before it; an organiser corrects this.
+            raise MatchError("undo_behind_next_board",
+                             "the next board has begun; the board before it stays as it is")
         last = live[-1]
         seq = board.last_seq + 1
         row = BoardEvent.objects.create(

@@ -102,3 +102,36 @@ def test_a_doubles_player_cannot_change_partner_within_the_event(match):
                             players=[p1, "P5", "P6", "P7"], actor=ORGANISER)
     assert err.value.code == "entry_conflict"
     assert Entry.objects.filter(player__name="P5").count() == 0  # rolled back
+
+
+def test_undo_does_not_reach_behind_a_board_that_has_begun(tossed):
+    """Found with the tablet: after the first stroke of board 2 was undone, a second undo
+    retracted board 1's winning stroke but left board 1's cached result (won) in place, and
+    the log could no longer be replayed (an unfinished board before another)."""
+    from scoring.models import Board
+    from scoring.services.matches import rebuild_match, undo_last_event
+
+    # board 1: white clears its colour with the queen still on the board: black wins by 3
+    record(tossed, {"type": "stroke", "by": "white", "pocketed": {"white": 9}})
+    record(tossed, {"type": "stroke", "by": "white"})  # board 2 begins
+    undo_last_event(match=tossed, client_id=uuid.uuid4(), actor=UMPIRE)
+
+    with pytest.raises(MatchError) as err:
+        undo_last_event(match=tossed, client_id=uuid.uuid4(), actor=UMPIRE)
+
+    assert err.value.code == "undo_behind_next_board"
+    first = Board.objects.get(sequence=1)
+    assert first.finished and (first.result_points, first.result_law) == (3, "ICF 107")
+    assert BoardEvent.objects.filter(type="undo").count() == 1
+    rebuild_match(tossed)  # the log still replays
+
+
+def test_undo_does_not_reach_behind_a_paper_board(tossed):
+    from scoring.services.matches import record_quick_board, undo_last_event
+
+    record(tossed, {"type": "stroke", "by": "white", "pocketed": {"white": 9}})
+    record_quick_board(match=tossed, winner="a", carrommen=2, client_id=uuid.uuid4(),
+                       actor=UMPIRE)
+    with pytest.raises(MatchError) as err:
+        undo_last_event(match=tossed, client_id=uuid.uuid4(), actor=UMPIRE)
+    assert err.value.code == "undo_behind_next_board"
