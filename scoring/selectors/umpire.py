@@ -237,8 +237,10 @@ def tablet(snapshot: MatchSnapshot) -> Tablet:
         _explain_board(view, shown, events, state)
     if (current is None or current.board is None) and last_board is not None:
         view.board_end = _board_end(view, last_board, by_side)
-    if current is None and state.games:
+    if current is None and state.games:  # the match is over: the last game as it ended
         view.game_boards = _game_boards(state.games[-1], by_side)
+        for s in sides:
+            s.score = state.games[-1].scores.get(s.side, 0)
     if current is not None:
         view.board_started = current.board is not None
         if current.position is not None:

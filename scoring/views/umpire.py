@@ -24,6 +24,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -120,6 +121,7 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         "t": view,
         "match": match,
         "rules": rules,
+        "rules_name": rules.name_de if (get_language() or "").startswith("de") else rules.name,
         "urls": urls,
         "hx": {name: _hx(url) for name, url in urls.items()},
         "keys": _keys(request, write["client_id"], match.revision),
