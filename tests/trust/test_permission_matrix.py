@@ -389,3 +389,46 @@ def test_the_whole_matrix(world, urls_by_name):
     print(f"permission matrix: {cells} cells")
     assert cells > 100
     assert not problems, "\n".join(problems)
+
+
+def _cross_url(name: str, pattern: URLPattern, *, slug: str, target: Match) -> str | None:
+    """``name`` with the tournament slug of one tournament and the object ids of another."""
+    values = {
+        "slug": slug, "match_id": target.pk, "event_id": target.event_id,
+        "entry_id": target.entry_a_id, "round_id": target.round_id,
+        "player_id": target.entry_a.player_id, "action": "withdraw",
+    }
+    names = list(pattern.pattern.regex.groupindex)
+    if "slug" not in names or len(names) < 2 or any(n not in values for n in names):
+        return None
+    return reverse(name, kwargs={n: values[n] for n in names})
+
+
+def test_an_organiser_cannot_reach_another_tournaments_objects_through_his_own(world,
+                                                                                urls_by_name):
+    """Confused ids: the organiser of T1 posts to T1's URLs carrying T2's match / event /
+    entry / round ids, and T2's organiser to T2's URLs carrying T1's ids. Every such write is
+    denied (403 or 404) and changes nothing."""
+    problems: list[str] = []
+    cells = 0
+    for role, slug, target in (("organiser", world.t1.slug, world.m3),
+                               ("other_organiser", world.t2.slug, world.m1)):
+        client = client_for(role, world)
+        for name, pattern in sorted(urls_by_name.items()):
+            rule = rule_for(name)
+            if rule is None or rule.readonly or not name.startswith("scoring:"):
+                continue
+            url = _cross_url(name, pattern, slug=slug, target=target)
+            if url is None:
+                continue
+            data = blob(world)
+            data.update(match=str(target.pk), table=str(target.table_id or 0),
+                        revision=str(target.revision))
+            cells += 1
+            response, changed = send(client, "POST", url, data)
+            if not denied(response) or changed:
+                problems.append(f"POST {url} as {role}: HTTP {response.status_code}"
+                                f"{', changed data' if changed else ''}")
+    print(f"cross-tournament cells: {cells}")
+    assert cells >= 10
+    assert not problems, "\n".join(problems)
