@@ -334,3 +334,40 @@ def test_the_umpire_home_lists_assigned_matches(client, tossed):
     html = client.get("/umpire/").content.decode()
 
     assert f"/m/{tossed.pk}/score/" in html and html.count("Open the tablet") == 1
+
+
+def test_after_confirmation_only_an_organiser_reopens_the_match(client, tossed, organiser):
+    for _ in range(6):
+        quick(tossed, "b", points=12, law="ICF 53")
+    for side in ("a", "b"):
+        assert post(client, tossed, "confirm", {"side": side}).status_code == 200
+    tossed.refresh_from_db()
+    assert tossed.is_locked
+    # the umpire link cannot reopen it
+    assert post(client, tossed, "unlock", {"reason": "typo"}).status_code == 403
+    html = client.get(link(tossed)).content.decode()
+    assert "Unlock for a correction" not in html
+
+    tossed.event.tournament.organisers.add(organiser)
+    client.force_login(organiser)
+    url = f"/m/{tossed.pk}/score/"
+    assert "Unlock for a correction" in client.get(url).content.decode()
+    response = client.post(url + "unlock/", {"reason": "paper sheet differs"},
+                           headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert "The match is open for a correction." in response.content.decode()
+    tossed.refresh_from_db()
+    assert not tossed.is_locked and tossed.status == Match.Status.FINISHED
+    assert tossed.audit_entries.filter(action="unlock",
+                                       detail__reason="paper sheet differs").exists()
+
+
+def test_the_link_page_is_for_organisers_only(client, tossed):
+    umpire = get_user_model().objects.create_user("ump", password="pw")
+    tossed.umpire = umpire
+    tossed.save()
+    client.force_login(umpire)
+    assert client.get(f"/m/{tossed.pk}/link/").status_code == 403
+    assert client.post(f"/m/{tossed.pk}/link/", {"action": "revoke"}).status_code == 403
+    tossed.refresh_from_db()
+    assert tossed.umpire_token_revoked_at is None
