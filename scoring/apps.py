@@ -8,3 +8,9 @@ class ScoringConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "scoring"
     verbose_name = _("Scoring")
+
+    def ready(self) -> None:
+        # Results flow: winners advance when a match is confirmed (scoring.services.draws).
+        from scoring.services import draws
+
+        draws.connect()

@@ -1,0 +1,231 @@
+"""Forms of the organiser pages (crispy-forms, Bootstrap 5). Each turns its data into the
+arguments of one service call in :mod:`scoring.services.tournaments`, :mod:`~scoring.services.
+draws` or :mod:`~scoring.services.callup`; the services decide what is allowed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from scoring.models import Event, Tournament
+from scoring.rules import RULESETS
+
+RULE_CHOICES = [(key, rules.name) for key, rules in RULESETS.items()]
+GAMES_CHOICES = [(2, _("Best of three games")), (1, _("One game")),
+                 (3, _("Best of five games"))]
+SIDE_CHOICES = [("a", "A"), ("b", "B")]
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(format="%Y-%m-%d", **kwargs)
+
+
+class TournamentForm(forms.Form):
+    """A new tournament, or its settings (the web address stays once it is created)."""
+
+    name = forms.CharField(label=_("Name"), max_length=200)
+    slug = forms.SlugField(
+        label=_("Web address"), max_length=100, required=False,
+        help_text=_("Short name in web addresses, e.g. spring-open-2026; made from the name "
+                    "if left empty."))
+    start_date = forms.DateField(label=_("First day"), widget=DateInput())
+    end_date = forms.DateField(label=_("Last day"), widget=DateInput())
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    table_count = forms.IntegerField(label=_("Number of tables"), min_value=1, max_value=500,
+                                     initial=8, help_text=_("Carrom boards in the hall."))
+    default_rules = forms.ChoiceField(label=_("Default rules"), choices=RULE_CHOICES,
+                                      initial="icf")
+
+    def __init__(self, *args: Any, instance: Tournament | None = None, **kwargs: Any) -> None:
+        if instance is not None and "initial" not in kwargs:
+            kwargs["initial"] = {f: getattr(instance, f) for f in
+                                 ("name", "slug", "start_date", "end_date", "venue",
+                                  "table_count", "default_rules")}
+        super().__init__(*args, **kwargs)
+        self.instance = instance
+        if instance is not None:
+            self.fields["slug"].disabled = True
+
+    def clean_slug(self) -> str:
+        slug = self.cleaned_data.get("slug") or ""
+        if slug and self.instance is None and Tournament.objects.filter(slug=slug).exists():
+            raise forms.ValidationError(_("This web address is taken."))
+        return slug
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The last day cannot be before the first day."))
+        return data
+
+
+class CallupSettingsForm(forms.Form):
+    auto_callup = forms.BooleanField(
+        label=_("Automatic call-up"), required=False,
+        help_text=_("Call the next ready match to a free table as soon as a table is free."))
+    umpires = forms.ModelMultipleChoiceField(
+        label=_("Umpires"), required=False, queryset=get_user_model().objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("The call-up assigns these umpires to matches (the least busy first)."))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["umpires"].queryset = (get_user_model().objects.filter(is_active=True)
+                                           .order_by("username"))
+        self.fields["umpires"].label_from_instance = lambda u: u.get_username()
+
+
+class EventForm(forms.ModelForm):
+    """An event and its draw options (kept in ``Event.settings``)."""
+
+    third_place = forms.BooleanField(label=_("Third-place match"), required=False)
+    random_draw = forms.BooleanField(
+        label=_("Draw unseeded entries at random"), required=False, initial=True,
+        help_text=_("Otherwise unseeded entries take their places in the order entered."))
+    rounds = forms.IntegerField(label=_("Swiss rounds"), required=False, min_value=1,
+                                max_value=30, initial=7)
+    groups = forms.IntegerField(label=_("Number of groups"), required=False, min_value=1,
+                                max_value=64, initial=4)
+    qualifiers = forms.IntegerField(
+        label=_("Qualifiers per group"), required=False, min_value=1, max_value=8, initial=2,
+        help_text=_("The top entries of each group play the knock-out stage."))
+    reset = forms.BooleanField(
+        label=_("Grand final reset"), required=False, initial=True,
+        help_text=_("A second grand final if the losers-bracket champion wins the first."))
+    single_game_rounds = forms.IntegerField(
+        label=_("One-game rounds"), required=False, min_value=0, max_value=30, initial=0,
+        help_text=_("The first rounds (up to the pre-quarter-finals) are played as one game "
+                    "instead of best of three."))
+    games_to_win = forms.TypedChoiceField(label=_("Match length"), choices=GAMES_CHOICES,
+                                          coerce=int, initial=2)
+
+    SETTINGS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
+                "single_game_rounds")
+
+    class Meta:
+        model = Event
+        fields = ["name", "kind", "format", "rules", "games_to_win", "order"]
+
+    def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["rules"].choices = RULE_CHOICES
+        if not self.instance.pk and tournament is not None:
+            self.fields["rules"].initial = tournament.default_rules
+            self.fields["order"].initial = tournament.events.count() + 1
+        if self.instance.pk:
+            for key in self.SETTINGS:
+                if key in self.instance.settings:
+                    self.fields[key].initial = self.instance.settings[key]
+            if self.instance.rounds.exists():
+                for key in ("kind", "format", "rules"):
+                    self.fields[key].disabled = True
+
+    def draw_settings(self) -> dict[str, Any]:
+        return {key: self.cleaned_data.get(key) for key in self.SETTINGS}
+
+
+class EntryForm(forms.Form):
+    """A player (and the partner in doubles) entered by hand."""
+
+    name = forms.CharField(label=_("Name"), max_length=120)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    nationality = forms.RegexField(label=_("Nationality"), regex=r"^[A-Za-z]{2,3}$",
+                                   required=False, max_length=3,
+                                   help_text=_("Country code, e.g. DE, FR, IN."))
+    rating = forms.IntegerField(label=_("Rating"), required=False)
+    seed = forms.IntegerField(label=_("Seed"), required=False, min_value=1)
+    partner = forms.CharField(label=_("Partner"), max_length=120, required=False,
+                              help_text=_("Doubles only: the partner's name."))
+    partner_club = forms.CharField(label=_("Partner's club"), max_length=120, required=False)
+
+    def __init__(self, *args: Any, doubles: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.doubles = doubles
+        if doubles:
+            self.fields["partner"].required = True
+        else:
+            del self.fields["partner"]
+            del self.fields["partner_club"]
+        for name in ("name", "partner"):
+            if name in self.fields:
+                self.fields[name].widget.attrs["list"] = "known-players"
+                self.fields[name].widget.attrs["autocomplete"] = "off"
+
+
+class SeedForm(forms.Form):
+    seed = forms.IntegerField(label=_("Seed"), required=False, min_value=1)
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=_("CSV file"), required=False)
+    text = forms.CharField(label=_("…or paste the lines here"), required=False,
+                           widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}))
+    event = forms.ModelChoiceField(
+        label=_("Event"), queryset=Event.objects.none(), required=False,
+        help_text=_("For lines without an event column."))
+    check_only = forms.BooleanField(label=_("Only check, import nothing"), required=False)
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["event"].queryset = tournament.events.exclude(
+            format=Event.Format.SINGLE_MATCH)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload = data.get("file")
+        if upload is not None and upload.size > 2_000_000:
+            raise forms.ValidationError(_("The file is too large (at most 2 MB)."))
+        if upload is None and not (data.get("text") or "").strip():
+            raise forms.ValidationError(_("Choose a CSV file or paste its lines."))
+        return data
+
+    def raw(self) -> bytes | str:
+        upload = self.cleaned_data.get("file")
+        return upload.read() if upload is not None else self.cleaned_data["text"]
+
+
+class TossForm(forms.Form):
+    toss_winner = forms.ChoiceField(label=_("Toss won by"), choices=SIDE_CHOICES,
+                                    widget=forms.RadioSelect, initial="a")
+    toss_choice = forms.ChoiceField(label=_("The toss winner chose"),
+                                    choices=[("break", _("Break")), ("side", _("Side"))],
+                                    widget=forms.RadioSelect, initial="break")
+
+
+class QuickBoardForm(forms.Form):
+    """One board from the paper scoresheet: winner, the loser's carrommen left, the queen."""
+
+    client_id = forms.UUIDField(widget=forms.HiddenInput)
+    revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    winner = forms.ChoiceField(label=_("Board won by"), choices=SIDE_CHOICES,
+                               widget=forms.RadioSelect)
+    carrommen = forms.TypedChoiceField(label=_("Loser's carrommen left"), coerce=int,
+                                       choices=[(n, str(n)) for n in range(10)], initial=0)
+    queen = forms.ChoiceField(label=_("Queen covered by"), required=False,
+                              choices=[("", _("Nobody"))] + SIDE_CHOICES,
+                              widget=forms.RadioSelect, initial="")
+
+
+class WalkoverForm(forms.Form):
+    absent = forms.ChoiceField(
+        label=_("Who did not play?"), widget=forms.RadioSelect,
+        choices=[("a", "A"), ("b", "B"), ("both", _("Both"))])
+    sure = forms.BooleanField(label=_("Yes, record the walkover"), required=True)
+
+
+class CallForm(forms.Form):
+    match = forms.IntegerField(widget=forms.HiddenInput)
+    table = forms.IntegerField(label=_("Table"))
+    umpire = forms.IntegerField(label=_("Umpire"), required=False)
+
+
+class RoundGamesForm(forms.Form):
+    games_to_win = forms.TypedChoiceField(label=_("Match length"), choices=GAMES_CHOICES,
+                                          coerce=int)

@@ -1,0 +1,993 @@
+"""Draws in the database: a thin layer over the pure pairing modules in :mod:`scoring.draws`.
+
+It reads entries, standings and earlier pairings from the database, calls the pure module and
+saves :class:`~scoring.models.Round` and :class:`~scoring.models.Match` rows with bulk inserts:
+
+- **knock-out** and **double elimination**: the whole bracket at once; every match knows where
+  its winner (and loser) goes (``winner_to``/``loser_to`` + side). Byes are matches with one
+  entry, decided at once (``bye=True``, confirmed); a slot nobody can reach is a void bye.
+- **groups**: every round-robin match of every group at once (``Round.Bracket.GROUPS``); when
+  the groups are complete, :func:`next_round` draws the knock-out of the top N per group.
+- **Swiss**: one round at a time; :func:`next_round` pairs the next round from the confirmed
+  results (byes saved as won matches, 25–0).
+
+Results flow (:func:`on_match_confirmed`, connected to ``match_confirmed``): when a match of a
+bracket is confirmed (or decided by walkover), the bracket is replayed with
+:func:`scoring.draws.bracket.advance` and the later matches get their entries, byes pass, and a
+match whose entrant has withdrawn becomes a walkover. Group and Swiss standings are computed
+from the confirmed matches, so they are always up to date. Only **confirmed** results advance:
+an organiser confirms a result entered by quick entry with :func:`confirm_result`.
+
+Every draw records, per match, why the pair was made (``Match.draw_reason``: the pure module's
+reason code and parameters).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import string
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import connection, transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_noop
+
+import scoring.draws as pairing
+from scoring.draws import (
+    Bracket,
+    BracketMatch,
+    DrawError,
+    MatchResult,
+    Progress,
+    Reason,
+    advance,
+)
+from scoring.draws import Entry as DrawEntry
+from scoring.models import Entry, Event, Game, Match, Round, Tournament
+from scoring.services.matches import Actor, MatchError, confirm_match, match_snapshot
+from scoring.services.tournaments import audit
+
+log = logging.getLogger(__name__)
+
+SYSTEM = Actor(via="system", device="draw")
+ELIMINATION = (Event.Format.KNOCKOUT, Event.Format.DOUBLE_ELIMINATION)
+DRAWABLE = (*ELIMINATION, Event.Format.SWISS, Event.Format.GROUPS)
+BRACKETS = (Round.Bracket.MAIN, Round.Bracket.WINNERS, Round.Bracket.LOSERS,
+            Round.Bracket.FINAL, Round.Bracket.PLACEMENT)
+NOT_STARTED = (Match.Status.SCHEDULED, Match.Status.READY)
+DONE = (Match.Status.FINISHED, Match.Status.CONFIRMED)
+
+#: Round names stored in the database (English); pages translate them with gettext.
+ROUND_NAMES = (
+    gettext_noop("Final"), gettext_noop("Semi-final"), gettext_noop("Quarter-final"),
+    gettext_noop("Round of 16"), gettext_noop("Round of 32"), gettext_noop("Round of 64"),
+    gettext_noop("Round of 128"), gettext_noop("Round of 256"), gettext_noop("Round of 512"),
+    gettext_noop("Round of 1024"), gettext_noop("Third-place match"),
+    gettext_noop("Winners final"), gettext_noop("Losers final"), gettext_noop("Grand final"),
+    gettext_noop("Grand final (reset)"),
+)
+
+
+class DrawServiceError(Exception):
+    """A draw the organiser cannot make now; ``code``/``params`` are translated by the view
+    (codes of :class:`scoring.draws.types.DrawError` pass through)."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+# --- reading -----------------------------------------------------------------------------------
+
+
+def draw_entries(event: Event) -> tuple[list[DrawEntry], set[int]]:
+    """The event's entries as the pure modules take them, and the withdrawn ones (one query)."""
+    out, withdrawn = [], set()
+    rows = (Entry.objects.filter(event=event).order_by("seed", "pk")
+            .values_list("pk", "seed", "withdrawn", "player__rating"))
+    for pk, seed, gone, rating in rows:
+        out.append(DrawEntry(pk, seed=seed, rating=rating))
+        if gone:
+            withdrawn.add(pk)
+    return out, withdrawn
+
+
+# The results of a whole event are read with two plain SQL queries: for a Swiss round of 256
+# players that is about 770 matches and 1,900 games, and the ORM's per-row conversions would cost
+# more than the pairing itself (bench/draws.py). The SQL is portable (SQLite, PostgreSQL).
+
+#: A match row as read for results: id, entry a, entry b, bye, walkover, winner side, status,
+#: round id, group, number.
+RESULT_COLUMNS = ("id", "entry_a_id", "entry_b_id", "bye", "walkover", "winner_side", "status",
+                  "round_id", "group", "number")
+_NO_GAMES = (0, 0, 0, 0)
+
+
+def _q(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+def _fetch(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def _where(event: Event, bracket: str | None, alias: str) -> tuple[str, list[Any]]:
+    where, params = f"{alias}.{_q('event_id')} = %s", [event.pk]
+    if bracket is not None:
+        where += (f" AND {alias}.{_q('round_id')} IN (SELECT {_q('id')} FROM "
+                  f"{_q(Round._meta.db_table)} WHERE {_q('event_id')} = %s AND "
+                  f"{_q('bracket')} = %s)")
+        params += [event.pk, bracket]
+    return where, params
+
+
+def _game_totals(event: Event, bracket: str | None = None) -> dict[int, list[int]]:
+    """Per match of the event: [games won by a, by b, points of a, points of b] (one query;
+    the score JSON of all games is decoded in one call)."""
+    where, params = _where(event, bracket, "m")
+    rows = _fetch(
+        f"SELECT g.{_q('match_id')}, g.{_q('winner_side')}, g.{_q('scores')} "
+        f"FROM {_q(Game._meta.db_table)} g JOIN {_q(Match._meta.db_table)} m "
+        f"ON m.{_q('id')} = g.{_q('match_id')} WHERE {where}", params)
+    raw = [r[2] for r in rows]
+    if raw and all(isinstance(x, str) for x in raw):
+        scores = json.loads("[" + ",".join(raw) + "]")
+    else:
+        scores = [json.loads(x) if isinstance(x, str) else x for x in raw]
+    totals: dict[int, list[int]] = {}
+    for (match_id, winner, _raw), score in zip(rows, scores, strict=True):
+        t = totals.get(match_id)
+        if t is None:
+            t = totals[match_id] = [0, 0, 0, 0]
+        if winner == "a":
+            t[0] += 1
+        elif winner == "b":
+            t[1] += 1
+        if score:
+            t[2] += int(score.get("a", 0) or 0)
+            t[3] += int(score.get("b", 0) or 0)
+    return totals
+
+
+def result_of(row: tuple[Any, ...], totals: Any = _NO_GAMES) -> MatchResult | None:
+    """A match row (:data:`RESULT_COLUMNS`) as a :class:`MatchResult` if it is decided (a
+    bye, a walkover or a confirmed result), else None. ``totals``: games won a/b, points a/b."""
+    _pk, a, b, bye, walkover, winner_side, status = row[:7]
+    if bye:
+        only = a or b
+        return MatchResult.for_bye(only) if only is not None else None
+    if a is None or b is None:
+        return None
+    if walkover:
+        winner = a if winner_side == "a" else b if winner_side == "b" else None
+    elif status == Match.Status.CONFIRMED and winner_side in ("a", "b"):
+        winner = a if winner_side == "a" else b
+    else:
+        return None
+    ga, gb, pa, pb = totals
+    return MatchResult(a, b, winner, games_a=ga, games_b=gb, points_a=pa, points_b=pb,
+                       walkover=bool(walkover))
+
+
+def event_results(event: Event, *, bracket: str | None = None
+                  ) -> list[tuple[tuple[Any, ...], MatchResult | None]]:
+    """Every match of the event (of one ``Round.bracket`` if given) as a
+    :data:`RESULT_COLUMNS` tuple with its result, or None while it is undecided (two queries)."""
+    where, params = _where(event, bracket, "m")
+    rows = _fetch(f"SELECT {', '.join('m.' + _q(c) for c in RESULT_COLUMNS)} "
+                  f"FROM {_q(Match._meta.db_table)} m WHERE {where}", params)
+    totals = _game_totals(event, bracket)
+    return [(r, result_of(r, totals.get(r[0], _NO_GAMES))) for r in rows]
+
+
+# --- writing helpers ---------------------------------------------------------------------------
+
+
+def _lock_event(event: Event) -> Event:
+    return Event.objects.select_for_update().select_related("tournament").get(pk=event.pk)
+
+
+def _games_to_win(event: Event, number: int, stage: str) -> int:
+    single = int(event.settings.get("single_game_rounds") or 0)
+    if stage == "early" and number <= single:
+        return 1
+    return event.games_to_win
+
+
+def _reason(reason: Reason, numbers: dict[str, int] | None = None) -> dict[str, Any]:
+    """A pure :class:`Reason` as JSON; knock-out feeds name match numbers, not slot ids."""
+    params = dict(reason.params)
+    if reason.code == "ko_feed":
+        return {"code": "ko_feed", "params": {}}
+    return {"code": reason.code,
+            "params": {k: v for k, v in params.items() if isinstance(v, (int, str, float))}}
+
+
+def _next_number(event: Event) -> int:
+    last = Match.objects.filter(event=event).order_by("-number").values_list(
+        "number", flat=True).first()
+    return (last or 0) + 1
+
+
+def _insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = True
+                    ) -> dict[int, int]:
+    """Insert many matches of ``event`` with one ``executemany`` and return their ids by match
+    number (one more query).
+
+    Each row gives the fields that differ from a new ``Match(event=event)`` (``round`` as a
+    :class:`Round`); everything else, including every default of a field added later, comes
+    from that template, prepared for the database by the fields themselves. Much faster than
+    ``bulk_create`` for a round of 128 matches (no model instance per row).
+    """
+    if not rows:
+        return {}
+    from scoring.models.match import new_umpire_token
+
+    template = Match(event=event, rules=event.rules)
+    columns = [f for f in Match._meta.concrete_fields if not f.primary_key]
+    by_name = {f.attname: f for f in columns}
+    base = {f.attname: f.get_db_prep_save(f.pre_save(template, True), connection)
+            for f in columns}
+    values = []
+    for row in rows:
+        line = dict(base)
+        line["umpire_token"] = new_umpire_token()
+        rnd = row.pop("round", None)
+        if rnd is not None:
+            row.setdefault("round_id", rnd.pk)
+            row.setdefault("stage", rnd.stage)
+            row.setdefault("games_to_win", rnd.games_to_win)
+        for key, value in row.items():
+            field = by_name[key]
+            line[field.attname] = field.get_db_prep_save(value, connection)
+        values.append([line[f.attname] for f in columns])
+    quote = connection.ops.quote_name
+    sql = (f"INSERT INTO {quote(Match._meta.db_table)} "
+           f"({', '.join(quote(f.column) for f in columns)}) "
+           f"VALUES ({', '.join(['%s'] * len(columns))})")
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, values)
+    if not ids:
+        return {}
+    numbers = [row["number"] for row in rows]
+    return dict(Match.objects.filter(event=event, number__gte=min(numbers),
+                                     number__lte=max(numbers)).values_list("number", "pk"))
+
+
+def _decided_fields(now: Any, **extra: Any) -> dict[str, Any]:
+    return {"status": Match.Status.CONFIRMED, "finished_at": now, "confirmed_at": now, **extra}
+
+
+# --- elimination brackets ----------------------------------------------------------------------
+
+
+def _slot(event: Event, m: BracketMatch, offset: int) -> tuple[str, int]:
+    """The (Round.bracket, Round.number) of a bracket match."""
+    if event.format == Event.Format.DOUBLE_ELIMINATION:
+        bracket = {"winners": Round.Bracket.WINNERS, "losers": Round.Bracket.LOSERS,
+                   "grand_final": Round.Bracket.FINAL}[m.section]
+        return bracket, m.round
+    if m.section == "third_place":
+        return Round.Bracket.PLACEMENT, offset + m.round
+    return Round.Bracket.MAIN, offset + m.round
+
+
+def _round_name(event: Event, m: BracketMatch, last: dict[str, int]) -> str:
+    if event.format != Event.Format.DOUBLE_ELIMINATION:
+        return "Third-place match" if m.section == "third_place" else m.round_name
+    if m.section == "grand_final":
+        return "Grand final (reset)" if m.reset else "Grand final"
+    if m.round == last[m.section]:
+        return "Winners final" if m.section == "winners" else "Losers final"
+    return ""
+
+
+def _play_order(m: BracketMatch) -> tuple[int, int, int]:
+    """Winners round r at wave 2r-2, losers round 1 at 1 and j ≥ 2 at j+1, grand final last:
+    match numbers follow the order in which matches can be played."""
+    if m.section in ("winners", "third_place"):
+        wave = 2 * m.round - 2 + (1 if m.section == "third_place" else 0)
+    elif m.section == "losers":
+        wave = 1 if m.round == 1 else m.round + 1
+    else:
+        wave = 10_000 + m.round
+    return wave, 0 if m.section == "winners" else 1, m.index
+
+
+def _build_bracket(event: Event, entries: list[DrawEntry], seed: int | None,
+                   groups_tables: Any = None) -> Bracket:
+    options = event.settings
+    if groups_tables is not None:
+        return pairing.knockout_from_groups(
+            groups_tables, int(options.get("qualifiers") or 2),
+            third_place=bool(options.get("third_place")))
+    if event.format == Event.Format.DOUBLE_ELIMINATION:
+        return pairing.double_elimination(
+            entries, reset=options.get("reset", True), random_seed=seed)
+    return pairing.single_elimination(entries, third_place=bool(options.get("third_place")),
+                                       random_seed=seed)
+
+
+def _save_bracket(event: Event, bracket: Bracket, offset: int = 0) -> list[Round]:
+    """Rounds and matches of a whole bracket in a few bulk inserts; byes decided at once."""
+    progress = advance(bracket, {})
+    now = timezone.now()
+    last: dict[str, int] = defaultdict(int)
+    for m in bracket.matches:
+        last[m.section] = max(last[m.section], m.round)
+    rounds: dict[tuple[str, int], Round] = {}
+    for m in bracket.matches:
+        key = _slot(event, m, offset)
+        if key not in rounds:
+            rounds[key] = Round(event=event, bracket=key[0], number=key[1],
+                                name=_round_name(event, m, last), stage=m.stage,
+                                games_to_win=_games_to_win(event, key[1], m.stage))
+    Round.objects.bulk_create(list(rounds.values()))
+    first = _next_number(event)
+    ordered = sorted(bracket.matches, key=_play_order)
+    numbers = {m.id: first + i for i, m in enumerate(ordered)}
+    states = {s.id: s for s in progress.states}
+    # where each match's winner / loser goes: (target id, side)
+    targets: dict[tuple[str, str], tuple[str, str]] = {}
+    for m in bracket.matches:
+        if m.reset:
+            continue
+        for side, src in (("a", m.a), ("b", m.b)):
+            if src.kind in ("winner", "loser"):
+                targets[(str(src.ref), src.kind)] = (m.id, side)
+    rows = []
+    for m in bracket.matches:
+        st = states[m.id]
+        row: dict[str, Any] = {
+            "round": rounds[_slot(event, m, offset)], "number": numbers[m.id],
+            "position": m.index, "entry_a_id": st.a, "entry_b_id": st.b,
+            "draw_reason": _reason(st.reason),
+        }
+        if st.status == "ready":
+            row["status"] = Match.Status.READY
+        elif st.status in ("bye", "void"):
+            side = "a" if st.winner is not None and st.winner == st.a else (
+                "b" if st.winner is not None else "")
+            row.update(_decided_fields(now, bye=True, winner_side=side))
+        rows.append(row)
+    ids = _insert_matches(event, rows)
+    links = []
+    for m in bracket.matches:
+        winner = targets.get((m.id, "winner"), (None, ""))
+        loser = targets.get((m.id, "loser"), (None, ""))
+        if winner[0] or loser[0]:
+            links.append((ids[numbers[winner[0]]] if winner[0] else None, winner[1],
+                          ids[numbers[loser[0]]] if loser[0] else None, loser[1],
+                          ids[numbers[m.id]]))
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"UPDATE {quote(Match._meta.db_table)} SET {quote('winner_to_id')} = %s, "
+            f"{quote('winner_to_side')} = %s, {quote('loser_to_id')} = %s, "
+            f"{quote('loser_to_side')} = %s WHERE {quote('id')} = %s", links)
+    return list(rounds.values())
+
+
+def _bracket_rows(event: Event) -> tuple[list[Match], int]:
+    """The elimination matches of the event and the round offset of a knock-out after groups."""
+    rows = list(Match.objects.filter(event=event, round__bracket__in=BRACKETS)
+                .select_related("round"))
+    offset = 0
+    if event.format == Event.Format.GROUPS:
+        offset = (Round.objects.filter(event=event, bracket=Round.Bracket.GROUPS)
+                  .order_by("-number").values_list("number", flat=True).first()) or 0
+    return rows, offset
+
+
+def _rebuild(event: Event, rows: list[Match], offset: int) -> tuple[Bracket, dict[str, Match]]:
+    """The pure bracket of the saved draw (from its first-round lines) and its match rows by
+    bracket match id."""
+    first_bracket = (Round.Bracket.WINNERS if event.format == Event.Format.DOUBLE_ELIMINATION
+                     else Round.Bracket.MAIN)
+    first = sorted((m for m in rows if m.round.bracket == first_bracket
+                    and m.round.number == offset + 1), key=lambda m: m.position)
+    size = 2 * len(first)
+    order = pairing.seeding_order(size)
+    n = sum((m.entry_a_id is not None) + (m.entry_b_id is not None) for m in first)
+    lines: list[int | None] = []
+    for i, m in enumerate(first):
+        if m.entry_a_id is not None and m.entry_b_id is not None or not m.bye:
+            lines.extend((m.entry_a_id, m.entry_b_id))
+        else:  # a bye row keeps its entrant on side a; the bye line is the rank beyond n
+            only = m.entry_a_id or m.entry_b_id
+            lines.extend((only, None) if order[2 * i] <= n else (None, only))
+    entries = [DrawEntry(line, seed=rank) for line, rank in zip(lines, order, strict=True)
+               if line is not None]
+    if event.format == Event.Format.DOUBLE_ELIMINATION:
+        has_reset = any(m.round.bracket == Round.Bracket.FINAL and m.round.number == 2
+                        for m in rows)
+        bracket = pairing.double_elimination(entries, reset=has_reset)
+    else:
+        has_third = any(m.round.bracket == Round.Bracket.PLACEMENT for m in rows)
+        bracket = pairing.single_elimination(entries, third_place=has_third)
+    if tuple(lines) != bracket.lines:
+        raise DrawServiceError("bracket_mismatch")
+    by_key = {(m.round.bracket, m.round.number, m.position): m for m in rows}
+    slots = {}
+    for bm in bracket.matches:
+        key = (*_slot(event, bm, offset), bm.index)
+        if key not in by_key:
+            raise DrawServiceError("bracket_mismatch")
+        slots[bm.id] = by_key[key]
+    return bracket, slots
+
+
+def _row_result(m: Match, totals: dict[int, list[int]]) -> MatchResult | None:
+    """The result of a bracket match row (None for byes: the bracket decides those)."""
+    if m.bye:
+        return None
+    row = (m.pk, m.entry_a_id, m.entry_b_id, m.bye, m.walkover, m.winner_side, m.status)
+    return result_of(row, totals.get(m.pk, _NO_GAMES))
+
+
+def _advance_safely(bracket: Bracket, results: dict[str, MatchResult],
+                    conflicts: list[str]) -> Progress:
+    """:func:`advance`, leaving out results that no longer fit (an earlier result was
+    corrected after the later match was played): those are reported in ``conflicts``."""
+    try:
+        return advance(bracket, results)
+    except DrawError:
+        pass
+    kept: dict[str, MatchResult] = {}
+    for m in bracket.matches:
+        if m.id not in results:
+            continue
+        trial = {**kept, m.id: results[m.id]}
+        try:
+            advance(bracket, trial)
+        except DrawError:
+            conflicts.append(m.id)
+            continue
+        kept = trial
+    return advance(bracket, kept)
+
+
+def sync_bracket(event: Event, *, actor: Actor = SYSTEM) -> Progress | None:
+    """Replay the confirmed results over the event's bracket and write what follows: entries of
+    later matches, byes, void slots, walkovers of withdrawn entries, the grand-final reset.
+    Matches already being played are never changed. Idempotent."""
+    if event.format not in (*ELIMINATION, Event.Format.GROUPS):
+        return None
+    with transaction.atomic():
+        event = _lock_event(event)
+        rows, offset = _bracket_rows(event)
+        if not rows:
+            return None
+        bracket, slots = _rebuild(event, rows, offset)
+        withdrawn = set(Entry.objects.filter(event=event, withdrawn=True)
+                        .values_list("pk", flat=True))
+        points = _game_totals(event)
+        results = {}
+        for mid, m in slots.items():
+            r = _row_result(m, points)
+            if r is not None:
+                results[mid] = r
+        now = timezone.now()
+        changed: dict[int, Match] = {}
+        walkovers: list[Match] = []
+        conflicts: list[str] = []
+        for _round in range(len(slots) + 1):
+            progress = _advance_safely(bracket, results, conflicts)
+            new = False
+            for st in progress.ready:
+                m = slots[st.id]
+                gone = [e for e in (st.a, st.b) if e in withdrawn]
+                if not gone or m.status not in (*NOT_STARTED, Match.Status.CALLED) or m.games_won:
+                    continue
+                winner = None if len(gone) == 2 else (st.b if gone[0] == st.a else st.a)
+                side = "" if winner is None else ("a" if winner == st.a else "b")
+                m.entry_a_id, m.entry_b_id = st.a, st.b
+                for key, value in _decided_fields(now, walkover=True, winner_side=side,
+                                                  table=None).items():
+                    setattr(m, key, value)
+                m.revision += 1
+                m.updated_at = now
+                results[st.id] = MatchResult(st.a, st.b, winner, walkover=True)
+                changed[m.pk] = m
+                walkovers.append(m)
+                new = True
+            if not new:
+                break
+        for st in progress.states:
+            m = slots[st.id]
+            if _apply_state(m, st, now):
+                changed[m.pk] = m
+        if changed:
+            Match.objects.bulk_update(
+                list(changed.values()),
+                ["entry_a", "entry_b", "status", "bye", "walkover", "winner_side",
+                 "finished_at", "confirmed_at", "table", "called_at", "draw_reason",
+                 "revision", "updated_at"])
+        for m in walkovers:
+            audit(event.tournament, actor, "walkover_withdrawn",
+                  {"winner_side": m.winner_side}, match=m)
+        for mid in conflicts:
+            audit(event.tournament, actor, "draw_conflict", {"match": slots[mid].number},
+                  match=slots[mid])
+        if progress.complete and event.status != Event.Status.FINISHED and (
+                event.format != Event.Format.GROUPS or offset):
+            Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
+        return progress
+
+
+def _apply_state(m: Match, st: Any, now: Any) -> bool:
+    """Bring a not-yet-played match row in line with the bracket state; True if changed."""
+    if m.status in (Match.Status.PLAYING, Match.Status.FINISHED) or (
+            m.status == Match.Status.CONFIRMED and not m.bye) or m.walkover:
+        return False
+    if m.status == Match.Status.CALLED and (m.entry_a_id, m.entry_b_id) == (st.a, st.b) \
+            and st.status == "ready":
+        return False
+    before = (m.entry_a_id, m.entry_b_id, m.status, m.bye, m.winner_side, m.table_id)
+    m.entry_a_id, m.entry_b_id = st.a, st.b
+    if st.status == "ready":
+        if m.status != Match.Status.CALLED:
+            m.status = Match.Status.READY
+        m.bye, m.winner_side = False, ""
+        m.finished_at = m.confirmed_at = None
+    elif st.status == "waiting":
+        m.status, m.bye, m.winner_side, m.table = Match.Status.SCHEDULED, False, "", None
+        m.called_at = m.finished_at = m.confirmed_at = None
+    elif st.status in ("bye", "void", "not_needed"):
+        side = ""
+        if st.status == "bye":
+            side = "a" if st.winner == st.a else "b"
+        elif st.status == "not_needed":
+            m.entry_a_id = m.entry_b_id = None
+            m.draw_reason = {"code": "de_not_needed", "params": {}}
+        for key, value in _decided_fields(m.confirmed_at or now, bye=True,
+                                          winner_side=side, table=None).items():
+            setattr(m, key, value)
+    else:  # "done": decided by its own result
+        return False
+    after = (m.entry_a_id, m.entry_b_id, m.status, m.bye, m.winner_side, m.table_id)
+    if before != after:
+        m.revision += 1
+        m.updated_at = now
+        return True
+    return False
+
+
+# --- groups ------------------------------------------------------------------------------------
+
+
+def group_names(count: int) -> list[str]:
+    letters = string.ascii_uppercase
+    return [letters[i] if i < 26 else f"{letters[i // 26 - 1]}{letters[i % 26]}"
+            for i in range(count)]
+
+
+def _save_groups(event: Event, entries: list[DrawEntry]) -> list[Round]:
+    count = int(event.settings.get("groups") or max(1, len(entries) // 4))
+    groups = pairing.snake_groups(entries, count)
+    by_id = {e.id: e for e in entries}
+    names = group_names(len(groups))
+    schedules = [pairing.circle_schedule([by_id[i] for i in g]) for g in groups]
+    rounds = [Round(event=event, bracket=Round.Bracket.GROUPS, number=n, stage="early",
+                    games_to_win=_games_to_win(event, n, "early"))
+              for n in range(1, max(len(s) for s in schedules) + 1)]
+    Round.objects.bulk_create(rounds)
+    number = _next_number(event)
+    matches: list[dict[str, Any]] = []
+    for r, rnd in enumerate(rounds):
+        for name, schedule in zip(names, schedules, strict=True):
+            if r >= len(schedule):
+                continue
+            for index, p in enumerate(schedule[r], start=1):
+                if p.b is None:
+                    continue  # a rest, not a match
+                matches.append({"round": rnd, "number": number, "position": index,
+                                "group": name, "entry_a_id": p.a, "entry_b_id": p.b,
+                                "status": Match.Status.READY, "draw_reason": _reason(p.reason)})
+                number += 1
+    _insert_matches(event, matches)
+    return rounds
+
+
+def group_tables(event: Event, entries: list[DrawEntry] | None = None
+                 ) -> dict[str, tuple[Any, ...]]:
+    """Each group's standings (:func:`scoring.draws.round_robin.group_standings`)."""
+    if entries is None:
+        entries, _withdrawn = draw_entries(event)
+    by_id = {e.id: e for e in entries}
+    members: dict[str, set[int]] = defaultdict(set)
+    results: dict[str, list[MatchResult]] = defaultdict(list)
+    for row, result in event_results(event, bracket=Round.Bracket.GROUPS):
+        group = row[8]
+        for e in (row[1], row[2]):
+            if e is not None:
+                members[group].add(e)
+        if result is not None:
+            results[group].append(result)
+    return {g: pairing.group_standings([by_id[e] for e in members[g] if e in by_id],
+                                           results[g])
+            for g in sorted(members, key=lambda g: (len(g), g))}
+
+
+# --- Swiss -------------------------------------------------------------------------------------
+
+
+def _pair_swiss(event: Event, number: int) -> Round:
+    """Pair and save Swiss round ``number`` (about ten queries, whatever the field size)."""
+    entries, withdrawn = draw_entries(event)
+    rows = event_results(event)
+    if any(r is None and not row[3] for row, r in rows):
+        raise DrawServiceError("round_incomplete")
+    results = [r for _row, r in rows if r is not None]
+    try:
+        drawn = pairing.pair_round(entries, results, withdrawn=withdrawn)
+    except DrawError as err:
+        raise DrawServiceError(err.code, **err.params) from err
+    rnd = Round.objects.create(event=event, bracket=Round.Bracket.MAIN, number=number,
+                               stage="early", games_to_win=_games_to_win(event, number, "early"))
+    now = timezone.now()
+    first = 1 + max((row[9] for row, _r in rows), default=0)
+    matches = []
+    for i, p in enumerate(drawn.pairings):
+        fields: dict[str, Any] = {"round": rnd, "number": first + i, "position": i + 1,
+                                  "entry_a_id": p.a, "entry_b_id": p.b,
+                                  "draw_reason": _reason(p.reason)}
+        if p.b is None:
+            fields.update(_decided_fields(now, bye=True, winner_side="a",
+                                          games_won={"a": 1, "b": 0}))
+        else:
+            fields["status"] = Match.Status.READY
+        matches.append(fields)
+    _insert_matches(event, matches, ids=False)
+    return rnd
+
+
+# --- public actions ----------------------------------------------------------------------------
+
+
+@dataclass
+class DrawState:
+    """What the organiser's event page needs to offer the next step."""
+
+    drawn: bool
+    can_draw: bool
+    can_next: bool
+    next_code: str = ""  # "swiss_round" / "knockout_stage"
+    blocked: str = ""  # why the next step is not possible yet
+    open_matches: int = 0
+    rounds: int = 0
+    planned_rounds: int | None = None
+    complete: bool = False
+    warnings: list[str] = field(default_factory=list)
+
+
+def draw_state(event: Event) -> DrawState:
+    rounds = list(event.rounds.all())
+    drawn = bool(rounds)
+    active = Entry.objects.filter(event=event, withdrawn=False).count()
+    state = DrawState(drawn=drawn, can_draw=False, can_next=False, rounds=len(rounds))
+    if event.format not in DRAWABLE:
+        return state
+    if not drawn:
+        state.can_draw = active >= 2
+        if not state.can_draw:
+            state.blocked = "too_few_entries"
+        return state
+    open_matches = Match.objects.filter(event=event).exclude(status=Match.Status.CONFIRMED)
+    state.open_matches = open_matches.count()
+    if event.format == Event.Format.SWISS:
+        state.planned_rounds = int(event.settings.get("rounds") or 0) or None
+        state.next_code = "swiss_round"
+        if state.planned_rounds and len(rounds) >= state.planned_rounds:
+            state.complete = state.open_matches == 0
+            state.blocked = "all_rounds_drawn"
+        elif state.open_matches:
+            state.blocked = "round_incomplete"
+        else:
+            state.can_next = True
+    elif event.format == Event.Format.GROUPS:
+        has_ko = any(r.bracket != Round.Bracket.GROUPS for r in rounds)
+        if has_ko:
+            state.complete = state.open_matches == 0
+        else:
+            state.next_code = "knockout_stage"
+            groups_open = open_matches.filter(round__bracket=Round.Bracket.GROUPS).exists()
+            state.can_next = not groups_open
+            if groups_open:
+                state.blocked = "groups_incomplete"
+    else:
+        state.complete = state.open_matches == 0
+    return state
+
+
+def draw_event(*, event: Event, actor: Actor, random_seed: int | None = None,
+               expected_rounds: int | None = None) -> list[Round]:
+    """Make the first draw: the whole bracket (knock-out, double elimination), every group
+    match (groups) or round 1 (Swiss). ``expected_rounds`` (what the page showed, 0) stops a
+    second click from drawing twice."""
+    with transaction.atomic():
+        event = _lock_event(event)
+        if event.format not in DRAWABLE:
+            raise DrawServiceError("not_drawable")
+        if event.rounds.exists():
+            raise DrawServiceError("already_drawn")
+        if expected_rounds not in (None, 0):
+            raise DrawServiceError("already_drawn")
+        entries, withdrawn = draw_entries(event)
+        entries = [e for e in entries if e.id not in withdrawn]
+        if len(entries) < 2:
+            raise DrawServiceError("too_few_entries", minimum=2)
+        seed = random_seed
+        if seed is None and event.settings.get("random_draw", True):
+            seed = random.SystemRandom().randrange(1, 2**31)
+        try:
+            if event.format in ELIMINATION:
+                rounds = _save_bracket(event, _build_bracket(event, entries, seed))
+            elif event.format == Event.Format.GROUPS:
+                rounds = _save_groups(event, entries)
+            else:
+                rounds = [_pair_swiss(event, 1)]
+        except DrawError as err:
+            raise DrawServiceError(err.code, **err.params) from err
+        Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+        event.status = Event.Status.RUNNING
+        audit(event.tournament, actor, "draw_made",
+              {"event": event.pk, "format": event.format, "entries": len(entries),
+               "random_seed": seed})
+    _after_draw(event)
+    return rounds
+
+
+def next_round(*, event: Event, actor: Actor, expected_rounds: int | None = None) -> list[Round]:
+    """The next step once a round is complete: the next Swiss round, or the knock-out of the
+    group qualifiers."""
+    with transaction.atomic():
+        event = _lock_event(event)
+        rounds = list(event.rounds.all())
+        if expected_rounds is not None and expected_rounds != len(rounds):
+            raise DrawServiceError("already_drawn")
+        if not rounds:
+            raise DrawServiceError("not_drawn")
+        try:
+            if event.format == Event.Format.SWISS:
+                planned = int(event.settings.get("rounds") or 0)
+                if planned and len(rounds) >= planned:
+                    raise DrawServiceError("all_rounds_drawn")
+                made = [_pair_swiss(event, len(rounds) + 1)]
+            elif event.format == Event.Format.GROUPS:
+                state = draw_state(event)
+                if not state.can_next:
+                    raise DrawServiceError(state.blocked or "nothing_to_draw")
+                entries, _withdrawn = draw_entries(event)
+                tables = list(group_tables(event, entries).values())
+                offset = max(r.number for r in rounds)
+                made = _save_bracket(event, _build_bracket(event, entries, None, tables),
+                                     offset=offset)
+            else:
+                raise DrawServiceError("nothing_to_draw")
+        except DrawError as err:
+            raise DrawServiceError(err.code, **err.params) from err
+        audit(event.tournament, actor, "round_drawn",
+              {"event": event.pk, "rounds": [r.number for r in made]})
+    _after_draw(event)
+    return made
+
+
+def _after_draw(event: Event) -> None:
+    _auto_callup(event.tournament)
+
+
+def delete_last_round(*, event: Event, actor: Actor, expected_rounds: int) -> None:
+    """Take back the last drawn round (the whole draw for a bracket or the group stage) while
+    none of its matches has started. ``expected_rounds`` must be the number of rounds the
+    organiser saw (a stale or repeated request deletes nothing)."""
+    with transaction.atomic():
+        event = _lock_event(event)
+        rounds = list(event.rounds.order_by("number"))
+        if expected_rounds != len(rounds) or not rounds:
+            raise DrawServiceError("stale_rounds")
+        if event.format == Event.Format.SWISS:
+            doomed = [rounds[-1]]
+        elif event.format == Event.Format.GROUPS and any(
+                r.bracket != Round.Bracket.GROUPS for r in rounds):
+            doomed = [r for r in rounds if r.bracket != Round.Bracket.GROUPS]
+        else:
+            doomed = rounds
+        matches = Match.objects.filter(round__in=doomed)
+        started = matches.filter(Q(games__isnull=False) | Q(walkover=True) |
+                                 Q(status__in=(Match.Status.CALLED, Match.Status.PLAYING,
+                                               Match.Status.FINISHED))
+                                 | Q(status=Match.Status.CONFIRMED, bye=False)).exists()
+        if started:
+            raise DrawServiceError("round_started")
+        numbers = [r.number for r in doomed]
+        Match.objects.filter(round__in=doomed).update(winner_to=None, loser_to=None)
+        Match.objects.filter(round__in=doomed).delete()
+        Round.objects.filter(pk__in=[r.pk for r in doomed]).delete()
+        if not event.rounds.exists():
+            Event.objects.filter(pk=event.pk).update(status=Event.Status.ENTRY)
+        elif event.status == Event.Status.FINISHED:
+            Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+        audit(event.tournament, actor, "round_deleted", {"event": event.pk, "rounds": numbers})
+
+
+def record_walkover(*, match: Match, absent: str, actor: Actor, note: str = "") -> Match:
+    """A match decided without play: ``absent`` is the side that did not play ("a", "b", or
+    "both"); the other side wins and advances, marked as walkover."""
+    if absent not in ("a", "b", "both"):
+        raise DrawServiceError("bad_side")
+    with transaction.atomic():
+        match = Match.objects.select_for_update().select_related("event__tournament").get(
+            pk=match.pk)
+        if match.entry_a_id is None or match.entry_b_id is None or match.bye:
+            raise DrawServiceError("walkover_not_ready")
+        if match.status in DONE:
+            raise DrawServiceError("already_decided")
+        winner = {"a": "b", "b": "a", "both": ""}[absent]
+        now = timezone.now()
+        fields = _decided_fields(now, walkover=True, winner_side=winner)
+        for key, value in fields.items():
+            setattr(match, key, value)
+        match.revision += 1
+        Match.objects.filter(pk=match.pk).update(revision=match.revision, updated_at=now,
+                                                  **fields)
+        audit(match.event.tournament, actor, "walkover",
+              {"absent": absent, "winner_side": winner, "note": note}, match=match)
+        from scoring.signals import match_confirmed
+
+        transaction.on_commit(lambda: match_confirmed.send(sender=Match, match=match))
+        return match
+
+
+def confirm_result(*, match: Match, actor: Actor) -> Match:
+    """An organiser confirms a finished match for every side (e.g. a result entered from the
+    paper sheet by quick entry); the winner then advances."""
+    match = Match.objects.select_related("event__tournament").get(pk=match.pk)
+    if match.confirmed_at is not None:
+        return match
+    snapshot = match_snapshot(match)
+    if not snapshot.finished:
+        raise DrawServiceError("not_finished")
+    try:
+        for side in match.sides:
+            confirm_match(match=match, side=side, method="tap", actor=actor)
+    except MatchError as err:
+        raise DrawServiceError(err.code, **err.params) from err
+    match.refresh_from_db()
+    return match
+
+
+def withdraw_entry(*, entry: Entry, actor: Actor) -> list[Match]:
+    """The entry leaves the event: its matches not yet started become walkovers for the
+    opponent (now, or as soon as the opponent is known); a Swiss event stops pairing it."""
+    decided = []
+    with transaction.atomic():
+        entry = Entry.objects.select_for_update().select_related("event__tournament").get(
+            pk=entry.pk)
+        if entry.withdrawn:
+            return []
+        entry.withdrawn = True
+        entry.save(update_fields=["withdrawn"])
+        audit(entry.event.tournament, actor, "entry_withdrawn",
+              {"event": entry.event_id, "entry": entry.pk, "name": entry.name})
+        pending = Match.objects.filter(
+            Q(entry_a=entry) | Q(entry_b=entry), event=entry.event,
+            status__in=(*NOT_STARTED, Match.Status.CALLED), bye=False,
+            entry_a__isnull=False, entry_b__isnull=False)
+        for m in pending:
+            if m.games.exists():
+                continue
+            absent = "a" if m.entry_a_id == entry.pk else "b"
+            other = m.entry_b if absent == "a" else m.entry_a
+            if other is not None and other.withdrawn:
+                absent = "both"
+            decided.append(record_walkover(match=m, absent=absent, actor=actor,
+                                           note="withdrawn"))
+    return decided
+
+
+def reinstate_entry(*, entry: Entry, actor: Actor) -> Entry:
+    if entry.withdrawn:
+        entry.withdrawn = False
+        entry.save(update_fields=["withdrawn"])
+        audit(entry.event.tournament, actor, "entry_reinstated",
+              {"event": entry.event_id, "entry": entry.pk, "name": entry.name})
+    return entry
+
+
+def set_round_games(*, rnd: Round, games_to_win: int, actor: Actor) -> Round:
+    """Best of three (2) or one game (1) for a round whose matches have not started."""
+    if games_to_win not in (1, 2, 3):
+        raise DrawServiceError("bad_games")
+    with transaction.atomic():
+        if Match.objects.filter(round=rnd).filter(
+                Q(games__isnull=False) | Q(status__in=(Match.Status.PLAYING,
+                                                       Match.Status.FINISHED))).exists():
+            raise DrawServiceError("round_started")
+        before = rnd.games_to_win
+        rnd.games_to_win = games_to_win
+        rnd.save(update_fields=["games_to_win"])
+        Match.objects.filter(round=rnd).update(games_to_win=games_to_win)
+        audit(rnd.event.tournament, actor, "round_games",
+              {"event": rnd.event_id, "round": rnd.number, "before": before,
+               "after": games_to_win})
+        return rnd
+
+
+# --- results flow ------------------------------------------------------------------------------
+
+
+def _auto_callup(tournament: Tournament) -> None:
+    if Tournament.objects.filter(pk=tournament.pk, auto_callup=True).exists():
+        from scoring.services.callup import auto_assign
+
+        auto_assign(tournament=tournament)
+
+
+def on_match_confirmed(sender: Any, match: Match, **kwargs: Any) -> None:
+    """``match_confirmed``: winners advance in brackets; the call-up fills free tables."""
+    try:
+        event = Event.objects.select_related("tournament").get(pk=match.event_id)
+        if event.format in ELIMINATION or (
+                event.format == Event.Format.GROUPS
+                and Round.objects.filter(event=event).exclude(
+                    bracket=Round.Bracket.GROUPS).exists()):
+            sync_bracket(event)
+        elif event.format == Event.Format.SWISS:
+            _finish_swiss_if_done(event)
+        _auto_callup(event.tournament)
+    except Exception:  # the confirmation is saved; the next one replays the bracket again
+        log.exception("results flow failed after match %s", match.pk)
+
+
+def on_match_finished(sender: Any, match: Match, **kwargs: Any) -> None:
+    """``match_finished``: the table is free; the automatic call-up fills it."""
+    try:
+        _auto_callup(Tournament.objects.get(events__matches=match.pk))
+    except Exception:
+        log.exception("automatic call-up failed after match %s", match.pk)
+
+
+def _finish_swiss_if_done(event: Event) -> None:
+    planned = int(event.settings.get("rounds") or 0)
+    if planned and event.rounds.count() >= planned and not Match.objects.filter(
+            event=event).exclude(status=Match.Status.CONFIRMED).exists():
+        Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
+
+
+def connect() -> None:
+    """Connect the results flow to the match signals (called from ``ScoringConfig.ready``)."""
+    from scoring.signals import match_confirmed, match_finished
+
+    match_confirmed.connect(on_match_confirmed, dispatch_uid="draws.on_match_confirmed")
+    match_finished.connect(on_match_finished, dispatch_uid="draws.on_match_finished")
+
+
+# --- reading for pages -------------------------------------------------------------------------
+
+
+def champion(event: Event) -> Entry | None:
+    """The winner of a finished bracket (knock-out, double elimination, groups + knock-out)."""
+    if event.format not in (*ELIMINATION, Event.Format.GROUPS):
+        return None
+    rows, offset = _bracket_rows(event)
+    if not rows:
+        return None
+    try:
+        bracket, slots = _rebuild(event, rows, offset)
+    except (DrawServiceError, DrawError):
+        return None
+    results = {mid: r for mid, m in slots.items() if (r := _row_result(m, {}))}
+    progress = _advance_safely(bracket, results, [])
+    if progress.champion is None:
+        return None
+    return Entry.objects.select_related("player", "partner").filter(
+        pk=progress.champion).first()
