@@ -278,15 +278,20 @@ def _game_boards(game_state: Any, by_side: dict[str, SideView]) -> list[dict[str
     return out
 
 
-def _scores_before(state: MatchState, game_number: int, shown_is_current: bool
+def _scores_before(state: MatchState, game_number: int, board: Board, shown_is_current: bool
                    ) -> dict[str, int]:
+    """The game scores before ``board`` (for the 22-point rule): the game's scores while it
+    is played; for the board that has just ended, those after the counted board before it
+    (a void board is not counted)."""
     if game_number > len(state.games):
         return {"a": 0, "b": 0}
     game = state.games[game_number - 1]
     if shown_is_current:
         return dict(game.scores)
     counted = [b for b in game.boards if not b.void and b.scores_after]
-    return dict(counted[-2].scores_after) if len(counted) >= 2 else {"a": 0, "b": 0}
+    if not board.void:
+        counted = counted[:-1]  # the board itself
+    return dict(counted[-1].scores_after) if counted else {"a": 0, "b": 0}
 
 
 def _game_number(view: Tablet, board: Board) -> int:
@@ -299,7 +304,7 @@ def _explain_board(view: Tablet, board: Board, events: list[BoardEvent],
     game_number = _game_number(view, board)
     shown_is_current = view.snapshot.current is not None and (
         view.snapshot.current.board is board)
-    scores = _scores_before(state, game_number, shown_is_current)
+    scores = _scores_before(state, game_number, board, shown_is_current)
     white, black = board.breaker, _other(board.breaker)
     names = {"white": _label("white", view, white), "black": _label("black", view, black)}
     start = parse_start(None, PerColour(scores.get(white, 0), scores.get(black, 0)))

@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from scoring.models import Board, BoardEvent, Event, Match
+from scoring.selectors.umpire import tablet
 from scoring.services.matches import match_snapshot, record_quick_board, record_toss
 from tests.services.conftest import make_match
 
@@ -371,3 +372,26 @@ def test_the_link_page_is_for_organisers_only(client, tossed):
     assert client.post(f"/m/{tossed.pk}/link/", {"action": "revoke"}).status_code == 403
     tossed.refresh_from_db()
     assert tossed.umpire_token_revoked_at is None
+
+
+def test_the_history_of_a_board_just_ended_uses_the_scores_before_it(client, tossed):
+    """The 22-point rule in the history of the board that has just ended: B has 22, so the
+    queen he covers on board 3 counts nothing (ICF 54), also after a void board."""
+    quick(tossed, "b", points=12, law="ICF 53")
+    quick(tossed, "b", points=10, law="ICF 53")
+    record(tossed, {"type": "stroke", "by": "white"})  # board 3, broken by b: void
+    record(tossed, {"type": "void"})
+    record(tossed, {"type": "stroke", "by": "white", "pocketed": {"white": 2, "queen": True}})
+    response = stroke(client, tossed, "white", white=7)
+    html = response.content.decode()
+    assert "White (Ben Kirk) wins the board: 9 points." in html  # not 12: B had 22
+    assert "Ben Kirk wins the board: 3 points" not in html
+    board = Board.objects.filter(kind="log").order_by("sequence").last()
+    assert board.result_points == 9
+    # the umpire then declares that board void: its history still shows what was ruled
+    html = post(client, tossed, "event", {**fresh(tossed), "kind": "void"}).content.decode()
+    assert "Board 4 is void and is played again." in html
+    view = tablet(match_snapshot(Match.objects.get(pk=tossed.pk)))
+    assert view.history_board == 4 and view.history[0].kind == "void"
+    assert "White (Ben Kirk) wins the board: 9 points." in [
+        r.text for r in view.history[1].rulings]
