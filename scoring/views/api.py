@@ -1,8 +1,333 @@
-"""Views of the api area (see docs/ARCHITECTURE.md). Its URLs are listed in ``urlpatterns``
-below and included by ``scoring/urls.py``."""
+"""The read-only JSON API under ``/api/v1/`` (documented in docs/API.md).
+
+No login, GET/HEAD only, nothing changes data. Every answer carries an ``ETag`` and
+``Cache-Control: no-cache``: a client that sends ``If-None-Match`` gets ``304 Not Modified``
+when nothing changed; for matches, boards and events the ETag comes from one cheap query
+(:mod:`scoring.selectors.live` validators), so an unchanged poll costs one query. Answers allow
+any origin (``Access-Control-Allow-Origin: *``): the data is public, and dashboards in the hall
+should not need a proxy.
+"""
 
 from __future__ import annotations
 
-from django.urls import URLPattern
+import hashlib
+import json
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
 
-urlpatterns: list[URLPattern] = []
+from django.contrib.auth.decorators import login_not_required
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404
+from django.urls import URLPattern, path, reverse
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.http import parse_etags
+from django.utils.translation import get_language
+from django.views.decorators.http import require_safe
+
+from scoring.models import Entry, Event, Match, Player, Round, Tournament
+from scoring.rules import get_rules
+from scoring.selectors import live as sel
+
+API_VERSION = "api-v1-1"
+
+
+def _etag(kind: str, value: Any) -> str:
+    # the language is part of it: round names and the standings order are translated
+    raw = repr((API_VERSION, kind, get_language(), value))
+    return '"' + hashlib.blake2b(raw.encode(), digest_size=12).hexdigest() + '"'
+
+
+def _headers(response: HttpResponse, etag: str | None) -> HttpResponse:
+    if etag is not None:
+        response["ETag"] = etag
+    patch_cache_control(response, no_cache=True, max_age=0)
+    patch_vary_headers(response, ("Origin",))
+    response["Access-Control-Allow-Origin"] = "*"
+    response["Access-Control-Expose-Headers"] = "ETag"
+    return response
+
+
+def _matches(request: HttpRequest, etag: str) -> bool:
+    header = request.headers.get("If-None-Match", "")
+    return header.strip() == "*" or etag in parse_etags(header)
+
+
+def _json(data: Any, etag: str | None = None, status: int = 200) -> HttpResponse:
+    body = json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False, indent=None,
+                      separators=(",", ":"))
+    response = HttpResponse(body, content_type="application/json", status=status)
+    return _headers(response, etag)
+
+
+def api_view(kind: str, validator: Callable[..., Any] | None = None):
+    """A public GET endpoint answering JSON with an ETag.
+
+    With ``validator(**kwargs)`` (one query) the ETag is known before any work is done and an
+    unchanged resource costs one query; without, the ETag is a hash of the body."""
+
+    def decorate(view: Callable[..., Any]):
+        @login_not_required
+        @require_safe
+        @wraps(view)
+        def wrapper(request: HttpRequest, **kwargs: Any) -> HttpResponse:
+            etag = None
+            if validator is not None:
+                value = validator(**kwargs)
+                if value is None:
+                    return _json({"detail": "not found"}, status=404)
+                etag = _etag(kind, value)
+                if _matches(request, etag):
+                    return _headers(HttpResponseNotModified(), etag)
+            try:
+                data = view(request, **kwargs)
+            except Http404:
+                return _json({"detail": "not found"}, status=404)
+            if etag is None:
+                etag = _etag(kind, json.dumps(data, cls=DjangoJSONEncoder, sort_keys=True))
+                if _matches(request, etag):
+                    return _headers(HttpResponseNotModified(), etag)
+            return _json(data, etag)
+
+        return wrapper
+
+    return decorate
+
+
+# --------------------------------------------------------------------------- serializers
+
+
+def _absolute(request: HttpRequest, name: str, **kwargs: Any) -> str:
+    return request.build_absolute_uri(reverse(name, kwargs=kwargs))
+
+
+def _side_entries(match: Match) -> dict[str, int | None]:
+    return {"a": match.entry_a_id, "b": match.entry_b_id, "c": match.entry_c_id}
+
+
+def _per_side(match: Match, values: dict[str, Any], default: Any = 0) -> list[Any]:
+    return [values.get(side, default) for side in match.sides]
+
+
+def _entry(entry: Entry) -> dict[str, Any]:
+    return {
+        "id": entry.pk, "name": entry.name, "seed": entry.seed, "withdrawn": entry.withdrawn,
+        "players": [{"id": p.pk, "name": p.name, "club": p.club,
+                     "nationality": p.nationality} for p in entry.players],
+    }
+
+
+def _board(view: sel.MatchView, line: sel.BoardLine) -> dict[str, Any]:
+    entries = _side_entries(view.match)
+    data = {
+        "number": line.number,
+        "breaker": entries.get(line.breaker or ""),
+        "winner": entries.get(line.winner or ""),
+        "points": line.points if line.finished and not line.void else None,
+        "law": line.law or None,
+        "finished": line.finished,
+        "void": line.void,
+        "entered_as": line.kind,
+        "queen": entries.get(line.queen or ""),
+        "carrommen": line.carrommen,
+        "interpretation": line.interpretation,
+        "extra_board": line.extra_board,
+    }
+    if line.points_by_side:
+        data["points_by_entry"] = {str(entries.get(s)): v for s, v in
+                                   line.points_by_side.items()}
+    return data
+
+
+def match_data(request: HttpRequest, match: Match) -> dict[str, Any]:
+    """The match resource (also used by the tables endpoint)."""
+    view = sel.match_view(match, timeline=False)
+    entries = _side_entries(match)
+    current = None
+    if view.info is not None:
+        info = view.info
+        position = view.snapshot.current.position if view.snapshot.current else None
+        state = None
+        if position is not None and hasattr(position, "to_state"):
+            state = (position.to_state(get_rules(match.rules)) if view.snapshot.is_points
+                     else position.to_state())
+        current = {"game": info.game, "board": info.board,
+                   "breaker": entries.get(view.snapshot.current.breaker or ""),
+                   "started": info.started, "change_sides": info.change_sides,
+                   "extra_board": info.extra_board, "state": state}
+    return {
+        "id": match.pk,
+        "event": match.event_id,
+        "tournament": match.event.tournament_id,
+        "round": match.round.number if match.round else None,
+        "round_name": sel.round_label(match.round) or None,
+        "bracket": match.round.bracket if match.round else None,
+        "group": match.group or None,
+        "number": match.number,
+        "table": match.table.number if match.table else None,
+        "status": sel.api_status(match.status),
+        "status_detail": match.status,
+        "entries": [entries[s] for s in match.sides],
+        "names": [sel.side_label(match, s) for s in match.sides],
+        "rules": match.rules,
+        "stage": match.stage,
+        "games_to_win": match.games_to_win,
+        "winner": entries.get(match.winner_side) if match.winner_side else None,
+        "walkover": match.walkover,
+        "bye": match.bye,
+        "games_won": _per_side(match, view.games_won),
+        "games": [{
+            "number": game.number,
+            "scores": _per_side(match, game.scores),
+            "winner": entries.get(game.winner or ""),
+            "finished": game.finished,
+            "boards": [_board(view, line) for line in game.boards],
+        } for game in view.games],
+        "current": current,
+        "revision": match.revision,
+        "updated_at": match.updated_at,
+        "called_at": match.called_at,
+        "started_at": match.started_at,
+        "finished_at": match.finished_at,
+        "html": _absolute(request, "scoring:live-match", slug=match.event.tournament.slug,
+                          match_id=match.pk),
+    }
+
+
+# --------------------------------------------------------------------------- endpoints
+
+
+@api_view("tournaments")
+def tournaments(request: HttpRequest) -> list[dict[str, Any]]:
+    return [{
+        "id": t.pk, "name": t.name, "slug": t.slug, "start_date": t.start_date,
+        "end_date": t.end_date, "venue": t.venue,
+        "url": _absolute(request, "scoring:api-tournament", tournament_id=t.pk),
+    } for t in Tournament.objects.all()]
+
+
+@api_view("tournament")
+def tournament(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    return {
+        "id": t.pk, "name": t.name, "slug": t.slug, "start_date": t.start_date,
+        "end_date": t.end_date, "venue": t.venue, "table_count": t.table_count,
+        "events": [{
+            "id": e.pk, "name": e.name, "kind": e.kind, "format": e.format, "rules": e.rules,
+            "games_to_win": e.games_to_win, "status": e.status,
+            "url": _absolute(request, "scoring:api-event", event_id=e.pk),
+        } for e in t.events.all()],
+        "tables": [{"number": table.number, "label": table.label, "active": table.active}
+                   for table in t.tables.all()],
+        "html": _absolute(request, "scoring:live-tournament", slug=t.slug),
+        "results_csv": _absolute(request, "scoring:live-results-csv", slug=t.slug),
+    }
+
+
+@api_view("event", lambda event_id: sel.event_validator(event_id))
+def event(request: HttpRequest, event_id: int) -> dict[str, Any]:
+    e = get_object_or_404(Event.objects.select_related("tournament"), pk=event_id)
+    entries = list(e.entries.select_related("player", "partner"))
+    matches = list(e.matches.order_by("pk").values_list("pk", "round_id", "stage"))
+    by_round: dict[int | None, list[int]] = {}
+    for pk, round_id, _stage in matches:
+        by_round.setdefault(round_id, []).append(pk)
+    rounds: list[Round] = sorted(e.rounds.all(), key=lambda r: (
+        r.number, list(Round.Bracket.values).index(r.bracket)))
+    standings = []
+    tables = sel.event_standings(e)
+    for table in tables:
+        for row in table.rows:
+            line: dict[str, Any] = {"entry": row.entry_id, "rank": row.rank}
+            if table.name:
+                line["group"] = table.name
+            line.update({k: v for k, v in row.values.items() if k != "games"})
+            standings.append(line)
+    return {
+        "id": e.pk, "tournament": e.tournament_id, "name": e.name, "kind": e.kind,
+        "format": e.format, "rules": e.rules, "games_to_win": e.games_to_win,
+        "status": e.status,
+        "entries": [_entry(entry) for entry in entries],
+        "rounds": [{"number": r.number, "name": sel.round_label(r), "bracket": r.bracket,
+                    "stage": r.stage, "matches": by_round.get(r.pk, [])} for r in rounds],
+        "matches": [pk for pk, _r, _s in matches],
+        "standings": standings,
+        "standings_order": tables[0].order if tables else None,
+        "html": _absolute(request, "scoring:live-event", slug=e.tournament.slug,
+                          event_id=e.pk),
+    }
+
+
+@api_view("match", lambda match_id: sel.match_validator(match_id))
+def match(request: HttpRequest, match_id: int) -> dict[str, Any]:
+    m = get_object_or_404(sel.match_queryset(), pk=match_id)
+    return match_data(request, m)
+
+
+@api_view("board", lambda match_id, game, board: sel.match_validator(match_id))
+def board(request: HttpRequest, match_id: int, game: int, board: int) -> dict[str, Any]:
+    m = get_object_or_404(sel.match_queryset(), pk=match_id)
+    view = sel.match_view(m, timeline=False)
+    line = sel.find_board(view, game, board)
+    if line is None:
+        raise Http404
+    return sel.board_document(view, line)
+
+
+@api_view("tables", lambda tournament_id: sel.tournament_validator(pk=tournament_id))
+def tables(request: HttpRequest, tournament_id: int) -> list[dict[str, Any]]:
+    """Every active table with its current match (what the hall screen shows)."""
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    overview = sel.tournament_overview(t, recent=0)
+    out = []
+    for item in overview.tables:
+        line = item.line
+        m = line.match if line else None
+        entries = _side_entries(m) if m else {}
+        out.append({
+            "number": item.table.number, "label": item.table.label,
+            "match": m.pk if m else None,
+            "status": sel.api_status(m.status) if m else None,
+            "status_detail": m.status if m else None,
+            "entries": [entries[s] for s in m.sides] if m else [],
+            "names": list(line.names) if line else [],
+            "games_won": list(line.games_won) if line else [],
+            "scores": list(line.points) if line and line.points else None,
+        })
+    return out
+
+
+@api_view("player", lambda tournament_id, player_id: sel.tournament_validator(
+    pk=tournament_id))
+def player(request: HttpRequest, tournament_id: int, player_id: int) -> dict[str, Any]:
+    t = get_object_or_404(Tournament, pk=tournament_id)
+    p = get_object_or_404(Player, pk=player_id)
+    page = sel.player_page(t, p)
+    if not page.entries:
+        raise Http404
+    return {
+        "id": p.pk, "name": p.name, "club": p.club, "nationality": p.nationality,
+        "entries": [{"id": e.pk, "event": e.event_id, "name": e.name, "seed": e.seed}
+                    for e in page.entries],
+        "matches": [{"id": pm.match.pk, "side_entry": _side_entries(pm.match)[pm.side],
+                     "status": sel.api_status(pm.match.status),
+                     "result": pm.result or None} for pm in page.matches],
+        "stats": page.stats.as_dict(),
+        "slams": [{"kind": s.kind, "match": s.match.pk, "game": s.game, "board": s.board}
+                  for s in page.slams],
+        "html": _absolute(request, "scoring:live-player", slug=t.slug, player_id=p.pk),
+    }
+
+
+urlpatterns: list[URLPattern] = [
+    path("api/v1/tournaments/", tournaments, name="api-tournaments"),
+    path("api/v1/tournaments/<int:tournament_id>/", tournament, name="api-tournament"),
+    path("api/v1/tournaments/<int:tournament_id>/tables/", tables, name="api-tables"),
+    path("api/v1/tournaments/<int:tournament_id>/players/<int:player_id>/", player,
+         name="api-player"),
+    path("api/v1/events/<int:event_id>/", event, name="api-event"),
+    path("api/v1/matches/<int:match_id>/", match, name="api-match"),
+    path("api/v1/matches/<int:match_id>/games/<int:game>/boards/<int:board>/", board,
+         name="api-board"),
+]
