@@ -335,6 +335,9 @@ def test_the_umpire_home_lists_assigned_matches(client, tossed):
     html = client.get("/umpire/").content.decode()
 
     assert f"/m/{tossed.pk}/score/" in html and html.count("Open the tablet") == 1
+    assert 'href="/umpire/">My matches</a>' in client.get("/").content.decode()
+    client.logout()
+    assert 'href="/umpire/"' not in client.get("/").content.decode()
 
 
 def test_after_confirmation_only_an_organiser_reopens_the_match(client, tossed, organiser):
