@@ -9,7 +9,8 @@
 //   back (the online event, and every few seconds). The server records a retried request once.
 // - The 15-second stroke clock (ICF 50) restarts whenever the revision changes; it can be
 //   paused. The interval timer counts down to the start of the deciding game.
-// - The Screen Wake Lock keeps the tablet awake where the browser has it.
+// - The Screen Wake Lock keeps the tablet awake where the browser has it; coming back from
+//   sleep, the panel is fetched again (another device may have recorded meanwhile).
 (function () {
   "use strict";
 
@@ -161,6 +162,18 @@
     }
   });
   window.setInterval(retry, RETRY_EVERY_MS);
+
+  // --- back from sleep: show what other devices recorded meanwhile --------------------------
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState !== "visible" || pending || inFlight) {
+      return;
+    }
+    var panel = document.getElementById("panel");
+    if (app.dataset.panelUrl && panel) {
+      window.htmx.ajax("GET", app.dataset.panelUrl, { target: "#panel", swap: "outerHTML" });
+    }
+  });
 
   // --- the 15-second stroke clock (ICF 50): on screen only, no effect on the record --------
 

@@ -297,3 +297,12 @@ def test_confirming_is_recorded_by_side(client, tossed):
     assert "The match is not finished yet." in response.content.decode()
     with pytest.raises(Exception):  # noqa: B017 - the service refuses too
         confirm_match(match=tossed, side="a", method="tap", actor=UMPIRE)
+
+
+def test_the_panel_can_be_fetched_again(client, tossed):
+    record(tossed, {"type": "stroke", "by": "white", "pocketed": {"white": 1}})
+    response = client.get(link(tossed, "panel"), headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert response.status_code == 200 and html.lstrip().startswith('<section id="panel"')
+    assert 'hx-swap-oob="true"' in html and "White (Ben Kirk): 1 white" in html
+    assert client.post(link(tossed, "panel")).status_code == 405
