@@ -15,7 +15,8 @@
    (70 %), the match in the JSON API (15 %), the tournament's "now" part every 10 s (15 %).
 5. At the end the log is checked (every acknowledged stroke once, boards replay).
 
-Errors: no answer / timeout, 5xx, and any refusal (4xx other than the spectators' 304s).
+Errors: no answer / timeout (a tablet gives up after 10 s like umpire.js; a spectator waits up
+to 60 s, as htmx polls have no timeout), 5xx, and any refusal (4xx).
 Run ``.venv/bin/python bench/load.py --seconds 30``. The last line reads
 ``load: p50_ms=<x> p95_ms=<y> errors=<n>`` (over every request: strokes and polls).
 """
@@ -87,7 +88,7 @@ async def run(args: argparse.Namespace, port: int, matches: list[srv.MatchInfo],
     tasks = [tablet_loop(t, deadline, args.stroke_interval, random.Random(rng.random()))
              for t in tablets]
     tasks += [spectator(i, port, matches, stats, deadline, random.Random(rng.random()),
-                        args.timeout) for i in range(args.spectators)]
+                        args.poll_timeout) for i in range(args.spectators)]
     await asyncio.gather(*tasks)
     return tablets
 
@@ -102,7 +103,10 @@ def main() -> int:
                         "a real board of 60-80 strokes takes 15-20 minutes)")
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=4)
-    parser.add_argument("--timeout", type=float, default=10.0, help="seconds per request")
+    parser.add_argument("--timeout", type=float, default=10.0,
+                        help="seconds a tablet waits for an answer (umpire.js: 10)")
+    parser.add_argument("--poll-timeout", type=float, default=60.0,
+                        help="seconds a spectator waits (htmx polls have no timeout)")
     parser.add_argument("--database-url", default="",
                         help="default: a fresh SQLite file under /tmp")
     parser.add_argument("--seed", type=int, default=8)
