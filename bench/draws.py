@@ -125,24 +125,29 @@ def main() -> None:
 
         actor, swiss, knockout = build(args.seed)
 
-        def timed(action, undo) -> list[float]:
+        cpu: dict[str, list[float]] = {}
+
+        def timed(action, undo, name: str = "") -> list[float]:
             samples = []
             for _ in range(args.repeat + 2):  # two warm-up runs
-                started = time.perf_counter()
+                started, started_cpu = time.perf_counter(), time.process_time()
                 action()
                 samples.append(time.perf_counter() - started)
+                cpu.setdefault(name, []).append(time.process_time() - started_cpu)
                 undo()
+            cpu[name] = cpu[name][2:]
             return samples[2:]
 
         swiss_samples = timed(
             lambda: draws.next_round(event=swiss, actor=actor, expected_rounds=PLAYED_ROUNDS),
             lambda: draws.delete_last_round(event=swiss, actor=actor,
-                                            expected_rounds=PLAYED_ROUNDS + 1))
+                                            expected_rounds=PLAYED_ROUNDS + 1), "swiss")
         knockout_samples = timed(
             lambda: draws.draw_event(event=knockout, actor=actor, random_seed=args.seed,
                                      expected_rounds=0),
             lambda: draws.delete_last_round(event=knockout, actor=actor,
-                                            expected_rounds=knockout.rounds.count()))
+                                            expected_rounds=knockout.rounds.count()),
+            "knockout")
         # what the round looks like (one more time, kept)
         draws.next_round(event=swiss, actor=actor)
         made = Match.objects.filter(event=swiss, round__number=PLAYED_ROUNDS + 1).count()
@@ -150,13 +155,16 @@ def main() -> None:
         ko_count = Match.objects.filter(event=knockout).count()
         swiss_s = statistics.median(swiss_samples)
         knockout_s = statistics.median(knockout_samples)
-        print(f"database: {connection.vendor}; repeats={args.repeat}")
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+        print(f"database: {connection.vendor}; repeats={args.repeat}; cpus={os.cpu_count()}; "
+              f"load average {load:.1f} (wall-clock times grow on a busy machine; the CPU time "
+              "of this process is given too)")
         print(f"swiss round {PLAYED_ROUNDS + 1} of {PLAYERS} players: {made} matches; "
               f"min={min(swiss_samples) * 1000:.1f} ms, median={swiss_s * 1000:.1f} ms "
-              "(target 65 ms)")
+              f"(cpu {statistics.median(cpu['swiss']) * 1000:.1f} ms; target 65 ms)")
         print(f"knock-out of {PLAYERS} entries: {len(ko_matches)} rounds, {ko_count} matches; "
               f"min={min(knockout_samples) * 1000:.1f} ms, median={knockout_s * 1000:.1f} ms "
-              "(target 200 ms)")
+              f"(cpu {statistics.median(cpu['knockout']) * 1000:.1f} ms; target 200 ms)")
         print(f"draws: swiss_s={swiss_s:.4f} knockout_s={knockout_s:.4f}")
 
 

@@ -167,7 +167,7 @@ def board(tournament: Tournament) -> Board:
 
 
 def _lock_match(match_id: int) -> Match:
-    return Match.objects.select_for_update().select_related(*RELATED).get(pk=match_id)
+    return Match.objects.select_for_update(of=("self",)).select_related(*RELATED).get(pk=match_id)
 
 
 def _bump(match: Match, **fields: Any) -> None:

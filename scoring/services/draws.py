@@ -316,8 +316,12 @@ def _build_bracket(event: Event, entries: list[DrawEntry], seed: int | None,
                                        random_seed=seed)
 
 
-def _save_bracket(event: Event, bracket: Bracket, offset: int = 0) -> list[Round]:
-    """Rounds and matches of a whole bracket in a few bulk inserts; byes decided at once."""
+def _save_bracket(event: Event, bracket: Bracket, offset: int = 0,
+                  places: dict[int, tuple[str, int]] | None = None) -> list[Round]:
+    """Rounds and matches of a whole bracket in a few bulk inserts; byes decided at once.
+
+    ``places`` (the knock-out after groups): each qualifier's group and place, so the first
+    round says "winner of group A v runner-up of group B" rather than qualifier seeds."""
     progress = advance(bracket, {})
     now = timezone.now()
     last: dict[str, int] = defaultdict(int)
@@ -349,7 +353,7 @@ def _save_bracket(event: Event, bracket: Bracket, offset: int = 0) -> list[Round
         row: dict[str, Any] = {
             "round": rounds[_slot(event, m, offset)], "number": numbers[m.id],
             "position": m.index, "entry_a_id": st.a, "entry_b_id": st.b,
-            "draw_reason": _reason(st.reason),
+            "draw_reason": _group_reason(st, places) if places else _reason(st.reason),
         }
         if st.status == "ready":
             row["status"] = Match.Status.READY
@@ -374,6 +378,21 @@ def _save_bracket(event: Event, bracket: Bracket, offset: int = 0) -> list[Round
             f"{quote('winner_to_side')} = %s, {quote('loser_to_id')} = %s, "
             f"{quote('loser_to_side')} = %s WHERE {quote('id')} = %s", links)
     return list(rounds.values())
+
+
+def _group_reason(st: Any, places: dict[int, tuple[str, int]]) -> dict[str, Any]:
+    """Why a first-round pair of the knock-out after groups was made, by group places."""
+    if st.match.round != 1 or st.reason.code not in ("ko_seeded", "ko_seeded_drawn", "ko_drawn",
+                                                     "ko_bye", "ko_bye_drawn"):
+        return _reason(st.reason)
+    a, b = places.get(st.a), places.get(st.b)
+    if a and b:
+        return {"code": "group_places", "params": {"group_a": a[0], "place_a": a[1],
+                                                   "group_b": b[0], "place_b": b[1]}}
+    only = a or b
+    if only:
+        return {"code": "group_bye", "params": {"group": only[0], "place": only[1]}}
+    return _reason(st.reason)
 
 
 def _bracket_rows(event: Event) -> tuple[list[Match], int]:
@@ -767,10 +786,13 @@ def next_round(*, event: Event, actor: Actor, expected_rounds: int | None = None
                 if not state.can_next:
                     raise DrawServiceError(state.blocked or "nothing_to_draw")
                 entries, _withdrawn = draw_entries(event)
-                tables = list(group_tables(event, entries).values())
+                by_group = group_tables(event, entries)
+                tables = list(by_group.values())
+                places = {s.entry: (name, s.rank) for name, table in by_group.items()
+                          for s in table}
                 offset = max(r.number for r in rounds)
                 made = _save_bracket(event, _build_bracket(event, entries, None, tables),
-                                     offset=offset)
+                                     offset=offset, places=places)
             else:
                 raise DrawServiceError("nothing_to_draw")
         except DrawError as err:

@@ -170,6 +170,10 @@ def reason_text(reason: dict[str, Any] | None) -> str:
                       "final."),
         "de_not_needed": _("Not needed: the winners-bracket champion won the first grand "
                            "final."),
+        "group_places": _("Place %(place_a)s of group %(group_a)s v place %(place_b)s of "
+                          "group %(group_b)s."),
+        "group_bye": _("Bye for place %(place)s of group %(group)s: byes go to the best "
+                       "qualifiers."),
         "rr_round": _("Round %(round)s of %(rounds)s (circle method)."),
         "rr_bye": _("Bye: the group has an odd number of entries."),
         "swiss_pair": _("Score group %(score)s: rank %(rank_a)s v rank %(rank_b)s."),
@@ -546,8 +550,8 @@ def _event_context(request: HttpRequest, tournament: Tournament, event: Event,
         "entry_form": entry_form or EntryForm(doubles=event.is_doubles),
         "known_players": known, "rounds": rounds, "state": state,
         "sections": sections, "list_blocks": list_blocks, "selected_round": selected,
-        "listed_rounds": [r for r in rounds if r.bracket in (Round.Bracket.MAIN,
-                                                              Round.Bracket.GROUPS)]
+        "listed_rounds": [r for r in rounds if r.bracket == (
+            Round.Bracket.GROUPS if event.format == Event.Format.GROUPS else Round.Bracket.MAIN)]
         if event.format in (Event.Format.SWISS, Event.Format.GROUPS) else [],
         "standings": _standings(event, by_id),
         "champion": draw_service.champion(event) if state.complete else None,
@@ -582,7 +586,7 @@ def entry_add(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     else:
         messages.error(request, _("Check the entry: some fields are not valid."))
     if request.htmx:
-        return render(request, "scoring/organiser/event.html#entries",
+        return render(request, "scoring/organiser/_entries_response.html",
                       _event_context(request, tournament, event, entry_form=form))
     if form is not None:
         return render(request, "scoring/organiser/event.html",
@@ -624,7 +628,7 @@ def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) ->
     except (TournamentError, DrawServiceError) as err:
         _fail(request, err)
     if request.htmx:
-        return render(request, "scoring/organiser/event.html#entries",
+        return render(request, "scoring/organiser/_entries_response.html",
                       _event_context(request, tournament, entry.event))
     return redirect("scoring:organiser-event", slug=slug, event_id=entry.event_id)
 

@@ -185,6 +185,11 @@ def test_groups_then_knockout_of_the_qualifiers(tournament, actor,
     first_round = knockout.filter(round__number=event.rounds.filter(
         bracket=Round.Bracket.GROUPS).count() + 1)
     assert {e for m in first_round for e in (m.entry_a_id, m.entry_b_id) if e} == qualified
+    codes = {m.draw_reason["code"] for m in first_round}
+    assert codes <= {"group_places", "group_bye"} and "group_places" in codes
+    for m in first_round.filter(bye=False):  # never two of the same group in round 1 here
+        p = m.draw_reason["params"]
+        assert p["group_a"] != p["group_b"]
     event.refresh_from_db()
     assert event.status == "finished"
     assert draws.champion(event) is not None
