@@ -187,6 +187,10 @@ AXES_COOLOFF_TIME = datetime.timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 1
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 
+#: The site's address as the tablets in the hall reach it (e.g. http://192.168.1.10:8000), used
+#: for the QR codes on printed sheets made outside a request (management commands).
+SITE_URL = env_str("SITE_URL", "")
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scoring:home"
 LOGOUT_REDIRECT_URL = "scoring:home"
