@@ -186,6 +186,8 @@ AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# Keep the start-up banner out of every manage.py command (lockouts are still logged).
+AXES_VERBOSE = False
 
 #: The site's address as the tablets in the hall reach it (e.g. http://192.168.1.10:8000), used
 #: for the QR codes on printed sheets made outside a request (management commands).
