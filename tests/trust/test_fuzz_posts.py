@@ -222,6 +222,38 @@ class FuzzPosts(TestCase):
             form["action"] = data.draw(st.one_of(st.just("nothing"), TEXT))
         self._check(match, url, form, htmx=data.draw(st.booleans()))
 
+    @FUZZ
+    @given(data=st.data(), door=st.sampled_from(["link", "account"]))
+    def test_the_stroke_pad(self, data: st.DataObject, door: str) -> None:
+        """Well-formed strokes with random contents (the pad's fields, fresh key, current
+        revision): the engine takes or refuses each; a taken one adds exactly one log row and
+        the board still replays, a refused one changes nothing."""
+        from scoring.services.matches import match_snapshot
+
+        match = self.match
+        match.refresh_from_db()
+        counts = st.sampled_from(["0", "1", "2", "9"])
+        flags = st.sampled_from(["", "on"])
+        form = {"client_id": str(uuid.uuid4()), "revision": str(match.revision),
+                "by": data.draw(st.sampled_from(["white", "black"])),
+                "white": data.draw(counts), "black": data.draw(counts),
+                "off_white": data.draw(st.sampled_from(["0", "0", "1"])),
+                "off_black": data.draw(st.sampled_from(["0", "0", "1"])),
+                **{f: data.draw(flags) for f in (
+                    "queen", "striker", "foul", "no_contact", "off_queen", "off_striker",
+                    "break_before_play", "extra_claimed")}}
+        if door == "account":
+            self.client.force_login(self.organiser)
+            url = f"/m/{match.pk}/score/event/"
+        else:
+            url = f"/u/{match.umpire_token}/event/"
+        rows = BoardEvent.objects.count()
+        self._check(match, url, form, htmx=True)
+        if BoardEvent.objects.count() != rows:
+            self.assertEqual(BoardEvent.objects.count(), rows + 1)
+            match.refresh_from_db()
+            match_snapshot(match)  # replays the board from the log (raises if it cannot)
+
 
 def test_fuzz_cases_were_tried():
     """Runs after the fuzz class in this module (pytest keeps file order): the count of
