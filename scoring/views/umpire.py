@@ -44,7 +44,8 @@ from scoring.forms.umpire import (
 )
 from scoring.models import Match, Tournament
 from scoring.rules import RULESETS, RulesError, first_breaker_of_game
-from scoring.rulings import error_text
+from scoring.rules.events import LOSS_REASONS
+from scoring.rulings import error_text, loss_reason
 from scoring.selectors.umpire import Tablet, tablet
 from scoring.services import matches as services
 from scoring.services.matches import Actor, MatchError, MatchLocked, MatchSnapshot, StaleMatch
@@ -126,14 +127,12 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         "hx": {name: _hx(url) for name, url in urls.items()},
         "keys": _keys(request, write["client_id"], match.revision),
         "busy": BUSY,
-        "client_id": write["client_id"],
         "revision": match.revision,
         "error": error,
         "notice": notice,
         "pad": pad or {},
         "forms": forms or {},
         "is_organiser": organiser,
-        "via_link": token is not None,
         "first_breaker": next((s for s in view.sides if s.side == first_breaker), None),
         "count_range": range(10),
         "points_range": range(1, rules.board_max + 1),
@@ -178,10 +177,7 @@ BUSY = _Busy()
 
 
 def _loss_reasons() -> list[tuple[str, str]]:
-    from scoring.rulings import loss_reason
-
-    return [(r, loss_reason(r)) for r in ("out_of_turn", "left_seat", "resumed_before_play",
-                                          "other")]
+    return [(reason, loss_reason(reason)) for reason in LOSS_REASONS]
 
 
 def _respond(request: HttpRequest, snapshot: MatchSnapshot, token: str | None, *,
