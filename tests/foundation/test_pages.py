@@ -82,7 +82,7 @@ def test_staff_see_a_create_link_in_the_empty_state(client, organiser):
 
     response = client.get(reverse("scoring:home"))
 
-    assert reverse("admin:scoring_tournament_add") in response.content.decode()
+    assert reverse("scoring:organiser-tournament-new") in response.content.decode()
 
 
 @pytest.mark.django_db
