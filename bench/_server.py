@@ -341,6 +341,7 @@ class Tablet:
         self.revision = info.revision
         self.acknowledged: list[str] = []
         self.retries = 0
+        self.failed_at: dict[str, float] = {}  # client_id -> when its first attempt failed
 
     async def resync(self) -> None:
         """Read the match back from the database (after a refusal the tablet reloads)."""
@@ -376,6 +377,7 @@ class Tablet:
             except (OSError, TimeoutError, ConnectionError, asyncio.IncompleteReadError):
                 attempt += 1
                 self.retries += 1
+                self.failed_at.setdefault(client_id, time.time())
                 self.stats.error("tablet: no answer (retried with the same client_id)")
                 await asyncio.sleep(min(0.2 * attempt, 2.0))
                 continue
@@ -409,6 +411,16 @@ class LogCheck:
     events: int
     replay_failures: list[str]
     cache_mismatches: list[str]
+
+
+def answered_from_the_log(failed_at: dict[str, float]) -> int:
+    """Strokes whose row was written before the tablet saw its request fail (killed after the
+    commit, before the answer): the retry with the same client_id was answered from the log."""
+    from scoring.models import BoardEvent
+
+    created = dict(BoardEvent.objects.filter(client_id__in=list(failed_at))
+                   .values_list("client_id", "created_at"))
+    return sum(1 for cid, at in created.items() if at.timestamp() < failed_at[str(cid)])
 
 
 def check_log(acknowledged: list[str]) -> LogCheck:

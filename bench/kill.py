@@ -111,6 +111,9 @@ def main() -> int:
         for line in srv.summary(stats):
             print(line)
         print(f"retries with the same client_id: {sum(t.retries for t in tablets)}")
+        failed_at = {cid: at for t in tablets for cid, at in t.failed_at.items()}
+        print(f"strokes committed whose answer was lost (a retry was answered from the log): "
+              f"{srv.answered_from_the_log(failed_at)}")
         check = srv.check_log(acknowledged)
         print(f"log: {check.events} rows on {check.boards} boards; "
               f"replay_failures={len(check.replay_failures)} "
