@@ -212,6 +212,13 @@ def tournament_now(request: HttpRequest, slug: str) -> HttpResponse:
     })
 
 
+def _cell(value: Any) -> Any:
+    """A text cell that a spreadsheet will not run as a formula (CSV injection)."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
 @login_not_required
 @require_safe
 def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
@@ -233,7 +240,7 @@ def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
             continue
         games = sorted(match.games.all(), key=lambda g: g.number)
         won = match.games_won or {}
-        writer.writerow([
+        writer.writerow([_cell(value) for value in (
             match.event.name, sel.round_label(match.round), match.group, match.number,
             match.table.number if match.table else "",
             match.entry_a.name if match.entry_a else "", match.entry_b.name if match.entry_b
@@ -243,7 +250,7 @@ def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
             int(match.walkover), int(match.bye), sel.api_status(match.status),
             match.finished_at.isoformat() if match.finished_at else "",
             match.pk, match.entry_a_id or "", match.entry_b_id or "",
-        ])
+        )])
     return response
 
 

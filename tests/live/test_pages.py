@@ -266,3 +266,13 @@ def test_a_match_with_a_bye_shows_bye(client, knockout, tournament):
                                bye=True, status="finished", winner_side="a")
     _, html = get(client, url("live-match", tournament.slug, bye.pk))
     assert "Bye" in html
+
+
+def test_results_csv_does_not_let_a_spreadsheet_run_names_as_formulas(client, knockout,
+                                                                      tournament):
+    player = knockout["sf1"].entry_a.player
+    player.name = "=HYPERLINK(1)"
+    player.save()
+    response = client.get(url("live-results-csv", tournament.slug))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert rows[0]["entry_a"] == "'=HYPERLINK(1)"
