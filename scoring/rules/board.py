@@ -16,7 +16,6 @@ pocketed the carromman.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from .errors import IllegalEvent, RulesError
@@ -58,8 +57,7 @@ class Note(NamedTuple):
     params: dict[str, Any] = {}  # noqa: RUF012 - never mutated
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """The position after an event and the notes explaining it."""
 
     position: Position
@@ -140,7 +138,7 @@ class Board:
         self, rules: RuleSet = ICF, start: Position = OPENING, scores: PerColour | None = None
     ) -> None:
         if scores is not None:
-            start = replace(start, scores=scores)
+            start = start._replace(scores=scores)
         self.rules = rules
         self.event_stack: list[Event] = []
         self._steps: list[Step] = [Step(start, ())]
@@ -192,8 +190,8 @@ class Board:
 
 def _finish(position: Position, result: BoardResult, **changes: Any) -> Position:
     """The finished position: nobody on turn, outstanding dues written off (ICF 55)."""
-    return replace(
-        position, on_turn=None, dues=ZERO, to_place=ZERO, result=result, **changes
+    return position._replace(
+        on_turn=None, dues=ZERO, to_place=ZERO, result=result, **changes
     )
 
 
@@ -246,7 +244,7 @@ def _technical_foul(position: Position, event: TechnicalFoul, rules: RuleSet) ->
     law = "ICF 63(a)" if offender == position.on_turn else "ICF 63(b)"
     notes = [Note("technical_foul", law, {"colour": offender})]
     notes += _due_notes(paid, dues, position.dues, ZERO)
-    new = replace(position, on_board=on_board, dues=dues, to_place=to_place)
+    new = position._replace(on_board=on_board, dues=dues, to_place=to_place)
     return Step(new, tuple(notes))
 
 
@@ -263,8 +261,7 @@ def _forgo(position: Position, event: Forgo, rules: RuleSet) -> Step:
             "forgo_would_empty_board",
             "forgoing would leave no carromman of that colour on the board",
         )
-    new = replace(
-        position,
+    new = position._replace(
         on_board=position.on_board.set(offender, left),
         dues=position.dues.set(offender, 0),
         to_place=position.to_place.set(offender, 0),
@@ -339,7 +336,7 @@ def _stroke(position: Position, stroke: Stroke, rules: RuleSet, explain: bool = 
     if at_break and not stroke.touched:
         return _failed_break(position, stroke, rules)
     if at_break:
-        position = replace(position, break_made=True, break_attempts=0)
+        position = position._replace(break_made=True, break_attempts=0)
     ending = _board_end(position, stroke, rules)
     if ending is not None:
         return ending
@@ -356,15 +353,15 @@ def _failed_break(position: Position, stroke: Stroke, rules: RuleSet) -> Step:
     opponent = other(stroke.by)
     if stroke.foul or moved.striker:
         # 45(c): a foul or the striker pocketed: turn lost, no due; the break is still to come.
-        new = replace(position, on_turn=opponent, break_attempts=0, to_place=ZERO)
+        new = position._replace(on_turn=opponent, break_attempts=0, to_place=ZERO)
         return Step(new, (Note("break_lost", "ICF 45(c)", {"colour": stroke.by,
                                                               "next": opponent}),))
     attempts = position.break_attempts + 1
     if attempts >= rules.break_attempts:
-        new = replace(position, on_turn=opponent, break_attempts=0, to_place=ZERO)
+        new = position._replace(on_turn=opponent, break_attempts=0, to_place=ZERO)
         return Step(new, (Note("break_lost", "ICF 45(b)", {"colour": stroke.by,
                                                               "next": opponent}),))
-    new = replace(position, break_attempts=attempts, to_place=ZERO)
+    new = position._replace(break_attempts=attempts, to_place=ZERO)
     left = rules.break_attempts - attempts
     return Step(new, (Note("break_attempt_failed", "ICF 45(a)", {"colour": stroke.by,
                                                                     "left": left}),))
@@ -545,18 +542,21 @@ def _stroke_in_play(
     p = stroke.by
     white = p == "white"
     o = "black" if white else "white"
-    pocketed = stroke.pocketed
-    pw = pocketed.white if white else pocketed.black
-    po = pocketed.black if white else pocketed.white
-    queen_now = pocketed.queen
-    striker = pocketed.striker
-    own_before = position.on_board[p]
+    pocketed_white, pocketed_black, queen_now, striker = stroke.pocketed
+    on_white, on_black = position.on_board
+    dues_white, dues_black = position.dues
+    right_white, right_black = position.queen_right
+    if white:
+        pw, po, own_before, opp_before = pocketed_white, pocketed_black, on_white, on_black
+        own_dues, right_before = dues_white, right_white
+    else:
+        pw, po, own_before, opp_before = pocketed_black, pocketed_white, on_black, on_white
+        own_dues, right_before = dues_black, right_black
     all_nine = own_before == rules.carrommen_per_colour
     queen = position.queen
     covering = queen == PENDING + p
-    right_before = position.queen_right[p]
     has_right = right_before or pw > 0
-    owes = position.dues[p] > 0
+    owes = own_dues > 0
 
     returned = 0  # p's own carrommen of this stroke that come back for placing
     new_dues = 0
@@ -625,20 +625,28 @@ def _stroke_in_play(
         keeps_turn = pw > 0
 
     own_after = own_before - pw + returned
-    opp_after = position.on_board[o] - po
+    opp_after = opp_before - po
     on_board = PerColour(own_after, opp_after) if white else PerColour(opp_after, own_after)
-    dues = position.dues.set(p, position.dues[p] + new_dues) if new_dues else position.dues
-    if dues.white or dues.black:
+    if new_dues:
+        dues = PerColour(dues_white + new_dues, dues_black) if white else PerColour(
+            dues_white, dues_black + new_dues)
+    else:
+        dues = position.dues
+    if dues_white or dues_black or new_dues:
         on_board, dues, paid = _pay_dues(on_board, dues, rules)
         to_place = PerColour(paid.white + (returned if white else 0),
                              paid.black + (0 if white else returned))
     else:
         paid = ZERO
-        to_place = PerColour(returned, 0) if white else PerColour(0, returned)
+        to_place = (PerColour(returned, 0) if white else PerColour(0, returned)) if returned \
+            else ZERO
     on_turn = p if keeps_turn else o
+    if right_before or not pw:
+        queen_right = position.queen_right
+    else:
+        queen_right = PerColour(True, right_black) if white else PerColour(right_white, True)
     new = Position(
-        on_board, queen_after, dues,
-        position.queen_right if (right_before or not pw) else position.queen_right.set(p, True),
+        on_board, queen_after, dues, queen_right,
         on_turn, True, 0, position.scores, to_place, None,
     )
     if not explain:

@@ -13,7 +13,7 @@ black). See :func:`from_notation`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import InvalidEvent
 from .position import BLACK, COLOURS, WHITE
@@ -25,17 +25,16 @@ FOULS = (FOUL_IMPROPER, FOUL_BREAK_BEFORE_PLAY)
 LOSS_REASONS = ("out_of_turn", "left_seat", "resumed_before_play", "other")
 
 
-@dataclass(frozen=True, slots=True)
-class Pieces:
-    """Pieces pocketed, or pieces that left the board, in one stroke."""
+class Pieces(NamedTuple):
+    """Pieces pocketed, or pieces that left the board, in one stroke (immutable)."""
 
     white: int = 0
     black: int = 0
     queen: bool = False
     striker: bool = False
 
-    def __getitem__(self, colour: str) -> int:
-        return self.white if colour == WHITE else self.black
+    def __getitem__(self, colour: str) -> int:  # type: ignore[override]
+        return tuple.__getitem__(self, 0 if colour == WHITE else 1)
 
     @property
     def carrommen(self) -> int:
@@ -61,9 +60,8 @@ class Pieces:
 NOTHING = Pieces()
 
 
-@dataclass(frozen=True, slots=True)
-class Stroke:
-    """One stroke by the colour on turn (ICF 2.1 "stroke")."""
+class Stroke(NamedTuple):
+    """One stroke by the colour on turn (ICF 2.1 "stroke"); an immutable record."""
 
     by: str
     pocketed: Pieces = NOTHING
@@ -179,19 +177,27 @@ def _colour(value: Any, name: str, colours: tuple[str, ...] = COLOURS) -> str:
 def _pieces(value: Any, name: str) -> Pieces:
     if value is None:
         return NOTHING
-    if not isinstance(value, dict):
+    if type(value) is not dict:
         raise InvalidEvent("bad_pieces", f"{name} must be an object")
+    if not value:
+        return NOTHING
     if not value.keys() <= _PIECE_KEYS:
         unknown = sorted(set(value) - _PIECE_KEYS)[0]
         raise InvalidEvent("unknown_field", f"unknown field {name}.{unknown}")
-    if not value:
-        return NOTHING
-    return Pieces(
-        white=_count(value.get("white", 0), f"{name}.white"),
-        black=_count(value.get("black", 0), f"{name}.black"),
-        queen=_flag(value.get("queen", False), f"{name}.queen"),
-        striker=_flag(value.get("striker", False), f"{name}.striker"),
-    )
+    white = value.get("white", 0)
+    black = value.get("black", 0)
+    queen = value.get("queen", False)
+    striker = value.get("striker", False)
+    # fast path for well-formed counts and flags; the helpers raise the precise errors
+    if type(white) is not int or not 0 <= white <= 9:
+        white = _count(white, f"{name}.white")
+    if type(black) is not int or not 0 <= black <= 9:
+        black = _count(black, f"{name}.black")
+    if queen is not False and queen is not True:
+        queen = _flag(queen, f"{name}.queen")
+    if striker is not False and striker is not True:
+        striker = _flag(striker, f"{name}.striker")
+    return Pieces(white, black, queen, striker)
 
 
 _FIELDS: dict[str, set[str]] = {

@@ -15,7 +15,7 @@ Terminology (ICF "Interpretations", LAWS.md §2.1):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 WHITE = "white"
 BLACK = "black"
@@ -115,8 +115,7 @@ class BoardResult:
 VOID_RESULT = BoardResult(winner=None, points=0, law="void", void=True)
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
+class Position(NamedTuple):
     """A board's position after some events (the interchange format's *position*).
 
     ``scores`` are the game scores before this board of the players holding each colour

@@ -6,8 +6,6 @@ queen; ``s`` striker, ``foul``, ``bbp`` break before Play, ``nt`` touched nothin
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from scoring.rules import (
@@ -475,6 +473,6 @@ def test_every_preset_documents_its_differences() -> None:
 
 def test_apply_is_pure() -> None:
     start = pos(7, 9)
-    copy = replace(start)
+    copy = start._replace()
     apply(start, from_notation("W: w s"))
     assert start == copy
