@@ -59,5 +59,4 @@ class Tournament(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        # Until a tournament page exists, the home page lists tournaments.
-        return reverse("scoring:home")
+        return reverse("scoring:live-tournament", kwargs={"slug": self.slug})
