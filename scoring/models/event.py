@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import RULESETS
@@ -166,7 +167,15 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name or str(_("Round %(number)s") % {"number": self.number})
+        return self.label
+
+    @property
+    def label(self) -> str:
+        """The round's name in the current language (draws store names such as "Final" in
+        English; their German is in the catalogue), or "Round n"."""
+        if self.name:
+            return gettext(self.name)
+        return str(_("Round %(number)s") % {"number": self.number})
 
 
 class Table(models.Model):

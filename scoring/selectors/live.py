@@ -670,7 +670,7 @@ class Overview:
 
 
 def round_label(rnd: Round | None, group: str = "") -> str:
-    name = "" if rnd is None else rnd.name or _("Round %(number)s") % {"number": rnd.number}
+    name = "" if rnd is None else rnd.label
     if group:
         group_name = _("Group %(name)s") % {"name": group}
         return f"{name} · {group_name}" if name else group_name

@@ -64,7 +64,8 @@ def test_filled_sheet_details(world: World) -> None:
 def test_header_fields(world: World) -> None:
     data = sheets.scoresheet_data(world.played, language="de", base_url="https://c.example")
     assert data.tournament == world.tournament.name
-    assert data.event == "Men's Singles" and data.round_name == "Round of 32"
+    # a German sheet names the round in German
+    assert data.event == "Men's Singles" and data.round_name == "Sechzehntelfinale"
     assert data.sides[0].name == UNICODE_A and data.sides[1].name == NAME_B
     assert data.sides[0].club == "CC Frankfurt"
     assert data.table == "1" and data.match_number == "1"
