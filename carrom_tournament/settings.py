@@ -106,6 +106,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Repeated polls of public live pages and the API: 304 before sessions, auth and templates.
+    "scoring.conditional.EarlyNotModifiedMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After the session middleware, before CommonMiddleware (it may redirect by language).
     "django.middleware.locale.LocaleMiddleware",

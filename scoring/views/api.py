@@ -26,6 +26,7 @@ from django.utils.http import parse_etags
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
+from scoring import conditional as early_answers
 from scoring.models import Entry, Event, Match, Player, Round, Tournament
 from scoring.rules import get_rules
 from scoring.selectors import live as sel
@@ -90,6 +91,17 @@ def api_view(kind: str, validator: Callable[..., Any] | None = None):
                     return _headers(HttpResponseNotModified(), etag)
             return _json(data, etag)
 
+        if validator is not None:
+            def early(request: HttpRequest, kwargs: dict[str, Any]) -> HttpResponse | None:
+                value = validator(**kwargs)
+                if value is None:
+                    return None
+                etag = _etag(kind, value)
+                if _matches(request, etag):
+                    return _headers(HttpResponseNotModified(), etag)
+                return None
+
+            early_answers.register(wrapper, early)
         return wrapper
 
     return decorate

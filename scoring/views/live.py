@@ -37,6 +37,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django_htmx.http import HttpResponseStopPolling
 
+from scoring import conditional as early_answers
 from scoring.models import Event, Match, Player, Tournament
 from scoring.selectors import live as sel
 
@@ -97,6 +98,15 @@ def conditional(kind: str, validator: Callable[..., Any], *, page: bool = False)
                 return _revalidate(response, etag)
             return response
 
+        if not page:  # a full page also depends on who is logged in: not answered early
+            def early(request: HttpRequest, kwargs: dict[str, Any]) -> HttpResponse | None:
+                value = validator(**kwargs)
+                if value is None:
+                    return None
+                return not_modified(
+                    request, make_etag(kind, value, request.get_full_path(), None))
+
+            early_answers.register(wrapper, early)
         return wrapper
 
     return decorate
@@ -292,6 +302,16 @@ def match_live(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
                           status=HttpResponseStopPolling.status_code)
         return _no_store(response)
     return _revalidate(render(request, "scoring/live/match.html#live", context), etag)
+
+
+def _match_live_early(request: HttpRequest, kwargs: dict[str, Any]) -> HttpResponse | None:
+    value = sel.match_validator(kwargs["match_id"], kwargs["slug"])
+    if value is None or value[2] in sel.DONE:  # over: the view answers 286
+        return None
+    return not_modified(request, make_etag("match-live", value))
+
+
+early_answers.register(match_live, _match_live_early)
 
 
 @login_not_required
