@@ -70,7 +70,11 @@ def browser_context_args(browser_context_args: dict) -> dict:
 
 @pytest.fixture(autouse=True)
 def _reset_language():
-    """Each test starts in English, whatever the previous one activated."""
+    """Each test starts in English, whatever the previous one activated, with an empty cache
+    (rendered live partials and API documents are cached under their ETags)."""
+    from django.core.cache import cache
+
+    cache.clear()
     translation.activate("en")
     yield
     translation.activate("en")

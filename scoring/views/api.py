@@ -17,6 +17,7 @@ from functools import wraps
 from typing import Any
 
 from django.contrib.auth.decorators import login_not_required
+from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404
@@ -81,6 +82,11 @@ def api_view(kind: str, validator: Callable[..., Any] | None = None):
                 etag = _etag(kind, value)
                 if _matches(request, etag):
                     return _headers(HttpResponseNotModified(), etag)
+                # the same document for every client of this revision: built once, shared
+                body_key = f"api-body:{etag}:{request.build_absolute_uri()}"
+                body = cache.get(body_key)
+                if body is not None:
+                    return _headers(HttpResponse(body, content_type="application/json"), etag)
             try:
                 data = view(request, **kwargs)
             except Http404:
@@ -89,7 +95,11 @@ def api_view(kind: str, validator: Callable[..., Any] | None = None):
                 etag = _etag(kind, json.dumps(data, cls=DjangoJSONEncoder, sort_keys=True))
                 if _matches(request, etag):
                     return _headers(HttpResponseNotModified(), etag)
-            return _json(data, etag)
+            response = _json(data, etag)
+            if validator is not None:
+                cache.set(f"api-body:{etag}:{request.build_absolute_uri()}",
+                          response.content, 3600)
+            return response
 
         if validator is not None:
             def early(request: HttpRequest, kwargs: dict[str, Any]) -> HttpResponse | None:

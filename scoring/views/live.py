@@ -295,13 +295,21 @@ def match_live(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     etag = make_etag("match-live", value)
     if not over and (answer := not_modified(request, etag)):
         return answer
-    match = _match(slug, match_id)
-    context = _match_context(match)
     if over:
-        response = render(request, "scoring/live/match.html#live", context,
+        match = _match(slug, match_id)
+        response = render(request, "scoring/live/match.html#live", _match_context(match),
                           status=HttpResponseStopPolling.status_code)
         return _no_store(response)
-    return _revalidate(render(request, "scoring/live/match.html#live", context), etag)
+    # the partial is the same for every spectator of this revision: render it once (per
+    # process) and share it, so a stroke costs one render, not one per spectator
+    key = f"live-partial:{request.get_full_path()}:{etag}"
+    html = cache.get(key)
+    if html is None:
+        match = _match(slug, match_id)
+        html = render_to_string("scoring/live/match.html#live", _match_context(match),
+                                request=request)
+        cache.set(key, html, FRAGMENT_SECONDS)
+    return _revalidate(HttpResponse(html), etag)
 
 
 def _match_live_early(request: HttpRequest, kwargs: dict[str, Any]) -> HttpResponse | None:
