@@ -28,6 +28,10 @@ class PageProblems:
         page.on("pageerror", lambda exc: self.console.append(str(exc)))
 
     def _on_failed(self, request: Request) -> None:
+        # ERR_ABORTED: the browser cancelled the request because the test navigated on (e.g.
+        # the admin's icons still loading); not a failure of the server.
+        if request.failure and "ERR_ABORTED" in request.failure:
+            return
         self.failed.append(f"{request.method} {request.url}: {request.failure}")
 
     def _on_response(self, response: Response) -> None:
