@@ -29,7 +29,9 @@ class Problems:
         self.errors: list[str] = []
         page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-        page.on("requestfailed", lambda r: self.errors.append(f"failed {r.url}"))
+        # ERR_ABORTED: cancelled by the test's own navigation, not a failure of the server
+        page.on("requestfailed", lambda r: "ERR_ABORTED" not in (r.failure or "")
+                and self.errors.append(f"failed {r.url}"))
         page.on("response", lambda r: r.status >= 500 and self.errors.append(
             f"{r.status} {r.url}"))
 
