@@ -20,8 +20,7 @@ from django.utils.translation import gettext as _
 
 from scoring import rulings
 from scoring.models import Board, BoardEvent, Match
-from scoring.rules import Board as RulesBoard
-from scoring.rules import MatchState, get_rules, parse_event
+from scoring.rules import MatchState, get_rules, parse_event, step
 from scoring.rules.interchange import parse_start
 from scoring.rules.point import PointPosition, apply_point, opening, parse_point_stroke
 from scoring.rules.position import PerColour
@@ -170,8 +169,11 @@ def _other(side: str) -> str:
     return "b" if side == "a" else "a"
 
 
-def tablet(snapshot: MatchSnapshot) -> Tablet:
-    """Everything the umpire screen shows about ``snapshot``'s match."""
+def tablet(snapshot: MatchSnapshot, *, last_event_only: bool = False) -> Tablet:
+    """Everything the umpire screen shows about ``snapshot``'s match.
+
+    ``last_event_only``: the history holds only the board's newest event (the tablet adds
+    it on top of the lines it has: a stroke that did not end the board)."""
     match = snapshot.match
     sides = [SideView(side=s, name=snapshot.side_name(s)) for s in match.sides]
     by_side = {s.side: s for s in sides}
@@ -234,7 +236,7 @@ def tablet(snapshot: MatchSnapshot) -> Tablet:
     if shown is not None and shown.kind == Board.Kind.LOG:
         events = (current.events if current is not None and shown is current.board
                   else live_events(list(shown.events.order_by("seq"))))
-        _explain_board(view, shown, events, state)
+        _explain_board(view, shown, events, state, last_event_only)
     if (current is None or current.board is None) and last_board is not None:
         view.board_end = _board_end(view, last_board, by_side)
     if current is None and state.games:  # the match is over: the last game as it ended
@@ -299,33 +301,37 @@ def _game_number(view: Tablet, board: Board) -> int:
 
 
 def _explain_board(view: Tablet, board: Board, events: list[BoardEvent],
-                   state: MatchState) -> None:
-    """Replay the board shown once, with the engine's notes for every event."""
+                   state: MatchState, last_event_only: bool = False) -> None:
+    """Replay the board shown once, with the engine's notes for every event (or, with
+    ``last_event_only``, explained in words for the last one only)."""
     game_number = _game_number(view, board)
     shown_is_current = view.snapshot.current is not None and (
         view.snapshot.current.board is board)
     scores = _scores_before(state, game_number, board, shown_is_current)
     white, black = board.breaker, _other(board.breaker)
     names = {"white": _label("white", view, white), "black": _label("black", view, black)}
-    start = parse_start(None, PerColour(scores.get(white, 0), scores.get(black, 0)))
-    replayer = RulesBoard(get_rules(board.rules), start)
+    after = parse_start(None, PerColour(scores.get(white, 0), scores.get(black, 0)))
+    rules = get_rules(board.rules)
     view.seats = _doubles_seats(view, board.breaker, board.pk)
     changes = 0
     items = []
     notes: tuple = ()
+    first_explained = len(events) if last_event_only else 1
     for number, row in enumerate(events, start=1):
-        before = replayer.position
-        step = replayer.push(parse_event(row.payload))
-        striker = _striker(view, changes, before.on_turn, white)
-        after = step.position
+        before = after
+        explained = number >= first_explained
+        result = step(before, parse_event(row.payload), rules, explain=explained)
+        after = result.position
+        notes = result.notes
+        if explained:
+            items.append(HistoryItem(number, row.seq, row.type,
+                                     rulings.describe_event(row.payload, names),
+                                     _striker(view, changes, before.on_turn, white),
+                                     rulings.explain(notes, names), str(row.client_id)))
         if after.on_turn is not None and before.on_turn is not None and (
             after.on_turn != before.on_turn
         ):
             changes += 1
-        notes = step.notes
-        items.append(HistoryItem(number, row.seq, row.type,
-                                 rulings.describe_event(row.payload, names), striker,
-                                 rulings.explain(step.notes, names), str(row.client_id)))
     view.history = list(reversed(items))
     view.history_board = board.sequence
     view.history_game = game_number
@@ -412,11 +418,13 @@ def _position(view: Tablet, position: Any, by_side: dict[str, SideView], match: 
                     "pieces": rulings.carrommen(colour, position.dues[colour])},
                 "ICF 72(b)", rulings.WARNING, "due_outstanding"))
         if position.to_place[colour]:
+            placer = _due_placer(view, colour)  # doubles: the individual player, ICF 78(b)
             view.to_place.append(rulings.Ruling(
                 _("Due: %(pieces)s to be placed by %(player)s.") % {
                     "pieces": rulings.carrommen(colour, position.to_place[colour]),
-                    "player": names.get("black" if colour == "white" else "white", "")},
-                "ICF 78(a)", rulings.WARNING, "to_place"))
+                    "player": placer or names.get(
+                        "black" if colour == "white" else "white", "")},
+                "ICF 78(b)" if placer else "ICF 78(a)", rulings.WARNING, "to_place"))
         side = view.side_by_colour.get(colour)
         if side is not None:
             side.dues = position.dues[colour]
@@ -439,6 +447,28 @@ def _position(view: Tablet, position: Any, by_side: dict[str, SideView], match: 
         view.turn = TurnView(seat.name, seat.side, colour, seat.seat)
     else:
         view.turn = TurnView(side.name, side.side, colour)
+
+
+def _due_placer(view: Tablet, offender: str) -> str | None:
+    """Doubles, ICF 78(b): who places the carrommen of colour ``offender`` just taken out —
+    the player sitting to the right of the player on turn at the last event, or that player
+    himself when he is an opponent of the offender (he made them available by pocketing the
+    offender's carrommen, or the offender's technical foul in his turn). ``None`` in singles,
+    before the seating is recorded, or without the board's log."""
+    seats, side = view.seats, view.side_by_colour.get(offender)
+    if seats is None or side is None or not view.history:
+        return None
+    striker = view.history[0].striker  # the newest event's player on turn (_striker)
+    now = view.turn_changes
+    if seats[now % 4].name == striker:  # the event kept the turn
+        at = now
+    elif seats[(now - 1) % 4].name == striker:  # the event passed it to the right
+        at = now - 1
+    else:
+        return None
+    if seats[at % 4].side != side.side:
+        return seats[at % 4].name
+    return seats[(at + 1) % 4].name
 
 
 def _queen_text(state: str, by_colour: dict[str, SideView]) -> str:

@@ -27,14 +27,15 @@ from scoring.rules import (
     Note,
     Position,
     RulesError,
+    Step,
     SummaryEntry,
     derive_game,
     derive_match,
     first_breaker_of_game,
     get_rules,
     parse_event,
+    step,
 )
-from scoring.rules import Board as RulesBoard
 from scoring.rules.errors import IllegalEvent, InvalidEvent
 from scoring.rules.interchange import parse_start
 from scoring.rules.point import (
@@ -221,13 +222,14 @@ def match_snapshot(match: Match) -> MatchSnapshot:
 
 def _derive_snapshot(
     match: Match, games: list[Game], boards: dict[int, list[Board]],
-    last_board: Board | None, events: list[BoardEvent],
+    last_board: Board | None, events: list[BoardEvent], replayed: Step | None = None,
 ) -> MatchSnapshot:
     """The snapshot from rows already read: the match's games and boards in order, its last
-    board and that board's live events."""
+    board and that board's live events (``replayed``: the last board's position after them
+    and the notes of the last one, when the caller has just derived them)."""
     if get_rules(match.rules).family == "points":
         return _point_snapshot(match, games, boards, last_board, events)
-    return _colour_snapshot(match, games, boards, last_board, events)
+    return _colour_snapshot(match, games, boards, last_board, events, replayed)
 
 
 @dataclass
@@ -242,11 +244,12 @@ class _Written:
     games: list[Game]
     boards: dict[int, list[Board]]
     events: list[BoardEvent]
+    notes: tuple[Note, ...] = ()
 
 
 def _colour_snapshot(
     match: Match, games: list[Game], boards: dict[int, list[Board]],
-    last_board: Board | None, events: list[BoardEvent],
+    last_board: Board | None, events: list[BoardEvent], replayed: Step | None = None,
 ) -> MatchSnapshot:
     rules = get_rules(match.rules)
     rules = _with_games_to_win(rules, match.games_to_win)
@@ -275,7 +278,10 @@ def _colour_snapshot(
         if board_row is not None:
             breaker = board_row.breaker
             scores = game_state.scores if game_state is not None else {"a": 0, "b": 0}
-            position, notes = _replay_current(board_row, events, scores, rules)
+            if replayed is not None:
+                position, notes = replayed
+            else:
+                position, notes = _replay_current(board_row, events, scores, rules)
         elif breaker is not None:
             scores = game_state.scores if game_state else {"a": 0, "b": 0}
             other = "b" if breaker == "a" else "a"
@@ -301,11 +307,14 @@ def _replay_current(
     board: Board, events: list[BoardEvent], scores: dict[str, int], rules: Any
 ) -> tuple[Position, tuple[Note, ...]]:
     other = "b" if board.breaker == "a" else "a"
-    start = parse_start(None, PerColour(scores.get(board.breaker, 0), scores.get(other, 0)))
-    replayer = RulesBoard(get_rules(board.rules), start)
-    for event in events:
-        replayer.push(parse_event(event.payload))
-    return replayer.position, replayer.notes
+    position = parse_start(None, PerColour(scores.get(board.breaker, 0), scores.get(other, 0)))
+    rules = get_rules(board.rules)
+    notes: tuple[Note, ...] = ()
+    last = len(events)
+    for number, event in enumerate(events, start=1):  # the notes of the last event only
+        position, notes = step(position, parse_event(event.payload), rules,
+                               explain=number == last)
+    return position, notes
 
 
 def _point_snapshot(
@@ -460,7 +469,7 @@ def record_event(
                 scores = _scores_before(match, target)
                 events = live_events(list(target.events.order_by("seq"))) if not created else []
                 position, _ = _replay_current(target, events, scores, rules)
-            position = RulesBoard(get_rules(target.rules), position).push(event).position
+            position, notes = step(position, event, get_rules(target.rules))
             stored = event.to_dict()
         if created:
             target.save()
@@ -470,20 +479,22 @@ def record_event(
             recorded_by=actor.user if getattr(actor.user, "pk", None) else None,
             via=actor.via, device=actor.device[:200],
         )
-        Board.objects.filter(pk=target.pk).update(last_seq=seq)
         target.last_seq = seq
-        now = timezone.now()
-        _bump(match, started_at=match.started_at or now,
-              status=match.status if match.status in (Match.Status.FINISHED,
-                                                       Match.Status.CONFIRMED)
-              else Match.Status.PLAYING)
-        snapshot = refresh_caches(match, known=_written(snapshot, target, created, position, row)
-                                  if rules.family != "points" else None)
+        known = (_written(snapshot, target, created, Step(position, notes), row)
+                 if rules.family != "points" else None)
+        if known is None:  # the board's caches are read again: its log length first
+            Board.objects.filter(pk=target.pk).update(last_seq=seq)
+        status = (match.status if match.status in (Match.Status.FINISHED,
+                                                   Match.Status.CONFIRMED)
+                  else Match.Status.PLAYING)
+        # one UPDATE of the match: the new revision with the caches (refresh_caches)
+        snapshot = refresh_caches(match, known=known, bump={
+            "started_at": match.started_at or timezone.now(), "status": status})
         _audit(match, actor, "event", {"board": target.pk, "seq": seq, "event": stored})
         return RecordOutcome(snapshot, row)
 
 
-def _written(snapshot: MatchSnapshot, target: Board, created: bool, position: Position,
+def _written(snapshot: MatchSnapshot, target: Board, created: bool, replayed: Step,
              row: BoardEvent) -> _Written | None:
     """The rows after appending ``row`` to ``target``, from ``snapshot`` (read before): for
     the board being played or a new one; ``None`` (read again) for a ruling on a board that
@@ -502,7 +513,7 @@ def _written(snapshot: MatchSnapshot, target: Board, created: bool, position: Po
     rows = boards.setdefault(target.game_id, [])
     if created:
         rows.append(target)
-    return _Written(target, position, games, boards, events)
+    return _Written(target, replayed.position, games, boards, events, replayed.notes)
 
 
 def _scores_before(match: Match, board: Board) -> dict[str, int]:
@@ -814,17 +825,21 @@ def create_single_match(
 # --- caches ----------------------------------------------------------------------------------
 
 
-def refresh_caches(match: Match, known: _Written | None = None) -> MatchSnapshot:
+def refresh_caches(match: Match, known: _Written | None = None, *,
+                   bump: dict[str, Any] | None = None) -> MatchSnapshot:
     """Rebuild the cached results of the match's boards, games and the match from the log.
 
     ``known``: what ``record_event`` has just written and replayed, so that it is not read
-    and replayed again (the result is the same).
+    and replayed again (the result is the same); its board's ``last_seq`` is written with
+    the board's caches. ``bump``: fields of a write to the match, saved with a new revision
+    in the same UPDATE as the match's caches.
     """
     _refresh_board_caches(match, known)
     if known is None:
         snapshot = match_snapshot(match)
     else:
-        snapshot = _derive_snapshot(match, known.games, known.boards, known.board, known.events)
+        snapshot = _derive_snapshot(match, known.games, known.boards, known.board, known.events,
+                                    replayed=Step(known.position, known.notes))
     state = snapshot.state
     if isinstance(state, MatchState):
         for game, game_state in zip(snapshot.games, state.games, strict=False):
@@ -853,6 +868,9 @@ def refresh_caches(match: Match, known: _Written | None = None) -> MatchSnapshot
         transaction.on_commit(lambda: match_finished.send(sender=Match, match=match))
     elif not snapshot.finished and match.status in (Match.Status.FINISHED,):
         fields.update(status=Match.Status.PLAYING, finished_at=None)
+    if bump is not None:
+        match.revision += 1
+        fields = {**bump, **fields, "revision": match.revision, "updated_at": timezone.now()}
     for name, value in fields.items():
         setattr(match, name, value)
     Match.objects.filter(pk=match.pk).update(**fields)
@@ -863,7 +881,8 @@ def _refresh_board_caches(match: Match, known: _Written | None = None) -> None:
     """Replay every log board of the match whose cache may be stale (the last one, or all
     when ``match`` is rebuilt) and write the result fields."""
     if known is not None:
-        _refresh_board(match, known.board, position=known.position)
+        _refresh_board(match, known.board, position=known.position,
+                       extra={"last_seq": known.board.last_seq})
         return
     rows = list(Board.objects.filter(game__match=match, kind=Board.Kind.LOG)
                 .order_by("game__number", "sequence"))
@@ -885,9 +904,11 @@ def rebuild_match(match: Match) -> MatchSnapshot:
         return refresh_caches(match)
 
 
-def _refresh_board(match: Match, board: Board, position: Position | None = None) -> None:
+def _refresh_board(match: Match, board: Board, position: Position | None = None,
+                   extra: dict[str, Any] | None = None) -> None:
     """Write ``board``'s result fields from its log (or from ``position``, the colour game
-    position its log replays to, when the caller knows it)."""
+    position its log replays to, when the caller knows it), and ``extra`` fields; only what
+    changed is written (an ordinary stroke changes no result field)."""
     rules = get_rules(board.rules)
     events = [] if position is not None else live_events(list(board.events.order_by("seq")))
     fields: dict[str, Any]
@@ -923,7 +944,12 @@ def _refresh_board(match: Match, board: Board, position: Position | None = None)
             fields.update(result_winner="", result_points=None, result_law="",
                           result_interpretation=False, result_carrommen=None, result_queen="",
                           result_extra_points=0)
-    fields["finished_at"] = timezone.now() if fields["finished"] else None
-    Board.objects.filter(pk=board.pk).update(**fields)
-    for name, value in fields.items():
+    changed = {name: value for name, value in fields.items()
+               if getattr(board, name) != value}
+    if changed:
+        changed["finished_at"] = timezone.now() if fields["finished"] else None
+    changed.update(extra or {})
+    if changed:
+        Board.objects.filter(pk=board.pk).update(**changed)
+    for name, value in changed.items():
         setattr(board, name, value)

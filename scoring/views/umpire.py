@@ -181,9 +181,11 @@ def _loss_reasons() -> list[tuple[str, str]]:
 
 
 def _respond(request: HttpRequest, snapshot: MatchSnapshot, token: str | None, *,
-             status: int = 200, **kwargs: Any) -> HttpResponse:
-    view = tablet(snapshot)
+             status: int = 200, history_append: bool = False, **kwargs: Any) -> HttpResponse:
+    history_append = history_append and bool(request.htmx)
+    view = tablet(snapshot, last_event_only=history_append)
     context = _context(request, view, token, **kwargs)
+    context["history_append"] = history_append
     if request.htmx:
         response = render(request, UPDATE, context, status=status)
     else:
@@ -299,7 +301,19 @@ def event(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
         )
     except (MatchError, RulesError) as err:
         return _refused(request, match, token, err, pad=pad)
-    return _after_write(request, outcome.snapshot, token)
+    return _after_write(request, outcome.snapshot, token,
+                        history_append=_goes_on(outcome))
+
+
+def _goes_on(outcome: services.RecordOutcome) -> bool:
+    """The event went on a board that already had events and has not ended: the tablet adds
+    its history line to those it shows instead of receiving the whole history again."""
+    current = outcome.snapshot.current
+    return bool(
+        not outcome.duplicate and outcome.event is not None and current is not None
+        and current.board is not None and current.board.pk == outcome.event.board_id
+        and len(current.events) > 1 and current.events[-1].pk == outcome.event.pk
+    )
 
 
 @require_POST
