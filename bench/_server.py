@@ -2,13 +2,16 @@
 (SQLite file or a new PostgreSQL database), a tournament with matches ready to score, gunicorn
 on 127.0.0.1 in its own process group (so ``kill -9`` reaches the master and every worker), a
 tiny asyncio HTTP/1.1 client, simulated tablets that pick legal strokes with the pure engine,
-and the end check of the log (every acknowledged stroke exactly once, every board replays).
+the tablets' stroke loop, the end check of the log (every acknowledged stroke exactly once,
+every board replays), and the frame of a run (``bench_session``: temporary folder, database,
+server, clean-up).
 
 Traffic only ever goes to 127.0.0.1. Nothing here is imported by the app.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import datetime
@@ -23,6 +26,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -399,6 +403,28 @@ class Tablet:
             return True
 
 
+async def tablet_loop(tablet: Tablet, deadline: float, interval: float,
+                      rng: random.Random) -> None:
+    """Drive one tablet until ``deadline``: a random start within ``interval``, then a stroke
+    about every ``interval`` seconds (0.5 to 1.5 times it)."""
+    await asyncio.sleep(rng.uniform(0, interval))
+    while time.monotonic() < deadline:
+        if not await tablet.post_one(deadline):
+            return
+        await asyncio.sleep(rng.uniform(0.5 * interval, 1.5 * interval))
+
+
+def tablet_loops(matches: list[MatchInfo], port_of: Callable[[], int], stats: Stats,
+                 rng: random.Random, *, deadline: float, interval: float, timeout: float,
+                 ) -> tuple[list[Tablet], list[Coroutine[Any, Any, None]]]:
+    """A tablet on each match and the loop that drives it (to gather with the rest of a run);
+    each tablet, then each loop, takes its own random generator seeded from ``rng``."""
+    tablets = [Tablet(info, port_of, stats, random.Random(rng.random()), timeout=timeout)
+               for info in matches]
+    loops = [tablet_loop(t, deadline, interval, random.Random(rng.random())) for t in tablets]
+    return tablets, loops
+
+
 # --- the end check -------------------------------------------------------------------------------
 
 
@@ -480,3 +506,63 @@ def summary(stats: Stats) -> list[str]:
 
 def temp_dir(prefix: str) -> Path:
     return Path(tempfile.mkdtemp(prefix=prefix, dir="/tmp"))
+
+
+# --- a run ---------------------------------------------------------------------------------------
+
+
+def add_run_arguments(parser: argparse.ArgumentParser, *, seed: int) -> None:
+    """The options load and kill share: the server's size, the tablets' timeout, the database,
+    the seed and ``--keep``."""
+    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--timeout", type=float, default=10.0,
+                        help="seconds a tablet waits for an answer (umpire.js: 10)")
+    parser.add_argument("--database-url", default="",
+                        help="default: a fresh SQLite file under /tmp")
+    parser.add_argument("--seed", type=int, default=seed)
+    parser.add_argument("--keep", action="store_true", help="keep the database and logs")
+
+
+@dataclass
+class Session:
+    tmp: Path
+    db: Database
+    server: Server | None = None
+
+    def serve(self, matches: int, *, workers: int, threads: int) -> list[MatchInfo]:
+        """Migrate the database, make a tournament of ``matches`` matches ready to score and
+        start gunicorn on it."""
+        print(f"database: {self.db.url}")
+        setup_django(self.db.url)
+        made = make_tournament(matches)
+        self.server = Server(server_env(self.db.url), self.tmp / "gunicorn.log",
+                             workers=workers, threads=threads)
+        self.server.start()
+        return made
+
+
+@contextlib.contextmanager
+def bench_session(prefix: str, database_url: str, keep: bool) -> Iterator[Session]:
+    """A temporary folder and a fresh database for one run; at the end the server is stopped,
+    the database dropped and the folder removed (both kept with ``keep``)."""
+    tmp = temp_dir(prefix)
+    session = Session(tmp, fresh_database(database_url, tmp, keep=keep))
+    try:
+        yield session
+    finally:
+        if session.server is not None:
+            session.server.stop()
+        try:
+            from django.db import connections
+
+            connections.close_all()
+        except Exception:
+            pass
+        session.db.drop()
+        if not keep:
+            import shutil
+
+            shutil.rmtree(tmp, ignore_errors=True)
+        else:
+            print(f"kept: {tmp}")

@@ -30,15 +30,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _server as srv  # noqa: E402
 
 
-async def tablet_loop(tablet: srv.Tablet, deadline: float, interval: float,
-                      rng: random.Random) -> None:
-    await asyncio.sleep(rng.uniform(0, interval))
-    while time.monotonic() < deadline:
-        if not await tablet.post_one(deadline):
-            return
-        await asyncio.sleep(rng.uniform(0.5 * interval, 1.5 * interval))
-
-
 async def killer(server: srv.Server, deadline: float, every: float, down: float,
                  log: list[str], rng: random.Random) -> None:
     started = time.monotonic()
@@ -57,10 +48,9 @@ async def run(args: argparse.Namespace, server: srv.Server, matches: list[srv.Ma
               stats: srv.Stats, kills: list[str]) -> list[srv.Tablet]:
     rng = random.Random(args.seed)
     deadline = time.monotonic() + args.seconds
-    tablets = [srv.Tablet(info, lambda: server.port, stats, random.Random(rng.random()),
-                          timeout=args.timeout) for info in matches]
-    tasks = [tablet_loop(t, deadline, args.stroke_interval, random.Random(rng.random()))
-             for t in tablets]
+    tablets, tasks = srv.tablet_loops(matches, lambda: server.port, stats, rng,
+                                      deadline=deadline, interval=args.stroke_interval,
+                                      timeout=args.timeout)
     tasks.append(killer(server, deadline, args.kill_every, args.down, kills,
                         random.Random(rng.random())))
     await asyncio.gather(*tasks)
@@ -77,26 +67,14 @@ def main() -> int:
                         help="mean seconds between two kills (default: seconds / 4)")
     parser.add_argument("--down", type=float, default=0.5,
                         help="seconds the server stays dead before the restart")
-    parser.add_argument("--workers", type=int, default=3)
-    parser.add_argument("--threads", type=int, default=4)
-    parser.add_argument("--timeout", type=float, default=10.0)
-    parser.add_argument("--database-url", default="")
-    parser.add_argument("--seed", type=int, default=9)
-    parser.add_argument("--keep", action="store_true")
+    srv.add_run_arguments(parser, seed=9)
     args = parser.parse_args()
     args.seconds = max(5.0, min(args.seconds, 3600.0))
     args.kill_every = args.kill_every or args.seconds / 4
 
-    tmp = srv.temp_dir("carrom-kill-")
-    db = srv.fresh_database(args.database_url, tmp, keep=args.keep)
-    server = None
-    try:
-        print(f"database: {db.url}")
-        srv.setup_django(db.url)
-        matches = srv.make_tournament(args.tablets)
-        server = srv.Server(srv.server_env(db.url), tmp / "gunicorn.log",
-                            workers=args.workers, threads=args.threads)
-        server.start()
+    with srv.bench_session("carrom-kill-", args.database_url, args.keep) as session:
+        matches = session.serve(args.tablets, workers=args.workers, threads=args.threads)
+        server = session.server
         print(f"gunicorn on 127.0.0.1:{server.port}; {args.tablets} tablets (a stroke every "
               f"~{args.stroke_interval:g} s), kill -9 about every {args.kill_every:g} s; "
               f"{args.seconds:g} s")
@@ -104,7 +82,6 @@ def main() -> int:
         kills: list[str] = []
         tablets = asyncio.run(run(args, server, matches, stats, kills))
         server.stop()
-        server = None
         for line in kills:
             print(line)
         acknowledged = [cid for t in tablets for cid in t.acknowledged]
@@ -126,22 +103,6 @@ def main() -> int:
               f"duplicates={check.duplicates}")
         bad = check.lost or check.duplicates or check.replay_failures
         return 1 if bad else 0
-    finally:
-        if server is not None:
-            server.stop()
-        try:
-            from django.db import connections
-
-            connections.close_all()
-        except Exception:
-            pass
-        db.drop()
-        if not args.keep:
-            import shutil
-
-            shutil.rmtree(tmp, ignore_errors=True)
-        else:
-            print(f"kept: {tmp}")
 
 
 if __name__ == "__main__":

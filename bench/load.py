@@ -70,23 +70,12 @@ async def spectator(number: int, port: int, matches: list[srv.MatchInfo], stats:
         await asyncio.sleep(every)
 
 
-async def tablet_loop(tablet: srv.Tablet, deadline: float, interval: float,
-                      rng: random.Random) -> None:
-    await asyncio.sleep(rng.uniform(0, interval))
-    while time.monotonic() < deadline:
-        if not await tablet.post_one(deadline):
-            return
-        await asyncio.sleep(rng.uniform(0.5 * interval, 1.5 * interval))
-
-
 async def run(args: argparse.Namespace, port: int, matches: list[srv.MatchInfo],
               stats: srv.Stats) -> list[srv.Tablet]:
     rng = random.Random(args.seed)
     deadline = time.monotonic() + args.seconds
-    tablets = [srv.Tablet(info, lambda: port, stats, random.Random(rng.random()),
-                          timeout=args.timeout) for info in matches]
-    tasks = [tablet_loop(t, deadline, args.stroke_interval, random.Random(rng.random()))
-             for t in tablets]
+    tablets, tasks = srv.tablet_loops(matches, lambda: port, stats, rng, deadline=deadline,
+                                      interval=args.stroke_interval, timeout=args.timeout)
     tasks += [spectator(i, port, matches, stats, deadline, random.Random(rng.random()),
                         args.poll_timeout) for i in range(args.spectators)]
     await asyncio.gather(*tasks)
@@ -101,29 +90,15 @@ def main() -> int:
     parser.add_argument("--stroke-interval", type=float, default=10.0,
                         help="mean seconds between two strokes of one tablet (default 10; "
                         "a real board of 60-80 strokes takes 15-20 minutes)")
-    parser.add_argument("--workers", type=int, default=3)
-    parser.add_argument("--threads", type=int, default=4)
-    parser.add_argument("--timeout", type=float, default=10.0,
-                        help="seconds a tablet waits for an answer (umpire.js: 10)")
     parser.add_argument("--poll-timeout", type=float, default=60.0,
                         help="seconds a spectator waits (htmx polls have no timeout)")
-    parser.add_argument("--database-url", default="",
-                        help="default: a fresh SQLite file under /tmp")
-    parser.add_argument("--seed", type=int, default=8)
-    parser.add_argument("--keep", action="store_true", help="keep the database and logs")
+    srv.add_run_arguments(parser, seed=8)
     args = parser.parse_args()
     args.seconds = max(1.0, min(args.seconds, 3600.0))
 
-    tmp = srv.temp_dir("carrom-load-")
-    db = srv.fresh_database(args.database_url, tmp, keep=args.keep)
-    server = None
-    try:
-        print(f"database: {db.url}")
-        srv.setup_django(db.url)
-        matches = srv.make_tournament(args.tablets)
-        server = srv.Server(srv.server_env(db.url), tmp / "gunicorn.log",
-                            workers=args.workers, threads=args.threads)
-        server.start()
+    with srv.bench_session("carrom-load-", args.database_url, args.keep) as session:
+        matches = session.serve(args.tablets, workers=args.workers, threads=args.threads)
+        server = session.server
         print(f"gunicorn on 127.0.0.1:{server.port} ({args.workers} workers x "
               f"{args.threads} threads); {args.tablets} tablets (a stroke every "
               f"~{args.stroke_interval:g} s), {args.spectators} spectators; "
@@ -133,7 +108,6 @@ def main() -> int:
         tablets = asyncio.run(run(args, server.port, matches, stats))
         elapsed = time.monotonic() - started
         server.stop()
-        server = None
         acknowledged = [cid for t in tablets for cid in t.acknowledged]
         check = srv.check_log(acknowledged)
         everything = stats.all()
@@ -151,22 +125,6 @@ def main() -> int:
         print(f"load: p50_ms={srv.percentile(everything, .5):.1f} "
               f"p95_ms={srv.percentile(everything, .95):.1f} errors={errors}")
         return 0 if errors == 0 else 1
-    finally:
-        if server is not None:
-            server.stop()
-        try:
-            from django.db import connections
-
-            connections.close_all()
-        except Exception:
-            pass
-        db.drop()
-        if not args.keep:
-            import shutil
-
-            shutil.rmtree(tmp, ignore_errors=True)
-        else:
-            print(f"kept: {tmp}")
 
 
 if __name__ == "__main__":
