@@ -12,14 +12,24 @@ breaker's side plays white (ICF 43). The engine sees the sides as its players.
 
 from __future__ import annotations
 
+import datetime
 import uuid
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import transaction
 from django.utils import timezone
 
-from scoring.models import AuditEntry, Board, BoardEvent, Game, Match, MatchConfirmation
+from scoring.models import (
+    AuditEntry,
+    Board,
+    BoardEvent,
+    Entry,
+    Event,
+    Game,
+    Match,
+    MatchConfirmation,
+)
 from scoring.rules import (
     AwardEntry,
     LogEntry,
@@ -142,7 +152,35 @@ class RecordOutcome:
 # --- reading ---------------------------------------------------------------------------------
 
 
-def live_events(events: list[BoardEvent]) -> list[BoardEvent]:
+class EventRow(NamedTuple):
+    """A stored board event as the derivations read it: the columns of
+    :class:`~scoring.models.BoardEvent`, without building a model instance per row (a board
+    being played is read on every stroke)."""
+
+    id: int
+    board_id: int
+    seq: int
+    client_id: uuid.UUID
+    type: str
+    payload: dict[str, Any]
+    retracts_id: int | None
+    recorded_by_id: int | None
+    via: str
+    device: str
+    created_at: datetime.datetime
+
+    @property
+    def pk(self) -> int:
+        return self.id
+
+
+def event_rows(board: Board) -> list[EventRow]:
+    """The events of ``board`` in order (undo rows included), as :class:`EventRow`."""
+    return [EventRow(*values) for values in BoardEvent.objects.filter(board_id=board.pk)
+            .order_by("seq").values_list(*EventRow._fields)]
+
+
+def live_events[E: (BoardEvent, EventRow)](events: list[E]) -> list[E]:
     """The events that count: not undo rows, and not retracted by one."""
     retracted = {e.retracts_id for e in events if e.type == BoardEvent.Type.UNDO}
     return [e for e in events if e.type != BoardEvent.Type.UNDO and e.id not in retracted]
@@ -216,7 +254,7 @@ def match_snapshot(match: Match) -> MatchSnapshot:
             break
     events: list[BoardEvent] = []
     if last_board is not None and last_board.kind == Board.Kind.LOG:
-        events = live_events(list(last_board.events.order_by("seq")))
+        events = live_events(event_rows(last_board))
     return _derive_snapshot(match, games, boards, last_board, events)
 
 
@@ -352,14 +390,38 @@ def _rotation(sides: tuple[str, ...], first: str | None) -> tuple[str, ...]:
 # --- writing ---------------------------------------------------------------------------------
 
 
-def _lock(match_id: int) -> Match:
-    # of=("self",): PostgreSQL refuses FOR UPDATE on the nullable side of the outer joins.
-    return (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("entry_a__player", "entry_a__partner", "entry_b__player",
-                        "entry_b__partner", "entry_c__player", "event__tournament")
-        .get(pk=match_id)
-    )
+def _lock(match_id: int, like: Match | None = None) -> Match:
+    """The match row, locked for the write (``SELECT … FOR UPDATE``; SQLite: the write
+    transaction), with its event, tournament and entries (their players) attached.
+
+    ``like``: the caller's copy of the match, read in the same request; its event and
+    entries are reused when the locked row still points to them (a stroke POST then reads
+    only the match row and, at most, the entries)."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    cached = like._state.fields_cache if like is not None else {}
+    event = cached.get("event")
+    if event is not None and event.pk == match.event_id and (
+        "tournament" in event._state.fields_cache
+    ):
+        match.event = event
+    else:
+        match.event = Event.objects.select_related("tournament").get(pk=match.event_id)
+    entries: dict[int, Entry] = {}
+    for name in ("entry_a", "entry_b", "entry_c"):
+        entry = cached.get(name)
+        if entry is not None and "player" in entry._state.fields_cache and (
+            not entry.partner_id or "partner" in entry._state.fields_cache
+        ):
+            entries[entry.pk] = entry
+    ids = [i for i in (match.entry_a_id, match.entry_b_id, match.entry_c_id) if i]
+    missing = [i for i in ids if i not in entries]
+    if missing:
+        entries.update(Entry.objects.select_related("player", "partner").in_bulk(missing))
+    for name in ("entry_a", "entry_b", "entry_c"):
+        entry_id = getattr(match, f"{name}_id")
+        if entry_id:
+            setattr(match, name, entries[entry_id])
+    return match
 
 
 def _check_write(match: Match, expected_revision: int | None, actor: Actor) -> None:
@@ -441,10 +503,13 @@ def record_event(
     if not isinstance(payload, dict) or payload.get("type") not in EVENT_TYPES:
         raise InvalidEvent("unknown_event_type", "unknown event type")
     with transaction.atomic():
-        match = _lock(match.pk)
-        existing = _duplicate(match, client_id)
-        if existing is not None:
-            return RecordOutcome(match_snapshot(match), existing, duplicate=True)
+        match = _lock(match.pk, like=match)
+        # Every write raises the revision: a request made at the current revision cannot
+        # have been recorded yet. Only a request from an older one may be a retry.
+        if expected_revision is None or expected_revision != match.revision:
+            existing = _duplicate(match, client_id)
+            if existing is not None:
+                return RecordOutcome(match_snapshot(match), existing, duplicate=True)
         _check_write(match, expected_revision, actor)
         snapshot = match_snapshot(match)
         rules = get_rules(match.rules)
@@ -583,10 +648,13 @@ def undo_last_event(
     """Retract the last live event of the match (a new ``undo`` row; nothing is deleted)."""
     client_id = uuid.UUID(str(client_id))
     with transaction.atomic():
-        match = _lock(match.pk)
-        existing = _duplicate(match, client_id)
-        if existing is not None:
-            return RecordOutcome(match_snapshot(match), existing, duplicate=True)
+        match = _lock(match.pk, like=match)
+        # Every write raises the revision: a request made at the current revision cannot
+        # have been recorded yet. Only a request from an older one may be a retry.
+        if expected_revision is None or expected_revision != match.revision:
+            existing = _duplicate(match, client_id)
+            if existing is not None:
+                return RecordOutcome(match_snapshot(match), existing, duplicate=True)
         _check_write(match, expected_revision, actor)
         boards = Board.objects.filter(game__match=match, kind=Board.Kind.LOG).order_by(
             "-game__number", "-sequence")

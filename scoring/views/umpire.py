@@ -11,6 +11,7 @@ locked, 403 not this visitor's match.
 from __future__ import annotations
 
 import functools
+import hashlib
 from collections.abc import Callable
 from typing import Any
 
@@ -24,6 +25,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -125,7 +127,8 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         "rules_name": rules.name_de if (get_language() or "").startswith("de") else rules.name,
         "urls": urls,
         "hx": {name: _hx(url) for name, url in urls.items()},
-        "keys": _keys(request, write["client_id"], match.revision),
+        "keys": KEYS,  # this request's keys are put in once rendered (_render)
+        "write_keys": _keys(request, write["client_id"], match.revision),
         "busy": BUSY,
         "revision": match.revision,
         "error": error,
@@ -138,11 +141,45 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         "points_range": range(1, rules.board_max + 1),
         "loss_reasons": _loss_reasons(),
     }
+    if not forms:
+        context["actions_key"] = _actions_key(view, urls["page"])
     if view.phase == "seating" and first_breaker:
         context["seating_first"] = match.entry_for(first_breaker).players
         context["seating_right"] = match.entry_for(
             "b" if first_breaker == "a" else "a").players
     return context
+
+
+#: Stands for the hidden fields of a write (CSRF token, request key, revision) while a page
+#: is rendered, so that a fragment with forms does not depend on them and can be reused.
+KEYS = mark_safe("<!--write-keys-->")
+_KEYS_BYTES = KEYS.encode()
+
+
+def _actions_key(view: Tablet, page: str) -> str:
+    """What the "other decisions" and paper-entry forms show (_actions.html, with
+    _ruling_form.html and _quick.html): they change only from board to board, so they are
+    rendered once per board state instead of after every stroke. The key holds every value
+    those templates read (tests/umpire/test_stroke_response.py renders with and without the
+    cache and compares)."""
+    end = view.board_end
+    state = repr((
+        page, get_language(), view.match.rules, view.phase, view.board_number,
+        view.board_started, view.extra_board, view.forgo_by,
+        [(s.side, s.name, s.colour) for s in view.sides],
+        end and (end.number, end.void, end.breaker),
+    ))
+    return hashlib.blake2b(state.encode(), digest_size=16).hexdigest()
+
+
+def _render(request: HttpRequest, template: str, context: dict[str, Any],
+            status: int = 200) -> HttpResponse:
+    """Render an umpire page or update, then put this request's keys into its forms."""
+    response = render(request, template, context, status=status)
+    response.content = response.content.replace(_KEYS_BYTES,
+                                                context["write_keys"].encode())
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def _hx(url: str) -> str:
@@ -186,12 +223,7 @@ def _respond(request: HttpRequest, snapshot: MatchSnapshot, token: str | None, *
     view = tablet(snapshot, last_event_only=history_append)
     context = _context(request, view, token, **kwargs)
     context["history_append"] = history_append
-    if request.htmx:
-        response = render(request, UPDATE, context, status=status)
-    else:
-        response = render(request, PAGE, context, status=status)
-    response["Cache-Control"] = "no-store"
-    return response
+    return _render(request, UPDATE if request.htmx else PAGE, context, status)
 
 
 def _after_write(request: HttpRequest, snapshot: MatchSnapshot, token: str | None,
@@ -252,10 +284,7 @@ def board(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
           ) -> HttpResponse:
     """The umpire tablet: one page, updated by htmx."""
     snapshot = services.match_snapshot(match)
-    context = _context(request, tablet(snapshot), token)
-    response = render(request, PAGE, context)
-    response["Cache-Control"] = "no-store"
-    return response
+    return _render(request, PAGE, _context(request, tablet(snapshot), token))
 
 
 @require_GET

@@ -122,6 +122,11 @@ def test_an_umpire_records_a_whole_board(live_server, page: Page, transactional_
     tap(page, "#quick-own")
     ruling(page, "Queen covered by White (Ben Kirk).")
     expect(page.locator("#queen-state")).to_contain_text("Covered by White (Ben Kirk)")
+    # every stroke put its own line on top of the history (only that line was sent)
+    lines = page.locator("#history .u-history-item")
+    expect(lines).to_have_count(5)
+    expect(lines.first).to_contain_text("5. White (Ben Kirk): 1 white")
+    expect(lines.last).to_contain_text("1. White (Ben Kirk): 1 white")
 
     tap(page, 'label[for="pad-white-7"]')  # the last seven: the board is won
     commit(page)
