@@ -7,7 +7,8 @@ htmx headers) against a temporary SQLite database in WAL mode, migrated from scr
    nothing or one carromman, some opponent's carrommen, strikers, fouls, the queen), then
    copies that match ``--samples`` times, so that every timed POST meets exactly 40 events;
 2. times, interleaved, one "nothing pocketed" stroke POST on each copy (the umpire link, as
-   htmx sends it: the update with the panel and the out-of-band regions) and one GET of a
+   htmx sends it: the update with the panel, the scoreboard and the rulings, and the new
+   history line out of band) and one GET of a
    trivial view of the same site (the home page: one query, the base template). Each copy is
    opened once before its POST, untimed, as the tablet shows the board before a stroke;
 3. counts the SQL queries of one stroke POST (the tests check it does not grow with the

@@ -65,10 +65,9 @@ UPDATE = "scoring/umpire/_update.html"
 
 def _resolve(request: HttpRequest, token: str | None, match_id: int | None
              ) -> tuple[Match, Actor]:
-    # A write answers with the match the service has just locked and read (with its
-    # entries); the permission check needs only the tournament.
-    related = MATCH_RELATED if request.method == "GET" else ("event__tournament",)
-    queryset = Match.objects.select_related(*related)
+    # One query for the match, its tournament (the permission check) and its entries (the
+    # names on the tablet); a write locks the match row again and reuses them.
+    queryset = Match.objects.select_related(*MATCH_RELATED)
     if token is not None:
         match = queryset.filter(umpire_token=token).order_by("pk").first()
         if match is None:
