@@ -136,6 +136,7 @@ class Tablet:
     change_sides: bool = False
     interval_end: datetime.datetime | None = None
     can_undo: bool = False
+    undo_text: str = ""  # what the undo button takes back
     last_board_is_quick: bool = False
     forgo_by: str | None = None  # the colour that may forgo placing now
     on_turn_by: str | None = None  # the stroke's "by": a colour, or a side in point carrom
@@ -204,7 +205,8 @@ def tablet(snapshot: MatchSnapshot, *, last_event_only: bool = False) -> Tablet:
     ]
     current = snapshot.current
     last_board = _last_board(snapshot)
-    view.last_board_is_quick = last_board is not None and last_board.kind != Board.Kind.LOG
+    view.last_board_is_quick = last_board is not None and (
+        last_board.kind != Board.Kind.LOG) and not last_board.void
     if current is not None:
         view.game_number, view.board_number = current.game_number, current.board_number
         view.change_sides = current.change_sides
@@ -254,8 +256,13 @@ def tablet(snapshot: MatchSnapshot, *, last_event_only: bool = False) -> Tablet:
             view.break_made = False
             view.break_attempts_left = get_rules(match.rules).break_attempts
             view.on_turn_by = "white"
-    view.can_undo = bool(view.history) and not view.last_board_is_quick and (
+    view.can_undo = (bool(view.history) or view.last_board_is_quick) and (
         view.phase in ("play", "finished"))
+    if view.last_board_is_quick:  # the undo withdraws the board entered from paper
+        view.undo_text = _("Board %(number)s, entered from paper") % {
+            "number": last_board.sequence}
+    elif view.history:
+        view.undo_text = view.history[0].text
     return view
 
 
@@ -577,6 +584,7 @@ def _points_tablet(snapshot: MatchSnapshot, sides: list[SideView],
         for b in snapshot.boards.get(snapshot.games[0].pk, []) if b.finished
     ] if snapshot.games else []
     view.can_undo = bool(view.history) and view.phase in ("play", "finished")
+    view.undo_text = view.history[0].text if view.history else ""
     return view
 
 

@@ -349,6 +349,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         }
         if board.kind == Board.Kind.LOG:
             out["log"] = board_log(board, board_rows, match, scores)
+        if board.kind == Board.Kind.LOG or board_rows:  # a paper board's withdrawal row
             out["events"] = [
                 {
                     "seq": row.seq,
@@ -836,6 +837,8 @@ def _import_rows(board: Board, rows: list[dict[str, Any]], where: str, user_for:
     for event in BoardEvent.objects.bulk_create(plain):
         by_seq[event.seq] = event
     for event, retracts in undos:
+        if retracts is None and board.kind != Board.Kind.LOG:
+            continue  # withdraws the paper board itself (no row to point at)
         if retracts not in by_seq:
             raise BackupError("bad_undo", f"{where} #{event.seq}: undo of an unknown event "
                               f"#{retracts}")

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from scoring.models import (
@@ -213,7 +214,12 @@ def _entries_for_game(
 ) -> list[Any]:
     entries: list[Any] = []
     for board in boards:
-        if board.kind == Board.Kind.SUMMARY:
+        if board.void and board.kind != Board.Kind.LOG:
+            # a paper board withdrawn by an undo: it does not count; the same breaker plays
+            # the board again, as after a void board (IT 101)
+            entries.append(LogEntry({"format": "carrom-board/1", "events": [{"type": "void"}]},
+                                    board.breaker))
+        elif board.kind == Board.Kind.SUMMARY:
             entries.append(SummaryEntry(board.summary_winner, board.summary_carrommen or 0,
                                         board.summary_queen or None, board.breaker))
         elif board.kind == Board.Kind.AWARD:
@@ -656,6 +662,12 @@ def undo_last_event(
             if existing is not None:
                 return RecordOutcome(match_snapshot(match), existing, duplicate=True)
         _check_write(match, expected_revision, actor)
+        # the newest board that counts, behind any paper boards already withdrawn
+        newest_board = (Board.objects.filter(game__match=match)
+                        .exclude(~Q(kind=Board.Kind.LOG), void=True)
+                        .order_by("-game__number", "-sequence").first())
+        if newest_board is not None and newest_board.kind != Board.Kind.LOG:
+            return _withdraw_paper_board(match, newest_board, client_id, actor)
         boards = Board.objects.filter(game__match=match, kind=Board.Kind.LOG).order_by(
             "-game__number", "-sequence")
         for board in boards:
@@ -686,6 +698,29 @@ def undo_last_event(
         _audit(match, actor, "undo", {"board": board.pk, "retracted": last.seq,
                                       "event": last.payload})
         return RecordOutcome(snapshot, row)
+
+
+def _withdraw_paper_board(match: Match, board: Board, client_id: uuid.UUID,
+                          actor: Actor) -> RecordOutcome:
+    """Undo of a board entered from paper (quick entry): an ``undo`` row on that board
+    withdraws it; its record stays. The board no longer counts and is entered or played
+    again (``void`` is the board's cache of that row: :func:`rebuild_match`)."""
+    seq = board.last_seq + 1
+    row = BoardEvent.objects.create(
+        board=board, seq=seq, client_id=client_id, type=BoardEvent.Type.UNDO,
+        payload={"type": "undo", "withdraws": "board"},
+        recorded_by=actor.user if getattr(actor.user, "pk", None) else None,
+        via=actor.via, device=actor.device[:200],
+    )
+    Board.objects.filter(pk=board.pk).update(last_seq=seq, void=True)
+    board.last_seq, board.void = seq, True
+    _bump(match)
+    snapshot = refresh_caches(match)
+    _audit(match, actor, "undo", {
+        "board": board.pk, "withdrawn": board.kind, "winner": board.summary_winner,
+        "carrommen": board.summary_carrommen, "queen": board.summary_queen,
+        "points": board.award_points, "law": board.award_law})
+    return RecordOutcome(snapshot, row)
 
 
 def record_quick_board(
@@ -969,6 +1004,12 @@ def rebuild_match(match: Match) -> MatchSnapshot:
             Board.objects.filter(pk=board.pk).update(finished=False)
         for board in rows:
             _refresh_board(match, Board.objects.get(pk=board.pk))
+        withdrawn = set(BoardEvent.objects.filter(
+            board__game__match=match, type=BoardEvent.Type.UNDO, retracts__isnull=True,
+        ).exclude(board__kind=Board.Kind.LOG).values_list("board_id", flat=True))
+        for board in Board.objects.filter(game__match=match).exclude(kind=Board.Kind.LOG):
+            if board.void != (board.pk in withdrawn):  # paper boards: withdrawn by an undo
+                Board.objects.filter(pk=board.pk).update(void=board.pk in withdrawn)
         return refresh_caches(match)
 
 

@@ -359,8 +359,10 @@ def undo(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
         )
     except (MatchError, RulesError) as err:
         return _refused(request, match, token, err)
-    return _after_write(request, outcome.snapshot, token,
-                        notice=_("The last event was undone."))
+    notice = _("The last event was undone.")
+    if outcome.event is not None and outcome.event.payload.get("withdraws") == "board":
+        notice = _("The board entered from paper was withdrawn: enter it again.")
+    return _after_write(request, outcome.snapshot, token, notice=notice)
 
 
 @require_POST
