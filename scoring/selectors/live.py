@@ -1144,7 +1144,7 @@ def tournament_players(tournament: Tournament) -> list[tuple[Player, list[Entry]
 def player_page(tournament: Tournament, player: Player) -> PlayerPage:
     """A player's matches in the tournament and statistics from the stroke logs (six queries
     whatever the number of matches and boards)."""
-    from scoring.services.matches import _entries_for_game  # the one definition of a board
+    from scoring.services.matches import game_entries  # the one definition of a board
 
     entries = list(Entry.objects.filter(event__tournament=tournament)
                    .filter(Q(player=player) | Q(partner=player))
@@ -1185,7 +1185,7 @@ def player_page(tournament: Tournament, player: Player) -> PlayerPage:
             if not finished_rows:
                 continue
             try:
-                state = derive_game(_entries_for_game(finished_rows, None),
+                state = derive_game(game_entries(finished_rows, None),
                                     players=SIDES, first_breaker=game.first_breaker,
                                     rules=rules, stage=match.stage)
             except Exception:  # pragma: no cover - a damaged cache must not break the page

@@ -56,9 +56,9 @@ from scoring.pdf.data import (
 from scoring.rules import MatchState, derive_match, get_rules
 from scoring.rules.game import BoardScore, GameState
 from scoring.services.matches import (
-    _entries_for_game,  # the one definition of "which stored board counts as what"
-    _with_games_to_win,
+    game_entries,  # the one definition of "which stored board counts as what"
     live_events,
+    rules_for_match,
 )
 
 SIDES = ("a", "b")
@@ -211,19 +211,19 @@ def _derive_state(match: Match, games: list[Game], boards: dict[int, list[Stored
         if boards[game.id]:
             last_board = boards[game.id][-1]
             break
-    rules = _with_games_to_win(get_rules(match.rules), match.games_to_win)
+    rules = rules_for_match(get_rules(match.rules), match.games_to_win)
     entries = []
     for game in games:
         rows = boards[game.id]
         is_last = bool(rows) and rows[-1] is last_board
-        entries.append(_entries_for_game(rows, events if is_last else None))
+        entries.append(game_entries(rows, events if is_last else None))
     return derive_match(entries, players=SIDES, toss_winner=match.toss_winner,
                         toss_choice=match.toss_choice, rules=rules, stage=match.stage)
 
 
 def _counted_rows(rows: list[StoredBoard], current_events: list[BoardEvent] | None
                   ) -> list[StoredBoard]:
-    """The stored boards that became game entries (``_entries_for_game`` skips an empty,
+    """The stored boards that became game entries (``game_entries`` skips an empty,
     unstarted log board that is not the board in progress)."""
     counted = []
     for board in rows:

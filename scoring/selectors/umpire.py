@@ -25,7 +25,7 @@ from scoring.rules.interchange import parse_start
 from scoring.rules.point import PointPosition, apply_point, opening, parse_point_stroke
 from scoring.rules.position import PerColour
 from scoring.rulings import Ruling
-from scoring.services.matches import MatchSnapshot, _rotation, live_events
+from scoring.services.matches import MatchSnapshot, live_events, turn_rotation
 
 #: ICF IT 102: the interval between the second and the third game.
 INTERVAL = datetime.timedelta(minutes=10)
@@ -533,7 +533,7 @@ def _points_tablet(snapshot: MatchSnapshot, sides: list[SideView],
         events = (current.events if current is not None and shown is current.board
                   else live_events(list(shown.events.order_by("seq"))))
         names = {s.side: s.name for s in sides}
-        position = opening(_rotation(tuple(match.sides), shown.breaker))
+        position = opening(turn_rotation(tuple(match.sides), shown.breaker))
         items = []
         for number, row in enumerate(events, start=1):
             stroke = parse_point_stroke(row.payload)

@@ -209,9 +209,12 @@ def board_log_document(board: Board, scores: dict[str, int] | None = None) -> di
     return document
 
 
-def _entries_for_game(
+def game_entries(
     boards: list[Board], events_of_current: list[BoardEvent] | None
 ) -> list[Any]:
+    """The rules engine's entries of a game's stored boards, in order: the one definition of
+    which stored board counts as what (a summary or award from paper, a void or withdrawn
+    board, a finished log as its cached result, the board in play as its live events)."""
     entries: list[Any] = []
     for board in boards:
         if board.void and board.kind != Board.Kind.LOG:
@@ -296,7 +299,7 @@ def _colour_snapshot(
     last_board: Board | None, events: list[BoardEvent], replayed: Step | None = None,
 ) -> MatchSnapshot:
     rules = get_rules(match.rules)
-    rules = _with_games_to_win(rules, match.games_to_win)
+    rules = rules_for_match(rules, match.games_to_win)
     if not match.toss_winner:
         return MatchSnapshot(match, games, boards, None, None, False, None)
     toss_winner, toss_choice = _toss(match)
@@ -304,7 +307,7 @@ def _colour_snapshot(
     for game in games:
         game_boards = boards[game.id]
         is_last = game_boards and game_boards[-1] is last_board
-        game_entries.append(_entries_for_game(game_boards, events if is_last else None))
+        game_entries.append(game_entries(game_boards, events if is_last else None))
     state = derive_match(game_entries, players=("a", "b"), toss_winner=toss_winner,
                          toss_choice=toss_choice, rules=rules, stage=match.stage)
     current = None
@@ -339,7 +342,8 @@ def _colour_snapshot(
     return MatchSnapshot(match, games, boards, state, current, state.finished, state.winner)
 
 
-def _with_games_to_win(rules: Any, games_to_win: int) -> Any:
+def rules_for_match(rules: Any, games_to_win: int) -> Any:
+    """``rules`` with the match's number of games to win (a one-game match, ICF 56)."""
     if rules.games_to_win == games_to_win:
         return rules
     from dataclasses import replace
@@ -375,7 +379,7 @@ def _point_snapshot(
     if not game.finished:
         board_row = last_board if last_board is not None and not last_board.finished else None
         breaker = board_row.breaker if board_row else game.next_breaker
-        order = _rotation(sides, breaker)
+        order = turn_rotation(sides, breaker)
         position = opening(order)
         for event in events if board_row else []:
             position = apply_point(position, parse_point_stroke(event.payload), rules)
@@ -386,7 +390,8 @@ def _point_snapshot(
     return MatchSnapshot(match, games, boards, game, current, game.finished, game.winner)
 
 
-def _rotation(sides: tuple[str, ...], first: str | None) -> tuple[str, ...]:
+def turn_rotation(sides: tuple[str, ...], first: str | None) -> tuple[str, ...]:
+    """Point carrom: the players in turn order, starting with ``first``."""
     if first is None:
         return sides
     i = sides.index(first)
@@ -523,7 +528,7 @@ def record_event(
         # validate by replaying the target board with the new event (raises, nothing saved)
         if rules.family == "points":
             stroke = parse_point_stroke(payload)
-            position = opening(_rotation(tuple(match.sides), target.breaker))
+            position = opening(turn_rotation(tuple(match.sides), target.breaker))
             earlier = [] if created else live_events(list(target.events.order_by("seq")))
             for event in earlier:
                 position = apply_point(position, parse_point_stroke(event.payload), rules)
@@ -593,7 +598,7 @@ def _scores_before(match: Match, board: Board) -> dict[str, int]:
     rows = list(Board.objects.filter(game_id=board.game_id).order_by("sequence"))
     if board.pk is not None:
         rows = [r for r in rows if r.sequence < board.sequence]
-    entries = _entries_for_game(rows, None)
+    entries = game_entries(rows, None)
     if not entries:
         return {"a": 0, "b": 0}
     state = derive_game(entries, players=("a", "b"), first_breaker=board.game.first_breaker,
@@ -1022,7 +1027,7 @@ def _refresh_board(match: Match, board: Board, position: Position | None = None,
     events = [] if position is not None else live_events(list(board.events.order_by("seq")))
     fields: dict[str, Any]
     if rules.family == "points":
-        position = opening(_rotation(tuple(match.sides), board.breaker))
+        position = opening(turn_rotation(tuple(match.sides), board.breaker))
         for event in events:
             position = apply_point(position, parse_point_stroke(event.payload), rules)
         fields = {
