@@ -303,12 +303,12 @@ def _colour_snapshot(
     if not match.toss_winner:
         return MatchSnapshot(match, games, boards, None, None, False, None)
     toss_winner, toss_choice = _toss(match)
-    game_entries = []
+    entries = []
     for game in games:
         game_boards = boards[game.id]
         is_last = game_boards and game_boards[-1] is last_board
-        game_entries.append(game_entries(game_boards, events if is_last else None))
-    state = derive_match(game_entries, players=("a", "b"), toss_winner=toss_winner,
+        entries.append(game_entries(game_boards, events if is_last else None))
+    state = derive_match(entries, players=("a", "b"), toss_winner=toss_winner,
                          toss_choice=toss_choice, rules=rules, stage=match.stage)
     current = None
     if not state.finished and state.next is not None:
