@@ -40,6 +40,7 @@ from .base import (
     format_date,
     join,
     register_fonts,
+    string_width,
 )
 from .data import StandingsSheetData
 from .labels import labels_for
@@ -49,7 +50,10 @@ RANK_W = 11 * mm
 NAME_MIN_W = 55 * mm
 CLUB_W = 38 * mm
 VALUE_W = 19 * mm
+VALUE_MAX_W = 34 * mm  # a text column ("decided by") grows up to this, then is shortened
+VALUE_PAD = 6 + 2.5 * mm  # the cells' left and right padding
 ROW_SIZE = 9
+HEADER_SIZE = 8.5
 
 
 def format_value(value: int | float | str | None, language: str) -> str:
@@ -91,12 +95,24 @@ def _numbered_canvas(language: str, footer_left: str) -> type[Canvas]:
     return NumberedCanvas
 
 
+def _value_width(header: str, texts: list[str]) -> float:
+    """A value column: :data:`VALUE_W`, wider (up to :data:`VALUE_MAX_W`) for longer texts."""
+    widest = max([string_width(header, COND_BOLD, HEADER_SIZE)]
+                 + [string_width(t, REGULAR, ROW_SIZE) for t in texts])
+    return min(VALUE_MAX_W, max(VALUE_W, widest + VALUE_PAD))
+
+
 def render_standings(data: StandingsSheetData) -> bytes:
     """Standings tables as PDF bytes (A4 portrait; landscape when the columns need it)."""
     register_fonts()
     lab = labels_for(data.language)
     has_club = any(row.club for group in data.groups for row in group.rows)
-    fixed = RANK_W + (CLUB_W if has_club else 0) + VALUE_W * len(data.columns)
+    column_headers = [col.label or lab.get(col.key, col.key) for col in data.columns]
+    headers = [lab["rank"], lab["name"]] + ([""] if has_club else []) + column_headers
+    value_widths = [_value_width(header, [format_value(row.values.get(col.key), data.language)
+                                          for group in data.groups for row in group.rows])
+                    for header, col in zip(column_headers, data.columns, strict=True)]
+    fixed = RANK_W + (CLUB_W if has_club else 0) + sum(value_widths)
     pagesize = A4 if A4[0] - 2 * MARGIN - fixed >= NAME_MIN_W else landscape(A4)
     width = pagesize[0] - 2 * MARGIN
     name_w = width - fixed
@@ -120,10 +136,7 @@ def render_standings(data: StandingsSheetData) -> bytes:
                            format_date(data.date, data.language))), sub),
         Spacer(1, 3 * mm),
     ]
-    headers = [lab["rank"], lab["name"]] + ([""] if has_club else []) + [
-        col.label or lab.get(col.key, col.key) for col in data.columns
-    ]
-    widths = [RANK_W, name_w] + ([CLUB_W] if has_club else []) + [VALUE_W] * len(data.columns)
+    widths = [RANK_W, name_w] + ([CLUB_W] if has_club else []) + value_widths
     first_value = 3 if has_club else 2
     for group in data.groups:
         rows: list[list[str]] = [headers]
@@ -132,11 +145,12 @@ def render_standings(data: StandingsSheetData) -> bytes:
                      fit(row.name, REGULAR, ROW_SIZE, name_w - 3 * mm)]
             if has_club:
                 cells.append(fit(row.club, COND, 8, CLUB_W - 2 * mm))
-            cells += [format_value(row.values.get(col.key), data.language)
-                      for col in data.columns]
+            cells += [fit(format_value(row.values.get(col.key), data.language), REGULAR,
+                          ROW_SIZE, w - VALUE_PAD)
+                      for col, w in zip(data.columns, value_widths, strict=True)]
             rows.append(cells)
         style = [
-            ("FONT", (0, 0), (-1, 0), COND_BOLD, 8.5),
+            ("FONT", (0, 0), (-1, 0), COND_BOLD, HEADER_SIZE),
             ("FONT", (0, 1), (-1, -1), REGULAR, ROW_SIZE),
             ("FONT", (0, 1), (0, -1), BOLD, ROW_SIZE),
             ("TEXTCOLOR", (0, 0), (-1, 0), WHITE),

@@ -888,6 +888,7 @@ class StandingsTable:
     columns: list[Column]
     rows: list[StandingRow]
     order: str  # how the ranking is decided, in words
+    group: str = ""  # the group's own name ("A"), "" for one table
 
     def __post_init__(self) -> None:
         for row in self.rows:  # text, not numbers: no localisation per cell when rendering
@@ -989,9 +990,13 @@ def _swiss_table(event: Event, entries: dict[int, Entry]) -> list[StandingsTable
     return [StandingsTable("", columns, rows, order)]
 
 
-def _group_tables(event: Event, entries: dict[int, Entry]) -> list[StandingsTable]:
+def group_tables(event: Event, entries: dict[int, Entry]) -> list[StandingsTable]:
     """Round-robin group tables (:func:`scoring.draws.group_standings`): wins, then
-    head-to-head, game difference, net points, seed; each line says what decided its place."""
+    head-to-head, game difference, net points, seed; each line says what decided its place.
+
+    The one definition of a group table: the live page, the API and the printed standings
+    (:func:`scoring.selectors.sheets.standings_data`) all read it. ``entries``: the event's
+    entries by id (with player and partner). Three queries; texts in the active language."""
     from scoring.draws import Entry as DrawEntry
     from scoring.draws import group_standings
 
@@ -1033,7 +1038,7 @@ def _group_tables(event: Event, entries: dict[int, Entry]) -> list[StandingsTabl
             "decided_by": str(decided.get(line.decided_by, line.decided_by)),
         }) for line in lines]
         tables.append(StandingsTable(_("Group %(name)s") % {"name": group}, columns, rows,
-                                     order))
+                                     order, group=group))
     return tables
 
 
@@ -1074,7 +1079,7 @@ def event_standings(event: Event) -> list[StandingsTable]:
     entries = {e.pk: e for e in event.entries.select_related("player", "partner")}
     if event.format == Event.Format.SWISS:
         return _swiss_table(event, entries)
-    return _group_tables(event, entries)
+    return group_tables(event, entries)
 
 
 # --------------------------------------------------------------------------- players

@@ -11,7 +11,8 @@ from the stored rows, the rules engine and the draws:
 * a **round** of scoresheets is built in a constant number of queries
   (:func:`scoresheets_data` prefetches games, boards and the events of the boards in progress);
 * **brackets** come from the event's rounds and matches, **standings** from its finished
-  matches (:func:`scoring.draws.group_standings`, :func:`scoring.draws.swiss_standings`),
+  matches (:func:`scoring.draws.swiss_standings`; group tables are the live page's own,
+  :func:`scoring.selectors.live.group_tables`, so paper and screen rank alike),
   **table labels** from its tables.
 
 Absolute URLs for the QR codes are ``base_url`` + path; the views pass the request's scheme
@@ -33,7 +34,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from scoring.draws import Entry as DrawEntry
-from scoring.draws import MatchResult, group_standings, swiss_standings
+from scoring.draws import MatchResult, swiss_standings
 from scoring.models import Board, BoardEvent, Entry, Event, Game, Match, Round, Table, Tournament
 from scoring.pdf.data import (
     LANGUAGES,
@@ -55,6 +56,7 @@ from scoring.pdf.data import (
 )
 from scoring.rules import MatchState, derive_match, get_rules
 from scoring.rules.game import BoardScore, GameState
+from scoring.selectors import live
 from scoring.services.matches import (
     game_entries,  # the one definition of "which stored board counts as what"
     live_events,
@@ -595,39 +597,29 @@ def _swiss_standings(event: Event, language: str) -> tuple[list[StandingsColumn]
     return columns, [StandingsGroup(rows)], footnote
 
 
+#: Live standings columns left off the printed group table (not a ranking criterion; the net
+#: points are printed), so that the names keep their width on an A4 page.
+UNPRINTED_GROUP_COLUMNS = frozenset({"points_for"})
+
+
 def _group_standings(event: Event, language: str) -> tuple[list[StandingsColumn],
                                                            list[StandingsGroup], str]:
-    """Round-robin group tables from :func:`scoring.draws.group_standings` (wins, then
-    head-to-head, game difference, net points, seed)."""
-    entries = _entries(event)
-    members: dict[str, dict[int, None]] = defaultdict(dict)
-    for match in Match.objects.filter(event=event).exclude(group="").only(
-            "group", "entry_a_id", "entry_b_id").order_by("number", "pk"):
-        for entry_id in (match.entry_a_id, match.entry_b_id):
-            if entry_id is not None and entry_id in entries:
-                members[match.group][entry_id] = None
-    results: dict[str, list[MatchResult]] = defaultdict(list)
-    for match in _finished_matches(event, groups=True):
-        result = _result(match)
-        if all(e in members[match.group] for e in result.entries):
-            results[match.group].append(result)
-    groups = []
-    for name in sorted(members):
-        table = group_standings([_draw_entry(entries[e]) for e in members[name]],
-                                results[name])
-        rows = [StandingsRow(
-            rank=s.rank, name=entries[s.entry].name, club=_club(entries[s.entry]),
-            values={"played": s.played, "wins": s.wins, "losses": s.losses,
-                    "games_won": f"{s.games_won}:{s.games_lost}",
-                    "net_points": s.point_difference},
-        ) for s in table]
-        groups.append(StandingsGroup(rows, name=name))
-    columns = [StandingsColumn("played"), StandingsColumn("wins"), StandingsColumn("losses"),
-               StandingsColumn("games_won"), StandingsColumn("net_points")]
+    """The round-robin group tables of the live page (:func:`scoring.selectors.live.
+    group_tables`, the one definition: the same members, results and order of
+    :func:`scoring.draws.group_standings`, wins, then head-to-head, game difference, net
+    points, seed), with its columns, short headers and ranking explanation (three queries)."""
     with translation.override(language):
-        footnote = _("Ranked by wins, then head-to-head, game difference, net points, then "
-                     "seed.")
-    return columns, groups, footnote
+        tables = live.group_tables(event, _entries(event))
+    if not tables:
+        return [], [], ""
+    shown = [c for c in tables[0].columns if c.key not in UNPRINTED_GROUP_COLUMNS]
+    columns = [StandingsColumn(c.key, c.short) for c in shown]
+    groups = [StandingsGroup([StandingsRow(
+        rank=row.rank, name=row.name, club=_club(row.entry) if row.entry else "",
+        values={c.key: row.values.get(c.key, "") for c in shown},
+    ) for row in table.rows], name=table.group) for table in tables]
+    legend = " · ".join(f"{c.short} = {c.label}" for c in shown)
+    return columns, groups, f"{tables[0].order} {legend}"
 
 
 def standings_data(event: Event, *, language: str | None = None) -> StandingsSheetData:

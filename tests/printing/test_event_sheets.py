@@ -138,7 +138,7 @@ def test_group_standings_and_pdf(client, world: World) -> None:
     # Hal and Gus have one win each; Hal won their match (head-to-head)
     assert [r.name for r in a.rows] == ["Hal Hart", "Gus Gray", "Ivy Ito"]
     gus = a.rows[1]
-    assert gus.values["games_won"] == "2:2" and gus.values["net_points"] == 63 - 53
+    assert gus.values["games"] == "2:2" and gus.values["net_points"] == 63 - 53
     assert [r.name for r in b.rows][0] == "Jon Joy" and len(b.rows) == 3
     assert "head-to-head" in data.footnote
     client.force_login(world.organiser)
