@@ -1022,7 +1022,9 @@ def group_tables(event: Event, entries: dict[int, Entry]) -> list[StandingsTable
                "seed": _("seeding order")}
     tables = []
     for group in sorted(members, key=lambda g: (len(g), g)):
-        ids = members[group]
+        # in id order (registration): the last tie-break of unseeded, unrated entries, as
+        # when the draw services pick the qualifiers (scoring.services.draws.group_tables)
+        ids = sorted(members[group])
         draw_entries = [DrawEntry(i, seed=entries[i].seed, rating=entries[i].player.rating)
                         for i in ids]
         group_results = results.get(group, [])

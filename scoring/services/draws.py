@@ -631,7 +631,9 @@ def group_tables(event: Event, entries: list[DrawEntry] | None = None
                 members[group].add(e)
         if result is not None:
             results[group].append(result)
-    return {g: pairing.group_standings([by_id[e] for e in members[g] if e in by_id],
+    # entries in id order (registration): the last tie-break of unseeded, unrated entries,
+    # as on the live page (scoring.selectors.live.group_tables)
+    return {g: pairing.group_standings([by_id[e] for e in sorted(members[g]) if e in by_id],
                                            results[g])
             for g in sorted(members, key=lambda g: (len(g), g))}
 

@@ -17,6 +17,7 @@ from django.utils import translation
 from scoring.models import Entry, Event, Match, Player, Round
 from scoring.pdf import render_standings
 from scoring.selectors import live, sheets
+from scoring.services import draws as draw_services
 from tests.pdf.helpers import all_text, positioned
 
 from .conftest import World, make_event, make_match
@@ -54,11 +55,11 @@ def pdf_order(pdf: bytes, names: list[str]) -> list[str]:
 
 def cycle_event(world: World) -> Event:
     """Three unseeded players who beat each other in a circle with the same scores: level on
-    wins, head-to-head, game and point difference, so the last criterion (the initial order)
-    decides. The matches were numbered out of their creation order (as after a rescheduled
-    match): the old sheet took the entries in match-number order, the live page in match
-    order (pk), so the printed table said Xia, Yan, Zoe where the live page said Zoe, Xia,
-    Yan."""
+    wins, head-to-head, game and point difference, so the last criterion (the initial order:
+    registration, for entries without seed or rating) decides. The matches were numbered and
+    created out of registration order (as after a rescheduled match): the old sheet took the
+    entries in match-number order, the live page in match order (pk) and the draw services
+    in no fixed order, so the three could disagree; all now rank Xia, Yan, Zoe."""
     event = make_event(world.tournament, "Round Robin Cup", fmt="groups")
     x, y, z = unseeded(event, ["Xia Xu", "Yan Yoon", "Zoe Zink"])
     rnd = Round.objects.create(event=event, number=1, bracket="groups")
@@ -72,8 +73,14 @@ def cycle_event(world: World) -> Event:
 def test_a_tie_down_to_the_initial_order_prints_like_the_live_page(world: World) -> None:
     event = cycle_event(world)
     expected = live_order(event)
-    assert expected == [["Zoe Zink", "Xia Xu", "Yan Yoon"]]
+    assert expected == [["Xia Xu", "Yan Yoon", "Zoe Zink"]]
     assert printed_order(event) == expected
+    # the qualifiers are picked from the same order (once the results are confirmed)
+    Match.objects.filter(event=event).update(status=Match.Status.CONFIRMED)
+    names = {e.pk: e.player.name for e in Entry.objects.filter(event=event)
+             .select_related("player")}
+    tables = draw_services.group_tables(event)
+    assert [[names[line.entry] for line in table] for table in tables.values()] == expected
     data = sheets.standings_data(event, language="en")
     assert [row.values["decided_by"] for row in data.groups[0].rows] == ["seeding order"] * 3
     pdf = render_standings(data)
