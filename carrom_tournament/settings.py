@@ -150,7 +150,9 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=env_int("CONN_MAX_AGE", 0),
+        # persistent connections (seconds): a new PostgreSQL connection per request forks a
+        # server process, which under a hall's polling costs more than the request itself
+        conn_max_age=env_int("CONN_MAX_AGE", 60),
         conn_health_checks=True,
     )
 }
