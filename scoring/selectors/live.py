@@ -51,7 +51,7 @@ from scoring.models import (
 from scoring.rules import Note, derive_game, get_rules
 from scoring.rules.game import BoardScore, GameState
 from scoring.rulings import colour_word, describe_event, explain
-from scoring.services.matches import MatchSnapshot, live_events, match_snapshot
+from scoring.services.matches import MatchSnapshot, becomes_entry, live_events, match_snapshot
 from scoring.stats import BoardAnalysis, SideStats, analyse_board
 
 SIDES = ("a", "b")
@@ -412,11 +412,8 @@ class MatchView:
 
 
 def _counted_rows(rows: list[Board], current_events: list[BoardEvent] | None) -> list[Board]:
-    """The stored boards that became game entries (as ``match_snapshot`` counts them: an empty,
-    unstarted log board that is not the board in progress is skipped)."""
-    return [b for b in rows
-            if not (b.kind == Board.Kind.LOG and not b.void and not b.finished
-                    and b.last_seq == 0 and current_events is None)]
+    """The stored boards that became game entries (:func:`becomes_entry`)."""
+    return [b for b in rows if becomes_entry(b, current_events)]
 
 
 def _board_line(score: BoardScore, row: Board, before: dict[str, int]) -> BoardLine:

@@ -58,6 +58,7 @@ from scoring.rules import MatchState, derive_match, get_rules
 from scoring.rules.game import BoardScore, GameState
 from scoring.selectors import live
 from scoring.services.matches import (
+    becomes_entry,
     game_entries,  # the one definition of "which stored board counts as what"
     live_events,
     rules_for_match,
@@ -225,15 +226,8 @@ def _derive_state(match: Match, games: list[Game], boards: dict[int, list[Stored
 
 def _counted_rows(rows: list[StoredBoard], current_events: list[BoardEvent] | None
                   ) -> list[StoredBoard]:
-    """The stored boards that became game entries (``game_entries`` skips an empty,
-    unstarted log board that is not the board in progress)."""
-    counted = []
-    for board in rows:
-        if (board.kind == Board.Kind.LOG and not board.void and not board.finished
-                and board.last_seq == 0 and current_events is None):
-            continue
-        counted.append(board)
-    return counted
+    """The stored boards that became game entries (:func:`becomes_entry`)."""
+    return [board for board in rows if becomes_entry(board, current_events)]
 
 
 def _board_row(score: BoardScore, row: StoredBoard | None, before: dict[str, int], rules: Any,

@@ -334,7 +334,8 @@ def _explain_board(view: Tablet, board: Board, events: list[BoardEvent],
             items.append(HistoryItem(number, row.seq, row.type,
                                      rulings.describe_event(row.payload, names),
                                      _striker(view, changes, before.on_turn, white),
-                                     rulings.explain(notes, names), str(row.client_id)))
+                                     _explain(view, notes, names, changes, before.on_turn),
+                                     str(row.client_id)))
         if after.on_turn is not None and before.on_turn is not None and (
             after.on_turn != before.on_turn
         ):
@@ -346,6 +347,25 @@ def _explain_board(view: Tablet, board: Board, events: list[BoardEvent],
     view.last_rulings = items[-1].rulings if items else []
     view.last_notes = notes
     view.turn_changes = changes
+
+
+def _explain(view: Tablet, notes: tuple, names: dict[str, str], changes: int,
+             on_turn: str | None) -> list[rulings.Ruling]:
+    """The notes of one event in words. In doubles a due names the player who places it
+    (ICF 78(b)): the player on turn when he is an opponent of the offender (he pocketed the
+    offender's carromman), otherwise the player on his right (the next seat in turn order);
+    ``changes``: the turn changes before the event."""
+    if view.seats is None or on_turn is None:
+        return rulings.explain(notes, names)
+    out: list[rulings.Ruling] = []
+    for note in notes:
+        note_names = names
+        placer = note.params.get("placed_by") if note.code == "to_place" else None
+        if placer is not None:
+            seat = view.seats[changes % 4] if placer == on_turn else view.seats[(changes + 1) % 4]
+            note_names = {**names, placer: seat.name}
+        out.extend(rulings.describe(note, note_names))
+    return out
 
 
 def _history_key(board: Board, names: dict[str, str], match: Match) -> str:

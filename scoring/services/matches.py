@@ -234,7 +234,7 @@ def game_entries(
         elif board.finished:
             entries.append(AwardEntry(board.result_winner, board.result_points or 0,
                                       board.result_law or None, board.breaker))
-        elif board.last_seq == 0 and events_of_current is None:
+        elif not becomes_entry(board, events_of_current):
             continue
         else:
             entries.append(LogEntry(_board_log(board, events_of_current or []), board.breaker))
@@ -340,6 +340,14 @@ def _colour_snapshot(
             extra_board=bool(game_state and game_state.extra_board and board_row is None),
         )
     return MatchSnapshot(match, games, boards, state, current, state.finished, state.winner)
+
+
+def becomes_entry(board: Any, events_of_current: list[Any] | None) -> bool:
+    """Does a stored board become an entry of its game (:func:`game_entries`)? All do but an
+    empty log board that has not started and is not the board in progress (its events
+    undone). The selectors that pair stored boards with the engine's boards use this too."""
+    return not (board.kind == Board.Kind.LOG and not board.void and not board.finished
+                and board.last_seq == 0 and events_of_current is None)
 
 
 def rules_for_match(rules: Any, games_to_win: int) -> Any:

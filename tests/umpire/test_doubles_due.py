@@ -107,3 +107,21 @@ def test_singles_still_names_the_opponent_with_his_colour(db):
     stroke(match, "white", striker=True)
     assert to_place(match) == [
         ("Due: 1 white carromman to be placed by Black (Asha Rao).", "ICF 78(a)")]
+
+
+def rulings_of_last_event(match: Match) -> list[str]:
+    match.refresh_from_db()
+    return [r.text for r in tablet(match_snapshot(match)).last_rulings]
+
+
+def test_the_ruling_of_the_event_names_the_same_player_as_the_scoreboard(doubles):
+    stroke(doubles, "white", white=1)  # Asha continues
+    stroke(doubles, "white", striker=True)  # the due: Chen Li (on Asha's right) places it
+    assert "Due: 1 white carromman to be placed by Chen Li." in rulings_of_last_event(doubles)
+    stroke(doubles, "black")  # Chen -> Ben
+    stroke(doubles, "white", white=1, striker=True)  # Ben: one own + striker, continues
+    texts = rulings_of_last_event(doubles)
+    # Dora Vik sits to the right of Ben Kirk; the history keeps the earlier line as it was
+    assert any(t.endswith("to be placed by Dora Vik.") for t in texts), texts
+    history = tablet(match_snapshot(doubles)).history
+    assert any("placed by Chen Li" in r.text for r in history[-2].rulings)
