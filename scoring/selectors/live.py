@@ -326,6 +326,11 @@ class BoardLine:
     def has_log(self) -> bool:
         return self.row.kind == Board.Kind.LOG
 
+    @property
+    def withdrawn(self) -> bool:
+        """A board entered from paper and withdrawn by an undo: it never counted."""
+        return self.void and self.row.kind != Board.Kind.LOG
+
 
 @dataclass
 class GameLine:

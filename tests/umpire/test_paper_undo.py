@@ -135,4 +135,11 @@ def test_the_tablet_offers_the_undo_of_a_paper_board(client, tossed):
     html = response.content.decode()
     assert "The board entered from paper was withdrawn: enter it again." in html
     assert 'id="undo"' not in html  # nothing left to undo on this match
+    assert "Board 1, entered from paper, was withdrawn: enter it again." in html
     assert Board.objects.get(game__match=tossed).void
+    # the public pages say what happened to that board
+    slug = tossed.event.tournament.slug
+    match_page = client.get(f"/t/{slug}/match/{tossed.pk}/").content.decode()
+    assert ">withdrawn<" in match_page
+    board_page = client.get(f"/t/{slug}/match/{tossed.pk}/game/1/board/1/").content.decode()
+    assert "withdrawn: a paper entry corrected by the umpire, entered again" in board_page
