@@ -380,6 +380,8 @@ def error_text(code: str, params: Mapping[str, Any] | None = None,
         "not_locked": _("The match is not confirmed."),
         "match_locked": _("The match is confirmed and locked. Only an organiser can correct "
                           "it."),
+        "repeated_request": _("This form was already sent and recorded. The screen now "
+                              "shows the latest state."),
         "stale": _("Someone else recorded on this match meanwhile. The screen now shows the "
                    "latest state: check the last event before you go on."),
         "nothing_to_claim": _("The last stroke has no extra points to claim."),

@@ -17,7 +17,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -457,6 +457,16 @@ def _duplicate(match: Match, client_id: uuid.UUID) -> BoardEvent | None:
             .order_by("pk").first())
 
 
+def _append(**fields: Any) -> BoardEvent:
+    """Insert one row of a board's log. Its request key is unique on the board: a key sent
+    again with a newer revision than the one it was recorded at (no tablet does that; a retry
+    carries its old revision and is answered as a duplicate) is refused, nothing recorded."""
+    try:
+        return BoardEvent.objects.create(**fields)
+    except IntegrityError:
+        raise MatchError("repeated_request", "this request key was already used") from None
+
+
 def _audit(match: Match, actor: Actor, action: str, detail: dict[str, Any]) -> None:
     AuditEntry.objects.create(
         tournament_id=match.event.tournament_id, match=match,
@@ -558,7 +568,7 @@ def record_event(
         if created:
             target.save()
         seq = target.last_seq + 1
-        row = BoardEvent.objects.create(
+        row = _append(
             board=target, seq=seq, client_id=client_id, type=stored["type"], payload=stored,
             recorded_by=actor.user if getattr(actor.user, "pk", None) else None,
             via=actor.via, device=actor.device[:200],
@@ -699,7 +709,7 @@ def undo_last_event(
                              "the next board has begun; the board before it stays as it is")
         last = live[-1]
         seq = board.last_seq + 1
-        row = BoardEvent.objects.create(
+        row = _append(
             board=board, seq=seq, client_id=client_id, type=BoardEvent.Type.UNDO,
             payload={"type": "undo", "retracts": last.seq}, retracts=last,
             recorded_by=actor.user if getattr(actor.user, "pk", None) else None,
@@ -719,7 +729,7 @@ def _withdraw_paper_board(match: Match, board: Board, client_id: uuid.UUID,
     withdraws it; its record stays. The board no longer counts and is entered or played
     again (``void`` is the board's cache of that row: :func:`rebuild_match`)."""
     seq = board.last_seq + 1
-    row = BoardEvent.objects.create(
+    row = _append(
         board=board, seq=seq, client_id=client_id, type=BoardEvent.Type.UNDO,
         payload={"type": "undo", "withdraws": "board"},
         recorded_by=actor.user if getattr(actor.user, "pk", None) else None,

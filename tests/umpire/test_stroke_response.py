@@ -15,6 +15,7 @@ import uuid
 import pytest
 from django.core.cache import cache
 
+from scoring.models import BoardEvent
 from scoring.rules import Pieces, RulesError, Stroke, TechnicalFoul, apply
 from scoring.services.matches import match_snapshot, record_event
 from tests.foundation.helpers import parse_html
@@ -136,3 +137,18 @@ def test_the_reused_fragments_render_as_a_fresh_page_would(client, tossed, seed)
         cold = _without_keys(client.get(link(tossed)).content.decode())
         assert warm == cold, f"after event {recorded}: {event}"
     assert recorded >= 20
+
+
+def test_a_request_key_sent_again_with_a_newer_revision_is_refused(client, tossed):
+    """No tablet does it (a retry carries its old revision); if a request key comes back with
+    the current revision, nothing is recorded twice and the answer says why."""
+    key = str(uuid.uuid4())
+    assert stroke(client, tossed, "white", client_id=key, white=1).status_code == 200
+    tossed.refresh_from_db()
+
+    again = stroke(client, tossed, "white", client_id=key, revision=tossed.revision)
+
+    assert again.status_code == 422
+    assert "This form was already sent and recorded." in again.content.decode()
+    assert BoardEvent.objects.filter(client_id=key).count() == 1
+    assert BoardEvent.objects.filter(board__game__match=tossed).count() == 1
