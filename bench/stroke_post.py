@@ -192,7 +192,7 @@ def main() -> None:
         assert response.status_code == 200
 
     with CaptureQueriesContext(connection) as queries:
-        post(copies[0])
+        size = post(copies[0])
     query_count = len(queries)
     reset_queries()
 
@@ -218,6 +218,7 @@ def main() -> None:
           f"samples: {len(stroke_ms)}")
     print(f"stroke POST ms: min {min(stroke_ms):.2f}, median {median:.2f}, p95 {p95:.2f}")
     print(f"trivial view (GET /) ms: min {min(base_ms):.2f}, median {base:.2f}")
+    print(f"stroke POST answer: {size} bytes (panel, scoreboard, rulings, new history line)")
     if not args.keep:
         for name in os.listdir(folder):
             os.remove(folder / name)
