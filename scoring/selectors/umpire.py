@@ -146,6 +146,7 @@ class Tablet:
     seats: list[Seat] | None = None  # doubles: turn order from the board's breaker
     turn_changes: int = 0
     last_notes: tuple = ()
+    due_placers: dict[str, str] = field(default_factory=dict)  # placing colour -> player
 
     @property
     def side_by_colour(self) -> dict[str, SideView]:
@@ -323,6 +324,7 @@ def _explain_board(view: Tablet, board: Board, events: list[BoardEvent],
     changes = 0
     items = []
     notes: tuple = ()
+    placers: dict[str, str] = {}
     first_explained = len(events) if last_event_only else 1
     for number, row in enumerate(events, start=1):
         before = after
@@ -330,11 +332,12 @@ def _explain_board(view: Tablet, board: Board, events: list[BoardEvent],
         result = step(before, parse_event(row.payload), rules, explain=explained)
         after = result.position
         notes = result.notes
+        placers = _due_placers(view, notes, changes, before.on_turn)
         if explained:
             items.append(HistoryItem(number, row.seq, row.type,
                                      rulings.describe_event(row.payload, names),
                                      _striker(view, changes, before.on_turn, white),
-                                     _explain(view, notes, names, changes, before.on_turn),
+                                     _explain(notes, names, placers),
                                      str(row.client_id)))
         if after.on_turn is not None and before.on_turn is not None and (
             after.on_turn != before.on_turn
@@ -346,25 +349,38 @@ def _explain_board(view: Tablet, board: Board, events: list[BoardEvent],
     view.history_key = _history_key(board, names, view.match)
     view.last_rulings = items[-1].rulings if items else []
     view.last_notes = notes
+    view.due_placers = placers
     view.turn_changes = changes
 
 
-def _explain(view: Tablet, notes: tuple, names: dict[str, str], changes: int,
-             on_turn: str | None) -> list[rulings.Ruling]:
-    """The notes of one event in words. In doubles a due names the player who places it
-    (ICF 78(b)): the player on turn when he is an opponent of the offender (he pocketed the
-    offender's carromman), otherwise the player on his right (the next seat in turn order);
-    ``changes``: the turn changes before the event."""
+def _due_placers(view: Tablet, notes: tuple, changes: int, on_turn: str | None
+                 ) -> dict[str, str]:
+    """Doubles, ICF 78(b): who places the dues an event took out, by the placing colour: the
+    player on turn when he is an opponent of the offender (he pocketed the offender's
+    carromman, or the offender's technical foul came in his turn), otherwise the player on
+    his right (the next seat in turn order). ``changes``: the turn changes before the event.
+    Empty in singles and before the seating is recorded (the side is named)."""
     if view.seats is None or on_turn is None:
-        return rulings.explain(notes, names)
-    out: list[rulings.Ruling] = []
+        return {}
+    placers = {}
     for note in notes:
-        note_names = names
         placer = note.params.get("placed_by") if note.code == "to_place" else None
         if placer is not None:
             seat = view.seats[changes % 4] if placer == on_turn else view.seats[(changes + 1) % 4]
-            note_names = {**names, placer: seat.name}
-        out.extend(rulings.describe(note, note_names))
+            placers[placer] = seat.name
+    return placers
+
+
+def _explain(notes: tuple, names: dict[str, str], placers: dict[str, str]
+             ) -> list[rulings.Ruling]:
+    """The notes of one event in words; a due names the player who places it (doubles)."""
+    if not placers:
+        return rulings.explain(notes, names)
+    out: list[rulings.Ruling] = []
+    for note in notes:
+        placer = note.params.get("placed_by") if note.code == "to_place" else None
+        out.extend(rulings.describe(note, {**names, placer: placers[placer]}
+                                    if placer in placers else names))
     return out
 
 
@@ -445,7 +461,8 @@ def _position(view: Tablet, position: Any, by_side: dict[str, SideView], match: 
                     "pieces": rulings.carrommen(colour, position.dues[colour])},
                 "ICF 72(b)", rulings.WARNING, "due_outstanding"))
         if position.to_place[colour]:
-            placer = _due_placer(view, colour)  # doubles: the individual player, ICF 78(b)
+            # doubles: the individual player the last event named (ICF 78(b))
+            placer = view.due_placers.get("black" if colour == "white" else "white")
             view.to_place.append(rulings.Ruling(
                 _("Due: %(pieces)s to be placed by %(player)s.") % {
                     "pieces": rulings.carrommen(colour, position.to_place[colour]),
@@ -474,28 +491,6 @@ def _position(view: Tablet, position: Any, by_side: dict[str, SideView], match: 
         view.turn = TurnView(seat.name, seat.side, colour, seat.seat)
     else:
         view.turn = TurnView(side.name, side.side, colour)
-
-
-def _due_placer(view: Tablet, offender: str) -> str | None:
-    """Doubles, ICF 78(b): who places the carrommen of colour ``offender`` just taken out —
-    the player sitting to the right of the player on turn at the last event, or that player
-    himself when he is an opponent of the offender (he made them available by pocketing the
-    offender's carrommen, or the offender's technical foul in his turn). ``None`` in singles,
-    before the seating is recorded, or without the board's log."""
-    seats, side = view.seats, view.side_by_colour.get(offender)
-    if seats is None or side is None or not view.history:
-        return None
-    striker = view.history[0].striker  # the newest event's player on turn (_striker)
-    now = view.turn_changes
-    if seats[now % 4].name == striker:  # the event kept the turn
-        at = now
-    elif seats[(now - 1) % 4].name == striker:  # the event passed it to the right
-        at = now - 1
-    else:
-        return None
-    if seats[at % 4].side != side.side:
-        return seats[at % 4].name
-    return seats[(at + 1) % 4].name
 
 
 def _queen_text(state: str, by_colour: dict[str, SideView]) -> str:

@@ -282,16 +282,15 @@ def _derive_snapshot(
 @dataclass
 class _Written:
     """What ``record_event`` has just written, with the match's rows as they now are: the
-    board (the match's last), its position after the event, the games, the boards and the
-    board's live events. The caches are rebuilt from these without reading or replaying the
-    log again."""
+    board (the match's last), its position after the event with the event's notes, the games,
+    the boards and the board's live events. The caches are rebuilt from these without reading
+    or replaying the log again."""
 
     board: Board
-    position: Position
+    replayed: Step
     games: list[Game]
     boards: dict[int, list[Board]]
     events: list[BoardEvent]
-    notes: tuple[Note, ...] = ()
 
 
 def _colour_snapshot(
@@ -451,6 +450,19 @@ def _check_write(match: Match, expected_revision: int | None, actor: Actor) -> N
                          revision=match.revision)
 
 
+def _retried(match: Match, client_id: uuid.UUID, expected_revision: int | None
+             ) -> RecordOutcome | None:
+    """The answer to a request already recorded (a retry), or ``None``. Every write raises
+    the revision, so a request made at the current revision cannot have been recorded yet:
+    only one from an older revision (or without one) is looked up."""
+    if expected_revision is not None and expected_revision == match.revision:
+        return None
+    existing = _duplicate(match, client_id)
+    if existing is None:
+        return None
+    return RecordOutcome(match_snapshot(match), existing, duplicate=True)
+
+
 def _duplicate(match: Match, client_id: uuid.UUID) -> BoardEvent | None:
     # ordered by pk: the models' default ordering would join up to the tournament
     return (BoardEvent.objects.filter(board__game__match=match, client_id=client_id)
@@ -533,12 +545,9 @@ def record_event(
         raise InvalidEvent("unknown_event_type", "unknown event type")
     with transaction.atomic():
         match = _lock(match.pk, like=match)
-        # Every write raises the revision: a request made at the current revision cannot
-        # have been recorded yet. Only a request from an older one may be a retry.
-        if expected_revision is None or expected_revision != match.revision:
-            existing = _duplicate(match, client_id)
-            if existing is not None:
-                return RecordOutcome(match_snapshot(match), existing, duplicate=True)
+        retried = _retried(match, client_id, expected_revision)
+        if retried is not None:
+            return retried
         _check_write(match, expected_revision, actor)
         snapshot = match_snapshot(match)
         rules = get_rules(match.rules)
@@ -607,7 +616,7 @@ def _written(snapshot: MatchSnapshot, target: Board, created: bool, replayed: St
     rows = boards.setdefault(target.game_id, [])
     if created:
         rows.append(target)
-    return _Written(target, replayed.position, games, boards, events, replayed.notes)
+    return _Written(target, replayed, games, boards, events)
 
 
 def _scores_before(match: Match, board: Board) -> dict[str, int]:
@@ -678,12 +687,9 @@ def undo_last_event(
     client_id = uuid.UUID(str(client_id))
     with transaction.atomic():
         match = _lock(match.pk, like=match)
-        # Every write raises the revision: a request made at the current revision cannot
-        # have been recorded yet. Only a request from an older one may be a retry.
-        if expected_revision is None or expected_revision != match.revision:
-            existing = _duplicate(match, client_id)
-            if existing is not None:
-                return RecordOutcome(match_snapshot(match), existing, duplicate=True)
+        retried = _retried(match, client_id, expected_revision)
+        if retried is not None:
+            return retried
         _check_write(match, expected_revision, actor)
         # the newest board that counts, behind any paper boards already withdrawn
         newest_board = (Board.objects.filter(game__match=match)
@@ -965,7 +971,7 @@ def refresh_caches(match: Match, known: _Written | None = None, *,
         snapshot = match_snapshot(match)
     else:
         snapshot = _derive_snapshot(match, known.games, known.boards, known.board, known.events,
-                                    replayed=Step(known.position, known.notes))
+                                    replayed=known.replayed)
     state = snapshot.state
     if isinstance(state, MatchState):
         for game, game_state in zip(snapshot.games, state.games, strict=False):
@@ -1007,7 +1013,7 @@ def _refresh_board_caches(match: Match, known: _Written | None = None) -> None:
     """Replay every log board of the match whose cache may be stale (the last one, or all
     when ``match`` is rebuilt) and write the result fields."""
     if known is not None:
-        _refresh_board(match, known.board, position=known.position,
+        _refresh_board(match, known.board, position=known.replayed.position,
                        extra={"last_seq": known.board.last_seq})
         return
     rows = list(Board.objects.filter(game__match=match, kind=Board.Kind.LOG)

@@ -15,6 +15,8 @@ Sheets carry the private umpire link as a QR code, so responses are never cached
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
@@ -125,30 +127,31 @@ def round_scoresheets(request: HttpRequest, event_id: int, round_number: int) ->
                       f"round-{round_number}"))
 
 
-@require_GET
-@never_cache
-def bracket_sheet(request: HttpRequest, event_id: int) -> HttpResponse:
+def _event_sheet(request: HttpRequest, event_id: int, kind: str,
+                 build: Callable[..., Any], draw: Callable[[Any], bytes]) -> HttpResponse:
+    """An organiser's PDF of one event: ``build`` the sheet's data (404 when the event has
+    none of that kind), ``draw`` it."""
     event = _event(event_id)
     permissions.require_organiser(request.user, event.tournament)
     _, language = _options(request)
     try:
-        data = sheets.bracket_data(event, language=language)
+        data = build(event, language=language)
     except SheetUnavailable as err:
         raise Http404(str(err)) from err
-    return _pdf(render_bracket(data), _name("bracket", event.tournament.slug, event.name))
+    return _pdf(draw(data), _name(kind, event.tournament.slug, event.name))
+
+
+@require_GET
+@never_cache
+def bracket_sheet(request: HttpRequest, event_id: int) -> HttpResponse:
+    return _event_sheet(request, event_id, "bracket", sheets.bracket_data, render_bracket)
 
 
 @require_GET
 @never_cache
 def standings_sheet(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _event(event_id)
-    permissions.require_organiser(request.user, event.tournament)
-    _, language = _options(request)
-    try:
-        data = sheets.standings_data(event, language=language)
-    except SheetUnavailable as err:
-        raise Http404(str(err)) from err
-    return _pdf(render_standings(data), _name("standings", event.tournament.slug, event.name))
+    return _event_sheet(request, event_id, "standings", sheets.standings_data,
+                        render_standings)
 
 
 @require_GET
