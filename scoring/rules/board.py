@@ -250,10 +250,11 @@ def _technical_foul(position: Position, event: TechnicalFoul, rules: RuleSet) ->
 
 def _forgo(position: Position, event: Forgo, rules: RuleSet) -> Step:
     """ICF 87: the entitled side gives up placing all carrommen just taken out for it (they stay
-    in the pocket) and the offender's outstanding dues."""
+    in the pocket) and the offender's outstanding dues. A forgo with no carromman waiting to be
+    placed is an error, even while an outstanding due is owed (rulebook, engine details)."""
     offender = other(event.by)
     give_up = position.to_place[offender]
-    if not give_up and not position.dues[offender]:
+    if not give_up:
         raise IllegalEvent("nothing_to_forgo", f"{event.by} has nothing to place")
     left = position.on_board[offender] - give_up
     if left <= 0:

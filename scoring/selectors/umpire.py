@@ -472,8 +472,8 @@ def _position(view: Tablet, position: Any, by_side: dict[str, SideView], match: 
         side = view.side_by_colour.get(colour)
         if side is not None:
             side.dues = position.dues[colour]
-    offender = next((c for c in ("white", "black")
-                     if position.to_place[c] or position.dues[c]), None)
+    # ICF 87: forgo is offered only while carrommen wait to be placed (rulebook engine details).
+    offender = next((c for c in ("white", "black") if position.to_place[c]), None)
     if offender is not None:
         view.forgo_by = "black" if offender == "white" else "white"
     colour = position.on_turn

@@ -6,12 +6,17 @@ import os
 from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
+#: The repository's own copy of the rulebook's worked scenarios (the tests need nothing outside
+#: the repository); ``test_scenarios`` checks it equals the rulebook's whenever that is beside us.
+OWN_SCENARIOS = Path(__file__).resolve().parent / "scenarios"
+#: The rulebook the code is checked against: ``../shared/rules/scenarios`` beside the project root.
+RULEBOOK_SCENARIOS = PROJECT_ROOT.parent / "shared" / "rules" / "scenarios"
 
 
 def scenarios_dir() -> Path:
-    """The rulebook's worked scenarios: ``../shared/rules/scenarios`` beside the project root
-    (``CARROM_SCENARIOS`` may point elsewhere)."""
+    """The scenarios the tests replay: the repository's copy (``CARROM_SCENARIOS`` may point
+    elsewhere)."""
     override = os.environ.get("CARROM_SCENARIOS")
     if override:
         return Path(override)
-    return PROJECT_ROOT.parent / "shared" / "rules" / "scenarios"
+    return OWN_SCENARIOS

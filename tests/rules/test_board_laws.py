@@ -185,9 +185,20 @@ def test_forgo_gives_up_the_returned_carrommen() -> None:
     assert summary(after) == (6, 9, "on_board", 0, 0, "white")
 
 
-def test_forgo_cancels_outstanding_dues() -> None:
-    after = play(pos(9, 9, right=(False, False)), "W: s", "B: forgo")
+def test_forgo_with_only_an_outstanding_due_is_an_error() -> None:
+    """Rulebook engine details (X15): an outstanding due alone is nothing to place."""
+    after = play(pos(9, 9, right=(False, False)), "W: s")
+    assert after.dues.white == 1
+    with pytest.raises(IllegalEvent) as err:
+        play(pos(9, 9, right=(False, False)), "W: s", "B: forgo")
+    assert err.value.code == "nothing_to_forgo"
+
+
+def test_forgo_of_placed_carrommen_also_cancels_outstanding_dues() -> None:
+    """ICF 87: a forgo gives up the carrommen waiting to be placed and the outstanding dues."""
+    after = play(pos(7, 9), "W: w w s", "B: forgo")
     assert after.dues.white == 0
+    assert after.to_place.white == 0
 
 
 def test_forgo_with_nothing_to_place_is_an_error() -> None:

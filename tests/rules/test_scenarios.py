@@ -14,17 +14,25 @@ import pytest
 
 from scoring.rules.cli import run
 
-from .conftest import scenarios_dir
+from .conftest import OWN_SCENARIOS, RULEBOOK_SCENARIOS, scenarios_dir
 
 SCENARIOS = sorted(scenarios_dir().glob("*.json"))
 
 
 def test_scenarios_are_there() -> None:
-    assert scenarios_dir().is_dir(), (
-        f"the rulebook's scenarios are missing at {scenarios_dir()} "
-        "(expected ../shared/rules/scenarios beside the project root)"
-    )
+    assert scenarios_dir().is_dir(), f"the scenarios are missing at {scenarios_dir()}"
     assert len(SCENARIOS) >= 90
+
+
+@pytest.mark.skipif(not RULEBOOK_SCENARIOS.is_dir(),
+                    reason="no ../shared/rules/scenarios beside the project root (a plain clone)")
+def test_own_copy_equals_the_rulebook() -> None:
+    """tests/rules/scenarios is the rulebook's scenarios folder, file for file, byte for byte:
+    copy it again (cp ../shared/rules/scenarios/*.json tests/rules/scenarios/) when it changed."""
+    theirs = {p.name: p.read_bytes() for p in RULEBOOK_SCENARIOS.glob("*.json")}
+    ours = {p.name: p.read_bytes() for p in OWN_SCENARIOS.glob("*.json")}
+    assert sorted(ours) == sorted(theirs)
+    assert [n for n in sorted(theirs) if ours[n] != theirs[n]] == []
 
 
 def _mismatches(expected: Any, actual: Any, path: str = "") -> list[str]:
