@@ -6,30 +6,59 @@ white 2, queen 5: ``RuleSet.piece_values``); the number of players and the turn 
 
 - break: three attempts, then the next player tries (ICF 44, 45);
 - turn: goes on while the player pockets a carromman, or the queen properly (ICF 48);
-- queen: only once the player has pocketed a carromman this board (ICF 92); covered by any
-  carromman in the same or the next stroke, otherwise back to the centre (ICF 96, 97);
+- queen: only once the player has pocketed a carromman in an *earlier* stroke of the board
+  (ICF 92; a queen pocketed with the first carromman goes back and the turn ends, ICF 95(a);
+  setting ``queen_right_same_stroke``); covered by any carromman in the same or the next stroke,
+  otherwise back to the centre (ICF 96, 97);
 - foul, or the striker pocketed (a foul in seed 003): everything pocketed in that stroke comes
   back, plus one penalty piece of the player's (two with the striker in a foul stroke, as ruling
   7), the lowest in value; owed while he holds none (ICF 72(b)); the turn ends;
+- a piece off the board goes back to the centre and costs nothing (ICF 65; setting
+  ``off_board_foul``: seed 003 lists it as a foul);
 - the last carromman may be pocketed only once the queen is covered; pocketing it before is a
   foul (seed 003);
-- the board ends when every carromman is pocketed; each player scores what he holds.
+- the board ends when every carromman is pocketed; each player scores what he holds; with
+  ``game_end="at_points"`` (default, seed 003 "Das Spiel endet, wenn ein Spieler 25 oder mehr
+  Punkte erreicht hat": an interpretation) it ends the moment a player's game score (before the
+  board + what he holds) reaches ``game_points``;
+- board loss (ICF 51, 91; interpretation: the offender scores nothing on this board, the others
+  keep what they hold), umpire ruling (points per player) and void (IT 101) as in the colour game.
 
-Documents are ``carrom-board/1`` with ``"rules": "point-carrom"`` and ``"players": [...]``; a
-stroke's ``by`` names the player. The answer is ``carrom-point-board-state/1``.
+Invariant: while no umpire ruling, loss or void decides the board, the players' points and the
+value left on the board (the queen counts there until covered) add up to 32 (9·1 + 9·2 + 5).
+
+Documents are ``carrom-board/1`` with ``"rules": "point-carrom"`` and ``"players": [...]``
+(optional ``"scores"`` before the board and ``"settings"``); a stroke's ``by`` names the player.
+The answer is ``carrom-point-board-state/1``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
+from .board import Note
 from .errors import IllegalEvent, InvalidDocument, InvalidEvent, RulesError
 from .events import Pieces, _flag, _pieces
 from .position import BLACK, WHITE, PerColour
-from .presets import POINT_CARROM, RuleSet, get_rules
+from .presets import POINT_CARROM, POINT_SETTINGS, RuleSet, get_rules
 
 ON_BOARD = "on_board"
+
+#: why a board ended (``PointPosition.end``)
+END_CARROMMEN = "carrommen"
+END_GAME_POINTS = "game_points"
+END_BOARD_LOSS = "board_loss"
+END_RULING = "umpire_ruling"
+END_VOID = "void"
+
+END_LAWS = {
+    END_CARROMMEN: "seed 003",
+    END_GAME_POINTS: "seed 003 (interpretation)",
+    END_BOARD_LOSS: "ICF 51, 91 (interpretation)",
+    END_RULING: "",
+    END_VOID: "IT 101",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +71,8 @@ class PointStroke:
     touched: bool = True
     foul: str | None = None
 
+    type = "stroke"
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "stroke", "by": self.by}
         if not self.touched:
@@ -53,6 +84,46 @@ class PointStroke:
         if self.foul:
             out["foul"] = self.foul
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class PointBoardLoss:
+    """``by`` loses the board by conduct (ICF 51, 91): he scores nothing on it."""
+
+    by: str
+    reason: str = "other"
+    type = "board_loss"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "by": self.by, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class PointRuling:
+    """The umpire decides the board: the points of each player (missing players score 0)."""
+
+    points: tuple[tuple[str, int], ...]
+    law: str | None = None
+    type = "umpire_ruling"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type, "points": dict(self.points)}
+        if self.law is not None:
+            out["law"] = self.law
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PointVoid:
+    """The board is void and replayed by the same breaker (IT 101, 104, 106)."""
+
+    type = "void"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type}
+
+
+PointEvent = PointStroke | PointBoardLoss | PointRuling | PointVoid
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,23 +140,69 @@ class PointPosition:
     break_made: bool = False
     break_attempts: int = 0
     finished: bool = False
+    #: each player's game score before this board (in ``players`` order)
+    scores_before: tuple[int, ...] = ()
+    #: why the board ended (``END_*``), ``None`` while it is played
+    end: str | None = None
+    #: the points an umpire ruling or a board loss fixed (``players`` order), else ``None``
+    awarded: tuple[int, ...] | None = None
+    lost_by: str | None = None
+    law: str | None = None
 
     def index(self, player: str) -> int:
         return self.players.index(player)
 
+    @property
+    def void(self) -> bool:
+        return self.end == END_VOID
+
     def points(self, rules: RuleSet = POINT_CARROM) -> dict[str, int]:
-        """What each player's pocketed pieces (and a covered queen) are worth."""
+        """What each player scores on this board: his pocketed pieces (and a covered queen),
+        or what an umpire ruling or a board loss fixed; nothing on a void board."""
+        if self.awarded is not None:
+            return dict(zip(self.players, self.awarded, strict=True))
+        return {name: (0 if self.void else self.held_points(name, rules))
+                for name in self.players}
+
+    def held_points(self, name: str, rules: RuleSet = POINT_CARROM) -> int:
+        """What ``name``'s pocketed pieces (and the queen, once he covered it) are worth."""
         values = rules.piece_values
-        out = {}
-        for i, name in enumerate(self.players):
-            held = self.held[i]
-            total = held.white * values[WHITE] + held.black * values[BLACK]
-            if self.queen == f"covered:{name}":
-                total += values["queen"]
-            out[name] = total
-        return out
+        held = self.held[self.index(name)]
+        total = held.white * values[WHITE] + held.black * values[BLACK]
+        if self.queen == f"covered:{name}":
+            total += values["queen"]
+        return total
+
+    def board_value(self, rules: RuleSet = POINT_CARROM) -> int:
+        """What is still to be won on the board: its carrommen and the queen until covered."""
+        values = rules.piece_values
+        total = self.on_board.white * values[WHITE] + self.on_board.black * values[BLACK]
+        if not self.queen.startswith("covered:"):
+            total += values["queen"]
+        return total
+
+    def game_scores(self, rules: RuleSet = POINT_CARROM) -> dict[str, int]:
+        """Each player's game score with this board so far (before the cap)."""
+        before = self.scores_before or (0,) * len(self.players)
+        points = self.points(rules)
+        return {n: before[i] + points[n] for i, n in enumerate(self.players)}
+
+    def top_scorer(self, rules: RuleSet = POINT_CARROM) -> str | None:
+        """The player with the most points on this board (``None``: a tie at the top, or
+        nobody scored)."""
+        points = self.points(rules)
+        best = max(points.values(), default=0)
+        leaders = [n for n in self.players if points[n] == best]
+        return leaders[0] if best > 0 and len(leaders) == 1 else None
 
     def to_state(self, rules: RuleSet = POINT_CARROM) -> dict[str, Any]:
+        result = None
+        if self.finished:
+            result = {"points": self.points(rules), "end": self.end,
+                      "law": self.law or END_LAWS.get(self.end or "", ""),
+                      "top_scorer": self.top_scorer(rules), "void": self.void}
+            if self.lost_by:
+                result["lost_by"] = self.lost_by
         return {
             "format": "carrom-point-board-state/1",
             "players": list(self.players),
@@ -98,23 +215,34 @@ class PointPosition:
             "break_made": self.break_made,
             "break_attempts": self.break_attempts,
             "finished": self.finished,
-            "result": (
-                {"points": self.points(rules), "law": "point carrom"} if self.finished else None
-            ),
+            "board_value": self.board_value(rules),
+            "scores_before": dict(zip(self.players, self.scores_before, strict=True)),
+            "result": result,
         }
 
 
-def opening(players: tuple[str, ...], breaker: str | None = None) -> PointPosition:
-    """The opening position; the breaker (default: the first player) is on turn."""
+class PointStep(NamedTuple):
+    """The position after a point-carrom event and the notes explaining it."""
+
+    position: PointPosition
+    notes: tuple[Note, ...]
+
+
+def opening(players: tuple[str, ...], breaker: str | None = None,
+            scores: dict[str, int] | None = None) -> PointPosition:
+    """The opening position; the breaker (default: the first player) is on turn; ``scores``:
+    each player's game score before the board."""
     if len(players) < 2 or len(set(players)) != len(players):
         raise InvalidDocument("bad_players", "point carrom needs two or more different players")
     n = len(players)
+    scores = scores or {}
     return PointPosition(
         players=tuple(players),
         held=(PerColour(0, 0),) * n,
         dues=(0,) * n,
         queen_right=(False,) * n,
         on_turn=0 if breaker is None else players.index(breaker),
+        scores_before=tuple(int(scores.get(p, 0)) for p in players),
     )
 
 
@@ -122,30 +250,68 @@ def _set(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return values[:i] + (value,) + values[i + 1:]
 
 
-def _pay(position: PointPosition, i: int, owed: int) -> PointPosition:
+def _pay(position: PointPosition, i: int, owed: int) -> tuple[PointPosition, PerColour]:
     """Return ``owed`` penalty pieces of player ``i`` (the lowest in value first); what he
-    cannot pay stays owed (ICF 72(b))."""
+    cannot pay stays owed (ICF 72(b)). Also answers the pieces returned."""
     held = position.held[i]
     on_board = position.on_board
+    returned = PerColour(0, 0)
     for colour in (BLACK, WHITE):
         take = min(owed, held[colour])
         if take:
             held = held.set(colour, held[colour] - take)
             on_board = on_board.set(colour, on_board[colour] + take)
+            returned = returned.set(colour, take)
             owed -= take
-    return replace(position, held=_set(position.held, i, held), on_board=on_board,
-                   dues=_set(position.dues, i, owed))
+    return (replace(position, held=_set(position.held, i, held), on_board=on_board,
+                    dues=_set(position.dues, i, owed)), returned)
 
 
-def apply_point(position: PointPosition, stroke: PointStroke,
+def _finish(position: PointPosition, end: str, **fields: Any) -> PointPosition:
+    return replace(position, finished=True, end=end, **fields)
+
+
+def apply_point(position: PointPosition, event: PointEvent,
                 rules: RuleSet = POINT_CARROM) -> PointPosition:
-    """The position after one point-carrom stroke.
+    """The position after one point-carrom event (see :func:`step_point`)."""
+    return step_point(position, event, rules).position
 
-    :raises IllegalEvent: a stroke after the board ended, by a player not on turn, or moving
-        pieces that are not on the board.
+
+def step_point(position: PointPosition, event: PointEvent,
+               rules: RuleSet = POINT_CARROM) -> PointStep:
+    """The position after one point-carrom event, with notes citing the law.
+
+    :raises IllegalEvent: an event after the board ended, a stroke by a player not on turn,
+        moving pieces that are not on the board.
     """
     if position.finished:
         raise IllegalEvent("board_finished", "the board has ended")
+    if isinstance(event, PointVoid):
+        return PointStep(_finish(position, END_VOID, law="IT 101"),
+                         (Note("board_void", "IT 101"),))
+    if isinstance(event, PointRuling):
+        unknown = [p for p, _ in event.points if p not in position.players]
+        if unknown:
+            raise IllegalEvent("unknown_player", f"{unknown[0]!r} does not play on this board")
+        given = dict(event.points)
+        awarded = tuple(given.get(p, 0) for p in position.players)
+        after = _finish(position, END_RULING, awarded=awarded, law=event.law or "")
+        return PointStep(after, (Note("umpire_ruling", event.law or "",
+                                      {"points": after.points(rules)}),))
+    if isinstance(event, PointBoardLoss):
+        if event.by not in position.players:
+            raise IllegalEvent("unknown_player", f"{event.by!r} does not play on this board")
+        points = position.points(rules)
+        points[event.by] = 0
+        awarded = tuple(points[p] for p in position.players)
+        law = END_LAWS[END_BOARD_LOSS]
+        after = _finish(position, END_BOARD_LOSS, awarded=awarded, lost_by=event.by, law=law)
+        return PointStep(after, (Note("board_lost", law, {"player": event.by,
+                                                          "reason": event.reason}),))
+    return _stroke(position, event, rules)
+
+
+def _stroke(position: PointPosition, stroke: PointStroke, rules: RuleSet) -> PointStep:
     if stroke.by not in position.players:
         raise IllegalEvent("unknown_player", f"{stroke.by!r} does not play on this board")
     i = position.index(stroke.by)
@@ -153,65 +319,138 @@ def apply_point(position: PointPosition, stroke: PointStroke,
         raise IllegalEvent(
             "not_on_turn", f"{position.players[position.on_turn]} is on turn, not {stroke.by}"
         )
-    pocketed = stroke.pocketed
+    pocketed, off = stroke.pocketed, stroke.off_board
     for colour in (WHITE, BLACK):
-        if pocketed[colour] + stroke.off_board[colour] > position.on_board[colour]:
+        if pocketed[colour] + off[colour] > position.on_board[colour]:
             raise IllegalEvent("more_than_on_board",
                                f"more {colour} carrommen moved than lie on the board")
-    if (pocketed.queen or stroke.off_board.queen) and position.queen != ON_BOARD:
+    if pocketed.queen and off.queen:
+        raise IllegalEvent("queen_twice", "the queen cannot be pocketed and off the board")
+    if (pocketed.queen or off.queen) and position.queen != ON_BOARD:
         raise IllegalEvent("queen_not_on_board", "the queen is not on the board")
     n = len(position.players)
     next_player = (i + 1) % n
+    name = stroke.by
+    notes: list[Note] = []
 
     if not position.break_made:
         if not stroke.touched:
-            if pocketed.carrommen or pocketed.queen:
+            if pocketed.carrommen or pocketed.queen or off.carrommen or off.queen:
                 raise IllegalEvent("untouched_but_moved",
-                                   "a stroke that touched nothing cannot pocket anything")
+                                   "a stroke that touched nothing cannot move anything")
             attempts = position.break_attempts + 1
-            if stroke.foul or pocketed.striker or attempts >= rules.break_attempts:
-                return replace(position, on_turn=next_player, break_attempts=0)
-            return replace(position, break_attempts=attempts)
+            following = position.players[next_player]
+            if stroke.foul or pocketed.striker:
+                return PointStep(replace(position, on_turn=next_player, break_attempts=0),
+                                 (Note("break_lost", "ICF 45(c)",
+                                       {"player": name, "next": following}),))
+            if attempts >= rules.break_attempts:
+                return PointStep(replace(position, on_turn=next_player, break_attempts=0),
+                                 (Note("break_lost", "ICF 45(b)",
+                                       {"player": name, "next": following}),))
+            return PointStep(replace(position, break_attempts=attempts),
+                             (Note("break_attempt_failed", "ICF 45(a)",
+                                   {"player": name, "left": rules.break_attempts - attempts}),))
         position = replace(position, break_made=True, break_attempts=0)
+        notes.append(Note("break_made", "ICF 44", {"player": name}))
 
+    if off.carrommen or off.queen:
+        notes.append(Note("off_board", "seed 003" if rules.off_board_foul else "ICF 65",
+                          {"white": off.white, "black": off.black, "queen": off.queen}))
     carrommen = pocketed.carrommen
     left = position.on_board.white + position.on_board.black - carrommen
-    queen_pending = position.queen == f"pending_cover:{stroke.by}"
-    would_cover = queen_pending or (pocketed.queen and carrommen > 0)
-    foul = stroke.foul is not None or pocketed.striker
-    if left == 0 and not (position.queen.startswith("covered:") or would_cover):
-        foul = True  # the last carromman before the queen is covered (seed 003)
+    queen_pending = position.queen == f"pending_cover:{name}"
+    earlier_right = position.queen_right[i] or (
+        rules.queen_right_same_stroke and carrommen > 0)
+    would_cover = queen_pending or (pocketed.queen and earlier_right and carrommen > 0)
+    foul_reason = None
+    if stroke.foul is not None:
+        foul_reason = ("foul", "ICF 64")
+    elif pocketed.striker:
+        foul_reason = ("striker", "ICF 72(a)")
+    elif rules.off_board_foul and (off.carrommen or off.queen):
+        foul_reason = ("off_board", "seed 003")
+    elif left == 0 and not (position.queen.startswith("covered:") or would_cover):
+        foul_reason = ("last_before_cover", "seed 003")
 
-    if foul:
-        penalty = 2 if (stroke.foul is not None and pocketed.striker) else 1
+    if foul_reason is not None:
+        penalty = rules.striker_in_foul_costs if (
+            stroke.foul is not None and pocketed.striker) else 1
+        if queen_pending:
+            notes.append(Note("queen_back", "ICF 96", {"player": name}))
         position = replace(position, queen=ON_BOARD if queen_pending else position.queen)
         owed = position.dues[i] + penalty
         position = replace(position, dues=_set(position.dues, i, 0))
-        position = _pay(position, i, owed)
-        return replace(position, on_turn=next_player)
+        position, returned = _pay(position, i, owed)
+        notes.append(Note("point_foul", foul_reason[1], {
+            "player": name, "reason": foul_reason[0],
+            "stroke_white": pocketed.white, "stroke_black": pocketed.black,
+            "stroke_queen": pocketed.queen,
+            "penalty_white": returned.white, "penalty_black": returned.black,
+            "owed": position.dues[i],
+        }))
+        position = replace(position, on_turn=next_player)
+        return PointStep(position, (*notes, Note("turn_passes", "ICF 48", {
+            "player": position.players[next_player]})))
 
     held = position.held[i]
     held = PerColour(held.white + pocketed.white, held.black + pocketed.black)
     on_board = PerColour(position.on_board.white - pocketed.white,
                          position.on_board.black - pocketed.black)
-    has_right = position.queen_right[i] or carrommen > 0
     queen = position.queen
     keeps_turn = carrommen > 0
     if pocketed.queen:
-        if has_right:
-            queen = f"covered:{stroke.by}" if carrommen else f"pending_cover:{stroke.by}"
+        if earlier_right:
+            queen = f"covered:{name}" if carrommen else f"pending_cover:{name}"
             keeps_turn = True
+            notes.append(Note("queen_covered" if carrommen else "cover_due",
+                              "ICF 97(a)" if carrommen else "ICF 96", {"player": name}))
+        else:
+            keeps_turn = False
+            notes.append(Note("queen_no_right", "ICF 92, 95(a)", {"player": name}))
     elif queen_pending:
-        queen = f"covered:{stroke.by}" if carrommen else ON_BOARD
+        queen = f"covered:{name}" if carrommen else ON_BOARD
+        notes.append(Note("queen_covered" if carrommen else "queen_back",
+                          "ICF 97(a)" if carrommen else "ICF 96", {"player": name}))
+    before_points = position.held_points(name, rules)
     position = replace(
         position, held=_set(position.held, i, held), on_board=on_board, queen=queen,
-        queen_right=_set(position.queen_right, i, has_right),
+        queen_right=_set(position.queen_right, i, position.queen_right[i] or carrommen > 0),
     )
     if position.dues[i]:
-        position = _pay(position, i, position.dues[i])
+        position, returned = _pay(position, i, position.dues[i])
+        notes.append(Note("due_paid", "ICF 72(b)", {
+            "player": name, "penalty_white": returned.white, "penalty_black": returned.black,
+            "owed": position.dues[i]}))
+    gained = position.held_points(name, rules) - before_points
+    if gained:
+        notes.append(Note("scored", "", {"player": name, "points": gained}))
     if position.on_board.white + position.on_board.black == 0:
-        return replace(position, finished=True)
-    return replace(position, on_turn=i if keeps_turn else next_player)
+        position = _finish(position, END_CARROMMEN, law=END_LAWS[END_CARROMMEN])
+        return PointStep(position, (*notes, Note("board_over", "seed 003",
+                                                 {"points": position.points(rules)})))
+    reached = _reached(position, rules)
+    if reached is not None:
+        position = _finish(position, END_GAME_POINTS, law=END_LAWS[END_GAME_POINTS])
+        return PointStep(position, (*notes, Note("game_points_reached", position.law or "", {
+            "player": reached, "score": position.game_scores(rules)[reached],
+            "cap": rules.game_points})))
+    position = replace(position, on_turn=i if keeps_turn else next_player)
+    turn = "turn_continues" if keeps_turn else "turn_passes"
+    return PointStep(position, (*notes, Note(turn, "ICF 48", {
+        "player": position.players[position.on_turn]})))
+
+
+def _reached(position: PointPosition, rules: RuleSet) -> str | None:
+    """With ``game_end="at_points"``: the player whose game score has just reached the game
+    points (seed 003, an interpretation: the game ends at once)."""
+    if rules.game_end != "at_points":
+        return None
+    scores = position.game_scores(rules)
+    for name in position.players:
+        if scores[name] >= rules.game_points:
+            return name
+    return None
 
 
 _STROKE_KEYS = {"type", "by", "pocketed", "off_board", "touched", "foul"}
@@ -223,7 +462,7 @@ def parse_point_stroke(data: Any) -> PointStroke:
         raise InvalidEvent("bad_event", "an event must be an object")
     if data.get("type") != "stroke":
         raise InvalidEvent("unknown_event_type",
-                           f"point carrom records strokes only, not {data.get('type')!r}")
+                           f"not a stroke: {data.get('type')!r}")
     unknown = set(data) - _STROKE_KEYS
     if unknown:
         raise InvalidEvent("unknown_field", f"unknown field {sorted(unknown)[0]!r} in stroke")
@@ -242,28 +481,92 @@ def parse_point_stroke(data: Any) -> PointStroke:
     )
 
 
+def parse_point_event(data: Any) -> PointEvent:
+    """Read any point-carrom event: ``stroke``, ``board_loss``, ``umpire_ruling``, ``void``."""
+    if not isinstance(data, dict):
+        raise InvalidEvent("bad_event", "an event must be an object")
+    kind = data.get("type")
+    if kind == "stroke":
+        return parse_point_stroke(data)
+    if kind == "void":
+        if set(data) != {"type"}:
+            raise InvalidEvent("unknown_field", "a void event has no other field")
+        return PointVoid()
+    if kind == "board_loss":
+        if not set(data) <= {"type", "by", "reason"}:
+            raise InvalidEvent("unknown_field", "a board loss has 'by' and 'reason' only")
+        if not isinstance(data.get("by"), str):
+            raise InvalidEvent("missing_field", "a board loss needs 'by' (a player's name)")
+        reason = data.get("reason", "other")
+        if not isinstance(reason, str):
+            raise InvalidEvent("bad_reason", "reason must be a text")
+        return PointBoardLoss(data["by"], reason)
+    if kind == "umpire_ruling":
+        if not set(data) <= {"type", "points", "law"}:
+            raise InvalidEvent("unknown_field", "an umpire ruling has 'points' and 'law' only")
+        points = data.get("points")
+        if not isinstance(points, dict) or not all(
+            isinstance(k, str) and type(v) is int and 0 <= v <= 32 for k, v in points.items()
+        ):
+            raise InvalidEvent("bad_points",
+                               "points must map players to whole numbers from 0 to 32")
+        law = data.get("law")
+        if law is not None and not isinstance(law, str):
+            raise InvalidEvent("bad_law", "law must be a text")
+        return PointRuling(tuple(sorted(points.items())), law)
+    raise InvalidEvent("unknown_event_type",
+                       f"point carrom has no event of type {kind!r}")
+
+
 def replay_point(
     events: list[Any], players: tuple[str, ...], rules: RuleSet = POINT_CARROM,
-    breaker: str | None = None,
+    breaker: str | None = None, scores: dict[str, int] | None = None,
 ) -> PointPosition:
-    """Replay a point-carrom board.
+    """Replay a point-carrom board (events as objects or in their JSON form).
 
     :raises RulesError: located at the index of the first bad event.
     """
-    position = opening(players, breaker)
+    return replay_point_steps(events, players, rules, breaker, scores).position
+
+
+def replay_point_steps(
+    events: list[Any], players: tuple[str, ...], rules: RuleSet = POINT_CARROM,
+    breaker: str | None = None, scores: dict[str, int] | None = None,
+) -> PointStep:
+    """Replay a point-carrom board; the notes are the last event's."""
+    result = PointStep(opening(players, breaker, scores), ())
     for index, event in enumerate(events):
         try:
             if isinstance(event, dict):
-                event = parse_point_stroke(event)
-            position = apply_point(position, event, rules)
+                event = parse_point_event(event)
+            result = step_point(result.position, event, rules)
         except RulesError as err:
             raise err.at(index) from None
-    return position
+    return result
+
+
+def rules_with_settings(rules: RuleSet, settings: Any) -> RuleSet:
+    """``rules`` with a document's point-carrom ``settings`` (``POINT_SETTINGS``)."""
+    if settings is None:
+        return rules
+    if not isinstance(settings, dict):
+        raise InvalidDocument("bad_settings", "settings must be an object", where="-")
+    changes = {}
+    for key, value in settings.items():
+        setting = POINT_SETTINGS.get(key)
+        if setting is None:
+            raise InvalidDocument("unknown_setting", f"unknown setting {key!r}", where="-")
+        if value not in setting.choices:
+            raise InvalidDocument("bad_setting", f"{key} must be one of {setting.choices}",
+                                  where="-")
+        changes[key] = value
+    return replace(rules, **changes)
 
 
 def replay_point_board_document(data: dict[str, Any]) -> dict[str, Any]:
     """Replay a point-carrom ``carrom-board/1`` document."""
-    allowed = {"format", "rules", "players", "scores", "events", "start"}
+    allowed = {"format", "rules", "players", "scores", "events", "start", "settings",
+               "breaker"}
     unknown = set(data) - allowed
     if unknown:
         raise InvalidDocument("unknown_field", f"unknown field {sorted(unknown)[0]!r}",
@@ -274,12 +577,21 @@ def replay_point_board_document(data: dict[str, Any]) -> dict[str, Any]:
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
         raise InvalidDocument("bad_players", "players must be a list of names", where="-")
-    rules = get_rules(data.get("rules"))
+    rules = rules_with_settings(get_rules(data.get("rules")), data.get("settings"))
+    scores = data.get("scores")
+    if scores is not None and not (isinstance(scores, dict) and all(
+        k in players and type(v) is int and v >= 0 for k, v in scores.items()
+    )):
+        raise InvalidDocument("bad_scores",
+                              "scores must map players to their game scores", where="-")
+    breaker = data.get("breaker")
+    if breaker is not None and breaker not in players:
+        raise InvalidDocument("bad_breaker", "breaker must be one of the players", where="-")
     events = data.get("events", [])
     if not isinstance(events, list):
         raise InvalidDocument("bad_events", "events must be a list", where="-")
     try:
-        position = replay_point(events, tuple(players), rules)
+        position = replay_point(events, tuple(players), rules, breaker, scores)
     except InvalidDocument as err:
         raise InvalidDocument(err.code, err.message, where="-") from None
     return position.to_state(rules)
@@ -326,7 +638,8 @@ def derive_point_game(
             raise InvalidDocument("game_finished", "the game has already ended",
                                   where=f"boards[{number - 1}]")
         for name, value in points.items():
-            scores[name] += value
+            # recorded capped at the game points, as in the colour game (ruling 3)
+            scores[name] = min(scores[name] + value, rules.game_points)
         top = max(scores.values())
         leaders = [n for n in players if scores[n] == top]
         limit = rules.late_board_limit or rules.board_limit

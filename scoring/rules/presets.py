@@ -60,6 +60,14 @@ class RuleSet:
     side_change_points: int = 13
     #: Point carrom only: what each piece is worth to the player who pocketed it.
     piece_values: dict[str, int] = field(default_factory=dict)
+    #: Point carrom (``POINT_SETTINGS``): does a carromman pocketed with the queen in the same
+    #: stroke give the right to it? ICF 92, 95(a): no.
+    queen_right_same_stroke: bool = False
+    #: Point carrom: "at_points" ends the game the moment a player reaches ``game_points``
+    #: (seed 003, an interpretation); "board_end" plays the board out first.
+    game_end: str = "at_points"
+    #: Point carrom: is a piece leaving the board a foul (seed 003)? ICF 65: no.
+    off_board_foul: bool = False
 
     def board_limit_for(self, stage: str) -> int | None:
         """The board limit of a game in this stage (``"early"`` or ``"late"``)."""
@@ -123,12 +131,18 @@ POINT_CARROM = RuleSet(
     differences=(
         "Three players in a fixed turn order; nobody owns a colour: any piece may be pocketed.",
         "Every pocketed piece scores for the player who pocketed it: black 1, white 2, queen 5.",
-        "The queen may be pocketed once the player has pocketed a carromman this board and must "
-        "be covered by any carromman in the same or the next stroke, or it goes back.",
+        "The queen may be pocketed once the player has pocketed a carromman in an earlier "
+        "stroke of this board (ICF 92, 95(a)) and must be covered by any carromman in the same "
+        "or the next stroke, or it goes back.",
         "A foul or a pocketed striker ends the turn and returns one of the player's pieces "
         "(the lowest in value) as a penalty; owed while he has none.",
         "The board ends when every carromman is pocketed (the last one only after the queen "
         "is covered); the game is won at 25 points or by the leader after 8 boards.",
+        "The game ends the moment a player reaches 25, in the middle of a board "
+        "(interpretation of seed 003), recorded capped at 25.",
+        "The first player is drawn by lot among the three; the break rotates.",
+        "Pieces off the board, umpire ruling, void board and board loss as in the colour "
+        "game (ICF 65, IT 101, ICF 51/91: the offender scores nothing on that board).",
     ),
     family="points",
     players=3,
@@ -138,6 +152,35 @@ POINT_CARROM = RuleSet(
     late_board_limit=8,
     piece_values={"black": 1, "white": 2, "queen": 5},
 )
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One rule of a preset that may be set otherwise, with where its default comes from."""
+
+    key: str
+    choices: tuple[object, ...]
+    law: str
+    interpretation: bool
+    text: str
+
+
+#: The point-carrom rules a document (``"settings"``) or a preset may set otherwise.
+POINT_SETTINGS: dict[str, Setting] = {s.key: s for s in (
+    Setting("queen_right_same_stroke", (False, True), "ICF 92, 95(a)", False,
+            "The queen only after a carromman pocketed in an earlier stroke of the board "
+            "(seed 003: \"erst … wenn Sie eine eigene Figur versenkt haben\"); true lets a "
+            "carromman of the same stroke count."),
+    Setting("game_end", ("at_points", "board_end"), "seed 003", True,
+            "The game ends the moment a player reaches 25 (seed 003: \"Das Spiel endet, wenn "
+            "ein Spieler 25 oder mehr Punkte erreicht hat\"), recorded capped at 25; "
+            "\"board_end\" plays the board out first."),
+    Setting("off_board_foul", (False, True), "ICF 65", False,
+            "A piece leaving the board goes back to the centre and costs nothing (ICF 65); "
+            "true makes it a foul, as seed 003 lists it."),
+    Setting("first_breaker", ("toss",), "ICF 40", True,
+            "The first player is drawn by lot among the three (seed 003: \"nach dem "
+            "Zufallsprinzip\"); the break then rotates in turn order."),
+)}
 
 RULESETS: dict[str, RuleSet] = {
     r.key: r for r in (ICF, DCV, FAMILY_21, QUEEN_5, POINT_CARROM)

@@ -55,7 +55,9 @@ from scoring.rules.point import (
     apply_point,
     derive_point_game,
     opening,
-    parse_point_stroke,
+    parse_point_event,
+    replay_point,
+    step_point,
 )
 from scoring.rules.position import PerColour
 from scoring.signals import match_confirmed, match_finished
@@ -378,23 +380,49 @@ def _point_snapshot(
 ) -> MatchSnapshot:
     rules = get_rules(match.rules)
     sides = tuple(match.sides)
-    first = sides[0]
     board_rows = boards[games[0].id] if games else []
     totals = [dict(b.result_points_by_side) for b in board_rows if b.finished and not b.void]
-    game = derive_point_game(totals, sides, rules, first)
+    game = derive_point_game(totals, sides, rules, point_first_breaker(match))
     current = None
     if not game.finished:
         board_row = last_board if last_board is not None and not last_board.finished else None
         breaker = board_row.breaker if board_row else game.next_breaker
         order = turn_rotation(sides, breaker)
-        position = opening(order)
+        position = opening(order, scores=game.scores)
         for event in events if board_row else []:
-            position = apply_point(position, parse_point_stroke(event.payload), rules)
+            position = apply_point(position, parse_point_event(event.payload), rules)
         current = CurrentBoard(
             board=board_row, game_number=1, board_number=game.boards_played + 1,
             breaker=breaker, position=position, events=events if board_row else [],
         )
     return MatchSnapshot(match, games, boards, game, current, game.finished, game.winner)
+
+
+def point_first_breaker(match: Match) -> str:
+    """Point carrom: who breaks the first board: the player drawn by lot (the toss), else the
+    first player."""
+    return match.toss_winner if match.toss_winner in match.sides else match.sides[0]
+
+
+def point_scores_before(match: Match, board: Board) -> dict[str, int]:
+    """Point carrom: each side's game score before ``board`` (its finished, not void boards
+    before it, capped at the game points)."""
+    rules = get_rules(match.rules)
+    earlier = [dict(b.result_points_by_side) for b in
+               Board.objects.filter(game_id=board.game_id, sequence__lt=board.sequence or 0,
+                                    finished=True, void=False).order_by("sequence")]
+    game = derive_point_game(earlier, tuple(match.sides), rules, point_first_breaker(match))
+    return dict(game.scores)
+
+
+def point_board_position(match: Match, board: Board, events: list[Any],
+                         rules: Any = None) -> PointPosition:
+    """Point carrom: the position of ``board`` after its live ``events`` (stored rows), with
+    the game scores before it (the one replay of a stored point board)."""
+    rules = rules or get_rules(board.rules)
+    order = turn_rotation(tuple(match.sides), board.breaker)
+    return replay_point([e.payload for e in events], order, rules,
+                        scores=point_scores_before(match, board))
 
 
 def turn_rotation(sides: tuple[str, ...], first: str | None) -> tuple[str, ...]:
@@ -497,8 +525,12 @@ def _bump(match: Match, **fields: Any) -> None:
 
 def record_toss(*, match: Match, winner: str, choice: str, actor: Actor,
                 expected_revision: int | None = None) -> MatchSnapshot:
-    """ICF 40: who won the toss and whether he chose the break or the side."""
-    if winner not in ("a", "b") or choice not in ("break", "side"):
+    """ICF 40: who won the toss and whether he chose the break or the side. Point carrom:
+    the player drawn by lot to break the first board (``choice`` "break")."""
+    if get_rules(match.rules).family == "points":
+        if winner not in match.sides or choice != "break":
+            raise MatchError("bad_toss", "the draw names the player who breaks first")
+    elif winner not in ("a", "b") or choice not in ("break", "side"):
         raise MatchError("bad_toss", "the toss needs a winner (A or B) and break or side")
     with transaction.atomic():
         match = _lock(match.pk)
@@ -510,6 +542,17 @@ def record_toss(*, match: Match, winner: str, choice: str, actor: Actor,
         _audit(match, actor, "toss", {"before": before,
                                       "after": {"winner": winner, "choice": choice}})
         return match_snapshot(match)
+
+
+def draw_first_breaker(*, match: Match, actor: Actor,
+                       expected_revision: int | None = None) -> MatchSnapshot:
+    """Point carrom: draw the first player by lot among the players (seed 003 "nach dem
+    Zufallsprinzip"; a toss among three, ICF 40 by interpretation) and record it as the toss."""
+    import secrets
+
+    winner = secrets.choice(list(match.sides))
+    return record_toss(match=match, winner=winner, choice="break", actor=actor,
+                       expected_revision=expected_revision)
 
 
 def record_seating(*, match: Match, seating: list[int], actor: Actor,
@@ -554,13 +597,11 @@ def record_event(
         target, created = _target_board(match, snapshot, payload, breaker)
         # validate by replaying the target board with the new event (raises, nothing saved)
         if rules.family == "points":
-            stroke = parse_point_stroke(payload)
-            position = opening(turn_rotation(tuple(match.sides), target.breaker))
+            point_event = parse_point_event(payload)
             earlier = [] if created else live_events(list(target.events.order_by("seq")))
-            for event in earlier:
-                position = apply_point(position, parse_point_stroke(event.payload), rules)
-            apply_point(position, stroke, rules)
-            stored = stroke.to_dict()
+            position = point_board_position(match, target, earlier, rules)
+            step_point(position, point_event, rules)
+            stored = point_event.to_dict()
         else:
             event = parse_event(payload)
             current = snapshot.current
@@ -672,7 +713,7 @@ def _game_for(match: Match, snapshot: MatchSnapshot, number: int) -> Game:
         if game.number == number:
             return game
     if get_rules(match.rules).family == "points":
-        first = match.sides[0]
+        first = point_first_breaker(match)
     else:
         toss_winner, toss_choice = _toss(match)
         first = first_breaker_of_game(number, ("a", "b"), toss_winner, toss_choice)
@@ -1051,12 +1092,12 @@ def _refresh_board(match: Match, board: Board, position: Position | None = None,
     events = [] if position is not None else live_events(list(board.events.order_by("seq")))
     fields: dict[str, Any]
     if rules.family == "points":
-        position = opening(turn_rotation(tuple(match.sides), board.breaker))
-        for event in events:
-            position = apply_point(position, parse_point_stroke(event.payload), rules)
+        point = point_board_position(match, board, events, rules)
         fields = {
-            "finished": position.finished, "void": False,
-            "result_points_by_side": position.points(rules) if position.finished else {},
+            "finished": point.finished, "void": point.void,
+            "result_points_by_side": (point.points(rules) if point.finished and not point.void
+                                      else {}),
+            "result_law": point.law or "" if point.finished else "",
         }
     else:
         if position is None:

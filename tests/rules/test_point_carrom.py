@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from scoring.rules import IllegalEvent, RulesError, replay_document
 from scoring.rules.events import Pieces
 from scoring.rules.point import PointStroke, apply_point, opening, replay_point
+from scoring.rules.presets import POINT_CARROM
 
 PLAYERS = ("Asha", "Bela", "Chen")
+BOARD_END = replace(POINT_CARROM, game_end="board_end")
 
 
 def s(by: str, white: int = 0, black: int = 0, queen: bool = False, striker: bool = False,
@@ -73,14 +77,18 @@ def test_board_ends_when_all_carrommen_are_pocketed_after_the_cover() -> None:
         s("Asha", white=8, black=4), s("Asha"),
         s("Bela", black=4),
     ]
-    position = replay_point(strokes, PLAYERS)
-    assert position.finished
+    position = replay_point(strokes, PLAYERS, BOARD_END)
+    assert position.finished and position.end == "carrommen"
     assert position.points() == {"Asha": 1 + 2 + 5 + 16 + 4, "Bela": 4, "Chen": 0}
+    # by default the game ends the moment Asha reaches 25 (seed 003), in her third stroke
+    position = replay_point(strokes[:3], PLAYERS)
+    assert position.finished and position.end == "game_points"
+    assert position.points()["Asha"] == 28 and position.on_board.black == 4
 
 
 def test_last_carromman_before_the_queen_is_covered_is_a_foul() -> None:
     strokes = [s("Asha", white=9, black=8), s("Asha", black=1)]
-    position = replay_point(strokes, PLAYERS)
+    position = replay_point(strokes, PLAYERS, BOARD_END)
     assert not position.finished and position.on_board.black == 2
 
 
@@ -94,7 +102,7 @@ def test_point_documents_through_the_command_path() -> None:
             "boards": [{"points": {"Asha": 20, "Bela": 3}}, {"points": {"Bela": 23}}]}
     state = replay_document(game)
     assert state["finished"] and state["winner"] == "Bela"
-    assert state["scores"] == {"Asha": 20, "Bela": 26, "Chen": 0}
+    assert state["scores"] == {"Asha": 20, "Bela": 25, "Chen": 0}  # capped at 25
     with pytest.raises(RulesError):
         replay_document({**board, "events": [{"type": "stroke", "by": "Bela"}]})
 
