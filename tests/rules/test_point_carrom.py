@@ -2,14 +2,30 @@
 
 from __future__ import annotations
 
+import io
+import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scoring.rules import IllegalEvent, RulesError, replay_document
+from scoring.rules.cli import run
 from scoring.rules.events import Pieces
-from scoring.rules.point import PointStroke, apply_point, opening, replay_point
+from scoring.rules.point import (
+    PointPosition,
+    PointStroke,
+    apply_point,
+    derive_point_game,
+    opening,
+    replay_point,
+    replay_point_steps,
+)
 from scoring.rules.presets import POINT_CARROM
+
+from .test_scenarios import _mismatches
 
 PLAYERS = ("Asha", "Bela", "Chen")
 BOARD_END = replace(POINT_CARROM, game_end="board_end")
@@ -115,3 +131,112 @@ def test_point_game_eight_boards_leader_and_rotation() -> None:
     game["boards"] = [{"points": {"Asha": 1, "Chen": 2}}] * 8
     state = replay_document(game)
     assert state["finished"] and state["winner"] == "Chen"
+
+
+# --- the point-carrom scenario files (tests/rules/point_scenarios) ---------------------------
+
+POINT_SCENARIOS = sorted((Path(__file__).resolve().parent / "point_scenarios").glob("*.json"))
+
+
+def test_point_scenarios_are_there() -> None:
+    assert len(POINT_SCENARIOS) >= 16
+
+
+@pytest.mark.parametrize("path", POINT_SCENARIOS, ids=[p.stem for p in POINT_SCENARIOS])
+def test_point_scenario(path: Path) -> None:
+    """Each point-carrom scenario through the ``replay`` command, as the rulebook's are."""
+    scenario = json.loads(path.read_text(encoding="utf-8"))
+    stdout, stderr = io.StringIO(), io.StringIO()
+    status = run(["replay", "-"], stdin=io.StringIO(json.dumps(scenario["input"])),
+                 stdout=stdout, stderr=stderr)
+    expect = scenario["expect"]
+    if expect.get("error"):
+        assert status == 2, f"expected an error, got {stdout.getvalue()}"
+        assert stderr.getvalue().startswith("error: ") and stdout.getvalue() == ""
+        with pytest.raises(RulesError) as caught:
+            replay_document(scenario["input"])
+        assert caught.value.code == expect["error"]
+        return
+    assert status == 0, stderr.getvalue()
+    problems = _mismatches(expect, json.loads(stdout.getvalue()))
+    assert not problems, "\n".join(problems)
+
+
+def test_unknown_setting_and_bad_events_are_refused() -> None:
+    board = {"format": "carrom-board/1", "rules": "point-carrom", "players": list(PLAYERS),
+             "events": []}
+    for bad in ({**board, "settings": {"queen_value": 9}},
+                {**board, "settings": {"game_end": "never"}},
+                {**board, "events": [{"type": "umpire_ruling", "points": {"Asha": -1}}]},
+                {**board, "events": [{"type": "board_loss", "by": "Dana"}]},
+                {**board, "events": [{"type": "forgo", "by": "Asha"}]}):
+        with pytest.raises(RulesError):
+            replay_document(bad)
+
+
+def test_foul_notes_say_which_piece_came_back_and_why() -> None:
+    result = replay_point_steps(
+        [s("Asha", white=1, black=1), s("Asha", white=2, foul="improper_stroke")], PLAYERS)
+    foul = next(n for n in result.notes if n.code == "point_foul")
+    assert foul.law == "ICF 64"
+    assert foul.params["stroke_white"] == 2 and foul.params["penalty_black"] == 1
+    result = replay_point_steps([s("Asha", white=9, black=8), s("Asha", black=1)], PLAYERS,
+                                BOARD_END)
+    foul = next(n for n in result.notes if n.code == "point_foul")
+    assert foul.params["reason"] == "last_before_cover" and foul.law == "seed 003"
+    result = replay_point_steps([s("Asha", black=1, queen=True)], PLAYERS)
+    assert [n.law for n in result.notes if n.code == "queen_no_right"] == ["ICF 92, 95(a)"]
+
+
+def test_game_scores_are_capped_and_mid_board_end_finishes_the_game() -> None:
+    game = derive_point_game([{"Asha": 20}, {"Asha": 9, "Bela": 3}], PLAYERS)
+    assert game.finished and game.winner == "Asha"
+    assert game.scores == {"Asha": 25, "Bela": 3, "Chen": 0}
+
+
+# --- hypothesis: the 32 points of a board are conserved ---------------------------------------
+
+TOTAL = 9 * 1 + 9 * 2 + 5
+
+
+def _draw_stroke(data: st.DataObject, position: PointPosition) -> PointStroke:
+    by = position.players[position.on_turn]
+    big = data.draw(st.integers(0, 6)) == 0
+    top_w = position.on_board.white if big else min(position.on_board.white, 3)
+    top_b = position.on_board.black if big else min(position.on_board.black, 3)
+    white = data.draw(st.integers(0, top_w))
+    black = data.draw(st.integers(0, top_b))
+    queen = position.queen == "on_board" and data.draw(st.booleans())
+    off_white = data.draw(st.integers(0, min(1, position.on_board.white - white)))
+    off_queen = position.queen == "on_board" and not queen and data.draw(st.integers(0, 9)) == 0
+    striker = data.draw(st.integers(0, 5)) == 0
+    touched = position.break_made or data.draw(st.integers(0, 3)) > 0
+    if not touched:
+        white = black = off_white = 0
+        queen = off_queen = False
+    foul = data.draw(st.sampled_from([None, None, None, None, "improper_stroke"]))
+    return PointStroke(by, Pieces(white, black, queen, striker),
+                       Pieces(off_white, 0, off_queen), touched=touched, foul=foul)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.sampled_from(["at_points", "board_end"]), st.booleans(),
+       st.lists(st.integers(0, 24), min_size=3, max_size=3))
+def test_the_32_points_of_a_board_are_conserved(
+    data: st.DataObject, game_end: str, off_board_foul: bool, before: list[int]
+) -> None:
+    rules = replace(POINT_CARROM, game_end=game_end, off_board_foul=off_board_foul)
+    position = opening(PLAYERS, scores=dict(zip(PLAYERS, before, strict=True)))
+    for _ in range(120):
+        if position.finished:
+            break
+        position = apply_point(position, _draw_stroke(data, position), rules)
+        points = position.points(rules)
+        assert sum(points.values()) + position.board_value(rules) == TOTAL
+        assert all(v >= 0 for v in points.values()) and all(d >= 0 for d in position.dues)
+        if not position.finished:
+            # nobody has reached the game points while the board is played (at_points)
+            assert game_end == "board_end" or max(position.game_scores(rules).values()) < 25
+    if position.finished and position.end == "carrommen":
+        assert position.queen.startswith("covered:")
+        assert position.on_board.white + position.on_board.black == 0
