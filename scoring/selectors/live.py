@@ -314,6 +314,7 @@ class BoardLine:
     scores_before: dict[str, int] = field(default_factory=dict)
     scores_after: dict[str, int] = field(default_factory=dict)
     points_by_side: dict[str, int] = field(default_factory=dict)  # point carrom
+    point: Any = None  # point carrom: the replayed board (selectors.point_boards.PointBoard)
     breaker_name: str = ""
     winner_name: str = ""
     queen_name: str = ""
@@ -389,6 +390,14 @@ class MatchView:
         return {s: int((self.match.games_won or {}).get(s, 0)) for s in self.match.sides}
 
     @property
+    def point_current(self) -> Any:
+        """Point carrom: the board in progress, replayed (``None`` if none is)."""
+        if not self.snapshot.is_points or not self.games or not self.games[-1].boards:
+            return None
+        line = self.games[-1].boards[-1]
+        return line.point if line.point is not None and not line.finished else None
+
+    @property
     def current_game(self) -> GameLine | None:
         return self.games[-1] if self.games else None
 
@@ -440,19 +449,30 @@ def _board_line(score: BoardScore, row: Board, before: dict[str, int]) -> BoardL
     return line
 
 
-def _game_lines(snapshot: MatchSnapshot) -> list[GameLine]:
+def _game_lines(snapshot: MatchSnapshot, strokes: bool = False) -> list[GameLine]:
     state = snapshot.state
     current = snapshot.current
     lines: list[GameLine] = []
     if state is None:
         return lines
     if not hasattr(state, "games"):  # point carrom: one game, points per player per board
+        from scoring.selectors.point_boards import point_boards
+
+        match = snapshot.match
+        names = {s: side_label(match, s) for s in match.sides}
         for game in snapshot.games:
             boards = []
-            for row in snapshot.boards.get(game.pk, []):
+            for point in point_boards(match, names, strokes=strokes,
+                                      boards=snapshot.boards.get(game.pk, [])):
                 boards.append(BoardLine(
-                    number=row.sequence, row=row, breaker=row.breaker, finished=row.finished,
-                    void=row.void, points_by_side=dict(row.result_points_by_side or {}),
+                    number=point.number, row=point.row, breaker=point.breaker,
+                    finished=point.finished, void=point.void, law=point.law,
+                    queen=point.queen_by, interpretation=point.interpretation,
+                    winner=point.top_scorer if point.finished else None,
+                    scores_before=dict(point.scores_before),
+                    scores_after=point.totals if point.finished else dict(point.scores_before),
+                    points_by_side=point.points if point.finished and not point.void else {},
+                    point=point,
                 ))
             lines.append(GameLine(game.number, game, dict(state.scores), state.winner,
                                   state.finished, boards))
@@ -483,11 +503,14 @@ def _game_lines(snapshot: MatchSnapshot) -> list[GameLine]:
     return lines
 
 
-def match_view(match: Match, *, timeline: bool = True) -> MatchView:
+def match_view(match: Match, *, timeline: bool = True,
+               point_strokes: bool | None = None) -> MatchView:
     """Derive the match (three queries: games, boards, the current board's events) and, with
-    ``timeline``, replay the board in progress."""
+    ``timeline``, replay the board in progress. Point carrom replays every board; with
+    ``point_strokes`` (default: ``timeline``) it keeps each board's strokes."""
     snapshot = match_snapshot(match)
-    view = MatchView(match, snapshot, _game_lines(snapshot))
+    strokes = timeline if point_strokes is None else point_strokes
+    view = MatchView(match, snapshot, _game_lines(snapshot, strokes=strokes))
     names = view.names
     for game in view.games:
         for line in game.boards:

@@ -140,7 +140,34 @@ def _entry(entry: Entry) -> dict[str, Any]:
     }
 
 
+def _point_board(view: sel.MatchView, line: sel.BoardLine) -> dict[str, Any]:
+    """A point-carrom board row: each player's points and game score after it (lists in the
+    match's entry order), the board's top scorer, who covered the queen, how it ended."""
+    match = view.match
+    entries = _side_entries(match)
+    point = line.point
+    counted = line.finished and not line.void
+    return {
+        "number": line.number,
+        "breaker": entries.get(line.breaker or ""),
+        "points_by_player": _per_side(match, point.points) if counted else None,
+        "points_by_entry": ({str(entries.get(s)): v for s, v in point.points.items()}
+                            if counted else None),
+        "totals": _per_side(match, point.totals if counted else point.scores_before),
+        "top_scorer": entries.get(point.top_scorer or "") if counted else None,
+        "queen": entries.get(point.queen_by or ""),
+        "end": point.end,
+        "law": point.law or None,
+        "interpretation": point.interpretation,
+        "finished": line.finished,
+        "void": line.void,
+        "entered_as": line.kind,
+    }
+
+
 def _board(view: sel.MatchView, line: sel.BoardLine) -> dict[str, Any]:
+    if line.point is not None:
+        return _point_board(view, line)
     entries = _side_entries(view.match)
     data = {
         "number": line.number,

@@ -329,7 +329,7 @@ def board_page(request: HttpRequest, slug: str, match_id: int, game: int,
                board: int) -> HttpResponse:
     """One board replayed from its stroke log (or its quick entry)."""
     match = _match(slug, match_id)
-    view = sel.match_view(match, timeline=False)
+    view = sel.match_view(match, timeline=False, point_strokes=True)
     line = sel.find_board(view, game, board)
     if line is None:
         raise Http404(_("No such board."))

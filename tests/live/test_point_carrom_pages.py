@@ -1,0 +1,152 @@
+"""Point carrom (three players) recorded through the services, then read on the live match and
+board pages and through the API: three players everywhere, per-player points, no empty
+winner/points columns."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import Board, Match
+from scoring.services.matches import (
+    Actor,
+    MatchError,
+    draw_first_breaker,
+    match_snapshot,
+    record_event,
+    record_toss,
+)
+from tests.services.conftest import make_match
+
+SYSTEM = Actor(via="system")
+
+
+def post(match: Match, payload: dict[str, Any]) -> Match:
+    record_event(match=match, payload=payload, client_id=uuid.uuid4(), actor=SYSTEM)
+    match.refresh_from_db()
+    return match
+
+
+def st(by: str, **pocketed: Any) -> dict[str, Any]:
+    event: dict[str, Any] = {"type": "stroke", "by": by}
+    if pocketed:
+        event["pocketed"] = pocketed
+    return event
+
+
+@pytest.fixture
+def point_match(db) -> Match:
+    match = make_match(rules="point-carrom", games_to_win=1)
+    record_toss(match=match, winner="b", choice="break", actor=SYSTEM)
+    match.refresh_from_db()
+    return match
+
+
+def test_toss_among_three_decides_the_first_breaker(point_match: Match) -> None:
+    snapshot = match_snapshot(point_match)
+    assert snapshot.current.breaker == "b"
+    with pytest.raises(MatchError):
+        record_toss(match=point_match, winner="c", choice="side", actor=SYSTEM)
+    other = make_match(rules="point-carrom", games_to_win=1, slug="lot")
+    drawn = draw_first_breaker(match=other, actor=SYSTEM)
+    assert drawn.match.toss_winner in ("a", "b", "c")
+    assert drawn.current.breaker == drawn.match.toss_winner
+
+
+def test_queen_with_the_first_carromman_is_not_counted(point_match: Match) -> None:
+    post(point_match, st("b", black=1, queen=True))
+    position = match_snapshot(point_match).current.position
+    assert position.queen == "on_board" and position.players[position.on_turn] == "c"
+
+
+def test_board_one_then_a_mid_board_end(point_match: Match) -> None:
+    # board 1: B breaks; B scores 8 (queen covered), C 6 + 1, A 17 (the last black by C)
+    post(point_match, st("b", black=1))
+    post(point_match, st("b", white=1, queen=True))
+    post(point_match, st("b"))
+    post(point_match, st("c", white=3))
+    post(point_match, st("c"))
+    post(point_match, st("a", white=5, black=7))
+    post(point_match, st("a"))
+    post(point_match, st("b"))
+    post(point_match, st("c", black=1))  # the last carromman: board over
+    first = Board.objects.get(game__match=point_match, sequence=1)
+    assert first.finished
+    assert first.result_points_by_side == {"a": 17, "b": 8, "c": 7}
+    # board 2 is broken by C; A needs 8 more: 4 whites end the game at once
+    snapshot = match_snapshot(point_match)
+    assert snapshot.current.breaker == "c"
+    post(point_match, st("c"))
+    post(point_match, st("a", white=4))
+    snapshot = match_snapshot(point_match)
+    assert snapshot.finished and snapshot.winner == "a"
+    assert snapshot.state.scores == {"a": 25, "b": 8, "c": 7}
+    second = Board.objects.get(game__match=point_match, sequence=2)
+    assert second.finished and second.result_points_by_side == {"a": 8, "b": 0, "c": 0}
+    assert "interpretation" in second.result_law
+
+
+def _finished(point_match: Match) -> Match:
+    test_board_one_then_a_mid_board_end(point_match)
+    return point_match
+
+
+def _text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def test_match_page_shows_three_players_and_every_column(client, point_match: Match) -> None:
+    match = _finished(point_match)
+    slug = match.event.tournament.slug
+    html = client.get(reverse("scoring:live-match", args=[slug, match.pk])).content.decode()
+    text = _text(html)
+    assert "Asha Rao · Ben Kirk · Chen Li" in text
+    assert " vs " not in text and "and Chen" not in text
+    # board 1 row: breaker B, points 17/8/7 with the totals, queen by B, no top scorer tie
+    assert re.search(r"1 Ben Kirk 17 17 8 8 7 7 Ben Kirk Asha Rao all carrommen pocketed",
+                     text), text
+    assert re.search(r"2 Chen Li 8 25 0 8 0 7 – Asha Rao a player reached the game points",
+                     text), text
+
+
+def test_board_page_lists_strokes_with_their_points(client, point_match: Match) -> None:
+    match = _finished(point_match)
+    slug = match.event.tournament.slug
+    url = reverse("scoring:live-board", args=[slug, match.pk, 1, 1])
+    text = _text(client.get(url).content.decode())
+    assert "Asha Rao · Ben Kirk · Chen Li" in text and " vs " not in text
+    assert "Break (white)" not in text and "won 0 points" not in text
+    assert "Ben Kirk: 1 white, the queen +7" in text  # 2 + 5
+    assert "Queen covered by Ben Kirk (5 points)." in text
+    assert "Asha Rao: 5 white, 7 black +17" in text
+    url = reverse("scoring:live-board", args=[slug, match.pk, 1, 2])
+    text = _text(client.get(url).content.decode())
+    assert "Asha Rao reaches 25: the game ends at once (recorded as 25)." in text
+
+
+def test_board_page_in_german(client, point_match: Match) -> None:
+    match = _finished(point_match)
+    slug = match.event.tournament.slug
+    url = reverse("scoring:live-board", args=[slug, match.pk, 1, 1])
+    text = _text(client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode())
+    assert "Dame gedeckt von Ben Kirk (5 Punkte)." in text
+    assert "Punkte auf diesem Board" in text
+
+
+def test_api_board_rows_carry_each_players_points(client, point_match: Match) -> None:
+    match = _finished(point_match)
+    data = client.get(reverse("scoring:api-match", args=[match.pk])).json()
+    boards = data["games"][0]["boards"]
+    a, b, c = data["entries"]
+    assert boards[0]["points_by_player"] == [17, 8, 7]
+    assert boards[0]["totals"] == [17, 8, 7]
+    assert boards[0]["top_scorer"] == a and boards[0]["queen"] == b
+    assert boards[0]["breaker"] == b and boards[0]["end"] == "carrommen"
+    assert "winner" not in boards[0] and "points" not in boards[0]
+    assert boards[1]["points_by_player"] == [8, 0, 0] and boards[1]["totals"] == [25, 8, 7]
+    assert boards[1]["end"] == "game_points" and boards[1]["interpretation"] is True
+    assert data["winner"] == a
