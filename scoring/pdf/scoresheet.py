@@ -60,6 +60,7 @@ from .base import (
 )
 from .data import BoardRow, GameSheet, ScoresheetData
 from .labels import labels_for
+from .point_sheet import PointSheetData, draw_point_sheet
 
 PAGE_W, PAGE_H = A4
 MARGIN_X = 12 * mm
@@ -755,15 +756,21 @@ def _footer_text(data: ScoresheetData, lab: dict[str, str]) -> str:
                 data.reference)
 
 
-def _render(sheets: Iterable[ScoresheetData], title: str) -> bytes:
-    planned = [(data, _plan(data)) for data in sheets]
-    total = sum(len(pages) for _, pages in planned)
+def _render(sheets: Iterable[ScoresheetData | PointSheetData], title: str) -> bytes:
+    planned = [(data, [] if isinstance(data, PointSheetData) else _plan(data))
+               for data in sheets]
+    total = sum(len(pages) or 1 for _, pages in planned)
     buffer = io.BytesIO()
     c = new_canvas(buffer, A4, title)
     t = TextLayer(c)
     forms = _FormCache()
     number = 0
     for data, pages in planned:
+        if isinstance(data, PointSheetData):  # point carrom: its own page (.point_sheet)
+            number += 1
+            draw_point_sheet(c, data, number, total)
+            c.showPage()
+            continue
         lab = labels_for(data.language)
         match_over = data.winner is not None
         for page in pages:
@@ -790,14 +797,15 @@ def _render(sheets: Iterable[ScoresheetData], title: str) -> bytes:
     return buffer.getvalue()
 
 
-def render_scoresheet(data: ScoresheetData) -> bytes:
+def render_scoresheet(data: ScoresheetData | PointSheetData) -> bytes:
     """One match's scoresheet as PDF bytes (A4 portrait; one page unless a game had more
-    boards than fit, then it continues on a second page)."""
+    boards than fit, then it continues on a second page). Point carrom's three-player sheet
+    comes from :mod:`.point_sheet`."""
     lab = labels_for(data.language)
     return _render([data], f"{lab['scoresheet']} {data.match_number}")
 
 
-def render_scoresheets(sheets: Sequence[ScoresheetData]) -> bytes:
+def render_scoresheets(sheets: Sequence[ScoresheetData | PointSheetData]) -> bytes:
     """All scoresheets of a round in one PDF, one match a page ("print the round")."""
     language = sheets[0].language if sheets else "en"
     title = labels_for(language)["scoresheet"]

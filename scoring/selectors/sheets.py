@@ -54,6 +54,7 @@ from scoring.pdf.data import (
     TableLabelData,
     TossData,
 )
+from scoring.pdf.point_sheet import PointSheetData
 from scoring.rules import MatchState, derive_match, get_rules
 from scoring.rules.game import BoardScore, GameState
 from scoring.selectors import live
@@ -100,6 +101,7 @@ class StoredBoard:
 MATCH_RELATED = (
     "event__tournament", "round", "table", "umpire",
     "entry_a__player", "entry_a__partner", "entry_b__player", "entry_b__partner",
+    "entry_c__player",
 )
 
 
@@ -343,8 +345,7 @@ def _scoresheet(match: Match, games: list[Game], boards: dict[int, list[StoredBo
     event = match.event
     rules = get_rules(match.rules)
     if rules.family == "points":
-        raise SheetUnavailable(
-            _("Point carrom (three players) has no printed scoresheet yet."))
+        return _point_scoresheet(match, blank=blank, language=language, base_url=base_url)
     doubles = event.kind == Event.Kind.DOUBLES or bool(
         match.entry_a and match.entry_a.partner_id)
     with translation.override(language):
@@ -399,13 +400,33 @@ def _scoresheet(match: Match, games: list[Game], boards: dict[int, list[StoredBo
     )
 
 
+def _point_scoresheet(match: Match, *, blank: bool, language: str,
+                      base_url: str | None) -> PointSheetData:
+    """Point carrom's three-player sheet (:mod:`scoring.selectors.point_sheets`)."""
+    from scoring.selectors.point_sheets import point_sheet_data
+
+    with translation.override(language):
+        round_name = _round_name(match)
+    header = {
+        "tournament": match.event.tournament.name, "event": match.event.name,
+        "round_name": round_name, "match_number": str(match.number),
+        "table": _table_name(match.table), "date": _match_date(match),
+        "umpire": _user_name(match.umpire),
+        "qr_url": _absolute(base_url, umpire_link_path(match)), "language": language,
+        "reference": f"#{match.pk}",
+    }
+    players = tuple(_side_data(match, side, False) for side in match.sides)
+    return point_sheet_data(match, header, players, blank=blank)
+
+
 def scoresheets_data(matches: Iterable[Match], *, blank: bool = False,
                      language: str | None = None, base_url: str | None = None,
-                     skip_unavailable: bool = False) -> list[ScoresheetData]:
+                     skip_unavailable: bool = False
+                     ) -> list[ScoresheetData | PointSheetData]:
     """Scoresheets of many matches in a constant number of queries (a round, a table's
     matches). ``matches`` should come with :data:`MATCH_RELATED` selected; a queryset is
-    evaluated once. ``skip_unavailable`` leaves out matches that have no sheet (point carrom)
-    instead of raising :class:`SheetUnavailable`."""
+    evaluated once. ``skip_unavailable`` leaves out matches that have no sheet instead of
+    raising :class:`SheetUnavailable`; point-carrom matches get the three-player sheet."""
     language = sheet_language(language)
     matches = list(matches)
     games, boards, events = _load_logs([]) if blank else _load_logs(matches)
@@ -421,12 +442,10 @@ def scoresheets_data(matches: Iterable[Match], *, blank: bool = False,
 
 
 def scoresheet_data(match: Match, *, blank: bool = False, language: str | None = None,
-                    base_url: str | None = None) -> ScoresheetData:
+                    base_url: str | None = None) -> ScoresheetData | PointSheetData:
     """The scoresheet of one match: filled from the recorded log (a finished or running match),
-    or ``blank`` but pre-filled with names, table and the QR code of the umpire link.
-
-    :raises SheetUnavailable: point carrom (three sides) has no scoresheet layout.
-    """
+    or ``blank`` but pre-filled with names, table and the QR code of the umpire link (point
+    carrom: the three-player sheet, :mod:`scoring.selectors.point_sheets`)."""
     match = _match_queryset().get(pk=match.pk)
     return scoresheets_data([match], blank=blank, language=language, base_url=base_url)[0]
 
@@ -443,7 +462,7 @@ def round_matches(event: Event, round_number: int, bracket: str | None = None
 
 def round_scoresheets(event: Event, round_number: int, *, blank: bool = False,
                       language: str | None = None, base_url: str | None = None,
-                      bracket: str | None = None) -> list[ScoresheetData]:
+                      bracket: str | None = None) -> list[ScoresheetData | PointSheetData]:
     """Every scoresheet of a round, one match a page (the organiser's "print the round")."""
     return scoresheets_data(round_matches(event, round_number, bracket), blank=blank,
                             language=language, base_url=base_url, skip_unavailable=True)

@@ -5,37 +5,20 @@ winner/points columns."""
 from __future__ import annotations
 
 import re
-import uuid
-from typing import Any
 
 import pytest
 from django.urls import reverse
 
 from scoring.models import Board, Match
 from scoring.services.matches import (
-    Actor,
     MatchError,
     draw_first_breaker,
     match_snapshot,
-    record_event,
     record_toss,
 )
 from tests.services.conftest import make_match
 
-SYSTEM = Actor(via="system")
-
-
-def post(match: Match, payload: dict[str, Any]) -> Match:
-    record_event(match=match, payload=payload, client_id=uuid.uuid4(), actor=SYSTEM)
-    match.refresh_from_db()
-    return match
-
-
-def st(by: str, **pocketed: Any) -> dict[str, Any]:
-    event: dict[str, Any] = {"type": "stroke", "by": by}
-    if pocketed:
-        event["pocketed"] = pocketed
-    return event
+from .point_flow import BOARD_ONE, BOARD_TWO, SYSTEM, play, post, st
 
 
 @pytest.fixture
@@ -64,24 +47,14 @@ def test_queen_with_the_first_carromman_is_not_counted(point_match: Match) -> No
 
 
 def test_board_one_then_a_mid_board_end(point_match: Match) -> None:
-    # board 1: B breaks; B scores 8 (queen covered), C 6 + 1, A 17 (the last black by C)
-    post(point_match, st("b", black=1))
-    post(point_match, st("b", white=1, queen=True))
-    post(point_match, st("b"))
-    post(point_match, st("c", white=3))
-    post(point_match, st("c"))
-    post(point_match, st("a", white=5, black=7))
-    post(point_match, st("a"))
-    post(point_match, st("b"))
-    post(point_match, st("c", black=1))  # the last carromman: board over
+    play(point_match, BOARD_ONE)
     first = Board.objects.get(game__match=point_match, sequence=1)
     assert first.finished
     assert first.result_points_by_side == {"a": 17, "b": 8, "c": 7}
     # board 2 is broken by C; A needs 8 more: 4 whites end the game at once
     snapshot = match_snapshot(point_match)
     assert snapshot.current.breaker == "c"
-    post(point_match, st("c"))
-    post(point_match, st("a", white=4))
+    play(point_match, BOARD_TWO)
     snapshot = match_snapshot(point_match)
     assert snapshot.finished and snapshot.winner == "a"
     assert snapshot.state.scores == {"a": 25, "b": 8, "c": 7}

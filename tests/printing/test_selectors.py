@@ -118,17 +118,19 @@ def test_doubles_sheet_lists_the_pairs_in_seating_order(world: World) -> None:
     assert [(s.name, s.seat) for s in data.sides[1].players] == [("Cy Cc", "2"), ("Di Dd", "4")]
 
 
-def test_point_carrom_has_no_scoresheet(world: World) -> None:
+def test_point_carrom_has_the_three_player_scoresheet(world: World) -> None:
     from scoring.models import Entry, Event, Player
+    from scoring.pdf.point_sheet import PointSheetData
 
     event = Event.objects.create(tournament=world.tournament, name="Points", kind="points",
                                  rules="point-carrom")
     entries = [Entry.objects.create(event=event, player=Player.objects.create(name=n))
                for n in ("X", "Y", "Z")]
     match = make_match(event, entries[0], entries[1], entry_c=entries[2])
-    with pytest.raises(sheets.SheetUnavailable):
-        sheets.scoresheet_data(match)
-    assert sheets.scoresheets_data([match], skip_unavailable=True) == []
+    data = sheets.scoresheet_data(match)
+    assert isinstance(data, PointSheetData)
+    assert [p.name for p in data.players] == ["X", "Y", "Z"] and data.boards == []
+    assert sheets.scoresheets_data([match], blank=True)[0].blank
 
 
 def test_bulk_sheets_equal_single_sheets(world: World) -> None:

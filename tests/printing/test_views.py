@@ -210,7 +210,7 @@ def test_revoked_or_expired_umpire_link_is_refused(client, world: World) -> None
     assert client.get(url).status_code == 403
 
 
-def test_point_carrom_scoresheet_is_not_found(client, world: World) -> None:
+def test_point_carrom_scoresheet_is_served(client, world: World) -> None:
     from scoring.models import Entry, Event, Player
 
     from .conftest import make_match
@@ -221,7 +221,8 @@ def test_point_carrom_scoresheet_is_not_found(client, world: World) -> None:
                for n in ("X", "Y", "Z")]
     match = make_match(event, entries[0], entries[1], entry_c=entries[2])
     client.force_login(world.organiser)
-    assert client.get(sheet_url(match)).status_code == 404
+    text = flat(all_text(pdf_of(client.get(sheet_url(match, lang="en")))))
+    assert "point carrom (three players)" in text and "Signature Z" in text
 
 
 def test_umpire_pages_link_to_the_scoresheet(client, world: World) -> None:
