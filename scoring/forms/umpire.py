@@ -268,6 +268,10 @@ class NewMatchForm(forms.Form):
                                     label=_("Umpire account"),
                                     help_text=_("Optional: the umpire link works without one."))
 
+    event = forms.ModelChoiceField(
+        queryset=Event.objects.none(), required=False, label=_("Event"),
+        help_text=_("A single-matches event of this kind; empty: the friendly matches."))
+
     SLOTS = (("a1", _("Player A")), ("a2", _("Partner of A")), ("b1", _("Player B")),
              ("b2", _("Partner of B")), ("c1", _("Player C")))
 
@@ -276,6 +280,8 @@ class NewMatchForm(forms.Form):
         self.tournament = tournament
         self.fields["rules"].initial = tournament.default_rules
         self.fields["table"].queryset = Table.objects.filter(tournament=tournament, active=True)
+        self.fields["event"].queryset = Event.objects.filter(
+            tournament=tournament, format=Event.Format.SINGLE_MATCH).order_by("order", "pk")
         self.fields["umpire"].queryset = get_user_model().objects.filter(
             is_active=True).order_by("username")
         players = Player.objects.all()
@@ -301,6 +307,9 @@ class NewMatchForm(forms.Form):
             if points_rules != (kind == Event.Kind.POINTS):
                 self.add_error("rules", _("Point carrom has its own rules preset; the other "
                                           "kinds use a two-sided preset."))
+        event = d.get("event")
+        if event is not None and kind and event.kind != kind:
+            self.add_error("event", _("This event is for another kind of match."))
         chosen: list[Any] = []
         for slot in self.slots_for(kind or Event.Kind.SINGLES):
             player, name = d.get(f"{slot}_player"), (d.get(f"{slot}_name") or "").strip()

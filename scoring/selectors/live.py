@@ -648,6 +648,20 @@ class MatchLine:
         return self.games[-1].number if self.games else None
 
     @property
+    def is_points(self) -> bool:
+        """Point carrom: three players (:attr:`players` lists them)."""
+        return bool(self.match.entry_c_id)
+
+    @property
+    def players(self) -> list[dict[str, Any]]:
+        """Every side in order: name, games won, points of the game in progress, winner."""
+        won = self.match.games_won or {}
+        scores = (self.games[-1].scores or {}) if self.games else {}
+        return [{"side": s, "name": side_label(self.match, s),
+                 "games": int(won.get(s, 0) or 0), "points": int(scores.get(s, 0) or 0),
+                 "winner": self.match.winner_side == s} for s in self.match.sides]
+
+    @property
     def game_scores(self) -> list[tuple[int, int]]:
         return [(int((g.scores or {}).get("a", 0) or 0), int((g.scores or {}).get("b", 0) or 0))
                 for g in self.games]

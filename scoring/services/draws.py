@@ -50,6 +50,7 @@ from scoring.draws import (
 from scoring.draws import Entry as DrawEntry
 from scoring.models import Entry, Event, Game, Match, Round, Tournament
 from scoring.services.matches import Actor, MatchError, confirm_match, match_snapshot
+from scoring.services.point_events import PointDrawError, save_point_round_robin
 from scoring.services.tournaments import audit
 
 log = logging.getLogger(__name__)
@@ -698,7 +699,7 @@ def draw_state(event: Event) -> DrawState:
     if event.format not in DRAWABLE:
         return state
     if not drawn:
-        state.can_draw = active >= 2
+        state.can_draw = active >= (3 if event.kind == Event.Kind.POINTS else 2)
         if not state.can_draw:
             state.blocked = "too_few_entries"
         return state
@@ -714,7 +715,7 @@ def draw_state(event: Event) -> DrawState:
             state.blocked = "round_incomplete"
         else:
             state.can_next = True
-    elif event.format == Event.Format.GROUPS:
+    elif event.format == Event.Format.GROUPS and event.kind != Event.Kind.POINTS:
         has_ko = any(r.bracket != Round.Bracket.GROUPS for r in rounds)
         if has_ko:
             state.complete = state.open_matches == 0
@@ -750,13 +751,18 @@ def draw_event(*, event: Event, actor: Actor, random_seed: int | None = None,
         if seed is None and event.settings.get("random_draw", True):
             seed = random.SystemRandom().randrange(1, 2**31)
         try:
-            if event.format in ELIMINATION:
+            if event.kind == Event.Kind.POINTS:  # point carrom: tables of three
+                rounds = save_point_round_robin(event, sorted(e.id for e in entries),
+                                                _insert_matches, _next_number(event))
+            elif event.format in ELIMINATION:
                 rounds = _save_bracket(event, _build_bracket(event, entries, seed))
             elif event.format == Event.Format.GROUPS:
                 rounds = _save_groups(event, entries)
             else:
                 rounds = [_pair_swiss(event, 1)]
         except DrawError as err:
+            raise DrawServiceError(err.code, **err.params) from err
+        except PointDrawError as err:
             raise DrawServiceError(err.code, **err.params) from err
         Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
         event.status = Event.Status.RUNNING

@@ -942,9 +942,11 @@ def create_single_match(
     *, tournament: Any, kind: str, rules: str, players: list[Any], actor: Actor,
     stage: str = "early", games_to_win: int = 2, table: Any = None,
     table_number: int | None = None, umpire: Any = None, event_name: str = "",
+    event: Any = None,
 ) -> Match:
-    """A stand-alone match (a friendly, or before the draw exists) in the tournament's
-    "single matches" event of that kind, created on first use.
+    """A stand-alone match (a friendly, or before the draw exists) in ``event`` (a
+    "single matches" event of the tournament, of that kind and family of rules) or, without
+    one, in the tournament's oldest such event, created on first use.
 
     ``players`` are :class:`~scoring.models.Player` rows or new names, per side in order:
     singles ``[a, b]``, doubles ``[a, a_partner, b, b_partner]``, point carrom ``[a, b, c]``.
@@ -952,9 +954,16 @@ def create_single_match(
     from scoring.models import Entry, Event, Player, Table
 
     per_side = 2 if kind == Event.Kind.DOUBLES else 1
+    if event is not None and (event.tournament_id != tournament.pk or event.kind != kind
+                              or event.format != Event.Format.SINGLE_MATCH
+                              or get_rules(event.rules).family != get_rules(rules).family):
+        raise MatchError("wrong_event", "%(event)s does not take this kind of match",
+                         event=event.name)
     with transaction.atomic():
-        event = (Event.objects.filter(tournament=tournament, kind=kind,
-                                      format=Event.Format.SINGLE_MATCH).order_by("pk").first())
+        if event is None:
+            event = (Event.objects.filter(tournament=tournament, kind=kind,
+                                          format=Event.Format.SINGLE_MATCH)
+                     .order_by("pk").first())
         if event is None:
             name = event_name or {"singles": "Friendly matches",
                                   "doubles": "Friendly doubles",

@@ -177,7 +177,9 @@ def _check_event(kind: str, fmt: str, games_to_win: int, rules: str) -> None:
     points = RULESETS[rules].family == "points"
     if (kind == Event.Kind.POINTS) != points:
         raise TournamentError("points_rules")
-    if kind == Event.Kind.POINTS and fmt != Event.Format.SINGLE_MATCH:
+    if kind == Event.Kind.POINTS and fmt not in (Event.Format.SINGLE_MATCH,
+                                                 Event.Format.GROUPS):
+        # point carrom: single matches, or a round robin of three-player tables
         raise TournamentError("points_no_draw")
     if games_to_win not in (1, 2, 3):
         raise TournamentError("bad_setting", setting="games_to_win")

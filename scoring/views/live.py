@@ -353,8 +353,11 @@ def board_page(request: HttpRequest, slug: str, match_id: int, game: int,
 @conditional("event-page", _event_validator, page=True)
 def event_page(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     event = _event(slug, event_id)
+    from scoring.selectors.point_table import point_table
+
     return render(request, "scoring/live/event.html", {
         **_event_context(event), "rounds": sel.event_rounds(event),
+        "point_table": point_table(event) if event.kind == Event.Kind.POINTS else None,
     })
 
 

@@ -76,7 +76,8 @@ def error_text(code: str, params: dict[str, Any] | None = None) -> str:
         "bad_setting": _("An option of the format is not valid."),
         "points_rules": _("Point carrom events need the point carrom rules, and point carrom "
                           "rules need a point carrom event."),
-        "points_no_draw": _("Point carrom events have single matches only (no draw)."),
+        "points_no_draw": _("Point carrom events are single matches or a round robin of "
+                            "three-player tables (format: round-robin groups)."),
         "event_exists": _("An event with this name exists already."),
         "drawn_fixed": _("The draw is made: kind, format and rules can no longer change."),
         "event_has_matches": _("The event has matches; it cannot be deleted."),
@@ -101,6 +102,8 @@ def error_text(code: str, params: dict[str, Any] | None = None) -> str:
         "already_drawn": _("The draw was made meanwhile (perhaps by a second click); nothing "
                            "was changed."),
         "too_few_entries": _("At least %(minimum)s entries are needed."),
+        "too_many_point_entries": _("A point-carrom round robin takes at most %(maximum)s "
+                                    "entries (every three of them meet once)."),
         "not_drawn": _("The draw is not made yet."),
         "round_incomplete": _("Not every match of the round is confirmed yet."),
         "all_rounds_drawn": _("Every planned round is drawn."),
