@@ -14,6 +14,7 @@ from typing import Any
 
 from django.urls import reverse
 
+from scoring.demo.matches import _stroke
 from scoring.models import Entry, Event, Match, Player, Table, Tournament
 from scoring.services.draws import draw_event
 from scoring.services.matches import Actor, record_event, record_toss
@@ -23,13 +24,6 @@ SYSTEM = Actor(via="system", device="seed_demo")
 
 EVENT = "Point carrom (three players)"
 PLAYERS = ["Ilka Sommer", "Jonas Pfeil", "Kemal Aydın", "Lotta Berg"]
-
-
-def _stroke(by: str, **pocketed: Any) -> dict[str, Any]:
-    event: dict[str, Any] = {"type": "stroke", "by": by}
-    if pocketed:
-        event["pocketed"] = pocketed
-    return event
 
 
 #: board 1 broken by B (drawn by lot): B 8 with the queen covered, C 7, A 17; board 2 broken

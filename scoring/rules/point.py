@@ -39,7 +39,7 @@ from typing import Any, NamedTuple
 
 from .board import Note
 from .errors import IllegalEvent, InvalidDocument, InvalidEvent, RulesError
-from .events import Pieces, _flag, _pieces
+from .events import LOSS_REASONS, BoardLoss, Pieces, Void, _flag, _pieces
 from .position import BLACK, WHITE, PerColour
 from .presets import POINT_CARROM, POINT_SETTINGS, RuleSet, get_rules
 
@@ -87,18 +87,6 @@ class PointStroke:
 
 
 @dataclass(frozen=True, slots=True)
-class PointBoardLoss:
-    """``by`` loses the board by conduct (ICF 51, 91): he scores nothing on it."""
-
-    by: str
-    reason: str = "other"
-    type = "board_loss"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "by": self.by, "reason": self.reason}
-
-
-@dataclass(frozen=True, slots=True)
 class PointRuling:
     """The umpire decides the board: the points of each player (missing players score 0)."""
 
@@ -113,17 +101,9 @@ class PointRuling:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class PointVoid:
-    """The board is void and replayed by the same breaker (IT 101, 104, 106)."""
-
-    type = "void"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type}
-
-
-PointEvent = PointStroke | PointBoardLoss | PointRuling | PointVoid
+#: a board loss (ICF 51, 91: the offender scores nothing on the board) and a void board
+#: (IT 101) are the colour game's events (:class:`.events.BoardLoss`, :class:`.events.Void`)
+PointEvent = PointStroke | BoardLoss | PointRuling | Void
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,7 +266,7 @@ def step_point(position: PointPosition, event: PointEvent,
     """
     if position.finished:
         raise IllegalEvent("board_finished", "the board has ended")
-    if isinstance(event, PointVoid):
+    if isinstance(event, Void):
         return PointStep(_finish(position, END_VOID, law="IT 101"),
                          (Note("board_void", "IT 101"),))
     if isinstance(event, PointRuling):
@@ -298,7 +278,7 @@ def step_point(position: PointPosition, event: PointEvent,
         after = _finish(position, END_RULING, awarded=awarded, law=event.law or "")
         return PointStep(after, (Note("umpire_ruling", event.law or "",
                                       {"points": after.points(rules)}),))
-    if isinstance(event, PointBoardLoss):
+    if isinstance(event, BoardLoss):
         if event.by not in position.players:
             raise IllegalEvent("unknown_player", f"{event.by!r} does not play on this board")
         points = position.points(rules)
@@ -491,16 +471,16 @@ def parse_point_event(data: Any) -> PointEvent:
     if kind == "void":
         if set(data) != {"type"}:
             raise InvalidEvent("unknown_field", "a void event has no other field")
-        return PointVoid()
+        return Void()
     if kind == "board_loss":
         if not set(data) <= {"type", "by", "reason"}:
             raise InvalidEvent("unknown_field", "a board loss has 'by' and 'reason' only")
         if not isinstance(data.get("by"), str):
             raise InvalidEvent("missing_field", "a board loss needs 'by' (a player's name)")
         reason = data.get("reason", "other")
-        if not isinstance(reason, str):
-            raise InvalidEvent("bad_reason", "reason must be a text")
-        return PointBoardLoss(data["by"], reason)
+        if reason not in LOSS_REASONS:
+            raise InvalidEvent("bad_reason", f"unknown reason {reason!r}")
+        return BoardLoss(data["by"], reason)
     if kind == "umpire_ruling":
         if not set(data) <= {"type", "points", "law"}:
             raise InvalidEvent("unknown_field", "an umpire ruling has 'points' and 'law' only")
