@@ -135,6 +135,8 @@ def note_text(note: Note, names: Mapping[str, str]) -> str:
         return _("The umpire decides the board.")
     if code == "board_void":
         return _("The board is void; the same player breaks it again.")
+    if code == "turn_continues":
+        return _("%(player)s continues.") % {"player": player}
     if code == "turn_passes":
         return _("Turn passes to %(player)s.") % {"player": player}
     return ""

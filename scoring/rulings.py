@@ -262,71 +262,27 @@ def describe_event(payload: Mapping[str, Any], names: Mapping[str, str] | None =
 
 def point_rulings(before: Any, after: Any, stroke: Any, names: Mapping[str, str],
                   rules: Any) -> list[Ruling]:
-    """Point carrom (no engine notes): what a stroke did, from the positions around it."""
-    out: list[Ruling] = []
-    player = names.get(stroke.by, stroke.by)
-    if not before.break_made:
-        if not after.break_made:
-            if after.on_turn != before.on_turn:
-                out.append(Ruling(_("%(player)s loses the right to break; %(next)s now "
-                                    "attempts the break.") % {
-                    "player": player, "next": names.get(after.players[after.on_turn], "")},
-                    "ICF 45", WARNING, "break_lost"))
-            else:
-                left = rules.break_attempts - after.break_attempts
-                out.append(Ruling(ngettext(
-                    "Break attempt failed: %(player)s has %(left)s attempt left.",
-                    "Break attempt failed: %(player)s has %(left)s attempts left.",
-                    left) % {"player": player, "left": left}, "ICF 45(a)", INFO,
-                    "break_attempt_failed"))
-            return out
-        out.append(Ruling(_("Break made by %(player)s.") % {"player": player}, "ICF 44", INFO,
-                          "break_made"))
-    i = before.players.index(stroke.by)
-    gained = after.points(rules)[stroke.by] - before.points(rules)[stroke.by]
-    total_before = before.on_board.white + before.on_board.black
-    total_after = after.on_board.white + after.on_board.black
-    foul = stroke.foul is not None or stroke.pocketed.striker or (
-        stroke.pocketed.carrommen > 0 and after.dues[i] >= before.dues[i]
-        and total_after >= total_before)
-    if foul:
-        out.append(Ruling(_("Foul by %(player)s: the pieces of this stroke come back and a "
-                            "penalty piece goes on the board.") % {"player": player},
-                          "ICF 64", WARNING, "foul"))
-        if after.dues[i]:
-            out.append(Ruling(ngettext(
-                "Outstanding: %(player)s owes %(count)s piece.",
-                "Outstanding: %(player)s owes %(count)s pieces.",
-                after.dues[i]) % {"player": player, "count": after.dues[i]},
-                "ICF 72(b)", WARNING, "due_outstanding"))
-    elif gained:
-        out.append(Ruling(ngettext("%(player)s scores %(count)s point.",
-                                   "%(player)s scores %(count)s points.", gained)
-                          % {"player": player, "count": gained}, "", INFO, "scored"))
-    if after.queen.startswith("pending_cover:") and before.queen == "on_board":
-        out.append(Ruling(_("Queen must be covered in the next stroke by %(player)s.")
-                          % {"player": player}, "ICF 96", WARNING, "cover_due"))
-    elif after.queen.startswith("covered:") and not before.queen.startswith("covered:"):
-        out.append(Ruling(_("Queen covered by %(player)s.") % {"player": player}, "ICF 97",
-                          INFO, "queen_covered"))
-    elif stroke.pocketed.queen and after.queen == "on_board" or (
-        before.queen.startswith("pending_cover:") and after.queen == "on_board"
-    ):
-        out.append(Ruling(_("The queen goes back to the centre."), "ICF 95", WARNING,
-                          "queen_back"))
-    if after.finished:
-        totals = after.points(rules)
-        summary = ", ".join(f"{names.get(n, n)} {totals[n]}" for n in after.players)
-        out.append(Ruling(_("The board is over: %(points)s.") % {"points": summary}, "",
-                          RESULT, "board_over"))
-    elif after.on_turn == i:
-        out.append(Ruling(_("%(player)s continues.") % {"player": player}, "ICF 48", INFO,
-                          "turn_continues"))
-    else:
-        out.append(Ruling(_("Turn passes to %(player)s.") % {
-            "player": names.get(after.players[after.on_turn], "")}, "ICF 48", INFO,
-            "turn_passes"))
+    """Point carrom: what a stroke did, in the engine's own notes with their law
+    (:func:`scoring.rules.point.step_point`; words in :mod:`scoring.point_words`): which
+    pieces came back after a foul and why, the queen, the game ending at 25."""
+    from scoring.point_words import note_text
+    from scoring.rules.point import step_point
+
+    notes = step_point(before, stroke, rules).notes
+    out = []
+    for note in notes:
+        text = note_text(note, names)
+        if text:
+            out.append(Ruling(text, note.law, POINT_TONES.get(note.code, INFO), note.code))
     return out
+
+
+POINT_TONES = {
+    "point_foul": WARNING, "queen_no_right": WARNING, "cover_due": WARNING,
+    "queen_back": WARNING, "break_lost": WARNING, "off_board": INFO,
+    "board_over": RESULT, "game_points_reached": RESULT, "board_lost": RESULT,
+    "umpire_ruling": RESULT, "board_void": RESULT,
+}
 
 
 # --- errors -----------------------------------------------------------------------------------
