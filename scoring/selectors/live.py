@@ -587,6 +587,8 @@ def board_document(view: MatchView, line: BoardLine) -> dict[str, Any]:
             players = list(view.match.sides)
             i = players.index(row.breaker) if row.breaker in players else 0
             log["players"] = players[i:] + players[:i]
+            if any(line.scores_before.values()):  # the game ends at 25 mid-board
+                log["scores"] = dict(line.scores_before)
             state = replay_point_board_document(log)
         else:
             state = replay_board_document(log)

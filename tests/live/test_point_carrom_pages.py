@@ -145,3 +145,13 @@ def test_tablet_rulings_say_which_piece_came_back_and_why() -> None:
     rulings = point_rulings(full, None, parse_point_stroke(st("a", white=2)), names, rules)
     assert rulings[-1].code == "game_points_reached" and rulings[-1].tone == "result"
     assert "Asha Rao reaches 26: the game ends at once (recorded as 25)." in rulings[-1].text
+
+
+def test_api_board_document_replays_with_the_scores_before(client, point_match: Match) -> None:
+    match = _finished(point_match)
+    data = client.get(reverse("scoring:api-board", args=[match.pk, 1, 2])).json()
+    assert data["log"]["scores"] == {"a": 17, "b": 8, "c": 7}
+    assert data["log"]["players"] == ["c", "a", "b"]
+    state = data["state"]
+    assert state["finished"] and state["result"]["end"] == "game_points"
+    assert state["result"]["points"] == {"c": 0, "a": 8, "b": 0}
