@@ -157,7 +157,9 @@ def _scores_before_boards(match: Match, boards: list[Board]) -> dict[int, dict[s
     """Game scores per side before each log board of ``match`` (for the 22-point rule), from
     the engine's derived state."""
     out: dict[int, dict[str, int]] = {}
-    if get_rules(match.rules).family == "points" or not match.toss_winner:
+    if get_rules(match.rules).family == "points":
+        return _point_scores_before_boards(match, boards)
+    if not match.toss_winner:
         return out
     try:
         snapshot = match_snapshot(match)
@@ -185,6 +187,25 @@ def _scores_before_boards(match: Match, boards: list[Board]) -> dict[int, dict[s
     return out
 
 
+def _point_scores_before_boards(match: Match, boards: list[Board]
+                                ) -> dict[int, dict[str, int]]:
+    """Point carrom: each player's game score before each board (capped, as the game
+    counts it), so that a board that ended the game at 25 replays as it ended."""
+    from scoring.rules.point import derive_point_game
+    from scoring.services.matches import point_first_breaker
+
+    rules = get_rules(match.rules)
+    sides = tuple(match.sides)
+    counted: list[dict[str, int]] = []
+    out: dict[int, dict[str, int]] = {}
+    for board in sorted(boards, key=lambda b: (b.game_id, b.sequence)):
+        game = derive_point_game(counted, sides, rules, point_first_breaker(match))
+        out[board.pk] = dict(game.scores)
+        if board.finished and not board.void and board.result_points_by_side:
+            counted.append(dict(board.result_points_by_side))
+    return out
+
+
 def board_log(board: Board, rows: list[BoardEvent], match: Match,
               scores: dict[str, int] | None) -> dict[str, Any]:
     """The board's live events as a ``carrom-board/1`` document (interchange format v1)."""
@@ -193,6 +214,8 @@ def board_log(board: Board, rows: list[BoardEvent], match: Match,
         sides = match.sides
         start = sides.index(board.breaker) if board.breaker in sides else 0
         document["players"] = sides[start:] + sides[:start]
+        if scores and any(scores.values()):
+            document["scores"] = dict(scores)
     elif scores is not None:
         other = "b" if board.breaker == "a" else "a"
         document["scores"] = {"white": scores.get(board.breaker, 0),

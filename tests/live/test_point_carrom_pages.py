@@ -155,3 +155,15 @@ def test_api_board_document_replays_with_the_scores_before(client, point_match: 
     state = data["state"]
     assert state["finished"] and state["result"]["end"] == "game_points"
     assert state["result"]["points"] == {"c": 0, "a": 8, "b": 0}
+
+
+def test_backup_replays_a_board_that_ended_the_game_at_25(point_match: Match) -> None:
+    from scoring.services.backup import export_tournament, replay_problems
+
+    match = _finished(point_match)
+    tournament = match.event.tournament
+    assert replay_problems(tournament) == []
+    document = export_tournament(tournament)
+    logs = [b["log"] for m in document["matches"] if m.get("rules") == "point-carrom"
+            for g in m["games"] for b in g["boards"] if b.get("log")]
+    assert logs[1]["scores"] == {"a": 17, "b": 8, "c": 7}
