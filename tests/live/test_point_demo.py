@@ -34,3 +34,9 @@ def test_point_demo_has_a_finished_match_and_one_in_progress(client, db) -> None
                  reverse("scoring:live-overlay", args=[slug, 7]),
                  reverse("scoring:api-match", args=[playing.pk])):
         assert client.get(path).status_code == 200, path
+    for entry in event.entries.all():
+        path = reverse("scoring:live-player", args=[slug, entry.player_id])
+        assert client.get(path).status_code == 200, path
+    for path in (reverse("scoring:live-tournament", args=[slug]),
+                 reverse("scoring:live-players", args=[slug])):
+        assert client.get(path).status_code == 200, path
