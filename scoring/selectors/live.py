@@ -1140,6 +1140,9 @@ class PlayerMatch:
 
     @property
     def opponent(self) -> str:
+        if self.line.is_points:  # point carrom: both other players
+            return " · ".join(side_label(self.match, s) for s in self.match.sides
+                              if s != self.side)
         return side_label(self.match, "b" if self.side == "a" else "a")
 
     @property

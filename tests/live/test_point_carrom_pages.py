@@ -167,3 +167,16 @@ def test_backup_replays_a_board_that_ended_the_game_at_25(point_match: Match) ->
     logs = [b["log"] for m in document["matches"] if m.get("rules") == "point-carrom"
             for g in m["games"] for b in g["boards"] if b.get("log")]
     assert logs[1]["scores"] == {"a": 17, "b": 8, "c": 7}
+
+
+def test_table_page_after_a_point_match(client, point_match: Match) -> None:
+    from scoring.models import Table
+
+    match = _finished(point_match)
+    table = Table.objects.create(tournament=match.event.tournament, number=4)
+    Match.objects.filter(pk=match.pk).update(table=table)
+    slug = match.event.tournament.slug
+    response = client.get(reverse("scoring:live-table", args=[slug, 4]))
+    text = _text(response.content.decode())
+    assert response.status_code == 200
+    assert "Asha Rao · Ben Kirk · Chen Li" in text and " vs " not in text

@@ -40,3 +40,9 @@ def test_point_demo_has_a_finished_match_and_one_in_progress(client, db) -> None
     for path in (reverse("scoring:live-tournament", args=[slug]),
                  reverse("scoring:live-players", args=[slug])):
         assert client.get(path).status_code == 200, path
+    html = client.get(reverse("scoring:live-table", args=[slug, 7]), follow=True).content.decode()
+    assert " vs " not in html and " · ".join(points.PLAYERS[:2]) in html
+    player = finished.entry_a.player_id
+    html = client.get(reverse("scoring:live-player", args=[slug, player])).content.decode()
+    names = [finished.entry_b.name, finished.entry_c.name]
+    assert " · ".join(names) in html
