@@ -14,3 +14,9 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("scoring.urls")),
 ]
+
+# The JSON API answers its errors in JSON (scoring/views/errors.py), other pages in HTML.
+handler400 = "scoring.views.errors.bad_request"
+handler403 = "scoring.views.errors.permission_denied"
+handler404 = "scoring.views.errors.page_not_found"
+handler500 = "scoring.views.errors.server_error"

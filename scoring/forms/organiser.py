@@ -10,6 +10,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from scoring.limits import RATING_MAX, RATING_MIN, SEED_MAX, has_bidi_control
 from scoring.models import Event, Tournament
 from scoring.rules import RULESETS
 
@@ -139,8 +140,9 @@ class EntryForm(forms.Form):
     nationality = forms.RegexField(label=_("Nationality"), regex=r"^[A-Za-z]{2,3}$",
                                    required=False, max_length=3,
                                    help_text=_("Country code, e.g. DE, FR, IN."))
-    rating = forms.IntegerField(label=_("Rating"), required=False)
-    seed = forms.IntegerField(label=_("Seed"), required=False, min_value=1)
+    rating = forms.IntegerField(label=_("Rating"), required=False, min_value=RATING_MIN,
+                                max_value=RATING_MAX)
+    seed = forms.IntegerField(label=_("Seed"), required=False, min_value=1, max_value=SEED_MAX)
     partner = forms.CharField(label=_("Partner"), max_length=120, required=False,
                               help_text=_("Doubles only: the partner's name."))
     partner_club = forms.CharField(label=_("Partner's club"), max_length=120, required=False)
@@ -159,8 +161,16 @@ class EntryForm(forms.Form):
                 self.fields[name].widget.attrs["autocomplete"] = "off"
 
 
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for name in ("name", "club", "partner", "partner_club"):
+            if has_bidi_control(data.get(name) or ""):
+                self.add_error(name, _("Remove the text-direction control characters."))
+        return data
+
+
 class SeedForm(forms.Form):
-    seed = forms.IntegerField(label=_("Seed"), required=False, min_value=1)
+    seed = forms.IntegerField(label=_("Seed"), required=False, min_value=1, max_value=SEED_MAX)
 
 
 class ImportForm(forms.Form):
