@@ -108,6 +108,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Repeated polls of public live pages and the API: 304 before sessions, auth and templates.
     "scoring.conditional.EarlyNotModifiedMiddleware",
+    # The JSON API answers every error in JSON (405, 403 of CSRF, …), never an HTML page.
+    "scoring.views.errors.ApiErrorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After the session middleware, before CommonMiddleware (it may redirect by language).
     "django.middleware.locale.LocaleMiddleware",

@@ -6,6 +6,7 @@ Set as ``handler400``/``403``/``404``/``500`` in the root URLconf. A client of `
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -13,7 +14,8 @@ from django.views import defaults
 
 API_PREFIX = "/api/"
 
-_WORDS = {400: "bad request", 403: "forbidden", 404: "not found", 500: "server error"}
+_WORDS = {400: "bad request", 403: "forbidden", 404: "not found", 405: "method not allowed",
+          429: "too many requests", 500: "server error"}
 
 
 def _api(request: HttpRequest) -> bool:
@@ -40,3 +42,25 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
 
 def server_error(request: HttpRequest, *args: Any) -> HttpResponse:
     return _json(500) if _api(request) else defaults.server_error(request)
+
+
+class ApiErrorsMiddleware:
+    """Any error answer of ``/api/`` that is not JSON yet (405 of a POST, 400 of a bad host,
+    403 of CSRF) becomes ``{"error": …, "status": …}`` with the same status code."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (response.status_code >= 400 and _api(request)
+                and not response.get("Content-Type", "").startswith("application/json")):
+            status = response.status_code
+            json = JsonResponse({"error": _WORDS.get(status, response.reason_phrase.lower()),
+                                 "status": status}, status=status)
+            for header in ("Allow", "Retry-After"):
+                if header in response:
+                    json[header] = response[header]
+            json["Cache-Control"] = "no-store"
+            return json
+        return response
