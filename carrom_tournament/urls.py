@@ -7,10 +7,14 @@ from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path
 from django.views.i18n import set_language
 
+from scoring.login_limit import LimitedLoginView
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     # The language switcher must work for anonymous visitors too (LoginRequiredMiddleware is on).
     path("i18n/setlang/", login_not_required(set_language), name="set_language"),
+    # Login with the per-address throttle and the known-device cookie (scoring/login_limit.py).
+    path("accounts/login/", LimitedLoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("scoring.urls")),
 ]
