@@ -128,5 +128,6 @@ class FuzzEveryWrite(TestCase):
 def test_every_write_fuzz_ran():
     """After the class above: how many posts, by status (``-s`` shows it)."""
     total = sum(STATS.values())
-    print(f"fuzz every write: {total} posts ({', '.join(f'{k}: {v}' for k, v in sorted(STATS.items()))})")
+    statuses = ", ".join(f"{k}: {v}" for k, v in sorted(STATS.items()))
+    print(f"fuzz every write: {total} posts ({statuses})")
     assert total == 0 or total >= 2000
