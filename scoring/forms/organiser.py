@@ -14,6 +14,15 @@ from scoring.limits import RATING_MAX, RATING_MIN, SEED_MAX, has_bidi_control
 from scoring.models import Event, Tournament
 from scoring.rules import RULESETS
 
+BIDI_MESSAGE = _("Remove the text-direction control characters.")
+
+
+def no_bidi(value: str) -> None:
+    """Names are shown on every page, sheet and export: no text-direction controls."""
+    if has_bidi_control(value or ""):
+        raise forms.ValidationError(BIDI_MESSAGE)
+
+
 RULE_CHOICES = [(key, rules.name) for key, rules in RULESETS.items()]
 GAMES_CHOICES = [(2, _("Best of three games")), (1, _("One game")),
                  (3, _("Best of five games"))]
@@ -30,14 +39,15 @@ class DateInput(forms.DateInput):
 class TournamentForm(forms.Form):
     """A new tournament, or its settings (the web address stays once it is created)."""
 
-    name = forms.CharField(label=_("Name"), max_length=200)
+    name = forms.CharField(label=_("Name"), max_length=200, validators=[no_bidi])
     slug = forms.SlugField(
         label=_("Web address"), max_length=100, required=False,
         help_text=_("Short name in web addresses, e.g. spring-open-2026; made from the name "
                     "if left empty."))
     start_date = forms.DateField(label=_("First day"), widget=DateInput())
     end_date = forms.DateField(label=_("Last day"), widget=DateInput())
-    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False,
+                            validators=[no_bidi])
     table_count = forms.IntegerField(label=_("Number of tables"), min_value=1, max_value=500,
                                      initial=8, help_text=_("Carrom boards in the hall."))
     default_rules = forms.ChoiceField(label=_("Default rules"), choices=RULE_CHOICES,
@@ -85,6 +95,11 @@ class CallupSettingsForm(forms.Form):
 
 class EventForm(forms.ModelForm):
     """An event and its draw options (kept in ``Event.settings``)."""
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data.get("name") or ""
+        no_bidi(name)
+        return name
 
     third_place = forms.BooleanField(label=_("Third-place match"), required=False)
     random_draw = forms.BooleanField(
@@ -165,7 +180,7 @@ class EntryForm(forms.Form):
         data = super().clean()
         for name in ("name", "club", "partner", "partner_club"):
             if has_bidi_control(data.get(name) or ""):
-                self.add_error(name, _("Remove the text-direction control characters."))
+                self.add_error(name, BIDI_MESSAGE)
         return data
 
 

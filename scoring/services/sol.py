@@ -44,6 +44,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from scoring.limits import strip_bidi
 from scoring.models import (
     AuditEntry,
     Entry,
@@ -147,7 +148,8 @@ def _date(value: Any, what: str) -> datetime.date:
 
 
 def _text(value: Any) -> str:
-    return "" if value is None else str(value).strip()
+    """A text of the archive, without text-direction controls (they would flip names)."""
+    return "" if value is None else strip_bidi(str(value)).strip()
 
 
 # --- import ----------------------------------------------------------------------------------

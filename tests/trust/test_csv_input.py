@@ -83,3 +83,19 @@ def test_bidi_controls_in_names_are_refused(tournament, actor):
     _event, result = _import(tournament, actor, "name,club\nAlice \u202eBob,CC\n")
     assert [e.code for e in result.errors] == ["name_bidi"]
     assert not Player.objects.exists()
+
+
+def test_bidi_controls_are_refused_in_the_organiser_forms():
+    from scoring.forms.organiser import EntryForm, TournamentForm
+
+    form = EntryForm({"name": "Alice \u202eBob"})
+    assert not form.is_valid() and "name" in form.errors
+    form = TournamentForm({"name": "Open \u2067x", "start_date": "2026-01-01",
+                           "end_date": "2026-01-02"})
+    assert not form.is_valid() and "name" in form.errors
+
+
+def test_sol_names_lose_their_bidi_controls():
+    from scoring.services.sol import _text
+
+    assert _text(" Alice \u202eBob\u202c ") == "Alice Bob"
