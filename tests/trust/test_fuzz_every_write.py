@@ -14,7 +14,6 @@ import hashlib
 import re
 
 from django.apps import apps
-from django.test import Client
 from django.urls import get_resolver
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -22,7 +21,7 @@ from hypothesis.extra.django import TestCase
 
 from scoring.models import Entry, Event, Match, Player, Round, Table
 from tests.trust.conftest import build_tournament
-from tests.trust.test_fuzz_posts import TEXT
+from tests.trust.test_fuzz_posts import TEXT, _Client
 
 EXAMPLES = 2100
 PARAM = re.compile(r"<(?:(\w+):)?(\w+)>")
@@ -59,12 +58,6 @@ def _fingerprint() -> str:
         rows = model.objects.order_by("pk").values_list()
         digest.update(repr(list(rows)).encode())
     return digest.hexdigest()
-
-
-class _Client(Client):
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        kwargs["raise_request_exception"] = False
-        super().__init__(*args, **kwargs)
 
 
 class FuzzEveryWrite(TestCase):
