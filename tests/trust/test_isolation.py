@@ -61,13 +61,17 @@ def test_entry_form_never_changes_a_player_of_another_tournament(two):
     assert audit.detail["players_copied"][0]["player"] == shared.pk
 
 
+def _entered_then_imported(a, actor, player, text):
+    """``player`` entered in a new event of ``a``, then ``text`` imported into it."""
+    event = make_event(a, 0, name="Singles")
+    Entry.objects.create(event=event, player=player)
+    return svc.import_csv(tournament=a, actor=actor, default_event=event, data=text)
+
+
 def test_a_player_only_here_is_updated_and_audited(two):
     a, _b, _shared, actor = two
-    event = make_event(a, 0, name="Singles")
     own = Player.objects.create(name="Cy Dahl", rating=1500)
-    Entry.objects.create(event=event, player=own)
-    result = svc.import_csv(tournament=a, actor=actor, default_event=event,
-                            data="name,rating\nCy Dahl,1600\n")
+    result = _entered_then_imported(a, actor, own, "name,rating\nCy Dahl,1600\n")
     assert result.ok and result.counts["players_updated"] == 1
     own.refresh_from_db()
     assert own.rating == 1600
@@ -79,10 +83,7 @@ def test_a_player_only_here_is_updated_and_audited(two):
 
 def test_a_player_entered_here_and_elsewhere_is_not_changed(two):
     a, _b, shared, actor = two
-    event = make_event(a, 0, name="Singles")
-    Entry.objects.create(event=event, player=shared)
-    result = svc.import_csv(tournament=a, actor=actor, default_event=event,
-                            data="name,club,rating\nBo Berg,CC B,1\n")
+    result = _entered_then_imported(a, actor, shared, "name,club,rating\nBo Berg,CC B,1\n")
     assert result.ok and result.counts["players_not_changed"] == 1
     shared.refresh_from_db()
     assert shared.rating == 1800
