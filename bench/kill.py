@@ -13,7 +13,9 @@ Run ``.venv/bin/python bench/kill.py --seconds 30`` (SQLite under /tmp) or with
 ``--database-url postgres://carrom:carrom@127.0.0.1:5432/carrom`` (a new
 ``carrom_bench_<random>`` database, dropped afterwards). The last line reads
 ``kill: acknowledged=<n> lost=<l> duplicates=<d>``; the exit code is 1 when a stroke was lost
-or doubled or a board does not replay.
+or doubled or a board does not replay. ``--instances 2`` runs two gunicorn instances on the
+one database (as on two hosts; tablets spread over both) and kills the first for good
+half-way: the tablets retry on the second.
 """
 
 from __future__ import annotations
@@ -44,15 +46,32 @@ async def killer(server: srv.Server, deadline: float, every: float, down: float,
         log.append(f"{time.monotonic() - started:6.1f} s: restarted")
 
 
-async def run(args: argparse.Namespace, server: srv.Server, matches: list[srv.MatchInfo],
-              stats: srv.Stats, kills: list[str]) -> list[srv.Tablet]:
+async def kill_one(servers: list[srv.Server], live: list[srv.Server], after: float,
+                   log: list[str]) -> None:
+    """Two app servers on one database: ``kill -9`` the first once, mid-run, for good; the
+    tablets carry on with the other (as when one of two hosts dies)."""
+    await asyncio.sleep(after)
+    live.remove(servers[0])
+    servers[0].kill9()
+    log.append(f"{after:6.1f} s: kill -9 of app server 1 (master and workers); "
+               f"app server 2 carries on")
+
+
+async def run(args: argparse.Namespace, servers: list[srv.Server],
+              matches: list[srv.MatchInfo], stats: srv.Stats,
+              kills: list[str]) -> list[srv.Tablet]:
     rng = random.Random(args.seed)
     deadline = time.monotonic() + args.seconds
-    tablets, tasks = srv.tablet_loops(matches, lambda: server.port, stats, rng,
+    live = list(servers)
+    pick = random.Random(rng.random())
+    tablets, tasks = srv.tablet_loops(matches, lambda: pick.choice(live).port, stats, rng,
                                       deadline=deadline, interval=args.stroke_interval,
                                       timeout=args.timeout)
-    tasks.append(killer(server, deadline, args.kill_every, args.down, kills,
-                        random.Random(rng.random())))
+    if len(servers) > 1:
+        tasks.append(kill_one(servers, live, args.seconds / 2, kills))
+    else:
+        tasks.append(killer(servers[0], deadline, args.kill_every, args.down, kills,
+                            random.Random(rng.random())))
     await asyncio.gather(*tasks)
     return tablets
 
@@ -67,6 +86,9 @@ def main() -> int:
                         help="mean seconds between two kills (default: seconds / 4)")
     parser.add_argument("--down", type=float, default=0.5,
                         help="seconds the server stays dead before the restart")
+    parser.add_argument("--instances", type=int, default=1, choices=(1, 2),
+                        help="2: two gunicorn instances on the one database; the first is "
+                             "killed once mid-run and the tablets go on with the second")
     srv.add_run_arguments(parser, seed=9)
     args = parser.parse_args()
     args.seconds = max(5.0, min(args.seconds, 3600.0))
@@ -74,14 +96,24 @@ def main() -> int:
 
     with srv.bench_session("carrom-kill-", args.database_url, args.keep) as session:
         matches = session.serve(args.tablets, workers=args.workers, threads=args.threads)
-        server = session.server
-        print(f"gunicorn on 127.0.0.1:{server.port}; {args.tablets} tablets (a stroke every "
-              f"~{args.stroke_interval:g} s), kill -9 about every {args.kill_every:g} s; "
+        servers = [session.server]
+        if args.instances == 2:
+            second = srv.Server(srv.server_env(session.db.url), session.tmp / "gunicorn-2.log",
+                                workers=args.workers, threads=args.threads)
+            second.start()
+            servers.append(second)
+        plan = (f"kill -9 of the first at {args.seconds / 2:g} s" if args.instances == 2
+                else f"kill -9 about every {args.kill_every:g} s")
+        print(f"gunicorn on 127.0.0.1:{', '.join(str(s.port) for s in servers)}; "
+              f"{args.tablets} tablets (a stroke every ~{args.stroke_interval:g} s), {plan}; "
               f"{args.seconds:g} s")
         stats = srv.Stats()
         kills: list[str] = []
-        tablets = asyncio.run(run(args, server, matches, stats, kills))
-        server.stop()
+        try:
+            tablets = asyncio.run(run(args, servers, matches, stats, kills))
+        finally:
+            for server in servers:
+                server.stop()
         for line in kills:
             print(line)
         acknowledged = [cid for t in tablets for cid in t.acknowledged]

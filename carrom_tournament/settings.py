@@ -108,6 +108,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Repeated polls of public live pages and the API: 304 before sessions, auth and templates.
     "scoring.conditional.EarlyNotModifiedMiddleware",
+    # The JSON API answers every error in JSON (405, 403 of CSRF, …), never an HTML page.
+    "scoring.views.errors.ApiErrorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After the session middleware, before CommonMiddleware (it may redirect by language).
     "django.middleware.locale.LocaleMiddleware",
@@ -178,16 +180,23 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Login rate limiting (django-axes): after AXES_FAILURE_LIMIT failed logins for one username
-# from one IP address, that pair is locked out for AXES_COOLOFF_MINUTES (answer: HTTP 429).
-# Behind a proxy every client has the proxy's address unless the proxy sets REMOTE_ADDR.
+# Login rate limiting (django-axes + scoring/login_limit.py): after AXES_FAILURE_LIMIT failed
+# logins for one username from one IP address, that pair waits AXES_COOLOFF_SECONDS (HTTP 429);
+# a browser that logged in to the account before is never locked out of it (known-device
+# cookie); one address that fails LOGIN_IP_FREE_FAILURES times (any usernames) waits 1, 2, 4 …
+# LOGIN_IP_MAX_DELAY seconds between tries. Behind a reverse proxy set AXES_IPWARE_PROXY_COUNT
+# (the number of proxies in front) so the client's address is read from X-Forwarded-For.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_ENABLED = env_bool("AXES_ENABLED", default=True)
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
-AXES_COOLOFF_TIME = datetime.timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
+AXES_COOLOFF_TIME = datetime.timedelta(seconds=env_int("AXES_COOLOFF_SECONDS", 60))
+AXES_WHITELIST_CALLABLE = "scoring.login_limit.known_device"
+AXES_IPWARE_PROXY_COUNT = env_int("AXES_IPWARE_PROXY_COUNT", 0) or None
+LOGIN_IP_FREE_FAILURES = env_int("LOGIN_IP_FREE_FAILURES", 20)
+LOGIN_IP_MAX_DELAY = env_int("LOGIN_IP_MAX_DELAY", 60)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 # Keep the start-up banner out of every manage.py command (lockouts are still logged).

@@ -18,6 +18,8 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, resolve
 from django.utils import translation
 
+from scoring.converters import MAX_ID
+
 #: view function -> builds the 304 response for (request, url kwargs), or None to go on
 EarlyAnswer = Callable[[HttpRequest, dict[str, Any]], HttpResponse | None]
 _EARLY: dict[Callable[..., Any], EarlyAnswer] = {}
@@ -39,6 +41,13 @@ def _registered(func: Callable[..., Any]) -> EarlyAnswer | None:
     return None
 
 
+def _in_range(kwargs: dict[str, Any]) -> bool:
+    """Every number of the URL fits the database's integers (the raw-SQL validators bind
+    them as they are; 2**63 overflowed the driver: issue 16). The ``id`` converter already
+    bounds URL ids; this keeps the early path safe for any other integer converter."""
+    return all(not isinstance(v, int) or -MAX_ID <= v <= MAX_ID for v in kwargs.values())
+
+
 def early_not_modified(request: HttpRequest) -> HttpResponse | None:
     """The 304 answer for ``request`` if its view registered one and the client is current."""
     if request.method not in ("GET", "HEAD") or "HTTP_IF_NONE_MATCH" not in request.META:
@@ -48,7 +57,7 @@ def early_not_modified(request: HttpRequest) -> HttpResponse | None:
     except Resolver404:
         return None
     answer = _registered(match.func)
-    if answer is None:
+    if answer is None or not _in_range(match.kwargs):
         return None
     # the same language LocaleMiddleware would activate (it is part of the ETags)
     with translation.override(translation.get_language_from_request(request)):

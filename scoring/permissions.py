@@ -29,6 +29,9 @@ from scoring.services.matches import Actor
 
 #: How long after the tournament's last day an umpire link keeps working.
 LINK_GRACE = datetime.timedelta(days=1)
+#: How long an umpire link still opens its match after the match is confirmed (the tablet
+#: shows the confirmed result; then the link no longer works).
+CONFIRMED_LINK_GRACE = datetime.timedelta(minutes=10)
 
 
 def is_organiser(user: Any, tournament: Tournament | None) -> bool:
@@ -57,6 +60,11 @@ def link_is_valid(match: Match, token: str, now: datetime.datetime | None = None
     if match.umpire_token_revoked_at is not None:
         return False
     now = now or timezone.now()
+    # a confirmed match needs no umpire: its link ends soon after (issue 16; the organiser
+    # may unlock the match or renew the link, both audited)
+    if (match.status == Match.Status.CONFIRMED and match.confirmed_at is not None
+            and now > match.confirmed_at + CONFIRMED_LINK_GRACE):
+        return False
     end = match.event.tournament.end_date
     expires = timezone.make_aware(datetime.datetime.combine(end, datetime.time.max))
     return now <= expires + LINK_GRACE

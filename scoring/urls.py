@@ -8,13 +8,30 @@ printing under ``print/``, the JSON API under ``api/v1/``.
 
 from __future__ import annotations
 
-from django.urls import path
+from django.urls import URLPattern, path, register_converter
 
+from scoring.converters import IdConverter
 from scoring.views import api, live, organiser, printing, public, trust, umpire
 
 app_name = "scoring"
 
-urlpatterns = [
+register_converter(IdConverter, "id")
+
+
+def _bounded(patterns: list[URLPattern]) -> list[URLPattern]:
+    """Every ``<int:…>`` of the areas' URL lists as ``<id:…>`` (at most 18 digits): an id
+    beyond what the database holds is no URL (404), never an overflow in a query (issue 16)."""
+    out = []
+    for pattern in patterns:
+        route = str(pattern.pattern)
+        if "<int:" in route:
+            pattern = path(route.replace("<int:", "<id:"), pattern.callback,
+                           pattern.default_args, pattern.name)
+        out.append(pattern)
+    return out
+
+
+urlpatterns = _bounded([
     path("", public.home, name="home"),
     path("favicon.ico", public.favicon, name="favicon"),
     *umpire.urlpatterns,
@@ -23,4 +40,4 @@ urlpatterns = [
     *printing.urlpatterns,
     *api.urlpatterns,
     *trust.urlpatterns,
-]
+])

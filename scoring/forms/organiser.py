@@ -10,8 +10,18 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from scoring.limits import RATING_MAX, RATING_MIN, SEED_MAX, has_bidi_control
 from scoring.models import Event, Tournament
 from scoring.rules import RULESETS
+
+BIDI_MESSAGE = _("Remove the text-direction control characters.")
+
+
+def no_bidi(value: str) -> None:
+    """Names are shown on every page, sheet and export: no text-direction controls."""
+    if has_bidi_control(value or ""):
+        raise forms.ValidationError(BIDI_MESSAGE)
+
 
 RULE_CHOICES = [(key, rules.name) for key, rules in RULESETS.items()]
 GAMES_CHOICES = [(2, _("Best of three games")), (1, _("One game")),
@@ -29,14 +39,15 @@ class DateInput(forms.DateInput):
 class TournamentForm(forms.Form):
     """A new tournament, or its settings (the web address stays once it is created)."""
 
-    name = forms.CharField(label=_("Name"), max_length=200)
+    name = forms.CharField(label=_("Name"), max_length=200, validators=[no_bidi])
     slug = forms.SlugField(
         label=_("Web address"), max_length=100, required=False,
         help_text=_("Short name in web addresses, e.g. spring-open-2026; made from the name "
                     "if left empty."))
     start_date = forms.DateField(label=_("First day"), widget=DateInput())
     end_date = forms.DateField(label=_("Last day"), widget=DateInput())
-    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False,
+                            validators=[no_bidi])
     table_count = forms.IntegerField(label=_("Number of tables"), min_value=1, max_value=500,
                                      initial=8, help_text=_("Carrom boards in the hall."))
     default_rules = forms.ChoiceField(label=_("Default rules"), choices=RULE_CHOICES,
@@ -84,6 +95,11 @@ class CallupSettingsForm(forms.Form):
 
 class EventForm(forms.ModelForm):
     """An event and its draw options (kept in ``Event.settings``)."""
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data.get("name") or ""
+        no_bidi(name)
+        return name
 
     third_place = forms.BooleanField(label=_("Third-place match"), required=False)
     random_draw = forms.BooleanField(
@@ -139,8 +155,9 @@ class EntryForm(forms.Form):
     nationality = forms.RegexField(label=_("Nationality"), regex=r"^[A-Za-z]{2,3}$",
                                    required=False, max_length=3,
                                    help_text=_("Country code, e.g. DE, FR, IN."))
-    rating = forms.IntegerField(label=_("Rating"), required=False)
-    seed = forms.IntegerField(label=_("Seed"), required=False, min_value=1)
+    rating = forms.IntegerField(label=_("Rating"), required=False, min_value=RATING_MIN,
+                                max_value=RATING_MAX)
+    seed = forms.IntegerField(label=_("Seed"), required=False, min_value=1, max_value=SEED_MAX)
     partner = forms.CharField(label=_("Partner"), max_length=120, required=False,
                               help_text=_("Doubles only: the partner's name."))
     partner_club = forms.CharField(label=_("Partner's club"), max_length=120, required=False)
@@ -159,8 +176,16 @@ class EntryForm(forms.Form):
                 self.fields[name].widget.attrs["autocomplete"] = "off"
 
 
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for name in ("name", "club", "partner", "partner_club"):
+            if has_bidi_control(data.get(name) or ""):
+                self.add_error(name, BIDI_MESSAGE)
+        return data
+
+
 class SeedForm(forms.Form):
-    seed = forms.IntegerField(label=_("Seed"), required=False, min_value=1)
+    seed = forms.IntegerField(label=_("Seed"), required=False, min_value=1, max_value=SEED_MAX)
 
 
 class ImportForm(forms.Form):

@@ -149,6 +149,13 @@ def umpire_link_path(match: Match) -> str:
     return f"/u/{token}/"
 
 
+def public_match_path(match: Match) -> str:
+    """Path of the match's public live page (``/t/<slug>/match/<id>/``): read-only."""
+    slug = match.event.tournament.slug
+    return _reverse_or("scoring:live-match", {"slug": slug, "match_id": match.pk},
+                       f"/t/{slug}/match/{match.pk}/")
+
+
 def live_table_path(tournament: Tournament, number: int) -> str:
     """Path of the public page of a table's current match (``/t/<slug>/table/<n>/``)."""
     return _reverse_or("scoring:live-table", {"slug": tournament.slug, "number": number},
@@ -360,7 +367,8 @@ def _scoresheet(match: Match, games: list[Game], boards: dict[int, list[StoredBo
         "date": _match_date(match),
         "umpire": _user_name(match.umpire),
         "kind": "doubles" if doubles else "singles",
-        "qr_url": _absolute(base_url, umpire_link_path(match)),
+        # the public match page: a sheet lies at the table, so never the umpire's write link
+        "qr_url": _absolute(base_url, public_match_path(match)),
         "language": language,
         "board_limit": rules.board_limit_for(match.stage),
         "reference": f"#{match.pk}",

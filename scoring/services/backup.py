@@ -22,6 +22,7 @@ import copy
 import datetime
 import hashlib
 import json
+import re
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,11 +30,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
+from scoring.limits import has_bidi_control
 from scoring.models import (
     AuditEntry,
     Board,
@@ -51,9 +54,10 @@ from scoring.models import (
     Tournament,
 )
 from scoring.models.match import new_umpire_token
-from scoring.rules import RulesError, get_rules
+from scoring.rules import RULESETS, RulesError, get_rules
 from scoring.rules.interchange import replay_board_document
 from scoring.services.matches import live_events, match_snapshot
+from scoring.services.tournaments import TournamentError, clean_settings
 
 FORMAT = "carrom-tournament-export/1"
 BOARD_FORMAT = "carrom-board/1"
@@ -93,6 +97,68 @@ EXPORT_NAMES = {
 }
 
 
+#: The most a compressed archive may unpack to (a 1 MB ``.sol.gz`` grew to 1 GiB: issue 16).
+MAX_UNPACKED_BYTES = 64 * 1024 * 1024
+#: The most YAML documents, and aliases (``*ref``), an archive may hold.
+MAX_YAML_DOCUMENTS = 5000
+MAX_YAML_ALIASES = 10000
+
+
+class ArchiveTooLarge(ValueError):
+    """An archive beyond the caps above; the message says which."""
+
+
+def gunzip_capped(content: bytes, limit: int | None = None) -> bytes:
+    """Decompress gzip data in pieces, refusing as soon as the output passes ``limit``
+    (never holding more than ``limit`` plus one piece in memory).
+
+    :raises ArchiveTooLarge: bigger than ``limit``; ``OSError``/``EOFError``: damaged data.
+    """
+    import zlib
+
+    limit = MAX_UNPACKED_BYTES if limit is None else limit
+    unpack = zlib.decompressobj(wbits=31)
+    out, size, view, step = [], 0, memoryview(content), 64 * 1024
+    for start in range(0, len(view), step):
+        data = view[start:start + step]
+        while data:
+            piece = unpack.decompress(data, step)
+            size += len(piece)
+            if size > limit:
+                raise ArchiveTooLarge(f"the archive unpacks to more than {limit // 2**20} MiB")
+            out.append(piece)
+            data = unpack.unconsumed_tail
+            if unpack.eof:
+                if unpack.unused_data.startswith(b"\x1f\x8b"):  # another gzip member
+                    rest = unpack.unused_data + bytes(view[start + step:])
+                    return b"".join(out) + gunzip_capped(rest, limit - size)
+                return b"".join(out)
+    if not unpack.eof:
+        raise EOFError("the compressed data ends early")
+    return b"".join(out)
+
+
+def yaml_documents(text: str) -> list[Any]:
+    """``yaml.safe_load_all(text)`` with caps on documents and aliases (a YAML bomb expands
+    a few aliases into millions of nodes).
+
+    :raises ArchiveTooLarge: over a cap; ``yaml.YAMLError``: not YAML.
+    """
+    import yaml
+
+    documents = aliases = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, yaml.DocumentStartEvent):
+            documents += 1
+            if documents > MAX_YAML_DOCUMENTS:
+                raise ArchiveTooLarge(f"more than {MAX_YAML_DOCUMENTS} YAML documents")
+        elif isinstance(event, yaml.AliasEvent):
+            aliases += 1
+            if aliases > MAX_YAML_ALIASES:
+                raise ArchiveTooLarge(f"more than {MAX_YAML_ALIASES} YAML aliases")
+    return list(yaml.safe_load_all(text))
+
+
 class BackupError(Exception):
     """A document that cannot be imported; ``code`` is stable, the message says why."""
 
@@ -122,7 +188,10 @@ def _parse_dt(value: Any, where: str, *, required: bool = False) -> datetime.dat
         if required:
             raise BackupError("missing_field", f"{where}: a timestamp is required")
         return None
-    parsed = parse_datetime(value) if isinstance(value, str) else None
+    try:
+        parsed = parse_datetime(value) if isinstance(value, str) else None
+    except ValueError:
+        parsed = None
     if parsed is None:
         raise BackupError("bad_timestamp", f"{where}: {value!r} is not an ISO 8601 timestamp")
     if timezone.is_naive(parsed):
@@ -131,7 +200,10 @@ def _parse_dt(value: Any, where: str, *, required: bool = False) -> datetime.dat
 
 
 def _parse_date(value: Any, where: str) -> datetime.date:
-    parsed = parse_date(value) if isinstance(value, str) else None
+    try:
+        parsed = parse_date(value) if isinstance(value, str) else None
+    except ValueError:
+        parsed = None
     if parsed is None:
         raise BackupError("bad_date", f"{where}: {value!r} is not a date (YYYY-MM-DD)")
     return parsed
@@ -530,6 +602,74 @@ def _document_timestamps() -> Iterator[None]:
             f.auto_now, f.auto_now_add = auto_now, auto_now_add
 
 
+#: A private umpire link's token as the app makes it (``secrets.token_urlsafe(24)``).
+TOKEN = re.compile(r"^[A-Za-z0-9_-]{32}$")
+_SIDES = ("a", "b", "c")
+
+
+def _valid(obj: Any, where: str) -> Any:
+    """Check every value of ``obj`` against its model field (type, choices, length, range)
+    and the app's own rules for JSON fields, names and links; one clear message, before
+    anything of it is written (issue 16, finding 5)."""
+    relations = [f.name for f in obj._meta.fields if f.is_relation]
+    try:
+        obj.full_clean(exclude=relations, validate_unique=False, validate_constraints=False)
+    except ValidationError as err:
+        problems = "; ".join(f"{name}: {' '.join(str(m) for m in messages)}"
+                             for name, messages in err.message_dict.items())
+        raise BackupError("bad_value", f"{where}: {problems}") from None
+    except (TypeError, ValueError, OverflowError) as err:
+        raise BackupError("bad_value", f"{where}: {err}") from None
+    for name in ("name", "club", "venue", "label"):
+        value = getattr(obj, name, None)
+        if isinstance(value, str) and has_bidi_control(value):
+            raise BackupError("bad_value", f"{where}: {name}: text-direction control "
+                                           "characters are not allowed")
+    if isinstance(obj, Tournament) and obj.end_date < obj.start_date:
+        raise BackupError("bad_value", f"{where}: the end date is before the start date")
+    if isinstance(obj, (Match, Event, Board, Tournament)):
+        rules = getattr(obj, "default_rules", None) or getattr(obj, "rules", None)
+        if rules not in RULESETS:
+            raise BackupError("bad_value", f"{where}: unknown rules {rules!r}")
+    if isinstance(obj, Event):
+        try:
+            obj.settings = clean_settings(obj.format, obj.settings)
+        except TournamentError:
+            raise BackupError("bad_value", f"{where}: the settings are not valid") from None
+    if isinstance(obj, Match):
+        if not TOKEN.match(obj.umpire_token or ""):
+            raise BackupError("bad_value", f"{where}: umpire_token is not a link token of "
+                                           "this app")
+        _side_counts(obj.games_won, f"{where}: games_won", 0, 5)
+    if isinstance(obj, Game):
+        _side_counts(obj.scores, f"{where}: scores", 0, 999)
+    if isinstance(obj, Board):
+        _side_counts(obj.result_points_by_side, f"{where}: points_by_side", -999, 999)
+    return obj
+
+
+def _side_counts(value: Any, where: str, low: int, high: int) -> None:
+    if not isinstance(value, dict) or any(
+            k not in _SIDES or isinstance(v, bool) or not isinstance(v, int)
+            or not low <= v <= high for k, v in value.items()):
+        raise BackupError("bad_value", f"{where} must map sides to whole numbers "
+                                       f"{low}…{high}")
+
+
+def _seats(seating: Any, where: str) -> list[str]:
+    """Seating names players by their references in this file, never by raw ids."""
+    if not isinstance(seating, list) or not all(isinstance(p, str) for p in seating):
+        raise BackupError("bad_value", f"{where}: seating must list player references")
+    return seating
+
+
+def _new(model: Any, where: str, /, **fields: Any) -> Any:
+    """``model.objects.create(**fields)`` after :func:`_valid`."""
+    obj = _valid(model(**fields), where)
+    obj.save(force_insert=True)
+    return obj
+
+
 def _require(data: Any, key: str, where: str) -> Any:
     if not isinstance(data, dict) or key not in data:
         raise BackupError("missing_field", f"{where}: the field {key!r} is missing")
@@ -617,7 +757,7 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
             users[name] = existing
         return users[name]
 
-    tournament = Tournament.objects.create(
+    tournament = _new(Tournament, "tournament",
         name=_require(data, "name", "tournament"),
         slug=slug,
         start_date=_parse_date(_require(data, "start_date", "tournament"), "start_date"),
@@ -634,7 +774,7 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
 
     tables: dict[str, Table] = {}
     for i, row in enumerate(_list(document, "tables")):
-        tables[_require(row, "ref", f"tables[{i}]")] = Table.objects.create(
+        tables[_require(row, "ref", f"tables[{i}]")] = _new(Table, f"tables[{i}]",
             tournament=tournament, number=_require(row, "number", f"tables[{i}]"),
             label=row.get("label", ""), active=row.get("active", True))
 
@@ -644,15 +784,16 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
         fields = {"name": _require(row, "name", where), "club": row.get("club", ""),
                   "nationality": row.get("nationality", ""), "rating": row.get("rating"),
                   "created_at": _parse_dt(row.get("created_at"), where) or timezone.now()}
+        _valid(Player(**fields), where)
         player = Player.objects.filter(**fields).order_by("pk").first()
         if player is None:
-            player = Player.objects.create(**fields)
+            player = _new(Player, where, **fields)
         players[_require(row, "ref", where)] = player
 
     events: dict[str, Event] = {}
     for i, row in enumerate(_list(document, "events")):
         where = f"events[{i}]"
-        events[_require(row, "ref", where)] = Event.objects.create(
+        events[_require(row, "ref", where)] = _new(Event, where,
             tournament=tournament, name=_require(row, "name", where),
             kind=row.get("kind", Event.Kind.SINGLES), format=row.get("format", "knockout"),
             rules=row.get("rules", "icf"), games_to_win=row.get("games_to_win", 2),
@@ -663,7 +804,7 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
     entries: dict[str, Entry] = {}
     for i, row in enumerate(_list(document, "entries")):
         where = f"entries[{i}]"
-        entries[_require(row, "ref", where)] = Entry.objects.create(
+        entries[_require(row, "ref", where)] = _new(Entry, where,
             event=_ref(events, row.get("event"), where, optional=False),
             player=_ref(players, row.get("player"), where, optional=False),
             partner=_ref(players, row.get("partner"), where),
@@ -673,7 +814,7 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
     rounds: dict[str, Round] = {}
     for i, row in enumerate(_list(document, "rounds")):
         where = f"rounds[{i}]"
-        rounds[_require(row, "ref", where)] = Round.objects.create(
+        rounds[_require(row, "ref", where)] = _new(Round, where,
             event=_ref(events, row.get("event"), where, optional=False),
             number=_require(row, "number", where), name=row.get("name", ""),
             bracket=row.get("bracket", "main"), stage=row.get("stage", "early"),
@@ -695,7 +836,7 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
             report.warnings.append(f"{ref}: its umpire link is in use by another match; "
                                    "a new link was issued")
         seating = row.get("seating") or []
-        match = Match.objects.create(
+        match = _new(Match, where,
             event=_ref(events, row.get("event"), where, optional=False),
             round=_ref(rounds, row.get("round"), where),
             number=row.get("number", 1), position=row.get("position", 0),
@@ -709,8 +850,8 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
             loser_to_side=row.get("loser_to_side", ""),
             draw_reason=row.get("draw_reason") or {},
             toss_winner=row.get("toss_winner", ""), toss_choice=row.get("toss_choice", ""),
-            seating=[_ref(player_ids, p, where, optional=False) if isinstance(p, str) else p
-                     for p in seating],
+            seating=[_ref(player_ids, p, f"{where}: seating", optional=False)
+                     for p in _seats(seating, where)],
             table=_ref(tables, row.get("table"), where),
             umpire=user_for(row.get("umpire"), where),
             umpire_token=token,
@@ -730,7 +871,7 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
         links.append((match, row, where))
         counts["matches"] += 1
         for c in _list(row, "confirmations"):
-            MatchConfirmation.objects.create(
+            _new(MatchConfirmation, where,
                 match=match, side=_require(c, "side", where), method=c.get("method", "tap"),
                 device=c.get("device", ""),
                 created_at=_parse_dt(c.get("created_at"), where) or timezone.now())
@@ -745,7 +886,7 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
 
     for i, row in enumerate(_list(document, "paper_scoresheets")):
         where = f"paper_scoresheets[{i}]"
-        PaperScoresheet.objects.create(
+        _new(PaperScoresheet, where,
             match=_ref(matches, row.get("match"), where, optional=False),
             games=row.get("games") or [], entered_by=user_for(row.get("entered_by"), where),
             note=row.get("note", ""),
@@ -754,7 +895,7 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
     for i, row in enumerate(_list(document, "audit")):
         where = f"audit[{i}]"
         action = _require(row, "action", where)
-        AuditEntry.objects.create(
+        _new(AuditEntry, where,
             tournament=tournament, match=_ref(matches, row.get("match"), where),
             actor=user_for(row.get("actor"), where), via=row.get("via", ""),
             device=row.get("device", ""), ip=row.get("ip"), action=action,
@@ -770,7 +911,7 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
             report.warnings.append(f"{where}: {key['source']} key {key['key']} is already "
                                    "imported elsewhere; not copied")
             continue
-        ExternalRecord.objects.create(
+        _new(ExternalRecord, where,
             **key, player=_ref(players, row.get("player"), where),
             tournament=tournament if row.get("tournament") else None,
             data=row.get("data") or {},
@@ -782,7 +923,7 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
 def _import_game(match: Match, match_ref: str, g: dict[str, Any], where: str, user_for: Any,
                  board_ids: dict[str, int], counts: dict[str, int]) -> None:
     number = _require(g, "number", where)
-    game = Game.objects.create(
+    game = _new(Game, where,
         match=match, number=number, first_breaker=g.get("first_breaker", "a"),
         scores=g.get("scores") or {}, winner_side=g.get("winner_side", ""),
         finished=bool(g.get("finished", False)),
@@ -791,7 +932,7 @@ def _import_game(match: Match, match_ref: str, g: dict[str, Any], where: str, us
     for b in _list(g, "boards"):
         result = b.get("result") or {}
         sequence = _require(b, "sequence", where)
-        board = Board.objects.create(
+        board = _new(Board, where,
             game=game, sequence=sequence, kind=b.get("kind", Board.Kind.LOG),
             breaker=_require(b, "breaker", where), rules=b.get("rules", match.rules),
             summary_winner=b.get("summary_winner", ""),
@@ -853,6 +994,7 @@ def _import_rows(board: Board, rows: list[dict[str, Any]], where: str, user_for:
             via=row.get("via", ""), device=row.get("device", ""),
             created_at=_parse_dt(row.get("created_at"), f"{where} #{seq}", required=True),
         )
+        _valid(event, f"{where} #{seq}")
         if event.type == BoardEvent.Type.UNDO:
             undos.append((event, row.get("retracts")))
         else:

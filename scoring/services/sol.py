@@ -33,9 +33,9 @@ date, phone, portrait) is not imported.
 from __future__ import annotations
 
 import datetime
-import gzip
 import json
 import uuid
+import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +44,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from scoring.limits import strip_bidi
 from scoring.models import (
     AuditEntry,
     Entry,
@@ -56,6 +57,7 @@ from scoring.models import (
     Tournament,
 )
 from scoring.rules import RulesError
+from scoring.services.backup import ArchiveTooLarge, gunzip_capped, yaml_documents
 from scoring.services.matches import (
     Actor,
     MatchError,
@@ -100,18 +102,20 @@ def read_archive(content: bytes) -> list[dict[str, Any]]:
     """
     if content[:2] == b"\x1f\x8b":
         try:
-            content = gzip.decompress(content)
-        except (OSError, EOFError) as err:
+            content = gunzip_capped(content)
+        except ArchiveTooLarge as err:
+            raise SolError(str(err)) from None
+        except (OSError, EOFError, zlib.error) as err:
             raise SolError(f"the gzip data is damaged ({err})") from None
     try:
         text = content.decode("utf-8")
     except UnicodeDecodeError:
         raise SolError("the file is not UTF-8 text (nor gzip-compressed text)") from None
     try:
-        if text.lstrip().startswith("["):
-            documents = json.loads(text)
-        else:
-            documents = list(yaml.safe_load_all(text))
+        documents = (json.loads(text) if text.lstrip().startswith("[")
+                     else yaml_documents(text))
+    except ArchiveTooLarge as err:
+        raise SolError(str(err)) from None
     except (ValueError, yaml.YAMLError) as err:
         raise SolError(f"the file is neither YAML nor JSON: {err}") from None
     documents = [d for d in documents if d is not None]
@@ -144,7 +148,8 @@ def _date(value: Any, what: str) -> datetime.date:
 
 
 def _text(value: Any) -> str:
-    return "" if value is None else str(value).strip()
+    """A text of the archive, without text-direction controls (they would flip names)."""
+    return "" if value is None else strip_bidi(str(value)).strip()
 
 
 # --- import ----------------------------------------------------------------------------------

@@ -20,9 +20,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.text import slugify
 
+from scoring.limits import RATING_MAX, RATING_MIN, SEED_MAX, has_bidi_control
 from scoring.models import AuditEntry, Entry, Event, Player, Table, Tournament
 from scoring.rules import RULESETS
 from scoring.services.matches import Actor
+from scoring.services.players import PlayerBook
 
 #: Format options kept in ``Event.settings`` (anything else there is left alone).
 SETTING_KEYS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
@@ -279,54 +281,35 @@ class PlayerData:
     rating: int | None = None
 
 
-def _player(data: PlayerData, counts: dict[str, int] | None = None) -> Player:
-    player = find_player(data.name, data.club)
-    if player is None:
-        player = Player.objects.create(name=data.name.strip(), club=data.club.strip(),
-                                       nationality=data.nationality.upper(),
-                                       rating=data.rating)
-        if counts is not None:
-            counts["players_created"] += 1
-        return player
-    changed = []
-    if data.nationality and player.nationality != data.nationality.upper():
-        player.nationality = data.nationality.upper()
-        changed.append("nationality")
-    if data.rating is not None and player.rating != data.rating:
-        player.rating = data.rating
-        changed.append("rating")
-    if changed:
-        player.save(update_fields=changed)
-        if counts is not None:
-            counts["players_updated"] += 1
-    return player
-
-
 def add_entry(*, event: Event, player: PlayerData, actor: Actor, partner: PlayerData | None = None,
               seed: int | None = None) -> Entry:
     """Enter a player (or a pair in doubles) by hand; players are found by name and club or
-    created."""
+    created. A player who plays in another tournament is never changed: a new nationality or
+    rating makes this tournament's own record of the player (:mod:`scoring.services.players`)."""
     with transaction.atomic():
-        entry, created = _add_entry(event, player, partner, seed, None)
+        book = PlayerBook(event.tournament)
+        entry, created = _add_entry(event, player, partner, seed, book)
         if not created:
             raise TournamentError("already_entered", name=entry.name)
         audit(event.tournament, actor, "entry_added",
-              {"event": event.pk, "entry": entry.pk, "name": entry.name, "seed": seed})
+              {"event": event.pk, "entry": entry.pk, "name": entry.name, "seed": seed,
+               **book.detail()})
         return entry
 
 
 def _add_entry(event: Event, player: PlayerData, partner: PlayerData | None, seed: int | None,
-               counts: dict[str, int] | None) -> tuple[Entry, bool]:
+               book: PlayerBook) -> tuple[Entry, bool]:
     if not entries_open(event):
         raise TournamentError("entries_closed", event=event.name)
     if event.is_doubles and partner is None:
         raise TournamentError("partner_missing")
     if not event.is_doubles and partner is not None:
         raise TournamentError("partner_singles")
-    first = _player(player, counts)
-    mate = _player(partner, counts) if partner is not None else None
-    if mate is not None and mate.pk == first.pk:
+    first = book.resolve(player.name, player.club, player.nationality, player.rating)
+    mate = book.resolve(partner.name, partner.club) if partner is not None else None
+    if mate is not None and mate is first:
         raise TournamentError("partner_self")
+    book.save()
     taken = Entry.objects.filter(event=event).filter(
         Q(player__in=[p for p in (first, mate) if p]) |
         Q(partner__in=[p for p in (first, mate) if p]))
@@ -354,7 +337,7 @@ def _add_entry(event: Event, player: PlayerData, partner: PlayerData | None, see
 
 
 def _check_seed(event: Event, seed: int, exclude: int | None = None) -> None:
-    if seed < 1:
+    if not 1 <= seed <= SEED_MAX:
         raise TournamentError("bad_seed")
     clash = Entry.objects.filter(event=event, seed=seed).exclude(pk=exclude)
     if clash.exists():
@@ -449,6 +432,24 @@ def _header_map(header: list[str]) -> tuple[dict[str, int], list[str]]:
     return mapping, unknown
 
 
+#: Column separators the import reads: comma, semicolon (German Excel) and tab (pasted cells).
+DELIMITERS = (",", ";", "\t")
+
+
+def _delimiter(text: str) -> str | None:
+    """The separator of the header line that yields a name column (the most frequent first);
+    rows may be shorter than the header (spreadsheets drop trailing empty cells)."""
+    first = text.lstrip("\r\n").splitlines()[0] if text.strip() else ""
+    for delimiter in sorted(DELIMITERS, key=lambda d: -first.count(d)):
+        try:
+            header = next(csv.reader([first], delimiter=delimiter))
+        except (StopIteration, csv.Error):
+            continue
+        if "name" in _header_map(header)[0]:
+            return delimiter
+    return None
+
+
 def import_csv(*, tournament: Tournament, data: bytes | str, actor: Actor,
                default_event: Event | None = None, dry_run: bool = False) -> ImportResult:
     """Import players and entries from CSV (``docs/CSV.md``): all lines or none.
@@ -460,25 +461,26 @@ def import_csv(*, tournament: Tournament, data: bytes | str, actor: Actor,
     errors: list[LineError] = []
     if not text.strip():
         return ImportResult(False, errors=[LineError(1, "csv_empty")])
-    sample = text[:4096]
-    try:
-        dialect: Any = csv.Sniffer().sniff(sample, delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
+    delimiter = _delimiter(text)
+    if delimiter is None:
+        first = text.lstrip().splitlines()[0][:80]
+        if any(word in COLUMNS["name"] for word in re.split(r"[^\w]+", first.lower())):
+            return ImportResult(False, errors=[LineError(1, "csv_wrong_delimiter",
+                                                         {"line": first})])
+        return ImportResult(False, errors=[LineError(1, "csv_no_name_column")])
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     try:
         header = next(reader)
     except (StopIteration, csv.Error):
         return ImportResult(False, errors=[LineError(1, "csv_empty")])
     mapping, unknown = _header_map(header)
-    if "name" not in mapping:
-        return ImportResult(False, errors=[LineError(1, "csv_no_name_column")])
     if unknown:
         errors.append(LineError(1, "csv_unknown_columns", {"columns": ", ".join(unknown)}))
     events = {e.name.lower(): e for e in tournament.events.all()}
     rows: list[tuple[int, Event | None, PlayerData, PlayerData | None, int | None]] = []
     seen: dict[tuple[int, str, str], int] = {}
     seeds: dict[tuple[int, int], int] = {}
+    open_events: dict[int, bool] = {}
     count = 0
     try:
         for record in reader:
@@ -501,24 +503,24 @@ def import_csv(*, tournament: Tournament, data: bytes | str, actor: Actor,
             elif len(name) > 120:
                 row_errors.append(LineError(line, "name_too_long"))
             club = cell("club")[:120]
+            if any(has_bidi_control(cell(k)) for k in ("name", "club", "partner",
+                                                        "partner_club")):
+                row_errors.append(LineError(line, "name_bidi"))
             nationality = cell("nationality")
             if nationality and not NATIONALITY.match(nationality):
                 row_errors.append(LineError(line, "bad_nationality", {"value": nationality}))
             rating = None
             if cell("rating"):
-                try:
-                    rating = int(float(cell("rating").replace(",", ".")))
-                except ValueError:
-                    row_errors.append(LineError(line, "bad_rating", {"value": cell("rating")}))
+                rating = _whole(cell("rating"), RATING_MIN, RATING_MAX, decimals=True)
+                if rating is None:
+                    row_errors.append(LineError(line, "bad_rating", {
+                        "value": cell("rating")[:40], "min": RATING_MIN, "max": RATING_MAX}))
             seed = None
             if cell("seed"):
-                try:
-                    seed = int(cell("seed"))
-                    if seed < 1:
-                        raise ValueError
-                except ValueError:
-                    row_errors.append(LineError(line, "bad_seed_value", {"value": cell("seed")}))
-                    seed = None
+                seed = _whole(cell("seed"), 1, SEED_MAX)
+                if seed is None:
+                    row_errors.append(LineError(line, "bad_seed_value",
+                                                {"value": cell("seed")[:40], "max": SEED_MAX}))
             event_name = cell("event")
             event = default_event
             if event_name:
@@ -532,7 +534,9 @@ def import_csv(*, tournament: Tournament, data: bytes | str, actor: Actor,
             if partner_name:
                 partner = PlayerData(partner_name[:120], cell("partner_club")[:120] or club)
             if event is not None:
-                if not entries_open(event):
+                if event.pk not in open_events:
+                    open_events[event.pk] = entries_open(event)
+                if not open_events[event.pk]:
                     row_errors.append(LineError(line, "entries_closed", {"event": event.name}))
                 elif event.is_doubles and partner is None:
                     row_errors.append(LineError(line, "partner_missing"))
@@ -558,31 +562,111 @@ def import_csv(*, tournament: Tournament, data: bytes | str, actor: Actor,
         errors.append(LineError(reader.line_num, "csv_broken", {"detail": str(exc)}))
     if not rows and not errors:
         errors.append(LineError(1, "csv_empty"))
-    counts = {"players_created": 0, "players_updated": 0, "entries_created": 0,
-              "entries_kept": 0}
+    if errors:
+        return ImportResult(False, rows=count, errors=errors, counts=_counts())
+    return _import_rows(tournament, rows, actor, dry_run, count)
+
+
+def _counts(**values: int) -> dict[str, int]:
+    counts = {"players_created": 0, "players_updated": 0, "players_copied": 0,
+              "players_not_changed": 0, "entries_created": 0, "entries_kept": 0}
+    counts.update(values)
+    return counts
+
+
+def _import_rows(tournament: Tournament, rows: list[Any], actor: Actor, dry_run: bool,
+                 count: int) -> ImportResult:
+    """Plan every entry with a few reads (no lock), then write them with bulk inserts in one
+    short transaction: strokes posted meanwhile wait well under a second for the write lock
+    (issue 16: a 5,000-line import held SQLite's lock for 22 s)."""
+    book = PlayerBook(tournament)
+    book.load([(p.name.lower(), p.club.lower()) for _l, _e, player, partner, _s in rows
+               for p in (player, partner) if p is not None])
+    events = {event.pk for _l, event, _p, _q, _s in rows}
+    taken: dict[tuple[int, Any], Entry] = {}
+    seeds: dict[tuple[int, int], Entry] = {}
+    for entry in Entry.objects.filter(event_id__in=events):
+        taken[(entry.event_id, entry.player_id)] = entry
+        if entry.partner_id:
+            taken[(entry.event_id, entry.partner_id)] = entry
+        if entry.seed is not None:
+            seeds[(entry.event_id, entry.seed)] = entry
+    errors: list[LineError] = []
+    new: list[Entry] = []
+    reseeded: list[Entry] = []
+    for line, event, player, partner, seed in rows:
+        first = book.resolve(player.name, player.club, player.nationality, player.rating)
+        mate = book.resolve(partner.name, partner.club) if partner is not None else None
+        if mate is first:
+            errors.append(LineError(line, "partner_self"))
+            continue
+        people = [p for p in (first, mate) if p is not None]
+        found = [taken.get((event.pk, p.pk if p.pk else id(p))) for p in people]
+        existing = found[0]
+        if (existing is not None and existing.pk and existing.player_id == first.pk
+                and existing.partner_id == (mate.pk if mate else None)):
+            if seed is not None and existing.seed != seed:
+                other = seeds.get((event.pk, seed))
+                if other is not None and other is not existing:
+                    errors.append(LineError(line, "seed_taken", {"seed": seed,
+                                                                 "name": _entry_name(other)}))
+                    continue
+                existing.seed = seed
+                seeds[(event.pk, seed)] = existing
+                reseeded.append(existing)
+            continue
+        clash = next((p for p, e in zip(people, found, strict=True) if e is not None), None)
+        if clash is not None:
+            errors.append(LineError(line, "already_entered", {"name": clash.name}))
+            continue
+        if seed is not None and (event.pk, seed) in seeds:
+            errors.append(LineError(line, "seed_taken", {
+                "seed": seed, "name": _entry_name(seeds[(event.pk, seed)])}))
+            continue
+        entry = Entry(event=event, player=first, partner=mate, seed=seed)
+        for p in people:
+            taken[(event.pk, p.pk if p.pk else id(p))] = entry
+        if seed is not None:
+            seeds[(event.pk, seed)] = entry
+        new.append(entry)
+    counts = _counts(players_created=len(book.new) - len(book.copies),
+                     players_updated=len(book.changes), players_copied=len(book.copies),
+                     players_not_changed=len(book.kept), entries_created=len(new),
+                     entries_kept=len(rows) - len(new) - len(errors))
     if errors:
         return ImportResult(False, rows=count, errors=errors, counts=counts)
+    if dry_run:
+        return ImportResult(True, rows=count, counts=counts)
     try:
         with transaction.atomic():
-            line_errors: list[LineError] = []
-            for line, event, player, partner, seed in rows:
-                try:
-                    with transaction.atomic():
-                        _entry, created = _add_entry(event, player, partner, seed, counts)
-                except TournamentError as err:
-                    line_errors.append(LineError(line, err.code, err.params))
-                    continue
-                counts["entries_created" if created else "entries_kept"] += 1
-            if line_errors:
-                raise ImportFailed(line_errors)
-            if dry_run:
-                raise ImportFailed([])
-            audit(tournament, actor, "players_imported", {"lines": len(rows), **counts})
-    except ImportFailed as failed:
-        if failed.errors:
-            return ImportResult(False, rows=count, errors=failed.errors, counts=counts)
-        return ImportResult(True, rows=count, counts=counts)
+            book.save()
+            for entry in new:  # the players' ids exist now
+                entry.player = entry.player
+                entry.partner = entry.partner
+            Entry.objects.bulk_create(new, batch_size=500)
+            if reseeded:
+                Entry.objects.bulk_update(reseeded, ["seed"], batch_size=500)
+            audit(tournament, actor, "players_imported",
+                  {"lines": len(rows), **counts, **book.detail()})
+    except IntegrityError:
+        return ImportResult(False, rows=count, counts=counts,
+                            errors=[LineError(1, "csv_changed_meanwhile")])
     return ImportResult(True, rows=count, counts=counts)
+
+
+def _entry_name(entry: Entry) -> str:
+    return entry.name if entry.player_id else entry.player.name
+
+
+def _whole(text: str, low: int, high: int, decimals: bool = False) -> int | None:
+    """``text`` as a whole number in low…high, else ``None`` ("inf", "1e400", "1e30" and
+    20-digit numbers included). ``decimals``: "1500.0" or "1500,7" count (cut to 1500)."""
+    text = text.strip()
+    pattern = r"[+-]?\d{1,12}([.,]\d{0,6})?" if decimals else r"[+-]?\d{1,12}"
+    if not re.fullmatch(pattern, text):
+        return None
+    number = int(float(text.replace(",", ".")))
+    return number if low <= number <= high else None
 
 
 def tournament_players(tournament: Tournament) -> list[Player]:

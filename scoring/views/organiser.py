@@ -30,6 +30,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 import scoring.draws as pairing
 from scoring import permissions
+from scoring.converters import bounded_id
 from scoring.forms.organiser import (
     CallupSettingsForm,
     EntryForm,
@@ -135,8 +136,14 @@ def error_text(code: str, params: dict[str, Any] | None = None) -> str:
         "name_missing": _("The name is missing."),
         "name_too_long": _("The name is longer than 120 characters."),
         "bad_nationality": _("“%(value)s” is not a country code (two or three letters)."),
-        "bad_rating": _("The rating “%(value)s” is not a whole number."),
-        "bad_seed_value": _("The seed “%(value)s” is not a whole number from 1."),
+        "bad_rating": _("The rating “%(value)s” is not a whole number from %(min)s to "
+                        "%(max)s."),
+        "bad_seed_value": _("The seed “%(value)s” is not a whole number from 1 to %(max)s."),
+        "csv_wrong_delimiter": _("The columns are not separated by a comma, a semicolon or a "
+                                 "tab (first line: “%(line)s”)."),
+        "csv_changed_meanwhile": _("The entries changed while the file was read; nothing was "
+                                   "imported. Please import it again."),
+        "name_bidi": _("A name contains text-direction control characters; remove them."),
         "unknown_event": _("There is no event “%(value)s” in this tournament."),
         "event_missing": _("No event: fill the event column or choose an event above."),
         "duplicate_line": _("The same player is already on line %(other)s."),
@@ -677,6 +684,12 @@ def import_players(request: HttpRequest, slug: str) -> HttpResponse:
                 "lines": result.rows, "created": c["players_created"],
                 "entries": c["entries_created"], "kept": c["entries_kept"],
                 "updated": c["players_updated"]})
+            if c["players_copied"] or c["players_not_changed"]:
+                messages.info(request, _(
+                    "Players who also play in other tournaments were not changed: "
+                    "%(copied)s got a record of their own in this tournament, %(kept)s kept "
+                    "their rating and nationality.") % {
+                    "copied": c["players_copied"], "kept": c["players_not_changed"]})
             event = form.cleaned_data.get("event")
             if event is not None:
                 return redirect("scoring:organiser-event", slug=slug, event_id=event.pk)
@@ -1024,7 +1037,8 @@ def callup_release(request: HttpRequest, slug: str, match_id: int) -> HttpRespon
 @require_POST
 def callup_move(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     tournament, match = _match(request, slug, match_id)
-    table = get_object_or_404(Table, pk=request.POST.get("table") or 0, tournament=tournament)
+    table = get_object_or_404(Table, pk=bounded_id(request.POST.get("table")) or 0,
+                              tournament=tournament)
     try:
         callup_service.move_match(match=match, table=table, actor=_actor(request, tournament))
     except TournamentError as err:

@@ -79,6 +79,7 @@ def test_csv_import_all_lines(tournament, actor):
                             default_event=singles)
     assert result.ok, result.errors
     assert result.counts == {"players_created": 4, "players_updated": 0,
+                             "players_copied": 0, "players_not_changed": 0,
                              "entries_created": 3, "entries_kept": 0}
     assert Entry.objects.get(player__name="Asha Rao").seed == 1
     assert Entry.objects.get(player__name="Chen Li").partner.name == "Dora Vik"

@@ -35,7 +35,7 @@ def test_print_scoresheet_blank_in_german(world: World, tmp_path, settings) -> N
     from tests.pdf.helpers import decode_qr_codes
 
     assert decode_qr_codes(out.read_bytes()) == [
-        f"https://carrom.example.org/u/{world.played.umpire_token}/"]
+        f"https://carrom.example.org/t/{world.played.event.tournament.slug}/match/{world.played.pk}/"]
 
 
 def test_print_scoresheet_to_stdout(world: World, capsysbinary) -> None:

@@ -75,11 +75,11 @@ def test_filled_sheet_totals_row_by_row(client, world: World) -> None:
         assert expected in numbers, expected
 
 
-def test_qr_code_opens_the_umpire_link(client, world: World) -> None:
+def test_qr_code_opens_the_public_match_page(client, world: World) -> None:
     client.force_login(world.organiser)
     pdf = pdf_of(client.get(sheet_url(world.played)))
     codes = decode_qr_codes(pdf)
-    assert codes == [f"http://testserver/u/{world.played.umpire_token}/"]
+    assert codes == [f"http://testserver/t/{world.played.event.tournament.slug}/match/{world.played.pk}/"]
 
 
 def test_site_url_setting_wins_over_the_request_host(client, world: World, settings) -> None:
@@ -87,7 +87,7 @@ def test_site_url_setting_wins_over_the_request_host(client, world: World, setti
     client.force_login(world.organiser)
     pdf = pdf_of(client.get(sheet_url(world.played, blank="1")))
     assert decode_qr_codes(pdf) == [
-        f"https://carrom.example.org/u/{world.played.umpire_token}/"]
+        f"https://carrom.example.org/t/{world.played.event.tournament.slug}/match/{world.played.pk}/"]
 
 
 def test_blank_scoresheet_pdf(client, world: World) -> None:

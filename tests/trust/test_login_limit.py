@@ -3,6 +3,8 @@ that pair out; other addresses and other users are not locked out."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.conf import settings
 from django.test import override_settings
@@ -42,3 +44,100 @@ def test_five_failed_logins_lock_the_username_from_that_address(client) -> None:
     client.logout()
     user("ulf")
     assert login(client, "ulf", PASSWORD).status_code == 302
+
+
+# --- issue 16, finding 3: the lockout cannot be turned against a hall --------------------------
+
+
+def logout_keeping_device(client) -> None:
+    """Log out as the site's logout does (the test client's logout drops every cookie)."""
+    from scoring.login_limit import DEVICE_COOKIE
+
+    device = client.cookies[DEVICE_COOKIE].value
+    client.logout()
+    client.cookies[DEVICE_COOKIE] = device
+
+
+def test_cool_off_is_seconds_not_minutes() -> None:
+    import carrom_tournament.settings as production
+
+    assert production.AXES_COOLOFF_TIME.total_seconds() <= 60
+    assert production.AXES_WHITELIST_CALLABLE == "scoring.login_limit.known_device"
+
+
+@pytest.mark.django_db
+@override_settings(AXES_ENABLED=True, AXES_FAILURE_LIMIT=5)
+def test_a_stranger_behind_the_nat_cannot_lock_the_organiser_out_of_her_tablet(client) -> None:
+    from django.test import Client
+
+    user("olga")
+    assert login(client, "olga", PASSWORD).status_code == 302  # her tablet: known from now on
+    logout_keeping_device(client)
+    stranger = Client()
+    for _ in range(8):  # the same address (the venue's NAT), wrong passwords
+        login(stranger, "olga", "wrong")
+    assert login(stranger, "olga", PASSWORD).status_code == 429  # a new device: locked
+    response = login(client, "olga", PASSWORD)  # her own tablet: still in
+    assert response.status_code == 302 and "_auth_user_id" in client.session
+
+
+@pytest.mark.django_db
+@override_settings(AXES_ENABLED=True, AXES_FAILURE_LIMIT=5)
+def test_the_pair_lock_ends_after_the_cool_off(client) -> None:
+    from axes.models import AccessAttempt
+
+    user("olga")
+    for _ in range(5):
+        login(client, "olga", "wrong")
+    assert login(client, "olga", PASSWORD).status_code == 429
+    AccessAttempt.objects.update(attempt_time=F_past(61))
+    assert login(client, "olga", PASSWORD).status_code == 302
+
+
+def F_past(seconds: int):
+    from django.utils import timezone
+
+    return timezone.now() - datetime.timedelta(seconds=seconds)
+
+
+@pytest.mark.django_db
+@override_settings(AXES_ENABLED=True, AXES_FAILURE_LIMIT=5, LOGIN_IP_FREE_FAILURES=20,
+                   LOGIN_IP_MAX_DELAY=60)
+def test_one_address_trying_many_usernames_is_slowed_down(client) -> None:
+    from axes.models import AccessAttempt
+
+    answers = [login(client, f"guess{i:02d}", "wrong").status_code for i in range(60)]
+    assert answers[:20] == [200] * 20  # 20 free failures
+    assert set(answers[20:]) == {429}  # then: a wait between tries
+    response = login(client, "guess99", "wrong")
+    assert response.status_code == 429 and 1 <= int(response["Retry-After"]) <= 60
+    assert "Try again in" in response.content.decode()
+    # the wait grows with every failure (1, 2, 4 … seconds) and stops at the maximum
+    from django.db.models import Sum
+
+    assert AccessAttempt.objects.aggregate(n=Sum("failures_since_start"))["n"] == 20
+    AccessAttempt.objects.update(attempt_time=F_past(3))
+    assert login(client, "guess98", "wrong").status_code == 200  # 20 failures: 1 s waited
+    AccessAttempt.objects.update(attempt_time=F_past(1))
+    assert login(client, "guess95", "wrong").status_code == 429  # 21 failures: 2 s ...
+    AccessAttempt.objects.update(attempt_time=F_past(3))
+    assert login(client, "guess94", "wrong").status_code == 200  # ... waited
+    AccessAttempt.objects.update(attempt_time=F_past(61))
+    assert login(client, "guess97", "wrong").status_code == 200  # waited the maximum
+    # another address is not slowed down
+    assert login(client, "guess96", "wrong", ip="10.9.9.9").status_code == 200
+
+
+@pytest.mark.django_db
+@override_settings(AXES_ENABLED=True, AXES_FAILURE_LIMIT=5, LOGIN_IP_FREE_FAILURES=3)
+def test_a_known_device_is_not_slowed_down_by_the_address(client) -> None:
+    from django.test import Client
+
+    user("olga")
+    assert login(client, "olga", PASSWORD).status_code == 302
+    logout_keeping_device(client)
+    stranger = Client()
+    for i in range(6):
+        login(stranger, f"guess{i}", "wrong")
+    assert login(stranger, "olga", PASSWORD).status_code == 429
+    assert login(client, "olga", PASSWORD).status_code == 302
