@@ -257,6 +257,23 @@ def describe_event(payload: Mapping[str, Any], names: Mapping[str, str] | None =
     return str(kind)
 
 
+def discarded_text(payload: Mapping[str, Any], names: Mapping[str, str],
+                   first: Mapping[str, Any] | None) -> str:
+    """A tap that a second tablet lost (HTTP 409), named: "1 white by White (Greta) was not
+    recorded: Black (Asha) recorded first." ``first`` is the event recorded meanwhile."""
+    parts = pieces_text(payload.get("pocketed")) if payload.get("type") == "stroke" else []
+    if payload.get("type") == "stroke":
+        what = ", ".join(parts) if parts else _("nothing pocketed")
+    else:
+        what = describe_event(payload, names)
+    player = _name(names, payload.get("by"))
+    if first is not None and first.get("by"):
+        return _("%(what)s by %(player)s was not recorded: %(first)s recorded first.") % {
+            "what": what, "player": player, "first": _name(names, first.get("by"))}
+    return _("%(what)s by %(player)s was not recorded: another tablet recorded first.") % {
+        "what": what, "player": player}
+
+
 # --- point carrom -----------------------------------------------------------------------------
 
 
