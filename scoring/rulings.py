@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -266,6 +267,7 @@ def discarded_text(payload: Mapping[str, Any], names: Mapping[str, str],
         what = ", ".join(parts) if parts else _("nothing pocketed")
     else:
         what = describe_event(payload, names)
+    what = capfirst(what)
     player = _name(names, payload.get("by"))
     if first is not None and first.get("by"):
         return _("%(what)s by %(player)s was not recorded: %(first)s recorded first.") % {
