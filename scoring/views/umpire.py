@@ -17,8 +17,8 @@ from typing import Any
 
 import segno
 from django.contrib import messages
-from django.contrib.staticfiles import finders
 from django.contrib.auth.decorators import login_not_required
+from django.contrib.staticfiles import finders
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
