@@ -377,7 +377,9 @@ def _explain_board(view: Tablet, board: Board, events: list[BoardEvent],
             items.append(HistoryItem(number, row.seq, row.type,
                                      rulings.describe_event(row.payload, names),
                                      _striker(view, changes, before.on_turn, white),
-                                     _explain(notes, names, placers),
+                                     _explain(notes, names, placers)
+                                     + rulings.explained_more(before, after, row.payload,
+                                                              notes, rules, names),
                                      str(row.client_id)))
         if after.on_turn is not None and before.on_turn is not None and (
             after.on_turn != before.on_turn
