@@ -138,11 +138,21 @@ def main() -> None:
                     page.wait_for_timeout(300)
                     target = out / f"{state}-{size_name}.png"
                     page.screenshot(path=str(target))
+                    _shrink(target)
                     print(target)
                     context.close()
             browser.close()
     finally:
         server.terminate()
+
+
+def _shrink(path: Path) -> None:
+    """A small PNG for the repository: 64 colours are plenty for the flat tablet screen."""
+    from PIL import Image
+
+    with Image.open(path) as image:
+        small = image.convert("RGB").quantize(colors=64, method=Image.Quantize.MEDIANCUT)
+    small.save(path, optimize=True)
 
 
 def _static_handler():
