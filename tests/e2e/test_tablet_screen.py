@@ -205,3 +205,26 @@ def test_the_stroke_clock_starts_at_play_and_does_not_restart_on_undo(
     tap(page, "#undo")
     settled(page, match.revision + 2)
     assert int(page.locator("#stroke-clock-time").inner_text()) <= before_undo  # no restart
+
+
+@pytest.mark.parametrize("size", [SIZES[0], SIZES[2]])
+def test_a_point_carrom_board_keeps_every_control_on_screen(live_server, page: Page,
+                                                            transactional_db, size):
+    """Three players (issue 19): the same fixed screen, words for three."""
+    from tests.services.conftest import make_match
+
+    page.set_viewport_size(size)
+    problems = Problems(page)
+    match = make_match(rules="point-carrom", games_to_win=1)
+    page.goto(f"{live_server.url}/u/{match.umpire_token}/")
+    expect(page.locator("#next-breaker")).to_have_text("Board 1: Asha Rao breaks.")
+    assert_all_controls_on_screen(page, "point carrom, before the break")
+    top = pad_top(page)
+    revision = match.revision
+    for selector in ("#quick-white", "#quick-black", "#quick-nothing", "#quick-nothing"):
+        tap(page, selector)
+        revision += 1
+        settled(page, revision)
+        assert_all_controls_on_screen(page, f"point carrom after {selector}")
+        assert pad_top(page) == pytest.approx(top, abs=1)
+    problems.assert_none()
