@@ -51,14 +51,14 @@ self.addEventListener("fetch", function (event) {
       }
       return response;
     }).catch(function () {
-      return caches.match(request, { ignoreSearch: true }).then(function (kept) {
+      return caches.match(request, { ignoreSearch: true, ignoreVary: true }).then(function (kept) {
         return kept || Response.error();
       });
     }));
     return;
   }
   if (url.pathname.indexOf("/static/") === 0) {
-    event.respondWith(caches.match(request).then(function (kept) {
+    event.respondWith(caches.match(request, { ignoreVary: true }).then(function (kept) {
       return kept || fetch(request).then(function (response) {
         if (response.ok) {
           var copy = response.clone();

@@ -137,3 +137,27 @@ def test_an_idle_tablet_follows_the_other_within_three_seconds(live_server, brow
     assert 304 in polls  # unchanged polls are answered without a body
     for context in contexts:
         context.close()
+
+
+def test_the_scoring_page_reopens_without_network(live_server, browser: Browser,
+                                                  transactional_db):
+    """The service worker keeps the page and its static files; strokes go on being kept."""
+    match = tossed_match()
+    url = f"{live_server.url}/u/{match.umpire_token}/"
+    context = browser.new_context(viewport=TABLET_LANDSCAPE, has_touch=True, locale="en-GB")
+    page = context.new_page()
+    page.goto(url)
+    for _ in range(50):  # the worker takes the page over (clients.claim)
+        if page.evaluate("() => navigator.serviceWorker.controller !== null"):
+            break
+        page.wait_for_timeout(200)
+    page.wait_for_timeout(1000)  # the page's files are in the worker's cache
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("#quick-nothing")).to_be_visible()
+    page.locator("#quick-nothing").tap()  # the page's script runs: the stroke is kept
+    expect(page.locator("#history .u-history-item.is-pending")).to_have_count(1)
+    context.set_offline(False)
+    expect(page.locator("#history .u-history-item.is-pending")).to_have_count(0, timeout=20000)
+    assert len(events(match)) == 1
+    context.close()
