@@ -20,6 +20,16 @@ from tests.e2e.test_umpire_tablet import UMPIRE, Problems, events, tossed_match
 OFFLINE_SECONDS = int(__import__("os").environ.get("TABLET_OFFLINE_SECONDS", "60"))
 
 
+def own_context(browser: Browser, live_server, viewport: dict):
+    """A tablet with its own storage: a tossed match's page open in a new context."""
+    match = tossed_match()
+    url = f"{live_server.url}/u/{match.umpire_token}/"
+    context = browser.new_context(viewport=viewport, has_touch=True, locale="en-GB")
+    page = context.new_page()
+    page.goto(url)
+    return match, url, context, page
+
+
 def keys(match) -> list[str]:
     return [str(k) for k in BoardEvent.objects.filter(board__game__match=match)
             .order_by("seq").values_list("client_id", flat=True)]
@@ -57,11 +67,7 @@ def test_ten_strokes_through_a_minute_offline_are_recorded_once_in_order(
 
 def test_strokes_kept_offline_survive_closing_the_page(live_server, browser: Browser,
                                                        transactional_db):
-    match = tossed_match()
-    url = f"{live_server.url}/u/{match.umpire_token}/"
-    context = browser.new_context(viewport=TABLET_PORTRAIT, has_touch=True, locale="en-GB")
-    page = context.new_page()
-    page.goto(url)
+    match, url, context, page = own_context(browser, live_server, TABLET_PORTRAIT)
     context.set_offline(True)
     page.locator("#quick-own").tap()  # white's break, one white: white goes on
     page.locator("#quick-own").tap()
@@ -142,11 +148,7 @@ def test_an_idle_tablet_follows_the_other_within_three_seconds(live_server, brow
 def test_the_scoring_page_reopens_without_network(live_server, browser: Browser,
                                                   transactional_db):
     """The service worker keeps the page and its static files; strokes go on being kept."""
-    match = tossed_match()
-    url = f"{live_server.url}/u/{match.umpire_token}/"
-    context = browser.new_context(viewport=TABLET_LANDSCAPE, has_touch=True, locale="en-GB")
-    page = context.new_page()
-    page.goto(url)
+    match, _url, context, page = own_context(browser, live_server, TABLET_LANDSCAPE)
     for _ in range(50):  # the worker takes the page over (clients.claim)
         if page.evaluate("() => navigator.serviceWorker.controller !== null"):
             break

@@ -59,6 +59,18 @@ def pad_top(page: Page) -> float:
     return box["y"]
 
 
+def start(live_server, page: Page, size: dict, *, game_one_won: bool = False
+          ) -> tuple[Problems, Match]:
+    """A tossed match open on the tablet at ``size`` (game 1 already won by A)."""
+    page.set_viewport_size(size)
+    problems = Problems(page)
+    match = tossed_match()
+    if game_one_won:
+        _game_one_won(match)
+    page.goto(f"{live_server.url}/u/{match.umpire_token}/")
+    return problems, match
+
+
 def tap(page: Page, selector: str) -> None:
     page.locator(selector).tap()
 
@@ -71,10 +83,7 @@ def settled(page: Page, revision: int) -> None:
 def test_a_whole_board_from_the_break_to_the_end_keeps_every_control_on_screen(
     live_server, page: Page, transactional_db, size
 ):
-    page.set_viewport_size(size)
-    problems = Problems(page)
-    match = tossed_match()
-    page.goto(f"{live_server.url}/u/{match.umpire_token}/")
+    problems, match = start(live_server, page, size)
     revision = match.revision
 
     assert_all_controls_on_screen(page, "before the break")
@@ -149,11 +158,7 @@ def expect_seats(page: Page, order: list[str]) -> None:
 def test_a_change_of_game_is_one_card_and_the_side_change_turns_the_panels(
     live_server, page: Page, transactional_db, size
 ):
-    page.set_viewport_size(size)
-    problems = Problems(page)
-    match = tossed_match()
-    _game_one_won(match)
-    page.goto(f"{live_server.url}/u/{match.umpire_token}/")
+    problems, match = start(live_server, page, size, game_one_won=True)
 
     card = page.locator("#summary-card")
     expect(card).to_contain_text("Game 1 is over")
