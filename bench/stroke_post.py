@@ -70,6 +70,15 @@ def make_match():
                                 status=Match.Status.READY)
 
 
+def make_match_named(prefix: str):
+    from scoring.models import Entry, Event, Match, Player
+
+    event = Event.objects.get(name="Singles")
+    a, b = (Entry.objects.create(event=event, player=Player.objects.create(name=f"{prefix} {n}"))
+            for n in ("Asha", "Ben"))
+    return Match.objects.create(event=event, entry_a=a, entry_b=b, status=Match.Status.READY)
+
+
 def record_board(match, rng: random.Random) -> None:
     """``EVENTS`` legal events on the first board, none of which ends it."""
     from scoring.rules import Pieces, RulesError, Stroke, apply
@@ -138,6 +147,51 @@ def copy_match(match, copies: int) -> list:
         ])
         out.append(clone)
     return out
+
+
+def board_sizes(client, headers: dict) -> list[tuple[int, int]]:
+    """The answer's size (HTML, and gzipped as the tablet receives it) for every stroke of a
+    whole board posted through the tablet, from the break to its end."""
+    import gzip
+
+    from scoring.rules import Pieces, RulesError, Stroke, apply
+    from scoring.services.matches import Actor, match_snapshot, record_toss
+
+    match = make_match_named("Board Sizes")
+    record_toss(match=match, winner="a", choice="break", actor=Actor(via="system"))
+    rng = random.Random(7)
+    sizes: list[tuple[int, int]] = []
+    while len(sizes) < 200:
+        match.refresh_from_db()
+        current = match_snapshot(match).current
+        if current is None or (current.board is not None and current.position.finished):
+            break
+        if sizes and current.board is None:
+            break  # the board has ended
+        position = current.position
+        by = position.on_turn
+        left = position.on_board[by]
+        roll = rng.random()
+        if position.queen == "on_board" and left > 1 and roll < 0.3:
+            pieces = Pieces(**{by: 1}, queen=True)
+        elif left > 1 and roll < 0.6 or left == 1 and position.queen != "on_board":
+            pieces = Pieces(**{by: 1})
+        else:
+            pieces = Pieces()
+        try:
+            apply(position, Stroke(by, pieces))
+        except RulesError:
+            pieces = Pieces()
+        data = {"by": by, "client_id": str(uuid.uuid4()), "revision": match.revision}
+        data.update({k: v for k, v in (("white", pieces.white), ("black", pieces.black)) if v})
+        if pieces.queen:
+            data["queen"] = "on"
+        response = client.post(f"/u/{match.umpire_token}/event/", data,
+                               headers={**headers, "Accept-Encoding": "gzip"})
+        assert response.status_code == 200, response.status_code
+        raw = gzip.decompress(response.content)
+        sizes.append((len(raw), len(response.content)))
+    return sizes
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -211,6 +265,7 @@ def main() -> None:
         baseline()
         base_ms.append((time.perf_counter() - start) * 1000)
 
+    sizes = board_sizes(client, headers)
     median = statistics.median(stroke_ms)
     p95 = percentile(stroke_ms, 0.95)
     base = statistics.median(base_ms)
@@ -219,12 +274,18 @@ def main() -> None:
     print(f"stroke POST ms: min {min(stroke_ms):.2f}, median {median:.2f}, p95 {p95:.2f}")
     print(f"trivial view (GET /) ms: min {min(base_ms):.2f}, median {base:.2f}")
     print(f"stroke POST answer: {size} bytes (panel, scoreboard, rulings, new history line)")
+    print(f"a whole board, stroke by stroke ({len(sizes)} strokes): HTML bytes max "
+          f"{max(s for s, _ in sizes)}, median {statistics.median(s for s, _ in sizes):.0f}; "
+          f"gzipped max {max(g for _, g in sizes)}, median "
+          f"{statistics.median(g for _, g in sizes):.0f}")
     if not args.keep:
         for name in os.listdir(folder):
             os.remove(folder / name)
         os.rmdir(folder)
     print(f"stroke_post: median_ms={median:.2f} p95_ms={p95:.2f} baseline_median_ms={base:.2f} "
-          f"ratio={median / base:.2f} queries={query_count}")
+          f"ratio={median / base:.2f} queries={query_count} "
+          f"answer_bytes_max={max(s for s, _ in sizes)} "
+          f"answer_gzip_bytes_max={max(g for _, g in sizes)}")
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -179,6 +180,52 @@ def _board_won(p: Mapping[str, Any], law: str, names: Mapping[str, str]) -> list
     return out
 
 
+def explained_more(before: Any, after: Any, payload: Mapping[str, Any], notes: Iterable[Note],
+                   rules: Any, names: Mapping[str, str]) -> list[Ruling]:
+    """What the engine applied without a note of its own, in words: the striker in a foul
+    (ruling 7), the queen not counted at 22 or more (ICF 54), the 12-point maximum (ICF 55)
+    and outstanding dues written off at the board's end (ICF 55)."""
+    out: list[Ruling] = []
+    notes = list(notes)
+    pocketed = payload.get("pocketed") or {}
+    if payload.get("type") == "stroke" and payload.get("foul") and pocketed.get("striker"):
+        out.append(Ruling(_("%(player)s pocketed the striker in the foul stroke: it costs two "
+                            "carrommen, the due and the penalty (ruling 7).") % {
+            "player": _name(names, payload.get("by"))}, "ICF 64, 72(a)", WARNING,
+            "striker_in_foul"))
+    won = next((n for n in notes if n.code == "board_won"), None)
+    if won is None:
+        return out
+    winner = won.params.get("winner")
+    loser = "black" if winner == "white" else "white"
+    score = int(before.scores[winner]) if winner in ("white", "black") else 0
+    queen_covered = after.queen == f"covered:{winner}"
+    counted = rules.queen_counts_for(score)
+    if queen_covered and not counted:
+        out.append(Ruling(_("The queen is not counted: %(player)s had %(score)s points before "
+                            "this board (22 or more).") % {
+            "player": _name(names, winner), "score": score}, "ICF 54", INFO, "queen_22"))
+    if won.law == "ICF 53":
+        raw = int(after.on_board[loser]) + (rules.queen_value if queen_covered and counted
+                                             else 0)
+    else:
+        raw = 0
+    if int(won.params.get("points", 0)) == rules.board_max and (
+            raw > rules.board_max or payload.get("extra_claimed")):
+        out.append(Ruling(_("A board is worth at most %(max)s points: %(max)s are counted.")
+                          % {"max": rules.board_max}, "ICF 55", INFO, "board_max"))
+    for colour in ("white", "black"):
+        owed = int(before.dues[colour])
+        if owed:
+            out.append(Ruling(ngettext(
+                "%(player)s's outstanding due of %(count)s carromman lapses with the end of "
+                "the board.",
+                "%(player)s's outstanding dues of %(count)s carrommen lapse with the end of "
+                "the board.", owed) % {"player": _name(names, colour), "count": owed},
+                "ICF 55", INFO, "dues_lapse"))
+    return out
+
+
 def explain(notes: Iterable[Note], names: Mapping[str, str] | None = None) -> list[Ruling]:
     """Every note of an event in words, in the engine's order."""
     out: list[Ruling] = []
@@ -255,6 +302,24 @@ def describe_event(payload: Mapping[str, Any], names: Mapping[str, str] | None =
     if kind == "void":
         return _("Board declared void")
     return str(kind)
+
+
+def discarded_text(payload: Mapping[str, Any], names: Mapping[str, str],
+                   first: Mapping[str, Any] | None) -> str:
+    """A tap that a second tablet lost (HTTP 409), named: "1 white by White (Greta) was not
+    recorded: Black (Asha) recorded first." ``first`` is the event recorded meanwhile."""
+    parts = pieces_text(payload.get("pocketed")) if payload.get("type") == "stroke" else []
+    if payload.get("type") == "stroke":
+        what = ", ".join(parts) if parts else _("nothing pocketed")
+    else:
+        what = describe_event(payload, names)
+    what = capfirst(what)
+    player = _name(names, payload.get("by"))
+    if first is not None and first.get("by"):
+        return _("%(what)s by %(player)s was not recorded: %(first)s recorded first.") % {
+            "what": what, "player": player, "first": _name(names, first.get("by"))}
+    return _("%(what)s by %(player)s was not recorded: another tablet recorded first.") % {
+        "what": what, "player": player}
 
 
 # --- point carrom -----------------------------------------------------------------------------

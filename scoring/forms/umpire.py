@@ -35,7 +35,7 @@ class WriteForm(forms.Form):
 class StrokeForm(WriteForm):
     """One stroke: what was pocketed, what left the board, a foul; or a one-tap preset."""
 
-    PRESETS = ("nothing", "own", "white", "black")
+    PRESETS = ("nothing", "own", "white", "black", "missed", "opponent")
 
     preset = forms.ChoiceField(required=False, choices=[("", "")] + [(p, p) for p in PRESETS])
     by = forms.CharField(required=False, max_length=5)
@@ -70,6 +70,12 @@ class StrokeForm(WriteForm):
             return event
         if preset in ("white", "black"):
             event["pocketed"] = {preset: 1}
+            return event
+        if preset == "missed":  # the break that touched nothing (ICF 46)
+            event["touched"] = False
+            return event
+        if preset == "opponent":
+            event["pocketed"] = {"black" if by == "white" else "white": 1}
             return event
         pocketed = {k: v for k, v in (("white", d["white"]), ("black", d["black"])) if v}
         if d["queen"]:

@@ -147,6 +147,30 @@ class Tablet:
     turn_changes: int = 0
     last_notes: tuple = ()
     due_placers: dict[str, str] = field(default_factory=dict)  # placing colour -> player
+    # the seats at the table: the side panels are shown in seat order (ICF 58-60)
+    seats_flipped: bool = False  # after the side changes so far, B sits on the left
+    cover_due: bool = False  # the player on turn must cover the queen (ICF 52)
+
+    @property
+    def card(self) -> bool:
+        """Between boards and games: one summary card holds the pad until the umpire goes
+        on (the result, the game's end, the interval, the side change)."""
+        return self.phase == "play" and not self.board_started and bool(
+            self.board_end or self.game_end or self.change_sides or self.interval_end)
+
+    @property
+    def last_ruling_texts(self) -> set[str]:
+        return {r.text for r in self.last_rulings}
+
+    @property
+    def step_key(self) -> str:
+        """Names the step between boards that the umpire acknowledges on this tablet."""
+        return f"{self.match.pk}-{self.game_number}-{self.board_number}"
+
+    @property
+    def sides_in_seats(self) -> list[SideView]:
+        """The side panels left to right as the players sit (ICF 58-60)."""
+        return list(reversed(self.sides)) if self.seats_flipped else list(self.sides)
 
     @property
     def side_by_colour(self) -> dict[str, SideView]:
@@ -222,11 +246,9 @@ def tablet(snapshot: MatchSnapshot, *, last_event_only: bool = False) -> Tablet:
             view.breaker = by_side[current.breaker]
         else:
             view.extra_board = True
-        if game_state is not None:
+        if game_state is not None:  # board 1 of a new game: none yet (the card shows the last)
             view.game_boards = _game_boards(game_state, by_side)
-        elif current.game_number > 1 and state.games:
-            previous = state.games[current.game_number - 2]
-            view.game_boards = _game_boards(previous, by_side)
+        view.seats_flipped = _seats_flipped(state, current, match)
         if current.game_number > 1 and current.board is None and current.board_number == 1:
             previous = state.games[current.game_number - 2]
             view.game_end = {"number": current.game_number - 1, "scores": previous.scores,
@@ -265,6 +287,24 @@ def tablet(snapshot: MatchSnapshot, *, last_event_only: bool = False) -> Tablet:
     elif view.history:
         view.undo_text = view.history[0].text
     return view
+
+
+def _seats_flipped(state: MatchState, current: Any, match: Match) -> bool:
+    """Whether B sits on the left after the side changes made before the current board:
+    before games 2 and 3 (ICF 58, 59) and once within game 3 (ICF 60). A change due before
+    this board counts only once the umpire acknowledges it (the tablet turns the panels
+    then), so this is the arrangement before it. Singles only: in doubles every player moves
+    one seat to the right."""
+    if match.event.is_doubles:
+        return False
+    changes = current.game_number - 1
+    after = (state.side_change_after[current.game_number - 1]
+             if current.game_number <= len(state.side_change_after) else None)
+    if after is not None and current.board_number > after:
+        changes += 1
+    if current.change_sides:
+        changes -= 1
+    return changes % 2 == 1
 
 
 def _needs_seating(match: Match) -> bool:
@@ -337,7 +377,9 @@ def _explain_board(view: Tablet, board: Board, events: list[BoardEvent],
             items.append(HistoryItem(number, row.seq, row.type,
                                      rulings.describe_event(row.payload, names),
                                      _striker(view, changes, before.on_turn, white),
-                                     _explain(notes, names, placers),
+                                     _explain(notes, names, placers)
+                                     + rulings.explained_more(before, after, row.payload,
+                                                              notes, rules, names),
                                      str(row.client_id)))
         if after.on_turn is not None and before.on_turn is not None and (
             after.on_turn != before.on_turn
@@ -480,6 +522,7 @@ def _position(view: Tablet, position: Any, by_side: dict[str, SideView], match: 
     if colour is None or view.breaker is None:
         return
     view.on_turn_by = colour
+    view.cover_due = position.queen == f"pending_cover:{colour}"
     side = view.side_by_colour[colour]
     side.on_turn = True
     if view.snapshot.current is not None and view.snapshot.current.board is None:

@@ -18,9 +18,10 @@ from typing import Any
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
+from django.contrib.staticfiles import finders
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path, reverse
@@ -28,6 +29,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import permissions
@@ -47,7 +49,7 @@ from scoring.forms.umpire import (
 from scoring.models import Match, Tournament
 from scoring.rules import RULESETS, RulesError, first_breaker_of_game
 from scoring.rules.events import LOSS_REASONS
-from scoring.rulings import error_text, loss_reason
+from scoring.rulings import discarded_text, error_text, loss_reason
 from scoring.selectors.umpire import Tablet, tablet
 from scoring.services import matches as services
 from scoring.services.matches import Actor, MatchError, MatchLocked, MatchSnapshot, StaleMatch
@@ -83,7 +85,8 @@ def _urls(match: Match, token: str | None) -> dict[str, str]:
     else:
         base = reverse("scoring:umpire-match", args=[match.pk])
     urls = {name: f"{base}{name}/" for name in (
-        "panel", "event", "undo", "toss", "seating", "quick", "confirm", "claim", "unlock")}
+        "panel", "state", "event", "undo", "toss", "seating", "quick", "confirm", "claim",
+        "unlock")}
     urls["page"] = base
     return urls
 
@@ -101,7 +104,10 @@ def _umpire(view: UmpireView) -> UmpireView:
 
     wrapped.__name__ = view.__name__
     wrapped.__doc__ = view.__doc__
-    return wrapped
+    # The tablet's answers are gzipped for the hall's slow network. Safe against BREACH: no
+    # text an attacker chooses is echoed beside the CSRF token (the pad echoes only counts
+    # and flags), and Django's gzip pads every answer with random bytes.
+    return gzip_page(wrapped)
 
 
 # --- rendering -------------------------------------------------------------------------------
@@ -234,12 +240,21 @@ def _after_write(request: HttpRequest, snapshot: MatchSnapshot, token: str | Non
 
 
 def _refused(request: HttpRequest, match: Match, token: str | None, err: Exception,
-             **kwargs: Any) -> HttpResponse:
-    """The answer to a write the match could not take; nothing was recorded."""
+             discarded: dict[str, Any] | None = None, **kwargs: Any) -> HttpResponse:
+    """The answer to a write the match could not take; nothing was recorded. A stale tap
+    is named with what was recorded first (``discarded``: the tap's event)."""
     match.refresh_from_db()
     snapshot = services.match_snapshot(match)
     if isinstance(err, StaleMatch):
-        return _respond(request, snapshot, token, status=409, notice=error_text("stale"))
+        notice = error_text("stale")
+        if discarded is not None:
+            current = snapshot.current
+            first = None
+            if current is not None and current.events:
+                first = current.events[-1].payload
+            names = tablet(snapshot).names
+            notice = discarded_text(discarded, names, first)
+        return _respond(request, snapshot, token, status=409, notice=notice)
     if isinstance(err, MatchLocked):
         return _respond(request, snapshot, token, status=423,
                         error=error_text("match_locked"))
@@ -295,6 +310,38 @@ def panel(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
     return _respond(request, services.match_snapshot(match), token, notice=notice)
 
 
+@require_GET
+@_umpire
+def state(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
+          ) -> HttpResponse:
+    """The tablet's cheap poll: the match's revision, answered 304 while it is unchanged, so
+    an idle tablet follows what another tablet records (it then fetches the panel)."""
+    etag = f'"umpire-{match.pk}-{match.revision}"'
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponse(status=304)
+    else:
+        response = JsonResponse({"revision": match.revision})
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+_SW_PATH = finders.find("js/umpire-sw.js") or ""
+
+
+@login_not_required
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The tablet's service worker, served at the site's root so that its scope covers the
+    scoring pages (``u/<token>/`` and ``m/<id>/score/``): it keeps them and their static
+    files for a reopening without network."""
+    with open(_SW_PATH, "rb") as source:
+        response = HttpResponse(source.read(), content_type="text/javascript")
+    response["Service-Worker-Allowed"] = "/"
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
 # --- writes ----------------------------------------------------------------------------------
 
 
@@ -328,7 +375,7 @@ def event(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
             actor=actor, expected_revision=form.cleaned_data["revision"], breaker=breaker,
         )
     except (MatchError, RulesError) as err:
-        return _refused(request, match, token, err, pad=pad)
+        return _refused(request, match, token, err, discarded=payload, pad=pad)
     return _after_write(request, outcome.snapshot, token,
                         history_append=_goes_on(outcome))
 
@@ -571,7 +618,7 @@ def link_admin(request: HttpRequest, match_id: int) -> HttpResponse:
 # --- URLs ------------------------------------------------------------------------------------
 
 _ACTIONS: dict[str, UmpireView] = {
-    "": board, "panel/": panel, "event/": event, "undo/": undo, "toss/": toss,
+    "": board, "panel/": panel, "state/": state, "event/": event, "undo/": undo, "toss/": toss,
     "seating/": seating, "quick/": quick, "confirm/": confirm, "claim/": claim,
     "unlock/": unlock,
 }
@@ -601,6 +648,7 @@ def _patterns() -> list[URLPattern]:
 
 urlpatterns: list[URLPattern] = [
     path("umpire/", home, name="umpire-home"),
+    path("umpire-sw.js", service_worker, name="umpire-sw"),
     path("t/<slug:slug>/matches/new/", new_match, name="umpire-new-match"),
     path("m/<int:match_id>/link/", link_admin, name="umpire-link-admin"),
     *_patterns(),

@@ -4,13 +4,21 @@
 //
 // - htmx swaps the answers 409 (someone else recorded: the reloaded state), 422 (refused:
 //   nothing changed) and 423 (locked) like successes; 403 and 5xx show a banner.
-// - A write that gets no answer (offline, timeout) is kept: the panel is frozen, a banner says
-//   so plainly, and the same form (the same client_id) is sent again when the connection is
-//   back (the online event, and every few seconds). The server records a retried request once.
-// - The 15-second stroke clock (ICF 50) restarts whenever the revision changes; it can be
-//   paused. The interval timer counts down to the start of the deciding game.
-// - The Screen Wake Lock keeps the tablet awake where the browser has it; coming back from
-//   sleep, the panel is fetched again (another device may have recorded meanwhile).
+// - Strokes are queued on the tablet (localStorage) while the network is gone: each with its
+//   own request key (client_id) and the revision it will be recorded at, shown as pending in
+//   the history, sent in order when the connection is back, kept over a reload or a closed
+//   tab. A stroke the server refuses holds the queue until the umpire decides. The pad stays
+//   usable: it offers counts up to what the last known position minus the pending strokes
+//   leaves (the rulings come when the strokes are recorded: no copy of the rules here).
+// - A service worker (/umpire-sw.js) keeps the page and its static files for a reopening
+//   without network; the last screen is kept too and shown again.
+// - An idle tablet polls the match's revision (304 while unchanged) and fetches the panel
+//   when another tablet recorded.
+// - Between boards one card holds the pad until the umpire goes on ("Sides changed": the
+//   side panels then turn to match the seats); the interval (IT 102) counts down first.
+// - The 15-second stroke clock (ICF 50) starts at "Play" (ICF 46), restarts after every
+//   stroke (not after an undo), pauses only for the stroke in hand, signals at 0.
+// - Full screen and the Screen Wake Lock where the browser has them.
 (function () {
   "use strict";
 
@@ -29,38 +37,89 @@
     { code: "[45]..", swap: false, error: true },
   ];
 
-  // --- writes: double taps, progress, offline ---------------------------------------------
-
+  var msg = app.dataset;
+  var pageKey = msg.pageUrl || location.pathname;
+  var QUEUE_KEY = "umpire-queue:" + pageKey;
+  var SCREEN_KEY = "umpire-screen:" + pageKey;
   var RETRY_EVERY_MS = 3000;
-  var pending = null; // the form whose request got no answer; sent again with the same key
-  var inFlight = null;
+  var POLL_EVERY_MS = 2000;
 
-  function isWrite(elt) {
-    return elt && elt.hasAttribute && elt.hasAttribute("data-write");
+  function load(key, fallback) {
+    try {
+      var text = window.localStorage.getItem(key);
+      return text ? JSON.parse(text) : fallback;
+    } catch (err) {
+      return fallback;
+    }
   }
 
-  // The element that issued a request. After a swap that removed it, htmx re-sends
-  // htmx:afterRequest from an ancestor still in the page, with that ancestor as detail.elt.
-  function origin(event) {
-    var config = event.detail.requestConfig;
-    return (config && config.elt) || event.detail.elt;
+  function store(key, value) {
+    try {
+      if (value === null) {
+        window.localStorage.removeItem(key);
+      } else {
+        window.localStorage.setItem(key, JSON.stringify(value));
+      }
+    } catch (err) {
+      // storage full or off: the queue still lives in this page
+    }
   }
+
+  function newKey() {
+    if (window.crypto && window.crypto.randomUUID) {
+      return window.crypto.randomUUID();
+    }
+    var b = window.crypto.getRandomValues(new Uint8Array(16));
+    b[6] = (b[6] & 15) | 64;
+    b[8] = (b[8] & 63) | 128;
+    var h = Array.prototype.map.call(b, function (x) {
+      return (x < 16 ? "0" : "") + x.toString(16);
+    }).join("");
+    return h.slice(0, 8) + "-" + h.slice(8, 12) + "-" + h.slice(12, 16) + "-" +
+      h.slice(16, 20) + "-" + h.slice(20);
+  }
+
+  function panel() {
+    return document.getElementById("panel");
+  }
+
+  function panelRevision() {
+    var p = panel();
+    return p ? parseInt(p.dataset.revision, 10) || 0 : 0;
+  }
+
+  function csrf() {
+    var input = document.querySelector("input[name=csrfmiddlewaretoken]");
+    if (input) {
+      return input.value;
+    }
+    var found = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/);
+    return found ? decodeURIComponent(found[1]) : "";
+  }
+
+  // --- the banner ------------------------------------------------------------------------
 
   var banner = document.getElementById("net-banner");
   var bannerText = document.getElementById("net-banner-text");
   var bannerRetry = document.getElementById("net-banner-retry");
   var bannerReload = document.getElementById("net-banner-reload");
+  var skipButton = document.getElementById("queue-skip");
+  var dropButton = document.getElementById("queue-drop");
+  var netState = document.getElementById("net-state");
+  var netStateText = document.getElementById("net-state-text");
 
-  function showBanner(kind) {
+  function showBanner(kind, text) {
     if (!banner) {
       return;
     }
     var key = "msg" + kind.charAt(0).toUpperCase() + kind.slice(1);
-    bannerText.textContent = app.dataset[key] || "";
+    bannerText.textContent = text || msg[key] || "";
     banner.dataset.kind = kind;
     banner.hidden = false;
     bannerRetry.hidden = kind !== "offline" && kind !== "server";
     bannerReload.hidden = kind !== "forbidden";
+    skipButton.hidden = kind !== "refused";
+    dropButton.hidden = kind !== "refused";
   }
 
   function hideBanner() {
@@ -70,38 +129,392 @@
     }
   }
 
-  function setPending(form) {
-    pending = form;
-    app.classList.toggle("is-pending", !!form);
-    app.setAttribute("aria-busy", form ? "true" : "false");
+  // --- the queue of strokes ----------------------------------------------------------------
+
+  var queue = load(QUEUE_KEY, []);
+  var sending = false;
+  var inFlight = null;
+  var offlineBy = null; // who plays the next queued stroke (the umpire may change it)
+
+  function isWrite(elt) {
+    return !!(elt && elt.hasAttribute && elt.hasAttribute("data-write"));
   }
 
-  function retry() {
-    if (!pending || inFlight) {
-      return;
+  function isStroke(form) {
+    if (!isWrite(form) || !/\/event\/$/.test(form.getAttribute("action") || "")) {
+      return false;
     }
-    if (!document.body.contains(pending)) {
-      setPending(null);
-      return;
-    }
-    if (navigator.onLine === false) {
-      return;
-    }
-    showBanner("retrying");
-    window.htmx.trigger(pending, "submit");
+    var kind = form.querySelector("input[name=kind]");
+    return !kind || kind.value === "stroke";
   }
+
+  function origin(event) {
+    var config = event.detail.requestConfig;
+    return (config && config.elt) || event.detail.elt;
+  }
+
+  function fieldsOf(form) {
+    var out = [];
+    new FormData(form).forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken") {
+        out.push([name, String(value)]);
+      }
+    });
+    return out;
+  }
+
+  function field(fields, name) {
+    for (var i = 0; i < fields.length; i++) {
+      if (fields[i][0] === name) {
+        return fields[i][1];
+      }
+    }
+    return "";
+  }
+
+  function setField(fields, name, value) {
+    for (var i = 0; i < fields.length; i++) {
+      if (fields[i][0] === name) {
+        fields[i][1] = String(value);
+        return;
+      }
+    }
+    fields.push([name, String(value)]);
+  }
+
+  function other(by) {
+    return by === "white" ? "black" : by === "black" ? "white" : by;
+  }
+
+  function labelFor(id) {
+    var label = document.querySelector('label[for="' + id + '"]');
+    return label ? label.textContent.trim() : id;
+  }
+
+  // What a queued stroke took off the board, and its words (no rulings: those come from the
+  // server when the stroke is recorded).
+  function summarise(fields) {
+    var by = field(fields, "by");
+    var preset = field(fields, "preset");
+    var white = 0;
+    var black = 0;
+    var words = [];
+    if (preset === "own" || preset === "opponent" || preset === "white" ||
+        preset === "black") {
+      var colour = preset === "own" ? by : preset === "opponent" ? other(by) : preset;
+      if (colour === "white") { white = 1; } else { black = 1; }
+      words.push(msg[preset === "own" ? "msgOwn" : preset === "opponent" ? "msgOpponent" :
+        "msgStroke"] + (preset === "white" || preset === "black" ? ": 1 " + colour : ""));
+    } else if (preset === "nothing") {
+      words.push(msg.msgNothing);
+    } else if (preset === "missed") {
+      words.push(msg.msgMissed);
+    } else {
+      white = (parseInt(field(fields, "white"), 10) || 0);
+      black = (parseInt(field(fields, "black"), 10) || 0);
+      var offWhite = parseInt(field(fields, "off_white"), 10) || 0;
+      var offBlack = parseInt(field(fields, "off_black"), 10) || 0;
+      if (white) { words.push(white + " × " + msg.msgByWhite); }
+      if (black) { words.push(black + " × " + msg.msgByBlack); }
+      ["queen", "striker", "foul", "no_contact"].forEach(function (flag) {
+        if (field(fields, flag)) { words.push(labelFor("pad-" + flag)); }
+      });
+      if (offWhite || offBlack) { words.push(labelFor("more-summary")); }
+      if (!words.length) { words.push(msg.msgNothing); }
+      white += offWhite;
+      black += offBlack;
+    }
+    return { by: by, white: white, black: black, text: words.join(", "),
+             keeps: preset === "own" || (!preset && ((by === "white" && white && !black) ||
+               (by === "black" && black && !white)) && !field(fields, "foul") &&
+               !field(fields, "striker")) };
+  }
+
+  function byWord(by) {
+    if (by === "white") { return msg.msgByWhite; }
+    if (by === "black") { return msg.msgByBlack; }
+    var side = document.querySelector('.u-side[data-side="' + by + '"] .u-side-name');
+    return side ? side.textContent.trim() : by;
+  }
+
+  function saveQueue() {
+    store(QUEUE_KEY, queue.length ? queue : null);
+    app.classList.toggle("is-pending", queue.length > 0);
+  }
+
+  function enqueue(form, keepKey) {
+    var fields = fieldsOf(form);
+    var last = queue[queue.length - 1];
+    if (queue.length && offlineBy) {
+      setField(fields, "by", offlineBy);
+    }
+    // a request that got no answer keeps its key (it may be recorded); a new stroke gets one
+    var key = keepKey && !queue.length ? field(fields, "client_id") : newKey();
+    setField(fields, "client_id", key);
+    setField(fields, "revision", last ? last.revision + 1 : panelRevision());
+    var summary = summarise(fields);
+    queue.push({ id: key, url: form.getAttribute("action"), fields: fields,
+                 revision: parseInt(field(fields, "revision"), 10), by: summary.by,
+                 white: summary.white, black: summary.black, text: summary.text,
+                 state: "pending", reason: "" });
+    offlineBy = summary.keeps ? summary.by : nextPlayer(summary.by);
+    saveQueue();
+    var pad = document.getElementById("pad");
+    if (pad) {
+      pad.reset();
+    }
+    drawQueue();
+    restartClock();
+  }
+
+  function nextPlayer(by) {
+    if (by === "white" || by === "black") {
+      return other(by);
+    }
+    var sides = Array.prototype.map.call(document.querySelectorAll(".u-side[data-side]"),
+      function (s) { return s.dataset.side; }).sort();
+    var at = sides.indexOf(by);
+    return at < 0 ? by : sides[(at + 1) % sides.length];
+  }
+
+  // The pad offers no more than the last known position minus the pending strokes leaves.
+  function limitPad() {
+    var onBoard = document.getElementById("on-board");
+    if (!onBoard) {
+      return;
+    }
+    var left = { white: parseInt(onBoard.dataset.white, 10) || 0,
+                 black: parseInt(onBoard.dataset.black, 10) || 0 };
+    queue.forEach(function (item) {
+      if (item.state !== "refused") {
+        left.white -= item.white;
+        left.black -= item.black;
+      }
+    });
+    ["white", "black", "off_white", "off_black"].forEach(function (name) {
+      var colour = name.indexOf("white") >= 0 ? "white" : "black";
+      document.querySelectorAll('input.u-seg-input[name="' + name + '"]').forEach(function (input) {
+        var over = parseInt(input.value, 10) > Math.max(0, left[colour]);
+        input.disabled = over;
+        var label = document.querySelector('label[for="' + input.id + '"]');
+        if (label) {
+          label.classList.toggle("is-over", over);
+        }
+      });
+    });
+  }
+
+  function drawQueue() {
+    document.querySelectorAll(".u-history-item.is-queued").forEach(function (li) {
+      li.remove();
+    });
+    var list = document.getElementById("history-list");
+    if (!list && queue.length) {
+      var history = document.getElementById("history");
+      if (history) {
+        list = document.createElement("ol");
+        list.id = "history-list";
+        list.className = "u-history-list";
+        list.setAttribute("reversed", "");
+        var empty = history.querySelector(".u-muted");
+        if (empty) { empty.remove(); }
+        history.insertBefore(list, history.querySelector(".u-h3"));
+      }
+    }
+    queue.forEach(function (item) {
+      if (!list) { return; }
+      var li = document.createElement("li");
+      li.className = "u-history-item is-queued " +
+        (item.state === "refused" ? "is-refused" : "is-pending");
+      li.dataset.queueId = item.id;
+      var what = document.createElement("div");
+      what.className = "u-history-what";
+      var tag = document.createElement("span");
+      tag.className = "u-pending-tag";
+      tag.textContent = (item.state === "refused" ? msg.msgRefused : msg.msgQueued) + ": ";
+      what.appendChild(tag);
+      what.appendChild(document.createTextNode(byWord(item.by) + ": " + item.text));
+      if (item.reason) {
+        var why = document.createElement("div");
+        why.className = "u-history-rulings";
+        why.textContent = item.reason;
+        what.appendChild(why);
+      }
+      li.appendChild(what);
+      list.insertBefore(li, list.firstChild);
+    });
+    if (netState) {
+      var waiting = queue.filter(function (i) { return i.state !== "refused"; }).length;
+      netState.hidden = !queue.length;
+      netStateText.textContent = queue.length ? waiting + " · " + msg.msgPending : "";
+    }
+    var turn = document.getElementById("turn-player");
+    if (turn && queue.length && offlineBy) {
+      turn.textContent = byWord(offlineBy);
+      if (!document.getElementById("offline-by")) {
+        var swap = document.createElement("button");
+        swap.type = "button";
+        swap.id = "offline-by";
+        swap.className = "btn btn-outline-dark btn-sm u-offline-by";
+        swap.textContent = "⇄";
+        swap.setAttribute("aria-label", msg.msgStroke);
+        turn.parentNode.appendChild(swap);
+      }
+    }
+    document.querySelectorAll('#panel input[name="by"]').forEach(function (input) {
+      if (queue.length && offlineBy) {
+        input.value = offlineBy;
+      }
+    });
+    limitPad();
+  }
+
+  function reasonOf(html) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var box = doc.getElementById("panel-error") || doc.getElementById("panel-notice");
+    return box ? box.textContent.trim() : "";
+  }
+
+  function refresh() {
+    var p = panel();
+    if (msg.panelUrl && p) {
+      window.htmx.ajax("GET", msg.panelUrl, { target: "#panel", swap: "outerHTML" });
+    }
+  }
+
+  function flush() {
+    if (sending || inFlight || !queue.length || navigator.onLine === false) {
+      return;
+    }
+    var item = queue[0];
+    if (item.state === "refused") {
+      return;
+    }
+    sending = true;
+    showBanner("retrying");
+    var body = new URLSearchParams();
+    item.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    body.append("csrfmiddlewaretoken", csrf());
+    window.fetch(item.url, {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "HX-Request": "true", "X-CSRFToken": csrf() },
+    }).then(function (response) {
+      return response.text().then(function (html) {
+        return { status: response.status, html: html };
+      });
+    }).then(function (answer) {
+      sending = false;
+      if (answer.status === 200) {
+        queue.shift();
+        saveQueue();
+        if (queue.length) {
+          drawQueue();
+          flush();
+        } else {
+          offlineBy = null;
+          hideBanner();
+          refresh();
+        }
+        return;
+      }
+      if (answer.status === 409 || answer.status === 422 || answer.status === 423) {
+        item.state = "refused";
+        item.reason = reasonOf(answer.html);
+        saveQueue();
+        refresh();
+        showRefused(item);
+        return;
+      }
+      if (answer.status === 403) {
+        showBanner("forbidden");
+        return;
+      }
+      showBanner("server");
+    }).catch(function () {
+      sending = false;
+      showBanner("offline");
+    });
+  }
+
+  function showRefused(item) {
+    showBanner("refused", msg.msgRefused + ": " + byWord(item.by) + ": " + item.text +
+      (item.reason ? " — " + item.reason : ""));
+  }
+
+  function rebase() {
+    var revision = panelRevision();
+    queue.forEach(function (item, i) {
+      item.revision = revision + i;
+      item.id = newKey();
+      setField(item.fields, "revision", item.revision);
+      setField(item.fields, "client_id", item.id);
+    });
+  }
+
+  if (skipButton) {
+    skipButton.addEventListener("click", function () {
+      queue.shift();
+      rebase();
+      saveQueue();
+      hideBanner();
+      drawQueue();
+      flush();
+      if (!queue.length) { refresh(); }
+    });
+  }
+  if (dropButton) {
+    dropButton.addEventListener("click", function () {
+      queue = [];
+      offlineBy = null;
+      saveQueue();
+      hideBanner();
+      refresh();
+    });
+  }
+  if (bannerRetry) {
+    bannerRetry.addEventListener("click", flush);
+  }
+
+  document.body.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("#offline-by")) {
+      offlineBy = nextPlayer(offlineBy);
+      drawQueue();
+    }
+  });
+
+  // --- writes through htmx: one at a time; strokes go to the queue when it is not empty ----
+
+  var lastWrite = "";
 
   document.body.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail.elt;
     if (!isWrite(elt)) {
       return;
     }
-    if (inFlight || (pending && elt !== pending)) {
-      // One write at a time; a kept stroke goes first (it may already be recorded).
+    if (inFlight || sending) {
       event.preventDefault();
       return;
     }
+    if (queue.length || navigator.onLine === false) {
+      event.preventDefault();
+      if (isStroke(elt)) {
+        enqueue(elt, false);
+        if (queue[0].state !== "refused") {
+          showBanner(navigator.onLine === false ? "offline" : "retrying");
+        }
+        flush();
+      } else if (elt.classList.contains("u-undo-form") && queue.length &&
+                 queue[queue.length - 1].state !== "refused") {
+        queue.pop(); // the newest kept stroke is taken back before it is sent
+        saveQueue();
+        drawQueue();
+      } else {
+        showBanner("offline");
+      }
+      return;
+    }
     inFlight = elt;
+    lastWrite = elt.classList.contains("u-undo-form") ? "undo" : "write";
     app.classList.add("is-busy");
   });
 
@@ -113,12 +526,8 @@
     inFlight = null;
     app.classList.remove("is-busy");
     var xhr = event.detail.xhr;
-    var answered = xhr && xhr.status > 0;
-    if (answered) {
-      setPending(null);
-      if (xhr.status < 500 && xhr.status !== 403) {
-        hideBanner();
-      }
+    if (xhr && xhr.status > 0 && xhr.status < 500 && xhr.status !== 403) {
+      if (!queue.length) { hideBanner(); }
     }
   });
 
@@ -128,7 +537,11 @@
       return;
     }
     event.stopPropagation(); // our banner, not the site-wide message
-    setPending(elt);
+    inFlight = null;
+    app.classList.remove("is-busy");
+    if (isStroke(elt)) {
+      enqueue(elt, true); // maybe recorded: sent again with the same key
+    }
     showBanner("offline");
   }
 
@@ -142,49 +555,121 @@
     }
     event.stopPropagation();
     var status = event.detail.xhr ? event.detail.xhr.status : 0;
-    if (status === 403) {
-      showBanner("forbidden");
-    } else {
-      if (isWrite(elt)) {
-        setPending(elt); // nothing was recorded by a failed request: safe to send again
-      }
-      showBanner("server");
-    }
+    showBanner(status === 403 ? "forbidden" : "server");
   });
 
-  if (bannerRetry) {
-    bannerRetry.addEventListener("click", retry);
-  }
-  window.addEventListener("online", retry);
+  window.addEventListener("online", flush);
   window.addEventListener("offline", function () {
-    if (pending) {
+    if (queue.length) {
       showBanner("offline");
     }
   });
-  window.setInterval(retry, RETRY_EVERY_MS);
+  window.setInterval(flush, RETRY_EVERY_MS);
 
-  // --- back from sleep: show what other devices recorded meanwhile --------------------------
+  // --- tablets in step: a cheap poll of the revision (304 while unchanged) -----------------
 
-  document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState !== "visible" || pending || inFlight) {
+  var etag = "";
+
+  function poll() {
+    if (!msg.stateUrl || document.visibilityState !== "visible" || inFlight || sending ||
+        queue.length || navigator.onLine === false) {
       return;
     }
-    var panel = document.getElementById("panel");
-    if (app.dataset.panelUrl && panel) {
-      window.htmx.ajax("GET", app.dataset.panelUrl, { target: "#panel", swap: "outerHTML" });
+    var headers = etag ? { "If-None-Match": etag } : {};
+    window.fetch(msg.stateUrl, { headers: headers, cache: "no-store",
+                                 credentials: "same-origin" }).then(function (response) {
+      if (response.status !== 200) {
+        return null;
+      }
+      etag = response.headers.get("ETag") || "";
+      return response.json();
+    }).then(function (data) {
+      if (data && data.revision !== panelRevision() && !inFlight && !queue.length) {
+        refresh();
+      }
+    }).catch(function () {});
+  }
+  window.setInterval(poll, POLL_EVERY_MS);
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible" && !queue.length && !inFlight) {
+      refresh();
     }
   });
+
+  // --- between boards: the card, the side change, the interval -----------------------------
+
+  function stepKey(key) {
+    return "umpire-step:" + key;
+  }
+
+  function applySteps() {
+    var p = panel();
+    if (!p) {
+      return;
+    }
+    if (p.dataset.step && load(stepKey(p.dataset.step), false)) {
+      p.classList.remove("is-held");
+    }
+    var sides = document.getElementById("sides");
+    if (sides && sides.dataset.changePending) {
+      sides.classList.toggle("is-turned", !!load(stepKey(sides.dataset.changePending), false));
+    }
+    drawInterval();
+  }
+
+  document.body.addEventListener("click", function (event) {
+    var target = event.target.closest ? event.target : null;
+    if (!target) {
+      return;
+    }
+    var p = panel();
+    if (target.closest("#card-go") && p && p.dataset.step) {
+      store(stepKey(p.dataset.step), true);
+      applySteps();
+      idleClock();
+    } else if (target.closest("#interval-end-now") && p && p.dataset.step) {
+      store("umpire-interval-over:" + p.dataset.step, true);
+      drawInterval();
+    }
+  });
+
+  function drawInterval() {
+    var box = document.getElementById("interval");
+    if (!box) {
+      return;
+    }
+    var p = panel();
+    var end = Date.parse(box.dataset.intervalEnd);
+    var left = Math.max(0, Math.round((end - Date.now()) / 1000));
+    if (p && load("umpire-interval-over:" + p.dataset.step, false)) {
+      left = 0;
+    }
+    var minutes = Math.floor(left / 60);
+    var secs = left % 60;
+    var out = document.getElementById("interval-time");
+    if (out) {
+      out.textContent = minutes + ":" + (secs < 10 ? "0" : "") + secs;
+    }
+    box.classList.toggle("is-over", left === 0);
+    var go = document.getElementById("card-go");
+    if (go) {
+      go.disabled = left > 0; // the next board waits for the end of the interval
+    }
+  }
+  window.setInterval(drawInterval, 1000);
 
   // --- the 15-second stroke clock (ICF 50): on screen only, no effect on the record --------
 
   var clock = document.getElementById("stroke-clock");
   var clockTime = document.getElementById("stroke-clock-time");
   var clockToggle = document.getElementById("stroke-clock-toggle");
-  var clockRestart = document.getElementById("stroke-clock-restart");
+  var clockPlay = document.getElementById("stroke-clock-play");
   var seconds = clock ? parseInt(clock.dataset.seconds, 10) || 15 : 15;
   var remaining = seconds;
-  var paused = false;
+  var clockState = "idle"; // "idle" until "Play", then "run" or "paused"
   var revisionSeen = null;
+  var boardSeen = null;
 
   function drawClock() {
     if (!clock) {
@@ -193,64 +678,178 @@
     clockTime.textContent = String(remaining);
     clock.classList.toggle("is-low", remaining <= 5 && remaining > 0);
     clock.classList.toggle("is-over", remaining <= 0);
-    clock.classList.toggle("is-paused", paused);
-    clockToggle.textContent = paused ? clock.dataset.labelResume : clock.dataset.labelPause;
-    clockToggle.setAttribute("aria-pressed", paused ? "true" : "false");
+    clock.classList.toggle("is-paused", clockState === "paused");
+    clock.classList.toggle("is-idle", clockState === "idle");
+    clock.dataset.state = clockState;
+    clockPlay.hidden = clockState !== "idle";
+    clockToggle.hidden = clockState === "idle";
+    clockToggle.textContent = clockState === "paused" ? clock.dataset.labelResume :
+      clock.dataset.labelPause;
+    clockToggle.setAttribute("aria-pressed", clockState === "paused" ? "true" : "false");
   }
 
-  function restartClock() {
+  function idleClock() {
+    clockState = "idle";
     remaining = seconds;
     drawClock();
   }
 
+  function restartClock() {
+    // after a stroke: the next one has its 15 seconds (a pause was for that stroke only)
+    if (clockState !== "idle") {
+      clockState = "run";
+    }
+    remaining = seconds;
+    drawClock();
+  }
+
+  var audio = null;
+
+  function signal() {
+    if (navigator.vibrate) {
+      navigator.vibrate([300, 120, 300]);
+    }
+    try {
+      var Context = window.AudioContext || window.webkitAudioContext;
+      if (Context) {
+        audio = audio || new Context();
+        var tone = audio.createOscillator();
+        var gain = audio.createGain();
+        tone.frequency.value = 880;
+        gain.gain.value = 0.2;
+        tone.connect(gain);
+        gain.connect(audio.destination);
+        tone.start();
+        tone.stop(audio.currentTime + 0.6);
+      }
+    } catch (err) {
+      // no sound on this device: the flash still shows
+    }
+    clock.classList.remove("is-flash");
+    void clock.offsetWidth;
+    clock.classList.add("is-flash");
+    clock.title = clock.dataset.msgOver;
+  }
+
   function syncWithPanel() {
-    var panel = document.getElementById("panel");
-    if (!panel || !clock) {
+    var p = panel();
+    if (!p || !clock) {
       return;
     }
-    clock.hidden = panel.dataset.clock !== "run";
-    if (panel.dataset.revision !== revisionSeen) {
-      revisionSeen = panel.dataset.revision;
-      restartClock();
+    clock.hidden = p.dataset.clock !== "run" || p.classList.contains("is-held");
+    var board = p.dataset.board;
+    if (board !== boardSeen) {
+      var started = p.dataset.started === "1";
+      if (boardSeen === null && started) {
+        clockState = "run"; // reopened during a board
+      } else if (!started) {
+        clockState = "idle";
+      }
+      boardSeen = board;
+      remaining = seconds;
+      revisionSeen = p.dataset.revision;
+    } else if (p.dataset.revision !== revisionSeen) {
+      revisionSeen = p.dataset.revision;
+      if (lastWrite !== "undo") {
+        restartClock();
+      }
     }
-    drawInterval();
+    lastWrite = "";
+    drawClock();
   }
 
   if (clock) {
-    clockToggle.addEventListener("click", function () {
-      paused = !paused;
+    clockPlay.addEventListener("click", function () {
+      clockState = "run";
+      remaining = seconds;
       drawClock();
     });
-    clockRestart.addEventListener("click", restartClock);
+    clockToggle.addEventListener("click", function () {
+      clockState = clockState === "paused" ? "run" : "paused";
+      drawClock();
+    });
     window.setInterval(function () {
-      if (!paused && !clock.hidden && remaining > 0) {
+      if (clockState === "run" && !clock.hidden && remaining > 0) {
         remaining -= 1;
         drawClock();
+        if (remaining === 0) {
+          signal();
+        }
       }
     }, 1000);
   }
 
-  // --- the interval before the deciding game (IT 102) ---------------------------------------
+  // --- the screen: full screen, the site's menu, the last screen kept -----------------------
 
-  function drawInterval() {
-    var box = document.getElementById("interval");
-    if (!box) {
-      return;
-    }
-    var end = Date.parse(box.dataset.intervalEnd);
-    var left = Math.max(0, Math.round((end - Date.now()) / 1000));
-    var minutes = Math.floor(left / 60);
-    var secs = left % 60;
-    var out = document.getElementById("interval-time");
-    if (out) {
-      out.textContent = minutes + ":" + (secs < 10 ? "0" : "") + secs;
-    }
-    box.classList.toggle("is-over", left === 0);
+  var modeButton = document.getElementById("screen-mode");
+  if (modeButton) {
+    modeButton.hidden = !document.documentElement.requestFullscreen;
+    modeButton.addEventListener("click", function () {
+      if (document.fullscreenElement) {
+        document.exitFullscreen().catch(function () {});
+      } else {
+        document.documentElement.requestFullscreen().catch(function () {});
+      }
+    });
+    document.addEventListener("fullscreenchange", function () {
+      var on = !!document.fullscreenElement;
+      modeButton.textContent = on ? modeButton.dataset.labelOff : modeButton.dataset.labelOn;
+      modeButton.setAttribute("aria-pressed", on ? "true" : "false");
+    });
   }
-  window.setInterval(drawInterval, 1000);
+  var menuButton = document.getElementById("site-menu");
+  if (menuButton) {
+    menuButton.addEventListener("click", function () {
+      var open = document.body.classList.toggle("u-menu-open");
+      menuButton.setAttribute("aria-pressed", open ? "true" : "false");
+    });
+  }
 
-  document.body.addEventListener("htmx:afterSettle", syncWithPanel);
-  syncWithPanel();
+  function keepScreen() {
+    var p = panel();
+    if (p && !queue.length) {
+      store(SCREEN_KEY, { revision: panelRevision(), html: app.innerHTML });
+    }
+  }
+
+  // reopened without network (the service worker's kept page): show the last screen seen
+  var kept = load(SCREEN_KEY, null);
+  if (kept && navigator.onLine === false && kept.revision > panelRevision()) {
+    app.innerHTML = kept.html;
+    window.htmx.process(app);
+  }
+
+  function settle() {
+    applySteps();
+    syncWithPanel();
+    drawQueue();
+    keepScreen();
+  }
+
+  document.body.addEventListener("htmx:afterSettle", settle);
+  settle();
+  saveQueue();
+  if (queue.length) {
+    if (queue[0].state === "refused") {
+      showRefused(queue[0]);
+    } else {
+      showBanner(navigator.onLine === false ? "offline" : "retrying");
+      flush();
+    }
+  }
+
+  if ("serviceWorker" in navigator && msg.swUrl) {
+    navigator.serviceWorker.register(msg.swUrl, { scope: "/" }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      var urls = [location.href];
+      document.querySelectorAll("script[src], link[rel=stylesheet][href], link[rel=icon]")
+        .forEach(function (el) { urls.push(el.src || el.href); });
+      if (registration.active) {
+        registration.active.postMessage({ cache: urls });
+      }
+    }).catch(function () {});
+  }
 
   // --- keep the screen awake ----------------------------------------------------------------
 

@@ -99,7 +99,9 @@ def test_a_stale_tablet_gets_409_and_the_latest_state(client, tossed):
     assert response.status_code == 409
     assert events(tossed) == before
     html = response.content.decode()
-    assert "Someone else recorded on this match meanwhile." in html
+    # the discarded tap is named, with who recorded first (issue 12)
+    assert ("3 white by White (Ben Kirk) was not recorded: White (Ben Kirk) recorded first."
+            in html)
     assert 'id="turn-player">Asha Rao<' in html  # the reloaded board: black (Asha) to play
 
 

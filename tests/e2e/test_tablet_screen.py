@@ -1,0 +1,235 @@
+"""Browser tests of the tablet's one fixed scoring screen (issue 12) at the four tablet sizes.
+
+In every state of a board, and across a change of game with the side change, each control of
+the scoring screen is inside the viewport and is the topmost element at its centre
+(``document.elementFromPoint``), and the pad's top does not move between strokes.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scoring.models import Match
+from scoring.services.matches import record_quick_board
+from tests.e2e.test_umpire_tablet import UMPIRE, Problems, events, tossed_match
+
+SIZES = [pytest.param({"width": w, "height": h}, id=f"{w}x{h}")
+         for w, h in ((768, 1024), (800, 1280), (1024, 768), (1280, 800))]
+
+CONTROLS = ("#umpire-app button, #umpire-app label.u-seg-btn, #umpire-app label.u-toggle, "
+            "#umpire-app label.u-choice, #umpire-app summary, #umpire-app a.btn")
+
+#: Every displayed control that is off the screen or covered by something else.
+HIDDEN_CONTROLS_JS = """(selector) => {
+  const out = [];
+  for (const el of document.querySelectorAll(selector)) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || el.closest('[hidden]')) continue;
+    const shut = el.closest('details:not([open])');
+    if (shut && !(el.tagName === 'SUMMARY' && el.parentElement === shut)) continue;
+    if (el.classList.contains('is-over') || getComputedStyle(el).visibility === 'hidden') continue;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const inView = r.top >= -0.5 && r.left >= -0.5 && r.bottom <= innerHeight + 0.5
+      && r.right <= innerWidth + 0.5;
+    const top = document.elementFromPoint(x, y);
+    const topmost = !!top && (top === el || el.contains(top));
+    if (!inView || !topmost) {
+      out.push({control: el.id || el.getAttribute('for') || el.textContent.trim().slice(0, 40),
+                inView, covering: top ? top.outerHTML.slice(0, 90) : null});
+    }
+  }
+  return out;
+}"""
+
+
+def assert_all_controls_on_screen(page: Page, state: str) -> None:
+    page.wait_for_timeout(50)  # the settle handlers have run
+    problems = page.evaluate(HIDDEN_CONTROLS_JS, CONTROLS)
+    assert problems == [], f"{state}: {problems}"
+    # nothing of the page scrolls: the screen is the tablet
+    assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight + 1"), state
+
+
+def pad_top(page: Page) -> float:
+    box = page.locator("#pad").bounding_box()
+    assert box is not None
+    return box["y"]
+
+
+def start(live_server, page: Page, size: dict, *, game_one_won: bool = False
+          ) -> tuple[Problems, Match]:
+    """A tossed match open on the tablet at ``size`` (game 1 already won by A)."""
+    page.set_viewport_size(size)
+    problems = Problems(page)
+    match = tossed_match()
+    if game_one_won:
+        _game_one_won(match)
+    page.goto(f"{live_server.url}/u/{match.umpire_token}/")
+    return problems, match
+
+
+def tap(page: Page, selector: str) -> None:
+    page.locator(selector).tap()
+
+
+def settled(page: Page, revision: int) -> None:
+    expect(page.locator("#panel")).to_have_attribute("data-revision", str(revision))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_whole_board_from_the_break_to_the_end_keeps_every_control_on_screen(
+    live_server, page: Page, transactional_db, size
+):
+    problems, match = start(live_server, page, size)
+    revision = match.revision
+
+    assert_all_controls_on_screen(page, "before the break")
+    expect(page.locator("#quick-missed")).to_be_visible()  # while the break is not made
+    top = pad_top(page)
+
+    strokes = [
+        ("the break: one own carromman", ["#quick-own"]),
+        ("the striker alone: a due", ['label[for="pad-striker"]', "#commit"]),
+        ("a foul with one black", ['label[for="pad-black-1"]', 'label[for="pad-foul"]',
+                                   "#commit"]),
+        ("the queen with one white: cover due", ['label[for="pad-white-1"]',
+                                                 'label[for="pad-queen"]', "#commit"]),
+        ("the cover", ["#quick-own"]),
+        ("one opponent's carromman", ["#quick-opponent"]),
+        ("nothing", ["#quick-nothing"]),
+    ]
+    for state, taps in strokes:
+        for selector in taps:
+            tap(page, selector)
+        revision += 1
+        settled(page, revision)
+        assert_all_controls_on_screen(page, state)
+        assert pad_top(page) == pytest.approx(top, abs=1), state
+        if state == "the queen with one white: cover due":
+            expect(page.locator("#quick-own")).to_contain_text("Cover")
+    expect(page.locator("#quick-missed")).to_have_count(0)  # the break is made
+
+    # black to play, with his last carrommen: the board ends
+    left = int(page.locator("#on-board").get_attribute("data-black"))
+    tap(page, f'label[for="pad-black-{left}"]')
+    tap(page, "#commit")
+    revision += 1
+    settled(page, revision)
+    card = page.locator("#summary-card")
+    expect(card).to_be_visible()
+    expect(card).to_contain_text("wins the board")
+    expect(page.locator("#pad")).to_be_hidden()  # one card, the pad waits
+    assert_all_controls_on_screen(page, "board end")
+
+    tap(page, "#card-go")
+    expect(page.locator("#pad")).to_be_visible()
+    assert_all_controls_on_screen(page, "board 2 before the break")
+    assert pad_top(page) == pytest.approx(top, abs=1)
+    assert len(events(match)) == 8
+    problems.assert_none()
+
+
+def _game_one_won(match: Match) -> None:
+    for _ in range(3):  # 12 + 12 + 1: Asha Rao (A) wins game 1
+        record_quick_board(match=match, winner="a", carrommen=9, queen="a",
+                           client_id=uuid.uuid4(), actor=UMPIRE)
+        match.refresh_from_db()
+
+
+def _left_to_right(page: Page) -> list[str]:
+    return page.evaluate("""() => Array.from(document.querySelectorAll('#sides .u-side'))
+      .map(s => [s.getBoundingClientRect().x, s.dataset.side]).sort((p, q) => p[0] - q[0])
+      .map(p => p[1])""")
+
+
+def expect_seats(page: Page, order: list[str]) -> None:
+    """The side panels from left to right, once the page has settled (at most 3 s)."""
+    for _ in range(30):
+        if _left_to_right(page) == order:
+            return
+        page.wait_for_timeout(100)
+    assert _left_to_right(page) == order
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_change_of_game_is_one_card_and_the_side_change_turns_the_panels(
+    live_server, page: Page, transactional_db, size
+):
+    problems, match = start(live_server, page, size, game_one_won=True)
+
+    card = page.locator("#summary-card")
+    expect(card).to_contain_text("Game 1 is over")
+    expect(card).to_contain_text("Change sides before this board")
+    expect(page.locator(".u-banner")).to_have_count(0)  # no stacked banners
+    expect(page.locator("#game-boards")).to_have_count(0)  # game 2 has no board yet
+    expect_seats(page, ["a", "b"])  # as they sat in game 1
+    assert_all_controls_on_screen(page, "game 1 over, sides to change")
+
+    tap(page, "#card-go")  # "Sides changed"
+    expect(page.locator("#pad")).to_be_visible()
+    expect_seats(page, ["b", "a"])
+    assert_all_controls_on_screen(page, "game 2, board 1")
+    top = pad_top(page)
+
+    revision = match.revision
+    tap(page, "#quick-own")
+    settled(page, revision + 1)
+    expect_seats(page, ["b", "a"])  # the server orders them so from now on
+    assert_all_controls_on_screen(page, "game 2, after the break")
+    assert pad_top(page) == pytest.approx(top, abs=1)
+
+    page.reload()  # the acknowledged step is kept on the tablet
+    expect_seats(page, ["b", "a"])
+    problems.assert_none()
+
+
+def test_the_stroke_clock_starts_at_play_and_does_not_restart_on_undo(
+    live_server, page: Page, transactional_db
+):
+    match = tossed_match()
+    page.goto(f"{live_server.url}/u/{match.umpire_token}/")
+    clock = page.locator("#stroke-clock")
+    expect(clock).to_have_attribute("data-state", "idle")  # ICF 46: time starts at "Play"
+    page.wait_for_timeout(1500)
+    expect(page.locator("#stroke-clock-time")).to_have_text("15")
+    tap(page, "#stroke-clock-play")
+    expect(clock).to_have_attribute("data-state", "run")
+    page.wait_for_timeout(2200)
+    assert int(page.locator("#stroke-clock-time").inner_text()) <= 13
+    tap(page, "#stroke-clock-toggle")  # paused for this stroke only
+    expect(clock).to_have_attribute("data-state", "paused")
+    tap(page, "#quick-nothing")
+    settled(page, match.revision + 1)
+    expect(clock).to_have_attribute("data-state", "run")  # the next stroke's clock runs
+    page.wait_for_timeout(2200)
+    before_undo = int(page.locator("#stroke-clock-time").inner_text())
+    assert before_undo <= 13
+    tap(page, "#undo")
+    settled(page, match.revision + 2)
+    assert int(page.locator("#stroke-clock-time").inner_text()) <= before_undo  # no restart
+
+
+@pytest.mark.parametrize("size", [SIZES[0], SIZES[2]])
+def test_a_point_carrom_board_keeps_every_control_on_screen(live_server, page: Page,
+                                                            transactional_db, size):
+    """Three players (issue 19): the same fixed screen, words for three."""
+    from tests.services.conftest import make_match
+
+    page.set_viewport_size(size)
+    problems = Problems(page)
+    match = make_match(rules="point-carrom", games_to_win=1)
+    page.goto(f"{live_server.url}/u/{match.umpire_token}/")
+    expect(page.locator("#next-breaker")).to_have_text("Board 1: Asha Rao breaks.")
+    assert_all_controls_on_screen(page, "point carrom, before the break")
+    top = pad_top(page)
+    revision = match.revision
+    for selector in ("#quick-white", "#quick-black", "#quick-nothing", "#quick-nothing"):
+        tap(page, selector)
+        revision += 1
+        settled(page, revision)
+        assert_all_controls_on_screen(page, f"point carrom after {selector}")
+        assert pad_top(page) == pytest.approx(top, abs=1)
+    problems.assert_none()

@@ -1,0 +1,165 @@
+"""Screenshots of the umpire tablet's scoring screen at the four tablet sizes (issue 12).
+
+Builds a temporary SQLite database with generated players, puts matches into the states an
+umpire meets (a fresh board, a board under way with a due and a cover, the card between
+games with the side change, and offline with strokes kept on the tablet), serves the site on
+127.0.0.1 in this process and takes a PNG of each state with Debian's Chromium at 768x1024,
+800x1280, 1024x768 and 1280x800. Run after a change of the tablet:
+
+    .venv/bin/python tools/tablet_screens.py            # writes docs/tablet/*.png
+    .venv/bin/python tools/tablet_screens.py --out /tmp/shots --lang de
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import sys
+import tempfile
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+SIZES = {"768x1024": (768, 1024), "800x1280": (800, 1280), "1024x768": (1024, 768),
+         "1280x800": (1280, 800)}
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+
+
+def setup_django(path: Path) -> None:
+    os.environ["DATABASE_URL"] = f"sqlite:///{path}"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
+    os.environ.setdefault("SECRET_KEY", "screens-only-not-secret")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+
+    settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
+    call_command("migrate", verbosity=0)
+
+
+def new_match(number: int):
+    from scoring.models import Entry, Event, Match, Player, Tournament
+    from scoring.services.matches import Actor, record_toss
+
+    tournament, _ = Tournament.objects.get_or_create(
+        slug="screens-open", defaults={"name": "Screens Open",
+                                       "start_date": datetime.date.today(),
+                                       "end_date": datetime.date.today()})
+    event, _ = Event.objects.get_or_create(tournament=tournament, name="Singles")
+    a, b = (Entry.objects.create(event=event, player=Player.objects.create(name=n))
+            for n in (f"Greta Holm {number}", f"Asha Rao {number}"))
+    match = Match.objects.create(event=event, entry_a=a, entry_b=b,
+                                 status=Match.Status.READY)
+    record_toss(match=match, winner="a", choice="break", actor=Actor(via="system"))
+    match.refresh_from_db()
+    return match
+
+
+def stroke(match, payload: dict) -> None:
+    from scoring.services.matches import Actor, record_event
+
+    record_event(match=match, payload={"type": "stroke", **payload}, client_id=uuid.uuid4(),
+                 actor=Actor(via="system"))
+    match.refresh_from_db()
+
+
+def states() -> dict[str, str]:
+    """State name -> the match's umpire link path."""
+    from scoring.services.matches import Actor, record_quick_board
+
+    out = {}
+    fresh = new_match(1)
+    out["fresh-board"] = f"/u/{fresh.umpire_token}/"
+
+    busy = new_match(2)
+    stroke(busy, {"by": "white", "pocketed": {"white": 1}})
+    stroke(busy, {"by": "white", "pocketed": {"striker": True}})
+    stroke(busy, {"by": "black", "pocketed": {"black": 1}, "foul": "improper_stroke"})
+    stroke(busy, {"by": "white", "pocketed": {"white": 1, "queen": True}})
+    out["board-under-way"] = f"/u/{busy.umpire_token}/"
+
+    change = new_match(3)
+    for _ in range(3):
+        record_quick_board(match=change, winner="a", carrommen=9, queen="a",
+                           client_id=uuid.uuid4(), actor=Actor(via="system"))
+        change.refresh_from_db()
+    out["game-change"] = f"/u/{change.umpire_token}/"
+
+    offline = new_match(4)
+    out["offline-queue"] = f"/u/{offline.umpire_token}/"
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "docs" / "tablet"))
+    parser.add_argument("--lang", default="en", choices=["en", "de"])
+    args = parser.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    folder = Path(tempfile.mkdtemp(prefix="tablet-screens-"))
+    setup_django(folder / "screens.sqlite3")
+
+    from django.test.testcases import LiveServerThread
+    from playwright.sync_api import sync_playwright
+
+    links = states()
+    server = LiveServerThread("127.0.0.1", _static_handler(), port=0)
+    server.daemon = True
+    server.start()
+    server.is_ready.wait()
+    base = f"http://127.0.0.1:{server.port}"
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM,
+                                         args=["--no-sandbox", "--disable-gpu"])
+            for size_name, (width, height) in SIZES.items():
+                for state, link in links.items():
+                    context = browser.new_context(
+                        viewport={"width": width, "height": height}, has_touch=True,
+                        locale="de-DE" if args.lang == "de" else "en-GB",
+                        service_workers="block")
+                    if args.lang == "de":
+                        context.add_cookies([{"name": "django_language", "value": "de",
+                                              "url": base}])
+                    page = context.new_page()
+                    page.goto(base + link)
+                    page.wait_for_selector("#panel")
+                    if state == "offline-queue":
+                        context.set_offline(True)
+                        for _ in range(3):
+                            page.locator("#quick-nothing").tap()
+                    page.wait_for_timeout(300)
+                    target = out / f"{state}-{size_name}.png"
+                    page.screenshot(path=str(target))
+                    _shrink(target)
+                    print(target)
+                    context.close()
+            browser.close()
+    finally:
+        server.terminate()
+
+
+def _shrink(path: Path) -> None:
+    """A small PNG for the repository: 64 colours are plenty for the flat tablet screen."""
+    from PIL import Image
+
+    with Image.open(path) as image:
+        small = image.convert("RGB").quantize(colors=64, method=Image.Quantize.MEDIANCUT)
+    small.save(path, optimize=True)
+
+
+def _static_handler():
+    from django.contrib.staticfiles.handlers import StaticFilesHandler
+
+    return StaticFilesHandler
+
+
+if __name__ == "__main__":
+    main()
