@@ -563,7 +563,7 @@ def new_match(request: HttpRequest, slug: str) -> HttpResponse:
                 tournament=tournament, kind=d["kind"], rules=d["rules"], players=players,
                 actor=actor, stage=d["stage"], games_to_win=d["games_to_win"],
                 table=d["table"], table_number=d["table_number"], umpire=d["umpire"],
-                event_name=_default_event_name(d["kind"]),
+                event_name=_default_event_name(d["kind"]), event=d["event"],
             )
         except MatchError as err:
             form.add_error(None, _("%(player)s already plays in the friendly event with "

@@ -398,3 +398,24 @@ def test_the_history_of_a_board_just_ended_uses_the_scores_before_it(client, tos
     assert view.history_board == 4 and view.history[0].kind == "void"
     assert "White (Ben Kirk) wins the board: 9 points." in [
         r.text for r in view.history[1].rulings]
+
+
+def test_the_new_match_page_puts_the_match_into_the_event_picked(client, match, organiser):
+    """The organiser picks the single-matches event on "New match" (a point-carrom evening)."""
+    from scoring.services.draws import SYSTEM
+    from scoring.services.tournaments import create_event
+
+    tournament = match.event.tournament
+    tournament.organisers.add(organiser)
+    client.force_login(organiser)
+    evening = create_event(tournament=tournament, name="Evening points", actor=SYSTEM,
+                           kind="points", format="single_match", rules="point-carrom",
+                           games_to_win=1)
+    page = client.get(f"/t/{tournament.slug}/matches/new/").content.decode()
+    assert "Evening points" in page
+    response = client.post(f"/t/{tournament.slug}/matches/new/", {
+        "kind": "points", "rules": "point-carrom", "stage": "early", "games_to_win": "1",
+        "event": str(evening.pk), "a1_name": "Xu", "b1_name": "Yan", "c1_name": "Zoe"})
+    assert response.status_code == 302
+    created = Match.objects.latest("pk")
+    assert created.event == evening and created.entry_c is not None
