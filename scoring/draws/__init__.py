@@ -69,6 +69,7 @@ from .round_robin import (
     qualifiers,
     snake_groups,
 )
+from .ranking import CURRENT, EUROPEAN, PRESETS, RankingRule, Standing, rule_for
 from .swiss import SwissRound, SwissStanding, pair_round
 from .swiss import standings as swiss_standings
 from .types import (
@@ -84,6 +85,12 @@ from .types import (
 )
 
 __all__ = [
+    "CURRENT",
+    "EUROPEAN",
+    "PRESETS",
+    "RankingRule",
+    "Standing",
+    "rule_for",
     "Bracket",
     "BracketMatch",
     "DrawError",
