@@ -61,6 +61,7 @@ from .knockout import (
     seeding_order,
     single_elimination,
 )
+from .ranking import CURRENT, EUROPEAN, PRESETS, RankingRule, Standing, rule_for
 from .round_robin import (
     GroupStanding,
     circle_schedule,
@@ -69,7 +70,6 @@ from .round_robin import (
     qualifiers,
     snake_groups,
 )
-from .ranking import CURRENT, EUROPEAN, PRESETS, RankingRule, Standing, rule_for
 from .swiss import SwissRound, SwissStanding, pair_round
 from .swiss import standings as swiss_standings
 from .types import (

@@ -3,10 +3,10 @@
 A :class:`RankingRule` says how a decided match counts and how level entries are separated. Two
 named presets (``PRESETS``):
 
-- ``current`` — the app's rule since its first Swiss events: a win is 1 point, a draw 0 (a draw
-  only happens in a game stopped by time, ICF 62); then **Buchholz** (a bye counts as an
-  opponent with the player's own score), **net points**, then the initial order (seed, rating,
-  registration).
+- ``current`` — the app's rule since its first Swiss events: a win is 1 point, a draw 0 (a
+  draw only happens in a match stopped by a round time limit, a tournament rule: the ICF Laws
+  set none); then **Buchholz** (a bye counts as an opponent with the player's own score),
+  **net points**, then the initial order (seed, rating, registration).
 - ``european`` — the European circuit (Eurocups and the federations that run SoL): a win is
   2 points, a draw 1; then **Buchholz** (the sum of the opponents' points; a bye adds 0),
   **net score**, **total score** (points for), then **seed position**, then **rating**; final
@@ -198,7 +198,7 @@ def _tiebreak_values(rule: RankingRule, stats: Mapping[EntryId, list[int]],
         elif name == "net_points":
             out[name] = {i: -(s[5] - s[6]) for i, s in stats.items()}
         elif name == "total_points":
-            out[name] = {i: -s[5] for i in stats}
+            out[name] = {i: -s[5] for i, s in stats.items()}
         elif name == "seed":
             out[name] = {i: by_id[i].seed if by_id[i].seed is not None else math.inf
                          for i in stats}

@@ -125,7 +125,7 @@ class MatchResult:
     """The outcome of one match between ``a`` and ``b`` (``b is None``: a bye for ``a``).
 
     ``winner`` is ``a`` or ``b``; ``None`` only for a double walkover (nobody advances) or a
-    ``draw`` (a game stopped by time with level scores, ICF 62: nobody wins).
+    ``draw`` (a game stopped by a round time limit with level scores: nobody wins).
     ``walkover`` marks a match not played (withdrawal / no-show): the winner advances, and result
     lists should show it (e.g. with a '*').
     """
