@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from scoring.views import api, live, organiser, printing, public, trust, umpire
+from scoring.views import api, live, organiser, printing, public, time_up, trust, umpire
 
 app_name = "scoring"
 
@@ -18,6 +18,7 @@ urlpatterns = [
     path("", public.home, name="home"),
     path("favicon.ico", public.favicon, name="favicon"),
     *umpire.urlpatterns,
+    *time_up.urlpatterns,
     *organiser.urlpatterns,
     *live.urlpatterns,
     *printing.urlpatterns,

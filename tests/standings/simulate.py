@@ -60,8 +60,8 @@ def simulated_event(fmt: str, entries: int, seed: int, *, settings: dict[str, An
             draws.withdraw_entry(entry=leaving, actor=actor)
             withdrawn = True
             continue
-        unfinished = [m for m in Match.objects.filter(event=event).exclude(
-            status=Match.Status.CONFIRMED).order_by("number")]
+        unfinished = list(Match.objects.filter(event=event).exclude(
+            status=Match.Status.CONFIRMED).order_by("number"))
         if not unfinished:
             state = draws.draw_state(event)
             if fmt == "swiss" and state.can_next:
