@@ -127,9 +127,8 @@ def _column(key: str, rule: RankingRule, tiebreak: int | None = None,
 def rule_text(rule: RankingRule) -> str:
     """The rule in force, in words (printed under every standings table)."""
     if rule.key == "european":
-        text = _("European circuit ranking: 2 points a win, 1 a draw; then Buchholz (the "
-                 "opponents' points; a bye adds 0), net score, total score, seed position, "
-                 "rating.")
+        text = _("Ranked by points (2 a win, 1 a draw), then Buchholz (the opponents' points; "
+                 "a bye adds 0), net score, total score, seed position, rating.")
     else:
         text = _("Ranked by wins, then Buchholz, then net points, then the seeding order.")
     credit_text = (_("A bye and a walkover count as a won game of %(points)s–0.")
