@@ -26,9 +26,11 @@ from scoring.services.matches import Actor
 
 #: Format options kept in ``Event.settings`` (anything else there is left alone).
 SETTING_KEYS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
-                "single_game_rounds", "ranking", "bye_points", "walkover", "round_minutes")
+                "single_game_rounds", "ranking", "bye_points", "walkover", "round_minutes",
+                "time_up_board")
 #: Text options and their allowed values (the ranking rule, docs/STANDINGS.md).
-TEXT_SETTINGS = {"ranking": ("current", "european"), "walkover": ("bye", "as_played")}
+TEXT_SETTINGS = {"ranking": ("current", "european"), "walkover": ("bye", "as_played"),
+                 "time_up_board": ("finish", "stop")}
 
 #: Formats whose entries close with the draw (a Swiss event takes late entries between rounds).
 CLOSED_AFTER_DRAW = (Event.Format.KNOCKOUT, Event.Format.GROUPS,
