@@ -143,6 +143,8 @@ def test_command_reads_sol_gz_and_reports(db, tmp_path, capsys) -> None:
     out = capsys.readouterr()
     assert "3 tournaments, 8 matches" in out.out and "players: 5 new" in out.out
     assert "SoL says 8–25" in out.err
+    assert "flagged for the organiser: Nordstadt Open I, round 2, table 2: SoL says 8–25" in out.out
+    assert "kept: Nordstadt Open I, round 2, table 1: stopped by time, 17–9" in out.out
     call_command("import_sol", str(path))
     assert "skipped (imported before): Nordstadt Open I (2024-05-25)" in capsys.readouterr().out
     assert Tournament.objects.count() == 3
