@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.urls import URLPattern, path, register_converter
 
 from scoring.converters import IdConverter
-from scoring.views import api, live, organiser, printing, public, trust, umpire
+from scoring.views import api, live, organiser, printing, public, time_up, trust, umpire
 
 app_name = "scoring"
 
@@ -35,6 +35,7 @@ urlpatterns = _bounded([
     path("", public.home, name="home"),
     path("favicon.ico", public.favicon, name="favicon"),
     *umpire.urlpatterns,
+    *time_up.urlpatterns,
     *organiser.urlpatterns,
     *live.urlpatterns,
     *printing.urlpatterns,

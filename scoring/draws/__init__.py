@@ -61,6 +61,7 @@ from .knockout import (
     seeding_order,
     single_elimination,
 )
+from .ranking import CURRENT, EUROPEAN, PRESETS, RankingRule, Standing, rule_for
 from .round_robin import (
     GroupStanding,
     circle_schedule,
@@ -84,6 +85,12 @@ from .types import (
 )
 
 __all__ = [
+    "CURRENT",
+    "EUROPEAN",
+    "PRESETS",
+    "RankingRule",
+    "Standing",
+    "rule_for",
     "Bracket",
     "BracketMatch",
     "DrawError",

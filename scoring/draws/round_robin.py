@@ -133,7 +133,7 @@ def group_standings(
             s = stats[e]
             s[0] += 1
             s[1] += r.winner == e
-            s[2] += r.winner != e
+            s[2] += r.winner is not None and r.winner != e  # a draw is no loss
             gw, gl = r.games(e)
             pf, pa = r.points(e)
             s[3] += gw

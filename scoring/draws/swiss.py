@@ -2,9 +2,11 @@
 
 Rules implemented (issue 5, "Swiss system"; PEERS.md §5):
 
-- **Score** = match wins (a bye is a won match: one game won 25–0).
-- **Ranking** (standings and pairing order): wins, then **Buchholz**, then **net points**
-  (points for minus against), then the initial order (seed, rating, input order).
+- **Score** = match points under the event's :class:`~scoring.draws.ranking.RankingRule`
+  (``current``: match wins; ``european``: 2 a win, 1 a draw). A bye is a won match of one game
+  ``bye_points``–0 (25–0 by default); a walkover is credited like a bye.
+- **Ranking** (standings and pairing order): :func:`scoring.draws.ranking.table` — score, then
+  the rule's tie-breaks (``current``: **Buchholz**, **net points**, the initial order).
 - **Buchholz** = sum of the current wins of every opponent met. A bye has no opponent; by default
   (``bye_buchholz="own_score"``) it counts as a virtual opponent with the player's own wins, so a
   bye neither helps nor hurts (FIDE's "virtual opponent" idea); ``"zero"`` counts it as 0.
@@ -28,11 +30,12 @@ Rules implemented (issue 5, "Swiss system"; PEERS.md §5):
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from ._matching import augment, maximum_matching
-from .types import DrawError, Entry, EntryId, MatchResult, Pairing, Reason, initial_order
+from .ranking import CURRENT, RankingRule, Standing, table
+from .types import DrawError, Entry, EntryId, MatchResult, Pairing, Reason
 
 __all__ = ["SwissRound", "SwissStanding", "pair_round", "standings"]
 
@@ -44,30 +47,8 @@ NODE_LIMIT = 3000
 LOCAL_GRAPH = 64
 
 
-@dataclass(frozen=True)
-class SwissStanding:
-    """One line of the Swiss table."""
-
-    entry: EntryId
-    rank: int
-    wins: int
-    losses: int
-    played: int  # matches including byes
-    games_won: int
-    games_lost: int
-    points_for: int
-    points_against: int
-    buchholz: int
-    had_bye: bool
-    opponents: tuple[EntryId, ...]  # in the order met (byes excluded)
-
-    @property
-    def score(self) -> int:
-        return self.wins
-
-    @property
-    def net_points(self) -> int:
-        return self.points_for - self.points_against
+#: One line of the Swiss table: :class:`scoring.draws.ranking.Standing` (one definition).
+SwissStanding = Standing
 
 
 @dataclass(frozen=True)
@@ -84,65 +65,13 @@ def standings(
     results: Iterable[MatchResult],
     *,
     bye_buchholz: ByeBuchholz = "own_score",
+    rule: RankingRule | None = None,
 ) -> tuple[SwissStanding, ...]:
-    """The Swiss table: wins, games, points, Buchholz and rank (see the module docstring)."""
-    order = initial_order(entries)
-    ids = [e.id for e in order]
-    # per entry: [played, wins, games won, games lost, points for, points against, byes]
-    stats: dict[EntryId, list[int]] = {i: [0, 0, 0, 0, 0, 0, 0] for i in ids}
-    opponents: dict[EntryId, list[EntryId]] = {i: [] for i in ids}
-    for r in results:
-        a, b, winner = r.a, r.b, r.winner
-        sa = stats.get(a)
-        sb = stats.get(b) if b is not None else None
-        if sa is None or (b is not None and sb is None):
-            raise DrawError("bad_result", detail=f"unknown entry {a if sa is None else b}")
-        sa[0] += 1
-        sa[2] += r.games_a
-        sa[3] += r.games_b
-        sa[4] += r.points_a
-        sa[5] += r.points_b
-        if winner == a:
-            sa[1] += 1
-        if sb is None:
-            sa[6] += 1
-            continue
-        sb[0] += 1
-        sb[2] += r.games_b
-        sb[3] += r.games_a
-        sb[4] += r.points_b
-        sb[5] += r.points_a
-        if winner == b:
-            sb[1] += 1
-        opponents[a].append(b)  # type: ignore[arg-type]
-        opponents[b].append(a)
-    wins = {i: st[1] for i, st in stats.items()}
-    byes = {i: st[6] for i, st in stats.items()}
-    pf = {i: st[4] for i, st in stats.items()}
-    pa = {i: st[5] for i, st in stats.items()}
-    buchholz = {}
-    for i in ids:
-        bye_value = wins[i] if bye_buchholz == "own_score" else 0
-        buchholz[i] = sum(wins[o] for o in opponents[i]) + byes[i] * bye_value
-    seed_pos = {e: n for n, e in enumerate(ids)}
-    ranked = sorted(ids, key=lambda i: (-wins[i], -buchholz[i], -(pf[i] - pa[i]), seed_pos[i]))
-    return tuple(
-        SwissStanding(
-            entry=i,
-            rank=n,
-            wins=wins[i],
-            losses=stats[i][0] - wins[i],
-            played=stats[i][0],
-            games_won=stats[i][2],
-            games_lost=stats[i][3],
-            points_for=pf[i],
-            points_against=pa[i],
-            buchholz=buchholz[i],
-            had_bye=byes[i] > 0,
-            opponents=tuple(opponents[i]),
-        )
-        for n, i in enumerate(ranked, start=1)
-    )
+    """The Swiss table: :func:`scoring.draws.ranking.table` under ``rule`` (the ``current``
+    preset by default, with its Buchholz of a bye set by ``bye_buchholz``)."""
+    if rule is None:
+        rule = CURRENT if bye_buchholz == "own_score" else replace(CURRENT, bye_buchholz="zero")
+    return table(entries, results, rule)
 
 
 def pair_round(
@@ -151,20 +80,21 @@ def pair_round(
     *,
     withdrawn: Collection[EntryId] = (),
     bye_buchholz: ByeBuchholz = "own_score",
+    rule: RankingRule | None = None,
 ) -> SwissRound:
     """Pair the next round from all ``results`` so far (byes included as bye results).
 
     ``withdrawn`` entries stay in the table (their results count for Buchholz) but are not paired.
     """
     results = list(results)
-    table = standings(entries, results, bye_buchholz=bye_buchholz)
-    number = 1 + max((s.played for s in table), default=0)
-    active = [s for s in table if s.entry not in withdrawn]
+    ranked = standings(entries, results, bye_buchholz=bye_buchholz, rule=rule)
+    number = 1 + max((s.played for s in ranked), default=0)
+    active = [s for s in ranked if s.entry not in withdrawn]
     if len(active) < 2:
         raise DrawError("too_few_entries", minimum=2)
     pos = {s.entry: n for n, s in enumerate(active)}
     played = [{pos[o] for o in s.opponents if o in pos} for s in active]
-    scores = [s.wins for s in active]
+    scores = [s.score for s in active]
     pairer = _Pairer(scores, played)
     pairs, bye, skipped = pairer.pair([s.had_bye for s in active])
     worst = max((scores[x] - scores[y] for x, y in pairs), default=0)
@@ -186,13 +116,13 @@ def pair_round(
     pairings = []
     for x, y in sorted(pairs):
         sx, sy = active[x], active[y]
-        if sx.wins == sy.wins:
-            reason = Reason("swiss_pair", {"score": sx.wins, "rank_a": sx.rank, "rank_b": sy.rank})
+        if sx.score == sy.score:
+            reason = Reason("swiss_pair", {"score": sx.score, "rank_a": sx.rank, "rank_b": sy.rank})
         else:
             code = "swiss_float_blocked" if pairer.blocked.get(x) else "swiss_float_odd"
             reason = Reason(
                 code,
-                {"score_a": sx.wins, "score_b": sy.wins, "rank_a": sx.rank, "rank_b": sy.rank},
+                {"score_a": sx.score, "score_b": sy.score, "rank_a": sx.rank, "rank_b": sy.rank},
             )
         pairings.append(Pairing(sx.entry, sy.entry, reason))
     if bye is not None:
@@ -202,7 +132,7 @@ def pair_round(
         else:
             reason = Reason("swiss_bye", {"rank": sb.rank})
         pairings.append(Pairing(sb.entry, None, reason))
-    return SwissRound(number, tuple(pairings), table)
+    return SwissRound(number, tuple(pairings), ranked)
 
 
 class _Budget(Exception):

@@ -124,7 +124,8 @@ def initial_order(entries: Iterable[Entry | EntryId]) -> tuple[Entry, ...]:
 class MatchResult:
     """The outcome of one match between ``a`` and ``b`` (``b is None``: a bye for ``a``).
 
-    ``winner`` is ``a`` or ``b``; ``None`` only for a double walkover (nobody advances).
+    ``winner`` is ``a`` or ``b``; ``None`` only for a double walkover (nobody advances) or a
+    ``draw`` (a game stopped by a round time limit with level scores: nobody wins).
     ``walkover`` marks a match not played (withdrawal / no-show): the winner advances, and result
     lists should show it (e.g. with a '*').
     """
@@ -137,14 +138,17 @@ class MatchResult:
     points_a: int = 0
     points_b: int = 0
     walkover: bool = False
+    draw: bool = False
 
     def __post_init__(self) -> None:
         if self.a == self.b:
             raise DrawError("bad_result", detail="an entry cannot play itself")
         if self.winner is not None and self.winner not in (self.a, self.b):
             raise DrawError("bad_result", detail=f"winner {self.winner} did not play")
-        if self.winner is None and not self.walkover:
-            raise DrawError("bad_result", detail="only a double walkover has no winner")
+        if self.winner is None and not (self.walkover or self.draw):
+            raise DrawError("bad_result", detail="only a double walkover or a draw has no winner")
+        if self.draw and (self.winner is not None or self.b is None):
+            raise DrawError("bad_result", detail="a draw has two entries and no winner")
         if self.b is None and self.winner != self.a:
             raise DrawError("bad_result", detail="a bye is won by its entry")
 

@@ -121,9 +121,29 @@ class EventForm(forms.ModelForm):
                     "instead of best of three."))
     games_to_win = forms.TypedChoiceField(label=_("Match length"), choices=GAMES_CHOICES,
                                           coerce=int, initial=2)
+    ranking = forms.ChoiceField(
+        label=_("Ranking rule"), required=False, initial="current",
+        choices=[("current", _("Standard ranking")),
+                 ("european", _("European circuit ranking"))],
+        help_text=_("How the standings rank (docs/STANDINGS.md): standard (wins, Buchholz, net "
+                    "points) or the European circuit's (2 a win, 1 a draw, Buchholz with a bye "
+                    "adding 0, net score, total score, seed, rating)."))
+    bye_points = forms.IntegerField(
+        label=_("Bye value (points)"), required=False, min_value=0, max_value=25, initial=25,
+        help_text=_("A bye is a won game of this many points to 0 (SoL's phantom score)."))
+    walkover = forms.ChoiceField(
+        label=_("Walkover counts"), required=False, initial="bye",
+        choices=[("bye", _("like a bye (ICF/DCV)")), ("as_played", _("as recorded"))])
+    round_minutes = forms.IntegerField(
+        label=_("Round time limit (minutes)"), required=False, min_value=1, max_value=600)
+    time_up_board = forms.ChoiceField(
+        label=_("When time is up"), required=False, initial="finish",
+        choices=[("finish", _("the board in play is finished")),
+                 ("stop", _("stop at once (the board in play is not counted)"))])
 
     SETTINGS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
-                "single_game_rounds")
+                "single_game_rounds", "ranking", "bye_points", "walkover", "round_minutes",
+                "time_up_board")
 
     class Meta:
         model = Event

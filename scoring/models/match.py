@@ -103,6 +103,15 @@ class Match(models.Model):
     winner_side = models.CharField(_("winner"), max_length=1, choices=SIDE_CHOICES,
                                    blank=True)
     games_won = models.JSONField(_("games won"), default=dict, blank=True)
+    draw = models.BooleanField(
+        _("draw"), default=False,
+        help_text=_("Finished level: a match stopped by the round's time limit with equal "
+                    "scores and no winner (a tournament rule; the ICF Laws set no time "
+                    "limit)."))  # cache, written only by the services
+    needs_review = models.CharField(
+        _("flagged for the organiser"), max_length=200, blank=True,
+        help_text=_("Why an imported result needs a look (e.g. board rows that do not add up "
+                    "to the recorded score)."))
     revision = models.PositiveIntegerField(
         _("revision"), default=0,
         help_text=_("Goes up with every recorded change; a tablet showing an older revision "
@@ -151,6 +160,10 @@ class Game(models.Model):
     winner_side = models.CharField(_("winner"), max_length=1, choices=SIDE_CHOICES,
                                    blank=True)  # cache
     finished = models.BooleanField(_("finished"), default=False)  # cache
+    time_up = models.BooleanField(
+        _("stopped by time"), default=False,
+        help_text=_("The round's time limit ended this game: the leader wins, level scores "
+                    "are a draw (a tournament rule: the ICF Laws set no game time limit)."))
     started_at = models.DateTimeField(_("started at"), auto_now_add=True)
 
     class Meta:

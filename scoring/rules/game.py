@@ -296,6 +296,7 @@ class MatchState:
     next: NextBoard | None
     first_breakers: tuple[str, ...]
     side_change_after: tuple[int | None, ...]  # per game: the board after which sides changed
+    draw: bool = False  # stopped by time with games (and, in its last game, scores) level
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -339,8 +340,14 @@ def derive_match(
     toss_choice: str = "break",
     rules: RuleSet = ICF,
     stage: str = "early",
+    time_up: bool = False,
 ) -> MatchState:
     """Count a best-of-three match from its games' boards.
+
+    ``time_up``: the round's time limit stopped the match during its last listed game (a
+    tournament rule; the ICF Laws set no time limit): that game ends as a ``time_up`` game
+    (the leader wins it, level scores are a drawn game) and the match ends: the side with more
+    games won wins, equal games are a draw.
 
     :raises RulesError: a game after the match ended, an unfinished game that is not the last,
         or any error of a game (located ``games[g].boards[i]...``).
@@ -362,7 +369,7 @@ def derive_match(
         first = first_breaker_of_game(g + 1, players, toss_winner, toss_choice)
         try:
             state = derive_game(entries, players=players, first_breaker=first, rules=rules,
-                                stage=stage)
+                                stage=stage, time_up=time_up and g == len(games) - 1)
         except RulesError as err:
             raise err.at(where) from None
         states.append(state)
@@ -375,6 +382,14 @@ def derive_match(
             if won[state.winner] >= rules.games_to_win:
                 finished, winner = True, state.winner
 
+    draw = False
+    if time_up and not finished:
+        finished = True
+        a, b = players
+        if won[a] != won[b]:
+            winner = a if won[a] > won[b] else b
+        else:
+            draw = True
     next_board: NextBoard | None = None
     if not finished:
         if not states or states[-1].finished:
@@ -395,4 +410,5 @@ def derive_match(
     return MatchState(
         players=players, games=tuple(states), games_won=won, finished=finished, winner=winner,
         next=next_board, first_breakers=tuple(breakers), side_change_after=tuple(side_changes),
+        draw=draw,
     )

@@ -9,8 +9,8 @@ tournament (``select_related``/``prefetch_related``; checked in ``tests/live``):
 * match state is derived by :func:`scoring.services.matches.match_snapshot` (the same
   derivation as the umpire tablet and the printed scoresheet), board timelines and statistics by
   replaying stroke logs through the rules engine (:mod:`scoring.stats`);
-* standings come from :mod:`scoring.draws` (``swiss_standings``, ``group_standings``); this
-  module only turns the stored matches into its ``MatchResult`` records and names the columns.
+* standings come from :mod:`scoring.standings` (the one decided-result definition and the one
+  table per format); they are re-exported here for the pages.
 """
 
 from __future__ import annotations
@@ -52,6 +52,16 @@ from scoring.rules import Note, derive_game, get_rules
 from scoring.rules.game import BoardScore, GameState
 from scoring.rulings import colour_word, describe_event, explain
 from scoring.services.matches import MatchSnapshot, becomes_entry, live_events, match_snapshot
+from scoring.standings import (  # noqa: F401 (re-exported for the pages and the API)
+    DECIDED_SQL,
+    Column,
+    StandingRow,
+    StandingsTable,
+    decided_params,
+    event_standings,
+    group_tables,
+    has_standings,
+)
 from scoring.stats import BoardAnalysis, SideStats, analyse_board
 
 SIDES = ("a", "b")
@@ -140,7 +150,6 @@ def table_validator(slug: str, number: int) -> tuple[Any, ...]:
 #: The aggregate of a set of matches an ETag is built from (one pass over the rows).
 _MATCH_SUMMARY = ("CAST(COUNT(*) AS TEXT) || '|' || COALESCE(CAST(MAX(m.updated_at) AS TEXT), "
                   "'') || '|' || CAST(COALESCE(SUM(m.revision), 0) AS TEXT)")
-_DECIDED = "(m.status IN (%s, %s) OR m.bye = %s OR m.walkover = %s)"
 
 
 def event_validator(event_id: int, slug: str | None = None, *, decided: bool = False
@@ -156,8 +165,8 @@ def event_validator(event_id: int, slug: str | None = None, *, decided: bool = F
     params: list[Any] = []
     where = ""
     if decided:
-        where = " AND " + _DECIDED
-        params += [Match.Status.FINISHED, Match.Status.CONFIRMED, True, True]
+        where = " AND " + DECIDED_SQL
+        params += decided_params()
     sql = (f"SELECT e.name, e.status, (SELECT {_MATCH_SUMMARY} FROM {t['match']} m "
            f"WHERE m.event_id = e.id{where}), "
            "(SELECT CAST(COUNT(*) AS TEXT) || '|' || CAST(COUNT(CASE WHEN n.withdrawn = %s "
@@ -894,210 +903,7 @@ def event_bracket(event: Event) -> list[BracketSection]:
 # --------------------------------------------------------------------------- standings
 
 
-@dataclass(frozen=True)
-class Column:
-    """A standings column: short header, full name and what it means."""
-
-    key: str
-    short: str
-    label: str
-    help: str
-    tiebreak: int | None = None  # position in the ranking order (1 = first criterion)
-
-
-@dataclass
-class StandingRow:
-    entry_id: int
-    entry: Entry | None
-    rank: int
-    values: dict[str, Any]
-    cells: list[Any] = field(default_factory=list)  # (column, text) in column order
-    url: str = ""  # the player page (set by the view)
-
-    @property
-    def name(self) -> str:
-        return self.entry.name if self.entry else "?"
-
-    @property
-    def withdrawn(self) -> bool:
-        return bool(self.entry and self.entry.withdrawn)
-
-
-@dataclass
-class StandingsTable:
-    name: str  # the group, or "" for one table
-    columns: list[Column]
-    rows: list[StandingRow]
-    order: str  # how the ranking is decided, in words
-    group: str = ""  # the group's own name ("A"), "" for one table
-
-    def __post_init__(self) -> None:
-        for row in self.rows:  # text, not numbers: no localisation per cell when rendering
-            row.cells = [(c, str(row.values.get(c.key, ""))) for c in self.columns]
-
-
-def _column(key: str, tiebreak: int | None = None, help_text: str | None = None) -> Column:
-    texts = {
-        "played": (_("P"), _("Played"), _("Matches played, byes included.")),
-        "wins": (_("W"), _("Wins"), _("Matches won (a bye or a walkover counts as a win).")),
-        "losses": (_("L"), _("Losses"), _("Matches lost.")),
-        "buchholz": (_("Bh"), _("Buchholz"),
-                     _("The sum of the wins of every opponent met; a bye counts as an "
-                       "opponent with the player's own wins.")),
-        "net_points": (_("+/−"), _("Net points"),
-                       _("Game points won minus game points lost.")),
-        "games": (_("Games"), _("Games won and lost"), _("Games won : games lost.")),
-        "head_to_head": (_("H2H"), _("Head-to-head"),
-                         _("Wins in the matches among the entries level on wins.")),
-        "decided_by": (_("Decided by"), _("Place decided by"),
-                       _("The criterion that fixed the place of an entry level on wins.")),
-        "game_difference": (_("GD"), _("Game difference"),
-                            _("Games won minus games lost.")),
-        "points_for": (_("PF"), _("Points for"), _("Game points won (a game counts at most "
-                                                   "25).")),
-        "points_against": (_("PA"), _("Points against"), _("Game points lost.")),
-    }
-    short, label, default_help = texts[key]
-    return Column(key, short, label, help_text or default_help, tiebreak)
-
-
-@dataclass(frozen=True)
-class _Decided:
-    """A decided match, as plain values (no model instances: big events have many)."""
-
-    pk: int
-    group: str
-
-
-def _finished_results(event: Event, *, groups: bool) -> list[tuple[_Decided, Any]]:
-    """The event's decided matches as :class:`scoring.draws.MatchResult` (two queries of plain
-    values, whatever the number of matches)."""
-    from scoring.draws import MatchResult
-
-    matches = (Match.objects.filter(event=event)
-               .filter(Q(status__in=DONE) | Q(bye=True) | Q(walkover=True))
-               .order_by("pk"))
-    if groups:
-        matches = matches.exclude(group="")
-    rows = list(matches.values_list("pk", "group", "entry_a_id", "entry_b_id", "winner_side",
-                                    "walkover", "games_won"))
-    points: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    for match_id, scores in (Game.objects.filter(match__in=matches.values("pk"))
-                             .values_list("match_id", "scores")):
-        total = points[match_id]
-        total[0] += int((scores or {}).get("a", 0) or 0)
-        total[1] += int((scores or {}).get("b", 0) or 0)
-    out = []
-    for pk, group, a, b, winner_side, walkover, games_won in rows:
-        decided = _Decided(pk, group)
-        if a is None and b is None:
-            continue
-        if a is None or b is None:
-            if groups:  # a rest in a round-robin group is not a match
-                continue
-            out.append((decided, MatchResult.for_bye(a or b)))
-            continue
-        winner = {"a": a, "b": b}.get(winner_side)
-        if winner is None and not walkover:
-            continue  # finished without a winner yet: not counted
-        won = games_won or {}
-        pa, pb = points.get(pk, (0, 0))
-        out.append((decided, MatchResult(a, b, winner, games_a=int(won.get("a", 0) or 0),
-                                         games_b=int(won.get("b", 0) or 0), points_a=pa,
-                                         points_b=pb, walkover=walkover)))
-    return out
-
-
-def _swiss_table(event: Event, entries: dict[int, Entry]) -> list[StandingsTable]:
-    from scoring.draws import Entry as DrawEntry
-    from scoring.draws import swiss_standings
-
-    draw_entries = [DrawEntry(e.pk, seed=e.seed, rating=e.player.rating)
-                    for e in entries.values()]
-    results = [r for _m, r in _finished_results(event, groups=False)
-               if all(x in entries for x in r.entries)]
-    table = swiss_standings(draw_entries, results)
-    columns = [_column("played"), _column("wins", 1), _column("losses"),
-               _column("buchholz", 2), _column("net_points", 3), _column("games"),
-               _column("points_for"), _column("points_against")]
-    rows = [StandingRow(s.entry, entries.get(s.entry), s.rank, {
-        "played": s.played, "wins": s.wins, "losses": s.losses, "buchholz": s.buchholz,
-        "net_points": s.points_for - s.points_against,
-        "games": f"{s.games_won}:{s.games_lost}", "games_won": s.games_won,
-        "games_lost": s.games_lost, "points_for": s.points_for,
-        "points_against": s.points_against, "had_bye": s.had_bye,
-    }) for s in table]
-    order = _("Ranked by wins, then Buchholz, then net points, then the seeding order.")
-    return [StandingsTable("", columns, rows, order)]
-
-
-def group_tables(event: Event, entries: dict[int, Entry]) -> list[StandingsTable]:
-    """Round-robin group tables (:func:`scoring.draws.group_standings`): wins, then
-    head-to-head, game difference, net points, seed; each line says what decided its place.
-
-    The one definition of a group table: the live page, the API and the printed standings
-    (:func:`scoring.selectors.sheets.standings_data`) all read it. ``entries``: the event's
-    entries by id (with player and partner). Three queries; texts in the active language."""
-    from scoring.draws import Entry as DrawEntry
-    from scoring.draws import group_standings
-
-    members: dict[str, list[int]] = defaultdict(list)
-    for group, a, b in (Match.objects.filter(event=event).exclude(group="")
-                        .order_by("pk").values_list("group", "entry_a_id", "entry_b_id")):
-        for entry_id in (a, b):
-            if entry_id is not None and entry_id in entries and \
-                    entry_id not in members[group]:
-                members[group].append(entry_id)
-    results: dict[str, list[Any]] = defaultdict(list)
-    for match, result in _finished_results(event, groups=True):
-        results[match.group].append(result)
-    columns = [_column("played", help_text=_("Group matches played.")),
-               _column("wins", 1, _("Group matches won (a walkover counts as a win).")),
-               _column("losses"), _column("head_to_head", 2), _column("games"),
-               _column("game_difference", 3),
-               _column("net_points", 4), _column("points_for"), _column("decided_by")]
-    order = _("Ranked by wins; entries level on wins by head-to-head, then game difference, "
-              "then net points, then the seeding order.")
-    decided = {"": "", "head_to_head": _("head-to-head"),
-               "game_difference": _("game difference"), "point_difference": _("net points"),
-               "seed": _("seeding order")}
-    tables = []
-    for group in sorted(members, key=lambda g: (len(g), g)):
-        # in id order (registration): the last tie-break of unseeded, unrated entries, as
-        # when the draw services pick the qualifiers (scoring.services.draws.group_tables)
-        ids = sorted(members[group])
-        draw_entries = [DrawEntry(i, seed=entries[i].seed, rating=entries[i].player.rating)
-                        for i in ids]
-        group_results = results.get(group, [])
-        lines = group_standings(draw_entries, group_results)
-        h2h = _head_to_head(lines, group_results)
-        rows = [StandingRow(line.entry, entries.get(line.entry), line.rank, {
-            "played": line.played, "wins": line.wins, "losses": line.losses,
-            "head_to_head": h2h.get(line.entry, ""),
-            "games": f"{line.games_won}:{line.games_lost}", "games_won": line.games_won,
-            "games_lost": line.games_lost, "game_difference": line.game_difference,
-            "net_points": line.point_difference, "points_for": line.points_for,
-            "points_against": line.points_against,
-            "decided_by": str(decided.get(line.decided_by, line.decided_by)),
-        }) for line in lines]
-        tables.append(StandingsTable(_("Group %(name)s") % {"name": group}, columns, rows,
-                                     order, group=group))
-    return tables
-
-
-def _head_to_head(lines: Sequence[Any], results: Sequence[Any]) -> dict[Any, int | str]:
-    """Wins in the matches among the entries level on wins (blank when not level)."""
-    by_wins: dict[int, set[Any]] = defaultdict(set)
-    for line in lines:
-        by_wins[line.wins].add(line.entry)
-    out: dict[Any, int | str] = {}
-    for level in by_wins.values():
-        if len(level) < 2:
-            continue
-        for entry in level:
-            out[entry] = sum(1 for r in results if r.b is not None and r.winner == entry
-                             and r.a in level and r.b in level)
-    return out
+# The tables themselves are defined once, in scoring.standings (live, API, sheet, organiser).
 
 
 def link_players(tables: Iterable[StandingsTable], slug: str) -> None:
@@ -1109,20 +915,6 @@ def link_players(tables: Iterable[StandingsTable], slug: str) -> None:
             if row.entry is not None:
                 row.url = pattern.replace(str(marker), str(row.entry.player_id))
 
-
-def has_standings(event: Event) -> bool:
-    return event.format in (Event.Format.SWISS, Event.Format.GROUPS)
-
-
-def event_standings(event: Event) -> list[StandingsTable]:
-    """Swiss table or round-robin group tables of ``event`` (four queries at most); an empty
-    list for other formats."""
-    if not has_standings(event):
-        return []
-    entries = {e.pk: e for e in event.entries.select_related("player", "partner")}
-    if event.format == Event.Format.SWISS:
-        return _swiss_table(event, entries)
-    return group_tables(event, entries)
 
 
 # --------------------------------------------------------------------------- players

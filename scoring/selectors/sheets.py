@@ -10,9 +10,8 @@ from the stored rows, the rules engine and the draws:
   from the board's cache (``Board.result_*``) or its quick entry (``Board.summary_*``);
 * a **round** of scoresheets is built in a constant number of queries
   (:func:`scoresheets_data` prefetches games, boards and the events of the boards in progress);
-* **brackets** come from the event's rounds and matches, **standings** from its finished
-  matches (:func:`scoring.draws.swiss_standings`; group tables are the live page's own,
-  :func:`scoring.selectors.live.group_tables`, so paper and screen rank alike),
+* **brackets** come from the event's rounds and matches, **standings** are the live page's own
+  tables (:func:`scoring.standings.event_standings`, so paper and screen rank alike),
   **table labels** from its tables.
 
 Absolute URLs for the QR codes are ``base_url`` + path; the views pass the request's scheme
@@ -28,13 +27,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Prefetch, QuerySet
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from scoring.draws import Entry as DrawEntry
-from scoring.draws import MatchResult, swiss_standings
+from scoring import standings
 from scoring.models import Board, BoardEvent, Entry, Event, Game, Match, Round, Table, Tournament
 from scoring.pdf.data import (
     LANGUAGES,
@@ -57,7 +55,6 @@ from scoring.pdf.data import (
 from scoring.pdf.point_sheet import PointSheetData
 from scoring.rules import MatchState, derive_match, get_rules
 from scoring.rules.game import BoardScore, GameState
-from scoring.selectors import live
 from scoring.services.matches import (
     becomes_entry,
     game_entries,  # the one definition of "which stored board counts as what"
@@ -230,7 +227,8 @@ def _derive_state(match: Match, games: list[Game], boards: dict[int, list[Stored
         is_last = bool(rows) and rows[-1] is last_board
         entries.append(game_entries(rows, events if is_last else None))
     return derive_match(entries, players=SIDES, toss_winner=match.toss_winner,
-                        toss_choice=match.toss_choice, rules=rules, stage=match.stage)
+                        toss_choice=match.toss_choice, rules=rules, stage=match.stage,
+                        time_up=bool(games and games[-1].time_up))
 
 
 def _counted_rows(rows: list[StoredBoard], current_events: list[BoardEvent] | None
@@ -553,90 +551,31 @@ def bracket_data(event: Event, *, language: str | None = None) -> BracketSheetDa
 # --------------------------------------------------------------------------- standings
 
 
-def _finished_matches(event: Event, groups: bool) -> list[Match]:
-    matches = (Match.objects.filter(event=event)
-               .filter(Q(winner_side__in=SIDES) | Q(bye=True) | Q(walkover=True))
-               .prefetch_related(Prefetch("games", queryset=Game.objects.order_by("number"))))
-    if groups:
-        matches = matches.exclude(group="")
-    return list(matches)
-
-
-def _points(match: Match) -> tuple[int, int]:
-    a = b = 0
-    for game in match.games.all():
-        a += int(game.scores.get("a", 0) or 0)
-        b += int(game.scores.get("b", 0) or 0)
-    return a, b
-
-
-def _result(match: Match) -> MatchResult:
-    """A decided match as :class:`scoring.draws.types.MatchResult` (for the Swiss table)."""
-    if match.entry_b_id is None or match.entry_a_id is None:
-        entry = match.entry_a_id or match.entry_b_id
-        return MatchResult.for_bye(entry)
-    won = match.games_won or {}
-    points = _points(match)
-    winner = {"a": match.entry_a_id, "b": match.entry_b_id}.get(match.winner_side)
-    return MatchResult(match.entry_a_id, match.entry_b_id, winner,
-                       games_a=int(won.get("a", 0)), games_b=int(won.get("b", 0)),
-                       points_a=points[0], points_b=points[1],
-                       walkover=match.walkover or winner is None)
-
-
-def _entries(event: Event) -> dict[int, Entry]:
-    return {e.pk: e for e in event.entries.select_related("player", "partner")}
-
-
-def _draw_entry(entry: Entry) -> DrawEntry:
-    return DrawEntry(entry.pk, seed=entry.seed, rating=entry.player.rating)
-
-
 def _club(entry: Entry) -> str:
     return " / ".join(dict.fromkeys(p.club for p in entry.players if p.club))
 
 
-def _swiss_standings(event: Event, language: str) -> tuple[list[StandingsColumn],
-                                                           list[StandingsGroup], str]:
-    entries = _entries(event)
-    draw_entries = [_draw_entry(e) for e in entries.values() if not e.withdrawn]
-    known = {e.id for e in draw_entries}
-    results = [r for r in (_result(m) for m in _finished_matches(event, groups=False))
-               if all(x in known for x in r.entries)]
-    table = swiss_standings(draw_entries, results)
-    rows = [StandingsRow(
-        rank=s.rank, name=entries[s.entry].name, club=_club(entries[s.entry]),
-        values={"wins": s.wins, "losses": s.losses, "buchholz": s.buchholz,
-                "net_points": s.points_for - s.points_against,
-                "games_won": f"{s.games_won}:{s.games_lost}"},
-    ) for s in table]
-    columns = [StandingsColumn("wins"), StandingsColumn("losses"),
-               StandingsColumn("buchholz"), StandingsColumn("net_points"),
-               StandingsColumn("games_won")]
+#: Live standings columns left off the printed table (not ranking criteria; the net points are
+#: printed), so that the names keep their width on an A4 page.
+UNPRINTED_COLUMNS = frozenset({"points_for", "points_against"})
+UNPRINTED_GROUP_COLUMNS = UNPRINTED_COLUMNS
+
+
+def _standings_tables(event: Event, language: str) -> tuple[list[StandingsColumn],
+                                                             list[StandingsGroup], str]:
+    """The live page's tables (:func:`scoring.standings.event_standings`, the one definition:
+    the same rows, order and figures), with their columns, short headers and the rule in
+    force with its column explanations as the footnote (its name goes in the subtitle)."""
     with translation.override(language):
-        footnote = _("Ranked by wins, Buchholz, net points, then seed.")
-    return columns, [StandingsGroup(rows)], footnote
-
-
-#: Live standings columns left off the printed group table (not a ranking criterion; the net
-#: points are printed), so that the names keep their width on an A4 page.
-UNPRINTED_GROUP_COLUMNS = frozenset({"points_for"})
-
-
-def _group_standings(event: Event, language: str) -> tuple[list[StandingsColumn],
-                                                           list[StandingsGroup], str]:
-    """The round-robin group tables of the live page (:func:`scoring.selectors.live.
-    group_tables`, the one definition: the same members, results and order of
-    :func:`scoring.draws.group_standings`, wins, then head-to-head, game difference, net
-    points, seed), with its columns, short headers and ranking explanation (three queries)."""
-    with translation.override(language):
-        tables = live.group_tables(event, _entries(event))
+        tables = standings.event_standings(event)
+        withdrawn = _("withdrawn")
     if not tables:
         return [], [], ""
-    shown = [c for c in tables[0].columns if c.key not in UNPRINTED_GROUP_COLUMNS]
+    shown = [c for c in tables[0].columns if c.key not in UNPRINTED_COLUMNS]
     columns = [StandingsColumn(c.key, c.short) for c in shown]
     groups = [StandingsGroup([StandingsRow(
-        rank=row.rank, name=row.name, club=_club(row.entry) if row.entry else "",
+        rank=row.rank, name=f"{row.name} ({withdrawn})" if row.withdrawn else row.name,
+        club=_club(row.entry) if row.entry else "",
         values={c.key: row.values.get(c.key, "") for c in shown},
     ) for row in table.rows], name=table.group) for table in tables]
     legend = " · ".join(f"{c.short} = {c.label}" for c in shown)
@@ -650,10 +589,9 @@ def standings_data(event: Event, *, language: str | None = None) -> StandingsShe
     """
     language = sheet_language(language)
     has_groups = Match.objects.filter(event=event).exclude(group="").exists()
-    if event.format == Event.Format.SWISS:
-        columns, groups, footnote = _swiss_standings(event, language)
-    elif has_groups or event.format == Event.Format.GROUPS:
-        columns, groups, footnote = _group_standings(event, language)
+    if event.format == Event.Format.SWISS or has_groups or \
+            event.format == Event.Format.GROUPS:
+        columns, groups, footnote = _standings_tables(event, language)
     else:
         with translation.override(language):
             raise SheetUnavailable(_("Standings are printed for group and Swiss events."))
@@ -661,6 +599,8 @@ def standings_data(event: Event, *, language: str | None = None) -> StandingsShe
             .values_list("number", flat=True).first())
     with translation.override(language):
         subtitle = _("after round %(number)s") % {"number": last} if last else ""
+        rule = standings.rule_name(standings.ranking_rule(event))
+    subtitle = f"{subtitle} · {rule}" if subtitle else rule
     return StandingsSheetData(
         tournament=event.tournament.name, event=event.name, columns=columns, groups=groups,
         language=language, subtitle=subtitle, date=timezone.localdate(), footnote=footnote,

@@ -386,6 +386,8 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             "bye": match.bye,
             "winner_side": match.winner_side,
             "games_won": match.games_won,
+            "draw": match.draw,
+            "needs_review": match.needs_review,
             "revision": match.revision,
             "called_at": _dt(match.called_at),
             "started_at": _dt(match.started_at),
@@ -408,6 +410,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             "scores": game.scores,
             "winner_side": game.winner_side,
             "finished": game.finished,
+            "time_up": game.time_up,
             "started_at": _dt(game.started_at),
             "boards": [board_out(match, board, scores.get(board.pk))
                        for board in boards_of.get(game.pk, [])],
@@ -859,6 +862,7 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
             status=row.get("status", Match.Status.SCHEDULED),
             walkover=bool(row.get("walkover", False)), bye=bool(row.get("bye", False)),
             winner_side=row.get("winner_side", ""), games_won=row.get("games_won") or {},
+            draw=bool(row.get("draw", False)), needs_review=row.get("needs_review", ""),
             revision=row.get("revision", 0),
             called_at=_parse_dt(row.get("called_at"), where),
             started_at=_parse_dt(row.get("started_at"), where),
@@ -926,7 +930,7 @@ def _import_game(match: Match, match_ref: str, g: dict[str, Any], where: str, us
     game = _new(Game, where,
         match=match, number=number, first_breaker=g.get("first_breaker", "a"),
         scores=g.get("scores") or {}, winner_side=g.get("winner_side", ""),
-        finished=bool(g.get("finished", False)),
+        finished=bool(g.get("finished", False)), time_up=bool(g.get("time_up", False)),
         started_at=_parse_dt(g.get("started_at"), where) or timezone.now())
     counts["games"] += 1
     for b in _list(g, "boards"):

@@ -11,12 +11,13 @@ saves :class:`~scoring.models.Round` and :class:`~scoring.models.Match` rows wit
 - **Swiss**: one round at a time; :func:`next_round` pairs the next round from the confirmed
   results (byes saved as won matches, 25–0).
 
-Results flow (:func:`on_match_confirmed`, connected to ``match_confirmed``): when a match of a
-bracket is confirmed (or decided by walkover), the bracket is replayed with
-:func:`scoring.draws.bracket.advance` and the later matches get their entries, byes pass, and a
-match whose entrant has withdrawn becomes a walkover. Group and Swiss standings are computed
-from the confirmed matches, so they are always up to date. Only **confirmed** results advance:
-an organiser confirms a result entered by quick entry with :func:`confirm_result`.
+Decided results and standings are read by :mod:`scoring.standings` (one definition, see
+docs/STANDINGS.md). Results flow (:func:`on_match_confirmed`, connected to
+``match_confirmed``): when a match of a bracket is confirmed (or decided by walkover), the
+bracket is replayed with :func:`scoring.draws.bracket.advance` and the later matches get their
+entries, byes pass, and a match whose entrant has withdrawn becomes a walkover. Only
+**confirmed** results advance or pair a round: an organiser confirms a result entered by
+quick entry with :func:`confirm_result`.
 
 Every draw records, per match, why the pair was made (``Match.draw_reason``: the pure module's
 reason code and parameters).
@@ -24,7 +25,6 @@ reason code and parameters).
 
 from __future__ import annotations
 
-import json
 import logging
 import random
 import string
@@ -38,6 +38,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 import scoring.draws as pairing
+from scoring import standings
 from scoring.draws import (
     Bracket,
     BracketMatch,
@@ -48,10 +49,18 @@ from scoring.draws import (
     advance,
 )
 from scoring.draws import Entry as DrawEntry
-from scoring.models import Entry, Event, Game, Match, Round, Tournament
+from scoring.models import Entry, Event, Match, Round, Tournament
 from scoring.services.matches import Actor, MatchError, confirm_match, match_snapshot
 from scoring.services.point_events import PointDrawError, save_point_round_robin
 from scoring.services.tournaments import audit
+from scoring.standings.results import (
+    NO_GAMES,
+    RESULT_COLUMNS,
+    event_results,
+    game_totals,
+    ranking_rule,
+    result_of,
+)
 
 log = logging.getLogger(__name__)
 
@@ -99,94 +108,9 @@ def draw_entries(event: Event) -> tuple[list[DrawEntry], set[int]]:
     return out, withdrawn
 
 
-# The results of a whole event are read with two plain SQL queries: for a Swiss round of 256
-# players that is about 770 matches and 1,900 games, and the ORM's per-row conversions would cost
-# more than the pairing itself (bench/draws.py). The SQL is portable (SQLite, PostgreSQL).
-
-#: A match row as read for results: id, entry a, entry b, bye, walkover, winner side, status,
-#: round id, group, number.
-RESULT_COLUMNS = ("id", "entry_a_id", "entry_b_id", "bye", "walkover", "winner_side", "status",
-                  "round_id", "group", "number")
-_NO_GAMES = (0, 0, 0, 0)
-
-
-def _q(name: str) -> str:
-    return connection.ops.quote_name(name)
-
-
-def _fetch(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
-
-
-def _where(event: Event, bracket: str | None, alias: str) -> tuple[str, list[Any]]:
-    where, params = f"{alias}.{_q('event_id')} = %s", [event.pk]
-    if bracket is not None:
-        where += (f" AND {alias}.{_q('round_id')} IN (SELECT {_q('id')} FROM "
-                  f"{_q(Round._meta.db_table)} WHERE {_q('event_id')} = %s AND "
-                  f"{_q('bracket')} = %s)")
-        params += [event.pk, bracket]
-    return where, params
-
-
-def _game_totals(event: Event, bracket: str | None = None) -> dict[int, list[int]]:
-    """Per match of the event: [games won by a, by b, points of a, points of b] (one query;
-    the score JSON of all games is decoded in one call)."""
-    where, params = _where(event, bracket, "m")
-    rows = _fetch(
-        f"SELECT g.{_q('match_id')}, g.{_q('winner_side')}, g.{_q('scores')} "
-        f"FROM {_q(Game._meta.db_table)} g JOIN {_q(Match._meta.db_table)} m "
-        f"ON m.{_q('id')} = g.{_q('match_id')} WHERE {where}", params)
-    raw = [r[2] for r in rows]
-    if raw and all(isinstance(x, str) for x in raw):
-        scores = json.loads("[" + ",".join(raw) + "]")
-    else:
-        scores = [json.loads(x) if isinstance(x, str) else x for x in raw]
-    totals: dict[int, list[int]] = {}
-    for (match_id, winner, _raw), score in zip(rows, scores, strict=True):
-        t = totals.get(match_id)
-        if t is None:
-            t = totals[match_id] = [0, 0, 0, 0]
-        if winner == "a":
-            t[0] += 1
-        elif winner == "b":
-            t[1] += 1
-        if score:
-            t[2] += int(score.get("a", 0) or 0)
-            t[3] += int(score.get("b", 0) or 0)
-    return totals
-
-
-def result_of(row: tuple[Any, ...], totals: Any = _NO_GAMES) -> MatchResult | None:
-    """A match row (:data:`RESULT_COLUMNS`) as a :class:`MatchResult` if it is decided (a
-    bye, a walkover or a confirmed result), else None. ``totals``: games won a/b, points a/b."""
-    _pk, a, b, bye, walkover, winner_side, status = row[:7]
-    if bye:
-        only = a or b
-        return MatchResult.for_bye(only) if only is not None else None
-    if a is None or b is None:
-        return None
-    if walkover:
-        winner = a if winner_side == "a" else b if winner_side == "b" else None
-    elif status == Match.Status.CONFIRMED and winner_side in ("a", "b"):
-        winner = a if winner_side == "a" else b
-    else:
-        return None
-    ga, gb, pa, pb = totals
-    return MatchResult(a, b, winner, games_a=ga, games_b=gb, points_a=pa, points_b=pb,
-                       walkover=bool(walkover))
-
-
-def event_results(event: Event, *, bracket: str | None = None
-                  ) -> list[tuple[tuple[Any, ...], MatchResult | None]]:
-    """Every match of the event (of one ``Round.bracket`` if given) as a
-    :data:`RESULT_COLUMNS` tuple with its result, or None while it is undecided (two queries)."""
-    where, params = _where(event, bracket, "m")
-    rows = _fetch(f"SELECT {', '.join('m.' + _q(c) for c in RESULT_COLUMNS)} "
-                  f"FROM {_q(Match._meta.db_table)} m WHERE {where}", params)
-    totals = _game_totals(event, bracket)
-    return [(r, result_of(r, totals.get(r[0], _NO_GAMES))) for r in rows]
+# Results are read by the one reader of decided results (scoring.standings.results); these
+# names stay importable from here for the services that already use them.
+__all__ = ["RESULT_COLUMNS", "event_results", "result_of"]
 
 
 # --- writing helpers ---------------------------------------------------------------------------
@@ -449,8 +373,11 @@ def _row_result(m: Match, totals: dict[int, list[int]]) -> MatchResult | None:
     """The result of a bracket match row (None for byes: the bracket decides those)."""
     if m.bye:
         return None
+    if m.status != Match.Status.CONFIRMED and not m.walkover:
+        return None  # only confirmed results advance
     row = (m.pk, m.entry_a_id, m.entry_b_id, m.bye, m.walkover, m.winner_side, m.status)
-    return result_of(row, totals.get(m.pk, _NO_GAMES))
+    result = result_of(row, totals.get(m.pk, NO_GAMES))
+    return None if result is None or result.draw else result  # a bracket needs a winner
 
 
 def _advance_safely(bracket: Bracket, results: dict[str, MatchResult],
@@ -489,7 +416,7 @@ def sync_bracket(event: Event, *, actor: Actor = SYSTEM) -> Progress | None:
         bracket, slots = _rebuild(event, rows, offset)
         withdrawn = set(Entry.objects.filter(event=event, withdrawn=True)
                         .values_list("pk", flat=True))
-        points = _game_totals(event)
+        points = game_totals(event)
         results = {}
         for mid, m in slots.items():
             r = _row_result(m, points)
@@ -619,24 +546,10 @@ def _save_groups(event: Event, entries: list[DrawEntry]) -> list[Round]:
 
 def group_tables(event: Event, entries: list[DrawEntry] | None = None
                  ) -> dict[str, tuple[Any, ...]]:
-    """Each group's standings (:func:`scoring.draws.round_robin.group_standings`)."""
-    if entries is None:
-        entries, _withdrawn = draw_entries(event)
-    by_id = {e.id: e for e in entries}
-    members: dict[str, set[int]] = defaultdict(set)
-    results: dict[str, list[MatchResult]] = defaultdict(list)
-    for row, result in event_results(event, bracket=Round.Bracket.GROUPS):
-        group = row[8]
-        for e in (row[1], row[2]):
-            if e is not None:
-                members[group].add(e)
-        if result is not None:
-            results[group].append(result)
-    # entries in id order (registration): the last tie-break of unseeded, unrated entries,
-    # as on the live page (scoring.selectors.live.group_tables)
-    return {g: pairing.group_standings([by_id[e] for e in sorted(members[g]) if e in by_id],
-                                           results[g])
-            for g in sorted(members, key=lambda g: (len(g), g))}
+    """Each group's places (entry, rank), from the one group table
+    (:func:`scoring.standings.group_tables`, the event's ranking rule). ``entries`` is
+    accepted for callers that have them; the table reads its own."""
+    return standings.group_places(event)
 
 
 # --- Swiss -------------------------------------------------------------------------------------
@@ -646,11 +559,12 @@ def _pair_swiss(event: Event, number: int) -> Round:
     """Pair and save Swiss round ``number`` (about ten queries, whatever the field size)."""
     entries, withdrawn = draw_entries(event)
     rows = event_results(event)
-    if any(r is None and not row[3] for row, r in rows):
-        raise DrawServiceError("round_incomplete")
+    if any(row[6] != Match.Status.CONFIRMED for row, _r in rows):
+        raise DrawServiceError("round_incomplete")  # only confirmed results pair a round
     results = [r for _row, r in rows if r is not None]
     try:
-        drawn = pairing.pair_round(entries, results, withdrawn=withdrawn)
+        drawn = pairing.pair_round(entries, results, withdrawn=withdrawn,
+                                   rule=ranking_rule(event))
     except DrawError as err:
         raise DrawServiceError(err.code, **err.params) from err
     rnd = Round.objects.create(event=event, bracket=Round.Bracket.MAIN, number=number,

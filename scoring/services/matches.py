@@ -310,7 +310,8 @@ def _colour_snapshot(
         is_last = game_boards and game_boards[-1] is last_board
         entries.append(game_entries(game_boards, events if is_last else None))
     state = derive_match(entries, players=("a", "b"), toss_winner=toss_winner,
-                         toss_choice=toss_choice, rules=rules, stage=match.stage)
+                         toss_choice=toss_choice, rules=rules, stage=match.stage,
+                         time_up=bool(games and games[-1].time_up))
     current = None
     if not state.finished and state.next is not None:
         nxt = state.next
@@ -1043,7 +1044,8 @@ def refresh_caches(match: Match, known: _Written | None = None, *,
                                                    finished=state.finished)
     else:
         games_won = {}
-    fields: dict[str, Any] = {"games_won": games_won, "winner_side": snapshot.winner or ""}
+    fields: dict[str, Any] = {"games_won": games_won, "winner_side": snapshot.winner or "",
+                              "draw": bool(getattr(state, "draw", False))}
     if snapshot.finished and match.status not in (Match.Status.FINISHED,
                                                   Match.Status.CONFIRMED):
         fields.update(status=Match.Status.FINISHED, finished_at=timezone.now())

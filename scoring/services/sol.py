@@ -33,8 +33,10 @@ date, phone, portrait) is not imported.
 from __future__ import annotations
 
 import datetime
+import io
 import json
 import uuid
+import zipfile
 import zlib
 from dataclasses import dataclass, field
 from typing import Any
@@ -56,8 +58,14 @@ from scoring.models import (
     Table,
     Tournament,
 )
-from scoring.rules import RulesError
-from scoring.services.backup import ArchiveTooLarge, gunzip_capped, yaml_documents
+from scoring.rules import RulesError, derive_game
+from scoring.rules.game import SummaryEntry
+from scoring.services.backup import (
+    MAX_UNPACKED_BYTES,
+    ArchiveTooLarge,
+    gunzip_capped,
+    yaml_documents,
+)
 from scoring.services.matches import (
     Actor,
     MatchError,
@@ -65,6 +73,7 @@ from scoring.services.matches import (
     record_quick_board,
     record_toss,
 )
+from scoring.services.time_up import record_time_up
 
 SOURCE = "sol"
 AWARD_LAW = "SoL result"
@@ -90,9 +99,50 @@ class SolReport:
     matches: int = 0
     boards: int = 0
     warnings: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)  # what SoL recorded that was kept as such
+    flagged: list[str] = field(default_factory=list)  # matches flagged for the organiser
 
 
 # --- reading ---------------------------------------------------------------------------------
+
+
+def read_members(content: bytes) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Each SoL archive in ``content``: one (plain or gzip), or every ``.sol``/``.sol.gz``
+    member of a ``.zip`` backup (SoL's backups hold an ``everything.sol``), read member by
+    member; ``(member name, documents)``.
+
+    :raises SolError: not an archive, or a zip without a SoL member.
+    """
+    if content[:4] != b"PK\x03\x04":
+        return [("", read_archive(content))]
+    try:
+        with zipfile.ZipFile(io.BytesIO(content)) as archive:
+            names = [n for n in archive.namelist()
+                     if n.lower().endswith((".sol", ".sol.gz")) and not n.endswith("/")]
+            if not names:
+                raise SolError("the zip file holds no .sol archive")
+            out = []
+            for name in names:
+                try:
+                    out.append((name, read_archive(_read_member(archive, name))))
+                except SolError as err:
+                    raise SolError(f"{name}: {err}") from None
+            return out
+    except zipfile.BadZipFile as err:
+        raise SolError(f"the zip data is damaged ({err})") from None
+
+
+def _read_member(archive: zipfile.ZipFile, name: str) -> bytes:
+    """One zip member, read in pieces and refused past the unpacking cap (a zip bomb never
+    fills the memory, whatever its header claims)."""
+    out = bytearray()
+    with archive.open(name) as member:
+        while chunk := member.read(1 << 20):
+            out += chunk
+            if len(out) > MAX_UNPACKED_BYTES:
+                raise SolError("the archive unpacks to more than "
+                               f"{MAX_UNPACKED_BYTES // 2**20} MiB")
+    return bytes(out)
 
 
 def read_archive(content: bytes) -> list[dict[str, Any]]:
@@ -162,14 +212,16 @@ def import_sol(content: bytes, *, user: Any = None, file_name: str = "") -> SolR
     :raises SolError: the file is not a SoL archive, or a tourney in it is malformed (nothing
         of that tourney is written; tourneys before it stay imported).
     """
-    documents = read_archive(content)
-    lists = documents[0]
+    members = read_members(content)
     report = SolReport()
     actor = Actor(user=user if getattr(user, "pk", None) else None, via="import",
                   device=f"SoL import {file_name}"[:200])
-    for index, tourney in enumerate(documents[1:], 1):
-        with transaction.atomic():
-            _import_tourney(tourney, index, lists, report, actor, user, file_name)
+    for member, documents in members:
+        lists = documents[0]
+        name = f"{file_name}:{member}" if member else file_name
+        for index, tourney in enumerate(documents[1:], 1):
+            with transaction.atomic():
+                _import_tourney(tourney, index, lists, report, actor, user, name)
     return report
 
 
@@ -262,7 +314,9 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
         games_to_win=1,
         status=Event.Status.FINISHED if matches and len(played) == len(matches)
         else Event.Status.RUNNING,
+        settings={"ranking": "european", "bye_points": _phantom_score(tourney)},
     )
+    group = "A" if event.format == Event.Format.GROUPS else ""  # a round robin: one table
     players = lists.get("players") or []
     entries: list[Entry] = []
     for c_index, competitor in enumerate(competitors, 1):
@@ -270,9 +324,16 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
             raise SolError(f"{where}: competitor {c_index} has no players")
         members = [_player(_item(players, p, "player"), lists, report)
                    for p in competitor["players"]]
+        rating = _number(competitor.get("rate", competitor.get("rating")))
+        if rating is not None and members[0].rating != rating:
+            members[0].rating = rating  # SoL's rating: the last tie-break of its ranking
+            members[0].save(update_fields=["rating"])
+            report.kept.append(f"{members[0].name}: rating {rating}")
+        position = _number(competitor.get("position"))
         entries.append(Entry.objects.create(
             event=event, player=members[0], partner=members[1] if len(members) > 1 else None,
-            withdrawn=bool(competitor.get("retired"))))
+            withdrawn=bool(competitor.get("retired")),
+            seed=position if position and position > 0 else None))
 
     rounds: dict[tuple[int, bool], Round] = {}
     tables: dict[int, Table] = {}
@@ -291,7 +352,8 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
             tables[table_no] = Table.objects.get_or_create(tournament=tournament,
                                                            number=table_no)[0]
         _import_match(smatch, number, event, rounds[(turn, final)], tables.get(table_no),
-                      entries, tournament, actor, report, f"{description}, round {turn}")
+                      entries, tournament, actor, report, f"{description}, round {turn}",
+                      group=group)
 
     ExternalRecord.objects.create(
         source=SOURCE, kind="tournament", key=key[:100], tournament=tournament,
@@ -321,9 +383,36 @@ def _side(flag: Any) -> str | None:
     return {"1": "a", "2": "b", 1: "a", 2: "b"}.get(flag)
 
 
+def _phantom_score(tourney: dict[str, Any]) -> int:
+    """SoL's phantom score: what a bye is worth (25 by default)."""
+    value = _number(tourney.get("phantomscore"))
+    return value if value is not None and value >= 0 else 25
+
+
+def _number(value: Any) -> int | None:
+    if isinstance(value, bool) or value is None:
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _board_scores(plan: list[dict[str, Any]], breaker: str | None) -> dict[str, int]:
+    """What ``plan`` (summary boards) adds up to by the engine (22-point rule included),
+    as a game stopped by time after its last board."""
+    entries = [SummaryEntry(b["winner"], b["carrommen"], b["queen"] or None) for b in plan]
+    try:
+        state = derive_game(entries, players=("a", "b"), first_breaker=breaker or "a",
+                            time_up=True)
+    except RulesError:
+        return {}
+    return dict(state.scores)
+
+
 def _import_match(smatch: dict[str, Any], number: int, event: Event, round_: Round,
                   table: Table | None, entries: list[Entry], tournament: Tournament,
-                  actor: Actor, report: SolReport, where: str) -> None:
+                  actor: Actor, report: SolReport, where: str, group: str = "") -> None:
     entry_a = _entry(entries, smatch.get("competitor1"), where)
     entry_b = _entry(entries, smatch.get("competitor2"), where)
     if entry_a is None:
@@ -334,7 +423,7 @@ def _import_match(smatch: dict[str, Any], number: int, event: Event, round_: Rou
     match = Match.objects.create(
         event=event, round=round_, number=number, entry_a=entry_a, entry_b=entry_b,
         table=table, rules="icf", stage=Round.Stage.LATE, games_to_win=1,
-        bye=entry_b is None, status=Match.Status.READY,
+        bye=entry_b is None, status=Match.Status.READY, group=group,
     )
     report.matches += 1
     sol_result = {"score1": score1, "score2": score2, "turn": smatch.get("turn"),
@@ -352,39 +441,58 @@ def _import_match(smatch: dict[str, Any], number: int, event: Event, round_: Rou
     record_toss(match=match, winner=breaker or "a", choice="break", actor=actor)
     plan = _boards_from_sol(smatch.get("boards") or [], where, report)
     source = "boards"
+    warnings: list[str] = []
+    review = ""
+    rows = smatch.get("boards") or []
+    if plan is not None:
+        added = _board_scores(plan, breaker)
+        if (added.get("a"), added.get("b")) != (score1, score2):
+            # SoL's score is what SoL ranked by: it wins; the rows stay in the audit trail
+            review = (f"SoL says {score1}–{score2}, its board rows give "
+                      f"{added.get('a', '?')}–{added.get('b', '?')}")
+            warnings.append(f"{where}, table {smatch.get('board')}: {review}; SoL's score "
+                            "is kept, the board rows are noted for the organiser")
+            plan = None
     if plan is None:
         plan = _awards_from_score(score1, score2)
         source = "score"
-    warnings: list[str] = []
+    if score1 == score2 and score1 >= 25:
+        review = review or f"SoL says {score1}–{score2}"
+        warnings.append(f"{where}, table {smatch.get('board')}: SoL says {score1}–{score2}; a "
+                        "game ends at 25, so it is kept as 24–24 drawn by time")
     for board in plan:
         try:
             record_quick_board(match=match, client_id=uuid.uuid4(), actor=actor, **board)
         except (MatchError, RulesError) as err:
             warnings.append(f"{where}, table {smatch.get('board')}: board {board} not "
                             f"imported ({err})")
+            review = review or "a board could not be imported"
             break
         report.boards += 1
+    match.refresh_from_db()
+    time_limited = not match_snapshot(match).finished
+    if time_limited:
+        # the round's time limit stopped the game: the leader wins, level is a draw
+        record_time_up(match=match, actor=actor)
     match.refresh_from_db()
     snapshot = match_snapshot(match)
     derived: dict[str, int] = {}
     if snapshot.state is not None and snapshot.state.games:
         derived = dict(snapshot.state.games[0].scores)
-    if derived and (derived.get("a"), derived.get("b")) != (score1, score2):
-        warnings.append(f"{where}, table {smatch.get('board')}: SoL says {score1}–{score2}, "
-                        f"the boards give {derived.get('a')}–{derived.get('b')}")
-    time_limited = not snapshot.finished
+    Match.objects.filter(pk=match.pk).update(finished_at=day_end, needs_review=review[:200])
+    if review:
+        report.flagged.append(f"{where}, table {smatch.get('board')}: {review}")
     if time_limited:
-        # a game stopped by the round's time limit: over, but no winner by our rules yet
-        Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED,
-                                                 finished_at=day_end)
-    else:
-        Match.objects.filter(pk=match.pk).update(finished_at=day_end)
+        report.kept.append(f"{where}, table {smatch.get('board')}: stopped by time, "
+                           f"{score1}–{score2}" + (" (draw)" if match.draw else ""))
     report.warnings.extend(warnings)
     AuditEntry.objects.create(
         tournament=tournament, match=match, actor=actor.user, via="import",
         device=actor.device, action="sol_result",
         detail={**sol_result, "from": source, "breaker_known": breaker is not None,
-                "derived": derived, "time_limited": time_limited, "warnings": warnings},
+                "derived": derived, "time_limited": time_limited, "warnings": warnings,
+                "sol_boards": rows if isinstance(rows, list) else [],
+                "needs_review": review},
     )
 
 
@@ -425,6 +533,8 @@ def _awards_from_score(score1: int, score2: int) -> list[dict[str, Any]]:
             points -= step
         return out
 
+    if score1 == score2 and score1 >= 25:
+        score1 = score2 = 24  # a game ends at 25: level at the limit is kept as 24–24
     first, second = ("b", "a") if score1 >= score2 else ("a", "b")
     scores = {"a": score1, "b": score2}
     return chunks(first, scores[first]) + chunks(second, scores[second])

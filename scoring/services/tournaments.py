@@ -28,7 +28,11 @@ from scoring.services.players import PlayerBook
 
 #: Format options kept in ``Event.settings`` (anything else there is left alone).
 SETTING_KEYS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
-                "single_game_rounds")
+                "single_game_rounds", "ranking", "bye_points", "walkover", "round_minutes",
+                "time_up_board")
+#: Text options and their allowed values (the ranking rule, docs/STANDINGS.md).
+TEXT_SETTINGS = {"ranking": ("current", "european"), "walkover": ("bye", "as_played"),
+                 "time_up_board": ("finish", "stop")}
 
 #: Formats whose entries close with the draw (a Swiss event takes late entries between rounds).
 CLOSED_AFTER_DRAW = (Event.Format.KNOCKOUT, Event.Format.GROUPS,
@@ -161,6 +165,10 @@ def clean_settings(fmt: str, settings: dict[str, Any]) -> dict[str, Any]:
         value = settings[key]
         if key in ("third_place", "random_draw", "reset"):
             out[key] = bool(value)
+        elif key in TEXT_SETTINGS:
+            if value not in TEXT_SETTINGS[key]:
+                raise TournamentError("bad_setting", setting=key)
+            out[key] = value
         else:
             try:
                 out[key] = int(value)

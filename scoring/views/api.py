@@ -303,6 +303,7 @@ def event(request: HttpRequest, event_id: int) -> dict[str, Any]:
         "matches": [pk for pk, _r, _s in matches],
         "standings": standings,
         "standings_order": tables[0].order if tables else None,
+        "standings_rule": tables[0].rule if tables else None,
         "html": _absolute(request, "scoring:live-event", slug=e.tournament.slug,
                           event_id=e.pk),
     }

@@ -28,8 +28,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-import scoring.draws as pairing
-from scoring import permissions
+from scoring import permissions, standings
 from scoring.converters import bounded_id
 from scoring.forms.organiser import (
     CallupSettingsForm,
@@ -492,21 +491,10 @@ def _round_blocks(event: Event, rounds: list[Round]) -> list[RoundBlock]:
     return blocks
 
 
-def _standings(event: Event, entries: dict[int, Entry]) -> dict[str, Any]:
-    """Swiss table or group tables, with entry rows (computed from confirmed results)."""
-    if event.format == Event.Format.SWISS:
-        draw_entries, _withdrawn = draw_service.draw_entries(event)
-        results = [r for _row, r in draw_service.event_results(event) if r is not None]
-        table = pairing.swiss_standings(draw_entries, results)
-        return {"swiss": [(s, entries.get(s.entry)) for s in table]}
-    if event.format == Event.Format.GROUPS:
-        tables = draw_service.group_tables(event)
-        decided = {"": "", "head_to_head": _("head-to-head"),
-                   "game_difference": _("game difference"),
-                   "point_difference": _("point difference"), "seed": _("seeding order")}
-        return {"groups": [(name, [(s, entries.get(s.entry), decided.get(s.decided_by, ""))
-                                   for s in table]) for name, table in tables.items()]}
-    return {}
+def _standings(event: Event) -> list[Any]:
+    """The event's standings tables: the one definition the live pages, the API and the
+    printed sheet read (:func:`scoring.standings.event_standings`)."""
+    return standings.event_standings(event)
 
 
 @require_http_methods(["GET"])
@@ -521,7 +509,6 @@ def _event_context(request: HttpRequest, tournament: Tournament, event: Event,
                    entry_form: EntryForm | None = None) -> dict[str, Any]:
     entries = list(event.entries.select_related("player", "partner")
                    .order_by("withdrawn", F("seed").asc(nulls_last=True), "player__name"))
-    by_id = {e.pk: e for e in entries}
     rounds = list(event.rounds.order_by("number", "bracket"))
     state = draw_service.draw_state(event)
     elimination = [r for r in rounds if r.bracket != Round.Bracket.GROUPS]
@@ -563,7 +550,7 @@ def _event_context(request: HttpRequest, tournament: Tournament, event: Event,
         "listed_rounds": [r for r in rounds if r.bracket == (
             Round.Bracket.GROUPS if event.format == Event.Format.GROUPS else Round.Bracket.MAIN)]
         if event.format in (Event.Format.SWISS, Event.Format.GROUPS) else [],
-        "standings": _standings(event, by_id),
+        "standings": _standings(event),
         "champion": draw_service.champion(event) if state.complete else None,
         "live_bracket_url": _maybe_url("live-bracket", tournament.slug, event.pk),
         "live_event_url": _maybe_url("live-event", tournament.slug, event.pk),

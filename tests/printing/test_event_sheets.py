@@ -116,8 +116,10 @@ def test_swiss_standings(world: World) -> None:
     assert top.rank == 1 and top.values["wins"] == 2 and top.values["losses"] == 0
     assert top.values["net_points"] == (25 + 25 + 25 + 0 + 25) - (10 + 3 + 1 + 25 + 24)
     assert top.values["buchholz"] == 0 + 1  # Tia 0 wins, Vic 1 win
-    assert data.subtitle == "after round 2"
-    assert [c.key for c in data.columns][:3] == ["wins", "losses", "buchholz"]
+    assert data.subtitle == "after round 2 · Standard ranking"  # the rule in force
+    # the live page's columns (one definition), with the games as "won:lost"
+    assert [c.key for c in data.columns][:4] == ["played", "wins", "losses", "buchholz"]
+    assert top.values["games"] == "4:1"  # games won : lost over both matches
 
 
 def test_group_standings_and_pdf(client, world: World) -> None:

@@ -88,6 +88,10 @@ EXPECTED: dict[str, Rule] = {
         "event", "undo", "toss", "seating", "quick", "confirm", "claim")},
     **{f"scoring:umpire-match-{a}": tablet("account") for a in (
         "event", "undo", "toss", "seating", "quick", "confirm", "claim")},
+    # "time is up" (scoring/views/time_up.py): the tablet's two doors, the organiser's page
+    # posts through the account door
+    "scoring:umpire-link-time-up": tablet("link"),
+    "scoring:umpire-match-time-up": tablet("account"),
     # reopening a confirmed match: organisers only (never the link, never the umpire)
     "scoring:umpire-link-unlock": Rule(NOBODY, why="organisers unlock through their account"),
     "scoring:umpire-match-unlock": Rule(T1_ORGANISER, why="may_correct_locked"),

@@ -108,15 +108,21 @@ def test_phantom_time_limit_and_differences_are_kept(report) -> None:
     bye = _match("Nordstadt Open I", 1, 3)
     assert bye.bye and bye.entry_b is None and bye.winner_side == "a"
     limited = _match("Nordstadt Open I", 2, 1)
-    assert limited.status == Match.Status.FINISHED and limited.winner_side == ""
+    # stopped by the round's time limit: the leader wins (issue 18)
+    assert limited.status == Match.Status.FINISHED and limited.winner_side == "a"
+    assert limited.games.get().time_up and not limited.draw
     assert match_snapshot(limited).state.games[0].scores == {"a": 17, "b": 9}
     sol = AuditEntry.objects.get(match=limited, action="sol_result").detail
     assert sol["time_limited"] and (sol["score1"], sol["score2"]) == (17, 9)
     assert sol["breaker_known"] and limited.toss_winner == "b"
+    # board rows that do not add up: SoL's score wins, the rows are kept as notes and the
+    # match is flagged for the organiser
     differs = _match("Nordstadt Open I", 2, 2)
     detail = AuditEntry.objects.get(match=differs, action="sol_result").detail
-    assert detail["derived"] == {"a": 8, "b": 24}
-    assert any("SoL says 8–25, the boards give 8–24" in w for w in report.warnings)
+    assert detail["derived"] == {"a": 8, "b": 25} and detail["from"] == "score"
+    assert detail["sol_boards"] and "8–24" in differs.needs_review
+    assert differs.winner_side == "b"
+    assert any("SoL says 8–25, its board rows give 8–24" in w for w in report.flagged)
     assert replay_problems(limited.event.tournament) == []
 
 
@@ -137,6 +143,8 @@ def test_command_reads_sol_gz_and_reports(db, tmp_path, capsys) -> None:
     out = capsys.readouterr()
     assert "3 tournaments, 8 matches" in out.out and "players: 5 new" in out.out
     assert "SoL says 8–25" in out.err
+    assert "flagged for the organiser: Nordstadt Open I, round 2, table 2: SoL says 8–25" in out.out
+    assert "kept: Nordstadt Open I, round 2, table 1: stopped by time, 17–9" in out.out
     call_command("import_sol", str(path))
     assert "skipped (imported before): Nordstadt Open I (2024-05-25)" in capsys.readouterr().out
     assert Tournament.objects.count() == 3

@@ -47,5 +47,9 @@ class Command(BaseCommand):
             f"{len(report.tournaments)} tournaments, {report.matches} matches, "
             f"{report.boards} boards; players: {report.players_created} new, "
             f"{report.players_reused} known")
+        for kept in report.kept:
+            self.stdout.write(f"kept: {kept}")
+        for flagged in report.flagged:
+            self.stdout.write(f"flagged for the organiser: {flagged}")
         for warning in report.warnings:
             self.stderr.write(f"warning: {warning}")

@@ -1,0 +1,230 @@
+"""Ranking rules as data, and the one table function every standings page reads (pure Python).
+
+A :class:`RankingRule` says how a decided match counts and how level entries are separated. Two
+named presets (``PRESETS``):
+
+- ``current`` — the app's rule since its first Swiss events: a win is 1 point, a draw 0 (a
+  draw only happens in a match stopped by a round time limit, a tournament rule: the ICF Laws
+  set none); then **Buchholz** (a bye counts as an opponent with the player's own score),
+  **net points**, then the initial order (seed, rating, registration).
+- ``european`` — the European circuit (Eurocups and the federations that run SoL): a win is
+  2 points, a draw 1; then **Buchholz** (the sum of the opponents' points; a bye adds 0),
+  **net score**, **total score** (points for), then **seed position**, then **rating**; final
+  rounds are placed by their results.
+
+Both presets score a **bye** as a won match of one game of ``bye_points`` to 0 (the event's
+phantom score, 25 by default) and a **walkover** as a win with the games and points a bye gives
+(ICF/DCV: the absent side forfeits, the present side is credited as if it had a bye), unless an
+event sets ``walkover="as_played"`` (what was recorded counts, usually 0–0).
+
+:func:`credit` applies the rule to raw :class:`~scoring.draws.types.MatchResult` values;
+:func:`table` ranks a field (Swiss, or one group under the European preset); round-robin groups
+under the current rule rank with :func:`scoring.draws.round_robin.group_standings` (wins, then
+head-to-head, game difference, net points, seed), fed with :func:`credit` too.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from .types import DrawError, Entry, EntryId, MatchResult, initial_order
+
+__all__ = [
+    "CURRENT",
+    "EUROPEAN",
+    "PRESETS",
+    "RankingRule",
+    "Standing",
+    "credit",
+    "rule_for",
+    "table",
+]
+
+type ByeBuchholz = Literal["own_score", "zero"]
+type WalkoverCredit = Literal["bye", "as_played"]
+type TieBreak = Literal["buchholz", "net_points", "total_points", "seed", "rating", "initial"]
+
+
+@dataclass(frozen=True)
+class RankingRule:
+    """How decided matches count and how level entries are separated (in order)."""
+
+    key: str
+    win: int = 1
+    draw: int = 0
+    loss: int = 0
+    tiebreaks: tuple[TieBreak, ...] = ("buchholz", "net_points", "initial")
+    bye_buchholz: ByeBuchholz = "own_score"
+    bye_points: int = 25
+    walkover: WalkoverCredit = "bye"
+    finals_by_results: bool = False
+
+    def points_for_result(self, won: bool, drawn: bool) -> int:
+        return self.win if won else self.draw if drawn else self.loss
+
+
+CURRENT = RankingRule("current")
+EUROPEAN = RankingRule(
+    "european", win=2, draw=1, loss=0,
+    tiebreaks=("buchholz", "net_points", "total_points", "seed", "rating"),
+    bye_buchholz="zero", finals_by_results=True,
+)
+PRESETS: dict[str, RankingRule] = {r.key: r for r in (CURRENT, EUROPEAN)}
+
+
+def rule_for(key: str | None, *, bye_points: int | None = None,
+             walkover: str | None = None) -> RankingRule:
+    """The preset ``key`` (``current`` when unknown or empty) with an event's own bye value
+    (phantom score) and walkover credit."""
+    rule = PRESETS.get(key or "", CURRENT)
+    if bye_points is not None and bye_points >= 0:
+        rule = replace(rule, bye_points=int(bye_points))
+    if walkover in ("bye", "as_played"):
+        rule = replace(rule, walkover=walkover)  # type: ignore[arg-type]
+    return rule
+
+
+def credit(results: Iterable[MatchResult], rule: RankingRule) -> list[MatchResult]:
+    """``results`` as the rule counts them: a bye is one game ``bye_points``–0; a walkover
+    with a winner is credited like a bye (unless ``walkover="as_played"``)."""
+    out = []
+    for r in results:
+        if r.b is None:
+            r = replace(r, games_a=1, games_b=0, points_a=rule.bye_points, points_b=0)
+        elif r.walkover and r.winner is not None and rule.walkover == "bye":
+            a_won = r.winner == r.a
+            r = replace(r, games_a=1 if a_won else 0, games_b=0 if a_won else 1,
+                        points_a=rule.bye_points if a_won else 0,
+                        points_b=0 if a_won else rule.bye_points)
+        out.append(r)
+    return out
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of a table ranked by a :class:`RankingRule`."""
+
+    entry: EntryId
+    rank: int
+    wins: int
+    losses: int
+    played: int  # matches including byes
+    games_won: int
+    games_lost: int
+    points_for: int
+    points_against: int
+    buchholz: int
+    had_bye: bool
+    opponents: tuple[EntryId, ...]  # in the order met (byes excluded)
+    draws: int = 0
+    score: int = 0  # match points under the rule (wins under ``current``)
+    decided_by: str = ""  # the tie-break that separated it from the next level entry
+
+    @property
+    def net_points(self) -> int:
+        return self.points_for - self.points_against
+
+    @property
+    def total_points(self) -> int:
+        return self.points_for
+
+
+def table(entries: Iterable[Entry | EntryId], results: Iterable[MatchResult],
+          rule: RankingRule = CURRENT) -> tuple[Standing, ...]:
+    """Rank ``entries`` by ``rule`` over ``results`` (byes and walkovers credited by the rule).
+
+    Score = match points; Buchholz = the sum of the current scores of every opponent met (a bye
+    adds the player's own score under ``bye_buchholz="own_score"``, 0 under ``"zero"``);
+    walkover opponents count like played ones. Ties then go by ``rule.tiebreaks``."""
+    order = initial_order(entries)
+    ids = [e.id for e in order]
+    by_id = {e.id: e for e in order}
+    # per entry: played, wins, draws, games won, games lost, points for, against, byes
+    stats: dict[EntryId, list[int]] = {i: [0] * 8 for i in ids}
+    opponents: dict[EntryId, list[EntryId]] = {i: [] for i in ids}
+    for r in credit(results, rule):
+        for e in r.entries:
+            if e not in stats:
+                raise DrawError("bad_result", detail=f"unknown entry {e}")
+        sides = [(r.a, r.b)] if r.b is None else [(r.a, r.b), (r.b, r.a)]
+        for me, other in sides:
+            s = stats[me]
+            gw, gl = r.games(me)
+            pf, pa = r.points(me)
+            s[0] += 1
+            s[1] += r.winner == me
+            s[2] += r.draw
+            s[3] += gw
+            s[4] += gl
+            s[5] += pf
+            s[6] += pa
+            if other is None:
+                s[7] += 1
+            else:
+                opponents[me].append(other)
+    score = {i: st[1] * rule.win + st[2] * rule.draw
+             + (st[0] - st[1] - st[2]) * rule.loss for i, st in stats.items()}
+    buchholz = {}
+    for i in ids:
+        bye_value = score[i] if rule.bye_buchholz == "own_score" else 0
+        buchholz[i] = sum(score[o] for o in opponents[i]) + stats[i][7] * bye_value
+    position = {e: n for n, e in enumerate(ids)}
+    values = _tiebreak_values(rule, stats, buchholz, by_id, position)
+    ranked = sorted(ids, key=lambda i: (-score[i], *(v[i] for v in values.values())))
+    decided = _decided_by(ranked, score, values)
+    return tuple(
+        Standing(
+            entry=i, rank=n, wins=stats[i][1], losses=stats[i][0] - stats[i][1] - stats[i][2],
+            played=stats[i][0], games_won=stats[i][3], games_lost=stats[i][4],
+            points_for=stats[i][5], points_against=stats[i][6], buchholz=buchholz[i],
+            had_bye=stats[i][7] > 0, opponents=tuple(opponents[i]), draws=stats[i][2],
+            score=score[i], decided_by=decided[i],
+        )
+        for n, i in enumerate(ranked, start=1)
+    )
+
+
+def _tiebreak_values(rule: RankingRule, stats: Mapping[EntryId, list[int]],
+                     buchholz: Mapping[EntryId, int], by_id: Mapping[EntryId, Entry],
+                     position: Mapping[EntryId, int]) -> dict[str, dict[EntryId, float]]:
+    """Per tie-break, a sort key per entry (smaller ranks higher); input order always last."""
+    out: dict[str, dict[EntryId, float]] = {}
+    for name in rule.tiebreaks:
+        if name == "buchholz":
+            out[name] = {i: -buchholz[i] for i in stats}
+        elif name == "net_points":
+            out[name] = {i: -(s[5] - s[6]) for i, s in stats.items()}
+        elif name == "total_points":
+            out[name] = {i: -s[5] for i, s in stats.items()}
+        elif name == "seed":
+            out[name] = {i: by_id[i].seed if by_id[i].seed is not None else math.inf
+                         for i in stats}
+        elif name == "rating":
+            out[name] = {i: -by_id[i].rating if by_id[i].rating is not None else math.inf
+                         for i in stats}
+        elif name == "initial":
+            out[name] = {i: float(position[i]) for i in stats}
+    out.setdefault("initial", {i: float(position[i]) for i in stats})
+    return out
+
+
+def _decided_by(ranked: list[EntryId], score: Mapping[EntryId, int],
+                values: Mapping[str, Mapping[EntryId, float]]) -> dict[EntryId, str]:
+    """The tie-break that fixed an entry's place among its neighbours on the same score (the
+    later one when it needed two: one above, one below)."""
+    out = dict.fromkeys(ranked, "")
+    for n, i in enumerate(ranked):
+        for j in (ranked[n - 1] if n else None, ranked[n + 1] if n + 1 < len(ranked) else None):
+            if j is None or score[j] != score[i]:
+                continue
+            for name, key in values.items():
+                if key[i] != key[j]:
+                    first = out[i]
+                    names = list(values)
+                    if not first or names.index(name) > names.index(first):
+                        out[i] = name
+                    break
+    return out

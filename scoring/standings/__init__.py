@@ -1,0 +1,71 @@
+"""Decided results and standings, each defined once (docs/STANDINGS.md).
+
+- :mod:`scoring.standings.results` — what a decided result is, read in two queries, and the
+  event's ranking rule (a preset of :mod:`scoring.draws.ranking`, pure);
+- :mod:`scoring.standings.tables` — the one standings function per format (Swiss, groups and
+  round robin), read by the live pages, the JSON API, the printed sheet and the organiser.
+
+A read layer: it never writes; selectors and services both use it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring.models import Event
+from scoring.standings.results import (
+    DECIDED_SQL,
+    DECIDED_STATUSES,
+    decided_params,
+    decided_q,
+    event_results,
+    ranking_rule,
+    result_of,
+)
+from scoring.standings.tables import (
+    Column,
+    StandingRow,
+    StandingsTable,
+    event_standings,
+    group_tables,
+    has_standings,
+    rule_name,
+    rule_text,
+    swiss_table,
+)
+
+
+@dataclass(frozen=True)
+class Place:
+    """An entry's place in its group (what the knock-out after the groups is seeded from)."""
+
+    entry: int
+    rank: int
+
+
+def group_places(event: Event) -> dict[str, tuple[Place, ...]]:
+    """Each group's entries in table order (the one group table)."""
+    return {t.group: tuple(Place(r.entry_id, r.rank) for r in t.rows)
+            for t in group_tables(event)}
+
+
+__all__ = [
+    "DECIDED_SQL",
+    "DECIDED_STATUSES",
+    "Column",
+    "Place",
+    "StandingRow",
+    "StandingsTable",
+    "decided_params",
+    "decided_q",
+    "event_results",
+    "event_standings",
+    "group_places",
+    "group_tables",
+    "has_standings",
+    "ranking_rule",
+    "result_of",
+    "rule_name",
+    "rule_text",
+    "swiss_table",
+]

@@ -1,0 +1,151 @@
+"""The one definition of a **decided result** (docs/STANDINGS.md), read in two plain queries.
+
+A match is decided, and counts in every standings table (live page, API, printed sheet,
+organiser's page), when it is
+
+- a **bye** (one entry, no opponent): a won match, one game of the event's bye value to 0;
+- a **walkover** (``Match.walkover``; withdrawal or no-show): the present side wins, credited by
+  the event's ranking rule (like a bye, or as recorded); a double walkover has no winner;
+- **finished or confirmed** with a winner, or as a **draw** (a match stopped by the round's
+  time limit with level scores).
+
+A finished match counts as soon as the engine says it is over (before the players' or the
+organiser's confirmation): confirmation protects the result against changes, it does not make
+it. What moves the event on (the next Swiss round, the knock-out after the groups, a winner into
+the bracket) waits for confirmation (:mod:`scoring.services.draws`).
+
+The SQL is portable (SQLite, PostgreSQL): for a Swiss round of 256 players that is about 770
+matches and 1,900 games, and the ORM's per-row conversions would cost more than the ranking.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.db import connection
+from django.db.models import Q
+
+from scoring.draws import MatchResult, RankingRule, rule_for
+from scoring.models import Event, Game, Match, Round
+
+#: Statuses of a match whose result stands (with a winner, or drawn).
+DECIDED_STATUSES = (Match.Status.FINISHED, Match.Status.CONFIRMED)
+
+#: A match row as read for results: id, entry a, entry b, bye, walkover, winner side, status,
+#: round id, group, number, draw.
+RESULT_COLUMNS = ("id", "entry_a_id", "entry_b_id", "bye", "walkover", "winner_side", "status",
+                  "round_id", "group", "number", "draw")
+NO_GAMES = (0, 0, 0, 0)
+
+#: The decided matches, as SQL over the match table aliased ``m`` (with :func:`decided_params`).
+DECIDED_SQL = "(m.status IN (%s, %s) OR m.bye = %s OR m.walkover = %s)"
+
+
+def decided_params() -> list[Any]:
+    return [*DECIDED_STATUSES, True, True]
+
+
+def decided_q() -> Q:
+    """The decided matches as a ``Q`` (a superset: a finished match still needs a winner or a
+    draw, checked by :func:`result_of`)."""
+    return Q(status__in=DECIDED_STATUSES) | Q(bye=True) | Q(walkover=True)
+
+
+def ranking_rule(event: Event) -> RankingRule:
+    """The event's ranking rule: ``settings["ranking"]`` (``current`` or ``european``), its bye
+    value (``settings["bye_points"]``, SoL's phantom score) and walkover credit
+    (``settings["walkover"]``: ``bye`` or ``as_played``)."""
+    settings = event.settings or {}
+    bye = settings.get("bye_points")
+    try:
+        bye_points = int(bye) if bye not in (None, "") else None
+    except (TypeError, ValueError):
+        bye_points = None
+    return rule_for(settings.get("ranking"), bye_points=bye_points,
+                    walkover=settings.get("walkover"))
+
+
+def _q(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+def _fetch(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def _where(event: Event, bracket: str | None, alias: str) -> tuple[str, list[Any]]:
+    where, params = f"{alias}.{_q('event_id')} = %s", [event.pk]
+    if bracket is not None:
+        where += (f" AND {alias}.{_q('round_id')} IN (SELECT {_q('id')} FROM "
+                  f"{_q(Round._meta.db_table)} WHERE {_q('event_id')} = %s AND "
+                  f"{_q('bracket')} = %s)")
+        params += [event.pk, bracket]
+    return where, params
+
+
+def game_totals(event: Event, bracket: str | None = None) -> dict[int, list[int]]:
+    """Per match of the event: [games won by a, by b, points of a, points of b] (one query;
+    the score JSON of all games is decoded in one call)."""
+    where, params = _where(event, bracket, "m")
+    rows = _fetch(
+        f"SELECT g.{_q('match_id')}, g.{_q('winner_side')}, g.{_q('scores')} "
+        f"FROM {_q(Game._meta.db_table)} g JOIN {_q(Match._meta.db_table)} m "
+        f"ON m.{_q('id')} = g.{_q('match_id')} WHERE {where}", params)
+    raw = [r[2] for r in rows]
+    if raw and all(isinstance(x, str) for x in raw):
+        scores = json.loads("[" + ",".join(raw) + "]")
+    else:
+        scores = [json.loads(x) if isinstance(x, str) else x for x in raw]
+    totals: dict[int, list[int]] = {}
+    for (match_id, winner, _raw), score in zip(rows, scores, strict=True):
+        t = totals.get(match_id)
+        if t is None:
+            t = totals[match_id] = [0, 0, 0, 0]
+        if winner == "a":
+            t[0] += 1
+        elif winner == "b":
+            t[1] += 1
+        if score:
+            t[2] += int(score.get("a", 0) or 0)
+            t[3] += int(score.get("b", 0) or 0)
+    return totals
+
+
+def result_of(row: tuple[Any, ...], totals: Any = NO_GAMES) -> MatchResult | None:
+    """A match row (:data:`RESULT_COLUMNS`) as a :class:`MatchResult` if it is decided (see the
+    module docstring), else None. ``totals``: games won a/b, points a/b."""
+    _pk, a, b, bye, walkover, winner_side, status = row[:7]
+    drawn = bool(row[10]) if len(row) > 10 else False
+    if bye:
+        only = a or b
+        return MatchResult.for_bye(only) if only is not None else None
+    if a is None or b is None:
+        return None
+    ga, gb, pa, pb = totals
+    if walkover:
+        winner = a if winner_side == "a" else b if winner_side == "b" else None
+    elif status in DECIDED_STATUSES and winner_side in ("a", "b"):
+        winner = a if winner_side == "a" else b
+    elif status in DECIDED_STATUSES and drawn:
+        return MatchResult(a, b, None, games_a=ga, games_b=gb, points_a=pa, points_b=pb,
+                           draw=True)
+    else:
+        return None
+    return MatchResult(a, b, winner, games_a=ga, games_b=gb, points_a=pa, points_b=pb,
+                       walkover=bool(walkover))
+
+
+def event_results(event: Event, *, bracket: str | None = None
+                  ) -> list[tuple[tuple[Any, ...], MatchResult | None]]:
+    """Every match of the event (of one ``Round.bracket`` if given) as a
+    :data:`RESULT_COLUMNS` tuple with its result, or None while it is undecided (two queries),
+    in match id order."""
+    where, params = _where(event, bracket, "m")
+    rows = _fetch(f"SELECT {', '.join('m.' + _q(c) for c in RESULT_COLUMNS)} "
+                  f"FROM {_q(Match._meta.db_table)} m WHERE {where} ORDER BY m.{_q('id')}",
+                  params)
+    totals = game_totals(event, bracket)
+    return [(r, result_of(r, totals.get(r[0], NO_GAMES))) for r in rows]

@@ -1,0 +1,308 @@
+"""The one standings function per format, read by the live pages, the JSON API, the printed
+sheet and the organiser's pages (docs/STANDINGS.md).
+
+:func:`event_standings` ranks the event's decided results (:mod:`scoring.standings.results`)
+by the event's ranking rule (:func:`scoring.standings.results.ranking_rule`, a preset of
+:mod:`scoring.draws.ranking`):
+
+- **Swiss**: one table of every entry (withdrawn ones stay, marked, with every result they
+  had; the walkovers after their withdrawal count for their opponents);
+- **groups** (round-robin groups, and a single round robin as one group): one table per group
+  of its members; under the ``current`` rule wins, then head-to-head, game difference, net
+  points, seed (:func:`scoring.draws.group_standings`); under the ``european`` rule the rule's
+  points and tie-breaks.
+
+Texts are in the active language; the rule in force is :attr:`StandingsTable.order`, and the
+column explanations follow it.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from scoring.draws import Entry as DrawEntry
+from scoring.draws import MatchResult, RankingRule, group_standings
+from scoring.draws.ranking import credit, table
+from scoring.models import Entry, Event, Round
+from scoring.standings.results import event_results, ranking_rule
+
+#: Brackets of a Swiss event's final stage: not in the Swiss table (placed by their results).
+FINAL_BRACKETS = (Round.Bracket.FINAL, Round.Bracket.PLACEMENT)
+
+
+@dataclass(frozen=True)
+class Column:
+    """A standings column: short header, full name and what it means."""
+
+    key: str
+    short: str
+    label: str
+    help: str
+    tiebreak: int | None = None  # position in the ranking order (1 = first criterion)
+
+
+@dataclass
+class StandingRow:
+    entry_id: int
+    entry: Entry | None
+    rank: int
+    values: dict[str, Any]
+    cells: list[Any] = field(default_factory=list)  # (column, text) in column order
+    url: str = ""  # the player page (set by the view)
+
+    @property
+    def name(self) -> str:
+        return self.entry.name if self.entry else "?"
+
+    @property
+    def withdrawn(self) -> bool:
+        return bool(self.entry and self.entry.withdrawn)
+
+
+@dataclass
+class StandingsTable:
+    name: str  # the group, or "" for one table
+    columns: list[Column]
+    rows: list[StandingRow]
+    order: str  # how the ranking is decided, in words (the rule in force)
+    group: str = ""  # the group's own name ("A"), "" for one table
+    rule: str = "current"  # the ranking preset's key
+    rule_name: str = ""  # its name, translated
+
+    def __post_init__(self) -> None:
+        for row in self.rows:  # text, not numbers: no localisation per cell when rendering
+            row.cells = [(c, str(row.values.get(c.key, ""))) for c in self.columns]
+
+
+def rule_name(rule: RankingRule) -> str:
+    names = {"current": _("Standard ranking"), "european": _("European circuit ranking")}
+    return names.get(rule.key, rule.key)
+
+
+def _bye_text(rule: RankingRule) -> str:
+    if rule.bye_buchholz == "zero":
+        return _("a bye adds 0.")
+    return _("a bye counts as an opponent with the player's own score.")
+
+
+def _column(key: str, rule: RankingRule, tiebreak: int | None = None,
+            help_text: str | None = None) -> Column:
+    european = rule.key == "european"
+    texts = {
+        "played": (_("P"), _("Played"), _("Matches played, byes included.")),
+        "score": (_("Pts"), _("Points"),
+                  _("Match points: %(win)s a win, %(draw)s a draw, %(loss)s a loss (a bye or "
+                    "a walkover counts as a win).") % {"win": rule.win, "draw": rule.draw,
+                                                       "loss": rule.loss}),
+        "wins": (_("W"), _("Wins"), _("Matches won (a bye or a walkover counts as a win).")),
+        "draws": (_("D"), _("Draws"), _("Matches stopped by time with level scores.")),
+        "losses": (_("L"), _("Losses"), _("Matches lost.")),
+        "buchholz": (_("Bh"), _("Buchholz"),
+                     (_("The sum of the points of every opponent met; %(bye)s")
+                      if european else _("The sum of the wins of every opponent met; "
+                                         "%(bye)s")) % {"bye": _bye_text(rule)}),
+        "net_points": (_("+/−"), _("Net points"),
+                       _("Game points won minus game points lost.")),
+        "total_points": (_("Tot"), _("Total score"), _("Game points won, in all matches.")),
+        "games": (_("Games"), _("Games won and lost"), _("Games won : games lost.")),
+        "head_to_head": (_("H2H"), _("Head-to-head"),
+                         _("Wins in the matches among the entries level on wins.")),
+        "decided_by": (_("Decided by"), _("Place decided by"),
+                       _("The criterion that fixed the place of an entry level on wins.")),
+        "game_difference": (_("GD"), _("Game difference"),
+                            _("Games won minus games lost.")),
+        "points_for": (_("PF"), _("Points for"), _("Game points won (a game counts at most "
+                                                   "25).")),
+        "points_against": (_("PA"), _("Points against"), _("Game points lost.")),
+    }
+    short, label, default_help = texts[key]
+    return Column(key, short, label, help_text or default_help, tiebreak)
+
+
+def rule_text(rule: RankingRule) -> str:
+    """The rule in force, in words (printed under every standings table)."""
+    if rule.key == "european":
+        text = _("Ranked by points (2 a win, 1 a draw), then Buchholz (the opponents' points; "
+                 "a bye adds 0), net score, total score, seed position, rating.")
+    else:
+        text = _("Ranked by wins, then Buchholz, then net points, then the seeding order.")
+    credit_text = (_("A bye and a walkover count as a won game of %(points)s–0.")
+                   if rule.walkover == "bye" else
+                   _("A bye counts as a won game of %(points)s–0; a walkover as recorded."))
+    return f"{text} {credit_text % {'points': rule.bye_points}}"
+
+
+def _entries(event: Event) -> dict[int, Entry]:
+    return {e.pk: e for e in event.entries.select_related("player", "partner")}
+
+
+def _draw_entry(entry: Entry) -> DrawEntry:
+    return DrawEntry(entry.pk, seed=entry.seed, rating=entry.player.rating)
+
+
+def _ranked_rows(lines: Sequence[Any], entries: dict[int, Entry], rule: RankingRule
+                 ) -> list[StandingRow]:
+    decided = _decided_words()
+    return [StandingRow(s.entry, entries.get(s.entry), s.rank, {
+        "played": s.played, "score": s.score, "wins": s.wins, "draws": s.draws,
+        "losses": s.losses, "buchholz": s.buchholz,
+        "net_points": s.points_for - s.points_against, "total_points": s.points_for,
+        "games": f"{s.games_won}:{s.games_lost}", "games_won": s.games_won,
+        "games_lost": s.games_lost, "points_for": s.points_for,
+        "points_against": s.points_against, "had_bye": s.had_bye,
+        "decided_by": str(decided.get(s.decided_by, s.decided_by)),
+        "withdrawn": bool(entries.get(s.entry) and entries[s.entry].withdrawn),
+    }) for s in lines]
+
+
+def _decided_words() -> dict[str, str]:
+    return {"": "", "head_to_head": _("head-to-head"), "game_difference": _("game difference"),
+            "point_difference": _("net points"), "seed": _("seeding order"),
+            "buchholz": _("Buchholz"), "net_points": _("net points"),
+            "total_points": _("total score"), "rating": _("rating"),
+            "initial": _("seeding order")}
+
+
+def _rule_columns(rule: RankingRule, draws: bool) -> list[Column]:
+    if rule.key == "european":
+        columns = [_column("played", rule), _column("score", rule, 1), _column("wins", rule),
+                   _column("draws", rule), _column("losses", rule),
+                   _column("buchholz", rule, 2), _column("net_points", rule, 3),
+                   _column("total_points", rule, 4), _column("games", rule)]
+    else:
+        columns = [_column("played", rule), _column("wins", rule, 1), _column("losses", rule),
+                   _column("buchholz", rule, 2), _column("net_points", rule, 3),
+                   _column("games", rule), _column("points_for", rule),
+                   _column("points_against", rule)]
+        if draws:
+            columns.insert(2, _column("draws", rule))
+    return columns
+
+
+def _swiss_results(event: Event) -> list[MatchResult]:
+    finals = set(Round.objects.filter(event=event, bracket__in=FINAL_BRACKETS)
+                 .values_list("pk", flat=True)) if event.format == Event.Format.SWISS else set()
+    return [r for row, r in event_results(event) if r is not None and row[7] not in finals]
+
+
+def swiss_table(event: Event, entries: dict[int, Entry] | None = None) -> list[StandingsTable]:
+    """The Swiss table of ``event`` under its ranking rule (four queries)."""
+    if entries is None:
+        entries = _entries(event)
+    rule = ranking_rule(event)
+    results = [r for r in _swiss_results(event) if all(x in entries for x in r.entries)]
+    lines = table([_draw_entry(e) for e in entries.values()], results, rule)
+    columns = _rule_columns(rule, any(s.draws for s in lines))
+    return [StandingsTable("", columns, _ranked_rows(lines, entries, rule), rule_text(rule),
+                           rule=rule.key, rule_name=rule_name(rule))]
+
+
+def group_tables(event: Event, entries: dict[int, Entry] | None = None
+                 ) -> list[StandingsTable]:
+    """Round-robin group tables (:func:`scoring.draws.group_standings` under the ``current``
+    rule: wins, then head-to-head, game difference, net points, seed; each line says what
+    decided its place), or the ``european`` rule's table per group. Members: every entry with
+    a match in the group; entries in id order (registration), the last tie-break of unseeded,
+    unrated entries. Three queries."""
+    if entries is None:
+        entries = _entries(event)
+    rule = ranking_rule(event)
+    members: dict[str, list[int]] = defaultdict(list)
+    results: dict[str, list[MatchResult]] = defaultdict(list)
+    for row, result in event_results(event):
+        group = row[8]
+        if not group:
+            continue
+        for entry_id in (row[1], row[2]):
+            if entry_id is not None and entry_id in entries and \
+                    entry_id not in members[group]:
+                members[group].append(entry_id)
+        if result is not None and result.b is not None:  # a rest in a group is not a match
+            results[group].append(result)
+    tables = []
+    for group in sorted(members, key=lambda g: (len(g), g)):
+        ids = sorted(members[group])
+        draw_entries = [_draw_entry(entries[i]) for i in ids]
+        group_results = results.get(group, [])
+        if rule.key == "european":
+            lines = table(draw_entries, group_results, rule)
+            columns = _rule_columns(rule, True)
+            rows = _ranked_rows(lines, entries, rule)
+            order = rule_text(rule)
+        else:
+            rows, columns = _current_group(draw_entries, group_results, entries, rule)
+            order = _("Ranked by wins; entries level on wins by head-to-head, then game "
+                      "difference, then net points, then the seeding order.")
+        tables.append(StandingsTable(_("Group %(name)s") % {"name": group}, columns, rows,
+                                     order, group=group, rule=rule.key,
+                                     rule_name=rule_name(rule)))
+    return tables
+
+
+def _current_group(draw_entries: list[DrawEntry], results: list[MatchResult],
+                   entries: dict[int, Entry], rule: RankingRule
+                   ) -> tuple[list[StandingRow], list[Column]]:
+    credited = credit(results, rule)
+    lines = group_standings(draw_entries, credited)
+    h2h = _head_to_head(lines, credited)
+    decided = _decided_words()
+    draws: dict[Any, int] = defaultdict(int)
+    for r in credited:
+        if r.draw:
+            draws[r.a] += 1
+            draws[r.b] += 1
+    rows = [StandingRow(line.entry, entries.get(line.entry), line.rank, {
+        "played": line.played, "wins": line.wins, "draws": draws.get(line.entry, 0),
+        "losses": line.losses, "head_to_head": h2h.get(line.entry, ""),
+        "games": f"{line.games_won}:{line.games_lost}", "games_won": line.games_won,
+        "games_lost": line.games_lost, "game_difference": line.game_difference,
+        "net_points": line.point_difference, "points_for": line.points_for,
+        "points_against": line.points_against,
+        "decided_by": str(decided.get(line.decided_by, line.decided_by)),
+        "withdrawn": bool(entries.get(line.entry) and entries[line.entry].withdrawn),
+    }) for line in lines]
+    columns = [_column("played", rule, help_text=_("Group matches played.")),
+               _column("wins", rule, 1, _("Group matches won (a walkover counts as a win).")),
+               _column("losses", rule), _column("head_to_head", rule, 2),
+               _column("games", rule), _column("game_difference", rule, 3),
+               _column("net_points", rule, 4), _column("points_for", rule),
+               _column("decided_by", rule)]
+    if draws:
+        columns.insert(2, _column("draws", rule))
+    return rows, columns
+
+
+def _head_to_head(lines: Sequence[Any], results: Sequence[MatchResult]
+                  ) -> dict[Any, int | str]:
+    """Wins in the matches among the entries level on wins (blank when not level)."""
+    by_wins: dict[int, set[Any]] = defaultdict(set)
+    for line in lines:
+        by_wins[line.wins].add(line.entry)
+    out: dict[Any, int | str] = {}
+    for level in by_wins.values():
+        if len(level) < 2:
+            continue
+        for entry in level:
+            out[entry] = sum(1 for r in results if r.b is not None and r.winner == entry
+                             and r.a in level and r.b in level)
+    return out
+
+
+def has_standings(event: Event) -> bool:
+    return event.format in (Event.Format.SWISS, Event.Format.GROUPS)
+
+
+def event_standings(event: Event) -> list[StandingsTable]:
+    """Swiss table or round-robin group tables of ``event`` (four queries at most); an empty
+    list for other formats."""
+    if not has_standings(event):
+        return []
+    entries = _entries(event)
+    if event.format == Event.Format.SWISS:
+        return swiss_table(event, entries)
+    return group_tables(event, entries)

@@ -1,0 +1,118 @@
+"""SoL archives generated here (fictional players), one point of issue 18 each: a
+time-limited Swiss round, draws, a bye with phantom score 1, final rounds, a round robin, an
+inconsistent board row, 25–25, a .zip backup; and the European ranking of the result."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pytest
+import yaml
+
+from scoring import standings
+from scoring.models import Event, Match, Player, Round
+from scoring.services.sol import SolError, import_sol
+
+pytestmark = pytest.mark.django_db
+
+
+def archive(system: str = "swiss", matches: list[dict] | None = None, players: int = 5,
+            phantom: int | None = None, guid: str = "g1") -> bytes:
+    lists = {"players": [{"guid": f"p{n}", "firstname": f"Gen{n}", "lastname": "Player",
+                          "nationality": "DEU"} for n in range(1, players + 1)],
+             "clubs": [], "championships": [{"description": "Generated Cup"}]}
+    tourney = {"guid": guid, "description": f"Generated {system}", "date": "2025-03-01",
+               "championship": 1, "system": system,
+               "competitors": [{"players": [n], "position": n, "rate": 1500 + 10 * n}
+                               for n in range(1, players + 1)],
+               "matches": matches or []}
+    if phantom is not None:
+        tourney["phantomscore"] = phantom
+    return yaml.safe_dump_all([lists, tourney], allow_unicode=True).encode()
+
+
+def m(a, b, s1, s2, turn=1, table=1, **extra):
+    return {"competitor1": a, "competitor2": b, "score1": s1, "score2": s2, "turn": turn,
+            "board": table, **extra}
+
+
+def event() -> Event:
+    return Event.objects.order_by("-pk").first()
+
+
+def test_time_limited_round_draws_and_a_bye_worth_the_phantom_score() -> None:
+    report = import_sol(archive(matches=[
+        m(1, 2, 11, 3), m(3, 4, 7, 7, table=2), m(5, None, 0, 0, table=3),
+        m(1, 3, 25, 4, turn=2), m(2, 5, 9, 9, turn=2, table=2), m(4, None, 0, 0, turn=2,
+                                                                    table=3),
+    ], phantom=1))
+    e = event()
+    assert e.settings == {"ranking": "european", "bye_points": 1}
+    stopped = Match.objects.get(event=e, number=1)
+    assert stopped.winner_side == "a" and stopped.games.get().time_up
+    level = Match.objects.get(event=e, number=2)
+    assert level.draw and level.games.get().scores == {"a": 7, "b": 7}
+    assert any("stopped by time, 7–7 (draw)" in k for k in report.kept)
+    (table,) = standings.event_standings(e)
+    rows = {row.name: row.values for row in table.rows}
+    assert rows["Gen1 Player"]["score"] == 4  # two wins
+    assert rows["Gen3 Player"]["score"] == 1 and rows["Gen3 Player"]["draws"] == 1
+    # the bye: a win, 1–0 (phantom score 1), adding 0 to the Buchholz
+    assert rows["Gen5 Player"]["score"] == 3 and rows["Gen5 Player"]["total_points"] == 1 + 9
+    assert rows["Gen5 Player"]["buchholz"] == rows["Gen2 Player"]["score"]
+    assert Player.objects.get(name="Gen5 Player").rating == 1550  # SoL's rating kept
+    assert table.rule == "european"
+
+
+def test_final_rounds_are_a_final_stage_not_swiss_rounds() -> None:
+    import_sol(archive(players=4, matches=[
+        m(1, 2, 25, 3), m(3, 4, 25, 5, table=2),
+        m(1, 3, 25, 20, turn=2, final=True),
+    ]))
+    e = event()
+    final = Match.objects.get(event=e, number=3)
+    assert final.round.bracket == Round.Bracket.FINAL
+    (table,) = standings.event_standings(e)
+    # the final is not in the Swiss table: everybody played one Swiss match
+    assert {row.values["played"] for row in table.rows} == {1}
+
+
+def test_a_round_robin_gets_its_table() -> None:
+    import_sol(archive("roundrobin", players=3, matches=[
+        m(1, 2, 25, 0), m(2, 3, 25, 1, turn=2), m(1, 3, 10, 25, turn=3)]))
+    e = event()
+    assert e.format == Event.Format.GROUPS
+    (table,) = standings.event_standings(e)
+    assert table.group == "A" and len(table.rows) == 3
+    assert sorted(row.values["score"] for row in table.rows) == [2, 2, 2]
+
+
+def test_inconsistent_board_rows_lose_to_the_score_and_25_25_is_not_refused() -> None:
+    report = import_sol(archive(players=4, matches=[
+        m(1, 2, 15, 22, boards=[{"number": 1, "coins1": 9, "coins2": 0},
+                                {"number": 2, "coins1": 0, "coins2": 8}]),
+        m(3, 4, 25, 25, table=2),
+    ]))
+    e = event()
+    wrong = Match.objects.get(event=e, number=1)
+    assert wrong.games.get().scores == {"a": 15, "b": 22} and wrong.winner_side == "b"
+    assert "board rows give" in wrong.needs_review
+    level = Match.objects.get(event=e, number=2)
+    assert level.draw and level.needs_review and level.games.get().scores == {"a": 24, "b": 24}
+    assert len(report.flagged) == 2
+
+
+def test_a_zip_backup_is_read_member_by_member() -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as z:
+        z.writestr("everything.sol", archive(players=2, matches=[m(1, 2, 25, 3)]))
+        z.writestr("readme.txt", "not an archive")
+        z.writestr("old/other.sol", archive(players=2, matches=[m(2, 1, 25, 1)], guid="g2"))
+    report = import_sol(buffer.getvalue(), file_name="backup.zip")
+    assert len(report.tournaments) == 2
+    empty = io.BytesIO()
+    with zipfile.ZipFile(empty, "w") as z:
+        z.writestr("readme.txt", "nothing")
+    with pytest.raises(SolError, match="no .sol"):
+        import_sol(empty.getvalue())
