@@ -235,6 +235,7 @@ class BoardEvent(models.Model):
         UMPIRE_RULING = "umpire_ruling", _("Umpire ruling")
         VOID = "void", _("Void board")
         UNDO = "undo", _("Undo")
+        CORRECTION = "correction", _("Correction by the organiser")
 
     board = models.ForeignKey(Board, on_delete=models.PROTECT, related_name="events",
                               verbose_name=_("board"))
