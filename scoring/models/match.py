@@ -276,7 +276,8 @@ class MatchConfirmation(models.Model):
                               verbose_name=_("match"))
     side = models.CharField(_("side"), max_length=1, choices=SIDE_CHOICES)
     method = models.CharField(_("method"), max_length=10,
-                              choices=[("tap", _("Tap")), ("pin", _("PIN"))])
+                              choices=[("tap", _("Tap")), ("pin", _("PIN")),
+                                       ("organiser", _("By the organiser"))])
     device = models.CharField(_("device"), max_length=200, blank=True)
     created_at = models.DateTimeField(_("confirmed at"), auto_now_add=True)
 

@@ -882,14 +882,14 @@ def confirm_result(*, match: Match, actor: Actor) -> Match:
         raise DrawServiceError("not_finished")
     try:
         for side in match.sides:
-            confirm_match(match=match, side=side, method="tap", actor=actor)
+            confirm_match(match=match, side=side, method="organiser", actor=actor)
     except MatchError as err:
         raise DrawServiceError(err.code, **err.params) from err
     match.refresh_from_db()
     return match
 
 
-def withdraw_entry(*, entry: Entry, actor: Actor) -> list[Match]:
+def withdraw_entry(*, entry: Entry, actor: Actor, reason: str = "") -> list[Match]:
     """The entry leaves the event: its matches not yet started become walkovers for the
     opponent (now, or as soon as the opponent is known); a Swiss event stops pairing it."""
     decided = []
@@ -901,7 +901,8 @@ def withdraw_entry(*, entry: Entry, actor: Actor) -> list[Match]:
         entry.withdrawn = True
         entry.save(update_fields=["withdrawn"])
         audit(entry.event.tournament, actor, "entry_withdrawn",
-              {"event": entry.event_id, "entry": entry.pk, "name": entry.name})
+              {"event": entry.event_id, "entry": entry.pk, "name": entry.name,
+               "reason": reason})
         pending = Match.objects.filter(
             Q(entry_a=entry) | Q(entry_b=entry), event=entry.event,
             status__in=(*NOT_STARTED, Match.Status.CALLED), bye=False,

@@ -818,7 +818,7 @@ def confirm_match(*, match: Match, side: str, method: str, actor: Actor) -> Matc
         confirmed = set(match.confirmations.values_list("side", flat=True))
         if confirmed >= set(match.sides) and match.confirmed_at is None:
             _bump(match, confirmed_at=timezone.now(), status=Match.Status.CONFIRMED)
-            _audit(match, actor, "confirmed", {"sides": sorted(confirmed)})
+            _audit(match, actor, "confirmed", {"sides": sorted(confirmed), "method": method})
             transaction.on_commit(lambda: match_confirmed.send(sender=Match, match=match))
         else:
             _bump(match)
