@@ -1075,13 +1075,16 @@ def callup(request: HttpRequest, slug: str) -> HttpResponse:
     template = "scoring/organiser/callup.html"
     if request.htmx:
         template += "#board"
-    return render(request, template, _callup_context(tournament))
+    return render(request, template, {
+        **_callup_context(tournament),
+        "ask_without_umpire": request.session.pop("callup_ask", 0)})
 
 
 def _callup_done(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if request.htmx:
         return render(request, "scoring/organiser/callup.html#board",
-                      _callup_context(tournament))
+                      {**_callup_context(tournament),
+                       "ask_without_umpire": request.session.pop("callup_ask", 0)})
     return redirect("scoring:organiser-callup", slug=tournament.slug)
 
 
@@ -1112,9 +1115,37 @@ def callup_call(request: HttpRequest, slug: str) -> HttpResponse:
     return _callup_done(request, tournament)
 
 
+class _Rollback(Exception):
+    pass
+
+
+def _calls_without_umpire(tournament: Tournament) -> int:
+    """How many matches "fill the free tables" would call without an umpire (tried in a
+    savepoint and rolled back: nothing is saved)."""
+    from django.db import transaction
+
+    try:
+        with transaction.atomic():
+            called = callup_service.auto_assign(tournament=tournament)
+            raise _Rollback(sum(1 for m in called if m.umpire_id is None))
+    except _Rollback as answer:
+        return answer.args[0]
+
+
 @require_POST
 def callup_auto(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(request, slug)
+    if request.POST.get("without_umpire") != "yes":
+        lacking = _calls_without_umpire(tournament)
+        if lacking:  # asked first: matches called without an umpire are the organiser's call
+            messages.warning(request, ngettext(
+                "%(count)s match would be called without an umpire. Choose “Call them "
+                "without an umpire” to go on, or add umpires first.",
+                "%(count)s matches would be called without an umpire. Choose “Call them "
+                "without an umpire” to go on, or add umpires first.", lacking)
+                % {"count": lacking})
+            request.session["callup_ask"] = lacking
+            return _callup_done(request, tournament)
     called = callup_service.auto_assign(tournament=tournament,
                                         actor=_actor(request, tournament))
     if called:

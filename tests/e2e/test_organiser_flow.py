@@ -155,6 +155,10 @@ def test_call_up_by_tap(organiser_page: Page, live_server, django_user_model):
     expect(page.locator(".o-queue-card")).to_have_count(1)
     assert Match.objects.filter(event=event, status="called", table__number=2).count() == 1
     page.get_by_role("button", name="Fill the free tables now").click()
+    # no umpire in the pool: asked first, nothing called yet (issue 14)
+    expect(page.get_by_text("1 match would be called without an umpire.")).to_be_visible()
+    expect(page.locator(".o-table-card.is-busy")).to_have_count(1)
+    page.get_by_role("button", name="Call them without an umpire").click()
     expect(page.locator(".o-table-card.is-busy")).to_have_count(2)
     expect(page.get_by_text("No match is waiting.")).to_be_visible()
     problems.assert_none()
