@@ -49,6 +49,7 @@ from scoring.models import Board, Entry, Event, Game, Match, Player, Round, Tabl
 from scoring.rulings import error_text as match_error_text
 from scoring.services import callup as callup_service
 from scoring.services import corrections as correction_service
+from scoring.services import draw_edits
 from scoring.services import draws as draw_service
 from scoring.services import tournaments as tournament_service
 from scoring.services.draws import DrawServiceError
@@ -151,6 +152,16 @@ def error_text(code: str, params: dict[str, Any] | None = None) -> str:
         "toss_required": _("Record the toss first (ICF 40): who won it, and whether he chose "
                            "the break or the side."),
         "withdraw_unconfirmed": _("Give a reason and tick the box to withdraw the entry."),
+        # draw edits (scoring.services.draw_edits)
+        "edit_not_last_round": _("Only the last Swiss round can be changed."),
+        "edit_not_first_round": _("Only the first knock-out round can be changed; later "
+                                  "rounds follow the results."),
+        "edit_not_possible": _("The draw of this format cannot be changed by hand."),
+        "edit_bad_places": _("Choose two different places of one round."),
+        "draw_invariant": _("This change breaks a rule of the format (a repeated pairing or "
+                            "a second bye). Tick “override” and give a reason to make it "
+                            "anyway."),
+        "override_reason": _("An override needs a reason (it is logged)."),
         # CSV import
         "csv_empty": _("The file has no lines to import."),
         "csv_no_name_column": _("The first line must name the columns; a name column is "
@@ -185,6 +196,7 @@ def reason_text(reason: dict[str, Any] | None) -> str:
     p = dict(reason.get("params") or {})
     texts = {
         "ko_seeded": _("Seed %(seed_a)s v seed %(seed_b)s."),
+        "manual_swap": _("Changed by hand by the organiser (logged)."),
         "ko_seeded_drawn": _("Seed %(seed_a)s v a drawn entry."),
         "ko_drawn": _("Drawn entries (bracket lines %(line_a)s and %(line_b)s)."),
         "ko_bye": _("Bye for seed %(seed)s: byes go to the top seeds."),
@@ -948,6 +960,61 @@ def _after_result(request: HttpRequest, tournament: Tournament, match: Match) ->
     return redirect("scoring:organiser-match", slug=tournament.slug, match_id=match.pk)
 
 
+# --- draw edits --------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def draw_edit(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    """Swap two places (or a place and a bye) of the round that can still change; pair the
+    last Swiss round again. The format's invariants are re-checked (override logged)."""
+    tournament, event = _event(request, slug, event_id)
+    rounds = list(event.rounds.order_by("number"))
+    rnd = None
+    if event.format == Event.Format.SWISS and rounds:
+        rnd = rounds[-1]
+    elif event.format in draw_service.ELIMINATION:
+        rnd = next((r for r in rounds if r.number == 1), None)
+    if request.method == "POST":
+        actor = _actor(request, tournament)
+        try:
+            if request.POST.get("action") == "pair_again":
+                draw_edits.pair_round_again(event=event, actor=actor,
+                                            expected_rounds=_expected(request) or -1)
+                messages.success(request, _("The round is paired again."))
+            else:
+                first, second = (request.POST.get(k, "").split(":") for k in ("first",
+                                                                             "second"))
+                broken = draw_edits.swap_entries(
+                    event=event, first=(int(first[0]), first[1]),
+                    second=(int(second[0]), second[1]), actor=actor,
+                    override=request.POST.get("override") == "yes",
+                    reason=request.POST.get("reason", ""))
+                messages.success(request, _("Swapped.") if not broken else
+                                 _("Swapped; the override is logged."))
+        except (ValueError, IndexError):
+            messages.error(request, error_text("edit_bad_places"))
+        except DrawServiceError as err:
+            _fail(request, err)
+        return redirect("scoring:organiser-draw-edit", slug=slug, event_id=event.pk)
+    places = []
+    if rnd is not None:
+        for m in Match.objects.filter(round=rnd).select_related(*MATCH_RELATED).order_by(
+                "position", "number"):
+            for side in ("a", "b"):
+                entry = m.entry_for(side)
+                if entry is not None:
+                    label = _("Match %(number)s, %(side)s: %(name)s") % {
+                        "number": m.number, "side": side.upper(), "name": entry.name}
+                    if m.bye:
+                        label += " (" + _("Bye") + ")"
+                    places.append((f"{m.pk}:{side}", label))
+    return render(request, "scoring/organiser/draw_edit.html", {
+        "tournament": tournament, "event": event, "round": rnd,
+        "round_title": round_title(rnd), "places": places, "rounds": len(rounds),
+        "editable": rnd is not None and draw_edits.swappable(event, rnd),
+        "swiss": event.format == Event.Format.SWISS})
+
+
 # --- corrections -------------------------------------------------------------------------------
 
 
@@ -1208,6 +1275,8 @@ urlpatterns: list[URLPattern] = [
     path("t/<slug:slug>/organiser/events/<int:event_id>/draw/", draw, name="organiser-draw"),
     path("t/<slug:slug>/organiser/events/<int:event_id>/next/", next_round,
          name="organiser-next-round"),
+    path("t/<slug:slug>/organiser/events/<int:event_id>/draw/edit/", draw_edit,
+         name="organiser-draw-edit"),
     path("t/<slug:slug>/organiser/events/<int:event_id>/take-back/", delete_round,
          name="organiser-delete-round"),
     path("t/<slug:slug>/organiser/entries/<int:entry_id>/<str:action>/", entry_action,

@@ -99,7 +99,8 @@ EXPECTED: dict[str, Rule] = {
         "tournament-edit", "import", "tables", "event-new", "event-edit", "event-delete",
         "entry-add", "draw", "next-round", "delete-round", "entry-action", "round-games",
         "match-toss", "match-quick", "match-walkover", "match-confirm", "callup-call",
-        "callup-fill", "callup-auto", "callup-release", "callup-move", "match-correct")},
+        "callup-fill", "callup-auto", "callup-release", "callup-move", "match-correct",
+        "draw-edit")},
     # --- trust --------------------------------------------------------------------------------
     "scoring:trust-paper": Rule(T1_ORGANISER, why="the paper scoresheet"),
     "scoring:trust-paper-decision": Rule(T1_ORGANISER),
