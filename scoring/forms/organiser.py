@@ -105,9 +105,15 @@ class EventForm(forms.ModelForm):
                     "instead of best of three."))
     games_to_win = forms.TypedChoiceField(label=_("Match length"), choices=GAMES_CHOICES,
                                           coerce=int, initial=2)
+    separate = forms.ChoiceField(
+        label=_("Keep apart"), required=False, initial="none",
+        choices=[("none", _("Nobody")), ("club", _("Players of one club")),
+                 ("nation", _("Players of one nation"))],
+        help_text=_("Group seeding and Swiss round 1 keep them apart as far as the draw "
+                    "allows (docs: separation)."))
 
     SETTINGS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
-                "single_game_rounds")
+                "single_game_rounds", "separate")
 
     class Meta:
         model = Event

@@ -191,6 +191,12 @@ def event_results(event: Event, *, bracket: str | None = None
 # --- writing helpers ---------------------------------------------------------------------------
 
 
+def separation_key(event: Event) -> str | None:
+    """"club" or "nation" when the event keeps players of one apart (issue 14), else None."""
+    value = event.settings.get("separate")
+    return value if value in ("club", "nation") else None
+
+
 def _lock_event(event: Event) -> Event:
     return Event.objects.select_for_update().select_related("tournament").get(pk=event.pk)
 
@@ -592,6 +598,11 @@ def group_names(count: int) -> list[str]:
 def _save_groups(event: Event, entries: list[DrawEntry]) -> list[Round]:
     count = int(event.settings.get("groups") or max(1, len(entries) // 4))
     groups = pairing.snake_groups(entries, count)
+    moved: frozenset[int] = frozenset()
+    if separation_key(event) is not None:
+        from scoring.services.separation import separate_event_groups
+
+        groups, moved = separate_event_groups(event, groups)
     by_id = {e.id: e for e in entries}
     names = group_names(len(groups))
     schedules = [pairing.circle_schedule([by_id[i] for i in g]) for g in groups]
@@ -608,9 +619,13 @@ def _save_groups(event: Event, entries: list[DrawEntry]) -> list[Round]:
             for index, p in enumerate(schedule[r], start=1):
                 if p.b is None:
                     continue  # a rest, not a match
+                reason = _reason(p.reason)
+                if moved & {p.a, p.b}:  # separation put one of them into this group
+                    reason = {"code": "sep_group", "params": {
+                        "group": name, "by": event.settings.get("separate")}}
                 matches.append({"round": rnd, "number": number, "position": index,
                                 "group": name, "entry_a_id": p.a, "entry_b_id": p.b,
-                                "status": Match.Status.READY, "draw_reason": _reason(p.reason)})
+                                "status": Match.Status.READY, "draw_reason": reason})
                 number += 1
     _insert_matches(event, matches)
     return rounds
@@ -652,6 +667,10 @@ def _pair_swiss(event: Event, number: int) -> Round:
         drawn = pairing.pair_round(entries, results, withdrawn=withdrawn)
     except DrawError as err:
         raise DrawServiceError(err.code, **err.params) from err
+    if number == 1 and separation_key(event) is not None:
+        from scoring.services.separation import separate_swiss
+
+        drawn = separate_swiss(event, drawn)
     rnd = Round.objects.create(event=event, bracket=Round.Bracket.MAIN, number=number,
                                stage="early", games_to_win=_games_to_win(event, number, "early"))
     now = timezone.now()

@@ -26,7 +26,7 @@ from scoring.services.matches import Actor
 
 #: Format options kept in ``Event.settings`` (anything else there is left alone).
 SETTING_KEYS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
-                "single_game_rounds")
+                "single_game_rounds", "separate")
 
 #: Formats whose entries close with the draw (a Swiss event takes late entries between rounds).
 CLOSED_AFTER_DRAW = (Event.Format.KNOCKOUT, Event.Format.GROUPS,
@@ -159,6 +159,11 @@ def clean_settings(fmt: str, settings: dict[str, Any]) -> dict[str, Any]:
         value = settings[key]
         if key in ("third_place", "random_draw", "reset"):
             out[key] = bool(value)
+        elif key == "separate":  # players of one club or nation kept apart (draws)
+            if value not in ("club", "nation", "none"):
+                raise TournamentError("bad_setting", setting=key)
+            if value != "none":
+                out[key] = value
         else:
             try:
                 out[key] = int(value)

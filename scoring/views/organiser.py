@@ -194,9 +194,15 @@ def reason_text(reason: dict[str, Any] | None) -> str:
     if not reason:
         return ""
     p = dict(reason.get("params") or {})
+    if "by" in p:
+        p["by"] = {"club": _("club"), "nation": _("nation")}.get(p["by"], p["by"])
     texts = {
         "ko_seeded": _("Seed %(seed_a)s v seed %(seed_b)s."),
         "manual_swap": _("Changed by hand by the organiser (logged)."),
+        "sep_moved": _("Paired apart from clubmates: separation by %(by)s moved this "
+                       "pairing."),
+        "sep_group": _("Group %(group)s: separation by %(by)s moved an entry here from "
+                       "another group of its pot."),
         "ko_seeded_drawn": _("Seed %(seed_a)s v a drawn entry."),
         "ko_drawn": _("Drawn entries (bracket lines %(line_a)s and %(line_b)s)."),
         "ko_bye": _("Bye for seed %(seed)s: byes go to the top seeds."),
