@@ -117,3 +117,26 @@ def test_three_clubmates_in_snake_group_a_are_spread():
     assert club_pairs_in_groups(groups, clubs.__getitem__) == 3  # 1, 8, 9 in group A
     separated, moved = separate_groups(groups, clubs.__getitem__)
     assert club_pairs_in_groups(separated, clubs.__getitem__) == 0 and moved
+
+
+@pytest.mark.parametrize("groups,per_group", [(4, 2), (2, 2), (8, 2), (4, 4), (3, 2), (6, 2)])
+def test_knockout_after_groups_keeps_same_group_qualifiers_apart(groups, per_group):
+    """Same-group qualifiers meet as late as the bracket allows: with two a group, only in
+    the final (never both in one half), e.g. A1 v D2 and A2 v D1 do not feed one semi."""
+    from scoring.draws.knockout import draw_lines
+    from scoring.draws.round_robin import GroupStanding, qualifiers
+
+    tables = [[GroupStanding(f"{chr(65 + g)}{p + 1}", p + 1, 3, 3 - p, p, 0, 0, 0, 0, "")
+               for p in range(4)] for g in range(groups)]
+    seeded = qualifiers(tables, per_group)
+    lines, _seeds = draw_lines(seeded)
+    size = len(lines)
+    rounds = (size - 1).bit_length()
+    line = {e: i for i, e in enumerate(lines) if e is not None}
+    for a, b in itertools.combinations(line, 2):
+        if a[0] == b[0]:
+            meets = (line[a] ^ line[b]).bit_length()
+            if per_group == 2 and groups & (groups - 1) == 0:
+                assert meets == rounds  # only in the final
+            else:
+                assert meets > 1  # never in the first round
