@@ -1091,6 +1091,8 @@ def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int
     return render(request, template, {
         "tournament": tournament, "match": match, "board": board, "events": events,
         "form": form, "preview": preview, "error": error, "is_log": is_log,
+        "carrommen_value": "" if is_log or form["carrommen"].value() is None
+        else str(form["carrommen"].value()),
         "repair_texts": repair_texts,
         "names": {"a": match.entry_a.name if match.entry_a else "A",
                   "b": match.entry_b.name if match.entry_b else "B"},

@@ -299,3 +299,33 @@ def test_correction_is_refused_when_stale_or_not_finished(tournament):
     Board.objects.filter(pk=board.pk).update(summary_carrommen=9)
     rebuild_match(semi)
     assert Board.objects.get(pk=board.pk).summary_carrommen == 8
+
+
+def test_the_correction_page_previews_then_saves(client, organiser, tournament,
+                                                 django_capture_on_commit_callbacks):
+    from django.urls import reverse
+
+    event, semis = knockout_semi(tournament, "page")
+    with django_capture_on_commit_callbacks(execute=True):
+        play_and_confirm(semis[1], "a", ORGANISER)
+        paper_match(semis[0], EIGHT)
+        semi = draws.confirm_result(match=semis[0], actor=ORGANISER)
+    last = Board.objects.filter(game__match=semi).order_by("sequence").last()
+    page = reverse("scoring:organiser-match-correct", args=[tournament.slug, semi.pk, last.pk])
+    client.force_login(organiser)
+    assert "Correct game 1, board 5" in client.get(page).text
+    post = {"client_id": str(uuid.uuid4()), "revision": semi.revision, "winner": "b",
+            "carrommen": "1", "queen": "", "reason": ""}
+    r = client.post(page, post)
+    assert r.status_code == 422  # no reason
+    r = client.post(page, {**post, "reason": "sheet"})
+    assert r.status_code == 200 and "The winner changes from A to B." in r.text
+    assert Board.objects.get(pk=last.pk).summary_winner == "a"  # a preview saves nothing
+    r = client.post(page, {**post, "reason": "sheet", "save": "yes", "repair": "move",
+                           "revision": semi.revision - 1})
+    assert r.status_code == 409
+    with django_capture_on_commit_callbacks(execute=True):
+        r = client.post(page, {**post, "reason": "sheet", "save": "yes", "repair": "move"})
+    assert r.status_code == 302
+    semi.refresh_from_db()
+    assert semi.winner_side == "b"
