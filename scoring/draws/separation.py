@@ -10,7 +10,9 @@
 - **Swiss round 1** (:func:`separate_round_one`): the usual pairing, then the lower-ranked
   partners of two pairs swap while that lowers the number of clubmates paired; if that does
   not reach the smallest number possible (:func:`fewest_club_pairs`) the round is paired by
-  club so that it does. Later rounds: a soft preference only (not applied here).
+  club so that it does. Later rounds: not separated (a soft preference is not built yet).
+- **Knock-out lines** (:func:`separate_lines`): the drawn (unseeded) entries are placed so that
+  clubmates meet as late as possible; seeds and byes keep their lines.
 
 Every entry moved by separation is returned, so the "why this pair" reason can say so.
 """
@@ -174,3 +176,54 @@ def _rank_in(pairs: Sequence[tuple[EntryId, EntryId]], bye: EntryId | None,
         if e == b:
             return (1, i)
     return (2, 0)
+
+
+def bracket_clash_cost(lines: Sequence[EntryId | None], key: Key) -> int:
+    """Clubmates in a knock-out, each pair weighted by how early it can meet: a meeting in
+    the first round outweighs any number of later ones; meeting only in the final costs 1."""
+    size = len(lines)
+    rounds = max(1, (size - 1).bit_length())
+    weight = size + 1
+    cost = 0
+    placed = [(i, _club(key, e)) for i, e in enumerate(lines) if e is not None]
+    for (i, ci), (j, cj) in itertools.combinations(placed, 2):
+        if ci and ci == cj:
+            cost += weight ** (rounds - (i ^ j).bit_length())
+    return cost
+
+
+def separate_lines(lines: Sequence[EntryId | None], movable: frozenset[EntryId] | set[EntryId],
+                   key: Key) -> tuple[tuple[EntryId | None, ...], frozenset[EntryId]]:
+    """Knock-out lines with the drawn (``movable``: unseeded) entries placed so that clubmates
+    meet as late as possible: different halves, then quarters, as far as the seeding allows.
+    Seeded entries and byes keep their lines. Exact for small fields, swaps beyond."""
+    current = list(lines)
+    slots = [i for i, e in enumerate(current) if e is not None and e in movable]
+    best_cost = bracket_clash_cost(current, key)
+    if best_cost and len(slots) > 1:
+        if _factorial(len(slots)) <= EXACT_LIMIT:
+            base = [current[i] for i in slots]
+            best = base
+            for perm in itertools.permutations(base):
+                trial = list(current)
+                for i, e in zip(slots, perm, strict=True):
+                    trial[i] = e
+                cost = bracket_clash_cost(trial, key)
+                if cost < best_cost:
+                    best, best_cost = list(perm), cost
+            for i, e in zip(slots, best, strict=True):
+                current[i] = e
+        else:
+            improved = True
+            while improved and best_cost:
+                improved = False
+                for i, j in itertools.combinations(slots, 2):
+                    current[i], current[j] = current[j], current[i]
+                    cost = bracket_clash_cost(current, key)
+                    if cost < best_cost:
+                        best_cost, improved = cost, True
+                    else:
+                        current[i], current[j] = current[j], current[i]
+    moved = frozenset(e for e, old in zip(current, lines, strict=True)
+                      if e is not None and e != old)
+    return tuple(current), moved

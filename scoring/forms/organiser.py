@@ -109,8 +109,8 @@ class EventForm(forms.ModelForm):
         label=_("Keep apart"), required=False, initial="none",
         choices=[("none", _("Nobody")), ("club", _("Players of one club")),
                  ("nation", _("Players of one nation"))],
-        help_text=_("Group seeding and Swiss round 1 keep them apart as far as the draw "
-                    "allows (docs: separation)."))
+        help_text=_("Group seeding, knock-out seeding and Swiss round 1 keep them apart as "
+                    "far as the draw allows (docs: separation)."))
 
     SETTINGS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
                 "single_game_rounds", "separate")

@@ -318,8 +318,13 @@ def _build_bracket(event: Event, entries: list[DrawEntry], seed: int | None,
     if event.format == Event.Format.DOUBLE_ELIMINATION:
         return pairing.double_elimination(
             entries, reset=options.get("reset", True), random_seed=seed)
-    return pairing.single_elimination(entries, third_place=bool(options.get("third_place")),
-                                       random_seed=seed)
+    bracket = pairing.single_elimination(entries, third_place=bool(options.get("third_place")),
+                                         random_seed=seed)
+    if separation_key(event) is not None:
+        from scoring.services.separation import separate_knockout
+
+        bracket = separate_knockout(event, bracket)
+    return bracket
 
 
 def _save_bracket(event: Event, bracket: Bracket, offset: int = 0,

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from scoring.draws import Pairing, Reason
-from scoring.draws.separation import separate_groups, separate_round_one
+from scoring.draws.separation import separate_groups, separate_lines, separate_round_one
 from scoring.models import Entry, Event
 
 
@@ -40,3 +40,12 @@ def separate_swiss(event: Event, drawn: Any) -> Any:
         bye_pairing = next((p for p in drawn.pairings if p.b is None and p.a == new_bye), None)
         pairings.append(bye_pairing or Pairing(new_bye, None, Reason("sep_moved", {"by": by})))
     return replace(drawn, pairings=tuple(pairings))
+
+
+def separate_knockout(event: Event, bracket: Any) -> Any:
+    """The drawn (unseeded) entries of a knock-out placed so that clubmates meet as late as
+    possible; seeds and byes keep their lines."""
+    keys = entry_keys(event)
+    movable = frozenset(e for e, seed in bracket.seeds.items() if seed is None)
+    lines, moved = separate_lines(bracket.lines, movable, lambda e: keys.get(e, ""))
+    return replace(bracket, lines=lines) if moved else bracket

@@ -11,10 +11,12 @@ import pytest
 
 from scoring.draws import Entry, pair_round, snake_groups
 from scoring.draws.separation import (
+    bracket_clash_cost,
     club_pairs,
     club_pairs_in_groups,
     fewest_club_pairs,
     separate_groups,
+    separate_lines,
     separate_round_one,
 )
 
@@ -140,3 +142,39 @@ def test_knockout_after_groups_keeps_same_group_qualifiers_apart(groups, per_gro
                 assert meets == rounds  # only in the final
             else:
                 assert meets > 1  # never in the first round
+
+
+def brute_lines(lines, movable, key) -> int:
+    slots = [i for i, e in enumerate(lines) if e is not None and e in movable]
+    best = None
+    for perm in itertools.permutations([lines[i] for i in slots]):
+        trial = list(lines)
+        for i, e in zip(slots, perm, strict=True):
+            trial[i] = e
+        cost = bracket_clash_cost(trial, key)
+        best = cost if best is None else min(best, cost)
+    return best
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_knockout_seeding_spreads_clubmates_over_the_halves(seed):
+    from scoring.draws.knockout import draw_lines
+
+    rng = random.Random(5000 + seed)
+    n = rng.randint(3, 8) if seed < 150 else rng.randint(9, 40)
+    clubs = field(rng, n)
+    key = clubs.__getitem__
+    seeds = rng.randint(0, min(4, n))
+    entries = [Entry(i, seed=i if i <= seeds else None) for i in clubs]
+    lines, seeding = draw_lines(entries, random_seed=seed)
+    movable = frozenset(e for e, s in seeding.items() if s is None)
+    new, moved = separate_lines(lines, movable, key)
+    for i, e in enumerate(lines):  # seeds and byes keep their lines
+        if e is None or e not in movable:
+            assert new[i] == e
+    assert sorted(e for e in new if e is not None) == sorted(clubs)
+    cost = bracket_clash_cost(new, key)
+    assert cost <= bracket_clash_cost(lines, key)
+    if seed < 150:
+        assert cost == brute_lines(lines, movable, key)
+    assert bool(moved) == (tuple(new) != tuple(lines))

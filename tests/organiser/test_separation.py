@@ -48,3 +48,16 @@ def test_without_separation_the_draw_is_unchanged(tournament, actor):
     _clubs(event, ["A", "B", "C", "D", "A", "E", "F", "G"])
     draws.draw_event(event=event, actor=actor, random_seed=1)
     assert not Match.objects.filter(event=event, draw_reason__code="sep_moved").exists()
+
+
+def test_knockout_draw_puts_clubmates_in_different_halves(tournament, actor):
+    event = make_event(tournament, 8, settings={"separate": "club", "random_draw": True})
+    _clubs(event, ["R", "R", "R", "R", "x", "y", "z", "w"])  # unseeded: four of one club
+    draws.draw_event(event=event, actor=actor, random_seed=4)
+    club = {e.pk: e.player.club for e in event.entries.select_related("player")}
+    first = list(Match.objects.filter(event=event, round__number=1).order_by("position"))
+    assert all(not (club[m.entry_a_id] == club[m.entry_b_id] == "R") for m in first)
+    halves = [first[:2], first[2:]]
+    for half in halves:  # two of four in each half: they meet no earlier than a semi-final
+        assert sum(club[e] == "R" for m in half for e in (m.entry_a_id, m.entry_b_id)) == 2
+    draws.sync_bracket(event)  # the saved draw still rebuilds (bracket lines consistent)
