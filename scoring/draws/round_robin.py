@@ -24,6 +24,7 @@ Rules implemented (issue 5, "round-robin groups"):
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -209,27 +210,31 @@ def qualifiers(tables: Sequence[Sequence[GroupStanding]], per_group: int) -> tup
     total = sum(len(t) for t in tiers)
     size = bracket_size(total)
     order = seeding_order(size)
-    opponent_rank = {}
-    for i in range(0, size, 2):
-        opponent_rank[order[i]] = order[i + 1]
-        opponent_rank[order[i + 1]] = order[i]
+    line_of = {rank: line for line, rank in enumerate(order)}
+    rounds = max(1, (size - 1).bit_length())
     chosen: list[tuple[int, EntryId]] = []
     for tier in tiers:
         options = [tier]
         if chosen:
             n = len(tier)
-            for k in range(n):
-                rot = tier[k:] + tier[:k]
-                options.extend([rot, rot[::-1]])
+            if n <= 6:  # every order of the tier: same-group pairs apart as long as possible
+                options = [list(p) for p in itertools.permutations(tier)]
+            else:
+                for k in range(n):
+                    rot = tier[k:] + tier[:k]
+                    options.extend([rot, rot[::-1]])
 
         def clashes(option: list[tuple[int, EntryId]]) -> int:
+            """Same-group pairs weighted by how early they can meet (a first-round meeting
+            outweighs any number of later ones; a meeting in the final costs nothing)."""
             seq = chosen + option
-            group_of_rank = {rank: g for rank, (g, _) in enumerate(seq, start=1)}
-            return sum(
-                1
-                for rank, g in group_of_rank.items()
-                if group_of_rank.get(opponent_rank[rank]) == g and rank < opponent_rank[rank]
-            )
+            cost = 0
+            for (ra, (ga, _a)), (rb, (gb, _b)) in itertools.combinations(
+                    enumerate(seq, start=1), 2):
+                if ga == gb:
+                    meets = (line_of[ra] ^ line_of[rb]).bit_length()  # 1: the first round
+                    cost += (total + 1) ** (rounds - meets)
+            return cost
 
         chosen.extend(min(options, key=clashes))
     return tuple(Entry(e, seed=n) for n, (_, e) in enumerate(chosen, start=1))

@@ -44,6 +44,9 @@ TEXTS: dict[str, str] = {
     "swiss_bye": "Bye for rank {rank}: the lowest-ranked player without a bye.",
     "swiss_bye_moved": "Bye for rank {rank}: the {skipped} lower-ranked player(s) without a bye "
     "could not be given the bye and still pair everybody else.",
+    "sep_moved": "Paired apart from clubmates: separation by {by} moved this pairing.",
+    "sep_group": "Group {group}: separation by {by} moved this entry to another group of its "
+    "pot.",
     # errors
     "too_few_entries": "At least {minimum} entries are needed.",
     "duplicate_entry": "Entry {entry} appears more than once.",

@@ -140,10 +140,16 @@ class EventForm(forms.ModelForm):
         label=_("When time is up"), required=False, initial="finish",
         choices=[("finish", _("the board in play is finished")),
                  ("stop", _("stop at once (the board in play is not counted)"))])
+    separate = forms.ChoiceField(
+        label=_("Keep apart"), required=False, initial="none",
+        choices=[("none", _("Nobody")), ("club", _("Players of one club")),
+                 ("nation", _("Players of one nation"))],
+        help_text=_("Group seeding, knock-out seeding and Swiss round 1 keep them apart as "
+                    "far as the draw allows (docs: separation)."))
 
     SETTINGS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
                 "single_game_rounds", "ranking", "bye_points", "walkover", "round_minutes",
-                "time_up_board")
+                "time_up_board", "separate")
 
     class Meta:
         model = Event
@@ -237,11 +243,13 @@ class ImportForm(forms.Form):
 
 
 class TossForm(forms.Form):
+    """ICF 40: who won the toss and what he chose; nothing is chosen for the organiser."""
+
     toss_winner = forms.ChoiceField(label=_("Toss won by"), choices=SIDE_CHOICES,
-                                    widget=forms.RadioSelect, initial="a")
+                                    widget=forms.RadioSelect)
     toss_choice = forms.ChoiceField(label=_("The toss winner chose"),
                                     choices=[("break", _("Break")), ("side", _("Side"))],
-                                    widget=forms.RadioSelect, initial="break")
+                                    widget=forms.RadioSelect)
 
 
 class QuickBoardForm(forms.Form):
@@ -252,10 +260,86 @@ class QuickBoardForm(forms.Form):
     winner = forms.ChoiceField(label=_("Board won by"), choices=SIDE_CHOICES,
                                widget=forms.RadioSelect)
     carrommen = forms.TypedChoiceField(label=_("Loser's carrommen left"), coerce=int,
-                                       choices=[(n, str(n)) for n in range(10)], initial=0)
+                                       choices=[(n, str(n)) for n in range(10)])
     queen = forms.ChoiceField(label=_("Queen covered by"), required=False,
                               choices=[("", _("Nobody"))] + SIDE_CHOICES,
                               widget=forms.RadioSelect, initial="")
+
+
+REPAIR_CHOICES = [("move", _("Move the new winner into the next match")),
+                  ("repair", _("Draw the later round again")),
+                  ("keep", _("Keep the draw as it is"))]
+
+
+class CorrectionForm(forms.Form):
+    """Why a confirmed result is corrected, and what happens to the draw built on it."""
+
+    client_id = forms.UUIDField(widget=forms.HiddenInput)
+    revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    reason = forms.CharField(label=_("Reason for the correction"), max_length=300,
+                             help_text=_("Kept in the audit trail with your name and the "
+                                         "time."))
+    repair = forms.ChoiceField(label=_("The draw"), choices=REPAIR_CHOICES, required=False,
+                               widget=forms.RadioSelect)
+
+
+class PaperCorrectionForm(CorrectionForm):
+    """The right entry of a board from the paper sheet (ICF 53-55), or an umpire's award."""
+
+    winner = forms.ChoiceField(label=_("Board won by"), choices=SIDE_CHOICES,
+                               widget=forms.RadioSelect)
+    carrommen = forms.TypedChoiceField(label=_("Loser's carrommen left"), coerce=int,
+                                       choices=[(n, str(n)) for n in range(10)], required=False,
+                                       empty_value=None)
+    queen = forms.ChoiceField(label=_("Queen covered by"), required=False,
+                              choices=[("", _("Nobody"))] + SIDE_CHOICES,
+                              widget=forms.RadioSelect)
+    points = forms.IntegerField(label=_("Or points awarded by the umpire"), required=False,
+                                min_value=1, max_value=12)
+    law = forms.CharField(label=_("Law of the award"), max_length=30, required=False,
+                          help_text=_("e.g. ICF 65"))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("points") is None and data.get("carrommen") is None:
+            self.add_error("carrommen", _("Choose the loser's carrommen left, or award points."))
+        if data.get("points") is not None and not data.get("law"):
+            self.add_error("law", _("An award needs its law."))
+        return data
+
+
+class LogCorrectionForm(CorrectionForm):
+    """A stroke-logged board corrected from one of its events on: the events kept, and the
+    right events after them (interchange format v1, one JSON object a line)."""
+
+    keep = forms.IntegerField(label=_("Keep the events up to"), min_value=0)
+    events = forms.CharField(label=_("The right events from there on"), required=False,
+                             widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+                             help_text=_("One event a line, as in the board log."))
+
+    def clean_events(self) -> list[dict[str, Any]]:
+        import json
+
+        rows = []
+        for n, line in enumerate(self.cleaned_data["events"].splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except ValueError:
+                raise forms.ValidationError(_("Line %(n)s is not an event.") % {"n": n}) from None
+            if not isinstance(row, dict):
+                raise forms.ValidationError(_("Line %(n)s is not an event.") % {"n": n})
+            rows.append(row)
+        return rows
+
+
+class WithdrawForm(forms.Form):
+    """An entry leaves the event: asked first, with a reason for the audit trail."""
+
+    reason = forms.CharField(label=_("Reason"), max_length=300)
+    sure = forms.BooleanField(label=_("Yes, withdraw: the matches not yet played become "
+                                      "walkovers."), required=True)
 
 
 class WalkoverForm(forms.Form):

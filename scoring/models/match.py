@@ -143,6 +143,30 @@ class Match(models.Model):
     def entry_for(self, side: str):
         return {"a": self.entry_a, "b": self.entry_b, "c": self.entry_c}[side]
 
+    def round_label(self) -> str:
+        """The match's round as its event's format names it: "Round 3" (Swiss, groups),
+        the knock-out round's name ("Quarter-final"), else the ICF stage (a single match)."""
+        from django.utils.translation import gettext
+
+        rnd = self.round if self.round_id else None
+        if rnd is None:
+            return str(self.get_stage_choice_display())
+        if rnd.name:
+            return gettext(rnd.name)
+        label = gettext("Round %(number)s") % {"number": rnd.number}
+        if self.group:
+            label = gettext("Group %(group)s, round %(number)s") % {"group": self.group,
+                                                                     "number": rnd.number}
+        return label
+
+    def get_stage_choice_display(self) -> str:
+        return str(dict(self._meta.get_field("stage").choices).get(self.stage, self.stage))
+
+    def get_stage_display(self) -> str:
+        """Pages (the tablet's header) name the match's round from the event's format, not
+        the ICF stage: a Swiss round is "Round 3" (issue 14)."""
+        return self.round_label()
+
     @property
     def is_locked(self) -> bool:
         """Confirmed by both sides: later corrections need an organiser."""
@@ -248,6 +272,7 @@ class BoardEvent(models.Model):
         UMPIRE_RULING = "umpire_ruling", _("Umpire ruling")
         VOID = "void", _("Void board")
         UNDO = "undo", _("Undo")
+        CORRECTION = "correction", _("Correction by the organiser")
 
     board = models.ForeignKey(Board, on_delete=models.PROTECT, related_name="events",
                               verbose_name=_("board"))
@@ -288,7 +313,8 @@ class MatchConfirmation(models.Model):
                               verbose_name=_("match"))
     side = models.CharField(_("side"), max_length=1, choices=SIDE_CHOICES)
     method = models.CharField(_("method"), max_length=10,
-                              choices=[("tap", _("Tap")), ("pin", _("PIN"))])
+                              choices=[("tap", _("Tap")), ("pin", _("PIN")),
+                                       ("organiser", _("By the organiser"))])
     device = models.CharField(_("device"), max_length=200, blank=True)
     created_at = models.DateTimeField(_("confirmed at"), auto_now_add=True)
 

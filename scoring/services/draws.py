@@ -116,6 +116,12 @@ __all__ = ["RESULT_COLUMNS", "event_results", "result_of"]
 # --- writing helpers ---------------------------------------------------------------------------
 
 
+def separation_key(event: Event) -> str | None:
+    """"club" or "nation" when the event keeps players of one apart (issue 14), else None."""
+    value = event.settings.get("separate")
+    return value if value in ("club", "nation") else None
+
+
 def _lock_event(event: Event) -> Event:
     return Event.objects.select_for_update().select_related("tournament").get(pk=event.pk)
 
@@ -237,8 +243,13 @@ def _build_bracket(event: Event, entries: list[DrawEntry], seed: int | None,
     if event.format == Event.Format.DOUBLE_ELIMINATION:
         return pairing.double_elimination(
             entries, reset=options.get("reset", True), random_seed=seed)
-    return pairing.single_elimination(entries, third_place=bool(options.get("third_place")),
-                                       random_seed=seed)
+    bracket = pairing.single_elimination(entries, third_place=bool(options.get("third_place")),
+                                         random_seed=seed)
+    if separation_key(event) is not None:
+        from scoring.services.separation import separate_knockout
+
+        bracket = separate_knockout(event, bracket)
+    return bracket
 
 
 def _save_bracket(event: Event, bracket: Bracket, offset: int = 0,
@@ -520,6 +531,11 @@ def group_names(count: int) -> list[str]:
 def _save_groups(event: Event, entries: list[DrawEntry]) -> list[Round]:
     count = int(event.settings.get("groups") or max(1, len(entries) // 4))
     groups = pairing.snake_groups(entries, count)
+    moved: frozenset[int] = frozenset()
+    if separation_key(event) is not None:
+        from scoring.services.separation import separate_event_groups
+
+        groups, moved = separate_event_groups(event, groups)
     by_id = {e.id: e for e in entries}
     names = group_names(len(groups))
     schedules = [pairing.circle_schedule([by_id[i] for i in g]) for g in groups]
@@ -536,9 +552,13 @@ def _save_groups(event: Event, entries: list[DrawEntry]) -> list[Round]:
             for index, p in enumerate(schedule[r], start=1):
                 if p.b is None:
                     continue  # a rest, not a match
+                reason = _reason(p.reason)
+                if moved & {p.a, p.b}:  # separation put one of them into this group
+                    reason = {"code": "sep_group", "params": {
+                        "group": name, "by": event.settings.get("separate")}}
                 matches.append({"round": rnd, "number": number, "position": index,
                                 "group": name, "entry_a_id": p.a, "entry_b_id": p.b,
-                                "status": Match.Status.READY, "draw_reason": _reason(p.reason)})
+                                "status": Match.Status.READY, "draw_reason": reason})
                 number += 1
     _insert_matches(event, matches)
     return rounds
@@ -567,6 +587,10 @@ def _pair_swiss(event: Event, number: int) -> Round:
                                    rule=ranking_rule(event))
     except DrawError as err:
         raise DrawServiceError(err.code, **err.params) from err
+    if number == 1 and separation_key(event) is not None:
+        from scoring.services.separation import separate_swiss
+
+        drawn = separate_swiss(event, drawn)
     rnd = Round.objects.create(event=event, bracket=Round.Bracket.MAIN, number=number,
                                stage="early", games_to_win=_games_to_win(event, number, "early"))
     now = timezone.now()
@@ -802,14 +826,14 @@ def confirm_result(*, match: Match, actor: Actor) -> Match:
         raise DrawServiceError("not_finished")
     try:
         for side in match.sides:
-            confirm_match(match=match, side=side, method="tap", actor=actor)
+            confirm_match(match=match, side=side, method="organiser", actor=actor)
     except MatchError as err:
         raise DrawServiceError(err.code, **err.params) from err
     match.refresh_from_db()
     return match
 
 
-def withdraw_entry(*, entry: Entry, actor: Actor) -> list[Match]:
+def withdraw_entry(*, entry: Entry, actor: Actor, reason: str = "") -> list[Match]:
     """The entry leaves the event: its matches not yet started become walkovers for the
     opponent (now, or as soon as the opponent is known); a Swiss event stops pairing it."""
     decided = []
@@ -821,7 +845,8 @@ def withdraw_entry(*, entry: Entry, actor: Actor) -> list[Match]:
         entry.withdrawn = True
         entry.save(update_fields=["withdrawn"])
         audit(entry.event.tournament, actor, "entry_withdrawn",
-              {"event": entry.event_id, "entry": entry.pk, "name": entry.name})
+              {"event": entry.event_id, "entry": entry.pk, "name": entry.name,
+               "reason": reason})
         pending = Match.objects.filter(
             Q(entry_a=entry) | Q(entry_b=entry), event=entry.event,
             status__in=(*NOT_STARTED, Match.Status.CALLED), bye=False,

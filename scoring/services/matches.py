@@ -860,7 +860,7 @@ def confirm_match(*, match: Match, side: str, method: str, actor: Actor) -> Matc
         confirmed = set(match.confirmations.values_list("side", flat=True))
         if confirmed >= set(match.sides) and match.confirmed_at is None:
             _bump(match, confirmed_at=timezone.now(), status=Match.Status.CONFIRMED)
-            _audit(match, actor, "confirmed", {"sides": sorted(confirmed)})
+            _audit(match, actor, "confirmed", {"sides": sorted(confirmed), "method": method})
             transaction.on_commit(lambda: match_confirmed.send(sender=Match, match=match))
         else:
             _bump(match)
@@ -1079,6 +1079,10 @@ def rebuild_match(match: Match) -> MatchSnapshot:
     """Recompute every cache of ``match`` from its logs (``manage.py replay_boards``)."""
     with transaction.atomic():
         match = _lock(match.pk)
+        # paper boards corrected by an organiser: their entry is the last correction row's
+        for row in BoardEvent.objects.filter(board__game__match=match,
+                                             type=BoardEvent.Type.CORRECTION).order_by("seq"):
+            Board.objects.filter(pk=row.board_id).update(**paper_fields(row.payload["after"]))
         rows = list(Board.objects.filter(game__match=match, kind=Board.Kind.LOG)
                     .order_by("game__number", "sequence"))
         for board in rows:  # oldest first: each replay needs the scores before it
@@ -1092,6 +1096,18 @@ def rebuild_match(match: Match) -> MatchSnapshot:
             if board.void != (board.pk in withdrawn):  # paper boards: withdrawn by an undo
                 Board.objects.filter(pk=board.pk).update(void=board.pk in withdrawn)
         return refresh_caches(match)
+
+
+def paper_fields(entry: dict[str, Any]) -> dict[str, Any]:
+    """A paper board's stored fields from its entry (a quick entry, or the ``after`` of an
+    organiser's correction row: :mod:`scoring.services.corrections`)."""
+    award = entry.get("points") is not None
+    return {"kind": Board.Kind.AWARD if award else Board.Kind.SUMMARY,
+            "summary_winner": entry["winner"],
+            "summary_carrommen": None if award else entry.get("carrommen"),
+            "summary_queen": "" if award else (entry.get("queen") or ""),
+            "award_points": entry.get("points") if award else None,
+            "award_law": (entry.get("law") or "") if award else ""}
 
 
 def _refresh_board(match: Match, board: Board, position: Position | None = None,

@@ -29,7 +29,7 @@ from scoring.services.players import PlayerBook
 #: Format options kept in ``Event.settings`` (anything else there is left alone).
 SETTING_KEYS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
                 "single_game_rounds", "ranking", "bye_points", "walkover", "round_minutes",
-                "time_up_board")
+                "time_up_board", "separate")
 #: Text options and their allowed values (the ranking rule, docs/STANDINGS.md).
 TEXT_SETTINGS = {"ranking": ("current", "european"), "walkover": ("bye", "as_played"),
                  "time_up_board": ("finish", "stop")}
@@ -165,6 +165,11 @@ def clean_settings(fmt: str, settings: dict[str, Any]) -> dict[str, Any]:
         value = settings[key]
         if key in ("third_place", "random_draw", "reset"):
             out[key] = bool(value)
+        elif key == "separate":  # players of one club or nation kept apart (draws)
+            if value not in ("club", "nation", "none"):
+                raise TournamentError("bad_setting", setting=key)
+            if value != "none":
+                out[key] = value
         elif key in TEXT_SETTINGS:
             if value not in TEXT_SETTINGS[key]:
                 raise TournamentError("bad_setting", setting=key)

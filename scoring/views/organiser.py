@@ -35,22 +35,28 @@ from scoring.forms.organiser import (
     EntryForm,
     EventForm,
     ImportForm,
+    LogCorrectionForm,
+    PaperCorrectionForm,
     QuickBoardForm,
     RoundGamesForm,
     SeedForm,
     TossForm,
     TournamentForm,
     WalkoverForm,
+    WithdrawForm,
 )
-from scoring.models import Entry, Event, Game, Match, Player, Round, Table, Tournament
+from scoring.models import Board, Entry, Event, Game, Match, Player, Round, Table, Tournament
 from scoring.rulings import error_text as match_error_text
 from scoring.services import callup as callup_service
+from scoring.services import corrections as correction_service
+from scoring.services import draw_edits
 from scoring.services import draws as draw_service
 from scoring.services import tournaments as tournament_service
 from scoring.services.draws import DrawServiceError
 from scoring.services.matches import (
     Actor,
     MatchError,
+    live_events,
     match_snapshot,
     record_quick_board,
     record_toss,
@@ -125,6 +131,40 @@ def error_text(code: str, params: dict[str, Any] | None = None) -> str:
         "bad_argument": _("The draw options are not valid."),
         "bad_result": _("A result does not fit the draw."),
         "unexpected_result": _("A result was recorded on a match that was not ready."),
+        # corrections (scoring.services.corrections)
+        "reason_required": _("Say why the result is corrected (kept in the audit trail)."),
+        "bad_repair": _("Choose what happens to the draw."),
+        "repair_not_possible": _("That repair does not fit this correction; choose one of "
+                                 "those shown."),
+        "correction_not_finished": _("Only a finished match is corrected here; while it is "
+                                     "played, undo on the tablet."),
+        "bad_board": _("That board is not part of this match."),
+        "board_withdrawn": _("That board was withdrawn; it does not count."),
+        "bad_correction_kind": _("That board needs the other kind of correction."),
+        "bad_correction_point": _("Choose an event of this board."),
+        "correction_unchanged": _("That is what the board has already; nothing to correct."),
+        "correction_illegal": _("The events are not a legal board: %(detail)s"),
+        "correction_board_open": _("The corrected board must end: a win, or void."),
+        "correction_breaks_match": _("After this correction a later board no longer fits its "
+                                     "game (%(detail)s): correct that board too, or decide "
+                                     "the game by an award."),
+        "correction_unfinished": _("After this correction the match would not be over: a "
+                                   "board is missing. Correct the board that was entered "
+                                   "wrongly instead."),
+        "bad_award": _("An award needs 1 to %(max)s points and its law."),
+        "toss_required": _("Record the toss first (ICF 40): who won it, and whether he chose "
+                           "the break or the side."),
+        "withdraw_unconfirmed": _("Give a reason and tick the box to withdraw the entry."),
+        # draw edits (scoring.services.draw_edits)
+        "edit_not_last_round": _("Only the last Swiss round can be changed."),
+        "edit_not_first_round": _("Only the first knock-out round can be changed; later "
+                                  "rounds follow the results."),
+        "edit_not_possible": _("The draw of this format cannot be changed by hand."),
+        "edit_bad_places": _("Choose two different places of one round."),
+        "draw_invariant": _("This change breaks a rule of the format (a repeated pairing or "
+                            "a second bye). Tick “override” and give a reason to make it "
+                            "anyway."),
+        "override_reason": _("An override needs a reason (it is logged)."),
         # CSV import
         "csv_empty": _("The file has no lines to import."),
         "csv_no_name_column": _("The first line must name the columns; a name column is "
@@ -163,8 +203,15 @@ def reason_text(reason: dict[str, Any] | None) -> str:
     if not reason:
         return ""
     p = dict(reason.get("params") or {})
+    if "by" in p:
+        p["by"] = {"club": _("club"), "nation": _("nation")}.get(p["by"], p["by"])
     texts = {
         "ko_seeded": _("Seed %(seed_a)s v seed %(seed_b)s."),
+        "manual_swap": _("Changed by hand by the organiser (logged)."),
+        "sep_moved": _("Paired apart from clubmates: separation by %(by)s moved this "
+                       "pairing."),
+        "sep_group": _("Group %(group)s: separation by %(by)s moved an entry here from "
+                       "another group of its pot."),
         "ko_seeded_drawn": _("Seed %(seed_a)s v a drawn entry."),
         "ko_drawn": _("Drawn entries (bracket lines %(line_a)s and %(line_b)s)."),
         "ko_bye": _("Bye for seed %(seed)s: byes go to the top seeds."),
@@ -602,7 +649,11 @@ def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) ->
     actor = _actor(request, tournament)
     try:
         if action == "withdraw":
-            decided = draw_service.withdraw_entry(entry=entry, actor=actor)
+            form = WithdrawForm(request.POST)
+            if not form.is_valid():
+                raise TournamentError("withdraw_unconfirmed")
+            decided = draw_service.withdraw_entry(entry=entry, actor=actor,
+                                                  reason=form.cleaned_data["reason"])
             messages.success(request, ngettext(
                 "%(name)s withdrawn; %(count)s match becomes a walkover.",
                 "%(name)s withdrawn; %(count)s matches become walkovers.", len(decided))
@@ -782,14 +833,18 @@ def _match_context(match: Match, quick_form: QuickBoardForm | None = None,
     games = []
     state = snapshot.state
     if state is not None and hasattr(state, "games"):
-        for number, game in enumerate(state.games, start=1):
+        for number, (row, game) in enumerate(zip(snapshot.games, state.games, strict=False),
+                                             start=1):
+            stored = snapshot.boards.get(row.pk, [])
             games.append({"number": number, "scores": game.scores, "finished": game.finished,
                           "winner": game.winner,
-                          "boards": [b for b in game.boards if not b.void]})
+                          "boards": [b for b in game.boards if not b.void],
+                          "rows": [(board, score) for board, score
+                                   in zip(stored, game.boards, strict=False)
+                                   if not score.void]})
     if quick_form is None:
         quick_form = QuickBoardForm(initial={"client_id": uuid.uuid4(),
-                                             "revision": match.revision, "carrommen": 0,
-                                             "queen": ""})
+                                             "revision": match.revision, "queen": ""})
     return {
         "match": match, "snapshot": snapshot, "games": games,
         "names": {"a": match.entry_a.name if match.entry_a else "A",
@@ -799,6 +854,9 @@ def _match_context(match: Match, quick_form: QuickBoardForm | None = None,
         "reason": reason_text(match.draw_reason),
         "playable": (match.entry_a_id and match.entry_b_id and not match.bye
                      and not match.walkover and match.status != Match.Status.CONFIRMED),
+        "correctable": snapshot.finished and not match.walkover and not match.bye,
+        "by_organiser": match.confirmed_at is not None and match.confirmations.filter(
+            method="organiser").exists(),
         "tablet_url": _maybe_url("umpire-match", match.pk),
         "live_url": _maybe_url("live-match", match.event.tournament.slug, match.pk),
     }
@@ -825,6 +883,9 @@ def match_page(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
 def match_toss(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     tournament, match = _match(request, slug, match_id)
     form = TossForm(request.POST)
+    if not form.is_valid():
+        return _match_response(request, tournament, match, status=422,
+                               error=error_text("toss_required"))
     if form.is_valid():
         try:
             record_toss(match=match, winner=form.cleaned_data["toss_winner"],
@@ -838,20 +899,30 @@ def match_toss(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
 
 @require_POST
 def match_quick(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+    """One board from the paper sheet. The toss is required before the first board (no
+    default); the revision the page showed is checked (409 when someone recorded meanwhile)."""
     tournament, match = _match(request, slug, match_id)
     form = QuickBoardForm(request.POST)
     if not form.is_valid():
         return _match_response(request, tournament, match, status=422, quick_form=form,
-                               error=_("Choose who won the board."))
+                               error=_("Choose who won the board and the loser's carrommen "
+                                       "left."))
     d = form.cleaned_data
     actor = _actor(request, tournament)
+    revision = d["revision"]
     try:
         if not match.toss_winner:
-            record_toss(match=match, winner=request.POST.get("toss_winner") or "a",
-                        choice=request.POST.get("toss_choice") or "break", actor=actor)
+            toss = TossForm(request.POST)
+            if not toss.is_valid():
+                return _match_response(request, tournament, match, status=422,
+                                       quick_form=form, error=error_text("toss_required"))
+            record_toss(match=match, winner=toss.cleaned_data["toss_winner"],
+                        choice=toss.cleaned_data["toss_choice"], actor=actor,
+                        expected_revision=revision)
+            revision += 1
         record_quick_board(match=match, winner=d["winner"], carrommen=d["carrommen"],
                            queen=d["queen"] or None, client_id=d["client_id"], actor=actor,
-                           expected_revision=None)
+                           expected_revision=revision)
     except MatchError as err:
         return _match_response(request, tournament, match, status=err.status,
                                error=error_text(err.code, err.params))
@@ -896,6 +967,139 @@ def _after_result(request: HttpRequest, tournament: Tournament, match: Match) ->
     if request.htmx:
         return _match_response(request, tournament, match)
     return redirect("scoring:organiser-match", slug=tournament.slug, match_id=match.pk)
+
+
+# --- draw edits --------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def draw_edit(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    """Swap two places (or a place and a bye) of the round that can still change; pair the
+    last Swiss round again. The format's invariants are re-checked (override logged)."""
+    tournament, event = _event(request, slug, event_id)
+    rounds = list(event.rounds.order_by("number"))
+    rnd = None
+    if event.format == Event.Format.SWISS and rounds:
+        rnd = rounds[-1]
+    elif event.format in draw_service.ELIMINATION:
+        rnd = next((r for r in rounds if r.number == 1), None)
+    if request.method == "POST":
+        actor = _actor(request, tournament)
+        try:
+            if request.POST.get("action") == "pair_again":
+                draw_edits.pair_round_again(event=event, actor=actor,
+                                            expected_rounds=_expected(request) or -1)
+                messages.success(request, _("The round is paired again."))
+            else:
+                first, second = (request.POST.get(k, "").split(":") for k in ("first",
+                                                                             "second"))
+                broken = draw_edits.swap_entries(
+                    event=event, first=(int(first[0]), first[1]),
+                    second=(int(second[0]), second[1]), actor=actor,
+                    override=request.POST.get("override") == "yes",
+                    reason=request.POST.get("reason", ""))
+                messages.success(request, _("Swapped.") if not broken else
+                                 _("Swapped; the override is logged."))
+        except (ValueError, IndexError):
+            messages.error(request, error_text("edit_bad_places"))
+        except DrawServiceError as err:
+            _fail(request, err)
+        return redirect("scoring:organiser-draw-edit", slug=slug, event_id=event.pk)
+    places = []
+    if rnd is not None:
+        for m in Match.objects.filter(round=rnd).select_related(*MATCH_RELATED).order_by(
+                "position", "number"):
+            for side in ("a", "b"):
+                entry = m.entry_for(side)
+                if entry is not None:
+                    label = _("Match %(number)s, %(side)s: %(name)s") % {
+                        "number": m.number, "side": side.upper(), "name": entry.name}
+                    if m.bye:
+                        label += " (" + _("Bye") + ")"
+                    places.append((f"{m.pk}:{side}", label))
+    return render(request, "scoring/organiser/draw_edit.html", {
+        "tournament": tournament, "event": event, "round": rnd,
+        "round_title": round_title(rnd), "places": places, "rounds": len(rounds),
+        "editable": rnd is not None and draw_edits.swappable(event, rnd),
+        "swiss": event.format == Event.Format.SWISS})
+
+
+# --- corrections -------------------------------------------------------------------------------
+
+
+def _correction_fix(board: Board, data: dict[str, Any]) -> Any:
+    if board.kind == Board.Kind.LOG:
+        return correction_service.LogFix(keep=data["keep"], events=tuple(data["events"]))
+    return correction_service.PaperFix(
+        winner=data["winner"], carrommen=None if data.get("points") else data.get("carrommen"),
+        queen="" if data.get("points") else (data.get("queen") or ""),
+        points=data.get("points"), law=(data.get("law") or "").strip())
+
+
+def _correction_initial(match: Match, board: Board, events: list[Any]) -> dict[str, Any]:
+    import json
+
+    initial: dict[str, Any] = {"client_id": uuid.uuid4(), "revision": match.revision}
+    if board.kind == Board.Kind.LOG:
+        initial.update(keep=0, events="\n".join(json.dumps(e.payload) for e in events))
+    elif board.kind == Board.Kind.AWARD:
+        initial.update(winner=board.summary_winner, points=board.award_points,
+                       law=board.award_law)
+    else:
+        initial.update(winner=board.summary_winner, carrommen=board.summary_carrommen,
+                       queen=board.summary_queen)
+    return initial
+
+
+@require_http_methods(["GET", "POST"])
+def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int
+                  ) -> HttpResponse:
+    """Correct one board of a finished or confirmed match: the organiser enters the right
+    board, sees what it changes downstream (next round, bracket slot, standings), chooses the
+    repair and saves; every step is new rows in the log, audited with the reason."""
+    tournament, match = _match(request, slug, match_id)
+    board = get_object_or_404(Board.objects.select_related("game"), pk=board_id,
+                              game__match=match)
+    is_log = board.kind == Board.Kind.LOG
+    events = live_events(list(board.events.order_by("seq"))) if is_log else []
+    form_class = LogCorrectionForm if is_log else PaperCorrectionForm
+    form = form_class(request.POST or None, initial=_correction_initial(match, board, events))
+    preview, error, status = None, "", 200
+    if request.method == "POST":
+        if not form.is_valid():
+            error, status = _("Check the marked fields."), 422
+        else:
+            d = form.cleaned_data
+            fix = _correction_fix(board, d)
+            actor = _actor(request, tournament)
+            try:
+                if request.POST.get("save") == "yes":
+                    correction_service.correct_board(
+                        match=match, board_id=board.pk, fix=fix, actor=actor,
+                        reason=d["reason"], repair=d.get("repair") or "",
+                        client_id=d["client_id"], expected_revision=d["revision"])
+                    messages.success(request, _("The result is corrected."))
+                    return redirect("scoring:organiser-match", slug=slug, match_id=match.pk)
+                preview = correction_service.preview_correction(
+                    match=match, board_id=board.pk, fix=fix, actor=actor)
+            except MatchError as err:
+                error, status = error_text(err.code, err.params), err.status
+    repair_texts = {"move": _("Move the new winner into match %(number)s.")
+                    % {"number": preview.next_match} if preview and preview.next_match else "",
+                    "repair": _("Draw the later round again on the corrected result."),
+                    "keep": _("Keep the draw as it is (the reason is logged).")}
+    template = "scoring/organiser/correction.html"
+    if request.htmx:
+        template += "#correction"
+    return render(request, template, {
+        "tournament": tournament, "match": match, "board": board, "events": events,
+        "form": form, "preview": preview, "error": error, "is_log": is_log,
+        "carrommen_value": "" if is_log or form["carrommen"].value() is None
+        else str(form["carrommen"].value()),
+        "repair_texts": repair_texts,
+        "names": {"a": match.entry_a.name if match.entry_a else "A",
+                  "b": match.entry_b.name if match.entry_b else "B"},
+        "round_title": round_title(match.round)}, status=status)
 
 
 # --- tables, umpires, call-up ------------------------------------------------------------------
@@ -949,13 +1153,16 @@ def callup(request: HttpRequest, slug: str) -> HttpResponse:
     template = "scoring/organiser/callup.html"
     if request.htmx:
         template += "#board"
-    return render(request, template, _callup_context(tournament))
+    return render(request, template, {
+        **_callup_context(tournament),
+        "ask_without_umpire": request.session.pop("callup_ask", 0)})
 
 
 def _callup_done(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if request.htmx:
         return render(request, "scoring/organiser/callup.html#board",
-                      _callup_context(tournament))
+                      {**_callup_context(tournament),
+                       "ask_without_umpire": request.session.pop("callup_ask", 0)})
     return redirect("scoring:organiser-callup", slug=tournament.slug)
 
 
@@ -986,9 +1193,37 @@ def callup_call(request: HttpRequest, slug: str) -> HttpResponse:
     return _callup_done(request, tournament)
 
 
+class _Rollback(Exception):
+    pass
+
+
+def _calls_without_umpire(tournament: Tournament) -> int:
+    """How many matches "fill the free tables" would call without an umpire (tried in a
+    savepoint and rolled back: nothing is saved)."""
+    from django.db import transaction
+
+    try:
+        with transaction.atomic():
+            called = callup_service.auto_assign(tournament=tournament)
+            raise _Rollback(sum(1 for m in called if m.umpire_id is None))
+    except _Rollback as answer:
+        return answer.args[0]
+
+
 @require_POST
 def callup_auto(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(request, slug)
+    if request.POST.get("without_umpire") != "yes":
+        lacking = _calls_without_umpire(tournament)
+        if lacking:  # asked first: matches called without an umpire are the organiser's call
+            messages.warning(request, ngettext(
+                "%(count)s match would be called without an umpire. Choose “Call them "
+                "without an umpire” to go on, or add umpires first.",
+                "%(count)s matches would be called without an umpire. Choose “Call them "
+                "without an umpire” to go on, or add umpires first.", lacking)
+                % {"count": lacking})
+            request.session["callup_ask"] = lacking
+            return _callup_done(request, tournament)
     called = callup_service.auto_assign(tournament=tournament,
                                         actor=_actor(request, tournament))
     if called:
@@ -1052,6 +1287,8 @@ urlpatterns: list[URLPattern] = [
     path("t/<slug:slug>/organiser/events/<int:event_id>/draw/", draw, name="organiser-draw"),
     path("t/<slug:slug>/organiser/events/<int:event_id>/next/", next_round,
          name="organiser-next-round"),
+    path("t/<slug:slug>/organiser/events/<int:event_id>/draw/edit/", draw_edit,
+         name="organiser-draw-edit"),
     path("t/<slug:slug>/organiser/events/<int:event_id>/take-back/", delete_round,
          name="organiser-delete-round"),
     path("t/<slug:slug>/organiser/entries/<int:entry_id>/<str:action>/", entry_action,
@@ -1065,6 +1302,8 @@ urlpatterns: list[URLPattern] = [
          name="organiser-match-quick"),
     path("t/<slug:slug>/organiser/matches/<int:match_id>/walkover/", match_walkover,
          name="organiser-match-walkover"),
+    path("t/<slug:slug>/organiser/matches/<int:match_id>/boards/<int:board_id>/correct/",
+         match_correct, name="organiser-match-correct"),
     path("t/<slug:slug>/organiser/matches/<int:match_id>/confirm/", match_confirm,
          name="organiser-match-confirm"),
     path("t/<slug:slug>/organiser/callup/", callup, name="organiser-callup"),

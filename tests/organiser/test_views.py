@@ -105,8 +105,10 @@ def test_quick_entry_confirm_and_winner_advances(client_in, tournament,
     page = client_in.get(url("organiser-match", slug, semi.pk))
     assert page.status_code == 200 and "Record the board" in page.text
     for _ in range(3):  # 12 + 12 + 1 (capped 25): game won
+        semi.refresh_from_db()
         r = client_in.post(url("organiser-match-quick", slug, semi.pk), {
-            "client_id": str(uuid.uuid4()), "revision": 0, "winner": "b", "carrommen": 9,
+            "client_id": str(uuid.uuid4()), "revision": semi.revision, "winner": "b",
+            "carrommen": 9,
             "queen": "b", "toss_winner": "a", "toss_choice": "break"},
             headers={"HX-Request": "true"})
         assert r.status_code == 200
@@ -121,7 +123,10 @@ def test_quick_entry_confirm_and_winner_advances(client_in, tournament,
     final.refresh_from_db()
     assert semi.status == Match.Status.CONFIRMED
     assert final.entry_a_id == semi.entry_b_id  # the winner moved on
-    assert AuditEntry.objects.filter(match=semi, action="confirmed").exists()
+    audit = AuditEntry.objects.get(match=semi, action="confirmed")
+    assert audit.detail["method"] == "organiser"  # audited as the organiser's, not a tap
+    page = client_in.get(url("organiser-match", slug, semi.pk))
+    assert "The result is confirmed by the organiser." in page.text
 
 
 def test_quick_entry_without_winner_is_422(client_in, tournament):
@@ -132,7 +137,54 @@ def test_quick_entry_without_winner_is_422(client_in, tournament):
                        {"client_id": str(uuid.uuid4()), "revision": 0, "carrommen": 3},
                        headers={"HX-Request": "true"})
     assert r.status_code == 422
-    assert "Choose who won the board." in r.text
+    assert "Choose who won the board and the loser" in r.text
+
+
+def test_quick_entry_needs_the_toss_and_the_carrommen(client_in, tournament):
+    """No silent defaults: a forgotten toss or carrommen count is asked for, not assumed."""
+    event = make_event(tournament, 2)
+    client_in.post(url("organiser-draw", tournament.slug, event.pk), {"rounds": "0"})
+    match = Match.objects.get(event=event)
+    page = client_in.get(url("organiser-match", tournament.slug, match.pk)).text
+    assert " checked" not in page.split('name="toss_winner"')[1].split(">")[0]
+    assert " checked" not in page.split('name="carrommen"')[1].split(">")[0]
+    post = {"client_id": str(uuid.uuid4()), "revision": 0, "winner": "a", "carrommen": 3}
+    r = client_in.post(url("organiser-match-quick", tournament.slug, match.pk), post,
+                       headers={"HX-Request": "true"})
+    assert r.status_code == 422 and "Record the toss first" in r.text
+    match.refresh_from_db()
+    assert not match.toss_winner and not match.games.exists()
+    r = client_in.post(url("organiser-match-quick", tournament.slug, match.pk),
+                       {**post, "carrommen": ""}, headers={"HX-Request": "true"})
+    assert r.status_code == 422
+    r = client_in.post(url("organiser-match-quick", tournament.slug, match.pk),
+                       {**post, "toss_winner": "b", "toss_choice": "side"},
+                       headers={"HX-Request": "true"})
+    assert r.status_code == 200
+    match.refresh_from_db()
+    assert (match.toss_winner, match.toss_choice) == ("b", "side")
+
+
+def test_two_sessions_posting_the_same_board_count_it_once(organiser, tournament):
+    """Two organisers' pages at the same revision post the same board: 302 and 409."""
+    from django.test import Client
+
+    event = make_event(tournament, 2)
+    first, second = Client(), Client()
+    for c in (first, second):
+        c.force_login(organiser)
+    first.post(url("organiser-draw", tournament.slug, event.pk), {"rounds": "0"})
+    match = Match.objects.get(event=event)
+    first.post(url("organiser-match-toss", tournament.slug, match.pk),
+               {"toss_winner": "a", "toss_choice": "break"})
+    match.refresh_from_db()
+    board = {"revision": match.revision, "winner": "a", "carrommen": 3, "queen": ""}
+    answers = [c.post(url("organiser-match-quick", tournament.slug, match.pk),
+                      {**board, "client_id": str(uuid.uuid4())}).status_code
+               for c in (first, second)]
+    assert answers == [302, 409]
+    match.refresh_from_db()
+    assert match.games.get().scores == {"a": 3, "b": 0}
 
 
 def test_walkover_advances_the_present_side(client_in, tournament,

@@ -103,7 +103,8 @@ EXPECTED: dict[str, Rule] = {
         "tournament-edit", "import", "tables", "event-new", "event-edit", "event-delete",
         "entry-add", "draw", "next-round", "delete-round", "entry-action", "round-games",
         "match-toss", "match-quick", "match-walkover", "match-confirm", "callup-call",
-        "callup-fill", "callup-auto", "callup-release", "callup-move")},
+        "callup-fill", "callup-auto", "callup-release", "callup-move", "match-correct",
+        "draw-edit")},
     # --- trust --------------------------------------------------------------------------------
     "scoring:trust-paper": Rule(T1_ORGANISER, why="the paper scoresheet"),
     "scoring:trust-paper-decision": Rule(T1_ORGANISER),
@@ -213,7 +214,21 @@ def world(db) -> World:
     for m in (m1, m2, m3):
         record_toss(match=m, winner="a", choice="break", actor=actor)
         m.refresh_from_db()
+    _paper_board(m1)
     return World(t1, t2, m1, m2, m3, users)
+
+
+def _paper_board(match: Match) -> Any:
+    """A board of ``match`` from the paper sheet (the organiser's correction page addresses
+    one)."""
+    from scoring.models import Board, Game
+
+    game, _created = Game.objects.get_or_create(match=match, number=1,
+                                                defaults={"first_breaker": "a"})
+    board, _created = Board.objects.get_or_create(
+        game=game, sequence=1, defaults={"kind": Board.Kind.SUMMARY, "breaker": "a",
+                                         "summary_winner": "a", "summary_carrommen": 3})
+    return board
 
 
 def url_for(name: str, pattern: URLPattern, world: World, token: str) -> str | None:
@@ -224,6 +239,7 @@ def url_for(name: str, pattern: URLPattern, world: World, token: str) -> str | N
         "entry_id": m1.entry_a_id, "round_id": m1.round_id,
         "player_id": m1.entry_a.player_id, "tournament_id": world.t1.pk, "game": 1,
         "board": 1, "number": 1, "round_number": 1, "action": "withdraw", "token": token,
+        "board_id": m1.games.get().boards.get().pk,
         # Django's own URLs
         "object_id": str(m1.pk), "id": str(m1.pk), "app_label": "scoring", "uidb64": "MQ",
         "content_type_id": str(ContentType.objects.get_for_model(Match).pk),

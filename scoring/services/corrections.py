@@ -1,0 +1,337 @@
+"""An organiser corrects the result of a finished or confirmed match (issue 14).
+
+Every correction is new rows; nothing is deleted (the board log is the only truth):
+
+- a board scored stroke by stroke: its events from a chosen point on are retracted by
+  ``undo`` rows and the right events appended after them (the board is replayed; ICF 53–55);
+- a board entered from paper: a ``correction`` row on the board holds the entry before and
+  after; the board's entry fields are the cache of its last such row (``rebuild_match``).
+
+Before saving, :func:`preview_correction` applies the correction inside a savepoint, reads
+what it changes downstream (the match winner, the next bracket slot, a later Swiss round or
+the knock-out drawn from the groups, the standings) and rolls it back. :func:`correct_board`
+saves it with the repair the organiser chose: ``move`` (the new winner into the bracket slot
+of a match not yet started), ``repair`` (draw the later round again while none of its matches
+has started) or ``keep`` (the draw stays; the reason is logged). Audited with who, when, why.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+
+from scoring.models import Board, BoardEvent, Event, Match, Round
+from scoring.rules import RulesError, get_rules, parse_event, step
+from scoring.rules.errors import IllegalEvent
+from scoring.services.matches import (
+    Actor,
+    MatchError,
+    _append,
+    _audit,
+    _bump,
+    _check_write,
+    _lock,
+    _replay_current,
+    _scores_before,
+    live_events,
+    match_snapshot,
+    paper_fields,
+    rebuild_match,
+)
+
+REPAIRS = ("move", "repair", "keep")
+STARTED = (Match.Status.CALLED, Match.Status.PLAYING, Match.Status.FINISHED)
+
+
+class CorrectionError(MatchError):
+    """A correction that cannot be made (nothing is saved)."""
+
+
+@dataclass(frozen=True)
+class PaperFix:
+    """The right entry of a paper board: winner, the loser's carrommen left and who covered
+    the queen (ICF 53–55), or an award of ``points`` with its ``law``."""
+
+    winner: str
+    carrommen: int | None = None
+    queen: str = ""
+    points: int | None = None
+    law: str = ""
+
+    def entry(self) -> dict[str, Any]:
+        return {"winner": self.winner, "carrommen": self.carrommen, "queen": self.queen,
+                "points": self.points, "law": self.law}
+
+
+@dataclass(frozen=True)
+class LogFix:
+    """A stroke-logged board corrected from a point on: the first ``keep`` events that count
+    stay, the rest are retracted and ``events`` (interchange format v1) recorded after them."""
+
+    keep: int
+    events: tuple[dict[str, Any], ...]
+
+
+@dataclass
+class Downstream:
+    """What a correction changes after the match, and the repairs that fit."""
+
+    winner_before: str
+    winner_after: str
+    games_before: dict[str, int]
+    games_after: dict[str, int]
+    next_match: int | None = None  # number of the match the winner went on to
+    next_started: bool = False
+    later_round: str = ""  # "swiss" / "knockout": a round drawn on this result
+    later_started: bool = False
+    later_count: int = 0  # rounds drawn after the match's round
+    standings: list[tuple[str, int, int]] = field(default_factory=list)  # name, before, after
+    repairs: tuple[str, ...] = ("keep",)
+
+    @property
+    def winner_changed(self) -> bool:
+        return self.winner_before != self.winner_after
+
+    @property
+    def affects_draw(self) -> bool:
+        return self.winner_changed and (self.next_match is not None or bool(self.later_round))
+
+
+class _Preview(Exception):
+    def __init__(self, downstream: Downstream) -> None:
+        self.downstream = downstream
+
+
+# --- what changes -----------------------------------------------------------------------------
+
+
+def _ranks(event: Event) -> dict[int, tuple[str, int]]:
+    from scoring.selectors.live import event_standings  # a read for the preview only
+
+    return {row.entry_id: (row.name, row.rank) for table in event_standings(event)
+            for row in table.rows}
+
+
+def _later(match: Match) -> tuple[str, list[Round]]:
+    """The rounds drawn on this match's result: later Swiss rounds, or the knock-out drawn
+    from the groups."""
+    event, rnd = match.event, match.round
+    if rnd is None:
+        return "", []
+    if event.format == Event.Format.SWISS:
+        return "swiss", list(Round.objects.filter(event=event, number__gt=rnd.number))
+    if event.format == Event.Format.GROUPS and rnd.bracket == Round.Bracket.GROUPS:
+        return "knockout", list(Round.objects.filter(event=event).exclude(
+            bracket=Round.Bracket.GROUPS))
+    return "", []
+
+
+def _started(matches: Any) -> bool:
+    return matches.filter(Q(games__isnull=False) | Q(walkover=True) | Q(status__in=STARTED)
+                          | Q(status=Match.Status.CONFIRMED, bye=False)).exists()
+
+
+def _downstream(match: Match, before: tuple[str, dict[str, int], dict[int, tuple[str, int]]]
+                ) -> Downstream:
+    match.refresh_from_db(fields=["winner_side", "games_won"])
+    winner_before, games_before, ranks_before = before
+    d = Downstream(winner_before, match.winner_side, games_before, dict(match.games_won))
+    repairs = ["keep"]
+    nxt = Match.objects.filter(pk=match.winner_to_id).first() if match.winner_to_id else None
+    if nxt is not None:
+        d.next_match = nxt.number
+        d.next_started = nxt.games.exists() or nxt.status in STARTED or (
+            nxt.status == Match.Status.CONFIRMED and not nxt.bye)
+        if d.winner_changed and not d.next_started:
+            repairs = ["move"]  # the slot of a match not started follows the result anyway
+    kind, rounds = _later(match)
+    if rounds:
+        d.later_round, d.later_count = kind, len({r.number for r in rounds})
+        d.later_started = _started(Match.objects.filter(round__in=rounds))
+        if d.winner_changed and not d.later_started and (kind == "knockout"
+                                                          or d.later_count == 1):
+            repairs.insert(0, "repair")
+    if ranks_before:
+        after = _ranks(match.event)
+        d.standings = [(name, rank, after.get(entry, (name, rank))[1])
+                       for entry, (name, rank) in ranks_before.items()
+                       if after.get(entry, (name, rank))[1] != rank]
+        d.standings.sort(key=lambda row: row[2])
+    d.repairs = tuple(repairs)
+    return d
+
+
+# --- applying ---------------------------------------------------------------------------------
+
+
+def _check_paper(match: Match, fix: PaperFix) -> None:
+    rules = get_rules(match.rules)
+    if fix.winner not in ("a", "b"):
+        raise CorrectionError("bad_winner", "the winner must be A or B")
+    if fix.points is None:
+        if fix.carrommen is None or not 0 <= fix.carrommen <= rules.carrommen_per_colour:
+            raise CorrectionError("bad_carrommen", "the loser has 0 to 9 carrommen left")
+        if fix.queen not in ("", "a", "b"):
+            raise CorrectionError("bad_queen", "the queen was covered by A, B or nobody")
+    elif not 1 <= fix.points <= rules.board_max or not fix.law:
+        raise CorrectionError("bad_award", "an award needs 1 to %(max)s points and its law",
+                              max=rules.board_max)
+
+
+def _entry_of(board: Board) -> dict[str, Any]:
+    award = board.kind == Board.Kind.AWARD
+    return {"winner": board.summary_winner,
+            "carrommen": None if award else board.summary_carrommen,
+            "queen": "" if award else board.summary_queen,
+            "points": board.award_points if award else None,
+            "law": board.award_law if award else ""}
+
+
+def _row(actor: Actor, board: Board, client_id: uuid.UUID, **fields: Any) -> BoardEvent:
+    board.last_seq += 1
+    return _append(board=board, seq=board.last_seq, client_id=client_id,
+                   recorded_by=actor.user if getattr(actor.user, "pk", None) else None,
+                   via=actor.via, device=actor.device[:200], **fields)
+
+
+def _fix_paper(match: Match, board: Board, fix: PaperFix, actor: Actor,
+               client_id: uuid.UUID) -> dict[str, Any]:
+    _check_paper(match, fix)
+    before, after = _entry_of(board), fix.entry()
+    if before == after:
+        raise CorrectionError("correction_unchanged", "the board already has this entry")
+    _row(actor, board, client_id, type=BoardEvent.Type.CORRECTION,
+         payload={"type": "correction", "before": before, "after": after})
+    Board.objects.filter(pk=board.pk).update(last_seq=board.last_seq, **paper_fields(after))
+    return {"before": before, "after": after}
+
+
+def _fix_log(match: Match, board: Board, fix: LogFix, actor: Actor,
+             client_id: uuid.UUID) -> dict[str, Any]:
+    live = live_events(list(board.events.order_by("seq")))
+    if not 0 <= fix.keep <= len(live):
+        raise CorrectionError("bad_correction_point", "choose an event of this board")
+    try:
+        right = [parse_event(payload).to_dict() for payload in fix.events]
+    except RulesError as err:
+        raise CorrectionError("correction_illegal", "%(detail)s", detail=str(err)) from None
+    kept = [e.payload for e in live[:fix.keep]]
+    if kept + right == [e.payload for e in live]:
+        raise CorrectionError("correction_unchanged", "the board already has these events")
+    rules = get_rules(board.rules)
+    scores = _scores_before(match, board)
+    position, _notes = _replay_current(board, live[:fix.keep], scores, rules)
+    try:  # the right events must make a legal board that ends (nothing saved otherwise)
+        for payload in right:
+            position, _notes = step(position, parse_event(payload), rules)
+    except (RulesError, IllegalEvent) as err:
+        raise CorrectionError("correction_illegal", "%(detail)s", detail=str(err)) from None
+    if position.result is None:
+        raise CorrectionError("correction_board_open",
+                              "the corrected board must end (a win, or void)")
+    for n, event in enumerate(reversed(live[fix.keep:])):
+        _row(actor, board, uuid.uuid5(client_id, f"undo-{n}"), type=BoardEvent.Type.UNDO,
+             payload={"type": "undo", "retracts": event.seq, "correction": True},
+             retracts=event)
+    for n, stored in enumerate(right):
+        _row(actor, board, uuid.uuid5(client_id, f"event-{n}"), type=stored["type"],
+             payload=stored)
+    Board.objects.filter(pk=board.pk).update(last_seq=board.last_seq)
+    return {"kept": fix.keep, "retracted": [e.payload for e in live[fix.keep:]],
+            "recorded": right}
+
+
+def _apply(match: Match, board_id: int, fix: PaperFix | LogFix, actor: Actor,
+           client_id: uuid.UUID, expected_revision: int | None
+           ) -> tuple[Match, dict[str, Any], Downstream]:
+    match = _lock(match.pk)
+    _check_write(match, expected_revision, actor)
+    if match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED) or match.walkover:
+        raise CorrectionError("correction_not_finished",
+                              "only a finished match is corrected; undo on the tablet")
+    board = Board.objects.filter(pk=board_id, game__match=match).select_related("game").first()
+    if board is None:
+        raise CorrectionError("bad_board", "this board is not of this match")
+    if board.void and board.kind != Board.Kind.LOG:
+        raise CorrectionError("board_withdrawn", "this board was withdrawn")
+    is_log = board.kind == Board.Kind.LOG
+    if is_log != isinstance(fix, LogFix):
+        raise CorrectionError("bad_correction_kind", "this board needs the other kind of entry")
+    ranks = _ranks(match.event) if match.event.format in (
+        Event.Format.SWISS, Event.Format.GROUPS) and match.confirmed_at else {}
+    before = (match.winner_side, dict(match.games_won), ranks)
+    if is_log:
+        detail = _fix_log(match, board, fix, actor, client_id)  # type: ignore[arg-type]
+    else:
+        detail = _fix_paper(match, board, fix, actor, client_id)  # type: ignore[arg-type]
+    try:
+        rebuild_match(match)
+        snapshot = match_snapshot(match)
+    except RulesError as err:
+        raise CorrectionError("correction_breaks_match",
+                              "after this correction a later board no longer fits the game "
+                              "(%(detail)s): correct that board or decide the game",
+                              detail=err.message) from None
+    if not snapshot.finished:
+        raise CorrectionError("correction_unfinished",
+                              "after this correction the match would not be over")
+    _bump(match)
+    detail.update(board=board.pk, game=board.game.number, sequence=board.sequence)
+    return match, detail, _downstream(match, before)
+
+
+def preview_correction(*, match: Match, board_id: int, fix: PaperFix | LogFix,
+                       actor: Actor) -> Downstream:
+    """What :func:`correct_board` would change downstream; nothing is saved."""
+    try:
+        with transaction.atomic():
+            _match, _detail, downstream = _apply(match, board_id, fix, actor, uuid.uuid4(),
+                                                 None)
+            raise _Preview(downstream)
+    except _Preview as preview:
+        return preview.downstream
+
+
+def correct_board(*, match: Match, board_id: int, fix: PaperFix | LogFix, actor: Actor,
+                  reason: str, repair: str, client_id: uuid.UUID | str,
+                  expected_revision: int | None = None) -> Downstream:
+    """Correct one board of a finished or confirmed match and apply ``repair`` downstream.
+
+    :raises CorrectionError: the correction or the repair does not fit (nothing is saved).
+    :raises StaleMatch: the match changed since the organiser looked at it.
+    """
+    from scoring.services import draws as draw_service
+
+    reason = (reason or "").strip()
+    if not reason:
+        raise CorrectionError("reason_required", "say why the result is corrected")
+    if repair not in REPAIRS:
+        raise CorrectionError("bad_repair", "choose what happens to the draw")
+    client_id = uuid.UUID(str(client_id))
+    with transaction.atomic():
+        match, detail, downstream = _apply(match, board_id, fix, actor, client_id,
+                                           expected_revision)
+        if repair not in downstream.repairs:
+            raise CorrectionError("repair_not_possible",
+                                  "this repair does not fit; the page shows the ones that do")
+        _audit(match, actor, "correction", {
+            **detail, "reason": reason, "repair": repair,
+            "winner": [downstream.winner_before, downstream.winner_after],
+            "games": [downstream.games_before, downstream.games_after]})
+        event = match.event
+        if repair == "move" or (match.confirmed_at and event.format in (
+                *draw_service.ELIMINATION, Event.Format.GROUPS)):
+            draw_service.sync_bracket(event, actor=actor)
+        if repair == "repair":
+            rounds = event.rounds.count()
+            doomed = 1 if event.format == Event.Format.SWISS else len(_later(match)[1])
+            draw_service.delete_last_round(event=event, actor=actor, expected_rounds=rounds)
+            draw_service.next_round(event=event, actor=actor,
+                                    expected_rounds=rounds - doomed)
+        elif repair == "keep" and downstream.affects_draw:
+            _audit(match, actor, "correction_draw_kept", {"reason": reason})
+    return downstream

@@ -1,0 +1,51 @@
+"""Separation by club or nation applied to a saved draw (issue 14): reads the entries' clubs
+(or nations) and hands them to the pure :mod:`scoring.draws.separation`."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from scoring.draws import Pairing, Reason
+from scoring.draws.separation import separate_groups, separate_lines, separate_round_one
+from scoring.models import Entry, Event
+
+
+def entry_keys(event: Event) -> dict[int, str]:
+    """Each entry's club (or nation) for the event's separation; doubles: the player's."""
+    field = "player__club" if event.settings.get("separate") == "club" else \
+        "player__nationality"
+    return {pk: (value or "").strip().casefold()
+            for pk, value in Entry.objects.filter(event=event).values_list("pk", field)}
+
+
+def separate_event_groups(event: Event, groups: Any) -> tuple[Any, frozenset[int]]:
+    keys = entry_keys(event)
+    return separate_groups(groups, lambda e: keys.get(e, ""))
+
+
+def separate_swiss(event: Event, drawn: Any) -> Any:
+    """Swiss round 1 with as few clubmates paired as possible; moved pairs say so."""
+    keys = entry_keys(event)
+    pairs = [(p.a, p.b) for p in drawn.pairings if p.b is not None]
+    bye = next((p.a for p in drawn.pairings if p.b is None), None)
+    new_pairs, new_bye, moved = separate_round_one(pairs, bye, lambda e: keys.get(e, ""))
+    if not moved and new_bye == bye:
+        return drawn
+    old = {frozenset((p.a, p.b)): p for p in drawn.pairings if p.b is not None}
+    by = event.settings.get("separate")
+    pairings = [old.get(frozenset((a, b))) or Pairing(a, b, Reason("sep_moved", {"by": by}))
+                for a, b in new_pairs]
+    if new_bye is not None:
+        bye_pairing = next((p for p in drawn.pairings if p.b is None and p.a == new_bye), None)
+        pairings.append(bye_pairing or Pairing(new_bye, None, Reason("sep_moved", {"by": by})))
+    return replace(drawn, pairings=tuple(pairings))
+
+
+def separate_knockout(event: Event, bracket: Any) -> Any:
+    """The drawn (unseeded) entries of a knock-out placed so that clubmates meet as late as
+    possible; seeds and byes keep their lines."""
+    keys = entry_keys(event)
+    movable = frozenset(e for e, seed in bracket.seeds.items() if seed is None)
+    lines, moved = separate_lines(bracket.lines, movable, lambda e: keys.get(e, ""))
+    return replace(bracket, lines=lines) if moved else bracket
