@@ -117,6 +117,7 @@ class Tablet:
     breaker: SideView | None = None
     extra_board: bool = False  # a toss decides who breaks (the board's breaker is unknown)
     board_started: bool = False  # the current board has events
+    confirmed_by_organiser: bool = False  # an organiser confirmed the result (not the players)
     turn: TurnView | None = None
     on_board: PerColour | None = None
     queen: str = ""  # in words
@@ -204,13 +205,18 @@ def tablet(snapshot: MatchSnapshot, *, last_event_only: bool = False) -> Tablet:
     sides = [SideView(side=s, name=snapshot.side_name(s)) for s in match.sides]
     by_side = {s.side: s for s in sides}
     confirmed = set()
+    by_organiser = False
     if snapshot.finished:
-        confirmed = {c.side for c in match.confirmations.all()}
+        confirmations = list(match.confirmations.all())
+        confirmed = {c.side for c in confirmations}
+        by_organiser = any(c.method == "organiser" for c in confirmations)
     for s in sides:
         s.games_won = int((match.games_won or {}).get(s.side, 0))
         s.confirmed = s.side in confirmed
     if snapshot.is_points:
-        return _points_tablet(snapshot, sides, by_side)
+        view = _points_tablet(snapshot, sides, by_side)
+        view.confirmed_by_organiser = by_organiser
+        return view
 
     state = snapshot.state
     if state is None:  # no toss yet
@@ -220,6 +226,7 @@ def tablet(snapshot: MatchSnapshot, *, last_event_only: bool = False) -> Tablet:
     for s in sides:
         s.games_won = state.games_won.get(s.side, 0)
     view = Tablet(match, snapshot, "play", False, sides)
+    view.confirmed_by_organiser = by_organiser
     if snapshot.finished:
         view.phase = "confirmed" if match.is_locked else "finished"
     elif _needs_seating(match) and not snapshot.games:

@@ -419,3 +419,15 @@ def test_the_new_match_page_puts_the_match_into_the_event_picked(client, match, 
     assert response.status_code == 302
     created = Match.objects.latest("pk")
     assert created.event == evening and created.entry_c is not None
+
+
+def test_the_tablet_says_who_confirmed(client, tossed):
+    """Players' taps read "Confirmed by the players"; an organiser's confirmation says so."""
+    from scoring.services.draws import SYSTEM, confirm_result
+
+    for _ in range(6):
+        quick(tossed, "b", points=12, law="ICF 53")
+    confirm_result(match=tossed, actor=SYSTEM)
+    html = client.get(link(tossed)).content.decode()
+    assert "Confirmed by the organiser and locked." in html
+    assert "Confirmed by the players" not in html
