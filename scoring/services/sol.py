@@ -60,8 +60,8 @@ from scoring.models import (
 )
 from scoring.rules import RulesError, derive_game
 from scoring.rules.game import SummaryEntry
+from scoring.services import backup as backups
 from scoring.services.backup import (
-    MAX_UNPACKED_BYTES,
     ArchiveTooLarge,
     gunzip_capped,
     yaml_documents,
@@ -135,13 +135,13 @@ def read_members(content: bytes) -> list[tuple[str, list[dict[str, Any]]]]:
 def _read_member(archive: zipfile.ZipFile, name: str) -> bytes:
     """One zip member, read in pieces and refused past the unpacking cap (a zip bomb never
     fills the memory, whatever its header claims)."""
+    limit = backups.MAX_UNPACKED_BYTES
     out = bytearray()
     with archive.open(name) as member:
         while chunk := member.read(1 << 20):
             out += chunk
-            if len(out) > MAX_UNPACKED_BYTES:
-                raise SolError("the archive unpacks to more than "
-                               f"{MAX_UNPACKED_BYTES // 2**20} MiB")
+            if len(out) > limit:
+                raise SolError(f"the archive unpacks to more than {limit // 2**20} MiB")
     return bytes(out)
 
 

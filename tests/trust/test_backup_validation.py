@@ -104,6 +104,27 @@ def test_a_gzip_bomb_is_refused_without_unpacking_it(monkeypatch) -> None:
     assert peak < 16 * 2**20  # never the whole 64 MiB
 
 
+def test_a_zip_bomb_member_is_refused_without_unpacking_it(monkeypatch) -> None:
+    """A .zip backup is read member by member, each under the same unpacking cap."""
+    import io
+    import tracemalloc
+    import zipfile
+
+    from scoring.services.sol import read_members
+
+    monkeypatch.setattr(backup, "MAX_UNPACKED_BYTES", 4 * 2**20)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("everything.sol", b"players: []\n" + b" " * (64 * 2**20))
+    assert len(buffer.getvalue()) < 200_000
+    tracemalloc.start()
+    with pytest.raises(SolError, match="unpacks to more than"):
+        read_members(buffer.getvalue())
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 16 * 2**20
+
+
 def test_gzip_below_the_cap_and_two_members_unpack() -> None:
     data = gzip.compress(b"players: []\n") + gzip.compress(b"---\nname: x\n")
     assert backup.gunzip_capped(data) == b"players: []\n---\nname: x\n"
