@@ -7,10 +7,14 @@ from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path
 from django.views.i18n import set_language
 
+from scoring.views import people
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     # The language switcher must work for anonymous visitors too (LoginRequiredMiddleware is on).
     path("i18n/setlang/", login_not_required(set_language), name="set_language"),
+    # the password reset only when mail is set up (scoring/views/people.py), then Django's
+    path("accounts/", include(people.auth_urlpatterns)),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("scoring.urls")),
 ]

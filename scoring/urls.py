@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from scoring.views import api, live, organiser, printing, public, trust, umpire
+from scoring.views import api, live, organiser, people, printing, public, trust, umpire
 
 app_name = "scoring"
 
@@ -19,6 +19,7 @@ urlpatterns = [
     path("favicon.ico", public.favicon, name="favicon"),
     *umpire.urlpatterns,
     *organiser.urlpatterns,
+    *people.urlpatterns,
     *live.urlpatterns,
     *printing.urlpatterns,
     *api.urlpatterns,

@@ -100,6 +100,11 @@ EXPECTED: dict[str, Rule] = {
         "entry-add", "draw", "next-round", "delete-round", "entry-action", "round-games",
         "match-toss", "match-quick", "match-walkover", "match-confirm", "callup-call",
         "callup-fill", "callup-auto", "callup-release", "callup-move")},
+    # --- people and roles (issue 15) ----------------------------------------------------------
+    **{f"scoring:organiser-{n}": Rule(T1_ORGANISER) for n in (
+        "people", "people-revoke", "people-reissue")},
+    "scoring:people-welcome": Rule(EVERYONE, readonly=True, why="a wrong code: nothing changes"),
+    "scoring:people-welcome-link": Rule(EVERYONE, readonly=True, why="an unknown link token"),
     # --- trust --------------------------------------------------------------------------------
     "scoring:trust-paper": Rule(T1_ORGANISER, why="the paper scoresheet"),
     "scoring:trust-paper-decision": Rule(T1_ORGANISER),
@@ -220,6 +225,7 @@ def url_for(name: str, pattern: URLPattern, world: World, token: str) -> str | N
         "entry_id": m1.entry_a_id, "round_id": m1.round_id,
         "player_id": m1.entry_a.player_id, "tournament_id": world.t1.pk, "game": 1,
         "board": 1, "number": 1, "round_number": 1, "action": "withdraw", "token": token,
+        "user_id": world.users["umpire"].pk, "role": "umpire",
         # Django's own URLs
         "object_id": str(m1.pk), "id": str(m1.pk), "app_label": "scoring", "uidb64": "MQ",
         "content_type_id": str(ContentType.objects.get_for_model(Match).pk),
