@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from scoring.views import api, live, organiser, people, printing, public, trust, umpire
+from scoring.views import api, checkin, live, organiser, people, printing, public, trust, umpire
 
 app_name = "scoring"
 
@@ -20,6 +20,7 @@ urlpatterns = [
     *umpire.urlpatterns,
     *organiser.urlpatterns,
     *people.urlpatterns,
+    *checkin.urlpatterns,
     *live.urlpatterns,
     *printing.urlpatterns,
     *api.urlpatterns,
