@@ -10,7 +10,18 @@ from __future__ import annotations
 
 from django.urls import path
 
-from scoring.views import api, checkin, live, organiser, people, printing, public, trust, umpire
+from scoring.views import (
+    api,
+    checkin,
+    exports,
+    live,
+    organiser,
+    people,
+    printing,
+    public,
+    trust,
+    umpire,
+)
 
 app_name = "scoring"
 
@@ -21,6 +32,7 @@ urlpatterns = [
     *organiser.urlpatterns,
     *people.urlpatterns,
     *checkin.urlpatterns,
+    *exports.urlpatterns,
     *live.urlpatterns,
     *printing.urlpatterns,
     *api.urlpatterns,

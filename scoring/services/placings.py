@@ -39,6 +39,13 @@ class Placing:
         return str(self.place)
 
 
+def swiss_table(event: Event) -> tuple[pairing.SwissStanding, ...]:
+    """The Swiss table of ``event`` from its confirmed results (``scoring.draws``)."""
+    draw_entries, _withdrawn = draw_service.draw_entries(event)
+    results = [r for _row, r in draw_service.event_results(event) if r is not None]
+    return pairing.swiss_standings(draw_entries, results)
+
+
 def _loser(m: Match) -> list[int]:
     if m.bye or m.entry_a_id is None or m.entry_b_id is None:
         return []
@@ -115,11 +122,9 @@ def event_placings(event: Event) -> list[Placing]:
                .select_related("player", "partner").order_by("pk")}
     places: dict[int, tuple[int, int]] = {}
     if event.format == Event.Format.SWISS:
-        draw_entries, _withdrawn = draw_service.draw_entries(event)
-        results = [r for _row, r in draw_service.event_results(event) if r is not None]
         finished = not Match.objects.filter(event=event).exclude(
             status=Match.Status.CONFIRMED).exists() and event.status == Event.Status.FINISHED
-        for s in pairing.swiss_standings(draw_entries, results):
+        for s in swiss_table(event):
             if finished:
                 places[s.entry] = (s.rank, s.rank)
     elif event.format in (Event.Format.KNOCKOUT, Event.Format.DOUBLE_ELIMINATION,

@@ -16,9 +16,9 @@ pytestmark = pytest.mark.django_db
 def _play_all(event, runner, winner="a"):
     """Confirm every playable match until none is left (results flow on confirmation)."""
     while True:
-        ready = [m for m in Match.objects.filter(event=event, bye=False,
+        ready = list(Match.objects.filter(event=event, bye=False,
                                                  entry_a__isnull=False, entry_b__isnull=False)
-                 .exclude(status=Match.Status.CONFIRMED).order_by("number")]
+                 .exclude(status=Match.Status.CONFIRMED).order_by("number"))
         if not ready:
             return
         for m in ready:
