@@ -101,3 +101,26 @@ def test_double_elimination_places_everyone(tournament, actor, run_on_commit):
     assert sorted(p.label for p in placings) == ["1", "2", "3", "4", "5–6", "5–6", "7–8",
                                                  "7–8"]
     assert placings[0].entry == draws.champion(event)
+
+
+def test_the_event_pages_and_the_api_show_the_podium(client, tournament, organiser, actor,
+                                                     run_on_commit):
+    from django.urls import reverse
+
+    event = make_event(tournament, 4, fmt="knockout", seeds=4)
+    draws.draw_event(event=event, actor=actor, random_seed=1)
+    live = reverse("scoring:live-event", args=[tournament.slug, event.pk])
+    assert "Final placings" not in client.get(live).content.decode()
+    _play_all(event, run_on_commit)
+    event.refresh_from_db()
+    champion = draws.champion(event)
+    text = client.get(live).content.decode()
+    assert "Final placings" in text and f"Winner: {champion.name}" in text
+    data = client.get(reverse("scoring:api-event", args=[event.pk])).json()
+    assert data["placings"][0] == {"entry": champion.pk, "place": 1, "place_to": 1}
+    assert {p["place_to"] for p in data["placings"]} == {1, 2, 4}
+    client.force_login(organiser)
+    page = client.get(reverse("scoring:organiser-event", args=[tournament.slug, event.pk]))
+    assert f"Winner: {champion.name}" in page.content.decode()
+    home = client.get(reverse("scoring:organiser-home", args=[tournament.slug])).content
+    assert b"SoL archive (.sol)" in home
