@@ -494,7 +494,7 @@ def _standings(event: Event, entries: dict[int, Entry]) -> dict[str, Any]:
         tables = draw_service.group_tables(event)
         decided = {"": "", "head_to_head": _("head-to-head"),
                    "game_difference": _("game difference"),
-                   "point_difference": _("point difference"), "seed": _("seeding order")}
+                   "point_difference": _("net points"), "seed": _("seeding order")}
         return {"groups": [(name, [(s, entries.get(s.entry), decided.get(s.decided_by, ""))
                                    for s in table]) for name, table in tables.items()]}
     return {}
