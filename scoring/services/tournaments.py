@@ -275,6 +275,7 @@ class PlayerData:
     club: str = ""
     nationality: str = ""
     rating: int | None = None
+    licence: str = ""  # the federation's licence number (issue 15)
 
 
 def _player(data: PlayerData, counts: dict[str, int] | None = None) -> Player:
@@ -282,7 +283,7 @@ def _player(data: PlayerData, counts: dict[str, int] | None = None) -> Player:
     if player is None:
         player = Player.objects.create(name=data.name.strip(), club=data.club.strip(),
                                        nationality=data.nationality.upper(),
-                                       rating=data.rating)
+                                       rating=data.rating, licence=data.licence.strip())
         if counts is not None:
             counts["players_created"] += 1
         return player
@@ -293,6 +294,9 @@ def _player(data: PlayerData, counts: dict[str, int] | None = None) -> Player:
     if data.rating is not None and player.rating != data.rating:
         player.rating = data.rating
         changed.append("rating")
+    if data.licence.strip() and player.licence != data.licence.strip():
+        player.licence = data.licence.strip()
+        changed.append("licence")
     if changed:
         player.save(update_fields=changed)
         if counts is not None:
@@ -393,6 +397,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "club": ("club", "verein"),
     "nationality": ("nationality", "country", "nation", "land", "nationalität"),
     "rating": ("rating", "wertung", "elo"),
+    "licence": ("licence", "license", "licence number", "lizenz", "lizenznummer", "pass"),
     "event": ("event", "wettbewerb", "disziplin"),
     "seed": ("seed", "setzplatz", "setzung"),
     "partner": ("partner", "partnerin", "doubles partner", "doppelpartner"),
@@ -551,7 +556,8 @@ def import_csv(*, tournament: Tournament, data: bytes | str, actor: Actor,
             if row_errors:
                 errors.extend(row_errors)
                 continue
-            rows.append((line, event, PlayerData(name, club, nationality, rating), partner, seed))
+            rows.append((line, event, PlayerData(name, club, nationality, rating,
+                                                 cell("licence")[:40]), partner, seed))
     except csv.Error as exc:
         errors.append(LineError(reader.line_num, "csv_broken", {"detail": str(exc)}))
     if not rows and not errors:

@@ -132,3 +132,20 @@ def test_a_csv_cell_is_never_a_formula(tournament, actor, run_on_commit):
     player.name = "=HYPERLINK(1)"
     player.save()
     assert "'=HYPERLINK(1)" in placings_csv(tournament)
+
+
+def test_licence_numbers_come_in_by_csv_and_go_out_with_the_placings(tournament, actor):
+    from scoring.models import Player
+    from scoring.services import tournaments as svc
+
+    singles = make_event(tournament, 0, name="Singles")
+    data = "name,club,lizenz\nAsha Rao,CC Nord,DCV-0042\nBen Kirk,,\n"
+    result = svc.import_csv(tournament=tournament, data=data, actor=actor,
+                            default_event=singles)
+    assert result.ok, result.errors
+    assert Player.objects.get(name="Asha Rao").licence == "DCV-0042"
+    again = svc.import_csv(tournament=tournament, data="name,club,licence\nAsha Rao,CC Nord,"
+                           "DCV-0043\n", actor=actor, default_event=singles)
+    assert again.ok and Player.objects.get(name="Asha Rao").licence == "DCV-0043"
+    rows = list(csv.DictReader(io.StringIO(placings_csv(tournament))))
+    assert {r["name"]: r["licence"] for r in rows} == {"Asha Rao": "DCV-0043", "Ben Kirk": ""}
