@@ -17,6 +17,8 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+import segno
+from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
 from django.core.cache import cache
 from django.http import (
@@ -574,11 +576,15 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
     or bracket, with no interaction, for hours (static/js/live.js)."""
     tournament = _tournament(slug)
     overview = sel.tournament_overview(tournament, recent=0)
+    # the live address as the hall's phones reach it: SITE_URL when set (README)
+    path = reverse("scoring:live-tournament", kwargs={"slug": slug})
+    site = getattr(settings, "SITE_URL", "").rstrip("/")
+    public_url = site + path if site else request.build_absolute_uri(path)
     return _no_store(render(request, "scoring/live/hall.html", {
         "tournament": tournament, "slides": _hall_slides(tournament, overview),
         "seconds": _seconds(request), **_hall_tables_page(overview, 1),
-        "now": timezone.now(), "public_url": request.build_absolute_uri(
-            reverse("scoring:live-tournament", kwargs={"slug": slug})),
+        "now": timezone.now(), "public_url": public_url, "time_zone": settings.TIME_ZONE,
+        "public_qr": segno.make(public_url, error="m").png_data_uri(scale=4, border=2),
     }))
 
 

@@ -50,3 +50,25 @@ def test_the_hall_shows_all_24_swiss_rows_over_its_slides(live_server, browser: 
     assert sorted(seen.values()) == list(range(1, 25))
     assert set(seen) == {e.player.name for e in entries}
     hall.close()
+
+
+def test_the_hall_clock_is_24_hour_in_the_time_zone_and_shows_a_qr(live_server,
+                                                                   browser: Browser, swiss,
+                                                                   settings):
+    t, _entries = swiss
+    hall = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-US",
+                               timezone_id="America/New_York")
+    page = hall.new_page()
+    page.goto(live_server.url + reverse("scoring:live-hall", args=[t.slug]))
+    clock = page.locator("[data-hall-clock]")
+    expect(clock).to_have_attribute("data-hall-tz", settings.TIME_ZONE)
+    text = clock.inner_text()
+    assert "AM" not in text and "PM" not in text
+    expected = page.evaluate("""(zone) => new Date().toLocaleTimeString('en', {hour: '2-digit',
+        minute: '2-digit', hourCycle: 'h23', timeZone: zone})""", settings.TIME_ZONE)
+    assert text == expected
+    qr = page.locator(".hall-qr")
+    expect(qr).to_be_visible()
+    box = qr.bounding_box()
+    assert box["y"] + box["height"] <= 1080
+    hall.close()
