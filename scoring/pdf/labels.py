@@ -29,7 +29,7 @@ LABELS: dict[str, dict[str, str]] = {
         "choice": "choice",
         "choice_break": "Break",
         "choice_side": "Side",
-        "qr_caption": "Scan to score this match on the umpire tablet",
+        "qr_caption": "Scan to follow this match live",
         # game table
         "game": "Game {n}",
         "game3_hint": "only if games are 1 : 1",
@@ -109,7 +109,7 @@ LABELS: dict[str, dict[str, str]] = {
         "choice": "Wahl",
         "choice_break": "Anstoß",
         "choice_side": "Seite",
-        "qr_caption": "Scannen zum Werten am Schiedsrichter-Tablet",
+        "qr_caption": "Scannen: dieses Match live verfolgen",
         "game": "Spiel {n}",
         "game3_hint": "nur bei Spielstand 1 : 1",
         "not_played": "nicht gespielt",

@@ -136,15 +136,11 @@ def _reverse_or(name: str, kwargs: dict[str, Any], fallback: str) -> str:
         return fallback
 
 
-def umpire_link_path(match: Match) -> str:
-    """Path of the match's private umpire link (``/u/<token>/``, the tablet's entry point)."""
-    token = match.umpire_token
-    for name in ("scoring:umpire-link", "scoring:umpire"):
-        try:
-            return reverse(name, kwargs={"token": token})
-        except NoReverseMatch:
-            continue
-    return f"/u/{token}/"
+def live_match_path(match: Match) -> str:
+    """Path of the match's public live page (``/t/<slug>/match/<id>/``)."""
+    slug = match.event.tournament.slug
+    return _reverse_or("scoring:live-match", {"slug": slug, "match_id": match.pk},
+                       f"/t/{slug}/match/{match.pk}/")
 
 
 def live_table_path(tournament: Tournament, number: int) -> str:
@@ -359,7 +355,9 @@ def _scoresheet(match: Match, games: list[Game], boards: dict[int, list[StoredBo
         "date": _match_date(match),
         "umpire": _user_name(match.umpire),
         "kind": "doubles" if doubles else "singles",
-        "qr_url": _absolute(base_url, umpire_link_path(match)),
+        # the public match page: a sheet lies open at the table, never the umpire's write link
+        # (that one is on the organiser's link page, scoring:umpire-link-admin) — issue 15
+        "qr_url": _absolute(base_url, live_match_path(match)),
         "language": language,
         "board_limit": rules.board_limit_for(match.stage),
         "reference": f"#{match.pk}",
