@@ -13,27 +13,21 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from scoring.models import Entry, Event, Match, RollCall, Round
 from scoring.services.matches import Actor
-from scoring.services.tournaments import audit
+from scoring.services.tournaments import TournamentError, audit
 
 #: Digits only: typed on a phone's number pad; no 0/1 to be mixed up with O/I.
 CODE_DIGITS = "23456789"
 CODE_LENGTH = 6
 
 
-class CheckInError(Exception):
+class CheckInError(TournamentError):
     """Something the organiser or player can fix; ``code`` is stable, the view says it."""
-
-    def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from scoring.models import Invitation, Match, Tournament
 from scoring.services.matches import Actor
-from scoring.services.tournaments import audit
+from scoring.services.tournaments import TournamentError, audit
 
 #: How long a set-password link or code stays valid.
 INVITATION_DAYS = 7
@@ -34,13 +34,8 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 ROLES = ("organiser", "umpire")
 
 
-class PeopleError(Exception):
+class PeopleError(TournamentError):
     """Something the organiser can fix; ``code`` is stable, the view translates it."""
-
-    def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scoring.models import Tournament
+from scoring.management.commands._lookup import tournament_from_key
 from scoring.services.exports import sol_archive
 
 
@@ -27,12 +27,7 @@ class Command(BaseCommand):
                             help="id of an event to export (default: all)")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        key = options["tournament"]
-        tournament = Tournament.objects.filter(slug=key).first()
-        if tournament is None and key.isdigit():
-            tournament = Tournament.objects.filter(pk=int(key)).first()
-        if tournament is None:
-            raise CommandError(f"no tournament with the slug or id {key!r}")
+        tournament = tournament_from_key(options["tournament"])
         events = None
         if options["event"]:
             events = list(tournament.events.filter(pk__in=options["event"]))
