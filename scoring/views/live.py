@@ -540,6 +540,8 @@ def _hall_slides(tournament: Tournament, overview: sel.Overview) -> list[dict[st
                "label": _("Live tables") if pages == 1 else
                _("Live tables (%(page)s of %(pages)s)") % {"page": page, "pages": pages}}
               for page in range(1, pages + 1)]
+    # the call-up slide: who is called to which table, in big type (issue 15)
+    slides.append({"url": f"{url}?show=callup", "label": _("Call-ups")})
     for event in tournament.events.all():
         if sel.has_standings(event) or event.format in (Event.Format.KNOCKOUT,
                                                         Event.Format.DOUBLE_ELIMINATION):
@@ -594,6 +596,9 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
 def hall_tables(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     overview = sel.tournament_overview(tournament, recent=0)
+    if request.GET.get("show") == "callup":
+        return render(request, "scoring/live/hall.html#callup-slide",
+                      {"tournament": tournament, "called": overview.called})
     return render(request, "scoring/live/hall.html#tables", {
         "tournament": tournament, **_hall_tables_page(overview, _page(request)),
     })

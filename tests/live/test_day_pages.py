@@ -27,3 +27,14 @@ def test_the_hall_names_the_live_address_from_site_url(client, tournament, setti
     text = client.get(reverse("scoring:live-hall", args=[tournament.slug])).content.decode()
     assert f"http://192.168.1.10:8000/t/{tournament.slug}/" in text
     assert 'class="hall-qr"' in text
+
+
+def test_the_hall_has_a_call_up_slide(client, tournament):
+    event, entries = f.event(tournament, "Open Singles", entries=2)
+    f.match(event, entries[0], entries[1], number=7, table=2, status="called")
+    text = client.get(reverse("scoring:live-hall", args=[tournament.slug])).content.decode()
+    assert "?show=callup" in text
+    slide = client.get(reverse("scoring:live-hall-tables", args=[tournament.slug]),
+                       {"show": "callup"}).content.decode()
+    assert "Table 2" in slide and entries[0].player.name in slide
+    assert "hall-callup-slide" in slide
