@@ -57,6 +57,7 @@ LABELS: dict[str, dict[str, str]] = {
         # match result and signatures
         "match_result": "Match result in games",
         "match_won_by": "Winner",
+        "walkover": "Walkover",
         "signature": "Signature",
         "signature_umpire": "Umpire",
         "page": "Page {page} of {pages}",
@@ -135,6 +136,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "match_result": "Matchergebnis in Spielen",
         "match_won_by": "Sieger",
+        "walkover": "kampflos",
         "signature": "Unterschrift",
         "signature_umpire": "Schiedsrichter",
         "page": "Seite {page} von {pages}",

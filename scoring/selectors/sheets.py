@@ -366,6 +366,9 @@ def _scoresheet(match: Match, games: list[Game], boards: dict[int, list[StoredBo
         return ScoresheetData(blank=True, **common)
     toss = TossData(winner=_side(match.toss_winner),
                     choice=match.toss_choice or None)  # type: ignore[arg-type]
+    if match.walkover:  # decided without play: "walkover" and the winner, not a blank sheet
+        return ScoresheetData(toss=toss, walkover=True, winner=_side(match.winner_side),
+                              **common)
     game_rows = {g.pk: boards.get(g.pk, []) for g in games}
     last_board = None
     for game in reversed(games):
