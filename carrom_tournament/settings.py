@@ -206,6 +206,20 @@ AXES_VERBOSE = False
 #: for the QR codes on printed sheets made outside a request (management commands).
 SITE_URL = env_str("SITE_URL", "")
 
+#: Outgoing mail (set-password links, password reset), from EMAIL_HOST and friends. Empty
+#: EMAIL_HOST: nothing is e-mailed and the password reset is not offered (a hall LAN needs no
+#: mail; people get printed codes instead).
+SEND_MAIL = bool(env_str("EMAIL_HOST", ""))
+if SEND_MAIL:
+    MAILERS = {"default": {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {"host": env_str("EMAIL_HOST", ""), "port": env_int("EMAIL_PORT", 587),
+                    "username": env_str("EMAIL_HOST_USER", ""),
+                    "password": env_str("EMAIL_HOST_PASSWORD", ""),
+                    "use_tls": env_bool("EMAIL_USE_TLS", default=True)},
+    }}
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "carrom@localhost")
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scoring:home"
 LOGOUT_REDIRECT_URL = "scoring:home"

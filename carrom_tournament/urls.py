@@ -8,6 +8,7 @@ from django.urls import include, path
 from django.views.i18n import set_language
 
 from scoring.login_limit import LimitedLoginView
+from scoring.views import people
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -15,6 +16,8 @@ urlpatterns = [
     path("i18n/setlang/", login_not_required(set_language), name="set_language"),
     # Login with the per-address throttle and the known-device cookie (scoring/login_limit.py).
     path("accounts/login/", LimitedLoginView.as_view(), name="login"),
+    # the password reset only when mail is set up (scoring/views/people.py), then Django's
+    path("accounts/", include(people.auth_urlpatterns)),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("scoring.urls")),
 ]

@@ -11,7 +11,19 @@ from __future__ import annotations
 from django.urls import URLPattern, path, register_converter
 
 from scoring.converters import IdConverter
-from scoring.views import api, live, organiser, printing, public, time_up, trust, umpire
+from scoring.views import (
+    api,
+    checkin,
+    exports,
+    live,
+    organiser,
+    people,
+    printing,
+    public,
+    time_up,
+    trust,
+    umpire,
+)
 
 app_name = "scoring"
 
@@ -37,6 +49,9 @@ urlpatterns = _bounded([
     *umpire.urlpatterns,
     *time_up.urlpatterns,
     *organiser.urlpatterns,
+    *people.urlpatterns,
+    *checkin.urlpatterns,
+    *exports.urlpatterns,
     *live.urlpatterns,
     *printing.urlpatterns,
     *api.urlpatterns,

@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from scoring.limits import RATING_MAX, RATING_MIN, SEED_MAX, has_bidi_control
@@ -86,11 +87,15 @@ class CallupSettingsForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
         help_text=_("The call-up assigns these umpires to matches (the least busy first)."))
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, tournament: Any = None, **kwargs: Any) -> None:
+        from scoring.services.people import display_name
+
         super().__init__(*args, **kwargs)
-        self.fields["umpires"].queryset = (get_user_model().objects.filter(is_active=True)
-                                           .order_by("username"))
-        self.fields["umpires"].label_from_instance = lambda u: u.get_username()
+        # only the tournament's own people (added on its people page), never every account
+        self.fields["umpires"].queryset = (get_user_model().objects.filter(
+            Q(umpire_tournaments=tournament) | Q(organised_tournaments=tournament),
+            is_active=True).distinct().order_by("first_name", "username"))
+        self.fields["umpires"].label_from_instance = display_name
 
 
 class EventForm(forms.ModelForm):

@@ -6,6 +6,7 @@ the pure rules engine ``scoring.rules`` and is applied by services.
 
 from __future__ import annotations
 
+from scoring.models.day import Invitation, RollCall
 from scoring.models.event import Entry, Event, Player, Round, Table
 from scoring.models.external import ExternalRecord
 from scoring.models.match import (
@@ -27,10 +28,12 @@ __all__ = [
     "Event",
     "ExternalRecord",
     "Game",
+    "Invitation",
     "Match",
     "MatchConfirmation",
     "PaperScoresheet",
     "Player",
+    "RollCall",
     "Round",
     "Table",
     "Tournament",

@@ -21,6 +21,10 @@ class Player(models.Model):
         help_text=_("Country code, e.g. DE, FR, IN."),
     )
     rating = models.IntegerField(_("rating"), null=True, blank=True)
+    licence = models.CharField(
+        _("licence number"), max_length=40, blank=True,
+        help_text=_("The player's federation licence number (exported with the placings)."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -106,6 +110,12 @@ class Entry(models.Model):
     )
     seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    present_at = models.DateTimeField(
+        _("checked in at"), null=True, blank=True,
+        help_text=_("When the roll call found the entry present (empty: not checked in)."))
+    present_via = models.CharField(
+        _("checked in by"), max_length=10, blank=True,
+        help_text=_("roll call (the organiser) or self (the player, with the hall's code)"))
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -133,6 +133,7 @@ class ScoresheetData:
         in game 3 after board 4 or 13 points); ``None`` from the quarter-finals on (25 points,
         no board limit; side change at 13 points), ICF 56, 60.
     :param reference: optional short id printed in the footer (e.g. the match's database id).
+    :param walkover: the match was decided without play (``winner`` is the side that won it).
     """
 
     tournament: str
@@ -153,6 +154,7 @@ class ScoresheetData:
     language: Language = "en"
     board_limit: int | None = 8
     reference: str = ""
+    walkover: bool = False  # decided without play: the sheet says so, with the winner
 
 
 @dataclass(frozen=True, slots=True)

@@ -712,7 +712,10 @@ def _draw_variable_result(t: TextLayer, geo: _Geo, data: ScoresheetData,
     top = geo.result_top
     y = top - 5.3 * mm
     x = MARGIN_X + 2 * mm + string_width(lab["match_result"], BOLD, 9) + 4 * mm
-    if data.games_won is not None and not data.blank:
+    if data.walkover and not data.blank:
+        # beside the A : B boxes (left empty), before the winner's label
+        t.text(x + 26 * mm, y - 0.4 * mm, lab["walkover"], BOLD, 10)
+    elif data.games_won is not None and not data.blank:
         t.text(x + 8 * mm, y - 0.4 * mm, str(data.games_won[0]), BOLD, 11, align=CENTRE)
         t.text(x + 20 * mm, y - 0.4 * mm, str(data.games_won[1]), BOLD, 11, align=CENTRE)
     if data.winner is not None and not data.blank:
@@ -752,8 +755,8 @@ class _FormCache:
 
 def _footer_text(data: ScoresheetData, lab: dict[str, str]) -> str:
     return join(data.tournament, data.event, data.round_name,
-                f"{lab['match']} {data.match_number}", f"{lab['table']} {data.table}",
-                data.reference)
+                f"{lab['match']} {data.match_number}",
+                f"{lab['table']} {data.table}" if data.table else "", data.reference)
 
 
 def _render(sheets: Iterable[ScoresheetData | PointSheetData], title: str) -> bytes:

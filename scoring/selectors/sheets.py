@@ -135,19 +135,9 @@ def _reverse_or(name: str, kwargs: dict[str, Any], fallback: str) -> str:
         return fallback
 
 
-def umpire_link_path(match: Match) -> str:
-    """Path of the match's private umpire link (``/u/<token>/``, the tablet's entry point)."""
-    token = match.umpire_token
-    for name in ("scoring:umpire-link", "scoring:umpire"):
-        try:
-            return reverse(name, kwargs={"token": token})
-        except NoReverseMatch:
-            continue
-    return f"/u/{token}/"
-
-
-def public_match_path(match: Match) -> str:
-    """Path of the match's public live page (``/t/<slug>/match/<id>/``): read-only."""
+def live_match_path(match: Match) -> str:
+    """Path of the match's public live page (``/t/<slug>/match/<id>/``): read-only, the only
+    link a sheet posted at a table carries (never the umpire's write link)."""
     slug = match.event.tournament.slug
     return _reverse_or("scoring:live-match", {"slug": slug, "match_id": match.pk},
                        f"/t/{slug}/match/{match.pk}/")
@@ -366,7 +356,7 @@ def _scoresheet(match: Match, games: list[Game], boards: dict[int, list[StoredBo
         "umpire": _user_name(match.umpire),
         "kind": "doubles" if doubles else "singles",
         # the public match page: a sheet lies at the table, so never the umpire's write link
-        "qr_url": _absolute(base_url, public_match_path(match)),
+        "qr_url": _absolute(base_url, live_match_path(match)),
         "language": language,
         "board_limit": rules.board_limit_for(match.stage),
         "reference": f"#{match.pk}",
@@ -375,6 +365,9 @@ def _scoresheet(match: Match, games: list[Game], boards: dict[int, list[StoredBo
         return ScoresheetData(blank=True, **common)
     toss = TossData(winner=_side(match.toss_winner),
                     choice=match.toss_choice or None)  # type: ignore[arg-type]
+    if match.walkover:  # decided without play: "walkover" and the winner, not a blank sheet
+        return ScoresheetData(toss=toss, walkover=True, winner=_side(match.winner_side),
+                              **common)
     game_rows = {g.pk: boards.get(g.pk, []) for g in games}
     last_board = None
     for game in reversed(games):
@@ -418,7 +411,7 @@ def _point_scoresheet(match: Match, *, blank: bool, language: str,
         "round_name": round_name, "match_number": str(match.number),
         "table": _table_name(match.table), "date": _match_date(match),
         "umpire": _user_name(match.umpire),
-        "qr_url": _absolute(base_url, umpire_link_path(match)), "language": language,
+        "qr_url": _absolute(base_url, live_match_path(match)), "language": language,
         "reference": f"#{match.pk}",
     }
     players = tuple(_side_data(match, side, False) for side in match.sides)

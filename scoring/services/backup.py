@@ -49,6 +49,7 @@ from scoring.models import (
     MatchConfirmation,
     PaperScoresheet,
     Player,
+    RollCall,
     Round,
     Table,
     Tournament,
@@ -64,7 +65,7 @@ BOARD_FORMAT = "carrom-board/1"
 
 #: Models whose ``auto_now``/``auto_now_add`` timestamps an import sets from the document.
 _TIMESTAMPED = (Tournament, Player, Event, Entry, Round, Match, Game, Board, BoardEvent,
-                MatchConfirmation, PaperScoresheet, AuditEntry, ExternalRecord)
+                MatchConfirmation, PaperScoresheet, AuditEntry, ExternalRecord, RollCall)
 
 
 #: Per model, the fields the document leaves out on purpose (ids and links given by the
@@ -85,6 +86,7 @@ NOT_EXPORTED = {
     PaperScoresheet: {"id"},
     AuditEntry: {"id", "tournament"},
     ExternalRecord: {"id"},
+    RollCall: {"id", "event"},
 }
 
 #: Names in the document where they differ from the model's field names.
@@ -348,6 +350,15 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             for board in boards_of.get(game.pk, []):
                 b_ref[board.pk] = f"{m_ref[match.pk]}/g{game.number}/b{board.sequence}"
 
+    roll_calls = {r.event_id: r for r in RollCall.objects.filter(event__tournament=t)}
+
+    def roll_call_out(r: RollCall | None) -> dict[str, Any] | None:
+        if r is None:
+            return None
+        return {"open": r.open, "self_checkin": r.self_checkin, "code": r.code,
+                "absent": r.absent, "opened_at": _dt(r.opened_at),
+                "applied_at": _dt(r.applied_at)}
+
     def seating_out(values: Any) -> Any:
         if not isinstance(values, list):
             return values
@@ -498,18 +509,20 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         ],
         "players": [
             {"ref": p_ref[p.pk], "name": p.name, "club": p.club, "nationality": p.nationality,
-             "rating": p.rating, "created_at": _dt(p.created_at)}
+             "rating": p.rating, "licence": p.licence, "created_at": _dt(p.created_at)}
             for p in players
         ],
         "events": [
             {"ref": e_ref[e.pk], "name": e.name, "kind": e.kind, "format": e.format,
              "rules": e.rules, "games_to_win": e.games_to_win, "settings": e.settings,
-             "status": e.status, "order": e.order, "created_at": _dt(e.created_at)}
+             "status": e.status, "order": e.order, "created_at": _dt(e.created_at),
+             "roll_call": roll_call_out(roll_calls.get(e.pk))}
             for e in events
         ],
         "entries": [
             {"ref": n_ref[n.pk], "event": e_ref[n.event_id], "player": p_ref[n.player_id],
              "partner": p_ref.get(n.partner_id), "seed": n.seed, "withdrawn": n.withdrawn,
+             "present_at": _dt(n.present_at), "present_via": n.present_via,
              "created_at": _dt(n.created_at)}
             for n in entries
         ],
@@ -786,6 +799,7 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
         where = f"players[{i}]"
         fields = {"name": _require(row, "name", where), "club": row.get("club", ""),
                   "nationality": row.get("nationality", ""), "rating": row.get("rating"),
+                  "licence": row.get("licence") or "",
                   "created_at": _parse_dt(row.get("created_at"), where) or timezone.now()}
         _valid(Player(**fields), where)
         player = Player.objects.filter(**fields).order_by("pk").first()
@@ -803,6 +817,14 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
             settings=row.get("settings") or {}, status=row.get("status", "entry"),
             order=row.get("order", 0),
             created_at=_parse_dt(row.get("created_at"), where) or timezone.now())
+        if isinstance(row.get("roll_call"), dict):
+            rc = row["roll_call"]
+            RollCall.objects.create(
+                event=events[row["ref"]], open=bool(rc.get("open", False)),
+                self_checkin=bool(rc.get("self_checkin", False)), code=rc.get("code") or "",
+                absent=rc.get("absent") or RollCall.Absent.WITHDRAW,
+                opened_at=_parse_dt(rc.get("opened_at"), where) or timezone.now(),
+                applied_at=_parse_dt(rc.get("applied_at"), where))
 
     entries: dict[str, Entry] = {}
     for i, row in enumerate(_list(document, "entries")):
@@ -812,6 +834,8 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
             player=_ref(players, row.get("player"), where, optional=False),
             partner=_ref(players, row.get("partner"), where),
             seed=row.get("seed"), withdrawn=bool(row.get("withdrawn", False)),
+            present_at=_parse_dt(row.get("present_at"), where),
+            present_via=row.get("present_via") or "",
             created_at=_parse_dt(row.get("created_at"), where) or timezone.now())
 
     rounds: dict[str, Round] = {}

@@ -216,7 +216,8 @@ def call_match(*, match: Match, table: Table, actor: Actor, umpire: Any = None,
                                           name=Player.objects.get(pk=player).name,
                                           where=str(other.table or other.number))
         if umpire is not None and umpire.pk in now_busy.umpires:
-            raise TournamentError("umpire_busy", name=umpire.get_username())
+            raise TournamentError("umpire_busy",
+                                  name=(umpire.get_full_name() or umpire.get_username()))
         if umpire is None and auto_umpire:
             umpire = _free_umpire(tournament, now_busy.umpires)
         fields: dict[str, Any] = {"table": table, "status": Match.Status.CALLED,

@@ -50,6 +50,7 @@ from scoring.draws import (
 )
 from scoring.draws import Entry as DrawEntry
 from scoring.models import Entry, Event, Match, Round, Tournament
+from scoring.services import checkin
 from scoring.services.matches import Actor, MatchError, confirm_match, match_snapshot
 from scoring.services.point_events import PointDrawError, save_point_round_robin
 from scoring.services.tournaments import audit
@@ -681,6 +682,7 @@ def draw_event(*, event: Event, actor: Actor, random_seed: int | None = None,
             raise DrawServiceError("already_drawn")
         if expected_rounds not in (None, 0):
             raise DrawServiceError("already_drawn")
+        absent = checkin.before_draw(event=event, actor=actor)  # the roll call (issue 15)
         entries, withdrawn = draw_entries(event)
         entries = [e for e in entries if e.id not in withdrawn]
         if len(entries) < 2:
@@ -702,6 +704,7 @@ def draw_event(*, event: Event, actor: Actor, random_seed: int | None = None,
             raise DrawServiceError(err.code, **err.params) from err
         except PointDrawError as err:
             raise DrawServiceError(err.code, **err.params) from err
+        checkin.after_draw(rounds=rounds, absent=absent, actor=actor)
         Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
         event.status = Event.Status.RUNNING
         audit(event.tournament, actor, "draw_made",
@@ -726,7 +729,9 @@ def next_round(*, event: Event, actor: Actor, expected_rounds: int | None = None
                 planned = int(event.settings.get("rounds") or 0)
                 if planned and len(rounds) >= planned:
                     raise DrawServiceError("all_rounds_drawn")
+                absent = checkin.before_draw(event=event, actor=actor)  # the roll call
                 made = [_pair_swiss(event, len(rounds) + 1)]
+                checkin.after_draw(rounds=made, absent=absent, actor=actor)
             elif event.format == Event.Format.GROUPS:
                 state = draw_state(event)
                 if not state.can_next:

@@ -72,15 +72,16 @@ class PlayerBook:
                 self._rows[key] = player
 
     def resolve(self, name: str, club: str = "", nationality: str = "",
-                rating: int | None = None) -> Player:
+                rating: int | None = None, licence: str = "") -> Player:
         key = _key(name, club)
         if key[0] not in self._looked:
             self.load([key])
         player = self._rows.get(key)
         nationality = nationality.strip().upper()
+        licence = licence.strip()
         if player is None:
             player = Player(name=name.strip(), club=club.strip(), nationality=nationality,
-                            rating=rating)
+                            rating=rating, licence=licence)
             self.new.append(player)
             self._rows[key] = player
             return player
@@ -89,6 +90,8 @@ class PlayerBook:
             want["nationality"] = nationality
         if rating is not None and player.rating != rating:
             want["rating"] = rating
+        if licence and player.licence != licence:
+            want["licence"] = licence  # the federation's licence number (issue 15)
         if not want:
             return player
         if player.pk is None:  # new in this import: a later line wins
@@ -102,7 +105,8 @@ class PlayerBook:
         if player.pk in self._elsewhere:
             copy = Player(name=player.name, club=player.club,
                           nationality=want.get("nationality", player.nationality),
-                          rating=want.get("rating", player.rating))
+                          rating=want.get("rating", player.rating),
+                          licence=want.get("licence", player.licence))
             self.copies.append({"player": player.pk, "name": player.name, **want})
             self.new.append(copy)
             self._rows[key] = copy
@@ -118,8 +122,8 @@ class PlayerBook:
         """Write the new rows and the changes so far (inside the caller's transaction)."""
         Player.objects.bulk_create([p for p in self.new if p.pk is None], batch_size=CHUNK)
         if self.changed:
-            Player.objects.bulk_update(list(self.changed.values()), ["nationality", "rating"],
-                                       batch_size=CHUNK)
+            Player.objects.bulk_update(list(self.changed.values()),
+                                       ["nationality", "rating", "licence"], batch_size=CHUNK)
             self.changed = {}
 
     def detail(self) -> dict[str, Any]:

@@ -292,6 +292,7 @@ class PlayerData:
     club: str = ""
     nationality: str = ""
     rating: int | None = None
+    licence: str = ""  # the federation's licence number (issue 15)
 
 
 def add_entry(*, event: Event, player: PlayerData, actor: Actor, partner: PlayerData | None = None,
@@ -318,7 +319,8 @@ def _add_entry(event: Event, player: PlayerData, partner: PlayerData | None, see
         raise TournamentError("partner_missing")
     if not event.is_doubles and partner is not None:
         raise TournamentError("partner_singles")
-    first = book.resolve(player.name, player.club, player.nationality, player.rating)
+    first = book.resolve(player.name, player.club, player.nationality, player.rating,
+                         player.licence)
     mate = book.resolve(partner.name, partner.club) if partner is not None else None
     if mate is not None and mate is first:
         raise TournamentError("partner_self")
@@ -391,6 +393,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "club": ("club", "verein"),
     "nationality": ("nationality", "country", "nation", "land", "nationalität"),
     "rating": ("rating", "wertung", "elo"),
+    "licence": ("licence", "license", "licence number", "lizenz", "lizenznummer", "pass"),
     "event": ("event", "wettbewerb", "disziplin"),
     "seed": ("seed", "setzplatz", "setzung"),
     "partner": ("partner", "partnerin", "doubles partner", "doppelpartner"),
@@ -570,7 +573,8 @@ def import_csv(*, tournament: Tournament, data: bytes | str, actor: Actor,
             if row_errors:
                 errors.extend(row_errors)
                 continue
-            rows.append((line, event, PlayerData(name, club, nationality, rating), partner, seed))
+            rows.append((line, event, PlayerData(name, club, nationality, rating,
+                                                 cell("licence")[:40]), partner, seed))
     except csv.Error as exc:
         errors.append(LineError(reader.line_num, "csv_broken", {"detail": str(exc)}))
     if not rows and not errors:
@@ -608,7 +612,8 @@ def _import_rows(tournament: Tournament, rows: list[Any], actor: Actor, dry_run:
     new: list[Entry] = []
     reseeded: list[Entry] = []
     for line, event, player, partner, seed in rows:
-        first = book.resolve(player.name, player.club, player.nationality, player.rating)
+        first = book.resolve(player.name, player.club, player.nationality, player.rating,
+                         player.licence)
         mate = book.resolve(partner.name, partner.club) if partner is not None else None
         if mate is first:
             errors.append(LineError(line, "partner_self"))

@@ -31,6 +31,7 @@ from scoring import conditional as early_answers
 from scoring.models import Entry, Event, Match, Player, Round, Tournament
 from scoring.rules import get_rules
 from scoring.selectors import live as sel
+from scoring.services.placings import event_placings
 
 API_VERSION = "api-v1-1"
 
@@ -304,6 +305,9 @@ def event(request: HttpRequest, event_id: int) -> dict[str, Any]:
         "standings": standings,
         "standings_order": tables[0].order if tables else None,
         "standings_rule": tables[0].rule if tables else None,
+        # final places (issue 15): a shared place as place..place_to; only decided ones
+        "placings": [{"entry": p.entry.pk, "place": p.place, "place_to": p.last}
+                     for p in event_placings(e) if p.place],
         "html": _absolute(request, "scoring:live-event", slug=e.tournament.slug,
                           event_id=e.pk),
     }

@@ -11,11 +11,14 @@ stop polling) once the match is over.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import hashlib
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+import segno
+from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
 from django.core.cache import cache
 from django.http import (
@@ -48,7 +51,8 @@ LIVE_VERSION = "live-1"
 POLL = {"match": 3, "table": 3, "tournament": 10, "event": 30, "overlay": 2}
 HALL_SLIDE_SECONDS = 15
 FRAGMENT_SECONDS = 3600
-HALL_ROWS = 16  # standings rows on one hall slide
+HALL_ROWS = 12  # standings rows on one hall slide (1920×1080); longer tables take more slides
+HALL_GROUPS = 2  # group tables on one hall slide
 HALL_COLUMNS = 3  # bracket rounds on one hall slide
 HALL_TABLES = 12  # busy tables on one hall slide
 
@@ -539,12 +543,35 @@ def _hall_slides(tournament: Tournament, overview: sel.Overview) -> list[dict[st
                "label": _("Live tables") if pages == 1 else
                _("Live tables (%(page)s of %(pages)s)") % {"page": page, "pages": pages}}
               for page in range(1, pages + 1)]
+    # the call-up slide: who is called to which table, in big type (issue 15)
+    slides.append({"url": f"{url}?show=callup", "label": _("Call-ups")})
     for event in tournament.events.all():
         if sel.has_standings(event) or event.format in (Event.Format.KNOCKOUT,
                                                         Event.Format.DOUBLE_ELIMINATION):
-            slides.append({"url": reverse("scoring:live-hall-event", kwargs={
-                "slug": tournament.slug, "event_id": event.pk}), "label": event.name})
+            url = reverse("scoring:live-hall-event", kwargs={"slug": tournament.slug,
+                                                             "event_id": event.pk})
+            count = len(_hall_standings_pages(sel.event_standings(event))) \
+                if sel.has_standings(event) else 1
+            for page in range(1, count + 1):
+                slides.append({"url": f"{url}?page={page}" if page > 1 else url,
+                               "label": event.name if count == 1 else
+                               _("%(event)s (%(page)s of %(pages)s)") % {
+                                   "event": event.name, "page": page, "pages": count}})
     return slides
+
+
+def _hall_standings_pages(tables: list[sel.StandingsTable]) -> list[list[sel.StandingsTable]]:
+    """The standings cut into hall slides: a long table in pieces of :data:`HALL_ROWS` rows
+    (the ranks go on), small group tables :data:`HALL_GROUPS` to a slide."""
+    pages: list[list[sel.StandingsTable]] = []
+    if len(tables) == 1:
+        rows = tables[0].rows
+        for start in range(0, max(len(rows), 1), HALL_ROWS):
+            pages.append([dataclasses.replace(tables[0], rows=rows[start:start + HALL_ROWS])])
+        return pages
+    for start in range(0, len(tables), HALL_GROUPS):
+        pages.append(tables[start:start + HALL_GROUPS])
+    return pages or [[]]
 
 
 @login_not_required
@@ -554,11 +581,15 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
     or bracket, with no interaction, for hours (static/js/live.js)."""
     tournament = _tournament(slug)
     overview = sel.tournament_overview(tournament, recent=0)
+    # the live address as the hall's phones reach it: SITE_URL when set (README)
+    path = reverse("scoring:live-tournament", kwargs={"slug": slug})
+    site = getattr(settings, "SITE_URL", "").rstrip("/")
+    public_url = site + path if site else request.build_absolute_uri(path)
     return _no_store(render(request, "scoring/live/hall.html", {
         "tournament": tournament, "slides": _hall_slides(tournament, overview),
         "seconds": _seconds(request), **_hall_tables_page(overview, 1),
-        "now": timezone.now(), "public_url": request.build_absolute_uri(
-            reverse("scoring:live-tournament", kwargs={"slug": slug})),
+        "now": timezone.now(), "public_url": public_url, "time_zone": settings.TIME_ZONE,
+        "public_qr": segno.make(public_url, error="m").png_data_uri(scale=4, border=2),
     }))
 
 
@@ -568,6 +599,9 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
 def hall_tables(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     overview = sel.tournament_overview(tournament, recent=0)
+    if request.GET.get("show") == "callup":
+        return render(request, "scoring/live/hall.html#callup-slide",
+                      {"tournament": tournament, "called": overview.called})
     return render(request, "scoring/live/hall.html#tables", {
         "tournament": tournament, **_hall_tables_page(overview, _page(request)),
     })
@@ -578,14 +612,16 @@ def hall_tables(request: HttpRequest, slug: str) -> HttpResponse:
 @conditional("hall-event", _event_validator)
 def hall_event(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     event = _event(slug, event_id)
+    page = _page(request)
     context = {**_event_context(event), "hall": True, "hall_rows": HALL_ROWS}
 
     def build() -> dict[str, Any]:
         if sel.has_standings(event):
-            return {**context, "tables": sel.event_standings(event)}
+            pages = _hall_standings_pages(sel.event_standings(event))
+            return {**context, "tables": pages[min(page, len(pages)) - 1]}
         return {**context, "sections": [_hall_bracket(s) for s in sel.event_bracket(event)]}
 
-    html = fragment(request, "hall-event-html", "scoring/live/hall.html#event", build)
+    html = fragment(request, f"hall-event-html:{page}", "scoring/live/hall.html#event", build)
     return HttpResponse(html)
 
 

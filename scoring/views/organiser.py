@@ -310,7 +310,8 @@ def _actor(request: HttpRequest, tournament: Tournament):
 @require_http_methods(["GET"])
 def index(request: HttpRequest) -> HttpResponse:
     """The tournaments the user organises (all of them for a superuser)."""
-    _staff(request)
+    if not request.user.organised_tournaments.exists():
+        _staff(request)
     tournaments = Tournament.objects.all()
     if not request.user.is_superuser:
         tournaments = tournaments.filter(organisers=request.user)
@@ -1109,7 +1110,7 @@ def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int
 def tables(request: HttpRequest, slug: str) -> HttpResponse:
     """Tables in use (with labels) and the umpire pool of the call-up."""
     tournament = _tournament(request, slug)
-    form = CallupSettingsForm(request.POST or None, initial={
+    form = CallupSettingsForm(request.POST or None, tournament=tournament, initial={
         "auto_callup": tournament.auto_callup, "umpires": list(tournament.umpires.all())})
     if request.method == "POST":
         actor = _actor(request, tournament)

@@ -112,10 +112,19 @@
         return;
       }
       var now = new Date();
-      clock.textContent = now.toLocaleTimeString(document.documentElement.lang || undefined, {
-        hour: "2-digit",
-        minute: "2-digit",
-      });
+      // the tournament's time zone and the 24-hour clock of the hall, whatever the browser says
+      var options = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+      var zone = clock.getAttribute("data-hall-tz");
+      if (zone) {
+        options.timeZone = zone;
+      }
+      try {
+        clock.textContent = now.toLocaleTimeString(document.documentElement.lang || undefined,
+                                                   options);
+      } catch (err) {
+        delete options.timeZone;
+        clock.textContent = now.toLocaleTimeString(undefined, options);
+      }
       clock.setAttribute("datetime", now.toISOString());
     }
     tick();

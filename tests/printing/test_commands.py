@@ -34,8 +34,9 @@ def test_print_scoresheet_blank_in_german(world: World, tmp_path, settings) -> N
     assert UNICODE_A in text and "Seite 1 von 1" in text and "ICF 107" not in text
     from tests.pdf.helpers import decode_qr_codes
 
+    slug = world.played.event.tournament.slug
     assert decode_qr_codes(out.read_bytes()) == [
-        f"https://carrom.example.org/t/{world.played.event.tournament.slug}/match/{world.played.pk}/"]
+        f"https://carrom.example.org/t/{slug}/match/{world.played.pk}/"]
 
 
 def test_print_scoresheet_to_stdout(world: World, capsysbinary) -> None:

@@ -71,7 +71,10 @@ def test_header_fields(world: World) -> None:
     assert data.table == "1" and data.match_number == "1"
     assert data.umpire == "Ingrid Schäfer"
     assert data.language == "de" and data.kind == "singles" and data.board_limit == 8
-    assert data.qr_url == f"https://c.example/t/{world.played.event.tournament.slug}/match/{world.played.pk}/"
+    # the public match page, never the umpire's write link (issue 15)
+    assert data.qr_url == (f"https://c.example/t/{world.played.event.tournament.slug}/match/"
+                           f"{world.played.pk}/")
+    assert world.played.umpire_token not in data.qr_url
     assert data.reference == f"#{world.played.pk}"
     assert data.date is not None
 
@@ -80,7 +83,8 @@ def test_blank_sheet_is_prefilled_only(world: World) -> None:
     data = sheets.scoresheet_data(world.played, blank=True)
     assert data.blank and data.games == () and data.games_won is None
     assert data.sides[0].name == UNICODE_A and data.table == "1"
-    assert world.played.umpire_token not in data.qr_url  # never the write link
+    assert data.qr_url.endswith(f"/match/{world.played.pk}/")
+    assert world.played.umpire_token not in data.qr_url
 
 
 def test_running_match_mid_board(world: World) -> None:

@@ -76,18 +76,22 @@ def test_filled_sheet_totals_row_by_row(client, world: World) -> None:
 
 
 def test_qr_code_opens_the_public_match_page(client, world: World) -> None:
+    """A sheet lies open at the table: its QR code is never the umpire's write link."""
     client.force_login(world.organiser)
     pdf = pdf_of(client.get(sheet_url(world.played)))
     codes = decode_qr_codes(pdf)
-    assert codes == [f"http://testserver/t/{world.played.event.tournament.slug}/match/{world.played.pk}/"]
+    slug = world.played.event.tournament.slug
+    assert codes == [f"http://testserver/t/{slug}/match/{world.played.pk}/"]
+    assert world.played.umpire_token not in pdf.decode("latin-1")
 
 
 def test_site_url_setting_wins_over_the_request_host(client, world: World, settings) -> None:
     settings.SITE_URL = "https://carrom.example.org/"
     client.force_login(world.organiser)
     pdf = pdf_of(client.get(sheet_url(world.played, blank="1")))
+    slug = world.played.event.tournament.slug
     assert decode_qr_codes(pdf) == [
-        f"https://carrom.example.org/t/{world.played.event.tournament.slug}/match/{world.played.pk}/"]
+        f"https://carrom.example.org/t/{slug}/match/{world.played.pk}/"]
 
 
 def test_blank_scoresheet_pdf(client, world: World) -> None:

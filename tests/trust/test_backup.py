@@ -14,6 +14,7 @@ from scoring.models import (
     BoardEvent,
     Match,
     Player,
+    RollCall,
     Tournament,
 )
 from scoring.services.backup import (
@@ -199,6 +200,8 @@ def test_every_model_field_is_in_the_export(tournament) -> None:
         Game: game, Board: board, BoardEvent: board["events"][0],
         MatchConfirmation: match["confirmations"][0],
         PaperScoresheet: document["paper_scoresheets"][0], AuditEntry: document["audit"][0],
+        RollCall: {"open": 1, "self_checkin": 1, "code": 1, "absent": 1, "opened_at": 1,
+                   "applied_at": 1},
         ExternalRecord: {"source": 1, "kind": 1, "key": 1, "player": 1, "tournament": 1,
                          "data": 1, "created_at": 1},
     }

@@ -105,6 +105,14 @@ EXPECTED: dict[str, Rule] = {
         "match-toss", "match-quick", "match-walkover", "match-confirm", "callup-call",
         "callup-fill", "callup-auto", "callup-release", "callup-move", "match-correct",
         "draw-edit")},
+    # --- people and roles (issue 15) ----------------------------------------------------------
+    **{f"scoring:organiser-{n}": Rule(T1_ORGANISER) for n in (
+        "people", "people-revoke", "people-reissue")},
+    "scoring:checkin-roll-call": Rule(T1_ORGANISER),
+    "scoring:checkin-presence": Rule(T1_ORGANISER),
+    "scoring:checkin-self": Rule(EVERYONE, readonly=True, why="no open roll call: refused"),
+    "scoring:people-welcome": Rule(EVERYONE, readonly=True, why="a wrong code: nothing changes"),
+    "scoring:people-welcome-link": Rule(None, readonly=True, why="an unknown token: 404"),
     # --- trust --------------------------------------------------------------------------------
     "scoring:trust-paper": Rule(T1_ORGANISER, why="the paper scoresheet"),
     "scoring:trust-paper-decision": Rule(T1_ORGANISER),
@@ -113,7 +121,8 @@ EXPECTED: dict[str, Rule] = {
     "login": Rule(EVERYONE, readonly=True, why="wrong password: nothing changes"),
     "logout": Rule(None, readonly=True, why="ends the visitor's own session only"),
     "password_change": Rule(LOGGED_IN, readonly=True, why="own password; the blob is invalid"),
-    "password_reset": Rule(EVERYONE, readonly=True, why="mails a link; no data"),
+    "password_reset": Rule(None, readonly=True,
+                           why="not offered without mail (404); with mail it mails a link"),
     "password_reset_confirm": Rule(EVERYONE, readonly=True, why="an invalid token"),
     # --- Django's admin: staff with model permissions only; none of the roles has any ------
     "admin:login": Rule(EVERYONE, readonly=True),
@@ -240,6 +249,7 @@ def url_for(name: str, pattern: URLPattern, world: World, token: str) -> str | N
         "player_id": m1.entry_a.player_id, "tournament_id": world.t1.pk, "game": 1,
         "board": 1, "number": 1, "round_number": 1, "action": "withdraw", "token": token,
         "board_id": m1.games.get().boards.get().pk,
+        "user_id": world.users["umpire"].pk, "role": "umpire",
         # Django's own URLs
         "object_id": str(m1.pk), "id": str(m1.pk), "app_label": "scoring", "uidb64": "MQ",
         "content_type_id": str(ContentType.objects.get_for_model(Match).pk),

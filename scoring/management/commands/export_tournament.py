@@ -9,9 +9,9 @@ import json
 import sys
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandParser
 
-from scoring.models import Tournament
+from scoring.management.commands._lookup import tournament_from_key
 from scoring.services.backup import export_tournament
 
 
@@ -24,12 +24,7 @@ class Command(BaseCommand):
                             help="file to write (default: standard output)")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        key = options["tournament"]
-        tournament = Tournament.objects.filter(slug=key).first()
-        if tournament is None and key.isdigit():
-            tournament = Tournament.objects.filter(pk=int(key)).first()
-        if tournament is None:
-            raise CommandError(f"no tournament with the slug or id {key!r}")
+        tournament = tournament_from_key(options["tournament"])
         document = export_tournament(tournament)
         text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
         if options["output"] == "-":

@@ -1,0 +1,44 @@
+"""Forms of the people pages and of setting a password with a link or code."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+
+class PersonForm(forms.Form):
+    """A new umpire or co-organiser of the tournament."""
+
+    role = forms.ChoiceField(label=_("Role"), choices=[("umpire", _("Umpire")),
+                                                       ("organiser", _("Organiser"))])
+    name = forms.CharField(label=_("Name as printed"), max_length=150, required=False,
+                           help_text=_("As it appears on scoresheets, e.g. Anna Berg."))
+    username = forms.CharField(label=_("Login"), max_length=150,
+                               help_text=_("Letters, digits and @/./+/-/_ only. An existing "
+                                           "login only gains the role."))
+    email = forms.EmailField(label=_("E-mail (optional)"), required=False,
+                             help_text=_("Used only when this server sends mail; otherwise "
+                                         "hand over the printed code."))
+
+
+class CodeForm(forms.Form):
+    """Login and the printed code (the hall's way to set a password)."""
+
+    username = forms.CharField(label=_("Login"), max_length=150)
+    code = forms.CharField(label=_("Code"), max_length=20,
+                           help_text=_("The eight letters and digits you were given."))
+
+
+class NewPasswordForm(forms.Form):
+    password1 = forms.CharField(label=_("New password"), strip=False,
+                                widget=forms.PasswordInput(attrs={"autocomplete":
+                                                                  "new-password"}))
+    password2 = forms.CharField(label=_("New password again"), strip=False,
+                                widget=forms.PasswordInput(attrs={"autocomplete":
+                                                                  "new-password"}))
+
+    def clean(self):
+        data = super().clean()
+        if data.get("password1") and data.get("password1") != data.get("password2"):
+            raise forms.ValidationError(_("The two passwords differ."))
+        return data

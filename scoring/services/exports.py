@@ -1,0 +1,281 @@
+"""Exports of a tournament's results for federations: the placings as CSV (with licence
+numbers) and a SoL archive (``.sol``) that SoL 5 loads, so that results go into the European
+circuit's ranking (``python manage.py export_sol``; a button on the organiser's home page).
+
+The archive is written from SoL's documented portable format (docs/EXPORT.md, "SoL archives";
+the same description our import ``scoring/services/sol.py`` reads); no SoL code is used:
+
+- a first YAML document with the lists ``clubs``, ``players``, ``championships``, ``ratings``,
+  ``rates``, ``users``; items are referred to by their 1-based position;
+- one further document per event (a SoL *tourney*): its competitors (positions of players) and
+  matches (``competitor1``/``competitor2``, ``turn``, ``board`` = the table, ``breaker``,
+  ``score1``/``score2`` and, for one-game matches, the ``boards``: ``coinsN`` the opponent's
+  carrommen left when side N won the board, ``queen`` who covered it).
+
+A one-game match exports its game's points and boards; a best-of-three match exports its
+games' points as SoL 5's ``score1``/``score2``, ``score1_2``/``score2_2`` and
+``score1_3``/``score2_3`` (no boards). A match without a table gets its place in its turn.
+A bye is a match against the phantom (``competitor2`` empty, 25–0); a walkover is exported
+25–0 for the winner.
+Players imported from SoL keep their ``guid``; others get a stable one derived from this
+installation's player id.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import uuid
+from collections.abc import Iterable
+from typing import Any
+
+import yaml
+
+from scoring.models import Entry, Event, ExternalRecord, Game, Match, Player, Tournament
+from scoring.services.matches import match_snapshot
+from scoring.services.placings import event_placings, swiss_table
+
+#: Namespace of the guids we make for players, events and clubs (stable across exports).
+GUID_NAMESPACE = uuid.UUID("0c6a1f4e-2b7d-4c55-9a0e-6b1d3c2f9e71")
+PHANTOM_SCORE = 25
+SYSTEMS = {Event.Format.SWISS: "swiss", Event.Format.KNOCKOUT: "knockout",
+           Event.Format.DOUBLE_ELIMINATION: "knockout", Event.Format.GROUPS: "roundrobin"}
+DONE = (Match.Status.FINISHED, Match.Status.CONFIRMED)
+
+
+def _guid(kind: str, key: Any) -> str:
+    return uuid.uuid5(GUID_NAMESPACE, f"{kind}:{key}").hex
+
+
+def _cell(value: Any) -> Any:
+    """A text cell a spreadsheet will not run as a formula (CSV injection)."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+# --- placings CSV ----------------------------------------------------------------------------
+
+
+PLACINGS_HEADER = ["event", "place", "place_to", "name", "licence", "club", "nationality",
+                   "partner", "partner_licence", "partner_club", "withdrawn", "entry_id"]
+
+
+def placings_csv(tournament: Tournament, events: Iterable[Event] | None = None) -> str:
+    """Every entry of every event with its final place (a shared place as ``place``–
+    ``place_to``; empty while undecided) and the licence numbers (docs/EXPORT.md)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(PLACINGS_HEADER)
+    for event in events if events is not None else tournament.events.order_by("order",
+                                                                               "name"):
+        if event.kind == Event.Kind.POINTS:
+            continue
+        for p in event_placings(event):
+            e = p.entry
+            partner = e.partner
+            writer.writerow([_cell(v) for v in (
+                event.name, p.place or "", p.last or "", e.player.name, e.player.licence,
+                e.player.club, e.player.nationality, partner.name if partner else "",
+                partner.licence if partner else "", partner.club if partner else "",
+                int(e.withdrawn), e.pk)])
+    return out.getvalue()
+
+
+# --- SoL archive -----------------------------------------------------------------------------
+
+
+def _names(player: Player, record: ExternalRecord | None) -> tuple[str, str, str]:
+    """(first name, last name, nickname): SoL's own when the player came from SoL."""
+    if record is not None and (record.data.get("lastname") or record.data.get("firstname")):
+        return (record.data.get("firstname", ""), record.data.get("lastname", ""),
+                record.data.get("nickname", ""))
+    parts = player.name.split()
+    if len(parts) < 2:
+        return ("", player.name, "")
+    return (" ".join(parts[:-1]), parts[-1], "")
+
+
+def _breaker(match: Match, games: list[Game]) -> str | None:
+    side = games[0].first_breaker if games else ""
+    if not side and match.toss_winner:
+        other = "b" if match.toss_winner == "a" else "a"
+        side = match.toss_winner if match.toss_choice == Match.TossChoice.BREAK else other
+    return {"a": "1", "b": "2"}.get(side)
+
+
+def _sol_boards(match: Match) -> list[dict[str, Any]] | None:
+    """SoL's board rows of a one-game match as the rules engine derives its boards (the
+    replayed log, not a cache), or None when a board cannot be said in SoL's terms (an award,
+    claimed extra points, no carrommen count)."""
+    state = match_snapshot(match).state
+    if state is None or len(state.games) != 1:
+        return None
+    rows = []
+    for number, b in enumerate((b for b in state.games[0].boards
+                                if b.finished and not b.void), 1):
+        if b.extra_points or b.winner not in ("a", "b") or b.carrommen is None:
+            return None
+        coins = {"a": 0, "b": 0}
+        coins[b.winner] = b.carrommen
+        row: dict[str, Any] = {"number": number, "coins1": coins["a"], "coins2": coins["b"]}
+        if b.queen in ("a", "b"):
+            row["queen"] = {"a": "1", "b": "2"}[b.queen]
+        rows.append(row)
+    return rows or None
+
+
+def _sol_match(match: Match, games: list[Game], position: dict[int, int], turn: int,
+               final: bool) -> dict[str, Any] | None:
+    if match.entry_a_id is None or match.entry_a_id not in position:
+        return None
+    row: dict[str, Any] = {"competitor1": position[match.entry_a_id],
+                           "competitor2": position.get(match.entry_b_id), "turn": turn,
+                           "board": match.table.number if match.table_id else None,
+                           "final": final}
+    if match.bye or match.entry_b_id is None:
+        row.update(competitor2=None, score1=PHANTOM_SCORE, score2=0)
+        return row
+    if match.walkover:
+        winner = match.winner_side
+        row.update(score1=PHANTOM_SCORE if winner == "a" else 0,
+                   score2=PHANTOM_SCORE if winner == "b" else 0)
+        return row
+    if match.status not in DONE:
+        row.update(score1=0, score2=0)  # not played yet
+        return row
+    points = [(int(g.scores.get("a", 0)), int(g.scores.get("b", 0))) for g in games[:3]]
+    first = points[0] if points else (0, 0)
+    row.update(score1=first[0], score2=first[1])
+    for number, (a, b) in enumerate(points[1:], 2):  # SoL 5's best-of-three games
+        row[f"score1_{number}"], row[f"score2_{number}"] = a, b
+    breaker = _breaker(match, games)
+    if breaker:
+        row["breaker"] = breaker
+    if len(games) == 1:
+        sol_boards = _sol_boards(match)
+        if sol_boards:
+            row["boards"] = sol_boards
+    return row
+
+
+def sol_documents(tournament: Tournament, events: Iterable[Event] | None = None
+                  ) -> list[dict[str, Any]]:
+    """The archive's documents: the lists, then one tourney per event (point carrom events
+    are left out: SoL has no three-player matches)."""
+    events = [e for e in (events if events is not None
+                          else tournament.events.order_by("order", "name"))
+              if e.kind != Event.Kind.POINTS]
+    entries = list(Entry.objects.filter(event__in=events).select_related("player", "partner")
+                   .order_by("event_id", "pk"))
+    player_ids = {e.player_id for e in entries} | {e.partner_id for e in entries
+                                                   if e.partner_id}
+    players = sorted(Player.objects.filter(pk__in=player_ids), key=lambda p: (p.name, p.pk))
+    records = {r.player_id: r for r in ExternalRecord.objects.filter(
+        source="sol", kind="player", player__in=players)}
+    clubs: list[dict[str, Any]] = []
+    club_pos: dict[str, int] = {}
+
+    def club_of(name: str, nationality: str) -> int:
+        if name not in club_pos:
+            clubs.append({"guid": _guid("club", name), "description": name,
+                          "nationality": nationality or None})
+            club_pos[name] = len(clubs)
+        return club_pos[name]
+
+    host = club_of(tournament.venue or tournament.name, "")
+    player_rows, player_pos = [], {}
+    for p in players:
+        first, last, nick = _names(p, records.get(p.pk))
+        row: dict[str, Any] = {"guid": (records[p.pk].key if p.pk in records
+                                        else _guid("player", p.pk)),
+                               "firstname": first, "lastname": last,
+                               "nationality": (p.nationality or "")[:3] or None}
+        if nick:
+            row["nickname"] = nick
+        if p.club:
+            row["club"] = club_of(p.club, p.nationality)
+        player_rows.append(row)
+        player_pos[p.pk] = len(player_rows)
+
+    championships, tourneys = [], []
+    by_event: dict[int, list[Entry]] = {}
+    for e in entries:
+        by_event.setdefault(e.event_id, []).append(e)
+    for event in events:
+        championships.append({
+            "guid": _guid("championship", event.pk), "club": host,
+            "description": f"{tournament.name} – {event.name}", "prizes": "fixed",
+            "couplings": "serial", "skipworstprizes": 0,
+            "playersperteam": 2 if event.is_doubles else 1})
+        tourneys.append(_tourney(tournament, event, by_event.get(event.pk, []), player_pos,
+                                 len(championships)))
+    lists = {"users": [], "clubs": clubs, "players": player_rows,
+             "championships": championships, "ratings": [], "rates": []}
+    return [lists, *tourneys]
+
+
+def _tourney(tournament: Tournament, event: Event, entries: list[Entry],
+             player_pos: dict[int, int], championship: int) -> dict[str, Any]:
+    position = {e.pk: i for i, e in enumerate(entries, 1)}
+    matches = list(Match.objects.filter(event=event).select_related("round", "table")
+                   .order_by("round__number", "number", "pk"))
+    games: dict[int, list[Game]] = {}
+    for g in Game.objects.filter(match__event=event).order_by("match_id", "number"):
+        games.setdefault(g.match_id, []).append(g)
+    # SoL's turns are 1, 2, …: our rounds in playing order (brackets after each other)
+    round_keys = sorted({(m.round.created_at, m.round.number, m.round.bracket)
+                         for m in matches if m.round_id})
+    turn_of = {key[1:]: i for i, key in enumerate(round_keys, 1)}
+    rows = []
+    in_turn: dict[int, int] = {}
+    for m in matches:
+        key = (m.round.number, m.round.bracket) if m.round_id else None
+        turn = turn_of.get(key, 1) if key else 1
+        final = bool(m.round_id and m.round.bracket in ("final", "placement"))
+        row = _sol_match(m, games.get(m.pk, []), position, turn, final)
+        if row is not None:
+            in_turn[turn] = in_turn.get(turn, 0) + 1
+            if row["board"] is None:  # SoL needs a table: the match's place in its turn
+                row["board"] = in_turn[turn]
+            rows.append(row)
+    table = {s.entry: s for s in swiss_table(event)} if event.format == Event.Format.SWISS \
+        else {}
+    competitors = []
+    for e in entries:
+        c: dict[str, Any] = {"players": [player_pos[e.player_id]]
+                             + ([player_pos[e.partner_id]] if e.partner_id else []),
+                             "retired": bool(e.withdrawn)}
+        line = table.get(e.pk)
+        if line is not None:  # SoL's ranking figures: 2 points a win
+            c.update(points=2 * line.wins, netscore=line.net_points,
+                     totscore=line.points_for, bucholz=2 * line.buchholz)
+        competitors.append(c)
+    finished = event.status == Event.Status.FINISHED
+    turns = max((r["turn"] for r in rows), default=0)
+    return {
+        "guid": _guid("tourney", event.pk),
+        "championship": championship,
+        "description": f"{tournament.name} – {event.name}",
+        "date": event.tournament.start_date,
+        "location": tournament.venue or None,
+        "system": SYSTEMS.get(event.format, "swiss"),
+        "couplings": "serial",
+        "currentturn": turns,
+        "rankedturn": turns if finished else max(turns - 1, 0),
+        "prized": False,
+        "phantomscore": PHANTOM_SCORE,
+        "retirements": "none",
+        "finalkind": "simple",
+        "finals": 0,
+        "competitors": competitors,
+        "matches": rows,
+    }
+
+
+def sol_archive(tournament: Tournament, events: Iterable[Event] | None = None) -> bytes:
+    """The ``.sol`` file: the documents as a YAML stream (UTF-8)."""
+    text = ("# SoL archive written by the carrom tournament app (docs/EXPORT.md)\n"
+            + yaml.safe_dump_all(sol_documents(tournament, events), allow_unicode=True,
+                                 sort_keys=False, default_flow_style=False))
+    return text.encode("utf-8")

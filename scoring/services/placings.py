@@ -1,0 +1,159 @@
+"""Final placings of an event (1 to N), for the event page's podium, the API, the CSV export
+and the SoL archive.
+
+- **Swiss**: the rank of the Swiss table (the existing standings of ``scoring.draws``).
+- **Knock-out** (also the knock-out stage after groups): the champion 1st, the final's loser
+  2nd; the losers of each earlier round share the places below those still in (e.g. the four
+  quarter-final losers are 5th–8th); a played third-place match places its winner 3rd and its
+  loser 4th. Entries out in the group stage follow by their group place (tied across groups).
+- **Double elimination**: champion, grand-final loser, then the losers bracket round by round.
+- **Groups only**: the group place, tied across groups.
+
+A place not decided yet (the event still running) is ``None``. Reads only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import scoring.draws as pairing
+from scoring.models import Entry, Event, Match, Round
+from scoring.services import draws as draw_service
+
+DONE = (Match.Status.CONFIRMED,)
+
+
+@dataclass(frozen=True)
+class Placing:
+    entry: Entry
+    place: int | None  # first place of the range
+    last: int | None  # last place of a shared range (== place when not shared)
+
+    @property
+    def label(self) -> str:
+        """"5" or "5–8"."""
+        if self.place is None:
+            return ""
+        if self.last and self.last != self.place:
+            return f"{self.place}–{self.last}"
+        return str(self.place)
+
+
+def swiss_table(event: Event) -> tuple[pairing.SwissStanding, ...]:
+    """The Swiss table of ``event`` from its confirmed results (``scoring.draws``)."""
+    draw_entries, _withdrawn = draw_service.draw_entries(event)
+    results = [r for _row, r in draw_service.event_results(event) if r is not None]
+    return pairing.swiss_standings(draw_entries, results)
+
+
+def _loser(m: Match) -> list[int]:
+    if m.bye or m.entry_a_id is None or m.entry_b_id is None:
+        return []
+    if m.winner_side == "a":
+        return [m.entry_b_id]
+    if m.winner_side == "b":
+        return [m.entry_a_id]
+    if m.walkover:  # both absent
+        return [m.entry_a_id, m.entry_b_id]
+    return []
+
+
+def _winner(m: Match) -> int | None:
+    return {"a": m.entry_a_id, "b": m.entry_b_id}.get(m.winner_side)
+
+
+def _decided(m: Match) -> bool:
+    return m.status in DONE or m.walkover or m.bye
+
+
+def _elimination(event: Event, matches: list[Match]) -> dict[int, tuple[int, int]]:
+    """Places of the entries knocked out of the bracket (and the champion)."""
+    places: dict[int, tuple[int, int]] = {}
+    if event.format == Event.Format.DOUBLE_ELIMINATION:
+        finals = sorted((m for m in matches if m.round.bracket == Round.Bracket.FINAL),
+                        key=lambda m: (m.round.number, m.number))
+        elimination = [m for m in matches if m.round.bracket == Round.Bracket.LOSERS]
+        top = [m for m in finals if _decided(m) and (m.entry_a_id and m.entry_b_id)]
+    else:
+        main = [m for m in matches if m.round.bracket in (Round.Bracket.MAIN,)]
+        if not main:
+            return places
+        last = max(m.round.number for m in main)
+        top = [m for m in main if m.round.number == last]
+        elimination = [m for m in main if m.round.number != last]
+    placed = 0
+    if top and all(_decided(m) for m in top):
+        final = top[-1]
+        champion = _winner(final)
+        if champion:
+            places[champion] = (1, 1)
+            placed = 1
+        for loser in _loser(final):
+            if loser not in places:
+                places[loser] = (2, 2)
+        placed = 2
+    third = [m for m in matches if m.round.bracket == Round.Bracket.PLACEMENT]
+    by_round: dict[int, list[Match]] = {}
+    for m in elimination:
+        by_round.setdefault(m.round.number, []).append(m)
+    for number in sorted(by_round, reverse=True):
+        losers = [e for m in by_round[number] if _decided(m) for e in _loser(m)]
+        if not all(_decided(m) for m in by_round[number]):
+            break
+        if third and number == max(by_round) and event.format != \
+                Event.Format.DOUBLE_ELIMINATION and all(_decided(m) for m in third):
+            winner, beaten = _winner(third[0]), _loser(third[0])
+            if winner:
+                places[winner] = (placed + 1, placed + 1)
+            for e in beaten:
+                places[e] = (placed + 2, placed + 2)
+            placed += len(losers)
+            continue
+        start = placed + 1
+        for e in losers:
+            places.setdefault(e, (start, start + len(losers) - 1))
+        placed += len(losers)
+    return places
+
+
+def event_placings(event: Event) -> list[Placing]:
+    """Every entry of ``event`` with its place (best first; undecided last)."""
+    entries = {e.pk: e for e in Entry.objects.filter(event=event)
+               .select_related("player", "partner").order_by("pk")}
+    places: dict[int, tuple[int, int]] = {}
+    if event.format == Event.Format.SWISS:
+        finished = not Match.objects.filter(event=event).exclude(
+            status=Match.Status.CONFIRMED).exists() and event.status == Event.Status.FINISHED
+        for s in swiss_table(event):
+            if finished:
+                places[s.entry] = (s.rank, s.rank)
+    elif event.format in (Event.Format.KNOCKOUT, Event.Format.DOUBLE_ELIMINATION,
+                          Event.Format.GROUPS):
+        matches = list(Match.objects.filter(event=event).select_related("round")
+                       .exclude(round__isnull=True))
+        ko = [m for m in matches if m.round.bracket != Round.Bracket.GROUPS]
+        places = _elimination(event, ko)
+        if event.format == Event.Format.GROUPS and not any(
+                m.status not in DONE and not m.bye and not m.walkover
+                for m in matches if m.round.bracket == Round.Bracket.GROUPS):
+            in_ko = {e for m in ko for e in (m.entry_a_id, m.entry_b_id) if e}
+            rest: dict[int, list[int]] = {}
+            for table in draw_service.group_tables(event).values():
+                for s in table:
+                    if s.entry not in in_ko:
+                        rest.setdefault(s.rank, []).append(s.entry)
+            placed = len(in_ko) if ko else 0
+            for rank in sorted(rest):
+                group = rest[rank]
+                for e in group:
+                    places[e] = (placed + 1, placed + len(group))
+                placed += len(group)
+    out = [Placing(entry, *places.get(pk, (None, None))) for pk, entry in entries.items()]
+    return sorted(out, key=lambda p: (p.place is None, p.place or 0, p.entry.name))
+
+
+def podium(placings: list[Placing]) -> list[Placing]:
+    """The places 1 to 3 (with shared third places), empty until the winner is known."""
+    if not placings or placings[0].place != 1:
+        return []
+    return [p for p in placings if p.place is not None and p.place <= 3]

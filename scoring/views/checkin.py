@@ -1,0 +1,130 @@
+"""Check-in pages: the organiser's roll call of an event (fit for a tablet; one tap per entry,
+htmx swaps the row) and the player's own check-in on the live page with the hall's code.
+URLs in ``urlpatterns`` (included by ``scoring/urls.py``)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_not_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import URLPattern, path
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from scoring import permissions
+from scoring.models import Entry, Event, RollCall, Tournament
+from scoring.services import checkin as service
+from scoring.services.checkin import CheckInError
+from scoring.services.matches import Actor
+
+
+def error_text(code: str, params: dict | None = None) -> str:
+    texts = {
+        "closed": _("No roll call is open for this event."),
+        "withdrawn": _("%(name)s has withdrawn."),
+        "bad_absent": _("Choose what happens to absent entries."),
+        "no_self_checkin": _("Players cannot check in themselves for this event now."),
+        "wrong_code": _("That is not the code shown in the hall."),
+    }
+    return texts.get(code, _("That did not work.")) % dict(params or {})
+
+
+def _event(request: HttpRequest, slug: str, event_id: int) -> tuple[Tournament, Event]:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    permissions.require_organiser(request.user, tournament)
+    return tournament, get_object_or_404(Event, pk=event_id, tournament=tournament)
+
+
+def _context(tournament: Tournament, event: Event) -> dict:
+    s = service.summary(event)
+    return {"tournament": tournament, "event": event, "summary": s, "roll_call": s.roll_call,
+            "absent_choices": RollCall.Absent.choices}
+
+
+@require_http_methods(["GET", "POST"])
+def roll_call(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    """The roll call page: open it (with its options), change the options, close it."""
+    tournament, event = _event(request, slug, event_id)
+    if request.method == "POST":
+        actor = permissions.organiser_actor(request, tournament)
+        action = request.POST.get("action", "")
+        self_checkin = request.POST.get("self_checkin") == "on"
+        absent = request.POST.get("absent", RollCall.Absent.WITHDRAW)
+        current = service.roll_call_of(event)
+        try:
+            if action == "open":
+                service.open_roll_call(event=event, actor=actor, self_checkin=self_checkin,
+                                       absent=absent)
+                messages.success(request, _("Roll call opened: everyone is absent until "
+                                            "marked present."))
+            elif action == "options" and current is not None:
+                service.set_options(roll_call=current, actor=actor,
+                                    self_checkin=self_checkin, absent=absent)
+                messages.success(request, _("Saved."))
+            elif action == "close" and current is not None:
+                service.close_roll_call(roll_call=current, actor=actor)
+                messages.info(request, _("Roll call closed; the next draw uses every entry."))
+            else:
+                messages.error(request, _("That did not work."))
+        except CheckInError as err:
+            messages.error(request, error_text(err.code, err.params))
+        return redirect("scoring:checkin-roll-call", slug=slug, event_id=event.pk)
+    return render(request, "scoring/checkin/roll_call.html", _context(tournament, event))
+
+
+@require_POST
+def presence(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    """Mark one entry present or absent (htmx: the row and the counts come back)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    permissions.require_organiser(request.user, tournament)
+    entry = get_object_or_404(Entry.objects.select_related("event", "player", "partner"),
+                              pk=entry_id, event__tournament=tournament)
+    status = 200
+    try:
+        service.mark(entry=entry, present=request.POST.get("present") == "yes",
+                     actor=permissions.organiser_actor(request, tournament))
+    except CheckInError as err:
+        messages.error(request, error_text(err.code, err.params))
+        status = 422
+    if request.htmx:
+        return render(request, "scoring/checkin/roll_call.html#list",
+                      _context(tournament, entry.event), status=status)
+    return redirect("scoring:checkin-roll-call", slug=slug, event_id=entry.event_id)
+
+
+@login_not_required
+@require_http_methods(["GET", "POST"])
+def self_check_in(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    """The player's own check-in: pick your name, type the code shown in the hall."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    event = get_object_or_404(Event, pk=event_id, tournament=tournament)
+    s = service.summary(event)
+    allowed = bool(s.roll_call and s.roll_call.open and s.roll_call.self_checkin)
+    context = {"tournament": tournament, "event": event, "summary": s, "allowed": allowed}
+    if request.method == "POST":
+        entry = Entry.objects.filter(pk=request.POST.get("entry") or 0, event=event,
+                                     withdrawn=False).first() if str(
+            request.POST.get("entry", "")).isdigit() else None
+        if entry is None:
+            context["error"] = _("Choose your name.")
+            return render(request, "scoring/checkin/self.html", context, status=422)
+        actor = Actor(via="self", device=request.headers.get("User-Agent", "")[:200],
+                      ip=request.META.get("REMOTE_ADDR"))
+        try:
+            service.self_check_in(entry=entry, code=request.POST.get("code", ""), actor=actor)
+        except CheckInError as err:
+            context["error"] = error_text(err.code, err.params)
+            return render(request, "scoring/checkin/self.html", context, status=422)
+        context["done"] = entry
+        context["summary"] = service.summary(event)
+    return render(request, "scoring/checkin/self.html", context)
+
+
+urlpatterns: list[URLPattern] = [
+    path("t/<slug:slug>/organiser/events/<int:event_id>/roll-call/", roll_call,
+         name="checkin-roll-call"),
+    path("t/<slug:slug>/organiser/roll-call/<int:entry_id>/", presence,
+         name="checkin-presence"),
+    path("t/<slug:slug>/check-in/<int:event_id>/", self_check_in, name="checkin-self"),
+]
