@@ -91,3 +91,15 @@ def test_round_pdf_holds_the_point_sheets(admin_client, played: Match) -> None:
     assert "point carrom (three players)" in text and "Asha Rao 25" in " ".join(text.split())
     text = pdftotext(body(admin_client.get(url + "?blank=1&lang=en")))
     assert "for scoring on paper" in text
+
+
+def test_point_sheet_qr_is_the_public_match_page(admin_client, played: Match) -> None:
+    """The sheet lies at the table: its QR code opens the public match page, never the
+    umpire's write link."""
+    from tests.pdf.helpers import decode_qr_codes
+
+    url = reverse("scoring:print-scoresheet", args=[played.pk])
+    pdf = body(admin_client.get(url + "?lang=en"))
+    slug = played.event.tournament.slug
+    assert decode_qr_codes(pdf) == [f"http://testserver/t/{slug}/match/{played.pk}/"]
+    assert played.umpire_token not in pdf.decode("latin-1")
