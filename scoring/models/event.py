@@ -96,6 +96,14 @@ class Event(models.Model):
     def is_doubles(self) -> bool:
         return self.kind == self.Kind.DOUBLES
 
+    @property
+    def format_label(self) -> str:
+        """The format in words: a point-carrom "groups" event is a round robin of three-player
+        tables, with no knock-out after it (``services/point_events.py``)."""
+        if self.kind == self.Kind.POINTS and self.format == self.Format.GROUPS:
+            return str(_("Round robin of three-player tables"))
+        return str(self.get_format_display())
+
 
 class Entry(models.Model):
     """A player (singles) or a pair (doubles) entered in an event, with an optional seed."""

@@ -96,3 +96,16 @@ def test_new_match_goes_to_the_event_picked() -> None:
     with pytest.raises(MatchError):
         create_single_match(tournament=tournament, kind="points", rules="point-carrom",
                             players=["Xu", "Yan", "Zoe"], actor=SYSTEM, event=singles)
+
+
+def test_a_point_round_robin_is_not_called_a_knock_out(client) -> None:
+    """The event's format in words: a round robin of three-player tables (no knock-out)."""
+    event = _event(_tournament(), 4)
+    draw_event(event=event, actor=SYSTEM)
+    assert event.format_label == "Round robin of three-player tables"
+    html = client.get(f"/t/{event.tournament.slug}/event/{event.pk}/").content.decode()
+    assert "Round robin of three-player tables" in html
+    assert "knock-out" not in html.lower()
+    singles = create_event(tournament=event.tournament, name="Singles", actor=SYSTEM,
+                           kind="singles", format="groups", rules="icf")
+    assert singles.format_label == "Round-robin groups and knock-out"
