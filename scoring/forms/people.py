@@ -5,6 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.forms.organiser import no_bidi
+
 
 class PersonForm(forms.Form):
     """A new umpire or co-organiser of the tournament."""
@@ -12,6 +14,7 @@ class PersonForm(forms.Form):
     role = forms.ChoiceField(label=_("Role"), choices=[("umpire", _("Umpire")),
                                                        ("organiser", _("Organiser"))])
     name = forms.CharField(label=_("Name as printed"), max_length=150, required=False,
+                           validators=[no_bidi],
                            help_text=_("As it appears on scoresheets, e.g. Anna Berg."))
     username = forms.CharField(label=_("Login"), max_length=150,
                                help_text=_("Letters, digits and @/./+/-/_ only. An existing "

@@ -11,6 +11,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from scoring.forms.organiser import no_bidi
 from scoring.models import Event, Match, Player, Table
 from scoring.rules import RULESETS
 from scoring.rules.events import FOUL_BREAK_BEFORE_PLAY, FOUL_IMPROPER, LOSS_REASONS
@@ -295,7 +296,8 @@ class NewMatchForm(forms.Form):
             self.fields[f"{slot}_player"] = forms.ModelChoiceField(
                 queryset=players, required=False, label=label)
             self.fields[f"{slot}_name"] = forms.CharField(
-                required=False, max_length=120, label=_("or a new player's name"))
+                required=False, max_length=120, label=_("or a new player's name"),
+                validators=[no_bidi])
 
     def slots_for(self, kind: str) -> list[str]:
         if kind == Event.Kind.DOUBLES:

@@ -95,6 +95,20 @@ def test_bidi_controls_are_refused_in_the_organiser_forms():
     assert not form.is_valid() and "name" in form.errors
 
 
+def test_bidi_controls_are_refused_for_new_match_players_and_people(tournament):
+    """Every name typed by a person is refused with text-direction controls: the players of
+    "New match" and the name an umpire or co-organiser is printed by."""
+    from scoring.forms.people import PersonForm
+    from scoring.forms.umpire import NewMatchForm
+
+    form = NewMatchForm({"kind": "singles", "rules": "icf", "stage": "early",
+                         "games_to_win": "2", "a1_name": "Alice \u202eBob", "b1_name": "Cleo"},
+                        tournament=tournament)
+    assert not form.is_valid() and "a1_name" in form.errors
+    form = PersonForm({"role": "umpire", "name": "Anna \u2066Berg", "username": "anna"})
+    assert not form.is_valid() and "name" in form.errors
+
+
 def test_sol_names_lose_their_bidi_controls():
     from scoring.services.sol import _text
 
