@@ -250,8 +250,8 @@ def render_score_cards(sheets: Sequence[ScoresheetData | PointSheetData]) -> byt
             _draw_card(c, t, data, x0, y0, card_lab, form)
         if sheets:
             first = sheets[page * PER_PAGE]
-            draw_footer(c, language, join(first.tournament, first.event, first.round_name,
-                                          lab["score_cards"]), page + 1, pages, PAGE_W, MARGIN, y=5 * mm, text=t)
+            footer = join(first.tournament, first.event, first.round_name, lab["score_cards"])
+            draw_footer(c, language, footer, page + 1, pages, PAGE_W, MARGIN, y=5 * mm, text=t)
         t.flush()
         c.showPage()
     c.save()
