@@ -102,7 +102,7 @@ def main():
     for line in sys.stdin:
         cmd = json.loads(line)
         op, info = cmd["op"], None
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         s = Session()
         t = s.get(m.Tourney, tid)
         if op == "swiss":
@@ -122,7 +122,8 @@ def main():
         elif op == "quit":
             break
         s.close()
-        print(json.dumps({"s": time.perf_counter() - started, "info": info}), flush=True)
+        print(json.dumps({"s": time.perf_counter() - started, "cpu": time.process_time() - cpu,
+                          "info": info}), flush=True)
 
 
 main()
@@ -247,13 +248,27 @@ class OurSide:
                                                     base_url="https://c.example"))
 
 
-def timed(action) -> float:
-    started = time.perf_counter()
+Sample = tuple[float, float]  # wall-clock and CPU seconds of one step
+
+
+def timed(action) -> Sample:
+    started, cpu = time.perf_counter(), time.process_time()
     action()
-    return time.perf_counter() - started
+    return time.perf_counter() - started, time.process_time() - cpu
 
 
-def alternate(repeat: int, sol_step, our_step) -> tuple[list[float], list[float]]:
+def cold(render):
+    """``render`` as a first print: the QR codes of the round's umpire links are not in the
+    per-process cache yet (a repeated print would find them there)."""
+    from scoring.pdf.base import _qr_code
+
+    def run() -> None:
+        _qr_code.cache_clear()
+        render()
+    return run
+
+
+def alternate(repeat: int, sol_step, our_step) -> tuple[list[Sample], list[Sample]]:
     """``repeat`` samples of each side, SoL and ours in turn, after one warm-up of each."""
     sol, ours = [], []
     for n in range(repeat + 1):
@@ -262,6 +277,11 @@ def alternate(repeat: int, sol_step, our_step) -> tuple[list[float], list[float]
             sol.append(s)
             ours.append(o)
     return sol, ours
+
+
+def sol_timed(sol: SolSide, op: str, **extra) -> Sample:
+    answer = sol.run(op, **extra)
+    return answer["s"], answer["cpu"]
 
 
 def pages(pdf: bytes | Path) -> int:
@@ -285,15 +305,15 @@ def measure(size: int, args, python: Path, driver: Path, tmp: Path) -> dict[str,
     out = tmp / f"sol-cards-{size}.pdf"
     results: dict[str, tuple] = {}
     try:
-        results["standings"] = alternate(args.repeat, lambda: sol.run("standings")["s"],
+        results["standings"] = alternate(args.repeat, lambda: sol_timed(sol, "standings"),
                                          lambda: timed(ours.standings))
 
-        def sol_swiss() -> float:
-            answer = sol.run("swiss")
+        def sol_swiss() -> Sample:
+            sample = sol_timed(sol, "swiss")
             sol.run("undo_swiss")
-            return answer["s"]
+            return sample
 
-        def our_swiss() -> float:
+        def our_swiss() -> Sample:
             elapsed = timed(ours.swiss)
             ours.undo_swiss()
             return elapsed
@@ -303,10 +323,10 @@ def measure(size: int, args, python: Path, driver: Path, tmp: Path) -> dict[str,
         matches = sol.run("swiss")["info"]
         ours.swiss()
         our_matches = ours.matches()
-        results["pdf"] = alternate(args.repeat, lambda: sol.run("cards", out=str(out))["s"],
-                                   lambda: timed(ours.sheets))
-        results["cards"] = alternate(args.repeat, lambda: sol.run("cards", out=str(out))["s"],
-                                     lambda: timed(ours.cards))
+        results["pdf"] = alternate(args.repeat, lambda: sol_timed(sol, "cards", out=str(out)),
+                                   lambda: timed(cold(ours.sheets)))
+        results["cards"] = alternate(args.repeat, lambda: sol_timed(sol, "cards", out=str(out)),
+                                     lambda: timed(cold(ours.cards)))
         results["pages"] = (pages(out), pages(ours.sheets()), pages(ours.cards()),
                             matches, our_matches)
     finally:
@@ -314,12 +334,15 @@ def measure(size: int, args, python: Path, driver: Path, tmp: Path) -> dict[str,
     return results
 
 
-def ms(samples: list[float]) -> str:
-    return f"{statistics.median(samples) * 1000:.1f} ms"
+def ms(samples: list[Sample]) -> str:
+    wall = statistics.median(s[0] for s in samples)
+    cpu = statistics.median(s[1] for s in samples)
+    return f"{wall * 1000:.1f} ms (cpu {cpu * 1000:.1f})"
 
 
-def ratio(sol: list[float], ours: list[float]) -> float:
-    return statistics.median(sol) / statistics.median(ours)
+def ratio(sol: list[Sample], ours: list[Sample], which: int = 0) -> float:
+    """SoL's median over ours: wall-clock (``which=0``) or CPU time (1)."""
+    return statistics.median(s[which] for s in sol) / statistics.median(s[which] for s in ours)
 
 
 def main() -> None:
@@ -349,29 +372,35 @@ def main() -> None:
         load = os.getloadavg()[0]
         print(f"cpus={os.cpu_count()} load average {load:.1f} at start; rounds={args.rounds}; "
               f"median of {args.repeat}, alternating SoL and ours; SQLite on both sides")
-        ratios: dict[str, dict[int, float]] = {k: {} for k in
-                                               ("swiss", "pdf", "cards", "standings")}
+        keys = ("swiss", "pdf", "cards", "standings")
+        ratios: dict[str, dict[int, float]] = {k: {} for k in keys}
+        cpu_ratios: dict[str, dict[int, float]] = {k: {} for k in keys}
         for size in sizes:
             r = measure(size, args, python, driver, tmp)
             sol_pages, our_pages, card_pages, sol_matches, our_matches = r["pages"]
-            for key in ratios:
+            for key in keys:
                 ratios[key][size] = ratio(*r[key])
-            print(f"  swiss round {args.rounds + 1} of N={size}: SoL {ms(r['swiss'][0])} "
-                  f"ours {ms(r['swiss'][1])} ratio {ratios['swiss'][size]:.2f}")
-            print(f"  standings after round {args.rounds}: SoL {ms(r['standings'][0])} "
-                  f"ours {ms(r['standings'][1])} ratio {ratios['standings'][size]:.2f}")
-            print(f"  PDF of {our_matches} matches (SoL {sol_matches}): SoL cards "
-                  f"{ms(r['pdf'][0])} ({sol_pages} pages), ours sheets {ms(r['pdf'][1])} "
-                  f"({our_pages} pages) ratio {ratios['pdf'][size]:.2f}; ours cards "
-                  f"{ms(r['cards'][1])} ({card_pages} pages) ratio "
-                  f"{ratios['cards'][size]:.2f}")
-        print(f"load average {os.getloadavg()[0]:.1f} at the end (a shared machine: wall "
-              "times of both sides grow alike)")
-        judged = [s for s in sizes if s in ACCEPTANCE_SIZES] or sizes
-        line = " ".join(f"{key}_ratio={min(ratios[key][s] for s in judged):.2f}"
-                        for key in ("swiss", "pdf", "cards", "standings"))
-        print(f"vs_sol: {line}")
+                cpu_ratios[key][size] = ratio(*r[key], which=1)
 
+            def shown(key: str, size: int = size) -> str:
+                return (f"ratio {ratios[key][size]:.2f} (cpu {cpu_ratios[key][size]:.2f})")
+
+            print(f"  swiss round {args.rounds + 1} of N={size}: SoL {ms(r['swiss'][0])} "
+                  f"ours {ms(r['swiss'][1])} {shown('swiss')}")
+            print(f"  standings after round {args.rounds}: SoL {ms(r['standings'][0])} "
+                  f"ours {ms(r['standings'][1])} {shown('standings')}")
+            print(f"  PDF of {our_matches} matches (SoL {sol_matches}): SoL cards "
+                  f"{ms(r['pdf'][0])} ({sol_pages} pages); ours sheets {ms(r['pdf'][1])} "
+                  f"({our_pages} pages) {shown('pdf')}; ours cards {ms(r['cards'][1])} "
+                  f"({card_pages} pages) {shown('cards')}")
+        print(f"load average {os.getloadavg()[0]:.1f} at the end (a shared machine: wall "
+              "times of both sides grow alike; CPU times of each process in brackets)")
+        judged = [s for s in sizes if s in ACCEPTANCE_SIZES] or sizes
+        print("cpu ratios: " + " ".join(
+            f"{key}={min(cpu_ratios[key][s] for s in judged):.2f}" for key in keys))
+        line = " ".join(f"{key}_ratio={min(ratios[key][s] for s in judged):.2f}"
+                        for key in keys)
+        print(f"vs_sol: {line}")
 
 if __name__ == "__main__":
     main()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import functools
 import io
+import zlib
 from pathlib import Path
 
 import segno
@@ -17,7 +18,7 @@ from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.rl_accel import escapePDF
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
@@ -57,6 +58,18 @@ CREATOR = "Carrom tournament app (scoring.pdf)"
 # Binary (Flate only) streams instead of Flate + ASCII85: a third smaller and, without
 # reportlab's optional C accelerator, much faster to write. Every PDF reader handles them.
 rl_config.useA85 = 0
+
+
+class _FastFlate(pdfdoc.PDFStreamFilterZCompress):
+    """Flate at zlib level 1 instead of 6: a round's PDF is written a fifth to a quarter
+    faster (zlib was the largest single cost) for files about a fifth larger."""
+
+    def encode(self, text: str | bytes) -> bytes:
+        return zlib.compress(text.encode("utf8") if isinstance(text, str) else text, 1)
+
+
+# reportlab looks the filter up at write time (pages, font files, form XObjects)
+pdfdoc.PDFZCompress = _FastFlate()
 
 
 @functools.cache
