@@ -58,7 +58,7 @@ NAMES_H = 8.5 * mm
 ROW_H = 4.1 * mm
 BOARD_W = 10 * mm
 BOARD_ROWS = 9  # boards 1-8 and the extra board (ICF 56(b))
-QR = 13 * mm
+QR = 14 * mm
 SIGN_H = 8 * mm
 RESULT_H = 5 * mm  # the match result in games, between the grid and the signatures
 
