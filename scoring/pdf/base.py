@@ -23,7 +23,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from .labels import labels_for
-from .qr import dark_runs, qr_matrix
+from .qr import dark_runs, qr_rows
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "static" / "fonts"
 
@@ -163,13 +163,14 @@ def _qr_code(url: str) -> tuple[str, int]:
     and the symbol's size in modules. Horizontal runs are merged into one rectangle each, so a
     version-5 code is ~300 rectangles. The symbol comes from :mod:`.qr` (level M, mask 0; a
     tenth of a millisecond), segno for payloads beyond version 10."""
-    matrix = qr_matrix(url)
-    if matrix is None:  # any mask is valid; a fixed one skips segno's evaluation of all eight
-        matrix = [[v & 1 for v in row] for row in segno.make_qr(url, error="m", mask=0).matrix]
-    n = len(matrix)
+    rows = qr_rows(url)
+    if rows is None:  # any mask is valid; a fixed one skips segno's evaluation of all eight
+        rows = [bytes(48 + (v & 1) for v in row)
+                for row in segno.make_qr(url, error="m", mask=0).matrix]
+    n = len(rows)
     # a hair of overlap avoids visible seams between rows in some viewers
-    parts = [f"{start} {n - r - 1 - 0.01:.2f} {length} 1.02 re"
-             for r, start, length in dark_runs(matrix)]
+    ys = [f"{n - r - 1 - 0.01:.2f}" for r in range(n)]
+    parts = [f"{start} {ys[r]} {length} 1.02 re" for r, start, length in dark_runs(rows)]
     return "\n".join(parts), n
 
 

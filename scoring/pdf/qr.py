@@ -175,7 +175,7 @@ def _layout(version: int) -> tuple[int, list[int], list[int], list[int]]:
     mask = [1 if (p % size + p // size) % 2 == 0 else 0 for p in order]
     for p, m in zip(order, mask, strict=True):  # remainder bits: light, then masked
         modules[p] = m
-    return size, modules, order, mask
+    return size, [48 + v for v in modules], order, mask  # as the ASCII digits "0" and "1"
 
 
 def _data_codewords(payload: bytes, version: int) -> bytes:
@@ -193,9 +193,10 @@ def _data_codewords(payload: bytes, version: int) -> bytes:
     return data + (b"\xec\x11" * (fill // 2 + 1))[:fill]
 
 
-def _place(version: int, data: bytes) -> list[list[int]]:
+def _rows(version: int, data: bytes) -> list[bytes]:
     """The symbol of ``version`` holding the data codewords ``data`` and their error
-    correction, blocks interleaved (ISO 18004, 7.6), mask 0 applied."""
+    correction, blocks interleaved (ISO 18004, 7.6), mask 0 applied: one ``b"0101…"`` a
+    row, top to bottom."""
     ec, groups = _BLOCKS[version]
     blocks, eccs, start = [], [], 0
     for count, length in groups:
@@ -210,30 +211,37 @@ def _place(version: int, data: bytes) -> list[list[int]]:
     for i in range(ec):
         codewords.extend(e[i] for e in eccs)
     size, template, order, mask = _layout(version)
-    modules = template[:]
-    bits = bin(int.from_bytes(codewords, "big"))[2:].zfill(8 * len(codewords))
+    modules = bytearray(template)  # b"0" / b"1" per module
+    bits = bin(int.from_bytes(codewords, "big"))[2:].zfill(8 * len(codewords)).encode()
     for p, b, m in zip(order, bits, mask, strict=False):  # remainder positions keep the mask
-        modules[p] = (b == "1") ^ m
-    return [modules[y * size:(y + 1) * size] for y in range(size)]
+        modules[p] = b ^ m
+    return [bytes(modules[y * size:(y + 1) * size]) for y in range(size)]
 
 
-def qr_matrix(text: str) -> list[list[int]] | None:
-    """The modules of ``text``'s QR code (1 = dark, rows top to bottom, no quiet zone), or
+def _place(version: int, data: bytes) -> list[list[int]]:
+    return [[v - 48 for v in row] for row in _rows(version, data)]
+
+
+def qr_rows(text: str) -> list[bytes] | None:
+    """The rows of ``text``'s QR code as ``b"0"``/``b"1"`` (1 = dark; no quiet zone), or
     ``None`` when it needs more than version 10."""
     payload = text.encode("utf-8")
     version = _version_for(len(payload))
     if version is None:
         return None
-    return _place(version, _data_codewords(payload, version))
+    return _rows(version, _data_codewords(payload, version))
 
 
-_DARK_RUN = re.compile("1+")
+def qr_matrix(text: str) -> list[list[int]] | None:
+    """:func:`qr_rows` as lists of 0 and 1."""
+    rows = qr_rows(text)
+    return None if rows is None else [[v - 48 for v in row] for row in rows]
 
 
-def dark_runs(matrix: list[list[int]]) -> list[tuple[int, int, int]]:
+_DARK_RUN = re.compile(b"1+")
+
+
+def dark_runs(rows: list[bytes]) -> list[tuple[int, int, int]]:
     """``(row, start, length)`` of every horizontal run of dark modules."""
-    runs = []
-    for r, row in enumerate(matrix):
-        line = "".join("1" if v else "0" for v in row)
-        runs.extend((r, m.start(), m.end() - m.start()) for m in _DARK_RUN.finditer(line))
-    return runs
+    return [(r, m.start(), m.end() - m.start())
+            for r, row in enumerate(rows) for m in _DARK_RUN.finditer(row)]

@@ -20,6 +20,7 @@ from scoring.pdf.qr import (
     _version_for,
     dark_runs,
     qr_matrix,
+    qr_rows,
 )
 
 from .helpers import decode_qr_codes
@@ -77,8 +78,9 @@ def test_function_patterns_and_format_bits_match_segno(text: str) -> None:
 
 def test_runs_cover_exactly_the_dark_modules() -> None:
     matrix = qr_matrix("https://carrom.example.org/u/abc/")
-    assert matrix is not None
-    covered = {(r, c) for r, start, length in dark_runs(matrix)
+    rows = qr_rows("https://carrom.example.org/u/abc/")
+    assert matrix is not None and rows is not None
+    covered = {(r, c) for r, start, length in dark_runs(rows)
                for c in range(start, start + length)}
     assert covered == {(r, c) for r, row in enumerate(matrix) for c, v in enumerate(row) if v}
 
