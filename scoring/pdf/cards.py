@@ -9,7 +9,8 @@ Cut along the crop marks.
 
 Speed: every card's grid is the same, so it is one form XObject drawn once per document and
 placed six times a page; the variable text of a page is one text object (:class:`.TextLayer`);
-QR codes are vector rectangles (:func:`.draw_qr`). The document grows linearly with matches.
+QR codes are vector rectangles (:func:`.draw_qr`); two faces only (each embedded face costs
+its subset per document). The document grows linearly with matches.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from .base import (
     ACCENT_OP,
     BOLD,
     CENTRE,
-    COND,
     GRID,
     INK,
     MUTED_OP,
@@ -96,7 +96,7 @@ def _draw_static(c: Canvas, columns: int, lab: dict[str, str], point: bool) -> N
         c.line(x, start, x, bottom)
     c.line(PAD, top, PAD, bottom)
     c.setFillColor(INK)
-    c.setFont(COND, 6.5)
+    c.setFont(REGULAR, 6.5)
     c.drawCentredString(PAD + BOARD_W / 2, top - header * ROW_H + 1.3 * mm, lab["col_board"])
     for n in range(1, BOARD_ROWS + 1):
         y = top - (header + n) * ROW_H + 1.3 * mm
@@ -108,7 +108,7 @@ def _draw_static(c: Canvas, columns: int, lab: dict[str, str], point: bool) -> N
             x = PAD + BOARD_W + 2 * g * col_w
             c.setFont(BOLD, 7)
             c.drawCentredString(x + col_w, top - ROW_H + 1.3 * mm, lab["game"].format(n=g + 1))
-            c.setFont(COND, 6.5)
+            c.setFont(REGULAR, 6.5)
             c.drawCentredString(x + col_w / 2, top - 2 * ROW_H + 1.3 * mm, lab["side_a"])
             c.drawCentredString(x + 1.5 * col_w, top - 2 * ROW_H + 1.3 * mm, lab["side_b"])
     # result in games and the signature boxes
@@ -118,7 +118,7 @@ def _draw_static(c: Canvas, columns: int, lab: dict[str, str], point: bool) -> N
     for k in range(3):
         c.rect(PAD + k * third + (1 * mm if k else 0), y, third - 1 * mm, SIGN_H, stroke=1,
                fill=0)
-    c.setFont(COND, 6)
+    c.setFont(REGULAR, 6)
     c.setFillColor(INK)
     names = [lab["signature"] + " " + lab["side_a"], lab["signature"] + " " + lab["side_b"],
              lab["signature_umpire"]]
@@ -179,7 +179,7 @@ def _draw_card(c: Canvas, t: TextLayer, data: ScoresheetData | PointSheetData, x
             t.text(x + col_w / 2, names_y, fit(player.name, BOLD, 7, col_w - 1 * mm), BOLD, 7,
                    align=CENTRE)
             t.text(x + col_w / 2, grid_top - ROW_H + 1.3 * mm,
-                   fit(player.name, COND, 6, col_w - 1 * mm), COND, 6, MUTED_OP, CENTRE)
+                   fit(player.name, REGULAR, 6, col_w - 1 * mm), REGULAR, 6, MUTED_OP, CENTRE)
         if not data.blank:
             for row, board in enumerate(data.boards[:BOARD_ROWS], start=1):
                 y = grid_top - (1 + row) * ROW_H + 1.3 * mm

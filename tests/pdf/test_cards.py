@@ -111,6 +111,7 @@ def test_the_card_grid_is_one_form_for_the_whole_document() -> None:
     assert big.count(b"/Subtype /Form") == small.count(b"/Subtype /Form") == 1
     per_card = (len(big) - len(small)) / 60
     assert per_card < 2500 and len(small) > 60 * per_card * 0.5
+    assert big.count(b"/BaseFont") == 2  # two faces embedded: each costs its subset per file
 
 
 def test_point_carrom_cards_have_a_column_per_player() -> None:
