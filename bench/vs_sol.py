@@ -18,7 +18,12 @@ random results from one seed (winner 25 points, loser 0-24). Then, median of 5 e
   confirmed matches, nothing to store);
 - ``pdf``/``cards``: all sheets of round R+1 (N/2 matches: 32, 128, 512) as one PDF: SoL's
   6-a-page score cards against our full scoresheets (one A4 page a match) and against our
-  6-a-page score cards (:mod:`scoring.pdf.cards`), each from the database to the bytes.
+  6-a-page score cards (:mod:`scoring.pdf.cards`), each from the database to the bytes and
+  as a first print (the per-process cache of QR codes is cleared before each sample).
+
+Each step is timed inside its own process; wall-clock medians make the ratios, CPU times are
+printed beside them (the machine may be shared). Pairing should grow well below O(N^3) and the
+PDF linearly in matches: compare the rows of N=64, 256, 1024.
 
 Ratios are SoL's time over ours (above 1: we are faster); the last line gives the smaller of
 the ratios at N=64 and N=256 (the issue's acceptance sizes)::
