@@ -7,6 +7,7 @@ selectors) and return ``bytes``; nothing here imports Django or touches the data
 from __future__ import annotations
 
 from .bracket import render_bracket
+from .cards import render_score_cards
 from .data import (
     BoardRow,
     BracketMatch,
@@ -45,6 +46,7 @@ __all__ = [
     "TableLabelData",
     "TossData",
     "render_bracket",
+    "render_score_cards",
     "render_scoresheet",
     "render_scoresheets",
     "render_standings",

@@ -11,6 +11,7 @@ LABELS: dict[str, dict[str, str]] = {
     "en": {
         # scoresheet header
         "scoresheet": "Scoresheet",
+        "score_cards": "Score cards",
         "blank_sheet": "for scoring on paper",
         "tournament": "Tournament",
         "event": "Event",
@@ -92,6 +93,7 @@ LABELS: dict[str, dict[str, str]] = {
     },
     "de": {
         "scoresheet": "Spielbericht",
+        "score_cards": "Spielberichtskarten",
         "blank_sheet": "zum Werten auf Papier",
         "tournament": "Turnier",
         "event": "Wettbewerb",

@@ -4,6 +4,7 @@ one file, bracket, standings and table labels, plus a page listing them for orga
 Thin views: check who asks (:mod:`scoring.permissions`), build the data with
 :mod:`scoring.selectors.sheets`, render with :mod:`scoring.pdf`, return the bytes.
 
+* a round prints as full scoresheets (one match a page) or as score cards (six a page);
 * ``?blank=1`` prints a blank scoresheet (names, table and QR code pre-filled);
 * ``?lang=de|en`` chooses the sheet's language (default: the organiser's current language).
 
@@ -32,6 +33,7 @@ from scoring import permissions
 from scoring.models import Event, Match, Round, Tournament
 from scoring.pdf import (
     render_bracket,
+    render_score_cards,
     render_scoresheet,
     render_scoresheets,
     render_standings,
@@ -106,11 +108,10 @@ def umpire_scoresheet(request: HttpRequest, token: str) -> HttpResponse:
     return _scoresheet_response(request, match)
 
 
-@require_GET
-@never_cache
-def round_scoresheets(request: HttpRequest, event_id: int, round_number: int) -> HttpResponse:
-    """All scoresheets of a round in one PDF, one match a page (``?bracket=`` narrows a
-    double elimination's round to one bracket)."""
+def _round_response(request: HttpRequest, event_id: int, round_number: int, kind: str,
+                    draw: Callable[[Any], bytes]) -> HttpResponse:
+    """An organiser's PDF of a round's matches (``?bracket=`` narrows a double elimination's
+    round to one bracket), drawn by ``draw`` from the scoresheet data."""
     event = _event(event_id)
     permissions.require_organiser(request.user, event.tournament)
     blank, language = _options(request)
@@ -121,10 +122,24 @@ def round_scoresheets(request: HttpRequest, event_id: int, round_number: int) ->
                                     base_url=_base_url(request), bracket=bracket)
     if not data:
         raise Http404("no matches in this round")
-    kind = "blank-scoresheets" if blank else "scoresheets"
-    return _pdf(render_scoresheets(data),
-                _name(kind, event.tournament.slug, event.name, bracket or "",
-                      f"round-{round_number}"))
+    if blank:
+        kind = f"blank-{kind}"
+    return _pdf(draw(data), _name(kind, event.tournament.slug, event.name, bracket or "",
+                                  f"round-{round_number}"))
+
+
+@require_GET
+@never_cache
+def round_scoresheets(request: HttpRequest, event_id: int, round_number: int) -> HttpResponse:
+    """All scoresheets of a round in one PDF, one match a page."""
+    return _round_response(request, event_id, round_number, "scoresheets", render_scoresheets)
+
+
+@require_GET
+@never_cache
+def round_score_cards(request: HttpRequest, event_id: int, round_number: int) -> HttpResponse:
+    """The round's matches as score cards, six to an A4 page (the compact sheet)."""
+    return _round_response(request, event_id, round_number, "score-cards", render_score_cards)
 
 
 def _event_sheet(request: HttpRequest, event_id: int, kind: str,
@@ -182,6 +197,8 @@ urlpatterns: list[URLPattern] = [
          name="print-scoresheet"),
     path("print/event/<int:event_id>/round/<int:round_number>/scoresheets.pdf",
          round_scoresheets, name="print-round"),
+    path("print/event/<int:event_id>/round/<int:round_number>/score-cards.pdf",
+         round_score_cards, name="print-round-cards"),
     path("print/event/<int:event_id>/bracket.pdf", bracket_sheet, name="print-bracket"),
     path("print/event/<int:event_id>/standings.pdf", standings_sheet, name="print-standings"),
     path("u/<str:token>/scoresheet.pdf", umpire_scoresheet, name="print-umpire-scoresheet"),

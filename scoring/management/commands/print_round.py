@@ -1,6 +1,7 @@
 """Print every scoresheet of a round to one PDF, one match a page:
 ``manage.py print_round EVENT_ID ROUND_NUMBER -o FILE.pdf``.
 
+``--cards`` prints the round as score cards instead, six to an A4 page;
 ``--blank`` prints blank, pre-filled sheets; ``--lang de|en`` the language (default:
 ``settings.LANGUAGE_CODE``); ``--bracket`` narrows a double elimination's round number to one
 bracket (winners, losers, ...); ``-o -`` writes the PDF to standard output.
@@ -15,7 +16,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scoring.models import Event, Round
-from scoring.pdf import render_scoresheets
+from scoring.pdf import render_score_cards, render_scoresheets
 from scoring.selectors.sheets import round_scoresheets, sheet_language
 
 
@@ -47,6 +48,8 @@ class Command(BaseCommand):
         parser.add_argument("round_number", metavar="ROUND_NUMBER", type=int)
         parser.add_argument("--blank", action="store_true",
                             help="blank sheets for scoring on paper")
+        parser.add_argument("--cards", action="store_true",
+                            help="score cards, six to an A4 page, instead of full scoresheets")
         parser.add_argument("--bracket", choices=Round.Bracket.values, default=None,
                             help="only this bracket's round (double elimination)")
         add_output_options(parser)
@@ -67,5 +70,9 @@ class Command(BaseCommand):
                                    language=language, bracket=options["bracket"])
         if not sheets:
             raise CommandError(f"Round {number} of {event.name} has no matches to print.")
-        write_pdf(self, render_scoresheets(sheets), str(options["output"]),
-                  f"{len(sheets)} scoresheets of round {number} of {event.name}")
+        if options["cards"]:
+            pdf, what = render_score_cards(sheets), "score cards"
+        else:
+            pdf, what = render_scoresheets(sheets), "scoresheets"
+        write_pdf(self, pdf, str(options["output"]),
+                  f"{len(sheets)} {what} of round {number} of {event.name}")
