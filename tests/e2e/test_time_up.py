@@ -105,10 +105,11 @@ def test_the_umpire_stops_a_game_by_time_on_the_tablet(live_server, page: Page,
     _event, _m1, m2 = _played_round()
     page.set_viewport_size(TABLET_PORTRAIT)
     page.goto(f"{live_server.url}/u/{m2.umpire_token}/")
-    summary = page.locator("#time-up summary")
+    summary = page.locator("#actions > summary")  # "Other decisions…" opens as a sheet
     expect(summary).to_be_in_viewport()
     summary.click()
     confirm = page.locator("#time-up-confirm")
+    confirm.scroll_into_view_if_needed()
     expect(confirm).to_be_in_viewport()
     box = confirm.bounding_box()
     assert box is not None
