@@ -294,6 +294,10 @@ def describe_event(payload: Mapping[str, Any], names: Mapping[str, str] | None =
         return _("%(player)s loses the board: %(reason)s") % {
             "player": _name(names, payload.get("by")),
             "reason": loss_reason(payload.get("reason", "other"))}
+    if kind == "umpire_ruling" and isinstance(payload.get("points"), Mapping):
+        from scoring.point_words import describe_point_event  # point carrom: each player's
+
+        return describe_point_event(payload, names)
     if kind == "umpire_ruling":
         text = _("Umpire ruling: %(winner)s, %(points)s") % {
             "winner": _name(names, payload.get("winner")),
