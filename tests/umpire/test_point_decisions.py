@@ -20,11 +20,12 @@ def points(db) -> Match:
     return make_match(rules="point-carrom", games_to_win=1)
 
 
-def decide(client, match: Match, kind: str, revision: int | None = None, **fields):
+def decide(client, match: Match, kind: str, revision: int | None = None,
+           headers: dict | None = None, **fields):
     match.refresh_from_db()
     data = {"kind": kind, "client_id": str(uuid.uuid4()),
             "revision": match.revision if revision is None else revision, **fields}
-    return post(client, match, "event", data)
+    return post(client, match, "event", data, headers=headers)
 
 
 def started(client, match: Match) -> None:
@@ -145,4 +146,19 @@ def test_the_history_names_a_recorded_ruling_in_german(client, points):
     decide(client, points, "umpire_ruling", points_a="4", points_b="2", points_c="1")
     html = client.get(f"/u/{points.umpire_token}/",
                       headers={"Accept-Language": "de"}).content.decode()
-    assert "Schiedsrichterentscheidung" in html or "Entscheidung" in html
+    assert "Schiedsrichterentscheid: Asha Rao 4, Ben Kirk 2" in html
+    assert "Der Schiedsrichter entscheidet das Board." in html
+    assert "Weitere Entscheidungen…" in html
+
+
+def test_the_new_sheet_in_german(client, points):
+    started(client, points)
+    html = client.get(f"/u/{points.umpire_token}/",
+                      headers={"Accept-Language": "de"}).content.decode()
+    assert "Board für ungültig erklären (wird wiederholt, gleicher Anstoß)" in html
+    assert "Punkte jedes Spielers auf diesem Board (zusammen höchstens 32)" in html
+    assert "Mehr: Steine vom Brett" in html
+    response = decide(client, points, "umpire_ruling", points_a="30", points_b="3",
+                      headers={"Accept-Language": "de"})
+    assert response.status_code == 422
+    assert "ergeben zusammen 33; ein Board hat nur 32 Punkte." in response.content.decode()
