@@ -641,7 +641,8 @@ def _points_tablet(snapshot: MatchSnapshot, sides: list[SideView],
     view.board_started = current is not None and current.board is not None
     if (current is None or current.board is None) and last_board is not None:
         view.board_end = BoardEnd(
-            number=last_board.sequence, game_number=1, kind=last_board.kind, void=False,
+            number=last_board.sequence, game_number=1, kind=last_board.kind,
+            void=last_board.void,
             winner=None, points=None, law="", interpretation=False, winner_colour=None,
             breaker=last_board.breaker, by_side=dict(last_board.result_points_by_side),
         )

@@ -77,6 +77,7 @@ def test_a_void_board_is_played_again_by_the_same_breaker(client, points):
     assert events(points)[-1] == {"type": "void"}
     assert "Board declared void" in html
     assert "The board is void; the same player breaks it again." in html
+    assert "Board 1 is void and is played again." in html  # the card, not "is over"
     assert stroke(client, points, "a", preset="nothing").status_code == 200  # A breaks again
     boards = list(Board.objects.filter(game__match=points).order_by("sequence"))
     assert [b.breaker for b in boards] == ["a", "a"] and boards[0].void
