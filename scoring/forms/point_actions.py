@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.rules.events import LOSS_REASONS
 from scoring.rules.presets import RuleSet
 
-from .umpire import WriteForm
+from .umpire import ActionForm, WriteForm
 
 #: what a point-carrom umpire ruling may give one player (the engine's bound, parse_point_event)
 RULING_MAX = 32
@@ -70,12 +70,9 @@ class PointActionForm(WriteForm):
 
     def payload(self) -> dict[str, Any]:
         d = self.cleaned_data
-        kind = d["kind"]
-        if kind == "void":
-            return {"type": "void"}
-        if kind == "board_loss":
-            return {"type": kind, "by": d["by"], "reason": d.get("reason") or "other"}
-        out: dict[str, Any] = {"type": kind, "points": {
+        if d["kind"] != "umpire_ruling":  # void and board loss read as in the colour game
+            return ActionForm.payload(self)  # type: ignore[arg-type]
+        out: dict[str, Any] = {"type": "umpire_ruling", "points": {
             s: d.get(f"points_{s}") or 0 for s in self.sides}}
         if (d.get("law") or "").strip():
             out["law"] = d["law"].strip()

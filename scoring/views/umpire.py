@@ -33,6 +33,7 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import permissions
+from scoring.forms.point_actions import PointActionForm, board_total
 from scoring.forms.umpire import (
     ActionForm,
     ClaimForm,
@@ -46,7 +47,6 @@ from scoring.forms.umpire import (
     UnlockForm,
     WriteForm,
 )
-from scoring.forms.point_actions import PointActionForm, board_total
 from scoring.models import Match, Tournament
 from scoring.rules import RULESETS, RulesError, first_breaker_of_game, get_rules
 from scoring.rules.events import LOSS_REASONS

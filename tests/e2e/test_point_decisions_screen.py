@@ -16,22 +16,12 @@ from tests.e2e.test_tablet_screen import (
     settled,
     tap,
 )
+from tests.e2e.test_time_up import _visible_and_on_top
 from tests.e2e.test_umpire_tablet import Problems
 
 SHOTS = Path("/tmp/pointpad-shots")
 
 pytestmark = pytest.mark.e2e
-
-
-def in_view_and_topmost(page: Page, selector: str) -> None:
-    expect(page.locator(selector)).to_be_in_viewport(ratio=1)
-    box = page.locator(selector).bounding_box()
-    assert box is not None
-    topmost = page.evaluate(
-        "([x, y, sel]) => { const el = document.elementFromPoint(x, y);"
-        " return !!el && !!el.closest(sel); }",
-        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, selector])
-    assert topmost, f"{selector} is covered"
 
 
 @pytest.mark.parametrize("size", [SIZES[0], SIZES[2]])
@@ -55,10 +45,10 @@ def test_a_void_board_from_the_point_carrom_sheet(live_server, page: Page, trans
     page.screenshot(path=str(SHOTS / f"point-sheet-{size['width']}x{size['height']}.png"))
     for selector in ('label[for="loss-c"]', "#loss-reason", "#loss-record"):
         page.locator(selector).scroll_into_view_if_needed()
-        in_view_and_topmost(page, selector)
+        _visible_and_on_top(page, selector)
     for selector in ("#ruling-points-a", "#ruling-points-c", "#ruling-record", "#void"):
         page.locator(selector).scroll_into_view_if_needed()
-        in_view_and_topmost(page, selector)
+        _visible_and_on_top(page, selector)
 
     tap(page, "#void")
     revision += 1
