@@ -7,6 +7,8 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoring.models import Board, BoardEvent, Match
 from tests.services.conftest import make_match
@@ -163,3 +165,23 @@ def test_the_new_sheet_in_german(client, points):
                       headers={"Accept-Language": "de"})
     assert response.status_code == 422
     assert "ergeben zusammen 33; ein Board hat nur 32 Punkte." in response.content.decode()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.one_of(st.integers(-5, 40), st.just("")), min_size=3, max_size=3))
+def test_the_ruling_form_accepts_exactly_what_the_engine_and_the_board_allow(values):
+    """Every ruling the form lets through the engine reads; none gives more than 32 points
+    together or a player less than 0 or more than 32."""
+    from scoring.forms.point_actions import PointActionForm
+    from scoring.rules.point import parse_point_event
+    from scoring.rules.presets import POINT_CARROM
+
+    data = {"kind": "umpire_ruling", "client_id": str(uuid.uuid4()), "revision": "0"}
+    data.update({f"points_{s}": str(v) for s, v in zip("abc", values, strict=True)})
+    form = PointActionForm(data, sides=("a", "b", "c"), names={}, rules=POINT_CARROM)
+    numbers = [0 if v == "" else v for v in values]
+    allowed = all(0 <= n <= 32 for n in numbers) and sum(numbers) <= 32
+    assert form.is_valid() == allowed
+    if allowed:
+        assert dict(parse_point_event(form.payload()).points) == dict(
+            zip("abc", numbers, strict=True))
