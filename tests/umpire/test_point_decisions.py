@@ -135,12 +135,15 @@ def test_a_stale_decision_is_a_conflict(client, points):
     started(client, points)
     points.refresh_from_db()
     old = points.revision - 1
+    assert "Board declared void was not recorded: Asha Rao recorded first." in decide(
+        client, points, "void", revision=old).content.decode()
     for kind, fields in (("void", {}), ("board_loss", {"by": "b"}),
                          ("umpire_ruling", {"points_a": "3"})):
         before = events(points)
         response = decide(client, points, kind, revision=old, **fields)
         assert response.status_code == 409, kind
         assert "was not recorded" in response.content.decode()
+        assert " by  was" not in response.content.decode()  # no empty player's name
         assert events(points) == before
 
 
