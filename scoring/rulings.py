@@ -294,6 +294,10 @@ def describe_event(payload: Mapping[str, Any], names: Mapping[str, str] | None =
         return _("%(player)s loses the board: %(reason)s") % {
             "player": _name(names, payload.get("by")),
             "reason": loss_reason(payload.get("reason", "other"))}
+    if kind == "umpire_ruling" and isinstance(payload.get("points"), Mapping):
+        from scoring.point_words import describe_point_event  # point carrom: each player's
+
+        return describe_point_event(payload, names)
     if kind == "umpire_ruling":
         text = _("Umpire ruling: %(winner)s, %(points)s") % {
             "winner": _name(names, payload.get("winner")),
@@ -315,6 +319,11 @@ def discarded_text(payload: Mapping[str, Any], names: Mapping[str, str],
         what = describe_event(payload, names)
     what = capfirst(what)
     player = _name(names, payload.get("by"))
+    if not player:  # a void board or an umpire ruling: nobody made it but the umpire
+        if first is not None and first.get("by"):
+            return _("%(what)s was not recorded: %(first)s recorded first.") % {
+                "what": what, "first": _name(names, first.get("by"))}
+        return _("%(what)s was not recorded: another tablet recorded first.") % {"what": what}
     if first is not None and first.get("by"):
         return _("%(what)s by %(player)s was not recorded: %(first)s recorded first.") % {
             "what": what, "player": player, "first": _name(names, first.get("by"))}

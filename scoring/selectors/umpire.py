@@ -22,7 +22,7 @@ from scoring import rulings
 from scoring.models import Board, BoardEvent, Match
 from scoring.rules import MatchState, get_rules, parse_event, step
 from scoring.rules.interchange import parse_start
-from scoring.rules.point import PointPosition, apply_point, opening, parse_point_stroke
+from scoring.rules.point import PointPosition, apply_point, opening, parse_point_event
 from scoring.rules.position import PerColour
 from scoring.rulings import Ruling
 from scoring.services.matches import MatchSnapshot, live_events, turn_rotation
@@ -601,12 +601,13 @@ def _points_tablet(snapshot: MatchSnapshot, sides: list[SideView],
         position = opening(turn_rotation(tuple(match.sides), shown.breaker))
         items = []
         for number, row in enumerate(events, start=1):
-            stroke = parse_point_stroke(row.payload)
-            after = apply_point(position, stroke, rules)
+            event = parse_point_event(row.payload)  # a stroke, board loss, ruling or void
+            after = apply_point(position, event, rules)
+            by = getattr(event, "by", "")
             items.append(HistoryItem(number, row.seq, row.type,
                                      rulings.describe_event(row.payload, names),
-                                     names.get(stroke.by, stroke.by),
-                                     rulings.point_rulings(position, after, stroke, names,
+                                     names.get(by, by),
+                                     rulings.point_rulings(position, after, event, names,
                                                            rules), str(row.client_id)))
             position = after
         view.history = list(reversed(items))
@@ -640,7 +641,8 @@ def _points_tablet(snapshot: MatchSnapshot, sides: list[SideView],
     view.board_started = current is not None and current.board is not None
     if (current is None or current.board is None) and last_board is not None:
         view.board_end = BoardEnd(
-            number=last_board.sequence, game_number=1, kind=last_board.kind, void=False,
+            number=last_board.sequence, game_number=1, kind=last_board.kind,
+            void=last_board.void,
             winner=None, points=None, law="", interpretation=False, winner_colour=None,
             breaker=last_board.breaker, by_side=dict(last_board.result_points_by_side),
         )

@@ -33,6 +33,7 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import permissions
+from scoring.forms.point_actions import PointActionForm, board_total
 from scoring.forms.umpire import (
     ActionForm,
     ClaimForm,
@@ -47,7 +48,7 @@ from scoring.forms.umpire import (
     WriteForm,
 )
 from scoring.models import Match, Tournament
-from scoring.rules import RULESETS, RulesError, first_breaker_of_game
+from scoring.rules import RULESETS, RulesError, first_breaker_of_game, get_rules
 from scoring.rules.events import LOSS_REASONS
 from scoring.rulings import discarded_text, error_text, loss_reason
 from scoring.selectors.umpire import Tablet, tablet
@@ -144,6 +145,7 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         "first_breaker": next((s for s in view.sides if s.side == first_breaker), None),
         "count_range": range(10),
         "points_range": range(1, rules.board_max + 1),
+        "point_board_total": board_total(rules) if view.is_points else None,
         "loss_reasons": _loss_reasons(),
     }
     if not forms:
@@ -273,6 +275,12 @@ def _invalid(request: HttpRequest, match: Match, token: str | None, form: Any,
                     error=" ".join(errors), **kwargs)
 
 
+def _point_names(match: Match) -> dict[str, str]:
+    """Point carrom: each side's player by name (the form's labels and messages)."""
+    return {side: entry.name if (entry := match.entry_for(side)) else side
+            for side in match.sides}
+
+
 def _pad_state(data: Any) -> dict[str, Any]:
     """What the umpire had entered on the pad, to show it again after a refusal."""
     keys = ("white", "black", "off_white", "off_black")
@@ -353,7 +361,7 @@ def event(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
     kind = request.POST.get("kind", "stroke")
     is_points = RULESETS[match.rules].family == "points"
     if kind == "stroke":
-        form: StrokeForm | ActionForm = StrokeForm(request.POST)
+        form: StrokeForm | ActionForm | PointActionForm = StrokeForm(request.POST)
         pad = _pad_state(request.POST)
         if not form.is_valid():
             return _invalid(request, match, token, form, pad=pad)
@@ -362,6 +370,14 @@ def event(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
             return _invalid(request, match, token, form, pad=pad)
         payload = form.payload(by, points=is_points)
         breaker = form.cleaned_data.get("breaker") or None
+    elif is_points:
+        form = PointActionForm(request.POST, sides=tuple(match.sides),
+                               names=_point_names(match), rules=get_rules(match.rules))
+        pad = {}
+        if not form.is_valid():
+            return _invalid(request, match, token, form)
+        payload = form.payload()
+        breaker = None
     else:
         form = ActionForm(request.POST)
         pad = {}

@@ -28,6 +28,9 @@
   }
 
   window.htmx.config.timeout = 10000;
+  // htmx settles "style" by setAttribute, which the strict CSP (style-src 'self') refuses
+  // with a console error for every element a script had given an inline style
+  window.htmx.config.attributesToSettle = ["class", "width", "height"];
   window.htmx.config.responseHandling = [
     { code: "204", swap: false },
     { code: "[23]..", swap: true },
