@@ -84,7 +84,7 @@ def swap_entries(*, event: Event, first: Slot, second: Slot, actor: Actor,
     with transaction.atomic():
         event = _lock_event(event)
         ids = {first[0], second[0]}
-        rows = {m.pk: m for m in Match.objects.select_for_update().filter(
+        rows = {m.pk: m for m in Match.objects.select_for_update(of=("self",)).filter(
             pk__in=ids, event=event).select_related("round")}
         if len(rows) != len(ids) or first == second:
             raise DrawServiceError("edit_bad_places")
