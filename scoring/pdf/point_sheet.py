@@ -47,6 +47,7 @@ from .base import (
     wrap,
 )
 from .data import Language, SideData
+from .labels import labels_for
 
 PAGE_W, PAGE_H = A4
 MARGIN_X = 12 * mm
@@ -85,7 +86,6 @@ POINT_LABELS: dict[str, dict[str, str]] = {
         "signature": "Signature",
         "signature_umpire": "Umpire",
         "page": "Page {page} of {pages}",
-        "qr_caption": "Scan to score this match on the umpire tablet",
     },
     "de": {
         "title": "Spielbericht – Punkte-Carrom (drei Spieler)",
@@ -118,7 +118,6 @@ POINT_LABELS: dict[str, dict[str, str]] = {
         "signature": "Unterschrift",
         "signature_umpire": "Schiedsrichter",
         "page": "Seite {page} von {pages}",
-        "qr_caption": "Scannen, um dieses Match auf dem Schiedsrichter-Tablet zu werten",
     },
 }
 
@@ -211,7 +210,8 @@ def _header(c: Canvas, data: PointSheetData, lab: dict[str, str], top: float) ->
         draw_qr(c, data.qr_url, PAGE_W - MARGIN_X - qr, top - qr, qr)
         c.setFont(REGULAR, 5.5)
         c.setFillColor(MUTED)
-        for n, line in enumerate(wrap(lab["qr_caption"], REGULAR, 5.5, qr + 6 * mm)[:3]):
+        caption = labels_for(data.language)["qr_caption"]  # the one caption of a sheet's QR
+        for n, line in enumerate(wrap(caption, REGULAR, 5.5, qr + 6 * mm)[:3]):
             c.drawRightString(PAGE_W - MARGIN_X, top - qr - (2.5 + 2.3 * n) * mm, line)
     fields = [
         ("tournament", data.tournament), ("event", data.event),

@@ -103,3 +103,5 @@ def test_point_sheet_qr_is_the_public_match_page(admin_client, played: Match) ->
     slug = played.event.tournament.slug
     assert decode_qr_codes(pdf) == [f"http://testserver/t/{slug}/match/{played.pk}/"]
     assert played.umpire_token not in pdf.decode("latin-1")
+    assert "Scan to follow this match live" in pdftotext(pdf)
+    assert "umpire tablet" not in pdftotext(pdf)
