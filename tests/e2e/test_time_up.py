@@ -33,13 +33,12 @@ def _visible_and_on_top(page: Page, selector: str) -> None:
     """Wholly in the viewport (once any smooth scrolling has settled), and the topmost
     element at its centre."""
     expect(page.locator(selector)).to_be_in_viewport(ratio=1)
-    box = page.locator(selector).bounding_box()
-    assert box is not None
-    topmost = page.evaluate(
-        "([x, y, sel]) => { const el = document.elementFromPoint(x, y);"
-        " return !!el && !!el.closest(sel); }",
-        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, selector])
-    assert topmost
+    # the box is read in the page at each try, so a scroll still settling is waited for
+    page.wait_for_function(
+        "(sel) => { const r = document.querySelector(sel).getBoundingClientRect();"
+        " const el = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
+        " return r.top >= 0 && r.bottom <= innerHeight && !!el && !!el.closest(sel); }",
+        arg=selector, timeout=3000)
 
 
 def _played_round() -> tuple:
@@ -119,6 +118,10 @@ def test_the_umpire_stops_a_game_by_time_on_the_tablet(live_server, page: Page,
     assert topmost, "the time-up confirmation is covered"
     page.screenshot(path=str(SHOTS / "tablet-time-up-768.png"))
     confirm.click()
+    page.wait_for_url(f"**/u/{m2.umpire_token}/")
+    page.wait_for_load_state("networkidle")
     expect(page.locator("#time-up-confirm")).to_have_count(0)
     m2.refresh_from_db()
     assert m2.winner_side == "b" and m2.status == Match.Status.FINISHED
+    # leave the tablet page (it polls) before the live server's database is flushed
+    page.goto("about:blank")
