@@ -524,6 +524,25 @@ def add_run_arguments(parser: argparse.ArgumentParser, *, seed: int) -> None:
     parser.add_argument("--keep", action="store_true", help="keep the database and logs")
 
 
+def first_traceback(log: Path, limit: int = 40) -> list[str]:
+    """The first traceback in the server's log (a 5xx answer's cause, printed before the
+    temporary folder goes), at most ``limit`` lines."""
+    try:
+        lines = log.read_text(errors="replace").splitlines()
+    except OSError:
+        return [f"(no log at {log})"]
+    for i, line in enumerate(lines):
+        if line.startswith("Traceback"):
+            block = [line]
+            for follow in lines[i + 1:i + limit]:
+                block.append(follow)
+                going_on = (" ", "\t", "Traceback", "During", "The above")
+                if follow and not follow.startswith(going_on):
+                    break
+            return block
+    return ["(no traceback in the server's log)"]
+
+
 @dataclass
 class Session:
     tmp: Path

@@ -120,6 +120,9 @@ def main() -> int:
               f"cache_mismatches={len(check.cache_mismatches)}")
         for failure in check.replay_failures[:10] + check.cache_mismatches[:10]:
             print(f"  {failure}")
+        if any("HTTP 5" in kind for kind in stats.errors):
+            for line in srv.first_traceback(server.log):
+                print(f"  server: {line}")
         errors = sum(stats.errors.values()) + check.lost + check.duplicates + len(
             check.replay_failures)
         print(f"load: p50_ms={srv.percentile(everything, .5):.1f} "
