@@ -110,6 +110,8 @@ MIDDLEWARE = [
     "scoring.conditional.EarlyNotModifiedMiddleware",
     # The JSON API answers every error in JSON (405, 403 of CSRF, …), never an HTML page.
     "scoring.views.errors.ApiErrorsMiddleware",
+    # A database busy past its wait limit answers 503 "nothing saved, try again", not a 500.
+    "scoring.views.errors.DatabaseBusyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After the session middleware, before CommonMiddleware (it may redirect by language).
     "django.middleware.locale.LocaleMiddleware",
@@ -168,6 +170,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
     }
+else:
+    # No request may run past gunicorn's worker timeout (30 s in `make serve`): a statement or
+    # a lock wait that lasts too long is cancelled by PostgreSQL, and DatabaseBusyMiddleware
+    # answers 503 "nothing saved, try again" (issue 16). Milliseconds; 0 turns a limit off.
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
+        f"-c statement_timeout={max(0, env_int('DB_STATEMENT_TIMEOUT_MS', 20_000))} "
+        f"-c lock_timeout={max(0, env_int('DB_LOCK_TIMEOUT_MS', 10_000))}"
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
