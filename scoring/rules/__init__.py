@@ -21,7 +21,9 @@ Glossary (ICF Laws of Carrom, "Interpretations"):
 
 Layout: :mod:`.position` (values), :mod:`.events` (what happened), :mod:`.board` (the laws of a
 board), :mod:`.game` (games and matches), :mod:`.presets` (rule sets as data), :mod:`.point`
-(three-player point carrom), :mod:`.interchange` (the JSON format v1), :mod:`.cli` (the command).
+(three-player point carrom), :mod:`.variant` (one interface over both games: start a board,
+apply an event, one board result shape), :mod:`.interchange` (the JSON format v1), :mod:`.cli`
+(the command).
 """
 
 from .board import Board, Note, Step, apply, replay, step
@@ -51,17 +53,43 @@ from .game import (
     first_breaker_of_game,
 )
 from .interchange import parse_start, replay_document
+from .point import (
+    PointEvent,
+    PointGame,
+    PointPosition,
+    PointRuling,
+    PointStep,
+    PointStroke,
+    apply_point,
+    derive_point_game,
+    parse_point_event,
+    replay_point,
+    step_point,
+)
 from .position import (
     BLACK,
     COLOURS,
     OPENING,
     WHITE,
     BoardResult,
+    Colour,
     PerColour,
     Position,
+    Termination,
     other,
 )
 from .presets import DEFAULT_RULES, RULESETS, RuleSet, get_rules
+from .variant import (
+    BoardOutcome,
+    ColourGame,
+    Played,
+    PointCarrom,
+    SheetKind,
+    TossKind,
+    Variant,
+    VariantBoard,
+    variant_for,
+)
 
 __all__ = [
     "BLACK",
@@ -73,8 +101,11 @@ __all__ = [
     "AwardEntry",
     "Board",
     "BoardLoss",
+    "BoardOutcome",
     "BoardResult",
     "BoardScore",
+    "Colour",
+    "ColourGame",
     "Event",
     "Forgo",
     "GameState",
@@ -87,25 +118,44 @@ __all__ = [
     "Note",
     "PerColour",
     "Pieces",
+    "Played",
+    "PointCarrom",
+    "PointEvent",
+    "PointGame",
+    "PointPosition",
+    "PointRuling",
+    "PointStep",
+    "PointStroke",
     "Position",
     "RuleSet",
     "RulesError",
+    "SheetKind",
     "Step",
     "Stroke",
     "SummaryEntry",
     "TechnicalFoul",
+    "Termination",
+    "TossKind",
     "UmpireRuling",
+    "Variant",
+    "VariantBoard",
     "Void",
     "apply",
+    "apply_point",
     "derive_game",
     "derive_match",
+    "derive_point_game",
     "first_breaker_of_game",
     "from_notation",
     "get_rules",
     "other",
     "parse_event",
+    "parse_point_event",
     "parse_start",
     "replay",
     "replay_document",
+    "replay_point",
     "step",
+    "step_point",
+    "variant_for",
 ]

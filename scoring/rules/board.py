@@ -39,6 +39,7 @@ from .position import (
     BoardResult,
     PerColour,
     Position,
+    Termination,
     covered,
     other,
     pending,
@@ -282,7 +283,7 @@ def _board_loss(position: Position, event: BoardLoss, rules: RuleSet) -> Step:
         points += rules.queen_value
     points = min(points, rules.board_max)
     law = LOSS_LAWS[event.reason]
-    result = BoardResult(receiver, points, law)
+    result = BoardResult(receiver, points, law, termination=Termination.BOARD_LOSS)
     note = Note("board_lost", law, {"colour": offender, "reason": event.reason,
                                      "winner": receiver, "points": points})
     return Step(_finish(position, result), (note,))
@@ -295,7 +296,8 @@ def _umpire_ruling(position: Position, event: UmpireRuling, rules: RuleSet) -> S
             "bad_points", f"a board is worth 1 to {rules.board_max} points, not {event.points}"
         )
     result = BoardResult(
-        event.winner, event.points, event.law or "umpire ruling", by_umpire=True
+        event.winner, event.points, event.law or "umpire ruling", by_umpire=True,
+        termination=Termination.UMPIRE_RULING,
     )
     note = Note("umpire_ruling", event.law or "",
                 {"winner": event.winner, "points": event.points})
@@ -494,7 +496,7 @@ def _board_end(position: Position, stroke: Stroke, rules: RuleSet) -> Step | Non
     points = min(base + claimed, rules.board_max)
     result = BoardResult(
         winner, points, law, interpretation=interpretation,
-        extra_points=max(0, points - base),
+        extra_points=max(0, points - base), termination=Termination.SPECIAL_CASE,
     )
     on_board = PerColour(0, 0).set(p, left_p).set(o, left_o)
     new = _finish(

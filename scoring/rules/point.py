@@ -40,17 +40,17 @@ from typing import Any, NamedTuple
 from .board import Note
 from .errors import IllegalEvent, InvalidDocument, InvalidEvent, RulesError
 from .events import LOSS_REASONS, BoardLoss, Pieces, Void, _flag, _pieces
-from .position import BLACK, WHITE, PerColour
+from .position import BLACK, WHITE, PerColour, Termination
 from .presets import POINT_CARROM, POINT_SETTINGS, RuleSet, get_rules
 
 ON_BOARD = "on_board"
 
 #: why a board ended (``PointPosition.end``)
-END_CARROMMEN = "carrommen"
-END_GAME_POINTS = "game_points"
-END_BOARD_LOSS = "board_loss"
-END_RULING = "umpire_ruling"
-END_VOID = "void"
+END_CARROMMEN = Termination.CARROMMEN
+END_GAME_POINTS = Termination.GAME_POINTS
+END_BOARD_LOSS = Termination.BOARD_LOSS
+END_RULING = Termination.UMPIRE_RULING
+END_VOID = Termination.VOID
 
 END_LAWS = {
     END_CARROMMEN: "seed 003",
@@ -123,7 +123,7 @@ class PointPosition:
     #: each player's game score before this board (in ``players`` order)
     scores_before: tuple[int, ...] = ()
     #: why the board ended (``END_*``), ``None`` while it is played
-    end: str | None = None
+    end: Termination | None = None
     #: the points an umpire ruling or a board loss fixed (``players`` order), else ``None``
     awarded: tuple[int, ...] | None = None
     lost_by: str | None = None
@@ -247,7 +247,7 @@ def _pay(position: PointPosition, i: int, owed: int) -> tuple[PointPosition, Per
                     dues=_set(position.dues, i, owed)), returned)
 
 
-def _finish(position: PointPosition, end: str, **fields: Any) -> PointPosition:
+def _finish(position: PointPosition, end: Termination, **fields: Any) -> PointPosition:
     return replace(position, finished=True, end=end, **fields)
 
 

@@ -15,10 +15,37 @@ Terminology (ICF "Interpretations", LAWS.md §2.1):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, NamedTuple
 
-WHITE = "white"
-BLACK = "black"
+
+class Colour(StrEnum):
+    """A side's colour; the breaker plays white (ICF 43). A ``StrEnum``: stored strings stay
+    ``"white"`` and ``"black"``, and each member compares equal to its string."""
+
+    WHITE = "white"
+    BLACK = "black"
+
+
+class Termination(StrEnum):
+    """How a board ended (the board result's ``termination``), for both variants."""
+
+    #: ICF 53: a side pocketed all its carrommen; point carrom: every carromman pocketed
+    CARROMMEN = "carrommen"
+    #: ICF 52, 102–112 and the product's rulings: an end-of-board special case
+    SPECIAL_CASE = "special_case"
+    #: point carrom, seed 003 (interpretation): a player reached the game points mid-board
+    GAME_POINTS = "game_points"
+    #: ICF 51, 91, IT 86, IT 90(b): a side lost the board (ruling 12)
+    BOARD_LOSS = "board_loss"
+    #: the umpire decided the board (rulings 11, 12)
+    UMPIRE_RULING = "umpire_ruling"
+    #: IT 101: the board is void and played again
+    VOID = "void"
+
+
+WHITE = Colour.WHITE
+BLACK = Colour.BLACK
 COLOURS = (WHITE, BLACK)
 
 QUEEN_ON_BOARD = "on_board"
@@ -100,6 +127,7 @@ class BoardResult:
     void: bool = False
     extra_points: int = 0
     by_umpire: bool = False
+    termination: Termination = Termination.CARROMMEN
 
     def to_dict(self) -> dict[str, Any]:
         if self.void:
@@ -112,7 +140,8 @@ class BoardResult:
         }
 
 
-VOID_RESULT = BoardResult(winner=None, points=0, law="void", void=True)
+VOID_RESULT = BoardResult(winner=None, points=0, law="void", void=True,
+                          termination=Termination.VOID)
 
 
 class Position(NamedTuple):

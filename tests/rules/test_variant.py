@@ -1,0 +1,122 @@
+"""One Variant interface over the colour game and point carrom (scoring.rules.variant)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.rules import (
+    RULESETS,
+    BoardOutcome,
+    ColourGame,
+    IllegalEvent,
+    InvalidDocument,
+    PointCarrom,
+    SheetKind,
+    Termination,
+    TossKind,
+    from_notation,
+    parse_event,
+    variant_for,
+)
+
+
+def test_variant_for_every_preset() -> None:
+    for key, rules in RULESETS.items():
+        variant = variant_for(key)
+        assert variant == variant_for(rules)
+        assert variant.seats == rules.players
+        if rules.family == "points":
+            assert isinstance(variant, PointCarrom)
+            assert (variant.has_colours, variant.sheet_kind, variant.toss) == (
+                False, SheetKind.POINTS, TossKind.LOT)
+            assert not variant.quick_entry
+            assert variant.board_total == 32
+        else:
+            assert isinstance(variant, ColourGame)
+            assert (variant.has_colours, variant.sheet_kind, variant.toss) == (
+                True, SheetKind.COLOURS, TossKind.BREAK_OR_SIDE)
+            assert variant.quick_entry
+            assert variant.board_total == rules.board_max
+    assert variant_for(None).key == "icf"
+
+
+def test_colour_game_outcome_names_players_not_colours() -> None:
+    variant = variant_for("icf")
+    board = variant.start(("b", "a"), scores={"b": 4, "a": 10})
+    assert board.position.scores == (4, 10)
+    assert board.on_turn == "b"  # the breaker plays white
+    events = ["W: 2w", "W: q w", "W: 6w"]
+    board, notes = variant.replay(board, [from_notation(e) for e in events])
+    outcome = board.outcome
+    assert outcome.finished and outcome.decided
+    assert outcome.winner == "b"
+    assert outcome.points == {"b": 12, "a": 0}
+    assert outcome.credited == 12
+    assert outcome.queen_by == "b"
+    assert outcome.termination is Termination.CARROMMEN
+    assert outcome.law == "ICF 53"
+    assert outcome.carrommen_left == 9
+    assert notes[-1].code == "board_won"
+    assert board.on_turn is None
+
+
+def test_colour_game_board_loss_and_void() -> None:
+    variant = variant_for("icf")
+    board = variant.start(("a", "b"))
+    lost, _ = variant.apply(board, parse_event({"type": "board_loss", "by": "white"}))
+    assert lost.outcome.termination is Termination.BOARD_LOSS
+    assert (lost.outcome.winner, lost.outcome.lost_by) == ("b", "a")
+    void, _ = variant.apply(board, parse_event({"type": "void"}))
+    assert void.outcome.void and not void.outcome.decided
+    assert void.outcome.points == {"a": 0, "b": 0}
+    assert void.outcome.winner is None
+
+
+def test_point_carrom_same_shape() -> None:
+    variant = variant_for("point-carrom")
+    board = variant.start(("c", "a", "b"), scores={"c": 20})
+    events = [
+        {"type": "stroke", "by": "c", "pocketed": {"black": 1}},
+        {"type": "stroke", "by": "c", "pocketed": {"white": 1, "queen": True}},
+    ]
+    board, notes = variant.replay(board, events)
+    outcome = board.outcome
+    assert isinstance(outcome, BoardOutcome)
+    assert outcome.finished  # 20 + 1 + 2 + 5 reaches 25 mid-board (seed 003)
+    assert outcome.termination is Termination.GAME_POINTS and outcome.interpretation
+    assert outcome.points == {"c": 8, "a": 0, "b": 0}
+    assert (outcome.winner, outcome.credited, outcome.queen_by) == ("c", 8, "c")
+    assert board.to_state()["format"] == "carrom-point-board-state/1"
+    assert notes[-1].code == "game_points_reached"
+
+
+def test_point_carrom_tie_at_top_has_no_top_scorer() -> None:
+    variant = variant_for("point-carrom")
+    board = variant.start(("a", "b", "c"))
+    board, _ = variant.replay(board, [
+        {"type": "stroke", "by": "a", "pocketed": {"black": 1}},
+        {"type": "stroke", "by": "a"},
+        {"type": "stroke", "by": "b", "pocketed": {"black": 1}},
+        {"type": "umpire_ruling", "points": {"a": 1, "b": 1}},
+    ])
+    assert board.outcome.termination is Termination.UMPIRE_RULING
+    assert board.outcome.winner is None and board.outcome.credited == 0
+
+
+def test_strikers_and_players() -> None:
+    colour, point = variant_for("icf"), variant_for("point-carrom")
+    assert colour.strikers(("a", "b")) == ("white", "black")
+    assert point.strikers(("a", "b", "c")) == ("a", "b", "c")
+    assert colour.player_of(("a", "b"), "black") == "b"
+    with pytest.raises(InvalidDocument):
+        point.player_of(("a", "b", "c"), "d")
+    with pytest.raises(InvalidDocument):
+        colour.start(("a", "b", "c"))
+
+
+def test_replay_locates_the_bad_event() -> None:
+    variant = variant_for("point-carrom")
+    board = variant.start(("a", "b", "c"))
+    with pytest.raises(IllegalEvent) as err:
+        variant.replay(board, [{"type": "stroke", "by": "a"}, {"type": "stroke", "by": "c"}])
+    assert err.value.where == "1"
