@@ -44,15 +44,16 @@ from .game import (
     AwardEntry,
     BoardScore,
     GameState,
-    LogEntry,
     MatchState,
     NextBoard,
+    PlayedEntry,
     SummaryEntry,
+    VoidEntry,
     derive_game,
     derive_match,
     first_breaker_of_game,
 )
-from .interchange import parse_start, replay_document
+from .interchange import LogEntry, parse_start, replay_document
 from .point import (
     PointEvent,
     PointGame,
@@ -117,6 +118,7 @@ __all__ = [
     "NextBoard",
     "Note",
     "PerColour",
+    "PlayedEntry",
     "Pieces",
     "Played",
     "PointCarrom",
@@ -140,6 +142,7 @@ __all__ = [
     "Variant",
     "VariantBoard",
     "Void",
+    "VoidEntry",
     "apply",
     "apply_point",
     "derive_game",

@@ -11,14 +11,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .board import replay
 from .errors import InvalidDocument, RulesError
+from .events import Event, parse_event
 from .game import (
     AwardEntry,
     BoardEntry,
-    LogEntry,
+    PlayedEntry,
     SummaryEntry,
     derive_game,
     derive_match,
@@ -187,6 +189,36 @@ def replay_board_document(data: Any) -> dict[str, Any]:
         return replay_point_board_document(data)
     rules, start, events = read_board(data)
     return replay(events, rules, start).to_state()
+
+
+def read_events(data: list[Any]) -> tuple[Event, ...]:
+    """The events of a document's ``events`` list (errors located at the event's index)."""
+    events = []
+    for index, item in enumerate(data):
+        try:
+            events.append(parse_event(item))
+        except RulesError as err:
+            raise err.at(index) from None
+    return tuple(events)
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """A game's board given as its whole ``carrom-board/1`` log: read into the game layer's
+    :class:`~.game.PlayedEntry` (the log's own ``scores`` give way to the game's)."""
+
+    log: dict[str, Any]
+    breaker: str | None = None
+
+    def played(self) -> PlayedEntry:
+        _format(self.log, BOARD_FORMAT)
+        _unknown(self.log, _BOARD_KEYS - {"players"}, "the board")
+        rules_key = self.log.get("rules")
+        carrommen = 9 if rules_key is None else get_rules(rules_key).carrommen_per_colour
+        start = None
+        if self.log.get("start") is not None:
+            start = parse_start(self.log["start"], PerColour(0, 0), carrommen)
+        return PlayedEntry(read_events(_events(self.log)), self.breaker, start, rules_key)
 
 
 # --- games and matches -----------------------------------------------------------------------
