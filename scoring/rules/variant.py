@@ -76,7 +76,8 @@ class BoardOutcome:
     top scorer is credited with. ``queen``: the queen's state (``"on_board"``,
     ``"pending_cover:<who>"``, ``"covered:<who>"``; ``<who>`` a colour or a player),
     ``queen_by``: the *player* who covered it. ``termination``: how the board ended (``None``
-    while it is played). ``carrommen_left``: the colour game's loser's carrommen on the board.
+    while it is played). ``interpretation``: the ruling is the product's where the laws are
+    silent. ``carrommen_left``: the colour game's loser's carrommen on the board.
     """
 
     players: tuple[str, ...]
@@ -92,6 +93,8 @@ class BoardOutcome:
     extra_points: int = 0
     lost_by: str | None = None
     carrommen_left: int | None = None
+    #: point carrom: the pieces each player holds (white, black), else ``None``
+    pieces: Mapping[str, PerColour] | None = None
 
     @property
     def void(self) -> bool:
@@ -116,6 +119,8 @@ class BoardOutcome:
             "extra_points": self.extra_points,
             "lost_by": self.lost_by,
             "carrommen_left": self.carrommen_left,
+            "pieces": None if self.pieces is None else {
+                p: held.to_dict() for p, held in self.pieces.items()},
             "void": self.void,
         }
 
@@ -403,7 +408,8 @@ class PointCarrom(Variant):
         return BoardOutcome(
             players, position.finished, points, top, points[top] if top else 0,
             position.queen, queen_by, end, law,
-            interpretation=end is Termination.GAME_POINTS, lost_by=position.lost_by,
+            interpretation=end in (Termination.GAME_POINTS, Termination.BOARD_LOSS),
+            lost_by=position.lost_by, pieces=dict(zip(players, position.held, strict=True)),
         )
 
     def to_state(self, board: VariantBoard) -> dict[str, Any]:

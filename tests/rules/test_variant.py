@@ -86,6 +86,7 @@ def test_point_carrom_same_shape() -> None:
     assert outcome.termination is Termination.GAME_POINTS and outcome.interpretation
     assert outcome.points == {"c": 8, "a": 0, "b": 0}
     assert (outcome.winner, outcome.credited, outcome.queen_by) == ("c", 8, "c")
+    assert outcome.pieces is not None and outcome.pieces["c"] == (1, 1)
     assert board.to_state()["format"] == "carrom-point-board-state/1"
     assert notes[-1].code == "game_points_reached"
 
