@@ -30,9 +30,7 @@ from .events import (
     parse_event,
 )
 from .position import (
-    COVERED,
     OPENING,
-    PENDING,
     QUEEN_ON_BOARD,
     VOID_RESULT,
     ZERO,
@@ -557,7 +555,7 @@ def _stroke_in_play(
         own_dues, right_before = dues_black, right_black
     all_nine = own_before == rules.carrommen_per_colour
     queen = position.queen
-    covering = queen == PENDING + p
+    covering = queen == pending(p)
     has_right = right_before or pw > 0
     owes = own_dues > 0
 
@@ -609,16 +607,16 @@ def _stroke_in_play(
         elif owes:
             queen_note = ("queen_back", "ICF 95(b)")
         elif pw == 0 or (pw == 1 and (at_break or all_nine)):
-            queen_after = PENDING + p
+            queen_after = pending(p)
             keeps_turn = True
             queen_note = ("cover_due", "ICF 97(b)" if pw else "ICF 96")
         else:
-            queen_after = COVERED + p
+            queen_after = covered(p)
             keeps_turn = True
             queen_note = ("queen_covered", "ICF 97(a)")
     elif covering:
         if pw > 0:
-            queen_after = COVERED + p
+            queen_after = covered(p)
             keeps_turn = True
             queen_note = ("queen_covered", "ICF 97(a)")
         else:

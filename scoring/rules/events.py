@@ -13,16 +13,36 @@ black). See :func:`from_notation`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from .errors import InvalidEvent
-from .position import BLACK, COLOURS, WHITE
+from .position import BLACK, COLOURS, WHITE, Colour
 
-FOUL_IMPROPER = "improper_stroke"
-FOUL_BREAK_BEFORE_PLAY = "break_before_play"
-FOULS = (FOUL_IMPROPER, FOUL_BREAK_BEFORE_PLAY)
 
-LOSS_REASONS = ("out_of_turn", "left_seat", "resumed_before_play", "other")
+class Foul(StrEnum):
+    """A foul in a stroke (ICF 64; ICF 44 for the break before "Play")."""
+
+    IMPROPER_STROKE = "improper_stroke"
+    BREAK_BEFORE_PLAY = "break_before_play"
+
+
+class LossReason(StrEnum):
+    """Why a side lost the board by conduct (ruling 12)."""
+
+    OUT_OF_TURN = "out_of_turn"  # ICF 51
+    LEFT_SEAT = "left_seat"  # ICF 91
+    RESUMED_BEFORE_PLAY = "resumed_before_play"  # IT 86
+    OTHER = "other"  # IT 90(b)
+
+
+FOUL_IMPROPER = Foul.IMPROPER_STROKE
+FOUL_BREAK_BEFORE_PLAY = Foul.BREAK_BEFORE_PLAY
+FOULS = tuple(Foul)
+_FOUL_OF = {f.value: f for f in Foul}
+_COLOUR_OF = {c.value: c for c in Colour}
+
+LOSS_REASONS = tuple(LossReason)
 
 
 class Pieces(NamedTuple):
@@ -63,11 +83,11 @@ NOTHING = Pieces()
 class Stroke(NamedTuple):
     """One stroke by the colour on turn (ICF 2.1 "stroke"); an immutable record."""
 
-    by: str
+    by: Colour
     pocketed: Pieces = NOTHING
     off_board: Pieces = NOTHING
     touched: bool = True
-    foul: str | None = None
+    foul: Foul | None = None
     extra_claimed: bool = False
 
     type = "stroke"
@@ -91,7 +111,7 @@ class Stroke(NamedTuple):
 class TechnicalFoul:
     """A technical foul by ``by`` (ICF 63(a) on turn, 63(b) not on turn)."""
 
-    by: str
+    by: Colour
     type = "technical_foul"
 
     def to_dict(self) -> dict[str, Any]:
@@ -102,7 +122,7 @@ class TechnicalFoul:
 class Forgo:
     """The entitled colour ``by`` forgoes placing the carrommen due to it now (ICF 87)."""
 
-    by: str
+    by: Colour
     type = "forgo"
 
     def to_dict(self) -> dict[str, Any]:
@@ -113,8 +133,8 @@ class Forgo:
 class BoardLoss:
     """``by`` loses the board by conduct (ICF 51, 91, IT 86; ruling 12)."""
 
-    by: str
-    reason: str = "other"
+    by: str  # a colour; a player's name in point carrom
+    reason: LossReason = LossReason.OTHER
     type = "board_loss"
 
     def to_dict(self) -> dict[str, Any]:
@@ -125,7 +145,7 @@ class BoardLoss:
 class UmpireRuling:
     """The umpire decides the board, overriding the engine's result."""
 
-    winner: str
+    winner: Colour
     points: int
     law: str | None = None
     type = "umpire_ruling"
@@ -168,10 +188,10 @@ def _flag(value: Any, name: str) -> bool:
     return value
 
 
-def _colour(value: Any, name: str, colours: tuple[str, ...] = COLOURS) -> str:
-    if value not in colours:
-        raise InvalidEvent("bad_colour", f"{name} must be one of {', '.join(colours)}")
-    return value
+def _colour(value: Any, name: str) -> Colour:
+    if value not in COLOURS:
+        raise InvalidEvent("bad_colour", f"{name} must be one of {', '.join(COLOURS)}")
+    return _COLOUR_OF[value]
 
 
 def _pieces(value: Any, name: str) -> Pieces:
@@ -237,11 +257,11 @@ def parse_event(data: Any) -> Event:
         touched = data.get("touched", True)
         claimed = data.get("extra_claimed", False)
         return Stroke(
-            by,
+            _COLOUR_OF[by],
             NOTHING if pocketed is None else _pieces(pocketed, "pocketed"),
             NOTHING if off_board is None else _pieces(off_board, "off_board"),
             touched if touched is True else _flag(touched, "touched"),
-            foul,
+            None if foul is None else _FOUL_OF[foul],
             claimed if claimed is False else _flag(claimed, "extra_claimed"),
         )
     if kind == "void":
@@ -266,7 +286,7 @@ def parse_event(data: Any) -> Event:
     reason = data.get("reason", "other")
     if reason not in LOSS_REASONS:
         raise InvalidEvent("unknown_reason", f"unknown board_loss reason {reason!r}")
-    return BoardLoss(by=by, reason=reason)
+    return BoardLoss(by=by, reason=LossReason(reason))
 
 
 # --- text notation --------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from .game import (
     derive_game,
     derive_match,
 )
-from .position import COLOURS, OPENING, QUEEN_STATES, PerColour, Position
+from .position import COLOURS, OPENING, QUEEN_STATES, Colour, PerColour, Position, QueenState
 from .presets import get_rules
 
 BOARD_FORMAT = "carrom-board/1"
@@ -102,6 +102,7 @@ def parse_start(data: Any, scores: PerColour, carrommen: int = 9) -> Position:
     queen = data.get("queen", "on_board")
     if queen not in QUEEN_STATES:
         raise _doc_error("bad_queen", f"start.queen {queen!r} is not a queen state")
+    queen = QueenState(queen)
     if "queen_right" in data:
         queen_right = _per_colour(data["queen_right"], "start.queen_right", flags=True,
                                   default=False)
@@ -110,6 +111,7 @@ def parse_start(data: Any, scores: PerColour, carrommen: int = 9) -> Position:
     on_turn = data.get("on_turn", "white")
     if on_turn not in COLOURS:
         raise _doc_error("bad_colour", "start.on_turn must be white or black")
+    on_turn = Colour(on_turn)
     break_made = _bool(data.get("break_made", False), "start.break_made")
     attempts = _int(data.get("break_attempts", 0), "start.break_attempts", 0, 2)
 
@@ -123,8 +125,8 @@ def parse_start(data: Any, scores: PerColour, carrommen: int = 9) -> Position:
             raise inconsistent(
                 f"{colour} owes a due although a {colour} carromman lies in a pocket"
             )
-    holder = None if queen == "on_board" else queen.split(":", 1)[1]
-    if queen.startswith("pending_cover:") and holder != on_turn:
+    holder = queen.holder
+    if queen.is_pending and holder != on_turn:
         raise inconsistent("the queen awaits a cover by the colour not on turn")
     if holder is not None and not queen_right[holder]:
         raise inconsistent(f"{holder} holds the queen without the right to it")

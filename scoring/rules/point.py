@@ -39,7 +39,7 @@ from typing import Any, NamedTuple
 
 from .board import Note
 from .errors import IllegalEvent, InvalidDocument, InvalidEvent, RulesError
-from .events import LOSS_REASONS, BoardLoss, Pieces, Void, _flag, _pieces
+from .events import LOSS_REASONS, BoardLoss, Foul, LossReason, Pieces, Void, _flag, _pieces
 from .position import BLACK, WHITE, PerColour, Termination
 from .presets import POINT_CARROM, POINT_SETTINGS, RuleSet, get_rules
 
@@ -69,7 +69,7 @@ class PointStroke:
     pocketed: Pieces = Pieces()
     off_board: Pieces = Pieces()
     touched: bool = True
-    foul: str | None = None
+    foul: Foul | None = None
 
     type = "stroke"
 
@@ -450,14 +450,14 @@ def parse_point_stroke(data: Any) -> PointStroke:
     if not isinstance(by, str):
         raise InvalidEvent("missing_field", "a stroke needs 'by' (a player's name)")
     foul = data.get("foul")
-    if foul not in (None, "improper_stroke", "break_before_play"):
+    if foul is not None and foul not in tuple(Foul):
         raise InvalidEvent("unknown_foul", f"unknown foul {foul!r}")
     return PointStroke(
         by=by,
         pocketed=_pieces(data.get("pocketed"), "pocketed"),
         off_board=_pieces(data.get("off_board"), "off_board"),
         touched=_flag(data.get("touched", True), "touched"),
-        foul=foul,
+        foul=None if foul is None else Foul(foul),
     )
 
 
@@ -480,7 +480,7 @@ def parse_point_event(data: Any) -> PointEvent:
         reason = data.get("reason", "other")
         if reason not in LOSS_REASONS:
             raise InvalidEvent("bad_reason", f"unknown reason {reason!r}")
-        return BoardLoss(data["by"], reason)
+        return BoardLoss(data["by"], LossReason(reason))
     if kind == "umpire_ruling":
         if not set(data) <= {"type", "points", "law"}:
             raise InvalidEvent("unknown_field", "an umpire ruling has 'points' and 'law' only")

@@ -7,8 +7,8 @@ Terminology (ICF "Interpretations", LAWS.md §2.1):
   waiting to be placed (a due, a penalty, or pieces returned after a foul).
 - *due* (ICF 72): the debt of a pocketed striker; a *penalty* (ICF 63, 64) is handled alike. One
   that cannot be paid (nothing of that colour in a pocket) stays *outstanding* in ``dues``.
-- *queen*: ``"on_board"``, ``"pending_cover:<colour>"`` (pocketed, the cover is due in the next
-  stroke) or ``"covered:<colour>"``.
+- *queen* (:class:`QueenState`): ``"on_board"``, ``"pending_cover:<colour>"`` (pocketed, the
+  cover is due in the next stroke) or ``"covered:<colour>"``.
 - *queen right* (ICF 92, 95(c)): the side has pocketed one of its own carrommen this board.
 """
 
@@ -48,29 +48,57 @@ WHITE = Colour.WHITE
 BLACK = Colour.BLACK
 COLOURS = (WHITE, BLACK)
 
-QUEEN_ON_BOARD = "on_board"
+class QueenState(StrEnum):
+    """Where the queen is in the colour game (ICF 92–101); stored as these strings."""
+
+    ON_BOARD = "on_board"
+    PENDING_WHITE = "pending_cover:white"  # pocketed by white, the cover is due (ICF 96, 97)
+    PENDING_BLACK = "pending_cover:black"
+    COVERED_WHITE = "covered:white"  # covered by white (ICF 97(a))
+    COVERED_BLACK = "covered:black"
+
+    @property
+    def holder(self) -> Colour | None:
+        """The colour that pocketed or covered the queen, if any."""
+        return _HOLDER[self]
+
+    @property
+    def is_covered(self) -> bool:
+        return self in (QueenState.COVERED_WHITE, QueenState.COVERED_BLACK)
+
+    @property
+    def is_pending(self) -> bool:
+        return self in (QueenState.PENDING_WHITE, QueenState.PENDING_BLACK)
+
+
+QUEEN_ON_BOARD = QueenState.ON_BOARD
 PENDING = "pending_cover:"
 COVERED = "covered:"
 
 
-def other(colour: str) -> str:
+def other(colour: str) -> Colour:
     """The opponent's colour."""
     return BLACK if colour == WHITE else WHITE
 
 
-def pending(colour: str) -> str:
+_PENDING = {WHITE: QueenState.PENDING_WHITE, BLACK: QueenState.PENDING_BLACK}
+_COVERED = {WHITE: QueenState.COVERED_WHITE, BLACK: QueenState.COVERED_BLACK}
+_HOLDER = {QueenState.ON_BOARD: None, QueenState.PENDING_WHITE: WHITE,
+           QueenState.PENDING_BLACK: BLACK, QueenState.COVERED_WHITE: WHITE,
+           QueenState.COVERED_BLACK: BLACK}
+
+
+def pending(colour: str) -> QueenState:
     """Queen state: pocketed by ``colour``, cover due (ICF 96, 97)."""
-    return PENDING + colour
+    return _PENDING[colour]  # type: ignore[index]
 
 
-def covered(colour: str) -> str:
+def covered(colour: str) -> QueenState:
     """Queen state: covered by ``colour`` (ICF 97(a))."""
-    return COVERED + colour
+    return _COVERED[colour]  # type: ignore[index]
 
 
-QUEEN_STATES = frozenset(
-    [QUEEN_ON_BOARD, *(pending(c) for c in COLOURS), *(covered(c) for c in COLOURS)]
-)
+QUEEN_STATES = frozenset(QueenState)
 
 
 class PerColour(tuple):
@@ -153,7 +181,7 @@ class Position(NamedTuple):
     """
 
     on_board: PerColour = PerColour(9, 9)
-    queen: str = QUEEN_ON_BOARD
+    queen: QueenState = QUEEN_ON_BOARD
     dues: PerColour = ZERO
     queen_right: PerColour = NO_RIGHT
     on_turn: str | None = WHITE
@@ -169,11 +197,9 @@ class Position(NamedTuple):
         return self.result is not None
 
     @property
-    def queen_holder(self) -> str | None:
+    def queen_holder(self) -> Colour | None:
         """The colour that pocketed or covered the queen, if any."""
-        if self.queen == QUEEN_ON_BOARD:
-            return None
-        return self.queen.split(":", 1)[1]
+        return _HOLDER[self.queen]
 
     def to_dict(self) -> dict[str, Any]:
         """The position in interchange format v1 (without ``finished``/``result``)."""
