@@ -37,7 +37,6 @@ from .events import (
     TechnicalFoul,
     UmpireRuling,
     Void,
-    from_notation,
     parse_event,
 )
 from .game import (
@@ -54,6 +53,7 @@ from .game import (
     first_breaker_of_game,
 )
 from .interchange import LogEntry, parse_start, replay_document
+from .notation import from_notation, from_point_notation, to_notation, to_point_notation
 from .point import (
     PointEvent,
     PointGame,
@@ -150,6 +150,7 @@ __all__ = [
     "derive_point_game",
     "first_breaker_of_game",
     "from_notation",
+    "from_point_notation",
     "get_rules",
     "other",
     "parse_event",
@@ -159,6 +160,8 @@ __all__ = [
     "replay_document",
     "replay_point",
     "step",
+    "to_notation",
+    "to_point_notation",
     "step_point",
     "variant_for",
 ]

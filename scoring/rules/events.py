@@ -4,10 +4,7 @@ Event types (interchange format v1): ``stroke``, ``technical_foul``, ``forgo``, 
 ``umpire_ruling`` and ``void``. :func:`parse_event` checks the *form* of an event (fields, types,
 counts); whether it can happen in a position is the board's business (:mod:`.board`).
 
-A compact text notation keeps tests and fixtures readable, e.g. ``W: 2w`` (white pockets two
-white carrommen), ``B: b q`` (black pockets a black and the queen), ``W: s foul`` (white pockets
-the striker in a foul stroke), ``W: nt`` (no touch at the break), ``B: tf`` (technical foul by
-black). See :func:`from_notation`.
+A compact text notation (``W: 2w``, ``B: b q``, ``W: s foul``) is in :mod:`.notation`.
 """
 
 from __future__ import annotations
@@ -287,59 +284,3 @@ def parse_event(data: Any) -> Event:
     if reason not in LOSS_REASONS:
         raise InvalidEvent("unknown_reason", f"unknown board_loss reason {reason!r}")
     return BoardLoss(by=by, reason=LossReason(reason))
-
-
-# --- text notation --------------------------------------------------------------------------
-
-_NOTATION_COLOURS = {"W": WHITE, "B": BLACK}
-
-
-def from_notation(text: str) -> Event:
-    """Parse the compact notation used in tests and fixtures.
-
-    ``"W: 2w b q s"`` — white strokes, pocketing two white, one black, the queen and the striker.
-    Other tokens: ``off:b`` / ``off:q`` / ``off:s`` (left the board), ``foul``, ``bbp`` (break
-    before "Play"), ``nt`` (touched nothing), ``claim`` (extra points claimed). Whole events:
-    ``"W: tf"`` technical foul, ``"B: forgo"``, ``"B: loss:left_seat"``, ``"void"``,
-    ``"ruling W 3 ICF 107"``.
-    """
-    text = text.strip()
-    if text == "void":
-        return Void()
-    if text.startswith("ruling "):
-        _, colour, points, *law = text.split()
-        return UmpireRuling(_NOTATION_COLOURS[colour], int(points), " ".join(law) or None)
-    who, _, rest = text.partition(":")
-    by = _NOTATION_COLOURS[who.strip()]
-    tokens = rest.split()
-    if tokens == ["tf"]:
-        return TechnicalFoul(by)
-    if tokens == ["forgo"]:
-        return Forgo(by)
-    if len(tokens) == 1 and tokens[0].startswith("loss:"):
-        return BoardLoss(by, tokens[0][5:])
-    pocketed = {"white": 0, "black": 0, "queen": False, "striker": False}
-    off = {"white": 0, "black": 0, "queen": False, "striker": False}
-    touched, foul, claim = True, None, False
-    names = {"w": "white", "b": "black", "q": "queen", "s": "striker"}
-    for token in tokens:
-        target = pocketed
-        if token.startswith("off:"):
-            target, token = off, token[4:]
-        if token == "foul":
-            foul = FOUL_IMPROPER
-        elif token == "bbp":
-            foul = FOUL_BREAK_BEFORE_PLAY
-        elif token == "nt":
-            touched = False
-        elif token == "claim":
-            claim = True
-        elif token[-1] in names:
-            key = names[token[-1]]
-            if key in ("queen", "striker"):
-                target[key] = True
-            else:
-                target[key] += int(token[:-1] or 1)
-        else:
-            raise InvalidEvent("bad_notation", f"cannot read {token!r}")
-    return Stroke(by, Pieces(**pocketed), Pieces(**off), touched, foul, claim)

@@ -26,6 +26,7 @@ from typing import Any, NamedTuple
 from .board import Note, step
 from .errors import InvalidDocument, RulesError
 from .events import Event, parse_event
+from .notation import from_notation, from_point_notation, to_notation, to_point_notation
 from .point import END_LAWS, opening, parse_point_event, step_point
 from .position import (
     BLACK,
@@ -242,6 +243,14 @@ class Variant(ABC):
         """Read an event from its JSON form (``InvalidEvent`` for a bad one)."""
 
     @abstractmethod
+    def to_notation(self, event: Any) -> str:
+        """The event's canonical text (:mod:`.notation`)."""
+
+    @abstractmethod
+    def from_notation(self, text: str) -> Any:
+        """The event a text names (``InvalidEvent`` ``bad_notation`` otherwise)."""
+
+    @abstractmethod
     def apply(self, board: VariantBoard, event: Any) -> Played:
         """The board after ``event``, with notes (``IllegalEvent`` if it cannot happen)."""
 
@@ -316,6 +325,12 @@ class ColourGame(Variant):
     def parse_event(self, data: Any) -> Event:
         return parse_event(data)
 
+    def to_notation(self, event: Any) -> str:
+        return to_notation(event)
+
+    def from_notation(self, text: str) -> Event:
+        return from_notation(text)
+
     def apply(self, board: VariantBoard, event: Any) -> Played:
         after, notes = step(board.position, event, self.rules)
         return Played(VariantBoard(self, board.players, after), notes)
@@ -387,6 +402,12 @@ class PointCarrom(Variant):
 
     def parse_event(self, data: Any) -> Any:
         return parse_point_event(data)
+
+    def to_notation(self, event: Any) -> str:
+        return to_point_notation(event)
+
+    def from_notation(self, text: str) -> Any:
+        return from_point_notation(text)
 
     def apply(self, board: VariantBoard, event: Any) -> Played:
         after, notes = step_point(board.position, event, self.rules)
