@@ -87,7 +87,9 @@ class Stroke(NamedTuple):
     foul: Foul | None = None
     extra_claimed: bool = False
 
-    type = "stroke"
+    @property
+    def type(self) -> str:
+        return "stroke"
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "stroke", "by": self.by}

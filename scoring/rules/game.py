@@ -69,7 +69,8 @@ class ReadsAsPlayed(Protocol):
     """A board entry in another form (e.g. the interchange format's ``LogEntry``) that reads
     into a :class:`PlayedEntry`; the game layer never reads documents itself."""
 
-    breaker: str | None
+    @property
+    def breaker(self) -> str | None: ...
 
     def played(self) -> PlayedEntry: ...
 

@@ -26,7 +26,7 @@ from .game import (
     derive_match,
 )
 from .position import COLOURS, OPENING, QUEEN_STATES, Colour, PerColour, Position, QueenState
-from .presets import get_rules
+from .presets import RuleSet, get_rules
 
 BOARD_FORMAT = "carrom-board/1"
 GAME_FORMAT = "carrom-game/1"
@@ -77,7 +77,7 @@ def _per_colour(
         data = {}
     data = _object(data, what)
     _unknown(data, set(COLOURS), what)
-    values = []
+    values: list[int | bool] = []
     for colour in COLOURS:
         value = data.get(colour, default)
         if flags:
@@ -159,10 +159,12 @@ def _format(data: Any, expected: str | None = None) -> str:
         raise _doc_error("bad_format", f"expected format {expected!r}, not {fmt!r}")
     if fmt not in (BOARD_FORMAT, GAME_FORMAT, MATCH_FORMAT):
         raise _doc_error("unknown_format", f"unknown format {fmt!r}")
-    return fmt
+    return str(fmt)
 
 
-def read_board(data: Any, *, scores: PerColour | None = None, rules_key: str | None = None):
+def read_board(
+    data: Any, *, scores: PerColour | None = None, rules_key: str | None = None,
+) -> tuple[RuleSet, Position, list[Any]]:
     """Read a ``carrom-board/1`` document into ``(rules, start, events)``.
 
     ``scores`` and ``rules_key`` (from the game around it) override the document's own.
@@ -245,7 +247,7 @@ def _stage(data: dict[str, Any]) -> str:
     stage = data.get("stage", "early")
     if stage not in ("early", "late"):
         raise _doc_error("bad_stage", "stage must be 'early' or 'late'")
-    return stage
+    return str(stage)
 
 
 def _located(err: RulesError, path: str) -> RulesError:

@@ -48,7 +48,7 @@ from .position import BLACK, WHITE
 
 __all__ = ["from_notation", "from_point_notation", "to_notation", "to_point_notation"]
 
-_LETTER = {WHITE: "W", BLACK: "B"}
+_LETTER: dict[str, str] = {WHITE: "W", BLACK: "B"}
 _COLOUR = {"W": WHITE, "B": BLACK}
 _PIECE = {"w": "white", "b": "black", "q": "queen", "s": "striker"}
 _FOUL_TOKEN = {Foul.IMPROPER_STROKE: "foul", Foul.BREAK_BEFORE_PLAY: "bbp"}
@@ -189,9 +189,9 @@ def from_notation(text: str) -> Event:
         return Forgo(by)
     if len(tokens) == 1 and tokens[0].startswith("loss:"):
         return BoardLoss(by, _reason(text, tokens[0][5:]))
-    parts = _stroke_parts(text, tokens, claim_allowed=True)
-    return Stroke(by, parts["pocketed"], parts["off_board"], parts["touched"], parts["foul"],
-                  parts["claim"])
+    got = _stroke_parts(text, tokens, claim_allowed=True)
+    return Stroke(by, got["pocketed"], got["off_board"], got["touched"], got["foul"],
+                  got["claim"])
 
 
 def _reason(text: str, reason: str) -> LossReason:
@@ -225,6 +225,5 @@ def from_point_notation(text: str) -> PointEvent:
     tokens = rest.split()
     if len(tokens) == 1 and tokens[0].startswith("loss:"):
         return BoardLoss(who, _reason(text, tokens[0][5:]))
-    parts = _stroke_parts(text, tokens, claim_allowed=False)
-    return PointStroke(who, parts["pocketed"], parts["off_board"], parts["touched"],
-                       parts["foul"])
+    got = _stroke_parts(text, tokens, claim_allowed=False)
+    return PointStroke(who, got["pocketed"], got["off_board"], got["touched"], got["foul"])

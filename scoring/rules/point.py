@@ -148,7 +148,7 @@ class PointPosition:
         """What ``name``'s pocketed pieces (and the queen, once he covered it) are worth."""
         values = rules.piece_values
         held = self.held[self.index(name)]
-        total = held.white * values[WHITE] + held.black * values[BLACK]
+        total: int = held.white * values[WHITE] + held.black * values[BLACK]
         if self.queen == f"covered:{name}":
             total += values["queen"]
         return total
@@ -156,7 +156,7 @@ class PointPosition:
     def board_value(self, rules: RuleSet = POINT_CARROM) -> int:
         """What is still to be won on the board: its carrommen and the queen until covered."""
         values = rules.piece_values
-        total = self.on_board.white * values[WHITE] + self.on_board.black * values[BLACK]
+        total: int = self.on_board.white * values[WHITE] + self.on_board.black * values[BLACK]
         if not self.queen.startswith("covered:"):
             total += values["queen"]
         return total
@@ -179,7 +179,7 @@ class PointPosition:
         result = None
         if self.finished:
             result = {"points": self.points(rules), "end": self.end,
-                      "law": self.law or END_LAWS.get(self.end or "", ""),
+                      "law": self.law or ("" if self.end is None else END_LAWS[self.end]),
                       "top_scorer": self.top_scorer(rules), "void": self.void}
             if self.lost_by:
                 result["lost_by"] = self.lost_by

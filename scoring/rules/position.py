@@ -101,7 +101,7 @@ def covered(colour: str) -> QueenState:
 QUEEN_STATES = frozenset(QueenState)
 
 
-class PerColour(tuple):
+class PerColour(tuple[Any, Any]):
     """A pair of values, one per colour (counts or flags), indexed by colour name.
 
     An immutable tuple ``(white, black)``: cheap to build, hashable, comparable.

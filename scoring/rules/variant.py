@@ -27,7 +27,7 @@ from .board import Note, step
 from .errors import InvalidDocument, RulesError
 from .events import Event, parse_event
 from .notation import from_notation, from_point_notation, to_notation, to_point_notation
-from .point import END_LAWS, opening, parse_point_event, step_point
+from .point import END_LAWS, PointPosition, opening, parse_point_event, step_point
 from .position import (
     BLACK,
     COLOURS,
@@ -133,7 +133,7 @@ class VariantBoard:
 
     variant: Variant
     players: tuple[str, ...]
-    position: Any
+    position: Position | PointPosition
 
     @property
     def finished(self) -> bool:
@@ -176,7 +176,7 @@ class Variant(ABC):
         return f"{type(self).__name__}({self.rules.key!r})"
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.rules == self.rules  # type: ignore[attr-defined]
+        return type(other) is type(self) and other.rules == self.rules
 
     def __hash__(self) -> int:
         return hash((type(self), self.rules.key))
@@ -290,8 +290,8 @@ def _players(players: Iterable[str], count: int | None) -> tuple[str, ...]:
 class ColourGame(Variant):
     """The colour game (ICF and its presets): two sides, the breaker white (ICF 43)."""
 
-    has_colours = True  # type: ignore[assignment]
-    sheet_kind = SheetKind.COLOURS  # type: ignore[assignment]
+    has_colours = True
+    sheet_kind = SheetKind.COLOURS
 
     @property
     def board_total(self) -> int:
@@ -331,18 +331,24 @@ class ColourGame(Variant):
     def from_notation(self, text: str) -> Event:
         return from_notation(text)
 
+    @staticmethod
+    def _position(board: VariantBoard) -> Position:
+        if not isinstance(board.position, Position):
+            raise TypeError("not a colour-game board")
+        return board.position
+
     def apply(self, board: VariantBoard, event: Any) -> Played:
-        after, notes = step(board.position, event, self.rules)
+        after, notes = step(self._position(board), event, self.rules)
         return Played(VariantBoard(self, board.players, after), notes)
 
     def on_turn(self, board: VariantBoard) -> str | None:
-        position: Position = board.position
+        position = self._position(board)
         if position.finished or position.on_turn is None:
             return None
         return self.player_of(board.players, position.on_turn)
 
     def outcome(self, board: VariantBoard) -> BoardOutcome:
-        position: Position = board.position
+        position = self._position(board)
         players = board.players
         holder = position.queen_holder
         queen_by = (self.player_of(players, holder)
@@ -368,16 +374,15 @@ class ColourGame(Variant):
         )
 
     def to_state(self, board: VariantBoard) -> dict[str, Any]:
-        state: dict[str, Any] = board.position.to_state()
-        return state
+        return self._position(board).to_state()
 
 
 class PointCarrom(Variant):
     """Three-player point carrom (:mod:`.point`): nobody owns a colour, each pocketed piece
     scores for the player who pocketed it."""
 
-    has_colours = False  # type: ignore[assignment]
-    sheet_kind = SheetKind.POINTS  # type: ignore[assignment]
+    has_colours = False
+    sheet_kind = SheetKind.POINTS
 
     @property
     def board_total(self) -> int:
@@ -409,23 +414,30 @@ class PointCarrom(Variant):
     def from_notation(self, text: str) -> Any:
         return from_point_notation(text)
 
+    @staticmethod
+    def _position(board: VariantBoard) -> PointPosition:
+        if not isinstance(board.position, PointPosition):
+            raise TypeError("not a point-carrom board")
+        return board.position
+
     def apply(self, board: VariantBoard, event: Any) -> Played:
-        after, notes = step_point(board.position, event, self.rules)
+        after, notes = step_point(self._position(board), event, self.rules)
         return Played(VariantBoard(self, board.players, after), notes)
 
     def on_turn(self, board: VariantBoard) -> str | None:
-        if board.position.finished:
+        position = self._position(board)
+        if position.finished:
             return None
-        return board.players[board.position.on_turn]
+        return board.players[position.on_turn]
 
     def outcome(self, board: VariantBoard) -> BoardOutcome:
-        position = board.position
+        position = self._position(board)
         players = board.players
         points = position.points(self.rules)
         top = position.top_scorer(self.rules) if position.finished else None
         queen_by = position.queen.split(":", 1)[1] if position.queen.startswith(COVERED) else None
         end = position.end
-        law = (position.law or END_LAWS.get(end, "")) if position.finished else ""
+        law = (position.law or (END_LAWS[end] if end else "")) if position.finished else ""
         return BoardOutcome(
             players, position.finished, points, top, points[top] if top else 0,
             position.queen, queen_by, end, law,
@@ -434,8 +446,7 @@ class PointCarrom(Variant):
         )
 
     def to_state(self, board: VariantBoard) -> dict[str, Any]:
-        state: dict[str, Any] = board.position.to_state(self.rules)
-        return state
+        return self._position(board).to_state(self.rules)
 
 
 def variant_for(rules: RuleSet | str | None) -> Variant:
