@@ -28,7 +28,7 @@ of a stroke come in the order above. An empty law is written as none.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NamedTuple
 
 from .errors import InvalidEvent
 from .events import (
@@ -134,10 +134,19 @@ def to_point_notation(event: PointEvent) -> str:
 # --- reading ------------------------------------------------------------------------------------
 
 
-def _stroke_parts(text: str, tokens: list[str], claim_allowed: bool) -> dict[str, Any]:
-    pocketed: dict[str, Any] = {"white": 0, "black": 0, "queen": False, "striker": False}
-    off: dict[str, Any] = {"white": 0, "black": 0, "queen": False, "striker": False}
-    touched, foul, claim = True, None, False
+class _StrokeParts(NamedTuple):
+    pocketed: Pieces
+    off_board: Pieces
+    touched: bool
+    foul: Foul | None
+    claim: bool
+
+
+def _stroke_parts(text: str, tokens: list[str], claim_allowed: bool) -> _StrokeParts:
+    pocketed: dict[str, int] = {"white": 0, "black": 0, "queen": False, "striker": False}
+    off: dict[str, int] = {"white": 0, "black": 0, "queen": False, "striker": False}
+    touched, claim = True, False
+    foul: Foul | None = None
     for token in tokens:
         target = pocketed
         if token.startswith("off:"):
@@ -161,8 +170,11 @@ def _stroke_parts(text: str, tokens: list[str], claim_allowed: bool) -> dict[str
                 target[key] += int(count or 1)
         else:
             raise _bad(text, f"unknown token {token!r}")
-    return {"pocketed": Pieces(**pocketed), "off_board": Pieces(**off),
-            "touched": touched, "foul": foul, "claim": claim}
+    return _StrokeParts(Pieces(pocketed["white"], pocketed["black"], bool(pocketed["queen"]),
+                               bool(pocketed["striker"])),
+                        Pieces(off["white"], off["black"], bool(off["queen"]),
+                               bool(off["striker"])),
+                        touched, foul, claim)
 
 
 def from_notation(text: str) -> Event:
@@ -190,8 +202,7 @@ def from_notation(text: str) -> Event:
     if len(tokens) == 1 and tokens[0].startswith("loss:"):
         return BoardLoss(by, _reason(text, tokens[0][5:]))
     got = _stroke_parts(text, tokens, claim_allowed=True)
-    return Stroke(by, got["pocketed"], got["off_board"], got["touched"], got["foul"],
-                  got["claim"])
+    return Stroke(by, got.pocketed, got.off_board, got.touched, got.foul, got.claim)
 
 
 def _reason(text: str, reason: str) -> LossReason:
@@ -226,4 +237,4 @@ def from_point_notation(text: str) -> PointEvent:
     if len(tokens) == 1 and tokens[0].startswith("loss:"):
         return BoardLoss(who, _reason(text, tokens[0][5:]))
     got = _stroke_parts(text, tokens, claim_allowed=False)
-    return PointStroke(who, got["pocketed"], got["off_board"], got["touched"], got["foul"])
+    return PointStroke(who, got.pocketed, got.off_board, got.touched, got.foul)

@@ -101,35 +101,36 @@ def covered(colour: str) -> QueenState:
 QUEEN_STATES = frozenset(QueenState)
 
 
-class PerColour(tuple[Any, Any]):
-    """A pair of values, one per colour (counts or flags), indexed by colour name.
+class PerColour(tuple[int, int]):
+    """A pair of values, one per colour (counts, or flags: a ``bool`` is an ``int``), indexed by
+    colour name.
 
     An immutable tuple ``(white, black)``: cheap to build, hashable, comparable.
     """
 
     __slots__ = ()
 
-    def __new__(cls, white: Any = 0, black: Any = 0) -> PerColour:
+    def __new__(cls, white: int = 0, black: int = 0) -> PerColour:
         return tuple.__new__(cls, (white, black))
 
     @property
-    def white(self) -> Any:
+    def white(self) -> int:
         return tuple.__getitem__(self, 0)
 
     @property
-    def black(self) -> Any:
+    def black(self) -> int:
         return tuple.__getitem__(self, 1)
 
-    def __getitem__(self, colour: str) -> Any:  # type: ignore[override]
+    def __getitem__(self, colour: str) -> int:  # type: ignore[override]
         return tuple.__getitem__(self, 0 if colour == WHITE else 1)
 
-    def set(self, colour: str, value: Any) -> PerColour:
+    def set(self, colour: str, value: int) -> PerColour:
         """A copy with ``colour`` set to ``value``."""
         if colour == WHITE:
             return PerColour(value, tuple.__getitem__(self, 1))
         return PerColour(tuple.__getitem__(self, 0), value)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, int]:
         return {WHITE: tuple.__getitem__(self, 0), BLACK: tuple.__getitem__(self, 1)}
 
     def __repr__(self) -> str:

@@ -24,10 +24,19 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from .board import Note, step
-from .errors import InvalidDocument, RulesError
-from .events import Event, parse_event
+from .errors import InvalidDocument, InvalidEvent, RulesError
+from .events import BoardLoss, Event, Void, parse_event
 from .notation import from_notation, from_point_notation, to_notation, to_point_notation
-from .point import END_LAWS, PointPosition, opening, parse_point_event, step_point
+from .point import (
+    END_LAWS,
+    PointEvent,
+    PointPosition,
+    PointRuling,
+    PointStroke,
+    opening,
+    parse_point_event,
+    step_point,
+)
 from .position import (
     BLACK,
     COLOURS,
@@ -41,6 +50,7 @@ from .position import (
 from .presets import RuleSet, get_rules
 
 __all__ = [
+    "BoardEvent",
     "BoardOutcome",
     "ColourGame",
     "Played",
@@ -51,6 +61,10 @@ __all__ = [
     "VariantBoard",
     "variant_for",
 ]
+
+
+#: an event of either variant (a colour game's or a point-carrom board's)
+BoardEvent = Event | PointEvent
 
 
 class SheetKind(StrEnum):
@@ -239,22 +253,23 @@ class Variant(ABC):
         game score before the board; ``start``: a position to start from (colour game)."""
 
     @abstractmethod
-    def parse_event(self, data: Any) -> Any:
+    def parse_event(self, data: Any) -> BoardEvent:
         """Read an event from its JSON form (``InvalidEvent`` for a bad one)."""
 
     @abstractmethod
-    def to_notation(self, event: Any) -> str:
+    def to_notation(self, event: BoardEvent) -> str:
         """The event's canonical text (:mod:`.notation`)."""
 
     @abstractmethod
-    def from_notation(self, text: str) -> Any:
+    def from_notation(self, text: str) -> BoardEvent:
         """The event a text names (``InvalidEvent`` ``bad_notation`` otherwise)."""
 
     @abstractmethod
-    def apply(self, board: VariantBoard, event: Any) -> Played:
+    def apply(self, board: VariantBoard, event: BoardEvent) -> Played:
         """The board after ``event``, with notes (``IllegalEvent`` if it cannot happen)."""
 
-    def replay(self, board: VariantBoard, events: Iterable[Any]) -> Played:
+    def replay(self, board: VariantBoard,
+               events: Iterable[BoardEvent | dict[str, Any]]) -> Played:
         """Apply events (objects or their JSON form) in order; the notes are the last
         event's. Errors are located at the index of the bad event."""
         played = Played(board, ())
@@ -325,8 +340,8 @@ class ColourGame(Variant):
     def parse_event(self, data: Any) -> Event:
         return parse_event(data)
 
-    def to_notation(self, event: Any) -> str:
-        return to_notation(event)
+    def to_notation(self, event: BoardEvent) -> str:
+        return to_notation(_colour_event(event))
 
     def from_notation(self, text: str) -> Event:
         return from_notation(text)
@@ -337,8 +352,8 @@ class ColourGame(Variant):
             raise TypeError("not a colour-game board")
         return board.position
 
-    def apply(self, board: VariantBoard, event: Any) -> Played:
-        after, notes = step(self._position(board), event, self.rules)
+    def apply(self, board: VariantBoard, event: BoardEvent) -> Played:
+        after, notes = step(self._position(board), _colour_event(event), self.rules)
         return Played(VariantBoard(self, board.players, after), notes)
 
     def on_turn(self, board: VariantBoard) -> str | None:
@@ -405,13 +420,13 @@ class PointCarrom(Variant):
         names = _players(players, None)
         return VariantBoard(self, names, opening(names, None, dict(scores or {})))
 
-    def parse_event(self, data: Any) -> Any:
+    def parse_event(self, data: Any) -> PointEvent:
         return parse_point_event(data)
 
-    def to_notation(self, event: Any) -> str:
-        return to_point_notation(event)
+    def to_notation(self, event: BoardEvent) -> str:
+        return to_point_notation(_point_event(event))
 
-    def from_notation(self, text: str) -> Any:
+    def from_notation(self, text: str) -> PointEvent:
         return from_point_notation(text)
 
     @staticmethod
@@ -420,8 +435,8 @@ class PointCarrom(Variant):
             raise TypeError("not a point-carrom board")
         return board.position
 
-    def apply(self, board: VariantBoard, event: Any) -> Played:
-        after, notes = step_point(self._position(board), event, self.rules)
+    def apply(self, board: VariantBoard, event: BoardEvent) -> Played:
+        after, notes = step_point(self._position(board), _point_event(event), self.rules)
         return Played(VariantBoard(self, board.players, after), notes)
 
     def on_turn(self, board: VariantBoard) -> str | None:
@@ -447,6 +462,18 @@ class PointCarrom(Variant):
 
     def to_state(self, board: VariantBoard) -> dict[str, Any]:
         return self._position(board).to_state(self.rules)
+
+
+def _colour_event(event: BoardEvent) -> Event:
+    if isinstance(event, PointStroke | PointRuling):
+        raise InvalidEvent("wrong_variant", "a point-carrom event on a colour-game board")
+    return event
+
+
+def _point_event(event: BoardEvent) -> PointEvent:
+    if isinstance(event, PointStroke | PointRuling | BoardLoss | Void):
+        return event
+    raise InvalidEvent("wrong_variant", "a colour-game event on a point-carrom board")
 
 
 def variant_for(rules: RuleSet | str | None) -> Variant:

@@ -10,6 +10,7 @@ from scoring.rules import (
     ColourGame,
     IllegalEvent,
     InvalidDocument,
+    InvalidEvent,
     PointCarrom,
     SheetKind,
     Termination,
@@ -121,3 +122,15 @@ def test_replay_locates_the_bad_event() -> None:
     with pytest.raises(IllegalEvent) as err:
         variant.replay(board, [{"type": "stroke", "by": "a"}, {"type": "stroke", "by": "c"}])
     assert err.value.where == "1"
+
+
+def test_an_event_of_the_other_variant_is_refused() -> None:
+    colour, point = variant_for("icf"), variant_for("point-carrom")
+    with pytest.raises(InvalidEvent) as err:
+        colour.apply(colour.start(("a", "b")), point.parse_event({"type": "stroke", "by": "a"}))
+    assert err.value.code == "wrong_variant"
+    with pytest.raises(InvalidEvent):
+        point.apply(point.start(("a", "b", "c")), parse_event({"type": "forgo", "by": "white"}))
+    # the events both games share are accepted by both
+    void, _ = point.apply(point.start(("a", "b", "c")), parse_event({"type": "void"}))
+    assert void.outcome.void
