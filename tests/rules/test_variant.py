@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scoring.rules import (
     RULESETS,
+    BoardLoss,
     BoardOutcome,
     ColourGame,
     IllegalEvent,
@@ -19,6 +22,8 @@ from scoring.rules import (
     parse_event,
     variant_for,
 )
+
+from .test_point_carrom import PLAYERS, _draw_stroke
 
 
 def test_variant_for_every_preset() -> None:
@@ -134,3 +139,36 @@ def test_an_event_of_the_other_variant_is_refused() -> None:
     # the events both games share are accepted by both
     void, _ = point.apply(point.start(("a", "b", "c")), parse_event({"type": "void"}))
     assert void.outcome.void
+
+
+# --- hypothesis: the one result shape keeps point carrom's 32 points --------------------------
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.sampled_from(["none", "loss", "void"]))
+def test_point_outcome_conserves_the_board(data: st.DataObject, ending: str) -> None:
+    variant = variant_for("point-carrom")
+    rules = variant.rules
+    board = variant.start(PLAYERS)
+    for _ in range(data.draw(st.integers(0, 80))):
+        if board.finished:
+            break
+        board, _ = variant.apply(board, _draw_stroke(data, board.position))
+    if not board.finished and ending != "none":
+        event = (BoardLoss(data.draw(st.sampled_from(PLAYERS))) if ending == "loss"
+                 else parse_event({"type": "void"}))
+        board, _ = variant.apply(board, event)
+    outcome, position = board.outcome, board.position
+    total = sum(outcome.points.values()) + position.board_value(rules)
+    if outcome.termination is Termination.BOARD_LOSS:
+        assert outcome.lost_by is not None and outcome.points[outcome.lost_by] == 0
+        total += position.held_points(outcome.lost_by, rules)
+    if outcome.void:
+        assert set(outcome.points.values()) == {0} and outcome.winner is None
+    else:
+        assert total == variant.board_total == 32
+    best = max(outcome.points.values())
+    leaders = [p for p, v in outcome.points.items() if v == best]
+    if outcome.finished and best > 0 and len(leaders) == 1:
+        assert (outcome.winner, outcome.credited) == (leaders[0], best)
+    else:
+        assert (outcome.winner, outcome.credited) == (None, 0)
