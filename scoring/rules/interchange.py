@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,8 +26,19 @@ from .game import (
     derive_game,
     derive_match,
 )
-from .position import COLOURS, OPENING, QUEEN_STATES, Colour, PerColour, Position, QueenState
+from .position import (
+    BLACK,
+    COLOURS,
+    OPENING,
+    QUEEN_STATES,
+    WHITE,
+    Colour,
+    PerColour,
+    Position,
+    QueenState,
+)
 from .presets import RuleSet, get_rules
+from .variant import BoardEvent, Variant
 
 BOARD_FORMAT = "carrom-board/1"
 GAME_FORMAT = "carrom-game/1"
@@ -178,6 +190,28 @@ def read_board(
         scores = _per_colour(data.get("scores"), "scores")
     start = parse_start(data.get("start"), scores, rules.carrommen_per_colour)
     return rules, start, _events(data)
+
+
+def board_document(
+    variant: Variant, players: Sequence[str], events: Iterable[BoardEvent | dict[str, Any]],
+    *, scores: Mapping[str, int] | None = None, start: Position | None = None,
+) -> dict[str, Any]:
+    """A board as a ``carrom-board/1`` document, for either variant: ``players`` in turn order
+    from the breaker (:meth:`~.variant.Variant.seating`), ``scores`` each player's game score
+    before the board, ``start`` a colour-game position the board starts from."""
+    document: dict[str, Any] = {"format": BOARD_FORMAT, "rules": variant.key}
+    if variant.has_colours:
+        if scores is not None:
+            document["scores"] = {WHITE: scores.get(players[0], 0),
+                                  BLACK: scores.get(players[1], 0)}
+        if start is not None:
+            document["start"] = start.to_dict()
+    else:
+        document["players"] = list(players)
+        if scores and any(scores.values()):
+            document["scores"] = {p: scores.get(p, 0) for p in players}
+    document["events"] = [e if isinstance(e, dict) else e.to_dict() for e in events]
+    return document
 
 
 def replay_board_document(data: Any) -> dict[str, Any]:
@@ -417,6 +451,7 @@ def replay_document(data: Any) -> dict[str, Any]:
 
 __all__ = [
     "BOARD_FORMAT",
+    "board_document",
     "GAME_FORMAT",
     "MATCH_FORMAT",
     "OPENING",

@@ -12,13 +12,15 @@ applies events to it and reads one :class:`BoardOutcome` shape whatever the game
 
 The facts callers used to branch on (``family == "points"``) are properties of the variant:
 :attr:`Variant.seats`, :attr:`Variant.has_colours`, :attr:`Variant.sheet_kind`,
-:attr:`Variant.quick_entry`, :attr:`Variant.toss_by_lot`, :attr:`Variant.board_total`.
+:attr:`Variant.quick_entry`, :attr:`Variant.paper_sheets`, :attr:`Variant.time_limit`,
+:attr:`Variant.toss`, :attr:`Variant.board_total`; :meth:`Variant.seating` orders a board's
+players from its breaker. ``interchange.board_document`` writes a board as ``carrom-board/1``.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
@@ -224,6 +226,17 @@ class Variant(ABC):
         return self.has_colours
 
     @property
+    def paper_sheets(self) -> bool:
+        """Can a paper scoresheet be entered and compared with the tablet's record?"""
+        return self.has_colours
+
+    @property
+    def time_limit(self) -> bool:
+        """Can a round's time limit stop a match (a tournament rule for the colour game;
+        point carrom has none)?"""
+        return self.has_colours
+
+    @property
     def toss_by_lot(self) -> bool:
         return self.toss is TossKind.LOT
 
@@ -236,6 +249,13 @@ class Variant(ABC):
     def board_total(self) -> int:
         """What one board is worth at most to one player (colour game: ``board_max``) or, in
         point carrom, to all players together (32 with the preset's values)."""
+
+    def seating(self, sides: Sequence[str], breaker: str | None) -> tuple[str, ...]:
+        """A board's players in turn order from its breaker (``None``: the first side), as
+        :meth:`start` takes them; in the colour game the breaker plays white (ICF 43)."""
+        names = tuple(sides)
+        first = names.index(breaker) if breaker in names else 0
+        return names[first:] + names[:first]
 
     @abstractmethod
     def strikers(self, players: tuple[str, ...]) -> tuple[str, ...]:

@@ -172,3 +172,32 @@ def test_point_outcome_conserves_the_board(data: st.DataObject, ending: str) -> 
         assert (outcome.winner, outcome.credited) == (leaders[0], best)
     else:
         assert (outcome.winner, outcome.credited) == (None, 0)
+
+
+def test_seating_and_the_board_document_of_either_variant() -> None:
+    from scoring.rules import replay_document
+    from scoring.rules.interchange import board_document
+
+    colour, point = variant_for("queen-5"), variant_for("point-carrom")
+    assert colour.seating(("a", "b"), "b") == ("b", "a")
+    assert point.seating(("a", "b", "c"), "b") == ("b", "c", "a")
+    assert point.seating(("a", "b", "c"), None) == ("a", "b", "c")
+    assert (colour.paper_sheets, colour.time_limit) == (True, True)
+    assert (point.paper_sheets, point.time_limit) == (False, False)
+
+    players = colour.seating(("a", "b"), "b")
+    events = [from_notation(e) for e in ("W: 2w", "W: q w", "W:")]
+    board, _ = colour.replay(colour.start(players, scores={"a": 5, "b": 9}), events)
+    document = board_document(colour, players, events, scores={"a": 5, "b": 9})
+    assert document["scores"] == {"white": 9, "black": 5} and document["rules"] == "queen-5"
+    assert replay_document(document) == board.to_state()
+
+    players = point.seating(("a", "b", "c"), "c")
+    payloads = [{"type": "stroke", "by": "c", "pocketed": {"black": 2}},
+                {"type": "stroke", "by": "c", "pocketed": {"white": 1, "queen": True}}]
+    board, _ = point.replay(point.start(players, scores={"a": 3}), payloads)
+    document = board_document(point, players, [point.parse_event(p) for p in payloads],
+                              scores={"a": 3})
+    assert document["players"] == ["c", "a", "b"]
+    assert document["scores"] == {"c": 0, "a": 3, "b": 0}
+    assert replay_document(document) == board.to_state()
