@@ -81,8 +81,10 @@ from .position import (
 )
 from .presets import DEFAULT_RULES, RULESETS, RuleSet, get_rules
 from .variant import (
+    BoardEvent,
     BoardOutcome,
     ColourGame,
+    GameOutcome,
     Played,
     PointCarrom,
     SheetKind,
@@ -101,6 +103,7 @@ __all__ = [
     "WHITE",
     "AwardEntry",
     "Board",
+    "BoardEvent",
     "BoardLoss",
     "BoardOutcome",
     "BoardResult",
@@ -109,6 +112,7 @@ __all__ = [
     "ColourGame",
     "Event",
     "Forgo",
+    "GameOutcome",
     "GameState",
     "IllegalEvent",
     "InvalidDocument",

@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 from .board import Note, step
 from .errors import InvalidDocument, InvalidEvent, RulesError
 from .events import BoardLoss, Event, Void, parse_event
+from .game import AwardEntry, BoardEntry, VoidEntry, derive_game
 from .notation import from_notation, from_point_notation, to_notation, to_point_notation
 from .point import (
     END_LAWS,
@@ -35,6 +36,7 @@ from .point import (
     PointPosition,
     PointRuling,
     PointStroke,
+    derive_point_game,
     opening,
     parse_point_event,
     step_point,
@@ -55,6 +57,7 @@ __all__ = [
     "BoardEvent",
     "BoardOutcome",
     "ColourGame",
+    "GameOutcome",
     "Played",
     "PointCarrom",
     "SheetKind",
@@ -171,6 +174,22 @@ class VariantBoard:
     def to_state(self) -> dict[str, Any]:
         """The engine's JSON answer for this board (the variant's own state format)."""
         return self.variant.to_state(self)
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """A game in one shape for every variant: each player's score (capped at the game's
+    points), whether it ended, its winner (``None`` while played, or a draw), whether an extra
+    board is due on a tie, and who breaks next."""
+
+    players: tuple[str, ...]
+    scores: Mapping[str, int]
+    boards_played: int
+    finished: bool
+    winner: str | None
+    next_breaker: str | None
+    extra_board: bool = False
+    draw: bool = False
 
 
 class Played(NamedTuple):
@@ -303,6 +322,14 @@ class Variant(ABC):
         return played
 
     @abstractmethod
+    def game(self, sides: Sequence[str], boards: Iterable[BoardOutcome], *,
+             first_breaker: str | None = None, stage: str = "early",
+             time_up: bool = False) -> GameOutcome:
+        """Count a game's board outcomes (in order; void boards replay, an unfinished last
+        board is the one in play) into the game's state: ICF 56 and the preset's numbers, or
+        point carrom's first to the game points / leader after the board limit."""
+
+    @abstractmethod
     def on_turn(self, board: VariantBoard) -> str | None: ...
 
     @abstractmethod
@@ -365,6 +392,25 @@ class ColourGame(Variant):
 
     def from_notation(self, text: str) -> Event:
         return from_notation(text)
+
+    def game(self, sides: Sequence[str], boards: Iterable[BoardOutcome], *,
+             first_breaker: str | None = None, stage: str = "early",
+             time_up: bool = False) -> GameOutcome:
+        pair = _players(sides, 2)
+        entries: list[BoardEntry] = []
+        for board in boards:
+            if not board.finished:
+                continue
+            if board.void or board.winner is None:
+                entries.append(VoidEntry(board.players[0]))
+            else:
+                entries.append(AwardEntry(board.winner, board.credited, board.law or None,
+                                          board.players[0]))
+        state = derive_game(entries, players=(pair[0], pair[1]),
+                            first_breaker=first_breaker or pair[0], rules=self.rules,
+                            stage=stage, time_up=time_up)
+        return GameOutcome(pair, dict(state.scores), state.boards_played, state.finished,
+                           state.winner, state.next_breaker, state.extra_board, state.draw)
 
     @staticmethod
     def _position(board: VariantBoard) -> Position:
@@ -448,6 +494,15 @@ class PointCarrom(Variant):
 
     def from_notation(self, text: str) -> PointEvent:
         return from_point_notation(text)
+
+    def game(self, sides: Sequence[str], boards: Iterable[BoardOutcome], *,
+             first_breaker: str | None = None, stage: str = "early",
+             time_up: bool = False) -> GameOutcome:
+        names = _players(sides, None)
+        played = [dict(b.points) for b in boards if b.decided]
+        state = derive_point_game(played, names, self.rules, first_breaker)
+        return GameOutcome(names, dict(state.scores), state.boards_played, state.finished,
+                           state.winner, state.next_breaker, state.extra_board)
 
     @staticmethod
     def _position(board: VariantBoard) -> PointPosition:

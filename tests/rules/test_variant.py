@@ -11,13 +11,16 @@ from scoring.rules import (
     BoardLoss,
     BoardOutcome,
     ColourGame,
+    GameOutcome,
     IllegalEvent,
     InvalidDocument,
     InvalidEvent,
+    PlayedEntry,
     PointCarrom,
     SheetKind,
     Termination,
     TossKind,
+    derive_game,
     from_notation,
     parse_event,
     variant_for,
@@ -201,3 +204,36 @@ def test_seating_and_the_board_document_of_either_variant() -> None:
     assert document["players"] == ["c", "a", "b"]
     assert document["scores"] == {"c": 0, "a": 3, "b": 0}
     assert replay_document(document) == board.to_state()
+
+
+def test_game_of_board_outcomes_for_either_variant() -> None:
+    colour = variant_for("icf")
+    sides = ("a", "b")
+    logs = [("W: 2w", "W: q w", "W: 6w"), ("W: void",), ("B: loss:other",)]
+    outcomes, entries, breaker = [], [], "a"
+    for log in logs:
+        events = tuple(parse_event({"type": "void"}) if e == "W: void" else from_notation(e)
+                       for e in log)
+        board, _ = colour.replay(colour.start(colour.seating(sides, breaker)), events)
+        outcomes.append(board.outcome)
+        entries.append(PlayedEntry(events, breaker))
+        if not board.outcome.void:
+            breaker = "b" if breaker == "a" else "a"
+    game = colour.game(sides, outcomes, first_breaker="a")
+    expected = derive_game(entries, players=sides, first_breaker="a")
+    assert isinstance(game, GameOutcome)
+    assert game.scores == expected.scores == {"a": 12, "b": 12}
+    assert (game.boards_played, game.next_breaker) == (2, expected.next_breaker)
+
+    point = variant_for("point-carrom")
+    players = ("a", "b", "c")
+    board, _ = point.replay(point.start(players, scores={"a": 20}), [
+        {"type": "stroke", "by": "a", "pocketed": {"black": 1}},
+        {"type": "stroke", "by": "a", "pocketed": {"white": 1, "queen": True}},
+    ])
+    first, _ = point.replay(point.start(players), [{"type": "umpire_ruling",
+                                                   "points": {"a": 20, "b": 3}}])
+    game = point.game(players, [first.outcome, board.outcome], first_breaker="a")
+    assert game.finished and game.winner == "a"
+    assert game.scores == {"a": 25, "b": 3, "c": 0}  # recorded capped at 25
+    assert game.next_breaker is None and game.boards_played == 2
