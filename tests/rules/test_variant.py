@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -75,6 +77,11 @@ def test_colour_game_board_loss_and_void() -> None:
     lost, _ = variant.apply(board, parse_event({"type": "board_loss", "by": "white"}))
     assert lost.outcome.termination is Termination.BOARD_LOSS
     assert (lost.outcome.winner, lost.outcome.lost_by) == ("b", "a")
+    assert json.loads(json.dumps(lost.outcome.to_dict())) == {
+        "finished": True, "points": {"a": 0, "b": 12}, "winner": "b", "credited": 12,
+        "queen": "on_board", "queen_by": None, "termination": "board_loss", "law": "IT 90(b)",
+        "interpretation": False, "extra_points": 0, "lost_by": "a", "carrommen_left": 9,
+        "pieces": None, "void": False}
     void, _ = variant.apply(board, parse_event({"type": "void"}))
     assert void.outcome.void and not void.outcome.decided
     assert void.outcome.points == {"a": 0, "b": 0}
