@@ -354,12 +354,6 @@ class WalkoverForm(forms.Form):
     sure = forms.BooleanField(label=_("Yes, record the walkover"), required=True)
 
 
-class CallForm(forms.Form):
-    match = forms.IntegerField(widget=forms.HiddenInput)
-    table = forms.IntegerField(label=_("Table"))
-    umpire = forms.IntegerField(label=_("Umpire"), required=False)
-
-
 class RoundGamesForm(forms.Form):
     games_to_win = forms.TypedChoiceField(label=_("Match length"), choices=GAMES_CHOICES,
                                           coerce=int)

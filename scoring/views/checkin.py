@@ -13,21 +13,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import permissions
+from scoring.error_words import error_text
 from scoring.models import Entry, Event, RollCall, Tournament
 from scoring.services import checkin as service
 from scoring.services.checkin import CheckInError
 from scoring.services.matches import Actor
-
-
-def error_text(code: str, params: dict | None = None) -> str:
-    texts = {
-        "closed": _("No roll call is open for this event."),
-        "withdrawn": _("%(name)s has withdrawn."),
-        "bad_absent": _("Choose what happens to absent entries."),
-        "no_self_checkin": _("Players cannot check in themselves for this event now."),
-        "wrong_code": _("That is not the code shown in the hall."),
-    }
-    return texts.get(code, _("That did not work.")) % dict(params or {})
 
 
 def _event(request: HttpRequest, slug: str, event_id: int) -> tuple[Tournament, Event]:

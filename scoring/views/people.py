@@ -20,30 +20,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import permissions
+from scoring.error_words import error_text
 from scoring.forms.people import CodeForm, NewPasswordForm, PersonForm
 from scoring.models import Tournament
 from scoring.services import people as service
 from scoring.services.people import PeopleError, Welcome
 from scoring.views.umpire import qr_data_uri
-
-
-def error_text(code: str, params: dict[str, Any] | None = None) -> str:
-    p = dict(params or {})
-    texts = {
-        "login_missing": _("A login is needed."),
-        "login_invalid": _("A login has letters, digits and @/./+/-/_ only (at most 150)."),
-        "login_taken": _("The login %(login)s is taken."),
-        "name_missing": _("A new account needs the name as printed."),
-        "account_inactive": _("The account %(login)s is switched off."),
-        "has_role": _("%(name)s already has this role."),
-        "no_role": _("That person does not have this role (any more)."),
-        "last_organiser": _("The last organiser cannot be removed; add another first."),
-        "bad_role": _("Choose umpire or organiser."),
-        "not_reissuable": _("This account is managed by the administrator; ask him for a "
-                            "new password."),
-        "spent": _("This link or code was used already."),
-    }
-    return texts.get(code, _("That did not work.")) % p
 
 
 def _tournament(request: HttpRequest, slug: str) -> Tournament:

@@ -1,0 +1,106 @@
+"""Corrections of a finished or confirmed match (docs/CORRECTIONS.md): a board, or a game or
+the match by an umpire's decision, previewed with what changes downstream, then saved."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from scoring.error_words import error_text
+from scoring.forms.organiser import (
+    LogCorrectionForm,
+    PaperCorrectionForm,
+)
+from scoring.models import Board, Match
+from scoring.services import corrections as correction_service
+from scoring.services.matches import (
+    MatchError,
+    live_events,
+)
+from scoring.views.organiser.base import (
+    actor_of,
+    get_match,
+)
+from scoring.views.organiser.words import round_title
+
+
+def _correction_fix(board: Board, data: dict[str, Any]) -> Any:
+    if board.kind == Board.Kind.LOG:
+        return correction_service.LogFix(keep=data["keep"], events=tuple(data["events"]))
+    return correction_service.PaperFix(
+        winner=data["winner"], carrommen=None if data.get("points") else data.get("carrommen"),
+        queen="" if data.get("points") else (data.get("queen") or ""),
+        points=data.get("points"), law=(data.get("law") or "").strip())
+
+
+def _correction_initial(match: Match, board: Board, events: list[Any]) -> dict[str, Any]:
+    import json
+
+    initial: dict[str, Any] = {"client_id": uuid.uuid4(), "revision": match.revision}
+    if board.kind == Board.Kind.LOG:
+        initial.update(keep=0, events="\n".join(json.dumps(e.payload) for e in events))
+    elif board.kind == Board.Kind.AWARD:
+        initial.update(winner=board.summary_winner, points=board.award_points,
+                       law=board.award_law)
+    else:
+        initial.update(winner=board.summary_winner, carrommen=board.summary_carrommen,
+                       queen=board.summary_queen)
+    return initial
+
+
+@require_http_methods(["GET", "POST"])
+def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int
+                  ) -> HttpResponse:
+    """Correct one board of a finished or confirmed match: the organiser enters the right
+    board, sees what it changes downstream (next round, bracket slot, standings), chooses the
+    repair and saves; every step is new rows in the log, audited with the reason."""
+    tournament, match = get_match(request, slug, match_id)
+    board = get_object_or_404(Board.objects.select_related("game"), pk=board_id,
+                              game__match=match)
+    is_log = board.kind == Board.Kind.LOG
+    events = live_events(list(board.events.order_by("seq"))) if is_log else []
+    form_class = LogCorrectionForm if is_log else PaperCorrectionForm
+    form = form_class(request.POST or None, initial=_correction_initial(match, board, events))
+    preview, error, status = None, "", 200
+    if request.method == "POST":
+        if not form.is_valid():
+            error, status = _("Check the marked fields."), 422
+        else:
+            d = form.cleaned_data
+            fix = _correction_fix(board, d)
+            actor = actor_of(request, tournament)
+            try:
+                if request.POST.get("save") == "yes":
+                    correction_service.correct_board(
+                        match=match, board_id=board.pk, fix=fix, actor=actor,
+                        reason=d["reason"], repair=d.get("repair") or "",
+                        client_id=d["client_id"], expected_revision=d["revision"])
+                    messages.success(request, _("The result is corrected."))
+                    return redirect("scoring:organiser-match", slug=slug, match_id=match.pk)
+                preview = correction_service.preview_correction(
+                    match=match, board_id=board.pk, fix=fix, actor=actor)
+            except MatchError as err:
+                error, status = error_text(err.code, err.params), err.status
+    repair_texts = {"move": _("Move the new winner into match %(number)s.")
+                    % {"number": preview.next_match} if preview and preview.next_match else "",
+                    "repair": _("Draw the later round again on the corrected result."),
+                    "keep": _("Keep the draw as it is (the reason is logged).")}
+    template = "scoring/organiser/correction.html"
+    if request.htmx:
+        template += "#correction"
+    return render(request, template, {
+        "tournament": tournament, "match": match, "board": board, "events": events,
+        "form": form, "preview": preview, "error": error, "is_log": is_log,
+        "carrommen_value": "" if is_log or form["carrommen"].value() is None
+        else str(form["carrommen"].value()),
+        "repair_texts": repair_texts,
+        "names": {"a": match.entry_a.name if match.entry_a else "A",
+                  "b": match.entry_b.name if match.entry_b else "B"},
+        "round_title": round_title(match.round)}, status=status)
+
