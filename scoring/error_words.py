@@ -144,6 +144,14 @@ def _catalogue() -> dict[str, str]:
         "correction_unfinished": _("After this correction the match would not be over: a "
                                    "board is missing. Correct the board that was entered "
                                    "wrongly instead."),
+        # umpire's decisions (scoring.services.decisions)
+        "decision_points": _("Point carrom has no decisions on a game here; award the board "
+                             "instead."),
+        "decision_law": _("Cite the law of the decision as the rulebook does, e.g. IT 107 or "
+                          "ICF 51."),
+        "bad_game": _("That game is not part of this match."),
+        "decision_breaks_match": _("After this decision a later game no longer fits the match "
+                                   "(%(detail)s): give the whole match instead."),
         "bad_award": _("An award needs 1 to %(max)s points and its law."),
         "toss_required": _("Record the toss first (ICF 40): who won it, and whether he chose "
                            "the break or the side."),

@@ -189,3 +189,36 @@ def test_a_game_decision_that_leaves_the_match_open_is_refused(tournament):
     assert err.value.code == "correction_unfinished"
     match.refresh_from_db()
     assert match.winner_side == "a"
+
+
+def test_the_decision_page_previews_then_saves(client, organiser, tournament,
+                                               django_capture_on_commit_callbacks):
+    from django.urls import reverse
+
+    event, semis = knockout_semi(tournament, "page")
+    with django_capture_on_commit_callbacks(execute=True):
+        play_and_confirm(semis[1], "a", ORGANISER)
+        paper_match(semis[0], EIGHT)
+        semi = draws.confirm_result(match=semis[0], actor=ORGANISER)
+    client.force_login(organiser)
+    match_page = client.get(reverse("scoring:organiser-match", args=[tournament.slug, semi.pk]))
+    page = reverse("scoring:organiser-match-decide", args=[tournament.slug, semi.pk])
+    assert page in match_page.text
+    assert "Game 1" in client.get(page).text
+    post = {"client_id": str(uuid.uuid4()), "revision": semi.revision, "scope": "1",
+            "side": "b", "law": "IT 107", "reason": "abused the umpire"}
+    assert client.post(page, {**post, "law": "seven"}).status_code == 422
+    assert client.post(page, {**post, "scope": "9"}).status_code == 422
+    r = client.post(page, post)
+    assert r.status_code == 200 and "The winner changes from A to B." in r.text
+    semi.refresh_from_db()
+    assert semi.winner_side == "a"  # a preview saves nothing
+    r = client.post(page, {**post, "save": "yes", "repair": "move",
+                           "revision": semi.revision - 1})
+    assert r.status_code == 409
+    with django_capture_on_commit_callbacks(execute=True):
+        r = client.post(page, {**post, "save": "yes", "repair": "move"})
+    assert r.status_code == 302
+    semi.refresh_from_db()
+    assert semi.winner_side == "b"
+    assert AuditEntry.objects.filter(match=semi, action="decision").count() == 1

@@ -65,6 +65,8 @@ urlpatterns: list[URLPattern] = [
          name="organiser-match-walkover"),
     path(T + "matches/<int:match_id>/boards/<int:board_id>/correct/",
          corrections.match_correct, name="organiser-match-correct"),
+    path(T + "matches/<int:match_id>/decision/", corrections.match_decide,
+         name="organiser-match-decide"),
     path(T + "matches/<int:match_id>/confirm/", match.match_confirm,
          name="organiser-match-confirm"),
     path(T + "callup/", callup.callup, name="organiser-callup"),

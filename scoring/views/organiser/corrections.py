@@ -8,20 +8,22 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scoring.error_words import error_text
 from scoring.forms.organiser import (
+    DecisionForm,
     LogCorrectionForm,
     PaperCorrectionForm,
 )
 from scoring.models import Board, Match
+from scoring.selectors import organiser_corrections
 from scoring.services import corrections as correction_service
+from scoring.services import decisions as decision_service
 from scoring.services.matches import (
     MatchError,
-    live_events,
 )
 from scoring.views.organiser.base import (
     actor_of,
@@ -54,6 +56,13 @@ def _correction_initial(match: Match, board: Board, events: list[Any]) -> dict[s
     return initial
 
 
+def _repair_texts(preview: Any) -> dict[str, str]:
+    return {"move": _("Move the new winner into match %(number)s.")
+            % {"number": preview.next_match} if preview and preview.next_match else "",
+            "repair": _("Draw the later round again on the corrected result."),
+            "keep": _("Keep the draw as it is (the reason is logged).")}
+
+
 @require_http_methods(["GET", "POST"])
 def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int
                   ) -> HttpResponse:
@@ -61,10 +70,9 @@ def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int
     board, sees what it changes downstream (next round, bracket slot, standings), chooses the
     repair and saves; every step is new rows in the log, audited with the reason."""
     tournament, match = get_match(request, slug, match_id)
-    board = get_object_or_404(Board.objects.select_related("game"), pk=board_id,
-                              game__match=match)
+    board = organiser_corrections.match_board(match, board_id)
     is_log = board.kind == Board.Kind.LOG
-    events = live_events(list(board.events.order_by("seq"))) if is_log else []
+    events = organiser_corrections.board_live_events(board)
     form_class = LogCorrectionForm if is_log else PaperCorrectionForm
     form = form_class(request.POST or None, initial=_correction_initial(match, board, events))
     preview, error, status = None, "", 200
@@ -87,10 +95,7 @@ def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int
                     match=match, board_id=board.pk, fix=fix, actor=actor)
             except MatchError as err:
                 error, status = error_text(err.code, err.params), err.status
-    repair_texts = {"move": _("Move the new winner into match %(number)s.")
-                    % {"number": preview.next_match} if preview and preview.next_match else "",
-                    "repair": _("Draw the later round again on the corrected result."),
-                    "keep": _("Keep the draw as it is (the reason is logged).")}
+    repair_texts = _repair_texts(preview)
     template = "scoring/organiser/correction.html"
     if request.htmx:
         template += "#correction"
@@ -104,3 +109,46 @@ def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int
                   "b": match.entry_b.name if match.entry_b else "B"},
         "round_title": round_title(match.round)}, status=status)
 
+
+
+@require_http_methods(["GET", "POST"])
+def match_decide(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+    """An umpire's decision on a game or the whole match of a finished or confirmed match
+    (e.g. IT 107): the organiser chooses the game (or the match), the side, the law and the
+    reason, sees what changes downstream, chooses the repair and saves; new rows only."""
+    tournament, match = get_match(request, slug, match_id)
+    games = organiser_corrections.game_count(match)
+    form = DecisionForm(request.POST or None, games=games, initial={
+        "client_id": uuid.uuid4(), "revision": match.revision, "scope": "match",
+        "law": "IT 107"})
+    preview, error, status = None, "", 200
+    if request.method == "POST":
+        if not form.is_valid():
+            error, status = _("Check the marked fields."), 422
+        else:
+            d = form.cleaned_data
+            decision = decision_service.Decision(side=d["side"], law=d["law"],
+                                                 game=form.game())
+            actor = actor_of(request, tournament)
+            try:
+                if request.POST.get("save") == "yes":
+                    decision_service.decide(
+                        match=match, decision=decision, actor=actor, reason=d["reason"],
+                        repair=d.get("repair") or "", client_id=d["client_id"],
+                        expected_revision=d["revision"])
+                    messages.success(request, _("The decision is entered."))
+                    return redirect("scoring:organiser-match", slug=slug, match_id=match.pk)
+                preview = decision_service.preview_decision(match=match, decision=decision,
+                                                            actor=actor)
+            except MatchError as err:
+                error, status = error_text(err.code, err.params), err.status
+    template = "scoring/organiser/decision.html"
+    if request.htmx:
+        template += "#decision"
+    return render(request, template, {
+        "tournament": tournament, "match": match, "form": form, "preview": preview,
+        "error": error, "laws": decision_service.LAWS,
+        "repair_texts": _repair_texts(preview),
+        "names": {"a": match.entry_a.name if match.entry_a else "A",
+                  "b": match.entry_b.name if match.entry_b else "B"},
+        "round_title": round_title(match.round)}, status=status)
