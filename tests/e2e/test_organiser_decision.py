@@ -37,7 +37,7 @@ def test_organiser_enters_an_umpires_decision_and_the_bracket_follows(
     save = page.get_by_role("button", name="Save the correction")
     save.scroll_into_view_if_needed()
     box = save.bounding_box()
-    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 768
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 768
     top = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('button')"
                         "?.textContent.trim()", [box["x"] + box["width"] / 2,
                                                   box["y"] + box["height"] / 2])
