@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
+from scoring.draw_words import reason_text, round_title
 from scoring.error_words import error_text
 from scoring.views.organiser import callup, corrections, events, match, rounds, tournaments
-from scoring.views.organiser.words import reason_text, round_title
 
 __all__ = ["error_text", "reason_text", "round_title", "urlpatterns"]
 

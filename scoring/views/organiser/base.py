@@ -8,15 +8,14 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
-from django.shortcuts import get_object_or_404
 from django.urls import NoReverseMatch, reverse
 
 from scoring import permissions
 from scoring.error_words import error_text
 from scoring.models import Event, Match, Tournament
+from scoring.selectors import organiser as organiser_selectors
 
-MATCH_RELATED = ("event", "round", "table", "umpire", "entry_a__player", "entry_a__partner",
-                 "entry_b__player", "entry_b__partner")
+MATCH_RELATED = organiser_selectors.MATCH_RELATED
 
 
 
@@ -43,20 +42,19 @@ def require_staff(request: HttpRequest) -> None:
 
 
 def get_tournament(request: HttpRequest, slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = organiser_selectors.tournament_by_slug(slug)
     permissions.require_organiser(request.user, tournament)
     return tournament
 
 
 def get_event(request: HttpRequest, slug: str, event_id: int) -> tuple[Tournament, Event]:
     tournament = get_tournament(request, slug)
-    return tournament, get_object_or_404(Event, pk=event_id, tournament=tournament)
+    return tournament, organiser_selectors.tournament_event(tournament, event_id)
 
 
 def get_match(request: HttpRequest, slug: str, match_id: int) -> tuple[Tournament, Match]:
     tournament = get_tournament(request, slug)
-    match = get_object_or_404(Match.objects.select_related(*MATCH_RELATED), pk=match_id,
-                              event__tournament=tournament)
+    match = organiser_selectors.tournament_match(tournament, match_id)
     return tournament, match
 
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring.converters import bounded_id
-from scoring.models import Match, Table, Tournament
+from scoring.models import Tournament
+from scoring.selectors import organiser as organiser_selectors
 from scoring.services import callup as callup_service
 from scoring.services.tournaments import TournamentError
 from scoring.views.organiser.base import (
@@ -57,17 +57,16 @@ def _callup_done(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def callup_call(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(request, slug)
     try:
-        match = get_object_or_404(Match, pk=int(request.POST.get("match", 0)),
-                                  event__tournament=tournament)
-        table = get_object_or_404(Table, pk=int(request.POST.get("table", 0)),
-                                  tournament=tournament)
+        match = organiser_selectors.tournament_match(tournament,
+                                                     int(request.POST.get("match", 0)))
+        table = organiser_selectors.tournament_table(tournament,
+                                                     int(request.POST.get("table", 0)))
     except ValueError:
         messages.error(request, _("Choose a match and a table."))
         return _callup_done(request, tournament)
     umpire = None
     if request.POST.get("umpire"):
-        umpire = get_object_or_404(get_user_model(), pk=request.POST["umpire"],
-                                   umpire_tournaments=tournament)
+        umpire = organiser_selectors.tournament_umpire(tournament, request.POST["umpire"])
     try:
         match = callup_service.call_match(match=match, table=table, umpire=umpire,
                                           actor=actor_of(request, tournament),
@@ -146,8 +145,8 @@ def callup_release(request: HttpRequest, slug: str, match_id: int) -> HttpRespon
 @require_POST
 def callup_move(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     tournament, match = get_match(request, slug, match_id)
-    table = get_object_or_404(Table, pk=bounded_id(request.POST.get("table")) or 0,
-                              tournament=tournament)
+    table = organiser_selectors.tournament_table(
+        tournament, bounded_id(request.POST.get("table")) or 0)
     try:
         callup_service.move_match(match=match, table=table, actor=actor_of(request, tournament))
     except TournamentError as err:

@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from scoring.draw_words import round_title
 from scoring.error_words import error_text
 from scoring.forms.organiser import (
     DecisionForm,
@@ -29,7 +30,6 @@ from scoring.views.organiser.base import (
     actor_of,
     get_match,
 )
-from scoring.views.organiser.words import round_title
 
 
 def _correction_fix(board: Board, data: dict[str, Any]) -> Any:

@@ -3,15 +3,12 @@ bracket, standings), entries and the players' CSV import."""
 
 from __future__ import annotations
 
-from collections import defaultdict
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import F, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
@@ -26,20 +23,19 @@ from scoring.forms.organiser import (
     SeedForm,
     WithdrawForm,
 )
-from scoring.models import Entry, Event, Game, Match, Player, Round, Tournament
+from scoring.models import Event, Round, Tournament
+from scoring.selectors import organiser as organiser_selectors
 from scoring.services import draws as draw_service
 from scoring.services import tournaments as tournament_service
 from scoring.services.draws import DrawServiceError
 from scoring.services.tournaments import PlayerData, TournamentError
 from scoring.views.organiser.base import (
-    MATCH_RELATED,
     actor_of,
     get_event,
     get_tournament,
     maybe_url,
     show_error,
 )
-from scoring.views.organiser.words import reason_text, round_title
 
 
 @require_http_methods(["GET", "POST"])
@@ -97,98 +93,12 @@ def event_delete(request: HttpRequest, slug: str, event_id: int) -> HttpResponse
     return redirect("scoring:organiser-home", slug=slug)
 
 
-@dataclass
-class MatchLine:
-    match: Match
-    labels: tuple[str, str]
-    known: tuple[bool, bool]
-    reason: str
-    games: list[Game] = field(default_factory=list)
-
-    @property
-    def result(self) -> str:
-        m = self.match
-        if m.bye:
-            return _("Bye") if (m.entry_a_id or m.entry_b_id) else "—"
-        won = m.games_won or {}
-        if m.walkover:
-            return _("Walkover")
-        if not self.games:
-            return ""
-        return f"{won.get('a', 0)}–{won.get('b', 0)}"
-
-    @property
-    def scores(self) -> str:
-        return ", ".join(f"{g.scores.get('a', 0)}–{g.scores.get('b', 0)}" for g in self.games
-                         if g.scores)
-
-    @property
-    def winner(self) -> str:
-        return self.match.winner_side if self.match.status == Match.Status.CONFIRMED else ""
-
-
-@dataclass
-class RoundBlock:
-    round: Round
-    title: str
-    lines: list[MatchLine]
-    open: int = 0
-
-
 def _section_title(bracket: str) -> str:
     return {
         Round.Bracket.MAIN: _("Knock-out"), Round.Bracket.WINNERS: _("Winners bracket"),
         Round.Bracket.LOSERS: _("Losers bracket"), Round.Bracket.FINAL: _("Grand final"),
         Round.Bracket.PLACEMENT: _("Placement matches"), Round.Bracket.GROUPS: _("Groups"),
     }[bracket]
-
-
-def _round_blocks(event: Event, rounds: list[Round]) -> list[RoundBlock]:
-    """The matches of ``rounds`` with entrant labels ("Winner of match 3"), results and the
-    reason of each pairing (three queries)."""
-    ids = [r.pk for r in rounds]
-    matches = list(Match.objects.filter(round_id__in=ids)
-                   .select_related(*MATCH_RELATED)
-                   .prefetch_related(Prefetch("games", queryset=Game.objects.order_by("number")))
-                   .order_by("round_id", "group", "position", "number"))
-    feeders: dict[tuple[int, str], tuple[str, int]] = {}
-    for m in Match.objects.filter(event=event).filter(
-            Q(winner_to__isnull=False) | Q(loser_to__isnull=False)).values_list(
-            "number", "winner_to_id", "winner_to_side", "loser_to_id", "loser_to_side"):
-        number, wt, ws, lt, ls = m
-        if wt:
-            feeders[(wt, ws)] = ("winner", number)
-        if lt:
-            feeders[(lt, ls)] = ("loser", number)
-    by_round: dict[int, list[MatchLine]] = defaultdict(list)
-    for m in matches:
-        labels, known = [], []
-        for side in ("a", "b"):
-            entry = m.entry_for(side)
-            if entry is not None:
-                labels.append(entry.name)
-                known.append(True)
-                continue
-            known.append(False)
-            feeder = feeders.get((m.pk, side))
-            if m.bye:
-                labels.append(_("Bye"))
-            elif feeder is not None:
-                kind, number = feeder
-                labels.append((_("Winner of match %(number)s") if kind == "winner"
-                               else _("Loser of match %(number)s")) % {"number": number})
-            else:
-                labels.append(_("to be decided"))
-        by_round[m.round_id].append(MatchLine(m, (labels[0], labels[1]),
-                                              (known[0], known[1]),
-                                              reason_text(m.draw_reason), list(m.games.all())))
-    blocks = []
-    for r in rounds:
-        lines = by_round.get(r.pk, [])
-        blocks.append(RoundBlock(r, round_title(r), lines,
-                                 sum(1 for line in lines
-                                     if line.match.status != Match.Status.CONFIRMED)))
-    return blocks
 
 
 def _standings(event: Event) -> list[Any]:
@@ -207,9 +117,8 @@ def event_page(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
 
 def _event_context(request: HttpRequest, tournament: Tournament, event: Event,
                    entry_form: EntryForm | None = None) -> dict[str, Any]:
-    entries = list(event.entries.select_related("player", "partner")
-                   .order_by("withdrawn", F("seed").asc(nulls_last=True), "player__name"))
-    rounds = list(event.rounds.order_by("number", "bracket"))
+    entries = organiser_selectors.event_entries(event)
+    rounds = organiser_selectors.event_rounds(event)
     state = draw_service.draw_state(event)
     elimination = [r for r in rounds if r.bracket != Round.Bracket.GROUPS]
     bracket_view = event.format in draw_service.ELIMINATION or (
@@ -223,11 +132,10 @@ def _event_context(request: HttpRequest, tournament: Tournament, event: Event,
         wanted = request.GET.get("round")
         selected = next((r for r in listed if str(r.number) == wanted), None)
         if selected is None and listed:
-            open_rounds = [r for r in listed if Match.objects.filter(round=r).exclude(
-                status=Match.Status.CONFIRMED).exists()]
+            open_rounds = organiser_selectors.open_rounds(listed)
             selected = open_rounds[0] if open_rounds else listed[-1]
         shown = ([selected] if selected else []) + (elimination if bracket_view else [])
-    blocks = _round_blocks(event, shown)
+    blocks = organiser_selectors.round_blocks(event, shown)
     sections = []
     if bracket_view:
         order = [Round.Bracket.MAIN, Round.Bracket.WINNERS, Round.Bracket.LOSERS,
@@ -239,7 +147,7 @@ def _event_context(request: HttpRequest, tournament: Tournament, event: Event,
                                  "columns": columns})
     list_blocks = [b for b in blocks if b.round.bracket in (Round.Bracket.GROUPS,)
                    or event.format == Event.Format.SWISS]
-    known = list(Player.objects.order_by("name").values_list("name", flat=True)[:2000])
+    known = organiser_selectors.known_player_names()
     return {
         "tournament": tournament, "event": event, "entries": entries,
         "active_entries": sum(1 for e in entries if not e.withdrawn),
@@ -295,8 +203,7 @@ ENTRY_ACTIONS = ("withdraw", "reinstate", "remove", "seed")
 @require_POST
 def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) -> HttpResponse:
     tournament = get_tournament(request, slug)
-    entry = get_object_or_404(Entry.objects.select_related("event", "player", "partner"),
-                              pk=entry_id, event__tournament=tournament)
+    entry = organiser_selectors.tournament_entry(tournament, entry_id)
     actor = actor_of(request, tournament)
     try:
         if action == "withdraw":
@@ -336,14 +243,7 @@ def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) ->
 def players(request: HttpRequest, slug: str) -> HttpResponse:
     """Every player of the tournament with the events entered."""
     tournament = get_tournament(request, slug)
-    rows: dict[int, dict[str, Any]] = {}
-    for entry in (Entry.objects.filter(event__tournament=tournament)
-                  .select_related("event", "player", "partner").order_by("player__name")):
-        for player in entry.players:
-            row = rows.setdefault(player.pk, {"player": player, "entries": []})
-            row["entries"].append(entry)
-    ordered = sorted(rows.values(), key=lambda r: (r["player"].name.lower(),
-                                                   r["player"].club.lower()))
+    ordered = organiser_selectors.tournament_players(tournament)
     return render(request, "scoring/organiser/players.html",
                   {"tournament": tournament, "rows": ordered})
 

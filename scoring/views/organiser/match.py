@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from scoring.draw_words import reason_text, round_title
 from scoring.error_words import error_text
 from scoring.forms.organiser import (
     QuickBoardForm,
@@ -18,6 +19,7 @@ from scoring.forms.organiser import (
     WalkoverForm,
 )
 from scoring.models import Match, Tournament
+from scoring.selectors import organiser as organiser_selectors
 from scoring.services import draws as draw_service
 from scoring.services.draws import DrawServiceError
 from scoring.services.matches import (
@@ -27,13 +29,11 @@ from scoring.services.matches import (
     record_toss,
 )
 from scoring.views.organiser.base import (
-    MATCH_RELATED,
     actor_of,
     get_match,
     maybe_url,
     show_error,
 )
-from scoring.views.organiser.words import reason_text, round_title
 
 
 def _match_context(match: Match, quick_form: QuickBoardForm | None = None,
@@ -64,8 +64,7 @@ def _match_context(match: Match, quick_form: QuickBoardForm | None = None,
         "playable": (match.entry_a_id and match.entry_b_id and not match.bye
                      and not match.walkover and match.status != Match.Status.CONFIRMED),
         "correctable": snapshot.finished and not match.walkover and not match.bye,
-        "by_organiser": match.confirmed_at is not None and match.confirmations.filter(
-            method="organiser").exists(),
+        "by_organiser": organiser_selectors.confirmed_by_organiser(match),
         "tablet_url": maybe_url("umpire-match", match.pk),
         "live_url": maybe_url("live-match", match.event.tournament.slug, match.pk),
     }
@@ -73,7 +72,7 @@ def _match_context(match: Match, quick_form: QuickBoardForm | None = None,
 
 def _match_response(request: HttpRequest, tournament: Tournament, match: Match,
                     status: int = 200, **extra: Any) -> HttpResponse:
-    match = Match.objects.select_related(*MATCH_RELATED).get(pk=match.pk)
+    match = organiser_selectors.fresh_match(match)
     context = {"tournament": tournament, **_match_context(match, **extra)}
     template = "scoring/organiser/match.html"
     if request.htmx:

@@ -5,28 +5,28 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from scoring.draw_words import round_title
 from scoring.error_words import error_text
 from scoring.forms.organiser import (
     RoundGamesForm,
 )
-from scoring.models import Event, Match, Round
+from scoring.models import Event, Round
+from scoring.selectors import organiser as organiser_selectors
 from scoring.services import draw_edits
 from scoring.services import draws as draw_service
 from scoring.services.draws import DrawServiceError
 from scoring.views.organiser.base import (
-    MATCH_RELATED,
     actor_of,
     get_event,
     get_tournament,
     posted_rounds,
     show_error,
 )
-from scoring.views.organiser.words import round_title
 
 
 @require_POST
@@ -60,7 +60,7 @@ def next_round(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
 def delete_round(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     """Take back the last round (asks first; refuses once a match of it has started)."""
     tournament, event = get_event(request, slug, event_id)
-    rounds = list(event.rounds.order_by("number"))
+    rounds = organiser_selectors.event_rounds(event)
     if request.method == "POST":
         if request.POST.get("sure") != "yes":
             messages.error(request, _("Tick the box to confirm."))
@@ -80,7 +80,7 @@ def delete_round(request: HttpRequest, slug: str, event_id: int) -> HttpResponse
         doomed = [r for r in rounds if r.bracket != Round.Bracket.GROUPS]
     else:
         doomed = rounds
-    matches = Match.objects.filter(round__in=doomed).count()
+    matches = organiser_selectors.round_match_count(doomed)
     return render(request, "scoring/organiser/delete_round.html", {
         "tournament": tournament, "event": event, "rounds": rounds,
         "doomed": [round_title(r) for r in doomed], "matches": matches})
@@ -89,8 +89,7 @@ def delete_round(request: HttpRequest, slug: str, event_id: int) -> HttpResponse
 @require_POST
 def round_games(request: HttpRequest, slug: str, round_id: int) -> HttpResponse:
     tournament = get_tournament(request, slug)
-    rnd = get_object_or_404(Round.objects.select_related("event"), pk=round_id,
-                            event__tournament=tournament)
+    rnd = organiser_selectors.tournament_round(tournament, round_id)
     form = RoundGamesForm(request.POST)
     if form.is_valid():
         try:
@@ -110,7 +109,7 @@ def draw_edit(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     """Swap two places (or a place and a bye) of the round that can still change; pair the
     last Swiss round again. The format's invariants are re-checked (override logged)."""
     tournament, event = get_event(request, slug, event_id)
-    rounds = list(event.rounds.order_by("number"))
+    rounds = organiser_selectors.event_rounds(event)
     rnd = None
     if event.format == Event.Format.SWISS and rounds:
         rnd = rounds[-1]
@@ -140,8 +139,7 @@ def draw_edit(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
         return redirect("scoring:organiser-draw-edit", slug=slug, event_id=event.pk)
     places = []
     if rnd is not None:
-        for m in Match.objects.filter(round=rnd).select_related(*MATCH_RELATED).order_by(
-                "position", "number"):
+        for m in organiser_selectors.round_matches(rnd):
             for side in ("a", "b"):
                 entry = m.entry_for(side)
                 if entry is not None:

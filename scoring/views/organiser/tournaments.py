@@ -3,8 +3,6 @@ tables and the umpire pool."""
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -15,7 +13,7 @@ from scoring.forms.organiser import (
     CallupSettingsForm,
     TournamentForm,
 )
-from scoring.models import Entry, Match, Tournament
+from scoring.selectors import organiser as organiser_selectors
 from scoring.services import callup as callup_service
 from scoring.services import tournaments as tournament_service
 from scoring.services.matches import (
@@ -34,11 +32,9 @@ from scoring.views.organiser.base import (
 @require_http_methods(["GET"])
 def index(request: HttpRequest) -> HttpResponse:
     """The tournaments the user organises (all of them for a superuser)."""
-    if not request.user.organised_tournaments.exists():
+    if not organiser_selectors.organises_any(request.user):
         require_staff(request)
-    tournaments = Tournament.objects.all()
-    if not request.user.is_superuser:
-        tournaments = tournaments.filter(organisers=request.user)
+    tournaments = organiser_selectors.organised_tournaments(request.user)
     return render(request, "scoring/organiser/index.html", {"tournaments": tournaments})
 
 
@@ -66,23 +62,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
 def home(request: HttpRequest, slug: str) -> HttpResponse:
     """The organiser's dashboard: events with their progress, tables at a glance."""
     tournament = get_tournament(request, slug)
-    events = list(tournament.events.order_by("order", "name"))
-    counts = defaultdict(lambda: defaultdict(int))
-    for event_id, status in Match.objects.filter(event__tournament=tournament).values_list(
-            "event_id", "status"):
-        counts[event_id][status] += 1
-    entries = defaultdict(int)
-    for event_id in Entry.objects.filter(event__tournament=tournament,
-                                         withdrawn=False).values_list("event_id", flat=True):
-        entries[event_id] += 1
-    rows = []
-    for event in events:
-        c = counts[event.pk]
-        total = sum(c.values())
-        rows.append({"event": event, "entries": entries[event.pk], "matches": total,
-                     "done": c[Match.Status.CONFIRMED],
-                     "playing": c[Match.Status.CALLED] + c[Match.Status.PLAYING],
-                     "waiting": c[Match.Status.FINISHED]})
+    rows = organiser_selectors.dashboard_rows(tournament)
     board = callup_service.board(tournament)
     return render(request, "scoring/organiser/home.html", {
         "tournament": tournament, "rows": rows, "board": board,
@@ -117,11 +97,12 @@ def tables(request: HttpRequest, slug: str) -> HttpResponse:
     """Tables in use (with labels) and the umpire pool of the call-up."""
     tournament = get_tournament(request, slug)
     form = CallupSettingsForm(request.POST or None, tournament=tournament, initial={
-        "auto_callup": tournament.auto_callup, "umpires": list(tournament.umpires.all())})
+        "auto_callup": tournament.auto_callup,
+        "umpires": organiser_selectors.tournament_umpires(tournament)})
     if request.method == "POST":
         actor = actor_of(request, tournament)
         if "save_tables" in request.POST:
-            for table in tournament.tables.all():
+            for table in organiser_selectors.tournament_tables(tournament):
                 label = request.POST.get(f"label-{table.pk}", table.label)
                 active = request.POST.get(f"active-{table.pk}") == "on"
                 tournament_service.update_table(table=table, actor=actor, label=label,
@@ -141,6 +122,6 @@ def tables(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, _("Umpires and call-up saved."))
             return redirect("scoring:organiser-tables", slug=slug)
     return render(request, "scoring/organiser/tables.html", {
-        "tournament": tournament, "tables": tournament.tables.order_by("number"),
+        "tournament": tournament, "tables": organiser_selectors.tournament_tables(tournament),
         "form": form})
 

@@ -1,4 +1,5 @@
-"""Words of the organiser's pages: why a pair was made (``Match.draw_reason``)."""
+"""Words of the draw: why a pair was made (``Match.draw_reason``) and round titles, for the
+organiser's pages and their selectors."""
 
 from __future__ import annotations
 
