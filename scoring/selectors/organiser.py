@@ -244,3 +244,27 @@ def round_blocks(event: Event, rounds: list[Round]) -> list[RoundBlock]:
                                  sum(1 for line in lines
                                      if line.match.status != Match.Status.CONFIRMED)))
     return blocks
+
+
+# --- people, check-in, time-up pages ----------------------------------------------------------
+
+
+def user_by_id(user_id: int) -> Any:
+    return get_object_or_404(get_user_model(), pk=user_id)
+
+
+def roll_call_entry(event: Event, entry_id: Any) -> Entry | None:
+    """An active entry of ``event`` chosen on the self check-in form (None: no such one)."""
+    if not str(entry_id or "").isdigit():
+        return None
+    return Entry.objects.filter(pk=int(entry_id), event=event, withdrawn=False).first()
+
+
+def scored_match(token: str | None, match_id: int | None) -> Match | None:
+    """The match of an umpire link (``token``) or of an id (404), with its entries; None for
+    an unknown link."""
+    queryset = Match.objects.select_related("event__tournament", "entry_a__player",
+                                            "entry_b__player")
+    if token is not None:
+        return queryset.filter(umpire_token=token).order_by("pk").first()
+    return get_object_or_404(queryset, pk=match_id)

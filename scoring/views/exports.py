@@ -4,17 +4,17 @@ SoL archive. URLs in ``urlpatterns`` (included by ``scoring/urls.py``)."""
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.urls import URLPattern, path
 from django.views.decorators.http import require_safe
 
 from scoring import permissions
 from scoring.models import Tournament
+from scoring.selectors import organiser as organiser_selectors
 from scoring.services.exports import placings_csv, sol_archive
 
 
 def _tournament(request: HttpRequest, slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = organiser_selectors.tournament_by_slug(slug)
     permissions.require_organiser(request.user, tournament)
     return tournament
 

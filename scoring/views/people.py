@@ -9,11 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -23,13 +22,14 @@ from scoring import permissions
 from scoring.error_words import error_text
 from scoring.forms.people import CodeForm, NewPasswordForm, PersonForm
 from scoring.models import Tournament
+from scoring.selectors import organiser as organiser_selectors
 from scoring.services import people as service
 from scoring.services.people import PeopleError, Welcome
 from scoring.views.umpire import qr_data_uri
 
 
 def _tournament(request: HttpRequest, slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = organiser_selectors.tournament_by_slug(slug)
     permissions.require_organiser(request.user, tournament)
     return tournament
 
@@ -80,7 +80,7 @@ def people_page(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def revoke(request: HttpRequest, slug: str, user_id: int, role: str) -> HttpResponse:
     tournament = _tournament(request, slug)
-    user = get_object_or_404(get_user_model(), pk=user_id)
+    user = organiser_selectors.user_by_id(user_id)
     try:
         service.revoke(tournament=tournament, user=user, role=role,
                        actor=permissions.organiser_actor(request, tournament))
@@ -96,7 +96,7 @@ def revoke(request: HttpRequest, slug: str, user_id: int, role: str) -> HttpResp
 @require_POST
 def reissue(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
     tournament = _tournament(request, slug)
-    user = get_object_or_404(get_user_model(), pk=user_id)
+    user = organiser_selectors.user_by_id(user_id)
     try:
         welcome = service.reissue(tournament=tournament, user=user,
                                   actor=permissions.organiser_actor(request, tournament))

@@ -14,7 +14,7 @@ from typing import Any
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import URLPattern, path, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 from scoring import permissions
 from scoring.error_words import error_text
 from scoring.models import Match
+from scoring.selectors import organiser as organiser_selectors
 from scoring.services.matches import MatchError, MatchLocked, StaleMatch
 from scoring.services.time_up import record_time_up
 
@@ -29,14 +30,10 @@ PARTIAL = "scoring/umpire/_time_up.html"
 
 
 def _match(token: str | None, match_id: int | None) -> Match:
-    queryset = Match.objects.select_related("event__tournament", "entry_a__player",
-                                            "entry_b__player")
-    if token is not None:
-        match = queryset.filter(umpire_token=token).order_by("pk").first()
-        if match is None:
-            raise PermissionDenied("unknown umpire link")
-        return match
-    return get_object_or_404(queryset, pk=match_id)
+    match = organiser_selectors.scored_match(token, match_id)
+    if match is None:
+        raise PermissionDenied("unknown umpire link")
+    return match
 
 
 def _back(request: HttpRequest, match: Match, token: str | None) -> str:
