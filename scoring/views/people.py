@@ -25,13 +25,8 @@ from scoring.models import Tournament
 from scoring.selectors import organiser as organiser_selectors
 from scoring.services import people as service
 from scoring.services.people import PeopleError, Welcome
+from scoring.views.organiser.base import get_tournament
 from scoring.views.umpire import qr_data_uri
-
-
-def _tournament(request: HttpRequest, slug: str) -> Tournament:
-    tournament = organiser_selectors.tournament_by_slug(slug)
-    permissions.require_organiser(request.user, tournament)
-    return tournament
 
 
 def _welcome_context(request: HttpRequest, welcome: Welcome) -> dict[str, Any]:
@@ -54,7 +49,7 @@ def _page(request: HttpRequest, tournament: Tournament, form: PersonForm,
 def people_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Organisers and umpires of the tournament: add one (a new account gets its set-password
     slip at once, shown only in this answer), revoke a role, issue a new code."""
-    tournament = _tournament(request, slug)
+    tournament = get_tournament(request, slug)
     form = PersonForm(request.POST or None)
     if request.method == "POST":
         if not form.is_valid():
@@ -79,7 +74,7 @@ def people_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def revoke(request: HttpRequest, slug: str, user_id: int, role: str) -> HttpResponse:
-    tournament = _tournament(request, slug)
+    tournament = get_tournament(request, slug)
     user = organiser_selectors.user_by_id(user_id)
     try:
         service.revoke(tournament=tournament, user=user, role=role,
@@ -95,7 +90,7 @@ def revoke(request: HttpRequest, slug: str, user_id: int, role: str) -> HttpResp
 @never_cache
 @require_POST
 def reissue(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
-    tournament = _tournament(request, slug)
+    tournament = get_tournament(request, slug)
     user = organiser_selectors.user_by_id(user_id)
     try:
         welcome = service.reissue(tournament=tournament, user=user,

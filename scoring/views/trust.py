@@ -23,9 +23,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import permissions
 from scoring.models import Match, PaperScoresheet, Tournament
-from scoring.selectors import organiser as organiser_selectors
 from scoring.selectors import organiser_trust as trust_selectors
 from scoring.services import reconcile
+from scoring.views.organiser.base import get_tournament
 
 #: Words for the audit trail's action codes (unknown codes are shown as they are).
 ACTION_LABELS = {
@@ -83,14 +83,8 @@ PAPER_ROWS = 30
 # --- helpers ---------------------------------------------------------------------------------
 
 
-def _tournament(request: HttpRequest, slug: str) -> Tournament:
-    tournament = organiser_selectors.tournament_by_slug(slug)
-    permissions.require_organiser(request.user, tournament)
-    return tournament
-
-
 def _match(request: HttpRequest, slug: str, match_id: int) -> tuple[Tournament, Match]:
-    tournament = _tournament(request, slug)
+    tournament = get_tournament(request, slug)
     match = trust_selectors.trust_match(tournament, match_id)
     return tournament, match
 
@@ -138,7 +132,7 @@ def _audit_rows(entries: Any) -> list[dict[str, Any]]:
 @require_http_methods(["GET"])
 def overview(request: HttpRequest, slug: str) -> HttpResponse:
     """The tournament's matches with their umpire link, paper sheets and audit trail."""
-    tournament = _tournament(request, slug)
+    tournament = get_tournament(request, slug)
     matches = trust_selectors.matches_with_sheets(tournament)
     rows = [{"match": m, "link": link_state(m), "link_url": _link_admin_url(m)}
             for m in matches]
@@ -152,7 +146,7 @@ def overview(request: HttpRequest, slug: str) -> HttpResponse:
 @require_http_methods(["GET"])
 def tournament_audit(request: HttpRequest, slug: str) -> HttpResponse:
     """Every recorded action of the tournament, newest first (filter by action)."""
-    tournament = _tournament(request, slug)
+    tournament = get_tournament(request, slug)
     entries = trust_selectors.tournament_audit(tournament)
     actions = trust_selectors.audit_actions(entries)
     action = request.GET.get("action", "")

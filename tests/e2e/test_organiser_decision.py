@@ -9,7 +9,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from scoring.models import AuditEntry, Board
-from tests.e2e.test_organiser_correction import _corrected_match
+from tests.e2e.test_organiser_correction import _corrected_match, save_button_on_top
 from tests.e2e.test_organiser_flow import Problems, organiser_page  # noqa: F401  (fixture)
 
 SHOTS = Path("/tmp/organiser-shots")  # looked at by hand, never committed
@@ -34,14 +34,7 @@ def test_organiser_enters_an_umpires_decision_and_the_bracket_follows(
     expect(warning).to_contain_text(f"The old winner is already in match {nxt.number}")
     expect(page.get_by_text("The winner changes from A to B.")).to_be_visible()
     assert Board.objects.filter(game__match=match).count() == boards  # nothing saved yet
-    save = page.get_by_role("button", name="Save the correction")
-    save.scroll_into_view_if_needed()
-    box = save.bounding_box()
-    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 768
-    top = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('button')"
-                        "?.textContent.trim()", [box["x"] + box["width"] / 2,
-                                                  box["y"] + box["height"] / 2])
-    assert top == "Save the correction"
+    save = save_button_on_top(page)
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "decision-1024x768.png"), full_page=False)
     save.click()

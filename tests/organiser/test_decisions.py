@@ -18,6 +18,7 @@ from tests.organiser.test_corrections import (
     EIGHT,
     ORGANISER,
     board_events,
+    confirmed_semi,
     knockout_semi,
     paper_match,
     state_of,
@@ -37,11 +38,7 @@ def _result(match: Match) -> tuple:
 
 def test_a_game_given_to_the_other_side_moves_him_into_the_final(
         tournament, django_capture_on_commit_callbacks):
-    event, semis = knockout_semi(tournament, "decided")
-    with django_capture_on_commit_callbacks(execute=True):
-        play_and_confirm(semis[1], "a", ORGANISER)
-        paper_match(semis[0], EIGHT)
-        semi = draws.confirm_result(match=semis[0], actor=ORGANISER)
+    event, semi = confirmed_semi(tournament, "decided", django_capture_on_commit_callbacks)
     final = Match.objects.get(event=event, round__number=2)
     assert semi.entry_a_id in (final.entry_a_id, final.entry_b_id)
     rows_before = _rows(semi)
@@ -195,11 +192,7 @@ def test_the_decision_page_previews_then_saves(client, organiser, tournament,
                                                django_capture_on_commit_callbacks):
     from django.urls import reverse
 
-    event, semis = knockout_semi(tournament, "page")
-    with django_capture_on_commit_callbacks(execute=True):
-        play_and_confirm(semis[1], "a", ORGANISER)
-        paper_match(semis[0], EIGHT)
-        semi = draws.confirm_result(match=semis[0], actor=ORGANISER)
+    event, semi = confirmed_semi(tournament, "page", django_capture_on_commit_callbacks)
     client.force_login(organiser)
     match_page = client.get(reverse("scoring:organiser-match", args=[tournament.slug, semi.pk]))
     page = reverse("scoring:organiser-match-decide", args=[tournament.slug, semi.pk])

@@ -4,6 +4,8 @@ the match by an umpire's decision, previewed with what changes downstream, then 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
@@ -19,7 +21,7 @@ from scoring.forms.organiser import (
     LogCorrectionForm,
     PaperCorrectionForm,
 )
-from scoring.models import Board, Match
+from scoring.models import Board, Match, Tournament
 from scoring.selectors import organiser_corrections
 from scoring.services import corrections as correction_service
 from scoring.services import decisions as decision_service
@@ -63,6 +65,50 @@ def _repair_texts(preview: Any) -> dict[str, str]:
             "keep": _("Keep the draw as it is (the reason is logged).")}
 
 
+@dataclass
+class _Outcome:
+    """What the check-or-save flow of a correction page answers."""
+
+    preview: Any = None
+    error: str = ""
+    status: int = 200
+    done: HttpResponse | None = None
+
+
+def _check_or_save(request: HttpRequest, tournament: Tournament, match: Match, form: Any,
+                   preview: Callable[[dict[str, Any], Any], Any],
+                   save: Callable[[dict[str, Any], Any], Any], saved: str) -> _Outcome:
+    """The flow both correction pages share: an invalid form is 422; "save" saves and goes
+    back to the match (``saved`` is the message); otherwise the preview of what changes. A
+    refusal of the service is its words and status; nothing is saved."""
+    if request.method != "POST":
+        return _Outcome()
+    if not form.is_valid():
+        return _Outcome(error=_("Check the marked fields."), status=422)
+    data, actor = form.cleaned_data, actor_of(request, tournament)
+    try:
+        if request.POST.get("save") == "yes":
+            save(data, actor)
+            messages.success(request, saved)
+            return _Outcome(done=redirect("scoring:organiser-match", slug=tournament.slug,
+                                          match_id=match.pk))
+        return _Outcome(preview=preview(data, actor))
+    except MatchError as err:
+        return _Outcome(error=error_text(err.code, err.params), status=err.status)
+
+
+def _page(request: HttpRequest, template: str, partial: str, match: Match,
+          outcome: _Outcome, **context: Any) -> HttpResponse:
+    if request.htmx:
+        template += f"#{partial}"
+    return render(request, template, {
+        "match": match, "preview": outcome.preview, "error": outcome.error,
+        "repair_texts": _repair_texts(outcome.preview),
+        "names": {"a": match.entry_a.name if match.entry_a else "A",
+                  "b": match.entry_b.name if match.entry_b else "B"},
+        "round_title": round_title(match.round), **context}, status=outcome.status)
+
+
 @require_http_methods(["GET", "POST"])
 def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int
                   ) -> HttpResponse:
@@ -75,40 +121,21 @@ def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int
     events = organiser_corrections.board_live_events(board)
     form_class = LogCorrectionForm if is_log else PaperCorrectionForm
     form = form_class(request.POST or None, initial=_correction_initial(match, board, events))
-    preview, error, status = None, "", 200
-    if request.method == "POST":
-        if not form.is_valid():
-            error, status = _("Check the marked fields."), 422
-        else:
-            d = form.cleaned_data
-            fix = _correction_fix(board, d)
-            actor = actor_of(request, tournament)
-            try:
-                if request.POST.get("save") == "yes":
-                    correction_service.correct_board(
-                        match=match, board_id=board.pk, fix=fix, actor=actor,
-                        reason=d["reason"], repair=d.get("repair") or "",
-                        client_id=d["client_id"], expected_revision=d["revision"])
-                    messages.success(request, _("The result is corrected."))
-                    return redirect("scoring:organiser-match", slug=slug, match_id=match.pk)
-                preview = correction_service.preview_correction(
-                    match=match, board_id=board.pk, fix=fix, actor=actor)
-            except MatchError as err:
-                error, status = error_text(err.code, err.params), err.status
-    repair_texts = _repair_texts(preview)
-    template = "scoring/organiser/correction.html"
-    if request.htmx:
-        template += "#correction"
-    return render(request, template, {
-        "tournament": tournament, "match": match, "board": board, "events": events,
-        "form": form, "preview": preview, "error": error, "is_log": is_log,
-        "carrommen_value": "" if is_log or form["carrommen"].value() is None
-        else str(form["carrommen"].value()),
-        "repair_texts": repair_texts,
-        "names": {"a": match.entry_a.name if match.entry_a else "A",
-                  "b": match.entry_b.name if match.entry_b else "B"},
-        "round_title": round_title(match.round)}, status=status)
-
+    outcome = _check_or_save(
+        request, tournament, match, form,
+        lambda d, actor: correction_service.preview_correction(
+            match=match, board_id=board.pk, fix=_correction_fix(board, d), actor=actor),
+        lambda d, actor: correction_service.correct_board(
+            match=match, board_id=board.pk, fix=_correction_fix(board, d), actor=actor,
+            reason=d["reason"], repair=d.get("repair") or "", client_id=d["client_id"],
+            expected_revision=d["revision"]),
+        _("The result is corrected."))
+    if outcome.done is not None:
+        return outcome.done
+    return _page(request, "scoring/organiser/correction.html", "correction", match, outcome,
+                 tournament=tournament, board=board, events=events, form=form, is_log=is_log,
+                 carrommen_value="" if is_log or form["carrommen"].value() is None
+                 else str(form["carrommen"].value()))
 
 
 @require_http_methods(["GET", "POST"])
@@ -117,38 +144,23 @@ def match_decide(request: HttpRequest, slug: str, match_id: int) -> HttpResponse
     (e.g. IT 107): the organiser chooses the game (or the match), the side, the law and the
     reason, sees what changes downstream, chooses the repair and saves; new rows only."""
     tournament, match = get_match(request, slug, match_id)
-    games = organiser_corrections.game_count(match)
-    form = DecisionForm(request.POST or None, games=games, initial={
-        "client_id": uuid.uuid4(), "revision": match.revision, "scope": "match",
-        "law": "IT 107"})
-    preview, error, status = None, "", 200
-    if request.method == "POST":
-        if not form.is_valid():
-            error, status = _("Check the marked fields."), 422
-        else:
-            d = form.cleaned_data
-            decision = decision_service.Decision(side=d["side"], law=d["law"],
-                                                 game=form.game())
-            actor = actor_of(request, tournament)
-            try:
-                if request.POST.get("save") == "yes":
-                    decision_service.decide(
-                        match=match, decision=decision, actor=actor, reason=d["reason"],
-                        repair=d.get("repair") or "", client_id=d["client_id"],
-                        expected_revision=d["revision"])
-                    messages.success(request, _("The decision is entered."))
-                    return redirect("scoring:organiser-match", slug=slug, match_id=match.pk)
-                preview = decision_service.preview_decision(match=match, decision=decision,
-                                                            actor=actor)
-            except MatchError as err:
-                error, status = error_text(err.code, err.params), err.status
-    template = "scoring/organiser/decision.html"
-    if request.htmx:
-        template += "#decision"
-    return render(request, template, {
-        "tournament": tournament, "match": match, "form": form, "preview": preview,
-        "error": error, "laws": decision_service.LAWS,
-        "repair_texts": _repair_texts(preview),
-        "names": {"a": match.entry_a.name if match.entry_a else "A",
-                  "b": match.entry_b.name if match.entry_b else "B"},
-        "round_title": round_title(match.round)}, status=status)
+    form = DecisionForm(request.POST or None, games=organiser_corrections.game_count(match),
+                        initial={"client_id": uuid.uuid4(), "revision": match.revision,
+                                 "scope": "match", "law": "IT 107"})
+
+    def decision(d: dict[str, Any]) -> decision_service.Decision:
+        return decision_service.Decision(side=d["side"], law=d["law"], game=form.game())
+
+    outcome = _check_or_save(
+        request, tournament, match, form,
+        lambda d, actor: decision_service.preview_decision(
+            match=match, decision=decision(d), actor=actor),
+        lambda d, actor: decision_service.decide(
+            match=match, decision=decision(d), actor=actor, reason=d["reason"],
+            repair=d.get("repair") or "", client_id=d["client_id"],
+            expected_revision=d["revision"]),
+        _("The decision is entered."))
+    if outcome.done is not None:
+        return outcome.done
+    return _page(request, "scoring/organiser/decision.html", "decision", match, outcome,
+                 tournament=tournament, form=form, laws=decision_service.LAWS)
