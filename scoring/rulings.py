@@ -18,6 +18,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scoring.error_words import error_text  # noqa: F401  (the one catalogue, issue 13)
 from scoring.rules import Note
 
 INFO = "info"
@@ -357,65 +358,3 @@ POINT_TONES = {
     "board_over": RESULT, "game_points_reached": RESULT, "board_lost": RESULT,
     "umpire_ruling": RESULT, "board_void": RESULT,
 }
-
-
-# --- errors -----------------------------------------------------------------------------------
-
-
-def error_text(code: str, params: Mapping[str, Any] | None = None,
-               fallback: str = "") -> str:
-    """A refused request in words (the engine's :class:`RulesError` or a ``MatchError``)."""
-    params = dict(params or {})
-    texts = {
-        # the engine
-        "not_on_turn": _("That colour is not on turn."),
-        "more_than_on_board": _("More carrommen were entered than lie on the board."),
-        "queen_twice": _("The queen cannot be pocketed and off the board in one stroke."),
-        "queen_not_on_board": _("The queen is not on the board."),
-        "striker_twice": _("The striker cannot be pocketed and off the board in one stroke."),
-        "untouched_but_moved": _("A stroke that touched no carromman cannot pocket or move "
-                                 "one."),
-        "board_finished": _("The board has ended."),
-        "board_void": _("The board is void; it is played again as a new board."),
-        "nothing_to_forgo": _("There is nothing to forgo: no carromman is waiting to be "
-                              "placed."),
-        "forgo_would_empty_board": _("Forgoing would leave no carromman of that colour on the "
-                                     "board."),
-        "bad_points": _("A board is worth 1 to %(max)s points.") % {
-            "max": params.get("max", 12)},
-        "unknown_player": _("That player does not play on this board."),
-        "count_too_large": _("A count cannot be more than 9."),
-        "negative_count": _("A count cannot be negative."),
-        "bad_count": _("Counts must be whole numbers."),
-        # the services
-        "toss_missing": _("Record the toss first (ICF 40)."),
-        "toss_after_start": _("The match has started; the toss cannot change."),
-        "bad_toss": _("The toss needs a winner and the choice of break or side."),
-        "bad_seating": _("Seat every player of the match exactly once."),
-        "match_finished": _("The match has ended."),
-        "breaker_required": _("A toss decides who breaks the extra board (ICF 56(b)): choose "
-                              "who won it."),
-        "nothing_to_undo": _("There is nothing to undo."),
-        "undo_behind_next_board": _("The next board has begun, so the board before it cannot "
-                                    "be undone from the tablet; ask an organiser."),
-        "board_unfinished": _("Only the last board of a game may be unfinished."),
-        "quick_entry_points": _("Quick entry is for two-sided matches."),
-        "bad_winner": _("Choose the winner of the board."),
-        "bad_carrommen": _("The loser has 0 to 9 carrommen left."),
-        "bad_queen": _("The queen was covered by one of the players or by nobody."),
-        "board_in_progress": _("The current board is being recorded stroke by stroke; finish "
-                               "or undo it first."),
-        "not_finished": _("The match is not finished yet."),
-        "bad_side": _("Unknown side."),
-        "not_locked": _("The match is not confirmed."),
-        "match_locked": _("The match is confirmed and locked. Only an organiser can correct "
-                          "it."),
-        "repeated_request": _("This form was already sent and recorded. The screen now "
-                              "shows the latest state."),
-        "stale": _("Someone else recorded on this match meanwhile. The screen now shows the "
-                   "latest state: check the last event before you go on."),
-        "nothing_to_claim": _("The last stroke has no extra points to claim."),
-        "game_finished": _("The game has already ended."),
-        "match_finished_doc": _("The match has already ended."),
-    }
-    return texts.get(code) or fallback or code

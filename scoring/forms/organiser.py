@@ -313,6 +313,29 @@ class PaperCorrectionForm(CorrectionForm):
         return data
 
 
+class DecisionForm(CorrectionForm):
+    """An umpire's decision: a game or the whole match given to a side, with the law."""
+
+    scope = forms.ChoiceField(label=_("The decision is about"))
+    side = forms.ChoiceField(label=_("Given to"), choices=SIDE_CHOICES,
+                             widget=forms.RadioSelect)
+    law = forms.RegexField(label=_("Law of the decision"), max_length=30,
+                           regex=r"^(ICF|IT|DCV) \d{1,3}(\([a-z]\))?$",
+                           help_text=_("As the rulebook cites it, e.g. IT 107 (loss of the "
+                                       "whole match)"),
+                           error_messages={"invalid": _("Cite the law as the rulebook "
+                                                        "does, e.g. IT 107 or ICF 51.")})
+
+    def __init__(self, *args: Any, games: int = 1, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["scope"].choices = [("match", _("The whole match"))] + [
+            (str(n), _("Game %(number)s") % {"number": n}) for n in range(1, games + 1)]
+
+    def game(self) -> int | None:
+        scope = self.cleaned_data["scope"]
+        return None if scope == "match" else int(scope)
+
+
 class LogCorrectionForm(CorrectionForm):
     """A stroke-logged board corrected from one of its events on: the events kept, and the
     right events after them (interchange format v1, one JSON object a line)."""
@@ -352,12 +375,6 @@ class WalkoverForm(forms.Form):
         label=_("Who did not play?"), widget=forms.RadioSelect,
         choices=[("a", "A"), ("b", "B"), ("both", _("Both"))])
     sure = forms.BooleanField(label=_("Yes, record the walkover"), required=True)
-
-
-class CallForm(forms.Form):
-    match = forms.IntegerField(widget=forms.HiddenInput)
-    table = forms.IntegerField(label=_("Table"))
-    umpire = forms.IntegerField(label=_("Umpire"), required=False)
 
 
 class RoundGamesForm(forms.Form):

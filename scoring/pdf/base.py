@@ -184,11 +184,6 @@ def draw_qr(canvas: Canvas, url: str, x: float, y: float, size: float) -> None:
     canvas._code.append(f"q 0 g {module:.4f} 0 0 {module:.4f} {ox:.3f} {oy:.3f} cm\n{code}\nf Q")
 
 
-def fill_op(color: colors.Color) -> str:
-    """The PDF operator that sets ``color`` as the fill colour (for :class:`TextLayer`)."""
-    return f"{color.red:.3f} {color.green:.3f} {color.blue:.3f} rg"
-
-
 LEFT, CENTRE, RIGHT = 0, 1, 2
 
 

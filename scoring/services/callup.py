@@ -16,7 +16,6 @@ match rows, bump their revision (tablets reload) and leave an audit entry.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -292,29 +291,9 @@ def move_match(*, match: Match, table: Table, actor: Actor) -> Match:
         return match
 
 
-def set_umpire(*, match: Match, umpire: Any, actor: Actor) -> Match:
-    with transaction.atomic():
-        match = _lock_match(match.pk)
-        if match.is_locked:
-            raise TournamentError("match_locked")
-        _bump(match, umpire=umpire)
-        audit(match.event.tournament, actor, "umpire_assigned",
-              {"umpire": umpire.get_username() if umpire else ""}, match=match)
-        return match
-
-
 def set_auto(*, tournament: Tournament, on: bool, actor: Actor) -> list[Match]:
     """Switch the automatic call-up on or off; switching it on fills the free tables at once."""
     Tournament.objects.filter(pk=tournament.pk).update(auto_callup=on)
     tournament.auto_callup = on
     audit(tournament, actor, "auto_callup", {"on": on})
     return auto_assign(tournament=tournament, actor=actor) if on else []
-
-
-def table_history(tournament: Tournament) -> dict[int, int]:
-    """Matches played per table (for the overview)."""
-    counts: dict[int, int] = defaultdict(int)
-    for table_id in Match.objects.filter(event__tournament=tournament,
-                                         table__isnull=False).values_list("table_id", flat=True):
-        counts[table_id] += 1
-    return counts

@@ -304,34 +304,46 @@ def correct_board(*, match: Match, board_id: int, fix: PaperFix | LogFix, actor:
     :raises CorrectionError: the correction or the repair does not fit (nothing is saved).
     :raises StaleMatch: the match changed since the organiser looked at it.
     """
-    from scoring.services import draws as draw_service
+    reason = check_reason(reason, repair)
+    client_id = uuid.UUID(str(client_id))
+    with transaction.atomic():
+        match, detail, downstream = _apply(match, board_id, fix, actor, client_id,
+                                           expected_revision)
+        return save_repair(match, actor, "correction", detail, downstream, reason, repair)
 
+
+def check_reason(reason: str, repair: str) -> str:
+    """The reason, stripped; refuses an empty reason or an unknown repair."""
     reason = (reason or "").strip()
     if not reason:
         raise CorrectionError("reason_required", "say why the result is corrected")
     if repair not in REPAIRS:
         raise CorrectionError("bad_repair", "choose what happens to the draw")
-    client_id = uuid.UUID(str(client_id))
-    with transaction.atomic():
-        match, detail, downstream = _apply(match, board_id, fix, actor, client_id,
-                                           expected_revision)
-        if repair not in downstream.repairs:
-            raise CorrectionError("repair_not_possible",
-                                  "this repair does not fit; the page shows the ones that do")
-        _audit(match, actor, "correction", {
-            **detail, "reason": reason, "repair": repair,
-            "winner": [downstream.winner_before, downstream.winner_after],
-            "games": [downstream.games_before, downstream.games_after]})
-        event = match.event
-        if repair == "move" or (match.confirmed_at and event.format in (
-                *draw_service.ELIMINATION, Event.Format.GROUPS)):
-            draw_service.sync_bracket(event, actor=actor)
-        if repair == "repair":
-            rounds = event.rounds.count()
-            doomed = 1 if event.format == Event.Format.SWISS else len(_later(match)[1])
-            draw_service.delete_last_round(event=event, actor=actor, expected_rounds=rounds)
-            draw_service.next_round(event=event, actor=actor,
-                                    expected_rounds=rounds - doomed)
-        elif repair == "keep" and downstream.affects_draw:
-            _audit(match, actor, "correction_draw_kept", {"reason": reason})
+    return reason
+
+
+def save_repair(match: Match, actor: Actor, action: str, detail: dict[str, Any],
+                downstream: Downstream, reason: str, repair: str) -> Downstream:
+    """Audit a correction (``action``) just applied inside the caller's transaction and apply
+    the ``repair`` the organiser chose downstream (see the module's docstring)."""
+    from scoring.services import draws as draw_service
+
+    if repair not in downstream.repairs:
+        raise CorrectionError("repair_not_possible",
+                              "this repair does not fit; the page shows the ones that do")
+    _audit(match, actor, action, {
+        **detail, "reason": reason, "repair": repair,
+        "winner": [downstream.winner_before, downstream.winner_after],
+        "games": [downstream.games_before, downstream.games_after]})
+    event = match.event
+    if repair == "move" or (match.confirmed_at and event.format in (
+            *draw_service.ELIMINATION, Event.Format.GROUPS)):
+        draw_service.sync_bracket(event, actor=actor)
+    if repair == "repair":
+        rounds = event.rounds.count()
+        doomed = 1 if event.format == Event.Format.SWISS else len(_later(match)[1])
+        draw_service.delete_last_round(event=event, actor=actor, expected_rounds=rounds)
+        draw_service.next_round(event=event, actor=actor, expected_rounds=rounds - doomed)
+    elif repair == "keep" and downstream.affects_draw:
+        _audit(match, actor, f"{action}_draw_kept", {"reason": reason})
     return downstream

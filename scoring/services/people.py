@@ -143,7 +143,7 @@ def add_person(*, tournament: Tournament, role: str, name: str, username: str,
         created = user is None
         if created:
             if not name:
-                raise PeopleError("name_missing")
+                raise PeopleError("account_name_missing")
             user = User(username=username, first_name=name, email=email)
             user.set_unusable_password()
             user.save()

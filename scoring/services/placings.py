@@ -1,7 +1,13 @@
 """Final placings of an event (1 to N), for the event page's podium, the API, the CSV export
 and the SoL archive.
 
-- **Swiss**: the rank of the Swiss table (the existing standings of ``scoring.draws``).
+- **Swiss**: the rank of the Swiss table (:func:`scoring.standings.swiss_table`, the one
+  standings function); an event with a **final stage** (SoL's final rounds, imported as
+  ``final`` rounds, or placement matches after the Swiss) places its finalists by the finals'
+  results as SoL does: each pair of finalists (a final, a third-place match, a semi-final, a
+  best of three) holds the Swiss places of its two entries, and the one who won more of
+  their final matches takes the better of the two, pair by pair in the order they were
+  played; everybody else keeps the Swiss table's place (issue 18).
 - **Knock-out** (also the knock-out stage after groups): the champion 1st, the final's loser
   2nd; the losers of each earlier round share the places below those still in (e.g. the four
   quarter-final losers are 5th–8th); a played third-place match places its winner 3rd and its
@@ -44,6 +50,46 @@ def swiss_table(event: Event) -> tuple[pairing.SwissStanding, ...]:
     draw_entries, _withdrawn = draw_service.draw_entries(event)
     results = [r for _row, r in draw_service.event_results(event) if r is not None]
     return pairing.swiss_standings(draw_entries, results)
+
+
+def finals_order(order: list[int], finals: list[tuple[int, int, str]]) -> list[int]:
+    """``order`` (the Swiss table, best first) with the finalists placed by their finals.
+
+    ``finals``: the decided final-stage matches in the order played, as (entry A, entry B,
+    winner side). Matches of one pair count together (a best of three); a pair whose
+    matches are level keeps its Swiss order. Pure."""
+    order = list(order)
+    pairs: dict[frozenset[int], dict[int, int]] = {}
+    for a, b, winner in finals:
+        wins = pairs.setdefault(frozenset((a, b)), {a: 0, b: 0})
+        if winner in ("a", "b"):
+            wins[a if winner == "a" else b] += 1
+    for pair, wins in pairs.items():
+        if len(pair) != 2 or not pair <= set(order):
+            continue
+        first, second = sorted(pair, key=order.index)
+        if wins[second] > wins[first]:
+            i, j = order.index(first), order.index(second)
+            order[i], order[j] = second, first
+    return order
+
+
+def _swiss_places(event: Event) -> dict[int, tuple[int, int]]:
+    """Places of a finished Swiss event: its table, the finalists by their finals."""
+    from scoring import standings
+    from scoring.standings.tables import FINAL_BRACKETS
+
+    tables = standings.swiss_table(event)
+    rows = tables[0].rows if tables else []
+    order = [row.entry_id for row in rows]
+    finals = [(m.entry_a_id, m.entry_b_id, m.winner_side) for m in Match.objects.filter(
+        event=event, round__bracket__in=FINAL_BRACKETS, bye=False,
+        status__in=standings.DECIDED_STATUSES, entry_a__isnull=False, entry_b__isnull=False,
+    ).order_by("round__number", "number")]
+    placed = finals_order(order, finals)
+    if placed == order:  # no final changed a place: shared Swiss ranks stay as they are
+        return {row.entry_id: (row.rank, row.rank) for row in rows}
+    return {entry: (n, n) for n, entry in enumerate(placed, 1)}
 
 
 def _loser(m: Match) -> list[int]:
@@ -122,11 +168,13 @@ def event_placings(event: Event) -> list[Placing]:
                .select_related("player", "partner").order_by("pk")}
     places: dict[int, tuple[int, int]] = {}
     if event.format == Event.Format.SWISS:
+        from scoring import standings  # the one definition of a decided result
+
         finished = not Match.objects.filter(event=event).exclude(
-            status=Match.Status.CONFIRMED).exists() and event.status == Event.Status.FINISHED
-        for s in swiss_table(event):
-            if finished:
-                places[s.entry] = (s.rank, s.rank)
+            status__in=standings.DECIDED_STATUSES).exists() and \
+            event.status == Event.Status.FINISHED
+        if finished:
+            places = _swiss_places(event)
     elif event.format in (Event.Format.KNOCKOUT, Event.Format.DOUBLE_ELIMINATION,
                           Event.Format.GROUPS):
         matches = list(Match.objects.filter(event=event).select_related("round")

@@ -7,33 +7,24 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import URLPattern, path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import permissions
-from scoring.models import Entry, Event, RollCall, Tournament
+from scoring.error_words import error_text
+from scoring.models import Event, RollCall, Tournament
+from scoring.selectors import organiser as organiser_selectors
 from scoring.services import checkin as service
 from scoring.services.checkin import CheckInError
 from scoring.services.matches import Actor
 
 
-def error_text(code: str, params: dict | None = None) -> str:
-    texts = {
-        "closed": _("No roll call is open for this event."),
-        "withdrawn": _("%(name)s has withdrawn."),
-        "bad_absent": _("Choose what happens to absent entries."),
-        "no_self_checkin": _("Players cannot check in themselves for this event now."),
-        "wrong_code": _("That is not the code shown in the hall."),
-    }
-    return texts.get(code, _("That did not work.")) % dict(params or {})
-
-
 def _event(request: HttpRequest, slug: str, event_id: int) -> tuple[Tournament, Event]:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = organiser_selectors.tournament_by_slug(slug)
     permissions.require_organiser(request.user, tournament)
-    return tournament, get_object_or_404(Event, pk=event_id, tournament=tournament)
+    return tournament, organiser_selectors.tournament_event(tournament, event_id)
 
 
 def _context(tournament: Tournament, event: Event) -> dict:
@@ -76,10 +67,9 @@ def roll_call(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
 @require_POST
 def presence(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     """Mark one entry present or absent (htmx: the row and the counts come back)."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = organiser_selectors.tournament_by_slug(slug)
     permissions.require_organiser(request.user, tournament)
-    entry = get_object_or_404(Entry.objects.select_related("event", "player", "partner"),
-                              pk=entry_id, event__tournament=tournament)
+    entry = organiser_selectors.tournament_entry(tournament, entry_id)
     status = 200
     try:
         service.mark(entry=entry, present=request.POST.get("present") == "yes",
@@ -97,15 +87,13 @@ def presence(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def self_check_in(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     """The player's own check-in: pick your name, type the code shown in the hall."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    event = get_object_or_404(Event, pk=event_id, tournament=tournament)
+    tournament = organiser_selectors.tournament_by_slug(slug)
+    event = organiser_selectors.tournament_event(tournament, event_id)
     s = service.summary(event)
     allowed = bool(s.roll_call and s.roll_call.open and s.roll_call.self_checkin)
     context = {"tournament": tournament, "event": event, "summary": s, "allowed": allowed}
     if request.method == "POST":
-        entry = Entry.objects.filter(pk=request.POST.get("entry") or 0, event=event,
-                                     withdrawn=False).first() if str(
-            request.POST.get("entry", "")).isdigit() else None
+        entry = organiser_selectors.roll_call_entry(event, request.POST.get("entry"))
         if entry is None:
             context["error"] = _("Choose your name.")
             return render(request, "scoring/checkin/self.html", context, status=422)

@@ -4,25 +4,17 @@ SoL archive. URLs in ``urlpatterns`` (included by ``scoring/urls.py``)."""
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.urls import URLPattern, path
 from django.views.decorators.http import require_safe
 
-from scoring import permissions
-from scoring.models import Tournament
 from scoring.services.exports import placings_csv, sol_archive
-
-
-def _tournament(request: HttpRequest, slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    permissions.require_organiser(request.user, tournament)
-    return tournament
+from scoring.views.organiser.base import get_tournament
 
 
 @require_safe
 def sol(request: HttpRequest, slug: str) -> HttpResponse:
     """The tournament as a SoL archive (``.sol``, YAML), for SoL 5 and the circuit's ranking."""
-    tournament = _tournament(request, slug)
+    tournament = get_tournament(request, slug)
     response = HttpResponse(sol_archive(tournament), content_type="application/x-yaml")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.sol"'
     return response
@@ -31,7 +23,7 @@ def sol(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 def placings(request: HttpRequest, slug: str) -> HttpResponse:
     """Final placings of every event with the players' licence numbers (CSV, UTF-8)."""
-    tournament = _tournament(request, slug)
+    tournament = get_tournament(request, slug)
     response = HttpResponse("\ufeff" + placings_csv(tournament),
                             content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-placings.csv"'

@@ -9,47 +9,24 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import permissions
+from scoring.error_words import error_text
 from scoring.forms.people import CodeForm, NewPasswordForm, PersonForm
 from scoring.models import Tournament
+from scoring.selectors import organiser as organiser_selectors
 from scoring.services import people as service
 from scoring.services.people import PeopleError, Welcome
+from scoring.views.organiser.base import get_tournament
 from scoring.views.umpire import qr_data_uri
-
-
-def error_text(code: str, params: dict[str, Any] | None = None) -> str:
-    p = dict(params or {})
-    texts = {
-        "login_missing": _("A login is needed."),
-        "login_invalid": _("A login has letters, digits and @/./+/-/_ only (at most 150)."),
-        "login_taken": _("The login %(login)s is taken."),
-        "name_missing": _("A new account needs the name as printed."),
-        "account_inactive": _("The account %(login)s is switched off."),
-        "has_role": _("%(name)s already has this role."),
-        "no_role": _("That person does not have this role (any more)."),
-        "last_organiser": _("The last organiser cannot be removed; add another first."),
-        "bad_role": _("Choose umpire or organiser."),
-        "not_reissuable": _("This account is managed by the administrator; ask him for a "
-                            "new password."),
-        "spent": _("This link or code was used already."),
-    }
-    return texts.get(code, _("That did not work.")) % p
-
-
-def _tournament(request: HttpRequest, slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    permissions.require_organiser(request.user, tournament)
-    return tournament
 
 
 def _welcome_context(request: HttpRequest, welcome: Welcome) -> dict[str, Any]:
@@ -72,7 +49,7 @@ def _page(request: HttpRequest, tournament: Tournament, form: PersonForm,
 def people_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Organisers and umpires of the tournament: add one (a new account gets its set-password
     slip at once, shown only in this answer), revoke a role, issue a new code."""
-    tournament = _tournament(request, slug)
+    tournament = get_tournament(request, slug)
     form = PersonForm(request.POST or None)
     if request.method == "POST":
         if not form.is_valid():
@@ -97,8 +74,8 @@ def people_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def revoke(request: HttpRequest, slug: str, user_id: int, role: str) -> HttpResponse:
-    tournament = _tournament(request, slug)
-    user = get_object_or_404(get_user_model(), pk=user_id)
+    tournament = get_tournament(request, slug)
+    user = organiser_selectors.user_by_id(user_id)
     try:
         service.revoke(tournament=tournament, user=user, role=role,
                        actor=permissions.organiser_actor(request, tournament))
@@ -113,8 +90,8 @@ def revoke(request: HttpRequest, slug: str, user_id: int, role: str) -> HttpResp
 @never_cache
 @require_POST
 def reissue(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
-    tournament = _tournament(request, slug)
-    user = get_object_or_404(get_user_model(), pk=user_id)
+    tournament = get_tournament(request, slug)
+    user = organiser_selectors.user_by_id(user_id)
     try:
         welcome = service.reissue(tournament=tournament, user=user,
                                   actor=permissions.organiser_actor(request, tournament))

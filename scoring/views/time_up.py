@@ -14,41 +14,26 @@ from typing import Any
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import URLPattern, path, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scoring import permissions
+from scoring.error_words import error_text
 from scoring.models import Match
-from scoring.rulings import error_text
+from scoring.selectors import organiser as organiser_selectors
 from scoring.services.matches import MatchError, MatchLocked, StaleMatch
 from scoring.services.time_up import record_time_up
 
 PARTIAL = "scoring/umpire/_time_up.html"
 
 
-def _texts(code: str) -> str:
-    texts = {
-        "board_in_play": _("Finish the board in play first; then the game ends by time."),
-        "time_up_points": _("Point carrom has no time-up rule."),
-        "match_finished": _("The match has ended."),
-        "toss_missing": _("Record the toss first (ICF 40)."),
-        "bad_revision": _("The form is out of date: reload the page."),
-    }
-    return texts.get(code) or error_text(code)
-
-
 def _match(token: str | None, match_id: int | None) -> Match:
-    queryset = Match.objects.select_related("event__tournament", "entry_a__player",
-                                            "entry_b__player")
-    if token is not None:
-        match = queryset.filter(umpire_token=token).order_by("pk").first()
-        if match is None:
-            raise PermissionDenied("unknown umpire link")
-        return match
-    return get_object_or_404(queryset, pk=match_id)
+    match = organiser_selectors.scored_match(token, match_id)
+    if match is None:
+        raise PermissionDenied("unknown umpire link")
+    return match
 
 
 def _back(request: HttpRequest, match: Match, token: str | None) -> str:
@@ -87,7 +72,7 @@ def _time_up(request: HttpRequest, token: str | None = None,
             err, MatchLocked) else 422
         context: dict[str, Any] = {"match": match, "time_up_url": request.path,
                                    "revision": match.revision, "time_up_next": back,
-                                   "time_up_error": _texts(err.code), "time_up_open": True}
+                                   "time_up_error": error_text(err.code), "time_up_open": True}
         return render(request, f"{PARTIAL}#time-up", context, status=status)
     if request.headers.get("HX-Request"):
         response = HttpResponse(status=204)

@@ -15,19 +15,17 @@ from crispy_forms.helper import FormHelper
 from django import forms
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, URLPattern, path, reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import permissions
-from scoring.models import AuditEntry, Match, PaperScoresheet, Tournament
+from scoring.models import Match, PaperScoresheet, Tournament
+from scoring.selectors import organiser_trust as trust_selectors
 from scoring.services import reconcile
-
-MATCH_RELATED = ("event__tournament", "round", "table", "entry_a__player", "entry_a__partner",
-                 "entry_b__player", "entry_b__partner", "entry_c__player", "umpire")
+from scoring.views.organiser.base import get_tournament
 
 #: Words for the audit trail's action codes (unknown codes are shown as they are).
 ACTION_LABELS = {
@@ -85,16 +83,9 @@ PAPER_ROWS = 30
 # --- helpers ---------------------------------------------------------------------------------
 
 
-def _tournament(request: HttpRequest, slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    permissions.require_organiser(request.user, tournament)
-    return tournament
-
-
 def _match(request: HttpRequest, slug: str, match_id: int) -> tuple[Tournament, Match]:
-    tournament = _tournament(request, slug)
-    match = get_object_or_404(Match.objects.select_related(*MATCH_RELATED),
-                              pk=match_id, event__tournament=tournament)
+    tournament = get_tournament(request, slug)
+    match = trust_selectors.trust_match(tournament, match_id)
     return tournament, match
 
 
@@ -141,11 +132,8 @@ def _audit_rows(entries: Any) -> list[dict[str, Any]]:
 @require_http_methods(["GET"])
 def overview(request: HttpRequest, slug: str) -> HttpResponse:
     """The tournament's matches with their umpire link, paper sheets and audit trail."""
-    tournament = _tournament(request, slug)
-    matches = (Match.objects.filter(event__tournament=tournament)
-               .select_related(*MATCH_RELATED)
-               .annotate(sheets=Count("paper_sheets", distinct=True))
-               .order_by("event__order", "event__name", "round__number", "number", "pk"))
+    tournament = get_tournament(request, slug)
+    matches = trust_selectors.matches_with_sheets(tournament)
     rows = [{"match": m, "link": link_state(m), "link_url": _link_admin_url(m)}
             for m in matches]
     return render(request, "scoring/trust/overview.html",
@@ -158,11 +146,9 @@ def overview(request: HttpRequest, slug: str) -> HttpResponse:
 @require_http_methods(["GET"])
 def tournament_audit(request: HttpRequest, slug: str) -> HttpResponse:
     """Every recorded action of the tournament, newest first (filter by action)."""
-    tournament = _tournament(request, slug)
-    entries = (AuditEntry.objects
-               .filter(Q(tournament=tournament) | Q(match__event__tournament=tournament))
-               .select_related("actor", "match").order_by("-created_at", "-id"))
-    actions = sorted(set(entries.values_list("action", flat=True)))
+    tournament = get_tournament(request, slug)
+    entries = trust_selectors.tournament_audit(tournament)
+    actions = trust_selectors.audit_actions(entries)
     action = request.GET.get("action", "")
     if action:
         entries = entries.filter(action=action)
@@ -178,8 +164,7 @@ def tournament_audit(request: HttpRequest, slug: str) -> HttpResponse:
 def match_audit(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     """Every recorded action on one match, oldest first, with the match's umpire link."""
     tournament, match = _match(request, slug, match_id)
-    entries = (AuditEntry.objects.filter(match=match).select_related("actor")
-               .order_by("created_at", "id"))
+    entries = trust_selectors.match_audit(match)
     page = Paginator(entries, 200).get_page(request.GET.get("page"))
     return render(request, "scoring/trust/audit.html", {
         "tournament": tournament, "match": match, "page": page,
@@ -350,8 +335,7 @@ def paper(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
         "decision_form": DecisionForm(),
         "decisions": [
             {"entry": e, "label": dict(DECISIONS).get(e.detail.get("decision"), "")}
-            for e in AuditEntry.objects.filter(match=match, action="paper_decision")
-            .select_related("actor").order_by("-created_at", "-id")
+            for e in trust_selectors.match_audit(match, "paper_decision", newest_first=True)
         ],
     }, status=status)
 

@@ -42,6 +42,20 @@ def _corrected_match(chief) -> tuple[Match, Match]:
     return match, nxt
 
 
+def save_button_on_top(page: Page):
+    """The "Save the correction" button, scrolled into the 1024x768 view: in the viewport and
+    topmost at its centre (nothing covers it)."""
+    save = page.get_by_role("button", name="Save the correction")
+    save.scroll_into_view_if_needed()
+    box = save.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 768
+    top = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('button')"
+                        "?.textContent.trim()", [box["x"] + box["width"] / 2,
+                                                  box["y"] + box["height"] / 2])
+    assert top == "Save the correction"
+    return save
+
+
 def test_organiser_corrects_a_board_and_the_bracket_follows(organiser_page: Page,  # noqa: F811
                                                             live_server, django_user_model):
     page = organiser_page
@@ -62,14 +76,7 @@ def test_organiser_corrects_a_board_and_the_bracket_follows(organiser_page: Page
     assert Board.objects.filter(game__match=match, summary_winner="a").count() == 5  # unsaved
     repair = page.get_by_label(f"Move the new winner into match {nxt.number}.")
     expect(repair).to_be_checked()
-    save = page.get_by_role("button", name="Save the correction")
-    save.scroll_into_view_if_needed()
-    box = save.bounding_box()
-    assert box is not None and box["y"] + box["height"] <= 768
-    top = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('button')"
-                        "?.textContent.trim()", [box["x"] + box["width"] / 2,
-                                                  box["y"] + box["height"] / 2])
-    assert top == "Save the correction"
+    save = save_button_on_top(page)
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "correction-1024x768.png"), full_page=False)
     save.click()

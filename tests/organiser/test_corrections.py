@@ -195,6 +195,17 @@ def paper_match(match: Match, boards: list[tuple[str, int, str]]) -> None:
 EIGHT = [("a", 9, "a"), ("a", 9, "a"), ("b", 9, "b"), ("b", 9, "b"), ("a", 1, "")]
 
 
+def confirmed_semi(tournament, name: str, capture):
+    """A knock-out of four whose first semi-final is the EIGHT sheet (A wins 25-24),
+    confirmed, and the second semi-final confirmed too: the final waits."""
+    event, semis = knockout_semi(tournament, name)
+    with capture(execute=True):
+        play_and_confirm(semis[1], "a", ORGANISER)
+        paper_match(semis[0], EIGHT)
+        semi = draws.confirm_result(match=semis[0], actor=ORGANISER)
+    return event, semi
+
+
 def test_paper_correction_flips_the_winner_and_moves_him_into_the_final(
         tournament, django_capture_on_commit_callbacks):
     event, semis = knockout_semi(tournament, "flip")
@@ -305,11 +316,7 @@ def test_the_correction_page_previews_then_saves(client, organiser, tournament,
                                                  django_capture_on_commit_callbacks):
     from django.urls import reverse
 
-    event, semis = knockout_semi(tournament, "page")
-    with django_capture_on_commit_callbacks(execute=True):
-        play_and_confirm(semis[1], "a", ORGANISER)
-        paper_match(semis[0], EIGHT)
-        semi = draws.confirm_result(match=semis[0], actor=ORGANISER)
+    event, semi = confirmed_semi(tournament, "page", django_capture_on_commit_callbacks)
     last = Board.objects.filter(game__match=semi).order_by("sequence").last()
     page = reverse("scoring:organiser-match-correct", args=[tournament.slug, semi.pk, last.pk])
     client.force_login(organiser)

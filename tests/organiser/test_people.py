@@ -79,7 +79,7 @@ def test_an_existing_login_only_gains_the_role(tournament, actor, django_user_mo
 
 @pytest.mark.parametrize(("username", "name", "code"), [
     ("", "Anna", "login_missing"), ("anna berg", "Anna", "login_invalid"),
-    ("anna", "", "name_missing")])
+    ("anna", "", "account_name_missing")])
 def test_bad_input_changes_nothing(tournament, actor, username, name, code):
     before = get_user_model().objects.count()
     with pytest.raises(PeopleError) as err:

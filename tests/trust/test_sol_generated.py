@@ -116,3 +116,42 @@ def test_a_zip_backup_is_read_member_by_member() -> None:
         z.writestr("readme.txt", "nothing")
     with pytest.raises(SolError, match="no .sol"):
         import_sol(empty.getvalue())
+
+
+def test_finalists_are_placed_by_their_finals_the_rest_by_the_swiss_table() -> None:
+    from scoring.services.placings import event_placings
+
+    # Swiss: 1 and 3 win twice, 2 and 4 split; the finals: 3 beats 1 (1st v 2nd), and 4
+    # beats 2 for third place; 5 and 6 keep their Swiss places
+    import_sol(archive(players=6, matches=[
+        m(1, 2, 25, 3), m(3, 4, 25, 5, table=2), m(5, 6, 25, 9, table=3),
+        m(1, 5, 25, 4, turn=2), m(3, 6, 25, 6, turn=2, table=2), m(2, 4, 25, 7, turn=2,
+                                                                     table=3),
+        m(1, 3, 10, 25, turn=3, final=True), m(2, 4, 12, 25, turn=3, table=2, final=True),
+    ]))
+    e = event()
+    (table,) = standings.event_standings(e)
+    swiss = [row.name for row in table.rows]
+    assert swiss[:2] == ["Gen1 Player", "Gen3 Player"]  # 50-7 ahead of 50-11
+    placings = event_placings(e)
+    assert [p.place for p in placings] == [1, 2, 3, 4, 5, 6]
+    names = [p.entry.name for p in placings]
+    assert names[:2] == ["Gen3 Player", "Gen1 Player"]  # the final's winner first
+    # the other pair holds the Swiss places of its two entries; 4 won, so 4 takes the better
+    two, four = swiss.index("Gen2 Player"), swiss.index("Gen4 Player")
+    assert names[min(two, four)] == "Gen4 Player" and names[max(two, four)] == "Gen2 Player"
+    rest = [n for n in range(6) if n not in (0, 1, two, four)]
+    assert [names[n] for n in rest] == [swiss[n] for n in rest]  # the others: Swiss table
+
+
+def test_finals_order_places_each_pair_of_finalists_by_their_wins() -> None:
+    from scoring.services.placings import finals_order
+
+    swiss = [11, 12, 13, 14, 15]
+    # a best of three of 1st v 2nd: 12 wins two of three; 3rd v 4th level: Swiss order kept
+    assert finals_order(swiss, [(11, 12, "b"), (11, 12, "a"), (12, 11, "a"),
+                                (13, 14, "a"), (14, 13, "a")]) == [12, 11, 13, 14, 15]
+    # semi-finals 1v4 and 2v3, then the final and the third-place match, in order played
+    assert finals_order(swiss[:4], [(11, 14, "b"), (12, 13, "a"), (14, 12, "a"),
+                                    (11, 13, "b")]) == [14, 12, 13, 11]
+    assert finals_order(swiss, []) == swiss

@@ -1,0 +1,28 @@
+"""Reads of the organiser's correction pages (``scoring.views.organiser.corrections``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+
+from scoring.models import Board, Game, Match
+from scoring.services.matches import live_events
+
+
+def match_board(match: Match, board_id: int) -> Board:
+    """Board ``board_id`` of ``match`` with its game (404 when it is not of this match)."""
+    return get_object_or_404(Board.objects.select_related("game"), pk=board_id,
+                             game__match=match)
+
+
+def board_live_events(board: Board) -> list[Any]:
+    """The events of a stroke-logged board that count (undone ones left out)."""
+    if board.kind != Board.Kind.LOG:
+        return []
+    return live_events(list(board.events.order_by("seq")))
+
+
+def game_count(match: Match) -> int:
+    """How many games the match has (the games a decision may be about)."""
+    return Game.objects.filter(match=match).count()

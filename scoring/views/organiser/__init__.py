@@ -1,0 +1,82 @@
+"""Views of the organiser area (see docs/ARCHITECTURE.md), one module per page area:
+
+- ``tournaments``: the list, a new tournament, the dashboard, settings, tables and umpires;
+- ``events``: events, the event page (entries, rounds, bracket, standings), entries, players
+  and the CSV import;
+- ``rounds``: the draw, the next round, taking back a round, a round's match length, draw edits;
+- ``match``: result entry from the paper sheet (toss, boards, walkover, confirmation);
+- ``corrections``: corrections of a finished match (a board; a game or the match by an
+  umpire's decision);
+- ``callup``: the call-up board.
+
+Shared: ``base`` (access checks, the acting organiser, messages) and ``words`` (why a pair was
+made, round titles). Error codes are put into words by :mod:`scoring.error_words`. Only the
+tournament's organisers (``scoring.permissions``) may open these pages; creating a tournament
+needs a staff account. Reads go through ``scoring.selectors.organiser*``, every change through
+one service call. The URLs are ``urlpatterns`` below (``organiser/…`` and
+``t/<slug>/organiser/…``), included by ``scoring/urls.py``.
+"""
+
+from __future__ import annotations
+
+from django.urls import URLPattern, path
+
+from scoring.draw_words import reason_text, round_title
+from scoring.error_words import error_text
+from scoring.views.organiser import callup, corrections, events, match, rounds, tournaments
+
+__all__ = ["error_text", "reason_text", "round_title", "urlpatterns"]
+
+T = "t/<slug:slug>/organiser/"  # a tournament's organiser pages
+
+urlpatterns: list[URLPattern] = [
+    path("organiser/", tournaments.index, name="organiser-index"),
+    path("organiser/tournaments/new/", tournaments.tournament_new, name="organiser-tournament-new"),
+    path(T + "", tournaments.home, name="organiser-home"),
+    path(T + "settings/", tournaments.tournament_edit, name="organiser-tournament-edit"),
+    path(T + "players/", events.players, name="organiser-players"),
+    path(T + "import/", events.import_players, name="organiser-import"),
+    path(T + "tables/", tournaments.tables, name="organiser-tables"),
+    path(T + "events/new/", events.event_new, name="organiser-event-new"),
+    path(T + "events/<int:event_id>/", events.event_page, name="organiser-event"),
+    path(T + "events/<int:event_id>/edit/", events.event_edit,
+         name="organiser-event-edit"),
+    path(T + "events/<int:event_id>/delete/", events.event_delete,
+         name="organiser-event-delete"),
+    path(T + "events/<int:event_id>/entries/", events.entry_add,
+         name="organiser-entry-add"),
+    path(T + "events/<int:event_id>/draw/", rounds.draw, name="organiser-draw"),
+    path(T + "events/<int:event_id>/next/", rounds.next_round,
+         name="organiser-next-round"),
+    path(T + "events/<int:event_id>/draw/edit/", rounds.draw_edit,
+         name="organiser-draw-edit"),
+    path(T + "events/<int:event_id>/take-back/", rounds.delete_round,
+         name="organiser-delete-round"),
+    path(T + "entries/<int:entry_id>/<str:action>/", events.entry_action,
+         name="organiser-entry-action"),
+    path(T + "rounds/<int:round_id>/games/", rounds.round_games,
+         name="organiser-round-games"),
+    path(T + "matches/<int:match_id>/", match.match_page, name="organiser-match"),
+    path(T + "matches/<int:match_id>/toss/", match.match_toss,
+         name="organiser-match-toss"),
+    path(T + "matches/<int:match_id>/board/", match.match_quick,
+         name="organiser-match-quick"),
+    path(T + "matches/<int:match_id>/walkover/", match.match_walkover,
+         name="organiser-match-walkover"),
+    path(T + "matches/<int:match_id>/boards/<int:board_id>/correct/",
+         corrections.match_correct, name="organiser-match-correct"),
+    path(T + "matches/<int:match_id>/decision/", corrections.match_decide,
+         name="organiser-match-decide"),
+    path(T + "matches/<int:match_id>/confirm/", match.match_confirm,
+         name="organiser-match-confirm"),
+    path(T + "callup/", callup.callup, name="organiser-callup"),
+    path(T + "callup/call/", callup.callup_call, name="organiser-callup-call"),
+    path(T + "callup/fill/", callup.callup_auto, name="organiser-callup-fill"),
+    path(T + "callup/automatic/", callup.callup_autopilot,
+         name="organiser-callup-auto"),
+    path(T + "callup/<int:match_id>/release/", callup.callup_release,
+         name="organiser-callup-release"),
+    path(T + "callup/<int:match_id>/move/", callup.callup_move,
+         name="organiser-callup-move"),
+]
+

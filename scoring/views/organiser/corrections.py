@@ -1,0 +1,166 @@
+"""Corrections of a finished or confirmed match (docs/CORRECTIONS.md): a board, or a game or
+the match by an umpire's decision, previewed with what changes downstream, then saved."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from scoring.draw_words import round_title
+from scoring.error_words import error_text
+from scoring.forms.organiser import (
+    DecisionForm,
+    LogCorrectionForm,
+    PaperCorrectionForm,
+)
+from scoring.models import Board, Match, Tournament
+from scoring.selectors import organiser_corrections
+from scoring.services import corrections as correction_service
+from scoring.services import decisions as decision_service
+from scoring.services.matches import (
+    MatchError,
+)
+from scoring.views.organiser.base import (
+    actor_of,
+    get_match,
+)
+
+
+def _correction_fix(board: Board, data: dict[str, Any]) -> Any:
+    if board.kind == Board.Kind.LOG:
+        return correction_service.LogFix(keep=data["keep"], events=tuple(data["events"]))
+    return correction_service.PaperFix(
+        winner=data["winner"], carrommen=None if data.get("points") else data.get("carrommen"),
+        queen="" if data.get("points") else (data.get("queen") or ""),
+        points=data.get("points"), law=(data.get("law") or "").strip())
+
+
+def _correction_initial(match: Match, board: Board, events: list[Any]) -> dict[str, Any]:
+    import json
+
+    initial: dict[str, Any] = {"client_id": uuid.uuid4(), "revision": match.revision}
+    if board.kind == Board.Kind.LOG:
+        initial.update(keep=0, events="\n".join(json.dumps(e.payload) for e in events))
+    elif board.kind == Board.Kind.AWARD:
+        initial.update(winner=board.summary_winner, points=board.award_points,
+                       law=board.award_law)
+    else:
+        initial.update(winner=board.summary_winner, carrommen=board.summary_carrommen,
+                       queen=board.summary_queen)
+    return initial
+
+
+def _repair_texts(preview: Any) -> dict[str, str]:
+    return {"move": _("Move the new winner into match %(number)s.")
+            % {"number": preview.next_match} if preview and preview.next_match else "",
+            "repair": _("Draw the later round again on the corrected result."),
+            "keep": _("Keep the draw as it is (the reason is logged).")}
+
+
+@dataclass
+class _Outcome:
+    """What the check-or-save flow of a correction page answers."""
+
+    preview: Any = None
+    error: str = ""
+    status: int = 200
+    done: HttpResponse | None = None
+
+
+def _check_or_save(request: HttpRequest, tournament: Tournament, match: Match, form: Any,
+                   preview: Callable[[dict[str, Any], Any], Any],
+                   save: Callable[[dict[str, Any], Any], Any], saved: str) -> _Outcome:
+    """The flow both correction pages share: an invalid form is 422; "save" saves and goes
+    back to the match (``saved`` is the message); otherwise the preview of what changes. A
+    refusal of the service is its words and status; nothing is saved."""
+    if request.method != "POST":
+        return _Outcome()
+    if not form.is_valid():
+        return _Outcome(error=_("Check the marked fields."), status=422)
+    data, actor = form.cleaned_data, actor_of(request, tournament)
+    try:
+        if request.POST.get("save") == "yes":
+            save(data, actor)
+            messages.success(request, saved)
+            return _Outcome(done=redirect("scoring:organiser-match", slug=tournament.slug,
+                                          match_id=match.pk))
+        return _Outcome(preview=preview(data, actor))
+    except MatchError as err:
+        return _Outcome(error=error_text(err.code, err.params), status=err.status)
+
+
+def _page(request: HttpRequest, template: str, partial: str, match: Match,
+          outcome: _Outcome, **context: Any) -> HttpResponse:
+    if request.htmx:
+        template += f"#{partial}"
+    return render(request, template, {
+        "match": match, "preview": outcome.preview, "error": outcome.error,
+        "repair_texts": _repair_texts(outcome.preview),
+        "names": {"a": match.entry_a.name if match.entry_a else "A",
+                  "b": match.entry_b.name if match.entry_b else "B"},
+        "round_title": round_title(match.round), **context}, status=outcome.status)
+
+
+@require_http_methods(["GET", "POST"])
+def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int
+                  ) -> HttpResponse:
+    """Correct one board of a finished or confirmed match: the organiser enters the right
+    board, sees what it changes downstream (next round, bracket slot, standings), chooses the
+    repair and saves; every step is new rows in the log, audited with the reason."""
+    tournament, match = get_match(request, slug, match_id)
+    board = organiser_corrections.match_board(match, board_id)
+    is_log = board.kind == Board.Kind.LOG
+    events = organiser_corrections.board_live_events(board)
+    form_class = LogCorrectionForm if is_log else PaperCorrectionForm
+    form = form_class(request.POST or None, initial=_correction_initial(match, board, events))
+    outcome = _check_or_save(
+        request, tournament, match, form,
+        lambda d, actor: correction_service.preview_correction(
+            match=match, board_id=board.pk, fix=_correction_fix(board, d), actor=actor),
+        lambda d, actor: correction_service.correct_board(
+            match=match, board_id=board.pk, fix=_correction_fix(board, d), actor=actor,
+            reason=d["reason"], repair=d.get("repair") or "", client_id=d["client_id"],
+            expected_revision=d["revision"]),
+        _("The result is corrected."))
+    if outcome.done is not None:
+        return outcome.done
+    return _page(request, "scoring/organiser/correction.html", "correction", match, outcome,
+                 tournament=tournament, board=board, events=events, form=form, is_log=is_log,
+                 carrommen_value="" if is_log or form["carrommen"].value() is None
+                 else str(form["carrommen"].value()))
+
+
+@require_http_methods(["GET", "POST"])
+def match_decide(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+    """An umpire's decision on a game or the whole match of a finished or confirmed match
+    (e.g. IT 107): the organiser chooses the game (or the match), the side, the law and the
+    reason, sees what changes downstream, chooses the repair and saves; new rows only."""
+    tournament, match = get_match(request, slug, match_id)
+    form = DecisionForm(request.POST or None, games=organiser_corrections.game_count(match),
+                        initial={"client_id": uuid.uuid4(), "revision": match.revision,
+                                 "scope": "match", "law": "IT 107"})
+
+    def decision(d: dict[str, Any]) -> decision_service.Decision:
+        return decision_service.Decision(side=d["side"], law=d["law"], game=form.game())
+
+    outcome = _check_or_save(
+        request, tournament, match, form,
+        lambda d, actor: decision_service.preview_decision(
+            match=match, decision=decision(d), actor=actor),
+        lambda d, actor: decision_service.decide(
+            match=match, decision=decision(d), actor=actor, reason=d["reason"],
+            repair=d.get("repair") or "", client_id=d["client_id"],
+            expected_revision=d["revision"]),
+        _("The decision is entered."))
+    if outcome.done is not None:
+        return outcome.done
+    return _page(request, "scoring/organiser/decision.html", "decision", match, outcome,
+                 tournament=tournament, form=form, laws=decision_service.LAWS)

@@ -1,0 +1,291 @@
+"""The organiser's event pages: a new event, its settings, the event page (entries, rounds,
+bracket, standings), entries and the players' CSV import."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_http_methods, require_POST
+
+from scoring import standings
+from scoring.error_words import error_text
+from scoring.forms.organiser import (
+    EntryForm,
+    EventForm,
+    ImportForm,
+    RoundGamesForm,
+    SeedForm,
+    WithdrawForm,
+)
+from scoring.models import Event, Round, Tournament
+from scoring.selectors import organiser as organiser_selectors
+from scoring.services import draws as draw_service
+from scoring.services import tournaments as tournament_service
+from scoring.services.draws import DrawServiceError
+from scoring.services.tournaments import PlayerData, TournamentError
+from scoring.views.organiser.base import (
+    actor_of,
+    get_event,
+    get_tournament,
+    maybe_url,
+    show_error,
+)
+
+
+@require_http_methods(["GET", "POST"])
+def event_new(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_tournament(request, slug)
+    form = EventForm(request.POST or None, tournament=tournament)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            event = tournament_service.create_event(
+                tournament=tournament, actor=actor_of(request, tournament), name=data["name"],
+                kind=data["kind"], format=data["format"], rules=data["rules"],
+                games_to_win=data["games_to_win"], settings=form.draw_settings(),
+                order=data.get("order"))
+        except TournamentError as err:
+            show_error(request, err)
+        else:
+            messages.success(request, _("Event %(name)s created. Enter its players next.")
+                             % {"name": event.name})
+            return redirect("scoring:organiser-event", slug=slug, event_id=event.pk)
+    return render(request, "scoring/organiser/event_form.html",
+                  {"form": form, "tournament": tournament, "event": None})
+
+
+@require_http_methods(["GET", "POST"])
+def event_edit(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    tournament, event = get_event(request, slug, event_id)
+    form = EventForm(request.POST or None, instance=event, tournament=tournament)
+    if request.method == "POST" and form.is_valid():
+        data = {k: form.cleaned_data[k] for k in ("name", "kind", "format", "rules",
+                                                   "games_to_win", "order")
+                if not form.fields[k].disabled}
+        event.refresh_from_db()
+        try:
+            tournament_service.update_event(event=event, actor=actor_of(request, tournament),
+                                            settings=form.draw_settings(), **data)
+        except TournamentError as err:
+            show_error(request, err)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("scoring:organiser-event", slug=slug, event_id=event.pk)
+    return render(request, "scoring/organiser/event_form.html",
+                  {"form": form, "tournament": tournament, "event": event})
+
+
+@require_POST
+def event_delete(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    tournament, event = get_event(request, slug, event_id)
+    try:
+        tournament_service.delete_event(event=event, actor=actor_of(request, tournament))
+    except TournamentError as err:
+        show_error(request, err)
+        return redirect("scoring:organiser-event", slug=slug, event_id=event_id)
+    messages.success(request, _("Event deleted."))
+    return redirect("scoring:organiser-home", slug=slug)
+
+
+def _section_title(bracket: str) -> str:
+    return {
+        Round.Bracket.MAIN: _("Knock-out"), Round.Bracket.WINNERS: _("Winners bracket"),
+        Round.Bracket.LOSERS: _("Losers bracket"), Round.Bracket.FINAL: _("Grand final"),
+        Round.Bracket.PLACEMENT: _("Placement matches"), Round.Bracket.GROUPS: _("Groups"),
+    }[bracket]
+
+
+def _standings(event: Event) -> list[Any]:
+    """The event's standings tables: the one definition the live pages, the API and the
+    printed sheet read (:func:`scoring.standings.event_standings`)."""
+    return standings.event_standings(event)
+
+
+@require_http_methods(["GET"])
+def event_page(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    """Entries, the draw and its rounds (bracket or round list), standings, the next step."""
+    tournament, event = get_event(request, slug, event_id)
+    return render(request, "scoring/organiser/event.html",
+                  _event_context(request, tournament, event))
+
+
+def _event_context(request: HttpRequest, tournament: Tournament, event: Event,
+                   entry_form: EntryForm | None = None) -> dict[str, Any]:
+    entries = organiser_selectors.event_entries(event)
+    rounds = organiser_selectors.event_rounds(event)
+    state = draw_service.draw_state(event)
+    elimination = [r for r in rounds if r.bracket != Round.Bracket.GROUPS]
+    bracket_view = event.format in draw_service.ELIMINATION or (
+        event.format == Event.Format.GROUPS and elimination)
+    shown = rounds
+    selected = None
+    if event.format in (Event.Format.SWISS, Event.Format.GROUPS):
+        listed = [r for r in rounds if r.bracket in (Round.Bracket.MAIN, Round.Bracket.GROUPS)
+                  ] if event.format == Event.Format.SWISS else [
+            r for r in rounds if r.bracket == Round.Bracket.GROUPS]
+        wanted = request.GET.get("round")
+        selected = next((r for r in listed if str(r.number) == wanted), None)
+        if selected is None and listed:
+            open_rounds = organiser_selectors.open_rounds(listed)
+            selected = open_rounds[0] if open_rounds else listed[-1]
+        shown = ([selected] if selected else []) + (elimination if bracket_view else [])
+    blocks = organiser_selectors.round_blocks(event, shown)
+    sections = []
+    if bracket_view:
+        order = [Round.Bracket.MAIN, Round.Bracket.WINNERS, Round.Bracket.LOSERS,
+                 Round.Bracket.FINAL, Round.Bracket.PLACEMENT]
+        for key in order:
+            columns = [b for b in blocks if b.round.bracket == key]
+            if columns:
+                sections.append({"key": key, "title": _section_title(key),
+                                 "columns": columns})
+    list_blocks = [b for b in blocks if b.round.bracket in (Round.Bracket.GROUPS,)
+                   or event.format == Event.Format.SWISS]
+    known = organiser_selectors.known_player_names()
+    return {
+        "tournament": tournament, "event": event, "entries": entries,
+        "active_entries": sum(1 for e in entries if not e.withdrawn),
+        "entries_open": tournament_service.entries_open(event),
+        "entry_form": entry_form or EntryForm(doubles=event.is_doubles),
+        "known_players": known, "rounds": rounds, "state": state,
+        "sections": sections, "list_blocks": list_blocks, "selected_round": selected,
+        "listed_rounds": [r for r in rounds if r.bracket == (
+            Round.Bracket.GROUPS if event.format == Event.Format.GROUPS else Round.Bracket.MAIN)]
+        if event.format in (Event.Format.SWISS, Event.Format.GROUPS) else [],
+        "standings": _standings(event),
+        "champion": draw_service.champion(event) if state.complete else None,
+        "live_bracket_url": maybe_url("live-bracket", tournament.slug, event.pk),
+        "live_event_url": maybe_url("live-event", tournament.slug, event.pk),
+        "round_games_choices": RoundGamesForm.base_fields["games_to_win"].choices,
+    }
+
+
+
+@require_POST
+def entry_add(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    tournament, event = get_event(request, slug, event_id)
+    form = EntryForm(request.POST, doubles=event.is_doubles)
+    if form.is_valid():
+        d = form.cleaned_data
+        player = PlayerData(d["name"], d.get("club") or "", d.get("nationality") or "",
+                            d.get("rating"))
+        partner = (PlayerData(d["partner"], d.get("partner_club") or d.get("club") or "")
+                   if event.is_doubles else None)
+        try:
+            entry = tournament_service.add_entry(event=event, player=player, partner=partner,
+                                                 seed=d.get("seed"),
+                                                 actor=actor_of(request, tournament))
+        except TournamentError as err:
+            show_error(request, err)
+        else:
+            messages.success(request, _("%(name)s entered.") % {"name": entry.name})
+            form = None
+    else:
+        messages.error(request, _("Check the entry: some fields are not valid."))
+    if request.htmx:
+        return render(request, "scoring/organiser/_entries_response.html",
+                      _event_context(request, tournament, event, entry_form=form))
+    if form is not None:
+        return render(request, "scoring/organiser/event.html",
+                      _event_context(request, tournament, event, entry_form=form), status=422)
+    return redirect("scoring:organiser-event", slug=slug, event_id=event.pk)
+
+
+ENTRY_ACTIONS = ("withdraw", "reinstate", "remove", "seed")
+
+
+@require_POST
+def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) -> HttpResponse:
+    tournament = get_tournament(request, slug)
+    entry = organiser_selectors.tournament_entry(tournament, entry_id)
+    actor = actor_of(request, tournament)
+    try:
+        if action == "withdraw":
+            form = WithdrawForm(request.POST)
+            if not form.is_valid():
+                raise TournamentError("withdraw_unconfirmed")
+            decided = draw_service.withdraw_entry(entry=entry, actor=actor,
+                                                  reason=form.cleaned_data["reason"])
+            messages.success(request, ngettext(
+                "%(name)s withdrawn; %(count)s match becomes a walkover.",
+                "%(name)s withdrawn; %(count)s matches become walkovers.", len(decided))
+                % {"name": entry.name, "count": len(decided)})
+        elif action == "reinstate":
+            draw_service.reinstate_entry(entry=entry, actor=actor)
+            messages.success(request, _("%(name)s is back in the event.") % {"name": entry.name})
+        elif action == "remove":
+            tournament_service.remove_entry(entry=entry, actor=actor)
+            messages.success(request, _("%(name)s removed.") % {"name": entry.name})
+        elif action == "seed":
+            form = SeedForm(request.POST)
+            if not form.is_valid():
+                raise TournamentError("bad_seed")
+            tournament_service.set_seed(entry=entry, seed=form.cleaned_data["seed"],
+                                        actor=actor)
+            messages.success(request, _("Seed saved."))
+        else:
+            raise PermissionDenied("unknown action")
+    except (TournamentError, DrawServiceError) as err:
+        show_error(request, err)
+    if request.htmx:
+        return render(request, "scoring/organiser/_entries_response.html",
+                      _event_context(request, tournament, entry.event))
+    return redirect("scoring:organiser-event", slug=slug, event_id=entry.event_id)
+
+
+@require_http_methods(["GET"])
+def players(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every player of the tournament with the events entered."""
+    tournament = get_tournament(request, slug)
+    ordered = organiser_selectors.tournament_players(tournament)
+    return render(request, "scoring/organiser/players.html",
+                  {"tournament": tournament, "rows": ordered})
+
+
+@require_http_methods(["GET", "POST"])
+def import_players(request: HttpRequest, slug: str) -> HttpResponse:
+    """CSV import of players and entries (``docs/CSV.md``): all lines or none."""
+    tournament = get_tournament(request, slug)
+    initial = {}
+    if request.GET.get("event"):
+        initial["event"] = request.GET["event"]
+    form = ImportForm(request.POST or None, request.FILES or None, tournament=tournament,
+                      initial=initial)
+    result = None
+    errors: list[dict[str, Any]] = []
+    if request.method == "POST" and form.is_valid():
+        result = tournament_service.import_csv(
+            tournament=tournament, data=form.raw(), actor=actor_of(request, tournament),
+            default_event=form.cleaned_data.get("event"),
+            dry_run=form.cleaned_data.get("check_only", False))
+        errors = [{"line": e.line, "text": error_text(e.code, e.params)} for e in result.errors]
+        if result.ok and not form.cleaned_data.get("check_only"):
+            c = result.counts
+            messages.success(request, _(
+                "Imported %(lines)s lines: %(created)s new players, %(entries)s new entries "
+                "(%(kept)s already entered, %(updated)s players updated).") % {
+                "lines": result.rows, "created": c["players_created"],
+                "entries": c["entries_created"], "kept": c["entries_kept"],
+                "updated": c["players_updated"]})
+            if c["players_copied"] or c["players_not_changed"]:
+                messages.info(request, _(
+                    "Players who also play in other tournaments were not changed: "
+                    "%(copied)s got a record of their own in this tournament, %(kept)s kept "
+                    "their rating and nationality.") % {
+                    "copied": c["players_copied"], "kept": c["players_not_changed"]})
+            event = form.cleaned_data.get("event")
+            if event is not None:
+                return redirect("scoring:organiser-event", slug=slug, event_id=event.pk)
+            return redirect("scoring:organiser-players", slug=slug)
+    status = 422 if result is not None and not result.ok else 200
+    return render(request, "scoring/organiser/import.html", {
+        "tournament": tournament, "form": form, "result": result, "errors": errors,
+        "columns": tournament_service.COLUMNS,
+    }, status=status)
+
