@@ -145,26 +145,45 @@ def table(entries: Iterable[Entry | EntryId], results: Iterable[MatchResult],
     # per entry: played, wins, draws, games won, games lost, points for, against, byes
     stats: dict[EntryId, list[int]] = {i: [0] * 8 for i in ids}
     opponents: dict[EntryId, list[EntryId]] = {i: [] for i in ids}
-    for r in credit(results, rule):
-        for e in r.entries:
-            if e not in stats:
-                raise DrawError("bad_result", detail=f"unknown entry {e}")
-        sides = [(r.a, r.b)] if r.b is None else [(r.a, r.b), (r.b, r.a)]
-        for me, other in sides:
-            s = stats[me]
-            gw, gl = r.games(me)
-            pf, pa = r.points(me)
-            s[0] += 1
-            s[1] += r.winner == me
-            s[2] += r.draw
-            s[3] += gw
-            s[4] += gl
-            s[5] += pf
-            s[6] += pa
-            if other is None:
-                s[7] += 1
-            else:
-                opponents[me].append(other)
+    bye_points, walkover_as_bye = rule.bye_points, rule.walkover == "bye"
+    for r in results:  # credited as :func:`credit` does, without a copy of each result
+        a, b, winner = r.a, r.b, r.winner
+        sa = stats.get(a)
+        sb = stats.get(b) if b is not None else None
+        if sa is None or (b is not None and sb is None):
+            raise DrawError("bad_result", detail=f"unknown entry {a if sa is None else b}")
+        if sb is None:  # a bye: a won game of bye_points-0
+            sa[0] += 1
+            sa[1] += 1
+            sa[3] += 1
+            sa[5] += bye_points
+            sa[7] += 1
+            continue
+        if r.walkover and winner is not None and walkover_as_bye:
+            a_won = winner == a
+            ga, gb = (1, 0) if a_won else (0, 1)
+            pa, pb = (bye_points, 0) if a_won else (0, bye_points)
+        else:
+            ga, gb, pa, pb = r.games_a, r.games_b, r.points_a, r.points_b
+        sa[0] += 1
+        sb[0] += 1
+        if winner == a:
+            sa[1] += 1
+        elif winner == b:
+            sb[1] += 1
+        if r.draw:
+            sa[2] += 1
+            sb[2] += 1
+        sa[3] += ga
+        sa[4] += gb
+        sa[5] += pa
+        sa[6] += pb
+        sb[3] += gb
+        sb[4] += ga
+        sb[5] += pb
+        sb[6] += pa
+        opponents[a].append(b)
+        opponents[b].append(a)
     score = {i: st[1] * rule.win + st[2] * rule.draw
              + (st[0] - st[1] - st[2]) * rule.loss for i, st in stats.items()}
     buchholz = {}
