@@ -32,7 +32,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import connection, models, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_noop
@@ -98,14 +98,13 @@ class DrawServiceError(Exception):
 
 
 def draw_entries(event: Event) -> tuple[list[DrawEntry], set[int]]:
-    """The event's entries as the pure modules take them, and the withdrawn ones (one query)."""
+    """The event's entries as the pure modules take them, and the withdrawn ones (one query,
+    :func:`scoring.standings.entry_lines`)."""
     out, withdrawn = [], set()
-    rows = (Entry.objects.filter(event=event).order_by("seed", "pk")
-            .values_list("pk", "seed", "withdrawn", "player__rating"))
-    for pk, seed, gone, rating in rows:
-        out.append(DrawEntry(pk, seed=seed, rating=rating))
-        if gone:
-            withdrawn.add(pk)
+    for line in standings.entry_lines(event).values():
+        out.append(DrawEntry(line.pk, seed=line.seed, rating=line.players[0].rating))
+        if line.withdrawn:
+            withdrawn.add(line.pk)
     return out, withdrawn
 
 
@@ -169,6 +168,10 @@ def _insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = Tru
     base = {f.attname: f.get_db_prep_save(f.pre_save(template, True), connection)
             for f in columns}
     values = []
+    # integers and strings of these fields go to the database as they are
+    plain = {f.attname for f in columns
+             if isinstance(f, (models.IntegerField, models.CharField, models.BooleanField,
+                               models.ForeignKey))}
     for row in rows:
         line = dict(base)
         line["umpire_token"] = new_umpire_token()
@@ -179,7 +182,10 @@ def _insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = Tru
             row.setdefault("games_to_win", rnd.games_to_win)
         for key, value in row.items():
             field = by_name[key]
-            line[field.attname] = field.get_db_prep_save(value, connection)
+            if key in plain and (value is None or type(value) in (int, str, bool)):
+                line[key] = value
+            else:
+                line[field.attname] = field.get_db_prep_save(value, connection)
         values.append([line[f.attname] for f in columns])
     quote = connection.ops.quote_name
     sql = (f"INSERT INTO {quote(Match._meta.db_table)} "
@@ -755,7 +761,12 @@ def next_round(*, event: Event, actor: Actor, expected_rounds: int | None = None
 
 
 def _after_draw(event: Event) -> None:
-    _auto_callup(event.tournament)
+    """The automatic call-up after a draw; ``event`` comes from :func:`_lock_event`, so its
+    tournament's setting was read in the draw's transaction (no query when it is off)."""
+    if event.tournament.auto_callup:
+        from scoring.services.callup import auto_assign
+
+        auto_assign(tournament=event.tournament)
 
 
 def delete_last_round(*, event: Event, actor: Actor, expected_rounds: int) -> None:

@@ -169,7 +169,7 @@ def rule_text(rule: RankingRule) -> str:
     return f"{text} {credit_text % {'points': rule.bye_points}}"
 
 
-def _entries(event: Event) -> dict[int, EntryLine]:
+def entry_lines(event: Event) -> dict[int, EntryLine]:
     """The event's entries in their order (seed, registration) with their players: one query
     of plain values."""
     q = connection.ops.quote_name
@@ -256,7 +256,7 @@ def _swiss_results(event: Event) -> list[MatchResult]:
 def swiss_table(event: Event, entries: dict[int, EntryLine] | None = None) -> list[StandingsTable]:
     """The Swiss table of ``event`` under its ranking rule (four queries)."""
     if entries is None:
-        entries = _entries(event)
+        entries = entry_lines(event)
     rule = ranking_rule(event)
     results = [r for r in _swiss_results(event) if all(x in entries for x in r.entries)]
     lines = table([_draw_entry(e) for e in entries.values()], results, rule)
@@ -273,7 +273,7 @@ def group_tables(event: Event, entries: dict[int, EntryLine] | None = None
     a match in the group; entries in id order (registration), the last tie-break of unseeded,
     unrated entries. Three queries."""
     if entries is None:
-        entries = _entries(event)
+        entries = entry_lines(event)
     rule = ranking_rule(event)
     members: dict[str, list[int]] = defaultdict(list)
     results: dict[str, list[MatchResult]] = defaultdict(list)
@@ -365,7 +365,7 @@ def event_standings(event: Event) -> list[StandingsTable]:
     list for other formats."""
     if not has_standings(event):
         return []
-    entries = _entries(event)
+    entries = entry_lines(event)
     if event.format == Event.Format.SWISS:
         return swiss_table(event, entries)
     return group_tables(event, entries)
