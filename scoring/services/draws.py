@@ -594,10 +594,11 @@ def _pair_swiss(event: Event, number: int) -> Round:
                                    rule=ranking_rule(event))
     except DrawError as err:
         raise DrawServiceError(err.code, **err.params) from err
-    if number == 1 and separation_key(event) is not None:
-        from scoring.services.separation import separate_swiss
+    if separation_key(event) is not None:
+        from scoring.services.separation import separate_swiss, separate_swiss_later
 
-        drawn = separate_swiss(event, drawn)
+        drawn = separate_swiss(event, drawn) if number == 1 else \
+            separate_swiss_later(event, drawn)
     rnd = Round.objects.create(event=event, bracket=Round.Bracket.MAIN, number=number,
                                stage="early", games_to_win=_games_to_win(event, number, "early"))
     now = timezone.now()
