@@ -248,11 +248,13 @@ def _build_bracket(event: Event, entries: list[DrawEntry], seed: int | None,
             groups_tables, int(options.get("qualifiers") or 2),
             third_place=bool(options.get("third_place")))
     if event.format == Event.Format.DOUBLE_ELIMINATION:
-        return pairing.double_elimination(
+        bracket = pairing.double_elimination(
             entries, reset=options.get("reset", True), random_seed=seed)
-    bracket = pairing.single_elimination(entries, third_place=bool(options.get("third_place")),
-                                         random_seed=seed)
-    if separation_key(event) is not None:
+    else:
+        bracket = pairing.single_elimination(
+            entries, third_place=bool(options.get("third_place")), random_seed=seed)
+    if separation_key(event) is not None:  # the lines: a knock-out's, or the winners' bracket
+        # of a double elimination (clubmates meet there as late as the seeding allows)
         from scoring.services.separation import separate_knockout
 
         bracket = separate_knockout(event, bracket)

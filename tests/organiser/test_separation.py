@@ -93,3 +93,18 @@ def test_later_swiss_round_keeps_clubmates_of_one_score_group_apart(tournament, 
     # the same players on the same boards' score groups: only partners changed
     assert {e for m in separated[:2] for e in (m.entry_a_id, m.entry_b_id)} == \
         {e for m in usual[:2] for e in (m.entry_a_id, m.entry_b_id)}
+
+
+def test_double_elimination_seeding_puts_clubmates_in_different_halves(tournament, actor):
+    event = make_event(tournament, 8, fmt="double_elimination",
+                       settings={"separate": "club", "random_draw": True})
+    _clubs(event, ["R", "R", "R", "R", "x", "y", "z", "w"])  # unseeded: four of one club
+    draws.draw_event(event=event, actor=actor, random_seed=4)
+    club = {e.pk: e.player.club for e in event.entries.select_related("player")}
+    first = list(Match.objects.filter(event=event, round__number=1,
+                                      round__bracket="winners").order_by("position"))
+    assert len(first) == 4
+    assert all(not (club[m.entry_a_id] == club[m.entry_b_id] == "R") for m in first)
+    for half in (first[:2], first[2:]):  # two in each half of the winners' bracket
+        assert sum(club[e] == "R" for m in half for e in (m.entry_a_id, m.entry_b_id)) == 2
+    draws.sync_bracket(event)  # the saved draw still rebuilds (bracket lines consistent)
