@@ -149,16 +149,18 @@ def table(entries: Iterable[Entry | EntryId], results: Iterable[MatchResult],
     for r in results:  # credited as :func:`credit` does, without a copy of each result
         a, b, winner = r.a, r.b, r.winner
         sa = stats.get(a)
-        sb = stats.get(b) if b is not None else None
-        if sa is None or (b is not None and sb is None):
-            raise DrawError("bad_result", detail=f"unknown entry {a if sa is None else b}")
-        if sb is None:  # a bye: a won game of bye_points-0
+        if sa is None:
+            raise DrawError("bad_result", detail=f"unknown entry {a}")
+        if b is None:  # a bye: a won game of bye_points-0
             sa[0] += 1
             sa[1] += 1
             sa[3] += 1
             sa[5] += bye_points
             sa[7] += 1
             continue
+        sb = stats.get(b)
+        if sb is None:
+            raise DrawError("bad_result", detail=f"unknown entry {b}")
         if r.walkover and winner is not None and walkover_as_bye:
             a_won = winner == a
             ga, gb = (1, 0) if a_won else (0, 1)
@@ -227,15 +229,21 @@ def _tiebreak_values(rule: RankingRule, stats: Mapping[EntryId, list[int]],
         elif name == "total_points":
             out[name] = {i: -s[5] for i, s in stats.items()}
         elif name == "seed":
-            out[name] = {i: by_id[i].seed if by_id[i].seed is not None else math.inf
-                         for i in stats}
+            out[name] = {i: _or_last(by_id[i].seed) for i in stats}
         elif name == "rating":
-            out[name] = {i: -by_id[i].rating if by_id[i].rating is not None else math.inf
-                         for i in stats}
+            out[name] = {i: _or_last(by_id[i].rating, higher_first=True) for i in stats}
         elif name == "initial":
             out[name] = {i: float(position[i]) for i in stats}
     out.setdefault("initial", {i: float(position[i]) for i in stats})
     return out
+
+
+def _or_last(value: float | None, higher_first: bool = False) -> float:
+    """A sort key: smaller ranks higher (``higher_first``: larger values rank higher); no value
+    ranks last."""
+    if value is None:
+        return math.inf
+    return -value if higher_first else float(value)
 
 
 def _decided_by(ranked: list[EntryId], score: Mapping[EntryId, int],

@@ -29,6 +29,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 
 EntryId = Hashable
 Key = Callable[[EntryId], str]
+Pair = tuple[EntryId, EntryId]
 
 #: exact search over the pots up to this many arrangements
 EXACT_LIMIT = 20_000
@@ -107,7 +108,8 @@ def _factorial(n: int) -> int:
     return out
 
 
-def club_pairs(pairs: Sequence[tuple[EntryId, EntryId | None]], key: Key) -> int:
+def club_pairs(pairs: Sequence[tuple[EntryId, EntryId | None]] | Sequence[Pair],
+               key: Key) -> int:
     """Pairings of two entries of one club (or nation); a bye is nobody's clubmate."""
     return sum(1 for a, b in pairs if b is not None and _club(key, a)
                and _club(key, a) == _club(key, b))
@@ -142,16 +144,18 @@ def _by_club(entries: Sequence[EntryId], key: Key, bye: EntryId | None
     order = sorted(rest, key=lambda e: (-counts[_club(key, e)] if _club(key, e) else 0,
                                         _club(key, e) == "", _club(key, e), rank[e]))
     half = len(order) // 2
-    pairs = [tuple(sorted((order[i], order[i + half]), key=rank.__getitem__))
-             for i in range(half)]
-    return sorted(pairs, key=lambda p: rank[p[0]]), bye  # type: ignore[return-value]
+    pairs: list[Pair] = []
+    for i in range(half):
+        x, y = order[i], order[i + half]
+        pairs.append((x, y) if rank[x] <= rank[y] else (y, x))
+    return sorted(pairs, key=lambda p: rank[p[0]]), bye
 
 
 def separate_round_one(pairs: Sequence[tuple[EntryId, EntryId]], bye: EntryId | None,
                        key: Key) -> tuple[list[tuple[EntryId, EntryId]], EntryId | None,
                                           frozenset[EntryId]]:
     """Swiss round 1 with as few clubmates paired as possible; the entries moved."""
-    current = [tuple(p) for p in pairs]
+    current: list[Pair] = [(a, b) for a, b in pairs]
     entries = [e for p in current for e in p] + ([bye] if bye is not None else [])
     best = fewest_club_pairs(entries, key)
     count = club_pairs(current, key)
@@ -160,17 +164,17 @@ def separate_round_one(pairs: Sequence[tuple[EntryId, EntryId]], bye: EntryId | 
         improved = False
         for i, j in itertools.combinations(range(len(current)), 2):
             (a1, b1), (a2, b2) = current[i], current[j]
-            trial = [(a1, b2), (a2, b1)]
+            trial: list[Pair] = [(a1, b2), (a2, b1)]
             if club_pairs(trial, key) < club_pairs([current[i], current[j]], key):
                 current[i], current[j] = trial[0], trial[1]
                 count = club_pairs(current, key)
                 improved = True
     if count > best:
         ranked = sorted(entries, key=lambda e: _rank_in(pairs, bye, e))
-        current, bye = _by_club(ranked, key, bye)  # type: ignore[assignment]
+        current, bye = _by_club(ranked, key, bye)
     before = {frozenset(p) for p in pairs}
     moved = frozenset(e for p in current if frozenset(p) not in before for e in p)
-    return [tuple(p) for p in current], bye, moved  # type: ignore[misc]
+    return list(current), bye, moved
 
 
 def _rank_in(pairs: Sequence[tuple[EntryId, EntryId]], bye: EntryId | None,
@@ -245,10 +249,10 @@ def separate_later_round(pairs: Sequence[tuple[EntryId, EntryId]],
     pair of scores 3 and 2), never to a repeat (``met``); the bye is not in ``pairs``. Each pair
     keeps the higher-ranked (``rank``) entry first and its board. Returns the pairs and the
     entries moved (none when separation cannot pair fewer clubmates)."""
-    current = [tuple(p) for p in pairs]
-    count = club_pairs(current, key)  # type: ignore[arg-type]
+    current: list[Pair] = [(a, b) for a, b in pairs]
+    count = club_pairs(current, key)
     if not count:
-        return list(current), frozenset()  # type: ignore[arg-type]
+        return current, frozenset()
 
     def profile(a: EntryId, b: EntryId) -> tuple[float, float]:
         x, y = score[a], score[b]
@@ -258,7 +262,7 @@ def separate_later_round(pairs: Sequence[tuple[EntryId, EntryId]],
         return (a, b) if rank[a] <= rank[b] else (b, a)
 
     if 2 * len(current) <= EXACT_PLAYERS:
-        found = _fewest_with_scores(current, profile, met, key, count)  # type: ignore[arg-type]
+        found = _fewest_with_scores(current, profile, met, key, count)
         if found is not None:
             current = _on_boards(current, [ordered(a, b) for a, b in found], profile)
     else:
@@ -267,7 +271,7 @@ def separate_later_round(pairs: Sequence[tuple[EntryId, EntryId]],
             improved = False
             for i, j in itertools.combinations(range(len(current)), 2):
                 (a1, b1), (a2, b2) = current[i], current[j]
-                here = club_pairs([current[i], current[j]], key)  # type: ignore[list-item]
+                here = club_pairs([current[i], current[j]], key)
                 if not here:
                     continue
                 wanted = sorted((profile(a1, b1), profile(a2, b2)))
@@ -284,12 +288,12 @@ def separate_later_round(pairs: Sequence[tuple[EntryId, EntryId]],
                                 and rank[first[0]] > rank[second[0]]):
                             first, second = second, first
                         current[i], current[j] = first, second
-                        count = club_pairs(current, key)  # type: ignore[arg-type]
+                        count = club_pairs(current, key)
                         improved = True
                         break
     before = {frozenset(p) for p in pairs}
     moved = frozenset(e for p in current if frozenset(p) not in before for e in p)
-    return list(current), moved  # type: ignore[arg-type]
+    return current, moved
 
 
 def _fewest_with_scores(pairs: list[tuple[EntryId, EntryId]],

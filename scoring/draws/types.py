@@ -231,10 +231,6 @@ class Pairing:
     reason: Reason
 
     @property
-    def is_bye(self) -> bool:
-        return self.b is None
-
-    @property
     def entries(self) -> tuple[EntryId, ...]:
         return (self.a,) if self.b is None else (self.a, self.b)
 
