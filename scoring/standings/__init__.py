@@ -1,6 +1,6 @@
 """Decided results and standings, each defined once (docs/STANDINGS.md).
 
-- :mod:`scoring.standings.results` — what a decided result is, read in two queries, and the
+- :mod:`scoring.standings.results` — what a decided result is, read in one query, and the
   event's ranking rule (a preset of :mod:`scoring.draws.ranking`, pure);
 - :mod:`scoring.standings.tables` — the one standings function per format (Swiss, groups and
   round robin), read by the live pages, the JSON API, the printed sheet and the organiser.

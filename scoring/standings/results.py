@@ -1,4 +1,4 @@
-"""The one definition of a **decided result** (docs/STANDINGS.md), read in two plain queries.
+"""The one definition of a **decided result** (docs/STANDINGS.md), read in one plain query.
 
 A match is decided, and counts in every standings table (live page, API, printed sheet,
 organiser's page), when it is

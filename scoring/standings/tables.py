@@ -254,7 +254,7 @@ def _swiss_results(event: Event) -> list[MatchResult]:
 
 
 def swiss_table(event: Event, entries: dict[int, EntryLine] | None = None) -> list[StandingsTable]:
-    """The Swiss table of ``event`` under its ranking rule (four queries)."""
+    """The Swiss table of ``event`` under its ranking rule (two queries)."""
     if entries is None:
         entries = entry_lines(event)
     rule = ranking_rule(event)
@@ -271,7 +271,7 @@ def group_tables(event: Event, entries: dict[int, EntryLine] | None = None
     rule: wins, then head-to-head, game difference, net points, seed; each line says what
     decided its place), or the ``european`` rule's table per group. Members: every entry with
     a match in the group; entries in id order (registration), the last tie-break of unseeded,
-    unrated entries. Three queries."""
+    unrated entries. Two queries."""
     if entries is None:
         entries = entry_lines(event)
     rule = ranking_rule(event)
@@ -361,7 +361,7 @@ def has_standings(event: Event) -> bool:
 
 
 def event_standings(event: Event) -> list[StandingsTable]:
-    """Swiss table or round-robin group tables of ``event`` (four queries at most); an empty
+    """Swiss table or round-robin group tables of ``event`` (two queries); an empty
     list for other formats."""
     if not has_standings(event):
         return []
