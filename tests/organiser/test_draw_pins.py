@@ -10,7 +10,7 @@ from scoring.models import AuditEntry, Match
 from scoring.services import draws
 from scoring.services.draw_edits import pin_pairing
 from scoring.services.draws import DrawServiceError
-from tests.organiser.conftest import make_event, play, play_and_confirm
+from tests.organiser.conftest import make_event, play, swiss_in_round_two
 
 pytestmark = pytest.mark.django_db
 
@@ -42,11 +42,7 @@ def test_pin_two_entries_of_a_swiss_round(tournament, actor):
 
 
 def test_a_pin_that_repeats_a_pairing_needs_an_override_and_a_reason(tournament, actor):
-    event = make_event(tournament, 4, fmt="swiss", settings={"rounds": 3})
-    draws.draw_event(event=event, actor=actor, random_seed=3)
-    for m in Match.objects.filter(event=event, round__number=1):
-        play_and_confirm(m, "a", actor)
-    draws.next_round(event=event, actor=actor)
+    event = swiss_in_round_two(tournament, actor)
     earlier = Match.objects.filter(event=event, round__number=1).first()
     x, y = earlier.entry_a_id, earlier.entry_b_id
     before = _pairs(event, 2)
