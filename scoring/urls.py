@@ -14,6 +14,7 @@ from scoring.converters import IdConverter
 from scoring.views import (
     api,
     checkin,
+    draw_pins,
     exports,
     live,
     organiser,
@@ -49,6 +50,7 @@ urlpatterns = _bounded([
     *umpire.urlpatterns,
     *time_up.urlpatterns,
     *organiser.urlpatterns,
+    *draw_pins.urlpatterns,
     *people.urlpatterns,
     *checkin.urlpatterns,
     *exports.urlpatterns,

@@ -11,9 +11,18 @@ Vertices are ``0..n-1``; ``alive`` (a set) restricts the graph to a vertex subse
 from __future__ import annotations
 
 from collections.abc import Sequence, Set
+from typing import Protocol
 
 
-def maximum_matching(adj: Sequence[Sequence[int]], alive: Set[int] | None = None) -> list[int]:
+class Graph(Protocol):
+    """Adjacency lists: ``graph[v]`` are v's neighbours (a list of lists, or a lazy view)."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, v: int, /) -> Sequence[int]: ...
+
+
+def maximum_matching(adj: Graph, alive: Set[int] | None = None) -> list[int]:
     """``mate[v]`` (or -1) of a maximum matching; ``adj[v]`` lists v's neighbours."""
     n = len(adj)
     vertices = range(n) if alive is None else sorted(alive)
@@ -31,14 +40,14 @@ def maximum_matching(adj: Sequence[Sequence[int]], alive: Set[int] | None = None
     return mate
 
 
-def has_perfect_matching(adj: Sequence[Sequence[int]]) -> bool:
+def has_perfect_matching(adj: Graph) -> bool:
     if len(adj) % 2:
         return False
     return all(m != -1 for m in maximum_matching(adj))
 
 
 def augment(
-    adj: Sequence[Sequence[int]], mate: list[int], root: int, alive: Set[int] | None = None
+    adj: Graph, mate: list[int], root: int, alive: Set[int] | None = None
 ) -> bool:
     """Enlarge ``mate`` in place by an augmenting path from the free vertex ``root``, if any."""
     end, parent = _find_augmenting_path(adj, mate, root, alive)
@@ -54,7 +63,7 @@ def augment(
 
 
 def _find_augmenting_path(
-    adj: Sequence[Sequence[int]], mate: list[int], root: int, alive: Set[int] | None
+    adj: Graph, mate: list[int], root: int, alive: Set[int] | None
 ) -> tuple[int, list[int]]:
     """Breadth-first search for an augmenting path from ``root``; returns (free end, parents)."""
     n = len(adj)

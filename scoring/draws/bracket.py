@@ -120,7 +120,11 @@ class Progress:
         raise DrawError("bad_argument", detail=f"no match {match_id}")
 
 
-_UNKNOWN = object()
+class _Unknown:
+    """The entrant of a slot whose feeding match is not decided yet."""
+
+
+_UNKNOWN = _Unknown()
 
 
 def advance(bracket: Bracket, results: Mapping[str, MatchResult]) -> Progress:
@@ -151,7 +155,8 @@ def advance(bracket: Bracket, results: Mapping[str, MatchResult]) -> Progress:
     return Progress(tuple(states[m.id] for m in bracket.matches), champion)
 
 
-def _entrant(bracket: Bracket, src: Source, states: Mapping[str, MatchState]) -> object:
+def _entrant(bracket: Bracket, src: Source, states: Mapping[str, MatchState]
+             ) -> EntryId | None | _Unknown:
     if src.kind == "line":
         return bracket.lines[int(src.ref)]
     feeder = states[str(src.ref)]
@@ -168,8 +173,8 @@ def _resolve(
 ) -> MatchState:
     a = _entrant(bracket, m.a, states)
     b = _entrant(bracket, m.b, states)
-    known_a = None if a is _UNKNOWN else a
-    known_b = None if b is _UNKNOWN else b
+    known_a = None if isinstance(a, _Unknown) else a
+    known_b = None if isinstance(b, _Unknown) else b
     reason = _reason(bracket, m, states, known_a, known_b)
 
     if m.reset:
@@ -185,7 +190,7 @@ def _resolve(
                 m, known_a, known_b, "not_needed", winner=gf1.winner, reason=Reason("de_not_needed")
             )
 
-    if a is _UNKNOWN or b is _UNKNOWN:
+    if isinstance(a, _Unknown) or isinstance(b, _Unknown):
         if result is not None:
             raise DrawError("unexpected_result", match=m.id)
         return MatchState(m, known_a, known_b, "waiting", reason=reason)
@@ -197,15 +202,15 @@ def _resolve(
         if result is not None:
             raise DrawError("unexpected_result", match=m.id)
         only = a if a is not None else b
-        return MatchState(m, only, None, "bye", winner=only, reason=reason)  # type: ignore[arg-type]
+        return MatchState(m, only, None, "bye", winner=only, reason=reason)
     if result is None:
-        return MatchState(m, a, b, "ready", reason=reason)  # type: ignore[arg-type]
+        return MatchState(m, a, b, "ready", reason=reason)
     if {result.a, result.b} != {a, b}:
         raise DrawError("bad_result", detail=f"match {m.id} is {a} v {b}")
     return MatchState(
         m,
-        a,  # type: ignore[arg-type]
-        b,  # type: ignore[arg-type]
+        a,
+        b,
         "done",
         winner=result.winner,
         loser=result.loser,

@@ -25,7 +25,7 @@ Rules implemented (issue 5, "round-robin groups"):
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -152,7 +152,7 @@ def group_standings(
                 wins[r.winner] += 1
         return wins
 
-    criteria: list[tuple[TieBreak, object]] = [
+    criteria: list[tuple[TieBreak, Callable[[EntryId], int] | None]] = [
         ("head_to_head", None),
         ("game_difference", lambda e: stats[e][3] - stats[e][4]),
         ("point_difference", lambda e: stats[e][5] - stats[e][6]),
@@ -166,10 +166,10 @@ def group_standings(
                 values = h2h(block)
                 key = values.__getitem__
             else:
-                key = metric  # type: ignore[assignment]
+                key = metric
             parts: dict[int, list[EntryId]] = {}
             for e in block:
-                parts.setdefault(key(e), []).append(e)  # type: ignore[operator]
+                parts.setdefault(key(e), []).append(e)
             if len(parts) > 1:
                 out: list[EntryId] = []
                 for value in sorted(parts, reverse=True):
@@ -189,7 +189,8 @@ def group_standings(
     for w in sorted(by_wins, reverse=True):
         ranked.extend(settle(by_wins[w]))
     return tuple(
-        GroupStanding(e, n, *stats[e], decided_by=decided[e])  # type: ignore[misc]
+        GroupStanding(e, n, stats[e][0], stats[e][1], stats[e][2], stats[e][3], stats[e][4],
+                      stats[e][5], stats[e][6], decided_by=decided[e])
         for n, e in enumerate(ranked, start=1)
     )
 
@@ -214,7 +215,7 @@ def qualifiers(tables: Sequence[Sequence[GroupStanding]], per_group: int) -> tup
     rounds = max(1, (size - 1).bit_length())
     chosen: list[tuple[int, EntryId]] = []
     for tier in tiers:
-        options = [tier]
+        options: list[list[tuple[int, EntryId]]] = [tier]
         if chosen:
             n = len(tier)
             if n <= 6:  # every order of the tier: same-group pairs apart as long as possible
@@ -236,7 +237,8 @@ def qualifiers(tables: Sequence[Sequence[GroupStanding]], per_group: int) -> tup
                     cost += (total + 1) ** (rounds - meets)
             return cost
 
-        chosen.extend(min(options, key=clashes))
+        best = min(options, key=clashes)
+        chosen.extend(best)
     return tuple(Entry(e, seed=n) for n, (_, e) in enumerate(chosen, start=1))
 
 

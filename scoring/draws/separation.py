@@ -10,7 +10,11 @@
 - **Swiss round 1** (:func:`separate_round_one`): the usual pairing, then the lower-ranked
   partners of two pairs swap while that lowers the number of clubmates paired; if that does
   not reach the smallest number possible (:func:`fewest_club_pairs`) the round is paired by
-  club so that it does. Later rounds: not separated (a soft preference is not built yet).
+  club so that it does.
+- **Later Swiss rounds** (:func:`separate_later_round`, SoL's "delay compatriots"): a soft
+  preference. Pairs exchange partners only where the players' scores stay as the pairing made
+  them (same score groups, the same floats, the same bye) and nobody meets again; among
+  those pairings, the fewest clubmates. Exact for small fields, swaps beyond.
 - **Knock-out lines** (:func:`separate_lines`): the drawn (unseeded) entries are placed so that
   clubmates meet as late as possible; seeds and byes keep their lines.
 
@@ -21,13 +25,16 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 
 EntryId = Hashable
 Key = Callable[[EntryId], str]
+Pair = tuple[EntryId, EntryId]
 
 #: exact search over the pots up to this many arrangements
 EXACT_LIMIT = 20_000
+#: later Swiss rounds: every pairing of up to this many players is tried
+EXACT_PLAYERS = 12
 
 
 def _club(key: Key, e: EntryId | None) -> str:
@@ -101,7 +108,8 @@ def _factorial(n: int) -> int:
     return out
 
 
-def club_pairs(pairs: Sequence[tuple[EntryId, EntryId | None]], key: Key) -> int:
+def club_pairs(pairs: Sequence[tuple[EntryId, EntryId | None]] | Sequence[Pair],
+               key: Key) -> int:
     """Pairings of two entries of one club (or nation); a bye is nobody's clubmate."""
     return sum(1 for a, b in pairs if b is not None and _club(key, a)
                and _club(key, a) == _club(key, b))
@@ -136,16 +144,18 @@ def _by_club(entries: Sequence[EntryId], key: Key, bye: EntryId | None
     order = sorted(rest, key=lambda e: (-counts[_club(key, e)] if _club(key, e) else 0,
                                         _club(key, e) == "", _club(key, e), rank[e]))
     half = len(order) // 2
-    pairs = [tuple(sorted((order[i], order[i + half]), key=rank.__getitem__))
-             for i in range(half)]
-    return sorted(pairs, key=lambda p: rank[p[0]]), bye  # type: ignore[return-value]
+    pairs: list[Pair] = []
+    for i in range(half):
+        x, y = order[i], order[i + half]
+        pairs.append((x, y) if rank[x] <= rank[y] else (y, x))
+    return sorted(pairs, key=lambda p: rank[p[0]]), bye
 
 
 def separate_round_one(pairs: Sequence[tuple[EntryId, EntryId]], bye: EntryId | None,
                        key: Key) -> tuple[list[tuple[EntryId, EntryId]], EntryId | None,
                                           frozenset[EntryId]]:
     """Swiss round 1 with as few clubmates paired as possible; the entries moved."""
-    current = [tuple(p) for p in pairs]
+    current: list[Pair] = [(a, b) for a, b in pairs]
     entries = [e for p in current for e in p] + ([bye] if bye is not None else [])
     best = fewest_club_pairs(entries, key)
     count = club_pairs(current, key)
@@ -154,17 +164,17 @@ def separate_round_one(pairs: Sequence[tuple[EntryId, EntryId]], bye: EntryId | 
         improved = False
         for i, j in itertools.combinations(range(len(current)), 2):
             (a1, b1), (a2, b2) = current[i], current[j]
-            trial = [(a1, b2), (a2, b1)]
+            trial: list[Pair] = [(a1, b2), (a2, b1)]
             if club_pairs(trial, key) < club_pairs([current[i], current[j]], key):
                 current[i], current[j] = trial[0], trial[1]
                 count = club_pairs(current, key)
                 improved = True
     if count > best:
         ranked = sorted(entries, key=lambda e: _rank_in(pairs, bye, e))
-        current, bye = _by_club(ranked, key, bye)  # type: ignore[assignment]
+        current, bye = _by_club(ranked, key, bye)
     before = {frozenset(p) for p in pairs}
     moved = frozenset(e for p in current if frozenset(p) not in before for e in p)
-    return [tuple(p) for p in current], bye, moved  # type: ignore[misc]
+    return list(current), bye, moved
 
 
 def _rank_in(pairs: Sequence[tuple[EntryId, EntryId]], bye: EntryId | None,
@@ -227,3 +237,112 @@ def separate_lines(lines: Sequence[EntryId | None], movable: frozenset[EntryId] 
     moved = frozenset(e for e, old in zip(current, lines, strict=True)
                       if e is not None and e != old)
     return tuple(current), moved
+
+
+def separate_later_round(pairs: Sequence[tuple[EntryId, EntryId]],
+                         score: Mapping[EntryId, float], met: Callable[[EntryId, EntryId], bool],
+                         key: Key, rank: Mapping[EntryId, int]
+                         ) -> tuple[list[tuple[EntryId, EntryId]], frozenset[EntryId]]:
+    """A later Swiss round with as few clubmates paired as the pairing's scores allow.
+
+    Partners change only between pairs of the same scores (a pair of scores 3 and 2 stays a
+    pair of scores 3 and 2), never to a repeat (``met``); the bye is not in ``pairs``. Each pair
+    keeps the higher-ranked (``rank``) entry first and its board. Returns the pairs and the
+    entries moved (none when separation cannot pair fewer clubmates)."""
+    current: list[Pair] = [(a, b) for a, b in pairs]
+    count = club_pairs(current, key)
+    if not count:
+        return current, frozenset()
+
+    def profile(a: EntryId, b: EntryId) -> tuple[float, float]:
+        x, y = score[a], score[b]
+        return (x, y) if x >= y else (y, x)
+
+    def ordered(a: EntryId, b: EntryId) -> tuple[EntryId, EntryId]:
+        return (a, b) if rank[a] <= rank[b] else (b, a)
+
+    if 2 * len(current) <= EXACT_PLAYERS:
+        found = _fewest_with_scores(current, profile, met, key, count)
+        if found is not None:
+            current = _on_boards(current, [ordered(a, b) for a, b in found], profile)
+    else:
+        improved = True
+        while improved and count:
+            improved = False
+            for i, j in itertools.combinations(range(len(current)), 2):
+                (a1, b1), (a2, b2) = current[i], current[j]
+                here = club_pairs([current[i], current[j]], key)
+                if not here:
+                    continue
+                wanted = sorted((profile(a1, b1), profile(a2, b2)))
+                for (p, q), (r, t) in (((a1, b2), (a2, b1)), ((a1, a2), (b1, b2))):
+                    if met(p, q) or met(r, t):
+                        continue
+                    if sorted((profile(p, q), profile(r, t))) != wanted:
+                        continue
+                    if club_pairs([(p, q), (r, t)], key) < here:
+                        first, second = ordered(p, q), ordered(r, t)
+                        # the pair of the higher scores keeps the upper board
+                        if profile(*first) < profile(*second) or (
+                                profile(*first) == profile(*second)
+                                and rank[first[0]] > rank[second[0]]):
+                            first, second = second, first
+                        current[i], current[j] = first, second
+                        count = club_pairs(current, key)
+                        improved = True
+                        break
+    before = {frozenset(p) for p in pairs}
+    moved = frozenset(e for p in current if frozenset(p) not in before for e in p)
+    return current, moved
+
+
+def _fewest_with_scores(pairs: list[tuple[EntryId, EntryId]],
+                        profile: Callable[[EntryId, EntryId], tuple[float, float]],
+                        met: Callable[[EntryId, EntryId], bool], key: Key, count: int
+                        ) -> list[tuple[EntryId, EntryId]] | None:
+    """Every pairing of the players of ``pairs`` with their score profiles and no repeat: one
+    with fewer than ``count`` clubmates paired (the fewest), or None."""
+    players = [e for p in pairs for e in p]
+    wanted = Counter(profile(a, b) for a, b in pairs)
+    best: list[list[tuple[EntryId, EntryId]]] = []
+    best_count = [count]
+
+    def rec(left: list[EntryId], chosen: list[tuple[EntryId, EntryId]], clubs: int) -> None:
+        if clubs >= best_count[0]:
+            return
+        if not left:
+            best_count[0] = clubs
+            best[:] = [list(chosen)]
+            return
+        x, rest = left[0], left[1:]
+        for k, y in enumerate(rest):
+            pr = profile(x, y)
+            if not wanted[pr] or met(x, y):
+                continue
+            wanted[pr] -= 1
+            chosen.append((x, y))
+            rec(rest[:k] + rest[k + 1:], chosen, clubs + club_pairs([(x, y)], key))
+            chosen.pop()
+            wanted[pr] += 1
+
+    rec(players, [], 0)
+    return best[0] if best else None
+
+
+def _on_boards(old: list[tuple[EntryId, EntryId]], new: list[tuple[EntryId, EntryId]],
+               profile: Callable[[EntryId, EntryId], tuple[float, float]]
+               ) -> list[tuple[EntryId, EntryId]]:
+    """``new`` pairs on the boards of ``old``: an unchanged pair keeps its board, the others
+    take the free boards of their score profile in order."""
+    kept = {frozenset(p) for p in new} & {frozenset(p) for p in old}
+    free: dict[tuple[float, float], list[int]] = {}
+    out: list[tuple[EntryId, EntryId] | None] = [None] * len(old)
+    for i, p in enumerate(old):
+        if frozenset(p) in kept:
+            out[i] = p
+        else:
+            free.setdefault(profile(*p), []).append(i)
+    for p in new:
+        if frozenset(p) not in kept:
+            out[free[profile(*p)].pop(0)] = p
+    return [p for p in out if p is not None]

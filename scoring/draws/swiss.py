@@ -298,7 +298,8 @@ class _Pairer:
     ) -> tuple[list[tuple[int, int]], list[int]]:
         k = len(floaters) + len(residents)
         if last:
-            attempts = [(0, None)]  # exact oracle: the search cannot dead-end, no budget needed
+            # exact oracle: the search cannot dead-end, no budget needed
+            attempts: list[tuple[int, int | None]] = [(0, None)]
         else:
             # fewest floaters: the bracket must pair among itself but for them, and the players
             # below must pair among themselves but for those who meet a floater

@@ -181,6 +181,19 @@ class MatchResult:
         return (self.points_a, self.points_b) if entry == self.a else (self.points_b, self.points_a)
 
     @classmethod
+    def won(cls, a: EntryId, b: EntryId, winner: EntryId, games_a: int, games_b: int,
+            points_a: int, points_b: int, walkover: bool = False) -> MatchResult:
+        """A match of two entries won by ``winner``: the checks of the constructor without its
+        per-field cost (the standings read hundreds of results at a time)."""
+        if a == b or b is None or winner not in (a, b):
+            return cls(a, b, winner, games_a, games_b, points_a, points_b, walkover)  # raises
+        result = object.__new__(cls)
+        result.__dict__.update(a=a, b=b, winner=winner, games_a=games_a, games_b=games_b,
+                               points_a=points_a, points_b=points_b, walkover=walkover,
+                               draw=False)
+        return result
+
+    @classmethod
     def for_bye(cls, entry: EntryId, points: int = 25) -> MatchResult:
         """A bye: a won match with one game won ``points``–0 (25–0 by default)."""
         return cls(entry, None, entry, games_a=1, games_b=0, points_a=points, points_b=0)
@@ -216,10 +229,6 @@ class Pairing:
     a: EntryId
     b: EntryId | None
     reason: Reason
-
-    @property
-    def is_bye(self) -> bool:
-        return self.b is None
 
     @property
     def entries(self) -> tuple[EntryId, ...]:

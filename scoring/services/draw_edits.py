@@ -1,5 +1,6 @@
 """The organiser changes a draw by hand (issue 14): swap two entries, or an entry and a bye,
-in a round whose matches have not started; pair a Swiss round again. Every change re-checks
+in a round whose matches have not started; pin a pairing (two entries made to meet: one swap);
+pair a Swiss round again. Every change re-checks
 the format's invariants (Swiss: no repeat pairing, one bye at most per entry); a change that
 breaks one is refused unless the organiser overrides it explicitly, and the override is
 logged with its reason."""
@@ -73,7 +74,8 @@ def broken_invariants(event: Event, rnd: Round, matches: list[Match]) -> list[di
 
 
 def swap_entries(*, event: Event, first: Slot, second: Slot, actor: Actor,
-                 override: bool = False, reason: str = "") -> list[dict[str, Any]]:
+                 override: bool = False, reason: str = "",
+                 action: str = "draw_swap") -> list[dict[str, Any]]:
     """Swap the entries of two places of one round (an entry and a bye: the bye's entrant).
 
     :returns: the invariants the swap breaks (empty, or overridden and logged).
@@ -122,13 +124,73 @@ def swap_entries(*, event: Event, first: Slot, second: Slot, actor: Actor,
             Match.objects.filter(pk=m.pk).update(
                 entry_a_id=m.entry_a_id, entry_b_id=m.entry_b_id, draw_reason=m.draw_reason,
                 revision=m.revision, updated_at=now)
-        audit(event.tournament, actor, "draw_swap", {
+        audit(event.tournament, actor, action, {
             "event": event.pk, "round": rnd.number, "matches": [m1.number, m2.number],
             "entries": [e1, e2], "broken": broken, "override": bool(broken),
             "reason": reason}, match=m1)
         if event.format in ELIMINATION:
             sync_bracket(event, actor=actor)
     return broken
+
+
+def pin_pairing(*, event: Event, first: int, second: int, actor: Actor,
+                override: bool = False, reason: str = "") -> list[dict[str, Any]]:
+    """Make entries ``first`` and ``second`` meet in the round that can still change: one
+    swap (:func:`swap_entries`, the same checks and override) of ``second`` with the opponent
+    of ``first``; when ``first`` has the bye, ``first`` takes the place of ``second``'s
+    opponent, who gets the bye. Audited as ``draw_pin``.
+
+    :returns: the invariants the pin breaks (empty, or overridden and logged).
+    :raises DrawServiceError: ``pin_same_entry``, ``pin_not_in_round`` (an entry without a
+        place in the round), ``pin_already`` (they already meet), or as :func:`swap_entries`.
+    """
+    if first == second:
+        raise DrawServiceError("pin_same_entry")
+    rnd = editable_round(event)
+    if rnd is None:
+        raise DrawServiceError("edit_not_possible")
+    place: dict[int, tuple[Match, str]] = {}
+    for m in Match.objects.filter(round=rnd).order_by("position", "number"):
+        for side in ("a", "b"):
+            entry = getattr(m, f"entry_{side}_id")
+            if entry is not None:
+                place[entry] = (m, side)
+    if first not in place or second not in place:
+        raise DrawServiceError("pin_not_in_round")
+    (m1, s1), (m2, s2) = place[first], place[second]
+    if m1.pk == m2.pk:
+        raise DrawServiceError("pin_already")
+    if m1.bye:  # first moves to second's opponent's place; that opponent gets the bye
+        moving, target = (m1.pk, s1), (m2.pk, "b" if s2 == "a" else "a")
+    else:  # second takes the place of first's opponent (a bye of second: he gets it)
+        moving, target = (m2.pk, s2), (m1.pk, "b" if s1 == "a" else "a")
+    return swap_entries(event=event, first=moving, second=target, actor=actor,
+                        override=override, reason=reason, action="draw_pin")
+
+
+def editable_round(event: Event) -> Round | None:
+    """The round hand changes apply to: the last Swiss round, a knock-out's first round."""
+    rounds = list(event.rounds.order_by("number"))
+    if event.format == Event.Format.SWISS and rounds:
+        return rounds[-1]
+    if event.format in ELIMINATION:
+        return next((r for r in rounds if r.number == 1), None)
+    return None
+
+
+def pin_choices(event: Event) -> tuple[Round | None, list[tuple[int, str, int]]]:
+    """The round a pin applies to and its entries: (entry id, name, match number)."""
+    rnd = editable_round(event)
+    if rnd is None:
+        return None, []
+    out = []
+    for m in Match.objects.filter(round=rnd).select_related(
+            "entry_a__player", "entry_a__partner", "entry_b__player",
+            "entry_b__partner").order_by("position", "number"):
+        for entry in (m.entry_a, m.entry_b):
+            if entry is not None:
+                out.append((entry.pk, entry.name, m.number))
+    return rnd, out
 
 
 def pair_round_again(*, event: Event, actor: Actor, expected_rounds: int) -> list[Round]:

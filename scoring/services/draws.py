@@ -21,18 +21,22 @@ quick entry with :func:`confirm_result`.
 
 Every draw records, per match, why the pair was made (``Match.draw_reason``: the pure module's
 reason code and parameters).
+
+This module draws the rounds; the other jobs have their own modules, whose names stay
+importable from here: :mod:`.draw_progress` (brackets replayed, :func:`sync_bracket`,
+:func:`champion`), :mod:`.walkovers` (walkovers, confirmation, withdrawal) and
+:mod:`.results_flow` (the signal handlers).
 """
 
 from __future__ import annotations
 
-import logging
 import random
 import string
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import connection, models, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_noop
@@ -43,27 +47,21 @@ from scoring.draws import (
     Bracket,
     BracketMatch,
     DrawError,
-    MatchResult,
-    Progress,
     Reason,
     advance,
 )
 from scoring.draws import Entry as DrawEntry
-from scoring.models import Entry, Event, Match, Round, Tournament
+from scoring.models import Entry, Event, Match, Round
 from scoring.services import checkin
-from scoring.services.matches import Actor, MatchError, confirm_match, match_snapshot
+from scoring.services.matches import Actor
 from scoring.services.point_events import PointDrawError, save_point_round_robin
 from scoring.services.tournaments import audit
 from scoring.standings.results import (
-    NO_GAMES,
     RESULT_COLUMNS,
     event_results,
-    game_totals,
     ranking_rule,
     result_of,
 )
-
-log = logging.getLogger(__name__)
 
 SYSTEM = Actor(via="system", device="draw")
 ELIMINATION = (Event.Format.KNOCKOUT, Event.Format.DOUBLE_ELIMINATION)
@@ -98,14 +96,13 @@ class DrawServiceError(Exception):
 
 
 def draw_entries(event: Event) -> tuple[list[DrawEntry], set[int]]:
-    """The event's entries as the pure modules take them, and the withdrawn ones (one query)."""
+    """The event's entries as the pure modules take them, and the withdrawn ones (one query,
+    :func:`scoring.standings.entry_lines`)."""
     out, withdrawn = [], set()
-    rows = (Entry.objects.filter(event=event).order_by("seed", "pk")
-            .values_list("pk", "seed", "withdrawn", "player__rating"))
-    for pk, seed, gone, rating in rows:
-        out.append(DrawEntry(pk, seed=seed, rating=rating))
-        if gone:
-            withdrawn.add(pk)
+    for line in standings.entry_lines(event).values():
+        out.append(DrawEntry(line.pk, seed=line.seed, rating=line.players[0].rating))
+        if line.withdrawn:
+            withdrawn.add(line.pk)
     return out, withdrawn
 
 
@@ -169,6 +166,10 @@ def _insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = Tru
     base = {f.attname: f.get_db_prep_save(f.pre_save(template, True), connection)
             for f in columns}
     values = []
+    # integers and strings of these fields go to the database as they are
+    plain = {f.attname for f in columns
+             if isinstance(f, (models.IntegerField, models.CharField, models.BooleanField,
+                               models.ForeignKey))}
     for row in rows:
         line = dict(base)
         line["umpire_token"] = new_umpire_token()
@@ -179,7 +180,10 @@ def _insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = Tru
             row.setdefault("games_to_win", rnd.games_to_win)
         for key, value in row.items():
             field = by_name[key]
-            line[field.attname] = field.get_db_prep_save(value, connection)
+            if key in plain and (value is None or type(value) in (int, str, bool)):
+                line[key] = value
+            else:
+                line[field.attname] = field.get_db_prep_save(value, connection)
         values.append([line[f.attname] for f in columns])
     quote = connection.ops.quote_name
     sql = (f"INSERT INTO {quote(Match._meta.db_table)} "
@@ -242,11 +246,13 @@ def _build_bracket(event: Event, entries: list[DrawEntry], seed: int | None,
             groups_tables, int(options.get("qualifiers") or 2),
             third_place=bool(options.get("third_place")))
     if event.format == Event.Format.DOUBLE_ELIMINATION:
-        return pairing.double_elimination(
+        bracket = pairing.double_elimination(
             entries, reset=options.get("reset", True), random_seed=seed)
-    bracket = pairing.single_elimination(entries, third_place=bool(options.get("third_place")),
-                                         random_seed=seed)
-    if separation_key(event) is not None:
+    else:
+        bracket = pairing.single_elimination(
+            entries, third_place=bool(options.get("third_place")), random_seed=seed)
+    if separation_key(event) is not None:  # the lines: a knock-out's, or the winners' bracket
+        # of a double elimination (clubmates meet there as late as the seeding allows)
         from scoring.services.separation import separate_knockout
 
         bracket = separate_knockout(event, bracket)
@@ -332,194 +338,6 @@ def _group_reason(st: Any, places: dict[int, tuple[str, int]]) -> dict[str, Any]
     return _reason(st.reason)
 
 
-def _bracket_rows(event: Event) -> tuple[list[Match], int]:
-    """The elimination matches of the event and the round offset of a knock-out after groups."""
-    rows = list(Match.objects.filter(event=event, round__bracket__in=BRACKETS)
-                .select_related("round"))
-    offset = 0
-    if event.format == Event.Format.GROUPS:
-        offset = (Round.objects.filter(event=event, bracket=Round.Bracket.GROUPS)
-                  .order_by("-number").values_list("number", flat=True).first()) or 0
-    return rows, offset
-
-
-def _rebuild(event: Event, rows: list[Match], offset: int) -> tuple[Bracket, dict[str, Match]]:
-    """The pure bracket of the saved draw (from its first-round lines) and its match rows by
-    bracket match id."""
-    first_bracket = (Round.Bracket.WINNERS if event.format == Event.Format.DOUBLE_ELIMINATION
-                     else Round.Bracket.MAIN)
-    first = sorted((m for m in rows if m.round.bracket == first_bracket
-                    and m.round.number == offset + 1), key=lambda m: m.position)
-    size = 2 * len(first)
-    order = pairing.seeding_order(size)
-    n = sum((m.entry_a_id is not None) + (m.entry_b_id is not None) for m in first)
-    lines: list[int | None] = []
-    for i, m in enumerate(first):
-        if m.entry_a_id is not None and m.entry_b_id is not None or not m.bye:
-            lines.extend((m.entry_a_id, m.entry_b_id))
-        else:  # a bye row keeps its entrant on side a; the bye line is the rank beyond n
-            only = m.entry_a_id or m.entry_b_id
-            lines.extend((only, None) if order[2 * i] <= n else (None, only))
-    entries = [DrawEntry(line, seed=rank) for line, rank in zip(lines, order, strict=True)
-               if line is not None]
-    if event.format == Event.Format.DOUBLE_ELIMINATION:
-        has_reset = any(m.round.bracket == Round.Bracket.FINAL and m.round.number == 2
-                        for m in rows)
-        bracket = pairing.double_elimination(entries, reset=has_reset)
-    else:
-        has_third = any(m.round.bracket == Round.Bracket.PLACEMENT for m in rows)
-        bracket = pairing.single_elimination(entries, third_place=has_third)
-    if tuple(lines) != bracket.lines:
-        raise DrawServiceError("bracket_mismatch")
-    by_key = {(m.round.bracket, m.round.number, m.position): m for m in rows}
-    slots = {}
-    for bm in bracket.matches:
-        key = (*_slot(event, bm, offset), bm.index)
-        if key not in by_key:
-            raise DrawServiceError("bracket_mismatch")
-        slots[bm.id] = by_key[key]
-    return bracket, slots
-
-
-def _row_result(m: Match, totals: dict[int, list[int]]) -> MatchResult | None:
-    """The result of a bracket match row (None for byes: the bracket decides those)."""
-    if m.bye:
-        return None
-    if m.status != Match.Status.CONFIRMED and not m.walkover:
-        return None  # only confirmed results advance
-    row = (m.pk, m.entry_a_id, m.entry_b_id, m.bye, m.walkover, m.winner_side, m.status)
-    result = result_of(row, totals.get(m.pk, NO_GAMES))
-    return None if result is None or result.draw else result  # a bracket needs a winner
-
-
-def _advance_safely(bracket: Bracket, results: dict[str, MatchResult],
-                    conflicts: list[str]) -> Progress:
-    """:func:`advance`, leaving out results that no longer fit (an earlier result was
-    corrected after the later match was played): those are reported in ``conflicts``."""
-    try:
-        return advance(bracket, results)
-    except DrawError:
-        pass
-    kept: dict[str, MatchResult] = {}
-    for m in bracket.matches:
-        if m.id not in results:
-            continue
-        trial = {**kept, m.id: results[m.id]}
-        try:
-            advance(bracket, trial)
-        except DrawError:
-            conflicts.append(m.id)
-            continue
-        kept = trial
-    return advance(bracket, kept)
-
-
-def sync_bracket(event: Event, *, actor: Actor = SYSTEM) -> Progress | None:
-    """Replay the confirmed results over the event's bracket and write what follows: entries of
-    later matches, byes, void slots, walkovers of withdrawn entries, the grand-final reset.
-    Matches already being played are never changed. Idempotent."""
-    if event.format not in (*ELIMINATION, Event.Format.GROUPS):
-        return None
-    with transaction.atomic():
-        event = _lock_event(event)
-        rows, offset = _bracket_rows(event)
-        if not rows:
-            return None
-        bracket, slots = _rebuild(event, rows, offset)
-        withdrawn = set(Entry.objects.filter(event=event, withdrawn=True)
-                        .values_list("pk", flat=True))
-        points = game_totals(event)
-        results = {}
-        for mid, m in slots.items():
-            r = _row_result(m, points)
-            if r is not None:
-                results[mid] = r
-        now = timezone.now()
-        changed: dict[int, Match] = {}
-        walkovers: list[Match] = []
-        conflicts: list[str] = []
-        for _round in range(len(slots) + 1):
-            progress = _advance_safely(bracket, results, conflicts)
-            new = False
-            for st in progress.ready:
-                m = slots[st.id]
-                gone = [e for e in (st.a, st.b) if e in withdrawn]
-                if not gone or m.status not in (*NOT_STARTED, Match.Status.CALLED) or m.games_won:
-                    continue
-                winner = None if len(gone) == 2 else (st.b if gone[0] == st.a else st.a)
-                side = "" if winner is None else ("a" if winner == st.a else "b")
-                m.entry_a_id, m.entry_b_id = st.a, st.b
-                for key, value in _decided_fields(now, walkover=True, winner_side=side,
-                                                  table=None).items():
-                    setattr(m, key, value)
-                m.revision += 1
-                m.updated_at = now
-                results[st.id] = MatchResult(st.a, st.b, winner, walkover=True)
-                changed[m.pk] = m
-                walkovers.append(m)
-                new = True
-            if not new:
-                break
-        for st in progress.states:
-            m = slots[st.id]
-            if _apply_state(m, st, now):
-                changed[m.pk] = m
-        if changed:
-            Match.objects.bulk_update(
-                list(changed.values()),
-                ["entry_a", "entry_b", "status", "bye", "walkover", "winner_side",
-                 "finished_at", "confirmed_at", "table", "called_at", "draw_reason",
-                 "revision", "updated_at"])
-        for m in walkovers:
-            audit(event.tournament, actor, "walkover_withdrawn",
-                  {"winner_side": m.winner_side}, match=m)
-        for mid in conflicts:
-            audit(event.tournament, actor, "draw_conflict", {"match": slots[mid].number},
-                  match=slots[mid])
-        if progress.complete and event.status != Event.Status.FINISHED and (
-                event.format != Event.Format.GROUPS or offset):
-            Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
-        return progress
-
-
-def _apply_state(m: Match, st: Any, now: Any) -> bool:
-    """Bring a not-yet-played match row in line with the bracket state; True if changed."""
-    if m.status in (Match.Status.PLAYING, Match.Status.FINISHED) or (
-            m.status == Match.Status.CONFIRMED and not m.bye) or m.walkover:
-        return False
-    if m.status == Match.Status.CALLED and (m.entry_a_id, m.entry_b_id) == (st.a, st.b) \
-            and st.status == "ready":
-        return False
-    before = (m.entry_a_id, m.entry_b_id, m.status, m.bye, m.winner_side, m.table_id)
-    m.entry_a_id, m.entry_b_id = st.a, st.b
-    if st.status == "ready":
-        if m.status != Match.Status.CALLED:
-            m.status = Match.Status.READY
-        m.bye, m.winner_side = False, ""
-        m.finished_at = m.confirmed_at = None
-    elif st.status == "waiting":
-        m.status, m.bye, m.winner_side, m.table = Match.Status.SCHEDULED, False, "", None
-        m.called_at = m.finished_at = m.confirmed_at = None
-    elif st.status in ("bye", "void", "not_needed"):
-        side = ""
-        if st.status == "bye":
-            side = "a" if st.winner == st.a else "b"
-        elif st.status == "not_needed":
-            m.entry_a_id = m.entry_b_id = None
-            m.draw_reason = {"code": "de_not_needed", "params": {}}
-        for key, value in _decided_fields(m.confirmed_at or now, bye=True,
-                                          winner_side=side, table=None).items():
-            setattr(m, key, value)
-    else:  # "done": decided by its own result
-        return False
-    after = (m.entry_a_id, m.entry_b_id, m.status, m.bye, m.winner_side, m.table_id)
-    if before != after:
-        m.revision += 1
-        m.updated_at = now
-        return True
-    return False
-
-
 # --- groups ------------------------------------------------------------------------------------
 
 
@@ -588,10 +406,11 @@ def _pair_swiss(event: Event, number: int) -> Round:
                                    rule=ranking_rule(event))
     except DrawError as err:
         raise DrawServiceError(err.code, **err.params) from err
-    if number == 1 and separation_key(event) is not None:
-        from scoring.services.separation import separate_swiss
+    if separation_key(event) is not None:
+        from scoring.services.separation import separate_swiss, separate_swiss_later
 
-        drawn = separate_swiss(event, drawn)
+        drawn = separate_swiss(event, drawn) if number == 1 else \
+            separate_swiss_later(event, drawn)
     rnd = Round.objects.create(event=event, bracket=Round.Bracket.MAIN, number=number,
                                stage="early", games_to_win=_games_to_win(event, number, "early"))
     now = timezone.now()
@@ -755,7 +574,12 @@ def next_round(*, event: Event, actor: Actor, expected_rounds: int | None = None
 
 
 def _after_draw(event: Event) -> None:
-    _auto_callup(event.tournament)
+    """The automatic call-up after a draw; ``event`` comes from :func:`_lock_event`, so its
+    tournament's setting was read in the draw's transaction (no query when it is off)."""
+    if event.tournament.auto_callup:
+        from scoring.services.callup import auto_assign
+
+        auto_assign(tournament=event.tournament)
 
 
 def delete_last_round(*, event: Event, actor: Actor, expected_rounds: int) -> None:
@@ -792,91 +616,6 @@ def delete_last_round(*, event: Event, actor: Actor, expected_rounds: int) -> No
         audit(event.tournament, actor, "round_deleted", {"event": event.pk, "rounds": numbers})
 
 
-def record_walkover(*, match: Match, absent: str, actor: Actor, note: str = "") -> Match:
-    """A match decided without play: ``absent`` is the side that did not play ("a", "b", or
-    "both"); the other side wins and advances, marked as walkover."""
-    if absent not in ("a", "b", "both"):
-        raise DrawServiceError("bad_side")
-    with transaction.atomic():
-        match = Match.objects.select_for_update().select_related("event__tournament").get(
-            pk=match.pk)
-        if match.entry_a_id is None or match.entry_b_id is None or match.bye:
-            raise DrawServiceError("walkover_not_ready")
-        if match.status in DONE:
-            raise DrawServiceError("already_decided")
-        winner = {"a": "b", "b": "a", "both": ""}[absent]
-        now = timezone.now()
-        fields = _decided_fields(now, walkover=True, winner_side=winner)
-        for key, value in fields.items():
-            setattr(match, key, value)
-        match.revision += 1
-        Match.objects.filter(pk=match.pk).update(revision=match.revision, updated_at=now,
-                                                  **fields)
-        audit(match.event.tournament, actor, "walkover",
-              {"absent": absent, "winner_side": winner, "note": note}, match=match)
-        from scoring.signals import match_confirmed
-
-        transaction.on_commit(lambda: match_confirmed.send(sender=Match, match=match))
-        return match
-
-
-def confirm_result(*, match: Match, actor: Actor) -> Match:
-    """An organiser confirms a finished match for every side (e.g. a result entered from the
-    paper sheet by quick entry); the winner then advances."""
-    match = Match.objects.select_related("event__tournament").get(pk=match.pk)
-    if match.confirmed_at is not None:
-        return match
-    snapshot = match_snapshot(match)
-    if not snapshot.finished:
-        raise DrawServiceError("not_finished")
-    try:
-        for side in match.sides:
-            confirm_match(match=match, side=side, method="organiser", actor=actor)
-    except MatchError as err:
-        raise DrawServiceError(err.code, **err.params) from err
-    match.refresh_from_db()
-    return match
-
-
-def withdraw_entry(*, entry: Entry, actor: Actor, reason: str = "") -> list[Match]:
-    """The entry leaves the event: its matches not yet started become walkovers for the
-    opponent (now, or as soon as the opponent is known); a Swiss event stops pairing it."""
-    decided = []
-    with transaction.atomic():
-        entry = Entry.objects.select_for_update().select_related("event__tournament").get(
-            pk=entry.pk)
-        if entry.withdrawn:
-            return []
-        entry.withdrawn = True
-        entry.save(update_fields=["withdrawn"])
-        audit(entry.event.tournament, actor, "entry_withdrawn",
-              {"event": entry.event_id, "entry": entry.pk, "name": entry.name,
-               "reason": reason})
-        pending = Match.objects.filter(
-            Q(entry_a=entry) | Q(entry_b=entry), event=entry.event,
-            status__in=(*NOT_STARTED, Match.Status.CALLED), bye=False,
-            entry_a__isnull=False, entry_b__isnull=False)
-        for m in pending:
-            if m.games.exists():
-                continue
-            absent = "a" if m.entry_a_id == entry.pk else "b"
-            other = m.entry_b if absent == "a" else m.entry_a
-            if other is not None and other.withdrawn:
-                absent = "both"
-            decided.append(record_walkover(match=m, absent=absent, actor=actor,
-                                           note="withdrawn"))
-    return decided
-
-
-def reinstate_entry(*, entry: Entry, actor: Actor) -> Entry:
-    if entry.withdrawn:
-        entry.withdrawn = False
-        entry.save(update_fields=["withdrawn"])
-        audit(entry.event.tournament, actor, "entry_reinstated",
-              {"event": entry.event_id, "entry": entry.pk, "name": entry.name})
-    return entry
-
-
 def set_round_games(*, rnd: Round, games_to_win: int, actor: Actor) -> Round:
     """Best of three (2) or one game (1) for a round whose matches have not started."""
     if games_to_win not in (1, 2, 3):
@@ -896,72 +635,24 @@ def set_round_games(*, rnd: Round, games_to_win: int, actor: Actor) -> Round:
         return rnd
 
 
-# --- results flow ------------------------------------------------------------------------------
+# --- the jobs split off (issue 13): their names stay importable from here -------------------
+
+_MOVED = {
+    "scoring.services.draw_progress": ("_advance_safely", "_apply_state", "_bracket_rows",
+                                       "_rebuild", "_row_result", "champion", "sync_bracket"),
+    "scoring.services.walkovers": ("confirm_result", "record_walkover", "reinstate_entry",
+                                   "withdraw_entry"),
+    "scoring.services.results_flow": ("_auto_callup", "_finish_swiss_if_done", "connect",
+                                      "on_match_confirmed", "on_match_finished"),
+}
 
 
-def _auto_callup(tournament: Tournament) -> None:
-    if Tournament.objects.filter(pk=tournament.pk, auto_callup=True).exists():
-        from scoring.services.callup import auto_assign
+def __getattr__(name: str) -> Any:
+    """``scoring.services.draws.sync_bracket`` and the other moved names, from their modules
+    (imported on first use: they import this module's helpers)."""
+    import importlib
 
-        auto_assign(tournament=tournament)
-
-
-def on_match_confirmed(sender: Any, match: Match, **kwargs: Any) -> None:
-    """``match_confirmed``: winners advance in brackets; the call-up fills free tables."""
-    try:
-        event = Event.objects.select_related("tournament").get(pk=match.event_id)
-        if event.format in ELIMINATION or (
-                event.format == Event.Format.GROUPS
-                and Round.objects.filter(event=event).exclude(
-                    bracket=Round.Bracket.GROUPS).exists()):
-            sync_bracket(event)
-        elif event.format == Event.Format.SWISS:
-            _finish_swiss_if_done(event)
-        _auto_callup(event.tournament)
-    except Exception:  # the confirmation is saved; the next one replays the bracket again
-        log.exception("results flow failed after match %s", match.pk)
-
-
-def on_match_finished(sender: Any, match: Match, **kwargs: Any) -> None:
-    """``match_finished``: the table is free; the automatic call-up fills it."""
-    try:
-        _auto_callup(Tournament.objects.get(events__matches=match.pk))
-    except Exception:
-        log.exception("automatic call-up failed after match %s", match.pk)
-
-
-def _finish_swiss_if_done(event: Event) -> None:
-    planned = int(event.settings.get("rounds") or 0)
-    if planned and event.rounds.count() >= planned and not Match.objects.filter(
-            event=event).exclude(status=Match.Status.CONFIRMED).exists():
-        Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
-
-
-def connect() -> None:
-    """Connect the results flow to the match signals (called from ``ScoringConfig.ready``)."""
-    from scoring.signals import match_confirmed, match_finished
-
-    match_confirmed.connect(on_match_confirmed, dispatch_uid="draws.on_match_confirmed")
-    match_finished.connect(on_match_finished, dispatch_uid="draws.on_match_finished")
-
-
-# --- reading for pages -------------------------------------------------------------------------
-
-
-def champion(event: Event) -> Entry | None:
-    """The winner of a finished bracket (knock-out, double elimination, groups + knock-out)."""
-    if event.format not in (*ELIMINATION, Event.Format.GROUPS):
-        return None
-    rows, offset = _bracket_rows(event)
-    if not rows:
-        return None
-    try:
-        bracket, slots = _rebuild(event, rows, offset)
-    except (DrawServiceError, DrawError):
-        return None
-    results = {mid: r for mid, m in slots.items() if (r := _row_result(m, {}))}
-    progress = _advance_safely(bracket, results, [])
-    if progress.champion is None:
-        return None
-    return Entry.objects.select_related("player", "partner").filter(
-        pk=progress.champion).first()
+    for module, names in _MOVED.items():
+        if name in names:
+            return getattr(importlib.import_module(module), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -7,7 +7,12 @@ from dataclasses import replace
 from typing import Any
 
 from scoring.draws import Pairing, Reason
-from scoring.draws.separation import separate_groups, separate_lines, separate_round_one
+from scoring.draws.separation import (
+    separate_groups,
+    separate_later_round,
+    separate_lines,
+    separate_round_one,
+)
 from scoring.models import Entry, Event
 
 
@@ -39,6 +44,27 @@ def separate_swiss(event: Event, drawn: Any) -> Any:
     if new_bye is not None:
         bye_pairing = next((p for p in drawn.pairings if p.b is None and p.a == new_bye), None)
         pairings.append(bye_pairing or Pairing(new_bye, None, Reason("sep_moved", {"by": by})))
+    return replace(drawn, pairings=tuple(pairings))
+
+
+def separate_swiss_later(event: Event, drawn: Any) -> Any:
+    """A later Swiss round with as few clubmates paired as its scores allow (a soft
+    preference, SoL's "delay compatriots"): no repeat, score groups and floats as paired, the
+    bye kept. Moved pairs say so in their reason."""
+    keys = entry_keys(event)
+    lines = {s.entry: s for s in drawn.standings}
+    pairs = [(p.a, p.b) for p in drawn.pairings if p.b is not None]
+    new_pairs, moved = separate_later_round(
+        pairs, {e: s.score for e, s in lines.items()},
+        lambda a, b: b in lines[a].opponents, lambda e: keys.get(e, ""),
+        {e: s.rank for e, s in lines.items()})
+    if not moved:
+        return drawn
+    old = {frozenset((p.a, p.b)): p for p in drawn.pairings if p.b is not None}
+    by = event.settings.get("separate")
+    pairings = [old.get(frozenset((a, b))) or Pairing(a, b, Reason("sep_moved", {"by": by}))
+                for a, b in new_pairs]
+    pairings += [p for p in drawn.pairings if p.b is None]
     return replace(drawn, pairings=tuple(pairings))
 
 

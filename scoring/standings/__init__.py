@@ -1,6 +1,6 @@
 """Decided results and standings, each defined once (docs/STANDINGS.md).
 
-- :mod:`scoring.standings.results` — what a decided result is, read in two queries, and the
+- :mod:`scoring.standings.results` — what a decided result is, read in one query, and the
   event's ranking rule (a preset of :mod:`scoring.draws.ranking`, pure);
 - :mod:`scoring.standings.tables` — the one standings function per format (Swiss, groups and
   round robin), read by the live pages, the JSON API, the printed sheet and the organiser.
@@ -24,8 +24,10 @@ from scoring.standings.results import (
 )
 from scoring.standings.tables import (
     Column,
+    EntryLine,
     StandingRow,
     StandingsTable,
+    entry_lines,
     event_standings,
     group_tables,
     has_standings,
@@ -53,11 +55,13 @@ __all__ = [
     "DECIDED_SQL",
     "DECIDED_STATUSES",
     "Column",
+    "EntryLine",
     "Place",
     "StandingRow",
     "StandingsTable",
     "decided_params",
     "decided_q",
+    "entry_lines",
     "event_results",
     "event_standings",
     "group_places",

@@ -1,4 +1,4 @@
-"""The one definition of a **decided result** (docs/STANDINGS.md), read in two plain queries.
+"""The one definition of a **decided result** (docs/STANDINGS.md), read in one plain query.
 
 A match is decided, and counts in every standings table (live page, API, printed sheet,
 organiser's page), when it is
@@ -76,20 +76,26 @@ def _fetch(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
         return cursor.fetchall()
 
 
-def _where(event: Event, bracket: str | None, alias: str) -> tuple[str, list[Any]]:
+def _where(event: Event, bracket: str | None, alias: str,
+           exclude_brackets: tuple[str, ...] = ()) -> tuple[str, list[Any]]:
     where, params = f"{alias}.{_q('event_id')} = %s", [event.pk]
+    rounds = f"SELECT {_q('id')} FROM {_q(Round._meta.db_table)} WHERE {_q('event_id')} = %s"
     if bracket is not None:
-        where += (f" AND {alias}.{_q('round_id')} IN (SELECT {_q('id')} FROM "
-                  f"{_q(Round._meta.db_table)} WHERE {_q('event_id')} = %s AND "
-                  f"{_q('bracket')} = %s)")
+        where += f" AND {alias}.{_q('round_id')} IN ({rounds} AND {_q('bracket')} = %s)"
         params += [event.pk, bracket]
+    if exclude_brackets:
+        marks = ", ".join(["%s"] * len(exclude_brackets))
+        where += (f" AND ({alias}.{_q('round_id')} IS NULL OR {alias}.{_q('round_id')} NOT IN "
+                  f"({rounds} AND {_q('bracket')} IN ({marks})))")
+        params += [event.pk, *exclude_brackets]
     return where, params
 
 
-def game_totals(event: Event, bracket: str | None = None) -> dict[int, list[int]]:
+def game_totals(event: Event, bracket: str | None = None,
+                exclude_brackets: tuple[str, ...] = ()) -> dict[int, list[int]]:
     """Per match of the event: [games won by a, by b, points of a, points of b] (one query;
     the score JSON of all games is decoded in one call)."""
-    where, params = _where(event, bracket, "m")
+    where, params = _where(event, bracket, "m", exclude_brackets)
     rows = _fetch(
         f"SELECT g.{_q('match_id')}, g.{_q('winner_side')}, g.{_q('scores')} "
         f"FROM {_q(Game._meta.db_table)} g JOIN {_q(Match._meta.db_table)} m "
@@ -127,6 +133,9 @@ def result_of(row: tuple[Any, ...], totals: Any = NO_GAMES) -> MatchResult | Non
     ga, gb, pa, pb = totals
     if walkover:
         winner = a if winner_side == "a" else b if winner_side == "b" else None
+        if winner is None:
+            return MatchResult(a, b, None, games_a=ga, games_b=gb, points_a=pa, points_b=pb,
+                               walkover=True)
     elif status in DECIDED_STATUSES and winner_side in ("a", "b"):
         winner = a if winner_side == "a" else b
     elif status in DECIDED_STATUSES and drawn:
@@ -134,18 +143,47 @@ def result_of(row: tuple[Any, ...], totals: Any = NO_GAMES) -> MatchResult | Non
                            draw=True)
     else:
         return None
-    return MatchResult(a, b, winner, games_a=ga, games_b=gb, points_a=pa, points_b=pb,
-                       walkover=bool(walkover))
+    return MatchResult.won(a, b, winner, ga, gb, pa, pb, bool(walkover))
 
 
-def event_results(event: Event, *, bracket: str | None = None
+def _json_int(column: str, key: str) -> str | None:
+    """SQL for the integer under ``key`` of a JSON column, on the backends that have one."""
+    if connection.vendor == "postgresql":
+        return f"CAST(({column} ->> '{key}') AS INTEGER)"
+    if connection.vendor == "sqlite":
+        return f"CAST(json_extract({column}, '$.{key}') AS INTEGER)"
+    return None
+
+
+def event_results(event: Event, *, bracket: str | None = None,
+                  exclude_brackets: tuple[str, ...] = ()
                   ) -> list[tuple[tuple[Any, ...], MatchResult | None]]:
-    """Every match of the event (of one ``Round.bracket`` if given) as a
-    :data:`RESULT_COLUMNS` tuple with its result, or None while it is undecided (two queries),
-    in match id order."""
-    where, params = _where(event, bracket, "m")
-    rows = _fetch(f"SELECT {', '.join('m.' + _q(c) for c in RESULT_COLUMNS)} "
-                  f"FROM {_q(Match._meta.db_table)} m WHERE {where} ORDER BY m.{_q('id')}",
-                  params)
-    totals = game_totals(event, bracket)
-    return [(r, result_of(r, totals.get(r[0], NO_GAMES))) for r in rows]
+    """Every match of the event (of one ``Round.bracket`` if given, none of the
+    ``exclude_brackets``) as a :data:`RESULT_COLUMNS` tuple with its result, or None while it
+    is undecided, in match id order. One query: the games' wins and points are summed by the
+    database (SQLite, PostgreSQL; two queries elsewhere)."""
+    where, params = _where(event, bracket, "m", exclude_brackets)
+    columns = ", ".join("m." + _q(c) for c in RESULT_COLUMNS)
+    points_a, points_b = _json_int(f"g.{_q('scores')}", "a"), _json_int(f"g.{_q('scores')}", "b")
+    if points_a is None or points_b is None:
+        rows = _fetch(f"SELECT {columns} FROM {_q(Match._meta.db_table)} m WHERE {where} "
+                      f"ORDER BY m.{_q('id')}", params)
+        totals = game_totals(event, bracket, exclude_brackets)
+        return [(r, result_of(r, totals.get(r[0], NO_GAMES))) for r in rows]
+    side = f"g.{_q('winner_side')}"
+    rows = _fetch(
+        f"SELECT {columns}, COUNT(g.{_q('id')}), "
+        f"SUM(CASE WHEN {side} = 'a' THEN 1 ELSE 0 END), "
+        f"SUM(CASE WHEN {side} = 'b' THEN 1 ELSE 0 END), "
+        f"COALESCE(SUM({points_a}), 0), COALESCE(SUM({points_b}), 0) "
+        f"FROM {_q(Match._meta.db_table)} m LEFT JOIN {_q(Game._meta.db_table)} g "
+        f"ON g.{_q('match_id')} = m.{_q('id')} WHERE {where} "
+        f"GROUP BY m.{_q('id')} ORDER BY m.{_q('id')}", params)
+    width = len(RESULT_COLUMNS)
+    out = []
+    for r in rows:
+        head, games = r[:width], r[width]
+        totals = (int(r[width + 1]), int(r[width + 2]), int(r[width + 3]),
+                  int(r[width + 4])) if games else NO_GAMES
+        out.append((head, result_of(head, totals)))
+    return out

@@ -18,18 +18,21 @@ column explanations follow it.
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db import connection
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.draws import Entry as DrawEntry
 from scoring.draws import MatchResult, RankingRule, group_standings
 from scoring.draws.ranking import credit, table
-from scoring.models import Entry, Event, Round
-from scoring.standings.results import event_results, ranking_rule
+from scoring.models import Entry, Event, Player, Round
+from scoring.standings.results import _fetch, event_results, ranking_rule
 
 #: Brackets of a Swiss event's final stage: not in the Swiss table (placed by their results).
 FINAL_BRACKETS = (Round.Bracket.FINAL, Round.Bracket.PLACEMENT)
@@ -46,10 +49,39 @@ class Column:
     tiebreak: int | None = None  # position in the ranking order (1 = first criterion)
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    """A player of an entry as the standings show it (plain values)."""
+
+    id: int
+    name: str
+    club: str
+    rating: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class EntryLine:
+    """An entry as the standings show it: plain values of one query (no model instances; a
+    table of 256 entries is read in a millisecond)."""
+
+    pk: int
+    seed: int | None
+    withdrawn: bool
+    players: tuple[PlayerLine, ...]
+
+    @property
+    def player_id(self) -> int:
+        return self.players[0].id
+
+    @property
+    def name(self) -> str:
+        return " / ".join(p.name for p in self.players)
+
+
 @dataclass
 class StandingRow:
     entry_id: int
-    entry: Entry | None
+    entry: EntryLine | None
     rank: int
     values: dict[str, Any]
     cells: list[Any] = field(default_factory=list)  # (column, text) in column order
@@ -137,15 +169,32 @@ def rule_text(rule: RankingRule) -> str:
     return f"{text} {credit_text % {'points': rule.bye_points}}"
 
 
-def _entries(event: Event) -> dict[int, Entry]:
-    return {e.pk: e for e in event.entries.select_related("player", "partner")}
+def entry_lines(event: Event) -> dict[int, EntryLine]:
+    """The event's entries in their order (seed, registration) with their players: one query
+    of plain values."""
+    q = connection.ops.quote_name
+    player = q(Player._meta.db_table)
+    rows = _fetch(
+        f"SELECT e.{q('id')}, e.{q('seed')}, e.{q('withdrawn')}, p.{q('id')}, p.{q('name')}, "
+        f"p.{q('club')}, p.{q('rating')}, r.{q('id')}, r.{q('name')}, r.{q('club')}, "
+        f"r.{q('rating')} FROM {q(Entry._meta.db_table)} e "
+        f"JOIN {player} p ON p.{q('id')} = e.{q('player_id')} "
+        f"LEFT JOIN {player} r ON r.{q('id')} = e.{q('partner_id')} "
+        f"WHERE e.{q('event_id')} = %s ORDER BY e.{q('seed')}, e.{q('id')}", [event.pk])
+    out = {}
+    for pk, seed, withdrawn, pid, name, club, rating, qid, qname, qclub, qrating in rows:
+        players = (PlayerLine(pid, name, club, rating),)
+        if qid is not None:
+            players += (PlayerLine(qid, qname, qclub, qrating),)
+        out[pk] = EntryLine(pk, seed, bool(withdrawn), players)
+    return out
 
 
-def _draw_entry(entry: Entry) -> DrawEntry:
-    return DrawEntry(entry.pk, seed=entry.seed, rating=entry.player.rating)
+def _draw_entry(entry: EntryLine) -> DrawEntry:
+    return DrawEntry(entry.pk, seed=entry.seed, rating=entry.players[0].rating)
 
 
-def _ranked_rows(lines: Sequence[Any], entries: dict[int, Entry], rule: RankingRule
+def _ranked_rows(lines: Sequence[Any], entries: dict[int, EntryLine], rule: RankingRule
                  ) -> list[StandingRow]:
     decided = _decided_words()
     return [StandingRow(s.entry, entries.get(s.entry), s.rank, {
@@ -161,6 +210,13 @@ def _ranked_rows(lines: Sequence[Any], entries: dict[int, Entry], rule: RankingR
 
 
 def _decided_words() -> dict[str, str]:
+    return _decided_words_in(get_language())
+
+
+@functools.lru_cache(maxsize=16)
+def _decided_words_in(language: str | None) -> dict[str, str]:
+    """The tie-break names in ``language`` (the active one; cached: texts of a running process
+    do not change)."""
     return {"": "", "head_to_head": _("head-to-head"), "game_difference": _("game difference"),
             "point_difference": _("net points"), "seed": _("seeding order"),
             "buchholz": _("Buchholz"), "net_points": _("net points"),
@@ -169,6 +225,13 @@ def _decided_words() -> dict[str, str]:
 
 
 def _rule_columns(rule: RankingRule, draws: bool) -> list[Column]:
+    """The table's columns under ``rule`` in the active language (a fresh list)."""
+    return list(_rule_columns_in(get_language(), rule, draws))
+
+
+@functools.lru_cache(maxsize=64)
+def _rule_columns_in(language: str | None, rule: RankingRule, draws: bool
+                     ) -> tuple[Column, ...]:
     if rule.key == "european":
         columns = [_column("played", rule), _column("score", rule, 1), _column("wins", rule),
                    _column("draws", rule), _column("losses", rule),
@@ -181,19 +244,19 @@ def _rule_columns(rule: RankingRule, draws: bool) -> list[Column]:
                    _column("points_against", rule)]
         if draws:
             columns.insert(2, _column("draws", rule))
-    return columns
+    return tuple(columns)
 
 
 def _swiss_results(event: Event) -> list[MatchResult]:
-    finals = set(Round.objects.filter(event=event, bracket__in=FINAL_BRACKETS)
-                 .values_list("pk", flat=True)) if event.format == Event.Format.SWISS else set()
-    return [r for row, r in event_results(event) if r is not None and row[7] not in finals]
+    """The decided results of the Swiss rounds (a final stage's left out: one query less)."""
+    leave_out = FINAL_BRACKETS if event.format == Event.Format.SWISS else ()
+    return [r for _row, r in event_results(event, exclude_brackets=leave_out) if r is not None]
 
 
-def swiss_table(event: Event, entries: dict[int, Entry] | None = None) -> list[StandingsTable]:
-    """The Swiss table of ``event`` under its ranking rule (four queries)."""
+def swiss_table(event: Event, entries: dict[int, EntryLine] | None = None) -> list[StandingsTable]:
+    """The Swiss table of ``event`` under its ranking rule (two queries)."""
     if entries is None:
-        entries = _entries(event)
+        entries = entry_lines(event)
     rule = ranking_rule(event)
     results = [r for r in _swiss_results(event) if all(x in entries for x in r.entries)]
     lines = table([_draw_entry(e) for e in entries.values()], results, rule)
@@ -202,15 +265,15 @@ def swiss_table(event: Event, entries: dict[int, Entry] | None = None) -> list[S
                            rule=rule.key, rule_name=rule_name(rule))]
 
 
-def group_tables(event: Event, entries: dict[int, Entry] | None = None
+def group_tables(event: Event, entries: dict[int, EntryLine] | None = None
                  ) -> list[StandingsTable]:
     """Round-robin group tables (:func:`scoring.draws.group_standings` under the ``current``
     rule: wins, then head-to-head, game difference, net points, seed; each line says what
     decided its place), or the ``european`` rule's table per group. Members: every entry with
     a match in the group; entries in id order (registration), the last tie-break of unseeded,
-    unrated entries. Three queries."""
+    unrated entries. Two queries."""
     if entries is None:
-        entries = _entries(event)
+        entries = entry_lines(event)
     rule = ranking_rule(event)
     members: dict[str, list[int]] = defaultdict(list)
     results: dict[str, list[MatchResult]] = defaultdict(list)
@@ -245,7 +308,7 @@ def group_tables(event: Event, entries: dict[int, Entry] | None = None
 
 
 def _current_group(draw_entries: list[DrawEntry], results: list[MatchResult],
-                   entries: dict[int, Entry], rule: RankingRule
+                   entries: dict[int, EntryLine], rule: RankingRule
                    ) -> tuple[list[StandingRow], list[Column]]:
     credited = credit(results, rule)
     lines = group_standings(draw_entries, credited)
@@ -298,11 +361,11 @@ def has_standings(event: Event) -> bool:
 
 
 def event_standings(event: Event) -> list[StandingsTable]:
-    """Swiss table or round-robin group tables of ``event`` (four queries at most); an empty
+    """Swiss table or round-robin group tables of ``event`` (two queries); an empty
     list for other formats."""
     if not has_standings(event):
         return []
-    entries = _entries(event)
+    entries = entry_lines(event)
     if event.format == Event.Format.SWISS:
         return swiss_table(event, entries)
     return group_tables(event, entries)

@@ -16,6 +16,7 @@ from scoring.draws.separation import (
     club_pairs_in_groups,
     fewest_club_pairs,
     separate_groups,
+    separate_later_round,
     separate_lines,
     separate_round_one,
 )
@@ -178,3 +179,100 @@ def test_knockout_seeding_spreads_clubmates_over_the_halves(seed):
     if seed < 150:
         assert cost == brute_lines(lines, movable, key)
     assert bool(moved) == (tuple(new) != tuple(lines))
+
+
+def _played_field(rng: random.Random, n: int, rounds: int):
+    """``n`` entries after ``rounds`` Swiss rounds drawn by the pairing itself, random winners;
+    the next round's usual pairing and its table."""
+    from scoring.draws import DrawError, MatchResult
+
+    entries = [Entry(i, rating=2000 - i) for i in range(1, n + 1)]
+    results: list = []
+    drawn = pair_round(entries, results)
+    for _ in range(rounds):
+        played = list(results)
+        for p in drawn.pairings:
+            if p.b is None:
+                played.append(MatchResult.for_bye(p.a))
+            else:
+                played.append(MatchResult(p.a, p.b, rng.choice((p.a, p.b)), games_a=1))
+        try:
+            drawn, results = pair_round(entries, played), played
+        except DrawError:  # a small field can run out of new opponents
+            break
+    return drawn
+
+
+def brute_later(pairs, score, met, key):
+    """The fewest clubmates over every pairing of the same players with the same score
+    profiles and no repeat."""
+    players = [e for p in pairs for e in p]
+    wanted = sorted(tuple(sorted((score[a], score[b]))) for a, b in pairs)
+    best = None
+
+    def rec(left, chosen):
+        nonlocal best
+        if not left:
+            if sorted(tuple(sorted((score[a], score[b]))) for a, b in chosen) == wanted:
+                n = club_pairs(chosen, key)
+                best = n if best is None else min(best, n)
+            return
+        x = left[0]
+        for k, y in enumerate(left[1:], start=1):
+            if not met(x, y):
+                rec(left[1:k] + left[k + 1:], [*chosen, (x, y)])
+
+    rec(players, [])
+    return best
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_later_swiss_rounds_pair_the_fewest_clubmates_their_scores_allow(seed):
+    """Later rounds (SoL's "delay compatriots"): never a repeat, the same score profile of
+    every pair (score groups, floats and the bye as paired), and the fewest clubmates among
+    such pairings (brute force on small fields); nobody moved without need."""
+    rng = random.Random(seed)
+    n = rng.randint(4, 12) if seed < 140 else rng.randint(13, 64)
+    clubs = field(rng, n)
+    key = clubs.__getitem__
+    drawn = _played_field(rng, n, rng.randint(1, 3))
+    lines = {s.entry: s for s in drawn.standings}
+    score = {e: s.score for e, s in lines.items()}
+    rank = {e: s.rank for e, s in lines.items()}
+
+    def met(a, b):
+        return b in lines[a].opponents
+
+    pairs = [(p.a, p.b) for p in drawn.pairings if p.b is not None]
+    new, moved = separate_later_round(pairs, score, met, key, rank)
+    assert sorted(e for p in new for e in p) == sorted(e for p in pairs for e in p)
+    assert not any(met(a, b) for a, b in new)
+    assert all(rank[a] < rank[b] for a, b in new)  # the higher-ranked entry first
+    assert sorted(tuple(sorted((score[a], score[b]))) for a, b in new) == \
+        sorted(tuple(sorted((score[a], score[b]))) for a, b in pairs)
+    # each board keeps its score profile (top boards first)
+    assert [sorted((score[a], score[b])) for a, b in new] == \
+        [sorted((score[a], score[b])) for a, b in pairs]
+    assert club_pairs(new, key) <= club_pairs(pairs, key)
+    if 2 * len(pairs) <= 12:
+        assert club_pairs(new, key) == brute_later(pairs, score, met, key)
+    if club_pairs(new, key) == club_pairs(pairs, key):
+        assert not moved and new == pairs
+    else:
+        assert moved
+
+
+def test_later_round_swaps_clubmates_of_one_score_group_apart():
+    # four players on 1 win, the usual pairing 1 v 3 and 2 v 4; 1 and 3 are clubmates
+    score = {1: 1, 2: 1, 3: 1, 4: 1}
+    rank = {1: 1, 2: 2, 3: 3, 4: 4}
+    clubs = {1: "R", 2: "x", 3: "R", 4: "y"}
+    new, moved = separate_later_round([(1, 3), (2, 4)], score, lambda a, b: False,
+                                      clubs.__getitem__, rank)
+    assert club_pairs(new, clubs.__getitem__) == 0
+    assert moved
+    # but never across score groups: 1 (2 wins) v 3 (2 wins), 2 and 4 on 1 win
+    score = {1: 2, 3: 2, 2: 1, 4: 1}
+    new, moved = separate_later_round([(1, 3), (2, 4)], score, lambda a, b: False,
+                                      clubs.__getitem__, rank)
+    assert new == [(1, 3), (2, 4)] and not moved

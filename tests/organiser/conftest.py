@@ -56,6 +56,17 @@ def play(match: Match, winner: str = "a", actor: Actor = SYSTEM) -> Match:
                            client_id=uuid.uuid4(), actor=actor)
 
 
+def swiss_in_round_two(tournament: Tournament, actor: Actor, n: int = 4, seed: int = 3
+                       ) -> Event:
+    """A Swiss event of ``n`` entries whose round 1 is played (side a won) and round 2 drawn."""
+    event = make_event(tournament, n, fmt="swiss", settings={"rounds": 3})
+    draws.draw_event(event=event, actor=actor, random_seed=seed)
+    for m in Match.objects.filter(event=event, round__number=1):
+        play_and_confirm(m, "a", actor)
+    draws.next_round(event=event, actor=actor)
+    return event
+
+
 def play_and_confirm(match: Match, winner: str = "a", actor: Actor = SYSTEM) -> Match:
     play(match, winner, actor)
     return draws.confirm_result(match=match, actor=actor)

@@ -9,7 +9,7 @@ from scoring.models import AuditEntry, Match
 from scoring.services import draws
 from scoring.services.draw_edits import pair_round_again, swap_entries
 from scoring.services.draws import DrawServiceError
-from tests.organiser.conftest import make_event, play, play_and_confirm
+from tests.organiser.conftest import make_event, play, swiss_in_round_two
 
 pytestmark = pytest.mark.django_db
 
@@ -50,11 +50,7 @@ def test_swap_an_entry_with_a_bye(tournament, actor, django_capture_on_commit_ca
 
 
 def test_a_swiss_swap_that_repeats_a_pairing_needs_an_override(tournament, actor):
-    event = make_event(tournament, 4, fmt="swiss", settings={"rounds": 3})
-    draws.draw_event(event=event, actor=actor, random_seed=3)
-    for m in Match.objects.filter(event=event, round__number=1):
-        play_and_confirm(m, "a", actor)
-    draws.next_round(event=event, actor=actor)
+    event = swiss_in_round_two(tournament, actor)
     r1 = list(Match.objects.filter(event=event, round__number=1).order_by("position"))
     r2 = list(Match.objects.filter(event=event, round__number=2).order_by("position"))
     # put round 1's pair of r1[0] together again in round 2

@@ -104,7 +104,7 @@ EXPECTED: dict[str, Rule] = {
         "entry-add", "draw", "next-round", "delete-round", "entry-action", "round-games",
         "match-toss", "match-quick", "match-walkover", "match-confirm", "callup-call",
         "callup-fill", "callup-auto", "callup-release", "callup-move", "match-correct",
-        "match-decide", "draw-edit")},
+        "match-decide", "draw-edit", "draw-pin")},
     # --- people and roles (issue 15) ----------------------------------------------------------
     **{f"scoring:organiser-{n}": Rule(T1_ORGANISER) for n in (
         "people", "people-revoke", "people-reissue")},
