@@ -134,6 +134,12 @@ class ScoresheetData:
         no board limit; side change at 13 points), ICF 56, 60.
     :param reference: optional short id printed in the footer (e.g. the match's database id).
     :param walkover: the match was decided without play (``winner`` is the side that won it).
+    :param start_time: when play began, local 24-hour time as printed ("14:05"); empty on a
+        blank sheet (the umpire writes it in).
+    :param end_time: when the match ended, as ``start_time``.
+    :param seats: doubles: the four seats in turn order (play passes to the right), each as
+        ``(side, player name)``; partners sit opposite (seats 1 and 3, 2 and 4; ICF 78).
+        Empty when the seating is not recorded yet: the sheet prints an empty seating box.
     """
 
     tournament: str
@@ -155,6 +161,9 @@ class ScoresheetData:
     board_limit: int | None = 8
     reference: str = ""
     walkover: bool = False  # decided without play: the sheet says so, with the winner
+    start_time: str = ""
+    end_time: str = ""
+    seats: Sequence[tuple[Side, str]] = ()
 
 
 @dataclass(frozen=True, slots=True)
