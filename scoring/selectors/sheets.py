@@ -62,6 +62,7 @@ from scoring.services.matches import (
     rules_for_match,
 )
 from scoring.services.people import display_name  # the name as printed
+from scoring.standings.tables import FINAL_BRACKETS
 from scoring.timezones import clock, local_date
 
 SIDES = ("a", "b")
@@ -594,6 +595,17 @@ def _standings_tables(event: Event, language: str) -> tuple[list[StandingsColumn
     return columns, groups, f"{tables[0].order} {legend}"
 
 
+def _last_standings_round(event: Event, has_groups: bool) -> int | None:
+    """The last round with a decided match that counts for the table: a group round of a
+    group stage, a Swiss round; never the knock-out (or final) round played after it."""
+    rounds = event.rounds.filter(matches__winner_side__in=SIDES)
+    if has_groups or event.format == Event.Format.GROUPS:
+        rounds = rounds.filter(bracket=Round.Bracket.GROUPS)
+    else:
+        rounds = rounds.exclude(bracket__in=FINAL_BRACKETS)
+    return rounds.order_by("-number").values_list("number", flat=True).first()
+
+
 def standings_data(event: Event, *, language: str | None = None) -> StandingsSheetData:
     """Group standings (round-robin groups) or the Swiss table of ``event``.
 
@@ -607,8 +619,7 @@ def standings_data(event: Event, *, language: str | None = None) -> StandingsShe
     else:
         with translation.override(language):
             raise SheetUnavailable(_("Standings are printed for group and Swiss events."))
-    last = (event.rounds.filter(matches__winner_side__in=SIDES).order_by("-number")
-            .values_list("number", flat=True).first())
+    last = _last_standings_round(event, has_groups)
     with translation.override(language):
         subtitle = _("after round %(number)s") % {"number": last} if last else ""
         rule = standings.rule_name(standings.ranking_rule(event))
