@@ -275,3 +275,47 @@ class TableLabelData:
     qr_url: str = ""
     language: Language = "en"
     caption: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PairingRow:
+    """One match of a round on the notice board: where it is played and by whom.
+
+    :param sides: the two sides (name and club); side B's name is empty for a bye.
+    :param umpire: the umpire's name as printed, if assigned.
+    :param called: when the match was called to its table ("14:05"), if it was.
+    """
+
+    match_number: str
+    table: str
+    sides: tuple[SideData, SideData]
+    umpire: str = ""
+    called: str = ""
+    bye: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CallupRow:
+    """One player of a round in alphabetical order: where he plays, against whom."""
+
+    name: str
+    club: str
+    match_number: str
+    table: str
+    opponent: str
+    bye: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RoundListData:
+    """A round's pairing list (by table, for the notice board) and its call-up list (the
+    desk's list in call order with tick boxes, and every player alphabetically)."""
+
+    tournament: str
+    event: str
+    round_name: str
+    pairings: Sequence[PairingRow]
+    players: Sequence[CallupRow] = ()
+    language: Language = "en"
+    date: datetime.date | None = None
+    subtitle: str = ""

@@ -1,5 +1,6 @@
 """Printable sheets as PDF (issue 6): scoresheets (filled or blank), a round's scoresheets in
-one file, bracket, standings and table labels, plus a page listing them for organisers.
+one file, a round's pairing and call-up lists, bracket, standings and table labels, plus a
+page listing them for organisers.
 
 Thin views: check who asks (:mod:`scoring.permissions`), build the data with
 :mod:`scoring.selectors.sheets`, render with :mod:`scoring.pdf`, return the bytes.
@@ -33,6 +34,8 @@ from scoring import permissions
 from scoring.models import Event, Match, Round, Tournament
 from scoring.pdf import (
     render_bracket,
+    render_callup_list,
+    render_pairing_list,
     render_score_cards,
     render_scoresheet,
     render_scoresheets,
@@ -40,6 +43,7 @@ from scoring.pdf import (
     render_table_labels,
 )
 from scoring.selectors import sheets
+from scoring.selectors.round_lists import round_list_data
 from scoring.selectors.sheets import SheetUnavailable
 
 
@@ -142,6 +146,38 @@ def round_score_cards(request: HttpRequest, event_id: int, round_number: int) ->
     return _round_response(request, event_id, round_number, "score-cards", render_score_cards)
 
 
+def _round_list(request: HttpRequest, event_id: int, round_number: int, kind: str,
+                by_table: bool, draw: Callable[[Any], bytes]) -> HttpResponse:
+    """An organiser's list of a round (pairings for the notice board, the call-up list)."""
+    event = _event(event_id)
+    permissions.require_organiser(request.user, event.tournament)
+    _, language = _options(request)
+    bracket = request.GET.get("bracket") or None
+    if bracket is not None and bracket not in Round.Bracket.values:
+        raise Http404("unknown bracket")
+    try:
+        data = round_list_data(event, round_number, language=language, bracket=bracket,
+                               by_table=by_table)
+    except SheetUnavailable as err:
+        raise Http404(str(err)) from err
+    return _pdf(draw(data), _name(kind, event.tournament.slug, event.name, bracket or "",
+                                  f"round-{round_number}"))
+
+
+@require_GET
+@never_cache
+def round_pairings(request: HttpRequest, event_id: int, round_number: int) -> HttpResponse:
+    """The round's pairing list in table order: table, players, clubs (the notice board)."""
+    return _round_list(request, event_id, round_number, "pairings", True, render_pairing_list)
+
+
+@require_GET
+@never_cache
+def round_callup(request: HttpRequest, event_id: int, round_number: int) -> HttpResponse:
+    """The round's call-up list: matches in call order with tick boxes, players A to Z."""
+    return _round_list(request, event_id, round_number, "call-up", False, render_callup_list)
+
+
 def _event_sheet(request: HttpRequest, event_id: int, kind: str,
                  build: Callable[..., Any], draw: Callable[[Any], bytes]) -> HttpResponse:
     """An organiser's PDF of one event: ``build`` the sheet's data (404 when the event has
@@ -199,6 +235,10 @@ urlpatterns: list[URLPattern] = [
          round_scoresheets, name="print-round"),
     path("print/event/<int:event_id>/round/<int:round_number>/score-cards.pdf",
          round_score_cards, name="print-round-cards"),
+    path("print/event/<int:event_id>/round/<int:round_number>/pairings.pdf",
+         round_pairings, name="print-round-pairings"),
+    path("print/event/<int:event_id>/round/<int:round_number>/call-up.pdf",
+         round_callup, name="print-round-callup"),
     path("print/event/<int:event_id>/bracket.pdf", bracket_sheet, name="print-bracket"),
     path("print/event/<int:event_id>/standings.pdf", standings_sheet, name="print-standings"),
     path("u/<str:token>/scoresheet.pdf", umpire_scoresheet, name="print-umpire-scoresheet"),
