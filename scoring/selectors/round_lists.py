@@ -21,7 +21,6 @@ from scoring.selectors.sheets import (
 from scoring.services.people import display_name
 from scoring.timezones import clock, local_date
 
-
 #: Letters that do not decompose into a base letter and an accent.
 _LETTERS = str.maketrans({"ł": "l", "Ł": "l", "ø": "o", "Ø": "o", "ß": "ss", "đ": "d",
                           "Đ": "d", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe"})
