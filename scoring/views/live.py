@@ -588,7 +588,7 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
     return _no_store(render(request, "scoring/live/hall.html", {
         "tournament": tournament, "slides": _hall_slides(tournament, overview),
         "seconds": _seconds(request), **_hall_tables_page(overview, 1),
-        "now": timezone.now(), "public_url": public_url, "time_zone": settings.TIME_ZONE,
+        "now": timezone.now(), "public_url": public_url, "time_zone": tournament.time_zone,
         "public_qr": segno.make(public_url, error="m").png_data_uri(scale=4, border=2),
     }))
 
