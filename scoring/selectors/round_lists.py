@@ -9,6 +9,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from scoring.models import Event, Match
+from scoring.names import display_name
 from scoring.pdf.data import CallupRow, PairingRow, RoundListData, SideData
 from scoring.selectors.sheets import (
     SheetUnavailable,
@@ -18,7 +19,6 @@ from scoring.selectors.sheets import (
     _table_name,
     sheet_language,
 )
-from scoring.services.people import display_name
 from scoring.timezones import clock, local_date
 
 #: Letters that do not decompose into a base letter and an accent.

@@ -34,6 +34,7 @@ from django.utils.translation import gettext as _
 
 from scoring import standings
 from scoring.models import Board, BoardEvent, Entry, Event, Game, Match, Round, Table, Tournament
+from scoring.names import display_name  # the name as printed
 from scoring.pdf.data import (
     LANGUAGES,
     BoardRow,
@@ -61,7 +62,6 @@ from scoring.services.matches import (
     live_events,
     rules_for_match,
 )
-from scoring.services.people import display_name  # the name as printed
 from scoring.standings.tables import FINAL_BRACKETS
 from scoring.timezones import clock, local_date
 
