@@ -262,7 +262,7 @@ def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
             " ".join(f"{g.scores.get('a', 0)}-{g.scores.get('b', 0)}" for g in games),
             sel.side_label(match, match.winner_side) if match.winner_side else "",
             int(match.walkover), int(match.bye), sel.api_status(match.status),
-            match.finished_at.isoformat() if match.finished_at else "",
+            timezone.localtime(match.finished_at).isoformat() if match.finished_at else "",
             match.pk, match.entry_a_id or "", match.entry_b_id or "",
         )])
     return response

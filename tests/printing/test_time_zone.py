@@ -92,3 +92,14 @@ def test_backup_keeps_the_zone(world: World) -> None:
     with pytest.raises(Exception, match="time_zone"):
         import_tournament(document, slug="copy-2027")
     assert not Tournament.objects.filter(slug="copy-2027").exists()
+
+
+def test_results_csv_gives_the_venues_local_time(client, world: World) -> None:
+    world.tournament.time_zone = "Europe/Berlin"
+    world.tournament.save(update_fields=["time_zone"])
+    match = world.played
+    match.finished_at = datetime.datetime(2026, 11, 29, 13, 5, tzinfo=datetime.UTC)
+    match.save(update_fields=["finished_at"])
+    csv_text = client.get(reverse("scoring:live-results-csv",
+                                  args=[world.tournament.slug])).content.decode()
+    assert "2026-11-29T14:05:00+01:00" in csv_text
