@@ -16,22 +16,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from .base import (
-    ACCENT,
-    BOLD,
-    COND,
-    COND_BOLD,
-    CREATOR,
-    INK,
-    MUTED,
-    REGULAR,
-    RULE,
-    TINT,
-    WHITE,
-    format_date,
-    join,
-    register_fonts,
-)
+from . import base as ink  # the sheets' fonts, palette and page chrome
 from .data import RoundListData, SideData
 from .labels import labels_for
 from .standings import _numbered_canvas
@@ -47,19 +32,20 @@ def _esc(text: str) -> str:
 
 def _styles() -> dict[str, ParagraphStyle]:
     return {
-        "h1": ParagraphStyle("h1", fontName=BOLD, fontSize=16, leading=20, textColor=ACCENT),
-        "sub": ParagraphStyle("sub", fontName=REGULAR, fontSize=9, leading=12,
-                              textColor=MUTED),
-        "h2": ParagraphStyle("h2", fontName=BOLD, fontSize=12, leading=15, textColor=INK,
+        "h1": ParagraphStyle("h1", fontName=ink.BOLD, fontSize=16, leading=20,
+                             textColor=ink.ACCENT),
+        "sub": ParagraphStyle("sub", fontName=ink.REGULAR, fontSize=9, leading=12,
+                              textColor=ink.MUTED),
+        "h2": ParagraphStyle("h2", fontName=ink.BOLD, fontSize=12, leading=15, textColor=ink.INK,
                              spaceBefore=5 * mm, spaceAfter=2 * mm),
-        "name": ParagraphStyle("name", fontName=BOLD, fontSize=11, leading=13.5,
-                               textColor=INK),
-        "small": ParagraphStyle("small", fontName=REGULAR, fontSize=9, leading=11,
-                                textColor=INK),
-        "club": ParagraphStyle("club", fontName=COND, fontSize=8, leading=9.5,
-                               textColor=MUTED),
-        "note": ParagraphStyle("note", fontName=REGULAR, fontSize=8, leading=10,
-                               textColor=MUTED),
+        "name": ParagraphStyle("name", fontName=ink.BOLD, fontSize=11, leading=13.5,
+                               textColor=ink.INK),
+        "small": ParagraphStyle("small", fontName=ink.REGULAR, fontSize=9, leading=11,
+                                textColor=ink.INK),
+        "club": ParagraphStyle("club", fontName=ink.COND, fontSize=8, leading=9.5,
+                               textColor=ink.MUTED),
+        "note": ParagraphStyle("note", fontName=ink.REGULAR, fontSize=8, leading=10,
+                               textColor=ink.MUTED),
     }
 
 
@@ -74,11 +60,11 @@ def _side_cell(side: SideData, st: dict[str, ParagraphStyle], style: str = "name
 
 def _table_style(extra: list[tuple[Any, ...]] = ()) -> TableStyle:
     return TableStyle([
-        ("FONT", (0, 0), (-1, 0), COND_BOLD, 8.5),
-        ("TEXTCOLOR", (0, 0), (-1, 0), WHITE),
-        ("BACKGROUND", (0, 0), (-1, 0), ACCENT),
+        ("FONT", (0, 0), (-1, 0), ink.COND_BOLD, 8.5),
+        ("TEXTCOLOR", (0, 0), (-1, 0), ink.WHITE),
+        ("BACKGROUND", (0, 0), (-1, 0), ink.ACCENT),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LINEBELOW", (0, 1), (-1, -1), 0.4, RULE),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.4, ink.RULE),
         ("TOPPADDING", (0, 0), (-1, -1), 3),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
         ("LEFTPADDING", (0, 0), (-1, -1), 1.6 * mm),
@@ -91,17 +77,17 @@ def _document(data: RoundListData, title: str, story: list[Any]) -> bytes:
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN,
                             topMargin=MARGIN, bottomMargin=MARGIN + 6 * mm, title=title,
-                            author=CREATOR, creator=CREATOR)
+                            author=ink.CREATOR, creator=ink.CREATOR)
     doc.build(story, canvasmaker=_numbered_canvas(
-        data.language, join(data.tournament, data.event, data.round_name)))
+        data.language, ink.join(data.tournament, data.event, data.round_name)))
     return buffer.getvalue()
 
 
 def _heading(data: RoundListData, what: str, st: dict[str, ParagraphStyle]) -> list[Any]:
     return [
-        Paragraph(_esc(join(data.event, data.round_name, what, sep=" – ")), st["h1"]),
-        Paragraph(_esc(join(data.tournament, data.subtitle,
-                            format_date(data.date, data.language))), st["sub"]),
+        Paragraph(_esc(ink.join(data.event, data.round_name, what, sep=" – ")), st["h1"]),
+        Paragraph(_esc(ink.join(data.tournament, data.subtitle,
+                            ink.format_date(data.date, data.language))), st["sub"]),
         Spacer(1, 3 * mm),
     ]
 
@@ -109,7 +95,7 @@ def _heading(data: RoundListData, what: str, st: dict[str, ParagraphStyle]) -> l
 def render_pairing_list(data: RoundListData) -> bytes:
     """The round's pairings in table order (A4 portrait, large print for the notice board);
     a bye is listed with its player and "bye"."""
-    register_fonts()
+    ink.register_fonts()
     lab = labels_for(data.language)
     st = _styles()
     widths = [17 * mm, 15 * mm, 0.0, 9 * mm, 0.0, 34 * mm]
@@ -117,9 +103,9 @@ def render_pairing_list(data: RoundListData) -> bytes:
     rows: list[list[Any]] = [[lab["col_table"], lab["col_match"], lab["col_side_a"], "",
                               lab["col_side_b"], lab["col_umpire"]]]
     extra: list[tuple[Any, ...]] = [
-        ("FONT", (0, 1), (0, -1), BOLD, 15), ("ALIGN", (0, 0), (1, -1), "CENTER"),
-        ("FONT", (1, 1), (1, -1), REGULAR, 10), ("ALIGN", (3, 0), (3, -1), "CENTER"),
-        ("FONT", (3, 1), (3, -1), REGULAR, 9), ("TEXTCOLOR", (3, 1), (3, -1), MUTED),
+        ("FONT", (0, 1), (0, -1), ink.BOLD, 15), ("ALIGN", (0, 0), (1, -1), "CENTER"),
+        ("FONT", (1, 1), (1, -1), ink.REGULAR, 10), ("ALIGN", (3, 0), (3, -1), "CENTER"),
+        ("FONT", (3, 1), (3, -1), ink.REGULAR, 9), ("TEXTCOLOR", (3, 1), (3, -1), ink.MUTED),
     ]
     for i, row in enumerate(data.pairings, start=1):
         b_cell = ([Paragraph(_esc(lab["bye"]), st["club"])] if row.bye else
@@ -128,29 +114,29 @@ def render_pairing_list(data: RoundListData) -> bytes:
                      "" if row.bye else lab["vs"], b_cell,
                      Paragraph(_esc(row.umpire), st["small"])])
         if i % 2 == 0:
-            extra.append(("BACKGROUND", (0, i), (-1, i), TINT))
+            extra.append(("BACKGROUND", (0, i), (-1, i), ink.TINT))
     table = Table(rows, colWidths=widths, repeatRows=1, style=_table_style(extra))
-    title = join(data.event, data.round_name, lab["pairings"], sep=" – ")
+    title = ink.join(data.event, data.round_name, lab["pairings"], sep=" – ")
     return _document(data, title, [*_heading(data, lab["pairings"], st), table])
 
 
 def render_callup_list(data: RoundListData) -> bytes:
     """The desk's call-up list: the round's matches in call order with tick boxes (called,
     each side present), then every player alphabetically with his table and opponent."""
-    register_fonts()
+    ink.register_fonts()
     lab = labels_for(data.language)
     st = _styles()
-    box = ParagraphStyle("box", fontName=REGULAR, fontSize=13, leading=14, alignment=1)
+    box = ParagraphStyle("box", fontName=ink.REGULAR, fontSize=13, leading=14, alignment=1)
     widths = [14 * mm, 14 * mm, 0.0, 13 * mm, 0.0, 13 * mm, 30 * mm, 19 * mm]
     widths[2] = widths[4] = (WIDTH - sum(widths)) / 2
     header = [lab["col_match"], lab["col_table"], lab["col_side_a"], lab["col_present"],
               lab["col_side_b"], lab["col_present"], lab["col_umpire"], lab["col_called"]]
     rows: list[list[Any]] = [header]
     extra: list[tuple[Any, ...]] = [("ALIGN", (0, 0), (1, -1), "CENTER"),
-                                    ("FONT", (0, 1), (1, -1), BOLD, 11),
-                                    ("FONT", (3, 0), (3, 0), COND_BOLD, 7),
-                                    ("FONT", (5, 0), (5, 0), COND_BOLD, 7),
-                                    ("FONT", (7, 0), (7, 0), COND_BOLD, 7.5),
+                                    ("FONT", (0, 1), (1, -1), ink.BOLD, 11),
+                                    ("FONT", (3, 0), (3, 0), ink.COND_BOLD, 7),
+                                    ("FONT", (5, 0), (5, 0), ink.COND_BOLD, 7),
+                                    ("FONT", (7, 0), (7, 0), ink.COND_BOLD, 7.5),
                                     ("ALIGN", (3, 0), (3, -1), "CENTER"),
                                     ("ALIGN", (5, 0), (5, -1), "CENTER"),
                                     ("ALIGN", (7, 0), (7, -1), "CENTER")]
@@ -165,7 +151,7 @@ def render_callup_list(data: RoundListData) -> bytes:
                      "" if row.bye else Paragraph(BOX, box),
                      Paragraph(_esc(row.umpire), st["small"]), called])
         if i % 2 == 0:
-            extra.append(("BACKGROUND", (0, i), (-1, i), TINT))
+            extra.append(("BACKGROUND", (0, i), (-1, i), ink.TINT))
     story: list[Any] = [*_heading(data, lab["callup_list"], st),
                         Paragraph(_esc(lab["callup_hint"]), st["note"]), Spacer(1, 2 * mm),
                         Table(rows, colWidths=widths, repeatRows=1, style=_table_style(extra))]
@@ -182,6 +168,6 @@ def render_callup_list(data: RoundListData) -> bytes:
         story += [Paragraph(_esc(lab["players_index"]), st["h2"]),
                   Table(index, colWidths=iw, repeatRows=1, style=_table_style([
                       ("ALIGN", (2, 0), (3, -1), "CENTER"),
-                      ("FONT", (2, 1), (2, -1), BOLD, 10)]))]
-    title = join(data.event, data.round_name, lab["callup_list"], sep=" – ")
+                      ("FONT", (2, 1), (2, -1), ink.BOLD, 10)]))]
+    title = ink.join(data.event, data.round_name, lab["callup_list"], sep=" – ")
     return _document(data, title, story)

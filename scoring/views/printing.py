@@ -112,16 +112,22 @@ def umpire_scoresheet(request: HttpRequest, token: str) -> HttpResponse:
     return _scoresheet_response(request, match)
 
 
-def _round_response(request: HttpRequest, event_id: int, round_number: int, kind: str,
-                    draw: Callable[[Any], bytes]) -> HttpResponse:
-    """An organiser's PDF of a round's matches (``?bracket=`` narrows a double elimination's
-    round to one bracket), drawn by ``draw`` from the scoresheet data."""
+def _round_request(request: HttpRequest, event_id: int) -> tuple[Event, bool, str, str | None]:
+    """An organiser's request for a round's PDF: the event, ``blank``, the language and the
+    bracket (``?bracket=`` narrows a double elimination's round to one bracket)."""
     event = _event(event_id)
     permissions.require_organiser(request.user, event.tournament)
     blank, language = _options(request)
     bracket = request.GET.get("bracket") or None
     if bracket is not None and bracket not in Round.Bracket.values:
         raise Http404("unknown bracket")
+    return event, blank, language, bracket
+
+
+def _round_response(request: HttpRequest, event_id: int, round_number: int, kind: str,
+                    draw: Callable[[Any], bytes]) -> HttpResponse:
+    """An organiser's PDF of a round's matches, drawn by ``draw`` from the scoresheet data."""
+    event, blank, language, bracket = _round_request(request, event_id)
     data = sheets.round_scoresheets(event, round_number, blank=blank, language=language,
                                     base_url=_base_url(request), bracket=bracket)
     if not data:
@@ -149,12 +155,7 @@ def round_score_cards(request: HttpRequest, event_id: int, round_number: int) ->
 def _round_list(request: HttpRequest, event_id: int, round_number: int, kind: str,
                 by_table: bool, draw: Callable[[Any], bytes]) -> HttpResponse:
     """An organiser's list of a round (pairings for the notice board, the call-up list)."""
-    event = _event(event_id)
-    permissions.require_organiser(request.user, event.tournament)
-    _, language = _options(request)
-    bracket = request.GET.get("bracket") or None
-    if bracket is not None and bracket not in Round.Bracket.values:
-        raise Http404("unknown bracket")
+    event, _, language, bracket = _round_request(request, event_id)
     try:
         data = round_list_data(event, round_number, language=language, bracket=bracket,
                                by_table=by_table)
