@@ -18,12 +18,16 @@ from __future__ import annotations
 import contextlib
 import datetime
 import functools
+import hashlib
+import time
 import zoneinfo
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
+from django.db.models.signals import post_delete, post_save
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -98,8 +102,45 @@ def activated(tournament: Any) -> Iterator[None]:
         yield
 
 
+#: A poll of a live page costs no query for its zone (ETag answers stay at one query): the zone
+#: of a URL's tournament is remembered in the cache for a minute, under a version that moves
+#: whenever a tournament is saved or deleted.
+ZONE_CACHE_SECONDS = 60
+URL_KEYS = ("slug", "event_id", "match_id", "token")
+_VERSION_KEY = "timezones:version"
+
+
+def forget_zones(**_: Any) -> None:
+    """Forget the remembered zones (a tournament was saved or deleted)."""
+    try:
+        cache.incr(_VERSION_KEY)
+    except ValueError:  # not set yet (or evicted): any fresh version will do
+        cache.set(_VERSION_KEY, time.time_ns(), None)
+
+
+post_save.connect(forget_zones, sender="scoring.Tournament",
+                  dispatch_uid="timezones-forget-save")
+post_delete.connect(forget_zones, sender="scoring.Tournament",
+                    dispatch_uid="timezones-forget-delete")
+
+
 def _zone_name_for(kwargs: dict[str, Any]) -> str | None:
-    """The time zone of the tournament a URL's arguments name (one small query), if any."""
+    """The time zone of the tournament a URL's arguments name, if any (one small query, then
+    remembered for :data:`ZONE_CACHE_SECONDS`)."""
+    name = next((n for n in URL_KEYS if n in kwargs), None)
+    if name is None:
+        return None
+    version = cache.get_or_set(_VERSION_KEY, 1, None)
+    digest = hashlib.sha256(str(kwargs[name]).encode()).hexdigest()[:32]
+    key = f"timezones:{version}:{name}:{digest}"
+    zone = cache.get(key)
+    if zone is None:
+        zone = _query_zone_name(kwargs) or ""
+        cache.set(key, zone, ZONE_CACHE_SECONDS)
+    return zone or None
+
+
+def _query_zone_name(kwargs: dict[str, Any]) -> str | None:
     from scoring.models import Event, Match, Tournament
 
     if "slug" in kwargs:

@@ -103,3 +103,22 @@ def test_results_csv_gives_the_venues_local_time(client, world: World) -> None:
     csv_text = client.get(reverse("scoring:live-results-csv",
                                   args=[world.tournament.slug])).content.decode()
     assert "2026-11-29T14:05:00+01:00" in csv_text
+
+
+def test_a_changed_zone_shows_at_once(client, world: World) -> None:
+    url = reverse("scoring:live-hall", args=[world.tournament.slug])
+
+    def shown() -> str:
+        html = client.get(url).content.decode()
+        return re.search(r'data-hall-clock[^>]*>(\d\d:\d\d)<', html)[1]
+
+    def local(zone: str) -> set[str]:
+        now = timezone.now().astimezone(zoneinfo.ZoneInfo(zone))
+        return {now.strftime("%H:%M"), (now - datetime.timedelta(minutes=1)).strftime("%H:%M")}
+
+    world.tournament.time_zone = "Asia/Kolkata"
+    world.tournament.save(update_fields=["time_zone"])
+    assert shown() in local("Asia/Kolkata")
+    world.tournament.time_zone = "America/Chicago"
+    world.tournament.save(update_fields=["time_zone"])
+    assert shown() in local("America/Chicago")
