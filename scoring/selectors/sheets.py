@@ -110,6 +110,29 @@ class SheetUnavailable(Exception):
     event's standings); the message says why."""
 
 
+# --------------------------------------------------------------------------- lookups
+
+
+def match_for_sheet(match_id: int) -> Match | None:
+    """The match (with its event and tournament) a sheet is asked for, or ``None``."""
+    return Match.objects.select_related("event__tournament").filter(pk=match_id).first()
+
+
+def match_for_umpire_link(token: str) -> Match | None:
+    """The match behind an umpire link, or ``None``."""
+    return (Match.objects.select_related("event__tournament").filter(umpire_token=token)
+            .first())
+
+
+def event_for_sheet(event_id: int) -> Event | None:
+    """The event (with its tournament) a sheet is asked for, or ``None``."""
+    return Event.objects.select_related("tournament").filter(pk=event_id).first()
+
+
+def tournament_for_sheet(slug: str) -> Tournament | None:
+    return Tournament.objects.filter(slug=slug).first()
+
+
 # --------------------------------------------------------------------------- helpers
 
 

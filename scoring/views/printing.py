@@ -24,14 +24,14 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import URLPattern, path
 from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from scoring import permissions
-from scoring.models import Event, Match, Round, Tournament
+from scoring.models import Event, Match, Round
 from scoring.pdf import (
     render_bracket,
     render_callup_list,
@@ -69,12 +69,18 @@ def _name(*parts: object) -> str:
     return "-".join(slugify(str(p)) for p in parts if str(p)) + ".pdf"
 
 
+def _found[T](obj: T | None) -> T:
+    if obj is None:
+        raise Http404("no such object")
+    return obj
+
+
 def _match(match_id: int) -> Match:
-    return get_object_or_404(Match.objects.select_related("event__tournament"), pk=match_id)
+    return _found(sheets.match_for_sheet(match_id))
 
 
 def _event(event_id: int) -> Event:
-    return get_object_or_404(Event.objects.select_related("tournament"), pk=event_id)
+    return _found(sheets.event_for_sheet(event_id))
 
 
 def _scoresheet_response(request: HttpRequest, match: Match) -> HttpResponse:
@@ -105,8 +111,7 @@ def match_scoresheet(request: HttpRequest, match_id: int) -> HttpResponse:
 @never_cache
 def umpire_scoresheet(request: HttpRequest, token: str) -> HttpResponse:
     """The scoresheet of the match behind an umpire link (filled, or blank with ?blank=1)."""
-    match = get_object_or_404(Match.objects.select_related("event__tournament"),
-                              umpire_token=token)
+    match = _found(sheets.match_for_umpire_link(token))
     if not permissions.may_score(request.user, match, token):
         raise PermissionDenied("this umpire link is no longer valid")
     return _scoresheet_response(request, match)
@@ -209,7 +214,7 @@ def standings_sheet(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_GET
 @never_cache
 def table_labels(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _found(sheets.tournament_for_sheet(slug))
     permissions.require_organiser(request.user, tournament)
     _, language = _options(request)
     data = sheets.table_label_data(tournament, language=language, base_url=_base_url(request))
@@ -219,7 +224,7 @@ def table_labels(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def index(request: HttpRequest, slug: str) -> HttpResponse:
     """The organiser's page of printable sheets: per event its rounds, bracket, standings."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _found(sheets.tournament_for_sheet(slug))
     permissions.require_organiser(request.user, tournament)
     return render(request, "scoring/printing/index.html", {
         "tournament": tournament,
