@@ -53,16 +53,19 @@ class TournamentForm(forms.Form):
                                      initial=8, help_text=_("Carrom boards in the hall."))
     default_rules = forms.ChoiceField(label=_("Default rules"), choices=RULE_CHOICES,
                                       initial="icf")
+    time_zone = Tournament._meta.get_field("time_zone").formfield(label=_("Time zone"))
 
     def __init__(self, *args: Any, instance: Tournament | None = None, **kwargs: Any) -> None:
         if instance is not None and "initial" not in kwargs:
             kwargs["initial"] = {f: getattr(instance, f) for f in
                                  ("name", "slug", "start_date", "end_date", "venue",
-                                  "table_count", "default_rules")}
+                                  "table_count", "default_rules", "time_zone")}
         super().__init__(*args, **kwargs)
         self.instance = instance
         if instance is not None:
             self.fields["slug"].disabled = True
+        else:  # a new tournament starts in the server's zone; set on its settings page
+            del self.fields["time_zone"]
 
     def clean_slug(self) -> str:
         slug = self.cleaned_data.get("slug") or ""

@@ -6,6 +6,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import RULESETS
+from scoring.timezones import default_time_zone, time_zone_choices, validate_time_zone
 
 
 class Tournament(models.Model):
@@ -41,6 +42,12 @@ class Tournament(models.Model):
     auto_callup = models.BooleanField(
         _("automatic call-up"), default=False,
         help_text=_("Call the next ready match to a table as soon as one is free."),
+    )
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, default=default_time_zone, choices=time_zone_choices,
+        validators=[validate_time_zone],
+        help_text=_("Where the tournament is played: the hall screen, the live pages, the "
+                    "sheets and the exports show its local 24-hour time."),
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 

@@ -1,4 +1,5 @@
-"""Printable sheets as PDF bytes: scoresheets, brackets, standings, table labels.
+"""Printable sheets as PDF bytes: scoresheets, brackets, standings, table labels, a round's
+pairing and call-up lists.
 
 Pure: the renderers take the plain dataclasses of :mod:`scoring.pdf.data` (built by the
 selectors) and return ``bytes``; nothing here imports Django or touches the database.
@@ -14,7 +15,10 @@ from .data import (
     BracketRound,
     BracketSection,
     BracketSheetData,
+    CallupRow,
     GameSheet,
+    PairingRow,
+    RoundListData,
     ScoresheetData,
     SeatedPlayer,
     SideData,
@@ -25,6 +29,7 @@ from .data import (
     TableLabelData,
     TossData,
 )
+from .round_lists import render_callup_list, render_pairing_list
 from .scoresheet import render_scoresheet, render_scoresheets
 from .standings import render_standings
 from .table_labels import render_table_labels
@@ -35,7 +40,10 @@ __all__ = [
     "BracketRound",
     "BracketSection",
     "BracketSheetData",
+    "CallupRow",
     "GameSheet",
+    "PairingRow",
+    "RoundListData",
     "ScoresheetData",
     "SeatedPlayer",
     "SideData",
@@ -46,6 +54,8 @@ __all__ = [
     "TableLabelData",
     "TossData",
     "render_bracket",
+    "render_callup_list",
+    "render_pairing_list",
     "render_score_cards",
     "render_scoresheet",
     "render_scoresheets",

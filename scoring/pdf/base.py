@@ -145,6 +145,22 @@ def fit_size(text: str, font: str, size: float, width: float, min_size: float) -
     return max(min_size, size * width / w)
 
 
+def fit_lines(text: str, font: str, size: float, width: float, min_size: float,
+              max_lines: int = 2) -> tuple[float, list[str]]:
+    """``text`` shrunk (down to ``min_size``) and then wrapped onto at most ``max_lines``
+    lines of ``width``, so that a long name is printed whole: the size and the lines. Only a
+    single word wider than the line at ``min_size`` is still shortened with an ellipsis."""
+    if not text:
+        return size, []
+    size = fit_size(text, font, size, width, min_size)
+    if string_width(text, font, size) <= width:
+        return size, [text]
+    lines = wrap(text, font, size, width)
+    if len(lines) > max_lines:
+        lines = lines[: max_lines - 1] + [" ".join(lines[max_lines - 1:])]
+    return size, [fit(line, font, size, width) for line in lines]
+
+
 def format_date(date: datetime.date | None, language: str) -> str:
     if date is None:
         return ""

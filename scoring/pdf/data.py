@@ -134,6 +134,12 @@ class ScoresheetData:
         no board limit; side change at 13 points), ICF 56, 60.
     :param reference: optional short id printed in the footer (e.g. the match's database id).
     :param walkover: the match was decided without play (``winner`` is the side that won it).
+    :param start_time: when play began, local 24-hour time as printed ("14:05"); empty on a
+        blank sheet (the umpire writes it in).
+    :param end_time: when the match ended, as ``start_time``.
+    :param seats: doubles: the four seats in turn order (play passes to the right), each as
+        ``(side, player name)``; partners sit opposite (seats 1 and 3, 2 and 4; ICF 78).
+        Empty when the seating is not recorded yet: the sheet prints an empty seating box.
     """
 
     tournament: str
@@ -155,6 +161,9 @@ class ScoresheetData:
     board_limit: int | None = 8
     reference: str = ""
     walkover: bool = False  # decided without play: the sheet says so, with the winner
+    start_time: str = ""
+    end_time: str = ""
+    seats: Sequence[tuple[Side, str]] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,3 +275,47 @@ class TableLabelData:
     qr_url: str = ""
     language: Language = "en"
     caption: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PairingRow:
+    """One match of a round on the notice board: where it is played and by whom.
+
+    :param sides: the two sides (name and club); side B's name is empty for a bye.
+    :param umpire: the umpire's name as printed, if assigned.
+    :param called: when the match was called to its table ("14:05"), if it was.
+    """
+
+    match_number: str
+    table: str
+    sides: tuple[SideData, SideData]
+    umpire: str = ""
+    called: str = ""
+    bye: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CallupRow:
+    """One player of a round in alphabetical order: where he plays, against whom."""
+
+    name: str
+    club: str
+    match_number: str
+    table: str
+    opponent: str
+    bye: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RoundListData:
+    """A round's pairing list (by table, for the notice board) and its call-up list (the
+    desk's list in call order with tick boxes, and every player alphabetically)."""
+
+    tournament: str
+    event: str
+    round_name: str
+    pairings: Sequence[PairingRow]
+    players: Sequence[CallupRow] = ()
+    language: Language = "en"
+    date: datetime.date | None = None
+    subtitle: str = ""

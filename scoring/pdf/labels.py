@@ -20,6 +20,10 @@ LABELS: dict[str, dict[str, str]] = {
         "table": "Table",
         "date": "Date",
         "umpire": "Umpire",
+        "start_time": "Start",
+        "end_time": "End",
+        "seating": "Seating",
+        "seating_hint": "partners opposite, play passes to the right (ICF 78)",
         "singles": "Singles",
         "doubles": "Doubles",
         "side_a": "A",
@@ -60,6 +64,7 @@ LABELS: dict[str, dict[str, str]] = {
         "match_won_by": "Winner",
         "walkover": "Walkover",
         "signature": "Signature",
+        "signatures": "Signatures",
         "signature_umpire": "Umpire",
         "page": "Page {page} of {pages}",
         "continued": "continued",
@@ -88,6 +93,48 @@ LABELS: dict[str, dict[str, str]] = {
         "points_against": "Pts against",
         "queens": "Queens",
         "rating": "Rating",
+        # round lists
+        "pairings": "Pairings",
+        "callup_list": "Call-up list",
+        "players_index": "Players",
+        "col_match": "Match",
+        "col_table": "Table",
+        "col_side_a": "Side A",
+        "col_side_b": "Side B",
+        "col_club": "Club",
+        "col_umpire": "Umpire",
+        "col_called": "Called",
+        "col_present": "Present",
+        "col_player": "Player",
+        "col_opponent": "Opponent",
+        "callup_hint": "Tick a match when it is called and each side when it is at its table.",
+        "vs": "vs",
+        # point carrom's three-player sheet (point_labels): its own words, "point_" + key
+        "point_title": "Scoresheet – point carrom (three players)",
+        "point_players": "Players in turn order",
+        "point_first_breaker": "breaks board 1 (drawn by lot)",
+        "point_col_white": "W",
+        "point_col_black": "B",
+        "point_end_carrommen": "all carrommen pocketed",
+        "point_end_game_points": "{name} reached {cap}",
+        "point_end_board_loss": "board lost by {name}",
+        "point_end_umpire_ruling": "umpire ruling",
+        "point_end_void": "void, replayed",
+        "point_in_progress": "in progress",
+        "point_legend": (
+            "W = white carrommen (2 points each) · B = black carrommen (1 point each) · Q ✓ ="
+            " queen covered (5) · Pts = points of the board · Total = running game score,"
+            " capped at {cap} · the queen only after a carromman pocketed in an earlier"
+            " stroke (ICF 92, 95(a))"
+        ),
+        "point_game_end": "Game ended",
+        "point_game_end_points": "at {cap} points in board {board}",
+        "point_game_end_boards": "after board {board}",
+        "point_final_score": "Final score",
+        "point_rules_note": (
+            "First to {cap} points ends the game at once, or the most points after {limit}"
+            " boards; a tie at the top plays an extra board."
+        ),
         # table labels
         "table_label_caption": "Scan for this table's current match",
     },
@@ -102,6 +149,10 @@ LABELS: dict[str, dict[str, str]] = {
         "table": "Tisch",
         "date": "Datum",
         "umpire": "Schiedsrichter",
+        "start_time": "Beginn",
+        "end_time": "Ende",
+        "seating": "Sitzordnung",
+        "seating_hint": "Partner gegenüber, gespielt wird nach rechts (ICF 78)",
         "singles": "Einzel",
         "doubles": "Doppel",
         "side_a": "A",
@@ -140,6 +191,7 @@ LABELS: dict[str, dict[str, str]] = {
         "match_won_by": "Sieger",
         "walkover": "kampflos",
         "signature": "Unterschrift",
+        "signatures": "Unterschriften",
         "signature_umpire": "Schiedsrichter",
         "page": "Seite {page} von {pages}",
         "continued": "Fortsetzung",
@@ -166,6 +218,48 @@ LABELS: dict[str, dict[str, str]] = {
         "points_against": "Pkt. gegen",
         "queens": "Damen",
         "rating": "Wertung",
+        "pairings": "Paarungen",
+        "callup_list": "Aufrufliste",
+        "players_index": "Spieler",
+        "col_match": "Match",
+        "col_table": "Tisch",
+        "col_side_a": "Seite A",
+        "col_side_b": "Seite B",
+        "col_club": "Verein",
+        "col_umpire": "Schiedsrichter",
+        "col_called": "Aufgerufen",
+        "col_present": "Anwesend",
+        "col_player": "Spieler",
+        "col_opponent": "Gegner",
+        "callup_hint": ("Abhaken, wenn das Match aufgerufen ist und jede Seite an ihrem Tisch"
+                        " sitzt."),
+        "vs": "gegen",
+        "point_title": "Spielbericht – Punkte-Carrom (drei Spieler)",
+        "point_players": "Spieler in Zugreihenfolge",
+        "point_first_breaker": "stößt Board 1 an (ausgelost)",
+        "point_col_white": "W",
+        "point_col_black": "S",
+        "point_end_carrommen": "alle Steine versenkt",
+        "point_end_game_points": "{name} erreicht {cap}",
+        "point_end_board_loss": "Board verloren: {name}",
+        "point_end_umpire_ruling": "Schiedsrichterentscheid",
+        "point_end_void": "ungültig, wiederholt",
+        "point_in_progress": "läuft",
+        "point_legend": (
+            "W = weiße Steine (je 2 Punkte) · S = schwarze Steine (je 1 Punkt) · D ✓ = Dame"
+            " gedeckt (5) · Pkt. = Punkte des Boards · Stand = laufender Spielstand, höchstens"
+            " {cap} · die Dame erst nach einem in einem früheren Stoß versenkten Stein"
+            " (ICF 92, 95(a))"
+        ),
+        "point_game_end": "Spielende",
+        "point_game_end_points": "bei {cap} Punkten in Board {board}",
+        "point_game_end_boards": "nach Board {board}",
+        "point_final_score": "Endstand",
+        "point_rules_note": (
+            "Wer zuerst {cap} Punkte erreicht, beendet das Spiel sofort; sonst gewinnt nach"
+            " {limit} Boards, wer die meisten Punkte hat; bei Gleichstand an der Spitze folgt"
+            " ein Zusatzboard."
+        ),
         "table_label_caption": "Scannen für das aktuelle Match an diesem Tisch",
     },
 }
@@ -180,3 +274,23 @@ def labels_for(language: str) -> dict[str, str]:
         return LABELS[language]
     except KeyError:
         raise ValueError(f"unsupported sheet language {language!r}") from None
+
+
+#: The point sheet's words that every sheet shares: its key -> the key in :data:`LABELS`.
+POINT_SHARED_KEYS: dict[str, str] = {
+    "blank": "blank_sheet", "tournament": "tournament", "event": "event", "round": "round",
+    "match": "match", "table": "table", "date": "date", "umpire": "umpire",
+    "col_board": "col_board", "col_break": "col_break", "col_queen": "col_queen",
+    "col_points": "col_points", "col_total": "col_total", "col_remarks": "col_remarks",
+    "winner": "match_won_by", "signature": "signature", "signature_umpire": "signature_umpire",
+    "page": "page",
+}
+
+
+def point_labels(language: str) -> dict[str, str]:
+    """The label table of point carrom's three-player sheet (:mod:`.point_sheet`): the shared
+    words of :data:`LABELS` and its own ``point_*`` entries, under the sheet's short keys."""
+    lab = LABELS.get(language, LABELS["en"])
+    own = {key.removeprefix("point_"): text for key, text in lab.items()
+           if key.startswith("point_")}
+    return {**{key: lab[shared] for key, shared in POINT_SHARED_KEYS.items()}, **own}

@@ -47,80 +47,12 @@ from .base import (
     wrap,
 )
 from .data import Language, SideData
-from .labels import labels_for
+from .labels import labels_for, point_labels
 
 PAGE_W, PAGE_H = A4
 MARGIN_X = 12 * mm
 CONTENT_W = PAGE_W - 2 * MARGIN_X
 BLANK_ROWS = 10  # 8 boards + two rows for extra boards
-
-#: every fixed text of the point sheet, English and German (as :mod:`.labels` for the others)
-POINT_LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "Scoresheet – point carrom (three players)",
-        "blank": "for scoring on paper",
-        "tournament": "Tournament", "event": "Event", "round": "Round", "match": "Match no.",
-        "table": "Table", "date": "Date", "umpire": "Umpire",
-        "players": "Players in turn order",
-        "first_breaker": "breaks board 1 (drawn by lot)",
-        "col_board": "Board", "col_break": "Brk", "col_white": "W", "col_black": "B",
-        "col_queen": "Q", "col_points": "Pts", "col_total": "Total",
-        "col_remarks": "Remarks",
-        "end_carrommen": "all carrommen pocketed",
-        "end_game_points": "{name} reached {cap}",
-        "end_board_loss": "board lost by {name}",
-        "end_umpire_ruling": "umpire ruling",
-        "end_void": "void, replayed",
-        "in_progress": "in progress",
-        "legend": ("W = white carrommen (2 points each) · B = black carrommen (1 point each) · "
-                   "Q ✓ = queen covered (5) · Pts = points of the board · Total = running "
-                   "game score, capped at {cap} · the queen only after a carromman pocketed "
-                   "in an earlier stroke (ICF 92, 95(a))"),
-        "game_end": "Game ended",
-        "game_end_points": "at {cap} points in board {board}",
-        "game_end_boards": "after board {board}",
-        "winner": "Winner",
-        "final_score": "Final score",
-        "rules_note": ("First to {cap} points ends the game at once, or the most points after "
-                       "{limit} boards; a tie at the top plays an extra board."),
-        "signature": "Signature",
-        "signature_umpire": "Umpire",
-        "page": "Page {page} of {pages}",
-    },
-    "de": {
-        "title": "Spielbericht – Punkte-Carrom (drei Spieler)",
-        "blank": "zum Werten auf Papier",
-        "tournament": "Turnier", "event": "Wettbewerb", "round": "Runde",
-        "match": "Match-Nr.", "table": "Tisch", "date": "Datum", "umpire": "Schiedsrichter",
-        "players": "Spieler in Zugreihenfolge",
-        "first_breaker": "stößt Board 1 an (ausgelost)",
-        "col_board": "Board", "col_break": "Anst.", "col_white": "W", "col_black": "S",
-        "col_queen": "D", "col_points": "Pkt", "col_total": "Stand",
-        "col_remarks": "Bemerkungen",
-        "end_carrommen": "alle Steine versenkt",
-        "end_game_points": "{name} erreicht {cap}",
-        "end_board_loss": "Board verloren: {name}",
-        "end_umpire_ruling": "Schiedsrichterentscheid",
-        "end_void": "ungültig, wiederholt",
-        "in_progress": "läuft",
-        "legend": ("W = weiße Steine (je 2 Punkte) · S = schwarze Steine (je 1 Punkt) · "
-                   "D ✓ = Dame gedeckt (5) · Pkt = Punkte des Boards · Stand = laufender "
-                   "Spielstand, höchstens {cap} · die Dame erst nach einem in einem früheren "
-                   "Stoß versenkten Stein (ICF 92, 95(a))"),
-        "game_end": "Spielende",
-        "game_end_points": "bei {cap} Punkten in Board {board}",
-        "game_end_boards": "nach Board {board}",
-        "winner": "Sieger",
-        "final_score": "Endstand",
-        "rules_note": ("Wer zuerst {cap} Punkte erreicht, beendet das Spiel sofort; sonst "
-                       "gewinnt nach {limit} Boards, wer die meisten Punkte hat; bei "
-                       "Gleichstand an der Spitze folgt ein Zusatzboard."),
-        "signature": "Unterschrift",
-        "signature_umpire": "Schiedsrichter",
-        "page": "Seite {page} von {pages}",
-    },
-}
-
 
 @dataclass(frozen=True, slots=True)
 class PointBoardRow:
@@ -169,10 +101,6 @@ class PointSheetData:
     game_points: int = 25
     board_limit: int = 8
     reference: str = ""
-
-
-def point_labels(language: str) -> dict[str, str]:
-    return POINT_LABELS.get(language, POINT_LABELS["en"])
 
 
 # geometry of the grid
@@ -429,7 +357,6 @@ def render_point_scoresheet(data: PointSheetData) -> bytes:
 
 
 __all__ = [
-    "POINT_LABELS",
     "PointBoardRow",
     "PointSheetData",
     "draw_point_sheet",

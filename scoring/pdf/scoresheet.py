@@ -35,6 +35,7 @@ from .base import (
     COND_BOLD,
     GRID,
     INK,
+    LEFT,
     MUTED,
     MUTED_OP,
     REGULAR,
@@ -50,6 +51,7 @@ from .base import (
     draw_footer_rule,
     draw_qr,
     fit,
+    fit_lines,
     fit_size,
     format_date,
     initials,
@@ -76,7 +78,8 @@ GAP = 3 * mm
 NAME_ROW_H = 5 * mm
 LABEL_ROW_H = 5.5 * mm
 LEGEND_H = 7.5 * mm
-RESULT_H = 23 * mm
+#: The result box, the signatures and (doubles) the seating box at the foot of the last page.
+RESULT_H = {"singles": 23 * mm, "doubles": 30 * mm}
 RH_MIN = 4.0 * mm  # 8.5 pt digits still sit comfortably
 RH_MAX = 6.5 * mm  # roomy rows for handwriting when there is space
 GAMES_PER_MATCH = 3
@@ -151,7 +154,7 @@ def _fixed_height(n_blocks: int, first: bool, last: bool, kind: str) -> float:
     h = HEADER_H + GAP + SIDES_H[kind] + TOSS_H + GAP if first else CONT_HEADER_H + GAP
     h += n_blocks * (NAME_ROW_H + LABEL_ROW_H + GAP) + LEGEND_H
     if last:
-        h += RESULT_H
+        h += RESULT_H[kind]
     return h
 
 
@@ -256,8 +259,10 @@ META_CELLS: tuple[tuple[str, int, float, float], ...] = (
     ("event", 1, 0.0, 1 / 3),
     ("round", 1, 1 / 3, 1 / 3),
     ("match", 1, 2 / 3, 1 / 3),
-    ("table", 2, 0.0, 1 / 3),
-    ("umpire", 2, 1 / 3, 2 / 3),
+    ("table", 2, 0.0, 1 / 4),
+    ("umpire", 2, 1 / 4, 5 / 12),
+    ("start_time", 2, 2 / 3, 1 / 6),  # blank cells on a blank sheet: written in at the table
+    ("end_time", 2, 5 / 6, 1 / 6),
 )
 QR_SIZE = 27 * mm
 QR_BLOCK_W = 31 * mm
@@ -296,7 +301,7 @@ def _draw_static(c: Canvas, page: _Page, geo: _Geo, data: ScoresheetData) -> Non
             c.drawString(MARGIN_X, geo.legend_y - i * 2.9 * mm, line)
         c.setFillColor(INK)
     if page.last:
-        _static_result(c, geo, lab)
+        _static_result(c, geo, lab, data.kind)
     draw_footer_rule(c, PAGE_W, MARGIN_X)
 
 
@@ -459,12 +464,65 @@ def _static_game(c: Canvas, block: _Block, top: float, rh: float, lab: dict[str,
     c.line(REMARKS_X, top, REMARKS_X, top - NAME_ROW_H)
 
 
-def _signature_slots() -> list[tuple[float, float]]:
-    w = (CONTENT_W - 2 * 6 * mm) / 3
-    return [(MARGIN_X + i * (w + 6 * mm), w) for i in range(3)]
+def _signature_slots(kind: str) -> list[tuple[float, float, float]]:
+    """``(x, width, line y below the result box's top)`` of each signature line: singles the
+    two players and the umpire in a row; doubles the four players (side A, side B, each pair's
+    first player in the top row) and the umpire, right of the seating box."""
+    if kind != "doubles":
+        w = (CONTENT_W - 2 * 6 * mm) / 3
+        return [(MARGIN_X + i * (w + 6 * mm), w, 18 * mm) for i in range(3)]
+    x0 = MARGIN_X + SEATING_W + 6 * mm
+    w = (MARGIN_X + CONTENT_W - x0 - 2 * 5 * mm) / 3
+    col = [x0 + i * (w + 5 * mm) for i in range(3)]
+    return [(col[0], w, 16 * mm), (col[0], w, 25.5 * mm), (col[1], w, 16 * mm),
+            (col[1], w, 25.5 * mm), (col[2], w, 16 * mm)]
 
 
-def _static_result(c: Canvas, geo: _Geo, lab: dict[str, str]) -> None:
+SEATING_W = 68 * mm
+SEATING_TOP = 9.5 * mm  # below the result box's top
+SEATING_H = 20 * mm
+SEAT_BOARD = 8 * mm  # the carrom board in the seating diagram
+
+
+def _seating_geometry(top: float) -> tuple[float, float, float]:
+    """Centre x, centre y and half side of the board drawn in the seating box."""
+    box_top = top - SEATING_TOP
+    return MARGIN_X + SEATING_W / 2, box_top - 11.5 * mm, SEAT_BOARD / 2
+
+
+def _static_seating(c: Canvas, top: float, lab: dict[str, str]) -> None:
+    """The doubles seating box (ICF 78): the board with seats 1-4 in turn order, play passing
+    to the right, so partners sit opposite (1 and 3, 2 and 4)."""
+    box_top = top - SEATING_TOP
+    c.setStrokeColor(GRID)
+    c.setLineWidth(0.6)
+    c.roundRect(MARGIN_X, box_top - SEATING_H, SEATING_W, SEATING_H, 1.5 * mm)
+    c.setFillColor(INK)
+    c.setFont(BOLD, 7.5)
+    c.drawString(MARGIN_X + 1.5 * mm, box_top - 3.2 * mm, lab["seating"])
+    c.setFillColor(MUTED)
+    hint_x = MARGIN_X + 3.5 * mm + string_width(lab["seating"], BOLD, 7.5)
+    room = MARGIN_X + SEATING_W - 1.5 * mm - hint_x
+    c.setFont(COND, fit_size(lab["seating_hint"], COND, 6, room, 4.5))
+    c.drawString(hint_x, box_top - 3.2 * mm, lab["seating_hint"])
+    cx, cy, half = _seating_geometry(top)
+    c.setFillColor(TINT)
+    c.setStrokeColor(INK)
+    c.rect(cx - half, cy - half, 2 * half, 2 * half, stroke=1, fill=1)
+    c.setFillColor(MUTED)
+    c.setFont(BOLD, 6)
+    for (dx, dy), number in zip(SEAT_OFFSETS, "1234", strict=True):
+        c.drawCentredString(cx + dx * (half - 1.6 * mm), cy + dy * (half - 1.6 * mm) - 0.75 * mm,
+                            number)
+    c.setFillColor(INK)
+
+
+#: Where seats 1-4 sit around the board, as unit offsets from its centre: seat 1 at the
+#: bottom, then to the right (ICF 78(b) "the player sitting to the right"), seat 3 opposite.
+SEAT_OFFSETS: tuple[tuple[int, int], ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+
+def _static_result(c: Canvas, geo: _Geo, lab: dict[str, str], kind: str) -> None:
     top = geo.result_top
     c.setFillColor(TINT)
     c.setStrokeColor(GRID)
@@ -489,18 +547,33 @@ def _static_result(c: Canvas, geo: _Geo, lab: dict[str, str]) -> None:
     c.setStrokeColor(GRID)
     c.line(wx + string_width(lab["match_won_by"], BOLD, 9) + 2 * mm, y - 1 * mm,
            MARGIN_X + CONTENT_W - 3 * mm, y - 1 * mm)
+    if kind == "doubles":
+        _static_seating(c, top, lab)
     # signature lines
-    line_y = top - 18 * mm
     c.setStrokeColor(INK)
     c.setLineWidth(0.6)
-    captions = (f"{lab['signature']} {lab['side_a']}", f"{lab['signature']} {lab['side_b']}",
-                f"{lab['signature']} {lab['signature_umpire']}")
-    for (x, w), caption in zip(_signature_slots(), captions, strict=True):
-        c.line(x, line_y, x + w, line_y)
-        c.setFont(COND_BOLD, 7)
-        c.setFillColor(MUTED)
-        c.drawString(x, line_y - 3 * mm, caption)
+    for x, w, below in _signature_slots(kind):
+        c.line(x, top - below, x + w, top - below)
+    if kind == "doubles":
+        c.setFont(BOLD, 7.5)
+        c.drawString(_signature_slots(kind)[0][0], top - 12.7 * mm, lab["signatures"])
     c.setFillColor(INK)
+
+
+def _signature_captions(data: ScoresheetData, lab: dict[str, str]) -> list[tuple[str, str]]:
+    """``(caption, name)`` under each signature line, in :func:`_signature_slots` order."""
+    umpire = (f"{lab['signature']} {lab['signature_umpire']}", data.umpire)
+    if data.kind == "doubles":
+        umpire = (lab["signature_umpire"], data.umpire)
+    if data.kind != "doubles":
+        return [(f"{lab['signature']} {lab['side_a']}", data.sides[0].name),
+                (f"{lab['signature']} {lab['side_b']}", data.sides[1].name), umpire]
+    captions = []
+    for side, key in ((0, "side_a"), (1, "side_b")):
+        players = [p.name for p in data.sides[side].players][:2]
+        players += [""] * (2 - len(players))
+        captions += [(lab[key], name) for name in players]  # "Signatures" heads the grid
+    return [*captions, umpire]
 
 
 # --------------------------------------------------------------------------- variable layer
@@ -530,6 +603,8 @@ def _draw_variable_header(c: Canvas, t: TextLayer, page: _Page, geo: _Geo,
         "match": data.match_number,
         "table": data.table,
         "umpire": data.umpire,
+        "start_time": "" if data.blank else data.start_time,
+        "end_time": "" if data.blank else data.end_time,
     }
     for key, row, fx, fw in META_CELLS:
         value = values[key]
@@ -537,7 +612,7 @@ def _draw_variable_header(c: Canvas, t: TextLayer, page: _Page, geo: _Geo,
             continue
         x, y, w = _meta_cell(row, fx, fw, top)
         font, size = (BOLD, 12) if key in ("table", "match") else (REGULAR, 10)
-        size = fit_size(value, font, size, w - 3 * mm, 8)
+        size = fit_size(value, font, size, w - 3 * mm, 6.5)  # the umpire's whole name
         t.text(x + 1.5 * mm, y + 1.6 * mm, fit(value, font, size, w - 3 * mm), font, size)
     if data.qr_url:
         qx = MARGIN_X + CONTENT_W - QR_BLOCK_W + (QR_BLOCK_W - QR_SIZE) / 2
@@ -722,12 +797,46 @@ def _draw_variable_result(t: TextLayer, geo: _Geo, data: ScoresheetData,
         wx = MARGIN_X + CONTENT_W * 0.52 + string_width(lab["match_won_by"], BOLD, 9) + 3 * mm
         name = data.sides[data.winner].name
         t.text(wx, y, fit(name, BOLD, 10, MARGIN_X + CONTENT_W - wx - 3 * mm), BOLD, 10)
-    line_y = top - 18 * mm
-    names = (data.sides[0].name, data.sides[1].name, data.umpire)
-    for (x, w), name in zip(_signature_slots(), names, strict=True):
-        if name:
-            t.text(x + w, line_y - 3 * mm, fit(name, REGULAR, 7.5, w * 0.6), REGULAR, 7.5,
-                   align=RIGHT)
+    slots = _signature_slots(data.kind)
+    for (x, w, below), (caption, name) in zip(slots, _signature_captions(data, lab),
+                                              strict=True):
+        line_y = top - below
+        t.text(x, line_y - 3 * mm, caption, COND_BOLD, 7, MUTED_OP)
+        # the name as printed, whole: it shrinks, then wraps (never cut off)
+        room = w - string_width(caption, COND_BOLD, 7) - 2 * mm
+        size, lines = fit_lines(name, REGULAR, 7.5, room, 6, max_lines=2)
+        if " ".join(lines) == " ".join(name.split()):  # beside the caption
+            for i, line in enumerate(lines):
+                t.text(x + w, line_y - 3 * mm - i * 2.4 * mm, line, REGULAR, size, align=RIGHT)
+        else:  # too long beside it: below the caption, over the line's whole width
+            size, lines = fit_lines(name, REGULAR, 7.5, w, 6, max_lines=2)
+            for i, line in enumerate(lines):
+                t.text(x, line_y - 5.6 * mm - i * 2.4 * mm, line, REGULAR, size)
+    if data.kind == "doubles":
+        _draw_seats(t, top, data)
+
+
+def _draw_seats(t: TextLayer, top: float, data: ScoresheetData) -> None:
+    """The players in the seating box, each at his seat with his side's letter; blank lines
+    to write on while the seating is not recorded (a blank sheet)."""
+    cx, cy, half = _seating_geometry(top)
+    seats = list(data.seats)[:4] if not data.blank else []
+    side_room = SEATING_W / 2 - half - 3 * mm
+    for index, (dx, dy) in enumerate(SEAT_OFFSETS):
+        if index >= len(seats):
+            continue
+        side, name = seats[index]
+        text = f"{'AB'[side]} · {name}"
+        if dx == 0:  # above or below the board: centred
+            size, lines = fit_lines(text, REGULAR, 7, 2 * side_room + 2 * half, 5.5, 1)
+            y = cy + half + 1.3 * mm if dy > 0 else cy - half - 3 * mm
+            t.text(cx, y, lines[0], REGULAR, size, align=CENTRE)
+            continue
+        size, lines = fit_lines(text, REGULAR, 7, side_room, 5.5, 2)
+        x = cx + half + 1.5 * mm if dx > 0 else cx - half - 1.5 * mm
+        y0 = cy - 0.9 * mm + (len(lines) - 1) * 1.25 * mm
+        for i, line in enumerate(lines):
+            t.text(x, y0 - i * 2.5 * mm, line, REGULAR, size, align=LEFT if dx > 0 else RIGHT)
 
 
 # --------------------------------------------------------------------------- document

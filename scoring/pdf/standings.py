@@ -37,21 +37,25 @@ from .base import (
     WHITE,
     draw_footer,
     fit,
+    fit_size,
     format_date,
     join,
     register_fonts,
     string_width,
+    wrap,
 )
 from .data import StandingsSheetData
 from .labels import labels_for
 
 MARGIN = 14 * mm
 RANK_W = 11 * mm
-NAME_MIN_W = 55 * mm
-CLUB_W = 38 * mm
-VALUE_W = 19 * mm
-VALUE_MAX_W = 34 * mm  # a text column ("decided by") grows up to this, then is shortened
+NAME_MIN_W = 40 * mm  # names shrink (to 7 pt) before they are shortened
+CLUB_W = 28 * mm
+VALUE_W = 9 * mm  # the narrowest figure column; wider for a longer header or figure
+VALUE_MAX_W = 48 * mm  # a text column ("decided by") grows up to this, then is shortened
 VALUE_PAD = 6 + 2.5 * mm  # the cells' left and right padding
+HEADER_WRAP_W = 14 * mm  # headers wider than this go on two lines
+TEXT_SIZE = 8  # words in a value column ("game difference"), condensed
 ROW_SIZE = 9
 HEADER_SIZE = 8.5
 
@@ -95,11 +99,33 @@ def _numbered_canvas(language: str, footer_left: str) -> type[Canvas]:
     return NumberedCanvas
 
 
+def _is_text(texts: list[str]) -> bool:
+    """A column of words ("decided by"), not of figures: printed condensed, left-aligned."""
+    return any(any(ch.isalpha() for ch in t) for t in texts)
+
+
+def _value_font(texts: list[str]) -> tuple[str, float]:
+    return (COND, TEXT_SIZE) if _is_text(texts) else (REGULAR, ROW_SIZE)
+
+
 def _value_width(header: str, texts: list[str]) -> float:
-    """A value column: :data:`VALUE_W`, wider (up to :data:`VALUE_MAX_W`) for longer texts."""
-    widest = max([string_width(header, COND_BOLD, HEADER_SIZE)]
-                 + [string_width(t, REGULAR, ROW_SIZE) for t in texts])
+    """A value column as wide as its header and its widest value (at least :data:`VALUE_W`,
+    at most :data:`VALUE_MAX_W`), so that "game difference" prints whole."""
+    font, size = _value_font(texts)
+    header_w = string_width(header, COND_BOLD, HEADER_SIZE)
+    if header_w > HEADER_WRAP_W:  # a long header ("Entschieden durch") wraps
+        header_w = max(string_width(word, COND_BOLD, HEADER_SIZE) for word in header.split())
+    widest = max([header_w] + [string_width(t, font, size) for t in texts])
     return min(VALUE_MAX_W, max(VALUE_W, widest + VALUE_PAD))
+
+
+def _header_cell(header: str, width: float) -> str:
+    """A column header, on two lines when it is wider than its column."""
+    return "\n".join(wrap(header, COND_BOLD, HEADER_SIZE, width - VALUE_PAD)) or header
+
+
+def _name_size(name: str, name_w: float) -> float:
+    return fit_size(name, REGULAR, ROW_SIZE, name_w - 3 * mm, 7)
 
 
 def render_standings(data: StandingsSheetData) -> bytes:
@@ -109,9 +135,13 @@ def render_standings(data: StandingsSheetData) -> bytes:
     has_club = any(row.club for group in data.groups for row in group.rows)
     column_headers = [col.label or lab.get(col.key, col.key) for col in data.columns]
     headers = [lab["rank"], lab["name"]] + ([""] if has_club else []) + column_headers
-    value_widths = [_value_width(header, [format_value(row.values.get(col.key), data.language)
-                                          for group in data.groups for row in group.rows])
-                    for header, col in zip(column_headers, data.columns, strict=True)]
+    column_texts = [[format_value(row.values.get(col.key), data.language)
+                     for group in data.groups for row in group.rows] for col in data.columns]
+    value_widths = [_value_width(header, texts)
+                    for header, texts in zip(column_headers, column_texts, strict=True)]
+    value_fonts = [_value_font(texts) for texts in column_texts]
+    headers = [*headers[:len(headers) - len(column_headers)],
+               *(_header_cell(h, w) for h, w in zip(column_headers, value_widths, strict=True))]
     fixed = RANK_W + (CLUB_W if has_club else 0) + sum(value_widths)
     pagesize = A4 if A4[0] - 2 * MARGIN - fixed >= NAME_MIN_W else landscape(A4)
     width = pagesize[0] - 2 * MARGIN
@@ -142,12 +172,13 @@ def render_standings(data: StandingsSheetData) -> bytes:
         rows: list[list[str]] = [headers]
         for row in group.rows:
             cells = [str(row.rank) if row.rank is not None else "",
-                     fit(row.name, REGULAR, ROW_SIZE, name_w - 3 * mm)]
+                     fit(row.name, REGULAR, _name_size(row.name, name_w), name_w - 3 * mm)]
             if has_club:
                 cells.append(fit(row.club, COND, 8, CLUB_W - 2 * mm))
-            cells += [fit(format_value(row.values.get(col.key), data.language), REGULAR,
-                          ROW_SIZE, w - VALUE_PAD)
-                      for col, w in zip(data.columns, value_widths, strict=True)]
+            cells += [fit(format_value(row.values.get(col.key), data.language), font,
+                          size, w - VALUE_PAD)
+                      for col, w, (font, size) in zip(data.columns, value_widths, value_fonts,
+                                                      strict=True)]
             rows.append(cells)
         style = [
             ("FONT", (0, 0), (-1, 0), COND_BOLD, HEADER_SIZE),
@@ -167,7 +198,15 @@ def render_standings(data: StandingsSheetData) -> bytes:
             style += [("FONT", (2, 1), (2, -1), COND, 8), ("TEXTCOLOR", (2, 1), (2, -1), MUTED)]
         if data.columns:  # the first tie-break column decides most: bold
             style.append(("FONT", (first_value, 1), (first_value, -1), BOLD, ROW_SIZE))
+        for i, (font, size) in enumerate(value_fonts):
+            if font == COND:  # a column of words: condensed, left-aligned, muted
+                col = first_value + i
+                style += [("FONT", (col, 1), (col, -1), COND, size),
+                          ("ALIGN", (col, 0), (col, -1), "LEFT"),
+                          ("TEXTCOLOR", (col, 1), (col, -1), MUTED)]
         for i, row in enumerate(group.rows, start=1):
+            if _name_size(row.name, name_w) < ROW_SIZE:  # a long name shrinks before it is cut
+                style.append(("FONTSIZE", (1, i), (1, i), _name_size(row.name, name_w)))
             if row.highlight:
                 style.append(("BACKGROUND", (0, i), (-1, i), TINT))
         table = Table(rows, colWidths=widths, repeatRows=1, style=TableStyle(style))

@@ -34,6 +34,7 @@ from django.utils.translation import gettext as _
 
 from scoring import standings
 from scoring.models import Board, BoardEvent, Entry, Event, Game, Match, Round, Table, Tournament
+from scoring.names import display_name  # the name as printed
 from scoring.pdf.data import (
     LANGUAGES,
     BoardRow,
@@ -61,6 +62,8 @@ from scoring.services.matches import (
     live_events,
     rules_for_match,
 )
+from scoring.standings.tables import FINAL_BRACKETS
+from scoring.timezones import clock, local_date
 
 SIDES = ("a", "b")
 SIDE_INDEX = {"a": 0, "b": 1}
@@ -105,6 +108,29 @@ MATCH_RELATED = (
 class SheetUnavailable(Exception):
     """This sheet cannot be printed for this match or event (e.g. point carrom, a knock-out
     event's standings); the message says why."""
+
+
+# --------------------------------------------------------------------------- lookups
+
+
+def match_for_sheet(match_id: int) -> Match | None:
+    """The match (with its event and tournament) a sheet is asked for, or ``None``."""
+    return Match.objects.select_related("event__tournament").filter(pk=match_id).first()
+
+
+def match_for_umpire_link(token: str) -> Match | None:
+    """The match behind an umpire link, or ``None``."""
+    return (Match.objects.select_related("event__tournament").filter(umpire_token=token)
+            .first())
+
+
+def event_for_sheet(event_id: int) -> Event | None:
+    """The event (with its tournament) a sheet is asked for, or ``None``."""
+    return Event.objects.select_related("tournament").filter(pk=event_id).first()
+
+
+def tournament_for_sheet(slug: str) -> Tournament | None:
+    return Tournament.objects.filter(slug=slug).first()
 
 
 # --------------------------------------------------------------------------- helpers
@@ -159,12 +185,6 @@ def _table_name(table: Table | None) -> str:
     return table.label or str(table.number)
 
 
-def _user_name(user: Any) -> str:
-    if user is None:
-        return ""
-    return (user.get_full_name() or user.get_username()).strip()
-
-
 def _round_name(match: Match) -> str:
     rnd = match.round
     if rnd is None:
@@ -193,8 +213,29 @@ def _side_data(match: Match, side: str, doubles: bool) -> SideData:
 
 
 def _match_date(match: Match) -> datetime.date | None:
-    moment = match.started_at or match.called_at
-    return timezone.localdate(moment) if moment else None
+    """The day of the match at the venue (the tournament's time zone)."""
+    return local_date(match.started_at or match.called_at, match.event.tournament)
+
+
+def _match_times(match: Match) -> dict[str, str]:
+    """Start and end of play as the venue's 24-hour clock reads them ("14:05")."""
+    tournament = match.event.tournament
+    return {"start_time": clock(match.started_at, tournament),
+            "end_time": clock(match.finished_at, tournament)}
+
+
+def _seats(match: Match) -> tuple[tuple[int, str], ...]:
+    """Doubles: the four seats in turn order as ``(side, name)`` (ICF 78: partners opposite),
+    from the recorded seating; empty while it is not recorded."""
+    side_of: dict[int, tuple[int, str]] = {}
+    for side in SIDES:
+        entry = match.entry_for(side)
+        for player in entry.players if entry is not None else ():
+            side_of[player.pk] = (SIDE_INDEX[side], player.name)
+    seating = [p for p in (match.seating or []) if p in side_of]
+    if len(seating) != 4:
+        return ()
+    return tuple(side_of[p] for p in seating)
 
 
 # --------------------------------------------------------------------------- match state
@@ -353,8 +394,9 @@ def _scoresheet(match: Match, games: list[Game], boards: dict[int, list[StoredBo
         "table": _table_name(match.table),
         "sides": (_side_data(match, "a", doubles), _side_data(match, "b", doubles)),
         "date": _match_date(match),
-        "umpire": _user_name(match.umpire),
+        "umpire": display_name(match.umpire),
         "kind": "doubles" if doubles else "singles",
+        "seats": _seats(match) if doubles else (),
         # the public match page: a sheet lies at the table, so never the umpire's write link
         "qr_url": _absolute(base_url, live_match_path(match)),
         "language": language,
@@ -363,6 +405,7 @@ def _scoresheet(match: Match, games: list[Game], boards: dict[int, list[StoredBo
     }
     if blank:
         return ScoresheetData(blank=True, **common)
+    common.update(_match_times(match))
     toss = TossData(winner=_side(match.toss_winner),
                     choice=match.toss_choice or None)  # type: ignore[arg-type]
     if match.walkover:  # decided without play: "walkover" and the winner, not a blank sheet
@@ -410,7 +453,7 @@ def _point_scoresheet(match: Match, *, blank: bool, language: str,
         "tournament": match.event.tournament.name, "event": match.event.name,
         "round_name": round_name, "match_number": str(match.number),
         "table": _table_name(match.table), "date": _match_date(match),
-        "umpire": _user_name(match.umpire),
+        "umpire": display_name(match.umpire),
         "qr_url": _absolute(base_url, live_match_path(match)), "language": language,
         "reference": f"#{match.pk}",
     }
@@ -536,8 +579,8 @@ def bracket_data(event: Event, *, language: str | None = None) -> BracketSheetDa
             raise SheetUnavailable(_("This event has no bracket yet."))
         return BracketSheetData(
             tournament=event.tournament.name, event=event.name, sections=sections,
-            language=language, date=timezone.localdate(),
-            subtitle=_("as of %(time)s") % {"time": timezone.localtime().strftime("%H:%M")},
+            language=language, date=local_date(timezone.now(), event.tournament),
+            subtitle=_("as of %(time)s") % {"time": clock(timezone.now(), event.tournament)},
         )
 
 
@@ -575,6 +618,17 @@ def _standings_tables(event: Event, language: str) -> tuple[list[StandingsColumn
     return columns, groups, f"{tables[0].order} {legend}"
 
 
+def _last_standings_round(event: Event, has_groups: bool) -> int | None:
+    """The last round with a decided match that counts for the table: a group round of a
+    group stage, a Swiss round; never the knock-out (or final) round played after it."""
+    rounds = event.rounds.filter(matches__winner_side__in=SIDES)
+    if has_groups or event.format == Event.Format.GROUPS:
+        rounds = rounds.filter(bracket=Round.Bracket.GROUPS)
+    else:
+        rounds = rounds.exclude(bracket__in=FINAL_BRACKETS)
+    return rounds.order_by("-number").values_list("number", flat=True).first()
+
+
 def standings_data(event: Event, *, language: str | None = None) -> StandingsSheetData:
     """Group standings (round-robin groups) or the Swiss table of ``event``.
 
@@ -588,15 +642,15 @@ def standings_data(event: Event, *, language: str | None = None) -> StandingsShe
     else:
         with translation.override(language):
             raise SheetUnavailable(_("Standings are printed for group and Swiss events."))
-    last = (event.rounds.filter(matches__winner_side__in=SIDES).order_by("-number")
-            .values_list("number", flat=True).first())
+    last = _last_standings_round(event, has_groups)
     with translation.override(language):
         subtitle = _("after round %(number)s") % {"number": last} if last else ""
         rule = standings.rule_name(standings.ranking_rule(event))
     subtitle = f"{subtitle} · {rule}" if subtitle else rule
     return StandingsSheetData(
         tournament=event.tournament.name, event=event.name, columns=columns, groups=groups,
-        language=language, subtitle=subtitle, date=timezone.localdate(), footnote=footnote,
+        language=language, subtitle=subtitle, date=local_date(timezone.now(), event.tournament),
+        footnote=footnote,
     )
 
 

@@ -501,6 +501,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             "organisers": sorted(u.get_username() for u in t.organisers.all()),
             "umpires": sorted(u.get_username() for u in t.umpires.all()),
             "auto_callup": t.auto_callup,
+            "time_zone": t.time_zone,
             "created_at": _dt(t.created_at),
         },
         "tables": [
@@ -782,6 +783,8 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
         table_count=data.get("table_count", 8),
         default_rules=data.get("default_rules", "icf"),
         auto_callup=bool(data.get("auto_callup", False)),
+        time_zone=str(data.get("time_zone")
+                      or Tournament._meta.get_field("time_zone").get_default()),
         created_at=_parse_dt(data.get("created_at"), "tournament") or timezone.now(),
     )
     tournament.organisers.set([user_for(u, "organisers") for u in data.get("organisers", [])])

@@ -24,6 +24,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.models import Invitation, Match, Tournament
+from scoring.names import display_name  # re-exported: the read lives there
 from scoring.services.matches import Actor
 from scoring.services.tournaments import TournamentError, audit
 
@@ -59,13 +60,6 @@ class Person:
     login: str
     roles: list[str] = field(default_factory=list)
     pending: bool = False  # has not set a password yet
-
-
-def display_name(user: Any) -> str:
-    """The name as printed (on sheets, the call-up, the people page), else the login."""
-    if user is None:
-        return ""
-    return (user.get_full_name() or user.get_username()).strip()
 
 
 def mail_configured() -> bool:

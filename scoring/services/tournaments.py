@@ -97,7 +97,7 @@ def create_tournament(*, name: str, start_date: datetime.date, end_date: datetim
 def update_tournament(*, tournament: Tournament, actor: Actor, **fields: Any) -> Tournament:
     """Change name, dates, venue, number of tables or default rules (logged before/after)."""
     allowed = {"name", "start_date", "end_date", "venue", "table_count", "default_rules",
-               "auto_callup"}
+               "auto_callup", "time_zone"}
     unknown = set(fields) - allowed
     if unknown:
         raise TournamentError("bad_field", field=sorted(unknown)[0])

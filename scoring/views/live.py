@@ -262,7 +262,7 @@ def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
             " ".join(f"{g.scores.get('a', 0)}-{g.scores.get('b', 0)}" for g in games),
             sel.side_label(match, match.winner_side) if match.winner_side else "",
             int(match.walkover), int(match.bye), sel.api_status(match.status),
-            match.finished_at.isoformat() if match.finished_at else "",
+            timezone.localtime(match.finished_at).isoformat() if match.finished_at else "",
             match.pk, match.entry_a_id or "", match.entry_b_id or "",
         )])
     return response
@@ -588,7 +588,7 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
     return _no_store(render(request, "scoring/live/hall.html", {
         "tournament": tournament, "slides": _hall_slides(tournament, overview),
         "seconds": _seconds(request), **_hall_tables_page(overview, 1),
-        "now": timezone.now(), "public_url": public_url, "time_zone": settings.TIME_ZONE,
+        "now": timezone.now(), "public_url": public_url, "time_zone": tournament.time_zone,
         "public_qr": segno.make(public_url, error="m").png_data_uri(scale=4, border=2),
     }))
 

@@ -1,5 +1,6 @@
 """Printable sheets as PDF (issue 6): scoresheets (filled or blank), a round's scoresheets in
-one file, bracket, standings and table labels, plus a page listing them for organisers.
+one file, a round's pairing and call-up lists, bracket, standings and table labels, plus a
+page listing them for organisers.
 
 Thin views: check who asks (:mod:`scoring.permissions`), build the data with
 :mod:`scoring.selectors.sheets`, render with :mod:`scoring.pdf`, return the bytes.
@@ -23,16 +24,18 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import URLPattern, path
 from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from scoring import permissions
-from scoring.models import Event, Match, Round, Tournament
+from scoring.models import Event, Match, Round
 from scoring.pdf import (
     render_bracket,
+    render_callup_list,
+    render_pairing_list,
     render_score_cards,
     render_scoresheet,
     render_scoresheets,
@@ -40,6 +43,7 @@ from scoring.pdf import (
     render_table_labels,
 )
 from scoring.selectors import sheets
+from scoring.selectors.round_lists import round_list_data
 from scoring.selectors.sheets import SheetUnavailable
 
 
@@ -65,12 +69,18 @@ def _name(*parts: object) -> str:
     return "-".join(slugify(str(p)) for p in parts if str(p)) + ".pdf"
 
 
+def _found[T](obj: T | None) -> T:
+    if obj is None:
+        raise Http404("no such object")
+    return obj
+
+
 def _match(match_id: int) -> Match:
-    return get_object_or_404(Match.objects.select_related("event__tournament"), pk=match_id)
+    return _found(sheets.match_for_sheet(match_id))
 
 
 def _event(event_id: int) -> Event:
-    return get_object_or_404(Event.objects.select_related("tournament"), pk=event_id)
+    return _found(sheets.event_for_sheet(event_id))
 
 
 def _scoresheet_response(request: HttpRequest, match: Match) -> HttpResponse:
@@ -101,23 +111,28 @@ def match_scoresheet(request: HttpRequest, match_id: int) -> HttpResponse:
 @never_cache
 def umpire_scoresheet(request: HttpRequest, token: str) -> HttpResponse:
     """The scoresheet of the match behind an umpire link (filled, or blank with ?blank=1)."""
-    match = get_object_or_404(Match.objects.select_related("event__tournament"),
-                              umpire_token=token)
+    match = _found(sheets.match_for_umpire_link(token))
     if not permissions.may_score(request.user, match, token):
         raise PermissionDenied("this umpire link is no longer valid")
     return _scoresheet_response(request, match)
 
 
-def _round_response(request: HttpRequest, event_id: int, round_number: int, kind: str,
-                    draw: Callable[[Any], bytes]) -> HttpResponse:
-    """An organiser's PDF of a round's matches (``?bracket=`` narrows a double elimination's
-    round to one bracket), drawn by ``draw`` from the scoresheet data."""
+def _round_request(request: HttpRequest, event_id: int) -> tuple[Event, bool, str, str | None]:
+    """An organiser's request for a round's PDF: the event, ``blank``, the language and the
+    bracket (``?bracket=`` narrows a double elimination's round to one bracket)."""
     event = _event(event_id)
     permissions.require_organiser(request.user, event.tournament)
     blank, language = _options(request)
     bracket = request.GET.get("bracket") or None
     if bracket is not None and bracket not in Round.Bracket.values:
         raise Http404("unknown bracket")
+    return event, blank, language, bracket
+
+
+def _round_response(request: HttpRequest, event_id: int, round_number: int, kind: str,
+                    draw: Callable[[Any], bytes]) -> HttpResponse:
+    """An organiser's PDF of a round's matches, drawn by ``draw`` from the scoresheet data."""
+    event, blank, language, bracket = _round_request(request, event_id)
     data = sheets.round_scoresheets(event, round_number, blank=blank, language=language,
                                     base_url=_base_url(request), bracket=bracket)
     if not data:
@@ -140,6 +155,33 @@ def round_scoresheets(request: HttpRequest, event_id: int, round_number: int) ->
 def round_score_cards(request: HttpRequest, event_id: int, round_number: int) -> HttpResponse:
     """The round's matches as score cards, six to an A4 page (the compact sheet)."""
     return _round_response(request, event_id, round_number, "score-cards", render_score_cards)
+
+
+def _round_list(request: HttpRequest, event_id: int, round_number: int, kind: str,
+                by_table: bool, draw: Callable[[Any], bytes]) -> HttpResponse:
+    """An organiser's list of a round (pairings for the notice board, the call-up list)."""
+    event, _, language, bracket = _round_request(request, event_id)
+    try:
+        data = round_list_data(event, round_number, language=language, bracket=bracket,
+                               by_table=by_table)
+    except SheetUnavailable as err:
+        raise Http404(str(err)) from err
+    return _pdf(draw(data), _name(kind, event.tournament.slug, event.name, bracket or "",
+                                  f"round-{round_number}"))
+
+
+@require_GET
+@never_cache
+def round_pairings(request: HttpRequest, event_id: int, round_number: int) -> HttpResponse:
+    """The round's pairing list in table order: table, players, clubs (the notice board)."""
+    return _round_list(request, event_id, round_number, "pairings", True, render_pairing_list)
+
+
+@require_GET
+@never_cache
+def round_callup(request: HttpRequest, event_id: int, round_number: int) -> HttpResponse:
+    """The round's call-up list: matches in call order with tick boxes, players A to Z."""
+    return _round_list(request, event_id, round_number, "call-up", False, render_callup_list)
 
 
 def _event_sheet(request: HttpRequest, event_id: int, kind: str,
@@ -172,7 +214,7 @@ def standings_sheet(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_GET
 @never_cache
 def table_labels(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _found(sheets.tournament_for_sheet(slug))
     permissions.require_organiser(request.user, tournament)
     _, language = _options(request)
     data = sheets.table_label_data(tournament, language=language, base_url=_base_url(request))
@@ -182,7 +224,7 @@ def table_labels(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def index(request: HttpRequest, slug: str) -> HttpResponse:
     """The organiser's page of printable sheets: per event its rounds, bracket, standings."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _found(sheets.tournament_for_sheet(slug))
     permissions.require_organiser(request.user, tournament)
     return render(request, "scoring/printing/index.html", {
         "tournament": tournament,
@@ -199,6 +241,10 @@ urlpatterns: list[URLPattern] = [
          round_scoresheets, name="print-round"),
     path("print/event/<int:event_id>/round/<int:round_number>/score-cards.pdf",
          round_score_cards, name="print-round-cards"),
+    path("print/event/<int:event_id>/round/<int:round_number>/pairings.pdf",
+         round_pairings, name="print-round-pairings"),
+    path("print/event/<int:event_id>/round/<int:round_number>/call-up.pdf",
+         round_callup, name="print-round-callup"),
     path("print/event/<int:event_id>/bracket.pdf", bracket_sheet, name="print-bracket"),
     path("print/event/<int:event_id>/standings.pdf", standings_sheet, name="print-standings"),
     path("u/<str:token>/scoresheet.pdf", umpire_scoresheet, name="print-umpire-scoresheet"),
