@@ -14,6 +14,7 @@ from scoring.converters import IdConverter
 from scoring.views import (
     api,
     checkin,
+    engine,
     exports,
     live,
     organiser,
@@ -47,6 +48,7 @@ urlpatterns = _bounded([
     path("", public.home, name="home"),
     path("favicon.ico", public.favicon, name="favicon"),
     *umpire.urlpatterns,
+    *engine.urlpatterns,
     *time_up.urlpatterns,
     *organiser.urlpatterns,
     *people.urlpatterns,
