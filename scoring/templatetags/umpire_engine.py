@@ -1,11 +1,15 @@
-"""``{% umpire_engine t %}``: what the tablet's offline rules engine needs, as page data
-(``json_script``: never executed, so the strict CSP holds)."""
+"""``{% umpire_engine t %}``: what the tablet's offline rules engine needs, as page data: JSON
+in a data attribute (never executed, so the strict CSP holds; a ``json_script`` would not
+survive the tablet's htmx swaps, which drop script elements)."""
 
 from __future__ import annotations
 
+import json
+
 from django import template
+from django.core.serializers.json import DjangoJSONEncoder
 from django.templatetags.static import static
-from django.utils.html import json_script
+from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from scoring.selectors.engine_log import engine_log
@@ -17,10 +21,11 @@ register = template.Library()
 
 @register.simple_tag
 def umpire_engine(view: Tablet) -> SafeString:
-    return json_script({
+    data = json.dumps({
         "pyodide": static("vendor/pyodide/"),
         "worker": static("js/umpire-engine-worker.js"),
         "script": static("js/umpire-engine.js"),
         "bundle": bundle_url(),
         "log": engine_log(view),
-    }, "umpire-engine-data")
+    }, cls=DjangoJSONEncoder, separators=(",", ":"))
+    return format_html('<div id="umpire-engine-data" hidden data-engine="{}"></div>', data)

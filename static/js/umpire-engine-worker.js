@@ -34,6 +34,12 @@ function start(config) {
 
 var ready = null;
 
+// A start that fails (say, the network went while the files were loading) is reported once,
+// by message; Pyodide's other loads that fail with it are not errors of their own.
+self.addEventListener("unhandledrejection", function (event) {
+  event.preventDefault();
+});
+
 self.onmessage = function (event) {
   var m = event.data || {};
   if (m.type === "start" && !ready) {

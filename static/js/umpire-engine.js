@@ -1,9 +1,11 @@
 // The umpire tablet's offline rules engine, page side (issue 12): starts the Web Worker
 // (static/js/umpire-engine-worker.js) that runs scoring/rules in Pyodide, and answers
 // UmpireEngine.rule(log, pending) with the engine's rulings for the queued strokes and the
-// position after them. static/js/umpire.js asks it while strokes wait; where Pyodide does not
-// load (or takes longer than START_LIMIT), UmpireEngine.state is "failed" and the tablet shows
-// the queued strokes without rulings.
+// position after them. static/js/umpire.js has the service worker keep the engine's files as
+// soon as the page is open (prefetch) and starts the engine only when strokes wait or the
+// network is gone (start: a few seconds of CPU a tablet spends only then). Where Pyodide does
+// not load (or takes longer than START_LIMIT), UmpireEngine.state is "failed" and the tablet
+// shows the queued strokes without rulings; a later need starts it again (up to 3 tries).
 "use strict";
 
 (function () {
@@ -15,10 +17,12 @@
 
   var api = {
     state: "idle", // "loading", "ready", "failed"
+    tries: 0,
     startMs: null,
     lastRuleMs: null,
     error: "",
     onChange: function (fn) { listeners.push(fn); },
+    prefetch: keep,
     start: start,
     rule: rule,
   };
@@ -47,10 +51,18 @@
   }
 
   function start(config, lang) {
-    if (worker || !window.Worker || !window.WebAssembly) {
-      if (!worker) { set("failed", "no Worker or WebAssembly"); }
+    if (api.state === "loading" || api.state === "ready") {
       return;
     }
+    if (!window.Worker || !window.WebAssembly) {
+      set("failed", "no Worker or WebAssembly");
+      return;
+    }
+    if (worker) {
+      worker.terminate(); // a start that failed: begin again
+      worker = null;
+    }
+    api.tries += 1;
     set("loading");
     var timer = window.setTimeout(function () {
       if (api.state === "loading") { set("failed", "start took too long"); }
@@ -67,7 +79,6 @@
         window.clearTimeout(timer);
         api.startMs = m.ms;
         set("ready");
-        keep(config);
       } else if (m.type === "failed") {
         window.clearTimeout(timer);
         set("failed", m.error);

@@ -392,7 +392,7 @@
   function engineData() {
     var el = document.getElementById("umpire-engine-data");
     try {
-      return el ? JSON.parse(el.textContent) : null;
+      return el ? JSON.parse(el.dataset.engine) : null;
     } catch (err) {
       return null;
     }
@@ -420,12 +420,26 @@
     script.src = data.script;
     script.onload = function () {
       window.UmpireEngine.onChange(function () { drawQueue(); });
-      window.UmpireEngine.start(data, document.documentElement.lang || data.log.lang);
+      window.UmpireEngine.prefetch(data);
+      wantEngine();
     };
     document.head.appendChild(script);
   }
 
+  // started only when it is needed: strokes wait, or the network is gone
+  function wantEngine() {
+    var engine = window.UmpireEngine;
+    var data = engineData();
+    if (!engine || !data || !data.log || (!queue.length && navigator.onLine !== false)) {
+      return;
+    }
+    if (engine.state === "idle" || (engine.state === "failed" && engine.tries < 3)) {
+      engine.start(data, document.documentElement.lang || data.log.lang);
+    }
+  }
+
   function askEngine() {
+    wantEngine();
     var engine = window.UmpireEngine;
     var data = engineData();
     var log = data && data.log;
@@ -690,6 +704,7 @@
 
   window.addEventListener("online", flush);
   window.addEventListener("offline", function () {
+    wantEngine();
     if (queue.length) {
       showBanner("offline");
     }

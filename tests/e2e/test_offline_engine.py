@@ -29,6 +29,24 @@ def open_tablet(page: Page, live_server) -> object:
     return match
 
 
+def engine_kept(page: Page) -> None:
+    """Wait until the service worker keeps the engine's files (Pyodide and the bundle)."""
+    page.wait_for_function("""async () => {
+        const cache = await caches.open("umpire-v1");
+        const keys = (await cache.keys()).map(r => r.url);
+        return keys.some(u => u.endsWith("/pyodide.asm.wasm"))
+            && keys.some(u => u.endsWith("/python_stdlib.zip"))
+            && keys.some(u => u.includes("/umpire-engine/"));
+    }""", timeout=ENGINE_START, polling=500)
+
+
+def go_offline(page: Page) -> None:
+    """Cut the network once the engine's files are kept: the engine starts from them."""
+    engine_kept(page)
+    page.context.set_offline(True)
+    engine_ready(page)
+
+
 def engine_ready(page: Page) -> None:
     expect(page.locator("html")).to_have_attribute("data-umpire-engine", "ready",
                                                    timeout=ENGINE_START)
@@ -49,9 +67,7 @@ def test_strokes_offline_show_the_engines_rulings_and_the_server_agrees(
 ):
     problems = Problems(page, allowed={409})
     match = open_tablet(page, live_server)
-    engine_ready(page)
-
-    page.context.set_offline(True)
+    go_offline(page)
     page.locator("#quick-own").tap()  # Ben's break: one white, he goes on
     tap_count(page, "white", 1)  # the queen and one white: covered at once
     page.locator('label[for="pad-queen"]').tap()
@@ -83,8 +99,7 @@ def test_strokes_offline_show_the_engines_rulings_and_the_server_agrees(
 def test_a_pocketed_queen_waits_for_cover_offline(live_server, page: Page,
                                                   transactional_db):
     match = open_tablet(page, live_server)
-    engine_ready(page)
-    page.context.set_offline(True)
+    go_offline(page)
     page.locator("#quick-own").tap()  # the break: one white
     page.locator('label[for="pad-queen"]').tap()  # the queen alone: a cover is due
     page.locator("#commit").tap()
@@ -110,9 +125,9 @@ def test_without_pyodide_the_strokes_wait_unruled_and_the_pad_is_bounded(
     context.route("**/vendor/pyodide/**", lambda route: route.abort())
     page = context.new_page()
     open_tablet(page, live_server)
+    page.context.set_offline(True)
     expect(page.locator("html")).to_have_attribute("data-umpire-engine", "failed",
                                                    timeout=ENGINE_START)
-    page.context.set_offline(True)
     page.locator("#quick-own").tap()
     tap_count(page, "white", 3)
     page.locator("#commit").tap()
@@ -133,15 +148,35 @@ def test_engine_figures(live_server, page: Page, transactional_db, capsys):
             and sizes.append(len(r.body())))
     started = time.monotonic()
     open_tablet(page, live_server)
+    engine_kept(page)
+    kept_s = time.monotonic() - started
+    page.context.set_offline(True)
+    started = time.monotonic()
     engine_ready(page)
     start_s = time.monotonic() - started
-    page.context.set_offline(True)
     for _ in range(8):
         page.locator("#quick-nothing").tap()
     expect(page.locator("#history .u-history-item.is-ruled")).to_have_count(8)
     replay_ms = page.evaluate("window.UmpireEngine.lastRuleMs")  # the log and 8 strokes
     with capsys.disabled():
-        print(f"\noffline engine: download {sum(sizes) / 1e6:.1f} MB, first start "
+        print(f"\noffline engine: download {sum(sizes) / 1e6:.1f} MB (kept after {kept_s:.1f} s), "
+              f"first start "
               f"{start_s:.1f} s (worker {page.evaluate('window.UmpireEngine.startMs')} ms), "
               f"replay of 8 queued strokes {replay_ms:.1f} ms")
     assert start_s < 20
+
+
+def test_a_page_reopened_offline_still_rules(live_server, page: Page, transactional_db):
+    match = open_tablet(page, live_server)
+    page.locator("#quick-own").tap()  # recorded online: Ben's break, one white
+    expect(page.locator("#history .u-history-item")).to_have_count(1)
+    engine_kept(page)
+    page.context.set_offline(True)
+    page.reload()  # the service worker's kept page, Pyodide and bundle
+    engine_ready(page)
+    page.locator("#quick-opponent").tap()  # one black by Ben: the turn passes
+    expect(page.locator("#history .u-history-item.is-ruled")).to_have_count(1)
+    expect(page.locator("#rulings")).to_contain_text("Turn passes to Black (Asha Rao).")
+    page.context.set_offline(False)
+    expect(page.locator("#history .u-history-item.is-pending")).to_have_count(0, timeout=20000)
+    assert len(events(match)) == 2
