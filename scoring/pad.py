@@ -38,19 +38,10 @@ def stroke_payload(d: Mapping[str, Any], by: str, *, points: bool = False) -> di
     if preset == "opponent":
         event["pocketed"] = {"black" if by == "white" else "white": 1}
         return event
-    pocketed: dict[str, Any] = {k: d.get(k) for k in ("white", "black") if d.get(k)}
-    if d.get("queen"):
-        pocketed["queen"] = True
-    if d.get("striker"):
-        pocketed["striker"] = True
+    pocketed = _pieces(d, "")
     if pocketed:
         event["pocketed"] = pocketed
-    off: dict[str, Any] = {k: d.get(f"off_{k}") for k in ("white", "black")
-                           if d.get(f"off_{k}")}
-    if d.get("off_queen"):
-        off["queen"] = True
-    if d.get("off_striker"):
-        off["striker"] = True
+    off = _pieces(d, "off_")
     if off:
         event["off_board"] = off
     if d.get("no_contact"):
@@ -62,6 +53,15 @@ def stroke_payload(d: Mapping[str, Any], by: str, *, points: bool = False) -> di
     if d.get("extra_claimed") and not points:
         event["extra_claimed"] = True
     return event
+
+
+def _pieces(d: Mapping[str, Any], prefix: str) -> dict[str, Any]:
+    """The counts and pieces entered under ``prefix`` ("" pocketed, "off_" off the board)."""
+    out: dict[str, Any] = {k: d.get(prefix + k) for k in ("white", "black") if d.get(prefix + k)}
+    for piece in ("queen", "striker"):
+        if d.get(prefix + piece):
+            out[piece] = True
+    return out
 
 
 def cleaned_fields(fields: Iterable[tuple[str, str]]) -> dict[str, Any]:

@@ -378,6 +378,7 @@
     });
     limitPad();
     drawStrip();
+    drawOnBoard();
     askEngine();
   }
 
@@ -498,6 +499,23 @@
     }
     (ruled.rulings || []).forEach(function (r) { list.appendChild(rulingLine(r, "")); });
     li.appendChild(list);
+  }
+
+  // the pieces on the board, as the engine counts them after the queued strokes
+  function drawOnBoard() {
+    var left = engineLeft();
+    var onBoard = document.getElementById("on-board");
+    if (!left || !onBoard) {
+      return;
+    }
+    ["white", "black"].forEach(function (colour) {
+      var coin = onBoard.querySelector(".coin-" + colour);
+      var text = coin && coin.nextSibling;
+      if (text && text.nodeType === Node.TEXT_NODE) {
+        text.textContent = text.textContent.replace(/\d+/, String(left[colour]));
+      }
+    });
+    onBoard.classList.add("is-offline");
   }
 
   // the rulings strip shows the newest queued stroke's rulings, as it would online

@@ -106,6 +106,8 @@ def test_a_pocketed_queen_waits_for_cover_offline(live_server, page: Page,
     expect(page.locator("#history .u-history-item.is-ruled")).to_have_count(2)
     expect(page.locator("#rulings")).to_contain_text(
         "Queen must be covered in the next stroke by White (Ben Kirk).")
+    expect(page.locator("#on-board")).to_contain_text("8 white")  # the engine's count
+    expect(page.locator("#turn-player")).to_have_text("White")  # Ben goes on to cover
     expect(page.locator("#rulings")).to_contain_text("(ICF 96)")
     strip = page.locator("#rulings li").all_inner_texts()
     page.context.set_offline(False)

@@ -11,6 +11,7 @@ import hashlib
 import io
 import json
 import random
+import re
 import subprocess
 import sys
 import tarfile
@@ -210,3 +211,22 @@ def test_pyodide_is_vendored_only_when_its_checksum_holds(tmp_path, monkeypatch)
     fetch_pyodide.fetch(dest)
     assert sorted(p.name for p in dest.iterdir()) == sorted([*fetch_pyodide.FILES, ".version"])
     assert fetch_pyodide.is_current(dest)
+
+
+@pytest.mark.skipif(not fetch_pyodide.is_current(), reason="Pyodide not vendored: make vendor")
+def test_the_vendored_scripts_references_are_vendored_too():
+    """collectstatic's hashed storage (make serve) fails on a script whose source map is
+    missing; Pyodide loads its other files by name from the folder the page gives it."""
+    for name in fetch_pyodide.FILES:
+        if name.endswith((".js", ".mjs")):
+            text = (fetch_pyodide.DEST / name).read_text(encoding="utf-8", errors="replace")
+            for ref in re.findall(r"sourceMappingURL=(\S+)", text):
+                assert ref in fetch_pyodide.FILES, (name, ref)
+
+
+def test_the_page_names_pyodides_folder_by_its_plain_name(tossed):
+    html = Client().get(link(tossed)).content.decode()
+    attr = html.split('data-engine="', 1)[1].split('"', 1)[0]
+    data = json.loads(unescape(attr))
+    assert data["pyodide"] == "/static/vendor/pyodide/"
+    assert data["worker"].startswith("/static/js/umpire-engine-worker")
