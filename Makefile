@@ -37,7 +37,7 @@ echo "ERROR: no Python >= 3.12 found (Django 6 needs it). Install python3.13 or 
 exit 1
 endef
 
-.PHONY: help demo test lint serve messages migrate seed venv venv-dev clean python-info
+.PHONY: help demo test lint serve messages migrate seed venv venv-dev vendor clean python-info
 
 help:
 	@echo "make demo      - install, migrate, load demo data and serve on http://$(HOST):$(PORT)/"
@@ -80,12 +80,17 @@ migrate: venv
 seed: migrate
 	$(VPY) manage.py seed_demo
 
-demo: seed
+demo: seed vendor
 	@echo
 	@echo "Open http://$(HOST):$(PORT)/ — log in at http://$(HOST):$(PORT)/accounts/login/ as" \
 	      "organiser / carrom-demo (organiser) or umpire / carrom-demo (umpire). Stop with Ctrl+C."
 	@echo
 	$(VPY) manage.py runserver $(HOST):$(PORT)
+
+# Pyodide for the tablet's offline rules engine, from the npm registry (pinned, sha256 checked)
+# into static/vendor/pyodide/ (gitignored); does nothing when that version is already there.
+vendor: venv
+	$(VPY) tools/fetch_pyodide.py
 
 # ruff, then the contracts (pyproject.toml): mypy --strict on the typed packages and the import
 # rules (lint-imports: the pure packages import no Django, scoring.rules nothing else of scoring)
@@ -94,7 +99,7 @@ lint: venv-dev
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports --no-cache
 
-test: lint
+test: lint vendor
 	@$(VPY) -m pytest $(PYTEST_ARGS) || { rc=$$?; \
 	  if [ $$rc -eq 5 ]; then echo "ERROR: pytest collected no tests (exit code 5)." >&2; fi; \
 	  exit $$rc; }

@@ -285,7 +285,9 @@ X_FRAME_OPTIONS = "DENY"
 # Bootstrap's CSS uses data: URIs for a few SVG icons, hence img-src data:.
 SECURE_CSP = {
     "default-src": [CSP.SELF],
-    "script-src": [CSP.SELF, CSP.NONCE],
+    # WebAssembly for the tablet's offline rules engine (Pyodide, issue 12): only that, no eval
+    "script-src": [CSP.SELF, CSP.NONCE, CSP.WASM_UNSAFE_EVAL],
+    "worker-src": [CSP.SELF],
     "style-src": [CSP.SELF],
     "img-src": [CSP.SELF, "data:"],
     "font-src": [CSP.SELF],

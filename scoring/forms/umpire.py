@@ -13,8 +13,9 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.forms.organiser import no_bidi
 from scoring.models import Event, Match, Player, Table
+from scoring.pad import PRESETS, stroke_payload
 from scoring.rules import RULESETS
-from scoring.rules.events import FOUL_BREAK_BEFORE_PLAY, FOUL_IMPROPER, LOSS_REASONS
+from scoring.rules.events import LOSS_REASONS
 
 COUNT_CHOICES = [(n, str(n)) for n in range(10)]
 SIDE_CHOICES = [("a", "A"), ("b", "B"), ("c", "C")]
@@ -36,7 +37,7 @@ class WriteForm(forms.Form):
 class StrokeForm(WriteForm):
     """One stroke: what was pocketed, what left the board, a foul; or a one-tap preset."""
 
-    PRESETS = ("nothing", "own", "white", "black", "missed", "opponent")
+    PRESETS = PRESETS
 
     preset = forms.ChoiceField(required=False, choices=[("", "")] + [(p, p) for p in PRESETS])
     by = forms.CharField(required=False, max_length=5)
@@ -61,46 +62,7 @@ class StrokeForm(WriteForm):
     def payload(self, by: str, *, points: bool = False) -> dict[str, Any]:
         """The interchange-format event; ``by`` is the colour on turn (a side in point
         carrom), so the tablet never has to send it."""
-        d = self.cleaned_data
-        event: dict[str, Any] = {"type": "stroke", "by": by}
-        preset = d.get("preset")
-        if preset == "nothing":
-            return event
-        if preset == "own":
-            event["pocketed"] = {by: 1}
-            return event
-        if preset in ("white", "black"):
-            event["pocketed"] = {preset: 1}
-            return event
-        if preset == "missed":  # the break that touched nothing (ICF 46)
-            event["touched"] = False
-            return event
-        if preset == "opponent":
-            event["pocketed"] = {"black" if by == "white" else "white": 1}
-            return event
-        pocketed = {k: v for k, v in (("white", d["white"]), ("black", d["black"])) if v}
-        if d["queen"]:
-            pocketed["queen"] = True
-        if d["striker"]:
-            pocketed["striker"] = True
-        if pocketed:
-            event["pocketed"] = pocketed
-        off = {k: v for k, v in (("white", d["off_white"]), ("black", d["off_black"])) if v}
-        if d["off_queen"]:
-            off["queen"] = True
-        if d["off_striker"]:
-            off["striker"] = True
-        if off:
-            event["off_board"] = off
-        if d["no_contact"]:
-            event["touched"] = False
-        if d["break_before_play"]:
-            event["foul"] = FOUL_BREAK_BEFORE_PLAY
-        elif d["foul"]:
-            event["foul"] = FOUL_IMPROPER
-        if d["extra_claimed"] and not points:
-            event["extra_claimed"] = True
-        return event
+        return stroke_payload(self.cleaned_data, by, points=points)
 
 
 class ActionForm(WriteForm):

@@ -288,12 +288,17 @@
     }
     var left = { white: parseInt(onBoard.dataset.white, 10) || 0,
                  black: parseInt(onBoard.dataset.black, 10) || 0 };
-    queue.forEach(function (item) {
-      if (item.state !== "refused") {
-        left.white -= item.white;
-        left.black -= item.black;
-      }
-    });
+    var ruled = engineLeft();
+    if (ruled) {
+      left = ruled; // the rules engine's position (dues placed back included)
+    } else {
+      queue.forEach(function (item) {
+        if (item.state !== "refused") {
+          left.white -= item.white;
+          left.black -= item.black;
+        }
+      });
+    }
     ["white", "black", "off_white", "off_black"].forEach(function (name) {
       var colour = name.indexOf("white") >= 0 ? "white" : "black";
       document.querySelectorAll('input.u-seg-input[name="' + name + '"]').forEach(function (input) {
@@ -336,7 +341,8 @@
       tag.className = "u-pending-tag";
       tag.textContent = (item.state === "refused" ? msg.msgRefused : msg.msgQueued) + ": ";
       what.appendChild(tag);
-      what.appendChild(document.createTextNode(byWord(item.by) + ": " + item.text));
+      what.appendChild(document.createTextNode(item.ruled && item.ruled.text ? item.ruled.text :
+        byWord(item.by) + ": " + item.text));
       if (item.reason) {
         var why = document.createElement("div");
         why.className = "u-history-rulings";
@@ -344,6 +350,7 @@
         what.appendChild(why);
       }
       li.appendChild(what);
+      drawRuled(li, item.ruled);
       list.insertBefore(li, list.firstChild);
     });
     if (netState) {
@@ -370,6 +377,158 @@
       }
     });
     limitPad();
+    drawStrip();
+    drawOnBoard();
+    askEngine();
+  }
+
+  // --- the rules engine while offline (static/js/umpire-engine.js, issue 12) ---------------
+  // The queued strokes are ruled on by scoring/rules itself, run in the browser (Pyodide),
+  // from the board's log of the panel the server last answered (#umpire-engine-data). Where
+  // the engine does not load, the strokes wait without rulings (the fallback above).
+
+  var engineAsked = "";
+  var enginePosition = null;
+
+  function engineData() {
+    var el = document.getElementById("umpire-engine-data");
+    try {
+      return el ? JSON.parse(el.dataset.engine) : null;
+    } catch (err) {
+      return null;
+    }
+  }
+
+  function engineKey() {
+    return queue.map(function (item) { return item.id + ":" + item.state; }).join(",");
+  }
+
+  function engineLeft() {
+    if (!queue.length || !enginePosition || enginePosition.key !== engineKey()) {
+      return null;
+    }
+    var on = enginePosition.position.on_board;
+    return { white: on.white, black: on.black };
+  }
+
+  function startEngine() {
+    var data = engineData();
+    if (!data || !data.log || document.getElementById("umpire-engine-script")) {
+      return;
+    }
+    var script = document.createElement("script");
+    script.id = "umpire-engine-script";
+    script.src = data.script;
+    script.onload = function () {
+      window.UmpireEngine.onChange(function () { drawQueue(); });
+      window.UmpireEngine.prefetch(data);
+      wantEngine();
+    };
+    document.head.appendChild(script);
+  }
+
+  // started only when it is needed: strokes wait, or the network is gone
+  function wantEngine() {
+    var engine = window.UmpireEngine;
+    var data = engineData();
+    if (!engine || !data || !data.log || (!queue.length && navigator.onLine !== false)) {
+      return;
+    }
+    if (engine.state === "idle" || (engine.state === "failed" && engine.tries < 3)) {
+      engine.start(data, document.documentElement.lang || data.log.lang);
+    }
+  }
+
+  function askEngine() {
+    wantEngine();
+    var engine = window.UmpireEngine;
+    var data = engineData();
+    var log = data && data.log;
+    if (!engine || engine.state !== "ready" || !queue.length || !log ||
+        queue[0].revision !== log.revision) {
+      return;
+    }
+    var key = engineKey();
+    if (key === engineAsked) {
+      return;
+    }
+    engineAsked = key;
+    engine.rule(log, queue.map(function (item) { return item.fields; })).then(function (result) {
+      if (key !== engineKey()) {
+        return; // the queue changed meanwhile; drawQueue asks again
+      }
+      result.items.forEach(function (ruled, n) {
+        queue[n].ruled = ruled.ruled ? ruled : null;
+      });
+      enginePosition = { key: key, position: result.position };
+      if (result.position.on_turn && !result.position.finished) {
+        offlineBy = result.position.on_turn; // who plays next, as the laws say
+      }
+      saveQueue();
+      drawQueue();
+    }).catch(function () {
+      engineAsked = "";
+    });
+  }
+
+  function rulingLine(r, className) {
+    var li = document.createElement("li");
+    li.className = className + "u-ruling-" + r.tone;
+    li.dataset.code = r.code;
+    li.appendChild(document.createTextNode(r.text));
+    if (r.law) {
+      var law = document.createElement("span");
+      law.className = "law";
+      law.textContent = "(" + r.law + ")";
+      li.appendChild(document.createTextNode(" "));
+      li.appendChild(law);
+    }
+    return li;
+  }
+
+  function drawRuled(li, ruled) {
+    if (!ruled) {
+      return;
+    }
+    li.classList.add("is-ruled");
+    var list = document.createElement("ul");
+    list.className = "u-history-rulings";
+    if (ruled.error) {
+      list.appendChild(rulingLine({ text: ruled.error, tone: "warning", code: "refused",
+                                    law: "" }, ""));
+    }
+    (ruled.rulings || []).forEach(function (r) { list.appendChild(rulingLine(r, "")); });
+    li.appendChild(list);
+  }
+
+  // the pieces on the board, as the engine counts them after the queued strokes
+  function drawOnBoard() {
+    var left = engineLeft();
+    var onBoard = document.getElementById("on-board");
+    if (!left || !onBoard) {
+      return;
+    }
+    ["white", "black"].forEach(function (colour) {
+      var coin = onBoard.querySelector(".coin-" + colour);
+      var text = coin && coin.nextSibling;
+      if (text && text.nodeType === Node.TEXT_NODE) {
+        text.textContent = text.textContent.replace(/\d+/, String(left[colour]));
+      }
+    });
+    onBoard.classList.add("is-offline");
+  }
+
+  // the rulings strip shows the newest queued stroke's rulings, as it would online
+  function drawStrip() {
+    var strip = document.getElementById("rulings");
+    var newest = queue.length ? queue[queue.length - 1].ruled : null;
+    if (!strip || !newest || !newest.rulings) {
+      return;
+    }
+    var list = document.createElement("ul");
+    list.className = "u-ruling-list is-offline";
+    newest.rulings.forEach(function (r) { list.appendChild(rulingLine(r, "u-ruling ")); });
+    strip.replaceChildren(list);
   }
 
   function reasonOf(html) {
@@ -563,6 +722,7 @@
 
   window.addEventListener("online", flush);
   window.addEventListener("offline", function () {
+    wantEngine();
     if (queue.length) {
       showBanner("offline");
     }
@@ -823,6 +983,7 @@
   }
 
   function settle() {
+    startEngine();
     applySteps();
     syncWithPanel();
     drawQueue();

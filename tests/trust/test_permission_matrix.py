@@ -250,6 +250,7 @@ def url_for(name: str, pattern: URLPattern, world: World, token: str) -> str | N
         "board": 1, "number": 1, "round_number": 1, "action": "withdraw", "token": token,
         "board_id": m1.games.get().boards.get().pk,
         "user_id": world.users["umpire"].pk, "role": "umpire",
+        "digest": "0" * 16,  # the offline engine bundle (GET only)
         # Django's own URLs
         "object_id": str(m1.pk), "id": str(m1.pk), "app_label": "scoring", "uidb64": "MQ",
         "content_type_id": str(ContentType.objects.get_for_model(Match).pk),

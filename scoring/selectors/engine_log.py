@@ -1,0 +1,41 @@
+"""The board's log as the tablet's offline rules engine reads it (issue 12).
+
+The tablet keeps this beside the screen (the page's data, never executed): while the network
+is gone, :mod:`scoring.offline.browser` replays it and the queued strokes through the rules
+engine in the browser. It reuses the tablet's view (:func:`scoring.selectors.umpire.tablet`):
+no query of its own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import get_language
+
+from scoring.selectors.umpire import Tablet, _label, _other
+
+
+def engine_log(view: Tablet) -> dict[str, Any] | None:
+    """The current board's start (the rule set, the game scores of each colour, the names the
+    rulings use) and its events, oldest first; ``None`` when no stroke can be taken or the
+    browser could not rule on it (no toss yet, the extra board before its toss, a finished
+    match, point carrom: those strokes are kept without rulings)."""
+    snapshot = view.snapshot
+    current = snapshot.current
+    if view.phase != "play" or view.is_points or current is None or current.breaker is None:
+        return None
+    white, black = current.breaker, _other(current.breaker)
+    state = snapshot.state
+    games = getattr(state, "games", [])
+    scores = (games[current.game_number - 1].scores if current.game_number <= len(games)
+              else {"a": 0, "b": 0})
+    board = current.board
+    return {
+        "board": f"{current.game_number}-{current.board_number}",
+        "revision": snapshot.revision,
+        "lang": get_language() or "en",
+        "rules": board.rules if board is not None else view.match.rules,
+        "scores": {"white": scores.get(white, 0), "black": scores.get(black, 0)},
+        "names": {"white": _label("white", view, white), "black": _label("black", view, black)},
+        "events": [event.payload for event in (current.events if board is not None else [])],
+    }

@@ -1,0 +1,113 @@
+// The umpire tablet's offline rules engine, page side (issue 12): starts the Web Worker
+// (static/js/umpire-engine-worker.js) that runs scoring/rules in Pyodide, and answers
+// UmpireEngine.rule(log, pending) with the engine's rulings for the queued strokes and the
+// position after them. static/js/umpire.js has the service worker keep the engine's files as
+// soon as the page is open (prefetch) and starts the engine only when strokes wait or the
+// network is gone (start: a few seconds of CPU a tablet spends only then). Where Pyodide does
+// not load (or takes longer than START_LIMIT), UmpireEngine.state is "failed" and the tablet
+// shows the queued strokes without rulings; a later need starts it again (up to 3 tries).
+"use strict";
+
+(function () {
+  var START_LIMIT = 60000;
+  var worker = null;
+  var calls = {};
+  var next = 1;
+  var listeners = [];
+
+  var api = {
+    state: "idle", // "loading", "ready", "failed"
+    tries: 0,
+    startMs: null,
+    lastRuleMs: null,
+    error: "",
+    onChange: function (fn) { listeners.push(fn); },
+    prefetch: keep,
+    start: start,
+    rule: rule,
+  };
+
+  function set(state, error) {
+    api.state = state;
+    api.error = error || "";
+    document.documentElement.dataset.umpireEngine = state;
+    listeners.forEach(function (fn) { try { fn(state); } catch (e) { /* next */ } });
+  }
+
+  function keep(config) {
+    // the service worker keeps the engine's files for a reopening without network
+    if (!navigator.serviceWorker) { return; }
+    navigator.serviceWorker.ready.then(function (registration) {
+      var base = new URL(config.pyodide, location.href).href;
+      var urls = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+                  "pyodide-lock.json"].map(function (name) { return base + name; });
+      urls.push(new URL(config.bundle, location.href).href,
+                new URL(config.worker, location.href).href,
+                new URL(config.script, location.href).href);
+      if (registration.active) {
+        registration.active.postMessage({ cache: urls });
+      }
+    }).catch(function () {});
+  }
+
+  function start(config, lang) {
+    if (api.state === "loading" || api.state === "ready") {
+      return;
+    }
+    if (!window.Worker || !window.WebAssembly) {
+      set("failed", "no Worker or WebAssembly");
+      return;
+    }
+    if (worker) {
+      worker.terminate(); // a start that failed: begin again
+      worker = null;
+    }
+    api.tries += 1;
+    set("loading");
+    var timer = window.setTimeout(function () {
+      if (api.state === "loading") { set("failed", "start took too long"); }
+    }, START_LIMIT);
+    try {
+      worker = new Worker(config.worker);
+    } catch (err) {
+      set("failed", String(err));
+      return;
+    }
+    worker.onmessage = function (event) {
+      var m = event.data || {};
+      if (m.type === "ready") {
+        window.clearTimeout(timer);
+        api.startMs = m.ms;
+        set("ready");
+      } else if (m.type === "failed") {
+        window.clearTimeout(timer);
+        set("failed", m.error);
+      } else if (m.type === "ruled" && calls[m.id]) {
+        var call = calls[m.id];
+        delete calls[m.id];
+        api.lastRuleMs = m.ms;
+        if (m.error) { call.reject(new Error(m.error)); } else { call.resolve(m.result); }
+      }
+    };
+    worker.onerror = function (event) {
+      window.clearTimeout(timer);
+      set("failed", String(event.message || "worker error"));
+    };
+    worker.postMessage({ type: "start", config: { pyodide: config.pyodide, bundle: config.bundle,
+                                                  lang: lang } });
+  }
+
+  function rule(log, pending) {
+    if (api.state !== "ready") {
+      return Promise.reject(new Error("engine not ready"));
+    }
+    var id = next++;
+    return new Promise(function (resolve, reject) {
+      calls[id] = { resolve: resolve, reject: reject };
+      worker.postMessage({ type: "rule", id: id, log: log, pending: pending });
+    });
+  }
+
+  window.UmpireEngine = api;
+  document.dispatchEvent(new CustomEvent("umpire-engine:loaded"));
+})();
