@@ -38,6 +38,9 @@ def _catalogue() -> dict[str, str]:
         "negative_count": _("A count cannot be negative."),
         "bad_count": _("Counts must be whole numbers."),
         # the services
+        "pin_same_entry": _("Choose two different entries."),
+        "pin_not_in_round": _("Both entries must have a place in the round."),
+        "pin_already": _("These two entries already play each other."),
         "toss_missing": _("Record the toss first (ICF 40)."),
         "toss_after_start": _("The match has started; the toss cannot change."),
         "bad_toss": _("The toss needs a winner and the choice of break or side."),

@@ -12,38 +12,30 @@ from django.urls import URLPattern, path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from scoring.draw_words import round_title
+from scoring.error_words import error_text
 from scoring.services import draw_edits
 from scoring.services.draws import DrawServiceError
-from scoring.views.organiser import _actor, _event, _fail, error_text, round_title
-
-#: Messages of the pin's own refusals (the others are the draw edits' texts).
-PIN_ERRORS = {
-    "pin_same_entry": lambda: _("Choose two different entries."),
-    "pin_not_in_round": lambda: _("Both entries must have a place in the round."),
-    "pin_already": lambda: _("These two entries already play each other."),
-}
+from scoring.views.organiser.base import actor_of, get_event, show_error
 
 
 @require_http_methods(["GET", "POST"])
 def draw_pin(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     """The pin form (GET) and the pin (POST: one swap, then back to this page)."""
-    tournament, event = _event(request, slug, event_id)
+    tournament, event = get_event(request, slug, event_id)
     if request.method == "POST":
         try:
             first, second = (int(request.POST.get(k, "")) for k in ("first", "second"))
             broken = draw_edits.pin_pairing(
-                event=event, first=first, second=second, actor=_actor(request, tournament),
+                event=event, first=first, second=second, actor=actor_of(request, tournament),
                 override=request.POST.get("override") == "yes",
                 reason=request.POST.get("reason", ""))
             messages.success(request, _("Pairing pinned.") if not broken else
                              _("Pairing pinned; the override is logged."))
         except ValueError:
-            messages.error(request, PIN_ERRORS["pin_same_entry"]())
+            messages.error(request, error_text("pin_same_entry"))
         except DrawServiceError as err:
-            if err.code in PIN_ERRORS:
-                messages.error(request, PIN_ERRORS[err.code]())
-            else:
-                _fail(request, err)
+            show_error(request, err)
         return redirect("scoring:organiser-draw-pin", slug=slug, event_id=event.pk)
     rnd, places = draw_edits.pin_choices(event)
     entries = [(pk, _("%(name)s (match %(number)s)") % {"name": name, "number": number})
