@@ -48,10 +48,18 @@ from scoring.models import (
     Table,
     Tournament,
 )
+from scoring.records import (
+    MatchSnapshot,
+    becomes_entry,
+    board_log_document,
+    game_entries,
+    live_events,
+    match_snapshot,
+)
+from scoring.records.sides import by_colour, other_colour, other_side, side_colours
 from scoring.rules import Note, derive_game, get_rules
 from scoring.rules.game import BoardScore, GameState
 from scoring.rulings import colour_word, describe_event, explain
-from scoring.services.matches import MatchSnapshot, becomes_entry, live_events, match_snapshot
 from scoring.standings import (  # noqa: F401 (re-exported for the pages and the API)
     DECIDED_SQL,
     Column,
@@ -269,7 +277,7 @@ def colour_names(match: Match, breaker: str | None) -> dict[str, str]:
     """``{"white": "White (Asha Rao)", "black": "Black (Ben Kirk)"}`` for a board."""
     if breaker not in SIDES:
         return {"white": colour_name("white"), "black": colour_name("black")}
-    other = "b" if breaker == "a" else "a"
+    other = other_side(breaker)
     return {
         "white": _("White (%(name)s)") % {"name": side_label(match, breaker)},
         "black": _("Black (%(name)s)") % {"name": side_label(match, other)},
@@ -281,9 +289,8 @@ def board_timeline(match: Match, board: Board, events: Sequence[BoardEvent],
     """A board replayed from its live events: what was pocketed when, fouls, dues, and the
     ruling that ended it, with the law. ``scores`` are the game scores before the board per
     side (the 22-point rule)."""
-    other = "b" if board.breaker == "a" else "a"
     analysis = analyse_board([e.payload for e in live_events(list(events))], rules=board.rules,
-                             scores=(scores.get(board.breaker, 0), scores.get(other, 0)))
+                             scores=by_colour(scores, board.breaker, 0))
     names = colour_names(match, board.breaker)
     rows = []
     for step in analysis.steps:
@@ -586,26 +593,18 @@ def board_document(view: MatchView, line: BoardLine) -> dict[str, Any]:
     are ``null``)."""
     from scoring.rules.interchange import replay_board_document
     from scoring.rules.point import replay_point_board_document
-    from scoring.services.matches import board_log_document
 
     row = line.row
     if row.kind == Board.Kind.LOG:
-        log = board_log_document(row, line.scores_before if not view.snapshot.is_points
-                                 else None)
+        log = board_log_document(row, match=view.match, scores=line.scores_before)
         if view.snapshot.is_points:
-            players = list(view.match.sides)
-            i = players.index(row.breaker) if row.breaker in players else 0
-            log["players"] = players[i:] + players[:i]
-            if any(line.scores_before.values()):  # the game ends at 25 mid-board
-                log["scores"] = dict(line.scores_before)
             state = replay_point_board_document(log)
         else:
             state = replay_board_document(log)
         return {"log": log, "state": state}
-    colour = {row.breaker: "white"}
-    colour.update({s: "black" for s in SIDES if s != row.breaker})
+    colour = side_colours(row.breaker)
     winner = colour.get(line.winner or "")
-    loser = "black" if winner == "white" else "white"
+    loser = other_colour(winner)
     on_board: dict[str, int | None] = {"white": None, "black": None}
     queen: str | None = None
     if row.kind == Board.Kind.SUMMARY and winner:
@@ -935,7 +934,7 @@ class PlayerMatch:
         if self.line.is_points:  # point carrom: both other players
             return " · ".join(side_label(self.match, s) for s in self.match.sides
                               if s != self.side)
-        return side_label(self.match, "b" if self.side == "a" else "a")
+        return side_label(self.match, other_side(self.side))
 
     @property
     def result(self) -> str:
@@ -987,7 +986,6 @@ def tournament_players(tournament: Tournament) -> list[tuple[Player, list[Entry]
 def player_page(tournament: Tournament, player: Player) -> PlayerPage:
     """A player's matches in the tournament and statistics from the stroke logs (six queries
     whatever the number of matches and boards)."""
-    from scoring.services.matches import game_entries  # the one definition of a board
 
     entries = list(Entry.objects.filter(event__tournament=tournament)
                    .filter(Q(player=player) | Q(partner=player))
@@ -1049,14 +1047,12 @@ def _add_game(stats: SideStats, slams: list[Slam], match: Match, game: Game,
             continue
         stats.add_board(won=score.winner == side, points=score.points)
         if row.kind == Board.Kind.LOG and row.pk in events:
-            other = "b" if row.breaker == "a" else "a"
             analysis = analyse_board([e.payload for e in live_events(events[row.pk])],
-                                     rules=row.rules,
-                                     scores=(before.get(row.breaker, 0), before.get(other, 0)))
+                                     rules=row.rules, scores=by_colour(before, row.breaker, 0))
             colour = "white" if row.breaker == side else "black"
             count = len(stats.slam_boards)
             stats.add_log(analysis, colour)
             if len(stats.slam_boards) > count:
                 slams.append(Slam(stats.slam_boards[-1][0], match, game.number, row.sequence,
-                                  side_label(match, "b" if side == "a" else "a")))
+                                  side_label(match, other_side(side))))
         before = dict(score.scores_after or before)

@@ -55,13 +55,19 @@ from scoring.models import (
     Tournament,
 )
 from scoring.models.match import new_umpire_token
+from scoring.records import (
+    board_log_document,
+    colour_sides,
+    is_points,
+    match_snapshot,
+    point_scores_before_each,
+    scores_before_each,
+)
 from scoring.rules import RULESETS, RulesError, get_rules
 from scoring.rules.interchange import replay_board_document
-from scoring.services.matches import live_events, match_snapshot
 from scoring.services.tournaments import TournamentError, clean_settings
 
 FORMAT = "carrom-tournament-export/1"
-BOARD_FORMAT = "carrom-board/1"
 
 #: Models whose ``auto_now``/``auto_now_add`` timestamps an import sets from the document.
 _TIMESTAMPED = (Tournament, Player, Event, Entry, Round, Match, Game, Board, BoardEvent,
@@ -229,10 +235,10 @@ def _player_sort_key(player: Player) -> tuple:
 
 def _scores_before_boards(match: Match, boards: list[Board]) -> dict[int, dict[str, int]]:
     """Game scores per side before each log board of ``match`` (for the 22-point rule), from
-    the engine's derived state."""
+    the engine's derived state (:func:`scoring.records.scores_before_each`)."""
+    if is_points(match.rules):
+        return point_scores_before_each(match, boards)
     out: dict[int, dict[str, int]] = {}
-    if get_rules(match.rules).family == "points":
-        return _point_scores_before_boards(match, boards)
     if not match.toss_winner:
         return out
     try:
@@ -242,60 +248,9 @@ def _scores_before_boards(match: Match, boards: list[Board]) -> dict[int, dict[s
     state = snapshot.state
     if state is None:
         return out
-    by_game: dict[int, list[Board]] = {}
-    for board in boards:
-        by_game.setdefault(board.game_id, []).append(board)
     for game, game_state in zip(snapshot.games, state.games, strict=False):
-        running = {"a": 0, "b": 0}
-        scored = list(game_state.boards)
-        index = 0
-        for board in sorted(by_game.get(game.pk, []), key=lambda b: b.sequence):
-            counted = board.kind != Board.Kind.LOG or board.void or board.finished
-            if board.kind == Board.Kind.LOG:
-                out[board.pk] = dict(running)
-            if counted and index < len(scored):
-                score = scored[index]
-                index += 1
-                if not score.void and score.scores_after:
-                    running = dict(score.scores_after)
+        out.update(scores_before_each(game_state, [b for b in boards if b.game_id == game.pk]))
     return out
-
-
-def _point_scores_before_boards(match: Match, boards: list[Board]
-                                ) -> dict[int, dict[str, int]]:
-    """Point carrom: each player's game score before each board (capped, as the game
-    counts it), so that a board that ended the game at 25 replays as it ended."""
-    from scoring.rules.point import derive_point_game
-    from scoring.services.matches import point_first_breaker
-
-    rules = get_rules(match.rules)
-    sides = tuple(match.sides)
-    counted: list[dict[str, int]] = []
-    out: dict[int, dict[str, int]] = {}
-    for board in sorted(boards, key=lambda b: (b.game_id, b.sequence)):
-        game = derive_point_game(counted, sides, rules, point_first_breaker(match))
-        out[board.pk] = dict(game.scores)
-        if board.finished and not board.void and board.result_points_by_side:
-            counted.append(dict(board.result_points_by_side))
-    return out
-
-
-def board_log(board: Board, rows: list[BoardEvent], match: Match,
-              scores: dict[str, int] | None) -> dict[str, Any]:
-    """The board's live events as a ``carrom-board/1`` document (interchange format v1)."""
-    document: dict[str, Any] = {"format": BOARD_FORMAT, "rules": board.rules}
-    if get_rules(board.rules).family == "points":
-        sides = match.sides
-        start = sides.index(board.breaker) if board.breaker in sides else 0
-        document["players"] = sides[start:] + sides[:start]
-        if scores and any(scores.values()):
-            document["scores"] = dict(scores)
-    elif scores is not None:
-        other = "b" if board.breaker == "a" else "a"
-        document["scores"] = {"white": scores.get(board.breaker, 0),
-                              "black": scores.get(other, 0)}
-    document["events"] = [row.payload for row in live_events(rows)]
-    return document
 
 
 def export_tournament(tournament: Tournament) -> dict[str, Any]:
@@ -457,7 +412,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             "finished_at": _dt(board.finished_at),
         }
         if board.kind == Board.Kind.LOG:
-            out["log"] = board_log(board, board_rows, match, scores)
+            out["log"] = board_log_document(board, board_rows, match=match, scores=scores)
         if board.kind == Board.Kind.LOG or board_rows:  # a paper board's withdrawal row
             out["events"] = [
                 {
@@ -1056,7 +1011,7 @@ def replay_problems(tournament: Tournament) -> list[str]:
         for board in boards:
             rows = list(board.events.order_by("seq"))
             where = f"match {match.number} game {board.game.number} board {board.sequence}"
-            document = board_log(board, rows, match, scores.get(board.pk))
+            document = board_log_document(board, rows, match=match, scores=scores.get(board.pk))
             try:
                 state = replay_board_document(document)
             except RulesError as err:
@@ -1081,8 +1036,7 @@ def _compare(board: Board, match: Match, state: dict[str, Any]) -> list[str]:
         return [f"void is {board.void} in the cache, {result.get('void')} replayed"]
     if board.void:
         return []
-    other = "b" if board.breaker == "a" else "a"
-    winner = board.breaker if result.get("winner") == "white" else other
+    winner = colour_sides(board.breaker).get(result.get("winner") or "")
     found = []
     if winner != board.result_winner:
         found.append(f"winner {board.result_winner!r} cached, {winner!r} replayed")

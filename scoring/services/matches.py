@@ -12,10 +12,9 @@ breaker's side plays white (ICF 43). The engine sees the sides as its players.
 
 from __future__ import annotations
 
-import datetime
 import uuid
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -31,35 +30,36 @@ from scoring.models import (
     Match,
     MatchConfirmation,
 )
+from scoring.records import (  # noqa: F401 (re-exported: the read layer's names, here before)
+    CurrentBoard,
+    EventRow,
+    MatchSnapshot,
+    becomes_entry,
+    board_log_document,
+    derive_snapshot,
+    event_rows,
+    game_entries,
+    live_events,
+    match_snapshot,
+    point_board_position,
+    point_first_breaker,
+    replay_board,
+    rules_for_match,
+    scores_before,
+    turn_rotation,
+)
+from scoring.records.sides import colour_sides, other_colour, other_side
 from scoring.rules import (
-    AwardEntry,
-    LogEntry,
     MatchState,
-    Note,
-    Position,
     RulesError,
     Step,
-    SummaryEntry,
-    derive_game,
-    derive_match,
     first_breaker_of_game,
     get_rules,
     parse_event,
     step,
 )
 from scoring.rules.errors import IllegalEvent, InvalidEvent
-from scoring.rules.interchange import parse_start
-from scoring.rules.point import (
-    PointGame,
-    PointPosition,
-    apply_point,
-    derive_point_game,
-    opening,
-    parse_point_event,
-    replay_point,
-    step_point,
-)
-from scoring.rules.position import PerColour
+from scoring.rules.point import PointGame, parse_point_event, step_point
 from scoring.signals import match_confirmed, match_finished
 
 EVENT_TYPES = {"stroke", "technical_foul", "forgo", "board_loss", "umpire_ruling", "void"}
@@ -100,185 +100,19 @@ class Actor:
 
 
 @dataclass
-class CurrentBoard:
-    """The board being played (or about to be), as the tablet shows it."""
-
-    board: Board | None  # None: the next board has no event yet
-    game_number: int
-    board_number: int
-    breaker: str | None  # side; None when a toss decides (the extra board)
-    position: Position | PointPosition | None
-    notes: tuple[Note, ...] = ()
-    events: list[BoardEvent] = field(default_factory=list)  # live events, oldest first
-    change_sides: bool = False
-    extra_board: bool = False
-
-    @property
-    def white_side(self) -> str | None:
-        return self.breaker
-
-
-@dataclass
-class MatchSnapshot:
-    """Everything derived about a match from its stored log."""
-
-    match: Match
-    games: list[Game]
-    boards: dict[int, list[Board]]  # game id -> boards in order
-    state: MatchState | PointGame | None
-    current: CurrentBoard | None  # None once the match is finished
-    finished: bool
-    winner: str | None
-
-    @property
-    def revision(self) -> int:
-        return self.match.revision
-
-    @property
-    def is_points(self) -> bool:
-        return get_rules(self.match.rules).family == "points"
-
-    def side_name(self, side: str | None) -> str:
-        if side is None:
-            return ""
-        entry = self.match.entry_for(side)
-        return entry.name if entry is not None else side.upper()
-
-
-@dataclass
 class RecordOutcome:
     snapshot: MatchSnapshot
     event: BoardEvent | None
     duplicate: bool = False
 
 
-# --- reading ---------------------------------------------------------------------------------
-
-
-class EventRow(NamedTuple):
-    """A stored board event as the derivations read it: the columns of
-    :class:`~scoring.models.BoardEvent`, without building a model instance per row (a board
-    being played is read on every stroke)."""
-
-    id: int
-    board_id: int
-    seq: int
-    client_id: uuid.UUID
-    type: str
-    payload: dict[str, Any]
-    retracts_id: int | None
-    recorded_by_id: int | None
-    via: str
-    device: str
-    created_at: datetime.datetime
-
-    @property
-    def pk(self) -> int:
-        return self.id
-
-
-def event_rows(board: Board) -> list[EventRow]:
-    """The events of ``board`` in order (undo rows included), as :class:`EventRow`."""
-    return [EventRow(*values) for values in BoardEvent.objects.filter(board_id=board.pk)
-            .order_by("seq").values_list(*EventRow._fields)]
-
-
-def live_events[E: (BoardEvent, EventRow)](events: list[E]) -> list[E]:
-    """The events that count: not undo rows, and not retracted by one."""
-    retracted = {e.retracts_id for e in events if e.type == BoardEvent.Type.UNDO}
-    return [e for e in events if e.type != BoardEvent.Type.UNDO and e.id not in retracted]
-
-
-def _board_log(board: Board, events: list[BoardEvent]) -> dict[str, Any]:
-    return {
-        "format": "carrom-board/1",
-        "rules": board.rules,
-        "events": [e.payload for e in events],
-    }
-
-
-def board_log_document(board: Board, scores: dict[str, int] | None = None) -> dict[str, Any]:
-    """A board's log in interchange format v1 (``carrom-board/1``), for the API and exports.
-
-    ``scores`` are the game scores before the board per side; white is the breaker.
-    """
-    events = live_events(list(board.events.order_by("seq")))
-    document = _board_log(board, events)
-    if scores is not None and board.breaker in scores:
-        other = next((s for s in scores if s != board.breaker), None)
-        document["scores"] = {"white": scores[board.breaker],
-                              "black": scores.get(other, 0) if other else 0}
-    return document
-
-
-def game_entries(
-    boards: list[Board], events_of_current: list[BoardEvent] | None
-) -> list[Any]:
-    """The rules engine's entries of a game's stored boards, in order: the one definition of
-    which stored board counts as what (a summary or award from paper, a void or withdrawn
-    board, a finished log as its cached result, the board in play as its live events)."""
-    entries: list[Any] = []
-    for board in boards:
-        if board.void and board.kind != Board.Kind.LOG:
-            # a paper board withdrawn by an undo: it does not count; the same breaker plays
-            # the board again, as after a void board (IT 101)
-            entries.append(LogEntry({"format": "carrom-board/1", "events": [{"type": "void"}]},
-                                    board.breaker))
-        elif board.kind == Board.Kind.SUMMARY:
-            entries.append(SummaryEntry(board.summary_winner, board.summary_carrommen or 0,
-                                        board.summary_queen or None, board.breaker))
-        elif board.kind == Board.Kind.AWARD:
-            entries.append(AwardEntry(board.summary_winner, board.award_points or 0,
-                                      board.award_law or None, board.breaker))
-        elif board.void:
-            entries.append(LogEntry({"format": "carrom-board/1", "events": [{"type": "void"}]},
-                                    board.breaker))
-        elif board.finished:
-            entries.append(AwardEntry(board.result_winner, board.result_points or 0,
-                                      board.result_law or None, board.breaker))
-        elif not becomes_entry(board, events_of_current):
-            continue
-        else:
-            entries.append(LogEntry(_board_log(board, events_of_current or []), board.breaker))
-    return entries
+# --- reading (scoring.records) ----------------------------------------------------------
 
 
 def _toss(match: Match) -> tuple[str, str]:
     if not match.toss_winner or not match.toss_choice:
         raise MatchError("toss_missing", "record the toss first (ICF 40)")
     return match.toss_winner, match.toss_choice
-
-
-def match_snapshot(match: Match) -> MatchSnapshot:
-    """Derive the whole state of ``match`` from its games, boards and the current log.
-
-    A constant number of queries: games, boards, the current board's events.
-    """
-    games = list(match.games.order_by("number"))
-    boards: dict[int, list[Board]] = {g.id: [] for g in games}
-    for board in Board.objects.filter(game__match=match).order_by("game__number", "sequence"):
-        boards[board.game_id].append(board)
-    last_board = None
-    for game in reversed(games):
-        if boards[game.id]:
-            last_board = boards[game.id][-1]
-            break
-    events: list[BoardEvent] = []
-    if last_board is not None and last_board.kind == Board.Kind.LOG:
-        events = live_events(event_rows(last_board))
-    return _derive_snapshot(match, games, boards, last_board, events)
-
-
-def _derive_snapshot(
-    match: Match, games: list[Game], boards: dict[int, list[Board]],
-    last_board: Board | None, events: list[BoardEvent], replayed: Step | None = None,
-) -> MatchSnapshot:
-    """The snapshot from rows already read: the match's games and boards in order, its last
-    board and that board's live events (``replayed``: the last board's position after them
-    and the notes of the last one, when the caller has just derived them)."""
-    if get_rules(match.rules).family == "points":
-        return _point_snapshot(match, games, boards, last_board, events)
-    return _colour_snapshot(match, games, boards, last_board, events, replayed)
 
 
 @dataclass
@@ -293,145 +127,6 @@ class _Written:
     games: list[Game]
     boards: dict[int, list[Board]]
     events: list[BoardEvent]
-
-
-def _colour_snapshot(
-    match: Match, games: list[Game], boards: dict[int, list[Board]],
-    last_board: Board | None, events: list[BoardEvent], replayed: Step | None = None,
-) -> MatchSnapshot:
-    rules = get_rules(match.rules)
-    rules = rules_for_match(rules, match.games_to_win)
-    if not match.toss_winner:
-        return MatchSnapshot(match, games, boards, None, None, False, None)
-    toss_winner, toss_choice = _toss(match)
-    entries = []
-    for game in games:
-        game_boards = boards[game.id]
-        is_last = game_boards and game_boards[-1] is last_board
-        entries.append(game_entries(game_boards, events if is_last else None))
-    state = derive_match(entries, players=("a", "b"), toss_winner=toss_winner,
-                         toss_choice=toss_choice, rules=rules, stage=match.stage,
-                         time_up=bool(games and games[-1].time_up))
-    current = None
-    if not state.finished and state.next is not None:
-        nxt = state.next
-        game_state = state.games[nxt.game - 1] if nxt.game <= len(state.games) else None
-        board_row = None
-        if last_board is not None and last_board.kind == Board.Kind.LOG and not (
-            last_board.finished
-        ) and (last_board.last_seq > 0 or events):
-            board_row = last_board
-        position = None
-        notes: tuple[Note, ...] = ()
-        breaker = nxt.breaker
-        if board_row is not None:
-            breaker = board_row.breaker
-            scores = game_state.scores if game_state is not None else {"a": 0, "b": 0}
-            if replayed is not None:
-                position, notes = replayed
-            else:
-                position, notes = _replay_current(board_row, events, scores, rules)
-        elif breaker is not None:
-            scores = game_state.scores if game_state else {"a": 0, "b": 0}
-            other = "b" if breaker == "a" else "a"
-            position = Position(scores=PerColour(scores.get(breaker, 0), scores.get(other, 0)))
-        current = CurrentBoard(
-            board=board_row, game_number=nxt.game, board_number=nxt.board, breaker=breaker,
-            position=position, notes=notes, events=events if board_row else [],
-            change_sides=nxt.change_sides,
-            extra_board=bool(game_state and game_state.extra_board and board_row is None),
-        )
-    return MatchSnapshot(match, games, boards, state, current, state.finished, state.winner)
-
-
-def becomes_entry(board: Any, events_of_current: list[Any] | None) -> bool:
-    """Does a stored board become an entry of its game (:func:`game_entries`)? All do but an
-    empty log board that has not started and is not the board in progress (its events
-    undone). The selectors that pair stored boards with the engine's boards use this too."""
-    return not (board.kind == Board.Kind.LOG and not board.void and not board.finished
-                and board.last_seq == 0 and events_of_current is None)
-
-
-def rules_for_match(rules: Any, games_to_win: int) -> Any:
-    """``rules`` with the match's number of games to win (a one-game match, ICF 56)."""
-    if rules.games_to_win == games_to_win:
-        return rules
-    from dataclasses import replace
-
-    return replace(rules, games_to_win=games_to_win)
-
-
-def _replay_current(
-    board: Board, events: list[BoardEvent], scores: dict[str, int], rules: Any
-) -> tuple[Position, tuple[Note, ...]]:
-    other = "b" if board.breaker == "a" else "a"
-    position = parse_start(None, PerColour(scores.get(board.breaker, 0), scores.get(other, 0)))
-    rules = get_rules(board.rules)
-    notes: tuple[Note, ...] = ()
-    last = len(events)
-    for number, event in enumerate(events, start=1):  # the notes of the last event only
-        position, notes = step(position, parse_event(event.payload), rules,
-                               explain=number == last)
-    return position, notes
-
-
-def _point_snapshot(
-    match: Match, games: list[Game], boards: dict[int, list[Board]],
-    last_board: Board | None, events: list[BoardEvent],
-) -> MatchSnapshot:
-    rules = get_rules(match.rules)
-    sides = tuple(match.sides)
-    board_rows = boards[games[0].id] if games else []
-    totals = [dict(b.result_points_by_side) for b in board_rows if b.finished and not b.void]
-    game = derive_point_game(totals, sides, rules, point_first_breaker(match))
-    current = None
-    if not game.finished:
-        board_row = last_board if last_board is not None and not last_board.finished else None
-        breaker = board_row.breaker if board_row else game.next_breaker
-        order = turn_rotation(sides, breaker)
-        position = opening(order, scores=game.scores)
-        for event in events if board_row else []:
-            position = apply_point(position, parse_point_event(event.payload), rules)
-        current = CurrentBoard(
-            board=board_row, game_number=1, board_number=game.boards_played + 1,
-            breaker=breaker, position=position, events=events if board_row else [],
-        )
-    return MatchSnapshot(match, games, boards, game, current, game.finished, game.winner)
-
-
-def point_first_breaker(match: Match) -> str:
-    """Point carrom: who breaks the first board: the player drawn by lot (the toss), else the
-    first player."""
-    return match.toss_winner if match.toss_winner in match.sides else match.sides[0]
-
-
-def point_scores_before(match: Match, board: Board) -> dict[str, int]:
-    """Point carrom: each side's game score before ``board`` (its finished, not void boards
-    before it, capped at the game points)."""
-    rules = get_rules(match.rules)
-    earlier = [dict(b.result_points_by_side) for b in
-               Board.objects.filter(game_id=board.game_id, sequence__lt=board.sequence or 0,
-                                    finished=True, void=False).order_by("sequence")]
-    game = derive_point_game(earlier, tuple(match.sides), rules, point_first_breaker(match))
-    return dict(game.scores)
-
-
-def point_board_position(match: Match, board: Board, events: list[Any],
-                         rules: Any = None) -> PointPosition:
-    """Point carrom: the position of ``board`` after its live ``events`` (stored rows), with
-    the game scores before it (the one replay of a stored point board)."""
-    rules = rules or get_rules(board.rules)
-    order = turn_rotation(tuple(match.sides), board.breaker)
-    return replay_point([e.payload for e in events], order, rules,
-                        scores=point_scores_before(match, board))
-
-
-def turn_rotation(sides: tuple[str, ...], first: str | None) -> tuple[str, ...]:
-    """Point carrom: the players in turn order, starting with ``first``."""
-    if first is None:
-        return sides
-    i = sides.index(first)
-    return sides[i:] + sides[:i]
 
 
 # --- writing ---------------------------------------------------------------------------------
@@ -611,9 +306,9 @@ def record_event(
             ):
                 position = current.position  # the snapshot has just replayed this board
             else:
-                scores = _scores_before(match, target)
+                scores = scores_before(match, target)
                 events = live_events(list(target.events.order_by("seq"))) if not created else []
-                position, _ = _replay_current(target, events, scores, rules)
+                position, _ = replay_board(target, events, scores, rules)
             position, notes = step(position, event, get_rules(target.rules))
             stored = event.to_dict()
         if created:
@@ -659,20 +354,6 @@ def _written(snapshot: MatchSnapshot, target: Board, created: bool, replayed: St
     if created:
         rows.append(target)
     return _Written(target, replayed, games, boards, events)
-
-
-def _scores_before(match: Match, board: Board) -> dict[str, int]:
-    """Game scores of each side before ``board`` (for the 22-point rule, ICF 54): the game
-    derived from the boards before it."""
-    rows = list(Board.objects.filter(game_id=board.game_id).order_by("sequence"))
-    if board.pk is not None:
-        rows = [r for r in rows if r.sequence < board.sequence]
-    entries = game_entries(rows, None)
-    if not entries:
-        return {"a": 0, "b": 0}
-    state = derive_game(entries, players=("a", "b"), first_breaker=board.game.first_breaker,
-                        rules=get_rules(match.rules), stage=match.stage)
-    return dict(state.scores)
 
 
 def _target_board(
@@ -810,7 +491,7 @@ def record_quick_board(
     if points is None:
         if carrommen is None or not 0 <= carrommen <= rules.carrommen_per_colour:
             raise MatchError("bad_carrommen", "the loser has 0 to 9 carrommen left")
-        if queen not in (None, "", winner, "b" if winner == "a" else "a"):
+        if queen not in (None, "", winner, other_side(winner)):
             raise MatchError("bad_queen", "the queen was covered by A, B or nobody")
     elif not 1 <= points <= rules.board_max:
         raise MatchError("bad_points", "a board is worth 1 to %(max)s points",
@@ -904,8 +585,8 @@ def claim_extra_points(
             "extra_claimed"
         ):
             raise MatchError("nothing_to_claim", "the last stroke has no extra points")
-        scores = _scores_before(locked, board)
-        _position, notes = _replay_current(board, events, scores, get_rules(board.rules))
+        scores = scores_before(locked, board)
+        _position, notes = replay_board(board, events, scores, get_rules(board.rules))
         if not any(n.code == "board_won" and n.params.get("claimable") for n in notes):
             raise MatchError("nothing_to_claim", "the last stroke has no extra points")
         undo_last_event(match=locked, client_id=uuid.uuid5(client_id, "undo"), actor=actor)
@@ -1021,7 +702,7 @@ def refresh_caches(match: Match, known: _Written | None = None, *,
     if known is None:
         snapshot = match_snapshot(match)
     else:
-        snapshot = _derive_snapshot(match, known.games, known.boards, known.board, known.events,
+        snapshot = derive_snapshot(match, known.games, known.boards, known.board, known.events,
                                     replayed=known.replayed)
     state = snapshot.state
     if isinstance(state, MatchState):
@@ -1110,7 +791,7 @@ def paper_fields(entry: dict[str, Any]) -> dict[str, Any]:
             "award_law": (entry.get("law") or "") if award else ""}
 
 
-def _refresh_board(match: Match, board: Board, position: Position | None = None,
+def _refresh_board(match: Match, board: Board, position: Any = None,
                    extra: dict[str, Any] | None = None) -> None:
     """Write ``board``'s result fields from its log (or from ``position``, the colour game
     position its log replays to, when the caller knows it), and ``extra`` fields; only what
@@ -1128,17 +809,17 @@ def _refresh_board(match: Match, board: Board, position: Position | None = None,
         }
     else:
         if position is None:
-            scores = _scores_before(match, board)
+            scores = scores_before(match, board)
             try:
-                position, _ = _replay_current(board, events, scores, rules)
+                position, _ = replay_board(board, events, scores, rules)
             except (RulesError, IllegalEvent):  # pragma: no cover - logs are validated on write
                 return
         result = position.result
         fields = {"finished": result is not None, "void": bool(result and result.void)}
         if result is not None and not result.void:
-            loser = "black" if result.winner == "white" else "white"
+            loser = other_colour(result.winner)
             holder = position.queen_holder
-            to_side = {"white": board.breaker, "black": "b" if board.breaker == "a" else "a"}
+            to_side = colour_sides(board.breaker)
             fields.update(
                 result_winner=to_side[result.winner], result_points=result.points,
                 result_law=result.law, result_interpretation=result.interpretation,
@@ -1159,3 +840,8 @@ def _refresh_board(match: Match, board: Board, position: Position | None = None,
         Board.objects.filter(pk=board.pk).update(**changed)
     for name, value in changed.items():
         setattr(board, name, value)
+
+
+# names the other services (corrections) and the benches used before the read layer existed
+_replay_current = replay_board
+_scores_before = scores_before

@@ -1,0 +1,185 @@
+"""A stored match as the engine sees it: :class:`MatchSnapshot`, derived from its games,
+boards and the current board's log in a constant number of queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring.models import Board, Game, Match
+from scoring.records.boards import (
+    PointStep,
+    colour_opening,
+    game_entries,
+    is_points,
+    point_first_breaker,
+    point_steps,
+    replay_board,
+    rules_for_match,
+    turn_rotation,
+)
+from scoring.records.rows import EventRow, board_events
+from scoring.records.sides import SIDES
+from scoring.rules import MatchState, Note, Position, Step, derive_match, get_rules
+from scoring.rules.point import PointGame, PointPosition, derive_point_game, opening
+
+
+@dataclass
+class CurrentBoard:
+    """The board being played (or about to be), as the tablet shows it."""
+
+    board: Board | None  # None: the next board has no event yet
+    game_number: int
+    board_number: int
+    breaker: str | None  # side; None when a toss decides (the extra board)
+    position: Position | PointPosition | None
+    notes: tuple[Note, ...] = ()
+    events: list[Any] = field(default_factory=list)  # live events, oldest first
+    change_sides: bool = False
+    extra_board: bool = False
+    #: point carrom: the position before each live event and its notes, as replayed
+    point_steps: list[PointStep] = field(default_factory=list)
+
+    @property
+    def white_side(self) -> str | None:
+        return self.breaker
+
+
+@dataclass
+class MatchSnapshot:
+    """Everything derived about a match from its stored log."""
+
+    match: Match
+    games: list[Game]
+    boards: dict[int, list[Board]]  # game id -> boards in order
+    state: MatchState | PointGame | None
+    current: CurrentBoard | None  # None once the match is finished
+    finished: bool
+    winner: str | None
+
+    @property
+    def revision(self) -> int:
+        return self.match.revision
+
+    @property
+    def is_points(self) -> bool:
+        return is_points(self.match.rules)
+
+    @property
+    def last_board(self) -> Board | None:
+        """The match's newest stored board."""
+        for game in reversed(self.games):
+            rows = self.boards.get(game.pk) or []
+            if rows:
+                return rows[-1]
+        return None
+
+    def side_name(self, side: str | None) -> str:
+        if side is None:
+            return ""
+        entry = self.match.entry_for(side)
+        return entry.name if entry is not None else side.upper()
+
+
+def match_snapshot(match: Match) -> MatchSnapshot:
+    """Derive the whole state of ``match`` from its games, boards and the current log.
+
+    A constant number of queries: games, boards, the current board's events.
+    """
+    games = list(match.games.order_by("number"))
+    boards: dict[int, list[Board]] = {g.id: [] for g in games}
+    for board in Board.objects.filter(game__match=match).order_by("game__number", "sequence"):
+        boards[board.game_id].append(board)
+    last_board = None
+    for game in reversed(games):
+        if boards[game.id]:
+            last_board = boards[game.id][-1]
+            break
+    events: list[EventRow] = []
+    if last_board is not None and last_board.kind == Board.Kind.LOG:
+        events = board_events(last_board)
+    return derive_snapshot(match, games, boards, last_board, events)
+
+
+def derive_snapshot(
+    match: Match, games: list[Game], boards: dict[int, list[Board]],
+    last_board: Board | None, events: list[Any], replayed: Step | None = None,
+) -> MatchSnapshot:
+    """The snapshot from rows already read: the match's games and boards in order, its last
+    board and that board's live events (``replayed``: the last board's position after them
+    and the notes of the last one, when the caller has just derived them)."""
+    if is_points(match.rules):
+        return _point_snapshot(match, games, boards, last_board, events)
+    return _colour_snapshot(match, games, boards, last_board, events, replayed)
+
+
+def _colour_snapshot(
+    match: Match, games: list[Game], boards: dict[int, list[Board]],
+    last_board: Board | None, events: list[Any], replayed: Step | None = None,
+) -> MatchSnapshot:
+    rules = rules_for_match(get_rules(match.rules), match.games_to_win)
+    if not match.toss_winner or not match.toss_choice:
+        return MatchSnapshot(match, games, boards, None, None, False, None)
+    entries = []
+    for game in games:
+        game_boards = boards[game.id]
+        is_last = game_boards and game_boards[-1] is last_board
+        entries.append(game_entries(game_boards, events if is_last else None))
+    state = derive_match(entries, players=SIDES, toss_winner=match.toss_winner,
+                         toss_choice=match.toss_choice, rules=rules, stage=match.stage,
+                         time_up=bool(games and games[-1].time_up))
+    current = None
+    if not state.finished and state.next is not None:
+        nxt = state.next
+        game_state = state.games[nxt.game - 1] if nxt.game <= len(state.games) else None
+        board_row = None
+        if last_board is not None and last_board.kind == Board.Kind.LOG and not (
+            last_board.finished
+        ) and (last_board.last_seq > 0 or events):
+            board_row = last_board
+        position = None
+        notes: tuple[Note, ...] = ()
+        breaker = nxt.breaker
+        scores = game_state.scores if game_state is not None else dict.fromkeys(SIDES, 0)
+        if board_row is not None:
+            breaker = board_row.breaker
+            if replayed is not None:
+                position, notes = replayed
+            else:
+                position, notes = replay_board(board_row, events, scores, rules)
+        elif breaker is not None:
+            position = colour_opening(breaker, scores)
+        current = CurrentBoard(
+            board=board_row, game_number=nxt.game, board_number=nxt.board, breaker=breaker,
+            position=position, notes=notes, events=events if board_row else [],
+            change_sides=nxt.change_sides,
+            extra_board=bool(game_state and game_state.extra_board and board_row is None),
+        )
+    return MatchSnapshot(match, games, boards, state, current, state.finished, state.winner)
+
+
+def _point_snapshot(
+    match: Match, games: list[Game], boards: dict[int, list[Board]],
+    last_board: Board | None, events: list[Any],
+) -> MatchSnapshot:
+    rules = get_rules(match.rules)
+    sides = tuple(match.sides)
+    board_rows = boards[games[0].id] if games else []
+    totals = [dict(b.result_points_by_side) for b in board_rows if b.finished and not b.void]
+    game = derive_point_game(totals, sides, rules, point_first_breaker(match))
+    current = None
+    if not game.finished:
+        board_row = last_board if last_board is not None and not last_board.finished else None
+        breaker = board_row.breaker if board_row else game.next_breaker
+        position = opening(turn_rotation(sides, breaker), scores=game.scores)
+        steps = []
+        if board_row is not None:
+            steps = list(point_steps(match, board_row, events, dict(game.scores), rules))
+            if steps:
+                position = steps[-1].after
+        current = CurrentBoard(
+            board=board_row, game_number=1, board_number=game.boards_played + 1,
+            breaker=breaker, position=position, events=events if board_row else [],
+            point_steps=steps,
+        )
+    return MatchSnapshot(match, games, boards, game, current, game.finished, game.winner)
