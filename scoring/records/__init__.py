@@ -10,9 +10,11 @@ document (:mod:`.boards`), sides and colours (:mod:`.sides`) and the match snaps
 from scoring.records.boards import (
     BOARD_FORMAT,
     VOID_LOG,
+    BoardStep,
     PointStep,
     becomes_entry,
     board_log_document,
+    board_steps,
     colour_opening,
     game_entries,
     is_points,
@@ -38,11 +40,10 @@ from scoring.records.sides import (
 from scoring.records.snapshot import CurrentBoard, MatchSnapshot, derive_snapshot, match_snapshot
 
 __all__ = [
-    "BOARD_FORMAT", "SIDES", "VOID_LOG", "CurrentBoard", "EventRow", "MatchSnapshot", "PointStep",
-    "becomes_entry", "board_events", "board_log_document", "by_colour", "colour_opening",
-    "colour_sides", "derive_snapshot", "event_rows", "game_entries", "is_points",
+    "BOARD_FORMAT", "BoardStep", "CurrentBoard", "EventRow", "MatchSnapshot", "PointStep", "SIDES",
+    "VOID_LOG", "becomes_entry", "board_events", "board_log_document", "board_steps", "by_colour",
+    "colour_opening", "colour_sides", "derive_snapshot", "event_rows", "game_entries", "is_points",
     "live_events", "match_snapshot", "other_colour", "other_side", "point_board_position",
     "point_first_breaker", "point_scores_before_each", "point_steps", "replay_board",
-    "rules_for_match", "scores_before", "scores_before_each", "side_colours",
-    "turn_rotation",
+    "rules_for_match", "scores_before", "scores_before_each", "side_colours", "turn_rotation",
 ]

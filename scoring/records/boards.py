@@ -55,10 +55,14 @@ def becomes_entry(board: Any, events_of_current: list[Any] | None) -> bool:
                 and board.last_seq == 0 and events_of_current is None)
 
 
-def game_entries(boards: list[Board], events_of_current: list[Any] | None) -> list[Any]:
+def game_entries(boards: list[Board], events_of_current: list[Any] | None, *,
+                 replayed: bool = False) -> list[Any]:
     """The rules engine's entries of a game's stored boards, in order: the one definition of
     which stored board counts as what (a summary or award from paper, a void or withdrawn
-    board, a finished log as its cached result, the board in play as its live events)."""
+    board, a finished log as its cached result, the board in play as its live events).
+
+    ``replayed``: the caller replays the board in play itself (once, :func:`board_steps`);
+    the game gets it as a board begun without its events (it is unfinished either way)."""
     entries: list[Any] = []
     for board in boards:
         if board.void and board.kind != Board.Kind.LOG:
@@ -79,9 +83,9 @@ def game_entries(boards: list[Board], events_of_current: list[Any] | None) -> li
         elif not becomes_entry(board, events_of_current):
             continue
         else:
+            played = [] if replayed else [e.payload for e in events_of_current or []]
             entries.append(LogEntry({"format": BOARD_FORMAT, "rules": board.rules,
-                                     "events": [e.payload for e in events_of_current or []]},
-                                    board.breaker))
+                                     "events": played}, board.breaker))
     return entries
 
 
@@ -155,19 +159,51 @@ def colour_opening(breaker: str | None, scores: dict[str, int]) -> Position:
     return parse_start(None, PerColour(*by_colour(scores, breaker, 0)))
 
 
+class BoardStep(NamedTuple):
+    """One live event of a colour-game board, replayed: the stored row, the parsed event,
+    the position before and after it, and the engine's notes (``explained``: the notes were
+    asked for; a replay explains only its last event)."""
+
+    row: Any
+    event: Any
+    before: Position
+    after: Position
+    notes: tuple[Note, ...]
+    explained: bool
+
+    def explain(self, rules: Any) -> BoardStep:
+        """This step with its notes (one engine step when they were not asked for)."""
+        if self.explained:
+            return self
+        return self._replace(notes=step(self.before, self.event, rules).notes, explained=True)
+
+
+def board_steps(board: Board, events: Sequence[Any], scores: dict[str, int],
+                start: Position | None = None) -> list[BoardStep]:
+    """The one replay of a stored colour-game board: a :class:`BoardStep` per live event
+    (stored rows), from the opening with the game ``scores`` before the board (the 22-point
+    rule, ICF 54); only the last event is explained."""
+    position = start if start is not None else colour_opening(board.breaker, scores)
+    rules = get_rules(board.rules)
+    out: list[BoardStep] = []
+    last = len(events)
+    for number, row in enumerate(events, start=1):
+        event = parse_event(row.payload)
+        explained = number == last
+        after, notes = step(position, event, rules, explain=explained)
+        out.append(BoardStep(row, event, position, after, notes, explained))
+        position = after
+    return out
+
+
 def replay_board(board: Board, events: Sequence[Any], scores: dict[str, int],
                  rules: Any = None) -> tuple[Position, tuple[Note, ...]]:
     """A colour-game board after its live ``events`` (stored rows) with the game ``scores``
-    before it: the position and the notes of the last event (the one replay of a stored
-    colour board; only the last event is explained)."""
-    position = colour_opening(board.breaker, scores)
-    rules = get_rules(board.rules)
-    notes: tuple[Note, ...] = ()
-    last = len(events)
-    for number, event in enumerate(events, start=1):
-        position, notes = step(position, parse_event(event.payload), rules,
-                               explain=number == last)
-    return position, notes
+    before it: the position and the notes of the last event."""
+    steps = board_steps(board, events, scores)
+    if not steps:
+        return colour_opening(board.breaker, scores), ()
+    return steps[-1].after, steps[-1].notes
 
 
 def turn_rotation(sides: tuple[str, ...], first: str | None) -> tuple[str, ...]:

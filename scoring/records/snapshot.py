@@ -8,19 +8,20 @@ from typing import Any
 
 from scoring.models import Board, Game, Match
 from scoring.records.boards import (
+    BoardStep,
     PointStep,
+    board_steps,
     colour_opening,
     game_entries,
     is_points,
     point_first_breaker,
     point_steps,
-    replay_board,
     rules_for_match,
     turn_rotation,
 )
 from scoring.records.rows import EventRow, board_events
 from scoring.records.sides import SIDES
-from scoring.rules import MatchState, Note, Position, Step, derive_match, get_rules
+from scoring.rules import MatchState, Note, Position, derive_match, get_rules
 from scoring.rules.point import PointGame, PointPosition, derive_point_game, opening
 
 
@@ -37,8 +38,8 @@ class CurrentBoard:
     events: list[Any] = field(default_factory=list)  # live events, oldest first
     change_sides: bool = False
     extra_board: bool = False
-    #: point carrom: the position before each live event and its notes, as replayed
-    point_steps: list[PointStep] = field(default_factory=list)
+    #: the board's live events replayed (the one replay): BoardStep or PointStep each
+    steps: list[Any] = field(default_factory=list)
 
     @property
     def white_side(self) -> str | None:
@@ -56,6 +57,10 @@ class MatchSnapshot:
     current: CurrentBoard | None  # None once the match is finished
     finished: bool
     winner: str | None
+    #: the match's last board replayed, when this snapshot replayed it (the board in play)
+    #: or the write that made it did (a board just ended): each live event's step
+    replayed_board: Board | None = None
+    replayed_steps: list[Any] = field(default_factory=list)
 
     @property
     def revision(self) -> int:
@@ -103,59 +108,89 @@ def match_snapshot(match: Match) -> MatchSnapshot:
 
 def derive_snapshot(
     match: Match, games: list[Game], boards: dict[int, list[Board]],
-    last_board: Board | None, events: list[Any], replayed: Step | None = None,
+    last_board: Board | None, events: list[Any], steps: list[Any] | None = None,
 ) -> MatchSnapshot:
     """The snapshot from rows already read: the match's games and boards in order, its last
-    board and that board's live events (``replayed``: the last board's position after them
-    and the notes of the last one, when the caller has just derived them)."""
+    board and that board's live events (``steps``: that board's replay, when the caller has
+    just derived it: it is not replayed again)."""
     if is_points(match.rules):
         return _point_snapshot(match, games, boards, last_board, events)
-    return _colour_snapshot(match, games, boards, last_board, events, replayed)
+    return _colour_snapshot(match, games, boards, last_board, events, steps)
 
 
 def _colour_snapshot(
     match: Match, games: list[Game], boards: dict[int, list[Board]],
-    last_board: Board | None, events: list[Any], replayed: Step | None = None,
+    last_board: Board | None, events: list[Any], steps: list[BoardStep] | None = None,
 ) -> MatchSnapshot:
     rules = rules_for_match(get_rules(match.rules), match.games_to_win)
     if not match.toss_winner or not match.toss_choice:
         return MatchSnapshot(match, games, boards, None, None, False, None)
-    entries = []
-    for game in games:
-        game_boards = boards[game.id]
-        is_last = game_boards and game_boards[-1] is last_board
-        entries.append(game_entries(game_boards, events if is_last else None))
-    state = derive_match(entries, players=SIDES, toss_winner=match.toss_winner,
-                         toss_choice=match.toss_choice, rules=rules, stage=match.stage,
-                         time_up=bool(games and games[-1].time_up))
+    in_play = None
+    if last_board is not None and last_board.kind == Board.Kind.LOG and not (
+        last_board.finished
+    ) and (last_board.last_seq > 0 or events):
+        in_play = last_board
+
+    def derive(replayed: bool) -> MatchState:
+        entries = []
+        for game in games:
+            game_boards = boards[game.id]
+            is_last = bool(game_boards) and game_boards[-1] is last_board
+            entries.append(game_entries(game_boards, events if is_last else None,
+                                        replayed=replayed and is_last))
+        return derive_match(entries, players=SIDES, toss_winner=match.toss_winner,
+                            toss_choice=match.toss_choice, rules=rules, stage=match.stage,
+                            time_up=bool(games and games[-1].time_up))
+
+    # the board in play is replayed once, below; the game takes it as begun
+    state = derive(replayed=True)
     current = None
     if not state.finished and state.next is not None:
         nxt = state.next
         game_state = state.games[nxt.game - 1] if nxt.game <= len(state.games) else None
-        board_row = None
-        if last_board is not None and last_board.kind == Board.Kind.LOG and not (
-            last_board.finished
-        ) and (last_board.last_seq > 0 or events):
-            board_row = last_board
-        position = None
-        notes: tuple[Note, ...] = ()
-        breaker = nxt.breaker
         scores = game_state.scores if game_state is not None else dict.fromkeys(SIDES, 0)
-        if board_row is not None:
-            breaker = board_row.breaker
-            if replayed is not None:
-                position, notes = replayed
-            else:
-                position, notes = replay_board(board_row, events, scores, rules)
+        breaker = nxt.breaker
+        position: Position | None = None
+        notes: tuple[Note, ...] = ()
+        if in_play is not None:
+            if steps is None:
+                steps = board_steps(in_play, events, scores)
+            if steps and steps[-1].after.result is not None:
+                # the log ends the board though its cache does not say so: as before the
+                # read layer, the game counts the log (a second replay, never on a write)
+                return _counted_log_snapshot(match, games, boards, last_board, events,
+                                             derive(replayed=False), steps)
+            breaker = in_play.breaker
+            position = steps[-1].after if steps else colour_opening(breaker, scores)
+            notes = steps[-1].notes if steps else ()
         elif breaker is not None:
             position = colour_opening(breaker, scores)
         current = CurrentBoard(
-            board=board_row, game_number=nxt.game, board_number=nxt.board, breaker=breaker,
-            position=position, notes=notes, events=events if board_row else [],
+            board=in_play, game_number=nxt.game, board_number=nxt.board, breaker=breaker,
+            position=position, notes=notes, events=events if in_play else [],
             change_sides=nxt.change_sides,
-            extra_board=bool(game_state and game_state.extra_board and board_row is None),
+            extra_board=bool(game_state and game_state.extra_board and in_play is None),
+            steps=list(steps or []) if in_play else [],
         )
-    return MatchSnapshot(match, games, boards, state, current, state.finished, state.winner)
+    return MatchSnapshot(match, games, boards, state, current, state.finished, state.winner,
+                         replayed_board=last_board if steps is not None else None,
+                         replayed_steps=list(steps or []))
+
+
+def _counted_log_snapshot(
+    match: Match, games: list[Game], boards: dict[int, list[Board]], last_board: Board,
+    events: list[Any], state: MatchState, steps: list[BoardStep],
+) -> MatchSnapshot:
+    current = None
+    if not state.finished and state.next is not None:
+        nxt = state.next
+        current = CurrentBoard(
+            board=last_board, game_number=nxt.game, board_number=nxt.board,
+            breaker=last_board.breaker, position=steps[-1].after, notes=steps[-1].notes,
+            events=events, change_sides=nxt.change_sides, steps=list(steps),
+        )
+    return MatchSnapshot(match, games, boards, state, current, state.finished, state.winner,
+                         replayed_board=last_board, replayed_steps=list(steps))
 
 
 def _point_snapshot(
@@ -172,7 +207,7 @@ def _point_snapshot(
         board_row = last_board if last_board is not None and not last_board.finished else None
         breaker = board_row.breaker if board_row else game.next_breaker
         position = opening(turn_rotation(sides, breaker), scores=game.scores)
-        steps = []
+        steps: list[PointStep] = []
         if board_row is not None:
             steps = list(point_steps(match, board_row, events, dict(game.scores), rules))
             if steps:
@@ -180,6 +215,6 @@ def _point_snapshot(
         current = CurrentBoard(
             board=board_row, game_number=1, board_number=game.boards_played + 1,
             breaker=breaker, position=position, events=events if board_row else [],
-            point_steps=steps,
+            steps=steps,
         )
     return MatchSnapshot(match, games, boards, game, current, game.finished, game.winner)

@@ -19,10 +19,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scoring import rulings
-from scoring.models import Board, BoardEvent, Match
+from scoring.models import Board, Match
 from scoring.records import (
     MatchSnapshot,
-    colour_opening,
+    board_steps,
     live_events,
     other_colour,
     other_side,
@@ -30,7 +30,7 @@ from scoring.records import (
     point_steps,
     scores_before_each,
 )
-from scoring.rules import MatchState, get_rules, parse_event, step
+from scoring.rules import MatchState, get_rules
 from scoring.rules.point import PointPosition
 from scoring.rules.position import PerColour
 from scoring.rulings import Ruling
@@ -270,9 +270,7 @@ def tablet(snapshot: MatchSnapshot, *, last_event_only: bool = False) -> Tablet:
     # The board shown: the one being played, or the one that has just ended.
     shown = current.board if current is not None and current.board is not None else last_board
     if shown is not None and shown.kind == Board.Kind.LOG:
-        events = (current.events if current is not None and shown is current.board
-                  else live_events(list(shown.events.order_by("seq"))))
-        _explain_board(view, shown, events, state, last_event_only)
+        _explain_board(view, shown, state, last_event_only)
     if (current is None or current.board is None) and last_board is not None:
         view.board_end = _board_end(view, last_board, by_side)
     if current is None and state.games:  # the match is over: the last game as it ended
@@ -350,33 +348,36 @@ def _game_number(view: Tablet, board: Board) -> int:
     return next((g.number for g in view.snapshot.games if g.pk == board.game_id), 0)
 
 
-def _explain_board(view: Tablet, board: Board, events: list[BoardEvent],
-                   state: MatchState, last_event_only: bool = False) -> None:
-    """Replay the board shown once, with the engine's notes for every event (or, with
-    ``last_event_only``, explained in words for the last one only)."""
+def _explain_board(view: Tablet, board: Board, state: MatchState,
+                   last_event_only: bool = False) -> None:
+    """The board shown, with the engine's notes for every event (or, with
+    ``last_event_only``, explained in words for the last one only): the snapshot's replay of
+    it when it has one (the board in play, or the one the write has just ended), else one
+    replay here."""
+    snapshot = view.snapshot
     game_number = _game_number(view, board)
-    shown_is_current = view.snapshot.current is not None and (
-        view.snapshot.current.board is board)
-    game = state.games[game_number - 1] if 0 < game_number <= len(state.games) else None
-    scores = (dict(game.scores) if shown_is_current and game is not None else
-              scores_before_each(game, view.snapshot.boards.get(board.game_id, [])).get(
-                  board.pk, {"a": 0, "b": 0}))
+    rules = get_rules(board.rules)
+    if snapshot.replayed_board is board:
+        steps = snapshot.replayed_steps
+    else:
+        game = state.games[game_number - 1] if 0 < game_number <= len(state.games) else None
+        scores = scores_before_each(game, snapshot.boards.get(board.game_id, [])).get(
+            board.pk, {"a": 0, "b": 0})
+        steps = board_steps(board, live_events(list(board.events.order_by("seq"))), scores)
     white, black = board.breaker, other_side(board.breaker)
     names = {"white": _label("white", view, white), "black": _label("black", view, black)}
-    after = colour_opening(board.breaker, scores)
-    rules = get_rules(board.rules)
     view.seats = _doubles_seats(view, board.breaker, board.pk)
     changes = 0
     items = []
     notes: tuple = ()
     placers: dict[str, str] = {}
-    first_explained = len(events) if last_event_only else 1
-    for number, row in enumerate(events, start=1):
-        before = after
+    first_explained = len(steps) if last_event_only else 1
+    for number, done in enumerate(steps, start=1):
+        row, before, after = done.row, done.before, done.after
         explained = number >= first_explained
-        result = step(before, parse_event(row.payload), rules, explain=explained)
-        after = result.position
-        notes = result.notes
+        if explained:
+            done = done.explain(rules)
+        notes = done.notes
         placers = _due_placers(view, notes, changes, before.on_turn)
         if explained:
             items.append(HistoryItem(number, row.seq, row.type,
@@ -595,7 +596,7 @@ def _points_tablet(snapshot: MatchSnapshot, sides: list[SideView],
     if shown is not None:
         names = {s.side: s.name for s in sides}
         if current is not None and shown is current.board:
-            steps = current.point_steps  # the snapshot has just replayed this board
+            steps = current.steps  # the snapshot has just replayed this board
         else:
             steps = list(point_steps(match, shown, live_events(list(shown.events.order_by(
                 "seq"))), scores_before_each_point(match, snapshot, shown), rules))

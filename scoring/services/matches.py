@@ -31,11 +31,14 @@ from scoring.models import (
     MatchConfirmation,
 )
 from scoring.records import (  # noqa: F401 (re-exported: the read layer's names, here before)
+    BoardStep,
     CurrentBoard,
     EventRow,
     MatchSnapshot,
     becomes_entry,
     board_log_document,
+    board_steps,
+    colour_opening,
     derive_snapshot,
     event_rows,
     game_entries,
@@ -52,7 +55,6 @@ from scoring.records.sides import colour_sides, other_colour, other_side
 from scoring.rules import (
     MatchState,
     RulesError,
-    Step,
     first_breaker_of_game,
     get_rules,
     parse_event,
@@ -118,12 +120,12 @@ def _toss(match: Match) -> tuple[str, str]:
 @dataclass
 class _Written:
     """What ``record_event`` has just written, with the match's rows as they now are: the
-    board (the match's last), its position after the event with the event's notes, the games,
+    board (the match's last), its replay up to the event (a step per live event), the games,
     the boards and the board's live events. The caches are rebuilt from these without reading
     or replaying the log again."""
 
     board: Board
-    replayed: Step
+    steps: list[BoardStep]
     games: list[Game]
     boards: dict[int, list[Board]]
     events: list[BoardEvent]
@@ -304,12 +306,16 @@ def record_event(
             if current is not None and current.position is not None and (
                 current.board is target or (created and current.board is None)
             ):
-                position = current.position  # the snapshot has just replayed this board
+                # the snapshot has just replayed this board: its steps are reused
+                earlier = list(current.steps) if current.board is target else []
+                position = current.position
             else:
                 scores = scores_before(match, target)
                 events = live_events(list(target.events.order_by("seq"))) if not created else []
-                position, _ = replay_board(target, events, scores, rules)
-            position, notes = step(position, event, get_rules(target.rules))
+                earlier = board_steps(target, events, scores)
+                position = earlier[-1].after if earlier else colour_opening(target.breaker,
+                                                                             scores)
+            after, notes = step(position, event, get_rules(target.rules))
             stored = event.to_dict()
         if created:
             target.save()
@@ -320,7 +326,8 @@ def record_event(
             via=actor.via, device=actor.device[:200],
         )
         target.last_seq = seq
-        known = (_written(snapshot, target, created, Step(position, notes), row)
+        known = (_written(snapshot, target, created,
+                          [*earlier, BoardStep(row, event, position, after, notes, True)], row)
                  if rules.family != "points" else None)
         if known is None:  # the board's caches are read again: its log length first
             Board.objects.filter(pk=target.pk).update(last_seq=seq)
@@ -334,7 +341,7 @@ def record_event(
         return RecordOutcome(snapshot, row)
 
 
-def _written(snapshot: MatchSnapshot, target: Board, created: bool, replayed: Step,
+def _written(snapshot: MatchSnapshot, target: Board, created: bool, steps: list[BoardStep],
              row: BoardEvent) -> _Written | None:
     """The rows after appending ``row`` to ``target``, from ``snapshot`` (read before): for
     the board being played or a new one; ``None`` (read again) for a ruling on a board that
@@ -353,7 +360,7 @@ def _written(snapshot: MatchSnapshot, target: Board, created: bool, replayed: St
     rows = boards.setdefault(target.game_id, [])
     if created:
         rows.append(target)
-    return _Written(target, replayed, games, boards, events)
+    return _Written(target, steps, games, boards, events)
 
 
 def _target_board(
@@ -703,7 +710,7 @@ def refresh_caches(match: Match, known: _Written | None = None, *,
         snapshot = match_snapshot(match)
     else:
         snapshot = derive_snapshot(match, known.games, known.boards, known.board, known.events,
-                                    replayed=known.replayed)
+                                   steps=known.steps)
     state = snapshot.state
     if isinstance(state, MatchState):
         for game, game_state in zip(snapshot.games, state.games, strict=False):
@@ -746,7 +753,7 @@ def _refresh_board_caches(match: Match, known: _Written | None = None) -> None:
     """Replay every log board of the match whose cache may be stale (the last one, or all
     when ``match`` is rebuilt) and write the result fields."""
     if known is not None:
-        _refresh_board(match, known.board, position=known.replayed.position,
+        _refresh_board(match, known.board, position=known.steps[-1].after,
                        extra={"last_seq": known.board.last_seq})
         return
     rows = list(Board.objects.filter(game__match=match, kind=Board.Kind.LOG)
