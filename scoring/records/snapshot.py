@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import FilteredRelation, Q
+
 from scoring.models import Board, Game, Match
 from scoring.records.boards import (
     BoardStep,
@@ -19,7 +21,7 @@ from scoring.records.boards import (
     rules_for_match,
     turn_rotation,
 )
-from scoring.records.rows import EventRow, board_events
+from scoring.records.rows import EventRow, live_events
 from scoring.records.sides import SIDES
 from scoring.rules import MatchState, Note, Position, derive_match, get_rules
 from scoring.rules.point import PointGame, PointPosition, derive_point_game, opening
@@ -86,15 +88,53 @@ class MatchSnapshot:
         return entry.name if entry is not None else side.upper()
 
 
+_GAME = list(Game._meta.concrete_fields)
+_BOARD = list(Board._meta.concrete_fields)
+_EVENT_LOOKUPS = ("id", "board", "seq", "client_id", "type", "payload", "retracts",
+                  "recorded_by", "via", "device", "created_at")  # EventRow's columns
+
+
+def match_rows(match: Match) -> tuple[list[Game], dict[int, list[Board]], dict[int, list[Any]]]:
+    """The match's games and boards in order, with the log rows (undo rows included) of its
+    boards being played (log boards not finished), in ONE query: games left-joined to their
+    boards, and those to the events of the boards in play (a filtered relation)."""
+    columns = ([f.name for f in _GAME] + [f"boards__{f.name}" for f in _BOARD]
+               + [f"in_play__{name}" for name in _EVENT_LOOKUPS])
+    rows = (Game.objects.filter(match_id=match.pk)
+            .annotate(in_play=FilteredRelation("boards__events", condition=Q(
+                boards__finished=False, boards__kind=Board.Kind.LOG)))
+            .order_by("number", "boards__sequence", "in_play__seq")
+            .values_list(*columns))
+    db = Game.objects.db
+    game_names = [f.attname for f in _GAME]
+    board_names = [f.attname for f in _BOARD]
+    n_game, n_board = len(_GAME), len(_BOARD)
+    games: list[Game] = []
+    boards: dict[int, list[Board]] = {}
+    logs: dict[int, list[Any]] = {}
+    board = None
+    for values in rows:
+        if not games or games[-1].pk != values[0]:
+            games.append(Game.from_db(db, game_names, values[:n_game]))
+            boards[values[0]] = []
+        board_values = values[n_game:n_game + n_board]
+        if board_values[0] is None:
+            continue
+        if board is None or board.pk != board_values[0]:
+            board = Board.from_db(db, board_names, board_values)
+            boards[values[0]].append(board)
+        event_values = values[n_game + n_board:]
+        if event_values[0] is not None:
+            logs.setdefault(board.pk, []).append(EventRow(*event_values))
+    return games, boards, logs
+
+
 def match_snapshot(match: Match) -> MatchSnapshot:
     """Derive the whole state of ``match`` from its games, boards and the current log.
 
-    A constant number of queries: games, boards, the current board's events.
+    One query (:func:`match_rows`).
     """
-    games = list(match.games.order_by("number"))
-    boards: dict[int, list[Board]] = {g.id: [] for g in games}
-    for board in Board.objects.filter(game__match=match).order_by("game__number", "sequence"):
-        boards[board.game_id].append(board)
+    games, boards, logs = match_rows(match)
     last_board = None
     for game in reversed(games):
         if boards[game.id]:
@@ -102,7 +142,7 @@ def match_snapshot(match: Match) -> MatchSnapshot:
             break
     events: list[EventRow] = []
     if last_board is not None and last_board.kind == Board.Kind.LOG:
-        events = board_events(last_board)
+        events = live_events(logs.get(last_board.pk, []))
     return derive_snapshot(match, games, boards, last_board, events)
 
 

@@ -271,7 +271,7 @@ def record_seating(*, match: Match, seating: list[int], actor: Actor,
 
 def record_event(
     *, match: Match, payload: dict[str, Any], client_id: uuid.UUID | str, actor: Actor,
-    expected_revision: int | None = None, breaker: str | None = None,
+    expected_revision: int | None = None, breaker: str | None = None, locked: bool = False,
 ) -> RecordOutcome:
     """Append one board event (stroke, technical foul, forgo, board loss, umpire ruling,
     void) to the match's current board, creating the next game or board when one ended.
@@ -280,12 +280,19 @@ def record_event(
     :raises MatchLocked: the match is confirmed.
     :raises MatchError: the match is not ready (no toss) or already finished.
     :raises RulesError: the event is malformed or illegal (nothing is recorded).
+
+    ``locked``: the caller read ``match`` (its event, tournament and entries attached) with
+    ``select_for_update`` in the transaction it has open (the tablet's stroke POST: one
+    query for the permission check and the lock); it is not read again.
     """
     client_id = uuid.UUID(str(client_id))
     if not isinstance(payload, dict) or payload.get("type") not in EVENT_TYPES:
         raise InvalidEvent("unknown_event_type", "unknown event type")
-    with transaction.atomic():
-        match = _lock(match.pk, like=match)
+    if locked and not transaction.get_connection().in_atomic_block:
+        raise MatchError("not_locked", "a locked match is read in the write's transaction")
+    with transaction.atomic(savepoint=not locked):
+        if not locked:
+            match = _lock(match.pk, like=match)
         retried = _retried(match, client_id, expected_revision)
         if retried is not None:
             return retried
