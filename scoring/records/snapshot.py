@@ -21,6 +21,7 @@ from scoring.records.boards import (
     rules_for_match,
     turn_rotation,
 )
+from scoring.records.prepared import Prepared
 from scoring.records.rows import EventRow, live_events
 from scoring.records.sides import SIDES
 from scoring.rules import MatchState, Note, Position, derive_match, get_rules
@@ -94,17 +95,25 @@ _EVENT_LOOKUPS = ("id", "board", "seq", "client_id", "type", "payload", "retract
                   "recorded_by", "via", "device", "created_at")  # EventRow's columns
 
 
-def match_rows(match: Match) -> tuple[list[Game], dict[int, list[Board]], dict[int, list[Any]]]:
-    """The match's games and boards in order, with the log rows (undo rows included) of its
-    boards being played (log boards not finished), in ONE query: games left-joined to their
-    boards, and those to the events of the boards in play (a filtered relation)."""
+def _match_rows_query(match_id: int) -> Any:
     columns = ([f.name for f in _GAME] + [f"boards__{f.name}" for f in _BOARD]
                + [f"in_play__{name}" for name in _EVENT_LOOKUPS])
-    rows = (Game.objects.filter(match_id=match.pk)
+    return (Game.objects.filter(match_id=match_id)
             .annotate(in_play=FilteredRelation("boards__events", condition=Q(
                 boards__finished=False, boards__kind=Board.Kind.LOG)))
             .order_by("number", "boards__sequence", "in_play__seq")
             .values_list(*columns))
+
+
+_MATCH_ROWS = Prepared(_match_rows_query)
+
+
+def match_rows(match: Match) -> tuple[list[Game], dict[int, list[Board]], dict[int, list[Any]]]:
+    """The match's games and boards in order, with the log rows (undo rows included) of its
+    boards being played (log boards not finished), in ONE query: games left-joined to their
+    boards, and those to the events of the boards in play (a filtered relation), compiled
+    once per connection (:class:`~scoring.records.prepared.Prepared`)."""
+    rows = _MATCH_ROWS.rows(match.pk)
     db = Game.objects.db
     game_names = [f.attname for f in _GAME]
     board_names = [f.attname for f in _BOARD]
