@@ -44,10 +44,6 @@ class CurrentBoard:
     #: the board's live events replayed (the one replay): BoardStep or PointStep each
     steps: list[Any] = field(default_factory=list)
 
-    @property
-    def white_side(self) -> str | None:
-        return self.breaker
-
 
 @dataclass
 class MatchSnapshot:
@@ -72,15 +68,6 @@ class MatchSnapshot:
     @property
     def is_points(self) -> bool:
         return is_points(self.match.rules)
-
-    @property
-    def last_board(self) -> Board | None:
-        """The match's newest stored board."""
-        for game in reversed(self.games):
-            rows = self.boards.get(game.pk) or []
-            if rows:
-                return rows[-1]
-        return None
 
     def side_name(self, side: str | None) -> str:
         if side is None:
