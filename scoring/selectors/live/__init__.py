@@ -42,6 +42,7 @@ from scoring.selectors.live.event import (
     BracketSection,
     RoundBlock,
     event_bracket,
+    event_queryset,
     event_rounds,
     get_event,
     link_players,
@@ -69,6 +70,7 @@ from scoring.selectors.live.tournament import (
     MatchLine,
     Overview,
     TableLine,
+    all_tournaments,
     round_label,
     table_current,
     table_next,
@@ -92,6 +94,8 @@ from scoring.standings import (
 )
 
 __all__ = [
+    "all_tournaments",
+    "event_queryset",
     "BRACKET_SECTIONS",
     "BoardLine",
     "BoardTimeline",

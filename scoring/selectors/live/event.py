@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -36,6 +37,11 @@ from scoring.standings import (  # noqa: F401 (re-exported for the pages and the
     group_tables,
     has_standings,
 )
+
+
+def event_queryset() -> QuerySet[Event]:
+    """Events with their tournament (the API's event page)."""
+    return Event.objects.select_related("tournament")
 
 
 def get_event(slug: str, event_id: int) -> Event:

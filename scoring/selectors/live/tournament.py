@@ -146,6 +146,11 @@ def round_label(rnd: Round | None, group: str = "") -> str:
     return name
 
 
+def all_tournaments() -> QuerySet[Tournament]:
+    """Every tournament, in the model's order (the API's list)."""
+    return Tournament.objects.all()
+
+
 def tournament_overview(tournament: Tournament, *, recent: int = 8) -> Overview:
     """The tournament home and the hall's live slide: seven queries whatever the size."""
     events = list(tournament.events.all())
