@@ -1,6 +1,7 @@
 # Carrom tournament: developer entry points.
 #   make demo      set up .venv, migrate, load demo data, serve on http://127.0.0.1:8000
-#   make test      set up .venv with dev tools, run ruff and the whole pytest suite (incl. browser)
+#   make test      set up .venv with dev tools, run make lint (ruff, mypy, import contracts) and the
+#                  whole pytest suite (incl. browser)
 #   make serve     collectstatic + migrate, then gunicorn (production-style; configure via env)
 #   make messages  extract and compile translations (needs GNU gettext: apt-get install gettext)
 #
@@ -40,7 +41,7 @@ endef
 
 help:
 	@echo "make demo      - install, migrate, load demo data and serve on http://$(HOST):$(PORT)/"
-	@echo "make test      - ruff + the whole pytest suite (browser tests included)"
+	@echo "make test      - make lint (ruff, mypy, import contracts) + the whole pytest suite"
 	@echo "make serve     - collectstatic, migrate and run gunicorn (settings from the environment)"
 	@echo "make messages  - update locale/*/django.po and compile the .mo files (needs gettext)"
 	@echo "make clean     - remove .venv, collected static files and caches (keeps db.sqlite3)"
@@ -86,11 +87,14 @@ demo: seed
 	@echo
 	$(VPY) manage.py runserver $(HOST):$(PORT)
 
+# ruff, then the contracts (pyproject.toml): mypy --strict on the typed packages and the import
+# rules (lint-imports: the pure packages import no Django, scoring.rules nothing else of scoring)
 lint: venv-dev
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports --no-cache
 
-test: venv-dev
-	$(VENV)/bin/ruff check .
+test: lint
 	@$(VPY) -m pytest $(PYTEST_ARGS) || { rc=$$?; \
 	  if [ $$rc -eq 5 ]; then echo "ERROR: pytest collected no tests (exit code 5)." >&2; fi; \
 	  exit $$rc; }

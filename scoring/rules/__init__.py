@@ -21,7 +21,9 @@ Glossary (ICF Laws of Carrom, "Interpretations"):
 
 Layout: :mod:`.position` (values), :mod:`.events` (what happened), :mod:`.board` (the laws of a
 board), :mod:`.game` (games and matches), :mod:`.presets` (rule sets as data), :mod:`.point`
-(three-player point carrom), :mod:`.interchange` (the JSON format v1), :mod:`.cli` (the command).
+(three-player point carrom), :mod:`.variant` (one interface over both games: start a board,
+apply an event, one board result shape), :mod:`.interchange` (the JSON format v1), :mod:`.cli`
+(the command).
 """
 
 from .board import Board, Note, Step, apply, replay, step
@@ -35,33 +37,62 @@ from .events import (
     TechnicalFoul,
     UmpireRuling,
     Void,
-    from_notation,
     parse_event,
 )
 from .game import (
     AwardEntry,
     BoardScore,
     GameState,
-    LogEntry,
     MatchState,
     NextBoard,
+    PlayedEntry,
     SummaryEntry,
+    VoidEntry,
     derive_game,
     derive_match,
     first_breaker_of_game,
 )
-from .interchange import parse_start, replay_document
+from .interchange import LogEntry, parse_start, replay_document
+from .notation import from_notation, from_point_notation, to_notation, to_point_notation
+from .point import (
+    PointEvent,
+    PointGame,
+    PointPosition,
+    PointRuling,
+    PointStep,
+    PointStroke,
+    apply_point,
+    derive_point_game,
+    parse_point_event,
+    replay_point,
+    step_point,
+)
 from .position import (
     BLACK,
     COLOURS,
     OPENING,
     WHITE,
     BoardResult,
+    Colour,
     PerColour,
     Position,
+    Termination,
     other,
 )
 from .presets import DEFAULT_RULES, RULESETS, RuleSet, get_rules
+from .variant import (
+    BoardEvent,
+    BoardOutcome,
+    ColourGame,
+    GameOutcome,
+    Played,
+    PointCarrom,
+    SheetKind,
+    TossKind,
+    Variant,
+    VariantBoard,
+    variant_for,
+)
 
 __all__ = [
     "BLACK",
@@ -72,11 +103,16 @@ __all__ = [
     "WHITE",
     "AwardEntry",
     "Board",
+    "BoardEvent",
     "BoardLoss",
+    "BoardOutcome",
     "BoardResult",
     "BoardScore",
+    "Colour",
+    "ColourGame",
     "Event",
     "Forgo",
+    "GameOutcome",
     "GameState",
     "IllegalEvent",
     "InvalidDocument",
@@ -86,26 +122,50 @@ __all__ = [
     "NextBoard",
     "Note",
     "PerColour",
+    "PlayedEntry",
     "Pieces",
+    "Played",
+    "PointCarrom",
+    "PointEvent",
+    "PointGame",
+    "PointPosition",
+    "PointRuling",
+    "PointStep",
+    "PointStroke",
     "Position",
     "RuleSet",
     "RulesError",
+    "SheetKind",
     "Step",
     "Stroke",
     "SummaryEntry",
     "TechnicalFoul",
+    "Termination",
+    "TossKind",
     "UmpireRuling",
+    "Variant",
+    "VariantBoard",
     "Void",
+    "VoidEntry",
     "apply",
+    "apply_point",
     "derive_game",
     "derive_match",
+    "derive_point_game",
     "first_breaker_of_game",
     "from_notation",
+    "from_point_notation",
     "get_rules",
     "other",
     "parse_event",
+    "parse_point_event",
     "parse_start",
     "replay",
     "replay_document",
+    "replay_point",
     "step",
+    "to_notation",
+    "to_point_notation",
+    "step_point",
+    "variant_for",
 ]

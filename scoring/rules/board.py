@@ -30,15 +30,14 @@ from .events import (
     parse_event,
 )
 from .position import (
-    COVERED,
     OPENING,
-    PENDING,
     QUEEN_ON_BOARD,
     VOID_RESULT,
     ZERO,
     BoardResult,
     PerColour,
     Position,
+    Termination,
     covered,
     other,
     pending,
@@ -282,7 +281,7 @@ def _board_loss(position: Position, event: BoardLoss, rules: RuleSet) -> Step:
         points += rules.queen_value
     points = min(points, rules.board_max)
     law = LOSS_LAWS[event.reason]
-    result = BoardResult(receiver, points, law)
+    result = BoardResult(receiver, points, law, termination=Termination.BOARD_LOSS)
     note = Note("board_lost", law, {"colour": offender, "reason": event.reason,
                                      "winner": receiver, "points": points})
     return Step(_finish(position, result), (note,))
@@ -295,7 +294,8 @@ def _umpire_ruling(position: Position, event: UmpireRuling, rules: RuleSet) -> S
             "bad_points", f"a board is worth 1 to {rules.board_max} points, not {event.points}"
         )
     result = BoardResult(
-        event.winner, event.points, event.law or "umpire ruling", by_umpire=True
+        event.winner, event.points, event.law or "umpire ruling", by_umpire=True,
+        termination=Termination.UMPIRE_RULING,
     )
     note = Note("umpire_ruling", event.law or "",
                 {"winner": event.winner, "points": event.points})
@@ -494,7 +494,7 @@ def _board_end(position: Position, stroke: Stroke, rules: RuleSet) -> Step | Non
     points = min(base + claimed, rules.board_max)
     result = BoardResult(
         winner, points, law, interpretation=interpretation,
-        extra_points=max(0, points - base),
+        extra_points=max(0, points - base), termination=Termination.SPECIAL_CASE,
     )
     on_board = PerColour(0, 0).set(p, left_p).set(o, left_o)
     new = _finish(
@@ -555,7 +555,7 @@ def _stroke_in_play(
         own_dues, right_before = dues_black, right_black
     all_nine = own_before == rules.carrommen_per_colour
     queen = position.queen
-    covering = queen == PENDING + p
+    covering = queen == pending(p)
     has_right = right_before or pw > 0
     owes = own_dues > 0
 
@@ -607,16 +607,16 @@ def _stroke_in_play(
         elif owes:
             queen_note = ("queen_back", "ICF 95(b)")
         elif pw == 0 or (pw == 1 and (at_break or all_nine)):
-            queen_after = PENDING + p
+            queen_after = pending(p)
             keeps_turn = True
             queen_note = ("cover_due", "ICF 97(b)" if pw else "ICF 96")
         else:
-            queen_after = COVERED + p
+            queen_after = covered(p)
             keeps_turn = True
             queen_note = ("queen_covered", "ICF 97(a)")
     elif covering:
         if pw > 0:
-            queen_after = COVERED + p
+            queen_after = covered(p)
             keeps_turn = True
             queen_note = ("queen_covered", "ICF 97(a)")
         else:

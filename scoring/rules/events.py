@@ -4,25 +4,42 @@ Event types (interchange format v1): ``stroke``, ``technical_foul``, ``forgo``, 
 ``umpire_ruling`` and ``void``. :func:`parse_event` checks the *form* of an event (fields, types,
 counts); whether it can happen in a position is the board's business (:mod:`.board`).
 
-A compact text notation keeps tests and fixtures readable, e.g. ``W: 2w`` (white pockets two
-white carrommen), ``B: b q`` (black pockets a black and the queen), ``W: s foul`` (white pockets
-the striker in a foul stroke), ``W: nt`` (no touch at the break), ``B: tf`` (technical foul by
-black). See :func:`from_notation`.
+A compact text notation (``W: 2w``, ``B: b q``, ``W: s foul``) is in :mod:`.notation`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from .errors import InvalidEvent
-from .position import BLACK, COLOURS, WHITE
+from .position import BLACK, COLOURS, WHITE, Colour
 
-FOUL_IMPROPER = "improper_stroke"
-FOUL_BREAK_BEFORE_PLAY = "break_before_play"
-FOULS = (FOUL_IMPROPER, FOUL_BREAK_BEFORE_PLAY)
 
-LOSS_REASONS = ("out_of_turn", "left_seat", "resumed_before_play", "other")
+class Foul(StrEnum):
+    """A foul in a stroke (ICF 64; ICF 44 for the break before "Play")."""
+
+    IMPROPER_STROKE = "improper_stroke"
+    BREAK_BEFORE_PLAY = "break_before_play"
+
+
+class LossReason(StrEnum):
+    """Why a side lost the board by conduct (ruling 12)."""
+
+    OUT_OF_TURN = "out_of_turn"  # ICF 51
+    LEFT_SEAT = "left_seat"  # ICF 91
+    RESUMED_BEFORE_PLAY = "resumed_before_play"  # IT 86
+    OTHER = "other"  # IT 90(b)
+
+
+FOUL_IMPROPER = Foul.IMPROPER_STROKE
+FOUL_BREAK_BEFORE_PLAY = Foul.BREAK_BEFORE_PLAY
+FOULS = tuple(Foul)
+_FOUL_OF = {f.value: f for f in Foul}
+_COLOUR_OF = {c.value: c for c in Colour}
+
+LOSS_REASONS = tuple(LossReason)
 
 
 class Pieces(NamedTuple):
@@ -63,14 +80,16 @@ NOTHING = Pieces()
 class Stroke(NamedTuple):
     """One stroke by the colour on turn (ICF 2.1 "stroke"); an immutable record."""
 
-    by: str
+    by: Colour
     pocketed: Pieces = NOTHING
     off_board: Pieces = NOTHING
     touched: bool = True
-    foul: str | None = None
+    foul: Foul | None = None
     extra_claimed: bool = False
 
-    type = "stroke"
+    @property
+    def type(self) -> str:
+        return "stroke"
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "stroke", "by": self.by}
@@ -91,7 +110,7 @@ class Stroke(NamedTuple):
 class TechnicalFoul:
     """A technical foul by ``by`` (ICF 63(a) on turn, 63(b) not on turn)."""
 
-    by: str
+    by: Colour
     type = "technical_foul"
 
     def to_dict(self) -> dict[str, Any]:
@@ -102,7 +121,7 @@ class TechnicalFoul:
 class Forgo:
     """The entitled colour ``by`` forgoes placing the carrommen due to it now (ICF 87)."""
 
-    by: str
+    by: Colour
     type = "forgo"
 
     def to_dict(self) -> dict[str, Any]:
@@ -113,8 +132,8 @@ class Forgo:
 class BoardLoss:
     """``by`` loses the board by conduct (ICF 51, 91, IT 86; ruling 12)."""
 
-    by: str
-    reason: str = "other"
+    by: str  # a colour; a player's name in point carrom
+    reason: LossReason = LossReason.OTHER
     type = "board_loss"
 
     def to_dict(self) -> dict[str, Any]:
@@ -125,7 +144,7 @@ class BoardLoss:
 class UmpireRuling:
     """The umpire decides the board, overriding the engine's result."""
 
-    winner: str
+    winner: Colour
     points: int
     law: str | None = None
     type = "umpire_ruling"
@@ -168,10 +187,10 @@ def _flag(value: Any, name: str) -> bool:
     return value
 
 
-def _colour(value: Any, name: str, colours: tuple[str, ...] = COLOURS) -> str:
-    if value not in colours:
-        raise InvalidEvent("bad_colour", f"{name} must be one of {', '.join(colours)}")
-    return value
+def _colour(value: Any, name: str) -> Colour:
+    if value not in COLOURS:
+        raise InvalidEvent("bad_colour", f"{name} must be one of {', '.join(COLOURS)}")
+    return _COLOUR_OF[value]
 
 
 def _pieces(value: Any, name: str) -> Pieces:
@@ -237,11 +256,11 @@ def parse_event(data: Any) -> Event:
         touched = data.get("touched", True)
         claimed = data.get("extra_claimed", False)
         return Stroke(
-            by,
+            _COLOUR_OF[by],
             NOTHING if pocketed is None else _pieces(pocketed, "pocketed"),
             NOTHING if off_board is None else _pieces(off_board, "off_board"),
             touched if touched is True else _flag(touched, "touched"),
-            foul,
+            None if foul is None else _FOUL_OF[foul],
             claimed if claimed is False else _flag(claimed, "extra_claimed"),
         )
     if kind == "void":
@@ -266,60 +285,4 @@ def parse_event(data: Any) -> Event:
     reason = data.get("reason", "other")
     if reason not in LOSS_REASONS:
         raise InvalidEvent("unknown_reason", f"unknown board_loss reason {reason!r}")
-    return BoardLoss(by=by, reason=reason)
-
-
-# --- text notation --------------------------------------------------------------------------
-
-_NOTATION_COLOURS = {"W": WHITE, "B": BLACK}
-
-
-def from_notation(text: str) -> Event:
-    """Parse the compact notation used in tests and fixtures.
-
-    ``"W: 2w b q s"`` — white strokes, pocketing two white, one black, the queen and the striker.
-    Other tokens: ``off:b`` / ``off:q`` / ``off:s`` (left the board), ``foul``, ``bbp`` (break
-    before "Play"), ``nt`` (touched nothing), ``claim`` (extra points claimed). Whole events:
-    ``"W: tf"`` technical foul, ``"B: forgo"``, ``"B: loss:left_seat"``, ``"void"``,
-    ``"ruling W 3 ICF 107"``.
-    """
-    text = text.strip()
-    if text == "void":
-        return Void()
-    if text.startswith("ruling "):
-        _, colour, points, *law = text.split()
-        return UmpireRuling(_NOTATION_COLOURS[colour], int(points), " ".join(law) or None)
-    who, _, rest = text.partition(":")
-    by = _NOTATION_COLOURS[who.strip()]
-    tokens = rest.split()
-    if tokens == ["tf"]:
-        return TechnicalFoul(by)
-    if tokens == ["forgo"]:
-        return Forgo(by)
-    if len(tokens) == 1 and tokens[0].startswith("loss:"):
-        return BoardLoss(by, tokens[0][5:])
-    pocketed = {"white": 0, "black": 0, "queen": False, "striker": False}
-    off = {"white": 0, "black": 0, "queen": False, "striker": False}
-    touched, foul, claim = True, None, False
-    names = {"w": "white", "b": "black", "q": "queen", "s": "striker"}
-    for token in tokens:
-        target = pocketed
-        if token.startswith("off:"):
-            target, token = off, token[4:]
-        if token == "foul":
-            foul = FOUL_IMPROPER
-        elif token == "bbp":
-            foul = FOUL_BREAK_BEFORE_PLAY
-        elif token == "nt":
-            touched = False
-        elif token == "claim":
-            claim = True
-        elif token[-1] in names:
-            key = names[token[-1]]
-            if key in ("queen", "striker"):
-                target[key] = True
-            else:
-                target[key] += int(token[:-1] or 1)
-        else:
-            raise InvalidEvent("bad_notation", f"cannot read {token!r}")
-    return Stroke(by, Pieces(**pocketed), Pieces(**off), touched, foul, claim)
+    return BoardLoss(by=by, reason=LossReason(reason))

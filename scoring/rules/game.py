@@ -1,7 +1,9 @@
 """Games and matches derived from boards (ICF 40, 49, 56–60; rulings 3–5).
 
 A game is a list of board entries: a *summary* (winner, the loser's carrommen left, who covered
-the queen), an explicit *award* (winner, points, law) or a whole board *log*. From them the game
+the queen), an explicit *award* (winner, points, law), a board *played* (its events) or a *void*
+board. The game layer takes events, never JSON: the interchange format's ``LogEntry`` reads into
+a played entry (:mod:`.interchange` depends on this module, never the reverse). From them the game
 derives the scores (capped at the game's points, ruling 3), who breaks next (alternating board by
 board, ICF 49), the 8-board limit of early rounds with its extra board on a tie (ICF 56(b)) and
 the unlimited late rounds (DCV 56(c)).
@@ -14,10 +16,11 @@ is broken first by the player who did not break first in game 1, game 3 by the o
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .board import replay
 from .errors import InvalidDocument, RulesError
+from .events import Event, Void
 from .position import BLACK, WHITE, PerColour, Position
 from .presets import ICF, RuleSet
 
@@ -43,14 +46,36 @@ class AwardEntry:
 
 
 @dataclass(frozen=True, slots=True)
-class LogEntry:
-    """A board given as its whole ``carrom-board/1`` log."""
+class PlayedEntry:
+    """A board given as its events, from the opening or from ``start`` (whose ``scores`` the
+    game sets: the game scores before the board, ICF 54). ``rules``: the preset's key the board
+    was played under, if known (it must be the game's)."""
 
-    log: dict[str, Any]
+    events: tuple[Event, ...] = ()
+    breaker: str | None = None
+    start: Position | None = None
+    rules: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class VoidEntry:
+    """A board that does not count: void (IT 101) or withdrawn. The same breaker plays the
+    board again under the same number."""
+
     breaker: str | None = None
 
 
-BoardEntry = SummaryEntry | AwardEntry | LogEntry
+class ReadsAsPlayed(Protocol):
+    """A board entry in another form (e.g. the interchange format's ``LogEntry``) that reads
+    into a :class:`PlayedEntry`; the game layer never reads documents itself."""
+
+    @property
+    def breaker(self) -> str | None: ...
+
+    def played(self) -> PlayedEntry: ...
+
+
+BoardEntry = SummaryEntry | AwardEntry | PlayedEntry | VoidEntry | ReadsAsPlayed
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,23 +146,20 @@ def summary_points(
     return min(points, rules.board_max), counted
 
 
-def _replay_log(
-    entry: LogEntry, white: str, black: str, scores: dict[str, int], rules: RuleSet,
+def _replay_played(
+    entry: PlayedEntry, white: str, black: str, scores: dict[str, int], rules: RuleSet,
     path: str,
 ) -> Position:
-    from .interchange import read_board  # local import: interchange imports this module
-
-    log_rules = entry.log.get("rules")
-    if log_rules is not None and log_rules != rules.key:
+    if entry.rules is not None and entry.rules != rules.key:
         raise InvalidDocument(
-            "rules_mismatch", f"the board is played under {log_rules!r}, the game under "
+            "rules_mismatch", f"the board is played under {entry.rules!r}, the game under "
             f"{rules.key!r}", where=path,
         )
     board_scores = PerColour(scores[white], scores[black])
+    start = (Position(scores=board_scores) if entry.start is None
+             else entry.start._replace(scores=board_scores))
     try:
-        board_rules, start, events = read_board(entry.log, scores=board_scores,
-                                                rules_key=rules.key)
-        return replay(events, board_rules, start)
+        return replay(entry.events, rules, start)
     except RulesError as err:
         if err.where in (None, "-"):
             raise type(err)(err.code, err.message, where=path) from None
@@ -199,7 +221,13 @@ def derive_game(
             board = BoardScore(number, this_breaker, entry.winner, entry.points, entry.law,
                                extra_board=is_extra)
         else:
-            position = _replay_log(entry, this_breaker, other_player, scores, rules, path)
+            if isinstance(entry, VoidEntry):
+                played = PlayedEntry((Void(),), entry.breaker)
+            elif isinstance(entry, PlayedEntry):
+                played = entry
+            else:
+                played = _read(entry, path)
+            position = _replay_played(played, this_breaker, other_player, scores, rules, path)
             result = position.result
             if result is None:
                 current = BoardScore(number, this_breaker, None, 0, None, finished=False,
@@ -262,6 +290,15 @@ def derive_game(
         winner=winner, draw=draw, next_breaker=next_breaker, extra_board=extra_board,
         boards=tuple(boards), current=current,
     )
+
+
+def _read(entry: ReadsAsPlayed, path: str) -> PlayedEntry:
+    try:
+        return entry.played()
+    except RulesError as err:
+        if err.where in (None, "-"):
+            raise type(err)(err.code, err.message, where=path) from None
+        raise type(err)(err.code, err.message, where=f"{path}.events[{err.where}]") from None
 
 
 def _with_scores(board: BoardScore, scores: dict[str, int]) -> BoardScore:

@@ -11,20 +11,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .board import replay
 from .errors import InvalidDocument, RulesError
+from .events import Event, parse_event
 from .game import (
     AwardEntry,
     BoardEntry,
-    LogEntry,
+    PlayedEntry,
     SummaryEntry,
     derive_game,
     derive_match,
 )
-from .position import COLOURS, OPENING, QUEEN_STATES, PerColour, Position
-from .presets import get_rules
+from .position import (
+    BLACK,
+    COLOURS,
+    OPENING,
+    QUEEN_STATES,
+    WHITE,
+    Colour,
+    PerColour,
+    Position,
+    QueenState,
+)
+from .presets import RuleSet, get_rules
+from .variant import BoardEvent, Variant
 
 BOARD_FORMAT = "carrom-board/1"
 GAME_FORMAT = "carrom-game/1"
@@ -75,7 +89,7 @@ def _per_colour(
         data = {}
     data = _object(data, what)
     _unknown(data, set(COLOURS), what)
-    values = []
+    values: list[int | bool] = []
     for colour in COLOURS:
         value = data.get(colour, default)
         if flags:
@@ -100,6 +114,7 @@ def parse_start(data: Any, scores: PerColour, carrommen: int = 9) -> Position:
     queen = data.get("queen", "on_board")
     if queen not in QUEEN_STATES:
         raise _doc_error("bad_queen", f"start.queen {queen!r} is not a queen state")
+    queen = QueenState(queen)
     if "queen_right" in data:
         queen_right = _per_colour(data["queen_right"], "start.queen_right", flags=True,
                                   default=False)
@@ -108,6 +123,7 @@ def parse_start(data: Any, scores: PerColour, carrommen: int = 9) -> Position:
     on_turn = data.get("on_turn", "white")
     if on_turn not in COLOURS:
         raise _doc_error("bad_colour", "start.on_turn must be white or black")
+    on_turn = Colour(on_turn)
     break_made = _bool(data.get("break_made", False), "start.break_made")
     attempts = _int(data.get("break_attempts", 0), "start.break_attempts", 0, 2)
 
@@ -121,8 +137,8 @@ def parse_start(data: Any, scores: PerColour, carrommen: int = 9) -> Position:
             raise inconsistent(
                 f"{colour} owes a due although a {colour} carromman lies in a pocket"
             )
-    holder = None if queen == "on_board" else queen.split(":", 1)[1]
-    if queen.startswith("pending_cover:") and holder != on_turn:
+    holder = queen.holder
+    if queen.is_pending and holder != on_turn:
         raise inconsistent("the queen awaits a cover by the colour not on turn")
     if holder is not None and not queen_right[holder]:
         raise inconsistent(f"{holder} holds the queen without the right to it")
@@ -155,10 +171,12 @@ def _format(data: Any, expected: str | None = None) -> str:
         raise _doc_error("bad_format", f"expected format {expected!r}, not {fmt!r}")
     if fmt not in (BOARD_FORMAT, GAME_FORMAT, MATCH_FORMAT):
         raise _doc_error("unknown_format", f"unknown format {fmt!r}")
-    return fmt
+    return str(fmt)
 
 
-def read_board(data: Any, *, scores: PerColour | None = None, rules_key: str | None = None):
+def read_board(
+    data: Any, *, scores: PerColour | None = None, rules_key: str | None = None,
+) -> tuple[RuleSet, Position, list[Any]]:
     """Read a ``carrom-board/1`` document into ``(rules, start, events)``.
 
     ``scores`` and ``rules_key`` (from the game around it) override the document's own.
@@ -174,6 +192,28 @@ def read_board(data: Any, *, scores: PerColour | None = None, rules_key: str | N
     return rules, start, _events(data)
 
 
+def board_document(
+    variant: Variant, players: Sequence[str], events: Iterable[BoardEvent | dict[str, Any]],
+    *, scores: Mapping[str, int] | None = None, start: Position | None = None,
+) -> dict[str, Any]:
+    """A board as a ``carrom-board/1`` document, for either variant: ``players`` in turn order
+    from the breaker (:meth:`~.variant.Variant.seating`), ``scores`` each player's game score
+    before the board, ``start`` a colour-game position the board starts from."""
+    document: dict[str, Any] = {"format": BOARD_FORMAT, "rules": variant.key}
+    if variant.has_colours:
+        if scores is not None:
+            document["scores"] = {WHITE: scores.get(players[0], 0),
+                                  BLACK: scores.get(players[1], 0)}
+        if start is not None:
+            document["start"] = start.to_dict()
+    else:
+        document["players"] = list(players)
+        if scores and any(scores.values()):
+            document["scores"] = {p: scores.get(p, 0) for p in players}
+    document["events"] = [e if isinstance(e, dict) else e.to_dict() for e in events]
+    return document
+
+
 def replay_board_document(data: Any) -> dict[str, Any]:
     """Replay a ``carrom-board/1`` document into ``carrom-board-state/1``.
 
@@ -187,6 +227,36 @@ def replay_board_document(data: Any) -> dict[str, Any]:
         return replay_point_board_document(data)
     rules, start, events = read_board(data)
     return replay(events, rules, start).to_state()
+
+
+def read_events(data: list[Any]) -> tuple[Event, ...]:
+    """The events of a document's ``events`` list (errors located at the event's index)."""
+    events = []
+    for index, item in enumerate(data):
+        try:
+            events.append(parse_event(item))
+        except RulesError as err:
+            raise err.at(index) from None
+    return tuple(events)
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """A game's board given as its whole ``carrom-board/1`` log: read into the game layer's
+    :class:`~.game.PlayedEntry` (the log's own ``scores`` give way to the game's)."""
+
+    log: dict[str, Any]
+    breaker: str | None = None
+
+    def played(self) -> PlayedEntry:
+        _format(self.log, BOARD_FORMAT)
+        _unknown(self.log, _BOARD_KEYS - {"players"}, "the board")
+        rules_key = self.log.get("rules")
+        carrommen = 9 if rules_key is None else get_rules(rules_key).carrommen_per_colour
+        start = None
+        if self.log.get("start") is not None:
+            start = parse_start(self.log["start"], PerColour(0, 0), carrommen)
+        return PlayedEntry(read_events(_events(self.log)), self.breaker, start, rules_key)
 
 
 # --- games and matches -----------------------------------------------------------------------
@@ -211,7 +281,7 @@ def _stage(data: dict[str, Any]) -> str:
     stage = data.get("stage", "early")
     if stage not in ("early", "late"):
         raise _doc_error("bad_stage", "stage must be 'early' or 'late'")
-    return stage
+    return str(stage)
 
 
 def _located(err: RulesError, path: str) -> RulesError:
@@ -381,6 +451,7 @@ def replay_document(data: Any) -> dict[str, Any]:
 
 __all__ = [
     "BOARD_FORMAT",
+    "board_document",
     "GAME_FORMAT",
     "MATCH_FORMAT",
     "OPENING",

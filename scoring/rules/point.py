@@ -39,18 +39,18 @@ from typing import Any, NamedTuple
 
 from .board import Note
 from .errors import IllegalEvent, InvalidDocument, InvalidEvent, RulesError
-from .events import LOSS_REASONS, BoardLoss, Pieces, Void, _flag, _pieces
-from .position import BLACK, WHITE, PerColour
+from .events import LOSS_REASONS, BoardLoss, Foul, LossReason, Pieces, Void, _flag, _pieces
+from .position import BLACK, WHITE, PerColour, Termination
 from .presets import POINT_CARROM, POINT_SETTINGS, RuleSet, get_rules
 
 ON_BOARD = "on_board"
 
 #: why a board ended (``PointPosition.end``)
-END_CARROMMEN = "carrommen"
-END_GAME_POINTS = "game_points"
-END_BOARD_LOSS = "board_loss"
-END_RULING = "umpire_ruling"
-END_VOID = "void"
+END_CARROMMEN = Termination.CARROMMEN
+END_GAME_POINTS = Termination.GAME_POINTS
+END_BOARD_LOSS = Termination.BOARD_LOSS
+END_RULING = Termination.UMPIRE_RULING
+END_VOID = Termination.VOID
 
 END_LAWS = {
     END_CARROMMEN: "seed 003",
@@ -69,7 +69,7 @@ class PointStroke:
     pocketed: Pieces = Pieces()
     off_board: Pieces = Pieces()
     touched: bool = True
-    foul: str | None = None
+    foul: Foul | None = None
 
     type = "stroke"
 
@@ -123,7 +123,7 @@ class PointPosition:
     #: each player's game score before this board (in ``players`` order)
     scores_before: tuple[int, ...] = ()
     #: why the board ended (``END_*``), ``None`` while it is played
-    end: str | None = None
+    end: Termination | None = None
     #: the points an umpire ruling or a board loss fixed (``players`` order), else ``None``
     awarded: tuple[int, ...] | None = None
     lost_by: str | None = None
@@ -148,7 +148,7 @@ class PointPosition:
         """What ``name``'s pocketed pieces (and the queen, once he covered it) are worth."""
         values = rules.piece_values
         held = self.held[self.index(name)]
-        total = held.white * values[WHITE] + held.black * values[BLACK]
+        total: int = held.white * values[WHITE] + held.black * values[BLACK]
         if self.queen == f"covered:{name}":
             total += values["queen"]
         return total
@@ -156,7 +156,7 @@ class PointPosition:
     def board_value(self, rules: RuleSet = POINT_CARROM) -> int:
         """What is still to be won on the board: its carrommen and the queen until covered."""
         values = rules.piece_values
-        total = self.on_board.white * values[WHITE] + self.on_board.black * values[BLACK]
+        total: int = self.on_board.white * values[WHITE] + self.on_board.black * values[BLACK]
         if not self.queen.startswith("covered:"):
             total += values["queen"]
         return total
@@ -179,7 +179,7 @@ class PointPosition:
         result = None
         if self.finished:
             result = {"points": self.points(rules), "end": self.end,
-                      "law": self.law or END_LAWS.get(self.end or "", ""),
+                      "law": self.law or ("" if self.end is None else END_LAWS[self.end]),
                       "top_scorer": self.top_scorer(rules), "void": self.void}
             if self.lost_by:
                 result["lost_by"] = self.lost_by
@@ -247,7 +247,7 @@ def _pay(position: PointPosition, i: int, owed: int) -> tuple[PointPosition, Per
                     dues=_set(position.dues, i, owed)), returned)
 
 
-def _finish(position: PointPosition, end: str, **fields: Any) -> PointPosition:
+def _finish(position: PointPosition, end: Termination, **fields: Any) -> PointPosition:
     return replace(position, finished=True, end=end, **fields)
 
 
@@ -450,14 +450,14 @@ def parse_point_stroke(data: Any) -> PointStroke:
     if not isinstance(by, str):
         raise InvalidEvent("missing_field", "a stroke needs 'by' (a player's name)")
     foul = data.get("foul")
-    if foul not in (None, "improper_stroke", "break_before_play"):
+    if foul is not None and foul not in tuple(Foul):
         raise InvalidEvent("unknown_foul", f"unknown foul {foul!r}")
     return PointStroke(
         by=by,
         pocketed=_pieces(data.get("pocketed"), "pocketed"),
         off_board=_pieces(data.get("off_board"), "off_board"),
         touched=_flag(data.get("touched", True), "touched"),
-        foul=foul,
+        foul=None if foul is None else Foul(foul),
     )
 
 
@@ -480,7 +480,7 @@ def parse_point_event(data: Any) -> PointEvent:
         reason = data.get("reason", "other")
         if reason not in LOSS_REASONS:
             raise InvalidEvent("bad_reason", f"unknown reason {reason!r}")
-        return BoardLoss(data["by"], reason)
+        return BoardLoss(data["by"], LossReason(reason))
     if kind == "umpire_ruling":
         if not set(data) <= {"type", "points", "law"}:
             raise InvalidEvent("unknown_field", "an umpire ruling has 'points' and 'law' only")
