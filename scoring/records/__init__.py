@@ -17,7 +17,6 @@ from scoring.records.boards import (
     board_steps,
     colour_opening,
     game_entries,
-    is_points,
     point_board_position,
     point_first_breaker,
     point_scores_before_each,
@@ -42,7 +41,7 @@ from scoring.records.snapshot import CurrentBoard, MatchSnapshot, derive_snapsho
 __all__ = [
     "BOARD_FORMAT", "BoardStep", "CurrentBoard", "EventRow", "MatchSnapshot", "PointStep", "SIDES",
     "VOID_LOG", "becomes_entry", "board_events", "board_log_document", "board_steps", "by_colour",
-    "colour_opening", "colour_sides", "derive_snapshot", "event_rows", "game_entries", "is_points",
+    "colour_opening", "colour_sides", "derive_snapshot", "event_rows", "game_entries",
     "live_events", "match_snapshot", "other_colour", "other_side", "point_board_position",
     "point_first_breaker", "point_scores_before_each", "point_steps", "replay_board",
     "rules_for_match", "scores_before", "scores_before_each", "side_colours", "turn_rotation",

@@ -20,6 +20,7 @@ from scoring.rules import (
     get_rules,
     parse_event,
     step,
+    variant_for,
 )
 from scoring.rules.interchange import BOARD_FORMAT, parse_start
 from scoring.rules.point import (
@@ -33,11 +34,6 @@ from scoring.rules.position import PerColour
 
 #: The engine's entry of a board that does not count (void, or withdrawn from paper).
 VOID_LOG = {"format": BOARD_FORMAT, "events": [{"type": "void"}]}
-
-
-def is_points(rules: str) -> bool:
-    """Three-player point carrom (seed 003), as opposed to the colour game."""
-    return get_rules(rules).family == "points"
 
 
 def rules_for_match(rules: Any, games_to_win: int) -> Any:
@@ -138,7 +134,7 @@ def scores_before(match: Match, board: Board) -> dict[str, int]:
     rows = list(Board.objects.filter(game_id=board.game_id).order_by("sequence"))
     if board.pk is not None:
         rows = [r for r in rows if r.sequence < board.sequence]
-    if is_points(match.rules):
+    if not variant_for(match.rules).has_colours:
         totals = [dict(r.result_points_by_side) for r in rows if r.finished and not r.void]
         return dict(derive_point_game(totals, tuple(match.sides), get_rules(match.rules),
                                       point_first_breaker(match)).scores)
@@ -264,7 +260,7 @@ def board_log_document(board: Board, events: Sequence[Any] | None = None, *,
     players in turn order (``match`` needed) and its scores when any is not 0."""
     rows = live_events(list(events)) if events is not None else board_events(board)
     document: dict[str, Any] = {"format": BOARD_FORMAT, "rules": board.rules}
-    if is_points(board.rules):
+    if not variant_for(board.rules).has_colours:
         if match is not None:
             document["players"] = list(turn_rotation(tuple(match.sides),
                                                      board.breaker if board.breaker in

@@ -15,7 +15,6 @@ from scoring.records.boards import (
     board_steps,
     colour_opening,
     game_entries,
-    is_points,
     point_first_breaker,
     point_steps,
     rules_for_match,
@@ -24,8 +23,9 @@ from scoring.records.boards import (
 from scoring.records.prepared import Prepared
 from scoring.records.rows import EventRow, live_events
 from scoring.records.sides import SIDES
-from scoring.rules import MatchState, Note, Position, derive_match, get_rules
+from scoring.rules import MatchState, Note, Position, derive_match, get_rules, variant_for
 from scoring.rules.point import PointGame, PointPosition, derive_point_game, opening
+from scoring.rules.variant import Variant
 
 
 @dataclass
@@ -66,8 +66,14 @@ class MatchSnapshot:
         return self.match.revision
 
     @property
+    def variant(self) -> Variant:
+        """The engine's variant of the match's rules (the colour game, point carrom)."""
+        return variant_for(self.match.rules)
+
+    @property
     def is_points(self) -> bool:
-        return is_points(self.match.rules)
+        """The tablet's screen model reads this; the pages read :attr:`variant`."""
+        return not self.variant.has_colours
 
     def side_name(self, side: str | None) -> str:
         if side is None:
@@ -149,7 +155,7 @@ def derive_snapshot(
     """The snapshot from rows already read: the match's games and boards in order, its last
     board and that board's live events (``steps``: that board's replay, when the caller has
     just derived it: it is not replayed again)."""
-    if is_points(match.rules):
+    if not variant_for(match.rules).has_colours:
         return _point_snapshot(match, games, boards, last_board, events)
     return _colour_snapshot(match, games, boards, last_board, events, steps)
 

@@ -200,8 +200,8 @@ def match_data(request: HttpRequest, match: Match) -> dict[str, Any]:
         position = view.snapshot.current.position if view.snapshot.current else None
         state = None
         if position is not None and hasattr(position, "to_state"):
-            state = (position.to_state(get_rules(match.rules)) if view.snapshot.is_points
-                     else position.to_state())
+            state = (position.to_state() if view.snapshot.variant.has_colours
+                     else position.to_state(get_rules(match.rules)))
         current = {"game": info.game, "board": info.board,
                    "breaker": entries.get(view.snapshot.current.breaker or ""),
                    "started": info.started, "change_sides": info.change_sides,

@@ -49,7 +49,7 @@ from scoring.forms.umpire import (
     WriteForm,
 )
 from scoring.models import Match, Tournament
-from scoring.rules import RULESETS, RulesError, first_breaker_of_game, get_rules
+from scoring.rules import RULESETS, RulesError, first_breaker_of_game, get_rules, variant_for
 from scoring.rules.events import LOSS_REASONS
 from scoring.rulings import discarded_text, error_text, loss_reason
 from scoring.selectors.umpire import Tablet, tablet
@@ -380,18 +380,18 @@ def event(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
     """Record one board event: a stroke (the pad or a one-tap preset) or another action
     (in the transaction that locked ``match``; the answer is rendered after it)."""
     kind = request.POST.get("kind", "stroke")
-    is_points = RULESETS[match.rules].family == "points"
+    variant = variant_for(match.rules)
     if kind == "stroke":
         form: StrokeForm | ActionForm | PointActionForm = StrokeForm(request.POST)
         pad = _pad_state(request.POST)
         if not form.is_valid():
             return lambda: _invalid(request, match, token, form, pad=pad)
         by = form.cleaned_data.get("by") or ""
-        if by not in (match.sides if is_points else ("white", "black")):
+        if by not in variant.strikers(match.sides):
             return lambda: _invalid(request, match, token, form, pad=pad)
-        payload = form.payload(by, points=is_points)
+        payload = form.payload(by, points=not variant.has_colours)
         breaker = form.cleaned_data.get("breaker") or None
-    elif is_points:
+    elif not variant.has_colours:
         form = PointActionForm(request.POST, sides=tuple(match.sides),
                                names=_point_names(match), rules=get_rules(match.rules))
         pad = {}

@@ -144,7 +144,7 @@ class MatchView:
     @property
     def point_current(self) -> Any:
         """Point carrom: the board in progress, replayed (``None`` if none is)."""
-        if not self.snapshot.is_points or not self.games or not self.games[-1].boards:
+        if self.snapshot.variant.has_colours or not self.games or not self.games[-1].boards:
             return None
         line = self.games[-1].boards[-1]
         return line.point if line.point is not None and not line.finished else None
@@ -271,7 +271,9 @@ def match_view(match: Match, *, timeline: bool = True,
             line.queen_name = names.get(line.queen or "", "")
     view.info = _current_info(view)
     current = snapshot.current
-    if timeline and current is not None and current.board is not None and not snapshot.is_points:
+    if timeline and current is not None and current.board is not None and (
+        snapshot.variant.has_colours
+    ):
         scores = view.scores
         view.timeline = board_timeline(match, current.board, current.events, scores)
     return view
@@ -293,7 +295,7 @@ def _current_info(view: MatchView) -> CurrentInfo | None:
     position = current.position
     if position is None:
         return info
-    if view.snapshot.is_points:
+    if not view.snapshot.variant.has_colours:
         names = view.names
         rules = get_rules(match.rules)
         info.points = [(names.get(p, p), v) for p, v in position.points(rules).items()]
@@ -333,7 +335,7 @@ def board_document(view: MatchView, line: BoardLine) -> dict[str, Any]:
     row = line.row
     if row.kind == Board.Kind.LOG:
         log = board_log_document(row, match=view.match, scores=line.scores_before)
-        if view.snapshot.is_points:
+        if not view.snapshot.variant.has_colours:
             state = replay_point_board_document(log)
         else:
             state = replay_board_document(log)

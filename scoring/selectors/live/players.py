@@ -24,7 +24,7 @@ from scoring.records import (
     live_events,
 )
 from scoring.records.sides import by_colour, other_side
-from scoring.rules import derive_game, get_rules
+from scoring.rules import derive_game, get_rules, variant_for
 from scoring.rules.game import GameState
 from scoring.selectors.live.common import (
     DONE,
@@ -60,7 +60,7 @@ class PlayerMatch:
 
     @property
     def opponent(self) -> str:
-        if self.line.is_points:  # point carrom: both other players
+        if not self.line.variant.has_colours:  # point carrom: both other players
             return " · ".join(side_label(self.match, s) for s in self.match.sides
                               if s != self.side)
         return side_label(self.match, other_side(self.side))
@@ -144,7 +144,7 @@ def player_page(tournament: Tournament, player: Player) -> PlayerPage:
         if entry is not None and entry.partner_id:
             partner = entry.partner.name if entry.player_id == player.pk else entry.player.name
         out.append(PlayerMatch(line, side, partner))
-        if get_rules(match.rules).family == "points" or side not in SIDES:
+        if not variant_for(match.rules).has_colours or side not in SIDES:
             continue
         if match.status in DONE and match.winner_side and not match.walkover and not match.bye:
             stats.matches += 1

@@ -26,6 +26,8 @@ from scoring.models import (
     Table,
     Tournament,
 )
+from scoring.rules import variant_for
+from scoring.rules.variant import Variant
 from scoring.selectors.live.common import (
     DONE,
     LIVE,
@@ -78,9 +80,9 @@ class MatchLine:
         return self.games[-1].number if self.games else None
 
     @property
-    def is_points(self) -> bool:
-        """Point carrom: three players (:attr:`players` lists them)."""
-        return bool(self.match.entry_c_id)
+    def variant(self) -> Variant:
+        """The engine's variant of the match (point carrom: :attr:`players` lists all three)."""
+        return variant_for(self.match.rules)
 
     @property
     def players(self) -> list[dict[str, Any]]:

@@ -15,7 +15,7 @@ from scoring.records import (
     board_log_document,
     colour_sides,
 )
-from scoring.rules import RulesError, get_rules
+from scoring.rules import RulesError, variant_for
 from scoring.rules.interchange import replay_board_document
 from scoring.services.backup.export import (
     _scores_before_boards,
@@ -52,7 +52,7 @@ def _compare(board: Board, match: Match, state: dict[str, Any]) -> list[str]:
         return [f"finished is {board.finished} in the cache, {state.get('finished')} replayed"]
     if result is None:
         return []
-    if get_rules(board.rules).family == "points":
+    if not variant_for(board.rules).has_colours:
         points = result.get("points") or {}
         if points != board.result_points_by_side:
             return [f"points {board.result_points_by_side} cached, {points} replayed"]

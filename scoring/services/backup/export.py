@@ -29,12 +29,11 @@ from scoring.models import (
 )
 from scoring.records import (
     board_log_document,
-    is_points,
     match_snapshot,
     point_scores_before_each,
     scores_before_each,
 )
-from scoring.rules import RulesError
+from scoring.rules import RulesError, variant_for
 from scoring.services.backup.common import (
     FORMAT,
     _date,
@@ -53,7 +52,7 @@ def _player_sort_key(player: Player) -> tuple:
 def _scores_before_boards(match: Match, boards: list[Board]) -> dict[int, dict[str, int]]:
     """Game scores per side before each log board of ``match`` (for the 22-point rule), from
     the engine's derived state (:func:`scoring.records.scores_before_each`)."""
-    if is_points(match.rules):
+    if not variant_for(match.rules).has_colours:
         return point_scores_before_each(match, boards)
     out: dict[int, dict[str, int]] = {}
     if not match.toss_winner:

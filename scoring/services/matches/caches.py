@@ -27,6 +27,7 @@ from scoring.rules import (
     MatchState,
     RulesError,
     get_rules,
+    variant_for,
 )
 from scoring.rules.errors import IllegalEvent
 from scoring.rules.point import PointGame
@@ -147,7 +148,7 @@ def _refresh_board(match: Match, board: Board, position: Any = None,
     rules = get_rules(board.rules)
     events = [] if position is not None else live_events(list(board.events.order_by("seq")))
     fields: dict[str, Any]
-    if rules.family == "points":
+    if not variant_for(rules).has_colours:
         point = point_board_position(match, board, events, rules)
         fields = {
             "finished": point.finished, "void": point.void,

@@ -13,7 +13,7 @@ from scoring.models import (
     Match,
 )
 from scoring.rules import (
-    get_rules,
+    variant_for,
 )
 from scoring.services.matches.base import (
     Actor,
@@ -67,7 +67,8 @@ def create_single_match(
     per_side = 2 if kind == Event.Kind.DOUBLES else 1
     if event is not None and (event.tournament_id != tournament.pk or event.kind != kind
                               or event.format != Event.Format.SINGLE_MATCH
-                              or get_rules(event.rules).family != get_rules(rules).family):
+                              or variant_for(event.rules).has_colours
+                              != variant_for(rules).has_colours):
         raise MatchError("wrong_event", "%(event)s does not take this kind of match",
                          event=event.name)
     with transaction.atomic():

@@ -18,6 +18,7 @@ from scoring.records import (
 from scoring.records.sides import other_side
 from scoring.rules import (
     get_rules,
+    variant_for,
 )
 from scoring.services.matches.base import (
     Actor,
@@ -45,7 +46,7 @@ def record_quick_board(
     covered the queen (ICF 53–55 computed), or an explicit award with its law."""
     client_id = uuid.UUID(str(client_id))
     rules = get_rules(match.rules)
-    if rules.family == "points":
+    if not variant_for(rules).quick_entry:
         raise MatchError("quick_entry_points", "quick entry is for two-sided matches")
     if winner not in ("a", "b"):
         raise MatchError("bad_winner", "the winner must be A or B")

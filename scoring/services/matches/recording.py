@@ -34,6 +34,7 @@ from scoring.rules import (
     get_rules,
     parse_event,
     step,
+    variant_for,
 )
 from scoring.rules.errors import InvalidEvent
 from scoring.rules.point import parse_point_event, step_point
@@ -89,7 +90,7 @@ def record_event(
         rules = get_rules(match.rules)
         target, created = _target_board(match, snapshot, payload, breaker)
         # validate by replaying the target board with the new event (raises, nothing saved)
-        if rules.family == "points":
+        if not variant_for(rules).has_colours:
             point_event = parse_point_event(payload)
             earlier = [] if created else live_events(list(target.events.order_by("seq")))
             position = point_board_position(match, target, earlier, rules)
@@ -123,7 +124,7 @@ def record_event(
         target.last_seq = seq
         known = (_written(snapshot, target, created,
                           [*earlier, BoardStep(row, event, position, after, notes, True)], row)
-                 if rules.family != "points" else None)
+                 if variant_for(rules).has_colours else None)
         if known is None:  # the board's caches are read again: its log length first
             Board.objects.filter(pk=target.pk).update(last_seq=seq)
         status = (match.status if match.status in (Match.Status.FINISHED,
@@ -196,7 +197,7 @@ def _game_for(match: Match, snapshot: MatchSnapshot, number: int) -> Game:
     for game in snapshot.games:
         if game.number == number:
             return game
-    if get_rules(match.rules).family == "points":
+    if variant_for(match.rules).toss_by_lot:
         first = point_first_breaker(match)
     else:
         toss_winner, toss_choice = _toss(match)

@@ -14,7 +14,7 @@ from scoring.records import (
     match_snapshot,
 )
 from scoring.rules import (
-    get_rules,
+    variant_for,
 )
 from scoring.services.matches.base import (
     Actor,
@@ -30,7 +30,7 @@ def record_toss(*, match: Match, winner: str, choice: str, actor: Actor,
                 expected_revision: int | None = None) -> MatchSnapshot:
     """ICF 40: who won the toss and whether he chose the break or the side. Point carrom:
     the player drawn by lot to break the first board (``choice`` "break")."""
-    if get_rules(match.rules).family == "points":
+    if variant_for(match.rules).toss_by_lot:
         if winner not in match.sides or choice != "break":
             raise MatchError("bad_toss", "the draw names the player who breaks first")
     elif winner not in ("a", "b") or choice not in ("break", "side"):
