@@ -9,33 +9,12 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from scoring.models import (
-    Board,
-    BoardEvent,
-    Match,
-)
-from scoring.records import (
-    live_events,
-)
+from scoring.models import Board, BoardEvent, Match
+from scoring.records import live_events
 from scoring.records.sides import by_colour, other_side
 from scoring.rules import Note
 from scoring.rulings import describe_event, explain
-from scoring.selectors.live.common import (
-    QUEEN_LABELS,
-    SIDES,
-    colour_name,
-    side_label,
-)
-from scoring.standings import (  # noqa: F401 (re-exported for the pages and the API)
-    DECIDED_SQL,
-    Column,
-    StandingRow,
-    StandingsTable,
-    decided_params,
-    event_standings,
-    group_tables,
-    has_standings,
-)
+from scoring.selectors.live.common import QUEEN_LABELS, SIDES, colour_name, side_label
 from scoring.stats import BoardAnalysis, analyse_board
 
 

@@ -4,26 +4,12 @@ sides, colours, statuses and the queen.
 
 from __future__ import annotations
 
-from django.db.models import (
-    QuerySet,
-)
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.models import (
-    Match,
-)
+from scoring.models import Match
 from scoring.rulings import colour_word
-from scoring.standings import (  # noqa: F401 (re-exported for the pages and the API)
-    DECIDED_SQL,
-    Column,
-    StandingRow,
-    StandingsTable,
-    decided_params,
-    event_standings,
-    group_tables,
-    has_standings,
-)
 
 SIDES = ("a", "b")
 

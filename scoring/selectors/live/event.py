@@ -12,31 +12,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.models import (
-    Event,
-    Match,
-    Round,
-)
-from scoring.selectors.live.common import (
-    DONE,
-    SIDES,
-)
-from scoring.selectors.live.tournament import (
-    MatchLine,
-    _lines,
-    _with_games,
-    round_label,
-)
-from scoring.standings import (  # noqa: F401 (re-exported for the pages and the API)
-    DECIDED_SQL,
-    Column,
-    StandingRow,
-    StandingsTable,
-    decided_params,
-    event_standings,
-    group_tables,
-    has_standings,
-)
+from scoring.models import Event, Match, Round
+from scoring.selectors.live.common import DONE, SIDES
+from scoring.selectors.live.tournament import MatchLine, _lines, _with_games, round_label
+from scoring.standings import StandingsTable
 
 
 def event_queryset() -> QuerySet[Event]:

@@ -8,43 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.models import (
-    Board,
-    BoardEvent,
-    Game,
-    Match,
-)
-from scoring.records import (
-    MatchSnapshot,
-    becomes_entry,
-    board_log_document,
-    match_snapshot,
-)
+from scoring.models import Board, BoardEvent, Game, Match
+from scoring.records import MatchSnapshot, becomes_entry, board_log_document, match_snapshot
 from scoring.records.sides import other_colour, side_colours
 from scoring.rules import get_rules
 from scoring.rules.game import BoardScore
-from scoring.selectors.live.board import (
-    BoardTimeline,
-    board_timeline,
-    colour_names,
-)
-from scoring.selectors.live.common import (
-    QUEEN_LABELS,
-    SIDES,
-    is_over,
-    match_queryset,
-    side_label,
-)
-from scoring.standings import (  # noqa: F401 (re-exported for the pages and the API)
-    DECIDED_SQL,
-    Column,
-    StandingRow,
-    StandingsTable,
-    decided_params,
-    event_standings,
-    group_tables,
-    has_standings,
-)
+from scoring.selectors.live.board import BoardTimeline, board_timeline, colour_names
+from scoring.selectors.live.common import QUEEN_LABELS, SIDES, is_over, match_queryset, side_label
 
 
 @dataclass

@@ -5,46 +5,15 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import (
-    F,
-    Q,
-)
+from django.db.models import F, Q
 
-from scoring.models import (
-    Board,
-    BoardEvent,
-    Entry,
-    Game,
-    Match,
-    Player,
-    Tournament,
-)
-from scoring.records import (
-    game_entries,
-    live_events,
-)
+from scoring.models import Board, BoardEvent, Entry, Game, Match, Player, Tournament
+from scoring.records import game_entries, live_events
 from scoring.records.sides import by_colour, other_side
 from scoring.rules import derive_game, get_rules, variant_for
 from scoring.rules.game import GameState
-from scoring.selectors.live.common import (
-    DONE,
-    SIDES,
-    side_label,
-)
-from scoring.selectors.live.tournament import (
-    MatchLine,
-    _with_games,
-)
-from scoring.standings import (  # noqa: F401 (re-exported for the pages and the API)
-    DECIDED_SQL,
-    Column,
-    StandingRow,
-    StandingsTable,
-    decided_params,
-    event_standings,
-    group_tables,
-    has_standings,
-)
+from scoring.selectors.live.common import DONE, SIDES, side_label
+from scoring.selectors.live.tournament import MatchLine, _with_games
 from scoring.stats import SideStats, analyse_board
 
 

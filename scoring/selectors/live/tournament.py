@@ -9,23 +9,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import (
-    Count,
-    F,
-    Prefetch,
-    Q,
-    QuerySet,
-)
+from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 
-from scoring.models import (
-    Event,
-    Game,
-    Match,
-    Round,
-    Table,
-    Tournament,
-)
+from scoring.models import Event, Game, Match, Round, Table, Tournament
 from scoring.rules import variant_for
 from scoring.rules.variant import Variant
 from scoring.selectors.live.common import (
@@ -36,19 +23,7 @@ from scoring.selectors.live.common import (
     match_queryset,
     side_label,
 )
-from scoring.selectors.live.validators import (
-    _table_current,
-)
-from scoring.standings import (  # noqa: F401 (re-exported for the pages and the API)
-    DECIDED_SQL,
-    Column,
-    StandingRow,
-    StandingsTable,
-    decided_params,
-    event_standings,
-    group_tables,
-    has_standings,
-)
+from scoring.selectors.live.validators import _table_current
 
 
 @dataclass

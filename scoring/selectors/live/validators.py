@@ -8,34 +8,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import connection
-from django.db.models import (
-    Case,
-    F,
-    IntegerField,
-    QuerySet,
-    Value,
-    When,
-)
+from django.db.models import Case, F, IntegerField, QuerySet, Value, When
 
-from scoring.models import (
-    Entry,
-    Event,
-    Match,
-    Tournament,
-)
-from scoring.selectors.live.common import (
-    DONE,
-)
-from scoring.standings import (  # noqa: F401 (re-exported for the pages and the API)
-    DECIDED_SQL,
-    Column,
-    StandingRow,
-    StandingsTable,
-    decided_params,
-    event_standings,
-    group_tables,
-    has_standings,
-)
+from scoring.models import Entry, Event, Match, Tournament
+from scoring.selectors.live.common import DONE
+from scoring.standings import DECIDED_SQL, decided_params
 
 
 def _fetch_one(sql: str, params: Sequence[Any]) -> tuple[Any, ...] | None:

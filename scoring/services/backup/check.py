@@ -6,20 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.models import (
-    Board,
-    Match,
-    Tournament,
-)
-from scoring.records import (
-    board_log_document,
-    colour_sides,
-)
+from scoring.models import Board, Match, Tournament
+from scoring.records import board_log_document, colour_sides
 from scoring.rules import RulesError, variant_for
 from scoring.rules.interchange import replay_board_document
-from scoring.services.backup.export import (
-    _scores_before_boards,
-)
+from scoring.services.backup.export import _scores_before_boards
 
 
 def replay_problems(tournament: Tournament) -> list[str]:

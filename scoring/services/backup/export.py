@@ -34,12 +34,7 @@ from scoring.records import (
     scores_before_each,
 )
 from scoring.rules import RulesError, variant_for
-from scoring.services.backup.common import (
-    FORMAT,
-    _date,
-    _dt,
-    _username,
-)
+from scoring.services.backup.common import FORMAT, _date, _dt, _username
 
 
 def _player_sort_key(player: Player) -> tuple:

@@ -36,9 +36,7 @@ from scoring.models import (
 )
 from scoring.models.match import new_umpire_token
 from scoring.rules import RULESETS
-from scoring.services.backup.check import (
-    replay_problems,
-)
+from scoring.services.backup.check import replay_problems
 from scoring.services.backup.common import (
     _TIMESTAMPED,
     FORMAT,
@@ -47,9 +45,7 @@ from scoring.services.backup.common import (
     _parse_dt,
     document_digest,
 )
-from scoring.services.backup.export import (
-    _detail_ids,
-)
+from scoring.services.backup.export import _detail_ids
 from scoring.services.tournaments import TournamentError, clean_settings
 
 

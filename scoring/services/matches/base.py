@@ -11,20 +11,8 @@ from typing import Any
 from django.db import IntegrityError
 from django.utils import timezone
 
-from scoring.models import (
-    AuditEntry,
-    Board,
-    BoardEvent,
-    Entry,
-    Event,
-    Game,
-    Match,
-)
-from scoring.records import (
-    BoardStep,
-    MatchSnapshot,
-    match_snapshot,
-)
+from scoring.models import AuditEntry, Board, BoardEvent, Entry, Event, Game, Match
+from scoring.records import BoardStep, MatchSnapshot, match_snapshot
 
 EVENT_TYPES = {"stroke", "technical_foul", "forgo", "board_loss", "umpire_ruling", "void"}
 

@@ -7,12 +7,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from scoring.models import (
-    Board,
-    BoardEvent,
-    Game,
-    Match,
-)
+from scoring.models import Board, BoardEvent, Game, Match
 from scoring.records import (
     MatchSnapshot,
     derive_snapshot,
@@ -23,18 +18,10 @@ from scoring.records import (
     scores_before,
 )
 from scoring.records.sides import colour_sides, other_colour
-from scoring.rules import (
-    MatchState,
-    RulesError,
-    get_rules,
-    variant_for,
-)
+from scoring.rules import MatchState, RulesError, get_rules, variant_for
 from scoring.rules.errors import IllegalEvent
 from scoring.rules.point import PointGame
-from scoring.services.matches.base import (
-    _lock,
-    _Written,
-)
+from scoring.services.matches.base import _lock, _Written
 from scoring.signals import match_finished
 
 

@@ -5,21 +5,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from scoring.models import (
-    Match,
-    MatchConfirmation,
-)
-from scoring.records import (
-    MatchSnapshot,
-    match_snapshot,
-)
-from scoring.services.matches.base import (
-    Actor,
-    MatchError,
-    _audit,
-    _bump,
-    _lock,
-)
+from scoring.models import Match, MatchConfirmation
+from scoring.records import MatchSnapshot, match_snapshot
+from scoring.services.matches.base import Actor, MatchError, _audit, _bump, _lock
 from scoring.signals import match_confirmed
 
 

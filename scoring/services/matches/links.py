@@ -7,20 +7,9 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from scoring.models import (
-    Entry,
-    Event,
-    Match,
-)
-from scoring.rules import (
-    variant_for,
-)
-from scoring.services.matches.base import (
-    Actor,
-    MatchError,
-    _audit,
-    _lock,
-)
+from scoring.models import Entry, Event, Match
+from scoring.rules import variant_for
+from scoring.services.matches.base import Actor, MatchError, _audit, _lock
 
 
 def revoke_umpire_link(*, match: Match, actor: Actor) -> Match:

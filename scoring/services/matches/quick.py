@@ -7,19 +7,10 @@ import uuid
 from django.db import transaction
 from django.utils import timezone
 
-from scoring.models import (
-    AuditEntry,
-    Board,
-    Match,
-)
-from scoring.records import (
-    match_snapshot,
-)
+from scoring.models import AuditEntry, Board, Match
+from scoring.records import match_snapshot
 from scoring.records.sides import other_side
-from scoring.rules import (
-    get_rules,
-    variant_for,
-)
+from scoring.rules import get_rules, variant_for
 from scoring.services.matches.base import (
     Actor,
     MatchError,
@@ -29,12 +20,8 @@ from scoring.services.matches.base import (
     _check_write,
     _lock,
 )
-from scoring.services.matches.caches import (
-    refresh_caches,
-)
-from scoring.services.matches.recording import (
-    _target_board,
-)
+from scoring.services.matches.caches import refresh_caches
+from scoring.services.matches.recording import _target_board
 
 
 def record_quick_board(

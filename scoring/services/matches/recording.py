@@ -11,12 +11,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from scoring.models import (
-    Board,
-    BoardEvent,
-    Game,
-    Match,
-)
+from scoring.models import Board, BoardEvent, Game, Match
 from scoring.records import (
     BoardStep,
     MatchSnapshot,
@@ -29,13 +24,7 @@ from scoring.records import (
     replay_board,
     scores_before,
 )
-from scoring.rules import (
-    first_breaker_of_game,
-    get_rules,
-    parse_event,
-    step,
-    variant_for,
-)
+from scoring.rules import first_breaker_of_game, get_rules, parse_event, step, variant_for
 from scoring.rules.errors import InvalidEvent
 from scoring.rules.point import parse_point_event, step_point
 from scoring.services.matches.base import (
@@ -53,9 +42,7 @@ from scoring.services.matches.base import (
     _toss,
     _Written,
 )
-from scoring.services.matches.caches import (
-    refresh_caches,
-)
+from scoring.services.matches.caches import refresh_caches
 
 
 def record_event(

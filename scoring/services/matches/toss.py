@@ -6,24 +6,10 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from scoring.models import (
-    Match,
-)
-from scoring.records import (
-    MatchSnapshot,
-    match_snapshot,
-)
-from scoring.rules import (
-    variant_for,
-)
-from scoring.services.matches.base import (
-    Actor,
-    MatchError,
-    _audit,
-    _bump,
-    _check_write,
-    _lock,
-)
+from scoring.models import Match
+from scoring.records import MatchSnapshot, match_snapshot
+from scoring.rules import variant_for
+from scoring.services.matches.base import Actor, MatchError, _audit, _bump, _check_write, _lock
 
 
 def record_toss(*, match: Match, winner: str, choice: str, actor: Actor,
