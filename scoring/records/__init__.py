@@ -8,7 +8,6 @@ document (:mod:`.boards`), sides and colours (:mod:`.sides`) and the match snaps
 """
 
 from scoring.records.boards import (
-    BOARD_FORMAT,
     VOID_LOG,
     BoardStep,
     PointStep,
@@ -37,6 +36,7 @@ from scoring.records.sides import (
     side_colours,
 )
 from scoring.records.snapshot import CurrentBoard, MatchSnapshot, derive_snapshot, match_snapshot
+from scoring.rules.interchange import BOARD_FORMAT
 
 __all__ = [
     "BOARD_FORMAT", "BoardStep", "CurrentBoard", "EventRow", "MatchSnapshot", "PointStep", "SIDES",

@@ -110,7 +110,7 @@ def scores_before_each(game_state: Any, rows: Sequence[Board]) -> dict[int, dict
 def point_first_breaker(match: Match) -> str:
     """Point carrom: who breaks the first board: the player drawn by lot (the toss), else the
     first player."""
-    return match.toss_winner if match.toss_winner in match.sides else match.sides[0]
+    return str(match.toss_winner if match.toss_winner in match.sides else match.sides[0])
 
 
 def point_scores_before_each(match: Match, rows: Sequence[Board]) -> dict[int, dict[str, int]]:

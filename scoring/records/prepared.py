@@ -49,5 +49,6 @@ class Prepared:
             cursor.execute(sql, params)
             rows = cursor.fetchall()
         if converters:
-            return compiler.apply_converters(rows, converters)
+            converted: Iterator[list[Any]] = compiler.apply_converters(rows, converters)
+            return converted
         return iter(rows)

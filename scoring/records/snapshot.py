@@ -63,7 +63,7 @@ class MatchSnapshot:
 
     @property
     def revision(self) -> int:
-        return self.match.revision
+        return int(self.match.revision)
 
     @property
     def variant(self) -> Variant:
@@ -200,7 +200,7 @@ def _colour_snapshot(
             if steps and steps[-1].after.result is not None:
                 # the log ends the board though its cache does not say so: as before the
                 # read layer, the game counts the log (a second replay, never on a write)
-                return _counted_log_snapshot(match, games, boards, last_board, events,
+                return _counted_log_snapshot(match, games, boards, in_play, events,
                                              derive(replayed=False), steps)
             breaker = in_play.breaker
             position = steps[-1].after if steps else colour_opening(breaker, scores)
