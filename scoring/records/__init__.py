@@ -8,7 +8,6 @@ document (:mod:`.boards`), sides and colours (:mod:`.sides`) and the match snaps
 """
 
 from scoring.records.boards import (
-    VOID_LOG,
     BoardStep,
     PointStep,
     becomes_entry,
@@ -40,7 +39,7 @@ from scoring.rules.interchange import BOARD_FORMAT
 
 __all__ = [
     "BOARD_FORMAT", "BoardStep", "CurrentBoard", "EventRow", "MatchSnapshot", "PointStep", "SIDES",
-    "VOID_LOG", "becomes_entry", "board_events", "board_log_document", "board_steps", "by_colour",
+    "becomes_entry", "board_events", "board_log_document", "board_steps", "by_colour",
     "colour_opening", "colour_sides", "derive_snapshot", "event_rows", "game_entries",
     "live_events", "match_snapshot", "other_colour", "other_side", "point_board_position",
     "point_first_breaker", "point_scores_before_each", "point_steps", "replay_board",

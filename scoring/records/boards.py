@@ -12,10 +12,11 @@ from scoring.records.rows import board_events, live_events
 from scoring.records.sides import SIDES, by_colour
 from scoring.rules import (
     AwardEntry,
-    LogEntry,
     Note,
+    PlayedEntry,
     Position,
     SummaryEntry,
+    VoidEntry,
     derive_game,
     get_rules,
     parse_event,
@@ -31,9 +32,6 @@ from scoring.rules.point import (
     step_point,
 )
 from scoring.rules.position import PerColour
-
-#: The engine's entry of a board that does not count (void, or withdrawn from paper).
-VOID_LOG = {"format": BOARD_FORMAT, "events": [{"type": "void"}]}
 
 
 def rules_for_match(rules: Any, games_to_win: int) -> Any:
@@ -64,7 +62,7 @@ def game_entries(boards: list[Board], events_of_current: list[Any] | None, *,
         if board.void and board.kind != Board.Kind.LOG:
             # a paper board withdrawn by an undo: it does not count; the same breaker plays
             # the board again, as after a void board (IT 101)
-            entries.append(LogEntry(VOID_LOG, board.breaker))
+            entries.append(VoidEntry(board.breaker))
         elif board.kind == Board.Kind.SUMMARY:
             entries.append(SummaryEntry(board.summary_winner, board.summary_carrommen or 0,
                                         board.summary_queen or None, board.breaker))
@@ -72,16 +70,16 @@ def game_entries(boards: list[Board], events_of_current: list[Any] | None, *,
             entries.append(AwardEntry(board.summary_winner, board.award_points or 0,
                                       board.award_law or None, board.breaker))
         elif board.void:
-            entries.append(LogEntry(VOID_LOG, board.breaker))
+            entries.append(VoidEntry(board.breaker))
         elif board.finished:
             entries.append(AwardEntry(board.result_winner, board.result_points or 0,
                                       board.result_law or None, board.breaker))
         elif not becomes_entry(board, events_of_current):
             continue
         else:
-            played = [] if replayed else [e.payload for e in events_of_current or []]
-            entries.append(LogEntry({"format": BOARD_FORMAT, "rules": board.rules,
-                                     "events": played}, board.breaker))
+            played = () if replayed else tuple(parse_event(e.payload)
+                                               for e in events_of_current or [])
+            entries.append(PlayedEntry(events=played, breaker=board.breaker, rules=board.rules))
     return entries
 
 
