@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import argparse
 import copy
+import cProfile
 import os
+import pstats
 import random
 import statistics
 import sys
@@ -206,6 +208,9 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=60)
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--keep", action="store_true", help="keep the temporary database")
+    parser.add_argument("--profile", metavar="N", type=int, default=0,
+                        help="print the N costliest functions of the timed stroke POSTs "
+                             "(cProfile, cumulative)")
     args = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="stroke-post-"))
@@ -247,7 +252,13 @@ def main() -> None:
 
     with CaptureQueriesContext(connection) as queries:
         size = post(copies[0])
-    query_count = len(queries)
+    # SQL statements of the data; BEGIN IMMEDIATE / COMMIT of the write are counted apart
+    control = [q for q in queries.captured_queries
+               if q["sql"].split(" ", 1)[0] in ("BEGIN", "COMMIT", "ROLLBACK")]
+    query_count = len(queries) - len(control)
+    if os.environ.get("BENCH_SHOW_QUERIES"):
+        for q in queries.captured_queries:
+            print("query:", q["sql"][:140])
     reset_queries()
 
     for m in copies[1:warmup + 1]:
@@ -256,15 +267,22 @@ def main() -> None:
 
     stroke_ms: list[float] = []
     base_ms: list[float] = []
+    profile = cProfile.Profile() if args.profile else None
     for m in copies[warmup + 1:]:
         open_tablet(m)
         start = time.perf_counter()
+        if profile is not None:
+            profile.enable()
         post(m)
+        if profile is not None:
+            profile.disable()
         stroke_ms.append((time.perf_counter() - start) * 1000)
         start = time.perf_counter()
         baseline()
         base_ms.append((time.perf_counter() - start) * 1000)
 
+    if profile is not None:
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(args.profile)
     sizes = board_sizes(client, headers)
     median = statistics.median(stroke_ms)
     p95 = percentile(stroke_ms, 0.95)
@@ -284,6 +302,7 @@ def main() -> None:
         os.rmdir(folder)
     print(f"stroke_post: median_ms={median:.2f} p95_ms={p95:.2f} baseline_median_ms={base:.2f} "
           f"ratio={median / base:.2f} queries={query_count} "
+          f"transaction_statements={len(control)} "
           f"answer_bytes_max={max(s for s, _ in sizes)} "
           f"answer_gzip_bytes_max={max(g for _, g in sizes)}")
 

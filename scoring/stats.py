@@ -192,10 +192,6 @@ class SideStats:
         return self.points_for / self.boards if self.boards else None
 
     @property
-    def board_win_rate(self) -> float | None:
-        return self.boards_won / self.boards if self.boards else None
-
-    @property
     def queen_conversion(self) -> float | None:
         return self.queen_covered / self.queen_pocketed if self.queen_pocketed else None
 

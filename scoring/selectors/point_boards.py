@@ -15,16 +15,14 @@ from typing import Any
 
 from scoring.models import Board, BoardEvent, Match
 from scoring.point_words import describe_point_event, end_text, notes_text
+from scoring.records import live_events, point_first_breaker, point_steps, turn_rotation
 from scoring.rules import get_rules
 from scoring.rules.point import (
     END_LAWS,
     PointPosition,
     derive_point_game,
     opening,
-    parse_point_event,
-    step_point,
 )
-from scoring.services.matches import live_events, point_first_breaker, turn_rotation
 
 INTERPRETED_ENDS = {"game_points", "board_loss"}
 
@@ -163,22 +161,22 @@ def point_boards(match: Match, names: dict[str, str], *, strokes: bool = False,
     for number, row in enumerate(rows, start=1):
         before = dict(derive_point_game(counted, sides, rules,
                                         point_first_breaker(match)).scores)
-        order = turn_rotation(sides, row.breaker)
-        position = opening(order, scores=before)
+        position = opening(turn_rotation(sides, row.breaker), scores=before)
         board = PointBoard(number, row, row.breaker, position, before, names)
         rules_of_board = get_rules(row.rules)
-        for index, event in enumerate(live_events(events.get(row.pk, [])), start=1):
-            payload = event.payload
+        for index, done in enumerate(point_steps(match, row, live_events(events.get(row.pk, [])),
+                                                 before, rules_of_board), start=1):
+            payload = done.row.payload
             by = payload.get("by")
-            was = position.points(rules_of_board).get(by, 0) if by in sides else 0
-            position, notes = step_point(position, parse_point_event(payload), rules_of_board)
+            position = done.after
             if strokes:
+                was = done.before.points(rules_of_board).get(by, 0) if by in sides else 0
                 now = position.points(rules_of_board)
                 board.strokes.append(PointStrokeRow(
-                    index, event.seq, by, names.get(by or "", ""),
+                    index, done.row.seq, by, names.get(by or "", ""),
                     describe_point_event(payload, names),
                     now.get(by, 0) - was if by in sides else 0,
-                    notes_text(notes, names), now, position.finished))
+                    notes_text(done.notes, names), now, position.finished))
         board.position = position
         if position.finished and not position.void:
             counted.append(position.points(rules_of_board))

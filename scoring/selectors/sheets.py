@@ -54,9 +54,7 @@ from scoring.pdf.data import (
     TossData,
 )
 from scoring.pdf.point_sheet import PointSheetData
-from scoring.rules import MatchState, derive_match, get_rules
-from scoring.rules.game import BoardScore, GameState
-from scoring.services.matches import (
+from scoring.records import (
     becomes_entry,
     game_entries,  # the one definition of "which stored board counts as what"
     live_events,
@@ -64,6 +62,8 @@ from scoring.services.matches import (
 )
 from scoring.standings.tables import FINAL_BRACKETS
 from scoring.timezones import clock, local_date
+from scoring.rules import MatchState, derive_match, get_rules
+from scoring.rules.game import BoardScore, GameState
 
 SIDES = ("a", "b")
 SIDE_INDEX = {"a": 0, "b": 1}

@@ -1,4 +1,4 @@
-"""What the umpire tablet shows, derived from a :class:`~scoring.services.matches.MatchSnapshot`.
+"""What the umpire tablet shows, derived from a :class:`~scoring.records.MatchSnapshot`.
 
 :func:`tablet` turns a snapshot into plain dataclasses for the templates: the sides with their
 colours and scores, who is on turn (in doubles the individual player, the turn passing to the
@@ -19,13 +19,21 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scoring import rulings
-from scoring.models import Board, BoardEvent, Match
-from scoring.rules import MatchState, get_rules, parse_event, step
-from scoring.rules.interchange import parse_start
-from scoring.rules.point import PointPosition, apply_point, opening, parse_point_event
+from scoring.models import Board, Match
+from scoring.records import (
+    MatchSnapshot,
+    board_steps,
+    live_events,
+    other_colour,
+    other_side,
+    point_scores_before_each,
+    point_steps,
+    scores_before_each,
+)
+from scoring.rules import MatchState, get_rules
+from scoring.rules.point import PointPosition
 from scoring.rules.position import PerColour
 from scoring.rulings import Ruling
-from scoring.services.matches import MatchSnapshot, live_events, turn_rotation
 
 #: ICF IT 102: the interval between the second and the third game.
 INTERVAL = datetime.timedelta(minutes=10)
@@ -192,10 +200,6 @@ class Tablet:
         return None
 
 
-def _other(side: str) -> str:
-    return "b" if side == "a" else "a"
-
-
 def tablet(snapshot: MatchSnapshot, *, last_event_only: bool = False) -> Tablet:
     """Everything the umpire screen shows about ``snapshot``'s match.
 
@@ -249,7 +253,7 @@ def tablet(snapshot: MatchSnapshot, *, last_event_only: bool = False) -> Tablet:
             s.score = scores.get(s.side, 0)
         if current.breaker is not None:
             by_side[current.breaker].colour = "white"
-            by_side[_other(current.breaker)].colour = "black"
+            by_side[other_side(current.breaker)].colour = "black"
             view.breaker = by_side[current.breaker]
         else:
             view.extra_board = True
@@ -266,9 +270,7 @@ def tablet(snapshot: MatchSnapshot, *, last_event_only: bool = False) -> Tablet:
     # The board shown: the one being played, or the one that has just ended.
     shown = current.board if current is not None and current.board is not None else last_board
     if shown is not None and shown.kind == Board.Kind.LOG:
-        events = (current.events if current is not None and shown is current.board
-                  else live_events(list(shown.events.order_by("seq"))))
-        _explain_board(view, shown, events, state, last_event_only)
+        _explain_board(view, shown, state, last_event_only)
     if (current is None or current.board is None) and last_board is not None:
         view.board_end = _board_end(view, last_board, by_side)
     if current is None and state.games:  # the match is over: the last game as it ended
@@ -335,50 +337,47 @@ def _game_boards(game_state: Any, by_side: dict[str, SideView]) -> list[dict[str
     return out
 
 
-def _scores_before(state: MatchState, game_number: int, board: Board, shown_is_current: bool
-                   ) -> dict[str, int]:
-    """The game scores before ``board`` (for the 22-point rule): the game's scores while it
-    is played; for the board that has just ended, those after the counted board before it
-    (a void board is not counted)."""
-    if game_number > len(state.games):
-        return {"a": 0, "b": 0}
-    game = state.games[game_number - 1]
-    if shown_is_current:
-        return dict(game.scores)
-    counted = [b for b in game.boards if not b.void and b.scores_after]
-    if not board.void:
-        counted = counted[:-1]  # the board itself
-    return dict(counted[-1].scores_after) if counted else {"a": 0, "b": 0}
+def scores_before_each_point(match: Match, snapshot: MatchSnapshot, board: Board
+                             ) -> dict[str, int]:
+    """Point carrom: the game scores before ``board`` (its game's stored boards)."""
+    return point_scores_before_each(match, snapshot.boards.get(board.game_id, [])).get(
+        board.pk, {})
 
 
 def _game_number(view: Tablet, board: Board) -> int:
     return next((g.number for g in view.snapshot.games if g.pk == board.game_id), 0)
 
 
-def _explain_board(view: Tablet, board: Board, events: list[BoardEvent],
-                   state: MatchState, last_event_only: bool = False) -> None:
-    """Replay the board shown once, with the engine's notes for every event (or, with
-    ``last_event_only``, explained in words for the last one only)."""
+def _explain_board(view: Tablet, board: Board, state: MatchState,
+                   last_event_only: bool = False) -> None:
+    """The board shown, with the engine's notes for every event (or, with
+    ``last_event_only``, explained in words for the last one only): the snapshot's replay of
+    it when it has one (the board in play, or the one the write has just ended), else one
+    replay here."""
+    snapshot = view.snapshot
     game_number = _game_number(view, board)
-    shown_is_current = view.snapshot.current is not None and (
-        view.snapshot.current.board is board)
-    scores = _scores_before(state, game_number, board, shown_is_current)
-    white, black = board.breaker, _other(board.breaker)
-    names = {"white": _label("white", view, white), "black": _label("black", view, black)}
-    after = parse_start(None, PerColour(scores.get(white, 0), scores.get(black, 0)))
     rules = get_rules(board.rules)
+    if snapshot.replayed_board is board:
+        steps = snapshot.replayed_steps
+    else:
+        game = state.games[game_number - 1] if 0 < game_number <= len(state.games) else None
+        scores = scores_before_each(game, snapshot.boards.get(board.game_id, [])).get(
+            board.pk, {"a": 0, "b": 0})
+        steps = board_steps(board, live_events(list(board.events.order_by("seq"))), scores)
+    white, black = board.breaker, other_side(board.breaker)
+    names = {"white": _label("white", view, white), "black": _label("black", view, black)}
     view.seats = _doubles_seats(view, board.breaker, board.pk)
     changes = 0
     items = []
     notes: tuple = ()
     placers: dict[str, str] = {}
-    first_explained = len(events) if last_event_only else 1
-    for number, row in enumerate(events, start=1):
-        before = after
+    first_explained = len(steps) if last_event_only else 1
+    for number, done in enumerate(steps, start=1):
+        row, before, after = done.row, done.before, done.after
         explained = number >= first_explained
-        result = step(before, parse_event(row.payload), rules, explain=explained)
-        after = result.position
-        notes = result.notes
+        if explained:
+            done = done.explain(rules)
+        notes = done.notes
         placers = _due_placers(view, notes, changes, before.on_turn)
         if explained:
             items.append(HistoryItem(number, row.seq, row.type,
@@ -489,7 +488,7 @@ def _striker(view: Tablet, changes: int, colour: str | None, white_side: str) ->
         return view.seats[changes % 4].name
     if colour is None:
         return ""
-    side = white_side if colour == "white" else _other(white_side)
+    side = white_side if colour == "white" else other_side(white_side)
     return next(s.name for s in view.sides if s.side == side)
 
 
@@ -511,12 +510,12 @@ def _position(view: Tablet, position: Any, by_side: dict[str, SideView], match: 
                 "ICF 72(b)", rulings.WARNING, "due_outstanding"))
         if position.to_place[colour]:
             # doubles: the individual player the last event named (ICF 78(b))
-            placer = view.due_placers.get("black" if colour == "white" else "white")
+            placer = view.due_placers.get(other_colour(colour))
             view.to_place.append(rulings.Ruling(
                 _("Due: %(pieces)s to be placed by %(player)s.") % {
                     "pieces": rulings.carrommen(colour, position.to_place[colour]),
                     "player": placer or names.get(
-                        "black" if colour == "white" else "white", "")},
+                        other_colour(colour), "")},
                 "ICF 78(b)" if placer else "ICF 78(a)", rulings.WARNING, "to_place"))
         side = view.side_by_colour.get(colour)
         if side is not None:
@@ -524,7 +523,7 @@ def _position(view: Tablet, position: Any, by_side: dict[str, SideView], match: 
     # ICF 87: forgo is offered only while carrommen wait to be placed (rulebook engine details).
     offender = next((c for c in ("white", "black") if position.to_place[c]), None)
     if offender is not None:
-        view.forgo_by = "black" if offender == "white" else "white"
+        view.forgo_by = other_colour(offender)
     colour = position.on_turn
     if colour is None or view.breaker is None:
         return
@@ -595,21 +594,22 @@ def _points_tablet(snapshot: MatchSnapshot, sides: list[SideView],
     last_board = _last_board(snapshot)
     shown = current.board if current is not None and current.board is not None else last_board
     if shown is not None:
-        events = (current.events if current is not None and shown is current.board
-                  else live_events(list(shown.events.order_by("seq"))))
         names = {s.side: s.name for s in sides}
-        position = opening(turn_rotation(tuple(match.sides), shown.breaker))
+        if current is not None and shown is current.board:
+            steps = current.steps  # the snapshot has just replayed this board
+        else:
+            steps = list(point_steps(match, shown, live_events(list(shown.events.order_by(
+                "seq"))), scores_before_each_point(match, snapshot, shown), rules))
         items = []
-        for number, row in enumerate(events, start=1):
-            event = parse_point_event(row.payload)  # a stroke, board loss, ruling or void
-            after = apply_point(position, event, rules)
+        for number, done in enumerate(steps, start=1):
+            row, event = done.row, done.event  # a stroke, board loss, ruling or void
             by = getattr(event, "by", "")
             items.append(HistoryItem(number, row.seq, row.type,
                                      rulings.describe_event(row.payload, names),
                                      names.get(by, by),
-                                     rulings.point_rulings(position, after, event, names,
-                                                           rules), str(row.client_id)))
-            position = after
+                                     rulings.point_rulings(done.before, done.after, event,
+                                                           names, rules),
+                                     str(row.client_id)))
         view.history = list(reversed(items))
         view.history_board = shown.sequence
         view.history_game = 1

@@ -20,7 +20,7 @@ from typing import Any
 from django.db import transaction
 
 from scoring.models import AuditEntry, Board, Match, PaperScoresheet
-from scoring.rules import BoardScore, MatchState, SummaryEntry, get_rules
+from scoring.rules import BoardScore, MatchState, SummaryEntry, get_rules, variant_for
 from scoring.rules.game import summary_points
 from scoring.services.matches import Actor, match_snapshot
 
@@ -114,7 +114,7 @@ def record_paper_sheet(*, match: Match, games: Any, actor: Actor, note: str = ""
     :raises PaperError: an invalid sheet (nothing is stored).
     """
     rules = get_rules(match.rules)
-    if rules.family == "points":
+    if not variant_for(rules).paper_sheets:
         raise PaperError("points", "paper sheets are compared for two-sided matches only")
     games = clean_sheet(games, carrommen_max=rules.carrommen_per_colour,
                         board_max=rules.board_max)
@@ -182,7 +182,7 @@ def _paper_score(boards: list[PaperBoard], game_points: int) -> dict[str, int]:
 def compare(match: Match, games: list[list[dict]]) -> list[Difference]:
     """Every difference between the paper sheet ``games`` and the tablet's record."""
     rules = get_rules(match.rules)
-    if rules.family == "points":
+    if not variant_for(rules).paper_sheets:
         return [Difference(1, None, "not_comparable")]
     snapshot = match_snapshot(match)
     state = snapshot.state

@@ -60,12 +60,12 @@ from scoring.models import (
 )
 from scoring.rules import RulesError, derive_game
 from scoring.rules.game import SummaryEntry
-from scoring.services import backup as backups
 from scoring.services.backup import (
     ArchiveTooLarge,
     gunzip_capped,
     yaml_documents,
 )
+from scoring.services.backup import archive as backups
 from scoring.services.matches import (
     Actor,
     MatchError,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from scoring.models import Board, Game, Match
-from scoring.rules import get_rules
+from scoring.rules import variant_for
 from scoring.rules.game import first_breaker_of_game
 from scoring.services.matches import (
     Actor,
@@ -42,7 +42,7 @@ def record_time_up(*, match: Match, actor: Actor, expected_revision: int | None 
     with transaction.atomic():
         match = _lock(match.pk)
         _check_write(match, expected_revision, actor)
-        if get_rules(match.rules).family == "points":
+        if not variant_for(match.rules).time_limit:
             raise MatchError("time_up_points", "point carrom has no time-up rule")
         if match.bye or match.walkover or match.entry_a_id is None or match.entry_b_id is None:
             raise MatchError("match_finished", "the match has ended")

@@ -28,7 +28,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from scoring import conditional as early_answers
-from scoring.models import Entry, Event, Match, Player, Round, Tournament
+from scoring.models import Entry, Match, Player, Round, Tournament
 from scoring.rules import get_rules
 from scoring.selectors import live as sel
 from scoring.services.placings import event_placings
@@ -200,8 +200,8 @@ def match_data(request: HttpRequest, match: Match) -> dict[str, Any]:
         position = view.snapshot.current.position if view.snapshot.current else None
         state = None
         if position is not None and hasattr(position, "to_state"):
-            state = (position.to_state(get_rules(match.rules)) if view.snapshot.is_points
-                     else position.to_state())
+            state = (position.to_state() if view.snapshot.variant.has_colours
+                     else position.to_state(get_rules(match.rules)))
         current = {"game": info.game, "board": info.board,
                    "breaker": entries.get(view.snapshot.current.breaker or ""),
                    "started": info.started, "change_sides": info.change_sides,
@@ -254,7 +254,7 @@ def tournaments(request: HttpRequest) -> list[dict[str, Any]]:
         "id": t.pk, "name": t.name, "slug": t.slug, "start_date": t.start_date,
         "end_date": t.end_date, "venue": t.venue,
         "url": _absolute(request, "scoring:api-tournament", tournament_id=t.pk),
-    } for t in Tournament.objects.all()]
+    } for t in sel.all_tournaments()]
 
 
 @api_view("tournament")
@@ -277,7 +277,7 @@ def tournament(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
 
 @api_view("event", lambda event_id: sel.event_validator(event_id))
 def event(request: HttpRequest, event_id: int) -> dict[str, Any]:
-    e = get_object_or_404(Event.objects.select_related("tournament"), pk=event_id)
+    e = get_object_or_404(sel.event_queryset(), pk=event_id)
     entries = list(e.entries.select_related("player", "partner"))
     matches = list(e.matches.order_by("pk").values_list("pk", "round_id", "stage"))
     by_round: dict[int | None, list[int]] = {}

@@ -338,7 +338,7 @@ def board_page(request: HttpRequest, slug: str, match_id: int, game: int,
     if line is None:
         raise Http404(_("No such board."))
     timeline = None
-    if line.has_log and not view.snapshot.is_points:
+    if line.has_log and view.snapshot.variant.has_colours:
         timeline = sel.board_timeline(match, line.row, sel.board_events(line.row),
                                       line.scores_before)
     return render(request, "scoring/live/board.html", {

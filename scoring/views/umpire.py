@@ -20,6 +20,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.staticfiles import finders
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
@@ -48,7 +49,7 @@ from scoring.forms.umpire import (
     WriteForm,
 )
 from scoring.models import Match, Tournament
-from scoring.rules import RULESETS, RulesError, first_breaker_of_game, get_rules
+from scoring.rules import RULESETS, RulesError, first_breaker_of_game, get_rules, variant_for
 from scoring.rules.events import LOSS_REASONS
 from scoring.rulings import discarded_text, error_text, loss_reason
 from scoring.selectors.umpire import Tablet, tablet
@@ -66,11 +67,14 @@ UPDATE = "scoring/umpire/_update.html"
 # --- resolving the match and who is asking -----------------------------------------------------
 
 
-def _resolve(request: HttpRequest, token: str | None, match_id: int | None
-             ) -> tuple[Match, Actor]:
+def _resolve(request: HttpRequest, token: str | None, match_id: int | None,
+             lock: bool = False) -> tuple[Match, Actor]:
     # One query for the match, its tournament (the permission check) and its entries (the
-    # names on the tablet); a write locks the match row again and reuses them.
+    # names on the tablet); a write locks the match row again and reuses them, or (``lock``,
+    # inside the write's transaction) this query locks it (FOR UPDATE OF the match only).
     queryset = Match.objects.select_related(*MATCH_RELATED)
+    if lock:
+        queryset = queryset.select_for_update(of=("self",))
     if token is not None:
         match = queryset.filter(umpire_token=token).order_by("pk").first()
         if match is None:
@@ -93,6 +97,22 @@ def _urls(match: Match, token: str | None) -> dict[str, str]:
 
 
 UmpireView = Callable[..., HttpResponse]
+
+
+def _umpire_write(view: Callable[..., Any]) -> UmpireView:
+    """Like :func:`_umpire` for the stroke POST: the match is resolved and locked in one
+    query inside the write's transaction; ``view`` returns the answer to render once the
+    transaction is committed (a callable), so the lock is not held while rendering."""
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, token: str | None = None,
+                match_id: int | None = None) -> HttpResponse:
+        with transaction.atomic():
+            match, actor = _resolve(request, token, match_id, lock=True)
+            answer = view(request, match=match, actor=actor, token=token)
+        return answer() if callable(answer) else answer
+
+    return gzip_page(wrapped)
 
 
 def _umpire(view: UmpireView) -> UmpireView:
@@ -354,46 +374,49 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-@_umpire
+@_umpire_write
 def event(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
-          ) -> HttpResponse:
-    """Record one board event: a stroke (the pad or a one-tap preset) or another action."""
+          ) -> Callable[[], HttpResponse]:
+    """Record one board event: a stroke (the pad or a one-tap preset) or another action
+    (in the transaction that locked ``match``; the answer is rendered after it)."""
     kind = request.POST.get("kind", "stroke")
-    is_points = RULESETS[match.rules].family == "points"
+    variant = variant_for(match.rules)
     if kind == "stroke":
         form: StrokeForm | ActionForm | PointActionForm = StrokeForm(request.POST)
         pad = _pad_state(request.POST)
         if not form.is_valid():
-            return _invalid(request, match, token, form, pad=pad)
+            return lambda: _invalid(request, match, token, form, pad=pad)
         by = form.cleaned_data.get("by") or ""
-        if by not in (match.sides if is_points else ("white", "black")):
-            return _invalid(request, match, token, form, pad=pad)
-        payload = form.payload(by, points=is_points)
+        if by not in variant.strikers(match.sides):
+            return lambda: _invalid(request, match, token, form, pad=pad)
+        payload = form.payload(by, points=not variant.has_colours)
         breaker = form.cleaned_data.get("breaker") or None
-    elif is_points:
+    elif not variant.has_colours:
         form = PointActionForm(request.POST, sides=tuple(match.sides),
                                names=_point_names(match), rules=get_rules(match.rules))
         pad = {}
         if not form.is_valid():
-            return _invalid(request, match, token, form)
+            return lambda: _invalid(request, match, token, form)
         payload = form.payload()
         breaker = None
     else:
         form = ActionForm(request.POST)
         pad = {}
         if not form.is_valid():
-            return _invalid(request, match, token, form)
+            return lambda: _invalid(request, match, token, form)
         payload = form.payload()
         breaker = form.cleaned_data.get("breaker") or None
     try:
         outcome = services.record_event(
             match=match, payload=payload, client_id=form.cleaned_data["client_id"],
             actor=actor, expected_revision=form.cleaned_data["revision"], breaker=breaker,
+            locked=True,
         )
-    except (MatchError, RulesError) as err:
-        return _refused(request, match, token, err, discarded=payload, pad=pad)
-    return _after_write(request, outcome.snapshot, token,
-                        history_append=_goes_on(outcome))
+    except (MatchError, RulesError) as refusal:
+        err = refusal  # kept past the except block for the answer rendered after it
+        return lambda: _refused(request, match, token, err, discarded=payload, pad=pad)
+    return lambda: _after_write(request, outcome.snapshot, token,
+                                history_append=_goes_on(outcome))
 
 
 def _goes_on(outcome: services.RecordOutcome) -> bool:

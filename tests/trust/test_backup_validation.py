@@ -91,7 +91,7 @@ def test_a_good_copy_still_imports() -> None:
 
 
 def test_a_gzip_bomb_is_refused_without_unpacking_it(monkeypatch) -> None:
-    monkeypatch.setattr(backup, "MAX_UNPACKED_BYTES", 4 * 2**20)
+    monkeypatch.setattr(backup.archive, "MAX_UNPACKED_BYTES", 4 * 2**20)
     bomb = gzip.compress(b"players: []\n" + b" " * (64 * 2**20))  # 64 MiB in ~64 kB
     assert len(bomb) < 200_000
     import tracemalloc
@@ -112,7 +112,7 @@ def test_a_zip_bomb_member_is_refused_without_unpacking_it(monkeypatch) -> None:
 
     from scoring.services.sol import read_members
 
-    monkeypatch.setattr(backup, "MAX_UNPACKED_BYTES", 4 * 2**20)
+    monkeypatch.setattr(backup.archive, "MAX_UNPACKED_BYTES", 4 * 2**20)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("everything.sol", b"players: []\n" + b" " * (64 * 2**20))
@@ -133,12 +133,12 @@ def test_gzip_below_the_cap_and_two_members_unpack() -> None:
 
 
 def test_yaml_documents_and_aliases_are_capped(monkeypatch) -> None:
-    monkeypatch.setattr(backup, "MAX_YAML_DOCUMENTS", 10)
+    monkeypatch.setattr(backup.archive, "MAX_YAML_DOCUMENTS", 10)
     with pytest.raises(SolError, match="YAML documents"):
         read_archive(("players: []\n" + "---\n{}\n" * 20).encode())
     laughs = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
         f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n"
         for i in range(8))
-    monkeypatch.setattr(backup, "MAX_YAML_ALIASES", 50)
+    monkeypatch.setattr(backup.archive, "MAX_YAML_ALIASES", 50)
     with pytest.raises(SolError, match="aliases"):
         read_archive(("players: []\n" + laughs).encode())

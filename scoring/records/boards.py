@@ -1,0 +1,272 @@
+"""A stored board as the engine sees it: its entry in the game, the scores before it, its
+replay (colour game and point carrom) and its log as an interchange document."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from typing import Any, NamedTuple
+
+from scoring.models import Board, Match
+from scoring.records.rows import board_events, live_events
+from scoring.records.sides import SIDES, by_colour
+from scoring.rules import (
+    AwardEntry,
+    Note,
+    PlayedEntry,
+    Position,
+    SummaryEntry,
+    VoidEntry,
+    derive_game,
+    get_rules,
+    parse_event,
+    step,
+    variant_for,
+)
+from scoring.rules.interchange import BOARD_FORMAT, parse_start
+from scoring.rules.point import (
+    PointPosition,
+    derive_point_game,
+    opening,
+    parse_point_event,
+    step_point,
+)
+from scoring.rules.position import PerColour
+
+
+def rules_for_match(rules: Any, games_to_win: int) -> Any:
+    """``rules`` with the match's number of games to win (a one-game match, ICF 56)."""
+    if rules.games_to_win == games_to_win:
+        return rules
+    return replace(rules, games_to_win=games_to_win)
+
+
+def becomes_entry(board: Any, events_of_current: list[Any] | None) -> bool:
+    """Does a stored board become an entry of its game (:func:`game_entries`)? All do but an
+    empty log board that has not started and is not the board in progress (its events
+    undone). The selectors that pair stored boards with the engine's boards use this too."""
+    return not (board.kind == Board.Kind.LOG and not board.void and not board.finished
+                and board.last_seq == 0 and events_of_current is None)
+
+
+def game_entries(boards: list[Board], events_of_current: list[Any] | None, *,
+                 replayed: bool = False) -> list[Any]:
+    """The rules engine's entries of a game's stored boards, in order: the one definition of
+    which stored board counts as what (a summary or award from paper, a void or withdrawn
+    board, a finished log as its cached result, the board in play as its live events).
+
+    ``replayed``: the caller replays the board in play itself (once, :func:`board_steps`);
+    the game gets it as a board begun without its events (it is unfinished either way)."""
+    entries: list[Any] = []
+    for board in boards:
+        if board.void and board.kind != Board.Kind.LOG:
+            # a paper board withdrawn by an undo: it does not count; the same breaker plays
+            # the board again, as after a void board (IT 101)
+            entries.append(VoidEntry(board.breaker))
+        elif board.kind == Board.Kind.SUMMARY:
+            entries.append(SummaryEntry(board.summary_winner, board.summary_carrommen or 0,
+                                        board.summary_queen or None, board.breaker))
+        elif board.kind == Board.Kind.AWARD:
+            entries.append(AwardEntry(board.summary_winner, board.award_points or 0,
+                                      board.award_law or None, board.breaker))
+        elif board.void:
+            entries.append(VoidEntry(board.breaker))
+        elif board.finished:
+            entries.append(AwardEntry(board.result_winner, board.result_points or 0,
+                                      board.result_law or None, board.breaker))
+        elif not becomes_entry(board, events_of_current):
+            continue
+        else:
+            played = () if replayed else tuple(parse_event(e.payload)
+                                               for e in events_of_current or [])
+            entries.append(PlayedEntry(events=played, breaker=board.breaker, rules=board.rules))
+    return entries
+
+
+# --- the scores before a board (the 22-point rule, ICF 54; point carrom's 25) -------------
+
+
+def scores_before_each(game_state: Any, rows: Sequence[Board]) -> dict[int, dict[str, int]]:
+    """Each side's game score before every board of ``rows`` (one game's stored boards),
+    from the game the engine derived (``game_state.boards``: the boards that counted, in
+    order; a void board is not counted). Keyed by the board's ``pk``."""
+    out: dict[int, dict[str, int]] = {}
+    running = dict.fromkeys(SIDES, 0)
+    scored = list(game_state.boards) if game_state is not None else []
+    index = 0
+    for board in sorted(rows, key=lambda b: b.sequence):
+        out[board.pk] = dict(running)
+        counted = board.kind != Board.Kind.LOG or board.void or board.finished
+        if counted and index < len(scored):
+            score = scored[index]
+            index += 1
+            if not score.void and score.scores_after:
+                running = dict(score.scores_after)
+    return out
+
+
+def point_first_breaker(match: Match) -> str:
+    """Point carrom: who breaks the first board: the player drawn by lot (the toss), else the
+    first player."""
+    return str(match.toss_winner if match.toss_winner in match.sides else match.sides[0])
+
+
+def point_scores_before_each(match: Match, rows: Sequence[Board]) -> dict[int, dict[str, int]]:
+    """Point carrom: each player's game score before every board of ``rows`` (its finished,
+    not void boards before it, capped as the game counts them), keyed by ``pk``."""
+    rules = get_rules(match.rules)
+    sides = tuple(match.sides)
+    counted: list[dict[str, int]] = []
+    out: dict[int, dict[str, int]] = {}
+    for board in sorted(rows, key=lambda b: (b.game_id, b.sequence)):
+        out[board.pk] = dict(derive_point_game(counted, sides, rules,
+                                               point_first_breaker(match)).scores)
+        if board.finished and not board.void and board.result_points_by_side:
+            counted.append(dict(board.result_points_by_side))
+    return out
+
+
+def scores_before(match: Match, board: Board) -> dict[str, int]:
+    """Each side's game score before ``board``, from the stored boards before it in its game
+    (one query): the 22-point rule (ICF 54); point carrom: the game points (seed 003)."""
+    rows = list(Board.objects.filter(game_id=board.game_id).order_by("sequence"))
+    if board.pk is not None:
+        rows = [r for r in rows if r.sequence < board.sequence]
+    if not variant_for(match.rules).has_colours:
+        totals = [dict(r.result_points_by_side) for r in rows if r.finished and not r.void]
+        return dict(derive_point_game(totals, tuple(match.sides), get_rules(match.rules),
+                                      point_first_breaker(match)).scores)
+    entries = game_entries(rows, None)
+    if not entries:
+        return dict.fromkeys(SIDES, 0)
+    state = derive_game(entries, players=SIDES, first_breaker=board.game.first_breaker,
+                        rules=get_rules(match.rules), stage=match.stage)
+    return dict(state.scores)
+
+
+# --- replays -------------------------------------------------------------------------------
+
+
+def colour_opening(breaker: str | None, scores: dict[str, int]) -> Position:
+    """The position before a colour-game board's first event, with the game scores (the
+    breaker's are white's, ICF 43)."""
+    return parse_start(None, PerColour(*by_colour(scores, breaker, 0)))
+
+
+class BoardStep(NamedTuple):
+    """One live event of a colour-game board, replayed: the stored row, the parsed event,
+    the position before and after it, and the engine's notes (``explained``: the notes were
+    asked for; a replay explains only its last event)."""
+
+    row: Any
+    event: Any
+    before: Position
+    after: Position
+    notes: tuple[Note, ...]
+    explained: bool
+
+    def explain(self, rules: Any) -> BoardStep:
+        """This step with its notes (one engine step when they were not asked for)."""
+        if self.explained:
+            return self
+        return self._replace(notes=step(self.before, self.event, rules).notes, explained=True)
+
+
+def board_steps(board: Board, events: Sequence[Any], scores: dict[str, int],
+                start: Position | None = None) -> list[BoardStep]:
+    """The one replay of a stored colour-game board: a :class:`BoardStep` per live event
+    (stored rows), from the opening with the game ``scores`` before the board (the 22-point
+    rule, ICF 54); only the last event is explained."""
+    position = start if start is not None else colour_opening(board.breaker, scores)
+    rules = get_rules(board.rules)
+    out: list[BoardStep] = []
+    last = len(events)
+    for number, row in enumerate(events, start=1):
+        event = parse_event(row.payload)
+        explained = number == last
+        after, notes = step(position, event, rules, explain=explained)
+        out.append(BoardStep(row, event, position, after, notes, explained))
+        position = after
+    return out
+
+
+def replay_board(board: Board, events: Sequence[Any], scores: dict[str, int],
+                 rules: Any = None) -> tuple[Position, tuple[Note, ...]]:
+    """A colour-game board after its live ``events`` (stored rows) with the game ``scores``
+    before it: the position and the notes of the last event."""
+    steps = board_steps(board, events, scores)
+    if not steps:
+        return colour_opening(board.breaker, scores), ()
+    return steps[-1].after, steps[-1].notes
+
+
+def turn_rotation(sides: tuple[str, ...], first: str | None) -> tuple[str, ...]:
+    """Point carrom: the players in turn order, starting with ``first``."""
+    if first is None:
+        return sides
+    i = sides.index(first)
+    return sides[i:] + sides[:i]
+
+
+class PointStep(NamedTuple):
+    """One live event of a point board, replayed: the stored row, the parsed event, the
+    position before and after it, and the engine's notes."""
+
+    row: Any
+    event: Any
+    before: PointPosition
+    after: PointPosition
+    notes: tuple[Note, ...]
+
+
+def point_steps(match: Match, board: Board, events: Sequence[Any], scores: dict[str, int],
+                rules: Any = None) -> Iterator[PointStep]:
+    """Point carrom: the one replay of a stored board, event by event: a :class:`PointStep`
+    for each live event, from the opening with the game ``scores``."""
+    rules = rules or get_rules(board.rules)
+    position = opening(turn_rotation(tuple(match.sides), board.breaker), scores=scores)
+    for row in events:
+        event = parse_point_event(row.payload)
+        after, notes = step_point(position, event, rules)
+        yield PointStep(row, event, position, after, notes)
+        position = after
+
+
+def point_board_position(match: Match, board: Board, events: Sequence[Any],
+                         rules: Any = None, scores: dict[str, int] | None = None
+                         ) -> PointPosition:
+    """Point carrom: the position of ``board`` after its live ``events`` (stored rows), with
+    the game scores before it (read when not given)."""
+    if scores is None:
+        scores = scores_before(match, board)
+    position = opening(turn_rotation(tuple(match.sides), board.breaker), scores=scores)
+    for point_step in point_steps(match, board, events, scores, rules):
+        position = point_step.after
+    return position
+
+
+# --- the board's log as a document -----------------------------------------------------------
+
+
+def board_log_document(board: Board, events: Sequence[Any] | None = None, *,
+                       match: Match | None = None, scores: dict[str, int] | None = None
+                       ) -> dict[str, Any]:
+    """A board's live events in interchange format v1 (``carrom-board/1``), for the API,
+    the exports and the checks: the one builder. ``events``: its stored rows (undo rows
+    included; read when not given). ``scores``: the game scores before the board per side;
+    the colour game writes them as white (the breaker) and black; point carrom writes the
+    players in turn order (``match`` needed) and its scores when any is not 0."""
+    rows = live_events(list(events)) if events is not None else board_events(board)
+    document: dict[str, Any] = {"format": BOARD_FORMAT, "rules": board.rules}
+    if not variant_for(board.rules).has_colours:
+        if match is not None:
+            document["players"] = list(turn_rotation(tuple(match.sides),
+                                                     board.breaker if board.breaker in
+                                                     match.sides else None))
+        if scores and any(scores.values()):
+            document["scores"] = dict(scores)
+    elif scores is not None and board.breaker in SIDES:
+        white, black = by_colour(scores, board.breaker, 0)
+        document["scores"] = {"white": white, "black": black}
+    document["events"] = [row.payload for row in rows]
+    return document

@@ -1,0 +1,262 @@
+"""A stored match as the engine sees it: :class:`MatchSnapshot`, derived from its games,
+boards and the current board's log in a constant number of queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import FilteredRelation, Q
+
+from scoring.models import Board, Game, Match
+from scoring.records.boards import (
+    BoardStep,
+    PointStep,
+    board_steps,
+    colour_opening,
+    game_entries,
+    point_first_breaker,
+    point_steps,
+    rules_for_match,
+    turn_rotation,
+)
+from scoring.records.prepared import Prepared
+from scoring.records.rows import EventRow, live_events
+from scoring.records.sides import SIDES
+from scoring.rules import MatchState, Note, Position, derive_match, get_rules, variant_for
+from scoring.rules.point import PointGame, PointPosition, derive_point_game, opening
+from scoring.rules.variant import Variant
+
+
+@dataclass
+class CurrentBoard:
+    """The board being played (or about to be), as the tablet shows it."""
+
+    board: Board | None  # None: the next board has no event yet
+    game_number: int
+    board_number: int
+    breaker: str | None  # side; None when a toss decides (the extra board)
+    position: Position | PointPosition | None
+    notes: tuple[Note, ...] = ()
+    events: list[Any] = field(default_factory=list)  # live events, oldest first
+    change_sides: bool = False
+    extra_board: bool = False
+    #: the board's live events replayed (the one replay): BoardStep or PointStep each
+    steps: list[Any] = field(default_factory=list)
+
+
+@dataclass
+class MatchSnapshot:
+    """Everything derived about a match from its stored log."""
+
+    match: Match
+    games: list[Game]
+    boards: dict[int, list[Board]]  # game id -> boards in order
+    state: MatchState | PointGame | None
+    current: CurrentBoard | None  # None once the match is finished
+    finished: bool
+    winner: str | None
+    #: the match's last board replayed, when this snapshot replayed it (the board in play)
+    #: or the write that made it did (a board just ended): each live event's step
+    replayed_board: Board | None = None
+    replayed_steps: list[Any] = field(default_factory=list)
+
+    @property
+    def revision(self) -> int:
+        return int(self.match.revision)
+
+    @property
+    def variant(self) -> Variant:
+        """The engine's variant of the match's rules (the colour game, point carrom)."""
+        return variant_for(self.match.rules)
+
+    @property
+    def is_points(self) -> bool:
+        """The tablet's screen model reads this; the pages read :attr:`variant`."""
+        return not self.variant.has_colours
+
+    def side_name(self, side: str | None) -> str:
+        if side is None:
+            return ""
+        entry = self.match.entry_for(side)
+        return entry.name if entry is not None else side.upper()
+
+
+_GAME = list(Game._meta.concrete_fields)
+_BOARD = list(Board._meta.concrete_fields)
+_EVENT_LOOKUPS = ("id", "board", "seq", "client_id", "type", "payload", "retracts",
+                  "recorded_by", "via", "device", "created_at")  # EventRow's columns
+
+
+def _match_rows_query(match_id: int) -> Any:
+    columns = ([f.name for f in _GAME] + [f"boards__{f.name}" for f in _BOARD]
+               + [f"in_play__{name}" for name in _EVENT_LOOKUPS])
+    return (Game.objects.filter(match_id=match_id)
+            .annotate(in_play=FilteredRelation("boards__events", condition=Q(
+                boards__finished=False, boards__kind=Board.Kind.LOG)))
+            .order_by("number", "boards__sequence", "in_play__seq")
+            .values_list(*columns))
+
+
+_MATCH_ROWS = Prepared(_match_rows_query)
+
+
+def match_rows(match: Match) -> tuple[list[Game], dict[int, list[Board]], dict[int, list[Any]]]:
+    """The match's games and boards in order, with the log rows (undo rows included) of its
+    boards being played (log boards not finished), in ONE query: games left-joined to their
+    boards, and those to the events of the boards in play (a filtered relation), compiled
+    once per connection (:class:`~scoring.records.prepared.Prepared`)."""
+    rows = _MATCH_ROWS.rows(match.pk)
+    db = Game.objects.db
+    game_names = [f.attname for f in _GAME]
+    board_names = [f.attname for f in _BOARD]
+    n_game, n_board = len(_GAME), len(_BOARD)
+    games: list[Game] = []
+    boards: dict[int, list[Board]] = {}
+    logs: dict[int, list[Any]] = {}
+    board = None
+    for values in rows:
+        if not games or games[-1].pk != values[0]:
+            games.append(Game.from_db(db, game_names, values[:n_game]))
+            boards[values[0]] = []
+        board_values = values[n_game:n_game + n_board]
+        if board_values[0] is None:
+            continue
+        if board is None or board.pk != board_values[0]:
+            board = Board.from_db(db, board_names, board_values)
+            boards[values[0]].append(board)
+        event_values = values[n_game + n_board:]
+        if event_values[0] is not None:
+            logs.setdefault(board.pk, []).append(EventRow(*event_values))
+    return games, boards, logs
+
+
+def match_snapshot(match: Match) -> MatchSnapshot:
+    """Derive the whole state of ``match`` from its games, boards and the current log.
+
+    One query (:func:`match_rows`).
+    """
+    games, boards, logs = match_rows(match)
+    last_board = None
+    for game in reversed(games):
+        if boards[game.id]:
+            last_board = boards[game.id][-1]
+            break
+    events: list[EventRow] = []
+    if last_board is not None and last_board.kind == Board.Kind.LOG:
+        events = live_events(logs.get(last_board.pk, []))
+    return derive_snapshot(match, games, boards, last_board, events)
+
+
+def derive_snapshot(
+    match: Match, games: list[Game], boards: dict[int, list[Board]],
+    last_board: Board | None, events: list[Any], steps: list[Any] | None = None,
+) -> MatchSnapshot:
+    """The snapshot from rows already read: the match's games and boards in order, its last
+    board and that board's live events (``steps``: that board's replay, when the caller has
+    just derived it: it is not replayed again)."""
+    if not variant_for(match.rules).has_colours:
+        return _point_snapshot(match, games, boards, last_board, events)
+    return _colour_snapshot(match, games, boards, last_board, events, steps)
+
+
+def _colour_snapshot(
+    match: Match, games: list[Game], boards: dict[int, list[Board]],
+    last_board: Board | None, events: list[Any], steps: list[BoardStep] | None = None,
+) -> MatchSnapshot:
+    rules = rules_for_match(get_rules(match.rules), match.games_to_win)
+    if not match.toss_winner or not match.toss_choice:
+        return MatchSnapshot(match, games, boards, None, None, False, None)
+    in_play = None
+    if last_board is not None and last_board.kind == Board.Kind.LOG and not (
+        last_board.finished
+    ) and (last_board.last_seq > 0 or events):
+        in_play = last_board
+
+    def derive(replayed: bool) -> MatchState:
+        entries = []
+        for game in games:
+            game_boards = boards[game.id]
+            is_last = bool(game_boards) and game_boards[-1] is last_board
+            entries.append(game_entries(game_boards, events if is_last else None,
+                                        replayed=replayed and is_last))
+        return derive_match(entries, players=SIDES, toss_winner=match.toss_winner,
+                            toss_choice=match.toss_choice, rules=rules, stage=match.stage,
+                            time_up=bool(games and games[-1].time_up))
+
+    # the board in play is replayed once, below; the game takes it as begun
+    state = derive(replayed=True)
+    current = None
+    if not state.finished and state.next is not None:
+        nxt = state.next
+        game_state = state.games[nxt.game - 1] if nxt.game <= len(state.games) else None
+        scores = game_state.scores if game_state is not None else dict.fromkeys(SIDES, 0)
+        breaker = nxt.breaker
+        position: Position | None = None
+        notes: tuple[Note, ...] = ()
+        if in_play is not None:
+            if steps is None:
+                steps = board_steps(in_play, events, scores)
+            if steps and steps[-1].after.result is not None:
+                # the log ends the board though its cache does not say so: as before the
+                # read layer, the game counts the log (a second replay, never on a write)
+                return _counted_log_snapshot(match, games, boards, in_play, events,
+                                             derive(replayed=False), steps)
+            breaker = in_play.breaker
+            position = steps[-1].after if steps else colour_opening(breaker, scores)
+            notes = steps[-1].notes if steps else ()
+        elif breaker is not None:
+            position = colour_opening(breaker, scores)
+        current = CurrentBoard(
+            board=in_play, game_number=nxt.game, board_number=nxt.board, breaker=breaker,
+            position=position, notes=notes, events=events if in_play else [],
+            change_sides=nxt.change_sides,
+            extra_board=bool(game_state and game_state.extra_board and in_play is None),
+            steps=list(steps or []) if in_play else [],
+        )
+    return MatchSnapshot(match, games, boards, state, current, state.finished, state.winner,
+                         replayed_board=last_board if steps is not None else None,
+                         replayed_steps=list(steps or []))
+
+
+def _counted_log_snapshot(
+    match: Match, games: list[Game], boards: dict[int, list[Board]], last_board: Board,
+    events: list[Any], state: MatchState, steps: list[BoardStep],
+) -> MatchSnapshot:
+    current = None
+    if not state.finished and state.next is not None:
+        nxt = state.next
+        current = CurrentBoard(
+            board=last_board, game_number=nxt.game, board_number=nxt.board,
+            breaker=last_board.breaker, position=steps[-1].after, notes=steps[-1].notes,
+            events=events, change_sides=nxt.change_sides, steps=list(steps),
+        )
+    return MatchSnapshot(match, games, boards, state, current, state.finished, state.winner,
+                         replayed_board=last_board, replayed_steps=list(steps))
+
+
+def _point_snapshot(
+    match: Match, games: list[Game], boards: dict[int, list[Board]],
+    last_board: Board | None, events: list[Any],
+) -> MatchSnapshot:
+    rules = get_rules(match.rules)
+    sides = tuple(match.sides)
+    board_rows = boards[games[0].id] if games else []
+    totals = [dict(b.result_points_by_side) for b in board_rows if b.finished and not b.void]
+    game = derive_point_game(totals, sides, rules, point_first_breaker(match))
+    current = None
+    if not game.finished:
+        board_row = last_board if last_board is not None and not last_board.finished else None
+        breaker = board_row.breaker if board_row else game.next_breaker
+        position = opening(turn_rotation(sides, breaker), scores=game.scores)
+        steps: list[PointStep] = []
+        if board_row is not None:
+            steps = list(point_steps(match, board_row, events, dict(game.scores), rules))
+            if steps:
+                position = steps[-1].after
+        current = CurrentBoard(
+            board=board_row, game_number=1, board_number=game.boards_played + 1,
+            breaker=breaker, position=position, events=events if board_row else [],
+            steps=steps,
+        )
+    return MatchSnapshot(match, games, boards, game, current, game.finished, game.winner)

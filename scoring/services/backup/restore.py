@@ -1,0 +1,497 @@
+"""The restore: a document checked value by value, then written into the database under its slug
+(or another), its stroke logs replayed.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.limits import has_bidi_control
+from scoring.models import (
+    AuditEntry,
+    Board,
+    BoardEvent,
+    Entry,
+    Event,
+    ExternalRecord,
+    Game,
+    Match,
+    MatchConfirmation,
+    PaperScoresheet,
+    Player,
+    RollCall,
+    Round,
+    Table,
+    Tournament,
+)
+from scoring.models.match import new_umpire_token
+from scoring.rules import RULESETS
+from scoring.services.backup.check import replay_problems
+from scoring.services.backup.common import (
+    _TIMESTAMPED,
+    FORMAT,
+    BackupError,
+    _parse_date,
+    _parse_dt,
+    document_digest,
+)
+from scoring.services.backup.export import _detail_ids
+from scoring.services.tournaments import TournamentError, clean_settings
+
+
+@dataclass
+class ImportReport:
+    tournament: Tournament
+    counts: dict[str, int] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    created_users: list[str] = field(default_factory=list)
+
+
+@contextmanager
+def _document_timestamps() -> Iterator[None]:
+    """Let the import write the timestamps of the document instead of "now"."""
+    fields = [f for model in _TIMESTAMPED for f in model._meta.concrete_fields
+              if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)]
+    saved = [(f, f.auto_now, f.auto_now_add) for f in fields]
+    for f in fields:
+        f.auto_now = f.auto_now_add = False
+    try:
+        yield
+    finally:
+        for f, auto_now, auto_now_add in saved:
+            f.auto_now, f.auto_now_add = auto_now, auto_now_add
+
+
+#: A private umpire link's token as the app makes it (``secrets.token_urlsafe(24)``).
+TOKEN = re.compile(r"^[A-Za-z0-9_-]{32}$")
+
+
+_SIDES = ("a", "b", "c")
+
+
+def _valid(obj: Any, where: str) -> Any:
+    """Check every value of ``obj`` against its model field (type, choices, length, range)
+    and the app's own rules for JSON fields, names and links; one clear message, before
+    anything of it is written (issue 16, finding 5)."""
+    relations = [f.name for f in obj._meta.fields if f.is_relation]
+    try:
+        obj.full_clean(exclude=relations, validate_unique=False, validate_constraints=False)
+    except ValidationError as err:
+        problems = "; ".join(f"{name}: {' '.join(str(m) for m in messages)}"
+                             for name, messages in err.message_dict.items())
+        raise BackupError("bad_value", f"{where}: {problems}") from None
+    except (TypeError, ValueError, OverflowError) as err:
+        raise BackupError("bad_value", f"{where}: {err}") from None
+    for name in ("name", "club", "venue", "label"):
+        value = getattr(obj, name, None)
+        if isinstance(value, str) and has_bidi_control(value):
+            raise BackupError("bad_value", f"{where}: {name}: text-direction control "
+                                           "characters are not allowed")
+    if isinstance(obj, Tournament) and obj.end_date < obj.start_date:
+        raise BackupError("bad_value", f"{where}: the end date is before the start date")
+    if isinstance(obj, (Match, Event, Board, Tournament)):
+        rules = getattr(obj, "default_rules", None) or getattr(obj, "rules", None)
+        if rules not in RULESETS:
+            raise BackupError("bad_value", f"{where}: unknown rules {rules!r}")
+    if isinstance(obj, Event):
+        try:
+            obj.settings = clean_settings(obj.format, obj.settings)
+        except TournamentError:
+            raise BackupError("bad_value", f"{where}: the settings are not valid") from None
+    if isinstance(obj, Match):
+        if not TOKEN.match(obj.umpire_token or ""):
+            raise BackupError("bad_value", f"{where}: umpire_token is not a link token of "
+                                           "this app")
+        _side_counts(obj.games_won, f"{where}: games_won", 0, 5)
+    if isinstance(obj, Game):
+        _side_counts(obj.scores, f"{where}: scores", 0, 999)
+    if isinstance(obj, Board):
+        _side_counts(obj.result_points_by_side, f"{where}: points_by_side", -999, 999)
+    return obj
+
+
+def _side_counts(value: Any, where: str, low: int, high: int) -> None:
+    if not isinstance(value, dict) or any(
+            k not in _SIDES or isinstance(v, bool) or not isinstance(v, int)
+            or not low <= v <= high for k, v in value.items()):
+        raise BackupError("bad_value", f"{where} must map sides to whole numbers "
+                                       f"{low}…{high}")
+
+
+def _seats(seating: Any, where: str) -> list[str]:
+    """Seating names players by their references in this file, never by raw ids."""
+    if not isinstance(seating, list) or not all(isinstance(p, str) for p in seating):
+        raise BackupError("bad_value", f"{where}: seating must list player references")
+    return seating
+
+
+def _new(model: Any, where: str, /, **fields: Any) -> Any:
+    """``model.objects.create(**fields)`` after :func:`_valid`."""
+    obj = _valid(model(**fields), where)
+    obj.save(force_insert=True)
+    return obj
+
+
+def _require(data: Any, key: str, where: str) -> Any:
+    if not isinstance(data, dict) or key not in data:
+        raise BackupError("missing_field", f"{where}: the field {key!r} is missing")
+    return data[key]
+
+
+def _list(data: dict[str, Any], key: str) -> list[Any]:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise BackupError("bad_field", f"{key!r} must be a list")
+    for i, item in enumerate(value):
+        if not isinstance(item, dict):
+            raise BackupError("bad_field", f"{key}[{i}] must be an object")
+    return value
+
+
+def _ref(refs: dict[str, Any], ref: Any, where: str, *, optional: bool = True) -> Any:
+    if ref is None and optional:
+        return None
+    if ref not in refs:
+        raise BackupError("bad_reference", f"{where}: unknown reference {ref!r}")
+    return refs[ref]
+
+
+def import_tournament(document: Any, *, slug: str | None = None, user: Any = None,
+                      allow_replay_differences: bool = False,
+                      source_name: str = "") -> ImportReport:
+    """Write ``document`` (an export) into the database as a new tournament.
+
+    :param slug: import under this slug instead of the document's (to make a copy).
+    :param user: who restores (for the audit trail); ``None`` for the command line.
+    :raises BackupError: a malformed document, an existing slug, or boards whose replay does
+        not give the result stored with them. Nothing is written then.
+    """
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise BackupError("bad_format", f"not a tournament export (format {FORMAT!r} expected)")
+    data = _require(document, "tournament", "the document")
+    slug = slug or _require(data, "slug", "tournament")
+    if Tournament.objects.filter(slug=slug).exists():
+        raise BackupError(
+            "exists",
+            f"a tournament with the slug {slug!r} exists already; nothing was imported "
+            "(import under another slug with --slug to make a copy)",
+        )
+    with transaction.atomic(), _document_timestamps():
+        report = _import(document, data, slug)
+        problems = replay_problems(report.tournament)
+        if problems and not allow_replay_differences:
+            raise BackupError(
+                "replay_mismatch",
+                "boards whose log does not replay to the result stored with them: "
+                + "; ".join(problems[:10]) + (" …" if len(problems) > 10 else ""),
+            )
+        report.warnings.extend(problems)
+        AuditEntry.objects.create(
+            tournament=report.tournament,
+            actor=user if getattr(user, "pk", None) else None,
+            via="import", action="restore",
+            detail={"file": source_name, "sha256": document_digest(document),
+                    "exported_at": document.get("exported_at"),
+                    "slug_in_file": data.get("slug"),
+                    "created_users": report.created_users, "warnings": report.warnings},
+            created_at=timezone.now(),
+        )
+    return report
+
+
+def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> ImportReport:
+    User = get_user_model()
+    users: dict[str, Any] = {}
+    created_users: list[str] = []
+
+    def user_for(name: Any, where: str) -> Any:
+        if name is None or name == "":
+            return None
+        if not isinstance(name, str):
+            raise BackupError("bad_field", f"{where}: a username must be a string")
+        if name not in users:
+            existing = User.objects.filter(**{User.USERNAME_FIELD: name}).first()
+            if existing is None:
+                existing = User(**{User.USERNAME_FIELD: name}, is_active=False)
+                existing.set_unusable_password()
+                existing.save()
+                created_users.append(name)
+            users[name] = existing
+        return users[name]
+
+    tournament = _new(Tournament, "tournament",
+        name=_require(data, "name", "tournament"),
+        slug=slug,
+        start_date=_parse_date(_require(data, "start_date", "tournament"), "start_date"),
+        end_date=_parse_date(_require(data, "end_date", "tournament"), "end_date"),
+        venue=data.get("venue", ""),
+        table_count=data.get("table_count", 8),
+        default_rules=data.get("default_rules", "icf"),
+        auto_callup=bool(data.get("auto_callup", False)),
+        time_zone=str(data.get("time_zone")
+                      or Tournament._meta.get_field("time_zone").get_default()),
+        created_at=_parse_dt(data.get("created_at"), "tournament") or timezone.now(),
+    )
+    tournament.organisers.set([user_for(u, "organisers") for u in data.get("organisers", [])])
+    tournament.umpires.set([user_for(u, "umpires") for u in data.get("umpires", [])])
+    report = ImportReport(tournament=tournament, created_users=created_users)
+
+    tables: dict[str, Table] = {}
+    for i, row in enumerate(_list(document, "tables")):
+        tables[_require(row, "ref", f"tables[{i}]")] = _new(Table, f"tables[{i}]",
+            tournament=tournament, number=_require(row, "number", f"tables[{i}]"),
+            label=row.get("label", ""), active=row.get("active", True))
+
+    players: dict[str, Player] = {}
+    for i, row in enumerate(_list(document, "players")):
+        where = f"players[{i}]"
+        fields = {"name": _require(row, "name", where), "club": row.get("club", ""),
+                  "nationality": row.get("nationality", ""), "rating": row.get("rating"),
+                  "licence": row.get("licence") or "",
+                  "created_at": _parse_dt(row.get("created_at"), where) or timezone.now()}
+        _valid(Player(**fields), where)
+        player = Player.objects.filter(**fields).order_by("pk").first()
+        if player is None:
+            player = _new(Player, where, **fields)
+        players[_require(row, "ref", where)] = player
+
+    events: dict[str, Event] = {}
+    for i, row in enumerate(_list(document, "events")):
+        where = f"events[{i}]"
+        events[_require(row, "ref", where)] = _new(Event, where,
+            tournament=tournament, name=_require(row, "name", where),
+            kind=row.get("kind", Event.Kind.SINGLES), format=row.get("format", "knockout"),
+            rules=row.get("rules", "icf"), games_to_win=row.get("games_to_win", 2),
+            settings=row.get("settings") or {}, status=row.get("status", "entry"),
+            order=row.get("order", 0),
+            created_at=_parse_dt(row.get("created_at"), where) or timezone.now())
+        if isinstance(row.get("roll_call"), dict):
+            rc = row["roll_call"]
+            RollCall.objects.create(
+                event=events[row["ref"]], open=bool(rc.get("open", False)),
+                self_checkin=bool(rc.get("self_checkin", False)), code=rc.get("code") or "",
+                absent=rc.get("absent") or RollCall.Absent.WITHDRAW,
+                opened_at=_parse_dt(rc.get("opened_at"), where) or timezone.now(),
+                applied_at=_parse_dt(rc.get("applied_at"), where))
+
+    entries: dict[str, Entry] = {}
+    for i, row in enumerate(_list(document, "entries")):
+        where = f"entries[{i}]"
+        entries[_require(row, "ref", where)] = _new(Entry, where,
+            event=_ref(events, row.get("event"), where, optional=False),
+            player=_ref(players, row.get("player"), where, optional=False),
+            partner=_ref(players, row.get("partner"), where),
+            seed=row.get("seed"), withdrawn=bool(row.get("withdrawn", False)),
+            present_at=_parse_dt(row.get("present_at"), where),
+            present_via=row.get("present_via") or "",
+            created_at=_parse_dt(row.get("created_at"), where) or timezone.now())
+
+    rounds: dict[str, Round] = {}
+    for i, row in enumerate(_list(document, "rounds")):
+        where = f"rounds[{i}]"
+        rounds[_require(row, "ref", where)] = _new(Round, where,
+            event=_ref(events, row.get("event"), where, optional=False),
+            number=_require(row, "number", where), name=row.get("name", ""),
+            bracket=row.get("bracket", "main"), stage=row.get("stage", "early"),
+            games_to_win=row.get("games_to_win", 2),
+            created_at=_parse_dt(row.get("created_at"), where) or timezone.now())
+
+    player_ids = {ref: p.pk for ref, p in players.items()}
+    matches: dict[str, Match] = {}
+    board_ids: dict[str, int] = {}
+    links: list[tuple[Match, dict[str, Any], str]] = []
+    counts = {"players": len(players), "events": len(events), "entries": len(entries),
+              "matches": 0, "games": 0, "boards": 0, "board_events": 0}
+    for i, row in enumerate(_list(document, "matches")):
+        where = f"matches[{i}]"
+        ref = _require(row, "ref", where)
+        token = row.get("umpire_token") or new_umpire_token()
+        if Match.objects.filter(umpire_token=token).exists():
+            token = new_umpire_token()
+            report.warnings.append(f"{ref}: its umpire link is in use by another match; "
+                                   "a new link was issued")
+        seating = row.get("seating") or []
+        match = _new(Match, where,
+            event=_ref(events, row.get("event"), where, optional=False),
+            round=_ref(rounds, row.get("round"), where),
+            number=row.get("number", 1), position=row.get("position", 0),
+            group=row.get("group", ""),
+            entry_a=_ref(entries, row.get("entry_a"), where),
+            entry_b=_ref(entries, row.get("entry_b"), where),
+            entry_c=_ref(entries, row.get("entry_c"), where),
+            rules=row.get("rules", "icf"), stage=row.get("stage", "early"),
+            games_to_win=row.get("games_to_win", 2),
+            winner_to_side=row.get("winner_to_side", ""),
+            loser_to_side=row.get("loser_to_side", ""),
+            draw_reason=row.get("draw_reason") or {},
+            toss_winner=row.get("toss_winner", ""), toss_choice=row.get("toss_choice", ""),
+            seating=[_ref(player_ids, p, f"{where}: seating", optional=False)
+                     for p in _seats(seating, where)],
+            table=_ref(tables, row.get("table"), where),
+            umpire=user_for(row.get("umpire"), where),
+            umpire_token=token,
+            umpire_token_revoked_at=_parse_dt(row.get("umpire_token_revoked_at"), where),
+            status=row.get("status", Match.Status.SCHEDULED),
+            walkover=bool(row.get("walkover", False)), bye=bool(row.get("bye", False)),
+            winner_side=row.get("winner_side", ""), games_won=row.get("games_won") or {},
+            draw=bool(row.get("draw", False)), needs_review=row.get("needs_review", ""),
+            revision=row.get("revision", 0),
+            called_at=_parse_dt(row.get("called_at"), where),
+            started_at=_parse_dt(row.get("started_at"), where),
+            finished_at=_parse_dt(row.get("finished_at"), where),
+            confirmed_at=_parse_dt(row.get("confirmed_at"), where),
+            updated_at=_parse_dt(row.get("updated_at"), where) or timezone.now(),
+            created_at=_parse_dt(row.get("created_at"), where) or timezone.now(),
+        )
+        matches[ref] = match
+        links.append((match, row, where))
+        counts["matches"] += 1
+        for c in _list(row, "confirmations"):
+            _new(MatchConfirmation, where,
+                match=match, side=_require(c, "side", where), method=c.get("method", "tap"),
+                device=c.get("device", ""),
+                created_at=_parse_dt(c.get("created_at"), where) or timezone.now())
+        for g in _list(row, "games"):
+            _import_game(match, ref, g, where, user_for, board_ids, counts)
+
+    for match, row, where in links:
+        winner_to = _ref(matches, row.get("winner_to"), where)
+        loser_to = _ref(matches, row.get("loser_to"), where)
+        if winner_to or loser_to:
+            Match.objects.filter(pk=match.pk).update(winner_to=winner_to, loser_to=loser_to)
+
+    for i, row in enumerate(_list(document, "paper_scoresheets")):
+        where = f"paper_scoresheets[{i}]"
+        _new(PaperScoresheet, where,
+            match=_ref(matches, row.get("match"), where, optional=False),
+            games=row.get("games") or [], entered_by=user_for(row.get("entered_by"), where),
+            note=row.get("note", ""),
+            created_at=_parse_dt(row.get("created_at"), where) or timezone.now())
+
+    for i, row in enumerate(_list(document, "audit")):
+        where = f"audit[{i}]"
+        action = _require(row, "action", where)
+        _new(AuditEntry, where,
+            tournament=tournament, match=_ref(matches, row.get("match"), where),
+            actor=user_for(row.get("actor"), where), via=row.get("via", ""),
+            device=row.get("device", ""), ip=row.get("ip"), action=action,
+            detail=_detail_ids(action, row.get("detail") or {}, board_ids, player_ids),
+            created_at=_parse_dt(row.get("created_at"), where, required=True))
+    counts["audit"] = len(document.get("audit", []))
+
+    for i, row in enumerate(_list(document, "external_records")):
+        where = f"external_records[{i}]"
+        key = {"source": _require(row, "source", where), "kind": _require(row, "kind", where),
+               "key": _require(row, "key", where)}
+        if ExternalRecord.objects.filter(**key).exists():
+            report.warnings.append(f"{where}: {key['source']} key {key['key']} is already "
+                                   "imported elsewhere; not copied")
+            continue
+        _new(ExternalRecord, where,
+            **key, player=_ref(players, row.get("player"), where),
+            tournament=tournament if row.get("tournament") else None,
+            data=row.get("data") or {},
+            created_at=_parse_dt(row.get("created_at"), where) or timezone.now())
+    report.counts = counts
+    return report
+
+
+def _import_game(match: Match, match_ref: str, g: dict[str, Any], where: str, user_for: Any,
+                 board_ids: dict[str, int], counts: dict[str, int]) -> None:
+    number = _require(g, "number", where)
+    game = _new(Game, where,
+        match=match, number=number, first_breaker=g.get("first_breaker", "a"),
+        scores=g.get("scores") or {}, winner_side=g.get("winner_side", ""),
+        finished=bool(g.get("finished", False)), time_up=bool(g.get("time_up", False)),
+        started_at=_parse_dt(g.get("started_at"), where) or timezone.now())
+    counts["games"] += 1
+    for b in _list(g, "boards"):
+        result = b.get("result") or {}
+        sequence = _require(b, "sequence", where)
+        board = _new(Board, where,
+            game=game, sequence=sequence, kind=b.get("kind", Board.Kind.LOG),
+            breaker=_require(b, "breaker", where), rules=b.get("rules", match.rules),
+            summary_winner=b.get("summary_winner", ""),
+            summary_carrommen=b.get("summary_carrommen"),
+            summary_queen=b.get("summary_queen", ""),
+            award_points=b.get("award_points"), award_law=b.get("award_law", ""),
+            finished=bool(result.get("finished", False)), void=bool(result.get("void", False)),
+            result_winner=result.get("winner", ""), result_points=result.get("points"),
+            result_law=result.get("law", ""),
+            result_interpretation=bool(result.get("interpretation", False)),
+            result_carrommen=result.get("carrommen"), result_queen=result.get("queen", ""),
+            result_extra_points=result.get("extra_points", 0),
+            result_points_by_side=result.get("points_by_side") or {},
+            last_seq=b.get("last_seq", 0),
+            created_at=_parse_dt(b.get("created_at"), where) or timezone.now(),
+            finished_at=_parse_dt(b.get("finished_at"), where),
+        )
+        board_ids[f"{match_ref}/g{number}/b{sequence}"] = board.pk
+        counts["boards"] += 1
+        rows = _list(b, "events")
+        _import_rows(board, rows, f"{where}.g{number}.b{sequence}", user_for)
+        counts["board_events"] += len(rows)
+        log = b.get("log")
+        if isinstance(log, dict) and rows:
+            live = [r["payload"] for r in _live_rows(rows)]
+            if log.get("events") != live:
+                raise BackupError(
+                    "log_mismatch",
+                    f"{where} game {number} board {sequence}: the log's events are not the "
+                    "live events of its rows",
+                )
+
+
+def _live_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    retracted = {r.get("retracts") for r in rows if r.get("type") == "undo"}
+    return [r for r in rows if r.get("type") != "undo" and r.get("seq") not in retracted]
+
+
+def _import_rows(board: Board, rows: list[dict[str, Any]], where: str, user_for: Any) -> None:
+    """Recreate every row of a board's log, undo rows included (in two passes: an undo row
+    points at an earlier row)."""
+    by_seq: dict[int, BoardEvent] = {}
+    seen: set[int] = set()
+    plain: list[BoardEvent] = []
+    undos: list[tuple[BoardEvent, Any]] = []
+    for row in rows:
+        seq = _require(row, "seq", where)
+        if not isinstance(seq, int) or seq in seen:
+            raise BackupError("bad_seq", f"{where}: event numbers must be distinct integers")
+        seen.add(seq)
+        try:
+            client_id = uuid.UUID(str(_require(row, "client_id", where)))
+        except ValueError:
+            raise BackupError("bad_client_id", f"{where} #{seq}: client_id is not a UUID"
+                              ) from None
+        event = BoardEvent(
+            board=board, seq=seq, client_id=client_id, type=_require(row, "type", where),
+            payload=row.get("payload") or {}, recorded_by=user_for(row.get("recorded_by"), where),
+            via=row.get("via", ""), device=row.get("device", ""),
+            created_at=_parse_dt(row.get("created_at"), f"{where} #{seq}", required=True),
+        )
+        _valid(event, f"{where} #{seq}")
+        if event.type == BoardEvent.Type.UNDO:
+            undos.append((event, row.get("retracts")))
+        else:
+            plain.append(event)
+    for event in BoardEvent.objects.bulk_create(plain):
+        by_seq[event.seq] = event
+    for event, retracts in undos:
+        if retracts is None and board.kind != Board.Kind.LOG:
+            continue  # withdraws the paper board itself (no row to point at)
+        if retracts not in by_seq:
+            raise BackupError("bad_undo", f"{where} #{event.seq}: undo of an unknown event "
+                              f"#{retracts}")
+        event.retracts = by_seq[retracts]
+    BoardEvent.objects.bulk_create([e for e, _ in undos])

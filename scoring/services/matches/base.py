@@ -1,0 +1,165 @@
+"""What every write of a match shares: its errors, the actor, the row lock, the request key and
+revision checks, the log row, the audit entry and the revision bump.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError
+from django.utils import timezone
+
+from scoring.models import AuditEntry, Board, BoardEvent, Entry, Event, Game, Match
+from scoring.records import BoardStep, MatchSnapshot, match_snapshot
+
+EVENT_TYPES = {"stroke", "technical_foul", "forgo", "board_loss", "umpire_ruling", "void"}
+
+
+class MatchError(Exception):
+    """A request the match cannot take; ``code`` is stable, the view translates it."""
+
+    status = 422
+
+    def __init__(self, code: str, message: str = "", **params: Any) -> None:
+        super().__init__(message or code)
+        self.code = code
+        self.params = params
+
+
+class StaleMatch(MatchError):
+    """Someone recorded on this match since the tablet last loaded it."""
+
+    status = 409
+
+
+class MatchLocked(MatchError):
+    """The match was confirmed by both sides; corrections need an organiser."""
+
+    status = 423
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who makes a request, and from where (for the log and the audit trail)."""
+
+    user: Any = None  # a User, or None for an umpire link
+    via: str = "link"  # "link", "account", "organiser", "import", "system"
+    device: str = ""
+    ip: str | None = None
+    may_edit_locked: bool = False
+
+
+@dataclass
+class RecordOutcome:
+    snapshot: MatchSnapshot
+    event: BoardEvent | None
+    duplicate: bool = False
+
+
+def _toss(match: Match) -> tuple[str, str]:
+    if not match.toss_winner or not match.toss_choice:
+        raise MatchError("toss_missing", "record the toss first (ICF 40)")
+    return match.toss_winner, match.toss_choice
+
+
+@dataclass
+class _Written:
+    """What ``record_event`` has just written, with the match's rows as they now are: the
+    board (the match's last), its replay up to the event (a step per live event), the games,
+    the boards and the board's live events. The caches are rebuilt from these without reading
+    or replaying the log again."""
+
+    board: Board
+    steps: list[BoardStep]
+    games: list[Game]
+    boards: dict[int, list[Board]]
+    events: list[BoardEvent]
+
+
+def _lock(match_id: int, like: Match | None = None) -> Match:
+    """The match row, locked for the write (``SELECT … FOR UPDATE``; SQLite: the write
+    transaction), with its event, tournament and entries (their players) attached.
+
+    ``like``: the caller's copy of the match, read in the same request; its event and
+    entries are reused when the locked row still points to them (a stroke POST then reads
+    only the match row and, at most, the entries)."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    cached = like._state.fields_cache if like is not None else {}
+    event = cached.get("event")
+    if event is not None and event.pk == match.event_id and (
+        "tournament" in event._state.fields_cache
+    ):
+        match.event = event
+    else:
+        match.event = Event.objects.select_related("tournament").get(pk=match.event_id)
+    entries: dict[int, Entry] = {}
+    for name in ("entry_a", "entry_b", "entry_c"):
+        entry = cached.get(name)
+        if entry is not None and "player" in entry._state.fields_cache and (
+            not entry.partner_id or "partner" in entry._state.fields_cache
+        ):
+            entries[entry.pk] = entry
+    ids = [i for i in (match.entry_a_id, match.entry_b_id, match.entry_c_id) if i]
+    missing = [i for i in ids if i not in entries]
+    if missing:
+        entries.update(Entry.objects.select_related("player", "partner").in_bulk(missing))
+    for name in ("entry_a", "entry_b", "entry_c"):
+        entry_id = getattr(match, f"{name}_id")
+        if entry_id:
+            setattr(match, name, entries[entry_id])
+    return match
+
+
+def _check_write(match: Match, expected_revision: int | None, actor: Actor) -> None:
+    if match.is_locked and not actor.may_edit_locked:
+        raise MatchLocked("match_locked", "the match is confirmed; ask an organiser")
+    if expected_revision is not None and expected_revision != match.revision:
+        raise StaleMatch("stale", "someone recorded on this match meanwhile",
+                         revision=match.revision)
+
+
+def _retried(match: Match, client_id: uuid.UUID, expected_revision: int | None
+             ) -> RecordOutcome | None:
+    """The answer to a request already recorded (a retry), or ``None``. Every write raises
+    the revision, so a request made at the current revision cannot have been recorded yet:
+    only one from an older revision (or without one) is looked up."""
+    if expected_revision is not None and expected_revision == match.revision:
+        return None
+    existing = _duplicate(match, client_id)
+    if existing is None:
+        return None
+    return RecordOutcome(match_snapshot(match), existing, duplicate=True)
+
+
+def _duplicate(match: Match, client_id: uuid.UUID) -> BoardEvent | None:
+    # ordered by pk: the models' default ordering would join up to the tournament
+    return (BoardEvent.objects.filter(board__game__match=match, client_id=client_id)
+            .order_by("pk").first())
+
+
+def _append(**fields: Any) -> BoardEvent:
+    """Insert one row of a board's log. Its request key is unique on the board: a key sent
+    again with a newer revision than the one it was recorded at (no tablet does that; a retry
+    carries its old revision and is answered as a duplicate) is refused, nothing recorded."""
+    try:
+        return BoardEvent.objects.create(**fields)
+    except IntegrityError:
+        raise MatchError("repeated_request", "this request key was already used") from None
+
+
+def _audit(match: Match, actor: Actor, action: str, detail: dict[str, Any]) -> None:
+    AuditEntry.objects.create(
+        tournament_id=match.event.tournament_id, match=match,
+        actor=actor.user if getattr(actor.user, "pk", None) else None,
+        via=actor.via, device=actor.device[:200], ip=actor.ip, action=action, detail=detail,
+    )
+
+
+def _bump(match: Match, **fields: Any) -> None:
+    match.revision += 1
+    for name, value in fields.items():
+        setattr(match, name, value)
+    Match.objects.filter(pk=match.pk).update(revision=match.revision, updated_at=timezone.now(),
+                                              **fields)

@@ -1,0 +1,46 @@
+"""The sides' confirmation of a finished match, and an organiser's unlock."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.models import Match, MatchConfirmation
+from scoring.records import MatchSnapshot, match_snapshot
+from scoring.services.matches.base import Actor, MatchError, _audit, _bump, _lock
+from scoring.signals import match_confirmed
+
+
+def confirm_match(*, match: Match, side: str, method: str, actor: Actor) -> MatchSnapshot:
+    """A side confirms the result; when every side has, the match is locked (issue 4)."""
+    with transaction.atomic():
+        match = _lock(match.pk)
+        snapshot = match_snapshot(match)
+        if not snapshot.finished:
+            raise MatchError("not_finished", "the match is not finished")
+        if side not in match.sides:
+            raise MatchError("bad_side", "unknown side")
+        MatchConfirmation.objects.get_or_create(
+            match=match, side=side, defaults={"method": method, "device": actor.device[:200]}
+        )
+        confirmed = set(match.confirmations.values_list("side", flat=True))
+        if confirmed >= set(match.sides) and match.confirmed_at is None:
+            _bump(match, confirmed_at=timezone.now(), status=Match.Status.CONFIRMED)
+            _audit(match, actor, "confirmed", {"sides": sorted(confirmed), "method": method})
+            transaction.on_commit(lambda: match_confirmed.send(sender=Match, match=match))
+        else:
+            _bump(match)
+            _audit(match, actor, "confirm_side", {"side": side, "method": method})
+        return match_snapshot(match)
+
+
+def unlock_match(*, match: Match, actor: Actor, reason: str) -> MatchSnapshot:
+    """An organiser reopens a confirmed match for a correction (logged)."""
+    with transaction.atomic():
+        match = _lock(match.pk)
+        if match.confirmed_at is None:
+            raise MatchError("not_locked", "the match is not confirmed")
+        match.confirmations.all().delete()
+        _bump(match, confirmed_at=None, status=Match.Status.FINISHED)
+        _audit(match, actor, "unlock", {"reason": reason})
+        return match_snapshot(match)
