@@ -12,7 +12,8 @@ from typing import Any
 
 from django.utils.translation import get_language
 
-from scoring.selectors.umpire import Tablet, _label, _other
+from scoring.records import other_side
+from scoring.selectors.umpire import Tablet, _label
 
 
 def engine_log(view: Tablet) -> dict[str, Any] | None:
@@ -24,7 +25,7 @@ def engine_log(view: Tablet) -> dict[str, Any] | None:
     current = snapshot.current
     if view.phase != "play" or view.is_points or current is None or current.breaker is None:
         return None
-    white, black = current.breaker, _other(current.breaker)
+    white, black = current.breaker, other_side(current.breaker)
     state = snapshot.state
     games = getattr(state, "games", [])
     scores = (games[current.game_number - 1].scores if current.game_number <= len(games)

@@ -7,7 +7,7 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 
 from scoring.models import Board, Game, Match
-from scoring.services.matches import live_events
+from scoring.records import live_events
 
 
 def match_board(match: Match, board_id: int) -> Board:

@@ -60,10 +60,10 @@ from scoring.records import (
     live_events,
     rules_for_match,
 )
-from scoring.standings.tables import FINAL_BRACKETS
-from scoring.timezones import clock, local_date
 from scoring.rules import MatchState, derive_match, get_rules
 from scoring.rules.game import BoardScore, GameState
+from scoring.standings.tables import FINAL_BRACKETS
+from scoring.timezones import clock, local_date
 
 SIDES = ("a", "b")
 SIDE_INDEX = {"a": 0, "b": 1}
