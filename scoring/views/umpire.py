@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -25,7 +26,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path, reverse
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -54,6 +55,7 @@ from scoring.rulings import discarded_text, error_text, loss_reason
 from scoring.selectors.umpire import Tablet, tablet
 from scoring.services import matches as services
 from scoring.services.matches import Actor, MatchError, MatchLocked, MatchSnapshot, StaleMatch
+from scoring.templatetags.umpire_regions import parse_known
 
 MATCH_RELATED = (
     "event__tournament", "entry_a__player", "entry_a__partner", "entry_b__player",
@@ -86,7 +88,7 @@ def _urls(match: Match, token: str | None) -> dict[str, str]:
     else:
         base = reverse("scoring:umpire-match", args=[match.pk])
     urls = {name: f"{base}{name}/" for name in (
-        "panel", "state", "event", "undo", "toss", "seating", "quick", "confirm", "claim",
+        "panel", "actions", "state", "event", "undo", "toss", "seating", "quick", "confirm", "claim",
         "unlock")}
     urls["page"] = base
     return urls
@@ -132,9 +134,13 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         "rules": rules,
         "rules_name": rules.name_de if (get_language() or "").startswith("de") else rules.name,
         "urls": urls,
-        "hx": {name: _hx(url) for name, url in urls.items()},
+        # relative to the page (…/u/<token>/ or …/score/): the forms' URLs are short
+        "hx": {name: _hx(f"./{name}/" if name != "page" else "./") for name in urls},
+        "by_key": BY,
         "keys": KEYS,  # this request's keys are put in once rendered (_render)
-        "write_keys": _keys(request, write["client_id"], match.revision),
+        "write_keys": _keys(request, write["client_id"], match.revision,
+                            csrf=not request.htmx),
+        "client_id": write["client_id"],
         "busy": BUSY,
         "revision": match.revision,
         "error": error,
@@ -161,6 +167,11 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
 #: is rendered, so that a fragment with forms does not depend on them and can be reused.
 KEYS = mark_safe("<!--write-keys-->")
 _KEYS_BYTES = KEYS.encode()
+#: Stands for who is on turn in the one-tap forms, for the same reason: the one-tap buttons
+#: are the same region from stroke to stroke (the tablet puts who is on turn into them).
+BY = mark_safe("<!--by-->")
+_BY_BYTES = BY.encode()
+_INDENT = re.compile(rb"\n\s+")
 
 
 def _actions_key(view: Tablet, page: str) -> str:
@@ -183,36 +194,40 @@ def _render(request: HttpRequest, template: str, context: dict[str, Any],
             status: int = 200) -> HttpResponse:
     """Render an umpire page or update, then put this request's keys into its forms."""
     response = render(request, template, context, status=status)
-    response.content = response.content.replace(_KEYS_BYTES,
-                                                context["write_keys"].encode())
+    content = response.content.replace(_KEYS_BYTES, context["write_keys"].encode())
+    view = context.get("t")
+    by = getattr(view, "on_turn_by", None) or ""
+    content = content.replace(_BY_BYTES, escape(by).encode())
+    if request.htmx:  # the templates' indentation is not sent (no <pre> or <textarea>)
+        content = _INDENT.sub(b"\n", content)
+    response.content = content
     response["Cache-Control"] = "no-store"
     return response
 
 
 def _hx(url: str) -> str:
     """The attributes of every write form: a plain POST without JavaScript; with htmx the
-    panel is the target, one request at a time (``hx-sync``), buttons off while it runs."""
-    return format_html(
-        'method="post" action="{0}" hx-post="{0}" hx-target="#panel" hx-swap="outerHTML" '
-        'hx-sync="#panel:drop" hx-disabled-elt="find button" data-write', url)
+    panel is the target, one request at a time (``hx-sync``), buttons off while it runs
+    (inherited from ``#umpire-app``, match.html: not repeated in every form)."""
+    return format_html('method="post" action="{0}" hx-post="{0}" data-write', url)
 
 
-def _keys(request: HttpRequest, client_id: Any, revision: int) -> str:
-    """The hidden fields of every write: the CSRF token, the request key, the revision."""
+def _keys(request: HttpRequest, client_id: Any, revision: int, *, csrf: bool = True) -> str:
+    """The hidden fields of every write: the CSRF token, the request key, the revision.
+    An htmx update leaves the token out: htmx sends it as a header (base.html)."""
+    token = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">',
+                        get_token(request)) if csrf else ""
     return format_html(
-        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
-        '<input type="hidden" name="client_id" value="{}">'
-        '<input type="hidden" name="revision" value="{}">',
-        get_token(request), client_id, revision)
+        '{}<input type="hidden" name="client_id" value="{}">'
+        '<input type="hidden" name="revision" value="{}">', token, client_id, revision)
 
 
 class _Busy:
     """What a button shows while its request runs (translated when rendered)."""
 
     def __html__(self) -> str:
-        return format_html(
-            '<span class="u-btn-busy" aria-hidden="true"><span class="spinner-border '
-            'spinner-border-sm" role="presentation"></span> {}</span>', _("Saving…"))
+        return format_html('<span class="u-btn-busy" aria-hidden="true">{}</span>',
+                           _("Saving…"))  # the spinner: umpire-screen.css
 
     __str__ = __html__
 
@@ -225,11 +240,23 @@ def _loss_reasons() -> list[tuple[str, str]]:
 
 
 def _respond(request: HttpRequest, snapshot: MatchSnapshot, token: str | None, *,
-             status: int = 200, history_append: bool = False, **kwargs: Any) -> HttpResponse:
-    history_append = history_append and bool(request.htmx)
-    view = tablet(snapshot, last_event_only=history_append)
+             status: int = 200, appended: Any = None, **kwargs: Any) -> HttpResponse:
+    """The page, or the htmx update. ``appended``: the event just recorded; when it is not
+    the first of the board shown (it went on with the board, or ended it), the tablet adds
+    its history line to those it shows instead of receiving the whole history again."""
+    history_append = False
+    view = None
+    if appended is not None and request.htmx:
+        view = tablet(snapshot, last_event_only=True)
+        line = view.history[0] if view.history else None
+        history_append = (line is not None and line.number > 1
+                          and line.key == str(appended.client_id))
+    if not history_append:
+        view = tablet(snapshot)
     context = _context(request, view, token, **kwargs)
     context["history_append"] = history_append
+    if request.htmx:  # only the regions that changed (templatetags/umpire_regions.py)
+        context["regions_known"] = parse_known(request.headers.get("X-Umpire-Regions", ""))
     return _render(request, UPDATE if request.htmx else PAGE, context, status)
 
 
@@ -320,6 +347,17 @@ def panel(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
 
 @require_GET
 @_umpire
+def actions(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
+            ) -> HttpResponse:
+    """The "other decisions" sheet alone: a stroke's answer that changed it carries a loader
+    instead, and the tablet fetches the sheet right after (the answer stays small)."""
+    view = tablet(services.match_snapshot(match))
+    return _render(request, "scoring/umpire/_foot_actions.html",
+                   _context(request, view, token))
+
+
+@require_GET
+@_umpire
 def state(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
           ) -> HttpResponse:
     """The tablet's cheap poll: the match's revision, answered 304 while it is unchanged, so
@@ -393,18 +431,7 @@ def event(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
     except (MatchError, RulesError) as err:
         return _refused(request, match, token, err, discarded=payload, pad=pad)
     return _after_write(request, outcome.snapshot, token,
-                        history_append=_goes_on(outcome))
-
-
-def _goes_on(outcome: services.RecordOutcome) -> bool:
-    """The event went on a board that already had events and has not ended: the tablet adds
-    its history line to those it shows instead of receiving the whole history again."""
-    current = outcome.snapshot.current
-    return bool(
-        not outcome.duplicate and outcome.event is not None and current is not None
-        and current.board is not None and current.board.pk == outcome.event.board_id
-        and len(current.events) > 1 and current.events[-1].pk == outcome.event.pk
-    )
+                        appended=None if outcome.duplicate else outcome.event)
 
 
 @require_POST
@@ -634,7 +661,7 @@ def link_admin(request: HttpRequest, match_id: int) -> HttpResponse:
 # --- URLs ------------------------------------------------------------------------------------
 
 _ACTIONS: dict[str, UmpireView] = {
-    "": board, "panel/": panel, "state/": state, "event/": event, "undo/": undo, "toss/": toss,
+    "": board, "panel/": panel, "actions/": actions, "state/": state, "event/": event, "undo/": undo, "toss/": toss,
     "seating/": seating, "quick/": quick, "confirm/": confirm, "claim/": claim,
     "unlock/": unlock,
 }

@@ -822,7 +822,56 @@
     window.htmx.process(app);
   }
 
+  // --- a stroke's answer holds only the regions that changed (templatetags/umpire_regions.py) -
+  // The tablet sends the fingerprints of the regions it shows; the server leaves out (or
+  // marks hx-preserve) those that are the same. Kept forms then get the new keys here, and a
+  // new pad starts from what the server drew.
+
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    var elt = event.detail.elt;
+    if (!app.contains(elt) && elt !== document.body) {
+      return;
+    }
+    var changed = queue.length || document.getElementById("offline-by");
+    var known = [];
+    app.querySelectorAll("[data-region][data-h]").forEach(function (region) {
+      var name = region.dataset.region;
+      if (!(changed && (name === "facts" || name === "quick" || name === "history"))) {
+        known.push(name + ":" + region.dataset.h);
+      }
+    });
+    event.detail.headers["X-Umpire-Regions"] = known.join(",");
+  });
+
+  function freshKeys() {
+    var p = panel();
+    if (!p || !p.dataset.clientId) {
+      return;
+    }
+    app.querySelectorAll("input[name=client_id]").forEach(function (input) {
+      input.value = p.dataset.clientId;
+    });
+    app.querySelectorAll("input[name=revision]").forEach(function (input) {
+      input.value = p.dataset.revision;
+    });
+    if (!queue.length && p.dataset.by) {
+      p.querySelectorAll("input[name=by]").forEach(function (input) {
+        input.value = p.dataset.by;
+      });
+    }
+    var pad = document.getElementById("pad");
+    if (pad && !pad.dataset.fresh) {
+      pad.dataset.fresh = "1";
+      pad.reset(); // kept rows show again what the server drew (nothing chosen)
+      var more = document.getElementById("more");
+      if (more) {
+        more.open = more.dataset.open === "1";
+      }
+    }
+  }
+
   function settle() {
+    freshKeys();
     applySteps();
     syncWithPanel();
     drawQueue();
