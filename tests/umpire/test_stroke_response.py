@@ -58,7 +58,7 @@ def test_an_undo_sends_the_whole_history_and_the_end_of_a_board_its_last_line(cl
     assert match_snapshot(tossed).current.position.on_board.white == 6
     ended = stroke(client, tossed, "white", white=6).content.decode()
     # the board's last stroke is added to its lines, which stay on the screen after its end
-    assert APPEND in ended and 'id="history" ' not in ended and history_lines(ended) == ["4"]
+    assert APPEND in ended and 'id="history" ' not in ended and history_lines(ended) == ["6"]
     assert "Boards of this game" in ended  # the table of the game's boards comes again
 
 
