@@ -86,7 +86,8 @@ class RegionNode(Node):
             # end): the answer carries a loader, and the tablet fetches the region at once
             return format_html(
                 '<{0} id="{1}" class="u-region-loading" hx-get="{2}" hx-trigger="load" '
-                'hx-target="this" hx-swap="outerHTML" hx-sync="this:replace"></{0}>',
+                'hx-target="this" hx-swap="outerHTML" hx-sync="this:replace" '
+                'hx-disabled-elt="this"></{0}>',
                 first.group(1), id_, self.deferred.resolve(context))
         attrs = f' data-region="{name}" data-h="{digest}"'
         if oob and "hx-swap-oob" not in first.group(2):
