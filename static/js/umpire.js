@@ -832,18 +832,31 @@
     if (!app.contains(elt) && elt !== document.body) {
       return;
     }
+    // the kept forms carry this screen's keys even if the answer has not settled yet
+    syncKeys();
+    var p = panel();
+    var params = event.detail.parameters;
+    if (p && p.contains(elt) && isWrite(elt) && !queue.length && p.dataset.clientId) {
+      if (params.client_id !== undefined) { params.client_id = p.dataset.clientId; }
+      if (params.revision !== undefined) { params.revision = p.dataset.revision; }
+      if (params.by !== undefined && p.dataset.by && params.preset !== undefined) {
+        params.by = p.dataset.by;
+      }
+    }
     var changed = queue.length || document.getElementById("offline-by");
     var known = [];
     app.querySelectorAll("[data-region][data-h]").forEach(function (region) {
       var name = region.dataset.region;
-      if (!(changed && (name === "facts" || name === "quick" || name === "history"))) {
+      // strokes kept while offline rewrote who plays in the panel's forms (drawQueue): those
+      // regions come again
+      if (!(changed && ["facts", "quick", "actions", "history"].indexOf(name) >= 0)) {
         known.push(name + ":" + region.dataset.h);
       }
     });
     event.detail.headers["X-Umpire-Regions"] = known.join(",");
   });
 
-  function freshKeys() {
+  function syncKeys() {
     var p = panel();
     if (!p || !p.dataset.clientId) {
       return;
@@ -855,10 +868,13 @@
       input.value = p.dataset.revision;
     });
     if (!queue.length && p.dataset.by) {
-      p.querySelectorAll("input[name=by]").forEach(function (input) {
-        input.value = p.dataset.by;
-      });
+      p.querySelectorAll("#quick input[name=by], #pad > input[name=by]").forEach(
+        function (input) { input.value = p.dataset.by; });
     }
+  }
+
+  function freshKeys() {
+    syncKeys();
     var pad = document.getElementById("pad");
     if (pad && !pad.dataset.fresh) {
       pad.dataset.fresh = "1";
@@ -878,6 +894,8 @@
     keepScreen();
   }
 
+  document.body.addEventListener("htmx:afterSwap", freshKeys);
+  document.body.addEventListener("htmx:oobAfterSwap", freshKeys);
   document.body.addEventListener("htmx:afterSettle", settle);
   settle();
   saveQueue();
