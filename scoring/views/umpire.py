@@ -21,10 +21,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.staticfiles import finders
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import URLPattern, path, reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
@@ -48,19 +47,15 @@ from scoring.forms.umpire import (
     UnlockForm,
     WriteForm,
 )
-from scoring.models import Match, Tournament
+from scoring.models import Match
 from scoring.rules import RULESETS, RulesError, first_breaker_of_game, get_rules
 from scoring.rules.events import LOSS_REASONS
 from scoring.rulings import discarded_text, error_text, loss_reason
+from scoring.selectors import umpire_matches as matches_read
 from scoring.selectors.umpire import Tablet, tablet
 from scoring.services import matches as services
 from scoring.services.matches import Actor, MatchError, MatchLocked, MatchSnapshot, StaleMatch
 from scoring.templatetags.umpire_regions import parse_known
-
-MATCH_RELATED = (
-    "event__tournament", "entry_a__player", "entry_a__partner", "entry_b__player",
-    "entry_b__partner", "entry_c__player", "entry_c__partner", "table",
-)
 
 PAGE = "scoring/umpire/match.html"
 UPDATE = "scoring/umpire/_update.html"
@@ -70,15 +65,12 @@ UPDATE = "scoring/umpire/_update.html"
 
 def _resolve(request: HttpRequest, token: str | None, match_id: int | None
              ) -> tuple[Match, Actor]:
-    # One query for the match, its tournament (the permission check) and its entries (the
-    # names on the tablet); a write locks the match row again and reuses them.
-    queryset = Match.objects.select_related(*MATCH_RELATED)
     if token is not None:
-        match = queryset.filter(umpire_token=token).order_by("pk").first()
+        match = matches_read.match_for_link(token)
         if match is None:
             raise PermissionDenied("unknown umpire link")
     else:
-        match = get_object_or_404(queryset, pk=match_id)
+        match = matches_read.match_by_id(match_id)
     return match, permissions.actor_for(request, match, token)
 
 
@@ -88,8 +80,8 @@ def _urls(match: Match, token: str | None) -> dict[str, str]:
     else:
         base = reverse("scoring:umpire-match", args=[match.pk])
     urls = {name: f"{base}{name}/" for name in (
-        "panel", "actions", "state", "event", "undo", "toss", "seating", "quick", "confirm", "claim",
-        "unlock")}
+        "panel", "actions", "state", "event", "undo", "toss", "seating", "quick", "confirm",
+        "claim", "unlock")}
     urls["page"] = base
     return urls
 
@@ -580,21 +572,14 @@ def unlock(request: HttpRequest, *, match: Match, actor: Actor, token: str | Non
 def home(request: HttpRequest) -> HttpResponse:
     """The matches a logged-in umpire may score: assigned to him, or (organisers) in his
     tournaments, not yet confirmed."""
-    user = request.user
-    query = Q(umpire=user)
-    if not user.is_superuser:
-        query |= Q(event__tournament__organisers=user)
-    matches = Match.objects.select_related(*MATCH_RELATED).exclude(
-        status=Match.Status.CONFIRMED).order_by("event__tournament", "event", "number")
-    if not user.is_superuser:
-        matches = matches.filter(query).distinct()
-    return render(request, "scoring/umpire/home.html", {"matches": matches[:200]})
+    return render(request, "scoring/umpire/home.html",
+                  {"matches": matches_read.matches_to_score(request.user)})
 
 
 @require_http_methods(["GET", "POST"])
 def new_match(request: HttpRequest, slug: str) -> HttpResponse:
     """An organiser creates a stand-alone match and gets its umpire link."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = matches_read.tournament_by_slug(slug)
     actor = permissions.organiser_actor(request, tournament)
     form = NewMatchForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
@@ -637,7 +622,7 @@ def qr_data_uri(text: str) -> str:
 @require_http_methods(["GET", "POST"])
 def link_admin(request: HttpRequest, match_id: int) -> HttpResponse:
     """The organiser's view of a match's umpire link: the link, its QR code, revoke, renew."""
-    match = get_object_or_404(Match.objects.select_related(*MATCH_RELATED), pk=match_id)
+    match = matches_read.match_by_id(match_id)
     actor = permissions.organiser_actor(request, match.event.tournament)
     if request.method == "POST":
         action = request.POST.get("action")
@@ -661,9 +646,9 @@ def link_admin(request: HttpRequest, match_id: int) -> HttpResponse:
 # --- URLs ------------------------------------------------------------------------------------
 
 _ACTIONS: dict[str, UmpireView] = {
-    "": board, "panel/": panel, "actions/": actions, "state/": state, "event/": event, "undo/": undo, "toss/": toss,
-    "seating/": seating, "quick/": quick, "confirm/": confirm, "claim/": claim,
-    "unlock/": unlock,
+    "": board, "panel/": panel, "actions/": actions, "state/": state, "event/": event,
+    "undo/": undo, "toss/": toss, "seating/": seating, "quick/": quick, "confirm/": confirm,
+    "claim/": claim, "unlock/": unlock,
 }
 
 

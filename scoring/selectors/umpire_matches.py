@@ -1,0 +1,45 @@
+"""Reads of the umpire tablet's views (views/umpire.py): the match behind a link or an id,
+the matches an umpire may score, a tournament by its slug. Views never query models."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.shortcuts import get_object_or_404
+
+from scoring.models import Match, Tournament
+
+#: One query for the match, its tournament (the permission check) and its entries (the names
+#: on the tablet); a write locks the match row again and reuses them.
+MATCH_RELATED = (
+    "event__tournament", "entry_a__player", "entry_a__partner", "entry_b__player",
+    "entry_b__partner", "entry_c__player", "entry_c__partner", "table",
+)
+
+
+def match_for_link(token: str) -> Match | None:
+    """The match of an umpire link, or None for an unknown link."""
+    return (Match.objects.select_related(*MATCH_RELATED).filter(umpire_token=token)
+            .order_by("pk").first())
+
+
+def match_by_id(match_id: int) -> Match:
+    """The match with this id (404 if there is none)."""
+    return get_object_or_404(Match.objects.select_related(*MATCH_RELATED), pk=match_id)
+
+
+def matches_to_score(user: Any, limit: int = 200) -> list[Match]:
+    """The matches a logged-in umpire may score: assigned to him, or (organisers) in his
+    tournaments, not yet confirmed."""
+    matches: QuerySet[Match] = Match.objects.select_related(*MATCH_RELATED).exclude(
+        status=Match.Status.CONFIRMED).order_by("event__tournament", "event", "number")
+    if not user.is_superuser:
+        matches = matches.filter(Q(umpire=user) | Q(event__tournament__organisers=user)
+                                 ).distinct()
+    return list(matches[:limit])
+
+
+def tournament_by_slug(slug: str) -> Tournament:
+    """The tournament with this slug (404 if there is none)."""
+    return get_object_or_404(Tournament, slug=slug)
