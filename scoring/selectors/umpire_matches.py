@@ -8,7 +8,9 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 
-from scoring.models import Match, Tournament
+from scoring.models import AuditEntry, Match, Tournament
+from scoring.services.stroke_clock import ACTION as WARNING
+from scoring.services.stroke_clock import Warning, warning_of
 
 #: One query for the match, its tournament (the permission check) and its entries (the names
 #: on the tablet); a write locks the match row again and reuses them.
@@ -43,3 +45,12 @@ def matches_to_score(user: Any, limit: int = 200) -> list[Match]:
 def tournament_by_slug(slug: str) -> Tournament:
     """The tournament with this slug (404 if there is none)."""
     return get_object_or_404(Tournament, slug=slug)
+
+
+def warnings_of_board(match: Match, game: int | None, board: int | None) -> list[Warning]:
+    """The stroke-clock warnings (ICF 50) given on one board, oldest first (the history)."""
+    if not game or not board:
+        return []
+    rows = AuditEntry.objects.filter(match=match, action=WARNING, detail__game=game,
+                                     detail__board=board).order_by("created_at", "id")
+    return [warning_of(row.detail) for row in rows]

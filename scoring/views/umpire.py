@@ -54,6 +54,7 @@ from scoring.rulings import discarded_text, error_text, loss_reason
 from scoring.selectors import umpire_matches as matches_read
 from scoring.selectors.umpire import Tablet, tablet
 from scoring.services import matches as services
+from scoring.services import stroke_clock
 from scoring.services.matches import Actor, MatchError, MatchLocked, MatchSnapshot, StaleMatch
 from scoring.templatetags.umpire_regions import parse_known
 
@@ -81,7 +82,7 @@ def _urls(match: Match, token: str | None) -> dict[str, str]:
         base = reverse("scoring:umpire-match", args=[match.pk])
     urls = {name: f"{base}{name}/" for name in (
         "panel", "actions", "state", "event", "undo", "toss", "seating", "quick", "confirm",
-        "claim", "unlock")}
+        "claim", "unlock", "warning")}
     urls["page"] = base
     return urls
 
@@ -145,6 +146,8 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         "points_range": range(1, rules.board_max + 1),
         "point_board_total": board_total(rules) if view.is_points else None,
         "loss_reasons": _loss_reasons(),
+        "warnings": matches_read.warnings_of_board(match, view.history_game,
+                                                   view.history_board),
     }
     if not forms:
         context["actions_key"] = _actions_key(view, urls["page"])
@@ -428,6 +431,28 @@ def event(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
 
 @require_POST
 @_umpire
+def warning(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
+            ) -> HttpResponse:
+    """ICF 50: the umpire warned the player on turn when the stroke clock ran out (kept
+    beside the board's log, services/stroke_clock.py)."""
+    form = UndoForm(request.POST)  # the request key and the revision, nothing else
+    if not form.is_valid():
+        return _invalid(request, match, token, form)
+    try:
+        given = stroke_clock.record_warning(match=match, actor=actor,
+                                            client_id=form.cleaned_data["client_id"])
+    except MatchLocked as err:
+        return _refused(request, match, token, err)
+    except MatchError:
+        return _respond(request, services.match_snapshot(match), token, status=422,
+                        error=_("No board is being played: there is nobody to warn."))
+    notice = _("Warning recorded: %(player)s, stroke clock (ICF 50).") % {
+        "player": given.player}
+    return _after_write(request, services.match_snapshot(match), token, notice=notice)
+
+
+@require_POST
+@_umpire
 def undo(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
          ) -> HttpResponse:
     """Retract the last event (a new log row; nothing is deleted)."""
@@ -648,7 +673,7 @@ def link_admin(request: HttpRequest, match_id: int) -> HttpResponse:
 _ACTIONS: dict[str, UmpireView] = {
     "": board, "panel/": panel, "actions/": actions, "state/": state, "event/": event,
     "undo/": undo, "toss/": toss, "seating/": seating, "quick/": quick, "confirm/": confirm,
-    "claim/": claim, "unlock/": unlock,
+    "claim/": claim, "unlock/": unlock, "warning/": warning,
 }
 
 

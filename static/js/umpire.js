@@ -672,6 +672,7 @@
   var remaining = seconds;
   var clockState = "idle"; // "idle" until "Play", then "run" or "paused"
   var revisionSeen = null;
+  var warned = false; // the umpire's warning for this stroke is recorded (ICF 50)
   var boardSeen = null;
 
   function drawClock() {
@@ -681,6 +682,7 @@
     clockTime.textContent = String(remaining);
     clock.classList.toggle("is-low", remaining <= 5 && remaining > 0);
     clock.classList.toggle("is-over", remaining <= 0);
+    clock.classList.toggle("is-warned", warned);
     clock.classList.toggle("is-paused", clockState === "paused");
     clock.classList.toggle("is-idle", clockState === "idle");
     clock.dataset.state = clockState;
@@ -692,6 +694,7 @@
   }
 
   function idleClock() {
+    warned = false;
     clockState = "idle";
     remaining = seconds;
     drawClock();
@@ -702,6 +705,7 @@
     if (clockState !== "idle") {
       clockState = "run";
     }
+    warned = false;
     remaining = seconds;
     drawClock();
   }
@@ -750,6 +754,7 @@
       }
       boardSeen = board;
       remaining = seconds;
+      warned = false;
       revisionSeen = p.dataset.revision;
     } else if (p.dataset.revision !== revisionSeen) {
       revisionSeen = p.dataset.revision;
@@ -767,6 +772,13 @@
       remaining = seconds;
       drawClock();
     });
+    var warningForm = document.getElementById("warning-form");
+    if (warningForm) {
+      warningForm.addEventListener("submit", function () {
+        warned = true; // one warning per stroke; the next stroke's clock may warn again
+        drawClock();
+      });
+    }
     clockToggle.addEventListener("click", function () {
       clockState = clockState === "paused" ? "run" : "paused";
       drawClock();

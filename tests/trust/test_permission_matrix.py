@@ -85,9 +85,9 @@ def tablet(door: str, *, organiser: bool = True) -> Rule:
 EXPECTED: dict[str, Rule] = {
     # --- the umpire tablet (two doors) ---------------------------------------------------------
     **{f"scoring:umpire-link-{a}": tablet("link") for a in (
-        "event", "undo", "toss", "seating", "quick", "confirm", "claim")},
+        "event", "undo", "toss", "seating", "quick", "confirm", "claim", "warning")},
     **{f"scoring:umpire-match-{a}": tablet("account") for a in (
-        "event", "undo", "toss", "seating", "quick", "confirm", "claim")},
+        "event", "undo", "toss", "seating", "quick", "confirm", "claim", "warning")},
     # "time is up" (scoring/views/time_up.py): the tablet's two doors, the organiser's page
     # posts through the account door
     "scoring:umpire-link-time-up": tablet("link"),
