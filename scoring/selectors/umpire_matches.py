@@ -9,6 +9,7 @@ from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from scoring.models import AuditEntry, Match, Tournament
+from scoring.services.board_steps import INTERVAL_ENDED, STEP
 from scoring.services.stroke_clock import ACTION as WARNING
 from scoring.services.stroke_clock import Warning, warning_of
 
@@ -54,3 +55,14 @@ def warnings_of_board(match: Match, game: int | None, board: int | None) -> list
     rows = AuditEntry.objects.filter(match=match, action=WARNING, detail__game=game,
                                      detail__board=board).order_by("created_at", "id")
     return [warning_of(row.detail) for row in rows]
+
+
+def steps_done(match: Match) -> dict[str, set[str]]:
+    """The steps between boards acknowledged on this match, and the intervals an organiser
+    ended (services/board_steps.py): ``{"acknowledged": {...}, "interval_ended": {...}}``."""
+    out: dict[str, set[str]] = {STEP: set(), INTERVAL_ENDED: set()}
+    rows = AuditEntry.objects.filter(match=match, action__in=(STEP, INTERVAL_ENDED)
+                                     ).values_list("action", "detail")
+    for action, detail in rows:
+        out[action].add(str((detail or {}).get("step", "")))
+    return {"acknowledged": out[STEP], "interval_ended": out[INTERVAL_ENDED]}

@@ -53,8 +53,8 @@ from scoring.rules.events import LOSS_REASONS
 from scoring.rulings import discarded_text, error_text, loss_reason
 from scoring.selectors import umpire_matches as matches_read
 from scoring.selectors.umpire import Tablet, tablet
+from scoring.services import board_steps, stroke_clock
 from scoring.services import matches as services
-from scoring.services import stroke_clock
 from scoring.services.matches import Actor, MatchError, MatchLocked, MatchSnapshot, StaleMatch
 from scoring.templatetags.umpire_regions import parse_known
 
@@ -82,7 +82,7 @@ def _urls(match: Match, token: str | None) -> dict[str, str]:
         base = reverse("scoring:umpire-match", args=[match.pk])
     urls = {name: f"{base}{name}/" for name in (
         "panel", "actions", "state", "event", "undo", "toss", "seating", "quick", "confirm",
-        "claim", "unlock", "warning")}
+        "claim", "unlock", "warning", "step", "interval-end")}
     urls["page"] = base
     return urls
 
@@ -128,7 +128,8 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         "rules_name": rules.name_de if (get_language() or "").startswith("de") else rules.name,
         "urls": urls,
         # relative to the page (…/u/<token>/ or …/score/): the forms' URLs are short
-        "hx": {name: _hx(f"./{name}/" if name != "page" else "./") for name in urls},
+        "hx": {name.replace("-", "_"): _hx(f"./{name}/" if name != "page" else "./")
+               for name in urls},
         "by_key": BY,
         "keys": KEYS,  # this request's keys are put in once rendered (_render)
         "write_keys": _keys(request, write["client_id"], match.revision,
@@ -149,6 +150,10 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         "warnings": matches_read.warnings_of_board(match, view.history_game,
                                                    view.history_board),
     }
+    if view.card:  # between boards: the steps acknowledged on the server (board_steps.py)
+        steps = matches_read.steps_done(match)
+        context["step_done"] = view.step_key in steps["acknowledged"]
+        context["interval_ended"] = view.step_key in steps["interval_ended"]
     if not forms:
         context["actions_key"] = _actions_key(view, urls["page"])
     if view.phase == "seating" and first_breaker:
@@ -453,6 +458,57 @@ def warning(request: HttpRequest, *, match: Match, actor: Actor, token: str | No
 
 @require_POST
 @_umpire
+def step(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
+         ) -> HttpResponse:
+    """The umpire goes on from the card between boards: "Sides changed" (ICF 58-60) or
+    "Start board N"; kept on the server, so a reload or a second tablet knows it. Refused
+    while the interval before the deciding game runs (IT 102)."""
+    form = UndoForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, match, token, form)
+    snapshot = services.match_snapshot(match)
+    view = tablet(snapshot)
+    steps = matches_read.steps_done(match)
+    try:
+        board_steps.acknowledge_step(
+            match=match, actor=actor, step=request.POST.get("step", "")[:60],
+            sides_changed=view.change_sides, current_step=view.step_key if view.card else "",
+            interval_end=view.interval_end,
+            interval_ended=view.step_key in steps["interval_ended"])
+    except MatchLocked as err:
+        return _refused(request, match, token, err)
+    except MatchError as err:
+        message = (_("The interval (IT 102) is not over yet: the next board waits until it "
+                     "is, or until an organiser ends it.") if err.code == "interval_running"
+                   else _("This step is over: the screen shows the latest state."))
+        return _respond(request, snapshot, token, status=422, error=message)
+    return _after_write(request, services.match_snapshot(match), token)
+
+
+@require_POST
+@_umpire
+def interval_end(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
+                 ) -> HttpResponse:
+    """An organiser ends the interval before the deciding game now (IT 102)."""
+    if not permissions.is_organiser(request.user, match.event.tournament):
+        raise PermissionDenied("organisers only")
+    form = UndoForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, match, token, form)
+    view = tablet(services.match_snapshot(match))
+    if not view.interval_end:
+        return _respond(request, view.snapshot, token, status=422,
+                        error=_("There is no interval to end."))
+    try:
+        board_steps.end_interval(match=match, actor=actor, step=view.step_key)
+    except MatchLocked as err:
+        return _refused(request, match, token, err)
+    return _after_write(request, services.match_snapshot(match), token,
+                        notice=_("The interval was ended by the organiser (IT 102)."))
+
+
+@require_POST
+@_umpire
 def undo(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
          ) -> HttpResponse:
     """Retract the last event (a new log row; nothing is deleted)."""
@@ -673,7 +729,8 @@ def link_admin(request: HttpRequest, match_id: int) -> HttpResponse:
 _ACTIONS: dict[str, UmpireView] = {
     "": board, "panel/": panel, "actions/": actions, "state/": state, "event/": event,
     "undo/": undo, "toss/": toss, "seating/": seating, "quick/": quick, "confirm/": confirm,
-    "claim/": claim, "unlock/": unlock, "warning/": warning,
+    "claim/": claim, "unlock/": unlock, "warning/": warning, "step/": step,
+    "interval-end/": interval_end,
 }
 
 

@@ -602,38 +602,18 @@
 
   // --- between boards: the card, the side change, the interval -----------------------------
 
-  function stepKey(key) {
-    return "umpire-step:" + key;
-  }
+  // "Sides changed" / "Start board N" and the organiser's end of the interval are writes
+  // kept on the server (services/board_steps.py): the answer shows the pad again and the
+  // side panels turned to match the seats.
 
   function applySteps() {
-    var p = panel();
-    if (!p) {
-      return;
-    }
-    if (p.dataset.step && load(stepKey(p.dataset.step), false)) {
-      p.classList.remove("is-held");
-    }
-    var sides = document.getElementById("sides");
-    if (sides && sides.dataset.changePending) {
-      sides.classList.toggle("is-turned", !!load(stepKey(sides.dataset.changePending), false));
-    }
     drawInterval();
   }
 
   document.body.addEventListener("click", function (event) {
     var target = event.target.closest ? event.target : null;
-    if (!target) {
-      return;
-    }
-    var p = panel();
-    if (target.closest("#card-go") && p && p.dataset.step) {
-      store(stepKey(p.dataset.step), true);
-      applySteps();
-      idleClock();
-    } else if (target.closest("#interval-end-now") && p && p.dataset.step) {
-      store("umpire-interval-over:" + p.dataset.step, true);
-      drawInterval();
+    if (target && target.closest("#card-go")) {
+      idleClock(); // the next board's clock waits for "Play" (ICF 46)
     }
   });
 
@@ -642,11 +622,10 @@
     if (!box) {
       return;
     }
-    var p = panel();
     var end = Date.parse(box.dataset.intervalEnd);
     var left = Math.max(0, Math.round((end - Date.now()) / 1000));
-    if (p && load("umpire-interval-over:" + p.dataset.step, false)) {
-      left = 0;
+    if (box.dataset.ended === "1") {
+      left = 0; // an organiser ended it (IT 102)
     }
     var minutes = Math.floor(left / 60);
     var secs = left % 60;
