@@ -1,12 +1,13 @@
 """Regions of the umpire tablet's screen: a stroke's answer sends only what changed.
 
 ``{% region "name" %}<tag id="…">…</tag>{% endregion %}`` renders its one element with a
-fingerprint of its content (``data-h``). The tablet sends the fingerprints it shows
-(``X-Umpire-Regions``, static/js/umpire.js); a region whose content is the same is then not
-sent again: out of band it is left out, inside the panel it becomes an empty placeholder with
-``hx-preserve`` and htmx keeps the element on the screen. The fingerprint is taken before the
-request's keys are put into the forms (views/umpire.py: ``KEYS``), so fresh keys do not make
-a region new; the tablet puts the new keys into the forms it keeps.
+fingerprint of its content (``data-h``; the element's id names the region on the wire). The
+tablet sends the ids and fingerprints it shows (``X-Umpire-Regions``, static/js/umpire.js);
+a region whose content is the same is then not sent again: out of band it is left out, inside
+the panel it becomes an empty placeholder with ``hx-preserve`` and htmx keeps the element.
+The fingerprint is taken before the request's keys are put into the forms (views/umpire.py:
+``KEYS``), so fresh keys do not make a region new; the tablet puts the new keys into the
+forms it keeps.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ _MARK = re.compile("\x00region(\\d+)\x00")
 
 def fingerprint(html: str) -> str:
     """The region's fingerprint: the same content on the page and out of band."""
-    return hashlib.blake2b(html.replace(_OOB, "").encode(), digest_size=8).hexdigest()
+    return hashlib.blake2b(html.replace(_OOB, "").encode(), digest_size=6).hexdigest()
 
 
 def parse_known(header: str) -> dict[str, str]:
@@ -39,7 +40,7 @@ def parse_known(header: str) -> dict[str, str]:
     known: dict[str, str] = {}
     for pair in (header or "").split(",")[:64]:
         name, _sep, value = pair.strip().partition(":")
-        if name and re.fullmatch(r"[0-9a-f]{16}", value):
+        if name and re.fullmatch(r"[0-9a-f]{12}", value):
             known[name[:40]] = value
     return known
 
@@ -67,16 +68,16 @@ class RegionNode(Node):
         # a region inside this one counts by its fingerprint, whether it is sent or kept
         digest = fingerprint(_MARK.sub(lambda m: parts[int(m.group(1))][0], html))
         html = _MARK.sub(lambda m: parts[int(m.group(1))][1], html)
-        out = self._output(context, name, html, first, found.group(1), digest)
+        out = self._output(context, html, first, found.group(1), digest)
         if outer is not None:
             outer.append((digest, out))
             return mark_safe(f"\x00region{len(outer) - 1}\x00")
         return out
 
-    def _output(self, context: Any, name: str, html: str, first: re.Match, id_: str,
-                digest: str) -> SafeString:
+    def _output(self, context: Any, html: str, first: re.Match, id_: str, digest: str
+                ) -> SafeString:
         oob = bool(context.get("oob"))
-        if (context.get("regions_known") or {}).get(name) == digest:
+        if (context.get("regions_known") or {}).get(id_) == digest:
             if oob:
                 return mark_safe("")
             return format_html('<{0} id="{1}" hx-preserve></{0}>', first.group(1), id_)
@@ -89,7 +90,7 @@ class RegionNode(Node):
                 'hx-target="this" hx-swap="outerHTML" hx-sync="this:replace" '
                 'hx-disabled-elt="this"></{0}>',
                 first.group(1), id_, self.deferred.resolve(context))
-        attrs = f' data-region="{name}" data-h="{digest}"'
+        attrs = f' data-h="{digest}"'
         if oob and "hx-swap-oob" not in first.group(2):
             attrs += _OOB
         at = first.end(1)

@@ -836,11 +836,11 @@
     }
     var changed = queue.length || document.getElementById("offline-by");
     var known = [];
-    app.querySelectorAll("[data-region][data-h]").forEach(function (region) {
-      var name = region.dataset.region;
+    app.querySelectorAll("[data-h][id]").forEach(function (region) {
+      var name = region.id;
       // strokes kept while offline rewrote who plays in the panel's forms (drawQueue): those
       // regions come again
-      if (!(changed && ["facts", "quick", "actions", "history"].indexOf(name) >= 0)) {
+      if (!(changed && ["facts", "quick", "actions-box"].indexOf(name) >= 0)) {
         known.push(name + ":" + region.dataset.h);
       }
     });

@@ -18,8 +18,21 @@ from scoring.services.matches import match_snapshot
 from .conftest import link, record
 
 LIMIT = 6 * 1024
-INNER = ("card", "quick", "count-white", "count-black", "toggles", "more", "undo", "actions")
-_REGION = re.compile(r'data-region="([^"]+)" data-h="([0-9a-f]+)"')
+INNER = ("summary-card", "quick", "count-white", "count-black", "count-off_white",
+         "count-off_black", "toggles", "more", "undo-form", "actions-box")
+INSIDE = {"count-off_white": "more", "count-off_black": "more"}  # kept with "More…"
+_FIRST_TAG = re.compile(r'<[a-z]+ data-h="([0-9a-f]+)"[^>]*?\bid="([^"]+)"')
+
+
+class _Regions:
+    """The regions of an answer by element id: ``{id: fingerprint}``."""
+
+    @staticmethod
+    def findall(html: str) -> list[tuple[str, str]]:
+        return [(region_id, h) for h, region_id in _FIRST_TAG.findall(html)]
+
+
+_REGION = _Regions
 _PRESERVED = re.compile(r'id="[^"]+" hx-preserve')
 
 
@@ -50,7 +63,9 @@ class Tablet:
         # the old panel is gone
         kept = {name: h for name, h in self.known.items() if name not in INNER}
         for name, h in self.known.items():
-            if name in INNER and name not in sent and _preserved(html, name):
+            if name in INNER and name not in sent and (
+                    f'id="{name}" hx-preserve' in html
+                    or f'id="{INSIDE.get(name)}" hx-preserve' in html):
                 kept[name] = h
         self.known = {**kept, **sent}
         loader = re.search(r'id="actions-box" class="u-region-loading" hx-get="([^"]+)"', html)
@@ -58,11 +73,6 @@ class Tablet:
             sheet = self.client.get(loader.group(1), headers={"HX-Request": "true"})
             self.known.update(_REGION.findall(sheet.content.decode()))
         return response.status_code, html
-
-
-def _preserved(html: str, name: str) -> bool:
-    ids = {"card": "summary-card", "undo": "undo-form", "actions": "actions-box"}
-    return f'id="{ids.get(name, name)}" hx-preserve' in html
 
 
 def _fields(stroke: Stroke) -> dict:
@@ -137,8 +147,9 @@ def test_a_tablet_that_sends_no_fingerprints_gets_every_region(client, tossed):
         "revision": tossed.revision}, headers={"HX-Request": "true"})
     html = response.content.decode()
     assert not _PRESERVED.search(html)
-    assert {"sides", "facts", "rulings", "game-boards", "quick", "count-white", "count-black",
-            "toggles", "more", "undo", "actions"} <= {n for n, _h in _REGION.findall(html)}
+    assert {"sides", "facts", "rulings", "game-boards-box", "quick", "count-white",
+            "count-black", "toggles", "more", "undo-form", "actions-box"} <= {
+        n for n, _h in _REGION.findall(html)}
 
 
 def test_an_unchanged_region_is_kept_and_a_changed_one_sent(client, tossed):
@@ -150,7 +161,7 @@ def test_an_unchanged_region_is_kept_and_a_changed_one_sent(client, tossed):
     # tablet (who is on turn is put into the kept forms by the tablet: data-by)
     for region_id in ("actions-box", "count-white", "quick", "toggles", "more"):
         assert f'id="{region_id}" hx-preserve' in html
-    assert 'data-region="actions"' not in html and 'data-by="white"' in html
+    assert 'id="actions-box">' not in html and 'data-by="white"' in html
     # who is on turn changed: the side panels and the facts come again
     for name in ("sides", "facts"):
-        assert f'data-region="{name}"' in html and tablet.known[name] != before[name]
+        assert name in dict(_REGION.findall(html)) and tablet.known[name] != before[name]
