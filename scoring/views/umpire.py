@@ -57,6 +57,7 @@ from scoring.services import board_steps, stroke_clock
 from scoring.services import matches as services
 from scoring.services.matches import Actor, MatchError, MatchLocked, MatchSnapshot, StaleMatch
 from scoring.templatetags.umpire_regions import parse_known
+from scoring.views.time_up import _back as time_up_back
 
 PAGE = "scoring/umpire/match.html"
 UPDATE = "scoring/umpire/_update.html"
@@ -503,8 +504,11 @@ def interval_end(request: HttpRequest, *, match: Match, actor: Actor, token: str
         board_steps.end_interval(match=match, actor=actor, step=view.step_key)
     except MatchLocked as err:
         return _refused(request, match, token, err)
-    return _after_write(request, services.match_snapshot(match), token,
-                        notice=_("The interval was ended by the organiser (IT 102)."))
+    notice = _("The interval was ended by the organiser (IT 102).")
+    if not request.htmx:  # the organiser's match page: back to it
+        messages.success(request, notice)
+        return redirect(time_up_back(request, match, token))
+    return _after_write(request, services.match_snapshot(match), token, notice=notice)
 
 
 @require_POST
