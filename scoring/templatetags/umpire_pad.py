@@ -28,11 +28,11 @@ def _int(value: Any) -> int:
 
 
 @register.simple_tag
-def count_buttons(name: str, text: str, maximum: Any, value: Any = 0) -> SafeString:
-    """The one-tap buttons 0 … ``maximum`` (at most nine) of a count on the pad, ``value``
-    chosen. Built in Python: the pad has four of them and they are redrawn after every
-    stroke (the template loop cost more than the rest of the panel)."""
+def count_buttons(name: str, text: str, value: Any = 0) -> SafeString:
+    """The one-tap buttons 0 … 9 of a count on the pad (ICF 3: nine of each colour),
+    ``value`` chosen. Always all ten, so that a count's row is the same from stroke to stroke
+    and is not sent again (templatetags/umpire_regions.py): the tablet greys out what is no
+    longer on the board (static/js/umpire.js), and the server refuses more than lies there."""
     chosen = _int(value)
     return format_html_join("", _BUTTON, (
-        (name, n, _CHECKED if n == chosen else _NOT, text)
-        for n in range(min(_int(maximum), MOST) + 1)))
+        (name, n, _CHECKED if n == chosen else _NOT, text) for n in range(MOST + 1)))

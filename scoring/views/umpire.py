@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -21,12 +22,11 @@ from django.contrib.auth.decorators import login_not_required
 from django.contrib.staticfiles import finders
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import URLPattern, path, reverse
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -48,18 +48,17 @@ from scoring.forms.umpire import (
     UnlockForm,
     WriteForm,
 )
-from scoring.models import Match, Tournament
+from scoring.models import Match
 from scoring.rules import RULESETS, RulesError, first_breaker_of_game, get_rules, variant_for
 from scoring.rules.events import LOSS_REASONS
 from scoring.rulings import discarded_text, error_text, loss_reason
+from scoring.selectors import umpire_matches as matches_read
 from scoring.selectors.umpire import Tablet, tablet
+from scoring.services import board_steps, stroke_clock
 from scoring.services import matches as services
 from scoring.services.matches import Actor, MatchError, MatchLocked, MatchSnapshot, StaleMatch
-
-MATCH_RELATED = (
-    "event__tournament", "entry_a__player", "entry_a__partner", "entry_b__player",
-    "entry_b__partner", "entry_c__player", "entry_c__partner", "table",
-)
+from scoring.templatetags.umpire_regions import parse_known
+from scoring.views.time_up import _back as time_up_back
 
 PAGE = "scoring/umpire/match.html"
 UPDATE = "scoring/umpire/_update.html"
@@ -70,17 +69,14 @@ UPDATE = "scoring/umpire/_update.html"
 def _resolve(request: HttpRequest, token: str | None, match_id: int | None,
              lock: bool = False) -> tuple[Match, Actor]:
     # One query for the match, its tournament (the permission check) and its entries (the
-    # names on the tablet); a write locks the match row again and reuses them, or (``lock``,
-    # inside the write's transaction) this query locks it (FOR UPDATE OF the match only).
-    queryset = Match.objects.select_related(*MATCH_RELATED)
-    if lock:
-        queryset = queryset.select_for_update(of=("self",))
+    # names on the tablet); ``lock`` (inside the write's transaction): the same query locks
+    # the match row (FOR UPDATE OF the match only).
     if token is not None:
-        match = queryset.filter(umpire_token=token).order_by("pk").first()
+        match = matches_read.match_for_link(token, lock=lock)
         if match is None:
             raise PermissionDenied("unknown umpire link")
     else:
-        match = get_object_or_404(queryset, pk=match_id)
+        match = matches_read.match_by_id(match_id, lock=lock)
     return match, permissions.actor_for(request, match, token)
 
 
@@ -90,8 +86,8 @@ def _urls(match: Match, token: str | None) -> dict[str, str]:
     else:
         base = reverse("scoring:umpire-match", args=[match.pk])
     urls = {name: f"{base}{name}/" for name in (
-        "panel", "state", "event", "undo", "toss", "seating", "quick", "confirm", "claim",
-        "unlock")}
+        "panel", "actions", "state", "event", "undo", "toss", "seating", "quick", "confirm",
+        "claim", "unlock", "warning", "step", "interval-end")}
     urls["page"] = base
     return urls
 
@@ -152,9 +148,14 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         "rules": rules,
         "rules_name": rules.name_de if (get_language() or "").startswith("de") else rules.name,
         "urls": urls,
-        "hx": {name: _hx(url) for name, url in urls.items()},
+        # relative to the page (…/u/<token>/ or …/score/): the forms' URLs are short
+        "hx": {name.replace("-", "_"): _hx(f"./{name}/" if name != "page" else "./")
+               for name in urls},
+        "by_key": BY,
         "keys": KEYS,  # this request's keys are put in once rendered (_render)
-        "write_keys": _keys(request, write["client_id"], match.revision),
+        "write_keys": _keys(request, write["client_id"], match.revision,
+                            csrf=not request.htmx),
+        "client_id": write["client_id"],
         "busy": BUSY,
         "revision": match.revision,
         "error": error,
@@ -167,7 +168,13 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         "points_range": range(1, rules.board_max + 1),
         "point_board_total": board_total(rules) if view.is_points else None,
         "loss_reasons": _loss_reasons(),
+        "warnings": matches_read.warnings_of_board(match, view.history_game,
+                                                   view.history_board),
     }
+    if view.card:  # between boards: the steps acknowledged on the server (board_steps.py)
+        steps = matches_read.steps_done(match)
+        context["step_done"] = view.step_key in steps["acknowledged"]
+        context["interval_ended"] = view.step_key in steps["interval_ended"]
     if not forms:
         context["actions_key"] = _actions_key(view, urls["page"])
     if view.phase == "seating" and first_breaker:
@@ -181,6 +188,11 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
 #: is rendered, so that a fragment with forms does not depend on them and can be reused.
 KEYS = mark_safe("<!--write-keys-->")
 _KEYS_BYTES = KEYS.encode()
+#: Stands for who is on turn in the one-tap forms, for the same reason: the one-tap buttons
+#: are the same region from stroke to stroke (the tablet puts who is on turn into them).
+BY = mark_safe("<!--by-->")
+_BY_BYTES = BY.encode()
+_INDENT = re.compile(rb"\n\s+")
 
 
 def _actions_key(view: Tablet, page: str) -> str:
@@ -203,36 +215,40 @@ def _render(request: HttpRequest, template: str, context: dict[str, Any],
             status: int = 200) -> HttpResponse:
     """Render an umpire page or update, then put this request's keys into its forms."""
     response = render(request, template, context, status=status)
-    response.content = response.content.replace(_KEYS_BYTES,
-                                                context["write_keys"].encode())
+    content = response.content.replace(_KEYS_BYTES, context["write_keys"].encode())
+    view = context.get("t")
+    by = getattr(view, "on_turn_by", None) or ""
+    content = content.replace(_BY_BYTES, escape(by).encode())
+    if request.htmx:  # the templates' indentation is not sent (no <pre> or <textarea>)
+        content = _INDENT.sub(b"\n", content)
+    response.content = content
     response["Cache-Control"] = "no-store"
     return response
 
 
 def _hx(url: str) -> str:
     """The attributes of every write form: a plain POST without JavaScript; with htmx the
-    panel is the target, one request at a time (``hx-sync``), buttons off while it runs."""
-    return format_html(
-        'method="post" action="{0}" hx-post="{0}" hx-target="#panel" hx-swap="outerHTML" '
-        'hx-sync="#panel:drop" hx-disabled-elt="find button" data-write', url)
+    panel is the target, one request at a time (``hx-sync``), buttons off while it runs
+    (inherited from ``#umpire-app``, match.html: not repeated in every form)."""
+    return format_html('method="post" action="{0}" hx-post="{0}" data-write', url)
 
 
-def _keys(request: HttpRequest, client_id: Any, revision: int) -> str:
-    """The hidden fields of every write: the CSRF token, the request key, the revision."""
+def _keys(request: HttpRequest, client_id: Any, revision: int, *, csrf: bool = True) -> str:
+    """The hidden fields of every write: the CSRF token, the request key, the revision.
+    An htmx update leaves the token out: htmx sends it as a header (base.html)."""
+    token = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">',
+                        get_token(request)) if csrf else ""
     return format_html(
-        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
-        '<input type="hidden" name="client_id" value="{}">'
-        '<input type="hidden" name="revision" value="{}">',
-        get_token(request), client_id, revision)
+        '{}<input type="hidden" name="client_id" value="{}">'
+        '<input type="hidden" name="revision" value="{}">', token, client_id, revision)
 
 
 class _Busy:
     """What a button shows while its request runs (translated when rendered)."""
 
     def __html__(self) -> str:
-        return format_html(
-            '<span class="u-btn-busy" aria-hidden="true"><span class="spinner-border '
-            'spinner-border-sm" role="presentation"></span> {}</span>', _("Saving…"))
+        return format_html('<span class="u-btn-busy" aria-hidden="true">{}</span>',
+                           _("Saving…"))  # the spinner: umpire-screen.css
 
     __str__ = __html__
 
@@ -245,11 +261,23 @@ def _loss_reasons() -> list[tuple[str, str]]:
 
 
 def _respond(request: HttpRequest, snapshot: MatchSnapshot, token: str | None, *,
-             status: int = 200, history_append: bool = False, **kwargs: Any) -> HttpResponse:
-    history_append = history_append and bool(request.htmx)
-    view = tablet(snapshot, last_event_only=history_append)
+             status: int = 200, appended: Any = None, **kwargs: Any) -> HttpResponse:
+    """The page, or the htmx update. ``appended``: the event just recorded; when it is not
+    the first of the board shown (it went on with the board, or ended it), the tablet adds
+    its history line to those it shows instead of receiving the whole history again."""
+    history_append = False
+    view = None
+    if appended is not None and request.htmx:
+        view = tablet(snapshot, last_event_only=True)
+        line = view.history[0] if view.history else None
+        history_append = (line is not None and line.number > 1
+                          and line.key == str(appended.client_id))
+    if not history_append:
+        view = tablet(snapshot)
     context = _context(request, view, token, **kwargs)
     context["history_append"] = history_append
+    if request.htmx:  # only the regions that changed (templatetags/umpire_regions.py)
+        context["regions_known"] = parse_known(request.headers.get("X-Umpire-Regions", ""))
     return _render(request, UPDATE if request.htmx else PAGE, context, status)
 
 
@@ -340,6 +368,17 @@ def panel(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
 
 @require_GET
 @_umpire
+def actions(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
+            ) -> HttpResponse:
+    """The "other decisions" sheet alone: a stroke's answer that changed it carries a loader
+    instead, and the tablet fetches the sheet right after (the answer stays small)."""
+    view = tablet(services.match_snapshot(match))
+    return _render(request, "scoring/umpire/_foot_actions.html",
+                   _context(request, view, token))
+
+
+@require_GET
+@_umpire
 def state(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
           ) -> HttpResponse:
     """The tablet's cheap poll: the match's revision, answered 304 while it is unchanged, so
@@ -416,18 +455,83 @@ def event(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
         err = refusal  # kept past the except block for the answer rendered after it
         return lambda: _refused(request, match, token, err, discarded=payload, pad=pad)
     return lambda: _after_write(request, outcome.snapshot, token,
-                                history_append=_goes_on(outcome))
+                                appended=None if outcome.duplicate else outcome.event)
 
 
-def _goes_on(outcome: services.RecordOutcome) -> bool:
-    """The event went on a board that already had events and has not ended: the tablet adds
-    its history line to those it shows instead of receiving the whole history again."""
-    current = outcome.snapshot.current
-    return bool(
-        not outcome.duplicate and outcome.event is not None and current is not None
-        and current.board is not None and current.board.pk == outcome.event.board_id
-        and len(current.events) > 1 and current.events[-1].pk == outcome.event.pk
-    )
+@require_POST
+@_umpire
+def warning(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
+            ) -> HttpResponse:
+    """ICF 50: the umpire warned the player on turn when the stroke clock ran out (kept
+    beside the board's log, services/stroke_clock.py)."""
+    form = UndoForm(request.POST)  # the request key and the revision, nothing else
+    if not form.is_valid():
+        return _invalid(request, match, token, form)
+    try:
+        given = stroke_clock.record_warning(match=match, actor=actor,
+                                            client_id=form.cleaned_data["client_id"])
+    except MatchLocked as err:
+        return _refused(request, match, token, err)
+    except MatchError:
+        return _respond(request, services.match_snapshot(match), token, status=422,
+                        error=_("No board is being played: there is nobody to warn."))
+    notice = _("Warning recorded: %(player)s, stroke clock (ICF 50).") % {
+        "player": given.player}
+    return _after_write(request, services.match_snapshot(match), token, notice=notice)
+
+
+@require_POST
+@_umpire
+def step(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
+         ) -> HttpResponse:
+    """The umpire goes on from the card between boards: "Sides changed" (ICF 58-60) or
+    "Start board N"; kept on the server, so a reload or a second tablet knows it. Refused
+    while the interval before the deciding game runs (IT 102)."""
+    form = UndoForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, match, token, form)
+    snapshot = services.match_snapshot(match)
+    view = tablet(snapshot)
+    steps = matches_read.steps_done(match)
+    try:
+        board_steps.acknowledge_step(
+            match=match, actor=actor, step=request.POST.get("step", "")[:60],
+            sides_changed=view.change_sides, current_step=view.step_key if view.card else "",
+            interval_end=view.interval_end,
+            interval_ended=view.step_key in steps["interval_ended"])
+    except MatchLocked as err:
+        return _refused(request, match, token, err)
+    except MatchError as err:
+        message = (_("The interval (IT 102) is not over yet: the next board waits until it "
+                     "is, or until an organiser ends it.") if err.code == "interval_running"
+                   else _("This step is over: the screen shows the latest state."))
+        return _respond(request, snapshot, token, status=422, error=message)
+    return _after_write(request, services.match_snapshot(match), token)
+
+
+@require_POST
+@_umpire
+def interval_end(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
+                 ) -> HttpResponse:
+    """An organiser ends the interval before the deciding game now (IT 102)."""
+    if not permissions.is_organiser(request.user, match.event.tournament):
+        raise PermissionDenied("organisers only")
+    form = UndoForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, match, token, form)
+    view = tablet(services.match_snapshot(match))
+    if not view.interval_end:
+        return _respond(request, view.snapshot, token, status=422,
+                        error=_("There is no interval to end."))
+    try:
+        board_steps.end_interval(match=match, actor=actor, step=view.step_key)
+    except MatchLocked as err:
+        return _refused(request, match, token, err)
+    notice = _("The interval was ended by the organiser (IT 102).")
+    if not request.htmx:  # the organiser's match page: back to it
+        messages.success(request, notice)
+        return redirect(time_up_back(request, match, token))
+    return _after_write(request, services.match_snapshot(match), token, notice=notice)
 
 
 @require_POST
@@ -576,21 +680,14 @@ def unlock(request: HttpRequest, *, match: Match, actor: Actor, token: str | Non
 def home(request: HttpRequest) -> HttpResponse:
     """The matches a logged-in umpire may score: assigned to him, or (organisers) in his
     tournaments, not yet confirmed."""
-    user = request.user
-    query = Q(umpire=user)
-    if not user.is_superuser:
-        query |= Q(event__tournament__organisers=user)
-    matches = Match.objects.select_related(*MATCH_RELATED).exclude(
-        status=Match.Status.CONFIRMED).order_by("event__tournament", "event", "number")
-    if not user.is_superuser:
-        matches = matches.filter(query).distinct()
-    return render(request, "scoring/umpire/home.html", {"matches": matches[:200]})
+    return render(request, "scoring/umpire/home.html",
+                  {"matches": matches_read.matches_to_score(request.user)})
 
 
 @require_http_methods(["GET", "POST"])
 def new_match(request: HttpRequest, slug: str) -> HttpResponse:
     """An organiser creates a stand-alone match and gets its umpire link."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = matches_read.tournament_by_slug(slug)
     actor = permissions.organiser_actor(request, tournament)
     form = NewMatchForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
@@ -633,7 +730,7 @@ def qr_data_uri(text: str) -> str:
 @require_http_methods(["GET", "POST"])
 def link_admin(request: HttpRequest, match_id: int) -> HttpResponse:
     """The organiser's view of a match's umpire link: the link, its QR code, revoke, renew."""
-    match = get_object_or_404(Match.objects.select_related(*MATCH_RELATED), pk=match_id)
+    match = matches_read.match_by_id(match_id, lock=lock)
     actor = permissions.organiser_actor(request, match.event.tournament)
     if request.method == "POST":
         action = request.POST.get("action")
@@ -657,9 +754,10 @@ def link_admin(request: HttpRequest, match_id: int) -> HttpResponse:
 # --- URLs ------------------------------------------------------------------------------------
 
 _ACTIONS: dict[str, UmpireView] = {
-    "": board, "panel/": panel, "state/": state, "event/": event, "undo/": undo, "toss/": toss,
-    "seating/": seating, "quick/": quick, "confirm/": confirm, "claim/": claim,
-    "unlock/": unlock,
+    "": board, "panel/": panel, "actions/": actions, "state/": state, "event/": event,
+    "undo/": undo, "toss/": toss, "seating/": seating, "quick/": quick, "confirm/": confirm,
+    "claim/": claim, "unlock/": unlock, "warning/": warning, "step/": step,
+    "interval-end/": interval_end,
 }
 
 

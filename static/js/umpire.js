@@ -762,38 +762,18 @@
 
   // --- between boards: the card, the side change, the interval -----------------------------
 
-  function stepKey(key) {
-    return "umpire-step:" + key;
-  }
+  // "Sides changed" / "Start board N" and the organiser's end of the interval are writes
+  // kept on the server (services/board_steps.py): the answer shows the pad again and the
+  // side panels turned to match the seats.
 
   function applySteps() {
-    var p = panel();
-    if (!p) {
-      return;
-    }
-    if (p.dataset.step && load(stepKey(p.dataset.step), false)) {
-      p.classList.remove("is-held");
-    }
-    var sides = document.getElementById("sides");
-    if (sides && sides.dataset.changePending) {
-      sides.classList.toggle("is-turned", !!load(stepKey(sides.dataset.changePending), false));
-    }
     drawInterval();
   }
 
   document.body.addEventListener("click", function (event) {
     var target = event.target.closest ? event.target : null;
-    if (!target) {
-      return;
-    }
-    var p = panel();
-    if (target.closest("#card-go") && p && p.dataset.step) {
-      store(stepKey(p.dataset.step), true);
-      applySteps();
-      idleClock();
-    } else if (target.closest("#interval-end-now") && p && p.dataset.step) {
-      store("umpire-interval-over:" + p.dataset.step, true);
-      drawInterval();
+    if (target && target.closest("#card-go")) {
+      idleClock(); // the next board's clock waits for "Play" (ICF 46)
     }
   });
 
@@ -802,11 +782,10 @@
     if (!box) {
       return;
     }
-    var p = panel();
     var end = Date.parse(box.dataset.intervalEnd);
     var left = Math.max(0, Math.round((end - Date.now()) / 1000));
-    if (p && load("umpire-interval-over:" + p.dataset.step, false)) {
-      left = 0;
+    if (box.dataset.ended === "1") {
+      left = 0; // an organiser ended it (IT 102)
     }
     var minutes = Math.floor(left / 60);
     var secs = left % 60;
@@ -832,6 +811,7 @@
   var remaining = seconds;
   var clockState = "idle"; // "idle" until "Play", then "run" or "paused"
   var revisionSeen = null;
+  var warned = false; // the umpire's warning for this stroke is recorded (ICF 50)
   var boardSeen = null;
 
   function drawClock() {
@@ -841,6 +821,7 @@
     clockTime.textContent = String(remaining);
     clock.classList.toggle("is-low", remaining <= 5 && remaining > 0);
     clock.classList.toggle("is-over", remaining <= 0);
+    clock.classList.toggle("is-warned", warned);
     clock.classList.toggle("is-paused", clockState === "paused");
     clock.classList.toggle("is-idle", clockState === "idle");
     clock.dataset.state = clockState;
@@ -852,6 +833,7 @@
   }
 
   function idleClock() {
+    warned = false;
     clockState = "idle";
     remaining = seconds;
     drawClock();
@@ -862,6 +844,7 @@
     if (clockState !== "idle") {
       clockState = "run";
     }
+    warned = false;
     remaining = seconds;
     drawClock();
   }
@@ -910,6 +893,7 @@
       }
       boardSeen = board;
       remaining = seconds;
+      warned = false;
       revisionSeen = p.dataset.revision;
     } else if (p.dataset.revision !== revisionSeen) {
       revisionSeen = p.dataset.revision;
@@ -927,6 +911,13 @@
       remaining = seconds;
       drawClock();
     });
+    var warningForm = document.getElementById("warning-form");
+    if (warningForm) {
+      warningForm.addEventListener("submit", function () {
+        warned = true; // one warning per stroke; the next stroke's clock may warn again
+        drawClock();
+      });
+    }
     clockToggle.addEventListener("click", function () {
       clockState = clockState === "paused" ? "run" : "paused";
       drawClock();
@@ -982,14 +973,81 @@
     window.htmx.process(app);
   }
 
+  // --- a stroke's answer holds only the regions that changed (templatetags/umpire_regions.py) -
+  // The tablet sends the fingerprints of the regions it shows; the server leaves out (or
+  // marks hx-preserve) those that are the same. Kept forms then get the new keys here, and a
+  // new pad starts from what the server drew.
+
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    var elt = event.detail.elt;
+    if (!app.contains(elt) && elt !== document.body) {
+      return;
+    }
+    // the kept forms carry this screen's keys even if the answer has not settled yet
+    syncKeys();
+    var p = panel();
+    var params = event.detail.parameters;
+    if (p && p.contains(elt) && isWrite(elt) && !queue.length && p.dataset.clientId) {
+      if (params.client_id !== undefined) { params.client_id = p.dataset.clientId; }
+      if (params.revision !== undefined) { params.revision = p.dataset.revision; }
+      if (params.by !== undefined && p.dataset.by && params.preset !== undefined) {
+        params.by = p.dataset.by;
+      }
+    }
+    var changed = queue.length || document.getElementById("offline-by");
+    var known = [];
+    app.querySelectorAll("[data-h][id]").forEach(function (region) {
+      var name = region.id;
+      // strokes kept while offline rewrote who plays in the panel's forms (drawQueue): those
+      // regions come again
+      if (!(changed && ["facts", "quick", "actions-box"].indexOf(name) >= 0)) {
+        known.push(name + ":" + region.dataset.h);
+      }
+    });
+    event.detail.headers["X-Umpire-Regions"] = known.join(",");
+  });
+
+  function syncKeys() {
+    var p = panel();
+    if (!p || !p.dataset.clientId) {
+      return;
+    }
+    app.querySelectorAll("input[name=client_id]").forEach(function (input) {
+      input.value = p.dataset.clientId;
+    });
+    app.querySelectorAll("input[name=revision]").forEach(function (input) {
+      input.value = p.dataset.revision;
+    });
+    if (!queue.length && p.dataset.by) {
+      p.querySelectorAll("#quick input[name=by], #pad > input[name=by]").forEach(
+        function (input) { input.value = p.dataset.by; });
+    }
+  }
+
+  function freshKeys() {
+    syncKeys();
+    var pad = document.getElementById("pad");
+    if (pad && !pad.dataset.fresh) {
+      pad.dataset.fresh = "1";
+      pad.reset(); // kept rows show again what the server drew (nothing chosen)
+      var more = document.getElementById("more");
+      if (more) {
+        more.open = more.dataset.open === "1";
+      }
+    }
+  }
+
   function settle() {
     startEngine();
+    freshKeys();
     applySteps();
     syncWithPanel();
     drawQueue();
     keepScreen();
   }
 
+  document.body.addEventListener("htmx:afterSwap", freshKeys);
+  document.body.addEventListener("htmx:oobAfterSwap", freshKeys);
   document.body.addEventListener("htmx:afterSettle", settle);
   settle();
   saveQueue();

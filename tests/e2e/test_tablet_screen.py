@@ -85,6 +85,9 @@ def test_a_whole_board_from_the_break_to_the_end_keeps_every_control_on_screen(
 ):
     problems, match = start(live_server, page, size)
     revision = match.revision
+    answers: list[int] = []  # the size of every stroke's answer, as the tablet received it
+    page.on("response", lambda r: answers.append(len(r.body())) if (
+        r.request.method == "POST" and r.url.endswith("/event/")) else None)
 
     assert_all_controls_on_screen(page, "before the break")
     expect(page.locator("#quick-missed")).to_be_visible()  # while the break is not made
@@ -108,9 +111,11 @@ def test_a_whole_board_from_the_break_to_the_end_keeps_every_control_on_screen(
         settled(page, revision)
         assert_all_controls_on_screen(page, state)
         assert pad_top(page) == pytest.approx(top, abs=1), state
+        assert_kept_regions_are_current(page, state)
         if state == "the queen with one white: cover due":
-            expect(page.locator("#quick-own")).to_contain_text("Cover")
-    expect(page.locator("#quick-missed")).to_have_count(0)  # the break is made
+            expect(page.locator("#quick-own .u-when-cover")).to_be_visible()
+            expect(page.locator("#quick-own .u-when-no-cover")).to_be_hidden()
+    expect(page.locator("#quick-missed")).to_be_hidden()  # the break is made
 
     # black to play, with his last carrommen: the board ends
     left = int(page.locator("#on-board").get_attribute("data-black"))
@@ -129,7 +134,30 @@ def test_a_whole_board_from_the_break_to_the_end_keeps_every_control_on_screen(
     assert_all_controls_on_screen(page, "board 2 before the break")
     assert pad_top(page) == pytest.approx(top, abs=1)
     assert len(events(match)) == 8
+    # only the regions that changed came back: at most 6 KB of HTML for every stroke
+    assert len(answers) == 8 and max(answers) <= 6 * 1024, answers
     problems.assert_none()
+
+
+def assert_kept_regions_are_current(page: Page, state: str) -> None:
+    """The regions kept on the screen (hx-preserve) carry the new request key, revision and
+    who is on turn, and the pad starts again from nothing chosen."""
+    current = page.evaluate("""() => {
+      const p = document.getElementById('panel');
+      const bad = [];
+      for (const i of document.querySelectorAll('#umpire-app input[name=client_id]'))
+        if (i.value !== p.dataset.clientId) bad.push(i.closest('form').id || 'client_id');
+      for (const i of document.querySelectorAll('#umpire-app input[name=revision]'))
+        if (i.value !== p.dataset.revision) bad.push('revision');
+      for (const i of document.querySelectorAll('#quick input[name=by], #pad > input[name=by]'))
+        if (i.value !== p.dataset.by) bad.push('by');
+      for (const i of document.querySelectorAll('#pad input[type=checkbox]'))
+        if (i.checked) bad.push(i.name);
+      for (const i of document.querySelectorAll('#pad input.u-seg-input:checked'))
+        if (i.value !== '0') bad.push(i.name);
+      return bad;
+    }""")
+    assert current == [], f"{state}: {current}"
 
 
 def _game_one_won(match: Match) -> None:

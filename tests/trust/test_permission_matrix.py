@@ -85,9 +85,9 @@ def tablet(door: str, *, organiser: bool = True) -> Rule:
 EXPECTED: dict[str, Rule] = {
     # --- the umpire tablet (two doors) ---------------------------------------------------------
     **{f"scoring:umpire-link-{a}": tablet("link") for a in (
-        "event", "undo", "toss", "seating", "quick", "confirm", "claim")},
+        "event", "undo", "toss", "seating", "quick", "confirm", "claim", "warning", "step")},
     **{f"scoring:umpire-match-{a}": tablet("account") for a in (
-        "event", "undo", "toss", "seating", "quick", "confirm", "claim")},
+        "event", "undo", "toss", "seating", "quick", "confirm", "claim", "warning", "step")},
     # "time is up" (scoring/views/time_up.py): the tablet's two doors, the organiser's page
     # posts through the account door
     "scoring:umpire-link-time-up": tablet("link"),
@@ -95,6 +95,9 @@ EXPECTED: dict[str, Rule] = {
     # reopening a confirmed match: organisers only (never the link, never the umpire)
     "scoring:umpire-link-unlock": Rule(NOBODY, why="organisers unlock through their account"),
     "scoring:umpire-match-unlock": Rule(T1_ORGANISER, why="may_correct_locked"),
+    # ending the interval before the deciding game early (IT 102): organisers only
+    "scoring:umpire-link-interval-end": Rule(NOBODY, why="organisers end it through their account"),
+    "scoring:umpire-match-interval-end": Rule(T1_ORGANISER, why="is_organiser"),
     "scoring:umpire-new-match": Rule(T1_ORGANISER),
     "scoring:umpire-link-admin": Rule(T1_ORGANISER, why="revoke / renew the link"),
     # --- organiser ----------------------------------------------------------------------------

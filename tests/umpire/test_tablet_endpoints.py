@@ -70,7 +70,13 @@ def test_between_games_one_card_holds_the_pad_and_the_seats_turn(client, tossed)
     assert not view.seats_flipped  # as they sat, until the umpire acknowledges
     html = client.get(link(tossed)).content.decode()
     assert 'id="card-go" data-ack="sides"' in html and "is-held" in html
-    assert f'data-change-pending="{view.step_key}"' in html
+    assert 'class="u-sides u-sides-2" id="sides"' in html  # not turned yet
+    # "Sides changed" is kept on the server: the page then shows the pad, the panels turned
+    post(client, tossed, "step", {"step": view.step_key, "client_id": str(uuid.uuid4()),
+                                  "revision": tossed.revision})
+    html = client.get(link(tossed)).content.decode()
+    assert 'class="u-sides u-sides-2 is-turned" id="sides"' in html
+    assert 'class="u-panel is-held"' not in html
     post(client, tossed, "event", {"by": "white", "preset": "own",
                                    "client_id": str(uuid.uuid4()),
                                    "revision": tossed.revision})

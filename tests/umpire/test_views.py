@@ -48,8 +48,8 @@ def test_a_stroke_is_recorded_and_the_update_carries_the_rulings(client, tossed)
     html = response.content.decode()
     # the panel is the main target, the rest comes out of band
     assert html.lstrip().startswith('<section id="panel"')
-    for region in ("scoreboard", "rulings", "history"):
-        assert f'id="{region}" ' in html and 'hx-swap-oob="true"' in html
+    for region in ("sides", "facts", "rulings", "history"):
+        assert f'id="{region}"' in html and 'hx-swap-oob="true"' in html
     assert "Break made by White (Ben Kirk)." in html and "(ICF 44)" in html
     assert "White (Ben Kirk) continues." in html
     tossed.refresh_from_db()

@@ -1,0 +1,74 @@
+"""Reads of the umpire tablet's views (views/umpire.py): the match behind a link or an id,
+the matches an umpire may score, a tournament by its slug. Views never query models."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.shortcuts import get_object_or_404
+
+from scoring.models import AuditEntry, Match, Tournament
+from scoring.services.board_steps import INTERVAL_ENDED, STEP
+from scoring.services.stroke_clock import ACTION as WARNING
+from scoring.services.stroke_clock import Warning, warning_of
+
+#: One query for the match, its tournament (the permission check) and its entries (the names
+#: on the tablet); a write locks the match row again and reuses them.
+MATCH_RELATED = (
+    "event__tournament", "entry_a__player", "entry_a__partner", "entry_b__player",
+    "entry_b__partner", "entry_c__player", "entry_c__partner", "table",
+)
+
+
+def _matches(lock: bool) -> QuerySet[Match]:
+    queryset = Match.objects.select_related(*MATCH_RELATED)
+    # a write's resolve locks the match row in the same query (FOR UPDATE OF the match only:
+    # PostgreSQL refuses to lock the nullable side of the joins)
+    return queryset.select_for_update(of=("self",)) if lock else queryset
+
+
+def match_for_link(token: str, *, lock: bool = False) -> Match | None:
+    """The match of an umpire link, or None for an unknown link."""
+    return _matches(lock).filter(umpire_token=token).order_by("pk").first()
+
+
+def match_by_id(match_id: int, *, lock: bool = False) -> Match:
+    """The match with this id (404 if there is none)."""
+    return get_object_or_404(_matches(lock), pk=match_id)
+
+
+def matches_to_score(user: Any, limit: int = 200) -> list[Match]:
+    """The matches a logged-in umpire may score: assigned to him, or (organisers) in his
+    tournaments, not yet confirmed."""
+    matches: QuerySet[Match] = Match.objects.select_related(*MATCH_RELATED).exclude(
+        status=Match.Status.CONFIRMED).order_by("event__tournament", "event", "number")
+    if not user.is_superuser:
+        matches = matches.filter(Q(umpire=user) | Q(event__tournament__organisers=user)
+                                 ).distinct()
+    return list(matches[:limit])
+
+
+def tournament_by_slug(slug: str) -> Tournament:
+    """The tournament with this slug (404 if there is none)."""
+    return get_object_or_404(Tournament, slug=slug)
+
+
+def warnings_of_board(match: Match, game: int | None, board: int | None) -> list[Warning]:
+    """The stroke-clock warnings (ICF 50) given on one board, oldest first (the history)."""
+    if not game or not board:
+        return []
+    rows = AuditEntry.objects.filter(match=match, action=WARNING, detail__game=game,
+                                     detail__board=board).order_by("created_at", "id")
+    return [warning_of(row.detail) for row in rows]
+
+
+def steps_done(match: Match) -> dict[str, set[str]]:
+    """The steps between boards acknowledged on this match, and the intervals an organiser
+    ended (services/board_steps.py): ``{"acknowledged": {...}, "interval_ended": {...}}``."""
+    out: dict[str, set[str]] = {STEP: set(), INTERVAL_ENDED: set()}
+    rows = AuditEntry.objects.filter(match=match, action__in=(STEP, INTERVAL_ENDED)
+                                     ).values_list("action", "detail")
+    for action, detail in rows:
+        out[action].add(str((detail or {}).get("step", "")))
+    return {"acknowledged": out[STEP], "interval_ended": out[INTERVAL_ENDED]}

@@ -1,0 +1,55 @@
+"""The steps between boards that the umpire acknowledges on the tablet, kept on the server so
+that a reload or a second tablet knows them: "Sides changed" (ICF 58–60: before games 2 and
+3, and once in game 3 after board 4 or at 13 points) and the start of the next board after
+the card; the organiser may end the 10-minute interval before the deciding game early
+(IT 102).
+
+A step is not a board event (the interchange format has none for it): it is an audit entry of
+the match (``board_step``, ``interval_ended``) naming the step (match, game, board), recorded
+once; nothing is deleted.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.models import AuditEntry, Match
+from scoring.services.matches import Actor, MatchError, MatchLocked
+
+STEP = "board_step"
+INTERVAL_ENDED = "interval_ended"
+
+
+def acknowledge_step(*, match: Match, actor: Actor, step: str, sides_changed: bool,
+                     current_step: str, interval_end: object = None,
+                     interval_ended: bool = False) -> bool:
+    """The umpire goes on from the card of ``step`` (the board about to start; with
+    ``sides_changed`` the players changed sides). Refused for another step than the current
+    one, and while the interval (IT 102) runs. Returns False for a repeated request."""
+    if step != current_step:
+        raise MatchError("step_gone", "this step is no longer the current one")
+    if interval_end is not None and not interval_ended and timezone.now() < interval_end:
+        raise MatchError("interval_running", "the interval is not over")
+    return _record_once(match, actor, STEP, {"step": step, "sides_changed": sides_changed})
+
+
+def end_interval(*, match: Match, actor: Actor, step: str) -> bool:
+    """An organiser ends the interval before the deciding game now (IT 102)."""
+    return _record_once(match, actor, INTERVAL_ENDED, {"step": step, "law": "IT 102"})
+
+
+def _record_once(match: Match, actor: Actor, action: str, detail: dict) -> bool:
+    with transaction.atomic():
+        match = Match.objects.select_for_update(of=("self",)).get(pk=match.pk)
+        if match.is_locked:
+            raise MatchLocked("match_locked")
+        if AuditEntry.objects.filter(match=match, action=action,
+                                     detail__step=detail["step"]).exists():
+            return False
+        AuditEntry.objects.create(
+            tournament_id=match.event.tournament_id, match=match,
+            actor=actor.user if getattr(actor.user, "pk", None) else None,
+            via=actor.via, device=actor.device[:200], ip=actor.ip, action=action,
+            detail=detail)
+    return True
