@@ -9,9 +9,7 @@ from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from scoring.models import AuditEntry, Match, Tournament
-from scoring.services.board_steps import INTERVAL_ENDED, STEP
-from scoring.services.stroke_clock import ACTION as WARNING
-from scoring.services.stroke_clock import Warning, warning_of
+from scoring.records.steps import INTERVAL_ENDED, STEP, WARNING, Warning, warning_of
 
 #: One query for the match, its tournament (the permission check) and its entries (the names
 #: on the tablet); a write locks the match row again and reuses them.

@@ -15,10 +15,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.models import AuditEntry, Match
+from scoring.records.steps import INTERVAL_ENDED, STEP
 from scoring.services.matches import Actor, MatchError, MatchLocked
-
-STEP = "board_step"
-INTERVAL_ENDED = "interval_ended"
 
 
 def acknowledge_step(*, match: Match, actor: Actor, step: str, sides_changed: bool,

@@ -10,26 +10,16 @@ shown in the board's history. Nothing is deleted; the same request key records i
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 
 from scoring.models import AuditEntry, Match
+from scoring.records.steps import WARNING, Warning, warning_of
 from scoring.services.matches import Actor, MatchError, MatchLocked, match_snapshot
 
-ACTION = "stroke_clock_warning"
+ACTION = WARNING
 
-
-@dataclass(frozen=True)
-class Warning:
-    """A warning recorded: on which board, for whom."""
-
-    game: int
-    board: int
-    by: str  # the colour on turn (a side in point carrom)
-    player: str
-    created: bool  # False: a repeated request, recorded before
 
 
 def record_warning(*, match: Match, actor: Actor, client_id: uuid.UUID) -> Warning:
@@ -72,7 +62,3 @@ def _player(snapshot: Any, current: Any, on_turn: str) -> str:
         side = on_turn
     return snapshot.side_name(side)
 
-
-def warning_of(detail: dict[str, Any], *, created: bool = False) -> Warning:
-    return Warning(int(detail.get("game") or 0), int(detail.get("board") or 0),
-                   str(detail.get("by") or ""), str(detail.get("player") or ""), created)

@@ -730,7 +730,7 @@ def qr_data_uri(text: str) -> str:
 @require_http_methods(["GET", "POST"])
 def link_admin(request: HttpRequest, match_id: int) -> HttpResponse:
     """The organiser's view of a match's umpire link: the link, its QR code, revoke, renew."""
-    match = matches_read.match_by_id(match_id, lock=lock)
+    match = matches_read.match_by_id(match_id)
     actor = permissions.organiser_actor(request, match.event.tournament)
     if request.method == "POST":
         action = request.POST.get("action")
