@@ -5,13 +5,13 @@ survive the tablet's htmx swaps, which drop script elements)."""
 from __future__ import annotations
 
 import json
+from typing import Any
 from urllib.parse import urljoin
 
 from django import template
 from django.core.serializers.json import DjangoJSONEncoder
 from django.templatetags.static import PrefixNode, static
-from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 
 from scoring.selectors.engine_log import engine_log
 from scoring.selectors.umpire import Tablet
@@ -19,14 +19,35 @@ from scoring.views.engine import bundle_url
 
 register = template.Library()
 
+#: JSON in a single-quoted attribute: these characters become JSON escapes, so the attribute
+#: holds no quote, ampersand or angle bracket of its own (safe, and without the six bytes an
+#: HTML-escaped double quote costs: the answer stays small)
+_ATTR_SAFE = str.maketrans({"'": "\\u0027", "&": "\\u0026", "<": "\\u003c", ">": "\\u003e"})
+
+
+def _attr_json(value: Any) -> str:
+    return json.dumps(value, cls=DjangoJSONEncoder, separators=(",", ":"),
+                      ensure_ascii=False).translate(_ATTR_SAFE)
+
 
 def static_url() -> str:
     return PrefixNode.handle_simple("STATIC_URL")
 
 
 @register.simple_tag
-def umpire_engine(view: Tablet) -> SafeString:
-    data = json.dumps({
+def umpire_engine_step(event: Any, revision: int, game: int, board: int) -> SafeString:
+    """An answer that adds one event to the board shown sends only that event (and the
+    revision after it): the tablet appends it to the log it keeps (static/js/umpire.js), so a
+    stroke's answer stays small however long the board (issue 12: at most 6 KB)."""
+    data = _attr_json({"event": event.payload, "revision": revision,
+                       "board": f"{game}-{board}"})
+    return mark_safe('<div id="umpire-engine-step" hidden hx-swap-oob="true" '
+                     f"data-step='{data}'></div>")
+
+
+@register.simple_tag
+def umpire_engine(view: Tablet, oob: bool = False) -> SafeString:
+    data = _attr_json({
         # a folder, by its plain name: Pyodide loads its files by their own names (the
         # hashed storage keeps the originals beside the hashed copies)
         "pyodide": urljoin(static_url(), "vendor/pyodide/"),
@@ -34,5 +55,7 @@ def umpire_engine(view: Tablet) -> SafeString:
         "script": static("js/umpire-engine.js"),
         "bundle": bundle_url(),
         "log": engine_log(view),
-    }, cls=DjangoJSONEncoder, separators=(",", ":"))
-    return format_html('<div id="umpire-engine-data" hidden data-engine="{}"></div>', data)
+    })
+    swap = ' hx-swap-oob="true"' if oob else ""
+    return mark_safe(f"<div id=\"umpire-engine-data\" hidden{swap} data-engine='{data}'></div>"
+                     f'<div id="umpire-engine-step" hidden{swap}></div>')

@@ -168,8 +168,10 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         "points_range": range(1, rules.board_max + 1),
         "point_board_total": board_total(rules) if view.is_points else None,
         "loss_reasons": _loss_reasons(),
-        "warnings": matches_read.warnings_of_board(match, view.history_game,
-                                                   view.history_board),
+        # read only when rendered (a template calls it): an answer that adds a stroke to the
+        # board shown leaves the warnings as the tablet shows them (no query)
+        "warnings": functools.partial(matches_read.warnings_of_board, match,
+                                      view.history_game, view.history_board),
     }
     if view.card:  # between boards: the steps acknowledged on the server (board_steps.py)
         steps = matches_read.steps_done(match)
@@ -276,6 +278,11 @@ def _respond(request: HttpRequest, snapshot: MatchSnapshot, token: str | None, *
         view = tablet(snapshot)
     context = _context(request, view, token, **kwargs)
     context["history_append"] = history_append
+    # the offline engine's log grows by the event just recorded (no whole log in the answer)
+    current = snapshot.current
+    context["appended_event"] = appended if (
+        appended is not None and request.htmx and current is not None
+        and current.board is not None and current.board.pk == appended.board_id) else None
     if request.htmx:  # only the regions that changed (templatetags/umpire_regions.py)
         context["regions_known"] = parse_known(request.headers.get("X-Umpire-Regions", ""))
     return _render(request, UPDATE if request.htmx else PAGE, context, status)

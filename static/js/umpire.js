@@ -399,6 +399,35 @@
     }
   }
 
+  // A stroke that goes on with the board shown brings only its event (#umpire-engine-step):
+  // it is appended to the log kept in #umpire-engine-data when it follows that log directly;
+  // otherwise the log is out of date and is dropped until the next whole one comes.
+  function mergeEngineStep() {
+    var stepEl = document.getElementById("umpire-engine-step");
+    var dataEl = document.getElementById("umpire-engine-data");
+    if (!stepEl || !stepEl.dataset.step || !dataEl) {
+      return;
+    }
+    var step, data;
+    try {
+      step = JSON.parse(stepEl.dataset.step);
+      data = JSON.parse(dataEl.dataset.engine);
+    } catch (err) {
+      return;
+    }
+    delete stepEl.dataset.step;
+    if (!data || !data.log) {
+      return;
+    }
+    if (step.revision === data.log.revision + 1 && step.board === data.log.board) {
+      data.log.events.push(step.event);
+      data.log.revision = step.revision;
+    } else if (step.revision > data.log.revision) {
+      data.log = null;
+    }
+    dataEl.dataset.engine = JSON.stringify(data);
+  }
+
   function engineKey() {
     return queue.map(function (item) { return item.id + ":" + item.state; }).join(",");
   }
@@ -1038,6 +1067,7 @@
   }
 
   function settle() {
+    mergeEngineStep();
     startEngine();
     freshKeys();
     applySteps();

@@ -165,7 +165,7 @@ def test_the_page_carries_the_boards_log_and_the_bundle_is_served(tossed):
     stroke(client, tossed, "white", white="1")
     html = client.get(link(tossed)).content.decode()
     start = html.index('id="umpire-engine-data"')
-    attr = html[start:].split('data-engine="', 1)[1].split('"', 1)[0]
+    attr = html[start:].split("data-engine='", 1)[1].split("'", 1)[0]
     data = json.loads(unescape(attr))
     tossed.refresh_from_db()
     assert data["log"]["revision"] == tossed.revision
@@ -227,7 +227,30 @@ def test_the_vendored_scripts_references_are_vendored_too():
 
 def test_the_page_names_pyodides_folder_by_its_plain_name(tossed):
     html = Client().get(link(tossed)).content.decode()
-    attr = html.split('data-engine="', 1)[1].split('"', 1)[0]
+    attr = html.split("data-engine='", 1)[1].split("'", 1)[0]
     data = json.loads(unescape(attr))
     assert data["pyodide"] == "/static/vendor/pyodide/"
     assert data["worker"].startswith("/static/js/umpire-engine-worker")
+
+
+def test_a_strokes_answer_brings_only_its_event_for_the_engine(tossed):
+    """The answer to a stroke that goes on with the board carries the event and the revision
+    after it (the tablet appends it to the log it keeps), not the whole log again."""
+    client = Client()
+    client.get(link(tossed))
+    stroke(client, tossed, "white", white="1")
+    tossed.refresh_from_db()
+    answer = stroke(client, tossed, "white").content.decode()  # white pocketed: goes on
+    assert "data-engine=" not in answer
+    step = json.loads(answer.split("data-step='", 1)[1].split("'", 1)[0])
+    tossed.refresh_from_db()
+    assert step == {"event": {"type": "stroke", "by": "white"}, "revision": tossed.revision,
+                    "board": "1-1"}
+
+
+def test_the_log_in_its_attribute_survives_quotes_and_ampersands():
+    from scoring.templatetags.umpire_engine import _attr_json
+
+    text = _attr_json({"name": "O'Brien & <Co> \"x\""})
+    assert "'" not in text and "&" not in text and "<" not in text
+    assert json.loads(text) == {"name": "O'Brien & <Co> \"x\""}
