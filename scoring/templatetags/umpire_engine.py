@@ -47,15 +47,19 @@ def umpire_engine_step(event: Any, revision: int, game: int, board: int) -> Safe
 
 @register.simple_tag
 def umpire_engine(view: Tablet, oob: bool = False) -> SafeString:
-    data = _attr_json({
+    """The page: the engine's files (``#umpire-engine-files``, never swapped) and the board's
+    log (``#umpire-engine-data``); an answer (``oob``) brings the log alone."""
+    log = "<div id=\"umpire-engine-data\" hidden{} data-log='{}'></div>".format(
+        ' hx-swap-oob="true"' if oob else "", _attr_json(engine_log(view)))
+    if oob:
+        return mark_safe(log)
+    files = _attr_json({
         # a folder, by its plain name: Pyodide loads its files by their own names (the
         # hashed storage keeps the originals beside the hashed copies)
         "pyodide": urljoin(static_url(), "vendor/pyodide/"),
         "worker": static("js/umpire-engine-worker.js"),
         "script": static("js/umpire-engine.js"),
         "bundle": bundle_url(),
-        "log": engine_log(view),
     })
-    swap = ' hx-swap-oob="true"' if oob else ""
-    return mark_safe(f"<div id=\"umpire-engine-data\" hidden{swap} data-engine='{data}'></div>"
-                     f'<div id="umpire-engine-step" hidden{swap}></div>')
+    return mark_safe(f"<div id=\"umpire-engine-files\" hidden data-files='{files}'></div>"
+                     + log + '<div id="umpire-engine-step" hidden></div>')

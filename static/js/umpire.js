@@ -390,10 +390,17 @@
   var engineAsked = "";
   var enginePosition = null;
 
+  // the engine's files (kept from the page's load) and the board's log (each answer's)
   function engineData() {
+    var files = document.getElementById("umpire-engine-files");
     var el = document.getElementById("umpire-engine-data");
     try {
-      return el ? JSON.parse(el.dataset.engine) : null;
+      if (!files || !el) {
+        return null;
+      }
+      var data = JSON.parse(files.dataset.files);
+      data.log = JSON.parse(el.dataset.log);
+      return data;
     } catch (err) {
       return null;
     }
@@ -408,24 +415,24 @@
     if (!stepEl || !stepEl.dataset.step || !dataEl) {
       return;
     }
-    var step, data;
+    var step, log;
     try {
       step = JSON.parse(stepEl.dataset.step);
-      data = JSON.parse(dataEl.dataset.engine);
+      log = JSON.parse(dataEl.dataset.log);
     } catch (err) {
       return;
     }
     delete stepEl.dataset.step;
-    if (!data || !data.log) {
+    if (!log) {
       return;
     }
-    if (step.revision === data.log.revision + 1 && step.board === data.log.board) {
-      data.log.events.push(step.event);
-      data.log.revision = step.revision;
-    } else if (step.revision > data.log.revision) {
-      data.log = null;
+    if (step.revision === log.revision + 1 && step.board === log.board) {
+      log.events.push(step.event);
+      log.revision = step.revision;
+    } else if (step.revision > log.revision) {
+      log = null;
     }
-    dataEl.dataset.engine = JSON.stringify(data);
+    dataEl.dataset.log = JSON.stringify(log);
   }
 
   function engineKey() {

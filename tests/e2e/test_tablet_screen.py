@@ -135,7 +135,7 @@ def test_a_whole_board_from_the_break_to_the_end_keeps_every_control_on_screen(
     assert pad_top(page) == pytest.approx(top, abs=1)
     assert len(events(match)) == 8
     # only the regions that changed came back: at most 6 KB of HTML for every stroke
-    assert len(answers) == 8 and max(answers) <= 6 * 1024, answers
+    assert len(answers) == 8 and max(answers) <= 6 * 1024, str(answers)
     problems.assert_none()
 
 

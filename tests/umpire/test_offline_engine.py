@@ -164,9 +164,8 @@ def test_the_page_carries_the_boards_log_and_the_bundle_is_served(tossed):
     client = Client()
     stroke(client, tossed, "white", white="1")
     html = client.get(link(tossed)).content.decode()
-    start = html.index('id="umpire-engine-data"')
-    attr = html[start:].split("data-engine='", 1)[1].split("'", 1)[0]
-    data = json.loads(unescape(attr))
+    data = json.loads(unescape(html.split("data-files='", 1)[1].split("'", 1)[0]))
+    data["log"] = json.loads(unescape(html.split("data-log='", 1)[1].split("'", 1)[0]))
     tossed.refresh_from_db()
     assert data["log"]["revision"] == tossed.revision
     assert data["log"]["events"] == [{"type": "stroke", "by": "white",
@@ -227,8 +226,7 @@ def test_the_vendored_scripts_references_are_vendored_too():
 
 def test_the_page_names_pyodides_folder_by_its_plain_name(tossed):
     html = Client().get(link(tossed)).content.decode()
-    attr = html.split("data-engine='", 1)[1].split("'", 1)[0]
-    data = json.loads(unescape(attr))
+    data = json.loads(unescape(html.split("data-files='", 1)[1].split("'", 1)[0]))
     assert data["pyodide"] == "/static/vendor/pyodide/"
     assert data["worker"].startswith("/static/js/umpire-engine-worker")
 
@@ -241,7 +239,7 @@ def test_a_strokes_answer_brings_only_its_event_for_the_engine(tossed):
     stroke(client, tossed, "white", white="1")
     tossed.refresh_from_db()
     answer = stroke(client, tossed, "white").content.decode()  # white pocketed: goes on
-    assert "data-engine=" not in answer
+    assert "data-log=" not in answer and "data-files=" not in answer
     step = json.loads(answer.split("data-step='", 1)[1].split("'", 1)[0])
     tossed.refresh_from_db()
     assert step == {"event": {"type": "stroke", "by": "white"}, "revision": tossed.revision,
