@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import get_language
-
 from scoring.records import other_side
 from scoring.selectors.umpire import Tablet, _label
 
@@ -34,7 +32,6 @@ def engine_log(view: Tablet) -> dict[str, Any] | None:
     return {
         "board": f"{current.game_number}-{current.board_number}",
         "revision": snapshot.revision,
-        "lang": get_language() or "en",
         "rules": board.rules if board is not None else view.match.rules,
         "scores": {"white": scores.get(white, 0), "black": scores.get(black, 0)},
         "names": {"white": _label("white", view, white), "black": _label("black", view, black)},

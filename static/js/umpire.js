@@ -471,7 +471,7 @@
       return;
     }
     if (engine.state === "idle" || (engine.state === "failed" && engine.tries < 3)) {
-      engine.start(data, document.documentElement.lang || data.log.lang);
+      engine.start(data, document.documentElement.lang || "en");
     }
   }
 

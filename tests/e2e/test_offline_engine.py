@@ -165,7 +165,9 @@ def test_engine_figures(live_server, page: Page, transactional_db, capsys):
               f"first start "
               f"{start_s:.1f} s (worker {page.evaluate('window.UmpireEngine.startMs')} ms), "
               f"replay of 8 queued strokes {replay_ms:.1f} ms")
-    assert start_s < 20
+    # not a speed target (those live in bench/): the engine must start before the tablet gives
+    # up on it and falls back to unruled strokes (60 s, static/js/umpire-engine.js)
+    assert start_s < 60
 
 
 def test_a_page_reopened_offline_still_rules(live_server, page: Page, transactional_db):
