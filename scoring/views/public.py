@@ -8,13 +8,13 @@ from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.views.decorators.http import require_GET
 
-from scoring.models import Tournament
+from scoring.selectors.live import all_tournaments
 
 
 @login_not_required
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    tournaments = Tournament.objects.all()
+    tournaments = all_tournaments()
     return render(request, "scoring/public/home.html", {"tournaments": tournaments})
 
 
