@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.forms.organiser import no_bidi
 from scoring.models import Event, Match, Player, Table
 from scoring.pad import PRESETS, stroke_payload
-from scoring.rules import RULESETS
+from scoring.rules import RULESETS, variant_for
 from scoring.rules.events import LOSS_REASONS
 
 COUNT_CHOICES = [(n, str(n)) for n in range(10)]
@@ -273,7 +273,7 @@ class NewMatchForm(forms.Form):
         kind = d.get("kind")
         rules = d.get("rules")
         if kind and rules:
-            points_rules = RULESETS[rules].family == "points"
+            points_rules = not variant_for(RULESETS[rules]).has_colours
             if points_rules != (kind == Event.Kind.POINTS):
                 self.add_error("rules", _("Point carrom has its own rules preset; the other "
                                           "kinds use a two-sided preset."))

@@ -60,7 +60,7 @@ from scoring.records import (
     live_events,
     rules_for_match,
 )
-from scoring.rules import MatchState, derive_match, get_rules
+from scoring.rules import MatchState, SheetKind, derive_match, get_rules, variant_for
 from scoring.rules.game import BoardScore, GameState
 from scoring.standings.tables import FINAL_BRACKETS
 from scoring.timezones import clock, local_date
@@ -380,7 +380,7 @@ def _scoresheet(match: Match, games: list[Game], boards: dict[int, list[StoredBo
                 base_url: str | None) -> ScoresheetData:
     event = match.event
     rules = get_rules(match.rules)
-    if rules.family == "points":
+    if variant_for(rules).sheet_kind == SheetKind.POINTS:
         return _point_scoresheet(match, blank=blank, language=language, base_url=base_url)
     doubles = event.kind == Event.Kind.DOUBLES or bool(
         match.entry_a and match.entry_a.partner_id)

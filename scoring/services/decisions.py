@@ -31,7 +31,7 @@ from typing import Any
 from django.db import transaction
 
 from scoring.models import Board, BoardEvent, Event, Game, Match
-from scoring.rules import RulesError, get_rules
+from scoring.rules import RulesError, get_rules, variant_for
 from scoring.services.corrections import (
     CorrectionError,
     Downstream,
@@ -72,7 +72,7 @@ class Decision:
 
 
 def _check(match: Match, decision: Decision) -> None:
-    if get_rules(match.rules).family == "points":
+    if not variant_for(match.rules).has_colours:
         raise CorrectionError("decision_points", "point carrom has no game decisions")
     if decision.side not in ("a", "b"):
         raise CorrectionError("bad_winner", "the winner must be A or B")

@@ -22,7 +22,7 @@ from django.utils.text import slugify
 
 from scoring.limits import RATING_MAX, RATING_MIN, SEED_MAX, has_bidi_control
 from scoring.models import AuditEntry, Entry, Event, Player, Table, Tournament
-from scoring.rules import RULESETS
+from scoring.rules import RULESETS, variant_for
 from scoring.services.matches import Actor
 from scoring.services.players import PlayerBook
 
@@ -189,7 +189,7 @@ def clean_settings(fmt: str, settings: dict[str, Any]) -> dict[str, Any]:
 def _check_event(kind: str, fmt: str, games_to_win: int, rules: str) -> None:
     if rules not in RULESETS:
         raise TournamentError("unknown_rules", rules=rules)
-    points = RULESETS[rules].family == "points"
+    points = not variant_for(RULESETS[rules]).has_colours
     if (kind == Event.Kind.POINTS) != points:
         raise TournamentError("points_rules")
     if kind == Event.Kind.POINTS and fmt not in (Event.Format.SINGLE_MATCH,
