@@ -26,8 +26,11 @@
       box.setAttribute("data-scroll-hint-bound", "");
       box.addEventListener("scroll", function () { update(box); }, { passive: true });
     }
-    var more = box.scrollWidth - box.clientWidth - box.scrollLeft > 2;
-    hint.hidden = !more;
+    var fits = box.scrollWidth - box.clientWidth <= 2;
+    var more = !fits && box.scrollWidth - box.clientWidth - box.scrollLeft > 2;
+    // scrolled to the end the hint goes invisible but keeps its line: the table never jumps
+    hint.hidden = fits;
+    hint.classList.toggle("is-at-end", !fits && !more);
     box.classList.toggle("has-more-columns", more);
   }
 

@@ -9,7 +9,7 @@
 "use strict";
 
 (function () {
-  var START_LIMIT = 60000;
+  var START_LIMIT = 20000;
   var worker = null;
   var calls = {};
   var next = 1;
@@ -65,7 +65,10 @@
     api.tries += 1;
     set("loading");
     var timer = window.setTimeout(function () {
-      if (api.state === "loading") { set("failed", "start took too long"); }
+      if (api.state === "loading") {
+        set("failed", "start took too long");
+        if (api.tries < 3) { start(config, lang); } // a start that hangs: begin again
+      }
     }, START_LIMIT);
     try {
       worker = new Worker(config.worker);

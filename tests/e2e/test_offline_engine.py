@@ -19,7 +19,7 @@ from tools.fetch_pyodide import is_current
 
 pytestmark = pytest.mark.skipif(not is_current(), reason="Pyodide not vendored: make vendor")
 
-ENGINE_START = 60000  # ms; headless Chromium here starts it in a few seconds
+ENGINE_START = 90000  # ms: three tries of 20 s at most
 
 
 def open_tablet(page: Page, live_server) -> object:

@@ -57,7 +57,10 @@ def test_standings_scroll_sideways_with_a_hint_on_a_phone(live_server, page: Pag
     _shot(page, "standings-390x844.png")
     # the last column is reachable by scrolling the table sideways
     last = table.locator("thead th").last
+    top = table.bounding_box()["y"]
     scroller.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
+    expect(hint).to_have_class(re.compile("is-at-end"))  # invisible, its line kept
+    assert table.bounding_box()["y"] == top  # the table does not jump
     lb = last.bounding_box()
     assert lb is not None and lb["x"] + lb["width"] <= PHONE["width"] + 1
     centre = page.evaluate(
