@@ -1,0 +1,86 @@
+"""An event's page, its bracket and its standings (full pages and polled parts)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_not_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from scoring.models import Event
+from scoring.selectors import live as sel
+from scoring.views.live.common import POLL, by_event, by_standings, event_context, event_or_404
+from scoring.views.live.etags import conditional, fragment
+
+
+@login_not_required
+@require_safe
+@conditional("event-page", by_event, page=True)
+def event_page(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    event = event_or_404(slug, event_id)
+    from scoring.selectors.point_table import point_table
+
+    return render(request, "scoring/live/event.html", {
+        **event_context(event), "rounds": sel.event_rounds(event),
+        "point_table": point_table(event) if event.kind == Event.Kind.POINTS else None,
+    })
+
+
+@login_not_required
+@require_safe
+@conditional("bracket-page", by_event, page=True)
+def bracket_page(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    event = event_or_404(slug, event_id)
+    return render(request, "scoring/live/bracket.html", _bracket_context(request, event))
+
+
+@login_not_required
+@require_safe
+@conditional("bracket-part", by_event)
+def bracket_part(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    event = event_or_404(slug, event_id)
+    return render(request, "scoring/live/bracket.html#bracket",
+                  _bracket_context(request, event))
+
+
+def _bracket_context(request: HttpRequest, event: Event) -> dict[str, Any]:
+    context = {**event_context(event), "poll": POLL["event"]}
+    context["bracket_html"] = fragment(
+        request, "bracket-html", "scoring/live/parts.html#bracket-sections",
+        lambda: {**context, "sections": sel.event_bracket(event)})
+    return context
+
+
+@login_not_required
+@require_safe
+@conditional("standings-page", by_standings, page=True)
+def standings_page(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    event = event_or_404(slug, event_id)
+    return render(request, "scoring/live/standings.html", _standings_context(request, event))
+
+
+@login_not_required
+@require_safe
+@conditional("standings-part", by_standings)
+def standings_part(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    event = event_or_404(slug, event_id)
+    return render(request, "scoring/live/standings.html#standings",
+                  _standings_context(request, event))
+
+
+def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
+    if not sel.has_standings(event):
+        raise Http404(_("This event has no standings: it is played as a knock-out."))
+    context = {**event_context(event), "poll": POLL["event"]}
+
+    def tables() -> dict[str, Any]:
+        found = sel.event_standings(event)
+        sel.link_players(found, event.tournament.slug)
+        return {**context, "tables": found}
+
+    context["tables_html"] = fragment(request, "standings-html",
+                                      "scoring/live/standings.html#tables", tables)
+    return context

@@ -1,0 +1,81 @@
+"""The tournament's home page and its polled part, and the CSV of every decided match."""
+
+from __future__ import annotations
+
+import csv
+from typing import Any
+
+from django.contrib.auth.decorators import login_not_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.http import require_safe
+
+from scoring.selectors import live as sel
+from scoring.views.live.common import POLL, by_tournament, tournament_or_404
+from scoring.views.live.etags import conditional
+
+
+@login_not_required
+@require_safe
+@conditional("tournament-page", by_tournament, page=True)
+def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_or_404(slug)
+    return render(request, "scoring/live/tournament.html", {
+        "tournament": tournament, "overview": sel.tournament_overview(tournament),
+        "poll": POLL["tournament"],
+    })
+
+
+@login_not_required
+@require_safe
+@conditional("tournament-now", by_tournament)
+def tournament_now(request: HttpRequest, slug: str) -> HttpResponse:
+    """The polled part of the tournament home: tables, call-ups, recent results."""
+    tournament = tournament_or_404(slug)
+    return render(request, "scoring/live/tournament.html#now", {
+        "tournament": tournament, "overview": sel.tournament_overview(tournament),
+        "poll": POLL["tournament"],
+    })
+
+
+def _cell(value: Any) -> Any:
+    """A text cell that a spreadsheet will not run as a formula (CSV injection)."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+@login_not_required
+@require_safe
+def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every decided match of the tournament as CSV (UTF-8, one row per match)."""
+    tournament = tournament_or_404(slug)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-results.csv"'
+    writer = csv.writer(response)
+    writer.writerow([
+        "event", "round", "group", "match", "table", "entry_a", "entry_b", "games_a",
+        "games_b", "game_scores", "winner", "walkover", "bye", "status", "finished_at",
+        "match_id", "entry_a_id", "entry_b_id",
+    ])
+    matches = (sel.match_queryset().filter(event__tournament=tournament)
+               .prefetch_related("games").order_by("event__order", "event__name",
+                                                   "round__number", "number", "pk"))
+    for match in matches:
+        if match.status not in sel.DONE and not match.walkover and not match.bye:
+            continue
+        games = sorted(match.games.all(), key=lambda g: g.number)
+        won = match.games_won or {}
+        writer.writerow([_cell(value) for value in (
+            match.event.name, sel.round_label(match.round), match.group, match.number,
+            match.table.number if match.table else "",
+            match.entry_a.name if match.entry_a else "", match.entry_b.name if match.entry_b
+            else "", won.get("a", 0), won.get("b", 0),
+            " ".join(f"{g.scores.get('a', 0)}-{g.scores.get('b', 0)}" for g in games),
+            sel.side_label(match, match.winner_side) if match.winner_side else "",
+            int(match.walkover), int(match.bye), sel.api_status(match.status),
+            timezone.localtime(match.finished_at).isoformat() if match.finished_at else "",
+            match.pk, match.entry_a_id or "", match.entry_b_id or "",
+        )])
+    return response
