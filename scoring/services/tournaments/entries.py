@@ -1,0 +1,129 @@
+"""Players and entries entered by hand: add (players found or created through
+:class:`~scoring.services.players.PlayerBook`), seed and remove; entries close with the draw
+for knock-out, groups and double elimination."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+
+from scoring.limits import SEED_MAX
+from scoring.models import Entry, Event
+from scoring.services.matches import Actor
+from scoring.services.players import PlayerBook
+from scoring.services.tournaments.base import TournamentError, audit
+
+#: Formats whose entries close with the draw (a Swiss event takes late entries between rounds).
+CLOSED_AFTER_DRAW = (Event.Format.KNOCKOUT, Event.Format.GROUPS,
+                     Event.Format.DOUBLE_ELIMINATION)
+
+
+def entries_open(event: Event) -> bool:
+    """Can entries still be added? Knock-out, groups and double elimination close with the
+    draw; a Swiss event takes late entries until it is finished."""
+    if event.status == Event.Status.FINISHED:
+        return False
+    if event.format in CLOSED_AFTER_DRAW:
+        return not event.rounds.exists()
+    return True
+
+
+@dataclass
+class PlayerData:
+    name: str
+    club: str = ""
+    nationality: str = ""
+    rating: int | None = None
+    licence: str = ""  # the federation's licence number (issue 15)
+
+
+def add_entry(*, event: Event, player: PlayerData, actor: Actor, partner: PlayerData | None = None,
+              seed: int | None = None) -> Entry:
+    """Enter a player (or a pair in doubles) by hand; players are found by name and club or
+    created. A player who plays in another tournament is never changed: a new nationality or
+    rating makes this tournament's own record of the player (:mod:`scoring.services.players`)."""
+    with transaction.atomic():
+        book = PlayerBook(event.tournament)
+        entry, created = _add_entry(event, player, partner, seed, book)
+        if not created:
+            raise TournamentError("already_entered", name=entry.name)
+        audit(event.tournament, actor, "entry_added",
+              {"event": event.pk, "entry": entry.pk, "name": entry.name, "seed": seed,
+               **book.detail()})
+        return entry
+
+
+def _add_entry(event: Event, player: PlayerData, partner: PlayerData | None, seed: int | None,
+               book: PlayerBook) -> tuple[Entry, bool]:
+    if not entries_open(event):
+        raise TournamentError("entries_closed", event=event.name)
+    if event.is_doubles and partner is None:
+        raise TournamentError("partner_missing")
+    if not event.is_doubles and partner is not None:
+        raise TournamentError("partner_singles")
+    first = book.resolve(player.name, player.club, player.nationality, player.rating,
+                         player.licence)
+    mate = book.resolve(partner.name, partner.club) if partner is not None else None
+    if mate is not None and mate is first:
+        raise TournamentError("partner_self")
+    book.save()
+    taken = Entry.objects.filter(event=event).filter(
+        Q(player__in=[p for p in (first, mate) if p]) |
+        Q(partner__in=[p for p in (first, mate) if p]))
+    existing = next((e for e in taken if e.player_id == first.pk and
+                     e.partner_id == (mate.pk if mate else None)), None)
+    if existing is not None:
+        if seed is not None and existing.seed != seed:
+            _check_seed(event, seed, existing.pk)
+            existing.seed = seed
+            existing.save(update_fields=["seed"])
+        return existing, False
+    if taken:
+        clash = taken[0]
+        raise TournamentError("already_entered", name=(first if clash.player_id == first.pk or
+                                                       clash.partner_id == first.pk
+                                                       else mate).name)
+    if seed is not None:
+        _check_seed(event, seed)
+    try:
+        with transaction.atomic():
+            entry = Entry.objects.create(event=event, player=first, partner=mate, seed=seed)
+    except IntegrityError:
+        raise TournamentError("already_entered", name=first.name) from None
+    return entry, True
+
+
+def _check_seed(event: Event, seed: int, exclude: int | None = None) -> None:
+    if not 1 <= seed <= SEED_MAX:
+        raise TournamentError("bad_seed")
+    clash = Entry.objects.filter(event=event, seed=seed).exclude(pk=exclude)
+    if clash.exists():
+        raise TournamentError("seed_taken", seed=seed, name=clash.first().name)
+
+
+def set_seed(*, entry: Entry, seed: int | None, actor: Actor) -> Entry:
+    with transaction.atomic():
+        if entry.event.rounds.exists() and entry.event.format in CLOSED_AFTER_DRAW:
+            raise TournamentError("entries_closed", event=entry.event.name)
+        if seed is not None:
+            _check_seed(entry.event, seed, entry.pk)
+        before = entry.seed
+        entry.seed = seed
+        entry.save(update_fields=["seed"])
+        audit(entry.event.tournament, actor, "entry_seed",
+              {"entry": entry.pk, "before": before, "after": seed})
+        return entry
+
+
+def remove_entry(*, entry: Entry, actor: Actor) -> None:
+    """Delete an entry that has no match yet (otherwise: withdraw it)."""
+    from scoring.models import Match
+
+    with transaction.atomic():
+        if Match.objects.filter(Q(entry_a=entry) | Q(entry_b=entry) | Q(entry_c=entry)).exists():
+            raise TournamentError("entry_has_matches", name=entry.name)
+        audit(entry.event.tournament, actor, "entry_removed",
+              {"event": entry.event_id, "entry": entry.pk, "name": entry.name})
+        entry.delete()

@@ -1,0 +1,129 @@
+"""An event of a tournament: create, change (format options checked by :func:`clean_settings`)
+and delete while it has no match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from scoring.models import Event, Tournament
+from scoring.rules import RULESETS, variant_for
+from scoring.services.matches import Actor
+from scoring.services.tournaments.base import TournamentError, audit
+
+#: Format options kept in ``Event.settings`` (anything else there is left alone).
+SETTING_KEYS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
+                "single_game_rounds", "ranking", "bye_points", "walkover", "round_minutes",
+                "time_up_board", "separate")
+#: Text options and their allowed values (the ranking rule, docs/STANDINGS.md).
+TEXT_SETTINGS = {"ranking": ("current", "european"), "walkover": ("bye", "as_played"),
+                 "time_up_board": ("finish", "stop")}
+
+
+def clean_settings(fmt: str, settings: dict[str, Any]) -> dict[str, Any]:
+    """Only the options that mean something for ``fmt``, with their types checked."""
+    out: dict[str, Any] = {}
+    for key in SETTING_KEYS:
+        if key not in settings or settings[key] in (None, ""):
+            continue
+        value = settings[key]
+        if key in ("third_place", "random_draw", "reset"):
+            out[key] = bool(value)
+        elif key == "separate":  # players of one club or nation kept apart (draws)
+            if value not in ("club", "nation", "none"):
+                raise TournamentError("bad_setting", setting=key)
+            if value != "none":
+                out[key] = value
+        elif key in TEXT_SETTINGS:
+            if value not in TEXT_SETTINGS[key]:
+                raise TournamentError("bad_setting", setting=key)
+            out[key] = value
+        else:
+            try:
+                out[key] = int(value)
+            except (TypeError, ValueError):
+                raise TournamentError("bad_setting", setting=key) from None
+            if out[key] < 0:
+                raise TournamentError("bad_setting", setting=key)
+    if fmt == Event.Format.GROUPS and out.get("groups", 1) < 1:
+        raise TournamentError("bad_setting", setting="groups")
+    return out
+
+
+def _check_event(kind: str, fmt: str, games_to_win: int, rules: str) -> None:
+    if rules not in RULESETS:
+        raise TournamentError("unknown_rules", rules=rules)
+    points = not variant_for(RULESETS[rules]).has_colours
+    if (kind == Event.Kind.POINTS) != points:
+        raise TournamentError("points_rules")
+    if kind == Event.Kind.POINTS and fmt not in (Event.Format.SINGLE_MATCH,
+                                                 Event.Format.GROUPS):
+        # point carrom: single matches, or a round robin of three-player tables
+        raise TournamentError("points_no_draw")
+    if games_to_win not in (1, 2, 3):
+        raise TournamentError("bad_setting", setting="games_to_win")
+
+
+def create_event(*, tournament: Tournament, name: str, actor: Actor, kind: str = "singles",
+                 format: str = "knockout", rules: str = "", games_to_win: int = 2,
+                 settings: dict[str, Any] | None = None, order: int | None = None) -> Event:
+    rules = rules or tournament.default_rules
+    _check_event(kind, format, games_to_win, rules)
+    with transaction.atomic():
+        if tournament.events.filter(name__iexact=name.strip()).exists():
+            raise TournamentError("event_exists", name=name)
+        if order is None:
+            order = tournament.events.count() + 1
+        event = Event.objects.create(
+            tournament=tournament, name=name.strip(), kind=kind, format=format, rules=rules,
+            games_to_win=games_to_win, settings=clean_settings(format, settings or {}),
+            order=order,
+        )
+        audit(tournament, actor, "event_created",
+              {"event": event.pk, "name": event.name, "format": format, "kind": kind})
+        return event
+
+
+def update_event(*, event: Event, actor: Actor, **fields: Any) -> Event:
+    """Change an event; kind, format and rules are fixed once the draw is made."""
+    drawn = event.rounds.exists()
+    settings = fields.pop("settings", None)
+    with transaction.atomic():
+        before, after = {}, {}
+        for key in ("kind", "format", "rules") if drawn else ():
+            if key in fields and fields[key] != getattr(event, key):
+                raise TournamentError("drawn_fixed", field=key)
+        new = {k: fields.get(k, getattr(event, k)) for k in ("kind", "format", "rules",
+                                                             "games_to_win")}
+        _check_event(new["kind"], new["format"], int(new["games_to_win"]), new["rules"])
+        if "name" in fields and fields["name"].strip().lower() != event.name.lower() and (
+                event.tournament.events.filter(name__iexact=fields["name"].strip())
+                .exclude(pk=event.pk).exists()):
+            raise TournamentError("event_exists", name=fields["name"])
+        for key, value in fields.items():
+            if key not in ("name", "kind", "format", "rules", "games_to_win", "order",
+                           "status"):
+                raise TournamentError("bad_field", field=key)
+            if getattr(event, key) != value:
+                before[key], after[key] = str(getattr(event, key)), str(value)
+                setattr(event, key, value)
+        if settings is not None:
+            merged = {k: v for k, v in event.settings.items() if k not in SETTING_KEYS}
+            merged.update(clean_settings(event.format, settings))
+            if merged != event.settings:
+                before["settings"], after["settings"] = event.settings, merged
+                event.settings = merged
+        if after:
+            event.save()
+            audit(event.tournament, actor, "event_changed",
+                  {"event": event.pk, "before": before, "after": after})
+        return event
+
+
+def delete_event(*, event: Event, actor: Actor) -> None:
+    if event.matches.exists():
+        raise TournamentError("event_has_matches")
+    with transaction.atomic():
+        audit(event.tournament, actor, "event_deleted", {"event": event.pk, "name": event.name})
+        event.delete()
