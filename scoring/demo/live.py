@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring.models import Entry, Event, Match, Player, Round, Table, Tournament
+from scoring.records import other_side
 from scoring.services.matches import Actor, record_event, record_quick_board, record_toss
 
 SYSTEM = Actor(via="system", device="seed_demo")
@@ -107,7 +108,7 @@ def _finish(match: Match, winner: str, logged: int = 0, opening: Any = None) -> 
     _toss(match)
     if opening is not None:
         opening(match)
-    loser = "b" if winner == "a" else "a"
+    loser = other_side(winner)
     pattern = [(winner, 7, winner), (loser, 4, None), (winner, 9, winner), (winner, 6, None),
                (winner, 8, winner)]
     i = 0

@@ -31,6 +31,7 @@ from typing import Any
 from django.db import transaction
 
 from scoring.models import Board, BoardEvent, Event, Game, Match
+from scoring.records import other_side
 from scoring.rules import RulesError, get_rules, variant_for
 from scoring.services.corrections import (
     CorrectionError,
@@ -109,7 +110,7 @@ def _award_game(match: Match, game: Game, side: str, law: str, actor: Actor,
         Board.objects.create(game=game, sequence=sequence, kind=Board.Kind.AWARD,
                              breaker=breaker, rules=match.rules, summary_winner=side,
                              award_points=points, award_law=law)
-        breaker = "b" if breaker == "a" else "a"
+        breaker = other_side(breaker)  # the break alternates (ICF 43)
         left -= points
 
 
@@ -145,7 +146,7 @@ def _apply(match: Match, decision: Decision, actor: Actor, client_id: uuid.UUID,
         if not given:
             raise CorrectionError("bad_game", "that game is not part of this match")
     if not given or all(g.winner_side == decision.side and g.scores.get(
-            "b" if decision.side == "a" else "a", 0) == 0 for g in given):
+            other_side(decision.side), 0) == 0 for g in given):
         raise CorrectionError("correction_unchanged", "the decision changes nothing")
     ranks = _ranks(match.event) if match.event.format in (
         Event.Format.SWISS, Event.Format.GROUPS) and match.confirmed_at else {}

@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from scoring.models import Event, Match, Round
+from scoring.records import other_side
 from scoring.services.draws import (
     ELIMINATION,
     NOT_STARTED,
@@ -161,9 +162,9 @@ def pin_pairing(*, event: Event, first: int, second: int, actor: Actor,
     if m1.pk == m2.pk:
         raise DrawServiceError("pin_already")
     if m1.bye:  # first moves to second's opponent's place; that opponent gets the bye
-        moving, target = (m1.pk, s1), (m2.pk, "b" if s2 == "a" else "a")
+        moving, target = (m1.pk, s1), (m2.pk, other_side(s2))
     else:  # second takes the place of first's opponent (a bye of second: he gets it)
-        moving, target = (m2.pk, s2), (m1.pk, "b" if s1 == "a" else "a")
+        moving, target = (m2.pk, s2), (m1.pk, other_side(s1))
     return swap_entries(event=event, first=moving, second=target, actor=actor,
                         override=override, reason=reason, action="draw_pin")
 

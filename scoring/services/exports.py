@@ -32,7 +32,8 @@ from typing import Any
 import yaml
 
 from scoring.models import Entry, Event, ExternalRecord, Game, Match, Player, Tournament
-from scoring.services.matches import match_snapshot
+from scoring.records import SIDES, match_snapshot
+from scoring.rules import first_breaker_of_game
 from scoring.services.placings import event_placings, swiss_table
 
 #: Namespace of the guids we make for players, events and clubs (stable across exports).
@@ -97,10 +98,10 @@ def _names(player: Player, record: ExternalRecord | None) -> tuple[str, str, str
 
 
 def _breaker(match: Match, games: list[Game]) -> str | None:
+    """SoL's ``breaker`` (1 or 2): game 1's first breaker, else the toss's (ICF 40)."""
     side = games[0].first_breaker if games else ""
-    if not side and match.toss_winner:
-        other = "b" if match.toss_winner == "a" else "a"
-        side = match.toss_winner if match.toss_choice == Match.TossChoice.BREAK else other
+    if not side and match.toss_winner in SIDES:
+        side = first_breaker_of_game(1, SIDES, match.toss_winner, match.toss_choice)
     return {"a": "1", "b": "2"}.get(side)
 
 

@@ -23,6 +23,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scoring.models import Event, Match
+from scoring.records import other_side
 from scoring.rules import RulesError
 from scoring.services import callup, draws, tournaments
 from scoring.services.matches import Actor, MatchError, record_quick_board, record_toss
@@ -67,7 +68,7 @@ def play_random(match: Match, rng: random.Random, actor: Actor) -> Match:
         if match.status in (Match.Status.FINISHED, Match.Status.CONFIRMED):
             return match
         winner = "a" if rng.random() < p_a else "b"
-        loser = "b" if winner == "a" else "a"
+        loser = other_side(winner)
         roll = rng.random()
         queen = winner if roll < 0.6 else (loser if roll < 0.85 else None)
         carrommen = rng.randint(1, 9)

@@ -9,7 +9,7 @@ from django.db.models import F, Q
 
 from scoring.models import Board, BoardEvent, Entry, Game, Match, Player, Tournament
 from scoring.records import game_entries, live_events
-from scoring.records.sides import by_colour, other_side
+from scoring.records.sides import by_colour, other_side, side_colours
 from scoring.rules import derive_game, get_rules, variant_for
 from scoring.rules.game import GameState
 from scoring.selectors.live.common import DONE, SIDES, side_label
@@ -147,7 +147,7 @@ def _add_game(stats: SideStats, slams: list[Slam], match: Match, game: Game,
         if row.kind == Board.Kind.LOG and row.pk in events:
             analysis = analyse_board([e.payload for e in live_events(events[row.pk])],
                                      rules=row.rules, scores=by_colour(before, row.breaker, 0))
-            colour = "white" if row.breaker == side else "black"
+            colour = side_colours(row.breaker).get(side, "black")
             count = len(stats.slam_boards)
             stats.add_log(analysis, colour)
             if len(stats.slam_boards) > count:
