@@ -145,19 +145,13 @@ class Match(models.Model):
 
     def round_label(self) -> str:
         """The match's round as its event's format names it: "Round 3" (Swiss, groups),
-        the knock-out round's name ("Quarter-final"), else the ICF stage (a single match)."""
-        from django.utils.translation import gettext
+        the knock-out round's name ("Quarter-final"), else the ICF stage (a single match).
+        The words are :func:`scoring.draw_words.round_title`'s."""
+        from scoring.draw_words import round_title
 
-        rnd = self.round if self.round_id else None
-        if rnd is None:
+        if not self.round_id:
             return str(self.get_stage_choice_display())
-        if rnd.name:
-            return gettext(rnd.name)
-        label = gettext("Round %(number)s") % {"number": rnd.number}
-        if self.group:
-            label = gettext("Group %(group)s, round %(number)s") % {"group": self.group,
-                                                                     "number": rnd.number}
-        return label
+        return round_title(self.round, self.group)
 
     def get_stage_choice_display(self) -> str:
         return str(dict(self._meta.get_field("stage").choices).get(self.stage, self.stage))

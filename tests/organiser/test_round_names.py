@@ -38,3 +38,22 @@ def test_the_tablet_header_says_round_1_for_a_swiss_match(client, organiser, tou
     page = client.get(reverse("scoring:umpire-match", args=[match.pk]))
     assert page.status_code == 200
     assert "Round 1" in page.text and "pre-quarter-finals" not in page.text
+
+
+def test_the_match_and_the_organiser_pages_name_a_round_with_the_same_words(tournament, actor):
+    """``Match.round_label`` is ``draw_words.round_title`` (one place for round names), in
+    German too; a named round (a knock-out's) keeps its name whatever the group."""
+    from django.utils import translation
+
+    from scoring.draw_words import round_title
+
+    groups = make_event(tournament, 8, fmt="groups", name="gr",
+                        settings={"groups": 2, "qualifiers": 1})
+    draws.draw_event(event=groups, actor=actor, random_seed=1)
+    match = Match.objects.filter(event=groups).order_by("number").first()
+    with translation.override("de"):
+        assert round_title(match.round, match.group) == match.round_label() \
+            == "Gruppe A, Runde 1"
+        assert round_title(match.round) == "Runde 1"
+    match.round.name = "Final"
+    assert round_title(match.round, "A") == match.round_label() == "Final"
