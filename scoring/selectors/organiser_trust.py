@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
-from scoring.models import AuditEntry, Match, Tournament
+from scoring.models import AuditEntry, Match, PaperScoresheet, Tournament
 
 MATCH_RELATED = ("event__tournament", "round", "table", "entry_a__player", "entry_a__partner",
                  "entry_b__player", "entry_b__partner", "entry_c__player", "umpire")
@@ -45,3 +45,9 @@ def match_audit(match: Match, action: str | None = None, *, newest_first: bool =
         entries = entries.filter(action=action)
     order = ("-created_at", "-id") if newest_first else ("created_at", "id")
     return entries.order_by(*order)
+
+
+def latest_paper_sheet(match: Match) -> PaperScoresheet | None:
+    """The match's paper scoresheet entered last (the one compared and decided on), if any."""
+    return (PaperScoresheet.objects.filter(match=match).select_related("entered_by")
+            .order_by("-created_at", "-id").first())

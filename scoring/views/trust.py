@@ -12,7 +12,6 @@ import json
 from typing import Any
 
 from crispy_forms.helper import FormHelper
-from django import forms
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
@@ -22,7 +21,14 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import permissions
-from scoring.models import Match, PaperScoresheet, Tournament
+from scoring.forms.trust import (
+    DECISIONS,
+    PaperDecisionForm,
+    PaperFormSet,
+    SheetNoteForm,
+    paper_rows,
+)
+from scoring.models import Match, Tournament
 from scoring.selectors import organiser_trust as trust_selectors
 from scoring.services import reconcile
 from scoring.views.organiser.base import get_tournament
@@ -70,14 +76,7 @@ DIFFERENCE_LABELS = {
     "not_comparable": _("Point carrom matches are not compared."),
 }
 
-DECISIONS = [
-    ("tablet", _("The tablet's record is right")),
-    ("paper", _("The paper is right: the tablet's record needs a correction")),
-    ("other", _("Other decision (see the note)")),
-]
 
-SIDE_CHOICES = [("", "—"), ("a", "A"), ("b", "B")]
-PAPER_ROWS = 30
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -176,118 +175,11 @@ def match_audit(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
 # --- paper scoresheet ------------------------------------------------------------------------
 
 
-class PaperBoardForm(forms.Form):
-    """One board of the paper sheet (a row; empty rows are ignored)."""
-
-    game = forms.TypedChoiceField(label=_("Game"), coerce=int, choices=[(1, 1), (2, 2), (3, 3)],
-                                  initial=1)
-    winner = forms.ChoiceField(label=_("Winner"), choices=SIDE_CHOICES, required=False)
-    carrommen = forms.IntegerField(label=_("Carrommen left"), min_value=0, max_value=9,
-                                   required=False,
-                                   help_text=_("The loser's carrommen on the board."))
-    queen = forms.ChoiceField(label=_("Queen covered by"), choices=SIDE_CHOICES,
-                              required=False)
-    points = forms.IntegerField(label=_("Points"), min_value=1, max_value=12, required=False,
-                                help_text=_("Only for an award instead of carrommen."))
-    law = forms.CharField(label=_("Law"), max_length=30, required=False)
-
-    def has_content(self) -> bool:
-        data = self.cleaned_data
-        return any(data.get(k) not in (None, "") for k in ("winner", "carrommen", "queen",
-                                                            "points", "law"))
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        if not any(data.get(k) not in (None, "") for k in ("winner", "carrommen", "queen",
-                                                            "points", "law")):
-            return data
-        if not data.get("winner"):
-            self.add_error("winner", _("Who won this board?"))
-        if data.get("points") is None and data.get("carrommen") is None:
-            self.add_error("carrommen", _("Give the carrommen left, or points for an award."))
-        if data.get("points") is not None and (data.get("carrommen") is not None
-                                               or data.get("queen")):
-            self.add_error("points", _("An award has points and a law, not carrommen or the "
-                                       "queen."))
-        return data
-
-
-class BasePaperFormSet(forms.BaseFormSet):
-    def clean(self) -> None:
-        if any(self.errors):
-            return
-        games = sorted({f.cleaned_data["game"] for f in self.forms if f.has_content()})
-        if not games:
-            raise forms.ValidationError(_("Enter at least one board."))
-        if games != list(range(1, len(games) + 1)):
-            raise forms.ValidationError(_("Games must follow each other: game %(game)s has no "
-                                          "boards.") % {"game": _first_gap(games)})
-
-    def sheet(self) -> list[list[dict[str, Any]]]:
-        games: dict[int, list[dict[str, Any]]] = {}
-        for form in self.forms:
-            if not form.has_content():
-                continue
-            data = form.cleaned_data
-            if data.get("points") is not None:
-                board = {"winner": data["winner"], "points": data["points"],
-                         "law": data.get("law") or ""}
-            else:
-                board = {"winner": data["winner"], "carrommen": data["carrommen"],
-                         "queen": data.get("queen") or None}
-            games.setdefault(data["game"], []).append(board)
-        return [games[g] for g in sorted(games)]
-
-
-def _first_gap(games: list[int]) -> int:
-    expected = 1
-    for game in games:
-        if game != expected:
-            return expected
-        expected += 1
-    return expected
-
-
-PaperFormSet = forms.formset_factory(PaperBoardForm, formset=BasePaperFormSet, extra=0,
-                                     max_num=60, validate_max=True)
-
-
-class SheetNoteForm(forms.Form):
-    note = forms.CharField(label=_("Note"), required=False, max_length=2000,
-                           widget=forms.Textarea(attrs={"rows": 2}))
-
-
-class DecisionForm(forms.Form):
-    decision = forms.ChoiceField(label=_("Decision"), choices=DECISIONS,
-                                 widget=forms.RadioSelect)
-    note = forms.CharField(label=_("Note"), required=False, max_length=2000,
-                           widget=forms.Textarea(attrs={"rows": 2}))
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        if data.get("decision") == "other" and not data.get("note"):
-            self.add_error("note", _("Say what was decided."))
-        return data
-
-
 def _formset_helper() -> FormHelper:
     helper = FormHelper()
     helper.form_tag = False
     helper.template = "bootstrap5/table_inline_formset.html"
     return helper
-
-
-def _initial_rows(sheet: PaperScoresheet | None) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = []
-    if sheet is not None:
-        for g, boards in enumerate(sheet.games, 1):
-            for board in boards:
-                rows.append({"game": g, "winner": board.get("winner", ""),
-                             "carrommen": board.get("carrommen"),
-                             "queen": board.get("queen") or "",
-                             "points": board.get("points"), "law": board.get("law", "")})
-    rows += [{"game": rows[-1]["game"] if rows else 1}] * max(PAPER_ROWS - len(rows), 8)
-    return rows
 
 
 def _difference_rows(differences: list[reconcile.Difference]) -> list[dict[str, Any]]:
@@ -307,7 +199,7 @@ def _difference_rows(differences: list[reconcile.Difference]) -> list[dict[str, 
 def paper(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     """Enter the paper scoresheet of a match and see how it differs from the tablet."""
     tournament, match = _match(request, slug, match_id)
-    sheet = match.paper_sheets.select_related("entered_by").order_by("-created_at", "-id").first()
+    sheet = trust_selectors.latest_paper_sheet(match)
     if request.method == "POST":
         formset = PaperFormSet(request.POST, prefix="board")
         note_form = SheetNoteForm(request.POST)
@@ -324,7 +216,7 @@ def paper(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
                 return redirect("scoring:trust-paper", slug=tournament.slug, match_id=match.pk)
         status = 422
     else:
-        formset = PaperFormSet(prefix="board", initial=_initial_rows(sheet))
+        formset = PaperFormSet(prefix="board", initial=paper_rows(sheet))
         note_form = SheetNoteForm()
         status = 200
     differences = reconcile.compare(match, sheet.games) if sheet is not None else None
@@ -332,7 +224,7 @@ def paper(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
         "tournament": tournament, "match": match, "sheet": sheet, "formset": formset,
         "helper": _formset_helper(), "note_form": note_form,
         "differences": _difference_rows(differences) if differences is not None else None,
-        "decision_form": DecisionForm(),
+        "decision_form": PaperDecisionForm(),
         "decisions": [
             {"entry": e, "label": dict(DECISIONS).get(e.detail.get("decision"), "")}
             for e in trust_selectors.match_audit(match, "paper_decision", newest_first=True)
@@ -344,8 +236,8 @@ def paper(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
 def paper_decision(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     """Record the official's decision on the differences of the latest paper sheet."""
     tournament, match = _match(request, slug, match_id)
-    sheet = match.paper_sheets.order_by("-created_at", "-id").first()
-    form = DecisionForm(request.POST)
+    sheet = trust_selectors.latest_paper_sheet(match)
+    form = PaperDecisionForm(request.POST)
     if sheet is None:
         messages.error(request, _("Enter the paper scoresheet first."))
     elif not form.is_valid():
