@@ -5,8 +5,10 @@ round, sees the warning, accepts the repair, and the bracket shows the new winne
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from scoring.models import Board, Match
@@ -56,13 +58,43 @@ def save_button_on_top(page: Page):
     return save
 
 
-def test_organiser_corrects_a_board_and_the_bracket_follows(organiser_page: Page,  # noqa: F811
-                                                            live_server, django_user_model):
-    page = organiser_page
-    problems = Problems(page)
+@dataclass
+class ConfirmedMatch:
+    """The organiser's browser on a confirmed match whose winner (A, the ``loser`` once it is
+    corrected) already stands in the next round's match ``nxt``."""
+
+    page: Page
+    problems: Problems
+    match: Match
+    nxt: Match
+    loser: str
+    winner: str
+
+
+@pytest.fixture
+def confirmed_match(organiser_page: Page, live_server,  # noqa: F811
+                    django_user_model) -> ConfirmedMatch:
+    """The organiser's match page of :func:`_corrected_match`'s match, at 1024×768."""
+    problems = Problems(organiser_page)
     match, nxt = _corrected_match(django_user_model.objects.get(username="chief"))
-    loser, winner = match.entry_a.name, match.entry_b.name
-    page.goto(f"{live_server.url}/t/fix-cup/organiser/matches/{match.pk}/")
+    organiser_page.goto(f"{live_server.url}/t/fix-cup/organiser/matches/{match.pk}/")
+    return ConfirmedMatch(organiser_page, problems, match, nxt, loser=match.entry_a.name,
+                          winner=match.entry_b.name)
+
+
+def the_bracket_follows(fixed: ConfirmedMatch) -> None:
+    """Back on the event: the next round's card shows the new winner and not the old one, and
+    the new winner stands in the next match."""
+    fixed.page.get_by_role("link", name="Back to Open").click()
+    card = fixed.page.locator(".o-bracket .o-column").nth(1)
+    expect(card.get_by_text(fixed.winner, exact=True)).to_be_visible()
+    expect(card.get_by_text(fixed.loser, exact=True)).to_have_count(0)
+    fixed.nxt.refresh_from_db()
+    assert fixed.match.entry_b_id in (fixed.nxt.entry_a_id, fixed.nxt.entry_b_id)
+
+
+def test_organiser_corrects_a_board_and_the_bracket_follows(confirmed_match: ConfirmedMatch):
+    page, match, nxt = confirmed_match.page, confirmed_match.match, confirmed_match.nxt
     expect(page.get_by_text("The result is confirmed by the organiser.")).to_be_visible()
     page.get_by_role("link", name="correct board 2").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Correct game 1, board 2")
@@ -81,11 +113,6 @@ def test_organiser_corrects_a_board_and_the_bracket_follows(organiser_page: Page
     page.screenshot(path=str(SHOTS / "correction-1024x768.png"), full_page=False)
     save.click()
     expect(page.get_by_text("The result is corrected.")).to_be_visible()
-    page.get_by_role("link", name="Back to Open").click()
-    card = page.locator(".o-bracket .o-column").nth(1)
-    expect(card.get_by_text(winner, exact=True)).to_be_visible()
-    expect(card.get_by_text(loser, exact=True)).to_have_count(0)
+    the_bracket_follows(confirmed_match)
     page.screenshot(path=str(SHOTS / "correction-bracket-1024x768.png"), full_page=False)
-    nxt.refresh_from_db()
-    assert match.entry_b_id in (nxt.entry_a_id, nxt.entry_b_id)
-    problems.assert_none()
+    confirmed_match.problems.assert_none()
