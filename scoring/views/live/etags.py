@@ -9,13 +9,16 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.contrib.auth.decorators import login_not_required
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
+from django.views.decorators.http import require_safe
 
 from scoring import conditional as early_answers
 
@@ -99,3 +102,24 @@ def fragment(request: HttpRequest, kind: str, template: str,
 def no_store(response: HttpResponse) -> HttpResponse:
     patch_cache_control(response, no_store=True)
     return response
+
+
+def page_and_part(names: tuple[str, str], kinds: tuple[str, str], validator: Callable[..., Any],
+                  template: str, part: str, context: Callable[..., dict[str, Any]]
+                  ) -> tuple[Callable[..., HttpResponse], Callable[..., HttpResponse]]:
+    """A public live page and its polled part (``template#part``), both drawn from
+    ``context(request, **url kwargs)`` and checked against ``validator`` under their ETag
+    ``kinds`` (page, part); the page's ETag also depends on who is logged in, the part's is
+    answered early. Returns the two views, with their ``names``."""
+
+    def page_view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
+        return render(request, template, context(request, **kwargs))
+
+    def part_view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
+        return render(request, f"{template}#{part}", context(request, **kwargs))
+
+    page_view.__name__ = page_view.__qualname__ = names[0]
+    part_view.__name__ = part_view.__qualname__ = names[1]
+    return (login_not_required(require_safe(conditional(kinds[0], validator,
+                                                         page=True)(page_view))),
+            login_not_required(require_safe(conditional(kinds[1], validator)(part_view))))

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_safe
 from scoring.models import Event
 from scoring.selectors import live as sel
 from scoring.views.live.common import POLL, by_event, by_standings, event_context, event_or_404
-from scoring.views.live.etags import conditional, fragment
+from scoring.views.live.etags import conditional, fragment, page_and_part
 
 
 @login_not_required
@@ -29,24 +29,8 @@ def event_page(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     })
 
 
-@login_not_required
-@require_safe
-@conditional("bracket-page", by_event, page=True)
-def bracket_page(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+def _bracket_context(request: HttpRequest, slug: str, event_id: int) -> dict[str, Any]:
     event = event_or_404(slug, event_id)
-    return render(request, "scoring/live/bracket.html", _bracket_context(request, event))
-
-
-@login_not_required
-@require_safe
-@conditional("bracket-part", by_event)
-def bracket_part(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
-    event = event_or_404(slug, event_id)
-    return render(request, "scoring/live/bracket.html#bracket",
-                  _bracket_context(request, event))
-
-
-def _bracket_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     context = {**event_context(event), "poll": POLL["event"]}
     context["bracket_html"] = fragment(
         request, "bracket-html", "scoring/live/parts.html#bracket-sections",
@@ -54,24 +38,8 @@ def _bracket_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     return context
 
 
-@login_not_required
-@require_safe
-@conditional("standings-page", by_standings, page=True)
-def standings_page(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+def _standings_context(request: HttpRequest, slug: str, event_id: int) -> dict[str, Any]:
     event = event_or_404(slug, event_id)
-    return render(request, "scoring/live/standings.html", _standings_context(request, event))
-
-
-@login_not_required
-@require_safe
-@conditional("standings-part", by_standings)
-def standings_part(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
-    event = event_or_404(slug, event_id)
-    return render(request, "scoring/live/standings.html#standings",
-                  _standings_context(request, event))
-
-
-def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     if not sel.has_standings(event):
         raise Http404(_("This event has no standings: it is played as a knock-out."))
     context = {**event_context(event), "poll": POLL["event"]}
@@ -84,3 +52,11 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     context["tables_html"] = fragment(request, "standings-html",
                                       "scoring/live/standings.html#tables", tables)
     return context
+
+
+bracket_page, bracket_part = page_and_part(
+    ("bracket_page", "bracket_part"), ("bracket-page", "bracket-part"), by_event,
+    "scoring/live/bracket.html", "bracket", _bracket_context)
+standings_page, standings_part = page_and_part(
+    ("standings_page", "standings_part"), ("standings-page", "standings-part"), by_standings,
+    "scoring/live/standings.html", "standings", _standings_context)

@@ -7,36 +7,24 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_not_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from scoring.selectors import live as sel
 from scoring.views.live.common import POLL, by_tournament, tournament_or_404
-from scoring.views.live.etags import conditional
+from scoring.views.live.etags import page_and_part
 
 
-@login_not_required
-@require_safe
-@conditional("tournament-page", by_tournament, page=True)
-def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
+def _home_context(request: HttpRequest, slug: str) -> dict[str, Any]:
     tournament = tournament_or_404(slug)
-    return render(request, "scoring/live/tournament.html", {
-        "tournament": tournament, "overview": sel.tournament_overview(tournament),
-        "poll": POLL["tournament"],
-    })
+    return {"tournament": tournament, "overview": sel.tournament_overview(tournament),
+            "poll": POLL["tournament"]}
 
 
-@login_not_required
-@require_safe
-@conditional("tournament-now", by_tournament)
-def tournament_now(request: HttpRequest, slug: str) -> HttpResponse:
-    """The polled part of the tournament home: tables, call-ups, recent results."""
-    tournament = tournament_or_404(slug)
-    return render(request, "scoring/live/tournament.html#now", {
-        "tournament": tournament, "overview": sel.tournament_overview(tournament),
-        "poll": POLL["tournament"],
-    })
+#: the home page, and its polled part: tables, call-ups, recent results
+tournament_home, tournament_now = page_and_part(
+    ("tournament_home", "tournament_now"), ("tournament-page", "tournament-now"), by_tournament,
+    "scoring/live/tournament.html", "now", _home_context)
 
 
 def _cell(value: Any) -> Any:
