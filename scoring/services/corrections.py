@@ -135,6 +135,21 @@ def _started(matches: Any) -> bool:
                           | Q(status=Match.Status.CONFIRMED, bye=False)).exists()
 
 
+def still_decided(match: Match, breaks_code: str, breaks: str, unfinished: str) -> None:
+    """The caches of a corrected (or decided) ``match`` rebuilt from its log, which must still
+    fit the rules and still end the match, and its revision bumped; else ``CorrectionError``
+    (``breaks_code`` with ``breaks`` naming the engine's detail, or ``correction_unfinished``),
+    and the caller's transaction rolls back."""
+    try:
+        rebuild_match(match)
+        snapshot = match_snapshot(match)
+    except RulesError as err:
+        raise CorrectionError(breaks_code, breaks, detail=err.message) from None
+    if not snapshot.finished:
+        raise CorrectionError("correction_unfinished", unfinished)
+    _bump(match)
+
+
 def _downstream(match: Match, before: tuple[str, dict[str, int], dict[int, tuple[str, int]]]
                 ) -> Downstream:
     match.refresh_from_db(fields=["winner_side", "games_won"])
@@ -268,18 +283,10 @@ def _apply(match: Match, board_id: int, fix: PaperFix | LogFix, actor: Actor,
         detail = _fix_log(match, board, fix, actor, client_id)  # type: ignore[arg-type]
     else:
         detail = _fix_paper(match, board, fix, actor, client_id)  # type: ignore[arg-type]
-    try:
-        rebuild_match(match)
-        snapshot = match_snapshot(match)
-    except RulesError as err:
-        raise CorrectionError("correction_breaks_match",
-                              "after this correction a later board no longer fits the game "
-                              "(%(detail)s): correct that board or decide the game",
-                              detail=err.message) from None
-    if not snapshot.finished:
-        raise CorrectionError("correction_unfinished",
-                              "after this correction the match would not be over")
-    _bump(match)
+    still_decided(match, "correction_breaks_match",
+                  "after this correction a later board no longer fits the game "
+                  "(%(detail)s): correct that board or decide the game",
+                  "after this correction the match would not be over")
     detail.update(board=board.pk, game=board.game.number, sequence=board.sequence)
     return match, detail, _downstream(match, before)
 

@@ -32,7 +32,7 @@ from django.db import transaction
 
 from scoring.models import Board, BoardEvent, Event, Game, Match
 from scoring.records import other_side
-from scoring.rules import RulesError, get_rules, variant_for
+from scoring.rules import get_rules, variant_for
 from scoring.services.corrections import (
     CorrectionError,
     Downstream,
@@ -44,15 +44,13 @@ from scoring.services.corrections import (
     _row,
     check_reason,
     save_repair,
+    still_decided,
 )
 from scoring.services.matches import (
     Actor,
-    _bump,
     _check_write,
     _lock,
     live_events,
-    match_snapshot,
-    rebuild_match,
 )
 
 #: A law as the rulebook cites it: "ICF 51", "IT 107", "IT 90(b)", "DCV 56(c)".
@@ -153,17 +151,9 @@ def _apply(match: Match, decision: Decision, actor: Actor, client_id: uuid.UUID,
     before = (match.winner_side, dict(match.games_won), ranks)
     for game in sorted(given, key=lambda g: g.number):
         _award_game(match, game, decision.side, decision.law, actor, client_id)
-    try:
-        rebuild_match(match)
-        snapshot = match_snapshot(match)
-    except RulesError as err:
-        raise CorrectionError("decision_breaks_match",
-                              "after this decision a later game no longer fits (%(detail)s)",
-                              detail=err.message) from None
-    if not snapshot.finished:
-        raise CorrectionError("correction_unfinished",
-                              "after this decision the match would not be over")
-    _bump(match)
+    still_decided(match, "decision_breaks_match",
+                  "after this decision a later game no longer fits (%(detail)s)",
+                  "after this decision the match would not be over")
     detail = {"side": decision.side, "law": decision.law,
               "game": decision.game, "given": sorted(g.number for g in given),
               "decided": "game" if decision.game is not None else "match"}
