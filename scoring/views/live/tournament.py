@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from scoring.selectors import live as sel
+from scoring.selectors.live.results import decided_matches
 from scoring.views.live.common import POLL, by_tournament, tournament_or_404
 from scoring.views.live.etags import page_and_part
 
@@ -47,12 +48,7 @@ def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
         "games_b", "game_scores", "winner", "walkover", "bye", "status", "finished_at",
         "match_id", "entry_a_id", "entry_b_id",
     ])
-    matches = (sel.match_queryset().filter(event__tournament=tournament)
-               .prefetch_related("games").order_by("event__order", "event__name",
-                                                   "round__number", "number", "pk"))
-    for match in matches:
-        if match.status not in sel.DONE and not match.walkover and not match.bye:
-            continue
+    for match in decided_matches(tournament):
         games = sorted(match.games.all(), key=lambda g: g.number)
         won = match.games_won or {}
         writer.writerow([_cell(value) for value in (
