@@ -3,12 +3,11 @@ organiser's pages and their selectors."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.utils.translation import gettext as _
 
-if TYPE_CHECKING:  # the model asks these words for its round label (Match.round_label)
-    from scoring.models import Round
+from scoring.models import Round
 
 
 def reason_text(reason: dict[str, Any] | None) -> str:
@@ -66,11 +65,7 @@ def reason_text(reason: dict[str, Any] | None) -> str:
 
 
 def round_title(rnd: Round | None, group: str = "") -> str:
-    """A round's name in the current language: :attr:`scoring.models.Round.label`, the one
-    definition of round names ("Round 3" in a Swiss event, "Quarter-final" in a knock-out);
-    a numbered round of ``group`` says it: "Group A, round 3" (``Match.round_label``)."""
-    if rnd is None:
-        return ""
-    if group and not rnd.name:
-        return _("Group %(group)s, round %(number)s") % {"group": group, "number": rnd.number}
-    return rnd.label
+    """A round's name in the current language: :meth:`scoring.models.Round.title`, the one
+    definition of round names ("Round 3" in a Swiss event, "Quarter-final" in a knock-out,
+    "Group A, round 3" with ``group``); ``Match.round_label`` says the same."""
+    return "" if rnd is None else rnd.title(group)

@@ -195,6 +195,14 @@ class Round(models.Model):
             return gettext(self.name)
         return str(_("Round %(number)s") % {"number": self.number})
 
+    def title(self, group: str = "") -> str:
+        """:attr:`label`; a numbered round of ``group`` says it: "Group A, round 3". The one
+        source of round names (``Match.round_label``, ``draw_words.round_title``)."""
+        if group and not self.name:
+            return gettext("Group %(group)s, round %(number)s") % {"group": group,
+                                                                   "number": self.number}
+        return self.label
+
 
 class Table(models.Model):
     """A carrom board (table) in the hall."""

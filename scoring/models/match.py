@@ -146,12 +146,10 @@ class Match(models.Model):
     def round_label(self) -> str:
         """The match's round as its event's format names it: "Round 3" (Swiss, groups),
         the knock-out round's name ("Quarter-final"), else the ICF stage (a single match).
-        The words are :func:`scoring.draw_words.round_title`'s."""
-        from scoring.draw_words import round_title
-
+        The words are :meth:`Round.title`'s, as ``draw_words.round_title`` says them."""
         if not self.round_id:
             return str(self.get_stage_choice_display())
-        return round_title(self.round, self.group)
+        return self.round.title(self.group)
 
     def get_stage_choice_display(self) -> str:
         return str(dict(self._meta.get_field("stage").choices).get(self.stage, self.stage))
