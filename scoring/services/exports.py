@@ -31,10 +31,11 @@ from typing import Any
 
 import yaml
 
+from scoring import standings
 from scoring.models import Entry, Event, ExternalRecord, Game, Match, Player, Tournament
 from scoring.records import SIDES, match_snapshot
 from scoring.rules import first_breaker_of_game
-from scoring.services.placings import event_placings, swiss_table
+from scoring.services.placings import event_placings
 
 #: Namespace of the guids we make for players, events and clubs (stable across exports).
 GUID_NAMESPACE = uuid.UUID("0c6a1f4e-2b7d-4c55-9a0e-6b1d3c2f9e71")
@@ -240,8 +241,9 @@ def _tourney(tournament: Tournament, event: Event, entries: list[Entry],
             if row["board"] is None:  # SoL needs a table: the match's place in its turn
                 row["board"] = in_turn[turn]
             rows.append(row)
-    table = {s.entry: s for s in swiss_table(event)} if event.format == Event.Format.SWISS \
-        else {}
+    # the one Swiss table (scoring.standings), as the live page, the API and the sheet show it
+    table = {row.entry_id: row.values for row in standings.swiss_table(event)[0].rows} \
+        if event.format == Event.Format.SWISS else {}
     competitors = []
     for e in entries:
         c: dict[str, Any] = {"players": [player_pos[e.player_id]]
@@ -249,8 +251,8 @@ def _tourney(tournament: Tournament, event: Event, entries: list[Entry],
                              "retired": bool(e.withdrawn)}
         line = table.get(e.pk)
         if line is not None:  # SoL's ranking figures: 2 points a win
-            c.update(points=2 * line.wins, netscore=line.net_points,
-                     totscore=line.points_for, bucholz=2 * line.buchholz)
+            c.update(points=2 * line["wins"], netscore=line["net_points"],
+                     totscore=line["points_for"], bucholz=2 * line["buchholz"])
         competitors.append(c)
     finished = event.status == Event.Status.FINISHED
     turns = max((r["turn"] for r in rows), default=0)

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import scoring.draws as pairing
 from scoring.models import Entry, Event, Match, Round
 from scoring.services import draws as draw_service
 
@@ -43,13 +42,6 @@ class Placing:
         if self.last and self.last != self.place:
             return f"{self.place}–{self.last}"
         return str(self.place)
-
-
-def swiss_table(event: Event) -> tuple[pairing.SwissStanding, ...]:
-    """The Swiss table of ``event`` from its confirmed results (``scoring.draws``)."""
-    draw_entries, _withdrawn = draw_service.draw_entries(event)
-    results = [r for _row, r in draw_service.event_results(event) if r is not None]
-    return pairing.swiss_standings(draw_entries, results)
 
 
 def finals_order(order: list[int], finals: list[tuple[int, int, str]]) -> list[int]:

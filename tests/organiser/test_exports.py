@@ -149,3 +149,36 @@ def test_licence_numbers_come_in_by_csv_and_go_out_with_the_placings(tournament,
     assert again.ok and Player.objects.get(name="Asha Rao").licence == "DCV-0043"
     rows = list(csv.DictReader(io.StringIO(placings_csv(tournament))))
     assert {r["name"]: r["licence"] for r in rows} == {"Asha Rao": "DCV-0043", "Ben Kirk": ""}
+
+
+def test_the_sol_archive_ranks_as_the_one_swiss_table_also_with_a_withdrawal(
+        tournament, actor, run_on_commit):
+    """The competitors' ranking figures are the live standings' (``scoring.standings``), one
+    table for the live page, the API, the sheet and the archive; a player withdrawn after
+    round 1 keeps his line as the standings keep it, and a bye counts by the event's rule
+    (here SoL's phantom score, 18 points; issue 13)."""
+    from scoring import standings
+    from scoring.services.walkovers import withdraw_entry
+
+    event = make_event(tournament, 7, fmt="swiss", settings={"rounds": 3, "bye_points": 18})
+    draws.draw_event(event=event, actor=actor, random_seed=5)
+    for number in range(3):
+        for m in Match.objects.filter(event=event, round__number=number + 1, bye=False,
+                                      walkover=False):
+            with run_on_commit():
+                play_and_confirm(m, "a" if m.number % 2 else "b")
+        if number == 0:
+            withdraw_entry(entry=event.entries.order_by("pk").first(), actor=actor)
+        if number < 2:
+            draws.next_round(event=event, actor=actor)
+    (tourney,) = [d for d in yaml.safe_load_all(sol_archive(tournament).decode())
+                  if "competitors" in d]
+    rows = {row.entry_id: row.values for row in standings.swiss_table(event)[0].rows}
+    entries = list(event.entries.order_by("pk"))
+    assert len(tourney["competitors"]) == len(entries) == len(rows)
+    for entry, competitor in zip(entries, tourney["competitors"], strict=True):
+        line = rows[entry.pk]
+        assert (competitor["points"], competitor["netscore"], competitor["totscore"],
+                competitor["bucholz"]) == (2 * line["wins"], line["net_points"],
+                                           line["points_for"], 2 * line["buchholz"])
+    assert tourney["competitors"][0]["retired"] is True
