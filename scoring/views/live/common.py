@@ -6,18 +6,21 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404, HttpRequest
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from scoring.models import Event, Match, Tournament
 from scoring.selectors import live as sel
+from scoring.selectors.live import lookups
 
 #: Seconds between polls (rendered into hx-trigger; the hall rotates its slides itself).
 POLL = {"match": 3, "table": 3, "tournament": 10, "event": 30, "overlay": 2}
 
 
 def tournament_or_404(slug: str) -> Tournament:
-    return get_object_or_404(Tournament, slug=slug)
+    try:
+        return lookups.get_tournament(slug)
+    except Tournament.DoesNotExist:
+        raise Http404 from None
 
 
 def match_or_404(slug: str, match_id: int) -> Match:

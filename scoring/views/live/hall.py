@@ -18,6 +18,7 @@ from django.views.decorators.http import require_safe
 
 from scoring.models import Event, Tournament
 from scoring.selectors import live as sel
+from scoring.selectors.live import lookups
 from scoring.views.live.common import (
     by_event,
     by_tournament,
@@ -66,7 +67,7 @@ def _hall_slides(tournament: Tournament, overview: sel.Overview) -> list[dict[st
               for page in range(1, pages + 1)]
     # the call-up slide: who is called to which table, in big type (issue 15)
     slides.append({"url": f"{url}?show=callup", "label": _("Call-ups")})
-    for event in tournament.events.all():
+    for event in lookups.tournament_events(tournament):
         if sel.has_standings(event) or event.format in (Event.Format.KNOCKOUT,
                                                         Event.Format.DOUBLE_ELIMINATION):
             url = reverse("scoring:live-hall-event", kwargs={"slug": tournament.slug,

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_safe
 
 from scoring.models import Match, Tournament
 from scoring.selectors import live as sel
+from scoring.selectors.live import lookups
 from scoring.views.live.common import POLL, by_table, tournament_or_404
 from scoring.views.live.etags import conditional, no_store
 
@@ -33,7 +34,7 @@ def live_table(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 def _table_context(tournament: Tournament, number: int, current: Match | None
                    ) -> dict[str, Any]:
-    table = tournament.tables.filter(number=number).first()
+    table = lookups.table_at(tournament, number)
     view = sel.match_view(current, timeline=False) if current is not None else None
     return {
         "tournament": tournament, "number": number, "table": table, "current": current,
