@@ -1,5 +1,7 @@
-"""What every live page module uses: the objects of a URL (404 with a sentence when missing),
-the ETag validators of each kind of page, and the polling intervals."""
+"""What every live page module uses: the objects of a URL (read through the
+live selectors; a 404 when missing, with a sentence for a match or an
+event of another tournament), the ETag validators of each kind of page, and the polling
+intervals."""
 
 from __future__ import annotations
 
