@@ -26,11 +26,13 @@ def matches_with_sheets(tournament: Tournament) -> QuerySet[Match]:
             .order_by("event__order", "event__name", "round__number", "number", "pk"))
 
 
-def tournament_audit(tournament: Tournament) -> QuerySet[AuditEntry]:
-    """Every recorded action of the tournament (its own and its matches'), newest first."""
-    return (AuditEntry.objects
-            .filter(Q(tournament=tournament) | Q(match__event__tournament=tournament))
-            .select_related("actor", "match").order_by("-created_at", "-id"))
+def tournament_audit(tournament: Tournament, action: str = "") -> QuerySet[AuditEntry]:
+    """Every recorded action of the tournament (its own and its matches'), newest first;
+    only ``action``'s when given."""
+    entries = (AuditEntry.objects
+               .filter(Q(tournament=tournament) | Q(match__event__tournament=tournament))
+               .select_related("actor", "match").order_by("-created_at", "-id"))
+    return entries.filter(action=action) if action else entries
 
 
 def audit_actions(entries: QuerySet[AuditEntry]) -> list[str]:

@@ -146,11 +146,9 @@ def overview(request: HttpRequest, slug: str) -> HttpResponse:
 def tournament_audit(request: HttpRequest, slug: str) -> HttpResponse:
     """Every recorded action of the tournament, newest first (filter by action)."""
     tournament = get_tournament(request, slug)
-    entries = trust_selectors.tournament_audit(tournament)
-    actions = trust_selectors.audit_actions(entries)
+    actions = trust_selectors.audit_actions(trust_selectors.tournament_audit(tournament))
     action = request.GET.get("action", "")
-    if action:
-        entries = entries.filter(action=action)
+    entries = trust_selectors.tournament_audit(tournament, action)
     page = Paginator(entries, 50).get_page(request.GET.get("page"))
     return render(request, "scoring/trust/audit.html", {
         "tournament": tournament, "match": None, "page": page,
