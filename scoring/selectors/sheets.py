@@ -77,7 +77,7 @@ BOARD_FIELDS = (
     "id", "game_id", "sequence", "kind", "breaker", "rules", "summary_winner",
     "summary_carrommen", "summary_queen", "award_points", "award_law", "finished", "void",
     "result_winner", "result_points", "result_law", "result_interpretation",
-    "result_carrommen", "result_queen", "result_extra_points", "last_seq",
+    "result_carrommen", "result_queen", "result_extra_points", "last_seq", "recorded_scores",
 )
 
 

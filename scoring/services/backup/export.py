@@ -287,6 +287,7 @@ class _Export:
             "summary_queen": board.summary_queen,
             "award_points": board.award_points,
             "award_law": board.award_law,
+            "recorded_scores": board.recorded_scores,
             "result": _result_out(board),
             "last_seq": board.last_seq,
             "created_at": _dt(board.created_at),

@@ -117,6 +117,7 @@ def _valid(obj: Any, where: str) -> Any:
         _side_counts(obj.scores, f"{where}: scores", 0, 999)
     if isinstance(obj, Board):
         _side_counts(obj.result_points_by_side, f"{where}: points_by_side", -999, 999)
+        _side_counts(obj.recorded_scores, f"{where}: recorded_scores", 0, 999)
     return obj
 
 
@@ -425,6 +426,7 @@ def _import_game(match: Match, match_ref: str, g: dict[str, Any], where: str, us
             summary_carrommen=b.get("summary_carrommen"),
             summary_queen=b.get("summary_queen", ""),
             award_points=b.get("award_points"), award_law=b.get("award_law", ""),
+            recorded_scores=b.get("recorded_scores") or {},
             finished=bool(result.get("finished", False)), void=bool(result.get("void", False)),
             result_winner=result.get("winner", ""), result_points=result.get("points"),
             result_law=result.get("law", ""),
