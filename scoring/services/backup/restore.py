@@ -292,7 +292,8 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
             event=_ref(events, row.get("event"), where, optional=False),
             player=_ref(players, row.get("player"), where, optional=False),
             partner=_ref(players, row.get("partner"), where),
-            seed=row.get("seed"), withdrawn=bool(row.get("withdrawn", False)),
+            seed=row.get("seed"), rating=row.get("rating"),
+            withdrawn=bool(row.get("withdrawn", False)),
             present_at=_parse_dt(row.get("present_at"), where),
             present_via=row.get("present_via") or "",
             created_at=_parse_dt(row.get("created_at"), where) or timezone.now())

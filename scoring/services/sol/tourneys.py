@@ -6,6 +6,8 @@ reused."""
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
@@ -155,21 +157,24 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
     )
     group = "A" if event.format == Event.Format.GROUPS else ""  # a round robin: one table
     players = lists.get("players") or []
+    rate_of = _rates(lists, tourney, day)
     entries: list[Entry] = []
     for c_index, competitor in enumerate(competitors, 1):
         if not isinstance(competitor, dict) or not competitor.get("players"):
             raise SolError(f"{where}: competitor {c_index} has no players")
         members = [_player(_item(players, p, "player"), lists, report)
                    for p in competitor["players"]]
-        rating = _number(competitor.get("rate", competitor.get("rating")))
+        rating = rate_of(competitor["players"])
+        if rating is None:
+            rating = _number(competitor.get("rate", competitor.get("rating")))
         if rating is not None and members[0].rating != rating:
-            members[0].rating = rating  # SoL's rating: the last tie-break of its ranking
+            members[0].rating = rating  # the player's latest known rating
             members[0].save(update_fields=["rating"])
             report.kept.append(f"{members[0].name}: rating {rating}")
         position = _number(competitor.get("position"))
         entries.append(Entry.objects.create(
             event=event, player=members[0], partner=members[1] if len(members) > 1 else None,
-            withdrawn=bool(competitor.get("retired")),
+            withdrawn=bool(competitor.get("retired")), rating=rating,
             seed=position if position and position > 0 else None))
 
     rounds: dict[tuple[int, bool], Round] = {}
@@ -206,6 +211,44 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
                 "competitors": len(entries), "matches": len(ordered)},
     )
     report.tournaments.append(tournament)
+
+
+def _rates(lists: dict[str, Any], tourney: dict[str, Any], day: datetime.date
+           ) -> Callable[[list[Any]], int | None]:
+    """A competitor's rate as SoL ranks by it (the last tie-break): with the tourney's rating,
+    the sum of its players' rates, each the player's latest rate in that rating dated before
+    the tourney (or in a rating of a lower level, when the rating inherits them), else the
+    rating's default rate; without a rating, none."""
+    ratings = lists.get("ratings") or []
+    position = tourney.get("rating")
+    if not isinstance(position, int) or not 1 <= position <= len(ratings) or \
+            not isinstance(ratings[position - 1], dict):
+        return lambda members: None
+    rating = ratings[position - 1]
+    level = str(rating.get("level") or "0")
+    counted = {position}
+    if level > "0" and rating.get("inherit"):
+        counted |= {n for n, r in enumerate(ratings, 1)
+                    if isinstance(r, dict) and str(r.get("level") or "0") < level}
+    latest: dict[Any, tuple[datetime.date, int]] = {}
+    for rate in lists.get("rates") or []:
+        if not isinstance(rate, dict) or rate.get("rating") not in counted:
+            continue
+        value = _number(rate.get("rate"))
+        try:
+            when = _date(rate.get("date"), "a rate")
+        except SolError:
+            continue
+        player = rate.get("player")
+        if value is None or when >= day or not isinstance(player, int):
+            continue
+        if player not in latest or when > latest[player][0]:
+            latest[player] = (when, value)
+    default = _number(rating.get("default_rate")) or 0
+
+    def rate_of(members: list[Any]) -> int | None:
+        return sum(latest[p][1] if p in latest else default for p in members)
+    return rate_of
 
 
 def _phantom_score(tourney: dict[str, Any]) -> int:
