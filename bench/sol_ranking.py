@@ -241,50 +241,65 @@ def _player_of(entry_id: int) -> int:
     return Entry.objects.values_list("player_id", flat=True).get(pk=entry_id)
 
 
-def compare(sol: dict, ours: list[dict]) -> list[str]:
-    """The disagreements of one tourney, row by row (empty: it agrees)."""
+def compare(sol: dict, ours: list[dict], rates_known: bool = True) -> tuple[list[str], bool]:
+    """The disagreements of one tourney, row by row (empty: it agrees), and whether they are
+    only places SoL's rates decided among rows of equal figures while the archive holds no
+    rates (SoL's ``.sol`` dump exports none; its backup does)."""
     problems = []
+    by_rate = True
     if len(sol["rows"]) != len(ours):
         problems.append(f"{len(sol['rows'])} rows in SoL, {len(ours)} here")
+        by_rate = False
     for place, (theirs, mine) in enumerate(zip(sol["rows"], ours, strict=False), 1):
         if theirs["player"] != mine["player"]:
             problems.append(f"place {place}: SoL has {theirs['player'][:8]} "
                             f"{_figures(theirs)}, we have {str(mine['player'])[:8]} "
                             f"{_figures(mine)}")
+            by_rate = by_rate and _figures(theirs) == _figures(mine)
             continue
         for key in ("points", "buchholz", "net", "total"):
             if sol["system"] == "roundrobin" and key == "buchholz":
                 continue  # SoL ranks a round robin without Buchholz
             if theirs[key] != mine[key]:
                 problems.append(f"place {place}: {key} SoL {theirs[key]}, ours {mine[key]}")
-    return problems
+                by_rate = False
+    rated = any(row["rate"] is not None for row in sol["rows"])
+    return problems, bool(problems) and by_rate and rated and not rates_known
 
 
 def _figures(row: dict) -> str:
     return f"({row['points']}/{row['buchholz']}/{row['net']}/{row['total']})"
 
 
-def ours_side(tmp: Path, archive: Path, ranking: list[dict]) -> tuple[int, int, list[str]]:
+def ours_side(archive: Path, ranking: list[dict]) -> tuple[int, int, int, list[str]]:
+    """Import ``archive`` and compare each tourney: (tourneys, agreeing, differing only by
+    rates the archive lacks, lines to print)."""
     from scoring.models import ExternalRecord
-    from scoring.services.sol import import_sol
+    from scoring.services.sol import import_sol, read_members
 
-    report = import_sol(archive.read_bytes(), file_name=archive.name)
+    content = archive.read_bytes()
+    rates_known = any(documents[0].get("rates") for _, documents in read_members(content))
+    report = import_sol(content, file_name=archive.name)
     by_guid = {r.key: r.tournament for r in ExternalRecord.objects.filter(
         source="sol", kind="tournament")}
-    agree, lines = 0, []
+    agree, no_rates, lines = 0, 0, []
     for sol in ranking:
         tournament = by_guid.get(sol["guid"])
         if tournament is None:
             lines.append(f"{archive.name} {sol['description']}: not imported")
             continue
-        problems = compare(sol, our_rows(tournament))
-        if problems:
+        problems, by_rate = compare(sol, our_rows(tournament), rates_known)
+        if by_rate:
+            no_rates += 1
+            lines.append(f"{archive.name} {sol['description']}: rows of equal figures "
+                         "in another order: SoL's rates decide, and this archive holds none")
+        elif problems:
             lines.append(f"{archive.name} {sol['description']} ({len(sol['rows'])} "
                          f"competitors): " + "; ".join(problems[:6]))
         else:
             agree += 1
     lines.extend(f"{archive.name} warning: {w}" for w in report.warnings[:5])
-    return len(ranking), agree, lines
+    return len(ranking), agree, no_rates, lines
 
 
 def main() -> None:
@@ -315,10 +330,12 @@ def main() -> None:
                 setup_django(tmp / "ours-0.sqlite3")
             else:
                 _fresh_db(tmp / f"ours-{number}.sqlite3")
-            count, agree, lines = ours_side(tmp, tmp / archive, ranking)
+            count, agree, no_rates, lines = ours_side(tmp / archive, ranking)
             for line in lines:
                 print(line)
-            print(f"{archive}: {agree} of {count} tourneys agree with SoL")
+            print(f"{archive}: {agree} of {count} tourneys agree with SoL"
+                  + (f"; {no_rates} differ only where SoL's rates decide and the archive "
+                     "holds no rates" if no_rates else ""))
             total += count
             agreed += agree
         print(f"sol_ranking: tourneys={total} agree={agreed}")
