@@ -165,3 +165,18 @@ def test_finals_order_places_each_pair_of_finalists_by_their_wins() -> None:
     assert finals_order(swiss[:4], [(11, 14, "b"), (12, 13, "a"), (14, 12, "a"),
                                     (11, 13, "b")]) == [14, 12, 13, 11]
     assert finals_order(swiss, []) == swiss
+
+
+def test_nine_board_rows_that_add_up_are_kept_as_boards() -> None:
+    # 12, 3, 9, 8, 1, 2 for A/B as below: 23–25 after nine boards (no 8-board limit: the
+    # import plays every match as a late round, DCV 56(c))
+    rows = [{"number": 1, "coins2": 9, "queen": "2"}, {"number": 2, "coins1": 3},
+            {"number": 3, "coins1": 6, "queen": "1"}, {"number": 4, "coins1": 8},
+            {"number": 5, "coins1": 1}, {"number": 6, "coins1": 2},
+            {"number": 7, "coins2": 3, "queen": "2"}, {"number": 8, "coins2": 4},
+            {"number": 9, "coins2": 4}]
+    report = import_sol(archive(players=2, matches=[m(1, 2, 23, 25, boards=rows)]))
+    match = Match.objects.get(event=event(), number=1)
+    assert not match.needs_review and not report.flagged
+    assert match.games.get().scores == {"a": 23, "b": 25} and match.winner_side == "b"
+    assert match.games.get().boards.count() == 9

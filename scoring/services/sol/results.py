@@ -86,11 +86,12 @@ def _side(flag: Any) -> str | None:
 
 def _board_scores(plan: list[dict[str, Any]], breaker: str | None) -> dict[str, int]:
     """What ``plan`` (summary boards) adds up to by the engine (22-point rule included),
-    as a game stopped by time after its last board."""
+    as a game stopped by time after its last board; in a late round as the import plays
+    every match (no 8-board limit, DCV 56(c))."""
     entries = [SummaryEntry(b["winner"], b["carrommen"], b["queen"] or None) for b in plan]
     try:
         state = derive_game(entries, players=("a", "b"), first_breaker=breaker or "a",
-                            time_up=True)
+                            stage=Round.Stage.LATE, time_up=True)
     except RulesError:
         return {}
     return dict(state.scores)
