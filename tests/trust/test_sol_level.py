@@ -38,6 +38,8 @@ def test_api_and_live_page_show_the_draw(client, level: Match) -> None:
     assert [g["scores"] for g in data["games"]] == [[25, 25]]
     (board,) = data["games"][0]["boards"]
     assert board["entered_as"] == "recorded" and board["law"] == "SoL result"
+    doc = client.get(reverse("scoring:api-board", args=[level.pk, 1, 1]))
+    assert doc.status_code == 200 and doc.json()["state"]["finished"] is True
     page = client.get(reverse("scoring:live-match",
                               args=[level.event.tournament.slug, level.pk]))
     assert page.status_code == 200
