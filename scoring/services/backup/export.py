@@ -200,7 +200,8 @@ class _Export:
     def entry_out(self, n: Entry) -> dict[str, Any]:
         return {"ref": self.n_ref[n.pk], "event": self.e_ref[n.event_id],
                 "player": self.p_ref[n.player_id], "partner": self.p_ref.get(n.partner_id),
-                "seed": n.seed, "rating": n.rating, "withdrawn": n.withdrawn, "present_at": _dt(n.present_at),
+                "seed": n.seed, "rating": n.rating, "withdrawn": n.withdrawn,
+                "present_at": _dt(n.present_at),
                 "present_via": n.present_via, "created_at": _dt(n.created_at)}
 
     def seating_out(self, values: Any) -> Any:
