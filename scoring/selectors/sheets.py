@@ -438,6 +438,7 @@ def _scoresheet(match: Match, games: list[Game], boards: dict[int, list[StoredBo
         games=printed,
         games_won=(state.games_won["a"], state.games_won["b"]) if finished else None,
         winner=_side(state.winner) if finished else None,
+        draw=finished and bool(getattr(state, "draw", False)),
         **common,
     )
 

@@ -53,4 +53,4 @@ def test_the_scoresheet_prints_25_25(admin_client, level: Match) -> None:
     flat = " ".join(pdftotext(body(admin_client.get(url + "?lang=en"))).split())
     # the board row: A's total 25, board 1, B's total 25, SoL's law; nobody won the game
     assert "25 ● 1 25 SoL result" in flat
-    assert "Match result in games A 0 : 0 B Winner Signature" in flat
+    assert "Match result in games A 0 : 0 B Winner Draw" in flat
