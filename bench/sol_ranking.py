@@ -10,12 +10,13 @@ bench writes to the temp dir. The driver uses SoL's public model API (``Tourney.
 The driver builds generated tourneys (fictional players, one random seed): Swiss tourneys of
 odd and even fields, random results that include games stopped by time (e.g. 11–3), draws
 (7–7), level 25–25, board rows (consistent, and now and then not adding up to the score), a
-phantom score other than 25, final rounds, round robins, and a rating whose rates are the last
-tie-break. For each tourney it writes SoL's own ranking (order, points, Buchholz, net score,
-total score) and exports the tourneys as SoL does: a ``.sol`` archive and a ``.zip`` backup
-(``everything.sol`` inside). We import both here (:func:`scoring.services.sol.import_sol`) and
-compare SoL's ranking with our European-preset standings (and, where SoL played final rounds,
-with our placings, which place the finalists by their finals as SoL does).
+phantom score other than 25, final rounds, round robins, a competitor who retires, fields level
+on every figure, and a rating whose rates are then the last tie-break. For each tourney it
+writes SoL's own ranking (order, points, Buchholz, net score, total score) and exports the
+tourneys as SoL does: a ``.sol`` archive and a ``.zip`` backup (``everything.sol`` inside).
+We import both here (:func:`scoring.services.sol.import_sol`) and compare SoL's ranking with
+our European-preset standings (and, where SoL played final rounds, with our placings, which
+place the finalists by their finals as SoL does).
 
 The last line::
 
@@ -136,7 +137,9 @@ def tourney(s, rng, n, champ, rating):
                 volatility="0.06"))
     s.flush()
     rounds = players - 1 + players % 2 if system == "roundrobin" else rng.randint(3, 6)
-    for _ in range(rounds):
+    for turn in range(rounds):
+        if system == "swiss" and turn == 2 and n % 4 == 1:
+            t.competitors[0].retired = True  # retires after two rounds: paired no more
         try:
             t.makeNextTurn()
         except Exception as error:  # no further pairing: the tourney ends here
