@@ -133,7 +133,8 @@ def _column(key: str, rule: RankingRule, tiebreak: int | None = None,
                     "a walkover counts as a win).") % {"win": rule.win, "draw": rule.draw,
                                                        "loss": rule.loss}),
         "wins": (_("W"), _("Wins"), _("Matches won (a bye or a walkover counts as a win).")),
-        "draws": (_("D"), _("Draws"), _("Matches stopped by time with level scores.")),
+        "draws": (_("D"), _("Draws"), _("Matches drawn: stopped by time with level scores, "
+                                         "or level as another system recorded them.")),
         "losses": (_("L"), _("Losses"), _("Matches lost.")),
         "buchholz": (_("Bh"), _("Buchholz"),
                      (_("The sum of the points of every opponent met; %(bye)s")
