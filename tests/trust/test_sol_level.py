@@ -54,3 +54,23 @@ def test_the_scoresheet_prints_25_25(admin_client, level: Match) -> None:
     # the board row: A's total 25, board 1, B's total 25, SoL's law; nobody won the game
     assert "25 ● 1 25 SoL result" in flat
     assert "Match result in games A 0 : 0 B Winner Draw" in flat
+
+
+def test_a_recorded_score_is_checked_and_changes_nothing_when_refused(level: Match) -> None:
+    from scoring.services.matches import Actor, MatchError
+    from scoring.services.sol.results import record_game_score
+
+    actor = Actor(via="import", device="test")
+    other = Match.objects.get(event=level.event, number=2)  # has its award boards
+    before = Board.objects.count()
+    for match, scores, code in [
+        (level, {"a": 25, "b": 25}, "match_finished"),
+        (other, {"a": 25, "b": 25}, "match_finished"),
+        (level, {"a": 25}, "bad_scores"),
+        (level, {"a": -1, "b": 3}, "bad_scores"),
+        (level, {"a": True, "b": 3}, "bad_scores"),
+    ]:
+        with pytest.raises(MatchError) as err:
+            record_game_score(match=match, scores=scores, law="SoL result", actor=actor)
+        assert err.value.code == code
+    assert Board.objects.count() == before
