@@ -117,6 +117,10 @@ class Entry(models.Model):
         blank=True, verbose_name=_("partner"),
     )
     seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
+    rating = models.IntegerField(
+        _("rating at entry"), null=True, blank=True,
+        help_text=_("The entry's rating on the event's day, where a file gave it (a SoL "
+                    "import: the sum of its players' rates); empty: the player's rating."))
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
     present_at = models.DateTimeField(
         _("checked in at"), null=True, blank=True,

@@ -201,6 +201,7 @@ class Board(models.Model):
         LOG = "log", _("Stroke by stroke")
         SUMMARY = "summary", _("Summary (quick entry)")
         AWARD = "award", _("Award (quick entry)")
+        RECORDED = "recorded", _("Score recorded by another system")
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="boards",
                              verbose_name=_("game"))
@@ -219,6 +220,11 @@ class Board(models.Model):
                                      choices=SIDE_CHOICES, blank=True)
     award_points = models.PositiveSmallIntegerField(_("points"), null=True, blank=True)
     award_law = models.CharField(_("law"), max_length=30, blank=True)
+    # kind recorded: the game's score as another system recorded it (an import, no ICF law)
+    recorded_scores = models.JSONField(
+        _("recorded scores"), default=dict, blank=True,
+        help_text=_("The game's score per side as another system recorded it (an import)."),
+    )
     # cache of the engine's result (written by services only)
     finished = models.BooleanField(_("finished"), default=False)
     void = models.BooleanField(_("void"), default=False)

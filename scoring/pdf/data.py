@@ -161,6 +161,7 @@ class ScoresheetData:
     board_limit: int | None = 8
     reference: str = ""
     walkover: bool = False  # decided without play: the sheet says so, with the winner
+    draw: bool = False  # a drawn match (time up with level games, a level score recorded)
     start_time: str = ""
     end_time: str = ""
     seats: Sequence[tuple[Side, str]] = ()

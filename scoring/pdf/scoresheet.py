@@ -793,6 +793,9 @@ def _draw_variable_result(t: TextLayer, geo: _Geo, data: ScoresheetData,
     elif data.games_won is not None and not data.blank:
         t.text(x + 8 * mm, y - 0.4 * mm, str(data.games_won[0]), BOLD, 11, align=CENTRE)
         t.text(x + 20 * mm, y - 0.4 * mm, str(data.games_won[1]), BOLD, 11, align=CENTRE)
+    if data.draw and data.winner is None and not data.blank:  # nobody won: the slot says so
+        wx = MARGIN_X + CONTENT_W * 0.52 + string_width(lab["match_won_by"], BOLD, 9) + 3 * mm
+        t.text(wx, y, lab["draw"], BOLD, 10)
     if data.winner is not None and not data.blank:
         wx = MARGIN_X + CONTENT_W * 0.52 + string_width(lab["match_won_by"], BOLD, 9) + 3 * mm
         name = data.sides[data.winner].name

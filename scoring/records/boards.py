@@ -15,6 +15,7 @@ from scoring.rules import (
     Note,
     PlayedEntry,
     Position,
+    RecordedEntry,
     SummaryEntry,
     VoidEntry,
     derive_game,
@@ -69,6 +70,9 @@ def game_entries(boards: list[Board], events_of_current: list[Any] | None, *,
         elif board.kind == Board.Kind.AWARD:
             entries.append(AwardEntry(board.summary_winner, board.award_points or 0,
                                       board.award_law or None, board.breaker))
+        elif board.kind == Board.Kind.RECORDED:
+            entries.append(RecordedEntry(tuple(sorted(board.recorded_scores.items())),
+                                         board.award_law or None, board.breaker))
         elif board.void:
             entries.append(VoidEntry(board.breaker))
         elif board.finished:

@@ -1,12 +1,13 @@
 """Games and matches derived from boards (ICF 40, 49, 56–60; rulings 3–5).
 
 A game is a list of board entries: a *summary* (winner, the loser's carrommen left, who covered
-the queen), an explicit *award* (winner, points, law), a board *played* (its events) or a *void*
-board. The game layer takes events, never JSON: the interchange format's ``LogEntry`` reads into
-a played entry (:mod:`.interchange` depends on this module, never the reverse). From them the game
-derives the scores (capped at the game's points, ruling 3), who breaks next (alternating board by
-board, ICF 49), the 8-board limit of early rounds with its extra board on a tie (ICF 56(b)) and
-the unlimited late rounds (DCV 56(c)).
+the queen), an explicit *award* (winner, points, law), a board *played* (its events), a *void*
+board, or a game's score *recorded* by another system (an import; no ICF law). The game layer
+takes events, never JSON: the interchange format's ``LogEntry`` reads into a played entry
+(:mod:`.interchange` depends on this module, never the reverse). From them the game derives the
+scores (capped at the game's points, ruling 3), who breaks next (alternating board by board,
+ICF 49), the 8-board limit of early rounds with its extra board on a tie (ICF 56(b)) and the
+unlimited late rounds (DCV 56(c)).
 
 A match is best of three games (ICF 57): the toss winner chooses break or side (ICF 40); game 2
 is broken first by the player who did not break first in game 1, game 3 by the one who did
@@ -65,6 +66,20 @@ class VoidEntry:
     breaker: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class RecordedEntry:
+    """A game's final score as another system recorded it (an imported record, e.g. a SoL
+    archive), kept as it was recorded. No ICF law: under ICF 56 a game ends when a side
+    reaches the game's points, so a level 25–25 never arises on a board; the record stands
+    for the whole game and is its only counted board. The higher score wins the game; level
+    scores are a drawn game. ``scores``: ``(player, score)`` pairs; ``law``: who recorded it
+    (e.g. ``"SoL result"``)."""
+
+    scores: tuple[tuple[str, int], ...]
+    law: str | None = None
+    breaker: str | None = None
+
+
 class ReadsAsPlayed(Protocol):
     """A board entry in another form (e.g. the interchange format's ``LogEntry``) that reads
     into a :class:`PlayedEntry`; the game layer never reads documents itself."""
@@ -75,7 +90,7 @@ class ReadsAsPlayed(Protocol):
     def played(self) -> PlayedEntry: ...
 
 
-BoardEntry = SummaryEntry | AwardEntry | PlayedEntry | VoidEntry | ReadsAsPlayed
+BoardEntry = SummaryEntry | AwardEntry | PlayedEntry | VoidEntry | RecordedEntry | ReadsAsPlayed
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +219,18 @@ def derive_game(
         other_player = _other(players, this_breaker)
         number = counted + 1
         is_extra = extra_board
+        if isinstance(entry, RecordedEntry):
+            scores = _recorded_scores(entry, players, counted, path)
+            counted = 1
+            finished = True
+            a, b = players
+            draw = scores[a] == scores[b]
+            winner = None if draw else (a if scores[a] > scores[b] else b)
+            boards.append(BoardScore(
+                number, this_breaker, winner, 0 if winner is None else scores[winner],
+                entry.law, scores_after=dict(scores)))
+            breaker = _other(players, this_breaker)
+            continue
         if isinstance(entry, SummaryEntry):
             points, queen_counted = summary_points(entry, scores[entry.winner], rules)
             board = BoardScore(
@@ -290,6 +317,23 @@ def derive_game(
         winner=winner, draw=draw, next_breaker=next_breaker, extra_board=extra_board,
         boards=tuple(boards), current=current,
     )
+
+
+def _recorded_scores(entry: RecordedEntry, players: tuple[str, str], counted: int,
+                     path: str) -> dict[str, int]:
+    """The scores of a recorded game, checked: both players, whole numbers from 0, and no
+    board counted before it (the record is the whole game)."""
+    if counted:
+        raise InvalidDocument("recorded_not_alone",
+                              "a recorded game score is the game's only board", where=path)
+    scores = dict(entry.scores)
+    if set(scores) != set(players) or len(entry.scores) != 2:
+        raise InvalidDocument("bad_scores", "a recorded game score names both players",
+                              where=path)
+    if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in scores.values()):
+        raise InvalidDocument("bad_scores", "a recorded score is a whole number from 0",
+                              where=path)
+    return {players[0]: scores[players[0]], players[1]: scores[players[1]]}
 
 
 def _read(entry: ReadsAsPlayed, path: str) -> PlayedEntry:
@@ -381,6 +425,9 @@ def derive_match(
 ) -> MatchState:
     """Count a best-of-three match from its games' boards.
 
+    A drawn deciding game (a level score recorded by another system, :class:`RecordedEntry`)
+    ends the match as time does: more games won wins, equal games are a draw.
+
     ``time_up``: the round's time limit stopped the match during its last listed game (a
     tournament rule; the ICF Laws set no time limit): that game ends as a ``time_up`` game
     (the leader wins it, level scores are a drawn game) and the match ends: the side with more
@@ -394,6 +441,7 @@ def derive_match(
     breakers: list[str] = []
     side_changes: list[int | None] = []
     finished = False
+    draw = False
     winner: str | None = None
     deciding = 2 * rules.games_to_win - 1
     for g, entries in enumerate(games):
@@ -418,8 +466,14 @@ def derive_match(
             won[state.winner] += 1
             if won[state.winner] >= rules.games_to_win:
                 finished, winner = True, state.winner
+        elif state.finished and state.draw and g + 1 >= deciding:
+            finished = True  # the deciding game drawn (a recorded level score): games decide
+            a, b = players
+            if won[a] != won[b]:
+                winner = a if won[a] > won[b] else b
+            else:
+                draw = True
 
-    draw = False
     if time_up and not finished:
         finished = True
         a, b = players

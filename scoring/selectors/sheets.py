@@ -77,7 +77,7 @@ BOARD_FIELDS = (
     "id", "game_id", "sequence", "kind", "breaker", "rules", "summary_winner",
     "summary_carrommen", "summary_queen", "award_points", "award_law", "finished", "void",
     "result_winner", "result_points", "result_law", "result_interpretation",
-    "result_carrommen", "result_queen", "result_extra_points", "last_seq",
+    "result_carrommen", "result_queen", "result_extra_points", "last_seq", "recorded_scores",
 )
 
 
@@ -438,6 +438,7 @@ def _scoresheet(match: Match, games: list[Game], boards: dict[int, list[StoredBo
         games=printed,
         games_won=(state.games_won["a"], state.games_won["b"]) if finished else None,
         winner=_side(state.winner) if finished else None,
+        draw=finished and bool(getattr(state, "draw", False)),
         **common,
     )
 

@@ -68,6 +68,7 @@ class EntryLine:
     seed: int | None
     withdrawn: bool
     players: tuple[PlayerLine, ...]
+    rating: int | None = None  # the entry's rating at entry (a SoL import), if given
 
     @property
     def player_id(self) -> int:
@@ -132,7 +133,8 @@ def _column(key: str, rule: RankingRule, tiebreak: int | None = None,
                     "a walkover counts as a win).") % {"win": rule.win, "draw": rule.draw,
                                                        "loss": rule.loss}),
         "wins": (_("W"), _("Wins"), _("Matches won (a bye or a walkover counts as a win).")),
-        "draws": (_("D"), _("Draws"), _("Matches stopped by time with level scores.")),
+        "draws": (_("D"), _("Draws"), _("Matches drawn: stopped by time with level scores, "
+                                         "or level as another system recorded them.")),
         "losses": (_("L"), _("Losses"), _("Matches lost.")),
         "buchholz": (_("Bh"), _("Buchholz"),
                      (_("The sum of the points of every opponent met; %(bye)s")
@@ -175,23 +177,28 @@ def entry_lines(event: Event) -> dict[int, EntryLine]:
     q = connection.ops.quote_name
     player = q(Player._meta.db_table)
     rows = _fetch(
-        f"SELECT e.{q('id')}, e.{q('seed')}, e.{q('withdrawn')}, p.{q('id')}, p.{q('name')}, "
+        f"SELECT e.{q('id')}, e.{q('seed')}, e.{q('withdrawn')}, e.{q('rating')}, "
+        f"p.{q('id')}, p.{q('name')}, "
         f"p.{q('club')}, p.{q('rating')}, r.{q('id')}, r.{q('name')}, r.{q('club')}, "
         f"r.{q('rating')} FROM {q(Entry._meta.db_table)} e "
         f"JOIN {player} p ON p.{q('id')} = e.{q('player_id')} "
         f"LEFT JOIN {player} r ON r.{q('id')} = e.{q('partner_id')} "
         f"WHERE e.{q('event_id')} = %s ORDER BY e.{q('seed')}, e.{q('id')}", [event.pk])
     out = {}
-    for pk, seed, withdrawn, pid, name, club, rating, qid, qname, qclub, qrating in rows:
+    for (pk, seed, withdrawn, entry_rating, pid, name, club, rating, qid, qname, qclub,
+         qrating) in rows:
         players = (PlayerLine(pid, name, club, rating),)
         if qid is not None:
             players += (PlayerLine(qid, qname, qclub, qrating),)
-        out[pk] = EntryLine(pk, seed, bool(withdrawn), players)
+        out[pk] = EntryLine(pk, seed, bool(withdrawn), players, entry_rating)
     return out
 
 
 def _draw_entry(entry: EntryLine) -> DrawEntry:
-    return DrawEntry(entry.pk, seed=entry.seed, rating=entry.players[0].rating)
+    """The entry as the ranking reads it: its rating at entry (a SoL import), else its first
+    player's rating (the last tie-break of the European preset)."""
+    rating = entry.rating if entry.rating is not None else entry.players[0].rating
+    return DrawEntry(entry.pk, seed=entry.seed, rating=rating)
 
 
 def _ranked_rows(lines: Sequence[Any], entries: dict[int, EntryLine], rule: RankingRule
@@ -285,7 +292,8 @@ def group_tables(event: Event, entries: dict[int, EntryLine] | None = None
             if entry_id is not None and entry_id in entries and \
                     entry_id not in members[group]:
                 members[group].append(entry_id)
-        if result is not None and result.b is not None:  # a rest in a group is not a match
+        # a rest in a group is not a match; the European circuit (SoL) counts it as a bye
+        if result is not None and (result.b is not None or rule.key == "european"):
             results[group].append(result)
     tables = []
     for group in sorted(members, key=lambda g: (len(g), g)):

@@ -224,6 +224,7 @@ def match_data(request: HttpRequest, match: Match) -> dict[str, Any]:
         "stage": match.stage,
         "games_to_win": match.games_to_win,
         "winner": entries.get(match.winner_side) if match.winner_side else None,
+        "draw": match.draw,
         "walkover": match.walkover,
         "bye": match.bye,
         "games_won": _per_side(match, view.games_won),

@@ -88,7 +88,7 @@ def test_a_round_robin_gets_its_table() -> None:
     assert sorted(row.values["score"] for row in table.rows) == [2, 2, 2]
 
 
-def test_inconsistent_board_rows_lose_to_the_score_and_25_25_is_not_refused() -> None:
+def test_inconsistent_board_rows_lose_to_the_score_and_25_25_is_kept() -> None:
     report = import_sol(archive(players=4, matches=[
         m(1, 2, 15, 22, boards=[{"number": 1, "coins1": 9, "coins2": 0},
                                 {"number": 2, "coins1": 0, "coins2": 8}]),
@@ -99,8 +99,18 @@ def test_inconsistent_board_rows_lose_to_the_score_and_25_25_is_not_refused() ->
     assert wrong.games.get().scores == {"a": 15, "b": 22} and wrong.winner_side == "b"
     assert "board rows give" in wrong.needs_review
     level = Match.objects.get(event=e, number=2)
-    assert level.draw and level.needs_review and level.games.get().scores == {"a": 24, "b": 24}
-    assert len(report.flagged) == 2
+    # kept as SoL recorded it: a draw at 25–25, not flagged, listed as kept
+    assert level.draw and not level.needs_review and level.winner_side == ""
+    assert level.games.get().scores == {"a": 25, "b": 25}
+    assert level.games.get().finished and not level.games.get().time_up
+    assert len(report.flagged) == 1
+    assert any("25–25 kept as SoL recorded it (draw)" in k for k in report.kept)
+    assert not any("25–25" in w for w in report.warnings)
+    (table,) = standings.event_standings(e)
+    rows = {row.name: row.values for row in table.rows}
+    for name in ("Gen3 Player", "Gen4 Player"):  # 1 point each, 25 scored each
+        assert rows[name]["score"] == 1 and rows[name]["draws"] == 1
+        assert rows[name]["total_points"] == 25
 
 
 def test_a_zip_backup_is_read_member_by_member() -> None:
@@ -155,3 +165,18 @@ def test_finals_order_places_each_pair_of_finalists_by_their_wins() -> None:
     assert finals_order(swiss[:4], [(11, 14, "b"), (12, 13, "a"), (14, 12, "a"),
                                     (11, 13, "b")]) == [14, 12, 13, 11]
     assert finals_order(swiss, []) == swiss
+
+
+def test_nine_board_rows_that_add_up_are_kept_as_boards() -> None:
+    # 12, 3, 9, 8, 1, 2 for A/B as below: 23–25 after nine boards (no 8-board limit: the
+    # import plays every match as a late round, DCV 56(c))
+    rows = [{"number": 1, "coins2": 9, "queen": "2"}, {"number": 2, "coins1": 3},
+            {"number": 3, "coins1": 6, "queen": "1"}, {"number": 4, "coins1": 8},
+            {"number": 5, "coins1": 1}, {"number": 6, "coins1": 2},
+            {"number": 7, "coins2": 3, "queen": "2"}, {"number": 8, "coins2": 4},
+            {"number": 9, "coins2": 4}]
+    report = import_sol(archive(players=2, matches=[m(1, 2, 23, 25, boards=rows)]))
+    match = Match.objects.get(event=event(), number=1)
+    assert not match.needs_review and not report.flagged
+    assert match.games.get().scores == {"a": 23, "b": 25} and match.winner_side == "b"
+    assert match.games.get().boards.count() == 9

@@ -200,7 +200,8 @@ class _Export:
     def entry_out(self, n: Entry) -> dict[str, Any]:
         return {"ref": self.n_ref[n.pk], "event": self.e_ref[n.event_id],
                 "player": self.p_ref[n.player_id], "partner": self.p_ref.get(n.partner_id),
-                "seed": n.seed, "withdrawn": n.withdrawn, "present_at": _dt(n.present_at),
+                "seed": n.seed, "rating": n.rating, "withdrawn": n.withdrawn,
+                "present_at": _dt(n.present_at),
                 "present_via": n.present_via, "created_at": _dt(n.created_at)}
 
     def seating_out(self, values: Any) -> Any:
@@ -287,6 +288,7 @@ class _Export:
             "summary_queen": board.summary_queen,
             "award_points": board.award_points,
             "award_law": board.award_law,
+            "recorded_scores": board.recorded_scores,
             "result": _result_out(board),
             "last_seq": board.last_seq,
             "created_at": _dt(board.created_at),

@@ -117,6 +117,7 @@ def _valid(obj: Any, where: str) -> Any:
         _side_counts(obj.scores, f"{where}: scores", 0, 999)
     if isinstance(obj, Board):
         _side_counts(obj.result_points_by_side, f"{where}: points_by_side", -999, 999)
+        _side_counts(obj.recorded_scores, f"{where}: recorded_scores", 0, 999)
     return obj
 
 
@@ -291,7 +292,8 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
             event=_ref(events, row.get("event"), where, optional=False),
             player=_ref(players, row.get("player"), where, optional=False),
             partner=_ref(players, row.get("partner"), where),
-            seed=row.get("seed"), withdrawn=bool(row.get("withdrawn", False)),
+            seed=row.get("seed"), rating=row.get("rating"),
+            withdrawn=bool(row.get("withdrawn", False)),
             present_at=_parse_dt(row.get("present_at"), where),
             present_via=row.get("present_via") or "",
             created_at=_parse_dt(row.get("created_at"), where) or timezone.now())
@@ -425,6 +427,7 @@ def _import_game(match: Match, match_ref: str, g: dict[str, Any], where: str, us
             summary_carrommen=b.get("summary_carrommen"),
             summary_queen=b.get("summary_queen", ""),
             award_points=b.get("award_points"), award_law=b.get("award_law", ""),
+            recorded_scores=b.get("recorded_scores") or {},
             finished=bool(result.get("finished", False)), void=bool(result.get("void", False)),
             result_winner=result.get("winner", ""), result_points=result.get("points"),
             result_law=result.get("law", ""),

@@ -1,0 +1,148 @@
+"""Import of SoL archives (``.sol`` / ``.sol.gz``), the format of Scarry On Line.
+
+SoL (by Lele Gaifax) keeps European carrom history. Its portable archive is a stream of YAML
+documents (gzip-compressed for ``.sol.gz``; a JSON list in some versions):
+
+- the first document holds lists — ``players``, ``clubs``, ``championships`` (``seasons`` in
+  SoL 3), ``ratings``, ``rates``, ``users`` — whose items are referred to elsewhere by their
+  1-based position in the list;
+- every further document is one tournament ("tourney"): ``guid``, ``description``, ``date``,
+  ``location``, ``championship`` (a position), ``system``, ``competitors`` (each with
+  ``players``: positions in the players list, ``retired``) and ``matches``: ``competitor1``,
+  ``competitor2`` (positions in the competitors list; none for the phantom, a bye), ``turn``
+  (the round), ``board`` (the table), ``final``, ``breaker`` (``"1"``/``"2"``), ``score1``,
+  ``score2`` and optionally ``boards``: ``number``, ``coins1``, ``coins2`` — in a normal board
+  the carrommen of the *opponent* still on the table, so the side with coins won the board with
+  that many points — and ``queen`` (``"1"``/``"2"``, who pocketed it).
+
+This module is our own reading of that format (see docs/EXPORT.md); no SoL code is used.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+import json
+import zipfile
+import zlib
+from typing import Any
+
+import yaml
+
+from scoring.limits import strip_bidi
+from scoring.services.backup import (
+    ArchiveTooLarge,
+    gunzip_capped,
+    yaml_documents,
+)
+from scoring.services.backup import archive as backups
+
+
+class SolError(Exception):
+    """A file that is not a readable SoL archive."""
+
+
+def read_members(content: bytes) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Each SoL archive in ``content``: one (plain or gzip), or every ``.sol``/``.sol.gz``
+    member of a ``.zip`` backup (SoL's backups hold an ``everything.sol``), read member by
+    member; ``(member name, documents)``.
+
+    :raises SolError: not an archive, or a zip without a SoL member.
+    """
+    if content[:4] != b"PK\x03\x04":
+        return [("", read_archive(content))]
+    try:
+        with zipfile.ZipFile(io.BytesIO(content)) as archive:
+            names = [n for n in archive.namelist()
+                     if n.lower().endswith((".sol", ".sol.gz")) and not n.endswith("/")]
+            if not names:
+                raise SolError("the zip file holds no .sol archive")
+            out = []
+            for name in names:
+                try:
+                    out.append((name, read_archive(_read_member(archive, name))))
+                except SolError as err:
+                    raise SolError(f"{name}: {err}") from None
+            return out
+    except zipfile.BadZipFile as err:
+        raise SolError(f"the zip data is damaged ({err})") from None
+
+
+def _read_member(archive: zipfile.ZipFile, name: str) -> bytes:
+    """One zip member, read in pieces and refused past the unpacking cap (a zip bomb never
+    fills the memory, whatever its header claims)."""
+    limit = backups.MAX_UNPACKED_BYTES
+    out = bytearray()
+    with archive.open(name) as member:
+        while chunk := member.read(1 << 20):
+            out += chunk
+            if len(out) > limit:
+                raise SolError(f"the archive unpacks to more than {limit // 2**20} MiB")
+    return bytes(out)
+
+
+def read_archive(content: bytes) -> list[dict[str, Any]]:
+    """The documents of a SoL archive (gzip-compressed or not, YAML or JSON).
+
+    :raises SolError: not an archive.
+    """
+    if content[:2] == b"\x1f\x8b":
+        try:
+            content = gunzip_capped(content)
+        except ArchiveTooLarge as err:
+            raise SolError(str(err)) from None
+        except (OSError, EOFError, zlib.error) as err:
+            raise SolError(f"the gzip data is damaged ({err})") from None
+    try:
+        text = content.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SolError("the file is not UTF-8 text (nor gzip-compressed text)") from None
+    try:
+        documents = (json.loads(text) if text.lstrip().startswith("[")
+                     else yaml_documents(text))
+    except ArchiveTooLarge as err:
+        raise SolError(str(err)) from None
+    except (ValueError, yaml.YAMLError) as err:
+        raise SolError(f"the file is neither YAML nor JSON: {err}") from None
+    documents = [d for d in documents if d is not None]
+    if not documents or not all(isinstance(d, dict) for d in documents):
+        raise SolError("a SoL archive is a list of YAML documents (mappings)")
+    if "players" not in documents[0]:
+        raise SolError("the first document of a SoL archive lists the players; it is missing")
+    return documents
+
+
+def _item(items: list[Any], position: Any, what: str) -> Any:
+    if isinstance(position, dict):  # SoL 2 wrote the item itself
+        return position
+    if not isinstance(position, int) or not 1 <= position <= len(items):
+        raise SolError(f"{what} {position!r} does not exist in the archive")
+    return items[position - 1]
+
+
+def _date(value: Any, what: str) -> datetime.date:
+    if isinstance(value, datetime.datetime):
+        return value.date()
+    if isinstance(value, datetime.date):
+        return value
+    if isinstance(value, str):
+        try:
+            return datetime.date.fromisoformat(value[:10])
+        except ValueError:
+            pass
+    raise SolError(f"{what}: {value!r} is not a date")
+
+
+def _text(value: Any) -> str:
+    """A text of the archive, without text-direction controls (they would flip names)."""
+    return "" if value is None else strip_bidi(str(value)).strip()
+
+
+def _number(value: Any) -> int | None:
+    """A whole number of the archive, or ``None`` (missing, or not a number)."""
+    if isinstance(value, bool) or value is None:
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None

@@ -1,0 +1,237 @@
+"""A SoL match's result in the board log: SoL's board rows as summary boards, or its score
+as award boards (``SoL result``), or, where boards cannot hold it (a level score, a score past
+the game's points), the game's score *recorded* as SoL recorded it (:class:`~scoring.rules.
+RecordedEntry`, no ICF law). A game the rows or awards leave unfinished was stopped by the
+round's time limit: the leader wins, level is a draw. Every board goes through the match
+services with the import :class:`Actor` (the engine checks it, the audit trail records it).
+"""
+
+from __future__ import annotations
+
+import datetime
+import uuid
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.models import AuditEntry, Board, Entry, Event, Match, Round, Table, Tournament
+from scoring.rules import RulesError, derive_game
+from scoring.rules.game import SummaryEntry
+from scoring.services.matches import (
+    Actor,
+    MatchError,
+    RecordOutcome,
+    match_snapshot,
+    record_quick_board,
+    record_toss,
+    refresh_caches,
+)
+from scoring.services.matches.base import _audit, _bump, _lock
+from scoring.services.matches.recording import _target_board
+from scoring.services.sol.reading import SolError
+from scoring.services.sol.report import SolReport
+from scoring.services.time_up import record_time_up
+
+AWARD_LAW = "SoL result"
+BOARD_MAX = 12
+GAME_POINTS = 25
+
+
+def record_game_score(*, match: Match, scores: dict[str, int], law: str, actor: Actor
+                      ) -> RecordOutcome:
+    """Record a game's score as another system recorded it (an import; no ICF law, see
+    :class:`~scoring.rules.RecordedEntry`): one board of kind ``recorded``, the game's only
+    board; the higher score wins the game, level scores are a drawn game (a one-game match:
+    a draw, 1 point each under the European ranking). Audited; caches rebuilt from the log.
+
+    :raises MatchError: ``bad_scores`` (both sides, whole numbers from 0), ``toss_missing``,
+        ``match_finished``, ``board_in_progress`` / ``recorded_not_alone`` (the game has
+        boards already).
+    """
+    if set(scores) != {"a", "b"} or any(
+            isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in scores.values()):
+        raise MatchError("bad_scores", "a recorded score gives both sides a whole number")
+    with transaction.atomic():
+        match = _lock(match.pk)
+        snapshot = match_snapshot(match)
+        if snapshot.current is not None and snapshot.current.board is not None:
+            raise MatchError("board_in_progress", "the current board is being recorded")
+        board, _ = _target_board(match, snapshot, {"type": "stroke"}, None)
+        if board.sequence != 1 or (snapshot.current and snapshot.current.game_number != 1):
+            raise MatchError("recorded_not_alone", "a recorded score is the game's only board")
+        board.kind = Board.Kind.RECORDED
+        board.recorded_scores = {"a": scores["a"], "b": scores["b"]}
+        board.award_law = law[:30]
+        board.save()
+        _bump(match, started_at=match.started_at or timezone.now(),
+              status=Match.Status.PLAYING)
+        fresh = refresh_caches(match)
+        _audit(match, actor, "recorded_game", {"board": board.pk, "scores": scores,
+                                               "law": law})
+        return RecordOutcome(fresh, None)
+
+
+def _entry(entries: list[Entry], position: Any, where: str) -> Entry | None:
+    if position is None:
+        return None
+    if not isinstance(position, int) or not 1 <= position <= len(entries):
+        raise SolError(f"{where}: competitor {position!r} does not exist")
+    return entries[position - 1]
+
+
+def _side(flag: Any) -> str | None:
+    return {"1": "a", "2": "b", 1: "a", 2: "b"}.get(flag)
+
+
+def _board_scores(plan: list[dict[str, Any]], breaker: str | None) -> dict[str, int]:
+    """What ``plan`` (summary boards) adds up to by the engine (22-point rule included),
+    as a game stopped by time after its last board; in a late round as the import plays
+    every match (no 8-board limit, DCV 56(c))."""
+    entries = [SummaryEntry(b["winner"], b["carrommen"], b["queen"] or None) for b in plan]
+    try:
+        state = derive_game(entries, players=("a", "b"), first_breaker=breaker or "a",
+                            stage=Round.Stage.LATE, time_up=True)
+    except RulesError:
+        return {}
+    return dict(state.scores)
+
+
+def _import_match(smatch: dict[str, Any], number: int, event: Event, round_: Round,
+                  table: Table | None, entries: list[Entry], tournament: Tournament,
+                  actor: Actor, report: SolReport, where: str, group: str = "") -> None:
+    entry_a = _entry(entries, smatch.get("competitor1"), where)
+    entry_b = _entry(entries, smatch.get("competitor2"), where)
+    if entry_a is None:
+        raise SolError(f"{where}: a match without its first competitor")
+    score1, score2 = smatch.get("score1") or 0, smatch.get("score2") or 0
+    day_end = timezone.make_aware(datetime.datetime.combine(tournament.end_date,
+                                                            datetime.time(23, 59)))
+    match = Match.objects.create(
+        event=event, round=round_, number=number, entry_a=entry_a, entry_b=entry_b,
+        table=table, rules="icf", stage=Round.Stage.LATE, games_to_win=1,
+        bye=entry_b is None, status=Match.Status.READY, group=group,
+    )
+    report.matches += 1
+    sol_result = {"score1": score1, "score2": score2, "turn": smatch.get("turn"),
+                  "board": smatch.get("board"), "final": bool(smatch.get("final"))}
+    if entry_b is None:  # the phantom: a bye
+        Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED,
+                                                 winner_side="a", finished_at=day_end)
+        AuditEntry.objects.create(tournament=tournament, match=match, actor=actor.user,
+                                  via="import", device=actor.device, action="sol_result",
+                                  detail={**sol_result, "bye": True})
+        return
+    if not score1 and not score2 and not smatch.get("boards"):
+        return  # not played (yet)
+    breaker = _side(smatch.get("breaker"))
+    record_toss(match=match, winner=breaker or "a", choice="break", actor=actor)
+    plan = _boards_from_sol(smatch.get("boards") or [], where, report)
+    source = "boards"
+    warnings: list[str] = []
+    review = ""
+    rows = smatch.get("boards") or []
+    if plan is not None:
+        added = _board_scores(plan, breaker)
+        if (added.get("a"), added.get("b")) != (score1, score2):
+            # SoL's score is what SoL ranked by: it wins; the rows stay in the audit trail
+            review = (f"SoL says {score1}–{score2}, its board rows give "
+                      f"{added.get('a', '?')}–{added.get('b', '?')}")
+            warnings.append(f"{where}, table {smatch.get('board')}: {review}; SoL's score "
+                            "is kept, the board rows are noted for the organiser")
+            plan = None
+    recorded = plan is None and _needs_record(score1, score2)
+    if recorded:
+        record_game_score(match=match, scores={"a": score1, "b": score2}, law=AWARD_LAW,
+                          actor=actor)
+        source = "recorded"
+        report.kept.append(f"{where}, table {smatch.get('board')}: {score1}–{score2} kept as "
+                           "SoL recorded it" + (" (draw)" if score1 == score2 else ""))
+        if max(score1, score2) > GAME_POINTS:
+            review = review or f"SoL says {score1}–{score2}, past the game's {GAME_POINTS}"
+        plan = []
+    elif plan is None:
+        plan = _awards_from_score(score1, score2)
+        source = "score"
+    for board in plan:
+        try:
+            record_quick_board(match=match, client_id=uuid.uuid4(), actor=actor, **board)
+        except (MatchError, RulesError) as err:
+            warnings.append(f"{where}, table {smatch.get('board')}: board {board} not "
+                            f"imported ({err})")
+            review = review or "a board could not be imported"
+            break
+        report.boards += 1
+    match.refresh_from_db()
+    time_limited = not match_snapshot(match).finished
+    if time_limited:
+        # the round's time limit stopped the game: the leader wins, level is a draw
+        record_time_up(match=match, actor=actor)
+    match.refresh_from_db()
+    snapshot = match_snapshot(match)
+    derived: dict[str, int] = {}
+    if snapshot.state is not None and snapshot.state.games:
+        derived = dict(snapshot.state.games[0].scores)
+    Match.objects.filter(pk=match.pk).update(finished_at=day_end, needs_review=review[:200])
+    if review:
+        report.flagged.append(f"{where}, table {smatch.get('board')}: {review}")
+    if time_limited:
+        report.kept.append(f"{where}, table {smatch.get('board')}: stopped by time, "
+                           f"{score1}–{score2}" + (" (draw)" if match.draw else ""))
+    report.warnings.extend(warnings)
+    AuditEntry.objects.create(
+        tournament=tournament, match=match, actor=actor.user, via="import",
+        device=actor.device, action="sol_result",
+        detail={**sol_result, "from": source, "breaker_known": breaker is not None,
+                "derived": derived, "time_limited": time_limited, "warnings": warnings,
+                "sol_boards": rows if isinstance(rows, list) else [],
+                "needs_review": review},
+    )
+
+
+def _boards_from_sol(sboards: Any, where: str, report: SolReport) -> list[dict[str, Any]] | None:
+    """Summary boards from SoL's board rows, or ``None`` when they cannot be used (the
+    match's score is used instead)."""
+    if not isinstance(sboards, list) or not sboards:
+        return None
+    plan = []
+    for sboard in sorted((b for b in sboards if isinstance(b, dict)),
+                         key=lambda b: b.get("number") or 0):
+        coins1, coins2 = sboard.get("coins1") or 0, sboard.get("coins2") or 0
+        queen = _side(sboard.get("queen"))
+        if (coins1 and coins2) or max(coins1, coins2) > 9:
+            report.warnings.append(f"{where}: board {sboard.get('number')} is impossible "
+                                   f"({coins1}–{coins2}); the match's score is used instead "
+                                   "of its boards")
+            return None
+        if coins1 or coins2:
+            winner = "a" if coins1 else "b"
+        elif queen:
+            winner = queen
+        else:
+            continue  # an empty row
+        plan.append({"winner": winner, "carrommen": coins1 or coins2,
+                     "queen": queen or ""})
+    return plan or None
+
+
+def _needs_record(score1: int, score2: int) -> bool:
+    """Can award boards not hold SoL's score? A level score at the game's points (25–25:
+    the game would end at the first 25) or a score past them (an award stops at 25)."""
+    return (score1 == score2 and score1 >= GAME_POINTS) or max(score1, score2) > GAME_POINTS
+
+
+def _awards_from_score(score1: int, score2: int) -> list[dict[str, Any]]:
+    """Award boards of at most 12 points that add up to the final score, the loser's first so
+    that the game does not end before them."""
+    def chunks(side: str, points: int) -> list[dict[str, Any]]:
+        out = []
+        while points > 0:
+            step = min(points, BOARD_MAX)
+            out.append({"winner": side, "points": step, "law": AWARD_LAW})
+            points -= step
+        return out
+
+    first, second = ("b", "a") if score1 >= score2 else ("a", "b")
+    scores = {"a": score1, "b": score2}
+    return chunks(first, scores[first]) + chunks(second, scores[second])

@@ -1,0 +1,257 @@
+"""A SoL tourney as a tournament: one event (singles or doubles), its entries (SoL's ratings
+kept on the players), a round per turn (SoL's final rounds as a final stage) and a single-game
+match per SoL match (:mod:`.results`). Players and tourneys are known by SoL's ``guid``
+(:class:`~scoring.models.ExternalRecord`): a tourney imported before is skipped, a player is
+reused."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from typing import Any
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from scoring.models import (
+    AuditEntry,
+    Entry,
+    Event,
+    ExternalRecord,
+    Player,
+    Round,
+    Table,
+    Tournament,
+)
+from scoring.services.matches import Actor
+from scoring.services.sol.reading import (
+    SolError,
+    _date,
+    _item,
+    _number,
+    _text,
+    read_members,
+)
+from scoring.services.sol.report import SolReport
+from scoring.services.sol.results import _import_match
+
+SOURCE = "sol"
+
+SYSTEMS = {
+    "swiss": Event.Format.SWISS,
+    "knockout": Event.Format.KNOCKOUT,
+    "roundrobin": Event.Format.GROUPS,
+}
+
+
+def import_sol(content: bytes, *, user: Any = None, file_name: str = "") -> SolReport:
+    """Import every tourney of a SoL archive that was not imported before.
+
+    :param user: who imports (audit trail) and becomes an organiser of the new tournaments.
+    :raises SolError: the file is not a SoL archive, or a tourney in it is malformed (nothing
+        of that tourney is written; tourneys before it stay imported).
+    """
+    members = read_members(content)
+    report = SolReport()
+    actor = Actor(user=user if getattr(user, "pk", None) else None, via="import",
+                  device=f"SoL import {file_name}"[:200])
+    for member, documents in members:
+        lists = documents[0]
+        name = f"{file_name}:{member}" if member else file_name
+        for index, tourney in enumerate(documents[1:], 1):
+            with transaction.atomic():
+                _import_tourney(tourney, index, lists, report, actor, user, name)
+    return report
+
+
+def _player_key(splayer: dict[str, Any]) -> str:
+    guid = _text(splayer.get("guid"))
+    if guid:
+        return guid
+    parts = [_text(splayer.get(k)).casefold() for k in ("lastname", "firstname", "nickname")]
+    return "name:" + "|".join(parts)
+
+
+def _player(splayer: Any, lists: dict[str, Any], report: SolReport) -> Player:
+    if not isinstance(splayer, dict):
+        raise SolError("a player must be a mapping")
+    key = _player_key(splayer)
+    record = ExternalRecord.objects.filter(source=SOURCE, kind="player", key=key).first()
+    if record is not None and record.player is not None:
+        report.players_reused += 1
+        return record.player
+    first, last = _text(splayer.get("firstname")), _text(splayer.get("lastname"))
+    name = " ".join(p for p in (first, last) if p)
+    nickname = _text(splayer.get("nickname"))
+    if nickname:
+        name = f"{name} ({nickname})"
+    if not name:
+        raise SolError("a player has no name")
+    club = ""
+    if splayer.get("club") is not None:
+        sclub = _item(lists.get("clubs") or [], splayer["club"], "club")
+        club = _text(sclub.get("description") if isinstance(sclub, dict) else sclub)
+    nationality = _text(splayer.get("nationality"))[:3].upper()
+    player = Player.objects.create(name=name[:120], club=club[:120], nationality=nationality)
+    ExternalRecord.objects.create(
+        source=SOURCE, kind="player", key=key[:100], player=player,
+        data={"firstname": first, "lastname": last, "nickname": nickname,
+              "nationality": nationality, "club": club},
+    )
+    report.players_created += 1
+    return player
+
+
+def _unique_slug(base: str) -> str:
+    base = (slugify(base) or "sol-tournament")[:90]
+    slug, n = base, 1
+    while Tournament.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
+                    report: SolReport, actor: Actor, user: Any, file_name: str) -> None:
+    where = f"tourney {index}"
+    description = _text(tourney.get("description")) or where
+    day = _date(tourney.get("date"), f"{where} ({description})")
+    championships = lists.get("championships") or lists.get("seasons") or []
+    position = tourney.get("championship", tourney.get("season"))
+    championship = _item(championships, position, "championship") if position else {}
+    cname = _text(championship.get("description")) if isinstance(championship, dict) else ""
+    key = _text(tourney.get("guid")) or f"{cname}|{day.isoformat()}|{description}"
+    if ExternalRecord.objects.filter(source=SOURCE, kind="tournament", key=key[:100]).exists():
+        report.skipped.append(f"{description} ({day.isoformat()})")
+        return
+
+    competitors = tourney.get("competitors") or []
+    matches = tourney.get("matches") or []
+    if not isinstance(competitors, list) or not isinstance(matches, list):
+        raise SolError(f"{where}: competitors and matches must be lists")
+    players_per = max((len(c.get("players") or []) for c in competitors
+                       if isinstance(c, dict)), default=1)
+    if players_per > 2:
+        report.warnings.append(f"{description} ({day.isoformat()}): teams of {players_per} "
+                               "players are not supported; tourney skipped")
+        return
+
+    tables_needed = max((m.get("board") or 0 for m in matches if isinstance(m, dict)),
+                        default=0)
+    tournament = Tournament.objects.create(
+        name=description[:200], slug=_unique_slug(f"{description} {day.isoformat()}"),
+        start_date=day, end_date=day, venue=_text(tourney.get("location"))[:200],
+        table_count=max(tables_needed, 1))
+    if getattr(user, "pk", None):
+        tournament.organisers.add(user)
+    played = [m for m in matches if isinstance(m, dict)
+              and (m.get("score1") or m.get("score2") or m.get("competitor2") is None)]
+    event = Event.objects.create(
+        tournament=tournament, name=(cname or description)[:120],
+        kind=Event.Kind.DOUBLES if players_per == 2 else Event.Kind.SINGLES,
+        format=SYSTEMS.get(_text(tourney.get("system")), Event.Format.SWISS),
+        games_to_win=1,
+        status=Event.Status.FINISHED if matches and len(played) == len(matches)
+        else Event.Status.RUNNING,
+        settings={"ranking": "european", "bye_points": _phantom_score(tourney)},
+    )
+    group = "A" if event.format == Event.Format.GROUPS else ""  # a round robin: one table
+    players = lists.get("players") or []
+    rate_of = _rates(lists, tourney, day)
+    entries: list[Entry] = []
+    for c_index, competitor in enumerate(competitors, 1):
+        if not isinstance(competitor, dict) or not competitor.get("players"):
+            raise SolError(f"{where}: competitor {c_index} has no players")
+        members = [_player(_item(players, p, "player"), lists, report)
+                   for p in competitor["players"]]
+        rating = rate_of(competitor["players"])
+        if rating is None:
+            rating = _number(competitor.get("rate", competitor.get("rating")))
+        if rating is not None and members[0].rating != rating:
+            members[0].rating = rating  # the player's latest known rating
+            members[0].save(update_fields=["rating"])
+            report.kept.append(f"{members[0].name}: rating {rating}")
+        position = _number(competitor.get("position"))
+        entries.append(Entry.objects.create(
+            event=event, player=members[0], partner=members[1] if len(members) > 1 else None,
+            withdrawn=bool(competitor.get("retired")), rating=rating,
+            seed=position if position and position > 0 else None))
+
+    rounds: dict[tuple[int, bool], Round] = {}
+    tables: dict[int, Table] = {}
+    ordered = sorted((m for m in matches if isinstance(m, dict)),
+                     key=lambda m: (m.get("turn") or 0, bool(m.get("final")), m.get("board") or 0))
+    for number, smatch in enumerate(ordered, 1):
+        turn = smatch.get("turn") or 1
+        final = bool(smatch.get("final"))
+        if (turn, final) not in rounds:
+            rounds[(turn, final)] = Round.objects.create(
+                event=event, number=turn, games_to_win=1,
+                bracket=Round.Bracket.FINAL if final else Round.Bracket.MAIN,
+                stage=Round.Stage.LATE, name="")
+        table_no = smatch.get("board")
+        if isinstance(table_no, int) and table_no > 0 and table_no not in tables:
+            tables[table_no] = Table.objects.get_or_create(tournament=tournament,
+                                                           number=table_no)[0]
+        _import_match(smatch, number, event, rounds[(turn, final)], tables.get(table_no),
+                      entries, tournament, actor, report, f"{description}, round {turn}",
+                      group=group)
+
+    ExternalRecord.objects.create(
+        source=SOURCE, kind="tournament", key=key[:100], tournament=tournament,
+        data={"description": description, "date": day.isoformat(), "championship": cname,
+              "location": _text(tourney.get("location")), "file": file_name,
+              "system": _text(tourney.get("system")), "matches": len(matches)},
+    )
+    AuditEntry.objects.create(
+        tournament=tournament, actor=actor.user, via="import", device=actor.device,
+        action="import_sol",
+        detail={"file": file_name, "guid": _text(tourney.get("guid")),
+                "description": description, "date": day.isoformat(),
+                "competitors": len(entries), "matches": len(ordered)},
+    )
+    report.tournaments.append(tournament)
+
+
+def _rates(lists: dict[str, Any], tourney: dict[str, Any], day: datetime.date
+           ) -> Callable[[list[Any]], int | None]:
+    """A competitor's rate as SoL ranks by it (the last tie-break): with the tourney's rating,
+    the sum of its players' rates, each the player's latest rate in that rating dated before
+    the tourney (or in a rating of a lower level, when the rating inherits them), else the
+    rating's default rate; without a rating, none."""
+    ratings = lists.get("ratings") or []
+    position = tourney.get("rating")
+    if not isinstance(position, int) or not 1 <= position <= len(ratings) or \
+            not isinstance(ratings[position - 1], dict):
+        return lambda members: None
+    rating = ratings[position - 1]
+    level = str(rating.get("level") or "0")
+    counted = {position}
+    if level > "0" and rating.get("inherit"):
+        counted |= {n for n, r in enumerate(ratings, 1)
+                    if isinstance(r, dict) and str(r.get("level") or "0") < level}
+    latest: dict[Any, tuple[datetime.date, int]] = {}
+    for rate in lists.get("rates") or []:
+        if not isinstance(rate, dict) or rate.get("rating") not in counted:
+            continue
+        value = _number(rate.get("rate"))
+        try:
+            when = _date(rate.get("date"), "a rate")
+        except SolError:
+            continue
+        player = rate.get("player")
+        if value is None or when >= day or not isinstance(player, int):
+            continue
+        if player not in latest or when > latest[player][0]:
+            latest[player] = (when, value)
+    default = _number(rating.get("default_rate")) or 0
+
+    def rate_of(members: list[Any]) -> int | None:
+        return sum(latest[p][1] if p in latest else default for p in members)
+    return rate_of
+
+
+def _phantom_score(tourney: dict[str, Any]) -> int:
+    """SoL's phantom score: what a bye is worth (25 by default)."""
+    value = _number(tourney.get("phantomscore"))
+    return value if value is not None and value >= 0 else 25
