@@ -14,7 +14,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring.converters import bounded_id
 from scoring.models import Tournament
+from scoring.round_clock import ADD_CHOICES
 from scoring.selectors import organiser as organiser_selectors
+from scoring.selectors import round_clock as clock_selectors
 from scoring.services import callup as callup_service
 from scoring.services.tournaments import TournamentError
 from scoring.views.organiser.base import (
@@ -40,8 +42,10 @@ def callup(request: HttpRequest, slug: str) -> HttpResponse:
     template = "scoring/organiser/callup.html"
     if request.htmx:
         template += "#board"
+    clocks = {} if request.htmx else {  # the round clocks' section reloads itself
+        "clocks": clock_selectors.tournament_clocks(tournament), "add_choices": ADD_CHOICES}
     return render(request, template, {
-        **_callup_context(tournament),
+        **_callup_context(tournament), **clocks,
         "ask_without_umpire": request.session.pop("callup_ask", 0)})
 
 
