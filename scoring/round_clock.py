@@ -73,7 +73,7 @@ class RoundClock:
 
     @property
     def stopped(self) -> bool:
-        return self.started and self.stopped_at is not None
+        return self.limited and self.stopped_at is not None
 
     def deadline(self) -> datetime | None:
         """When time is up if the clock runs on (a stop in progress is not in it)."""

@@ -31,6 +31,8 @@ from scoring.services import round_clock as clock_service
 from scoring.views.organiser.base import actor_of, get_tournament
 
 PARTIAL = "scoring/partials/round_clock.html"
+#: The organiser's changes, one URL each (``organiser-clock-<action>``).
+ACTIONS = ("start", "add", "stop", "restart")
 
 
 def _organiser_section(request: HttpRequest, tournament: Tournament, *, status: int = 200,
@@ -64,7 +66,7 @@ def organiser_clock_change(request: HttpRequest, slug: str, round_id: int,
     """Start, add minutes to, stop or restart a round's clock (audited)."""
     tournament = get_tournament(request, slug)
     rnd = clocks.tournament_round(tournament, round_id)
-    if rnd is None or action not in ("start", "add", "stop", "restart"):
+    if rnd is None or action not in ACTIONS:
         raise Http404("no such round clock")
     actor = actor_of(request, tournament)
     try:
@@ -106,8 +108,9 @@ def match_clock(request: HttpRequest, match_id: int) -> HttpResponse:
 
 urlpatterns: list[URLPattern] = [
     path("t/<slug:slug>/organiser/clock/", organiser_clocks, name="organiser-clocks"),
-    path("t/<slug:slug>/organiser/clock/<int:round_id>/<str:action>/",
-         organiser_clock_change, name="organiser-clock-change"),
+    *[path(f"t/<slug:slug>/organiser/clock/<int:round_id>/{action}/",
+           organiser_clock_change, {"action": action}, name=f"organiser-clock-{action}")
+      for action in ACTIONS],
     path("t/<slug:slug>/clock/", hall_clocks, name="live-clocks"),
     path("clock/match/<int:match_id>/", match_clock, name="live-match-clock"),
 ]
