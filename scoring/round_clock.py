@@ -147,6 +147,15 @@ class RoundClock:
                                    stopped_seconds=self.stopped_seconds + still)
 
 
+def limit_minutes(value: object) -> int | None:
+    """A time limit read from elsewhere (SoL's tourney "duration"): whole minutes in
+    1..600, anything else (0, missing, text) is no limit."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
+        return None
+    minutes = int(value)
+    return minutes if LIMIT_MIN <= minutes <= LIMIT_MAX else None
+
+
 def clock_from(settings: dict[str, object] | None) -> str:
     """Where an event's clock counts from (``"round"`` unless the settings say ``"call"``)."""
     value = (settings or {}).get("clock_from")

@@ -58,6 +58,7 @@ from scoring.models import (
     Table,
     Tournament,
 )
+from scoring.round_clock import limit_minutes
 from scoring.rules import RulesError, derive_game
 from scoring.rules.game import SummaryEntry
 from scoring.services.backup import (
@@ -315,6 +316,7 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
         status=Event.Status.FINISHED if matches and len(played) == len(matches)
         else Event.Status.RUNNING,
         settings={"ranking": "european", "bye_points": _phantom_score(tourney)},
+        round_minutes=limit_minutes(tourney.get("duration")),  # SoL's round time limit
     )
     group = "A" if event.format == Event.Format.GROUPS else ""  # a round robin: one table
     players = lists.get("players") or []
