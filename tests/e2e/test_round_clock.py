@@ -7,6 +7,7 @@ winner. Screenshots go to /tmp/round-clock-shots/."""
 from __future__ import annotations
 
 import datetime
+import re
 import uuid
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from scoring.models import Event, Match, Round
 from scoring.services import round_clock as clock_service
 from scoring.services.matches import Actor, record_quick_board, record_toss
 from tests.e2e.test_tablet_screen import SIZES, assert_all_controls_on_screen, pad_top
+from tests.e2e.test_time_up import _visible_and_on_top
 from tests.e2e.test_umpire_tablet import Problems, tossed_match
 from tests.standings.test_time_up import swiss_round
 
@@ -60,7 +62,7 @@ def _seconds(text: str) -> int:
 
 def _shown(page: Page, selector: str) -> int:
     locator = page.locator(f"{selector} [data-round-clock-time]").first
-    expect(locator).to_have_text(__import__("re").compile(r"^\d+:\d\d(:\d\d)?$"))
+    expect(locator).to_have_text(re.compile(r"^\d+:\d\d(:\d\d)?$"))
     return _seconds(locator.inner_text())
 
 
@@ -176,15 +178,8 @@ def test_at_zero_the_tablet_says_time_is_up_and_the_leader_wins(
     expect(up).to_contain_text("Time is up — finish the board, then record time up")
     expect(page.locator(f"{CHIP} [data-round-clock-time]")).to_be_hidden()
     up.click()
-    confirm = page.locator("#time-up-confirm")
-    expect(confirm).to_be_in_viewport()
-    box = confirm.bounding_box()
-    assert box is not None
-    topmost = page.evaluate(
-        "([x, y]) => document.elementFromPoint(x, y)?.closest('#time-up-confirm') !== null",
-        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
-    assert topmost, "the time-up confirmation is covered"
-    confirm.click()
+    _visible_and_on_top(page, "#time-up-confirm")  # the sheet opened at the form
+    page.locator("#time-up-confirm").click()
     page.wait_for_url(f"**/u/{m2.umpire_token}/")
     expect(page.locator("#time-up-confirm")).to_have_count(0)
     m2.refresh_from_db()
