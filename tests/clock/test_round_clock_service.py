@@ -194,3 +194,20 @@ def test_the_migration_moves_the_old_setting_into_the_field(tournament) -> None:
     odd.refresh_from_db()
     assert (kept.round_minutes, kept.settings) == (25, {"rounds": 5})
     assert (odd.round_minutes, odd.settings) == (None, {})
+
+
+def test_counted_from_the_call_each_table_card_counts_down(client, organiser, tournament,
+                                                            timed, actor) -> None:
+    timed.settings = {**timed.settings, "clock_from": "call"}
+    timed.save()
+    match = Match.objects.filter(round=first_round(timed)).order_by("number").first()
+    callup.call_match(match=match, table=tournament.tables.first(), actor=actor)
+    match.refresh_from_db()
+    client.force_login(organiser)
+    page = client.get(reverse("scoring:organiser-callup", args=[tournament.slug])).text
+    card = page[page.index('class="rc-table-clock"'):]
+    deadline = int(re.search(r'data-deadline="(\d+)"', card).group(1))
+    assert deadline == int((match.called_at + datetime.timedelta(minutes=30)).timestamp()
+                           * 1000)
+    assert "counted from each match's call" in page  # the round's line: no start button
+    assert "Start the round's clock" not in page

@@ -32,6 +32,9 @@ def _callup_context(tournament: Tournament) -> dict[str, Any]:
     now = timezone.now()
     for line in board.tables:
         line.minutes = int((now - line.since).total_seconds() // 60) if line.since else None
+        # an event that counts each match's time from its call: the table's own countdown
+        clock = clock_selectors.loaded_match_clock(line.match, now) if line.match else None
+        line.clock = clock if clock is not None and clock.from_call and clock.shown else None
     return {"tournament": tournament, "board": board, "now": now}
 
 
