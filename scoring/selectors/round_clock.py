@@ -11,6 +11,7 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from scoring.models import Match, Round, Tournament
+from scoring.rules import variant_for
 from scoring.round_clock import (
     FROM_CALL,
     WARN_SECONDS,
@@ -134,10 +135,12 @@ def round_clock(rnd: Round, *, now: datetime | None = None) -> ClockLine:
 
 def match_clock(match_id: int, *, now: datetime | None = None) -> ClockLine | None:
     """The clock of one match (one query); None when the match has no round, its event no
-    time limit, or it has ended."""
+    time limit, its game no time-up rule (point carrom), or it has ended."""
     match = (Match.objects.filter(pk=match_id, round__isnull=False,
                                   event__round_minutes__isnull=False)
              .select_related("round", "round__event").first())
     if match is None or match.round is None or match.status in DONE or match.bye:
+        return None
+    if not variant_for(match.rules).time_limit:  # point carrom: no time-up rule here
         return None
     return _line(match.round, now or timezone.now(), match)

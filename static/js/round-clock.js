@@ -85,6 +85,7 @@
     holder.innerHTML = html.trim();
     var fresh = holder.content.firstElementChild;
     if (!fresh || fresh.id !== box.id) {
+      schedule(box); // not the box (a login page after the session ended): try again later
       return;
     }
     box.replaceWith(fresh);
@@ -100,8 +101,7 @@
       return;
     }
     var url = box.getAttribute("data-round-clock-poll");
-    fetch(url, {credentials: "same-origin", cache: "no-store",
-                headers: {"X-Round-Clock": "1"}})
+    fetch(url, {credentials: "same-origin", cache: "no-store"})
       .then(function (response) {
         if (!response.ok) {
           throw new Error(String(response.status));

@@ -211,3 +211,17 @@ def test_counted_from_the_call_each_table_card_counts_down(client, organiser, to
                            * 1000)
     assert "counted from each match's call" in page  # the round's line: no start button
     assert "Start the round's clock" not in page
+
+
+def test_a_point_carrom_table_shows_no_clock_on_its_tablet(actor) -> None:
+    from tests.services.conftest import make_match
+
+    match = make_match(rules="point-carrom", kind="points")
+    event = match.event
+    event.round_minutes = 20
+    event.save()
+    rnd = Round.objects.create(event=event, number=1)
+    Match.objects.filter(pk=match.pk).update(round=rnd)
+    clock_service.start_clock(round=Round.objects.select_related("event").get(pk=rnd.pk),
+                              actor=actor)
+    assert clocks.match_clock(match.pk) is None  # no time-up rule for three players
