@@ -11,7 +11,6 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from scoring.models import Match, Round, Tournament
-from scoring.rules import variant_for
 from scoring.round_clock import (
     FROM_CALL,
     WARN_SECONDS,
@@ -20,6 +19,7 @@ from scoring.round_clock import (
     clock_from,
     minutes_seconds,
 )
+from scoring.rules import variant_for
 
 #: A round is on the clock while one of its matches waits, is called or is played.
 OPEN = (Match.Status.READY, Match.Status.CALLED, Match.Status.PLAYING)
