@@ -158,8 +158,7 @@ def limit_minutes(value: object) -> int | None:
 
 def clock_from(settings: dict[str, object] | None) -> str:
     """Where an event's clock counts from (``"round"`` unless the settings say ``"call"``)."""
-    value = (settings or {}).get("clock_from")
-    return value if value in CLOCK_FROM else FROM_ROUND  # type: ignore[return-value]
+    return FROM_CALL if (settings or {}).get("clock_from") == FROM_CALL else FROM_ROUND
 
 
 def minutes_seconds(left: timedelta) -> str:
