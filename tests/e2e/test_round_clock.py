@@ -187,3 +187,18 @@ def test_at_zero_the_tablet_says_time_is_up_and_the_leader_wins(
     assert m2.games.get().time_up
     page.goto("about:blank")
     problems.assert_none()
+
+
+def test_a_tablet_whose_own_clock_is_wrong_still_shows_the_servers_time(
+        live_server, page: Page, transactional_db) -> None:
+    """The countdown runs from the server's clock (data-now), not the device's: a tablet 10
+    minutes fast shows the same remaining time."""
+    rnd, match = _board_in_play(30)
+    clock_service.start_clock(round=rnd, actor=SYSTEM)
+    page.clock.install(time=datetime.datetime.now() + datetime.timedelta(minutes=10))
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{live_server.url}/u/{match.umpire_token}/")
+    assert page.evaluate("Date.now()") > (datetime.datetime.now().timestamp() + 590) * 1000
+    left = _shown(page, CHIP)
+    assert 30 * 60 - 5 <= left <= 30 * 60, left
+    page.goto("about:blank")
