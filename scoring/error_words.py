@@ -214,6 +214,16 @@ def _catalogue() -> dict[str, str]:
         "board_in_play": _("Finish the board in play first; then the game ends by time."),
         "time_up_points": _("Point carrom has no time-up rule."),
         "bad_revision": _("The form is out of date: reload the page."),
+        # the round's clock (scoring.services.round_clock)
+        "clock_no_limit": _("This event has no round time limit; set one in its settings."),
+        "clock_from_call": _("This event counts each match's time from its call; there is no "
+                             "round clock to start."),
+        "clock_running": _("The round's clock has started already."),
+        "clock_not_started": _("Start the round's clock first."),
+        "clock_stopped": _("The round's clock is stopped already."),
+        "clock_not_stopped": _("The round's clock is not stopped."),
+        "clock_bad_minutes": _("Add 1 to 60 minutes at a time (at most 1,200 in all)."),
+        "clock_in_future": _("The clock cannot start in the future."),
     }
 
 

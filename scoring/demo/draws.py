@@ -5,7 +5,8 @@ boards, confirmation, walkover, withdrawal, next round, call-up to a table).
 - **Men's Singles**: knock-out of 13 (seeds 1–4 get the byes), third-place match; the first
   round confirmed, the quarter-finals under way (one at table 9, one waiting in the call-up).
 - **Veterans Swiss**: 10 players, 5 rounds (round 1 one game); rounds 1 and 2 confirmed, a
-  withdrawal, round 3 drawn (why each pair was made is stored) with matches at tables 10 and 11.
+  withdrawal, round 3 drawn (why each pair was made is stored) with matches at tables 10 and 11;
+  40 minutes a round, round 3's clock running.
 - **Juniors**: round-robin groups (2 groups of 4, top 2 qualify); groups complete, the
   knock-out stage drawn.
 - **Mixed Doubles**: double elimination of 6 pairs; the first winners round played, one match
@@ -16,11 +17,14 @@ Idempotent: an event that exists (by name) is left as it is. Names are fictional
 
 from __future__ import annotations
 
+import datetime
 import random
 from typing import Any
 
+from django.utils import timezone
+
 from scoring.models import Event, Match, Table, Tournament
-from scoring.services import callup, draws, tournaments
+from scoring.services import callup, draws, round_clock, tournaments
 from scoring.services.matches import Actor
 
 MEN = ["Arjun Bhatt", "Bastian Achterberg", "Cem Demir", "Dev Menon", "Emil Eklund",
@@ -102,6 +106,10 @@ def seed(context: dict[str, Any]) -> None:
         draws.next_round(event=event, actor=actor)
         for match, number in zip(ready(event)[:2], (10, 11), strict=False):
             callup.call_match(match=match, table=table(number), actor=actor, auto_umpire=False)
+        # a 40-minute round time limit; round 3's clock started 12 minutes ago (issue 18)
+        tournaments.update_event(event=event, actor=actor, round_minutes=40)
+        round_clock.start_clock(round=event.rounds.get(number=3), actor=actor,
+                                at=timezone.now() - datetime.timedelta(minutes=12))
         made.append(event.name)
 
     # Juniors: groups, then the knock-out stage

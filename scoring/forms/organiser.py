@@ -142,8 +142,10 @@ class EventForm(forms.ModelForm):
     walkover = forms.ChoiceField(
         label=_("Walkover counts"), required=False, initial="bye",
         choices=[("bye", _("like a bye (ICF/DCV)")), ("as_played", _("as recorded"))])
-    round_minutes = forms.IntegerField(
-        label=_("Round time limit (minutes)"), required=False, min_value=1, max_value=600)
+    clock_from = forms.ChoiceField(
+        label=_("Round time counts from"), required=False, initial="round",
+        choices=[("round", _("the round's start (the organiser starts the clock)")),
+                 ("call", _("each match's call to its table"))])
     time_up_board = forms.ChoiceField(
         label=_("When time is up"), required=False, initial="finish",
         choices=[("finish", _("the board in play is finished")),
@@ -156,12 +158,13 @@ class EventForm(forms.ModelForm):
                     "far as the draw allows (docs: separation)."))
 
     SETTINGS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
-                "single_game_rounds", "ranking", "bye_points", "walkover", "round_minutes",
+                "single_game_rounds", "ranking", "bye_points", "walkover", "clock_from",
                 "time_up_board", "separate")
 
     class Meta:
         model = Event
-        fields = ["name", "kind", "format", "rules", "games_to_win", "order"]
+        fields = ["name", "kind", "format", "rules", "games_to_win", "order", "round_minutes"]
+        labels = {"round_minutes": _("Round time limit (minutes)")}
 
     def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -79,6 +80,11 @@ class Event(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=Status.choices,
                               default=Status.ENTRY)
     order = models.PositiveSmallIntegerField(_("order"), default=0)
+    round_minutes = models.PositiveSmallIntegerField(
+        _("round time limit (minutes)"), null=True, blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(600)],
+        help_text=_("1 to 600 minutes (SoL's duration); empty: no time limit. Counted from "
+                    "the round's start or each match's call (scoring/round_clock.py)."))
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -177,6 +183,19 @@ class Round(models.Model):
     stage = models.CharField(_("stage"), max_length=5, choices=Stage.choices,
                              default=Stage.EARLY)
     games_to_win = models.PositiveSmallIntegerField(_("games to win a match"), default=2)
+    # the round's clock (the event's time limit; scoring/round_clock.py), written only by
+    # scoring/services/round_clock.py
+    clock_started_at = models.DateTimeField(
+        _("round clock started at"), null=True, blank=True,
+        help_text=_("When the organiser started the round's clock (empty: not started)."))
+    clock_extra_minutes = models.PositiveSmallIntegerField(
+        _("minutes added to the round's clock"), default=0)
+    clock_stopped_at = models.DateTimeField(
+        _("round clock stopped at"), null=True, blank=True,
+        help_text=_("When the organiser stopped the clock (empty: running)."))
+    clock_stopped_seconds = models.PositiveIntegerField(
+        _("seconds the round's clock stood still"), default=0,
+        help_text=_("Earlier stops, ended by a restart; they move the deadline on."))
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -108,6 +108,9 @@ EXPECTED: dict[str, Rule] = {
         "match-toss", "match-quick", "match-walkover", "match-confirm", "callup-call",
         "callup-fill", "callup-auto", "callup-release", "callup-move", "match-correct",
         "match-decide", "draw-edit", "draw-pin")},
+    # the round's clock on the call-up page (scoring/views/round_clock.py)
+    **{f"scoring:organiser-clock-{a}": Rule(T1_ORGANISER, why="is_organiser") for a in (
+        "start", "add", "stop", "restart")},
     # --- people and roles (issue 15) ----------------------------------------------------------
     **{f"scoring:organiser-{n}": Rule(T1_ORGANISER) for n in (
         "people", "people-revoke", "people-reissue")},

@@ -154,7 +154,12 @@ class _Export:
             "rounds": [
                 {"ref": self.r_ref[r.pk], "event": self.e_ref[r.event_id], "number": r.number,
                  "name": r.name, "bracket": r.bracket, "stage": r.stage,
-                 "games_to_win": r.games_to_win, "created_at": _dt(r.created_at)}
+                 "games_to_win": r.games_to_win,
+                 "clock_started_at": _dt(r.clock_started_at),
+                 "clock_extra_minutes": r.clock_extra_minutes,
+                 "clock_stopped_at": _dt(r.clock_stopped_at),
+                 "clock_stopped_seconds": r.clock_stopped_seconds,
+                 "created_at": _dt(r.created_at)}
                 for r in self.rounds
             ],
             "matches": [self.match_out(m) for m in self.matches],
@@ -194,7 +199,8 @@ class _Export:
     def event_out(self, e: Event) -> dict[str, Any]:
         return {"ref": self.e_ref[e.pk], "name": e.name, "kind": e.kind, "format": e.format,
                 "rules": e.rules, "games_to_win": e.games_to_win, "settings": e.settings,
-                "status": e.status, "order": e.order, "created_at": _dt(e.created_at),
+                "status": e.status, "order": e.order, "round_minutes": e.round_minutes,
+                "created_at": _dt(e.created_at),
                 "roll_call": _roll_call_out(self.roll_calls.get(e.pk))}
 
     def entry_out(self, n: Entry) -> dict[str, Any]:

@@ -274,7 +274,7 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
             kind=row.get("kind", Event.Kind.SINGLES), format=row.get("format", "knockout"),
             rules=row.get("rules", "icf"), games_to_win=row.get("games_to_win", 2),
             settings=row.get("settings") or {}, status=row.get("status", "entry"),
-            order=row.get("order", 0),
+            order=row.get("order", 0), round_minutes=row.get("round_minutes"),
             created_at=_parse_dt(row.get("created_at"), where) or timezone.now())
         if isinstance(row.get("roll_call"), dict):
             rc = row["roll_call"]
@@ -306,6 +306,10 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
             number=_require(row, "number", where), name=row.get("name", ""),
             bracket=row.get("bracket", "main"), stage=row.get("stage", "early"),
             games_to_win=row.get("games_to_win", 2),
+            clock_started_at=_parse_dt(row.get("clock_started_at"), where),
+            clock_extra_minutes=row.get("clock_extra_minutes", 0),
+            clock_stopped_at=_parse_dt(row.get("clock_stopped_at"), where),
+            clock_stopped_seconds=row.get("clock_stopped_seconds", 0),
             created_at=_parse_dt(row.get("created_at"), where) or timezone.now())
 
     player_ids = {ref: p.pk for ref, p in players.items()}

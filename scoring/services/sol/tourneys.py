@@ -23,6 +23,7 @@ from scoring.models import (
     Table,
     Tournament,
 )
+from scoring.round_clock import limit_minutes
 from scoring.services.matches import Actor
 from scoring.services.sol.reading import (
     SolError,
@@ -154,6 +155,7 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
         status=Event.Status.FINISHED if matches and len(played) == len(matches)
         else Event.Status.RUNNING,
         settings={"ranking": "european", "bye_points": _phantom_score(tourney)},
+        round_minutes=limit_minutes(tourney.get("duration")),  # SoL's round time limit
     )
     group = "A" if event.format == Event.Format.GROUPS else ""  # a round robin: one table
     players = lists.get("players") or []

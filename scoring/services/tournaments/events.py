@@ -8,17 +8,18 @@ from typing import Any
 from django.db import transaction
 
 from scoring.models import Event, Tournament
+from scoring.round_clock import CLOCK_FROM, LIMIT_MAX, LIMIT_MIN
 from scoring.rules import RULESETS, variant_for
 from scoring.services.matches import Actor
 from scoring.services.tournaments.base import TournamentError, audit
 
 #: Format options kept in ``Event.settings`` (anything else there is left alone).
 SETTING_KEYS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
-                "single_game_rounds", "ranking", "bye_points", "walkover", "round_minutes",
+                "single_game_rounds", "ranking", "bye_points", "walkover", "clock_from",
                 "time_up_board", "separate")
 #: Text options and their allowed values (the ranking rule, docs/STANDINGS.md).
 TEXT_SETTINGS = {"ranking": ("current", "european"), "walkover": ("bye", "as_played"),
-                 "time_up_board": ("finish", "stop")}
+                 "time_up_board": ("finish", "stop"), "clock_from": CLOCK_FROM}
 
 
 def clean_settings(fmt: str, settings: dict[str, Any]) -> dict[str, Any]:
@@ -51,6 +52,13 @@ def clean_settings(fmt: str, settings: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _check_round_minutes(minutes: int | None) -> None:
+    """A round time limit is 1..600 minutes, or none (``scoring/round_clock.py``)."""
+    if minutes is not None and not (isinstance(minutes, int)
+                                    and LIMIT_MIN <= minutes <= LIMIT_MAX):
+        raise TournamentError("bad_setting", setting="round_minutes")
+
+
 def _check_event(kind: str, fmt: str, games_to_win: int, rules: str) -> None:
     if rules not in RULESETS:
         raise TournamentError("unknown_rules", rules=rules)
@@ -67,9 +75,11 @@ def _check_event(kind: str, fmt: str, games_to_win: int, rules: str) -> None:
 
 def create_event(*, tournament: Tournament, name: str, actor: Actor, kind: str = "singles",
                  format: str = "knockout", rules: str = "", games_to_win: int = 2,
-                 settings: dict[str, Any] | None = None, order: int | None = None) -> Event:
+                 settings: dict[str, Any] | None = None, order: int | None = None,
+                 round_minutes: int | None = None) -> Event:
     rules = rules or tournament.default_rules
     _check_event(kind, format, games_to_win, rules)
+    _check_round_minutes(round_minutes)
     with transaction.atomic():
         if tournament.events.filter(name__iexact=name.strip()).exists():
             raise TournamentError("event_exists", name=name)
@@ -78,7 +88,7 @@ def create_event(*, tournament: Tournament, name: str, actor: Actor, kind: str =
         event = Event.objects.create(
             tournament=tournament, name=name.strip(), kind=kind, format=format, rules=rules,
             games_to_win=games_to_win, settings=clean_settings(format, settings or {}),
-            order=order,
+            order=order, round_minutes=round_minutes,
         )
         audit(tournament, actor, "event_created",
               {"event": event.pk, "name": event.name, "format": format, "kind": kind})
@@ -103,8 +113,10 @@ def update_event(*, event: Event, actor: Actor, **fields: Any) -> Event:
             raise TournamentError("event_exists", name=fields["name"])
         for key, value in fields.items():
             if key not in ("name", "kind", "format", "rules", "games_to_win", "order",
-                           "status"):
+                           "status", "round_minutes"):
                 raise TournamentError("bad_field", field=key)
+            if key == "round_minutes":
+                _check_round_minutes(value)
             if getattr(event, key) != value:
                 before[key], after[key] = str(getattr(event, key)), str(value)
                 setattr(event, key, value)

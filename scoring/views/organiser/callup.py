@@ -14,7 +14,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring.converters import bounded_id
 from scoring.models import Tournament
+from scoring.round_clock import ADD_CHOICES
 from scoring.selectors import organiser as organiser_selectors
+from scoring.selectors import round_clock as clock_selectors
 from scoring.services import callup as callup_service
 from scoring.services.tournaments import TournamentError
 from scoring.views.organiser.base import (
@@ -30,6 +32,9 @@ def _callup_context(tournament: Tournament) -> dict[str, Any]:
     now = timezone.now()
     for line in board.tables:
         line.minutes = int((now - line.since).total_seconds() // 60) if line.since else None
+        # an event that counts each match's time from its call: the table's own countdown
+        clock = clock_selectors.loaded_match_clock(line.match, now) if line.match else None
+        line.clock = clock if clock is not None and clock.from_call and clock.shown else None
     return {"tournament": tournament, "board": board, "now": now}
 
 
@@ -40,8 +45,10 @@ def callup(request: HttpRequest, slug: str) -> HttpResponse:
     template = "scoring/organiser/callup.html"
     if request.htmx:
         template += "#board"
+    clocks = {} if request.htmx else {  # the round clocks' section reloads itself
+        "clocks": clock_selectors.tournament_clocks(tournament), "add_choices": ADD_CHOICES}
     return render(request, template, {
-        **_callup_context(tournament),
+        **_callup_context(tournament), **clocks,
         "ask_without_umpire": request.session.pop("callup_ask", 0)})
 
 

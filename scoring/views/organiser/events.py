@@ -49,7 +49,7 @@ def event_new(request: HttpRequest, slug: str) -> HttpResponse:
                 tournament=tournament, actor=actor_of(request, tournament), name=data["name"],
                 kind=data["kind"], format=data["format"], rules=data["rules"],
                 games_to_win=data["games_to_win"], settings=form.draw_settings(),
-                order=data.get("order"))
+                order=data.get("order"), round_minutes=data.get("round_minutes"))
         except TournamentError as err:
             show_error(request, err)
         else:
@@ -66,7 +66,7 @@ def event_edit(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     form = EventForm(request.POST or None, instance=event, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         data = {k: form.cleaned_data[k] for k in ("name", "kind", "format", "rules",
-                                                   "games_to_win", "order")
+                                                   "games_to_win", "order", "round_minutes")
                 if not form.fields[k].disabled}
         event.refresh_from_db()
         try:

@@ -1,0 +1,146 @@
+"""Reads of the round's clock (``scoring/round_clock.py``) for the call-up page, the hall
+screen and the umpire tablet: each a :class:`ClockLine` with the deadline and the server's
+"now", so the countdown (``static/js/round-clock.js``) runs on from the server's clock."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
+
+from scoring.models import Match, Round, Tournament
+from scoring.round_clock import (
+    FROM_CALL,
+    WARN_SECONDS,
+    Phase,
+    RoundClock,
+    clock_from,
+    minutes_seconds,
+)
+from scoring.rules import variant_for
+
+#: A round is on the clock while one of its matches waits, is called or is played.
+OPEN = (Match.Status.READY, Match.Status.CALLED, Match.Status.PLAYING)
+DONE = (Match.Status.FINISHED, Match.Status.CONFIRMED)
+
+
+@dataclass(frozen=True)
+class ClockLine:
+    """One round's (or one match's) clock as the pages show it."""
+
+    round_id: int
+    event_name: str
+    round_label: str
+    clock: RoundClock
+    now: datetime
+    board_rule: str  # Event.settings["time_up_board"]: "finish" or "stop"
+    match_id: int | None = None
+
+    @property
+    def phase(self) -> Phase:
+        return self.clock.phase(self.now)
+
+    @property
+    def from_call(self) -> bool:
+        return self.clock.from_call
+
+    @property
+    def deadline(self) -> datetime | None:
+        return self.clock.deadline()
+
+    @property
+    def remaining_seconds(self) -> int | None:
+        left = self.clock.remaining(self.now)
+        return None if left is None else int(left.total_seconds())
+
+    @property
+    def remaining_text(self) -> str:
+        left = self.clock.remaining(self.now)
+        return "" if left is None else minutes_seconds(left)
+
+    @property
+    def deadline_ms(self) -> int | None:
+        deadline = self.deadline
+        return None if deadline is None else int(deadline.timestamp() * 1000)
+
+    @property
+    def now_ms(self) -> int:
+        return int(self.now.timestamp() * 1000)
+
+    @property
+    def warn_seconds(self) -> int:
+        return WARN_SECONDS
+
+    @property
+    def shown(self) -> bool:
+        """Something to count: the clock has started (or, from the call, the match is
+        called)."""
+        return self.phase != Phase.OFF
+
+
+def clock_of(rnd: Round) -> RoundClock:
+    """A round's stored clock (its event read from ``rnd.event``)."""
+    event = rnd.event
+    return RoundClock(limit_minutes=event.round_minutes, started_at=rnd.clock_started_at,
+                      extra_minutes=rnd.clock_extra_minutes,
+                      stopped_seconds=rnd.clock_stopped_seconds,
+                      stopped_at=rnd.clock_stopped_at,
+                      from_call=clock_from(event.settings) == FROM_CALL)
+
+
+def _line(rnd: Round, now: datetime, match: Match | None = None) -> ClockLine:
+    clock = clock_of(rnd)
+    if match is not None:
+        clock = clock.for_match(match.called_at)
+    return ClockLine(round_id=rnd.pk, event_name=rnd.event.name, round_label=rnd.label,
+                     clock=clock, now=now,
+                     board_rule=(rnd.event.settings or {}).get("time_up_board", "finish"),
+                     match_id=match.pk if match is not None else None)
+
+
+def loaded_match_clock(match: Match, now: datetime) -> ClockLine | None:
+    """The clock of a match whose round and event are loaded already (no query): for the
+    call-up page's table cards; None without a limit."""
+    if match.round_id is None or match.event.round_minutes is None or match.status in DONE:
+        return None
+    rnd = match.round
+    rnd.event = match.event  # the same row: no second query
+    return _line(rnd, now, match)
+
+
+def tournament_clocks(tournament: Tournament, *, now: datetime | None = None
+                      ) -> list[ClockLine]:
+    """The rounds of events with a time limit that have a match waiting, called or being
+    played (one query), in event order."""
+    now = now or timezone.now()
+    open_match = Match.objects.filter(round=OuterRef("pk"), status__in=OPEN, bye=False)
+    rounds = (Round.objects.filter(event__tournament=tournament,
+                                   event__round_minutes__isnull=False)
+              .filter(Exists(open_match)).select_related("event")
+              .order_by("event__order", "event__name", "number", "bracket"))
+    return [_line(rnd, now) for rnd in rounds]
+
+
+def tournament_round(tournament: Tournament, round_id: int) -> Round | None:
+    """A round of ``tournament`` (None when not of it)."""
+    return (Round.objects.filter(pk=round_id, event__tournament=tournament)
+            .select_related("event").first())
+
+
+def round_clock(rnd: Round, *, now: datetime | None = None) -> ClockLine:
+    return _line(rnd, now or timezone.now())
+
+
+def match_clock(match_id: int, *, now: datetime | None = None) -> ClockLine | None:
+    """The clock of one match (one query); None when the match has no round, its event no
+    time limit, its game no time-up rule (point carrom), or it has ended."""
+    match = (Match.objects.filter(pk=match_id, round__isnull=False,
+                                  event__round_minutes__isnull=False)
+             .select_related("round", "round__event").first())
+    if match is None or match.round is None or match.status in DONE or match.bye:
+        return None
+    if not variant_for(match.rules).time_limit:  # point carrom: no time-up rule here
+        return None
+    return _line(match.round, now or timezone.now(), match)

@@ -1,0 +1,161 @@
+// The round's clock (templates/scoring/partials/round_clock.html): every [data-round-clock]
+// counts down from its deadline (data-deadline, ms since 1970) corrected by the server's clock
+// (data-now: the server's "now" when it rendered the element), so the tablet, the hall screen
+// and the call-up page show the same remaining time whatever the devices' own clocks say.
+// A held clock (data-held: stopped by the organiser) shows its remaining time (data-left).
+// Each [data-round-clock-poll] box is reloaded from its URL every data-round-clock-every
+// seconds (the server's answer replaces it). No user-visible strings here: the server renders
+// them; this file only shows or hides them ([data-clock-up], [data-clock-not-up]).
+(function () {
+  "use strict";
+
+  if (window.roundClock) {
+    return; // included twice
+  }
+  window.roundClock = true;
+
+  function text(seconds) {
+    var total = Math.max(0, Math.ceil(seconds));
+    var hours = Math.floor(total / 3600);
+    var minutes = Math.floor((total % 3600) / 60);
+    var secs = total % 60;
+    var ss = (secs < 10 ? "0" : "") + secs;
+    if (hours) {
+      return hours + ":" + (minutes < 10 ? "0" : "") + minutes + ":" + ss;
+    }
+    return minutes + ":" + ss;
+  }
+
+  // the server's clock minus this device's, measured when the element is first seen
+  function offset(el) {
+    if (el.roundClockOffset === undefined) {
+      var now = Number(el.getAttribute("data-now"));
+      el.roundClockOffset = isFinite(now) && now > 0 ? now - Date.now() : 0;
+    }
+    return el.roundClockOffset;
+  }
+
+  function left(el) {
+    if (el.hasAttribute("data-held") || !el.getAttribute("data-deadline")) {
+      return Number(el.getAttribute("data-left") || 0);
+    }
+    var deadline = Number(el.getAttribute("data-deadline"));
+    return (deadline - (Date.now() + offset(el))) / 1000;
+  }
+
+  function phaseOf(el, seconds) {
+    if (seconds <= 0) {
+      return "up";
+    }
+    if (el.hasAttribute("data-held")) {
+      return "stopped";
+    }
+    return seconds <= Number(el.getAttribute("data-warn") || 300) ? "last_minutes" : "running";
+  }
+
+  function show(box, phase) {
+    if (box.getAttribute("data-phase") === phase) {
+      return;
+    }
+    box.setAttribute("data-phase", phase);
+    var up = phase === "up";
+    box.querySelectorAll("[data-clock-up]").forEach(function (el) { el.hidden = !up; });
+    box.querySelectorAll("[data-clock-not-up]").forEach(function (el) { el.hidden = up; });
+  }
+
+  function tick() {
+    document.querySelectorAll("[data-round-clock]").forEach(function (el) {
+      var seconds = left(el);
+      var face = el.querySelector("[data-round-clock-time]");
+      var shown = text(seconds);
+      if (face && face.textContent !== shown) {
+        face.textContent = shown;
+      }
+      var box = el.closest("[data-round-clock-box]");
+      if (box) {
+        show(box, phaseOf(el, seconds));
+      }
+    });
+  }
+
+  // --- reloading the boxes from the server --------------------------------------------------
+
+  function replace(box, html) {
+    var holder = document.createElement("template");
+    holder.innerHTML = html.trim();
+    var fresh = holder.content.firstElementChild;
+    if (!fresh || fresh.id !== box.id) {
+      schedule(box); // not the box (a login page after the session ended): try again later
+      return;
+    }
+    box.replaceWith(fresh);
+    if (window.htmx) {
+      window.htmx.process(fresh);
+    }
+    schedule(fresh);
+    tick();
+  }
+
+  function load(box) {
+    if (!box.isConnected) {
+      return;
+    }
+    var url = box.getAttribute("data-round-clock-poll");
+    fetch(url, {credentials: "same-origin", cache: "no-store"})
+      .then(function (response) {
+        if (!response.ok) {
+          throw new Error(String(response.status));
+        }
+        return response.text();
+      })
+      .then(function (html) { replace(box, html); })
+      .catch(function () { schedule(box); }); // offline: keep counting, try again later
+  }
+
+  function schedule(box) {
+    if (box.roundClockTimer) {
+      return;
+    }
+    var every = Number(box.getAttribute("data-round-clock-every") || 15) * 1000;
+    box.roundClockTimer = window.setTimeout(function () {
+      box.roundClockTimer = null;
+      load(box);
+    }, box.hasAttribute("data-round-clock-now") ? 0 : every);
+  }
+
+  function start() {
+    document.querySelectorAll("[data-round-clock-poll]").forEach(schedule);
+    tick();
+    window.setInterval(tick, 250);
+  }
+
+  // htmx answers (the organiser's buttons) bring new boxes: poll them too
+  document.addEventListener("htmx:afterSwap", function () {
+    document.querySelectorAll("[data-round-clock-poll]").forEach(schedule);
+    tick();
+  });
+
+  // the tablet's "Time is up" chip opens the "Other decisions" sheet at the time-up form
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("[data-open-time-up]");
+    if (!link) {
+      return;
+    }
+    var target = document.getElementById("time-up");
+    if (!target) {
+      return;
+    }
+    event.preventDefault();
+    var sheet = target.closest("details");
+    if (sheet) {
+      sheet.open = true;
+    }
+    target.scrollIntoView({block: "start"});
+  });
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
