@@ -4,10 +4,10 @@
 // same fields as if each had been tapped (scoring/pad.py reads them, online and offline).
 //   Queen + own        the queen and one own carromman (ICF 97(a): covered in one stroke)
 //   Striker in a foul  the striker pocketed and the foul (ruling 7: two penalty carrommen)
-//   1 white/black off  one carromman off the board (ICF 65)
+//   White/Black off the board  one carromman of it off the board (ICF 65)
 // A second tap takes it back. The worst realistic stroke (queen, own, opponent's, striker,
 // foul, a piece off the board) is "Queen + own", the opponent's count "1", "Striker in a
-// foul", "1 … off the board" and "Record stroke" (tests/e2e/test_tablet_taps.py).
+// foul", "White/Black off the board" and "Record stroke" (tests/e2e/test_tablet_taps.py).
 (function () {
   "use strict";
 
