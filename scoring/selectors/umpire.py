@@ -30,13 +30,11 @@ from scoring.records import (
     point_steps,
     scores_before_each,
 )
+from scoring.records.interval import interval_end, step_key
 from scoring.rules import MatchState, get_rules
 from scoring.rules.point import PointPosition
 from scoring.rules.position import PerColour
 from scoring.rulings import Ruling
-
-#: ICF IT 102: the interval between the second and the third game.
-INTERVAL = datetime.timedelta(minutes=10)
 
 
 @dataclass
@@ -174,7 +172,7 @@ class Tablet:
     @property
     def step_key(self) -> str:
         """Names the step between boards that the umpire acknowledges on this tablet."""
-        return f"{self.match.pk}-{self.game_number}-{self.board_number}"
+        return step_key(self.match.pk, self.game_number, self.board_number)
 
     @property
     def sides_in_seats(self) -> list[SideView]:
@@ -264,9 +262,7 @@ def tablet(snapshot: MatchSnapshot, *, last_event_only: bool = False) -> Tablet:
             previous = state.games[current.game_number - 2]
             view.game_end = {"number": current.game_number - 1, "scores": previous.scores,
                              "winner": by_side.get(previous.winner)}
-            if current.game_number == 2 * match.games_to_win - 1 and last_board is not None:
-                ended = last_board.finished_at or last_board.created_at
-                view.interval_end = ended + INTERVAL
+            view.interval_end = interval_end(snapshot)  # IT 102, before the deciding game
     # The board shown: the one being played, or the one that has just ended.
     shown = current.board if current is not None and current.board is not None else last_board
     if shown is not None and shown.kind == Board.Kind.LOG:

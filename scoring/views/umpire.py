@@ -509,10 +509,7 @@ def step(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
     except MatchLocked as err:
         return _refused(request, match, token, err)
     except MatchError as err:
-        message = (_("The interval (IT 102) is not over yet: the next board waits until it "
-                     "is, or until an organiser ends it.") if err.code == "interval_running"
-                   else _("This step is over: the screen shows the latest state."))
-        return _respond(request, snapshot, token, status=422, error=message)
+        return _respond(request, snapshot, token, status=422, error=error_text(err.code))
     return _after_write(request, services.match_snapshot(match), token)
 
 
