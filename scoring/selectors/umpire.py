@@ -34,6 +34,7 @@ from scoring.records.interval import interval_end, step_key
 from scoring.rules import MatchState, get_rules
 from scoring.rules.point import PointPosition
 from scoring.rules.position import PerColour
+from scoring.rules.variant import Variant
 from scoring.rulings import Ruling
 
 
@@ -116,7 +117,6 @@ class Tablet:
     match: Match
     snapshot: MatchSnapshot
     phase: str  # "toss", "seating", "play", "finished", "confirmed"
-    is_points: bool
     sides: list[SideView]
     game_number: int = 0
     board_number: int = 0
@@ -137,6 +137,7 @@ class Tablet:
     history_board: int | None = None
     history_key: str = ""  # what an event's line depends on besides the event (for caching)
     history_game: int | None = None
+    history_append: bool = False  # the history holds only the event just recorded
     board_end: BoardEnd | None = None
     game_boards: list[dict[str, Any]] = field(default_factory=list)
     game_end: dict[str, Any] | None = None  # the game that just ended
@@ -157,6 +158,12 @@ class Tablet:
     # the seats at the table: the side panels are shown in seat order (ICF 58-60)
     seats_flipped: bool = False  # after the side changes so far, B sits on the left
     cover_due: bool = False  # the player on turn must cover the queen (ICF 52)
+
+    @property
+    def variant(self) -> Variant:
+        """The engine's variant of the match (the colour game, point carrom): the screen asks
+        it (``has_colours``, ``seats``), never the family."""
+        return self.snapshot.variant
 
     @property
     def card(self) -> bool:
@@ -186,7 +193,7 @@ class Tablet:
     @property
     def names(self) -> dict[str, str]:
         """Colour (or point-carrom side) -> how the rulings name it."""
-        if self.is_points:
+        if not self.variant.has_colours:
             return {s.side: s.name for s in self.sides}
         return {s.colour: s.label for s in self.sides if s.colour}
 
@@ -198,11 +205,12 @@ class Tablet:
         return None
 
 
-def tablet(snapshot: MatchSnapshot, *, last_event_only: bool = False) -> Tablet:
+def tablet(snapshot: MatchSnapshot, *, appended: str | None = None) -> Tablet:
     """Everything the umpire screen shows about ``snapshot``'s match.
 
-    ``last_event_only``: the history holds only the board's newest event (the tablet adds
-    it on top of the lines it has: a stroke that did not end the board)."""
+    ``appended``: the request key of the event just recorded. When it is the newest event of
+    the board shown and not its first, the history holds only its line and
+    ``history_append`` is set (the tablet adds the line on top of those it has)."""
     match = snapshot.match
     sides = [SideView(side=s, name=snapshot.side_name(s)) for s in match.sides]
     by_side = {s.side: s for s in sides}
@@ -215,19 +223,19 @@ def tablet(snapshot: MatchSnapshot, *, last_event_only: bool = False) -> Tablet:
     for s in sides:
         s.games_won = int((match.games_won or {}).get(s.side, 0))
         s.confirmed = s.side in confirmed
-    if snapshot.is_points:
-        view = _points_tablet(snapshot, sides, by_side)
+    if not snapshot.variant.has_colours:
+        view = _points_tablet(snapshot, sides, by_side, appended)
         view.confirmed_by_organiser = by_organiser
         return view
 
     state = snapshot.state
     if state is None:  # no toss yet
         phase = "seating" if match.toss_winner and _needs_seating(match) else "toss"
-        return Tablet(match, snapshot, phase, False, sides)
+        return Tablet(match, snapshot, phase, sides)
     assert isinstance(state, MatchState)
     for s in sides:
         s.games_won = state.games_won.get(s.side, 0)
-    view = Tablet(match, snapshot, "play", False, sides)
+    view = Tablet(match, snapshot, "play", sides)
     view.confirmed_by_organiser = by_organiser
     if snapshot.finished:
         view.phase = "confirmed" if match.is_locked else "finished"
@@ -266,7 +274,7 @@ def tablet(snapshot: MatchSnapshot, *, last_event_only: bool = False) -> Tablet:
     # The board shown: the one being played, or the one that has just ended.
     shown = current.board if current is not None and current.board is not None else last_board
     if shown is not None and shown.kind == Board.Kind.LOG:
-        _explain_board(view, shown, state, last_event_only)
+        _explain_board(view, shown, state, appended)
     if (current is None or current.board is None) and last_board is not None:
         view.board_end = _board_end(view, last_board, by_side)
     if current is None and state.games:  # the match is over: the last game as it ended
@@ -345,11 +353,11 @@ def _game_number(view: Tablet, board: Board) -> int:
 
 
 def _explain_board(view: Tablet, board: Board, state: MatchState,
-                   last_event_only: bool = False) -> None:
-    """The board shown, with the engine's notes for every event (or, with
-    ``last_event_only``, explained in words for the last one only): the snapshot's replay of
-    it when it has one (the board in play, or the one the write has just ended), else one
-    replay here."""
+                   appended: str | None = None) -> None:
+    """The board shown, with the engine's notes for every event (or, when ``appended`` is
+    its newest event and not its first, explained in words for that one only): the
+    snapshot's replay of it when it has one (the board in play, or the one the write has
+    just ended), else one replay here."""
     snapshot = view.snapshot
     game_number = _game_number(view, board)
     rules = get_rules(board.rules)
@@ -367,7 +375,9 @@ def _explain_board(view: Tablet, board: Board, state: MatchState,
     items = []
     notes: tuple = ()
     placers: dict[str, str] = {}
-    first_explained = len(steps) if last_event_only else 1
+    view.history_append = appended is not None and len(steps) > 1 and (
+        str(steps[-1].row.client_id) == appended)
+    first_explained = len(steps) if view.history_append else 1
     for number, done in enumerate(steps, start=1):
         row, before, after = done.row, done.before, done.after
         explained = number >= first_explained
@@ -577,10 +587,10 @@ def _board_end(view: Tablet, board: Board, by_side: dict[str, SideView]) -> Boar
 
 
 def _points_tablet(snapshot: MatchSnapshot, sides: list[SideView],
-                   by_side: dict[str, SideView]) -> Tablet:
+                   by_side: dict[str, SideView], appended: str | None = None) -> Tablet:
     match = snapshot.match
     state = snapshot.state
-    view = Tablet(match, snapshot, "play", True, sides)
+    view = Tablet(match, snapshot, "play", sides)
     if snapshot.finished:
         view.phase = "confirmed" if match.is_locked else "finished"
     for s in sides:
@@ -607,6 +617,8 @@ def _points_tablet(snapshot: MatchSnapshot, sides: list[SideView],
                                                            names, rules),
                                      str(row.client_id)))
         view.history = list(reversed(items))
+        view.history_append = appended is not None and len(items) > 1 and (
+            items[-1].key == appended)
         view.history_board = shown.sequence
         view.history_game = 1
         view.history_key = _history_key(shown, names, match)

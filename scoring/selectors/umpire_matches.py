@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.shortcuts import get_object_or_404
 
 from scoring.models import AuditEntry, Match, Tournament
@@ -20,7 +20,11 @@ MATCH_RELATED = (
 
 
 def _matches(lock: bool) -> QuerySet[Match]:
-    queryset = Match.objects.select_related(*MATCH_RELATED)
+    # ``last_warning``: the newest stroke-clock warning of the match (ICF 50), in the same
+    # query: a stroke's answer sends the warnings only when the tablet shows an older mark
+    queryset = Match.objects.select_related(*MATCH_RELATED).annotate(
+        last_warning=Subquery(AuditEntry.objects.filter(match=OuterRef("pk"), action=WARNING)
+                              .order_by("-pk").values("pk")[:1]))
     # a write's resolve locks the match row in the same query (FOR UPDATE OF the match only:
     # PostgreSQL refuses to lock the nullable side of the joins)
     return queryset.select_for_update(of=("self",)) if lock else queryset

@@ -137,7 +137,7 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
     rules = RULESETS[match.rules]
     organiser = permissions.is_organiser(request.user, match.event.tournament)
     first_breaker = None
-    if match.toss_winner and match.toss_choice and not view.is_points:
+    if match.toss_winner and match.toss_choice and view.variant.has_colours:
         first_breaker = first_breaker_of_game(1, ("a", "b"), match.toss_winner,
                                               match.toss_choice)
     write = WriteForm.fresh(match.revision)
@@ -166,7 +166,7 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         "first_breaker": next((s for s in view.sides if s.side == first_breaker), None),
         "count_range": range(10),
         "points_range": range(1, rules.board_max + 1),
-        "point_board_total": board_total(rules) if view.is_points else None,
+        "point_board_total": board_total(rules) if not view.variant.has_colours else None,
         "loss_reasons": _loss_reasons(),
         # read only when rendered (a template calls it): an answer that adds a stroke to the
         # board shown leaves the warnings as the tablet shows them (no query)
@@ -267,17 +267,14 @@ def _respond(request: HttpRequest, snapshot: MatchSnapshot, token: str | None, *
     """The page, or the htmx update. ``appended``: the event just recorded; when it is not
     the first of the board shown (it went on with the board, or ended it), the tablet adds
     its history line to those it shows instead of receiving the whole history again."""
-    history_append = False
-    view = None
-    if appended is not None and request.htmx:
-        view = tablet(snapshot, last_event_only=True)
-        line = view.history[0] if view.history else None
-        history_append = (line is not None and line.number > 1
-                          and line.key == str(appended.client_id))
-    if not history_append:
-        view = tablet(snapshot)
+    view = tablet(snapshot, appended=str(appended.client_id) if (
+        appended is not None and request.htmx) else None)  # the screen model, built once
     context = _context(request, view, token, **kwargs)
-    context["history_append"] = history_append
+    context["history_append"] = view.history_append
+    # the warnings (ICF 50): the newest one the tablet shows, against the match's (read with
+    # the match, selectors/umpire_matches.py)
+    context["warnings_changed"] = request.headers.get("X-Umpire-Warnings") != str(
+        getattr(snapshot.match, "last_warning", None) or "")
     # the offline engine's log grows by the event just recorded (no whole log in the answer)
     current = snapshot.current
     context["appended_event"] = appended if (

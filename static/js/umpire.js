@@ -1041,6 +1041,10 @@
       }
     });
     event.detail.headers["X-Umpire-Regions"] = known.join(",");
+    var warnings = document.getElementById("warnings");
+    if (warnings) { // the newest warning shown (ICF 50): the answer sends them when newer
+      event.detail.headers["X-Umpire-Warnings"] = warnings.dataset.mark || "";
+    }
   });
 
   function syncKeys() {
