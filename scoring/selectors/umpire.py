@@ -29,6 +29,7 @@ from scoring.records import (
     point_scores_before_each,
     point_steps,
     scores_before_each,
+    side_colours,
 )
 from scoring.records.interval import interval_end, step_key
 from scoring.rules import MatchState, get_rules
@@ -572,9 +573,7 @@ def _board_end(view: Tablet, board: Board, by_side: dict[str, SideView]) -> Boar
     for note in view.last_notes:
         if note.code == "board_won":
             claimable = int(note.params.get("claimable", 0))
-    winner_colour = None
-    if winner_side:
-        winner_colour = "white" if winner_side == board.breaker else "black"
+    winner_colour = side_colours(board.breaker).get(winner_side) if winner_side else None
     return BoardEnd(
         number=board.sequence, game_number=game_number, kind=board.kind, void=board.void,
         winner=by_side.get(winner_side) if winner_side else None, points=points, law=law,

@@ -49,6 +49,7 @@ from scoring.forms.umpire import (
     WriteForm,
 )
 from scoring.models import Match
+from scoring.records.sides import other_side
 from scoring.rules import RULESETS, RulesError, first_breaker_of_game, get_rules, variant_for
 from scoring.rules.events import LOSS_REASONS
 from scoring.rulings import discarded_text, error_text, loss_reason
@@ -181,8 +182,7 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         context["actions_key"] = _actions_key(view, urls["page"])
     if view.phase == "seating" and first_breaker:
         context["seating_first"] = match.entry_for(first_breaker).players
-        context["seating_right"] = match.entry_for(
-            "b" if first_breaker == "a" else "a").players
+        context["seating_right"] = match.entry_for(other_side(first_breaker)).players
     return context
 
 
