@@ -1,4 +1,4 @@
-"""Reads of the umpire tablet's views (views/umpire.py): the match behind a link or an id,
+"""Reads of the umpire tablet's views (views/umpire/): the match behind a link or an id,
 the matches an umpire may score, a tournament by its slug. Views never query models."""
 
 from __future__ import annotations
