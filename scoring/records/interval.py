@@ -1,6 +1,6 @@
 """The interval before the deciding game (IT 102: ten minutes of rest) and the name of the step
 between boards, as a stored match defines them: the tablet's screen model shows them
-(``selectors/umpire.py``) and the services hold the next board while the interval runs
+(``selectors/umpire/``) and the services hold the next board while the interval runs
 (``services/board_steps.py``)."""
 
 from __future__ import annotations
@@ -32,5 +32,6 @@ def interval_end(snapshot: MatchSnapshot) -> datetime.datetime | None:
         rows = snapshot.boards.get(game.pk) or []
         if rows:
             last = rows[-1]
-            return (last.finished_at or last.created_at) + INTERVAL
+            ended: datetime.datetime = last.finished_at or last.created_at
+            return ended + INTERVAL
     return None
