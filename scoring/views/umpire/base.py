@@ -247,9 +247,11 @@ def _respond(request: HttpRequest, snapshot: MatchSnapshot, token: str | None, *
         appended is not None and request.htmx) else None)  # the screen model, built once
     context = _context(request, view, token, **kwargs)
     context["history_append"] = view.history_append
-    # the warnings (ICF 50): the newest one the tablet shows, against the match's (read with
-    # the match, selectors/umpire_matches.py)
-    context["warnings_changed"] = request.headers.get("X-Umpire-Warnings") != str(
+    # the warnings (ICF 50): the newest one the tablet shows (static/js/umpire.js sends it),
+    # against the match's (read with the match, selectors/umpire_matches.py); a client that
+    # does not say keeps the warnings it has until a full answer
+    shown = request.headers.get("X-Umpire-Warnings")
+    context["warnings_changed"] = shown is not None and shown != str(
         getattr(snapshot.match, "last_warning", None) or "")
     # the offline engine's log grows by the event just recorded (no whole log in the answer)
     current = snapshot.current
