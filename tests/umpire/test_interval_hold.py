@@ -16,14 +16,7 @@ from scoring.services import board_steps
 from scoring.services.matches import MatchError, match_snapshot, record_event, record_quick_board
 
 from .conftest import UMPIRE, stroke
-
-
-def _one_game_each(match) -> None:
-    for winner in ("a", "b"):
-        for _ in range(3):
-            record_quick_board(match=match, winner=winner, carrommen=9, queen=winner,
-                               client_id=uuid.uuid4(), actor=UMPIRE)
-            match.refresh_from_db()
+from .test_interval_end import _one_game_each
 
 
 def _first_stroke(match, kind: str = "stroke"):
