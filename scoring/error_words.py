@@ -212,6 +212,10 @@ def _catalogue() -> dict[str, str]:
         "wrong_code": _("That is not the code shown in the hall."),
         # time is up (scoring.services.time_up)
         "board_in_play": _("Finish the board in play first; then the game ends by time."),
+        # the steps between boards (scoring.services.board_steps)
+        "interval_running": _("The interval (IT 102) is not over yet: the next board waits "
+                              "until it is, or until an organiser ends it."),
+        "step_gone": _("This step is over: the screen shows the latest state."),
         "time_up_points": _("Point carrom has no time-up rule."),
         "bad_revision": _("The form is out of date: reload the page."),
         # the round's clock (scoring.services.round_clock)

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from scoring.rules.events import FOUL_BREAK_BEFORE_PLAY, FOUL_IMPROPER
+from scoring.rules.position import other
 
 PRESETS = ("nothing", "own", "white", "black", "missed", "opponent")
 COUNTS = ("white", "black", "off_white", "off_black")
@@ -36,7 +37,7 @@ def stroke_payload(d: Mapping[str, Any], by: str, *, points: bool = False) -> di
         event["touched"] = False
         return event
     if preset == "opponent":
-        event["pocketed"] = {"black" if by == "white" else "white": 1}
+        event["pocketed"] = {str(other(by)): 1}
         return event
     pocketed = _pieces(d, "")
     if pocketed:

@@ -20,6 +20,7 @@ from django.utils.translation import ngettext
 
 from scoring.error_words import error_text  # noqa: F401  (the one catalogue, issue 13)
 from scoring.rules import Note
+from scoring.rules.position import other
 
 INFO = "info"
 WARNING = "warning"  # something the umpire must act on: a due, a foul, a cover
@@ -198,7 +199,7 @@ def explained_more(before: Any, after: Any, payload: Mapping[str, Any], notes: I
     if won is None:
         return out
     winner = won.params.get("winner")
-    loser = "black" if winner == "white" else "white"
+    loser = other(winner)
     score = int(before.scores[winner]) if winner in ("white", "black") else 0
     queen_covered = after.queen == f"covered:{winner}"
     counted = rules.queen_counts_for(score)

@@ -1,7 +1,8 @@
 """Screenshots of the umpire tablet's scoring screen at the four tablet sizes (issue 12).
 
 Builds a temporary SQLite database with generated players, puts matches into the states an
-umpire meets (a fresh board, a board under way with a due and a cover, the card between
+umpire meets (a fresh board, a board under way with a due and a cover, the worst realistic
+stroke set on the pad, a doubles board, a three-player point carrom board, the card between
 games with the side change, and offline with strokes kept on the tablet), serves the site on
 127.0.0.1 in this process and takes a PNG of each state with Debian's Chromium at 768x1024,
 800x1280, 1024x768 and 1280x800. Run after a change of the tablet:
@@ -25,6 +26,10 @@ sys.path.insert(0, str(ROOT))
 
 SIZES = {"768x1024": (768, 1024), "800x1280": (800, 1280), "1024x768": (1024, 768),
          "1280x800": (1280, 800)}
+#: The worst realistic stroke on the pad (queen, own, opponent's, striker in a foul, a piece
+#: off the board): tests/e2e/test_tablet_taps.py counts the same taps.
+WORST_STROKE = ("#combo-queen-own", 'label[for="pad-black-1"]', "#combo-striker-foul",
+                "#combo-off-black")
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 
 
@@ -61,6 +66,40 @@ def new_match(number: int):
     return match
 
 
+def _doubles_match():
+    """A doubles match, seated (ICF 78), White (A) to break."""
+    from scoring.models import Entry, Event, Match, Player, Tournament
+    from scoring.services.matches import Actor, record_seating, record_toss
+
+    tournament = Tournament.objects.get(slug="screens-open")
+    event = Event.objects.create(tournament=tournament, name="Doubles", kind="doubles")
+    players = [Player.objects.create(name=n) for n in
+               ("Greta Holm", "Ida Berg", "Asha Rao", "Mira Sen")]
+    a = Entry.objects.create(event=event, player=players[0], partner=players[1])
+    b = Entry.objects.create(event=event, player=players[2], partner=players[3])
+    match = Match.objects.create(event=event, entry_a=a, entry_b=b, status=Match.Status.READY)
+    record_toss(match=match, winner="a", choice="break", actor=Actor(via="system"))
+    record_seating(match=match, actor=Actor(via="system"),
+                   seating=[players[0].pk, players[2].pk, players[1].pk, players[3].pk])
+    match.refresh_from_db()
+    return match
+
+
+def _point_match():
+    """A three-player point carrom match (issue 19), nothing recorded yet."""
+    from scoring.models import Entry, Event, Match, Player, Tournament
+
+    tournament = Tournament.objects.get(slug="screens-open")
+    event = Event.objects.create(tournament=tournament, name="Point carrom", rules="point-carrom",
+                                 games_to_win=1)
+    entries = [Entry.objects.create(event=event, player=Player.objects.create(name=n))
+               for n in ("Greta Holm", "Asha Rao", "Mira Sen")]
+    match = Match.objects.create(event=event, entry_a=entries[0], entry_b=entries[1],
+                                 entry_c=entries[2], rules="point-carrom", games_to_win=1,
+                                 status=Match.Status.READY)
+    return match
+
+
 def stroke(match, payload: dict) -> None:
     from scoring.services.matches import Actor, record_event
 
@@ -90,6 +129,18 @@ def states() -> dict[str, str]:
                            client_id=uuid.uuid4(), actor=Actor(via="system"))
         change.refresh_from_db()
     out["game-change"] = f"/u/{change.umpire_token}/"
+
+    worst = new_match(5)
+    stroke(worst, {"by": "white", "pocketed": {"white": 1}})
+    out["worst-stroke"] = f"/u/{worst.umpire_token}/"
+
+    doubles = _doubles_match()
+    stroke(doubles, {"by": "white", "pocketed": {"white": 1}})
+    out["doubles"] = f"/u/{doubles.umpire_token}/"
+
+    points = _point_match()
+    stroke(points, {"by": points.sides[0], "pocketed": {"black": 1}})
+    out["point-carrom"] = f"/u/{points.umpire_token}/"
 
     offline = new_match(4)
     out["offline-queue"] = f"/u/{offline.umpire_token}/"
@@ -135,6 +186,9 @@ def main() -> None:
                         context.set_offline(True)
                         for _ in range(3):
                             page.locator("#quick-nothing").tap()
+                    if state == "worst-stroke":  # four taps; "Record stroke" is the fifth
+                        for selector in WORST_STROKE:
+                            page.locator(selector).tap()
                     page.wait_for_timeout(300)
                     target = out / f"{state}-{size_name}.png"
                     page.screenshot(path=str(target))

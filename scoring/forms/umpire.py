@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.forms.organiser import no_bidi
 from scoring.models import Event, Match, Player, Table
 from scoring.pad import PRESETS, stroke_payload
+from scoring.records.sides import other_side
 from scoring.rules import RULESETS, variant_for
 from scoring.rules.events import LOSS_REASONS
 
@@ -135,9 +136,8 @@ class SeatingForm(WriteForm):
         super().__init__(*args, **kwargs)
         self.match = match
         self.breaker = breaker
-        other = "b" if breaker == "a" else "a"
         self.first_players = match.entry_for(breaker).players
-        self.right_players = match.entry_for(other).players
+        self.right_players = match.entry_for(other_side(breaker)).players
 
     def clean(self) -> dict[str, Any]:
         d = super().clean()

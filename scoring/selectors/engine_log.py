@@ -21,7 +21,8 @@ def engine_log(view: Tablet) -> dict[str, Any] | None:
     match, point carrom: those strokes are kept without rulings)."""
     snapshot = view.snapshot
     current = snapshot.current
-    if view.phase != "play" or view.is_points or current is None or current.breaker is None:
+    if (view.phase != "play" or not view.variant.has_colours or current is None
+            or current.breaker is None):
         return None
     white, black = current.breaker, other_side(current.breaker)
     state = snapshot.state

@@ -1,11 +1,13 @@
-"""Reads of the umpire tablet's views (views/umpire.py): the match behind a link or an id,
+"""Reads of the umpire tablet's views (views/umpire/): the match behind a link or an id,
 the matches an umpire may score, a tournament by its slug. Views never query models."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.db import connection
 from django.db.models import Q, QuerySet
+from django.db.models.expressions import RawSQL
 from django.shortcuts import get_object_or_404
 
 from scoring.models import AuditEntry, Match, Tournament
@@ -19,8 +21,19 @@ MATCH_RELATED = (
 )
 
 
+def _last_warning() -> RawSQL:
+    """The newest stroke-clock warning of the match (ICF 50) as a column of its row: plain SQL,
+    as the ORM's subquery costs more to build than to run (the stroke POST reads it)."""
+    audit, match = (connection.ops.quote_name(m._meta.db_table) for m in (AuditEntry, Match))
+    return RawSQL(f"SELECT MAX(w.id) FROM {audit} w WHERE w.match_id = {match}.id "
+                  "AND w.action = %s", (WARNING,))
+
+
 def _matches(lock: bool) -> QuerySet[Match]:
-    queryset = Match.objects.select_related(*MATCH_RELATED)
+    # ``last_warning`` in the same query: a stroke's answer sends the warnings only when the
+    # tablet shows an older one
+    queryset = Match.objects.select_related(*MATCH_RELATED).annotate(
+        last_warning=_last_warning())
     # a write's resolve locks the match row in the same query (FOR UPDATE OF the match only:
     # PostgreSQL refuses to lock the nullable side of the joins)
     return queryset.select_for_update(of=("self",)) if lock else queryset

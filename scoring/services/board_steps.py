@@ -15,8 +15,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.models import AuditEntry, Match
+from scoring.records.interval import interval_end, step_key
+from scoring.records.snapshot import MatchSnapshot
 from scoring.records.steps import INTERVAL_ENDED, STEP
-from scoring.services.matches import Actor, MatchError, MatchLocked
+
+# from .base, not the package: services/matches/recording.py imports this module
+from scoring.services.matches.base import Actor, MatchError, MatchLocked
 
 
 def acknowledge_step(*, match: Match, actor: Actor, step: str, sides_changed: bool,
@@ -30,6 +34,28 @@ def acknowledge_step(*, match: Match, actor: Actor, step: str, sides_changed: bo
     if interval_end is not None and not interval_ended and timezone.now() < interval_end:
         raise MatchError("interval_running", "the interval is not over")
     return _record_once(match, actor, STEP, {"step": step, "sides_changed": sides_changed})
+
+
+def hold_for_interval(snapshot: MatchSnapshot, *, starts_board: bool) -> None:
+    """IT 102: an event that would start the deciding game's first board while the interval
+    before it runs is refused (also one posted straight past the tablet's card, or sent late
+    from a tablet's offline queue), unless an organiser ended the interval. Nothing is
+    recorded. A ruling or a void on the board that has ended is not held.
+
+    :raises MatchError: ``interval_running``.
+    """
+    if not starts_board:
+        return
+    end = interval_end(snapshot)
+    if end is None or timezone.now() >= end:
+        return
+    current = snapshot.current
+    assert current is not None  # an interval runs before a board
+    key = step_key(snapshot.match.pk, current.game_number, current.board_number)
+    if AuditEntry.objects.filter(match_id=snapshot.match.pk, action=INTERVAL_ENDED,
+                                 detail__step=key).exists():
+        return
+    raise MatchError("interval_running", "the interval before the deciding game is not over")
 
 
 def end_interval(*, match: Match, actor: Actor, step: str) -> bool:

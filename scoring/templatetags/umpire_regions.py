@@ -5,7 +5,7 @@ fingerprint of its content (``data-h``; the element's id names the region on the
 tablet sends the ids and fingerprints it shows (``X-Umpire-Regions``, static/js/umpire.js);
 a region whose content is the same is then not sent again: out of band it is left out, inside
 the panel it becomes an empty placeholder with ``hx-preserve`` and htmx keeps the element.
-The fingerprint is taken before the request's keys are put into the forms (views/umpire.py:
+The fingerprint is taken before the request's keys are put into the forms (views/umpire/base.py:
 ``KEYS``), so fresh keys do not make a region new; the tablet puts the new keys into the
 forms it keeps.
 """

@@ -1,4 +1,4 @@
-// The umpire tablet's service worker (served at /umpire-sw.js by scoring/views/umpire.py, so
+// The umpire tablet's service worker (served at /umpire-sw.js by scoring/views/umpire/reads.py, so
 // its scope covers u/<token>/ and m/<id>/score/). It keeps the scoring page and its static
 // files so that the tablet reopens without network; strokes taken meanwhile wait in the
 // page's queue (static/js/umpire.js). It also keeps the offline rules engine: Pyodide

@@ -36,12 +36,12 @@ def post(client: Client, match: Match, action: str, data: dict, *, htmx: bool = 
 
 
 def stroke(client: Client, match: Match, by: str, revision: int | None = None,
-           client_id: str | None = None, **fields):
+           client_id: str | None = None, headers: dict | None = None, **fields):
     match.refresh_from_db()
     data = {"by": by, "client_id": client_id or str(uuid.uuid4()),
             "revision": match.revision if revision is None else revision}
     data.update(fields)
-    return post(client, match, "event", data)
+    return post(client, match, "event", data, headers=headers)
 
 
 def record(match: Match, payload: dict) -> None:

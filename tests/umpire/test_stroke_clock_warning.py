@@ -58,3 +58,33 @@ def test_the_warnings_of_another_board_are_not_shown(client, tossed):
     entry.detail["board"] = 2
     entry.save()
     assert "Warning given to" not in client.get(link(tossed)).content.decode()
+
+
+def _mark(html: str) -> str:
+    import re
+
+    return re.search(r'id="warnings" data-mark="([^"]*)"', html).group(1)
+
+
+def test_a_stroke_answer_brings_a_warning_another_tablet_gave(client, tossed):
+    """Tablet 1 shows the board without warnings; tablet 2 gives one; tablet 1's next stroke
+    answer (which adds only its history line) sends the warnings too, and a later answer,
+    with the new mark, leaves them out."""
+    from .conftest import stroke
+
+    record(tossed, {"type": "stroke", "by": "white"})  # the break: black to play
+    shown = _mark(client.get(link(tossed)).content.decode())
+    assert shown == ""
+    record(tossed, {"type": "stroke", "by": "black"})  # white to play (the second line)
+    assert _warn(client, tossed).status_code == 200  # tablet 2: a warning to White
+    answer = stroke(client, tossed, "white", preset="nothing",
+                    headers={"X-Umpire-Warnings": shown}).content.decode()
+    assert 'hx-swap-oob="afterbegin:#history-list"' in answer  # only the new line …
+    assert "Warning given to Ben Kirk: stroke clock" in answer  # … and the warnings
+    mark = _mark(answer)
+    assert mark == str(AuditEntry.objects.get(match=tossed, action=ACTION).pk)
+
+    later = stroke(client, tossed, "black", preset="nothing",
+                   headers={"X-Umpire-Warnings": mark}).content.decode()
+    assert 'hx-swap-oob="afterbegin:#history-list"' in later
+    assert 'id="warnings"' not in later  # unchanged: left as the tablet shows it

@@ -27,6 +27,7 @@ from scoring.records import (
 from scoring.rules import first_breaker_of_game, get_rules, parse_event, step, variant_for
 from scoring.rules.errors import InvalidEvent
 from scoring.rules.point import parse_point_event, step_point
+from scoring.services import board_steps as between_boards
 from scoring.services.matches.base import (
     EVENT_TYPES,
     Actor,
@@ -76,6 +77,7 @@ def record_event(
         snapshot = match_snapshot(match)
         rules = get_rules(match.rules)
         target, created = _target_board(match, snapshot, payload, breaker)
+        between_boards.hold_for_interval(snapshot, starts_board=created)  # IT 102
         # validate by replaying the target board with the new event (raises, nothing saved)
         if not variant_for(rules).has_colours:
             point_event = parse_point_event(payload)

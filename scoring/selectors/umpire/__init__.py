@@ -1,0 +1,11 @@
+"""What the umpire tablet shows, derived from a :class:`~scoring.records.MatchSnapshot`: the
+screen model (:func:`tablet`, :class:`Tablet`), split by job: ``model`` (the dataclasses),
+``screen`` (the colour game's screen and :func:`tablet`), ``history`` (the board's events in
+words), ``points`` (three-player point carrom), ``boards`` (helpers about stored boards)."""
+
+from scoring.selectors.umpire.boards import _label
+from scoring.selectors.umpire.model import BoardEnd, HistoryItem, Seat, SideView, Tablet, TurnView
+from scoring.selectors.umpire.screen import tablet
+
+__all__ = ["BoardEnd", "HistoryItem", "Seat", "SideView", "Tablet", "TurnView", "_label",
+           "tablet"]

@@ -1,0 +1,185 @@
+"""The tablet's screen model: plain dataclasses the templates read (the sides, who is on
+turn, the history, the end of a board, the whole screen)."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring import rulings
+from scoring.models import Match
+from scoring.records import (
+    MatchSnapshot,
+)
+from scoring.records.interval import step_key
+from scoring.rules.position import PerColour
+from scoring.rules.variant import Variant
+from scoring.rulings import Ruling
+
+
+@dataclass
+class SideView:
+    side: str  # "a", "b" ("c")
+    name: str  # the entry: "Asha Rao" or "Asha Rao / Ben Kirk"
+    colour: str | None = None  # "white" / "black" on the board shown (colour game)
+    score: int = 0  # game score (the current game)
+    games_won: int = 0
+    on_turn: bool = False
+    board_points: int = 0  # point carrom: what the player holds on this board
+    held: PerColour | None = None  # point carrom: pieces held on this board
+    dues: int = 0
+    confirmed: bool = False
+
+    @property
+    def colour_label(self) -> str:
+        return rulings.colour_word(self.colour)
+
+    @property
+    def label(self) -> str:
+        """"White (Asha Rao)", or the name alone when no colour applies."""
+        if self.colour:
+            return f"{self.colour_label} ({self.name})"
+        return self.name
+
+
+@dataclass(frozen=True)
+class Seat:
+    pk: int
+    name: str
+    side: str
+    seat: int  # 1-4 in the recorded seating
+
+
+@dataclass
+class TurnView:
+    player: str  # the individual striker (doubles) or the entry's name
+    side: str
+    colour: str | None
+    seat: int | None = None  # doubles: 1-4 around the board, in turn order
+
+    @property
+    def colour_label(self) -> str:
+        return rulings.colour_word(self.colour)
+
+
+@dataclass
+class HistoryItem:
+    number: int  # 1-based among the live events of the board
+    seq: int
+    kind: str
+    text: str
+    striker: str
+    rulings: list[Ruling]
+    key: str = ""  # the event's request key: with ``Tablet.history_key`` names the line
+
+
+@dataclass
+class BoardEnd:
+    """A board that has just ended (shown until the next board's first event)."""
+
+    number: int
+    game_number: int
+    kind: str  # Board.Kind
+    void: bool
+    winner: SideView | None
+    points: int | None
+    law: str
+    interpretation: bool
+    winner_colour: str | None
+    breaker: str = ""
+    claimable: int = 0
+    by_side: dict[str, int] = field(default_factory=dict)  # point carrom
+
+
+@dataclass
+class Tablet:
+    match: Match
+    snapshot: MatchSnapshot
+    phase: str  # "toss", "seating", "play", "finished", "confirmed"
+    sides: list[SideView]
+    game_number: int = 0
+    board_number: int = 0
+    breaker: SideView | None = None
+    extra_board: bool = False  # a toss decides who breaks (the board's breaker is unknown)
+    board_started: bool = False  # the current board has events
+    confirmed_by_organiser: bool = False  # an organiser confirmed the result (not the players)
+    turn: TurnView | None = None
+    on_board: PerColour | None = None
+    queen: str = ""  # in words
+    queen_state: str = ""
+    dues: list[Ruling] = field(default_factory=list)
+    to_place: list[Ruling] = field(default_factory=list)
+    break_made: bool = True
+    break_attempts_left: int | None = None
+    last_rulings: list[Ruling] = field(default_factory=list)
+    history: list[HistoryItem] = field(default_factory=list)
+    history_board: int | None = None
+    history_key: str = ""  # what an event's line depends on besides the event (for caching)
+    history_game: int | None = None
+    history_append: bool = False  # the history holds only the event just recorded
+    board_end: BoardEnd | None = None
+    game_boards: list[dict[str, Any]] = field(default_factory=list)
+    game_end: dict[str, Any] | None = None  # the game that just ended
+    change_sides: bool = False
+    interval_end: datetime.datetime | None = None
+    can_undo: bool = False
+    undo_text: str = ""  # what the undo button takes back
+    last_board_is_quick: bool = False
+    forgo_by: str | None = None  # the colour that may forgo placing now
+    on_turn_by: str | None = None  # the stroke's "by": a colour, or a side in point carrom
+    seating_names: list[str] = field(default_factory=list)
+    finished_games: list[dict[str, Any]] = field(default_factory=list)
+    # the walk through the board shown
+    seats: list[Seat] | None = None  # doubles: turn order from the board's breaker
+    turn_changes: int = 0
+    last_notes: tuple = ()
+    due_placers: dict[str, str] = field(default_factory=dict)  # placing colour -> player
+    # the seats at the table: the side panels are shown in seat order (ICF 58-60)
+    seats_flipped: bool = False  # after the side changes so far, B sits on the left
+    cover_due: bool = False  # the player on turn must cover the queen (ICF 52)
+
+    @property
+    def variant(self) -> Variant:
+        """The engine's variant of the match (the colour game, point carrom): the screen asks
+        it (``has_colours``, ``seats``), never the family."""
+        return self.snapshot.variant
+
+    @property
+    def card(self) -> bool:
+        """Between boards and games: one summary card holds the pad until the umpire goes
+        on (the result, the game's end, the interval, the side change)."""
+        return self.phase == "play" and not self.board_started and bool(
+            self.board_end or self.game_end or self.change_sides or self.interval_end)
+
+    @property
+    def last_ruling_texts(self) -> set[str]:
+        return {r.text for r in self.last_rulings}
+
+    @property
+    def step_key(self) -> str:
+        """Names the step between boards that the umpire acknowledges on this tablet."""
+        return step_key(self.match.pk, self.game_number, self.board_number)
+
+    @property
+    def sides_in_seats(self) -> list[SideView]:
+        """The side panels left to right as the players sit (ICF 58-60)."""
+        return list(reversed(self.sides)) if self.seats_flipped else list(self.sides)
+
+    @property
+    def side_by_colour(self) -> dict[str, SideView]:
+        return {s.colour: s for s in self.sides if s.colour}
+
+    @property
+    def names(self) -> dict[str, str]:
+        """Colour (or point-carrom side) -> how the rulings name it."""
+        if not self.variant.has_colours:
+            return {s.side: s.name for s in self.sides}
+        return {s.colour: s.label for s in self.sides if s.colour}
+
+    @property
+    def winner(self) -> SideView | None:
+        for side in self.sides:
+            if side.side == self.snapshot.winner:
+                return side
+        return None

@@ -1,0 +1,113 @@
+"""The screen model of a three-player point carrom board (issue 19)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from scoring import rulings
+from scoring.records import (
+    MatchSnapshot,
+    live_events,
+    point_steps,
+)
+from scoring.rules import get_rules
+from scoring.rules.point import PointPosition
+from scoring.selectors.umpire.boards import (
+    _history_key,
+    _last_board,
+    scores_before_each_point,
+)
+from scoring.selectors.umpire.model import (
+    BoardEnd,
+    HistoryItem,
+    SideView,
+    Tablet,
+    TurnView,
+)
+
+
+def _points_tablet(snapshot: MatchSnapshot, sides: list[SideView],
+                   by_side: dict[str, SideView], appended: str | None = None) -> Tablet:
+    match = snapshot.match
+    state = snapshot.state
+    view = Tablet(match, snapshot, "play", sides)
+    if snapshot.finished:
+        view.phase = "confirmed" if match.is_locked else "finished"
+    for s in sides:
+        s.score = state.scores.get(s.side, 0) if state is not None else 0
+    rules = get_rules(match.rules)
+    current = snapshot.current
+    last_board = _last_board(snapshot)
+    shown = current.board if current is not None and current.board is not None else last_board
+    if shown is not None:
+        names = {s.side: s.name for s in sides}
+        if current is not None and shown is current.board:
+            steps = current.steps  # the snapshot has just replayed this board
+        else:
+            steps = list(point_steps(match, shown, live_events(list(shown.events.order_by(
+                "seq"))), scores_before_each_point(match, snapshot, shown), rules))
+        items = []
+        for number, done in enumerate(steps, start=1):
+            row, event = done.row, done.event  # a stroke, board loss, ruling or void
+            by = getattr(event, "by", "")
+            items.append(HistoryItem(number, row.seq, row.type,
+                                     rulings.describe_event(row.payload, names),
+                                     names.get(by, by),
+                                     rulings.point_rulings(done.before, done.after, event,
+                                                           names, rules),
+                                     str(row.client_id)))
+        view.history = list(reversed(items))
+        view.history_append = appended is not None and len(items) > 1 and (
+            items[-1].key == appended)
+        view.history_board = shown.sequence
+        view.history_game = 1
+        view.history_key = _history_key(shown, names, match)
+        view.last_rulings = items[-1].rulings if items else []
+    if current is not None:
+        view.game_number, view.board_number = current.game_number, current.board_number
+        if current.breaker is not None:
+            view.breaker = by_side[current.breaker]
+        position = current.position
+        if isinstance(position, PointPosition):
+            view.on_board = position.on_board
+            view.queen_state = position.queen
+            view.queen = _point_queen(position.queen, by_side)
+            view.break_made = position.break_made
+            if not position.break_made:
+                view.break_attempts_left = rules.break_attempts - position.break_attempts
+            totals = position.points(rules)
+            for i, name in enumerate(position.players):
+                side = by_side[name]
+                side.held = position.held[i]
+                side.board_points = totals[name]
+                side.dues = position.dues[i]
+            if not position.finished:
+                on_turn = position.players[position.on_turn]
+                by_side[on_turn].on_turn = True
+                view.on_turn_by = on_turn
+                view.turn = TurnView(by_side[on_turn].name, on_turn, None)
+    view.board_started = current is not None and current.board is not None
+    if (current is None or current.board is None) and last_board is not None:
+        view.board_end = BoardEnd(
+            number=last_board.sequence, game_number=1, kind=last_board.kind,
+            void=last_board.void,
+            winner=None, points=None, law="", interpretation=False, winner_colour=None,
+            breaker=last_board.breaker, by_side=dict(last_board.result_points_by_side),
+        )
+    view.game_boards = [
+        {"number": b.sequence, "by_side": b.result_points_by_side}
+        for b in snapshot.boards.get(snapshot.games[0].pk, []) if b.finished
+    ] if snapshot.games else []
+    view.can_undo = bool(view.history) and view.phase in ("play", "finished")
+    view.undo_text = view.history[0].text if view.history else ""
+    return view
+
+
+def _point_queen(state: str, by_side: dict[str, SideView]) -> str:
+    if state == "on_board":
+        return _("On the board")
+    kind, _sep, side = state.partition(":")
+    who = by_side[side].name if side in by_side else side
+    if kind == "pending_cover":
+        return _("Pocketed by %(player)s, cover due") % {"player": who}
+    return _("Covered by %(player)s") % {"player": who}
