@@ -36,7 +36,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection, models, transaction
+from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_noop
@@ -53,6 +53,8 @@ from scoring.draws import (
 from scoring.draws import Entry as DrawEntry
 from scoring.models import Entry, Event, Match, Round
 from scoring.services import checkin
+from scoring.services.draw_rows import insert_matches as _insert_matches
+from scoring.services.draw_rows import insert_round, lock_event, round_heads
 from scoring.services.matches import Actor
 from scoring.services.point_events import PointDrawError, save_point_round_robin
 from scoring.services.tournaments import audit
@@ -121,7 +123,8 @@ def separation_key(event: Event) -> str | None:
 
 
 def _lock_event(event: Event) -> Event:
-    return Event.objects.select_for_update().select_related("tournament").get(pk=event.pk)
+    """``event`` and its tournament, read again and locked in the caller's transaction."""
+    return lock_event(event)
 
 
 def _games_to_win(event: Event, number: int, stage: str) -> int:
@@ -144,58 +147,6 @@ def _next_number(event: Event) -> int:
     last = Match.objects.filter(event=event).order_by("-number").values_list(
         "number", flat=True).first()
     return (last or 0) + 1
-
-
-def _insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = True
-                    ) -> dict[int, int]:
-    """Insert many matches of ``event`` with one ``executemany`` and return their ids by match
-    number (one more query).
-
-    Each row gives the fields that differ from a new ``Match(event=event)`` (``round`` as a
-    :class:`Round`); everything else, including every default of a field added later, comes
-    from that template, prepared for the database by the fields themselves. Much faster than
-    ``bulk_create`` for a round of 128 matches (no model instance per row).
-    """
-    if not rows:
-        return {}
-    from scoring.models.match import new_umpire_token
-
-    template = Match(event=event, rules=event.rules)
-    columns = [f for f in Match._meta.concrete_fields if not f.primary_key]
-    by_name = {f.attname: f for f in columns}
-    base = {f.attname: f.get_db_prep_save(f.pre_save(template, True), connection)
-            for f in columns}
-    values = []
-    # integers and strings of these fields go to the database as they are
-    plain = {f.attname for f in columns
-             if isinstance(f, (models.IntegerField, models.CharField, models.BooleanField,
-                               models.ForeignKey))}
-    for row in rows:
-        line = dict(base)
-        line["umpire_token"] = new_umpire_token()
-        rnd = row.pop("round", None)
-        if rnd is not None:
-            row.setdefault("round_id", rnd.pk)
-            row.setdefault("stage", rnd.stage)
-            row.setdefault("games_to_win", rnd.games_to_win)
-        for key, value in row.items():
-            field = by_name[key]
-            if key in plain and (value is None or type(value) in (int, str, bool)):
-                line[key] = value
-            else:
-                line[field.attname] = field.get_db_prep_save(value, connection)
-        values.append([line[f.attname] for f in columns])
-    quote = connection.ops.quote_name
-    sql = (f"INSERT INTO {quote(Match._meta.db_table)} "
-           f"({', '.join(quote(f.column) for f in columns)}) "
-           f"VALUES ({', '.join(['%s'] * len(columns))})")
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, values)
-    if not ids:
-        return {}
-    numbers = [row["number"] for row in rows]
-    return dict(Match.objects.filter(event=event, number__gte=min(numbers),
-                                     number__lte=max(numbers)).values_list("number", "pk"))
 
 
 def _decided_fields(now: Any, **extra: Any) -> dict[str, Any]:
@@ -411,8 +362,8 @@ def _pair_swiss(event: Event, number: int) -> Round:
 
         drawn = separate_swiss(event, drawn) if number == 1 else \
             separate_swiss_later(event, drawn)
-    rnd = Round.objects.create(event=event, bracket=Round.Bracket.MAIN, number=number,
-                               stage="early", games_to_win=_games_to_win(event, number, "early"))
+    rnd = insert_round(event, bracket=Round.Bracket.MAIN, number=number, stage="early",
+                       games_to_win=_games_to_win(event, number, "early"))
     now = timezone.now()
     first = 1 + max((row[9] for row, _r in rows), default=0)
     matches = []
@@ -538,7 +489,7 @@ def next_round(*, event: Event, actor: Actor, expected_rounds: int | None = None
     group qualifiers."""
     with transaction.atomic():
         event = _lock_event(event)
-        rounds = list(event.rounds.all())
+        rounds = round_heads(event)  # (number, bracket)
         if expected_rounds is not None and expected_rounds != len(rounds):
             raise DrawServiceError("already_drawn")
         if not rounds:
@@ -560,7 +511,7 @@ def next_round(*, event: Event, actor: Actor, expected_rounds: int | None = None
                 tables = list(by_group.values())
                 places = {s.entry: (name, s.rank) for name, table in by_group.items()
                           for s in table}
-                offset = max(r.number for r in rounds)
+                offset = max(number for number, _bracket in rounds)
                 made = _save_bracket(event, _build_bracket(event, entries, None, tables),
                                      offset=offset, places=places)
             else:
