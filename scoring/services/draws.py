@@ -60,6 +60,7 @@ from scoring.services.point_events import PointDrawError, save_point_round_robin
 from scoring.services.tournaments import audit
 from scoring.standings.results import (
     RESULT_COLUMNS,
+    decided_results,
     event_results,
     ranking_rule,
     result_of,
@@ -348,10 +349,9 @@ def group_tables(event: Event, entries: list[DrawEntry] | None = None
 def _pair_swiss(event: Event, number: int) -> Round:
     """Pair and save Swiss round ``number`` (about ten queries, whatever the field size)."""
     entries, withdrawn = draw_entries(event)
-    rows = event_results(event)
-    if any(row[6] != Match.Status.CONFIRMED for row, _r in rows):
+    results, all_confirmed, last_number = decided_results(event)
+    if not all_confirmed:
         raise DrawServiceError("round_incomplete")  # only confirmed results pair a round
-    results = [r for _row, r in rows if r is not None]
     try:
         drawn = pairing.pair_round(entries, results, withdrawn=withdrawn,
                                    rule=ranking_rule(event))
@@ -365,7 +365,7 @@ def _pair_swiss(event: Event, number: int) -> Round:
     rnd = insert_round(event, bracket=Round.Bracket.MAIN, number=number, stage="early",
                        games_to_win=_games_to_win(event, number, "early"))
     now = timezone.now()
-    first = 1 + max((row[9] for row, _r in rows), default=0)
+    first = 1 + last_number
     matches = []
     for i, p in enumerate(drawn.pairings):
         fields: dict[str, Any] = {"round": rnd, "number": first + i, "position": i + 1,
