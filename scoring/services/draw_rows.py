@@ -8,6 +8,7 @@ more than the pairing itself. These helpers do the same work with prepared SQL t
   locked (``FOR UPDATE`` where the database has it; SQLite's ``BEGIN IMMEDIATE`` already holds
   the write lock);
 - :func:`round_heads`: the event's rounds as ``(number, bracket)``;
+- :func:`has_open_roll_call`: whether the roll call service has anything to apply;
 - :func:`insert_round`: one :class:`~scoring.models.Round` row, returned as a saved instance;
 - :func:`insert_matches`: many :class:`~scoring.models.Match` rows in one ``executemany``.
 """
@@ -17,76 +18,108 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connections, models
 from django.utils import timezone
 
-from scoring.models import Event, Match, Round, Tournament
+from scoring.models import Event, Match, RollCall, Round, Tournament
 
 
-def _q(name: str) -> str:
-    return connection.ops.quote_name(name)
+def _db() -> Any:
+    """The default connection itself (not the proxy ``django.db.connection``, whose every
+    attribute is a thread-local lookup)."""
+    return connections[DEFAULT_DB_ALIAS]
 
 
-def _select(model: type[models.Model], where: str, *, lock: bool = False) -> str:
-    columns = ", ".join(_q(f.column) for f in model._meta.concrete_fields)
-    sql = f"SELECT {columns} FROM {_q(model._meta.db_table)} WHERE {where}"
-    if lock and connection.features.has_select_for_update:
-        sql += " FOR UPDATE"
-    return sql
+@functools.cache
+def _sql(vendor: str, key: str) -> str:
+    """The SQL text ``key`` for a database ``vendor``, made once per process."""
+    db = _db()
+    q = db.ops.quote_name
+    if key in ("event", "tournament"):
+        model: type[models.Model] = Event if key == "event" else Tournament
+        columns = ", ".join(q(f.column) for f in model._meta.concrete_fields)
+        sql = f"SELECT {columns} FROM {q(model._meta.db_table)} WHERE {q('id')} = %s"
+        if key == "event" and db.features.has_select_for_update:
+            sql += " FOR UPDATE"
+        return sql
+    if key == "rounds":
+        return (f"SELECT {q('number')}, {q('bracket')} FROM {q(Round._meta.db_table)} "
+                f"WHERE {q('event_id')} = %s ORDER BY {q('number')}, {q('bracket')}")
+    if key == "roll_call":
+        return (f"SELECT 1 FROM {q(RollCall._meta.db_table)} WHERE {q('event_id')} = %s "
+                f"AND {q('open')} = %s")
+    if key == "round":
+        columns = [f for f in Round._meta.concrete_fields if not f.primary_key]
+        return (f"INSERT INTO {q(Round._meta.db_table)} "
+                f"({', '.join(q(f.column) for f in columns)}) "
+                f"VALUES ({', '.join(['%s'] * len(columns))}) RETURNING {q('id')}")
+    if key == "match_ids":
+        return (f"SELECT {q('number')}, {q('id')} FROM {q(Match._meta.db_table)} "
+                f"WHERE {q('event_id')} = %s AND {q('number')} >= %s AND {q('number')} <= %s")
+    raise KeyError(key)
 
 
 def lock_event(event: Event) -> Event:
     """``event`` read again inside the caller's transaction, locked, with its tournament (two
     plain queries; model instances as the ORM makes them, converters applied)."""
-    fresh = next(iter(Event.objects.raw(_select(Event, f"{_q('id')} = %s", lock=True),
-                                        [event.pk])), None)
+    vendor = _db().vendor
+    fresh = next(iter(Event.objects.raw(_sql(vendor, "event"), [event.pk])), None)
     if fresh is None:
         raise Event.DoesNotExist(event.pk)
-    fresh.tournament = next(iter(Tournament.objects.raw(
-        _select(Tournament, f"{_q('id')} = %s"), [fresh.tournament_id])))
+    fresh.tournament = next(iter(Tournament.objects.raw(_sql(vendor, "tournament"),
+                                                        [fresh.tournament_id])))
     return fresh
 
 
 def round_heads(event: Event) -> list[tuple[int, str]]:
     """The event's rounds as (number, bracket), by number."""
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {_q('number')}, {_q('bracket')} FROM {_q(Round._meta.db_table)} "
-                       f"WHERE {_q('event_id')} = %s ORDER BY {_q('number')}, {_q('bracket')}",
-                       [event.pk])
+    db = _db()
+    with db.cursor() as cursor:
+        cursor.execute(_sql(db.vendor, "rounds"), [event.pk])
         return [(number, bracket) for number, bracket in cursor.fetchall()]
+
+
+def has_open_roll_call(event: Event) -> bool:
+    """Whether ``event`` has an open roll call (:func:`scoring.services.checkin.before_draw`
+    applies it; without one a draw need not ask that service)."""
+    db = _db()
+    with db.cursor() as cursor:
+        cursor.execute(_sql(db.vendor, "roll_call"), [event.pk, True])
+        return cursor.fetchone() is not None
 
 
 def insert_round(event: Event, **fields: Any) -> Round:
     """One new round of ``event`` (``number``, ``bracket``, ``stage``, ``games_to_win``,
     ``name``), inserted with its id returned (``RETURNING``, both databases)."""
+    db = _db()
     rnd = Round(event=event, **fields)
     rnd.created_at = timezone.now()
-    columns = [f for f in Round._meta.concrete_fields if not f.primary_key]
-    values = [f.get_db_prep_save(getattr(rnd, f.attname), connection) for f in columns]
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {_q(Round._meta.db_table)} "
-            f"({', '.join(_q(f.column) for f in columns)}) "
-            f"VALUES ({', '.join(['%s'] * len(columns))}) RETURNING {_q('id')}", values)
+    values = [f.get_db_prep_save(getattr(rnd, f.attname), db)
+              for f in Round._meta.concrete_fields if not f.primary_key]
+    with db.cursor() as cursor:
+        cursor.execute(_sql(db.vendor, "round"), values)
         rnd.pk = cursor.fetchone()[0]
     rnd._state.adding = False
-    rnd._state.db = connection.alias
+    rnd._state.db = db.alias
     return rnd
 
 
 @functools.cache
-def _match_layout() -> tuple[tuple[models.Field[Any, Any], ...], dict[str, int], frozenset[str],
-                             str]:
+def _match_layout(vendor: str) -> tuple[tuple[models.Field[Any, Any], ...], dict[str, int],
+                                        frozenset[str], dict[str, Any], str]:
     """The match table's insert columns, each column's index by attribute name, the columns
-    whose ints, strings and booleans go to the database as they are, and the INSERT text."""
+    whose ints, strings and booleans go to the database as they are, the JSON columns' encoders
+    and the INSERT text."""
+    q = _db().ops.quote_name
     columns = tuple(f for f in Match._meta.concrete_fields if not f.primary_key)
     plain = frozenset(f.attname for f in columns
                       if isinstance(f, (models.IntegerField, models.CharField,
                                         models.BooleanField, models.ForeignKey)))
-    sql = (f"INSERT INTO {_q(Match._meta.db_table)} "
-           f"({', '.join(_q(f.column) for f in columns)}) "
+    json_columns = {f.attname: f.encoder for f in columns if isinstance(f, models.JSONField)}
+    sql = (f"INSERT INTO {q(Match._meta.db_table)} "
+           f"({', '.join(q(f.column) for f in columns)}) "
            f"VALUES ({', '.join(['%s'] * len(columns))})")
-    return columns, {f.attname: n for n, f in enumerate(columns)}, plain, sql
+    return columns, {f.attname: n for n, f in enumerate(columns)}, plain, json_columns, sql
 
 
 def insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = True
@@ -103,12 +136,12 @@ def insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = True
         return {}
     from scoring.models.match import new_umpire_token
 
-    columns, index, plain, sql = _match_layout()
+    db = _db()
+    columns, index, plain, json_columns, sql = _match_layout(db.vendor)
     template = Match(event=event, rules=event.rules)
-    base = [f.get_db_prep_save(f.pre_save(template, True), connection) for f in columns]
+    base = [f.get_db_prep_save(f.pre_save(template, True), db) for f in columns]
     token = index["umpire_token"]
-    json_columns = {f.attname: f.encoder for f in columns if isinstance(f, models.JSONField)}
-    adapt_json = connection.ops.adapt_json_value
+    adapt_json = db.ops.adapt_json_value
     values = []
     for row in rows:
         line = base.copy()
@@ -125,15 +158,13 @@ def insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = True
             elif key in json_columns and value is not None:
                 line[n] = adapt_json(value, json_columns[key])
             else:
-                line[n] = columns[n].get_db_prep_save(value, connection)
+                line[n] = columns[n].get_db_prep_save(value, db)
         values.append(line)
-    with connection.cursor() as cursor:
+    with db.cursor() as cursor:
         cursor.executemany(sql, values)
     if not ids:
         return {}
     numbers = [row["number"] for row in rows]
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {_q('number')}, {_q('id')} FROM {_q(Match._meta.db_table)} "
-                       f"WHERE {_q('event_id')} = %s AND {_q('number')} >= %s "
-                       f"AND {_q('number')} <= %s", [event.pk, min(numbers), max(numbers)])
+    with db.cursor() as cursor:
+        cursor.execute(_sql(db.vendor, "match_ids"), [event.pk, min(numbers), max(numbers)])
         return dict(cursor.fetchall())

@@ -53,8 +53,8 @@ from scoring.draws import (
 from scoring.draws import Entry as DrawEntry
 from scoring.models import Entry, Event, Match, Round
 from scoring.services import checkin
+from scoring.services.draw_rows import has_open_roll_call, insert_round, lock_event, round_heads
 from scoring.services.draw_rows import insert_matches as _insert_matches
-from scoring.services.draw_rows import insert_round, lock_event, round_heads
 from scoring.services.matches import Actor
 from scoring.services.point_events import PointDrawError, save_point_round_robin
 from scoring.services.tournaments import audit
@@ -126,6 +126,14 @@ def separation_key(event: Event) -> str | None:
 def _lock_event(event: Event) -> Event:
     """``event`` and its tournament, read again and locked in the caller's transaction."""
     return lock_event(event)
+
+
+def _roll_call(event: Event, actor: Actor) -> set[int]:
+    """The event's open roll call applied (:func:`scoring.services.checkin.before_draw`);
+    none open, nothing to ask."""
+    if not has_open_roll_call(event):
+        return set()
+    return checkin.before_draw(event=event, actor=actor)
 
 
 def _games_to_win(event: Event, number: int, stage: str) -> int:
@@ -452,7 +460,7 @@ def draw_event(*, event: Event, actor: Actor, random_seed: int | None = None,
             raise DrawServiceError("already_drawn")
         if expected_rounds not in (None, 0):
             raise DrawServiceError("already_drawn")
-        absent = checkin.before_draw(event=event, actor=actor)  # the roll call (issue 15)
+        absent = _roll_call(event, actor)  # the roll call (issue 15)
         entries, withdrawn = draw_entries(event)
         entries = [e for e in entries if e.id not in withdrawn]
         if len(entries) < 2:
@@ -499,7 +507,7 @@ def next_round(*, event: Event, actor: Actor, expected_rounds: int | None = None
                 planned = int(event.settings.get("rounds") or 0)
                 if planned and len(rounds) >= planned:
                     raise DrawServiceError("all_rounds_drawn")
-                absent = checkin.before_draw(event=event, actor=actor)  # the roll call
+                absent = _roll_call(event, actor)  # the roll call
                 made = [_pair_swiss(event, len(rounds) + 1)]
                 checkin.after_draw(rounds=made, absent=absent, actor=actor)
             elif event.format == Event.Format.GROUPS:

@@ -20,6 +20,7 @@ matches and 1,900 games, and the ORM's per-row conversions would cost more than 
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -159,21 +160,35 @@ def _result_rows(event: Event, columns: tuple[str, ...], bracket: str | None,
                  exclude_brackets: tuple[str, ...]) -> list[tuple[Any, ...]] | None:
     """The match ``columns`` of the event's matches in id order, each followed by its games'
     count, wins of a, of b, points of a, of b (summed by the database; None on a database
-    without JSON operators)."""
-    where, params = _where(event, bracket, "m", exclude_brackets)
+    without JSON operators). The SQL text is made once per shape."""
+    sql = _result_sql(connection.vendor, columns, bracket is not None, len(exclude_brackets))
+    if sql is None:
+        return None
+    params: list[Any] = [event.pk]
+    if bracket is not None:
+        params += [event.pk, bracket]
+    if exclude_brackets:
+        params += [event.pk, *exclude_brackets]
+    return _fetch(sql, params)
+
+
+@functools.cache
+def _result_sql(vendor: str, columns: tuple[str, ...], bracketed: bool, excluded: int
+                ) -> str | None:
+    where, _params = _where(Event(pk=0), "x" if bracketed else None, "m", ("x",) * excluded)
     points_a, points_b = _json_int(f"g.{_q('scores')}", "a"), _json_int(f"g.{_q('scores')}", "b")
     if points_a is None or points_b is None:
         return None
     side = f"g.{_q('winner_side')}"
     listed = ", ".join("m." + _q(c) for c in columns)
-    return _fetch(
+    return (
         f"SELECT {listed}, COUNT(g.{_q('id')}), "
         f"SUM(CASE WHEN {side} = 'a' THEN 1 ELSE 0 END), "
         f"SUM(CASE WHEN {side} = 'b' THEN 1 ELSE 0 END), "
         f"COALESCE(SUM({points_a}), 0), COALESCE(SUM({points_b}), 0) "
         f"FROM {_q(Match._meta.db_table)} m LEFT JOIN {_q(Game._meta.db_table)} g "
         f"ON g.{_q('match_id')} = m.{_q('id')} WHERE {where} "
-        f"GROUP BY m.{_q('id')} ORDER BY m.{_q('id')}", params)
+        f"GROUP BY m.{_q('id')} ORDER BY m.{_q('id')}")
 
 
 #: The columns :func:`decided_results` reads: what a result needs, and the match number.
