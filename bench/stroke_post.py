@@ -267,7 +267,7 @@ def main() -> None:
 
     stroke_ms: list[float] = []
     base_ms: list[float] = []
-    profile = cProfile.Profile() if args.profile else None
+    profile = cProfile.Profile(time.process_time) if args.profile else None
     for m in copies[warmup + 1:]:
         open_tablet(m)
         start = time.perf_counter()

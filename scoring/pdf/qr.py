@@ -207,16 +207,28 @@ def _rows(version: int, data: bytes) -> list[bytes]:
             start += length
             blocks.append(block)
             eccs.append(_ecc(block, ec))
-    codewords = bytearray()
-    for i in range(max(len(b) for b in blocks)):
-        codewords.extend(b[i] for b in blocks if i < len(b))
-    for i in range(ec):
-        codewords.extend(e[i] for e in eccs)
+    codewords = _interleave(version)(data + b"".join(eccs))
     size, template, pick, mask_bits, length = _scatter(version)
     value = int.from_bytes(codewords, "big") >> (8 * len(codewords) - length)
     masked = format(value ^ mask_bits, f"0{length}b").encode()
     full = bytes(pick(template + masked))  # every module in one C-level gather
     return [full[y * size:(y + 1) * size] for y in range(size)]
+
+
+@functools.cache
+def _interleave(version: int) -> Any:
+    """A function from the data codewords followed by each block's error correction (block
+    after block) to the codewords in the symbol's order: the blocks' i-th data codewords in
+    turn, then their i-th error correction codewords (ISO 18004, 7.6)."""
+    ec, groups = _BLOCKS[version]
+    lengths = [length for count, length in groups for _ in range(count)]
+    starts = [sum(lengths[:k]) for k in range(len(lengths))]
+    order = [start + i for i in range(max(lengths))
+             for start, length in zip(starts, lengths, strict=True) if i < length]
+    total = sum(lengths)
+    order += [total + k * ec + i for i in range(ec) for k in range(len(lengths))]
+    pick = operator.itemgetter(*order)
+    return lambda codewords: bytes(pick(codewords))
 
 
 @functools.cache

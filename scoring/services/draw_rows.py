@@ -19,9 +19,9 @@ import functools
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections, models
-from django.utils import timezone
 
 from scoring.models import Event, Match, RollCall, Round, Tournament
+from scoring.services.sql_rows import insert_one
 
 
 def _db() -> Any:
@@ -48,11 +48,6 @@ def _sql(vendor: str, key: str) -> str:
     if key == "roll_call":
         return (f"SELECT 1 FROM {q(RollCall._meta.db_table)} WHERE {q('event_id')} = %s "
                 f"AND {q('open')} = %s")
-    if key == "round":
-        columns = [f for f in Round._meta.concrete_fields if not f.primary_key]
-        return (f"INSERT INTO {q(Round._meta.db_table)} "
-                f"({', '.join(q(f.column) for f in columns)}) "
-                f"VALUES ({', '.join(['%s'] * len(columns))}) RETURNING {q('id')}")
     if key == "match_ids":
         return (f"SELECT {q('number')}, {q('id')} FROM {q(Match._meta.db_table)} "
                 f"WHERE {q('event_id')} = %s AND {q('number')} >= %s AND {q('number')} <= %s")
@@ -90,18 +85,8 @@ def has_open_roll_call(event: Event) -> bool:
 
 def insert_round(event: Event, **fields: Any) -> Round:
     """One new round of ``event`` (``number``, ``bracket``, ``stage``, ``games_to_win``,
-    ``name``), inserted with its id returned (``RETURNING``, both databases)."""
-    db = _db()
-    rnd = Round(event=event, **fields)
-    rnd.created_at = timezone.now()
-    values = [f.get_db_prep_save(getattr(rnd, f.attname), db)
-              for f in Round._meta.concrete_fields if not f.primary_key]
-    with db.cursor() as cursor:
-        cursor.execute(_sql(db.vendor, "round"), values)
-        rnd.pk = cursor.fetchone()[0]
-    rnd._state.adding = False
-    rnd._state.db = db.alias
-    return rnd
+    ``name``), inserted with its id returned (:func:`scoring.services.sql_rows.insert_one`)."""
+    return insert_one(Round(event=event, **fields))
 
 
 @functools.cache
