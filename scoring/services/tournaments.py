@@ -25,6 +25,7 @@ from scoring.models import AuditEntry, Entry, Event, Player, Table, Tournament
 from scoring.rules import RULESETS, variant_for
 from scoring.services.matches import Actor
 from scoring.services.players import PlayerBook
+from scoring.services.sql_rows import insert_one
 
 #: Format options kept in ``Event.settings`` (anything else there is left alone).
 SETTING_KEYS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
@@ -50,12 +51,13 @@ class TournamentError(Exception):
 
 def audit(tournament: Tournament, actor: Actor, action: str, detail: dict[str, Any],
           match: Any = None) -> None:
-    """One audit row for an organiser action."""
-    AuditEntry.objects.create(
+    """One audit row for an organiser action (its INSERT made once per process: a draw's
+    fixed cost, issue 17)."""
+    insert_one(AuditEntry(
         tournament=tournament, match=match,
         actor=actor.user if getattr(actor.user, "pk", None) else None,
         via=actor.via, device=actor.device[:200], ip=actor.ip, action=action, detail=detail,
-    )
+    ))
 
 
 # --- tournaments -------------------------------------------------------------------------------
