@@ -267,19 +267,23 @@ def main() -> None:
 
     stroke_ms: list[float] = []
     base_ms: list[float] = []
-    profile = cProfile.Profile() if args.profile else None
+    stroke_cpu: list[float] = []  # CPU time of this process (steadier on a shared machine)
+    base_cpu: list[float] = []
+    profile = cProfile.Profile(time.process_time) if args.profile else None
     for m in copies[warmup + 1:]:
         open_tablet(m)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         if profile is not None:
             profile.enable()
         post(m)
         if profile is not None:
             profile.disable()
         stroke_ms.append((time.perf_counter() - start) * 1000)
-        start = time.perf_counter()
+        stroke_cpu.append((time.process_time() - cpu) * 1000)
+        start, cpu = time.perf_counter(), time.process_time()
         baseline()
         base_ms.append((time.perf_counter() - start) * 1000)
+        base_cpu.append((time.process_time() - cpu) * 1000)
 
     if profile is not None:
         pstats.Stats(profile).sort_stats("cumulative").print_stats(args.profile)
@@ -291,6 +295,10 @@ def main() -> None:
           f"samples: {len(stroke_ms)}")
     print(f"stroke POST ms: min {min(stroke_ms):.2f}, median {median:.2f}, p95 {p95:.2f}")
     print(f"trivial view (GET /) ms: min {min(base_ms):.2f}, median {base:.2f}")
+    cpu_median, cpu_base = statistics.median(stroke_cpu), statistics.median(base_cpu)
+    print(f"CPU time (this process): stroke POST median {cpu_median:.2f} ms, trivial view "
+          f"{cpu_base:.2f} ms, ratio {cpu_median / cpu_base:.2f} (load average "
+          f"{os.getloadavg()[0]:.1f})")
     print(f"stroke POST answer: {size} bytes (panel, scoreboard, rulings, new history line)")
     print(f"a whole board, stroke by stroke ({len(sizes)} strokes): HTML bytes max "
           f"{max(s for s, _ in sizes)}, median {statistics.median(s for s, _ in sizes):.0f}; "
@@ -301,7 +309,8 @@ def main() -> None:
             os.remove(folder / name)
         os.rmdir(folder)
     print(f"stroke_post: median_ms={median:.2f} p95_ms={p95:.2f} baseline_median_ms={base:.2f} "
-          f"ratio={median / base:.2f} queries={query_count} "
+          f"ratio={median / base:.2f} cpu_ratio={cpu_median / cpu_base:.2f} "
+          f"queries={query_count} "
           f"transaction_statements={len(control)} "
           f"answer_bytes_max={max(s for s, _ in sizes)} "
           f"answer_gzip_bytes_max={max(g for _, g in sizes)}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import functools
 import io
+import re
 import zlib
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from .labels import labels_for
-from .qr import dark_runs, qr_rows
+from .qr import qr_rows
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "static" / "fonts"
 
@@ -173,21 +174,40 @@ def initials(name: str) -> str:
     return "".join(part[0] for part in name.split() if part)[:3]
 
 
+#: Modules per cached piece of a QR row (:func:`_chunk_ops`).
+CHUNK = 8
+_DARK = re.compile(b"1+")
+
+
+@functools.cache
+def _chunk_ops(offset: int, chunk: bytes) -> str:
+    """Rectangles for the dark runs of ``chunk`` (a piece of a row, ``b"0"``/``b"1"``) that
+    starts at module ``offset``, with ``Y`` for the row's height (a hair wider and taller than
+    the modules, against seams between pieces and rows in some viewers). At most a few
+    thousand distinct pieces exist, so each is formatted once per process."""
+    return "".join(f"{offset + m.start()} Y {m.end() - m.start() + 0.02:.2f} 1.02 re "
+                   for m in _DARK.finditer(chunk))
+
+
 @functools.lru_cache(maxsize=512)
 def _qr_code(url: str) -> tuple[str, int]:
     """PDF path operators for the dark modules of ``url``'s QR code, in module units (y up),
-    and the symbol's size in modules. Horizontal runs are merged into one rectangle each, so a
-    version-5 code is ~300 rectangles. The symbol comes from :mod:`.qr` (level M, mask 0; a
-    tenth of a millisecond), segno for payloads beyond version 10."""
+    and the symbol's size in modules: every horizontal run of dark modules a rectangle, all in
+    one path (one fill, so anti-aliasing leaves no seams). A row's rectangles are pieces of
+    :data:`CHUNK` modules formatted once per process, with the row's height put in. The symbol
+    comes from :mod:`.qr` (level M, mask 0), segno for payloads beyond version 10."""
     rows = qr_rows(url)
     if rows is None:  # any mask is valid; a fixed one skips segno's evaluation of all eight
         rows = [bytes(48 + (v & 1) for v in row)
                 for row in segno.make_qr(url, error="m", mask=0).matrix]
     n = len(rows)
-    # a hair of overlap avoids visible seams between rows in some viewers
-    ys = [f"{n - r - 1 - 0.01:.2f}" for r in range(n)]
-    parts = [f"{start} {ys[r]} {length} 1.02 re" for r, start, length in dark_runs(rows)]
-    return "\n".join(parts), n
+    pieces = range(0, n, CHUNK)
+    ops = []
+    for r, row in enumerate(rows):
+        path = "".join([_chunk_ops(k, row[k:k + CHUNK]) for k in pieces])
+        if path:
+            ops.append(path.replace("Y", f"{n - r - 1 - 0.01:.2f}"))
+    return "\n".join(ops), n
 
 
 def draw_qr(canvas: Canvas, url: str, x: float, y: float, size: float) -> None:

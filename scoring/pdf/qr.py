@@ -13,7 +13,9 @@ segno's matrix for the same settings and decode printed codes with zbarimg.
 from __future__ import annotations
 
 import functools
+import operator
 import re
+from typing import Any
 
 # data codewords per block and error correction codewords per block, level M (ISO 18004,
 # table 9): version -> (ec per block, [(blocks, data codewords per block), ...])
@@ -205,17 +207,47 @@ def _rows(version: int, data: bytes) -> list[bytes]:
             start += length
             blocks.append(block)
             eccs.append(_ecc(block, ec))
-    codewords = bytearray()
-    for i in range(max(len(b) for b in blocks)):
-        codewords.extend(b[i] for b in blocks if i < len(b))
-    for i in range(ec):
-        codewords.extend(e[i] for e in eccs)
+    codewords = _interleave(version)(data + b"".join(eccs))
+    size, template, pick, mask_bits, length = _scatter(version)
+    value = int.from_bytes(codewords, "big") >> (8 * len(codewords) - length)
+    masked = format(value ^ mask_bits, f"0{length}b").encode()
+    full = bytes(pick(template + masked))  # every module in one C-level gather
+    return [full[y * size:(y + 1) * size] for y in range(size)]
+
+
+@functools.cache
+def _interleave(version: int) -> Any:
+    """A function from the data codewords followed by each block's error correction (block
+    after block) to the codewords in the symbol's order: the blocks' i-th data codewords in
+    turn, then their i-th error correction codewords (ISO 18004, 7.6)."""
+    ec, groups = _BLOCKS[version]
+    lengths = [length for count, length in groups for _ in range(count)]
+    starts = [sum(lengths[:k]) for k in range(len(lengths))]
+    order = [start + i for i in range(max(lengths))
+             for start, length in zip(starts, lengths, strict=True) if i < length]
+    total = sum(lengths)
+    order += [total + k * ec + i for i in range(ec) for k in range(len(lengths))]
+    pick = operator.itemgetter(*order)
+    return lambda codewords: bytes(pick(codewords))
+
+
+@functools.cache
+def _scatter(version: int) -> tuple[int, bytes, Any, int, int]:
+    """How a symbol of ``version`` is put together in one gather: the template (function
+    patterns; the mask on the data modules), a getter that reads each module from the
+    template followed by the masked data bits, mask 0 over those bits as one integer, and
+    their number (the data and error correction codewords' bits; remainder bits keep the
+    template)."""
     size, template, order, mask = _layout(version)
-    modules = bytearray(template)  # b"0" / b"1" per module
-    bits = bin(int.from_bytes(codewords, "big"))[2:].zfill(8 * len(codewords)).encode()
-    for p, b, m in zip(order, bits, mask, strict=False):  # remainder positions keep the mask
-        modules[p] = b ^ m
-    return [bytes(modules[y * size:(y + 1) * size]) for y in range(size)]
+    ec, groups = _BLOCKS[version]
+    codewords = sum(n * k for n, k in groups) + ec * sum(n for n, _k in groups)
+    length = min(len(order), 8 * codewords)
+    cells = size * size
+    source = list(range(cells))
+    for k in range(length):
+        source[order[k]] = cells + k
+    mask_bits = int("".join(map(str, mask[:length])), 2)
+    return size, bytes(template), operator.itemgetter(*source), mask_bits, length
 
 
 def _place(version: int, data: bytes) -> list[list[int]]:

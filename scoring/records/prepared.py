@@ -21,8 +21,11 @@ SENTINEL = -7_001_337
 class Prepared:
     """``build(SENTINEL)`` is a ``values_list`` queryset of one id parameter."""
 
-    def __init__(self, build: Callable[[int], QuerySet[Any]]) -> None:
+    def __init__(self, build: Callable[[int], QuerySet[Any]], repeated: int = 0) -> None:
+        """``repeated``: the leading columns whose values repeat from row to row (a join's
+        parent columns); each distinct value of those is converted once, not once a row."""
         self.build = build
+        self.repeated = repeated
         self._compiled: dict[int, tuple[str, list[Any], list[int], Any, Any]] = {}
 
     def _compile(self, alias: str) -> tuple[str, list[Any], list[int], Any, Any]:
@@ -48,7 +51,39 @@ class Prepared:
         with connections[alias].cursor() as cursor:
             cursor.execute(sql, params)
             rows = cursor.fetchall()
-        if converters:
+        if not converters:
+            return iter(rows)
+        if not self.repeated:
             converted: Iterator[list[Any]] = compiler.apply_converters(rows, converters)
             return converted
-        return iter(rows)
+        return iter(self._convert(rows, converters, connections[alias]))
+
+    def _convert(self, rows: list[tuple[Any, ...]], converters: dict[int, Any],
+                 connection: Any) -> list[list[Any]]:
+        """The rows converted as the ORM does; when a row's repeated columns are those of the
+        row before (the same parent rows), their converted values are reused."""
+        lead = [(pos, c) for pos, c in converters.items() if pos < self.repeated]
+        rest = [(pos, c) for pos, c in converters.items() if pos >= self.repeated]
+        repeated = self.repeated
+        before: tuple[Any, ...] | None = None
+        converted: list[Any] = []
+        out = []
+        for raw_row in rows:
+            row = list(raw_row)
+            prefix = raw_row[:repeated]
+            if prefix == before:
+                row[:repeated] = converted
+            else:
+                for pos, (functions, expression) in lead:
+                    value = row[pos]
+                    for function in functions:
+                        value = function(value, expression, connection)
+                    row[pos] = value
+                before, converted = prefix, row[:repeated]
+            for pos, (functions, expression) in rest:
+                value = row[pos]
+                for function in functions:
+                    value = function(value, expression, connection)
+                row[pos] = value
+            out.append(row)
+        return out

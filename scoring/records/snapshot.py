@@ -98,7 +98,7 @@ def _match_rows_query(match_id: int) -> Any:
             .values_list(*columns))
 
 
-_MATCH_ROWS = Prepared(_match_rows_query)
+_MATCH_ROWS = Prepared(_match_rows_query, repeated=len(_GAME) + len(_BOARD))
 
 
 def match_rows(match: Match) -> tuple[list[Game], dict[int, list[Board]], dict[int, list[Any]]]:

@@ -356,6 +356,8 @@ def _load_logs(matches: Sequence[Match]) -> tuple[dict[int, list[Game]],
         return games, boards, events
     for game in Game.objects.filter(match_id__in=ids).order_by("match_id", "number"):
         games[game.match_id].append(game)
+    if not games:  # a round not yet played (printed before play): no boards to read
+        return games, boards, events
     for values in (Board.objects.filter(game__match_id__in=ids).order_by("game_id", "sequence")
                    .values_list(*BOARD_FIELDS)):
         board = StoredBoard(values)
@@ -503,11 +505,34 @@ def round_matches(event: Event, round_number: int, bracket: str | None = None
     return matches.order_by("round__bracket", "number", "pk")
 
 
+#: What each match of a round brings along; the event and its tournament are the same for
+#: all of them and are attached once (:func:`_round_match_list`).
+PER_MATCH_RELATED = tuple(r for r in MATCH_RELATED if r != "event__tournament")
+
+
+def _round_match_list(event: Event, round_number: int, bracket: str | None) -> list[Match]:
+    """:func:`round_matches` as a list, each match sharing one event (with its tournament): a
+    round of 32 matches makes 64 model instances fewer than with the event and tournament
+    joined to every row (issue 17); no query more when ``event`` has its tournament."""
+    matches = Match.objects.select_related(*PER_MATCH_RELATED).filter(
+        event=event, round__number=round_number, bye=False)
+    if bracket:
+        matches = matches.filter(round__bracket=bracket)
+    loaded = list(matches.order_by("round__bracket", "number", "pk"))
+    if not loaded:
+        return loaded
+    if not Event._meta.get_field("tournament").is_cached(event):
+        event = Event.objects.select_related("tournament").get(pk=event.pk)
+    for match in loaded:
+        match.event = event
+    return loaded
+
+
 def round_scoresheets(event: Event, round_number: int, *, blank: bool = False,
                       language: str | None = None, base_url: str | None = None,
                       bracket: str | None = None) -> list[ScoresheetData | PointSheetData]:
     """Every scoresheet of a round, one match a page (the organiser's "print the round")."""
-    return scoresheets_data(round_matches(event, round_number, bracket), blank=blank,
+    return scoresheets_data(_round_match_list(event, round_number, bracket), blank=blank,
                             language=language, base_url=base_url, skip_unavailable=True)
 
 

@@ -15,6 +15,7 @@ import scoring.draws as pairing
 from scoring.draws import Bracket, DrawError, MatchResult, Progress, advance
 from scoring.draws import Entry as DrawEntry
 from scoring.models import Entry, Event, Match, Round
+from scoring.services.draw_brackets import slot as _slot
 from scoring.services.draws import (
     BRACKETS,
     ELIMINATION,
@@ -23,7 +24,6 @@ from scoring.services.draws import (
     DrawServiceError,
     _decided_fields,
     _lock_event,
-    _slot,
 )
 from scoring.services.matches import Actor
 from scoring.services.tournaments import audit

@@ -23,7 +23,8 @@ Every draw records, per match, why the pair was made (``Match.draw_reason``: the
 reason code and parameters).
 
 This module draws the rounds; the other jobs have their own modules, whose names stay
-importable from here: :mod:`.draw_progress` (brackets replayed, :func:`sync_bracket`,
+importable from here: :mod:`.draw_brackets` (a whole bracket or every group match saved),
+:mod:`.draw_progress` (brackets replayed, :func:`sync_bracket`,
 :func:`champion`), :mod:`.walkovers` (walkovers, confirmation, withdrawal) and
 :mod:`.results_flow` (the signal handlers).
 """
@@ -31,12 +32,10 @@ importable from here: :mod:`.draw_progress` (brackets replayed, :func:`sync_brac
 from __future__ import annotations
 
 import random
-import string
-from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection, models, transaction
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_noop
@@ -44,20 +43,20 @@ from django.utils.translation import gettext_noop
 import scoring.draws as pairing
 from scoring import standings
 from scoring.draws import (
-    Bracket,
-    BracketMatch,
     DrawError,
     Reason,
-    advance,
 )
 from scoring.draws import Entry as DrawEntry
 from scoring.models import Entry, Event, Match, Round
 from scoring.services import checkin
+from scoring.services.draw_rows import has_open_roll_call, insert_round, lock_event, round_heads
+from scoring.services.draw_rows import insert_matches as _insert_matches
 from scoring.services.matches import Actor
 from scoring.services.point_events import PointDrawError, save_point_round_robin
 from scoring.services.tournaments import audit
 from scoring.standings.results import (
     RESULT_COLUMNS,
+    decided_results,
     event_results,
     ranking_rule,
     result_of,
@@ -121,7 +120,16 @@ def separation_key(event: Event) -> str | None:
 
 
 def _lock_event(event: Event) -> Event:
-    return Event.objects.select_for_update().select_related("tournament").get(pk=event.pk)
+    """``event`` and its tournament, read again and locked in the caller's transaction."""
+    return lock_event(event)
+
+
+def _roll_call(event: Event, actor: Actor) -> set[int]:
+    """The event's open roll call applied (:func:`scoring.services.checkin.before_draw`);
+    none open, nothing to ask."""
+    if not has_open_roll_call(event):
+        return set()
+    return checkin.before_draw(event=event, actor=actor)
 
 
 def _games_to_win(event: Event, number: int, stage: str) -> int:
@@ -146,249 +154,8 @@ def _next_number(event: Event) -> int:
     return (last or 0) + 1
 
 
-def _insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = True
-                    ) -> dict[int, int]:
-    """Insert many matches of ``event`` with one ``executemany`` and return their ids by match
-    number (one more query).
-
-    Each row gives the fields that differ from a new ``Match(event=event)`` (``round`` as a
-    :class:`Round`); everything else, including every default of a field added later, comes
-    from that template, prepared for the database by the fields themselves. Much faster than
-    ``bulk_create`` for a round of 128 matches (no model instance per row).
-    """
-    if not rows:
-        return {}
-    from scoring.models.match import new_umpire_token
-
-    template = Match(event=event, rules=event.rules)
-    columns = [f for f in Match._meta.concrete_fields if not f.primary_key]
-    by_name = {f.attname: f for f in columns}
-    base = {f.attname: f.get_db_prep_save(f.pre_save(template, True), connection)
-            for f in columns}
-    values = []
-    # integers and strings of these fields go to the database as they are
-    plain = {f.attname for f in columns
-             if isinstance(f, (models.IntegerField, models.CharField, models.BooleanField,
-                               models.ForeignKey))}
-    for row in rows:
-        line = dict(base)
-        line["umpire_token"] = new_umpire_token()
-        rnd = row.pop("round", None)
-        if rnd is not None:
-            row.setdefault("round_id", rnd.pk)
-            row.setdefault("stage", rnd.stage)
-            row.setdefault("games_to_win", rnd.games_to_win)
-        for key, value in row.items():
-            field = by_name[key]
-            if key in plain and (value is None or type(value) in (int, str, bool)):
-                line[key] = value
-            else:
-                line[field.attname] = field.get_db_prep_save(value, connection)
-        values.append([line[f.attname] for f in columns])
-    quote = connection.ops.quote_name
-    sql = (f"INSERT INTO {quote(Match._meta.db_table)} "
-           f"({', '.join(quote(f.column) for f in columns)}) "
-           f"VALUES ({', '.join(['%s'] * len(columns))})")
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, values)
-    if not ids:
-        return {}
-    numbers = [row["number"] for row in rows]
-    return dict(Match.objects.filter(event=event, number__gte=min(numbers),
-                                     number__lte=max(numbers)).values_list("number", "pk"))
-
-
 def _decided_fields(now: Any, **extra: Any) -> dict[str, Any]:
     return {"status": Match.Status.CONFIRMED, "finished_at": now, "confirmed_at": now, **extra}
-
-
-# --- elimination brackets ----------------------------------------------------------------------
-
-
-def _slot(event: Event, m: BracketMatch, offset: int) -> tuple[str, int]:
-    """The (Round.bracket, Round.number) of a bracket match."""
-    if event.format == Event.Format.DOUBLE_ELIMINATION:
-        bracket = {"winners": Round.Bracket.WINNERS, "losers": Round.Bracket.LOSERS,
-                   "grand_final": Round.Bracket.FINAL}[m.section]
-        return bracket, m.round
-    if m.section == "third_place":
-        return Round.Bracket.PLACEMENT, offset + m.round
-    return Round.Bracket.MAIN, offset + m.round
-
-
-def _round_name(event: Event, m: BracketMatch, last: dict[str, int]) -> str:
-    if event.format != Event.Format.DOUBLE_ELIMINATION:
-        return "Third-place match" if m.section == "third_place" else m.round_name
-    if m.section == "grand_final":
-        return "Grand final (reset)" if m.reset else "Grand final"
-    if m.round == last[m.section]:
-        return "Winners final" if m.section == "winners" else "Losers final"
-    return ""
-
-
-def _play_order(m: BracketMatch) -> tuple[int, int, int]:
-    """Winners round r at wave 2r-2, losers round 1 at 1 and j ≥ 2 at j+1, grand final last:
-    match numbers follow the order in which matches can be played."""
-    if m.section in ("winners", "third_place"):
-        wave = 2 * m.round - 2 + (1 if m.section == "third_place" else 0)
-    elif m.section == "losers":
-        wave = 1 if m.round == 1 else m.round + 1
-    else:
-        wave = 10_000 + m.round
-    return wave, 0 if m.section == "winners" else 1, m.index
-
-
-def _build_bracket(event: Event, entries: list[DrawEntry], seed: int | None,
-                   groups_tables: Any = None) -> Bracket:
-    options = event.settings
-    if groups_tables is not None:
-        return pairing.knockout_from_groups(
-            groups_tables, int(options.get("qualifiers") or 2),
-            third_place=bool(options.get("third_place")))
-    if event.format == Event.Format.DOUBLE_ELIMINATION:
-        bracket = pairing.double_elimination(
-            entries, reset=options.get("reset", True), random_seed=seed)
-    else:
-        bracket = pairing.single_elimination(
-            entries, third_place=bool(options.get("third_place")), random_seed=seed)
-    if separation_key(event) is not None:  # the lines: a knock-out's, or the winners' bracket
-        # of a double elimination (clubmates meet there as late as the seeding allows)
-        from scoring.services.separation import separate_knockout
-
-        bracket = separate_knockout(event, bracket)
-    return bracket
-
-
-def _save_bracket(event: Event, bracket: Bracket, offset: int = 0,
-                  places: dict[int, tuple[str, int]] | None = None) -> list[Round]:
-    """Rounds and matches of a whole bracket in a few bulk inserts; byes decided at once.
-
-    ``places`` (the knock-out after groups): each qualifier's group and place, so the first
-    round says "winner of group A v runner-up of group B" rather than qualifier seeds."""
-    progress = advance(bracket, {})
-    now = timezone.now()
-    last: dict[str, int] = defaultdict(int)
-    for m in bracket.matches:
-        last[m.section] = max(last[m.section], m.round)
-    rounds: dict[tuple[str, int], Round] = {}
-    for m in bracket.matches:
-        key = _slot(event, m, offset)
-        if key not in rounds:
-            rounds[key] = Round(event=event, bracket=key[0], number=key[1],
-                                name=_round_name(event, m, last), stage=m.stage,
-                                games_to_win=_games_to_win(event, key[1], m.stage))
-    Round.objects.bulk_create(list(rounds.values()))
-    first = _next_number(event)
-    ordered = sorted(bracket.matches, key=_play_order)
-    numbers = {m.id: first + i for i, m in enumerate(ordered)}
-    states = {s.id: s for s in progress.states}
-    # where each match's winner / loser goes: (target id, side)
-    targets: dict[tuple[str, str], tuple[str, str]] = {}
-    for m in bracket.matches:
-        if m.reset:
-            continue
-        for side, src in (("a", m.a), ("b", m.b)):
-            if src.kind in ("winner", "loser"):
-                targets[(str(src.ref), src.kind)] = (m.id, side)
-    rows = []
-    for m in bracket.matches:
-        st = states[m.id]
-        row: dict[str, Any] = {
-            "round": rounds[_slot(event, m, offset)], "number": numbers[m.id],
-            "position": m.index, "entry_a_id": st.a, "entry_b_id": st.b,
-            "draw_reason": _group_reason(st, places) if places else _reason(st.reason),
-        }
-        if st.status == "ready":
-            row["status"] = Match.Status.READY
-        elif st.status in ("bye", "void"):
-            side = "a" if st.winner is not None and st.winner == st.a else (
-                "b" if st.winner is not None else "")
-            row.update(_decided_fields(now, bye=True, winner_side=side))
-        rows.append(row)
-    ids = _insert_matches(event, rows)
-    links = []
-    for m in bracket.matches:
-        winner = targets.get((m.id, "winner"), (None, ""))
-        loser = targets.get((m.id, "loser"), (None, ""))
-        if winner[0] or loser[0]:
-            links.append((ids[numbers[winner[0]]] if winner[0] else None, winner[1],
-                          ids[numbers[loser[0]]] if loser[0] else None, loser[1],
-                          ids[numbers[m.id]]))
-    quote = connection.ops.quote_name
-    with connection.cursor() as cursor:
-        cursor.executemany(
-            f"UPDATE {quote(Match._meta.db_table)} SET {quote('winner_to_id')} = %s, "
-            f"{quote('winner_to_side')} = %s, {quote('loser_to_id')} = %s, "
-            f"{quote('loser_to_side')} = %s WHERE {quote('id')} = %s", links)
-    return list(rounds.values())
-
-
-def _group_reason(st: Any, places: dict[int, tuple[str, int]]) -> dict[str, Any]:
-    """Why a first-round pair of the knock-out after groups was made, by group places."""
-    if st.match.round != 1 or st.reason.code not in ("ko_seeded", "ko_seeded_drawn", "ko_drawn",
-                                                     "ko_bye", "ko_bye_drawn"):
-        return _reason(st.reason)
-    a, b = places.get(st.a), places.get(st.b)
-    if a and b:
-        return {"code": "group_places", "params": {"group_a": a[0], "place_a": a[1],
-                                                   "group_b": b[0], "place_b": b[1]}}
-    only = a or b
-    if only:
-        return {"code": "group_bye", "params": {"group": only[0], "place": only[1]}}
-    return _reason(st.reason)
-
-
-# --- groups ------------------------------------------------------------------------------------
-
-
-def group_names(count: int) -> list[str]:
-    letters = string.ascii_uppercase
-    return [letters[i] if i < 26 else f"{letters[i // 26 - 1]}{letters[i % 26]}"
-            for i in range(count)]
-
-
-def _save_groups(event: Event, entries: list[DrawEntry]) -> list[Round]:
-    count = int(event.settings.get("groups") or max(1, len(entries) // 4))
-    groups = pairing.snake_groups(entries, count)
-    moved: frozenset[int] = frozenset()
-    if separation_key(event) is not None:
-        from scoring.services.separation import separate_event_groups
-
-        groups, moved = separate_event_groups(event, groups)
-    by_id = {e.id: e for e in entries}
-    names = group_names(len(groups))
-    schedules = [pairing.circle_schedule([by_id[i] for i in g]) for g in groups]
-    rounds = [Round(event=event, bracket=Round.Bracket.GROUPS, number=n, stage="early",
-                    games_to_win=_games_to_win(event, n, "early"))
-              for n in range(1, max(len(s) for s in schedules) + 1)]
-    Round.objects.bulk_create(rounds)
-    number = _next_number(event)
-    matches: list[dict[str, Any]] = []
-    for r, rnd in enumerate(rounds):
-        for name, schedule in zip(names, schedules, strict=True):
-            if r >= len(schedule):
-                continue
-            for index, p in enumerate(schedule[r], start=1):
-                if p.b is None:
-                    continue  # a rest, not a match
-                reason = _reason(p.reason)
-                if moved & {p.a, p.b}:  # separation put one of them into this group
-                    reason = {"code": "sep_group", "params": {
-                        "group": name, "by": event.settings.get("separate")}}
-                matches.append({"round": rnd, "number": number, "position": index,
-                                "group": name, "entry_a_id": p.a, "entry_b_id": p.b,
-                                "status": Match.Status.READY, "draw_reason": reason})
-                number += 1
-    _insert_matches(event, matches)
-    return rounds
-
-
-def group_tables(event: Event, entries: list[DrawEntry] | None = None
-                 ) -> dict[str, tuple[Any, ...]]:
-    """Each group's places (entry, rank), from the one group table
-    (:func:`scoring.standings.group_tables`, the event's ranking rule). ``entries`` is
-    accepted for callers that have them; the table reads its own."""
-    return standings.group_places(event)
 
 
 # --- Swiss -------------------------------------------------------------------------------------
@@ -397,10 +164,9 @@ def group_tables(event: Event, entries: list[DrawEntry] | None = None
 def _pair_swiss(event: Event, number: int) -> Round:
     """Pair and save Swiss round ``number`` (about ten queries, whatever the field size)."""
     entries, withdrawn = draw_entries(event)
-    rows = event_results(event)
-    if any(row[6] != Match.Status.CONFIRMED for row, _r in rows):
+    results, all_confirmed, last_number = decided_results(event)
+    if not all_confirmed:
         raise DrawServiceError("round_incomplete")  # only confirmed results pair a round
-    results = [r for _row, r in rows if r is not None]
     try:
         drawn = pairing.pair_round(entries, results, withdrawn=withdrawn,
                                    rule=ranking_rule(event))
@@ -411,10 +177,10 @@ def _pair_swiss(event: Event, number: int) -> Round:
 
         drawn = separate_swiss(event, drawn) if number == 1 else \
             separate_swiss_later(event, drawn)
-    rnd = Round.objects.create(event=event, bracket=Round.Bracket.MAIN, number=number,
-                               stage="early", games_to_win=_games_to_win(event, number, "early"))
+    rnd = insert_round(event, bracket=Round.Bracket.MAIN, number=number, stage="early",
+                       games_to_win=_games_to_win(event, number, "early"))
     now = timezone.now()
-    first = 1 + max((row[9] for row, _r in rows), default=0)
+    first = 1 + last_number
     matches = []
     for i, p in enumerate(drawn.pairings):
         fields: dict[str, Any] = {"round": rnd, "number": first + i, "position": i + 1,
@@ -493,6 +259,7 @@ def draw_event(*, event: Event, actor: Actor, random_seed: int | None = None,
     """Make the first draw: the whole bracket (knock-out, double elimination), every group
     match (groups) or round 1 (Swiss). ``expected_rounds`` (what the page showed, 0) stops a
     second click from drawing twice."""
+    from scoring.services import draw_brackets as brackets
     with transaction.atomic():
         event = _lock_event(event)
         if event.format not in DRAWABLE:
@@ -501,7 +268,7 @@ def draw_event(*, event: Event, actor: Actor, random_seed: int | None = None,
             raise DrawServiceError("already_drawn")
         if expected_rounds not in (None, 0):
             raise DrawServiceError("already_drawn")
-        absent = checkin.before_draw(event=event, actor=actor)  # the roll call (issue 15)
+        absent = _roll_call(event, actor)  # the roll call (issue 15)
         entries, withdrawn = draw_entries(event)
         entries = [e for e in entries if e.id not in withdrawn]
         if len(entries) < 2:
@@ -514,9 +281,9 @@ def draw_event(*, event: Event, actor: Actor, random_seed: int | None = None,
                 rounds = save_point_round_robin(event, sorted(e.id for e in entries),
                                                 _insert_matches, _next_number(event))
             elif event.format in ELIMINATION:
-                rounds = _save_bracket(event, _build_bracket(event, entries, seed))
+                rounds = brackets.save_bracket(event, brackets.build_bracket(event, entries, seed))
             elif event.format == Event.Format.GROUPS:
-                rounds = _save_groups(event, entries)
+                rounds = brackets.save_groups(event, entries)
             else:
                 rounds = [_pair_swiss(event, 1)]
         except DrawError as err:
@@ -536,9 +303,10 @@ def draw_event(*, event: Event, actor: Actor, random_seed: int | None = None,
 def next_round(*, event: Event, actor: Actor, expected_rounds: int | None = None) -> list[Round]:
     """The next step once a round is complete: the next Swiss round, or the knock-out of the
     group qualifiers."""
+    from scoring.services import draw_brackets as brackets
     with transaction.atomic():
         event = _lock_event(event)
-        rounds = list(event.rounds.all())
+        rounds = round_heads(event)  # (number, bracket)
         if expected_rounds is not None and expected_rounds != len(rounds):
             raise DrawServiceError("already_drawn")
         if not rounds:
@@ -548,7 +316,7 @@ def next_round(*, event: Event, actor: Actor, expected_rounds: int | None = None
                 planned = int(event.settings.get("rounds") or 0)
                 if planned and len(rounds) >= planned:
                     raise DrawServiceError("all_rounds_drawn")
-                absent = checkin.before_draw(event=event, actor=actor)  # the roll call
+                absent = _roll_call(event, actor)  # the roll call
                 made = [_pair_swiss(event, len(rounds) + 1)]
                 checkin.after_draw(rounds=made, absent=absent, actor=actor)
             elif event.format == Event.Format.GROUPS:
@@ -556,13 +324,14 @@ def next_round(*, event: Event, actor: Actor, expected_rounds: int | None = None
                 if not state.can_next:
                     raise DrawServiceError(state.blocked or "nothing_to_draw")
                 entries, _withdrawn = draw_entries(event)
-                by_group = group_tables(event, entries)
+                by_group = brackets.group_tables(event, entries)
                 tables = list(by_group.values())
                 places = {s.entry: (name, s.rank) for name, table in by_group.items()
                           for s in table}
-                offset = max(r.number for r in rounds)
-                made = _save_bracket(event, _build_bracket(event, entries, None, tables),
-                                     offset=offset, places=places)
+                offset = max(number for number, _bracket in rounds)
+                made = brackets.save_bracket(
+                    event, brackets.build_bracket(event, entries, None, tables), offset=offset,
+                    places=places)
             else:
                 raise DrawServiceError("nothing_to_draw")
         except DrawError as err:
@@ -638,6 +407,10 @@ def set_round_games(*, rnd: Round, games_to_win: int, actor: Actor) -> Round:
 # --- the jobs split off (issue 13): their names stay importable from here -------------------
 
 _MOVED = {
+    "scoring.services.draw_brackets": ("_build_bracket", "_group_reason", "_play_order",
+                                       "_round_name", "_save_bracket", "_save_groups", "_slot",
+                                       "build_bracket", "group_names", "group_tables",
+                                       "save_bracket", "save_groups", "slot"),
     "scoring.services.draw_progress": ("_advance_safely", "_apply_state", "_bracket_rows",
                                        "_rebuild", "_row_result", "champion", "sync_bracket"),
     "scoring.services.walkovers": ("confirm_result", "record_walkover", "reinstate_entry",

@@ -20,6 +20,7 @@ matches and 1,900 games, and the ORM's per-row conversions would cost more than 
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -153,6 +154,79 @@ def _json_int(column: str, key: str) -> str | None:
     if connection.vendor == "sqlite":
         return f"CAST(json_extract({column}, '$.{key}') AS INTEGER)"
     return None
+
+
+def _result_rows(event: Event, columns: tuple[str, ...], bracket: str | None,
+                 exclude_brackets: tuple[str, ...]) -> list[tuple[Any, ...]] | None:
+    """The match ``columns`` of the event's matches in id order, each followed by its games'
+    count, wins of a, of b, points of a, of b (summed by the database; None on a database
+    without JSON operators). The SQL text is made once per shape."""
+    sql = _result_sql(connection.vendor, columns, bracket is not None, len(exclude_brackets))
+    if sql is None:
+        return None
+    params: list[Any] = [event.pk]
+    if bracket is not None:
+        params += [event.pk, bracket]
+    if exclude_brackets:
+        params += [event.pk, *exclude_brackets]
+    return _fetch(sql, params)
+
+
+@functools.cache
+def _result_sql(vendor: str, columns: tuple[str, ...], bracketed: bool, excluded: int
+                ) -> str | None:
+    where, _params = _where(Event(pk=0), "x" if bracketed else None, "m", ("x",) * excluded)
+    points_a, points_b = _json_int(f"g.{_q('scores')}", "a"), _json_int(f"g.{_q('scores')}", "b")
+    if points_a is None or points_b is None:
+        return None
+    side = f"g.{_q('winner_side')}"
+    listed = ", ".join("m." + _q(c) for c in columns)
+    return (
+        f"SELECT {listed}, COUNT(g.{_q('id')}), "
+        f"SUM(CASE WHEN {side} = 'a' THEN 1 ELSE 0 END), "
+        f"SUM(CASE WHEN {side} = 'b' THEN 1 ELSE 0 END), "
+        f"COALESCE(SUM({points_a}), 0), COALESCE(SUM({points_b}), 0) "
+        f"FROM {_q(Match._meta.db_table)} m LEFT JOIN {_q(Game._meta.db_table)} g "
+        f"ON g.{_q('match_id')} = m.{_q('id')} WHERE {where} "
+        f"GROUP BY m.{_q('id')} ORDER BY m.{_q('id')}")
+
+
+#: The columns :func:`decided_results` reads: what a result needs, and the match number.
+LEAN_COLUMNS = ("id", "entry_a_id", "entry_b_id", "bye", "walkover", "winner_side", "status",
+                "number", "draw")
+
+
+def decided_results(event: Event, *, exclude_brackets: tuple[str, ...] = ()
+                    ) -> tuple[list[MatchResult], bool, int]:
+    """The event's decided results (none of the ``exclude_brackets``), whether every match is
+    confirmed, and the highest match number: what the standings and the next Swiss round
+    need, read with fewer columns than :func:`event_results` (the same definition,
+    :func:`result_of`; a won match, the common case, is made without the general path)."""
+    rows = _result_rows(event, LEAN_COLUMNS, None, exclude_brackets)
+    if rows is None:  # no JSON operators: the general reader
+        full = event_results(event, exclude_brackets=exclude_brackets)
+        return ([r for _row, r in full if r is not None],
+                all(row[6] == Match.Status.CONFIRMED for row, _r in full),
+                max((row[9] for row, _r in full), default=0))
+    won, confirmed = MatchResult.won, Match.Status.CONFIRMED
+    decided = frozenset(DECIDED_STATUSES)
+    out: list[MatchResult] = []
+    all_confirmed, last = True, 0
+    for _pk, a, b, bye, walkover, side, status, number, drawn, games, ga, gb, pa, pb in rows:
+        if status != confirmed:
+            all_confirmed = False
+        if number > last:
+            last = number
+        totals = (int(ga), int(gb), int(pa), int(pb)) if games else NO_GAMES
+        if not bye and not walkover and status in decided and b is not None \
+                and a is not None and side in ("a", "b"):
+            out.append(won(a, b, a if side == "a" else b, *totals))
+            continue
+        result = result_of((_pk, a, b, bye, walkover, side, status, None, None, number,
+                            drawn), totals)
+        if result is not None:
+            out.append(result)
+    return out, all_confirmed, last
 
 
 def event_results(event: Event, *, bracket: str | None = None,

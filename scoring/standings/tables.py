@@ -32,7 +32,7 @@ from scoring.draws import Entry as DrawEntry
 from scoring.draws import MatchResult, RankingRule, group_standings
 from scoring.draws.ranking import credit, table
 from scoring.models import Entry, Event, Player, Round
-from scoring.standings.results import _fetch, event_results, ranking_rule
+from scoring.standings.results import _fetch, decided_results, event_results, ranking_rule
 
 #: Brackets of a Swiss event's final stage: not in the Swiss table (placed by their results).
 FINAL_BRACKETS = (Round.Bracket.FINAL, Round.Bracket.PLACEMENT)
@@ -49,9 +49,10 @@ class Column:
     tiebreak: int | None = None  # position in the ranking order (1 = first criterion)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PlayerLine:
-    """A player of an entry as the standings show it (plain values)."""
+    """A player of an entry as the standings show it (plain values; read-only by convention:
+    a frozen dataclass takes eight times as long to make, and a table makes hundreds)."""
 
     id: int
     name: str
@@ -59,10 +60,10 @@ class PlayerLine:
     rating: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class EntryLine:
     """An entry as the standings show it: plain values of one query (no model instances; a
-    table of 256 entries is read in a millisecond)."""
+    table of 256 entries is read in a quarter of a millisecond). Read-only by convention."""
 
     pk: int
     seed: int | None
@@ -257,7 +258,7 @@ def _rule_columns_in(language: str | None, rule: RankingRule, draws: bool
 def _swiss_results(event: Event) -> list[MatchResult]:
     """The decided results of the Swiss rounds (a final stage's left out: one query less)."""
     leave_out = FINAL_BRACKETS if event.format == Event.Format.SWISS else ()
-    return [r for _row, r in event_results(event, exclude_brackets=leave_out) if r is not None]
+    return decided_results(event, exclude_brackets=leave_out)[0]
 
 
 def swiss_table(event: Event, entries: dict[int, EntryLine] | None = None) -> list[StandingsTable]:
@@ -265,7 +266,8 @@ def swiss_table(event: Event, entries: dict[int, EntryLine] | None = None) -> li
     if entries is None:
         entries = entry_lines(event)
     rule = ranking_rule(event)
-    results = [r for r in _swiss_results(event) if all(x in entries for x in r.entries)]
+    results = [r for r in _swiss_results(event)
+               if r.a in entries and (r.b is None or r.b in entries)]
     lines = table([_draw_entry(e) for e in entries.values()], results, rule)
     columns = _rule_columns(rule, any(s.draws for s in lines))
     return [StandingsTable("", columns, _ranked_rows(lines, entries, rule), rule_text(rule),

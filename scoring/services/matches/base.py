@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from scoring.models import AuditEntry, Board, BoardEvent, Entry, Event, Game, Match
 from scoring.records import BoardStep, MatchSnapshot, match_snapshot
+from scoring.services.sql_rows import insert_one, update_row
 
 EVENT_TYPES = {"stroke", "technical_foul", "forgo", "board_loss", "umpire_ruling", "void"}
 
@@ -144,22 +145,21 @@ def _append(**fields: Any) -> BoardEvent:
     again with a newer revision than the one it was recorded at (no tablet does that; a retry
     carries its old revision and is answered as a duplicate) is refused, nothing recorded."""
     try:
-        return BoardEvent.objects.create(**fields)
+        return insert_one(BoardEvent(**fields))
     except IntegrityError:
         raise MatchError("repeated_request", "this request key was already used") from None
 
 
 def _audit(match: Match, actor: Actor, action: str, detail: dict[str, Any]) -> None:
-    AuditEntry.objects.create(
+    insert_one(AuditEntry(
         tournament_id=match.event.tournament_id, match=match,
         actor=actor.user if getattr(actor.user, "pk", None) else None,
         via=actor.via, device=actor.device[:200], ip=actor.ip, action=action, detail=detail,
-    )
+    ))
 
 
 def _bump(match: Match, **fields: Any) -> None:
     match.revision += 1
     for name, value in fields.items():
         setattr(match, name, value)
-    Match.objects.filter(pk=match.pk).update(revision=match.revision, updated_at=timezone.now(),
-                                              **fields)
+    update_row(Match, match.pk, revision=match.revision, updated_at=timezone.now(), **fields)

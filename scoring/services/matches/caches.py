@@ -22,6 +22,7 @@ from scoring.rules import MatchState, RulesError, get_rules, variant_for
 from scoring.rules.errors import IllegalEvent
 from scoring.rules.point import PointGame
 from scoring.services.matches.base import _lock, _Written
+from scoring.services.sql_rows import update_row
 from scoring.signals import match_finished
 
 
@@ -74,7 +75,7 @@ def refresh_caches(match: Match, known: _Written | None = None, *,
         fields = {**bump, **fields, "revision": match.revision, "updated_at": timezone.now()}
     for name, value in fields.items():
         setattr(match, name, value)
-    Match.objects.filter(pk=match.pk).update(**fields)
+    update_row(Match, match.pk, **fields)
     return snapshot
 
 
@@ -173,6 +174,6 @@ def _refresh_board(match: Match, board: Board, position: Any = None,
         changed["finished_at"] = timezone.now() if fields["finished"] else None
     changed.update(extra or {})
     if changed:
-        Board.objects.filter(pk=board.pk).update(**changed)
+        update_row(Board, board.pk, **changed)
     for name, value in changed.items():
         setattr(board, name, value)

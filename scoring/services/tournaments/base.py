@@ -7,6 +7,7 @@ from typing import Any
 
 from scoring.models import AuditEntry, Tournament
 from scoring.services.matches import Actor
+from scoring.services.sql_rows import insert_one
 
 
 class TournamentError(Exception):
@@ -20,9 +21,10 @@ class TournamentError(Exception):
 
 def audit(tournament: Tournament, actor: Actor, action: str, detail: dict[str, Any],
           match: Any = None) -> None:
-    """One audit row for an organiser action."""
-    AuditEntry.objects.create(
+    """One audit row for an organiser action (its INSERT made once per process: a draw's
+    fixed cost, issue 17)."""
+    insert_one(AuditEntry(
         tournament=tournament, match=match,
         actor=actor.user if getattr(actor.user, "pk", None) else None,
         via=actor.via, device=actor.device[:200], ip=actor.ip, action=action, detail=detail,
-    )
+    ))
