@@ -40,7 +40,8 @@ NOW = "/t/{slug}/now/"
 
 
 async def spectator(number: int, port: int, matches: list[srv.MatchInfo], stats: srv.Stats,
-                    deadline: float, rng: random.Random, timeout: float) -> None:
+                    deadline: float, rng: random.Random, timeout: float,
+                    keep_alive: bool = True) -> None:
     info = rng.choice(matches)
     roll = rng.random()
     if roll < 0.70:
@@ -50,6 +51,7 @@ async def spectator(number: int, port: int, matches: list[srv.MatchInfo], stats:
     else:
         kind, path, every = "poll now", NOW.format(slug=srv.SLUG), 10.0
     etag = ""
+    client = srv.Client(keep_alive)
     await asyncio.sleep(rng.uniform(0, every))  # spread the first polls
     while time.monotonic() < deadline:
         started = time.perf_counter()
@@ -57,7 +59,7 @@ async def spectator(number: int, port: int, matches: list[srv.MatchInfo], stats:
         if etag:
             headers["If-None-Match"] = etag
         try:
-            answer = await srv.request(port, "GET", path, headers=headers, timeout=timeout)
+            answer = await client.request(port, "GET", path, headers=headers, timeout=timeout)
         except (OSError, TimeoutError, ConnectionError):
             stats.error(f"{kind}: no answer")
         else:
@@ -68,6 +70,7 @@ async def spectator(number: int, port: int, matches: list[srv.MatchInfo], stats:
             else:
                 stats.error(f"{kind}: HTTP {answer.status}")
         await asyncio.sleep(every)
+    client.close()
 
 
 async def run(args: argparse.Namespace, port: int, matches: list[srv.MatchInfo],
@@ -75,9 +78,10 @@ async def run(args: argparse.Namespace, port: int, matches: list[srv.MatchInfo],
     rng = random.Random(args.seed)
     deadline = time.monotonic() + args.seconds
     tablets, tasks = srv.tablet_loops(matches, lambda: port, stats, rng, deadline=deadline,
-                                      interval=args.stroke_interval, timeout=args.timeout)
+                                      interval=args.stroke_interval, timeout=args.timeout,
+                                      keep_alive=not args.close)
     tasks += [spectator(i, port, matches, stats, deadline, random.Random(rng.random()),
-                        args.poll_timeout) for i in range(args.spectators)]
+                        args.poll_timeout, not args.close) for i in range(args.spectators)]
     await asyncio.gather(*tasks)
     return tablets
 
@@ -97,22 +101,29 @@ def main() -> int:
     args.seconds = max(1.0, min(args.seconds, 3600.0))
 
     with srv.bench_session("carrom-load-", args.database_url, args.keep) as session:
-        matches = session.serve(args.tablets, workers=args.workers, threads=args.threads)
+        matches = session.serve(args.tablets, workers=args.workers, threads=args.threads,
+                                keep_alive=args.keep_alive)
         server = session.server
         print(f"gunicorn on 127.0.0.1:{server.port} ({args.workers} workers x "
               f"{args.threads} threads); {args.tablets} tablets (a stroke every "
               f"~{args.stroke_interval:g} s), {args.spectators} spectators; "
-              f"{args.seconds:g} s")
+              f"{args.seconds:g} s; "
+              + ("a connection per request" if args.close else
+                 f"keep-alive connections ({args.keep_alive} s idle)"))
         stats = srv.Stats()
+        meter = srv.CpuMeter(server, session.db.url)
+        meter.start()
         started = time.monotonic()
         tablets = asyncio.run(run(args, server.port, matches, stats))
         elapsed = time.monotonic() - started
+        cpu = meter.line(len(stats.all()), elapsed)
         server.stop()
         acknowledged = [cid for t in tablets for cid in t.acknowledged]
         check = srv.check_log(acknowledged)
         everything = stats.all()
         print(f"{len(everything)} answered requests in {elapsed:.0f} s "
               f"({len(everything) / elapsed:.0f}/s); strokes acknowledged: {len(acknowledged)}")
+        print(cpu)
         for line in srv.summary(stats):
             print(line)
         print(f"log check: lost={check.lost} duplicates={check.duplicates} "
