@@ -41,7 +41,7 @@ NOW = "/t/{slug}/now/"
 
 async def spectator(number: int, port: int, matches: list[srv.MatchInfo], stats: srv.Stats,
                     deadline: float, rng: random.Random, timeout: float,
-                    keep_alive: bool = True) -> None:
+                    keep_alive: bool = False) -> None:
     info = rng.choice(matches)
     roll = rng.random()
     if roll < 0.70:
@@ -79,9 +79,9 @@ async def run(args: argparse.Namespace, port: int, matches: list[srv.MatchInfo],
     deadline = time.monotonic() + args.seconds
     tablets, tasks = srv.tablet_loops(matches, lambda: port, stats, rng, deadline=deadline,
                                       interval=args.stroke_interval, timeout=args.timeout,
-                                      keep_alive=not args.close)
+                                      keep_alive=args.keep_alive > 0)
     tasks += [spectator(i, port, matches, stats, deadline, random.Random(rng.random()),
-                        args.poll_timeout, not args.close) for i in range(args.spectators)]
+                        args.poll_timeout, args.keep_alive > 0) for i in range(args.spectators)]
     await asyncio.gather(*tasks)
     return tablets
 
@@ -108,8 +108,8 @@ def main() -> int:
               f"{args.threads} threads); {args.tablets} tablets (a stroke every "
               f"~{args.stroke_interval:g} s), {args.spectators} spectators; "
               f"{args.seconds:g} s; "
-              + ("a connection per request" if args.close else
-                 f"keep-alive connections ({args.keep_alive} s idle)"))
+              + (f"keep-alive connections ({args.keep_alive} s idle)" if args.keep_alive
+                 else "a connection per request"))
         stats = srv.Stats()
         meter = srv.CpuMeter(server, session.db.url)
         meter.start()

@@ -133,6 +133,7 @@ def _ask(request: HttpRequest, early: _Early, etags: str) -> HttpResponse | None
     """The registered answer as if the client held ``etags`` (the 304 names the current one)."""
     held = request.META.get("HTTP_IF_NONE_MATCH")
     request.META["HTTP_IF_NONE_MATCH"] = etags
+    request.__dict__.pop("headers", None)  # a cached view of META
     try:
         return early.answer(request, early.kwargs)
     finally:
@@ -140,6 +141,7 @@ def _ask(request: HttpRequest, early: _Early, etags: str) -> HttpResponse | None
             del request.META["HTTP_IF_NONE_MATCH"]
         else:
             request.META["HTTP_IF_NONE_MATCH"] = held
+        request.__dict__.pop("headers", None)
 
 
 def answer_early(request: HttpRequest, early: _Early) -> HttpResponse | None:
