@@ -159,8 +159,10 @@ class Server:
     its workers at once (the whole process group)."""
 
     def __init__(self, env: dict[str, str], log: Path, *, workers: int = 3, threads: int = 4,
-                 port: int | None = None, keep_alive: int = 0) -> None:
+                 port: int | None = None, keep_alive: int = 0,
+                 worker_class: str = "gthread") -> None:
         self.env = env
+        self.worker_class = worker_class
         self.keep_alive = keep_alive
         self.log = log
         self.workers = workers
@@ -173,7 +175,7 @@ class Server:
         app = self.env.get("BENCH_WSGI_APP", "carrom_tournament.wsgi")
         cmd = [str(VENV_BIN / "gunicorn"), app,
                "--bind", f"{HOST}:{self.port}", "--workers", str(self.workers),
-               "--threads", str(self.threads), "--worker-class", "gthread",
+               "--threads", str(self.threads), "--worker-class", self.worker_class,
                "--timeout", "60", "--graceful-timeout", "5", "--backlog", "2048",
                "--keep-alive", str(self.keep_alive or 2),
                "--preload", "--no-control-socket"]
@@ -251,7 +253,7 @@ class CpuMeter:
     """Where the CPU went during a run: gunicorn, PostgreSQL's backends of the run's database,
     and this load client itself."""
 
-    server: Server
+    servers: list[Server]
     database_url: str
     started: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
@@ -259,7 +261,7 @@ class CpuMeter:
         import resource
 
         own = resource.getrusage(resource.RUSAGE_SELF)
-        return (self.server.cpu_seconds(), database_cpu(self.database_url),
+        return (sum(s.cpu_seconds() for s in self.servers), database_cpu(self.database_url),
                 own.ru_utime + own.ru_stime)
 
     def start(self) -> None:
@@ -651,6 +653,12 @@ def add_run_arguments(parser: argparse.ArgumentParser, *, seed: int) -> None:
     the seed and ``--keep``."""
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--tablet-workers", type=int, default=0,
+                        help="the tablets on a gunicorn of their own with this many sync "
+                        "workers (a reverse proxy routes /u/ there); default 0: one gunicorn")
+    parser.add_argument("--worker-class", default="gthread", choices=("gthread", "sync"),
+                        help="gunicorn's worker class (sync: one request at a time per worker, "
+                        "as `make serve` runs)")
     parser.add_argument("--timeout", type=float, default=10.0,
                         help="seconds a tablet waits for an answer (umpire.js: 10)")
     parser.add_argument("--database-url", default="",
@@ -689,18 +697,32 @@ class Session:
     tmp: Path
     db: Database
     server: Server | None = None
+    #: the umpire tablets' own gunicorn (``--tablet-workers``), or None: they use ``server``
+    tablet_server: Server | None = None
 
     def serve(self, matches: int, *, workers: int, threads: int,
-              keep_alive: int = 0) -> list[MatchInfo]:
+              keep_alive: int = 0, worker_class: str = "gthread",
+              tablet_workers: int = 0) -> list[MatchInfo]:
         """Migrate the database, make a tournament of ``matches`` matches ready to score and
-        start gunicorn on it."""
+        start gunicorn on it; with ``tablet_workers`` a second gunicorn (sync workers) on the
+        same database for the tablets, as a reverse proxy would route ``/u/`` to it."""
         print(f"database: {self.db.url}")
         setup_django(self.db.url)
         made = make_tournament(matches)
         self.server = Server(server_env(self.db.url), self.tmp / "gunicorn.log",
-                             workers=workers, threads=threads, keep_alive=keep_alive)
+                             workers=workers, threads=threads, keep_alive=keep_alive,
+                             worker_class=worker_class)
         self.server.start()
+        if tablet_workers:
+            self.tablet_server = Server(server_env(self.db.url), self.tmp / "tablets.log",
+                                        workers=tablet_workers, threads=1,
+                                        worker_class="sync")
+            self.tablet_server.start()
         return made
+
+    @property
+    def servers(self) -> list[Server]:
+        return [s for s in (self.server, self.tablet_server) if s is not None]
 
 
 @contextlib.contextmanager
@@ -712,8 +734,8 @@ def bench_session(prefix: str, database_url: str, keep: bool) -> Iterator[Sessio
     try:
         yield session
     finally:
-        if session.server is not None:
-            session.server.stop()
+        for server in session.servers:
+            server.stop()
         try:
             from django.db import connections
 
