@@ -159,8 +159,11 @@ class Server:
     its workers at once (the whole process group)."""
 
     def __init__(self, env: dict[str, str], log: Path, *, workers: int = 3, threads: int = 4,
-                 port: int | None = None) -> None:
+                 port: int | None = None, keep_alive: int = 0,
+                 worker_class: str = "gthread") -> None:
         self.env = env
+        self.worker_class = worker_class
+        self.keep_alive = keep_alive
         self.log = log
         self.workers = workers
         self.threads = threads
@@ -168,10 +171,13 @@ class Server:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self, wait: float = 60.0) -> None:
-        cmd = [str(VENV_BIN / "gunicorn"), "carrom_tournament.wsgi",
+        # BENCH_WSGI_APP: another WSGI module (e.g. one that profiles each request)
+        app = self.env.get("BENCH_WSGI_APP", "carrom_tournament.wsgi")
+        cmd = [str(VENV_BIN / "gunicorn"), app,
                "--bind", f"{HOST}:{self.port}", "--workers", str(self.workers),
-               "--threads", str(self.threads), "--worker-class", "gthread",
+               "--threads", str(self.threads), "--worker-class", self.worker_class,
                "--timeout", "60", "--graceful-timeout", "5", "--backlog", "2048",
+               "--keep-alive", str(self.keep_alive or 2),
                "--preload", "--no-control-socket"]
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=out, stderr=out,
@@ -189,6 +195,12 @@ class Server:
                 pass
             time.sleep(0.2)
         raise SystemExit(f"gunicorn did not answer within {wait:.0f} s; see {self.log}")
+
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) of gunicorn's master and live workers so far."""
+        if self.proc is None:
+            return 0.0
+        return process_cpu(lambda fields, _cmd: int(fields[2]) == self.proc.pid)
 
     def kill9(self) -> None:
         if self.proc is None:
@@ -209,6 +221,60 @@ class Server:
         self.proc = None
 
 
+def process_cpu(select: Callable[[list[str], str], bool]) -> float:
+    """Seconds of CPU (user + system) of the processes ``select(stat fields after the name,
+    command line)`` picks, read from /proc (Linux)."""
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        if select(fields, cmd):
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def database_cpu(url: str) -> float:
+    """CPU seconds of the PostgreSQL server processes serving the database of ``url`` (0 for
+    SQLite, whose work is inside the app's processes)."""
+    name = urlsplit(url).path.lstrip("/")
+    if not url.startswith("postgres") or not name:
+        return 0.0
+    return process_cpu(lambda _fields, cmd: cmd.startswith("postgres: ") and f" {name} " in cmd)
+
+
+@dataclass
+class CpuMeter:
+    """Where the CPU went during a run: gunicorn, PostgreSQL's backends of the run's database,
+    and this load client itself."""
+
+    servers: list[Server]
+    database_url: str
+    started: tuple[float, float, float] = (0.0, 0.0, 0.0)
+
+    def _now(self) -> tuple[float, float, float]:
+        import resource
+
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        return (sum(s.cpu_seconds() for s in self.servers), database_cpu(self.database_url),
+                own.ru_utime + own.ru_stime)
+
+    def start(self) -> None:
+        self.started = self._now()
+
+    def line(self, requests: int, seconds: float) -> str:
+        server, database, client = (b - a for a, b in zip(self.started, self._now(),
+                                                          strict=True))
+        per = (server + database) * 1000 / max(1, requests)
+        return (f"cpu over {seconds:.0f} s: gunicorn {server:.1f} s, database {database:.1f} s, "
+                f"load client {client:.1f} s; app {per:.2f} ms per answered request")
+
+
 # --- HTTP ----------------------------------------------------------------------------------------
 
 CSRF = "benchcsrf" + "0" * 23  # any 32 alphanumerics: Django compares cookie and header
@@ -221,41 +287,114 @@ class Answer:
     body: bytes
 
 
-async def request(port: int, method: str, path: str, *, form: dict[str, Any] | None = None,
-                  headers: dict[str, str] | None = None, timeout: float = 10.0) -> Answer:
-    """One HTTP/1.1 request to 127.0.0.1 (Connection: close). Raises OSError / TimeoutError."""
+def _request_bytes(port: int, method: str, path: str, form: dict[str, Any] | None,
+                   headers: dict[str, str] | None, keep_alive: bool) -> bytes:
     from urllib.parse import urlencode
 
     body = urlencode(form).encode() if form is not None else b""
-    lines = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{port}", "Connection: close",
-             "User-Agent: carrom-bench"]
+    lines = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{port}",
+             f"Connection: {'keep-alive' if keep_alive else 'close'}", "User-Agent: carrom-bench"]
     if form is not None:
         lines += ["Content-Type: application/x-www-form-urlencoded",
                   f"Content-Length: {len(body)}", f"Cookie: csrftoken={CSRF}",
                   f"X-CSRFToken: {CSRF}"]
     for key, value in (headers or {}).items():
         lines.append(f"{key}: {value}")
-    raw = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+    return ("\r\n".join(lines) + "\r\n\r\n").encode() + body
 
-    async def go() -> Answer:
-        reader, writer = await asyncio.open_connection(HOST, port)
+
+async def _read_answer(reader: asyncio.StreamReader, method: str) -> tuple[Answer, bool]:
+    """One HTTP/1.1 answer (Content-Length, chunked, or up to the end of the stream) and
+    whether the connection stays open."""
+    head = await reader.readuntil(b"\r\n\r\n")
+    if not head.startswith(b"HTTP/1."):
+        raise ConnectionError("no HTTP answer")
+    first, *header_lines = head[:-4].decode("latin-1").split("\r\n")
+    hdrs = {}
+    for line in header_lines:
+        key, _, value = line.partition(":")
+        hdrs[key.strip().lower()] = value.strip()
+    status = int(first.split()[1])
+    open_after = "close" not in hdrs.get("connection", "").lower()
+    if method == "HEAD" or status in (204, 304) or status < 200:
+        body = b""
+    elif "content-length" in hdrs:
+        body = await reader.readexactly(int(hdrs["content-length"]))
+    elif "chunked" in hdrs.get("transfer-encoding", "").lower():
+        parts = []
+        while True:
+            size = int((await reader.readuntil(b"\r\n")).split(b";")[0], 16)
+            parts.append(await reader.readexactly(size + 2))
+            if size == 0:
+                break
+        body = b"".join(p[:-2] for p in parts)
+    else:
+        body, open_after = await reader.read(), False
+    return Answer(status, hdrs, body), open_after
+
+
+class Client:
+    """One browser or tablet talking to 127.0.0.1: HTTP/1.1 keep-alive as browsers keep it (a
+    new connection when the server has closed the old one; a request that finds its reused
+    connection closed before any answer is sent again once, as browsers do), or with
+    ``keep_alive=False`` a new connection per request (``Connection: close``)."""
+
+    def __init__(self, keep_alive: bool = True) -> None:
+        self.keep_alive = keep_alive
+        self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter, int] | None = None
+
+    def close(self) -> None:
+        if self.streams is not None:
+            self.streams[1].close()
+            self.streams = None
+
+    async def _once(self, port: int, method: str, raw: bytes) -> Answer:
+        if self.streams is None or self.streams[2] != port:
+            self.close()
+            reader, writer = await asyncio.open_connection(HOST, port)
+            self.streams = (reader, writer, port)
+        reader, writer, _ = self.streams  # type: ignore[misc]
+        writer.write(raw)
+        await writer.drain()
+        answer, open_after = await _read_answer(reader, method)
+        if not (open_after and self.keep_alive):
+            self.close()
+        return answer
+
+    async def request(self, port: int, method: str, path: str, *,
+                      form: dict[str, Any] | None = None, headers: dict[str, str] | None = None,
+                      timeout: float = 10.0) -> Answer:
+        """One request. Raises OSError / TimeoutError / ConnectionError."""
+        raw = _request_bytes(port, method, path, form, headers, self.keep_alive)
+
+        async def go() -> Answer:
+            for attempt in (1, 2):
+                reused = self.streams is not None and self.streams[2] == port
+                try:
+                    return await self._once(port, method, raw)
+                except (OSError, ConnectionError, asyncio.IncompleteReadError) as err:
+                    reused = attempt == 1 and reused
+                    self.close()
+                    closed_before_answer = isinstance(err, (asyncio.IncompleteReadError,
+                                                            ConnectionResetError,
+                                                            BrokenPipeError)) and (
+                        not isinstance(err, asyncio.IncompleteReadError) or not err.partial)
+                    if not (reused and closed_before_answer):
+                        raise ConnectionError(str(err)) from err
+            raise ConnectionError("unreachable")  # pragma: no cover
+
         try:
-            writer.write(raw)
-            await writer.drain()
-            data = await reader.read()
-        finally:
-            writer.close()
-        head, _, rest = data.partition(b"\r\n\r\n")
-        if not head.startswith(b"HTTP/1."):
-            raise ConnectionError("no HTTP answer")
-        first, *header_lines = head.decode("latin-1").split("\r\n")
-        hdrs = {}
-        for line in header_lines:
-            key, _, value = line.partition(":")
-            hdrs[key.strip().lower()] = value.strip()
-        return Answer(int(first.split()[1]), hdrs, rest)
+            return await asyncio.wait_for(go(), timeout)
+        except BaseException:
+            self.close()
+            raise
 
-    return await asyncio.wait_for(go(), timeout)
+
+async def request(port: int, method: str, path: str, *, form: dict[str, Any] | None = None,
+                  headers: dict[str, str] | None = None, timeout: float = 10.0) -> Answer:
+    """One request on a new connection (Connection: close). Raises OSError / TimeoutError."""
+    return await Client(keep_alive=False).request(port, method, path, form=form,
+                                                  headers=headers, timeout=timeout)
 
 
 # --- tablets -------------------------------------------------------------------------------------
@@ -333,9 +472,10 @@ class Tablet:
     and retries with the same client_id after a timeout or a lost connection."""
 
     def __init__(self, info: MatchInfo, port_of: Any, stats: Stats, rng: random.Random,
-                 *, timeout: float = 10.0) -> None:
+                 *, timeout: float = 10.0, keep_alive: bool = False) -> None:
         from scoring.rules import Position
 
+        self.client = Client(keep_alive)
         self.info = info
         self.port_of = port_of  # callable: the server's current port
         self.stats = stats
@@ -376,8 +516,9 @@ class Tablet:
                 return False
             started = time.perf_counter()
             try:
-                answer = await request(self.port_of(), "POST", path, form=form,
-                                       headers={"HX-Request": "true"}, timeout=self.timeout)
+                answer = await self.client.request(self.port_of(), "POST", path, form=form,
+                                                   headers={"HX-Request": "true"},
+                                                   timeout=self.timeout)
             except (OSError, TimeoutError, ConnectionError, asyncio.IncompleteReadError):
                 attempt += 1
                 self.retries += 1
@@ -416,11 +557,12 @@ async def tablet_loop(tablet: Tablet, deadline: float, interval: float,
 
 def tablet_loops(matches: list[MatchInfo], port_of: Callable[[], int], stats: Stats,
                  rng: random.Random, *, deadline: float, interval: float, timeout: float,
+                 keep_alive: bool = False,
                  ) -> tuple[list[Tablet], list[Coroutine[Any, Any, None]]]:
     """A tablet on each match and the loop that drives it (to gather with the rest of a run);
     each tablet, then each loop, takes its own random generator seeded from ``rng``."""
-    tablets = [Tablet(info, port_of, stats, random.Random(rng.random()), timeout=timeout)
-               for info in matches]
+    tablets = [Tablet(info, port_of, stats, random.Random(rng.random()), timeout=timeout,
+                      keep_alive=keep_alive) for info in matches]
     loops = [tablet_loop(t, deadline, interval, random.Random(rng.random())) for t in tablets]
     return tablets, loops
 
@@ -457,14 +599,9 @@ def check_log(acknowledged: list[str]) -> LogCheck:
     from django.db.models import Count
 
     from scoring.models import Board, BoardEvent, Match
-    from scoring.services.matches import (
-        _replay_current,
-        _scores_before,
-        get_rules,
-        live_events,
-        match_snapshot,
-        rebuild_match,
-    )
+    from scoring.records import live_events, match_snapshot, replay_board, scores_before
+    from scoring.rules import get_rules
+    from scoring.services.matches import rebuild_match
 
     close_old_connections()
     counts = dict(BoardEvent.objects.values_list("client_id").annotate(n=Count("id"))
@@ -482,8 +619,8 @@ def check_log(acknowledged: list[str]) -> LogCheck:
             boards += 1
             events = live_events(list(board.events.order_by("seq")))
             try:
-                _replay_current(board, events, _scores_before(match, board),
-                                get_rules(board.rules))
+                replay_board(board, events, scores_before(match, board),
+                             get_rules(board.rules))
             except Exception as err:
                 failures.append(f"match {match.pk} board {board.pk}: {err!r}")
         after = rebuild_match(match)
@@ -516,10 +653,22 @@ def add_run_arguments(parser: argparse.ArgumentParser, *, seed: int) -> None:
     the seed and ``--keep``."""
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--tablet-workers", type=int, default=0,
+                        help="the tablets on a gunicorn of their own with this many sync "
+                        "workers (a reverse proxy routes /u/ there); default 0: one gunicorn")
+    parser.add_argument("--worker-class", default="gthread", choices=("gthread", "sync"),
+                        help="gunicorn's worker class (sync: one request at a time per worker, "
+                        "as `make serve` runs)")
     parser.add_argument("--timeout", type=float, default=10.0,
                         help="seconds a tablet waits for an answer (umpire.js: 10)")
     parser.add_argument("--database-url", default="",
                         help="default: a fresh SQLite file under /tmp")
+    parser.add_argument("--keep-alive", type=int, default=0, metavar="SECONDS",
+                        help="clients keep their connection open (HTTP keep-alive) and gunicorn "
+                        "keeps an idle one this long (e.g. 5: longer than the 3 s between a "
+                        "spectator's polls); default 0: a new connection per request. Measured "
+                        "2026-12-01: gunicorn 27's gthread worker answers keep-alive clients "
+                        "worse (p95 of a poll 764 ms against 23 ms at 200 spectators)")
     parser.add_argument("--seed", type=int, default=seed)
     parser.add_argument("--keep", action="store_true", help="keep the database and logs")
 
@@ -548,17 +697,32 @@ class Session:
     tmp: Path
     db: Database
     server: Server | None = None
+    #: the umpire tablets' own gunicorn (``--tablet-workers``), or None: they use ``server``
+    tablet_server: Server | None = None
 
-    def serve(self, matches: int, *, workers: int, threads: int) -> list[MatchInfo]:
+    def serve(self, matches: int, *, workers: int, threads: int,
+              keep_alive: int = 0, worker_class: str = "gthread",
+              tablet_workers: int = 0) -> list[MatchInfo]:
         """Migrate the database, make a tournament of ``matches`` matches ready to score and
-        start gunicorn on it."""
+        start gunicorn on it; with ``tablet_workers`` a second gunicorn (sync workers) on the
+        same database for the tablets, as a reverse proxy would route ``/u/`` to it."""
         print(f"database: {self.db.url}")
         setup_django(self.db.url)
         made = make_tournament(matches)
         self.server = Server(server_env(self.db.url), self.tmp / "gunicorn.log",
-                             workers=workers, threads=threads)
+                             workers=workers, threads=threads, keep_alive=keep_alive,
+                             worker_class=worker_class)
         self.server.start()
+        if tablet_workers:
+            self.tablet_server = Server(server_env(self.db.url), self.tmp / "tablets.log",
+                                        workers=tablet_workers, threads=1,
+                                        worker_class="sync")
+            self.tablet_server.start()
         return made
+
+    @property
+    def servers(self) -> list[Server]:
+        return [s for s in (self.server, self.tablet_server) if s is not None]
 
 
 @contextlib.contextmanager
@@ -570,8 +734,8 @@ def bench_session(prefix: str, database_url: str, keep: bool) -> Iterator[Sessio
     try:
         yield session
     finally:
-        if session.server is not None:
-            session.server.stop()
+        for server in session.servers:
+            server.stop()
         try:
             from django.db import connections
 

@@ -40,7 +40,8 @@ NOW = "/t/{slug}/now/"
 
 
 async def spectator(number: int, port: int, matches: list[srv.MatchInfo], stats: srv.Stats,
-                    deadline: float, rng: random.Random, timeout: float) -> None:
+                    deadline: float, rng: random.Random, timeout: float,
+                    keep_alive: bool = False) -> None:
     info = rng.choice(matches)
     roll = rng.random()
     if roll < 0.70:
@@ -50,6 +51,7 @@ async def spectator(number: int, port: int, matches: list[srv.MatchInfo], stats:
     else:
         kind, path, every = "poll now", NOW.format(slug=srv.SLUG), 10.0
     etag = ""
+    client = srv.Client(keep_alive)
     await asyncio.sleep(rng.uniform(0, every))  # spread the first polls
     while time.monotonic() < deadline:
         started = time.perf_counter()
@@ -57,7 +59,7 @@ async def spectator(number: int, port: int, matches: list[srv.MatchInfo], stats:
         if etag:
             headers["If-None-Match"] = etag
         try:
-            answer = await srv.request(port, "GET", path, headers=headers, timeout=timeout)
+            answer = await client.request(port, "GET", path, headers=headers, timeout=timeout)
         except (OSError, TimeoutError, ConnectionError):
             stats.error(f"{kind}: no answer")
         else:
@@ -68,16 +70,19 @@ async def spectator(number: int, port: int, matches: list[srv.MatchInfo], stats:
             else:
                 stats.error(f"{kind}: HTTP {answer.status}")
         await asyncio.sleep(every)
+    client.close()
 
 
-async def run(args: argparse.Namespace, port: int, matches: list[srv.MatchInfo],
-              stats: srv.Stats) -> list[srv.Tablet]:
+async def run(args: argparse.Namespace, port: int, tablet_port: int,
+              matches: list[srv.MatchInfo], stats: srv.Stats) -> list[srv.Tablet]:
     rng = random.Random(args.seed)
     deadline = time.monotonic() + args.seconds
-    tablets, tasks = srv.tablet_loops(matches, lambda: port, stats, rng, deadline=deadline,
-                                      interval=args.stroke_interval, timeout=args.timeout)
+    tablets, tasks = srv.tablet_loops(matches, lambda: tablet_port, stats, rng,
+                                      deadline=deadline,
+                                      interval=args.stroke_interval, timeout=args.timeout,
+                                      keep_alive=args.keep_alive > 0)
     tasks += [spectator(i, port, matches, stats, deadline, random.Random(rng.random()),
-                        args.poll_timeout) for i in range(args.spectators)]
+                        args.poll_timeout, args.keep_alive > 0) for i in range(args.spectators)]
     await asyncio.gather(*tasks)
     return tablets
 
@@ -97,22 +102,36 @@ def main() -> int:
     args.seconds = max(1.0, min(args.seconds, 3600.0))
 
     with srv.bench_session("carrom-load-", args.database_url, args.keep) as session:
-        matches = session.serve(args.tablets, workers=args.workers, threads=args.threads)
+        matches = session.serve(args.tablets, workers=args.workers, threads=args.threads,
+                                keep_alive=args.keep_alive, worker_class=args.worker_class,
+                                tablet_workers=args.tablet_workers)
         server = session.server
-        print(f"gunicorn on 127.0.0.1:{server.port} ({args.workers} workers x "
-              f"{args.threads} threads); {args.tablets} tablets (a stroke every "
-              f"~{args.stroke_interval:g} s), {args.spectators} spectators; "
-              f"{args.seconds:g} s")
+        assert server is not None
+        tablet_port = (session.tablet_server or server).port
+        size = (f"{args.workers} sync workers" if args.worker_class == "sync" else
+                f"{args.workers} workers x {args.threads} threads")
+        if session.tablet_server is not None:
+            size += f"; the tablets' own gunicorn: {args.tablet_workers} sync workers"
+        print(f"gunicorn on 127.0.0.1:{server.port} ({size}); {args.tablets} tablets (a "
+              f"stroke every ~{args.stroke_interval:g} s), {args.spectators} spectators; "
+              f"{args.seconds:g} s; "
+              + (f"keep-alive connections ({args.keep_alive} s idle)" if args.keep_alive
+                 else "a connection per request"))
         stats = srv.Stats()
+        meter = srv.CpuMeter(session.servers, session.db.url)
+        meter.start()
         started = time.monotonic()
-        tablets = asyncio.run(run(args, server.port, matches, stats))
+        tablets = asyncio.run(run(args, server.port, tablet_port, matches, stats))
         elapsed = time.monotonic() - started
-        server.stop()
+        cpu = meter.line(len(stats.all()), elapsed)
+        for each in session.servers:
+            each.stop()
         acknowledged = [cid for t in tablets for cid in t.acknowledged]
         check = srv.check_log(acknowledged)
         everything = stats.all()
         print(f"{len(everything)} answered requests in {elapsed:.0f} s "
               f"({len(everything) / elapsed:.0f}/s); strokes acknowledged: {len(acknowledged)}")
+        print(cpu)
         for line in srv.summary(stats):
             print(line)
         print(f"log check: lost={check.lost} duplicates={check.duplicates} "
@@ -121,8 +140,9 @@ def main() -> int:
         for failure in check.replay_failures[:10] + check.cache_mismatches[:10]:
             print(f"  {failure}")
         if any("HTTP 5" in kind for kind in stats.errors):
-            for line in srv.first_traceback(server.log):
-                print(f"  server: {line}")
+            for each in session.servers:
+                for line in srv.first_traceback(each.log):
+                    print(f"  server: {line}")
         errors = sum(stats.errors.values()) + check.lost + check.duplicates + len(
             check.replay_failures)
         print(f"load: p50_ms={srv.percentile(everything, .5):.1f} "

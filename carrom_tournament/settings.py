@@ -158,7 +158,7 @@ DATABASES = {
         # persistent connections (seconds): a new PostgreSQL connection per request forks a
         # server process, which under a hall's polling costs more than the request itself
         conn_max_age=env_int("CONN_MAX_AGE", 60),
-        conn_health_checks=True,
+        conn_health_checks=env_bool("CONN_HEALTH_CHECKS", default=True),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -179,8 +179,24 @@ else:
         f"-c statement_timeout={max(0, env_int('DB_STATEMENT_TIMEOUT_MS', 20_000))} "
         f"-c lock_timeout={max(0, env_int('DB_LOCK_TIMEOUT_MS', 10_000))}"
     )
+    # Server-side prepared statements (issue 16): PostgreSQL takes 2-7 ms to plan the match
+    # query with its dozen joins that every stroke and every rendered live part runs, and
+    # 0.3 ms to run it. With the parameters bound by the server, psycopg prepares a query on
+    # its DB_PREPARE_THRESHOLD-th run on a connection and then reuses the plan (kept
+    # connections: CONN_MAX_AGE). -1 turns it off (needed behind PgBouncer in transaction mode).
+    if (prepare := env_int("DB_PREPARE_THRESHOLD", 2)) >= 0:
+        DATABASES["default"]["OPTIONS"].update(server_side_binding=True,
+                                               prepare_threshold=prepare)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Live pages under load ------------------------------------------------------------------
+
+# Polled parts answered from their kept copy (scoring/conditional.py) without asking the database
+# while the copy is younger than this many seconds: the tournament's "now" part changes with
+# every stroke at every table and is polled every 10 s, so a copy at most 2 s old costs one
+# render per window instead of one per poll (issue 16). 0 turns it off.
+LIVE_MAX_STALE_SECONDS = {"live-tournament-now": max(0, env_int("LIVE_NOW_MAX_STALE_SECONDS", 2))}
 
 # --- Authentication -------------------------------------------------------------------------
 

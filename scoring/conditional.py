@@ -7,16 +7,34 @@ answer (:func:`register`); :class:`EarlyNotModifiedMiddleware`, placed right aft
 answers a conditional GET for such a view without sessions, authentication, CSRF or template
 work. Anything else (no ``If-None-Match``, a changed resource, an unknown URL) goes on down the
 stack to the view, which computes the same ETag again and answers normally.
+
+After a stroke every spectator of the match asks again with the ETag it holds. The first of them
+goes down to the view; its ``200`` answer is kept in Django's cache under the URL (host, path,
+language, htmx or not) with the ETag it carries (:func:`remember`). The next poller with a stale
+ETag gets that kept answer once the registered function says it is current (one query: the
+client's ETag and the kept one are asked together): no sessions, templates or view queries
+(issue 16: 1,000 spectators on two cores). The kept answer carries its ETag, so a stale copy is
+never served as current; with a cache shared by two app servers (``CACHES``) it stays correct.
+
+A URL name in ``settings.LIVE_MAX_STALE_SECONDS`` (the tournament's "now" part, polled every
+10 s and changed by every stroke at every table) is answered from its kept copy without asking
+the database while the copy is younger than that many seconds: at most one render per window
+instead of one per poll.
 """
 
 from __future__ import annotations
 
+import hashlib
+import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
-from django.http import HttpRequest, HttpResponse
-from django.urls import Resolver404, resolve
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.urls import Resolver404, ResolverMatch, resolve
 from django.utils import translation
+from django.utils.http import parse_etags
 
 from scoring.converters import MAX_ID
 
@@ -48,20 +66,128 @@ def _in_range(kwargs: dict[str, Any]) -> bool:
     return all(not isinstance(v, int) or -MAX_ID <= v <= MAX_ID for v in kwargs.values())
 
 
-def early_not_modified(request: HttpRequest) -> HttpResponse | None:
-    """The 304 answer for ``request`` if its view registered one and the client is current."""
-    if request.method not in ("GET", "HEAD") or "HTTP_IF_NONE_MATCH" not in request.META:
+#: Seconds a kept answer stays in the cache (a poller after that goes down to the view).
+KEPT_SECONDS = 600
+#: Headers a 304 made from a kept answer repeats (RFC 9110 15.4.5).
+_NOT_MODIFIED_HEADERS = ("ETag", "Cache-Control", "Vary", "Access-Control-Allow-Origin",
+                         "Access-Control-Expose-Headers")
+
+
+class Kept(NamedTuple):
+    """A ``200`` answer of a registered view, as it left the view's middleware."""
+
+    etag: str
+    at: float  # time.time() when it was kept
+    content_type: str
+    headers: tuple[tuple[str, str], ...]
+    body: bytes
+
+    def response(self) -> HttpResponse:
+        answer = HttpResponse(self.body, content_type=self.content_type)
+        for key, value in self.headers:
+            answer[key] = value
+        return answer
+
+    def not_modified(self) -> HttpResponse:
+        answer = HttpResponseNotModified()
+        for key, value in self.headers:
+            if key in _NOT_MODIFIED_HEADERS:
+                answer[key] = value
+        return answer
+
+
+class _Early(NamedTuple):
+    answer: EarlyAnswer
+    kwargs: dict[str, Any]
+    key: str
+    language: str
+    max_stale: float
+
+
+def _early(request: HttpRequest) -> _Early | None:
+    """The registered answer of ``request``'s view, its cache key and stale window, or None
+    when the request is not a GET/HEAD of a registered view."""
+    if request.method not in ("GET", "HEAD"):
         return None
     try:
-        match = resolve(request.path_info)
+        match: ResolverMatch = resolve(request.path_info)
     except Resolver404:
         return None
     answer = _registered(match.func)
     if answer is None or not _in_range(match.kwargs):
         return None
+    language = translation.get_language_from_request(request)
+    raw = "|".join((request.get_host(), request.get_full_path(), language,
+                    request.headers.get("HX-Request", "")))
+    key = "early:" + hashlib.blake2b(raw.encode(), digest_size=16).hexdigest()
+    windows: dict[str, float] = getattr(settings, "LIVE_MAX_STALE_SECONDS", {})
+    return _Early(answer, match.kwargs, key, language, float(windows.get(match.url_name, 0)))
+
+
+def _client_holds(request: HttpRequest, etag: str) -> bool:
+    header = request.META.get("HTTP_IF_NONE_MATCH", "")
+    return header.strip() == "*" or etag in parse_etags(header)
+
+
+def _ask(request: HttpRequest, early: _Early, etags: str) -> HttpResponse | None:
+    """The registered answer as if the client held ``etags`` (the 304 names the current one)."""
+    held = request.META.get("HTTP_IF_NONE_MATCH")
+    request.META["HTTP_IF_NONE_MATCH"] = etags
+    request.__dict__.pop("headers", None)  # a cached view of META
+    try:
+        return early.answer(request, early.kwargs)
+    finally:
+        if held is None:
+            del request.META["HTTP_IF_NONE_MATCH"]
+        else:
+            request.META["HTTP_IF_NONE_MATCH"] = held
+        request.__dict__.pop("headers", None)
+
+
+def answer_early(request: HttpRequest, early: _Early) -> HttpResponse | None:
+    """A 304 if the client is current, the kept answer if that is current, else None."""
+    client = request.META.get("HTTP_IF_NONE_MATCH", "")
+    if not client:  # a first visit goes to the view (and leaves a kept answer for pollers)
+        return None
+    kept: Kept | None = cache.get(early.key) if request.method == "GET" else None
+    if kept is not None and time.time() - kept.at < early.max_stale:
+        return kept.not_modified() if _client_holds(request, kept.etag) else kept.response()
+    if kept is None or _client_holds(request, kept.etag):
+        return early.answer(request, early.kwargs)
+    checked = _ask(request, early, f"{client}, {kept.etag}")
+    if checked is None:
+        return None
+    current = checked.get("ETag")
+    if current is not None and current == kept.etag and not _client_holds(request, current):
+        return kept.response()
+    return checked if current is None or _client_holds(request, current) else None
+
+
+def _keepable(response: HttpResponse) -> bool:
+    """A plain, finished ``200`` with an ETag and nothing tied to this one request (no cookie,
+    no CSP nonce)."""
+    return (response.status_code == 200 and not response.streaming
+            and response.has_header("ETag") and not response.cookies
+            and "'nonce-" not in response.get("Content-Security-Policy", ""))
+
+
+def remember(early: _Early, response: HttpResponse) -> None:
+    """Keep ``response`` for the next pollers of the same URL (see the module docstring)."""
+    if not _keepable(response):
+        return
+    headers = tuple((k, v) for k, v in response.items() if k != "Content-Type")
+    cache.set(early.key, Kept(response["ETag"], time.time(), response["Content-Type"],
+                              headers, response.content), KEPT_SECONDS)
+
+
+def early_not_modified(request: HttpRequest) -> HttpResponse | None:
+    """The 304 (or kept) answer for ``request`` if its view registered one and it is current."""
+    early = _early(request)
+    if early is None:
+        return None
     # the same language LocaleMiddleware would activate (it is part of the ETags)
-    with translation.override(translation.get_language_from_request(request)):
-        return answer(request, match.kwargs)
+    with translation.override(early.language):
+        return answer_early(request, early)
 
 
 class EarlyNotModifiedMiddleware:
@@ -71,7 +197,13 @@ class EarlyNotModifiedMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        answer = early_not_modified(request)
-        if answer is not None:
-            return answer
-        return self.get_response(request)
+        early = _early(request)
+        if early is not None:
+            with translation.override(early.language):
+                answer = answer_early(request, early)
+            if answer is not None:
+                return answer
+        response = self.get_response(request)
+        if early is not None and request.method == "GET":
+            remember(early, response)
+        return response

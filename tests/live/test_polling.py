@@ -85,7 +85,8 @@ def test_the_last_stroke_of_a_match_turns_the_poll_into_286(client, tournament):
 
 @pytest.mark.parametrize("name", ["live-tournament-now", "live-hall-tables"])
 def test_tournament_parts_answer_304_until_something_changes(client, knockout, tournament,
-                                                            name):
+                                                            name, settings):
+    settings.LIVE_MAX_STALE_SECONDS = {}  # the "now" part's window: tests/trust/test_poll_load
     path = url(name, tournament.slug)
     etag = client.get(path)["ETag"]
     count, response = queries(client, path, if_none_match=etag)
