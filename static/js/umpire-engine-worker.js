@@ -9,13 +9,16 @@ var engine = null;
 function start(config) {
   var t0 = Date.now();
   importScripts(config.pyodide + "pyodide.js");
+  progress("pyodide.js");
   return self.loadPyodide({ indexURL: config.pyodide }).then(function (py) {
+    progress("pyodide");
     return fetch(config.bundle, { credentials: "same-origin" }).then(function (response) {
       if (!response.ok) {
         throw new Error("engine bundle: HTTP " + response.status);
       }
       return response.arrayBuffer();
     }).then(function (data) {
+      progress("bundle");
       py.unpackArchive(data, "zip", { extractDir: "/engine" });
       py.globals.set("engine_lang", String(config.lang || "en").split("-")[0]);
       py.runPython([
@@ -33,6 +36,12 @@ function start(config) {
 }
 
 var ready = null;
+
+// Each step of the start that is done tells the page, which waits for a start that is slow
+// but moving (a slow tablet) and begins again only one that stands still.
+function progress(step) {
+  self.postMessage({ type: "progress", step: step });
+}
 
 // A start that fails (say, the network went while the files were loading) is reported once,
 // by message; Pyodide's other loads that fail with it are not errors of their own.

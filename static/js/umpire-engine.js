@@ -4,7 +4,7 @@
 // position after them. static/js/umpire.js has the service worker keep the engine's files as
 // soon as the page is open (prefetch) and starts the engine only when strokes wait or the
 // network is gone (start: a few seconds of CPU a tablet spends only then). Where Pyodide does
-// not load (or takes longer than START_LIMIT), UmpireEngine.state is "failed" and the tablet
+// not load (or a step of its start stands still for START_LIMIT), UmpireEngine.state is "failed" and the tablet
 // shows the queued strokes without rulings; a later need starts it again (up to 3 tries).
 "use strict";
 
@@ -18,6 +18,7 @@
   var api = {
     state: "idle", // "loading", "ready", "failed"
     tries: 0,
+    stalls: [], // the step after which each start that was begun again stood still
     startMs: null,
     lastRuleMs: null,
     error: "",
@@ -64,12 +65,20 @@
     }
     api.tries += 1;
     set("loading");
-    var timer = window.setTimeout(function () {
-      if (api.state === "loading") {
-        set("failed", "start took too long");
-        if (api.tries < 3) { start(config, lang); } // a start that hangs: begin again
-      }
-    }, START_LIMIT);
+    var step = "worker";
+    var timer = null;
+    function arm() {
+      // START_LIMIT without a step done: a start that stands still is begun again
+      window.clearTimeout(timer);
+      timer = window.setTimeout(function () {
+        if (api.state === "loading") {
+          api.stalls.push(step);
+          set("failed", "start stood still after " + step);
+          if (api.tries < 3) { start(config, lang); }
+        }
+      }, START_LIMIT);
+    }
+    arm();
     try {
       worker = new Worker(config.worker);
     } catch (err) {
@@ -78,7 +87,10 @@
     }
     worker.onmessage = function (event) {
       var m = event.data || {};
-      if (m.type === "ready") {
+      if (m.type === "progress") {
+        step = m.step;
+        arm();
+      } else if (m.type === "ready") {
         window.clearTimeout(timer);
         api.startMs = m.ms;
         set("ready");

@@ -48,8 +48,13 @@ def go_offline(page: Page) -> None:
 
 
 def engine_ready(page: Page) -> None:
-    expect(page.locator("html")).to_have_attribute("data-umpire-engine", "ready",
-                                                   timeout=ENGINE_START)
+    try:
+        expect(page.locator("html")).to_have_attribute("data-umpire-engine", "ready",
+                                                       timeout=ENGINE_START)
+    except AssertionError:
+        engine = page.evaluate("""() => window.UmpireEngine && {state: UmpireEngine.state,
+            tries: UmpireEngine.tries, stalls: UmpireEngine.stalls, error: UmpireEngine.error}""")
+        raise AssertionError(f"the offline engine did not start: {engine}") from None
 
 
 def rulings_of(page: Page, selector: str) -> list[list[str]]:
@@ -164,7 +169,8 @@ def test_engine_figures(live_server, page: Page, transactional_db, capsys):
         print(f"\noffline engine: download {sum(sizes) / 1e6:.1f} MB (kept after {kept_s:.1f} s), "
               f"first start "
               f"{start_s:.1f} s (worker {page.evaluate('window.UmpireEngine.startMs')} ms), "
-              f"replay of 8 queued strokes {replay_ms:.1f} ms")
+              f"replay of 8 queued strokes {replay_ms:.1f} ms, starts that stood still: "
+              f"{page.evaluate('window.UmpireEngine.stalls')}")
     # not a speed target (those live in bench/): the engine must start before the tablet gives
     # up on it and falls back to unruled strokes (60 s, static/js/umpire-engine.js)
     assert start_s < 60
