@@ -117,7 +117,9 @@ def _early(request: HttpRequest) -> _Early | None:
     if answer is None or not _in_range(match.kwargs):
         return None
     language = translation.get_language_from_request(request)
-    raw = "|".join((request.get_host(), request.get_full_path(), language,
+    # the Host header as sent: an answer is only kept for an allowed host (the view's stack
+    # checks it), so a request with any other finds none
+    raw = "|".join((request.META.get("HTTP_HOST", ""), request.get_full_path(), language,
                     request.headers.get("HX-Request", "")))
     key = "early:" + hashlib.blake2b(raw.encode(), digest_size=16).hexdigest()
     windows: dict[str, float] = getattr(settings, "LIVE_MAX_STALE_SECONDS", {})

@@ -130,3 +130,4 @@ def test_postgresql_binds_on_the_server_and_prepares_repeated_queries(threshold,
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1].split() == (
         ["True", "2"] if prepared else ["None", "None"])
+
