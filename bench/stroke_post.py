@@ -250,6 +250,7 @@ def main() -> None:
         response = client.get("/")
         assert response.status_code == 200
 
+    open_tablet(copies[0])  # as a tablet does: the page first (its zone is then remembered)
     with CaptureQueriesContext(connection) as queries:
         size = post(copies[0])
     # SQL statements of the data; BEGIN IMMEDIATE / COMMIT of the write are counted apart

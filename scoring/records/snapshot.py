@@ -70,11 +70,6 @@ class MatchSnapshot:
         """The engine's variant of the match's rules (the colour game, point carrom)."""
         return variant_for(self.match.rules)
 
-    @property
-    def is_points(self) -> bool:
-        """The tablet's screen model reads this; the pages read :attr:`variant`."""
-        return not self.variant.has_colours
-
     def side_name(self, side: str | None) -> str:
         if side is None:
             return ""
