@@ -106,7 +106,9 @@
     };
     worker.onerror = function (event) {
       window.clearTimeout(timer);
-      set("failed", String(event.message || "worker error"));
+      // no message: the worker's script did not load (offline, on a page no service worker
+      // controls yet)
+      set("failed", String(event.message || "worker script not loaded"));
     };
     worker.postMessage({ type: "start", config: { pyodide: config.pyodide, bundle: config.bundle,
                                                   lang: lang } });

@@ -30,8 +30,11 @@ def open_tablet(page: Page, live_server) -> object:
 
 
 def engine_kept(page: Page) -> None:
-    """Wait until the service worker keeps the engine's files (Pyodide and the bundle)."""
+    """Wait until the service worker keeps the engine's files (Pyodide and the bundle) and
+    controls the page (clients.claim): an uncontrolled page's worker script comes from the
+    network, which a cut network does not give."""
     page.wait_for_function("""async () => {
+        if (navigator.serviceWorker.controller === null) { return false; }
         const cache = await caches.open("umpire-v1");
         const keys = (await cache.keys()).map(r => r.url);
         return keys.some(u => u.endsWith("/pyodide.asm.wasm"))
