@@ -38,6 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tools.tablet_wire import Tablet  # noqa: E402  (needs the root on the path)
+
 EVENTS = 40
 
 
@@ -151,17 +153,16 @@ def copy_match(match, copies: int) -> list:
     return out
 
 
-def board_sizes(client, headers: dict) -> list[tuple[int, int]]:
+def board_sizes(client) -> list[tuple[int, int]]:
     """The answer's size (HTML, and gzipped as the tablet receives it) for every stroke of a
     whole board posted through the tablet, from the break to its end."""
-    import gzip
-
     from scoring.rules import Pieces, RulesError, Stroke, apply
     from scoring.services.matches import Actor, match_snapshot, record_toss
 
     match = make_match_named("Board Sizes")
     record_toss(match=match, winner="a", choice="break", actor=Actor(via="system"))
     rng = random.Random(7)
+    tablet = Tablet(client, match)  # sends the fingerprints of what it shows, as a tablet does
     sizes: list[tuple[int, int]] = []
     while len(sizes) < 200:
         match.refresh_from_db()
@@ -184,15 +185,13 @@ def board_sizes(client, headers: dict) -> list[tuple[int, int]]:
             apply(position, Stroke(by, pieces))
         except RulesError:
             pieces = Pieces()
-        data = {"by": by, "client_id": str(uuid.uuid4()), "revision": match.revision}
+        data: dict = {"by": by}
         data.update({k: v for k, v in (("white", pieces.white), ("black", pieces.black)) if v})
         if pieces.queen:
             data["queen"] = "on"
-        response = client.post(f"/u/{match.umpire_token}/event/", data,
-                               headers={**headers, "Accept-Encoding": "gzip"})
-        assert response.status_code == 200, response.status_code
-        raw = gzip.decompress(response.content)
-        sizes.append((len(raw), len(response.content)))
+        status, _html = tablet.post(data, revision=match.revision)
+        assert status == 200, status
+        sizes.append(tablet.wire)
     return sizes
 
 
@@ -232,19 +231,20 @@ def main() -> None:
                for m in copies[:2])
 
     client = Client()
-    headers = {"HX-Request": "true"}
+
+    tablets: dict[int, Tablet] = {}
 
     def post(m) -> int:
-        response = client.post(
-            f"/u/{m.umpire_token}/event/",
-            {"by": colour, "preset": "nothing", "client_id": str(uuid.uuid4()),
-             "revision": m.revision}, headers=headers)
-        assert response.status_code == 200, response.status_code
-        return len(response.content)
+        tablet = tablets.get(m.pk) or open_tablet(m)
+        status, _html = tablet.post({"by": colour, "preset": "nothing"}, revision=m.revision)
+        assert status == 200, status
+        return tablet.wire[0]
 
-    def open_tablet(m) -> None:
-        """The tablet shows the board before its umpire records a stroke (untimed)."""
-        assert client.get(f"/u/{m.umpire_token}/").status_code == 200
+    def open_tablet(m) -> Tablet:
+        """The tablet shows the board before its umpire records a stroke (untimed): it then
+        sends the fingerprints of the regions it shows (only the changed ones come back)."""
+        tablets[m.pk] = Tablet(client, m)
+        return tablets[m.pk]
 
     def baseline() -> None:
         response = client.get("/")
@@ -288,7 +288,7 @@ def main() -> None:
 
     if profile is not None:
         pstats.Stats(profile).sort_stats("cumulative").print_stats(args.profile)
-    sizes = board_sizes(client, headers)
+    sizes = board_sizes(client)
     median = statistics.median(stroke_ms)
     p95 = percentile(stroke_ms, 0.95)
     base = statistics.median(base_ms)

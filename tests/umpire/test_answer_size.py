@@ -5,74 +5,16 @@ answers leave out."""
 
 from __future__ import annotations
 
-import gzip
 import random
-import re
 import uuid
 
 import pytest
 
 from scoring.rules import Pieces, RulesError, Stroke, apply
 from scoring.services.matches import match_snapshot
+from tools.tablet_wire import _PRESERVED, _REGION, LIMIT, Tablet
 
 from .conftest import link, record
-
-LIMIT = 6 * 1024
-INNER = ("summary-card", "quick", "count-white", "count-black", "count-off_white",
-         "count-off_black", "toggles", "more", "undo-form", "actions-box")
-INSIDE = {"count-off_white": "more", "count-off_black": "more"}  # kept with "More…"
-_FIRST_TAG = re.compile(r'<[a-z]+ data-h="([0-9a-f]+)"[^>]*?\bid="([^"]+)"')
-
-
-class _Regions:
-    """The regions of an answer by element id: ``{id: fingerprint}``."""
-
-    @staticmethod
-    def findall(html: str) -> list[tuple[str, str]]:
-        return [(region_id, h) for h, region_id in _FIRST_TAG.findall(html)]
-
-
-_REGION = _Regions
-_PRESERVED = re.compile(r'id="[^"]+" hx-preserve')
-
-
-class Tablet:
-    """What the tablet shows: the fingerprint of every region on its screen."""
-
-    def __init__(self, client, match) -> None:
-        self.client = client
-        self.match = match
-        self.known: dict[str, str] = dict(_REGION.findall(
-            client.get(link(match)).content.decode()))
-
-    def header(self) -> str:
-        return ",".join(f"{name}:{h}" for name, h in self.known.items())
-
-    def post(self, fields: dict) -> tuple[int, str]:
-        self.match.refresh_from_db()
-        data = {"client_id": str(uuid.uuid4()), "revision": self.match.revision, **fields}
-        response = self.client.post(link(self.match, "event"), data, headers={
-            "HX-Request": "true", "X-Umpire-Regions": self.header(),
-            "Accept-Encoding": "gzip"})
-        body = response.content
-        if response.get("Content-Encoding") == "gzip":
-            body = gzip.decompress(body)
-        html = body.decode()
-        sent = dict(_REGION.findall(html))
-        # inside the panel a region is either sent again or kept (hx-preserve); the rest of
-        # the old panel is gone
-        kept = {name: h for name, h in self.known.items() if name not in INNER}
-        for name, h in self.known.items():
-            if name in INNER and name not in sent and (
-                    f'id="{name}" hx-preserve' in html
-                    or f'id="{INSIDE.get(name)}" hx-preserve' in html):
-                kept[name] = h
-        self.known = {**kept, **sent}
-        loader = re.search(r'id="actions-box" class="u-region-loading" hx-get="([^"]+)"', html)
-        if loader:  # the changed "other decisions" sheet is fetched right after
-            sheet = self.client.get(loader.group(1), headers={"HX-Request": "true"})
-            self.known.update(_REGION.findall(sheet.content.decode()))
-        return response.status_code, html
 
 
 def _fields(stroke: Stroke) -> dict:
