@@ -15,6 +15,7 @@ from typing import Any
 from django.db import transaction
 
 from scoring.models import AuditEntry, Match
+from scoring.records.sides import colour_sides
 from scoring.records.steps import WARNING, Warning, warning_of
 from scoring.services.matches import Actor, MatchError, MatchLocked, match_snapshot
 
@@ -56,8 +57,7 @@ def record_warning(*, match: Match, actor: Actor, client_id: uuid.UUID) -> Warni
 def _player(snapshot: Any, current: Any, on_turn: str) -> str:
     """The name of who is on turn: a side in point carrom, else the colour's side."""
     if on_turn in ("white", "black"):
-        breaker = current.breaker or "a"
-        side = breaker if on_turn == "white" else ("b" if breaker == "a" else "a")
+        side = colour_sides(current.breaker or "a")[on_turn]
     else:
         side = on_turn
     return snapshot.side_name(side)
