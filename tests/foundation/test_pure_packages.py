@@ -28,6 +28,7 @@ EXPECTED_MODULES = {
                       "point.py", "position.py", "presets.py"},
     "scoring.draws": {"knockout.py", "swiss.py", "round_robin.py", "double_elimination.py"},
     "scoring.pdf": {"base.py", "bracket.py", "data.py", "labels.py", "scoresheet.py",
+                    "scoresheet_grid.py", "scoresheet_layout.py",
                     "standings.py", "table_labels.py"},
 }
 

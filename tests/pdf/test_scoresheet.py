@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from scoring.pdf import render_scoresheet, render_scoresheets
 from scoring.pdf.base import join
 from scoring.pdf.data import BoardRow, GameSheet, ScoresheetData
-from scoring.pdf.scoresheet import BOARD_W, BOARD_X, REMARKS_X, SPANS, _rows_for
+from scoring.pdf.scoresheet_layout import BOARD_W, BOARD_X, REMARKS_X, SPANS, _rows_for
 
 from .helpers import (
     Item,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scoring.pdf import render_scoresheet
 from scoring.pdf.base import REGULAR, fit_lines, string_width
-from scoring.pdf.scoresheet import _plan
+from scoring.pdf.scoresheet_layout import _plan
 
 from .helpers import all_text, positioned
 from .samples import demo_doubles, demo_sheet

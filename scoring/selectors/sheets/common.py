@@ -1,0 +1,195 @@
+"""The sheets' shared reads: what a sheet loads of a board, the lookups of the printed
+objects, and the small helpers (names, times, URLs for the QR codes); see the package."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from typing import Any
+
+from django.conf import settings
+from django.urls import NoReverseMatch, reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from scoring.models import Entry, Event, Match, Table, Tournament
+from scoring.pdf.data import (
+    LANGUAGES,
+    SeatedPlayer,
+    SideData,
+)
+from scoring.timezones import clock, local_date
+
+SIDES = ("a", "b")
+SIDE_INDEX = {"a": 0, "b": 1}
+#: The law of an ordinary board end (ICF 53): not printed as a special case.
+ORDINARY_LAW = "ICF 53"
+#: Used for QR codes when neither a request nor ``settings.SITE_URL`` gives the site's address.
+FALLBACK_BASE_URL = "http://localhost:8000"
+
+#: What a sheet reads of a board (the rest, e.g. timestamps, is not loaded).
+BOARD_FIELDS = (
+    "id", "game_id", "sequence", "kind", "breaker", "rules", "summary_winner",
+    "summary_carrommen", "summary_queen", "award_points", "award_law", "finished", "void",
+    "result_winner", "result_points", "result_law", "result_interpretation",
+    "result_carrommen", "result_queen", "result_extra_points", "last_seq", "recorded_scores",
+)
+
+
+
+class StoredBoard:
+    """A stored board as a sheet reads it: the :data:`BOARD_FIELDS` of a ``Board`` row, loaded
+    as plain values (a round has thousands of boards; model instances cost four times as much).
+    It answers the same attribute names, so the services' board-entry code reads it as a row."""
+
+    __slots__ = BOARD_FIELDS
+
+    def __init__(self, values: Sequence[Any]) -> None:
+        for name, value in zip(BOARD_FIELDS, values, strict=True):
+            setattr(self, name, value)
+
+    @property
+    def pk(self) -> int:
+        return self.id  # type: ignore[attr-defined]
+
+
+MATCH_RELATED = (
+    "event__tournament", "round", "table", "umpire",
+    "entry_a__player", "entry_a__partner", "entry_b__player", "entry_b__partner",
+    "entry_c__player",
+)
+
+
+class SheetUnavailable(Exception):
+    """This sheet cannot be printed for this match or event (e.g. point carrom, a knock-out
+    event's standings); the message says why."""
+
+
+# --------------------------------------------------------------------------- lookups
+
+
+def match_for_sheet(match_id: int) -> Match | None:
+    """The match (with its event and tournament) a sheet is asked for, or ``None``."""
+    return Match.objects.select_related("event__tournament").filter(pk=match_id).first()
+
+
+def match_for_umpire_link(token: str) -> Match | None:
+    """The match behind an umpire link, or ``None``."""
+    return (Match.objects.select_related("event__tournament").filter(umpire_token=token)
+            .first())
+
+
+def event_for_sheet(event_id: int) -> Event | None:
+    """The event (with its tournament) a sheet is asked for, or ``None``."""
+    return Event.objects.select_related("tournament").filter(pk=event_id).first()
+
+
+def tournament_for_sheet(slug: str) -> Tournament | None:
+    return Tournament.objects.filter(slug=slug).first()
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def sheet_language(language: str | None) -> str:
+    """``"de"`` or ``"en"`` from a language code such as ``de-ch``; default: the active one."""
+    code = (language or translation.get_language() or settings.LANGUAGE_CODE or "en").lower()
+    code = code.split("-")[0].split("_")[0]
+    return code if code in LANGUAGES else "en"
+
+
+def default_base_url() -> str:
+    """The site's address for absolute URLs outside a request (``settings.SITE_URL``)."""
+    return (getattr(settings, "SITE_URL", "") or FALLBACK_BASE_URL).rstrip("/")
+
+
+def _absolute(base_url: str | None, path: str) -> str:
+    base = (base_url if base_url is not None else default_base_url()).rstrip("/")
+    return f"{base}{path}"
+
+
+def _reverse_or(name: str, kwargs: dict[str, Any], fallback: str) -> str:
+    """The path of a URL another area owns, or the agreed path while it does not exist yet."""
+    try:
+        return reverse(name, kwargs=kwargs)
+    except NoReverseMatch:
+        return fallback
+
+
+def live_match_path(match: Match) -> str:
+    """Path of the match's public live page (``/t/<slug>/match/<id>/``): read-only, the only
+    link a sheet posted at a table carries (never the umpire's write link)."""
+    slug = match.event.tournament.slug
+    return _reverse_or("scoring:live-match", {"slug": slug, "match_id": match.pk},
+                       f"/t/{slug}/match/{match.pk}/")
+
+
+def live_table_path(tournament: Tournament, number: int) -> str:
+    """Path of the public page of a table's current match (``/t/<slug>/table/<n>/``)."""
+    return _reverse_or("scoring:live-table", {"slug": tournament.slug, "number": number},
+                       f"/t/{tournament.slug}/table/{number}/")
+
+
+def _side(value: str | None) -> int | None:
+    return SIDE_INDEX.get(value) if value else None
+
+
+def _table_name(table: Table | None) -> str:
+    if table is None:
+        return ""
+    return table.label or str(table.number)
+
+
+def _round_name(match: Match) -> str:
+    rnd = match.round
+    if rnd is None:
+        return _("Group %(name)s") % {"name": match.group} if match.group else ""
+    name = str(rnd)
+    if match.group:
+        name = f"{name} · {_('Group %(name)s') % {'name': match.group}}"
+    return name
+
+
+def _side_data(match: Match, side: str, doubles: bool) -> SideData:
+    entry: Entry | None = match.entry_for(side)
+    if entry is None:
+        return SideData(name="")
+    players = entry.players
+    clubs = list(dict.fromkeys(p.club for p in players if p.club))
+    if not doubles:
+        return SideData(name=entry.name, club=" / ".join(clubs))
+    seats = {pid: n for n, pid in enumerate(match.seating or [], start=1)}
+    ordered = sorted(players, key=lambda p: seats.get(p.pk, 99))
+    return SideData(
+        name=entry.name, club=" / ".join(clubs),
+        players=tuple(SeatedPlayer(p.name, str(seats[p.pk]) if p.pk in seats else "")
+                      for p in ordered),
+    )
+
+
+def _match_date(match: Match) -> datetime.date | None:
+    """The day of the match at the venue (the tournament's time zone)."""
+    return local_date(match.started_at or match.called_at, match.event.tournament)
+
+
+def _match_times(match: Match) -> dict[str, str]:
+    """Start and end of play as the venue's 24-hour clock reads them ("14:05")."""
+    tournament = match.event.tournament
+    return {"start_time": clock(match.started_at, tournament),
+            "end_time": clock(match.finished_at, tournament)}
+
+
+def _seats(match: Match) -> tuple[tuple[int, str], ...]:
+    """Doubles: the four seats in turn order as ``(side, name)`` (ICF 78: partners opposite),
+    from the recorded seating; empty while it is not recorded."""
+    side_of: dict[int, tuple[int, str]] = {}
+    for side in SIDES:
+        entry = match.entry_for(side)
+        for player in entry.players if entry is not None else ():
+            side_of[player.pk] = (SIDE_INDEX[side], player.name)
+    seating = [p for p in (match.seating or []) if p in side_of]
+    if len(seating) != 4:
+        return ()
+    return tuple(side_of[p] for p in seating)
+
+

@@ -1,0 +1,347 @@
+"""Scoresheets: a match's sheet filled from its recorded log, a round's sheets in a constant
+number of queries (see the package)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.db.models import QuerySet
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from scoring.models import Board, BoardEvent, Event, Game, Match
+from scoring.names import display_name  # the name as printed
+from scoring.pdf.data import (
+    BoardRow,
+    GameSheet,
+    ScoresheetData,
+    TossData,
+)
+from scoring.pdf.point_sheet import PointSheetData
+from scoring.records import (
+    becomes_entry,
+    game_entries,  # the one definition of "which stored board counts as what"
+    live_events,
+    rules_for_match,
+)
+from scoring.rules import MatchState, SheetKind, derive_match, get_rules, variant_for
+from scoring.rules.game import BoardScore, GameState
+from scoring.selectors.sheets.common import (
+    BOARD_FIELDS,
+    MATCH_RELATED,
+    ORDINARY_LAW,
+    SIDES,
+    SheetUnavailable,
+    StoredBoard,
+    _absolute,
+    _match_date,
+    _match_times,
+    _round_name,
+    _seats,
+    _side,
+    _side_data,
+    _table_name,
+    live_match_path,
+    sheet_language,
+)
+
+# --------------------------------------------------------------------------- match state
+
+
+def _derive_state(match: Match, games: list[Game], boards: dict[int, list[StoredBoard]],
+                  events: list[BoardEvent]) -> MatchState | None:
+    """The match state exactly as ``match_snapshot`` derives it, from rows already loaded."""
+    if not match.toss_winner or not match.toss_choice:
+        return None
+    last_board = None
+    for game in reversed(games):
+        if boards[game.id]:
+            last_board = boards[game.id][-1]
+            break
+    rules = rules_for_match(get_rules(match.rules), match.games_to_win)
+    entries = []
+    for game in games:
+        rows = boards[game.id]
+        is_last = bool(rows) and rows[-1] is last_board
+        entries.append(game_entries(rows, events if is_last else None))
+    return derive_match(entries, players=SIDES, toss_winner=match.toss_winner,
+                        toss_choice=match.toss_choice, rules=rules, stage=match.stage,
+                        time_up=bool(games and games[-1].time_up))
+
+
+def _counted_rows(rows: list[StoredBoard], current_events: list[BoardEvent] | None
+                  ) -> list[StoredBoard]:
+    """The stored boards that became game entries (:func:`becomes_entry`)."""
+    return [board for board in rows if becomes_entry(board, current_events)]
+
+
+def _board_row(score: BoardScore, row: StoredBoard | None, before: dict[str, int], rules: Any,
+               side_change_after: int | None, language: str) -> BoardRow:
+    """One printed row: the engine's count of the board, completed from the stored row."""
+    carrommen = score.carrommen
+    queen = score.queen
+    queen_counted = score.queen_counted
+    extra_points = score.extra_points
+    interpretation = score.interpretation
+    law = score.law or ""
+    if row is not None and score.position is None and not score.void:
+        if row.kind == Board.Kind.LOG and row.finished:
+            # counted from the cache (an award entry): take its details from the cache too
+            carrommen = row.result_carrommen if carrommen is None else carrommen
+            queen = queen or row.result_queen or None
+            extra_points = extra_points or row.result_extra_points
+            interpretation = interpretation or row.result_interpretation
+            law = row.result_law or law
+            if score.winner is not None:
+                queen_counted = (law == ORDINARY_LAW and queen == score.winner
+                                 and rules.queen_counts_for(before.get(score.winner, 0)))
+        elif row.kind == Board.Kind.AWARD:
+            law = row.award_law or law
+    if law == ORDINARY_LAW or (score.void and law == "void"):
+        law = ""  # ordinary end; a void board is marked as such by the sheet itself
+    note = ""
+    if interpretation and law:
+        with translation.override(language):
+            note = _("interpretation")
+    totals = score.scores_after or before
+    return BoardRow(
+        number=score.number,
+        breaker=_side(score.breaker),
+        winner=None if score.void else _side(score.winner),
+        carrommen=carrommen or 0,
+        queen_by=_side(queen),
+        queen_counted=bool(queen_counted) and not score.void,
+        points=0 if score.void else score.points,
+        extra_points=extra_points or 0,
+        totals=(totals.get("a", 0), totals.get("b", 0)),
+        extra_board=score.extra_board,
+        side_change_after=(side_change_after is not None and not score.void
+                           and score.number == side_change_after),
+        void=score.void,
+        law=law,
+        note=note,
+    )
+
+
+def _game_sheet(number: int, state: GameState, rows: list[StoredBoard],
+                current_events: list[BoardEvent] | None, rules: Any,
+                side_change_after: int | None, language: str) -> GameSheet:
+    counted = _counted_rows(rows, current_events)
+    printed = []
+    before = {"a": 0, "b": 0}
+    for i, score in enumerate(state.boards):
+        row = counted[i] if i < len(counted) else None
+        printed.append(_board_row(score, row, before, rules, side_change_after, language))
+        if score.scores_after:
+            before = dict(score.scores_after)
+    finished = state.finished and not state.draw
+    return GameSheet(
+        number=number,
+        boards=printed,
+        score=(state.scores["a"], state.scores["b"]) if state.finished else None,
+        winner=_side(state.winner) if finished else None,
+    )
+
+
+# --------------------------------------------------------------------------- scoresheets
+
+
+def _match_queryset() -> QuerySet[Match]:
+    return Match.objects.select_related(*MATCH_RELATED)
+
+
+def _load_logs(matches: Sequence[Match]) -> tuple[dict[int, list[Game]],
+                                                   dict[int, list[StoredBoard]],
+                                                   dict[int, list[BoardEvent]]]:
+    """Games, boards and the events of each last (possibly running) log board, in three
+    queries for any number of matches."""
+    ids = [m.pk for m in matches]
+    games: dict[int, list[Game]] = defaultdict(list)
+    boards: dict[int, list[StoredBoard]] = defaultdict(list)
+    events: dict[int, list[BoardEvent]] = defaultdict(list)
+    if not ids:
+        return games, boards, events
+    for game in Game.objects.filter(match_id__in=ids).order_by("match_id", "number"):
+        games[game.match_id].append(game)
+    if not games:  # a round not yet played (printed before play): no boards to read
+        return games, boards, events
+    for values in (Board.objects.filter(game__match_id__in=ids).order_by("game_id", "sequence")
+                   .values_list(*BOARD_FIELDS)):
+        board = StoredBoard(values)
+        boards[board.game_id].append(board)
+    last_logs = []
+    for match_games in games.values():
+        for game in reversed(match_games):
+            rows = boards.get(game.pk)
+            if rows:
+                if rows[-1].kind == Board.Kind.LOG:
+                    last_logs.append(rows[-1].pk)
+                break
+    if last_logs:
+        for event in BoardEvent.objects.filter(board_id__in=last_logs).order_by("board_id",
+                                                                                 "seq"):
+            events[event.board_id].append(event)
+    return games, boards, events
+
+
+def _scoresheet(match: Match, games: list[Game], boards: dict[int, list[StoredBoard]],
+                board_events: dict[int, list[BoardEvent]], *, blank: bool, language: str,
+                base_url: str | None) -> ScoresheetData:
+    event = match.event
+    rules = get_rules(match.rules)
+    if variant_for(rules).sheet_kind == SheetKind.POINTS:
+        return _point_scoresheet(match, blank=blank, language=language, base_url=base_url)
+    doubles = event.kind == Event.Kind.DOUBLES or bool(
+        match.entry_a and match.entry_a.partner_id)
+    with translation.override(language):
+        round_name = _round_name(match)
+    common: dict[str, Any] = {
+        "tournament": event.tournament.name,
+        "event": event.name,
+        "round_name": round_name,
+        "match_number": str(match.number),
+        "table": _table_name(match.table),
+        "sides": (_side_data(match, "a", doubles), _side_data(match, "b", doubles)),
+        "date": _match_date(match),
+        "umpire": display_name(match.umpire),
+        "kind": "doubles" if doubles else "singles",
+        "seats": _seats(match) if doubles else (),
+        # the public match page: a sheet lies at the table, so never the umpire's write link
+        "qr_url": _absolute(base_url, live_match_path(match)),
+        "language": language,
+        "board_limit": rules.board_limit_for(match.stage),
+        "reference": f"#{match.pk}",
+    }
+    if blank:
+        return ScoresheetData(blank=True, **common)
+    common.update(_match_times(match))
+    toss = TossData(winner=_side(match.toss_winner),
+                    choice=match.toss_choice or None)  # type: ignore[arg-type]
+    if match.walkover:  # decided without play: "walkover" and the winner, not a blank sheet
+        return ScoresheetData(toss=toss, walkover=True, winner=_side(match.winner_side),
+                              **common)
+    game_rows = {g.pk: boards.get(g.pk, []) for g in games}
+    last_board = None
+    for game in reversed(games):
+        if game_rows[game.pk]:
+            last_board = game_rows[game.pk][-1]
+            break
+    current_events: list[BoardEvent] = []
+    if last_board is not None and last_board.kind == Board.Kind.LOG:
+        current_events = live_events(board_events.get(last_board.pk, []))
+    state = _derive_state(match, games, game_rows, current_events)
+    if state is None:
+        return ScoresheetData(toss=toss, **common)
+    printed = []
+    for index, (game, game_state) in enumerate(zip(games, state.games, strict=False)):
+        rows = game_rows[game.pk]
+        is_last = bool(rows) and rows[-1] is last_board
+        change = (state.side_change_after[index]
+                  if index < len(state.side_change_after) else None)
+        printed.append(_game_sheet(game.number, game_state, rows,
+                                   current_events if is_last else None, rules, change,
+                                   language))
+    finished = state.finished
+    return ScoresheetData(
+        toss=toss,
+        games=printed,
+        games_won=(state.games_won["a"], state.games_won["b"]) if finished else None,
+        winner=_side(state.winner) if finished else None,
+        draw=finished and bool(getattr(state, "draw", False)),
+        **common,
+    )
+
+
+def _point_scoresheet(match: Match, *, blank: bool, language: str,
+                      base_url: str | None) -> PointSheetData:
+    """Point carrom's three-player sheet (:mod:`scoring.selectors.point_sheets`)."""
+    from scoring.selectors.point_sheets import point_sheet_data
+
+    with translation.override(language):
+        round_name = _round_name(match)
+    header = {
+        "tournament": match.event.tournament.name, "event": match.event.name,
+        "round_name": round_name, "match_number": str(match.number),
+        "table": _table_name(match.table), "date": _match_date(match),
+        "umpire": display_name(match.umpire),
+        "qr_url": _absolute(base_url, live_match_path(match)), "language": language,
+        "reference": f"#{match.pk}",
+    }
+    players = tuple(_side_data(match, side, False) for side in match.sides)
+    return point_sheet_data(match, header, players, blank=blank)
+
+
+def scoresheets_data(matches: Iterable[Match], *, blank: bool = False,
+                     language: str | None = None, base_url: str | None = None,
+                     skip_unavailable: bool = False
+                     ) -> list[ScoresheetData | PointSheetData]:
+    """Scoresheets of many matches in a constant number of queries (a round, a table's
+    matches). ``matches`` should come with :data:`MATCH_RELATED` selected; a queryset is
+    evaluated once. ``skip_unavailable`` leaves out matches that have no sheet instead of
+    raising :class:`SheetUnavailable`; point-carrom matches get the three-player sheet."""
+    language = sheet_language(language)
+    matches = list(matches)
+    games, boards, events = _load_logs([]) if blank else _load_logs(matches)
+    sheets = []
+    for match in matches:
+        try:
+            sheets.append(_scoresheet(match, games.get(match.pk, []), boards, events,
+                                      blank=blank, language=language, base_url=base_url))
+        except SheetUnavailable:
+            if not skip_unavailable:
+                raise
+    return sheets
+
+
+def scoresheet_data(match: Match, *, blank: bool = False, language: str | None = None,
+                    base_url: str | None = None) -> ScoresheetData | PointSheetData:
+    """The scoresheet of one match: filled from the recorded log (a finished or running match),
+    or ``blank`` but pre-filled with names, table and the QR code of the umpire link (point
+    carrom: the three-player sheet, :mod:`scoring.selectors.point_sheets`)."""
+    match = _match_queryset().get(pk=match.pk)
+    return scoresheets_data([match], blank=blank, language=language, base_url=base_url)[0]
+
+
+def round_matches(event: Event, round_number: int, bracket: str | None = None
+                  ) -> QuerySet[Match]:
+    """The matches of round ``round_number`` of ``event`` (every bracket with that number
+    unless ``bracket`` is given), in print order, byes left out."""
+    matches = _match_queryset().filter(event=event, round__number=round_number, bye=False)
+    if bracket:
+        matches = matches.filter(round__bracket=bracket)
+    return matches.order_by("round__bracket", "number", "pk")
+
+
+#: What each match of a round brings along; the event and its tournament are the same for
+#: all of them and are attached once (:func:`_round_match_list`).
+PER_MATCH_RELATED = tuple(r for r in MATCH_RELATED if r != "event__tournament")
+
+
+def _round_match_list(event: Event, round_number: int, bracket: str | None) -> list[Match]:
+    """:func:`round_matches` as a list, each match sharing one event (with its tournament): a
+    round of 32 matches makes 64 model instances fewer than with the event and tournament
+    joined to every row (issue 17); no query more when ``event`` has its tournament."""
+    matches = Match.objects.select_related(*PER_MATCH_RELATED).filter(
+        event=event, round__number=round_number, bye=False)
+    if bracket:
+        matches = matches.filter(round__bracket=bracket)
+    loaded = list(matches.order_by("round__bracket", "number", "pk"))
+    if not loaded:
+        return loaded
+    if not Event._meta.get_field("tournament").is_cached(event):
+        event = Event.objects.select_related("tournament").get(pk=event.pk)
+    for match in loaded:
+        match.event = event
+    return loaded
+
+
+def round_scoresheets(event: Event, round_number: int, *, blank: bool = False,
+                      language: str | None = None, base_url: str | None = None,
+                      bracket: str | None = None) -> list[ScoresheetData | PointSheetData]:
+    """Every scoresheet of a round, one match a page (the organiser's "print the round")."""
+    return scoresheets_data(_round_match_list(event, round_number, bracket), blank=blank,
+                            language=language, base_url=base_url, skip_unavailable=True)
+
+
