@@ -160,8 +160,9 @@ class Server:
 
     def __init__(self, env: dict[str, str], log: Path, *, workers: int = 3, threads: int = 4,
                  port: int | None = None, keep_alive: int = 0,
-                 worker_class: str = "gthread") -> None:
+                 worker_class: str = "gthread", nice: int = 0) -> None:
         self.env = env
+        self.nice = nice  # the scheduler's niceness of the whole gunicorn (0: as started)
         self.worker_class = worker_class
         self.keep_alive = keep_alive
         self.log = log
@@ -179,6 +180,8 @@ class Server:
                "--timeout", "60", "--graceful-timeout", "5", "--backlog", "2048",
                "--keep-alive", str(self.keep_alive or 2),
                "--preload", "--no-control-socket"]
+        if self.nice:
+            cmd = ["nice", "-n", str(self.nice), *cmd]
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=out, stderr=out,
                                          start_new_session=True)
@@ -656,6 +659,10 @@ def add_run_arguments(parser: argparse.ArgumentParser, *, seed: int) -> None:
     parser.add_argument("--tablet-workers", type=int, default=0,
                         help="the tablets on a gunicorn of their own with this many sync "
                         "workers (a reverse proxy routes /u/ there); default 0: one gunicorn")
+    parser.add_argument("--spectator-nice", type=int, default=0, choices=range(0, 20),
+                        metavar="N", help="with --tablet-workers: run the spectators' gunicorn "
+                        "at niceness N (the tablets' keeps 0), so strokes go first when the "
+                        "CPU is short")
     parser.add_argument("--worker-class", default="gthread", choices=("gthread", "sync"),
                         help="gunicorn's worker class (sync: one request at a time per worker, "
                         "as `make serve` runs)")
@@ -702,16 +709,19 @@ class Session:
 
     def serve(self, matches: int, *, workers: int, threads: int,
               keep_alive: int = 0, worker_class: str = "gthread",
-              tablet_workers: int = 0) -> list[MatchInfo]:
+              tablet_workers: int = 0, spectator_nice: int = 0) -> list[MatchInfo]:
         """Migrate the database, make a tournament of ``matches`` matches ready to score and
         start gunicorn on it; with ``tablet_workers`` a second gunicorn (sync workers) on the
-        same database for the tablets, as a reverse proxy would route ``/u/`` to it."""
+        same database for the tablets, as a reverse proxy would route ``/u/`` to it; with
+        ``spectator_nice`` the spectators' gunicorn runs that much nicer, so that a hall's
+        polls take the CPU the tablets leave (a deployment choice, README)."""
         print(f"database: {self.db.url}")
         setup_django(self.db.url)
         made = make_tournament(matches)
         self.server = Server(server_env(self.db.url), self.tmp / "gunicorn.log",
                              workers=workers, threads=threads, keep_alive=keep_alive,
-                             worker_class=worker_class)
+                             worker_class=worker_class,
+                             nice=spectator_nice if tablet_workers else 0)
         self.server.start()
         if tablet_workers:
             self.tablet_server = Server(server_env(self.db.url), self.tmp / "tablets.log",

@@ -104,7 +104,8 @@ def main() -> int:
     with srv.bench_session("carrom-load-", args.database_url, args.keep) as session:
         matches = session.serve(args.tablets, workers=args.workers, threads=args.threads,
                                 keep_alive=args.keep_alive, worker_class=args.worker_class,
-                                tablet_workers=args.tablet_workers)
+                                tablet_workers=args.tablet_workers,
+                                spectator_nice=args.spectator_nice)
         server = session.server
         assert server is not None
         tablet_port = (session.tablet_server or server).port
@@ -112,6 +113,8 @@ def main() -> int:
                 f"{args.workers} workers x {args.threads} threads")
         if session.tablet_server is not None:
             size += f"; the tablets' own gunicorn: {args.tablet_workers} sync workers"
+            if args.spectator_nice:
+                size += f", the spectators' at nice {args.spectator_nice}"
         print(f"gunicorn on 127.0.0.1:{server.port} ({size}); {args.tablets} tablets (a "
               f"stroke every ~{args.stroke_interval:g} s), {args.spectators} spectators; "
               f"{args.seconds:g} s; "

@@ -69,6 +69,19 @@ def browser_context_args(browser_context_args: dict) -> dict:
 
 
 @pytest.fixture(autouse=True)
+def _live_server_idle(request: pytest.FixtureRequest):
+    """A browser test begins when the live server answers no request left from the test
+    before (tests/inflight.py)."""
+    if request.node.get_closest_marker("e2e") is None:
+        yield
+        return
+    from tests.inflight import wait_idle
+
+    wait_idle()
+    yield
+
+
+@pytest.fixture(autouse=True)
 def _reset_language():
     """Each test starts in English, whatever the previous one activated, with an empty cache
     (rendered live partials and API documents are cached under their ETags)."""

@@ -26,3 +26,7 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Login rate limiting is off for the suite (logins in tests pass no request to authenticate());
 # tests/trust/test_login_limit.py switches it on to show the lockout.
 AXES_ENABLED = False
+
+# The browser tests wait until the live server answers no request before they begin
+# (tests/inflight.py: a request left over from the previous test would hold SQLite's tables).
+MIDDLEWARE = ["tests.inflight.InFlightMiddleware", *MIDDLEWARE]  # noqa: F405
