@@ -757,6 +757,12 @@
   });
 
   window.addEventListener("online", flush);
+  // files the network cut short while they were being kept are asked for again (the service
+  // worker skips the engine's files it already holds)
+  window.addEventListener("online", function () {
+    var data = engineData();
+    if (window.UmpireEngine && data) { window.UmpireEngine.prefetch(data); }
+  });
   window.addEventListener("offline", function () {
     wantEngine();
     if (queue.length) {

@@ -30,7 +30,8 @@ def open_tablet(page: Page, live_server) -> object:
 
 
 def engine_kept(page: Page) -> None:
-    """Wait until the service worker keeps the engine's files (Pyodide and the bundle) and
+    """Wait until the service worker keeps the engine's files (Pyodide, the bundle and the
+    worker's script, each put in the cache on its own) and
     controls the page (clients.claim): an uncontrolled page's worker script comes from the
     network, which a cut network does not give."""
     page.wait_for_function("""async () => {
@@ -39,7 +40,8 @@ def engine_kept(page: Page) -> None:
         const keys = (await cache.keys()).map(r => r.url);
         return keys.some(u => u.endsWith("/pyodide.asm.wasm"))
             && keys.some(u => u.endsWith("/python_stdlib.zip"))
-            && keys.some(u => u.includes("/umpire-engine/"));
+            && keys.some(u => u.includes("/umpire-engine/"))
+            && keys.some(u => u.includes("/umpire-engine-worker"));
     }""", timeout=ENGINE_START, polling=500)
 
 
