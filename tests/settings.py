@@ -29,4 +29,6 @@ AXES_ENABLED = False
 
 # The browser tests wait until the live server answers no request before they begin
 # (tests/inflight.py: a request left over from the previous test would hold SQLite's tables).
-MIDDLEWARE = ["tests.inflight.InFlightMiddleware", *MIDDLEWARE]  # noqa: F405
+# Right after security and static files (served without the database), as the project's order
+# requires (tests/foundation/test_settings.py).
+MIDDLEWARE = [*MIDDLEWARE[:2], "tests.inflight.InFlightMiddleware", *MIDDLEWARE[2:]]  # noqa: F405
