@@ -71,14 +71,19 @@ def browser_context_args(browser_context_args: dict) -> dict:
 @pytest.fixture(autouse=True)
 def _live_server_idle(request: pytest.FixtureRequest):
     """A browser test begins when the live server answers no request left from the test
-    before (tests/inflight.py)."""
+    before (tests/inflight.py), and its database is emptied only when the requests of its
+    closed pages are answered (this fixture then depends on ``transactional_db``, so its
+    teardown runs before the flush)."""
     if request.node.get_closest_marker("e2e") is None:
         yield
         return
     from tests.inflight import wait_idle
 
+    if "transactional_db" in request.fixturenames:
+        request.getfixturevalue("transactional_db")
     wait_idle()
     yield
+    wait_idle()
 
 
 @pytest.fixture(autouse=True)
