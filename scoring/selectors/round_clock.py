@@ -144,3 +144,21 @@ def match_clock(match_id: int, *, now: datetime | None = None) -> ClockLine | No
     if not variant_for(match.rules).time_limit:  # point carrom: no time-up rule here
         return None
     return _line(match.round, now or timezone.now(), match)
+
+
+#: What a round's line on the call-up page and the hall screen is drawn from (its ETag).
+_STATE_FIELDS = ("pk", "number", "name", "bracket", "clock_started_at", "clock_extra_minutes",
+                 "clock_stopped_at", "clock_stopped_seconds", "event__name", "event__order",
+                 "event__round_minutes", "event__settings")
+
+
+def clocks_state(slug: str) -> tuple[tuple, ...]:
+    """The stored values the rounds' clocks of tournament ``slug`` are drawn from (one
+    query): the validator of the polled clock regions (``views/round_clock.py``). A start,
+    added minutes, a stop or a restart changes it; the passing time does not (the countdown
+    runs in the browser)."""
+    open_match = Match.objects.filter(round=OuterRef("pk"), status__in=OPEN, bye=False)
+    rows = (Round.objects.filter(event__tournament__slug=slug,
+                                 event__round_minutes__isnull=False)
+            .filter(Exists(open_match)).order_by("pk").values_list(*_STATE_FIELDS))
+    return tuple(rows)

@@ -1,11 +1,19 @@
 """The round's clock on three screens (``templates/scoring/partials/round_clock.html``, counted
 down by ``static/js/round-clock.js`` from the deadline and the server's "now"):
 
-- the organiser's call-up page: ``t/<slug>/organiser/clock/`` (the rounds' clocks, polled)
-  and ``…/clock/<round>/<start|add|stop|restart>/`` (POST, htmx: the section again);
-- the hall screen: ``t/<slug>/clock/`` (public, polled);
-- the umpire tablet's header: ``clock/match/<id>/`` (public, polled; the remaining time of a
-  match is no secret, and it needs no login so a link-holding tablet polls it too).
+- the organiser's call-up page: ``t/<slug>/organiser/clock/`` (the rounds' clocks, an htmx
+  region polled with its ETag) and ``…/clock/<round>/<start|add|stop|restart>/`` (POST, htmx:
+  the section again);
+- the hall screen: ``t/<slug>/clock/`` (public, an htmx region polled with its ETag, answered
+  early with 304 like the live pages' parts: ``views/live/etags.py``);
+- the umpire tablet's header: ``clock/match/<id>/`` (public, reloaded by round-clock.js: the
+  tablet's own poll, ``static/js/umpire.js``, carries no region the chip could ride on; the
+  remaining time of a match is no secret, and it needs no login so a link-holding tablet
+  polls it too).
+
+The ETag of both regions is :func:`~scoring.selectors.round_clock.clocks_state`: the organiser's
+start, added minutes, stop and restart change it; the passing time does not (the browser
+counts down between polls).
 
 Reads in ``scoring/selectors/round_clock.py``, writes in ``scoring/services/round_clock.py``.
 """
@@ -19,6 +27,7 @@ from django.contrib.auth.decorators import login_not_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import URLPattern, path
+from django.utils.cache import patch_cache_control
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
@@ -28,6 +37,7 @@ from scoring.round_clock import ADD_CHOICES, ADD_MAX, ADD_MIN, ClockError
 from scoring.selectors import organiser as organiser_selectors
 from scoring.selectors import round_clock as clocks
 from scoring.services import round_clock as clock_service
+from scoring.views.live.etags import conditional
 from scoring.views.organiser.base import actor_of, get_tournament
 
 PARTIAL = "scoring/partials/round_clock.html"
@@ -43,11 +53,19 @@ def _organiser_section(request: HttpRequest, tournament: Tournament, *, status: 
     return render(request, f"{PARTIAL}#organiser", context, status=status)
 
 
-@never_cache
+def clocks_state(slug: str, **_kw: Any) -> tuple[tuple, ...]:
+    """The validator (ETag) of the polled clock regions."""
+    return clocks.clocks_state(slug)
+
+
 @require_safe
+@conditional("organiser-clocks", clocks_state, page=True)
 def organiser_clocks(request: HttpRequest, slug: str) -> HttpResponse:
-    """The call-up page's clocks section (polled by htmx)."""
-    return _organiser_section(request, get_tournament(request, slug))
+    """The call-up page's clocks section (an htmx region polled with its ETag; the ETag also
+    holds the organiser, so it is never answered before the login check)."""
+    response = _organiser_section(request, get_tournament(request, slug))
+    patch_cache_control(response, private=True)
+    return response
 
 
 def _minutes(request: HttpRequest) -> int:
@@ -89,10 +107,11 @@ def organiser_clock_change(request: HttpRequest, slug: str, round_id: int,
 
 
 @login_not_required
-@never_cache
 @require_safe
+@conditional("hall-clocks", clocks_state)
 def hall_clocks(request: HttpRequest, slug: str) -> HttpResponse:
-    """The hall screen's countdowns: every round on the clock (public)."""
+    """The hall screen's countdowns: every round on the clock (public; the inside of the
+    hall's ``#hall-clocks`` region, polled with its ETag)."""
     tournament = organiser_selectors.tournament_by_slug(slug)
     lines = [line for line in clocks.tournament_clocks(tournament) if line.shown]
     return render(request, f"{PARTIAL}#hall", {"clocks": lines})

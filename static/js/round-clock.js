@@ -1,11 +1,16 @@
 // The round's clock (templates/scoring/partials/round_clock.html): every [data-round-clock]
-// counts down from its deadline (data-deadline, ms since 1970) corrected by the server's clock
-// (data-now: the server's "now" when it rendered the element), so the tablet, the hall screen
-// and the call-up page show the same remaining time whatever the devices' own clocks say.
+// counts down from its deadline (data-deadline, ms since 1970) corrected by the server's clock,
+// so the tablet, the hall screen and the call-up page show the same remaining time whatever
+// the devices' own clocks say. The server's clock is the element's own data-now (the tablet's
+// chip, fetched fresh) or else the page's (data-round-clock-server-now on this script's tag,
+// rendered into a page that is never kept): the hall's and the call-up page's clocks come in
+// htmx regions polled with their ETag (static/js/live.js), and a 304 or a kept answer may bring
+// a copy rendered earlier. This file counts down between those polls and polls nothing of them.
 // A held clock (data-held: stopped by the organiser) shows its remaining time (data-left).
-// Each [data-round-clock-poll] box is reloaded from its URL every data-round-clock-every
-// seconds (the server's answer replaces it). No user-visible strings here: the server renders
-// them; this file only shows or hides them ([data-clock-up], [data-clock-not-up]).
+// The tablet's chip ([data-round-clock-poll]) is reloaded from its URL every
+// data-round-clock-every seconds: the tablet's own poll (static/js/umpire.js) carries no region
+// it could ride on. No user-visible strings here: the server renders them; this file only
+// shows or hides them ([data-clock-up], [data-clock-not-up]).
 (function () {
   "use strict";
 
@@ -26,11 +31,35 @@
     return minutes + ":" + ss;
   }
 
-  // the server's clock minus this device's, measured when the element is first seen
+  // the server's clock minus this device's, measured from a server "now" (ms) when first seen
+  function measured(now) {
+    now = Number(now);
+    return isFinite(now) && now > 0 ? now - Date.now() : 0;
+  }
+
+  var pageOffset = null;
+
+  // ms since the page's answer arrived (its "now" was rendered just before): the page is read
+  // a moment after; 0 when the browser cannot say (or says something implausible)
+  function sinceResponse() {
+    var nav = window.performance && performance.getEntriesByType &&
+      performance.getEntriesByType("navigation")[0];
+    var since = nav ? performance.now() - nav.responseStart : 0;
+    return since > 0 && since < 10000 ? since : 0;
+  }
+
   function offset(el) {
     if (el.roundClockOffset === undefined) {
-      var now = Number(el.getAttribute("data-now"));
-      el.roundClockOffset = isFinite(now) && now > 0 ? now - Date.now() : 0;
+      if (el.hasAttribute("data-now")) {
+        el.roundClockOffset = measured(el.getAttribute("data-now"));
+      } else {
+        if (pageOffset === null) {
+          var page = document.querySelector("[data-round-clock-server-now]");
+          pageOffset = page ? measured(page.getAttribute("data-round-clock-server-now")) +
+            sinceResponse() : 0;
+        }
+        el.roundClockOffset = pageOffset;
+      }
     }
     return el.roundClockOffset;
   }
@@ -78,7 +107,7 @@
     });
   }
 
-  // --- reloading the boxes from the server --------------------------------------------------
+  // --- reloading the tablet's chip from the server --------------------------------------------
 
   function replace(box, html) {
     var holder = document.createElement("template");
@@ -124,12 +153,14 @@
   }
 
   function start() {
+    offset(document.createElement("span")); // the page's offset, while its "now" is fresh
     document.querySelectorAll("[data-round-clock-poll]").forEach(schedule);
     tick();
     window.setInterval(tick, 250);
   }
 
-  // htmx answers (the organiser's buttons) bring new boxes: poll them too
+  // htmx answers (the polled regions, the organiser's buttons) bring new countdowns: show
+  // them at once (and a new tablet chip is reloaded in its turn)
   document.addEventListener("htmx:afterSwap", function () {
     document.querySelectorAll("[data-round-clock-poll]").forEach(schedule);
     tick();
