@@ -117,8 +117,11 @@ def _board_row(score: BoardScore, row: StoredBoard | None, before: dict[str, int
         extra_points=extra_points or 0,
         totals=(totals.get("a", 0), totals.get("b", 0)),
         extra_board=score.extra_board,
+        # a recorded game score (another system's record) stands for the whole game: no
+        # board of it was played here, so no side change is known
         side_change_after=(side_change_after is not None and not score.void
-                           and score.number == side_change_after),
+                           and score.number == side_change_after
+                           and not (row is not None and row.kind == Board.Kind.RECORDED)),
         void=score.void,
         law=law,
         note=note,
