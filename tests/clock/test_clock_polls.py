@@ -9,21 +9,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scoring.models import Event, Round
-from scoring.services import draws
+from scoring.models import Round
 from scoring.services import round_clock as clock_service
-from tests.organiser.conftest import make_event
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def timed(tournament, actor) -> Event:
-    event = make_event(tournament, 4, name="Timed Singles")
-    event.round_minutes = 30
-    event.save()
-    draws.draw_event(event=event, actor=actor)
-    return event
 
 
 def _poll(client, url: str, etag: str = ""):

@@ -22,16 +22,6 @@ from tests.organiser.conftest import make_event, play
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def timed(tournament, actor) -> Event:
-    """A 4-player knock-out with a 30-minute round time limit, drawn (round 1 ready)."""
-    event = make_event(tournament, 4, name="Timed Singles")
-    event.round_minutes = 30
-    event.save()
-    draws.draw_event(event=event, actor=actor)
-    return event
-
-
 def first_round(event: Event) -> Round:
     return Round.objects.select_related("event").get(event=event, number=1)
 
