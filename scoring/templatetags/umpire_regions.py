@@ -161,3 +161,43 @@ def region(parser: Parser, token: Token) -> RegionNode:
     parser.delete_first_token()
     deferred = parser.compile_filter(bits[2]) if len(bits) == 3 else None
     return RegionNode(parser.compile_filter(bits[1]), nodelist, deferred, memo)
+
+
+class MemoNode(Node):
+    """What ``{% memo value … %}…{% endmemo %}`` holds: its content rendered once per process
+    for the same values and language (an event's history line), without the cache backend's
+    pickling and key hashing."""
+
+    def __init__(self, nodelist: NodeList, values: tuple[FilterExpression, ...]) -> None:
+        self.nodelist = nodelist
+        self.values = values
+
+    def render(self, context: Any) -> SafeString:
+        origin = getattr(self, "origin", None)
+        key = ("memo", getattr(origin, "name", None), getattr(self, "token", None) and
+               self.token.position, get_language(),
+               repr([value.resolve(context) for value in self.values]))
+        html = _LINES.pop(key, None)
+        if html is None:
+            html = self.nodelist.render(context)
+        _LINES[key] = html
+        while len(_LINES) > LINES_SIZE:
+            del _LINES[next(iter(_LINES))]
+        return mark_safe(html)
+
+
+#: The lines kept by ``{% memo %}``, per process, the oldest going first.
+_LINES: dict[tuple[Any, ...], str] = {}
+LINES_SIZE = 2048
+
+
+@register.tag("memo")
+def memo(parser: Parser, token: Token) -> MemoNode:
+    """``{% memo value … %}…{% endmemo %}``: the content rendered once per process for the
+    same values (which must be all it depends on besides the language)."""
+    bits = token.split_contents()
+    if len(bits) < 2:
+        raise template.TemplateSyntaxError("memo takes the values its content is made of")
+    nodelist = parser.parse(("endmemo",))
+    parser.delete_first_token()
+    return MemoNode(nodelist, tuple(parser.compile_filter(bit) for bit in bits[1:]))

@@ -25,6 +25,7 @@ from .test_stroke_response import _without_keys
 
 def _cold(client, url: str, **headers: str) -> str:
     umpire_regions._MEMO.clear()
+    umpire_regions._LINES.clear()
     cache.clear()
     return _without_keys(client.get(url, headers=headers).content.decode())
 
