@@ -112,7 +112,8 @@ class RegionNode(Node):
         assert first is not None  # checked when made
         found = _ID.search(first.group(2))
         assert found is not None
-        if parts:
+        known = (context.get("regions_known") or {}).get(found.group(1)) == digest
+        if parts and not known:  # a region kept by the tablet is sent without its inner ones
             html = _MARK.sub(lambda m: parts[int(m.group(1))][0]._emit(
                 context, parts[int(m.group(1))][1]), html)
         return self._output(context, html, first, found.group(1), digest)
