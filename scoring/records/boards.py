@@ -184,7 +184,8 @@ def board_steps(board: Board, events: Sequence[Any], scores: dict[str, int],
     rule, ICF 54); only the last event is explained. The same replay is kept per process
     (:data:`_REPLAYS`): the tablet's next request replays the board its last write left."""
     key = _replay_key(board, events, scores) if start is None else None
-    if key is not None and (kept := _REPLAYS.get(key)) is not None:
+    if key is not None and (kept := _REPLAYS.pop(key, None)) is not None:
+        _REPLAYS[key] = kept  # the most recently used again
         return [s if s.row is row else s._replace(row=row) for s, row in zip(kept, events,
                                                                              strict=True)]
     position = start if start is not None else colour_opening(board.breaker, scores)
@@ -205,7 +206,7 @@ def board_steps(board: Board, events: Sequence[Any], scores: dict[str, int],
 #: Colour-game boards replayed, per process (issue 17), by everything a replay depends on:
 #: the board, its breaker and rules, the game scores before it and its live events (by id
 #: and request key: the log is append-only, an undo is a new row, so the same events are the
-#: same replay). The oldest go first.
+#: same replay). Bounded: the least recently used go first.
 _REPLAYS: dict[tuple[Any, ...], list[BoardStep]] = {}
 REPLAYS_SIZE = 256
 

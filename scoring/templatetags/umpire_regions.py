@@ -48,7 +48,10 @@ def parse_known(header: str) -> dict[str, str]:
 
 #: The rendered content of the regions kept by their inputs (``memo``), per process: the same
 #: inputs give the same HTML (the templates are compiled once per process), so a stroke renders
-#: only the regions whose inputs changed (issue 17). Bounded: the oldest entries go first.
+#: only the regions whose inputs changed (issue 17). Bounded: the least recently used go first.
+#: A region kept holds no request's keys (CSRF token, request key, revision: ``KEYS``, put in
+#: after rendering, views/umpire/base.py) and only URLs relative to the page, or its key holds
+#: the page's URL (the "other decisions" sheet: ``actions_key``).
 _MEMO: dict[tuple[Any, ...], tuple[str, str, tuple[Any, ...]]] = {}
 MEMO_SIZE = 512
 
@@ -187,7 +190,7 @@ class MemoNode(Node):
         return mark_safe(html)
 
 
-#: The lines kept by ``{% memo %}``, per process, the oldest going first.
+#: The lines kept by ``{% memo %}``, per process, the least recently used going first.
 _LINES: dict[tuple[Any, ...], str] = {}
 LINES_SIZE = 2048
 

@@ -6,6 +6,7 @@ again."""
 from __future__ import annotations
 
 import random
+import re
 import uuid
 
 import pytest
@@ -126,3 +127,35 @@ def test_the_memo_is_bounded(client, tossed, monkeypatch):
     umpire_regions._MEMO.clear()
     client.get(link(tossed))
     assert 0 < len(umpire_regions._MEMO) <= 3
+
+
+def test_a_kept_region_carries_only_its_own_requests_token_and_link(db):
+    """Two tablets (two sessions) on two matches in the same state, with the same names: the
+    regions kept from one answer never carry the other session's CSRF token or the other
+    match's link (every token on a page is its own session's, unmasked)."""
+    from django.middleware.csrf import _unmask_cipher_token
+    from django.test import Client
+
+    matches = [make_match(slug=f"open-{n}") for n in (1, 2)]
+    for match in matches:
+        record_toss(match=match, winner="a", choice="break", actor=UMPIRE)
+        for by in ("white", "black"):
+            record_event(match=match, payload=Stroke(by, Pieces()).to_dict(),
+                         client_id=uuid.uuid4(), actor=UMPIRE)
+    umpire_regions._MEMO.clear()
+    secrets = []
+    for n, match in enumerate(matches):
+        client = Client()
+        page = client.get(link(match)).content.decode()
+        answer = stroke(client, match, "white", preset="nothing").content.decode()
+        secret = client.cookies["csrftoken"].value
+        secrets.append(secret)
+        tokens = re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+        assert tokens  # the page's forms carry the token (an htmx answer sends it as a header)
+        assert {_unmask_cipher_token(token) for token in tokens} == {secret}
+        other = matches[1 - n]
+        for html in (page, answer):
+            assert str(other.umpire_token) not in html
+        assert str(match.umpire_token) in page
+    assert secrets[0] != secrets[1]
+    assert len(umpire_regions._MEMO) > 0
