@@ -208,7 +208,7 @@ def board_steps(board: Board, events: Sequence[Any], scores: dict[str, int],
 #: and request key: the log is append-only, an undo is a new row, so the same events are the
 #: same replay). Bounded: the least recently used go first.
 _REPLAYS: dict[tuple[Any, ...], list[BoardStep]] = {}
-REPLAYS_SIZE = 256
+REPLAYS_SIZE = 128  # about 50 KB a 40-event board: at most a few MB a process
 
 
 def _replay_key(board: Board, events: Sequence[Any], scores: dict[str, int]
