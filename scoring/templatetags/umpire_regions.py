@@ -18,6 +18,7 @@ from typing import Any
 
 from django import template
 from django.template.base import FilterExpression, Node, NodeList, Parser, Token
+from django.utils.autoreload import file_changed
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -205,3 +206,13 @@ def memo(parser: Parser, token: Token) -> MemoNode:
     nodelist = parser.parse(("endmemo",))
     parser.delete_first_token()
     return MemoNode(nodelist, tuple(parser.compile_filter(bit) for bit in bits[1:]))
+
+
+def _forget(**kwargs: Any) -> None:
+    """A file changed under the development server (which then reloads the templates without
+    a restart): the kept regions and lines are forgotten with them."""
+    _MEMO.clear()
+    _LINES.clear()
+
+
+file_changed.connect(_forget, dispatch_uid="umpire-regions-memo")

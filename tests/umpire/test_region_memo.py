@@ -159,3 +159,14 @@ def test_a_kept_region_carries_only_its_own_requests_token_and_link(db):
         assert str(match.umpire_token) in page
     assert secrets[0] != secrets[1]
     assert len(umpire_regions._MEMO) > 0
+
+
+def test_a_changed_file_under_the_development_server_forgets_the_kept_regions(client, tossed):
+    from pathlib import Path
+
+    from django.utils.autoreload import file_changed
+
+    client.get(link(tossed))
+    assert umpire_regions._MEMO
+    file_changed.send(sender=None, file_path=Path("templates/scoring/umpire/_play.html"))
+    assert not umpire_regions._MEMO and not umpire_regions._LINES
