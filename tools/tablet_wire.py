@@ -9,6 +9,7 @@ import gzip
 import re
 import uuid
 from typing import Any
+from urllib.parse import urlencode
 
 
 def link(match: Any, action: str = "") -> str:
@@ -55,9 +56,12 @@ class Tablet:
             self.match.refresh_from_db()
             revision = self.match.revision
         data = {"client_id": str(uuid.uuid4()), "revision": revision, **fields}
-        response = self.client.post(link(self.match, "event"), data, headers={
-            "HX-Request": "true", "X-Umpire-Regions": self.header(),
-            "Accept-Encoding": "gzip"})
+        # form-encoded, as htmx and the tablet's queue (static/js/umpire.js) send a stroke
+        response = self.client.post(link(self.match, "event"), urlencode(data),
+                                    content_type="application/x-www-form-urlencoded",
+                                    headers={"HX-Request": "true",
+                                             "X-Umpire-Regions": self.header(),
+                                             "Accept-Encoding": "gzip"})
         body = response.content
         if response.get("Content-Encoding") == "gzip":
             body = gzip.decompress(body)

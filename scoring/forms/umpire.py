@@ -66,6 +66,19 @@ class StrokeForm(WriteForm):
         return stroke_payload(self.cleaned_data, by, points=points)
 
 
+class _SharedFields(dict):  # type: ignore[type-arg]
+    """A form's fields shared by all its instances (issue 17): Django deep-copies them for
+    every form, which for the stroke's seventeen fields cost more than validating them; a
+    form that is only validated (never rendered, no field changed per instance) needs no
+    copy."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
+        return dict(self)
+
+
+StrokeForm.base_fields = _SharedFields(StrokeForm.base_fields)
+
+
 class ActionForm(WriteForm):
     """The other board events: technical foul, forgo, board lost, void, umpire ruling."""
 

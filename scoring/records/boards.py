@@ -16,6 +16,7 @@ from scoring.rules import (
     PlayedEntry,
     Position,
     RecordedEntry,
+    Stroke,
     SummaryEntry,
     VoidEntry,
     derive_game,
@@ -180,7 +181,13 @@ def board_steps(board: Board, events: Sequence[Any], scores: dict[str, int],
                 start: Position | None = None) -> list[BoardStep]:
     """The one replay of a stored colour-game board: a :class:`BoardStep` per live event
     (stored rows), from the opening with the game ``scores`` before the board (the 22-point
-    rule, ICF 54); only the last event is explained."""
+    rule, ICF 54); only the last event is explained. The same replay is kept per process
+    (:data:`_REPLAYS`): the tablet's next request replays the board its last write left."""
+    key = _replay_key(board, events, scores) if start is None else None
+    if key is not None and (kept := _REPLAYS.pop(key, None)) is not None:
+        _REPLAYS[key] = kept  # the most recently used again
+        return [s if s.row is row else s._replace(row=row) for s, row in zip(kept, events,
+                                                                             strict=True)]
     position = start if start is not None else colour_opening(board.breaker, scores)
     rules = get_rules(board.rules)
     out: list[BoardStep] = []
@@ -191,7 +198,55 @@ def board_steps(board: Board, events: Sequence[Any], scores: dict[str, int],
         after, notes = step(position, event, rules, explain=explained)
         out.append(BoardStep(row, event, position, after, notes, explained))
         position = after
+    if key is not None:
+        _keep_replay(key, out)
     return out
+
+
+#: Colour-game boards replayed, per process (issue 17), by everything a replay depends on:
+#: the board, its breaker and rules, the game scores before it and its live events (by id
+#: and request key: the log is append-only, an undo is a new row, so the same events are the
+#: same replay). Bounded: the least recently used go first.
+_REPLAYS: dict[tuple[Any, ...], list[BoardStep]] = {}
+REPLAYS_SIZE = 128  # about 50 KB a 40-event board: at most a few MB a process
+
+
+def _replay_key(board: Board, events: Sequence[Any], scores: dict[str, int]
+                ) -> tuple[Any, ...] | None:
+    if board.pk is None or any(e.id is None for e in events):
+        return None
+    return (board.pk, board.breaker, board.rules, tuple(sorted(scores.items())),
+            tuple((e.id, e.client_id) for e in events))
+
+
+def _keep_replay(key: tuple[Any, ...], steps: list[BoardStep]) -> None:
+    _REPLAYS.pop(key, None)
+    _REPLAYS[key] = list(steps)
+    while len(_REPLAYS) > REPLAYS_SIZE:
+        del _REPLAYS[next(iter(_REPLAYS))]
+
+
+def remember_replay(board: Board, events: Sequence[Any], scores: dict[str, int],
+                    steps: Sequence[BoardStep]) -> None:
+    """Keep ``steps`` (a write's: the snapshot before it and the event it appended) as the
+    replay of ``board`` with ``events``, exactly as :func:`board_steps` makes it: only the
+    last step explained."""
+    key = _replay_key(board, events, scores)
+    if key is None or len(steps) != len(events):
+        return
+    rules = get_rules(board.rules)
+    last = len(steps)
+    fresh = []
+    for number, done in enumerate(steps, start=1):
+        if number < last and done.explained:
+            # only a stroke's notes depend on being explained (rules/board.py)
+            notes = (step(done.before, done.event, rules, explain=False)[1]
+                     if isinstance(done.event, Stroke) else done.notes)
+            done = done._replace(notes=notes, explained=False)
+        elif number == last:
+            done = done.explain(rules)
+        fresh.append(done)
+    _keep_replay(key, fresh)
 
 
 def replay_board(board: Board, events: Sequence[Any], scores: dict[str, int],

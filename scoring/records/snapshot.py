@@ -17,6 +17,7 @@ from scoring.records.boards import (
     game_entries,
     point_first_breaker,
     point_steps,
+    remember_replay,
     rules_for_match,
     turn_rotation,
 )
@@ -192,6 +193,8 @@ def _colour_snapshot(
         if in_play is not None:
             if steps is None:
                 steps = board_steps(in_play, events, scores)
+            else:  # a write's: the next request replays this board (boards.py: _REPLAYS)
+                remember_replay(in_play, events, scores, steps)
             if steps and steps[-1].after.result is not None:
                 # the log ends the board though its cache does not say so: as before the
                 # read layer, the game counts the log (a second replay, never on a write)

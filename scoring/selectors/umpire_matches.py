@@ -8,10 +8,12 @@ from typing import Any
 from django.db import connection
 from django.db.models import Q, QuerySet
 from django.db.models.expressions import RawSQL
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from scoring.models import AuditEntry, Match, Tournament
 from scoring.records.steps import INTERVAL_ENDED, STEP, WARNING, Warning, warning_of
+from scoring.selectors.umpire.prepared import prepared
 
 #: One query for the match, its tournament (the permission check) and its entries (the names
 #: on the tablet); a write locks the match row again and reuses them.
@@ -39,14 +41,26 @@ def _matches(lock: bool) -> QuerySet[Match]:
     return queryset.select_for_update(of=("self",)) if lock else queryset
 
 
+# the two look-ups of every tablet request, their SQL made once per process (prepared.py)
+_BY_LINK = {lock: prepared(lambda token, lock=lock: _matches(lock).filter(
+    umpire_token=token).order_by("pk")[:1], ("\x00umpire-link\x00",), lock=lock)
+    for lock in (False, True)}
+_BY_ID = {lock: prepared(lambda pk, lock=lock: _matches(lock).filter(pk=pk)[:1],
+                         (-7_306_011_123,), lock=lock) for lock in (False, True)}
+
+
 def match_for_link(token: str, *, lock: bool = False) -> Match | None:
     """The match of an umpire link, or None for an unknown link."""
-    return _matches(lock).filter(umpire_token=token).order_by("pk").first()
+    found = _BY_LINK[lock](str(token))
+    return found[0] if found else None
 
 
 def match_by_id(match_id: int, *, lock: bool = False) -> Match:
     """The match with this id (404 if there is none)."""
-    return get_object_or_404(_matches(lock), pk=match_id)
+    found = _BY_ID[lock](int(match_id))
+    if not found:
+        raise Http404("No match matches the given query.")
+    return found[0]
 
 
 def matches_to_score(user: Any, limit: int = 200) -> list[Match]:

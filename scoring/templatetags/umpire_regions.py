@@ -18,8 +18,10 @@ from typing import Any
 
 from django import template
 from django.template.base import FilterExpression, Node, NodeList, Parser, Token
+from django.utils.autoreload import file_changed
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 register = template.Library()
 
@@ -45,34 +47,80 @@ def parse_known(header: str) -> dict[str, str]:
     return known
 
 
+#: The rendered content of the regions kept by their inputs (``memo``), per process: the same
+#: inputs give the same HTML (the templates are compiled once per process), so a stroke renders
+#: only the regions whose inputs changed (issue 17). Bounded: the least recently used go first.
+#: A region kept holds no request's keys (CSRF token, request key, revision: ``KEYS``, put in
+#: after rendering, views/umpire/base.py) and only URLs relative to the page, or its key holds
+#: the page's URL (the "other decisions" sheet: ``actions_key``).
+_MEMO: dict[tuple[Any, ...], tuple[str, str, tuple[Any, ...]]] = {}
+MEMO_SIZE = 512
+
+
 class RegionNode(Node):
     def __init__(self, name: FilterExpression, nodelist: NodeList,
-                 deferred: FilterExpression | None = None) -> None:
+                 deferred: FilterExpression | None = None,
+                 memo: tuple[FilterExpression, ...] = ()) -> None:
         self.name = name
         self.nodelist = nodelist
         self.deferred = deferred
+        self.memo = memo
 
     def render(self, context: Any) -> SafeString:
         if context.get("regions_off"):  # inside a cached fragment: plain content
             return self.nodelist.render(context)
         name = str(self.name.resolve(context))
+        made = self._made(context, name)
         outer = context.get("_region_parts")
-        parts: list[tuple[str, str]] = []  # regions inside this one: (fingerprint, output)
+        if outer is not None:  # inside another region: that one puts it in (_emit)
+            outer.append((self, made))
+            return mark_safe(f"\x00region{len(outer) - 1}\x00")
+        return self._emit(context, made)
+
+    def _key(self, context: Any, name: str) -> tuple[Any, ...] | None:
+        """What the region's content is made of: its place in the templates, its name, the
+        language and the values named by ``memo`` (None: rendered every time)."""
+        if not self.memo or context.get("regions_memo_off"):
+            return None
+        origin = getattr(self, "origin", None)
+        return (getattr(origin, "name", None), getattr(self, "token", None) and
+                self.token.position, name, get_language(),
+                repr([value.resolve(context) for value in self.memo]))
+
+    def _made(self, context: Any, name: str) -> tuple[str, str, tuple[Any, ...]]:
+        """The region's content (its inner regions marked), its fingerprint and its inner
+        regions, rendered or, for the same inputs, kept from an earlier answer."""
+        key = self._key(context, name)
+        if key is not None and (made := _MEMO.pop(key, None)) is not None:
+            _MEMO[key] = made  # the newest again
+            return made
+        parts: list[tuple[RegionNode, tuple[str, str, tuple[Any, ...]]]] = []
         with context.push(_region_parts=parts):
             html = self.nodelist.render(context).strip()
         first = _FIRST.match(html)
-        found = _ID.search(first.group(2)) if first else None
-        if first is None or found is None:
+        if first is None or _ID.search(first.group(2)) is None:
             raise template.TemplateSyntaxError(
                 f"region {name!r}: its content must be one element with an id")
         # a region inside this one counts by its fingerprint, whether it is sent or kept
-        digest = fingerprint(_MARK.sub(lambda m: parts[int(m.group(1))][0], html))
-        html = _MARK.sub(lambda m: parts[int(m.group(1))][1], html)
-        out = self._output(context, html, first, found.group(1), digest)
-        if outer is not None:
-            outer.append((digest, out))
-            return mark_safe(f"\x00region{len(outer) - 1}\x00")
-        return out
+        digest = fingerprint(_MARK.sub(lambda m: parts[int(m.group(1))][1][1], html))
+        made = (html, digest, tuple(parts))
+        if key is not None:
+            _MEMO[key] = made
+            while len(_MEMO) > MEMO_SIZE:
+                del _MEMO[next(iter(_MEMO))]
+        return made
+
+    def _emit(self, context: Any, made: tuple[str, str, tuple[Any, ...]]) -> SafeString:
+        html, digest, parts = made
+        first = _FIRST.match(html)
+        assert first is not None  # checked when made
+        found = _ID.search(first.group(2))
+        assert found is not None
+        known = (context.get("regions_known") or {}).get(found.group(1)) == digest
+        if parts and not known:  # a region kept by the tablet is sent without its inner ones
+            html = _MARK.sub(lambda m: parts[int(m.group(1))][0]._emit(
+                context, parts[int(m.group(1))][1]), html)
+        return self._output(context, html, first, found.group(1), digest)
 
     def _output(self, context: Any, html: str, first: re.Match, id_: str, digest: str
                 ) -> SafeString:
@@ -99,13 +147,72 @@ class RegionNode(Node):
 
 @register.tag("region")
 def region(parser: Parser, token: Token) -> RegionNode:
-    """``{% region "name" [url] %}…{% endregion %}``: one element of the screen, sent when
-    it changed (with ``url``: fetched from there when it changed)."""
+    """``{% region "name" [url] [memo value …] %}…{% endregion %}``: one element of the
+    screen, sent when it changed (with ``url``: fetched from there when it changed; with
+    ``memo``: rendered once per process for the same values, which must be all the region's
+    content depends on besides the language)."""
     bits = token.split_contents()
+    memo: tuple[FilterExpression, ...] = ()
+    if "memo" in bits:
+        at = bits.index("memo")
+        memo = tuple(parser.compile_filter(bit) for bit in bits[at + 1:])
+        bits = bits[:at]
+        if not memo:
+            raise template.TemplateSyntaxError("region … memo takes the values it is made of")
     if len(bits) not in (2, 3):
         raise template.TemplateSyntaxError(
             "region takes its name and, for a region fetched apart, its URL")
     nodelist = parser.parse(("endregion",))
     parser.delete_first_token()
     deferred = parser.compile_filter(bits[2]) if len(bits) == 3 else None
-    return RegionNode(parser.compile_filter(bits[1]), nodelist, deferred)
+    return RegionNode(parser.compile_filter(bits[1]), nodelist, deferred, memo)
+
+
+class MemoNode(Node):
+    """What ``{% memo value … %}…{% endmemo %}`` holds: its content rendered once per process
+    for the same values and language (an event's history line), without the cache backend's
+    pickling and key hashing."""
+
+    def __init__(self, nodelist: NodeList, values: tuple[FilterExpression, ...]) -> None:
+        self.nodelist = nodelist
+        self.values = values
+
+    def render(self, context: Any) -> SafeString:
+        origin = getattr(self, "origin", None)
+        key = ("memo", getattr(origin, "name", None), getattr(self, "token", None) and
+               self.token.position, get_language(),
+               repr([value.resolve(context) for value in self.values]))
+        html = _LINES.pop(key, None)
+        if html is None:
+            html = self.nodelist.render(context)
+        _LINES[key] = html
+        while len(_LINES) > LINES_SIZE:
+            del _LINES[next(iter(_LINES))]
+        return mark_safe(html)
+
+
+#: The lines kept by ``{% memo %}``, per process, the least recently used going first.
+_LINES: dict[tuple[Any, ...], str] = {}
+LINES_SIZE = 2048
+
+
+@register.tag("memo")
+def memo(parser: Parser, token: Token) -> MemoNode:
+    """``{% memo value … %}…{% endmemo %}``: the content rendered once per process for the
+    same values (which must be all it depends on besides the language)."""
+    bits = token.split_contents()
+    if len(bits) < 2:
+        raise template.TemplateSyntaxError("memo takes the values its content is made of")
+    nodelist = parser.parse(("endmemo",))
+    parser.delete_first_token()
+    return MemoNode(nodelist, tuple(parser.compile_filter(bit) for bit in bits[1:]))
+
+
+def _forget(**kwargs: Any) -> None:
+    """A file changed under the development server (which then reloads the templates without
+    a restart): the kept regions and lines are forgotten with them."""
+    _MEMO.clear()
+    _LINES.clear()
+
+
+file_changed.connect(_forget, dispatch_uid="umpire-regions-memo")

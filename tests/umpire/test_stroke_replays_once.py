@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scoring.records import match_snapshot
+from scoring.records import boards, match_snapshot
 from scoring.rules import board as engine_board
 from scoring.services.matches import record_toss
 from tests.services.conftest import make_match
@@ -53,9 +53,13 @@ def _board_of(match, length: int) -> None:
         colour = "black" if colour == "white" else "white"
 
 
+@pytest.mark.parametrize("kept", [False, True])
 @pytest.mark.parametrize("earlier", [3, 29])
 def test_a_stroke_post_replays_its_board_once_in_few_queries(client, db, engine_steps,
-                                                             earlier):
+                                                             earlier, kept):
+    """``kept``: the replay the page made is kept in the process (records/boards.py:
+    _REPLAYS); the POST then steps the engine through the new stroke and, to keep the replay
+    exactly as a fresh one, the board's former last stroke without its explanation."""
     match = make_match()
     record_toss(match=match, winner="b", choice="break", actor=UMPIRE)
     _board_of(match, earlier)
@@ -63,6 +67,8 @@ def test_a_stroke_post_replays_its_board_once_in_few_queries(client, db, engine_
     on_turn = match_snapshot(match).current.position.on_turn
     # the tablet has its page open (the venue's time zone is then remembered, timezones.py)
     assert client.get(f"/u/{match.umpire_token}/").status_code == 200
+    if not kept:
+        boards._REPLAYS.clear()
     engine_steps.clear()
 
     with CaptureQueriesContext(connection) as queries:  # no warning given: the tablet's mark
@@ -70,8 +76,10 @@ def test_a_stroke_post_replays_its_board_once_in_few_queries(client, db, engine_
 
     assert response.status_code == 200
     assert 'hx-swap-oob="afterbegin:#history-list"' in response.content.decode()
-    # the board's events once: the earlier ones and the new stroke, nothing twice
-    assert len(engine_steps) == earlier + 1
+    # the board's events once: the earlier ones (unless kept) and the new stroke; and the
+    # former last stroke once more without its explanation, so that the replay kept for the
+    # next request is the fresh one (records/boards.py: remember_replay)
+    assert len(engine_steps) == (2 if kept else earlier + 2)
     assert len(_statements(queries)) <= MAX_QUERIES, "\n".join(_statements(queries))
 
 

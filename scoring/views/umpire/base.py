@@ -57,14 +57,16 @@ def _resolve(request: HttpRequest, token: str | None, match_id: int | None,
     return match, permissions.actor_for(request, match, token)
 
 
+_ACTION_NAMES = ("panel", "actions", "state", "event", "undo", "toss", "seating", "quick",
+                 "confirm", "claim", "unlock", "warning", "step", "interval-end")
+
+
 def _urls(match: Match, token: str | None) -> dict[str, str]:
     if token is not None:
         base = reverse("scoring:umpire-link", args=[token])
     else:
         base = reverse("scoring:umpire-match", args=[match.pk])
-    urls = {name: f"{base}{name}/" for name in (
-        "panel", "actions", "state", "event", "undo", "toss", "seating", "quick", "confirm",
-        "claim", "unlock", "warning", "step", "interval-end")}
+    urls = {name: f"{base}{name}/" for name in _ACTION_NAMES}
     urls["page"] = base
     return urls
 
@@ -125,9 +127,9 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         "rules": rules,
         "rules_name": rules.name_de if (get_language() or "").startswith("de") else rules.name,
         "urls": urls,
-        # relative to the page (…/u/<token>/ or …/score/): the forms' URLs are short
-        "hx": {name.replace("-", "_"): _hx(f"./{name}/" if name != "page" else "./")
-               for name in urls},
+        # relative to the page (…/u/<token>/ or …/score/): the forms' URLs are short, and
+        # the same for every match (made once per process)
+        "hx": _hx_all(),
         "by_key": BY,
         "keys": KEYS,  # this request's keys are put in once rendered (_render)
         "write_keys": _keys(request, write["client_id"], match.revision,
@@ -234,8 +236,21 @@ class _Busy:
 BUSY = _Busy()
 
 
-def _loss_reasons() -> list[tuple[str, str]]:
-    return [(reason, loss_reason(reason)) for reason in LOSS_REASONS]
+def _loss_reasons() -> tuple[tuple[str, str], ...]:
+    return _loss_reasons_in(get_language() or "")
+
+
+@functools.lru_cache(maxsize=8)
+def _loss_reasons_in(language: str) -> tuple[tuple[str, str], ...]:
+    """The reasons in ``language`` (the active one: the key of the cache)."""
+    return tuple((reason, loss_reason(reason)) for reason in LOSS_REASONS)
+
+
+@functools.cache
+def _hx_all() -> dict[str, str]:
+    """Every write form's attributes by action (see :func:`_hx`), relative to the page."""
+    return {name.replace("-", "_"): _hx(f"./{name}/") for name in _ACTION_NAMES} | {
+        "page": _hx("./")}
 
 
 def _respond(request: HttpRequest, snapshot: MatchSnapshot, token: str | None, *,

@@ -1,0 +1,172 @@
+"""The regions rendered once per process for the same inputs (templatetags/umpire_regions.py:
+``{% region … memo … %}``, issue 17): what a stroke sends and what the page shows are exactly
+what a rendering from nothing gives, and a region whose inputs did not change is not rendered
+again."""
+
+from __future__ import annotations
+
+import random
+import re
+import uuid
+
+import pytest
+from django.core.cache import cache
+from django.template import engines
+from django.template.library import SimpleNode
+from django.utils import translation
+
+from scoring.rules import Pieces, RulesError, Stroke, apply
+from scoring.services.matches import match_snapshot, record_event, record_toss
+from scoring.templatetags import umpire_regions
+from tests.services.conftest import make_match
+
+from .conftest import UMPIRE, link, stroke
+from .test_stroke_response import _without_keys
+
+
+def _cold(client, url: str, **headers: str) -> str:
+    umpire_regions._MEMO.clear()
+    umpire_regions._LINES.clear()
+    cache.clear()
+    return _without_keys(client.get(url, headers=headers).content.decode())
+
+
+def _warm(client, url: str, **headers: str) -> str:
+    return _without_keys(client.get(url, headers=headers).content.decode())
+
+
+@pytest.mark.parametrize("rules", ["icf", "point-carrom"])
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_page_and_the_panel_from_memo_are_the_fresh_ones(db, client, rules, language):
+    """A board played at random: after every stroke the page and the htmx panel rendered with
+    what earlier strokes left in the memo are those rendered from an empty one."""
+    match = make_match(rules=rules)
+    record_toss(match=match, winner="a", choice="break", actor=UMPIRE)
+    client.cookies["django_language"] = language
+    rng = random.Random(5)
+    with translation.override(language):
+        for n in range(14):
+            current = match_snapshot(match).current
+            position = current.position if current else None
+            if position is None or position.finished or not position.on_turn:
+                break
+            by = position.on_turn
+            pieces = Pieces(**{rng.choice(("white", "black")): 1}) if rng.random() < 0.4 \
+                else Pieces()
+            try:
+                apply(position, Stroke(by, pieces))
+            except (RulesError, TypeError, AttributeError):
+                pieces = Pieces()
+            try:
+                record_event(match=match, payload=Stroke(by, pieces).to_dict(),
+                             client_id=uuid.uuid4(), actor=UMPIRE)
+            except RulesError:
+                continue
+            for url, headers in ((link(match), {}),
+                                 (link(match, "panel"), {"HX-Request": "true"})):
+                warm = _warm(client, url, **headers)
+                assert warm == _cold(client, url, **headers), f"{url} after stroke {n}"
+            assert 'id="count-white"' in warm or rules == "point-carrom"
+
+
+def test_a_refused_stroke_shows_the_pad_as_entered_from_memo_too(client, tossed):
+    """The pad's regions depend on what the umpire had entered: a refusal (422) shows it
+    again, the same from the memo as rendered afresh, and a fresh pad after it."""
+    fields = {"white": "9", "queen": "on", "off_black": "2"}
+    client.get(link(tossed))  # the page with an empty pad
+    first = stroke(client, tossed, "black", **fields)  # White breaks: refused
+    assert first.status_code == 422
+    again = stroke(client, tossed, "black", **fields)
+    umpire_regions._MEMO.clear()
+    cold = stroke(client, tossed, "black", **fields)
+    assert _without_keys(again.content.decode()) == _without_keys(cold.content.decode())
+    shown = again.content.decode()
+    for entered in ('id="pad-white-9" checked', 'id="pad-queen" checked',
+                    'id="pad-off_black-2" checked'):
+        assert entered in shown
+    fresh = stroke(client, tossed, "white", preset="nothing")
+    assert fresh.status_code == 200
+    assert 'id="pad-white-9" checked' not in fresh.content.decode()
+
+
+def test_a_region_whose_inputs_did_not_change_is_not_rendered_again(client, tossed,
+                                                                     monkeypatch):
+    """The pad's counts (ten buttons each) are rendered for the first stroke only; the
+    strokes after it take them from the memo."""
+    calls: list[str] = []
+    compiled = engines["django"].engine.get_template("scoring/umpire/_count_row.html")
+    (node,) = _nodes(compiled.nodelist, SimpleNode)  # {% count_buttons %}
+    real = node.func
+
+    def counted(name, text, value=0):
+        calls.append(name)
+        return real(name, text, value)
+
+    monkeypatch.setattr(node, "func", counted)
+    umpire_regions._MEMO.clear()
+    stroke(client, tossed, "white", preset="nothing")
+    assert calls  # the first answer renders them
+    calls.clear()
+    stroke(client, tossed, "black", preset="nothing")
+    stroke(client, tossed, "white", preset="nothing")
+    assert calls == []
+
+
+def _nodes(nodelist, kind) -> list:
+    found = []
+    for node in nodelist:
+        if isinstance(node, kind):
+            found.append(node)
+        for attr in getattr(node, "child_nodelists", ()):
+            found.extend(_nodes(getattr(node, attr, None) or [], kind))
+    return found
+
+
+def test_the_memo_is_bounded(client, tossed, monkeypatch):
+    monkeypatch.setattr(umpire_regions, "MEMO_SIZE", 3)
+    umpire_regions._MEMO.clear()
+    client.get(link(tossed))
+    assert 0 < len(umpire_regions._MEMO) <= 3
+
+
+def test_a_kept_region_carries_only_its_own_requests_token_and_link(db):
+    """Two tablets (two sessions) on two matches in the same state, with the same names: the
+    regions kept from one answer never carry the other session's CSRF token or the other
+    match's link (every token on a page is its own session's, unmasked)."""
+    from django.middleware.csrf import _unmask_cipher_token
+    from django.test import Client
+
+    matches = [make_match(slug=f"open-{n}") for n in (1, 2)]
+    for match in matches:
+        record_toss(match=match, winner="a", choice="break", actor=UMPIRE)
+        for by in ("white", "black"):
+            record_event(match=match, payload=Stroke(by, Pieces()).to_dict(),
+                         client_id=uuid.uuid4(), actor=UMPIRE)
+    umpire_regions._MEMO.clear()
+    secrets = []
+    for n, match in enumerate(matches):
+        client = Client()
+        page = client.get(link(match)).content.decode()
+        answer = stroke(client, match, "white", preset="nothing").content.decode()
+        secret = client.cookies["csrftoken"].value
+        secrets.append(secret)
+        tokens = re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+        assert tokens  # the page's forms carry the token (an htmx answer sends it as a header)
+        assert {_unmask_cipher_token(token) for token in tokens} == {secret}
+        other = matches[1 - n]
+        for html in (page, answer):
+            assert str(other.umpire_token) not in html
+        assert str(match.umpire_token) in page
+    assert secrets[0] != secrets[1]
+    assert len(umpire_regions._MEMO) > 0
+
+
+def test_a_changed_file_under_the_development_server_forgets_the_kept_regions(client, tossed):
+    from pathlib import Path
+
+    from django.utils.autoreload import file_changed
+
+    client.get(link(tossed))
+    assert umpire_regions._MEMO
+    file_changed.send(sender=None, file_path=Path("templates/scoring/umpire/_play.html"))
+    assert not umpire_regions._MEMO and not umpire_regions._LINES

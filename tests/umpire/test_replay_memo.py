@@ -1,0 +1,88 @@
+"""A board's replay kept per process (records/boards.py: ``_REPLAYS``, issue 17): the replay
+the last write left, or the last read made, is exactly the fresh one, after strokes, fouls,
+undos and the board's end."""
+
+from __future__ import annotations
+
+import random
+import uuid
+
+import pytest
+
+from scoring.records import boards, match_snapshot
+from scoring.rules import Pieces, RulesError, Stroke, TechnicalFoul, apply
+from scoring.services.matches import MatchError, record_event, record_toss, undo_last_event
+from tests.services.conftest import make_match
+
+from .conftest import UMPIRE
+
+
+def _steps(snapshot) -> list[tuple]:
+    current = snapshot.current
+    if current is None:
+        return []
+    return [(s.row.id, s.row.client_id, s.event, s.before, s.after, s.notes, s.explained)
+            for s in current.steps]
+
+
+def _state(snapshot) -> tuple:
+    current = snapshot.current
+    return (snapshot.finished, current and current.position, current and current.notes,
+            _steps(snapshot))
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_a_kept_replay_is_the_fresh_one(db, seed):
+    match = make_match()
+    record_toss(match=match, winner="a", choice="break", actor=UMPIRE)
+    rng = random.Random(seed)
+    compared = 0
+    for _ in range(60):
+        match.refresh_from_db()
+        snapshot = match_snapshot(match)
+        if snapshot.finished or snapshot.current is None:
+            break
+        position = snapshot.current.position
+        roll = rng.random()
+        try:
+            if roll < 0.12 and snapshot.current.events:
+                undo_last_event(match=match, client_id=uuid.uuid4(), actor=UMPIRE)
+            else:
+                by = position.on_turn
+                if roll < 0.17:
+                    event = TechnicalFoul(by)
+                else:
+                    pieces = Pieces(**{by: 1}) if roll < 0.5 else Pieces()
+                    event = Stroke(by, pieces, foul="improper_stroke" if roll > 0.95 else None)
+                    apply(position, event)
+                record_event(match=match, payload=event.to_dict(), client_id=uuid.uuid4(),
+                             actor=UMPIRE)
+        except (RulesError, MatchError):
+            continue
+        match.refresh_from_db()
+        warm = _state(match_snapshot(match))  # from what the write kept
+        boards._REPLAYS.clear()
+        cold = _state(match_snapshot(match))
+        assert warm == cold
+        again = _state(match_snapshot(match))  # from what the cold read kept
+        assert again == cold
+        compared += 1
+    assert compared >= 20
+
+
+def test_a_kept_replay_is_not_stepped_again(db, monkeypatch):
+    match = make_match()
+    record_toss(match=match, winner="a", choice="break", actor=UMPIRE)
+    for by in ("white", "black", "white", "black"):
+        record_event(match=match, payload=Stroke(by, Pieces()).to_dict(),
+                     client_id=uuid.uuid4(), actor=UMPIRE)
+    match.refresh_from_db()
+    match_snapshot(match)
+    calls = []
+    real = boards.step
+    monkeypatch.setattr(boards, "step", lambda *a, **k: calls.append(a) or real(*a, **k))
+    assert len(match_snapshot(match).current.steps) == 4
+    assert calls == []
+    boards._REPLAYS.clear()
+    match_snapshot(match)
+    assert len(calls) == 4
