@@ -131,17 +131,25 @@ def _clone(instance, **changes):
     return new
 
 
-def copy_match(match, copies: int) -> list:
-    """``copies`` matches with the same games, boards and log (new umpire links)."""
-    from scoring.models import Board, BoardEvent
+def copy_match(match, copies: int, shared_players: bool = False) -> list:
+    """``copies`` matches with the same games, boards and log (new umpire links). Each copy
+    has players of its own (as the tables of a hall do), so no copy's answer is rendered from
+    regions another copy's left in the per-process memo; ``shared_players``: the same two."""
+    from scoring.models import Board, BoardEvent, Entry, Player
     from scoring.models.match import new_umpire_token
 
     games = list(match.games.all())
     boards = list(Board.objects.filter(game__match=match))
     rows = list(BoardEvent.objects.filter(board__game__match=match).order_by("seq"))
     out = []
-    for _ in range(copies):
-        clone = _clone(match, umpire_token=new_umpire_token())
+    for number in range(copies):
+        own = {}
+        if not shared_players:
+            own = {side: Entry.objects.create(
+                       event_id=match.event_id,
+                       player=Player.objects.create(name=f"{entry.player.name} {number}"))
+                   for side, entry in (("entry_a", match.entry_a), ("entry_b", match.entry_b))}
+        clone = _clone(match, umpire_token=new_umpire_token(), **own)
         game_ids = {g.pk: _clone(g, match=clone).pk for g in games}
         board_ids = {b.pk: _clone(b, game_id=game_ids[b.game_id]).pk for b in boards}
         BoardEvent.objects.bulk_create([
@@ -207,6 +215,9 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=60)
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--keep", action="store_true", help="keep the temporary database")
+    parser.add_argument("--shared-players", action="store_true",
+                        help="every copy with the same two players (their regions then come "
+                             "from the memo another copy left: a lower bound, not a hall)")
     parser.add_argument("--profile", metavar="N", type=int, default=0,
                         help="print the N costliest functions of the timed stroke POSTs "
                              "(cProfile, cumulative)")
@@ -225,7 +236,7 @@ def main() -> None:
     match = make_match()
     record_board(match, random.Random(args.seed))
     warmup = 5
-    copies = copy_match(match, args.samples + warmup + 1)
+    copies = copy_match(match, args.samples + warmup + 1, args.shared_players)
     colour = match_snapshot(match).current.position.on_turn
     assert all(BoardEvent.objects.filter(board__game__match=m).count() == EVENTS
                for m in copies[:2])
