@@ -17,6 +17,9 @@
 
 Errors: no answer / timeout (a tablet gives up after 10 s like umpire.js; a spectator waits up
 to 60 s, as htmx polls have no timeout), 5xx, and any refusal (4xx).
+``--timeline`` prints the p95 of every 5 s (a start-up tail shows there); with PostgreSQL,
+``--sample-waits`` samples ``pg_stat_activity`` and ``pg_locks`` every 50 ms (lock waits,
+WAL flushes, backends waiting for the app).
 Run ``.venv/bin/python bench/load.py --seconds 30``. The last line reads
 ``load: p50_ms=<x> p95_ms=<y> errors=<n>`` (over every request: strokes and polls).
 """
