@@ -24,6 +24,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from collections.abc import Callable, Coroutine, Iterator
@@ -449,9 +450,12 @@ def stroke_fields(position: Any, rng: random.Random) -> tuple[dict[str, str], di
 class Stats:
     latencies: dict[str, list[float]] = field(default_factory=dict)
     errors: dict[str, int] = field(default_factory=dict)
+    #: (monotonic time the answer came, kind, ms) of every answer, for ``timeline``
+    answers: list[tuple[float, str, float]] = field(default_factory=list)
 
     def ok(self, kind: str, ms: float) -> None:
         self.latencies.setdefault(kind, []).append(ms)
+        self.answers.append((time.monotonic(), kind, ms))
 
     def error(self, what: str) -> None:
         self.errors[what] = self.errors.get(what, 0) + 1
@@ -642,6 +646,72 @@ def summary(stats: Stats) -> list[str]:
     for what, n in sorted(stats.errors.items()):
         lines.append(f"  error: {what}: {n}")
     return lines
+
+
+def timeline(stats: Stats, started: float, step: float = 5.0) -> list[str]:
+    """Per ``step`` seconds of the run: answers, the strokes' p95 and every answer's p95 (a
+    tail that comes from the first seconds, or from one stall, shows here)."""
+    lines = []
+    slots: dict[int, list[tuple[str, float]]] = {}
+    for at, kind, ms in stats.answers:
+        slots.setdefault(int((at - started) // step), []).append((kind, ms))
+    for slot in sorted(slots):
+        every = [ms for _kind, ms in slots[slot]]
+        strokes = [ms for kind, ms in slots[slot] if kind == "stroke"]
+        lines.append(f"  {slot * step:5.0f}-{(slot + 1) * step:<4.0f}s answers={len(every):<5} "
+                     f"stroke p95={percentile(strokes, .95):7.1f} ms (n={len(strokes)})  "
+                     f"every p95={percentile(every, .95):7.1f} ms")
+    return lines
+
+
+class WaitSampler(threading.Thread):
+    """What PostgreSQL's backends of the run's database are doing, sampled every ``every``
+    seconds from ``pg_stat_activity`` (state and wait event) and ``pg_locks`` (lock waits and
+    the relation they wait on): where a stroke's tail comes from when it is not the CPU."""
+
+    def __init__(self, url: str, every: float = 0.05) -> None:
+        super().__init__(daemon=True)
+        self.url, self.every = url, every
+        self.samples = 0
+        self.counts: dict[str, int] = {}
+        self.lock_waits: dict[str, int] = {}
+        self.halt = threading.Event()
+
+    def run(self) -> None:
+        import psycopg
+
+        name = urlsplit(self.url).path.lstrip("/")
+        url = urlunsplit(("postgresql", *urlsplit(self.url)[1:3], "", ""))
+        with psycopg.connect(url, autocommit=True) as conn:
+            while not self.halt.wait(self.every):
+                self.samples += 1
+                rows = conn.execute(
+                    "SELECT state, coalesce(wait_event_type, 'CPU'), coalesce(wait_event, '-')"
+                    " FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()"
+                    " AND state <> 'idle'", (name,)).fetchall()
+                for state, kind, event in rows:
+                    key = f"{state}: {kind}/{event}"
+                    self.counts[key] = self.counts.get(key, 0) + 1
+                for locktype, relation, mode in conn.execute(
+                        "SELECT l.locktype, coalesce(c.relname, ''), l.mode FROM pg_locks l"
+                        " LEFT JOIN pg_class c ON c.oid = l.relation"
+                        " JOIN pg_stat_activity a ON a.pid = l.pid"
+                        " WHERE NOT l.granted AND a.datname = %s", (name,)).fetchall():
+                    key = f"{locktype} {relation} {mode}".strip()
+                    self.lock_waits[key] = self.lock_waits.get(key, 0) + 1
+
+    def stop(self) -> list[str]:
+        self.halt.set()
+        self.join(timeout=5)
+        per = max(1, self.samples)
+        lines = [f"pg_stat_activity, {self.samples} samples: mean busy backends by state/wait"]
+        for key, n in sorted(self.counts.items(), key=lambda kv: -kv[1]):
+            lines.append(f"  {n / per:6.2f}  {key}")
+        lines.append("lock waits (mean waiting): " + (", ".join(
+            f"{key} {n / per:.2f}" for key, n in sorted(self.lock_waits.items(),
+                                                         key=lambda kv: -kv[1]))
+            or "none"))
+        return lines
 
 
 def temp_dir(prefix: str) -> Path:

@@ -17,6 +17,9 @@
 
 Errors: no answer / timeout (a tablet gives up after 10 s like umpire.js; a spectator waits up
 to 60 s, as htmx polls have no timeout), 5xx, and any refusal (4xx).
+``--timeline`` prints the p95 of every 5 s (a start-up tail shows there); with PostgreSQL,
+``--sample-waits`` samples ``pg_stat_activity`` and ``pg_locks`` every 50 ms (lock waits,
+WAL flushes, backends waiting for the app).
 Run ``.venv/bin/python bench/load.py --seconds 30``. The last line reads
 ``load: p50_ms=<x> p95_ms=<y> errors=<n>`` (over every request: strokes and polls).
 """
@@ -97,6 +100,10 @@ def main() -> int:
                         "a real board of 60-80 strokes takes 15-20 minutes)")
     parser.add_argument("--poll-timeout", type=float, default=60.0,
                         help="seconds a spectator waits (htmx polls have no timeout)")
+    parser.add_argument("--timeline", action="store_true",
+                        help="print the p95 of every 5 s of the run")
+    parser.add_argument("--sample-waits", action="store_true",
+                        help="PostgreSQL: sample pg_stat_activity and pg_locks every 50 ms")
     srv.add_run_arguments(parser, seed=8)
     args = parser.parse_args()
     args.seconds = max(1.0, min(args.seconds, 3600.0))
@@ -122,10 +129,20 @@ def main() -> int:
                  else "a connection per request"))
         stats = srv.Stats()
         meter = srv.CpuMeter(session.servers, session.db.url)
+        sampler = (srv.WaitSampler(session.db.url)
+                   if args.sample_waits and session.db.url.startswith("postgres") else None)
+        if sampler is not None:
+            sampler.start()
         meter.start()
         started = time.monotonic()
         tablets = asyncio.run(run(args, server.port, tablet_port, matches, stats))
         elapsed = time.monotonic() - started
+        if sampler is not None:
+            for line in sampler.stop():
+                print(line)
+        if args.timeline:
+            for line in srv.timeline(stats, started):
+                print(line)
         cpu = meter.line(len(stats.all()), elapsed)
         for each in session.servers:
             each.stop()

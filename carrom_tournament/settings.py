@@ -192,11 +192,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Live pages under load ------------------------------------------------------------------
 
-# Polled parts answered from their kept copy (scoring/conditional.py) without asking the database
-# while the copy is younger than this many seconds: the tournament's "now" part changes with
-# every stroke at every table and is polled every 10 s, so a copy at most 2 s old costs one
-# render per window instead of one per poll (issue 16). 0 turns it off.
-LIVE_MAX_STALE_SECONDS = {"live-tournament-now": max(0, env_int("LIVE_NOW_MAX_STALE_SECONDS", 2))}
+# The tournament's "now" part is answered from its kept copy (scoring/conditional.py) without
+# asking the database while the copy is younger than this many seconds (the part declares it as
+# its maximum age, scoring/views/live/tournament.py): it changes with every stroke at every
+# table and is polled every 10 s, so a copy at most 2 s old costs one render per window instead
+# of one per poll (issue 16). 0 turns it off.
+LIVE_NOW_MAX_STALE_SECONDS = max(0, env_int("LIVE_NOW_MAX_STALE_SECONDS", 2))
 
 # --- Authentication -------------------------------------------------------------------------
 

@@ -16,10 +16,15 @@ client's ETag and the kept one are asked together): no sessions, templates or vi
 (issue 16: 1,000 spectators on two cores). The kept answer carries its ETag, so a stale copy is
 never served as current; with a cache shared by two app servers (``CACHES``) it stays correct.
 
-A URL name in ``settings.LIVE_MAX_STALE_SECONDS`` (the tournament's "now" part, polled every
-10 s and changed by every stroke at every table) is answered from its kept copy without asking
-the database while the copy is younger than that many seconds: at most one render per window
-instead of one per poll.
+A first visit (no ``If-None-Match``) gets the kept answer too once the registered function
+confirms it is current: a hall's phones opening the live pages at once cost one render per
+part and revision, not one each.
+
+Each registered view declares its own maximum age (``register(..., max_age=...)``, default 0):
+its kept answer is served without asking the database while it is younger than that. The
+tournament's "now" part (polled every 10 s and changed by every stroke at every table) declares
+``settings.LIVE_NOW_MAX_STALE_SECONDS`` (2): at most one render per window instead of one per
+poll. Every other part is always confirmed with the database.
 """
 
 from __future__ import annotations
@@ -29,7 +34,6 @@ import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.urls import Resolver404, ResolverMatch, resolve
@@ -40,23 +44,37 @@ from scoring.converters import MAX_ID
 
 #: view function -> builds the 304 response for (request, url kwargs), or None to go on
 EarlyAnswer = Callable[[HttpRequest, dict[str, Any]], HttpResponse | None]
-_EARLY: dict[Callable[..., Any], EarlyAnswer] = {}
+#: seconds, or a function giving them when asked (so that a setting can change in tests)
+MaxAge = float | Callable[[], float]
 
 
-def register(view: Callable[..., Any], answer: EarlyAnswer) -> None:
+class _Registration(NamedTuple):
+    answer: EarlyAnswer
+    max_age: MaxAge
+
+
+_EARLY: dict[Callable[..., Any], _Registration] = {}
+
+
+def register(view: Callable[..., Any], answer: EarlyAnswer, *, max_age: MaxAge = 0.0) -> None:
     """Let the middleware answer conditional GETs of ``view`` with ``answer``. Only for public
     views (``@login_not_required``) whose answer depends on nothing but the URL, the language
-    and the database."""
-    _EARLY[view] = answer
+    and the database. ``max_age``: seconds its kept answer is served without asking the
+    database (0: always confirmed)."""
+    _EARLY[view] = _Registration(answer, max_age)
 
 
-def _registered(func: Callable[..., Any]) -> EarlyAnswer | None:
+def _registered(func: Callable[..., Any]) -> _Registration | None:
     while func is not None:
-        answer = _EARLY.get(func)
-        if answer is not None:
-            return answer
+        registration = _EARLY.get(func)
+        if registration is not None:
+            return registration
         func = getattr(func, "__wrapped__", None)
     return None
+
+
+def _seconds(max_age: MaxAge) -> float:
+    return max(0.0, float(max_age() if callable(max_age) else max_age))
 
 
 def _in_range(kwargs: dict[str, Any]) -> bool:
@@ -113,8 +131,8 @@ def _early(request: HttpRequest) -> _Early | None:
         match: ResolverMatch = resolve(request.path_info)
     except Resolver404:
         return None
-    answer = _registered(match.func)
-    if answer is None or not _in_range(match.kwargs):
+    registration = _registered(match.func)
+    if registration is None or not _in_range(match.kwargs):
         return None
     language = translation.get_language_from_request(request)
     # the Host header as sent: an answer is only kept for an allowed host (the view's stack
@@ -122,8 +140,8 @@ def _early(request: HttpRequest) -> _Early | None:
     raw = "|".join((request.META.get("HTTP_HOST", ""), request.get_full_path(), language,
                     request.headers.get("HX-Request", "")))
     key = "early:" + hashlib.blake2b(raw.encode(), digest_size=16).hexdigest()
-    windows: dict[str, float] = getattr(settings, "LIVE_MAX_STALE_SECONDS", {})
-    return _Early(answer, match.kwargs, key, language, float(windows.get(match.url_name, 0)))
+    return _Early(registration.answer, match.kwargs, key, language,
+                  _seconds(registration.max_age))
 
 
 def _client_holds(request: HttpRequest, etag: str) -> bool:
@@ -149,11 +167,15 @@ def _ask(request: HttpRequest, early: _Early, etags: str) -> HttpResponse | None
 def answer_early(request: HttpRequest, early: _Early) -> HttpResponse | None:
     """A 304 if the client is current, the kept answer if that is current, else None."""
     client = request.META.get("HTTP_IF_NONE_MATCH", "")
-    if not client:  # a first visit goes to the view (and leaves a kept answer for pollers)
-        return None
     kept: Kept | None = cache.get(early.key) if request.method == "GET" else None
     if kept is not None and time.time() - kept.at < early.max_stale:
         return kept.not_modified() if _client_holds(request, kept.etag) else kept.response()
+    if not client:  # a first visit: the kept answer if it is current, else the view
+        if kept is None:
+            return None
+        checked = _ask(request, early, kept.etag)
+        return kept.response() if checked is not None and checked.get("ETag") == kept.etag \
+            else None
     if kept is None or _client_holds(request, kept.etag):
         return early.answer(request, early.kwargs)
     checked = _ask(request, early, f"{client}, {kept.etag}")

@@ -1,6 +1,7 @@
 """Polls under load (issue 16, item 9): after a stroke only the first spectator of a match is
 rendered for; the others get that answer back in one query, never a stale one; the tournament's
-"now" part is answered from a copy at most ``LIVE_MAX_STALE_SECONDS`` old."""
+"now" part is answered from a copy at most ``LIVE_NOW_MAX_STALE_SECONDS`` old (the maximum age
+that part declares); a first visit gets the kept answer once it is confirmed current."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
+from django.urls import resolve, reverse
 
 from scoring import conditional
 from tests.live import factories as f
@@ -78,7 +79,7 @@ def test_a_kept_answer_is_kept_per_language(client, playing):
 
 def test_the_now_part_is_answered_from_its_copy_within_the_window(client, playing, settings,
                                                                   monkeypatch):
-    settings.LIVE_MAX_STALE_SECONDS = {"live-tournament-now": 2}
+    settings.LIVE_NOW_MAX_STALE_SECONDS = 2
     tournament, match = playing
     path = reverse("scoring:live-tournament-now", args=(tournament.slug,))
     clock = [1_000_000.0]
@@ -92,9 +93,64 @@ def test_the_now_part_is_answered_from_its_copy_within_the_window(client, playin
     after, queries = poll(client, path, first["ETag"])
     assert after.status_code == 200 and after["ETag"] != first["ETag"] and queries > 1
     # without the window a change shows at once
-    settings.LIVE_MAX_STALE_SECONDS = {}
+    settings.LIVE_NOW_MAX_STALE_SECONDS = 0
     f.post(match, f.stroke("white"))
     assert poll(client, path, after["ETag"])[0].status_code == 200
+
+
+def test_each_part_declares_its_maximum_age(client, playing, settings, monkeypatch):
+    """Only the "now" part declares one (the setting, read when asked); the match's live part
+    declares none, so its kept copy is confirmed with the database however young it is."""
+    settings.LIVE_NOW_MAX_STALE_SECONDS = 5
+    tournament, match = playing
+    now = conditional._early(client.get(
+        reverse("scoring:live-tournament-now", args=(tournament.slug,))).wsgi_request)
+    live = conditional._early(client.get(
+        reverse("scoring:live-match-live", args=(tournament.slug, match.pk))).wsgi_request)
+    api = conditional._early(client.get(f"/api/v1/matches/{match.pk}/").wsgi_request)
+    assert (now.max_stale, live.max_stale, api.max_stale) == (5.0, 0.0, 0.0)
+    settings.LIVE_NOW_MAX_STALE_SECONDS = 0
+    assert conditional._early(client.get(
+        reverse("scoring:live-tournament-now", args=(tournament.slug,))).wsgi_request
+    ).max_stale == 0.0
+    # a view registered with its own maximum age is served unasked within it
+    cache.clear()
+    clock = [1_000_000.0]
+    monkeypatch.setattr(conditional.time, "time", lambda: clock[0])
+    path = reverse("scoring:live-match-live", args=(tournament.slug, match.pk))
+    view = resolve(path).func
+    while view not in conditional._EARLY:
+        view = view.__wrapped__
+    monkeypatch.setitem(conditional._EARLY, view,
+                        conditional._EARLY[view]._replace(max_age=lambda: 3))
+    first = client.get(path)
+    f.post(match, f.stroke("black"))
+    clock[0] += 2
+    within, queries = poll(client, path, first["ETag"])
+    assert within.status_code == 304 and queries == 0
+    clock[0] += 2
+    after, queries = poll(client, path, first["ETag"])
+    assert after.status_code == 200 and after["ETag"] != first["ETag"] and queries > 1
+
+
+@pytest.mark.parametrize("name", ["match-live", "api", "now"])
+def test_a_first_visit_gets_the_kept_answer_once_it_is_confirmed(client, playing, settings,
+                                                                 name):
+    """A hall's phones opening the live pages at once: one render, then one query each."""
+    settings.LIVE_NOW_MAX_STALE_SECONDS = 0
+    tournament, match = playing
+    path = {"match-live": reverse("scoring:live-match-live", args=(tournament.slug, match.pk)),
+            "api": f"/api/v1/matches/{match.pk}/",
+            "now": reverse("scoring:live-tournament-now", args=(tournament.slug,))}[name]
+    first, first_queries = poll(client, path)
+    second, second_queries = poll(client, path)
+    assert second.status_code == 200 and second.content == first.content
+    assert second["ETag"] == first["ETag"]
+    assert second_queries == 1 < first_queries
+    # after a stroke the kept copy is not current: the next first visit is rendered anew
+    f.post(match, f.stroke("black"))
+    third, third_queries = poll(client, path)
+    assert third.status_code == 200 and third["ETag"] != first["ETag"] and third_queries > 1
 
 
 def test_answers_with_a_cookie_or_without_an_etag_are_not_kept(rf):

@@ -52,10 +52,13 @@ def not_modified(request: HttpRequest, etag: str) -> HttpResponse | None:
     return None
 
 
-def conditional(kind: str, validator: Callable[..., Any], *, page: bool = False):
+def conditional(kind: str, validator: Callable[..., Any], *, page: bool = False,
+                max_age: early_answers.MaxAge = 0.0):
     """Decorate a view: compute ``validator(**kwargs)`` (one query), answer 304 if the client
     has it, otherwise call the view with ``request.live_etag`` set and put the ETag on the
-    answer. ``page``: a full page, whose navigation bar also depends on who is logged in."""
+    answer. ``page``: a full page, whose navigation bar also depends on who is logged in.
+    ``max_age``: seconds the early answer may serve its kept copy unasked
+    (:func:`scoring.conditional.register`)."""
 
     def decorate(view):
         @wraps(view)
@@ -80,7 +83,7 @@ def conditional(kind: str, validator: Callable[..., Any], *, page: bool = False)
                 return not_modified(
                     request, make_etag(kind, value, request.get_full_path(), None))
 
-            early_answers.register(wrapper, early)
+            early_answers.register(wrapper, early, max_age=max_age)
         return wrapper
 
     return decorate
@@ -105,12 +108,14 @@ def no_store(response: HttpResponse) -> HttpResponse:
 
 
 def page_and_part(names: tuple[str, str], kinds: tuple[str, str], validator: Callable[..., Any],
-                  template: str, part: str, context: Callable[..., dict[str, Any]]
+                  template: str, part: str, context: Callable[..., dict[str, Any]], *,
+                  part_max_age: early_answers.MaxAge = 0.0,
                   ) -> tuple[Callable[..., HttpResponse], Callable[..., HttpResponse]]:
     """A public live page and its polled part (``template#part``), both drawn from
     ``context(request, **url kwargs)`` and checked against ``validator`` under their ETag
     ``kinds`` (page, part); the page's ETag also depends on who is logged in, the part's is
-    answered early. Returns the two views, with their ``names``."""
+    answered early (its kept copy unasked while younger than ``part_max_age`` seconds).
+    Returns the two views, with their ``names``."""
 
     def page_view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
         return render(request, template, context(request, **kwargs))
@@ -122,4 +127,5 @@ def page_and_part(names: tuple[str, str], kinds: tuple[str, str], validator: Cal
     part_view.__name__ = part_view.__qualname__ = names[1]
     return (login_not_required(require_safe(conditional(kinds[0], validator,
                                                          page=True)(page_view))),
-            login_not_required(require_safe(conditional(kinds[1], validator)(part_view))))
+            login_not_required(require_safe(conditional(kinds[1], validator,
+                                                         max_age=part_max_age)(part_view))))

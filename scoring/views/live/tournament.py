@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
@@ -22,10 +23,16 @@ def _home_context(request: HttpRequest, slug: str) -> dict[str, Any]:
             "poll": POLL["tournament"]}
 
 
+def _now_max_age() -> float:
+    """The "now" part changes with every stroke at every table and is polled every 10 s: a
+    copy up to ``LIVE_NOW_MAX_STALE_SECONDS`` old is served unasked (issue 16)."""
+    return settings.LIVE_NOW_MAX_STALE_SECONDS
+
+
 #: the home page, and its polled part: tables, call-ups, recent results
 tournament_home, tournament_now = page_and_part(
     ("tournament_home", "tournament_now"), ("tournament-page", "tournament-now"), by_tournament,
-    "scoring/live/tournament.html", "now", _home_context)
+    "scoring/live/tournament.html", "now", _home_context, part_max_age=_now_max_age)
 
 
 def _cell(value: Any) -> Any:
