@@ -25,10 +25,19 @@ from .test_stroke_response import _without_keys
 
 
 def _cold(client, url: str, **headers: str) -> str:
+    """``url`` rendered from an empty memo; the memo is then given back as it was, so that
+    what earlier answers left in it stays there for the next warm rendering."""
+    kept = dict(umpire_regions._MEMO), dict(umpire_regions._LINES)
     umpire_regions._MEMO.clear()
     umpire_regions._LINES.clear()
     cache.clear()
-    return _without_keys(client.get(url, headers=headers).content.decode())
+    try:
+        return _without_keys(client.get(url, headers=headers).content.decode())
+    finally:
+        umpire_regions._MEMO.clear()
+        umpire_regions._MEMO.update(kept[0])
+        umpire_regions._LINES.clear()
+        umpire_regions._LINES.update(kept[1])
 
 
 def _warm(client, url: str, **headers: str) -> str:
@@ -170,3 +179,66 @@ def test_a_changed_file_under_the_development_server_forgets_the_kept_regions(cl
     assert umpire_regions._MEMO
     file_changed.send(sender=None, file_path=Path("templates/scoring/umpire/_play.html"))
     assert not umpire_regions._MEMO and not umpire_regions._LINES
+
+
+def _random_fields(rng: random.Random, by: str) -> dict[str, str]:
+    """What an umpire might tap on the pad: mostly nothing or one of the striker's own
+    carrommen (the turn goes on: only the counts change), else anything, legal or not (a
+    refusal is answered too)."""
+    by = getattr(by, "value", by)  # the engine's Colour, as the form's field name
+    roll = rng.random()
+    if roll < 0.3:
+        return {"preset": "nothing"}
+    if roll < 0.6:
+        return {by: "1"}
+    fields: dict[str, str] = {}
+    for name, top in (("white", 3), ("black", 3), ("off_white", 1), ("off_black", 1)):
+        if rng.random() < 0.3:
+            fields[name] = str(rng.randint(1, top))
+    for flag, chance in (("queen", 0.15), ("striker", 0.15), ("foul", 0.1), ("off_queen", 0.03),
+                         ("no_contact", 0.05)):
+        if rng.random() < chance:
+            fields[flag] = "on"
+    return fields or {"preset": "nothing"}
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_two_tables_interleaved_see_what_a_fresh_rendering_gives(db, seed):
+    """Two tablets, a singles and a doubles match of other players, strokes of every kind
+    (fouls, the queen, pieces off the board, refused taps, undo) taken in turn through the
+    tablet: after each, both tablets' pages and panels from the shared memo are exactly those
+    rendered from an empty one, and each stroke's answer is that of the panel."""
+    from django.test import Client
+
+    rng = random.Random(seed)
+    tables = []
+    for n, kind in enumerate(("singles", "doubles")):
+        match = make_match(kind=kind, slug=f"memo-{seed}-{n}")
+        record_toss(match=match, winner="ab"[n], choice="break", actor=UMPIRE)
+        tables.append((Client(), match))
+    umpire_regions._MEMO.clear()
+    for client, match in tables:
+        client.get(link(match))
+    answered = 0
+    for _step in range(30):
+        client, match = rng.choice(tables)
+        match.refresh_from_db()
+        current = match_snapshot(match).current
+        position = current.position if current else None
+        if position is None or position.finished or not position.on_turn:
+            continue
+        if rng.random() < 0.1:
+            response = client.post(link(match, "undo"), {
+                "client_id": str(uuid.uuid4()), "revision": match.revision},
+                headers={"HX-Request": "true"})
+        else:
+            response = stroke(client, match, position.on_turn,
+                              **_random_fields(rng, position.on_turn))
+        assert response.status_code in (200, 422), response.status_code
+        answered += response.status_code == 200
+        for other_client, other in tables:
+            for url, headers in ((link(other), {}),
+                                 (link(other, "panel"), {"HX-Request": "true"})):
+                warm = _warm(other_client, url, **headers)
+                assert warm == _cold(other_client, url, **headers), (url, _step)
+    assert answered >= 8  # most taps were strokes the board took
