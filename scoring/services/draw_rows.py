@@ -123,7 +123,9 @@ def insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = True
 
     db = _db()
     columns, index, plain, json_columns, sql = _match_layout(db.vendor)
-    template = Match(event=event, rules=event.rules)
+    # a new match has no games: its cached totals are known, all 0 (match_totals)
+    template = Match(event=event, rules=event.rules, games_a=0, games_b=0, points_a=0,
+                     points_b=0)
     base = [f.get_db_prep_save(f.pre_save(template, True), db) for f in columns]
     token = index["umpire_token"]
     adapt_json = db.ops.adapt_json_value

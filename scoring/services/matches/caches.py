@@ -24,6 +24,7 @@ from scoring.rules.point import PointGame
 from scoring.services.matches.base import _lock, _Written
 from scoring.services.sql_rows import update_row
 from scoring.signals import match_finished
+from scoring.standings.results import match_totals
 
 
 def refresh_caches(match: Match, known: _Written | None = None, *,
@@ -63,7 +64,8 @@ def refresh_caches(match: Match, known: _Written | None = None, *,
     else:
         games_won = {}
     fields: dict[str, Any] = {"games_won": games_won, "winner_side": snapshot.winner or "",
-                              "draw": bool(getattr(state, "draw", False))}
+                              "draw": bool(getattr(state, "draw", False)),
+                              **match_totals((g.winner_side, g.scores) for g in snapshot.games)}
     if snapshot.finished and match.status not in (Match.Status.FINISHED,
                                                   Match.Status.CONFIRMED):
         fields.update(status=Match.Status.FINISHED, finished_at=timezone.now())
