@@ -41,7 +41,6 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 import scoring.draws as pairing
-from scoring import standings
 from scoring.draws import (
     DrawError,
     Reason,
@@ -49,7 +48,13 @@ from scoring.draws import (
 from scoring.draws import Entry as DrawEntry
 from scoring.models import Entry, Event, Match, Round
 from scoring.services import checkin
-from scoring.services.draw_rows import has_open_roll_call, insert_round, lock_event, round_heads
+from scoring.services.draw_rows import (
+    entry_rows,
+    has_open_roll_call,
+    insert_round,
+    lock_event,
+    round_heads,
+)
 from scoring.services.draw_rows import insert_matches as _insert_matches
 from scoring.services.matches import Actor
 from scoring.services.point_events import PointDrawError, save_point_round_robin
@@ -95,13 +100,14 @@ class DrawServiceError(Exception):
 
 
 def draw_entries(event: Event) -> tuple[list[DrawEntry], set[int]]:
-    """The event's entries as the pure modules take them, and the withdrawn ones (one query,
+    """The event's entries as the pure modules take them, and the withdrawn ones (one narrow
+    query, :func:`scoring.services.draw_rows.entry_rows`: the order and values of
     :func:`scoring.standings.entry_lines`)."""
     out, withdrawn = [], set()
-    for line in standings.entry_lines(event).values():
-        out.append(DrawEntry(line.pk, seed=line.seed, rating=line.players[0].rating))
-        if line.withdrawn:
-            withdrawn.add(line.pk)
+    for pk, seed, gone, rating in entry_rows(event):
+        out.append(DrawEntry(pk, seed=seed, rating=rating))
+        if gone:
+            withdrawn.add(pk)
     return out, withdrawn
 
 
