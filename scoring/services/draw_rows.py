@@ -21,6 +21,7 @@ import functools
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections, models
+from django.utils import timezone
 
 from scoring.models import Entry, Event, Match, Player, RollCall, Round, Tournament
 from scoring.services.sql_rows import insert_one
@@ -156,6 +157,25 @@ def _match_layout(vendor: str) -> tuple[tuple[models.Field[Any, Any], ...], dict
     return columns, {f.attname: n for n, f in enumerate(columns)}, plain, json_columns, sql
 
 
+@functools.lru_cache(maxsize=64)
+def _match_template(vendor: str, event_id: int, rules: str
+                    ) -> tuple[tuple[Any, ...], tuple[int, ...]]:
+    """A new ``Match(event=…)``'s column values prepared for the database (made once per
+    event) and the columns to make again on each insert: the creation and update times and
+    any default that is a function (but ``dict`` and ``list``)."""
+    db = _db()
+    columns = _match_layout(vendor)[0]
+    # a new match has no games: its cached totals are known, all 0 (match_totals)
+    template = Match(event_id=event_id, rules=rules, games_a=0, games_b=0, points_a=0,
+                     points_b=0)
+    base = tuple(f.get_db_prep_save(f.pre_save(template, True), db) for f in columns)
+    fresh = tuple(n for n, f in enumerate(columns)
+                  if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
+                  or (f.has_default() and callable(f.default)
+                      and f.default not in (dict, list)))
+    return base, fresh
+
+
 def insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = True
                    ) -> dict[int, int]:
     """Insert many matches of ``event`` with one ``executemany`` and return their ids by match
@@ -172,10 +192,14 @@ def insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = True
 
     db = _db()
     columns, index, plain, json_columns, sql = _match_layout(db.vendor)
-    # a new match has no games: its cached totals are known, all 0 (match_totals)
-    template = Match(event=event, rules=event.rules, games_a=0, games_b=0, points_a=0,
-                     points_b=0)
-    base = [f.get_db_prep_save(f.pre_save(template, True), db) for f in columns]
+    kept, fresh = _match_template(db.vendor, event.pk, event.rules)
+    base = list(kept)
+    now = timezone.now()
+    for n in fresh:  # the times of the insert (and any default made per row)
+        f = columns[n]
+        timed = getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
+        made = now if timed else f.get_default()
+        base[n] = f.get_db_prep_save(made, db)
     token = index["umpire_token"]
     adapt_json = db.ops.adapt_json_value
     values = []
