@@ -242,19 +242,22 @@ def decided_results(event: Event, *, exclude_brackets: tuple[str, ...] = ()
                   [event.pk, *([event.pk, *exclude_brackets] if exclude_brackets else ())])
     if any(row[9] is None for row in rows):
         return _summed_results(event, exclude_brackets)
-    won, confirmed = MatchResult.won, Match.Status.CONFIRMED
+    confirmed = Match.Status.CONFIRMED
     decided = frozenset(DECIDED_STATUSES)
+    new, cls = object.__new__, MatchResult
     out: list[MatchResult] = []
     append = out.append
-    all_confirmed, last = True, 0
+    all_confirmed = all(row[6] == confirmed for row in rows)
+    last = max((row[7] for row in rows), default=0)
     for _pk, a, b, bye, walkover, side, status, number, drawn, ga, gb, pa, pb in rows:
-        if status != confirmed:
-            all_confirmed = False
-        if number > last:
-            last = number
-        if not bye and not walkover and status in decided and b is not None \
-                and a is not None and side in ("a", "b"):
-            append(won(a, b, a if side == "a" else b, ga, gb, pa, pb))
+        if not bye and not walkover and status in decided and side in ("a", "b") \
+                and a is not None and b is not None and a != b:
+            # a won match, the common case: MatchResult.won without its call
+            result = new(cls)
+            result.__dict__.update(a=a, b=b, winner=a if side == "a" else b, games_a=ga,
+                                   games_b=gb, points_a=pa, points_b=pb, walkover=False,
+                                   draw=False)
+            append(result)
             continue
         result = result_of((_pk, a, b, bye, walkover, side, status, None, None, number,
                             drawn), (ga, gb, pa, pb))
