@@ -203,6 +203,7 @@ def insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = True
     token = index["umpire_token"]
     adapt_json = db.ops.adapt_json_value
     values = []
+    plans: dict[tuple[str, ...], list[tuple[int, bool, bool, Any, Any]]] = {}
     for row in rows:
         line = base.copy()
         line[token] = new_umpire_token()
@@ -211,14 +212,18 @@ def insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = True
             row.setdefault("round_id", rnd.pk)
             row.setdefault("stage", rnd.stage)
             row.setdefault("games_to_win", rnd.games_to_win)
-        for key, value in row.items():
-            n = index[key]
-            if key in plain and (value is None or type(value) in (int, str, bool)):
+        keys = tuple(row)
+        plan = plans.get(keys)
+        if plan is None:  # per set of keys: each one's column and how its value is sent
+            plan = plans[keys] = [(index[k], k in plain, k in json_columns, json_columns.get(k),
+                                   columns[index[k]]) for k in keys]
+        for (n, is_plain, is_json, encoder, f), value in zip(plan, row.values(), strict=True):
+            if is_plain and (value is None or type(value) in (int, str, bool)):
                 line[n] = value
-            elif key in json_columns and value is not None:
-                line[n] = adapt_json(value, json_columns[key])
+            elif is_json and value is not None:
+                line[n] = adapt_json(value, encoder)
             else:
-                line[n] = columns[n].get_db_prep_save(value, db)
+                line[n] = f.get_db_prep_save(value, db)
         values.append(line)
     with db.cursor() as cursor:
         cursor.executemany(sql, values)

@@ -74,6 +74,7 @@ BRACKETS = (Round.Bracket.MAIN, Round.Bracket.WINNERS, Round.Bracket.LOSERS,
             Round.Bracket.FINAL, Round.Bracket.PLACEMENT)
 NOT_STARTED = (Match.Status.SCHEDULED, Match.Status.READY)
 DONE = (Match.Status.FINISHED, Match.Status.CONFIRMED)
+READY = Match.Status.READY.value  # a plain string: sent to the database as it is
 
 #: Round names stored in the database (English); pages translate them with gettext.
 ROUND_NAMES = (
@@ -196,7 +197,7 @@ def _pair_swiss(event: Event, number: int) -> Round:
             fields.update(_decided_fields(now, bye=True, winner_side="a",
                                           games_won={"a": 1, "b": 0}))
         else:
-            fields["status"] = Match.Status.READY
+            fields["status"] = READY
         matches.append(fields)
     _insert_matches(event, matches, ids=False)
     return rnd
