@@ -4,23 +4,19 @@ from django.db import migrations, models
 
 
 def fill_totals(apps, schema_editor):
-    """Every match's totals from its games (what scoring.standings.results.match_totals
-    computes: games won per side, the points of all games per side)."""
+    """Every match's totals from its games, by the one definition of the cache
+    (:func:`scoring.standings.results.match_totals`, pure)."""
+    from scoring.standings.results import match_totals
+
     Match = apps.get_model("scoring", "Match")
     Game = apps.get_model("scoring", "Game")
-    totals = {}
+    games = {}
     for match_id, winner, scores in Game.objects.values_list("match_id", "winner_side",
                                                              "scores").iterator():
-        t = totals.setdefault(match_id, [0, 0, 0, 0])
-        t[0] += winner == "a"
-        t[1] += winner == "b"
-        if isinstance(scores, dict):
-            t[2] += int(scores.get("a", 0) or 0)
-            t[3] += int(scores.get("b", 0) or 0)
+        games.setdefault(match_id, []).append((winner, scores if isinstance(scores, dict)
+                                               else {}))
     Match.objects.update(games_a=0, games_b=0, points_a=0, points_b=0)
-    rows = []
-    for match_id, (ga, gb, pa, pb) in totals.items():
-        rows.append(Match(pk=match_id, games_a=ga, games_b=gb, points_a=pa, points_b=pb))
+    rows = [Match(pk=match_id, **match_totals(played)) for match_id, played in games.items()]
     Match.objects.bulk_update(rows, ["games_a", "games_b", "points_a", "points_b"],
                               batch_size=500)
 
