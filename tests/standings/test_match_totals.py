@@ -95,3 +95,28 @@ def test_the_migration_fills_the_totals_from_the_games() -> None:
     migration.fill_totals(global_apps, None)
     assert _totals(m) == (2, 0, 50, 13)
     assert _totals(empty) == (0, 0, 0, 0)
+
+
+def test_a_point_carrom_match_keeps_the_totals_of_its_game() -> None:
+    """Three players at a table: the totals of sides a and b are their points of the game
+    (side c has none in the a/b totals), written as each board is recorded."""
+    import datetime
+
+    from scoring.models import Entry, Event, Player, Tournament
+    from scoring.services.tournaments import create_event
+    from tests.live.point_flow import BOARD_ONE, BOARD_TWO, play, toss
+
+    t = Tournament.objects.create(slug="pts", name="Point Open",
+                                  start_date=datetime.date(2026, 12, 5),
+                                  end_date=datetime.date(2026, 12, 5))
+    event: Event = create_event(tournament=t, name="Point carrom", actor=f.SYSTEM,
+                                kind="points", format="single_match", rules="point-carrom",
+                                games_to_win=1)
+    e = [Entry.objects.create(event=event, player=Player.objects.create(name=f"P {n}"))
+         for n in range(3)]
+    m = Match.objects.create(event=event, number=1, entry_a=e[0], entry_b=e[1], entry_c=e[2],
+                             rules="point-carrom", games_to_win=1, status=Match.Status.READY)
+    play(toss(m), BOARD_ONE)
+    assert _totals(m) == _from_games(m)
+    play(m, BOARD_TWO)  # A 25, B 8, C 7
+    assert _totals(m) == _from_games(m) == (1, 0, 25, 8)

@@ -61,6 +61,7 @@ def refresh_caches(match: Match, known: _Written | None = None, *,
             Game.objects.filter(pk=game.pk).update(scores=state.scores,
                                                    winner_side=state.winner or "",
                                                    finished=state.finished)
+            game.scores, game.winner_side = state.scores, state.winner or ""
     else:
         games_won = {}
     fields: dict[str, Any] = {"games_won": games_won, "winner_side": snapshot.winner or "",
