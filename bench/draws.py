@@ -57,6 +57,7 @@ def play_round(event, number: int, rng: random.Random) -> None:
     from django.utils import timezone
 
     from scoring.models import Game, Match
+    from scoring.standings.results import TOTAL_COLUMNS, match_totals
 
     now = timezone.now()
     games = []
@@ -76,9 +77,12 @@ def play_round(event, number: int, rng: random.Random) -> None:
         m.winner_side = winner
         m.games_won = {winner: 2, loser: len(order) - 2}
         m.finished_at = m.confirmed_at = now
+        for key, value in match_totals((g.winner_side, g.scores)
+                                       for g in games[-len(order):]).items():
+            setattr(m, key, value)
     Game.objects.bulk_create(games)
     Match.objects.bulk_update(matches, ["status", "winner_side", "games_won", "finished_at",
-                                        "confirmed_at"])
+                                        "confirmed_at", *TOTAL_COLUMNS])
 
 
 def build(seed: int):

@@ -200,7 +200,7 @@ def table(entries: Iterable[Entry | EntryId], results: Iterable[MatchResult],
                              *([v[i] for i in ids] for v in values.values()), strict=True),
                     strict=True))
     ranked = sorted(ids, key=keys.__getitem__)
-    decided = _decided_by(ranked, score, values)
+    decided = _decided_by(ranked, keys, list(values))
     new = object.__new__
     lines = []
     for n, i in enumerate(ranked, start=1):
@@ -245,20 +245,23 @@ def _or_last(value: float | None, higher_first: bool = False) -> float:
     return -value if higher_first else float(value)
 
 
-def _decided_by(ranked: list[EntryId], score: Mapping[EntryId, int],
-                values: Mapping[str, Mapping[EntryId, float]]) -> dict[EntryId, str]:
+def _decided_by(ranked: list[EntryId], keys: Mapping[EntryId, tuple[float, ...]],
+                names: list[str]) -> dict[EntryId, str]:
     """The tie-break that fixed an entry's place among its neighbours on the same score (the
-    later one when it needed two: one above, one below)."""
+    later one when it needed two: one above, one below). ``keys``: each entry's sort key,
+    (-score, then one value per tie-break of ``names``)."""
     out = dict.fromkeys(ranked, "")
-    for n, i in enumerate(ranked):
-        for j in (ranked[n - 1] if n else None, ranked[n + 1] if n + 1 < len(ranked) else None):
-            if j is None or score[j] != score[i]:
-                continue
-            for name, key in values.items():
-                if key[i] != key[j]:
-                    first = out[i]
-                    names = list(values)
-                    if not first or names.index(name) > names.index(first):
-                        out[i] = name
-                    break
+    deciding = [0] * len(ranked)  # per place: the latest tie-break position that decided it
+    for n in range(len(ranked) - 1):
+        upper, lower = keys[ranked[n]], keys[ranked[n + 1]]
+        if upper[0] != lower[0]:
+            continue  # not on the same score
+        for d in range(1, len(upper)):
+            if upper[d] != lower[d]:
+                deciding[n] = max(deciding[n], d)
+                deciding[n + 1] = max(deciding[n + 1], d)
+                break
+    for n, d in enumerate(deciding):
+        if d:
+            out[ranked[n]] = names[d - 1]
     return out

@@ -8,6 +8,8 @@ more than the pairing itself. These helpers do the same work with prepared SQL t
   locked (``FOR UPDATE`` where the database has it; SQLite's ``BEGIN IMMEDIATE`` already holds
   the write lock);
 - :func:`round_heads`: the event's rounds as ``(number, bracket)``;
+- :func:`entry_rows`: the event's entries as the pairing reads them (id, seed, withdrawn,
+  rating), without the players' names;
 - :func:`has_open_roll_call`: whether the roll call service has anything to apply;
 - :func:`insert_round`: one :class:`~scoring.models.Round` row, returned as a saved instance;
 - :func:`insert_matches`: many :class:`~scoring.models.Match` rows in one ``executemany``.
@@ -19,8 +21,9 @@ import functools
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections, models
+from django.utils import timezone
 
-from scoring.models import Event, Match, RollCall, Round, Tournament
+from scoring.models import Entry, Event, Match, Player, RollCall, Round, Tournament
 from scoring.services.sql_rows import insert_one
 
 
@@ -51,18 +54,56 @@ def _sql(vendor: str, key: str) -> str:
     if key == "match_ids":
         return (f"SELECT {q('number')}, {q('id')} FROM {q(Match._meta.db_table)} "
                 f"WHERE {q('event_id')} = %s AND {q('number')} >= %s AND {q('number')} <= %s")
+    if key == "entries":
+        return (f"SELECT e.{q('id')}, e.{q('seed')}, e.{q('withdrawn')}, p.{q('rating')} "
+                f"FROM {q(Entry._meta.db_table)} e JOIN {q(Player._meta.db_table)} p "
+                f"ON p.{q('id')} = e.{q('player_id')} WHERE e.{q('event_id')} = %s "
+                f"ORDER BY e.{q('seed')}, e.{q('id')}")
     raise KeyError(key)
+
+
+@functools.cache
+def _converters(vendor: str, model: type[models.Model]
+                ) -> tuple[tuple[str, ...], tuple[tuple[int, Any, tuple[Any, ...]], ...]]:
+    """The attribute names of ``model``'s concrete fields and, per column that needs them,
+    the converters the ORM applies to its database values (made once per process)."""
+    db = _db()
+    fields = model._meta.concrete_fields
+    out = []
+    for n, f in enumerate(fields):
+        col = f.get_col(model._meta.db_table)
+        found = tuple(db.ops.get_db_converters(col) + col.get_db_converters(db))
+        if found:
+            out.append((n, col, found))
+    return tuple(f.attname for f in fields), tuple(out)
+
+
+def _one[M: models.Model](model: type[M], key: str, pk: Any) -> M | None:
+    """One row of ``model`` by the SQL text ``key``, as the model instance the ORM makes
+    (``from_db``, the fields' and the database's converters applied)."""
+    db = _db()
+    with db.cursor() as cursor:
+        cursor.execute(_sql(db.vendor, key), [pk])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    names, converters = _converters(db.vendor, model)
+    values = list(row)
+    for n, col, found in converters:
+        value = values[n]
+        for convert in found:
+            value = convert(value, col, db)
+        values[n] = value
+    return model.from_db(db.alias, names, values)
 
 
 def lock_event(event: Event) -> Event:
     """``event`` read again inside the caller's transaction, locked, with its tournament (two
     plain queries; model instances as the ORM makes them, converters applied)."""
-    vendor = _db().vendor
-    fresh = next(iter(Event.objects.raw(_sql(vendor, "event"), [event.pk])), None)
+    fresh = _one(Event, "event", event.pk)
     if fresh is None:
         raise Event.DoesNotExist(event.pk)
-    fresh.tournament = next(iter(Tournament.objects.raw(_sql(vendor, "tournament"),
-                                                        [fresh.tournament_id])))
+    fresh.tournament = _one(Tournament, "tournament", fresh.tournament_id)
     return fresh
 
 
@@ -72,6 +113,15 @@ def round_heads(event: Event) -> list[tuple[int, str]]:
     with db.cursor() as cursor:
         cursor.execute(_sql(db.vendor, "rounds"), [event.pk])
         return [(number, bracket) for number, bracket in cursor.fetchall()]
+
+
+def entry_rows(event: Event) -> list[tuple[int, int | None, bool, int | None]]:
+    """The event's entries as (id, seed, withdrawn, first player's rating), in the order of
+    :func:`scoring.standings.entry_lines` (seed, registration)."""
+    db = _db()
+    with db.cursor() as cursor:
+        cursor.execute(_sql(db.vendor, "entries"), [event.pk])
+        return cursor.fetchall()
 
 
 def has_open_roll_call(event: Event) -> bool:
@@ -107,6 +157,25 @@ def _match_layout(vendor: str) -> tuple[tuple[models.Field[Any, Any], ...], dict
     return columns, {f.attname: n for n, f in enumerate(columns)}, plain, json_columns, sql
 
 
+@functools.lru_cache(maxsize=64)
+def _match_template(vendor: str, event_id: int, rules: str
+                    ) -> tuple[tuple[Any, ...], tuple[int, ...]]:
+    """A new ``Match(event=…)``'s column values prepared for the database (made once per
+    event) and the columns to make again on each insert: the creation and update times and
+    any default that is a function (but ``dict`` and ``list``)."""
+    db = _db()
+    columns = _match_layout(vendor)[0]
+    # a new match has no games: its cached totals are known, all 0 (match_totals)
+    template = Match(event_id=event_id, rules=rules, games_a=0, games_b=0, points_a=0,
+                     points_b=0)
+    base = tuple(f.get_db_prep_save(f.pre_save(template, True), db) for f in columns)
+    fresh = tuple(n for n, f in enumerate(columns)
+                  if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
+                  or (f.has_default() and callable(f.default)
+                      and f.default not in (dict, list)))
+    return base, fresh
+
+
 def insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = True
                    ) -> dict[int, int]:
     """Insert many matches of ``event`` with one ``executemany`` and return their ids by match
@@ -123,11 +192,18 @@ def insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = True
 
     db = _db()
     columns, index, plain, json_columns, sql = _match_layout(db.vendor)
-    template = Match(event=event, rules=event.rules)
-    base = [f.get_db_prep_save(f.pre_save(template, True), db) for f in columns]
+    kept, fresh = _match_template(db.vendor, event.pk, event.rules)
+    base = list(kept)
+    now = timezone.now()
+    for n in fresh:  # the times of the insert (and any default made per row)
+        f = columns[n]
+        timed = getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
+        made = now if timed else f.get_default()
+        base[n] = f.get_db_prep_save(made, db)
     token = index["umpire_token"]
     adapt_json = db.ops.adapt_json_value
     values = []
+    plans: dict[tuple[str, ...], list[tuple[int, bool, bool, Any, Any]]] = {}
     for row in rows:
         line = base.copy()
         line[token] = new_umpire_token()
@@ -136,14 +212,18 @@ def insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = True
             row.setdefault("round_id", rnd.pk)
             row.setdefault("stage", rnd.stage)
             row.setdefault("games_to_win", rnd.games_to_win)
-        for key, value in row.items():
-            n = index[key]
-            if key in plain and (value is None or type(value) in (int, str, bool)):
+        keys = tuple(row)
+        plan = plans.get(keys)
+        if plan is None:  # per set of keys: each one's column and how its value is sent
+            plan = plans[keys] = [(index[k], k in plain, k in json_columns, json_columns.get(k),
+                                   columns[index[k]]) for k in keys]
+        for (n, is_plain, is_json, encoder, f), value in zip(plan, row.values(), strict=True):
+            if is_plain and (value is None or type(value) in (int, str, bool)):
                 line[n] = value
-            elif key in json_columns and value is not None:
-                line[n] = adapt_json(value, json_columns[key])
+            elif is_json and value is not None:
+                line[n] = adapt_json(value, encoder)
             else:
-                line[n] = columns[n].get_db_prep_save(value, db)
+                line[n] = f.get_db_prep_save(value, db)
         values.append(line)
     with db.cursor() as cursor:
         cursor.executemany(sql, values)

@@ -41,7 +41,6 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 import scoring.draws as pairing
-from scoring import standings
 from scoring.draws import (
     DrawError,
     Reason,
@@ -49,7 +48,13 @@ from scoring.draws import (
 from scoring.draws import Entry as DrawEntry
 from scoring.models import Entry, Event, Match, Round
 from scoring.services import checkin
-from scoring.services.draw_rows import has_open_roll_call, insert_round, lock_event, round_heads
+from scoring.services.draw_rows import (
+    entry_rows,
+    has_open_roll_call,
+    insert_round,
+    lock_event,
+    round_heads,
+)
 from scoring.services.draw_rows import insert_matches as _insert_matches
 from scoring.services.matches import Actor
 from scoring.services.point_events import PointDrawError, save_point_round_robin
@@ -69,6 +74,7 @@ BRACKETS = (Round.Bracket.MAIN, Round.Bracket.WINNERS, Round.Bracket.LOSERS,
             Round.Bracket.FINAL, Round.Bracket.PLACEMENT)
 NOT_STARTED = (Match.Status.SCHEDULED, Match.Status.READY)
 DONE = (Match.Status.FINISHED, Match.Status.CONFIRMED)
+READY = Match.Status.READY.value  # a plain string: sent to the database as it is
 
 #: Round names stored in the database (English); pages translate them with gettext.
 ROUND_NAMES = (
@@ -95,13 +101,14 @@ class DrawServiceError(Exception):
 
 
 def draw_entries(event: Event) -> tuple[list[DrawEntry], set[int]]:
-    """The event's entries as the pure modules take them, and the withdrawn ones (one query,
+    """The event's entries as the pure modules take them, and the withdrawn ones (one narrow
+    query, :func:`scoring.services.draw_rows.entry_rows`: the order and values of
     :func:`scoring.standings.entry_lines`)."""
     out, withdrawn = [], set()
-    for line in standings.entry_lines(event).values():
-        out.append(DrawEntry(line.pk, seed=line.seed, rating=line.players[0].rating))
-        if line.withdrawn:
-            withdrawn.add(line.pk)
+    for pk, seed, gone, rating in entry_rows(event):
+        out.append(DrawEntry(pk, seed=seed, rating=rating))
+        if gone:
+            withdrawn.add(pk)
     return out, withdrawn
 
 
@@ -190,7 +197,7 @@ def _pair_swiss(event: Event, number: int) -> Round:
             fields.update(_decided_fields(now, bye=True, winner_side="a",
                                           games_won={"a": 1, "b": 0}))
         else:
-            fields["status"] = Match.Status.READY
+            fields["status"] = READY
         matches.append(fields)
     _insert_matches(event, matches, ids=False)
     return rnd

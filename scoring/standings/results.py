@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from django.db import connection
@@ -121,6 +122,27 @@ def game_totals(event: Event, bracket: str | None = None,
     return totals
 
 
+#: The match's cached totals over its games (:func:`match_totals`), in this order.
+TOTAL_COLUMNS = ("games_a", "games_b", "points_a", "points_b")
+
+
+def match_totals(games: Iterable[tuple[str, Any]]) -> dict[str, int]:
+    """A match's totals over its games, given as (winner side, scores) pairs: games won by
+    side a and by b, the points of all games of a and of b. What the standings read
+    (:func:`game_totals` sums the same from the game rows); kept on the match as a cache,
+    written with the games' caches (:func:`scoring.services.matches.refresh_caches`)."""
+    ga = gb = pa = pb = 0
+    for winner, scores in games:
+        if winner == "a":
+            ga += 1
+        elif winner == "b":
+            gb += 1
+        if scores:
+            pa += int(scores.get("a", 0) or 0)
+            pb += int(scores.get("b", 0) or 0)
+    return {"games_a": ga, "games_b": gb, "points_a": pa, "points_b": pb}
+
+
 def result_of(row: tuple[Any, ...], totals: Any = NO_GAMES) -> MatchResult | None:
     """A match row (:data:`RESULT_COLUMNS`) as a :class:`MatchResult` if it is decided (see the
     module docstring), else None. ``totals``: games won a/b, points a/b."""
@@ -196,32 +218,71 @@ LEAN_COLUMNS = ("id", "entry_a_id", "entry_b_id", "bye", "walkover", "winner_sid
                 "number", "draw")
 
 
+@functools.cache
+def _totals_sql(vendor: str, excluded: int) -> str:
+    """The lean columns and the match's cached totals (:data:`TOTAL_COLUMNS`): one narrow
+    read of the match table, no games (made once per shape)."""
+    where, _params = _where(Event(pk=0), None, "m", ("x",) * excluded)
+    listed = ", ".join("m." + _q(c) for c in (*LEAN_COLUMNS, *TOTAL_COLUMNS))
+    return (f"SELECT {listed} FROM {_q(Match._meta.db_table)} m WHERE {where} "
+            f"ORDER BY m.{_q('id')}")
+
+
 def decided_results(event: Event, *, exclude_brackets: tuple[str, ...] = ()
                     ) -> tuple[list[MatchResult], bool, int]:
     """The event's decided results (none of the ``exclude_brackets``), whether every match is
     confirmed, and the highest match number: what the standings and the next Swiss round
     need, read with fewer columns than :func:`event_results` (the same definition,
-    :func:`result_of`; a won match, the common case, is made without the general path)."""
+    :func:`result_of`; a won match, the common case, is made without the general path).
+
+    The totals come from the matches' cache (:func:`match_totals`: one query of plain
+    columns); while a match has none (written before the cache existed, outside the
+    services), the games are summed by the database instead."""
+    rows = _fetch(_totals_sql(connection.vendor, len(exclude_brackets)),
+                  [event.pk, *([event.pk, *exclude_brackets] if exclude_brackets else ())])
+    if any(row[9] is None for row in rows):
+        return _summed_results(event, exclude_brackets)
+    confirmed = Match.Status.CONFIRMED
+    decided = frozenset(DECIDED_STATUSES)
+    new, cls = object.__new__, MatchResult
+    out: list[MatchResult] = []
+    append = out.append
+    all_confirmed = all(row[6] == confirmed for row in rows)
+    last = max((row[7] for row in rows), default=0)
+    for _pk, a, b, bye, walkover, side, status, number, drawn, ga, gb, pa, pb in rows:
+        if not bye and not walkover and status in decided and side in ("a", "b") \
+                and a is not None and b is not None and a != b:
+            # a won match, the common case: MatchResult.won without its call
+            result = new(cls)
+            result.__dict__.update(a=a, b=b, winner=a if side == "a" else b, games_a=ga,
+                                   games_b=gb, points_a=pa, points_b=pb, walkover=False,
+                                   draw=False)
+            append(result)
+            continue
+        result = result_of((_pk, a, b, bye, walkover, side, status, None, None, number,
+                            drawn), (ga, gb, pa, pb))
+        if result is not None:
+            append(result)
+    return out, all_confirmed, last
+
+
+def _summed_results(event: Event, exclude_brackets: tuple[str, ...]
+                    ) -> tuple[list[MatchResult], bool, int]:
+    """:func:`decided_results` with the games summed by the database (matches without the
+    cached totals)."""
     rows = _result_rows(event, LEAN_COLUMNS, None, exclude_brackets)
     if rows is None:  # no JSON operators: the general reader
         full = event_results(event, exclude_brackets=exclude_brackets)
         return ([r for _row, r in full if r is not None],
                 all(row[6] == Match.Status.CONFIRMED for row, _r in full),
                 max((row[9] for row, _r in full), default=0))
-    won, confirmed = MatchResult.won, Match.Status.CONFIRMED
-    decided = frozenset(DECIDED_STATUSES)
     out: list[MatchResult] = []
     all_confirmed, last = True, 0
     for _pk, a, b, bye, walkover, side, status, number, drawn, games, ga, gb, pa, pb in rows:
-        if status != confirmed:
+        if status != Match.Status.CONFIRMED:
             all_confirmed = False
-        if number > last:
-            last = number
+        last = max(last, number)
         totals = (int(ga), int(gb), int(pa), int(pb)) if games else NO_GAMES
-        if not bye and not walkover and status in decided and b is not None \
-                and a is not None and side in ("a", "b"):
-            out.append(won(a, b, a if side == "a" else b, *totals))
-            continue
         result = result_of((_pk, a, b, bye, walkover, side, status, None, None, number,
                             drawn), totals)
         if result is not None:

@@ -17,6 +17,7 @@ from scoring.services.matches import (
     record_quick_board,
     record_toss,
 )
+from scoring.standings.results import match_totals
 
 SYSTEM = Actor(via="system")
 _names = itertools.count(1)
@@ -114,13 +115,16 @@ def finished_rows(m: Match, winner: str = "a", scores: tuple[tuple[int, int], ..
         (25, 10), (25, 12))) -> Match:
     """A finished match written straight into the caches (fast, for big standings)."""
     wins = {"a": 0, "b": 0}
+    games = []
     for number, (x, y) in enumerate(scores, start=1):
         game_winner = "a" if x > y else "b"
         wins[game_winner] += 1
-        Game.objects.create(match=m, number=number, first_breaker="a",
-                            scores={"a": x, "b": y}, winner_side=game_winner, finished=True)
+        games.append(Game.objects.create(match=m, number=number, first_breaker="a",
+                                         scores={"a": x, "b": y}, winner_side=game_winner,
+                                         finished=True))
     Match.objects.filter(pk=m.pk).update(
         status=Match.Status.FINISHED, winner_side=winner, games_won=wins,
-        finished_at=timezone.now(), revision=len(scores) * 3)
+        finished_at=timezone.now(), revision=len(scores) * 3,
+        **match_totals((g.winner_side, g.scores) for g in games))
     m.refresh_from_db()
     return m

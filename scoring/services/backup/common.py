@@ -48,7 +48,8 @@ NOT_EXPORTED = {
     Event: {"id", "tournament"},
     Entry: {"id"},
     Round: {"id"},
-    Match: {"id"},
+    # the totals over the games: a cache, made again from the games on import
+    Match: {"id", "games_a", "games_b", "points_a", "points_b"},
     Game: {"id", "match"},
     Board: {"id", "game"},
     BoardEvent: {"id", "board"},

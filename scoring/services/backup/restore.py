@@ -47,6 +47,7 @@ from scoring.services.backup.common import (
 )
 from scoring.services.backup.export import _detail_ids
 from scoring.services.tournaments import TournamentError, clean_settings
+from scoring.standings.results import match_totals
 
 
 @dataclass
@@ -369,6 +370,9 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
                 created_at=_parse_dt(c.get("created_at"), where) or timezone.now())
         for g in _list(row, "games"):
             _import_game(match, ref, g, where, user_for, board_ids, counts)
+        # the match's cached totals over the games just imported (not in the document)
+        Match.objects.filter(pk=match.pk).update(**match_totals(
+            (g.get("winner_side", ""), g.get("scores")) for g in _list(row, "games")))
 
     for match, row, where in links:
         winner_to = _ref(matches, row.get("winner_to"), where)

@@ -24,6 +24,7 @@ from scoring.rules.point import PointGame
 from scoring.services.matches.base import _lock, _Written
 from scoring.services.sql_rows import update_row
 from scoring.signals import match_finished
+from scoring.standings.results import match_totals
 
 
 def refresh_caches(match: Match, known: _Written | None = None, *,
@@ -60,10 +61,12 @@ def refresh_caches(match: Match, known: _Written | None = None, *,
             Game.objects.filter(pk=game.pk).update(scores=state.scores,
                                                    winner_side=state.winner or "",
                                                    finished=state.finished)
+            game.scores, game.winner_side = state.scores, state.winner or ""
     else:
         games_won = {}
     fields: dict[str, Any] = {"games_won": games_won, "winner_side": snapshot.winner or "",
-                              "draw": bool(getattr(state, "draw", False))}
+                              "draw": bool(getattr(state, "draw", False)),
+                              **match_totals((g.winner_side, g.scores) for g in snapshot.games)}
     if snapshot.finished and match.status not in (Match.Status.FINISHED,
                                                   Match.Status.CONFIRMED):
         fields.update(status=Match.Status.FINISHED, finished_at=timezone.now())

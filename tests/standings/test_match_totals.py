@@ -1,0 +1,122 @@
+"""The match's cached totals over its games (issue 17): written with the games' caches, made
+again on import, and read by the standings instead of summing the games; a match without them
+is read from its games."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+from django.apps import apps as global_apps
+
+from scoring.models import Game, Match
+from scoring.services.backup import export_tournament, import_tournament
+from scoring.standings.results import (
+    _summed_results,
+    decided_results,
+    event_results,
+    match_totals,
+)
+from tests.live import factories as f
+
+pytestmark = pytest.mark.django_db
+
+
+def _totals(m: Match) -> tuple[int | None, ...]:
+    m.refresh_from_db()
+    return (m.games_a, m.games_b, m.points_a, m.points_b)
+
+
+def _from_games(m: Match) -> tuple[int, ...]:
+    games = Game.objects.filter(match=m).values_list("winner_side", "scores")
+    return tuple(match_totals(games).values())
+
+
+def _swiss() -> tuple:
+    e, entries = f.event(f.tournament(), format="swiss", entries=4)
+    return e, entries
+
+
+def test_match_totals_counts_games_and_sums_points() -> None:
+    assert match_totals([("a", {"a": 25, "b": 3}), ("b", {"a": 7, "b": 25}),
+                         ("a", {"a": 25, "b": 0}), ("", {})]) == {
+        "games_a": 2, "games_b": 1, "points_a": 57, "points_b": 28}
+    assert match_totals([]) == {"games_a": 0, "games_b": 0, "points_a": 0, "points_b": 0}
+
+
+def test_recorded_boards_keep_the_totals_of_the_games() -> None:
+    e, (a, b, c, d) = _swiss()
+    m = f.match(e, a, b)
+    f.toss(m)
+    f.quick(m, "a", carrommen=5)
+    assert _totals(m) == _from_games(m) != (0, 0, 0, 0)
+    f.win_match(m, "b")
+    assert _totals(m) == _from_games(m)
+    assert m.games_b == 2
+
+
+def test_standings_read_the_totals_like_the_games() -> None:
+    e, (a, b, c, d) = _swiss()
+    first, second = f.match(e, a, b, number=1), f.match(e, c, d, number=2)
+    f.win_match(first, "a")
+    f.finished_rows(second, "b", scores=((10, 25), (25, 20), (3, 25)))
+    fast = decided_results(e)
+    assert fast == _summed_results(e, ())
+    won = {r.a: r for r in fast[0]}
+    assert (won[c.pk].games_a, won[c.pk].games_b) == (1, 2)
+    assert (won[c.pk].points_a, won[c.pk].points_b) == (38, 70)
+    assert [r for _row, r in event_results(e) if r is not None] == fast[0]
+
+
+def test_a_match_without_totals_is_read_from_its_games() -> None:
+    e, (a, b, c, d) = _swiss()
+    m = f.finished_rows(f.match(e, a, b), "a", scores=((25, 4), (25, 9)))
+    Match.objects.filter(pk=m.pk).update(games_a=None, games_b=None, points_a=None,
+                                         points_b=None)
+    (result,), _confirmed, last = decided_results(e)
+    assert (result.games_a, result.points_a, result.points_b, last) == (2, 50, 13, 1)
+
+
+def test_a_restored_tournament_has_the_totals_of_its_games() -> None:
+    e, (a, b, c, d) = _swiss()
+    m = f.finished_rows(f.match(e, a, b), "b", scores=((25, 4), (11, 25), (2, 25)))
+    document = export_tournament(e.tournament)
+    report = import_tournament(document, slug="lakeside-copy")
+    copy = Match.objects.get(event__tournament=report.tournament)
+    assert _totals(copy) == _totals(m) == (1, 2, 38, 54)
+
+
+def test_the_migration_fills_the_totals_from_the_games() -> None:
+    e, (a, b, c, d) = _swiss()
+    m = f.finished_rows(f.match(e, a, b), "a", scores=((25, 4), (25, 9)))
+    empty = f.match(e, c, d, number=2)
+    Match.objects.update(games_a=None, games_b=None, points_a=None, points_b=None)
+    migration = importlib.import_module("scoring.migrations.0011_swiss_match_totals")
+    migration.fill_totals(global_apps, None)
+    assert _totals(m) == (2, 0, 50, 13)
+    assert _totals(empty) == (0, 0, 0, 0)
+
+
+def test_a_point_carrom_match_keeps_the_totals_of_its_game() -> None:
+    """Three players at a table: the totals of sides a and b are their points of the game
+    (side c has none in the a/b totals), written as each board is recorded."""
+    import datetime
+
+    from scoring.models import Entry, Event, Player, Tournament
+    from scoring.services.tournaments import create_event
+    from tests.live.point_flow import BOARD_ONE, BOARD_TWO, play, toss
+
+    t = Tournament.objects.create(slug="pts", name="Point Open",
+                                  start_date=datetime.date(2026, 12, 5),
+                                  end_date=datetime.date(2026, 12, 5))
+    event: Event = create_event(tournament=t, name="Point carrom", actor=f.SYSTEM,
+                                kind="points", format="single_match", rules="point-carrom",
+                                games_to_win=1)
+    e = [Entry.objects.create(event=event, player=Player.objects.create(name=f"P {n}"))
+         for n in range(3)]
+    m = Match.objects.create(event=event, number=1, entry_a=e[0], entry_b=e[1], entry_c=e[2],
+                             rules="point-carrom", games_to_win=1, status=Match.Status.READY)
+    play(toss(m), BOARD_ONE)
+    assert _totals(m) == _from_games(m)
+    play(m, BOARD_TWO)  # A 25, B 8, C 7
+    assert _totals(m) == _from_games(m) == (1, 0, 25, 8)
