@@ -9,8 +9,9 @@ list of their statements, so it keeps passing (and checking) when statements are
 
 - an ``INSERT`` names exactly the model's concrete columns (the auto id aside);
 - an ``UPDATE`` names model columns only, exactly those its caller asked for, by primary key;
-- a ``SELECT`` read into model instances (``Model.objects.raw``) names exactly the concrete
-  columns; any other ``SELECT`` names columns of its table's model only.
+- a ``SELECT`` read into model instances (``Model.objects.raw``, or ``Model.from_db`` in
+  ``draw_rows._one``) names exactly the concrete columns; any other ``SELECT`` names columns
+  of its tables' models only (a join's columns by their table's alias).
 
 ``test_a_field_the_statement_does_not_write_fails`` shows the check failing when the model
 has a field the statement leaves out (a field list extended by monkeypatch).
@@ -48,19 +49,21 @@ NAME = r'"?(\w+)"?'
 @dataclass(frozen=True)
 class Statement:
     sql: str
-    raw: bool  # read into model instances (Model.objects.raw)
+    raw: bool  # read into model instances (Model.objects.raw, Model.from_db)
     update_names: tuple[str, ...] | None  # the fields update_row was asked for
 
 
 def _origin() -> tuple[bool, bool]:
-    """(issued from one of MODULES, through ``RawQuerySet``)."""
+    """(issued from one of MODULES, read into model instances: ``RawQuerySet`` or
+    ``draw_rows._one``)."""
     frame, ours, raw = sys._getframe(2), False, False
     while frame is not None:
         name = frame.f_code.co_filename.replace("\\", "/")
         ours = ours or name.endswith(MODULES)
         raw = raw or (name.endswith("django/db/models/query.py")
                       and frame.f_code.co_name == "iterator"
-                      and type(frame.f_locals.get("self")).__name__ == "RawQuerySet")
+                      and type(frame.f_locals.get("self")).__name__ == "RawQuerySet"
+                   or name.endswith(MODULES[1]) and frame.f_code.co_name == "_one")
         frame = frame.f_back
     return ours, raw
 
@@ -121,6 +124,21 @@ def _columns(text: str) -> list[str]:
     return [re.fullmatch(NAME, part.strip()).group(1) for part in text.split(",")]
 
 
+def _joined(sql: str, tables: dict[str, type[models.Model]], fields_of) -> bool:
+    """A read of several tables by alias (``FROM "a" x JOIN "b" y ON …``): each named
+    column, selected, joined on or filtered by, is a column of its alias's model. False
+    when ``sql`` is no such read."""
+    aliases = dict((alias, table) for table, alias in re.findall(
+        rf"(?:FROM|JOIN) {NAME} (\w+)\b(?<!\bON)", sql, re.I))
+    if " JOIN " not in sql.upper() or not aliases:
+        return False
+    for alias, column in re.findall(r'\b(\w+)\."?(\w+)"?', sql):
+        if alias in aliases:
+            columns = {f.column for f in fields_of(tables[aliases[alias]])}
+            assert column in columns, (sql, alias, column)
+    return True
+
+
 def check(statement: Statement, fields_of=lambda m: m._meta.concrete_fields) -> None:
     """Assert the statement names its model's columns as the module says it does."""
     tables = _models_by_table()
@@ -140,6 +158,8 @@ def check(statement: Statement, fields_of=lambda m: m._meta.concrete_fields) -> 
         if statement.update_names is not None:
             asked = {model._meta.get_field(n).column for n in statement.update_names}
             assert set(named) == asked, (sql, asked)
+    elif re.match("SELECT ", sql, re.I) and _joined(sql, tables, fields_of):
+        assert not statement.raw, sql  # a join is never read into one model's instances
     elif found := re.match(rf"SELECT (.*?) FROM {NAME}", sql, re.I):
         model = tables[found.group(2)]
         columns = {f.column for f in fields_of(model)}
@@ -174,6 +194,7 @@ def test_every_statement_names_its_models_columns(statements: list[Statement]) -
     for statement in statements:  # each ran on the test database in the workload
         check(statement)
     assert any(s.raw for s in statements)  # the locked event and tournament
+    assert any(" JOIN " in s.sql for s in statements)  # the entries with their ratings
     assert any(s.update_names for s in statements)
 
 

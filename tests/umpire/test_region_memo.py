@@ -16,6 +16,7 @@ from django.template.library import SimpleNode
 from django.utils import translation
 
 from scoring.rules import Pieces, RulesError, Stroke, apply
+from scoring.rules.events import parse_event
 from scoring.services.matches import match_snapshot, record_event, record_toss
 from scoring.templatetags import umpire_regions
 from tests.services.conftest import make_match
@@ -242,3 +243,76 @@ def test_two_tables_interleaved_see_what_a_fresh_rendering_gives(db, seed):
                 warm = _warm(other_client, url, **headers)
                 assert warm == _cold(other_client, url, **headers), (url, _step)
     assert answered >= 8  # most taps were strokes the board took
+
+
+def _legal_stroke(rng: random.Random, position) -> dict:
+    """A stroke the board takes, chosen to move it on: the striker's own carrommen often,
+    the queen with one of them sometimes (so boards end and games go on), else nothing,
+    a foul with the striker, or one of the opponent's."""
+    by = position.on_turn
+    own = position.on_board[by]
+    other = "black" if by == "white" else "white"
+    roll = rng.random()
+    candidates = []
+    if roll < 0.2 and position.queen == "on_board" and own > 1:
+        candidates.append({"pocketed": {by: 1, "queen": True}})
+    if roll < 0.65 and own:
+        candidates.append({"pocketed": {by: min(own, rng.randint(1, 3))}})
+    if roll < 0.75:
+        candidates.append({"pocketed": {"striker": True}, "foul": "striker_pocketed"})
+    if roll < 0.85 and position.on_board[other] > 1:
+        candidates.append({"pocketed": {other: 1}})
+    candidates.append({})
+    for extra in candidates:
+        payload = {"type": "stroke", "by": str(by), **extra}
+        try:
+            apply(position, parse_event(payload))
+        except (RulesError, TypeError, ValueError, KeyError):
+            continue
+        return payload
+    return {"type": "stroke", "by": str(by)}
+
+
+@pytest.mark.parametrize("seed", [21, 22])
+def test_whole_games_and_boards_from_memo_are_the_fresh_ones(db, seed):
+    """A singles and a seated doubles match played on through board ends, new boards and
+    games (scores, the queen, dues, fouls), one event at a time and in turn: after every event
+    both tablets' pages and panels from the memo are exactly those rendered from nothing."""
+    from django.test import Client
+
+    from scoring.services.matches import record_seating
+
+    rng = random.Random(seed)
+    singles = make_match(slug=f"whole-{seed}-1")
+    doubles = make_match(kind="doubles", slug=f"whole-{seed}-2")
+    for match in (singles, doubles):
+        record_toss(match=match, winner="a", choice="break", actor=UMPIRE)
+    ids = [p.pk for e in (doubles.entry_a, doubles.entry_b) for p in e.players]
+    record_seating(match=doubles, seating=[ids[0], ids[2], ids[1], ids[3]], actor=UMPIRE)
+    tables = [(Client(), singles), (Client(), doubles)]
+    umpire_regions._MEMO.clear()
+    boards_seen = set()
+    for _step in range(90):
+        client, match = rng.choice(tables)
+        match.refresh_from_db()
+        snapshot = match_snapshot(match)
+        if snapshot.finished:
+            continue
+        current = snapshot.current
+        position = current.position if current is not None else None
+        if position is None or position.finished or not position.on_turn:
+            payload = {"type": "stroke", "by": "white"}  # the next board's break
+        else:
+            payload = _legal_stroke(rng, position)
+        try:
+            record_event(match=match, payload=payload, client_id=uuid.uuid4(), actor=UMPIRE)
+        except RulesError:
+            continue
+        if current is not None:
+            boards_seen.add((match.pk, current.board_number))
+        for other_client, other in tables:
+            for url, headers in ((link(other), {}),
+                                 (link(other, "panel"), {"HX-Request": "true"})):
+                warm = _warm(other_client, url, **headers)
+                assert warm == _cold(other_client, url, **headers), (url, _step)
+    assert len(boards_seen) >= 4  # boards ended and new ones began
