@@ -128,8 +128,8 @@ def _joined(sql: str, tables: dict[str, type[models.Model]], fields_of) -> bool:
     """A read of several tables by alias (``FROM "a" x JOIN "b" y ON …``): each named
     column, selected, joined on or filtered by, is a column of its alias's model. False
     when ``sql`` is no such read."""
-    aliases = dict((alias, table) for table, alias in re.findall(
-        rf"(?:FROM|JOIN) {NAME} (\w+)\b(?<!\bON)", sql, re.I))
+    aliases = {alias: table for table, alias in re.findall(
+        rf"(?:FROM|JOIN) {NAME} (\w+)\b(?<!\bON)", sql, re.I)}
     if " JOIN " not in sql.upper() or not aliases:
         return False
     for alias, column in re.findall(r'\b(\w+)\."?(\w+)"?', sql):
