@@ -73,6 +73,7 @@ def _log_in(page: Page, live_server, django_user_model, event: Event) -> None:
     page.get_by_label("Username").fill("chief")
     page.get_by_label("Password").fill("pw-e2e-only")
     page.get_by_role("button", name="Log in").click()
+    expect(page).not_to_have_url(re.compile(r"/accounts/login/"))  # the session is made
 
 
 def test_the_call_up_page_starts_the_clock_and_tablet_and_hall_agree(

@@ -102,7 +102,11 @@ def test_a_clock_change_reaches_the_call_up_page_through_its_poll(
     stop.scroll_into_view_if_needed()
     expect(stop).to_be_in_viewport()
     page.screenshot(path=str(SHOTS / "callup-polled-390x844.png"))
-    # the organiser's own stop swaps the section at once; the countdown holds
+    # the organiser's own stop swaps the section at once; the countdown holds. The page's
+    # timers are held and no poll is being answered when the stop is sent: the in-memory test
+    # database's table locks (tests/inflight.py) once cost this test its session in CI
+    page.clock.pause_at(page.evaluate("Date.now()"))
+    assert wait_idle()
     stop.click()
     expect(page.locator(f"#clock-restart-{rnd.pk}")).to_be_visible()
     held = _shown(page, "#round-clocks")
