@@ -107,19 +107,11 @@ def game_totals(event: Event, bracket: str | None = None,
         scores = json.loads("[" + ",".join(raw) + "]")
     else:
         scores = [json.loads(x) if isinstance(x, str) else x for x in raw]
-    totals: dict[int, list[int]] = {}
+    games: dict[int, list[tuple[str, Any]]] = {}
     for (match_id, winner, _raw), score in zip(rows, scores, strict=True):
-        t = totals.get(match_id)
-        if t is None:
-            t = totals[match_id] = [0, 0, 0, 0]
-        if winner == "a":
-            t[0] += 1
-        elif winner == "b":
-            t[1] += 1
-        if score:
-            t[2] += int(score.get("a", 0) or 0)
-            t[3] += int(score.get("b", 0) or 0)
-    return totals
+        games.setdefault(match_id, []).append((winner, score))
+    return {match_id: list(match_totals(played).values())
+            for match_id, played in games.items()}
 
 
 #: The match's cached totals over its games (:func:`match_totals`), in this order.
@@ -129,7 +121,7 @@ TOTAL_COLUMNS = ("games_a", "games_b", "points_a", "points_b")
 def match_totals(games: Iterable[tuple[str, Any]]) -> dict[str, int]:
     """A match's totals over its games, given as (winner side, scores) pairs: games won by
     side a and by b, the points of all games of a and of b. What the standings read
-    (:func:`game_totals` sums the same from the game rows); kept on the match as a cache,
+    (:func:`game_totals` applies it to the game rows); kept on the match as a cache,
     written with the games' caches (:func:`scoring.services.matches.refresh_caches`)."""
     ga = gb = pa = pb = 0
     for winner, scores in games:
