@@ -1,10 +1,10 @@
 """Requests the live server is still answering (browser tests only).
 
-On SQLite the browser tests' database is in memory and shared between the test thread and the
-live server's request threads; a request still running when the next test starts (a poll of
-the page the previous test closed) holds its table, and the next test's first write fails with
-"database table is locked". :class:`InFlightMiddleware` counts the requests being answered and
-:func:`wait_idle` waits until none is (the e2e tests call it before they begin).
+A request still running when a browser test ends (a poll of the page the test has just closed)
+must not write into the next test's database, nor be cut off by the flush that empties it.
+:class:`InFlightMiddleware` counts the requests being answered and :func:`wait_idle` waits until
+none is: tests/conftest.py calls it before a browser test begins and before its database is
+emptied.
 """
 
 from __future__ import annotations

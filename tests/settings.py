@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
+from pathlib import Path
+
 from carrom_tournament.settings import *  # noqa: F403
 
 # Tests never depend on the developer's production-style environment.
@@ -27,8 +31,22 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # tests/trust/test_login_limit.py switches it on to show the lockout.
 AXES_ENABLED = False
 
-# The browser tests wait until the live server answers no request before they begin
-# (tests/inflight.py: a request left over from the previous test would hold SQLite's tables).
+# On SQLite the test database is a file, not Django's default in-memory database: an in-memory
+# database is shared with the live server as ONE connection, which the live server's request
+# threads (a page's polls, answered at once) would then use together ("bad parameter or other
+# API misuse", lost sessions). With a file every thread has a connection of its own, in WAL
+# mode as in a deployment. In RAM where the machine has /dev/shm; one file per test process
+# (pytest-django adds the xdist worker's suffix), removed when the run ends.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    _shm = Path("/dev/shm")
+    _test_db_dir = _shm if os.access(_shm, os.W_OK) else Path(tempfile.gettempdir())
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": str(_test_db_dir / f"carrom-test-{os.getpid()}.sqlite3"),
+    }
+
+# The browser tests wait until the live server answers no request before they begin, and a
+# test's database is emptied only when the requests of its closed pages are answered
+# (tests/inflight.py): a request left over from the previous test must not write into the next.
 # Right after security and static files (served without the database), as the project's order
 # requires (tests/foundation/test_settings.py).
 MIDDLEWARE = [*MIDDLEWARE[:2], "tests.inflight.InFlightMiddleware", *MIDDLEWARE[2:]]  # noqa: F405

@@ -35,30 +35,65 @@
     listeners.forEach(function (fn) { try { fn(state); } catch (e) { /* next */ } });
   }
 
+  // the engine's files: Pyodide's, the rules bundle, the worker's script and this one
+  function files(config) {
+    var base = new URL(config.pyodide, location.href).href;
+    var urls = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+                "pyodide-lock.json"].map(function (name) { return base + name; });
+    urls.push(new URL(config.bundle, location.href).href,
+              new URL(config.worker, location.href).href,
+              new URL(config.script, location.href).href);
+    return urls;
+  }
+
   function keep(config) {
     // the service worker keeps the engine's files for a reopening without network
     if (!navigator.serviceWorker) { return; }
     navigator.serviceWorker.ready.then(function (registration) {
-      var base = new URL(config.pyodide, location.href).href;
-      var urls = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
-                  "pyodide-lock.json"].map(function (name) { return base + name; });
-      urls.push(new URL(config.bundle, location.href).href,
-                new URL(config.worker, location.href).href,
-                new URL(config.script, location.href).href);
       if (registration.active) {
-        registration.active.postMessage({ cache: urls });
+        registration.active.postMessage({ cache: files(config) });
       }
     }).catch(function () {});
   }
 
+  // With the network gone, a start can only load what the service worker has kept: true when
+  // it holds every file (or where this cannot be known: no Cache API, or still online).
+  function loadable(config) {
+    if (navigator.onLine !== false || !window.caches || !navigator.serviceWorker ||
+        !navigator.serviceWorker.controller) {
+      return Promise.resolve(true);
+    }
+    return Promise.all(files(config).map(function (url) {
+      return window.caches.match(url, { ignoreVary: true });
+    })).then(function (found) {
+      return found.every(Boolean);
+    }, function () { return true; });
+  }
+
+  var checking = false;
+
   function start(config, lang) {
-    if (api.state === "loading" || api.state === "ready") {
+    if (api.state === "loading" || api.state === "ready" || checking) {
       return;
     }
     if (!window.Worker || !window.WebAssembly) {
       set("failed", "no Worker or WebAssembly");
       return;
     }
+    // cut off before the files were kept: no start (Pyodide's would break off half way and
+    // use up a try); the strokes wait without rulings, and the next need checks again
+    checking = true;
+    loadable(config).then(function (ok) {
+      checking = false;
+      if (ok) {
+        begin(config, lang);
+      } else if (api.state !== "loading" && api.state !== "ready") {
+        set("failed", "offline before the engine's files were kept");
+      }
+    });
+  }
+
+  function begin(config, lang) {
     if (worker) {
       worker.terminate(); // a start that failed: begin again
       worker = null;

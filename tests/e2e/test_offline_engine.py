@@ -195,3 +195,39 @@ def test_a_page_reopened_offline_still_rules(live_server, page: Page, transactio
     page.context.set_offline(False)
     expect(page.locator("#history .u-history-item.is-pending")).to_have_count(0, timeout=20000)
     assert len(events(match)) == 2
+
+
+def test_cut_off_before_its_files_are_kept_the_engine_waits_for_them(
+    live_server, page: Page, transactional_db
+):
+    """The Wi-Fi drops while the tablet is still keeping Pyodide: the engine is not started
+    (it could only break off half way, with Pyodide's fatal errors, and use up a try); the
+    strokes wait unruled, and once the network is back and the files are kept, the next cut
+    starts it."""
+    problems = Problems(page)
+    match = open_tablet(page, live_server)
+    engine_kept(page)
+    # the standard library not yet kept, as when the network drops during its download
+    assert page.evaluate("""async () => {
+        const cache = await caches.open("umpire-v1");
+        const zip = (await cache.keys()).find(r => r.url.endsWith("/python_stdlib.zip"));
+        return cache.delete(zip);
+    }""")
+    page.context.set_offline(True)
+    expect(page.locator("html")).to_have_attribute("data-umpire-engine", "failed")
+    engine = page.evaluate("({tries: UmpireEngine.tries, error: UmpireEngine.error})")
+    assert engine == {"tries": 0, "error": "offline before the engine's files were kept"}
+    page.locator("#quick-nothing").tap()
+    expect(page.locator("#history .u-history-item.is-pending")).to_have_count(1)
+    expect(page.locator("#history .u-history-item.is-ruled")).to_have_count(0)
+    page.context.set_offline(False)  # the stroke is sent, the files are kept again
+    expect(page.locator("#history .u-history-item.is-pending")).to_have_count(0, timeout=20000)
+    engine_kept(page)
+    page.context.set_offline(True)
+    engine_ready(page)
+    page.locator("#quick-nothing").tap()
+    expect(page.locator("#history .u-history-item.is-ruled")).to_have_count(1)
+    page.context.set_offline(False)
+    expect(page.locator("#history .u-history-item.is-pending")).to_have_count(0, timeout=20000)
+    assert len(events(match)) == 2
+    problems.assert_none()

@@ -13,7 +13,6 @@ from playwright.sync_api import Page, expect
 from scoring.services import round_clock as clock_service
 from tests.e2e.test_round_clock import SHOTS, SYSTEM, _log_in, _shown, _timed_round
 from tests.e2e.test_umpire_tablet import Problems
-from tests.inflight import wait_idle
 
 CLOCK_URL = re.compile(r"/clock/")
 
@@ -27,9 +26,7 @@ def _clock_fetches(page: Page) -> list[str]:
 
 
 def _add_five_minutes(rnd) -> None:
-    """The organiser's +5 (another device), written when no poll holds the in-memory
-    database's tables (tests/inflight.py)."""
-    assert wait_idle()
+    """The organiser's +5, from another device: written while the page's polls run."""
     clock_service.add_minutes(round=rnd, minutes=5, actor=SYSTEM)
 
 
@@ -102,11 +99,7 @@ def test_a_clock_change_reaches_the_call_up_page_through_its_poll(
     stop.scroll_into_view_if_needed()
     expect(stop).to_be_in_viewport()
     page.screenshot(path=str(SHOTS / "callup-polled-390x844.png"))
-    # the organiser's own stop swaps the section at once; the countdown holds. The page's
-    # timers are held and no poll is being answered when the stop is sent: the in-memory test
-    # database's table locks (tests/inflight.py) once cost this test its session in CI
-    page.clock.pause_at(page.evaluate("Date.now()"))
-    assert wait_idle()
+    # the organiser's own stop swaps the section at once; the countdown holds
     stop.click()
     expect(page.locator(f"#clock-restart-{rnd.pk}")).to_be_visible()
     held = _shown(page, "#round-clocks")
