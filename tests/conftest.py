@@ -39,6 +39,19 @@ def pytest_report_header(config: pytest.Config) -> str:
     return f"database: {vendor}{host}; browser: {CHROMIUM}"
 
 
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Remove what is left of this process's SQLite test database (tests/settings.py): Django
+    deletes the file, but the -wal and -shm files of the live server's connections stay."""
+    from django.conf import settings
+
+    if not settings.configured:
+        return
+    name = settings.DATABASES["default"].get("TEST", {}).get("NAME")
+    if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3") and name:
+        for left in Path(name).parent.glob(f"{Path(name).name}*"):
+            left.unlink(missing_ok=True)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Everything under tests/e2e/ is a browser test, marked ``e2e`` (still run by make test)."""
     for item in items:
