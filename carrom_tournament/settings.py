@@ -118,7 +118,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "scoring.timezones.TournamentTimeZoneMiddleware",  # the tournament's local time
+    "scoring.zone_middleware.TournamentTimeZoneMiddleware",  # the tournament's local time
     # Safe by default: every view needs a login unless decorated with @login_not_required.
     "django.contrib.auth.middleware.LoginRequiredMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

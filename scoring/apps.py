@@ -11,6 +11,9 @@ class ScoringConfig(AppConfig):
 
     def ready(self) -> None:
         # Results flow: winners advance when a match is confirmed (scoring.services.draws).
+        from scoring import zone_middleware
         from scoring.services import draws
 
         draws.connect()
+        # a saved tournament's zone is forgotten by every process, also one answering no page
+        zone_middleware.connect()

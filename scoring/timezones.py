@@ -7,10 +7,10 @@ One place for it:
   the server's ``settings.TIME_ZONE`` when empty or unknown);
 * :func:`clock` formats a moment as the sheets and the hall print it ("14:05", 24-hour in
   English and German alike);
-* :class:`TournamentTimeZoneMiddleware` activates the zone for every request to a tournament's
-  pages (the URL names it by ``slug``, ``event_id``, ``match_id`` or umpire ``token``), so
-  ``{{ moment|time }}`` and ``timezone.localtime`` in templates and views are local;
-* :func:`activated` does the same outside a request (management commands, selectors).
+* :func:`activated` shows times in it inside a ``with`` block (management commands, selectors);
+* ``scoring/zone_middleware.py`` activates it for every request to a tournament's pages.
+
+Nothing here reads the models (they use the choices and the validator of this module).
 """
 
 from __future__ import annotations
@@ -18,17 +18,12 @@ from __future__ import annotations
 import contextlib
 import datetime
 import functools
-import hashlib
-import time
 import zoneinfo
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.db.models.signals import post_delete, post_save
-from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -100,81 +95,3 @@ def activated(tournament: Any) -> Iterator[None]:
     """Show times in the tournament's zone inside the ``with`` block."""
     with timezone.override(tournament_zone(tournament)):
         yield
-
-
-#: A poll of a live page costs no query for its zone (ETag answers stay at one query): the zone
-#: of a URL's tournament is remembered in the cache for a minute, under a version that moves
-#: whenever a tournament is saved or deleted.
-ZONE_CACHE_SECONDS = 60
-URL_KEYS = ("slug", "event_id", "match_id", "token")
-_VERSION_KEY = "timezones:version"
-
-
-def forget_zones(**_: Any) -> None:
-    """Forget the remembered zones (a tournament was saved or deleted)."""
-    try:
-        cache.incr(_VERSION_KEY)
-    except ValueError:  # not set yet (or evicted): any fresh version will do
-        cache.set(_VERSION_KEY, time.time_ns(), None)
-
-
-post_save.connect(forget_zones, sender="scoring.Tournament",
-                  dispatch_uid="timezones-forget-save")
-post_delete.connect(forget_zones, sender="scoring.Tournament",
-                    dispatch_uid="timezones-forget-delete")
-
-
-def _zone_name_for(kwargs: dict[str, Any]) -> str | None:
-    """The time zone of the tournament a URL's arguments name, if any (one small query, then
-    remembered for :data:`ZONE_CACHE_SECONDS`)."""
-    name = next((n for n in URL_KEYS if n in kwargs), None)
-    if name is None:
-        return None
-    version = cache.get_or_set(_VERSION_KEY, 1, None)
-    digest = hashlib.sha256(str(kwargs[name]).encode()).hexdigest()[:32]
-    key = f"timezones:{version}:{name}:{digest}"
-    zone = cache.get(key)
-    if zone is None:
-        zone = _query_zone_name(kwargs) or ""
-        cache.set(key, zone, ZONE_CACHE_SECONDS)
-    return zone or None
-
-
-def _query_zone_name(kwargs: dict[str, Any]) -> str | None:
-    from scoring.models import Event, Match, Tournament
-
-    if "slug" in kwargs:
-        query = Tournament.objects.filter(slug=kwargs["slug"]).values_list("time_zone")
-    elif "event_id" in kwargs:
-        query = Event.objects.filter(pk=kwargs["event_id"]).values_list(
-            "tournament__time_zone")
-    elif "match_id" in kwargs:
-        query = Match.objects.filter(pk=kwargs["match_id"]).values_list(
-            "event__tournament__time_zone")
-    elif "token" in kwargs:
-        query = Match.objects.filter(umpire_token=kwargs["token"]).values_list(
-            "event__tournament__time_zone")
-    else:
-        return None
-    row = query.first()
-    return row[0] if row else None
-
-
-class TournamentTimeZoneMiddleware:
-    """Activates the tournament's time zone for the views of its pages (public, live, hall,
-    organiser, umpire, printing, API); other pages keep the server's ``TIME_ZONE``."""
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        try:
-            return self.get_response(request)
-        finally:
-            timezone.deactivate()
-
-    def process_view(self, request: HttpRequest, view: Callable[..., Any], args: Any,
-                     kwargs: dict[str, Any]) -> None:
-        name = _zone_name_for(kwargs)
-        if name is not None:
-            timezone.activate(zone_named(name))

@@ -65,7 +65,7 @@ def test_a_stroke_post_replays_its_board_once_in_few_queries(client, db, engine_
     _board_of(match, earlier)
     match.refresh_from_db()
     on_turn = match_snapshot(match).current.position.on_turn
-    # the tablet has its page open (the venue's time zone is then remembered, timezones.py)
+    # the tablet has its page open (the venue's time zone is then remembered, zone_middleware.py)
     assert client.get(f"/u/{match.umpire_token}/").status_code == 200
     if not kept:
         boards._REPLAYS.clear()
