@@ -109,12 +109,12 @@ class Match(models.Model):
                     "scores and no winner (a tournament rule; the ICF Laws set no time "
                     "limit)."))  # cache, written only by the services
     # The match's totals over its games (cache, rebuilt from the log with the games'
-    # caches: scoring.standings.results.match_totals); empty while unknown (the standings
-    # then sum the games themselves).
-    games_a = models.PositiveSmallIntegerField(_("games won by side a"), null=True, blank=True)
-    games_b = models.PositiveSmallIntegerField(_("games won by side b"), null=True, blank=True)
-    points_a = models.PositiveIntegerField(_("points of side a"), null=True, blank=True)
-    points_b = models.PositiveIntegerField(_("points of side b"), null=True, blank=True)
+    # caches: scoring.standings.results.match_totals; 0 without games). The standings read
+    # only these: every writer of a match's games writes them.
+    games_a = models.PositiveSmallIntegerField(_("games won by side a"), default=0)
+    games_b = models.PositiveSmallIntegerField(_("games won by side b"), default=0)
+    points_a = models.PositiveIntegerField(_("points of side a"), default=0)
+    points_b = models.PositiveIntegerField(_("points of side b"), default=0)
     needs_review = models.CharField(
         _("flagged for the organiser"), max_length=200, blank=True,
         help_text=_("Why an imported result needs a look (e.g. board rows that do not add up "

@@ -165,9 +165,8 @@ def _match_template(vendor: str, event_id: int, rules: str
     any default that is a function (but ``dict`` and ``list``)."""
     db = _db()
     columns = _match_layout(vendor)[0]
-    # a new match has no games: its cached totals are known, all 0 (match_totals)
-    template = Match(event_id=event_id, rules=rules, games_a=0, games_b=0, points_a=0,
-                     points_b=0)
+    # a new match has no games: its cached totals are the fields' default, 0 (match_totals)
+    template = Match(event_id=event_id, rules=rules)
     base = tuple(f.get_db_prep_save(f.pre_save(template, True), db) for f in columns)
     fresh = tuple(n for n, f in enumerate(columns)
                   if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
