@@ -187,7 +187,7 @@ def insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = True
     """
     if not rows:
         return {}
-    from scoring.models.match import new_umpire_token
+    from scoring.models.match import new_umpire_tokens
 
     db = _db()
     columns, index, plain, json_columns, sql = _match_layout(db.vendor)
@@ -203,9 +203,9 @@ def insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = True
     adapt_json = db.ops.adapt_json_value
     values = []
     plans: dict[tuple[str, ...], list[tuple[int, bool, bool, Any, Any]]] = {}
-    for row in rows:
+    for row, umpire_token in zip(rows, new_umpire_tokens(len(rows)), strict=True):
         line = base.copy()
-        line[token] = new_umpire_token()
+        line[token] = umpire_token
         rnd = row.pop("round", None)
         if rnd is not None:
             row.setdefault("round_id", rnd.pk)
