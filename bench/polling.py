@@ -129,6 +129,8 @@ def build(rounds: int, seed: int) -> dict:
                     event=event, round=rnd, number=number, entry_a_id=pairing.a,
                     entry_b_id=pairing.b, status="confirmed", winner_side="a" if a_wins else "b",
                     games_won={"a": 2, "b": 0} if a_wins else {"a": 0, "b": 2},
+                    games_a=2 if a_wins else 0, games_b=0 if a_wins else 2,
+                    points_a=sum(s[0] for s in scores), points_b=sum(s[1] for s in scores),
                     revision=8, finished_at=timezone.now()))
                 games.append(scores)
                 results.append(MatchResult(
@@ -212,7 +214,8 @@ class Umpire(threading.Thread):
                              winner_side="a", finished=True)])
                     Match.objects.filter(pk=m.pk).update(
                         status="finished", winner_side="a", games_won={"a": 2, "b": 0},
-                        revision=9, finished_at=timezone.now(), updated_at=timezone.now())
+                        games_a=2, games_b=0, points_a=50, points_b=18, revision=9,
+                        finished_at=timezone.now(), updated_at=timezone.now())
                     self.results += 1
         finally:
             connection.close()

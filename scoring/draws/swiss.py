@@ -210,13 +210,11 @@ class _Pairer:
             return n // 2
         key = frozenset(players)
         got = self.inner_memo.get(key)
-        if got is None and n >= 2:
-            # Dirac inside the set: a player who has met at most n//2 - 1 of the others may
-            # still meet at least ceil(n/2) of them, so n//2 pairs exist (a few set
-            # intersections instead of the induced graph and a blossom search)
-            played, most = self.played, n // 2 - 1
-            if all(len(played[p] & key) <= most for p in key):
-                got = self.inner_memo[key] = n // 2
+        # Dirac inside the set: a player who has met at most n//2 - 1 of the others may
+        # still meet at least ceil(n/2) of them, so n//2 pairs exist (a few set
+        # intersections instead of the induced graph and a blossom search)
+        if got is None and n >= 2 and self._dirac(key):
+            got = self.inner_memo[key] = n // 2
         if got is None:
             if n > LOCAL_GRAPH:
                 mate = maximum_matching(self.adj, players)
@@ -225,12 +223,19 @@ class _Pairer:
             got = self.inner_memo[key] = sum(1 for q in mate if q != -1) // 2
         return got
 
+    def _dirac(self, players: set[int] | frozenset[int]) -> bool:
+        """Dirac's condition inside ``players`` (n of them): each has met at most
+        ``n//2 - 1`` of the others, so may still meet half of them, and n//2 pairs exist
+        (a perfect matching when n is even; a few set intersections instead of a search)."""
+        most, played = len(players) // 2 - 1, self.played
+        return all(len(played[p] & players) <= most for p in players)
+
     def _try_pair(self, x: int, y: int) -> bool:
         """Pair x and y if everybody left can still be paired (the caller undoes on failure)."""
         rem = self.remaining
         rem.discard(x)
         rem.discard(y)
-        if len(rem) >= self.threshold:
+        if len(rem) >= self.threshold or self._dirac(rem):
             self.witness = None
             return True
         old = self.witness
@@ -345,17 +350,20 @@ class _Pairer:
 
         Split = tuple[set[int], list[int], list[int], dict[int, int], dict[int, int]]
 
+        size = len(order)
+
         def rec(i: int, floats_left: int, split: Split | None) -> bool:
             nonlocal nodes
-            while i < len(order) and order[i] not in unpaired:
+            while i < size and order[i] not in unpaired:
                 i += 1
-            if i == len(order):
+            if i == size:
                 return True
             nodes += 1
             if limit is not None and nodes > limit:
                 raise _Budget
             # the bracket's unpaired players must pair among themselves, but for floats_left
-            if 2 * self._inner_pairs(unpaired) < len(unpaired) - floats_left:
+            need = len(unpaired) - floats_left
+            if need > 0 and 2 * self._inner_pairs(unpaired) < need:
                 return False
             x = order[i]
             if x in is_floater:

@@ -9,6 +9,7 @@ replay_boards`` can rebuild it.
 
 from __future__ import annotations
 
+import base64
 import secrets
 import uuid
 
@@ -21,9 +22,21 @@ from scoring.models.event import RULES_CHOICES
 SIDE_CHOICES = [("a", "A"), ("b", "B"), ("c", "C")]
 
 
+#: Random bytes of an umpire link's token: 32 URL-safe base64 characters, no padding.
+UMPIRE_TOKEN_BYTES = 24
+
+
 def new_umpire_token() -> str:
     """An unguessable token for the match's private umpire link."""
-    return secrets.token_urlsafe(24)
+    return secrets.token_urlsafe(UMPIRE_TOKEN_BYTES)
+
+
+def new_umpire_tokens(count: int) -> list[str]:
+    """``count`` tokens as :func:`new_umpire_token` makes them, from one read of the system's
+    randomness (a round's matches at once; 24 bytes are exactly 32 base64 characters)."""
+    text = base64.urlsafe_b64encode(secrets.token_bytes(UMPIRE_TOKEN_BYTES * count)).decode()
+    width = UMPIRE_TOKEN_BYTES * 4 // 3
+    return [text[n:n + width] for n in range(0, width * count, width)]
 
 
 class Match(models.Model):
@@ -109,12 +122,12 @@ class Match(models.Model):
                     "scores and no winner (a tournament rule; the ICF Laws set no time "
                     "limit)."))  # cache, written only by the services
     # The match's totals over its games (cache, rebuilt from the log with the games'
-    # caches: scoring.standings.results.match_totals); empty while unknown (the standings
-    # then sum the games themselves).
-    games_a = models.PositiveSmallIntegerField(_("games won by side a"), null=True, blank=True)
-    games_b = models.PositiveSmallIntegerField(_("games won by side b"), null=True, blank=True)
-    points_a = models.PositiveIntegerField(_("points of side a"), null=True, blank=True)
-    points_b = models.PositiveIntegerField(_("points of side b"), null=True, blank=True)
+    # caches: scoring.standings.results.match_totals; 0 without games). The standings read
+    # only these: every writer of a match's games writes them.
+    games_a = models.PositiveSmallIntegerField(_("games won by side a"), default=0)
+    games_b = models.PositiveSmallIntegerField(_("games won by side b"), default=0)
+    points_a = models.PositiveIntegerField(_("points of side a"), default=0)
+    points_b = models.PositiveIntegerField(_("points of side b"), default=0)
     needs_review = models.CharField(
         _("flagged for the organiser"), max_length=200, blank=True,
         help_text=_("Why an imported result needs a look (e.g. board rows that do not add up "

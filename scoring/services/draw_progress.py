@@ -27,7 +27,7 @@ from scoring.services.draws import (
 )
 from scoring.services.matches import Actor
 from scoring.services.tournaments import audit
-from scoring.standings.results import NO_GAMES, game_totals, result_of
+from scoring.standings.results import result_of
 
 
 def _bracket_rows(event: Event) -> tuple[list[Match], int]:
@@ -79,14 +79,15 @@ def _rebuild(event: Event, rows: list[Match], offset: int) -> tuple[Bracket, dic
     return bracket, slots
 
 
-def _row_result(m: Match, totals: dict[int, list[int]]) -> MatchResult | None:
-    """The result of a bracket match row (None for byes: the bracket decides those)."""
+def _row_result(m: Match) -> MatchResult | None:
+    """The result of a bracket match row (None for byes: the bracket decides those), its
+    totals from the match's cache (:func:`scoring.standings.results.match_totals`)."""
     if m.bye:
         return None
     if m.status != Match.Status.CONFIRMED and not m.walkover:
         return None  # only confirmed results advance
     row = (m.pk, m.entry_a_id, m.entry_b_id, m.bye, m.walkover, m.winner_side, m.status)
-    result = result_of(row, totals.get(m.pk, NO_GAMES))
+    result = result_of(row, (m.games_a, m.games_b, m.points_a, m.points_b))
     return None if result is None or result.draw else result  # a bracket needs a winner
 
 
@@ -126,10 +127,9 @@ def sync_bracket(event: Event, *, actor: Actor = SYSTEM) -> Progress | None:
         bracket, slots = _rebuild(event, rows, offset)
         withdrawn = set(Entry.objects.filter(event=event, withdrawn=True)
                         .values_list("pk", flat=True))
-        points = game_totals(event)
         results = {}
         for mid, m in slots.items():
-            r = _row_result(m, points)
+            r = _row_result(m)
             if r is not None:
                 results[mid] = r
         now = timezone.now()
@@ -229,7 +229,7 @@ def champion(event: Event) -> Entry | None:
         bracket, slots = _rebuild(event, rows, offset)
     except (DrawServiceError, DrawError):
         return None
-    results = {mid: r for mid, m in slots.items() if (r := _row_result(m, {}))}
+    results = {mid: r for mid, m in slots.items() if (r := _row_result(m))}
     progress = _advance_safely(bracket, results, [])
     if progress.champion is None:
         return None

@@ -165,9 +165,8 @@ def _match_template(vendor: str, event_id: int, rules: str
     any default that is a function (but ``dict`` and ``list``)."""
     db = _db()
     columns = _match_layout(vendor)[0]
-    # a new match has no games: its cached totals are known, all 0 (match_totals)
-    template = Match(event_id=event_id, rules=rules, games_a=0, games_b=0, points_a=0,
-                     points_b=0)
+    # a new match has no games: its cached totals are the fields' default, 0 (match_totals)
+    template = Match(event_id=event_id, rules=rules)
     base = tuple(f.get_db_prep_save(f.pre_save(template, True), db) for f in columns)
     fresh = tuple(n for n, f in enumerate(columns)
                   if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
@@ -188,7 +187,7 @@ def insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = True
     """
     if not rows:
         return {}
-    from scoring.models.match import new_umpire_token
+    from scoring.models.match import new_umpire_tokens
 
     db = _db()
     columns, index, plain, json_columns, sql = _match_layout(db.vendor)
@@ -204,9 +203,9 @@ def insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = True
     adapt_json = db.ops.adapt_json_value
     values = []
     plans: dict[tuple[str, ...], list[tuple[int, bool, bool, Any, Any]]] = {}
-    for row in rows:
+    for row, umpire_token in zip(rows, new_umpire_tokens(len(rows)), strict=True):
         line = base.copy()
-        line[token] = new_umpire_token()
+        line[token] = umpire_token
         rnd = row.pop("round", None)
         if rnd is not None:
             row.setdefault("round_id", rnd.pk)

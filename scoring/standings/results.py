@@ -15,13 +15,15 @@ it. What moves the event on (the next Swiss round, the knock-out after the group
 the bracket) waits for confirmation (:mod:`scoring.services.draws`).
 
 The SQL is portable (SQLite, PostgreSQL): for a Swiss round of 256 players that is about 770
-matches and 1,900 games, and the ORM's per-row conversions would cost more than the ranking.
+matches, and the ORM's per-row conversions would cost more than the ranking. A match's totals
+(games won and points per side) are read from its cache columns only (:func:`match_totals`,
+written by every writer of games; 0, the fields' default, for a match without games); a stale
+cache is rebuilt from the log (``refresh_caches``, the backup import), never summed here.
 """
 
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Iterable
 from typing import Any
 
@@ -29,7 +31,7 @@ from django.db import connection
 from django.db.models import Q
 
 from scoring.draws import MatchResult, RankingRule, rule_for
-from scoring.models import Event, Game, Match, Round
+from scoring.models import Event, Match, Round
 
 #: Statuses of a match whose result stands (with a winner, or drawn).
 DECIDED_STATUSES = (Match.Status.FINISHED, Match.Status.CONFIRMED)
@@ -38,7 +40,6 @@ DECIDED_STATUSES = (Match.Status.FINISHED, Match.Status.CONFIRMED)
 #: round id, group, number, draw.
 RESULT_COLUMNS = ("id", "entry_a_id", "entry_b_id", "bye", "walkover", "winner_side", "status",
                   "round_id", "group", "number", "draw")
-NO_GAMES = (0, 0, 0, 0)
 
 #: The decided matches, as SQL over the match table aliased ``m`` (with :func:`decided_params`).
 DECIDED_SQL = "(m.status IN (%s, %s) OR m.bye = %s OR m.walkover = %s)"
@@ -93,36 +94,15 @@ def _where(event: Event, bracket: str | None, alias: str,
     return where, params
 
 
-def game_totals(event: Event, bracket: str | None = None,
-                exclude_brackets: tuple[str, ...] = ()) -> dict[int, list[int]]:
-    """Per match of the event: [games won by a, by b, points of a, points of b] (one query;
-    the score JSON of all games is decoded in one call)."""
-    where, params = _where(event, bracket, "m", exclude_brackets)
-    rows = _fetch(
-        f"SELECT g.{_q('match_id')}, g.{_q('winner_side')}, g.{_q('scores')} "
-        f"FROM {_q(Game._meta.db_table)} g JOIN {_q(Match._meta.db_table)} m "
-        f"ON m.{_q('id')} = g.{_q('match_id')} WHERE {where}", params)
-    raw = [r[2] for r in rows]
-    if raw and all(isinstance(x, str) for x in raw):
-        scores = json.loads("[" + ",".join(raw) + "]")
-    else:
-        scores = [json.loads(x) if isinstance(x, str) else x for x in raw]
-    games: dict[int, list[tuple[str, Any]]] = {}
-    for (match_id, winner, _raw), score in zip(rows, scores, strict=True):
-        games.setdefault(match_id, []).append((winner, score))
-    return {match_id: list(match_totals(played).values())
-            for match_id, played in games.items()}
-
-
 #: The match's cached totals over its games (:func:`match_totals`), in this order.
 TOTAL_COLUMNS = ("games_a", "games_b", "points_a", "points_b")
 
 
 def match_totals(games: Iterable[tuple[str, Any]]) -> dict[str, int]:
     """A match's totals over its games, given as (winner side, scores) pairs: games won by
-    side a and by b, the points of all games of a and of b. What the standings read
-    (:func:`game_totals` applies it to the game rows); kept on the match as a cache,
-    written with the games' caches (:func:`scoring.services.matches.refresh_caches`)."""
+    side a and by b, the points of all games of a and of b. Kept on the match as a cache,
+    written with the games' caches (:func:`scoring.services.matches.refresh_caches`; 0 for a
+    match without games, the fields' default), and the only totals the standings read."""
     ga = gb = pa = pb = 0
     for winner, scores in games:
         if winner == "a":
@@ -135,7 +115,7 @@ def match_totals(games: Iterable[tuple[str, Any]]) -> dict[str, int]:
     return {"games_a": ga, "games_b": gb, "points_a": pa, "points_b": pb}
 
 
-def result_of(row: tuple[Any, ...], totals: Any = NO_GAMES) -> MatchResult | None:
+def result_of(row: tuple[Any, ...], totals: Any = (0, 0, 0, 0)) -> MatchResult | None:
     """A match row (:data:`RESULT_COLUMNS`) as a :class:`MatchResult` if it is decided (see the
     module docstring), else None. ``totals``: games won a/b, points a/b."""
     _pk, a, b, bye, walkover, winner_side, status = row[:7]
@@ -161,52 +141,8 @@ def result_of(row: tuple[Any, ...], totals: Any = NO_GAMES) -> MatchResult | Non
     return MatchResult.won(a, b, winner, ga, gb, pa, pb, bool(walkover))
 
 
-def _json_int(column: str, key: str) -> str | None:
-    """SQL for the integer under ``key`` of a JSON column, on the backends that have one."""
-    if connection.vendor == "postgresql":
-        return f"CAST(({column} ->> '{key}') AS INTEGER)"
-    if connection.vendor == "sqlite":
-        return f"CAST(json_extract({column}, '$.{key}') AS INTEGER)"
-    return None
-
-
-def _result_rows(event: Event, columns: tuple[str, ...], bracket: str | None,
-                 exclude_brackets: tuple[str, ...]) -> list[tuple[Any, ...]] | None:
-    """The match ``columns`` of the event's matches in id order, each followed by its games'
-    count, wins of a, of b, points of a, of b (summed by the database; None on a database
-    without JSON operators). The SQL text is made once per shape."""
-    sql = _result_sql(connection.vendor, columns, bracket is not None, len(exclude_brackets))
-    if sql is None:
-        return None
-    params: list[Any] = [event.pk]
-    if bracket is not None:
-        params += [event.pk, bracket]
-    if exclude_brackets:
-        params += [event.pk, *exclude_brackets]
-    return _fetch(sql, params)
-
-
-@functools.cache
-def _result_sql(vendor: str, columns: tuple[str, ...], bracketed: bool, excluded: int
-                ) -> str | None:
-    where, _params = _where(Event(pk=0), "x" if bracketed else None, "m", ("x",) * excluded)
-    points_a, points_b = _json_int(f"g.{_q('scores')}", "a"), _json_int(f"g.{_q('scores')}", "b")
-    if points_a is None or points_b is None:
-        return None
-    side = f"g.{_q('winner_side')}"
-    listed = ", ".join("m." + _q(c) for c in columns)
-    return (
-        f"SELECT {listed}, COUNT(g.{_q('id')}), "
-        f"SUM(CASE WHEN {side} = 'a' THEN 1 ELSE 0 END), "
-        f"SUM(CASE WHEN {side} = 'b' THEN 1 ELSE 0 END), "
-        f"COALESCE(SUM({points_a}), 0), COALESCE(SUM({points_b}), 0) "
-        f"FROM {_q(Match._meta.db_table)} m LEFT JOIN {_q(Game._meta.db_table)} g "
-        f"ON g.{_q('match_id')} = m.{_q('id')} WHERE {where} "
-        f"GROUP BY m.{_q('id')} ORDER BY m.{_q('id')}")
-
-
 #: The columns :func:`decided_results` reads: what a result needs, and the match number.
-LEAN_COLUMNS = ("id", "entry_a_id", "entry_b_id", "bye", "walkover", "winner_side", "status",
+LEAN_COLUMNS = ("entry_a_id", "entry_b_id", "bye", "walkover", "winner_side", "status",
                 "number", "draw")
 
 
@@ -225,60 +161,27 @@ def decided_results(event: Event, *, exclude_brackets: tuple[str, ...] = ()
     """The event's decided results (none of the ``exclude_brackets``), whether every match is
     confirmed, and the highest match number: what the standings and the next Swiss round
     need, read with fewer columns than :func:`event_results` (the same definition,
-    :func:`result_of`; a won match, the common case, is made without the general path).
-
-    The totals come from the matches' cache (:func:`match_totals`: one query of plain
-    columns); while a match has none (written before the cache existed, outside the
-    services), the games are summed by the database instead."""
+    :func:`result_of`; a won match, the common case, is made by :meth:`MatchResult.won`
+    without the general path). The totals are the matches' cache (:func:`match_totals`):
+    one query of plain columns."""
     rows = _fetch(_totals_sql(connection.vendor, len(exclude_brackets)),
                   [event.pk, *([event.pk, *exclude_brackets] if exclude_brackets else ())])
-    if any(row[9] is None for row in rows):
-        return _summed_results(event, exclude_brackets)
     confirmed = Match.Status.CONFIRMED
     decided = frozenset(DECIDED_STATUSES)
-    new, cls = object.__new__, MatchResult
+    won = MatchResult.won
     out: list[MatchResult] = []
     append = out.append
-    all_confirmed = all(row[6] == confirmed for row in rows)
-    last = max((row[7] for row in rows), default=0)
-    for _pk, a, b, bye, walkover, side, status, number, drawn, ga, gb, pa, pb in rows:
-        if not bye and not walkover and status in decided and side in ("a", "b") \
-                and a is not None and b is not None and a != b:
-            # a won match, the common case: MatchResult.won without its call
-            result = new(cls)
-            result.__dict__.update(a=a, b=b, winner=a if side == "a" else b, games_a=ga,
-                                   games_b=gb, points_a=pa, points_b=pb, walkover=False,
-                                   draw=False)
-            append(result)
+    all_confirmed = all(row[5] == confirmed for row in rows)
+    last = max((row[6] for row in rows), default=0)
+    for a, b, bye, walkover, side, status, number, drawn, ga, gb, pa, pb in rows:
+        if side in ("a", "b") and not bye and not walkover and status in decided \
+                and a is not None and b is not None:
+            append(won(a, b, a if side == "a" else b, ga, gb, pa, pb))
             continue
-        result = result_of((_pk, a, b, bye, walkover, side, status, None, None, number,
+        result = result_of((None, a, b, bye, walkover, side, status, None, None, number,
                             drawn), (ga, gb, pa, pb))
         if result is not None:
             append(result)
-    return out, all_confirmed, last
-
-
-def _summed_results(event: Event, exclude_brackets: tuple[str, ...]
-                    ) -> tuple[list[MatchResult], bool, int]:
-    """:func:`decided_results` with the games summed by the database (matches without the
-    cached totals)."""
-    rows = _result_rows(event, LEAN_COLUMNS, None, exclude_brackets)
-    if rows is None:  # no JSON operators: the general reader
-        full = event_results(event, exclude_brackets=exclude_brackets)
-        return ([r for _row, r in full if r is not None],
-                all(row[6] == Match.Status.CONFIRMED for row, _r in full),
-                max((row[9] for row, _r in full), default=0))
-    out: list[MatchResult] = []
-    all_confirmed, last = True, 0
-    for _pk, a, b, bye, walkover, side, status, number, drawn, games, ga, gb, pa, pb in rows:
-        if status != Match.Status.CONFIRMED:
-            all_confirmed = False
-        last = max(last, number)
-        totals = (int(ga), int(gb), int(pa), int(pb)) if games else NO_GAMES
-        result = result_of((_pk, a, b, bye, walkover, side, status, None, None, number,
-                            drawn), totals)
-        if result is not None:
-            out.append(result)
     return out, all_confirmed, last
 
 
@@ -287,30 +190,11 @@ def event_results(event: Event, *, bracket: str | None = None,
                   ) -> list[tuple[tuple[Any, ...], MatchResult | None]]:
     """Every match of the event (of one ``Round.bracket`` if given, none of the
     ``exclude_brackets``) as a :data:`RESULT_COLUMNS` tuple with its result, or None while it
-    is undecided, in match id order. One query: the games' wins and points are summed by the
-    database (SQLite, PostgreSQL; two queries elsewhere)."""
+    is undecided, in match id order. One query of the match table: the totals are the
+    matches' cache (:func:`match_totals`)."""
     where, params = _where(event, bracket, "m", exclude_brackets)
-    columns = ", ".join("m." + _q(c) for c in RESULT_COLUMNS)
-    points_a, points_b = _json_int(f"g.{_q('scores')}", "a"), _json_int(f"g.{_q('scores')}", "b")
-    if points_a is None or points_b is None:
-        rows = _fetch(f"SELECT {columns} FROM {_q(Match._meta.db_table)} m WHERE {where} "
-                      f"ORDER BY m.{_q('id')}", params)
-        totals = game_totals(event, bracket, exclude_brackets)
-        return [(r, result_of(r, totals.get(r[0], NO_GAMES))) for r in rows]
-    side = f"g.{_q('winner_side')}"
-    rows = _fetch(
-        f"SELECT {columns}, COUNT(g.{_q('id')}), "
-        f"SUM(CASE WHEN {side} = 'a' THEN 1 ELSE 0 END), "
-        f"SUM(CASE WHEN {side} = 'b' THEN 1 ELSE 0 END), "
-        f"COALESCE(SUM({points_a}), 0), COALESCE(SUM({points_b}), 0) "
-        f"FROM {_q(Match._meta.db_table)} m LEFT JOIN {_q(Game._meta.db_table)} g "
-        f"ON g.{_q('match_id')} = m.{_q('id')} WHERE {where} "
-        f"GROUP BY m.{_q('id')} ORDER BY m.{_q('id')}", params)
+    columns = ", ".join("m." + _q(c) for c in (*RESULT_COLUMNS, *TOTAL_COLUMNS))
+    rows = _fetch(f"SELECT {columns} FROM {_q(Match._meta.db_table)} m WHERE {where} "
+                  f"ORDER BY m.{_q('id')}", params)
     width = len(RESULT_COLUMNS)
-    out = []
-    for r in rows:
-        head, games = r[:width], r[width]
-        totals = (int(r[width + 1]), int(r[width + 2]), int(r[width + 3]),
-                  int(r[width + 4])) if games else NO_GAMES
-        out.append((head, result_of(head, totals)))
-    return out
+    return [(r[:width], result_of(r[:width], r[width:])) for r in rows]

@@ -78,3 +78,17 @@ def test_a_drawn_swiss_round_has_ready_matches_with_links() -> None:
     matches = list(Match.objects.filter(event=e))
     assert len(matches) == 3
     assert all(m.status == Match.Status.READY and m.umpire_token for m in matches)
+
+
+def test_a_rounds_umpire_tokens_are_made_like_one_token() -> None:
+    """The tokens of a round's matches, from one read of randomness: each as long and of the
+    same alphabet as :func:`new_umpire_token`'s, all different."""
+    import re
+
+    from scoring.models.match import new_umpire_token, new_umpire_tokens
+
+    tokens = new_umpire_tokens(200)
+    assert len(tokens) == len(set(tokens)) == 200
+    single = new_umpire_token()
+    assert all(len(t) == len(single) and re.fullmatch(r"[A-Za-z0-9_-]+", t) for t in tokens)
+    assert new_umpire_tokens(0) == []

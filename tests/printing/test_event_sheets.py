@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from scoring.models import Event, Match, Round
 from scoring.selectors import sheets
+from scoring.standings.results import match_totals
 from tests.pdf.helpers import all_text, page_sizes, rasterise
 
 from .conftest import World, make_entries, make_event, make_match
@@ -20,15 +21,18 @@ def flat(text: str) -> str:
 
 def finish(match: Match, winner: str, games: tuple[int, int], *, walkover: bool = False,
            scores: tuple[tuple[int, int], ...] = ()) -> None:
-    """Mark a match decided (the caches the services write), for draw-level tests."""
+    """Mark a match decided (the caches the services write, the totals over its games
+    included), for draw-level tests."""
     match.winner_side = winner
     match.games_won = {"a": games[0], "b": games[1]}
     match.walkover = walkover
     match.status = Match.Status.CONFIRMED
+    played = [match.games.create(number=n, first_breaker="a", scores={"a": a, "b": b},
+                                 winner_side="a" if a > b else "b", finished=True)
+              for n, (a, b) in enumerate(scores, start=1)]
+    for name, value in match_totals((g.winner_side, g.scores) for g in played).items():
+        setattr(match, name, value)
     match.save()
-    for n, (a, b) in enumerate(scores, start=1):
-        match.games.create(number=n, first_breaker="a", scores={"a": a, "b": b},
-                           winner_side="a" if a > b else "b", finished=True)
 
 
 def knockout(world: World, double: bool = False) -> Event:

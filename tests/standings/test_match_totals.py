@@ -1,6 +1,5 @@
 """The match's cached totals over its games (issue 17): written with the games' caches, made
-again on import, and read by the standings instead of summing the games; a match without them
-is read from its games."""
+again on import, and the only totals the standings read (no sum of the games behind them)."""
 
 from __future__ import annotations
 
@@ -8,15 +7,12 @@ import importlib
 
 import pytest
 from django.apps import apps as global_apps
+from django.db import IntegrityError, transaction
 
 from scoring.models import Game, Match
 from scoring.services.backup import export_tournament, import_tournament
-from scoring.standings.results import (
-    _summed_results,
-    decided_results,
-    event_results,
-    match_totals,
-)
+from scoring.services.matches import refresh_caches
+from scoring.standings.results import decided_results, event_results, match_totals
 from tests.live import factories as f
 
 pytestmark = pytest.mark.django_db
@@ -61,20 +57,39 @@ def test_standings_read_the_totals_like_the_games() -> None:
     f.win_match(first, "a")
     f.finished_rows(second, "b", scores=((10, 25), (25, 20), (3, 25)))
     fast = decided_results(e)
-    assert fast == _summed_results(e, ())
+    assert [(r.games_a, r.games_b, r.points_a, r.points_b) for r in fast[0]] == [
+        _from_games(first), _from_games(second)]
     won = {r.a: r for r in fast[0]}
     assert (won[c.pk].games_a, won[c.pk].games_b) == (1, 2)
     assert (won[c.pk].points_a, won[c.pk].points_b) == (38, 70)
     assert [r for _row, r in event_results(e) if r is not None] == fast[0]
 
 
-def test_a_match_without_totals_is_read_from_its_games() -> None:
+def test_the_standings_read_only_the_cache_and_a_rebuild_mends_it() -> None:
+    """No second way to the totals: a stale cache is what every reader shows (nothing sums
+    the games behind it) until the rebuild from the log writes it again."""
     e, (a, b, c, d) = _swiss()
-    m = f.finished_rows(f.match(e, a, b), "a", scores=((25, 4), (25, 9)))
-    Match.objects.filter(pk=m.pk).update(games_a=None, games_b=None, points_a=None,
-                                         points_b=None)
+    m = f.match(e, a, b)
+    f.win_match(m, "a")  # boards in the log
+    played = _totals(m)
+    assert played == _from_games(m)
+    Match.objects.filter(pk=m.pk).update(games_a=2, games_b=0, points_a=7, points_b=3)
     (result,), _confirmed, last = decided_results(e)
-    assert (result.games_a, result.points_a, result.points_b, last) == (2, 50, 13, 1)
+    assert (result.games_a, result.points_a, result.points_b, last) == (2, 7, 3, 1)
+    assert [r for _row, r in event_results(e)] == [result]
+    refresh_caches(m)
+    (result,), _confirmed, _last = decided_results(e)
+    assert (result.games_a, result.games_b, result.points_a, result.points_b) == played
+
+
+def test_a_match_cannot_be_stored_without_its_totals() -> None:
+    """The totals are required (0 for a match without games, the default): a writer that
+    leaves them empty fails at once instead of leaving the standings a gap."""
+    e, (a, b, c, d) = _swiss()
+    m = f.match(e, a, b)
+    assert _totals(m) == (0, 0, 0, 0)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Match.objects.filter(pk=m.pk).update(points_a=None)
 
 
 def test_a_restored_tournament_has_the_totals_of_its_games() -> None:
@@ -90,7 +105,7 @@ def test_the_migration_fills_the_totals_from_the_games() -> None:
     e, (a, b, c, d) = _swiss()
     m = f.finished_rows(f.match(e, a, b), "a", scores=((25, 4), (25, 9)))
     empty = f.match(e, c, d, number=2)
-    Match.objects.update(games_a=None, games_b=None, points_a=None, points_b=None)
+    Match.objects.update(games_a=9, games_b=9, points_a=99, points_b=99)  # stale
     migration = importlib.import_module("scoring.migrations.0011_swiss_match_totals")
     migration.fill_totals(global_apps, None)
     assert _totals(m) == (2, 0, 50, 13)
