@@ -20,6 +20,7 @@ from django.utils import timezone
 from scoring.models import Entry, Event, Match, RollCall, Round
 from scoring.services.matches import Actor
 from scoring.services.tournaments import TournamentError, audit
+from scoring.services.walkovers import record_walkover, withdraw_entry
 
 #: Digits only: typed on a phone's number pad; no 0/1 to be mixed up with O/I.
 CODE_DIGITS = "23456789"
@@ -143,7 +144,6 @@ def before_draw(*, event: Event, actor: Actor) -> set[int]:
            "action": roll_call.absent})
     if roll_call.absent == RollCall.Absent.WALKOVER:
         return {e.pk for e in absent}
-    from scoring.services.draws import withdraw_entry
 
     for entry in absent:
         withdraw_entry(entry=entry, actor=actor)
@@ -154,7 +154,6 @@ def after_draw(*, rounds: Iterable[Round], absent: set[int], actor: Actor) -> li
     """Walkovers for the drawn matches of absent entries (both absent: no winner)."""
     if not absent:
         return []
-    from scoring.services.draws import record_walkover
 
     decided = []
     matches = Match.objects.filter(round__in=list(rounds), bye=False, entry_a__isnull=False,

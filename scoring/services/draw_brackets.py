@@ -22,14 +22,14 @@ from scoring import standings
 from scoring.draws import Bracket, BracketMatch, advance
 from scoring.draws import Entry as DrawEntry
 from scoring.models import Event, Match, Round
-from scoring.services.draws import (
-    _decided_fields,
-    _games_to_win,
-    _insert_matches,
-    _next_number,
-    _reason,
+from scoring.services.draw_base import (
+    decided_fields,
+    games_to_win,
+    next_match_number,
+    reason_json,
     separation_key,
 )
+from scoring.services.draw_rows import insert_matches
 
 # --- elimination brackets ----------------------------------------------------------------------
 
@@ -105,9 +105,9 @@ def save_bracket(event: Event, bracket: Bracket, offset: int = 0,
         if key not in rounds:
             rounds[key] = Round(event=event, bracket=key[0], number=key[1],
                                 name=_round_name(event, m, last), stage=m.stage,
-                                games_to_win=_games_to_win(event, key[1], m.stage))
+                                games_to_win=games_to_win(event, key[1], m.stage))
     Round.objects.bulk_create(list(rounds.values()))
-    first = _next_number(event)
+    first = next_match_number(event)
     ordered = sorted(bracket.matches, key=_play_order)
     numbers = {m.id: first + i for i, m in enumerate(ordered)}
     states = {s.id: s for s in progress.states}
@@ -125,16 +125,16 @@ def save_bracket(event: Event, bracket: Bracket, offset: int = 0,
         row: dict[str, Any] = {
             "round": rounds[slot(event, m, offset)], "number": numbers[m.id],
             "position": m.index, "entry_a_id": st.a, "entry_b_id": st.b,
-            "draw_reason": _group_reason(st, places) if places else _reason(st.reason),
+            "draw_reason": _group_reason(st, places) if places else reason_json(st.reason),
         }
         if st.status == "ready":
             row["status"] = Match.Status.READY
         elif st.status in ("bye", "void"):
             side = "a" if st.winner is not None and st.winner == st.a else (
                 "b" if st.winner is not None else "")
-            row.update(_decided_fields(now, bye=True, winner_side=side))
+            row.update(decided_fields(now, bye=True, winner_side=side))
         rows.append(row)
-    ids = _insert_matches(event, rows)
+    ids = insert_matches(event, rows)
     links = []
     for m in bracket.matches:
         winner = targets.get((m.id, "winner"), (None, ""))
@@ -156,7 +156,7 @@ def _group_reason(st: Any, places: dict[int, tuple[str, int]]) -> dict[str, Any]
     """Why a first-round pair of the knock-out after groups was made, by group places."""
     if st.match.round != 1 or st.reason.code not in ("ko_seeded", "ko_seeded_drawn", "ko_drawn",
                                                      "ko_bye", "ko_bye_drawn"):
-        return _reason(st.reason)
+        return reason_json(st.reason)
     a, b = places.get(st.a), places.get(st.b)
     if a and b:
         return {"code": "group_places", "params": {"group_a": a[0], "place_a": a[1],
@@ -164,7 +164,7 @@ def _group_reason(st: Any, places: dict[int, tuple[str, int]]) -> dict[str, Any]
     only = a or b
     if only:
         return {"code": "group_bye", "params": {"group": only[0], "place": only[1]}}
-    return _reason(st.reason)
+    return reason_json(st.reason)
 
 
 # --- groups ------------------------------------------------------------------------------------
@@ -188,10 +188,10 @@ def save_groups(event: Event, entries: list[DrawEntry]) -> list[Round]:
     names = group_names(len(groups))
     schedules = [pairing.circle_schedule([by_id[i] for i in g]) for g in groups]
     rounds = [Round(event=event, bracket=Round.Bracket.GROUPS, number=n, stage="early",
-                    games_to_win=_games_to_win(event, n, "early"))
+                    games_to_win=games_to_win(event, n, "early"))
               for n in range(1, max(len(s) for s in schedules) + 1)]
     Round.objects.bulk_create(rounds)
-    number = _next_number(event)
+    number = next_match_number(event)
     matches: list[dict[str, Any]] = []
     for r, rnd in enumerate(rounds):
         for name, schedule in zip(names, schedules, strict=True):
@@ -200,7 +200,7 @@ def save_groups(event: Event, entries: list[DrawEntry]) -> list[Round]:
             for index, p in enumerate(schedule[r], start=1):
                 if p.b is None:
                     continue  # a rest, not a match
-                reason = _reason(p.reason)
+                reason = reason_json(p.reason)
                 if moved & {p.a, p.b}:  # separation put one of them into this group
                     reason = {"code": "sep_group", "params": {
                         "group": name, "by": event.settings.get("separate")}}
@@ -208,7 +208,7 @@ def save_groups(event: Event, entries: list[DrawEntry]) -> list[Round]:
                                 "group": name, "entry_a_id": p.a, "entry_b_id": p.b,
                                 "status": Match.Status.READY, "draw_reason": reason})
                 number += 1
-    _insert_matches(event, matches)
+    insert_matches(event, matches)
     return rounds
 
 
@@ -218,7 +218,3 @@ def group_tables(event: Event, entries: list[DrawEntry] | None = None
     (:func:`scoring.standings.group_tables`, the event's ranking rule). ``entries`` is
     accepted for callers that have them; the table reads its own."""
     return standings.group_places(event)
-
-
-# the names these had in scoring.services.draws
-_slot, _build_bracket, _save_bracket, _save_groups = slot, build_bracket, save_bracket, save_groups

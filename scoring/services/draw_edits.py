@@ -15,15 +15,10 @@ from django.utils import timezone
 
 from scoring.models import Event, Match, Round
 from scoring.records import other_side
-from scoring.services.draws import (
-    ELIMINATION,
-    NOT_STARTED,
-    DrawServiceError,
-    _lock_event,
-    delete_last_round,
-    next_round,
-    sync_bracket,
-)
+from scoring.services.draw_base import ELIMINATION, NOT_STARTED, DrawServiceError
+from scoring.services.draw_progress import sync_bracket
+from scoring.services.draw_rows import lock_event
+from scoring.services.draws import delete_last_round, next_round
 from scoring.services.matches import Actor
 from scoring.services.tournaments import audit
 
@@ -85,7 +80,7 @@ def swap_entries(*, event: Event, first: Slot, second: Slot, actor: Actor,
     """
     reason = (reason or "").strip()
     with transaction.atomic():
-        event = _lock_event(event)
+        event = lock_event(event)
         ids = {first[0], second[0]}
         rows = {m.pk: m for m in Match.objects.select_for_update(of=("self",)).filter(
             pk__in=ids, event=event).select_related("round")}

@@ -15,16 +15,16 @@ import scoring.draws as pairing
 from scoring.draws import Bracket, DrawError, MatchResult, Progress, advance
 from scoring.draws import Entry as DrawEntry
 from scoring.models import Entry, Event, Match, Round
-from scoring.services.draw_brackets import slot as _slot
-from scoring.services.draws import (
+from scoring.services.draw_base import (
     BRACKETS,
     ELIMINATION,
     NOT_STARTED,
     SYSTEM,
     DrawServiceError,
-    _decided_fields,
-    _lock_event,
+    decided_fields,
 )
+from scoring.services.draw_brackets import slot as _slot
+from scoring.services.draw_rows import lock_event
 from scoring.services.matches import Actor
 from scoring.services.tournaments import audit
 from scoring.standings.results import result_of
@@ -120,7 +120,7 @@ def sync_bracket(event: Event, *, actor: Actor = SYSTEM) -> Progress | None:
     if event.format not in (*ELIMINATION, Event.Format.GROUPS):
         return None
     with transaction.atomic():
-        event = _lock_event(event)
+        event = lock_event(event)
         rows, offset = _bracket_rows(event)
         if not rows:
             return None
@@ -147,7 +147,7 @@ def sync_bracket(event: Event, *, actor: Actor = SYSTEM) -> Progress | None:
                 winner = None if len(gone) == 2 else (st.b if gone[0] == st.a else st.a)
                 side = "" if winner is None else ("a" if winner == st.a else "b")
                 m.entry_a_id, m.entry_b_id = st.a, st.b
-                for key, value in _decided_fields(now, walkover=True, winner_side=side,
+                for key, value in decided_fields(now, walkover=True, winner_side=side,
                                                   table=None).items():
                     setattr(m, key, value)
                 m.revision += 1
@@ -205,7 +205,7 @@ def _apply_state(m: Match, st: Any, now: Any) -> bool:
         elif st.status == "not_needed":
             m.entry_a_id = m.entry_b_id = None
             m.draw_reason = {"code": "de_not_needed", "params": {}}
-        for key, value in _decided_fields(m.confirmed_at or now, bye=True,
+        for key, value in decided_fields(m.confirmed_at or now, bye=True,
                                           winner_side=side, table=None).items():
             setattr(m, key, value)
     else:  # "done": decided by its own result

@@ -38,16 +38,27 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.translation import gettext_noop
 
 import scoring.draws as pairing
-from scoring.draws import (
-    DrawError,
-    Reason,
-)
+from scoring.draws import DrawError
 from scoring.draws import Entry as DrawEntry
 from scoring.models import Entry, Event, Match, Round
 from scoring.services import checkin
+from scoring.services import draw_brackets as brackets
+from scoring.services.draw_base import (
+    DRAWABLE,
+    ELIMINATION,
+    READY,
+    SYSTEM,
+    DrawServiceError,
+    decided_fields,
+    games_to_win,
+    next_match_number,
+    reason_json,
+    separation_key,
+)
+from scoring.services.draw_brackets import group_tables
+from scoring.services.draw_progress import champion, sync_bracket
 from scoring.services.draw_rows import (
     entry_rows,
     has_open_roll_call,
@@ -58,7 +69,14 @@ from scoring.services.draw_rows import (
 from scoring.services.draw_rows import insert_matches as _insert_matches
 from scoring.services.matches import Actor
 from scoring.services.point_events import PointDrawError, save_point_round_robin
+from scoring.services.results_flow import connect, on_match_confirmed, on_match_finished
 from scoring.services.tournaments import audit
+from scoring.services.walkovers import (
+    confirm_result,
+    record_walkover,
+    reinstate_entry,
+    withdraw_entry,
+)
 from scoring.standings.results import (
     RESULT_COLUMNS,
     decided_results,
@@ -66,36 +84,6 @@ from scoring.standings.results import (
     ranking_rule,
     result_of,
 )
-
-SYSTEM = Actor(via="system", device="draw")
-ELIMINATION = (Event.Format.KNOCKOUT, Event.Format.DOUBLE_ELIMINATION)
-DRAWABLE = (*ELIMINATION, Event.Format.SWISS, Event.Format.GROUPS)
-BRACKETS = (Round.Bracket.MAIN, Round.Bracket.WINNERS, Round.Bracket.LOSERS,
-            Round.Bracket.FINAL, Round.Bracket.PLACEMENT)
-NOT_STARTED = (Match.Status.SCHEDULED, Match.Status.READY)
-DONE = (Match.Status.FINISHED, Match.Status.CONFIRMED)
-READY = Match.Status.READY.value  # a plain string: sent to the database as it is
-
-#: Round names stored in the database (English); pages translate them with gettext.
-ROUND_NAMES = (
-    gettext_noop("Final"), gettext_noop("Semi-final"), gettext_noop("Quarter-final"),
-    gettext_noop("Round of 16"), gettext_noop("Round of 32"), gettext_noop("Round of 64"),
-    gettext_noop("Round of 128"), gettext_noop("Round of 256"), gettext_noop("Round of 512"),
-    gettext_noop("Round of 1024"), gettext_noop("Third-place match"),
-    gettext_noop("Winners final"), gettext_noop("Losers final"), gettext_noop("Grand final"),
-    gettext_noop("Grand final (reset)"),
-)
-
-
-class DrawServiceError(Exception):
-    """A draw the organiser cannot make now; ``code``/``params`` are translated by the view
-    (codes of :class:`scoring.draws.types.DrawError` pass through)."""
-
-    def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
-
 
 # --- reading -----------------------------------------------------------------------------------
 
@@ -112,23 +100,16 @@ def draw_entries(event: Event) -> tuple[list[DrawEntry], set[int]]:
     return out, withdrawn
 
 
-# Results are read by the one reader of decided results (scoring.standings.results); these
-# names stay importable from here for the services that already use them.
-__all__ = ["RESULT_COLUMNS", "event_results", "result_of"]
+# Importable from here for the code that already uses them: the results' names (read by the one
+# reader of decided results, scoring.standings.results), the draw services' SYSTEM actor
+# (scoring/services/draw_base.py) and the jobs split off (issue 13): group tables, brackets
+# replayed, walkovers and confirmation, the signal handlers.
+__all__ = ["RESULT_COLUMNS", "SYSTEM", "champion", "confirm_result", "connect", "event_results",
+           "group_tables", "on_match_confirmed", "on_match_finished", "record_walkover",
+           "reinstate_entry", "result_of", "sync_bracket", "withdraw_entry"]
 
 
 # --- writing helpers ---------------------------------------------------------------------------
-
-
-def separation_key(event: Event) -> str | None:
-    """"club" or "nation" when the event keeps players of one apart (issue 14), else None."""
-    value = event.settings.get("separate")
-    return value if value in ("club", "nation") else None
-
-
-def _lock_event(event: Event) -> Event:
-    """``event`` and its tournament, read again and locked in the caller's transaction."""
-    return lock_event(event)
 
 
 def _roll_call(event: Event, actor: Actor) -> set[int]:
@@ -137,32 +118,6 @@ def _roll_call(event: Event, actor: Actor) -> set[int]:
     if not has_open_roll_call(event):
         return set()
     return checkin.before_draw(event=event, actor=actor)
-
-
-def _games_to_win(event: Event, number: int, stage: str) -> int:
-    single = int(event.settings.get("single_game_rounds") or 0)
-    if stage == "early" and number <= single:
-        return 1
-    return event.games_to_win
-
-
-def _reason(reason: Reason, numbers: dict[str, int] | None = None) -> dict[str, Any]:
-    """A pure :class:`Reason` as JSON; knock-out feeds name match numbers, not slot ids."""
-    params = dict(reason.params)
-    if reason.code == "ko_feed":
-        return {"code": "ko_feed", "params": {}}
-    return {"code": reason.code,
-            "params": {k: v for k, v in params.items() if isinstance(v, (int, str, float))}}
-
-
-def _next_number(event: Event) -> int:
-    last = Match.objects.filter(event=event).order_by("-number").values_list(
-        "number", flat=True).first()
-    return (last or 0) + 1
-
-
-def _decided_fields(now: Any, **extra: Any) -> dict[str, Any]:
-    return {"status": Match.Status.CONFIRMED, "finished_at": now, "confirmed_at": now, **extra}
 
 
 # --- Swiss -------------------------------------------------------------------------------------
@@ -185,16 +140,16 @@ def _pair_swiss(event: Event, number: int) -> Round:
         drawn = separate_swiss(event, drawn) if number == 1 else \
             separate_swiss_later(event, drawn)
     rnd = insert_round(event, bracket=Round.Bracket.MAIN, number=number, stage="early",
-                       games_to_win=_games_to_win(event, number, "early"))
+                       games_to_win=games_to_win(event, number, "early"))
     now = timezone.now()
     first = 1 + last_number
     matches = []
     for i, p in enumerate(drawn.pairings):
         fields: dict[str, Any] = {"round": rnd, "number": first + i, "position": i + 1,
                                   "entry_a_id": p.a, "entry_b_id": p.b,
-                                  "draw_reason": _reason(p.reason)}
+                                  "draw_reason": reason_json(p.reason)}
         if p.b is None:
-            fields.update(_decided_fields(now, bye=True, winner_side="a",
+            fields.update(decided_fields(now, bye=True, winner_side="a",
                                           games_won={"a": 1, "b": 0}))
         else:
             fields["status"] = READY
@@ -266,9 +221,8 @@ def draw_event(*, event: Event, actor: Actor, random_seed: int | None = None,
     """Make the first draw: the whole bracket (knock-out, double elimination), every group
     match (groups) or round 1 (Swiss). ``expected_rounds`` (what the page showed, 0) stops a
     second click from drawing twice."""
-    from scoring.services import draw_brackets as brackets
     with transaction.atomic():
-        event = _lock_event(event)
+        event = lock_event(event)
         if event.format not in DRAWABLE:
             raise DrawServiceError("not_drawable")
         if event.rounds.exists():
@@ -286,7 +240,7 @@ def draw_event(*, event: Event, actor: Actor, random_seed: int | None = None,
         try:
             if event.kind == Event.Kind.POINTS:  # point carrom: tables of three
                 rounds = save_point_round_robin(event, sorted(e.id for e in entries),
-                                                _insert_matches, _next_number(event))
+                                                _insert_matches, next_match_number(event))
             elif event.format in ELIMINATION:
                 rounds = brackets.save_bracket(event, brackets.build_bracket(event, entries, seed))
             elif event.format == Event.Format.GROUPS:
@@ -310,9 +264,8 @@ def draw_event(*, event: Event, actor: Actor, random_seed: int | None = None,
 def next_round(*, event: Event, actor: Actor, expected_rounds: int | None = None) -> list[Round]:
     """The next step once a round is complete: the next Swiss round, or the knock-out of the
     group qualifiers."""
-    from scoring.services import draw_brackets as brackets
     with transaction.atomic():
-        event = _lock_event(event)
+        event = lock_event(event)
         rounds = round_heads(event)  # (number, bracket)
         if expected_rounds is not None and expected_rounds != len(rounds):
             raise DrawServiceError("already_drawn")
@@ -350,7 +303,7 @@ def next_round(*, event: Event, actor: Actor, expected_rounds: int | None = None
 
 
 def _after_draw(event: Event) -> None:
-    """The automatic call-up after a draw; ``event`` comes from :func:`_lock_event`, so its
+    """The automatic call-up after a draw; ``event`` comes from :func:`lock_event`, so its
     tournament's setting was read in the draw's transaction (no query when it is off)."""
     if event.tournament.auto_callup:
         from scoring.services.callup import auto_assign
@@ -363,7 +316,7 @@ def delete_last_round(*, event: Event, actor: Actor, expected_rounds: int) -> No
     none of its matches has started. ``expected_rounds`` must be the number of rounds the
     organiser saw (a stale or repeated request deletes nothing)."""
     with transaction.atomic():
-        event = _lock_event(event)
+        event = lock_event(event)
         rounds = list(event.rounds.order_by("number"))
         if expected_rounds != len(rounds) or not rounds:
             raise DrawServiceError("stale_rounds")
@@ -409,30 +362,3 @@ def set_round_games(*, rnd: Round, games_to_win: int, actor: Actor) -> Round:
               {"event": rnd.event_id, "round": rnd.number, "before": before,
                "after": games_to_win})
         return rnd
-
-
-# --- the jobs split off (issue 13): their names stay importable from here -------------------
-
-_MOVED = {
-    "scoring.services.draw_brackets": ("_build_bracket", "_group_reason", "_play_order",
-                                       "_round_name", "_save_bracket", "_save_groups", "_slot",
-                                       "build_bracket", "group_names", "group_tables",
-                                       "save_bracket", "save_groups", "slot"),
-    "scoring.services.draw_progress": ("_advance_safely", "_apply_state", "_bracket_rows",
-                                       "_rebuild", "_row_result", "champion", "sync_bracket"),
-    "scoring.services.walkovers": ("confirm_result", "record_walkover", "reinstate_entry",
-                                   "withdraw_entry"),
-    "scoring.services.results_flow": ("_auto_callup", "_finish_swiss_if_done", "connect",
-                                      "on_match_confirmed", "on_match_finished"),
-}
-
-
-def __getattr__(name: str) -> Any:
-    """``scoring.services.draws.sync_bracket`` and the other moved names, from their modules
-    (imported on first use: they import this module's helpers)."""
-    import importlib
-
-    for module, names in _MOVED.items():
-        if name in names:
-            return getattr(importlib.import_module(module), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -9,8 +9,8 @@ import logging
 from typing import Any
 
 from scoring.models import Event, Match, Round, Tournament
+from scoring.services.draw_base import ELIMINATION
 from scoring.services.draw_progress import sync_bracket
-from scoring.services.draws import ELIMINATION
 
 log = logging.getLogger("scoring.services.draws")
 

@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from scoring.models import Entry, Match
-from scoring.services.draws import DONE, NOT_STARTED, DrawServiceError, _decided_fields
+from scoring.services.draw_base import DONE, NOT_STARTED, DrawServiceError, decided_fields
 from scoring.services.matches import Actor, MatchError, confirm_match, match_snapshot
 from scoring.services.tournaments import audit
 
@@ -28,7 +28,7 @@ def record_walkover(*, match: Match, absent: str, actor: Actor, note: str = "") 
             raise DrawServiceError("already_decided")
         winner = {"a": "b", "b": "a", "both": ""}[absent]
         now = timezone.now()
-        fields = _decided_fields(now, walkover=True, winner_side=winner)
+        fields = decided_fields(now, walkover=True, winner_side=winner)
         for key, value in fields.items():
             setattr(match, key, value)
         match.revision += 1
