@@ -37,7 +37,7 @@ from scoring.services.matches import Actor, MatchError, MatchLocked, MatchSnapsh
 from scoring.templatetags.umpire_regions import parse_known
 
 PAGE = "scoring/umpire/match.html"
-UPDATE = "scoring/umpire/_update.html"
+UPDATE = "scoring/umpire/match.html#update"  # the partials rendered in place
 
 
 # --- resolving the match and who is asking -----------------------------------------------------
