@@ -139,7 +139,7 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         "revision": match.revision,
         "error": error,
         "notice": notice,
-        "pad": pad or {},
+        "pad": pad or _NoPad(),
         "forms": forms or {},
         "is_organiser": organiser,
         "first_breaker": next((s for s in view.sides if s.side == first_breaker), None),
@@ -152,6 +152,7 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         "warnings": functools.partial(matches_read.warnings_of_board, match,
                                       view.history_game, view.history_board),
     }
+    context["step_done"] = context["interval_ended"] = False
     if view.card:  # between boards: the steps acknowledged on the server (board_steps.py)
         steps = matches_read.steps_done(match)
         context["step_done"] = view.step_key in steps["acknowledged"]
@@ -162,6 +163,15 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         context["seating_first"] = match.entry_for(first_breaker).players
         context["seating_right"] = match.entry_for(other_side(first_breaker)).players
     return context
+
+
+class _NoPad(dict):  # type: ignore[type-arg]
+    """Nothing entered on the pad: every value is what the template language shows for a
+    missing one (""), found without the failed look-up's exceptions (a stroke's answer reads
+    the pad's values for its kept regions)."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
 
 
 #: Stands for the hidden fields of a write (CSRF token, request key, revision) while a page
