@@ -13,6 +13,7 @@ forms it keeps.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import re
 from typing import Any, NamedTuple
 
@@ -54,6 +55,10 @@ def parse_known(header: str) -> dict[str, str]:
 #: after rendering, views/umpire/base.py) and only URLs relative to the page, or its key holds
 #: the page's URL (the "other decisions" sheet: ``actions_key``).
 _MEMO: dict[tuple[Any, ...], Any] = {}  # key -> _Made
+#: Names each ``region`` and ``memo`` tag of the compiled templates, never twice in a process
+#: (a token's position in its template is known only with the templates' debug option, so
+#: two tags of a template with the same values would otherwise share what is kept).
+_SERIALS = itertools.count()
 MEMO_SIZE = 512
 
 
@@ -78,7 +83,7 @@ class RegionNode(Node):
         self.nodelist = nodelist
         self.deferred = deferred
         self.memo = memo
-        self._place: tuple[Any, Any] | None = None
+        self.serial = next(_SERIALS)
 
     def render(self, context: Any) -> SafeString:
         if context.get("regions_off"):  # inside a cached fragment: plain content
@@ -92,16 +97,11 @@ class RegionNode(Node):
         return self._emit(context, made)
 
     def _key(self, context: Any, name: str) -> tuple[Any, ...] | None:
-        """What the region's content is made of: its place in the templates, its name, the
-        language and the values named by ``memo`` (None: rendered every time)."""
+        """What the region's content is made of: the tag itself (:data:`_SERIALS`), its name,
+        the language and the values named by ``memo`` (None: rendered every time)."""
         if not self.memo or context.get("regions_memo_off"):
             return None
-        place = self._place
-        if place is None:  # the template and the tag's position: the same for the process
-            origin = getattr(self, "origin", None)
-            token = getattr(self, "token", None)
-            place = self._place = (getattr(origin, "name", None), token and token.position)
-        return (*place, name, get_language(),
+        return (self.serial, name, get_language(),
                 repr([value.resolve(context) for value in self.memo]))
 
     def _made(self, context: Any, name: str) -> _Made:
@@ -192,11 +192,10 @@ class MemoNode(Node):
     def __init__(self, nodelist: NodeList, values: tuple[FilterExpression, ...]) -> None:
         self.nodelist = nodelist
         self.values = values
+        self.serial = next(_SERIALS)
 
     def render(self, context: Any) -> SafeString:
-        origin = getattr(self, "origin", None)
-        key = ("memo", getattr(origin, "name", None), getattr(self, "token", None) and
-               self.token.position, get_language(),
+        key = ("memo", self.serial, get_language(),
                repr([value.resolve(context) for value in self.values]))
         html = _LINES.pop(key, None)
         if html is None:
