@@ -213,18 +213,22 @@ def match_snapshot(match: Match) -> MatchSnapshot:
 def derive_snapshot(
     match: Match, games: list[Game], boards: dict[int, list[Board]],
     last_board: Board | None, events: list[Any], steps: list[Any] | None = None,
+    state: MatchState | None = None,
 ) -> MatchSnapshot:
     """The snapshot from rows already read: the match's games and boards in order, its last
     board and that board's live events (``steps``: that board's replay, when the caller has
-    just derived it: it is not replayed again)."""
+    just derived it: it is not replayed again; ``state``: the colour game's match state
+    derived from the same games and boards, the board in play taken as begun, when the caller
+    has it: a stroke that goes on with the board leaves it as it was)."""
     if not variant_for(match.rules).has_colours:
         return _point_snapshot(match, games, boards, last_board, events)
-    return _colour_snapshot(match, games, boards, last_board, events, steps)
+    return _colour_snapshot(match, games, boards, last_board, events, steps, state)
 
 
 def _colour_snapshot(
     match: Match, games: list[Game], boards: dict[int, list[Board]],
     last_board: Board | None, events: list[Any], steps: list[BoardStep] | None = None,
+    known_state: MatchState | None = None,
 ) -> MatchSnapshot:
     rules = rules_for_match(get_rules(match.rules), match.games_to_win)
     if not match.toss_winner or not match.toss_choice:
@@ -247,7 +251,7 @@ def _colour_snapshot(
                             time_up=bool(games and games[-1].time_up))
 
     # the board in play is replayed once, below; the game takes it as begun
-    state = derive(replayed=True)
+    state = derive(replayed=True) if known_state is None else known_state
     current = None
     if not state.finished and state.next is not None:
         nxt = state.next
