@@ -30,6 +30,7 @@ _FIRST = re.compile(r"\A\s*<([a-z][a-z0-9]*)\b([^>]*)>", re.S)
 _ID = re.compile(r'\bid="([^"]+)"')
 _OOB = ' hx-swap-oob="true"'
 _MARK = re.compile("\x00region(\\d+)\x00")
+_FINGERPRINT = re.compile(r"[0-9a-f]{12}")
 
 
 def fingerprint(html: str) -> str:
@@ -43,7 +44,7 @@ def parse_known(header: str) -> dict[str, str]:
     known: dict[str, str] = {}
     for pair in (header or "").split(",")[:64]:
         name, _sep, value = pair.strip().partition(":")
-        if name and re.fullmatch(r"[0-9a-f]{12}", value):
+        if name and _FINGERPRINT.fullmatch(value):
             known[name[:40]] = value
     return known
 

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -62,13 +62,19 @@ _ACTION_NAMES = ("panel", "actions", "state", "event", "undo", "toss", "seating"
 
 
 def _urls(match: Match, token: str | None) -> dict[str, str]:
+    return dict(_urls_of(get_script_prefix(), token, None if token is not None else match.pk))
+
+
+@functools.lru_cache(maxsize=1024)
+def _urls_of(prefix: str, token: str | None, match_id: int | None
+             ) -> tuple[tuple[str, str], ...]:
+    """The tablet's URLs for a link or a match (the same for the process, by the prefix the
+    site is served under)."""
     if token is not None:
         base = reverse("scoring:umpire-link", args=[token])
     else:
-        base = reverse("scoring:umpire-match", args=[match.pk])
-    urls = {name: f"{base}{name}/" for name in _ACTION_NAMES}
-    urls["page"] = base
-    return urls
+        base = reverse("scoring:umpire-match", args=[match_id])
+    return (*((name, f"{base}{name}/") for name in _ACTION_NAMES), ("page", base))
 
 
 UmpireView = Callable[..., HttpResponse]
