@@ -187,8 +187,8 @@ def _hold_logs(match: Match, boards: dict[int, list[Board]], logs: dict[int, lis
     if last is not None and logs.get(last.pk):
         _LOGS.pop(match.pk, None)
         _LOGS[match.pk] = (last.pk, last.created_at, logs[last.pk])
-        while len(_LOGS) > LOGS_SIZE:
-            del _LOGS[next(iter(_LOGS))]
+        while len(_LOGS) > LOGS_SIZE:  # (threads of a worker may evict at the same time)
+            _LOGS.pop(next(iter(_LOGS), None), None)
     else:
         _LOGS.pop(match.pk, None)
 
