@@ -12,11 +12,11 @@ import pytest
 
 from scoring.records import boards, match_snapshot
 from scoring.records import snapshot as snapshots
-from scoring.rules import Pieces, RulesError, Stroke, TechnicalFoul, apply
-from scoring.services.matches import MatchError, record_event, record_toss, undo_last_event
+from scoring.rules import Pieces, Stroke
+from scoring.services.matches import record_event, record_toss
 from tests.services.conftest import make_match
 
-from .conftest import UMPIRE
+from .conftest import UMPIRE, play_at_random
 
 
 def _state(snapshot) -> tuple:
@@ -35,32 +35,6 @@ def _cold(match) -> tuple:
     return _state(match_snapshot(match))
 
 
-def _play(match, rng: random.Random, most: int = 3) -> None:
-    match.refresh_from_db()
-    snapshot = match_snapshot(match)
-    if snapshot.finished or snapshot.current is None:
-        return
-    position = snapshot.current.position
-    roll = rng.random()
-    try:
-        if roll < 0.12 and snapshot.current.events:
-            undo_last_event(match=match, client_id=uuid.uuid4(), actor=UMPIRE)
-            return
-        by = position.on_turn
-        if roll < 0.17:
-            event = TechnicalFoul(by)
-        else:
-            left = position.on_board[by]
-            count = min(left if most > 1 else left - 1, most)  # most=1: the board goes on
-            pieces = Pieces(**{by: count}) if roll < 0.6 and count > 0 else Pieces()
-            event = Stroke(by, pieces, foul="improper_stroke" if roll > 0.95 else None)
-            apply(position, event)
-        record_event(match=match, payload=event.to_dict(), client_id=uuid.uuid4(),
-                     actor=UMPIRE)
-    except (RulesError, MatchError):
-        pass
-
-
 @pytest.mark.parametrize("seed", [3, 4])
 def test_a_held_log_gives_what_the_whole_log_gives(db, seed):
     match = make_match()
@@ -69,7 +43,7 @@ def test_a_held_log_gives_what_the_whole_log_gives(db, seed):
     boards_seen = set()
     for _ in range(80):
         match.refresh_from_db()
-        _play(match, rng)
+        play_at_random(match, rng)
         match.refresh_from_db()
         warm = _state(match_snapshot(match))  # the log held by the write's read
         assert warm == _cold(match)
@@ -86,19 +60,19 @@ def test_rows_appended_by_another_process_are_read(db):
     record_toss(match=match, winner="a", choice="break", actor=UMPIRE)
     rng = random.Random(9)
     for _ in range(10):
-        _play(match, rng, most=1)
+        play_at_random(match, rng, most=1)
     match.refresh_from_db()
     match_snapshot(match)
     held = snapshots._LOGS[match.pk]
     for _ in range(12):  # another server's process records meanwhile
-        _play(match, rng, most=1)
+        play_at_random(match, rng, most=1)
     snapshots._LOGS[match.pk] = held  # this process still holds the log as it read it
     match.refresh_from_db()
     warm = _state(match_snapshot(match))
     assert warm == _cold(match)
 
 
-def _board_in_play(rng_seed: int = 5):
+def _board_inplay_at_random(rng_seed: int = 5):
     match = make_match()
     record_toss(match=match, winner="a", choice="break", actor=UMPIRE)
     for by in ("white", "black") * 4:
@@ -109,7 +83,7 @@ def _board_in_play(rng_seed: int = 5):
 
 
 def test_only_the_rows_from_the_last_one_held_are_read(db, monkeypatch):
-    match = _board_in_play()
+    match = _board_inplay_at_random()
     match_snapshot(match)  # holds the board's 8 rows
     record_event(match=match, payload=Stroke("white", Pieces()).to_dict(),
                  client_id=uuid.uuid4(), actor=UMPIRE)
@@ -127,7 +101,7 @@ def test_only_the_rows_from_the_last_one_held_are_read(db, monkeypatch):
 def test_a_board_made_again_with_the_same_id_is_read_whole(db):
     """An id can come again (SQLite in tests rolled back): the board held is another one
     when it was made at another moment, and its whole log is read."""
-    match = _board_in_play()
+    match = _board_inplay_at_random()
     cold = _cold(match)
     board_id, made, rows = snapshots._LOGS[match.pk]
     stranger = [r._replace(payload={"type": "void"}) for r in rows[:3]]
@@ -136,7 +110,7 @@ def test_a_board_made_again_with_the_same_id_is_read_whole(db):
 
 
 def test_a_held_row_that_is_not_the_stored_one_makes_the_whole_log_read(db):
-    match = _board_in_play()
+    match = _board_inplay_at_random()
     cold = _cold(match)
     board_id, made, rows = snapshots._LOGS[match.pk]
     snapshots._LOGS[match.pk] = (board_id, made, [r._replace(payload={"type": "void"})

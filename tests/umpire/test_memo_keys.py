@@ -78,6 +78,18 @@ def _one(paths: list[str]) -> str | None:
     return paths[0] if paths else None
 
 
+def _bind(names: dict[str, Any], bound: dict[str, str | None], out: list[str]
+          ) -> dict[str, str | None]:
+    """The names a tag binds (``with``, an include's or a translation's values), traced to
+    what they read; what they read goes to ``out``."""
+    inner = dict(bound)
+    for name, value in names.items():
+        paths = _path(value, bound)
+        out.extend(paths)
+        inner[name] = _one(paths)
+    return inner
+
+
 def _node_reads(node: Node, bound: dict[str, str | None]) -> list[str]:
     out: list[str] = []
     if isinstance(node, VariableNode):
@@ -95,18 +107,10 @@ def _node_reads(node: Node, bound: dict[str, str | None]) -> list[str]:
             inner[name] = f"{sequence[0]}[]" if sequence else None
         return out + _reads(node.nodelist_loop, inner) + _reads(node.nodelist_empty, bound)
     if isinstance(node, WithNode):
-        inner = dict(bound)
-        for name, value in node.extra_context.items():
-            paths = _path(value, bound)
-            out.extend(paths)
-            inner[name] = _one(paths)
+        inner = _bind(node.extra_context, bound, out)
         return out + _reads(node.nodelist, inner)
     if isinstance(node, IncludeNode):
-        inner = dict(bound)
-        for name, value in node.extra_context.items():
-            paths = _path(value, bound)
-            out.extend(paths)
-            inner[name] = _one(paths)
+        inner = _bind(node.extra_context, bound, out)
         included = engines["django"].engine.get_template(node.template.var)
         return out + _reads(included.nodelist, inner)
     if isinstance(node, TranslateNode):
@@ -114,11 +118,7 @@ def _node_reads(node: Node, bound: dict[str, str | None]) -> list[str]:
             bound[node.asvar] = None
         return _path(node.filter_expression, bound)
     if isinstance(node, BlockTranslateNode):
-        inner = dict(bound)
-        for name, value in node.extra_context.items():
-            paths = _path(value, bound)
-            out.extend(paths)
-            inner[name] = _one(paths)
+        inner = _bind(node.extra_context, bound, out)
         if node.counter is not None:
             paths = _path(node.counter, bound)
             out.extend(paths)
