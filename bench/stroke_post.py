@@ -34,6 +34,7 @@ import tempfile
 import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -203,6 +204,67 @@ def board_sizes(client) -> list[tuple[int, int]]:
     return sizes
 
 
+#: What ``--breakdown`` times in each stroke POST (module, function, label): CPU time of the
+#: thread, inclusive (a function's time holds the functions it calls).
+BREAKDOWN = (
+    ("django.test.client", "ClientHandler.__call__", "the whole request (middleware too)"),
+    ("scoring.views.umpire.base", "_resolve", "the match looked up and locked, who asks"),
+    ("scoring.views.umpire.writes", "StrokeForm.is_valid", "the pad's form"),
+    ("scoring.views.umpire.writes", "services.record_event", "the write (record_event)"),
+    ("scoring.services.matches.recording", "match_snapshot", "  the snapshot (one query)"),
+    ("scoring.records.snapshot", "match_rows", "    its rows"),
+    ("scoring.services.matches.recording", "step", "  the engine's step"),
+    ("scoring.services.matches.recording", "_append", "  the log row (INSERT)"),
+    ("scoring.services.matches.recording", "refresh_caches", "  the caches (2 UPDATEs)"),
+    ("scoring.services.matches.recording", "_audit", "  the audit row (INSERT)"),
+    ("django.db.transaction", "Atomic.__exit__", "commit"),
+    ("scoring.views.umpire.writes", "_after_write", "the answer"),
+    ("scoring.views.umpire.base", "tablet", "  the screen model"),
+    ("scoring.views.umpire.base", "_context", "  the context"),
+    ("scoring.views.umpire.base", "render", "  the templates"),
+)
+
+
+def timed_breakdown() -> tuple[list[float], dict[str, list[float]], Any]:
+    """Wrap the functions of :data:`BREAKDOWN`; returns the switch (a one-item list: time
+    only while it is true), the times by label and a function giving one POST's medians."""
+    import functools
+    import importlib
+
+    active = [False]
+    times: dict[str, list[float]] = {label: [] for _m, _f, label in BREAKDOWN}
+    per_post: dict[str, float] = {}
+
+    def wrap(module: str, name: str, label: str) -> None:
+        owner: Any = importlib.import_module(module)
+        *path, attr = name.split(".")
+        for part in path:
+            owner = getattr(owner, part)
+        original = getattr(owner, attr)
+
+        @functools.wraps(original)
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            if not active[0]:
+                return original(*args, **kwargs)
+            start = time.thread_time()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                per_post[label] = per_post.get(label, 0.0) + time.thread_time() - start
+
+        setattr(owner, attr, timed)
+
+    for module, name, label in BREAKDOWN:
+        wrap(module, name, label)
+
+    def done() -> None:
+        for _m, _f, label in BREAKDOWN:
+            times[label].append(per_post.get(label, 0.0))
+        per_post.clear()
+
+    return active, times, done
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     k = (len(ordered) - 1) * p
@@ -218,6 +280,9 @@ def main() -> None:
     parser.add_argument("--shared-players", action="store_true",
                         help="every copy with the same two players (their regions then come "
                              "from the memo another copy left: a lower bound, not a hall)")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="print the median CPU time of the stroke's parts (BREAKDOWN; "
+                             "the wrappers add a little to the stroke's own figures)")
     parser.add_argument("--profile", metavar="N", type=int, default=0,
                         help="print the N costliest functions of the timed stroke POSTs "
                              "(cProfile, cumulative)")
@@ -282,12 +347,18 @@ def main() -> None:
     stroke_cpu: list[float] = []  # CPU time of this process (steadier on a shared machine)
     base_cpu: list[float] = []
     profile = cProfile.Profile(time.process_time) if args.profile else None
+    breakdown = timed_breakdown() if args.breakdown else None
     for m in copies[warmup + 1:]:
         open_tablet(m)
         start, cpu = time.perf_counter(), time.process_time()
         if profile is not None:
             profile.enable()
+        if breakdown is not None:
+            breakdown[0][0] = True
         post(m)
+        if breakdown is not None:
+            breakdown[0][0] = False
+            breakdown[2]()
         if profile is not None:
             profile.disable()
         stroke_ms.append((time.perf_counter() - start) * 1000)
@@ -299,6 +370,10 @@ def main() -> None:
 
     if profile is not None:
         pstats.Stats(profile).sort_stats("cumulative").print_stats(args.profile)
+    if breakdown is not None:
+        print("a stroke POST's parts, median CPU time of the thread (ms):")
+        for label, values in breakdown[1].items():
+            print(f"  {label:45s} {statistics.median(values) * 1000:6.3f}")
     sizes = board_sizes(client)
     median = statistics.median(stroke_ms)
     p95 = percentile(stroke_ms, 0.95)

@@ -3,6 +3,7 @@ boards and the current board's log in a constant number of queries."""
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,8 +22,8 @@ from scoring.records.boards import (
     rules_for_match,
     turn_rotation,
 )
-from scoring.records.prepared import Prepared
-from scoring.records.rows import EventRow, live_events
+from scoring.records.prepared import SENTINEL, Prepared
+from scoring.records.rows import EventRow, event_rows, live_events
 from scoring.records.sides import SIDES
 from scoring.rules import MatchState, Note, Position, derive_match, get_rules, variant_for
 from scoring.rules.point import PointGame, PointPosition, derive_point_game, opening
@@ -84,25 +85,61 @@ _EVENT_LOOKUPS = ("id", "board", "seq", "client_id", "type", "payload", "retract
                   "recorded_by", "via", "device", "created_at")  # EventRow's columns
 
 
-def _match_rows_query(match_id: int) -> Any:
+#: The markers of the snapshot's query: the match, and the board in play whose log this
+#: process already holds (its id, when it was made, and the number of its last row held;
+#: within the columns' ranges, else the ORM drops the term as always true or false).
+_MARKERS = (SENTINEL, 1_999_001_338,
+            datetime.datetime(1901, 2, 3, 4, 5, 6, 789_012, tzinfo=datetime.UTC), 1_999_001_339)
+
+
+def _prep_created(value: Any, connection: Any) -> Any:
+    return Board._meta.get_field("created_at").get_db_prep_value(value, connection)
+
+
+def _match_rows_query(match_id: int, board_id: int, board_created: Any, seq: int) -> Any:
     columns = ([f.name for f in _GAME] + [f"boards__{f.name}" for f in _BOARD]
                + [f"in_play__{name}" for name in _EVENT_LOOKUPS])
+    # the log of a board in play, from the last row held (``seq``) on when it is the board
+    # held (the same id and the same moment it was made: an id used again is another board)
+    # (written without a negation: the ORM drops a negated term of a filtered relation)
+    another = (Q(boards__id__lt=board_id) | Q(boards__id__gt=board_id)
+               | Q(boards__created_at__lt=board_created)
+               | Q(boards__created_at__gt=board_created))
     return (Game.objects.filter(match_id=match_id)
             .annotate(in_play=FilteredRelation("boards__events", condition=Q(
-                boards__finished=False, boards__kind=Board.Kind.LOG)))
+                boards__finished=False, boards__kind=Board.Kind.LOG) & (
+                    another | Q(boards__events__seq__gte=seq))))
             .order_by("number", "boards__sequence", "in_play__seq")
             .values_list(*columns))
 
 
-_MATCH_ROWS = Prepared(_match_rows_query, repeated=len(_GAME) + len(_BOARD))
+_MATCH_ROWS = Prepared(_match_rows_query, repeated=len(_GAME) + len(_BOARD),
+                       markers=_MARKERS, prep=(None, None, _prep_created))
+
+#: The log rows (undo rows included) of each match's board in play, as last read, per
+#: process (issue 17): ``{match id: (board id, board made at, rows)}``. The log is
+#: append-only and a row's number is unique on its board, so the rows held are still the
+#: board's first rows; the next read of the match asks only for those from the last one held
+#: on (that one again: it must be the same row, else the whole log is read). Bounded: the
+#: least recently used go first. Nothing but the log's own rows is kept (no derived value).
+_LOGS: dict[int, tuple[int, Any, list[EventRow]]] = {}
+LOGS_SIZE = 512
 
 
 def match_rows(match: Match) -> tuple[list[Game], dict[int, list[Board]], dict[int, list[Any]]]:
     """The match's games and boards in order, with the log rows (undo rows included) of its
     boards being played (log boards not finished), in ONE query: games left-joined to their
     boards, and those to the events of the boards in play (a filtered relation), compiled
-    once per connection (:class:`~scoring.records.prepared.Prepared`)."""
-    rows = _MATCH_ROWS.rows(match.pk)
+    once per connection (:class:`~scoring.records.prepared.Prepared`). Of a board in play
+    whose log this process read before (:data:`_LOGS`) only the rows from the last one read
+    on come back."""
+    held = _LOGS.pop(match.pk, None)
+    if held is not None and held[2]:
+        _LOGS[match.pk] = held  # the most recently used again
+        board_id, board_created, seq = held[0], held[1], held[2][-1].seq
+    else:
+        board_id, board_created, seq = _MARKERS[1], _MARKERS[2], 0
+    rows = _MATCH_ROWS.rows(match.pk, board_id, board_created, seq)
     db = Game.objects.db
     game_names = [f.attname for f in _GAME]
     board_names = [f.attname for f in _BOARD]
@@ -124,7 +161,36 @@ def match_rows(match: Match) -> tuple[list[Game], dict[int, list[Board]], dict[i
         event_values = values[n_game + n_board:]
         if event_values[0] is not None:
             logs.setdefault(board.pk, []).append(EventRow(*event_values))
+    _hold_logs(match, boards, logs, held)
     return games, boards, logs
+
+
+def _hold_logs(match: Match, boards: dict[int, list[Board]], logs: dict[int, list[Any]],
+               held: tuple[int, Any, list[EventRow]] | None) -> None:
+    """Put the rows held before in front of the held board's new rows (in ``logs``), and
+    keep the log of the match's last board in play for the next read."""
+    if held is not None:
+        board = next((b for rows in boards.values() for b in rows if b.pk == held[0]), None)
+        if board is not None and not board.finished and board.kind == Board.Kind.LOG and (
+            board.created_at == held[1]
+        ):
+            fresh = logs.get(board.pk, [])
+            if fresh and fresh[0] == held[2][-1]:
+                logs[board.pk] = [*held[2], *fresh[1:]]
+            else:  # never on an append-only log: the row held is not the stored one
+                logs[board.pk] = event_rows(board)
+    last = None
+    for rows in reversed(boards.values()):
+        if rows:
+            last = rows[-1]
+            break
+    if last is not None and logs.get(last.pk):
+        _LOGS.pop(match.pk, None)
+        _LOGS[match.pk] = (last.pk, last.created_at, logs[last.pk])
+        while len(_LOGS) > LOGS_SIZE:  # (threads of a worker may evict at the same time)
+            _LOGS.pop(next(iter(_LOGS), None), None)
+    else:
+        _LOGS.pop(match.pk, None)
 
 
 def match_snapshot(match: Match) -> MatchSnapshot:
@@ -147,18 +213,22 @@ def match_snapshot(match: Match) -> MatchSnapshot:
 def derive_snapshot(
     match: Match, games: list[Game], boards: dict[int, list[Board]],
     last_board: Board | None, events: list[Any], steps: list[Any] | None = None,
+    state: MatchState | None = None,
 ) -> MatchSnapshot:
     """The snapshot from rows already read: the match's games and boards in order, its last
     board and that board's live events (``steps``: that board's replay, when the caller has
-    just derived it: it is not replayed again)."""
+    just derived it: it is not replayed again; ``state``: the colour game's match state
+    derived from the same games and boards, the board in play taken as begun, when the caller
+    has it: a stroke that goes on with the board leaves it as it was)."""
     if not variant_for(match.rules).has_colours:
         return _point_snapshot(match, games, boards, last_board, events)
-    return _colour_snapshot(match, games, boards, last_board, events, steps)
+    return _colour_snapshot(match, games, boards, last_board, events, steps, state)
 
 
 def _colour_snapshot(
     match: Match, games: list[Game], boards: dict[int, list[Board]],
     last_board: Board | None, events: list[Any], steps: list[BoardStep] | None = None,
+    known_state: MatchState | None = None,
 ) -> MatchSnapshot:
     rules = rules_for_match(get_rules(match.rules), match.games_to_win)
     if not match.toss_winner or not match.toss_choice:
@@ -181,7 +251,7 @@ def _colour_snapshot(
                             time_up=bool(games and games[-1].time_up))
 
     # the board in play is replayed once, below; the game takes it as begun
-    state = derive(replayed=True)
+    state = derive(replayed=True) if known_state is None else known_state
     current = None
     if not state.finished and state.next is not None:
         nxt = state.next

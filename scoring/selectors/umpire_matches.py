@@ -34,8 +34,10 @@ def _last_warning() -> RawSQL:
 def _matches(lock: bool) -> QuerySet[Match]:
     # ``last_warning`` in the same query: a stroke's answer sends the warnings only when the
     # tablet shows an older one
-    queryset = Match.objects.select_related(*MATCH_RELATED).annotate(
-        last_warning=_last_warning())
+    # a write does not read the table (shown in the page's header only): its answer is the
+    # update, or a redirect to the page
+    related = [name for name in MATCH_RELATED if not (lock and name == "table")]
+    queryset = Match.objects.select_related(*related).annotate(last_warning=_last_warning())
     # a write's resolve locks the match row in the same query (FOR UPDATE OF the match only:
     # PostgreSQL refuses to lock the nullable side of the joins)
     return queryset.select_for_update(of=("self",)) if lock else queryset

@@ -13,8 +13,9 @@ forms it keeps.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import re
-from typing import Any
+from typing import Any, NamedTuple
 
 from django import template
 from django.template.base import FilterExpression, Node, NodeList, Parser, Token
@@ -29,6 +30,7 @@ _FIRST = re.compile(r"\A\s*<([a-z][a-z0-9]*)\b([^>]*)>", re.S)
 _ID = re.compile(r'\bid="([^"]+)"')
 _OOB = ' hx-swap-oob="true"'
 _MARK = re.compile("\x00region(\\d+)\x00")
+_FINGERPRINT = re.compile(r"[0-9a-f]{12}")
 
 
 def fingerprint(html: str) -> str:
@@ -42,7 +44,7 @@ def parse_known(header: str) -> dict[str, str]:
     known: dict[str, str] = {}
     for pair in (header or "").split(",")[:64]:
         name, _sep, value = pair.strip().partition(":")
-        if name and re.fullmatch(r"[0-9a-f]{12}", value):
+        if name and _FINGERPRINT.fullmatch(value):
             known[name[:40]] = value
     return known
 
@@ -53,8 +55,25 @@ def parse_known(header: str) -> dict[str, str]:
 #: A region kept holds no request's keys (CSRF token, request key, revision: ``KEYS``, put in
 #: after rendering, views/umpire/base.py) and only URLs relative to the page, or its key holds
 #: the page's URL (the "other decisions" sheet: ``actions_key``).
-_MEMO: dict[tuple[Any, ...], tuple[str, str, tuple[Any, ...]]] = {}
+_MEMO: dict[tuple[Any, ...], Any] = {}  # key -> _Made
+#: Names each ``region`` and ``memo`` tag of the compiled templates, never twice in a process
+#: (a token's position in its template is known only with the templates' debug option, so
+#: two tags of a template with the same values would otherwise share what is kept).
+_SERIALS = itertools.count()
 MEMO_SIZE = 512
+
+
+class _Made(NamedTuple):
+    """A region rendered: its content (its inner regions marked), its fingerprint, its inner
+    regions, and its first tag parsed once (name, id, attributes, where attributes go)."""
+
+    html: str
+    digest: str
+    parts: tuple[Any, ...]
+    tag: str
+    id: str
+    attrs: str
+    at: int
 
 
 class RegionNode(Node):
@@ -65,6 +84,7 @@ class RegionNode(Node):
         self.nodelist = nodelist
         self.deferred = deferred
         self.memo = memo
+        self.serial = next(_SERIALS)
 
     def render(self, context: Any) -> SafeString:
         if context.get("regions_off"):  # inside a cached fragment: plain content
@@ -78,58 +98,55 @@ class RegionNode(Node):
         return self._emit(context, made)
 
     def _key(self, context: Any, name: str) -> tuple[Any, ...] | None:
-        """What the region's content is made of: its place in the templates, its name, the
-        language and the values named by ``memo`` (None: rendered every time)."""
+        """What the region's content is made of: the tag itself (:data:`_SERIALS`), its name,
+        the language and the values named by ``memo`` (None: rendered every time)."""
         if not self.memo or context.get("regions_memo_off"):
             return None
-        origin = getattr(self, "origin", None)
-        return (getattr(origin, "name", None), getattr(self, "token", None) and
-                self.token.position, name, get_language(),
+        return (self.serial, name, get_language(),
                 repr([value.resolve(context) for value in self.memo]))
 
-    def _made(self, context: Any, name: str) -> tuple[str, str, tuple[Any, ...]]:
+    def _made(self, context: Any, name: str) -> _Made:
         """The region's content (its inner regions marked), its fingerprint and its inner
         regions, rendered or, for the same inputs, kept from an earlier answer."""
         key = self._key(context, name)
         if key is not None and (made := _MEMO.pop(key, None)) is not None:
             _MEMO[key] = made  # the newest again
             return made
-        parts: list[tuple[RegionNode, tuple[str, str, tuple[Any, ...]]]] = []
+        parts: list[tuple[RegionNode, _Made]] = []
         with context.push(_region_parts=parts):
             html = self.nodelist.render(context).strip()
         first = _FIRST.match(html)
-        if first is None or _ID.search(first.group(2)) is None:
+        found = _ID.search(first.group(2)) if first is not None else None
+        if first is None or found is None:
             raise template.TemplateSyntaxError(
                 f"region {name!r}: its content must be one element with an id")
         # a region inside this one counts by its fingerprint, whether it is sent or kept
-        digest = fingerprint(_MARK.sub(lambda m: parts[int(m.group(1))][1][1], html))
-        made = (html, digest, tuple(parts))
+        digest = fingerprint(_MARK.sub(lambda m: parts[int(m.group(1))][1].digest, html))
+        made = _Made(html, digest, tuple(parts), first.group(1), found.group(1),
+                     first.group(2), first.end(1))
         if key is not None:
             _MEMO[key] = made
             while len(_MEMO) > MEMO_SIZE:
                 del _MEMO[next(iter(_MEMO))]
         return made
 
-    def _emit(self, context: Any, made: tuple[str, str, tuple[Any, ...]]) -> SafeString:
-        html, digest, parts = made
-        first = _FIRST.match(html)
-        assert first is not None  # checked when made
-        found = _ID.search(first.group(2))
-        assert found is not None
-        known = (context.get("regions_known") or {}).get(found.group(1)) == digest
-        if parts and not known:  # a region kept by the tablet is sent without its inner ones
+    def _emit(self, context: Any, made: _Made) -> SafeString:
+        known = context.get("regions_known")
+        kept = bool(known) and known.get(made.id) == made.digest
+        html, parts = made.html, made.parts
+        if parts and not kept:  # a region kept by the tablet is sent without its inner ones
             html = _MARK.sub(lambda m: parts[int(m.group(1))][0]._emit(
                 context, parts[int(m.group(1))][1]), html)
-        return self._output(context, html, first, found.group(1), digest)
+        return self._output(context, html, made, kept, known)
 
-    def _output(self, context: Any, html: str, first: re.Match, id_: str, digest: str
-                ) -> SafeString:
+    def _output(self, context: Any, html: str, made: _Made, kept: bool,
+                known: dict[str, str] | None) -> SafeString:
         oob = bool(context.get("oob"))
-        if (context.get("regions_known") or {}).get(id_) == digest:
+        if kept:
             if oob:
                 return mark_safe("")
-            return format_html('<{0} id="{1}" hx-preserve></{0}>', first.group(1), id_)
-        known = context.get("regions_known")
+            # the tag and the id are the region's own (from the templates, escaped there)
+            return mark_safe(f'<{made.tag} id="{made.id}" hx-preserve></{made.tag}>')
         if self.deferred is not None and known and not oob:
             # a big region that changed (the "other decisions" sheet, at a board's start or
             # end): the answer carries a loader, and the tablet fetches the region at once
@@ -137,11 +154,11 @@ class RegionNode(Node):
                 '<{0} id="{1}" class="u-region-loading" hx-get="{2}" hx-trigger="load" '
                 'hx-target="this" hx-swap="outerHTML" hx-sync="this:replace" '
                 'hx-disabled-elt="this"></{0}>',
-                first.group(1), id_, self.deferred.resolve(context))
-        attrs = f' data-h="{digest}"'
-        if oob and "hx-swap-oob" not in first.group(2):
+                made.tag, made.id, self.deferred.resolve(context))
+        attrs = f' data-h="{made.digest}"'
+        if oob and "hx-swap-oob" not in made.attrs:
             attrs += _OOB
-        at = first.end(1)
+        at = made.at
         return mark_safe(html[:at] + attrs + html[at:])
 
 
@@ -176,11 +193,10 @@ class MemoNode(Node):
     def __init__(self, nodelist: NodeList, values: tuple[FilterExpression, ...]) -> None:
         self.nodelist = nodelist
         self.values = values
+        self.serial = next(_SERIALS)
 
     def render(self, context: Any) -> SafeString:
-        origin = getattr(self, "origin", None)
-        key = ("memo", getattr(origin, "name", None), getattr(self, "token", None) and
-               self.token.position, get_language(),
+        key = ("memo", self.serial, get_language(),
                repr([value.resolve(context) for value in self.values]))
         html = _LINES.pop(key, None)
         if html is None:

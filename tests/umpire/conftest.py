@@ -3,6 +3,7 @@ and helpers to post to the tablet like htmx does."""
 
 from __future__ import annotations
 
+import random
 import re
 import uuid
 
@@ -10,7 +11,15 @@ import pytest
 from django.test import Client
 
 from scoring.models import Match
-from scoring.services.matches import Actor, record_event, record_toss
+from scoring.rules import Pieces, RulesError, Stroke, TechnicalFoul, apply
+from scoring.services.matches import (
+    Actor,
+    MatchError,
+    match_snapshot,
+    record_event,
+    record_toss,
+    undo_last_event,
+)
 from tests.services.conftest import make_match
 
 UMPIRE = Actor(via="link", device="test tablet")
@@ -59,3 +68,33 @@ def tossed(match: Match) -> Match:
     record_toss(match=match, winner="b", choice="break", actor=UMPIRE)
     match.refresh_from_db()
     return match
+
+
+def play_at_random(match: Match, rng: random.Random, most: int = 3) -> bool:
+    """One event at random on the board in play (a stroke of up to ``most`` own carrommen, a
+    foul, a technical foul or an undo; ``most=1``: the board goes on); False when the match
+    has no board to play."""
+    match.refresh_from_db()
+    snapshot = match_snapshot(match)
+    if snapshot.finished or snapshot.current is None:
+        return False
+    position = snapshot.current.position
+    roll = rng.random()
+    try:
+        if roll < 0.12 and snapshot.current.events:
+            undo_last_event(match=match, client_id=uuid.uuid4(), actor=UMPIRE)
+            return True
+        by = position.on_turn
+        if roll < 0.17:
+            event = TechnicalFoul(by)
+        else:
+            left = position.on_board[by]
+            count = min(left if most > 1 else left - 1, most)  # most=1: the board goes on
+            pieces = Pieces(**{by: count}) if roll < 0.6 and count > 0 else Pieces()
+            event = Stroke(by, pieces, foul="improper_stroke" if roll > 0.95 else None)
+            apply(position, event)
+        record_event(match=match, payload=event.to_dict(), client_id=uuid.uuid4(),
+                     actor=UMPIRE)
+    except (RulesError, MatchError):
+        pass
+    return True

@@ -10,11 +10,11 @@ import uuid
 import pytest
 
 from scoring.records import boards, match_snapshot
-from scoring.rules import Pieces, RulesError, Stroke, TechnicalFoul, apply
-from scoring.services.matches import MatchError, record_event, record_toss, undo_last_event
+from scoring.rules import Pieces, Stroke
+from scoring.services.matches import record_event, record_toss
 from tests.services.conftest import make_match
 
-from .conftest import UMPIRE
+from .conftest import UMPIRE, play_at_random
 
 
 def _steps(snapshot) -> list[tuple]:
@@ -38,27 +38,8 @@ def test_a_kept_replay_is_the_fresh_one(db, seed):
     rng = random.Random(seed)
     compared = 0
     for _ in range(60):
-        match.refresh_from_db()
-        snapshot = match_snapshot(match)
-        if snapshot.finished or snapshot.current is None:
+        if not play_at_random(match, rng, most=1):
             break
-        position = snapshot.current.position
-        roll = rng.random()
-        try:
-            if roll < 0.12 and snapshot.current.events:
-                undo_last_event(match=match, client_id=uuid.uuid4(), actor=UMPIRE)
-            else:
-                by = position.on_turn
-                if roll < 0.17:
-                    event = TechnicalFoul(by)
-                else:
-                    pieces = Pieces(**{by: 1}) if roll < 0.5 else Pieces()
-                    event = Stroke(by, pieces, foul="improper_stroke" if roll > 0.95 else None)
-                    apply(position, event)
-                record_event(match=match, payload=event.to_dict(), client_id=uuid.uuid4(),
-                             actor=UMPIRE)
-        except (RulesError, MatchError):
-            continue
         match.refresh_from_db()
         warm = _state(match_snapshot(match))  # from what the write kept
         boards._REPLAYS.clear()

@@ -51,21 +51,22 @@ def _explain_board(view: Tablet, board: Board, state: MatchState,
     view.history_append = appended is not None and len(steps) > 1 and (
         str(steps[-1].row.client_id) == appended)
     first_explained = len(steps) if view.history_append else 1
-    for number, done in enumerate(steps, start=1):
+    for done in steps[:first_explained - 1]:  # lines not sent: only the turn's changes count
+        before, after = done.before.on_turn, done.after.on_turn
+        if after is not None and before is not None and after != before:
+            changes += 1
+    for number, done in enumerate(steps[first_explained - 1:], start=first_explained):
         row, before, after = done.row, done.before, done.after
-        explained = number >= first_explained
-        if explained:
-            done = done.explain(rules)
+        done = done.explain(rules)
         notes = done.notes
         placers = _due_placers(view, notes, changes, before.on_turn)
-        if explained:
-            items.append(HistoryItem(number, row.seq, row.type,
-                                     rulings.describe_event(row.payload, names),
-                                     _striker(view, changes, before.on_turn, white),
-                                     _explain(notes, names, placers)
-                                     + rulings.explained_more(before, after, row.payload,
-                                                              notes, rules, names),
-                                     str(row.client_id)))
+        items.append(HistoryItem(number, row.seq, row.type,
+                                 rulings.describe_event(row.payload, names),
+                                 _striker(view, changes, before.on_turn, white),
+                                 _explain(notes, names, placers)
+                                 + rulings.explained_more(before, after, row.payload,
+                                                          notes, rules, names),
+                                 str(row.client_id)))
         if after.on_turn is not None and before.on_turn is not None and (
             after.on_turn != before.on_turn
         ):

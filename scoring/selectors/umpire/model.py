@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from scoring import rulings
 from scoring.models import Match
@@ -72,6 +72,27 @@ class HistoryItem:
     striker: str
     rulings: list[Ruling]
     key: str = ""  # the event's request key: with ``Tablet.history_key`` names the line
+
+
+class BoardLine(NamedTuple):
+    """One board of the game in the tablet's "boards of this game" table."""
+
+    number: int
+    void: bool
+    winner: str  # the winner's name ("" when void)
+    points: int | None
+    law: str
+    by_side: tuple[tuple[str, int], ...]  # point carrom: each player's points
+
+
+class BoardsTable(NamedTuple):
+    """Everything the "boards of this game" table shows, as plain values: its region is kept
+    by this one value (templates/scoring/umpire/match.html: ``game-boards``), so what the
+    table shows cannot be left out of its key."""
+
+    has_colours: bool
+    sides: tuple[tuple[str, str], ...]  # (side, name) in order
+    rows: tuple[BoardLine, ...]
 
 
 @dataclass
@@ -160,6 +181,16 @@ class Tablet:
     def step_key(self) -> str:
         """Names the step between boards that the umpire acknowledges on this tablet."""
         return step_key(self.match.pk, self.game_number, self.board_number)
+
+    @property
+    def boards_table(self) -> BoardsTable:
+        """The "boards of this game" table (``game_boards`` in plain values)."""
+        return BoardsTable(
+            self.variant.has_colours, tuple((s.side, s.name) for s in self.sides),
+            tuple(BoardLine(b["number"], bool(b.get("void")),
+                            b["winner"].name if b.get("winner") else "", b.get("points"),
+                            b.get("law") or "", tuple(sorted((b.get("by_side") or {}).items())))
+                  for b in self.game_boards))
 
     @property
     def sides_in_seats(self) -> list[SideView]:

@@ -21,6 +21,8 @@ from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.models import Model, QuerySet
 from django.db.models.query import _get_from_db, get_related_populators
 
+from scoring.records.prepared import named
+
 _serial = itertools.count()
 
 
@@ -29,7 +31,8 @@ class _Compiled:
 
     def __init__(self, queryset: QuerySet[Any], markers: tuple[str, ...]) -> None:
         compiler = queryset.query.get_compiler(using=queryset.db)
-        self.sql, params = compiler.as_sql()
+        sql, params = compiler.as_sql()
+        self.sql, self.names = named(sql)  # run by name: not scanned again (records/prepared)
         # where each parameter goes: a marker's place or a constant of the queryset
         self.params: list[tuple[bool, Any]] = []
         for value in params:
@@ -53,7 +56,8 @@ class _Compiled:
 
     def run(self, values: tuple[Any, ...]) -> list[Model]:
         db = connections[self.alias]
-        params = [values[v] if is_marker else v for is_marker, v in self.params]
+        params = {name: values[v] if is_marker else v
+                  for name, (is_marker, v) in zip(self.names, self.params, strict=True)}
         with db.cursor() as cursor:
             cursor.execute(self.sql, params)
             rows = cursor.fetchall()

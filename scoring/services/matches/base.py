@@ -77,6 +77,9 @@ class _Written:
     games: list[Game]
     boards: dict[int, list[Board]]
     events: list[BoardEvent]
+    #: the match state before the write, when the write left it as it was (a stroke on the
+    #: board in play that does not end it: the game takes that board as begun either way)
+    state: Any = None
 
 
 def _lock(match_id: int, like: Match | None = None) -> Match:

@@ -41,7 +41,7 @@ def refresh_caches(match: Match, known: _Written | None = None, *,
         snapshot = match_snapshot(match)
     else:
         snapshot = derive_snapshot(match, known.games, known.boards, known.board, known.events,
-                                   steps=known.steps)
+                                   steps=known.steps, state=known.state)
     state = snapshot.state
     if isinstance(state, MatchState):
         for game, game_state in zip(snapshot.games, state.games, strict=False):

@@ -145,7 +145,10 @@ def _written(snapshot: MatchSnapshot, target: Board, created: bool, steps: list[
     rows = boards.setdefault(target.game_id, [])
     if created:
         rows.append(target)
-    return _Written(target, steps, games, boards, events)
+    same = (not created and current is not None and current.board is target
+            and bool(current.events) and steps[-1].after.result is None)
+    return _Written(target, steps, games, boards, events,
+                    state=snapshot.state if same else None)
 
 
 def _target_board(

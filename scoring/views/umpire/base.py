@@ -15,7 +15,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -37,7 +37,7 @@ from scoring.services.matches import Actor, MatchError, MatchLocked, MatchSnapsh
 from scoring.templatetags.umpire_regions import parse_known
 
 PAGE = "scoring/umpire/match.html"
-UPDATE = "scoring/umpire/_update.html"
+UPDATE = "scoring/umpire/match.html#update"  # the partials rendered in place
 
 
 # --- resolving the match and who is asking -----------------------------------------------------
@@ -62,13 +62,19 @@ _ACTION_NAMES = ("panel", "actions", "state", "event", "undo", "toss", "seating"
 
 
 def _urls(match: Match, token: str | None) -> dict[str, str]:
+    return dict(_urls_of(get_script_prefix(), token, None if token is not None else match.pk))
+
+
+@functools.lru_cache(maxsize=1024)
+def _urls_of(prefix: str, token: str | None, match_id: int | None
+             ) -> tuple[tuple[str, str], ...]:
+    """The tablet's URLs for a link or a match (the same for the process, by the prefix the
+    site is served under)."""
     if token is not None:
         base = reverse("scoring:umpire-link", args=[token])
     else:
-        base = reverse("scoring:umpire-match", args=[match.pk])
-    urls = {name: f"{base}{name}/" for name in _ACTION_NAMES}
-    urls["page"] = base
-    return urls
+        base = reverse("scoring:umpire-match", args=[match_id])
+    return (*((name, f"{base}{name}/") for name in _ACTION_NAMES), ("page", base))
 
 
 UmpireView = Callable[..., HttpResponse]
@@ -139,7 +145,7 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         "revision": match.revision,
         "error": error,
         "notice": notice,
-        "pad": pad or {},
+        "pad": pad or _NoPad(),
         "forms": forms or {},
         "is_organiser": organiser,
         "first_breaker": next((s for s in view.sides if s.side == first_breaker), None),
@@ -152,6 +158,7 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         "warnings": functools.partial(matches_read.warnings_of_board, match,
                                       view.history_game, view.history_board),
     }
+    context["step_done"] = context["interval_ended"] = False
     if view.card:  # between boards: the steps acknowledged on the server (board_steps.py)
         steps = matches_read.steps_done(match)
         context["step_done"] = view.step_key in steps["acknowledged"]
@@ -162,6 +169,15 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         context["seating_first"] = match.entry_for(first_breaker).players
         context["seating_right"] = match.entry_for(other_side(first_breaker)).players
     return context
+
+
+class _NoPad(dict):  # type: ignore[type-arg]
+    """Nothing entered on the pad: every value is what the template language shows for a
+    missing one (""), found without the failed look-up's exceptions (a stroke's answer reads
+    the pad's values for its kept regions)."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
 
 
 #: Stands for the hidden fields of a write (CSRF token, request key, revision) while a page
