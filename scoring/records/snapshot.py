@@ -187,10 +187,20 @@ def _hold_logs(match: Match, boards: dict[int, list[Board]], logs: dict[int, lis
     if last is not None and logs.get(last.pk):
         _LOGS.pop(match.pk, None)
         _LOGS[match.pk] = (last.pk, last.created_at, logs[last.pk])
-        while len(_LOGS) > LOGS_SIZE:  # (threads of a worker may evict at the same time)
-            _LOGS.pop(next(iter(_LOGS), None), None)
+        while len(_LOGS) > LOGS_SIZE:
+            _evict_oldest()
     else:
         _LOGS.pop(match.pk, None)
+
+
+def _evict_oldest() -> None:
+    """Forget the least recently used held log. Threads of a worker may change the dict at
+    the same time: a changed size or a key another thread took first only ends this turn."""
+    try:
+        oldest = next(iter(_LOGS))
+    except (StopIteration, RuntimeError):
+        return
+    _LOGS.pop(oldest, None)
 
 
 def match_snapshot(match: Match) -> MatchSnapshot:
