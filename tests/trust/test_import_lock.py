@@ -25,10 +25,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 #: The write transaction of a 5,000-line import: at most this many statements (bulk inserts
-#: of 500 rows, the audit row) and this much of the thread's CPU time. Row by row, or with the
-#: planning's reads inside the transaction, it takes thousands of statements.
+#: of 500 rows, the audit row) and this share of the import's own CPU time (a share, not
+#: seconds: the machine's speed cancels out). Row by row, or with the planning's reads inside
+#: the transaction, it takes thousands of statements and all of the import's time (here about
+#: 60 %: the bulk inserts themselves).
 WRITE_STATEMENTS = 60
-WRITE_CPU_SECONDS = 1.0
+WRITE_CPU_SHARE = 0.8
 
 
 def _csv(lines: int, doubles: bool) -> str:
@@ -62,13 +64,15 @@ def test_the_import_holds_the_write_lock_for_a_few_statements(transactional_db, 
             if connection.in_atomic_block:  # the test itself holds none (transactional_db)
                 inside.append((begin, time.thread_time(), sql))
 
+    started = time.thread_time()
     with connection.execute_wrapper(spy):
         result = import_csv(tournament=tournament, data=_csv(5000, doubles),
                             actor=Actor(via="system", device="test"), default_event=event)
+    whole = time.thread_time() - started  # the import's own CPU: planning, checks and writes
     assert result.ok and Entry.objects.filter(event=event).count() == 5000
     assert 0 < len(inside) <= WRITE_STATEMENTS, len(inside)
     held = inside[-1][1] - inside[0][0]  # the first statement in the transaction to the last
-    assert held <= WRITE_CPU_SECONDS, held
+    assert held <= WRITE_CPU_SHARE * whole, (held, whole)
 
 
 @pytest.mark.parametrize("doubles", [False, True], ids=["singles", "doubles"])
