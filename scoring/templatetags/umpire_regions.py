@@ -12,7 +12,6 @@ forms it keeps.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import re
 from typing import Any, NamedTuple
@@ -24,29 +23,13 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
+from scoring.regions import OOB, fingerprint
+
 register = template.Library()
 
 _FIRST = re.compile(r"\A\s*<([a-z][a-z0-9]*)\b([^>]*)>", re.S)
 _ID = re.compile(r'\bid="([^"]+)"')
-_OOB = ' hx-swap-oob="true"'
 _MARK = re.compile("\x00region(\\d+)\x00")
-_FINGERPRINT = re.compile(r"[0-9a-f]{12}")
-
-
-def fingerprint(html: str) -> str:
-    """The region's fingerprint: the same content on the page and out of band."""
-    return hashlib.blake2b(html.replace(_OOB, "").encode(), digest_size=6).hexdigest()
-
-
-def parse_known(header: str) -> dict[str, str]:
-    """``name:fingerprint`` pairs, comma separated, as the tablet sends them (bad pairs are
-    ignored: the region is then simply sent)."""
-    known: dict[str, str] = {}
-    for pair in (header or "").split(",")[:64]:
-        name, _sep, value = pair.strip().partition(":")
-        if name and _FINGERPRINT.fullmatch(value):
-            known[name[:40]] = value
-    return known
 
 
 #: The rendered content of the regions kept by their inputs (``memo``), per process: the same
@@ -157,7 +140,7 @@ class RegionNode(Node):
                 made.tag, made.id, self.deferred.resolve(context))
         attrs = f' data-h="{made.digest}"'
         if oob and "hx-swap-oob" not in made.attrs:
-            attrs += _OOB
+            attrs += OOB
         at = made.at
         return mark_safe(html[:at] + attrs + html[at:])
 

@@ -27,6 +27,7 @@ from scoring.forms.point_actions import board_total
 from scoring.forms.umpire import WriteForm
 from scoring.models import Match
 from scoring.records.sides import other_side
+from scoring.regions import parse_known
 from scoring.rules import RULESETS, RulesError, first_breaker_of_game
 from scoring.rules.events import LOSS_REASONS
 from scoring.rulings import discarded_text, error_text, loss_reason
@@ -34,7 +35,6 @@ from scoring.selectors import umpire_matches as matches_read
 from scoring.selectors.umpire import Tablet, tablet
 from scoring.services import matches as services
 from scoring.services.matches import Actor, MatchError, MatchLocked, MatchSnapshot, StaleMatch
-from scoring.templatetags.umpire_regions import parse_known
 
 PAGE = "scoring/umpire/match.html"
 UPDATE = "scoring/umpire/match.html#update"  # the partials rendered in place
