@@ -2,12 +2,11 @@
 
 from django.db import migrations, models
 
-from scoring.migrations._totals import match_totals
-
 
 def fill_totals(apps, schema_editor):
-    """Every match's totals from its games, by the definition of the cache at this time
-    (``_totals.py``: a frozen copy of :func:`scoring.standings.results.match_totals`)."""
+    """Every match's totals from its games, by the one definition of the cache
+    (:func:`scoring.standings.results.match_totals`, pure)."""
+    from scoring.standings.results import match_totals
 
     Match = apps.get_model("scoring", "Match")
     Game = apps.get_model("scoring", "Game")

@@ -1,15 +1,14 @@
 """The match's totals over its games become required (default 0): every writer writes them and
 the standings read only them (issue 17). Rows written without them since 0011 (a SoL import's
 byes and unplayed matches, matches made outside the services) are filled from their games
-first, by the definition of that time (``_totals.py``, a frozen copy of
-:func:`scoring.standings.results.match_totals`)."""
+first, by the one definition (:func:`scoring.standings.results.match_totals`)."""
 
 from django.db import migrations, models
 
-from scoring.migrations._totals import match_totals
-
 
 def fill_missing(apps, schema_editor):
+    from scoring.standings.results import match_totals
+
     Match = apps.get_model("scoring", "Match")
     Game = apps.get_model("scoring", "Game")
     missing = models.Q(games_a=None) | models.Q(games_b=None) | models.Q(points_a=None) \
