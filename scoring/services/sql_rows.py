@@ -13,6 +13,7 @@ import functools
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections, models
+from django.utils import timezone
 
 
 def _db() -> Any:
@@ -44,6 +45,30 @@ def insert_one[M: models.Model](obj: M) -> M:
     obj._state.adding = False
     obj._state.db = db.alias
     return obj
+
+
+def insert_values(model: type[models.Model], **values: Any) -> Any:
+    """Insert one row of ``model`` from column values by attribute name (a foreign key as
+    ``<name>_id``) without making a model instance, and return its new id: the statement of
+    :func:`insert_one`; a field not given gets its default, an ``auto_now(_add)`` time now.
+    For rows nobody reads back at once (the audit trail): no instance, no per-field
+    ``__init__`` work."""
+    db = _db()
+    fields, sql = _insert(db.vendor, model)
+    now = None
+    params = []
+    for f in fields:
+        if getattr(f, "auto_now_add", False) or getattr(f, "auto_now", False):
+            now = now or timezone.now()
+            value = now
+        elif f.attname in values:
+            value = values[f.attname]
+        else:
+            value = f.get_default()
+        params.append(f.get_db_prep_save(value, db))
+    with db.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()[0]
 
 
 @functools.cache

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from scoring.models import AuditEntry, Board, BoardEvent, Entry, Event, Game, Match
 from scoring.records import BoardStep, MatchSnapshot, match_snapshot
-from scoring.services.sql_rows import insert_one, update_row
+from scoring.services.sql_rows import insert_one, insert_values, update_row
 
 EVENT_TYPES = {"stroke", "technical_foul", "forgo", "board_loss", "umpire_ruling", "void"}
 
@@ -153,12 +153,19 @@ def _append(**fields: Any) -> BoardEvent:
         raise MatchError("repeated_request", "this request key was already used") from None
 
 
+def write_audit(tournament_id: int, actor: Actor, action: str, detail: dict[str, Any],
+                match_id: int | None = None) -> None:
+    """One row of the audit trail (who did what, from which device; issue 16's records):
+    the one writer of the services' hot paths (a stroke's, a draw's), its INSERT made once per
+    process and no model instance (:func:`scoring.services.sql_rows.insert_values`)."""
+    user = actor.user
+    insert_values(AuditEntry, tournament_id=tournament_id, match_id=match_id,
+                  actor_id=user.pk if getattr(user, "pk", None) else None, via=actor.via,
+                  device=actor.device[:200], ip=actor.ip, action=action, detail=detail)
+
+
 def _audit(match: Match, actor: Actor, action: str, detail: dict[str, Any]) -> None:
-    insert_one(AuditEntry(
-        tournament_id=match.event.tournament_id, match=match,
-        actor=actor.user if getattr(actor.user, "pk", None) else None,
-        via=actor.via, device=actor.device[:200], ip=actor.ip, action=action, detail=detail,
-    ))
+    write_audit(match.event.tournament_id, actor, action, detail, match_id=match.pk)
 
 
 def _bump(match: Match, **fields: Any) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.models import AuditEntry, Tournament
+from scoring.models import Tournament
 from scoring.services.matches import Actor
-from scoring.services.sql_rows import insert_one
+from scoring.services.matches.base import write_audit
 
 
 class TournamentError(Exception):
@@ -21,10 +21,7 @@ class TournamentError(Exception):
 
 def audit(tournament: Tournament, actor: Actor, action: str, detail: dict[str, Any],
           match: Any = None) -> None:
-    """One audit row for an organiser action (its INSERT made once per process: a draw's
-    fixed cost, issue 17)."""
-    insert_one(AuditEntry(
-        tournament=tournament, match=match,
-        actor=actor.user if getattr(actor.user, "pk", None) else None,
-        via=actor.via, device=actor.device[:200], ip=actor.ip, action=action, detail=detail,
-    ))
+    """One audit row for an organiser action
+    (:func:`scoring.services.matches.base.write_audit`)."""
+    write_audit(tournament.pk, actor, action, detail,
+                match_id=match.pk if match is not None else None)
