@@ -188,9 +188,9 @@ class MatchResult:
         if a == b or b is None or winner not in (a, b):
             return cls(a, b, winner, games_a, games_b, points_a, points_b, walkover)  # raises
         result = object.__new__(cls)
-        result.__dict__.update(a=a, b=b, winner=winner, games_a=games_a, games_b=games_b,
-                               points_a=points_a, points_b=points_b, walkover=walkover,
-                               draw=False)
+        object.__setattr__(result, "__dict__", {  # one dict, made at once (frozen dataclass)
+            "a": a, "b": b, "winner": winner, "games_a": games_a, "games_b": games_b,
+            "points_a": points_a, "points_b": points_b, "walkover": walkover, "draw": False})
         return result
 
     @classmethod
