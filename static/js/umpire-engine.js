@@ -58,8 +58,10 @@
 
   // With the network gone, a start can only load what the service worker has kept: true when
   // it holds every file (or where this cannot be known: no Cache API, or still online).
-  function loadable(config) {
-    if (navigator.onLine !== false || !window.caches || !navigator.serviceWorker ||
+  // ``cut``: the page knows the network is gone though navigator.onLine says true (a request
+  // got no answer, or the page is the kept copy: static/js/umpire.js, offline()).
+  function loadable(config, cut) {
+    if ((navigator.onLine !== false && !cut) || !window.caches || !navigator.serviceWorker ||
         !navigator.serviceWorker.controller) {
       return Promise.resolve(true);
     }
@@ -72,7 +74,7 @@
 
   var checking = false;
 
-  function start(config, lang) {
+  function start(config, lang, cut) {
     if (api.state === "loading" || api.state === "ready" || checking) {
       return;
     }
@@ -83,17 +85,17 @@
     // cut off before the files were kept: no start (Pyodide's would break off half way and
     // use up a try); the strokes wait without rulings, and the next need checks again
     checking = true;
-    loadable(config).then(function (ok) {
+    loadable(config, cut).then(function (ok) {
       checking = false;
       if (ok) {
-        begin(config, lang);
+        begin(config, lang, cut);
       } else if (api.state !== "loading" && api.state !== "ready") {
         set("failed", "offline before the engine's files were kept");
       }
     });
   }
 
-  function begin(config, lang) {
+  function begin(config, lang, cut) {
     if (worker) {
       worker.terminate(); // a start that failed: begin again
       worker = null;
@@ -109,7 +111,7 @@
         if (api.state === "loading") {
           api.stalls.push(step);
           set("failed", "start stood still after " + step);
-          if (api.tries < 3) { start(config, lang); }
+          if (api.tries < 3) { start(config, lang, cut); }
         }
       }, START_LIMIT);
     }

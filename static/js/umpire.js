@@ -47,6 +47,34 @@
   var RETRY_EVERY_MS = 3000;
   var POLL_EVERY_MS = 2000;
 
+  // The network is gone when the browser says so (navigator.onLine false), when a request got
+  // no answer, or when this page is the service worker's kept copy (network first: kept means
+  // the network failed). On the hall's Wi-Fi with the server out of reach, or on a page
+  // reopened from the kept copy, navigator.onLine can still say true: only the failed request
+  // tells. A request answered by the server says the network is back.
+  var unreachable = isKeptPage();
+
+  function isKeptPage() {
+    var entries = window.performance && window.performance.getEntriesByType ?
+      window.performance.getEntriesByType("navigation") : [];
+    return !!entries.length && entries[0].deliveryType === "cache-storage";
+  }
+
+  function offline() {
+    return navigator.onLine === false || unreachable;
+  }
+
+  function unanswered() {
+    if (!unreachable) {
+      unreachable = true;
+      wantEngine();
+    }
+  }
+
+  function answered() {
+    unreachable = false;
+  }
+
   function load(key, fallback) {
     try {
       var text = window.localStorage.getItem(key);
@@ -467,11 +495,11 @@
   function wantEngine() {
     var engine = window.UmpireEngine;
     var data = engineData();
-    if (!engine || !data || !data.log || (!queue.length && navigator.onLine !== false)) {
+    if (!engine || !data || !data.log || (!queue.length && !offline())) {
       return;
     }
     if (engine.state === "idle" || (engine.state === "failed" && engine.tries < 3)) {
-      engine.start(data, document.documentElement.lang || "en");
+      engine.start(data, document.documentElement.lang || "en", offline());
     }
   }
 
@@ -602,6 +630,7 @@
       });
     }).then(function (answer) {
       sending = false;
+      answered();
       if (answer.status === 200) {
         queue.shift();
         saveQueue();
@@ -630,6 +659,7 @@
       showBanner("server");
     }).catch(function () {
       sending = false;
+      unanswered();
       showBanner("offline");
     });
   }
@@ -693,12 +723,12 @@
       event.preventDefault();
       return;
     }
-    if (queue.length || navigator.onLine === false) {
+    if (queue.length || offline()) {
       event.preventDefault();
       if (isStroke(elt)) {
         enqueue(elt, false);
         if (queue[0].state !== "refused") {
-          showBanner(navigator.onLine === false ? "offline" : "retrying");
+          showBanner(offline() ? "offline" : "retrying");
         }
         flush();
       } else if (elt.classList.contains("u-undo-form") && queue.length &&
@@ -724,6 +754,9 @@
     inFlight = null;
     app.classList.remove("is-busy");
     var xhr = event.detail.xhr;
+    if (xhr && xhr.status > 0) {
+      answered();
+    }
     if (xhr && xhr.status > 0 && xhr.status < 500 && xhr.status !== 403) {
       if (!queue.length) { hideBanner(); }
     }
@@ -740,6 +773,7 @@
     if (isStroke(elt)) {
       enqueue(elt, true); // maybe recorded: sent again with the same key
     }
+    unanswered();
     showBanner("offline");
   }
 
@@ -756,7 +790,10 @@
     showBanner(status === 403 ? "forbidden" : "server");
   });
 
-  window.addEventListener("online", flush);
+  window.addEventListener("online", function () {
+    answered();
+    flush();
+  });
   // files the network cut short while they were being kept are asked for again (the service
   // worker skips the engine's files it already holds)
   window.addEventListener("online", function () {
@@ -783,11 +820,15 @@
     var headers = etag ? { "If-None-Match": etag } : {};
     window.fetch(msg.stateUrl, { headers: headers, cache: "no-store",
                                  credentials: "same-origin" }).then(function (response) {
+      answered();
       if (response.status !== 200) {
         return null;
       }
       etag = response.headers.get("ETag") || "";
       return response.json();
+    }, function () {
+      unanswered(); // no answer: the engine rules on the strokes from now on
+      return null;
     }).then(function (data) {
       if (data && data.revision !== panelRevision() && !inFlight && !queue.length) {
         refresh();
@@ -891,7 +932,7 @@
 
   // reopened without network (the service worker's kept page): show the last screen seen
   var kept = load(SCREEN_KEY, null);
-  if (kept && navigator.onLine === false && kept.revision > panelRevision()) {
+  if (kept && offline() && kept.revision > panelRevision()) {
     app.innerHTML = kept.html;
     window.htmx.process(app);
   }
@@ -983,7 +1024,7 @@
     if (queue[0].state === "refused") {
       showRefused(queue[0]);
     } else {
-      showBanner(navigator.onLine === false ? "offline" : "retrying");
+      showBanner(offline() ? "offline" : "retrying");
       flush();
     }
   }

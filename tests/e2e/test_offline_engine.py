@@ -197,6 +197,29 @@ def test_a_page_reopened_offline_still_rules(live_server, page: Page, transactio
     assert len(events(match)) == 2
 
 
+def test_the_server_out_of_reach_on_a_live_wifi_the_engine_rules(
+    live_server, page: Page, transactional_db
+):
+    """The hall's Wi-Fi stays up but the server is out of reach (its cable pulled):
+    navigator.onLine still says true, so only the requests that get no answer tell. The poll's
+    failure starts the engine from the kept files, a stroke is queued at once and ruled, and
+    once the server answers again the queue is sent."""
+    match = open_tablet(page, live_server)
+    page.locator("#quick-own").tap()  # recorded online: Ben's break, one white
+    expect(page.locator("#history .u-history-item")).to_have_count(1)
+    engine_kept(page)
+    page.route("**/*", lambda route: route.abort("connectionrefused"))
+    assert page.evaluate("navigator.onLine") is True
+    engine_ready(page)  # no stroke waits yet: the poll's failure alone starts it
+    page.locator("#quick-opponent").tap()  # one black by Ben: the turn passes
+    expect(page.locator("#history .u-history-item.is-ruled")).to_have_count(1)
+    expect(page.locator("#rulings")).to_contain_text("Turn passes to Black (Asha Rao).")
+    assert len(events(match)) == 1  # nothing reached the server
+    page.unroute("**/*")
+    expect(page.locator("#history .u-history-item.is-pending")).to_have_count(0, timeout=20000)
+    assert len(events(match)) == 2
+
+
 def test_cut_off_before_its_files_are_kept_the_engine_waits_for_them(
     live_server, page: Page, transactional_db
 ):
