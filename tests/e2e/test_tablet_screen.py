@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scoring.models import Match
-from scoring.services.matches import record_quick_board
+from scoring.services.matches import record_event, record_quick_board
 from tests.e2e.test_umpire_tablet import UMPIRE, Problems, events, tossed_match
 
 SIZES = [pytest.param({"width": w, "height": h}, id=f"{w}x{h}")
@@ -260,4 +260,29 @@ def test_a_point_carrom_board_keeps_every_control_on_screen(live_server, page: P
         settled(page, revision)
         assert_all_controls_on_screen(page, f"point carrom after {selector}")
         assert pad_top(page) == pytest.approx(top, abs=1)
+    problems.assert_none()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_connection_banner_keeps_its_buttons_on_screen(live_server, page: Page, size,
+                                                           transactional_db):
+    """Offline, the banner's "Send again now" is on the screen and on top at every tablet size
+    (in the strip's fixed height a wrapping column once put it past the right edge at
+    768×1024); a refused queued stroke's three buttons too."""
+    page.set_viewport_size(size)
+    problems = Problems(page, allowed={409})
+    match = tossed_match()
+    page.goto(f"{live_server.url}/u/{match.umpire_token}/")
+    expect(page.locator("#quick-nothing")).to_be_visible()
+    page.context.set_offline(True)
+    for _ in range(2):
+        tap(page, "#quick-nothing")
+    expect(page.locator("#net-banner-retry")).to_be_visible()
+    assert_all_controls_on_screen(page, "offline")
+    record_event(match=match, payload={"type": "stroke", "by": "white",
+                                       "pocketed": {"white": 1}},
+                 client_id=str(uuid.uuid4()), actor=UMPIRE)  # another tablet was first
+    page.context.set_offline(False)
+    expect(page.locator("#queue-drop")).to_be_visible(timeout=15000)
+    assert_all_controls_on_screen(page, "refused")
     problems.assert_none()
