@@ -163,3 +163,27 @@ def test_round_query_count_does_not_grow_with_the_matches(world: World) -> None:
     assert Match.objects.filter(round=world.round).count() == 12
     # matches, games, boards (+ the events of boards in progress): 4 at most, for any number
     assert few <= 4 and _queries(world) <= 4
+
+
+def _fields(obj: object) -> dict[str, object] | None:
+    if obj is None:
+        return None
+    return {f.attname: getattr(obj, f.attname) for f in obj._meta.concrete_fields}  # type: ignore[attr-defined]
+
+
+def test_a_rounds_plain_sql_loads_what_select_related_would(world: World) -> None:
+    expected = list(sheets.round_matches(world.event, 1))
+    loaded = sheets._round_match_list(world.event, 1, None)
+    assert sheets._round_match_list(world.event, 1, "main") == loaded == expected
+    with CaptureQueriesContext(connection) as ctx:
+        for got, want in zip(loaded, expected, strict=True):
+            assert _fields(got) == _fields(want)
+            assert got.event.tournament == world.tournament
+            for related in sheets.PER_MATCH_RELATED:
+                a, b = got, want
+                for part in related.split("__"):
+                    a = a and getattr(a, part)
+                    b = b and getattr(b, part)
+                assert _fields(a) == _fields(b)
+    assert not ctx.captured_queries
+    assert sheets._round_match_list(world.event, 99, None) == []

@@ -3,10 +3,14 @@ number of queries (see the package)."""
 
 from __future__ import annotations
 
+import functools
+import weakref
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from django.db import connections
 from django.db.models import QuerySet
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -322,21 +326,133 @@ def round_matches(event: Event, round_number: int, bracket: str | None = None
 PER_MATCH_RELATED = tuple(r for r in MATCH_RELATED if r != "event__tournament")
 
 
+@dataclass(frozen=True)
+class _Join:
+    """A model of :func:`_round_match_list`'s query: the match (``path`` ``""``) or one of
+    :data:`PER_MATCH_RELATED`, its table alias, the foreign key that reaches it from its
+    parent, and where its columns are in a row."""
+
+    path: str
+    model: Any
+    alias: str
+    parent: str
+    field: Any
+    start: int
+    end: int
+    pk_index: int
+
+
+@functools.cache
+def _round_joins() -> tuple[_Join, ...]:
+    """The match and every model of :data:`PER_MATCH_RELATED`, each with all its columns."""
+    joins: dict[str, _Join] = {}
+    start = 0
+
+    def add(path: str, model: Any, parent: str, field: Any) -> None:
+        nonlocal start
+        fields = model._meta.concrete_fields
+        pk_index = [f.attname for f in fields].index(model._meta.pk.attname)
+        joins[path] = _Join(path, model, f"t{len(joins)}", parent, field, start,
+                            start + len(fields), pk_index)
+        start += len(fields)
+
+    add("", Match, "", None)
+    for related in PER_MATCH_RELATED:
+        parts = related.split("__")
+        for depth in range(1, len(parts) + 1):
+            path, parent = "__".join(parts[:depth]), "__".join(parts[:depth - 1])
+            if path not in joins:
+                field = joins[parent].model._meta.get_field(parts[depth - 1])
+                add(path, field.related_model, parent, field)
+    return tuple(joins.values())
+
+
+_ROUND_SQL: dict[tuple[str, bool], str] = {}
+
+
+def _round_sql(connection: Any, bracket: bool) -> str:
+    """:func:`round_matches` with :data:`PER_MATCH_RELATED` as plain SQL, written once per
+    backend (parameters: the event, the round number, ``False`` for byes, the bracket)."""
+    key = (connection.vendor, bracket)
+    sql = _ROUND_SQL.get(key)
+    if sql is None:
+        q = connection.ops.quote_name
+        joins = {j.path: j for j in _round_joins()}
+        columns = ", ".join(f"{j.alias}.{q(f.column)}" for j in joins.values()
+                            for f in j.model._meta.concrete_fields)
+        tables = f"{q(Match._meta.db_table)} {joins[''].alias}" + "".join(
+            f" LEFT OUTER JOIN {q(j.model._meta.db_table)} {j.alias} ON {j.alias}."
+            f"{q(j.field.target_field.column)} = {joins[j.parent].alias}.{q(j.field.column)}"
+            for j in joins.values() if j.path)
+        m, r = joins[""].alias, joins["round"].alias
+        where = (f"{m}.{q('event_id')} = %s AND {r}.{q('number')} = %s AND {m}.{q('bye')} = %s"
+                 + (f" AND {r}.{q('bracket')} = %s" if bracket else ""))
+        sql = _ROUND_SQL[key] = (
+            f"SELECT {columns} FROM {tables} WHERE {where} "
+            f"ORDER BY {r}.{q('bracket')} ASC, {m}.{q('number')} ASC, {m}.{q('id')} ASC")
+    return sql
+
+
+_CONVERTERS: weakref.WeakKeyDictionary[Any, list[tuple[int, list[Any], Any]]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _round_converters(connection: Any) -> list[tuple[int, list[Any], Any]]:
+    """``(column, converters, expression)`` of the columns of :func:`_round_sql` that the
+    backend and the fields convert (dates, JSON, booleans), as a queryset would; once per
+    connection (they are bound to it)."""
+    converters = _CONVERTERS.get(connection)
+    if converters is None:
+        converters = []
+        for join in _round_joins():
+            for k, field in enumerate(join.model._meta.concrete_fields, start=join.start):
+                col = field.get_col(join.alias)
+                found = (connection.ops.get_db_converters(col)
+                         + col.get_db_converters(connection))
+                if found:
+                    converters.append((k, found, col))
+        _CONVERTERS[connection] = converters
+    return converters
+
+
 def _round_match_list(event: Event, round_number: int, bracket: str | None) -> list[Match]:
-    """:func:`round_matches` as a list, each match sharing one event (with its tournament): a
-    round of 32 matches makes 64 model instances fewer than with the event and tournament
-    joined to every row (issue 17); no query more when ``event`` has its tournament."""
-    matches = Match.objects.select_related(*PER_MATCH_RELATED).filter(
-        event=event, round__number=round_number, bye=False)
-    if bracket:
-        matches = matches.filter(round__bracket=bracket)
-    loaded = list(matches.order_by("round__bracket", "number", "pk"))
-    if not loaded:
-        return loaded
+    """:func:`round_matches` as a list, in one query of plain SQL (:func:`_round_sql`): every
+    match with :data:`PER_MATCH_RELATED` attached as ``select_related`` would, each sharing one
+    event (with its tournament). Compiling the queryset and the model instances it joins cost
+    more than the query (issue 17); the instances are the same, from ``Model.from_db``. No
+    query more when ``event`` has its tournament."""
+    db = Match.objects.db
+    connection = connections[db]
+    joins = _round_joins()
+    converters = _round_converters(connection)
+    params: list[Any] = [event.pk, round_number, False] + ([bracket] if bracket else [])
+    with connection.cursor() as cursor:
+        cursor.execute(_round_sql(connection, bool(bracket)), params)
+        rows = cursor.fetchall()
+    if not rows:
+        return []
     if not Event._meta.get_field("tournament").is_cached(event):
         event = Event.objects.select_related("tournament").get(pk=event.pk)
-    for match in loaded:
+    loaded = []
+    for raw in rows:
+        row = list(raw)
+        for k, found, col in converters:
+            value = row[k]
+            for convert in found:
+                value = convert(value, col, connection)
+            row[k] = value
+        objects: dict[str, Any] = {}
+        for join in joins:
+            values = row[join.start:join.end]
+            obj = None if values[join.pk_index] is None else join.model.from_db(db, None, values)
+            if join.path:
+                parent = objects[join.parent]
+                if parent is not None:
+                    join.field.set_cached_value(parent, obj)
+            objects[join.path] = obj
+        match = objects[""]
         match.event = event
+        loaded.append(match)
     return loaded
 
 
