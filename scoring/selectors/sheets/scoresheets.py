@@ -325,6 +325,18 @@ def round_matches(event: Event, round_number: int, bracket: str | None = None
 #: all of them and are attached once (:func:`_round_match_list`).
 PER_MATCH_RELATED = tuple(r for r in MATCH_RELATED if r != "event__tournament")
 
+#: What a round's sheets read of these models besides the keys (:func:`_round_match_list`);
+#: the rest (timestamps, the draw's reasons, caches) is not loaded, as for boards
+#: (:data:`BOARD_FIELDS`). A field read all the same is loaded when read (a query).
+SHEET_READS = {
+    "scoring.Match": ("number", "group", "rules", "stage", "games_to_win", "toss_winner",
+                      "toss_choice", "seating", "walkover", "winner_side", "called_at",
+                      "started_at", "finished_at"),
+    "scoring.Entry": (),
+    "scoring.Player": ("name", "club"),
+    "scoring.Round": ("number", "name"),
+}
+
 
 @dataclass(frozen=True)
 class _Join:
@@ -337,6 +349,8 @@ class _Join:
     alias: str
     parent: str
     field: Any
+    columns: tuple[Any, ...]
+    loaded: frozenset[str] | None  # attnames, None: every concrete field
     start: int
     end: int
     pk_index: int
@@ -344,16 +358,20 @@ class _Join:
 
 @functools.cache
 def _round_joins() -> tuple[_Join, ...]:
-    """The match and every model of :data:`PER_MATCH_RELATED`, each with all its columns."""
+    """The match and every model of :data:`PER_MATCH_RELATED`, each with its
+    :data:`SHEET_READS` columns (all columns of a model not named there)."""
     joins: dict[str, _Join] = {}
     start = 0
 
     def add(path: str, model: Any, parent: str, field: Any) -> None:
         nonlocal start
-        fields = model._meta.concrete_fields
+        reads = SHEET_READS.get(model._meta.label)
+        fields = tuple(f for f in model._meta.concrete_fields
+                       if reads is None or f.primary_key or f.is_relation or f.name in reads)
+        loaded = None if reads is None else frozenset(f.attname for f in fields)
         pk_index = [f.attname for f in fields].index(model._meta.pk.attname)
-        joins[path] = _Join(path, model, f"t{len(joins)}", parent, field, start,
-                            start + len(fields), pk_index)
+        joins[path] = _Join(path, model, f"t{len(joins)}", parent, field, fields, loaded,
+                            start, start + len(fields), pk_index)
         start += len(fields)
 
     add("", Match, "", None)
@@ -379,7 +397,7 @@ def _round_sql(connection: Any, bracket: bool) -> str:
         q = connection.ops.quote_name
         joins = {j.path: j for j in _round_joins()}
         columns = ", ".join(f"{j.alias}.{q(f.column)}" for j in joins.values()
-                            for f in j.model._meta.concrete_fields)
+                            for f in j.columns)
         tables = f"{q(Match._meta.db_table)} {joins[''].alias}" + "".join(
             f" LEFT OUTER JOIN {q(j.model._meta.db_table)} {j.alias} ON {j.alias}."
             f"{q(j.field.target_field.column)} = {joins[j.parent].alias}.{q(j.field.column)}"
@@ -405,7 +423,7 @@ def _round_converters(connection: Any) -> list[tuple[int, list[Any], Any]]:
     if converters is None:
         converters = []
         for join in _round_joins():
-            for k, field in enumerate(join.model._meta.concrete_fields, start=join.start):
+            for k, field in enumerate(join.columns, start=join.start):
                 col = field.get_col(join.alias)
                 found = (connection.ops.get_db_converters(col)
                          + col.get_db_converters(connection))
@@ -444,7 +462,8 @@ def _round_match_list(event: Event, round_number: int, bracket: str | None) -> l
         objects: dict[str, Any] = {}
         for join in joins:
             values = row[join.start:join.end]
-            obj = None if values[join.pk_index] is None else join.model.from_db(db, None, values)
+            obj = (None if values[join.pk_index] is None
+                   else join.model.from_db(db, join.loaded, values))
             if join.path:
                 parent = objects[join.parent]
                 if parent is not None:
