@@ -402,12 +402,16 @@ def _round_sql(connection: Any, bracket: bool) -> str:
             f" LEFT OUTER JOIN {q(j.model._meta.db_table)} {j.alias} ON {j.alias}."
             f"{q(j.field.target_field.column)} = {joins[j.parent].alias}.{q(j.field.column)}"
             for j in joins.values() if j.path)
-        m, r = joins[""].alias, joins["round"].alias
-        where = (f"{m}.{q('event_id')} = %s AND {r}.{q('number')} = %s AND {m}.{q('bye')} = %s"
-                 + (f" AND {r}.{q('bracket')} = %s" if bracket else ""))
+        m, r = joins[""], joins["round"]
+
+        def col(join: _Join, name: str) -> str:
+            return f"{join.alias}.{q(join.model._meta.get_field(name).column)}"
+
+        where = (f"{col(m, 'event')} = %s AND {col(r, 'number')} = %s AND {col(m, 'bye')} = %s"
+                 + (f" AND {col(r, 'bracket')} = %s" if bracket else ""))
         sql = _ROUND_SQL[key] = (
-            f"SELECT {columns} FROM {tables} WHERE {where} "
-            f"ORDER BY {r}.{q('bracket')} ASC, {m}.{q('number')} ASC, {m}.{q('id')} ASC")
+            f"SELECT {columns} FROM {tables} WHERE {where} ORDER BY {col(r, 'bracket')} ASC, "
+            f"{col(m, 'number')} ASC, {col(m, 'id')} ASC")
     return sql
 
 
