@@ -4,6 +4,7 @@ number of queries (see the package)."""
 from __future__ import annotations
 
 import functools
+import operator
 import weakref
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connections
-from django.db.models import QuerySet
+from django.db.models import DEFERRED, QuerySet
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -350,39 +351,40 @@ class _Join:
     parent: str
     field: Any
     columns: tuple[Any, ...]
-    loaded: frozenset[str] | None  # attnames, None: every concrete field
+    loaded: frozenset[str]  # attnames
     start: int
-    end: int
-    pk_index: int
+    pk: int  # the primary key's column in a row
+    values: Any  # a row (ending in DEFERRED) -> the model's concrete fields, in order
 
 
 @functools.cache
 def _round_joins() -> tuple[_Join, ...]:
     """The match and every model of :data:`PER_MATCH_RELATED`, each with its
     :data:`SHEET_READS` columns (all columns of a model not named there)."""
-    joins: dict[str, _Join] = {}
-    start = 0
-
-    def add(path: str, model: Any, parent: str, field: Any) -> None:
-        nonlocal start
-        reads = SHEET_READS.get(model._meta.label)
-        fields = tuple(f for f in model._meta.concrete_fields
-                       if reads is None or f.primary_key or f.is_relation or f.name in reads)
-        loaded = None if reads is None else frozenset(f.attname for f in fields)
-        pk_index = [f.attname for f in fields].index(model._meta.pk.attname)
-        joins[path] = _Join(path, model, f"t{len(joins)}", parent, field, fields, loaded,
-                            start, start + len(fields), pk_index)
-        start += len(fields)
-
-    add("", Match, "", None)
+    plans: list[tuple[str, Any, str, Any]] = [("", Match, "", None)]
+    models = {"": Match}
     for related in PER_MATCH_RELATED:
         parts = related.split("__")
         for depth in range(1, len(parts) + 1):
             path, parent = "__".join(parts[:depth]), "__".join(parts[:depth - 1])
-            if path not in joins:
-                field = joins[parent].model._meta.get_field(parts[depth - 1])
-                add(path, field.related_model, parent, field)
-    return tuple(joins.values())
+            if path not in models:
+                field = models[parent]._meta.get_field(parts[depth - 1])
+                models[path] = field.related_model
+                plans.append((path, field.related_model, parent, field))
+    columns = []
+    for _path, model, _parent, _field in plans:
+        reads = SHEET_READS.get(model._meta.label)
+        columns.append(tuple(f for f in model._meta.concrete_fields if reads is None
+                             or f.primary_key or f.is_relation or f.name in reads))
+    deferred = sum(map(len, columns))  # DEFERRED is appended to a row: fields not read
+    joins, start = [], 0
+    for k, ((path, model, parent, field), fields) in enumerate(zip(plans, columns, strict=True)):
+        at = {f.attname: start + i for i, f in enumerate(fields)}
+        picks = [at.get(f.attname, deferred) for f in model._meta.concrete_fields]
+        joins.append(_Join(path, model, f"t{k}", parent, field, fields, frozenset(at), start,
+                           at[model._meta.pk.attname], operator.itemgetter(*picks)))
+        start += len(fields)
+    return tuple(joins)
 
 
 _ROUND_SQL: dict[tuple[str, bool], str] = {}
@@ -457,7 +459,7 @@ def _round_match_list(event: Event, round_number: int, bracket: str | None) -> l
         event = Event.objects.select_related("tournament").get(pk=event.pk)
     loaded = []
     for raw in rows:
-        row = list(raw)
+        row = [*raw, DEFERRED]
         for k, found, col in converters:
             value = row[k]
             for convert in found:
@@ -465,9 +467,8 @@ def _round_match_list(event: Event, round_number: int, bracket: str | None) -> l
             row[k] = value
         objects: dict[str, Any] = {}
         for join in joins:
-            values = row[join.start:join.end]
-            obj = (None if values[join.pk_index] is None
-                   else join.model.from_db(db, join.loaded, values))
+            obj = (None if row[join.pk] is None
+                   else join.model.from_db(db, join.loaded, join.values(row)))
             if join.path:
                 parent = objects[join.parent]
                 if parent is not None:
