@@ -117,12 +117,13 @@ def _reverse_or(name: str, kwargs: dict[str, Any], fallback: str) -> str:
         return fallback
 
 
-#: Stands for the match id in :func:`_live_match_parts` (a number no slug holds).
+#: Stands for the match id in :func:`_live_match_parts` (its last occurrence in the path: the
+#: id follows the slug).
 _ANY_MATCH = 987_654_321_987_654_321
 
 
 @functools.lru_cache(maxsize=256)
-def _live_match_parts(slug: str, prefix: str, urlconf: str | None) -> tuple[str, str]:
+def _live_match_parts(slug: str, prefix: str, urlconf: Any) -> tuple[str, str]:
     """The live page's path around the match id, reversed once per tournament, script prefix
     and URLconf (a round's sheets: one ``reverse`` instead of one a match)."""
     path = _reverse_or("scoring:live-match", {"slug": slug, "match_id": _ANY_MATCH},
