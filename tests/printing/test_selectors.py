@@ -179,8 +179,9 @@ def _loaded(got: Any, want: Any) -> tuple[dict[str, Any], dict[str, Any]] | None
 
 def test_a_rounds_plain_sql_loads_what_select_related_would(world: World) -> None:
     expected = list(sheets.round_matches(world.event, 1))
-    loaded = sheets._round_match_list(world.event, 1, None)
-    assert sheets._round_match_list(world.event, 1, "main") == loaded == expected
+    loaded, played = sheets._round_match_list(world.event, 1, None)
+    assert sheets._round_match_list(world.event, 1, "main") == (loaded, played)
+    assert loaded == expected and played  # the world has a played match
     assert "number" not in loaded[0].get_deferred_fields()
     assert "created_at" in loaded[0].get_deferred_fields()  # a field no sheet reads
     with CaptureQueriesContext(connection) as ctx:
@@ -196,4 +197,19 @@ def test_a_rounds_plain_sql_loads_what_select_related_would(world: World) -> Non
                 pair = _loaded(a, b)
                 assert pair is None or pair[0] == pair[1]
     assert not ctx.captured_queries
-    assert sheets._round_match_list(world.event, 99, None) == []
+    assert sheets._round_match_list(world.event, 99, None) == ([], False)
+
+
+def test_a_round_printed_before_play_reads_its_matches_only(world: World) -> None:
+    from scoring.models import Round
+
+    rnd = Round.objects.create(event=world.event, number=2)
+    entries = list(world.event.entries.all())
+    matches = [make_match(world.event, entries[n], entries[n + 4], number=n + 1, rnd=rnd,
+                          table=world.tables[n]) for n in range(4)]
+    record_toss(match=matches[0], winner="a", choice="break", actor=UMPIRE)
+    with CaptureQueriesContext(connection) as ctx:
+        data = sheets.round_scoresheets(world.event, 2, base_url="")
+    assert len(ctx.captured_queries) == 1
+    assert data == [sheets.scoresheet_data(m, base_url="") for m in matches]
+    assert data[0].toss is not None and data[0].toss.winner == 0

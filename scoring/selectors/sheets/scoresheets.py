@@ -283,15 +283,16 @@ def _point_scoresheet(match: Match, *, blank: bool, language: str,
 
 def scoresheets_data(matches: Iterable[Match], *, blank: bool = False,
                      language: str | None = None, base_url: str | None = None,
-                     skip_unavailable: bool = False
+                     skip_unavailable: bool = False, unplayed: bool = False
                      ) -> list[ScoresheetData | PointSheetData]:
     """Scoresheets of many matches in a constant number of queries (a round, a table's
     matches). ``matches`` should come with :data:`MATCH_RELATED` selected; a queryset is
     evaluated once. ``skip_unavailable`` leaves out matches that have no sheet instead of
-    raising :class:`SheetUnavailable`; point-carrom matches get the three-player sheet."""
+    raising :class:`SheetUnavailable`; point-carrom matches get the three-player sheet.
+    ``unplayed``: the caller knows that none of the matches has games (no query for them)."""
     language = sheet_language(language)
     matches = list(matches)
-    games, boards, events = _load_logs([]) if blank else _load_logs(matches)
+    games, boards, events = _load_logs([]) if blank or unplayed else _load_logs(matches)
     sheets = []
     for match in matches:
         try:
@@ -376,7 +377,8 @@ def _round_joins() -> tuple[_Join, ...]:
         reads = SHEET_READS.get(model._meta.label)
         columns.append(tuple(f for f in model._meta.concrete_fields if reads is None
                              or f.primary_key or f.is_relation or f.name in reads))
-    deferred = sum(map(len, columns))  # DEFERRED is appended to a row: fields not read
+    # a row ends in whether the match has games (_round_sql); DEFERRED is appended after it
+    deferred = sum(map(len, columns)) + 1
     joins, start = [], 0
     for k, ((path, model, parent, field), fields) in enumerate(zip(plans, columns, strict=True)):
         at = {f.attname: start + i for i, f in enumerate(fields)}
@@ -392,7 +394,8 @@ _ROUND_SQL: dict[tuple[str, bool], str] = {}
 
 def _round_sql(connection: Any, bracket: bool) -> str:
     """:func:`round_matches` with :data:`PER_MATCH_RELATED` as plain SQL, written once per
-    backend (parameters: the event, the round number, ``False`` for byes, the bracket)."""
+    backend (parameters: the event, the round number, ``False`` for byes, the bracket); the
+    last column says whether the match has games."""
     key = (connection.vendor, bracket)
     sql = _ROUND_SQL.get(key)
     if sql is None:
@@ -412,7 +415,9 @@ def _round_sql(connection: Any, bracket: bool) -> str:
         where = (f"{col(m, 'event')} = %s AND {col(r, 'number')} = %s AND {col(m, 'bye')} = %s"
                  + (f" AND {col(r, 'bracket')} = %s" if bracket else ""))
         sql = _ROUND_SQL[key] = (
-            f"SELECT {columns} FROM {tables} WHERE {where} ORDER BY {col(r, 'bracket')} ASC, "
+            f"SELECT {columns}, EXISTS (SELECT 1 FROM {q(Game._meta.db_table)} g WHERE g."
+            f"{q(Game._meta.get_field('match').column)} = {col(m, 'id')}) "
+            f"FROM {tables} WHERE {where} ORDER BY {col(r, 'bracket')} ASC, "
             f"{col(m, 'number')} ASC, {col(m, 'id')} ASC")
     return sql
 
@@ -439,12 +444,14 @@ def _round_converters(connection: Any) -> list[tuple[int, list[Any], Any]]:
     return converters
 
 
-def _round_match_list(event: Event, round_number: int, bracket: str | None) -> list[Match]:
+def _round_match_list(event: Event, round_number: int, bracket: str | None
+                      ) -> tuple[list[Match], bool]:
     """:func:`round_matches` as a list, in one query of plain SQL (:func:`_round_sql`): every
     match with :data:`PER_MATCH_RELATED` attached as ``select_related`` would, each sharing one
     event (with its tournament). Compiling the queryset and the model instances it joins cost
     more than the query (issue 17); the instances are the same, from ``Model.from_db``. No
-    query more when ``event`` has its tournament."""
+    query more when ``event`` has its tournament. Also: whether any of them has games (a round
+    printed before play has none, and its sheets need no query for them)."""
     db = Match.objects.db
     connection = connections[db]
     joins = _round_joins()
@@ -454,10 +461,11 @@ def _round_match_list(event: Event, round_number: int, bracket: str | None) -> l
         cursor.execute(_round_sql(connection, bool(bracket)), params)
         rows = cursor.fetchall()
     if not rows:
-        return []
+        return [], False
     if not Event._meta.get_field("tournament").is_cached(event):
         event = Event.objects.select_related("tournament").get(pk=event.pk)
     loaded = []
+    played = False
     for raw in rows:
         row = [*raw, DEFERRED]
         for k, found, col in converters:
@@ -477,14 +485,16 @@ def _round_match_list(event: Event, round_number: int, bracket: str | None) -> l
         match = objects[""]
         match.event = event
         loaded.append(match)
-    return loaded
+        played = played or bool(row[-2])
+    return loaded, played
 
 
 def round_scoresheets(event: Event, round_number: int, *, blank: bool = False,
                       language: str | None = None, base_url: str | None = None,
                       bracket: str | None = None) -> list[ScoresheetData | PointSheetData]:
     """Every scoresheet of a round, one match a page (the organiser's "print the round")."""
-    return scoresheets_data(_round_match_list(event, round_number, bracket), blank=blank,
-                            language=language, base_url=base_url, skip_unavailable=True)
+    matches, played = _round_match_list(event, round_number, bracket)
+    return scoresheets_data(matches, blank=blank, language=language, base_url=base_url,
+                            skip_unavailable=True, unplayed=not played)
 
 
