@@ -17,7 +17,7 @@ from pathlib import Path
 import segno
 from reportlab import rl_config
 from reportlab.lib import colors
-from reportlab.lib.rl_accel import escapePDF
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -179,14 +179,24 @@ CHUNK = 8
 _DARK = re.compile(b"1+")
 
 
-@functools.cache
 def _chunk_ops(offset: int, chunk: bytes) -> str:
     """Rectangles for the dark runs of ``chunk`` (a piece of a row, ``b"0"``/``b"1"``) that
     starts at module ``offset``, with ``Y`` for the row's height (a hair wider and taller than
     the modules, against seams between pieces and rows in some viewers). At most a few
-    thousand distinct pieces exist, so each is formatted once per process."""
+    thousand distinct pieces exist, so each is formatted once per process (:data:`_PIECES`)."""
     return "".join(f"{offset + m.start()} Y {m.end() - m.start() + 0.02:.2f} 1.02 re "
                    for m in _DARK.finditer(chunk))
+
+
+#: Per offset of a piece: the piece's rectangles (:func:`_chunk_ops`) by its modules; plain
+#: dicts, looked up without a function call (a code has a few hundred pieces).
+_PIECES: dict[int, dict[bytes, str]] = {}
+
+
+@functools.cache
+def _row_ys(n: int) -> list[str]:
+    """The ``Y`` of each row of an ``n``-module symbol, top row first (y up)."""
+    return [f"{n - r - 1 - 0.01:.2f}" for r in range(n)]
 
 
 @functools.lru_cache(maxsize=512)
@@ -201,12 +211,20 @@ def _qr_code(url: str) -> tuple[str, int]:
         rows = [bytes(48 + (v & 1) for v in row)
                 for row in segno.make_qr(url, error="m", mask=0).matrix]
     n = len(rows)
-    pieces = range(0, n, CHUNK)
+    pieces = [(k, k + CHUNK, _PIECES.setdefault(k, {})) for k in range(0, n, CHUNK)]
+    ys = _row_ys(n)
     ops = []
     for r, row in enumerate(rows):
-        path = "".join([_chunk_ops(k, row[k:k + CHUNK]) for k in pieces])
+        parts = []
+        for start, end, known in pieces:
+            chunk = row[start:end]
+            piece = known.get(chunk)
+            if piece is None:
+                piece = known[chunk] = _chunk_ops(start, chunk)
+            parts.append(piece)
+        path = "".join(parts)
         if path:
-            ops.append(path.replace("Y", f"{n - r - 1 - 0.01:.2f}"))
+            ops.append(path.replace("Y", ys[r]))
     return "\n".join(ops), n
 
 
@@ -218,6 +236,18 @@ def draw_qr(canvas: Canvas, url: str, x: float, y: float, size: float) -> None:
     ox, oy = x + 2 * module, y + 2 * module
     # one self-contained graphics block: black fill, scale to modules, fill all rectangles
     canvas._code.append(f"q 0 g {module:.4f} 0 0 {module:.4f} {ox:.3f} {oy:.3f} cm\n{code}\nf Q")
+
+
+def place_form(canvas: Canvas, form: str, x: float, y: float) -> None:
+    """Draw the form XObject ``form`` with its origin at ``(x, y)``: the operators of
+    ``saveState``, ``translate``, ``doForm`` and ``restoreState``, without their Python-side
+    state copies (a tenth of the cost; a round's cards place one a match)."""
+    code = canvas._code
+    code.append("q")
+    code.append(f"1 0 0 1 {fp_str(x, y)} cm")
+    code.append(f"/{canvas._doc.getXObjectName(form)} Do")
+    code.append("Q")
+    canvas._formsinuse.append(form)
 
 
 LEFT, CENTRE, RIGHT = 0, 1, 2

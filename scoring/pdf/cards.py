@@ -39,6 +39,7 @@ from .base import (
     fit,
     join,
     new_canvas,
+    place_form,
 )
 from .data import GameSheet, ScoresheetData
 from .labels import labels_for
@@ -152,10 +153,7 @@ def _game_points(game: GameSheet) -> list[tuple[int, str, str]]:
 def _draw_card(c: Canvas, t: TextLayer, data: ScoresheetData | PointSheetData, x0: float,
                y0: float, lab: dict[str, str], form: str) -> None:
     """One card with its bottom left corner at ``(x0, y0)``."""
-    c.saveState()
-    c.translate(x0, y0)
-    c.doForm(form)
-    c.restoreState()
+    place_form(c, form, x0, y0)
     top = y0 + CARD_H - PAD
     left = x0 + PAD
     text_w = INNER_W - QR - 3 * mm

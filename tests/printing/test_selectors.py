@@ -3,6 +3,8 @@ board; blank sheets are pre-filled only; rounds load in a constant number of que
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -163,3 +165,51 @@ def test_round_query_count_does_not_grow_with_the_matches(world: World) -> None:
     assert Match.objects.filter(round=world.round).count() == 12
     # matches, games, boards (+ the events of boards in progress): 4 at most, for any number
     assert few <= 4 and _queries(world) <= 4
+
+
+def _loaded(got: Any, want: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """The fields ``got`` has loaded, of ``got`` and of ``want`` (``None``: both ``None``)."""
+    if got is None or want is None:
+        assert got is want
+        return None
+    names = [f.attname for f in got._meta.concrete_fields
+             if f.attname not in got.get_deferred_fields()]
+    return ({n: getattr(got, n) for n in names}, {n: getattr(want, n) for n in names})
+
+
+def test_a_rounds_plain_sql_loads_what_select_related_would(world: World) -> None:
+    expected = list(sheets.round_matches(world.event, 1))
+    loaded, played = sheets._round_match_list(world.event, 1, None)
+    assert sheets._round_match_list(world.event, 1, "main") == (loaded, played)
+    assert loaded == expected and played  # the world has a played match
+    assert "number" not in loaded[0].get_deferred_fields()
+    assert "created_at" in loaded[0].get_deferred_fields()  # a field no sheet reads
+    with CaptureQueriesContext(connection) as ctx:
+        for got, want in zip(loaded, expected, strict=True):
+            pair = _loaded(got, want)
+            assert pair is not None and pair[0] == pair[1]
+            assert got.event.tournament == world.tournament
+            for related in sheets.PER_MATCH_RELATED:
+                a, b = got, want
+                for part in related.split("__"):
+                    a = a and getattr(a, part)
+                    b = b and getattr(b, part)
+                pair = _loaded(a, b)
+                assert pair is None or pair[0] == pair[1]
+    assert not ctx.captured_queries
+    assert sheets._round_match_list(world.event, 99, None) == ([], False)
+
+
+def test_a_round_printed_before_play_reads_its_matches_only(world: World) -> None:
+    from scoring.models import Round
+
+    rnd = Round.objects.create(event=world.event, number=2)
+    entries = list(world.event.entries.all())
+    matches = [make_match(world.event, entries[n], entries[n + 4], number=n + 1, rnd=rnd,
+                          table=world.tables[n]) for n in range(4)]
+    record_toss(match=matches[0], winner="a", choice="break", actor=UMPIRE)
+    with CaptureQueriesContext(connection) as ctx:
+        data = sheets.round_scoresheets(world.event, 2, base_url="")
+    assert len(ctx.captured_queries) == 1
+    assert data == [sheets.scoresheet_data(m, base_url="") for m in matches]
+    assert data[0].toss is not None and data[0].toss.winner == 0

@@ -65,6 +65,7 @@ from scoring.selectors.sheets.events import (
 )
 from scoring.selectors.sheets.scoresheets import (
     PER_MATCH_RELATED,
+    SHEET_READS,
     _board_row,
     _counted_rows,
     _derive_state,
@@ -90,6 +91,7 @@ __all__ = [
     "PER_MATCH_RELATED",
     "PrintableEvent",
     "PrintableRound",
+    "SHEET_READS",
     "SIDES",
     "SIDE_INDEX",
     "SheetUnavailable",

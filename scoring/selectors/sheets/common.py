@@ -4,11 +4,12 @@ objects, and the small helpers (names, times, URLs for the QR codes); see the pa
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
-from django.urls import NoReverseMatch, reverse
+from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -116,12 +117,27 @@ def _reverse_or(name: str, kwargs: dict[str, Any], fallback: str) -> str:
         return fallback
 
 
+#: Stands for the match id in :func:`_live_match_parts` (its last occurrence in the path: the
+#: id follows the slug).
+_ANY_MATCH = 987_654_321_987_654_321
+
+
+@functools.lru_cache(maxsize=256)
+def _live_match_parts(slug: str, prefix: str, urlconf: Any) -> tuple[str, str]:
+    """The live page's path around the match id, reversed once per tournament, script prefix
+    and URLconf (a round's sheets: one ``reverse`` instead of one a match)."""
+    path = _reverse_or("scoring:live-match", {"slug": slug, "match_id": _ANY_MATCH},
+                       f"/t/{slug}/match/{_ANY_MATCH}/")
+    head, _, tail = path.rpartition(str(_ANY_MATCH))
+    return head, tail
+
+
 def live_match_path(match: Match) -> str:
     """Path of the match's public live page (``/t/<slug>/match/<id>/``): read-only, the only
     link a sheet posted at a table carries (never the umpire's write link)."""
-    slug = match.event.tournament.slug
-    return _reverse_or("scoring:live-match", {"slug": slug, "match_id": match.pk},
-                       f"/t/{slug}/match/{match.pk}/")
+    head, tail = _live_match_parts(match.event.tournament.slug, get_script_prefix(),
+                                   get_urlconf() or settings.ROOT_URLCONF)
+    return f"{head}{match.pk}{tail}"
 
 
 def live_table_path(tournament: Tournament, number: int) -> str:

@@ -3,11 +3,16 @@ number of queries (see the package)."""
 
 from __future__ import annotations
 
+import functools
+import operator
+import weakref
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db import connections
+from django.db.models import DEFERRED, QuerySet
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -278,15 +283,16 @@ def _point_scoresheet(match: Match, *, blank: bool, language: str,
 
 def scoresheets_data(matches: Iterable[Match], *, blank: bool = False,
                      language: str | None = None, base_url: str | None = None,
-                     skip_unavailable: bool = False
+                     skip_unavailable: bool = False, unplayed: bool = False
                      ) -> list[ScoresheetData | PointSheetData]:
     """Scoresheets of many matches in a constant number of queries (a round, a table's
     matches). ``matches`` should come with :data:`MATCH_RELATED` selected; a queryset is
     evaluated once. ``skip_unavailable`` leaves out matches that have no sheet instead of
-    raising :class:`SheetUnavailable`; point-carrom matches get the three-player sheet."""
+    raising :class:`SheetUnavailable`; point-carrom matches get the three-player sheet.
+    ``unplayed``: the caller knows that none of the matches has games (no query for them)."""
     language = sheet_language(language)
     matches = list(matches)
-    games, boards, events = _load_logs([]) if blank else _load_logs(matches)
+    games, boards, events = _load_logs([]) if blank or unplayed else _load_logs(matches)
     sheets = []
     for match in matches:
         try:
@@ -321,30 +327,174 @@ def round_matches(event: Event, round_number: int, bracket: str | None = None
 #: all of them and are attached once (:func:`_round_match_list`).
 PER_MATCH_RELATED = tuple(r for r in MATCH_RELATED if r != "event__tournament")
 
+#: What a round's sheets read of these models besides the keys (:func:`_round_match_list`);
+#: the rest (timestamps, the draw's reasons, caches) is not loaded, as for boards
+#: (:data:`BOARD_FIELDS`). A field read all the same is loaded when read (a query).
+SHEET_READS = {
+    "scoring.Match": ("number", "group", "rules", "stage", "games_to_win", "toss_winner",
+                      "toss_choice", "seating", "walkover", "winner_side", "called_at",
+                      "started_at", "finished_at"),
+    "scoring.Entry": (),
+    "scoring.Player": ("name", "club"),
+    "scoring.Round": ("number", "name"),
+}
 
-def _round_match_list(event: Event, round_number: int, bracket: str | None) -> list[Match]:
-    """:func:`round_matches` as a list, each match sharing one event (with its tournament): a
-    round of 32 matches makes 64 model instances fewer than with the event and tournament
-    joined to every row (issue 17); no query more when ``event`` has its tournament."""
-    matches = Match.objects.select_related(*PER_MATCH_RELATED).filter(
-        event=event, round__number=round_number, bye=False)
-    if bracket:
-        matches = matches.filter(round__bracket=bracket)
-    loaded = list(matches.order_by("round__bracket", "number", "pk"))
-    if not loaded:
-        return loaded
+
+@dataclass(frozen=True)
+class _Join:
+    """A model of :func:`_round_match_list`'s query: the match (``path`` ``""``) or one of
+    :data:`PER_MATCH_RELATED`, its table alias, the foreign key that reaches it from its
+    parent, and where its columns are in a row."""
+
+    path: str
+    model: Any
+    alias: str
+    parent: str
+    field: Any
+    columns: tuple[Any, ...]
+    loaded: frozenset[str]  # attnames
+    start: int
+    pk: int  # the primary key's column in a row
+    values: Any  # a row (ending in DEFERRED) -> the model's concrete fields, in order
+
+
+@functools.cache
+def _round_joins() -> tuple[_Join, ...]:
+    """The match and every model of :data:`PER_MATCH_RELATED`, each with its
+    :data:`SHEET_READS` columns (all columns of a model not named there)."""
+    plans: list[tuple[str, Any, str, Any]] = [("", Match, "", None)]
+    models = {"": Match}
+    for related in PER_MATCH_RELATED:
+        parts = related.split("__")
+        for depth in range(1, len(parts) + 1):
+            path, parent = "__".join(parts[:depth]), "__".join(parts[:depth - 1])
+            if path not in models:
+                field = models[parent]._meta.get_field(parts[depth - 1])
+                models[path] = field.related_model
+                plans.append((path, field.related_model, parent, field))
+    columns = []
+    for _path, model, _parent, _field in plans:
+        reads = SHEET_READS.get(model._meta.label)
+        columns.append(tuple(f for f in model._meta.concrete_fields if reads is None
+                             or f.primary_key or f.is_relation or f.name in reads))
+    # a row ends in whether the match has games (_round_sql); DEFERRED is appended after it
+    deferred = sum(map(len, columns)) + 1
+    joins, start = [], 0
+    for k, ((path, model, parent, field), fields) in enumerate(zip(plans, columns, strict=True)):
+        at = {f.attname: start + i for i, f in enumerate(fields)}
+        picks = [at.get(f.attname, deferred) for f in model._meta.concrete_fields]
+        joins.append(_Join(path, model, f"t{k}", parent, field, fields, frozenset(at), start,
+                           at[model._meta.pk.attname], operator.itemgetter(*picks)))
+        start += len(fields)
+    return tuple(joins)
+
+
+_ROUND_SQL: dict[tuple[str, bool], str] = {}
+
+
+def _round_sql(connection: Any, bracket: bool) -> str:
+    """:func:`round_matches` with :data:`PER_MATCH_RELATED` as plain SQL, written once per
+    backend (parameters: the event, the round number, ``False`` for byes, the bracket); the
+    last column says whether the match has games."""
+    key = (connection.vendor, bracket)
+    sql = _ROUND_SQL.get(key)
+    if sql is None:
+        q = connection.ops.quote_name
+        joins = {j.path: j for j in _round_joins()}
+        columns = ", ".join(f"{j.alias}.{q(f.column)}" for j in joins.values()
+                            for f in j.columns)
+        tables = f"{q(Match._meta.db_table)} {joins[''].alias}" + "".join(
+            f" LEFT OUTER JOIN {q(j.model._meta.db_table)} {j.alias} ON {j.alias}."
+            f"{q(j.field.target_field.column)} = {joins[j.parent].alias}.{q(j.field.column)}"
+            for j in joins.values() if j.path)
+        m, r = joins[""], joins["round"]
+
+        def col(join: _Join, name: str) -> str:
+            return f"{join.alias}.{q(join.model._meta.get_field(name).column)}"
+
+        where = (f"{col(m, 'event')} = %s AND {col(r, 'number')} = %s AND {col(m, 'bye')} = %s"
+                 + (f" AND {col(r, 'bracket')} = %s" if bracket else ""))
+        sql = _ROUND_SQL[key] = (
+            f"SELECT {columns}, EXISTS (SELECT 1 FROM {q(Game._meta.db_table)} g WHERE g."
+            f"{q(Game._meta.get_field('match').column)} = {col(m, 'id')}) "
+            f"FROM {tables} WHERE {where} ORDER BY {col(r, 'bracket')} ASC, "
+            f"{col(m, 'number')} ASC, {col(m, 'id')} ASC")
+    return sql
+
+
+_CONVERTERS: weakref.WeakKeyDictionary[Any, list[tuple[int, list[Any], Any]]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _round_converters(connection: Any) -> list[tuple[int, list[Any], Any]]:
+    """``(column, converters, expression)`` of the columns of :func:`_round_sql` that the
+    backend and the fields convert (dates, JSON, booleans), as a queryset would; once per
+    connection (they are bound to it)."""
+    converters = _CONVERTERS.get(connection)
+    if converters is None:
+        converters = []
+        for join in _round_joins():
+            for k, field in enumerate(join.columns, start=join.start):
+                col = field.get_col(join.alias)
+                found = (connection.ops.get_db_converters(col)
+                         + col.get_db_converters(connection))
+                if found:
+                    converters.append((k, found, col))
+        _CONVERTERS[connection] = converters
+    return converters
+
+
+def _round_match_list(event: Event, round_number: int, bracket: str | None
+                      ) -> tuple[list[Match], bool]:
+    """:func:`round_matches` as a list, in one query of plain SQL (:func:`_round_sql`): every
+    match with :data:`PER_MATCH_RELATED` attached as ``select_related`` would, each sharing one
+    event (with its tournament). Compiling the queryset and the model instances it joins cost
+    more than the query (issue 17); the instances are the same, from ``Model.from_db``. No
+    query more when ``event`` has its tournament. Also: whether any of them has games (a round
+    printed before play has none, and its sheets need no query for them)."""
+    db = Match.objects.db
+    connection = connections[db]
+    joins = _round_joins()
+    converters = _round_converters(connection)
+    params: list[Any] = [event.pk, round_number, False] + ([bracket] if bracket else [])
+    with connection.cursor() as cursor:
+        cursor.execute(_round_sql(connection, bool(bracket)), params)
+        rows = cursor.fetchall()
+    if not rows:
+        return [], False
     if not Event._meta.get_field("tournament").is_cached(event):
         event = Event.objects.select_related("tournament").get(pk=event.pk)
-    for match in loaded:
+    loaded = []
+    played = False
+    for raw in rows:
+        row = [*raw, DEFERRED]
+        for k, found, col in converters:
+            value = row[k]
+            for convert in found:
+                value = convert(value, col, connection)
+            row[k] = value
+        objects: dict[str, Any] = {}
+        for join in joins:
+            obj = (None if row[join.pk] is None
+                   else join.model.from_db(db, join.loaded, join.values(row)))
+            if join.path:
+                parent = objects[join.parent]
+                if parent is not None:
+                    join.field.set_cached_value(parent, obj)
+            objects[join.path] = obj
+        match = objects[""]
         match.event = event
-    return loaded
+        loaded.append(match)
+        played = played or bool(row[-2])
+    return loaded, played
 
 
 def round_scoresheets(event: Event, round_number: int, *, blank: bool = False,
                       language: str | None = None, base_url: str | None = None,
                       bracket: str | None = None) -> list[ScoresheetData | PointSheetData]:
     """Every scoresheet of a round, one match a page (the organiser's "print the round")."""
-    return scoresheets_data(_round_match_list(event, round_number, bracket), blank=blank,
-                            language=language, base_url=base_url, skip_unavailable=True)
+    matches, played = _round_match_list(event, round_number, bracket)
+    return scoresheets_data(matches, blank=blank, language=language, base_url=base_url,
+                            skip_unavailable=True, unplayed=not played)
 
 
