@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import functools
 import operator
-import weakref
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import connections
-from django.db.models import DEFERRED, QuerySet
+from django.db.models import DEFERRED, Exists, OuterRef, QuerySet
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -31,6 +29,7 @@ from scoring.records import (
     live_events,
     rules_for_match,
 )
+from scoring.records.prepared import SENTINEL, Prepared
 from scoring.rules import MatchState, SheetKind, derive_match, get_rules, variant_for
 from scoring.rules.game import BoardScore, GameState
 from scoring.selectors.sheets.common import (
@@ -343,12 +342,11 @@ SHEET_READS = {
 @dataclass(frozen=True)
 class _Join:
     """A model of :func:`_round_match_list`'s query: the match (``path`` ``""``) or one of
-    :data:`PER_MATCH_RELATED`, its table alias, the foreign key that reaches it from its
-    parent, and where its columns are in a row."""
+    :data:`PER_MATCH_RELATED`, the foreign key that reaches it from its parent, and where its
+    columns are in a row."""
 
     path: str
     model: Any
-    alias: str
     parent: str
     field: Any
     columns: tuple[Any, ...]
@@ -377,102 +375,65 @@ def _round_joins() -> tuple[_Join, ...]:
         reads = SHEET_READS.get(model._meta.label)
         columns.append(tuple(f for f in model._meta.concrete_fields if reads is None
                              or f.primary_key or f.is_relation or f.name in reads))
-    # a row ends in whether the match has games (_round_sql); DEFERRED is appended after it
+    # a row ends in whether the match has games (_round_query); DEFERRED is appended after it
     deferred = sum(map(len, columns)) + 1
     joins, start = [], 0
-    for k, ((path, model, parent, field), fields) in enumerate(zip(plans, columns, strict=True)):
+    for (path, model, parent, field), fields in zip(plans, columns, strict=True):
         at = {f.attname: start + i for i, f in enumerate(fields)}
         picks = [at.get(f.attname, deferred) for f in model._meta.concrete_fields]
-        joins.append(_Join(path, model, f"t{k}", parent, field, fields, frozenset(at), start,
+        joins.append(_Join(path, model, parent, field, fields, frozenset(at), start,
                            at[model._meta.pk.attname], operator.itemgetter(*picks)))
         start += len(fields)
     return tuple(joins)
 
 
-_ROUND_SQL: dict[tuple[str, bool], str] = {}
+#: A round's parameters in the compiled query: the event, the round number (in the range of
+#: its small positive field, else the ORM would compile an empty query), the bracket.
+_ROUND_MARKERS = (SENTINEL, 32_761, "~bracket-marker~")
 
 
-def _round_sql(connection: Any, bracket: bool) -> str:
-    """:func:`round_matches` with :data:`PER_MATCH_RELATED` as plain SQL, written once per
-    backend (parameters: the event, the round number, ``False`` for byes, the bracket); the
-    last column says whether the match has games."""
-    key = (connection.vendor, bracket)
-    sql = _ROUND_SQL.get(key)
-    if sql is None:
-        q = connection.ops.quote_name
-        joins = {j.path: j for j in _round_joins()}
-        columns = ", ".join(f"{j.alias}.{q(f.column)}" for j in joins.values()
-                            for f in j.columns)
-        tables = f"{q(Match._meta.db_table)} {joins[''].alias}" + "".join(
-            f" LEFT OUTER JOIN {q(j.model._meta.db_table)} {j.alias} ON {j.alias}."
-            f"{q(j.field.target_field.column)} = {joins[j.parent].alias}.{q(j.field.column)}"
-            for j in joins.values() if j.path)
-        m, r = joins[""], joins["round"]
-
-        def col(join: _Join, name: str) -> str:
-            return f"{join.alias}.{q(join.model._meta.get_field(name).column)}"
-
-        where = (f"{col(m, 'event')} = %s AND {col(r, 'number')} = %s AND {col(m, 'bye')} = %s"
-                 + (f" AND {col(r, 'bracket')} = %s" if bracket else ""))
-        sql = _ROUND_SQL[key] = (
-            f"SELECT {columns}, EXISTS (SELECT 1 FROM {q(Game._meta.db_table)} g WHERE g."
-            f"{q(Game._meta.get_field('match').column)} = {col(m, 'id')}) "
-            f"FROM {tables} WHERE {where} ORDER BY {col(r, 'bracket')} ASC, "
-            f"{col(m, 'number')} ASC, {col(m, 'id')} ASC")
-    return sql
+def _round_query(event_id: Any, number: Any, bracket: Any | None) -> QuerySet[Any]:
+    """:func:`round_matches` with :data:`PER_MATCH_RELATED`, as the columns of
+    :func:`_round_joins` in their order; the last one says whether the match has games."""
+    names = [f"{j.path}__{f.attname}" if j.path else f.attname
+             for j in _round_joins() for f in j.columns]
+    matches = Match.objects.filter(event_id=event_id, round__number=number, bye=False)
+    if bracket is not None:
+        matches = matches.filter(round__bracket=bracket)
+    return (matches.annotate(has_games=Exists(Game.objects.filter(match=OuterRef("pk"))))
+            .order_by("round__bracket", "number", "pk").values_list(*names, "has_games"))
 
 
-_CONVERTERS: weakref.WeakKeyDictionary[Any, list[tuple[int, list[Any], Any]]] = (
-    weakref.WeakKeyDictionary())
-
-
-def _round_converters(connection: Any) -> list[tuple[int, list[Any], Any]]:
-    """``(column, converters, expression)`` of the columns of :func:`_round_sql` that the
-    backend and the fields convert (dates, JSON, booleans), as a queryset would; once per
-    connection (they are bound to it)."""
-    converters = _CONVERTERS.get(connection)
-    if converters is None:
-        converters = []
-        for join in _round_joins():
-            for k, field in enumerate(join.columns, start=join.start):
-                col = field.get_col(join.alias)
-                found = (connection.ops.get_db_converters(col)
-                         + col.get_db_converters(connection))
-                if found:
-                    converters.append((k, found, col))
-        _CONVERTERS[connection] = converters
-    return converters
+#: The round's query compiled once per connection (:class:`scoring.records.prepared.Prepared`),
+#: with and without a bracket.
+_ROUND_ROWS = {
+    False: Prepared(lambda event_id, number: _round_query(event_id, number, None),
+                    markers=_ROUND_MARKERS[:2]),
+    True: Prepared(_round_query, markers=_ROUND_MARKERS),
+}
 
 
 def _round_match_list(event: Event, round_number: int, bracket: str | None
                       ) -> tuple[list[Match], bool]:
-    """:func:`round_matches` as a list, in one query of plain SQL (:func:`_round_sql`): every
+    """:func:`round_matches` as a list, in one query compiled once per connection
+    (:data:`_ROUND_ROWS`, rows converted as the ORM does): every
     match with :data:`PER_MATCH_RELATED` attached as ``select_related`` would, each sharing one
     event (with its tournament). Compiling the queryset and the model instances it joins cost
     more than the query (issue 17); the instances are the same, from ``Model.from_db``. No
     query more when ``event`` has its tournament. Also: whether any of them has games (a round
     printed before play has none, and its sheets need no query for them)."""
     db = Match.objects.db
-    connection = connections[db]
     joins = _round_joins()
-    converters = _round_converters(connection)
-    params: list[Any] = [event.pk, round_number, False] + ([bracket] if bracket else [])
-    with connection.cursor() as cursor:
-        cursor.execute(_round_sql(connection, bool(bracket)), params)
-        rows = cursor.fetchall()
+    values = (event.pk, round_number) + ((bracket,) if bracket else ())
+    rows = list(_ROUND_ROWS[bool(bracket)].rows(*values, alias=db))
     if not rows:
         return [], False
     if not Event._meta.get_field("tournament").is_cached(event):
         event = Event.objects.select_related("tournament").get(pk=event.pk)
     loaded = []
     played = False
-    for raw in rows:
-        row = [*raw, DEFERRED]
-        for k, found, col in converters:
-            value = row[k]
-            for convert in found:
-                value = convert(value, col, connection)
-            row[k] = value
+    for converted in rows:
+        row = [*converted, DEFERRED]
         objects: dict[str, Any] = {}
         for join in joins:
             obj = (None if row[join.pk] is None
