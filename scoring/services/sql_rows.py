@@ -38,10 +38,8 @@ def insert_one[M: models.Model](obj: M) -> M:
     constraint) propagate as from ``save``."""
     db = _db()
     fields, sql = _insert(db.vendor, type(obj))
-    values = [f.get_db_prep_save(f.pre_save(obj, True), db) for f in fields]
-    with db.cursor() as cursor:
-        cursor.execute(sql, values)
-        obj.pk = cursor.fetchone()[0]
+    obj.pk = _returning(db, sql, [f.get_db_prep_save(f.pre_save(obj, True), db)
+                                  for f in fields])
     obj._state.adding = False
     obj._state.db = db.alias
     return obj
@@ -66,6 +64,11 @@ def insert_values(model: type[models.Model], **values: Any) -> Any:
         else:
             value = f.get_default()
         params.append(f.get_db_prep_save(value, db))
+    return _returning(db, sql, params)
+
+
+def _returning(db: Any, sql: str, params: list[Any]) -> Any:
+    """Run the INSERT of :func:`_insert` and give the new row's id."""
     with db.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchone()[0]
