@@ -24,6 +24,7 @@
     error: "",
     onChange: function (fn) { listeners.push(fn); },
     prefetch: keep,
+    kept: kept,
     start: start,
     rule: rule,
   };
@@ -65,11 +66,16 @@
         !navigator.serviceWorker.controller) {
       return Promise.resolve(true);
     }
+    return kept(config).then(null, function () { return true; });
+  }
+
+  // true when the service worker's cache holds every one of the engine's files (each is put
+  // there on its own, so some may be there before the others)
+  function kept(config) {
+    if (!window.caches) { return Promise.resolve(false); }
     return Promise.all(files(config).map(function (url) {
       return window.caches.match(url, { ignoreVary: true });
-    })).then(function (found) {
-      return found.every(Boolean);
-    }, function () { return true; });
+    })).then(function (found) { return found.every(Boolean); });
   }
 
   var checking = false;

@@ -30,18 +30,17 @@ def open_tablet(page: Page, live_server) -> object:
 
 
 def engine_kept(page: Page) -> None:
-    """Wait until the service worker keeps the engine's files (Pyodide, the bundle and the
-    worker's script, each put in the cache on its own) and
-    controls the page (clients.claim): an uncontrolled page's worker script comes from the
-    network, which a cut network does not give."""
+    """Wait until the service worker keeps every one of the engine's files (Pyodide's five, the
+    bundle, the worker's script and the page side's: each put in the cache on its own, the
+    same list the engine checks before a start without network) and controls the page
+    (clients.claim): an uncontrolled page's worker script comes from the network, which a cut
+    network does not give. (CI once cut the network with four of the eight kept.)"""
     page.wait_for_function("""async () => {
-        if (navigator.serviceWorker.controller === null) { return false; }
-        const cache = await caches.open("umpire-v1");
-        const keys = (await cache.keys()).map(r => r.url);
-        return keys.some(u => u.endsWith("/pyodide.asm.wasm"))
-            && keys.some(u => u.endsWith("/python_stdlib.zip"))
-            && keys.some(u => u.includes("/umpire-engine/"))
-            && keys.some(u => u.includes("/umpire-engine-worker"));
+        if (navigator.serviceWorker.controller === null || !window.UmpireEngine) {
+            return false;
+        }
+        const files = document.getElementById("umpire-engine-files");
+        return await UmpireEngine.kept(JSON.parse(files.dataset.files));
     }""", timeout=ENGINE_START, polling=500)
 
 
