@@ -9,6 +9,7 @@ games with the side change, and offline with strokes kept on the tablet), serves
 
     .venv/bin/python tools/tablet_screens.py            # writes docs/tablet/*.png
     .venv/bin/python tools/tablet_screens.py --out /tmp/shots --lang de
+    .venv/bin/python tools/tablet_screens.py --out /tmp/shots --sizes 390x844 --states fresh-board
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ sys.path.insert(0, str(ROOT))
 
 SIZES = {"768x1024": (768, 1024), "800x1280": (800, 1280), "1024x768": (1024, 768),
          "1280x800": (1280, 800)}
+#: Further sizes for ``--sizes`` (a small club's umpire scores on a phone).
+MORE_SIZES = {"390x844": (390, 844), "844x390": (844, 390)}
 #: The worst realistic stroke on the pad (queen, own, opponent's, striker in a foul, a piece
 #: off the board): tests/e2e/test_tablet_taps.py counts the same taps.
 WORST_STROKE = ("#combo-queen-own", 'label[for="pad-black-1"]', "#combo-striker-foul",
@@ -151,7 +154,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "docs" / "tablet"))
     parser.add_argument("--lang", default="en", choices=["en", "de"])
+    parser.add_argument("--sizes", nargs="*", choices=[*SIZES, *MORE_SIZES],
+                        help="the sizes to shoot (default: the four tablet sizes)")
+    parser.add_argument("--states", nargs="*", help="only these states (default: all)")
     args = parser.parse_args()
+    sizes = {name: {**SIZES, **MORE_SIZES}[name] for name in args.sizes} if args.sizes else SIZES
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     folder = Path(tempfile.mkdtemp(prefix="tablet-screens-"))
@@ -170,8 +177,10 @@ def main() -> None:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM,
                                          args=["--no-sandbox", "--disable-gpu"])
-            for size_name, (width, height) in SIZES.items():
+            for size_name, (width, height) in sizes.items():
                 for state, link in links.items():
+                    if args.states and state not in args.states:
+                        continue
                     context = browser.new_context(
                         viewport={"width": width, "height": height}, has_touch=True,
                         locale="de-DE" if args.lang == "de" else "en-GB",

@@ -1,4 +1,5 @@
-"""Browser tests of the tablet's one fixed scoring screen (issue 12) at the four tablet sizes.
+"""Browser tests of the tablet's one fixed scoring screen (issue 12) at the four tablet sizes
+and on a phone held upright (390x844).
 
 In every state of a board, and across a change of game with the side change, each control of
 the scoring screen is inside the viewport and is the topmost element at its centre
@@ -18,6 +19,8 @@ from tests.e2e.test_umpire_tablet import UMPIRE, Problems, events, tossed_match
 
 SIZES = [pytest.param({"width": w, "height": h}, id=f"{w}x{h}")
          for w, h in ((768, 1024), (800, 1280), (1024, 768), (1280, 800))]
+#: A phone held upright: a small club's umpire scores on one (the same checks as a tablet).
+PHONE = pytest.param({"width": 390, "height": 844}, id="390x844")
 
 CONTROLS = ("#umpire-app button, #umpire-app label.u-seg-btn, #umpire-app label.u-toggle, "
             "#umpire-app label.u-choice, #umpire-app summary, #umpire-app a.btn")
@@ -36,9 +39,12 @@ HIDDEN_CONTROLS_JS = """(selector) => {
       && r.right <= innerWidth + 0.5;
     const top = document.elementFromPoint(x, y);
     const topmost = !!top && (top === el || el.contains(top));
-    if (!inView || !topmost) {
+    // its words inside it: nothing cut off at its edges (a summary may end in "…")
+    const whole = el.tagName === 'SUMMARY' ||
+      (el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1);
+    if (!inView || !topmost || !whole) {
       out.push({control: el.id || el.getAttribute('for') || el.textContent.trim().slice(0, 40),
-                inView, covering: top ? top.outerHTML.slice(0, 90) : null});
+                inView, whole, covering: top ? top.outerHTML.slice(0, 90) : null});
     }
   }
   return out;
@@ -79,7 +85,7 @@ def settled(page: Page, revision: int) -> None:
     expect(page.locator("#panel")).to_have_attribute("data-revision", str(revision))
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", [*SIZES, PHONE])
 def test_a_whole_board_from_the_break_to_the_end_keeps_every_control_on_screen(
     live_server, page: Page, transactional_db, size
 ):
@@ -182,7 +188,7 @@ def expect_seats(page: Page, order: list[str]) -> None:
     assert _left_to_right(page) == order
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", [*SIZES, PHONE])
 def test_a_change_of_game_is_one_card_and_the_side_change_turns_the_panels(
     live_server, page: Page, transactional_db, size
 ):
@@ -240,7 +246,7 @@ def test_the_stroke_clock_starts_at_play_and_does_not_restart_on_undo(
     assert int(page.locator("#stroke-clock-time").inner_text()) <= before_undo  # no restart
 
 
-@pytest.mark.parametrize("size", [SIZES[0], SIZES[2]])
+@pytest.mark.parametrize("size", [SIZES[0], SIZES[2], PHONE])
 def test_a_point_carrom_board_keeps_every_control_on_screen(live_server, page: Page,
                                                             transactional_db, size):
     """Three players (issue 19): the same fixed screen, words for three."""
@@ -263,7 +269,7 @@ def test_a_point_carrom_board_keeps_every_control_on_screen(live_server, page: P
     problems.assert_none()
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", [*SIZES, PHONE])
 def test_the_connection_banner_keeps_its_buttons_on_screen(live_server, page: Page, size,
                                                            transactional_db):
     """Offline, the banner's "Send again now" is on the screen and on top at every tablet size
