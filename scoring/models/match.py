@@ -72,6 +72,7 @@ class Match(models.Model):
     entry_c = models.ForeignKey(
         "scoring.Entry", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
         verbose_name=_("entry C"), help_text=_("Point carrom only: the third player."),
+        db_index=False,  # a partial index, Meta.indexes
     )
     rules = models.CharField(_("rules"), max_length=20, choices=RULES_CHOICES, default="icf")
     stage = models.CharField(_("stage"), max_length=5, default="early",
@@ -80,10 +81,12 @@ class Match(models.Model):
     games_to_win = models.PositiveSmallIntegerField(_("games to win"), default=2)
     # draw progression: where the winner (and, in double elimination, the loser) goes next
     winner_to = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True,
-                                  related_name="+", verbose_name=_("winner goes to"))
+                                  related_name="+", verbose_name=_("winner goes to"),
+                                  db_index=False)
     winner_to_side = models.CharField(_("winner's side there"), max_length=1, blank=True)
     loser_to = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True,
-                                 related_name="+", verbose_name=_("loser goes to"))
+                                 related_name="+", verbose_name=_("loser goes to"),
+                                 db_index=False)
     loser_to_side = models.CharField(_("loser's side there"), max_length=1, blank=True)
     draw_reason = models.JSONField(
         _("why this pairing"), default=dict, blank=True,
@@ -101,10 +104,11 @@ class Match(models.Model):
                     "point carrom."),
     )
     table = models.ForeignKey("scoring.Table", on_delete=models.SET_NULL, null=True,
-                              blank=True, related_name="matches", verbose_name=_("table"))
+                              blank=True, related_name="matches", verbose_name=_("table"),
+                              db_index=False)
     umpire = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                null=True, blank=True, related_name="umpired_matches",
-                               verbose_name=_("umpire"))
+                               verbose_name=_("umpire"), db_index=False)
     umpire_token = models.CharField(_("umpire link token"), max_length=64, unique=True,
                                     default=new_umpire_token, editable=False)
     umpire_token_revoked_at = models.DateTimeField(_("umpire link revoked at"), null=True,
@@ -148,8 +152,14 @@ class Match(models.Model):
         ordering = ["event", "round__number", "number"]
         verbose_name = _("match")
         verbose_name_plural = _("matches")
+        # The links a new match mostly leaves empty (a third entry, the next matches, a
+        # table, an umpire) are indexed only where set: a lookup by one of them (``= id``)
+        # reads the same index, and a round's insert writes five indexes fewer (issue 17).
         indexes = [
             models.Index(fields=["status"], name="match_status_idx"),
+            *(models.Index(fields=[name], condition=models.Q(**{f"{name}__isnull": False}),
+                           name=f"match_{name}_idx")
+              for name in ("entry_c", "winner_to", "loser_to", "table", "umpire")),
         ]
 
     def __str__(self) -> str:
@@ -376,13 +386,17 @@ class PaperScoresheet(models.Model):
 class AuditEntry(models.Model):
     """Who did what, when, from where: every organiser action and umpire event."""
 
+    # indexed by Meta.indexes: (tournament, time), (match, time) where a match is named, the
+    # actor where there is one (an umpire link has none)
     tournament = models.ForeignKey("scoring.Tournament", on_delete=models.CASCADE, null=True,
                                    blank=True, related_name="audit_entries",
-                                   verbose_name=_("tournament"))
+                                   verbose_name=_("tournament"), db_index=False)
     match = models.ForeignKey(Match, on_delete=models.CASCADE, null=True, blank=True,
-                              related_name="audit_entries", verbose_name=_("match"))
+                              related_name="audit_entries", verbose_name=_("match"),
+                              db_index=False)
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
-                              blank=True, related_name="+", verbose_name=_("by"))
+                              blank=True, related_name="+", verbose_name=_("by"),
+                              db_index=False)
     via = models.CharField(_("via"), max_length=20, blank=True)
     device = models.CharField(_("device"), max_length=200, blank=True)
     ip = models.GenericIPAddressField(_("IP address"), null=True, blank=True)
@@ -397,7 +411,10 @@ class AuditEntry(models.Model):
         verbose_name_plural = _("audit entries")
         indexes = [
             models.Index(fields=["tournament", "-created_at"], name="audit_tournament_idx"),
-            models.Index(fields=["match", "-created_at"], name="audit_match_idx"),
+            models.Index(fields=["match", "-created_at"], name="audit_match_idx",
+                         condition=models.Q(match__isnull=False)),
+            models.Index(fields=["actor"], name="audit_actor_idx",
+                         condition=models.Q(actor__isnull=False)),
         ]
 
     def __str__(self) -> str:
