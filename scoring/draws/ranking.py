@@ -93,12 +93,12 @@ def credit(results: Iterable[MatchResult], rule: RankingRule) -> list[MatchResul
     out = []
     for r in results:
         if r.b is None:
-            r = replace(r, games_a=1, games_b=0, points_a=rule.bye_points, points_b=0)
+            r = r._replace(games_a=1, games_b=0, points_a=rule.bye_points, points_b=0)
         elif r.walkover and r.winner is not None and rule.walkover == "bye":
             a_won = r.winner == r.a
-            r = replace(r, games_a=1 if a_won else 0, games_b=0 if a_won else 1,
-                        points_a=rule.bye_points if a_won else 0,
-                        points_b=0 if a_won else rule.bye_points)
+            r = r._replace(games_a=1 if a_won else 0, games_b=0 if a_won else 1,
+                           points_a=rule.bye_points if a_won else 0,
+                           points_b=0 if a_won else rule.bye_points)
         out.append(r)
     return out
 
@@ -146,8 +146,9 @@ def table(entries: Iterable[Entry | EntryId], results: Iterable[MatchResult],
     stats: dict[EntryId, list[int]] = {i: [0] * 8 for i in ids}
     opponents: dict[EntryId, list[EntryId]] = {i: [] for i in ids}
     bye_points, walkover_as_bye = rule.bye_points, rule.walkover == "bye"
-    for r in results:  # credited as :func:`credit` does, without a copy of each result
-        a, b, winner = r.a, r.b, r.winner
+    # credited as :func:`credit` does, without a copy of each result (a result is a named
+    # tuple: unpacked at once)
+    for a, b, winner, ga, gb, pa, pb, walkover, drawn in results:
         sa = stats.get(a)
         if sa is None:
             raise DrawError("bad_result", detail=f"unknown entry {a}")
@@ -161,19 +162,17 @@ def table(entries: Iterable[Entry | EntryId], results: Iterable[MatchResult],
         sb = stats.get(b)
         if sb is None:
             raise DrawError("bad_result", detail=f"unknown entry {b}")
-        if r.walkover and winner is not None and walkover_as_bye:
+        if walkover and winner is not None and walkover_as_bye:
             a_won = winner == a
             ga, gb = (1, 0) if a_won else (0, 1)
             pa, pb = (bye_points, 0) if a_won else (0, bye_points)
-        else:
-            ga, gb, pa, pb = r.games_a, r.games_b, r.points_a, r.points_b
         sa[0] += 1
         sb[0] += 1
         if winner == a:
             sa[1] += 1
         elif winner == b:
             sb[1] += 1
-        if r.draw:
+        if drawn:
             sa[2] += 1
             sb[2] += 1
         sa[3] += ga

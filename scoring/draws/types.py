@@ -2,8 +2,9 @@
 
 Entries are identified by an :data:`EntryId` (an int or a str chosen by the caller, e.g. the
 primary key of an ``Entry`` row). Inputs are :class:`Entry` (id + optional seed / rating) and
-:class:`MatchResult`; outputs are frozen dataclasses carrying a :class:`Reason`, a machine code plus
-parameters, with a default English text, so the Django layer can translate by ``code``.
+:class:`MatchResult` (a named tuple); outputs are frozen dataclasses carrying a
+:class:`Reason`, a machine code plus parameters, with a default English text, so the Django
+layer can translate by ``code``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 type EntryId = int | str
 type Stage = Literal["early", "late"]
@@ -123,16 +124,7 @@ def initial_order(entries: Iterable[Entry | EntryId]) -> tuple[Entry, ...]:
     return tuple(e for _, e in sorted(enumerate(items), key=key))
 
 
-@dataclass(frozen=True)
-class MatchResult:
-    """The outcome of one match between ``a`` and ``b`` (``b is None``: a bye for ``a``).
-
-    ``winner`` is ``a`` or ``b``; ``None`` only for a double walkover (nobody advances) or a
-    ``draw`` (a game stopped by a round time limit with level scores: nobody wins).
-    ``walkover`` marks a match not played (withdrawal / no-show): the winner advances, and result
-    lists should show it (e.g. with a '*').
-    """
-
+class _Result(NamedTuple):
     a: EntryId
     b: EntryId | None
     winner: EntryId | None
@@ -143,17 +135,36 @@ class MatchResult:
     walkover: bool = False
     draw: bool = False
 
-    def __post_init__(self) -> None:
-        if self.a == self.b:
+
+class MatchResult(_Result):
+    """The outcome of one match between ``a`` and ``b`` (``b is None``: a bye for ``a``).
+
+    ``winner`` is ``a`` or ``b``; ``None`` only for a double walkover (nobody advances) or a
+    ``draw`` (a game stopped by a round time limit with level scores: nobody wins).
+    ``walkover`` marks a match not played (withdrawal / no-show): the winner advances, and result
+    lists should show it (e.g. with a '*').
+
+    An immutable named tuple (the standings read hundreds at a time: made and unpacked at C
+    speed); the constructor refuses an impossible result.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, a: EntryId, b: EntryId | None, winner: EntryId | None, games_a: int = 0,
+                games_b: int = 0, points_a: int = 0, points_b: int = 0, walkover: bool = False,
+                draw: bool = False) -> MatchResult:
+        if a == b:
             raise DrawError("bad_result", detail="an entry cannot play itself")
-        if self.winner is not None and self.winner not in (self.a, self.b):
-            raise DrawError("bad_result", detail=f"winner {self.winner} did not play")
-        if self.winner is None and not (self.walkover or self.draw):
+        if winner is not None and winner not in (a, b):
+            raise DrawError("bad_result", detail=f"winner {winner} did not play")
+        if winner is None and not (walkover or draw):
             raise DrawError("bad_result", detail="only a double walkover or a draw has no winner")
-        if self.draw and (self.winner is not None or self.b is None):
+        if draw and (winner is not None or b is None):
             raise DrawError("bad_result", detail="a draw has two entries and no winner")
-        if self.b is None and self.winner != self.a:
+        if b is None and winner != a:
             raise DrawError("bad_result", detail="a bye is won by its entry")
+        return tuple.__new__(cls, (a, b, winner, games_a, games_b, points_a, points_b, walkover,
+                                   draw))
 
     @property
     def bye(self) -> bool:
@@ -184,14 +195,11 @@ class MatchResult:
     def won(cls, a: EntryId, b: EntryId, winner: EntryId, games_a: int, games_b: int,
             points_a: int, points_b: int, walkover: bool = False) -> MatchResult:
         """A match of two entries won by ``winner``: the checks of the constructor without its
-        per-field cost (the standings read hundreds of results at a time)."""
+        call (the standings read hundreds of results at a time)."""
         if a == b or b is None or winner not in (a, b):
             return cls(a, b, winner, games_a, games_b, points_a, points_b, walkover)  # raises
-        result = object.__new__(cls)
-        object.__setattr__(result, "__dict__", {  # one dict, made at once (frozen dataclass)
-            "a": a, "b": b, "winner": winner, "games_a": games_a, "games_b": games_b,
-            "points_a": points_a, "points_b": points_b, "walkover": walkover, "draw": False})
-        return result
+        return tuple.__new__(cls, (a, b, winner, games_a, games_b, points_a, points_b, walkover,
+                                   False))
 
     @classmethod
     def for_bye(cls, entry: EntryId, points: int = 25) -> MatchResult:
