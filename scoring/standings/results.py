@@ -141,45 +141,67 @@ def result_of(row: tuple[Any, ...], totals: Any = (0, 0, 0, 0)) -> MatchResult |
     return MatchResult.won(a, b, winner, ga, gb, pa, pb, bool(walkover))
 
 
-#: The columns :func:`decided_results` reads: what a result needs, and the match number.
-LEAN_COLUMNS = ("entry_a_id", "entry_b_id", "bye", "walkover", "winner_side", "status",
-                "number", "draw")
+#: What :func:`decided_results` reads of a match, each as one small integer: the winner's side
+#: (1 a, 2 b), bye 4, walkover 8, draw 16, decided status 32, confirmed 64, summed in SQL.
+_FLAGS = {"a": 1, "b": 2, "bye": 4, "walkover": 8, "draw": 16, "decided": 32, "confirmed": 64}
+#: The common result, a decided match won by a side, by its flags: the winner's index in (a, b).
+_WON = {_FLAGS["decided"] + 1: 0, _FLAGS["decided"] + 2: 1,
+        _FLAGS["decided"] + _FLAGS["confirmed"] + 1: 0,
+        _FLAGS["decided"] + _FLAGS["confirmed"] + 2: 1}
 
 
 @functools.cache
 def _totals_sql(vendor: str, excluded: int) -> str:
-    """The lean columns and the match's cached totals (:data:`TOTAL_COLUMNS`): one narrow
-    read of the match table, no games (made once per shape)."""
+    """Entry a, entry b, the flags (:data:`_FLAGS`), the match number and the match's cached
+    totals (:data:`TOTAL_COLUMNS`): one narrow read of the match table, integers only, no
+    games (made once per shape; parameters :func:`_totals_params`)."""
     where, _params = _where(Event(pk=0), None, "m", ("x",) * excluded)
-    listed = ", ".join("m." + _q(c) for c in (*LEAN_COLUMNS, *TOTAL_COLUMNS))
+    m = {c: "m." + _q(c) for c in ("winner_side", "bye", "walkover", "draw", "status")}
+    decided = ", ".join(["%s"] * len(DECIDED_STATUSES))
+    flags = (f"(CASE WHEN {m['winner_side']} = %s THEN 1 WHEN {m['winner_side']} = %s THEN 2 "
+             f"ELSE 0 END + CASE WHEN {m['bye']} THEN 4 ELSE 0 END "
+             f"+ CASE WHEN {m['walkover']} THEN 8 ELSE 0 END "
+             f"+ CASE WHEN {m['draw']} THEN 16 ELSE 0 END "
+             f"+ CASE WHEN {m['status']} = %s THEN 96 WHEN {m['status']} IN ({decided}) THEN 32 "
+             f"ELSE 0 END)")
+    listed = ", ".join(["m." + _q("entry_a_id"), "m." + _q("entry_b_id"), flags,
+                        "m." + _q("number"), *("m." + _q(c) for c in TOTAL_COLUMNS)])
     return (f"SELECT {listed} FROM {_q(Match._meta.db_table)} m WHERE {where} "
             f"ORDER BY m.{_q('id')}")
+
+
+def _totals_params(event: Event, exclude_brackets: tuple[str, ...]) -> list[Any]:
+    return ["a", "b", Match.Status.CONFIRMED, *DECIDED_STATUSES, event.pk,
+            *([event.pk, *exclude_brackets] if exclude_brackets else ())]
 
 
 def decided_results(event: Event, *, exclude_brackets: tuple[str, ...] = ()
                     ) -> tuple[list[MatchResult], bool, int]:
     """The event's decided results (none of the ``exclude_brackets``), whether every match is
     confirmed, and the highest match number: what the standings and the next Swiss round
-    need, read with fewer columns than :func:`event_results` (the same definition,
-    :func:`result_of`; a won match, the common case, is made by :meth:`MatchResult.won`
-    without the general path). The totals are the matches' cache (:func:`match_totals`):
-    one query of plain columns."""
+    need, read as integers (:func:`_totals_sql`) rather than the columns of
+    :func:`event_results`, with the same definition, :func:`result_of` (a won match, the
+    common case, is made by :meth:`MatchResult.won` without the general path). The totals
+    are the matches' cache (:func:`match_totals`): one query."""
     rows = _fetch(_totals_sql(connection.vendor, len(exclude_brackets)),
-                  [event.pk, *([event.pk, *exclude_brackets] if exclude_brackets else ())])
-    confirmed = Match.Status.CONFIRMED
-    decided = frozenset(DECIDED_STATUSES)
-    won = MatchResult.won
+                  _totals_params(event, exclude_brackets))
+    won, common = MatchResult.won, _WON.get
     out: list[MatchResult] = []
     append = out.append
-    all_confirmed = all(row[5] == confirmed for row in rows)
-    last = max((row[6] for row in rows), default=0)
-    for a, b, bye, walkover, side, status, number, drawn, ga, gb, pa, pb in rows:
-        if side in ("a", "b") and not bye and not walkover and status in decided \
-                and a is not None and b is not None:
-            append(won(a, b, a if side == "a" else b, ga, gb, pa, pb))
+    all_confirmed = all(row[2] & 64 for row in rows)
+    last = max((row[3] for row in rows), default=0)
+    for a, b, flags, number, ga, gb, pa, pb in rows:
+        side = common(flags)
+        if side is not None and a is not None and b is not None:
+            append(won(a, b, b if side else a, ga, gb, pa, pb))
             continue
-        result = result_of((None, a, b, bye, walkover, side, status, None, None, number,
-                            drawn), (ga, gb, pa, pb))
+        # the general path takes the row's columns: the status only as decided or not, and
+        # confirmed or not (all result_of and the check above ask of it)
+        status = (Match.Status.CONFIRMED if flags & 64 else DECIDED_STATUSES[0] if flags & 32
+                  else "")
+        winner_side = "a" if flags & 3 == 1 else "b" if flags & 3 == 2 else ""
+        result = result_of((None, a, b, bool(flags & 4), bool(flags & 8), winner_side, status,
+                            None, None, number, bool(flags & 16)), (ga, gb, pa, pb))
         if result is not None:
             append(result)
     return out, all_confirmed, last

@@ -135,3 +135,35 @@ def test_a_point_carrom_match_keeps_the_totals_of_its_game() -> None:
     assert _totals(m) == _from_games(m)
     play(m, BOARD_TWO)  # A 25, B 8, C 7
     assert _totals(m) == _from_games(m) == (1, 0, 25, 8)
+
+
+_STATUSES = ("ready", "playing", "finished", "confirmed")
+
+
+def test_the_narrow_read_is_the_general_definition_for_every_kind_of_row() -> None:
+    """:func:`decided_results` reads a match as integers (its flags summed in SQL) and makes
+    the common won match on a short path: over every combination of winner side, bye,
+    walkover, draw and status (a bye with one entry, on either side) it gives what
+    :func:`result_of` gives for the full row, in the same order, with the same "all
+    confirmed" and last number."""
+    e, (a, b, c, d) = _swiss()
+    number = 0
+    for side in ("", "a", "b"):
+        for bye in (False, True):
+            for walkover in (False, True):
+                for drawn in (False, True):
+                    for status in _STATUSES:
+                        number += 1
+                        one, other = (a, None) if bye and number % 2 else \
+                            (None, b) if bye else (c, d)
+                        f.match(e, one, other, number=number, status=status, bye=bye,
+                                walkover=walkover, draw=drawn, winner_side=side,
+                                games_a=number % 3, games_b=1, points_a=number, points_b=7)
+    expected = [r for _row, r in event_results(e) if r is not None]
+    results, all_confirmed, last = decided_results(e)
+    assert results == expected and len(expected) > 20
+    assert [type(r) for r in results] == [type(r) for r in expected]
+    assert (all_confirmed, last) == (False, number)
+    Match.objects.filter(event=e).update(status="confirmed")
+    assert decided_results(e)[1] is True
+    assert decided_results(e)[0] == [r for _row, r in event_results(e) if r is not None]
