@@ -92,3 +92,27 @@ def test_a_rounds_umpire_tokens_are_made_like_one_token() -> None:
     single = new_umpire_token()
     assert all(len(t) == len(single) and re.fullmatch(r"[A-Za-z0-9_-]+", t) for t in tokens)
     assert new_umpire_tokens(0) == []
+
+
+def test_a_template_value_is_written_as_a_literal_only_when_it_is_plain() -> None:
+    """The INSERT writes the new match's constant values into its text (so each row binds
+    only what differs): ints, booleans, NULL and strings of safe characters; anything that
+    could end a literal or read as a placeholder is bound instead."""
+    from scoring.services.draw_rows import _literal
+
+    assert [_literal(v) for v in (None, True, False, 0, 12, "icf", "{}", "[]", "")] == [
+        "NULL", "TRUE", "FALSE", "0", "12", "'icf'", "'{}'", "'[]'", "''"]
+    for unsafe in ("it's", "50%", "%s", "a?", "x\\y", "é", "line\nbreak", 1.5,
+                   datetime.date(2026, 5, 1)):
+        assert _literal(unsafe) is None, unsafe
+
+
+def test_a_match_inserted_with_an_odd_rules_key_keeps_it() -> None:
+    """A template string that is not plain (here an event's rules key with a quote and a
+    percent sign, written past the form) is bound, and arrives as it was."""
+    e, (a, b, _c, _d) = f.event(f.tournament(), format="swiss", entries=4)
+    Event.objects.filter(pk=e.pk).update(rules="o'ne%s")
+    e.refresh_from_db()
+    with transaction.atomic():
+        insert_matches(e, [{"number": 1, "entry_a_id": a.pk, "entry_b_id": b.pk}], ids=False)
+    assert Match.objects.get(event=e).rules == "o'ne%s"
