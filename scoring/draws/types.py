@@ -88,9 +88,9 @@ class DrawError(ValueError):
         super().__init__(TEXTS.get(code, code).format(**params))
 
 
-@dataclass(frozen=True)
-class Entry:
-    """A player or pair in one event: ``seed`` 1 is the strongest, higher ``rating`` is stronger."""
+class Entry(NamedTuple):
+    """A player or pair in one event: ``seed`` 1 is the strongest, higher ``rating`` is stronger
+    (an immutable named tuple: a draw makes one per entry)."""
 
     id: EntryId
     seed: int | None = None
