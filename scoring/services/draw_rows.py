@@ -145,17 +145,16 @@ def _match_layout(vendor: str) -> tuple[tuple[models.Field[Any, Any], ...], dict
                                         frozenset[str], dict[str, Any], str]:
     """The match table's insert columns, each column's index by attribute name, the columns
     whose ints, strings and booleans go to the database as they are, the JSON columns' encoders
-    and the INSERT text."""
+    and the INSERT's head (``INSERT INTO … (columns)``; :func:`_insert_sql` adds the values)."""
     q = _db().ops.quote_name
     columns = tuple(f for f in Match._meta.concrete_fields if not f.primary_key)
     plain = frozenset(f.attname for f in columns
                       if isinstance(f, (models.IntegerField, models.CharField,
                                         models.BooleanField, models.ForeignKey)))
     json_columns = {f.attname: f.encoder for f in columns if isinstance(f, models.JSONField)}
-    sql = (f"INSERT INTO {q(Match._meta.db_table)} "
-           f"({', '.join(q(f.column) for f in columns)}) "
-           f"VALUES ({', '.join(['%s'] * len(columns))})")
-    return columns, {f.attname: n for n, f in enumerate(columns)}, plain, json_columns, sql
+    head = (f"INSERT INTO {q(Match._meta.db_table)} "
+            f"({', '.join(q(f.column) for f in columns)})")
+    return columns, {f.attname: n for n, f in enumerate(columns)}, plain, json_columns, head
 
 
 #: A template value written into the INSERT's text rather than bound: a string of these
@@ -184,7 +183,7 @@ def _insert_sql(vendor: str, event_id: int, rules: str, varying: frozenset[int]
     sets (not in ``varying``) takes the template's value, the same for every row: written as
     a literal when it is a plain value, it is bound for none of them. A round's rows then bind
     about ten values each instead of forty (binding them cost SQLite more than the insert)."""
-    columns, _index, _plain, _json, sql = _match_layout(vendor)
+    columns, _index, _plain, _json, head = _match_layout(vendor)
     base, fresh = _match_template(vendor, event_id, rules)
     marks, bound = [], []
     for n in range(len(columns)):
@@ -194,7 +193,6 @@ def _insert_sql(vendor: str, event_id: int, rules: str, varying: frozenset[int]
             bound.append(n)
         else:
             marks.append(literal)
-    head = sql.split(" VALUES ")[0]
     return f"{head} VALUES ({', '.join(marks)})", tuple(bound)
 
 
@@ -231,7 +229,7 @@ def insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = True
     from scoring.models.match import new_umpire_tokens
 
     db = _db()
-    columns, index, plain, json_columns, _one_row = _match_layout(db.vendor)
+    columns, index, plain, json_columns, _head = _match_layout(db.vendor)
     kept, fresh = _match_template(db.vendor, event.pk, event.rules)
     base = list(kept)
     now = timezone.now()

@@ -141,29 +141,29 @@ def result_of(row: tuple[Any, ...], totals: Any = (0, 0, 0, 0)) -> MatchResult |
     return MatchResult.won(a, b, winner, ga, gb, pa, pb, bool(walkover))
 
 
-#: What :func:`decided_results` reads of a match, each as one small integer: the winner's side
-#: (1 a, 2 b), bye 4, walkover 8, draw 16, decided status 32, confirmed 64, summed in SQL.
-_FLAGS = {"a": 1, "b": 2, "bye": 4, "walkover": 8, "draw": 16, "decided": 32, "confirmed": 64}
+#: What :func:`decided_results` reads of a match as one integer, summed in SQL: the winner's
+#: side (``_A`` or ``_B``, read together with ``_SIDE``), bye, walkover, draw, a decided status
+#: and a confirmed one (confirmed is decided too).
+_A, _B, _SIDE, _BYE, _WALKOVER, _DRAW, _DECIDED, _CONFIRMED = 1, 2, 3, 4, 8, 16, 32, 64
 #: The common result, a decided match won by a side, by its flags: the winner's index in (a, b).
-_WON = {_FLAGS["decided"] + 1: 0, _FLAGS["decided"] + 2: 1,
-        _FLAGS["decided"] + _FLAGS["confirmed"] + 1: 0,
-        _FLAGS["decided"] + _FLAGS["confirmed"] + 2: 1}
+_WON = {_DECIDED | _A: 0, _DECIDED | _B: 1,
+        _DECIDED | _CONFIRMED | _A: 0, _DECIDED | _CONFIRMED | _B: 1}
 
 
 @functools.cache
 def _totals_sql(vendor: str, excluded: int) -> str:
-    """Entry a, entry b, the flags (:data:`_FLAGS`), the match number and the match's cached
-    totals (:data:`TOTAL_COLUMNS`): one narrow read of the match table, integers only, no
+    """Entry a, entry b, the flags (``_A`` … ``_CONFIRMED``), the match number and the cached
+    match totals (:data:`TOTAL_COLUMNS`): one narrow read of the match table, integers only, no
     games (made once per shape; parameters :func:`_totals_params`)."""
     where, _params = _where(Event(pk=0), None, "m", ("x",) * excluded)
     m = {c: "m." + _q(c) for c in ("winner_side", "bye", "walkover", "draw", "status")}
     decided = ", ".join(["%s"] * len(DECIDED_STATUSES))
-    flags = (f"(CASE WHEN {m['winner_side']} = %s THEN 1 WHEN {m['winner_side']} = %s THEN 2 "
-             f"ELSE 0 END + CASE WHEN {m['bye']} THEN 4 ELSE 0 END "
-             f"+ CASE WHEN {m['walkover']} THEN 8 ELSE 0 END "
-             f"+ CASE WHEN {m['draw']} THEN 16 ELSE 0 END "
-             f"+ CASE WHEN {m['status']} = %s THEN 96 WHEN {m['status']} IN ({decided}) THEN 32 "
-             f"ELSE 0 END)")
+    flags = (f"(CASE WHEN {m['winner_side']} = %s THEN {_A} WHEN {m['winner_side']} = %s "
+             f"THEN {_B} ELSE 0 END + CASE WHEN {m['bye']} THEN {_BYE} ELSE 0 END "
+             f"+ CASE WHEN {m['walkover']} THEN {_WALKOVER} ELSE 0 END "
+             f"+ CASE WHEN {m['draw']} THEN {_DRAW} ELSE 0 END "
+             f"+ CASE WHEN {m['status']} = %s THEN {_DECIDED | _CONFIRMED} "
+             f"WHEN {m['status']} IN ({decided}) THEN {_DECIDED} ELSE 0 END)")
     listed = ", ".join(["m." + _q("entry_a_id"), "m." + _q("entry_b_id"), flags,
                         "m." + _q("number"), *("m." + _q(c) for c in TOTAL_COLUMNS)])
     return (f"SELECT {listed} FROM {_q(Match._meta.db_table)} m WHERE {where} "
@@ -188,7 +188,7 @@ def decided_results(event: Event, *, exclude_brackets: tuple[str, ...] = ()
     won, common = MatchResult.won, _WON.get
     out: list[MatchResult] = []
     append = out.append
-    all_confirmed = all(row[2] & 64 for row in rows)
+    all_confirmed = all(row[2] & _CONFIRMED for row in rows)
     last = max((row[3] for row in rows), default=0)
     for a, b, flags, number, ga, gb, pa, pb in rows:
         side = common(flags)
@@ -197,11 +197,12 @@ def decided_results(event: Event, *, exclude_brackets: tuple[str, ...] = ()
             continue
         # the general path takes the row's columns: the status only as decided or not, and
         # confirmed or not (all result_of and the check above ask of it)
-        status = (Match.Status.CONFIRMED if flags & 64 else DECIDED_STATUSES[0] if flags & 32
-                  else "")
-        winner_side = "a" if flags & 3 == 1 else "b" if flags & 3 == 2 else ""
-        result = result_of((None, a, b, bool(flags & 4), bool(flags & 8), winner_side, status,
-                            None, None, number, bool(flags & 16)), (ga, gb, pa, pb))
+        status = (Match.Status.CONFIRMED if flags & _CONFIRMED else DECIDED_STATUSES[0]
+                  if flags & _DECIDED else "")
+        winner_side = {_A: "a", _B: "b"}.get(flags & _SIDE, "")
+        result = result_of((None, a, b, bool(flags & _BYE), bool(flags & _WALKOVER),
+                            winner_side, status, None, None, number, bool(flags & _DRAW)),
+                           (ga, gb, pa, pb))
         if result is not None:
             append(result)
     return out, all_confirmed, last
