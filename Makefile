@@ -37,7 +37,8 @@ echo "ERROR: no Python >= 3.12 found (Django 6 needs it). Install python3.13 or 
 exit 1
 endef
 
-.PHONY: help demo test lint serve messages migrate seed venv venv-dev vendor clean python-info
+.PHONY: help demo test lint serve messages migrate seed venv venv-dev vendor clean python-info \
+        system-deps
 
 help:
 	@echo "make demo      - install, migrate, load demo data and serve on http://$(HOST):$(PORT)/"
@@ -99,7 +100,26 @@ lint: venv-dev
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports --no-cache
 
-test: lint vendor
+# The Debian packages the tests drive: Chromium for the browser tests, poppler and zbar for the
+# printed sheets. Installed here when missing and we are root on Debian; otherwise the one
+# command to run is printed and make stops.
+TEST_PACKAGES := chromium poppler-utils zbar-tools
+TEST_TOOLS := /usr/bin/chromium /usr/bin/pdftoppm /usr/bin/zbarimg
+
+system-deps:
+	@missing=""; for tool in $(TEST_TOOLS); do [ -x "$$tool" ] || missing="$$missing $$tool"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing the test tools' Debian packages ($(TEST_PACKAGES)): missing$$missing"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null >/dev/null; \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(TEST_PACKAGES) </dev/null >/dev/null; \
+	  else \
+	    echo "ERROR: the tests need$$missing. Run: sudo apt-get install -y $(TEST_PACKAGES)" >&2; \
+	    exit 1; \
+	  fi; \
+	fi
+
+test: lint vendor system-deps
 	@$(VPY) -m pytest $(PYTEST_ARGS) || { rc=$$?; \
 	  if [ $$rc -eq 5 ]; then echo "ERROR: pytest collected no tests (exit code 5)." >&2; fi; \
 	  exit $$rc; }

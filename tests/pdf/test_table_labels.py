@@ -31,4 +31,9 @@ def test_qr_codes_decode_to_the_table_urls() -> None:
 
 
 def test_label_page_renders_with_poppler() -> None:
-    rasterise(render_table_labels(labels()), page=2)
+    """The second page (table 17 alone) rasterises as an A4 page with its big number drawn: a
+    good share of dark pixels, but far from a black page."""
+    width, height, pixels = rasterise(render_table_labels(labels()), page=2)
+    assert abs(height / width - 297 / 210) < 0.01
+    dark = sum(1 for value in pixels if value < 128) / len(pixels)
+    assert 0.01 < dark < 0.5
