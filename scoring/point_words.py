@@ -69,6 +69,7 @@ FOUL_REASONS = {
     "off_board": lambda: _("a piece left the board (a foul under this setting)"),
     "last_before_cover": lambda: _("the last carromman was pocketed before the queen was "
                                    "covered"),
+    "break_failed": lambda: _("three break attempts failed"),
 }
 
 
@@ -117,6 +118,9 @@ def note_text(note: Note, names: Mapping[str, str]) -> str:
         return _("%(player)s must cover the queen in the next stroke.") % {"player": player}
     if code == "queen_covered":
         return _("Queen covered by %(player)s (5 points).") % {"player": player}
+    if code == "queen_back" and note.law == "ICF 95(b)":
+        return _("%(player)s owes a piece: the queen goes back to the centre and the turn "
+                 "ends.") % {"player": player}
     if code == "queen_back":
         return _("The queen is not covered: it goes back to the centre.")
     if code == "scored":

@@ -36,6 +36,7 @@ from .point import (
     PointPosition,
     PointRuling,
     PointStroke,
+    board_total,
     derive_point_game,
     opening,
     parse_point_event,
@@ -378,9 +379,7 @@ class PointCarrom(Variant):
 
     @property
     def board_total(self) -> int:
-        values = self.rules.piece_values
-        per_colour = self.rules.carrommen_per_colour
-        return per_colour * (values[WHITE] + values[BLACK]) + values["queen"]
+        return board_total(self.rules)
 
     def strikers(self, players: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(players)
