@@ -133,18 +133,33 @@ def test_point_game_eight_boards_leader_and_rotation() -> None:
     assert state["finished"] and state["winner"] == "Chen"
 
 
-# --- the point-carrom scenario files (tests/rules/point_scenarios) ---------------------------
+# --- the scenario files of point carrom and of every preset's settled readings --------------
+# tests/rules/point_scenarios (point carrom) and tests/rules/preset_scenarios (the colour
+# presets' settled readings) are in the rulebook's scenario format: ``expect`` holds the keys the
+# answer must have, or ``{"error": true}`` for a document the command refuses (exit 2, one
+# ``error:`` line); an ``error_code`` beside it names the engine's code.
 
-POINT_SCENARIOS = sorted((Path(__file__).resolve().parent / "point_scenarios").glob("*.json"))
+HERE = Path(__file__).resolve().parent
+POINT_SCENARIOS = sorted((HERE / "point_scenarios").glob("*.json"))
+PRESET_SCENARIOS = sorted((HERE / "preset_scenarios").glob("*.json"))
+OWN_SCENARIOS = POINT_SCENARIOS + PRESET_SCENARIOS
 
 
 def test_point_scenarios_are_there() -> None:
-    assert len(POINT_SCENARIOS) >= 16
+    assert len(POINT_SCENARIOS) >= 40
+    assert len(PRESET_SCENARIOS) >= 10
+    for path in OWN_SCENARIOS:
+        scenario = json.loads(path.read_text(encoding="utf-8"))
+        assert set(scenario) <= {"id", "laws", "description", "notes", "input", "expect",
+                                 "error_code"}
+        assert path.name.startswith(scenario["id"] + "-") and scenario["laws"]
+        error = scenario["expect"].get("error")
+        assert error is None or error is True, path.name
 
 
-@pytest.mark.parametrize("path", POINT_SCENARIOS, ids=[p.stem for p in POINT_SCENARIOS])
+@pytest.mark.parametrize("path", OWN_SCENARIOS, ids=[p.stem for p in OWN_SCENARIOS])
 def test_point_scenario(path: Path) -> None:
-    """Each point-carrom scenario through the ``replay`` command, as the rulebook's are."""
+    """Each scenario through the ``replay`` command, as the rulebook's are."""
     scenario = json.loads(path.read_text(encoding="utf-8"))
     stdout, stderr = io.StringIO(), io.StringIO()
     status = run(["replay", "-"], stdin=io.StringIO(json.dumps(scenario["input"])),
@@ -152,10 +167,13 @@ def test_point_scenario(path: Path) -> None:
     expect = scenario["expect"]
     if expect.get("error"):
         assert status == 2, f"expected an error, got {stdout.getvalue()}"
-        assert stderr.getvalue().startswith("error: ") and stdout.getvalue() == ""
-        with pytest.raises(RulesError) as caught:
-            replay_document(scenario["input"])
-        assert caught.value.code == expect["error"]
+        line = stderr.getvalue()
+        assert line.startswith("error: ") and line.count("\n") == 1
+        assert stdout.getvalue() == ""
+        if "error_code" in scenario:
+            with pytest.raises(RulesError) as caught:
+                replay_document(scenario["input"])
+            assert caught.value.code == scenario["error_code"]
         return
     assert status == 0, stderr.getvalue()
     problems = _mismatches(expect, json.loads(stdout.getvalue()))
