@@ -16,8 +16,8 @@ is broken first by the player who did not break first in game 1, game 3 by the o
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 from .board import replay
