@@ -53,6 +53,8 @@ def describe_point_event(payload: Mapping[str, Any], names: Mapping[str, str]) -
         return "; ".join([text, *extras])
     if kind == "board_loss":
         return _("%(player)s loses the board") % {"player": _name(names, payload.get("by"))}
+    if kind == "technical_foul":
+        return _("%(player)s: technical foul") % {"player": _name(names, payload.get("by"))}
     if kind == "umpire_ruling":
         points = payload.get("points") or {}
         given = ", ".join(f"{_name(names, side)} {value}" for side, value in points.items())
@@ -70,6 +72,7 @@ FOUL_REASONS = {
     "last_before_cover": lambda: _("the last carromman was pocketed before the queen was "
                                    "covered"),
     "break_failed": lambda: _("three break attempts failed"),
+    "technical": lambda: _("a technical foul"),
 }
 
 

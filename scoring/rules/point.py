@@ -103,9 +103,21 @@ class PointRuling:
         return out
 
 
+@dataclass(frozen=True, slots=True)
+class PointTechnicalFoul:
+    """A technical foul by a player (ICF 63(a) on turn, 63(b) not on turn): one penalty piece
+    of his, the lowest in value, owed while he holds none; the turn does not change."""
+
+    by: str
+    type = "technical_foul"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "by": self.by}
+
+
 #: a board loss (ICF 51, 91: the offender scores nothing on the board) and a void board
 #: (IT 101) are the colour game's events (:class:`.events.BoardLoss`, :class:`.events.Void`)
-PointEvent = PointStroke | BoardLoss | PointRuling | Void
+PointEvent = PointStroke | BoardLoss | PointRuling | Void | PointTechnicalFoul
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,7 +323,26 @@ def step_point(position: PointPosition, event: PointEvent,
         after = _finish(position, END_BOARD_LOSS, awarded=awarded, lost_by=event.by, law=law)
         return PointStep(after, (Note("board_lost", law, {"player": event.by,
                                                           "reason": event.reason}),))
+    if isinstance(event, PointTechnicalFoul):
+        return _technical_foul(position, event)
     return _stroke(position, event, rules)
+
+
+def _technical_foul(position: PointPosition, event: PointTechnicalFoul) -> PointStep:
+    """ICF 63 (as in the colour game, rulebook engine details): one penalty piece of the
+    offender (the lowest in value, owed while he holds none, ICF 72(b)); the turn and the
+    break attempts do not change."""
+    if event.by not in position.players:
+        raise IllegalEvent("unknown_player", f"{event.by!r} does not play on this board")
+    i = position.index(event.by)
+    law = "ICF 63(a)" if i == position.on_turn else "ICF 63(b)"
+    owed = position.dues[i] + 1
+    after, returned = _pay(replace(position, dues=_set(position.dues, i, 0)), i, owed)
+    return PointStep(after, (Note("point_foul", law, {
+        "player": event.by, "reason": "technical",
+        "stroke_white": 0, "stroke_black": 0, "stroke_queen": False,
+        "penalty_white": returned.white, "penalty_black": returned.black,
+        "owed": after.dues[i]}),))
 
 
 def _stroke(position: PointPosition, stroke: PointStroke, rules: RuleSet) -> PointStep:
@@ -526,7 +557,9 @@ def parse_point_stroke(data: Any) -> PointStroke:
 
 
 def parse_point_event(data: Any) -> PointEvent:
-    """Read any point-carrom event: ``stroke``, ``board_loss``, ``umpire_ruling``, ``void``."""
+    """Read any point-carrom event: ``stroke``, ``technical_foul``, ``board_loss``,
+    ``umpire_ruling``, ``void`` (no ``forgo``: with three players nobody alone is entitled to
+    the placing it gives up)."""
     if not isinstance(data, dict):
         raise InvalidEvent("bad_event", "an event must be an object")
     kind = data.get("type")
@@ -536,6 +569,11 @@ def parse_point_event(data: Any) -> PointEvent:
         if set(data) != {"type"}:
             raise InvalidEvent("unknown_field", "a void event has no other field")
         return Void()
+    if kind == "technical_foul":
+        if set(data) != {"type", "by"} or not isinstance(data.get("by"), str):
+            raise InvalidEvent("missing_field",
+                               "a technical foul has 'by' (a player's name) only")
+        return PointTechnicalFoul(data["by"])
     if kind == "board_loss":
         if not set(data) <= {"type", "by", "reason"}:
             raise InvalidEvent("unknown_field", "a board loss has 'by' and 'reason' only")

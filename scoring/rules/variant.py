@@ -36,6 +36,7 @@ from .point import (
     PointPosition,
     PointRuling,
     PointStroke,
+    PointTechnicalFoul,
     board_total,
     derive_point_game,
     opening,
@@ -450,13 +451,13 @@ class PointCarrom(Variant):
 
 
 def _colour_event(event: BoardEvent) -> Event:
-    if isinstance(event, PointStroke | PointRuling):
+    if isinstance(event, PointStroke | PointRuling | PointTechnicalFoul):
         raise InvalidEvent("wrong_variant", "a point-carrom event on a colour-game board")
     return event
 
 
 def _point_event(event: BoardEvent) -> PointEvent:
-    if isinstance(event, PointStroke | PointRuling | BoardLoss | Void):
+    if isinstance(event, PointStroke | PointRuling | BoardLoss | Void | PointTechnicalFoul):
         return event
     raise InvalidEvent("wrong_variant", "a colour-game event on a point-carrom board")
 

@@ -37,7 +37,7 @@ from scoring.rules.events import (
     Void,
 )
 from scoring.rules.interchange import board_document
-from scoring.rules.point import PointRuling, PointStroke, board_total
+from scoring.rules.point import PointRuling, PointStroke, PointTechnicalFoul, board_total
 from scoring.rules.presets import RuleSet
 from scoring.rules.variant import Variant, VariantBoard
 
@@ -104,8 +104,10 @@ def _colour_event(data: st.DataObject, board: VariantBoard, rules: RuleSet) -> A
 
 def _point_event(data: st.DataObject, board: VariantBoard, rules: RuleSet) -> Any:
     position = board.position
-    kind = data.draw(st.sampled_from(["stroke"] * 16 + ["loss", "ruling", "void"]))
+    kind = data.draw(st.sampled_from(["stroke"] * 16 + ["tf", "loss", "ruling", "void"]))
     player = data.draw(st.sampled_from(board.players))
+    if kind == "tf":
+        return PointTechnicalFoul(player)
     if kind == "loss" and data.draw(st.integers(0, 4)) == 0:
         return BoardLoss(player, data.draw(st.sampled_from(["out_of_turn", "left_seat"])))
     if kind == "ruling" and data.draw(st.integers(0, 5)) == 0:
