@@ -747,6 +747,9 @@ class PointGame:
     draw: bool = False
     boards: tuple[PointBoardScore, ...] = ()
     current: PointBoardScore | None = None  # the board in play (an unfinished last log)
+    #: who the rotation gives the next break to (``next_breaker`` unless the game ended or
+    #: the extra board's toss decides it): a table without a fresh lot falls back to it
+    next_in_rotation: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -859,8 +862,11 @@ def derive_point_games(
         next_breaker = current.breaker
     else:
         next_breaker = breaker
+    in_rotation = None if decision.finished else (
+        current.breaker if current is not None else breaker)
     return PointGame(players, scores, counted, decision.finished, decision.winner,
-                     decision.extra_board, next_breaker, decision.draw, tuple(boards), current)
+                     decision.extra_board, next_breaker, decision.draw, tuple(boards), current,
+                     in_rotation)
 
 
 def derive_point_game(

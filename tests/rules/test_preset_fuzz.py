@@ -375,3 +375,46 @@ def test_point_games_settings_agree_below_the_points(key: str, data: st.DataObje
         return
     other = dict(document, settings={"game_end": "board_end"})
     assert replay_document(other) == game
+
+
+# --- any document of any preset: an answer or one error line, never a traceback ----------------
+
+_SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-3, 40), st.sampled_from(
+    ["Asha", "Bela", "Chen", "A", "B", "white", "black", "toss", "at_points", "board_end",
+     "icf", "point-carrom", "stroke", "void", "umpire_ruling", "board_loss", "technical_foul",
+     "forgo", "left_seat", "improper_stroke", ""]))
+_JSON = st.recursive(_SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=4),
+    st.dictionaries(st.sampled_from(["type", "by", "pocketed", "off_board", "white", "black",
+                                     "queen", "striker", "points", "law", "winner", "reason",
+                                     "touched", "foul", "log", "breaker", "format", "events",
+                                     "players", "scores", "settings", "game_end",
+                                     "off_board_foul", "first_breaker", "rules"]),
+                    inner, max_size=5)), max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(rules=st.sampled_from([*RULESETS, "nope"]),
+       fmt=st.sampled_from(["carrom-board/1", "carrom-game/1", "carrom-match/1"]),
+       fields=st.dictionaries(st.sampled_from(["players", "scores", "settings", "events",
+                                               "breaker", "first_breaker", "boards", "stage",
+                                               "time_up", "start", "toss", "games"]),
+                              _JSON, max_size=5))
+def test_any_document_gets_an_answer_or_one_error_line(
+        rules: str, fmt: str, fields: dict[str, Any]) -> None:
+    import io
+    import json
+
+    from scoring.rules.cli import run
+
+    document = {"format": fmt, "rules": rules, **fields}
+    stdout, stderr = io.StringIO(), io.StringIO()
+    status = run(["replay", "-"], stdin=io.StringIO(json.dumps(document)), stdout=stdout,
+                 stderr=stderr)
+    if status == 0:
+        assert json.loads(stdout.getvalue())["format"].endswith("-state/1")
+    else:
+        assert status == 2 and stdout.getvalue() == ""
+        line = stderr.getvalue()
+        assert line.startswith("error: ") and line.count("\n") == 1
