@@ -258,3 +258,26 @@ def test_the_32_points_of_a_board_are_conserved(
     if position.finished and position.end == "carrommen":
         assert position.queen.startswith("covered:")
         assert position.on_board.white + position.on_board.black == 0
+
+
+def test_the_extra_board_is_a_fresh_toss_and_the_table_falls_back_to_the_rotation() -> None:
+    """Ruling 3 for point carrom (rules README, engine details): a tie at the top after 8
+    boards plays an extra board, its breaker drawn by a fresh toss (``next_breaker`` None);
+    a table without a fresh lot takes the rotation's player (``next_in_rotation``)."""
+    boards = [{"Asha": 2}, {"Bela": 2}] + [{}] * 6
+    game = derive_point_game(boards, PLAYERS)
+    assert game.extra_board and not game.finished and game.next_breaker is None
+    assert game.next_in_rotation == PLAYERS[8 % 3]
+    decided = derive_point_game([*boards, {"Chen": 1, "Bela": 3}], PLAYERS)
+    assert decided.finished and decided.winner == "Bela" and decided.next_in_rotation is None
+
+
+def test_void_boards_are_replayed_by_the_same_breaker_and_not_counted() -> None:
+    from scoring.rules.game import VoidEntry
+    from scoring.rules.point import PointAwardEntry, PointPlayedEntry, derive_point_games
+
+    game = derive_point_games([PointAwardEntry((("Asha", 4),)), VoidEntry(),
+                               PointPlayedEntry((s("Bela", white=1),))], PLAYERS)
+    assert game.boards_played == 1 and [b.void for b in game.boards] == [False, True]
+    assert game.boards[1].breaker == "Bela" and game.current is not None
+    assert game.current.breaker == "Bela" and game.next_breaker == "Bela"
