@@ -32,13 +32,15 @@ from .notation import from_notation, from_point_notation, to_notation, to_point_
 from .outcome import BoardOutcome, GameOutcome, SheetKind, TossKind
 from .point import (
     END_LAWS,
+    PointAwardEntry,
+    PointEntry,
     PointEvent,
     PointPosition,
     PointRuling,
     PointStroke,
     PointTechnicalFoul,
     board_total,
-    derive_point_game,
+    derive_point_games,
     opening,
     parse_point_event,
     step_point,
@@ -410,10 +412,19 @@ class PointCarrom(Variant):
              first_breaker: str | None = None, stage: str = "early",
              time_up: bool = False) -> GameOutcome:
         names = _players(sides, None)
-        played = [dict(b.points) for b in boards if b.decided]
-        state = derive_point_game(played, names, self.rules, first_breaker)
+        entries: list[PointEntry] = []
+        for board in boards:
+            if not board.finished:
+                continue
+            breaker = board.players[0] if board.players and board.players[0] in names else None
+            if board.void:
+                entries.append(VoidEntry(breaker))
+            else:
+                entries.append(PointAwardEntry(tuple(board.points.items()), breaker))
+        state = derive_point_games(entries, names, self.rules, first_breaker, stage=stage,
+                                   time_up=time_up)
         return GameOutcome(names, dict(state.scores), state.boards_played, state.finished,
-                           state.winner, state.next_breaker, state.extra_board)
+                           state.winner, state.next_breaker, state.extra_board, state.draw)
 
     @staticmethod
     def _position(board: VariantBoard) -> PointPosition:

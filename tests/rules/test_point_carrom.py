@@ -281,3 +281,18 @@ def test_void_boards_are_replayed_by_the_same_breaker_and_not_counted() -> None:
     assert game.boards_played == 1 and [b.void for b in game.boards] == [False, True]
     assert game.boards[1].breaker == "Bela" and game.current is not None
     assert game.current.breaker == "Bela" and game.next_breaker == "Bela"
+
+
+def test_the_variant_counts_a_point_game_as_the_document_does() -> None:
+    """``Variant.game`` goes through the same game layer: void boards keep the breaker,
+    ``time_up`` stops the game (a tie at the top is a draw)."""
+    from scoring.rules import variant_for
+
+    variant = variant_for("point-carrom")
+    first = variant.replay(variant.start(PLAYERS), [s("Asha", white=1), {"type": "void"}])
+    second = variant.replay(variant.start(PLAYERS), [
+        {"type": "umpire_ruling", "points": {"Asha": 4, "Chen": 4}}])
+    game = variant.game(PLAYERS, [first.board.outcome, second.board.outcome])
+    assert game.boards_played == 1 and game.next_breaker == "Bela" and not game.finished
+    stopped = variant.game(PLAYERS, [first.board.outcome, second.board.outcome], time_up=True)
+    assert stopped.finished and stopped.draw and stopped.winner is None
