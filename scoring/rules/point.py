@@ -4,7 +4,9 @@ Nobody owns a colour. Every pocketed piece scores for the player who pocketed it
 white 2, queen 5: ``RuleSet.piece_values``); the number of players and the turn order are data
 (``players``, in turn order from the breaker). The laws that carry over from ICF:
 
-- break: three attempts, then the next player tries (ICF 44, 45);
+- break: three attempts, then the next player tries (ICF 44, 45); the third failure is a foul
+  (seed 003: one penalty piece), a foul or the striker in an attempt passes it without one
+  (45(c));
 - turn: goes on while the player pockets a carromman, or the queen properly (ICF 48);
 - queen: only once the player has pocketed a carromman in an *earlier* stroke of the board
   (ICF 92; a queen pocketed with the first carromman goes back and the turn ends, ICF 95(a);
@@ -22,7 +24,15 @@ white 2, queen 5: ``RuleSet.piece_values``); the number of players and the turn 
   Punkte erreicht hat": an interpretation) it ends the moment a player's game score (before the
   board + what he holds) reaches ``game_points``;
 - board loss (ICF 51, 91; interpretation: the offender scores nothing on this board, the others
-  keep what they hold), umpire ruling (points per player) and void (IT 101) as in the colour game.
+  keep what they hold), umpire ruling (points per player, together at most the board's 32),
+  technical foul (ICF 63) and void (IT 101) as in the colour game;
+- the rulebook's "Engine details" as in the colour game: the queen right is earned in a foul
+  stroke too (ICF 92, 95(c)); the queen pocketed while owing a due goes back and the turn ends
+  (95(b)); the last carromman ends the board before a due is paid; a finished board reports no
+  dues and no break attempts; an umpire ruling or a void may follow the end, nothing a void.
+
+Games (:func:`derive_point_games`) are counted through the colour game's end rules
+(:func:`.game.decide_game`, :func:`.game.decide_at_time`).
 
 Invariant: while no umpire ruling, loss or void decides the board, the players' points and the
 value left on the board (the queen counts there until covered) add up to 32 (9·1 + 9·2 + 5).
