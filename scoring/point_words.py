@@ -53,6 +53,8 @@ def describe_point_event(payload: Mapping[str, Any], names: Mapping[str, str]) -
         return "; ".join([text, *extras])
     if kind == "board_loss":
         return _("%(player)s loses the board") % {"player": _name(names, payload.get("by"))}
+    if kind == "technical_foul":
+        return _("%(player)s: technical foul") % {"player": _name(names, payload.get("by"))}
     if kind == "umpire_ruling":
         points = payload.get("points") or {}
         given = ", ".join(f"{_name(names, side)} {value}" for side, value in points.items())
@@ -69,6 +71,8 @@ FOUL_REASONS = {
     "off_board": lambda: _("a piece left the board (a foul under this setting)"),
     "last_before_cover": lambda: _("the last carromman was pocketed before the queen was "
                                    "covered"),
+    "break_failed": lambda: _("three break attempts failed"),
+    "technical": lambda: _("a technical foul"),
 }
 
 
@@ -117,6 +121,9 @@ def note_text(note: Note, names: Mapping[str, str]) -> str:
         return _("%(player)s must cover the queen in the next stroke.") % {"player": player}
     if code == "queen_covered":
         return _("Queen covered by %(player)s (5 points).") % {"player": player}
+    if code == "queen_back" and note.law == "ICF 95(b)":
+        return _("%(player)s owes a piece: the queen goes back to the centre and the turn "
+                 "ends.") % {"player": player}
     if code == "queen_back":
         return _("The queen is not covered: it goes back to the centre.")
     if code == "scored":

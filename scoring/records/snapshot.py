@@ -325,7 +325,10 @@ def _point_snapshot(
     current = None
     if not game.finished:
         board_row = last_board if last_board is not None and not last_board.finished else None
-        breaker = board_row.breaker if board_row else game.next_breaker
+        # the extra board's break is a fresh lot (ruling 3); the table has none to draw yet,
+        # so the rotation gives it
+        breaker = board_row.breaker if board_row else (
+            game.next_breaker or game.next_in_rotation)
         position = opening(turn_rotation(sides, breaker), scores=game.scores)
         steps: list[PointStep] = []
         if board_row is not None:

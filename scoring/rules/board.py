@@ -188,9 +188,10 @@ class Board:
 
 
 def _finish(position: Position, result: BoardResult, **changes: Any) -> Position:
-    """The finished position: nobody on turn, outstanding dues written off (ICF 55)."""
+    """The finished position: nobody on turn, outstanding dues written off (ICF 55), no break
+    attempts counted (rulebook, engine details: a finished board's state)."""
     return position._replace(
-        on_turn=None, dues=ZERO, to_place=ZERO, result=result, **changes
+        on_turn=None, dues=ZERO, to_place=ZERO, break_attempts=0, result=result, **changes
     )
 
 
@@ -294,7 +295,7 @@ def _umpire_ruling(position: Position, event: UmpireRuling, rules: RuleSet) -> S
             "bad_points", f"a board is worth 1 to {rules.board_max} points, not {event.points}"
         )
     result = BoardResult(
-        event.winner, event.points, event.law or "umpire ruling", by_umpire=True,
+        event.winner, event.points, event.law or "", by_umpire=True,
         termination=Termination.UMPIRE_RULING,
     )
     note = Note("umpire_ruling", event.law or "",

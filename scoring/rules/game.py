@@ -16,8 +16,9 @@ is broken first by the player who did not break first in game 1, game 3 by the o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from .board import replay
 from .errors import InvalidDocument, RulesError
@@ -145,6 +146,47 @@ class GameState:
             "extra_board": self.extra_board,
             "board_points": self.board_points,
         }
+
+
+class GameDecision(NamedTuple):
+    """Where a game stands after a counted board (or when time stops it)."""
+
+    finished: bool = False
+    winner: str | None = None
+    draw: bool = False
+    extra_board: bool = False
+
+
+def _leaders(scores: Mapping[str, int]) -> list[str]:
+    top = max(scores.values())
+    return [name for name, score in scores.items() if score == top]
+
+
+def decide_game(scores: Mapping[str, int], counted: int, limit: int | None,
+                rules: RuleSet) -> GameDecision:
+    """ICF 56 and ruling 3, for every preset and both variants: the game ends when a player
+    reaches the game points (the one at the top wins) or, with a board limit, after it (the
+    leader wins); a tie at the top is decided by one extra board, whose break a fresh toss
+    decides (ICF 56(b); point carrom likewise, rulebook, engine details), or is a draw when
+    the preset plays no extra board. ``scores``: capped at the game points."""
+    leaders = _leaders(scores)
+    reached = scores[leaders[0]] >= rules.game_points
+    if not reached and (limit is None or counted < limit):
+        return GameDecision()
+    if len(leaders) == 1:
+        return GameDecision(finished=True, winner=leaders[0])
+    if rules.extra_board_on_tie:
+        return GameDecision(extra_board=True)
+    return GameDecision(finished=True, draw=True)
+
+
+def decide_at_time(scores: Mapping[str, int]) -> GameDecision:
+    """A game stopped by the round's time limit (rulebook, ``time_up``; a tournament rule, the
+    ICF Laws set none): the leader wins, a tie at the top is a draw."""
+    leaders = _leaders(scores)
+    if len(leaders) == 1:
+        return GameDecision(finished=True, winner=leaders[0])
+    return GameDecision(finished=True, draw=True)
 
 
 def _other(players: tuple[str, str], player: str) -> str:
@@ -286,25 +328,10 @@ def derive_game(
         breaker = _other(players, this_breaker)
         extra_board = False
         boards.append(_with_scores(board, scores))
-        if scores[board.winner] >= rules.game_points:
-            finished, winner = True, board.winner
-        elif limit is not None and counted >= limit:
-            a, b = players
-            if scores[a] != scores[b]:
-                finished, winner = True, (a if scores[a] > scores[b] else b)
-            elif rules.extra_board_on_tie:
-                extra_board = True
-            else:
-                finished, draw = True, True
+        finished, winner, draw, extra_board = decide_game(scores, counted, limit, rules)
 
     if time_up and not finished:
-        a, b = players
-        finished = True
-        extra_board = False
-        if scores[a] == scores[b]:
-            draw = True
-        else:
-            winner = a if scores[a] > scores[b] else b
+        finished, winner, draw, extra_board = decide_at_time(scores)
 
     if finished or extra_board:
         next_breaker = None

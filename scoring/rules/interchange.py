@@ -328,10 +328,10 @@ def parse_board_entry(entry: Any, players: tuple[str, str], path: str) -> BoardE
 def replay_game_document(data: Any) -> dict[str, Any]:
     """Replay a ``carrom-game/1`` document into ``carrom-game-state/1``."""
     _format(data, GAME_FORMAT)
-    _unknown(data, _GAME_KEYS, "the game")
     rules = get_rules(data.get("rules", "icf"))
     if rules.family == "points":
         return _replay_point_game(data, rules)
+    _unknown(data, _GAME_KEYS, "the game")
     stage = _stage(data)
     players = _players(data)
     first = data.get("first_breaker", players[0])
@@ -347,11 +347,24 @@ def replay_game_document(data: Any) -> dict[str, Any]:
     return game.to_dict()
 
 
-def _replay_point_game(data: dict[str, Any], rules: Any) -> dict[str, Any]:
-    """A point-carrom game: ``players`` in turn order, boards as ``{"points": {...}}`` or
-    ``{"log": {...}}`` (a point-carrom board log)."""
-    from .point import derive_point_game, replay_point
+def _replay_point_game(data: dict[str, Any], rules: RuleSet) -> dict[str, Any]:
+    """A point-carrom game (seed 003): ``players`` in turn order, boards as
+    ``{"points": {...}}`` or ``{"log": {...}}`` (a point-carrom board log, replayed from the
+    game's score before it), each optionally with its ``breaker``; ``stage``, ``time_up`` and
+    ``settings`` as in a point board. Counted by :func:`~.point.derive_point_games`."""
+    from .point import (
+        PointAwardEntry,
+        PointEntry,
+        PointPlayedEntry,
+        derive_point_games,
+        parse_point_event,
+        rules_with_settings,
+    )
 
+    _unknown(data, _GAME_KEYS | {"settings"}, "the game")
+    base = rules
+    rules = rules_with_settings(rules, data.get("settings"))
+    stage = _stage(data)
     players = data.get("players")
     if (
         not isinstance(players, list) or len(players) < 2
@@ -360,50 +373,66 @@ def _replay_point_game(data: dict[str, Any], rules: Any) -> dict[str, Any]:
         raise _doc_error("bad_players", "players must be two or more different names")
     players_t = tuple(players)
     first = data.get("first_breaker", players[0])
-    if first not in players:
+    if not isinstance(first, str) or first not in players:
         raise _doc_error("bad_breaker", "first_breaker must be one of the players")
+    time_up = _bool(data.get("time_up", False), "time_up")
     boards = data.get("boards", [])
     if not isinstance(boards, list):
         raise _doc_error("bad_boards", "boards must be a list")
-    totals: list[dict[str, int]] = []
-    start = players.index(first)
+    entries: list[PointEntry] = []
     for i, entry in enumerate(boards):
         path = f"boards[{i}]"
         try:
             entry = _object(entry, "a board entry")
+            breaker = entry.get("breaker")
+            if breaker is not None and (not isinstance(breaker, str) or breaker not in players):
+                raise _doc_error("bad_breaker", "breaker must be one of the players")
             if "log" in entry:
-                _unknown(entry, {"log"}, "a board entry")
+                _unknown(entry, {"log", "breaker"}, "a board entry")
                 log = _object(entry["log"], "log")
                 _format(log, BOARD_FORMAT)
-                _unknown(log, {"format", "rules", "players", "events", "scores"}, "the board")
-                breaker = players[(start + i) % len(players)]
-                order = players_t[players.index(breaker):] + players_t[:players.index(breaker)]
-                events = log.get("events", [])
-                if not isinstance(events, list):
-                    raise _doc_error("bad_events", "events must be a list")
-                try:
-                    position = replay_point(events, order, rules)
-                except RulesError as err:
-                    if err.where in (None, "-"):
-                        raise
-                    raise type(err)(err.code, err.message,
-                                    where=f"{path}.events[{err.where}]") from None
-                if not position.finished:
-                    if i != len(boards) - 1:
-                        raise _doc_error("board_unfinished",
-                                         "only the last board of a game may be unfinished")
-                    break
-                totals.append(position.points(rules))
+                _unknown(log, {"format", "rules", "players", "events", "scores", "settings",
+                               "breaker", "start"}, "the board")
+                if log.get("rules", base.key) != base.key:
+                    raise _doc_error("rules_mismatch", f"the board is played under "
+                                     f"{log.get('rules')!r}, the game under {base.key!r}")
+                if "settings" in log and rules_with_settings(rules, log["settings"]) != rules:
+                    raise _doc_error("settings_mismatch",
+                                     "the board's settings differ from the game's")
+                if log.get("start") is not None:
+                    raise _doc_error("bad_start", "point carrom boards start from the opening")
+                named = log.get("players", players)
+                if not isinstance(named, list) or sorted(map(str, named)) != sorted(players) \
+                        or len(named) != len(players):
+                    raise _doc_error("players_mismatch",
+                                     "the board's players are not the game's")
+                log_breaker = log.get("breaker")
+                if log_breaker is not None:
+                    if breaker is not None and log_breaker != breaker or \
+                            log_breaker not in players:
+                        raise _doc_error("bad_breaker",
+                                         "the board's breaker is not the entry's")
+                    breaker = log_breaker
+                # the log's own scores give way to the game's (README, carrom-game/1)
+                events = _events(log)
+                parsed = []
+                for j, item in enumerate(events):
+                    try:
+                        parsed.append(parse_point_event(item))
+                    except RulesError as err:
+                        raise err.at(f"events[{j}]") from None
+                entries.append(PointPlayedEntry(tuple(parsed), breaker))
             else:
-                _unknown(entry, {"points"}, "a board entry")
+                _unknown(entry, {"points", "breaker"}, "a board entry")
                 points = _object(entry.get("points"), "points")
                 _unknown(points, set(players), "points")
-                totals.append({p: _int(points.get(p, 0), f"points.{p}") for p in players})
+                entries.append(PointAwardEntry(
+                    tuple((p, _int(points[p], f"points.{p}")) for p in players if p in points),
+                    breaker))
         except RulesError as err:
-            if err.where not in (None, "-"):
-                raise
-            raise type(err)(err.code, err.message, where=path) from None
-    return derive_point_game(totals, players_t, rules, first).to_dict()
+            raise _located(err, path) from None
+    game = derive_point_games(entries, players_t, rules, first, stage=stage, time_up=time_up)
+    return game.to_dict()
 
 
 def replay_match_document(data: Any) -> dict[str, Any]:
@@ -411,6 +440,10 @@ def replay_match_document(data: Any) -> dict[str, Any]:
     _format(data, MATCH_FORMAT)
     _unknown(data, _MATCH_KEYS, "the match")
     rules = get_rules(data.get("rules", "icf"))
+    if rules.family == "points":
+        # rulebook, engine details: point carrom has no best-of-three of two sides
+        raise _doc_error("wrong_family",
+                         "point carrom has no match of two sides: replay its games")
     stage = _stage(data)
     players = _players(data)
     toss = _object(data.get("toss", {"winner": players[0], "chose": "break"}), "toss")

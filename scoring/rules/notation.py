@@ -43,7 +43,7 @@ from .events import (
     UmpireRuling,
     Void,
 )
-from .point import PointEvent, PointRuling, PointStroke
+from .point import PointEvent, PointRuling, PointStroke, PointTechnicalFoul
 from .position import BLACK, WHITE
 
 __all__ = ["from_notation", "from_point_notation", "to_notation", "to_point_notation"]
@@ -127,6 +127,8 @@ def to_point_notation(event: PointEvent) -> str:
     who = _name(event.by)
     if isinstance(event, BoardLoss):
         return f"{who}: loss:{event.reason}"
+    if isinstance(event, PointTechnicalFoul):
+        return f"{who}: tf"
     return _line(who, _stroke_tokens(event.pocketed, event.off_board, event.touched,
                                      event.foul))
 
@@ -236,5 +238,7 @@ def from_point_notation(text: str) -> PointEvent:
     tokens = rest.split()
     if len(tokens) == 1 and tokens[0].startswith("loss:"):
         return BoardLoss(who, _reason(text, tokens[0][5:]))
+    if tokens == ["tf"]:
+        return PointTechnicalFoul(who)
     got = _stroke_parts(text, tokens, claim_allowed=False)
     return PointStroke(who, got.pocketed, got.off_board, got.touched, got.foul)

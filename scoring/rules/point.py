@@ -4,7 +4,9 @@ Nobody owns a colour. Every pocketed piece scores for the player who pocketed it
 white 2, queen 5: ``RuleSet.piece_values``); the number of players and the turn order are data
 (``players``, in turn order from the breaker). The laws that carry over from ICF:
 
-- break: three attempts, then the next player tries (ICF 44, 45);
+- break: three attempts, then the next player tries (ICF 44, 45); the third failure is a foul
+  (seed 003: one penalty piece), a foul or the striker in an attempt passes it without one
+  (45(c));
 - turn: goes on while the player pockets a carromman, or the queen properly (ICF 48);
 - queen: only once the player has pocketed a carromman in an *earlier* stroke of the board
   (ICF 92; a queen pocketed with the first carromman goes back and the turn ends, ICF 95(a);
@@ -22,7 +24,15 @@ white 2, queen 5: ``RuleSet.piece_values``); the number of players and the turn 
   Punkte erreicht hat": an interpretation) it ends the moment a player's game score (before the
   board + what he holds) reaches ``game_points``;
 - board loss (ICF 51, 91; interpretation: the offender scores nothing on this board, the others
-  keep what they hold), umpire ruling (points per player) and void (IT 101) as in the colour game.
+  keep what they hold), umpire ruling (points per player, together at most the board's 32),
+  technical foul (ICF 63) and void (IT 101) as in the colour game;
+- the rulebook's "Engine details" as in the colour game: the queen right is earned in a foul
+  stroke too (ICF 92, 95(c)); the queen pocketed while owing a due goes back and the turn ends
+  (95(b)); the last carromman ends the board before a due is paid; a finished board reports no
+  dues and no break attempts; an umpire ruling or a void may follow the end, nothing a void.
+
+Games (:func:`derive_point_games`) are counted through the colour game's end rules
+(:func:`.game.decide_game`, :func:`.game.decide_at_time`).
 
 Invariant: while no umpire ruling, loss or void decides the board, the players' points and the
 value left on the board (the queen counts there until covered) add up to 32 (9·1 + 9·2 + 5).
@@ -34,12 +44,14 @@ The answer is ``carrom-point-board-state/1``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, NamedTuple
 
 from .board import Note
 from .errors import IllegalEvent, InvalidDocument, InvalidEvent, RulesError
 from .events import LOSS_REASONS, BoardLoss, Foul, LossReason, Pieces, Void, _flag, _pieces
+from .game import GameDecision, VoidEntry, decide_at_time, decide_game
 from .position import BLACK, WHITE, PerColour, Termination
 from .presets import POINT_CARROM, POINT_SETTINGS, RuleSet, get_rules
 
@@ -101,9 +113,21 @@ class PointRuling:
         return out
 
 
+@dataclass(frozen=True, slots=True)
+class PointTechnicalFoul:
+    """A technical foul by a player (ICF 63(a) on turn, 63(b) not on turn): one penalty piece
+    of his, the lowest in value, owed while he holds none; the turn does not change."""
+
+    by: str
+    type = "technical_foul"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "by": self.by}
+
+
 #: a board loss (ICF 51, 91: the offender scores nothing on the board) and a void board
 #: (IT 101) are the colour game's events (:class:`.events.BoardLoss`, :class:`.events.Void`)
-PointEvent = PointStroke | BoardLoss | PointRuling | Void
+PointEvent = PointStroke | BoardLoss | PointRuling | Void | PointTechnicalFoul
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,8 +202,10 @@ class PointPosition:
     def to_state(self, rules: RuleSet = POINT_CARROM) -> dict[str, Any]:
         result = None
         if self.finished:
-            result = {"points": self.points(rules), "end": self.end,
-                      "law": self.law or ("" if self.end is None else END_LAWS[self.end]),
+            # an umpire ruling without a law says so: null (rulebook, engine details)
+            law = self.law if self.end == END_RULING else (
+                self.law or ("" if self.end is None else END_LAWS[self.end]))
+            result = {"points": self.points(rules), "end": self.end, "law": law,
                       "top_scorer": self.top_scorer(rules), "void": self.void}
             if self.lost_by:
                 result["lost_by"] = self.lost_by
@@ -226,6 +252,12 @@ def opening(players: tuple[str, ...], breaker: str | None = None,
     )
 
 
+def board_total(rules: RuleSet = POINT_CARROM) -> int:
+    """What one board holds: every carromman and the queen (32 with seed 003's values)."""
+    values = rules.piece_values
+    return int(rules.carrommen_per_colour * (values[WHITE] + values[BLACK]) + values["queen"])
+
+
 def _set(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return values[:i] + (value,) + values[i + 1:]
 
@@ -248,7 +280,10 @@ def _pay(position: PointPosition, i: int, owed: int) -> tuple[PointPosition, Per
 
 
 def _finish(position: PointPosition, end: Termination, **fields: Any) -> PointPosition:
-    return replace(position, finished=True, end=end, **fields)
+    """The finished board: dues still owed are written off (ICF 55) and no break attempts
+    are counted (rulebook, engine details: a finished board's state), as in the colour game."""
+    fields.setdefault("dues", (0,) * len(position.players))
+    return replace(position, finished=True, end=end, break_attempts=0, **fields)
 
 
 def apply_point(position: PointPosition, event: PointEvent,
@@ -265,9 +300,14 @@ def step_point(position: PointPosition, event: PointEvent,
         moving pieces that are not on the board.
     """
     if position.finished:
-        raise IllegalEvent("board_finished", "the board has ended")
+        # as in the colour game: an umpire ruling (or a void) may still follow the end of the
+        # board; after a void nothing may (rulebook, engine details: end of board)
+        if position.void:
+            raise IllegalEvent("board_void", "the board is void; it is replayed as a new board")
+        if not isinstance(event, PointRuling | Void):
+            raise IllegalEvent("board_finished", "the board has ended")
     if isinstance(event, Void):
-        return PointStep(_finish(position, END_VOID, law="IT 101"),
+        return PointStep(_finish(position, END_VOID, law="IT 101", awarded=None, lost_by=None),
                          (Note("board_void", "IT 101"),))
     if isinstance(event, PointRuling):
         unknown = [p for p, _ in event.points if p not in position.players]
@@ -275,7 +315,12 @@ def step_point(position: PointPosition, event: PointEvent,
             raise IllegalEvent("unknown_player", f"{unknown[0]!r} does not play on this board")
         given = dict(event.points)
         awarded = tuple(given.get(p, 0) for p in position.players)
-        after = _finish(position, END_RULING, awarded=awarded, law=event.law or "")
+        total = board_total(rules)
+        if sum(awarded) > total:
+            raise IllegalEvent("bad_points",
+                               f"a board holds {total} points, not {sum(awarded)}")
+        after = _finish(position, END_RULING, awarded=awarded, law=event.law,
+                        lost_by=None)
         return PointStep(after, (Note("umpire_ruling", event.law or "",
                                       {"points": after.points(rules)}),))
     if isinstance(event, BoardLoss):
@@ -288,7 +333,26 @@ def step_point(position: PointPosition, event: PointEvent,
         after = _finish(position, END_BOARD_LOSS, awarded=awarded, lost_by=event.by, law=law)
         return PointStep(after, (Note("board_lost", law, {"player": event.by,
                                                           "reason": event.reason}),))
+    if isinstance(event, PointTechnicalFoul):
+        return _technical_foul(position, event)
     return _stroke(position, event, rules)
+
+
+def _technical_foul(position: PointPosition, event: PointTechnicalFoul) -> PointStep:
+    """ICF 63 (as in the colour game, rulebook engine details): one penalty piece of the
+    offender (the lowest in value, owed while he holds none, ICF 72(b)); the turn and the
+    break attempts do not change."""
+    if event.by not in position.players:
+        raise IllegalEvent("unknown_player", f"{event.by!r} does not play on this board")
+    i = position.index(event.by)
+    law = "ICF 63(a)" if i == position.on_turn else "ICF 63(b)"
+    owed = position.dues[i] + 1
+    after, returned = _pay(replace(position, dues=_set(position.dues, i, 0)), i, owed)
+    return PointStep(after, (Note("point_foul", law, {
+        "player": event.by, "reason": "technical",
+        "stroke_white": 0, "stroke_black": 0, "stroke_queen": False,
+        "penalty_white": returned.white, "penalty_black": returned.black,
+        "owed": after.dues[i]}),))
 
 
 def _stroke(position: PointPosition, stroke: PointStroke, rules: RuleSet) -> PointStep:
@@ -308,6 +372,9 @@ def _stroke(position: PointPosition, stroke: PointStroke, rules: RuleSet) -> Poi
         raise IllegalEvent("queen_twice", "the queen cannot be pocketed and off the board")
     if (pocketed.queen or off.queen) and position.queen != ON_BOARD:
         raise IllegalEvent("queen_not_on_board", "the queen is not on the board")
+    if pocketed.striker and off.striker:
+        # rulebook, engine details: the striker is one piece
+        raise IllegalEvent("striker_twice", "the striker cannot be pocketed and off the board")
     n = len(position.players)
     next_player = (i + 1) % n
     name = stroke.by
@@ -315,22 +382,7 @@ def _stroke(position: PointPosition, stroke: PointStroke, rules: RuleSet) -> Poi
 
     if not position.break_made:
         if not stroke.touched:
-            if pocketed.carrommen or pocketed.queen or off.carrommen or off.queen:
-                raise IllegalEvent("untouched_but_moved",
-                                   "a stroke that touched nothing cannot move anything")
-            attempts = position.break_attempts + 1
-            following = position.players[next_player]
-            if stroke.foul or pocketed.striker:
-                return PointStep(replace(position, on_turn=next_player, break_attempts=0),
-                                 (Note("break_lost", "ICF 45(c)",
-                                       {"player": name, "next": following}),))
-            if attempts >= rules.break_attempts:
-                return PointStep(replace(position, on_turn=next_player, break_attempts=0),
-                                 (Note("break_lost", "ICF 45(b)",
-                                       {"player": name, "next": following}),))
-            return PointStep(replace(position, break_attempts=attempts),
-                             (Note("break_attempt_failed", "ICF 45(a)",
-                                   {"player": name, "left": rules.break_attempts - attempts}),))
+            return _failed_break(position, stroke, rules, i)
         position = replace(position, break_made=True, break_attempts=0)
         notes.append(Note("break_made", "ICF 44", {"player": name}))
 
@@ -342,7 +394,14 @@ def _stroke(position: PointPosition, stroke: PointStroke, rules: RuleSet) -> Poi
     queen_pending = position.queen == f"pending_cover:{name}"
     earlier_right = position.queen_right[i] or (
         rules.queen_right_same_stroke and carrommen > 0)
-    would_cover = queen_pending or (pocketed.queen and earlier_right and carrommen > 0)
+    #: 95(b), read literally (rulebook, engine details): the queen pocketed while the player
+    #: owes a due goes back and the turn is lost, even with carrommen in the same stroke
+    owes = position.dues[i] > 0
+    would_cover = queen_pending or (
+        pocketed.queen and earlier_right and not owes and carrommen > 0)
+    #: ICF 92, 95(c) (rulebook, engine details): any stroke in which the player pockets a
+    #: carromman earns the queen right, a foul stroke included
+    queen_right = _set(position.queen_right, i, position.queen_right[i] or carrommen > 0)
     foul_reason = None
     if stroke.foul is not None:
         foul_reason = ("foul", "ICF 64")
@@ -358,7 +417,8 @@ def _stroke(position: PointPosition, stroke: PointStroke, rules: RuleSet) -> Poi
             stroke.foul is not None and pocketed.striker) else 1
         if queen_pending:
             notes.append(Note("queen_back", "ICF 96", {"player": name}))
-        position = replace(position, queen=ON_BOARD if queen_pending else position.queen)
+        position = replace(position, queen=ON_BOARD if queen_pending else position.queen,
+                           queen_right=queen_right)
         owed = position.dues[i] + penalty
         position = replace(position, dues=_set(position.dues, i, 0))
         position, returned = _pay(position, i, owed)
@@ -380,14 +440,17 @@ def _stroke(position: PointPosition, stroke: PointStroke, rules: RuleSet) -> Poi
     queen = position.queen
     keeps_turn = carrommen > 0
     if pocketed.queen:
-        if earlier_right:
+        if not earlier_right:
+            keeps_turn = False
+            notes.append(Note("queen_no_right", "ICF 92, 95(a)", {"player": name}))
+        elif owes:
+            keeps_turn = False
+            notes.append(Note("queen_back", "ICF 95(b)", {"player": name}))
+        else:
             queen = f"covered:{name}" if carrommen else f"pending_cover:{name}"
             keeps_turn = True
             notes.append(Note("queen_covered" if carrommen else "cover_due",
                               "ICF 97(a)" if carrommen else "ICF 96", {"player": name}))
-        else:
-            keeps_turn = False
-            notes.append(Note("queen_no_right", "ICF 92, 95(a)", {"player": name}))
     elif queen_pending:
         queen = f"covered:{name}" if carrommen else ON_BOARD
         notes.append(Note("queen_covered" if carrommen else "queen_back",
@@ -395,8 +458,18 @@ def _stroke(position: PointPosition, stroke: PointStroke, rules: RuleSet) -> Poi
     before_points = position.held_points(name, rules)
     position = replace(
         position, held=_set(position.held, i, held), on_board=on_board, queen=queen,
-        queen_right=_set(position.queen_right, i, position.queen_right[i] or carrommen > 0),
+        queen_right=queen_right,
     )
+    if position.on_board.white + position.on_board.black == 0:
+        # the last carromman ends the board first: a due still owed is written off, not
+        # paid (rulebook, engine details; seed 003: "seine letzte Figur versenken, um das
+        # Spiel zu beenden")
+        gained = position.held_points(name, rules) - before_points
+        if gained:
+            notes.append(Note("scored", "", {"player": name, "points": gained}))
+        position = _finish(position, END_CARROMMEN, law=END_LAWS[END_CARROMMEN])
+        return PointStep(position, (*notes, Note("board_over", "seed 003",
+                                                 {"points": position.points(rules)})))
     if position.dues[i]:
         position, returned = _pay(position, i, position.dues[i])
         notes.append(Note("due_paid", "ICF 72(b)", {
@@ -405,10 +478,6 @@ def _stroke(position: PointPosition, stroke: PointStroke, rules: RuleSet) -> Poi
     gained = position.held_points(name, rules) - before_points
     if gained:
         notes.append(Note("scored", "", {"player": name, "points": gained}))
-    if position.on_board.white + position.on_board.black == 0:
-        position = _finish(position, END_CARROMMEN, law=END_LAWS[END_CARROMMEN])
-        return PointStep(position, (*notes, Note("board_over", "seed 003",
-                                                 {"points": position.points(rules)})))
     reached = _reached(position, rules)
     if reached is not None:
         position = _finish(position, END_GAME_POINTS, law=END_LAWS[END_GAME_POINTS])
@@ -419,6 +488,40 @@ def _stroke(position: PointPosition, stroke: PointStroke, rules: RuleSet) -> Poi
     turn = "turn_continues" if keeps_turn else "turn_passes"
     return PointStep(position, (*notes, Note(turn, "ICF 48", {
         "player": position.players[position.on_turn]})))
+
+
+def _failed_break(position: PointPosition, stroke: PointStroke, rules: RuleSet,
+                  i: int) -> PointStep:
+    """ICF 44, 45: a break attempt that touched no carromman. A foul or the striker pocketed
+    in it passes the break without a due (45(c)); the last of the three attempts failing is a
+    foul in point carrom (seed 003: "ein Spieler bricht die Mitte nicht in den ersten drei
+    Versuchen"): one penalty piece, owed while the player holds none (ICF 72(b))."""
+    pocketed, off = stroke.pocketed, stroke.off_board
+    if pocketed.carrommen or pocketed.queen or off.carrommen or off.queen:
+        raise IllegalEvent("untouched_but_moved",
+                           "a stroke that touched nothing cannot move anything")
+    name = stroke.by
+    next_player = (i + 1) % len(position.players)
+    following = position.players[next_player]
+    if stroke.foul or pocketed.striker:
+        return PointStep(replace(position, on_turn=next_player, break_attempts=0),
+                         (Note("break_lost", "ICF 45(c)",
+                               {"player": name, "next": following}),))
+    attempts = position.break_attempts + 1
+    if attempts >= rules.break_attempts:
+        owed = position.dues[i] + 1
+        position, returned = _pay(replace(position, dues=_set(position.dues, i, 0)), i, owed)
+        return PointStep(replace(position, on_turn=next_player, break_attempts=0), (
+            Note("break_lost", "ICF 45(b)", {"player": name, "next": following}),
+            Note("point_foul", "seed 003", {
+                "player": name, "reason": "break_failed",
+                "stroke_white": 0, "stroke_black": 0, "stroke_queen": False,
+                "penalty_white": returned.white, "penalty_black": returned.black,
+                "owed": position.dues[i]}),
+        ))
+    return PointStep(replace(position, break_attempts=attempts),
+                     (Note("break_attempt_failed", "ICF 45(a)",
+                           {"player": name, "left": rules.break_attempts - attempts}),))
 
 
 def _reached(position: PointPosition, rules: RuleSet) -> str | None:
@@ -432,6 +535,8 @@ def _reached(position: PointPosition, rules: RuleSet) -> str | None:
             return name
     return None
 
+
+_RULESET_FIELDS = frozenset(f.name for f in fields(RuleSet))
 
 _STROKE_KEYS = {"type", "by", "pocketed", "off_board", "touched", "foul"}
 
@@ -462,7 +567,9 @@ def parse_point_stroke(data: Any) -> PointStroke:
 
 
 def parse_point_event(data: Any) -> PointEvent:
-    """Read any point-carrom event: ``stroke``, ``board_loss``, ``umpire_ruling``, ``void``."""
+    """Read any point-carrom event: ``stroke``, ``technical_foul``, ``board_loss``,
+    ``umpire_ruling``, ``void`` (no ``forgo``: with three players nobody alone is entitled to
+    the placing it gives up)."""
     if not isinstance(data, dict):
         raise InvalidEvent("bad_event", "an event must be an object")
     kind = data.get("type")
@@ -472,6 +579,11 @@ def parse_point_event(data: Any) -> PointEvent:
         if set(data) != {"type"}:
             raise InvalidEvent("unknown_field", "a void event has no other field")
         return Void()
+    if kind == "technical_foul":
+        if set(data) != {"type", "by"} or not isinstance(data.get("by"), str):
+            raise InvalidEvent("missing_field",
+                               "a technical foul has 'by' (a player's name) only")
+        return PointTechnicalFoul(data["by"])
     if kind == "board_loss":
         if not set(data) <= {"type", "by", "reason"}:
             raise InvalidEvent("unknown_field", "a board loss has 'by' and 'reason' only")
@@ -531,16 +643,30 @@ def rules_with_settings(rules: RuleSet, settings: Any) -> RuleSet:
         return rules
     if not isinstance(settings, dict):
         raise InvalidDocument("bad_settings", "settings must be an object", where="-")
+    if rules.family != "points":
+        raise InvalidDocument("unknown_field", "settings apply to point carrom only", where="-")
     changes = {}
     for key, value in settings.items():
         setting = POINT_SETTINGS.get(key)
         if setting is None:
             raise InvalidDocument("unknown_setting", f"unknown setting {key!r}", where="-")
-        if value not in setting.choices:
-            raise InvalidDocument("bad_setting", f"{key} must be one of {setting.choices}",
+        # exact values only: 1 is not true, 0 is not false
+        if not any(type(value) is type(c) and value == c for c in setting.choices):
+            shown = ", ".join(json_text(c) for c in setting.choices)
+            raise InvalidDocument("bad_setting", f"setting {key} must be one of {shown}",
                                   where="-")
-        changes[key] = value
+        if key in _RULESET_FIELDS:
+            changes[key] = value
+        # "first_breaker": "toss" is how the preset finds the first breaker (by lot, seed
+        # 003): a document names its breaker itself ("breaker", "first_breaker")
     return replace(rules, **changes)
+
+
+def json_text(value: object) -> str:
+    """A setting's value as the document writes it (true, "toss")."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f'"{value}"' if isinstance(value, str) else str(value)
 
 
 def replay_point_board_document(data: dict[str, Any]) -> dict[str, Any]:
@@ -578,8 +704,48 @@ def replay_point_board_document(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @dataclass(frozen=True, slots=True)
+class PointAwardEntry:
+    """A point-carrom board given as each player's points (missing players score 0); at most
+    what a board holds together (32, :func:`board_total`)."""
+
+    points: tuple[tuple[str, int], ...]
+    breaker: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PointPlayedEntry:
+    """A point-carrom board given as its events, replayed from the game's score before it
+    (rulebook, engine details: a player reaching the game points in mid-board ends the game
+    when the preset ends games at the points)."""
+
+    events: tuple[PointEvent, ...] = ()
+    breaker: str | None = None
+
+
+#: a point-carrom game's board: its points, its events, or a void board (the colour game's
+#: :class:`~.game.VoidEntry`: not counted, the same breaker plays it again, IT 101)
+PointEntry = PointAwardEntry | PointPlayedEntry | VoidEntry
+
+
+@dataclass(frozen=True, slots=True)
+class PointBoardScore:
+    """One board of a point-carrom game as the game counts it."""
+
+    number: int  # 1-based among counted boards; a void board carries the number it replays
+    breaker: str
+    points: dict[str, int]
+    void: bool = False
+    finished: bool = True
+    extra_board: bool = False
+    scores_after: dict[str, int] = field(default_factory=dict)
+    position: PointPosition | None = None  # for boards given as events
+
+
+@dataclass(frozen=True, slots=True)
 class PointGame:
-    """A point-carrom game: to ``game_points`` or the leader after the board limit."""
+    """A point-carrom game: to ``game_points`` or the leader after the board limit; a tie at
+    the top plays an extra board (its break a fresh toss: ``next_breaker`` ``None``); a game
+    stopped by time is won by the leader or drawn."""
 
     players: tuple[str, ...]
     scores: dict[str, int]
@@ -588,6 +754,12 @@ class PointGame:
     winner: str | None
     extra_board: bool
     next_breaker: str | None
+    draw: bool = False
+    boards: tuple[PointBoardScore, ...] = ()
+    current: PointBoardScore | None = None  # the board in play (an unfinished last log)
+    #: who the rotation gives the next break to (``next_breaker`` unless the game ended or
+    #: the extra board's toss decides it): a table without a fresh lot falls back to it
+    next_in_rotation: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -596,38 +768,124 @@ class PointGame:
             "boards_played": self.boards_played,
             "finished": self.finished,
             "winner": self.winner,
+            "draw": self.draw,
             "extra_board": self.extra_board,
             "next_breaker": self.next_breaker,
         }
 
 
+def _turn_order(players: tuple[str, ...], breaker: str) -> tuple[str, ...]:
+    first = players.index(breaker)
+    return players[first:] + players[:first]
+
+
+def derive_point_games(
+    entries: Sequence[PointEntry], players: tuple[str, ...],
+    rules: RuleSet = POINT_CARROM, first_breaker: str | None = None, *,
+    stage: str = "early", time_up: bool = False,
+) -> PointGame:
+    """Count a point-carrom game's boards, as :func:`~.game.derive_game` counts the colour
+    game's: the break rotates through the players in turn order (a board's ``breaker``
+    overrides it, the following boards rotate from it); void boards are replayed and not
+    counted; only the last board may be unfinished; scores are recorded capped at the game
+    points (ruling 3); the end is :func:`~.game.decide_game` (seed 003: 25 points or the
+    leader after 8 boards, a tie at the top an extra board), time :func:`~.game.decide_at_time`.
+
+    :raises RulesError: a board after the game ended, an unfinished board that is not the
+        last, an impossible board (located ``boards[i]`` / ``boards[i].events[j]``).
+    """
+    if len(players) < 2 or len(set(players)) != len(players):
+        raise InvalidDocument("bad_players", "point carrom needs two or more different players")
+    scores = dict.fromkeys(players, 0)
+    breaker = players[0] if first_breaker is None else first_breaker
+    if breaker not in players:
+        raise InvalidDocument("bad_breaker", "the first breaker must be one of the players")
+    limit = rules.board_limit_for(stage)
+    total = board_total(rules)
+    counted = 0
+    decision = GameDecision()
+    boards: list[PointBoardScore] = []
+    current: PointBoardScore | None = None
+    for index, entry in enumerate(entries):
+        path = f"boards[{index}]"
+        if decision.finished:
+            raise InvalidDocument("game_finished", "the game has already ended", where=path)
+        if current is not None:
+            raise InvalidDocument("board_unfinished",
+                                  "only the last board of a game may be unfinished",
+                                  where=f"boards[{index - 1}]")
+        this_breaker = entry.breaker or breaker
+        if this_breaker not in players:
+            raise InvalidDocument("bad_breaker", "breaker must be one of the players",
+                                  where=path)
+        number = counted + 1
+        if isinstance(entry, PointAwardEntry):
+            given = dict(entry.points)
+            unknown = [p for p in given if p not in players]
+            if unknown:
+                raise InvalidDocument("unknown_player", f"{unknown[0]!r} does not play",
+                                      where=path)
+            if any(type(v) is not int or v < 0 for v in given.values()):
+                raise InvalidDocument("bad_points", "points are whole numbers from 0",
+                                      where=path)
+            if sum(given.values()) > total:
+                raise InvalidDocument(
+                    "bad_points",
+                    f"a board holds {total} points, not {sum(given.values())}", where=path)
+            points = {p: given.get(p, 0) for p in players}
+            position = None
+        else:
+            events: tuple[PointEvent, ...] = (
+                (Void(),) if isinstance(entry, VoidEntry) else entry.events)
+            try:
+                position = replay_point(list(events), _turn_order(players, this_breaker),
+                                        rules, this_breaker, scores)
+            except RulesError as err:
+                where = path if err.where in (None, "-") else f"{path}.events[{err.where}]"
+                raise type(err)(err.code, err.message, where=where) from None
+            if not position.finished:
+                current = PointBoardScore(number, this_breaker, position.points(rules),
+                                          finished=False, extra_board=decision.extra_board,
+                                          position=position)
+                continue
+            if position.void:
+                # IT 101: replayed under the same number by the same breaker; not counted
+                boards.append(PointBoardScore(number, this_breaker, dict.fromkeys(players, 0),
+                                              void=True, extra_board=decision.extra_board,
+                                              position=position))
+                continue
+            points = {p: position.points(rules)[p] for p in players}
+        for name in players:
+            # recorded capped at the game points, as in the colour game (ruling 3)
+            scores[name] = min(scores[name] + points[name], rules.game_points)
+        counted += 1
+        boards.append(PointBoardScore(number, this_breaker, points,
+                                      extra_board=decision.extra_board,
+                                      scores_after=dict(scores), position=position))
+        breaker = players[(players.index(this_breaker) + 1) % len(players)]
+        decision = decide_game(scores, counted, limit, rules)
+    if time_up and not decision.finished:
+        decision = decide_at_time(scores)
+    if decision.finished or decision.extra_board:
+        next_breaker = None  # the extra board's break is a fresh toss (ruling 3)
+    elif current is not None:
+        next_breaker = current.breaker
+    else:
+        next_breaker = breaker
+    in_rotation = None if decision.finished else (
+        current.breaker if current is not None else breaker)
+    return PointGame(players, scores, counted, decision.finished, decision.winner,
+                     decision.extra_board, next_breaker, decision.draw, tuple(boards), current,
+                     in_rotation)
+
+
 def derive_point_game(
     board_points: list[dict[str, int]], players: tuple[str, ...],
-    rules: RuleSet = POINT_CARROM, first_breaker: str | None = None,
+    rules: RuleSet = POINT_CARROM, first_breaker: str | None = None, *,
+    stage: str = "early", time_up: bool = False,
 ) -> PointGame:
-    """Add up the boards of a point-carrom game. The break rotates through the players in
-    turn order; the game ends at ``game_points`` (the highest score wins; a tie at the top
-    plays an extra board) or after the board limit (the leader wins, a tie plays on)."""
-    scores = dict.fromkeys(players, 0)
-    start = 0 if first_breaker is None else players.index(first_breaker)
-    finished = False
-    winner = None
-    extra = False
-    for number, points in enumerate(board_points, start=1):
-        if finished:
-            raise InvalidDocument("game_finished", "the game has already ended",
-                                  where=f"boards[{number - 1}]")
-        for name, value in points.items():
-            # recorded capped at the game points, as in the colour game (ruling 3)
-            scores[name] = min(scores[name] + value, rules.game_points)
-        top = max(scores.values())
-        leaders = [n for n in players if scores[n] == top]
-        limit = rules.late_board_limit or rules.board_limit
-        if top >= rules.game_points or number >= limit:
-            if len(leaders) == 1:
-                finished, winner, extra = True, leaders[0], False
-            else:
-                extra = True
-    played = len(board_points)
-    next_breaker = None if finished else players[(start + played) % len(players)]
-    return PointGame(players, scores, played, finished, winner, extra, next_breaker)
+    """Add up a point-carrom game's counted boards given as each player's points
+    (:func:`derive_point_games`)."""
+    entries = [PointAwardEntry(tuple(points.items())) for points in board_points]
+    return derive_point_games(entries, players, rules, first_breaker, stage=stage,
+                              time_up=time_up)

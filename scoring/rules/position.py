@@ -164,7 +164,8 @@ class BoardResult:
         return {
             "winner": self.winner,
             "points": self.points,
-            "law": self.law,
+            # an umpire ruling without a law (rulebook, engine details): null
+            "law": self.law or None,
             "interpretation": self.interpretation,
         }
 

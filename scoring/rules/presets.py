@@ -134,8 +134,9 @@ POINT_CARROM = RuleSet(
         "The queen may be pocketed once the player has pocketed a carromman in an earlier "
         "stroke of this board (ICF 92, 95(a)) and must be covered by any carromman in the same "
         "or the next stroke, or it goes back.",
-        "A foul or a pocketed striker ends the turn and returns one of the player's pieces "
-        "(the lowest in value) as a penalty; owed while he has none.",
+        "A foul, a pocketed striker or three failed break attempts (seed 003) ends the turn "
+        "and returns one of the player's pieces (the lowest in value) as a penalty; owed "
+        "while he has none.",
         "The board ends when every carromman is pocketed (the last one only after the queen "
         "is covered); the game is won at 25 points or by the leader after 8 boards.",
         "The game ends the moment a player reaches 25, in the middle of a board "

@@ -32,11 +32,15 @@ from .notation import from_notation, from_point_notation, to_notation, to_point_
 from .outcome import BoardOutcome, GameOutcome, SheetKind, TossKind
 from .point import (
     END_LAWS,
+    PointAwardEntry,
+    PointEntry,
     PointEvent,
     PointPosition,
     PointRuling,
     PointStroke,
-    derive_point_game,
+    PointTechnicalFoul,
+    board_total,
+    derive_point_games,
     opening,
     parse_point_event,
     step_point,
@@ -378,9 +382,7 @@ class PointCarrom(Variant):
 
     @property
     def board_total(self) -> int:
-        values = self.rules.piece_values
-        per_colour = self.rules.carrommen_per_colour
-        return per_colour * (values[WHITE] + values[BLACK]) + values["queen"]
+        return board_total(self.rules)
 
     def strikers(self, players: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(players)
@@ -410,10 +412,19 @@ class PointCarrom(Variant):
              first_breaker: str | None = None, stage: str = "early",
              time_up: bool = False) -> GameOutcome:
         names = _players(sides, None)
-        played = [dict(b.points) for b in boards if b.decided]
-        state = derive_point_game(played, names, self.rules, first_breaker)
+        entries: list[PointEntry] = []
+        for board in boards:
+            if not board.finished:
+                continue
+            breaker = board.players[0] if board.players and board.players[0] in names else None
+            if board.void:
+                entries.append(VoidEntry(breaker))
+            else:
+                entries.append(PointAwardEntry(tuple(board.points.items()), breaker))
+        state = derive_point_games(entries, names, self.rules, first_breaker, stage=stage,
+                                   time_up=time_up)
         return GameOutcome(names, dict(state.scores), state.boards_played, state.finished,
-                           state.winner, state.next_breaker, state.extra_board)
+                           state.winner, state.next_breaker, state.extra_board, state.draw)
 
     @staticmethod
     def _position(board: VariantBoard) -> PointPosition:
@@ -451,13 +462,13 @@ class PointCarrom(Variant):
 
 
 def _colour_event(event: BoardEvent) -> Event:
-    if isinstance(event, PointStroke | PointRuling):
+    if isinstance(event, PointStroke | PointRuling | PointTechnicalFoul):
         raise InvalidEvent("wrong_variant", "a point-carrom event on a colour-game board")
     return event
 
 
 def _point_event(event: BoardEvent) -> PointEvent:
-    if isinstance(event, PointStroke | PointRuling | BoardLoss | Void):
+    if isinstance(event, PointStroke | PointRuling | BoardLoss | Void | PointTechnicalFoul):
         return event
     raise InvalidEvent("wrong_variant", "a colour-game event on a point-carrom board")
 

@@ -133,18 +133,33 @@ def test_point_game_eight_boards_leader_and_rotation() -> None:
     assert state["finished"] and state["winner"] == "Chen"
 
 
-# --- the point-carrom scenario files (tests/rules/point_scenarios) ---------------------------
+# --- the scenario files of point carrom and of every preset's settled readings --------------
+# tests/rules/point_scenarios (point carrom) and tests/rules/preset_scenarios (the colour
+# presets' settled readings) are in the rulebook's scenario format: ``expect`` holds the keys the
+# answer must have, or ``{"error": true}`` for a document the command refuses (exit 2, one
+# ``error:`` line); an ``error_code`` beside it names the engine's code.
 
-POINT_SCENARIOS = sorted((Path(__file__).resolve().parent / "point_scenarios").glob("*.json"))
+HERE = Path(__file__).resolve().parent
+POINT_SCENARIOS = sorted((HERE / "point_scenarios").glob("*.json"))
+PRESET_SCENARIOS = sorted((HERE / "preset_scenarios").glob("*.json"))
+OWN_SCENARIOS = POINT_SCENARIOS + PRESET_SCENARIOS
 
 
 def test_point_scenarios_are_there() -> None:
-    assert len(POINT_SCENARIOS) >= 16
+    assert len(POINT_SCENARIOS) >= 40
+    assert len(PRESET_SCENARIOS) >= 10
+    for path in OWN_SCENARIOS:
+        scenario = json.loads(path.read_text(encoding="utf-8"))
+        assert set(scenario) <= {"id", "laws", "description", "notes", "input", "expect",
+                                 "error_code"}
+        assert path.name.startswith(scenario["id"] + "-") and scenario["laws"]
+        error = scenario["expect"].get("error")
+        assert error is None or error is True, path.name
 
 
-@pytest.mark.parametrize("path", POINT_SCENARIOS, ids=[p.stem for p in POINT_SCENARIOS])
+@pytest.mark.parametrize("path", OWN_SCENARIOS, ids=[p.stem for p in OWN_SCENARIOS])
 def test_point_scenario(path: Path) -> None:
-    """Each point-carrom scenario through the ``replay`` command, as the rulebook's are."""
+    """Each scenario through the ``replay`` command, as the rulebook's are."""
     scenario = json.loads(path.read_text(encoding="utf-8"))
     stdout, stderr = io.StringIO(), io.StringIO()
     status = run(["replay", "-"], stdin=io.StringIO(json.dumps(scenario["input"])),
@@ -152,10 +167,13 @@ def test_point_scenario(path: Path) -> None:
     expect = scenario["expect"]
     if expect.get("error"):
         assert status == 2, f"expected an error, got {stdout.getvalue()}"
-        assert stderr.getvalue().startswith("error: ") and stdout.getvalue() == ""
-        with pytest.raises(RulesError) as caught:
-            replay_document(scenario["input"])
-        assert caught.value.code == expect["error"]
+        line = stderr.getvalue()
+        assert line.startswith("error: ") and line.count("\n") == 1
+        assert stdout.getvalue() == ""
+        if "error_code" in scenario:
+            with pytest.raises(RulesError) as caught:
+                replay_document(scenario["input"])
+            assert caught.value.code == scenario["error_code"]
         return
     assert status == 0, stderr.getvalue()
     problems = _mismatches(expect, json.loads(stdout.getvalue()))
@@ -240,3 +258,41 @@ def test_the_32_points_of_a_board_are_conserved(
     if position.finished and position.end == "carrommen":
         assert position.queen.startswith("covered:")
         assert position.on_board.white + position.on_board.black == 0
+
+
+def test_the_extra_board_is_a_fresh_toss_and_the_table_falls_back_to_the_rotation() -> None:
+    """Ruling 3 for point carrom (rules README, engine details): a tie at the top after 8
+    boards plays an extra board, its breaker drawn by a fresh toss (``next_breaker`` None);
+    a table without a fresh lot takes the rotation's player (``next_in_rotation``)."""
+    boards = [{"Asha": 2}, {"Bela": 2}] + [{}] * 6
+    game = derive_point_game(boards, PLAYERS)
+    assert game.extra_board and not game.finished and game.next_breaker is None
+    assert game.next_in_rotation == PLAYERS[8 % 3]
+    decided = derive_point_game([*boards, {"Chen": 1, "Bela": 3}], PLAYERS)
+    assert decided.finished and decided.winner == "Bela" and decided.next_in_rotation is None
+
+
+def test_void_boards_are_replayed_by_the_same_breaker_and_not_counted() -> None:
+    from scoring.rules.game import VoidEntry
+    from scoring.rules.point import PointAwardEntry, PointPlayedEntry, derive_point_games
+
+    game = derive_point_games([PointAwardEntry((("Asha", 4),)), VoidEntry(),
+                               PointPlayedEntry((s("Bela", white=1),))], PLAYERS)
+    assert game.boards_played == 1 and [b.void for b in game.boards] == [False, True]
+    assert game.boards[1].breaker == "Bela" and game.current is not None
+    assert game.current.breaker == "Bela" and game.next_breaker == "Bela"
+
+
+def test_the_variant_counts_a_point_game_as_the_document_does() -> None:
+    """``Variant.game`` goes through the same game layer: void boards keep the breaker,
+    ``time_up`` stops the game (a tie at the top is a draw)."""
+    from scoring.rules import variant_for
+
+    variant = variant_for("point-carrom")
+    first = variant.replay(variant.start(PLAYERS), [s("Asha", white=1), {"type": "void"}])
+    second = variant.replay(variant.start(PLAYERS), [
+        {"type": "umpire_ruling", "points": {"Asha": 4, "Chen": 4}}])
+    game = variant.game(PLAYERS, [first.board.outcome, second.board.outcome])
+    assert game.boards_played == 1 and game.next_breaker == "Bela" and not game.finished
+    stopped = variant.game(PLAYERS, [first.board.outcome, second.board.outcome], time_up=True)
+    assert stopped.finished and stopped.draw and stopped.winner is None

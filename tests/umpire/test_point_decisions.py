@@ -119,16 +119,19 @@ def test_bad_decisions_are_refused_and_change_nothing(client, points, kind, fiel
     assert events(points) == before
 
 
-def test_a_decision_on_a_board_that_has_ended_is_refused(client, points):
+def test_a_board_that_has_ended_may_still_be_declared_void(client, points):
+    """As in the colour game (rules README, engine details: point carrom behaves as the
+    colour game after the end): a void still reaches the board that ended, and the same
+    player breaks it again; a void board takes no further decision."""
     started(client, points)
     assert decide(client, points, "umpire_ruling", points_a="5").status_code == 200
-    before = events(points)
-    # the next board has not begun: a void goes to the board that ended, which the engine
-    # refuses (it has ended); the message, not a 500
     response = decide(client, points, "void")
-    assert response.status_code == 422
-    assert "The board has ended." in response.content.decode()
-    assert events(points) == before
+    assert response.status_code == 200
+    boards = list(Board.objects.filter(game__match=points).order_by("sequence"))
+    assert len(boards) == 1 and boards[0].void
+    assert stroke(client, points, "a", preset="nothing").status_code == 200  # A breaks again
+    boards = list(Board.objects.filter(game__match=points).order_by("sequence"))
+    assert [b.breaker for b in boards] == ["a", "a"]
 
 
 def test_a_stale_decision_is_a_conflict(client, points):
