@@ -18,13 +18,15 @@ import sys
 from typing import Any, TextIO
 
 from .errors import RulesError
-from .house import (
-    differences_from_icf,
-    read_rules_document,
-    replay_document,
-    rules_document,
-)
+from .house import differences_from_icf, read_rules_document, rules_document, with_switches
+from .interchange import replay_document as replay_plain
 from .presets import RuleSet
+
+
+def replay_document(data: Any, rules: RuleSet | None = None) -> dict[str, Any]:
+    """Replay an interchange document whose ``rules`` may carry ``"switches"`` (or under a
+    preset file's ``rules``), otherwise as :func:`~.interchange.replay_document`."""
+    return replay_plain(with_switches(data, rules))
 
 EXIT_INVALID = 2
 

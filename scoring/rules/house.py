@@ -13,7 +13,7 @@ from its content (``h-`` and ten hex digits), so the same switches always give t
 and :func:`~.presets.get_rules` finds it again (content-addressed, never stale).
 
 In the interchange format a document plays a house preset by naming the base in ``rules`` and
-adding ``"switches"`` (:func:`replay_document`); ``python -m scoring.rules replay --rules
+adding ``"switches"`` (:func:`with_switches`, read by the command); ``python -m scoring.rules replay --rules
 PRESET.json FILE`` replays a file under a preset file (``"format": "carrom-rules/1"``).
 """
 
@@ -29,6 +29,10 @@ from .errors import InvalidDocument
 from .presets import ICF, POINT_SETTINGS, RULESETS, RuleSet, get_rules, remember
 
 RULES_FORMAT = "carrom-rules/1"
+
+#: The codes of a combination the engine cannot play (each names the switch in ``where``).
+COMBINATION_CODES = ("board_max_unreachable", "board_max_below_queen", "queen_cutoff_never",
+                     "late_limit_below")
 
 #: What a time-up does to a board in play (the event's ``time_up_board`` setting).
 TIME_UP_CHOICES = ("finish", "stop")
@@ -186,13 +190,13 @@ def _check_combination(rules: RuleSet, changed: Mapping[str, object], given: set
         else "board_max"
     if rules.board_max > most:
         raise InvalidDocument(
-            "bad_combination",
+            "board_max_unreachable",
             f"board_max {rules.board_max} cannot be reached with queen_value "
             f"{rules.queen_value}: a board holds {rules.carrommen_per_colour} carrommen and "
             f"the queen, at most {most}", where=f"switches.{blame}")
     if rules.board_max < rules.queen_value:
         raise InvalidDocument(
-            "bad_combination",
+            "board_max_below_queen",
             f"board_max {rules.board_max} is below queen_value {rules.queen_value}: a board "
             "won by the queen's value (ICF 107) would not fit", where=f"switches.{blame}")
     if rules.queen_cutoff is not None and rules.queen_cutoff >= rules.game_points and (
@@ -201,14 +205,14 @@ def _check_combination(rules: RuleSet, changed: Mapping[str, object], given: set
         blame = "game_points" if "game_points" in given and "queen_cutoff" not in given \
             else "queen_cutoff"
         raise InvalidDocument(
-            "bad_combination",
+            "queen_cutoff_never",
             f"queen_cutoff {rules.queen_cutoff} can never apply: a game ends at "
             f"game_points {rules.game_points}; set queen_cutoff below it or to null",
             where=f"switches.{blame}")
     if rules.late_board_limit is not None and rules.late_board_limit < rules.board_limit \
             and "late_board_limit" in changed:
         raise InvalidDocument(
-            "bad_combination",
+            "late_limit_below",
             f"late_board_limit {rules.late_board_limit} is below board_limit "
             f"{rules.board_limit}: later rounds play at least as many boards",
             where="switches.late_board_limit")
@@ -284,14 +288,6 @@ def with_switches(data: Any, rules: RuleSet | None = None) -> Any:
     return document
 
 
-def replay_document(data: Any, rules: RuleSet | None = None) -> dict[str, Any]:
-    """Replay an interchange document whose ``rules`` may carry ``"switches"`` (or under a
-    preset file's ``rules``); otherwise as :func:`~.interchange.replay_document`."""
-    from .interchange import replay_document as replay_plain
-
-    return replay_plain(with_switches(data, rules))
-
-
 def document_rules(rules: RuleSet) -> dict[str, Any]:
     """The ``rules`` (and ``switches``) fields an exported document carries for ``rules``."""
     if rules.base is None:
@@ -300,6 +296,7 @@ def document_rules(rules: RuleSet) -> dict[str, Any]:
 
 
 __all__ = [
+    "COMBINATION_CODES",
     "RULES_FORMAT",
     "SWITCHES",
     "Switch",
@@ -311,7 +308,6 @@ __all__ = [
     "document_rules",
     "get_rules",
     "read_rules_document",
-    "replay_document",
     "rules_document",
     "with_switches",
 ]
