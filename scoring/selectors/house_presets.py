@@ -65,3 +65,9 @@ def rules_summary(key: str, tournament_id: int | None = None) -> RulesSummary:
             "name", flat=True).first()
     return RulesSummary(key, rules_name(rules, name), tuple(differences_in_words(rules)),
                         rules.base is not None)
+
+
+def house_rules_name(key: str, tournament_id: int | None) -> str:
+    """A house preset's name for the tablet's header (the key's rule set's name if the
+    tournament has no preset of that key, e.g. uk-29)."""
+    return rules_summary(key, tournament_id).name
