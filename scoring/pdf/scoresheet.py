@@ -381,6 +381,15 @@ class _FormCache:
         c.doForm(name)
 
 
+def _draw_rules(t: TextLayer, data: ScoresheetData, lab: dict[str, str]) -> None:
+    """The rules when they differ from ICF (a house preset): their name and the differences
+    in words, one line above the footer (shrunk to fit, never cut silently: "…")."""
+    text = f"{lab['rules']}: {data.rules_name} – " + "; ".join(data.rules_differences)
+    room = CONTENT_W
+    size = fit_size(text, REGULAR, 7.5, room, 5.5)
+    t.text(MARGIN_X, 11 * mm, fit(text, REGULAR, size, room), REGULAR, size)
+
+
 def _footer_text(data: ScoresheetData, lab: dict[str, str]) -> str:
     return join(data.tournament, data.event, data.round_name,
                 f"{lab['match']} {data.match_number}",
@@ -418,6 +427,8 @@ def _render(sheets: Iterable[ScoresheetData | PointSheetData], title: str) -> by
                 _draw_game(c, t, block, top, page.row_h, data, lab, match_over)
             if page.last:
                 _draw_variable_result(t, geo, data, lab)
+            if data.rules_differences:
+                _draw_rules(t, data, lab)
             draw_footer(c, data.language, _footer_text(data, lab), number, total, PAGE_W,
                         MARGIN_X, text=t, rule=False)
             t.flush()

@@ -13,8 +13,9 @@ from its content (``h-`` and ten hex digits), so the same switches always give t
 and :func:`~.presets.get_rules` finds it again (content-addressed, never stale).
 
 In the interchange format a document plays a house preset by naming the base in ``rules`` and
-adding ``"switches"`` (:func:`with_switches`, read by the command); ``python -m scoring.rules replay --rules
-PRESET.json FILE`` replays a file under a preset file (``"format": "carrom-rules/1"``).
+adding ``"switches"`` (:func:`with_switches`, read by the command); ``python -m scoring.rules
+replay --rules PRESET.json FILE`` replays a file under a preset file
+(``"format": "carrom-rules/1"``).
 """
 
 from __future__ import annotations

@@ -238,7 +238,7 @@ def test_combination_message_is_on_the_switch_and_translated(client, tournament,
                          headers={"Accept-Language": "de"})
     html = answer.content.decode()
     assert answer.status_code == 422
-    assert "Diese Höchstzahl kann ein Brett nicht erreichen" in html
+    assert "Diesen Höchstwert kann ein Board nicht erreichen" in html
 
 
 def test_only_the_tournaments_organisers(client, django_user_model, tournament, actor):

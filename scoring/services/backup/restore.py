@@ -106,7 +106,7 @@ def _valid(obj: Any, where: str) -> Any:
     if isinstance(obj, (Match, Event, Board, Tournament)):
         rules = getattr(obj, "default_rules", None) or getattr(obj, "rules", None)
         if rules not in RULESETS and not (
-            isinstance(obj, (Match, Event, Board)) and rules in _HOUSE_KEYS.get().values()
+            isinstance(obj, (Match, Event, Board)) and rules in _HOUSE_KEYS.get({}).values()
         ):
             raise BackupError("bad_value", f"{where}: unknown rules {rules!r}")
     if isinstance(obj, Event):
@@ -218,12 +218,12 @@ def import_tournament(document: Any, *, slug: str | None = None, user: Any = Non
 
 #: The house presets' keys of the document being imported (old key -> the key the engine
 #: gives the same switches now), for :func:`_valid` and :func:`_rules_key`.
-_HOUSE_KEYS: ContextVar[dict[str, str]] = ContextVar("house_keys", default={})
+_HOUSE_KEYS: ContextVar[dict[str, str]] = ContextVar("house_keys")
 
 
 def _rules_key(rules: Any) -> Any:
     """A row's rules with a house preset's key as the engine composes it now."""
-    return _HOUSE_KEYS.get().get(rules, rules) if isinstance(rules, str) else rules
+    return _HOUSE_KEYS.get({}).get(rules, rules) if isinstance(rules, str) else rules
 
 
 def _import_house_presets(tournament: Tournament, rows: list[dict[str, Any]]) -> None:

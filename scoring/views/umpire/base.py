@@ -32,8 +32,8 @@ from scoring.rules import RulesError, first_breaker_of_game, get_rules
 from scoring.rules.events import LOSS_REASONS
 from scoring.rulings import discarded_text, error_text, loss_reason
 from scoring.selectors import umpire_matches as matches_read
-from scoring.selectors.umpire import Tablet, tablet
 from scoring.selectors.house_presets import house_rules_name
+from scoring.selectors.umpire import Tablet, tablet
 from scoring.services import matches as services
 from scoring.services.matches import Actor, MatchError, MatchLocked, MatchSnapshot, StaleMatch
 
