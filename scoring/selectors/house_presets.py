@@ -19,6 +19,11 @@ def presets_of(tournament: Tournament) -> QuerySet[HousePreset]:
     return HousePreset.objects.filter(tournament=tournament).order_by("name")
 
 
+def tournament_preset(tournament: Tournament, preset_id: int) -> HousePreset | None:
+    """The tournament's preset of that id (``None``: none, or another tournament's)."""
+    return HousePreset.objects.filter(tournament=tournament, pk=preset_id).first()
+
+
 def preset_rules(preset: HousePreset) -> RuleSet:
     """The engine's rule set of a stored preset (checked again: a changed engine may refuse
     it, then :class:`RulesError`)."""

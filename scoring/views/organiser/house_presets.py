@@ -19,7 +19,12 @@ from scoring.forms.house_presets import HousePresetForm
 from scoring.models import HousePreset, Tournament
 from scoring.rule_words import differences_in_words
 from scoring.rules import RulesError
-from scoring.selectors.house_presets import events_using, preset_rules, presets_of
+from scoring.selectors.house_presets import (
+    events_using,
+    preset_rules,
+    presets_of,
+    tournament_preset,
+)
 from scoring.services import house_presets as service
 from scoring.services.tournaments import TournamentError
 from scoring.views.organiser.base import actor_of, get_tournament, show_error
@@ -28,7 +33,7 @@ TEMPLATE = "scoring/organiser/house_presets.html"
 
 
 def _preset(tournament: Tournament, preset_id: int) -> HousePreset:
-    preset = HousePreset.objects.filter(tournament=tournament, pk=preset_id).first()
+    preset = tournament_preset(tournament, preset_id)
     if preset is None:
         raise Http404("no such house preset")
     return preset
