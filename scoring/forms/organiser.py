@@ -172,6 +172,8 @@ class EventForm(forms.ModelForm):
     SETTINGS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
                 "single_game_rounds", "ranking", "bye_points", "walkover", "clock_from",
                 "time_up_board", "separate")
+    #: a preset or one of the tournament's house presets (set per form: ``rule_choices``)
+    rules = forms.ChoiceField(label=_("Rules"), choices=RULE_CHOICES)
 
     class Meta:
         model = Event
