@@ -50,6 +50,7 @@ from .base import (
     join,
     new_canvas,
     string_width,
+    wrap,
 )
 from .data import BoardRow, ScoresheetData
 from .labels import labels_for
@@ -383,11 +384,18 @@ class _FormCache:
 
 def _draw_rules(t: TextLayer, data: ScoresheetData, lab: dict[str, str]) -> None:
     """The rules when they differ from ICF (a house preset): their name and the differences
-    in words, one line above the footer (shrunk to fit, never cut silently: "…")."""
+    in words above the footer, on two lines at most (shrunk to fit before anything is cut)."""
     text = f"{lab['rules']}: {data.rules_name} – " + "; ".join(data.rules_differences)
-    room = CONTENT_W
-    size = fit_size(text, REGULAR, 7.5, room, 5.5)
-    t.text(MARGIN_X, 11 * mm, fit(text, REGULAR, size, room), REGULAR, size)
+    size = 7.0
+    lines = wrap(text, REGULAR, size, CONTENT_W)
+    while len(lines) > 2 and size > 5.0:
+        size -= 0.25
+        lines = wrap(text, REGULAR, size, CONTENT_W)
+    if len(lines) > 2:
+        lines = [lines[0], fit(" ".join(lines[1:]), REGULAR, size, CONTENT_W)]
+    for row, line in enumerate(lines):
+        t.text(MARGIN_X, (11.0 + 1.2 * size * (len(lines) - 1 - row) / 2.83465) * mm,
+               line, REGULAR, size)
 
 
 def _footer_text(data: ScoresheetData, lab: dict[str, str]) -> str:

@@ -17,8 +17,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scoring.error_words import error_text
 from scoring.forms.house_presets import HousePresetForm
 from scoring.models import HousePreset, Tournament
-from scoring.rule_words import differences_in_words
-from scoring.rules import RulesError
+from scoring.rule_words import differences_in_words, rules_name
+from scoring.rules import RULESETS, RulesError
 from scoring.selectors.house_presets import (
     events_using,
     preset_rules,
@@ -46,7 +46,9 @@ def _rows(tournament: Tournament) -> list[dict[str, object]]:
             words = differences_in_words(preset_rules(preset))
         except RulesError:
             words = [_("The engine no longer plays these switches: change them.")]
+        base = RULESETS.get(preset.base)
         rows.append({"preset": preset, "differences": words,
+                     "base": rules_name(base) if base is not None else preset.base,
                      "events": list(events_using(preset).values_list("name", flat=True))})
     return rows
 
