@@ -49,8 +49,8 @@ SWITCH_HELP: dict[str, Any] = {
 }
 
 CHOICE_WORDS: dict[object, Any] = {
-    "finish": gettext_lazy("the board in play is finished"),
-    "stop": gettext_lazy("the board in play is not counted"),
+    "finish": gettext_lazy("finish the board in play"),
+    "stop": gettext_lazy("do not count the board in play"),
     "at_points": gettext_lazy("at once at the points"),
     "board_end": gettext_lazy("at the end of the board"),
 }

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.limits import has_bidi_control
 from scoring.models import HousePreset
-from scoring.rule_words import CHOICE_WORDS, SWITCH_HELP, SWITCH_LABELS
+from scoring.rule_words import CHOICE_WORDS, SWITCH_HELP, SWITCH_LABELS, rules_name
 from scoring.rules import RULESETS, RuleSet, get_rules
 from scoring.rules.house import SWITCHES, compose
 from scoring.services.house_presets import NAME_MAX
@@ -19,7 +19,8 @@ BIDI_MESSAGE = _("Remove the invisible text-direction characters.")
 
 
 def base_choices() -> list[tuple[str, str]]:
-    return [(key, rules.name) for key, rules in RULESETS.items()]
+    """The built-in presets by their names in the reader's language."""
+    return [(key, rules_name(rules)) for key, rules in RULESETS.items()]
 
 
 def _field(key: str) -> forms.Field:
@@ -28,7 +29,7 @@ def _field(key: str) -> forms.Field:
     if switch.kind == "bool":
         return forms.TypedChoiceField(
             label=label, help_text=help_text, coerce=lambda v: v == "yes",
-            choices=[("yes", _("yes")), ("no", _("no"))], widget=forms.RadioSelect)
+            choices=[("yes", _("yes")), ("no", _("no"))])
     if switch.kind == "choice":
         return forms.ChoiceField(label=label, help_text=help_text,
                                  choices=[(c, CHOICE_WORDS[c]) for c in switch.choices])

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.limits import RATING_MAX, RATING_MIN, SEED_MAX, has_bidi_control
 from scoring.models import Event, Tournament
+from scoring.rule_words import rules_name
 from scoring.rules import RULESETS
 from scoring.selectors.house_presets import presets_of
 
@@ -30,12 +31,11 @@ RULE_CHOICES = [(key, rules.name) for key, rules in RULESETS.items()]
 
 def rule_choices(tournament: Tournament | None) -> list[Any]:
     """The built-in presets, then the tournament's own house presets (by their rules key)."""
-    if tournament is None:
-        return RULE_CHOICES
-    house = [(p.key, p.name) for p in presets_of(tournament)]
+    built_in = [(key, rules_name(rules)) for key, rules in RULESETS.items()]
+    house = [] if tournament is None else [(p.key, p.name) for p in presets_of(tournament)]
     if not house:
-        return RULE_CHOICES
-    return [(_("Presets"), RULE_CHOICES), (_("House presets of this tournament"), house)]
+        return built_in
+    return [(_("Presets"), built_in), (_("House presets of this tournament"), house)]
 GAMES_CHOICES = [(2, _("Best of three games")), (1, _("One game")),
                  (3, _("Best of five games"))]
 SIDE_CHOICES = [("a", "A"), ("b", "B")]

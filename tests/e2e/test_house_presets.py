@@ -78,5 +78,14 @@ def test_organiser_composes_a_house_preset(organiser_page: Page, live_server,  #
     page.get_by_text("Rules: Club 29 (differs from ICF)").click()
     expect(page.get_by_text("Board maximum: 14 (ICF: 12)")).to_be_visible()
     page.screenshot(path=str(SHOTS / f"live-{size[0]}x{size[1]}.png"), full_page=True)
+
+    # in German
+    page.context.add_cookies([{"name": "django_language", "value": "de",
+                               "url": live_server.url}])
+    page.goto(f"{live_server.url}/t/house-cup/organiser/rules/")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Hausregeln")
+    expect(page.get_by_text("Punkte zum Spielgewinn: 29 (ICF: 25)")).to_be_visible()
+    expect(page.get_by_role("button", name="Hausregel speichern")).to_be_visible()
+    page.screenshot(path=str(SHOTS / f"de-{size[0]}x{size[1]}.png"), full_page=True)
     # the refused form answers 422 (invalid, re-rendered with the reasons): the browser logs it
     assert [e for e in problems.errors if "status of 422" not in e] == []
