@@ -271,21 +271,62 @@ def read_rules_document(data: Any) -> RuleSet:
     return compose(data.get("rules", "icf"), data.get("switches", {}), name=name)
 
 
+def _rules_field(document: dict[str, Any]) -> tuple[Any, Any]:
+    """A document's preset and switches: ``"rules": "icf", "switches": {…}``, or ``rules`` as
+    an object (``{"rules" | "base": "icf", "name": …, "switches": {…}}``, a preset file's
+    fields)."""
+    rules = document.get("rules", "icf")
+    switches = document.get("switches")
+    if isinstance(rules, dict):
+        unknown = set(rules) - {"format", "name", "rules", "base", "switches"}
+        if unknown:
+            raise InvalidDocument("unknown_field", f"unknown field {sorted(unknown)[0]!r} in "
+                                  "rules", where="rules")
+        if switches is not None:
+            raise InvalidDocument("two_rules", "switches are given twice", where="switches")
+        switches = rules.get("switches", {})
+        rules = rules.get("rules", rules.get("base", "icf"))
+    return rules, switches
+
+
+def _log_rules(entry: Any, base: Any, rules: RuleSet) -> Any:
+    """A game's board entry whose ``log`` names the same preset (with or without the same
+    switches), made to name the composed rule set as the game does."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("log"), dict):
+        return entry
+    log = dict(entry["log"])
+    log_base, log_switches = _rules_field(log)
+    if log_switches is not None:
+        composed = compose(log_base, log_switches)
+        log.pop("switches", None)
+        log["rules"] = composed.key
+    elif "rules" in log and log_base == base:
+        log["rules"] = rules.key
+    return {**entry, "log": log}
+
+
 def with_switches(data: Any, rules: RuleSet | None = None) -> Any:
-    """A document with ``"switches"`` (or played under ``rules``, a preset file) turned into
-    one the readers know: ``rules`` names the composed rule set."""
+    """A document with ``"switches"`` (or ``rules`` as an object, or played under ``rules``,
+    a preset file) turned into one the readers know: ``rules`` names the composed rule set,
+    in the board logs of a game or match too."""
     if not isinstance(data, dict):
         return data
-    if "switches" not in data and rules is None:
+    base, switches = _rules_field(data)
+    if switches is None and rules is None:
         return data
     document = dict(data)
-    switches = document.pop("switches", None)
+    document.pop("switches", None)
     if rules is None:
-        rules = compose(document.get("rules", "icf"), switches)
+        rules = compose(base, switches)
     elif switches is not None:
         raise InvalidDocument("two_rules", "the document has switches and a rules file was "
                               "given: use one", where="switches")
     document["rules"] = rules.key
+    if isinstance(document.get("boards"), list):
+        document["boards"] = [_log_rules(b, base, rules) for b in document["boards"]]
+    if isinstance(document.get("games"), list):
+        document["games"] = [[_log_rules(b, base, rules) for b in g] if isinstance(g, list)
+                             else g for g in document["games"]]
     return document
 
 

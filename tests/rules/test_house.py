@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.rules import InvalidDocument, get_rules
@@ -178,6 +178,7 @@ def _value(switch: str) -> st.SearchStrategy[Any]:
     return numbers | st.none() if s.kind == "int_or_none" else numbers
 
 
+@settings(deadline=None)  # a shared machine: time is no invariant here
 @given(st.sampled_from(["icf", "dcv", "queen-5", "family-21", "uk-29"]), st.data())
 def test_every_combination_composes_or_is_refused_by_name(base: str, data: Any) -> None:
     """Every combination of colour switches either composes into a rule set the engine plays
@@ -194,7 +195,7 @@ def test_every_combination_composes_or_is_refused_by_name(base: str, data: Any) 
         return
     assert rules.board_max <= 9 + rules.queen_value
     assert rules.board_max >= rules.queen_value
-    if {"queen_cutoff", "game_points"} & set(switches):
+    if {"queen_cutoff", "game_points"} & set(dict(rules.switches)):  # changed from the base
         assert rules.queen_cutoff is None or rules.queen_cutoff < rules.game_points
     assert get_rules(rules.key) == rules
     # replays a whole game to its end under the composed rules
@@ -270,3 +271,32 @@ def test_point_carrom_house_preset_plays() -> None:
     rules = compose("point-carrom", {"game_points": 17, "game_end": "board_end"})
     assert rules.family == "points" and rules.game_points == 17
     assert get_rules(rules.key).game_end == "board_end"
+
+
+def test_rules_as_an_object_and_logs_inside_a_game() -> None:
+    board = {"format": "carrom-board/1", "rules": {"rules": "icf", "name": "UK",
+                                                    "switches": UK_SWITCHES},
+             "events": [{"type": "stroke", "by": "white", "off_board": {"black": 1}}]}
+    status, out, err = call(["replay", "-"], json.dumps(board))
+    assert status == 0, err
+    assert json.loads(out)["on_board"] == {"white": 9, "black": 9}  # a foul before a pocket
+    log = {"format": "carrom-board/1", "rules": "icf", "switches": UK_SWITCHES,
+           "events": [{"type": "stroke", "by": "white", "pocketed": {"white": 9,
+                                                                     "queen": True}}]}
+    game = {"format": "carrom-game/1", "rules": "icf", "switches": UK_SWITCHES,
+            "players": ["A", "B"], "boards": [{"log": log}, {"log": log | {
+                "switches": None, "rules": "icf"}}]}
+    del game["boards"][1]["log"]["switches"]
+    status, out, err = call(["replay", "-"], json.dumps(game))
+    assert status == 0, err
+    assert json.loads(out)["scores"] == {"A": 14, "B": 14}
+    match = {"format": "carrom-match/1", "rules": "icf", "switches": UK_SWITCHES,
+             "players": ["A", "B"], "games": [[{"log": log}]]}
+    status, out, err = call(["replay", "-"], json.dumps(match))
+    assert status == 0, err
+    other = game | {"boards": [{"log": log | {"switches": {"game_points": 30}}}]}
+    status, _, err = call(["replay", "-"], json.dumps(other))
+    assert status == 2 and "boards[0]" in err
+    twice = board | {"switches": {"game_points": 30}}
+    status, _, err = call(["replay", "-"], json.dumps(twice))
+    assert status == 2 and "switches" in err
