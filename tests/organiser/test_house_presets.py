@@ -279,3 +279,20 @@ def test_event_form_saves_a_house_preset(client, tournament, organiser, actor):
         "clock_from": "round", "separate": "none", "time_up_board": ""})
     assert answer.status_code == 302, answer.content.decode()[:2000]
     assert Event.objects.get(name="UK Open").rules == preset.key
+
+
+def test_a_point_carrom_preset_through_the_page(client, tournament, organiser):
+    client.force_login(organiser)
+    url = reverse("scoring:organiser-house-presets", args=[tournament.slug])
+    assert client.get(url, {"base": "<script>"}).status_code == 200  # unknown: from ICF
+    answer = client.post(url, {"name": "Kids 17", "base": "point-carrom",
+                               "game_points": "17", "board_limit": "8",
+                               "late_board_limit": "8", "off_board_foul": "yes",
+                               "queen_right_same_stroke": "no", "game_end": "board_end",
+                               "queen_value": "9"})  # not a point-carrom switch: ignored
+    assert answer.status_code == 302
+    preset = HousePreset.objects.get()
+    assert preset.base == "point-carrom"
+    assert preset.switches == {"game_points": 17, "off_board_foul": True,
+                               "game_end": "board_end"}
+    assert get_rules(preset.key).family == "points"
