@@ -15,5 +15,10 @@ class ScoringConfig(AppConfig):
         from scoring.services import draws
 
         draws.connect()
+        # house presets: the engine finds a stored preset's rule set by its key
+        from scoring.rules.presets import add_resolver
+        from scoring.selectors.house_presets import rules_for_key
+
+        add_resolver(rules_for_key)
         # a saved tournament's zone is forgotten by every process, also one answering no page
         zone_middleware.connect()

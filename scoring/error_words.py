@@ -73,6 +73,28 @@ def _catalogue() -> dict[str, str]:
         # tournaments, events, entries
         "end_before_start": _("The last day cannot be before the first day."),
         "unknown_rules": _("Unknown rules."),
+        # house presets (scoring/rules/house.py: the engine names the switch)
+        "bad_switch": _("This switch cannot take this value."),
+        "unknown_switch": _("Unknown switch."),
+        "switch_not_for_family": _("This switch does not apply to the game of the preset it "
+                                   "starts from."),
+        "board_max_unreachable": _("A board cannot reach this maximum: it holds 9 carrommen "
+                                   "and the queen (board maximum at most 9 + the queen's "
+                                   "value)."),
+        "board_max_below_queen": _("The board maximum is below the queen's value: a board won "
+                                   "by the queen's value (ICF 107) would not fit."),
+        "queen_cutoff_never": _("The 22-point rule could never apply: a game ends at its "
+                                "points first. Set the queen's limit below the points to win, "
+                                "or leave it empty."),
+        "late_limit_below": _("From the quarter-finals on a game cannot have fewer boards "
+                              "than in the early rounds."),
+        "bad_preset_name": _("Give the house preset a name of at most 80 characters."),
+        "preset_exists": _("A house preset named %(name)s exists already."),
+        "preset_same_rules": _("The house preset %(name)s has exactly these switches "
+                               "already."),
+        "preset_in_play": _("The switches are fixed: %(events)s play this preset and are "
+                            "drawn. Only its name may change; compose a new preset instead."),
+        "preset_used": _("%(events)s play this preset: choose other rules there first."),
         "slug_taken": _("This web address is taken."),
         "bad_field": _("This cannot be changed here."),
         "bad_setting": _("An option of the format is not valid."),

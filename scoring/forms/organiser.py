@@ -13,7 +13,9 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.limits import RATING_MAX, RATING_MIN, SEED_MAX, has_bidi_control
 from scoring.models import Event, Tournament
+from scoring.rule_words import rules_name
 from scoring.rules import RULESETS
+from scoring.selectors.house_presets import presets_of
 
 BIDI_MESSAGE = _("Remove the text-direction control characters.")
 
@@ -25,6 +27,15 @@ def no_bidi(value: str) -> None:
 
 
 RULE_CHOICES = [(key, rules.name) for key, rules in RULESETS.items()]
+
+
+def rule_choices(tournament: Tournament | None) -> list[Any]:
+    """The built-in presets, then the tournament's own house presets (by their rules key)."""
+    built_in = [(key, rules_name(rules)) for key, rules in RULESETS.items()]
+    house = [] if tournament is None else [(p.key, p.name) for p in presets_of(tournament)]
+    if not house:
+        return built_in
+    return [(_("Presets"), built_in), (_("House presets of this tournament"), house)]
 GAMES_CHOICES = [(2, _("Best of three games")), (1, _("One game")),
                  (3, _("Best of five games"))]
 SIDE_CHOICES = [("a", "A"), ("b", "B")]
@@ -147,8 +158,9 @@ class EventForm(forms.ModelForm):
         choices=[("round", _("the round's start (the organiser starts the clock)")),
                  ("call", _("each match's call to its table"))])
     time_up_board = forms.ChoiceField(
-        label=_("When time is up"), required=False, initial="finish",
-        choices=[("finish", _("the board in play is finished")),
+        label=_("When time is up"), required=False, initial="",
+        choices=[("", _("as the rules say (the board in play is finished)")),
+                 ("finish", _("the board in play is finished")),
                  ("stop", _("stop at once (the board in play is not counted)"))])
     separate = forms.ChoiceField(
         label=_("Keep apart"), required=False, initial="none",
@@ -160,6 +172,8 @@ class EventForm(forms.ModelForm):
     SETTINGS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
                 "single_game_rounds", "ranking", "bye_points", "walkover", "clock_from",
                 "time_up_board", "separate")
+    #: a preset or one of the tournament's house presets (set per form: ``rule_choices``)
+    rules = forms.ChoiceField(label=_("Rules"), choices=RULE_CHOICES)
 
     class Meta:
         model = Event
@@ -168,7 +182,7 @@ class EventForm(forms.ModelForm):
 
     def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["rules"].choices = RULE_CHOICES
+        self.fields["rules"].choices = rule_choices(tournament)
         if not self.instance.pk and tournament is not None:
             self.fields["rules"].initial = tournament.default_rules
             self.fields["order"].initial = tournament.events.count() + 1

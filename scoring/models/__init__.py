@@ -9,6 +9,7 @@ from __future__ import annotations
 from scoring.models.day import Invitation, RollCall
 from scoring.models.event import Entry, Event, Player, Round, Table
 from scoring.models.external import ExternalRecord
+from scoring.models.house import HousePreset
 from scoring.models.match import (
     AuditEntry,
     Board,
@@ -28,6 +29,7 @@ __all__ = [
     "Event",
     "ExternalRecord",
     "Game",
+    "HousePreset",
     "Invitation",
     "Match",
     "MatchConfirmation",

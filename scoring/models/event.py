@@ -10,6 +10,9 @@ from django.utils.translation import gettext_lazy as _
 from scoring.rules import RULESETS
 
 RULES_CHOICES = [(key, rules.name) for key, rules in RULESETS.items()]
+#: ``rules`` names a built-in preset or a house preset's key (``HousePreset.key``), so the
+#: field has no fixed choices; the services check it (``tournaments.events.event_rules``).
+RULES_HELP = _("A rules preset (icf, dcv, …) or a house preset's key (h-…).")
 
 
 class Player(models.Model):
@@ -67,7 +70,8 @@ class Event(models.Model):
                             default=Kind.SINGLES)
     format = models.CharField(_("format"), max_length=20, choices=Format.choices,
                               default=Format.KNOCKOUT)
-    rules = models.CharField(_("rules"), max_length=20, choices=RULES_CHOICES, default="icf")
+    rules = models.CharField(_("rules"), max_length=20, default="icf",
+                             help_text=RULES_HELP)
     games_to_win = models.PositiveSmallIntegerField(
         _("games to win a match"), default=2,
         help_text=_("2 for best of three (ICF 57); 1 for one-game matches."),

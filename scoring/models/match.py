@@ -17,7 +17,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models.event import RULES_CHOICES
+from scoring.models.event import RULES_HELP
 
 SIDE_CHOICES = [("a", "A"), ("b", "B"), ("c", "C")]
 
@@ -74,7 +74,8 @@ class Match(models.Model):
         verbose_name=_("entry C"), help_text=_("Point carrom only: the third player."),
         db_index=False,  # a partial index, Meta.indexes
     )
-    rules = models.CharField(_("rules"), max_length=20, choices=RULES_CHOICES, default="icf")
+    rules = models.CharField(_("rules"), max_length=20, default="icf",
+                             help_text=RULES_HELP)
     stage = models.CharField(_("stage"), max_length=5, default="early",
                              choices=[("early", _("Up to the pre-quarter-finals")),
                                       ("late", _("Quarter-finals and later"))])
@@ -240,7 +241,8 @@ class Board(models.Model):
     )
     kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices, default=Kind.LOG)
     breaker = models.CharField(_("breaker"), max_length=1, choices=SIDE_CHOICES)
-    rules = models.CharField(_("rules"), max_length=20, choices=RULES_CHOICES, default="icf")
+    rules = models.CharField(_("rules"), max_length=20, default="icf",
+                             help_text=RULES_HELP)
     # quick entry (kind summary / award)
     summary_winner = models.CharField(_("winner"), max_length=1, choices=SIDE_CHOICES,
                                       blank=True)

@@ -62,7 +62,12 @@ def rule(log: dict[str, Any], pending: list[list[list[str]]]) -> dict[str, Any]:
     from scoring.rules import PerColour, RulesError, get_rules, parse_event, step
     from scoring.rules.interchange import parse_start
 
-    rules = get_rules(log["rules"])
+    if log.get("switches"):  # a house preset: its base and switches (scoring/rules/house.py)
+        from scoring.rules.house import compose
+
+        rules = compose(log["rules"], log["switches"])
+    else:
+        rules = get_rules(log["rules"])
     names = dict(log["names"])
     scores = log["scores"]
     after = parse_start(None, PerColour(int(scores["white"]), int(scores["black"])))

@@ -140,6 +140,8 @@ class ScoresheetData:
     :param seats: doubles: the four seats in turn order (play passes to the right), each as
         ``(side, player name)``; partners sit opposite (seats 1 and 3, 2 and 4; ICF 78).
         Empty when the seating is not recorded yet: the sheet prints an empty seating box.
+    :param rules_name: the rules' name, printed with ``rules_differences`` (the switches in
+        which they differ from ICF, in the sheet's language); nothing is printed for ICF.
     """
 
     tournament: str
@@ -165,6 +167,10 @@ class ScoresheetData:
     start_time: str = ""
     end_time: str = ""
     seats: Sequence[tuple[Side, str]] = ()
+    #: The rules the match is played by when they differ from ICF (a house preset, uk-29,
+    #: queen-5 …): their name and each difference in words, printed above the footer.
+    rules_name: str = ""
+    rules_differences: Sequence[str] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,6 +69,7 @@ LABELS: dict[str, dict[str, str]] = {
         "signature_umpire": "Umpire",
         "page": "Page {page} of {pages}",
         "continued": "continued",
+        "rules": "Rules",
         # bracket
         "bracket": "Bracket",
         "section_main": "Knock-out",
@@ -197,6 +198,7 @@ LABELS: dict[str, dict[str, str]] = {
         "signature_umpire": "Schiedsrichter",
         "page": "Seite {page} von {pages}",
         "continued": "Fortsetzung",
+        "rules": "Regeln",
         "bracket": "Turnierbaum",
         "section_main": "K.-o.-Runde",
         "section_winners": "Gewinnerrunde",

@@ -50,6 +50,7 @@ from .base import (
     join,
     new_canvas,
     string_width,
+    wrap,
 )
 from .data import BoardRow, ScoresheetData
 from .labels import labels_for
@@ -381,6 +382,22 @@ class _FormCache:
         c.doForm(name)
 
 
+def _draw_rules(t: TextLayer, data: ScoresheetData, lab: dict[str, str]) -> None:
+    """The rules when they differ from ICF (a house preset): their name and the differences
+    in words above the footer, on two lines at most (shrunk to fit before anything is cut)."""
+    text = f"{lab['rules']}: {data.rules_name} – " + "; ".join(data.rules_differences)
+    size = 7.0
+    lines = wrap(text, REGULAR, size, CONTENT_W)
+    while len(lines) > 2 and size > 5.0:
+        size -= 0.25
+        lines = wrap(text, REGULAR, size, CONTENT_W)
+    if len(lines) > 2:
+        lines = [lines[0], fit(" ".join(lines[1:]), REGULAR, size, CONTENT_W)]
+    for row, line in enumerate(lines):
+        t.text(MARGIN_X, (11.0 + 1.2 * size * (len(lines) - 1 - row) / 2.83465) * mm,
+               line, REGULAR, size)
+
+
 def _footer_text(data: ScoresheetData, lab: dict[str, str]) -> str:
     return join(data.tournament, data.event, data.round_name,
                 f"{lab['match']} {data.match_number}",
@@ -418,6 +435,8 @@ def _render(sheets: Iterable[ScoresheetData | PointSheetData], title: str) -> by
                 _draw_game(c, t, block, top, page.row_h, data, lab, match_over)
             if page.last:
                 _draw_variable_result(t, geo, data, lab)
+            if data.rules_differences:
+                _draw_rules(t, data, lab)
             draw_footer(c, data.language, _footer_text(data, lab), number, total, PAGE_W,
                         MARGIN_X, text=t, rule=False)
             t.flush()

@@ -25,6 +25,7 @@ from scoring.rules import (
     step,
     variant_for,
 )
+from scoring.rules.house import document_rules
 from scoring.rules.interchange import BOARD_FORMAT, parse_start
 from scoring.rules.point import (
     PointPosition,
@@ -316,7 +317,9 @@ def board_log_document(board: Board, events: Sequence[Any] | None = None, *,
     the colour game writes them as white (the breaker) and black; point carrom writes the
     players in turn order (``match`` needed) and its scores when any is not 0."""
     rows = live_events(list(events)) if events is not None else board_events(board)
-    document: dict[str, Any] = {"format": BOARD_FORMAT, "rules": board.rules}
+    # a house preset is written as the preset it starts from plus its switches (house.py)
+    document: dict[str, Any] = {"format": BOARD_FORMAT,
+                                **document_rules(get_rules(board.rules))}
     if not variant_for(board.rules).has_colours:
         if match is not None:
             document["players"] = list(turn_rotation(tuple(match.sides),

@@ -23,6 +23,7 @@ from .events import (
     BoardLoss,
     Event,
     Forgo,
+    Foul,
     Stroke,
     TechnicalFoul,
     UmpireRuling,
@@ -334,6 +335,12 @@ def _check_stroke(position: Position, stroke: Stroke) -> None:
 
 def _stroke(position: Position, stroke: Stroke, rules: RuleSet, explain: bool = True) -> Step:
     _check_stroke(position, stroke)
+    if rules.off_board_foul and stroke.foul is None and (
+        stroke.off_board.carrommen or stroke.off_board.queen
+    ):
+        # House switch ``off_board_foul`` (LAWS.md §4, UK rules): a piece leaving the board
+        # makes the stroke improper (ICF 64), where ICF 65 makes it cost nothing.
+        stroke = stroke._replace(foul=Foul.IMPROPER_STROKE)
     at_break = not position.break_made
     if at_break and not stroke.touched:
         return _failed_break(position, stroke, rules)

@@ -3,6 +3,11 @@
 ``replay`` prints the engine's answer as JSON and exits 0; an invalid or impossible file prints
 one line ``error: <where>: <reason>`` on standard error and exits 2. ``validate`` prints ``OK`` or
 the same error line. ``-`` reads standard input.
+
+A document may play a house preset: ``rules`` (the preset it starts from) plus ``"switches"``
+(:mod:`.house`); or ``--rules PRESET.json`` replays the file under a preset file
+(``"format": "carrom-rules/1"``: ``name``, ``rules``, ``switches``). ``rules FILE`` checks a
+preset file alone and prints the rule set it makes, with its differences from ICF.
 """
 
 from __future__ import annotations
@@ -13,7 +18,15 @@ import sys
 from typing import Any, TextIO
 
 from .errors import RulesError
-from .interchange import replay_document
+from .house import differences_from_icf, read_rules_document, rules_document, with_switches
+from .interchange import replay_document as replay_plain
+from .presets import RuleSet
+
+
+def replay_document(data: Any, rules: RuleSet | None = None) -> dict[str, Any]:
+    """Replay an interchange document whose ``rules`` may carry ``"switches"`` (or under a
+    preset file's ``rules``), otherwise as :func:`~.interchange.replay_document`."""
+    return replay_plain(with_switches(data, rules))
 
 EXIT_INVALID = 2
 
@@ -38,17 +51,37 @@ def run(argv: list[str] | None = None, *, stdin: TextIO | None = None,
     for name, text in commands:
         cmd = sub.add_parser(name, help=text)
         cmd.add_argument("file", help="a board, game or match file (format v1), or -")
+        cmd.add_argument("--rules", metavar="PRESET",
+                         help="a house preset file (carrom-rules/1) to play the file under")
+    check = sub.add_parser("rules", help="check a house preset file and print its rule set")
+    check.add_argument("file", help="a carrom-rules/1 file, or -")
     args = parser.parse_args(argv)
+    rules: RuleSet | None = None
     try:
+        if getattr(args, "rules", None):
+            rules = read_rules_document(load(args.rules, stdin))
         document = load(args.file, stdin)
     except OSError as err:
-        print(f"error: -: cannot read {args.file}: {err.strerror}", file=stderr)
+        print(f"error: -: cannot read {err.filename}: {err.strerror}", file=stderr)
         return EXIT_INVALID
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         print(f"error: -: not valid JSON: {err}", file=stderr)
         return EXIT_INVALID
+    except RulesError as err:
+        print(f"error: {err.where or '-'}: {err.message}", file=stderr)
+        return EXIT_INVALID
     try:
-        answer = replay_document(document)
+        if args.command == "rules":
+            rules = read_rules_document(document)
+            answer = rules_document(rules) | {
+                "key": rules.key,
+                "differences_from_icf": [
+                    {"switch": key, "icf": icf, "value": value}
+                    for key, icf, value in differences_from_icf(rules)
+                ],
+            }
+        else:
+            answer = replay_document(document, rules)
     except RulesError as err:
         print(f"error: {err.where or '-'}: {err.message}", file=stderr)
         return EXIT_INVALID

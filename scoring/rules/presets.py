@@ -14,7 +14,8 @@ reads only the numbers and switches here, so a preset is never a copy of engine 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
 from .errors import InvalidDocument
 
@@ -66,8 +67,18 @@ class RuleSet:
     #: Point carrom: "at_points" ends the game the moment a player reaches ``game_points``
     #: (seed 003, an interpretation); "board_end" plays the board out first.
     game_end: str = "at_points"
-    #: Point carrom: is a piece leaving the board a foul (seed 003)? ICF 65: no.
+    #: Is a piece (carromman or queen) leaving the board a foul? ICF 65: no; seed 003 (point
+    #: carrom) and the UK rules (LAWS.md §4): yes.
     off_board_foul: bool = False
+    #: A round's time limit in minutes (a tournament rule; the ICF Laws set none), and what a
+    #: time-up does to a board in play: "finish" it or "stop" (not counted). Applied to an
+    #: event that plays the preset (``Event.round_minutes``, ``settings["time_up_board"]``).
+    time_limit: int | None = None
+    time_up: str = "finish"
+    #: A house preset (:mod:`.house`): the built-in preset it starts from and the switches it
+    #: sets otherwise, in ``house.SWITCHES`` order; ``None`` and ``()`` for a built-in.
+    base: str | None = None
+    switches: tuple[tuple[str, object], ...] = ()
 
     def board_limit_for(self, stage: str) -> int | None:
         """The board limit of a game in this stage (``"early"`` or ``"late"``)."""
@@ -189,6 +200,29 @@ RULESETS: dict[str, RuleSet] = {
 
 DEFAULT_RULES = "icf"
 
+#: Composed rule sets by their content key (``house.compose``); a key names one content for
+#: ever, so a rule set found here is never stale.
+_COMPOSED: dict[str, RuleSet] = {}
+_COMPOSED_MAX = 1024
+#: Functions that find a composed rule set by its key elsewhere (the site's stored house
+#: presets); each returns ``None`` when it does not know the key.
+_RESOLVERS: list[Callable[[str], RuleSet | None]] = []
+
+
+def remember(rules: RuleSet) -> RuleSet:
+    """Keep a composed rule set so that :func:`get_rules` finds it by its key."""
+    if rules.key not in RULESETS:
+        if len(_COMPOSED) >= _COMPOSED_MAX:
+            _COMPOSED.pop(next(iter(_COMPOSED)))
+        _COMPOSED[rules.key] = rules
+    return rules
+
+
+def add_resolver(resolver: Callable[[str], RuleSet | None]) -> None:
+    """Let :func:`get_rules` ask ``resolver`` for a key it does not know (once per key)."""
+    if resolver not in _RESOLVERS:
+        _RESOLVERS.append(resolver)
+
 
 def get_rules(key: str | None) -> RuleSet:
     """The preset named ``key`` (``None`` means ICF).
@@ -200,7 +234,30 @@ def get_rules(key: str | None) -> RuleSet:
     try:
         return RULESETS[key]
     except (KeyError, TypeError):
-        known = ", ".join(RULESETS)
-        raise InvalidDocument(
-            "unknown_rules", f"unknown rules preset {key!r} (known: {known})"
-        ) from None
+        pass
+    if isinstance(key, str) and key.startswith("h-"):
+        found = _COMPOSED.get(key)
+        for resolver in _RESOLVERS:
+            if found is not None:
+                break
+            found = resolver(key)
+        if found is not None:
+            return remember(found)
+    known = ", ".join(RULESETS)
+    raise InvalidDocument("unknown_rules", f"unknown rules preset {key!r} (known: {known})")
+
+
+# House presets built in: composed from a preset above and switches (``house.py``), never a
+# copy of numbers. Imported here, after everything ``house`` reads, so that ``RULESETS`` holds
+# them wherever the engine is imported from.
+from .house import compose as _compose  # noqa: E402
+
+#: LAWS.md §4, "UK/Masters 29" (streetdirectory, UK Carrom Club based): 29 points, the queen
+#: worth 5, at most 14 a board (9 + 5), any piece leaving the board a foul.
+UK_29 = _compose(
+    "icf",
+    {"game_points": 29, "queen_value": 5, "board_max": 14, "off_board_foul": True},
+    name="UK rules to 29", key="uk-29",
+)
+UK_29 = replace(UK_29, name_de="UK-Regeln bis 29")
+RULESETS[UK_29.key] = UK_29

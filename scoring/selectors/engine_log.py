@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.records import other_side
+from scoring.rules import get_rules
+from scoring.rules.house import document_rules
 from scoring.selectors.umpire import Tablet, _label
 
 
@@ -33,7 +35,7 @@ def engine_log(view: Tablet) -> dict[str, Any] | None:
     return {
         "board": f"{current.game_number}-{current.board_number}",
         "revision": snapshot.revision,
-        "rules": board.rules if board is not None else view.match.rules,
+        **document_rules(get_rules(board.rules if board is not None else view.match.rules)),
         "scores": {"white": scores.get(white, 0), "black": scores.get(black, 0)},
         "names": {"white": _label("white", view, white), "black": _label("black", view, black)},
         "events": [event.payload for event in (current.events if board is not None else [])],

@@ -477,7 +477,8 @@ def test_dcv_is_icf_with_its_own_name() -> None:
 def test_every_preset_documents_its_differences() -> None:
     from scoring.rules import RULESETS
 
-    assert set(RULESETS) == {"icf", "dcv", "family-21", "queen-5", "point-carrom"}
+    assert set(RULESETS) == {"icf", "dcv", "family-21", "queen-5", "point-carrom",
+                             "uk-29"}
     for rules in RULESETS.values():
         assert rules.differences and rules.name and rules.name_de
 

@@ -45,7 +45,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
-from scoring.models import Entry, Event, Match, Player, Round, Table, Tournament
+from scoring.models import Entry, Event, HousePreset, Match, Player, Round, Table, Tournament
 from scoring.services.matches import Actor, record_toss
 
 ROLES = ("anonymous", "umpire", "umpire_link", "other_umpire", "other_umpire_link",
@@ -107,7 +107,8 @@ EXPECTED: dict[str, Rule] = {
         "entry-add", "draw", "next-round", "delete-round", "entry-action", "round-games",
         "match-toss", "match-quick", "match-walkover", "match-confirm", "callup-call",
         "callup-fill", "callup-auto", "callup-release", "callup-move", "match-correct",
-        "match-decide", "draw-edit", "draw-pin")},
+        "match-decide", "draw-edit", "draw-pin", "house-presets", "house-preset",
+        "house-preset-delete")},
     # the round's clock on the call-up page (scoring/views/round_clock.py)
     **{f"scoring:organiser-clock-{a}": Rule(T1_ORGANISER, why="is_organiser") for a in (
         "start", "add", "stop", "restart")},
@@ -230,6 +231,8 @@ def world(db) -> World:
         record_toss(match=m, winner="a", choice="break", actor=actor)
         m.refresh_from_db()
     _paper_board(m1)
+    HousePreset.objects.create(tournament=t1, name="Club 29", base="icf",
+                               switches={"game_points": 29}, key="h-0000000001")
     return World(t1, t2, m1, m2, m3, users)
 
 
@@ -255,6 +258,7 @@ def url_for(name: str, pattern: URLPattern, world: World, token: str) -> str | N
         "player_id": m1.entry_a.player_id, "tournament_id": world.t1.pk, "game": 1,
         "board": 1, "number": 1, "round_number": 1, "action": "withdraw", "token": token,
         "board_id": m1.games.get().boards.get().pk,
+        "preset_id": world.t1.house_presets.get().pk,
         "user_id": world.users["umpire"].pk, "role": "umpire",
         "digest": "0" * 16,  # the offline engine bundle (GET only)
         # Django's own URLs

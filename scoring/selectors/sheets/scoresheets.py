@@ -32,6 +32,7 @@ from scoring.records import (
 from scoring.records.prepared import SENTINEL, Prepared
 from scoring.rules import MatchState, SheetKind, derive_match, get_rules, variant_for
 from scoring.rules.game import BoardScore, GameState
+from scoring.selectors.house_presets import rules_summary
 from scoring.selectors.sheets.common import (
     BOARD_FIELDS,
     MATCH_RELATED,
@@ -193,6 +194,16 @@ def _load_logs(matches: Sequence[Match]) -> tuple[dict[int, list[Game]],
     return games, boards, events
 
 
+def _rules_words(match: Match, language: str) -> dict[str, Any]:
+    """The rules' name and their differences from ICF in the sheet's language (nothing for
+    rules that play as ICF)."""
+    with translation.override(language):
+        summary = rules_summary(match.rules, match.event.tournament_id)
+    if not summary.differences:
+        return {}
+    return {"rules_name": summary.name, "rules_differences": summary.differences}
+
+
 def _scoresheet(match: Match, games: list[Game], boards: dict[int, list[StoredBoard]],
                 board_events: dict[int, list[BoardEvent]], *, blank: bool, language: str,
                 base_url: str | None) -> ScoresheetData:
@@ -220,6 +231,7 @@ def _scoresheet(match: Match, games: list[Game], boards: dict[int, list[StoredBo
         "language": language,
         "board_limit": rules.board_limit_for(match.stage),
         "reference": f"#{match.pk}",
+        **_rules_words(match, language),
     }
     if blank:
         return ScoresheetData(blank=True, **common)

@@ -9,6 +9,7 @@ from typing import Any
 from scoring.models import Board, Match, Tournament
 from scoring.records import board_log_document, colour_sides
 from scoring.rules import RulesError, variant_for
+from scoring.rules.house import with_switches
 from scoring.rules.interchange import replay_board_document
 from scoring.services.backup.export import _scores_before_boards
 
@@ -29,7 +30,7 @@ def replay_problems(tournament: Tournament) -> list[str]:
             where = f"match {match.number} game {board.game.number} board {board.sequence}"
             document = board_log_document(board, rows, match=match, scores=scores.get(board.pk))
             try:
-                state = replay_board_document(document)
+                state = replay_board_document(with_switches(document))
             except RulesError as err:
                 problems.append(f"{where}: does not replay ({err})")
                 continue

@@ -20,6 +20,7 @@ from scoring.models import (
     Event,
     ExternalRecord,
     Game,
+    HousePreset,
     Match,
     MatchConfirmation,
     PaperScoresheet,
@@ -58,6 +59,8 @@ NOT_EXPORTED = {
     AuditEntry: {"id", "tournament"},
     ExternalRecord: {"id"},
     RollCall: {"id", "event"},
+    # the last change: the restore is the change
+    HousePreset: {"id", "tournament", "updated_at"},
 }
 
 
@@ -68,6 +71,7 @@ EXPORT_NAMES = {
             "result_interpretation": "result", "result_carrommen": "result",
             "result_queen": "result", "result_extra_points": "result",
             "result_points_by_side": "result"},
+    HousePreset: {"base": "rules"},
 }
 
 

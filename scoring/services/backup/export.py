@@ -18,6 +18,7 @@ from scoring.models import (
     Event,
     ExternalRecord,
     Game,
+    HousePreset,
     Match,
     MatchConfirmation,
     PaperScoresheet,
@@ -83,6 +84,7 @@ class _Export:
         self.entries = list(Entry.objects.filter(event__tournament=t).order_by("pk"))
         self.rounds = list(Round.objects.filter(event__tournament=t).order_by("pk"))
         self.tables = list(Table.objects.filter(tournament=t).order_by("pk"))
+        self.house_presets = list(HousePreset.objects.filter(tournament=t).order_by("pk"))
         self.matches = list(Match.objects.filter(event__tournament=t).select_related("umpire")
                             .order_by("pk"))
         self.games = list(Game.objects.filter(match__event__tournament=t)
@@ -138,6 +140,11 @@ class _Export:
             "format": FORMAT,
             "exported_at": _dt(timezone.now()),
             "tournament": self.tournament_out(),
+            "house_presets": [
+                {"name": h.name, "rules": h.base, "switches": h.switches, "key": h.key,
+                 "created_at": _dt(h.created_at)}
+                for h in self.house_presets
+            ],
             "tables": [
                 {"ref": self.t_ref[x.pk], "number": x.number, "label": x.label,
                  "active": x.active}

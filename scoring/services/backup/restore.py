@@ -8,6 +8,7 @@ import re
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +26,7 @@ from scoring.models import (
     Event,
     ExternalRecord,
     Game,
+    HousePreset,
     Match,
     MatchConfirmation,
     PaperScoresheet,
@@ -35,7 +37,8 @@ from scoring.models import (
     Tournament,
 )
 from scoring.models.match import new_umpire_token
-from scoring.rules import RULESETS
+from scoring.rules import RULESETS, RulesError
+from scoring.rules.house import compose
 from scoring.services.backup.check import replay_problems
 from scoring.services.backup.common import (
     _TIMESTAMPED,
@@ -102,7 +105,9 @@ def _valid(obj: Any, where: str) -> Any:
         raise BackupError("bad_value", f"{where}: the end date is before the start date")
     if isinstance(obj, (Match, Event, Board, Tournament)):
         rules = getattr(obj, "default_rules", None) or getattr(obj, "rules", None)
-        if rules not in RULESETS:
+        if rules not in RULESETS and not (
+            isinstance(obj, (Match, Event, Board)) and rules in _HOUSE_KEYS.get({}).values()
+        ):
             raise BackupError("bad_value", f"{where}: unknown rules {rules!r}")
     if isinstance(obj, Event):
         try:
@@ -211,6 +216,43 @@ def import_tournament(document: Any, *, slug: str | None = None, user: Any = Non
     return report
 
 
+#: The house presets' keys of the document being imported (old key -> the key the engine
+#: gives the same switches now), for :func:`_valid` and :func:`_rules_key`.
+_HOUSE_KEYS: ContextVar[dict[str, str]] = ContextVar("house_keys")
+
+
+def _rules_key(rules: Any) -> Any:
+    """A row's rules with a house preset's key as the engine composes it now."""
+    return _HOUSE_KEYS.get({}).get(rules, rules) if isinstance(rules, str) else rules
+
+
+def _import_house_presets(tournament: Tournament, rows: list[dict[str, Any]]) -> None:
+    """The tournament's house presets, each checked by the engine (``scoring/rules/house.py``);
+    the events, matches and boards that name a preset's key follow it."""
+    keys: dict[str, str] = {}
+    for i, row in enumerate(rows):
+        where = f"house_presets[{i}]"
+        name = _require(row, "name", where)
+        if not isinstance(name, str) or not name.strip() or len(name) > 80 \
+                or has_bidi_control(name):
+            raise BackupError("bad_value", f"{where}: name must be a text of 1 to 80 "
+                                           "characters")
+        try:
+            rules = compose(row.get("rules", "icf"), row.get("switches") or {}, name=name)
+        except RulesError as err:
+            raise BackupError("bad_value", f"{where}: {err.where}: {err.message}") from None
+        key = row.get("key", rules.key)
+        if not isinstance(key, str) or key in keys:
+            raise BackupError("bad_value", f"{where}: key must be a text, once")
+        if rules.key in keys.values():
+            raise BackupError("bad_value", f"{where}: the same switches as another preset")
+        keys[key] = rules.key
+        _new(HousePreset, where, tournament=tournament, name=name.strip(),
+             base=rules.base or "icf", switches=dict(rules.switches), key=rules.key,
+             created_at=_parse_dt(row.get("created_at"), where) or timezone.now())
+    _HOUSE_KEYS.set(keys)
+
+
 def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> ImportReport:
     User = get_user_model()
     users: dict[str, Any] = {}
@@ -254,6 +296,8 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
             tournament=tournament, number=_require(row, "number", f"tables[{i}]"),
             label=row.get("label", ""), active=row.get("active", True))
 
+    _import_house_presets(tournament, _list(document, "house_presets"))
+
     players: dict[str, Player] = {}
     for i, row in enumerate(_list(document, "players")):
         where = f"players[{i}]"
@@ -273,7 +317,7 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
         events[_require(row, "ref", where)] = _new(Event, where,
             tournament=tournament, name=_require(row, "name", where),
             kind=row.get("kind", Event.Kind.SINGLES), format=row.get("format", "knockout"),
-            rules=row.get("rules", "icf"), games_to_win=row.get("games_to_win", 2),
+            rules=_rules_key(row.get("rules", "icf")), games_to_win=row.get("games_to_win", 2),
             settings=row.get("settings") or {}, status=row.get("status", "entry"),
             order=row.get("order", 0), round_minutes=row.get("round_minutes"),
             created_at=_parse_dt(row.get("created_at"), where) or timezone.now())
@@ -336,7 +380,7 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
             entry_a=_ref(entries, row.get("entry_a"), where),
             entry_b=_ref(entries, row.get("entry_b"), where),
             entry_c=_ref(entries, row.get("entry_c"), where),
-            rules=row.get("rules", "icf"), stage=row.get("stage", "early"),
+            rules=_rules_key(row.get("rules", "icf")), stage=row.get("stage", "early"),
             games_to_win=row.get("games_to_win", 2),
             winner_to_side=row.get("winner_to_side", ""),
             loser_to_side=row.get("loser_to_side", ""),
@@ -430,7 +474,8 @@ def _import_game(match: Match, match_ref: str, g: dict[str, Any], where: str, us
         sequence = _require(b, "sequence", where)
         board = _new(Board, where,
             game=game, sequence=sequence, kind=b.get("kind", Board.Kind.LOG),
-            breaker=_require(b, "breaker", where), rules=b.get("rules", match.rules),
+            breaker=_require(b, "breaker", where),
+            rules=_rules_key(b["rules"]) if "rules" in b else match.rules,
             summary_winner=b.get("summary_winner", ""),
             summary_carrommen=b.get("summary_carrommen"),
             summary_queen=b.get("summary_queen", ""),

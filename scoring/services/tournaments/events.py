@@ -7,9 +7,9 @@ from typing import Any
 
 from django.db import transaction
 
-from scoring.models import Event, Tournament
+from scoring.models import Event, HousePreset, Tournament
 from scoring.round_clock import CLOCK_FROM, LIMIT_MAX, LIMIT_MIN
-from scoring.rules import RULESETS, variant_for
+from scoring.rules import RULESETS, RuleSet, get_rules, variant_for
 from scoring.services.matches import Actor
 from scoring.services.tournaments.base import TournamentError, audit
 
@@ -59,10 +59,37 @@ def _check_round_minutes(minutes: int | None) -> None:
         raise TournamentError("bad_setting", setting="round_minutes")
 
 
-def _check_event(kind: str, fmt: str, games_to_win: int, rules: str) -> None:
-    if rules not in RULESETS:
+def event_rules(tournament: Tournament, rules: str) -> RuleSet:
+    """A built-in preset, or one of the tournament's house presets by its key.
+
+    :raises TournamentError: ``unknown_rules``."""
+    if rules not in RULESETS and not HousePreset.objects.filter(
+            tournament=tournament, key=rules).exists():
         raise TournamentError("unknown_rules", rules=rules)
-    points = not variant_for(RULESETS[rules]).has_colours
+    return get_rules(rules)
+
+
+def house_time_rules(rules: RuleSet, round_minutes: int | None,
+                     settings: dict[str, Any]) -> tuple[int | None, dict[str, Any]]:
+    """A house preset's time switches as the event's defaults: its time limit when the event
+    sets none, and what time-up means unless the event says (``time_up_board``)."""
+    switches = dict(rules.switches)
+    if round_minutes is None and switches.get("time_limit") is not None:
+        round_minutes = rules.time_limit
+    if "time_up" in switches and not settings.get("time_up_board"):
+        settings = {**settings, "time_up_board": rules.time_up}
+    return round_minutes, settings
+
+
+def _check_event(kind: str, fmt: str, games_to_win: int, rules: str,
+                 tournament: Tournament | None = None) -> None:
+    if tournament is not None:
+        ruleset = event_rules(tournament, rules)
+    elif rules in RULESETS:
+        ruleset = RULESETS[rules]
+    else:
+        raise TournamentError("unknown_rules", rules=rules)
+    points = not variant_for(ruleset).has_colours
     if (kind == Event.Kind.POINTS) != points:
         raise TournamentError("points_rules")
     if kind == Event.Kind.POINTS and fmt not in (Event.Format.SINGLE_MATCH,
@@ -78,7 +105,8 @@ def create_event(*, tournament: Tournament, name: str, actor: Actor, kind: str =
                  settings: dict[str, Any] | None = None, order: int | None = None,
                  round_minutes: int | None = None) -> Event:
     rules = rules or tournament.default_rules
-    _check_event(kind, format, games_to_win, rules)
+    _check_event(kind, format, games_to_win, rules, tournament)
+    round_minutes, settings = house_time_rules(get_rules(rules), round_minutes, settings or {})
     _check_round_minutes(round_minutes)
     with transaction.atomic():
         if tournament.events.filter(name__iexact=name.strip()).exists():
@@ -106,7 +134,16 @@ def update_event(*, event: Event, actor: Actor, **fields: Any) -> Event:
                 raise TournamentError("drawn_fixed", field=key)
         new = {k: fields.get(k, getattr(event, k)) for k in ("kind", "format", "rules",
                                                              "games_to_win")}
-        _check_event(new["kind"], new["format"], int(new["games_to_win"]), new["rules"])
+        _check_event(new["kind"], new["format"], int(new["games_to_win"]), new["rules"],
+                     event.tournament)
+        if "round_minutes" in fields or settings is not None:
+            minutes, timed = house_time_rules(
+                get_rules(new["rules"]), fields.get("round_minutes", event.round_minutes),
+                settings if settings is not None else {})
+            if "round_minutes" in fields:
+                fields["round_minutes"] = minutes
+            if settings is not None:
+                settings = timed
         if "name" in fields and fields["name"].strip().lower() != event.name.lower() and (
                 event.tournament.events.filter(name__iexact=fields["name"].strip())
                 .exclude(pk=event.pk).exists()):

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Event, Match, Tournament
 from scoring.selectors import live as sel
+from scoring.selectors.house_presets import rules_summary
 from scoring.selectors.live import lookups
 
 #: Seconds between polls (rendered into hx-trigger; the hall rotates its slides itself).
@@ -74,4 +75,5 @@ def event_context(event: Event) -> dict[str, Any]:
         "has_bracket": event.format != Event.Format.SWISS
         and event.format != Event.Format.SINGLE_MATCH,
         "has_standings": sel.has_standings(event),
+        "rules": rules_summary(event.rules, event.tournament_id),
     }

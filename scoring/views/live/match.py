@@ -17,6 +17,7 @@ from django_htmx.http import HttpResponseStopPolling
 from scoring import conditional as early_answers
 from scoring.models import Match
 from scoring.selectors import live as sel
+from scoring.selectors.house_presets import rules_summary
 from scoring.views.live.common import POLL, by_match, match_or_404
 from scoring.views.live.etags import (
     FRAGMENT_SECONDS,
@@ -42,7 +43,9 @@ def _match_context(match: Match) -> dict[str, Any]:
 @conditional("match-page", by_match, page=True)
 def match_page(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     match = match_or_404(slug, match_id)
-    return render(request, "scoring/live/match.html", _match_context(match))
+    context = _match_context(match) | {
+        "rules": rules_summary(match.rules, match.event.tournament_id)}
+    return render(request, "scoring/live/match.html", context)
 
 
 @login_not_required

@@ -7,7 +7,8 @@
 - ``match``: result entry from the paper sheet (toss, boards, walkover, confirmation);
 - ``corrections``: corrections of a finished match (a board; a game or the match by an
   umpire's decision);
-- ``callup``: the call-up board.
+- ``callup``: the call-up board;
+- ``house_presets``: the tournament's own rule sets composed from a preset and switches.
 
 Shared: ``base`` (access checks, the acting organiser, messages) and ``words`` (why a pair was
 made, round titles). Error codes are put into words by :mod:`scoring.error_words`. Only the
@@ -23,7 +24,15 @@ from django.urls import URLPattern, path
 
 from scoring.draw_words import reason_text, round_title
 from scoring.error_words import error_text
-from scoring.views.organiser import callup, corrections, events, match, rounds, tournaments
+from scoring.views.organiser import (
+    callup,
+    corrections,
+    events,
+    house_presets,
+    match,
+    rounds,
+    tournaments,
+)
 
 __all__ = ["error_text", "reason_text", "round_title", "urlpatterns"]
 
@@ -37,6 +46,11 @@ urlpatterns: list[URLPattern] = [
     path(T + "players/", events.players, name="organiser-players"),
     path(T + "import/", events.import_players, name="organiser-import"),
     path(T + "tables/", tournaments.tables, name="organiser-tables"),
+    path(T + "rules/", house_presets.presets, name="organiser-house-presets"),
+    path(T + "rules/<int:preset_id>/", house_presets.preset_edit,
+         name="organiser-house-preset"),
+    path(T + "rules/<int:preset_id>/delete/", house_presets.preset_delete,
+         name="organiser-house-preset-delete"),
     path(T + "events/new/", events.event_new, name="organiser-event-new"),
     path(T + "events/<int:event_id>/", events.event_page, name="organiser-event"),
     path(T + "events/<int:event_id>/edit/", events.event_edit,

@@ -28,10 +28,11 @@ from scoring.forms.umpire import WriteForm
 from scoring.models import Match
 from scoring.records.sides import other_side
 from scoring.regions import parse_known
-from scoring.rules import RULESETS, RulesError, first_breaker_of_game
+from scoring.rules import RulesError, first_breaker_of_game, get_rules
 from scoring.rules.events import LOSS_REASONS
 from scoring.rulings import discarded_text, error_text, loss_reason
 from scoring.selectors import umpire_matches as matches_read
+from scoring.selectors.house_presets import house_rules_name
 from scoring.selectors.umpire import Tablet, tablet
 from scoring.services import matches as services
 from scoring.services.matches import Actor, MatchError, MatchLocked, MatchSnapshot, StaleMatch
@@ -119,7 +120,7 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
              error: str = "", notice: str = "", pad: dict[str, Any] | None = None,
              forms: dict[str, Any] | None = None) -> dict[str, Any]:
     match = view.match
-    rules = RULESETS[match.rules]
+    rules = get_rules(match.rules)
     organiser = permissions.is_organiser(request.user, match.event.tournament)
     first_breaker = None
     if match.toss_winner and match.toss_choice and view.variant.has_colours:
@@ -131,7 +132,9 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         "t": view,
         "match": match,
         "rules": rules,
-        "rules_name": rules.name_de if (get_language() or "").startswith("de") else rules.name,
+        "rules_name": (house_rules_name(match.rules, match.event.tournament_id)
+                       if rules.base is not None else
+                       rules.name_de if (get_language() or "").startswith("de") else rules.name),
         "urls": urls,
         # relative to the page (…/u/<token>/ or …/score/): the forms' URLs are short, and
         # the same for every match (made once per process)
