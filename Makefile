@@ -112,7 +112,7 @@ messages: venv
 	@command -v msgfmt >/dev/null || { \
 	  echo "ERROR: GNU gettext is needed to extract/compile messages: apt-get install gettext" >&2; \
 	  exit 1; }
-	$(VPY) manage.py makemessages --locale de --no-obsolete \
+	$(VPY) manage.py makemessages --locale de --locale fr --locale it --no-obsolete \
 	  --ignore '.venv/*' --ignore 'staticfiles/*' --ignore 'tests/*' --ignore 'bench/*'
 	$(VPY) manage.py compilemessages --ignore '.venv/*'
 

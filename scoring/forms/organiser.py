@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.limits import RATING_MAX, RATING_MIN, SEED_MAX, has_bidi_control
 from scoring.models import Event, Tournament
-from scoring.rules import RULESETS
+from scoring.preset_words import preset_choices
 
 BIDI_MESSAGE = _("Remove the text-direction control characters.")
 
@@ -24,7 +24,7 @@ def no_bidi(value: str) -> None:
         raise forms.ValidationError(BIDI_MESSAGE)
 
 
-RULE_CHOICES = [(key, rules.name) for key, rules in RULESETS.items()]
+RULE_CHOICES = preset_choices()
 GAMES_CHOICES = [(2, _("Best of three games")), (1, _("One game")),
                  (3, _("Best of five games"))]
 SIDE_CHOICES = [("a", "A"), ("b", "B")]
@@ -133,7 +133,7 @@ class EventForm(forms.ModelForm):
         label=_("Ranking rule"), required=False, initial="current",
         choices=[("current", _("Standard ranking")),
                  ("european", _("European circuit ranking"))],
-        help_text=_("How the standings rank (docs/STANDINGS.md): standard (wins, Buchholz, net "
+        help_text=_("How the standings rank: standard (wins, Buchholz, net "
                     "points) or the European circuit's (2 a win, 1 a draw, Buchholz with a bye "
                     "adding 0, net score, total score, seed, rating)."))
     bye_points = forms.IntegerField(

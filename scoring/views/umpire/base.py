@@ -26,6 +26,7 @@ from scoring import permissions
 from scoring.forms.point_actions import board_total
 from scoring.forms.umpire import WriteForm
 from scoring.models import Match
+from scoring.preset_words import preset_name
 from scoring.records.sides import other_side
 from scoring.regions import parse_known
 from scoring.rules import RULESETS, RulesError, first_breaker_of_game
@@ -131,7 +132,7 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         "t": view,
         "match": match,
         "rules": rules,
-        "rules_name": rules.name_de if (get_language() or "").startswith("de") else rules.name,
+        "rules_name": preset_name(rules.key),
         "urls": urls,
         # relative to the page (…/u/<token>/ or …/score/): the forms' URLs are short, and
         # the same for every match (made once per process)
