@@ -155,7 +155,7 @@ class EventForm(forms.ModelForm):
         choices=[("none", _("Nobody")), ("club", _("Players of one club")),
                  ("nation", _("Players of one nation"))],
         help_text=_("Group seeding, knock-out seeding and Swiss round 1 keep them apart as "
-                    "far as the draw allows (docs: separation)."))
+                    "far as the draw allows."))
 
     SETTINGS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
                 "single_game_rounds", "ranking", "bye_points", "walkover", "clock_from",
