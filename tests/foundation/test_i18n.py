@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import ast
 import gettext
-import re
 import os
+import re
 import shutil
 import subprocess
 import sys
