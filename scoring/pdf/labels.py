@@ -366,7 +366,8 @@ LABELS: dict[str, dict[str, str]] = {
         "col_present": "Présent",
         "col_player": "Joueur",
         "col_opponent": "Adversaire",
-        "callup_hint": "Cochez un match quand il est appelé et chaque côté quand il est à sa table.",
+        "callup_hint": ("Cochez un match quand il est appelé et chaque côté quand il est à sa"
+                        " table."),
         "vs": "contre",
         # point carrom's three-player sheet
         "point_title": "Feuille de match – carrom aux points (trois joueurs)",
