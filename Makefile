@@ -91,6 +91,7 @@ demo: seed vendor
 # into static/vendor/pyodide/ (gitignored); does nothing when that version is already there.
 vendor: venv
 	$(VPY) tools/fetch_pyodide.py
+	$(VPY) tools/fetch_axe.py
 
 # ruff, then the contracts (pyproject.toml): mypy --strict on the typed packages and the import
 # rules (lint-imports: the pure packages import no Django, scoring.rules nothing else of scoring)
