@@ -92,6 +92,7 @@ demo: seed vendor
 # into static/vendor/pyodide/ (gitignored); does nothing when that version is already there.
 vendor: venv
 	$(VPY) tools/fetch_pyodide.py
+	$(VPY) tools/fetch_axe.py
 
 # ruff, then the contracts (pyproject.toml): mypy --strict on the typed packages and the import
 # rules (lint-imports: the pure packages import no Django, scoring.rules nothing else of scoring)
@@ -132,7 +133,7 @@ messages: venv
 	@command -v msgfmt >/dev/null || { \
 	  echo "ERROR: GNU gettext is needed to extract/compile messages: apt-get install gettext" >&2; \
 	  exit 1; }
-	$(VPY) manage.py makemessages --locale de --no-obsolete \
+	$(VPY) manage.py makemessages --locale de --locale fr --locale it --no-obsolete \
 	  --ignore '.venv/*' --ignore 'staticfiles/*' --ignore 'tests/*' --ignore 'bench/*'
 	$(VPY) manage.py compilemessages --ignore '.venv/*'
 

@@ -258,6 +258,8 @@ LANGUAGE_CODE = env_str("LANGUAGE_CODE", "en")
 LANGUAGES = [
     ("en", _("English")),
     ("de", _("German")),
+    ("fr", _("French")),
+    ("it", _("Italian")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True

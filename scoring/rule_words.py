@@ -12,6 +12,7 @@ from typing import Any
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from scoring.preset_words import preset_name
 from scoring.rules import RuleSet
 from scoring.rules.house import SWITCHES, differences_from_icf
 
@@ -71,7 +72,7 @@ def rules_name(rules: RuleSet, name: str | None = None) -> str:
     """The preset's name in the reader's language (a house preset: its own name)."""
     if name:
         return name
-    return rules.name_de if (get_language() or "").startswith("de") else rules.name
+    return preset_name(rules.key)
 
 
 def differences_in_words(rules: RuleSet) -> list[str]:

@@ -13,6 +13,7 @@ from django.urls import URLPattern, path, register_converter
 from scoring.converters import IdConverter
 from scoring.views import (
     api,
+    api_description,
     checkin,
     draw_pins,
     engine,
@@ -61,5 +62,6 @@ urlpatterns = _bounded([
     *live.urlpatterns,
     *printing.urlpatterns,
     *api.urlpatterns,
+    *api_description.urlpatterns,
     *trust.urlpatterns,
 ])

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.limits import RATING_MAX, RATING_MIN, SEED_MAX, has_bidi_control
 from scoring.models import Event, Tournament
 from scoring.rule_words import rules_name
+from scoring.preset_words import preset_choices
 from scoring.rules import RULESETS
 from scoring.selectors.house_presets import presets_of
 
@@ -26,7 +27,7 @@ def no_bidi(value: str) -> None:
         raise forms.ValidationError(BIDI_MESSAGE)
 
 
-RULE_CHOICES = [(key, rules.name) for key, rules in RULESETS.items()]
+RULE_CHOICES = preset_choices()
 
 
 def rule_choices(tournament: Tournament | None) -> list[Any]:
@@ -144,7 +145,7 @@ class EventForm(forms.ModelForm):
         label=_("Ranking rule"), required=False, initial="current",
         choices=[("current", _("Standard ranking")),
                  ("european", _("European circuit ranking"))],
-        help_text=_("How the standings rank (docs/STANDINGS.md): standard (wins, Buchholz, net "
+        help_text=_("How the standings rank: standard (wins, Buchholz, net "
                     "points) or the European circuit's (2 a win, 1 a draw, Buchholz with a bye "
                     "adding 0, net score, total score, seed, rating)."))
     bye_points = forms.IntegerField(
@@ -167,7 +168,7 @@ class EventForm(forms.ModelForm):
         choices=[("none", _("Nobody")), ("club", _("Players of one club")),
                  ("nation", _("Players of one nation"))],
         help_text=_("Group seeding, knock-out seeding and Swiss round 1 keep them apart as "
-                    "far as the draw allows (docs: separation)."))
+                    "far as the draw allows."))
 
     SETTINGS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
                 "single_game_rounds", "ranking", "bye_points", "walkover", "clock_from",

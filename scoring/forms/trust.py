@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.forms.organiser import SIDE_CHOICES
@@ -39,6 +40,16 @@ class PaperBoardForm(forms.Form):
     points = forms.IntegerField(label=_("Points"), min_value=1, max_value=12, required=False,
                                 help_text=_("Only for an award instead of carrommen."))
     law = forms.CharField(label=_("Law"), max_length=30, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # the row's fields sit under the table's column heads: each is named for screen
+        # readers with its column and row (WCAG 4.1.2)
+        row = (self.prefix or "").rsplit("-", 1)[-1]
+        if row.isdigit():
+            for field in self.fields.values():
+                field.widget.attrs["aria-label"] = gettext("%(field)s, row %(n)s") % {
+                    "field": field.label, "n": int(row) + 1}
 
     def has_content(self) -> bool:
         data = self.cleaned_data

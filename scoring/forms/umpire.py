@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.forms.organiser import no_bidi
 from scoring.models import Event, Match, Player, Table
 from scoring.pad import PRESETS, stroke_payload
+from scoring.preset_words import preset_choices
 from scoring.records.sides import other_side
 from scoring.rules import RULESETS, variant_for
 from scoring.rules.events import LOSS_REASONS
@@ -234,7 +235,7 @@ class NewMatchForm(forms.Form):
 
     kind = forms.ChoiceField(choices=Event.Kind.choices, initial=Event.Kind.SINGLES,
                              label=_("Kind"))
-    rules = forms.ChoiceField(choices=[(k, r.name) for k, r in RULESETS.items()],
+    rules = forms.ChoiceField(choices=preset_choices(),
                               label=_("Rules"))
     stage = forms.ChoiceField(choices=Match._meta.get_field("stage").choices, initial="early",
                               label=_("Stage"),

@@ -7,9 +7,9 @@ from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules import RULESETS
+from scoring.preset_words import preset_choices
 
-RULES_CHOICES = [(key, rules.name) for key, rules in RULESETS.items()]
+RULES_CHOICES = preset_choices()
 #: ``rules`` names a built-in preset or a house preset's key (``HousePreset.key``), so the
 #: field has no fixed choices; the services check it (``tournaments.events.event_rules``).
 RULES_HELP = _("A rules preset (icf, dcv, …) or a house preset's key (h-…).")
@@ -87,8 +87,8 @@ class Event(models.Model):
     round_minutes = models.PositiveSmallIntegerField(
         _("round time limit (minutes)"), null=True, blank=True,
         validators=[MinValueValidator(1), MaxValueValidator(600)],
-        help_text=_("1 to 600 minutes (SoL's duration); empty: no time limit. Counted from "
-                    "the round's start or each match's call (scoring/round_clock.py)."))
+        help_text=_("1 to 600 minutes; empty: no time limit. The clock runs from the "
+                    "round's start, or from each match's call to its table."))
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -5,7 +5,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules import RULESETS
+from scoring.preset_words import preset_choices
 from scoring.timezones import default_time_zone, time_zone_choices, validate_time_zone
 
 
@@ -27,7 +27,7 @@ class Tournament(models.Model):
     )
     default_rules = models.CharField(
         _("default rules"), max_length=20, default="icf",
-        choices=[(key, rules.name) for key, rules in RULESETS.items()],
+        choices=preset_choices(),
     )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="organised_tournaments",

@@ -167,6 +167,8 @@ def format_date(date: datetime.date | None, language: str) -> str:
         return ""
     if language == "de":
         return f"{date.day:02d}.{date.month:02d}.{date.year}"
+    if language in ("fr", "it"):
+        return f"{date.day:02d}/{date.month:02d}/{date.year}"
     return date.isoformat()
 
 

@@ -10,8 +10,8 @@ Conventions
   printed on the right). ``winner``, ``breaker``, ``queen_by`` and the toss use these indexes.
 * Score pairs are ``(side A, side B)`` tuples.
 * Sequences may be given as lists or tuples; the renderers only iterate them.
-* ``language`` is ``"en"`` or ``"de"``; labels come from :mod:`scoring.pdf.labels`, names and
-  free texts (``law``, ``note``) are printed as given.
+* ``language`` is ``"en"``, ``"de"``, ``"fr"`` or ``"it"``; labels come from
+  :mod:`scoring.pdf.labels`, names and free texts (``law``, ``note``) are printed as given.
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-Language = Literal["en", "de"]
+Language = Literal["en", "de", "fr", "it"]
 Side = Literal[0, 1]
 
-LANGUAGES: tuple[str, ...] = ("en", "de")
+LANGUAGES: tuple[str, ...] = ("en", "de", "fr", "it")
 
 
 @dataclass(frozen=True, slots=True)

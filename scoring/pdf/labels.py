@@ -1,8 +1,10 @@
-"""Every fixed text printed on the sheets, in English and German, in one place.
+"""Every fixed text printed on the sheets, in English, German, French and Italian, in one place.
 
 The sheet's language follows the organiser's choice (``data.language``), not the request's
 locale, so these labels live here instead of in gettext catalogues. Placeholders use
-``str.format`` names. Carrom terms follow the DCV's German usage (Anstoß, Dame, Board, Spiel).
+``str.format`` names. Carrom terms follow each federation's usage (docs/GLOSSARY.md): the DCV's
+German (Anstoß, Dame, Board, Spiel), the French rule texts' (casse, reine, board, partie) and the
+FIC's Italian (spaccata, regina, board, game).
 """
 
 from __future__ import annotations
@@ -266,13 +268,276 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "table_label_caption": "Scannen für das aktuelle Match an diesem Tisch",
     },
+    "fr": {
+        # scoresheet header
+        "scoresheet": "Feuille de match",
+        "score_cards": "Cartes de score",
+        "blank_sheet": "pour marquer sur papier",
+        "tournament": "Tournoi",
+        "event": "Épreuve",
+        "round": "Tour",
+        "match": "Match n°",
+        "table": "Table",
+        "date": "Date",
+        "umpire": "Arbitre",
+        "start_time": "Début",
+        "end_time": "Fin",
+        "seating": "Placement",
+        "seating_hint": "partenaires face à face, le jeu passe vers la droite (ICF 78)",
+        "singles": "Simple",
+        "doubles": "Double",
+        "side_a": "A",
+        "side_b": "B",
+        "seat": "Place",
+        "toss": "Tirage au sort",
+        "toss_won_by": "gagné par",
+        "choice": "choix",
+        "choice_break": "Casse",
+        "choice_side": "Côté",
+        "qr_caption": "Scannez pour suivre ce match en direct",
+        # game table
+        "game": "Partie {n}",
+        "game3_hint": "seulement à 1 : 1 en parties",
+        "not_played": "non jouée",
+        "side_change_60a": "Changement de côté après le board 4 ou à 13 points (ICF 60a)",
+        "side_change_60b": "Changement de côté à 13 points (ICF 60b)",
+        "col_total": "Total",
+        "col_points": "Pts",
+        "col_extra": "+Sup",
+        "col_cm": "Pions",
+        "col_queen": "R",
+        "col_break": "Cas",
+        "col_board": "Board",
+        "col_remarks": "Remarques",
+        "final": "Final",
+        "extra_board": "Board supplémentaire",
+        "side_change": "Changement de côté",
+        "void": "Annulé, rejoué",
+        "game_won_by": "gagnée par {name}",
+        "legend": (
+            "Cas ● = a cassé (blancs) · R ✓ = reine confirmée et comptée, ○ = confirmée, non"
+            " comptée · Pions = pions restants de l'adversaire · +Sup = points supplémentaires"
+            " réclamés (compris dans Pts) · Total = score cumulé de la partie"
+        ),
+        # match result and signatures
+        "match_result": "Résultat du match en parties",
+        "match_won_by": "Vainqueur",
+        "walkover": "Forfait",
+        "draw": "Nul",
+        "signature": "Signature",
+        "signatures": "Signatures",
+        "signature_umpire": "Arbitre",
+        "page": "Page {page} sur {pages}",
+        "continued": "suite",
+        # bracket
+        "bracket": "Tableau",
+        "section_main": "Élimination directe",
+        "section_winners": "Tableau des gagnants",
+        "section_losers": "Tableau des perdants",
+        "section_final": "Grande finale",
+        "bye": "exempt",
+        # standings
+        "standings": "Classement",
+        "group": "Poule {name}",
+        "rank": "#",
+        "name": "Nom",
+        "wins": "Victoires",
+        "losses": "Défaites",
+        "played": "Matchs",
+        "game_points": "Pts partie",
+        "games_won": "Parties",
+        "buchholz": "Buchholz",
+        "median_buchholz": "BH médian",
+        "sonneborn_berger": "SB",
+        "net_points": "Pts nets",
+        "points_for": "Pts pour",
+        "points_against": "Pts contre",
+        "queens": "Reines",
+        "rating": "Classement",
+        # round lists
+        "pairings": "Appariements",
+        "callup_list": "Liste d'appel",
+        "players_index": "Joueurs",
+        "col_match": "Match",
+        "col_table": "Table",
+        "col_side_a": "Côté A",
+        "col_side_b": "Côté B",
+        "col_club": "Club",
+        "col_umpire": "Arbitre",
+        "col_called": "Appelé",
+        "col_present": "Présent",
+        "col_player": "Joueur",
+        "col_opponent": "Adversaire",
+        "callup_hint": ("Cochez un match quand il est appelé et chaque côté quand il est à sa"
+                        " table."),
+        "vs": "contre",
+        # point carrom's three-player sheet
+        "point_title": "Feuille de match – carrom aux points (trois joueurs)",
+        "point_players": "Joueurs dans l'ordre du jeu",
+        "point_first_breaker": "casse le board 1 (tiré au sort)",
+        "point_col_white": "B",
+        "point_col_black": "N",
+        "point_end_carrommen": "tous les pions rentrés",
+        "point_end_game_points": "{name} a atteint {cap}",
+        "point_end_board_loss": "board perdu par {name}",
+        "point_end_umpire_ruling": "décision de l'arbitre",
+        "point_end_void": "annulé, rejoué",
+        "point_in_progress": "en cours",
+        "point_legend": (
+            "B = pions blancs (2 points chacun) · N = pions noirs (1 point chacun) · R ✓ ="
+            " reine confirmée (5) · Pts = points du board · Total = score cumulé de la partie,"
+            " plafonné à {cap} · la reine seulement après un pion rentré dans un coup"
+            " précédent (ICF 92, 95(a))"
+        ),
+        "point_game_end": "Fin de la partie",
+        "point_game_end_points": "à {cap} points au board {board}",
+        "point_game_end_boards": "après le board {board}",
+        "point_final_score": "Score final",
+        "point_rules_note": (
+            "Le premier à {cap} points termine aussitôt la partie, sinon le plus de points après"
+            " {limit} boards ; une égalité en tête joue un board supplémentaire."
+        ),
+        # table labels
+        "table_label_caption": "Scannez pour le match en cours à cette table",
+    },
+    "it": {
+        # scoresheet header
+        "scoresheet": "Referto",
+        "score_cards": "Cartellini",
+        "blank_sheet": "per segnare su carta",
+        "tournament": "Torneo",
+        "event": "Gara",
+        "round": "Turno",
+        "match": "Match n.",
+        "table": "Tavolo",
+        "date": "Data",
+        "umpire": "Arbitro",
+        "start_time": "Inizio",
+        "end_time": "Fine",
+        "seating": "Posti",
+        "seating_hint": "compagni di fronte, il gioco passa a destra (ICF 78)",
+        "singles": "Singolo",
+        "doubles": "Doppio",
+        "side_a": "A",
+        "side_b": "B",
+        "seat": "Posto",
+        "toss": "Sorteggio",
+        "toss_won_by": "vinto da",
+        "choice": "scelta",
+        "choice_break": "Spaccata",
+        "choice_side": "Lato",
+        "qr_caption": "Scansionate per seguire questo match in diretta",
+        # game table
+        "game": "Game {n}",
+        "game3_hint": "solo se i game sono 1 : 1",
+        "not_played": "non giocato",
+        "side_change_60a": "Cambio di lato dopo il board 4 o a 13 punti (ICF 60a)",
+        "side_change_60b": "Cambio di lato a 13 punti (ICF 60b)",
+        "col_total": "Totale",
+        "col_points": "Pt",
+        "col_extra": "+Ex",
+        "col_cm": "Ped",
+        "col_queen": "R",
+        "col_break": "Spa",
+        "col_board": "Board",
+        "col_remarks": "Note",
+        "final": "Finale",
+        "extra_board": "Board supplementare",
+        "side_change": "Cambio di lato",
+        "void": "Nullo, rigiocato",
+        "game_won_by": "vinto da {name}",
+        "legend": (
+            "Spa ● = ha spaccato (bianco) · R ✓ = regina confermata e contata, ○ = confermata,"
+            " non contata · Ped = pedine rimaste all'avversario · +Ex = punti extra reclamati"
+            " (compresi in Pt) · Totale = punteggio progressivo del game"
+        ),
+        # match result and signatures
+        "match_result": "Risultato del match in game",
+        "match_won_by": "Vincitore",
+        "walkover": "Vittoria a tavolino",
+        "draw": "Pareggio",
+        "signature": "Firma",
+        "signatures": "Firme",
+        "signature_umpire": "Arbitro",
+        "page": "Pagina {page} di {pages}",
+        "continued": "continua",
+        # bracket
+        "bracket": "Tabellone",
+        "section_main": "Eliminazione diretta",
+        "section_winners": "Tabellone dei vincenti",
+        "section_losers": "Tabellone dei perdenti",
+        "section_final": "Finalissima",
+        "bye": "riposo",
+        # standings
+        "standings": "Classifica",
+        "group": "Girone {name}",
+        "rank": "#",
+        "name": "Nome",
+        "wins": "Vittorie",
+        "losses": "Sconfitte",
+        "played": "Match",
+        "game_points": "Pt game",
+        "games_won": "Game",
+        "buchholz": "Buchholz",
+        "median_buchholz": "BH mediano",
+        "sonneborn_berger": "SB",
+        "net_points": "Pt netti",
+        "points_for": "Pt fatti",
+        "points_against": "Pt subiti",
+        "queens": "Regine",
+        "rating": "Rating",
+        # round lists
+        "pairings": "Accoppiamenti",
+        "callup_list": "Elenco delle chiamate",
+        "players_index": "Giocatori",
+        "col_match": "Match",
+        "col_table": "Tavolo",
+        "col_side_a": "Lato A",
+        "col_side_b": "Lato B",
+        "col_club": "Club",
+        "col_umpire": "Arbitro",
+        "col_called": "Chiamato",
+        "col_present": "Presente",
+        "col_player": "Giocatore",
+        "col_opponent": "Avversario",
+        "callup_hint": "Spuntate un match quando è chiamato e ogni lato quando è al suo tavolo.",
+        "vs": "contro",
+        # point carrom's three-player sheet
+        "point_title": "Referto – carrom a punti (tre giocatori)",
+        "point_players": "Giocatori nell'ordine di gioco",
+        "point_first_breaker": "spacca il board 1 (sorteggiato)",
+        "point_col_white": "B",
+        "point_col_black": "N",
+        "point_end_carrommen": "tutte le pedine imbucate",
+        "point_end_game_points": "{name} ha raggiunto {cap}",
+        "point_end_board_loss": "board perso da {name}",
+        "point_end_umpire_ruling": "decisione dell'arbitro",
+        "point_end_void": "nullo, rigiocato",
+        "point_in_progress": "in corso",
+        "point_legend": (
+            "B = pedine bianche (2 punti ciascuna) · N = pedine nere (1 punto ciascuna) · R ✓ ="
+            " regina confermata (5) · Pt = punti del board · Totale = punteggio progressivo del"
+            " game, al massimo {cap} · la regina solo dopo una pedina imbucata in un tiro"
+            " precedente (ICF 92, 95(a))"
+        ),
+        "point_game_end": "Fine del game",
+        "point_game_end_points": "a {cap} punti nel board {board}",
+        "point_game_end_boards": "dopo il board {board}",
+        "point_final_score": "Punteggio finale",
+        "point_rules_note": (
+            "Chi arriva per primo a {cap} punti chiude subito il game, altrimenti vince chi ha"
+            " più punti dopo {limit} board; una parità in testa gioca un board supplementare."
+        ),
+        # table labels
+        "table_label_caption": "Scansionate per il match in corso a questo tavolo",
+    },
 }
 
 
 def labels_for(language: str) -> dict[str, str]:
     """The label table of ``language``.
 
-    :raises ValueError: for a language other than ``"en"`` or ``"de"``.
+    :raises ValueError: for a language without a table (see :data:`LABELS`).
     """
     try:
         return LABELS[language]

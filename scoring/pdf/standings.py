@@ -71,7 +71,7 @@ def format_value(value: int | float | str | None, language: str) -> str:
         text = str(int(value)) if value.is_integer() else f"{value:.2f}".rstrip("0")
     else:
         text = str(value)
-    return text.replace(".", ",") if language == "de" else text
+    return text.replace(".", ",") if language in ("de", "fr", "it") else text
 
 
 def _numbered_canvas(language: str, footer_left: str) -> type[Canvas]:

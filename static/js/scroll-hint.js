@@ -32,6 +32,8 @@
     hint.hidden = fits;
     hint.classList.toggle("is-at-end", !fits && !more);
     box.classList.toggle("has-more-columns", more);
+    // a region that scrolls sideways is reachable by keyboard (arrow keys scroll it)
+    if (fits) { box.removeAttribute("tabindex"); } else { box.setAttribute("tabindex", "0"); }
   }
 
   function all() {

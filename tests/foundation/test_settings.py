@@ -89,5 +89,5 @@ def test_whitenoise_comes_right_after_security_middleware():
     ]
 
 
-def test_languages_are_english_and_german():
-    assert [code for code, _name in settings.LANGUAGES] == ["en", "de"]
+def test_languages_are_english_german_french_and_italian():
+    assert [code for code, _name in settings.LANGUAGES] == ["en", "de", "fr", "it"]

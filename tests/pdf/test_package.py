@@ -1,9 +1,10 @@
-"""The PDF package ships what it needs: labels complete in both languages, the fonts and their
+"""The PDF package ships what it needs: labels complete in every language, the fonts and their
 licence. (No Django under ``scoring/pdf/``, and rendering without it:
 ``tests/foundation/test_pure_packages.py``.)"""
 
 from __future__ import annotations
 
+import string
 from pathlib import Path
 
 import scoring.pdf
@@ -13,10 +14,17 @@ from scoring.pdf.labels import LABELS
 ROOT = Path(scoring.pdf.__file__).parents[2]
 
 
-def test_both_languages_have_the_same_labels() -> None:
-    assert set(LABELS) == {"en", "de"}
-    assert set(LABELS["en"]) == set(LABELS["de"])
-    assert all(LABELS["de"].values()) and all(LABELS["en"].values())
+def test_every_language_has_the_same_labels_and_placeholders() -> None:
+    """The sheets exist in the app's four languages (issue 35), each label with the same
+    ``str.format`` fields as the English one."""
+    assert set(LABELS) == {"en", "de", "fr", "it"}
+    fields = string.Formatter()
+    for language, table in LABELS.items():
+        assert set(table) == set(LABELS["en"]), language
+        assert all(table.values()), language
+        for key, english in LABELS["en"].items():
+            assert {f[1] for f in fields.parse(table[key]) if f[1]} == \
+                {f[1] for f in fields.parse(english) if f[1]}, (language, key)
 
 
 def test_fonts_and_licence_are_shipped() -> None:

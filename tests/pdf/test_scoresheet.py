@@ -194,7 +194,7 @@ def test_doubles_print_both_pairs_with_seats() -> None:
 
 def test_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="unsupported sheet language"):
-        render_scoresheet(demo_sheet(language="fr"))
+        render_scoresheet(demo_sheet(language="nl"))
 
 
 # --------------------------------------------------------------------------- blank sheet

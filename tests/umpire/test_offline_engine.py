@@ -64,7 +64,7 @@ def test_the_bundle_holds_the_rules_engine_and_no_django():
     names = zipfile.ZipFile(io.BytesIO(built.data)).namelist()
     rules = sorted(p.name for p in Path("scoring/rules").glob("*.py"))
     assert sorted(n.split("/")[-1] for n in names if n.startswith("scoring/rules/")) == rules
-    assert "catalogues/de.mo" in names
+    assert {"catalogues/de.mo", "catalogues/fr.mo", "catalogues/it.mo"} <= set(names)
     assert bundle.build().digest == built.digest  # the same source, the same name
     django_imports = {}
     for name in names:
@@ -106,10 +106,11 @@ def random_strokes(rng: random.Random) -> list[dict[str, str]]:
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_the_engine_in_the_browser_rules_as_the_server(tossed, tmp_path, seed):
     """A board played on the server through the tablet; the same pad entries replayed by the
-    bundle without Django give the server's rulings, word for word, in English and German."""
+    bundle without Django give the server's rulings, word for word, in English, German,
+    French and Italian."""
     client = Client()
     logs = {}
-    for lang in ("en", "de"):
+    for lang in ("en", "de", "fr", "it"):
         with translation.override(lang):
             logs[lang] = engine_log(tablet(match_snapshot(tossed)))
     assert logs["en"]["events"] == [] and logs["de"]["names"]["white"] == "Weiß (Ben Kirk)"
@@ -125,7 +126,7 @@ def test_the_engine_in_the_browser_rules_as_the_server(tossed, tmp_path, seed):
         else:
             assert answer.status_code == 422  # the engine refused it: nothing recorded
     assert len(pending) >= 5
-    for lang in ("en", "de"):
+    for lang in ("en", "de", "fr", "it"):
         with translation.override(lang):
             history = tablet(match_snapshot(tossed)).history
         server = [[(r.text, r.law) for r in item.rulings] for item in reversed(history)]

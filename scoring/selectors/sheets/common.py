@@ -93,7 +93,8 @@ def tournament_for_sheet(slug: str) -> Tournament | None:
 
 
 def sheet_language(language: str | None) -> str:
-    """``"de"`` or ``"en"`` from a language code such as ``de-ch``; default: the active one."""
+    """A sheet language (``"en"``, ``"de"``, ``"fr"``, ``"it"``) from a language code such as
+    ``de-ch`` or ``fr-ch``; default: the active one."""
     code = (language or translation.get_language() or settings.LANGUAGE_CODE or "en").lower()
     code = code.split("-")[0].split("_")[0]
     return code if code in LANGUAGES else "en"

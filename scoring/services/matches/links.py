@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring.models import Entry, Event, Match
 from scoring.rules import variant_for
@@ -66,9 +67,9 @@ def create_single_match(
                                           format=Event.Format.SINGLE_MATCH)
                      .order_by("pk").first())
         if event is None:
-            name = event_name or {"singles": "Friendly matches",
-                                  "doubles": "Friendly doubles",
-                                  "points": "Friendly point carrom"}[kind]
+            name = event_name or {"singles": gettext("Friendly matches"),
+                                  "doubles": gettext("Friendly doubles"),
+                                  "points": gettext("Friendly point carrom")}[kind]
             event, _created = Event.objects.get_or_create(
                 tournament=tournament, name=name,
                 defaults={"kind": kind, "format": Event.Format.SINGLE_MATCH, "rules": rules,

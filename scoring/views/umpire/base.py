@@ -26,6 +26,7 @@ from scoring import permissions
 from scoring.forms.point_actions import board_total
 from scoring.forms.umpire import WriteForm
 from scoring.models import Match
+from scoring.preset_words import preset_name
 from scoring.records.sides import other_side
 from scoring.regions import parse_known
 from scoring.rules import RulesError, first_breaker_of_game, get_rules
@@ -134,7 +135,7 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         "rules": rules,
         "rules_name": (house_rules_name(match.rules, match.event.tournament_id)
                        if rules.base is not None else
-                       rules.name_de if (get_language() or "").startswith("de") else rules.name),
+                       preset_name(rules.key)),
         "urls": urls,
         # relative to the page (…/u/<token>/ or …/score/): the forms' URLs are short, and
         # the same for every match (made once per process)

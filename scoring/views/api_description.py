@@ -1,0 +1,383 @@
+"""The JSON API made discoverable (issue 35): ``/api/v1/`` lists the resources, the OpenAPI 3.1
+description is served at ``/api/v1/openapi.json`` and rendered as a page of the docs at
+``/api/v1/docs/`` (the app's own template and CSS, no CDN).
+
+The description is written here, beside the API (:mod:`scoring.views.api`), and
+``tests/live/test_openapi.py`` checks it against every route and the actual answers of each
+(strictly: an undocumented field fails), so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+from django.contrib.auth.decorators import login_not_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import URLPattern, path, reverse
+from django.views.decorators.http import require_safe
+
+from scoring.models import Event
+from scoring.views.api import _json
+
+OPENAPI_VERSION = "3.1.0"
+
+# --------------------------------------------------------------------------- schema helpers
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    if "$ref" in schema:
+        return {"oneOf": [schema, {"type": "null"}]}
+    kind = schema["type"]
+    nullable = {**schema, "type": [*(kind if isinstance(kind, list) else [kind]), "null"]}
+    if "enum" in schema:
+        nullable["enum"] = [*schema["enum"], None]
+    return nullable
+
+
+def _object(description: str, required: dict[str, Any],
+            optional: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"type": "object", "description": description,
+            "properties": {**required, **(optional or {})}, "required": list(required)}
+
+
+INT = {"type": "integer"}
+STR = {"type": "string"}
+BOOL = {"type": "boolean"}
+URL = {"type": "string", "format": "uri"}
+DATE = {"type": "string", "format": "date"}
+TIME = {"type": "string", "format": "date-time"}
+ID_LIST = {"type": "array", "items": _nullable(INT)}
+KINDS = {"type": "string", "enum": [k.value for k in Event.Kind]}
+FORMATS = {"type": "string", "enum": [f.value for f in Event.Format]}
+EVENT_STATUS = {"type": "string", "enum": [s.value for s in Event.Status]}
+MATCH_STATUS = {"type": "string", "enum": ["scheduled", "playing", "finished"],
+                "description": "The three public states of a match."}
+
+
+def _schemas() -> dict[str, Any]:
+    player = _object("A player of an entry.", {
+        "id": INT, "name": STR, "club": STR, "nationality": STR})
+    entry = _object("An entry of an event: a player, or a pair in doubles.", {
+        "id": INT, "name": STR, "seed": _nullable(INT), "withdrawn": BOOL,
+        "players": {"type": "array", "items": _ref("Player")}})
+    board = _object(
+        "One board of a game. Two-sided boards give winner, points, queen and carrommen; "
+        "point-carrom boards each player's points and the totals after the board.", {
+            "number": INT, "breaker": _nullable(INT), "law": _nullable(STR),
+            "finished": BOOL, "void": BOOL,
+            "entered_as": {"type": "string", "enum": ["log", "summary", "award", "recorded"]},
+            "queen": _nullable(INT), "interpretation": BOOL,
+        }, {
+            "winner": _nullable(INT), "points": _nullable(INT), "carrommen": _nullable(INT),
+            "extra_board": BOOL,
+            "points_by_entry": _nullable({"type": "object",
+                                          "additionalProperties": INT}),
+            "points_by_player": _nullable({"type": "array", "items": INT}),
+            "totals": {"type": "array", "items": INT},
+            "top_scorer": _nullable(INT), "end": _nullable(STR),
+        })
+    game = _object("A game of the match.", {
+        "number": INT, "scores": {"type": "array", "items": INT},
+        "winner": _nullable(INT), "finished": BOOL,
+        "boards": {"type": "array", "items": _ref("Board")}})
+    current = _object("The board being played.", {
+        "game": INT, "board": INT, "breaker": _nullable(INT), "started": BOOL,
+        "change_sides": BOOL, "extra_board": BOOL,
+        "state": _nullable({"type": "object",
+                            "description": "The engine's position (carrom-board-state/1)."})})
+    match = _object("A match: its entries, games, boards and the board in play.", {
+        "id": INT, "event": INT, "tournament": INT, "round": _nullable(INT),
+        "round_name": _nullable(STR), "bracket": _nullable(STR), "group": _nullable(STR),
+        "number": INT, "table": _nullable(INT), "status": MATCH_STATUS,
+        "status_detail": STR,
+        "entries": {**ID_LIST, "description": "Entry ids in side order (a, b, c)."},
+        "names": {"type": "array", "items": STR}, "rules": STR, "stage": STR,
+        "games_to_win": INT, "winner": _nullable(INT), "draw": BOOL, "walkover": BOOL,
+        "bye": BOOL, "games_won": {"type": "array", "items": INT},
+        "games": {"type": "array", "items": _ref("Game")},
+        "current": _nullable(_ref("CurrentBoard")), "revision": INT,
+        "updated_at": _nullable(TIME), "called_at": _nullable(TIME),
+        "started_at": _nullable(TIME), "finished_at": _nullable(TIME), "html": URL})
+    tournament_summary = _object("A tournament in the list.", {
+        "id": INT, "name": STR, "slug": STR, "start_date": _nullable(DATE),
+        "end_date": _nullable(DATE), "venue": STR, "url": URL})
+    event_summary = _object("An event of a tournament.", {
+        "id": INT, "name": STR, "kind": KINDS, "format": FORMATS, "rules": STR,
+        "games_to_win": INT, "status": EVENT_STATUS, "url": URL})
+    table = _object("A table of the hall.", {"number": INT, "label": STR, "active": BOOL})
+    tournament = _object("A tournament with its events and tables.", {
+        "id": INT, "name": STR, "slug": STR, "start_date": _nullable(DATE),
+        "end_date": _nullable(DATE), "venue": STR, "table_count": INT,
+        "events": {"type": "array", "items": _ref("EventSummary")},
+        "tables": {"type": "array", "items": _ref("Table")},
+        "html": URL, "results_csv": URL})
+    table_now = _object("A table with its current match (playing, else called, else the "
+                        "last finished there).", {
+        "number": INT, "label": STR, "match": _nullable(INT),
+        "status": _nullable(MATCH_STATUS), "status_detail": _nullable(STR),
+        "entries": ID_LIST, "names": {"type": "array", "items": STR},
+        "games_won": {"type": "array", "items": INT},
+        "scores": _nullable({"type": "array", "items": INT})})
+    standing = {
+        "type": "object",
+        "description": "A row of the standings: the entry, its rank and the ranking's "
+                       "columns (wins, buchholz, net_points, … as the event's rule has them).",
+        "properties": {"entry": INT, "rank": INT, "group": STR, "had_bye": BOOL,
+                       "withdrawn": BOOL},
+        "required": ["entry", "rank"],
+        "additionalProperties": {"type": ["integer", "number", "string", "null"]},
+    }
+    round_ = _object("A round of the event.", {
+        "number": INT, "name": STR, "bracket": STR, "stage": STR,
+        "matches": {"type": "array", "items": INT}})
+    placing = _object("A decided final place (a shared place as place..place_to).", {
+        "entry": INT, "place": INT, "place_to": _nullable(INT)})
+    event = _object("An event: entries, rounds, matches, standings and placings.", {
+        "id": INT, "tournament": INT, "name": STR, "kind": KINDS, "format": FORMATS,
+        "rules": STR, "games_to_win": INT, "status": EVENT_STATUS,
+        "entries": {"type": "array", "items": _ref("Entry")},
+        "rounds": {"type": "array", "items": _ref("Round")},
+        "matches": {"type": "array", "items": INT},
+        "standings": {"type": "array", "items": standing},
+        "standings_order": _nullable(STR), "standings_rule": _nullable(STR),
+        "placings": {"type": "array", "items": _ref("Placing")}, "html": URL})
+    board_document = _object("One board as the interchange documents: its log "
+                             "(carrom-board/1, none for a board entered as a summary or "
+                             "award) and the engine's state after it (carrom-board-state/1).", {
+        "log": _nullable({"type": "object"}), "state": {"type": "object"}})
+    stats = {"type": "object", "description": "Statistics from the stroke logs.",
+             "additionalProperties": {"type": ["integer", "number", "null"]}}
+    player_page = _object("A player in a tournament: entries, matches, statistics, slams.", {
+        "id": INT, "name": STR, "club": STR, "nationality": STR,
+        "entries": {"type": "array", "items": _object("An entry of the player.", {
+            "id": INT, "event": INT, "name": STR, "seed": _nullable(INT)})},
+        "matches": {"type": "array", "items": _object("A match of the player.", {
+            "id": INT, "side_entry": _nullable(INT), "status": MATCH_STATUS,
+            "result": _nullable(STR)})},
+        "stats": stats,
+        "slams": {"type": "array", "items": _object("A white or black slam.", {
+            "kind": {"type": "string", "enum": ["white", "black"]}, "match": INT,
+            "game": INT, "board": INT})},
+        "html": URL})
+    resource = _object("A resource of the API.", {
+        "name": STR, "path": STR, "description": STR}, {"url": URL})
+    index = _object("What the API offers.", {
+        "version": STR, "resources": {"type": "array", "items": _ref("Resource")},
+        "openapi": URL, "docs": URL})
+    error = _object("An error.", {"detail": STR})
+    return {
+        "Index": index, "Resource": resource, "Error": error,
+        "TournamentSummary": tournament_summary, "Tournament": tournament,
+        "EventSummary": event_summary, "Table": table, "TableNow": table_now,
+        "Event": event, "Entry": entry, "Player": player, "Round": round_,
+        "Placing": placing, "Match": match, "Game": game, "Board": board,
+        "CurrentBoard": current, "BoardDocument": board_document, "PlayerPage": player_page,
+    }
+
+
+def _id(name: str, what: str) -> dict[str, Any]:
+    return {"name": name, "in": "path", "required": True, "description": what,
+            "schema": {"type": "integer", "minimum": 1}}
+
+
+def _get(summary: str, description: str, schema: dict[str, Any], tag: str,
+         parameters: tuple[dict[str, Any], ...] = (), *, conditional: bool = True
+         ) -> dict[str, Any]:
+    responses: dict[str, Any] = {
+        "200": {"description": "The resource.",
+                "headers": {"ETag": {"schema": STR,
+                                     "description": "Send it back in If-None-Match."}},
+                "content": {"application/json": {"schema": schema}}},
+    }
+    if conditional:
+        responses["304"] = {"description": "Not modified since the ETag sent."}
+    if parameters:
+        responses["404"] = {"description": "No such resource.",
+                            "content": {"application/json": {"schema": _ref("Error")}}}
+    operation: dict[str, Any] = {"summary": summary, "description": description,
+                                 "tags": [tag], "responses": responses}
+    if parameters:
+        operation["parameters"] = list(parameters)
+    if conditional:
+        operation.setdefault("parameters", []).append(
+            {"name": "If-None-Match", "in": "header", "required": False,
+             "schema": STR, "description": "The ETag of the copy the client has."})
+    return {"get": operation}
+
+
+#: (path, the URL name of the route, summary, description, schema, tag, path parameters)
+ROUTES: tuple[tuple[str, str, str, str, dict[str, Any], str, tuple[str, ...]], ...] = (
+    ("/api/v1/", "api-index", "The API's resources",
+     "Lists the resources, the OpenAPI description and its docs page.", _ref("Index"), "API",
+     ()),
+    ("/api/v1/openapi.json", "api-openapi", "This description",
+     "The OpenAPI 3.1 description of the API.", {"type": "object"}, "API", ()),
+    ("/api/v1/tournaments/", "api-tournaments", "Tournaments",
+     "All tournaments, newest first.",
+     {"type": "array", "items": _ref("TournamentSummary")}, "Tournaments", ()),
+    ("/api/v1/tournaments/{tournament_id}/", "api-tournament", "A tournament",
+     "The tournament with its events and tables.", _ref("Tournament"), "Tournaments",
+     ("tournament_id",)),
+    ("/api/v1/tournaments/{tournament_id}/tables/", "api-tables", "The tables now",
+     "Every active table with its current match (what the hall screen shows).",
+     {"type": "array", "items": _ref("TableNow")}, "Tournaments", ("tournament_id",)),
+    ("/api/v1/tournaments/{tournament_id}/players/{player_id}/", "api-player", "A player",
+     "A player's entries, matches, statistics and slams in the tournament.",
+     _ref("PlayerPage"), "Tournaments", ("tournament_id", "player_id")),
+    ("/api/v1/events/{event_id}/", "api-event", "An event",
+     "Entries, rounds, matches, standings and final placings.", _ref("Event"), "Events",
+     ("event_id",)),
+    ("/api/v1/matches/{match_id}/", "api-match", "A match",
+     "The match with its games, boards and the board in play.", _ref("Match"), "Matches",
+     ("match_id",)),
+    ("/api/v1/matches/{match_id}/games/{game}/boards/{board}/", "api-board", "A board",
+     "One board's log and the engine's state after it.", _ref("BoardDocument"), "Matches",
+     ("match_id", "game", "board")),
+)
+
+PARAMETERS = {
+    "tournament_id": "The tournament's id.", "player_id": "The player's id.",
+    "event_id": "The event's id.", "match_id": "The match's id.",
+    "game": "The game's number (1, 2, 3).", "board": "The board's number in the game.",
+}
+
+
+@cache
+def description() -> dict[str, Any]:
+    """The OpenAPI 3.1 document (paths relative to the server's root)."""
+    paths = {
+        route: _get(summary, text, schema, tag,
+                    tuple(_id(p, PARAMETERS[p]) for p in params),
+                    conditional=name not in ("api-index", "api-openapi"))
+        for route, name, summary, text, schema, tag, params in ROUTES
+    }
+    return {
+        "openapi": OPENAPI_VERSION,
+        "info": {
+            "title": "Carrom tournament API",
+            "version": "1",
+            "description": (
+                "Public, read-only JSON: tournaments, events, matches, boards, tables and "
+                "players as the live pages show them. No login; GET and HEAD only. Every "
+                "answer has an ETag: send it in If-None-Match to get 304 when nothing "
+                "changed. Texts meant for people follow Accept-Language; codes never do."),
+        },
+        "servers": [{"url": "/"}],
+        "tags": [{"name": "API"}, {"name": "Tournaments"}, {"name": "Events"},
+                 {"name": "Matches"}],
+        "paths": paths,
+        "components": {"schemas": _schemas()},
+    }
+
+
+# --------------------------------------------------------------------------- views
+
+
+def _headers(response: HttpResponse) -> HttpResponse:
+    response["Access-Control-Allow-Origin"] = "*"
+    return response
+
+
+@login_not_required
+@require_safe
+def root(request: HttpRequest) -> HttpResponse:
+    """``/api/``: the current version's index."""
+    return redirect("scoring:api-index")
+
+
+@login_not_required
+@require_safe
+def index(request: HttpRequest) -> HttpResponse:
+    """``/api/v1/``: the resources, with the URL of those that need no id."""
+    resources = []
+    for route, name, summary, _text, _schema, _tag, params in ROUTES:
+        if name == "api-index":
+            continue
+        item: dict[str, Any] = {"name": summary, "path": route, "description": _text}
+        if not params:
+            item["url"] = request.build_absolute_uri(reverse(f"scoring:{name}"))
+        resources.append(item)
+    return _json({
+        "version": "1",
+        "resources": resources,
+        "openapi": request.build_absolute_uri(reverse("scoring:api-openapi")),
+        "docs": request.build_absolute_uri(reverse("scoring:api-docs")),
+    })
+
+
+@login_not_required
+@require_safe
+def openapi(request: HttpRequest) -> HttpResponse:
+    return _headers(HttpResponse(json.dumps(description(), ensure_ascii=False),
+                                 content_type="application/json"))
+
+
+def _schema_rows(schema: dict[str, Any]) -> list[dict[str, Any]]:
+    """The fields of an object schema as table rows for the docs page."""
+    rows = []
+    for field, spec in schema.get("properties", {}).items():
+        rows.append({"name": field, "type": _type_text(spec),
+                     "required": field in schema.get("required", []),
+                     "description": spec.get("description", "")})
+    return rows
+
+
+def _type_text(spec: dict[str, Any]) -> str:
+    if "$ref" in spec:
+        return spec["$ref"].rsplit("/", 1)[-1]
+    if "oneOf" in spec:
+        return " | ".join(_type_text(s) for s in spec["oneOf"])
+    kind = spec.get("type", "object")
+    kinds = kind if isinstance(kind, list) else [kind]
+    parts = []
+    for k in kinds:
+        if k == "array":
+            parts.append(f"[{_type_text(spec.get('items', {}))}]")
+        elif "enum" in spec and k == "string":
+            parts.append(" | ".join(f'"{v}"' for v in spec["enum"]))
+        elif "format" in spec and k == "string":
+            parts.append(f"string ({spec['format']})")
+        else:
+            parts.append(k)
+    return " | ".join(parts)
+
+
+@login_not_required
+@require_safe
+def docs(request: HttpRequest) -> HttpResponse:
+    """The description rendered as a page (server-side, no script, no CDN)."""
+    doc = description()
+    operations = []
+    for route, name, summary, text, schema, tag, _params in ROUTES:
+        operation = doc["paths"][route]["get"]
+        operations.append({
+            "path": route, "summary": summary, "description": text, "tag": tag,
+            "name": name,
+            "parameters": [p for p in operation.get("parameters", []) if p["in"] == "path"],
+            "responses": sorted(operation["responses"]),
+            "returns": _type_text(schema),
+            "anchor": schema.get("$ref", schema.get("items", {}).get("$ref", "")
+                                 ).rsplit("/", 1)[-1],
+        })
+    schemas = [{"name": key, "description": value.get("description", ""),
+                "rows": _schema_rows(value)}
+               for key, value in doc["components"]["schemas"].items()]
+    return render(request, "scoring/api/docs.html", {
+        "info": doc["info"], "operations": operations, "schemas": schemas,
+        "openapi_url": reverse("scoring:api-openapi"), "index_url": reverse("scoring:api-index"),
+    })
+
+
+urlpatterns: list[URLPattern] = [
+    path("api/", root, name="api-root"),
+    path("api/v1/", index, name="api-index"),
+    path("api/v1/openapi.json", openapi, name="api-openapi"),
+    path("api/v1/docs/", docs, name="api-docs"),
+]
