@@ -38,6 +38,9 @@ def _catalogue() -> dict[str, str]:
         "negative_count": _("A count cannot be negative."),
         "bad_count": _("Counts must be whole numbers."),
         # the services
+        "text_nul": _("Remove the NUL character."),
+        "text_control": _("Remove the control characters."),
+        "text_bidi": _("Remove the text-direction control characters."),
         "pin_same_entry": _("Choose two different entries."),
         "pin_not_in_round": _("Both entries must have a place in the round."),
         "pin_already": _("These two entries already play each other."),

@@ -11,6 +11,13 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from scoring.forms.fields import (
+    BoundedModelChoiceField,
+    BoundedModelMultipleChoiceField,
+    TextField,
+    check_all_text,
+    plain_text,
+)
 from scoring.limits import RATING_MAX, RATING_MIN, SEED_MAX, has_bidi_control
 from scoring.models import Event, Tournament
 from scoring.rules import RULESETS
@@ -19,9 +26,9 @@ BIDI_MESSAGE = _("Remove the text-direction control characters.")
 
 
 def no_bidi(value: str) -> None:
-    """Names are shown on every page, sheet and export: no text-direction controls."""
-    if has_bidi_control(value or ""):
-        raise forms.ValidationError(BIDI_MESSAGE)
+    """Names are shown on every page, sheet and export: no text-direction controls, no NUL or
+    other control characters (the one check of ``scoring.forms.fields``)."""
+    plain_text(value)
 
 
 RULE_CHOICES = [(key, rules.name) for key, rules in RULESETS.items()]
@@ -40,14 +47,14 @@ class DateInput(forms.DateInput):
 class TournamentForm(forms.Form):
     """A new tournament, or its settings (the web address stays once it is created)."""
 
-    name = forms.CharField(label=_("Name"), max_length=200, validators=[no_bidi])
+    name = TextField(label=_("Name"), max_length=200, validators=[no_bidi])
     slug = forms.SlugField(
         label=_("Web address"), max_length=100, required=False,
         help_text=_("Short name in web addresses, e.g. spring-open-2026; made from the name "
                     "if left empty."))
     start_date = forms.DateField(label=_("First day"), widget=DateInput())
     end_date = forms.DateField(label=_("Last day"), widget=DateInput())
-    venue = forms.CharField(label=_("Venue"), max_length=200, required=False,
+    venue = TextField(label=_("Venue"), max_length=200, required=False,
                             validators=[no_bidi])
     table_count = forms.IntegerField(label=_("Number of tables"), min_value=1, max_value=500,
                                      initial=8, help_text=_("Carrom boards in the hall."))
@@ -85,7 +92,7 @@ class CallupSettingsForm(forms.Form):
     auto_callup = forms.BooleanField(
         label=_("Automatic call-up"), required=False,
         help_text=_("Call the next ready match to a free table as soon as a table is free."))
-    umpires = forms.ModelMultipleChoiceField(
+    umpires = BoundedModelMultipleChoiceField(
         label=_("Umpires"), required=False, queryset=get_user_model().objects.none(),
         widget=forms.CheckboxSelectMultiple,
         help_text=_("The call-up assigns these umpires to matches (the least busy first)."))
@@ -168,6 +175,7 @@ class EventForm(forms.ModelForm):
 
     def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        check_all_text(self)
         self.fields["rules"].choices = RULE_CHOICES
         if not self.instance.pk and tournament is not None:
             self.fields["rules"].initial = tournament.default_rules
@@ -187,17 +195,17 @@ class EventForm(forms.ModelForm):
 class EntryForm(forms.Form):
     """A player (and the partner in doubles) entered by hand."""
 
-    name = forms.CharField(label=_("Name"), max_length=120)
-    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    name = TextField(label=_("Name"), max_length=120)
+    club = TextField(label=_("Club"), max_length=120, required=False)
     nationality = forms.RegexField(label=_("Nationality"), regex=r"^[A-Za-z]{2,3}$",
                                    required=False, max_length=3,
                                    help_text=_("Country code, e.g. DE, FR, IN."))
     rating = forms.IntegerField(label=_("Rating"), required=False, min_value=RATING_MIN,
                                 max_value=RATING_MAX)
     seed = forms.IntegerField(label=_("Seed"), required=False, min_value=1, max_value=SEED_MAX)
-    partner = forms.CharField(label=_("Partner"), max_length=120, required=False,
+    partner = TextField(label=_("Partner"), max_length=120, required=False,
                               help_text=_("Doubles only: the partner's name."))
-    partner_club = forms.CharField(label=_("Partner's club"), max_length=120, required=False)
+    partner_club = TextField(label=_("Partner's club"), max_length=120, required=False)
 
     def __init__(self, *args: Any, doubles: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -227,9 +235,9 @@ class SeedForm(forms.Form):
 
 class ImportForm(forms.Form):
     file = forms.FileField(label=_("CSV file"), required=False)
-    text = forms.CharField(label=_("…or paste the lines here"), required=False,
+    text = TextField(label=_("…or paste the lines here"), required=False,
                            widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}))
-    event = forms.ModelChoiceField(
+    event = BoundedModelChoiceField(
         label=_("Event"), queryset=Event.objects.none(), required=False,
         help_text=_("For lines without an event column."))
     check_only = forms.BooleanField(label=_("Only check, import nothing"), required=False)
@@ -287,7 +295,7 @@ class CorrectionForm(forms.Form):
 
     client_id = forms.UUIDField(widget=forms.HiddenInput)
     revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
-    reason = forms.CharField(label=_("Reason for the correction"), max_length=300,
+    reason = TextField(label=_("Reason for the correction"), max_length=300,
                              help_text=_("Kept in the audit trail with your name and the "
                                          "time."))
     repair = forms.ChoiceField(label=_("The draw"), choices=REPAIR_CHOICES, required=False,
@@ -307,7 +315,7 @@ class PaperCorrectionForm(CorrectionForm):
                               widget=forms.RadioSelect)
     points = forms.IntegerField(label=_("Or points awarded by the umpire"), required=False,
                                 min_value=1, max_value=12)
-    law = forms.CharField(label=_("Law of the award"), max_length=30, required=False,
+    law = TextField(label=_("Law of the award"), max_length=30, required=False,
                           help_text=_("e.g. ICF 65"))
 
     def clean(self) -> dict[str, Any]:
@@ -347,7 +355,7 @@ class LogCorrectionForm(CorrectionForm):
     right events after them (interchange format v1, one JSON object a line)."""
 
     keep = forms.IntegerField(label=_("Keep the events up to"), min_value=0)
-    events = forms.CharField(label=_("The right events from there on"), required=False,
+    events = TextField(label=_("The right events from there on"), required=False,
                              widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
                              help_text=_("One event a line, as in the board log."))
 
@@ -371,7 +379,7 @@ class LogCorrectionForm(CorrectionForm):
 class WithdrawForm(forms.Form):
     """An entry leaves the event: asked first, with a reason for the audit trail."""
 
-    reason = forms.CharField(label=_("Reason"), max_length=300)
+    reason = TextField(label=_("Reason"), max_length=300)
     sure = forms.BooleanField(label=_("Yes, withdraw: the matches not yet played become "
                                       "walkovers."), required=True)
 

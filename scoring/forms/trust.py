@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.forms.fields import TextField
 from scoring.forms.organiser import SIDE_CHOICES
 from scoring.models import PaperScoresheet
 
@@ -38,7 +39,7 @@ class PaperBoardForm(forms.Form):
                               required=False)
     points = forms.IntegerField(label=_("Points"), min_value=1, max_value=12, required=False,
                                 help_text=_("Only for an award instead of carrommen."))
-    law = forms.CharField(label=_("Law"), max_length=30, required=False)
+    law = TextField(label=_("Law"), max_length=30, required=False)
 
     def has_content(self) -> bool:
         data = self.cleaned_data
@@ -108,7 +109,7 @@ class SheetNoteForm(forms.Form):
     """A note entered with the paper sheet."""
 
 
-    note = forms.CharField(label=_("Note"), required=False, max_length=2000,
+    note = TextField(label=_("Note"), required=False, max_length=2000,
                            widget=forms.Textarea(attrs={"rows": 2}))
 
 
@@ -118,7 +119,7 @@ class PaperDecisionForm(forms.Form):
 
     decision = forms.ChoiceField(label=_("Decision"), choices=DECISIONS,
                                  widget=forms.RadioSelect)
-    note = forms.CharField(label=_("Note"), required=False, max_length=2000,
+    note = TextField(label=_("Note"), required=False, max_length=2000,
                            widget=forms.Textarea(attrs={"rows": 2}))
 
     def clean(self) -> dict[str, Any]:

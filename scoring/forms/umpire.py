@@ -11,6 +11,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from scoring.forms.fields import BoundedModelChoiceField, TextField
 from scoring.forms.organiser import no_bidi
 from scoring.models import Event, Match, Player, Table
 from scoring.pad import PRESETS, stroke_payload
@@ -41,7 +42,7 @@ class StrokeForm(WriteForm):
     PRESETS = PRESETS
 
     preset = forms.ChoiceField(required=False, choices=[("", "")] + [(p, p) for p in PRESETS])
-    by = forms.CharField(required=False, max_length=5)
+    by = TextField(required=False, max_length=5)
     white = forms.TypedChoiceField(choices=COUNT_CHOICES, coerce=int, required=False,
                                    empty_value=0)
     black = forms.TypedChoiceField(choices=COUNT_CHOICES, coerce=int, required=False,
@@ -92,7 +93,7 @@ class ActionForm(WriteForm):
     )
     winner = forms.ChoiceField(required=False, choices=COLOUR_CHOICES, label=_("Winner"))
     points = forms.IntegerField(required=False, min_value=1, max_value=23, label=_("Points"))
-    law = forms.CharField(required=False, max_length=30, label=_("Law"),
+    law = TextField(required=False, max_length=30, label=_("Law"),
                           help_text=_("e.g. ICF 91"))
     breaker = forms.ChoiceField(required=False, choices=[("", "")] + SIDE_CHOICES[:2])
 
@@ -185,7 +186,7 @@ class QuickBoardForm(WriteForm):
                               required=False, widget=forms.RadioSelect,
                               label=_("Queen covered by"))
     points = forms.IntegerField(required=False, min_value=1, max_value=14, label=_("Points"))
-    law = forms.CharField(required=False, max_length=30, label=_("Law"),
+    law = TextField(required=False, max_length=30, label=_("Law"),
                           help_text=_("e.g. ICF 107"))
     breaker = forms.ChoiceField(required=False, choices=[("", "")] + SIDE_CHOICES[:2])
 
@@ -222,7 +223,7 @@ class ConfirmForm(forms.Form):
 
 
 class UnlockForm(forms.Form):
-    reason = forms.CharField(max_length=200, label=_("Reason for the correction"))
+    reason = TextField(max_length=200, label=_("Reason for the correction"))
 
 
 # --- the organiser's stand-alone match ----------------------------------------------------------
@@ -242,15 +243,15 @@ class NewMatchForm(forms.Form):
     games_to_win = forms.TypedChoiceField(
         choices=[(2, _("Best of three games")), (1, _("One game"))], coerce=int, initial=2,
         label=_("Match length"))
-    table = forms.ModelChoiceField(queryset=Table.objects.none(), required=False,
+    table = BoundedModelChoiceField(queryset=Table.objects.none(), required=False,
                                    label=_("Table"))
     table_number = forms.IntegerField(required=False, min_value=1, max_value=999,
                                       label=_("or a new table number"))
-    umpire = forms.ModelChoiceField(queryset=get_user_model().objects.none(), required=False,
+    umpire = BoundedModelChoiceField(queryset=get_user_model().objects.none(), required=False,
                                     label=_("Umpire account"),
                                     help_text=_("Optional: the umpire link works without one."))
 
-    event = forms.ModelChoiceField(
+    event = BoundedModelChoiceField(
         queryset=Event.objects.none(), required=False, label=_("Event"),
         help_text=_("A single-matches event of this kind; empty: the friendly matches."))
 
@@ -268,9 +269,9 @@ class NewMatchForm(forms.Form):
             is_active=True).order_by("username")
         players = Player.objects.all()
         for slot, label in self.SLOTS:
-            self.fields[f"{slot}_player"] = forms.ModelChoiceField(
+            self.fields[f"{slot}_player"] = BoundedModelChoiceField(
                 queryset=players, required=False, label=label)
-            self.fields[f"{slot}_name"] = forms.CharField(
+            self.fields[f"{slot}_name"] = TextField(
                 required=False, max_length=120, label=_("or a new player's name"),
                 validators=[no_bidi])
 

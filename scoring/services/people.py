@@ -73,7 +73,7 @@ def _hash(value: str) -> str:
 
 
 def _normal_code(code: str) -> str:
-    return "".join(ch for ch in str(code).upper() if ch.isalnum())
+    return "".join(ch for ch in str(code)[:100].upper() if ch.isascii() and ch.isalnum())
 
 
 def _new_code() -> str:

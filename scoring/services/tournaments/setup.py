@@ -12,7 +12,7 @@ from django.utils.text import slugify
 from scoring.models import Table, Tournament
 from scoring.rules import RULESETS
 from scoring.services.matches import Actor
-from scoring.services.tournaments.base import TournamentError, audit
+from scoring.services.tournaments.base import TournamentError, audit, clean_text
 
 
 def unique_slug(name: str, wanted: str = "") -> str:
@@ -89,7 +89,7 @@ def update_table(*, table: Table, actor: Actor, label: str | None = None,
                  active: bool | None = None) -> Table:
     changed = {}
     if label is not None and label != table.label:
-        changed["label"] = label.strip()[:40]
+        changed["label"] = clean_text(label, field="label").strip()[:40]
     if active is not None and active != table.active:
         changed["active"] = active
     if changed:
