@@ -18,8 +18,9 @@ class PersonForm(forms.Form):
                            validators=[no_bidi],
                            help_text=_("As it appears on scoresheets, e.g. Anna Berg."))
     username = TextField(label=_("Login"), max_length=150,
-                               help_text=_("Letters, digits and @/./+/-/_ only. An existing "
-                                           "login only gains the role."))
+                         help_text=_("Letters, digits and @/./+/-/_ only. The person accepts "
+                                     "the invitation with the slip (or, with a login they "
+                                     "already have, by logging in)."))
     email = forms.EmailField(label=_("E-mail (optional)"), required=False,
                              help_text=_("Used only when this server sends mail; otherwise "
                                          "hand over the printed code."))
