@@ -97,3 +97,47 @@ def test_the_right_code_in_arabic_indic_digits_checks_in(tournament, actor):
     checkin.self_check_in(entry=entry, code=arabic, actor=Actor(via="self"))
     entry.refresh_from_db()
     assert entry.present_at is not None
+
+
+# --- the one validator in the services (issue 29: bidi in laws, reasons, labels) -----------------
+
+
+def test_services_refuse_text_direction_controls_everywhere(tournament, actor):
+    import uuid
+
+    from scoring.models import Match
+    from scoring.services import draws, tournaments
+    from scoring.services.matches import MatchError, record_quick_board
+    from scoring.services.players import PlayerBook
+    from scoring.services.tournaments import TournamentError
+
+    spoof = "ICF \u202e91"
+    event = make_event(tournament, 4)
+    entry = Entry.objects.filter(event=event).first()
+    with pytest.raises(draws.DrawServiceError) as err:
+        draws.withdraw_entry(entry=entry, actor=actor, reason=spoof)
+    assert err.value.code == "text_bidi"
+    with pytest.raises(TournamentError):
+        tournaments.update_tournament(tournament=tournament, actor=actor, venue="Hall\x00")
+    with pytest.raises(TournamentError):
+        tournaments.create_event(tournament=tournament, name="Open\u2066", actor=actor)
+    with pytest.raises(TournamentError):
+        PlayerBook(tournament).resolve("Anna\u202eBerg")
+    entries = list(Entry.objects.filter(event=event))
+    match = Match.objects.create(event=event, entry_a=entries[0], entry_b=entries[1],
+                                 status=Match.Status.READY)
+    from scoring.services.matches import record_toss
+
+    record_toss(match=match, winner="a", choice="break", actor=actor)
+    with pytest.raises(MatchError) as err:
+        record_quick_board(match=match, winner="a", points=3, law=spoof,
+                           client_id=uuid.uuid4(), actor=actor)
+    assert err.value.code == "text_bidi"
+    from scoring.services.matches import record_event
+
+    with pytest.raises(MatchError) as err:
+        record_event(match=match, client_id=uuid.uuid4(), actor=actor, payload={
+            "type": "umpire_ruling", "winner": "white", "points": 3, "law": spoof})
+    assert err.value.code == "text_bidi"
+    entry.refresh_from_db()
+    assert not entry.withdrawn

@@ -30,6 +30,7 @@ def create_tournament(*, name: str, start_date: datetime.date, end_date: datetim
     """A new tournament; whoever creates it becomes its organiser; tables 1…n are created."""
     if end_date < start_date:
         raise TournamentError("end_before_start")
+    name, venue = clean_text(name, field="name"), clean_text(venue, field="venue")
     if default_rules not in RULESETS:
         raise TournamentError("unknown_rules", rules=default_rules)
     with transaction.atomic():
@@ -59,6 +60,9 @@ def update_tournament(*, tournament: Tournament, actor: Actor, **fields: Any) ->
     end = fields.get("end_date", tournament.end_date)
     if end < start:
         raise TournamentError("end_before_start")
+    for key in ("name", "venue"):
+        if key in fields:
+            fields[key] = clean_text(fields[key], field=key)
     with transaction.atomic():
         before, after = {}, {}
         for key, value in fields.items():
