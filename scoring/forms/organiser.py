@@ -207,7 +207,8 @@ class EntryForm(forms.Form):
                               help_text=_("Doubles only: the partner's name."))
     partner_club = TextField(label=_("Partner's club"), max_length=120, required=False)
 
-    def __init__(self, *args: Any, doubles: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, doubles: bool = False, suggest_url: str = "",
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.doubles = doubles
         if doubles:
@@ -219,6 +220,11 @@ class EntryForm(forms.Form):
             if name in self.fields:
                 self.fields[name].widget.attrs["list"] = "known-players"
                 self.fields[name].widget.attrs["autocomplete"] = "off"
+                if suggest_url:  # typeahead: the organiser's register, as he types
+                    self.fields[name].widget.attrs.update({
+                        "hx-get": suggest_url, "hx-target": "#known-players",
+                        "hx-swap": "innerHTML", "hx-sync": "this:replace",
+                        "hx-trigger": "input changed delay:250ms"})
 
 
     def clean(self) -> dict[str, Any]:

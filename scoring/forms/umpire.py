@@ -9,11 +9,13 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from scoring.converters import bounded_id
 from scoring.forms.fields import BoundedModelChoiceField, TextField
 from scoring.forms.organiser import no_bidi
-from scoring.models import Event, Match, Player, Table
+from scoring.models import Event, Match, Table
 from scoring.pad import PRESETS, stroke_payload
 from scoring.records.sides import other_side
 from scoring.rules import RULESETS, variant_for
@@ -258,19 +260,34 @@ class NewMatchForm(forms.Form):
     SLOTS = (("a1", _("Player A")), ("a2", _("Partner of A")), ("b1", _("Player B")),
              ("b2", _("Partner of B")), ("c1", _("Player C")))
 
-    def __init__(self, *args: Any, tournament: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, tournament: Any, user: Any = None, **kwargs: Any) -> None:
+        from scoring.selectors.organiser import register_players, search_players
+
         super().__init__(*args, **kwargs)
         self.tournament = tournament
         self.fields["rules"].initial = tournament.default_rules
         self.fields["table"].queryset = Table.objects.filter(tournament=tournament, active=True)
         self.fields["event"].queryset = Event.objects.filter(
             tournament=tournament, format=Event.Format.SINGLE_MATCH).order_by("order", "pk")
+        # issue 29: the tournament's own people and players only, never every account or
+        # every player of every tournament (10,086 options, 2.56 MB a page)
         self.fields["umpire"].queryset = get_user_model().objects.filter(
-            is_active=True).order_by("username")
-        players = Player.objects.all()
+            Q(umpire_tournaments=tournament) | Q(organised_tournaments=tournament),
+            is_active=True).distinct().order_by("username")
+        players = register_players(tournament, user)
+        first = search_players(tournament, user, "")
         for slot, label in self.SLOTS:
-            self.fields[f"{slot}_player"] = BoundedModelChoiceField(
-                queryset=players, required=False, label=label)
+            field = BoundedModelChoiceField(
+                queryset=players, required=False, label=label,
+                help_text=_("Search by name or club above; the tournament's players and "
+                            "your own register."))
+            shown = list(first)
+            chosen = bounded_id(self.data.get(f"{slot}_player")) if self.is_bound else None
+            if chosen and all(p.pk != chosen for p in shown):
+                shown = [*players.filter(pk=chosen)[:1], *shown]
+            field.widget.choices = [("", "---------")] + [
+                (p.pk, f"{p.name} ({p.club})" if p.club else p.name) for p in shown]
+            self.fields[f"{slot}_player"] = field
             self.fields[f"{slot}_name"] = TextField(
                 required=False, max_length=120, label=_("or a new player's name"),
                 validators=[no_bidi])
