@@ -94,8 +94,6 @@ def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
                   {"form": form, "tournament": tournament})
 
 
-
-@require_http_methods(["GET", "POST"])
 def _table_label_problem(request: HttpRequest, tables: Any) -> str:
     """The sentence refusing a posted table label (NUL, control or text-direction characters),
     or ``""``."""
@@ -109,6 +107,7 @@ def _table_label_problem(request: HttpRequest, tables: Any) -> str:
     return ""
 
 
+@require_http_methods(["GET", "POST"])
 def tables(request: HttpRequest, slug: str) -> HttpResponse:
     """Tables in use (with labels) and the umpire pool of the call-up."""
     tournament = get_tournament(request, slug)
