@@ -124,12 +124,6 @@ def open_rounds(rounds: list[Round]) -> list[Round]:
     return [r for r in rounds if r.pk in ids]
 
 
-def known_player_names(limit: int = 2000) -> list[str]:
-    """Names of every player (kept for callers outside the organiser's pages; the organiser's
-    pickers use :func:`register_players`, issue 29)."""
-    return list(Player.objects.order_by("name").values_list("name", flat=True)[:limit])
-
-
 #: at most this many players in a picker or a suggestion list at a time
 PICKER_LIMIT = 20
 
