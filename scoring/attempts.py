@@ -65,6 +65,11 @@ WELCOME_ADDRESS = Limit("welcome-address", free=20, max_delay=60)
 
 Check = tuple[Limit, str]
 
+#: rows older than this (longer than any ``forget``) are deleted, on one failure in
+#: ``PURGE_ONE_IN``
+PURGE_AFTER = 24 * 3600
+PURGE_ONE_IN = 50
+
 
 def _hash(value: str) -> str:
     return hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest()
@@ -110,6 +115,9 @@ def failed(checks: Iterable[Check]) -> None:
     from scoring.models import AttemptCounter
 
     now = timezone.now()
+    if secrets.randbelow(PURGE_ONE_IN) == 0:  # the table stays small: old rows go now and then
+        AttemptCounter.objects.filter(
+            last_failure_at__lt=now - datetime.timedelta(seconds=PURGE_AFTER)).delete()
     for limit, key in checks:
         if not key:
             continue

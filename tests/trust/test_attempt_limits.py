@@ -213,3 +213,13 @@ def test_wrong_set_password_codes_are_limited_per_login(db):
     assert answer.status_code == 429 and int(answer["Retry-After"]) <= 60
     age_failures(61)
     assert phone.post(url, {**form, "code": welcome.code}).status_code == 302
+
+
+def test_old_counters_are_purged(monkeypatch):
+    limit = attempts.Limit("p", free=1, max_delay=1)
+    attempts.failed([(limit, "old")])
+    AttemptCounter.objects.update(last_failure_at=timezone.now() - datetime.timedelta(days=2))
+    monkeypatch.setattr(attempts, "PURGE_ONE_IN", 1)
+    attempts.failed([(limit, "new")])
+    assert list(AttemptCounter.objects.values_list("failures", flat=True)) == [1]
+    assert attempts.wait([(limit, "old")]) == 0
