@@ -82,3 +82,25 @@ def check_all_text(form: forms.BaseForm) -> None:
             check = plain_lines if multiline else plain_text
             if check not in field.validators:
                 field.validators.append(check)
+
+
+#: the database's integers (an unbounded number field is capped at these)
+BIG_INT = 2**63 - 1
+
+
+class NumberField(forms.IntegerField):
+    """A whole number typed with the digits 0-9 (``int()`` would also take "١٢" or fullwidth
+    digits: a number on a sheet is read back as it was typed), within the database's range
+    when the field sets no bounds of its own (issue 29)."""
+
+    default_error_messages = {"ascii": _("Type the number with the digits 0 to 9.")}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max_value", BIG_INT)
+        kwargs.setdefault("min_value", -BIG_INT)
+        super().__init__(*args, **kwargs)
+
+    def to_python(self, value: Any) -> Any:
+        if isinstance(value, str) and value.strip() and not value.strip().isascii():
+            raise forms.ValidationError(self.error_messages["ascii"], code="ascii")
+        return super().to_python(value)

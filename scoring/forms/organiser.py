@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.forms.fields import (
     BoundedModelChoiceField,
     BoundedModelMultipleChoiceField,
+    NumberField,
     TextField,
     check_all_text,
     plain_text,
@@ -56,7 +57,7 @@ class TournamentForm(forms.Form):
     end_date = forms.DateField(label=_("Last day"), widget=DateInput())
     venue = TextField(label=_("Venue"), max_length=200, required=False,
                             validators=[no_bidi])
-    table_count = forms.IntegerField(label=_("Number of tables"), min_value=1, max_value=500,
+    table_count = NumberField(label=_("Number of tables"), min_value=1, max_value=500,
                                      initial=8, help_text=_("Carrom boards in the hall."))
     default_rules = forms.ChoiceField(label=_("Default rules"), choices=RULE_CHOICES,
                                       initial="icf")
@@ -120,17 +121,17 @@ class EventForm(forms.ModelForm):
     random_draw = forms.BooleanField(
         label=_("Draw unseeded entries at random"), required=False, initial=True,
         help_text=_("Otherwise unseeded entries take their places in the order entered."))
-    rounds = forms.IntegerField(label=_("Swiss rounds"), required=False, min_value=1,
+    rounds = NumberField(label=_("Swiss rounds"), required=False, min_value=1,
                                 max_value=30, initial=7)
-    groups = forms.IntegerField(label=_("Number of groups"), required=False, min_value=1,
+    groups = NumberField(label=_("Number of groups"), required=False, min_value=1,
                                 max_value=64, initial=4)
-    qualifiers = forms.IntegerField(
+    qualifiers = NumberField(
         label=_("Qualifiers per group"), required=False, min_value=1, max_value=8, initial=2,
         help_text=_("The top entries of each group play the knock-out stage."))
     reset = forms.BooleanField(
         label=_("Grand final reset"), required=False, initial=True,
         help_text=_("A second grand final if the losers-bracket champion wins the first."))
-    single_game_rounds = forms.IntegerField(
+    single_game_rounds = NumberField(
         label=_("One-game rounds"), required=False, min_value=0, max_value=30, initial=0,
         help_text=_("The first rounds (up to the pre-quarter-finals) are played as one game "
                     "instead of best of three."))
@@ -143,7 +144,7 @@ class EventForm(forms.ModelForm):
         help_text=_("How the standings rank (docs/STANDINGS.md): standard (wins, Buchholz, net "
                     "points) or the European circuit's (2 a win, 1 a draw, Buchholz with a bye "
                     "adding 0, net score, total score, seed, rating)."))
-    bye_points = forms.IntegerField(
+    bye_points = NumberField(
         label=_("Bye value (points)"), required=False, min_value=0, max_value=25, initial=25,
         help_text=_("A bye is a won game of this many points to 0 (SoL's phantom score)."))
     walkover = forms.ChoiceField(
@@ -200,9 +201,9 @@ class EntryForm(forms.Form):
     nationality = forms.RegexField(label=_("Nationality"), regex=r"^[A-Za-z]{2,3}$",
                                    required=False, max_length=3,
                                    help_text=_("Country code, e.g. DE, FR, IN."))
-    rating = forms.IntegerField(label=_("Rating"), required=False, min_value=RATING_MIN,
+    rating = NumberField(label=_("Rating"), required=False, min_value=RATING_MIN,
                                 max_value=RATING_MAX)
-    seed = forms.IntegerField(label=_("Seed"), required=False, min_value=1, max_value=SEED_MAX)
+    seed = NumberField(label=_("Seed"), required=False, min_value=1, max_value=SEED_MAX)
     partner = TextField(label=_("Partner"), max_length=120, required=False,
                               help_text=_("Doubles only: the partner's name."))
     partner_club = TextField(label=_("Partner's club"), max_length=120, required=False)
@@ -236,7 +237,7 @@ class EntryForm(forms.Form):
 
 
 class SeedForm(forms.Form):
-    seed = forms.IntegerField(label=_("Seed"), required=False, min_value=1, max_value=SEED_MAX)
+    seed = NumberField(label=_("Seed"), required=False, min_value=1, max_value=SEED_MAX)
 
 
 class ImportForm(forms.Form):
@@ -281,7 +282,7 @@ class QuickBoardForm(forms.Form):
     """One board from the paper scoresheet: winner, the loser's carrommen left, the queen."""
 
     client_id = forms.UUIDField(widget=forms.HiddenInput)
-    revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    revision = NumberField(widget=forms.HiddenInput, min_value=0)
     winner = forms.ChoiceField(label=_("Board won by"), choices=SIDE_CHOICES,
                                widget=forms.RadioSelect)
     carrommen = forms.TypedChoiceField(label=_("Loser's carrommen left"), coerce=int,
@@ -300,7 +301,7 @@ class CorrectionForm(forms.Form):
     """Why a confirmed result is corrected, and what happens to the draw built on it."""
 
     client_id = forms.UUIDField(widget=forms.HiddenInput)
-    revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    revision = NumberField(widget=forms.HiddenInput, min_value=0)
     reason = TextField(label=_("Reason for the correction"), max_length=300,
                              help_text=_("Kept in the audit trail with your name and the "
                                          "time."))
@@ -319,7 +320,7 @@ class PaperCorrectionForm(CorrectionForm):
     queen = forms.ChoiceField(label=_("Queen covered by"), required=False,
                               choices=[("", _("Nobody"))] + SIDE_CHOICES,
                               widget=forms.RadioSelect)
-    points = forms.IntegerField(label=_("Or points awarded by the umpire"), required=False,
+    points = NumberField(label=_("Or points awarded by the umpire"), required=False,
                                 min_value=1, max_value=12)
     law = TextField(label=_("Law of the award"), max_length=30, required=False,
                           help_text=_("e.g. ICF 65"))
@@ -360,7 +361,7 @@ class LogCorrectionForm(CorrectionForm):
     """A stroke-logged board corrected from one of its events on: the events kept, and the
     right events after them (interchange format v1, one JSON object a line)."""
 
-    keep = forms.IntegerField(label=_("Keep the events up to"), min_value=0)
+    keep = NumberField(label=_("Keep the events up to"), min_value=0)
     events = TextField(label=_("The right events from there on"), required=False,
                              widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
                              help_text=_("One event a line, as in the board log."))

@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.forms.fields import TextField
+from scoring.forms.fields import NumberField, TextField
 from scoring.forms.organiser import SIDE_CHOICES
 from scoring.models import PaperScoresheet
 
@@ -32,12 +32,12 @@ class PaperBoardForm(forms.Form):
     game = forms.TypedChoiceField(label=_("Game"), coerce=int, choices=[(1, 1), (2, 2), (3, 3)],
                                   initial=1)
     winner = forms.ChoiceField(label=_("Winner"), choices=PAPER_SIDES, required=False)
-    carrommen = forms.IntegerField(label=_("Carrommen left"), min_value=0, max_value=9,
+    carrommen = NumberField(label=_("Carrommen left"), min_value=0, max_value=9,
                                    required=False,
                                    help_text=_("The loser's carrommen on the board."))
     queen = forms.ChoiceField(label=_("Queen covered by"), choices=PAPER_SIDES,
                               required=False)
-    points = forms.IntegerField(label=_("Points"), min_value=1, max_value=12, required=False,
+    points = NumberField(label=_("Points"), min_value=1, max_value=12, required=False,
                                 help_text=_("Only for an award instead of carrommen."))
     law = TextField(label=_("Law"), max_length=30, required=False)
 

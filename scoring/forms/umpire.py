@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from scoring.converters import bounded_id
-from scoring.forms.fields import BoundedModelChoiceField, TextField
+from scoring.forms.fields import BoundedModelChoiceField, NumberField, TextField
 from scoring.forms.organiser import no_bidi
 from scoring.models import Event, Match, Table
 from scoring.pad import PRESETS, stroke_payload
@@ -30,7 +30,7 @@ class WriteForm(forms.Form):
     """The two fields every write of the tablet carries."""
 
     client_id = forms.UUIDField(widget=forms.HiddenInput)
-    revision = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    revision = NumberField(min_value=0, widget=forms.HiddenInput)
 
     @classmethod
     def fresh(cls, revision: int) -> dict[str, Any]:
@@ -94,7 +94,7 @@ class ActionForm(WriteForm):
         choices=[(r, r) for r in LOSS_REASONS],
     )
     winner = forms.ChoiceField(required=False, choices=COLOUR_CHOICES, label=_("Winner"))
-    points = forms.IntegerField(required=False, min_value=1, max_value=23, label=_("Points"))
+    points = NumberField(required=False, min_value=1, max_value=23, label=_("Points"))
     law = TextField(required=False, max_length=30, label=_("Law"),
                           help_text=_("e.g. ICF 91"))
     breaker = forms.ChoiceField(required=False, choices=[("", "")] + SIDE_CHOICES[:2])
@@ -145,8 +145,8 @@ class SeatingForm(WriteForm):
     """Doubles: who breaks first, and which opponent sits to his right (ICF 49(b)); the
     partners sit opposite."""
 
-    first = forms.IntegerField(label=_("Seat 1: breaks first"))
-    right = forms.IntegerField(label=_("Seat 2: to the right of seat 1"))
+    first = NumberField(label=_("Seat 1: breaks first"))
+    right = NumberField(label=_("Seat 2: to the right of seat 1"))
 
     def __init__(self, *args: Any, match: Match, breaker: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -187,7 +187,7 @@ class QuickBoardForm(WriteForm):
     queen = forms.ChoiceField(choices=[("", _("Nobody")), ("a", "A"), ("b", "B")],
                               required=False, widget=forms.RadioSelect,
                               label=_("Queen covered by"))
-    points = forms.IntegerField(required=False, min_value=1, max_value=14, label=_("Points"))
+    points = NumberField(required=False, min_value=1, max_value=14, label=_("Points"))
     law = TextField(required=False, max_length=30, label=_("Law"),
                           help_text=_("e.g. ICF 107"))
     breaker = forms.ChoiceField(required=False, choices=[("", "")] + SIDE_CHOICES[:2])
@@ -247,7 +247,7 @@ class NewMatchForm(forms.Form):
         label=_("Match length"))
     table = BoundedModelChoiceField(queryset=Table.objects.none(), required=False,
                                    label=_("Table"))
-    table_number = forms.IntegerField(required=False, min_value=1, max_value=999,
+    table_number = NumberField(required=False, min_value=1, max_value=999,
                                       label=_("or a new table number"))
     umpire = BoundedModelChoiceField(queryset=get_user_model().objects.none(), required=False,
                                     label=_("Umpire account"),

@@ -141,3 +141,30 @@ def test_services_refuse_text_direction_controls_everywhere(tournament, actor):
     assert err.value.code == "text_bidi"
     entry.refresh_from_db()
     assert not entry.withdrawn
+
+
+@pytest.mark.parametrize(("typed", "ok"), [("12", True), (" 7 ", True), ("١٢", False),
+                                           ("１２", False), (str(2**70), False), ("-1", True)])
+def test_numbers_are_typed_with_ascii_digits_and_fit_the_database(typed, ok):
+    from scoring.forms.fields import NumberField
+
+    field = NumberField(required=False)
+    if ok:
+        assert field.clean(typed) == int(typed)
+    else:
+        from django.core.exceptions import ValidationError
+
+        with pytest.raises(ValidationError):
+            field.clean(typed)
+
+
+def test_a_rating_in_arabic_indic_digits_is_refused_with_a_message(client, tournament,
+                                                                   organiser):
+    event = make_event(tournament, 2)
+    client.force_login(organiser)
+    answer = client.post(reverse("scoring:organiser-entry-add", args=[tournament.slug,
+                                                                     event.pk]),
+                         {"name": "Nadia Noor", "rating": "١٥٠٠"})
+    assert answer.status_code in (200, 422)
+    assert "Type the number with the digits 0 to 9." in answer.content.decode()
+    assert not Entry.objects.filter(player__name="Nadia Noor").exists()
