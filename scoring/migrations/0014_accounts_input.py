@@ -3,6 +3,23 @@
 from django.db import migrations, models
 
 
+def mark_made_accounts(apps, schema_editor):
+    """Invitations from before issue 29: the one made with its account (within a minute of the
+    account's creation, the first of that account) marks the account as made by its
+    tournament, so its organisers keep the "New password code" for it; later ones (codes
+    reissued) do not."""
+    Invitation = apps.get_model("scoring", "Invitation")
+    seen = set()
+    for row in Invitation.objects.select_related("user").order_by("user_id", "created_at"):
+        if row.user_id in seen:
+            continue
+        seen.add(row.user_id)
+        joined = row.user.date_joined
+        if joined and abs((row.created_at - joined).total_seconds()) <= 60:
+            Invitation.objects.filter(pk=row.pk).update(new_account=True)
+
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -40,4 +57,5 @@ class Migration(migrations.Migration):
                 'constraints': [models.UniqueConstraint(fields=('scope', 'key'), name='attempt_counter_scope_key')],
             },
         ),
+        migrations.RunPython(mark_made_accounts, migrations.RunPython.noop),
     ]

@@ -236,3 +236,25 @@ def test_the_scoresheet_prints_the_umpires_name(tournament, actor):
     match = Match.objects.create(event=event, number=1, entry_a=entries[0],
                                  entry_b=entries[1], umpire=anna)
     assert scoresheet_data(match).umpire == "Anna Berg"
+
+
+def test_the_migration_marks_accounts_made_by_their_first_invitation(tournament, actor):
+    """Invitations from before issue 29 (``new_account`` unset): the first one of an account,
+    made with it, marks it as made by its tournament; a later reissued one does not."""
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("scoring.migrations.0014_accounts_input")
+    welcome = people.add_person(tournament=tournament, role="umpire", name="Old Timer",
+                                username="old_timer", actor=actor)
+    user = welcome.user
+    people.invite(user=user, tournament=tournament, role="umpire", actor=actor)  # reissued
+    Invitation.objects.update(new_account=False)
+    later = Invitation.objects.filter(user=user).order_by("created_at").last()
+    Invitation.objects.filter(pk=later.pk).update(
+        created_at=timezone.now() + datetime.timedelta(minutes=5))
+    migration.mark_made_accounts(apps, None)
+    flags = list(Invitation.objects.filter(user=user).order_by("created_at")
+                 .values_list("new_account", flat=True))
+    assert flags == [True, False]
