@@ -217,3 +217,13 @@ def test_staff_accounts_never_get_a_code(hall, django_user_model):
     assert not people.may_reissue(hall["attack"], admin)
     reissue(hall, admin)
     assert unchanged(admin)
+
+
+def test_the_audit_trail_shows_the_invitations_and_the_refusals(hall):
+    add(hall, "vera", role="umpire")
+    reissue(hall, hall["vera"])
+    page = hall["client"].get(reverse("scoring:trust-audit", args=["attack-open"]))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "person_invited" in text or "invited" in text.lower()
+    assert "password_code_refused" in text or "refused" in text.lower()
