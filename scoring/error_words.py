@@ -207,6 +207,7 @@ def _catalogue() -> dict[str, str]:
         "not_reissuable": _("This account was not made for this tournament, or it also works "
                             "for another one: only its owner can set a new password (with the "
                             "e-mail reset, or ask the administrator)."),
+        "busy": _("Someone else saved at the same moment; please try again."),
         "log_in_to_accept": _("This invitation is for the existing login %(login)s: log in "
                               "with it and accept the invitation there."),
         "not_your_invitation": _("This invitation is for another login."),

@@ -20,7 +20,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from scoring.models import Invitation, Match, Tournament
@@ -167,7 +167,11 @@ def add_person(*, tournament: Tournament, role: str, name: str, username: str,
         if created:
             user = User(username=username, first_name=name, email=email)
             user.set_unusable_password()
-            user.save()
+            try:
+                with transaction.atomic():
+                    user.save()
+            except IntegrityError:  # made at the same moment by another request: try again
+                raise PeopleError("busy") from None
         else:
             relation = tournament.organisers if role == "organiser" else tournament.umpires
             if relation.filter(pk=user.pk).exists():  # shown on this very page already
