@@ -38,6 +38,9 @@ def _catalogue() -> dict[str, str]:
         "negative_count": _("A count cannot be negative."),
         "bad_count": _("Counts must be whole numbers."),
         # the services
+        "text_nul": _("Remove the NUL character."),
+        "text_control": _("Remove the control characters."),
+        "text_bidi": _("Remove the text-direction control characters."),
         "pin_same_entry": _("Choose two different entries."),
         "pin_not_in_round": _("Both entries must have a place in the round."),
         "pin_already": _("These two entries already play each other."),
@@ -217,14 +220,19 @@ def _catalogue() -> dict[str, str]:
         "login_missing": _("A login is needed."),
         "login_invalid": _("A login has letters, digits and @/./+/-/_ only (at most 150)."),
         "login_taken": _("The login %(login)s is taken."),
-        "account_name_missing": _("A new account needs the name as printed."),
+        "account_name_missing": _("Give the name as printed."),
         "account_inactive": _("The account %(login)s is switched off."),
         "has_role": _("%(name)s already has this role."),
         "no_role": _("That person does not have this role (any more)."),
         "last_organiser": _("The last organiser cannot be removed; add another first."),
         "bad_role": _("Choose umpire or organiser."),
-        "not_reissuable": _("This account is managed by the administrator; ask him for a "
-                            "new password."),
+        "not_reissuable": _("This account was not made for this tournament, or it also works "
+                            "for another one: only its owner can set a new password (with the "
+                            "e-mail reset, or ask the administrator)."),
+        "busy": _("Someone else saved at the same moment; please try again."),
+        "log_in_to_accept": _("This invitation is for the existing login %(login)s: log in "
+                              "with it and accept the invitation there."),
+        "not_your_invitation": _("This invitation is for another login."),
         "spent": _("This link or code was used already."),
         # check-in (scoring.services.checkin)
         "closed": _("No roll call is open for this event."),

@@ -13,6 +13,16 @@ one address, so two more rules keep the real user in:
   server sees them), each further try from that address must wait 1, 2, 4 … at most
   ``LOGIN_IP_MAX_DELAY`` seconds after the last failure (HTTP 429 with ``Retry-After``).
 
+Issue 29 (one failure a minute from the hall's address kept every new device out): the login
+page gives each browser a **device token** before its first try (``scoring/attempts.py``). A
+try with a device token is never limited by the address nor by axes' pair lock; it is limited
+by its own device's failures (5 free, then 1, 2, 4 … 60 s) and by a short **per-account
+delay** (after 10 failures on one account from devices that have not logged in to it: 1, 2, 4
+… 30 s). So a stranger's failures slow down only the account he attacks, and only new devices
+on it, for seconds; every other account's honest logins from new devices go through. The
+address throttle and axes' pair lock remain for tries without a device token (scripts that
+keep no cookies).
+
 The client's address is axes' (``REMOTE_ADDR``; behind a reverse proxy set
 ``AXES_IPWARE_PROXY_COUNT`` so ``X-Forwarded-For`` is read: README, Production).
 """
@@ -28,6 +38,8 @@ from django.db.models import Max, Sum
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+
+from scoring import attempts
 
 DEVICE_COOKIE = "carrom_device"
 DEVICE_SALT = "scoring.login_limit.device"
@@ -50,10 +62,31 @@ def _username(credentials: dict[str, Any] | None, request: HttpRequest) -> str:
     return str(name).strip().lower()
 
 
-def known_device(request: HttpRequest, credentials: dict[str, Any] | None = None) -> bool:
-    """``AXES_WHITELIST_CALLABLE``: this browser has logged in to this account before."""
+def remembered(request: HttpRequest, credentials: dict[str, Any] | None = None) -> bool:
+    """This browser has logged in to this account before."""
     name = _username(credentials, request)
     return bool(name) and name in _accounts(request)
+
+
+def known_device(request: HttpRequest, credentials: dict[str, Any] | None = None) -> bool:
+    """``AXES_WHITELIST_CALLABLE``: this browser has logged in to this account before, or it
+    carries a device token (then ``scoring.attempts`` limits it by device and account, not
+    axes by address)."""
+    return remembered(request, credentials) or bool(attempts.device_token(request))
+
+
+def login_checks(request: HttpRequest) -> list[attempts.Check]:
+    """What a login try is limited by: its device's failures (or, without a token, nothing
+    here: the address throttle and axes do it) and the account's, unless this browser has
+    logged in to that account before."""
+    name = _username(None, request)[:150]
+    checks: list[attempts.Check] = []
+    token = attempts.device_token(request)
+    if token:
+        checks.append((attempts.LOGIN_DEVICE, token))
+    if name and not remembered(request):
+        checks.append((attempts.LOGIN_ACCOUNT, name))
+    return checks
 
 
 def remember_device(request: HttpRequest, response: HttpResponse, username: str) -> None:
@@ -85,25 +118,48 @@ def address_wait(request: HttpRequest) -> int:
 
 
 class LimitedLoginView(LoginView):
-    """Django's login with the per-address throttle and the known-device cookie."""
+    """Django's login with the device token, the per-device and per-account limits, the
+    per-address throttle for tries without a token, and the known-device cookie."""
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        return attempts.give_device_token(request, super().get(request, *args, **kwargs))
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not known_device(request):
+        wait = attempts.wait(login_checks(request))
+        if not wait and not attempts.device_token(request) and not remembered(request):
             wait = address_wait(request)
-            if wait:
-                # an unbound form: validating this one would try the password (and count)
-                form = self.get_form_class()(
-                    request=request, initial={"username": request.POST.get("username", "")})
-                response = self.render_to_response(self.get_context_data(
-                    form=form, throttled=_("Too many failed logins from this network. Try "
-                                           "again in %(seconds)s seconds.")
-                    % {"seconds": wait}))
-                response.status_code = 429
-                response["Retry-After"] = str(wait)
-                return response
+        if wait:
+            # an unbound form: validating this one would try the password (and count)
+            form = self.get_form_class()(
+                request=request, initial={"username": request.POST.get("username", "")})
+            message = (_("Too many failed logins from this network. Try again in "
+                         "%(seconds)s seconds.") if not attempts.device_token(request) else
+                       _("Too many failed logins. Try again in %(seconds)s seconds."))
+            response = self.render_to_response(self.get_context_data(
+                form=form, throttled=message % {"seconds": wait}))
+            return attempts.throttled_response(response, wait)
         return super().post(request, *args, **kwargs)
 
+    def form_invalid(self, form: Any) -> HttpResponse:
+        if form.data.get("username") and form.data.get("password"):
+            attempts.failed(login_checks(self.request))
+        return super().form_invalid(form)
+
     def form_valid(self, form: Any) -> HttpResponse:
+        checks = login_checks(self.request)
         response = super().form_valid(form)
+        attempts.cleared(checks)
         remember_device(self.request, response, form.get_user().get_username())
         return response
+
+    def get_success_url(self) -> str:
+        """Pending invitations first, when no page was asked for (issue 29)."""
+        url = self.get_redirect_url()
+        if not url:
+            from scoring.services.people import invitations_of
+
+            if invitations_of(self.request.user):
+                from django.urls import reverse
+
+                return reverse("scoring:people-invitations")
+        return url or self.get_default_redirect_url()

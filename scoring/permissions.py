@@ -55,7 +55,7 @@ def require_organiser(user: Any, tournament: Tournament) -> None:
 
 def link_is_valid(match: Match, token: str, now: datetime.datetime | None = None) -> bool:
     """Is ``token`` the match's umpire link, not revoked and not expired?"""
-    if not token or not secrets.compare_digest(str(token), match.umpire_token):
+    if not token or not secrets.compare_digest(str(token).encode(), match.umpire_token.encode()):
         return False
     if match.umpire_token_revoked_at is not None:
         return False

@@ -11,6 +11,14 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from scoring.forms.fields import (
+    BoundedModelChoiceField,
+    BoundedModelMultipleChoiceField,
+    NumberField,
+    TextField,
+    check_all_text,
+    plain_text,
+)
 from scoring.limits import RATING_MAX, RATING_MIN, SEED_MAX, has_bidi_control
 from scoring.models import Event, Tournament
 from scoring.rule_words import rules_name
@@ -22,9 +30,9 @@ BIDI_MESSAGE = _("Remove the text-direction control characters.")
 
 
 def no_bidi(value: str) -> None:
-    """Names are shown on every page, sheet and export: no text-direction controls."""
-    if has_bidi_control(value or ""):
-        raise forms.ValidationError(BIDI_MESSAGE)
+    """Names are shown on every page, sheet and export: no text-direction controls, no NUL or
+    other control characters (the one check of ``scoring.forms.fields``)."""
+    plain_text(value)
 
 
 RULE_CHOICES = preset_choices()
@@ -52,16 +60,16 @@ class DateInput(forms.DateInput):
 class TournamentForm(forms.Form):
     """A new tournament, or its settings (the web address stays once it is created)."""
 
-    name = forms.CharField(label=_("Name"), max_length=200, validators=[no_bidi])
+    name = TextField(label=_("Name"), max_length=200, validators=[no_bidi])
     slug = forms.SlugField(
         label=_("Web address"), max_length=100, required=False,
         help_text=_("Short name in web addresses, e.g. spring-open-2026; made from the name "
                     "if left empty."))
     start_date = forms.DateField(label=_("First day"), widget=DateInput())
     end_date = forms.DateField(label=_("Last day"), widget=DateInput())
-    venue = forms.CharField(label=_("Venue"), max_length=200, required=False,
+    venue = TextField(label=_("Venue"), max_length=200, required=False,
                             validators=[no_bidi])
-    table_count = forms.IntegerField(label=_("Number of tables"), min_value=1, max_value=500,
+    table_count = NumberField(label=_("Number of tables"), min_value=1, max_value=500,
                                      initial=8, help_text=_("Carrom boards in the hall."))
     default_rules = forms.ChoiceField(label=_("Default rules"), choices=RULE_CHOICES,
                                       initial="icf")
@@ -97,7 +105,7 @@ class CallupSettingsForm(forms.Form):
     auto_callup = forms.BooleanField(
         label=_("Automatic call-up"), required=False,
         help_text=_("Call the next ready match to a free table as soon as a table is free."))
-    umpires = forms.ModelMultipleChoiceField(
+    umpires = BoundedModelMultipleChoiceField(
         label=_("Umpires"), required=False, queryset=get_user_model().objects.none(),
         widget=forms.CheckboxSelectMultiple,
         help_text=_("The call-up assigns these umpires to matches (the least busy first)."))
@@ -125,17 +133,17 @@ class EventForm(forms.ModelForm):
     random_draw = forms.BooleanField(
         label=_("Draw unseeded entries at random"), required=False, initial=True,
         help_text=_("Otherwise unseeded entries take their places in the order entered."))
-    rounds = forms.IntegerField(label=_("Swiss rounds"), required=False, min_value=1,
+    rounds = NumberField(label=_("Swiss rounds"), required=False, min_value=1,
                                 max_value=30, initial=7)
-    groups = forms.IntegerField(label=_("Number of groups"), required=False, min_value=1,
+    groups = NumberField(label=_("Number of groups"), required=False, min_value=1,
                                 max_value=64, initial=4)
-    qualifiers = forms.IntegerField(
+    qualifiers = NumberField(
         label=_("Qualifiers per group"), required=False, min_value=1, max_value=8, initial=2,
         help_text=_("The top entries of each group play the knock-out stage."))
     reset = forms.BooleanField(
         label=_("Grand final reset"), required=False, initial=True,
         help_text=_("A second grand final if the losers-bracket champion wins the first."))
-    single_game_rounds = forms.IntegerField(
+    single_game_rounds = NumberField(
         label=_("One-game rounds"), required=False, min_value=0, max_value=30, initial=0,
         help_text=_("The first rounds (up to the pre-quarter-finals) are played as one game "
                     "instead of best of three."))
@@ -148,7 +156,7 @@ class EventForm(forms.ModelForm):
         help_text=_("How the standings rank: standard (wins, Buchholz, net "
                     "points) or the European circuit's (2 a win, 1 a draw, Buchholz with a bye "
                     "adding 0, net score, total score, seed, rating)."))
-    bye_points = forms.IntegerField(
+    bye_points = NumberField(
         label=_("Bye value (points)"), required=False, min_value=0, max_value=25, initial=25,
         help_text=_("A bye is a won game of this many points to 0 (SoL's phantom score)."))
     walkover = forms.ChoiceField(
@@ -183,6 +191,7 @@ class EventForm(forms.ModelForm):
 
     def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        check_all_text(self)
         self.fields["rules"].choices = rule_choices(tournament)
         if not self.instance.pk and tournament is not None:
             self.fields["rules"].initial = tournament.default_rules
@@ -202,19 +211,20 @@ class EventForm(forms.ModelForm):
 class EntryForm(forms.Form):
     """A player (and the partner in doubles) entered by hand."""
 
-    name = forms.CharField(label=_("Name"), max_length=120)
-    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    name = TextField(label=_("Name"), max_length=120)
+    club = TextField(label=_("Club"), max_length=120, required=False)
     nationality = forms.RegexField(label=_("Nationality"), regex=r"^[A-Za-z]{2,3}$",
                                    required=False, max_length=3,
                                    help_text=_("Country code, e.g. DE, FR, IN."))
-    rating = forms.IntegerField(label=_("Rating"), required=False, min_value=RATING_MIN,
+    rating = NumberField(label=_("Rating"), required=False, min_value=RATING_MIN,
                                 max_value=RATING_MAX)
-    seed = forms.IntegerField(label=_("Seed"), required=False, min_value=1, max_value=SEED_MAX)
-    partner = forms.CharField(label=_("Partner"), max_length=120, required=False,
+    seed = NumberField(label=_("Seed"), required=False, min_value=1, max_value=SEED_MAX)
+    partner = TextField(label=_("Partner"), max_length=120, required=False,
                               help_text=_("Doubles only: the partner's name."))
-    partner_club = forms.CharField(label=_("Partner's club"), max_length=120, required=False)
+    partner_club = TextField(label=_("Partner's club"), max_length=120, required=False)
 
-    def __init__(self, *args: Any, doubles: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, doubles: bool = False, suggest_url: str = "",
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.doubles = doubles
         if doubles:
@@ -226,6 +236,11 @@ class EntryForm(forms.Form):
             if name in self.fields:
                 self.fields[name].widget.attrs["list"] = "known-players"
                 self.fields[name].widget.attrs["autocomplete"] = "off"
+                if suggest_url:  # typeahead: the organiser's register, as he types
+                    self.fields[name].widget.attrs.update({
+                        "hx-get": suggest_url, "hx-target": "#known-players",
+                        "hx-swap": "innerHTML", "hx-sync": "this:replace",
+                        "hx-trigger": "input changed delay:250ms"})
 
 
     def clean(self) -> dict[str, Any]:
@@ -237,14 +252,14 @@ class EntryForm(forms.Form):
 
 
 class SeedForm(forms.Form):
-    seed = forms.IntegerField(label=_("Seed"), required=False, min_value=1, max_value=SEED_MAX)
+    seed = NumberField(label=_("Seed"), required=False, min_value=1, max_value=SEED_MAX)
 
 
 class ImportForm(forms.Form):
     file = forms.FileField(label=_("CSV file"), required=False)
-    text = forms.CharField(label=_("…or paste the lines here"), required=False,
+    text = TextField(label=_("…or paste the lines here"), required=False,
                            widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}))
-    event = forms.ModelChoiceField(
+    event = BoundedModelChoiceField(
         label=_("Event"), queryset=Event.objects.none(), required=False,
         help_text=_("For lines without an event column."))
     check_only = forms.BooleanField(label=_("Only check, import nothing"), required=False)
@@ -282,7 +297,7 @@ class QuickBoardForm(forms.Form):
     """One board from the paper scoresheet: winner, the loser's carrommen left, the queen."""
 
     client_id = forms.UUIDField(widget=forms.HiddenInput)
-    revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    revision = NumberField(widget=forms.HiddenInput, min_value=0)
     winner = forms.ChoiceField(label=_("Board won by"), choices=SIDE_CHOICES,
                                widget=forms.RadioSelect)
     carrommen = forms.TypedChoiceField(label=_("Loser's carrommen left"), coerce=int,
@@ -301,8 +316,8 @@ class CorrectionForm(forms.Form):
     """Why a confirmed result is corrected, and what happens to the draw built on it."""
 
     client_id = forms.UUIDField(widget=forms.HiddenInput)
-    revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
-    reason = forms.CharField(label=_("Reason for the correction"), max_length=300,
+    revision = NumberField(widget=forms.HiddenInput, min_value=0)
+    reason = TextField(label=_("Reason for the correction"), max_length=300,
                              help_text=_("Kept in the audit trail with your name and the "
                                          "time."))
     repair = forms.ChoiceField(label=_("The draw"), choices=REPAIR_CHOICES, required=False,
@@ -320,9 +335,9 @@ class PaperCorrectionForm(CorrectionForm):
     queen = forms.ChoiceField(label=_("Queen covered by"), required=False,
                               choices=[("", _("Nobody"))] + SIDE_CHOICES,
                               widget=forms.RadioSelect)
-    points = forms.IntegerField(label=_("Or points awarded by the umpire"), required=False,
+    points = NumberField(label=_("Or points awarded by the umpire"), required=False,
                                 min_value=1, max_value=12)
-    law = forms.CharField(label=_("Law of the award"), max_length=30, required=False,
+    law = TextField(label=_("Law of the award"), max_length=30, required=False,
                           help_text=_("e.g. ICF 65"))
 
     def clean(self) -> dict[str, Any]:
@@ -361,8 +376,8 @@ class LogCorrectionForm(CorrectionForm):
     """A stroke-logged board corrected from one of its events on: the events kept, and the
     right events after them (interchange format v1, one JSON object a line)."""
 
-    keep = forms.IntegerField(label=_("Keep the events up to"), min_value=0)
-    events = forms.CharField(label=_("The right events from there on"), required=False,
+    keep = NumberField(label=_("Keep the events up to"), min_value=0)
+    events = TextField(label=_("The right events from there on"), required=False,
                              widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
                              help_text=_("One event a line, as in the board log."))
 
@@ -386,7 +401,7 @@ class LogCorrectionForm(CorrectionForm):
 class WithdrawForm(forms.Form):
     """An entry leaves the event: asked first, with a reason for the audit trail."""
 
-    reason = forms.CharField(label=_("Reason"), max_length=300)
+    reason = TextField(label=_("Reason"), max_length=300)
     sure = forms.BooleanField(label=_("Yes, withdraw: the matches not yet played become "
                                       "walkovers."), required=True)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.forms.fields import TextField
 from scoring.forms.organiser import no_bidi
 
 
@@ -13,12 +14,13 @@ class PersonForm(forms.Form):
 
     role = forms.ChoiceField(label=_("Role"), choices=[("umpire", _("Umpire")),
                                                        ("organiser", _("Organiser"))])
-    name = forms.CharField(label=_("Name as printed"), max_length=150, required=False,
+    name = TextField(label=_("Name as printed"), max_length=150, required=False,
                            validators=[no_bidi],
                            help_text=_("As it appears on scoresheets, e.g. Anna Berg."))
-    username = forms.CharField(label=_("Login"), max_length=150,
-                               help_text=_("Letters, digits and @/./+/-/_ only. An existing "
-                                           "login only gains the role."))
+    username = TextField(label=_("Login"), max_length=150,
+                         help_text=_("Letters, digits and @/./+/-/_ only. The person accepts "
+                                     "the invitation with the slip (or, with a login they "
+                                     "already have, by logging in)."))
     email = forms.EmailField(label=_("E-mail (optional)"), required=False,
                              help_text=_("Used only when this server sends mail; otherwise "
                                          "hand over the printed code."))
@@ -27,8 +29,8 @@ class PersonForm(forms.Form):
 class CodeForm(forms.Form):
     """Login and the printed code (the hall's way to set a password)."""
 
-    username = forms.CharField(label=_("Login"), max_length=150)
-    code = forms.CharField(label=_("Code"), max_length=20,
+    username = TextField(label=_("Login"), max_length=150)
+    code = TextField(label=_("Code"), max_length=20,
                            help_text=_("The eight letters and digits you were given."))
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.forms.fields import NumberField, TextField
 from scoring.rules.events import LOSS_REASONS
 from scoring.rules.presets import RuleSet
 
@@ -34,7 +35,7 @@ class PointActionForm(WriteForm):
     by = forms.ChoiceField(required=False, choices=[], label=_("Player"))
     reason = forms.ChoiceField(required=False, initial="other",
                                choices=[(r, r) for r in LOSS_REASONS])
-    law = forms.CharField(required=False, max_length=30, label=_("Law"))
+    law = TextField(required=False, max_length=30, label=_("Law"))
 
     def __init__(self, *args: Any, sides: tuple[str, ...], names: dict[str, str],
                  rules: RuleSet, **kwargs: Any) -> None:
@@ -44,7 +45,7 @@ class PointActionForm(WriteForm):
         self.fields["by"].error_messages["invalid_choice"] = _(
             "That player does not play on this board.")
         for side in sides:
-            self.fields[f"points_{side}"] = forms.IntegerField(
+            self.fields[f"points_{side}"] = NumberField(
                 required=False, min_value=0, max_value=RULING_MAX,
                 label=names.get(side, side), error_messages={
                     "min_value": _("Points cannot be negative."),

@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.forms.fields import NumberField, TextField
 from scoring.forms.organiser import SIDE_CHOICES
 from scoring.models import PaperScoresheet
 
@@ -32,14 +33,14 @@ class PaperBoardForm(forms.Form):
     game = forms.TypedChoiceField(label=_("Game"), coerce=int, choices=[(1, 1), (2, 2), (3, 3)],
                                   initial=1)
     winner = forms.ChoiceField(label=_("Winner"), choices=PAPER_SIDES, required=False)
-    carrommen = forms.IntegerField(label=_("Carrommen left"), min_value=0, max_value=9,
+    carrommen = NumberField(label=_("Carrommen left"), min_value=0, max_value=9,
                                    required=False,
                                    help_text=_("The loser's carrommen on the board."))
     queen = forms.ChoiceField(label=_("Queen covered by"), choices=PAPER_SIDES,
                               required=False)
-    points = forms.IntegerField(label=_("Points"), min_value=1, max_value=12, required=False,
+    points = NumberField(label=_("Points"), min_value=1, max_value=12, required=False,
                                 help_text=_("Only for an award instead of carrommen."))
-    law = forms.CharField(label=_("Law"), max_length=30, required=False)
+    law = TextField(label=_("Law"), max_length=30, required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -119,7 +120,7 @@ class SheetNoteForm(forms.Form):
     """A note entered with the paper sheet."""
 
 
-    note = forms.CharField(label=_("Note"), required=False, max_length=2000,
+    note = TextField(label=_("Note"), required=False, max_length=2000,
                            widget=forms.Textarea(attrs={"rows": 2}))
 
 
@@ -129,7 +130,7 @@ class PaperDecisionForm(forms.Form):
 
     decision = forms.ChoiceField(label=_("Decision"), choices=DECISIONS,
                                  widget=forms.RadioSelect)
-    note = forms.CharField(label=_("Note"), required=False, max_length=2000,
+    note = TextField(label=_("Note"), required=False, max_length=2000,
                            widget=forms.Textarea(attrs={"rows": 2}))
 
     def clean(self) -> dict[str, Any]:

@@ -9,10 +9,13 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from scoring.converters import bounded_id
+from scoring.forms.fields import BoundedModelChoiceField, NumberField, TextField
 from scoring.forms.organiser import no_bidi
-from scoring.models import Event, Match, Player, Table
+from scoring.models import Event, Match, Table
 from scoring.pad import PRESETS, stroke_payload
 from scoring.preset_words import preset_choices
 from scoring.records.sides import other_side
@@ -28,7 +31,7 @@ class WriteForm(forms.Form):
     """The two fields every write of the tablet carries."""
 
     client_id = forms.UUIDField(widget=forms.HiddenInput)
-    revision = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    revision = NumberField(min_value=0, widget=forms.HiddenInput)
 
     @classmethod
     def fresh(cls, revision: int) -> dict[str, Any]:
@@ -42,7 +45,7 @@ class StrokeForm(WriteForm):
     PRESETS = PRESETS
 
     preset = forms.ChoiceField(required=False, choices=[("", "")] + [(p, p) for p in PRESETS])
-    by = forms.CharField(required=False, max_length=5)
+    by = TextField(required=False, max_length=5)
     white = forms.TypedChoiceField(choices=COUNT_CHOICES, coerce=int, required=False,
                                    empty_value=0)
     black = forms.TypedChoiceField(choices=COUNT_CHOICES, coerce=int, required=False,
@@ -92,8 +95,8 @@ class ActionForm(WriteForm):
         choices=[(r, r) for r in LOSS_REASONS],
     )
     winner = forms.ChoiceField(required=False, choices=COLOUR_CHOICES, label=_("Winner"))
-    points = forms.IntegerField(required=False, min_value=1, max_value=23, label=_("Points"))
-    law = forms.CharField(required=False, max_length=30, label=_("Law"),
+    points = NumberField(required=False, min_value=1, max_value=23, label=_("Points"))
+    law = TextField(required=False, max_length=30, label=_("Law"),
                           help_text=_("e.g. ICF 91"))
     breaker = forms.ChoiceField(required=False, choices=[("", "")] + SIDE_CHOICES[:2])
 
@@ -143,8 +146,8 @@ class SeatingForm(WriteForm):
     """Doubles: who breaks first, and which opponent sits to his right (ICF 49(b)); the
     partners sit opposite."""
 
-    first = forms.IntegerField(label=_("Seat 1: breaks first"))
-    right = forms.IntegerField(label=_("Seat 2: to the right of seat 1"))
+    first = NumberField(label=_("Seat 1: breaks first"))
+    right = NumberField(label=_("Seat 2: to the right of seat 1"))
 
     def __init__(self, *args: Any, match: Match, breaker: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -185,8 +188,8 @@ class QuickBoardForm(WriteForm):
     queen = forms.ChoiceField(choices=[("", _("Nobody")), ("a", "A"), ("b", "B")],
                               required=False, widget=forms.RadioSelect,
                               label=_("Queen covered by"))
-    points = forms.IntegerField(required=False, min_value=1, max_value=14, label=_("Points"))
-    law = forms.CharField(required=False, max_length=30, label=_("Law"),
+    points = NumberField(required=False, min_value=1, max_value=14, label=_("Points"))
+    law = TextField(required=False, max_length=30, label=_("Law"),
                           help_text=_("e.g. ICF 107"))
     breaker = forms.ChoiceField(required=False, choices=[("", "")] + SIDE_CHOICES[:2])
 
@@ -223,7 +226,7 @@ class ConfirmForm(forms.Form):
 
 
 class UnlockForm(forms.Form):
-    reason = forms.CharField(max_length=200, label=_("Reason for the correction"))
+    reason = TextField(max_length=200, label=_("Reason for the correction"))
 
 
 # --- the organiser's stand-alone match ----------------------------------------------------------
@@ -243,35 +246,50 @@ class NewMatchForm(forms.Form):
     games_to_win = forms.TypedChoiceField(
         choices=[(2, _("Best of three games")), (1, _("One game"))], coerce=int, initial=2,
         label=_("Match length"))
-    table = forms.ModelChoiceField(queryset=Table.objects.none(), required=False,
+    table = BoundedModelChoiceField(queryset=Table.objects.none(), required=False,
                                    label=_("Table"))
-    table_number = forms.IntegerField(required=False, min_value=1, max_value=999,
+    table_number = NumberField(required=False, min_value=1, max_value=999,
                                       label=_("or a new table number"))
-    umpire = forms.ModelChoiceField(queryset=get_user_model().objects.none(), required=False,
+    umpire = BoundedModelChoiceField(queryset=get_user_model().objects.none(), required=False,
                                     label=_("Umpire account"),
                                     help_text=_("Optional: the umpire link works without one."))
 
-    event = forms.ModelChoiceField(
+    event = BoundedModelChoiceField(
         queryset=Event.objects.none(), required=False, label=_("Event"),
         help_text=_("A single-matches event of this kind; empty: the friendly matches."))
 
     SLOTS = (("a1", _("Player A")), ("a2", _("Partner of A")), ("b1", _("Player B")),
              ("b2", _("Partner of B")), ("c1", _("Player C")))
 
-    def __init__(self, *args: Any, tournament: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, tournament: Any, user: Any = None, **kwargs: Any) -> None:
+        from scoring.selectors.organiser import register_players, search_players
+
         super().__init__(*args, **kwargs)
         self.tournament = tournament
         self.fields["rules"].initial = tournament.default_rules
         self.fields["table"].queryset = Table.objects.filter(tournament=tournament, active=True)
         self.fields["event"].queryset = Event.objects.filter(
             tournament=tournament, format=Event.Format.SINGLE_MATCH).order_by("order", "pk")
+        # issue 29: the tournament's own people and players only, never every account or
+        # every player of every tournament (10,086 options, 2.56 MB a page)
         self.fields["umpire"].queryset = get_user_model().objects.filter(
-            is_active=True).order_by("username")
-        players = Player.objects.all()
+            Q(umpire_tournaments=tournament) | Q(organised_tournaments=tournament),
+            is_active=True).distinct().order_by("username")
+        players = register_players(tournament, user)
+        first = search_players(tournament, user, "")
         for slot, label in self.SLOTS:
-            self.fields[f"{slot}_player"] = forms.ModelChoiceField(
-                queryset=players, required=False, label=label)
-            self.fields[f"{slot}_name"] = forms.CharField(
+            field = BoundedModelChoiceField(
+                queryset=players, required=False, label=label,
+                help_text=_("Search by name or club above; the tournament's players and "
+                            "your own register."))
+            shown = list(first)
+            chosen = bounded_id(self.data.get(f"{slot}_player")) if self.is_bound else None
+            if chosen and all(p.pk != chosen for p in shown):
+                shown = [*players.filter(pk=chosen)[:1], *shown]
+            field.widget.choices = [("", "---------")] + [
+                (p.pk, f"{p.name} ({p.club})" if p.club else p.name) for p in shown]
+            self.fields[f"{slot}_player"] = field
+            self.fields[f"{slot}_name"] = TextField(
                 required=False, max_length=120, label=_("or a new player's name"),
                 validators=[no_bidi])
 

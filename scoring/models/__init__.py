@@ -6,7 +6,7 @@ the pure rules engine ``scoring.rules`` and is applied by services.
 
 from __future__ import annotations
 
-from scoring.models.day import Invitation, RollCall
+from scoring.models.day import AttemptCounter, Invitation, RollCall
 from scoring.models.event import Entry, Event, Player, Round, Table
 from scoring.models.external import ExternalRecord
 from scoring.models.house import HousePreset
@@ -29,7 +29,7 @@ __all__ = [
     "Event",
     "ExternalRecord",
     "Game",
-    "HousePreset",
+    "AttemptCounter",
     "Invitation",
     "Match",
     "MatchConfirmation",

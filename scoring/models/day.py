@@ -30,6 +30,14 @@ class Invitation(models.Model):
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     expires_at = models.DateTimeField(_("expires at"))
     used_at = models.DateTimeField(_("used at"), null=True, blank=True)
+    #: the account was made by this invitation (the tournament created it): only such an
+    #: account may get a password code from the tournament's organisers (issue 29)
+    new_account = models.BooleanField(_("new account"), default=False)
+    #: the role is given when the person accepts (their own account or the link), never
+    #: before: an existing login is never attached silently (issue 29)
+    role_pending = models.BooleanField(_("role on acceptance"), default=False)
+    #: the name the organiser typed (shown on his page; an existing account's own name is not)
+    name = models.CharField(_("name as typed"), max_length=150, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -69,3 +77,23 @@ class RollCall(models.Model):
 
     def __str__(self) -> str:
         return str(self.event)
+
+
+class AttemptCounter(models.Model):
+    """Failed tries of something typed by a person (a login's password, a check-in code, a
+    set-password code), counted per scope and key (a device, an account, an address, a roll
+    call; the key is a hash): ``scoring/attempts.py`` derives the wait from it (issue 29)."""
+
+    scope = models.CharField(_("scope"), max_length=24)
+    key = models.CharField(_("key hash"), max_length=64)
+    failures = models.PositiveIntegerField(_("failures"), default=0)
+    last_failure_at = models.DateTimeField(_("last failure at"))
+
+    class Meta:
+        verbose_name = _("failed attempts")
+        verbose_name_plural = _("failed attempts")
+        constraints = [models.UniqueConstraint(fields=["scope", "key"],
+                                               name="attempt_counter_scope_key")]
+
+    def __str__(self) -> str:
+        return f"{self.scope}: {self.failures}"

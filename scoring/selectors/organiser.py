@@ -124,9 +124,39 @@ def open_rounds(rounds: list[Round]) -> list[Round]:
     return [r for r in rounds if r.pk in ids]
 
 
-def known_player_names(limit: int = 2000) -> list[str]:
-    """Names for the entry form's suggestions."""
-    return list(Player.objects.order_by("name").values_list("name", flat=True)[:limit])
+#: at most this many players in a picker or a suggestion list at a time
+PICKER_LIMIT = 20
+
+
+def register_players(tournament: Tournament, user: Any) -> Any:
+    """The players an organiser may pick (issue 29): those of ``tournament`` and of the other
+    tournaments ``user`` organises (his own register) — never every player of every
+    tournament."""
+    where = Q(event__tournament=tournament)
+    if getattr(user, "pk", None):
+        where |= Q(event__tournament__organisers=user)
+    entries = Entry.objects.filter(where)
+    return Player.objects.filter(Q(pk__in=entries.values("player_id"))
+                                 | Q(pk__in=entries.exclude(partner__isnull=True)
+                                     .values("partner_id")))
+
+
+def search_players(tournament: Tournament, user: Any, text: str,
+                   limit: int = PICKER_LIMIT) -> list[Player]:
+    """The picker's matches for ``text`` (a part of the name or club, any case): the
+    tournament's own players first, then the organiser's register, by name."""
+    from django.db.models import Case, IntegerField, Value, When
+
+    text = " ".join(str(text or "").split())[:60]
+    rows = register_players(tournament, user)
+    if text:
+        rows = rows.filter(Q(name__icontains=text) | Q(club__icontains=text))
+    own = Entry.objects.filter(event__tournament=tournament)
+    rows = rows.annotate(elsewhere=Case(
+        When(Q(pk__in=own.values("player_id")) | Q(pk__in=own.exclude(
+            partner__isnull=True).values("partner_id")), then=Value(0)),
+        default=Value(1), output_field=IntegerField()))
+    return list(rows.order_by("elsewhere", "name", "club", "pk")[:limit])
 
 
 def tournament_players(tournament: Tournament) -> list[dict[str, Any]]:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
+from scoring.limits import ascii_digits
 from scoring.models import Entry, Event, Match, RollCall, Round
 from scoring.services.matches import Actor
 from scoring.services.tournaments import TournamentError, audit
@@ -122,8 +123,8 @@ def self_check_in(*, entry: Entry, code: str, actor: Actor) -> Entry:
     roll_call = roll_call_of(entry.event)
     if roll_call is None or not roll_call.open or not roll_call.self_checkin:
         raise CheckInError("no_self_checkin")
-    given = "".join(ch for ch in str(code) if ch.isdigit())
-    if not roll_call.code or not secrets.compare_digest(given, roll_call.code):
+    given = ascii_digits(code)
+    if not roll_call.code or not secrets.compare_digest(given.encode(), roll_call.code.encode()):
         raise CheckInError("wrong_code")
     return mark(entry=entry, present=True, actor=actor, via="self")
 

@@ -42,6 +42,7 @@ from scoring.services.matches import (
     paper_fields,
     rebuild_match,
 )
+from scoring.services.matches.base import checked_texts
 
 REPAIRS = ("move", "repair", "keep")
 STARTED = (Match.Status.CALLED, Match.Status.PLAYING, Match.Status.FINISHED)
@@ -324,6 +325,7 @@ def check_reason(reason: str, repair: str) -> str:
     reason = (reason or "").strip()
     if not reason:
         raise CorrectionError("reason_required", "say why the result is corrected")
+    checked_texts(reason, field="reason")
     if repair not in REPAIRS:
         raise CorrectionError("bad_repair", "choose what happens to the draw")
     return reason

@@ -20,13 +20,13 @@ from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from scoring.models import Invitation, Match, Tournament
 from scoring.names import display_name  # re-exported: the read lives there
 from scoring.services.matches import Actor
-from scoring.services.tournaments import TournamentError, audit
+from scoring.services.tournaments import TournamentError, audit, clean_text
 
 #: How long a set-password link or code stays valid.
 INVITATION_DAYS = 7
@@ -49,6 +49,10 @@ class Welcome:
     code: str
     expires_at: datetime.datetime
     mailed: bool = False
+    #: the name the organiser typed (an existing account's own name is never shown to him)
+    name: str = ""
+    #: the role is given when the person accepts (every invitation of the people page)
+    role_pending: bool = False
 
 
 @dataclass
@@ -60,6 +64,12 @@ class Person:
     login: str
     roles: list[str] = field(default_factory=list)
     pending: bool = False  # has not set a password yet
+    #: invitations not yet accepted (role, invitation id); such a row shows the typed name
+    invited: list[tuple[str, int]] = field(default_factory=list)
+    #: may the tournament's organisers give this account a password code (``may_reissue``)
+    code_allowed: bool = False
+    #: otherwise: may a password link be e-mailed to the account's own address
+    mail_allowed: bool = False
 
 
 def mail_configured() -> bool:
@@ -73,7 +83,7 @@ def _hash(value: str) -> str:
 
 
 def _normal_code(code: str) -> str:
-    return "".join(ch for ch in str(code).upper() if ch.isalnum())
+    return "".join(ch for ch in str(code)[:100].upper() if ch.isascii() and ch.isalnum())
 
 
 def _new_code() -> str:
@@ -82,30 +92,43 @@ def _new_code() -> str:
 
 
 def invite(*, user: Any, tournament: Tournament | None, role: str, actor: Actor | None,
-           send: bool = True) -> Welcome:
-    """A new one-time link and code for ``user``; earlier unused ones stop working."""
+           send: bool = True, new_account: bool = True, role_pending: bool = False,
+           name: str = "") -> Welcome:
+    """A new one-time link and code for ``user``; earlier unused ones of the same tournament
+    stop working. ``new_account``: the link or code sets the password (only for accounts the
+    tournament created); otherwise the person logs in and accepts. ``role_pending``: the role
+    is given on acceptance."""
     now = timezone.now()
     token, code = secrets.token_urlsafe(24), _new_code()
     with transaction.atomic():
-        Invitation.objects.filter(user=user, used_at__isnull=True).update(used_at=now)
+        Invitation.objects.filter(user=user, tournament=tournament,
+                                  used_at__isnull=True).update(used_at=now)
         Invitation.objects.create(
             user=user, tournament=tournament, role=role, token_hash=_hash(token),
-            code_hash=_hash(_normal_code(code)),
+            code_hash=_hash(_normal_code(code)), new_account=new_account,
+            role_pending=role_pending, name=name[:150],
             created_by=getattr(actor, "user", None) if getattr(
                 getattr(actor, "user", None), "pk", None) else None,
             expires_at=now + datetime.timedelta(days=INVITATION_DAYS))
     mailed = False
     if send and user.email and mail_configured():
         base = getattr(settings, "SITE_URL", "").rstrip("/")
-        send_mail(
-            subject=f"{tournament or ''}: set your password".strip(": "),
-            message=(f"Hello {display_name(user)},\n\nyour login is {user.get_username()}.\n"
-                     f"Set your password here: {base}/welcome/{token}/\n"
-                     f"(or type the code {code} at {base}/welcome/)\n"),
-            from_email=None, recipient_list=[user.email])
+        if new_account:
+            body = (f"Hello {display_name(user)},\n\nyour login is {user.get_username()}.\n"
+                    f"Set your password here: {base}/welcome/{token}/\n"
+                    f"(or type the code {code} at {base}/welcome/)\n")
+        else:  # the owner's own address: an invitation he may accept or ignore
+            body = (f"Hello {display_name(user)},\n\nyou are invited as {role} of "
+                    f"{tournament}. To accept, log in as {user.get_username()} and open "
+                    f"{base}/welcome/{token}/ (or {base}/invitations/).\n"
+                    f"If you do not know this tournament, ignore this message.\n")
+        what = "set your password" if new_account else "invitation"
+        send_mail(subject=f"{tournament or ''}: {what}".strip(": "), message=body,
+                  from_email=None, recipient_list=[user.email])
         mailed = True
     return Welcome(user=user, role=role, token=token, code=code,
-                   expires_at=now + datetime.timedelta(days=INVITATION_DAYS), mailed=mailed)
+                   expires_at=now + datetime.timedelta(days=INVITATION_DAYS), mailed=mailed,
+                   name=name, role_pending=role_pending)
 
 
 def _check_login(username: str) -> str:
@@ -122,55 +145,192 @@ def _check_login(username: str) -> str:
 
 
 def add_person(*, tournament: Tournament, role: str, name: str, username: str,
-               email: str = "", actor: Actor) -> Welcome | None:
-    """Give ``role`` in ``tournament`` to the account ``username``, creating it (with the name
-    as printed) when there is none. A new account gets a :class:`Welcome`; an existing one only
-    gains the role (``None``)."""
+               email: str = "", actor: Actor) -> Welcome:
+    """Invite a person to ``role`` in ``tournament`` under the login ``username`` (issue 29).
+
+    The answer is the same whether the login exists or not (no account is revealed): an
+    invitation slip. A new login is created for it (with the name as printed, no password);
+    the role is given only when the person accepts — by setting the password with the slip's
+    link or code (a new login), or by logging in to their existing account and accepting.
+    An existing login is never attached silently, and its name and e-mail are never shown."""
     if role not in ROLES:
         raise PeopleError("bad_role")
     username = _check_login(username)
-    name = (name or "").strip()[:150]
+    name = clean_text((name or "").strip(), field="name")[:150]
     email = (email or "").strip()[:254]
+    if not name:
+        raise PeopleError("account_name_missing")
     User = get_user_model()
     with transaction.atomic():
-        user = User.objects.filter(username__iexact=username).first()
+        user = User.objects.select_for_update().filter(username__iexact=username).first()
         created = user is None
         if created:
-            if not name:
-                raise PeopleError("account_name_missing")
             user = User(username=username, first_name=name, email=email)
             user.set_unusable_password()
-            user.save()
-        elif not user.is_active:
-            raise PeopleError("account_inactive", login=user.get_username())
-        relation = tournament.organisers if role == "organiser" else tournament.umpires
-        if relation.filter(pk=user.pk).exists():
-            raise PeopleError("has_role", name=display_name(user))
-        relation.add(user)
-        audit(tournament, actor, f"{role}_added",
-              {"login": user.get_username(), "name": display_name(user), "new": created})
-    if created:
-        return invite(user=user, tournament=tournament, role=role, actor=actor)
-    return None
+            try:
+                with transaction.atomic():
+                    user.save()
+            except IntegrityError:  # made at the same moment by another request: try again
+                raise PeopleError("busy") from None
+        else:
+            relation = tournament.organisers if role == "organiser" else tournament.umpires
+            if relation.filter(pk=user.pk).exists():  # shown on this very page already
+                raise PeopleError("has_role", name=display_name(user))
+        audit(tournament, actor, "person_invited",
+              {"login": username, "name": name, "role": role})
+    # an existing account's invitation goes to its owner's own address (never the typed one)
+    return invite(user=user, tournament=tournament, role=role, actor=actor,
+                  new_account=created, role_pending=True, name=name)
+
+
+def _created_here(tournament: Tournament, user: Any) -> bool:
+    return Invitation.objects.filter(user=user, tournament=tournament,
+                                     new_account=True).exists()
+
+
+def _roles_elsewhere(tournament: Tournament, user: Any) -> bool:
+    return (user.organised_tournaments.exclude(pk=tournament.pk).exists()
+            or user.umpire_tournaments.exclude(pk=tournament.pk).exists())
 
 
 def may_reissue(tournament: Tournament, user: Any) -> bool:
-    """An organiser may give a new set-password code only to accounts that have a role in
-    this tournament and are neither staff nor superusers (he can never take over an account
-    that can do more than his tournament)."""
-    if user.is_staff or user.is_superuser:
+    """May the tournament's organisers give ``user`` a set-password code? Only for an account
+    the tournament created (its invitation made the login), that holds no role in another
+    tournament and can do no more than the tournament (no staff, no superuser): an organiser
+    can never take over someone else's account (issue 29)."""
+    if user.is_staff or user.is_superuser or not user.is_active:
+        return False
+    if not _created_here(tournament, user) or _roles_elsewhere(tournament, user):
         return False
     return (tournament.organisers.filter(pk=user.pk).exists()
             or tournament.umpires.filter(pk=user.pk).exists())
 
 
-def reissue(*, tournament: Tournament, user: Any, actor: Actor) -> Welcome:
-    """A new set-password link and code for a person of the tournament (forgotten password)."""
-    if not may_reissue(tournament, user):
-        raise PeopleError("not_reissuable")
-    role = "organiser" if tournament.organisers.filter(pk=user.pk).exists() else "umpire"
-    audit(tournament, actor, "password_code_issued", {"login": user.get_username()})
-    return invite(user=user, tournament=tournament, role=role, actor=actor)
+def may_mail_reset(tournament: Tournament, user: Any) -> bool:
+    """Otherwise a person of the tournament may be sent a password link to the account's own
+    e-mail address (the organiser never sees it)."""
+    return (mail_configured() and bool(user.email) and user.is_active
+            and (tournament.organisers.filter(pk=user.pk).exists()
+                 or tournament.umpires.filter(pk=user.pk).exists()))
+
+
+def _mail_reset(user: Any) -> None:
+    from django.contrib.auth.tokens import default_token_generator
+    from django.urls import reverse
+    from django.utils.encoding import force_bytes
+    from django.utils.http import urlsafe_base64_encode
+
+    base = getattr(settings, "SITE_URL", "").rstrip("/")
+    path = reverse("password_reset_confirm", kwargs={
+        "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
+        "token": default_token_generator.make_token(user)})
+    send_mail(subject="Set a new password",
+              message=(f"Hello {display_name(user)},\n\nan organiser asked for a new password "
+                       f"for your login {user.get_username()}. Set it here: {base}{path}\n"
+                       f"If you did not ask for this, ignore this message.\n"),
+              from_email=None, recipient_list=[user.email])
+
+
+def reissue(*, tournament: Tournament, user: Any, actor: Actor) -> Welcome | None:
+    """A new set-password link and code for a person of the tournament (forgotten password),
+    when :func:`may_reissue`; else, with mail, a reset link to the account's own e-mail
+    address (``None``: nothing to show the organiser). Audited either way."""
+    if may_reissue(tournament, user):
+        role = "organiser" if tournament.organisers.filter(pk=user.pk).exists() else "umpire"
+        audit(tournament, actor, "password_code_issued", {"login": user.get_username()})
+        return invite(user=user, tournament=tournament, role=role, actor=actor,
+                      new_account=True, role_pending=False, name=display_name(user))
+    if may_mail_reset(tournament, user):
+        _mail_reset(user)
+        audit(tournament, actor, "password_link_mailed", {"login": user.get_username()})
+        return None
+    audit(tournament, actor, "password_code_refused", {"login": user.get_username()})
+    raise PeopleError("not_reissuable")
+
+
+def pending_invitation(tournament: Tournament, invitation_id: int | None) -> Invitation | None:
+    """An invitation of ``tournament`` not yet accepted, declined or withdrawn."""
+    if invitation_id is None:
+        return None
+    return Invitation.objects.select_related("user").filter(
+        pk=invitation_id, tournament=tournament, role_pending=True,
+        used_at__isnull=True).first()
+
+
+def renew_invitation(*, tournament: Tournament, invitation: Invitation,
+                     actor: Actor) -> Welcome:
+    """A new slip for a pending invitation (the old link and code stop working); the same
+    answer for a new and an existing login."""
+    audit(tournament, actor, "invitation_renewed",
+          {"login": invitation.user.get_username(), "role": invitation.role})
+    return invite(user=invitation.user, tournament=tournament, role=invitation.role,
+                  actor=actor, new_account=invitation.new_account, role_pending=True,
+                  name=invitation.name)
+
+
+def withdraw_invitation(*, tournament: Tournament, invitation: Invitation,
+                        actor: Actor) -> None:
+    """The organiser takes a pending invitation back: its link and code stop working."""
+    Invitation.objects.filter(pk=invitation.pk, used_at__isnull=True).update(
+        used_at=timezone.now())
+    audit(tournament, actor, "invitation_withdrawn",
+          {"login": invitation.user.get_username(), "role": invitation.role})
+
+
+def _grant(invitation: Invitation, via: str) -> None:
+    """Give the invitation's role (inside the caller's transaction) and audit it."""
+    tournament = invitation.tournament
+    if tournament is None or not invitation.role_pending:
+        return
+    relation = tournament.organisers if invitation.role == "organiser" else tournament.umpires
+    relation.add(invitation.user)
+    audit(tournament, Actor(user=invitation.user, via=via), "invitation_accepted",
+          {"login": invitation.user.get_username(), "role": invitation.role,
+           "name": display_name(invitation.user)})
+
+
+def _spend(invitation: Invitation) -> None:
+    if not Invitation.objects.filter(pk=invitation.pk, used_at__isnull=True).update(
+            used_at=timezone.now()):
+        raise PeopleError("spent")
+
+
+def accept_invitation(*, invitation: Invitation, user: Any) -> None:
+    """The invited person, logged in to their own account, accepts: the role is theirs."""
+    if invitation.user_id != getattr(user, "pk", None):
+        raise PeopleError("not_your_invitation")
+    if _valid(invitation) is None:
+        raise PeopleError("spent")
+    with transaction.atomic():
+        _spend(invitation)
+        _grant(invitation, via="account")
+
+
+def decline_invitation(*, invitation: Invitation, user: Any) -> None:
+    """The invited person declines (audited); nothing else changes."""
+    if invitation.user_id != getattr(user, "pk", None):
+        raise PeopleError("not_your_invitation")
+    with transaction.atomic():
+        _spend(invitation)
+        if invitation.tournament is not None:
+            audit(invitation.tournament, Actor(user=user, via="account"),
+                  "invitation_declined",
+                  {"login": user.get_username(), "role": invitation.role})
+
+
+def invitations_of(user: Any) -> list[Invitation]:
+    """The pending invitations of ``user`` (their own invitations page)."""
+    now = timezone.now()
+    return list(Invitation.objects.select_related("tournament").filter(
+        user=user, role_pending=True, used_at__isnull=True, expires_at__gt=now,
+        tournament__isnull=False).order_by("-created_at")[:50])
+
+
+def invitation_of_user(user: Any, invitation_id: int | None) -> Invitation | None:
+    if invitation_id is None:
+        return None
+    return _valid(Invitation.objects.select_related("user", "tournament").filter(
+        pk=invitation_id, user=user, role_pending=True).first())
 
 
 def revoke(*, tournament: Tournament, user: Any, role: str, actor: Actor) -> None:
@@ -196,7 +356,8 @@ def revoke(*, tournament: Tournament, user: Any, role: str, actor: Actor) -> Non
 
 
 def people(tournament: Tournament) -> list[Person]:
-    """Everyone with a role in ``tournament`` (two queries), organisers first, by name."""
+    """Everyone with a role in ``tournament``, organisers first, by name, then the pending
+    invitations (the typed name and login only, the same for a new and an existing login)."""
     rows: dict[int, Person] = {}
     for role, relation in (("organiser", tournament.organisers), ("umpire", tournament.umpires)):
         for user in relation.all():
@@ -204,7 +365,20 @@ def people(tournament: Tournament) -> list[Person]:
                 user=user, name=display_name(user), login=user.get_username(),
                 pending=not user.has_usable_password()))
             person.roles.append(role)
-    return sorted(rows.values(), key=lambda p: ("organiser" not in p.roles, p.name.lower()))
+    for person in rows.values():
+        person.code_allowed = may_reissue(tournament, person.user)
+        person.mail_allowed = not person.code_allowed and may_mail_reset(tournament,
+                                                                          person.user)
+    listed = sorted(rows.values(), key=lambda p: ("organiser" not in p.roles, p.name.lower()))
+    invited: dict[int, Person] = {}
+    for invitation in Invitation.objects.select_related("user").filter(
+            tournament=tournament, role_pending=True, used_at__isnull=True,
+            expires_at__gt=timezone.now()).order_by("name", "pk"):
+        person = invited.setdefault(invitation.user_id, Person(
+            user=invitation.user, name=invitation.name or invitation.user.get_username(),
+            login=invitation.user.get_username()))
+        person.invited.append((invitation.role, invitation.pk))
+    return listed + list(invited.values())
 
 
 def _valid(invitation: Invitation | None) -> Invitation | None:
@@ -235,22 +409,25 @@ def invitation_for_code(username: str, code: str) -> Invitation | None:
 
 
 def set_password(*, invitation: Invitation, password: str) -> Any:
-    """Spend ``invitation``: the account's password is set (Django's validators apply).
+    """Spend ``invitation``: the account's password is set (Django's validators apply) and a
+    pending role is given. Only an invitation that made its account sets a password; an
+    existing account is accepted by logging in (issue 29).
 
-    :raises PeopleError: ``bad_password`` with the validators' messages, or ``spent``.
+    :raises PeopleError: ``bad_password`` with the validators' messages, ``spent``, or
+        ``log_in_to_accept``.
     """
     user = invitation.user
+    if not invitation.new_account:
+        raise PeopleError("log_in_to_accept", login=user.get_username())
     try:
         validate_password(password, user)
     except ValidationError as err:
         raise PeopleError("bad_password", messages=list(err.messages)) from err
     with transaction.atomic():
-        spent = Invitation.objects.filter(pk=invitation.pk, used_at__isnull=True).update(
-            used_at=timezone.now())
-        if not spent:
-            raise PeopleError("spent")
+        _spend(invitation)
         user.set_password(password)
         user.save(update_fields=["password"])
+        _grant(invitation, via="link")
     return user
 
 
@@ -265,4 +442,5 @@ def create_organiser(*, username: str, name: str, email: str = "") -> Welcome:
                 email=email, is_staff=True)
     user.set_unusable_password()
     user.save()
-    return invite(user=user, tournament=None, role="organiser", actor=None, send=False)
+    return invite(user=user, tournament=None, role="organiser", actor=None, send=False,
+                  new_account=True)

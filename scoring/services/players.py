@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 
 from scoring.models import Entry, Player, Tournament
+from scoring.services.tournaments.base import clean_text
 
 #: names looked up per query (well inside SQLite's limit of bound parameters)
 CHUNK = 500
@@ -73,6 +74,9 @@ class PlayerBook:
 
     def resolve(self, name: str, club: str = "", nationality: str = "",
                 rating: int | None = None, licence: str = "") -> Player:
+        for text, field_name in ((name, "name"), (club, "club"), (nationality, "nationality"),
+                                 (licence, "licence")):
+            clean_text(text, field=field_name)
         key = _key(name, club)
         if key[0] not in self._looked:
             self.load([key])

@@ -42,6 +42,8 @@ def record_warning(*, match: Match, actor: Actor, client_id: uuid.UUID) -> Warni
         on_turn = getattr(position, "on_turn", None) if position is not None else None
         if current is None or current.board is None or on_turn is None:
             raise MatchError("no_board_in_play", "no board is being played")
+        if isinstance(on_turn, int):  # point carrom: the turn is a seat, its player a side
+            on_turn = position.players[on_turn]
         player = _player(snapshot, current, on_turn)
         detail = {"client_id": key, "game": current.game_number,
                   "board": current.board_number, "by": on_turn, "player": player,

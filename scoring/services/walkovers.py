@@ -8,10 +8,19 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from scoring.limits import TextRefused, check_text
 from scoring.models import Entry, Match
 from scoring.services.draw_base import DONE, NOT_STARTED, DrawServiceError, decided_fields
 from scoring.services.matches import Actor, MatchError, confirm_match, match_snapshot
 from scoring.services.tournaments import audit
+
+
+def _text(value: str | None, field: str, multiline: bool = False) -> str:
+    """Free text through the one check (issue 29: bidi controls in withdraw reasons)."""
+    try:
+        return check_text(value or "", field=field, multiline=multiline)
+    except TextRefused as err:
+        raise DrawServiceError(f"text_{err.code}", field=field) from err
 
 
 def record_walkover(*, match: Match, absent: str, actor: Actor, note: str = "") -> Match:
@@ -19,6 +28,7 @@ def record_walkover(*, match: Match, absent: str, actor: Actor, note: str = "") 
     "both"); the other side wins and advances, marked as walkover."""
     if absent not in ("a", "b", "both"):
         raise DrawServiceError("bad_side")
+    note = _text(note, "note", multiline=True)
     with transaction.atomic():
         match = Match.objects.select_for_update().select_related("event__tournament").get(
             pk=match.pk)
@@ -64,6 +74,7 @@ def withdraw_entry(*, entry: Entry, actor: Actor, reason: str = "") -> list[Matc
     """The entry leaves the event: its matches not yet started become walkovers for the
     opponent (now, or as soon as the opponent is known); a Swiss event stops pairing it."""
     decided = []
+    reason = _text(reason, "reason")
     with transaction.atomic():
         entry = Entry.objects.select_for_update().select_related("event__tournament").get(
             pk=entry.pk)

@@ -12,7 +12,7 @@ from django.urls import URLPattern, path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from scoring import permissions
+from scoring import attempts, permissions
 from scoring.error_words import error_text
 from scoring.models import Event, RollCall, Tournament
 from scoring.selectors import organiser as organiser_selectors
@@ -99,14 +99,28 @@ def self_check_in(request: HttpRequest, slug: str, event_id: int) -> HttpRespons
             return render(request, "scoring/checkin/self.html", context, status=422)
         actor = Actor(via="self", device=request.headers.get("User-Agent", "")[:200],
                       ip=request.META.get("REMOTE_ADDR"))
+        checks = attempts.checks_for(
+            request, device=attempts.CHECKIN_DEVICE, address_limit=attempts.CHECKIN_ADDRESS,
+            targets=[(attempts.CHECKIN_ROLL_CALL, f"{s.roll_call.pk}" if s.roll_call else "")])
+        wait = attempts.wait(checks)
+        if wait:  # the code is not even compared (issue 29: 300 tries in 4 s)
+            context["error"] = _("Too many wrong codes. Try again in %(seconds)s seconds.") % {
+                "seconds": wait}
+            return attempts.throttled_response(
+                render(request, "scoring/checkin/self.html", context), wait)
         try:
             service.self_check_in(entry=entry, code=request.POST.get("code", ""), actor=actor)
         except CheckInError as err:
+            if err.code == "wrong_code":
+                attempts.failed(checks)
             context["error"] = error_text(err.code, err.params)
             return render(request, "scoring/checkin/self.html", context, status=422)
+        if attempts.device_token(request):  # this device's own failures, never an address's
+            attempts.cleared(checks[:1])
         context["done"] = entry
         context["summary"] = service.summary(event)
-    return render(request, "scoring/checkin/self.html", context)
+    return attempts.give_device_token(request, render(request, "scoring/checkin/self.html",
+                                                      context))
 
 
 urlpatterns: list[URLPattern] = [

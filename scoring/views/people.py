@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from scoring import permissions
+from scoring import attempts, permissions
 from scoring.error_words import error_text
 from scoring.forms.people import CodeForm, NewPasswordForm, PersonForm
 from scoring.models import Tournament
@@ -34,7 +34,7 @@ def _welcome_context(request: HttpRequest, welcome: Welcome) -> dict[str, Any]:
                                               args=[welcome.token]))
     return {"welcome": welcome, "link": link, "qr": qr_data_uri(link),
             "code_url": request.build_absolute_uri(reverse("scoring:people-welcome")),
-            "name": service.display_name(welcome.user)}
+            "name": welcome.name or service.display_name(welcome.user)}
 
 
 def _page(request: HttpRequest, tournament: Tournament, form: PersonForm,
@@ -47,8 +47,8 @@ def _page(request: HttpRequest, tournament: Tournament, form: PersonForm,
 @never_cache
 @require_http_methods(["GET", "POST"])
 def people_page(request: HttpRequest, slug: str) -> HttpResponse:
-    """Organisers and umpires of the tournament: add one (a new account gets its set-password
-    slip at once, shown only in this answer), revoke a role, issue a new code."""
+    """Organisers and umpires of the tournament: invite one (the invitation slip is shown only
+    in this answer, the same for a new and an existing login), revoke a role, a new code."""
     tournament = get_tournament(request, slug)
     form = PersonForm(request.POST or None)
     if request.method == "POST":
@@ -63,13 +63,14 @@ def people_page(request: HttpRequest, slug: str) -> HttpResponse:
         except PeopleError as err:
             form.add_error(None, error_text(err.code, err.params))
             return _page(request, tournament, form, status=422)
-        if welcome is None:
-            messages.success(request, _("%(login)s now has the role.")
-                             % {"login": d["username"]})
-            return redirect("scoring:organiser-people", slug=slug)
-        return render(request, "scoring/organiser/people_welcome.html",
-                      {"tournament": tournament, **_welcome_context(request, welcome)})
+        return _slip(request, tournament, welcome)
     return _page(request, tournament, form)
+
+
+def _slip(request: HttpRequest, tournament: Tournament, welcome: Welcome) -> HttpResponse:
+    return render(request, "scoring/organiser/people_welcome.html",
+                  {"tournament": tournament, "mail": service.mail_configured(),
+                   **_welcome_context(request, welcome)})
 
 
 @require_POST
@@ -90,6 +91,8 @@ def revoke(request: HttpRequest, slug: str, user_id: int, role: str) -> HttpResp
 @never_cache
 @require_POST
 def reissue(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+    """A new password code, only for an account this tournament made and that works for no
+    other (``services.people.may_reissue``); otherwise a link to the owner's own e-mail."""
     tournament = get_tournament(request, slug)
     user = organiser_selectors.user_by_id(user_id)
     try:
@@ -98,8 +101,37 @@ def reissue(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
     except PeopleError as err:
         messages.error(request, error_text(err.code, err.params))
         return redirect("scoring:organiser-people", slug=slug)
-    return render(request, "scoring/organiser/people_welcome.html",
-                  {"tournament": tournament, **_welcome_context(request, welcome)})
+    if welcome is None:
+        messages.success(request, _("A link to set a new password was sent to the e-mail "
+                                    "address of %(name)s's account.")
+                         % {"name": service.display_name(user)})
+        return redirect("scoring:organiser-people", slug=slug)
+    return _slip(request, tournament, welcome)
+
+
+@never_cache
+@require_POST
+def invitation_slip(request: HttpRequest, slug: str, invitation_id: int) -> HttpResponse:
+    """A new slip for a pending invitation (the old link and code stop working)."""
+    tournament = get_tournament(request, slug)
+    invitation = service.pending_invitation(tournament, invitation_id)
+    if invitation is None:
+        messages.error(request, _("This invitation was accepted, declined or withdrawn."))
+        return redirect("scoring:organiser-people", slug=slug)
+    return _slip(request, tournament, service.renew_invitation(
+        tournament=tournament, invitation=invitation,
+        actor=permissions.organiser_actor(request, tournament)))
+
+
+@require_POST
+def invitation_withdraw(request: HttpRequest, slug: str, invitation_id: int) -> HttpResponse:
+    tournament = get_tournament(request, slug)
+    invitation = service.pending_invitation(tournament, invitation_id)
+    if invitation is not None:
+        service.withdraw_invitation(tournament=tournament, invitation=invitation,
+                                    actor=permissions.organiser_actor(request, tournament))
+        messages.success(request, _("Invitation withdrawn."))
+    return redirect("scoring:organiser-people", slug=slug)
 
 
 def _set_password(request: HttpRequest, invitation: Any, form: NewPasswordForm,
@@ -120,18 +152,47 @@ def _set_password(request: HttpRequest, invitation: Any, form: NewPasswordForm,
     return redirect("login")
 
 
+def _accept_page(request: HttpRequest, invitation: Any, token: str) -> HttpResponse:
+    """An invitation of an existing login: accept or decline, logged in as that login."""
+    template = "scoring/people/accept.html"
+    context = {"invitation": invitation, "login": invitation.user.get_username(),
+               "mine": request.user.is_authenticated and request.user.pk == invitation.user_id,
+               "login_url": f"{reverse('login')}?next={request.path}"}
+    if request.method == "POST" and context["mine"]:
+        return _answer_invitation(request, invitation)
+    return render(request, template, context, status=200 if request.method == "GET" else 403)
+
+
+def _answer_invitation(request: HttpRequest, invitation: Any) -> HttpResponse:
+    try:
+        if request.POST.get("answer") == "accept":
+            service.accept_invitation(invitation=invitation, user=request.user)
+            messages.success(request, _("You are now %(role)s of %(tournament)s.") % {
+                "role": invitation.get_role_display(), "tournament": invitation.tournament})
+        else:
+            service.decline_invitation(invitation=invitation, user=request.user)
+            messages.info(request, _("Invitation declined."))
+    except PeopleError as err:
+        messages.error(request, error_text(err.code, err.params))
+    return redirect("scoring:people-invitations")
+
+
 @login_not_required
 @never_cache
 @require_http_methods(["GET", "POST"])
 def welcome_link(request: HttpRequest, token: str) -> HttpResponse:
-    """The one-time set-password link (from the slip's QR code or an e-mail)."""
+    """The invitation link (the slip's QR code or an e-mail): a new login sets its password
+    here and so accepts; an existing login logs in and accepts (never a password here)."""
     invitation = service.invitation_for_token(token)
     template = "scoring/people/welcome.html"
     if invitation is None:
-        return render(request, template, {"invalid": True}, status=404)
+        return attempts.give_device_token(
+            request, render(request, template, {"invalid": True}, status=404))
+    if not invitation.new_account:
+        return _accept_page(request, invitation, token)
     form = NewPasswordForm(request.POST or None)
     extra = {"person": service.display_name(invitation.user),
-             "login": invitation.user.get_username()}
+             "login": invitation.user.get_username(), "invitation": invitation}
     if request.method == "POST":
         answer = _set_password(request, invitation, form, template, extra)
         if answer is not None:
@@ -140,30 +201,69 @@ def welcome_link(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, template, {"form": form, **extra})
 
 
+def _code_checks(request: HttpRequest, username: str) -> list[attempts.Check]:
+    return attempts.checks_for(
+        request, device=attempts.WELCOME_DEVICE, address_limit=attempts.WELCOME_ADDRESS,
+        targets=[(attempts.WELCOME_ACCOUNT, username.strip().lower()[:150])])
+
+
 @login_not_required
 @never_cache
 @require_http_methods(["GET", "POST"])
 def welcome_code(request: HttpRequest) -> HttpResponse:
-    """Login, the printed code and a new password (no link, no e-mail: the hall's way)."""
+    """Login, the printed code and a new password (no link, no e-mail: the hall's way).
+    Wrong codes are limited like logins (``scoring/attempts.py``)."""
     template = "scoring/people/welcome_code.html"
     code_form = CodeForm(request.POST or None)
     form = NewPasswordForm(request.POST or None)
     if request.method == "POST":
         invitation = None
+        checks: list[attempts.Check] = []
         if code_form.is_valid():
+            checks = _code_checks(request, code_form.cleaned_data["username"])
+            wait = attempts.wait(checks)
+            if wait:
+                code_form.add_error(None, _("Too many wrong codes. Try again in %(seconds)s "
+                                            "seconds.") % {"seconds": wait})
+                return attempts.throttled_response(render(
+                    request, template, {"form": form, "code_form": code_form}), wait)
             invitation = service.invitation_for_code(code_form.cleaned_data["username"],
                                                      code_form.cleaned_data["code"])
             if invitation is None:
+                attempts.failed(checks)
                 code_form.add_error("code", _("This login and code do not match, or the code "
                                               "was used or has expired."))
+            elif not invitation.new_account:
+                code_form.add_error(None, error_text(
+                    "log_in_to_accept", {"login": invitation.user.get_username()}))
+                invitation = None
         if invitation is not None:
             answer = _set_password(request, invitation, form, template,
                                    {"code_form": code_form})
             if answer is not None:
+                attempts.cleared(checks[1:])
                 return answer
         form.is_valid()
         return render(request, template, {"form": form, "code_form": code_form}, status=422)
-    return render(request, template, {"form": form, "code_form": code_form})
+    return attempts.give_device_token(
+        request, render(request, template, {"form": form, "code_form": code_form}))
+
+
+@never_cache
+@require_http_methods(["GET"])
+def my_invitations(request: HttpRequest) -> HttpResponse:
+    """The logged-in person's pending invitations, each to accept or decline."""
+    return render(request, "scoring/people/invitations.html",
+                  {"invitations": service.invitations_of(request.user)})
+
+
+@require_POST
+def answer_invitation(request: HttpRequest, invitation_id: int) -> HttpResponse:
+    invitation = service.invitation_of_user(request.user, invitation_id)
+    if invitation is None:
+        messages.error(request, _("This invitation was accepted, declined or withdrawn."))
+        return redirect("scoring:people-invitations")
+    return _answer_invitation(request, invitation)
 
 
 @login_not_required
@@ -182,6 +282,13 @@ urlpatterns: list[URLPattern] = [
          name="organiser-people-revoke"),
     path("t/<slug:slug>/organiser/people/<int:user_id>/code/", reissue,
          name="organiser-people-reissue"),
+    path("t/<slug:slug>/organiser/people/invitations/<int:invitation_id>/slip/",
+         invitation_slip, name="organiser-people-invitation-slip"),
+    path("t/<slug:slug>/organiser/people/invitations/<int:invitation_id>/withdraw/",
+         invitation_withdraw, name="organiser-people-invitation-withdraw"),
+    path("invitations/", my_invitations, name="people-invitations"),
+    path("invitations/<int:invitation_id>/", answer_invitation,
+         name="people-invitation-answer"),
     path("welcome/", welcome_code, name="people-welcome"),
     path("welcome/<str:token>/", welcome_link, name="people-welcome-link"),
 ]

@@ -54,8 +54,8 @@ def _add(page: Page, role: str, name: str, login: str) -> tuple[str, str]:
     page.locator("#id_role").select_option(label=role)
     page.locator("#id_name").fill(name)
     page.locator("#id_username").fill(login)
-    page.get_by_role("button", name="Add", exact=True).click()
-    expect(page.get_by_role("heading", name="Set-password slip")).to_be_visible()
+    page.get_by_role("button", name="Invite", exact=True).click()
+    expect(page.get_by_role("heading", name="Invitation slip")).to_be_visible()
     expect(page.locator("#slip-name")).to_have_text(name)
     code = page.locator("#slip-code").inner_text().strip()
     link = page.locator("#slip-link").inner_text().strip()
@@ -77,15 +77,14 @@ def test_organiser_creates_an_umpire_and_a_co_organiser(live_server, browser: Br
     expect(page.locator("tr[data-login=ump_anna]")).to_contain_text("Umpire")
     expect(page.locator("tr[data-login=chris]")).to_contain_text("Organiser")
     page.screenshot(path="/tmp/people-page.png", full_page=True)
-    # the call-up offers the new umpire by his name as printed
+    # the role is not hers before she accepts: the call-up does not offer her yet
     page.get_by_role("link", name="Call-up").click()
-    page.locator(f"#call-umpire-{day['match'].pk}").select_option(label="Anna Berg")
-    page.locator(f"#call-table-{day['match'].pk}").locator("..").get_by_role(
-        "button", name="Call").click()
-    expect(page.get_by_text("Umpire: Anna Berg")).to_be_visible()
+    expect(page.locator(f"#call-umpire-{day['match'].pk}").locator("option", has_text="Anna Berg")
+           ).to_have_count(0)
     context.close()
 
-    # the umpire sets his password with the printed code and sees only this tournament
+    # the umpire sets his password with the printed code (and so accepts) and sees only
+    # this tournament
     umpire = browser.new_context(viewport={"width": 768, "height": 1024}, locale="en-GB")
     page = umpire.new_page()
     page.goto(live_server.url + "/accounts/login/")
@@ -96,6 +95,22 @@ def test_organiser_creates_an_umpire_and_a_co_organiser(live_server, browser: Br
     page.locator("#id_password2").fill(PASSWORD)
     page.get_by_role("button", name="Set the password").click()
     expect(page.get_by_text("Your password is set")).to_be_visible()
+    _log_in(page, live_server.url, "ump_anna")
+    umpire.close()
+
+    # now the call-up offers the new umpire by his name as printed
+    context = browser.new_context(viewport=TABLET_LANDSCAPE, locale="en-GB")
+    page = context.new_page()
+    _log_in(page, live_server.url, "chief")
+    page.goto(live_server.url + "/t/lakeside-open/organiser/callup/")
+    page.locator(f"#call-umpire-{day['match'].pk}").select_option(label="Anna Berg")
+    page.locator(f"#call-table-{day['match'].pk}").locator("..").get_by_role(
+        "button", name="Call").click()
+    expect(page.get_by_text("Umpire: Anna Berg")).to_be_visible()
+    context.close()
+
+    umpire = browser.new_context(viewport={"width": 768, "height": 1024}, locale="en-GB")
+    page = umpire.new_page()
     _log_in(page, live_server.url, "ump_anna")
     page.goto(live_server.url + "/umpire/")
     cards = page.locator(".u-match-card")

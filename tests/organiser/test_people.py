@@ -25,13 +25,19 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "Carrom-striker-77"
 
 
+def accepted(welcome) -> None:
+    """The invited person sets the password with the slip's link (and so accepts)."""
+    people.set_password(invitation=people.invitation_for_token(welcome.token),
+                        password=PASSWORD)
+
+
 def test_adding_an_umpire_creates_an_account_with_the_printed_name(tournament, actor):
     welcome = people.add_person(tournament=tournament, role="umpire", name="Anna Berg",
                                 username="ump_anna", actor=actor)
     user = get_user_model().objects.get(username="ump_anna")
     assert people.display_name(user) == "Anna Berg"
     assert not user.has_usable_password() and not user.is_staff
-    assert list(tournament.umpires.all()) == [user]
+    assert not tournament.umpires.exists()  # the role is hers when she accepts (issue 29)
     assert re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}", welcome.code)
     assert set(welcome.code) - set(people.CODE_ALPHABET) <= {"-"}
     # only hashes are stored
@@ -49,6 +55,7 @@ def test_the_code_sets_the_password_once(tournament, actor):
     assert err.value.code == "bad_password"
     people.set_password(invitation=invitation, password=PASSWORD)
     assert get_user_model().objects.get(username="ump_anna").check_password(PASSWORD)
+    assert tournament.umpires.filter(username="ump_anna").exists()  # accepted
     assert people.invitation_for_code("ump_anna", welcome.code) is None
     assert people.invitation_for_token(welcome.token) is None
 
@@ -56,8 +63,8 @@ def test_the_code_sets_the_password_once(tournament, actor):
 def test_an_expired_or_replaced_invitation_does_not_work(tournament, actor):
     first = people.add_person(tournament=tournament, role="umpire", name="Anna Berg",
                               username="ump_anna", actor=actor)
-    user = get_user_model().objects.get(username="ump_anna")
-    second = people.reissue(tournament=tournament, user=user, actor=actor)
+    second = people.renew_invitation(tournament=tournament, invitation=Invitation.objects.get(
+        used_at__isnull=True), actor=actor)
     assert people.invitation_for_token(first.token) is None
     assert people.invitation_for_token(second.token) is not None
     Invitation.objects.update(expires_at=timezone.now() - datetime.timedelta(seconds=1))
@@ -65,14 +72,24 @@ def test_an_expired_or_replaced_invitation_does_not_work(tournament, actor):
     assert people.invitation_for_code("ump_anna", second.code) is None
 
 
-def test_an_existing_login_only_gains_the_role(tournament, actor, django_user_model):
-    django_user_model.objects.create_user("ben", password=PASSWORD)
-    assert people.add_person(tournament=tournament, role="organiser", name="",
-                             username="BEN", actor=actor) is None
-    assert tournament.organisers.filter(username="ben").exists()
-    assert not Invitation.objects.exists()
+def test_an_existing_login_is_invited_never_attached(tournament, actor, django_user_model):
+    ben = django_user_model.objects.create_user("ben", password=PASSWORD)
+    welcome = people.add_person(tournament=tournament, role="organiser", name="B. Berg",
+                                username="BEN", actor=actor)
+    assert welcome.user == ben and welcome.role_pending
+    assert not tournament.organisers.filter(username="ben").exists()
+    invitation = Invitation.objects.get(user=ben)
+    assert not invitation.new_account and invitation.name == "B. Berg"
+    # the slip's code cannot set an existing account's password
     with pytest.raises(PeopleError) as err:
-        people.add_person(tournament=tournament, role="organiser", name="", username="ben",
+        people.set_password(invitation=invitation, password="Another-pass-99")
+    assert err.value.code == "log_in_to_accept"
+    ben.refresh_from_db()
+    assert ben.check_password(PASSWORD)
+    people.accept_invitation(invitation=invitation, user=ben)
+    assert tournament.organisers.filter(username="ben").exists()
+    with pytest.raises(PeopleError) as err:
+        people.add_person(tournament=tournament, role="organiser", name="B", username="ben",
                           actor=actor)
     assert err.value.code == "has_role"
 
@@ -90,8 +107,8 @@ def test_bad_input_changes_nothing(tournament, actor, username, name, code):
 
 
 def test_revoking_an_umpire_frees_his_open_matches(tournament, actor, organiser):
-    people.add_person(tournament=tournament, role="umpire", name="Anna Berg",
-                      username="ump_anna", actor=actor)
+    accepted(people.add_person(tournament=tournament, role="umpire", name="Anna Berg",
+                               username="ump_anna", actor=actor))
     anna = get_user_model().objects.get(username="ump_anna")
     event = make_event(tournament, 2)
     entries = list(event.entries.all())
@@ -169,8 +186,8 @@ def test_the_link_sets_the_password(client, tournament, actor):
 def test_the_umpire_picker_lists_only_the_tournaments_people(client, tournament, organiser,
                                                              actor, django_user_model):
     django_user_model.objects.create_user("stranger", first_name="Stranger Danger")
-    people.add_person(tournament=tournament, role="umpire", name="Anna Berg",
-                      username="ump_anna", actor=actor)
+    accepted(people.add_person(tournament=tournament, role="umpire", name="Anna Berg",
+                               username="ump_anna", actor=actor))
     client.force_login(organiser)
     text = client.get(reverse("scoring:organiser-tables", args=[tournament.slug])).content
     assert b"Anna Berg" in text and b"Stranger" not in text
@@ -219,3 +236,25 @@ def test_the_scoresheet_prints_the_umpires_name(tournament, actor):
     match = Match.objects.create(event=event, number=1, entry_a=entries[0],
                                  entry_b=entries[1], umpire=anna)
     assert scoresheet_data(match).umpire == "Anna Berg"
+
+
+def test_the_migration_marks_accounts_made_by_their_first_invitation(tournament, actor):
+    """Invitations from before issue 29 (``new_account`` unset): the first one of an account,
+    made with it, marks it as made by its tournament; a later reissued one does not."""
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("scoring.migrations.0014_accounts_input")
+    welcome = people.add_person(tournament=tournament, role="umpire", name="Old Timer",
+                                username="old_timer", actor=actor)
+    user = welcome.user
+    people.invite(user=user, tournament=tournament, role="umpire", actor=actor)  # reissued
+    Invitation.objects.update(new_account=False)
+    later = Invitation.objects.filter(user=user).order_by("created_at").last()
+    Invitation.objects.filter(pk=later.pk).update(
+        created_at=timezone.now() + datetime.timedelta(minutes=5))
+    migration.mark_made_accounts(apps, None)
+    flags = list(Invitation.objects.filter(user=user).order_by("created_at")
+                 .values_list("new_account", flat=True))
+    assert flags == [True, False]

@@ -181,6 +181,32 @@ def test_a_whole_match_two_nil_and_confirmation_locks(tossed: Match) -> None:
     assert AuditEntry.objects.filter(action="unlock").exists()
 
 
+def _finish(match: Match) -> None:
+    """b wins 2-0 (as in the test above)."""
+    for colour in ("white", "white", "white", "black", "black", "white", "black"):
+        play_board(match, colour)
+    assert match_snapshot(match).finished
+
+
+def test_taps_after_the_lock_are_refused_not_audited(tossed: Match) -> None:
+    """Issue 29: the audit says what happened — a tap on a locked match is refused (423), a
+    side's second tap before the lock changes and audits nothing."""
+    _finish(tossed)
+    confirm_match(match=tossed, side="a", method="tap", actor=UMPIRE)
+    revision = Match.objects.get(pk=tossed.pk).revision
+    confirm_match(match=tossed, side="a", method="tap", actor=UMPIRE)  # again: nothing
+    assert Match.objects.get(pk=tossed.pk).revision == revision
+    assert AuditEntry.objects.filter(action="confirm_side").count() == 1
+    confirm_match(match=tossed, side="b", method="tap", actor=UMPIRE)
+    audits = AuditEntry.objects.count()
+    for side in ("a", "b"):
+        with pytest.raises(MatchLocked) as err:
+            confirm_match(match=tossed, side=side, method="tap", actor=UMPIRE)
+        assert err.value.code == "match_locked"
+    assert AuditEntry.objects.count() == audits
+    assert AuditEntry.objects.filter(action__in=("confirm_side", "confirmed")).count() == 2
+
+
 def test_quick_entry_boards(tossed: Match) -> None:
     outcome = record_quick_board(match=tossed, winner="a", carrommen=5, queen="a",
                                  client_id=uuid.uuid4(), actor=UMPIRE)

@@ -29,6 +29,9 @@ FUZZ = settings(max_examples=50, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 TRIED: dict[str, int] = {"cases": 0}
 
+#: the fuzz tests of ``FuzzPosts`` (each posts ``FUZZ.max_examples`` examples)
+FUZZ_TESTS = 5
+
 UMPIRE_ACTIONS = ("event", "undo", "toss", "seating", "quick", "confirm", "claim", "unlock")
 
 # Text that breaks naive code: NUL, surrogates are not encodable so leave them out, huge
@@ -256,7 +259,18 @@ class FuzzPosts(TestCase):
 
 
 def test_fuzz_cases_were_tried():
-    """Runs after the fuzz class in this module (pytest keeps file order): the count of
-    posted cases, shown with ``-s``."""
-    statuses = ", ".join(f"{k}: {v}" for k, v in sorted(TRIED.items()) if k != "cases")
-    print(f"fuzz: {TRIED['cases']} posts ({statuses})")
+    """Runs after the fuzz class in this module (pytest keeps file order). It asserts what
+    the class did (issue 29: it used to print only): every test of the class posted its
+    examples (the class has ``FUZZ_TESTS`` tests of ``FUZZ.max_examples`` each; the stroke
+    pad's may post fewer), and no post was answered with a 5xx. When the class was not run
+    (``-k`` chose this test alone) nothing was posted and there is nothing to check."""
+    statuses = {k: v for k, v in TRIED.items() if k != "cases"}
+    shown = ", ".join(f"{k}: {v}" for k, v in sorted(statuses.items()))
+    print(f"fuzz: {TRIED['cases']} posts ({shown})")
+    if TRIED["cases"] == 0:
+        return
+    assert sum(statuses.values()) == TRIED["cases"]
+    assert not [k for k in statuses if k.startswith("5")], statuses
+    assert TRIED["cases"] >= FUZZ_TESTS * FUZZ.max_examples * 0.8, TRIED
+    assert any(k.startswith("2") or k.startswith("3") for k in statuses), statuses
+    assert any(k.startswith("4") for k in statuses), statuses

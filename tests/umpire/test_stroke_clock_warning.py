@@ -88,3 +88,19 @@ def test_a_stroke_answer_brings_a_warning_another_tablet_gave(client, tossed):
                    headers={"X-Umpire-Warnings": mark}).content.decode()
     assert 'hx-swap-oob="afterbegin:#history-list"' in later
     assert 'id="warnings"' not in later  # unchanged: left as the tablet shows it
+
+
+def test_a_warning_on_a_point_carrom_tablet_names_the_player_on_turn(client, db):
+    """Issue 29: on a point-carrom board the turn is a seat, not a colour (was a KeyError)."""
+    from tests.services.conftest import make_match
+
+    from .test_point_decisions import started
+
+    points = make_match(rules="point-carrom", games_to_win=1)
+    started(client, points)  # A pocketed a white and a black: A keeps the turn
+    answer = _warn(client, points)
+    assert answer.status_code == 200, answer.content[:300]
+    entry = AuditEntry.objects.get(match=points, action=ACTION)
+    assert entry.detail["by"] in ("a", "b", "c")
+    assert entry.detail["player"] in ("Asha Rao", "Ben Kirk", "Chen Li")
+    assert f"Warning recorded: {entry.detail['player']}" in answer.content.decode()

@@ -29,6 +29,27 @@ class MatchError(Exception):
         self.params = params
 
 
+def checked_texts(value: Any, *, field: str = "") -> None:
+    """Every string in ``value`` (a payload's values, nested) passes the one free-text check
+    (``scoring.limits``: no NUL, control or text-direction characters), else
+    ``MatchError("text_…")`` (issue 29: a ruling's law shown as "ICF 91" for "ICF 19")."""
+    from scoring.limits import text_problem
+
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            problem = text_problem(item, multiline=field == "note")
+            if problem is not None:
+                raise MatchError(f"text_{problem}", f"{field or 'text'}: {problem}",
+                                 field=field)
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+
+
 class StaleMatch(MatchError):
     """Someone recorded on this match since the tablet last loaded it."""
 

@@ -7,7 +7,14 @@ from django.utils import timezone
 
 from scoring.models import Match, MatchConfirmation
 from scoring.records import MatchSnapshot, match_snapshot
-from scoring.services.matches.base import Actor, MatchError, _audit, _bump, _lock
+from scoring.services.matches.base import (
+    Actor,
+    MatchError,
+    MatchLocked,
+    _audit,
+    _bump,
+    _lock,
+)
 from scoring.signals import match_confirmed
 
 
@@ -20,9 +27,14 @@ def confirm_match(*, match: Match, side: str, method: str, actor: Actor) -> Matc
             raise MatchError("not_finished", "the match is not finished")
         if side not in match.sides:
             raise MatchError("bad_side", "unknown side")
-        MatchConfirmation.objects.get_or_create(
+        if match.confirmed_at is not None:
+            # issue 29: a tap after the lock is refused, never audited as a confirmation
+            raise MatchLocked("match_locked", "the match is confirmed and locked")
+        _row, created = MatchConfirmation.objects.get_or_create(
             match=match, side=side, defaults={"method": method, "device": actor.device[:200]}
         )
+        if not created:  # the side had confirmed already: nothing happened, nothing audited
+            return snapshot
         confirmed = set(match.confirmations.values_list("side", flat=True))
         if confirmed >= set(match.sides) and match.confirmed_at is None:
             _bump(match, confirmed_at=timezone.now(), status=Match.Status.CONFIRMED)

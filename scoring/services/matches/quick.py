@@ -19,6 +19,7 @@ from scoring.services.matches.base import (
     _bump,
     _check_write,
     _lock,
+    checked_texts,
 )
 from scoring.services.matches.caches import refresh_caches
 from scoring.services.matches.recording import _target_board
@@ -32,6 +33,7 @@ def record_quick_board(
     """Quick entry of a board played on paper: winner, the loser's carrommen left and who
     covered the queen (ICF 53–55 computed), or an explicit award with its law."""
     client_id = uuid.UUID(str(client_id))
+    checked_texts(law, field="law")
     rules = get_rules(match.rules)
     if not variant_for(rules).quick_entry:
         raise MatchError("quick_entry_points", "quick entry is for two-sided matches")

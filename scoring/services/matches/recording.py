@@ -42,6 +42,7 @@ from scoring.services.matches.base import (
     _retried,
     _toss,
     _Written,
+    checked_texts,
 )
 from scoring.services.matches.caches import refresh_caches
 
@@ -65,6 +66,7 @@ def record_event(
     client_id = uuid.UUID(str(client_id))
     if not isinstance(payload, dict) or payload.get("type") not in EVENT_TYPES:
         raise InvalidEvent("unknown_event_type", "unknown event type")
+    checked_texts(payload, field="payload")
     if locked and not transaction.get_connection().in_atomic_block:
         raise MatchError("not_locked", "a locked match is read in the write's transaction")
     with transaction.atomic(savepoint=not locked):

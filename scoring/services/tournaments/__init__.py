@@ -10,7 +10,7 @@ One module per job: :mod:`.setup` (the tournament, its tables and umpires), :mod
 Every name is importable from ``scoring.services.tournaments`` as before the split.
 """
 
-from scoring.services.tournaments.base import TournamentError, audit
+from scoring.services.tournaments.base import TournamentError, audit, clean_text
 from scoring.services.tournaments.csv_import import (
     COLUMNS,
     DELIMITERS,
@@ -49,7 +49,8 @@ from scoring.services.tournaments.setup import (
 __all__ = [
     "CLOSED_AFTER_DRAW", "COLUMNS", "DELIMITERS", "MAX_LINES", "SETTING_KEYS", "TEXT_SETTINGS",
     "ImportFailed", "ImportResult", "LineError", "PlayerData", "TournamentError", "add_entry",
-    "audit", "clean_settings", "create_event", "create_tournament", "decode_csv", "delete_event",
+    "audit", "clean_settings", "clean_text", "create_event", "create_tournament", "decode_csv",
+    "delete_event",
     "entries_open", "import_csv", "remove_entry", "set_seed", "set_umpires", "sync_tables",
     "unique_slug", "update_event", "update_table", "update_tournament",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scoring.limits import TextRefused, check_text
 from scoring.models import Tournament
 from scoring.services.matches import Actor
 from scoring.services.matches.base import write_audit
@@ -17,6 +18,15 @@ class TournamentError(Exception):
         super().__init__(code)
         self.code = code
         self.params = params
+
+
+def clean_text(value: object, *, field: str = "", multiline: bool = False) -> str:
+    """``value`` as free text that may be stored (``scoring.limits.check_text``: no NUL, no
+    control or text-direction characters), else ``TournamentError("text_…")``."""
+    try:
+        return check_text(value, field=field, multiline=multiline)
+    except TextRefused as err:
+        raise TournamentError(f"text_{err.code}", field=field) from err
 
 
 def audit(tournament: Tournament, actor: Actor, action: str, detail: dict[str, Any],

@@ -11,7 +11,7 @@ from scoring.models import Event, HousePreset, Tournament
 from scoring.round_clock import CLOCK_FROM, LIMIT_MAX, LIMIT_MIN
 from scoring.rules import RULESETS, RuleSet, get_rules, variant_for
 from scoring.services.matches import Actor
-from scoring.services.tournaments.base import TournamentError, audit
+from scoring.services.tournaments.base import TournamentError, audit, clean_text
 
 #: Format options kept in ``Event.settings`` (anything else there is left alone).
 SETTING_KEYS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
@@ -105,6 +105,7 @@ def create_event(*, tournament: Tournament, name: str, actor: Actor, kind: str =
                  settings: dict[str, Any] | None = None, order: int | None = None,
                  round_minutes: int | None = None) -> Event:
     rules = rules or tournament.default_rules
+    name = clean_text(name, field="name")
     _check_event(kind, format, games_to_win, rules, tournament)
     round_minutes, settings = house_time_rules(get_rules(rules), round_minutes, settings or {})
     _check_round_minutes(round_minutes)
@@ -125,6 +126,8 @@ def create_event(*, tournament: Tournament, name: str, actor: Actor, kind: str =
 
 def update_event(*, event: Event, actor: Actor, **fields: Any) -> Event:
     """Change an event; kind, format and rules are fixed once the draw is made."""
+    if "name" in fields:
+        fields["name"] = clean_text(fields["name"], field="name")
     drawn = event.rounds.exists()
     settings = fields.pop("settings", None)
     with transaction.atomic():

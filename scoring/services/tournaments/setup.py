@@ -12,7 +12,7 @@ from django.utils.text import slugify
 from scoring.models import Table, Tournament
 from scoring.rules import RULESETS
 from scoring.services.matches import Actor
-from scoring.services.tournaments.base import TournamentError, audit
+from scoring.services.tournaments.base import TournamentError, audit, clean_text
 
 
 def unique_slug(name: str, wanted: str = "") -> str:
@@ -30,6 +30,7 @@ def create_tournament(*, name: str, start_date: datetime.date, end_date: datetim
     """A new tournament; whoever creates it becomes its organiser; tables 1…n are created."""
     if end_date < start_date:
         raise TournamentError("end_before_start")
+    name, venue = clean_text(name, field="name"), clean_text(venue, field="venue")
     if default_rules not in RULESETS:
         raise TournamentError("unknown_rules", rules=default_rules)
     with transaction.atomic():
@@ -59,6 +60,9 @@ def update_tournament(*, tournament: Tournament, actor: Actor, **fields: Any) ->
     end = fields.get("end_date", tournament.end_date)
     if end < start:
         raise TournamentError("end_before_start")
+    for key in ("name", "venue"):
+        if key in fields:
+            fields[key] = clean_text(fields[key], field=key)
     with transaction.atomic():
         before, after = {}, {}
         for key, value in fields.items():
@@ -89,7 +93,7 @@ def update_table(*, table: Table, actor: Actor, label: str | None = None,
                  active: bool | None = None) -> Table:
     changed = {}
     if label is not None and label != table.label:
-        changed["label"] = label.strip()[:40]
+        changed["label"] = clean_text(label, field="label").strip()[:40]
     if active is not None and active != table.active:
         changed["active"] = active
     if changed:

@@ -44,6 +44,7 @@ urlpatterns: list[URLPattern] = [
     path(T + "", tournaments.home, name="organiser-home"),
     path(T + "settings/", tournaments.tournament_edit, name="organiser-tournament-edit"),
     path(T + "players/", events.players, name="organiser-players"),
+    path(T + "players/search/", events.player_search, name="organiser-player-search"),
     path(T + "import/", events.import_players, name="organiser-import"),
     path(T + "tables/", tournaments.tables, name="organiser-tables"),
     path(T + "rules/", house_presets.presets, name="organiser-house-presets"),

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
@@ -23,6 +24,7 @@ from scoring.forms.organiser import (
     SeedForm,
     WithdrawForm,
 )
+from scoring.limits import text_problem
 from scoring.models import Event, Round, Tournament
 from scoring.selectors import organiser as organiser_selectors
 from scoring.services import draws as draw_service
@@ -115,6 +117,22 @@ def event_page(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
                   _event_context(request, tournament, event))
 
 
+@require_http_methods(["GET"])
+def player_search(request: HttpRequest, slug: str) -> HttpResponse:
+    """The pickers' typeahead (htmx, issue 29): at most 20 players of the tournament and of the
+    organiser's own register whose name or club holds the text typed — never every player.
+    ``as=names``: ``<option>`` values for the entry form's suggestions; else a select's
+    options (the new-match page)."""
+    tournament = get_tournament(request, slug)
+    text = next((request.GET[k] for k in ("q", "name", "partner") if request.GET.get(k)), "")
+    if text_problem(text) is not None:
+        text = ""  # a NUL would be refused by PostgreSQL: no search for it
+    players = organiser_selectors.search_players(tournament, request.user, text)
+    part = "names" if request.GET.get("as") == "names" else "options"
+    return render(request, f"scoring/organiser/player_picker.html#{part}",
+                  {"players": players, "text": text})
+
+
 def _event_context(request: HttpRequest, tournament: Tournament, event: Event,
                    entry_form: EntryForm | None = None) -> dict[str, Any]:
     entries = organiser_selectors.event_entries(event)
@@ -147,12 +165,16 @@ def _event_context(request: HttpRequest, tournament: Tournament, event: Event,
                                  "columns": columns})
     list_blocks = [b for b in blocks if b.round.bracket in (Round.Bracket.GROUPS,)
                    or event.format == Event.Format.SWISS]
-    known = organiser_selectors.known_player_names()
+    # issue 29: the tournament's own players; typing asks for the organiser's register
+    known = [p.name for p in organiser_selectors.search_players(
+        tournament, request.user, "", limit=200)]
+    suggest = reverse("scoring:organiser-player-search", args=[tournament.slug])
     return {
         "tournament": tournament, "event": event, "entries": entries,
         "active_entries": sum(1 for e in entries if not e.withdrawn),
         "entries_open": tournament_service.entries_open(event),
-        "entry_form": entry_form or EntryForm(doubles=event.is_doubles),
+        "entry_form": entry_form or EntryForm(doubles=event.is_doubles,
+                                              suggest_url=f"{suggest}?as=names"),
         "known_players": known, "rounds": rounds, "state": state,
         "sections": sections, "list_blocks": list_blocks, "selected_round": selected,
         "listed_rounds": [r for r in rounds if r.bracket == (
@@ -170,7 +192,8 @@ def _event_context(request: HttpRequest, tournament: Tournament, event: Event,
 @require_POST
 def entry_add(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     tournament, event = get_event(request, slug, event_id)
-    form = EntryForm(request.POST, doubles=event.is_doubles)
+    form = EntryForm(request.POST, doubles=event.is_doubles, suggest_url=reverse(
+        "scoring:organiser-player-search", args=[tournament.slug]) + "?as=names")
     if form.is_valid():
         d = form.cleaned_data
         player = PlayerData(d["name"], d.get("club") or "", d.get("nationality") or "",

@@ -3,12 +3,15 @@ tables and the umpire pool."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from scoring.error_words import error_text
 from scoring.forms.organiser import (
     CallupSettingsForm,
     TournamentForm,
@@ -91,6 +94,18 @@ def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
                   {"form": form, "tournament": tournament})
 
 
+def _table_label_problem(request: HttpRequest, tables: Any) -> str:
+    """The sentence refusing a posted table label (NUL, control or text-direction characters),
+    or ``""``."""
+    for table in tables:
+        try:
+            tournament_service.clean_text(request.POST.get(f"label-{table.pk}", ""),
+                                          field="label")
+        except TournamentError as err:
+            return _("Table %(number)s: %(problem)s") % {
+                "number": table.number, "problem": error_text(err.code, err.params)}
+    return ""
+
 
 @require_http_methods(["GET", "POST"])
 def tables(request: HttpRequest, slug: str) -> HttpResponse:
@@ -102,13 +117,19 @@ def tables(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST":
         actor = actor_of(request, tournament)
         if "save_tables" in request.POST:
-            for table in organiser_selectors.tournament_tables(tournament):
+            tables = organiser_selectors.tournament_tables(tournament)
+            refused = _table_label_problem(request, tables)
+            if refused:  # nothing saved: every label is checked first (issue 29)
+                messages.error(request, refused)
+                return render(request, "scoring/organiser/tables.html", {
+                    "tournament": tournament, "tables": tables, "form": form}, status=422)
+            for table in tables:
                 label = request.POST.get(f"label-{table.pk}", table.label)
                 active = request.POST.get(f"active-{table.pk}") == "on"
                 tournament_service.update_table(table=table, actor=actor, label=label,
                                                 active=active)
-            count = request.POST.get("table_count")
-            if count and count.isdigit() and 1 <= int(count) <= 500:
+            count = request.POST.get("table_count") or ""
+            if count.isascii() and count.isdigit() and 1 <= int(count) <= 500:
                 tournament_service.update_tournament(tournament=tournament, actor=actor,
                                                      table_count=int(count))
             messages.success(request, _("Tables saved."))

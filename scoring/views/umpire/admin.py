@@ -34,7 +34,7 @@ def new_match(request: HttpRequest, slug: str) -> HttpResponse:
     """An organiser creates a stand-alone match and gets its umpire link."""
     tournament = matches_read.tournament_by_slug(slug)
     actor = permissions.organiser_actor(request, tournament)
-    form = NewMatchForm(request.POST or None, tournament=tournament)
+    form = NewMatchForm(request.POST or None, tournament=tournament, user=request.user)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         players = [d[f"{slot}_player"] or d[f"{slot}_name"].strip()
@@ -52,10 +52,12 @@ def new_match(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, _("Match created. Give the umpire this link."))
             return redirect("scoring:umpire-link-admin", match_id=match.pk)
-    slots = [{"player": form[f"{slot}_player"], "name": form[f"{slot}_name"]}
-             for slot, _label in NewMatchForm.SLOTS]
+    slots = [{"key": slot, "label": label, "player": form[f"{slot}_player"],
+              "name": form[f"{slot}_name"]} for slot, label in NewMatchForm.SLOTS]
     return render(request, "scoring/umpire/new_match.html",
-                  {"form": form, "tournament": tournament, "slots": slots})
+                  {"form": form, "tournament": tournament, "slots": slots,
+                   "search_url": reverse("scoring:organiser-player-search",
+                                         args=[tournament.slug])})
 
 
 def _default_event_name(kind: str) -> str:
