@@ -47,10 +47,12 @@ def nginx_binary() -> str | None:
 
 
 def render(*, listen: str, hall: str, tablets: str, run_dir: Path,
-           static_root: Path | None = None, daemon: bool = False) -> str:
+           static_root: Path | None = None, daemon: bool = False,
+           access_log: bool = False) -> str:
     """``deploy/nginx.conf`` with its values: ``listen`` (``host:port``), the two upstreams
     (``host:port``), the folder of its pid, logs, temporary files and cache, and the static
-    files (``collectstatic``'s folder)."""
+    files (``collectstatic``'s folder); ``access_log``: every request in ``access.log`` there
+    (with the cache's status and the times), off by default."""
     mime = MIME_TYPES if MIME_TYPES.exists() else run_dir / "mime.types"
     if mime != MIME_TYPES:
         mime.write_text(_MIME_FALLBACK)
@@ -58,6 +60,7 @@ def render(*, listen: str, hall: str, tablets: str, run_dir: Path,
         "LISTEN": listen, "HALL": hall, "TABLETS": tablets, "RUN": str(run_dir),
         "STATIC": str(static_root or ROOT / "staticfiles"), "MIME_TYPES": str(mime),
         "DAEMON": "on" if daemon else "off",
+        "ACCESS_LOG": f"{run_dir / 'access.log'} carrom" if access_log else "off",
     }
     text = TEMPLATE.read_text()
     for name, value in values.items():
@@ -147,11 +150,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hall-threads", type=int, default=4)
     parser.add_argument("--hall-nice", type=int, default=10)
     parser.add_argument("--run-dir", type=Path, default=ROOT / ".serve")
+    parser.add_argument("--access-log", action="store_true",
+                        help="log every request to RUN_DIR/access.log (with the cache status)")
     args = parser.parse_args(argv)
     tablets, hall = args.port + 1, args.port + 2
     listen = f"[{args.host}]:{args.port}" if ":" in args.host else f"{args.host}:{args.port}"
     config = render(listen=listen, hall=f"127.0.0.1:{hall}", tablets=f"127.0.0.1:{tablets}",
-                    run_dir=args.run_dir.resolve())
+                    run_dir=args.run_dir.resolve(), access_log=args.access_log)
     if args.command == "render":
         sys.stdout.write(config)
         return 0
