@@ -132,7 +132,7 @@ def gunicorn(port: int, *, workers: int, worker_class: str = "sync", threads: in
     command = [str(ROOT / ".venv" / "bin" / "gunicorn"), "carrom_tournament.wsgi",
                "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
                "--worker-class", worker_class, "--threads", str(threads),
-               "--timeout", "30", "--backlog", "2048", "--keep-alive", "35"]
+               "--timeout", "30", "--backlog", "2048", "--no-control-socket"]
     if nice:
         command = ["nice", "-n", str(nice), *command]
     proc = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
