@@ -229,3 +229,15 @@ def test_the_import_sol_command_refuses_a_bomb_with_one_line(tmp_path) -> None:
         call_command("import_sol", str(path))
     assert time.monotonic() - started < 5
     assert str(err.value).startswith("bomb.sol.gz: the archive unpacks to more than")
+
+
+def test_without_libyaml_the_same_caps_hold(monkeypatch) -> None:
+    """Where PyYAML was built without libyaml, its pure-Python parser feeds the same reader."""
+    monkeypatch.setattr(archive, "LOADER", yaml.SafeLoader)
+    text = "players: []\nx: &x {a: 1}\ny: [*x, *x]\n---\nguid: g\n"
+    assert read_archive(text.encode()) == list(yaml.safe_load_all(text))
+    laughs = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n"
+        for i in range(8))
+    with pytest.raises(SolError, match="YAML nodes"):
+        read_archive(("players: []\n" + laughs).encode())
