@@ -114,7 +114,7 @@ serve: migrate
 	  echo "nginx found: the hall's layout (deploy/serve.py; NGINX=0 for one gunicorn)"; \
 	  exec $(VPY) deploy/serve.py --host $(HOST) --port $(PORT); \
 	else \
-	  echo "no nginx (apt-get install nginx for the hall's layout): one gunicorn"; \
+	  echo "one gunicorn (no nginx, or NGINX=0; apt-get install nginx for the hall's layout)"; \
 	  exec $(VENV)/bin/gunicorn carrom_tournament.wsgi --bind $(HOST):$(PORT) --workers 3 --timeout 30; \
 	fi
 
