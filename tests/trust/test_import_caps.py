@@ -188,6 +188,9 @@ def test_a_zip_member_over_the_ratio_is_refused() -> None:
     ("players: []\n? [a]\n: b\n", "mapping key"),
     ("players: *nowhere\n", "undefined alias"),
     ("players: [\n", "neither YAML nor JSON"),
+    ("players: <<\n", "merge key"),
+    ("players: [<<]\n", "merge key"),
+    ("--- <<\n", "merge key"),
 ])
 def test_yaml_that_is_not_plain_data_is_refused(text, message) -> None:
     with pytest.raises(SolError, match=message):

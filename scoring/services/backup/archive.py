@@ -217,6 +217,9 @@ def _build(loader: Any, until: float) -> list[Any]:
         if stack:
             stack[-1].weight += weight
             _attach(stack[-1], value, event)
+        elif value is _MERGE_KEY:
+            raise yaml.constructor.ConstructorError(
+                None, None, "a merge key (<<) stands only as a mapping's key", event.start_mark)
         else:
             documents.append(value)
 
@@ -244,6 +247,9 @@ def _scalar(loader: Any, event: Any) -> Any:
 
 
 def _attach(frame: _Frame, value: Any, event: Any) -> None:
+    if value is _MERGE_KEY and (not frame.mapping or frame.has_key):
+        raise yaml.constructor.ConstructorError(
+            None, None, "a merge key (<<) stands only as a mapping's key", event.start_mark)
     if not frame.mapping:
         frame.value.append(value)
     elif frame.has_key:
