@@ -268,3 +268,26 @@ def test_make_serve_uses_nginx_when_installed_and_gunicorn_alone_otherwise() -> 
     assert "deploy/serve.py" in recipe and "command -v nginx" in recipe
     assert "gunicorn carrom_tournament.wsgi" in recipe
     assert os.access(serve.TEMPLATE, os.R_OK)
+
+
+def test_the_load_benchmark_runs_through_nginx() -> None:
+    """``bench/load.py --via-nginx``: every client through nginx, strokes routed to the tablets'
+    gunicorn, polls kept a second; a short run on a fresh database, every stroke in the log."""
+    import re
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    args = [sys.executable, str(serve.ROOT / "bench" / "load.py"), "--via-nginx",
+            "--seconds", "4", "--tablets", "3", "--spectators", "30",
+            "--stroke-interval", "0.5", "--workers", "1", "--threads", "2"]
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith("postgres"):
+        args += ["--database-url", url]
+    run = subprocess.run(args, capture_output=True, text=True, env=env, timeout=300,
+                         cwd=serve.ROOT)
+    out = run.stdout
+    assert run.returncode == 0, out[-3000:] + run.stderr[-3000:]
+    assert "behind nginx on 127.0.0.1:" in out and "the tablets' own gunicorn" in out
+    assert re.search(r"stroke +n=[1-9]", out) and re.search(r"poll match +n=[1-9]", out)
+    assert "log check: lost=0 duplicates=0" in out
+    assert out.strip().splitlines()[-1].endswith("errors=0")
