@@ -55,6 +55,7 @@ def render(*, listen: str, hall: str, tablets: str, run_dir: Path,
     (with the cache's status and the times), off by default."""
     mime = MIME_TYPES if MIME_TYPES.exists() else run_dir / "mime.types"
     if mime != MIME_TYPES:
+        run_dir.mkdir(parents=True, exist_ok=True)
         mime.write_text(_MIME_FALLBACK)
     values = {
         "LISTEN": listen, "HALL": hall, "TABLETS": tablets, "RUN": str(run_dir),
