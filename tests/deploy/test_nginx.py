@@ -291,3 +291,31 @@ def test_the_load_benchmark_runs_through_nginx() -> None:
     assert re.search(r"stroke +n=[1-9]", out) and re.search(r"poll match +n=[1-9]", out)
     assert "log check: lost=0 duplicates=0" in out
     assert out.strip().splitlines()[-1].endswith("errors=0")
+
+
+class _Echo(BaseHTTPRequestHandler):
+    def do_GET(self) -> None:
+        body = self.headers.get("X-Forwarded-For", "").encode()
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+def test_a_client_cannot_claim_another_address() -> None:
+    """The login limits count by the address nginx passes on: the client's own, whatever
+    X-Forwarded-For it sends."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Echo)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    address = f"127.0.0.1:{server.server_address[1]}"
+    proxy = Proxy(hall=address, tablets=address)
+    try:
+        for path in ("/accounts/login/", "/u/abc/"):
+            answer = proxy.get(path, {"X-Forwarded-For": "203.0.113.9"})
+            assert answer.body == b"127.0.0.1"
+    finally:
+        proxy.close()
+        server.shutdown()
