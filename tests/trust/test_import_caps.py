@@ -89,7 +89,7 @@ def test_a_huge_yaml_under_the_ratio_is_refused_at_the_node_budget(monkeypatch) 
     before the whole text is built into values."""
     monkeypatch.setattr(archive, "MAX_COMPRESSION_RATIO", 10_000)
     monkeypatch.setattr(archive, "MAX_YAML_NODES", 200_000)
-    bomb = _gzip_of(24 * 2**20)
+    bomb = _gzip_of(12 * 2**20)
     error = _bounded(lambda: read_archive(bomb), seconds=20, mebibytes=64)
     assert "more than 200,000 YAML nodes" in str(error)
 
