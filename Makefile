@@ -2,7 +2,7 @@
 #   make demo      set up .venv, migrate, load demo data, serve on http://127.0.0.1:8000
 #   make test      set up .venv with dev tools, run make lint (ruff, mypy, import contracts) and the
 #                  whole pytest suite (incl. browser)
-#   make serve     collectstatic + migrate, then gunicorn (production-style; configure via env)
+#   make serve     collectstatic + migrate, then nginx + gunicorn (deploy/; gunicorn alone without nginx)
 #   make messages  extract and compile translations (needs GNU gettext: apt-get install gettext)
 #
 # Django 6 needs Python >= 3.12. The interpreter is found in this order: $(PYTHON) if given,
@@ -18,6 +18,7 @@ VPY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
+NGINX ?=
 PYENV_ROOT ?= $(HOME)/.pyenv
 # Where pyenv versions are looked for (root's pyenv too: CI may run without pyenv on PATH).
 PYENV_DIRS ?= $(PYENV_ROOT) /root/.pyenv
@@ -125,9 +126,18 @@ test: lint vendor system-deps
 	  if [ $$rc -eq 5 ]; then echo "ERROR: pytest collected no tests (exit code 5)." >&2; fi; \
 	  exit $$rc; }
 
+# With nginx installed (Debian: apt-get install nginx): nginx on $(HOST):$(PORT) with
+# deploy/nginx.conf in front of the tablets' gunicorn and the hall's (deploy/serve.py); NGINX=0
+# or no nginx: one gunicorn as before.
 serve: migrate
 	$(VPY) manage.py collectstatic --noinput
-	$(VENV)/bin/gunicorn carrom_tournament.wsgi --bind $(HOST):$(PORT) --workers 3 --timeout 30
+	@if [ "$(NGINX)" != "0" ] && { command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; }; then \
+	  echo "nginx found: the hall's layout (deploy/serve.py; NGINX=0 for one gunicorn)"; \
+	  exec $(VPY) deploy/serve.py --host $(HOST) --port $(PORT); \
+	else \
+	  echo "one gunicorn (no nginx, or NGINX=0; apt-get install nginx for the hall's layout)"; \
+	  exec $(VENV)/bin/gunicorn carrom_tournament.wsgi --bind $(HOST):$(PORT) --workers 3 --timeout 30; \
+	fi
 
 messages: venv
 	@command -v msgfmt >/dev/null || { \

@@ -733,6 +733,10 @@ def add_run_arguments(parser: argparse.ArgumentParser, *, seed: int) -> None:
                         metavar="N", help="with --tablet-workers: run the spectators' gunicorn "
                         "at niceness N (the tablets' keeps 0), so strokes go first when the "
                         "CPU is short")
+    parser.add_argument("--via-nginx", action="store_true",
+                        help="every client through nginx with deploy/nginx.conf, as make serve "
+                        "runs it: the public polls micro-cached a second, the tablets routed "
+                        "to their own gunicorn (--tablet-workers, 2 unless given)")
     parser.add_argument("--worker-class", default="gthread", choices=("gthread", "sync"),
                         help="gunicorn's worker class (sync: one request at a time per worker, "
                         "as `make serve` runs)")
@@ -776,15 +780,20 @@ class Session:
     server: Server | None = None
     #: the umpire tablets' own gunicorn (``--tablet-workers``), or None: they use ``server``
     tablet_server: Server | None = None
+    #: nginx in front of both (``--via-nginx``: deploy/nginx.conf), or None
+    nginx: Nginx | None = None
 
     def serve(self, matches: int, *, workers: int, threads: int,
               keep_alive: int = 0, worker_class: str = "gthread",
-              tablet_workers: int = 0, spectator_nice: int = 0) -> list[MatchInfo]:
+              tablet_workers: int = 0, spectator_nice: int = 0,
+              via_nginx: bool = False) -> list[MatchInfo]:
         """Migrate the database, make a tournament of ``matches`` matches ready to score and
         start gunicorn on it; with ``tablet_workers`` a second gunicorn (sync workers) on the
         same database for the tablets, as a reverse proxy would route ``/u/`` to it; with
         ``spectator_nice`` the spectators' gunicorn runs that much nicer, so that a hall's
-        polls take the CPU the tablets leave (a deployment choice, README)."""
+        polls take the CPU the tablets leave (a deployment choice, README); ``via_nginx``:
+        nginx with the repository's configuration in front of both, as ``make serve`` runs
+        it (every client then talks to nginx)."""
         print(f"database: {self.db.url}")
         setup_django(self.db.url)
         made = make_tournament(matches)
@@ -798,11 +807,38 @@ class Session:
                                         workers=tablet_workers, threads=1,
                                         worker_class="sync")
             self.tablet_server.start()
+        if via_nginx:
+            tablets = self.tablet_server or self.server
+            self.nginx = Nginx(self.tmp / "nginx", hall=self.server.port, tablets=tablets.port)
         return made
 
     @property
     def servers(self) -> list[Server]:
         return [s for s in (self.server, self.tablet_server) if s is not None]
+
+
+class Nginx:
+    """nginx on a free port with ``deploy/nginx.conf`` (rendered by ``deploy/serve.py``) in
+    front of the hall's and the tablets' gunicorn."""
+
+    def __init__(self, run_dir: Path, *, hall: int, tablets: int) -> None:
+        sys.path.insert(0, str(ROOT))
+        from deploy import serve
+
+        self._serve = serve
+        run_dir.mkdir(parents=True, exist_ok=True)
+        for folder in (run_dir.parent, run_dir):  # nginx's workers run as nobody under root
+            folder.chmod(0o755)
+        self.port = free_port()
+        config = serve.render(listen=f"{HOST}:{self.port}", hall=f"{HOST}:{hall}",
+                              tablets=f"{HOST}:{tablets}", run_dir=run_dir,
+                              access_log=bool(os.environ.get("BENCH_NGINX_ACCESS_LOG")))
+        self.proc: subprocess.Popen[bytes] | None = serve.start_nginx(
+            serve.prepare(run_dir, config), run_dir)
+
+    def stop(self) -> None:
+        self._serve.stop(self.proc)
+        self.proc = None
 
 
 @contextlib.contextmanager
@@ -814,6 +850,8 @@ def bench_session(prefix: str, database_url: str, keep: bool) -> Iterator[Sessio
     try:
         yield session
     finally:
+        if session.nginx is not None:
+            session.nginx.stop()
         for server in session.servers:
             server.stop()
         try:

@@ -15,6 +15,12 @@
    (70 %), the match in the JSON API (15 %), the tournament's "now" part every 10 s (15 %).
 5. At the end the log is checked (every acknowledged stroke once, boards replay).
 
+``--via-nginx`` puts nginx with the repository's configuration (deploy/nginx.conf, as ``make
+serve`` runs it) in front: every client asks nginx, which micro-caches the public polls for a
+second and routes the tablets to their own gunicorn (``--tablet-workers``, 2 unless given; the
+spectators' gunicorn runs at ``--spectator-nice``). The CPU line counts gunicorn and the
+database, not nginx.
+
 Errors: no answer / timeout (a tablet gives up after 10 s like umpire.js; a spectator waits up
 to 60 s, as htmx polls have no timeout), 5xx, and any refusal (4xx).
 ``--timeline`` prints the p95 of every 5 s (a start-up tail shows there); with PostgreSQL,
@@ -108,20 +114,27 @@ def main() -> int:
     args = parser.parse_args()
     args.seconds = max(1.0, min(args.seconds, 3600.0))
 
+    if args.via_nginx and not args.tablet_workers:
+        args.tablet_workers = 2  # the layout make serve runs
     with srv.bench_session("carrom-load-", args.database_url, args.keep) as session:
         matches = session.serve(args.tablets, workers=args.workers, threads=args.threads,
                                 keep_alive=args.keep_alive, worker_class=args.worker_class,
                                 tablet_workers=args.tablet_workers,
-                                spectator_nice=args.spectator_nice)
+                                spectator_nice=args.spectator_nice, via_nginx=args.via_nginx)
         server = session.server
         assert server is not None
         tablet_port = (session.tablet_server or server).port
+        port = server.port
+        if session.nginx is not None:  # every client asks nginx, which routes the tablets
+            port = tablet_port = session.nginx.port
         size = (f"{args.workers} sync workers" if args.worker_class == "sync" else
                 f"{args.workers} workers x {args.threads} threads")
         if session.tablet_server is not None:
             size += f"; the tablets' own gunicorn: {args.tablet_workers} sync workers"
             if args.spectator_nice:
                 size += f", the spectators' at nice {args.spectator_nice}"
+        if session.nginx is not None:
+            size += f"; behind nginx on 127.0.0.1:{port} (deploy/nginx.conf)"
         print(f"gunicorn on 127.0.0.1:{server.port} ({size}); {args.tablets} tablets (a "
               f"stroke every ~{args.stroke_interval:g} s), {args.spectators} spectators; "
               f"{args.seconds:g} s; "
@@ -135,7 +148,7 @@ def main() -> int:
             sampler.start()
         meter.start()
         started = time.monotonic()
-        tablets = asyncio.run(run(args, server.port, tablet_port, matches, stats))
+        tablets = asyncio.run(run(args, port, tablet_port, matches, stats))
         elapsed = time.monotonic() - started
         if sampler is not None:
             for line in sampler.stop():
@@ -144,6 +157,8 @@ def main() -> int:
             for line in srv.timeline(stats, started):
                 print(line)
         cpu = meter.line(len(stats.all()), elapsed)
+        if session.nginx is not None:
+            session.nginx.stop()
         for each in session.servers:
             each.stop()
         acknowledged = [cid for t in tablets for cid in t.acknowledged]

@@ -38,6 +38,7 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.urls import Resolver404, ResolverMatch, resolve
 from django.utils import translation
+from django.utils.cache import patch_cache_control
 from django.utils.http import parse_etags
 
 from scoring.converters import MAX_ID
@@ -195,6 +196,22 @@ def _keepable(response: HttpResponse) -> bool:
             and "'nonce-" not in response.get("Content-Security-Policy", ""))
 
 
+def shared(response: HttpResponse) -> HttpResponse:
+    """Mark an answer of a registered public view ``Cache-Control: public`` when any visitor may
+    get it (a 304, or a 200/286 with an ETag and nothing tied to this request, as the kept
+    answers): the reverse proxy's micro-cache keeps only such answers (deploy/nginx.conf, issue
+    29). An answer marked private or no-store stays so."""
+    control = response.get("Cache-Control", "")
+    if "private" in control or "no-store" in control:
+        return response
+    if response.status_code == 304 or (
+            response.status_code in (200, 286) and not response.streaming
+            and response.has_header("ETag") and not response.cookies
+            and "'nonce-" not in response.get("Content-Security-Policy", "")):
+        patch_cache_control(response, public=True)
+    return response
+
+
 def remember(early: _Early, response: HttpResponse) -> None:
     """Keep ``response`` for the next pollers of the same URL (see the module docstring)."""
     if not _keepable(response):
@@ -226,8 +243,8 @@ class EarlyNotModifiedMiddleware:
             with translation.override(early.language):
                 answer = answer_early(request, early)
             if answer is not None:
-                return answer
+                return shared(answer)
         response = self.get_response(request)
         if early is not None and request.method == "GET":
-            remember(early, response)
+            remember(early, shared(response))
         return response

@@ -96,7 +96,9 @@ def test_a_restored_tournament_has_the_totals_of_its_games() -> None:
     e, (a, b, c, d) = _swiss()
     m = f.finished_rows(f.match(e, a, b), "b", scores=((25, 4), (11, 25), (2, 25)))
     document = export_tournament(e.tournament)
-    report = import_tournament(document, slug="lakeside-copy")
+    # the factory writes results without boards, which the import's check would refuse
+    report = import_tournament(document, slug="lakeside-copy", allow_replay_differences=True)
+    assert any("by its games" in w for w in report.warnings)
     copy = Match.objects.get(event__tournament=report.tournament)
     assert _totals(copy) == _totals(m) == (1, 2, 38, 54)
 

@@ -78,7 +78,7 @@ def test_round_trip_into_an_empty_database_gives_the_same_document(tournament) -
     first = export_tournament(tournament)
     wipe(tournament)
     assert not Tournament.objects.exists() and not BoardEvent.objects.exists()
-    report = import_tournament(json.loads(json.dumps(first)))
+    report = import_tournament(json.loads(json.dumps(first)), grant_existing_roles=True)
     second = export_tournament(report.tournament)
     assert comparable(second) == comparable(first)
     assert report.warnings == [] and report.created_users == []
@@ -94,7 +94,7 @@ def test_round_trip_into_an_empty_database_gives_the_same_document(tournament) -
 
 def test_round_trip_under_a_new_slug_beside_the_original(tournament) -> None:
     first = export_tournament(tournament)
-    report = import_tournament(first, slug="trust-open-copy")
+    report = import_tournament(first, slug="trust-open-copy", grant_existing_roles=True)
     second = export_tournament(report.tournament)
     expected = comparable(first, ignore_tokens=True)
     expected["tournament"]["slug"] = "trust-open-copy"
@@ -123,7 +123,7 @@ def test_commands_round_trip(tournament, tmp_path) -> None:
     path = tmp_path / "backup.json"
     call_command("export_tournament", str(tournament.pk), "-o", str(path))
     wipe(tournament)
-    call_command("import_tournament", str(path), "--user", "olga")
+    call_command("import_tournament", str(path), "--user", "olga", "--grant-existing-roles")
     again = tmp_path / "again.json"
     call_command("export_tournament", "trust-open", "-o", str(again))
     first, second = (json.loads(p.read_text()) for p in (path, again))

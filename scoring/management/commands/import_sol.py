@@ -1,7 +1,9 @@
 """``python manage.py import_sol FILE.sol|FILE.sol.gz``: import SoL tournaments.
 
 Players, tournaments, competitors and matches with their board results; a tourney or player
-imported before (same SoL guid) is not imported again. See docs/EXPORT.md.
+imported before (same SoL guid) is not imported again. The file is read under the caps of
+``scoring.services.backup.archive`` (size, compression ratio, YAML nodes, time). See
+docs/EXPORT.md.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from scoring.services.backup import archive
 from scoring.services.sol import SolError, import_sol
 
 
@@ -26,6 +29,9 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         path = Path(options["file"])
         try:
+            if path.stat().st_size > archive.MAX_UNPACKED_BYTES:
+                raise CommandError(f"{path.name}: the file is larger than "
+                                   f"{archive.MAX_UNPACKED_BYTES // 2**20} MiB")
             content = path.read_bytes()
         except OSError as err:
             raise CommandError(f"cannot read {path}: {err.strerror}") from None

@@ -1,7 +1,9 @@
 """``python manage.py import_tournament FILE.json [--slug NEW]``: restore a tournament.
 
-Refuses a file whose slug exists already (``--slug`` imports a copy under another slug) and a
-file whose stroke logs do not replay to the results stored with them. See docs/EXPORT.md.
+Refuses a file whose slug exists already (``--slug`` imports a copy under another slug), a
+file whose stroke logs do not replay to the results stored with them, a paper board beyond its
+preset and a match result its games contradict. Roles named in the file go only to the logins
+the import creates, unless ``--grant-existing-roles``. See docs/EXPORT.md.
 """
 
 from __future__ import annotations
@@ -26,6 +28,11 @@ class Command(BaseCommand):
         parser.add_argument("--allow-replay-differences", action="store_true",
                             help="import even if some board's log replays to another result "
                                  "than the one stored (listed in the audit entry)")
+        parser.add_argument("--grant-existing-roles", action="store_true",
+                            help="give the file's roles (organiser, umpire) to logins that "
+                                 "exist already on this server (by default a file gives "
+                                 "roles only to the accounts it creates; a restore on the "
+                                 "server the backup was made on)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = Path(options["file"])
@@ -44,12 +51,15 @@ class Command(BaseCommand):
         try:
             report = import_tournament(
                 document, slug=options["slug"], user=user, source_name=path.name,
-                allow_replay_differences=options["allow_replay_differences"])
+                allow_replay_differences=options["allow_replay_differences"],
+                grant_existing_roles=options["grant_existing_roles"])
         except BackupError as err:
             raise CommandError(err.message) from None
         counts = ", ".join(f"{n} {what}" for what, n in report.counts.items())
         self.stdout.write(f"imported {report.tournament.slug}: {counts}")
         for name in report.created_users:
             self.stdout.write(f"created inactive user {name} (named in the file)")
+        for held in report.roles_not_granted:
+            self.stdout.write(f"not granted (the login existed before): {held}")
         for warning in report.warnings:
             self.stderr.write(f"warning: {warning}")

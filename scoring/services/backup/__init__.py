@@ -5,7 +5,8 @@ tables, players, events, entries, rounds, matches with their draw links, games, 
 *every* row of their event log (undo rows included), confirmations, paper scoresheets and the
 audit trail — into one plain ``dict``; :func:`import_tournament` (:mod:`.restore`) writes such
 a document back into a database; :func:`replay_problems` (:mod:`.check`) replays every stroke
-log against the cached results. :mod:`.archive` unpacks and parses with caps; :mod:`.common`
+log against the cached results, :func:`result_problems` derives every match's result again from
+its games. :mod:`.archive` unpacks and parses with caps; :mod:`.common`
 holds the format, the fields and the conversions.
 
 Database ids never appear in the document: every object has a *reference* (``p3``, ``m12``,
@@ -30,6 +31,7 @@ from scoring.services.backup.archive import (
 from scoring.services.backup.check import (
     _compare,
     replay_problems,
+    result_problems,
 )
 from scoring.services.backup.common import (
     _TIMESTAMPED,
@@ -120,5 +122,6 @@ __all__ = [
     "gunzip_capped",
     "import_tournament",
     "replay_problems",
+    "result_problems",
     "yaml_documents",
 ]

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.models import Board, Match, Tournament
-from scoring.records import board_log_document, colour_sides
-from scoring.rules import RulesError, variant_for
+from scoring.records import board_log_document, colour_sides, match_snapshot
+from scoring.rules import MatchState, RulesError, variant_for
 from scoring.rules.house import with_switches
 from scoring.rules.interchange import replay_board_document
 from scoring.services.backup.export import _scores_before_boards
@@ -35,6 +35,45 @@ def replay_problems(tournament: Tournament) -> list[str]:
                 problems.append(f"{where}: does not replay ({err})")
                 continue
             problems.extend(f"{where}: {p}" for p in _compare(board, match, state))
+    return problems
+
+
+def result_problems(tournament: Tournament) -> list[str]:
+    """Every match of ``tournament`` with games derived again from its boards through the
+    engine (the Variant's game and match rules: ICF 61 a game, the best of three), and the
+    matches whose stored winner, games won or game results contradict it listed. A walkover
+    or a bye is decided without games and is not derived."""
+    problems: list[str] = []
+    matches = (Match.objects.filter(event__tournament=tournament, games__isnull=False)
+               .exclude(walkover=True).exclude(bye=True).distinct()
+               .select_related("round").order_by("pk"))
+    decided = (Match.Status.FINISHED, Match.Status.CONFIRMED)
+    for match in matches:
+        where = f"match {match.number}" + (f" of round {match.round.number}"
+                                           if match.round else "")
+        try:
+            snapshot = match_snapshot(match)
+        except RulesError as err:
+            problems.append(f"{where}: its games do not follow the rules ({err.message})")
+            continue
+        winner = snapshot.winner or ""
+        if match.winner_side != winner:
+            problems.append(f"{where}: winner {match.winner_side or 'none'!r} stored, "
+                            f"{winner or 'none'!r} by its games")
+        elif match.status in decided and not snapshot.finished:
+            problems.append(f"{where}: {match.status} but its games do not end it")
+        state = snapshot.state
+        if not isinstance(state, MatchState):
+            continue
+        won = {side: n for side, n in state.games_won.items() if n}
+        if {side: n for side, n in (match.games_won or {}).items() if n} != won:
+            problems.append(f"{where}: games won {match.games_won} stored, {won} by its games")
+        for game, derived in zip(snapshot.games, state.games, strict=False):
+            if (game.winner_side or "", game.scores or {}) != (derived.winner or "",
+                                                               derived.scores):
+                problems.append(f"{where} game {game.number}: {game.scores} won by "
+                                f"{game.winner_side or 'none'!r} stored, {derived.scores} "
+                                f"won by {derived.winner or 'none'!r} by its boards")
     return problems
 
 

@@ -37,9 +37,9 @@ from scoring.models import (
     Tournament,
 )
 from scoring.models.match import new_umpire_token
-from scoring.rules import RULESETS, RulesError
+from scoring.rules import RULESETS, RulesError, variant_for
 from scoring.rules.house import compose
-from scoring.services.backup.check import replay_problems
+from scoring.services.backup.check import replay_problems, result_problems
 from scoring.services.backup.common import (
     _TIMESTAMPED,
     FORMAT,
@@ -59,6 +59,8 @@ class ImportReport:
     counts: dict[str, int] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     created_users: list[str] = field(default_factory=list)
+    #: roles the file names for logins that existed before it ("olga (organiser)"): not given
+    roles_not_granted: list[str] = field(default_factory=list)
 
 
 @contextmanager
@@ -124,7 +126,36 @@ def _valid(obj: Any, where: str) -> Any:
     if isinstance(obj, Board):
         _side_counts(obj.result_points_by_side, f"{where}: points_by_side", -999, 999)
         _side_counts(obj.recorded_scores, f"{where}: recorded_scores", 0, 999)
+        _paper_board(obj, where)
     return obj
+
+
+def _paper_board(board: Board, where: str) -> None:
+    """A board entered from paper holds what quick entry would take for its preset (ICF
+    53–55): a winner A or B, the loser's carrommen left 0 to the preset's carrommen a colour,
+    the queen covered by A, B or nobody; an award worth 1 to the preset's board maximum."""
+    if board.kind not in (Board.Kind.SUMMARY, Board.Kind.AWARD):
+        return
+    variant = variant_for(board.rules)
+    if not variant.quick_entry:
+        raise BackupError("bad_value", f"{where}: a board entered from paper in a match of "
+                                       f"{board.rules!r}, which takes no paper boards")
+    if board.summary_winner not in ("a", "b"):
+        raise BackupError("bad_value", f"{where}: a paper board's winner must be a or b")
+    if board.kind == Board.Kind.SUMMARY:
+        most = variant.rules.carrommen_per_colour
+        carrommen = board.summary_carrommen
+        if not isinstance(carrommen, int) or not 0 <= carrommen <= most:
+            raise BackupError("bad_value", f"{where}: the loser has 0 to {most} carrommen "
+                                           f"left on a {board.rules} board, not {carrommen!r}")
+        if board.summary_queen not in ("", "a", "b"):
+            raise BackupError("bad_value", f"{where}: the queen was covered by a, b or nobody")
+    else:
+        most = variant.board_total
+        points = board.award_points
+        if not isinstance(points, int) or not 1 <= points <= most:
+            raise BackupError("bad_value", f"{where}: an awarded board is worth 1 to {most} "
+                                           f"points under {board.rules}, not {points!r}")
 
 
 def _side_counts(value: Any, where: str, low: int, high: int) -> None:
@@ -175,13 +206,25 @@ def _ref(refs: dict[str, Any], ref: Any, where: str, *, optional: bool = True) -
 
 def import_tournament(document: Any, *, slug: str | None = None, user: Any = None,
                       allow_replay_differences: bool = False,
-                      source_name: str = "") -> ImportReport:
+                      source_name: str = "", grant_existing_roles: bool = False,
+                      ) -> ImportReport:
     """Write ``document`` (an export) into the database as a new tournament.
 
+    The file is checked like the log: every board's stroke log replayed, every paper board
+    within its preset, every match's and game's result derived again from its boards through
+    the engine. A file grants roles (organiser, umpire, a match's umpire) only to the
+    logins it makes itself (inactive, without a password); a login that existed before is
+    named in :attr:`ImportReport.roles_not_granted` and in the warnings instead.
+
     :param slug: import under this slug instead of the document's (to make a copy).
-    :param user: who restores (for the audit trail); ``None`` for the command line.
+    :param user: who restores (for the audit trail; becomes an organiser of the copy);
+        ``None`` for the command line.
+    :param grant_existing_roles: the server's administrator confirms the file's roles for
+        existing logins (``import_tournament --grant-existing-roles``; a restore on the
+        server it was made on).
     :raises BackupError: a malformed document, an existing slug, or boards whose replay does
-        not give the result stored with them. Nothing is written then.
+        not give the result stored with them, or matches whose stored result contradicts
+        their games. Nothing is written then.
     """
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise BackupError("bad_format", f"not a tournament export (format {FORMAT!r} expected)")
@@ -194,7 +237,9 @@ def import_tournament(document: Any, *, slug: str | None = None, user: Any = Non
             "(import under another slug with --slug to make a copy)",
         )
     with transaction.atomic(), _document_timestamps():
-        report = _import(document, data, slug)
+        report = _import(document, data, slug, grant_existing_roles)
+        if getattr(user, "pk", None):
+            report.tournament.organisers.add(user)
         problems = replay_problems(report.tournament)
         if problems and not allow_replay_differences:
             raise BackupError(
@@ -202,7 +247,14 @@ def import_tournament(document: Any, *, slug: str | None = None, user: Any = Non
                 "boards whose log does not replay to the result stored with them: "
                 + "; ".join(problems[:10]) + (" …" if len(problems) > 10 else ""),
             )
-        report.warnings.extend(problems)
+        contradictions = result_problems(report.tournament)
+        if contradictions and not allow_replay_differences:
+            raise BackupError(
+                "result_mismatch",
+                "matches whose stored result contradicts their games: "
+                + "; ".join(contradictions[:10]) + (" …" if len(contradictions) > 10 else ""),
+            )
+        report.warnings.extend(problems + contradictions)
         AuditEntry.objects.create(
             tournament=report.tournament,
             actor=user if getattr(user, "pk", None) else None,
@@ -210,7 +262,9 @@ def import_tournament(document: Any, *, slug: str | None = None, user: Any = Non
             detail={"file": source_name, "sha256": document_digest(document),
                     "exported_at": document.get("exported_at"),
                     "slug_in_file": data.get("slug"),
-                    "created_users": report.created_users, "warnings": report.warnings},
+                    "created_users": report.created_users,
+                    "roles_not_granted": report.roles_not_granted,
+                    "warnings": report.warnings},
             created_at=timezone.now(),
         )
     return report
@@ -253,10 +307,12 @@ def _import_house_presets(tournament: Tournament, rows: list[dict[str, Any]]) ->
     _HOUSE_KEYS.set(keys)
 
 
-def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> ImportReport:
+def _import(document: dict[str, Any], data: dict[str, Any], slug: str,
+            grant_existing_roles: bool = False) -> ImportReport:
     User = get_user_model()
     users: dict[str, Any] = {}
     created_users: list[str] = []
+    not_granted: list[str] = []
 
     def user_for(name: Any, where: str) -> Any:
         if name is None or name == "":
@@ -273,6 +329,16 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
             users[name] = existing
         return users[name]
 
+    def role_for(name: Any, role: str, where: str) -> Any:
+        """The login a role goes to: one this import made, never one that existed before
+        (a file must not make someone organiser or umpire of anything)."""
+        user = user_for(name, where)
+        if user is None or grant_existing_roles or name in created_users:
+            return user
+        if f"{name} ({role})" not in not_granted:
+            not_granted.append(f"{name} ({role})")
+        return None
+
     tournament = _new(Tournament, "tournament",
         name=_require(data, "name", "tournament"),
         slug=slug,
@@ -286,9 +352,15 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
                       or Tournament._meta.get_field("time_zone").get_default()),
         created_at=_parse_dt(data.get("created_at"), "tournament") or timezone.now(),
     )
-    tournament.organisers.set([user_for(u, "organisers") for u in data.get("organisers", [])])
-    tournament.umpires.set([user_for(u, "umpires") for u in data.get("umpires", [])])
-    report = ImportReport(tournament=tournament, created_users=created_users)
+    roles = {"organisers": "organiser", "umpires": "umpire"}
+    for key, role in roles.items():
+        names = data.get(key, [])
+        if not isinstance(names, list):
+            raise BackupError("bad_field", f"tournament: {key!r} must be a list")
+        getattr(tournament, key).set(
+            [u for u in (role_for(n, role, key) for n in names) if u is not None])
+    report = ImportReport(tournament=tournament, created_users=created_users,
+                          roles_not_granted=not_granted)
 
     tables: dict[str, Table] = {}
     for i, row in enumerate(_list(document, "tables")):
@@ -389,7 +461,7 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
             seating=[_ref(player_ids, p, f"{where}: seating", optional=False)
                      for p in _seats(seating, where)],
             table=_ref(tables, row.get("table"), where),
-            umpire=user_for(row.get("umpire"), where),
+            umpire=role_for(row.get("umpire"), "umpire of a match", where),
             umpire_token=token,
             umpire_token_revoked_at=_parse_dt(row.get("umpire_token_revoked_at"), where),
             status=row.get("status", Match.Status.SCHEDULED),
@@ -457,6 +529,9 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str) -> Import
             data=row.get("data") or {},
             created_at=_parse_dt(row.get("created_at"), where) or timezone.now())
     report.counts = counts
+    report.warnings.extend(
+        f"{held}: a login that existed before the import; the file's role was not given "
+        "(add the person from the People page)" for held in not_granted)
     return report
 
 

@@ -45,70 +45,102 @@ class SolError(Exception):
 def read_members(content: bytes) -> list[tuple[str, list[dict[str, Any]]]]:
     """Each SoL archive in ``content``: one (plain or gzip), or every ``.sol``/``.sol.gz``
     member of a ``.zip`` backup (SoL's backups hold an ``everything.sol``), read member by
-    member; ``(member name, documents)``.
+    member; ``(member name, documents)``. The whole file is read under the caps of
+    :mod:`scoring.services.backup.archive` (size, compression ratio, YAML nodes and aliases,
+    time), the members' unpacked sizes counted together.
 
-    :raises SolError: not an archive, or a zip without a SoL member.
+    :raises SolError: not an archive, a zip without a SoL member, or over a cap.
     """
+    until = backups.deadline()
     if content[:4] != b"PK\x03\x04":
-        return [("", read_archive(content))]
+        return [("", read_archive(content, until=until))]
     try:
         with zipfile.ZipFile(io.BytesIO(content)) as archive:
             names = [n for n in archive.namelist()
                      if n.lower().endswith((".sol", ".sol.gz")) and not n.endswith("/")]
             if not names:
                 raise SolError("the zip file holds no .sol archive")
-            out = []
+            if len(names) > MAX_ZIP_MEMBERS:
+                raise SolError(f"the zip file holds more than {MAX_ZIP_MEMBERS} .sol archives")
+            out, unpacked = [], 0
             for name in names:
                 try:
-                    out.append((name, read_archive(_read_member(archive, name))))
+                    data = _read_member(archive, name, unpacked)
+                    unpacked += len(data)
+                    out.append((name, read_archive(data, until=until)))
                 except SolError as err:
                     raise SolError(f"{name}: {err}") from None
             return out
     except zipfile.BadZipFile as err:
         raise SolError(f"the zip data is damaged ({err})") from None
+    except (OSError, EOFError, zlib.error) as err:
+        raise SolError(f"the zip data is damaged ({err})") from None
 
 
-def _read_member(archive: zipfile.ZipFile, name: str) -> bytes:
-    """One zip member, read in pieces and refused past the unpacking cap (a zip bomb never
-    fills the memory, whatever its header claims)."""
-    limit = backups.MAX_UNPACKED_BYTES
+#: The most SoL archives a zip file may hold.
+MAX_ZIP_MEMBERS = 100
+
+
+def _read_member(archive: zipfile.ZipFile, name: str, before: int = 0) -> bytes:
+    """One zip member, read in pieces and refused past the unpacking cap (the members read
+    ``before`` it counted in) or the compression ratio: a zip bomb never fills the memory,
+    whatever its header claims."""
+    packed = archive.getinfo(name).compress_size  # zipfile never reads past it
     out = bytearray()
     with archive.open(name) as member:
-        while chunk := member.read(1 << 20):
+        while chunk := member.read(1 << 16):
             out += chunk
-            if len(out) > limit:
-                raise SolError(f"the archive unpacks to more than {limit // 2**20} MiB")
+            try:
+                backups.check_growth(len(out), packed, before=before)
+            except ArchiveTooLarge as err:
+                raise SolError(str(err)) from None
     return bytes(out)
 
 
-def read_archive(content: bytes) -> list[dict[str, Any]]:
-    """The documents of a SoL archive (gzip-compressed or not, YAML or JSON).
+def read_archive(content: bytes, *, until: float | None = None) -> list[dict[str, Any]]:
+    """The documents of a SoL archive (gzip-compressed or not, YAML or JSON), read under the
+    caps of :mod:`scoring.services.backup.archive`: unpacked size and ratio, gzip members
+    (read one after the other, never recursively), YAML nodes, aliases, documents and depth,
+    and the time budget ``until`` (a monotonic time; by default the cap's seconds from now).
+    The YAML is parsed once, by libyaml.
 
-    :raises SolError: not an archive.
+    :raises SolError: not an archive, or over a cap (the message says which).
     """
+    until = backups.deadline() if until is None else until
     if content[:2] == b"\x1f\x8b":
         try:
-            content = gunzip_capped(content)
+            content = gunzip_capped(content, until=until)
         except ArchiveTooLarge as err:
             raise SolError(str(err)) from None
         except (OSError, EOFError, zlib.error) as err:
             raise SolError(f"the gzip data is damaged ({err})") from None
     try:
-        text = content.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SolError("the file is not UTF-8 text (nor gzip-compressed text)") from None
-    try:
-        documents = (json.loads(text) if text.lstrip().startswith("[")
-                     else yaml_documents(text))
+        head = content[:4096].lstrip()
+        documents = (_json_documents(content) if head.startswith(b"[")
+                     else yaml_documents(content, until=until))  # libyaml decodes the bytes
     except ArchiveTooLarge as err:
         raise SolError(str(err)) from None
-    except (ValueError, yaml.YAMLError) as err:
+    except (UnicodeDecodeError, yaml.reader.ReaderError):
+        raise SolError("the file is not UTF-8 text (nor gzip-compressed text)") from None
+    except (ValueError, RecursionError, yaml.YAMLError) as err:
         raise SolError(f"the file is neither YAML nor JSON: {err}") from None
     documents = [d for d in documents if d is not None]
     if not documents or not all(isinstance(d, dict) for d in documents):
         raise SolError("a SoL archive is a list of YAML documents (mappings)")
     if "players" not in documents[0]:
         raise SolError("the first document of a SoL archive lists the players; it is missing")
+    return documents
+
+
+def _json_documents(text: bytes) -> list[Any]:
+    """A JSON archive under the YAML node cap: its values are at most its commas, colons and
+    opening brackets (plus one), counted before parsing; a JSON archive must be a list."""
+    bound = (text.count(b",") + text.count(b":") + text.count(b"[") + text.count(b"{") + 1)
+    if bound > backups.MAX_YAML_NODES:
+        raise ArchiveTooLarge(f"more than {backups.MAX_YAML_NODES:,} values in the JSON")
+    documents = json.loads(text)
+    if not isinstance(documents, list):
+        raise ValueError("a JSON archive is a list of documents")
     return documents
 
 
