@@ -915,13 +915,7 @@
       modeButton.setAttribute("aria-pressed", on ? "true" : "false");
     });
   }
-  var menuButton = document.getElementById("site-menu");
-  if (menuButton) {
-    menuButton.addEventListener("click", function () {
-      var open = document.body.classList.toggle("u-menu-open");
-      menuButton.setAttribute("aria-pressed", open ? "true" : "false");
-    });
-  }
+  // "Menu": static/js/umpire-sheets.js (under the top bar; closes by a tap outside, Escape)
 
   function keepScreen() {
     var p = panel();
