@@ -44,7 +44,8 @@ BOXES_JS = """() => {
 SHEET_CONTROLS_JS = """(root) => {
   const box = document.querySelector(root);
   const bad = [];
-  const sel = 'button, label.u-seg-btn, label.u-toggle, label.u-choice, select, input.form-control, a.btn';
+  const sel = 'button, label.u-seg-btn, label.u-toggle, label.u-choice, select, ' +
+              'input.form-control, a.btn';
   for (const el of box.querySelectorAll(sel)) {
     if (el.closest('[hidden]') || el.disabled || el.classList.contains('is-over')) continue;
     const input = el.htmlFor ? document.getElementById(el.htmlFor) : null;

@@ -393,9 +393,10 @@ def test_the_history_of_a_board_just_ended_uses_the_scores_before_it(client, tos
     assert board.result_points == 9
     # the umpire then declares that board void: its history still shows what was ruled
     html = post(client, tossed, "event", {**fresh(tossed), "kind": "void"}).content.decode()
-    assert "Board 4 is void and is played again." in html
+    # the one numbering (issue 28): the replay of void board 3 is board 3 again
+    assert "Board 3 is void and is played again." in html
     view = tablet(match_snapshot(Match.objects.get(pk=tossed.pk)))
-    assert view.history_board == 4 and view.history[0].kind == "void"
+    assert view.history_board == 3 and view.history[0].kind == "void"
     assert "White (Ben Kirk) wins the board: 9 points." in [
         r.text for r in view.history[1].rulings]
 
