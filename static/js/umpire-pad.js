@@ -116,9 +116,11 @@
     if (!panel) {
       return;
     }
+    // offline, at the board's end as the engine says: the pad stays locked (static/js/umpire.js)
+    var locked = panel.classList.contains("is-over-offline");
     panel.querySelectorAll("input.u-toggle-input[class*=u-when-], button.u-combo[class*=u-when-]")
       .forEach(function (el) {
-        var on = applies(el, panel);
+        var on = applies(el, panel) && !locked;
         if (!on && el.checked) {
           el.checked = false; // a toggle that no longer applies is not sent
         }
@@ -129,7 +131,8 @@
       var button = quick.querySelector("button");
       if (button) {
         // one tap records a whole stroke: never while the pad holds another (issue 28)
-        button.disabled = !applies(quick, panel) || button.hasAttribute("data-none") || full;
+        button.disabled = !applies(quick, panel) || button.hasAttribute("data-none") || full ||
+          locked;
       }
     });
     // buttons the server drew disabled stay so after a request (htmx re-enables the button
