@@ -163,7 +163,80 @@
     }
   });
 
+  // --- every ruling of a stroke readable (issue 28): when the strip's fixed height hides
+  // some of them, "+N more" says how many and opens the strip over what lies below it (the
+  // pad does not move); a second tap, a tap elsewhere or Escape closes it.
+  function strip() {
+    return document.getElementById("rulings");
+  }
+
+  function fitStrip() {
+    var box = strip();
+    var a = app();
+    if (!box || !a) {
+      return;
+    }
+    var more = document.getElementById("rulings-more");
+    var open = box.classList.contains("is-open");
+    var bottom = box.getBoundingClientRect().bottom;
+    var hidden = 0;
+    if (!open) {
+      box.querySelectorAll(".u-ruling-list > li").forEach(function (li) {
+        if (li.getBoundingClientRect().bottom > bottom - 2) { hidden += 1; }
+      });
+    }
+    if (!hidden && !open) {
+      if (more) { more.remove(); }
+      return;
+    }
+    if (!more) {
+      more = document.createElement("button");
+      more.type = "button";
+      more.id = "rulings-more";
+      more.className = "btn btn-dark u-rulings-more";
+      box.appendChild(more);
+    }
+    more.textContent = open ? a.dataset.msgFewerRulings :
+      (a.dataset.msgMoreRulings || "+%(n)s").replace("%(n)s", String(hidden));
+    more.setAttribute("aria-expanded", open ? "true" : "false");
+  }
+
+  function setStrip(open) {
+    var box = strip();
+    if (box) {
+      box.classList.toggle("is-open", open);
+      box.scrollTop = 0;
+      fitStrip();
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var target = event.target;
+    if (!target.closest) {
+      return;
+    }
+    var box = strip();
+    if (target.closest("#rulings-more")) {
+      setStrip(!(box && box.classList.contains("is-open")));
+    } else if (box && box.classList.contains("is-open") && !target.closest("#rulings")) {
+      setStrip(false);
+    }
+  });
+  document.addEventListener("keydown", function (event) {
+    var box = strip();
+    if (event.key === "Escape" && box && box.classList.contains("is-open")) {
+      setStrip(false);
+    }
+  });
+  document.body.addEventListener("htmx:afterSettle", function () {
+    window.setTimeout(fitStrip, 0);
+  });
+  // the offline engine draws the strip too (static/js/umpire.js: drawStrip)
+  window.umpireFitStrip = fitStrip;
+  window.setTimeout(fitStrip, 0);
+
   window.addEventListener("resize", place);
+  window.addEventListener("resize", fitStrip);
   place();
   if (app()) {
     // the site header's own toggler is not needed on the scoring screen: the menu shows it all

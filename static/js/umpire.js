@@ -667,6 +667,7 @@
     list.className = "u-ruling-list is-offline";
     newest.rulings.forEach(function (r) { list.appendChild(rulingLine(r, "u-ruling ")); });
     strip.replaceChildren(list);
+    if (window.umpireFitStrip) { window.umpireFitStrip(); } // "+N more" (umpire-sheets.js)
   }
 
   function reasonOf(html) {

@@ -14,6 +14,8 @@ at the four tablet sizes and on a phone held upright.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -282,4 +284,41 @@ def test_the_menu_lies_under_the_top_bar_and_closes_three_ways(live_server, page
     page.mouse.click(box["x"] + 5, box["y"] + box["height"] - 5)  # a tap outside it
     expect(menu).to_be_hidden()
     expect(page.locator("#site-menu")).to_have_attribute("aria-expanded", "false")
+    problems.assert_none()
+
+
+@pytest.mark.parametrize("size", [SIZES[0], PHONE])
+def test_every_ruling_of_a_stroke_is_readable(live_server, page: Page, transactional_db, size):
+    """The strip keeps its height; when it hides rulings, "+N more" says so and opens them
+    over what lies below (the pad does not move)."""
+    problems, match = start(live_server, page, size)
+    # the break with the queen and a foul: four rulings or more
+    tap(page, 'label[for="pad-white-1"]')
+    tap(page, 'label[for="pad-queen"]')
+    tap(page, 'label[for="pad-striker"]')
+    tap(page, "#commit")
+    settled(page, match.revision + 1)
+    items = page.locator("#rulings .u-ruling-list > li")
+    count = items.count()
+    hidden = page.evaluate("""() => {
+      const b = document.getElementById('rulings').getBoundingClientRect().bottom;
+      return Array.from(document.querySelectorAll('#rulings .u-ruling-list > li'))
+        .filter(li => li.getBoundingClientRect().bottom > b - 2).length;
+    }""")
+    assert count >= 3
+    more = page.locator("#rulings-more")
+    assert hidden, "the strip shows every ruling: nothing to open"
+    if hidden:
+        expect(more).to_have_text(f"+{hidden} more")
+        assert topmost(page, "#rulings-more")
+        pad = page.locator("#pad").bounding_box()
+        tap(page, "#rulings-more")
+        expect(page.locator("#rulings")).to_have_class(re.compile("is-open"))
+        for n in range(count):  # every ruling in sight, on top
+            assert topmost(page, f"#rulings .u-ruling-list > li:nth-child({n + 1})"), n
+        assert page.locator("#pad").bounding_box() == pad  # nothing moved
+        page.keyboard.press("Escape")
+        expect(page.locator("#rulings")).not_to_have_class(re.compile("is-open"))
+    else:
+        expect(more).to_have_count(0)
     problems.assert_none()
