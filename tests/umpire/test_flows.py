@@ -211,11 +211,16 @@ def test_the_extra_board_asks_who_won_the_toss_for_the_break(client, tossed):
     html = client.get(link(tossed)).content.decode()
     assert "Extra board: a toss decides who breaks" in html
     assert 'name="breaker"' in html
+    # the card says why (issue 28), and the extra board's first stroke has one-tap buttons
+    assert "12–12: extra board, toss for the break" in html
+    assert 'id="quick-nothing"' in html and 'id="quick-own"' in html
 
     refused = stroke(client, tossed, "white")
     assert refused.status_code == 422
     assert "choose who won it" in refused.content.decode()
-    response = stroke(client, tossed, "white", breaker="a", white=1)
+    # a one-tap stroke sent with the toss's winner chosen on the pad
+    response = post(client, tossed, "event", {**fresh(tossed), "by": "white",
+                                              "preset": "own", "breaker": "a"})
     assert response.status_code == 200
     board = Board.objects.filter(kind="log").get()
     assert board.breaker == "a" and board.sequence == 9

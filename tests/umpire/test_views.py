@@ -76,7 +76,7 @@ def test_the_break_no_contact_and_attempts_left(client, tossed):
     html = response.content.decode()
     assert response.status_code == 200
     assert "Break attempt failed: White (Ben Kirk) has 2 attempts left." in html
-    assert "not made yet: 2 attempts left" in html
+    assert "not made yet (2 attempts left)" in html  # one colon (issue 28)
     assert events(tossed)[0] == {"type": "stroke", "by": "white", "touched": False}
 
 
