@@ -435,8 +435,11 @@
         byWord(newest.by) + ": " + newest.text) : what.dataset.server;
     }
     if (undo && queue.length && queue[queue.length - 1].state !== "refused") {
+      undo.removeAttribute("data-off"); // it takes back the newest kept stroke
       undo.disabled = false;
     }
+    var breaker = document.getElementById("next-breaker");
+    if (breaker) { breaker.hidden = queue.length > 0; } // the board has begun on this tablet
     if (!p || !ruled) {
       if (p) { p.classList.remove("is-over-offline"); }
       return;

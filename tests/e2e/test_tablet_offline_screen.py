@@ -51,6 +51,8 @@ def test_the_first_strokes_after_a_drop_are_ruled_and_drawn_from_the_engine(
     expect(page.locator("#quick-missed")).to_be_disabled()  # in its place
     assert _on_turn_side(page) == breaker
     expect(page.locator("#undo-what")).to_contain_text("1 white")
+    expect(page.locator("#undo")).to_be_enabled()  # it takes back the newest kept stroke
+    expect(page.locator("#next-breaker")).to_be_hidden()
 
     page.locator("#quick-nothing").tap()  # nothing: the turn passes
     expect(pending).to_have_count(2)
