@@ -152,12 +152,15 @@
     bannerReload.hidden = kind !== "forbidden";
     skipButton.hidden = kind !== "refused";
     dropButton.hidden = kind !== "refused";
+    // on a tablet the banner lies at the top of the history: the list starts under it
+    app.style.setProperty("--u-banner-h", (banner.offsetHeight + 6) + "px");
   }
 
   function hideBanner() {
     if (banner) {
       banner.hidden = true;
       delete banner.dataset.kind;
+      app.style.setProperty("--u-banner-h", "0px");
     }
   }
 

@@ -47,6 +47,14 @@ def test_the_first_strokes_after_a_drop_are_ruled_and_drawn_from_the_engine(
     expect(pending).to_have_count(1)
     expect(pending.first.locator(".u-history-rulings")).to_contain_text("Break made")
     expect(page.locator("#rulings")).to_contain_text("Break made")
+    expect(page.locator("#net-banner")).to_be_visible()
+    # the banner never hides the rulings: the newest ruling is on top at its centre
+    assert page.evaluate("""() => {
+      const li = document.querySelector('#rulings .u-ruling-list > li');
+      const r = li.getBoundingClientRect();
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return !!top && li.contains(top);
+    }""")
     expect(page.locator("#break-state")).to_be_hidden()  # the break is made
     expect(page.locator("#quick-missed")).to_be_disabled()  # in its place
     assert _on_turn_side(page) == breaker
