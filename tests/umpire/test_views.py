@@ -102,6 +102,8 @@ def test_a_stale_tablet_gets_409_and_the_latest_state(client, tossed):
     # the discarded tap is named, with who recorded first (issue 12)
     assert ("3 white by White (Ben Kirk) was not recorded: White (Ben Kirk) recorded first."
             in html)
+    # and what was recorded instead (issue 28)
+    assert "Recorded instead: White (Ben Kirk): nothing pocketed." in html
     assert 'id="turn-player">Asha Rao<' in html  # the reloaded board: black (Asha) to play
 
 
