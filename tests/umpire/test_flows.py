@@ -83,11 +83,14 @@ def test_doubles_seating_and_the_turn_passing_to_the_right(client, doubles):
     _seat(client, doubles)
     html = client.get(link(doubles)).content.decode()
     assert turn_player(html) == "Asha Rao" and "Seat 1" in html
+    # the panel of the side on turn names the seat on turn, not only the pair (issue 28)
+    assert re.search(r'id="side-seat">Asha Rao · Seat 1<', html)
 
     seen = []
     for colour in ("white", "black", "white", "black"):
         response = stroke(client, doubles, colour)  # nothing pocketed: the turn passes
         seen.append(turn_player(response.content.decode()))
+        assert f'id="side-seat">{seen[-1]} · Seat' in response.content.decode()
     assert seen == ["Chen Li", "Ben Kirk", "Dora Vik", "Asha Rao"]
     # a stroke that keeps the turn keeps the player
     response = stroke(client, doubles, "white", white=1)
