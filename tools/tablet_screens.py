@@ -147,7 +147,27 @@ def states() -> dict[str, str]:
 
     offline = new_match(4)
     out["offline-queue"] = f"/u/{offline.umpire_token}/"
+
+    # issue 28: the sheets and the menu open (over a board under way), more rulings than the
+    # strip holds, and a board ended offline (the pad locked until the connection is back)
+    for state in ("sheet-more", "sheet-decisions", "menu"):
+        out[state] = out["board-under-way"]
+    rulings = new_match(7)  # the break with the queen and the striker: four rulings
+    stroke(rulings, {"by": "white", "pocketed": {"white": 1, "queen": True, "striker": True}})
+    out["more-rulings"] = f"/u/{rulings.umpire_token}/"
+    out["sheet-paper"] = out["fresh-board"]
+    ended = new_match(6)
+    stroke(ended, {"by": "white", "pocketed": {"white": 1, "queen": True}})
+    stroke(ended, {"by": "white", "pocketed": {"white": 1}})
+    stroke(ended, {"by": "white", "pocketed": {"white": 6}})
+    out["offline-board-end"] = f"/u/{ended.umpire_token}/"
     return out
+
+
+#: What to tap before the picture, per state (the sheets, the menu, "+N more").
+OPEN = {"sheet-more": ("#more-summary",), "sheet-decisions": ("#actions > summary",),
+        "sheet-paper": ("#paper > summary",), "menu": ("#site-menu",),
+        "more-rulings": ("#rulings-more",)}
 
 
 def main() -> None:
@@ -191,10 +211,22 @@ def main() -> None:
                     page = context.new_page()
                     page.goto(base + link)
                     page.wait_for_selector("#panel")
-                    if state == "offline-queue":
+                    if state.startswith("offline"):  # the engine rules offline (Pyodide)
+                        page.wait_for_function(
+                            "() => window.UmpireEngine && window.UmpireEngine.state === "
+                            "'ready'", timeout=90000)
                         context.set_offline(True)
+                    if state == "offline-queue":
                         for _ in range(3):
                             page.locator("#quick-nothing").tap()
+                    if state == "offline-board-end":  # the last white: the board is over
+                        page.locator('label[for="pad-white-1"]').tap()
+                        page.locator("#commit").tap()
+                        page.wait_for_selector("#board-over-offline")
+                    for selector in OPEN.get(state, ()):
+                        page.wait_for_timeout(200)
+                        if page.locator(selector).count():
+                            page.locator(selector).tap()
                     if state == "worst-stroke":  # four taps; "Record stroke" is the fifth
                         for selector in WORST_STROKE:
                             page.locator(selector).tap()

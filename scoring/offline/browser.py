@@ -95,9 +95,14 @@ def rule(log: dict[str, Any], pending: list[list[list[str]]]) -> dict[str, Any]:
                  + rulings.explained_more(before, after, payload, result.notes, rules, names))
         items.append({"ruled": True, "text": rulings.describe_event(payload, names),
                       "rulings": [_ruling(r) for r in words]})
+    result = after.result
     return {"items": items, "position": {
         "on_board": after.on_board.to_dict(), "queen": after.queen, "on_turn": after.on_turn,
-        "dues": after.dues.to_dict(), "finished": after.finished}}
+        "dues": after.dues.to_dict(), "finished": after.finished,
+        "break_made": after.break_made, "break_attempts": after.break_attempts,
+        "result": None if result is None else {
+            "winner": result.winner, "points": result.points, "law": result.law,
+            "void": result.void}}}
 
 
 def rule_json(log_json: str, pending_json: str) -> str:

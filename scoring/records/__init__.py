@@ -12,6 +12,7 @@ from scoring.records.boards import (
     PointStep,
     becomes_entry,
     board_log_document,
+    board_numbers,
     board_steps,
     colour_opening,
     game_entries,
@@ -38,6 +39,7 @@ from scoring.records.snapshot import CurrentBoard, MatchSnapshot, derive_snapsho
 from scoring.rules.interchange import BOARD_FORMAT
 
 __all__ = [
+    "board_numbers",
     "BOARD_FORMAT", "BoardStep", "CurrentBoard", "EventRow", "MatchSnapshot", "PointStep", "SIDES",
     "becomes_entry", "board_events", "board_log_document", "board_steps", "by_colour",
     "colour_opening", "colour_sides", "derive_snapshot", "event_rows", "game_entries",

@@ -111,6 +111,23 @@ def scores_before_each(game_state: Any, rows: Sequence[Board]) -> dict[int, dict
     return out
 
 
+def board_numbers(rows: Sequence[Board]) -> dict[int, int]:
+    """The one numbering of a game's stored boards (issue 28), as the umpire calls them and
+    as the engine counts them (``BoardScore.number``; ICF 56 counts the boards played): a
+    void board is played again under its number (IT 101), so a void board and its replay
+    carry the same number and the boards after it count on (void 1, 1, 2, 3 …). Keyed by the
+    board's ``sequence`` (its place among the stored boards, void ones included: the ``{b}``
+    of the API's board resource and of the live board page). The tablet, the live pages, the
+    API, the scoresheet and the timeline all number boards by this."""
+    numbers: dict[int, int] = {}
+    number = 1
+    for board in sorted(rows, key=lambda b: b.sequence):
+        numbers[board.sequence] = number
+        if not board.void:
+            number += 1
+    return numbers
+
+
 def point_first_breaker(match: Match) -> str:
     """Point carrom: who breaks the first board: the player drawn by lot (the toss), else the
     first player."""

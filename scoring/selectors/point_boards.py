@@ -15,7 +15,13 @@ from typing import Any
 
 from scoring.models import Board, BoardEvent, Match
 from scoring.point_words import describe_point_event, end_text, notes_text
-from scoring.records import live_events, point_first_breaker, point_steps, turn_rotation
+from scoring.records import (
+    board_numbers,
+    live_events,
+    point_first_breaker,
+    point_steps,
+    turn_rotation,
+)
 from scoring.rules import get_rules
 from scoring.rules.point import (
     END_LAWS,
@@ -158,7 +164,9 @@ def point_boards(match: Match, names: dict[str, str], *, strokes: bool = False,
     events = _events_by_board(rows)
     out: list[PointBoard] = []
     counted: list[dict[str, int]] = []
-    for number, row in enumerate(rows, start=1):
+    numbers = board_numbers(rows)  # one game: the one numbering (a replay shares its number)
+    for row in rows:
+        number = numbers[row.sequence]
         before = dict(derive_point_game(counted, sides, rules,
                                         point_first_breaker(match)).scores)
         position = opening(turn_rotation(sides, row.breaker), scores=before)

@@ -150,6 +150,7 @@ def _point_board(view: sel.MatchView, line: sel.BoardLine) -> dict[str, Any]:
     counted = line.finished and not line.void
     return {
         "number": line.number,
+        "sequence": line.sequence,
         "breaker": entries.get(line.breaker or ""),
         "points_by_player": _per_side(match, point.points) if counted else None,
         "points_by_entry": ({str(entries.get(s)): v for s, v in point.points.items()}
@@ -172,6 +173,7 @@ def _board(view: sel.MatchView, line: sel.BoardLine) -> dict[str, Any]:
     entries = _side_entries(view.match)
     data = {
         "number": line.number,
+        "sequence": line.sequence,
         "breaker": entries.get(line.breaker or ""),
         "winner": entries.get(line.winner or ""),
         "points": line.points if line.finished and not line.void else None,

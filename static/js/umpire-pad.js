@@ -91,8 +91,84 @@
     "off-black": offCombo("off_black")
   };
 
+  // --- a fixed keyboard (issue 28): what does not apply now is disabled in its place -------
+
+  function applies(el, panel) {
+    var list = el.classList;
+    if (list.contains("u-when-unbroken")) { return panel.dataset.break !== "1"; }
+    if (list.contains("u-when-broken")) { return panel.dataset.break !== "0"; }
+    if (list.contains("u-when-queen")) { return panel.dataset.queen === "on_board"; }
+    return true;
+  }
+
+  // Anything set on the pad: a count above 0, a toggle ticked (a radio of the extra board's
+  // toss is not a stroke's content).
+  function holds(form) {
+    if (form.querySelector("input.u-seg-input:checked:not([value=\"0\"])")) {
+      return true;
+    }
+    return !!form.querySelector("input[type=checkbox]:checked");
+  }
+
+  function fit() {
+    var panel = document.getElementById("panel");
+    var form = pad();
+    if (!panel) {
+      return;
+    }
+    // offline, at the board's end as the engine says: the pad stays locked (static/js/umpire.js)
+    var locked = panel.classList.contains("is-over-offline");
+    panel.querySelectorAll("input.u-toggle-input[class*=u-when-], button.u-combo[class*=u-when-]")
+      .forEach(function (el) {
+        var on = applies(el, panel) && !locked;
+        if (!on && el.checked) {
+          el.checked = false; // a toggle that no longer applies is not sent
+        }
+        el.disabled = !on;
+      });
+    var full = !!form && holds(form);
+    // the extra board (ICF 56(b)): one tap waits for the toss's winner chosen on the pad
+    var toss = !!form && !!form.querySelector("input[name=breaker]") &&
+      !form.querySelector("input[name=breaker]:checked");
+    panel.querySelectorAll("#quick .u-quick-form").forEach(function (quick) {
+      var button = quick.querySelector("button");
+      if (button) {
+        // one tap records a whole stroke: never while the pad holds another (issue 28)
+        button.disabled = !applies(quick, panel) || button.hasAttribute("data-none") || full ||
+          locked || toss;
+      }
+    });
+    // buttons the server drew disabled stay so after a request (htmx re-enables the button
+    // of the form it sent, and a region kept as it was is the same element)
+    panel.querySelectorAll("button[data-off]").forEach(function (button) {
+      button.disabled = true;
+    });
+    var clear = document.getElementById("pad-clear");
+    if (clear) {
+      clear.disabled = !full;
+    }
+    // the line that says so, in the panel's message row (its words are the page's: a
+    // stroke's answer does not carry them)
+    var hint = document.getElementById("pad-hint");
+    var row = panel.querySelector(".u-msg");
+    var app = document.getElementById("umpire-app");
+    if (!hint && row && app && app.dataset.msgPadHint) {
+      hint = document.createElement("p");
+      hint.className = "u-pad-hint";
+      hint.id = "pad-hint";
+      hint.setAttribute("role", "status");
+      hint.textContent = app.dataset.msgPadHint;
+      row.appendChild(hint);
+    }
+    if (hint) {
+      hint.hidden = !full || !document.getElementById("quick") ||
+        !!panel.querySelector(".u-msg .u-alert");
+    }
+  }
+
   function draw() {
     var form = pad();
+    fit();
     if (!form) {
       return;
     }
@@ -101,8 +177,13 @@
       button.setAttribute("aria-pressed", combo && combo.on(form) ? "true" : "false");
     });
   }
+  window.umpirePadFit = fit;
 
   document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("#pad-clear")) {
+      pad().reset(); // the pad as the server drew it: nothing set
+      return;
+    }
     var button = event.target.closest ? event.target.closest("[data-combo]") : null;
     var form = pad();
     if (!button || !form || !form.contains(button)) {
@@ -122,6 +203,17 @@
   document.addEventListener("reset", function () {
     window.setTimeout(draw, 0); // after the form has been reset
   }, true);
+  // a one-tap stroke of the extra board carries who won the toss for the break
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    var elt = event.detail.elt;
+    var chosen = document.querySelector("#pad input[name=breaker]:checked");
+    if (chosen && elt && elt.closest && elt.closest("#quick")) {
+      event.detail.parameters.breaker = chosen.value;
+    }
+  });
   document.body.addEventListener("htmx:afterSettle", draw);
+  document.body.addEventListener("htmx:afterRequest", function () {
+    window.setTimeout(draw, 0); // after htmx has given the sent form's button back
+  });
   draw();
 })();

@@ -45,6 +45,7 @@
   var QUEUE_KEY = "umpire-queue:" + pageKey;
   var SCREEN_KEY = "umpire-screen:" + pageKey;
   var RETRY_EVERY_MS = 3000;
+  var ENGINE_WARM_MS = 1500; // the offline engine starts this long after the page opens
   var POLL_EVERY_MS = 2000;
 
   // The network is gone when the browser says so (navigator.onLine false), when a request got
@@ -151,12 +152,15 @@
     bannerReload.hidden = kind !== "forbidden";
     skipButton.hidden = kind !== "refused";
     dropButton.hidden = kind !== "refused";
+    // on a tablet the banner lies at the top of the history: the list starts under it
+    app.style.setProperty("--u-banner-h", (banner.offsetHeight + 6) + "px");
   }
 
   function hideBanner() {
     if (banner) {
       banner.hidden = true;
       delete banner.dataset.kind;
+      app.style.setProperty("--u-banner-h", "0px");
     }
   }
 
@@ -384,7 +388,9 @@
     if (netState) {
       var waiting = queue.filter(function (i) { return i.state !== "refused"; }).length;
       netState.hidden = !queue.length;
-      netStateText.textContent = queue.length ? waiting + " · " + msg.msgPending : "";
+      // a refused stroke left alone is not "0 · waiting": it says it was not recorded
+      netStateText.textContent = !queue.length ? "" : waiting ?
+        waiting + " · " + msg.msgPending : queue.length + " · " + msg.msgRefused;
     }
     var turn = document.getElementById("turn-player");
     if (turn && queue.length && offlineBy) {
@@ -407,7 +413,74 @@
     limitPad();
     drawStrip();
     drawOnBoard();
+    drawEngineState();
     askEngine();
+  }
+
+  // --- what the engine says after the kept strokes (issue 28): who is on turn, the break,
+  // what the undo takes back, and the board's end: the pad locks until the connection is
+  // back and the server's card offers "Start board N" ---------------------------------------
+
+  function drawEngineState() {
+    var p = panel();
+    var ruled = queue.length && enginePosition && enginePosition.key === engineKey() ?
+      enginePosition.position : null;
+    // the undo takes back the newest kept stroke: its label says that one
+    var what = document.getElementById("undo-what");
+    var undo = document.getElementById("undo");
+    if (what) {
+      if (!what.dataset.drawn) { // as the server drew it (a new element after each answer)
+        what.dataset.server = what.textContent;
+        what.dataset.drawn = "1";
+      }
+      var newest = queue.length ? queue[queue.length - 1] : null;
+      what.textContent = newest ? (newest.ruled && newest.ruled.text ? newest.ruled.text :
+        byWord(newest.by) + ": " + newest.text) : what.dataset.server;
+    }
+    if (undo && queue.length && queue[queue.length - 1].state !== "refused") {
+      undo.removeAttribute("data-off"); // it takes back the newest kept stroke
+      undo.disabled = false;
+    }
+    var breaker = document.getElementById("next-breaker");
+    if (breaker) { breaker.hidden = queue.length > 0; } // the board has begun on this tablet
+    if (!p || !ruled) {
+      if (p) { p.classList.remove("is-over-offline"); }
+      return;
+    }
+    // on turn: the side panel of that colour
+    if (ruled.on_turn) {
+      document.querySelectorAll("#sides .u-side").forEach(function (side) {
+        var mine = !!side.querySelector(".chip-" + ruled.on_turn);
+        side.classList.toggle("is-on-turn", mine);
+        var tag = side.querySelector(".u-on-turn-tag");
+        if (mine && !tag) {
+          var shown = document.querySelector(".u-on-turn-tag");
+          if (shown) { side.querySelector(".u-side-top").appendChild(shown); }
+        }
+      });
+    }
+    var breakFact = document.getElementById("break-state");
+    if (breakFact) { breakFact.hidden = !!ruled.break_made; }
+    p.dataset.break = ruled.break_made ? "1" : "0";
+    // the board's end: nothing more is taken on this board
+    var over = !!ruled.finished;
+    p.classList.toggle("is-over-offline", over);
+    p.querySelectorAll("#pad input, #pad button, #quick button").forEach(function (el) {
+      if (over) { el.disabled = true; }
+    });
+    var row = p.querySelector(".u-msg");
+    var line = document.getElementById("board-over-offline");
+    if (over && row && !line) {
+      line = document.createElement("p");
+      line.id = "board-over-offline";
+      line.className = "u-pad-hint";
+      line.setAttribute("role", "status");
+      line.textContent = app.dataset.msgBoardOver || "";
+      row.appendChild(line);
+    } else if (!over && line) {
+      line.remove();
+    }
+    if (window.umpirePadFit && !over) { window.umpirePadFit(); }
   }
 
   // --- the rules engine while offline (static/js/umpire-engine.js, issue 12) ---------------
@@ -491,11 +564,18 @@
     document.head.appendChild(script);
   }
 
-  // started only when it is needed: strokes wait, or the network is gone
+  // Started in the background soon after the scoring page opens (issue 28: the rulings are
+  // there on the first stroke after the network drops), and at once when it is needed.
+  var engineWarm = false;
+  window.setTimeout(function () {
+    engineWarm = true;
+    wantEngine();
+  }, ENGINE_WARM_MS);
+
   function wantEngine() {
     var engine = window.UmpireEngine;
     var data = engineData();
-    if (!engine || !data || !data.log || (!queue.length && !offline())) {
+    if (!engine || !data || !data.log || (!queue.length && !offline() && !engineWarm)) {
       return;
     }
     if (engine.state === "idle" || (engine.state === "failed" && engine.tries < 3)) {
@@ -593,6 +673,7 @@
     list.className = "u-ruling-list is-offline";
     newest.rulings.forEach(function (r) { list.appendChild(rulingLine(r, "u-ruling ")); });
     strip.replaceChildren(list);
+    if (window.umpireFitStrip) { window.umpireFitStrip(); } // "+N more" (umpire-sheets.js)
   }
 
   function reasonOf(html) {
@@ -915,13 +996,7 @@
       modeButton.setAttribute("aria-pressed", on ? "true" : "false");
     });
   }
-  var menuButton = document.getElementById("site-menu");
-  if (menuButton) {
-    menuButton.addEventListener("click", function () {
-      var open = document.body.classList.toggle("u-menu-open");
-      menuButton.setAttribute("aria-pressed", open ? "true" : "false");
-    });
-  }
+  // "Menu": static/js/umpire-sheets.js (under the top bar; closes by a tap outside, Escape)
 
   function keepScreen() {
     var p = panel();

@@ -83,11 +83,14 @@ def test_doubles_seating_and_the_turn_passing_to_the_right(client, doubles):
     _seat(client, doubles)
     html = client.get(link(doubles)).content.decode()
     assert turn_player(html) == "Asha Rao" and "Seat 1" in html
+    # the panel of the side on turn names the seat on turn, not only the pair (issue 28)
+    assert re.search(r'id="side-seat">Asha Rao · Seat 1<', html)
 
     seen = []
     for colour in ("white", "black", "white", "black"):
         response = stroke(client, doubles, colour)  # nothing pocketed: the turn passes
         seen.append(turn_player(response.content.decode()))
+        assert f'id="side-seat">{seen[-1]} · Seat' in response.content.decode()
     assert seen == ["Chen Li", "Ben Kirk", "Dora Vik", "Asha Rao"]
     # a stroke that keeps the turn keeps the player
     response = stroke(client, doubles, "white", white=1)
@@ -211,11 +214,16 @@ def test_the_extra_board_asks_who_won_the_toss_for_the_break(client, tossed):
     html = client.get(link(tossed)).content.decode()
     assert "Extra board: a toss decides who breaks" in html
     assert 'name="breaker"' in html
+    # the card says why (issue 28), and the extra board's first stroke has one-tap buttons
+    assert "12–12: extra board, toss for the break" in html
+    assert 'id="quick-nothing"' in html and 'id="quick-own"' in html
 
     refused = stroke(client, tossed, "white")
     assert refused.status_code == 422
     assert "choose who won it" in refused.content.decode()
-    response = stroke(client, tossed, "white", breaker="a", white=1)
+    # a one-tap stroke sent with the toss's winner chosen on the pad
+    response = post(client, tossed, "event", {**fresh(tossed), "by": "white",
+                                              "preset": "own", "breaker": "a"})
     assert response.status_code == 200
     board = Board.objects.filter(kind="log").get()
     assert board.breaker == "a" and board.sequence == 9
@@ -393,9 +401,10 @@ def test_the_history_of_a_board_just_ended_uses_the_scores_before_it(client, tos
     assert board.result_points == 9
     # the umpire then declares that board void: its history still shows what was ruled
     html = post(client, tossed, "event", {**fresh(tossed), "kind": "void"}).content.decode()
-    assert "Board 4 is void and is played again." in html
+    # the one numbering (issue 28): the replay of void board 3 is board 3 again
+    assert "Board 3 is void and is played again." in html
     view = tablet(match_snapshot(Match.objects.get(pk=tossed.pk)))
-    assert view.history_board == 4 and view.history[0].kind == "void"
+    assert view.history_board == 3 and view.history[0].kind == "void"
     assert "White (Ben Kirk) wins the board: 9 points." in [
         r.text for r in view.history[1].rulings]
 

@@ -134,7 +134,8 @@ def test_the_tablet_offers_the_undo_of_a_paper_board(client, tossed):
     assert response.status_code == 200
     html = response.content.decode()
     assert "The board entered from paper was withdrawn: enter it again." in html
-    assert 'id="undo"' not in html  # nothing left to undo on this match
+    # nothing left to undo on this match: the button stays in its place, disabled (issue 28)
+    assert 'id="undo" disabled' in html
     assert "Board 1, entered from paper, was withdrawn: enter it again." in html
     assert Board.objects.get(game__match=tossed).void
     # the public pages say what happened to that board

@@ -76,7 +76,7 @@ def test_the_break_no_contact_and_attempts_left(client, tossed):
     html = response.content.decode()
     assert response.status_code == 200
     assert "Break attempt failed: White (Ben Kirk) has 2 attempts left." in html
-    assert "not made yet: 2 attempts left" in html
+    assert "not made yet (2 attempts left)" in html  # one colon (issue 28)
     assert events(tossed)[0] == {"type": "stroke", "by": "white", "touched": False}
 
 
@@ -102,6 +102,8 @@ def test_a_stale_tablet_gets_409_and_the_latest_state(client, tossed):
     # the discarded tap is named, with who recorded first (issue 12)
     assert ("3 white by White (Ben Kirk) was not recorded: White (Ben Kirk) recorded first."
             in html)
+    # and what was recorded instead (issue 28)
+    assert "Recorded instead: White (Ben Kirk): nothing pocketed." in html
     assert 'id="turn-player">Asha Rao<' in html  # the reloaded board: black (Asha) to play
 
 

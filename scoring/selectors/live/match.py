@@ -9,7 +9,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.models import Board, BoardEvent, Game, Match
-from scoring.records import MatchSnapshot, becomes_entry, board_log_document, match_snapshot
+from scoring.records import (
+    MatchSnapshot,
+    becomes_entry,
+    board_log_document,
+    board_numbers,
+    match_snapshot,
+)
 from scoring.records.sides import other_colour, side_colours
 from scoring.rules import get_rules
 from scoring.rules.game import BoardScore
@@ -21,7 +27,8 @@ from scoring.selectors.live.common import QUEEN_LABELS, SIDES, is_over, match_qu
 class BoardLine:
     """One stored board of a game as the pages and the API show it."""
 
-    number: int  # the board's sequence in its game (void boards included): the API's {b}
+    number: int  # the board's number in its game (records.board_numbers: a void board and
+    # its replay carry the same number)
     row: Board
     breaker: str | None
     winner: str | None = None
@@ -40,6 +47,12 @@ class BoardLine:
     breaker_name: str = ""
     winner_name: str = ""
     queen_name: str = ""
+
+    @property
+    def sequence(self) -> int:
+        """The board's place among its game's stored boards, void ones included: the ``{b}``
+        of the board's page and of the API's board resource."""
+        return int(self.row.sequence)
 
     @property
     def kind(self) -> str:
@@ -152,9 +165,10 @@ def _counted_rows(rows: list[Board], current_events: list[BoardEvent] | None) ->
     return [b for b in rows if becomes_entry(b, current_events)]
 
 
-def _board_line(score: BoardScore, row: Board, before: dict[str, int]) -> BoardLine:
+def _board_line(score: BoardScore, row: Board, before: dict[str, int],
+                number: int) -> BoardLine:
     line = BoardLine(
-        number=row.sequence, row=row, breaker=score.breaker,
+        number=number, row=row, breaker=score.breaker,
         winner=None if score.void else score.winner,
         points=0 if score.void else score.points, law=score.law or "", void=score.void,
         finished=True, queen=score.queen, carrommen=score.carrommen,
@@ -204,19 +218,21 @@ def _game_lines(snapshot: MatchSnapshot, strokes: bool = False) -> list[GameLine
         in_progress = (current is not None and current.board is not None
                        and current.board.game_id == game.pk)
         counted = _counted_rows(rows, current.events if in_progress else None)
+        numbers = board_numbers(rows)
         boards = []
         before = dict.fromkeys(SIDES, 0)
         scores_iter = iter(game_state.boards)
         for row in counted:
             if row.kind == Board.Kind.LOG and not row.finished and not row.void:
-                boards.append(BoardLine(number=row.sequence, row=row, breaker=row.breaker,
+                boards.append(BoardLine(number=numbers[row.sequence], row=row,
+                                        breaker=row.breaker,
                                         scores_before=dict(before),
                                         scores_after=dict(before)))
                 continue
             score = next(scores_iter, None)
             if score is None:  # pragma: no cover - the caches and the log disagree
                 break
-            line = _board_line(score, row, before)
+            line = _board_line(score, row, before, numbers[row.sequence])
             boards.append(line)
             if not score.void:
                 before = dict(line.scores_after)
@@ -285,11 +301,14 @@ def get_match(slug: str, match_id: int) -> Match:
     return match_queryset().get(pk=match_id, event__tournament__slug=slug)
 
 
-def find_board(view: MatchView, game_number: int, board_number: int) -> BoardLine | None:
+def find_board(view: MatchView, game_number: int, sequence: int) -> BoardLine | None:
+    """The board at ``sequence`` of game ``game_number`` (the ``{b}`` of its page and of the
+    API: its place among the stored boards, void ones included; its shown number may be
+    shared with a void board it replays)."""
     for game in view.games:
         if game.number == game_number:
             for line in game.boards:
-                if line.number == board_number:
+                if line.sequence == sequence:
                     return line
     return None
 

@@ -57,8 +57,9 @@ class Slam:
     kind: str  # "white" or "black"
     match: Match
     game: int
-    board: int
+    board: int  # the board's sequence in its game: the {b} of its page
     opponent: str = ""
+    number: int = 0  # its number as shown (records.board_numbers: a replay shares it)
 
 
 @dataclass
@@ -152,5 +153,5 @@ def _add_game(stats: SideStats, slams: list[Slam], match: Match, game: Game,
             stats.add_log(analysis, colour)
             if len(stats.slam_boards) > count:
                 slams.append(Slam(stats.slam_boards[-1][0], match, game.number, row.sequence,
-                                  side_label(match, other_side(side))))
+                                  side_label(match, other_side(side)), score.number))
         before = dict(score.scores_after or before)

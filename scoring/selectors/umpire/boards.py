@@ -10,6 +10,7 @@ from scoring import rulings
 from scoring.models import Board, Match
 from scoring.records import (
     MatchSnapshot,
+    board_numbers,
     point_scores_before_each,
 )
 from scoring.rules import MatchState
@@ -67,6 +68,15 @@ def scores_before_each_point(match: Match, snapshot: MatchSnapshot, board: Board
 
 def _game_number(view: Tablet, board: Board) -> int:
     return next((g.number for g in view.snapshot.games if g.pk == board.game_id), 0)
+
+
+def _board_number(snapshot: MatchSnapshot, board: Board) -> int:
+    """``board``'s number in its game: the one numbering (records.board_numbers; a void
+    board and its replay carry the same number), as the live pages and the API show it."""
+    rows = list(snapshot.boards.get(board.game_id, []))
+    if all(r.pk != board.pk for r in rows):
+        rows.append(board)
+    return board_numbers(rows)[board.sequence]
 
 
 def _history_key(board: Board, names: dict[str, str], match: Match) -> str:

@@ -14,6 +14,7 @@ from scoring.records import (
 )
 from scoring.rules import MatchState, get_rules
 from scoring.selectors.umpire.boards import (
+    _board_number,
     _game_number,
     _history_key,
     _label,
@@ -72,7 +73,7 @@ def _explain_board(view: Tablet, board: Board, state: MatchState,
         ):
             changes += 1
     view.history = list(reversed(items))
-    view.history_board = board.sequence
+    view.history_board = _board_number(view.snapshot, board)
     view.history_game = game_number
     view.history_key = _history_key(board, names, view.match)
     view.last_rulings = items[-1].rulings if items else []

@@ -7,12 +7,14 @@ from django.utils.translation import gettext as _
 from scoring import rulings
 from scoring.records import (
     MatchSnapshot,
+    board_numbers,
     live_events,
     point_steps,
 )
 from scoring.rules import get_rules
 from scoring.rules.point import PointPosition
 from scoring.selectors.umpire.boards import (
+    _board_number,
     _history_key,
     _last_board,
     scores_before_each_point,
@@ -59,7 +61,7 @@ def _points_tablet(snapshot: MatchSnapshot, sides: list[SideView],
         view.history = list(reversed(items))
         view.history_append = appended is not None and len(items) > 1 and (
             items[-1].key == appended)
-        view.history_board = shown.sequence
+        view.history_board = _board_number(snapshot, shown)
         view.history_game = 1
         view.history_key = _history_key(shown, names, match)
         view.last_rulings = items[-1].rulings if items else []
@@ -89,15 +91,17 @@ def _points_tablet(snapshot: MatchSnapshot, sides: list[SideView],
     view.board_started = current is not None and current.board is not None
     if (current is None or current.board is None) and last_board is not None:
         view.board_end = BoardEnd(
-            number=last_board.sequence, game_number=1, kind=last_board.kind,
+            number=_board_number(snapshot, last_board), game_number=1, kind=last_board.kind,
             void=last_board.void,
             winner=None, points=None, law="", interpretation=False, winner_colour=None,
             breaker=last_board.breaker, by_side=dict(last_board.result_points_by_side),
         )
+    rows = snapshot.boards.get(snapshot.games[0].pk, []) if snapshot.games else []
+    numbers = board_numbers(rows)
     view.game_boards = [
-        {"number": b.sequence, "by_side": b.result_points_by_side}
-        for b in snapshot.boards.get(snapshot.games[0].pk, []) if b.finished
-    ] if snapshot.games else []
+        {"number": numbers[b.sequence], "void": b.void, "by_side": b.result_points_by_side}
+        for b in rows if b.finished
+    ]
     view.can_undo = bool(view.history) and view.phase in ("play", "finished")
     view.undo_text = view.history[0].text if view.history else ""
     return view

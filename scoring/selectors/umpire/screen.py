@@ -28,6 +28,7 @@ from scoring.records.interval import interval_end
 from scoring.rules import MatchState, get_rules
 from scoring.rules.position import PerColour
 from scoring.selectors.umpire.boards import (
+    _board_number,
     _game_boards,
     _game_number,
     _last_board,
@@ -140,7 +141,7 @@ def tablet(snapshot: MatchSnapshot, *, appended: str | None = None) -> Tablet:
         view.phase in ("play", "finished"))
     if view.last_board_is_quick:  # the undo withdraws the board entered from paper
         view.undo_text = _("Board %(number)s, entered from paper") % {
-            "number": last_board.sequence}
+            "number": _board_number(view.snapshot, last_board)}
     elif view.history:
         view.undo_text = view.history[0].text
     return view
@@ -222,7 +223,8 @@ def _board_end(view: Tablet, board: Board, by_side: dict[str, SideView]) -> Boar
             claimable = int(note.params.get("claimable", 0))
     winner_colour = side_colours(board.breaker).get(winner_side) if winner_side else None
     return BoardEnd(
-        number=board.sequence, game_number=game_number, kind=board.kind, void=board.void,
+        number=_board_number(view.snapshot, board), game_number=game_number, kind=board.kind,
+        void=board.void,
         winner=by_side.get(winner_side) if winner_side else None, points=points, law=law,
         interpretation=board.result_interpretation, winner_colour=winner_colour,
         breaker=board.breaker, claimable=claimable,

@@ -31,7 +31,7 @@ from scoring.records.sides import other_side
 from scoring.regions import parse_known
 from scoring.rules import RulesError, first_breaker_of_game, get_rules
 from scoring.rules.events import LOSS_REASONS
-from scoring.rulings import discarded_text, error_text, loss_reason
+from scoring.rulings import describe_event, discarded_text, error_text, loss_reason
 from scoring.selectors import umpire_matches as matches_read
 from scoring.selectors.house_presets import house_rules_name
 from scoring.selectors.umpire import Tablet, tablet
@@ -321,6 +321,9 @@ def _refused(request: HttpRequest, match: Match, token: str | None, err: Excepti
                 first = current.events[-1].payload
             names = tablet(snapshot).names
             notice = discarded_text(discarded, names, first)
+            if first is not None:  # and what was recorded instead (issue 28)
+                notice = " ".join((notice, _("Recorded instead: %(event)s.") % {
+                    "event": describe_event(first, names)}))
         return _respond(request, snapshot, token, status=409, notice=notice)
     if isinstance(err, MatchLocked):
         return _respond(request, snapshot, token, status=423,

@@ -1,0 +1,106 @@
+"""Offline, the screen is the engine's (issue 28): the offline engine starts in the background
+as soon as the scoring page opens, so the first stroke after a drop is ruled; who is on turn,
+the break, what the undo takes back follow the engine's position after the kept strokes;
+at a board's end the pad locks until the connection is back and the server's card offers
+"Start board N". Compared with the same strokes played online."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+from playwright.sync_api import Page, expect
+
+from scoring.services.matches import record_event
+from tests.e2e.test_umpire_tablet import UMPIRE, Problems, tossed_match
+
+ENGINE_READY = "() => !!window.UmpireEngine && window.UmpireEngine.state === 'ready'"
+
+
+def _stroke(match, pocketed: dict) -> None:
+    record_event(match=match, payload={"type": "stroke", "by": "white", "pocketed": pocketed},
+                 client_id=str(uuid.uuid4()), actor=UMPIRE)
+    match.refresh_from_db()
+
+
+def _on_turn_side(page: Page) -> str:
+    return page.evaluate("""() => {
+      const s = document.querySelector('#sides .u-side.is-on-turn');
+      return s ? s.dataset.side : '';
+    }""")
+
+
+def test_the_first_strokes_after_a_drop_are_ruled_and_drawn_from_the_engine(
+    live_server, page: Page, transactional_db
+):
+    problems = Problems(page, allowed={409})
+    match = tossed_match()
+    page.set_viewport_size({"width": 768, "height": 1024})
+    page.goto(f"{live_server.url}/u/{match.umpire_token}/")
+    # no stroke kept, no network lost: the engine starts in the background all the same
+    page.wait_for_function(ENGINE_READY, timeout=60000)
+    breaker = _on_turn_side(page)
+
+    page.context.set_offline(True)
+    page.locator("#quick-own").tap()  # the break, one own carromman: the breaker goes on
+    pending = page.locator("#history .u-history-item.is-pending")
+    expect(pending).to_have_count(1)
+    expect(pending.first.locator(".u-history-rulings")).to_contain_text("Break made")
+    expect(page.locator("#rulings")).to_contain_text("Break made")
+    expect(page.locator("#net-banner")).to_be_visible()
+    # the banner never hides the rulings: the newest ruling is on top at its centre
+    assert page.evaluate("""() => {
+      const li = document.querySelector('#rulings .u-ruling-list > li');
+      const r = li.getBoundingClientRect();
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return !!top && li.contains(top);
+    }""")
+    expect(page.locator("#break-state")).to_be_hidden()  # the break is made
+    expect(page.locator("#quick-missed")).to_be_disabled()  # in its place
+    assert _on_turn_side(page) == breaker
+    expect(page.locator("#undo-what")).to_contain_text("1 white")
+    expect(page.locator("#undo")).to_be_enabled()  # it takes back the newest kept stroke
+    expect(page.locator("#next-breaker")).to_be_hidden()
+
+    page.locator("#quick-nothing").tap()  # nothing: the turn passes
+    expect(pending).to_have_count(2)
+    page.wait_for_function("(b) => { const s = document.querySelector("
+                           "'#sides .u-side.is-on-turn'); return s && s.dataset.side !== b; }",
+                           arg=breaker)
+    expect(page.locator("#undo-what")).to_contain_text(re.compile("nothing pocketed", re.I))
+    expect(page.locator("#net-state")).to_contain_text("2")
+
+    page.context.set_offline(False)  # sent: the server's screen says the same
+    expect(pending).to_have_count(0, timeout=20000)
+    assert _on_turn_side(page) != breaker
+    expect(page.locator("#undo-what")).to_contain_text(re.compile("nothing pocketed", re.I))
+    problems.assert_none()
+
+
+def test_a_board_ended_offline_locks_the_pad_until_start_board(live_server, page: Page,
+                                                              transactional_db):
+    problems = Problems(page, allowed={409})
+    match = tossed_match()
+    _stroke(match, {"white": 1, "queen": True})
+    _stroke(match, {"white": 1})  # the cover
+    _stroke(match, {"white": 6})  # one white left
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{live_server.url}/u/{match.umpire_token}/")
+    page.wait_for_function(ENGINE_READY, timeout=60000)
+
+    page.context.set_offline(True)
+    page.locator('label[for="pad-white-1"]').tap()
+    page.locator("#commit").tap()  # the last white: White wins the board
+    expect(page.locator("#history .u-history-item.is-pending")).to_have_count(1)
+    expect(page.locator("#rulings")).to_contain_text("wins the board")
+    line = page.locator("#board-over-offline")
+    expect(line).to_be_visible()
+    expect(line).to_contain_text("The board is over")
+    for control in ("#quick-nothing", "#quick-own", "#commit", "#pad-black-1"):
+        expect(page.locator(control)).to_be_disabled()  # nothing more on this board
+
+    page.context.set_offline(False)  # recorded: the server's card, "Start board 2"
+    expect(page.locator("#card-go")).to_be_visible(timeout=20000)
+    expect(page.locator("#card-go")).to_have_text("Start board 2")
+    expect(page.locator("#board-over-offline")).to_have_count(0)
+    problems.assert_none()
