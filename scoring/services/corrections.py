@@ -27,6 +27,8 @@ from django.db.models import Q
 from scoring.models import Board, BoardEvent, Event, Match, Round
 from scoring.rules import RulesError, get_rules, parse_event, step
 from scoring.rules.errors import IllegalEvent
+from scoring.services.bracket_repairs import LATER_REPAIRS, later_conflicts, repair_later
+from scoring.services.draw_base import ELIMINATION
 from scoring.services.matches import (
     Actor,
     MatchError,
@@ -43,7 +45,7 @@ from scoring.services.matches import (
     rebuild_match,
 )
 
-REPAIRS = ("move", "repair", "keep")
+REPAIRS = ("move", "repair", "keep", "replay", "award", "eliminate")
 STARTED = (Match.Status.CALLED, Match.Status.PLAYING, Match.Status.FINISHED)
 
 
@@ -91,6 +93,9 @@ class Downstream:
     later_count: int = 0  # rounds drawn after the match's round
     standings: list[tuple[str, int, int]] = field(default_factory=list)  # name, before, after
     repairs: tuple[str, ...] = ("keep",)
+    #: later bracket matches already played that no longer fit (issue 30: bracket_repairs)
+    later: list[Any] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)  # the corrected match's sides
 
     @property
     def winner_changed(self) -> bool:
@@ -170,6 +175,12 @@ def _downstream(match: Match, before: tuple[str, dict[str, int], dict[int, tuple
         if d.winner_changed and not d.later_started and (kind == "knockout"
                                                           or d.later_count == 1):
             repairs.insert(0, "repair")
+    if d.winner_changed and match.event.format in (*ELIMINATION, Event.Format.GROUPS):
+        d.later = later_conflicts(match.event)
+        if d.later:  # later matches were played on the old result: each must be repaired
+            repairs = list(LATER_REPAIRS)
+    d.names = {side: e.name if (e := match.entry_for(side)) else side.upper()
+               for side in ("a", "b")}
     if ranks_before:
         after = _ranks(match.event)
         d.standings = [(name, rank, after.get(entry, (name, rank))[1])
@@ -305,34 +316,46 @@ def preview_correction(*, match: Match, board_id: int, fix: PaperFix | LogFix,
 
 def correct_board(*, match: Match, board_id: int, fix: PaperFix | LogFix, actor: Actor,
                   reason: str, repair: str, client_id: uuid.UUID | str,
-                  expected_revision: int | None = None) -> Downstream:
+                  expected_revision: int | None = None, law: str = "",
+                  award_to: str = "moved") -> Downstream:
     """Correct one board of a finished or confirmed match and apply ``repair`` downstream.
 
     :raises CorrectionError: the correction or the repair does not fit (nothing is saved).
     :raises StaleMatch: the match changed since the organiser looked at it.
     """
-    reason = check_reason(reason, repair)
+    reason = check_reason(reason, repair, law=law, award_to=award_to)
     client_id = uuid.UUID(str(client_id))
     with transaction.atomic():
         match, detail, downstream = _apply(match, board_id, fix, actor, client_id,
                                            expected_revision)
-        return save_repair(match, actor, "correction", detail, downstream, reason, repair)
+        return save_repair(match, actor, "correction", detail, downstream, reason, repair,
+                           law=law, award_to=award_to, client_id=client_id)
 
 
-def check_reason(reason: str, repair: str) -> str:
-    """The reason, stripped; refuses an empty reason or an unknown repair."""
+def check_reason(reason: str, repair: str, *, law: str = "", award_to: str = "moved") -> str:
+    """The reason, stripped; refuses an empty reason or an unknown repair, and an award of a
+    later match without its law cited as the rulebook does (or given to nobody)."""
+    from scoring.services.bracket_repairs import AWARD, AWARD_TO, ELIMINATE
+    from scoring.services.decisions import LAW
+
     reason = (reason or "").strip()
     if not reason:
         raise CorrectionError("reason_required", "say why the result is corrected")
     if repair not in REPAIRS:
         raise CorrectionError("bad_repair", "choose what happens to the draw")
+    if repair in (AWARD, ELIMINATE) and not LAW.match(law or ""):
+        raise CorrectionError("decision_law", "cite the law, e.g. IT 107")
+    if repair == AWARD and award_to not in AWARD_TO:
+        raise CorrectionError("bad_winner", "the winner must be A or B")
     return reason
 
 
 def save_repair(match: Match, actor: Actor, action: str, detail: dict[str, Any],
-                downstream: Downstream, reason: str, repair: str) -> Downstream:
+                downstream: Downstream, reason: str, repair: str, *, law: str = "",
+                award_to: str = "moved", client_id: uuid.UUID | None = None) -> Downstream:
     """Audit a correction (``action``) just applied inside the caller's transaction and apply
-    the ``repair`` the organiser chose downstream (see the module's docstring)."""
+    the ``repair`` the organiser chose downstream (see the module's docstring; the repairs of
+    later bracket matches already played: :mod:`scoring.services.bracket_repairs`)."""
     from scoring.services import draws as draw_service
 
     if repair not in downstream.repairs:
@@ -341,7 +364,15 @@ def save_repair(match: Match, actor: Actor, action: str, detail: dict[str, Any],
     _audit(match, actor, action, {
         **detail, "reason": reason, "repair": repair,
         "winner": [downstream.winner_before, downstream.winner_after],
-        "games": [downstream.games_before, downstream.games_after]})
+        "games": [downstream.games_before, downstream.games_after],
+        **({"later": [m.number for m in downstream.later], "law": law, "award_to": award_to}
+           if repair in LATER_REPAIRS else {})})
+    if repair in LATER_REPAIRS:
+        match.refresh_from_db(fields=["revision", "advances"])
+        repair_later(match=match, repair=repair, actor=actor, reason=reason, law=law,
+                     award_to=award_to, winner_before=downstream.winner_before,
+                     client_id=client_id)
+        return downstream
     event = match.event
     if repair == "move" or (match.confirmed_at and event.format in (
             *draw_service.ELIMINATION, Event.Format.GROUPS)):

@@ -1,0 +1,161 @@
+"""A result corrected after play has moved on (issue 30): the later matches of the entries
+are named in the preview and repaired by replay, award or elimination by decision; the
+bracket stays playable to the final and the third-place match, nothing recorded is deleted."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from scoring.models import AuditEntry, Board, BoardEvent, Event, Match
+from scoring.services import draws
+from scoring.services.corrections import (
+    CorrectionError,
+    PaperFix,
+    correct_board,
+    preview_correction,
+)
+from scoring.services.decisions import Decision, decide, preview_decision
+from tests.organiser.conftest import make_event, play, play_and_confirm
+from tests.organiser.test_corrections import EIGHT, ORGANISER, paper_match
+
+pytestmark = pytest.mark.django_db
+
+
+def confirm(match: Match) -> Match:
+    return draws.confirm_result(match=match, actor=ORGANISER)
+
+
+def story(tournament, capture, name: str = "late"):
+    """Round one of eight: match 1 is the EIGHT sheet (A wins 25-24 on the sheet as keyed, B
+    in truth); the others won by A. The semi-final of match 1's winner is played and
+    confirmed (its opponent wins)."""
+    event = make_event(tournament, 8, name=name, settings={"third_place": True})
+    draws.draw_event(event=event, actor=ORGANISER, random_seed=7)
+    first = list(Match.objects.filter(event=event, round__number=1).order_by("position"))
+    with capture(execute=True):
+        paper_match(first[0], EIGHT)
+        confirm(first[0])
+        for m in first[1:]:
+            play_and_confirm(m, "a", ORGANISER)
+    semi = Match.objects.get(pk=first[0].winner_to_id)
+    side_of_winner = "a" if semi.entry_a_id == first[0].entry_a_id else "b"
+    with capture(execute=True):
+        play_and_confirm(semi, "b" if side_of_winner == "a" else "a", ORGANISER)
+    last = Board.objects.filter(game__match=first[0]).order_by("sequence").last()
+    return event, first[0], semi, last
+
+
+def rows_count() -> tuple[int, int, int]:
+    return (Board.objects.count(), BoardEvent.objects.count(), Match.objects.count())
+
+
+def play_to_the_end(event: Event, capture) -> None:
+    """Every match that can be played is played (side A wins) until the event is over."""
+    for _ in range(40):
+        ready = list(Match.objects.filter(event=event, status=Match.Status.READY))
+        finished = list(Match.objects.filter(event=event, status=Match.Status.FINISHED))
+        if not ready and not finished:
+            break
+        with capture(execute=True):
+            for m in finished:
+                confirm(m)
+            for m in ready:
+                play_and_confirm(m, "a", ORGANISER)
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+    final = Match.objects.get(event=event, round__bracket="main", round__number=3)
+    third = Match.objects.get(event=event, round__bracket="placement")
+    assert final.status == third.status == Match.Status.CONFIRMED
+    assert None not in (final.entry_a_id, final.entry_b_id, third.entry_a_id, third.entry_b_id)
+
+
+def test_the_preview_names_the_later_match_and_offers_the_three_repairs(
+        tournament, django_capture_on_commit_callbacks):
+    event, first, semi, last = story(tournament, django_capture_on_commit_callbacks)
+    preview = preview_correction(match=first, board_id=last.pk, fix=PaperFix("b", 1),
+                                 actor=ORGANISER)
+    assert preview.winner_changed
+    assert preview.repairs == ("replay", "award", "eliminate")
+    assert [m.number for m in preview.later] == [semi.number]
+    later = preview.later[0]
+    assert first.entry_a.name in later.played and first.entry_b.name in later.now
+    with pytest.raises(CorrectionError) as err:
+        correct_board(match=first, board_id=last.pk, fix=PaperFix("b", 1), actor=ORGANISER,
+                      reason="sheet", repair="keep", client_id=uuid.uuid4())
+    assert err.value.code == "repair_not_possible"
+    with pytest.raises(CorrectionError) as err:
+        correct_board(match=first, board_id=last.pk, fix=PaperFix("b", 1), actor=ORGANISER,
+                      reason="sheet", repair="award", law="nonsense", client_id=uuid.uuid4())
+    assert err.value.code == "decision_law"
+
+
+def test_replay_voids_the_later_match_and_the_event_plays_to_the_final(
+        tournament, django_capture_on_commit_callbacks):
+    event, first, semi, last = story(tournament, django_capture_on_commit_callbacks)
+    boards_before = set(Board.objects.filter(game__match=semi).values_list("pk", flat=True))
+    counts = rows_count()
+    with django_capture_on_commit_callbacks(execute=True):
+        correct_board(match=first, board_id=last.pk, fix=PaperFix("b", 1), actor=ORGANISER,
+                      reason="sheet misread", repair="replay", client_id=uuid.uuid4())
+    semi.refresh_from_db()
+    assert semi.status == Match.Status.READY and not semi.winner_side
+    assert first.entry_b_id in (semi.entry_a_id, semi.entry_b_id)
+    assert first.entry_a_id not in (semi.entry_a_id, semi.entry_b_id)
+    assert not semi.toss_winner  # the new players toss again
+    kept = Board.objects.filter(pk__in=boards_before)
+    assert kept.count() == len(boards_before) and all(b.void for b in kept)
+    assert rows_count()[0] >= counts[0] and rows_count()[1] > counts[1]
+    assert AuditEntry.objects.filter(match=semi, action="later_replayed").exists()
+    play(semi, "a", ORGANISER)  # the replay is played as any match
+    semi.refresh_from_db()
+    assert semi.status == Match.Status.FINISHED
+    play_to_the_end(event, django_capture_on_commit_callbacks)
+
+
+@pytest.mark.parametrize("to", ["moved", "stayed"])
+def test_award_gives_the_later_match_by_decision(tournament, django_capture_on_commit_callbacks,
+                                                 to):
+    event, first, semi, last = story(tournament, django_capture_on_commit_callbacks, to)
+    with django_capture_on_commit_callbacks(execute=True):
+        correct_board(match=first, board_id=last.pk, fix=PaperFix("b", 1), actor=ORGANISER,
+                      reason="sheet misread", repair="award", law="IT 107", award_to=to,
+                      client_id=uuid.uuid4())
+    semi.refresh_from_db()
+    assert semi.status == Match.Status.CONFIRMED
+    winner = semi.entry_a_id if semi.winner_side == "a" else semi.entry_b_id
+    assert (winner == first.entry_b_id) == (to == "moved")
+    laws = set(Board.objects.filter(game__match=semi, kind=Board.Kind.AWARD)
+               .values_list("award_law", flat=True))
+    assert laws == {"IT 107"}
+    assert AuditEntry.objects.get(match=semi, action="later_awarded").detail["law"] == "IT 107"
+    play_to_the_end(event, django_capture_on_commit_callbacks)
+
+
+def test_eliminate_keeps_the_later_results(tournament, django_capture_on_commit_callbacks):
+    event, first, semi, last = story(tournament, django_capture_on_commit_callbacks)
+    semi_before = Match.objects.get(pk=semi.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        correct_board(match=first, board_id=last.pk, fix=PaperFix("b", 1), actor=ORGANISER,
+                      reason="B left the hall", repair="eliminate", law="IT 107",
+                      client_id=uuid.uuid4())
+    first.refresh_from_db()
+    semi.refresh_from_db()
+    assert first.winner_side == "b" and first.advances == "a"
+    assert (semi.entry_a_id, semi.entry_b_id, semi.winner_side) == (
+        semi_before.entry_a_id, semi_before.entry_b_id, semi_before.winner_side)
+    audit = AuditEntry.objects.get(match=first, action="eliminated_by_decision")
+    assert audit.detail["reason"] == "B left the hall" and audit.detail["law"] == "IT 107"
+    play_to_the_end(event, django_capture_on_commit_callbacks)
+
+
+def test_a_decision_offers_the_same_repairs(tournament, django_capture_on_commit_callbacks):
+    event, first, semi, _last = story(tournament, django_capture_on_commit_callbacks)
+    decision = Decision(side="b", law="IT 107")
+    preview = preview_decision(match=first, decision=decision, actor=ORGANISER)
+    assert preview.repairs == ("replay", "award", "eliminate")
+    with django_capture_on_commit_callbacks(execute=True):
+        decide(match=first, decision=decision, actor=ORGANISER, reason="abuse",
+               repair="replay", client_id=uuid.uuid4())
+    play_to_the_end(event, django_capture_on_commit_callbacks)
