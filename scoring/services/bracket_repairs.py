@@ -201,9 +201,13 @@ def repair_later(*, match: Match, repair: str, actor: Actor, reason: str, law: s
         return 0
     done = 0
     for step in range(4 * Match.objects.filter(event=event).count() + 1):
-        sync_bracket(event, actor=actor)
+        progress = sync_bracket(event, actor=actor)
         found = _conflicts(event)
         if not found:
+            if progress is not None and not progress.complete and (
+                    Event.objects.filter(pk=event.pk, status=Event.Status.FINISHED).exists()):
+                # a final played again: the event is running until it is decided anew
+                Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
             return done
         m, st = found[0]
         key = uuid.uuid5(client_id, f"later-{step}")
