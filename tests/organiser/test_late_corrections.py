@@ -159,3 +159,30 @@ def test_a_decision_offers_the_same_repairs(tournament, django_capture_on_commit
         decide(match=first, decision=decision, actor=ORGANISER, reason="abuse",
                repair="replay", client_id=uuid.uuid4())
     play_to_the_end(event, django_capture_on_commit_callbacks)
+
+
+def test_the_page_names_the_later_match_and_saves_the_award(
+        client, organiser, tournament, django_capture_on_commit_callbacks):
+    from django.urls import reverse
+
+    event, first, semi, last = story(tournament, django_capture_on_commit_callbacks, "page")
+    page = reverse("scoring:organiser-match-correct", args=[tournament.slug, first.pk, last.pk])
+    client.force_login(organiser)
+    first.refresh_from_db()
+    post = {"client_id": str(uuid.uuid4()), "revision": first.revision, "winner": "b",
+            "carrommen": "1", "queen": "", "reason": "sheet misread"}
+    r = client.post(page, post)
+    assert r.status_code == 200
+    assert f"Match {semi.number} (Semi-final): played by" in r.text
+    assert 'value="replay"' in r.text and 'value="eliminate"' in r.text
+    assert 'value="keep"' not in r.text
+    r = client.post(page, {**post, "save": "yes", "repair": "award", "repair_law": "IT 7x"})
+    assert r.status_code in (400, 422) and "Cite the law" in r.text
+    assert "played by" in r.text  # the preview stays
+    with django_capture_on_commit_callbacks(execute=True):
+        r = client.post(page, {**post, "save": "yes", "repair": "award", "award_to": "moved",
+                               "repair_law": "IT 107"})
+    assert r.status_code == 302
+    semi.refresh_from_db()
+    assert semi.status == Match.Status.CONFIRMED
+    assert (semi.entry_a_id if semi.winner_side == "a" else semi.entry_b_id) == first.entry_b_id

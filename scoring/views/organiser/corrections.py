@@ -58,11 +58,26 @@ def _correction_initial(match: Match, board: Board, events: list[Any]) -> dict[s
     return initial
 
 
+def _later(data: dict[str, Any]) -> dict[str, str]:
+    """The law and the side of a decision on the later matches (issue 30's repairs)."""
+    return {"law": (data.get("repair_law") or "").strip(),
+            "award_to": data.get("award_to") or "moved"}
+
+
 def _repair_texts(preview: Any) -> dict[str, str]:
     return {"move": _("Move the new winner into match %(number)s.")
             % {"number": preview.next_match} if preview and preview.next_match else "",
             "repair": _("Draw the later round again on the corrected result."),
-            "keep": _("Keep the draw as it is (the reason is logged).")}
+            "keep": _("Keep the draw as it is (the reason is logged)."),
+            "replay": _("Put the new winner into the later match and play it again: its "
+                        "boards are kept as withdrawn, the players toss again."),
+            "award": _("Put the new winner in and give the later match by an umpire's "
+                       "decision (award boards with the law)."),
+            "eliminate": _("Keep the later results as they are: %(winner)s is eliminated by "
+                           "decision and %(old)s goes on.")
+            % {"winner": preview.names.get(preview.winner_after, ""),
+               "old": preview.names.get(preview.winner_before, "")}
+            if preview and preview.names else ""}
 
 
 @dataclass
@@ -94,7 +109,15 @@ def _check_or_save(request: HttpRequest, tournament: Tournament, match: Match, f
                                           match_id=match.pk))
         return _Outcome(preview=preview(data, actor))
     except MatchError as err:
-        return _Outcome(error=error_text(err.code, err.params), status=err.status)
+        shown = None
+        if request.POST.get("save") == "yes" and err.code in ("decision_law", "bad_winner",
+                                                               "repair_not_possible"):
+            try:  # a refused repair keeps what changes on the page, to choose again
+                shown = preview(data, actor)
+            except MatchError:
+                shown = None
+        return _Outcome(preview=shown, error=error_text(err.code, err.params),
+                        status=err.status)
 
 
 def _page(request: HttpRequest, template: str, partial: str, match: Match,
@@ -128,7 +151,7 @@ def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int
         lambda d, actor: correction_service.correct_board(
             match=match, board_id=board.pk, fix=_correction_fix(board, d), actor=actor,
             reason=d["reason"], repair=d.get("repair") or "", client_id=d["client_id"],
-            expected_revision=d["revision"]),
+            expected_revision=d["revision"], **_later(d)),
         _("The result is corrected."))
     if outcome.done is not None:
         return outcome.done
@@ -158,7 +181,7 @@ def match_decide(request: HttpRequest, slug: str, match_id: int) -> HttpResponse
         lambda d, actor: decision_service.decide(
             match=match, decision=decision(d), actor=actor, reason=d["reason"],
             repair=d.get("repair") or "", client_id=d["client_id"],
-            expected_revision=d["revision"]),
+            expected_revision=d["revision"], **_later(d)),
         _("The decision is entered."))
     if outcome.done is not None:
         return outcome.done
