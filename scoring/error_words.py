@@ -147,6 +147,9 @@ def _catalogue() -> dict[str, str]:
         "correction_unfinished": _("After this correction the match would not be over: a "
                                    "board is missing. Correct the board that was entered "
                                    "wrongly instead."),
+        "rekey_log_boards": _("Boards scored stroke by stroke are corrected one by one "
+                              "(retract and enter the right events); only paper boards are "
+                              "keyed again together."),
         # umpire's decisions (scoring.services.decisions)
         "decision_points": _("Point carrom has no decisions on a game here; award the board "
                              "instead."),

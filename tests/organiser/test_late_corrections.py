@@ -186,3 +186,37 @@ def test_the_page_names_the_later_match_and_saves_the_award(
     semi.refresh_from_db()
     assert semi.status == Match.Status.CONFIRMED
     assert (semi.entry_a_id if semi.winner_side == "a" else semi.entry_b_id) == first.entry_b_id
+
+
+def test_a_sheet_keyed_with_the_sides_swapped_gets_its_real_boards(
+        tournament, django_capture_on_commit_callbacks):
+    """The EIGHT sheet keyed the wrong way round: one board at a time cannot be corrected
+    (a later board no longer fits), swapping the sides of every board can."""
+    from scoring.services.corrections import preview_rekey, rekey_boards, swap_sides
+    from tests.organiser.test_corrections import knockout_semi
+
+    event, semis = knockout_semi(tournament, "swap")
+    with django_capture_on_commit_callbacks(execute=True):
+        play_and_confirm(semis[1], "a", ORGANISER)
+        paper_match(semis[0], EIGHT)
+        semi = confirm(semis[0])
+    first = Board.objects.filter(game__match=semi).order_by("sequence").first()
+    with pytest.raises(CorrectionError):
+        preview_correction(match=semi, board_id=first.pk, fix=PaperFix("b", 9, "b"),
+                           actor=ORGANISER)
+    fixes = swap_sides(semi)
+    assert [f.winner for f in fixes.values()] == ["b", "b", "a", "a", "b"]
+    preview = preview_rekey(match=semi, fixes=fixes, actor=ORGANISER)
+    assert (preview.winner_before, preview.winner_after) == ("a", "b")
+    assert preview.games_after == {"a": 0, "b": 1} and len(preview.boards) == 5
+    counts = rows_count()
+    with django_capture_on_commit_callbacks(execute=True):
+        rekey_boards(match=semi, fixes=fixes, actor=ORGANISER, reason="keyed swapped",
+                     repair="move", swap=True, client_id=uuid.uuid4())
+    semi.refresh_from_db()
+    assert semi.winner_side == "b" and semi.points_b == 25 and semi.points_a == 24
+    assert rows_count()[1] == counts[1] + 5  # one correction row a board, nothing deleted
+    final = Match.objects.get(event=event, round__number=2)
+    assert semi.entry_b_id in (final.entry_a_id, final.entry_b_id)
+    audit = AuditEntry.objects.get(match=semi, action="rekey")
+    assert audit.detail["swap"] is True and len(audit.detail["boards"]) == 5
