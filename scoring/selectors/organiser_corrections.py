@@ -26,3 +26,10 @@ def board_live_events(board: Board) -> list[Any]:
 def game_count(match: Match) -> int:
     """How many games the match has (the games a decision may be about)."""
     return Game.objects.filter(match=match).count()
+
+
+def paper_boards(match: Match) -> list[Board]:
+    """The paper boards of ``match`` that count (entered from the sheet or awarded), in the
+    order of the sheet, with their games: the rows of the re-keying form."""
+    return list(Board.objects.filter(game__match=match, void=False).exclude(
+        kind=Board.Kind.LOG).select_related("game").order_by("game__number", "sequence"))

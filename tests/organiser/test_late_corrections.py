@@ -220,3 +220,41 @@ def test_a_sheet_keyed_with_the_sides_swapped_gets_its_real_boards(
     assert semi.entry_b_id in (final.entry_a_id, final.entry_b_id)
     audit = AuditEntry.objects.get(match=semi, action="rekey")
     assert audit.detail["swap"] is True and len(audit.detail["boards"]) == 5
+
+
+def test_the_rekey_page_swaps_the_sides_and_saves(client, organiser, tournament,
+                                                  django_capture_on_commit_callbacks):
+    from django.urls import reverse
+
+    from tests.organiser.test_corrections import knockout_semi
+
+    event, semis = knockout_semi(tournament, "rekey")
+    with django_capture_on_commit_callbacks(execute=True):
+        play_and_confirm(semis[1], "a", ORGANISER)
+        paper_match(semis[0], EIGHT)
+        semi = confirm(semis[0])
+    client.force_login(organiser)
+    match_page = client.get(reverse("scoring:organiser-match", args=[tournament.slug, semi.pk]))
+    page = reverse("scoring:organiser-match-rekey", args=[tournament.slug, semi.pk])
+    assert page in match_page.text
+    r = client.get(page)
+    assert r.status_code == 200 and r.text.count('name="winner-') == 5
+    base = {"client_id": str(uuid.uuid4()), "revision": semi.revision, "reason": ""}
+    r = client.post(page, {**base, "swap": "yes"})
+    assert r.status_code == 200 and "The winner changes from A to B." in r.text
+    assert 'name="swapped" value="yes"' in r.text
+    boards = list(Board.objects.filter(game__match=semi).order_by("sequence"))
+    keyed = {}
+    for board, (winner, left, queen) in zip(boards, EIGHT, strict=True):
+        flip = {"a": "b", "b": "a", "": ""}
+        keyed.update({f"winner-{board.pk}": flip[winner], f"carrommen-{board.pk}": str(left),
+                      f"queen-{board.pk}": flip[queen]})
+    with django_capture_on_commit_callbacks(execute=True):
+        r = client.post(page, {**base, **keyed, "swapped": "yes", "reason": "keyed swapped",
+                               "save": "yes", "repair": "move"})
+    assert r.status_code == 302
+    semi.refresh_from_db()
+    assert semi.winner_side == "b"
+    assert AuditEntry.objects.get(match=semi, action="rekey").detail["swap"] is True
+    r = client.post(page, {**base, **{k: "x" for k in keyed}, "reason": "x"})
+    assert r.status_code == 422 and "choose the winner" in r.text

@@ -67,6 +67,8 @@ urlpatterns: list[URLPattern] = [
          corrections.match_correct, name="organiser-match-correct"),
     path(T + "matches/<int:match_id>/decision/", corrections.match_decide,
          name="organiser-match-decide"),
+    path(T + "matches/<int:match_id>/rekey/", corrections.match_rekey,
+         name="organiser-match-rekey"),
     path(T + "matches/<int:match_id>/confirm/", match.match_confirm,
          name="organiser-match-confirm"),
     path(T + "callup/", callup.callup, name="organiser-callup"),

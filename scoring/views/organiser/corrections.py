@@ -187,3 +187,82 @@ def match_decide(request: HttpRequest, slug: str, match_id: int) -> HttpResponse
         return outcome.done
     return _page(request, "scoring/organiser/decision.html", "decision", match, outcome,
                  tournament=tournament, form=form, laws=decision_service.LAWS)
+
+
+def _rekey_rows(boards: list[Board], post: Any, swap: bool
+                ) -> tuple[list[dict[str, Any]], dict[int, Any], list[str]]:
+    """The form's rows (one a paper board: recorded and as keyed now), the fixes and the
+    problems of the posted values. A GET (or "swap sides") starts from the record."""
+    rows, fixes, problems = [], {}, []
+    for board in boards:
+        recorded = correction_service.PaperFix(**_correction_paper(board))
+        fix = recorded
+        if swap:
+            fix = correction_service.swapped(recorded)
+        elif post:
+            winner = post.get(f"winner-{board.pk}", "")
+            queen = post.get(f"queen-{board.pk}", "")
+            carrommen: int | None = recorded.carrommen
+            if board.kind != Board.Kind.AWARD:
+                raw = post.get(f"carrommen-{board.pk}", "")
+                carrommen = int(raw) if raw.isdigit() and int(raw) <= 9 else None
+            if winner not in ("a", "b") or queen not in ("", "a", "b") or (
+                    board.kind != Board.Kind.AWARD and carrommen is None):
+                problems.append(_("Game %(game)s, board %(board)s: choose the winner, the "
+                                  "loser's carrommen left and the queen.")
+                                % {"game": board.game.number, "board": board.sequence})
+            else:
+                fix = correction_service.PaperFix(
+                    winner=winner, carrommen=carrommen,
+                    queen="" if board.kind == Board.Kind.AWARD else queen,
+                    points=recorded.points, law=recorded.law)
+        fixes[board.pk] = fix
+        rows.append({"board": board, "recorded": recorded, "fix": fix,
+                     "changed": fix != recorded,
+                     "award": board.kind == Board.Kind.AWARD})
+    return rows, fixes, problems
+
+
+def _correction_paper(board: Board) -> dict[str, Any]:
+    if board.kind == Board.Kind.AWARD:
+        return {"winner": board.summary_winner, "points": board.award_points,
+                "law": board.award_law}
+    return {"winner": board.summary_winner, "carrommen": board.summary_carrommen,
+            "queen": board.summary_queen or ""}
+
+
+@require_http_methods(["GET", "POST"])
+def match_rekey(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+    """The paper boards of a finished or confirmed match keyed again in one form, started from
+    what is recorded, or with sides A and B swapped (a sheet keyed the wrong way round):
+    the match before and after, what changes downstream, then saved with the repair chosen
+    (new correction rows, checked together; stroke-logged boards stay corrected one by one)."""
+    from scoring.forms.organiser import CorrectionForm
+
+    tournament, match = get_match(request, slug, match_id)
+    boards = organiser_corrections.paper_boards(match)
+    swap = request.method == "POST" and request.POST.get("swap") == "yes"
+    swapped = swap or (request.method == "POST" and request.POST.get("swapped") == "yes")
+    rows, fixes, problems = _rekey_rows(boards, request.POST if request.method == "POST"
+                                        else None, swap)
+    form = CorrectionForm(request.POST or None,
+                          initial={"client_id": uuid.uuid4(), "revision": match.revision})
+    if swap:  # the swapped sheet is shown and checked; the reason may still be missing
+        form = CorrectionForm({**request.POST.dict(), "reason": request.POST.get("reason")
+                               or _("Sheet keyed with sides A and B swapped")})
+    if problems:
+        outcome = _Outcome(error=" ".join(problems), status=422)
+    else:
+        outcome = _check_or_save(
+            request, tournament, match, form,
+            lambda d, actor: correction_service.preview_rekey(match=match, fixes=fixes,
+                                                              actor=actor),
+            lambda d, actor: correction_service.rekey_boards(
+                match=match, fixes=fixes, actor=actor, reason=d["reason"],
+                repair=d.get("repair") or "", client_id=d["client_id"],
+                expected_revision=d["revision"], swap=swapped, **_later(d)),
+            _("The paper boards are keyed again."))
+    if outcome.done is not None:
+        return outcome.done
+    return _page(request, "scoring/organiser/rekey.html", "rekey", match, outcome,
+                 tournament=tournament, rows=rows, form=form, swapped=swapped)
