@@ -81,3 +81,37 @@ def test_a_sheet_that_does_not_make_the_match_saves_nothing(tournament):
         enter_sheet(match=semis[1], toss=("a", "break"), boards=sheet(["a", "a"]),
                     actor=ORGANISER, client_id=uuid.uuid4(), expected_revision=None)
     assert err.value.code == "sheet_started"
+
+
+def test_the_sheet_page_checks_live_and_saves_in_one_submission(
+        client, organiser, tournament, django_capture_on_commit_callbacks):
+    from django.urls import reverse
+
+    _event, semis = best_of_three(tournament)
+    match = semis[0]
+    client.force_login(organiser)
+    page = reverse("scoring:organiser-match-sheet", args=[tournament.slug, match.pk])
+    assert page in client.get(reverse("scoring:organiser-match",
+                                      args=[tournament.slug, match.pk])).text
+    r = client.get(page)
+    assert r.status_code == 200 and 'name="g3-b10-winner"' in r.text
+    post = {"revision": str(match.revision), "client_id": str(uuid.uuid4()),
+            "toss_winner": "a", "toss_choice": "break"}
+    for g, winner in enumerate("aba", start=1):
+        for k, (left, queen) in enumerate(((9, True), (9, True), (1, True)), start=1):
+            post.update({f"g{g}-b{k}-winner": winner, f"g{g}-b{k}-left": str(left),
+                         f"g{g}-b{k}-queen": winner if queen else ""})
+    check = reverse("scoring:organiser-match-sheet-check", args=[tournament.slug, match.pk])
+    r = client.post(check, {k: v for k, v in post.items() if not k.startswith("g3")},
+                    HTTP_HX_REQUEST="true")
+    assert r.status_code == 200 and "Game 2: A 0 – 25 B" in r.text
+    assert "The match is not over: game 3 is missing." in r.text
+    assert 'id="pts-g1-b3" hx-swap-oob="true">A 1 <abbr' in r.text
+    assert not Board.objects.filter(game__match=match).exists()
+    r = client.post(page, {**post, "revision": str(match.revision + 5)})
+    assert r.status_code == 409 and not Board.objects.filter(game__match=match).exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        r = client.post(page, post)
+    assert r.status_code == 302
+    match.refresh_from_db()
+    assert match.status == Match.Status.CONFIRMED and match.winner_side == "a"

@@ -23,7 +23,15 @@ from django.urls import URLPattern, path
 
 from scoring.draw_words import reason_text, round_title
 from scoring.error_words import error_text
-from scoring.views.organiser import callup, corrections, events, match, rounds, tournaments
+from scoring.views.organiser import (
+    callup,
+    corrections,
+    events,
+    match,
+    paper_sheet,
+    rounds,
+    tournaments,
+)
 
 __all__ = ["error_text", "reason_text", "round_title", "urlpatterns"]
 
@@ -69,6 +77,10 @@ urlpatterns: list[URLPattern] = [
          name="organiser-match-decide"),
     path(T + "matches/<int:match_id>/rekey/", corrections.match_rekey,
          name="organiser-match-rekey"),
+    path(T + "matches/<int:match_id>/sheet/", paper_sheet.match_sheet,
+         name="organiser-match-sheet"),
+    path(T + "matches/<int:match_id>/sheet/check/", paper_sheet.match_sheet_check,
+         name="organiser-match-sheet-check"),
     path(T + "matches/<int:match_id>/confirm/", match.match_confirm,
          name="organiser-match-confirm"),
     path(T + "callup/", callup.callup, name="organiser-callup"),
