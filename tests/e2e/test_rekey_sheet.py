@@ -75,3 +75,47 @@ def test_swap_sides_rekeys_the_sheet(organiser_page: Page, live_server,  # noqa:
     assert Board.objects.filter(game__match=semi, summary_winner="b").count() == 3
     assert AuditEntry.objects.get(match=semi, action="rekey").detail["swap"] is True
     problems.assert_none()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
+def test_a_whole_paper_sheet_in_one_form(organiser_page: Page, live_server,  # noqa: F811
+                                         django_user_model, size):
+    page = organiser_page
+    page.set_viewport_size(size)
+    problems = Problems(page)
+    chief = django_user_model.objects.get(username="chief")
+    actor = Actor(user=chief, via="organiser", may_edit_locked=True)
+    tournament = make_tournament("sheet-cup", organiser=chief, tables=4)
+    event = make_event(tournament, 4, name="Open", games_to_win=2)
+    draws.draw_event(event=event, actor=actor, random_seed=7)
+    match = Match.objects.filter(event=event, round__number=1).order_by("position").first()
+    page.goto(f"{live_server.url}/t/sheet-cup/organiser/matches/{match.pk}/")
+    page.get_by_role("link", name="Enter the whole paper sheet at once").click()
+    page.locator("label[for=sheet-toss-a]").click()
+    page.locator("label[for=sheet-toss-break]").click()
+    for g, winner in enumerate("aba", start=1):
+        for k, (left, queen) in enumerate(((9, True), (9, True), (1, True)), start=1):
+            name = f"Game {g}, board {k}"
+            with page.expect_response(lambda r: r.url.endswith("/sheet/check/")):
+                page.get_by_label(f"{name}: won by").select_option(winner.upper())
+            page.get_by_label(f"{name}: loser's carrommen left").select_option(str(left))
+            with page.expect_response(lambda r: r.url.endswith("/sheet/check/")):
+                page.get_by_label(f"{name}: queen covered by").select_option(
+                    winner.upper() if queen else "—")
+        if g == 1:  # the live total of game 1, the queen at 24 worth nothing (ICF 54)
+            expect(page.locator("#total-g1")).to_have_text("A 25 – 0 B")
+            expect(page.locator("#pts-g1-b3")).to_contain_text("A 1")
+            expect(page.locator("#pts-g1-b3")).to_contain_text("no queen")
+    check = page.locator("#sheet-check")
+    expect(check).to_contain_text("The match is over: won by A")
+    expect(check).to_contain_text("Game 3: A 25 – 0 B")
+    save = page.get_by_role("button", name="Save the sheet and confirm the result")
+    in_view(page, save)
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"sheet-{size['width']}.png"))
+    save.click()
+    expect(page.get_by_text("The sheet is entered and the result confirmed.")).to_be_visible()
+    match.refresh_from_db()
+    assert match.status == Match.Status.CONFIRMED and match.winner_side == "a"
+    assert Board.objects.filter(game__match=match).count() == 9
+    problems.assert_none()
