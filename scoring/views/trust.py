@@ -223,11 +223,25 @@ def paper(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
         "helper": _formset_helper(), "note_form": note_form,
         "differences": _difference_rows(differences) if differences is not None else None,
         "decision_form": PaperDecisionForm(),
+        "closed": _closed(match, sheet),
         "decisions": [
             {"entry": e, "label": dict(DECISIONS).get(e.detail.get("decision"), "")}
             for e in trust_selectors.match_audit(match, "paper_decision", newest_first=True)
         ],
     }, status=status)
+
+
+def _closed(match: Any, sheet: Any) -> Any:
+    """The decision "the tablet is right" made on the latest sheet (the comparison is
+    closed), or None."""
+    if sheet is None:
+        return None
+    latest = next(iter(trust_selectors.match_audit(match, "paper_decision", newest_first=True)),
+                  None)
+    if latest is not None and latest.detail.get("decision") == "tablet" and (
+            latest.created_at >= sheet.created_at):
+        return latest
+    return None
 
 
 @require_POST
@@ -244,11 +258,43 @@ def paper_decision(request: HttpRequest, slug: str, match_id: int) -> HttpRespon
                        % {"reason": errors})
     else:
         actor = permissions.organiser_actor(request, tournament)
-        reconcile.record_decision(match=match, sheet=sheet,
-                                  decision=form.cleaned_data["decision"],
+        decision = form.cleaned_data["decision"]
+        reconcile.record_decision(match=match, sheet=sheet, decision=decision,
                                   note=form.cleaned_data["note"], actor=actor)
-        messages.success(request, _("The decision was recorded in the audit trail."))
+        if decision == "tablet":
+            messages.success(request, _("The tablet's record stands; the comparison is "
+                                        "closed."))
+        elif decision == "paper":
+            target = _correction_for_paper(tournament, match, sheet)
+            if target:
+                messages.info(request, _("The paper is right: correct the record now. The "
+                                         "form is filled in from the paper sheet."))
+                return redirect(target)
+            messages.success(request, _("The decision was recorded in the audit trail."))
+        else:
+            messages.success(request, _("The decision was recorded in the audit trail."))
     return redirect("scoring:trust-paper", slug=tournament.slug, match_id=match.pk)
+
+
+def _correction_for_paper(tournament: Any, match: Any, sheet: Any) -> str:
+    """Where "the paper is right" leads: the re-keying of the match's paper boards filled in
+    from the sheet, or the correction of the first board that differs (stroke-logged); ""
+    when the match is not finished (nothing to correct yet)."""
+    from scoring.selectors import organiser_corrections
+
+    if match.status not in ("finished", "confirmed") or match.walkover:
+        return ""
+    differences = reconcile.compare(match, sheet.games)
+    first = next((d for d in differences if d.board is not None), None)
+    board = organiser_corrections.board_at(match, first.game, first.board) if first else None
+    if board is not None and board.kind == "log":
+        url = reverse("scoring:organiser-match-correct",
+                      args=[tournament.slug, match.pk, board.pk])
+        return f"{url}?from=paper&game={first.game}&board={first.board}"
+    if organiser_corrections.paper_boards(match):
+        return reverse("scoring:organiser-match-rekey", args=[tournament.slug, match.pk]) + (
+            "?from=paper")
+    return ""
 
 
 urlpatterns: list[URLPattern] = [

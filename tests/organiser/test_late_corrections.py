@@ -258,3 +258,35 @@ def test_the_rekey_page_swaps_the_sides_and_saves(client, organiser, tournament,
     assert AuditEntry.objects.get(match=semi, action="rekey").detail["swap"] is True
     r = client.post(page, {**base, **{k: "x" for k in keyed}, "reason": "x"})
     assert r.status_code == 422 and "choose the winner" in r.text
+
+
+def test_the_paper_is_right_leads_into_the_correction_filled_from_the_sheet(
+        client, organiser, tournament, django_capture_on_commit_callbacks):
+    from django.urls import reverse
+
+    from scoring.services.reconcile import record_paper_sheet
+    from tests.organiser.test_corrections import knockout_semi
+
+    _event, semis = knockout_semi(tournament, "paper")
+    with django_capture_on_commit_callbacks(execute=True):
+        paper_match(semis[0], EIGHT)
+        semi = confirm(semis[0])
+    games = [[{"winner": w, "carrommen": c, "queen": q} for w, c, q in EIGHT]]
+    games[0][4] = {"winner": "b", "carrommen": 1, "queen": ""}
+    record_paper_sheet(match=semi, games=games, actor=ORGANISER)
+    client.force_login(organiser)
+    decision = reverse("scoring:trust-paper-decision", args=[tournament.slug, semi.pk])
+    r = client.post(decision, {"decision": "paper", "note": "sheet signed"})
+    rekey = reverse("scoring:organiser-match-rekey", args=[tournament.slug, semi.pk])
+    assert r.status_code == 302 and r.url == rekey + "?from=paper"
+    page = client.get(r.url).text
+    last = Board.objects.filter(game__match=semi).order_by("sequence").last()
+    assert "filled in from the official's paper scoresheet" in page
+    assert f'name="winner-{last.pk}"' in page
+    row = page.split(f'name="winner-{last.pk}"')[1].split("</select>")[0]
+    assert '<option value="b" selected>' in row
+    assert AuditEntry.objects.filter(match=semi, action="paper_decision").exists()
+    r = client.post(decision, {"decision": "tablet", "note": ""})
+    paper = client.get(reverse("scoring:trust-paper", args=[tournament.slug, semi.pk])).text
+    assert "Closed: the tablet's record is right" in paper
+    assert "Record the decision" not in paper

@@ -58,6 +58,21 @@ def _correction_initial(match: Match, board: Board, events: list[Any]) -> dict[s
     return initial
 
 
+def _paper_entry(request: HttpRequest, match: Match) -> dict[str, Any]:
+    """The board of the official's paper sheet named by ``?from=paper&game=&board=`` (the
+    reconciliation's "the paper is right"), or {}."""
+    if request.method != "GET" or request.GET.get("from") != "paper":
+        return {}
+    try:
+        game, number = int(request.GET.get("game", "")), int(request.GET.get("board", ""))
+    except ValueError:
+        return {}
+    games = organiser_corrections.latest_paper_games(match)
+    if not 0 < game <= len(games) or not 0 < number <= len(games[game - 1]):
+        return {}
+    return dict(games[game - 1][number - 1])
+
+
 def _later(data: dict[str, Any]) -> dict[str, str]:
     """The law and the side of a decision on the later matches (issue 30's repairs)."""
     return {"law": (data.get("repair_law") or "").strip(),
@@ -143,7 +158,13 @@ def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int
     is_log = board.kind == Board.Kind.LOG
     events = organiser_corrections.board_live_events(board)
     form_class = LogCorrectionForm if is_log else PaperCorrectionForm
-    form = form_class(request.POST or None, initial=_correction_initial(match, board, events))
+    initial = _correction_initial(match, board, events)
+    paper_entry = _paper_entry(request, match)
+    if paper_entry and not is_log:  # "the paper is right": the form starts from the sheet
+        initial.update(winner=paper_entry.get("winner"), carrommen=paper_entry.get("carrommen"),
+                       queen=paper_entry.get("queen") or "", points=paper_entry.get("points"),
+                       law=paper_entry.get("law", ""))
+    form = form_class(request.POST or None, initial=initial)
     outcome = _check_or_save(
         request, tournament, match, form,
         lambda d, actor: correction_service.preview_correction(
@@ -157,6 +178,7 @@ def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int
         return outcome.done
     return _page(request, "scoring/organiser/correction.html", "correction", match, outcome,
                  tournament=tournament, board=board, events=events, form=form, is_log=is_log,
+                 paper_entry=paper_entry,
                  carrommen_value="" if is_log or form["carrommen"].value() is None
                  else str(form["carrommen"].value()))
 
@@ -189,14 +211,36 @@ def match_decide(request: HttpRequest, slug: str, match_id: int) -> HttpResponse
                  tournament=tournament, form=form, laws=decision_service.LAWS)
 
 
-def _rekey_rows(boards: list[Board], post: Any, swap: bool
+def _from_paper(boards: list[Board], games: list[list[dict[str, Any]]]) -> dict[int, Any]:
+    """The recorded paper boards as the official's paper sheet has them (reconciliation:
+    "the paper is right"), board by board in each game's order."""
+    out: dict[int, Any] = {}
+    by_game: dict[int, list[Board]] = {}
+    for board in boards:
+        by_game.setdefault(board.game.number, []).append(board)
+    for number, rows in by_game.items():
+        paper = games[number - 1] if number <= len(games) else []
+        for board, entry in zip(rows, paper, strict=False):
+            if entry.get("points") is not None and board.kind == Board.Kind.AWARD:
+                out[board.pk] = correction_service.PaperFix(
+                    winner=entry["winner"], points=entry["points"], law=entry.get("law", ""))
+            elif entry.get("points") is None and board.kind != Board.Kind.AWARD:
+                out[board.pk] = correction_service.PaperFix(
+                    winner=entry["winner"], carrommen=entry.get("carrommen"),
+                    queen=entry.get("queen") or "")
+    return out
+
+
+def _rekey_rows(boards: list[Board], post: Any, swap: bool,
+                paper: dict[int, Any] | None = None
                 ) -> tuple[list[dict[str, Any]], dict[int, Any], list[str]]:
     """The form's rows (one a paper board: recorded and as keyed now), the fixes and the
-    problems of the posted values. A GET (or "swap sides") starts from the record."""
+    problems of the posted values. A GET (or "swap sides") starts from the record, or from
+    the official's paper sheet (``paper``)."""
     rows, fixes, problems = [], {}, []
     for board in boards:
         recorded = correction_service.PaperFix(**_correction_paper(board))
-        fix = recorded
+        fix = (paper or {}).get(board.pk, recorded)
         if swap:
             fix = correction_service.swapped(recorded)
         elif post:
@@ -243,8 +287,12 @@ def match_rekey(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     boards = organiser_corrections.paper_boards(match)
     swap = request.method == "POST" and request.POST.get("swap") == "yes"
     swapped = swap or (request.method == "POST" and request.POST.get("swapped") == "yes")
+    paper = None
+    if request.method == "GET" and request.GET.get("from") == "paper":
+        sheet = organiser_corrections.latest_paper_games(match)
+        paper = _from_paper(boards, sheet) if sheet else None
     rows, fixes, problems = _rekey_rows(boards, request.POST if request.method == "POST"
-                                        else None, swap)
+                                        else None, swap, paper)
     form = CorrectionForm(request.POST or None,
                           initial={"client_id": uuid.uuid4(), "revision": match.revision})
     if swap:  # the swapped sheet is shown and checked; the reason may still be missing
@@ -265,4 +313,5 @@ def match_rekey(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     if outcome.done is not None:
         return outcome.done
     return _page(request, "scoring/organiser/rekey.html", "rekey", match, outcome,
-                 tournament=tournament, rows=rows, form=form, swapped=swapped)
+                 tournament=tournament, rows=rows, form=form, swapped=swapped,
+                 from_paper=paper is not None)
