@@ -290,3 +290,25 @@ def test_the_paper_is_right_leads_into_the_correction_filled_from_the_sheet(
     paper = client.get(reverse("scoring:trust-paper", args=[tournament.slug, semi.pk])).text
     assert "Closed: the tablet's record is right" in paper
     assert "Record the decision" not in paper
+
+
+def test_a_co_organiser_sees_no_new_tournament_and_a_styled_403(client, django_user_model,
+                                                                 tournament):
+    from django.urls import reverse
+
+    co = django_user_model.objects.create_user("co", password="pw")
+    tournament.organisers.add(co)
+    client.force_login(co)
+    index = client.get(reverse("scoring:organiser-index")).text
+    assert reverse("scoring:organiser-tournament-new") not in index
+    r = client.get(reverse("scoring:organiser-tournament-new"))
+    assert r.status_code == 403 and "Not allowed" in r.text and "<nav" in r.text
+    r = client.get("/t/no-such-cup/organiser/")
+    assert r.status_code in (403, 404) and "<nav" in r.text
+
+
+def test_make_demo_prints_its_own_port():
+    from pathlib import Path
+
+    makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text()
+    assert "DEMO_BASE_URL=http://$(HOST):$(PORT) $(VPY) manage.py seed_demo" in makefile
