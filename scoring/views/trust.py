@@ -51,7 +51,87 @@ ACTION_LABELS = {
     "restore": _("Tournament restored from a backup"),
     "import_sol": _("Imported from SoL"),
     "sol_result": _("Result imported from SoL"),
+    "correction": _("Result corrected"),
+    "correction_draw_kept": _("Draw kept after a correction"),
+    "decision": _("Umpire's decision entered"),
+    "decision_draw_kept": _("Draw kept after a decision"),
+    "rekey": _("Paper boards keyed again"),
+    "later_replayed": _("Later match to be played again"),
+    "later_awarded": _("Later match given by decision"),
+    "eliminated_by_decision": _("Eliminated by decision"),
+    "draw_conflict": _("A result no longer fits the bracket"),
+    "walkover": _("Walkover"),
+    "walkover_withdrawn": _("Walkover (entry withdrawn)"),
+    "time_up": _("Time up"),
+    "called": _("Match called"),
+    "call_released": _("Call released"),
+    "auto_callup": _("Automatic call-up"),
+    "draw_made": _("Draw made"),
+    "round_drawn": _("Round drawn"),
+    "round_deleted": _("Round taken back"),
+    "draw_pin": _("Pairing pinned"),
+    "match_moved": _("Match moved"),
+    "entry_withdrawn": _("Entry withdrawn"),
+    "entry_added": _("Entry added"),
+    "entry_removed": _("Entry removed"),
+    "event_created": _("Event created"),
+    "event_changed": _("Event changed"),
+    "tournament_created": _("Tournament created"),
+    "tournament_changed": _("Tournament changed"),
+    "players_imported": _("Players imported"),
+    "table_changed": _("Table changed"),
+    "checked_in": _("Checked in"),
 }
+
+REPAIR_WORDS = {
+    "move": _("the new winner moved into the next match"),
+    "repair": _("the later round drawn again"),
+    "keep": _("the draw kept"),
+    "replay": _("the later matches played again"),
+    "award": _("the later matches given by decision"),
+    "eliminate": _("the later results kept, the new winner eliminated by decision"),
+}
+
+
+def audit_words(action: str, detail: dict[str, Any]) -> str:
+    """The audit row in a sentence (the raw data stays behind the page's "details")."""
+    reason = detail.get("reason") or ""
+    words = ""
+    if action in ("correction", "decision", "rekey"):
+        winner = detail.get("winner") or ["", ""]
+        if action == "decision":
+            words = _("Given to %(side)s (%(law)s).") % {
+                "side": str(detail.get("side", "")).upper(), "law": detail.get("law", "")}
+        elif action == "correction":
+            words = _("Game %(game)s, board %(board)s corrected.") % {
+                "game": detail.get("game", "?"), "board": detail.get("sequence", "?")}
+        else:
+            words = _("%(n)s boards keyed again.") % {"n": len(detail.get("boards") or [])}
+        if len(winner) == 2 and winner[0] != winner[1]:
+            words += " " + _("Winner %(before)s → %(after)s.") % {
+                "before": str(winner[0]).upper(), "after": str(winner[1]).upper()}
+        if detail.get("repair") in REPAIR_WORDS:
+            words += " " + _("Draw: %(repair)s.") % {
+                "repair": REPAIR_WORDS[detail["repair"]]}
+    elif action in ("later_replayed", "later_awarded"):
+        words = _("Because match %(n)s was corrected.") % {
+            "n": detail.get("corrected_match", "?")}
+        if action == "later_awarded":
+            words += " " + _("Given to %(side)s (%(law)s).") % {
+                "side": str(detail.get("side", "")).upper(), "law": detail.get("law", "")}
+    elif action == "eliminated_by_decision":
+        words = _("%(side)s goes on, %(other)s is eliminated (%(law)s).") % {
+            "side": str(detail.get("goes_on", "")).upper(),
+            "other": str(detail.get("eliminated", "")).upper(), "law": detail.get("law", "")}
+    elif action == "draw_conflict":
+        words = _("The result of match %(n)s no longer fits the bracket: an earlier result "
+                  "was changed. Correct it with a repair of the later matches.") % {
+            "n": detail.get("match", "?")}
+    elif action == "walkover":
+        words = _("Side %(side)s absent.") % {"side": str(detail.get("absent", "")).upper()}
+    if reason:
+        words = f"{words} " + _("Reason: %(reason)s") % {"reason": reason}
+    return words.strip()
 
 VIA_LABELS = {
     "link": _("umpire link"),
@@ -118,6 +198,7 @@ def _audit_rows(entries: Any) -> list[dict[str, Any]]:
             "who": entry.actor.get_username() if entry.actor else "",
             "via": VIA_LABELS.get(entry.via, entry.via),
             "action": ACTION_LABELS.get(entry.action, entry.action),
+            "words": audit_words(entry.action, detail),
             "before": _json(detail.get("before")),
             "after": _json(detail.get("after")),
             "detail": _json(rest),
