@@ -220,3 +220,28 @@ def repair_later(*, match: Match, repair: str, actor: Actor, reason: str, law: s
         done += 1
     raise CorrectionError("repair_not_possible",
                           "this repair does not fit; the page shows the ones that do")
+
+
+def replay_conflicts(*, event: Event, actor: Actor, reason: str) -> int:
+    """Every played bracket match that no longer fits the bracket (a result changed earlier,
+    e.g. a confirmed match reopened and confirmed the other way) put back to be played again
+    by the entries that belong there (the ``replay`` repair, audited); the number repaired."""
+    from django.db import transaction
+
+    from scoring.services.corrections import CorrectionError
+
+    reason = (reason or "").strip()
+    if not reason:
+        raise CorrectionError("reason_required", "say why the result is corrected")
+    done = 0
+    with transaction.atomic():
+        for step in range(4 * Match.objects.filter(event=event).count() + 1):
+            sync_bracket(event, actor=actor)
+            found = _conflicts(event)
+            if not found:
+                return done
+            m, st = found[0]
+            _replay(m, st, actor, uuid.uuid4(), {"reason": reason, "repair": REPLAY,
+                                                 "conflict": True, "step": step})
+            done += 1
+    return done

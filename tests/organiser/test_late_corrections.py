@@ -312,3 +312,26 @@ def test_make_demo_prints_its_own_port():
 
     makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text()
     assert "DEMO_BASE_URL=http://$(HOST):$(PORT) $(VPY) manage.py seed_demo" in makefile
+
+
+def test_a_bracket_conflict_is_told_to_the_organiser_and_replayed(
+        client, organiser, tournament, django_capture_on_commit_callbacks):
+    from django.urls import reverse
+
+    event, first, semi, _last = story(tournament, django_capture_on_commit_callbacks, "cf")
+    # an old record: the bracket sends B on, the semi-final was played by A (draw_conflict)
+    Match.objects.filter(pk=first.pk).update(advances="b")
+    client.force_login(organiser)
+    page = client.get(reverse("scoring:organiser-event", args=[tournament.slug, event.pk]))
+    assert "no longer fit the bracket" in page.text
+    assert f"Match {semi.number} (Semi-final): played by" in page.text
+    url = reverse("scoring:organiser-event-replay-conflicts", args=[tournament.slug, event.pk])
+    with django_capture_on_commit_callbacks(execute=True):
+        r = client.post(url, {"reason": "old record"})
+    assert r.status_code == 302
+    semi.refresh_from_db()
+    assert semi.status == Match.Status.READY and first.entry_b_id in (semi.entry_a_id,
+                                                                      semi.entry_b_id)
+    page = client.get(reverse("scoring:organiser-event", args=[tournament.slug, event.pk]))
+    assert "no longer fit the bracket" not in page.text
+    play_to_the_end(event, django_capture_on_commit_callbacks)

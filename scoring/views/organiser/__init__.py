@@ -47,6 +47,8 @@ urlpatterns: list[URLPattern] = [
     path(T + "tables/", tournaments.tables, name="organiser-tables"),
     path(T + "events/new/", events.event_new, name="organiser-event-new"),
     path(T + "events/<int:event_id>/", events.event_page, name="organiser-event"),
+    path(T + "events/<int:event_id>/conflicts/replay/", events.event_replay_conflicts,
+         name="organiser-event-replay-conflicts"),
     path(T + "events/<int:event_id>/edit/", events.event_edit,
          name="organiser-event-edit"),
     path(T + "events/<int:event_id>/delete/", events.event_delete,
