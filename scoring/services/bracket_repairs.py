@@ -199,7 +199,6 @@ def repair_later(*, match: Match, repair: str, actor: Actor, reason: str, law: s
             "eliminated": "b" if winner_before == "a" else "a"})
         sync_bracket(event, actor=actor)
         return 0
-    done = 0
     for step in range(4 * Match.objects.filter(event=event).count() + 1):
         progress = sync_bracket(event, actor=actor)
         found = _conflicts(event)
@@ -208,7 +207,7 @@ def repair_later(*, match: Match, repair: str, actor: Actor, reason: str, law: s
                     Event.objects.filter(pk=event.pk, status=Event.Status.FINISHED).exists()):
                 # a final played again: the event is running until it is decided anew
                 Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
-            return done
+            return step
         m, st = found[0]
         key = uuid.uuid5(client_id, f"later-{step}")
         one_moved = (st.a is not None and st.b is not None
@@ -217,7 +216,6 @@ def repair_later(*, match: Match, repair: str, actor: Actor, reason: str, law: s
             _award(m, st, award_to, law, actor, key, why)
         else:  # a match whose both entries change (or one is not known yet) is played again
             _replay(m, st, actor, key, why)
-        done += 1
     raise CorrectionError("repair_not_possible",
                           "this repair does not fit; the page shows the ones that do")
 
@@ -233,15 +231,14 @@ def replay_conflicts(*, event: Event, actor: Actor, reason: str) -> int:
     reason = (reason or "").strip()
     if not reason:
         raise CorrectionError("reason_required", "say why the result is corrected")
-    done = 0
     with transaction.atomic():
         for step in range(4 * Match.objects.filter(event=event).count() + 1):
             sync_bracket(event, actor=actor)
             found = _conflicts(event)
             if not found:
-                return done
+                return step
             m, st = found[0]
             _replay(m, st, actor, uuid.uuid4(), {"reason": reason, "repair": REPLAY,
                                                  "conflict": True, "step": step})
-            done += 1
-    return done
+    raise CorrectionError("repair_not_possible",
+                          "this repair does not fit; the page shows the ones that do")

@@ -38,7 +38,7 @@ def in_view(page: Page, locator) -> None:
     locator.scroll_into_view_if_needed()
     box = locator.bounding_box()
     size = page.viewport_size
-    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= size["height"]
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
     hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).outerHTML",
                         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
     assert hit.startswith(("<button", "<select", "<input", "<option"))

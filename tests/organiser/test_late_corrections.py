@@ -256,7 +256,7 @@ def test_the_rekey_page_swaps_the_sides_and_saves(client, organiser, tournament,
     semi.refresh_from_db()
     assert semi.winner_side == "b"
     assert AuditEntry.objects.get(match=semi, action="rekey").detail["swap"] is True
-    r = client.post(page, {**base, **{k: "x" for k in keyed}, "reason": "x"})
+    r = client.post(page, {**base, **dict.fromkeys(keyed, "x"), "reason": "x"})
     assert r.status_code == 422 and "choose the winner" in r.text
 
 

@@ -40,10 +40,10 @@ class LateCorrectionProperty(TestCase):
                 draws.confirm_result(match=match, actor=ORGANISER)
             draws.sync_bracket(event, actor=ORGANISER)  # raises where the flow would log
             return True
-        if event.format == Event.Format.SWISS and event.status != Event.Status.FINISHED:
-            if event.rounds.count() < int(event.settings["rounds"]):
-                draws.next_round(event=event, actor=ORGANISER)
-                return True
+        if event.format == Event.Format.SWISS and event.status != Event.Status.FINISHED and (
+                event.rounds.count() < int(event.settings["rounds"])):
+            draws.next_round(event=event, actor=ORGANISER)
+            return True
         return False
 
     def _recorded(self) -> tuple[set[int], set[int], set[int], set[int]]:
