@@ -335,3 +335,18 @@ def test_a_bracket_conflict_is_told_to_the_organiser_and_replayed(
     page = client.get(reverse("scoring:organiser-event", args=[tournament.slug, event.pk]))
     assert "no longer fit the bracket" not in page.text
     play_to_the_end(event, django_capture_on_commit_callbacks)
+
+
+def test_the_double_elimination_match_list_is_in_order_with_its_brackets(tournament):
+    """Issue 30: winners' rounds, then losers' rounds, then the grand final, labelled."""
+    from scoring.selectors.live import event_rounds
+
+    event = make_event(tournament, 8, fmt="double_elimination", name="de")
+    draws.draw_event(event=event, actor=ORGANISER, random_seed=2)
+    labels = [b.label for b in event_rounds(event)]
+    winners = [x for x in labels if x.startswith("Winners bracket · ")]
+    losers = [x for x in labels if x.startswith("Losers bracket · ")]
+    assert winners and losers
+    assert labels[:len(winners)] == winners
+    assert labels[len(winners):len(winners) + len(losers)] == losers
+    assert "Grand final" in labels[-1] or "Grand final" in labels[-2]
