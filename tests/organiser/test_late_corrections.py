@@ -350,3 +350,15 @@ def test_the_double_elimination_match_list_is_in_order_with_its_brackets(tournam
     assert labels[:len(winners)] == winners
     assert labels[len(winners):len(winners) + len(losers)] == losers
     assert "Grand final" in labels[-1] or "Grand final" in labels[-2]
+
+
+def test_swiss_standings_say_per_row_what_decided_the_place(tournament):
+    """Issue 30: the Swiss table has the "decided by" column, as the groups' tables."""
+    from scoring.standings.tables import swiss_table
+    from tests.organiser.conftest import swiss_in_round_two
+
+    event = swiss_in_round_two(tournament, ORGANISER)
+    tables = swiss_table(event)
+    keys = [c.key for c in tables[0].columns]
+    assert "decided_by" in keys
+    assert all("decided_by" in row.values for row in tables[0].rows)
