@@ -33,7 +33,8 @@ from django.utils import timezone
 from scoring.draw_words import round_title
 from scoring.models import Board, Entry, Event, Game, Match
 from scoring.rules import first_breaker_of_game
-from scoring.services.draw_base import ELIMINATION
+from scoring.draws import DrawError
+from scoring.services.draw_base import ELIMINATION, DrawServiceError
 from scoring.services.draw_progress import (
     _advance_safely,
     _bracket_rows,
@@ -75,9 +76,12 @@ def _states(event: Event) -> list[tuple[Match, Any]]:
     rows, offset = _bracket_rows(event)
     if not rows:
         return []
-    bracket, slots = _rebuild(event, rows, offset)
-    results = {mid: r for mid, m in slots.items() if (r := _row_result(m)) is not None}
-    progress = _advance_safely(bracket, results, [])
+    try:
+        bracket, slots = _rebuild(event, rows, offset)
+        results = {mid: r for mid, m in slots.items() if (r := _row_result(m)) is not None}
+        progress = _advance_safely(bracket, results, [])
+    except (DrawServiceError, DrawError):  # a saved draw that is not a bracket: no repairs
+        return []
     return [(slots[st.match.id], st) for st in progress.states]
 
 
