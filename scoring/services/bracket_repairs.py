@@ -31,9 +31,9 @@ from typing import Any
 from django.utils import timezone
 
 from scoring.draw_words import round_title
+from scoring.draws import DrawError
 from scoring.models import Board, Entry, Event, Game, Match
 from scoring.rules import first_breaker_of_game
-from scoring.draws import DrawError
 from scoring.services.draw_base import ELIMINATION, DrawServiceError
 from scoring.services.draw_progress import (
     _advance_safely,
