@@ -80,14 +80,14 @@ migrate: venv
 	$(VPY) manage.py migrate --noinput
 
 seed: migrate
-	$(VPY) manage.py seed_demo
+	DEMO_BASE_URL=http://$(HOST):$(PORT) $(VPY) manage.py seed_demo
 
 demo: seed vendor
 	@echo
 	@echo "Open http://$(HOST):$(PORT)/ — log in at http://$(HOST):$(PORT)/accounts/login/ as" \
 	      "organiser / carrom-demo (organiser) or umpire / carrom-demo (umpire). Stop with Ctrl+C."
 	@echo
-	$(VPY) manage.py runserver $(HOST):$(PORT)
+	DEMO_BASE_URL=http://$(HOST):$(PORT) $(VPY) manage.py runserver $(HOST):$(PORT)
 
 # Pyodide for the tablet's offline rules engine, from the npm registry (pinned, sha256 checked)
 # into static/vendor/pyodide/ (gitignored); does nothing when that version is already there.

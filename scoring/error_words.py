@@ -172,6 +172,18 @@ def _catalogue() -> dict[str, str]:
         "correction_unfinished": _("After this correction the match would not be over: a "
                                    "board is missing. Correct the board that was entered "
                                    "wrongly instead."),
+        "rekey_log_boards": _("Boards scored stroke by stroke are corrected one by one "
+                              "(retract and enter the right events); only paper boards are "
+                              "keyed again together."),
+        # a whole paper sheet (scoring.services.paper_sheet)
+        "sheet_started": _("Boards of this match are recorded already: correct them, or key "
+                           "the paper boards again."),
+        "sheet_match_over": _("The match was over before game %(game)s, board %(board)s: "
+                              "leave that board out."),
+        "sheet_game_open": _("Game %(game)s is not over after its boards: a board is "
+                             "missing or wrong."),
+        "sheet_unfinished": _("The match is not over: game %(game)s is missing."),
+        "sheet_empty": _("Enter the boards of the sheet."),
         # umpire's decisions (scoring.services.decisions)
         "decision_points": _("Point carrom has no decisions on a game here; award the board "
                              "instead."),

@@ -309,7 +309,11 @@ class QuickBoardForm(forms.Form):
 
 REPAIR_CHOICES = [("move", _("Move the new winner into the next match")),
                   ("repair", _("Draw the later round again")),
-                  ("keep", _("Keep the draw as it is"))]
+                  ("keep", _("Keep the draw as it is")),
+                  ("replay", _("Put the new winner in and play the later match again")),
+                  ("award", _("Put the new winner in and give the later match by decision")),
+                  ("eliminate", _("Keep the later results: the new winner is eliminated by "
+                                  "decision"))]
 
 
 class CorrectionForm(forms.Form):
@@ -322,6 +326,14 @@ class CorrectionForm(forms.Form):
                                          "time."))
     repair = forms.ChoiceField(label=_("The draw"), choices=REPAIR_CHOICES, required=False,
                                widget=forms.RadioSelect)
+    award_to = forms.ChoiceField(
+        label=_("The later match is given to"), required=False, initial="moved",
+        choices=[("moved", _("the new winner (who moves in)")),
+                 ("stayed", _("the opponent who played it"))])
+    # checked by the service (decision_law) so that a refusal keeps the preview on the page
+    repair_law = forms.CharField(
+        label=_("Law of the decision on the later match"), max_length=30, required=False,
+        initial="IT 107", help_text=_("As the rulebook cites it, e.g. IT 107"))
 
 
 class PaperCorrectionForm(CorrectionForm):

@@ -89,6 +89,10 @@ class Match(models.Model):
                                  related_name="+", verbose_name=_("loser goes to"),
                                  db_index=False)
     loser_to_side = models.CharField(_("loser's side there"), max_length=1, blank=True)
+    advances = models.CharField(
+        _("goes on by decision"), max_length=1, choices=SIDE_CHOICES, blank=True,
+        help_text=_("The side that goes on in the bracket by an organiser's decision although "
+                    "the corrected result says otherwise (the later results are kept)."))
     draw_reason = models.JSONField(
         _("why this pairing"), default=dict, blank=True,
         help_text=_("Reason code and parameters from the draw (shown to organisers and "

@@ -80,6 +80,8 @@ class BoardRow:
     :param void: the board was voided and replayed (no points, ``totals`` unchanged).
     :param law: the law of a special-case ruling, printed as given, e.g. ``"ICF 107"``.
     :param note: short free remark printed next to the law (e.g. "suicide", "conceded").
+    :param withdrawn: the law of the umpire's decision that withdrew this (void) board: it was
+        not replayed, its game was given by the decision (issue 30).
     """
 
     number: int
@@ -97,6 +99,7 @@ class BoardRow:
     void: bool = False
     law: str = ""
     note: str = ""
+    withdrawn: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +166,7 @@ class ScoresheetData:
     board_limit: int | None = 8
     reference: str = ""
     walkover: bool = False  # decided without play: the sheet says so, with the winner
+    time_up: bool = False  # the last game was stopped by the round's time limit (IT 104)
     draw: bool = False  # a drawn match (time up with level games, a level score recorded)
     start_time: str = ""
     end_time: str = ""

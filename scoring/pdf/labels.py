@@ -55,6 +55,7 @@ LABELS: dict[str, dict[str, str]] = {
         "extra_board": "Extra board",
         "side_change": "Side change",
         "void": "Void, replayed",
+        "withdrawn": "Withdrawn by decision ({law})",
         "game_won_by": "won by {name}",
         "legend": (
             "Brk ● = broke (white) · Q ✓ = Queen covered and counted, ○ = covered, not"
@@ -65,7 +66,10 @@ LABELS: dict[str, dict[str, str]] = {
         "match_result": "Match result in games",
         "match_won_by": "Winner",
         "walkover": "Walkover",
+        "walkover_absent": "Walkover: {name} absent",
         "draw": "Draw",
+        "draw_time_up": "Draw: time up",
+        "time_up": "time up",
         "signature": "Signature",
         "signatures": "Signatures",
         "signature_umpire": "Umpire",
@@ -185,6 +189,7 @@ LABELS: dict[str, dict[str, str]] = {
         "extra_board": "Zusatzboard",
         "side_change": "Seitenwechsel",
         "void": "Ungültig, wiederholt",
+        "withdrawn": "Aberkannt durch Entscheidung ({law})",
         "game_won_by": "gewonnen von {name}",
         "legend": (
             "Anst. ● = hat angestoßen (Weiß) · D ✓ = Dame abgedeckt und gewertet, ○ ="
@@ -194,7 +199,10 @@ LABELS: dict[str, dict[str, str]] = {
         "match_result": "Matchergebnis in Spielen",
         "match_won_by": "Sieger",
         "walkover": "kampflos",
+        "walkover_absent": "kampflos: {name} nicht angetreten",
         "draw": "Unentschieden",
+        "draw_time_up": "Unentschieden: Zeit abgelaufen",
+        "time_up": "Zeit abgelaufen",
         "signature": "Unterschrift",
         "signatures": "Unterschriften",
         "signature_umpire": "Schiedsrichter",

@@ -178,7 +178,9 @@ def _board_remarks(board: BoardRow, lab: dict[str, str]) -> str:
     parts = []
     if board.extra_board:
         parts.append(lab["extra_board"])
-    if board.void:
+    if board.void and board.withdrawn:
+        parts.append(lab["withdrawn"].format(law=board.withdrawn))
+    elif board.void:
         parts.append(lab["void"])
     if board.law:
         parts.append(board.law)
@@ -305,17 +307,24 @@ def _draw_variable_result(t: TextLayer, geo: _Geo, data: ScoresheetData,
     y = top - 5.3 * mm
     x = MARGIN_X + 2 * mm + string_width(lab["match_result"], BOLD, 9) + 4 * mm
     if data.walkover and not data.blank:
-        # beside the A : B boxes (left empty), before the winner's label
+        # beside the A : B boxes (left empty), before the winner's label: who was absent
         t.text(x + 26 * mm, y - 0.4 * mm, lab["walkover"], BOLD, 10)
+        if data.winner is not None:  # under it, the side that did not come (condensed)
+            text = lab["walkover_absent"].format(name=data.sides[1 - data.winner].name)
+            room = MARGIN_X + CONTENT_W * 0.52 - x - 2 * mm
+            size = fit_size(text, COND, 7.5, room, 6)
+            t.text(x, y - 4.6 * mm, fit(text, COND, size, room), COND, size)
     elif data.games_won is not None and not data.blank:
         t.text(x + 8 * mm, y - 0.4 * mm, str(data.games_won[0]), BOLD, 11, align=CENTRE)
         t.text(x + 20 * mm, y - 0.4 * mm, str(data.games_won[1]), BOLD, 11, align=CENTRE)
     if data.draw and data.winner is None and not data.blank:  # nobody won: the slot says so
         wx = MARGIN_X + CONTENT_W * 0.52 + string_width(lab["match_won_by"], BOLD, 9) + 3 * mm
-        t.text(wx, y, lab["draw"], BOLD, 10)
+        t.text(wx, y, lab["draw_time_up"] if data.time_up else lab["draw"], BOLD, 10)
     if data.winner is not None and not data.blank:
         wx = MARGIN_X + CONTENT_W * 0.52 + string_width(lab["match_won_by"], BOLD, 9) + 3 * mm
         name = data.sides[data.winner].name
+        if data.time_up:
+            name = f"{name} ({lab['time_up']})"
         t.text(wx, y, fit(name, BOLD, 10, MARGIN_X + CONTENT_W - wx - 3 * mm), BOLD, 10)
     slots = _signature_slots(data.kind)
     for (x, w, below), (caption, name) in zip(slots, _signature_captions(data, lab),

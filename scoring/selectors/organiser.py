@@ -298,3 +298,16 @@ def scored_match(token: str | None, match_id: int | None) -> Match | None:
     if token is not None:
         return queryset.filter(umpire_token=token).order_by("pk").first()
     return get_object_or_404(queryset, pk=match_id)
+
+
+def repeat_pairings(broken: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The repeated pairings of a refused draw edit with the entries' names (issue 30):
+    ``number``, ``a``, ``b`` and the ``round`` they met in."""
+    from scoring.models import Entry as EntryModel
+
+    rows = [b for b in broken if b.get("code") == "repeat_pairing" and b.get("entries")]
+    ids = {e for b in rows for e in b["entries"]}
+    names = {e.pk: e.name for e in EntryModel.objects.filter(pk__in=ids)
+             .select_related("player", "partner")}
+    return [{"number": b["match"], "a": names.get(b["entries"][0], "?"),
+             "b": names.get(b["entries"][1], "?"), "round": b.get("round", "?")} for b in rows]

@@ -26,3 +26,27 @@ def board_live_events(board: Board) -> list[Any]:
 def game_count(match: Match) -> int:
     """How many games the match has (the games a decision may be about)."""
     return Game.objects.filter(match=match).count()
+
+
+def paper_boards(match: Match) -> list[Board]:
+    """The paper boards of ``match`` that count (entered from the sheet or awarded), in the
+    order of the sheet, with their games: the rows of the re-keying form."""
+    return list(Board.objects.filter(game__match=match, void=False).exclude(
+        kind=Board.Kind.LOG).select_related("game").order_by("game__number", "sequence"))
+
+
+def latest_paper_games(match: Match) -> list[list[dict[str, Any]]]:
+    """The games of the official's latest paper scoresheet of ``match`` (reconciliation), or
+    an empty list."""
+    from scoring.models import PaperScoresheet
+
+    sheet = PaperScoresheet.objects.filter(match=match).order_by("-created_at", "-pk").first()
+    return list(sheet.games) if sheet is not None else []
+
+
+def board_at(match: Match, game: int, number: int) -> Board | None:
+    """The ``number``-th board that counts of game ``game`` (as the paper sheet numbers its
+    boards: void ones left out), or None."""
+    rows = [b for b in Board.objects.filter(game__match=match, game__number=game)
+            .order_by("sequence") if not b.void]
+    return rows[number - 1] if 0 < number <= len(rows) else None

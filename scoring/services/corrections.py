@@ -27,6 +27,8 @@ from django.db.models import Q
 from scoring.models import Board, BoardEvent, Event, Match, Round
 from scoring.rules import RulesError, get_rules, parse_event, step
 from scoring.rules.errors import IllegalEvent
+from scoring.services.bracket_repairs import LATER_REPAIRS, later_conflicts, repair_later
+from scoring.services.draw_base import ELIMINATION
 from scoring.services.matches import (
     Actor,
     MatchError,
@@ -44,7 +46,7 @@ from scoring.services.matches import (
 )
 from scoring.services.matches.base import checked_texts
 
-REPAIRS = ("move", "repair", "keep")
+REPAIRS = ("move", "repair", "keep", "replay", "award", "eliminate")
 STARTED = (Match.Status.CALLED, Match.Status.PLAYING, Match.Status.FINISHED)
 
 
@@ -92,6 +94,10 @@ class Downstream:
     later_count: int = 0  # rounds drawn after the match's round
     standings: list[tuple[str, int, int]] = field(default_factory=list)  # name, before, after
     repairs: tuple[str, ...] = ("keep",)
+    #: later bracket matches already played that no longer fit (issue 30: bracket_repairs)
+    later: list[Any] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)  # the corrected match's sides
+    boards: list[dict[str, Any]] = field(default_factory=list)  # re-keyed: before and after
 
     @property
     def winner_changed(self) -> bool:
@@ -171,6 +177,12 @@ def _downstream(match: Match, before: tuple[str, dict[str, int], dict[int, tuple
         if d.winner_changed and not d.later_started and (kind == "knockout"
                                                           or d.later_count == 1):
             repairs.insert(0, "repair")
+    if d.winner_changed and match.event.format in (*ELIMINATION, Event.Format.GROUPS):
+        d.later = later_conflicts(match.event)
+        if d.later:  # later matches were played on the old result: each must be repaired
+            repairs = list(LATER_REPAIRS)
+    d.names = {side: e.name if (e := match.entry_for(side)) else side.upper()
+               for side in ("a", "b")}
     if ranks_before:
         after = _ranks(match.event)
         d.standings = [(name, rank, after.get(entry, (name, rank))[1])
@@ -306,35 +318,47 @@ def preview_correction(*, match: Match, board_id: int, fix: PaperFix | LogFix,
 
 def correct_board(*, match: Match, board_id: int, fix: PaperFix | LogFix, actor: Actor,
                   reason: str, repair: str, client_id: uuid.UUID | str,
-                  expected_revision: int | None = None) -> Downstream:
+                  expected_revision: int | None = None, law: str = "",
+                  award_to: str = "moved") -> Downstream:
     """Correct one board of a finished or confirmed match and apply ``repair`` downstream.
 
     :raises CorrectionError: the correction or the repair does not fit (nothing is saved).
     :raises StaleMatch: the match changed since the organiser looked at it.
     """
-    reason = check_reason(reason, repair)
+    reason = check_reason(reason, repair, law=law, award_to=award_to)
     client_id = uuid.UUID(str(client_id))
     with transaction.atomic():
         match, detail, downstream = _apply(match, board_id, fix, actor, client_id,
                                            expected_revision)
-        return save_repair(match, actor, "correction", detail, downstream, reason, repair)
+        return save_repair(match, actor, "correction", detail, downstream, reason, repair,
+                           law=law, award_to=award_to, client_id=client_id)
 
 
-def check_reason(reason: str, repair: str) -> str:
-    """The reason, stripped; refuses an empty reason or an unknown repair."""
+def check_reason(reason: str, repair: str, *, law: str = "", award_to: str = "moved") -> str:
+    """The reason, stripped; refuses an empty reason or an unknown repair, and an award of a
+    later match without its law cited as the rulebook does (or given to nobody)."""
+    from scoring.services.bracket_repairs import AWARD, AWARD_TO, ELIMINATE
+    from scoring.services.decisions import LAW
+
     reason = (reason or "").strip()
     if not reason:
         raise CorrectionError("reason_required", "say why the result is corrected")
     checked_texts(reason, field="reason")
     if repair not in REPAIRS:
         raise CorrectionError("bad_repair", "choose what happens to the draw")
+    if repair in (AWARD, ELIMINATE) and not LAW.match(law or ""):
+        raise CorrectionError("decision_law", "cite the law, e.g. IT 107")
+    if repair == AWARD and award_to not in AWARD_TO:
+        raise CorrectionError("bad_winner", "the winner must be A or B")
     return reason
 
 
 def save_repair(match: Match, actor: Actor, action: str, detail: dict[str, Any],
-                downstream: Downstream, reason: str, repair: str) -> Downstream:
+                downstream: Downstream, reason: str, repair: str, *, law: str = "",
+                award_to: str = "moved", client_id: uuid.UUID | None = None) -> Downstream:
     """Audit a correction (``action``) just applied inside the caller's transaction and apply
-    the ``repair`` the organiser chose downstream (see the module's docstring)."""
+    the ``repair`` the organiser chose downstream (see the module's docstring; the repairs of
+    later bracket matches already played: :mod:`scoring.services.bracket_repairs`)."""
     from scoring.services import draws as draw_service
 
     if repair not in downstream.repairs:
@@ -343,7 +367,15 @@ def save_repair(match: Match, actor: Actor, action: str, detail: dict[str, Any],
     _audit(match, actor, action, {
         **detail, "reason": reason, "repair": repair,
         "winner": [downstream.winner_before, downstream.winner_after],
-        "games": [downstream.games_before, downstream.games_after]})
+        "games": [downstream.games_before, downstream.games_after],
+        **({"later": [m.number for m in downstream.later], "law": law, "award_to": award_to}
+           if repair in LATER_REPAIRS else {})})
+    if repair in LATER_REPAIRS:
+        match.refresh_from_db(fields=["revision", "advances"])
+        repair_later(match=match, repair=repair, actor=actor, reason=reason, law=law,
+                     award_to=award_to, winner_before=downstream.winner_before,
+                     client_id=client_id)
+        return downstream
     event = match.event
     if repair == "move" or (match.confirmed_at and event.format in (
             *draw_service.ELIMINATION, Event.Format.GROUPS)):
@@ -356,3 +388,108 @@ def save_repair(match: Match, actor: Actor, action: str, detail: dict[str, Any],
     elif repair == "keep" and downstream.affects_draw:
         _audit(match, actor, f"{action}_draw_kept", {"reason": reason})
     return downstream
+
+
+# --- several paper boards at once (issue 30: faithful re-keying) ---------------------------
+
+
+def swapped(fix: PaperFix) -> PaperFix:
+    """The entry of a board keyed with sides A and B swapped: the other side won it and the
+    queen was covered by the other side (ICF 53–55); the award's points and law stay."""
+    flip = {"a": "b", "b": "a", "": ""}
+    return PaperFix(winner=flip[fix.winner], carrommen=fix.carrommen, queen=flip[fix.queen],
+                    points=fix.points, law=fix.law)
+
+
+def paper_entries(match: Match) -> dict[int, PaperFix]:
+    """The recorded entry of every paper board of ``match`` that counts (award boards too),
+    by board id in the order of the sheet; the form of a re-keying starts from these."""
+    rows = Board.objects.filter(game__match=match, void=False).exclude(
+        kind=Board.Kind.LOG).select_related("game").order_by("game__number", "sequence")
+    out = {}
+    for board in rows:
+        entry = _entry_of(board)
+        out[board.pk] = PaperFix(winner=entry["winner"], carrommen=entry["carrommen"],
+                                 queen=entry["queen"] or "", points=entry["points"],
+                                 law=entry["law"])
+    return out
+
+
+def swap_sides(match: Match) -> dict[int, PaperFix]:
+    """Every paper board of ``match`` with sides A and B swapped (a sheet keyed the wrong way
+    round); refused when the match has stroke-logged boards (corrected by retraction and
+    re-entry, board by board)."""
+    if Board.objects.filter(game__match=match, kind=Board.Kind.LOG, void=False).exists():
+        raise CorrectionError("rekey_log_boards",
+                              "stroke-logged boards are corrected one by one")
+    return {pk: swapped(fix) for pk, fix in paper_entries(match).items()}
+
+
+def _apply_many(match: Match, fixes: dict[int, PaperFix], actor: Actor, client_id: uuid.UUID,
+                expected_revision: int | None) -> tuple[Match, dict[str, Any], Downstream]:
+    match = _lock(match.pk)
+    _check_write(match, expected_revision, actor)
+    if match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED) or match.walkover:
+        raise CorrectionError("correction_not_finished",
+                              "only a finished match is corrected; undo on the tablet")
+    boards = {b.pk: b for b in Board.objects.filter(game__match=match, pk__in=list(fixes))
+              .select_related("game")}
+    if len(boards) != len(fixes):
+        raise CorrectionError("bad_board", "this board is not of this match")
+    ranks = _ranks(match.event) if match.event.format in (
+        Event.Format.SWISS, Event.Format.GROUPS) and match.confirmed_at else {}
+    before = (match.winner_side, dict(match.games_won), ranks)
+    changed = []
+    for board in sorted(boards.values(), key=lambda b: (b.game.number, b.sequence)):
+        fix = fixes[board.pk]
+        if board.kind == Board.Kind.LOG:
+            raise CorrectionError("bad_correction_kind",
+                                  "this board needs the other kind of entry")
+        if board.void:
+            raise CorrectionError("board_withdrawn", "this board was withdrawn")
+        _check_paper(match, fix)
+        if _entry_of(board) == fix.entry():
+            continue
+        detail = _fix_paper(match, board, fix, actor, uuid.uuid5(client_id, f"rekey-{board.pk}"))
+        changed.append({**detail, "board": board.pk, "game": board.game.number,
+                        "sequence": board.sequence})
+    if not changed:
+        raise CorrectionError("correction_unchanged", "the board already has this entry")
+    still_decided(match, "correction_breaks_match",
+                  "after this correction a later board no longer fits the game "
+                  "(%(detail)s): correct that board or decide the game",
+                  "after this correction the match would not be over")
+    return match, {"boards": changed}, _downstream(match, before)
+
+
+def preview_rekey(*, match: Match, fixes: dict[int, PaperFix], actor: Actor) -> Downstream:
+    """What :func:`rekey_boards` would change (the match before and after, downstream);
+    nothing is saved."""
+    try:
+        with transaction.atomic():
+            _match, detail, downstream = _apply_many(match, fixes, actor, uuid.uuid4(), None)
+            downstream.boards = detail["boards"]
+            raise _Preview(downstream)
+    except _Preview as preview:
+        return preview.downstream
+
+
+def rekey_boards(*, match: Match, fixes: dict[int, PaperFix], actor: Actor, reason: str,
+                 repair: str, client_id: uuid.UUID | str, expected_revision: int | None = None,
+                 swap: bool = False, law: str = "", award_to: str = "moved") -> Downstream:
+    """Several paper boards of a finished or confirmed match keyed again at once (a
+    ``correction`` row on each board that changes, checked together, so a sheet keyed with
+    sides A and B swapped gets its real board scores), with ``repair`` downstream; audited
+    as ``rekey`` (``swap``: the sides were swapped).
+
+    :raises CorrectionError: the boards do not make the match (nothing is saved).
+    :raises StaleMatch: the match changed since the organiser looked at it.
+    """
+    reason = check_reason(reason, repair, law=law, award_to=award_to)
+    client_id = uuid.UUID(str(client_id))
+    with transaction.atomic():
+        match, detail, downstream = _apply_many(match, fixes, actor, client_id,
+                                                expected_revision)
+        downstream.boards = detail["boards"]
+        return save_repair(match, actor, "rekey", {**detail, "swap": swap}, downstream,
+                           reason, repair, law=law, award_to=award_to, client_id=client_id)

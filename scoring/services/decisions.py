@@ -171,15 +171,17 @@ def preview_decision(*, match: Match, decision: Decision, actor: Actor) -> Downs
 
 
 def decide(*, match: Match, decision: Decision, actor: Actor, reason: str, repair: str,
-           client_id: uuid.UUID | str, expected_revision: int | None = None) -> Downstream:
+           client_id: uuid.UUID | str, expected_revision: int | None = None,
+           law: str = "", award_to: str = "moved") -> Downstream:
     """Enter an umpire's decision on a game or the match and apply ``repair`` downstream.
 
     :raises CorrectionError: the decision or the repair does not fit (nothing is saved).
     :raises StaleMatch: the match changed since the organiser looked at it.
     """
-    reason = check_reason(reason, repair)
+    reason = check_reason(reason, repair, law=law or decision.law, award_to=award_to)
     client_id = uuid.UUID(str(client_id))
     with transaction.atomic():
         match, detail, downstream = _apply(match, decision, actor, client_id,
                                            expected_revision)
-        return save_repair(match, actor, "decision", detail, downstream, reason, repair)
+        return save_repair(match, actor, "decision", detail, downstream, reason, repair,
+                           law=law or decision.law, award_to=award_to, client_id=client_id)

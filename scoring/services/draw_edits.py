@@ -56,14 +56,15 @@ def broken_invariants(event: Event, rnd: Round, matches: list[Match]) -> list[di
     if event.format != Event.Format.SWISS:
         return []
     earlier = Match.objects.filter(event=event, round__number__lt=rnd.number)
-    met = {frozenset((a, b)) for a, b in earlier.exclude(entry_b__isnull=True)
-           .values_list("entry_a_id", "entry_b_id") if a and b}
+    met = {frozenset((a, b)): n for a, b, n in earlier.exclude(entry_b__isnull=True)
+           .values_list("entry_a_id", "entry_b_id", "round__number") if a and b}
     byes = set(earlier.filter(bye=True).values_list("entry_a_id", flat=True))
     broken: list[dict[str, Any]] = []
     for m in matches:
         a, b = m.entry_a_id, m.entry_b_id
-        if a and b and frozenset((a, b)) in met:
-            broken.append({"code": "repeat_pairing", "match": m.number})
+        if a and b and frozenset((a, b)) in met:  # the pair, and the round it played in
+            broken.append({"code": "repeat_pairing", "match": m.number, "entries": [a, b],
+                           "round": met[frozenset((a, b))]})
         if m.bye and (a or b) in byes:
             broken.append({"code": "second_bye", "match": m.number})
     return broken

@@ -81,14 +81,22 @@ def _rebuild(event: Event, rows: list[Match], offset: int) -> tuple[Bracket, dic
 
 def _row_result(m: Match) -> MatchResult | None:
     """The result of a bracket match row (None for byes: the bracket decides those), its
-    totals from the match's cache (:func:`scoring.standings.results.match_totals`)."""
+    totals from the match's cache (:func:`scoring.standings.results.match_totals`). A match
+    whose winner was eliminated by the organiser's decision (``advances``, issue 30) sends
+    the other side on."""
     if m.bye:
         return None
     if m.status != Match.Status.CONFIRMED and not m.walkover:
         return None  # only confirmed results advance
     row = (m.pk, m.entry_a_id, m.entry_b_id, m.bye, m.walkover, m.winner_side, m.status)
     result = result_of(row, (m.games_a, m.games_b, m.points_a, m.points_b))
-    return None if result is None or result.draw else result  # a bracket needs a winner
+    if result is None or result.draw:
+        return None  # a bracket needs a winner
+    if m.advances in ("a", "b"):  # kept later results: the other side goes on by decision
+        goes_on = m.entry_a_id if m.advances == "a" else m.entry_b_id
+        if goes_on is not None and goes_on != result.winner:
+            return result._replace(winner=goes_on)
+    return result
 
 
 def _advance_safely(bracket: Bracket, results: dict[str, MatchResult],

@@ -173,7 +173,9 @@ def event_placings(event: Event) -> list[Placing]:
                        .exclude(round__isnull=True))
         ko = [m for m in matches if m.round.bracket != Round.Bracket.GROUPS]
         places = _elimination(event, ko)
-        if event.format == Event.Format.GROUPS and not any(
+        # the places of those out after the groups are known once the knock-out is drawn
+        # (before, nobody knows who qualifies: no "placings so far" of a group stage)
+        if event.format == Event.Format.GROUPS and ko and not any(
                 m.status not in DONE and not m.bye and not m.walkover
                 for m in matches if m.round.bracket == Round.Bracket.GROUPS):
             in_ko = {e for m in ko for e in (m.entry_a_id, m.entry_b_id) if e}
@@ -182,7 +184,7 @@ def event_placings(event: Event) -> list[Placing]:
                 for s in table:
                     if s.entry not in in_ko:
                         rest.setdefault(s.rank, []).append(s.entry)
-            placed = len(in_ko) if ko else 0
+            placed = len(in_ko)
             for rank in sorted(rest):
                 group = rest[rank]
                 for e in group:

@@ -244,12 +244,13 @@ def _rule_columns_in(language: str | None, rule: RankingRule, draws: bool
         columns = [_column("played", rule), _column("score", rule, 1), _column("wins", rule),
                    _column("draws", rule), _column("losses", rule),
                    _column("buchholz", rule, 2), _column("net_points", rule, 3),
-                   _column("total_points", rule, 4), _column("games", rule)]
+                   _column("total_points", rule, 4), _column("games", rule),
+                   _column("decided_by", rule)]
     else:
         columns = [_column("played", rule), _column("wins", rule, 1), _column("losses", rule),
                    _column("buchholz", rule, 2), _column("net_points", rule, 3),
                    _column("games", rule), _column("points_for", rule),
-                   _column("points_against", rule)]
+                   _column("points_against", rule), _column("decided_by", rule)]
         if draws:
             columns.insert(2, _column("draws", rule))
     return tuple(columns)

@@ -45,7 +45,9 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _json(403) if _api(request) else defaults.permission_denied(request, exception)
+    if _api(request):
+        return _json(403)
+    return defaults.permission_denied(request, exception, template_name="403.html")
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

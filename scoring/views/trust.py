@@ -97,7 +97,61 @@ ACTION_LABELS = {
     "decision": _("Umpire's decision entered later"),
     "decision_draw_kept": _("Decision entered later, draw kept"),
     "recorded_game": _("Game recorded"),
+    "rekey": _("Paper boards keyed again"),
+    "later_replayed": _("Later match to be played again"),
+    "later_awarded": _("Later match given by decision"),
+    "eliminated_by_decision": _("Eliminated by decision"),
 }
+
+REPAIR_WORDS = {
+    "move": _("the new winner moved into the next match"),
+    "repair": _("the later round drawn again"),
+    "keep": _("the draw kept"),
+    "replay": _("the later matches played again"),
+    "award": _("the later matches given by decision"),
+    "eliminate": _("the later results kept, the new winner eliminated by decision"),
+}
+
+
+def audit_words(action: str, detail: dict[str, Any]) -> str:
+    """The audit row in a sentence (the raw data stays behind the page's "details")."""
+    reason = detail.get("reason") or ""
+    words = ""
+    if action in ("correction", "decision", "rekey"):
+        winner = detail.get("winner") or ["", ""]
+        if action == "decision":
+            words = _("Given to %(side)s (%(law)s).") % {
+                "side": str(detail.get("side", "")).upper(), "law": detail.get("law", "")}
+        elif action == "correction":
+            words = _("Game %(game)s, board %(board)s corrected.") % {
+                "game": detail.get("game", "?"), "board": detail.get("sequence", "?")}
+        else:
+            words = _("%(n)s boards keyed again.") % {"n": len(detail.get("boards") or [])}
+        if len(winner) == 2 and winner[0] != winner[1]:
+            words += " " + _("Winner %(before)s → %(after)s.") % {
+                "before": str(winner[0]).upper(), "after": str(winner[1]).upper()}
+        if detail.get("repair") in REPAIR_WORDS:
+            words += " " + _("Draw: %(repair)s.") % {
+                "repair": REPAIR_WORDS[detail["repair"]]}
+    elif action in ("later_replayed", "later_awarded"):
+        words = _("Because match %(n)s was corrected.") % {
+            "n": detail.get("corrected_match", "?")}
+        if action == "later_awarded":
+            words += " " + _("Given to %(side)s (%(law)s).") % {
+                "side": str(detail.get("side", "")).upper(), "law": detail.get("law", "")}
+    elif action == "eliminated_by_decision":
+        words = _("%(side)s goes on, %(other)s is eliminated (%(law)s).") % {
+            "side": str(detail.get("goes_on", "")).upper(),
+            "other": str(detail.get("eliminated", "")).upper(), "law": detail.get("law", "")}
+    elif action == "draw_conflict":
+        words = _("The result of match %(n)s no longer fits the bracket: an earlier result "
+                  "was changed. Correct it with a repair of the later matches.") % {
+            "n": detail.get("match", "?")}
+    elif action == "walkover":
+        words = _("Side %(side)s absent.") % {"side": str(detail.get("absent", "")).upper()}
+    if reason:
+        words = f"{words} " + _("Reason: %(reason)s") % {"reason": reason}
+    return words.strip()
 
 VIA_LABELS = {
     "link": _("umpire link"),
@@ -164,6 +218,7 @@ def _audit_rows(entries: Any) -> list[dict[str, Any]]:
             "who": entry.actor.get_username() if entry.actor else "",
             "via": VIA_LABELS.get(entry.via, entry.via),
             "action": ACTION_LABELS.get(entry.action, entry.action),
+            "words": audit_words(entry.action, detail),
             "before": _json(detail.get("before")),
             "after": _json(detail.get("after")),
             "detail": _json(rest),
@@ -269,11 +324,25 @@ def paper(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
         "helper": _formset_helper(), "note_form": note_form,
         "differences": _difference_rows(differences) if differences is not None else None,
         "decision_form": PaperDecisionForm(),
+        "closed": _closed(match, sheet),
         "decisions": [
             {"entry": e, "label": dict(DECISIONS).get(e.detail.get("decision"), "")}
             for e in trust_selectors.match_audit(match, "paper_decision", newest_first=True)
         ],
     }, status=status)
+
+
+def _closed(match: Any, sheet: Any) -> Any:
+    """The decision "the tablet is right" made on the latest sheet (the comparison is
+    closed), or None."""
+    if sheet is None:
+        return None
+    latest = next(iter(trust_selectors.match_audit(match, "paper_decision", newest_first=True)),
+                  None)
+    if latest is not None and latest.detail.get("decision") == "tablet" and (
+            latest.created_at >= sheet.created_at):
+        return latest
+    return None
 
 
 @require_POST
@@ -290,11 +359,43 @@ def paper_decision(request: HttpRequest, slug: str, match_id: int) -> HttpRespon
                        % {"reason": errors})
     else:
         actor = permissions.organiser_actor(request, tournament)
-        reconcile.record_decision(match=match, sheet=sheet,
-                                  decision=form.cleaned_data["decision"],
+        decision = form.cleaned_data["decision"]
+        reconcile.record_decision(match=match, sheet=sheet, decision=decision,
                                   note=form.cleaned_data["note"], actor=actor)
-        messages.success(request, _("The decision was recorded in the audit trail."))
+        if decision == "tablet":
+            messages.success(request, _("The tablet's record stands; the comparison is "
+                                        "closed."))
+        elif decision == "paper":
+            target = _correction_for_paper(tournament, match, sheet)
+            if target:
+                messages.info(request, _("The paper is right: correct the record now. The "
+                                         "form is filled in from the paper sheet."))
+                return redirect(target)
+            messages.success(request, _("The decision was recorded in the audit trail."))
+        else:
+            messages.success(request, _("The decision was recorded in the audit trail."))
     return redirect("scoring:trust-paper", slug=tournament.slug, match_id=match.pk)
+
+
+def _correction_for_paper(tournament: Any, match: Any, sheet: Any) -> str:
+    """Where "the paper is right" leads: the re-keying of the match's paper boards filled in
+    from the sheet, or the correction of the first board that differs (stroke-logged); ""
+    when the match is not finished (nothing to correct yet)."""
+    from scoring.selectors import organiser_corrections
+
+    if match.status not in ("finished", "confirmed") or match.walkover:
+        return ""
+    differences = reconcile.compare(match, sheet.games)
+    first = next((d for d in differences if d.board is not None), None)
+    board = organiser_corrections.board_at(match, first.game, first.board) if first else None
+    if board is not None and board.kind == "log":
+        url = reverse("scoring:organiser-match-correct",
+                      args=[tournament.slug, match.pk, board.pk])
+        return f"{url}?from=paper&game={first.game}&board={first.board}"
+    if organiser_corrections.paper_boards(match):
+        return reverse("scoring:organiser-match-rekey", args=[tournament.slug, match.pk]) + (
+            "?from=paper")
+    return ""
 
 
 urlpatterns: list[URLPattern] = [

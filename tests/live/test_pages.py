@@ -276,3 +276,16 @@ def test_results_csv_does_not_let_a_spreadsheet_run_names_as_formulas(client, kn
     response = client.get(url("live-results-csv", tournament.slug))
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     assert rows[0]["entry_a"] == "'=HYPERLINK(1)"
+
+
+def test_a_finished_event_has_no_current_round_and_tables_show_their_label(
+        client, knockout, tournament):
+    """Issue 30: the phone home page says a finished event is finished (no "Current round:
+    Round 7"), and a table with a label is shown by its label."""
+    from scoring.models import Event, Table
+
+    Event.objects.filter(pk=knockout["event"].pk).update(status=Event.Status.FINISHED)
+    Table.objects.filter(tournament=tournament, number=1).update(label="Centre court")
+    _, html = get(client, url("live-tournament", tournament.slug))
+    assert "Current round" not in html and "Finished" in html
+    assert "Centre court" in html

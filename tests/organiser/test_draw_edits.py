@@ -97,3 +97,28 @@ def test_the_draw_edit_page_swaps_and_refuses_a_repeat(client, organiser, tourna
     assert "Swapped." in r.text
     r = client.post(page, {"first": "x", "second": f"{m2.pk}:a"}, follow=True)
     assert "Choose two different places of one round." in r.text
+
+
+def test_a_refused_swap_names_the_repeat_and_keeps_the_selections(client, organiser,
+                                                                  tournament, actor):
+    """Issue 30: the refusal says which pairing repeats (names and round) and the page keeps
+    the two places chosen."""
+    from django.urls import reverse
+
+    client.force_login(organiser)
+    event = swiss_in_round_two(tournament, actor)
+    r1 = list(Match.objects.filter(event=event, round__number=1).order_by("position"))
+    r2 = list(Match.objects.filter(event=event, round__number=2).order_by("position"))
+    x, y = r1[0].entry_a_id, r1[0].entry_b_id
+    mx = next(m for m in r2 if x in (m.entry_a_id, m.entry_b_id))
+    my = next(m for m in r2 if y in (m.entry_a_id, m.entry_b_id))
+    opp_side = "b" if mx.entry_a_id == x else "a"
+    side_y = "a" if my.entry_a_id == y else "b"
+    page = reverse("scoring:organiser-draw-edit", args=[tournament.slug, event.pk])
+    first, second = f"{mx.pk}:{opp_side}", f"{my.pk}:{side_y}"
+    r = client.post(page, {"first": first, "second": second}, follow=True)
+    names = {r1[0].entry_a.name, r1[0].entry_b.name}
+    assert "already played each other in round 1" in r.text
+    assert all(name in r.text for name in names)
+    assert f'<option value="{first}" selected>' in r.text
+    assert f'<option value="{second}" selected>' in r.text

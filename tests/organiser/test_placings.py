@@ -124,3 +124,14 @@ def test_the_event_pages_and_the_api_show_the_podium(client, tournament, organis
     assert f"Winner: {champion.name}" in page.content.decode()
     home = client.get(reverse("scoring:organiser-home", args=[tournament.slug])).content
     assert b"SoL archive (.sol)" in home
+
+
+def test_a_group_stage_has_no_placings_before_its_knock_out(tournament, actor, run_on_commit):
+    """Issue 30: before the knock-out is drawn nobody knows who qualifies: no places yet."""
+    from scoring.services.placings import event_placings
+
+    event = make_event(tournament, 8, fmt="groups", name="groups-early",
+                       settings={"groups": 2, "qualifiers": 2})
+    draws.draw_event(event=event, actor=actor, random_seed=1)
+    _play_all(event, run_on_commit)
+    assert all(p.place is None for p in event_placings(event))

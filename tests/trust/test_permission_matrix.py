@@ -108,7 +108,11 @@ EXPECTED: dict[str, Rule] = {
         "match-toss", "match-quick", "match-walkover", "match-confirm", "callup-call",
         "callup-fill", "callup-auto", "callup-release", "callup-move", "match-correct",
         "match-decide", "draw-edit", "draw-pin", "house-presets", "house-preset",
-        "house-preset-delete")},
+        "house-preset-delete", "match-rekey", "match-sheet",
+        "event-replay-conflicts")},
+    # the whole paper sheet's live check (issue 30): entered and rolled back, nothing saved
+    "scoring:organiser-match-sheet-check": Rule(T1_ORGANISER, readonly=True,
+                                                why="a check, rolled back"),
     # the round's clock on the call-up page (scoring/views/round_clock.py)
     **{f"scoring:organiser-clock-{a}": Rule(T1_ORGANISER, why="is_organiser") for a in (
         "start", "add", "stop", "restart")},

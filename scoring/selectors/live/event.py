@@ -51,8 +51,20 @@ def event_rounds(event: Event) -> list[RoundBlock]:
         blocks[key].matches.append(line)
         if line.match.status not in DONE:
             blocks[key].open += 1
-    order = {r.pk: (r.number, list(Round.Bracket.values).index(r.bracket)) for r in
-             rounds.values()}
+    brackets = list(Round.Bracket.values)
+    if event.format == Event.Format.DOUBLE_ELIMINATION:
+        # winners' rounds, then losers' rounds, then the grand final, each labelled (issue 30)
+        sections = [Round.Bracket.WINNERS, Round.Bracket.LOSERS, Round.Bracket.FINAL,
+                    Round.Bracket.PLACEMENT]
+        names = dict(BRACKET_SECTIONS)
+        order = {r.pk: (sections.index(r.bracket) if r.bracket in sections else 9, r.number)
+                 for r in rounds.values()}
+        for block in blocks.values():
+            rnd = block.round
+            if rnd is not None and rnd.bracket in (Round.Bracket.WINNERS, Round.Bracket.LOSERS):
+                block.label = f"{names[rnd.bracket]} · {block.label}"
+    else:
+        order = {r.pk: (r.number, brackets.index(r.bracket)) for r in rounds.values()}
     return sorted(blocks.values(),
                   key=lambda b: order.get(b.round.pk if b.round else None, (10_000, 0)))
 

@@ -141,7 +141,10 @@ def tournament_overview(tournament: Tournament, *, recent: int = 8) -> Overview:
     lines = []
     for event in events:
         rnds = [r for r in per_event.get(event.pk, []) if r.total]
-        current = next((r for r in rnds if r.open), rnds[-1] if rnds else None)
+        current = next((r for r in rnds if r.open), None)
+        if current is None and rnds and event.status != Event.Status.FINISHED:
+            current = rnds[-1]  # every match decided, the next round not drawn yet
+        # a finished event has no current round (the page says it is finished)
         lines.append(EventLine(event, round_label(current), sum(r.open for r in rnds),
                                sum(r.total for r in rnds)))
     tables = list(tournament.tables.filter(active=True).order_by("number"))

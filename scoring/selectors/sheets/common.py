@@ -185,8 +185,11 @@ def _side_data(match: Match, side: str, doubles: bool) -> SideData:
 
 
 def _match_date(match: Match) -> datetime.date | None:
-    """The day of the match at the venue (the tournament's time zone)."""
-    return local_date(match.started_at or match.called_at, match.event.tournament)
+    """The day of the match at the venue (the tournament's time zone); a walkover's is the
+    day it was decided (never played: no start, no call)."""
+    return local_date(match.started_at or match.called_at or (
+        match.finished_at or match.confirmed_at if match.walkover else None),
+        match.event.tournament)
 
 
 def _match_times(match: Match) -> dict[str, str]:

@@ -7,7 +7,7 @@ import functools
 import operator
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db.models import DEFERRED, Exists, OuterRef, QuerySet
@@ -144,6 +144,11 @@ def _game_sheet(number: int, state: GameState, rows: list[StoredBoard],
         printed.append(_board_row(score, row, before, rules, side_change_after, language))
         if score.scores_after:
             before = dict(score.scores_after)
+    # a game given by an umpire's decision: its award boards carry the law, and the boards
+    # played before were withdrawn by that decision, not replayed (services/decisions.py)
+    laws = [b.award_law for b in rows if b.kind == Board.Kind.AWARD and b.award_law]
+    if laws and any(b.void for b in rows):
+        printed = [replace(p, withdrawn=laws[-1]) if p.void else p for p in printed]
     finished = state.finished and not state.draw
     return GameSheet(
         number=number,
@@ -269,6 +274,7 @@ def _scoresheet(match: Match, games: list[Game], boards: dict[int, list[StoredBo
         games_won=(state.games_won["a"], state.games_won["b"]) if finished else None,
         winner=_side(state.winner) if finished else None,
         draw=finished and bool(getattr(state, "draw", False)),
+        time_up=finished and bool(games and games[-1].time_up),
         **common,
     )
 

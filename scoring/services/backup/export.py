@@ -244,6 +244,7 @@ class _Export:
             "winner_to_side": match.winner_to_side,
             "loser_to": m_ref.get(match.loser_to_id),
             "loser_to_side": match.loser_to_side,
+            "advances": match.advances,
             "draw_reason": match.draw_reason,
             "toss_winner": match.toss_winner,
             "toss_choice": match.toss_choice,

@@ -456,6 +456,7 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str,
             games_to_win=row.get("games_to_win", 2),
             winner_to_side=row.get("winner_to_side", ""),
             loser_to_side=row.get("loser_to_side", ""),
+            advances=row.get("advances", "") if row.get("advances") in ("a", "b") else "",
             draw_reason=row.get("draw_reason") or {},
             toss_winner=row.get("toss_winner", ""), toss_choice=row.get("toss_choice", ""),
             seating=[_ref(player_ids, p, f"{where}: seating", optional=False)

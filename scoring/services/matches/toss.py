@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from scoring.models import Match
+from scoring.models import Board, Game, Match
 from scoring.records import MatchSnapshot, match_snapshot
-from scoring.rules import variant_for
+from scoring.rules import first_breaker_of_game, variant_for
 from scoring.services.matches.base import Actor, MatchError, _audit, _bump, _check_write, _lock
 
 
@@ -24,9 +24,15 @@ def record_toss(*, match: Match, winner: str, choice: str, actor: Actor,
     with transaction.atomic():
         match = _lock(match.pk)
         _check_write(match, expected_revision, actor)
-        if match.games.exists():
+        if Board.objects.filter(game__match=match, void=False).exists():
             raise MatchError("toss_after_start", "the match has started; the toss is fixed")
         before = {"winner": match.toss_winner, "choice": match.toss_choice}
+        # a match void to be played again (every board withdrawn, issue 30): its kept games
+        # are broken first as the new toss says (ICF 40, 43)
+        for game in Game.objects.filter(match=match):
+            first = first_breaker_of_game(game.number, ("a", "b"), winner, choice)
+            if game.first_breaker != first and not variant_for(match.rules).toss_by_lot:
+                Game.objects.filter(pk=game.pk).update(first_breaker=first)
         _bump(match, toss_winner=winner, toss_choice=choice)
         _audit(match, actor, "toss", {"before": before,
                                       "after": {"winner": winner, "choice": choice}})

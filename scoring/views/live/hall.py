@@ -33,7 +33,8 @@ HALL_SLIDE_SECONDS = 15
 HALL_ROWS = 12  # standings rows on one hall slide (1920×1080); longer tables take more slides
 HALL_GROUPS = 2  # group tables on one hall slide
 HALL_COLUMNS = 3  # bracket rounds on one hall slide
-HALL_TABLES = 12  # busy tables on one hall slide
+HALL_TABLES = 9  # busy tables on one hall slide (three rows of three fit 1920×1080)
+HALL_TABLES_WITH_CALLUPS = 6  # at most this many leave room for the call-ups under them
 
 
 def _seconds(request: HttpRequest) -> int:
@@ -53,9 +54,13 @@ def _hall_tables_page(overview: sel.Overview, page: int) -> dict[str, Any]:
     """One slide's share of the busy tables (a projector fits :data:`HALL_TABLES`)."""
     busy = [item for item in overview.tables if item.line]
     start = (page - 1) * HALL_TABLES
-    return {"overview": overview, "busy": busy[start:start + HALL_TABLES],
-            "playing": overview.playing if page == 1 else [],
-            "called": overview.called if page == 1 else []}
+    shown = busy[start:start + HALL_TABLES]
+    playing = overview.playing if page == 1 else []
+    # the call-ups have their own slide; beside the tables only where they fit (issue 30:
+    # the heading lay half under the footer)
+    room = len(shown) + len(playing) <= HALL_TABLES_WITH_CALLUPS
+    return {"overview": overview, "busy": shown, "playing": playing,
+            "called": overview.called if page == 1 and room else []}
 
 
 def _hall_slides(tournament: Tournament, overview: sel.Overview) -> list[dict[str, str]]:

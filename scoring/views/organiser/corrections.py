@@ -58,11 +58,41 @@ def _correction_initial(match: Match, board: Board, events: list[Any]) -> dict[s
     return initial
 
 
+def _paper_entry(request: HttpRequest, match: Match) -> dict[str, Any]:
+    """The board of the official's paper sheet named by ``?from=paper&game=&board=`` (the
+    reconciliation's "the paper is right"), or {}."""
+    if request.method != "GET" or request.GET.get("from") != "paper":
+        return {}
+    try:
+        game, number = int(request.GET.get("game", "")), int(request.GET.get("board", ""))
+    except ValueError:
+        return {}
+    games = organiser_corrections.latest_paper_games(match)
+    if not 0 < game <= len(games) or not 0 < number <= len(games[game - 1]):
+        return {}
+    return dict(games[game - 1][number - 1])
+
+
+def _later(data: dict[str, Any]) -> dict[str, str]:
+    """The law and the side of a decision on the later matches (issue 30's repairs)."""
+    return {"law": (data.get("repair_law") or "").strip(),
+            "award_to": data.get("award_to") or "moved"}
+
+
 def _repair_texts(preview: Any) -> dict[str, str]:
     return {"move": _("Move the new winner into match %(number)s.")
             % {"number": preview.next_match} if preview and preview.next_match else "",
             "repair": _("Draw the later round again on the corrected result."),
-            "keep": _("Keep the draw as it is (the reason is logged).")}
+            "keep": _("Keep the draw as it is (the reason is logged)."),
+            "replay": _("Put the new winner into the later match and play it again: its "
+                        "boards are kept as withdrawn, the players toss again."),
+            "award": _("Put the new winner in and give the later match by an umpire's "
+                       "decision (award boards with the law)."),
+            "eliminate": _("Keep the later results as they are: %(winner)s is eliminated by "
+                           "decision and %(old)s goes on.")
+            % {"winner": preview.names.get(preview.winner_after, ""),
+               "old": preview.names.get(preview.winner_before, "")}
+            if preview and preview.names else ""}
 
 
 @dataclass
@@ -94,7 +124,15 @@ def _check_or_save(request: HttpRequest, tournament: Tournament, match: Match, f
                                           match_id=match.pk))
         return _Outcome(preview=preview(data, actor))
     except MatchError as err:
-        return _Outcome(error=error_text(err.code, err.params), status=err.status)
+        shown = None
+        if request.POST.get("save") == "yes" and err.code in ("decision_law", "bad_winner",
+                                                               "repair_not_possible"):
+            try:  # a refused repair keeps what changes on the page, to choose again
+                shown = preview(data, actor)
+            except MatchError:
+                shown = None
+        return _Outcome(preview=shown, error=error_text(err.code, err.params),
+                        status=err.status)
 
 
 def _page(request: HttpRequest, template: str, partial: str, match: Match,
@@ -120,7 +158,13 @@ def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int
     is_log = board.kind == Board.Kind.LOG
     events = organiser_corrections.board_live_events(board)
     form_class = LogCorrectionForm if is_log else PaperCorrectionForm
-    form = form_class(request.POST or None, initial=_correction_initial(match, board, events))
+    initial = _correction_initial(match, board, events)
+    paper_entry = _paper_entry(request, match)
+    if paper_entry and not is_log:  # "the paper is right": the form starts from the sheet
+        initial.update(winner=paper_entry.get("winner"), carrommen=paper_entry.get("carrommen"),
+                       queen=paper_entry.get("queen") or "", points=paper_entry.get("points"),
+                       law=paper_entry.get("law", ""))
+    form = form_class(request.POST or None, initial=initial)
     outcome = _check_or_save(
         request, tournament, match, form,
         lambda d, actor: correction_service.preview_correction(
@@ -128,12 +172,13 @@ def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int
         lambda d, actor: correction_service.correct_board(
             match=match, board_id=board.pk, fix=_correction_fix(board, d), actor=actor,
             reason=d["reason"], repair=d.get("repair") or "", client_id=d["client_id"],
-            expected_revision=d["revision"]),
+            expected_revision=d["revision"], **_later(d)),
         _("The result is corrected."))
     if outcome.done is not None:
         return outcome.done
     return _page(request, "scoring/organiser/correction.html", "correction", match, outcome,
                  tournament=tournament, board=board, events=events, form=form, is_log=is_log,
+                 paper_entry=paper_entry,
                  carrommen_value="" if is_log or form["carrommen"].value() is None
                  else str(form["carrommen"].value()))
 
@@ -158,9 +203,115 @@ def match_decide(request: HttpRequest, slug: str, match_id: int) -> HttpResponse
         lambda d, actor: decision_service.decide(
             match=match, decision=decision(d), actor=actor, reason=d["reason"],
             repair=d.get("repair") or "", client_id=d["client_id"],
-            expected_revision=d["revision"]),
+            expected_revision=d["revision"], **_later(d)),
         _("The decision is entered."))
     if outcome.done is not None:
         return outcome.done
     return _page(request, "scoring/organiser/decision.html", "decision", match, outcome,
                  tournament=tournament, form=form, laws=decision_service.LAWS)
+
+
+def _from_paper(boards: list[Board], games: list[list[dict[str, Any]]]) -> dict[int, Any]:
+    """The recorded paper boards as the official's paper sheet has them (reconciliation:
+    "the paper is right"), board by board in each game's order."""
+    out: dict[int, Any] = {}
+    by_game: dict[int, list[Board]] = {}
+    for board in boards:
+        by_game.setdefault(board.game.number, []).append(board)
+    for number, rows in by_game.items():
+        paper = games[number - 1] if number <= len(games) else []
+        for board, entry in zip(rows, paper, strict=False):
+            if entry.get("points") is not None and board.kind == Board.Kind.AWARD:
+                out[board.pk] = correction_service.PaperFix(
+                    winner=entry["winner"], points=entry["points"], law=entry.get("law", ""))
+            elif entry.get("points") is None and board.kind != Board.Kind.AWARD:
+                out[board.pk] = correction_service.PaperFix(
+                    winner=entry["winner"], carrommen=entry.get("carrommen"),
+                    queen=entry.get("queen") or "")
+    return out
+
+
+def _rekey_rows(boards: list[Board], post: Any, swap: bool,
+                paper: dict[int, Any] | None = None
+                ) -> tuple[list[dict[str, Any]], dict[int, Any], list[str]]:
+    """The form's rows (one a paper board: recorded and as keyed now), the fixes and the
+    problems of the posted values. A GET (or "swap sides") starts from the record, or from
+    the official's paper sheet (``paper``)."""
+    rows, fixes, problems = [], {}, []
+    for board in boards:
+        recorded = correction_service.PaperFix(**_correction_paper(board))
+        fix = (paper or {}).get(board.pk, recorded)
+        if swap:
+            fix = correction_service.swapped(recorded)
+        elif post:
+            winner = post.get(f"winner-{board.pk}", "")
+            queen = post.get(f"queen-{board.pk}", "")
+            carrommen: int | None = recorded.carrommen
+            if board.kind != Board.Kind.AWARD:
+                raw = post.get(f"carrommen-{board.pk}", "")
+                carrommen = int(raw) if raw.isdigit() and int(raw) <= 9 else None
+            if winner not in ("a", "b") or queen not in ("", "a", "b") or (
+                    board.kind != Board.Kind.AWARD and carrommen is None):
+                problems.append(_("Game %(game)s, board %(board)s: choose the winner, the "
+                                  "loser's carrommen left and the queen.")
+                                % {"game": board.game.number, "board": board.sequence})
+            else:
+                fix = correction_service.PaperFix(
+                    winner=winner, carrommen=carrommen,
+                    queen="" if board.kind == Board.Kind.AWARD else queen,
+                    points=recorded.points, law=recorded.law)
+        fixes[board.pk] = fix
+        rows.append({"board": board, "recorded": recorded, "fix": fix,
+                     "changed": fix != recorded,
+                     "award": board.kind == Board.Kind.AWARD})
+    return rows, fixes, problems
+
+
+def _correction_paper(board: Board) -> dict[str, Any]:
+    if board.kind == Board.Kind.AWARD:
+        return {"winner": board.summary_winner, "points": board.award_points,
+                "law": board.award_law}
+    return {"winner": board.summary_winner, "carrommen": board.summary_carrommen,
+            "queen": board.summary_queen or ""}
+
+
+@require_http_methods(["GET", "POST"])
+def match_rekey(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+    """The paper boards of a finished or confirmed match keyed again in one form, started from
+    what is recorded, or with sides A and B swapped (a sheet keyed the wrong way round):
+    the match before and after, what changes downstream, then saved with the repair chosen
+    (new correction rows, checked together; stroke-logged boards stay corrected one by one)."""
+    from scoring.forms.organiser import CorrectionForm
+
+    tournament, match = get_match(request, slug, match_id)
+    boards = organiser_corrections.paper_boards(match)
+    swap = request.method == "POST" and request.POST.get("swap") == "yes"
+    swapped = swap or (request.method == "POST" and request.POST.get("swapped") == "yes")
+    paper = None
+    if request.method == "GET" and request.GET.get("from") == "paper":
+        sheet = organiser_corrections.latest_paper_games(match)
+        paper = _from_paper(boards, sheet) if sheet else None
+    rows, fixes, problems = _rekey_rows(boards, request.POST if request.method == "POST"
+                                        else None, swap, paper)
+    form = CorrectionForm(request.POST or None,
+                          initial={"client_id": uuid.uuid4(), "revision": match.revision})
+    if swap:  # the swapped sheet is shown and checked; the reason may still be missing
+        form = CorrectionForm({**request.POST.dict(), "reason": request.POST.get("reason")
+                               or _("Sheet keyed with sides A and B swapped")})
+    if problems:
+        outcome = _Outcome(error=" ".join(problems), status=422)
+    else:
+        outcome = _check_or_save(
+            request, tournament, match, form,
+            lambda d, actor: correction_service.preview_rekey(match=match, fixes=fixes,
+                                                              actor=actor),
+            lambda d, actor: correction_service.rekey_boards(
+                match=match, fixes=fixes, actor=actor, reason=d["reason"],
+                repair=d.get("repair") or "", client_id=d["client_id"],
+                expected_revision=d["revision"], swap=swapped, **_later(d)),
+            _("The paper boards are keyed again."))
+    if outcome.done is not None:
+        return outcome.done
+    return _page(request, "scoring/organiser/rekey.html", "rekey", match, outcome,
+                 tournament=tournament, rows=rows, form=form, swapped=swapped,
+                 from_paper=paper is not None)

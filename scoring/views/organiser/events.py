@@ -169,7 +169,11 @@ def _event_context(request: HttpRequest, tournament: Tournament, event: Event,
     known = [p.name for p in organiser_selectors.search_players(
         tournament, request.user, "", limit=200)]
     suggest = reverse("scoring:organiser-player-search", args=[tournament.slug])
+    from scoring.services.bracket_repairs import later_conflicts
+
+    conflicts = later_conflicts(event) if bracket_view else []
     return {
+        "bracket_conflicts": conflicts,
         "tournament": tournament, "event": event, "entries": entries,
         "active_entries": sum(1 for e in entries if not e.withdrawn),
         "entries_open": tournament_service.entries_open(event),
@@ -312,3 +316,24 @@ def import_players(request: HttpRequest, slug: str) -> HttpResponse:
         "columns": tournament_service.COLUMNS,
     }, status=status)
 
+
+
+@require_POST
+def event_replay_conflicts(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    """The played matches that no longer fit the bracket are played again (draw_conflict told
+    to the organiser, issue 30); nothing recorded is deleted."""
+    from scoring.services import bracket_repairs
+    from scoring.services.matches import MatchError
+
+    tournament, event = get_event(request, slug, event_id)
+    try:
+        n = bracket_repairs.replay_conflicts(
+            event=event, actor=actor_of(request, tournament),
+            reason=request.POST.get("reason", ""))
+    except MatchError as err:
+        messages.error(request, error_text(err.code, err.params))
+    else:
+        messages.success(request, ngettext("%(n)s match is to be played again.",
+                                           "%(n)s matches are to be played again.", n)
+                         % {"n": n})
+    return redirect("scoring:organiser-event", slug=tournament.slug, event_id=event.pk)

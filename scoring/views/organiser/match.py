@@ -64,6 +64,8 @@ def _match_context(match: Match, quick_form: QuickBoardForm | None = None,
         "playable": (match.entry_a_id and match.entry_b_id and not match.bye
                      and not match.walkover and match.status != Match.Status.CONFIRMED),
         "correctable": snapshot.finished and not match.walkover and not match.bye,
+        "rekeyable": snapshot.finished and not match.walkover and not match.bye and any(
+            row.kind != "log" for game in games for row, _score in game["rows"]),
         "by_organiser": organiser_selectors.confirmed_by_organiser(match),
         "tablet_url": maybe_url("umpire-match", match.pk),
         "live_url": maybe_url("live-match", match.event.tournament.slug, match.pk),

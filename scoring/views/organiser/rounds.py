@@ -3,6 +3,8 @@ match length, and the draw edits (swap two places, pair the last Swiss round aga
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -136,6 +138,13 @@ def draw_edit(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
             messages.error(request, error_text("edit_bad_places"))
         except DrawServiceError as err:
             show_error(request, err)
+            for pair in organiser_selectors.repeat_pairings(err.params.get("broken") or []):
+                messages.error(request, _("Match %(number)s: %(a)s and %(b)s already played "
+                                          "each other in round %(round)s.") % pair)
+            # the selections stay: the organiser ticks "override" or chooses again
+            keep = {k: request.POST.get(k, "") for k in ("first", "second", "reason")}
+            return redirect(reverse("scoring:organiser-draw-edit", args=[slug, event.pk])
+                            + "?" + urlencode(keep))
         return redirect("scoring:organiser-draw-edit", slug=slug, event_id=event.pk)
     places = []
     if rnd is not None:
@@ -152,5 +161,6 @@ def draw_edit(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
         "tournament": tournament, "event": event, "round": rnd,
         "round_title": round_title(rnd), "places": places, "rounds": len(rounds),
         "editable": rnd is not None and draw_edits.swappable(event, rnd),
-        "swiss": event.format == Event.Format.SWISS})
+        "swiss": event.format == Event.Format.SWISS,
+        "chosen": {k: request.GET.get(k, "") for k in ("first", "second", "reason")}})
 

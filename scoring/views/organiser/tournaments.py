@@ -38,7 +38,11 @@ def index(request: HttpRequest) -> HttpResponse:
     if not organiser_selectors.organises_any(request.user):
         require_staff(request)
     tournaments = organiser_selectors.organised_tournaments(request.user)
-    return render(request, "scoring/organiser/index.html", {"tournaments": tournaments})
+    user = request.user
+    return render(request, "scoring/organiser/index.html", {
+        "tournaments": tournaments,
+        # the button only for those allowed to use it (tournament_new: staff)
+        "may_create": user.is_authenticated and (user.is_staff or user.is_superuser)})
 
 
 @require_http_methods(["GET", "POST"])
