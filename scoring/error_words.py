@@ -190,6 +190,8 @@ def _catalogue() -> dict[str, str]:
         "unknown_event": _("There is no event “%(value)s” in this tournament."),
         "event_missing": _("No event: fill the event column or choose an event above."),
         "duplicate_line": _("The same player is already on line %(other)s."),
+        "possible_duplicate": _("%(name)s: %(known)s already exists: same person?"),
+        "bad_born": _("“%(value)s” is not a date of birth (e.g. 2001-04-30 or 30.04.2001)."),
         "duplicate_seed": _("Seed %(seed)s is also given on line %(other)s."),
         # people and roles (scoring.services.people)
         "login_missing": _("A login is needed."),

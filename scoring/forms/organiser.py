@@ -4,6 +4,7 @@ draws` or :mod:`~scoring.services.callup`; the services decide what is allowed."
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from django import forms
@@ -195,9 +196,18 @@ class EntryForm(forms.Form):
     rating = forms.IntegerField(label=_("Rating"), required=False, min_value=RATING_MIN,
                                 max_value=RATING_MAX)
     seed = forms.IntegerField(label=_("Seed"), required=False, min_value=1, max_value=SEED_MAX)
+    licence = forms.CharField(label=_("Licence number"), max_length=40, required=False)
+    born = forms.DateField(label=_("Date of birth"), required=False,
+                           widget=forms.DateInput(attrs={"type": "date"}))
     partner = forms.CharField(label=_("Partner"), max_length=120, required=False,
                               help_text=_("Doubles only: the partner's name."))
     partner_club = forms.CharField(label=_("Partner's club"), max_length=120, required=False)
+    #: the organiser's answer to "already exists: same person?" (issue 31): a player's id,
+    #: or "new" for a new player; empty while not asked
+    same_player = forms.RegexField(regex=r"^(new|\d{1,18})$", required=False,
+                                   widget=forms.HiddenInput)
+    same_partner = forms.RegexField(regex=r"^(new|\d{1,18})$", required=False,
+                                    widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, doubles: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -215,9 +225,12 @@ class EntryForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        for name in ("name", "club", "partner", "partner_club"):
+        for name in ("name", "club", "partner", "partner_club", "licence"):
             if has_bidi_control(data.get(name) or ""):
                 self.add_error(name, BIDI_MESSAGE)
+        born = data.get("born")
+        if born is not None and not datetime.date(1900, 1, 1) <= born <= datetime.date.today():
+            self.add_error("born", _("Enter a date of birth between 1900 and today."))
         return data
 
 

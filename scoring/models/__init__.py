@@ -9,6 +9,7 @@ from __future__ import annotations
 from scoring.models.day import Invitation, RollCall
 from scoring.models.event import Entry, Event, Player, Round, Table
 from scoring.models.external import ExternalRecord
+from scoring.models.identity import PlayerMerge
 from scoring.models.match import (
     AuditEntry,
     Board,
@@ -33,6 +34,7 @@ __all__ = [
     "MatchConfirmation",
     "PaperScoresheet",
     "Player",
+    "PlayerMerge",
     "RollCall",
     "Round",
     "Table",

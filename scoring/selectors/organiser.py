@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from scoring.draw_words import reason_text, round_title
+from scoring.identity import name_key
 from scoring.models import Entry, Event, Game, Match, Player, Round, Table, Tournament
 
 MATCH_RELATED = ("event", "round", "table", "umpire", "entry_a__player", "entry_a__partner",
@@ -126,7 +127,15 @@ def open_rounds(rounds: list[Round]) -> list[Round]:
 
 def known_player_names(limit: int = 2000) -> list[str]:
     """Names for the entry form's suggestions."""
-    return list(Player.objects.order_by("name").values_list("name", flat=True)[:limit])
+    return list(Player.objects.filter(merged_into__isnull=True).order_by("name")
+                .values_list("name", flat=True)[:limit])
+
+
+def player_named(pk: int, name: str) -> Player | None:
+    """The saved player ``pk`` if it bears this name (any case and Unicode form) and was not
+    merged away: the organiser's answer "same person" to a possible duplicate (issue 31)."""
+    return Player.objects.filter(pk=pk, name_key=name_key(name),
+                                 merged_into__isnull=True).first()
 
 
 def tournament_players(tournament: Tournament) -> list[dict[str, Any]]:

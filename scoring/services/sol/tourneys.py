@@ -25,6 +25,7 @@ from scoring.models import (
 )
 from scoring.round_clock import limit_minutes
 from scoring.services.matches import Actor
+from scoring.services.players import current, find_player
 from scoring.services.sol.reading import (
     SolError,
     _date,
@@ -80,7 +81,7 @@ def _player(splayer: Any, lists: dict[str, Any], report: SolReport) -> Player:
     record = ExternalRecord.objects.filter(source=SOURCE, kind="player", key=key).first()
     if record is not None and record.player is not None:
         report.players_reused += 1
-        return record.player
+        return current(record.player)  # a merged record: the player it lives in now
     first, last = _text(splayer.get("firstname")), _text(splayer.get("lastname"))
     name = " ".join(p for p in (first, last) if p)
     nickname = _text(splayer.get("nickname"))
@@ -93,14 +94,33 @@ def _player(splayer: Any, lists: dict[str, Any], report: SolReport) -> Player:
         sclub = _item(lists.get("clubs") or [], splayer["club"], "club")
         club = _text(sclub.get("description") if isinstance(sclub, dict) else sclub)
     nationality = _text(splayer.get("nationality"))[:3].upper()
-    player = Player.objects.create(name=name[:120], club=club[:120], nationality=nationality)
+    born = _born(splayer.get("birthdate"))
+    # one person, one player (issue 31): a known player of this name and club is reused
+    player = find_player(name[:120], club[:120], born=born)
+    if player is not None:
+        report.players_reused += 1
+    else:
+        player = Player.objects.create(name=name[:120], club=club[:120],
+                                       nationality=nationality, born=born)
+        report.players_created += 1
     ExternalRecord.objects.create(
         source=SOURCE, kind="player", key=key[:100], player=player,
         data={"firstname": first, "lastname": last, "nickname": nickname,
               "nationality": nationality, "club": club},
     )
-    report.players_created += 1
     return player
+
+
+def _born(value: Any) -> datetime.date | None:
+    """SoL's ``birthdate`` (a date, or ISO text) or None."""
+    if isinstance(value, datetime.datetime):
+        return value.date()
+    if isinstance(value, datetime.date):
+        return value
+    try:
+        return datetime.date.fromisoformat(str(value)[:10]) if value else None
+    except ValueError:
+        return None
 
 
 def _unique_slug(base: str) -> str:
