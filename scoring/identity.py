@@ -25,5 +25,6 @@ def name_key(text: str | None) -> str:
 
 
 def licence_key(text: str | None) -> str:
-    """A federation licence number as compared: spaces dropped, case-folded."""
-    return "".join(name_key(text).split())
+    """A federation licence number as compared: letters and digits only, case-folded
+    ("DE 1", "de-1" and "DE1" are one licence)."""
+    return "".join(c for c in name_key(text) if c.isalnum())

@@ -60,7 +60,6 @@ class PlayerBook:
     """
 
     tournament: Tournament
-    _rows: dict[tuple[str, str], Player] = field(default_factory=dict)
     _looked: set[str] = field(default_factory=set)
     _here: set[int] = field(default_factory=set)
     _elsewhere: set[int] = field(default_factory=set)
@@ -92,11 +91,6 @@ class PlayerBook:
                     target.add(partner)
         for player in found:
             self._by_name.setdefault(player.name_key, []).append(player)
-            key = _key(player.name, player.club)
-            best = self._rows.get(key)
-            # this tournament's own record of the player first, then the oldest row
-            if best is None or (player.pk in self._here and best.pk not in self._here):
-                self._rows[key] = player
 
     def similar(self, name: str, club: str = "", licence: str = "",
                 born: datetime.date | None = None) -> list[Player]:
@@ -123,10 +117,11 @@ class PlayerBook:
             if same:
                 here = [p for p in same if p.pk in self._here]
                 return (here or same)[0]
-        player = self._rows.get(key)
-        if player is not None and differs(player, licence, born):
-            return None
-        return player
+        same = [p for p in self._by_name.get(key[0], [])
+                if name_key(p.club) == key[1] and not differs(p, licence, born)]
+        # this tournament's own record of the player first, then the oldest row
+        here = [p for p in same if p.pk in self._here]
+        return (here or same or [None])[0]
 
     def resolve(self, name: str, club: str = "", nationality: str = "",
                 rating: int | None = None, licence: str = "",
@@ -144,7 +139,6 @@ class PlayerBook:
             player = new_player(name=name, club=club, nationality=nationality, rating=rating,
                                 licence=licence, born=born)
             self.new.append(player)
-            self._rows[key] = player
             self._by_name.setdefault(key[0], []).append(player)
             return player
         want = {}
@@ -152,7 +146,7 @@ class PlayerBook:
             want["nationality"] = nationality
         if rating is not None and player.rating != rating:
             want["rating"] = rating
-        if licence and player.licence != licence:
+        if licence and licence_key(player.licence) != licence_key(licence):
             want["licence"] = licence  # the federation's licence number (issue 15)
         if born is not None and player.born != born:
             want["born"] = born
@@ -174,7 +168,8 @@ class PlayerBook:
                               born=want.get("born", player.born))
             self.copies.append({"player": player.pk, "name": player.name, **_plain(want)})
             self.new.append(copy)
-            self._rows[key] = copy
+            # the copy is this tournament's record of the player from now on
+            self._by_name[key[0]].insert(0, copy)
             return copy
         self.changes.append({"player": player.pk, "name": player.name,
                              "before": _plain({a: getattr(player, a) for a in want}),
