@@ -246,6 +246,12 @@ class ImportForm(forms.Form):
         label=_("Event"), queryset=Event.objects.none(), required=False,
         help_text=_("For lines without an event column."))
     check_only = forms.BooleanField(label=_("Only check, import nothing"), required=False)
+    duplicates = forms.ChoiceField(
+        label=_("A name already known under another club"), initial="ask",
+        choices=[("ask", _("Show me those lines first, import nothing")),
+                 ("same", _("The same person: enter the known player")),
+                 ("new", _("Another person: make a new player"))],
+        widget=forms.RadioSelect)
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -200,3 +200,21 @@ def test_migration_fills_the_key(db) -> None:
     migration.fill_name_keys(apps, None)
     assert set(Player.objects.values_list("name_key", flat=True)) == {
         "özlem yildiz", "sven öhlund"}
+
+
+def test_import_page_asks_and_keeps_the_lines(client, tournament, organiser) -> None:
+    known = Player.objects.create(name="Søren Ødegård", club="Riverside CC")
+    event = Event.objects.create(tournament=tournament, name="Singles")
+    client.force_login(organiser)
+    url = reverse("scoring:organiser-import", args=[tournament.slug])
+    data = "name;club\nSØREN ØDEGÅRD;Hill CC\n".encode("cp1252")
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    page = client.post(url, {"file": SimpleUploadedFile("p.csv", data), "event": event.pk,
+                             "duplicates": "ask"}).content.decode()
+    assert "SØREN ØDEGÅRD, Hill CC — Søren Ødegård, Riverside CC already exists" in page
+    assert "SØREN ØDEGÅRD;Hill CC" in page  # the lines wait in the text box
+    assert not Entry.objects.exists()
+    client.post(url, {"text": "name;club\nSØREN ØDEGÅRD;Hill CC\n", "event": event.pk,
+                      "duplicates": "same"})
+    assert Entry.objects.get(event=event).player == known

@@ -289,12 +289,23 @@ def import_players(request: HttpRequest, slug: str) -> HttpResponse:
                       initial=initial)
     result = None
     errors: list[dict[str, Any]] = []
+    duplicates: list[dict[str, Any]] = []
     if request.method == "POST" and form.is_valid():
         result = tournament_service.import_csv(
             tournament=tournament, data=form.raw(), actor=actor_of(request, tournament),
             default_event=form.cleaned_data.get("event"),
-            dry_run=form.cleaned_data.get("check_only", False))
+            dry_run=form.cleaned_data.get("check_only", False),
+            duplicates=form.cleaned_data.get("duplicates") or "ask")
         errors = [{"line": e.line, "text": error_text(e.code, e.params)} for e in result.errors]
+        duplicates = [{"line": e.line, "name": e.params["name"], "known": e.params["known"]}
+                      for e in result.duplicates] if not result.errors else []
+        if duplicates:
+            # asked: the lines come back in the text box, so the answer sends them again
+            data = request.POST.copy()
+            data["text"] = result.text
+            data["duplicates"] = "same"
+            form = ImportForm(data, tournament=tournament)
+            form.is_valid()
         if result.ok and not form.cleaned_data.get("check_only"):
             c = result.counts
             messages.success(request, _(
@@ -313,9 +324,10 @@ def import_players(request: HttpRequest, slug: str) -> HttpResponse:
             if event is not None:
                 return redirect("scoring:organiser-event", slug=slug, event_id=event.pk)
             return redirect("scoring:organiser-players", slug=slug)
-    status = 422 if result is not None and not result.ok else 200
+    status = 422 if result is not None and not result.ok and not duplicates else 200
     return render(request, "scoring/organiser/import.html", {
         "tournament": tournament, "form": form, "result": result, "errors": errors,
+        "duplicates": duplicates,
         "columns": tournament_service.COLUMNS,
     }, status=status)
 
