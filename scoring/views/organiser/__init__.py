@@ -23,7 +23,15 @@ from django.urls import URLPattern, path
 
 from scoring.draw_words import reason_text, round_title
 from scoring.error_words import error_text
-from scoring.views.organiser import callup, corrections, events, match, rounds, tournaments
+from scoring.views.organiser import (
+    callup,
+    corrections,
+    events,
+    match,
+    merges,
+    rounds,
+    tournaments,
+)
 
 __all__ = ["error_text", "reason_text", "round_title", "urlpatterns"]
 
@@ -36,6 +44,9 @@ urlpatterns: list[URLPattern] = [
     path(T + "settings/", tournaments.tournament_edit, name="organiser-tournament-edit"),
     path(T + "players/", events.players, name="organiser-players"),
     path(T + "import/", events.import_players, name="organiser-import"),
+    path(T + "players/merge/", merges.merge_players, name="organiser-merge"),
+    path(T + "players/merge/<int:merge_id>/undo/", merges.merge_undo,
+         name="organiser-merge-undo"),
     path(T + "tables/", tournaments.tables, name="organiser-tables"),
     path(T + "events/new/", events.event_new, name="organiser-event-new"),
     path(T + "events/<int:event_id>/", events.event_page, name="organiser-event"),

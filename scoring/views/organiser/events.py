@@ -25,6 +25,7 @@ from scoring.forms.organiser import (
     WithdrawForm,
 )
 from scoring.models import Event, Player, Round, Tournament
+from scoring.selectors import merges as merge_selectors
 from scoring.selectors import organiser as organiser_selectors
 from scoring.services import draws as draw_service
 from scoring.services import tournaments as tournament_service
@@ -275,7 +276,9 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(request, slug)
     ordered = organiser_selectors.tournament_players(tournament)
     return render(request, "scoring/organiser/players.html",
-                  {"tournament": tournament, "rows": ordered})
+                  {"tournament": tournament, "rows": ordered,
+                   "candidates": merge_selectors.merge_candidates(tournament),
+                   "merges": merge_selectors.tournament_merges(tournament)})
 
 
 @require_http_methods(["GET", "POST"])
