@@ -203,3 +203,21 @@ def test_imports_land_on_the_kept_record(tournament, actor, twice) -> None:
     from scoring.services.players import find_player
 
     assert find_player("ÄNNE SCHÄFER", "Riverside CC") == first
+
+
+def test_placings_and_statistics_follow_the_kept_record(client, tournament, actor,
+                                                         twice) -> None:
+    from scoring.services.exports import placings_csv
+
+    first, second, singles, _doubles = twice
+    singles.games_to_win = 1
+    singles.save()
+    draws.draw_event(event=singles, actor=actor)
+    play(singles.matches.get(), winner="a" if singles.matches.get().entry_a.player == first
+         else "b")
+    merge_players(tournament=tournament, kept=first, merged=second, actor=actor)
+    text = placings_csv(tournament, [singles])
+    line = next(row for row in text.splitlines() if "Änne Schäfer" in row)
+    assert "DE-77" in line
+    page = client.get(reverse("scoring:live-player", args=[tournament.slug, first.pk]))
+    assert page.status_code == 200
