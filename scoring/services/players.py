@@ -38,10 +38,9 @@ def new_player(*, name: str, club: str = "", nationality: str = "", rating: int 
 
 
 def differs(player: Player, licence: str = "", born: datetime.date | None = None) -> bool:
-    """Another person of the same name: both licences known and different, or both dates of
-    birth known and different."""
-    if licence and player.licence and licence_key(licence) != licence_key(player.licence):
-        return True
+    """Another person of the same name: both dates of birth known and different. (A licence
+    number only ever joins: the same licence is the same person, under any club; another
+    licence under the same name and club is a correction, issue 15.)"""
     return born is not None and player.born is not None and born != player.born
 
 

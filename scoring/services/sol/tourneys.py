@@ -34,6 +34,7 @@ from scoring.services.sol.reading import (
     _text,
     read_members,
 )
+from scoring.services.sol.extension import tourney_extension
 from scoring.services.sol.report import SolReport
 from scoring.services.sol.results import _import_match
 
@@ -157,6 +158,12 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
                                "players are not supported; tourney skipped")
         return
 
+    # this app's own export: the facts SoL cannot hold (format, brackets, walkovers, games)
+    extension = tourney_extension(lists, _text(tourney.get("guid")))
+    if extension is not None and len(extension["matches"]) != len(matches):
+        extension = None
+    facts = extension.get("event") if extension is not None else None
+    facts = facts if isinstance(facts, dict) else {}
     tables_needed = max((m.get("board") or 0 for m in matches if isinstance(m, dict)),
                         default=0)
     tournament = Tournament.objects.create(
@@ -167,16 +174,20 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
         tournament.organisers.add(user)
     played = [m for m in matches if isinstance(m, dict)
               and (m.get("score1") or m.get("score2") or m.get("competitor2") is None)]
+    best_of_three = any(isinstance(m, dict) and m.get("score1_2") is not None
+                        for m in matches)
     event = Event.objects.create(
         tournament=tournament, name=(cname or description)[:120],
         kind=Event.Kind.DOUBLES if players_per == 2 else Event.Kind.SINGLES,
         format=SYSTEMS.get(_text(tourney.get("system")), Event.Format.SWISS),
-        games_to_win=1,
+        games_to_win=2 if best_of_three else 1,
         status=Event.Status.FINISHED if matches and len(played) == len(matches)
         else Event.Status.RUNNING,
         settings={"ranking": "european", "bye_points": _phantom_score(tourney)},
         round_minutes=limit_minutes(tourney.get("duration")),  # SoL's round time limit
     )
+    if facts:
+        _apply_facts(event, facts)
     group = "A" if event.format == Event.Format.GROUPS else ""  # a round robin: one table
     players = lists.get("players") or []
     rate_of = _rates(lists, tourney, day)
@@ -200,24 +211,30 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
             seed=position if position and position > 0 else None))
 
     rounds: dict[tuple[int, bool], Round] = {}
+    own_rounds = _own_rounds(event, extension)
     tables: dict[int, Table] = {}
-    ordered = sorted((m for m in matches if isinstance(m, dict)),
-                     key=lambda m: (m.get("turn") or 0, bool(m.get("final")), m.get("board") or 0))
-    for number, smatch in enumerate(ordered, 1):
+    extras = extension["matches"] if extension is not None else [None] * len(matches)
+    ordered = sorted(((m, x) for m, x in zip(matches, extras, strict=True)
+                      if isinstance(m, dict)),
+                     key=lambda mx: (mx[0].get("turn") or 0, bool(mx[0].get("final")),
+                                     mx[0].get("board") or 0))
+    for number, (smatch, extra) in enumerate(ordered, 1):
         turn = smatch.get("turn") or 1
         final = bool(smatch.get("final"))
-        if (turn, final) not in rounds:
+        round_ = own_rounds.get(turn) if isinstance(turn, int) else None
+        if round_ is None and (turn, final) not in rounds:
             rounds[(turn, final)] = Round.objects.create(
-                event=event, number=turn, games_to_win=1,
+                event=event, number=turn, games_to_win=event.games_to_win,
                 bracket=Round.Bracket.FINAL if final else Round.Bracket.MAIN,
                 stage=Round.Stage.LATE, name="")
         table_no = smatch.get("board")
         if isinstance(table_no, int) and table_no > 0 and table_no not in tables:
             tables[table_no] = Table.objects.get_or_create(tournament=tournament,
                                                            number=table_no)[0]
-        _import_match(smatch, number, event, rounds[(turn, final)], tables.get(table_no),
-                      entries, tournament, actor, report, f"{description}, round {turn}",
-                      group=group)
+        _import_match(smatch, number, event, round_ or rounds[(turn, final)],
+                      tables.get(table_no), entries, tournament, actor, report,
+                      f"{description}, round {turn}", group=group,
+                      extra=extra if isinstance(extra, dict) else None)
 
     ExternalRecord.objects.create(
         source=SOURCE, kind="tournament", key=key[:100], tournament=tournament,
@@ -233,6 +250,53 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
                 "competitors": len(entries), "matches": len(ordered)},
     )
     report.tournaments.append(tournament)
+
+
+def _apply_facts(event: Event, facts: dict[str, Any]) -> None:
+    """The event as this app exported it (:mod:`.extension`): its format, kind, rules, games,
+    settings (ranking rule, bye value), round time and status; unknown values are ignored."""
+    from scoring.rules import RULESETS
+
+    if facts.get("format") in Event.Format.values:
+        event.format = facts["format"]
+    if facts.get("kind") in (Event.Kind.SINGLES, Event.Kind.DOUBLES):
+        event.kind = facts["kind"]
+    if facts.get("rules") in RULESETS:
+        event.rules = facts["rules"]
+    if facts.get("games_to_win") in (1, 2, 3):
+        event.games_to_win = facts["games_to_win"]
+    if isinstance(facts.get("settings"), dict):
+        event.settings = facts["settings"]
+    if facts.get("status") in Event.Status.values:
+        event.status = facts["status"]
+    minutes = facts.get("round_minutes")
+    if minutes is None or (isinstance(minutes, int) and 1 <= minutes <= 600):
+        event.round_minutes = minutes
+    if isinstance(facts.get("name"), str) and facts["name"].strip():
+        event.name = facts["name"].strip()[:120]
+    event.save()
+
+
+def _own_rounds(event: Event, extension: dict[str, Any] | None) -> dict[int, Round]:
+    """The rounds of this app's export by SoL turn: brackets (winners, losers, final,
+    placement, groups), numbers, stages and games as they were."""
+    if extension is None or not isinstance(extension.get("rounds"), list):
+        return {}
+    out: dict[int, Round] = {}
+    for row in extension["rounds"]:
+        if not isinstance(row, dict) or not isinstance(row.get("turn"), int):
+            continue
+        bracket = row.get("bracket") if row.get("bracket") in Round.Bracket.values \
+            else Round.Bracket.MAIN
+        stage = row.get("stage") if row.get("stage") in Round.Stage.values \
+            else Round.Stage.LATE
+        games = row.get("games_to_win") if row.get("games_to_win") in (1, 2, 3) \
+            else event.games_to_win
+        number = row.get("number") if isinstance(row.get("number"), int) else row["turn"]
+        out[row["turn"]] = Round.objects.create(
+            event=event, number=number, games_to_win=games, bracket=bracket, stage=stage,
+            name=_text(row.get("name"))[:120])
+    return out
 
 
 def _rates(lists: dict[str, Any], tourney: dict[str, Any], day: datetime.date
