@@ -133,15 +133,22 @@ def _sol_boards(match: Match) -> list[dict[str, Any]] | None:
 
 def _sol_match(match: Match, games: list[Game], position: dict[int, int], turn: int,
                final: bool) -> dict[str, Any] | None:
+    if match.bye and match.entry_a_id is None and match.entry_b_id in position:
+        # a bye whose entry sits on side b: SoL's bye is the first competitor's
+        return {"competitor1": position[match.entry_b_id], "competitor2": None, "turn": turn,
+                "board": match.table.number if match.table_id else None, "final": final,
+                "score1": PHANTOM_SCORE, "score2": 0}
     if match.entry_a_id is None or match.entry_a_id not in position:
         return None
     row: dict[str, Any] = {"competitor1": position[match.entry_a_id],
                            "competitor2": position.get(match.entry_b_id), "turn": turn,
                            "board": match.table.number if match.table_id else None,
                            "final": final}
-    if match.bye or match.entry_b_id is None:
+    if match.bye:
         row.update(competitor2=None, score1=PHANTOM_SCORE, score2=0)
         return row
+    if match.entry_b_id is None or match.entry_b_id not in position:
+        return None  # waiting for its opponent (a bracket's next match): nothing to say yet
     if match.walkover:
         winner = match.winner_side
         row.update(score1=PHANTOM_SCORE if winner == "a" else 0,
@@ -263,9 +270,9 @@ def _game_points(games: list[Game]) -> list[list[int]]:
 
 def _match_extension(m: Match, games: list[Game]) -> dict[str, Any]:
     """The app's facts of one exported match (:mod:`scoring.services.sol.extension`)."""
-    return {"number": m.number, "group": m.group or "", "games_to_win": m.games_to_win,
-            "status": m.status, "bye": bool(m.bye), "walkover": bool(m.walkover),
-            "winner": m.winner_side or "", "draw": bool(m.draw),
+    return {"number": m.number, "group": str(m.group or ""), "games_to_win": m.games_to_win,
+            "status": str(m.status), "bye": bool(m.bye), "walkover": bool(m.walkover),
+            "winner": str(m.winner_side or ""), "draw": bool(m.draw),
             "games": _game_points(games) if m.status in DONE and not m.walkover else []}
 
 
@@ -299,13 +306,13 @@ def _tourney(tournament: Tournament, event: Event, entries: list[Entry],
     if extension is not None:
         rounds = {m.round_id: m.round for m in matches if m.round_id}
         extension.update({
-            "event": {"name": event.name, "kind": event.kind, "format": event.format,
-                      "rules": event.rules, "games_to_win": event.games_to_win,
-                      "settings": event.settings or {}, "round_minutes": event.round_minutes,
-                      "status": event.status},
+            "event": {"name": event.name, "kind": str(event.kind),
+                      "format": str(event.format), "rules": str(event.rules),
+                      "games_to_win": event.games_to_win, "settings": event.settings or {},
+                      "round_minutes": event.round_minutes, "status": str(event.status)},
             "rounds": [{"turn": turn_of[(r.number, r.bracket)], "number": r.number,
-                        "bracket": r.bracket, "stage": r.stage, "games_to_win": r.games_to_win,
-                        "name": r.name}
+                        "bracket": str(r.bracket), "stage": str(r.stage),
+                        "games_to_win": r.games_to_win, "name": r.name}
                        for r in sorted(rounds.values(), key=lambda r: turn_of[
                            (r.number, r.bracket)])],
             "matches": extra})

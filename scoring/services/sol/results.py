@@ -285,9 +285,15 @@ def _record_games(match: Match, games: list[tuple[int, int]], actor: Actor) -> b
     """Each game's score as recorded (:func:`record_game_score`: the higher score wins the
     game, level is a drawn game); a match the games leave open was stopped by the round's time
     limit (the leader wins, level is a draw). Returns whether time stopped it."""
-    for a, b in games:
+    for number, (a, b) in enumerate(games, 1):
         snapshot = match_snapshot(match)
         if snapshot.finished:
+            break
+        if number == len(games) and max(a, b) < GAME_POINTS:
+            # the last game short of the game's points: time stopped it; its points as
+            # award boards, then the time-up rule decides it as it did
+            for board in _awards_from_score(a, b):
+                record_quick_board(match=match, client_id=uuid.uuid4(), actor=actor, **board)
             break
         record_game_score(match=match, scores={"a": a, "b": b}, law=AWARD_LAW, actor=actor)
     match.refresh_from_db()
