@@ -183,7 +183,9 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
         games_to_win=2 if best_of_three else 1,
         status=Event.Status.FINISHED if matches and len(played) == len(matches)
         else Event.Status.RUNNING,
-        settings={"ranking": "european", "bye_points": _phantom_score(tourney)},
+        # SoL ranks by the entries' own rates, then by name (never another tourney's)
+        settings={"ranking": "european", "bye_points": _phantom_score(tourney),
+                  "ratings": "entry"},
         round_minutes=limit_minutes(tourney.get("duration")),  # SoL's round time limit
     )
     if facts:
