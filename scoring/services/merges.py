@@ -12,13 +12,14 @@ undone.
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Max
 from django.utils import timezone
 
 from scoring.models import Entry, ExternalRecord, Player, PlayerMerge, Tournament
 from scoring.selectors.merges import merge_preview, undo_blocker
 from scoring.services.matches import Actor
 from scoring.services.tournaments.base import TournamentError, audit
+
 
 def merge_players(*, tournament: Tournament, kept: Player, merged: Player,
                   actor: Actor) -> PlayerMerge:

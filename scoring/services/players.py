@@ -183,7 +183,8 @@ class PlayerBook:
         Player.objects.bulk_create([p for p in self.new if p.pk is None], batch_size=CHUNK)
         if self.changed:
             Player.objects.bulk_update(list(self.changed.values()),
-                                       ["nationality", "rating", "licence", "born"], batch_size=CHUNK)
+                                       ["nationality", "rating", "licence", "born"],
+                                       batch_size=CHUNK)
             self.changed = {}
 
     def detail(self) -> dict[str, Any]:

@@ -26,8 +26,9 @@ def _capital(c: str) -> str:
     return up if len(up) == 1 and ord(up) < 0x100 else c
 
 
-NAMES = sorted({f"{_capital(c)}nne Sch{c.lower()}fer" for c in LETTERS} | {"Søren Ødegård", "Sven Öhlund", "Jürgen Müller",
-                                     "François Lefèvre", "Élodie Ångström"})
+NAMES = sorted({f"{_capital(c)}nne Sch{c.lower()}fer" for c in LETTERS}
+               | {"Søren Ødegård", "Sven Öhlund", "Jürgen Müller", "François Lefèvre",
+                  "Élodie Ångström"})
 ENCODINGS = ("utf-8", "utf-8-sig", "cp1252", "latin-1")
 
 
@@ -189,8 +190,9 @@ def test_stand_alone_and_book_find_the_key(tournament) -> None:
 
 
 def test_migration_fills_the_key(db) -> None:
-    from django.apps import apps
     import importlib
+
+    from django.apps import apps
 
     migration = importlib.import_module("scoring.migrations.0014_player_name_key")
     Player.objects.bulk_create([Player(name="ÖZLEM YILDIZ"), Player(name="Sven Öhlund")])

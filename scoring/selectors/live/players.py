@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from django.db.models import F, Q
 
+from scoring.draws import Standing
+from scoring.draws.ranking import table
 from scoring.models import Board, BoardEvent, Entry, Game, Match, Player, Tournament
 from scoring.records import game_entries, live_events
 from scoring.records.sides import by_colour, other_side, side_colours
@@ -14,8 +16,6 @@ from scoring.rules import derive_game, get_rules, variant_for
 from scoring.rules.game import GameState
 from scoring.selectors.live.common import DONE, SIDES, side_label
 from scoring.selectors.live.tournament import MatchLine, _with_games
-from scoring.draws import Standing
-from scoring.draws.ranking import table
 from scoring.standings.results import decided_results, ranking_rule
 from scoring.stats import SideStats, analyse_board
 

@@ -26,6 +26,7 @@ from scoring.models import (
 from scoring.round_clock import limit_minutes
 from scoring.services.matches import Actor
 from scoring.services.players import current, find_player
+from scoring.services.sol.extension import tourney_extension
 from scoring.services.sol.reading import (
     SolError,
     _date,
@@ -34,7 +35,6 @@ from scoring.services.sol.reading import (
     _text,
     read_members,
 )
-from scoring.services.sol.extension import tourney_extension
 from scoring.services.sol.report import SolReport
 from scoring.services.sol.results import _import_match
 
