@@ -227,6 +227,17 @@ def _catalogue() -> dict[str, str]:
         "unknown_event": _("There is no event “%(value)s” in this tournament."),
         "event_missing": _("No event: fill the event column or choose an event above."),
         "duplicate_line": _("The same player is already on line %(other)s."),
+        "merge_same": _("Choose two different records to merge."),
+        "merge_merged": _("%(name)s was merged into another record already."),
+        "merge_same_event": _("Both records are entered in %(event)s (%(tournament)s): "
+                              "withdraw or remove one entry first."),
+        "merge_undone": _("This merge was undone already."),
+        "merge_recorded_since": _("Something new was recorded on the merged player since the "
+                                  "merge: it can no longer be undone."),
+        "merge_forbidden": _("Only an organiser of every tournament these records play in may "
+                             "merge them."),
+        "possible_duplicate": _("%(name)s: %(known)s already exists: same person?"),
+        "bad_born": _("“%(value)s” is not a date of birth (e.g. 2001-04-30 or 30.04.2001)."),
         "duplicate_seed": _("Seed %(seed)s is also given on line %(other)s."),
         # people and roles (scoring.services.people)
         "login_missing": _("A login is needed."),

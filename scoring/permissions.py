@@ -53,6 +53,18 @@ def require_organiser(user: Any, tournament: Tournament) -> None:
         raise PermissionDenied("organisers of this tournament only")
 
 
+def may_merge_players(user: Any, tournament: Tournament, touched: set[int]) -> bool:
+    """May ``user`` merge two players from ``tournament``'s pages (issue 31)? An organiser of
+    it, when every tournament the two records play in (``touched``) is one they organise:
+    an organiser never moves another organiser's entries. A superuser (a federation's
+    owner) may merge any two."""
+    if not is_organiser(user, tournament):
+        return False
+    if user.is_superuser:
+        return True
+    return all(is_organiser(user, Tournament(pk=pk)) for pk in touched)
+
+
 def link_is_valid(match: Match, token: str, now: datetime.datetime | None = None) -> bool:
     """Is ``token`` the match's umpire link, not revoked and not expired?"""
     if not token or not secrets.compare_digest(str(token).encode(), match.umpire_token.encode()):

@@ -175,6 +175,9 @@ class SideStats:
     boards_won: int = 0
     points_for: int = 0
     points_against: int = 0
+    matches_drawn: int = 0
+    board_points_for: int = 0  # the points of the counted boards (points per board)
+    board_points_against: int = 0
     logged_boards: int = 0  # boards recorded stroke by stroke (the base of the figures below)
     strokes: int = 0
     queen_pocketed: int = 0
@@ -189,7 +192,7 @@ class SideStats:
 
     @property
     def points_per_board(self) -> float | None:
-        return self.points_for / self.boards if self.boards else None
+        return self.board_points_for / self.boards if self.boards else None
 
     @property
     def queen_conversion(self) -> float | None:
@@ -209,8 +212,23 @@ class SideStats:
         if won:
             self.boards_won += 1
             self.points_for += points
+            self.board_points_for += points
         else:
             self.points_against += points
+            self.board_points_against += points
+
+    def use_results(self, standing: Any) -> None:
+        """Matches, games and points as the standings count them (issue 31: one truth): a
+        line of :func:`scoring.draws.ranking.table` over the decided results
+        (:mod:`scoring.standings.results`), byes and walkovers credited by the event's rule;
+        added per event."""
+        self.matches += standing.played
+        self.matches_won += standing.wins
+        self.matches_drawn += standing.draws
+        self.games += standing.games_won + standing.games_lost
+        self.games_won += standing.games_won
+        self.points_for += standing.points_for
+        self.points_against += standing.points_against
 
     def add_log(self, analysis: BoardAnalysis, colour: str, reference: Any = None) -> None:
         """A board recorded stroke by stroke, which this side played as ``colour``."""
@@ -242,6 +260,7 @@ class SideStats:
 
         return {
             "matches": self.matches, "matches_won": self.matches_won,
+            "matches_drawn": self.matches_drawn,
             "games": self.games, "games_won": self.games_won,
             "boards": self.boards, "boards_won": self.boards_won,
             "points_for": self.points_for, "points_against": self.points_against,

@@ -4,6 +4,7 @@ draws` or :mod:`~scoring.services.callup`; the services decide what is allowed."
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from django import forms
@@ -219,9 +220,18 @@ class EntryForm(forms.Form):
     rating = NumberField(label=_("Rating"), required=False, min_value=RATING_MIN,
                                 max_value=RATING_MAX)
     seed = NumberField(label=_("Seed"), required=False, min_value=1, max_value=SEED_MAX)
+    licence = TextField(label=_("Licence number"), max_length=40, required=False)
+    born = forms.DateField(label=_("Date of birth"), required=False,
+                           widget=forms.DateInput(attrs={"type": "date"}))
     partner = TextField(label=_("Partner"), max_length=120, required=False,
                               help_text=_("Doubles only: the partner's name."))
     partner_club = TextField(label=_("Partner's club"), max_length=120, required=False)
+    #: the organiser's answer to "already exists: same person?" (issue 31): a player's id,
+    #: or "new" for a new player; empty while not asked
+    same_player = forms.RegexField(regex=r"^(new|\d{1,18})$", required=False,
+                                   widget=forms.HiddenInput)
+    same_partner = forms.RegexField(regex=r"^(new|\d{1,18})$", required=False,
+                                    widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, doubles: bool = False, suggest_url: str = "",
                  **kwargs: Any) -> None:
@@ -245,9 +255,12 @@ class EntryForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        for name in ("name", "club", "partner", "partner_club"):
+        for name in ("name", "club", "partner", "partner_club", "licence"):
             if has_bidi_control(data.get(name) or ""):
                 self.add_error(name, BIDI_MESSAGE)
+        born = data.get("born")
+        if born is not None and not datetime.date(1900, 1, 1) <= born <= datetime.date.today():
+            self.add_error("born", _("Enter a date of birth between 1900 and today."))
         return data
 
 
@@ -263,6 +276,12 @@ class ImportForm(forms.Form):
         label=_("Event"), queryset=Event.objects.none(), required=False,
         help_text=_("For lines without an event column."))
     check_only = forms.BooleanField(label=_("Only check, import nothing"), required=False)
+    duplicates = forms.ChoiceField(
+        label=_("A name already known under another club"), initial="ask",
+        choices=[("ask", _("Show me those lines first, import nothing")),
+                 ("same", _("The same person: enter the known player")),
+                 ("new", _("Another person: make a new player"))],
+        widget=forms.RadioSelect)
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -10,6 +10,7 @@ from scoring.models.day import AttemptCounter, Invitation, RollCall
 from scoring.models.event import Entry, Event, Player, Round, Table
 from scoring.models.external import ExternalRecord
 from scoring.models.house import HousePreset
+from scoring.models.identity import PlayerMerge
 from scoring.models.match import (
     AuditEntry,
     Board,
@@ -35,6 +36,7 @@ __all__ = [
     "MatchConfirmation",
     "PaperScoresheet",
     "Player",
+    "PlayerMerge",
     "RollCall",
     "Round",
     "Table",

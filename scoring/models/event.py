@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.identity import KEY_LENGTH, name_key
 from scoring.preset_words import preset_choices
 
 RULES_CHOICES = preset_choices()
@@ -29,16 +32,37 @@ class Player(models.Model):
         _("licence number"), max_length=40, blank=True,
         help_text=_("The player's federation licence number (exported with the placings)."),
     )
+    name_key = models.CharField(
+        _("name as compared"), max_length=KEY_LENGTH, blank=True, editable=False,
+        help_text=_("The name in one case and Unicode form: how imports and forms find a "
+                    "player."),
+    )
+    born = models.DateField(_("date of birth"), null=True, blank=True)
+    merged_into = models.ForeignKey(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="merged_records",
+        verbose_name=_("merged into"),
+        help_text=_("Set when an organiser merged this record into another record of the same "
+                    "person; kept so the merge can be undone."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
         ordering = ["name", "club"]
         verbose_name = _("player")
         verbose_name_plural = _("players")
-        indexes = [models.Index(fields=["name"], name="player_name_idx")]
+        indexes = [models.Index(fields=["name"], name="player_name_idx"),
+                   models.Index(fields=["name_key"], name="player_name_key_idx")]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """The name's key follows the name (:func:`scoring.identity.name_key`)."""
+        self.name_key = name_key(self.name)
+        fields = kwargs.get("update_fields")
+        if fields is not None and "name" in fields and "name_key" not in fields:
+            kwargs["update_fields"] = [*fields, "name_key"]
+        super().save(*args, **kwargs)
 
 
 class Event(models.Model):

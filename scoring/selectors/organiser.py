@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from scoring.draw_words import reason_text, round_title
+from scoring.identity import name_key
 from scoring.models import Entry, Event, Game, Match, Player, Round, Table, Tournament
 
 MATCH_RELATED = ("event", "round", "table", "umpire", "entry_a__player", "entry_a__partner",
@@ -136,7 +137,8 @@ def register_players(tournament: Tournament, user: Any) -> Any:
     if getattr(user, "pk", None):
         where |= Q(event__tournament__organisers=user)
     entries = Entry.objects.filter(where)
-    return Player.objects.filter(Q(pk__in=entries.values("player_id"))
+    return Player.objects.filter(merged_into__isnull=True).filter(
+        Q(pk__in=entries.values("player_id"))
                                  | Q(pk__in=entries.exclude(partner__isnull=True)
                                      .values("partner_id")))
 
@@ -157,6 +159,13 @@ def search_players(tournament: Tournament, user: Any, text: str,
             partner__isnull=True).values("partner_id")), then=Value(0)),
         default=Value(1), output_field=IntegerField()))
     return list(rows.order_by("elsewhere", "name", "club", "pk")[:limit])
+
+
+def player_named(pk: int, name: str) -> Player | None:
+    """The saved player ``pk`` if it bears this name (any case and Unicode form) and was not
+    merged away: the organiser's answer "same person" to a possible duplicate (issue 31)."""
+    return Player.objects.filter(pk=pk, name_key=name_key(name),
+                                 merged_into__isnull=True).first()
 
 
 def tournament_players(tournament: Tournament) -> list[dict[str, Any]]:

@@ -36,12 +36,16 @@ from scoring.models import Entry, Event, ExternalRecord, Game, Match, Player, To
 from scoring.records import SIDES, match_snapshot
 from scoring.rules import first_breaker_of_game
 from scoring.services.placings import event_placings
+from scoring.services.sol.extension import KEY as EXTENSION_KEY
+from scoring.services.sol.extension import VERSION as EXTENSION_VERSION
+from scoring.standings.results import ranking_rule
 
 #: Namespace of the guids we make for players, events and clubs (stable across exports).
 GUID_NAMESPACE = uuid.UUID("0c6a1f4e-2b7d-4c55-9a0e-6b1d3c2f9e71")
 PHANTOM_SCORE = 25
 SYSTEMS = {Event.Format.SWISS: "swiss", Event.Format.KNOCKOUT: "knockout",
-           Event.Format.DOUBLE_ELIMINATION: "knockout", Event.Format.GROUPS: "roundrobin"}
+           Event.Format.DOUBLE_ELIMINATION: "knockout", Event.Format.GROUPS: "roundrobin",
+           Event.Format.SINGLE_MATCH: "swiss"}
 DONE = (Match.Status.FINISHED, Match.Status.CONFIRMED)
 
 
@@ -129,15 +133,22 @@ def _sol_boards(match: Match) -> list[dict[str, Any]] | None:
 
 def _sol_match(match: Match, games: list[Game], position: dict[int, int], turn: int,
                final: bool) -> dict[str, Any] | None:
+    if match.bye and match.entry_a_id is None and match.entry_b_id in position:
+        # a bye whose entry sits on side b: SoL's bye is the first competitor's
+        return {"competitor1": position[match.entry_b_id], "competitor2": None, "turn": turn,
+                "board": match.table.number if match.table_id else None, "final": final,
+                "score1": PHANTOM_SCORE, "score2": 0}
     if match.entry_a_id is None or match.entry_a_id not in position:
         return None
     row: dict[str, Any] = {"competitor1": position[match.entry_a_id],
                            "competitor2": position.get(match.entry_b_id), "turn": turn,
                            "board": match.table.number if match.table_id else None,
                            "final": final}
-    if match.bye or match.entry_b_id is None:
+    if match.bye:
         row.update(competitor2=None, score1=PHANTOM_SCORE, score2=0)
         return row
+    if match.entry_b_id is None or match.entry_b_id not in position:
+        return None  # waiting for its opponent (a bracket's next match): nothing to say yet
     if match.walkover:
         winner = match.winner_side
         row.update(score1=PHANTOM_SCORE if winner == "a" else 0,
@@ -201,6 +212,7 @@ def sol_documents(tournament: Tournament, events: Iterable[Event] | None = None
         player_pos[p.pk] = len(player_rows)
 
     championships, tourneys = [], []
+    extensions: dict[str, dict[str, Any]] = {}
     by_event: dict[int, list[Entry]] = {}
     for e in entries:
         by_event.setdefault(e.event_id, []).append(e)
@@ -210,15 +222,63 @@ def sol_documents(tournament: Tournament, events: Iterable[Event] | None = None
             "description": f"{tournament.name} – {event.name}", "prizes": "fixed",
             "couplings": "serial", "skipworstprizes": 0,
             "playersperteam": 2 if event.is_doubles else 1})
+        extension: dict[str, Any] = {}
         tourneys.append(_tourney(tournament, event, by_event.get(event.pk, []), player_pos,
-                                 len(championships)))
+                                 len(championships), extension))
+        extensions[tourneys[-1]["guid"]] = extension
     lists = {"users": [], "clubs": clubs, "players": player_rows,
-             "championships": championships, "ratings": [], "rates": []}
+             "championships": championships, "ratings": [], "rates": [],
+             # what SoL cannot hold, for this app to read back (SoL ignores it)
+             EXTENSION_KEY: {"version": EXTENSION_VERSION, "tourneys": extensions}}
     return [lists, *tourneys]
 
 
+def sol_report(tournament: Tournament, events: Iterable[Event] | None = None) -> list[str]:
+    """What SoL itself cannot hold of the export (the app's own import reads it back from
+    the archive's extension, :mod:`scoring.services.sol.extension`): the export's report."""
+    chosen = list(events if events is not None
+                  else tournament.events.order_by("order", "name"))
+    lines = []
+    for event in chosen:
+        if event.kind == Event.Kind.POINTS:
+            lines.append(f"{event.name}: point carrom (three players) is not exported; SoL "
+                         "has no three-player matches")
+            continue
+        if event.format == Event.Format.DOUBLE_ELIMINATION:
+            lines.append(f"{event.name}: double elimination; SoL shows it as a knock-out "
+                         "(its brackets are in the app's extension)")
+        if event.format == Event.Format.SINGLE_MATCH:
+            lines.append(f"{event.name}: single matches; SoL shows them as one Swiss turn "
+                         "(kept in the app's extension)")
+        walkovers = Match.objects.filter(event=event, walkover=True).count()
+        if walkovers:
+            lines.append(f"{event.name}: {walkovers} walkover(s); SoL sees a win by the "
+                         "phantom score (marked in the app's extension)")
+        logged = Game.objects.filter(match__event=event, boards__kind="log").distinct(
+            ).count()
+        if logged:
+            lines.append(f"{event.name}: {logged} game(s) recorded stroke by stroke; SoL "
+                         "holds their scores and, for one-game matches, the boards, not the "
+                         "strokes (a backup keeps them)")
+    return lines
+
+
+def _game_points(games: list[Game]) -> list[list[int]]:
+    return [[int((g.scores or {}).get("a", 0) or 0), int((g.scores or {}).get("b", 0) or 0)]
+            for g in games]
+
+
+def _match_extension(m: Match, games: list[Game]) -> dict[str, Any]:
+    """The app's facts of one exported match (:mod:`scoring.services.sol.extension`)."""
+    return {"number": m.number, "group": str(m.group or ""), "games_to_win": m.games_to_win,
+            "status": str(m.status), "bye": bool(m.bye), "walkover": bool(m.walkover),
+            "winner": str(m.winner_side or ""), "draw": bool(m.draw),
+            "games": _game_points(games) if m.status in DONE and not m.walkover else []}
+
+
 def _tourney(tournament: Tournament, event: Event, entries: list[Entry],
-             player_pos: dict[int, int], championship: int) -> dict[str, Any]:
+             player_pos: dict[int, int], championship: int,
+             extension: dict[str, Any] | None = None) -> dict[str, Any]:
     position = {e.pk: i for i, e in enumerate(entries, 1)}
     matches = list(Match.objects.filter(event=event).select_related("round", "table")
                    .order_by("round__number", "number", "pk"))
@@ -230,6 +290,7 @@ def _tourney(tournament: Tournament, event: Event, entries: list[Entry],
                          for m in matches if m.round_id})
     turn_of = {key[1:]: i for i, key in enumerate(round_keys, 1)}
     rows = []
+    extra: list[dict[str, Any]] = []
     in_turn: dict[int, int] = {}
     for m in matches:
         key = (m.round.number, m.round.bracket) if m.round_id else None
@@ -241,6 +302,20 @@ def _tourney(tournament: Tournament, event: Event, entries: list[Entry],
             if row["board"] is None:  # SoL needs a table: the match's place in its turn
                 row["board"] = in_turn[turn]
             rows.append(row)
+            extra.append(_match_extension(m, games.get(m.pk, [])))
+    if extension is not None:
+        rounds = {m.round_id: m.round for m in matches if m.round_id}
+        extension.update({
+            "event": {"name": event.name, "kind": str(event.kind),
+                      "format": str(event.format), "rules": str(event.rules),
+                      "games_to_win": event.games_to_win, "settings": event.settings or {},
+                      "round_minutes": event.round_minutes, "status": str(event.status)},
+            "rounds": [{"turn": turn_of[(r.number, r.bracket)], "number": r.number,
+                        "bracket": str(r.bracket), "stage": str(r.stage),
+                        "games_to_win": r.games_to_win, "name": r.name}
+                       for r in sorted(rounds.values(), key=lambda r: turn_of[
+                           (r.number, r.bracket)])],
+            "matches": extra})
     # the one Swiss table (scoring.standings), as the live page, the API and the sheet show it
     table = {row.entry_id: row.values for row in standings.swiss_table(event)[0].rows} \
         if event.format == Event.Format.SWISS else {}
@@ -267,7 +342,7 @@ def _tourney(tournament: Tournament, event: Event, entries: list[Entry],
         "currentturn": turns,
         "rankedturn": turns if finished else max(turns - 1, 0),
         "prized": False,
-        "phantomscore": PHANTOM_SCORE,
+        "phantomscore": ranking_rule(event).bye_points,  # the event's bye value
         "retirements": "none",
         "finalkind": "simple",
         "finals": 0,
@@ -278,7 +353,9 @@ def _tourney(tournament: Tournament, event: Event, entries: list[Entry],
 
 def sol_archive(tournament: Tournament, events: Iterable[Event] | None = None) -> bytes:
     """The ``.sol`` file: the documents as a YAML stream (UTF-8)."""
-    text = ("# SoL archive written by the carrom tournament app (docs/EXPORT.md)\n"
-            + yaml.safe_dump_all(sol_documents(tournament, events), allow_unicode=True,
+    chosen = list(events) if events is not None else None
+    report = "".join(f"# {line}\n" for line in sol_report(tournament, chosen))
+    text = ("# SoL archive written by the carrom tournament app (docs/EXPORT.md)\n" + report
+            + yaml.safe_dump_all(sol_documents(tournament, chosen), allow_unicode=True,
                                  sort_keys=False, default_flow_style=False))
     return text.encode("utf-8")

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 from scoring.draws import Entry as DrawEntry
 from scoring.draws import MatchResult, RankingRule, group_standings
 from scoring.draws.ranking import credit, table
+from scoring.identity import name_key
 from scoring.models import Entry, Event, Player, Round
 from scoring.standings.results import _fetch, decided_results, event_results, ranking_rule
 
@@ -195,11 +196,25 @@ def entry_lines(event: Event) -> dict[int, EntryLine]:
     return out
 
 
-def _draw_entry(entry: EntryLine) -> DrawEntry:
+def _draw_entry(entry: EntryLine, own_rating: bool = False) -> DrawEntry:
     """The entry as the ranking reads it: its rating at entry (a SoL import), else its first
-    player's rating (the last tie-break of the European preset)."""
-    rating = entry.rating if entry.rating is not None else entry.players[0].rating
+    player's rating (the last tie-break of the European preset). ``own_rating`` (an event
+    whose ratings are the entries' own, ``settings["ratings"] == "entry"``, as SoL ranks):
+    never a rating the player got in another tourney (issue 31)."""
+    rating = entry.rating if entry.rating is not None or own_rating \
+        else entry.players[0].rating
     return DrawEntry(entry.pk, seed=entry.seed, rating=rating)
+
+
+def _own_ratings(event: Event) -> bool:
+    """Does the event rank by its entries' own ratings only, then by name (SoL)?"""
+    return (event.settings or {}).get("ratings") == "entry"
+
+
+def _by_name(lines: Iterable[EntryLine]) -> list[EntryLine]:
+    """Entries in the order of their players' names (any case and Unicode form): SoL's last
+    tie-break after the rate."""
+    return sorted(lines, key=lambda e: ([name_key(p.name) for p in e.players], e.pk))
 
 
 def _ranked_rows(lines: Sequence[Any], entries: dict[int, EntryLine], rule: RankingRule
@@ -269,7 +284,9 @@ def swiss_table(event: Event, entries: dict[int, EntryLine] | None = None) -> li
     rule = ranking_rule(event)
     results = [r for r in _swiss_results(event)
                if r.a in entries and (r.b is None or r.b in entries)]
-    lines = table([_draw_entry(e) for e in entries.values()], results, rule)
+    own = _own_ratings(event)
+    listed = _by_name(entries.values()) if own else list(entries.values())
+    lines = table([_draw_entry(e, own) for e in listed], results, rule)
     columns = _rule_columns(rule, any(s.draws for s in lines))
     return [StandingsTable("", columns, _ranked_rows(lines, entries, rule), rule_text(rule),
                            rule=rule.key, rule_name=rule_name(rule))]
@@ -300,8 +317,11 @@ def group_tables(event: Event, entries: dict[int, EntryLine] | None = None
             results[group].append(result)
     tables = []
     for group in sorted(members, key=lambda g: (len(g), g)):
+        own = _own_ratings(event)
         ids = sorted(members[group])
-        draw_entries = [_draw_entry(entries[i]) for i in ids]
+        if own:
+            ids = [e.pk for e in _by_name(entries[i] for i in ids)]
+        draw_entries = [_draw_entry(entries[i], own) for i in ids]
         group_results = results.get(group, [])
         if rule.key == "european":
             lines = table(draw_entries, group_results, rule)

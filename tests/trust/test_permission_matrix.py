@@ -109,10 +109,12 @@ EXPECTED: dict[str, Rule] = {
         "callup-fill", "callup-auto", "callup-release", "callup-move", "match-correct",
         "match-decide", "draw-edit", "draw-pin", "house-presets", "house-preset",
         "house-preset-delete", "match-rekey", "match-sheet",
-        "event-replay-conflicts")},
+        "event-replay-conflicts", "merge")},
     # the whole paper sheet's live check (issue 30): entered and rolled back, nothing saved
     "scoring:organiser-match-sheet-check": Rule(T1_ORGANISER, readonly=True,
                                                 why="a check, rolled back"),
+    # undoing a merge of players (issue 31): the world has none, so every role gets a 404
+    "scoring:organiser-merge-undo": Rule(None, readonly=True, why="an unknown merge: 404"),
     # the round's clock on the call-up page (scoring/views/round_clock.py)
     **{f"scoring:organiser-clock-{a}": Rule(T1_ORGANISER, why="is_organiser") for a in (
         "start", "add", "stop", "restart")},
@@ -277,6 +279,7 @@ def url_for(name: str, pattern: URLPattern, world: World, token: str) -> str | N
         "user_id": world.users["umpire"].pk, "role": "umpire",
         "invitation_id": world.invitation_id,
         "digest": "0" * 16,  # the offline engine bundle (GET only)
+        "merge_id": 999_999,  # no merge of players in the world
         # Django's own URLs
         "object_id": str(m1.pk), "id": str(m1.pk), "app_label": "scoring", "uidb64": "MQ",
         "content_type_id": str(ContentType.objects.get_for_model(Match).pk),

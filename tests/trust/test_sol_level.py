@@ -74,3 +74,26 @@ def test_a_recorded_score_is_checked_and_changes_nothing_when_refused(level: Mat
             record_game_score(match=match, scores=scores, law="SoL result", actor=actor)
         assert err.value.code == code
     assert Board.objects.count() == before
+
+
+def test_a_rating_from_another_tourney_is_no_tie_break_and_names_decide() -> None:
+    """SoL ranks level competitors by their own rate in this tourney, then by name; a
+    player's rating kept from another tourney is not theirs here (issue 31, "Finale
+    2008-2009")."""
+    import yaml
+
+    from scoring import standings
+    from scoring.models import Player
+    from scoring.services.sol import import_sol
+
+    lists = {"players": [{"guid": "z", "firstname": "Zora", "lastname": "Adler"},
+                         {"guid": "b", "firstname": "Bea", "lastname": "Zander"}],
+             "clubs": [], "championships": [{"description": "Level Cup"}]}
+    tourney = {"guid": "lvl", "description": "Level", "date": "2025-03-01", "championship": 1,
+               "system": "swiss", "competitors": [{"players": [1]}, {"players": [2]}],
+               "matches": [{"competitor1": 1, "competitor2": 2, "score1": 9, "score2": 9,
+                            "turn": 1, "board": 1}]}
+    report = import_sol(yaml.safe_dump_all([lists, tourney]).encode())
+    Player.objects.filter(name="Zora Adler").update(rating=2400)  # from another tourney
+    (table,) = standings.event_standings(report.tournaments[0].events.get())
+    assert [row.name for row in table.rows] == ["Bea Zander", "Zora Adler"]

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from django.db.models import F, Q
 
+from scoring.draws import Standing
+from scoring.draws.ranking import table
 from scoring.models import Board, BoardEvent, Entry, Game, Match, Player, Tournament
 from scoring.records import game_entries, live_events
 from scoring.records.sides import by_colour, other_side, side_colours
@@ -14,6 +16,7 @@ from scoring.rules import derive_game, get_rules, variant_for
 from scoring.rules.game import GameState
 from scoring.selectors.live.common import DONE, SIDES, side_label
 from scoring.selectors.live.tournament import MatchLine, _with_games
+from scoring.standings.results import decided_results, ranking_rule
 from scoring.stats import SideStats, analyse_board
 
 
@@ -116,9 +119,6 @@ def player_page(tournament: Tournament, player: Player) -> PlayerPage:
         out.append(PlayerMatch(line, side, partner))
         if not variant_for(match.rules).has_colours or side not in SIDES:
             continue
-        if match.status in DONE and match.winner_side and not match.walkover and not match.bye:
-            stats.matches += 1
-            stats.matches_won += int(match.winner_side == side)
         rules = get_rules(match.rules)
         for game in line.games:
             finished_rows = [b for b in rows.get(game.pk, []) if b.finished or b.kind != "log"]
@@ -130,11 +130,31 @@ def player_page(tournament: Tournament, player: Player) -> PlayerPage:
                                     rules=rules, stage=match.stage)
             except Exception:  # pragma: no cover - a damaged cache must not break the page
                 continue
-            if game.finished and game.winner_side:
-                stats.games += 1
-                stats.games_won += int(game.winner_side == side)
             _add_game(stats, slams, match, game, state, finished_rows, events, side)
+    # matches, games and points: the standings' own figures (one definition, issue 31);
+    # the boards' counts and the stroke-log figures above stay the logs'
+    stats.points_for = stats.points_against = 0
+    for entry in entries:
+        if not variant_for(entry.event.rules).has_colours:
+            continue
+        line = entry_standing(entry)
+        if line is not None:
+            stats.use_results(line)
     return PlayerPage(player, entries, out, stats, slams)
+
+
+def entry_standing(entry: Entry) -> Standing | None:
+    """The entry's line over the event's decided results as the standings count them
+    (:func:`scoring.standings.results.decided_results` credited by the event's ranking
+    rule, :func:`scoring.draws.ranking.table`), every bracket of the event included; None
+    while it has no decided match."""
+    results, _confirmed, _last = decided_results(entry.event)
+    mine = [r for r in results if entry.pk in (r.a, r.b)]
+    if not mine:
+        return None
+    ids = sorted({e for r in mine for e in (r.a, r.b) if e is not None})
+    return next(line for line in table(ids, mine, ranking_rule(entry.event))
+                if line.entry == entry.pk)
 
 
 def _add_game(stats: SideStats, slams: list[Slam], match: Match, game: Game,

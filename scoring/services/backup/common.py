@@ -44,7 +44,8 @@ _TIMESTAMPED = (Tournament, Player, Event, Entry, Round, Match, Game, Board, Boa
 #: when a model gains a field the export does not know, so a backup never silently loses it.
 NOT_EXPORTED = {
     Tournament: {"id"},
-    Player: {"id"},
+    # the name's key is made from the name; a merged record stays where it is (issue 31)
+    Player: {"id", "name_key", "merged_into"},
     Table: {"id", "tournament"},
     Event: {"id", "tournament"},
     Entry: {"id"},

@@ -153,6 +153,7 @@ class _Export:
             "players": [
                 {"ref": self.p_ref[p.pk], "name": p.name, "club": p.club,
                  "nationality": p.nationality, "rating": p.rating, "licence": p.licence,
+                 "born": p.born.isoformat() if p.born else None,
                  "created_at": _dt(p.created_at)}
                 for p in self.players
             ],

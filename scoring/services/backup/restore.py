@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import datetime
 import re
 import uuid
 from collections.abc import Iterator
@@ -49,6 +50,7 @@ from scoring.services.backup.common import (
     document_digest,
 )
 from scoring.services.backup.export import _detail_ids
+from scoring.services.players import PlayerBook
 from scoring.services.tournaments import TournamentError, clean_settings
 from scoring.standings.results import match_totals
 
@@ -61,6 +63,18 @@ class ImportReport:
     created_users: list[str] = field(default_factory=list)
     #: roles the file names for logins that existed before it ("olga (organiser)"): not given
     roles_not_granted: list[str] = field(default_factory=list)
+
+
+def _parse_born(value: Any, where: str) -> datetime.date | None:
+    """A player's date of birth (ISO 8601 date) or None."""
+    if value in (None, ""):
+        return None
+    try:
+        if not isinstance(value, str):
+            raise ValueError(value)
+        return datetime.date.fromisoformat(value)
+    except ValueError:
+        raise BackupError("bad_timestamp", f"{where}: {value!r} is not an ISO 8601 date") from None
 
 
 @contextmanager
@@ -371,17 +385,23 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str,
     _import_house_presets(tournament, _list(document, "house_presets"))
 
     players: dict[str, Player] = {}
+    # one person, one player (issue 31): the book finds a known player by the name's key,
+    # club, licence and date of birth, as every import does
+    book = PlayerBook(tournament)
     for i, row in enumerate(_list(document, "players")):
         where = f"players[{i}]"
         fields = {"name": _require(row, "name", where), "club": row.get("club", ""),
                   "nationality": row.get("nationality", ""), "rating": row.get("rating"),
                   "licence": row.get("licence") or "",
+                  "born": _parse_born(row.get("born"), where),
                   "created_at": _parse_dt(row.get("created_at"), where) or timezone.now()}
         _valid(Player(**fields), where)
-        player = Player.objects.filter(**fields).order_by("pk").first()
-        if player is None:
-            player = _new(Player, where, **fields)
+        player = book.resolve(fields["name"], fields["club"], fields["nationality"],
+                              fields["rating"], fields["licence"], fields["born"])
+        if player.pk is None:
+            player.created_at = fields["created_at"]
         players[_require(row, "ref", where)] = player
+    book.save()
 
     events: dict[str, Event] = {}
     for i, row in enumerate(_list(document, "events")):

@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from scoring.models import Entry, Event, Match
 from scoring.rules import variant_for
 from scoring.services.matches.base import Actor, MatchError, _audit, _lock
+from scoring.services.players import find_player
 
 
 def revoke_umpire_link(*, match: Match, actor: Actor) -> Match:
@@ -75,7 +76,9 @@ def create_single_match(
                 defaults={"kind": kind, "format": Event.Format.SINGLE_MATCH, "rules": rules,
                           "games_to_win": games_to_win, "status": Event.Status.RUNNING},
             )
-        rows = [p if isinstance(p, Player) else Player.objects.create(name=str(p).strip())
+        # one person, one player (issue 31): a name already known is that player
+        rows = [p if isinstance(p, Player) else
+                find_player(str(p)) or Player.objects.create(name=str(p).strip())
                 for p in players]
         entries = []
         for i in range(0, len(rows), per_side):

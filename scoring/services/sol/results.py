@@ -58,7 +58,7 @@ def record_game_score(*, match: Match, scores: dict[str, int], law: str, actor: 
         if snapshot.current is not None and snapshot.current.board is not None:
             raise MatchError("board_in_progress", "the current board is being recorded")
         board, _ = _target_board(match, snapshot, {"type": "stroke"}, None)
-        if board.sequence != 1 or (snapshot.current and snapshot.current.game_number != 1):
+        if board.sequence != 1:
             raise MatchError("recorded_not_alone", "a recorded score is the game's only board")
         board.kind = Board.Kind.RECORDED
         board.recorded_scores = {"a": scores["a"], "b": scores["b"]}
@@ -97,9 +97,27 @@ def _board_scores(plan: list[dict[str, Any]], breaker: str | None) -> dict[str, 
     return dict(state.scores)
 
 
+def _games_of(smatch: dict[str, Any]) -> list[tuple[int, int]]:
+    """SoL 5's games of a match: ``score1``/``score2``, then ``score1_2``/``score2_2`` and
+    ``score1_3``/``score2_3`` where given (best of three)."""
+    games = [(_points(smatch.get("score1")), _points(smatch.get("score2")))]
+    for n in (2, 3):
+        a, b = smatch.get(f"score1_{n}"), smatch.get(f"score2_{n}")
+        if a is None and b is None:
+            break
+        games.append((_points(a), _points(b)))
+    return games
+
+
+def _points(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 \
+        else 0
+
+
 def _import_match(smatch: dict[str, Any], number: int, event: Event, round_: Round,
                   table: Table | None, entries: list[Entry], tournament: Tournament,
-                  actor: Actor, report: SolReport, where: str, group: str = "") -> None:
+                  actor: Actor, report: SolReport, where: str, group: str = "",
+                  extra: dict[str, Any] | None = None) -> None:
     entry_a = _entry(entries, smatch.get("competitor1"), where)
     entry_b = _entry(entries, smatch.get("competitor2"), where)
     if entry_a is None:
@@ -107,11 +125,30 @@ def _import_match(smatch: dict[str, Any], number: int, event: Event, round_: Rou
     score1, score2 = smatch.get("score1") or 0, smatch.get("score2") or 0
     day_end = timezone.make_aware(datetime.datetime.combine(tournament.end_date,
                                                             datetime.time(23, 59)))
+    games = _games_of(smatch)
+    games_to_win = 2 if len(games) > 1 else 1
+    if extra is not None:
+        games_to_win = extra.get("games_to_win") if extra.get("games_to_win") in (1, 2, 3) \
+            else round_.games_to_win
+        group = _group(extra.get("group"), group)
+        number = extra.get("number") if isinstance(extra.get("number"), int) and \
+            extra["number"] > 0 else number
     match = Match.objects.create(
         event=event, round=round_, number=number, entry_a=entry_a, entry_b=entry_b,
-        table=table, rules="icf", stage=Round.Stage.LATE, games_to_win=1,
-        bye=entry_b is None, status=Match.Status.READY, group=group,
+        table=table, rules=event.rules if extra is not None else "icf",
+        stage=round_.stage if extra is not None else Round.Stage.LATE,
+        games_to_win=games_to_win, bye=entry_b is None, status=Match.Status.READY,
+        group=group,
     )
+    boards_kept = games_to_win == 1 and bool(smatch.get("boards"))
+    if extra is not None and entry_b is not None and not (
+            boards_kept and not extra.get("walkover")
+            and extra.get("status") in (Match.Status.FINISHED, Match.Status.CONFIRMED)):
+        _import_own_match(match, smatch, extra, tournament, actor, report, day_end)
+        return
+    if len(games) > 1 and entry_b is not None and any(games[1:]):
+        _import_games(match, smatch, games, tournament, actor, report, where, day_end)
+        return
     report.matches += 1
     sol_result = {"score1": score1, "score2": score2, "turn": smatch.get("turn"),
                   "board": smatch.get("board"), "final": bool(smatch.get("final"))}
@@ -187,6 +224,9 @@ def _import_match(smatch: dict[str, Any], number: int, event: Event, round_: Rou
                 "sol_boards": rows if isinstance(rows, list) else [],
                 "needs_review": review},
     )
+    if extra is not None and extra.get("status") == Match.Status.CONFIRMED:
+        Match.objects.filter(pk=match.pk).update(status=Match.Status.CONFIRMED,
+                                                 confirmed_at=day_end)
 
 
 def _boards_from_sol(sboards: Any, where: str, report: SolReport) -> list[dict[str, Any]] | None:
@@ -235,3 +275,80 @@ def _awards_from_score(score1: int, score2: int) -> list[dict[str, Any]]:
     first, second = ("b", "a") if score1 >= score2 else ("a", "b")
     scores = {"a": score1, "b": score2}
     return chunks(first, scores[first]) + chunks(second, scores[second])
+
+
+def _group(value: Any, default: str) -> str:
+    return value[:10] if isinstance(value, str) else default
+
+
+def _record_games(match: Match, games: list[tuple[int, int]], actor: Actor) -> bool:
+    """Each game's score as recorded (:func:`record_game_score`: the higher score wins the
+    game, level is a drawn game); a match the games leave open was stopped by the round's time
+    limit (the leader wins, level is a draw). Returns whether time stopped it."""
+    for number, (a, b) in enumerate(games, 1):
+        snapshot = match_snapshot(match)
+        if snapshot.finished:
+            break
+        if number == len(games) and max(a, b) < GAME_POINTS:
+            # the last game short of the game's points: time stopped it; its points as
+            # award boards, then the time-up rule decides it as it did
+            for board in _awards_from_score(a, b):
+                record_quick_board(match=match, client_id=uuid.uuid4(), actor=actor, **board)
+            break
+        record_game_score(match=match, scores={"a": a, "b": b}, law=AWARD_LAW, actor=actor)
+    match.refresh_from_db()
+    if not match_snapshot(match).finished:
+        record_time_up(match=match, actor=actor)
+        return True
+    return False
+
+
+def _import_games(match: Match, smatch: dict[str, Any], games: list[tuple[int, int]],
+                  tournament: Tournament, actor: Actor, report: SolReport, where: str,
+                  day_end: Any) -> None:
+    """A best-of-three match of SoL 5 (``score1_2`` …): every game's score as SoL holds it."""
+    breaker = _side(smatch.get("breaker"))
+    record_toss(match=match, winner=breaker or "a", choice="break", actor=actor)
+    time_limited = _record_games(match, games, actor)
+    Match.objects.filter(pk=match.pk).update(finished_at=day_end)
+    report.boards += len(games)
+    if time_limited:
+        report.kept.append(f"{where}, table {smatch.get('board')}: stopped by time, games "
+                           + ", ".join(f"{a}–{b}" for a, b in games))
+    AuditEntry.objects.create(
+        tournament=tournament, match=match, actor=actor.user, via="import",
+        device=actor.device, action="sol_result",
+        detail={"games": [list(g) for g in games], "turn": smatch.get("turn"),
+                "board": smatch.get("board"), "from": "games", "time_limited": time_limited})
+
+
+def _import_own_match(match: Match, smatch: dict[str, Any], extra: dict[str, Any],
+                      tournament: Tournament, actor: Actor, report: SolReport,
+                      day_end: Any) -> None:
+    """A match of this app's own export (:mod:`.extension`): not decided, a walkover, or its
+    games as they were recorded; confirmed as it was."""
+    status = extra.get("status")
+    winner = extra.get("winner") if extra.get("winner") in ("a", "b") else ""
+    detail: dict[str, Any] = {"turn": smatch.get("turn"), "board": smatch.get("board"),
+                              "from": "app", "status": status}
+    if extra.get("walkover"):
+        Match.objects.filter(pk=match.pk).update(
+            walkover=True, winner_side=winner, status=Match.Status.CONFIRMED,
+            finished_at=day_end, confirmed_at=day_end)
+        detail["walkover"] = winner or "both"
+    elif status in (Match.Status.FINISHED, Match.Status.CONFIRMED):
+        raw = extra.get("games") if isinstance(extra.get("games"), list) else []
+        games = [(_points(g[0]), _points(g[1])) for g in raw
+                 if isinstance(g, list) and len(g) >= 2] or _games_of(smatch)
+        breaker = _side(smatch.get("breaker"))
+        record_toss(match=match, winner=breaker or "a", choice="break", actor=actor)
+        detail["time_limited"] = _record_games(match, games, actor)
+        detail["games"] = [list(g) for g in games]
+        report.boards += len(games)
+        fields: dict[str, Any] = {"finished_at": day_end}
+        if status == Match.Status.CONFIRMED:
+            fields.update(status=Match.Status.CONFIRMED, confirmed_at=day_end)
+        Match.objects.filter(pk=match.pk).update(**fields)
+    AuditEntry.objects.create(tournament=tournament, match=match, actor=actor.user,
+                              via="import", device=actor.device, action="sol_result",
+                              detail=detail)

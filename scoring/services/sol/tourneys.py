@@ -25,6 +25,8 @@ from scoring.models import (
 )
 from scoring.round_clock import limit_minutes
 from scoring.services.matches import Actor
+from scoring.services.players import current, find_player
+from scoring.services.sol.extension import tourney_extension
 from scoring.services.sol.reading import (
     SolError,
     _date,
@@ -80,7 +82,7 @@ def _player(splayer: Any, lists: dict[str, Any], report: SolReport) -> Player:
     record = ExternalRecord.objects.filter(source=SOURCE, kind="player", key=key).first()
     if record is not None and record.player is not None:
         report.players_reused += 1
-        return record.player
+        return current(record.player)  # a merged record: the player it lives in now
     first, last = _text(splayer.get("firstname")), _text(splayer.get("lastname"))
     name = " ".join(p for p in (first, last) if p)
     nickname = _text(splayer.get("nickname"))
@@ -93,14 +95,33 @@ def _player(splayer: Any, lists: dict[str, Any], report: SolReport) -> Player:
         sclub = _item(lists.get("clubs") or [], splayer["club"], "club")
         club = _text(sclub.get("description") if isinstance(sclub, dict) else sclub)
     nationality = _text(splayer.get("nationality"))[:3].upper()
-    player = Player.objects.create(name=name[:120], club=club[:120], nationality=nationality)
+    born = _born(splayer.get("birthdate"))
+    # one person, one player (issue 31): a known player of this name and club is reused
+    player = find_player(name[:120], club[:120], born=born)
+    if player is not None:
+        report.players_reused += 1
+    else:
+        player = Player.objects.create(name=name[:120], club=club[:120],
+                                       nationality=nationality, born=born)
+        report.players_created += 1
     ExternalRecord.objects.create(
         source=SOURCE, kind="player", key=key[:100], player=player,
         data={"firstname": first, "lastname": last, "nickname": nickname,
               "nationality": nationality, "club": club},
     )
-    report.players_created += 1
     return player
+
+
+def _born(value: Any) -> datetime.date | None:
+    """SoL's ``birthdate`` (a date, or ISO text) or None."""
+    if isinstance(value, datetime.datetime):
+        return value.date()
+    if isinstance(value, datetime.date):
+        return value
+    try:
+        return datetime.date.fromisoformat(str(value)[:10]) if value else None
+    except ValueError:
+        return None
 
 
 def _unique_slug(base: str) -> str:
@@ -137,6 +158,12 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
                                "players are not supported; tourney skipped")
         return
 
+    # this app's own export: the facts SoL cannot hold (format, brackets, walkovers, games)
+    extension = tourney_extension(lists, _text(tourney.get("guid")))
+    if extension is not None and len(extension["matches"]) != len(matches):
+        extension = None
+    facts = extension.get("event") if extension is not None else None
+    facts = facts if isinstance(facts, dict) else {}
     tables_needed = max((m.get("board") or 0 for m in matches if isinstance(m, dict)),
                         default=0)
     tournament = Tournament.objects.create(
@@ -147,16 +174,22 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
         tournament.organisers.add(user)
     played = [m for m in matches if isinstance(m, dict)
               and (m.get("score1") or m.get("score2") or m.get("competitor2") is None)]
+    best_of_three = any(isinstance(m, dict) and m.get("score1_2") is not None
+                        for m in matches)
     event = Event.objects.create(
         tournament=tournament, name=(cname or description)[:120],
         kind=Event.Kind.DOUBLES if players_per == 2 else Event.Kind.SINGLES,
         format=SYSTEMS.get(_text(tourney.get("system")), Event.Format.SWISS),
-        games_to_win=1,
+        games_to_win=2 if best_of_three else 1,
         status=Event.Status.FINISHED if matches and len(played) == len(matches)
         else Event.Status.RUNNING,
-        settings={"ranking": "european", "bye_points": _phantom_score(tourney)},
+        # SoL ranks by the entries' own rates, then by name (never another tourney's)
+        settings={"ranking": "european", "bye_points": _phantom_score(tourney),
+                  "ratings": "entry"},
         round_minutes=limit_minutes(tourney.get("duration")),  # SoL's round time limit
     )
+    if facts:
+        _apply_facts(event, facts)
     group = "A" if event.format == Event.Format.GROUPS else ""  # a round robin: one table
     players = lists.get("players") or []
     rate_of = _rates(lists, tourney, day)
@@ -180,24 +213,30 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
             seed=position if position and position > 0 else None))
 
     rounds: dict[tuple[int, bool], Round] = {}
+    own_rounds = _own_rounds(event, extension)
     tables: dict[int, Table] = {}
-    ordered = sorted((m for m in matches if isinstance(m, dict)),
-                     key=lambda m: (m.get("turn") or 0, bool(m.get("final")), m.get("board") or 0))
-    for number, smatch in enumerate(ordered, 1):
+    extras = extension["matches"] if extension is not None else [None] * len(matches)
+    ordered = sorted(((m, x) for m, x in zip(matches, extras, strict=True)
+                      if isinstance(m, dict)),
+                     key=lambda mx: (mx[0].get("turn") or 0, bool(mx[0].get("final")),
+                                     mx[0].get("board") or 0))
+    for number, (smatch, extra) in enumerate(ordered, 1):
         turn = smatch.get("turn") or 1
         final = bool(smatch.get("final"))
-        if (turn, final) not in rounds:
+        round_ = own_rounds.get(turn) if isinstance(turn, int) else None
+        if round_ is None and (turn, final) not in rounds:
             rounds[(turn, final)] = Round.objects.create(
-                event=event, number=turn, games_to_win=1,
+                event=event, number=turn, games_to_win=event.games_to_win,
                 bracket=Round.Bracket.FINAL if final else Round.Bracket.MAIN,
                 stage=Round.Stage.LATE, name="")
         table_no = smatch.get("board")
         if isinstance(table_no, int) and table_no > 0 and table_no not in tables:
             tables[table_no] = Table.objects.get_or_create(tournament=tournament,
                                                            number=table_no)[0]
-        _import_match(smatch, number, event, rounds[(turn, final)], tables.get(table_no),
-                      entries, tournament, actor, report, f"{description}, round {turn}",
-                      group=group)
+        _import_match(smatch, number, event, round_ or rounds[(turn, final)],
+                      tables.get(table_no), entries, tournament, actor, report,
+                      f"{description}, round {turn}", group=group,
+                      extra=extra if isinstance(extra, dict) else None)
 
     ExternalRecord.objects.create(
         source=SOURCE, kind="tournament", key=key[:100], tournament=tournament,
@@ -213,6 +252,53 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
                 "competitors": len(entries), "matches": len(ordered)},
     )
     report.tournaments.append(tournament)
+
+
+def _apply_facts(event: Event, facts: dict[str, Any]) -> None:
+    """The event as this app exported it (:mod:`.extension`): its format, kind, rules, games,
+    settings (ranking rule, bye value), round time and status; unknown values are ignored."""
+    from scoring.rules import RULESETS
+
+    if facts.get("format") in Event.Format.values:
+        event.format = facts["format"]
+    if facts.get("kind") in (Event.Kind.SINGLES, Event.Kind.DOUBLES):
+        event.kind = facts["kind"]
+    if facts.get("rules") in RULESETS:
+        event.rules = facts["rules"]
+    if facts.get("games_to_win") in (1, 2, 3):
+        event.games_to_win = facts["games_to_win"]
+    if isinstance(facts.get("settings"), dict):
+        event.settings = facts["settings"]
+    if facts.get("status") in Event.Status.values:
+        event.status = facts["status"]
+    minutes = facts.get("round_minutes")
+    if minutes is None or (isinstance(minutes, int) and 1 <= minutes <= 600):
+        event.round_minutes = minutes
+    if isinstance(facts.get("name"), str) and facts["name"].strip():
+        event.name = facts["name"].strip()[:120]
+    event.save()
+
+
+def _own_rounds(event: Event, extension: dict[str, Any] | None) -> dict[int, Round]:
+    """The rounds of this app's export by SoL turn: brackets (winners, losers, final,
+    placement, groups), numbers, stages and games as they were."""
+    if extension is None or not isinstance(extension.get("rounds"), list):
+        return {}
+    out: dict[int, Round] = {}
+    for row in extension["rounds"]:
+        if not isinstance(row, dict) or not isinstance(row.get("turn"), int):
+            continue
+        bracket = row.get("bracket") if row.get("bracket") in Round.Bracket.values \
+            else Round.Bracket.MAIN
+        stage = row.get("stage") if row.get("stage") in Round.Stage.values \
+            else Round.Stage.LATE
+        games = row.get("games_to_win") if row.get("games_to_win") in (1, 2, 3) \
+            else event.games_to_win
+        number = row.get("number") if isinstance(row.get("number"), int) else row["turn"]
+        out[row["turn"]] = Round.objects.create(
+            event=event, number=number, games_to_win=games, bracket=bracket, stage=stage,
+            name=_text(row.get("name"))[:120])
+    return out
 
 
 def _rates(lists: dict[str, Any], tourney: dict[str, Any], day: datetime.date

@@ -14,6 +14,7 @@ from scoring.services.tournaments.base import TournamentError, audit, clean_text
 from scoring.services.tournaments.csv_import import (
     COLUMNS,
     DELIMITERS,
+    DUPLICATE_CHOICES,
     MAX_LINES,
     ImportFailed,
     ImportResult,
@@ -24,6 +25,7 @@ from scoring.services.tournaments.csv_import import (
 from scoring.services.tournaments.entries import (
     CLOSED_AFTER_DRAW,
     PlayerData,
+    PossibleDuplicate,
     add_entry,
     entries_open,
     remove_entry,
@@ -47,7 +49,8 @@ from scoring.services.tournaments.setup import (
 )
 
 __all__ = [
-    "CLOSED_AFTER_DRAW", "COLUMNS", "DELIMITERS", "MAX_LINES", "SETTING_KEYS", "TEXT_SETTINGS",
+    "CLOSED_AFTER_DRAW", "COLUMNS", "DELIMITERS", "DUPLICATE_CHOICES", "MAX_LINES",
+    "PossibleDuplicate", "SETTING_KEYS", "TEXT_SETTINGS",
     "ImportFailed", "ImportResult", "LineError", "PlayerData", "TournamentError", "add_entry",
     "audit", "clean_settings", "clean_text", "create_event", "create_tournament", "decode_csv",
     "delete_event",

@@ -5,6 +5,7 @@ transaction."""
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import re
 from dataclasses import dataclass, field
@@ -12,8 +13,9 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
+from scoring.identity import name_key
 from scoring.limits import RATING_MAX, RATING_MIN, SEED_MAX, has_bidi_control
-from scoring.models import Entry, Event, Tournament
+from scoring.models import Entry, Event, Player, Tournament
 from scoring.services.matches import Actor
 from scoring.services.players import PlayerBook
 from scoring.services.tournaments.base import audit
@@ -28,6 +30,8 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "nationality": ("nationality", "country", "nation", "land", "nationalität"),
     "rating": ("rating", "wertung", "elo"),
     "licence": ("licence", "license", "licence number", "lizenz", "lizenznummer", "pass"),
+    "born": ("born", "date of birth", "birth date", "birthdate", "dob", "geboren",
+             "geburtsdatum"),
     "event": ("event", "wettbewerb", "disziplin"),
     "seed": ("seed", "setzplatz", "setzung"),
     "partner": ("partner", "partnerin", "doubles partner", "doppelpartner"),
@@ -49,6 +53,15 @@ class ImportResult:
     rows: int = 0
     errors: list[LineError] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
+    #: lines whose player may already exist under another club (nothing imported while
+    #: ``duplicates="ask"``): line, code "possible_duplicate", the name and the known players
+    duplicates: list[LineError] = field(default_factory=list)
+    text: str = ""  # the decoded file, so the page can ask and send it again
+
+
+#: What the import does with a name known under another club (issue 31): stop and show the
+#: lines ("ask"), enter the known player ("same"), or make a new player ("new").
+DUPLICATE_CHOICES = ("ask", "same", "new")
 
 
 class ImportFailed(Exception):
@@ -101,11 +114,15 @@ def _delimiter(text: str) -> str | None:
 
 
 def import_csv(*, tournament: Tournament, data: bytes | str, actor: Actor,
-               default_event: Event | None = None, dry_run: bool = False) -> ImportResult:
+               default_event: Event | None = None, dry_run: bool = False,
+               duplicates: str = "new") -> ImportResult:
     """Import players and entries from CSV (``docs/CSV.md``): all lines or none.
 
     Every line is checked first; any error leaves the database as it was and the result lists
-    each error with its line number. ``dry_run`` checks only.
+    each error with its line number. ``dry_run`` checks only. Players are found by the
+    name's key (any case and Unicode form, :mod:`scoring.identity`), club, licence and date of
+    birth; ``duplicates`` (:data:`DUPLICATE_CHOICES`) says what a name known only under
+    another club becomes.
     """
     text = decode_csv(data)
     errors: list[LineError] = []
@@ -193,7 +210,7 @@ def import_csv(*, tournament: Tournament, data: bytes | str, actor: Actor,
                 elif not event.is_doubles and partner is not None:
                     row_errors.append(LineError(line, "partner_singles"))
                 if name:
-                    key = (event.pk, name.lower(), club.lower())
+                    key = (event.pk, name_key(name), name_key(club))
                     if key in seen:
                         row_errors.append(LineError(line, "duplicate_line",
                                                     {"other": seen[key]}))
@@ -207,15 +224,24 @@ def import_csv(*, tournament: Tournament, data: bytes | str, actor: Actor,
             if row_errors:
                 errors.extend(row_errors)
                 continue
+            born = None
+            if cell("born"):
+                born = parse_born(cell("born"))
+                if born is None:
+                    row_errors.append(LineError(line, "bad_born", {"value": cell("born")[:40]}))
+                    errors.extend(row_errors)
+                    continue
             rows.append((line, event, PlayerData(name, club, nationality, rating,
-                                                 cell("licence")[:40]), partner, seed))
+                                                 cell("licence")[:40], born), partner, seed))
     except csv.Error as exc:
         errors.append(LineError(reader.line_num, "csv_broken", {"detail": str(exc)}))
     if not rows and not errors:
         errors.append(LineError(1, "csv_empty"))
     if errors:
-        return ImportResult(False, rows=count, errors=errors, counts=_counts())
-    return _import_rows(tournament, rows, actor, dry_run, count)
+        return ImportResult(False, rows=count, errors=errors, counts=_counts(), text=text)
+    result = _import_rows(tournament, rows, actor, dry_run, count, duplicates)
+    result.text = text
+    return result
 
 
 def _counts(**values: int) -> dict[str, int]:
@@ -225,13 +251,29 @@ def _counts(**values: int) -> dict[str, int]:
     return counts
 
 
+def parse_born(text: str) -> datetime.date | None:
+    """A date of birth as spreadsheets write it: 2001-04-30, 30.04.2001 or 30/04/2001."""
+    text = text.strip()
+    for pattern, order in ((r"(\d{4})-(\d{1,2})-(\d{1,2})", (0, 1, 2)),
+                           (r"(\d{1,2})[./](\d{1,2})[./](\d{4})", (2, 1, 0))):
+        found = re.fullmatch(pattern, text)
+        if found:
+            parts = [int(found.group(i + 1)) for i in order]
+            try:
+                day = datetime.date(*parts)
+            except ValueError:
+                return None
+            return day if 1900 <= day.year <= datetime.date.today().year else None
+    return None
+
+
 def _import_rows(tournament: Tournament, rows: list[Any], actor: Actor, dry_run: bool,
-                 count: int) -> ImportResult:
+                 count: int, duplicates: str = "new") -> ImportResult:
     """Plan every entry with a few reads (no lock), then write them with bulk inserts in one
     short transaction: strokes posted meanwhile wait well under a second for the write lock
     (issue 16: a 5,000-line import held SQLite's lock for 22 s)."""
     book = PlayerBook(tournament)
-    book.load([(p.name.lower(), p.club.lower()) for _l, _e, player, partner, _s in rows
+    book.load([(name_key(p.name), name_key(p.club)) for _l, _e, player, partner, _s in rows
                for p in (player, partner) if p is not None])
     events = {event.pk for _l, event, _p, _q, _s in rows}
     taken: dict[tuple[int, Any], Entry] = {}
@@ -245,10 +287,24 @@ def _import_rows(tournament: Tournament, rows: list[Any], actor: Actor, dry_run:
     errors: list[LineError] = []
     new: list[Entry] = []
     reseeded: list[Entry] = []
+    asked: list[LineError] = []
     for line, event, player, partner, seed in rows:
+        same: dict[int, Player | None] = {}
+        for n, p in enumerate((player, partner)):
+            if p is None or duplicates == "new":
+                continue
+            known = book.similar(p.name, p.club, p.licence, p.born)
+            if known and duplicates == "same":
+                same[n] = known[0]
+            elif known:
+                asked.append(LineError(line, "possible_duplicate", {
+                    "name": ", ".join(x for x in (p.name, p.club) if x),
+                    "known": "; ".join(", ".join(x for x in (k.name, k.club) if x)
+                                       for k in known[:3])}))
         first = book.resolve(player.name, player.club, player.nationality, player.rating,
-                         player.licence)
-        mate = book.resolve(partner.name, partner.club) if partner is not None else None
+                             player.licence, player.born, same_as=same.get(0))
+        mate = (book.resolve(partner.name, partner.club, same_as=same.get(1))
+                if partner is not None else None)
         if mate is first:
             errors.append(LineError(line, "partner_self"))
             continue
@@ -286,7 +342,9 @@ def _import_rows(tournament: Tournament, rows: list[Any], actor: Actor, dry_run:
                      players_not_changed=len(book.kept), entries_created=len(new),
                      entries_kept=len(rows) - len(new) - len(errors))
     if errors:
-        return ImportResult(False, rows=count, errors=errors, counts=counts)
+        return ImportResult(False, rows=count, errors=errors, counts=counts, duplicates=asked)
+    if asked:
+        return ImportResult(False, rows=count, counts=counts, duplicates=asked)
     if dry_run:
         return ImportResult(True, rows=count, counts=counts)
     try:

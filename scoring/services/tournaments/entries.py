@@ -4,13 +4,14 @@ for knock-out, groups and double elimination."""
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 from scoring.limits import SEED_MAX
-from scoring.models import Entry, Event
+from scoring.models import Entry, Event, Player
 from scoring.services.matches import Actor
 from scoring.services.players import PlayerBook
 from scoring.services.tournaments.base import TournamentError, audit
@@ -37,16 +38,41 @@ class PlayerData:
     nationality: str = ""
     rating: int | None = None
     licence: str = ""  # the federation's licence number (issue 15)
+    born: datetime.date | None = None  # the date of birth, where known (issue 31)
+
+
+class PossibleDuplicate(TournamentError):
+    """A name already known under another club (or without one): the organiser says whether
+    it is the same person before a new player is made (issue 31). ``known`` maps "player"
+    and "partner" to the saved players of that name."""
+
+    def __init__(self, known: dict[str, list[Player]]) -> None:
+        first = next(iter(known.values()))[0]
+        super().__init__("possible_duplicate", name=first.name,
+                         known=", ".join(x for x in (first.name, first.club) if x))
+        self.known = known
 
 
 def add_entry(*, event: Event, player: PlayerData, actor: Actor, partner: PlayerData | None = None,
-              seed: int | None = None) -> Entry:
-    """Enter a player (or a pair in doubles) by hand; players are found by name and club or
-    created. A player who plays in another tournament is never changed: a new nationality or
-    rating makes this tournament's own record of the player (:mod:`scoring.services.players`)."""
+              seed: int | None = None, same_as: dict[str, Player | None] | None = None,
+              ask: bool = False) -> Entry:
+    """Enter a player (or a pair in doubles) by hand; players are found by the name's key
+    (any case and Unicode form), club, licence and date of birth, or created. With ``ask``,
+    a name known only under another club raises :class:`PossibleDuplicate` until the
+    organiser answers: ``same_as`` maps "player" / "partner" to the known player meant, or to
+    None for a new player. A player who plays in another tournament is never changed: a new
+    nationality or rating makes this tournament's own record of the player
+    (:mod:`scoring.services.players`)."""
+    answered = same_as or {}
     with transaction.atomic():
         book = PlayerBook(event.tournament)
-        entry, created = _add_entry(event, player, partner, seed, book)
+        if ask:
+            known = {role: found for role, data in (("player", player), ("partner", partner))
+                     if data is not None and role not in answered
+                     and (found := book.similar(data.name, data.club, data.licence, data.born))}
+            if known:
+                raise PossibleDuplicate(known)
+        entry, created = _add_entry(event, player, partner, seed, book, answered)
         if not created:
             raise TournamentError("already_entered", name=entry.name)
         audit(event.tournament, actor, "entry_added",
@@ -56,7 +82,9 @@ def add_entry(*, event: Event, player: PlayerData, actor: Actor, partner: Player
 
 
 def _add_entry(event: Event, player: PlayerData, partner: PlayerData | None, seed: int | None,
-               book: PlayerBook) -> tuple[Entry, bool]:
+               book: PlayerBook, same_as: dict[str, Player | None] | None = None
+               ) -> tuple[Entry, bool]:
+    same_as = same_as or {}
     if not entries_open(event):
         raise TournamentError("entries_closed", event=event.name)
     if event.is_doubles and partner is None:
@@ -64,8 +92,10 @@ def _add_entry(event: Event, player: PlayerData, partner: PlayerData | None, see
     if not event.is_doubles and partner is not None:
         raise TournamentError("partner_singles")
     first = book.resolve(player.name, player.club, player.nationality, player.rating,
-                         player.licence)
-    mate = book.resolve(partner.name, partner.club) if partner is not None else None
+                         player.licence, player.born, same_as=same_as.get("player"))
+    mate = (book.resolve(partner.name, partner.club, licence=partner.licence,
+                         born=partner.born, same_as=same_as.get("partner"))
+            if partner is not None else None)
     if mate is not None and mate is first:
         raise TournamentError("partner_self")
     book.save()

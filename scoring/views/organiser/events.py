@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import standings
+from scoring.converters import bounded_id
 from scoring.error_words import error_text
 from scoring.forms.organiser import (
     EntryForm,
@@ -25,12 +26,13 @@ from scoring.forms.organiser import (
     WithdrawForm,
 )
 from scoring.limits import text_problem
-from scoring.models import Event, Round, Tournament
+from scoring.models import Event, Player, Round, Tournament
+from scoring.selectors import merges as merge_selectors
 from scoring.selectors import organiser as organiser_selectors
 from scoring.services import draws as draw_service
 from scoring.services import tournaments as tournament_service
 from scoring.services.draws import DrawServiceError
-from scoring.services.tournaments import PlayerData, TournamentError
+from scoring.services.tournaments import PlayerData, PossibleDuplicate, TournamentError
 from scoring.views.organiser.base import (
     actor_of,
     get_event,
@@ -195,19 +197,29 @@ def _event_context(request: HttpRequest, tournament: Tournament, event: Event,
 
 @require_POST
 def entry_add(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    """Enter a player (or a pair); a name known under another club is first shown to the
+    organiser ("… already exists: same person?", issue 31) and entered after the answer."""
     tournament, event = get_event(request, slug, event_id)
     form = EntryForm(request.POST, doubles=event.is_doubles, suggest_url=reverse(
         "scoring:organiser-player-search", args=[tournament.slug]) + "?as=names")
+    duplicate: dict[str, Any] | None = None
     if form.is_valid():
         d = form.cleaned_data
         player = PlayerData(d["name"], d.get("club") or "", d.get("nationality") or "",
-                            d.get("rating"))
+                            d.get("rating"), d.get("licence") or "", d.get("born"))
         partner = (PlayerData(d["partner"], d.get("partner_club") or d.get("club") or "")
                    if event.is_doubles else None)
+        same_as = _answers(d, player, partner)
         try:
             entry = tournament_service.add_entry(event=event, player=player, partner=partner,
-                                                 seed=d.get("seed"),
+                                                 seed=d.get("seed"), same_as=same_as, ask=True,
                                                  actor=actor_of(request, tournament))
+        except PossibleDuplicate as err:
+            role, known = next(iter(err.known.items()))
+            duplicate = {"role": role, "field": f"same_{role}",
+                         "data": player if role == "player" else partner,
+                         "known": known, "answers": {f"same_{r}": request.POST.get(f"same_{r}")
+                                                     for r in same_as}}
         except TournamentError as err:
             show_error(request, err)
         else:
@@ -215,13 +227,32 @@ def entry_add(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
             form = None
     else:
         messages.error(request, _("Check the entry: some fields are not valid."))
+    context = _event_context(request, tournament, event, entry_form=form)
+    context["duplicate"] = duplicate
     if request.htmx:
-        return render(request, "scoring/organiser/_entries_response.html",
-                      _event_context(request, tournament, event, entry_form=form))
+        return render(request, "scoring/organiser/_entries_response.html", context)
     if form is not None:
-        return render(request, "scoring/organiser/event.html",
-                      _event_context(request, tournament, event, entry_form=form), status=422)
+        return render(request, "scoring/organiser/event.html", context,
+                      status=200 if duplicate else 422)
     return redirect("scoring:organiser-event", slug=slug, event_id=event.pk)
+
+
+def _answers(data: dict[str, Any], player: PlayerData, partner: PlayerData | None
+             ) -> dict[str, Player | None]:
+    """The organiser's answers to "same person?": the known player meant (only one of that
+    name), or None for a new player; roles not answered are left out."""
+    answers: dict[str, Player | None] = {}
+    for role, person in (("player", player), ("partner", partner)):
+        value = data.get(f"same_{role}") or ""
+        if person is None or not value:
+            continue
+        if value == "new":
+            answers[role] = None
+            continue
+        known = organiser_selectors.player_named(bounded_id(value) or 0, person.name)
+        if known is not None:
+            answers[role] = known
+    return answers
 
 
 ENTRY_ACTIONS = ("withdraw", "reinstate", "remove", "seed")
@@ -272,7 +303,9 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(request, slug)
     ordered = organiser_selectors.tournament_players(tournament)
     return render(request, "scoring/organiser/players.html",
-                  {"tournament": tournament, "rows": ordered})
+                  {"tournament": tournament, "rows": ordered,
+                   "candidates": merge_selectors.merge_candidates(tournament),
+                   "merges": merge_selectors.tournament_merges(tournament)})
 
 
 @require_http_methods(["GET", "POST"])
@@ -286,12 +319,23 @@ def import_players(request: HttpRequest, slug: str) -> HttpResponse:
                       initial=initial)
     result = None
     errors: list[dict[str, Any]] = []
+    duplicates: list[dict[str, Any]] = []
     if request.method == "POST" and form.is_valid():
         result = tournament_service.import_csv(
             tournament=tournament, data=form.raw(), actor=actor_of(request, tournament),
             default_event=form.cleaned_data.get("event"),
-            dry_run=form.cleaned_data.get("check_only", False))
+            dry_run=form.cleaned_data.get("check_only", False),
+            duplicates=form.cleaned_data.get("duplicates") or "ask")
         errors = [{"line": e.line, "text": error_text(e.code, e.params)} for e in result.errors]
+        duplicates = [{"line": e.line, "name": e.params["name"], "known": e.params["known"]}
+                      for e in result.duplicates] if not result.errors else []
+        if duplicates:
+            # asked: the lines come back in the text box, so the answer sends them again
+            data = request.POST.copy()
+            data["text"] = result.text
+            data["duplicates"] = "same"
+            form = ImportForm(data, tournament=tournament)
+            form.is_valid()
         if result.ok and not form.cleaned_data.get("check_only"):
             c = result.counts
             messages.success(request, _(
@@ -310,9 +354,10 @@ def import_players(request: HttpRequest, slug: str) -> HttpResponse:
             if event is not None:
                 return redirect("scoring:organiser-event", slug=slug, event_id=event.pk)
             return redirect("scoring:organiser-players", slug=slug)
-    status = 422 if result is not None and not result.ok else 200
+    status = 422 if result is not None and not result.ok and not duplicates else 200
     return render(request, "scoring/organiser/import.html", {
         "tournament": tournament, "form": form, "result": result, "errors": errors,
+        "duplicates": duplicates,
         "columns": tournament_service.COLUMNS,
     }, status=status)
 
