@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.preset_words import preset_name
 from scoring.rules import RuleSet

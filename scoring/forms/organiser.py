@@ -22,8 +22,8 @@ from scoring.forms.fields import (
 )
 from scoring.limits import RATING_MAX, RATING_MIN, SEED_MAX, has_bidi_control
 from scoring.models import Event, Tournament
-from scoring.rule_words import rules_name
 from scoring.preset_words import preset_choices
+from scoring.rule_words import rules_name
 from scoring.rules import RULESETS
 from scoring.selectors.house_presets import presets_of
 

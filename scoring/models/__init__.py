@@ -30,6 +30,7 @@ __all__ = [
     "Event",
     "ExternalRecord",
     "Game",
+    "HousePreset",
     "AttemptCounter",
     "Invitation",
     "Match",

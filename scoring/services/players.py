@@ -18,7 +18,6 @@ from django.db.models import Q
 
 from scoring.identity import licence_key, name_key
 from scoring.models import Entry, Player, Tournament
-from scoring.services.tournaments.base import clean_text
 
 #: names looked up per query (well inside SQLite's limit of bound parameters)
 CHUNK = 500
@@ -129,6 +128,8 @@ class PlayerBook:
         """The player to enter: ``same_as`` when the organiser said so, else the one this
         name (in any case and Unicode form), club, licence and date of birth mean, else a new
         row."""
+        from scoring.services.tournaments.base import clean_text  # tournaments imports this
+
         for text, field_name in ((name, "name"), (club, "club"), (nationality, "nationality"),
                                  (licence, "licence")):
             clean_text(text, field=field_name)

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0013_partial_link_indexes'),
+        ('scoring', '0017_house_presets'),
     ]
 
     operations = [

@@ -23,7 +23,7 @@ def mark_made_accounts(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0013_partial_link_indexes'),
+        ('scoring', '0015_player_merge'),
     ]
 
     operations = [
