@@ -100,6 +100,16 @@ class NumberField(forms.IntegerField):
         kwargs.setdefault("min_value", -BIG_INT)
         super().__init__(*args, **kwargs)
 
+    def cap(self, max_value: int) -> None:
+        """Bound the number above by ``max_value`` (e.g. a board's points by the preset's board
+        maximum, ICF 55 or a house preset's), replacing the bound it was made with."""
+        from django.core.validators import MaxValueValidator
+
+        self.max_value = max_value
+        self.validators = [v for v in self.validators if not isinstance(v, MaxValueValidator)]
+        self.validators.append(MaxValueValidator(max_value))
+        self.widget.attrs["max"] = max_value
+
     def to_python(self, value: Any) -> Any:
         if isinstance(value, str) and value.strip() and not value.strip().isascii():
             raise forms.ValidationError(self.error_messages["ascii"], code="ascii")

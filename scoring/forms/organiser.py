@@ -371,6 +371,12 @@ class PaperCorrectionForm(CorrectionForm):
     law = TextField(label=_("Law of the award"), max_length=30, required=False,
                           help_text=_("e.g. ICF 65"))
 
+    def __init__(self, *args: Any, board_max: int = 12, **kwargs: Any) -> None:
+        """``board_max``: the most a board of the match's rules is worth (ICF 55: 12; a house
+        preset's board maximum, e.g. uk-29's 14), the most an award may give."""
+        super().__init__(*args, **kwargs)
+        self.fields["points"].cap(board_max)
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("points") is None and data.get("carrommen") is None:

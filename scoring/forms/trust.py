@@ -42,8 +42,10 @@ class PaperBoardForm(forms.Form):
                                 help_text=_("Only for an award instead of carrommen."))
     law = TextField(label=_("Law"), max_length=30, required=False)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, board_max: int = 12, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # an award gives at most what a board of the match's rules is worth (ICF 55)
+        self.fields["points"].cap(board_max)
         # the row's fields sit under the table's column heads: each is named for screen
         # readers with its column and row (WCAG 4.1.2)
         row = (self.prefix or "").rsplit("-", 1)[-1]

@@ -188,7 +188,8 @@ class QuickBoardForm(WriteForm):
     queen = forms.ChoiceField(choices=[("", _("Nobody")), ("a", "A"), ("b", "B")],
                               required=False, widget=forms.RadioSelect,
                               label=_("Queen covered by"))
-    points = NumberField(required=False, min_value=1, max_value=14, label=_("Points"))
+    # the engine checks the preset's board maximum (ICF 55; a house preset's up to 40)
+    points = NumberField(required=False, min_value=1, max_value=40, label=_("Points"))
     law = TextField(required=False, max_length=30, label=_("Law"),
                           help_text=_("e.g. ICF 107"))
     breaker = forms.ChoiceField(required=False, choices=[("", "")] + SIDE_CHOICES[:2])

@@ -29,6 +29,7 @@ from scoring.forms.trust import (
     paper_rows,
 )
 from scoring.models import Match, Tournament
+from scoring.rules import get_rules
 from scoring.selectors import organiser_trust as trust_selectors
 from scoring.services import reconcile
 from scoring.views.organiser.base import get_tournament
@@ -300,7 +301,8 @@ def paper(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     tournament, match = _match(request, slug, match_id)
     sheet = trust_selectors.latest_paper_sheet(match)
     if request.method == "POST":
-        formset = PaperFormSet(request.POST, prefix="board")
+        formset = PaperFormSet(request.POST, prefix="board",
+                               form_kwargs={"board_max": get_rules(match.rules).board_max})
         note_form = SheetNoteForm(request.POST)
         if formset.is_valid() and note_form.is_valid():
             actor = permissions.organiser_actor(request, tournament)
@@ -315,7 +317,8 @@ def paper(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
                 return redirect("scoring:trust-paper", slug=tournament.slug, match_id=match.pk)
         status = 422
     else:
-        formset = PaperFormSet(prefix="board", initial=paper_rows(sheet))
+        formset = PaperFormSet(prefix="board", initial=paper_rows(sheet),
+                               form_kwargs={"board_max": get_rules(match.rules).board_max})
         note_form = SheetNoteForm()
         status = 200
     differences = reconcile.compare(match, sheet.games) if sheet is not None else None

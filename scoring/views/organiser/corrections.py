@@ -22,6 +22,7 @@ from scoring.forms.organiser import (
     PaperCorrectionForm,
 )
 from scoring.models import Board, Match, Tournament
+from scoring.rules import get_rules
 from scoring.selectors import organiser_corrections
 from scoring.services import corrections as correction_service
 from scoring.services import decisions as decision_service
@@ -164,7 +165,11 @@ def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int
         initial.update(winner=paper_entry.get("winner"), carrommen=paper_entry.get("carrommen"),
                        queen=paper_entry.get("queen") or "", points=paper_entry.get("points"),
                        law=paper_entry.get("law", ""))
-    form = form_class(request.POST or None, initial=initial)
+    if is_log:
+        form = form_class(request.POST or None, initial=initial)
+    else:
+        form = PaperCorrectionForm(request.POST or None, initial=initial,
+                                   board_max=get_rules(match.rules).board_max)
     outcome = _check_or_save(
         request, tournament, match, form,
         lambda d, actor: correction_service.preview_correction(
