@@ -46,7 +46,7 @@ def _axe_is_vendored() -> None:
                     pytrace=False)
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("language", ["en", "de", "fr", "it"])
 def test_no_wcag_violation_on_any_page_type(live_server, browser: Browser, hall: Hall,
                                             language: str) -> None:
     found: dict[str, list[dict]] = {}
