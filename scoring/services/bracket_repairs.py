@@ -129,6 +129,9 @@ def _replay(m: Match, st: Any, actor: Actor, client_id: uuid.UUID, why: dict[str
     before = {"entries": [m.entry_a_id, m.entry_b_id], "winner": m.winner_side,
               "games": dict(m.games_won), "walkover": m.walkover, "status": m.status}
     withdrawn = _withdraw_all(m, actor, client_id)
+    # the sides' confirmations were of the withdrawn result (as an unlock, kept in the audit):
+    # the replayed match is confirmed anew by its own players
+    m.confirmations.all().delete()
     ready = st.a is not None and st.b is not None
     Match.objects.filter(pk=m.pk).update(
         entry_a_id=st.a, entry_b_id=st.b,

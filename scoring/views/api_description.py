@@ -68,9 +68,11 @@ def _schemas() -> dict[str, Any]:
         "id": INT, "name": STR, "seed": _nullable(INT), "withdrawn": BOOL,
         "players": {"type": "array", "items": _ref("Player")}})
     board = _object(
-        "One board of a game. Two-sided boards give winner, points, queen and carrommen; "
+        "One board of a game: `number` as the game counts boards (a void board and its replay "
+        "share it), `sequence` its place among the stored boards (the `{b}` of the board's "
+        "URLs). Two-sided boards give winner, points, queen and carrommen; "
         "point-carrom boards each player's points and the totals after the board.", {
-            "number": INT, "breaker": _nullable(INT), "law": _nullable(STR),
+            "number": INT, "sequence": INT, "breaker": _nullable(INT), "law": _nullable(STR),
             "finished": BOOL, "void": BOOL,
             "entered_as": {"type": "string", "enum": ["log", "summary", "award", "recorded"]},
             "queen": _nullable(INT), "interpretation": BOOL,

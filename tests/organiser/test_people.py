@@ -245,7 +245,7 @@ def test_the_migration_marks_accounts_made_by_their_first_invitation(tournament,
 
     from django.apps import apps
 
-    migration = importlib.import_module("scoring.migrations.0014_accounts_input")
+    migration = importlib.import_module("scoring.migrations.0016_accounts_input")
     welcome = people.add_person(tournament=tournament, role="umpire", name="Old Timer",
                                 username="old_timer", actor=actor)
     user = welcome.user

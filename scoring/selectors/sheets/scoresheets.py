@@ -146,9 +146,17 @@ def _game_sheet(number: int, state: GameState, rows: list[StoredBoard],
             before = dict(score.scores_after)
     # a game given by an umpire's decision: its award boards carry the law, and the boards
     # played before were withdrawn by that decision, not replayed (services/decisions.py)
+    # (a void board followed only by void and award boards); a board voided and replayed
+    # before (ICF 87, a replay follows it) stays "void, replayed"
     laws = [b.award_law for b in rows if b.kind == Board.Kind.AWARD and b.award_law]
-    if laws and any(b.void for b in rows):
-        printed = [replace(p, withdrawn=laws[-1]) if p.void else p for p in printed]
+    if laws:
+        withdrawn = [
+            b.void and all(later.void or later.kind == Board.Kind.AWARD
+                           for later in rows[i + 1:])
+            for i, b in enumerate(rows) if b.void]
+        voids = iter(withdrawn)
+        printed = [replace(p, withdrawn=laws[-1]) if p.void and next(voids, False) else p
+                   for p in printed]
     finished = state.finished and not state.draw
     return GameSheet(
         number=number,

@@ -33,9 +33,10 @@ def confirm_match(*, match: Match, side: str, method: str, actor: Actor) -> Matc
         _row, created = MatchConfirmation.objects.get_or_create(
             match=match, side=side, defaults={"method": method, "device": actor.device[:200]}
         )
-        if not created:  # the side had confirmed already: nothing happened, nothing audited
-            return snapshot
         confirmed = set(match.confirmations.values_list("side", flat=True))
+        if not created and not confirmed >= set(match.sides):
+            # the side had confirmed already: nothing happened, nothing audited
+            return snapshot
         if confirmed >= set(match.sides) and match.confirmed_at is None:
             _bump(match, confirmed_at=timezone.now(), status=Match.Status.CONFIRMED)
             _audit(match, actor, "confirmed", {"sides": sorted(confirmed), "method": method})
