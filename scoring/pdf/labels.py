@@ -321,6 +321,11 @@ LABELS: dict[str, dict[str, str]] = {
         "extra_board": "Board supplémentaire",
         "side_change": "Changement de côté",
         "void": "Annulé, rejoué",
+        "rules": "Règles",
+        "withdrawn": "Retiré par décision ({law})",
+        "walkover_absent": "Forfait : {name} absent",
+        "draw_time_up": "Match nul : temps écoulé",
+        "time_up": "temps écoulé",
         "game_won_by": "gagnée par {name}",
         "legend": (
             "Cas ● = a cassé (blancs) · R ✓ = reine confirmée et comptée, ○ = confirmée, non"
@@ -453,6 +458,11 @@ LABELS: dict[str, dict[str, str]] = {
         "extra_board": "Board supplementare",
         "side_change": "Cambio di lato",
         "void": "Nullo, rigiocato",
+        "rules": "Regole",
+        "withdrawn": "Annullato per decisione ({law})",
+        "walkover_absent": "Vittoria a tavolino: {name} assente",
+        "draw_time_up": "Pareggio: tempo scaduto",
+        "time_up": "tempo scaduto",
         "game_won_by": "vinto da {name}",
         "legend": (
             "Spa ● = ha spaccato (bianco) · R ✓ = regina confermata e contata, ○ = confermata,"

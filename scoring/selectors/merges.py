@@ -137,3 +137,11 @@ def tournament_merges(tournament: Tournament, limit: int = 20) -> list[PlayerMer
     for merge in merges:
         merge.blocker = undo_blocker(merge)  # type: ignore[attr-defined]
     return merges
+
+
+def tournament_merge(tournament: Tournament, merge_id: int) -> PlayerMerge:
+    """One merge of players made in ``tournament`` (404 for another's or an unknown id)."""
+    from django.shortcuts import get_object_or_404
+
+    return get_object_or_404(PlayerMerge.objects.select_related("kept", "merged"),
+                             pk=merge_id, tournament=tournament)

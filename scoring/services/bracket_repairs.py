@@ -33,6 +33,7 @@ from django.utils import timezone
 from scoring.draw_words import round_title
 from scoring.draws import DrawError
 from scoring.models import Board, Entry, Event, Game, Match
+from scoring.records.sides import other_side
 from scoring.rules import first_breaker_of_game
 from scoring.services.draw_base import ELIMINATION, DrawServiceError
 from scoring.services.draw_progress import (
@@ -203,7 +204,7 @@ def repair_later(*, match: Match, repair: str, actor: Actor, reason: str, law: s
         match.advances = winner_before
         _audit(match, actor, "eliminated_by_decision", {
             **why, "law": law, "goes_on": winner_before,
-            "eliminated": "b" if winner_before == "a" else "a"})
+            "eliminated": other_side(winner_before)})
         sync_bracket(event, actor=actor)
         return 0
     for step in range(4 * Match.objects.filter(event=event).count() + 1):

@@ -10,14 +10,14 @@ from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import permissions
 from scoring.error_words import error_text
-from scoring.models import Player, PlayerMerge, Tournament
+from scoring.models import Player, Tournament
 from scoring.selectors import merges as merge_selectors
 from scoring.services import merges as merge_service
 from scoring.services.tournaments import TournamentError
@@ -89,8 +89,7 @@ def merge_players(request: HttpRequest, slug: str) -> HttpResponse:
 def merge_undo(request: HttpRequest, slug: str, merge_id: int) -> HttpResponse:
     """Undo a merge of this tournament while nothing new was recorded on it."""
     tournament = get_tournament(request, slug)
-    merge = get_object_or_404(PlayerMerge.objects.select_related("kept", "merged"),
-                              pk=merge_id, tournament=tournament)
+    merge = merge_selectors.tournament_merge(tournament, merge_id)
     if not _allowed(request, tournament, merge.kept, merge.merged):
         raise PermissionDenied("organisers of every tournament touched only")
     try:
