@@ -20,10 +20,13 @@ from scoring.models.match import (
     MatchConfirmation,
     PaperScoresheet,
 )
+from scoring.models.season import Championship, Club, Membership
 from scoring.models.tournament import Tournament
 
 __all__ = [
     "AuditEntry",
+    "Championship",
+    "Club",
     "Board",
     "BoardEvent",
     "Entry",
@@ -35,6 +38,7 @@ __all__ = [
     "Invitation",
     "Match",
     "MatchConfirmation",
+    "Membership",
     "PaperScoresheet",
     "Player",
     "PlayerMerge",

@@ -1,0 +1,127 @@
+"""Championship prizes and ranking (issue 33), with SoL's method names.
+
+Each method gives the competitor placed ``place`` (1 = winner) of a field of ``field``
+competitors a prize; the methods were defined from SoL 5.26's documented names and from what
+SoL computes when run (``Tourney.assignPrizes`` on generated tourneys of 4 to 45 competitors;
+nothing of its code is used):
+
+- ``asis``: the final place reversed, the last gets 1 and the winner the field's size;
+- ``fixed``: 18, 16, 14, then 13 down to 1 for the 16th; 0 below;
+- ``fixed40``: 1000, 900, 800, then 750 to 400 in steps of 50, 375 to 150 in steps of 25, 140
+  to 50 in steps of 10, 40 to 5 in steps of 5, and 1 for the 40th; 0 below;
+- ``millesimal``: 1000 for the winner, then down by ``1000 // field`` a place;
+- ``centesimal``: 100 for the winner down to 1 for the last in equal steps, rounded to
+  hundredths (a field of one: 100).
+
+A place shared by several competitors (e.g. the four quarter-final losers, 5th–8th) gives each
+of them the prize of the best place of the range, as a round reached earns its points.
+
+A championship's ranking sums each competitor's prizes over its tournaments; the worst
+``skip`` prizes do not count (a tournament missed counts as a prize of 0, so it is the first
+skipped); at least one tournament always counts. Equal totals share a rank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_EVEN, Decimal
+from fractions import Fraction
+
+METHODS = ("asis", "fixed", "fixed40", "millesimal", "centesimal")
+
+FIXED = (18, 16, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
+FIXED40 = (1000, 900, 800, 750, 700, 650, 600, 550, 500, 450, 400,
+           375, 350, 325, 300, 275, 250, 225, 200, 175, 150,
+           140, 130, 120, 110, 100, 90, 80, 70, 60, 50,
+           40, 35, 30, 25, 20, 15, 10, 5, 1)
+CENT = Decimal("0.01")
+
+
+def prize(method: str, place: int, field: int) -> Decimal:
+    """The prize of ``place`` (1-based) in a field of ``field`` competitors by ``method``."""
+    if method not in METHODS:
+        raise ValueError(f"unknown prize method {method!r}")
+    if field < 1 or not 1 <= place <= field:
+        raise ValueError(f"place {place} outside a field of {field}")
+    if method == "asis":
+        return Decimal(field - place + 1)
+    if method == "fixed":
+        return Decimal(FIXED[place - 1] if place <= len(FIXED) else 0)
+    if method == "fixed40":
+        return Decimal(FIXED40[place - 1] if place <= len(FIXED40) else 0)
+    if method == "millesimal":
+        return Decimal(1000 - (1000 // field) * (place - 1))
+    if field == 1:
+        return Decimal(100)
+    exact = Fraction(100) - Fraction(99 * (place - 1), field - 1)
+    value = Decimal(exact.numerator) / Decimal(exact.denominator)
+    return value.quantize(CENT, rounding=ROUND_HALF_EVEN).normalize() \
+        if value != value.to_integral_value() else value.quantize(Decimal(1))
+
+
+def place_prize(method: str, place: int, last: int | None, field: int) -> Decimal:
+    """The prize of a place shared from ``place`` to ``last``: the best place's prize."""
+    del last  # every competitor of a shared range earns the range's best place
+    return prize(method, place, field)
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A competitor's place in one counted tournament (``last``: end of a shared range)."""
+
+    competitor: Hashable
+    place: int
+    last: int | None = None
+
+
+@dataclass(frozen=True)
+class Line:
+    """A competitor's line of the championship ranking: one prize per tournament (``None``
+    where absent) and, parallel to it, which of them were skipped."""
+
+    rank: int
+    competitor: Hashable
+    total: Decimal
+    prizes: tuple[Decimal | None, ...]
+    skipped: tuple[bool, ...]
+
+    @property
+    def played(self) -> int:
+        return sum(p is not None for p in self.prizes)
+
+
+def _skipped(prizes: Sequence[Decimal | None], skip: int) -> tuple[bool, ...]:
+    count = min(skip, max(len(prizes) - 1, 0))
+    order = sorted(range(len(prizes)), key=lambda i: (prizes[i] or Decimal(0), i))
+    worst = set(order[:count])
+    return tuple(i in worst for i in range(len(prizes)))
+
+
+def championship_ranking(method: str, tournaments: Sequence[Sequence[Placed]], skip: int = 0,
+                         order: Mapping[Hashable, object] | None = None) -> list[Line]:
+    """The ranking over ``tournaments`` (each the placed competitors of one counted tournament,
+    in the championship's order). ``order`` gives a sort key for competitors of equal total
+    and equal number of tournaments played (e.g. their names); ties share the rank."""
+    if skip < 0:
+        raise ValueError("skip must not be negative")
+    prizes: dict[Hashable, list[Decimal | None]] = {}
+    for column, placed in enumerate(tournaments):
+        field = len(placed)
+        for p in placed:
+            row = prizes.setdefault(p.competitor, [None] * len(tournaments))
+            row[column] = place_prize(method, p.place, p.last, field)
+    lines = []
+    for competitor, row in prizes.items():
+        skipped = _skipped(row, skip)
+        total = sum((v for v, s in zip(row, skipped, strict=True) if v is not None and not s),
+                    Decimal(0))
+        lines.append((competitor, total, tuple(row), skipped))
+    keys = order or {}
+    lines.sort(key=lambda line: (-line[1], -sum(v is not None for v in line[2]),
+                                 str(keys.get(line[0], "")), str(line[0])))
+    out: list[Line] = []
+    for i, (competitor, total, row, skipped) in enumerate(lines):
+        rank = out[-1].rank if out and out[-1].total == total else i + 1
+        out.append(Line(rank, competitor, total, row, skipped))
+    return out
