@@ -281,6 +281,26 @@ def _catalogue() -> dict[str, str]:
         "clock_not_stopped": _("The round's clock is not stopped."),
         "clock_bad_minutes": _("Add 1 to 60 minutes at a time (at most 1,200 in all)."),
         "clock_in_future": _("The clock cannot start in the future."),
+        # seasons: clubs, federations, championships (issue 33)
+        "club_name_missing": _("Give the club a name."),
+        "club_exists": _("A club named %(name)s already exists in that nation."),
+        "bad_nation": _("%(nation)s is no country code: give two or three letters, e.g. DE."),
+        "membership_dates": _("A membership cannot end before it starts."),
+        "membership_overlap": _("The player is already a member of %(club)s then: end that "
+                                "membership first."),
+        "championship_name_missing": _("Give the championship a name."),
+        "championship_exists": _("This club already has a championship named %(name)s."),
+        "bad_prize_method": _("%(method)s is no prize method."),
+        "bad_skip_worst": _("Skip 0 to 99 worst prizes."),
+        "previous_other_club": _("The previous season must belong to the same club."),
+        "previous_loop": _("A season cannot follow itself."),
+        "championship_closed": _("The championship is closed: it takes no more changes to its "
+                                 "tournaments."),
+        "championship_points_event": _("A point carrom event cannot count for a championship."),
+        "championship_mixed_kinds": _("A championship counts singles or doubles events, not "
+                                      "both."),
+        "championship_tournament_twice": _("An event of %(tournament)s already counts for this "
+                                           "championship."),
     }
 
 

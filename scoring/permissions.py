@@ -24,7 +24,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.utils import timezone
 
-from scoring.models import Match, Tournament
+from scoring.models import Championship, Club, Match, Tournament
 from scoring.services.matches import Actor
 
 #: How long after the tournament's last day an umpire link keeps working.
@@ -127,3 +127,30 @@ def organiser_actor(request: HttpRequest, tournament: Tournament) -> Actor:
     return Actor(user=request.user, via="organiser",
                  device=request.headers.get("User-Agent", "")[:200],
                  ip=request.META.get("REMOTE_ADDR"), may_edit_locked=True)
+
+
+def may_manage_club(user: Any, club: Club | None) -> bool:
+    """May ``user`` change ``club`` (or federation), its members and its championships
+    (issue 33)? Its owner, a co-owner, or a superuser."""
+    if club is None or not getattr(user, "is_authenticated", False):
+        return False
+    if user.is_superuser or club.owner_id == user.pk:
+        return True
+    return club.co_owners.filter(pk=user.pk).exists()
+
+
+def require_club_manager(user: Any, club: Club) -> None:
+    """:raises PermissionDenied: unless ``user`` manages ``club``."""
+    if not may_manage_club(user, club):
+        raise PermissionDenied("the owners of this club only")
+
+
+def may_manage_championship(user: Any, championship: Championship) -> bool:
+    """A championship is managed by whoever manages the club or federation that owns it."""
+    return may_manage_club(user, championship.club)
+
+
+def may_create_club(user: Any) -> bool:
+    """Any organiser (a staff user) may found a club or federation; he becomes its owner."""
+    return bool(getattr(user, "is_authenticated", False)
+                and (user.is_staff or user.is_superuser))

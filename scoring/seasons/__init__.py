@@ -10,6 +10,9 @@ from scoring.seasons.prizes import (
     championship_ranking,
     place_prize,
     prize,
+    ranking_of_prizes,
+    tournament_prizes,
 )
 
-__all__ = ["METHODS", "Line", "Placed", "championship_ranking", "place_prize", "prize"]
+__all__ = ["METHODS", "Line", "Placed", "championship_ranking", "place_prize", "prize",
+           "ranking_of_prizes", "tournament_prizes"]

@@ -98,19 +98,29 @@ def _skipped(prizes: Sequence[Decimal | None], skip: int) -> tuple[bool, ...]:
     return tuple(i in worst for i in range(len(prizes)))
 
 
+def tournament_prizes(method: str, placed: Sequence[Placed]) -> dict[Hashable, Decimal]:
+    """Each placed competitor's prize in one tournament (the field: everybody placed)."""
+    return {p.competitor: place_prize(method, p.place, p.last, len(placed)) for p in placed}
+
+
 def championship_ranking(method: str, tournaments: Sequence[Sequence[Placed]], skip: int = 0,
                          order: Mapping[Hashable, object] | None = None) -> list[Line]:
     """The ranking over ``tournaments`` (each the placed competitors of one counted tournament,
     in the championship's order). ``order`` gives a sort key for competitors of equal total
     and equal number of tournaments played (e.g. their names); ties share the rank."""
+    return ranking_of_prizes([tournament_prizes(method, t) for t in tournaments], skip, order)
+
+
+def ranking_of_prizes(columns: Sequence[Mapping[Hashable, Decimal]], skip: int = 0,
+                      order: Mapping[Hashable, object] | None = None) -> list[Line]:
+    """The ranking of the prizes already given, one mapping competitor → prize per tournament
+    (a nation's ranking keeps the prizes of the whole field)."""
     if skip < 0:
         raise ValueError("skip must not be negative")
     prizes: dict[Hashable, list[Decimal | None]] = {}
-    for column, placed in enumerate(tournaments):
-        field = len(placed)
-        for p in placed:
-            row = prizes.setdefault(p.competitor, [None] * len(tournaments))
-            row[column] = place_prize(method, p.place, p.last, field)
+    for column, given in enumerate(columns):
+        for competitor, value in given.items():
+            prizes.setdefault(competitor, [None] * len(columns))[column] = value
     lines = []
     for competitor, row in prizes.items():
         skipped = _skipped(row, skip)

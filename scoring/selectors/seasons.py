@@ -1,0 +1,56 @@
+"""Reads of clubs, federations and memberships for pages and the API (issue 33)."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db.models import Q, QuerySet
+
+from scoring.models import Championship, Club, Membership, Player
+
+
+def clubs() -> QuerySet[Club]:
+    return Club.objects.select_related("owner").order_by("nation", "name", "id")
+
+
+def club_or_none(club_id: int) -> Club | None:
+    return Club.objects.select_related("owner").filter(pk=club_id).first()
+
+
+def championships() -> QuerySet[Championship]:
+    return Championship.objects.select_related("club", "previous").order_by(
+        "club__name", "-created_at", "name")
+
+
+def championship_or_none(championship_id: int) -> Championship | None:
+    return championships().filter(pk=championship_id).first()
+
+
+def managed_clubs(user: object) -> QuerySet[Club]:
+    """The clubs ``user`` owns or co-owns (every club for a superuser)."""
+    if getattr(user, "is_superuser", False):
+        return clubs()
+    return clubs().filter(Q(owner=user) | Q(co_owners=user)).distinct()
+
+
+def _on(day: datetime.date) -> Q:
+    return (Q(since__isnull=True) | Q(since__lte=day)) & (Q(until__isnull=True) |
+                                                          Q(until__gte=day))
+
+
+def club_on(player: Player, day: datetime.date, *, federation: bool = False) -> Club | None:
+    """The player's club (or federation) on ``day``: past tournaments keep theirs."""
+    membership = (Membership.objects.filter(_on(day), player=player,
+                                            club__federation=federation)
+                  .select_related("club").order_by("-since").first())
+    return membership.club if membership else None
+
+
+def memberships_of(player: Player) -> list[Membership]:
+    return list(Membership.objects.filter(player=player).select_related("club")
+                .order_by("-since", "-id"))
+
+
+def members_of(club: Club) -> list[Membership]:
+    return list(Membership.objects.filter(club=club).select_related("player")
+                .order_by("player__name", "-since"))

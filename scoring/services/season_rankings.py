@@ -1,0 +1,120 @@
+"""A championship's ranking and a nation's ranking over a season (issue 33). Reads only.
+
+Each counted event's places are the project's one placings (:func:`scoring.services.placings.
+event_placings`, not computed again here); the prizes and the sum are the pure
+:mod:`scoring.seasons.prizes` (SoL's methods, the worst N skipped). An event counts once all its
+entries are placed (a withdrawn entry without a place aside); until then its column is shown
+as "not placed yet" and gives no prize.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from scoring.models import Championship, Event, Player
+from scoring.seasons import Placed, ranking_of_prizes, tournament_prizes
+from scoring.services.placings import event_placings
+
+Competitor = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Column:
+    """One counted event (of one tournament) of the championship."""
+
+    event: Event
+    placed: bool  # every entry has its final place: its prizes count
+
+    @property
+    def tournament(self):  # noqa: ANN201 - the event's tournament
+        return self.event.tournament
+
+
+@dataclass(frozen=True)
+class RankLine:
+    rank: int
+    players: list[Player]
+    total: Decimal
+    prizes: tuple[Decimal | None, ...]
+    skipped: tuple[bool, ...]
+
+    @property
+    def cells(self) -> list[tuple[Decimal | None, bool]]:
+        return list(zip(self.prizes, self.skipped, strict=True))
+
+    @property
+    def name(self) -> str:
+        return " / ".join(p.name for p in self.players)
+
+
+@dataclass(frozen=True)
+class Ranking:
+    championship: Championship
+    columns: list[Column]
+    lines: list[RankLine]
+    nation: str = ""
+    nations: list[str] = field(default_factory=list)
+
+
+def counted_events(championship: Championship) -> list[Event]:
+    """The championship's events in the order played (by the tournament's first day)."""
+    return list(championship.events.select_related("tournament")
+                .order_by("tournament__start_date", "tournament__id", "order", "id"))
+
+
+def _placed(event: Event) -> tuple[bool, list[tuple[Competitor, int, int | None]]]:
+    placings = event_placings(event)
+    rows = []
+    complete = bool(placings)
+    for p in placings:
+        if p.place is None:
+            if not p.entry.withdrawn:
+                complete = False
+            continue
+        ids = tuple(sorted(pl.pk for pl in p.entry.players))
+        rows.append((ids, p.place, p.last))
+    return complete, rows
+
+
+def ranking(championship: Championship, nation: str = "") -> Ranking:
+    """The championship's ranking; with ``nation`` (a country code) only that nation's players
+    (a pair: both of them) ranked among themselves, each with the prize of his place in the
+    whole field (the national ranking of a season, as federations publish it)."""
+    columns: list[Column] = []
+    given: list[dict[Hashable, Decimal]] = []
+    everybody: set[int] = set()
+    for event in counted_events(championship):
+        complete, rows = _placed(event)
+        columns.append(Column(event, complete))
+        everybody.update(pk for ids, _place, _last in rows for pk in ids)
+        placed = [Placed(ids, place, last) for ids, place, last in rows] if complete else []
+        given.append(tournament_prizes(championship.prizes, placed))
+    players = {p.pk: p for p in Player.objects.filter(pk__in=everybody)}
+    nations = sorted({p.nationality.upper() for p in players.values() if p.nationality})
+    code = nation.strip().upper()
+    if code:
+        given = [{ids: v for ids, v in column.items()
+                  if all(players[pk].nationality.upper() == code for pk in _ids(ids))}
+                 for column in given]
+    names = {ids: " / ".join(players[pk].name for pk in _ids(ids))
+             for column in given for ids in column}
+    lines = [RankLine(line.rank, [players[pk] for pk in _ids(line.competitor)], line.total,
+                      line.prizes, line.skipped)
+             for line in ranking_of_prizes(given, championship.skip_worst, names)]
+    return Ranking(championship, columns, lines, code, nations)
+
+
+def _ids(competitor: Hashable) -> Competitor:
+    assert isinstance(competitor, tuple)
+    return competitor
+
+
+def player_championships(player: Player) -> list[Championship]:
+    """The championships an event of ``player`` (as player or partner) counts for."""
+    from django.db.models import Q
+
+    return list(Championship.objects.filter(
+        Q(events__entries__player=player) | Q(events__entries__partner=player))
+        .select_related("club").distinct().order_by("-created_at", "name"))

@@ -1,0 +1,170 @@
+"""Writes of a season (issue 33): clubs and federations, players' memberships over time, and
+championships with the events that count. Keyword-only; the views check who may
+(``permissions.may_manage_club``); refusals are :class:`SeasonError` codes worded in
+``scoring/error_words.py``."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from scoring.models import Championship, Club, Event, Membership, Player
+from scoring.seasons import METHODS
+from scoring.services.tournaments.base import TournamentError, clean_text
+
+
+class SeasonError(TournamentError):
+    """Something the club's owner can fix; ``code`` is stable, the view words it."""
+
+
+def _club_fields(name: object, nation: object, email: object, website: object
+                 ) -> dict[str, Any]:
+    text = clean_text(name, field="name").strip()
+    if not text:
+        raise SeasonError("club_name_missing")
+    code = clean_text(nation, field="nation").strip().upper()
+    if code and not (code.isascii() and code.isalpha() and 2 <= len(code) <= 3):
+        raise SeasonError("bad_nation", nation=code)
+    return {"name": text[:120], "nation": code, "email": str(email or "").strip(),
+            "website": str(website or "").strip()}
+
+
+def create_club(*, owner: Any, name: str, nation: str = "", federation: bool = False,
+                email: str = "", website: str = "", co_owners: list[Any] | None = None) -> Club:
+    """A new club (or federation, ``federation=True``) owned by ``owner``."""
+    fields = _club_fields(name, nation, email, website)
+    try:
+        with transaction.atomic():
+            club = Club.objects.create(owner=owner, federation=federation, **fields)
+    except IntegrityError:
+        raise SeasonError("club_exists", name=fields["name"]) from None
+    if co_owners:
+        club.co_owners.set(co_owners)
+    return club
+
+
+def update_club(*, club: Club, name: str, nation: str = "", federation: bool = False,
+                email: str = "", website: str = "", co_owners: list[Any] | None = None) -> Club:
+    fields = _club_fields(name, nation, email, website)
+    for key, value in fields.items():
+        setattr(club, key, value)
+    club.federation = federation
+    try:
+        with transaction.atomic():
+            club.save()
+    except IntegrityError:
+        raise SeasonError("club_exists", name=fields["name"]) from None
+    if co_owners is not None:
+        club.co_owners.set([u for u in co_owners if u.pk != club.owner_id])
+    return club
+
+
+def add_membership(*, club: Club, player: Player, since: datetime.date | None,
+                   until: datetime.date | None = None) -> Membership:
+    """``player`` joins ``club`` (is licensed with a federation) from ``since``. An open
+    membership of the same kind (club, or federation) ends the day before: a player has one
+    club and one federation at a time, and past tournaments keep the one of their day."""
+    if since and until and until < since:
+        raise SeasonError("membership_dates")
+    with transaction.atomic():
+        Player.objects.select_for_update().filter(pk=player.pk).first()
+        same_kind = Membership.objects.filter(player=player, club__federation=club.federation)
+        for other in same_kind.filter(until__isnull=True):
+            if since is None or (other.since is not None and other.since >= since):
+                raise SeasonError("membership_overlap", club=other.club.name)
+            other.until = since - datetime.timedelta(days=1)
+            other.save(update_fields=["until"])
+        if since is not None:
+            clash = same_kind.filter(since__lte=until or datetime.date.max) \
+                .exclude(until__lt=since)
+            if clash.exists():
+                raise SeasonError("membership_overlap", club=clash.first().club.name)
+        membership = Membership.objects.create(player=player, club=club, since=since,
+                                               until=until)
+        if not club.federation and (since is None or since <= datetime.date.today()) and \
+                (until is None or until >= datetime.date.today()) and player.club != club.name:
+            player.club = club.name[:120]
+            player.save(update_fields=["club"])
+    return membership
+
+
+def end_membership(*, membership: Membership, until: datetime.date) -> Membership:
+    if membership.since and until < membership.since:
+        raise SeasonError("membership_dates")
+    membership.until = until
+    membership.save(update_fields=["until"])
+    return membership
+
+
+def _championship_fields(name: object, prizes: str, skip_worst: int) -> dict[str, Any]:
+    text = clean_text(name, field="name").strip()
+    if not text:
+        raise SeasonError("championship_name_missing")
+    if prizes not in METHODS:
+        raise SeasonError("bad_prize_method", method=prizes)
+    if not 0 <= int(skip_worst) <= 99:
+        raise SeasonError("bad_skip_worst")
+    return {"name": text[:150], "prizes": prizes, "skip_worst": int(skip_worst)}
+
+
+def _check_previous(championship: Championship | None, club: Club,
+                    previous: Championship | None) -> None:
+    if previous is None:
+        return
+    if previous.club_id != club.pk:
+        raise SeasonError("previous_other_club")
+    seen = previous
+    while seen is not None:  # a season never follows itself, however far back
+        if championship is not None and seen.pk == championship.pk:
+            raise SeasonError("previous_loop")
+        seen = seen.previous
+
+
+def create_championship(*, club: Club, name: str, prizes: str = "fixed", skip_worst: int = 0,
+                        previous: Championship | None = None) -> Championship:
+    fields = _championship_fields(name, prizes, skip_worst)
+    _check_previous(None, club, previous)
+    try:
+        with transaction.atomic():
+            return Championship.objects.create(club=club, previous=previous, **fields)
+    except IntegrityError:
+        raise SeasonError("championship_exists", name=fields["name"]) from None
+
+
+def update_championship(*, championship: Championship, name: str, prizes: str,
+                        skip_worst: int, previous: Championship | None = None,
+                        closed: bool = False) -> Championship:
+    fields = _championship_fields(name, prizes, skip_worst)
+    _check_previous(championship, championship.club, previous)
+    for key, value in fields.items():
+        setattr(championship, key, value)
+    championship.previous = previous
+    championship.closed = closed
+    try:
+        with transaction.atomic():
+            championship.save()
+    except IntegrityError:
+        raise SeasonError("championship_exists", name=fields["name"]) from None
+    return championship
+
+
+def add_event(*, championship: Championship, event: Event) -> None:
+    """``event`` counts for ``championship`` (singles with singles, doubles with doubles)."""
+    if championship.closed:
+        raise SeasonError("championship_closed")
+    if event.kind == Event.Kind.POINTS:
+        raise SeasonError("championship_points_event")
+    kinds = set(championship.events.values_list("kind", flat=True))
+    if kinds and event.kind not in kinds:
+        raise SeasonError("championship_mixed_kinds")
+    if championship.events.filter(tournament=event.tournament_id).exists():
+        raise SeasonError("championship_tournament_twice", tournament=event.tournament.name)
+    championship.events.add(event)
+
+
+def remove_event(*, championship: Championship, event: Event) -> None:
+    if championship.closed:
+        raise SeasonError("championship_closed")
+    championship.events.remove(event)
