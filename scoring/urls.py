@@ -14,6 +14,7 @@ from scoring.converters import IdConverter
 from scoring.views import (
     api,
     api_description,
+    api_seasons,
     checkin,
     draw_pins,
     engine,
@@ -24,6 +25,7 @@ from scoring.views import (
     printing,
     public,
     round_clock,
+    seasons,
     time_up,
     trust,
     umpire,
@@ -62,6 +64,8 @@ urlpatterns = _bounded([
     *live.urlpatterns,
     *printing.urlpatterns,
     *api.urlpatterns,
+    *api_seasons.urlpatterns,
+    *seasons.urlpatterns,
     *api_description.urlpatterns,
     *trust.urlpatterns,
 ])

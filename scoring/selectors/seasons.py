@@ -6,7 +6,7 @@ import datetime
 
 from django.db.models import Q, QuerySet
 
-from scoring.models import Championship, Club, Membership, Player
+from scoring.models import Championship, Club, ExternalRecord, Membership, Player
 
 
 def clubs() -> QuerySet[Club]:
@@ -54,3 +54,14 @@ def memberships_of(player: Player) -> list[Membership]:
 def members_of(club: Club) -> list[Membership]:
     return list(Membership.objects.filter(club=club).select_related("player")
                 .order_by("player__name", "-since"))
+
+
+def external_keys(player: Player) -> dict[str, str]:
+    """The player's keys in other programs, by program: ``{"sol": "<guid>"}`` for a player
+    who came from SoL (an imported record's key), empty for one made here."""
+    rows = (ExternalRecord.objects.filter(player=player, kind=ExternalRecord.Kind.PLAYER)
+            .order_by("source", "created_at").values_list("source", "key"))
+    out: dict[str, str] = {}
+    for source, key in rows:
+        out.setdefault(source, key)
+    return out

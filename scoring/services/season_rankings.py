@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from scoring.models import Championship, Event, Player
+from scoring.pdf.seasons import RankingSheetData, RankingSheetLine
 from scoring.seasons import Placed, ranking_of_prizes, tournament_prizes
 from scoring.services.placings import event_placings
 
@@ -118,3 +119,33 @@ def player_championships(player: Player) -> list[Championship]:
     return list(Championship.objects.filter(
         Q(events__entries__player=player) | Q(events__entries__partner=player))
         .select_related("club").distinct().order_by("-created_at", "name"))
+
+
+def ranking_sheet(ranking: Ranking) -> RankingSheetData:
+    """The ranking as the PDF's data, its words in the active language."""
+    from django.utils import formats
+    from django.utils.translation import gettext as _
+
+    champ = ranking.championship
+    title = champ.name if not ranking.nation else _("%(name)s: national ranking %(nation)s") % {
+        "name": champ.name, "nation": ranking.nation}
+    subtitle = " · ".join(x for x in (champ.club.name, str(champ.get_prizes_display()), (
+        _("%(n)s worst prizes skipped") % {"n": champ.skip_worst}) if champ.skip_worst else "")
+        if x)
+    columns = [f"{c.event.tournament.name} "
+               f"{formats.date_format(c.event.tournament.start_date, 'SHORT_DATE_FORMAT')}"
+               for c in ranking.columns]
+
+    def cell(value: Decimal | None, skipped: bool) -> str:
+        text = "–" if value is None else formats.number_format(value)
+        return f"({text})" if skipped else text
+
+    lines = [RankingSheetLine(
+        line.rank, line.name, " / ".join(p.nationality for p in line.players if p.nationality),
+        [cell(v, s) for v, s in line.cells], formats.number_format(line.total))
+        for line in ranking.lines]
+    return RankingSheetData(
+        title=title, subtitle=subtitle,
+        headers=[_("Rank"), _("Player"), _("Nation"), _("Total")], columns=columns,
+        lines=lines, legend=_("Prizes in brackets are skipped; a dash: did not play."),
+        empty=_("Nobody is placed yet."))

@@ -31,6 +31,7 @@ from scoring import conditional as early_answers
 from scoring.models import Entry, Match, Player, Round, Tournament
 from scoring.rules import get_rules
 from scoring.selectors import live as sel
+from scoring.selectors.seasons import external_keys
 from scoring.services.placings import event_placings
 
 API_VERSION = "api-v1-1"
@@ -365,6 +366,7 @@ def player(request: HttpRequest, tournament_id: int, player_id: int) -> dict[str
         raise Http404
     return {
         "id": p.pk, "name": p.name, "club": p.club, "nationality": p.nationality,
+        "external": external_keys(p),
         "entries": [{"id": e.pk, "event": e.event_id, "name": e.name, "seed": e.seed}
                     for e in page.entries],
         "matches": [{"id": pm.match.pk, "side_entry": _side_entries(pm.match)[pm.side],

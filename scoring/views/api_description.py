@@ -20,6 +20,7 @@ from django.urls import URLPattern, path, reverse
 from django.views.decorators.http import require_safe
 
 from scoring.models import Event
+from scoring.seasons import METHODS
 from scoring.views.api import _json
 
 OPENAPI_VERSION = "3.1.0"
@@ -158,6 +159,9 @@ def _schemas() -> dict[str, Any]:
              "additionalProperties": {"type": ["integer", "number", "null"]}}
     player_page = _object("A player in a tournament: entries, matches, statistics, slams.", {
         "id": INT, "name": STR, "club": STR, "nationality": STR,
+        "external": {"type": "object", "description": "The player's key in each program he "
+                     "was imported from, e.g. {\"sol\": \"<guid>\"} for a player from SoL; "
+                     "empty for a player made here.", "additionalProperties": STR},
         "entries": {"type": "array", "items": _object("An entry of the player.", {
             "id": INT, "event": INT, "name": STR, "seed": _nullable(INT)})},
         "matches": {"type": "array", "items": _object("A match of the player.", {
@@ -174,7 +178,40 @@ def _schemas() -> dict[str, Any]:
         "version": STR, "resources": {"type": "array", "items": _ref("Resource")},
         "openapi": URL, "docs": URL})
     error = _object("An error.", {"detail": STR})
+    prize = {"type": ["integer", "number", "null"]}
+    club = _object("A club, or a federation (a club that players are licensed with).", {
+        "id": INT, "name": STR, "nation": STR, "federation": BOOL, "website": STR,
+        "html": URL})
+    championship_summary = _object("A championship: a season of a club or federation.", {
+        "id": INT, "name": STR, "club": INT, "club_name": STR,
+        "prizes": {"type": "string", "enum": list(METHODS),
+                   "description": "SoL's prize method (docs/SEASONS.md)."},
+        "skip_worst": INT, "previous": _nullable(INT), "closed": BOOL, "url": URL,
+        "html": URL})
+    counted = _object("A tournament that counts (its event), in the order played.", {
+        "id": INT, "name": STR, "date": DATE, "event": INT, "event_name": STR,
+        "placed": {"type": "boolean",
+                   "description": "Every entry has its final place: its prizes count."}})
+    rank_line = _object("A player's (or pair's) line of the championship's ranking.", {
+        "rank": INT, "players": {"type": "array", "items": INT},
+        "names": {"type": "array", "items": STR},
+        "total": {"type": ["integer", "number"]},
+        "prizes": {"type": "array", "items": prize,
+                   "description": "Per tournament, null where absent."},
+        "skipped": {"type": "array", "items": BOOL,
+                    "description": "Per tournament: true where the prize (or the absence) "
+                                   "is one of the worst skipped."}})
+    championship = {**championship_summary,
+                    "description": "A championship with its tournaments and its ranking.",
+                    "properties": {**championship_summary["properties"],
+                                   "tournaments": {"type": "array",
+                                                   "items": _ref("CountedTournament")},
+                                   "ranking": {"type": "array", "items": _ref("RankLine")}},
+                    "required": [*championship_summary["required"], "tournaments",
+                                 "ranking"]}
     return {
+        "Club": club, "ChampionshipSummary": championship_summary,
+        "Championship": championship, "CountedTournament": counted, "RankLine": rank_line,
         "Index": index, "Resource": resource, "Error": error,
         "TournamentSummary": tournament_summary, "Tournament": tournament,
         "EventSummary": event_summary, "Table": table, "TableNow": table_now,
@@ -242,11 +279,22 @@ ROUTES: tuple[tuple[str, str, str, str, dict[str, Any], str, tuple[str, ...]], .
     ("/api/v1/matches/{match_id}/games/{game}/boards/{board}/", "api-board", "A board",
      "One board's log and the engine's state after it.", _ref("BoardDocument"), "Matches",
      ("match_id", "game", "board")),
+    ("/api/v1/clubs/", "api-clubs", "Clubs and federations",
+     "Every club and federation, by nation and name.",
+     {"type": "array", "items": _ref("Club")}, "Seasons", ()),
+    ("/api/v1/championships/", "api-championships", "Championships",
+     "Every championship (a season of a club or federation).",
+     {"type": "array", "items": _ref("ChampionshipSummary")}, "Seasons", ()),
+    ("/api/v1/championships/{championship_id}/", "api-championship", "A championship",
+     "The championship's tournaments in the order played and its ranking: each line's "
+     "players, total, prize per tournament (null where absent) and the skipped ones.",
+     _ref("Championship"), "Seasons", ("championship_id",)),
 )
 
 PARAMETERS = {
     "tournament_id": "The tournament's id.", "player_id": "The player's id.",
     "event_id": "The event's id.", "match_id": "The match's id.",
+    "championship_id": "The championship's id.",
     "game": "The game's number (1, 2, 3).", "board": "The board's number in the game.",
 }
 
@@ -273,7 +321,7 @@ def description() -> dict[str, Any]:
         },
         "servers": [{"url": "/"}],
         "tags": [{"name": "API"}, {"name": "Tournaments"}, {"name": "Events"},
-                 {"name": "Matches"}],
+                 {"name": "Matches"}, {"name": "Seasons"}],
         "paths": paths,
         "components": {"schemas": _schemas()},
     }

@@ -16,7 +16,7 @@ from jsonschema import Draft202012Validator
 
 from scoring.models import Match
 from scoring.services.matches import record_toss
-from scoring.views import api, api_description
+from scoring.views import api, api_description, api_seasons
 from tests.live.point_flow import BOARD_ONE, SYSTEM, play
 from tests.services.conftest import make_match
 
@@ -70,7 +70,8 @@ def test_the_description_is_openapi_3_1_with_valid_schemas():
 
 
 def test_every_route_is_described_and_every_description_is_a_route():
-    routes = {_openapi_path(p) for p in (*api.urlpatterns, *api_description.urlpatterns)
+    routes = {_openapi_path(p) for p in (*api.urlpatterns, *api_seasons.urlpatterns,
+                                         *api_description.urlpatterns)
               if p.name not in ("api-root", "api-docs")}
     assert routes == set(DOC["paths"])
 
@@ -137,6 +138,16 @@ def test_every_answer_of_every_route_matches_its_schema(client, tournament, knoc
     player_route = "/api/v1/tournaments/{tournament_id}/players/{player_id}/"
     for entry in (*knockout["entries"], swiss["entries"][0]):
         check(player_route, f"/api/v1/tournaments/{tournament.pk}/players/{entry.player_id}/")
+    # seasons (issue 33): a club, a federation and a championship counting the knock-out
+    from scoring.services import seasons
+
+    club = seasons.create_club(owner=None, name="Lakeside Carrom Club", nation="DE")
+    seasons.create_club(owner=None, name="Lakeland Federation", federation=True)
+    champ = seasons.create_championship(club=club, name="Season", skip_worst=1)
+    seasons.add_event(championship=champ, event=knockout["event"])
+    check("/api/v1/clubs/", "/api/v1/clubs/")
+    check("/api/v1/championships/", "/api/v1/championships/")
+    check("/api/v1/championships/{championship_id}/", f"/api/v1/championships/{champ.pk}/")
     assert [route for route, urls in asked.items() if not urls] == []
 
 

@@ -1,0 +1,342 @@
+"""Season pages (issue 33): clubs and federations, championships with their ranking (page and
+PDF), a nation's ranking over a season, a player's clubs and championships; the organiser's
+pages to create and change clubs, memberships and championships and add the tournaments that
+count. Public pages need no login; every write asks ``permissions.may_manage_club``."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_not_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import URLPattern, path
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from scoring import permissions
+from scoring.error_words import error_text
+from scoring.forms.seasons import AddEventForm, ChampionshipForm, ClubForm, MembershipForm
+from scoring.models import Championship, Club, Event, Membership, Player
+from scoring.pdf.seasons import ranking_pdf
+from scoring.selectors import seasons as sel
+from scoring.services import season_rankings
+from scoring.services import seasons as service
+from scoring.services.seasons import SeasonError
+
+
+def _club(club_id: int) -> Club:
+    club = sel.club_or_none(club_id)
+    if club is None:
+        raise Http404(_("No such club."))
+    return club
+
+
+def _nation(nation: str) -> str:
+    """A nation of a URL: two or three letters, else no such page."""
+    if nation and not (nation.isascii() and nation.isalpha() and 2 <= len(nation) <= 3):
+        raise Http404(_("No such nation."))
+    return nation.upper()
+
+
+def _championship(championship_id: int) -> Championship:
+    champ = sel.championship_or_none(championship_id)
+    if champ is None:
+        raise Http404(_("No such championship."))
+    return champ
+
+
+def _refuse(form, err: SeasonError) -> None:  # type: ignore[no-untyped-def]
+    form.add_error(None, error_text(err.code, err.params))
+
+
+# --- public pages ------------------------------------------------------------------------------
+
+
+@login_not_required
+@require_safe
+def index(request: HttpRequest) -> HttpResponse:
+    return render(request, "scoring/seasons/index.html", {
+        "championships": sel.championships(), "clubs": sel.clubs(),
+        "may_create": permissions.may_create_club(request.user)})
+
+
+@login_not_required
+@require_safe
+def club_page(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = _club(club_id)
+    return render(request, "scoring/seasons/club.html", {
+        "club": club, "members": sel.members_of(club),
+        "championships": sel.championships().filter(club=club),
+        "may_manage": permissions.may_manage_club(request.user, club)})
+
+
+@login_not_required
+@require_safe
+def championship_page(request: HttpRequest, championship_id: int,
+                      nation: str = "") -> HttpResponse:
+    nation = _nation(nation)
+    champ = _championship(championship_id)
+    ranking = season_rankings.ranking(champ, nation)
+    return render(request, "scoring/seasons/championship.html", {
+        "championship": champ, "ranking": ranking,
+        "seasons": _season_chain(champ),
+        "may_manage": permissions.may_manage_championship(request.user, champ)})
+
+
+def _season_chain(champ: Championship) -> dict[str, object]:
+    return {"previous": champ.previous,
+            "next": list(champ.next_seasons.order_by("created_at"))}
+
+
+@login_not_required
+@require_safe
+def championship_pdf(request: HttpRequest, championship_id: int,
+                     nation: str = "") -> HttpResponse:
+    nation = _nation(nation)
+    champ = _championship(championship_id)
+    sheet = season_rankings.ranking_sheet(season_rankings.ranking(champ, nation))
+    response = HttpResponse(ranking_pdf(sheet), content_type="application/pdf")
+    name = f"championship-{champ.pk}{'-' + nation.lower() if nation else ''}.pdf"
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    return response
+
+
+@login_not_required
+@require_safe
+def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = Player.objects.filter(pk=player_id).first()
+    if player is None:
+        raise Http404(_("No such player."))
+    rows = []
+    for champ in season_rankings.player_championships(player):
+        ranking = season_rankings.ranking(champ)
+        line = next((ln for ln in ranking.lines if player in ln.players), None)
+        rows.append({"championship": champ, "line": line, "of": len(ranking.lines)})
+    return render(request, "scoring/seasons/player.html", {
+        "player": player, "memberships": sel.memberships_of(player), "rows": rows})
+
+
+# --- the organiser's pages ----------------------------------------------------------------------
+
+
+def _require_creator(request: HttpRequest) -> None:
+    if not permissions.may_create_club(request.user):
+        raise PermissionDenied("organisers only")
+
+
+def _managed_club(request: HttpRequest, club_id: int) -> Club:
+    club = _club(club_id)
+    permissions.require_club_manager(request.user, club)
+    return club
+
+
+def _managed_championship(request: HttpRequest, championship_id: int) -> Championship:
+    champ = _championship(championship_id)
+    permissions.require_club_manager(request.user, champ.club)
+    return champ
+
+
+@require_safe
+def manage(request: HttpRequest) -> HttpResponse:
+    """The organiser's clubs and federations with their championships."""
+    _require_creator(request)
+    clubs = list(sel.managed_clubs(request.user))
+    return render(request, "scoring/seasons/manage.html", {
+        "clubs": clubs,
+        "championships": sel.championships().filter(club__in=clubs)})
+
+
+@require_http_methods(["GET", "POST"])
+def club_new(request: HttpRequest) -> HttpResponse:
+    _require_creator(request)
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            club = service.create_club(
+                owner=request.user, name=data["name"], nation=data["nation"],
+                federation=data["federation"], website=data["website"], email=data["email"],
+                co_owners=list(data["co_owners"]))
+        except SeasonError as err:
+            _refuse(form, err)
+        else:
+            messages.success(request, _("%(name)s created.") % {"name": club.name})
+            return redirect("scoring:season-club-edit", club_id=club.pk)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "scoring/seasons/club_form.html", {"form": form, "club": None},
+                  status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def club_edit(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = _managed_club(request, club_id)
+    form = ClubForm(request.POST or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            service.update_club(club=club, name=data["name"], nation=data["nation"],
+                                federation=data["federation"], website=data["website"],
+                                email=data["email"], co_owners=list(data["co_owners"]))
+        except SeasonError as err:
+            _refuse(form, err)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("scoring:season-club-edit", club_id=club.pk)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "scoring/seasons/club_form.html", {
+        "form": form, "club": club, "members": sel.members_of(club),
+        "member_form": MembershipForm()}, status=status)
+
+
+@require_POST
+def member_add(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = _managed_club(request, club_id)
+    form = MembershipForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        from scoring.identity import name_key
+
+        found = list(Player.objects.filter(name_key=name_key(data["player"]),
+                                           merged_into__isnull=True)[:2])
+        if not found:
+            messages.error(request, _("No player is named %(name)s.") % {"name": data["player"]})
+        elif len(found) > 1:
+            messages.error(request, _("Several players are named %(name)s: merge them first.")
+                           % {"name": data["player"]})
+        else:
+            try:
+                service.add_membership(club=club, player=found[0], since=data["since"],
+                                       until=data["until"])
+            except SeasonError as err:
+                messages.error(request, error_text(err.code, err.params))
+            else:
+                messages.success(request, _("%(player)s added to %(club)s.") % {
+                    "player": found[0].name, "club": club.name})
+    else:
+        messages.error(request, _("Give the player's name and valid dates."))
+    return redirect("scoring:season-club-edit", club_id=club.pk)
+
+
+@require_POST
+def member_end(request: HttpRequest, club_id: int, membership_id: int) -> HttpResponse:
+    club = _managed_club(request, club_id)
+    membership = Membership.objects.filter(pk=membership_id, club=club).first()
+    if membership is None:
+        raise Http404(_("No such membership."))
+    form = MembershipForm({"player": membership.player.name, "until": request.POST.get("until")})
+    if form.is_valid() and form.cleaned_data["until"]:
+        try:
+            service.end_membership(membership=membership, until=form.cleaned_data["until"])
+        except SeasonError as err:
+            messages.error(request, error_text(err.code, err.params))
+        else:
+            messages.success(request, _("Saved."))
+    else:
+        messages.error(request, _("Give the day the membership ends."))
+    return redirect("scoring:season-club-edit", club_id=club.pk)
+
+
+@require_http_methods(["GET", "POST"])
+def championship_new(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = _managed_club(request, club_id)
+    form = ChampionshipForm(request.POST or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            champ = service.create_championship(
+                club=club, name=data["name"], prizes=data["prizes"],
+                skip_worst=data["skip_worst"] or 0, previous=data["previous"])
+        except SeasonError as err:
+            _refuse(form, err)
+        else:
+            messages.success(request, _("%(name)s created: now add the tournaments that "
+                                        "count.") % {"name": champ.name})
+            return redirect("scoring:season-championship-edit", championship_id=champ.pk)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "scoring/seasons/championship_form.html", {
+        "form": form, "club": club, "championship": None}, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def championship_edit(request: HttpRequest, championship_id: int) -> HttpResponse:
+    champ = _managed_championship(request, championship_id)
+    form = ChampionshipForm(request.POST or None, club=champ.club, championship=champ)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            service.update_championship(
+                championship=champ, name=data["name"], prizes=data["prizes"],
+                skip_worst=data["skip_worst"] or 0, previous=data["previous"],
+                closed=data["closed"])
+        except SeasonError as err:
+            _refuse(form, err)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("scoring:season-championship-edit", championship_id=champ.pk)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "scoring/seasons/championship_form.html", {
+        "form": form, "club": champ.club, "championship": champ,
+        "events": season_rankings.counted_events(champ),
+        "add_form": AddEventForm(championship=champ)}, status=status)
+
+
+@require_POST
+def championship_add_event(request: HttpRequest, championship_id: int) -> HttpResponse:
+    champ = _managed_championship(request, championship_id)
+    form = AddEventForm(request.POST, championship=champ)
+    if form.is_valid():
+        event = form.cleaned_data["event"]
+        try:
+            service.add_event(championship=champ, event=event)
+        except SeasonError as err:
+            messages.error(request, error_text(err.code, err.params))
+        else:
+            messages.success(request, _("%(event)s of %(tournament)s now counts.") % {
+                "event": event.name, "tournament": event.tournament.name})
+    else:
+        messages.error(request, _("Choose a tournament's event that does not count yet."))
+    return redirect("scoring:season-championship-edit", championship_id=champ.pk)
+
+
+@require_POST
+def championship_remove_event(request: HttpRequest, championship_id: int,
+                              event_id: int) -> HttpResponse:
+    champ = _managed_championship(request, championship_id)
+    event = Event.objects.filter(pk=event_id, championships=champ).first()
+    if event is None:
+        raise Http404(_("That event does not count for this championship."))
+    try:
+        service.remove_event(championship=champ, event=event)
+    except SeasonError as err:
+        messages.error(request, error_text(err.code, err.params))
+    else:
+        messages.success(request, _("Removed."))
+    return redirect("scoring:season-championship-edit", championship_id=champ.pk)
+
+
+C = "seasons/championships/<int:championship_id>/"
+urlpatterns: list[URLPattern] = [
+    path("seasons/", index, name="season-index"),
+    path("seasons/clubs/<int:club_id>/", club_page, name="season-club"),
+    path(C, championship_page, name="season-championship"),
+    path(C + "ranking.pdf", championship_pdf, name="season-championship-pdf"),
+    path(C + "nation/<str:nation>/", championship_page, name="season-national"),
+    path(C + "nation/<str:nation>/ranking.pdf", championship_pdf, name="season-national-pdf"),
+    path("seasons/players/<int:player_id>/", player_page, name="season-player"),
+    path("organiser/seasons/", manage, name="season-manage"),
+    path("organiser/seasons/clubs/new/", club_new, name="season-club-new"),
+    path("organiser/seasons/clubs/<int:club_id>/", club_edit, name="season-club-edit"),
+    path("organiser/seasons/clubs/<int:club_id>/members/", member_add,
+         name="season-member-add"),
+    path("organiser/seasons/clubs/<int:club_id>/members/<int:membership_id>/end/", member_end,
+         name="season-member-end"),
+    path("organiser/seasons/clubs/<int:club_id>/championships/new/", championship_new,
+         name="season-championship-new"),
+    path("organiser/seasons/championships/<int:championship_id>/", championship_edit,
+         name="season-championship-edit"),
+    path("organiser/seasons/championships/<int:championship_id>/events/",
+         championship_add_event, name="season-championship-add"),
+    path("organiser/seasons/championships/<int:championship_id>/events/<int:event_id>/remove/",
+         championship_remove_event, name="season-championship-remove"),
+]
