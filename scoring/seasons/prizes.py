@@ -121,7 +121,7 @@ def ranking_of_prizes(columns: Sequence[Mapping[Hashable, Decimal]], skip: int =
     for column, given in enumerate(columns):
         for competitor, value in given.items():
             prizes.setdefault(competitor, [None] * len(columns))[column] = value
-    lines = []
+    lines: list[tuple[Hashable, Decimal, tuple[Decimal | None, ...], tuple[bool, ...]]] = []
     for competitor, row in prizes.items():
         skipped = _skipped(row, skip)
         total = sum((v for v, s in zip(row, skipped, strict=True) if v is not None and not s),
@@ -131,7 +131,7 @@ def ranking_of_prizes(columns: Sequence[Mapping[Hashable, Decimal]], skip: int =
     lines.sort(key=lambda line: (-line[1], -sum(v is not None for v in line[2]),
                                  str(keys.get(line[0], "")), str(line[0])))
     out: list[Line] = []
-    for i, (competitor, total, row, skipped) in enumerate(lines):
+    for i, (competitor, total, cells, skipped) in enumerate(lines):
         rank = out[-1].rank if out and out[-1].total == total else i + 1
-        out.append(Line(rank, competitor, total, row, skipped))
+        out.append(Line(rank, competitor, total, cells, skipped))
     return out

@@ -20,7 +20,7 @@ import pytest
 
 from tests.foundation.helpers import PROJECT_ROOT
 
-PURE_PACKAGES = ("scoring.rules", "scoring.draws", "scoring.pdf")
+PURE_PACKAGES = ("scoring.rules", "scoring.draws", "scoring.pdf", "scoring.seasons")
 
 # Modules each package must have: the walk below is not vacuous when it finds no offence.
 EXPECTED_MODULES = {
@@ -30,6 +30,7 @@ EXPECTED_MODULES = {
     "scoring.pdf": {"base.py", "bracket.py", "data.py", "labels.py", "scoresheet.py",
                     "scoresheet_grid.py", "scoresheet_layout.py",
                     "standings.py", "table_labels.py"},
+    "scoring.seasons": {"prizes.py"},
 }
 
 

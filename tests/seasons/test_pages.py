@@ -150,3 +150,18 @@ def test_player_api_gives_the_sol_guid(client, two_events, players):
 
     cache.clear()
     assert client.get(url).json()["external"] == {"sol": "abc123"}
+
+
+def test_live_player_page_shows_the_club_of_the_tournaments_day(client, club, organiser,
+                                                                 two_events, players):
+    first, second = two_events
+    other = service.create_club(owner=organiser, name="Harbour Carrom", nation="DE")
+    service.add_membership(club=club, player=players[0], since=D1)
+    service.add_membership(club=other, player=players[0], since=D2)
+    spring = client.get(reverse("scoring:live-player", args=[first.tournament.slug,
+                                                            players[0].pk])).content.decode()
+    summer = client.get(reverse("scoring:live-player", args=[second.tournament.slug,
+                                                            players[0].pk])).content.decode()
+    assert club.name in spring and other.name not in spring
+    assert other.name in summer
+    assert reverse("scoring:season-player", args=[players[0].pk]) in summer
