@@ -165,3 +165,19 @@ def test_live_player_page_shows_the_club_of_the_tournaments_day(client, club, or
     assert club.name in spring and other.name not in spring
     assert other.name in summer
     assert reverse("scoring:season-player", args=[players[0].pk]) in summer
+
+
+def test_demo_has_a_two_season_championship(organiser):
+    from scoring.demo import seasons as demo
+    from scoring.services import season_rankings
+
+    demo.seed({"users": {"organiser": organiser}})
+    demo.seed({"users": {"organiser": organiser}})  # idempotent
+    second = Championship.objects.get(name="Lakeland Circuit 2026")
+    assert second.previous.name == "Lakeland Circuit 2025"
+    assert Championship.objects.filter(name__startswith="Lakeland Circuit").count() == 2
+    for champ in (second.previous, second):
+        ranking = season_rankings.ranking(champ)
+        assert len(ranking.columns) == 2 and all(c.placed for c in ranking.columns)
+        assert ranking.lines[0].total > 0
+    assert any(any(line.skipped) for line in season_rankings.ranking(second).lines)
