@@ -77,10 +77,10 @@ def ranking_pdf(data: RankingSheetData) -> bytes:
                          *line.prizes, line.total])
         width = landscape(A4)[0] - 2 * MARGIN
         n = len(data.columns)
-        fixed = 10 * mm + 12 * mm + 16 * mm
+        fixed = 14 * mm + 17 * mm + 16 * mm
         prize_w = max(min((width - fixed - 60 * mm) / max(n, 1), 24 * mm), 11 * mm)
         name_w = width - fixed - prize_w * n
-        table = Table(rows, colWidths=[10 * mm, name_w, 12 * mm, *[prize_w] * n, 16 * mm],
+        table = Table(rows, colWidths=[14 * mm, name_w, 17 * mm, *[prize_w] * n, 16 * mm],
                       repeatRows=1)
         style = [
             ("FONT", (0, 1), (-1, -1), REGULAR, 8.5),

@@ -125,12 +125,14 @@ def ranking_sheet(ranking: Ranking) -> RankingSheetData:
     """The ranking as the PDF's data, its words in the active language."""
     from django.utils import formats
     from django.utils.translation import gettext as _
+    from django.utils.translation import ngettext
 
     champ = ranking.championship
     title = champ.name if not ranking.nation else _("%(name)s: national ranking %(nation)s") % {
         "name": champ.name, "nation": ranking.nation}
     subtitle = " · ".join(x for x in (champ.club.name, str(champ.get_prizes_display()), (
-        _("%(n)s worst prizes skipped") % {"n": champ.skip_worst}) if champ.skip_worst else "")
+        ngettext("the worst prize is skipped", "the %(n)s worst prizes are skipped",
+                 champ.skip_worst) % {"n": champ.skip_worst}) if champ.skip_worst else "")
         if x)
     columns = [f"{c.event.tournament.name} "
                f"{formats.date_format(c.event.tournament.start_date, 'SHORT_DATE_FORMAT')}"
