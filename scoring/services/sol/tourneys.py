@@ -37,6 +37,7 @@ from scoring.services.sol.reading import (
 )
 from scoring.services.sol.report import SolReport
 from scoring.services.sol.results import _import_match
+from scoring.services.sol.seasons import import_season
 
 SOURCE = "sol"
 
@@ -238,6 +239,7 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
                       f"{description}, round {turn}", group=group,
                       extra=extra if isinstance(extra, dict) else None)
 
+    import_season(tourney, lists, event, entries, report)  # its championship and clubs
     ExternalRecord.objects.create(
         source=SOURCE, kind="tournament", key=key[:100], tournament=tournament,
         data={"description": description, "date": day.isoformat(), "championship": cname,

@@ -1,0 +1,116 @@
+"""A SoL tourney's season (issue 33): its championship and the championship's club or
+federation, the previous season, and each player's club and federation, brought along with
+the tourney (no SoL code is used; the format is SoL's own dump: ``championships``
+``{club, description, prizes, skipworstprizes, previous, closed}``, ``clubs``
+``{description, nationality, isfederation, siteurl}``, players' ``club`` and ``federation``,
+all positions into the first document's lists).
+
+A club is found again by its name and nation, a championship by its club and name: importing
+the next file of the same season adds its tourney to the same championship. The imported event
+counts for the championship unless a rule refuses it (then the report says why)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring.models import Championship, Club, Entry, Event, Membership, Player
+from scoring.seasons import METHODS
+from scoring.services.sol.reading import SolError, _item, _text
+from scoring.services.sol.report import SolReport
+
+
+def _club(lists: dict[str, Any], position: Any) -> Club | None:
+    try:
+        sclub = _item(lists.get("clubs") or [], position, "club")
+    except SolError:
+        return None
+    if not isinstance(sclub, dict):
+        return None
+    name = _text(sclub.get("description"))[:120]
+    if not name:
+        return None
+    nation = "".join(c for c in _text(sclub.get("nationality")) if c.isalpha())[:3].upper()
+    club, _created = Club.objects.get_or_create(
+        name=name, nation=nation,
+        defaults={"federation": bool(sclub.get("isfederation")),
+                  "website": _text(sclub.get("siteurl"))[:200],
+                  "email": _text(sclub.get("email"))[:254] if "@" in _text(
+                      sclub.get("email")) else ""})
+    return club
+
+
+def _championship(lists: dict[str, Any], position: Any, depth: int = 0
+                  ) -> Championship | None:
+    championships = lists.get("championships") or lists.get("seasons") or []
+    try:
+        schamp = _item(championships, position, "championship")
+    except SolError:
+        return None
+    if not isinstance(schamp, dict):
+        return None
+    name = _text(schamp.get("description"))[:150]
+    club = _club(lists, schamp.get("club"))
+    if not name or club is None:
+        return None
+    prizes = _text(schamp.get("prizes")) or "fixed"
+    previous = None
+    if schamp.get("previous") and schamp.get("previous") != position and depth < 20:
+        previous = _championship(lists, schamp["previous"], depth + 1)
+        if previous is not None and previous.club_id != club.pk:
+            previous = None
+    skip = schamp.get("skipworstprizes")
+    champ, created = Championship.objects.get_or_create(
+        club=club, name=name,
+        defaults={"prizes": prizes if prizes in METHODS else "fixed",
+                  "skip_worst": skip if isinstance(skip, int) and 0 <= skip <= 99 else 0,
+                  "previous": previous, "closed": False})
+    if not created and champ.previous_id is None and previous is not None \
+            and previous.pk != champ.pk:
+        champ.previous = previous
+        champ.save(update_fields=["previous"])
+    return champ
+
+
+def _memberships(lists: dict[str, Any], competitors: list[Any], entries: list[Entry]) -> None:
+    """Each player's club and federation as SoL recorded them (a membership with no dates,
+    added only to a player who has none of that kind yet)."""
+    players = lists.get("players") or []
+    for competitor, entry in zip(competitors, entries, strict=False):
+        if not isinstance(competitor, dict):
+            continue
+        members: list[Player] = entry.players
+        for player, position in zip(members, competitor.get("players") or [], strict=False):
+            try:
+                splayer = _item(players, position, "player")
+            except SolError:
+                continue
+            if not isinstance(splayer, dict):
+                continue
+            for key in ("club", "federation"):
+                if not splayer.get(key):
+                    continue
+                club = _club(lists, splayer[key])
+                if club is None or Membership.objects.filter(
+                        player=player, club__federation=club.federation).exists():
+                    continue
+                Membership.objects.create(player=player, club=club)
+
+
+def import_season(tourney: dict[str, Any], lists: dict[str, Any], event: Event,
+                  entries: list[Entry], report: SolReport) -> None:
+    """The tourney's championship (with its club and previous seasons) and the players'
+    clubs; the imported event counts for the championship."""
+    from scoring.services.seasons import SeasonError, add_event
+
+    _memberships(lists, tourney.get("competitors") or [], entries)
+    position = tourney.get("championship", tourney.get("season"))
+    if not position:
+        return
+    champ = _championship(lists, position)
+    if champ is None:
+        return
+    try:
+        add_event(championship=champ, event=event)
+    except SeasonError as err:
+        report.warnings.append(f"{event.tournament.name}: not counted for {champ.name} "
+                               f"({err.code})")
