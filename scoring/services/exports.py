@@ -216,15 +216,33 @@ def sol_documents(tournament: Tournament, events: Iterable[Event] | None = None
     by_event: dict[int, list[Entry]] = {}
     for e in entries:
         by_event.setdefault(e.event_id, []).append(e)
+    counted_pos: dict[int, int] = {}
     for event in events:
-        championships.append({
-            "guid": _guid("championship", event.pk), "club": host,
-            "description": f"{tournament.name} – {event.name}", "prizes": "fixed",
-            "couplings": "serial", "skipworstprizes": 0,
-            "playersperteam": 2 if event.is_doubles else 1})
+        # an event that counts for a championship (issue 33) goes out under it, with its club
+        counted = event.championships.select_related("club").order_by("pk").first()
+        if counted is not None and counted.pk in counted_pos:
+            position = counted_pos[counted.pk]
+        elif counted is not None:
+            owner = club_of(counted.club.name, counted.club.nation)
+            if counted.club.federation:
+                clubs[owner - 1]["isfederation"] = True
+            championships.append({
+                "guid": _guid("championship", f"season-{counted.pk}"), "club": owner,
+                "description": counted.name, "prizes": counted.prizes, "couplings": "serial",
+                "skipworstprizes": counted.skip_worst,
+                "playersperteam": 2 if event.is_doubles else 1,
+                **({"closed": True} if counted.closed else {})})
+            position = counted_pos[counted.pk] = len(championships)
+        else:
+            championships.append({
+                "guid": _guid("championship", event.pk), "club": host,
+                "description": f"{tournament.name} – {event.name}", "prizes": "fixed",
+                "couplings": "serial", "skipworstprizes": 0,
+                "playersperteam": 2 if event.is_doubles else 1})
+            position = len(championships)
         extension: dict[str, Any] = {}
         tourneys.append(_tourney(tournament, event, by_event.get(event.pk, []), player_pos,
-                                 len(championships), extension))
+                                 position, extension))
         extensions[tourneys[-1]["guid"]] = extension
     lists = {"users": [], "clubs": clubs, "players": player_rows,
              "championships": championships, "ratings": [], "rates": [],

@@ -37,3 +37,26 @@ def test_sol_import_brings_clubs_and_championships() -> None:
     import_sol(FIXTURE.read_bytes(), file_name=FIXTURE.name)
     assert Championship.objects.count() == 2 and Club.objects.count() == 2
     assert singles.events.count() == 2
+
+
+def test_sol_export_writes_the_championship_and_import_finds_it_again(
+        club, players, django_capture_on_commit_callbacks) -> None:
+    import datetime
+
+    from scoring.services import seasons as service
+    from scoring.services.exports import sol_archive, sol_documents
+    from tests.seasons.conftest import played_event
+
+    event = played_event("spring", datetime.date(2026, 3, 1), players[:4],
+                         django_capture_on_commit_callbacks)
+    champ = service.create_championship(club=club, name="Lakeside Season", prizes="centesimal",
+                                        skip_worst=1)
+    service.add_event(championship=champ, event=event)
+    lists, tourney = sol_documents(event.tournament)
+    written = lists["championships"][tourney["championship"] - 1]
+    assert written["description"] == "Lakeside Season" and written["prizes"] == "centesimal"
+    assert written["skipworstprizes"] == 1
+    assert lists["clubs"][written["club"] - 1]["description"] == club.name
+    import_sol(sol_archive(event.tournament), file_name="lakeside.sol")
+    # the imported copy counts for the same championship (found by club and name)
+    assert champ.events.count() == 2 and Championship.objects.count() == 1
