@@ -131,6 +131,13 @@ def test_api_clubs_championships_and_ranking(client, club, federation, two_event
         kept = [p or 0 for p, s in zip(line["prizes"], line["skipped"], strict=True) if not s]
         assert line["total"] == sum(kept)
         assert all(isinstance(pk, int) for pk in line["players"])
+    # every answer matches its OpenAPI schema made strict (a line of the ranking included)
+    from tests.live.test_openapi import _response_schema, assert_valid
+
+    assert data["ranking"]
+    assert_valid(data, _response_schema("/api/v1/championships/{championship_id}/"))
+    assert_valid(clubs, _response_schema("/api/v1/clubs/"))
+    assert_valid(listed, _response_schema("/api/v1/championships/"))
     etag = answer["ETag"]
     again = client.get(f"/api/v1/championships/{champ.pk}/", HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 304
