@@ -47,6 +47,7 @@ __all__ = [
     "TieResult",
     "check_lineup",
     "format_from_data",
+    "players_needed",
     "tie_result",
 ]
 
@@ -129,7 +130,7 @@ SDS = TieFormat(
     key="sds", name="S-D-S, best of three rubbers, stop when decided",
     rubbers=(RubberSpec(RubberKind.SINGLES), RubberSpec(RubberKind.DOUBLES),
              RubberSpec(RubberKind.SINGLES)),
-    stop_when_decided=True, player_rule=PlayerRule.ONE_RUBBER)
+    stop_when_decided=True, player_rule=PlayerRule.ONE_EACH)
 FOUR_ONE = TieFormat(
     key="4s1d", name="4 singles + 1 doubles, all played",
     rubbers=(*(RubberSpec(RubberKind.SINGLES) for _ in range(4)),

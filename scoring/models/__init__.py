@@ -20,6 +20,7 @@ from scoring.models.match import (
     MatchConfirmation,
     PaperScoresheet,
 )
+from scoring.models.team import Lineup, Rubber, Team, TeamMember, Tie, TieFormat
 from scoring.models.tournament import Tournament
 
 __all__ = [
@@ -31,6 +32,12 @@ __all__ = [
     "ExternalRecord",
     "Game",
     "HousePreset",
+    "Lineup",
+    "Rubber",
+    "Team",
+    "TeamMember",
+    "Tie",
+    "TieFormat",
     "AttemptCounter",
     "Invitation",
     "Match",

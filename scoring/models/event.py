@@ -72,6 +72,7 @@ class Event(models.Model):
         SINGLES = "singles", _("Singles")
         DOUBLES = "doubles", _("Doubles")
         POINTS = "points", _("Point carrom (three players)")
+        TEAMS = "teams", _("Teams (ties of singles and doubles rubbers)")
 
     class Format(models.TextChoices):
         KNOCKOUT = "knockout", _("Knock-out")
@@ -129,6 +130,11 @@ class Event(models.Model):
     @property
     def is_doubles(self) -> bool:
         return self.kind == self.Kind.DOUBLES
+
+    @property
+    def is_teams(self) -> bool:
+        """A team event: its entries are teams, its matches ties of rubbers (models/team.py)."""
+        return self.kind == self.Kind.TEAMS
 
     @property
     def format_label(self) -> str:

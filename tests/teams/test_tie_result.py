@@ -185,7 +185,9 @@ def test_built_in_formats_survive_their_data(key: str) -> None:
 def test_built_in_codes() -> None:
     assert SDS.code == "S-D-S" and SDS.stop_when_decided and SDS.to_win == 2
     assert FOUR_ONE.code == "S-S-S-S-D" and not FOUR_ONE.stop_when_decided
-    assert players_needed(SDS) == 4 and players_needed(FOUR_ONE) == 4
+    assert players_needed(SDS) == 2 and players_needed(FOUR_ONE) == 4
+    one_rubber = format_from_data({**SDS.data(), "player_rule": "one_rubber"})
+    assert players_needed(one_rubber) == 4
 
 
 @pytest.mark.parametrize(("data", "code"), [
@@ -219,7 +221,10 @@ def codes(fmt: TieFormat, lineup: list[list[int]]) -> list[tuple[str, int, int |
 
 
 def test_lineup_rules_are_checked() -> None:
-    assert codes(SDS, [[1], [1, 2], [3]]) == [("lineup_one_rubber", 2, 1)]
+    one_rubber = format_from_data({**SDS.data(), "player_rule": "one_rubber"})
+    assert codes(one_rubber, [[1], [1, 2], [3]]) == [("lineup_one_rubber", 2, 1)]
+    assert codes(SDS, [[1], [1, 2], [2]]) == []
+    assert codes(SDS, [[1], [1, 2], [1]]) == [("lineup_two_singles", 3, 1)]
     assert codes(FOUR_ONE, [[1], [1], [3], [4], [1, 2]]) == [("lineup_two_singles", 2, 1)]
     assert codes(SDS, [[1], [2, 2], [3]]) == [("lineup_pair_same", 2, 2)]
     assert codes(SDS, [[9], [2, 3], [4]]) == [("lineup_not_in_team", 1, 9)]
