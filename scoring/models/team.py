@@ -185,7 +185,7 @@ class Rubber(models.Model):
     number = models.PositiveSmallIntegerField(_("number"))
     kind = models.CharField(_("kind"), max_length=10,
                             choices=[("singles", _("Singles")), ("doubles", _("Doubles"))])
-    match = models.OneToOneField("scoring.Match", on_delete=models.CASCADE, null=True,
+    match = models.OneToOneField("scoring.Match", on_delete=models.SET_NULL, null=True,
                                  blank=True, related_name="rubber", verbose_name=_("match"))
     players_a = models.JSONField(_("players of side A"), default=list)
     players_b = models.JSONField(_("players of side B"), default=list)

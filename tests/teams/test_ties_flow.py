@@ -1,0 +1,79 @@
+"""A team Swiss event from the draw to the next round: ties made from the draw's matches,
+lineups checked and submitted, rubbers played as normal matches, the tie's match following
+its rubbers, the draw's standings counting ties (not rubbers)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.models import Event, Match, Player, Rubber, Tie
+from scoring.services import draws
+from scoring.services.teams import add_team
+from scoring.services.ties import LineupRefused, make_ties, set_tie_walkover, submit_lineup
+from scoring.services.tournaments import TournamentError, create_event
+from scoring.standings.results import decided_results
+from scoring.standings.ties import tie_result_of
+from tests.organiser.conftest import play
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def team_event(tournament, actor) -> Event:
+    event = create_event(tournament=tournament, name="Team Swiss", actor=actor, kind="teams",
+                         format="swiss", settings={"rounds": 2})
+    for t in range(4):
+        squad = [Player.objects.create(name=f"Team {t + 1} player {n}") for n in range(1, 4)]
+        add_team(event=event, actor=actor, name=f"Team {t + 1}", club=f"Club {t + 1}",
+                 players=squad, captain=squad[0])
+    return event
+
+
+def lineup(tie: Tie, side: str) -> list[list[int]]:
+    entry = tie.match.entry_a if side == "a" else tie.match.entry_b
+    p1, p2, p3 = list(entry.team.members.values_list("player_id", flat=True))
+    return [[p1], [p2, p3], [p2]]
+
+
+def test_a_team_swiss_round_is_played_tie_by_tie(team_event, actor, run_on_commit) -> None:
+    draws.draw_event(event=team_event, actor=actor, random_seed=1)
+    ties = make_ties(team_event)
+    assert len(ties) == 2 and make_ties(team_event) == []
+    tie = ties[0]
+    assert [r.kind for r in tie.rubbers.order_by("number")] == ["singles", "doubles", "singles"]
+    bad = lineup(tie, "a")
+    bad[2] = bad[0]  # the singles player twice
+    with pytest.raises(LineupRefused) as caught:
+        submit_lineup(tie=tie, side="a", players=bad, actor=actor, via="captain")
+    assert caught.value.code == "lineup_two_singles"
+    assert caught.value.params["rubber"] == 3 and caught.value.params["name"]
+    submit_lineup(tie=tie, side="a", players=lineup(tie, "a"), actor=actor, via="captain")
+    assert not Rubber.objects.filter(tie=tie, match__isnull=False).exists()
+    submit_lineup(tie=tie, side="b", players=lineup(tie, "b"), actor=actor)
+    with pytest.raises(TournamentError) as closed:
+        submit_lineup(tie=tie, side="b", players=lineup(tie, "b"), actor=actor)
+    assert closed.value.code == "lineups_closed"
+    rubbers = list(tie.rubbers.select_related("match").order_by("number"))
+    assert all(r.match.status == Match.Status.READY for r in rubbers)
+    assert rubbers[1].players_a == lineup(tie, "a")[1]
+    with run_on_commit():
+        for rubber in rubbers[:2]:
+            play(rubber.match, "b", actor)
+            draws.confirm_result(match=rubber.match, actor=actor)
+    tie.match.refresh_from_db()
+    assert tie.match.status == Match.Status.CONFIRMED and tie.match.winner_side == "b"
+    assert (tie.match.games_a, tie.match.games_b) == (0, 2)
+    rubbers[2].match.refresh_from_db()
+    assert rubbers[2].match.status == Match.Status.SCHEDULED  # not needed: stopped
+    assert tie_result_of(tie).not_needed == (2,)
+    # the other tie: a walkover of the whole tie
+    with run_on_commit():
+        set_tie_walkover(tie=ties[1], side="a", actor=actor)
+    results, confirmed, _last = decided_results(team_event)
+    assert confirmed and len(results) == 2  # the ties, never their rubbers
+    assert {r.winner for r in results} == {tie.match.entry_b_id, ties[1].match.entry_a_id}
+    with run_on_commit():
+        draws.next_round(event=team_event, actor=actor)
+    round_two = Match.objects.filter(event=team_event, round__number=2)
+    assert round_two.count() == 2
+    assert len(make_ties(team_event)) == 2
