@@ -24,6 +24,7 @@ from scoring.views import (
     printing,
     public,
     round_clock,
+    teams,
     time_up,
     trust,
     umpire,
@@ -63,5 +64,6 @@ urlpatterns = _bounded([
     *printing.urlpatterns,
     *api.urlpatterns,
     *api_description.urlpatterns,
+    *teams.urlpatterns,
     *trust.urlpatterns,
 ])

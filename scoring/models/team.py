@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.draws.ties import TieFormat as TieFormatData
 from scoring.draws.ties import format_from_data
+from scoring.models.match import new_umpire_token
 
 SIDES = [("a", "A"), ("b", "B")]
 
@@ -137,6 +138,11 @@ class Tie(models.Model):
     format = models.JSONField(_("tie format"), default=dict)
     walkover = models.CharField(_("walkover of the whole tie"), max_length=4, blank=True,
                                 choices=Walkover.choices, default="")
+    # each captain's private link to the lineup page (like an umpire link)
+    captain_token_a = models.CharField(_("captain link of team A"), max_length=64, unique=True,
+                                       default=new_umpire_token, editable=False)
+    captain_token_b = models.CharField(_("captain link of team B"), max_length=64, unique=True,
+                                       default=new_umpire_token, editable=False)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -245,3 +245,19 @@ def remove_team(*, team: Team, actor: Actor) -> None:
         audit(team.event.tournament, actor, "team_removed",
               {"event": team.event_id, "team": team.pk, "name": team.name})
         Entry.objects.filter(pk=entry_id).delete()
+
+
+def add_team_by_names(*, event: Event, actor: Actor, name: str, names: Sequence[str],
+                      club: str = "") -> Team:
+    """:func:`add_team` from the players' names (the first is the captain), each found in the
+    register by its name and the team's club, or made (``PlayerBook``, which never changes
+    another tournament's player)."""
+    from scoring.services.players import PlayerBook
+
+    _check_event(event)
+    with transaction.atomic():
+        book = PlayerBook(event.tournament)
+        players = [book.resolve(n, clean_text(club, field="club").strip()) for n in names]
+        book.save()
+        return add_team(event=event, actor=actor, name=name, players=players,
+                        captain=players[0], club=club)

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils import timezone
 
 from scoring.draws.ties import check_lineup
@@ -127,6 +127,9 @@ def submit_lineup(*, tie: Tie, side: str, players: Sequence[Sequence[int]], acto
                "players": lineup}, match=tie.match)
         if tie.lineups.count() == 2:
             _make_rubbers(tie)
+        # the tie's pages and the API (validated by the event's match revisions) show it
+        Match.objects.filter(pk=tie.match_id).update(revision=F("revision") + 1,
+                                                      updated_at=timezone.now())
     return row
 
 

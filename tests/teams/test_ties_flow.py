@@ -77,3 +77,33 @@ def test_a_team_swiss_round_is_played_tie_by_tie(team_event, actor, run_on_commi
     round_two = Match.objects.filter(event=team_event, round__number=2)
     assert round_two.count() == 2
     assert len(make_ties(team_event)) == 2
+
+
+def test_the_api_shows_ties_with_rubbers_linking_matches(team_event, actor, client,
+                                                         run_on_commit) -> None:
+    from tests.live.test_openapi import _response_schema, assert_valid
+
+    draws.draw_event(event=team_event, actor=actor, random_seed=1)
+    tie = make_ties(team_event)[0]
+    submit_lineup(tie=tie, side="a", players=lineup(tie, "a"), actor=actor)
+    answer = client.get(f"/api/v1/events/{team_event.pk}/").json()
+    schema = _response_schema("/api/v1/events/{event_id}/")
+    assert_valid(answer, schema)
+    shown = next(t for t in answer["ties"] if t["id"] == tie.pk)
+    assert shown["lineups_in"] == ["a"] and shown["format"]["code"] == "S-D-S"
+    # neither side sees a lineup before both are in: no rubber names its players
+    assert all(r["players_a"] == [] and r["match"] is None for r in shown["rubbers"])
+    submit_lineup(tie=tie, side="b", players=lineup(tie, "b"), actor=actor)
+    with run_on_commit():
+        first = tie.rubbers.get(number=1).match
+        play(first, "a", actor)
+    answer = client.get(f"/api/v1/events/{team_event.pk}/").json()
+    assert_valid(answer, schema)
+    shown = next(t for t in answer["ties"] if t["id"] == tie.pk)
+    rubber = shown["rubbers"][0]
+    assert rubber["match"] == first.pk and rubber["url"].endswith(f"/api/v1/matches/{first.pk}/")
+    assert rubber["winner_side"] == "a" and shown["rubbers_won"] == [1, 0]
+    assert not shown["decided"] and shown["team_a"].startswith("Team ")
+    entry = next(e for e in answer["entries"] if e["id"] == tie.match.entry_a_id)
+    assert entry["name"] == shown["team_a"] and len(entry["team"]["players"]) == 3
+    assert client.get(f"/api/v1/matches/{first.pk}/").status_code == 200
