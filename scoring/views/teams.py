@@ -24,7 +24,7 @@ from scoring.selectors import sheets
 from scoring.selectors.ties import event_ties, teams_of, tie_sheets
 from scoring.services.matches import Actor
 from scoring.services.teams import add_team_by_names, create_tie_format, set_tie_format
-from scoring.services.ties import LineupRefused, make_ties, set_tie_walkover, submit_lineup
+from scoring.services.ties import make_ties, set_tie_walkover, submit_lineup
 from scoring.services.tournaments import TournamentError
 from scoring.standings.ties import formats_of, tie_format_for
 from scoring.views.organiser.base import actor_of, get_event, show_error
