@@ -86,10 +86,9 @@ class LineupForm(forms.Form):
             names = []
             for place in range(spec.kind.players):
                 name = f"r{number}_{place}"
-                label = (_("Rubber %(number)s (%(kind)s)") % {"number": number, "kind": kind}
-                         if spec.kind is RubberKind.SINGLES else
-                         _("Rubber %(number)s (%(kind)s), player %(place)s")
-                         % {"number": number, "kind": kind, "place": place + 1})
+                # the rubber and its kind are the legend of the places' fieldset
+                label = (_("Player") if spec.kind is RubberKind.SINGLES else
+                         _("Player %(place)s") % {"place": place + 1})
                 initial = None
                 if current and len(current) >= number and len(current[number - 1]) > place:
                     initial = str(current[number - 1][place])

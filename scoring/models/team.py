@@ -135,7 +135,7 @@ class Tie(models.Model):
                               verbose_name=_("event"))
     match = models.OneToOneField("scoring.Match", on_delete=models.CASCADE, related_name="tie",
                                  verbose_name=_("match"))
-    format = models.JSONField(_("tie format"), default=dict)
+    format = models.JSONField(_("tie format"), default=dict, blank=True)
     walkover = models.CharField(_("walkover of the whole tie"), max_length=4, blank=True,
                                 choices=Walkover.choices, default="")
     # each captain's private link to the lineup page (like an umpire link)
@@ -163,7 +163,7 @@ class Lineup(models.Model):
     tie = models.ForeignKey(Tie, on_delete=models.CASCADE, related_name="lineups",
                             verbose_name=_("tie"))
     side = models.CharField(_("side"), max_length=1, choices=SIDES)
-    players = models.JSONField(_("players per rubber"), default=list)
+    players = models.JSONField(_("players per rubber"), default=list, blank=True)
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                      null=True, blank=True, related_name="+",
                                      verbose_name=_("submitted by"))
@@ -193,8 +193,8 @@ class Rubber(models.Model):
                             choices=[("singles", _("Singles")), ("doubles", _("Doubles"))])
     match = models.OneToOneField("scoring.Match", on_delete=models.SET_NULL, null=True,
                                  blank=True, related_name="rubber", verbose_name=_("match"))
-    players_a = models.JSONField(_("players of side A"), default=list)
-    players_b = models.JSONField(_("players of side B"), default=list)
+    players_a = models.JSONField(_("players of side A"), default=list, blank=True)
+    players_b = models.JSONField(_("players of side B"), default=list, blank=True)
 
     class Meta:
         ordering = ["tie_id", "number"]

@@ -107,3 +107,32 @@ def test_the_api_shows_ties_with_rubbers_linking_matches(team_event, actor, clie
     entry = next(e for e in answer["entries"] if e["id"] == tie.match.entry_a_id)
     assert entry["name"] == shown["team_a"] and len(entry["team"]["players"]) == 3
     assert client.get(f"/api/v1/matches/{first.pk}/").status_code == 200
+
+
+def test_the_backup_keeps_teams_and_ties(team_event, actor, run_on_commit) -> None:
+    from scoring.models import Team, TieFormat
+    from scoring.services.backup import export_tournament, import_tournament
+    from scoring.services.teams import create_tie_format
+
+    create_tie_format(tournament=team_event.tournament, actor=actor, name="Singles only",
+                      rubbers=[{"kind": "singles"}], stop_when_decided=True)
+    draws.draw_event(event=team_event, actor=actor, random_seed=1)
+    tie = make_ties(team_event)[0]
+    submit_lineup(tie=tie, side="a", players=lineup(tie, "a"), actor=actor)
+    submit_lineup(tie=tie, side="b", players=lineup(tie, "b"), actor=actor)
+    with run_on_commit():
+        play(tie.rubbers.get(number=1).match, "b", actor)
+    document = export_tournament(team_event.tournament)
+    assert len(document["teams"]) == 4 and len(document["ties"]) == 2
+    assert document["ties"][0]["rubbers"][0]["players_a"][0].startswith("p")
+    import_tournament(document, slug="team-copy")
+    copy = Event.objects.get(tournament__slug="team-copy", name=team_event.name)
+    assert Team.objects.filter(event=copy).count() == 4
+    assert TieFormat.objects.filter(tournament__slug="team-copy").count() == 1
+    copied = Tie.objects.get(event=copy, lineups__isnull=False, lineups__side="a")
+    original, restored = tie_result_of(tie), tie_result_of(copied)
+    assert (restored.rubbers_a, restored.rubbers_b) == (original.rubbers_a, original.rubbers_b)
+    rubber = copied.rubbers.get(number=2)
+    assert rubber.match is not None and rubber.match.event_id == copy.pk
+    assert Player.objects.get(pk=rubber.players_a[0]).name == Player.objects.get(
+        pk=tie.rubbers.get(number=2).players_a[0]).name
