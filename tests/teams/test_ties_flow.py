@@ -136,3 +136,19 @@ def test_the_backup_keeps_teams_and_ties(team_event, actor, run_on_commit) -> No
     assert rubber.match is not None and rubber.match.event_id == copy.pk
     assert Player.objects.get(pk=rubber.players_a[0]).name == Player.objects.get(
         pk=tie.rubbers.get(number=2).players_a[0]).name
+
+
+def test_the_draw_keeps_teams_of_one_club_apart(tournament, actor) -> None:
+    event = create_event(tournament=tournament, name="Club Swiss", actor=actor, kind="teams",
+                         format="swiss", settings={"rounds": 2, "separate": "club"})
+    for t, club in enumerate(("North", "North", "South", "South")):
+        squad = [Player.objects.create(name=f"Club team {t} player {n}") for n in range(2)]
+        add_team(event=event, actor=actor, name=f"Team {t}", club=club, players=squad,
+                 captain=squad[0])
+    for seed in range(4):
+        Match.objects.filter(event=event).delete()
+        event.rounds.all().delete()
+        draws.draw_event(event=event, actor=actor, random_seed=seed)
+        for m in Match.objects.filter(event=event).select_related("entry_a__team",
+                                                                  "entry_b__team"):
+            assert m.entry_a.team.club != m.entry_b.team.club
