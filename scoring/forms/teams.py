@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.draws.ties import MAX_PLAYERS, RubberKind, TieFormat
 from scoring.forms.fields import NumberField, TextField
+from scoring.tie_words import format_name
 
 #: A format's rubbers typed as letters: "S-D-S", "SSSSD", "s d s".
 RUBBERS_RE = re.compile(r"^[SDsd](?:[\s,\-]*[SDsd])*$")
@@ -69,7 +70,8 @@ class EventTieFormatForm(forms.Form):
 
     def __init__(self, *args: Any, formats: dict[str, TieFormat], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["tie_format"].choices = [(key, fmt.name) for key, fmt in formats.items()]
+        self.fields["tie_format"].choices = [(key, format_name(fmt))
+                                             for key, fmt in formats.items()]
 
 
 class LineupForm(forms.Form):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils import translation
 from django.utils.formats import date_format
 
 from scoring.draws.ties import TieFormat, TieResult
@@ -12,6 +13,7 @@ from scoring.models import Event, Lineup, Match, Player, Rubber, Team, TeamMembe
 from scoring.pdf.tie_sheet import RubberSheetRow, TieSheetData
 from scoring.selectors.live.common import DONE
 from scoring.standings.ties import tie_results
+from scoring.tie_words import format_name
 
 
 @dataclass
@@ -39,6 +41,10 @@ class TieLine:
     result: TieResult
     lineups_in: list[str]
     rubbers: list[RubberLine] = field(default_factory=list)
+
+    @property
+    def format_name(self) -> str:
+        return format_name(self.format)
 
 
 def teams_of(event: Event) -> list[TeamLine]:
@@ -113,7 +119,7 @@ def tie_sheet_data(line: TieLine, language: str) -> TieSheetData:
     return TieSheetData(
         tournament=event.tournament.name, event=event.name,
         round=match.round_label() if match.round_id else "", match_number=match.number,
-        format_name=line.format.name, team_a=line.team_a.name, team_b=line.team_b.name,
+        format_name=line.format_name, team_a=line.team_a.name, team_b=line.team_b.name,
         captain_a=line.team_a.captain.name, captain_b=line.team_b.captain.name,
         rubbers=tuple(rows), rubbers_won=(result.rubbers_a, result.rubbers_b),
         winner_side=result.winner_side, drawn=result.drawn, walkover=result.walkover,
@@ -130,4 +136,5 @@ def tie_sheets(event: Event, language: str, round_number: int | None = None,
         ties = ties.filter(match__round__number=round_number)
     if tie_id is not None:
         ties = ties.filter(pk=tie_id)
-    return [tie_sheet_data(line, language) for line in event_ties(event, list(ties))]
+    with translation.override(language):
+        return [tie_sheet_data(line, language) for line in event_ties(event, list(ties))]

@@ -27,6 +27,7 @@ from scoring.services.teams import add_team_by_names, create_tie_format, set_tie
 from scoring.services.ties import make_ties, set_tie_walkover, submit_lineup
 from scoring.services.tournaments import TournamentError
 from scoring.standings.ties import formats_of, tie_format_for
+from scoring.tie_words import format_name
 from scoring.views.organiser.base import actor_of, get_event, show_error
 from scoring.views.printing import _name, _pdf
 
@@ -93,7 +94,8 @@ def event_teams(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
             _refused(form, err)
     return render(request, "scoring/teams/event_teams.html", {
         "tournament": tournament, "event": event, "teams": teams_of(event),
-        "format": tie_format_for(event), "formats": formats, "team_form": team_form,
+        "format": tie_format_for(event), "format_name": format_name(tie_format_for(event)),
+        "formats": formats, "team_form": team_form,
         "format_form": format_form, "choice_form": choice_form, "ties": event_ties(event)})
 
 

@@ -152,3 +152,17 @@ def test_the_draw_keeps_teams_of_one_club_apart(tournament, actor) -> None:
         for m in Match.objects.filter(event=event).select_related("entry_a__team",
                                                                   "entry_b__team"):
             assert m.entry_a.team.club != m.entry_b.team.club
+
+
+def test_the_demo_has_a_team_event_in_progress(db) -> None:
+    from django.core.management import call_command
+
+    call_command("seed_demo", verbosity=0)
+    event = Event.objects.get(name="Club teams (S-D-S)")
+    ties = list(Tie.objects.filter(event=event))
+    assert len(ties) == 2 and event.teams.count() == 4
+    played = [tie_result_of(t) for t in ties]
+    assert sorted((r.rubbers_a, r.rubbers_b) for r in played) == [(0, 0), (1, 0)]
+    assert not any(r.decided for r in played)
+    call_command("seed_demo", verbosity=0)  # idempotent
+    assert Tie.objects.filter(event=event).count() == 2
