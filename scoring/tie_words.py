@@ -14,3 +14,21 @@ def format_name(fmt: TieFormat) -> str:
         "4s1d": _("4 singles + 1 doubles, all played"),
     }
     return names.get(fmt.key, fmt.name)
+
+
+def tiebreak_label(code: str) -> str:
+    """A team table's criterion (``scoring.draws.ties.TEAM_TIEBREAKS``) in words."""
+    return {
+        "tie_points": _("tie points"),
+        "rubber_difference": _("rubber difference"),
+        "game_difference": _("game difference"),
+        "point_difference": _("point difference"),
+        "rubbers_won": _("rubbers won"),
+    }.get(code, code)
+
+
+def decided_by_text(code: str) -> str:
+    """Why a team is below the one above it: "" when level on everything."""
+    if not code:
+        return ""
+    return _("Behind on %(criterion)s") % {"criterion": tiebreak_label(code)}

@@ -42,12 +42,15 @@ __all__ = [
     "PlayerRule",
     "RubberKind",
     "RubberSpec",
+    "TEAM_TIEBREAKS",
+    "TeamStanding",
     "TieFormat",
     "TieFormatError",
     "TieResult",
     "check_lineup",
     "format_from_data",
     "players_needed",
+    "team_table",
     "tie_result",
 ]
 
@@ -349,3 +352,90 @@ def check_lineup(fmt: TieFormat, members: Sequence[int],
                     else "lineup_two_doubles", number, player))
             seen[player] = number
     return problems
+
+
+# --- team standings ----------------------------------------------------------------------
+
+#: The order of a team table after the tie points, each criterion's code (worded by the
+#: pages) and how a row reads it.
+TEAM_TIEBREAKS: tuple[str, ...] = ("tie_points", "rubber_difference", "game_difference",
+                                   "point_difference", "rubbers_won")
+
+
+@dataclass
+class TeamStanding:
+    """A team's line over its decided ties: ties played, won, drawn, lost and the points
+    they count (the format's ``win``/``draw``/``loss``), rubbers, games and points for and
+    against; ``rank`` shared by teams level on every criterion; ``decided_by`` the criterion
+    that separated the team from the one above (``""`` for the first and for a shared
+    place)."""
+
+    entry: EntryId
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    tie_points: int = 0
+    rubbers_won: int = 0
+    rubbers_lost: int = 0
+    games_won: int = 0
+    games_lost: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    rank: int = 0
+    decided_by: str = ""
+
+    def key(self, criterion: str) -> int:
+        if criterion == "rubber_difference":
+            return self.rubbers_won - self.rubbers_lost
+        if criterion == "game_difference":
+            return self.games_won - self.games_lost
+        if criterion == "point_difference":
+            return self.points_for - self.points_against
+        return int(getattr(self, criterion))
+
+
+def team_table(fmt: TieFormat, entries: Sequence[EntryId],
+               results: Sequence[TieResult]) -> list[TeamStanding]:
+    """The team standings over the decided ties: ranked by tie points, then rubber
+    difference, game difference, point difference, rubbers won (:data:`TEAM_TIEBREAKS`); a
+    double walkover counts as played and lost by both teams."""
+    rows = {e: TeamStanding(e) for e in entries}
+    for result in results:
+        if not result.decided:
+            continue
+        for me, mine, theirs, games, points in (
+                (result.a, result.rubbers_a, result.rubbers_b,
+                 (result.games_a, result.games_b), (result.points_a, result.points_b)),
+                (result.b, result.rubbers_b, result.rubbers_a,
+                 (result.games_b, result.games_a), (result.points_b, result.points_a))):
+            row = rows.setdefault(me, TeamStanding(me))
+            row.played += 1
+            row.rubbers_won += mine
+            row.rubbers_lost += theirs
+            row.games_won += games[0]
+            row.games_lost += games[1]
+            row.points_for += points[0]
+            row.points_against += points[1]
+            if result.winner == me:
+                row.won += 1
+                row.tie_points += fmt.win
+            elif result.drawn:
+                row.drawn += 1
+                row.tie_points += fmt.draw
+            else:
+                row.lost += 1
+                row.tie_points += fmt.loss
+    ordered = sorted(rows.values(), key=lambda r: tuple(-r.key(c) for c in TEAM_TIEBREAKS))
+    for n, row in enumerate(ordered):
+        if n == 0:
+            row.rank = 1
+            continue
+        above = ordered[n - 1]
+        first = next((c for c in TEAM_TIEBREAKS if row.key(c) != above.key(c)), None)
+        if first is None:
+            row.rank = above.rank
+        else:
+            row.rank = n + 1
+            row.decided_by = first
+    return ordered

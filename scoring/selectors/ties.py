@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.db.models import Q
 from django.utils import translation
 from django.utils.formats import date_format
 
-from scoring.draws.ties import TieFormat, TieResult
+from scoring.draws.ties import TeamStanding, TieFormat, TieResult, team_table
 from scoring.models import Event, Lineup, Match, Player, Rubber, Team, TeamMember, Tie
 from scoring.pdf.tie_sheet import RubberSheetRow, TieSheetData
 from scoring.selectors.live.common import DONE
-from scoring.standings.ties import tie_results
-from scoring.tie_words import format_name
+from scoring.standings.ties import tie_format_for, tie_results
+from scoring.tie_words import decided_by_text, format_name
 
 
 @dataclass
@@ -138,3 +139,77 @@ def tie_sheets(event: Event, language: str, round_number: int | None = None,
         ties = ties.filter(pk=tie_id)
     with translation.override(language):
         return [tie_sheet_data(line, language) for line in event_ties(event, list(ties))]
+
+
+@dataclass
+class TeamRow:
+    """A line of the team standings with its team and the reason of its place in words."""
+
+    team: Team
+    standing: TeamStanding
+
+    @property
+    def decided_by(self) -> str:
+        return decided_by_text(self.standing.decided_by)
+
+
+def team_standings(event: Event) -> list[TeamRow]:
+    """The event's team standings over its decided ties (:func:`scoring.draws.ties.team_table`
+    with the event's tie format's points): a fixed number of queries."""
+    teams = {t.entry_id: t for t in Team.objects.filter(event=event).select_related("captain")}
+    ties = list(Tie.objects.filter(event=event))
+    results = tie_results(ties)
+    table = team_table(tie_format_for(event), list(teams), list(results.values()))
+    return [TeamRow(teams[row.entry], row) for row in table if row.entry in teams]
+
+
+@dataclass
+class PlayerRecord:
+    """A team player's record in the event's rubbers."""
+
+    player: Player
+    singles: int = 0
+    doubles: int = 0
+    won: int = 0
+    lost: int = 0
+
+
+@dataclass
+class TeamPage:
+    team: Team
+    players: list[PlayerRecord]
+    ties: list[TieLine]
+    standing: TeamRow | None
+
+
+def team_page(team: Team) -> TeamPage:
+    """A team's page: its players' records in the rubbers they played, its ties with their
+    rubbers, its line of the standings."""
+    event = team.event
+    ties = list(Tie.objects.filter(event=event).filter(
+        Q(match__entry_a=team.entry_id) | Q(match__entry_b=team.entry_id))
+        .select_related("match", "match__round", "match__entry_a", "match__entry_b")
+        .order_by("match__round__number", "match__number", "pk"))
+    lines = event_ties(event, ties)
+    members = list(TeamMember.objects.filter(team=team).select_related("player")
+                   .order_by("number", "pk"))
+    records = {m.player_id: PlayerRecord(m.player) for m in members}
+    for line in lines:
+        side = "a" if line.match.entry_a_id == team.entry_id else "b"
+        for r in line.rubbers:
+            players = r.players_a if side == "a" else r.players_b
+            match = r.match
+            for p in players:
+                record = records.setdefault(p.pk, PlayerRecord(p))
+                if r.rubber.kind == "singles":
+                    record.singles += 1
+                else:
+                    record.doubles += 1
+                if match is not None and match.winner_side in ("a", "b") and (
+                        match.status in DONE or match.walkover):
+                    if match.winner_side == side:
+                        record.won += 1
+                    else:
+                        record.lost += 1
+    standing = next((row for row in team_standings(event) if row.team.pk == team.pk), None)
+    return TeamPage(team, list(records.values()), lines, standing)

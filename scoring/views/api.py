@@ -31,7 +31,7 @@ from scoring import conditional as early_answers
 from scoring.models import Entry, Match, Player, Round, Tournament
 from scoring.rules import get_rules
 from scoring.selectors import live as sel
-from scoring.selectors.ties import TieLine, event_ties, teams_of
+from scoring.selectors.ties import TieLine, event_ties, team_standings, teams_of
 from scoring.services.placings import event_placings
 
 API_VERSION = "api-v1-1"
@@ -308,6 +308,15 @@ def event(request: HttpRequest, event_id: int) -> dict[str, Any]:
             if line is not None:
                 row.update(name=line.team.name, team=_team(line))
         extra["ties"] = [_tie(request, line) for line in event_ties(e)]
+        extra["team_standings"] = [{
+            "entry": row.team.entry_id, "team": row.team.name, "rank": row.standing.rank,
+            "played": row.standing.played, "won": row.standing.won,
+            "drawn": row.standing.drawn, "lost": row.standing.lost,
+            "tie_points": row.standing.tie_points, "rubbers_won": row.standing.rubbers_won,
+            "rubbers_lost": row.standing.rubbers_lost, "games_won": row.standing.games_won,
+            "games_lost": row.standing.games_lost, "points_for": row.standing.points_for,
+            "points_against": row.standing.points_against,
+            "decided_by": row.standing.decided_by or None} for row in team_standings(e)]
     return {
         "id": e.pk, "tournament": e.tournament_id, "name": e.name, "kind": e.kind,
         "format": e.format, "rules": e.rules, "games_to_win": e.games_to_win,

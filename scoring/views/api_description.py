@@ -175,7 +175,17 @@ def _schemas() -> dict[str, Any]:
         "standings": {"type": "array", "items": standing},
         "standings_order": _nullable(STR), "standings_rule": _nullable(STR),
         "placings": {"type": "array", "items": _ref("Placing")}, "html": URL},
-        {"ties": {"type": "array", "items": _ref("Tie")}})
+        {"ties": {"type": "array", "items": _ref("Tie")},
+         "team_standings": {"type": "array", "items": _object(
+             "A team's line of a team event's standings (ranked by tie points, then rubber, "
+             "game and point difference, rubbers won; `decided_by` the criterion that "
+             "separated it from the team above).", {
+                 "entry": INT, "team": STR, "rank": INT, "played": INT, "won": INT,
+                 "drawn": INT, "lost": INT, "tie_points": INT, "rubbers_won": INT,
+                 "rubbers_lost": INT, "games_won": INT, "games_lost": INT, "points_for": INT,
+                 "points_against": INT, "decided_by": _nullable({"type": "string", "enum": [
+                     "tie_points", "rubber_difference", "game_difference",
+                     "point_difference", "rubbers_won"]})})}})
     board_document = _object("One board as the interchange documents: its log "
                              "(carrom-board/1, none for a board entered as a summary or "
                              "award) and the engine's state after it (carrom-board-state/1).", {

@@ -18,16 +18,17 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring.error_words import error_text
 from scoring.forms.teams import EventTieFormatForm, LineupForm, TeamForm, TieFormatForm
-from scoring.models import Event, Lineup, Tie
+from scoring.models import Event, Lineup, Team, Tie
 from scoring.pdf.tie_sheet import render_tie_sheets
 from scoring.selectors import sheets
-from scoring.selectors.ties import event_ties, teams_of, tie_sheets
+from scoring.selectors.ties import event_ties, team_page, team_standings, teams_of, tie_sheets
 from scoring.services.matches import Actor
 from scoring.services.teams import add_team_by_names, create_tie_format, set_tie_format
 from scoring.services.ties import make_ties, set_tie_walkover, submit_lineup
 from scoring.services.tournaments import TournamentError
 from scoring.standings.ties import formats_of, tie_format_for
 from scoring.tie_words import format_name
+from scoring.views.live.common import event_or_404
 from scoring.views.organiser.base import actor_of, get_event, show_error
 from scoring.views.printing import _name, _pdf
 
@@ -96,7 +97,8 @@ def event_teams(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
         "tournament": tournament, "event": event, "teams": teams_of(event),
         "format": tie_format_for(event), "format_name": format_name(tie_format_for(event)),
         "formats": formats, "team_form": team_form,
-        "format_form": format_form, "choice_form": choice_form, "ties": event_ties(event)})
+        "format_form": format_form, "choice_form": choice_form, "ties": event_ties(event),
+        "standings": team_standings(event)})
 
 
 def _tie(event: Event, tie_id: int) -> Tie:
@@ -198,10 +200,35 @@ def tie_sheets_pdf(request: HttpRequest, slug: str, event_id: int) -> HttpRespon
     return _pdf(render_tie_sheets(data), _name("tie-sheets", tournament.slug, event.name))
 
 
+@login_not_required
+@require_GET
+def live_ties(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+    """A team event in public: the team standings (each place's reason in words) and every
+    tie with its rubbers as they are played (the players once both lineups are in)."""
+    event = event_or_404(slug, event_id)
+    if not event.is_teams:
+        raise Http404("not a team event")
+    return render(request, "scoring/teams/live_ties.html", {
+        "tournament": event.tournament, "event": event, "standings": team_standings(event),
+        "ties": event_ties(event)})
+
+
+@login_not_required
+@require_GET
+def live_team(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
+    """A team's public page: its players' records, its ties with their rubbers."""
+    team = get_object_or_404(Team.objects.select_related("event__tournament", "captain"),
+                             pk=team_id, event__tournament__slug=slug)
+    return render(request, "scoring/teams/live_team.html", {
+        "tournament": team.event.tournament, "event": team.event, "page": team_page(team)})
+
+
 urlpatterns: list[URLPattern] = [
     path(T + "events/<int:event_id>/teams/", event_teams, name="organiser-event-teams"),
     path(T + "events/<int:event_id>/ties/<int:tie_id>/", tie_desk, name="organiser-tie"),
     path(T + "events/<int:event_id>/tie-sheets.pdf", tie_sheets_pdf,
          name="print-tie-sheets"),
     path("captain/<str:token>/", captain_lineup, name="captain-lineup"),
+    path("t/<slug:slug>/event/<int:event_id>/ties/", live_ties, name="live-event-ties"),
+    path("t/<slug:slug>/team/<int:team_id>/", live_team, name="live-team"),
 ]

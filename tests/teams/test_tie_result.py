@@ -235,3 +235,25 @@ def test_lineup_rules_are_checked() -> None:
     assert two_doubles.player_rule is PlayerRule.ONE_EACH
     assert codes(two_doubles, [[1, 2], [2, 3]]) == [("lineup_two_doubles", 2, 2)]
     assert two_doubles.rubbers[0].kind is RubberKind.DOUBLES
+
+
+def test_team_table_ranks_by_tie_points_then_differences() -> None:
+    from scoring.draws.ties import team_table
+
+    c = 33
+    results = [
+        tie_result(SDS, A, B, [won(A), won(A), None]),  # A beats B 2:0
+        tie_result(SDS, B, c, [MatchResult(B, c, B, 2, 0, 25, 0),
+                               MatchResult(B, c, c, 0, 2, 0, 25),
+                               MatchResult(B, c, B, 2, 1, 40, 30)]),  # B beats C 2:1
+        tie_result(SDS, A, c, [None, None, None]),  # not decided: not counted
+    ]
+    table = team_table(SDS, [A, B, c], results)
+    assert [row.entry for row in table] == [A, B, c]
+    first, second, third = table
+    assert (first.tie_points, first.rubbers_won, first.rubbers_lost) == (2, 2, 0)
+    assert (second.won, second.lost, second.tie_points) == (1, 1, 2)
+    assert second.decided_by == "rubber_difference" and second.rank == 2
+    assert third.tie_points == 0 and third.decided_by == "tie_points"
+    level = team_table(SDS, [A, B], [])
+    assert [r.rank for r in level] == [1, 1] and level[1].decided_by == ""

@@ -166,3 +166,37 @@ def test_the_demo_has_a_team_event_in_progress(db) -> None:
     assert not any(r.decided for r in played)
     call_command("seed_demo", verbosity=0)  # idempotent
     assert Tie.objects.filter(event=event).count() == 2
+
+
+def test_team_standings_live_pages_and_team_page(team_event, actor, client,
+                                                 run_on_commit) -> None:
+    from django.urls import reverse
+
+    from tests.live.test_openapi import _response_schema, assert_valid
+
+    draws.draw_event(event=team_event, actor=actor, random_seed=1)
+    tie, other = make_ties(team_event)
+    submit_lineup(tie=tie, side="a", players=lineup(tie, "a"), actor=actor)
+    submit_lineup(tie=tie, side="b", players=lineup(tie, "b"), actor=actor)
+    with run_on_commit():
+        for number in (1, 2):
+            play(tie.rubbers.get(number=number).match, "a", actor)
+        set_tie_walkover(tie=other, side="b", actor=actor)
+    slug = team_event.tournament.slug
+    page = client.get(reverse("scoring:live-event-ties", args=[slug, team_event.pk]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    winner = tie.match.entry_a.team
+    assert winner.name in html and "Behind on" in html and "not needed" in html
+    team = client.get(reverse("scoring:live-team", args=[slug, winner.pk]))
+    assert team.status_code == 200
+    text = team.content.decode()
+    captain = winner.captain.name
+    assert captain in text and "Place 1" in text
+    assert client.get(reverse("scoring:live-event", args=[slug, team_event.pk])).status_code == 200
+    answer = client.get(f"/api/v1/events/{team_event.pk}/").json()
+    assert_valid(answer, _response_schema("/api/v1/events/{event_id}/"))
+    top = answer["team_standings"][0]
+    assert top["rank"] == 1 and top["tie_points"] == 2 and top["decided_by"] is None
+    assert {row["team"] for row in answer["team_standings"][:2]} == {
+        winner.name, other.match.entry_b.team.name}
