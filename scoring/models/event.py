@@ -162,6 +162,10 @@ class Entry(models.Model):
         help_text=_("The entry's rating on the event's day, where a file gave it (a SoL "
                     "import: the sum of its players' rates); empty: the player's rating."))
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    team_name = models.CharField(
+        _("team name"), max_length=120, blank=True,
+        help_text=_("A team event's entry: the team's name (written with the team, "
+                    "models/team.py); empty for players and pairs."))
     present_at = models.DateTimeField(
         _("checked in at"), null=True, blank=True,
         help_text=_("When the roll call found the entry present (empty: not checked in)."))
@@ -183,6 +187,8 @@ class Entry(models.Model):
 
     @property
     def name(self) -> str:
+        if self.team_name:
+            return self.team_name
         if self.partner_id:
             return f"{self.player.name} / {self.partner.name}"
         return self.player.name

@@ -154,7 +154,8 @@ def add_team(*, event: Event, actor: Actor, name: str, players: Sequence[Player]
     unique = _check_players(event, players, captain)
     try:
         with transaction.atomic():
-            entry = Entry.objects.create(event=event, player=captain, seed=seed)
+            entry = Entry.objects.create(event=event, player=captain, seed=seed,
+                                         team_name=name)
             team = Team.objects.create(event=event, entry=entry, name=name, club=club,
                                        captain=captain)
             TeamMember.objects.bulk_create(
@@ -201,8 +202,7 @@ def change_team(*, team: Team, actor: Actor, name: str | None = None,
             team.club = clean_text(club, field="club").strip()
         team.captain = new_captain
         team.save(update_fields=["name", "club", "captain"])
-        if team.entry.player_id != new_captain.pk:
-            Entry.objects.filter(pk=team.entry_id).update(player=new_captain)
+        Entry.objects.filter(pk=team.entry_id).update(player=new_captain, team_name=team.name)
         keep = {p.pk for p in unique}
         team.members.exclude(player_id__in=keep).delete()
         have = {m.player_id for m in old}

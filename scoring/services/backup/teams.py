@@ -104,8 +104,9 @@ def import_teams(document: dict[str, Any], tournament: Tournament, events: dict[
     for i, row in enumerate(rows(document, "teams")):
         where = f"teams[{i}]"
         event = ref(events, row.get("event"), where, optional=False)
-        team = new(Team, where, event=event,
-                   entry=ref(entries, row.get("entry"), where, optional=False),
+        entry = ref(entries, row.get("entry"), where, optional=False)
+        Entry.objects.filter(pk=entry.pk).update(team_name=row.get("name", ""))
+        team = new(Team, where, event=event, entry=entry,
                    name=row.get("name", ""), club=row.get("club", ""),
                    captain=ref(players, row.get("captain"), where, optional=False))
         for n, player in enumerate(row.get("players") or [], start=1):
