@@ -81,10 +81,20 @@ def make_ties(event: Event) -> list[Tie]:
     """A tie for every match of a team event between two teams (after a draw, a round)."""
     if not event.is_teams:
         return []
-    matches = (Match.objects.filter(event=event, entry_a__isnull=False, entry_b__isnull=False,
-                                    bye=False, tie__isnull=True, rubber__isnull=True)
-               .order_by("pk"))
-    return [tie_for(m) for m in matches]
+    fmt = tie_format_for(event)
+    data = fmt.data()
+    with transaction.atomic():
+        Event.objects.select_for_update().filter(pk=event.pk).first()  # one maker at a time
+        matches = list(Match.objects.filter(
+            event=event, entry_a__team__isnull=False, entry_b__team__isnull=False, bye=False,
+            tie__isnull=True, rubber__isnull=True).order_by("pk"))
+        ties = Tie.objects.bulk_create(Tie(event=event, match=m, format=data) for m in matches)
+        ties = list(Tie.objects.filter(match__in=matches).select_related("match")
+                    .order_by("match_id"))
+        Rubber.objects.bulk_create(
+            Rubber(tie=tie, number=n, kind=str(spec.kind))
+            for tie in ties for n, spec in enumerate(fmt.rubbers, start=1))
+    return ties
 
 
 def _team(tie: Tie, side: str) -> Team:
