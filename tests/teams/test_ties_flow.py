@@ -200,3 +200,28 @@ def test_team_standings_live_pages_and_team_page(team_event, actor, client,
     assert top["rank"] == 1 and top["tie_points"] == 2 and top["decided_by"] is None
     assert {row["team"] for row in answer["team_standings"][:2]} == {
         winner.name, other.match.entry_b.team.name}
+
+
+def test_a_corrected_rubber_moves_its_tie(team_event, actor, run_on_commit) -> None:
+    """A rebuild of a rubber's caches that changes its winner (a correction) resyncs the
+    tie's match."""
+    from scoring.services.matches import refresh_caches
+
+    draws.draw_event(event=team_event, actor=actor, random_seed=1)
+    tie = make_ties(team_event)[0]
+    submit_lineup(tie=tie, side="a", players=lineup(tie, "a"), actor=actor)
+    submit_lineup(tie=tie, side="b", players=lineup(tie, "b"), actor=actor)
+    with run_on_commit():
+        for number in (1, 2):
+            play(tie.rubbers.get(number=number).match, "a", actor)
+    tie.match.refresh_from_db()
+    assert tie.match.winner_side == "a"
+    # the tie's match was written by hand as if stale; a rebuild of rubber 2 brings it back
+    second = tie.rubbers.get(number=2).match
+    Match.objects.filter(pk=second.pk).update(winner_side="")
+    Match.objects.filter(pk=tie.match_id).update(winner_side="", status=Match.Status.READY)
+    second.refresh_from_db()
+    with run_on_commit():
+        refresh_caches(second)
+    tie.match.refresh_from_db()
+    assert tie.match.winner_side == "a" and tie.match.status == Match.Status.FINISHED
