@@ -15,6 +15,10 @@ class ScoringConfig(AppConfig):
         from scoring.services import draws
 
         draws.connect()
+        # a team tie's match follows its rubbers (issue 34)
+        from scoring.services import ties
+
+        ties.connect()
         # house presets: the engine finds a stored preset's rule set by its key
         from scoring.rules.presets import add_resolver
         from scoring.selectors.house_presets import rules_for_key

@@ -116,6 +116,49 @@ def _catalogue() -> dict[str, str]:
         "bad_seed": _("A seed is a whole number from 1."),
         "seed_taken": _("Seed %(seed)s is already given to %(name)s."),
         "entry_has_matches": _("%(name)s has matches; withdraw the entry instead."),
+        # team events (issue 34)
+        "not_team_event": _("This is not a team event."),
+        "team_size": _("A team has %(least)s to %(most)s players."),
+        "team_too_small_for_format": _("The event's tie format needs at least %(needed)s "
+                                       "players in a team."),
+        "team_player_twice": _("A player is named twice in the team."),
+        "team_player_merged": _("A player's record was merged into another one: choose that "
+                                "record."),
+        "captain_not_in_team": _("The captain must be one of the team's players."),
+        "player_in_other_team": _("%(name)s already plays for %(team)s in this event."),
+        "team_name_taken": _("A team called %(name)s is already entered."),
+        "team_player_played": _("%(name)s has played a rubber for the team and stays in it."),
+        "team_drawn": _("The team is in the draw; withdraw it instead."),
+        "tie_format_unknown": _("There is no tie format %(key)s in this tournament."),
+        "tie_format_name_taken": _("A tie format called %(name)s exists already."),
+        "tie_format_in_use": _("%(event)s plays this tie format: choose another one there "
+                               "first."),
+        "tie_format_fixed": _("The event's first tie is made: its tie format can no longer "
+                              "change."),
+        "tie_format_team_small": _("Too few players for this format (it needs %(needed)s): "
+                                   "%(teams)s."),
+        "tie_format_no_rubbers": _("A tie format needs at least one rubber."),
+        "tie_format_too_many": _("A tie has at most %(most)s rubbers."),
+        "tie_format_kind": _("Each rubber is a singles or a doubles."),
+        "tie_format_number": _("%(field)s must be a whole number from %(low)s to %(high)s."),
+        "tie_format_rule": _("Choose one of the player rules."),
+        "tie_format_points": _("A tie won must count more than a tie drawn, and a drawn one "
+                               "at least as much as a lost one."),
+        "tie_format_players": _("A lineup of this format needs %(needed)s players; a team has "
+                                "at most %(most)s."),
+        "tie_rubbers": _("The tie has %(expected)s rubbers, not %(given)s."),
+        "lineup_rubbers": _("The lineup must name the players of every rubber."),
+        "lineup_singles_count": _("Rubber %(rubber)s is a singles: name one player."),
+        "lineup_doubles_count": _("Rubber %(rubber)s is a doubles: name two players."),
+        "lineup_pair_same": _("Rubber %(rubber)s: a doubles pair needs two different "
+                              "players."),
+        "lineup_not_in_team": _("Rubber %(rubber)s: %(name)s is not a player of the team."),
+        "lineup_one_rubber": _("Rubber %(rubber)s: %(name)s already plays a rubber of this "
+                               "tie (a player plays only one)."),
+        "lineup_two_singles": _("Rubber %(rubber)s: %(name)s already plays a singles of this "
+                                "tie."),
+        "lineup_two_doubles": _("Rubber %(rubber)s: %(name)s already plays a doubles of this "
+                                "tie."),
         # call-up
         "wrong_tournament": _("That match is not part of this tournament."),
         "not_ready": _("Match %(number)s is not waiting for a table."),

@@ -26,6 +26,7 @@ from scoring.views import (
     public,
     round_clock,
     seasons,
+    teams,
     time_up,
     trust,
     umpire,
@@ -67,5 +68,6 @@ urlpatterns = _bounded([
     *api_seasons.urlpatterns,
     *seasons.urlpatterns,
     *api_description.urlpatterns,
+    *teams.urlpatterns,
     *trust.urlpatterns,
 ])

@@ -21,6 +21,7 @@ from scoring.models.match import (
     PaperScoresheet,
 )
 from scoring.models.season import Championship, Club, Membership
+from scoring.models.team import Lineup, Rubber, Team, TeamMember, Tie, TieFormat
 from scoring.models.tournament import Tournament
 
 __all__ = [
@@ -34,6 +35,12 @@ __all__ = [
     "ExternalRecord",
     "Game",
     "HousePreset",
+    "Lineup",
+    "Rubber",
+    "Team",
+    "TeamMember",
+    "Tie",
+    "TieFormat",
     "AttemptCounter",
     "Invitation",
     "Match",

@@ -72,6 +72,7 @@ class Event(models.Model):
         SINGLES = "singles", _("Singles")
         DOUBLES = "doubles", _("Doubles")
         POINTS = "points", _("Point carrom (three players)")
+        TEAMS = "teams", _("Teams (ties of singles and doubles rubbers)")
 
     class Format(models.TextChoices):
         KNOCKOUT = "knockout", _("Knock-out")
@@ -131,6 +132,11 @@ class Event(models.Model):
         return self.kind == self.Kind.DOUBLES
 
     @property
+    def is_teams(self) -> bool:
+        """A team event: its entries are teams, its matches ties of rubbers (models/team.py)."""
+        return self.kind == self.Kind.TEAMS
+
+    @property
     def format_label(self) -> str:
         """The format in words: a point-carrom "groups" event is a round robin of three-player
         tables, with no knock-out after it (``services/point_events.py``)."""
@@ -156,6 +162,10 @@ class Entry(models.Model):
         help_text=_("The entry's rating on the event's day, where a file gave it (a SoL "
                     "import: the sum of its players' rates); empty: the player's rating."))
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    team_name = models.CharField(
+        _("team name"), max_length=120, blank=True,
+        help_text=_("A team event's entry: the team's name (written with the team, "
+                    "models/team.py); empty for players and pairs."))
     present_at = models.DateTimeField(
         _("checked in at"), null=True, blank=True,
         help_text=_("When the roll call found the entry present (empty: not checked in)."))
@@ -177,6 +187,8 @@ class Entry(models.Model):
 
     @property
     def name(self) -> str:
+        if self.team_name:
+            return self.team_name
         if self.partner_id:
             return f"{self.player.name} / {self.partner.name}"
         return self.player.name

@@ -5,6 +5,8 @@
 - A **table** is free when it is active and no match on it is called or being played.
 - A match is **held back** while one of its players is called or playing in another match of
   the tournament (any event): DartConnect's "player hold".
+- A **rubber** of a team tie (issue 34) holds the players of its lineup, not its teams' whole
+  entries; a **tie** itself is never called (its rubbers are).
 - An **umpire** of the tournament's pool (``Tournament.umpires``) is free when not assigned to a
   called or playing match. Umpires are optional: the umpire link on the table works too.
 
@@ -20,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
@@ -34,10 +37,22 @@ ACTIVE = (Match.Status.CALLED, Match.Status.PLAYING)
 OCCUPYING = Q(status__in=ACTIVE) | Q(status=Match.Status.READY, table__isnull=False)
 SYSTEM = Actor(via="system", device="call-up")
 RELATED = ("event", "round", "table", "umpire", "entry_a__player", "entry_a__partner",
-           "entry_b__player", "entry_b__partner", "entry_c__player")
+           "entry_b__player", "entry_b__partner", "entry_c__player", "rubber")
+
+
+def _rubber_of(match: Match) -> Any:
+    """The match's :class:`~scoring.models.Rubber` if it is one (selected with ``RELATED``)."""
+    try:
+        return match.rubber
+    except ObjectDoesNotExist:
+        return None
 
 
 def players_of(match: Match) -> set[int]:
+    """The players ``match`` holds: its entries' players, or a rubber's lineup players."""
+    rubber = _rubber_of(match)
+    if rubber is not None:
+        return set(rubber.player_ids)
     ids = set()
     for side in ("a", "b", "c"):
         entry = match.entry_for(side)
@@ -49,6 +64,8 @@ def players_of(match: Match) -> set[int]:
 
 
 def _player_ids(row: dict[str, Any]) -> set[int]:
+    if row.get("rubber__id") is not None:
+        return {*(row["rubber__players_a"] or ()), *(row["rubber__players_b"] or ())}
     keys = ("entry_a__player_id", "entry_a__partner_id", "entry_b__player_id",
             "entry_b__partner_id", "entry_c__player_id")
     return {row[k] for k in keys if row.get(k)}
@@ -68,7 +85,8 @@ def busy(tournament: Tournament) -> Busy:
     out = Busy()
     rows = Match.objects.filter(OCCUPYING, event__tournament=tournament).values(
         "pk", "table_id", "umpire_id", "entry_a__player_id", "entry_a__partner_id",
-        "entry_b__player_id", "entry_b__partner_id", "entry_c__player_id")
+        "entry_b__player_id", "entry_b__partner_id", "entry_c__player_id", "rubber__id",
+        "rubber__players_a", "rubber__players_b")
     for row in rows:
         for player in _player_ids(row):
             out.players[player] = (row["pk"], row["table_id"])
@@ -124,7 +142,7 @@ class Board:
 def _queue_matches(tournament: Tournament) -> list[Match]:
     return list(
         Match.objects.filter(event__tournament=tournament, status=Match.Status.READY,
-                             table__isnull=True)
+                             table__isnull=True, tie__isnull=True)
         .select_related(*RELATED)
         .order_by(F("round__number").asc(nulls_last=True), "event__order", "event_id",
                   "number", "pk"))
@@ -147,10 +165,11 @@ def board(tournament: Tournament) -> Board:
     queue = []
     for m in _queue_matches(tournament):
         held = []
-        for entry in (m.entry_a, m.entry_b, m.entry_c):
-            if entry is None:
-                continue
-            for player in entry.players:
+        rubber = _rubber_of(m)
+        lists = ([list(Player.objects.filter(pk__in=rubber.player_ids))] if rubber is not None
+                 else [e.players for e in (m.entry_a, m.entry_b, m.entry_c) if e is not None])
+        for players in lists:
+            for player in players:
                 other = by_player.get(player.pk)
                 if other is not None and other.pk != m.pk:
                     held.append((player, other))
@@ -199,7 +218,8 @@ def call_match(*, match: Match, table: Table, actor: Actor, umpire: Any = None,
         match = _lock_match(match.pk)
         if match.event.tournament_id != tournament.pk:
             raise TournamentError("wrong_tournament")
-        if match.status != Match.Status.READY or match.table_id is not None:
+        if (match.status != Match.Status.READY or match.table_id is not None
+                or hasattr(match, "tie")):
             raise TournamentError("not_ready", number=match.number)
         if not table.active:
             raise TournamentError("table_inactive", table=str(table))

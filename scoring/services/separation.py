@@ -17,7 +17,12 @@ from scoring.models import Entry, Event
 
 
 def entry_keys(event: Event) -> dict[int, str]:
-    """Each entry's club (or nation) for the event's separation; doubles: the player's."""
+    """Each entry's club (or nation) for the event's separation; doubles: the player's; a
+    team event: the team's club or nation (either setting, issue 34)."""
+    if event.is_teams:
+        return {pk: (value or "").strip().casefold()
+                for pk, value in Entry.objects.filter(event=event).values_list("pk",
+                                                                              "team__club")}
     field = "player__club" if event.settings.get("separate") == "club" else \
         "player__nationality"
     return {pk: (value or "").strip().casefold()

@@ -11,7 +11,9 @@ organiser's page), when it is
 
 A finished match counts as soon as the engine says it is over (before the players' or the
 organiser's confirmation): confirmation protects the result against changes, it does not make
-it. What moves the event on (the next Swiss round, the knock-out after the groups, a winner into
+it. The rubbers of a team tie are not matches of the draw: they count through their tie, whose
+match carries the tie's result (:mod:`scoring.standings.ties`). What moves the event on
+(the next Swiss round, the knock-out after the groups, a winner into
 the bracket) waits for confirmation (:mod:`scoring.services.draws`).
 
 The SQL is portable (SQLite, PostgreSQL): for a Swiss round of 256 players that is about 770
@@ -31,7 +33,7 @@ from django.db import connection
 from django.db.models import Q
 
 from scoring.draws import MatchResult, RankingRule, rule_for
-from scoring.models import Event, Match, Round
+from scoring.models import Event, Match, Round, Rubber
 
 #: Statuses of a match whose result stands (with a winner, or drawn).
 DECIDED_STATUSES = (Match.Status.FINISHED, Match.Status.CONFIRMED)
@@ -82,6 +84,10 @@ def _fetch(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
 def _where(event: Event, bracket: str | None, alias: str,
            exclude_brackets: tuple[str, ...] = ()) -> tuple[str, list[Any]]:
     where, params = f"{alias}.{_q('event_id')} = %s", [event.pk]
+    # a team tie's rubbers are matches of the event, counted through their tie
+    # (scoring.standings.ties), never as matches of the draw
+    where += (f" AND NOT EXISTS (SELECT 1 FROM {_q(Rubber._meta.db_table)} r WHERE "
+              f"r.{_q('match_id')} = {alias}.{_q('id')})")
     rounds = f"SELECT {_q('id')} FROM {_q(Round._meta.db_table)} WHERE {_q('event_id')} = %s"
     if bracket is not None:
         where += f" AND {alias}.{_q('round_id')} IN ({rounds} AND {_q('bracket')} = %s)"

@@ -32,6 +32,7 @@ from scoring.models import Entry, Match, Player, Round, Tournament
 from scoring.rules import get_rules
 from scoring.selectors import live as sel
 from scoring.selectors.seasons import external_keys
+from scoring.selectors.ties import TieLine, event_ties, team_standings, teams_of
 from scoring.services.placings import event_placings
 
 API_VERSION = "api-v1-1"
@@ -298,11 +299,30 @@ def event(request: HttpRequest, event_id: int) -> dict[str, Any]:
                 line["group"] = table.name
             line.update({k: v for k, v in row.values.items() if k != "games"})
             standings.append(line)
+    entry_rows = [_entry(entry) for entry in entries]
+    extra: dict[str, Any] = {}
+    if e.is_teams:
+        # a team entry is named by its team, its players are the team's (captain first)
+        teams = {line.team.entry_id: line for line in teams_of(e)}
+        for row in entry_rows:
+            line = teams.get(row["id"])
+            if line is not None:
+                row.update(name=line.team.name, team=_team(line))
+        extra["ties"] = [_tie(request, line) for line in event_ties(e)]
+        extra["team_standings"] = [{
+            "entry": row.team.entry_id, "team": row.team.name, "rank": row.standing.rank,
+            "played": row.standing.played, "won": row.standing.won,
+            "drawn": row.standing.drawn, "lost": row.standing.lost,
+            "tie_points": row.standing.tie_points, "rubbers_won": row.standing.rubbers_won,
+            "rubbers_lost": row.standing.rubbers_lost, "games_won": row.standing.games_won,
+            "games_lost": row.standing.games_lost, "points_for": row.standing.points_for,
+            "points_against": row.standing.points_against,
+            "decided_by": row.standing.decided_by or None} for row in team_standings(e)]
     return {
         "id": e.pk, "tournament": e.tournament_id, "name": e.name, "kind": e.kind,
         "format": e.format, "rules": e.rules, "games_to_win": e.games_to_win,
         "status": e.status,
-        "entries": [_entry(entry) for entry in entries],
+        "entries": entry_rows,
         "rounds": [{"number": r.number, "name": sel.round_label(r), "bracket": r.bracket,
                     "stage": r.stage, "matches": by_round.get(r.pk, [])} for r in rounds],
         "matches": [pk for pk, _r, _s in matches],
@@ -314,6 +334,44 @@ def event(request: HttpRequest, event_id: int) -> dict[str, Any]:
                      for p in event_placings(e) if p.place],
         "html": _absolute(request, "scoring:live-event", slug=e.tournament.slug,
                           event_id=e.pk),
+        **extra,
+    }
+
+
+def _team(line: Any) -> dict[str, Any]:
+    team = line.team
+    return {"id": team.pk, "name": team.name, "club": team.club, "captain": team.captain_id,
+            "players": [{"id": p.pk, "name": p.name, "club": p.club,
+                         "nationality": p.nationality} for p in line.players]}
+
+
+def _tie(request: HttpRequest, line: TieLine) -> dict[str, Any]:
+    """A tie of a team event: its teams' entries, format, lineups in, result and rubbers,
+    each linking its match (issue 34)."""
+    result, match = line.result, line.match
+    return {
+        "id": line.tie.pk, "match": match.pk, "round": match.round.number if match.round else None,
+        "entry_a": match.entry_a_id, "entry_b": match.entry_b_id,
+        "team_a": line.team_a.name, "team_b": line.team_b.name,
+        "format": {"key": line.format.key, "name": line.format.name, "code": line.format.code,
+                   "stop_when_decided": line.format.stop_when_decided},
+        "lineups_in": line.lineups_in, "walkover": line.tie.walkover or None,
+        "status": sel.api_status(match.status), "decided": result.decided,
+        "winner": result.winner, "drawn": result.drawn,
+        "rubbers_won": [result.rubbers_a, result.rubbers_b],
+        "games_won": [result.games_a, result.games_b],
+        "points": [result.points_a, result.points_b],
+        "rubbers": [{
+            "number": r.rubber.number, "kind": r.rubber.kind,
+            "games_to_win": line.format.rubbers[r.rubber.number - 1].games_to_win,
+            "match": r.match.pk if r.match else None,
+            "url": _absolute(request, "scoring:api-match", match_id=r.match.pk)
+            if r.match else None,
+            "players_a": [p.pk for p in r.players_a], "players_b": [p.pk for p in r.players_b],
+            "status": sel.api_status(r.match.status) if r.match else "scheduled",
+            "winner_side": (r.match.winner_side or None) if r.match else None,
+            "not_needed": r.not_needed,
+        } for r in line.rubbers],
     }
 
 

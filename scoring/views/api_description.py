@@ -65,9 +65,10 @@ MATCH_STATUS = {"type": "string", "enum": ["scheduled", "playing", "finished"],
 def _schemas() -> dict[str, Any]:
     player = _object("A player of an entry.", {
         "id": INT, "name": STR, "club": STR, "nationality": STR})
-    entry = _object("An entry of an event: a player, or a pair in doubles.", {
+    entry = _object("An entry of an event: a player, a pair in doubles, or a team (named by "
+                    "its team, with `team`).", {
         "id": INT, "name": STR, "seed": _nullable(INT), "withdrawn": BOOL,
-        "players": {"type": "array", "items": _ref("Player")}})
+        "players": {"type": "array", "items": _ref("Player")}}, {"team": _ref("Team")})
     board = _object(
         "One board of a game: `number` as the game counts boards (a void board and its replay "
         "share it), `sequence` its place among the stored boards (the `{b}` of the board's "
@@ -142,7 +143,31 @@ def _schemas() -> dict[str, Any]:
         "matches": {"type": "array", "items": INT}})
     placing = _object("A decided final place (a shared place as place..place_to).", {
         "entry": INT, "place": INT, "place_to": _nullable(INT)})
-    event = _object("An event: entries, rounds, matches, standings and placings.", {
+    team = _object("A team of a team event (its entry's `team`): club or nation, captain, "
+                   "players.", {
+        "id": INT, "name": STR, "club": STR, "captain": INT,
+        "players": {"type": "array", "items": _ref("Player")}})
+    rubber = _object("A rubber of a tie: a singles or doubles match between the two teams; "
+                     "its players once both lineups are in.", {
+        "number": INT, "kind": {"type": "string", "enum": ["singles", "doubles"]},
+        "games_to_win": INT, "match": _nullable(INT), "url": _nullable(URL),
+        "players_a": {"type": "array", "items": INT},
+        "players_b": {"type": "array", "items": INT},
+        "status": MATCH_STATUS, "winner_side": _nullable(STR), "not_needed": BOOL})
+    pair = {"type": "array", "items": INT, "minItems": 2, "maxItems": 2}
+    tie = _object("A tie of a team event: the draw's match between two teams, played as "
+                  "rubbers; its result from the rubbers' decided results.", {
+        "id": INT, "match": INT, "round": _nullable(INT), "entry_a": INT, "entry_b": INT,
+        "team_a": STR, "team_b": STR,
+        "format": _object("The tie's format.", {"key": STR, "name": STR, "code": STR,
+                                                 "stop_when_decided": BOOL}),
+        "lineups_in": {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}},
+        "walkover": _nullable({"type": "string", "enum": ["a", "b", "both"]}),
+        "status": MATCH_STATUS, "decided": BOOL, "winner": _nullable(INT), "drawn": BOOL,
+        "rubbers_won": pair, "games_won": pair, "points": pair,
+        "rubbers": {"type": "array", "items": _ref("Rubber")}})
+    event = _object("An event: entries, rounds, matches, standings and placings; a team "
+                    "event also its ties.", {
         "id": INT, "tournament": INT, "name": STR, "kind": KINDS, "format": FORMATS,
         "rules": STR, "games_to_win": INT, "status": EVENT_STATUS,
         "entries": {"type": "array", "items": _ref("Entry")},
@@ -150,7 +175,18 @@ def _schemas() -> dict[str, Any]:
         "matches": {"type": "array", "items": INT},
         "standings": {"type": "array", "items": standing},
         "standings_order": _nullable(STR), "standings_rule": _nullable(STR),
-        "placings": {"type": "array", "items": _ref("Placing")}, "html": URL})
+        "placings": {"type": "array", "items": _ref("Placing")}, "html": URL},
+        {"ties": {"type": "array", "items": _ref("Tie")},
+         "team_standings": {"type": "array", "items": _object(
+             "A team's line of a team event's standings (ranked by tie points, then rubber, "
+             "game and point difference, rubbers won; `decided_by` the criterion that "
+             "separated it from the team above).", {
+                 "entry": INT, "team": STR, "rank": INT, "played": INT, "won": INT,
+                 "drawn": INT, "lost": INT, "tie_points": INT, "rubbers_won": INT,
+                 "rubbers_lost": INT, "games_won": INT, "games_lost": INT, "points_for": INT,
+                 "points_against": INT, "decided_by": _nullable({"type": "string", "enum": [
+                     "tie_points", "rubber_difference", "game_difference",
+                     "point_difference", "rubbers_won"]})})}})
     board_document = _object("One board as the interchange documents: its log "
                              "(carrom-board/1, none for a board entered as a summary or "
                              "award) and the engine's state after it (carrom-board-state/1).", {
@@ -218,6 +254,7 @@ def _schemas() -> dict[str, Any]:
         "Event": event, "Entry": entry, "Player": player, "Round": round_,
         "Placing": placing, "Match": match, "Game": game, "Board": board,
         "CurrentBoard": current, "BoardDocument": board_document, "PlayerPage": player_page,
+        "Team": team, "Tie": tie, "Rubber": rubber,
     }
 
 

@@ -36,6 +36,7 @@ from scoring.records import (
 )
 from scoring.rules import RulesError, variant_for
 from scoring.services.backup.common import FORMAT, _date, _dt, _username
+from scoring.services.backup.teams import team_player_ids, teams_out
 
 
 def _player_sort_key(player: Player) -> tuple:
@@ -103,6 +104,7 @@ class _Export:
                       | {e.partner_id for e in self.entries if e.partner_id})
         for match in self.matches:
             player_ids.update(p for p in match.seating if isinstance(p, int))
+        player_ids |= team_player_ids(t)  # team events' players (issue 34)
         self.players = sorted(Player.objects.filter(pk__in=player_ids), key=_player_sort_key)
         self.externals = list(ExternalRecord.objects.filter(
             Q(tournament=t) | Q(player__in=self.players)).order_by("pk"))
@@ -178,6 +180,7 @@ class _Export:
                 for s in self.sheets
             ],
             "audit": [self.audit_out(a) for a in self.audit],
+            **teams_out(self.t, self.p_ref, self.e_ref, self.n_ref, self.m_ref),
             "external_records": [
                 {"source": x.source, "kind": x.kind, "key": x.key,
                  "player": self.p_ref.get(x.player_id),

@@ -50,6 +50,7 @@ from scoring.services.backup.common import (
     document_digest,
 )
 from scoring.services.backup.export import _detail_ids
+from scoring.services.backup.teams import import_teams
 from scoring.services.players import PlayerBook
 from scoring.services.tournaments import TournamentError, clean_settings
 from scoring.standings.results import match_totals
@@ -535,6 +536,9 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str,
             detail=_detail_ids(action, row.get("detail") or {}, board_ids, player_ids),
             created_at=_parse_dt(row.get("created_at"), where, required=True))
     counts["audit"] = len(document.get("audit", []))
+
+    counts.update(import_teams(document, tournament, events, entries, players, matches,
+                               _new, _ref, _list))  # team events (issue 34)
 
     for i, row in enumerate(_list(document, "external_records")):
         where = f"external_records[{i}]"

@@ -23,7 +23,7 @@ from scoring.rules.errors import IllegalEvent
 from scoring.rules.point import PointGame
 from scoring.services.matches.base import _lock, _Written
 from scoring.services.sql_rows import update_row
-from scoring.signals import match_finished
+from scoring.signals import match_finished, match_result_changed
 from scoring.standings.results import match_totals
 
 
@@ -73,6 +73,9 @@ def refresh_caches(match: Match, known: _Written | None = None, *,
         transaction.on_commit(lambda: match_finished.send(sender=Match, match=match))
     elif not snapshot.finished and match.status in (Match.Status.FINISHED,):
         fields.update(status=Match.Status.PLAYING, finished_at=None)
+    if (fields["winner_side"] != match.winner_side
+            or fields.get("status", match.status) != match.status):
+        transaction.on_commit(lambda: match_result_changed.send(sender=Match, match=match))
     if bump is not None:
         match.revision += 1
         fields = {**bump, **fields, "revision": match.revision, "updated_at": timezone.now()}

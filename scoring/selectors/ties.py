@@ -1,0 +1,215 @@
+"""Reads of team events (issue 34): teams with their players, ties with their lineups and
+rubbers and each tie's result, for the live pages, the sheets and the API (bounded queries)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Q
+from django.utils import translation
+from django.utils.formats import date_format
+
+from scoring.draws.ties import TeamStanding, TieFormat, TieResult, team_table
+from scoring.models import Event, Lineup, Match, Player, Rubber, Team, TeamMember, Tie
+from scoring.pdf.tie_sheet import RubberSheetRow, TieSheetData
+from scoring.selectors.live.common import DONE
+from scoring.standings.ties import tie_format_for, tie_results
+from scoring.tie_words import decided_by_text, format_name
+
+
+@dataclass
+class TeamLine:
+    team: Team
+    players: list[Player]
+
+
+@dataclass
+class RubberLine:
+    rubber: Rubber
+    match: Match | None
+    players_a: list[Player]
+    players_b: list[Player]
+    not_needed: bool
+
+
+@dataclass
+class TieLine:
+    tie: Tie
+    match: Match
+    format: TieFormat
+    team_a: Team
+    team_b: Team
+    result: TieResult
+    lineups_in: list[str]
+    rubbers: list[RubberLine] = field(default_factory=list)
+
+    @property
+    def format_name(self) -> str:
+        return format_name(self.format)
+
+
+def teams_of(event: Event) -> list[TeamLine]:
+    """The event's teams in name order, each with its players (captain first): two queries."""
+    teams = list(Team.objects.filter(event=event).select_related("captain", "entry")
+                 .order_by("name", "pk"))
+    players: dict[int, list[Player]] = {}
+    for member in (TeamMember.objects.filter(team__event=event)
+                   .select_related("player").order_by("number", "pk")):
+        players.setdefault(member.team_id, []).append(member.player)
+    out = []
+    for team in teams:
+        mine = players.get(team.pk, [])
+        mine.sort(key=lambda p: p.pk != team.captain_id)
+        out.append(TeamLine(team, mine))
+    return out
+
+
+def event_ties(event: Event, ties: list[Tie] | None = None) -> list[TieLine]:
+    """The event's ties (or ``ties``) in match order with their teams, lineups' state,
+    rubbers (players named only once both lineups are in) and results: a fixed number of
+    queries."""
+    if ties is None:
+        ties = list(Tie.objects.filter(event=event).select_related(
+            "match", "match__round", "match__entry_a", "match__entry_b")
+            .order_by("match__round__number", "match__number", "pk"))
+    if not ties:
+        return []
+    teams = {t.entry_id: t for t in Team.objects.filter(event=event).select_related("captain")}
+    rubbers: dict[int, list[Rubber]] = {}
+    for rubber in (Rubber.objects.filter(tie__in=ties).select_related("match", "match__table")
+                   .order_by("number")):
+        rubbers.setdefault(rubber.tie_id, []).append(rubber)
+    ids = {p for rs in rubbers.values() for r in rs for p in r.player_ids}
+    players = Player.objects.in_bulk(ids)
+    lineups: dict[int, list[str]] = {}
+    for tie_id, side in Lineup.objects.filter(tie__in=ties).values_list("tie_id", "side"):
+        lineups.setdefault(tie_id, []).append(side)
+    results = tie_results(ties)
+    out = []
+    for tie in ties:
+        result = results[tie.pk]
+        line = TieLine(tie, tie.match, tie.tie_format(), teams[tie.match.entry_a_id],
+                       teams[tie.match.entry_b_id], result, sorted(lineups.get(tie.pk, [])))
+        for rubber in rubbers.get(tie.pk, []):
+            line.rubbers.append(RubberLine(
+                rubber, rubber.match, [players[p] for p in rubber.players_a if p in players],
+                [players[p] for p in rubber.players_b if p in players],
+                rubber.number - 1 in result.not_needed))
+        out.append(line)
+    return out
+
+
+def tie_sheet_data(line: TieLine, language: str) -> TieSheetData:
+    """A tie's sheet (:func:`scoring.pdf.tie_sheet.render_tie_sheets`) from its line."""
+    match, result = line.match, line.result
+    rows = []
+    for r in line.rubbers:
+        m = r.match
+        decided = m is not None and (m.status in DONE or m.walkover)
+        rows.append(RubberSheetRow(
+            number=r.rubber.number, kind=r.rubber.kind,
+            games_to_win=line.format.rubbers[r.rubber.number - 1].games_to_win,
+            players_a=tuple(p.name for p in r.players_a),
+            players_b=tuple(p.name for p in r.players_b),
+            games=(m.games_a, m.games_b) if decided and m is not None else None,
+            winner_side=m.winner_side if decided and m is not None else "",
+            walkover=bool(m is not None and m.walkover), not_needed=r.not_needed,
+            match_number=m.number if m is not None else None,
+            table=str(m.table) if m is not None and m.table_id else ""))
+    event = match.event
+    return TieSheetData(
+        tournament=event.tournament.name, event=event.name,
+        round=match.round_label() if match.round_id else "", match_number=match.number,
+        format_name=line.format_name, team_a=line.team_a.name, team_b=line.team_b.name,
+        captain_a=line.team_a.captain.name, captain_b=line.team_b.captain.name,
+        rubbers=tuple(rows), rubbers_won=(result.rubbers_a, result.rubbers_b),
+        winner_side=result.winner_side, drawn=result.drawn, walkover=result.walkover,
+        date=date_format(event.tournament.start_date, "SHORT_DATE_FORMAT"), language=language)
+
+
+def tie_sheets(event: Event, language: str, round_number: int | None = None,
+               tie_id: int | None = None) -> list[TieSheetData]:
+    """The sheets of the event's ties (of one round, or one tie), in match order."""
+    ties = Tie.objects.filter(event=event).select_related(
+        "match", "match__round", "match__entry_a", "match__entry_b", "match__event",
+        "match__event__tournament").order_by("match__round__number", "match__number", "pk")
+    if round_number is not None:
+        ties = ties.filter(match__round__number=round_number)
+    if tie_id is not None:
+        ties = ties.filter(pk=tie_id)
+    with translation.override(language):
+        return [tie_sheet_data(line, language) for line in event_ties(event, list(ties))]
+
+
+@dataclass
+class TeamRow:
+    """A line of the team standings with its team and the reason of its place in words."""
+
+    team: Team
+    standing: TeamStanding
+
+    @property
+    def decided_by(self) -> str:
+        return decided_by_text(self.standing.decided_by)
+
+
+def team_standings(event: Event) -> list[TeamRow]:
+    """The event's team standings over its decided ties (:func:`scoring.draws.ties.team_table`
+    with the event's tie format's points): a fixed number of queries."""
+    teams = {t.entry_id: t for t in Team.objects.filter(event=event).select_related("captain")}
+    ties = list(Tie.objects.filter(event=event))
+    results = tie_results(ties)
+    table = team_table(tie_format_for(event), list(teams), list(results.values()))
+    return [TeamRow(teams[row.entry], row) for row in table if row.entry in teams]
+
+
+@dataclass
+class PlayerRecord:
+    """A team player's record in the event's rubbers."""
+
+    player: Player
+    singles: int = 0
+    doubles: int = 0
+    won: int = 0
+    lost: int = 0
+
+
+@dataclass
+class TeamPage:
+    team: Team
+    players: list[PlayerRecord]
+    ties: list[TieLine]
+    standing: TeamRow | None
+
+
+def team_page(team: Team) -> TeamPage:
+    """A team's page: its players' records in the rubbers they played, its ties with their
+    rubbers, its line of the standings."""
+    event = team.event
+    ties = list(Tie.objects.filter(event=event).filter(
+        Q(match__entry_a=team.entry_id) | Q(match__entry_b=team.entry_id))
+        .select_related("match", "match__round", "match__entry_a", "match__entry_b")
+        .order_by("match__round__number", "match__number", "pk"))
+    lines = event_ties(event, ties)
+    members = list(TeamMember.objects.filter(team=team).select_related("player")
+                   .order_by("number", "pk"))
+    records = {m.player_id: PlayerRecord(m.player) for m in members}
+    for line in lines:
+        side = "a" if line.match.entry_a_id == team.entry_id else "b"
+        for r in line.rubbers:
+            players = r.players_a if side == "a" else r.players_b
+            match = r.match
+            for p in players:
+                record = records.setdefault(p.pk, PlayerRecord(p))
+                if r.rubber.kind == "singles":
+                    record.singles += 1
+                else:
+                    record.doubles += 1
+                if match is not None and match.winner_side in ("a", "b") and (
+                        match.status in DONE or match.walkover):
+                    if match.winner_side == side:
+                        record.won += 1
+                    else:
+                        record.lost += 1
+    standing = next((row for row in team_standings(event) if row.team.pk == team.pk), None)
+    return TeamPage(team, list(records.values()), lines, standing)
