@@ -10,11 +10,11 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
 
 from scoring.ratings.glicko2 import Opponent, Rate, update
 
-K = TypeVar("K", bound=Hashable)
+#: A player as the caller knows him (the service: the player's id).
+type K = Hashable
 
 #: The match outcome formulas: ``standard`` (Glicko's chess scores: 1 a win, ½ a draw, 0 a
 #: loss; SoL's "glicko") and ``guido`` (SoL's carrom variant, "Guido's formula": each side
@@ -51,7 +51,7 @@ class Parameters:
 
 
 @dataclass(frozen=True)
-class Played(Generic[K]):
+class Played:
     """A match played between two sides (one player each, or a pair): the points each side
     scored over its games and the winner (``"a"``, ``"b"``, or None for a draw)."""
 
@@ -63,7 +63,7 @@ class Played(Generic[K]):
 
 
 @dataclass(frozen=True)
-class Rated(Generic[K]):
+class Rated:
     """A player's rate after the period and the matches he played in it."""
 
     player: K
@@ -106,8 +106,8 @@ def _side(rates: Mapping[K, Rate], side: tuple[K, ...]) -> Rate:
                 sum(m.volatility for m in members) / n)
 
 
-def rate_period(current: Mapping[K, Rate], matches: Sequence[Played[K]], params: Parameters,
-                places: Mapping[K, int] | None = None) -> dict[K, Rated[K]]:
+def rate_period(current: Mapping[K, Rate], matches: Sequence[Played], params: Parameters,
+                places: Mapping[K, int] | None = None) -> dict[K, Rated]:
     """Every player who played one of ``matches`` rated after the period.
 
     ``current``: the rates before the period (a player not in it is new: his initial rate is
