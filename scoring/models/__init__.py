@@ -20,6 +20,7 @@ from scoring.models.match import (
     MatchConfirmation,
     PaperScoresheet,
 )
+from scoring.models.rating import Rate, Rating
 from scoring.models.tournament import Tournament
 
 __all__ = [
@@ -38,6 +39,8 @@ __all__ = [
     "PaperScoresheet",
     "Player",
     "PlayerMerge",
+    "Rate",
+    "Rating",
     "RollCall",
     "Round",
     "Table",
