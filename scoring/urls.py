@@ -23,6 +23,7 @@ from scoring.views import (
     people,
     printing,
     public,
+    ratings,
     round_clock,
     time_up,
     trust,
@@ -64,4 +65,5 @@ urlpatterns = _bounded([
     *api.urlpatterns,
     *api_description.urlpatterns,
     *trust.urlpatterns,
+    *ratings.urlpatterns,
 ])

@@ -76,7 +76,7 @@ class Rating(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("scoring:rating", kwargs={"pk": self.pk})
+        return reverse("scoring:rating", kwargs={"rating_id": self.pk})
 
 
 class Rate(models.Model):

@@ -158,3 +158,20 @@ def test_parameters_are_checked() -> None:
         Parameters(lower_rate=2000, higher_rate=1000)
     with pytest.raises(ValueError):
         Parameters(tau=0)
+
+
+def test_the_history_chart_stays_inside_its_axes() -> None:
+    import datetime
+
+    from scoring.ratings.chart import history_chart
+
+    days = [datetime.date(2026, 1, 1) + datetime.timedelta(days=30 * i) for i in range(8)]
+    chart = history_chart([(d, 1500 + 40 * i, 300 - 30 * i) for i, d in enumerate(days)])
+    assert len(chart.points) == 8
+    assert all(chart.left <= p.x <= chart.right and chart.top <= p.y <= chart.bottom
+               for p in chart.points)
+    assert chart.points[0].y > chart.points[-1].y  # a higher rate is drawn higher
+    assert chart.y_ticks[0].value <= 1200 and chart.y_ticks[-1].value >= 1780
+    assert history_chart([]).empty
+    one = history_chart([(days[0], 1500, 350)])
+    assert one.points[0].x == (one.left + one.right) / 2
