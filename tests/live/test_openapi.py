@@ -137,6 +137,14 @@ def test_every_answer_of_every_route_matches_its_schema(client, tournament, knoc
     player_route = "/api/v1/tournaments/{tournament_id}/players/{player_id}/"
     for entry in (*knockout["entries"], swiss["entries"][0]):
         check(player_route, f"/api/v1/tournaments/{tournament.pk}/players/{entry.player_id}/")
+    # ratings (issue 33): the tournament rated under a rating, its finished matches rated
+    from scoring.models import Rating
+    from scoring.services.ratings import set_tournament_rating
+
+    rating = Rating.objects.create(name="Schema check")
+    set_tournament_rating(tournament=tournament, rating=rating, actor=SYSTEM)
+    check("/api/v1/ratings/", "/api/v1/ratings/")
+    check("/api/v1/ratings/{rating_id}/", f"/api/v1/ratings/{rating.pk}/")
     assert [route for route, urls in asked.items() if not urls] == []
 
 
