@@ -179,9 +179,19 @@ class EventForm(forms.ModelForm):
         help_text=_("Group seeding, knock-out seeding and Swiss round 1 keep them apart as "
                     "far as the draw allows."))
 
+    seed_rating = forms.TypedChoiceField(
+        label=_("Seed by rating"), required=False, coerce=int, empty_value=None,
+        help_text=_("The draw ranks unseeded entries by their rate under this rating (a "
+                    "pair: its players' mean rate); otherwise by the rating entered with "
+                    "each player."))
+    seed_date = forms.DateField(
+        label=_("Rates as of"), required=False, widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_("The rates after the tournaments ended before this day (empty: the "
+                    "tournament's first day)."))
+
     SETTINGS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
                 "single_game_rounds", "ranking", "bye_points", "walkover", "clock_from",
-                "time_up_board", "separate")
+                "time_up_board", "separate", "seed_rating", "seed_date")
     #: a preset or one of the tournament's house presets (set per form: ``rule_choices``)
     rules = forms.ChoiceField(label=_("Rules"), choices=RULE_CHOICES)
 
@@ -194,6 +204,10 @@ class EventForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         check_all_text(self)
         self.fields["rules"].choices = rule_choices(tournament)
+        from scoring.models import Rating
+
+        self.fields["seed_rating"].choices = [("", _("No: the entries' own ratings"))] + [
+            (r.pk, r.name) for r in Rating.objects.order_by("name")]
         if not self.instance.pk and tournament is not None:
             self.fields["rules"].initial = tournament.default_rules
             self.fields["order"].initial = tournament.events.count() + 1
@@ -206,7 +220,10 @@ class EventForm(forms.ModelForm):
                     self.fields[key].disabled = True
 
     def draw_settings(self) -> dict[str, Any]:
-        return {key: self.cleaned_data.get(key) for key in self.SETTINGS}
+        out = {key: self.cleaned_data.get(key) for key in self.SETTINGS}
+        if out.get("seed_date") is not None:
+            out["seed_date"] = out["seed_date"].isoformat()
+        return out
 
 
 class EntryForm(forms.Form):

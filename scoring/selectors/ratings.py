@@ -180,3 +180,27 @@ def rated_players(rating: Rating) -> dict[int, list[Rate]]:
 def tournaments_rated(rating: Rating) -> list[Tournament]:
     return list(Tournament.objects.filter(rating=rating).order_by("end_date", "pk")
                 .filter(Q(rates__rating=rating) | Q(rates__isnull=True)).distinct())
+
+
+def seeding_date(event: Any) -> datetime.date:
+    """The date of the rates an event drawn by rating is seeded with: its
+    ``settings["seed_date"]``, else the tournament's first day."""
+    value = (event.settings or {}).get("seed_date")
+    if value:
+        try:
+            return datetime.date.fromisoformat(str(value))
+        except ValueError:
+            pass
+    return event.tournament.start_date
+
+
+def seeding_of(event: Any) -> tuple[Rating, datetime.date, datetime.date] | None:
+    """The rating and date an event is seeded by, and the day of the rating list that holds
+    those rates (the day before: the tournaments ended before the date), or None (the
+    entries' own ratings)."""
+    rating_id = (event.settings or {}).get("seed_rating")
+    rating = Rating.objects.filter(pk=rating_id).first() if rating_id else None
+    if rating is None:
+        return None
+    day = seeding_date(event)
+    return rating, day, day - datetime.timedelta(days=1)

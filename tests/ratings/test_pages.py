@@ -79,3 +79,17 @@ def test_pages_are_translated(client, rated) -> None:
     rating, players = rated
     page = client.get(f"/ratings/{rating.pk}/", HTTP_ACCEPT_LANGUAGE="de")
     assert page.status_code == 200
+
+
+def test_an_event_seeded_by_rating_says_so(client, rated) -> None:
+    from scoring.services.tournaments import clean_settings
+    from tests.organiser.conftest import make_event, make_tournament
+
+    rating, _players = rated
+    event = make_event(make_tournament("autumn"), 4, name="autumn")
+    event.settings = clean_settings("knockout", {"seed_rating": rating.pk,
+                                                 "seed_date": "2026-09-01"})
+    event.save()
+    page = client.get(f"/t/autumn/event/{event.pk}/").content.decode()
+    assert "Seeded by the rating" in page and rating.name in page
+    assert f"/ratings/{rating.pk}/?date=2026-08-31" in page

@@ -132,3 +132,40 @@ def test_new_players_start_from_their_places(django_capture_on_commit_callbacks)
     assert sorted(places.values()) == [1, 2, 3, 3]  # the semi-final losers share 3rd-4th
     champion = min(places, key=places.get)
     assert Rate.objects.get(player_id=champion).rate > 2600 - 1  # started at the top
+
+
+def test_seeding_by_rating_orders_the_draw(django_capture_on_commit_callbacks):
+    """An event drawn by rating: its entries seeded by their rates on the chosen date (the
+    tournaments ended before it), after the organiser's own seeds."""
+    from scoring.services.draws import draw_entries
+    from scoring.services.tournaments import clean_settings
+
+    rating = Rating.objects.create(name="National", lower_rate=None, higher_rate=None)
+    _first, e1 = rated_tournament(rating, "spring", datetime.date(2026, 3, 1))
+    play_all(e1, django_capture_on_commit_callbacks)
+    players = [e.player for e in e1.entries.order_by("pk")]
+    later = make_tournament("autumn")
+    event = make_event(later, 4, name="autumn")
+    for entry, player in zip(event.entries.order_by("pk"), reversed(players), strict=True):
+        entry.player = player
+        entry.save()
+    event.settings = clean_settings("knockout", {"seed_rating": rating.pk,
+                                                 "seed_date": "2026-04-01"})
+    event.save()
+    entries, _withdrawn = draw_entries(event)
+    rate = {r.player_id: r.rate for r in Rate.objects.filter(rating=rating)}
+    by_entry = {e.pk: rate[e.player_id] for e in event.entries.all()}
+    order = [d.id for d in sorted(entries, key=lambda d: d.seed)]
+    assert order == sorted(by_entry, key=lambda pk: -by_entry[pk])
+    assert [d.seed for d in sorted(entries, key=lambda d: d.seed)] == [1, 2, 3, 4]
+    # a date before any rated tournament: nobody has a rate, nobody seeded by it
+    event.settings = clean_settings("knockout", {"seed_rating": rating.pk,
+                                                 "seed_date": "2026-01-01"})
+    event.save()
+    assert all(d.seed is None and d.rating is None for d in draw_entries(event)[0])
+    from scoring.services.tournaments import TournamentError
+
+    with pytest.raises(TournamentError):
+        clean_settings("knockout", {"seed_rating": 999999})
+    with pytest.raises(TournamentError):
+        clean_settings("knockout", {"seed_rating": rating.pk, "seed_date": "soon"})
