@@ -93,3 +93,35 @@ def test_an_event_seeded_by_rating_says_so(client, rated) -> None:
     page = client.get(f"/t/autumn/event/{event.pk}/").content.decode()
     assert "Seeded by the rating" in page and rating.name in page
     assert f"/ratings/{rating.pk}/?date=2026-08-31" in page
+
+
+def test_the_organiser_rates_his_tournament_on_its_settings_page(
+        client, django_user_model, django_capture_on_commit_callbacks) -> None:
+    from scoring.models import Match
+    from scoring.services import draws
+    from tests.organiser.conftest import SYSTEM, make_event, make_tournament, play_and_confirm
+
+    organiser = django_user_model.objects.create_user("orga", password="pw", is_staff=True)
+    tournament = make_tournament("club-open", organiser=organiser)
+    event = make_event(tournament, 2, name="final")
+    draws.draw_event(event=event, actor=SYSTEM, random_seed=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_and_confirm(Match.objects.get(event=event))
+    rating = Rating.objects.create(name="Club ladder", level="club")
+    client.force_login(organiser)
+    url = f"/t/{tournament.slug}/organiser/settings/"
+    page = client.get(url)
+    assert "Rated under" in page.content.decode()
+    data = {"name": tournament.name, "start_date": "2026-06-06", "end_date": "2026-06-07",
+            "venue": "", "table_count": 4, "default_rules": "icf", "time_zone": "UTC",
+            "rating": rating.pk}
+    answer = client.post(url, data)
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    tournament.refresh_from_db()
+    assert tournament.rating == rating
+    assert Rate.objects.filter(tournament=tournament).count() == 2
+    # a bad rating id is a form error, never a 500
+    assert client.post(url, {**data, "rating": 99999999999999999999}).status_code == 200
+    # moved out of the rating: its rates go
+    assert client.post(url, {**data, "rating": ""}).status_code == 302
+    assert not Rate.objects.filter(tournament=tournament).exists()
