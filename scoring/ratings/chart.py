@@ -19,6 +19,9 @@ class Point:
     date: datetime.date
     rate: float
     deviation: float
+    #: the ends of the point's bar of rate ± deviation
+    y_high: float = 0.0
+    y_low: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -82,12 +85,13 @@ def history_chart(history: Sequence[tuple[datetime.date, float, float]]) -> Char
     def y_at(value: float) -> float:
         return bottom - (bottom - TOP) * (value - low) / (high - low)
 
-    points = tuple(Point(round(x_at(i, day), 1), round(y_at(rate), 1), day, rate, dev)
+    points = tuple(Point(round(x_at(i, day), 1), round(y_at(rate), 1), day, rate, dev,
+                         round(y_at(rate + dev), 1), round(y_at(rate - dev), 1))
                    for i, (day, rate, dev) in enumerate(history))
     line = " ".join(f"{p.x},{p.y}" for p in points)
     upper = [f"{p.x},{round(y_at(p.rate + p.deviation), 1)}" for p in points]
     lower = [f"{p.x},{round(y_at(p.rate - p.deviation), 1)}" for p in reversed(points)]
-    band = " ".join(upper + lower)
+    band = " ".join(upper + lower) if n > 1 else ""
     ticks = []
     value = low
     while value <= high + step / 2:
