@@ -125,3 +125,20 @@ def test_the_organiser_rates_his_tournament_on_its_settings_page(
     # moved out of the rating: its rates go
     assert client.post(url, {**data, "rating": ""}).status_code == 302
     assert not Rate.objects.filter(tournament=tournament).exists()
+
+
+def test_the_demo_rating_has_history_charts(client) -> None:
+    import io
+
+    from django.core.management import call_command
+
+    call_command("seed_demo", stdout=io.StringIO())
+    rating = Rating.objects.get(name="Demo national rating")
+    listing = client.get(f"/ratings/{rating.pk}/").context["listing"]
+    assert len(listing.rows) >= 8
+    from scoring.demo.draws import MEN
+
+    regular = next(r for r in listing.rows if r.player.name == MEN[0])
+    assert regular.tournaments >= 3
+    page = client.get(f"/ratings/{rating.pk}/players/{regular.player.pk}/").content.decode()
+    assert page.count('class="chart-dot"') >= 3 and "<polyline" in page
