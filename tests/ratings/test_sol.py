@@ -45,3 +45,21 @@ def test_an_imported_tourney_is_rated_under_sols_rating() -> None:
     # back out in SoL's shape
     assert sol_rating(rating)["outcomes"] == "guido"
     assert sol_rating(rating)["level"] == "1"
+
+
+def test_the_sol_export_writes_the_rating_and_its_rates(django_capture_on_commit_callbacks
+                                                         ) -> None:
+    import datetime
+
+    from scoring.services.exports import sol_documents
+    from tests.ratings.test_service import play_all, rated_tournament
+
+    rating = Rating.objects.create(name="Export rating", outcomes="standard")
+    tournament, event = rated_tournament(rating, "spring", datetime.date(2026, 3, 1))
+    play_all(event, django_capture_on_commit_callbacks)
+    lists_, *tourneys = sol_documents(tournament)
+    assert lists_["ratings"][0]["description"] == "Export rating"
+    assert lists_["ratings"][0]["outcomes"] == "glicko"
+    assert all(t["rating"] == 1 for t in tourneys)
+    assert len(lists_["rates"]) == 4
+    assert {r["date"] for r in lists_["rates"]} == {"2026-03-01"}
