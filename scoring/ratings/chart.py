@@ -9,7 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 WIDTH, HEIGHT = 720, 320
-LEFT, RIGHT, TOP, BOTTOM = 64, 16, 16, 48
+LEFT, RIGHT, TOP, BOTTOM = 64, 48, 16, 48
+#: the least distance between two date labels of the x axis (a label is ~90 wide)
+LABEL_GAP = 100
 
 
 @dataclass(frozen=True)
@@ -97,7 +99,11 @@ def history_chart(history: Sequence[tuple[datetime.date, float, float]]) -> Char
     while value <= high + step / 2:
         ticks.append(Tick(round(y_at(value), 1), value))
         value += step
-    every = max(1, math.ceil(n / 6))
-    x_ticks = tuple(p for i, p in enumerate(points) if i % every == 0 or i == n - 1)
+    # date labels at least LABEL_GAP apart: the last one always, then backwards
+    kept: list[Point] = []
+    for p in reversed(points):
+        if not kept or kept[-1].x - p.x >= LABEL_GAP:
+            kept.append(p)
+    x_ticks = tuple(reversed(kept))
     return Chart(WIDTH, HEIGHT, LEFT, right, TOP, bottom, points, line, band, tuple(ticks),
                  x_ticks)

@@ -175,3 +175,15 @@ def test_the_history_chart_stays_inside_its_axes() -> None:
     assert history_chart([]).empty
     one = history_chart([(days[0], 1500, 350)])
     assert one.points[0].x == (one.left + one.right) / 2
+
+
+def test_the_date_labels_never_overlap() -> None:
+    import datetime
+
+    from scoring.ratings.chart import LABEL_GAP, history_chart
+
+    days = [datetime.date(2026, 1, 1) + datetime.timedelta(days=d) for d in (0, 200, 300, 305)]
+    chart = history_chart([(d, 1500, 200) for d in days])
+    xs = [p.x for p in chart.x_ticks]
+    assert xs[-1] == chart.points[-1].x
+    assert all(b - a >= LABEL_GAP for a, b in zip(xs, xs[1:], strict=False))
