@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
 
 from scoring.models import (
@@ -13,6 +15,8 @@ from scoring.models import (
     MatchConfirmation,
     PaperScoresheet,
     Player,
+    Rate,
+    Rating,
     Round,
     Table,
     Tournament,
@@ -121,3 +125,34 @@ class AuditEntryAdmin(admin.ModelAdmin):
 
 admin.site.register(MatchConfirmation)
 admin.site.register(PaperScoresheet)
+
+
+@admin.register(Rating)
+class RatingAdmin(admin.ModelAdmin):
+    """Ratings are made here (issue 33); a parameter changed re-rates the whole history."""
+
+    list_display = ["name", "level", "nation", "outcomes", "default_rate", "tau"]
+    list_filter = ["level", "outcomes"]
+    search_fields = ["name"]
+
+    def save_model(self, request: Any, obj: Rating, form: Any, change: bool) -> None:
+        from scoring.services.ratings import rerate
+
+        super().save_model(request, obj, form, change)
+        if change:
+            rerate(obj)
+
+
+@admin.register(Rate)
+class RateAdmin(admin.ModelAdmin):
+    """The history, rebuilt from the decided results: read only."""
+
+    list_display = ["rating", "player", "tournament", "date", "rate", "deviation", "matches"]
+    list_filter = ["rating"]
+    search_fields = ["player__name"]
+
+    def has_add_permission(self, request: Any) -> bool:
+        return False
+
+    def has_change_permission(self, request: Any, obj: Any = None) -> bool:
+        return False

@@ -19,6 +19,10 @@ class ScoringConfig(AppConfig):
         from scoring.services import ties
 
         ties.connect()
+        # ratings: a changed result re-rates its tournament's rating from its date on
+        from scoring.services import ratings
+
+        ratings.connect()
         # house presets: the engine finds a stored preset's rule set by its key
         from scoring.rules.presets import add_resolver
         from scoring.selectors.house_presets import rules_for_key

@@ -8,6 +8,8 @@ from django.dispatch import Signal
 match_finished = Signal()
 #: Sent with ``match=`` when every side has confirmed the result and the match is locked.
 match_confirmed = Signal()
-#: Sent with ``match=`` when a rebuild of a match's caches changes its winner or its status
-#: (a correction, an undo after the end): a team tie follows its rubbers (issue 34).
-match_result_changed = Signal()
+#: Sent with ``match=`` after the commit when a rebuild of a match's caches changes its decided
+#: result: its winner or status, or the draw/totals of a finished or confirmed match (a
+#: correction, a decision, a board withdrawn, an undo after the end). A team tie follows its
+#: rubbers (issue 34); ratings re-rate from the match's date on (issue 33).
+result_changed = Signal()

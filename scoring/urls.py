@@ -24,6 +24,7 @@ from scoring.views import (
     people,
     printing,
     public,
+    ratings,
     round_clock,
     seasons,
     teams,
@@ -70,4 +71,5 @@ urlpatterns = _bounded([
     *api_description.urlpatterns,
     *teams.urlpatterns,
     *trust.urlpatterns,
+    *ratings.urlpatterns,
 ])

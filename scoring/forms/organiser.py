@@ -21,7 +21,7 @@ from scoring.forms.fields import (
     plain_text,
 )
 from scoring.limits import RATING_MAX, RATING_MIN, SEED_MAX, has_bidi_control
-from scoring.models import Event, Tournament
+from scoring.models import Event, Rating, Tournament
 from scoring.preset_words import preset_choices
 from scoring.rule_words import rules_name
 from scoring.rules import RULESETS
@@ -75,18 +75,24 @@ class TournamentForm(forms.Form):
     default_rules = forms.ChoiceField(label=_("Default rules"), choices=RULE_CHOICES,
                                       initial="icf")
     time_zone = Tournament._meta.get_field("time_zone").formfield(label=_("Time zone"))
+    rating = BoundedModelChoiceField(
+        label=_("Rated under"), required=False, queryset=Rating.objects.order_by("name"),
+        empty_label=_("Not rated"),
+        help_text=_("The Glicko-2 rating this tournament's results count for; each result "
+                    "re-rates it from this tournament's date on."))
 
     def __init__(self, *args: Any, instance: Tournament | None = None, **kwargs: Any) -> None:
         if instance is not None and "initial" not in kwargs:
             kwargs["initial"] = {f: getattr(instance, f) for f in
                                  ("name", "slug", "start_date", "end_date", "venue",
-                                  "table_count", "default_rules", "time_zone")}
+                                  "table_count", "default_rules", "time_zone", "rating")}
         super().__init__(*args, **kwargs)
         self.instance = instance
         if instance is not None:
             self.fields["slug"].disabled = True
         else:  # a new tournament starts in the server's zone; set on its settings page
             del self.fields["time_zone"]
+            del self.fields["rating"]
 
     def clean_slug(self) -> str:
         slug = self.cleaned_data.get("slug") or ""
@@ -179,9 +185,19 @@ class EventForm(forms.ModelForm):
         help_text=_("Group seeding, knock-out seeding and Swiss round 1 keep them apart as "
                     "far as the draw allows."))
 
+    seed_rating = forms.TypedChoiceField(
+        label=_("Seed by rating"), required=False, coerce=int, empty_value=None,
+        help_text=_("The draw ranks unseeded entries by their rate under this rating (a "
+                    "pair: its players' mean rate); otherwise by the rating entered with "
+                    "each player."))
+    seed_date = forms.DateField(
+        label=_("Rates as of"), required=False, widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_("The rates after the tournaments ended before this day (empty: the "
+                    "tournament's first day)."))
+
     SETTINGS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
                 "single_game_rounds", "ranking", "bye_points", "walkover", "clock_from",
-                "time_up_board", "separate")
+                "time_up_board", "separate", "seed_rating", "seed_date")
     #: a preset or one of the tournament's house presets (set per form: ``rule_choices``)
     rules = forms.ChoiceField(label=_("Rules"), choices=RULE_CHOICES)
 
@@ -194,6 +210,8 @@ class EventForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         check_all_text(self)
         self.fields["rules"].choices = rule_choices(tournament)
+        self.fields["seed_rating"].choices = [("", _("No: the entries' own ratings"))] + [
+            (r.pk, r.name) for r in Rating.objects.order_by("name")]
         if not self.instance.pk and tournament is not None:
             self.fields["rules"].initial = tournament.default_rules
             self.fields["order"].initial = tournament.events.count() + 1
@@ -206,7 +224,10 @@ class EventForm(forms.ModelForm):
                     self.fields[key].disabled = True
 
     def draw_settings(self) -> dict[str, Any]:
-        return {key: self.cleaned_data.get(key) for key in self.SETTINGS}
+        out = {key: self.cleaned_data.get(key) for key in self.SETTINGS}
+        if out.get("seed_date") is not None:
+            out["seed_date"] = out["seed_date"].isoformat()
+        return out
 
 
 class EntryForm(forms.Form):

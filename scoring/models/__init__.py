@@ -20,6 +20,7 @@ from scoring.models.match import (
     MatchConfirmation,
     PaperScoresheet,
 )
+from scoring.models.rating import Rate, Rating
 from scoring.models.season import Championship, Club, Membership
 from scoring.models.team import Lineup, Rubber, Team, TeamMember, Tie, TieFormat
 from scoring.models.tournament import Tournament
@@ -49,6 +50,8 @@ __all__ = [
     "PaperScoresheet",
     "Player",
     "PlayerMerge",
+    "Rate",
+    "Rating",
     "RollCall",
     "Round",
     "Table",

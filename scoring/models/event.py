@@ -38,6 +38,9 @@ class Player(models.Model):
                     "player."),
     )
     born = models.DateField(_("date of birth"), null=True, blank=True)
+    sex = models.CharField(
+        _("sex"), max_length=1, blank=True, choices=[("F", _("Woman")), ("M", _("Man"))],
+        help_text=_("Where known (a SoL import brings it): the rating list's women filter."))
     merged_into = models.ForeignKey(
         "self", on_delete=models.PROTECT, null=True, blank=True, related_name="merged_records",
         verbose_name=_("merged into"),

@@ -49,6 +49,10 @@ class Tournament(models.Model):
         help_text=_("Where the tournament is played: the hall screen, the live pages, the "
                     "sheets and the exports show its local 24-hour time."),
     )
+    rating = models.ForeignKey(
+        "scoring.Rating", on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="tournaments", verbose_name=_("rating"),
+        help_text=_("The rating this tournament is rated under (empty: not rated)."))
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -42,7 +42,7 @@ from django.utils import timezone
 import scoring.draws as pairing
 from scoring.draws import DrawError
 from scoring.draws import Entry as DrawEntry
-from scoring.models import Entry, Event, Match, Round
+from scoring.models import Entry, Event, Match, Rating, Round
 from scoring.services import checkin
 from scoring.services import draw_brackets as brackets
 from scoring.services.draw_base import (
@@ -93,11 +93,52 @@ def draw_entries(event: Event) -> tuple[list[DrawEntry], set[int]]:
     query, :func:`scoring.services.draw_rows.entry_rows`: the order and values of
     :func:`scoring.standings.entry_lines`)."""
     out, withdrawn = [], set()
-    for pk, seed, gone, rating in entry_rows(event):
+    rows = entry_rows(event)
+    by_rating = _rating_seeds(event, [row[0] for row in rows])
+    rated_seeds: dict[int, int] = {}
+    if by_rating is not None:
+        # the rated entries seeded after the organiser's own seeds, best rate first (a
+        # knock-out places seeds only; Swiss and groups read the same order)
+        after = max((row[1] for row in rows if row[1] is not None), default=0)
+        rated = sorted((pk for pk, seed, _gone, _r in rows
+                        if seed is None and pk in by_rating),
+                       key=lambda pk: -by_rating[pk])
+        rated_seeds = {pk: after + n for n, pk in enumerate(rated, start=1)}
+    for pk, seed, gone, rating in rows:
+        if by_rating is not None:
+            rating = by_rating.get(pk)
+            seed = seed if seed is not None else rated_seeds.get(pk)
         out.append(DrawEntry(pk, seed=seed, rating=rating))
         if gone:
             withdrawn.add(pk)
     return out, withdrawn
+
+
+def _rating_seeds(event: Event, entry_ids: list[int]) -> dict[int, float] | None:
+    """Seeding by rating (issue 33), an option of the draw: with ``settings["seed_rating"]``
+    each entry's rating is its players' mean rate under that rating on
+    ``settings["seed_date"]`` (the tournament's first day when not given; the rates of the
+    tournaments ended before it); an entry without a rate has none (after those rated, as
+    :func:`scoring.draws.initial_order` ranks). None: the entries' own ratings."""
+    from scoring.selectors.ratings import seeding_date, seeding_rates
+
+    settings = event.settings or {}
+    if not settings.get("seed_rating"):
+        return None
+    rating = Rating.objects.filter(pk=settings["seed_rating"]).first()
+    if rating is None:
+        return None
+    players = {pk: [p for p in (player, partner) if p is not None]
+               for pk, player, partner in Entry.objects.filter(pk__in=entry_ids)
+               .values_list("pk", "player_id", "partner_id")}
+    rates = seeding_rates(rating, seeding_date(event),
+                          [p for ids in players.values() for p in ids])
+    out: dict[int, float] = {}
+    for pk, ids in players.items():
+        known = [rates[p] for p in ids if p in rates]
+        if known and len(known) == len(ids):
+            out[pk] = round(sum(known) / len(known), 2)
+    return out
 
 
 # Importable from here for the code that already uses them: the results' names (read by the one

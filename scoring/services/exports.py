@@ -244,11 +244,33 @@ def sol_documents(tournament: Tournament, events: Iterable[Event] | None = None
         tourneys.append(_tourney(tournament, event, by_event.get(event.pk, []), player_pos,
                                  position, extension))
         extensions[tourneys[-1]["guid"]] = extension
+    ratings, rates = _sol_ratings(tournament, player_pos)
+    if ratings:  # issue 33: the tourneys rated under the tournament's rating, as SoL has it
+        for t in tourneys:
+            t["rating"] = 1
     lists = {"users": [], "clubs": clubs, "players": player_rows,
-             "championships": championships, "ratings": [], "rates": [],
+             "championships": championships, "ratings": ratings, "rates": rates,
              # what SoL cannot hold, for this app to read back (SoL ignores it)
              EXTENSION_KEY: {"version": EXTENSION_VERSION, "tourneys": extensions}}
     return [lists, *tourneys]
+
+
+def _sol_ratings(tournament: Tournament, player_pos: dict[int, int]
+                 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The tournament's rating in SoL's shape and the exported players' rates under it (their
+    whole history), or two empty lists (issue 33; docs/RATINGS.md)."""
+    from scoring.models import Rate
+    from scoring.services.sol.ratings import sol_rating
+
+    if tournament.rating_id is None:
+        return [], []
+    rates = [{"rating": 1, "player": player_pos[r.player_id], "date": r.date.isoformat(),
+              "rate": round(r.rate), "deviation": round(r.deviation),
+              "volatility": f"{r.volatility:.5f}"}
+             for r in Rate.objects.filter(rating_id=tournament.rating_id,
+                                          player_id__in=list(player_pos))
+             .order_by("date", "player_id")]
+    return [sol_rating(tournament.rating)], rates
 
 
 def sol_report(tournament: Tournament, events: Iterable[Event] | None = None) -> list[str]:

@@ -8,7 +8,7 @@ and the tie's match kept in step with its rubbers.
   and may change until both are in. When both are in, each rubber becomes a normal
   :class:`~scoring.models.Match` between the two team entries (``READY``: the call-up sends
   it to a table with its umpire link and scoresheet like any match).
-- Whenever a rubber finishes, is confirmed, corrected (``match_result_changed``) or given as
+- Whenever a rubber finishes, is confirmed, corrected (``result_changed``) or given as
   a walkover,
   :func:`sync_tie` writes the tie's result (:func:`scoring.standings.ties.tie_result_of`) to the
   tie's match as its cache (rubbers as its games): the draw, the standings and the bracket read
@@ -243,8 +243,8 @@ def on_rubber_changed(sender: Any, match: Match, **kwargs: Any) -> None:
 
 def connect() -> None:
     """Connect the ties to the match signals (``ScoringConfig.ready``)."""
-    from scoring.signals import match_confirmed, match_finished, match_result_changed
+    from scoring.signals import match_confirmed, match_finished, result_changed
 
     match_confirmed.connect(on_rubber_changed, dispatch_uid="ties.on_rubber_confirmed")
     match_finished.connect(on_rubber_changed, dispatch_uid="ties.on_rubber_finished")
-    match_result_changed.connect(on_rubber_changed, dispatch_uid="ties.on_rubber_changed")
+    result_changed.connect(on_rubber_changed, dispatch_uid="ties.on_rubber_changed")

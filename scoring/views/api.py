@@ -28,11 +28,12 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from scoring import conditional as early_answers
-from scoring.models import Entry, Match, Player, Round, Tournament
+from scoring.models import Entry, Match, Player, Rating, Round, Tournament
 from scoring.rules import get_rules
 from scoring.selectors import live as sel
 from scoring.selectors.seasons import external_keys
 from scoring.selectors.ties import TieLine, event_ties, team_standings, teams_of
+from scoring.selectors import ratings as rating_sel
 from scoring.services.placings import event_placings
 
 API_VERSION = "api-v1-1"
@@ -437,6 +438,58 @@ def player(request: HttpRequest, tournament_id: int, player_id: int) -> dict[str
     }
 
 
+# --------------------------------------------------------------------------- ratings (issue 33)
+
+
+def _rating(request: HttpRequest, rating: Any) -> dict[str, Any]:
+    return {
+        "id": rating.pk, "name": rating.name, "level": rating.level,
+        "nation": rating.nation or None,
+        "default_rate": rating.default_rate, "default_deviation": rating.default_deviation,
+        "default_volatility": rating.default_volatility, "tau": rating.tau,
+        "lower_rate": rating.lower_rate, "higher_rate": rating.higher_rate,
+        "outcomes": rating.outcomes,
+        "url": _absolute(request, "scoring:api-rating", rating_id=rating.pk),
+        "html": _absolute(request, "scoring:rating", rating_id=rating.pk),
+    }
+
+
+@api_view("ratings", lambda: rating_sel.ratings_validator())
+def ratings(request: HttpRequest) -> list[dict[str, Any]]:
+    """Every rating with its parameters."""
+    return [_rating(request, r) for r in rating_sel.ratings()]
+
+
+@api_view("rating", lambda rating_id: rating_sel.rating_validator(rating_id))
+def rating(request: HttpRequest, rating_id: int) -> dict[str, Any]:
+    """The rating, its tournaments and every rated player with his current rate and his
+    history (one row per tournament, oldest first), best rate first."""
+    row = get_object_or_404(Rating, pk=rating_id)
+    history = rating_sel.rated_players(row)
+    tournaments = {t.pk: t for t in Tournament.objects.filter(
+        pk__in={r.tournament_id for rates in history.values() for r in rates})}
+    players = []
+    for player_id, rates in history.items():
+        last = rates[-1]
+        players.append({
+            "player": player_id, "rate": round(last.rate, 2),
+            "deviation": round(last.deviation, 2), "volatility": round(last.volatility, 6),
+            "matches": sum(r.matches for r in rates),
+            "history": [{"tournament": r.tournament_id, "date": r.date,
+                         "rate": round(r.rate, 2), "deviation": round(r.deviation, 2),
+                         "volatility": round(r.volatility, 6), "matches": r.matches}
+                        for r in rates],
+        })
+    players.sort(key=lambda p: (-p["rate"], p["deviation"], p["player"]))
+    return {
+        **_rating(request, row),
+        "tournaments": [{"id": t.pk, "name": t.name, "date": t.end_date}
+                        for t in sorted(tournaments.values(),
+                                        key=lambda t: (t.end_date, t.pk))],
+        "players": players,
+    }
+
+
 urlpatterns: list[URLPattern] = [
     path("api/v1/tournaments/", tournaments, name="api-tournaments"),
     path("api/v1/tournaments/<int:tournament_id>/", tournament, name="api-tournament"),
@@ -447,4 +500,6 @@ urlpatterns: list[URLPattern] = [
     path("api/v1/matches/<int:match_id>/", match, name="api-match"),
     path("api/v1/matches/<int:match_id>/games/<int:game>/boards/<int:board>/", board,
          name="api-board"),
+    path("api/v1/ratings/", ratings, name="api-ratings"),
+    path("api/v1/ratings/<int:rating_id>/", rating, name="api-rating"),
 ]

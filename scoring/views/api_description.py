@@ -51,6 +51,7 @@ def _object(description: str, required: dict[str, Any],
 INT = {"type": "integer"}
 STR = {"type": "string"}
 BOOL = {"type": "boolean"}
+NUMBER = {"type": "number"}
 URL = {"type": "string", "format": "uri"}
 DATE = {"type": "string", "format": "date"}
 TIME = {"type": "string", "format": "date-time"}
@@ -245,9 +246,33 @@ def _schemas() -> dict[str, Any]:
                                    "ranking": {"type": "array", "items": _ref("RankLine")}},
                     "required": [*championship_summary["required"], "tournaments",
                                  "ranking"]}
+    rating_summary = _object("A Glicko-2 rating with its parameters (docs/RATINGS.md).", {
+        "id": INT, "name": STR,
+        "level": {"type": "string", "enum": ["international", "national", "regional", "club"]},
+        "nation": _nullable(STR), "default_rate": INT, "default_deviation": INT,
+        "default_volatility": NUMBER, "tau": NUMBER, "lower_rate": _nullable(INT),
+        "higher_rate": _nullable(INT),
+        "outcomes": {"type": "string", "enum": ["standard", "guido"]},
+        "url": URL, "html": URL})
+    rate_row = _object("A player's rate after one tournament of the rating.", {
+        "tournament": INT, "date": DATE, "rate": NUMBER, "deviation": NUMBER,
+        "volatility": NUMBER, "matches": INT})
+    rated_player = _object("A rated player: his current rate and its history.", {
+        "player": INT, "rate": NUMBER, "deviation": NUMBER, "volatility": NUMBER,
+        "matches": INT, "history": {"type": "array", "items": _ref("RateRow")}})
+    rating = {**rating_summary, "description": "A rating, its tournaments and every rated "
+              "player, best rate first.",
+              "properties": {**rating_summary["properties"],
+                             "tournaments": {"type": "array", "items": _object(
+                                 "A tournament rated under the rating.",
+                                 {"id": INT, "name": STR, "date": DATE})},
+                             "players": {"type": "array", "items": _ref("RatedPlayer")}},
+              "required": [*rating_summary["required"], "tournaments", "players"]}
     return {
         "Club": club, "ChampionshipSummary": championship_summary,
         "Championship": championship, "CountedTournament": counted, "RankLine": rank_line,
+        "RatingSummary": rating_summary, "Rating": rating, "RateRow": rate_row,
+        "RatedPlayer": rated_player,
         "Index": index, "Resource": resource, "Error": error,
         "TournamentSummary": tournament_summary, "Tournament": tournament,
         "EventSummary": event_summary, "Table": table, "TableNow": table_now,
@@ -326,12 +351,18 @@ ROUTES: tuple[tuple[str, str, str, str, dict[str, Any], str, tuple[str, ...]], .
      "The championship's tournaments in the order played and its ranking: each line's "
      "players, total, prize per tournament (null where absent) and the skipped ones.",
      _ref("Championship"), "Seasons", ("championship_id",)),
+    ("/api/v1/ratings/", "api-ratings", "Ratings",
+     "Every Glicko-2 rating with its parameters.",
+     {"type": "array", "items": _ref("RatingSummary")}, "Ratings", ()),
+    ("/api/v1/ratings/{rating_id}/", "api-rating", "A rating",
+     "The rating's tournaments and every rated player with his rate, deviation, volatility, "
+     "matches and history, best rate first.", _ref("Rating"), "Ratings", ("rating_id",)),
 )
 
 PARAMETERS = {
     "tournament_id": "The tournament's id.", "player_id": "The player's id.",
     "event_id": "The event's id.", "match_id": "The match's id.",
-    "championship_id": "The championship's id.",
+    "championship_id": "The championship's id.", "rating_id": "The rating's id.",
     "game": "The game's number (1, 2, 3).", "board": "The board's number in the game.",
 }
 
@@ -358,7 +389,7 @@ def description() -> dict[str, Any]:
         },
         "servers": [{"url": "/"}],
         "tags": [{"name": "API"}, {"name": "Tournaments"}, {"name": "Events"},
-                 {"name": "Matches"}, {"name": "Seasons"}],
+                 {"name": "Matches"}, {"name": "Seasons"}, {"name": "Ratings"}],
         "paths": paths,
         "components": {"schemas": _schemas()},
     }

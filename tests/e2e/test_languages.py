@@ -106,7 +106,14 @@ def hall(transactional_db) -> Hall:
     done = f.finished_rows(f.match(swiss, e[0], e[3], number=1, rnd=r1), "a")
     f.finished_rows(f.match(swiss, e[1], e[2], number=2, rnd=r1), "b", ((10, 25), (9, 25)))
     names = {entry.player.name for entry in [*entries, *e]} | {
-        "Lac 2026", "Salle 7", "KO 1", "CH 2", "chief", "lac-2026", *CHOOSER}
+        "Lac 2026", "Salle 7", "KO 1", "CH 2", "chief", "lac-2026", "Lac R", *CHOOSER}
+    # ratings (issue 33): the tournament rated, its Swiss results rated
+    from scoring.models import Rating
+    from scoring.services.matches import Actor
+    from scoring.services.ratings import set_tournament_rating
+
+    rating = Rating.objects.create(name="Lac R")
+    set_tournament_rating(tournament=t, rating=rating, actor=Actor(via="system"))
     slug = t.slug
     player = entries[0].player_id
     pages = [
@@ -139,6 +146,10 @@ def hall(transactional_db) -> Hall:
         ("paper", reverse("scoring:trust-paper", args=[slug, done.pk])),
         ("tablet", reverse("scoring:umpire-link", args=[m.umpire_token])),
         ("new match", reverse("scoring:umpire-new-match", args=[slug])),
+        ("ratings", reverse("scoring:ratings")),
+        ("rating list", reverse("scoring:rating", args=[rating.pk])),
+        ("rating history", reverse("scoring:rating-player", args=[rating.pk,
+                                                                  e[0].player_id])),
         ("not found", "/t/no-such-tournament/"),
     ]
     return Hall(t, pages, names)

@@ -148,6 +148,14 @@ def test_every_answer_of_every_route_matches_its_schema(client, tournament, knoc
     check("/api/v1/clubs/", "/api/v1/clubs/")
     check("/api/v1/championships/", "/api/v1/championships/")
     check("/api/v1/championships/{championship_id}/", f"/api/v1/championships/{champ.pk}/")
+    # ratings (issue 33): the tournament rated under a rating, its finished matches rated
+    from scoring.models import Rating
+    from scoring.services.ratings import set_tournament_rating
+
+    rating = Rating.objects.create(name="Schema check")
+    set_tournament_rating(tournament=tournament, rating=rating, actor=SYSTEM)
+    check("/api/v1/ratings/", "/api/v1/ratings/")
+    check("/api/v1/ratings/{rating_id}/", f"/api/v1/ratings/{rating.pk}/")
     assert [route for route, urls in asked.items() if not urls] == []
 
 

@@ -23,7 +23,7 @@ DEMO_PASSWORD = "carrom-demo"
 #: Feature areas with demo data (modules of ``scoring.demo``), in the order they run; each
 #: module's ``seed(context)`` adds to ``context`` and may append lines to
 #: ``context["messages"]`` (printed at the end, e.g. the umpire link of a match in progress).
-DEMO_AREAS: tuple[str, ...] = ("matches", "draws", "live", "points", "seasons", "teams")
+DEMO_AREAS: tuple[str, ...] = ("matches", "draws", "live", "points", "seasons", "teams", "ratings")
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from scoring.rules.errors import IllegalEvent
 from scoring.rules.point import PointGame
 from scoring.services.matches.base import _lock, _Written
 from scoring.services.sql_rows import update_row
-from scoring.signals import match_finished, match_result_changed
+from scoring.signals import match_finished, result_changed
 from scoring.standings.results import match_totals
 
 
@@ -73,9 +73,16 @@ def refresh_caches(match: Match, known: _Written | None = None, *,
         transaction.on_commit(lambda: match_finished.send(sender=Match, match=match))
     elif not snapshot.finished and match.status in (Match.Status.FINISHED,):
         fields.update(status=Match.Status.PLAYING, finished_at=None)
-    if (fields["winner_side"] != match.winner_side
-            or fields.get("status", match.status) != match.status):
-        transaction.on_commit(lambda: match_result_changed.send(sender=Match, match=match))
+    decided = (Match.Status.FINISHED, Match.Status.CONFIRMED)
+    if (
+        fields["winner_side"] != match.winner_side
+        or fields.get("status", match.status) != match.status
+        or (match.status in decided and any(
+            getattr(match, name) != fields[name]
+            for name in ("draw", "games_a", "games_b", "points_a", "points_b")))
+    ):
+        # the decided result changed: a team tie and the ratings follow it
+        transaction.on_commit(lambda: result_changed.send(sender=Match, match=match))
     if bump is not None:
         match.revision += 1
         fields = {**bump, **fields, "revision": match.revision, "updated_at": timezone.now()}

@@ -27,6 +27,7 @@ from scoring.round_clock import limit_minutes
 from scoring.services.matches import Actor
 from scoring.services.players import current, find_player
 from scoring.services.sol.extension import tourney_extension
+from scoring.services.sol.ratings import rating_for, rerate_imported
 from scoring.services.sol.reading import (
     SolError,
     _date,
@@ -65,6 +66,7 @@ def import_sol(content: bytes, *, user: Any = None, file_name: str = "") -> SolR
         for index, tourney in enumerate(documents[1:], 1):
             with transaction.atomic():
                 _import_tourney(tourney, index, lists, report, actor, user, name)
+    rerate_imported(report.tournaments)  # the ratings' history from the imported matches
     return report
 
 
@@ -173,6 +175,10 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
         table_count=max(tables_needed, 1))
     if getattr(user, "pk", None):
         tournament.organisers.add(user)
+    rating = rating_for(lists, tourney)  # issue 33: rated under SoL's rating, re-rated after
+    if rating is not None:
+        Tournament.objects.filter(pk=tournament.pk).update(rating=rating)
+        tournament.rating = rating
     played = [m for m in matches if isinstance(m, dict)
               and (m.get("score1") or m.get("score2") or m.get("competitor2") is None)]
     best_of_three = any(isinstance(m, dict) and m.get("score1_2") is not None

@@ -3,11 +3,12 @@ and delete while it has no match."""
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from django.db import transaction
 
-from scoring.models import Event, HousePreset, Tournament
+from scoring.models import Event, HousePreset, Rating, Tournament
 from scoring.round_clock import CLOCK_FROM, LIMIT_MAX, LIMIT_MIN
 from scoring.rules import RULESETS, RuleSet, get_rules, variant_for
 from scoring.services.matches import Actor
@@ -16,7 +17,7 @@ from scoring.services.tournaments.base import TournamentError, audit, clean_text
 #: Format options kept in ``Event.settings`` (anything else there is left alone).
 SETTING_KEYS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
                 "single_game_rounds", "ranking", "bye_points", "walkover", "clock_from",
-                "time_up_board", "separate", "ratings")
+                "time_up_board", "separate", "ratings", "seed_rating", "seed_date")
 #: Text options and their allowed values (the ranking rule, docs/STANDINGS.md).
 TEXT_SETTINGS = {"ranking": ("current", "european"), "walkover": ("bye", "as_played"),
                  "time_up_board": ("finish", "stop"), "clock_from": CLOCK_FROM,
@@ -38,6 +39,19 @@ def clean_settings(fmt: str, settings: dict[str, Any]) -> dict[str, Any]:
                 raise TournamentError("bad_setting", setting=key)
             if value != "none":
                 out[key] = value
+        elif key == "seed_rating":  # seeding by rating: which rating (issue 33)
+            try:
+                pk = int(value)
+            except (TypeError, ValueError):
+                raise TournamentError("bad_setting", setting=key) from None
+            if not Rating.objects.filter(pk=pk).exists():
+                raise TournamentError("bad_setting", setting=key)
+            out[key] = pk
+        elif key == "seed_date":  # seeding by rating: the rates of this day (issue 33)
+            try:
+                out[key] = datetime.date.fromisoformat(str(value)).isoformat()
+            except ValueError:
+                raise TournamentError("bad_setting", setting=key) from None
         elif key in TEXT_SETTINGS:
             if value not in TEXT_SETTINGS[key]:
                 raise TournamentError("bad_setting", setting=key)

@@ -52,7 +52,7 @@ def create_tournament(*, name: str, start_date: datetime.date, end_date: datetim
 def update_tournament(*, tournament: Tournament, actor: Actor, **fields: Any) -> Tournament:
     """Change name, dates, venue, number of tables or default rules (logged before/after)."""
     allowed = {"name", "start_date", "end_date", "venue", "table_count", "default_rules",
-               "auto_callup", "time_zone"}
+               "auto_callup", "time_zone", "rating"}
     unknown = set(fields) - allowed
     if unknown:
         raise TournamentError("bad_field", field=sorted(unknown)[0])
@@ -63,6 +63,9 @@ def update_tournament(*, tournament: Tournament, actor: Actor, **fields: Any) ->
     for key in ("name", "venue"):
         if key in fields:
             fields[key] = clean_text(fields[key], field=key)
+    rated = "rating" in fields
+    rating = fields.pop("rating", None)
+    old_end = tournament.end_date
     with transaction.atomic():
         before, after = {}, {}
         for key, value in fields.items():
@@ -75,6 +78,12 @@ def update_tournament(*, tournament: Tournament, actor: Actor, **fields: Any) ->
             if "table_count" in after:
                 sync_tables(tournament)
             audit(tournament, actor, "tournament_changed", {"before": before, "after": after})
+        from scoring.services import ratings  # issue 33: the rating follows the tournament
+
+        if rated:
+            ratings.set_tournament_rating(tournament=tournament, rating=rating, actor=actor)
+        if "end_date" in after and tournament.rating_id is not None:
+            ratings.rerate(tournament.rating, min(old_end, tournament.end_date))
         return tournament
 
 

@@ -1,0 +1,140 @@
+"""One rating period (one tournament): the match outcomes, the initial rates of new players and
+every participant's new rate (:func:`scoring.ratings.glicko2.update`).
+
+The parameters are those SoL documents for a rating: default rate 1500, deviation 350,
+volatility 0.06, tau 0.5, the range [1600, 2600] a new player's rate is interpolated into
+from his placing, and the match outcome formula (``standard`` or SoL's ``guido``)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from scoring.ratings.glicko2 import Opponent, Rate, update
+
+#: A player as the caller knows him (the service: the player's id).
+type K = Hashable
+
+#: The match outcome formulas: ``standard`` (Glicko's chess scores: 1 a win, ½ a draw, 0 a
+#: loss; SoL's "glicko") and ``guido`` (SoL's carrom variant, "Guido's formula": each side
+#: scores its share of the points both sides scored).
+OUTCOMES = ("standard", "guido")
+
+
+@dataclass(frozen=True)
+class Parameters:
+    """A rating's Glicko-2 parameters (SoL's defaults)."""
+
+    rate: float = 1500.0
+    deviation: float = 350.0
+    volatility: float = 0.06
+    tau: float = 0.5
+    lower_rate: float | None = 1600.0
+    higher_rate: float | None = 2600.0
+    outcome: str = "guido"
+
+    def __post_init__(self) -> None:
+        if self.outcome not in OUTCOMES:
+            raise ValueError(f"unknown outcome formula {self.outcome!r}")
+        if not (self.deviation > 0 and self.volatility > 0 and self.tau > 0):
+            raise ValueError("deviation, volatility and tau must be positive")
+        if (self.lower_rate is None) != (self.higher_rate is None):
+            raise ValueError("the interpolation range needs both ends")
+        if self.lower_rate is not None and self.higher_rate is not None and (
+                self.lower_rate > self.higher_rate):
+            raise ValueError("the lower rate is above the higher rate")
+
+    @property
+    def default(self) -> Rate:
+        return Rate(self.rate, self.deviation, self.volatility)
+
+
+@dataclass(frozen=True)
+class Played:
+    """A match played between two sides (one player each, or a pair): the points each side
+    scored over its games and the winner (``"a"``, ``"b"``, or None for a draw)."""
+
+    side_a: tuple[K, ...]
+    side_b: tuple[K, ...]
+    points_a: int
+    points_b: int
+    winner: str | None
+
+
+@dataclass(frozen=True)
+class Rated:
+    """A player's rate after the period and the matches he played in it."""
+
+    player: K
+    rate: Rate
+    matches: int
+    initial: Rate = field(default_factory=lambda: Rate(0.0, 0.0, 0.0))
+
+
+def outcome(formula: str, points_a: int, points_b: int, winner: str | None) -> float:
+    """Side a's score in [0, 1]. ``standard``: 1 / ½ / 0 by the winner. ``guido``: side a's
+    share of the points scored, ``points_a / (points_a + points_b)``; a match without points
+    scored falls back to the standard score. Side b scores ``1 - outcome``."""
+    if formula == "guido" and points_a + points_b > 0:
+        return points_a / (points_a + points_b)
+    if formula not in OUTCOMES:
+        raise ValueError(f"unknown outcome formula {formula!r}")
+    return 1.0 if winner == "a" else 0.0 if winner == "b" else 0.5
+
+
+def initial_rates(places: Mapping[K, int], lower: float, higher: float) -> dict[K, float]:
+    """The initial rate of each new player from his place in the tournament: the first place
+    gets ``higher``, the last place ``lower``, the places between them on the straight line
+    between the two (SoL: "the range used to interpolate players rates")."""
+    if not places:
+        return {}
+    last = max(places.values())
+    if last <= 1:
+        return {key: float(higher) for key in places}
+    step = (higher - lower) / (last - 1)
+    return {key: higher - (place - 1) * step for key, place in places.items()}
+
+
+def _side(rates: Mapping[K, Rate], side: tuple[K, ...]) -> Rate:
+    """A side as one opponent: a pair's mean rate and volatility, the root mean square of
+    its deviations."""
+    members = [rates[key] for key in side]
+    n = len(members)
+    return Rate(sum(m.rate for m in members) / n,
+                math.sqrt(sum(m.deviation ** 2 for m in members) / n),
+                sum(m.volatility for m in members) / n)
+
+
+def rate_period(current: Mapping[K, Rate], matches: Sequence[Played], params: Parameters,
+                places: Mapping[K, int] | None = None) -> dict[K, Rated]:
+    """Every player who played one of ``matches`` rated after the period.
+
+    ``current``: the rates before the period (a player not in it is new: his initial rate is
+    interpolated from his place in ``places`` into the rating's range when it has one, else
+    the default rate; deviation and volatility the defaults). Every game is rated against the
+    opponents' rates before the period (Glicko-2: one period, all games at once); a player
+    who does not play in the period keeps his rate (he has no row for it)."""
+    players = {key for m in matches for key in (*m.side_a, *m.side_b)}
+    new = [key for key in players if key not in current]
+    start: dict[K, Rate] = {key: current[key] for key in players if key in current}
+    interpolated: dict[K, float] = {}
+    if new and places and params.lower_rate is not None and params.higher_rate is not None:
+        interpolated = initial_rates({k: places[k] for k in places}, params.lower_rate,
+                                     params.higher_rate)
+    for key in new:
+        start[key] = Rate(interpolated.get(key, params.rate), params.deviation,
+                          params.volatility)
+    games: dict[K, list[Opponent]] = {key: [] for key in players}
+    for m in matches:
+        if not m.side_a or not m.side_b:
+            continue
+        score = outcome(params.outcome, m.points_a, m.points_b, m.winner)
+        side_a, side_b = _side(start, m.side_a), _side(start, m.side_b)
+        for key in m.side_a:
+            games[key].append(Opponent(side_b, score))
+        for key in m.side_b:
+            games[key].append(Opponent(side_a, 1.0 - score))
+    return {key: Rated(key, update(start[key], games[key], params.tau), len(games[key]),
+                       start[key])
+            for key in sorted(players, key=repr)}

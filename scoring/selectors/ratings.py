@@ -1,0 +1,206 @@
+"""Reads of ratings (issue 33): the rating list as of a date with its filters, a player's
+history under a rating and its chart, the rates that seed an event. Never writes."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Max, Q
+
+from scoring.models import Player, Rate, Rating, Tournament
+from scoring.ratings.chart import Chart, history_chart
+
+#: Age groups of the rating list, by the age on the list's date (where the date of birth is
+#: known): juniors under 18 (ICF's junior events), seniors 50 and over (veterans).
+JUNIOR_UNDER = 18
+SENIOR_FROM = 50
+
+
+@dataclass(frozen=True)
+class ListRow:
+    rank: int
+    player: Player
+    rate: float
+    deviation: float
+    volatility: float
+    matches: int
+    tournaments: int
+    last_date: datetime.date
+
+
+@dataclass(frozen=True)
+class RatingList:
+    rating: Rating
+    date: datetime.date | None
+    rows: list[ListRow]
+    nations: list[str]
+    last_date: datetime.date | None
+
+
+def ratings() -> list[Rating]:
+    """Every rating with its number of tournaments and of rated players."""
+    return list(Rating.objects.annotate(
+        tournament_count=Count("tournaments", distinct=True),
+        player_count=Count("rates__player", distinct=True),
+        last_date=Max("rates__date")).order_by("name"))
+
+
+def rating_validator(rating_id: int) -> tuple[Any, ...] | None:
+    """What the rating's pages and API answer depend on, in one query: its parameters and the
+    history's rows (a re-rating writes new rows: the last id moves)."""
+    row = (Rating.objects.filter(pk=rating_id)
+           .annotate(n=Count("rates"), last=Max("rates__id"))
+           .values_list("name", "level", "nation", "default_rate", "default_deviation",
+                        "default_volatility", "tau", "lower_rate", "higher_rate", "outcomes",
+                        "n", "last").first())
+    return row
+
+
+def ratings_validator() -> tuple[Any, ...]:
+    """The ratings index's validator: every rating's row and the history's size."""
+    return (tuple(Rating.objects.values_list("pk", "name", "level", "nation")),
+            Rate.objects.aggregate(n=Count("id"), last=Max("id"), t=Count("tournament",
+                                                                           distinct=True)))
+
+
+def _age(born: datetime.date, on: datetime.date) -> int:
+    return on.year - born.year - ((on.month, on.day) < (born.month, born.day))
+
+
+def current_rates(rating: Rating, date: datetime.date | None = None
+                  ) -> dict[int, tuple[Rate, int, int]]:
+    """Each player's last rate of the rating on ``date`` (None: today's, the last one), with
+    his matches and tournaments counted up to it."""
+    rows = Rate.objects.filter(rating=rating)
+    if date is not None:
+        rows = rows.filter(date__lte=date)
+    latest: dict[int, tuple[Rate, int, int]] = {}
+    for rate in rows.order_by("date", "tournament__start_date", "tournament_id"):
+        _last, matches, tournaments = latest.get(rate.player_id, (rate, 0, 0))
+        latest[rate.player_id] = (rate, matches + rate.matches, tournaments + 1)
+    return latest
+
+
+def rating_list(rating: Rating, *, date: datetime.date | None = None, nation: str = "",
+                women: bool = False, age: str = "") -> RatingList:
+    """The rating list as of ``date`` (best rate first; ties by fewer deviation, then name),
+    filtered by nation, women (where the sex is known) and ``age`` (``juniors`` or
+    ``seniors``, where the date of birth is known)."""
+    latest = current_rates(rating, date)
+    players = Player.objects.in_bulk(list(latest))
+    nations = sorted({p.nationality for p in players.values() if p.nationality})
+    on = date or datetime.date.today()
+    kept = []
+    for pid, (rate, matches, tournaments) in latest.items():
+        player = players[pid]
+        if nation and player.nationality != nation:
+            continue
+        if women and player.sex != "F":
+            continue
+        if age == "juniors" and not (player.born and _age(player.born, on) < JUNIOR_UNDER):
+            continue
+        if age == "seniors" and not (player.born and _age(player.born, on) >= SENIOR_FROM):
+            continue
+        kept.append((player, rate, matches, tournaments))
+    kept.sort(key=lambda r: (-r[1].rate, r[1].deviation, r[0].name, r[0].pk))
+    rows = [ListRow(n, player, rate.rate, rate.deviation, rate.volatility, matches,
+                    tournaments, rate.date)
+            for n, (player, rate, matches, tournaments) in enumerate(kept, start=1)]
+    last = max((r.date for r, _m, _t in latest.values()), default=None)
+    return RatingList(rating, date, rows, nations, last)
+
+
+@dataclass(frozen=True)
+class HistoryPoint:
+    tournament: Tournament
+    date: datetime.date
+    rate: float
+    deviation: float
+    volatility: float
+    matches: int
+    change: float | None
+
+
+def player_history(rating: Rating, player: Player) -> list[HistoryPoint]:
+    """The player's rate after each tournament of the rating, oldest first, with the change
+    from the previous one."""
+    out: list[HistoryPoint] = []
+    previous: float | None = None
+    for rate in (Rate.objects.filter(rating=rating, player=player)
+                 .select_related("tournament")
+                 .order_by("date", "tournament__start_date", "tournament_id")):
+        out.append(HistoryPoint(rate.tournament, rate.date, rate.rate, rate.deviation,
+                                rate.volatility, rate.matches,
+                                None if previous is None else rate.rate - previous))
+        previous = rate.rate
+    return out
+
+
+def player_chart(history: list[HistoryPoint]) -> Chart:
+    """The history as the SVG chart draws it (:func:`scoring.ratings.chart.history_chart`)."""
+    return history_chart([(h.date, h.rate, h.deviation) for h in history])
+
+
+def player_ratings(player: Player) -> list[tuple[Rating, Rate]]:
+    """Every rating the player has a rate in, with his last rate."""
+    out = []
+    seen: set[int] = set()
+    for rate in (Rate.objects.filter(player=player).select_related("rating")
+                 .order_by("rating_id", "-date", "-tournament_id")):
+        if rate.rating_id not in seen:
+            seen.add(rate.rating_id)
+            out.append((rate.rating, rate))
+    return out
+
+
+def seeding_rates(rating: Rating, date: datetime.date, player_ids: list[int]
+                  ) -> dict[int, float]:
+    """Each player's rate on ``date`` (the last one of a tournament ended before it): what an
+    event drawn by rating seeds with."""
+    latest: dict[int, float] = {}
+    for pid, rate in (Rate.objects.filter(rating=rating, player_id__in=player_ids,
+                                          date__lt=date)
+                      .order_by("date", "tournament__start_date", "tournament_id")
+                      .values_list("player_id", "rate")):
+        latest[pid] = rate
+    return latest
+
+
+def rated_players(rating: Rating) -> dict[int, list[Rate]]:
+    """Every player's rates under the rating, oldest first (the API's history)."""
+    out: dict[int, list[Rate]] = {}
+    for rate in (Rate.objects.filter(rating=rating)
+                 .order_by("player_id", "date", "tournament__start_date", "tournament_id")):
+        out.setdefault(rate.player_id, []).append(rate)
+    return out
+
+
+def tournaments_rated(rating: Rating) -> list[Tournament]:
+    return list(Tournament.objects.filter(rating=rating).order_by("end_date", "pk")
+                .filter(Q(rates__rating=rating) | Q(rates__isnull=True)).distinct())
+
+
+def seeding_date(event: Any) -> datetime.date:
+    """The date of the rates an event drawn by rating is seeded with: its
+    ``settings["seed_date"]``, else the tournament's first day."""
+    value = (event.settings or {}).get("seed_date")
+    if value:
+        try:
+            return datetime.date.fromisoformat(str(value))
+        except ValueError:
+            pass
+    return event.tournament.start_date
+
+
+def seeding_of(event: Any) -> tuple[Rating, datetime.date, datetime.date] | None:
+    """The rating and date an event is seeded by, and the day of the rating list that holds
+    those rates (the day before: the tournaments ended before the date), or None (the
+    entries' own ratings)."""
+    rating_id = (event.settings or {}).get("seed_rating")
+    rating = Rating.objects.filter(pk=rating_id).first() if rating_id else None
+    if rating is None:
+        return None
+    day = seeding_date(event)
+    return rating, day, day - datetime.timedelta(days=1)

@@ -1,0 +1,185 @@
+"""Ratings' writes (issue 33): each rated tournament is one Glicko-2 rating period
+(``scoring.ratings``); every participant's rate, deviation and volatility after it is kept as a
+:class:`~scoring.models.Rate` row, the rating's history.
+
+The history is rebuilt, never edited: :func:`rerate` deletes the rows from a tournament's date
+on and rates those tournaments again in date order from the decided results
+(``scoring.standings.results.decided_results``, the one decided result; byes and walkovers are
+not played, so not rated). It runs after every change of a result: a match finished or
+confirmed, a board corrected or a decision taken (the ``result_changed`` signal sent by
+``services.matches.caches.refresh_caches`` for a decided match whose result changed), a
+tournament put under a rating or taken out of it (:func:`set_tournament_rating`). A late
+correction thus re-rates from that tournament's date on.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+
+from scoring import ratings as glicko
+from scoring.models import Entry, Event, Match, Rate, Rating, Tournament
+from scoring.services.placings import event_placings
+from scoring.services.tournaments.base import audit
+from scoring.standings.results import decided_results
+
+log = logging.getLogger("scoring.services.ratings")
+
+
+def parameters(rating: Rating) -> glicko.Parameters:
+    """The rating's Glicko-2 parameters as the pure module takes them."""
+    return glicko.Parameters(
+        rate=float(rating.default_rate), deviation=float(rating.default_deviation),
+        volatility=float(rating.default_volatility), tau=float(rating.tau),
+        lower_rate=None if rating.lower_rate is None else float(rating.lower_rate),
+        higher_rate=None if rating.higher_rate is None else float(rating.higher_rate),
+        outcome=rating.outcomes)
+
+
+def rated_tournaments(rating: Rating, since: datetime.date | None = None
+                      ) -> list[Tournament]:
+    """The rating's tournaments in rating order (last day, first day, id), from ``since``."""
+    rows = Tournament.objects.filter(rating=rating)
+    if since is not None:
+        rows = rows.filter(end_date__gte=since)
+    return list(rows.order_by("end_date", "start_date", "pk"))
+
+
+def rates_before(rating: Rating, date: datetime.date) -> dict[int, glicko.Rate]:
+    """Each player's last rate of the rating's tournaments ended before ``date``."""
+    latest: dict[int, glicko.Rate] = {}
+    for player, rate, deviation, volatility in (
+            Rate.objects.filter(rating=rating, date__lt=date)
+            .order_by("date", "tournament__start_date", "tournament_id")
+            .values_list("player_id", "rate", "deviation", "volatility")):
+        latest[player] = glicko.Rate(rate, deviation, volatility)
+    return latest
+
+
+def tournament_matches(tournament: Tournament) -> tuple[list[glicko.Played], dict[int, int]]:
+    """A tournament's played matches (players on each side, points, winner) from the decided
+    results of its events, and each player's place in it (his best place over its events,
+    for a new player's initial rate). Byes, walkovers and three-player point carrom are not
+    rated: no two sides played."""
+    played: list[glicko.Played] = []
+    places: dict[int, int] = {}
+    events = list(Event.objects.filter(tournament=tournament).order_by("pk"))
+    for event in events:
+        if Match.objects.filter(event=event, entry_c__isnull=False).exists():
+            continue
+        sides = {pk: (player,) if partner is None else (player, partner)
+                 for pk, player, partner in Entry.objects.filter(event=event)
+                 .values_list("pk", "player_id", "partner_id")}
+        results, _confirmed, _last = decided_results(event)
+        any_played = False
+        for r in results:
+            if r.b is None or r.walkover or r.a not in sides or r.b not in sides:
+                continue
+            winner = "a" if r.winner == r.a else "b" if r.winner == r.b else None
+            played.append(glicko.Played(sides[r.a], sides[r.b], r.points_a, r.points_b,
+                                        winner))
+            any_played = True
+        if any_played:
+            for placing in event_placings(event):
+                if placing.place is None:
+                    continue
+                for player in sides.get(placing.entry.pk, ()):
+                    places[player] = min(places.get(player, placing.place), placing.place)
+    return played, places
+
+
+def _rate_one(rating: Rating, tournament: Tournament, params: glicko.Parameters,
+              current: dict[int, glicko.Rate]) -> list[Rate]:
+    played, places = tournament_matches(tournament)
+    if not played:
+        return []
+    rated = glicko.rate_period(current, played, params, places)
+    rows = []
+    for player, result in rated.items():
+        assert isinstance(player, int)
+        current[player] = result.rate
+        rows.append(Rate(rating=rating, player_id=player, tournament=tournament,
+                         date=tournament.end_date, rate=result.rate.rate,
+                         deviation=result.rate.deviation,
+                         volatility=result.rate.volatility, matches=result.matches))
+    return rows
+
+
+def rerate(rating: Rating, since: datetime.date | None = None) -> int:
+    """Rebuild the rating's history from ``since`` (every tournament ended on or after it;
+    None: all) and return how many rates were written. One transaction, the rating's row
+    locked so two re-ratings do not interleave."""
+    with transaction.atomic():
+        rating = Rating.objects.select_for_update().get(pk=rating.pk)
+        tournaments = rated_tournaments(rating, since)
+        start = since if since is not None else datetime.date.min
+        stale = Rate.objects.filter(rating=rating)
+        if since is not None:
+            stale = stale.filter(Q(date__gte=since) | Q(tournament__in=tournaments))
+        stale.delete()
+        Rate.objects.filter(rating=rating).exclude(tournament__rating=rating).delete()
+        params = parameters(rating)
+        current = rates_before(rating, start)
+        rows: list[Rate] = []
+        for tournament in tournaments:
+            rows.extend(_rate_one(rating, tournament, params, current))
+        Rate.objects.bulk_create(rows, batch_size=500)
+        return len(rows)
+
+
+def rerate_tournament(tournament: Tournament | int) -> int:
+    """Re-rate the tournament's rating from the tournament's date on (its results changed);
+    0 when it is not rated."""
+    row = Tournament.objects.filter(
+        pk=tournament.pk if isinstance(tournament, Tournament) else tournament
+    ).select_related("rating").first()
+    if row is None or row.rating is None:
+        return 0
+    return rerate(row.rating, row.end_date)
+
+
+def set_tournament_rating(*, tournament: Tournament, rating: Rating | None,
+                          actor: Any) -> None:
+    """Put the tournament under ``rating`` (None: not rated) and re-rate what changed: the
+    old rating and the new one, from the tournament's date on. Audited."""
+    with transaction.atomic():
+        row = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        old = row.rating
+        if (old.pk if old else None) == (rating.pk if rating else None):
+            return
+        row.rating = rating
+        row.save(update_fields=["rating"])
+        tournament.rating = rating
+        audit(row, actor, "tournament.rating",
+                    {"from": old.pk if old else None, "to": rating.pk if rating else None})
+        for changed in (old, rating):
+            if changed is not None:
+                rerate(changed, row.end_date)
+
+
+def on_result_changed(sender: Any, match: Match | None = None, **kwargs: Any) -> None:
+    """A decided result changed (``result_changed``, ``match_confirmed``): re-rate the
+    match's tournament's rating from its date on. The result is saved either way; a failure
+    is logged and the next change (or ``rerate``) rebuilds the history."""
+    if match is None:
+        return
+    try:
+        tournament_id = Event.objects.filter(pk=match.event_id).values_list(
+            "tournament_id", flat=True).first()
+        if tournament_id is not None:
+            rerate_tournament(tournament_id)
+    except Exception:
+        log.exception("re-rating failed after match %s", match.pk)
+
+
+def connect() -> None:
+    """Connect the re-rating to the result signals (called from ``ScoringConfig.ready``)."""
+    from scoring.signals import match_confirmed, match_finished, result_changed
+
+    for signal in (result_changed, match_finished, match_confirmed):
+        signal.connect(on_result_changed, dispatch_uid=f"ratings.{id(signal)}")
+

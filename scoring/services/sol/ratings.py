@@ -1,0 +1,88 @@
+"""SoL's ratings in and out (issue 33): a tourney's rating becomes a :class:`Rating` of the
+same description with SoL's parameters, the tournament is rated under it, and the rating's
+history is recomputed by this app (``scoring.services.ratings``) from the imported matches
+once the import is done — never copied from SoL's stored rates. The export writes a
+tournament's rating back in SoL's shape (:func:`sol_rating`)."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from scoring.models import Rating, Tournament
+
+#: SoL's rating levels ("0" a historical, imported rating) → this app's levels, and back.
+LEVELS = {"0": Rating.Level.INTERNATIONAL, "1": Rating.Level.INTERNATIONAL,
+          "2": Rating.Level.NATIONAL, "3": Rating.Level.REGIONAL, "4": Rating.Level.CLUB}
+SOL_LEVELS = {Rating.Level.INTERNATIONAL: "1", Rating.Level.NATIONAL: "2",
+              Rating.Level.REGIONAL: "3", Rating.Level.CLUB: "4"}
+#: SoL's outcome formulas ("glicko": the standard scores) → this app's, and back.
+OUTCOMES = {"glicko": Rating.Outcome.STANDARD, "glicko2": Rating.Outcome.STANDARD,
+            "guido": Rating.Outcome.GUIDO}
+
+
+def _number(value: Any, low: float, high: float) -> float | None:
+    try:
+        number = float(Decimal(str(value)))
+    except (InvalidOperation, ValueError, TypeError):
+        return None
+    return number if low <= number <= high else None
+
+
+def rating_for(lists: dict[str, Any], tourney: dict[str, Any]) -> Rating | None:
+    """The tourney's SoL rating as a :class:`Rating` (found by its description, else made
+    with SoL's parameters; a value out of range keeps the default), or None."""
+    ratings = lists.get("ratings") or []
+    position = tourney.get("rating")
+    if not isinstance(position, int) or not 1 <= position <= len(ratings):
+        return None
+    row = ratings[position - 1]
+    if not isinstance(row, dict):
+        return None
+    name = str(row.get("description") or "").strip()[:120] or f"SoL rating {position}"
+    found = Rating.objects.filter(name=name).first()
+    if found is not None:
+        return found
+    fields: dict[str, Any] = {
+        "level": LEVELS.get(str(row.get("level") or ""), Rating.Level.NATIONAL),
+        "outcomes": OUTCOMES.get(str(row.get("outcomes") or ""), Rating.Outcome.GUIDO),
+    }
+    for key, low, high in (("default_rate", 1, 3000), ("default_deviation", 1, 500),
+                           ("default_volatility", 0.00001, 1), ("tau", 0.01, 2)):
+        value = _number(row.get(key), low, high)
+        if value is not None:
+            fields[key] = int(value) if key in ("default_rate", "default_deviation") else value
+    lower = _number(row.get("lower_rate"), 0, 3000)
+    higher = _number(row.get("higher_rate"), 0, 3000)
+    if lower is not None and higher is not None and lower <= higher:
+        fields["lower_rate"], fields["higher_rate"] = int(lower), int(higher)
+    return Rating.objects.create(name=name, **fields)
+
+
+def rerate_imported(tournaments: Iterable[Tournament]) -> None:
+    """Rebuild the history of every rating the imported tournaments are rated under, once
+    per rating, from the earliest of them on."""
+    from scoring.services.ratings import rerate
+
+    since: dict[int, datetime.date] = {}
+    ratings: dict[int, Rating] = {}
+    for t in Tournament.objects.filter(pk__in=[t.pk for t in tournaments],
+                                       rating__isnull=False).select_related("rating"):
+        ratings[t.rating_id] = t.rating
+        since[t.rating_id] = min(since.get(t.rating_id, t.end_date), t.end_date)
+    for pk, rating in ratings.items():
+        rerate(rating, since[pk])
+
+
+def sol_rating(rating: Rating) -> dict[str, Any]:
+    """A rating in SoL's shape (its ``ratings`` list's rows)."""
+    return {"description": rating.name, "level": SOL_LEVELS.get(rating.level, "2"),
+            "tau": str(rating.tau), "default_rate": rating.default_rate,
+            "default_deviation": rating.default_deviation,
+            "default_volatility": str(rating.default_volatility),
+            "lower_rate": rating.lower_rate if rating.lower_rate is not None else 0,
+            "higher_rate": rating.higher_rate if rating.higher_rate is not None else 0,
+            "outcomes": "glicko" if rating.outcomes == Rating.Outcome.STANDARD else "guido",
+            "inherit": False}

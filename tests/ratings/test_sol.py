@@ -1,0 +1,65 @@
+"""SoL's ratings in (issue 33): an imported tourney is rated under a rating of SoL's
+description and parameters, and the history is this app's recomputation from the imported
+matches (Guido's formula: each side's share of the points)."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from scoring import ratings as glicko
+from scoring.models import Rate, Rating
+from scoring.services.ratings import tournament_matches
+from scoring.services.sol import import_sol
+from scoring.services.sol.ratings import sol_rating
+from tests.trust.test_sol_generated import m
+from tests.trust.test_sol_ranking import lists, tourney
+
+pytestmark = pytest.mark.django_db
+
+
+def test_an_imported_tourney_is_rated_under_sols_rating() -> None:
+    data = lists(4)
+    data["ratings"][1].update({"tau": "0.6", "default_deviation": 300, "lower_rate": 1400,
+                               "higher_rate": 2200, "outcomes": "guido",
+                               "default_volatility": "0.05"})
+    matches = [m(1, 2, 25, 10, turn=1, table=1), m(3, 4, 25, 20, turn=1, table=2),
+               m(1, 3, 25, 5, turn=2, table=1), m(2, 4, 15, 25, turn=2, table=2)]
+    content = yaml.safe_dump_all([data, tourney([[1], [2], [3], [4]], matches)]).encode()
+    report = import_sol(content)
+    tournament = report.tournaments[0]
+    rating = Rating.objects.get(name="Generated")
+    assert tournament.rating == rating
+    assert (rating.level, rating.outcomes, rating.tau, rating.default_deviation,
+            rating.lower_rate, rating.higher_rate) == ("international", "guido", 0.6, 300,
+                                                       1400, 2200)
+    rates = {r.player.name: r for r in Rate.objects.filter(rating=rating)}
+    assert len(rates) == 4 and all(r.matches == 2 for r in rates.values())
+    winner = rates["Gen01 Player"]
+    played, places = tournament_matches(tournament)
+    expected = glicko.rate_period({}, played, glicko.Parameters(
+        rate=1500, deviation=300, volatility=0.05, tau=0.6, lower_rate=1400,
+        higher_rate=2200, outcome="guido"), places)
+    assert winner.rate == pytest.approx(expected[winner.player_id].rate.rate)
+    assert winner.rate == max(r.rate for r in rates.values())
+    # back out in SoL's shape
+    assert sol_rating(rating)["outcomes"] == "guido"
+    assert sol_rating(rating)["level"] == "1"
+
+
+def test_the_sol_export_writes_the_rating_and_its_rates(django_capture_on_commit_callbacks
+                                                         ) -> None:
+    import datetime
+
+    from scoring.services.exports import sol_documents
+    from tests.ratings.test_service import play_all, rated_tournament
+
+    rating = Rating.objects.create(name="Export rating", outcomes="standard")
+    tournament, event = rated_tournament(rating, "spring", datetime.date(2026, 3, 1))
+    play_all(event, django_capture_on_commit_callbacks)
+    lists_, *tourneys = sol_documents(tournament)
+    assert lists_["ratings"][0]["description"] == "Export rating"
+    assert lists_["ratings"][0]["outcomes"] == "glicko"
+    assert all(t["rating"] == 1 for t in tourneys)
+    assert len(lists_["rates"]) == 4
+    assert {r["date"] for r in lists_["rates"]} == {"2026-03-01"}
