@@ -43,7 +43,13 @@ from scoring.services.draw_progress import (
     _row_result,
     sync_bracket,
 )
-from scoring.services.matches import Actor, _audit, _lock, rebuild_match
+from scoring.services.matches import (
+    Actor,
+    _audit,
+    _lock,
+    rebuild_match,
+    withdraw_confirmations,
+)
 
 REPLAY, AWARD, ELIMINATE = "replay", "award", "eliminate"
 LATER_REPAIRS = (REPLAY, AWARD, ELIMINATE)
@@ -132,7 +138,7 @@ def _replay(m: Match, st: Any, actor: Actor, client_id: uuid.UUID, why: dict[str
     withdrawn = _withdraw_all(m, actor, client_id)
     # the sides' confirmations were of the withdrawn result (as an unlock, kept in the audit):
     # the replayed match is confirmed anew by its own players
-    m.confirmations.all().delete()
+    before["confirmations"] = withdraw_confirmations(m)
     ready = st.a is not None and st.b is not None
     Match.objects.filter(pk=m.pk).update(
         entry_a_id=st.a, entry_b_id=st.b,
