@@ -362,3 +362,58 @@ def test_swiss_standings_say_per_row_what_decided_the_place(tournament):
     keys = [c.key for c in tables[0].columns]
     assert "decided_by" in keys
     assert all("decided_by" in row.values for row in tables[0].rows)
+
+
+def _derived(match: Match) -> dict[str, object]:
+    """What the rules engine derives from a match's record: who broke each board, the side
+    changes, the scores after every board, the games won (ICF 40, 43, 53-55)."""
+    from scoring.records import match_snapshot
+
+    state = match_snapshot(Match.objects.get(pk=match.pk)).state
+    return {"first_breakers": state.first_breakers,
+            "side_change_after": state.side_change_after,
+            "games_won": dict(state.games_won), "winner": state.winner,
+            "boards": [[(b.number, b.breaker, b.winner, b.points, b.void,
+                         dict(b.scores_after)) for b in g.boards] for g in state.games]}
+
+
+def test_swapping_the_sides_swaps_the_toss_and_the_breakers(
+        tournament, django_capture_on_commit_callbacks):
+    """A sheet keyed the wrong way round (toss to A, EIGHT as keyed) swapped is the same
+    match as the sheet keyed right in the first place (toss to B, every board the other
+    side's): the engine derives the same breakers, side changes and scores."""
+    from scoring.services.corrections import rekey_boards, swap_sides
+    from scoring.services.matches import record_quick_board, record_toss
+    from tests.organiser.test_corrections import knockout_semi
+
+    _event, semis = knockout_semi(tournament, "swap-toss")
+    wrong, right = semis
+    flip = {"a": "b", "b": "a", "": ""}
+    with django_capture_on_commit_callbacks(execute=True):
+        paper_match(wrong, EIGHT)
+        record_toss(match=right, winner="b", choice="break", actor=ORGANISER)
+        for winner, left, queen in EIGHT:
+            record_quick_board(match=right, winner=flip[winner], carrommen=left,
+                               queen=flip[queen] or None, client_id=uuid.uuid4(),
+                               actor=ORGANISER)
+    keyed_wrong, keyed_right = _derived(wrong), _derived(right)
+    assert keyed_wrong != keyed_right
+    assert keyed_wrong["boards"][0][0][1] == "a" and keyed_right["boards"][0][0][1] == "b"
+    with django_capture_on_commit_callbacks(execute=True):
+        rekey_boards(match=wrong, fixes=swap_sides(wrong), actor=ORGANISER,
+                     reason="keyed swapped", repair="move", swap=True,
+                     client_id=uuid.uuid4())
+    wrong.refresh_from_db()
+    assert _derived(wrong) == keyed_right
+    assert (wrong.toss_winner, wrong.toss_choice) == ("b", "break")
+    assert [b.breaker for b in Board.objects.filter(game__match=wrong).order_by("sequence")] \
+        == [b.breaker for b in Board.objects.filter(game__match=right).order_by("sequence")]
+    audit = AuditEntry.objects.get(match=wrong, action="rekey")
+    assert audit.detail["toss"] == {"before": {"winner": "a", "choice": "break"},
+                                    "after": {"winner": "b", "choice": "break"}}
+    # the breakers are in the log: a replay of it gives the same match
+    from scoring.services.matches import rebuild_match
+
+    Board.objects.filter(game__match=wrong).update(breaker="a")
+    rebuild_match(wrong)
+    assert _derived(wrong) == keyed_right

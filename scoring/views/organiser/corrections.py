@@ -309,7 +309,7 @@ def match_rekey(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
         outcome = _check_or_save(
             request, tournament, match, form,
             lambda d, actor: correction_service.preview_rekey(match=match, fixes=fixes,
-                                                              actor=actor),
+                                                              actor=actor, swap=swapped),
             lambda d, actor: correction_service.rekey_boards(
                 match=match, fixes=fixes, actor=actor, reason=d["reason"],
                 repair=d.get("repair") or "", client_id=d["client_id"],
