@@ -120,8 +120,8 @@ def test_every_organiser_url_is_for_its_organisers_only(world):  # noqa: F811
                     continue  # another tournament's organiser may list and create his own
                 answer, changed = _send(clients[role], method, url, data)
                 if not _styled_403(answer) or changed:
-                    problems.append(f"{method} {name}: {role} gets {answer.status_code}"
-                                    f"{' (not the styled page)' if answer.status_code == 403 else ''}"
+                    plain = " (not the styled page)" if answer.status_code == 403 else ""
+                    problems.append(f"{method} {name}: {role} gets {answer.status_code}{plain}"
                                     f"{' and changed data' if changed else ''}")
     assert checked > 60
     assert not problems, "\n".join(problems)
