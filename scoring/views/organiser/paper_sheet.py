@@ -21,6 +21,7 @@ from scoring.services import paper_sheet as sheet_service
 from scoring.services.matches import MatchError
 from scoring.views.organiser.base import actor_of, get_match
 
+
 def _games(match: Match) -> int:
     return 2 * match.games_to_win - 1
 
