@@ -59,8 +59,9 @@ def test_swap_sides_rekeys_the_sheet(organiser_page: Page, live_server,  # noqa:
     in_view(page, swap)
     swap.click()
     expect(page.get_by_text("The winner changes from A to B.")).to_be_visible()
-    expect(page.locator(".o-rekey-diff li")).to_have_count(5)
+    expect(page.locator(".o-rekey-diff li")).to_have_count(6)  # five boards and the toss
     expect(page.locator(".o-rekey-diff")).to_contain_text("Game 1, board 1: won by A → won by B")
+    expect(page.locator(".o-rekey-diff")).to_contain_text("Toss won by A → won by B")
     page.get_by_label("Reason for the correction").fill("The sheet was keyed the wrong way round")
     save = page.get_by_role("button", name="Save the correction")
     in_view(page, save)
