@@ -551,3 +551,29 @@ def test_the_take_back_page_previews_and_saves(client, organiser, tournament,
     r = client.get(page)  # nothing left to take back: said, no form
     assert "nothing to take back" in r.text and 'name="reason"' not in r.text
     play_to_the_end(event, capture)
+
+
+def test_one_helper_withdraws_the_confirmations_of_an_unlock_and_a_replay(
+        tournament, django_capture_on_commit_callbacks):
+    """Unlocking a confirmed match and replaying a later match both take the sides'
+    confirmations away through :func:`withdraw_confirmations`, naming them in the audit."""
+    from scoring.services.bracket_repairs import _replay, _states
+    from scoring.services.matches import unlock_match
+
+    event = make_event(tournament, 4, name="confirmations")
+    draws.draw_event(event=event, actor=ORGANISER, random_seed=7)
+    first, second = Match.objects.filter(event=event, round__number=1).order_by("position")
+    with django_capture_on_commit_callbacks(execute=True):
+        play_and_confirm(first, "a", ORGANISER)
+        play_and_confirm(second, "a", ORGANISER)
+    sides = sorted(first.confirmations.values_list("side", flat=True))
+    assert sides  # confirmed by its sides (or the organiser for them)
+    unlock_match(match=first, actor=ORGANISER, reason="sheet check")
+    assert not first.confirmations.exists()
+    assert AuditEntry.objects.get(match=first, action="unlock").detail["confirmations"] == sides
+    second_sides = sorted(second.confirmations.values_list("side", flat=True))
+    state = next(st for m, st in _states(event) if m.pk == second.pk)
+    _replay(second, state, ORGANISER, uuid.uuid4(), {"reason": "test", "repair": "replay"})
+    assert not second.confirmations.exists()
+    replayed = AuditEntry.objects.get(match=second, action="later_replayed")
+    assert replayed.detail["before"]["confirmations"] == second_sides
