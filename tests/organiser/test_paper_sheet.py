@@ -159,7 +159,12 @@ def test_a_game_without_a_board_limit_gets_rows_as_the_sheet_needs_them(
     check = reverse("scoring:organiser-match-sheet-check", args=[tournament.slug, match.pk])
     r = client.post(page, {**filled, "add_row": "3"})
     assert 'name="g1-b10-winner"' in r.text and 'name="g3-b10-winner"' in r.text
-    assert client.post(check, filled, HTTP_HX_REQUEST="true").status_code == 200
+    # live: the check sends game 1 again with its tenth row, as typed; the others' points only
+    r = client.post(check, filled, HTTP_HX_REQUEST="true")
+    assert r.status_code == 200
+    assert 'id="sheet-game-1" hx-swap-oob="true"' in r.text
+    assert 'name="g1-b10-winner"' in r.text and 'name="rows-g1" value="10"' in r.text
+    assert 'id="sheet-game-2"' not in r.text and 'id="pts-g2-b1" hx-swap-oob="true"' in r.text
     # never more rows than a game can take: (25 - 1) * 2 + 1 boards of one point
     r = client.post(page, {**post, "rows-g1": "200", "add_row": "1"})
     assert 'name="g1-b49-winner"' in r.text and 'name="g1-b50-winner"' not in r.text

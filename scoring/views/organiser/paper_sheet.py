@@ -41,9 +41,10 @@ def board_rows(match: Match) -> tuple[int, int]:
     return min(rules.board_limit + 1, most), most
 
 
-def _row_count(post: Any, game: int, first: int, most: int) -> int:
+def _row_count(post: Any, game: int, first: int, most: int) -> tuple[int, bool]:
     """The rows of ``game`` the form has: as posted (``rows-g<n>``), one more for "add a
-    row" to this game, and one more when every row is filled (the sheet goes on)."""
+    row" to this game, and one more when every row is filled (the sheet goes on); and
+    whether it grew (the live check then sends the game's rows again)."""
     try:
         count = int(post.get(f"rows-g{game}", first)) if post else first
     except ValueError:
@@ -51,8 +52,8 @@ def _row_count(post: Any, game: int, first: int, most: int) -> int:
     count = max(first, min(count, most))
     if post and (post.get("add_row") == str(game) or all(
             post.get(f"g{game}-b{k}-winner") in ("a", "b") for k in range(1, count + 1))):
-        count = min(count + 1, most)
-    return count
+        return min(count + 1, most), count < most
+    return count, False
 
 
 def _posted(post: Any, match: Match) -> tuple[tuple[str, str] | None, list[Any], list[dict]]:
@@ -65,7 +66,7 @@ def _posted(post: Any, match: Match) -> tuple[tuple[str, str] | None, list[Any],
     boards, games = [], []
     for g in range(1, _games(match) + 1):
         rows = []
-        count = _row_count(post, g, first, most)
+        count, grew = _row_count(post, g, first, most)
         for k in range(1, count + 1):
             key = f"g{g}-b{k}"
             winner = post.get(f"{key}-winner", "") if post else ""
@@ -77,7 +78,7 @@ def _posted(post: Any, match: Match) -> tuple[tuple[str, str] | None, list[Any],
                 carrommen = int(left) if left.isdigit() and int(left) <= 9 else 0
                 boards.append(sheet_service.SheetBoard(
                     g, winner, carrommen, queen if queen in ("a", "b") else ""))
-        games.append({"number": g, "rows": rows, "more": count < most})
+        games.append({"number": g, "rows": rows, "more": count < most, "grew": grew})
     return toss, boards, games
 
 
