@@ -215,6 +215,8 @@ def _catalogue() -> dict[str, str]:
         "correction_unfinished": _("After this correction the match would not be over: a "
                                    "board is missing. Correct the board that was entered "
                                    "wrongly instead."),
+        "not_eliminated": _("No entry of this match is eliminated by decision; there is "
+                            "nothing to take back."),
         "rekey_log_boards": _("Boards scored stroke by stroke are corrected one by one "
                               "(retract and enter the right events); only paper boards are "
                               "keyed again together."),

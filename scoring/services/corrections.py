@@ -24,7 +24,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
-from scoring.models import Board, BoardEvent, Event, Match, Round
+from scoring.models import Board, BoardEvent, Event, Game, Match, Round
 from scoring.rules import RulesError, get_rules, parse_event, step
 from scoring.rules.errors import IllegalEvent
 from scoring.services.bracket_repairs import LATER_REPAIRS, later_conflicts, repair_later
@@ -98,6 +98,7 @@ class Downstream:
     later: list[Any] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)  # the corrected match's sides
     boards: list[dict[str, Any]] = field(default_factory=list)  # re-keyed: before and after
+    toss: dict[str, Any] = field(default_factory=dict)  # swapped sides: the toss before, after
 
     @property
     def winner_changed(self) -> bool:
@@ -227,9 +228,14 @@ def _row(actor: Actor, board: Board, client_id: uuid.UUID, **fields: Any) -> Boa
 
 
 def _fix_paper(match: Match, board: Board, fix: PaperFix, actor: Actor,
-               client_id: uuid.UUID) -> dict[str, Any]:
+               client_id: uuid.UUID, breaker: str | None = None) -> dict[str, Any]:
+    """A ``correction`` row on a paper board; ``breaker``: the side that broke it, keyed
+    again too (a sheet keyed with sides A and B swapped), kept in the row so that a replay
+    of the log gives it back."""
     _check_paper(match, fix)
     before, after = _entry_of(board), fix.entry()
+    if breaker is not None and breaker != board.breaker:
+        before, after = {**before, "breaker": board.breaker}, {**after, "breaker": breaker}
     if before == after:
         raise CorrectionError("correction_unchanged", "the board already has this entry")
     _row(actor, board, client_id, type=BoardEvent.Type.CORRECTION,
@@ -425,13 +431,39 @@ def swap_sides(match: Match) -> dict[int, PaperFix]:
     return {pk: swapped(fix) for pk, fix in paper_entries(match).items()}
 
 
+FLIP = {"a": "b", "b": "a"}
+
+
+def _swap_toss(match: Match) -> dict[str, Any]:
+    """The toss and the games' first breakers of a sheet keyed with sides A and B swapped,
+    keyed the right way round: who won the toss (ICF 40) and so who breaks each game first
+    (ICF 43) are the other side; the choice (break or side) stays. The before and after, for
+    the audit row."""
+    before = {"winner": match.toss_winner, "choice": match.toss_choice}
+    after = {**before, "winner": FLIP.get(match.toss_winner, match.toss_winner)}
+    Match.objects.filter(pk=match.pk).update(toss_winner=after["winner"])
+    match.toss_winner = after["winner"]
+    for game in Game.objects.filter(match=match):
+        if game.first_breaker in FLIP:
+            Game.objects.filter(pk=game.pk).update(first_breaker=FLIP[game.first_breaker])
+    return {"before": before, "after": after}
+
+
 def _apply_many(match: Match, fixes: dict[int, PaperFix], actor: Actor, client_id: uuid.UUID,
-                expected_revision: int | None) -> tuple[Match, dict[str, Any], Downstream]:
+                expected_revision: int | None, swap: bool = False
+                ) -> tuple[Match, dict[str, Any], Downstream]:
+    """Several paper boards keyed again (see :func:`rekey_boards`); ``swap``: the sheet was
+    keyed with sides A and B swapped, so the toss and who broke each board (withdrawn
+    boards too) are swapped as well and the re-keyed match is the same match, sides
+    swapped."""
     match = _lock(match.pk)
     _check_write(match, expected_revision, actor)
     if match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED) or match.walkover:
         raise CorrectionError("correction_not_finished",
                               "only a finished match is corrected; undo on the tablet")
+    if swap and Board.objects.filter(game__match=match, kind=Board.Kind.LOG).exists():
+        raise CorrectionError("rekey_log_boards",
+                              "stroke-logged boards are corrected one by one")
     boards = {b.pk: b for b in Board.objects.filter(game__match=match, pk__in=list(fixes))
               .select_related("game")}
     if len(boards) != len(fixes):
@@ -448,27 +480,51 @@ def _apply_many(match: Match, fixes: dict[int, PaperFix], actor: Actor, client_i
         if board.void:
             raise CorrectionError("board_withdrawn", "this board was withdrawn")
         _check_paper(match, fix)
-        if _entry_of(board) == fix.entry():
+        breaker = FLIP.get(board.breaker, board.breaker) if swap else None
+        if _entry_of(board) == fix.entry() and breaker in (None, board.breaker):
             continue
-        detail = _fix_paper(match, board, fix, actor, uuid.uuid5(client_id, f"rekey-{board.pk}"))
+        detail = _fix_paper(match, board, fix, actor, uuid.uuid5(client_id, f"rekey-{board.pk}"),
+                            breaker)
         changed.append({**detail, "board": board.pk, "game": board.game.number,
                         "sequence": board.sequence})
     if not changed:
         raise CorrectionError("correction_unchanged", "the board already has this entry")
+    extra: dict[str, Any] = {}
+    if swap:
+        # withdrawn paper boards were broken by the other side as well (IT 101: the same
+        # breaker plays the board again): their breaker keyed again, their entry kept
+        for board in Board.objects.filter(game__match=match, void=True).exclude(
+                kind=Board.Kind.LOG).exclude(pk__in=list(boards)).select_related("game"):
+            if board.breaker in FLIP:
+                entry = _entry_of(board)
+                fix = PaperFix(winner=entry["winner"], carrommen=entry["carrommen"],
+                               queen=entry["queen"] or "", points=entry["points"],
+                               law=entry["law"])
+                _row(actor, board, uuid.uuid5(client_id, f"rekey-void-{board.pk}"),
+                     type=BoardEvent.Type.CORRECTION,
+                     payload={"type": "correction",
+                              "before": {**fix.entry(), "breaker": board.breaker},
+                              "after": {**fix.entry(), "breaker": FLIP[board.breaker]}})
+                Board.objects.filter(pk=board.pk).update(last_seq=board.last_seq,
+                                                         breaker=FLIP[board.breaker])
+        extra["toss"] = _swap_toss(match)
     still_decided(match, "correction_breaks_match",
                   "after this correction a later board no longer fits the game "
                   "(%(detail)s): correct that board or decide the game",
                   "after this correction the match would not be over")
-    return match, {"boards": changed}, _downstream(match, before)
+    return match, {"boards": changed, **extra}, _downstream(match, before)
 
 
-def preview_rekey(*, match: Match, fixes: dict[int, PaperFix], actor: Actor) -> Downstream:
+def preview_rekey(*, match: Match, fixes: dict[int, PaperFix], actor: Actor,
+                  swap: bool = False) -> Downstream:
     """What :func:`rekey_boards` would change (the match before and after, downstream);
     nothing is saved."""
     try:
         with transaction.atomic():
-            _match, detail, downstream = _apply_many(match, fixes, actor, uuid.uuid4(), None)
+            _match, detail, downstream = _apply_many(match, fixes, actor, uuid.uuid4(), None,
+                                                     swap)
             downstream.boards = detail["boards"]
+            downstream.toss = detail.get("toss", {})
             raise _Preview(downstream)
     except _Preview as preview:
         return preview.downstream
@@ -489,7 +545,8 @@ def rekey_boards(*, match: Match, fixes: dict[int, PaperFix], actor: Actor, reas
     client_id = uuid.UUID(str(client_id))
     with transaction.atomic():
         match, detail, downstream = _apply_many(match, fixes, actor, client_id,
-                                                expected_revision)
+                                                expected_revision, swap)
         downstream.boards = detail["boards"]
+        downstream.toss = detail.get("toss", {})
         return save_repair(match, actor, "rekey", {**detail, "swap": swap}, downstream,
                            reason, repair, law=law, award_to=award_to, client_id=client_id)

@@ -102,6 +102,7 @@ ACTION_LABELS = {
     "later_replayed": _("Later match to be played again"),
     "later_awarded": _("Later match given by decision"),
     "eliminated_by_decision": _("Eliminated by decision"),
+    "elimination_taken_back": _("Elimination by decision taken back"),
 }
 
 REPAIR_WORDS = {
@@ -144,6 +145,9 @@ def audit_words(action: str, detail: dict[str, Any]) -> str:
         words = _("%(side)s goes on, %(other)s is eliminated (%(law)s).") % {
             "side": str(detail.get("goes_on", "")).upper(),
             "other": str(detail.get("eliminated", "")).upper(), "law": detail.get("law", "")}
+    elif action == "elimination_taken_back":
+        words = _("%(side)s goes on again as the winner of the boards.") % {
+            "side": str(detail.get("goes_on", "")).upper()}
     elif action == "draw_conflict":
         words = _("The result of match %(n)s no longer fits the bracket: an earlier result "
                   "was changed. Correct it with a repair of the later matches.") % {

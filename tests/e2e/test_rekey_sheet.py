@@ -59,8 +59,9 @@ def test_swap_sides_rekeys_the_sheet(organiser_page: Page, live_server,  # noqa:
     in_view(page, swap)
     swap.click()
     expect(page.get_by_text("The winner changes from A to B.")).to_be_visible()
-    expect(page.locator(".o-rekey-diff li")).to_have_count(5)
+    expect(page.locator(".o-rekey-diff li")).to_have_count(6)  # five boards and the toss
     expect(page.locator(".o-rekey-diff")).to_contain_text("Game 1, board 1: won by A → won by B")
+    expect(page.locator(".o-rekey-diff")).to_contain_text("Toss won by A → won by B")
     page.get_by_label("Reason for the correction").fill("The sheet was keyed the wrong way round")
     save = page.get_by_role("button", name="Save the correction")
     in_view(page, save)
@@ -118,4 +119,37 @@ def test_a_whole_paper_sheet_in_one_form(organiser_page: Page, live_server,  # n
     match.refresh_from_db()
     assert match.status == Match.Status.CONFIRMED and match.winner_side == "a"
     assert Board.objects.filter(game__match=match).count() == 9
+    problems.assert_none()
+
+
+def test_the_sheet_grows_a_row_when_a_game_needs_one(organiser_page: Page,  # noqa: F811
+                                                     live_server, django_user_model):
+    """DCV 56(c): a late-round game has no board limit; when its nine rows are filled the
+    live check brings a tenth, and what was typed stays (1024×768)."""
+    page = organiser_page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    problems = Problems(page)
+    chief = django_user_model.objects.get(username="chief")
+    actor = Actor(user=chief, via="organiser", may_edit_locked=True)
+    tournament = make_tournament("rows-cup", organiser=chief, tables=4)
+    event = make_event(tournament, 4, name="Open")
+    draws.draw_event(event=event, actor=actor, random_seed=7)
+    match = Match.objects.filter(event=event, round__number=1).order_by("position").first()
+    Match.objects.filter(pk=match.pk).update(stage="late")
+    page.goto(f"{live_server.url}/t/rows-cup/organiser/matches/{match.pk}/sheet/")
+    expect(page.get_by_label("Game 1, board 10: won by")).to_have_count(0)
+    page.locator("label[for=sheet-toss-a]").click()
+    page.locator("label[for=sheet-toss-break]").click()
+    for k in range(1, 10):
+        name = f"Game 1, board {k}"
+        with page.expect_response(lambda r: r.url.endswith("/sheet/check/")):
+            page.get_by_label(f"{name}: loser's carrommen left").select_option("1")
+        with page.expect_response(lambda r: r.url.endswith("/sheet/check/")):
+            page.get_by_label(f"{name}: won by").select_option("AB"[k % 2])
+    tenth = page.get_by_label("Game 1, board 10: won by")
+    expect(tenth).to_have_count(1)
+    expect(page.get_by_label("Game 1, board 9: won by")).to_have_value("b")
+    expect(page.get_by_label("Game 1, board 1: loser's carrommen left")).to_have_value("1")
+    expect(page.locator("#total-g1")).to_have_text("A 4 – 5 B")
+    in_view(page, tenth)
     problems.assert_none()

@@ -362,3 +362,218 @@ def test_swiss_standings_say_per_row_what_decided_the_place(tournament):
     keys = [c.key for c in tables[0].columns]
     assert "decided_by" in keys
     assert all("decided_by" in row.values for row in tables[0].rows)
+
+
+def _derived(match: Match) -> dict[str, object]:
+    """What the rules engine derives from a match's record: who broke each board, the side
+    changes, the scores after every board, the games won (ICF 40, 43, 53-55)."""
+    from scoring.records import match_snapshot
+
+    state = match_snapshot(Match.objects.get(pk=match.pk)).state
+    return {"first_breakers": state.first_breakers,
+            "side_change_after": state.side_change_after,
+            "games_won": dict(state.games_won), "winner": state.winner,
+            "boards": [[(b.number, b.breaker, b.winner, b.points, b.void,
+                         dict(b.scores_after)) for b in g.boards] for g in state.games]}
+
+
+def test_swapping_the_sides_swaps_the_toss_and_the_breakers(
+        tournament, django_capture_on_commit_callbacks):
+    """A sheet keyed the wrong way round (toss to A, EIGHT as keyed) swapped is the same
+    match as the sheet keyed right in the first place (toss to B, every board the other
+    side's): the engine derives the same breakers, side changes and scores."""
+    from scoring.services.corrections import rekey_boards, swap_sides
+    from scoring.services.matches import record_quick_board, record_toss
+    from tests.organiser.test_corrections import knockout_semi
+
+    _event, semis = knockout_semi(tournament, "swap-toss")
+    wrong, right = semis
+    flip = {"a": "b", "b": "a", "": ""}
+    with django_capture_on_commit_callbacks(execute=True):
+        paper_match(wrong, EIGHT)
+        record_toss(match=right, winner="b", choice="break", actor=ORGANISER)
+        for winner, left, queen in EIGHT:
+            record_quick_board(match=right, winner=flip[winner], carrommen=left,
+                               queen=flip[queen] or None, client_id=uuid.uuid4(),
+                               actor=ORGANISER)
+    keyed_wrong, keyed_right = _derived(wrong), _derived(right)
+    assert keyed_wrong != keyed_right
+    assert keyed_wrong["boards"][0][0][1] == "a" and keyed_right["boards"][0][0][1] == "b"
+    with django_capture_on_commit_callbacks(execute=True):
+        rekey_boards(match=wrong, fixes=swap_sides(wrong), actor=ORGANISER,
+                     reason="keyed swapped", repair="move", swap=True,
+                     client_id=uuid.uuid4())
+    wrong.refresh_from_db()
+    assert _derived(wrong) == keyed_right
+    assert (wrong.toss_winner, wrong.toss_choice) == ("b", "break")
+    assert [b.breaker for b in Board.objects.filter(game__match=wrong).order_by("sequence")] \
+        == [b.breaker for b in Board.objects.filter(game__match=right).order_by("sequence")]
+    audit = AuditEntry.objects.get(match=wrong, action="rekey")
+    assert audit.detail["toss"] == {"before": {"winner": "a", "choice": "break"},
+                                    "after": {"winner": "b", "choice": "break"}}
+    # the breakers are in the log: a replay of it gives the same match
+    from scoring.services.matches import rebuild_match
+
+    Board.objects.filter(game__match=wrong).update(breaker="a")
+    rebuild_match(wrong)
+    assert _derived(wrong) == keyed_right
+
+
+def _eliminated_and_played_on(tournament, capture, name: str):
+    """The story, repaired by eliminating the corrected match's new winner (B); then the
+    match after the kept semi-final is played and confirmed too."""
+    event, first, semi, last = story(tournament, capture, name)
+    with capture(execute=True):
+        correct_board(match=first, board_id=last.pk, fix=PaperFix("b", 1), actor=ORGANISER,
+                      reason="B left the hall", repair="eliminate", law="IT 107",
+                      client_id=uuid.uuid4())
+    semi.refresh_from_db()
+    after = Match.objects.get(pk=semi.winner_to_id)
+    for _ in range(10):
+        after.refresh_from_db()
+        if after.status == Match.Status.CONFIRMED:
+            break
+        with capture(execute=True):
+            for m in Match.objects.filter(event=event, status=Match.Status.READY,
+                                          round__number__lte=after.round.number,
+                                          round__bracket=after.round.bracket):
+                play_and_confirm(m, "a", ORGANISER)
+    assert after.status == Match.Status.CONFIRMED
+    first.refresh_from_db()
+    return event, first, semi, after
+
+
+def test_an_elimination_by_decision_is_taken_back_and_what_followed_is_replayed(
+        tournament, django_capture_on_commit_callbacks):
+    from scoring.services.bracket_repairs import preview_take_back, take_back_elimination
+
+    capture = django_capture_on_commit_callbacks
+    event, first, semi, after = _eliminated_and_played_on(tournament, capture, "take-back")
+    assert first.advances == "a"
+    preview = preview_take_back(match=first, actor=ORGANISER)
+    assert (preview.was_going_on, preview.goes_on, preview.law) == ("a", "b", "IT 107")
+    assert [m.pk for m in preview.later] == [semi.pk, after.pk]  # the chain, in order
+    assert preview.repairs == ("replay", "award")
+    first.refresh_from_db()
+    assert first.advances == "a"  # the preview saved nothing
+    counts = rows_count()
+    with pytest.raises(CorrectionError):  # nothing played on it? it was: move does not fit
+        take_back_elimination(match=first, actor=ORGANISER, reason="B was in the hall",
+                              repair="move", client_id=uuid.uuid4())
+    with capture(execute=True):
+        repaired = take_back_elimination(match=first, actor=ORGANISER,
+                                         reason="B was in the hall", repair="replay",
+                                         client_id=uuid.uuid4(),
+                                         expected_revision=first.revision)
+    assert repaired == 2
+    first.refresh_from_db()
+    semi.refresh_from_db()
+    after.refresh_from_db()
+    assert first.advances == "" and first.winner_side == "b"
+    assert first.entry_b_id in (semi.entry_a_id, semi.entry_b_id)
+    assert semi.status == Match.Status.READY and not semi.confirmations.exists()
+    assert after.status in (Match.Status.READY, Match.Status.SCHEDULED)
+    assert after.winner_side == "" and not after.confirmations.exists()
+    assert rows_count()[0] >= counts[0] and rows_count()[1] > counts[1]  # nothing deleted
+    audit = AuditEntry.objects.get(match=first, action="elimination_taken_back")
+    assert audit.detail == {"reason": "B was in the hall", "was_going_on": "a",
+                            "goes_on": "b", "law": "IT 107"}
+    assert AuditEntry.objects.filter(match=first, action="eliminated_by_decision").exists()
+    assert AuditEntry.objects.filter(action="later_replayed").count() == 2
+    with pytest.raises(CorrectionError):  # taken back once: nothing left to take back
+        preview_take_back(match=first, actor=ORGANISER)
+    play_to_the_end(event, capture)
+
+
+def test_an_elimination_taken_back_before_the_next_match_moves_the_winner_in(
+        tournament, django_capture_on_commit_callbacks):
+    from scoring.services.bracket_repairs import preview_take_back, take_back_elimination
+
+    capture = django_capture_on_commit_callbacks
+    event = make_event(tournament, 4, name="take-back-move")
+    draws.draw_event(event=event, actor=ORGANISER, random_seed=7)
+    first, second = Match.objects.filter(event=event, round__number=1).order_by("position")
+    with capture(execute=True):
+        play_and_confirm(first, "a", ORGANISER)
+        play_and_confirm(second, "a", ORGANISER)
+    board = Board.objects.filter(game__match=first).order_by("sequence").first()
+    assert board is not None
+    Match.objects.filter(pk=first.pk).update(advances="b")  # B went on by decision
+    draws.sync_bracket(event, actor=ORGANISER)
+    final = Match.objects.get(event=event, round__number=2)
+    assert first.entry_b_id in (final.entry_a_id, final.entry_b_id)
+    first.refresh_from_db()
+    preview = preview_take_back(match=first, actor=ORGANISER)
+    assert preview.later == [] and preview.repairs == ("move",)
+    with capture(execute=True):
+        assert take_back_elimination(match=first, actor=ORGANISER, reason="wrong decision",
+                                     repair="move", client_id=uuid.uuid4()) == 0
+    final.refresh_from_db()
+    assert first.entry_a_id in (final.entry_a_id, final.entry_b_id)
+    assert final.status == Match.Status.READY
+
+
+def test_the_take_back_page_previews_and_saves(client, organiser, tournament,
+                                               django_capture_on_commit_callbacks):
+    from django.urls import reverse
+
+    capture = django_capture_on_commit_callbacks
+    event, first, semi, after = _eliminated_and_played_on(tournament, capture, "tb-page")
+    client.force_login(organiser)
+    match_page = client.get(reverse("scoring:organiser-match", args=[tournament.slug, first.pk]))
+    page = reverse("scoring:organiser-match-take-back-elimination",
+                   args=[tournament.slug, first.pk])
+    assert page in match_page.text and "eliminated by decision" in match_page.text
+    r = client.get(page)
+    assert r.status_code == 200 and "goes on and" in r.text and 'name="save"' not in r.text
+    post = {"client_id": str(uuid.uuid4()), "revision": first.revision, "reason": ""}
+    r = client.post(page, {**post, "preview": "yes"})
+    assert r.status_code == 422  # a reason is needed
+    post["reason"] = "B was in the hall"
+    r = client.post(page, {**post, "preview": "yes"})
+    assert r.status_code == 200
+    assert f"Match {semi.number} (" in r.text and f"Match {after.number} (" in r.text
+    assert "2 later matches were played on the decision" in r.text
+    assert 'value="replay"' in r.text and 'value="award"' in r.text
+    assert 'value="move"' not in r.text
+    first.refresh_from_db()
+    assert first.advances == "a"
+    r = client.post(page, {**post, "save": "yes", "repair": "award", "repair_law": "IT 7x"})
+    assert r.status_code in (400, 422) and "played on the decision" in r.text
+    with capture(execute=True):
+        r = client.post(page, {**post, "save": "yes", "repair": "award", "award_to": "moved",
+                               "repair_law": "IT 107"})
+    assert r.status_code == 302
+    first.refresh_from_db()
+    assert first.advances == ""
+    assert AuditEntry.objects.filter(match=first, action="elimination_taken_back").exists()
+    assert AuditEntry.objects.filter(action="later_awarded").exists()
+    r = client.get(page)  # nothing left to take back: said, no form
+    assert "nothing to take back" in r.text and 'name="reason"' not in r.text
+    play_to_the_end(event, capture)
+
+
+def test_one_helper_withdraws_the_confirmations_of_an_unlock_and_a_replay(
+        tournament, django_capture_on_commit_callbacks):
+    """Unlocking a confirmed match and replaying a later match both take the sides'
+    confirmations away through :func:`withdraw_confirmations`, naming them in the audit."""
+    from scoring.services.bracket_repairs import _replay, _states
+    from scoring.services.matches import unlock_match
+
+    event = make_event(tournament, 4, name="confirmations")
+    draws.draw_event(event=event, actor=ORGANISER, random_seed=7)
+    first, second = Match.objects.filter(event=event, round__number=1).order_by("position")
+    with django_capture_on_commit_callbacks(execute=True):
+        play_and_confirm(first, "a", ORGANISER)
+        play_and_confirm(second, "a", ORGANISER)
+    sides = sorted(first.confirmations.values_list("side", flat=True))
+    assert sides  # confirmed by its sides (or the organiser for them)
+    unlock_match(match=first, actor=ORGANISER, reason="sheet check")
+    assert not first.confirmations.exists()
+    assert AuditEntry.objects.get(match=first, action="unlock").detail["confirmations"] == sides
+    second_sides = sorted(second.confirmations.values_list("side", flat=True))
+    state = next(st for m, st in _states(event) if m.pk == second.pk)
+    _replay(second, state, ORGANISER, uuid.uuid4(), {"reason": "test", "repair": "replay"})
+    assert not second.confirmations.exists()
+    replayed = AuditEntry.objects.get(match=second, action="later_replayed")
+    assert replayed.detail["before"]["confirmations"] == second_sides

@@ -55,9 +55,12 @@ class LateCorrectionProperty(TestCase):
     @settings(max_examples=40, deadline=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(fmt=st.sampled_from(FORMATS), n=st.integers(4, 7), seed=st.integers(0, 10_000),
-           moment=st.integers(3, 24), pick=st.integers(0, 3), choice=st.integers(0, 5))
+           moment=st.integers(3, 24), pick=st.integers(0, 3), choice=st.integers(0, 5),
+           back=st.integers(-1, 8))
     def test_any_late_correction_with_any_repair_plays_to_the_end(
-            self, fmt, n, seed, moment, pick, choice):
+            self, fmt, n, seed, moment, pick, choice, back):
+        """``back`` >= 0: an elimination by decision is taken back after that many more
+        steps of play, with a repair its preview offers (the repair itself corrected)."""
         rng = random.Random(seed)
         tournament = make_tournament(slug=f"p{uuid.uuid4().hex[:10]}", tables=8)
         event = make_event(tournament, n, fmt=fmt, name=f"{fmt} {seed}", settings=(
@@ -86,6 +89,28 @@ class LateCorrectionProperty(TestCase):
         if event.format != Event.Format.SWISS:
             from scoring.services.bracket_repairs import _conflicts
 
+            assert not _conflicts(event)
+        if repair == "eliminate" and back >= 0:
+            from scoring.services.bracket_repairs import (
+                _conflicts,
+                preview_take_back,
+                take_back_elimination,
+            )
+
+            for _ in range(back):
+                if not self._step(event, rng):
+                    break
+            match.refresh_from_db()
+            undo = preview_take_back(match=match, actor=ORGANISER)
+            again = undo.repairs[choice % len(undo.repairs)]
+            recorded = self._recorded()
+            with self.captureOnCommitCallbacks(execute=True):
+                take_back_elimination(match=match, actor=ORGANISER, reason="decision wrong",
+                                      repair=again, law="IT 107",
+                                      award_to=rng.choice(("moved", "stayed")),
+                                      client_id=uuid.uuid4())
+            for before, now in zip(recorded, self._recorded(), strict=True):
+                assert before <= now  # nothing recorded is deleted
             assert not _conflicts(event)
         for _ in range(200):
             if not self._step(event, rng):

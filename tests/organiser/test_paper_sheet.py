@@ -94,7 +94,7 @@ def test_the_sheet_page_checks_live_and_saves_in_one_submission(
     assert page in client.get(reverse("scoring:organiser-match",
                                       args=[tournament.slug, match.pk])).text
     r = client.get(page)
-    assert r.status_code == 200 and 'name="g3-b10-winner"' in r.text
+    assert r.status_code == 200 and 'name="g3-b9-winner"' in r.text
     post = {"revision": str(match.revision), "client_id": str(uuid.uuid4()),
             "toss_winner": "a", "toss_choice": "break"}
     for g, winner in enumerate("aba", start=1):
@@ -115,3 +115,56 @@ def test_the_sheet_page_checks_live_and_saves_in_one_submission(
     assert r.status_code == 302
     match.refresh_from_db()
     assert match.status == Match.Status.CONFIRMED and match.winner_side == "a"
+
+
+def test_a_game_without_a_board_limit_gets_rows_as_the_sheet_needs_them(
+        client, organiser, tournament):
+    """DCV 56(c): from the quarter-finals on a game has no board limit, so the sheet offers
+    nine rows and adds one on "add a row" or when every row is filled; what was typed stays."""
+    from django.urls import reverse
+
+    from scoring.rules import get_rules
+
+    _event, semis = best_of_three(tournament)
+    match = semis[0]
+    client.force_login(organiser)
+    page = reverse("scoring:organiser-match-sheet", args=[tournament.slug, match.pk])
+    # an early round, ICF 56(b) and ruling 3: eight boards and a tie's extra board, no more
+    Match.objects.filter(pk=match.pk).update(stage="early")
+    r = client.get(page)
+    assert 'name="g3-b9-winner"' in r.text and 'name="g3-b10-winner"' not in r.text
+    assert 'name="add_row"' not in r.text
+    Match.objects.filter(pk=match.pk).update(stage="late")
+    match.refresh_from_db()
+    assert get_rules(match.rules).board_limit_for("late") is None
+    r = client.get(page)
+    assert 'name="g1-b9-winner"' in r.text and 'name="g1-b10-winner"' not in r.text
+    assert r.text.count('name="add_row"') == 3
+    post = {"revision": str(match.revision), "client_id": str(uuid.uuid4()),
+            "toss_winner": "a", "toss_choice": "break", "rows-g1": "9", "rows-g2": "9",
+            "rows-g3": "9", "g1-b1-winner": "b", "g1-b1-left": "4", "g1-b1-queen": "b"}
+    r = client.post(page, {**post, "add_row": "2"})
+    assert r.status_code == 200 and not Board.objects.filter(game__match=match).exists()
+    assert 'name="g2-b10-winner"' in r.text and 'name="g1-b10-winner"' not in r.text
+    assert 'name="rows-g2" value="10"' in r.text
+    # what was typed is kept (board 1 of game 1: B, 4 left, queen by B)
+    assert '<option value="b" selected>B</option>' in r.text
+    assert 'name="g1-b1-left"' in r.text and '<option value="4" selected>4</option>' in r.text
+    assert "B 7" in r.text  # the engine's points: 4 carrommen and the queen
+    # nine boards of game 1, each 1 point, alternately: every row filled, one more appears
+    filled = {**post}
+    for k in range(1, 10):
+        filled.update({f"g1-b{k}-winner": "ab"[k % 2], f"g1-b{k}-left": "1",
+                       f"g1-b{k}-queen": ""})
+    check = reverse("scoring:organiser-match-sheet-check", args=[tournament.slug, match.pk])
+    r = client.post(page, {**filled, "add_row": "3"})
+    assert 'name="g1-b10-winner"' in r.text and 'name="g3-b10-winner"' in r.text
+    # live: the check sends game 1 again with its tenth row, as typed; the others' points only
+    r = client.post(check, filled, HTTP_HX_REQUEST="true")
+    assert r.status_code == 200
+    assert 'id="sheet-game-1" hx-swap-oob="true"' in r.text
+    assert 'name="g1-b10-winner"' in r.text and 'name="rows-g1" value="10"' in r.text
+    assert 'id="sheet-game-2"' not in r.text and 'id="pts-g2-b1" hx-swap-oob="true"' in r.text
+    # never more rows than a game can take: (25 - 1) * 2 + 1 boards of one point
+    r = client.post(page, {**post, "rows-g1": "200", "add_row": "1"})
+    assert 'name="g1-b49-winner"' in r.text and 'name="g1-b50-winner"' not in r.text

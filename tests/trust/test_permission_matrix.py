@@ -108,7 +108,7 @@ EXPECTED: dict[str, Rule] = {
         "match-toss", "match-quick", "match-walkover", "match-confirm", "callup-call",
         "callup-fill", "callup-auto", "callup-release", "callup-move", "match-correct",
         "match-decide", "draw-edit", "draw-pin", "house-presets", "house-preset",
-        "house-preset-delete", "match-rekey", "match-sheet",
+        "house-preset-delete", "match-rekey", "match-sheet", "match-take-back-elimination",
         "event-replay-conflicts", "merge")},
     # the whole paper sheet's live check (issue 30): entered and rolled back, nothing saved
     "scoring:organiser-match-sheet-check": Rule(T1_ORGANISER, readonly=True,

@@ -62,6 +62,7 @@ from scoring.services.matches.caches import (
 from scoring.services.matches.confirmation import (
     confirm_match,
     unlock_match,
+    withdraw_confirmations,
 )
 from scoring.services.matches.links import (
     create_single_match,
@@ -145,4 +146,5 @@ __all__ = [
     "turn_rotation",
     "undo_last_event",
     "unlock_match",
+    "withdraw_confirmations",
 ]

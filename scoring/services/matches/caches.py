@@ -138,7 +138,9 @@ def paper_fields(entry: dict[str, Any]) -> dict[str, Any]:
             "summary_carrommen": None if award else entry.get("carrommen"),
             "summary_queen": "" if award else (entry.get("queen") or ""),
             "award_points": entry.get("points") if award else None,
-            "award_law": (entry.get("law") or "") if award else ""}
+            "award_law": (entry.get("law") or "") if award else "",
+            # a sheet keyed with sides A and B swapped: who broke the board, keyed again
+            **({"breaker": entry["breaker"]} if entry.get("breaker") else {})}
 
 
 def _refresh_board(match: Match, board: Board, position: Any = None,

@@ -47,13 +47,23 @@ def confirm_match(*, match: Match, side: str, method: str, actor: Actor) -> Matc
         return match_snapshot(match)
 
 
+def withdraw_confirmations(match: Match) -> list[str]:
+    """The sides' confirmations of ``match`` taken away (an unlock, a later match replayed by
+    a bracket repair): the result they confirmed no longer stands, so the match is confirmed
+    anew by its own players (issue 4). The sides withdrawn, for the caller's audit row (the
+    confirmations themselves were audited when given)."""
+    sides = sorted(match.confirmations.values_list("side", flat=True))
+    match.confirmations.all().delete()
+    return sides
+
+
 def unlock_match(*, match: Match, actor: Actor, reason: str) -> MatchSnapshot:
     """An organiser reopens a confirmed match for a correction (logged)."""
     with transaction.atomic():
         match = _lock(match.pk)
         if match.confirmed_at is None:
             raise MatchError("not_locked", "the match is not confirmed")
-        match.confirmations.all().delete()
+        withdrawn = withdraw_confirmations(match)
         _bump(match, confirmed_at=None, status=Match.Status.FINISHED)
-        _audit(match, actor, "unlock", {"reason": reason})
+        _audit(match, actor, "unlock", {"reason": reason, "confirmations": withdrawn})
         return match_snapshot(match)

@@ -89,6 +89,8 @@ urlpatterns: list[URLPattern] = [
          corrections.match_correct, name="organiser-match-correct"),
     path(T + "matches/<int:match_id>/decision/", corrections.match_decide,
          name="organiser-match-decide"),
+    path(T + "matches/<int:match_id>/elimination/take-back/",
+         corrections.match_take_back_elimination, name="organiser-match-take-back-elimination"),
     path(T + "matches/<int:match_id>/rekey/", corrections.match_rekey,
          name="organiser-match-rekey"),
     path(T + "matches/<int:match_id>/sheet/", paper_sheet.match_sheet,

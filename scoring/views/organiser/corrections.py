@@ -309,7 +309,7 @@ def match_rekey(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
         outcome = _check_or_save(
             request, tournament, match, form,
             lambda d, actor: correction_service.preview_rekey(match=match, fixes=fixes,
-                                                              actor=actor),
+                                                              actor=actor, swap=swapped),
             lambda d, actor: correction_service.rekey_boards(
                 match=match, fixes=fixes, actor=actor, reason=d["reason"],
                 repair=d.get("repair") or "", client_id=d["client_id"],
@@ -320,3 +320,40 @@ def match_rekey(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     return _page(request, "scoring/organiser/rekey.html", "rekey", match, outcome,
                  tournament=tournament, rows=rows, form=form, swapped=swapped,
                  from_paper=paper is not None)
+
+
+@require_http_methods(["GET", "POST"])
+def match_take_back_elimination(request: HttpRequest, slug: str, match_id: int
+                                ) -> HttpResponse:
+    """Take back an elimination by decision (a late correction's ``eliminate`` repair): the
+    winner of the boards goes on again; the page names the later matches played on the
+    decision and offers their repairs (played again, or given by decision), then saves it
+    as a new audited decision (docs/CORRECTIONS.md)."""
+    from scoring.forms.organiser import CorrectionForm
+    from scoring.services import bracket_repairs
+
+    tournament, match = get_match(request, slug, match_id)
+    form = CorrectionForm(request.POST or None,
+                          initial={"client_id": uuid.uuid4(), "revision": match.revision})
+    outcome = _check_or_save(
+        request, tournament, match, form,
+        lambda d, actor: bracket_repairs.preview_take_back(match=match, actor=actor),
+        lambda d, actor: bracket_repairs.take_back_elimination(
+            match=match, actor=actor, reason=d["reason"], repair=d.get("repair") or "",
+            client_id=d["client_id"], expected_revision=d["revision"], **_later(d)),
+        _("The elimination by decision is taken back."))
+    if outcome.done is not None:
+        return outcome.done
+    if match.advances not in ("a", "b") and outcome.preview is None and not outcome.error:
+        outcome.error = error_text("not_eliminated")
+    names = {"a": match.entry_a.name if match.entry_a else "A",
+             "b": match.entry_b.name if match.entry_b else "B"}
+    template = "scoring/organiser/take_back.html"
+    if request.htmx:
+        template += "#take_back"
+    return render(request, template, {
+        "match": match, "tournament": tournament, "form": form, "names": names,
+        "preview": outcome.preview, "error": outcome.error,
+        "going_on": names.get(match.advances, ""),
+        "eliminated": names.get({"a": "b", "b": "a"}.get(match.advances, ""), ""),
+        "round_title": round_title(match.round)}, status=outcome.status)

@@ -368,6 +368,7 @@ def event_replay_conflicts(request: HttpRequest, slug: str, event_id: int) -> Ht
     """The played matches that no longer fit the bracket are played again (draw_conflict told
     to the organiser, issue 30); nothing recorded is deleted."""
     from scoring.services import bracket_repairs
+    from scoring.services.draw_base import DrawServiceError
     from scoring.services.matches import MatchError
 
     tournament, event = get_event(request, slug, event_id)
@@ -375,7 +376,7 @@ def event_replay_conflicts(request: HttpRequest, slug: str, event_id: int) -> Ht
         n = bracket_repairs.replay_conflicts(
             event=event, actor=actor_of(request, tournament),
             reason=request.POST.get("reason", ""))
-    except MatchError as err:
+    except (MatchError, DrawServiceError) as err:  # a saved draw that is not a bracket: said
         messages.error(request, error_text(err.code, err.params))
     else:
         messages.success(request, ngettext("%(n)s match is to be played again.",

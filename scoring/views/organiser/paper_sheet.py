@@ -16,15 +16,44 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scoring.draw_words import round_title
 from scoring.error_words import error_text
 from scoring.models import Match
+from scoring.rules import get_rules
 from scoring.services import paper_sheet as sheet_service
 from scoring.services.matches import MatchError
 from scoring.views.organiser.base import actor_of, get_match
 
-ROWS = 10  # boards a game of the form offers (ICF 45: 8, and the extra board; room for more)
-
 
 def _games(match: Match) -> int:
     return 2 * match.games_to_win - 1
+
+
+def board_rows(match: Match) -> tuple[int, int]:
+    """How many board rows a game of the sheet offers at first, and at most: with a board
+    limit (ICF 56(b): 8 boards in the early rounds), the limit and the extra board of a tie
+    (ruling 3); without one (DCV 56(c): late rounds, point carrom to its points), as many
+    as a game can take (every board 1 point, the game points less one each, then the last)
+    and rows are added as the sheet needs them."""
+    rules = get_rules(match.rules)
+    most = 2 * (rules.game_points - 1) + 1
+    limit = rules.board_limit_for(match.stage)
+    if limit:
+        return limit + (1 if rules.extra_board_on_tie else 0), limit + (
+            1 if rules.extra_board_on_tie else 0)
+    return min(rules.board_limit + 1, most), most
+
+
+def _row_count(post: Any, game: int, first: int, most: int) -> tuple[int, bool]:
+    """The rows of ``game`` the form has: as posted (``rows-g<n>``), one more for "add a
+    row" to this game, and one more when every row is filled (the sheet goes on); and
+    whether it grew (the live check then sends the game's rows again)."""
+    try:
+        count = int(post.get(f"rows-g{game}", first)) if post else first
+    except ValueError:
+        count = first
+    count = max(first, min(count, most))
+    if post and (post.get("add_row") == str(game) or all(
+            post.get(f"g{game}-b{k}-winner") in ("a", "b") for k in range(1, count + 1))):
+        return min(count + 1, most), count < most
+    return count, False
 
 
 def _posted(post: Any, match: Match) -> tuple[tuple[str, str] | None, list[Any], list[dict]]:
@@ -33,10 +62,12 @@ def _posted(post: Any, match: Match) -> tuple[tuple[str, str] | None, list[Any],
     if post and post.get("toss_winner") in ("a", "b") and post.get("toss_choice") in (
             "break", "side"):
         toss = (post["toss_winner"], post["toss_choice"])
+    first, most = board_rows(match)
     boards, games = [], []
     for g in range(1, _games(match) + 1):
         rows = []
-        for k in range(1, ROWS + 1):
+        count, grew = _row_count(post, g, first, most)
+        for k in range(1, count + 1):
             key = f"g{g}-b{k}"
             winner = post.get(f"{key}-winner", "") if post else ""
             left = post.get(f"{key}-left", "") if post else ""
@@ -47,7 +78,7 @@ def _posted(post: Any, match: Match) -> tuple[tuple[str, str] | None, list[Any],
                 carrommen = int(left) if left.isdigit() and int(left) <= 9 else 0
                 boards.append(sheet_service.SheetBoard(
                     g, winner, carrommen, queen if queen in ("a", "b") else ""))
-        games.append({"number": g, "rows": rows})
+        games.append({"number": g, "rows": rows, "more": count < most, "grew": grew})
     return toss, boards, games
 
 
@@ -78,7 +109,11 @@ def match_sheet(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     toss, boards, games = _posted(request.POST if request.method == "POST" else None, match)
     check, error, status = None, "", 200
     revision = request.POST.get("revision", str(match.revision))
-    if request.method == "POST":
+    if request.method == "POST" and request.POST.get("add_row"):
+        # a row added to a game: the sheet comes back as typed, checked, nothing saved
+        check = sheet_service.check_sheet(match=match, toss=toss, boards=boards,
+                                          actor=actor_of(request, tournament))
+    elif request.method == "POST":
         actor = actor_of(request, tournament)
         try:
             expected = int(revision)
