@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0019_i18n'),
+        ('scoring', '0021_teams'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -31,9 +31,9 @@ from scoring import conditional as early_answers
 from scoring.models import Entry, Match, Player, Rating, Round, Tournament
 from scoring.rules import get_rules
 from scoring.selectors import live as sel
+from scoring.selectors import ratings as rating_sel
 from scoring.selectors.seasons import external_keys
 from scoring.selectors.ties import TieLine, event_ties, team_standings, teams_of
-from scoring.selectors import ratings as rating_sel
 from scoring.services.placings import event_placings
 
 API_VERSION = "api-v1-1"
