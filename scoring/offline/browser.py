@@ -96,13 +96,62 @@ def rule(log: dict[str, Any], pending: list[list[list[str]]]) -> dict[str, Any]:
         items.append({"ruled": True, "text": rulings.describe_event(payload, names),
                       "rulings": [_ruling(r) for r in words]})
     result = after.result
-    return {"items": items, "position": {
+    return {"items": items, "screen": screen(log, after, rules), "position": {
         "on_board": after.on_board.to_dict(), "queen": after.queen, "on_turn": after.on_turn,
         "dues": after.dues.to_dict(), "finished": after.finished,
         "break_made": after.break_made, "break_attempts": after.break_attempts,
         "result": None if result is None else {
             "winner": result.winner, "points": result.points, "law": result.law,
             "void": result.void}}}
+
+
+def screen(log: dict[str, Any], after: Any, rules: Any) -> dict[str, Any]:
+    """The regions the umpire reads, worded exactly as the server's screen model words them
+    (:mod:`scoring.screen_words`, issue 28): the queen fact, the break, each colour's game score
+    and dues, the between-boards card at the board's end and the history's title, from the
+    engine's position after the pending strokes."""
+    from scoring import screen_words
+
+    names = dict(log["names"])
+    players = dict(log.get("players") or {})
+    scores = {c: int(log["scores"][c]) for c in ("white", "black")}
+    result = after.result
+    card = None
+    if result is not None:
+        number = int(log.get("board_number") or 0)
+        card = {"title": screen_words.board_over_title(number, bool(result.void)),
+                "result": "", "law": ""}
+        if not result.void and result.winner in scores:
+            scores[result.winner] = screen_words.score_after(
+                scores[result.winner], int(result.points), rules)
+            card["result"] = screen_words.board_won_text(
+                players.get(result.winner, names.get(result.winner, "")), int(result.points))
+            card["law"] = result.law or ""
+    # at the board's end the server shows the next board's start beside the card: the queen
+    # on the board, the break not made, no dues (they end with the board), all pieces on the
+    # board and its breaker on turn: after a void the same breaker (IT 101), else the other
+    # (ICF 45), named by this board's colours; unknown here when the game is over
+    on_turn = after.on_turn
+    on_board = after.on_board.to_dict()
+    if card is not None:
+        on_board = {"white": rules.carrommen_per_colour, "black": rules.carrommen_per_colour}
+        game_over = max(scores.values()) >= rules.game_points
+        on_turn = None if game_over else "white" if result.void else "black"
+    queen = "on_board" if card else after.queen
+    attempts = 0 if card else after.break_attempts
+    dues = {c: 0 if card else after.dues[c] for c in ("white", "black")}
+    return {
+        "queen": {"state": queen, "text": screen_words.queen_text(queen, names)},
+        "break": "" if after.break_made and not card else screen_words.break_text(
+            rules.break_attempts - attempts),
+        "sides": {c: {"score": scores[c], "dues": dues[c],
+                      "dues_text": screen_words.dues_text(dues[c])} for c in dues},
+        "board_end": card,
+        "on_turn": on_turn,
+        "on_board": on_board,
+        "history_title": screen_words.history_title(log.get("game_number"),
+                                                    log.get("board_number")),
+    }
 
 
 def rule_json(log_json: str, pending_json: str) -> str:

@@ -162,6 +162,12 @@ def _leaders(scores: Mapping[str, int]) -> list[str]:
     return [name for name, score in scores.items() if score == top]
 
 
+def board_added(score: int, points: int, rules: RuleSet) -> int:
+    """A game score after a board won with ``points``: never past the game's points
+    (ICF 53: the game is won at 25)."""
+    return min(score + points, rules.game_points)
+
+
 def decide_game(scores: Mapping[str, int], counted: int, limit: int | None,
                 rules: RuleSet) -> GameDecision:
     """ICF 56 and ruling 3, for every preset and both variants: the game ends when a player
@@ -323,7 +329,7 @@ def derive_game(
             )
 
         assert board.winner is not None
-        scores[board.winner] = min(scores[board.winner] + board.points, rules.game_points)
+        scores[board.winner] = board_added(scores[board.winner], board.points, rules)
         counted += 1
         breaker = _other(players, this_breaker)
         extra_board = False

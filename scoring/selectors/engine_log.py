@@ -38,5 +38,8 @@ def engine_log(view: Tablet) -> dict[str, Any] | None:
         **document_rules(get_rules(board.rules if board is not None else view.match.rules)),
         "scores": {"white": scores.get(white, 0), "black": scores.get(black, 0)},
         "names": {"white": _label("white", view, white), "black": _label("black", view, black)},
+        # the screen's words offline (scoring/screen_words.py): the entries, the board shown
+        "players": {"white": snapshot.side_name(white), "black": snapshot.side_name(black)},
+        "game_number": current.game_number, "board_number": view.board_number,
         "events": [event.payload for event in (current.events if board is not None else [])],
     }

@@ -447,10 +447,13 @@
       if (p) { p.classList.remove("is-over-offline"); }
       return;
     }
-    // on turn: the side panel of that colour
-    if (ruled.on_turn) {
+    // on turn: the side panel of that colour (at the board's end, the next board's breaker,
+    // as the engine's screen model says)
+    var screen = enginePosition.screen || {};
+    var onTurn = "on_turn" in screen ? screen.on_turn : ruled.on_turn;
+    if (onTurn) {
       document.querySelectorAll("#sides .u-side").forEach(function (side) {
-        var mine = !!side.querySelector(".chip-" + ruled.on_turn);
+        var mine = !!side.querySelector(".chip-" + onTurn);
         side.classList.toggle("is-on-turn", mine);
         var tag = side.querySelector(".u-on-turn-tag");
         if (mine && !tag) {
@@ -459,28 +462,135 @@
         }
       });
     }
-    var breakFact = document.getElementById("break-state");
-    if (breakFact) { breakFact.hidden = !!ruled.break_made; }
     p.dataset.break = ruled.break_made ? "1" : "0";
+    // the queen on the pad (the queen toggle, the cover's words): the engine's state
+    p.dataset.queen = ruled.queen;
+    p.dataset.cover = ruled.queen === "pending_cover:" + ruled.on_turn ? "1" : "0";
+    drawScreen(enginePosition.screen);
     // the board's end: nothing more is taken on this board
     var over = !!ruled.finished;
     p.classList.toggle("is-over-offline", over);
     p.querySelectorAll("#pad input, #pad button, #quick button").forEach(function (el) {
       if (over) { el.disabled = true; }
     });
+    // "To play" names the side on turn (at the board's end the next board's breaker), as the
+    // server's does; the ⇄ swap is for strokes kept without the engine
+    var swap = document.getElementById("offline-by");
+    if (swap) { swap.hidden = true; } // the engine says who is on turn
+    var turnPlayer = document.getElementById("turn-player");
+    var chip = onTurn && document.querySelector("#sides .u-side .chip-" + onTurn);
+    var name = chip && chip.closest(".u-side").querySelector(".u-side-name");
+    if (turnPlayer && name) { turnPlayer.textContent = name.textContent; }
     var row = p.querySelector(".u-msg");
-    var line = document.getElementById("board-over-offline");
-    if (over && row && !line) {
-      line = document.createElement("p");
-      line.id = "board-over-offline";
-      line.className = "u-pad-hint";
-      line.setAttribute("role", "status");
-      line.textContent = app.dataset.msgBoardOver || "";
-      row.appendChild(line);
-    } else if (!over && line) {
-      line.remove();
+    var card = document.getElementById("board-over-card");
+    var end = enginePosition.screen && enginePosition.screen.board_end;
+    if (over && row && !card) {
+      card = boardOverCard(end);
+      row.parentNode.insertBefore(card, row.nextSibling); // where the server's card holds the pad
+    } else if (!over && card) {
+      card.remove();
     }
     if (window.umpirePadFit && !over) { window.umpirePadFit(); }
+  }
+
+  // The regions the umpire reads, as the engine's screen model words them after the kept
+  // strokes (scoring/offline/browser.py: screen, through scoring/screen_words.py, the words
+  // the server's screen uses): the queen fact, the break, the side panels' scores and dues,
+  // the history's title. Only text is put in place here; nothing is decided.
+  function drawScreen(screen) {
+    if (!screen) { return; }
+    var queen = document.getElementById("queen-state");
+    if (queen) {
+      queen.dataset.queen = screen.queen.state;
+      setTail(queen, screen.queen.text);
+    }
+    var breakFact = document.getElementById("break-state");
+    if (breakFact) {
+      breakFact.textContent = screen["break"];
+      breakFact.hidden = !screen["break"];
+    }
+    ["white", "black"].forEach(function (colour) {
+      var chip = document.querySelector("#sides .u-side .chip-" + colour);
+      var side = chip && chip.closest(".u-side");
+      if (!side) { return; }
+      var facts = screen.sides[colour];
+      var score = side.querySelector(".u-side-score");
+      if (score) { setTail(score, String(facts.score)); }
+      var due = side.querySelector(".u-side-due");
+      if (facts.dues_text && !due) {
+        due = document.createElement("div");
+        due.className = "u-side-due";
+        side.querySelector(".u-side-info").appendChild(due);
+      }
+      if (due) {
+        due.textContent = facts.dues_text;
+        due.hidden = !facts.dues_text;
+      }
+    });
+    // the history: the kept strokes under their own board's title (the server's lines of
+    // an earlier board are not this board's)
+    var title = document.getElementById("history-title");
+    if (title && screen.history_title) {
+      if (!title.dataset.server) { title.dataset.server = title.textContent.trim(); }
+      // the kept strokes begin a board the server has no event of yet (its history shows
+      // an earlier board, a void one's replay under the same number too)
+      var data = engineData();
+      var fresh = !!(data && data.log && data.log.events && !data.log.events.length);
+      var other = fresh || title.dataset.server !== screen.history_title;
+      title.textContent = screen.history_title;
+      title.classList.remove("visually-hidden");
+      document.querySelectorAll("#history-list > .u-history-item:not(.is-queued)")
+        .forEach(function (li) { li.hidden = other; });
+    }
+  }
+
+  // the element's last text node (after its hidden label or its coin) says ``text``
+  function setTail(el, text) {
+    var last = el.lastChild;
+    if (last && last.nodeType === Node.TEXT_NODE) {
+      last.textContent = text;
+    } else {
+      el.appendChild(document.createTextNode(text));
+    }
+  }
+
+  // The between-boards card as the server draws it (its title and result from the engine's
+  // screen model); "Start board N" waits for the connection: the server starts the board.
+  function boardOverCard(end) {
+    var card = document.createElement("div");
+    card.className = "u-card is-offline";
+    card.id = "board-over-card";
+    card.setAttribute("role", "status");
+    if (end) {
+      var part = document.createElement("div");
+      part.className = "u-card-part u-card-result";
+      part.id = "board-end";
+      var title = document.createElement("p");
+      title.className = "u-card-title";
+      title.textContent = end.title;
+      part.appendChild(title);
+      if (end.result) {
+        var result = document.createElement("p");
+        result.className = "u-result";
+        result.id = "board-result";
+        result.textContent = end.result;
+        if (end.law) {
+          var law = document.createElement("span");
+          law.className = "law";
+          law.textContent = "(" + end.law + ")";
+          result.appendChild(document.createTextNode(" "));
+          result.appendChild(law);
+        }
+        part.appendChild(result);
+      }
+      card.appendChild(part);
+    }
+    var line = document.createElement("p");
+    line.id = "board-over-offline";
+    line.className = "u-pad-hint";
+    line.textContent = app.dataset.msgBoardOver || "";
+    card.appendChild(line);
+    return card;
   }
 
   // --- the rules engine while offline (static/js/umpire-engine.js, issue 12) ---------------
@@ -604,7 +714,7 @@
       result.items.forEach(function (ruled, n) {
         queue[n].ruled = ruled.ruled ? ruled : null;
       });
-      enginePosition = { key: key, position: result.position };
+      enginePosition = { key: key, position: result.position, screen: result.screen };
       if (result.position.on_turn && !result.position.finished) {
         offlineBy = result.position.on_turn; // who plays next, as the laws say
       }
@@ -648,6 +758,9 @@
   // the pieces on the board, as the engine counts them after the queued strokes
   function drawOnBoard() {
     var left = engineLeft();
+    if (left && enginePosition.screen && enginePosition.screen.on_board) {
+      left = enginePosition.screen.on_board; // at the board's end: the next board's start
+    }
     var onBoard = document.getElementById("on-board");
     if (!left || !onBoard) {
       return;

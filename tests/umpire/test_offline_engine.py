@@ -81,6 +81,7 @@ def test_the_bundle_holds_the_rules_engine_and_no_django():
     assert django_imports == {
         "scoring/rulings.py": ["django.utils.text", "django.utils.translation"],
         "scoring/error_words.py": ["django.utils.translation"],
+        "scoring/screen_words.py": ["django.utils.translation"],
         "scoring/offline/browser.py": ["django"]}
 
 

@@ -7,7 +7,7 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from scoring import rulings
+from scoring import rulings, screen_words
 from scoring.models import Match
 from scoring.records import (
     MatchSnapshot,
@@ -34,6 +34,11 @@ class SideView:
     @property
     def colour_label(self) -> str:
         return rulings.colour_word(self.colour)
+
+    @property
+    def dues_text(self) -> str:
+        """"owes 2 carrommen" (ICF 72(b)), worded as offline (scoring/screen_words.py)."""
+        return screen_words.dues_text(self.dues)
 
     @property
     def label(self) -> str:
@@ -112,6 +117,17 @@ class BoardEnd:
     claimable: int = 0
     by_side: dict[str, int] = field(default_factory=dict)  # point carrom
 
+    @property
+    def title(self) -> str:
+        """The card's title, worded as offline (scoring/screen_words.py)."""
+        return screen_words.board_over_title(self.number, self.void)
+
+    @property
+    def result_text(self) -> str:
+        """Who wins the board and its points (ICF 53), worded as offline."""
+        return screen_words.board_won_text(self.winner.name if self.winner else "",
+                                           self.points or 0)
+
 
 @dataclass
 class Tablet:
@@ -172,6 +188,19 @@ class Tablet:
         on (the result, the game's end, the interval, the side change)."""
         return self.phase == "play" and not self.board_started and bool(
             self.board_end or self.game_end or self.change_sides or self.interval_end)
+
+    @property
+    def break_text(self) -> str:
+        """The break fact (ICF 45), worded as offline (scoring/screen_words.py)."""
+        if self.break_attempts_left is None:
+            return ""
+        return screen_words.break_text(self.break_attempts_left)
+
+    @property
+    def history_title(self) -> str:
+        """The history's heading: the board its events belong to, worded as offline."""
+        return screen_words.history_title(self.history_game, self.history_board,
+                                          self.variant.has_colours)
 
     @property
     def last_ruling_texts(self) -> set[str]:

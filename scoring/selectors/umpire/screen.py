@@ -16,7 +16,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scoring import rulings
+from scoring import rulings, screen_words
 from scoring.models import Board, Match
 from scoring.records import (
     MatchSnapshot,
@@ -198,13 +198,8 @@ def _position(view: Tablet, position: Any, by_side: dict[str, SideView], match: 
 
 
 def _queen_text(state: str, by_colour: dict[str, SideView]) -> str:
-    if state == "on_board":
-        return _("On the board")
-    kind, _sep, colour = state.partition(":")
-    who = by_colour[colour].label if colour in by_colour else rulings.colour_word(colour)
-    if kind == "pending_cover":
-        return _("Pocketed by %(player)s, cover due") % {"player": who}
-    return _("Covered by %(player)s") % {"player": who}
+    """The queen fact (ICF 52), worded as offline (scoring/screen_words.py)."""
+    return screen_words.queen_text(state, {c: s.label for c, s in by_colour.items() if c})
 
 
 def _board_end(view: Tablet, board: Board, by_side: dict[str, SideView]) -> BoardEnd:

@@ -1,0 +1,74 @@
+"""The umpire tablet's screen in words, the same online and offline (issue 28).
+
+The server's screen model (:mod:`scoring.selectors.umpire`) and the rules engine in the
+tablet's browser while offline (:mod:`scoring.offline.browser`, Pyodide) both word the
+regions the umpire reads through these functions: the queen fact, the break, a side's dues,
+the game score after a board, the between-boards card and the history's title. Plain Python
+(no request, no database), so it runs in both places; the engine decides, this only words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring.rules.game import board_added
+from scoring.rulings import colour_word
+
+
+def queen_text(state: str, labels: Mapping[str, str]) -> str:
+    """The queen fact (ICF 52): on the board, pocketed with the cover due, or covered by whom.
+    ``labels``: colour -> "White (Asha Rao)"."""
+    if state == "on_board":
+        return _("On the board")
+    kind, _sep, colour = state.partition(":")
+    who = labels.get(colour) or colour_word(colour)
+    if kind == "pending_cover":
+        return _("Pocketed by %(player)s, cover due") % {"player": who}
+    return _("Covered by %(player)s") % {"player": who}
+
+
+def break_text(attempts_left: int) -> str:
+    """The break fact while the break is not made (ICF 45: three attempts)."""
+    return _("Break") + ": " + ngettext(
+        "not made yet (%(n)s attempt left)", "not made yet (%(n)s attempts left)",
+        attempts_left) % {"n": attempts_left}
+
+
+def dues_text(dues: int) -> str:
+    """A side panel's dues (ICF 72(b)); "" when the side owes nothing."""
+    if not dues:
+        return ""
+    return ngettext("owes %(n)s carromman", "owes %(n)s carrommen", dues) % {"n": dues}
+
+
+def board_over_title(number: int, void: bool) -> str:
+    """The between-boards card's title for a played board (void: played again, IT 101)."""
+    if void:
+        return _("Board %(b)s is void and is played again.") % {"b": number}
+    return _("Board %(b)s is over") % {"b": number}
+
+
+def board_won_text(name: str, points: int) -> str:
+    """The card's result line: who wins the board and its points (ICF 53)."""
+    return ngettext("%(name)s wins the board: %(points)s point",
+                    "%(name)s wins the board: %(points)s points",
+                    points) % {"name": name, "points": points}
+
+
+def history_title(game: int | None, board: int | None, has_colours: bool = True) -> str:
+    """The history's heading: the board its events belong to."""
+    if not board:
+        return _("History")
+    if not has_colours:
+        return _("Board %(b)s: history") % {"b": board}
+    return _("Game %(g)s, board %(b)s: history") % {"g": game, "b": board}
+
+
+def score_after(score: int, points: int, rules: Any) -> int:
+    """A game score after a board won with ``points`` (capped at the game's points, ICF 53;
+    the game layer's own sum, :func:`scoring.rules.game.board_added`)."""
+    return board_added(score, points, rules)

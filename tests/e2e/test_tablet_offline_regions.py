@@ -1,0 +1,158 @@
+"""Offline, the screen says what it says online (issue 28), region by region.
+
+The same taps on two tablets showing the same log: one online (the server draws every
+region), one offline (the engine in the browser rules, and its screen model words the
+regions, scoring/offline/browser.py ``screen``). Then every region the umpire reads is read
+from both screens as the umpire sees it and compared: the queen fact, the break, each side's
+game score and dues, who is on turn, the between-boards card, the history's title and the
+number of its lines of this board. Several logs: the queen pocketed and not covered, the queen
+covered, a due, a board won, and a board replayed after a void. Any region that differs fails.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scoring.services.matches import record_event
+from tests.e2e.test_tablet_offline_screen import ENGINE_READY
+from tests.e2e.test_umpire_tablet import UMPIRE, Problems, tossed_match
+
+SHOTS = os.environ.get("TABLET_SHOTS")  # a folder: each compared screen is also saved there
+
+PAD_TAP = "pad:"  # a tap on a count or toggle of the pad: its label
+
+CASES = {
+    # Ben Kirk breaks with white
+    "queen-uncovered": ([], ["#quick-own", "pad:queen", "#commit"]),
+    "queen-covered": ([], ["#quick-own", "pad:queen", "#commit", "pad:white-1", "#commit"]),
+    "dues": ([], ["#quick-own", "#quick-nothing", "pad:striker", "#commit"]),
+    "board-end": ([{"white": 1, "queen": True}, {"white": 1}, {"white": 6}],
+                  ["pad:white-1", "#commit"]),
+    "void-replay-stroke": ([{"white": 1}, "void"],
+                           ["#card-go", "offline", "pad:white-3", "pad:queen", "#commit"]),
+    "void-replay": ([{"white": 1}, "void"],
+                    ["#card-go", "offline", "pad:white-3", "pad:queen", "#commit",
+                     "pad:white-6", "#commit"]),
+}
+
+READ = """() => {
+  const seen = (el) => {
+    if (!el) { return ''; }
+    const r = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    if (!(r.width > 0 && r.height > 0) || style.visibility === 'hidden') { return ''; }
+    // as the umpire sees it: in the viewport and on top at its centre (not clipped away)
+    const x = Math.min(r.left + r.width / 2, innerWidth - 1);
+    const y = r.top + Math.min(r.height, 20) / 2;
+    const top = y >= 0 && y < innerHeight ? document.elementFromPoint(x, y) : null;
+    if (!top || !(el.contains(top) || top.contains(el))) { return 'NOT SEEN'; }
+    return el.innerText.replace(/\\s+/g, ' ').trim();
+  };
+  const sides = {};
+  document.querySelectorAll('#sides .u-side').forEach((s) => {
+    sides[seen(s.querySelector('.u-side-name'))] = {
+      score: seen(s.querySelector('.u-side-score')),
+      dues: seen(s.querySelector('.u-side-due')),
+    };
+  });
+  const onTurn = document.querySelector('#sides .u-side.is-on-turn .u-side-name');
+  const items = Array.from(document.querySelectorAll('#history-list > .u-history-item'))
+    .filter((li) => seen(li) !== '');
+  return {
+    queen: seen(document.getElementById('queen-state')),
+    to_play: seen(document.getElementById('turn-player')),
+    on_board: seen(document.getElementById('on-board')),
+    break: seen(document.getElementById('break-state')),
+    sides: sides,
+    on_turn: onTurn ? seen(onTurn) : '',
+    board_end: seen(document.getElementById('board-end')),
+    history_title: seen(document.getElementById('history-title')),
+    history_lines: items.length,
+  };
+}"""
+
+
+def _record(match, entry) -> None:
+    payload = {"type": "void"} if entry == "void" else {
+        "type": "stroke", "by": "white", "pocketed": entry}
+    record_event(match=match, payload=payload, client_id=str(uuid.uuid4()), actor=UMPIRE)
+    match.refresh_from_db()
+
+
+def _tap(page: Page, what: str) -> None:
+    if what.startswith(PAD_TAP):
+        page.locator(f'label[for="pad-{what[len(PAD_TAP):]}"]').tap()
+    else:
+        page.locator(what).tap()
+
+
+def _play(page: Page, live_server, case: str, offline: bool) -> dict:
+    prefix, taps = CASES[case]
+    match = tossed_match()
+    for entry in prefix:
+        _record(match, entry)
+    page.goto(f"{live_server.url}/u/{match.umpire_token}/")
+    if offline:
+        page.wait_for_function(ENGINE_READY, timeout=120000)
+    if "offline" not in taps and offline:
+        page.context.set_offline(True)
+    kept = 0
+    for what in taps:
+        if what == "offline":
+            if offline:
+                page.wait_for_function(ENGINE_READY, timeout=120000)
+                page.context.set_offline(True)
+            continue
+        _tap(page, what)
+        if what == "#card-go":
+            expect(page.locator("#summary-card")).to_be_hidden(timeout=10000)
+        elif what.startswith("#quick") or what == "#commit":
+            kept += 1
+            if offline:  # kept and ruled by the engine in the browser
+                ruled = page.locator("#history .u-history-item.is-queued.is-ruled")
+                expect(ruled).to_have_count(kept, timeout=30000)
+            else:  # recorded: the server's answer is in place
+                expect(page.locator("#history-list > .u-history-item")).not_to_have_count(0)
+                page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    page.wait_for_timeout(300)
+    seen = page.evaluate(READ)
+    if SHOTS:
+        size = page.viewport_size
+        mode = "offline" if offline else "online"
+        name = f"offline-{case}-{mode}-{size['width']}x{size['height']}"
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
+    if offline:
+        page.context.set_offline(False)
+    return seen
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_every_region_offline_says_what_it_says_online(live_server, page: Page,
+                                                      transactional_db, case: str):
+    problems = Problems(page, allowed={409})
+    page.set_viewport_size({"width": 768, "height": 1024})
+    online = _play(page, live_server, case, offline=False)
+    offline = _play(page, live_server, case, offline=True)
+    board_end = case in ("board-end", "void-replay")
+    if board_end:
+        # the server has gone on to the next board (its breaker on turn, its history
+        # empty); the tablet offline holds the pad until "Start board N" on the server
+        for seen in (online, offline):
+            seen.pop("history_lines")
+            seen.pop("history_title")
+        assert online["board_end"] and "wins the board" in online["board_end"]
+    else:
+        assert online["history_lines"] >= 1
+    assert offline == online, case
+    if case == "queen-uncovered":
+        assert "cover due" in online["queen"]
+    if case == "dues":
+        assert any(s["dues"] for s in online["sides"].values())
+    if case == "void-replay":
+        assert online["board_end"].startswith("Board 1 is over")
+    problems.assert_none()
