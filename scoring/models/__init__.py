@@ -20,6 +20,7 @@ from scoring.models.match import (
     MatchConfirmation,
     PaperScoresheet,
 )
+from scoring.models.sol_import import SolImport
 from scoring.models.tournament import Tournament
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "Player",
     "PlayerMerge",
     "RollCall",
+    "SolImport",
     "Round",
     "Table",
     "Tournament",
