@@ -3,15 +3,25 @@ a superuser), and the account's recent uploads."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.http import Http404
+from django.utils import timezone
 
 from scoring.models import SolImport
-from scoring.services.sol.upload import stalled
 
 #: How many of the account's uploads the upload page lists.
 RECENT = 10
+#: A running import that wrote no progress for this long was stopped (the server restarted).
+STALLED_AFTER = timedelta(minutes=10)
+
+
+def stalled(upload: SolImport) -> bool:
+    """A queued or running import that has written nothing for :data:`STALLED_AFTER`: its
+    worker was stopped (a restart); the tourneys it read stay imported."""
+    return upload.status in (SolImport.Status.QUEUED, SolImport.Status.RUNNING) and \
+        timezone.now() - upload.updated_at > STALLED_AFTER
 
 
 def upload_of(user: Any, upload_id: int) -> SolImport:

@@ -178,3 +178,18 @@ def test_uploads_are_for_staff_and_each_seen_by_its_owner_only(client, db) -> No
     assert client.post(reverse("scoring:organiser-sol-import-start", args=[upload.pk])
                        ).status_code == 404
     assert not ExternalRecord.objects.exists()
+
+
+def test_an_import_whose_server_stopped_is_shown_as_stopped(client, staff) -> None:
+    import datetime
+
+    from django.utils import timezone
+
+    upload = upload_sol(user=staff, file_name="n.sol", content=FIXTURE.read_bytes())
+    SolImport.objects.filter(pk=upload.pk).update(
+        status=SolImport.Status.RUNNING, tourneys_done=2,
+        updated_at=timezone.now() - datetime.timedelta(minutes=11))
+    page = client.get(reverse("scoring:organiser-sol-import-progress", args=[upload.pk])
+                      ).content.decode()
+    assert "The import stopped" in page and "2 of 3 tourneys were read" in page
+    assert "hx-trigger" not in page

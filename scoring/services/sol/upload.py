@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
@@ -33,8 +32,6 @@ logger = logging.getLogger(__name__)
 SUFFIXES = (".sol", ".sol.gz", ".zip", ".box")
 #: How many names of each kind the preview lists (the counts are always whole).
 LISTED = 200
-#: A running import that wrote no progress for this long was stopped (the server restarted).
-STALLED_AFTER = timedelta(minutes=10)
 
 
 def upload_sol(*, user: Any, file_name: str, content: bytes, key: str = "") -> SolImport:
@@ -203,9 +200,3 @@ def _finish(pk: int, status: str, *, message: str = "",
                                            result=result or {}, content=b"",
                                            updated_at=timezone.now())
 
-
-def stalled(upload: SolImport) -> bool:
-    """A queued or running import that has written nothing for :data:`STALLED_AFTER`: its
-    worker was stopped (a restart); the tourneys it read stay imported."""
-    return upload.status in (SolImport.Status.QUEUED, SolImport.Status.RUNNING) and \
-        timezone.now() - upload.updated_at > STALLED_AFTER
