@@ -197,7 +197,7 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
         else Event.Status.RUNNING,
         # SoL ranks by the entries' own rates, then by name (never another tourney's)
         settings={"ranking": "european", "bye_points": _phantom_score(tourney),
-                  "ratings": "entry"},
+                  "ratings": "entry", "bye_total": "recorded"},
         round_minutes=limit_minutes(tourney.get("duration")),  # SoL's round time limit
     )
     if facts:
