@@ -193,3 +193,17 @@ def test_an_import_whose_server_stopped_is_shown_as_stopped(client, staff) -> No
                       ).content.decode()
     assert "The import stopped" in page and "2 of 3 tourneys were read" in page
     assert "hx-trigger" not in page
+
+
+def test_the_command_opens_a_box_backup_with_its_key(db, tmp_path) -> None:
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    path = tmp_path / "2024-06-01.box"
+    path.write_bytes(_box(FIXTURE.read_bytes()))
+    with pytest.raises(CommandError, match="give --key"):
+        call_command("import_sol", str(path))
+    with pytest.raises(CommandError, match="does not open"):
+        call_command("import_sol", str(path), key="cd" * 32)
+    call_command("import_sol", str(path), key=KEY)
+    assert Tournament.objects.count() == 3
