@@ -290,17 +290,15 @@ def _figures(row: dict) -> str:
 def ours_side(archive: Path, ranking: list[dict]) -> tuple[int, int, int, list[str]]:
     """Import ``archive`` and compare each tourney: (tourneys, agreeing, differing only by
     rates the archive lacks, lines to print)."""
-    from scoring.models import ExternalRecord
     from scoring.services.sol import import_sol, read_members
 
     content = archive.read_bytes()
     rates_known = any(documents[0].get("rates") for _, documents in read_members(content))
     report = import_sol(content, file_name=archive.name)
-    by_guid = {r.key: r.tournament for r in ExternalRecord.objects.filter(
-        source="sol", kind="tournament")}
+    by_guid = _by_guid()
     agree, no_rates, lines = 0, 0, []
     for sol in ranking:
-        tournament = by_guid.get(sol["guid"])
+        tournament = by_guid.get(sol["guid"]) or by_guid.get(sol["description"])
         if tournament is None:
             lines.append(f"{archive.name} {sol['description']}: not imported")
             continue
@@ -443,17 +441,29 @@ def archives_main(args, tmp: Path, python: Path) -> None:
           f"rows={rows} rows_agree={rows_agreed} import_s={seconds:.0f}")
 
 
+def _by_guid() -> dict:
+    """The imported tournaments by SoL's guid and, for a tourney the archive holds without a
+    guid (SoL makes one up when it loads it), by "description (date)" as the driver names it."""
+    from scoring.models import ExternalRecord
+
+    out = {}
+    for record in ExternalRecord.objects.filter(source="sol", kind="tournament"
+                                                ).select_related("tournament"):
+        out[record.key] = record.tournament
+        t = record.tournament
+        out[f"{t.name} ({t.start_date.isoformat()})"] = t
+    return out
+
+
 def _row_figures(ranking: list[dict]) -> tuple[int, int]:
     """SoL's rows of these tourneys and how many this app ranks at the same place with the
     same figures (the tourneys imported last, found by SoL's guid)."""
-    from scoring.models import ExternalRecord
 
-    by_guid = {r.key: r.tournament for r in ExternalRecord.objects.filter(
-        source="sol", kind="tournament").select_related("tournament")}
+    by_guid = _by_guid()
     total = same = 0
     for sol in ranking:
         total += len(sol["rows"])
-        tournament = by_guid.get(sol["guid"])
+        tournament = by_guid.get(sol["guid"]) or by_guid.get(sol["description"])
         if tournament is None:
             continue
         ours = our_rows(tournament)
