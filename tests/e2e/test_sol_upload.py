@@ -57,7 +57,8 @@ def test_organiser_uploads_previews_and_imports_a_sol_archive(
     confirm.click()
     expect(page.get_by_text("3 tournaments imported")).to_be_visible()
     page.screenshot(path=str(SHOTS / f"done-{size[0]}x{size[1]}.png"), full_page=True)
-    page.get_by_role("link", name="Nordstadt Open I").click()
+    page.get_by_role("link", name="Nordstadt Open I", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Nordstadt Open I")
     assert Tournament.objects.count() == 3
-    problems.assert_none()
+    # the refused file's page is answered 422 on purpose (the browser logs it); nothing else
+    assert [e for e in problems.errors if "status of 422" not in e] == []
