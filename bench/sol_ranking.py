@@ -18,7 +18,20 @@ We import both here (:func:`scoring.services.sol.import_sol`) and compare SoL's 
 our European-preset standings (and, where SoL played final rounds, with our placings, which
 place the finalists by their finals as SoL does).
 
-The last line::
+``--sol-archives`` (issue 31) ranks SoL's own 12 test archives instead: SoL 5.26's source
+distribution is fetched from PyPI with pip (``pip download --no-binary``, into the temp dir;
+``--sol-sdist DIR`` reuses an unpacked one), its ``tests/scr`` files (``.sol``, ``.sol.gz``,
+``.zip`` backups and the ``.box`` backup locked with the key SoL's own tests use) are each
+loaded into a fresh SoL database by SoL's ``load_sol``/``restore`` and ranked by
+``updateRanking``; each file is imported here into a fresh database (the ``.box`` opened with
+the same key) and every tourney compared row by row (player, points, Buchholz, net, total).
+``--max-tourneys N`` leaves out archives of more tourneys (the 499-tourney one). Its last
+line::
+
+    sol_ranking: archives=<n> tourneys=<n> ranking_agree=<n> rows=<n> rows_agree=<n>
+    import_s=<seconds>
+
+The generated mode's last line::
 
     sol_ranking: tourneys=<n> agree=<n>
 
@@ -277,17 +290,15 @@ def _figures(row: dict) -> str:
 def ours_side(archive: Path, ranking: list[dict]) -> tuple[int, int, int, list[str]]:
     """Import ``archive`` and compare each tourney: (tourneys, agreeing, differing only by
     rates the archive lacks, lines to print)."""
-    from scoring.models import ExternalRecord
     from scoring.services.sol import import_sol, read_members
 
     content = archive.read_bytes()
     rates_known = any(documents[0].get("rates") for _, documents in read_members(content))
     report = import_sol(content, file_name=archive.name)
-    by_guid = {r.key: r.tournament for r in ExternalRecord.objects.filter(
-        source="sol", kind="tournament")}
+    by_guid = _by_guid()
     agree, no_rates, lines = 0, 0, []
     for sol in ranking:
-        tournament = by_guid.get(sol["guid"])
+        tournament = by_guid.get(sol["guid"]) or by_guid.get(sol["description"])
         if tournament is None:
             lines.append(f"{archive.name} {sol['description']}: not imported")
             continue
@@ -305,6 +316,165 @@ def ours_side(archive: Path, ranking: list[dict]) -> tuple[int, int, int, list[s
     return len(ranking), agree, no_rates, lines
 
 
+#: The SoL side of ``--sol-archives``: load one archive into a fresh SoL database, rank each
+#: tourney with SoL's own ``updateRanking`` and write the rows.
+ARCHIVE_DRIVER = r'''
+import io, json, sys, warnings
+from pathlib import Path
+warnings.simplefilter("ignore")
+from sqlalchemy import create_engine
+from sqlalchemy.orm import sessionmaker
+import sol.models as m
+from sol.models.bio import load_sol, restore
+
+db, archive, out, key = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3]), sys.argv[4]
+engine = create_engine("sqlite:///" + db)
+m.Base.metadata.create_all(engine)
+s = sessionmaker(bind=engine)()
+content = archive.read_bytes()
+name = archive.name
+if name.endswith(".box"):
+    from nacl.secret import SecretBox
+    content = SecretBox(bytes.fromhex(key)).decrypt(content)
+if name.endswith((".zip", ".box")):
+    restore(s, None, None, None, io.BytesIO(content))
+else:
+    load_sol(s, name, io.BytesIO(content))
+s.flush()
+ranking = []
+for t in s.query(m.Tourney).order_by(m.Tourney.date, m.Tourney.description):
+    try:
+        t.updateRanking()
+        s.flush()
+    except Exception as error:  # a prized tourney keeps its ranking
+        print(f"{t.description}: {error}", file=sys.stderr)
+    rows = [{"player": c.player1.guid, "points": c.points, "buchholz": c.bucholz,
+             "net": c.netscore, "total": c.totscore, "rate": c.rate,
+             "prize": str(c.prize)} for c in t.ranking]
+    ranking.append({"guid": t.guid, "description": f"{t.description} ({t.date})",
+                    "system": t.system, "finals": bool(t.finals and t.finalturns),
+                    "rows": rows})
+out.write_text(json.dumps(ranking))
+print(json.dumps({"tourneys": len(ranking)}))
+'''
+
+#: The key of SoL's test ``backup.box`` (SoL's own tests restore it with 64 times "a").
+BOX_KEY = "a" * 64
+
+
+def sol_archives(args, tmp: Path, python: Path) -> Path:
+    """The folder of SoL 5.26's test archives: its sdist from PyPI, unpacked (or
+    ``--sol-sdist``)."""
+    if args.sol_sdist:
+        return Path(args.sol_sdist) / "tests" / "scr"
+    got = subprocess.run([str(python), "-m", "pip", "download", "-q", "--no-deps",
+                          "--no-binary", ":all:", "--disable-pip-version-check",
+                          "sol==5.26", "-d", str(tmp / "sdist")], capture_output=True,
+                         text=True, timeout=900)
+    if got.returncode:
+        raise Skip(f"cannot download SoL's source distribution: {got.stderr[-300:]}")
+    import tarfile
+
+    (tarball,) = (tmp / "sdist").glob("sol-5.26.tar.gz")
+    with tarfile.open(tarball) as tar:
+        tar.extractall(tmp / "sdist", filter="data")
+    return tmp / "sdist" / "sol-5.26" / "tests" / "scr"
+
+
+def archives_main(args, tmp: Path, python: Path) -> None:
+    """SoL's 12 test archives, each ranked by SoL and by this app (see the docstring)."""
+    import time
+
+    folder = sol_archives(args, tmp, python)
+    files = sorted(p for p in folder.iterdir()
+                   if p.name.endswith((".sol", ".sol.gz", ".zip", ".box")))
+    driver = tmp / "sol_archive_driver.py"
+    driver.write_text(ARCHIVE_DRIVER)
+    from bench.draws import setup_django
+
+    archives = tourneys = agreed = rows = rows_agreed = 0
+    seconds = 0.0
+    for number, archive in enumerate(files):
+        out = tmp / f"sol-{number}.json"
+        run = subprocess.run([str(python), "-W", "ignore", str(driver),
+                              str(tmp / f"sol-{number}.sqlite"), str(archive), str(out),
+                              BOX_KEY], capture_output=True, text=True, timeout=3600)
+        if run.returncode:
+            print(f"{archive.name}: SoL cannot load it: {run.stderr.strip()[-300:]}")
+            continue
+        ranking = json.loads(out.read_text())
+        if args.max_tourneys and len(ranking) > args.max_tourneys:
+            print(f"{archive.name}: {len(ranking)} tourneys, left out (--max-tourneys)")
+            continue
+        if archives == 0:
+            setup_django(tmp / "ours-0.sqlite3")
+        else:
+            _fresh_db(tmp / f"ours-{number}.sqlite3")
+        content = archive.read_bytes()
+        if archive.name.endswith(".box"):
+            from scoring.services.sol.reading import unbox
+
+            content = unbox(content, BOX_KEY)
+        unboxed = tmp / (archive.name.removesuffix(".box") + ".zip"
+                         if archive.name.endswith(".box") else archive.name)
+        unboxed.write_bytes(content)
+        started = time.perf_counter()
+        try:
+            count, agree, _no_rates, lines = ours_side(unboxed, ranking)
+        except Exception as error:  # noqa: BLE001 - a file this app refuses is a finding
+            print(f"{archive.name}: not imported here: {error}")
+            tourneys += len(ranking)
+            rows += sum(len(t["rows"]) for t in ranking)
+            archives += 1
+            continue
+        seconds += time.perf_counter() - started
+        for line in lines:
+            print(line)
+        row_count, row_agree = _row_figures(ranking)
+        print(f"{archive.name}: {agree} of {count} tourneys ranked as SoL ranks them")
+        archives += 1
+        tourneys += count
+        agreed += agree
+        rows += row_count
+        rows_agreed += row_agree
+    print(f"sol_ranking: archives={archives} tourneys={tourneys} ranking_agree={agreed} "
+          f"rows={rows} rows_agree={rows_agreed} import_s={seconds:.0f}")
+
+
+def _by_guid() -> dict:
+    """The imported tournaments by SoL's guid and, for a tourney the archive holds without a
+    guid (SoL makes one up when it loads it), by "description (date)" as the driver names it."""
+    from scoring.models import ExternalRecord
+
+    out = {}
+    for record in ExternalRecord.objects.filter(source="sol", kind="tournament"
+                                                ).select_related("tournament"):
+        out[record.key] = record.tournament
+        t = record.tournament
+        out[f"{t.name} ({t.start_date.isoformat()})"] = t
+    return out
+
+
+def _row_figures(ranking: list[dict]) -> tuple[int, int]:
+    """SoL's rows of these tourneys and how many this app ranks at the same place with the
+    same figures (the tourneys imported last, found by SoL's guid)."""
+
+    by_guid = _by_guid()
+    total = same = 0
+    for sol in ranking:
+        total += len(sol["rows"])
+        tournament = by_guid.get(sol["guid"]) or by_guid.get(sol["description"])
+        if tournament is None:
+            continue
+        ours = our_rows(tournament)
+        for theirs, mine in zip(sol["rows"], ours, strict=False):
+            keys = ("points", "net", "total") + (
+                () if sol["system"] == "roundrobin" else ("buchholz",))
+            if theirs["player"] == mine["player"] and all(theirs[k] == mine[k] for k in keys):
+                same += 1
+    return total, same
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tourneys", type=int, default=24)
@@ -313,6 +483,11 @@ def main() -> None:
     parser.add_argument("--sol-venv", help="an existing venv with sol 5.26 (no install)")
     parser.add_argument("--archive", choices=("sol", "zip", "both"), default="both")
     parser.add_argument("--keep", help="a directory to keep the archives and databases in")
+    parser.add_argument("--sol-archives", action="store_true",
+                        help="rank SoL's own 12 test archives (issue 31)")
+    parser.add_argument("--sol-sdist", help="an unpacked sol-5.26 source distribution")
+    parser.add_argument("--max-tourneys", type=int, default=0,
+                        help="--sol-archives: leave out archives of more tourneys")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="sol_ranking-") as name:
         tmp = Path(args.keep or name)
@@ -321,6 +496,12 @@ def main() -> None:
             python = sol_python(args, tmp)
         except (Skip, subprocess.TimeoutExpired, OSError) as error:
             print(f"sol_ranking: skipped ({error})")
+            return
+        if args.sol_archives:
+            try:
+                archives_main(args, tmp, python)
+            except (Skip, subprocess.TimeoutExpired, OSError) as error:
+                print(f"sol_ranking: skipped ({error})")
             return
         ranking = sol_side(python, tmp, args.tourneys, args.seed)
         from bench.draws import setup_django

@@ -278,6 +278,13 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
+# --- Background tasks -----------------------------------------------------------------------
+
+# Long jobs (the SoL upload's import, issue 31) run through django.tasks in a thread of the
+# web process; their progress is written to the database and polled by the page.
+# tests/settings.py runs them at once (Django's immediate backend).
+TASKS = {"default": {"BACKEND": "scoring.task_backends.ThreadBackend"}}
+
 # --- Forms ----------------------------------------------------------------------------------
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"

@@ -50,3 +50,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
 # Right after security and static files (served without the database), as the project's order
 # requires (tests/foundation/test_settings.py).
 MIDDLEWARE = [*MIDDLEWARE[:2], "tests.inflight.InFlightMiddleware", *MIDDLEWARE[2:]]  # noqa: F405
+
+# Background tasks run at once, inside the request that enqueues them (issue 31).
+TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}

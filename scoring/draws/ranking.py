@@ -45,6 +45,7 @@ __all__ = [
 
 type ByeBuchholz = Literal["own_score", "zero"]
 type WalkoverCredit = Literal["bye", "as_played"]
+type ByeTotal = Literal["phantom", "recorded"]
 type TieBreak = Literal["buchholz", "net_points", "total_points", "seed", "rating", "initial"]
 
 
@@ -61,6 +62,10 @@ class RankingRule:
     bye_points: int = 25
     walkover: WalkoverCredit = "bye"
     finals_by_results: bool = False
+    #: a bye in the total score: ``"phantom"`` counts ``bye_points``; ``"recorded"`` (SoL's
+    #: tourneys) counts the score recorded on the bye, as SoL does, while the net score still
+    #: counts ``bye_points`` (issue 31)
+    bye_total: ByeTotal = "phantom"
 
     def points_for_result(self, won: bool, drawn: bool) -> int:
         return self.win if won else self.draw if drawn else self.loss
@@ -76,10 +81,12 @@ PRESETS: dict[str, RankingRule] = {r.key: r for r in (CURRENT, EUROPEAN)}
 
 
 def rule_for(key: str | None, *, bye_points: int | None = None,
-             walkover: str | None = None) -> RankingRule:
+             walkover: str | None = None, bye_total: str | None = None) -> RankingRule:
     """The preset ``key`` (``current`` when unknown or empty) with an event's own bye value
-    (phantom score) and walkover credit."""
+    (phantom score), walkover credit and bye total (``recorded`` for SoL's tourneys)."""
     rule = PRESETS.get(key or "", CURRENT)
+    if bye_total in ("phantom", "recorded"):
+        rule = replace(rule, bye_total=bye_total)  # type: ignore[arg-type]
     if bye_points is not None and bye_points >= 0:
         rule = replace(rule, bye_points=int(bye_points))
     if walkover in ("bye", "as_played"):
@@ -122,6 +129,7 @@ class Standing:
     draws: int = 0
     score: int = 0  # match points under the rule (wins under ``current``)
     decided_by: str = ""  # the tie-break that separated it from the next level entry
+    total_extra: int = 0  # a bye's recorded score less the phantom score (SoL's total)
 
     @property
     def net_points(self) -> int:
@@ -129,7 +137,9 @@ class Standing:
 
     @property
     def total_points(self) -> int:
-        return self.points_for
+        """The total score: the points for, a bye counted as recorded under
+        ``bye_total="recorded"`` (SoL)."""
+        return self.points_for + self.total_extra
 
 
 def table(entries: Iterable[Entry | EntryId], results: Iterable[MatchResult],
@@ -143,9 +153,11 @@ def table(entries: Iterable[Entry | EntryId], results: Iterable[MatchResult],
     ids = [e.id for e in order]
     by_id = {e.id: e for e in order}
     # per entry: played, wins, draws, games won, games lost, points for, against, byes
-    stats: dict[EntryId, list[int]] = {i: [0] * 8 for i in ids}
+    # (and the total score's difference from the points for: a bye's recorded score)
+    stats: dict[EntryId, list[int]] = {i: [0] * 9 for i in ids}
     opponents: dict[EntryId, list[EntryId]] = {i: [] for i in ids}
     bye_points, walkover_as_bye = rule.bye_points, rule.walkover == "bye"
+    recorded_bye = rule.bye_total == "recorded"
     # credited as :func:`credit` does, without a copy of each result (a result is a named
     # tuple: unpacked at once)
     for a, b, winner, ga, gb, pa, pb, walkover, drawn in results:
@@ -158,6 +170,8 @@ def table(entries: Iterable[Entry | EntryId], results: Iterable[MatchResult],
             sa[3] += 1
             sa[5] += bye_points
             sa[7] += 1
+            if recorded_bye:  # SoL: the recorded score in the total, the phantom's in the net
+                sa[8] += pa - bye_points
             continue
         sb = stats.get(b)
         if sb is None:
@@ -209,7 +223,7 @@ def table(entries: Iterable[Entry | EntryId], results: Iterable[MatchResult],
             entry=i, rank=n, wins=st[1], losses=st[0] - st[1] - st[2], played=st[0],
             games_won=st[3], games_lost=st[4], points_for=st[5], points_against=st[6],
             buchholz=buchholz[i], had_bye=st[7] > 0, opponents=tuple(opponents[i]),
-            draws=st[2], score=score[i], decided_by=decided[i])
+            draws=st[2], score=score[i], decided_by=decided[i], total_extra=st[8])
         lines.append(line)
     return tuple(lines)
 
@@ -225,7 +239,7 @@ def _tiebreak_values(rule: RankingRule, stats: Mapping[EntryId, list[int]],
         elif name == "net_points":
             out[name] = {i: -(s[5] - s[6]) for i, s in stats.items()}
         elif name == "total_points":
-            out[name] = {i: -s[5] for i, s in stats.items()}
+            out[name] = {i: -(s[5] + s[8]) for i, s in stats.items()}
         elif name == "seed":
             out[name] = {i: _or_last(by_id[i].seed) for i in stats}
         elif name == "rating":

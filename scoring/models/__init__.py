@@ -22,6 +22,7 @@ from scoring.models.match import (
 )
 from scoring.models.rating import Rate, Rating
 from scoring.models.season import Championship, Club, Membership
+from scoring.models.sol_import import SolImport
 from scoring.models.team import Lineup, Rubber, Team, TeamMember, Tie, TieFormat
 from scoring.models.tournament import Tournament
 
@@ -53,6 +54,7 @@ __all__ = [
     "Rate",
     "Rating",
     "RollCall",
+    "SolImport",
     "Round",
     "Table",
     "Tournament",

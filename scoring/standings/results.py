@@ -68,7 +68,7 @@ def ranking_rule(event: Event) -> RankingRule:
     except (TypeError, ValueError):
         bye_points = None
     return rule_for(settings.get("ranking"), bye_points=bye_points,
-                    walkover=settings.get("walkover"))
+                    walkover=settings.get("walkover"), bye_total=settings.get("bye_total"))
 
 
 def _q(name: str) -> str:
@@ -128,7 +128,10 @@ def result_of(row: tuple[Any, ...], totals: Any = (0, 0, 0, 0)) -> MatchResult |
     drawn = bool(row[10]) if len(row) > 10 else False
     if bye:
         only = a or b
-        return MatchResult.for_bye(only) if only is not None else None
+        if only is None:
+            return None
+        # a score recorded on the bye (SoL's tourneys): the total score may count it
+        return MatchResult.for_bye(only, totals[2]) if totals[2] else MatchResult.for_bye(only)
     if a is None or b is None:
         return None
     ga, gb, pa, pb = totals

@@ -223,7 +223,7 @@ def _ranked_rows(lines: Sequence[Any], entries: dict[int, EntryLine], rule: Rank
     return [StandingRow(s.entry, entries.get(s.entry), s.rank, {
         "played": s.played, "score": s.score, "wins": s.wins, "draws": s.draws,
         "losses": s.losses, "buchholz": s.buchholz,
-        "net_points": s.points_for - s.points_against, "total_points": s.points_for,
+        "net_points": s.points_for - s.points_against, "total_points": s.total_points,
         "games": f"{s.games_won}:{s.games_lost}", "games_won": s.games_won,
         "games_lost": s.games_lost, "points_for": s.points_for,
         "points_against": s.points_against, "had_bye": s.had_bye,

@@ -48,7 +48,8 @@ def test_time_limited_round_draws_and_a_bye_worth_the_phantom_score() -> None:
                                                                     table=3),
     ], phantom=1))
     e = event()
-    assert e.settings == {"ranking": "european", "bye_points": 1, "ratings": "entry"}
+    assert e.settings == {"ranking": "european", "bye_points": 1, "ratings": "entry",
+                          "bye_total": "recorded"}
     stopped = Match.objects.get(event=e, number=1)
     assert stopped.winner_side == "a" and stopped.games.get().time_up
     level = Match.objects.get(event=e, number=2)

@@ -148,3 +148,36 @@ def test_an_odd_round_robin_counts_the_bye_as_sol_does() -> None:
         "Gen01 Player": (4, 15 - 20 + 12, 42), "Gen02 Player": (4, -15 + 1 + 12, 47),
         "Gen03 Player": (4, 20 - 1 + 12, 61)}
     assert ranked(table.rows) == ["Gen03 Player", "Gen01 Player", "Gen02 Player"]
+
+
+def test_a_bye_recorded_with_another_score_counts_it_in_the_total_as_sol_does() -> None:
+    # SoL adds the bye's recorded score to the total score and the phantom score to the net
+    content = yaml.safe_dump_all([lists(3), tourney([[1], [2], [3]], [
+        m(1, 2, 25, 0), m(3, None, 18, 0, table=2)], rating=None, phantom=25)]).encode()
+    import_sol(content)
+    (table,) = standings.event_standings(event())
+    rows = {row.name: row.values for row in table.rows}
+    assert (rows["Gen03 Player"]["net_points"], rows["Gen03 Player"]["total_points"]) == (
+        25, 18)
+    assert (rows["Gen01 Player"]["net_points"], rows["Gen01 Player"]["total_points"]) == (
+        25, 25)
+    # level on points, Buchholz (a bye adds 0) and net: the total decides, as SoL's
+    assert ranked(table.rows) == ["Gen01 Player", "Gen03 Player", "Gen02 Player"]
+
+
+def test_a_bye_in_an_event_of_this_app_counts_the_phantom_score_in_both() -> None:
+    from scoring.draws.ranking import EUROPEAN, table
+    from scoring.draws.types import MatchResult
+
+    results = [MatchResult.won(1, 2, 1, 1, 0, 25, 10, False), MatchResult.for_bye(3, 18)]
+    lines = {s.entry: s for s in table([1, 2, 3], results, EUROPEAN)}
+    assert (lines[3].net_points, lines[3].total_points) == (25, 25)
+    recorded = {s.entry: s for s in table([1, 2, 3], results,
+                                          _replace(EUROPEAN, bye_total="recorded"))}
+    assert (recorded[3].net_points, recorded[3].total_points) == (25, 18)
+
+
+def _replace(rule, **changes):
+    from dataclasses import replace
+
+    return replace(rule, **changes)

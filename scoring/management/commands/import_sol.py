@@ -1,4 +1,5 @@
-"""``python manage.py import_sol FILE.sol|FILE.sol.gz``: import SoL tournaments.
+"""``python manage.py import_sol FILE.sol|FILE.sol.gz|FILE.zip|FILE.box [--key HEX]``: import
+SoL tournaments (a ``.box`` backup opened with its 64-digit key).
 
 Players, tournaments, competitors and matches with their board results; a tourney or player
 imported before (same SoL guid) is not imported again. The file is read under the caps of
@@ -16,13 +17,16 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scoring.services.backup import archive
 from scoring.services.sol import SolError, import_sol
+from scoring.services.sol.reading import unbox
 
 
 class Command(BaseCommand):
-    help = "Import the tournaments of a SoL archive (.sol or .sol.gz)."
+    help = "Import the tournaments of a SoL archive (.sol, .sol.gz) or backup (.zip, .box)."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the .sol or .sol.gz archive written by SoL")
+        parser.add_argument("--key", default="",
+                            help="the 64 hexadecimal digits that open a .box backup")
         parser.add_argument("--user", help="username recorded as the importer; becomes an "
                                            "organiser of the imported tournaments")
 
@@ -42,6 +46,10 @@ class Command(BaseCommand):
             if user is None:
                 raise CommandError(f"no user {options['user']!r}")
         try:
+            if path.name.lower().endswith(".box"):
+                if not options["key"]:
+                    raise CommandError(f"{path.name}: a .box backup is locked: give --key")
+                content = unbox(content, options["key"])
             report = import_sol(content, user=user, file_name=path.name)
         except SolError as err:
             raise CommandError(f"{path.name}: {err}") from None

@@ -178,3 +178,35 @@ def _number(value: Any) -> int | None:
         return int(value)
     except (TypeError, ValueError):
         return None
+
+
+#: A SoL ``.box`` backup: its ``.zip`` backup locked in a NaCl secret box (XSalsa20-Poly1305)
+#: whose key SoL's administrator holds as 64 hexadecimal digits.
+BOX_KEY_DIGITS = 64
+
+
+def unbox(content: bytes, key: str) -> bytes:
+    """The zip backup inside a SoL ``.box`` backup, opened with the key the organiser gives
+    (as SoL's own restore asks for it).
+
+    :raises SolError: the key is not 64 hexadecimal digits, or does not open this file.
+    """
+    from django.utils.translation import gettext as _
+    from nacl.exceptions import CryptoError
+    from nacl.secret import SecretBox
+
+    key = "".join(key.split())
+    if len(key) != BOX_KEY_DIGITS:
+        raise SolError(_("the key of a .box backup is 64 hexadecimal digits"))
+    try:
+        secret = bytes.fromhex(key)
+    except ValueError:
+        raise SolError(_("the key of a .box backup is 64 hexadecimal digits")) from None
+    if len(content) > backups.MAX_UNPACKED_BYTES:
+        raise SolError(_("the file is larger than %(mib)s MiB")
+                       % {"mib": backups.MAX_UNPACKED_BYTES // 2**20})
+    try:
+        return SecretBox(secret).decrypt(content)
+    except (CryptoError, ValueError):
+        raise SolError(_("this key does not open the .box backup (or the file is damaged)")
+                       ) from None

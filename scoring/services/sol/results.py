@@ -153,8 +153,12 @@ def _import_match(smatch: dict[str, Any], number: int, event: Event, round_: Rou
     sol_result = {"score1": score1, "score2": score2, "turn": smatch.get("turn"),
                   "board": smatch.get("board"), "final": bool(smatch.get("final"))}
     if entry_b is None:  # the phantom: a bye
+        # SoL's recorded score of the bye (none recorded: the phantom score), counted in the
+        # total score as SoL counts it (the net score counts the phantom score)
+        phantom = (event.settings or {}).get("bye_points", 25)
         Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED,
-                                                 winner_side="a", finished_at=day_end)
+                                                 winner_side="a", finished_at=day_end,
+                                                 points_a=_points(score1) or _points(phantom))
         AuditEntry.objects.create(tournament=tournament, match=match, actor=actor.user,
                                   via="import", device=actor.device, action="sol_result",
                                   detail={**sol_result, "bye": True})

@@ -49,10 +49,13 @@ SYSTEMS = {
 }
 
 
-def import_sol(content: bytes, *, user: Any = None, file_name: str = "") -> SolReport:
+def import_sol(content: bytes, *, user: Any = None, file_name: str = "",
+               progress: Callable[[int, int], None] | None = None) -> SolReport:
     """Import every tourney of a SoL archive that was not imported before.
 
     :param user: who imports (audit trail) and becomes an organiser of the new tournaments.
+    :param progress: called after each tourney with (tourneys read, tourneys in the file),
+        e.g. by the upload page's background task.
     :raises SolError: the file is not a SoL archive, or a tourney in it is malformed (nothing
         of that tourney is written; tourneys before it stay imported).
     """
@@ -60,12 +63,17 @@ def import_sol(content: bytes, *, user: Any = None, file_name: str = "") -> SolR
     report = SolReport()
     actor = Actor(user=user if getattr(user, "pk", None) else None, via="import",
                   device=f"SoL import {file_name}"[:200])
+    total = sum(len(documents) - 1 for _member, documents in members)
+    done = 0
     for member, documents in members:
         lists = documents[0]
         name = f"{file_name}:{member}" if member else file_name
         for index, tourney in enumerate(documents[1:], 1):
             with transaction.atomic():
                 _import_tourney(tourney, index, lists, report, actor, user, name)
+            done += 1
+            if progress is not None:
+                progress(done, total)
     rerate_imported(report.tournaments)  # the ratings' history from the imported matches
     return report
 
@@ -86,19 +94,7 @@ def _player(splayer: Any, lists: dict[str, Any], report: SolReport) -> Player:
     if record is not None and record.player is not None:
         report.players_reused += 1
         return current(record.player)  # a merged record: the player it lives in now
-    first, last = _text(splayer.get("firstname")), _text(splayer.get("lastname"))
-    name = " ".join(p for p in (first, last) if p)
-    nickname = _text(splayer.get("nickname"))
-    if nickname:
-        name = f"{name} ({nickname})"
-    if not name:
-        raise SolError("a player has no name")
-    club = ""
-    if splayer.get("club") is not None:
-        sclub = _item(lists.get("clubs") or [], splayer["club"], "club")
-        club = _text(sclub.get("description") if isinstance(sclub, dict) else sclub)
-    nationality = _text(splayer.get("nationality"))[:3].upper()
-    born = _born(splayer.get("birthdate"))
+    first, last, nickname, name, club, nationality, born = player_fields(splayer, lists)
     # one person, one player (issue 31): a known player of this name and club is reused
     player = find_player(name[:120], club[:120], born=born)
     if player is not None:
@@ -113,6 +109,28 @@ def _player(splayer: Any, lists: dict[str, Any], report: SolReport) -> Player:
               "nationality": nationality, "club": club},
     )
     return player
+
+
+def player_fields(splayer: dict[str, Any], lists: dict[str, Any]
+                  ) -> tuple[str, str, str, str, str, str, datetime.date | None]:
+    """A SoL player as this app names it: first name, last name, nickname, the player's
+    name ("First Last (nickname)"), club, nationality and date of birth.
+
+    :raises SolError: the player has no name, or names a club the archive does not list.
+    """
+    first, last = _text(splayer.get("firstname")), _text(splayer.get("lastname"))
+    name = " ".join(p for p in (first, last) if p)
+    nickname = _text(splayer.get("nickname"))
+    if nickname:
+        name = f"{name} ({nickname})"
+    if not name:
+        raise SolError("a player has no name")
+    club = ""
+    if splayer.get("club") is not None:
+        sclub = _item(lists.get("clubs") or [], splayer["club"], "club")
+        club = _text(sclub.get("description") if isinstance(sclub, dict) else sclub)
+    nationality = _text(splayer.get("nationality"))[:3].upper()
+    return first, last, nickname, name, club, nationality, _born(splayer.get("birthdate"))
 
 
 def _born(value: Any) -> datetime.date | None:
@@ -139,13 +157,7 @@ def _unique_slug(base: str) -> str:
 def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
                     report: SolReport, actor: Actor, user: Any, file_name: str) -> None:
     where = f"tourney {index}"
-    description = _text(tourney.get("description")) or where
-    day = _date(tourney.get("date"), f"{where} ({description})")
-    championships = lists.get("championships") or lists.get("seasons") or []
-    position = tourney.get("championship", tourney.get("season"))
-    championship = _item(championships, position, "championship") if position else {}
-    cname = _text(championship.get("description")) if isinstance(championship, dict) else ""
-    key = _text(tourney.get("guid")) or f"{cname}|{day.isoformat()}|{description}"
+    key, description, day, cname = tourney_identity(tourney, index, lists)
     if ExternalRecord.objects.filter(source=SOURCE, kind="tournament", key=key[:100]).exists():
         report.skipped.append(f"{description} ({day.isoformat()})")
         return
@@ -192,7 +204,7 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
         else Event.Status.RUNNING,
         # SoL ranks by the entries' own rates, then by name (never another tourney's)
         settings={"ranking": "european", "bye_points": _phantom_score(tourney),
-                  "ratings": "entry"},
+                  "ratings": "entry", "bye_total": "recorded"},
         round_minutes=limit_minutes(tourney.get("duration")),  # SoL's round time limit
     )
     if facts:
@@ -260,6 +272,24 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
                 "competitors": len(entries), "matches": len(ordered)},
     )
     report.tournaments.append(tournament)
+
+
+def tourney_identity(tourney: dict[str, Any], index: int, lists: dict[str, Any]
+                     ) -> tuple[str, str, datetime.date, str]:
+    """A tourney's key (SoL's ``guid``, else championship, date and description), its
+    description, date and championship's name.
+
+    :raises SolError: no date, or a championship the archive does not list.
+    """
+    where = f"tourney {index}"
+    description = _text(tourney.get("description")) or where
+    day = _date(tourney.get("date"), f"{where} ({description})")
+    championships = lists.get("championships") or lists.get("seasons") or []
+    position = tourney.get("championship", tourney.get("season"))
+    championship = _item(championships, position, "championship") if position else {}
+    cname = _text(championship.get("description")) if isinstance(championship, dict) else ""
+    key = _text(tourney.get("guid")) or f"{cname}|{day.isoformat()}|{description}"
+    return key[:100], description, day, cname
 
 
 def _apply_facts(event: Event, facts: dict[str, Any]) -> None:

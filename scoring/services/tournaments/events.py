@@ -17,12 +17,14 @@ from scoring.services.tournaments.base import TournamentError, audit, clean_text
 #: Format options kept in ``Event.settings`` (anything else there is left alone).
 SETTING_KEYS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
                 "single_game_rounds", "ranking", "bye_points", "walkover", "clock_from",
-                "time_up_board", "separate", "ratings", "seed_rating", "seed_date")
+                "time_up_board", "separate", "ratings", "seed_rating", "seed_date", "bye_total")
 #: Text options and their allowed values (the ranking rule, docs/STANDINGS.md).
 TEXT_SETTINGS = {"ranking": ("current", "european"), "walkover": ("bye", "as_played"),
                  "time_up_board": ("finish", "stop"), "clock_from": CLOCK_FROM,
                  # SoL's ranking: the entries' own ratings only, then names (issue 31)
-                 "ratings": ("entry",)}
+                 "ratings": ("entry",),
+                 # SoL's total score: a bye's recorded score (issue 31)
+                 "bye_total": ("phantom", "recorded")}
 
 
 def clean_settings(fmt: str, settings: dict[str, Any]) -> dict[str, Any]:

@@ -8,7 +8,8 @@
 - ``corrections``: corrections of a finished match (a board; a game or the match by an
   umpire's decision);
 - ``callup``: the call-up board;
-- ``house_presets``: the tournament's own rule sets composed from a preset and switches.
+- ``house_presets``: the tournament's own rule sets composed from a preset and switches;
+- ``sol_upload``: a SoL archive or backup uploaded, previewed and imported in the background.
 
 Shared: ``base`` (access checks, the acting organiser, messages) and ``words`` (why a pair was
 made, round titles). Error codes are put into words by :mod:`scoring.error_words`. Only the
@@ -33,6 +34,7 @@ from scoring.views.organiser import (
     merges,
     paper_sheet,
     rounds,
+    sol_upload,
     tournaments,
 )
 
@@ -43,6 +45,12 @@ T = "t/<slug:slug>/organiser/"  # a tournament's organiser pages
 urlpatterns: list[URLPattern] = [
     path("organiser/", tournaments.index, name="organiser-index"),
     path("organiser/tournaments/new/", tournaments.tournament_new, name="organiser-tournament-new"),
+    path("organiser/sol/", sol_upload.sol_upload, name="organiser-sol-upload"),
+    path("organiser/sol/<int:upload_id>/", sol_upload.sol_import, name="organiser-sol-import"),
+    path("organiser/sol/<int:upload_id>/start/", sol_upload.sol_import_start,
+         name="organiser-sol-import-start"),
+    path("organiser/sol/<int:upload_id>/progress/", sol_upload.sol_import_progress,
+         name="organiser-sol-import-progress"),
     path(T + "", tournaments.home, name="organiser-home"),
     path(T + "settings/", tournaments.tournament_edit, name="organiser-tournament-edit"),
     path(T + "players/", events.players, name="organiser-players"),
