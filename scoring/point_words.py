@@ -39,8 +39,7 @@ def describe_point_event(payload: Mapping[str, Any], names: Mapping[str, str]) -
                         bool(pocketed.get("queen")))
         if pocketed.get("striker"):
             parts.append(_("the striker"))
-        text = f"{_name(names, payload.get('by'))}: " + (
-            ", ".join(parts) if parts else _("nothing pocketed"))
+        what = ", ".join(parts) if parts else _("nothing pocketed")
         extras = []
         if payload.get("touched") is False:
             extras.append(_("touched no carromman"))
@@ -50,7 +49,9 @@ def describe_point_event(payload: Mapping[str, Any], names: Mapping[str, str]) -
             extras.append(_("off the board: %(pieces)s") % {"pieces": ", ".join(off_parts)})
         if payload.get("foul"):
             extras.append(_("foul"))
-        return "; ".join([text, *extras])
+        from scoring.rulings import stroke_line  # rulings imports this module in a function
+
+        return stroke_line(_name(names, payload.get("by")), what, extras)
     if kind == "board_loss":
         return _("%(player)s loses the board") % {"player": _name(names, payload.get("by"))}
     if kind == "technical_foul":

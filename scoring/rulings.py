@@ -266,6 +266,15 @@ def pieces_text(pieces: Mapping[str, Any] | None) -> list[str]:
     return parts
 
 
+def stroke_line(who: str, what: str, extras: Iterable[str] = ()) -> str:
+    """A stroke's history line, "White (Asha Rao): 2 white; foul". Its colon and semicolons
+    are words of the language too: French puts a narrow no-break space before them."""
+    text = _("%(player)s: %(stroke)s") % {"player": who, "stroke": what}
+    for extra in extras:
+        text = _("%(line)s; %(more)s") % {"line": text, "more": extra}
+    return text
+
+
 def describe_event(payload: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
     """What the umpire recorded, in one line: "White (Asha Rao): 2 white, queen; foul"."""
     names = names or default_names()
@@ -286,8 +295,7 @@ def describe_event(payload: Mapping[str, Any], names: Mapping[str, str] | None =
             extras.append(_("foul"))
         if payload.get("extra_claimed"):
             extras.append(_("extra points claimed"))
-        text = f"{who}: {what}"
-        return "; ".join([text, *extras])
+        return stroke_line(who, what, extras)
     if kind == "technical_foul":
         return _("Technical foul by %(player)s") % {"player": _name(names, payload.get("by"))}
     if kind == "forgo":

@@ -80,6 +80,14 @@ def english_left(text: str, messages: set[str], allowed: set[str]) -> list[str]:
     return wrong
 
 
+#: the page types of the fixture below, in its order (for tests parametrized by page type)
+PAGE_NAMES = ("home", "tournament", "live match", "board", "knock-out", "bracket", "swiss",
+              "standings", "players", "player", "table", "hall", "organiser index",
+              "organiser home", "organiser event", "organiser match", "organiser playing match",
+              "call-up", "tables", "new event", "settings", "import", "people", "printing",
+              "trust", "audit", "paper", "tablet", "new match", "not found")
+
+
 @dataclass
 class Hall:
     tournament: Tournament
@@ -152,6 +160,7 @@ def hall(transactional_db) -> Hall:
                                                                   e[0].player_id])),
         ("not found", "/t/no-such-tournament/"),
     ]
+    assert tuple(what for what, _ in pages) == PAGE_NAMES
     return Hall(t, pages, names)
 
 

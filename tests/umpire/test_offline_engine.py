@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tarfile
 import zipfile
+from dataclasses import replace
 from html import unescape
 from pathlib import Path
 
@@ -200,19 +201,18 @@ def _tarball(files: dict[str, bytes]) -> bytes:
     return out.getvalue()
 
 
-def test_pyodide_is_vendored_only_when_its_checksum_holds(tmp_path, monkeypatch):
+def test_pyodide_is_vendored_only_when_its_checksum_holds(tmp_path):
     files = {name: name.encode() for name in fetch_pyodide.FILES}
     files["console.html"] = b"not needed in the browser"
     data = _tarball(files)
-    monkeypatch.setattr(fetch_pyodide, "_download", lambda: data)
     dest = tmp_path / "pyodide"
     with pytest.raises(SystemExit, match="sha256"):
-        fetch_pyodide.fetch(dest)
+        fetch_pyodide.PYODIDE.install(data, dest)
     assert not dest.exists() and not fetch_pyodide.is_current(dest)
-    monkeypatch.setattr(fetch_pyodide, "SHA256", hashlib.sha256(data).hexdigest())
-    fetch_pyodide.fetch(dest)
+    pinned = replace(fetch_pyodide.PYODIDE, sha256=hashlib.sha256(data).hexdigest())
+    pinned.install(data, dest)
     assert sorted(p.name for p in dest.iterdir()) == sorted([*fetch_pyodide.FILES, ".version"])
-    assert fetch_pyodide.is_current(dest)
+    assert pinned.is_current(dest) and not fetch_pyodide.is_current(dest)
 
 
 @pytest.mark.skipif(not fetch_pyodide.is_current(), reason="Pyodide not vendored: make vendor")
