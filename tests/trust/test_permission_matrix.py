@@ -118,6 +118,19 @@ EXPECTED: dict[str, Rule] = {
     # the round's clock on the call-up page (scoring/views/round_clock.py)
     **{f"scoring:organiser-clock-{a}": Rule(T1_ORGANISER, why="is_organiser") for a in (
         "start", "add", "stop", "restart")},
+    # --- a team event's ties (issue 34): the desk is T1's; a captain's link is his key ------
+    "scoring:organiser-event-teams": Rule(T1_ORGANISER),
+    "scoring:organiser-tie": Rule(T1_ORGANISER),
+    "scoring:captain-lineup": Rule(None, readonly=True, why="an unknown captain's link: 404"),
+    # --- SoL upload (issue 31): staff upload; an upload is seen by its uploader only -------
+    "scoring:organiser-sol-upload": Rule(STAFF_ONLY, why="staff import SoL files"),
+    "scoring:organiser-sol-import-start": Rule(None, readonly=True, why="an unknown upload: 404"),
+    # --- clubs and championships (issue 33): staff found a club; its owner (T1's organiser
+    # here) and co-owners manage it and its championships ------------------------------------
+    "scoring:season-club-new": Rule(STAFF_ONLY, why="any staff account may found a club"),
+    **{f"scoring:season-{n}": Rule(T1_ORGANISER, why="may_manage_club: the club's owner") for n in (
+        "club-edit", "member-add", "member-end", "championship-new", "championship-edit",
+        "championship-add", "championship-remove")},
     # --- people and roles (issue 15) ----------------------------------------------------------
     **{f"scoring:organiser-{n}": Rule(T1_ORGANISER) for n in (
         "people", "people-revoke", "people-reissue", "people-invitation-slip",
@@ -200,6 +213,7 @@ class World:
     m3: Match
     users: dict[str, Any]
     invitation_id: int = 0
+    seasons: dict[str, int] | None = None
 
 
 def _user(name: str, **extra: Any) -> Any:
@@ -250,7 +264,40 @@ def world(db) -> World:
     invited = people.add_person(tournament=t1, role="umpire", name="Invited Person",
                                 username="m-invitee", actor=Actor(user=users["organiser"]))
     invitation = people.invitation_for_token(invited.token)
-    return World(t1, t2, m1, m2, m3, users, invitation.pk)
+    return World(t1, t2, m1, m2, m3, users, invitation.pk,
+                 _season_world(t1, entries1, users["organiser"]))
+
+
+def _season_world(t1: Tournament, entries: list[Entry], organiser: Any) -> dict[str, int]:
+    """Issues 33 and 34: a club owned by T1's organiser with a member and a championship
+    counting T1's event, a rating T1 is rated under, and a team event of T1 with a tie (its
+    captains' links are not the visitors' credentials)."""
+    from scoring.models import Rating
+    from scoring.services import draws, seasons
+    from scoring.services.teams import add_team
+    from scoring.services.ties import make_ties
+    from scoring.services.tournaments import create_event
+
+    club = seasons.create_club(owner=organiser, name="Matrix Club", nation="DE")
+    membership = seasons.add_membership(club=club, player=entries[0].player, since=None)
+    championship = seasons.create_championship(club=club, name="Matrix Season")
+    seasons.add_event(championship=championship, event=entries[0].event)
+    rating = Rating.objects.create(name="Matrix Rating")
+    t1.rating = rating
+    t1.save(update_fields=["rating"])
+    actor = Actor(user=organiser)
+    teams = create_event(tournament=t1, name="Teams", actor=actor, kind="teams",
+                         format="knockout")
+    team_ids = []
+    for t in range(2):
+        squad = [Player.objects.create(name=f"Matrix team {t} player {n}") for n in range(3)]
+        team_ids.append(add_team(event=teams, actor=actor, name=f"Matrix team {t}",
+                                 players=squad, captain=squad[0]).pk)
+    draws.draw_event(event=teams, actor=actor, random_seed=1)
+    tie = make_ties(teams)[0]
+    return {"club_id": club.pk, "membership_id": membership.pk, "nation": "DE",
+            "championship_id": championship.pk, "rating_id": rating.pk,
+            "team_id": team_ids[0], "tie_id": tie.pk, "team_event_id": teams.pk}
 
 
 def _paper_board(match: Match) -> Any:
@@ -264,6 +311,11 @@ def _paper_board(match: Match) -> Any:
         game=game, sequence=1, defaults={"kind": Board.Kind.SUMMARY, "breaker": "a",
                                          "summary_winner": "a", "summary_carrommen": 3})
     return board
+
+
+#: URLs of a team event (issue 34): addressed at T1's team event, not at M1's singles event.
+TEAM_EVENT_URLS = {"scoring:organiser-tie", "scoring:organiser-event-teams",
+                   "scoring:print-tie-sheets"}
 
 
 def url_for(name: str, pattern: URLPattern, world: World, token: str) -> str | None:
@@ -280,6 +332,8 @@ def url_for(name: str, pattern: URLPattern, world: World, token: str) -> str | N
         "invitation_id": world.invitation_id,
         "digest": "0" * 16,  # the offline engine bundle (GET only)
         "merge_id": 999_999,  # no merge of players in the world
+        "upload_id": 999_999,  # no SoL upload in the world (each is its uploader's own)
+        **(world.seasons or {}),
         # Django's own URLs
         "object_id": str(m1.pk), "id": str(m1.pk), "app_label": "scoring", "uidb64": "MQ",
         "content_type_id": str(ContentType.objects.get_for_model(Match).pk),
@@ -287,6 +341,8 @@ def url_for(name: str, pattern: URLPattern, world: World, token: str) -> str | N
     names = list(pattern.pattern.regex.groupindex)
     if name == "password_reset_confirm":
         values["token"] = "set-password"
+    if name in TEAM_EVENT_URLS:
+        values["event_id"] = values["team_event_id"]  # addressed at T1's team event
     if any(n not in values for n in names):
         return None
     return reverse(name, kwargs={n: values[n] for n in names})
