@@ -15,8 +15,6 @@ from scoring.standings.results import DONE
 SIDES = ("a", "b")
 
 
-
-
 LIVE = (Match.Status.CALLED, Match.Status.PLAYING)
 
 
