@@ -3,28 +3,14 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.utils import translation
 
-# Playwright's sync API runs an event loop in the test thread; Django's live_server and ORM calls
-# from the test then need this (known pytest-django + Playwright interaction).
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-# Debian's Chromium; never a browser downloaded by `playwright install` (no download works here).
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-]
-TABLET_PORTRAIT = {"width": 768, "height": 1024}
-TABLET_LANDSCAPE = {"width": 1024, "height": 768}
+from tests.browser import CHROMIUM, CHROMIUM_ARGS, TABLET_PORTRAIT
 
 E2E_DIR = Path(__file__).parent / "e2e"
 
@@ -52,11 +38,37 @@ def pytest_unconfigure(config: pytest.Config) -> None:
             left.unlink(missing_ok=True)
 
 
+def _drives_browser(item: pytest.Item) -> bool:
+    """Whether the test uses Playwright (``page``, ``browser`` and ``context`` all depend on the
+    session's ``playwright`` fixture)."""
+    return "playwright" in getattr(item, "fixturenames", ())
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Everything under tests/e2e/ is a browser test, marked ``e2e`` (still run by make test)."""
+    """Everything under tests/e2e/ is a browser test, marked ``e2e`` (still run by make test).
+
+    The tests that drive the browser run last: once Playwright has started, its event loop runs
+    in the test thread until the session ends, and Django refuses ORM calls made while a loop
+    runs unless ``DJANGO_ALLOW_ASYNC_UNSAFE`` is set (see :func:`playwright`). Run last, they
+    are the only tests that see that variable."""
     for item in items:
         if E2E_DIR in Path(str(item.path)).parents:
             item.add_marker(pytest.mark.e2e)
+    items.sort(key=_drives_browser)  # stable: each group keeps its order
+
+
+@pytest.fixture(scope="session")
+def playwright(playwright: Any) -> Iterator[Any]:
+    """pytest-playwright's Playwright, with ``DJANGO_ALLOW_ASYNC_UNSAFE`` set for as long as it
+    runs: its sync API keeps an event loop running in the test thread, and the browser tests
+    (sorted last, see :func:`pytest_collection_modifyitems`) call the ORM from that thread."""
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    yield playwright
+    if previous is None:
+        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    else:
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 @pytest.fixture(scope="session")
@@ -81,31 +93,42 @@ def browser_context_args(browser_context_args: dict) -> dict:
     }
 
 
+@pytest.fixture
+def organiser(django_user_model: Any) -> Any:
+    """A staff account that organises :func:`tournament`."""
+    return django_user_model.objects.create_user("orga", password="pw", is_staff=True)
+
+
+@pytest.fixture
+def tournament(db: None, organiser: Any) -> Any:
+    """A two-day tournament with four tables, organised by :func:`organiser` (folders with a
+    tournament of their own, such as tests/live and tests/trust, override it)."""
+    from tests.factories import make_tournament
+
+    return make_tournament(organiser=organiser)
+
+
+@pytest.fixture
+def actor(organiser: Any) -> Any:
+    """The organiser as the services' actor (may edit locked matches)."""
+    from scoring.services.matches import Actor
+
+    return Actor(user=organiser, via="organiser", may_edit_locked=True)
+
+
 @pytest.fixture(autouse=True)
-def _live_server_idle(request: pytest.FixtureRequest):
-    """A browser test begins when the live server answers no request left from the test
-    before (tests/inflight.py), and its database is emptied only when the requests of its
-    closed pages are answered (this fixture then depends on ``transactional_db``, so its
-    teardown runs before the flush)."""
-    if request.node.get_closest_marker("e2e") is None:
-        yield
-        return
-    from tests.inflight import wait_idle
+def _reset_process_caches() -> None:
+    """Each test starts with nothing kept from the one before: the process's memos of stored
+    data (the log, the replays, the tablet's regions) and Django's cache (rendered live
+    partials and API documents are cached under their ETags); see tests/caches.py."""
+    from tests.caches import empty_process_caches
 
-    if "transactional_db" in request.fixturenames:
-        request.getfixturevalue("transactional_db")
-    wait_idle()
-    yield
-    wait_idle()
+    empty_process_caches()
 
 
 @pytest.fixture(autouse=True)
-def _reset_language():
-    """Each test starts in English, whatever the previous one activated, with an empty cache
-    (rendered live partials and API documents are cached under their ETags)."""
-    from django.core.cache import cache
-
-    cache.clear()
+def _reset_language() -> Iterator[None]:
+    """Each test starts in English, whatever the previous one activated."""
     translation.activate("en")
     yield
     translation.activate("en")

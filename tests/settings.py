@@ -44,12 +44,5 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
         "NAME": str(_test_db_dir / f"carrom-test-{os.getpid()}.sqlite3"),
     }
 
-# The browser tests wait until the live server answers no request before they begin, and a
-# test's database is emptied only when the requests of its closed pages are answered
-# (tests/inflight.py): a request left over from the previous test must not write into the next.
-# Right after security and static files (served without the database), as the project's order
-# requires (tests/foundation/test_settings.py).
-MIDDLEWARE = [*MIDDLEWARE[:2], "tests.inflight.InFlightMiddleware", *MIDDLEWARE[2:]]  # noqa: F405
-
 # Background tasks run at once, inside the request that enqueues them (issue 31).
 TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}

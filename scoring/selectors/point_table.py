@@ -7,8 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.models import Entry, Event, Game, Match
-
-DONE = (Match.Status.FINISHED, Match.Status.CONFIRMED)
+from scoring.standings.results import DONE
 
 
 @dataclass

@@ -20,10 +20,10 @@ from scoring.round_clock import (
     minutes_seconds,
 )
 from scoring.rules import variant_for
+from scoring.standings.results import DONE
 
 #: A round is on the clock while one of its matches waits, is called or is played.
 OPEN = (Match.Status.READY, Match.Status.CALLED, Match.Status.PLAYING)
-DONE = (Match.Status.FINISHED, Match.Status.CONFIRMED)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_noop
 
 from scoring.draws import Reason
 from scoring.models import Event, Match, Round
+from scoring.services.errors import ServiceError
 from scoring.services.matches import Actor
 
 SYSTEM = Actor(via="system", device="draw")
@@ -19,7 +20,6 @@ DRAWABLE = (*ELIMINATION, Event.Format.SWISS, Event.Format.GROUPS)
 BRACKETS = (Round.Bracket.MAIN, Round.Bracket.WINNERS, Round.Bracket.LOSERS,
             Round.Bracket.FINAL, Round.Bracket.PLACEMENT)
 NOT_STARTED = (Match.Status.SCHEDULED, Match.Status.READY)
-DONE = (Match.Status.FINISHED, Match.Status.CONFIRMED)
 READY = Match.Status.READY.value  # a plain string: sent to the database as it is
 
 #: Round names stored in the database (English); pages translate them with gettext.
@@ -33,14 +33,12 @@ ROUND_NAMES = (
 )
 
 
-class DrawServiceError(Exception):
+class DrawServiceError(ServiceError):
     """A draw the organiser cannot make now; ``code``/``params`` are translated by the view
     (codes of :class:`scoring.draws.types.DrawError` pass through)."""
 
     def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
+        super().__init__(code, **params)
 
 
 def separation_key(event: Event) -> str | None:

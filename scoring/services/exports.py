@@ -38,7 +38,7 @@ from scoring.rules import first_breaker_of_game
 from scoring.services.placings import event_placings
 from scoring.services.sol.extension import KEY as EXTENSION_KEY
 from scoring.services.sol.extension import VERSION as EXTENSION_VERSION
-from scoring.standings.results import ranking_rule
+from scoring.standings.results import DONE, ranking_rule
 
 #: Namespace of the guids we make for players, events and clubs (stable across exports).
 GUID_NAMESPACE = uuid.UUID("0c6a1f4e-2b7d-4c55-9a0e-6b1d3c2f9e71")
@@ -46,7 +46,6 @@ PHANTOM_SCORE = 25
 SYSTEMS = {Event.Format.SWISS: "swiss", Event.Format.KNOCKOUT: "knockout",
            Event.Format.DOUBLE_ELIMINATION: "knockout", Event.Format.GROUPS: "roundrobin",
            Event.Format.SINGLE_MATCH: "swiss"}
-DONE = (Match.Status.FINISHED, Match.Status.CONFIRMED)
 
 
 def _guid(kind: str, key: Any) -> str:

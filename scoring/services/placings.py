@@ -25,7 +25,9 @@ from dataclasses import dataclass
 from scoring.models import Entry, Event, Match, Round
 from scoring.services import draws as draw_service
 
-DONE = (Match.Status.CONFIRMED,)
+#: A placing counts a match once both sides confirmed it (a finished match may still be
+#: corrected); this is not :data:`scoring.standings.results.DONE` (finished or confirmed).
+SETTLED = (Match.Status.CONFIRMED,)
 
 
 @dataclass(frozen=True)
@@ -100,8 +102,8 @@ def _winner(m: Match) -> int | None:
     return {"a": m.entry_a_id, "b": m.entry_b_id}.get(m.winner_side)
 
 
-def _decided(m: Match) -> bool:
-    return m.status in DONE or m.walkover or m.bye
+def _settled(m: Match) -> bool:
+    return m.status in SETTLED or m.walkover or m.bye
 
 
 def _elimination(event: Event, matches: list[Match]) -> dict[int, tuple[int, int]]:
@@ -111,7 +113,7 @@ def _elimination(event: Event, matches: list[Match]) -> dict[int, tuple[int, int
         finals = sorted((m for m in matches if m.round.bracket == Round.Bracket.FINAL),
                         key=lambda m: (m.round.number, m.number))
         elimination = [m for m in matches if m.round.bracket == Round.Bracket.LOSERS]
-        top = [m for m in finals if _decided(m) and (m.entry_a_id and m.entry_b_id)]
+        top = [m for m in finals if _settled(m) and (m.entry_a_id and m.entry_b_id)]
     else:
         main = [m for m in matches if m.round.bracket in (Round.Bracket.MAIN,)]
         if not main:
@@ -120,7 +122,7 @@ def _elimination(event: Event, matches: list[Match]) -> dict[int, tuple[int, int
         top = [m for m in main if m.round.number == last]
         elimination = [m for m in main if m.round.number != last]
     placed = 0
-    if top and all(_decided(m) for m in top):
+    if top and all(_settled(m) for m in top):
         final = top[-1]
         champion = _winner(final)
         if champion:
@@ -135,11 +137,11 @@ def _elimination(event: Event, matches: list[Match]) -> dict[int, tuple[int, int
     for m in elimination:
         by_round.setdefault(m.round.number, []).append(m)
     for number in sorted(by_round, reverse=True):
-        losers = [e for m in by_round[number] if _decided(m) for e in _loser(m)]
-        if not all(_decided(m) for m in by_round[number]):
+        losers = [e for m in by_round[number] if _settled(m) for e in _loser(m)]
+        if not all(_settled(m) for m in by_round[number]):
             break
         if third and number == max(by_round) and event.format != \
-                Event.Format.DOUBLE_ELIMINATION and all(_decided(m) for m in third):
+                Event.Format.DOUBLE_ELIMINATION and all(_settled(m) for m in third):
             winner, beaten = _winner(third[0]), _loser(third[0])
             if winner:
                 places[winner] = (placed + 1, placed + 1)
@@ -176,7 +178,7 @@ def event_placings(event: Event) -> list[Placing]:
         # the places of those out after the groups are known once the knock-out is drawn
         # (before, nobody knows who qualifies: no "placings so far" of a group stage)
         if event.format == Event.Format.GROUPS and ko and not any(
-                m.status not in DONE and not m.bye and not m.walkover
+                m.status not in SETTLED and not m.bye and not m.walkover
                 for m in matches if m.round.bracket == Round.Bracket.GROUPS):
             in_ko = {e for m in ko for e in (m.entry_a_id, m.entry_b_id) if e}
             rest: dict[int, list[int]] = {}

@@ -13,15 +13,16 @@ from itertools import combinations
 from typing import Any
 
 from scoring.models import Event, Match, Round
+from scoring.services.errors import ServiceError
 
 MAX_ENTRIES = 9
 
 
-class PointDrawError(Exception):
+class PointDrawError(ServiceError):
+    """A point-carrom draw that cannot be made (too many entries for the tables of three)."""
+
     def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
+        super().__init__(code, **params)
 
 
 def point_tables(entry_ids: list[int]) -> list[list[tuple[int, int, int]]]:

@@ -22,6 +22,7 @@ from django.db import transaction
 from scoring.models import AuditEntry, Board, Match, PaperScoresheet
 from scoring.rules import BoardScore, MatchState, SummaryEntry, get_rules, variant_for
 from scoring.rules.game import summary_points
+from scoring.services.errors import ServiceError
 from scoring.services.matches import Actor, match_snapshot
 
 SIDES = ("a", "b")
@@ -32,13 +33,12 @@ FIELDS = ("game_missing_on_tablet", "game_missing_on_paper", "board_missing_on_t
           "carrommen", "queen", "law", "game_score", "not_comparable")
 
 
-class PaperError(Exception):
+class PaperError(ServiceError):
     """An invalid paper sheet; ``code`` is stable, ``where`` says which game/board."""
 
     def __init__(self, code: str, message: str, where: str = "") -> None:
-        super().__init__(f"{where}: {message}" if where else message)
-        self.code = code
-        self.message = message
+        super().__init__(code, message, where=where)
+        self.args = (f"{where}: {message}" if where else message,)
         self.where = where
 
 

@@ -10,9 +10,10 @@ from django.utils import timezone
 
 from scoring.limits import TextRefused, check_text
 from scoring.models import Entry, Match
-from scoring.services.draw_base import DONE, NOT_STARTED, DrawServiceError, decided_fields
+from scoring.services.draw_base import NOT_STARTED, DrawServiceError, decided_fields
 from scoring.services.matches import Actor, MatchError, confirm_match, match_snapshot
 from scoring.services.tournaments import audit
+from scoring.standings.results import DONE
 
 
 def _text(value: str | None, field: str, multiline: bool = False) -> str:

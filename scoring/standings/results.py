@@ -35,8 +35,12 @@ from django.db.models import Q
 from scoring.draws import MatchResult, RankingRule, rule_for
 from scoring.models import Event, Match, Round, Rubber
 
-#: Statuses of a match whose result stands (with a winner, or drawn).
-DECIDED_STATUSES = (Match.Status.FINISHED, Match.Status.CONFIRMED)
+#: The statuses of a match that is over: played to its end, confirmed or not. The one
+#: definition; every module that asks whether a match is over imports it from here.
+DONE = (Match.Status.FINISHED, Match.Status.CONFIRMED)
+
+#: Statuses of a match whose result stands (with a winner, or drawn): a match that is over.
+DECIDED_STATUSES = DONE
 
 #: A match row as read for results: id, entry a, entry b, bye, walkover, winner side, status,
 #: round id, group, number, draw.

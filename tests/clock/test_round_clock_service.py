@@ -17,7 +17,7 @@ from scoring.selectors import round_clock as clocks
 from scoring.services import callup, draws
 from scoring.services import round_clock as clock_service
 from scoring.services.round_clock import ClockError
-from tests.organiser.conftest import make_event, play
+from tests.factories import make_event, play
 
 pytestmark = pytest.mark.django_db
 
@@ -205,7 +205,7 @@ def test_counted_from_the_call_each_table_card_counts_down(client, organiser, to
 
 
 def test_a_point_carrom_table_shows_no_clock_on_its_tablet(actor) -> None:
-    from tests.services.conftest import make_match
+    from tests.factories import make_match
 
     match = make_match(rules="point-carrom", kind="points")
     event = match.event

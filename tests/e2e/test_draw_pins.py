@@ -13,7 +13,7 @@ from scoring.models import Match
 from scoring.services import draws
 from scoring.services.matches import Actor
 from tests.e2e.test_organiser_flow import Problems, organiser_page  # noqa: F401  (fixture)
-from tests.organiser.conftest import make_event, make_tournament
+from tests.factories import make_event, make_tournament
 
 pytestmark = pytest.mark.e2e
 

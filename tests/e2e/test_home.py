@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, Request, Response, expect
 
 from scoring.models import Tournament
-from tests.conftest import TABLET_LANDSCAPE
+from tests.browser import TABLET_LANDSCAPE
 
 
 class PageProblems:

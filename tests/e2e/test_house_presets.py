@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from scoring.models import Event, HousePreset
 from tests.e2e.test_organiser_flow import Problems, organiser_page  # noqa: F401  (fixture)
-from tests.organiser.conftest import make_event, make_tournament
+from tests.factories import make_event, make_tournament
 
 pytestmark = pytest.mark.e2e
 

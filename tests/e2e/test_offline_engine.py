@@ -12,7 +12,7 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.conftest import TABLET_PORTRAIT
+from tests.browser import TABLET_PORTRAIT
 from tests.e2e.test_tablet_offline import keys
 from tests.e2e.test_umpire_tablet import Problems, events, tossed_match
 from tools.fetch_pyodide import is_current

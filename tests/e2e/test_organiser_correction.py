@@ -15,7 +15,7 @@ from scoring.models import Board, Match
 from scoring.services import draws
 from scoring.services.matches import Actor, record_quick_board, record_toss
 from tests.e2e.test_organiser_flow import Problems, organiser_page  # noqa: F401  (fixture)
-from tests.organiser.conftest import make_event, make_tournament, play_and_confirm
+from tests.factories import make_event, make_tournament, play_and_confirm
 
 SHOTS = Path("/tmp/organiser-shots")  # looked at by hand, never committed
 

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scoring.models import Match, Tournament
-from tests.conftest import TABLET_LANDSCAPE
+from tests.browser import TABLET_LANDSCAPE
 
 CSV = """name,club,nationality,rating,seed
 Asha Rao,CC Riverside,IN,1820,1
@@ -135,7 +135,7 @@ def test_organiser_runs_a_knockout_from_csv_to_champion(organiser_page: Page, li
 def test_call_up_by_tap(organiser_page: Page, live_server, django_user_model):
     from scoring.services import draws
     from scoring.services.matches import Actor
-    from tests.organiser.conftest import make_event, make_tournament
+    from tests.factories import make_event, make_tournament
 
     chief = django_user_model.objects.get(username="chief")
     tournament = make_tournament("tap-cup", organiser=chief, tables=2)

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from scoring.models import Entry, Event, Match, Player, Tournament
 from scoring.services.tournaments import sync_tables
-from tests.conftest import TABLET_LANDSCAPE
+from tests.browser import TABLET_LANDSCAPE
 
 PASSWORD = "Carrom-striker-77"
 

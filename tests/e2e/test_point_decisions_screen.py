@@ -27,7 +27,7 @@ pytestmark = pytest.mark.e2e
 @pytest.mark.parametrize("size", [SIZES[0], SIZES[2]])
 def test_a_void_board_from_the_point_carrom_sheet(live_server, page: Page, transactional_db,
                                                   size):
-    from tests.services.conftest import make_match
+    from tests.factories import make_match
 
     SHOTS.mkdir(exist_ok=True)
     page.set_viewport_size(size)

@@ -10,8 +10,8 @@ from django.urls import reverse
 from playwright.sync_api import Browser, expect
 
 from scoring.models import Table
+from tests.factories import make_match
 from tests.live.point_flow import BOARD_ONE, play, post, st, toss
-from tests.services.conftest import make_match
 
 
 @pytest.fixture

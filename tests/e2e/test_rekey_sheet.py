@@ -13,7 +13,7 @@ from scoring.models import AuditEntry, Board, Match
 from scoring.services import draws
 from scoring.services.matches import Actor
 from tests.e2e.test_organiser_flow import Problems, organiser_page  # noqa: F401  (fixture)
-from tests.organiser.conftest import make_event, make_tournament, play_and_confirm
+from tests.factories import make_event, make_tournament, play_and_confirm
 from tests.organiser.test_corrections import EIGHT, paper_match
 
 SHOTS = Path("/tmp/organiser-shots")  # looked at by hand, never committed

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.conftest import TABLET_LANDSCAPE, TABLET_PORTRAIT
+from tests.browser import TABLET_LANDSCAPE, TABLET_PORTRAIT
 from tests.printing.conftest import World, world  # noqa: F401  (the printing fixture)
 
 SHOTS = "/tmp/e2e-shots"

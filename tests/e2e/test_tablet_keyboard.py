@@ -142,7 +142,7 @@ def test_every_button_keeps_its_place_for_the_whole_board(live_server, page: Pag
 @pytest.mark.parametrize("size", [SIZES[0], SIZES[2], PHONE])
 def test_a_point_carrom_board_keeps_its_one_tap_buttons_in_place(live_server, page: Page,
                                                                  transactional_db, size):
-    from tests.services.conftest import make_match
+    from tests.factories import make_match
 
     page.set_viewport_size(size)
     match = make_match(rules="point-carrom", games_to_win=1)

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from scoring.models import Player
 from scoring.services.matches import record_toss
 from tests.e2e.test_umpire_tablet import UMPIRE
-from tests.services.conftest import make_match
+from tests.factories import make_match
 
 SIZES = {"1024x768": {"width": 1024, "height": 768}, "1280x800": {"width": 1280, "height": 800}}
 SHOTS = os.environ.get("TABLET_SHOTS")

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from scoring.models import BoardEvent
 from scoring.services.matches import record_event
-from tests.conftest import TABLET_LANDSCAPE, TABLET_PORTRAIT
+from tests.browser import TABLET_LANDSCAPE, TABLET_PORTRAIT
 from tests.e2e.test_umpire_tablet import UMPIRE, Problems, events, tossed_match
 
 OFFLINE_SECONDS = int(__import__("os").environ.get("TABLET_OFFLINE_SECONDS", "60"))

@@ -254,7 +254,7 @@ def test_the_stroke_clock_starts_at_play_and_does_not_restart_on_undo(
 def test_a_point_carrom_board_keeps_every_control_on_screen(live_server, page: Page,
                                                             transactional_db, size):
     """Three players (issue 19): the same fixed screen, words for three."""
-    from tests.services.conftest import make_match
+    from tests.factories import make_match
 
     page.set_viewport_size(size)
     problems = Problems(page)

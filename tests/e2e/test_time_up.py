@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from scoring.models import Match
 from scoring.services.matches import Actor, record_quick_board, record_toss
-from tests.conftest import TABLET_LANDSCAPE, TABLET_PORTRAIT
+from tests.browser import TABLET_LANDSCAPE, TABLET_PORTRAIT
 from tests.standings.test_time_up import swiss_round
 
 SYSTEM = Actor(via="system", device="e2e")

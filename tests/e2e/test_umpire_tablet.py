@@ -14,8 +14,8 @@ from playwright.sync_api import Browser, Page, Route, expect
 
 from scoring.models import BoardEvent, Match
 from scoring.services.matches import Actor, record_seating, record_toss
-from tests.conftest import TABLET_LANDSCAPE, TABLET_PORTRAIT
-from tests.services.conftest import make_match
+from tests.browser import TABLET_LANDSCAPE, TABLET_PORTRAIT
+from tests.factories import make_match
 
 UMPIRE = Actor(via="link", device="e2e")
 SIZES = [pytest.param(TABLET_PORTRAIT, id="portrait"),

@@ -67,8 +67,9 @@ def run_manage(*args: str, env: dict[str, str], timeout: int = 120) -> subproces
     """Run ``manage.py`` in a fresh interpreter with exactly the given extra environment.
 
     The subprocess uses the project settings (not tests.settings), without the settings-related
-    variables of this process (tests/conftest.py sets DJANGO_ALLOW_ASYNC_UNSAFE, which
-    check --deploy rightly rejects). Values in *env* win over a local .env file.
+    variables of this process (tests/conftest.py sets DJANGO_ALLOW_ASYNC_UNSAFE while the
+    browser tests run, which check --deploy rightly rejects). Values in *env* win over a local
+    .env file.
     """
     base = {
         key: value

@@ -38,7 +38,7 @@ from scoring.services.matches import (
     record_toss,
     undo_last_event,
 )
-from tests.organiser.conftest import make_event, make_tournament
+from tests.factories import make_event, make_tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -17,8 +17,8 @@ from jsonschema import Draft202012Validator
 from scoring.models import Match
 from scoring.services.matches import record_toss
 from scoring.views import api, api_description, api_seasons
+from tests.factories import make_match
 from tests.live.point_flow import BOARD_ONE, SYSTEM, play
-from tests.services.conftest import make_match
 
 DOC = api_description.description()
 

@@ -16,7 +16,7 @@ from scoring.services.matches import (
     match_snapshot,
     record_toss,
 )
-from tests.services.conftest import make_match
+from tests.factories import make_match
 
 from .point_flow import BOARD_ONE, BOARD_TWO, SYSTEM, play, post, st
 

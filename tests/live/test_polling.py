@@ -4,12 +4,12 @@ SQL queries per poll whatever the size of the tournament."""
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring.models import Round
+from tests.caches import empty_process_caches
 
 from . import factories as f
 
@@ -180,7 +180,7 @@ def test_polls_cost_the_same_queries_on_a_small_and_a_large_tournament(
     paths = _poll_paths(tournament, knockout, swiss["event"])
     small = {}
     for path in paths:
-        cache.clear()  # rendered standings and brackets are cached: count the real work
+        empty_process_caches()  # rendered standings and brackets are cached: count the real work
         count, response = queries(client, path)
         assert response.status_code == 200, path
         small[path] = count
@@ -189,7 +189,7 @@ def test_polls_cost_the_same_queries_on_a_small_and_a_large_tournament(
     big_event = tournament.events.get(name="Big Swiss 48")
     big_paths = _poll_paths(tournament, knockout, big_event)
     for before, path in zip(paths, big_paths, strict=True):
-        cache.clear()
+        empty_process_caches()
         with django_assert_max_num_queries(12):
             count, response = queries(client, path)
         assert response.status_code == 200, path
@@ -207,7 +207,7 @@ def test_standings_ignore_strokes_and_are_rendered_once_per_change(client, swiss
     live = f.match(event, e[0], e[5], number=20, table=3, status="called")
     f.toss(live)
     path = url("live-standings-part", tournament.slug, event.pk)
-    cache.clear()
+    empty_process_caches()
     first = client.get(path)
     f.post(live, f.stroke("white", white=1))
     assert client.get(path, headers={"if-none-match": first["ETag"]}).status_code == 304

@@ -8,7 +8,7 @@ import pytest
 from scoring.models import Match
 from scoring.services import callup, draws
 from scoring.services.tournaments import TournamentError
-from tests.organiser.conftest import make_event, play, play_and_confirm
+from tests.factories import make_event, play, play_and_confirm
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from scoring.services import checkin, draws
 from scoring.services.backup import export_tournament, import_tournament
 from scoring.services.checkin import CheckInError
 from scoring.services.matches import Actor
-from tests.organiser.conftest import make_event, play_and_confirm
+from tests.factories import make_event, play_and_confirm
 
 pytestmark = pytest.mark.django_db
 

@@ -28,7 +28,7 @@ from scoring.services.matches import (
     record_quick_board,
     record_toss,
 )
-from tests.organiser.conftest import make_event, make_tournament, play_and_confirm
+from tests.factories import make_event, make_tournament, play_and_confirm
 
 ORGANISER = Actor(via="organiser", device="tests", may_edit_locked=True)
 

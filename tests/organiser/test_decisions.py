@@ -13,7 +13,7 @@ from scoring.services import draws
 from scoring.services.corrections import CorrectionError
 from scoring.services.decisions import Decision, decide, preview_decision
 from scoring.services.matches import rebuild_match, record_quick_board, record_toss
-from tests.organiser.conftest import make_event, play_and_confirm
+from tests.factories import make_event, play_and_confirm
 from tests.organiser.test_corrections import (
     EIGHT,
     ORGANISER,

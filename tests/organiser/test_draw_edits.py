@@ -9,7 +9,7 @@ from scoring.models import AuditEntry, Match
 from scoring.services import draws
 from scoring.services.draw_edits import pair_round_again, swap_entries
 from scoring.services.draws import DrawServiceError
-from tests.organiser.conftest import make_event, play, swiss_in_round_two
+from tests.factories import make_event, play, swiss_in_round_two
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from scoring.models import AuditEntry, Match, Round
 from scoring.services import draws
 from scoring.services.draws import DrawServiceError
-from tests.organiser.conftest import make_event, play, play_and_confirm
+from tests.factories import make_event, play, play_and_confirm
 
 pytestmark = pytest.mark.django_db
 

@@ -19,7 +19,7 @@ from scoring.services import draws
 from scoring.services.exports import placings_csv, sol_archive
 from scoring.services.placings import event_placings
 from scoring.services.sol import import_sol, read_archive
-from tests.organiser.conftest import make_event, play_and_confirm
+from tests.factories import make_event, play_and_confirm
 
 pytestmark = pytest.mark.django_db
 

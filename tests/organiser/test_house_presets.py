@@ -16,7 +16,7 @@ from scoring.services import draws
 from scoring.services import house_presets as service
 from scoring.services import tournaments as tournament_service
 from scoring.services.tournaments import TournamentError
-from tests.organiser.conftest import make_event, make_tournament, play
+from tests.factories import make_event, make_tournament, play
 
 pytestmark = pytest.mark.django_db
 

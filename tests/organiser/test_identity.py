@@ -15,7 +15,7 @@ from scoring.models import Entry, Event, Player
 from scoring.services import tournaments as svc
 from scoring.services.players import PlayerBook, find_player
 from scoring.services.tournaments import PlayerData, PossibleDuplicate
-from tests.organiser.conftest import make_tournament
+from tests.factories import make_tournament
 
 #: every accented letter of Latin-1 (so each can be written in all four encodings), capital
 #: and small, as the first letter of a name and inside it

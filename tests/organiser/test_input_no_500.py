@@ -12,7 +12,7 @@ from scoring.limits import ascii_digits, check_text, text_problem
 from scoring.models import Entry, Table
 from scoring.services import checkin
 from scoring.services.matches import Actor
-from tests.organiser.conftest import make_event
+from tests.factories import make_event
 
 
 @pytest.mark.parametrize("text, problem", [

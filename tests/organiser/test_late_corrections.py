@@ -17,7 +17,7 @@ from scoring.services.corrections import (
     preview_correction,
 )
 from scoring.services.decisions import Decision, decide, preview_decision
-from tests.organiser.conftest import make_event, play, play_and_confirm
+from tests.factories import make_event, play, play_and_confirm
 from tests.organiser.test_corrections import EIGHT, ORGANISER, paper_match
 
 pytestmark = pytest.mark.django_db
@@ -355,7 +355,7 @@ def test_the_double_elimination_match_list_is_in_order_with_its_brackets(tournam
 def test_swiss_standings_say_per_row_what_decided_the_place(tournament):
     """Issue 30: the Swiss table has the "decided by" column, as the groups' tables."""
     from scoring.standings.tables import swiss_table
-    from tests.organiser.conftest import swiss_in_round_two
+    from tests.factories import swiss_in_round_two
 
     event = swiss_in_round_two(tournament, ORGANISER)
     tables = swiss_table(event)

@@ -14,7 +14,7 @@ from hypothesis.extra.django import TestCase
 from scoring.models import AuditEntry, Board, BoardEvent, Event, Game, Match
 from scoring.services import draws
 from scoring.services.decisions import Decision, decide, preview_decision
-from tests.organiser.conftest import make_event, make_tournament, play
+from tests.factories import make_event, make_tournament, play
 from tests.organiser.test_corrections import ORGANISER
 
 FORMATS = ("knockout", "double_elimination", "swiss")

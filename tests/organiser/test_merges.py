@@ -14,7 +14,7 @@ from scoring.services import draws
 from scoring.services.callup import busy
 from scoring.services.merges import merge_players, undo_merge
 from scoring.services.tournaments import TournamentError
-from tests.organiser.conftest import make_tournament, play
+from tests.factories import make_tournament, play
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from scoring.models import Board, Match
 from scoring.services import draws
 from scoring.services.matches import StaleMatch
 from scoring.services.paper_sheet import SheetBoard, SheetError, check_sheet, enter_sheet
-from tests.organiser.conftest import make_event, play_and_confirm
+from tests.factories import make_event, play_and_confirm
 from tests.organiser.test_corrections import ORGANISER
 
 pytestmark = pytest.mark.django_db

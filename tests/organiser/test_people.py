@@ -19,7 +19,7 @@ from django.utils import timezone
 from scoring.models import Invitation, Match
 from scoring.services import people
 from scoring.services.people import PeopleError
-from tests.organiser.conftest import make_event, make_tournament
+from tests.factories import make_event, make_tournament
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "Carrom-striker-77"

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from scoring.models import Match
 from scoring.services import draws
-from tests.organiser.conftest import make_event, make_tournament
+from tests.factories import make_event, make_tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Entry, Event, Player
-from tests.organiser.conftest import make_event, make_tournament
+from tests.factories import make_event, make_tournament
 
 pytestmark = pytest.mark.django_db
 

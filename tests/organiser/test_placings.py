@@ -8,7 +8,7 @@ import pytest
 from scoring.models import Match
 from scoring.services import draws
 from scoring.services.placings import event_placings, podium
-from tests.organiser.conftest import make_event, play_and_confirm
+from tests.factories import make_event, play_and_confirm
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from scoring.models import Match
 from scoring.services import draws
-from tests.organiser.conftest import make_event
+from tests.factories import make_event
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ import pytest
 
 from scoring.models import Match, Player
 from scoring.services import draws
-from tests.organiser.conftest import make_event
+from tests.factories import make_event
 
 pytestmark = pytest.mark.django_db
 
@@ -66,7 +66,7 @@ def test_knockout_draw_puts_clubmates_in_different_halves(tournament, actor):
 def test_later_swiss_round_keeps_clubmates_of_one_score_group_apart(tournament, actor):
     """Round 2 (SoL's "delay compatriots"): the usual pairing would pair two clubmates of the
     winners' group; with separation they meet others of that group and the reason says so."""
-    from tests.organiser.conftest import play_and_confirm
+    from tests.factories import play_and_confirm
 
     event = make_event(tournament, 8, fmt="swiss", settings={"rounds": 3})
     draws.draw_event(event=event, actor=actor, random_seed=1)

@@ -13,7 +13,7 @@ from scoring.pdf import render_scoresheet
 from scoring.selectors import sheets
 from scoring.services import draws
 from scoring.services.decisions import Decision, decide
-from tests.organiser.conftest import make_event
+from tests.factories import make_event
 from tests.organiser.test_corrections import EIGHT, ORGANISER, knockout_semi, paper_match
 from tests.pdf.helpers import all_text, positioned
 

@@ -21,7 +21,7 @@ from scoring.services.matches import Actor, record_quick_board, record_toss
 from scoring.services.sol import import_sol
 from scoring.services.time_up import record_time_up
 from scoring.services.walkovers import record_walkover
-from tests.organiser.conftest import make_event, make_tournament
+from tests.factories import make_event, make_tournament
 
 pytestmark = pytest.mark.django_db
 SYSTEM = Actor(via="system", device="tests")

@@ -10,7 +10,7 @@ import pytest
 from scoring.models import AuditEntry, Entry, Event, Player
 from scoring.services import tournaments as svc
 from scoring.services.tournaments import TournamentError
-from tests.organiser.conftest import make_event
+from tests.factories import make_event
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import AuditEntry, Entry, Event, Match, Round, Tournament
-from tests.organiser.conftest import make_event, play
+from tests.factories import make_event, play
 
 pytestmark = pytest.mark.django_db
 

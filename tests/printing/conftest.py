@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from scoring.models import Entry, Event, Match, Player, Round, Table, Tournament
 from scoring.services.matches import Actor, record_event, record_quick_board, record_toss
+from tests.factories import make_match
 
 UMPIRE = Actor(via="link", device="test tablet")
 UNICODE_A = "Łukasz Ünal"
@@ -55,14 +56,6 @@ def make_entries(event: Event, names: list[str]) -> list[Entry]:
         player = Player.objects.create(name=name, club="CC Frankfurt" if n == 1 else "")
         entries.append(Entry.objects.create(event=event, player=player, seed=n))
     return entries
-
-
-def make_match(event: Event, a: Entry | None, b: Entry | None, *, number: int = 1,
-               rnd: Round | None = None, table: Table | None = None, **fields: object) -> Match:
-    return Match.objects.create(event=event, round=rnd, number=number, entry_a=a, entry_b=b,
-                                table=table, rules=event.rules,
-                                status=Match.Status.READY if a and b else
-                                Match.Status.SCHEDULED, **fields)
 
 
 def play_full_match(match: Match) -> Match:

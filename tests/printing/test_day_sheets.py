@@ -15,8 +15,9 @@ from scoring.pdf import render_scoresheet
 from scoring.selectors import sheets
 from scoring.services import draws
 from scoring.services.matches import Actor
+from tests.factories import make_match
 
-from .conftest import World, make_match
+from .conftest import World
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None,
                                 reason="poppler-utils (pdftotext) is needed")

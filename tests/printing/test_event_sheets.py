@@ -8,9 +8,10 @@ from django.urls import reverse
 from scoring.models import Event, Match, Round
 from scoring.selectors import sheets
 from scoring.standings.results import match_totals
+from tests.factories import make_match
 from tests.pdf.helpers import all_text, page_sizes, rasterise
 
-from .conftest import World, make_entries, make_event, make_match
+from .conftest import World, make_entries, make_event
 
 pytestmark = pytest.mark.django_db
 

@@ -18,9 +18,10 @@ from scoring.models import Entry, Event, Match, Player, Round
 from scoring.pdf import render_standings
 from scoring.selectors import live, sheets
 from scoring.services import draws as draw_services
+from tests.factories import make_match
 from tests.pdf.helpers import all_text, positioned
 
-from .conftest import World, make_event, make_match
+from .conftest import World, make_event
 from .test_event_sheets import finish
 
 pytestmark = pytest.mark.django_db

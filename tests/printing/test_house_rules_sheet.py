@@ -13,7 +13,7 @@ from scoring.services import draws
 from scoring.services import house_presets as service
 from scoring.services import tournaments as tournament_service
 from scoring.services.matches import Actor
-from tests.organiser.conftest import make_event, make_tournament, play
+from tests.factories import make_event, make_tournament, play
 from tests.pdf.helpers import all_text
 
 pytestmark = pytest.mark.django_db

@@ -10,9 +10,10 @@ import pytest
 from scoring.models import Entry, Event, Player
 from scoring.pdf import render_scoresheet
 from scoring.selectors import sheets
+from tests.factories import make_match
 from tests.pdf.helpers import all_text
 
-from .conftest import World, make_match
+from .conftest import World
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,10 @@ import pytest
 from scoring.models import Round
 from scoring.pdf import render_standings
 from scoring.selectors import sheets
+from tests.factories import make_match
 from tests.pdf.helpers import all_text, page_sizes
 
-from .conftest import World, make_entries, make_event, make_match
+from .conftest import World, make_entries, make_event
 from .test_event_sheets import finish
 
 pytestmark = pytest.mark.django_db

@@ -10,9 +10,9 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Match, Round
+from tests.factories import make_match
 from tests.live.point_flow import BOARD_ONE, BOARD_TWO, play, toss
 from tests.pdf.helpers import positioned, require_tool
-from tests.services.conftest import make_match
 
 pytestmark = pytest.mark.django_db
 

@@ -13,9 +13,10 @@ from scoring.models import Entry, Event, Player, Round
 from scoring.pdf import render_callup_list, render_pairing_list
 from scoring.selectors.round_lists import round_list_data
 from scoring.selectors.sheets import SheetUnavailable
+from tests.factories import make_match
 from tests.pdf.helpers import all_text, page_sizes, positioned
 
-from .conftest import NAME_B, UNICODE_A, World, make_entries, make_match
+from .conftest import NAME_B, UNICODE_A, World, make_entries
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,9 @@ from django.test.utils import CaptureQueriesContext
 from scoring.models import Match
 from scoring.selectors import sheets
 from scoring.services.matches import match_snapshot, record_toss
+from tests.factories import make_match
 
-from .conftest import NAME_B, UMPIRE, UNICODE_A, World, log, make_match, quick, stroke
+from .conftest import NAME_B, UMPIRE, UNICODE_A, World, log, quick, stroke
 
 pytestmark = pytest.mark.django_db
 

@@ -216,8 +216,7 @@ def test_revoked_or_expired_umpire_link_is_refused(client, world: World) -> None
 
 def test_point_carrom_scoresheet_is_served(client, world: World) -> None:
     from scoring.models import Entry, Event, Player
-
-    from .conftest import make_match
+    from tests.factories import make_match
 
     event = Event.objects.create(tournament=world.tournament, name="Points", kind="points",
                                  rules="point-carrom")

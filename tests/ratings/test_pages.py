@@ -83,7 +83,7 @@ def test_pages_are_translated(client, rated) -> None:
 
 def test_an_event_seeded_by_rating_says_so(client, rated) -> None:
     from scoring.services.tournaments import clean_settings
-    from tests.organiser.conftest import make_event, make_tournament
+    from tests.factories import make_event, make_tournament
 
     rating, _players = rated
     event = make_event(make_tournament("autumn"), 4, name="autumn")
@@ -99,7 +99,7 @@ def test_the_organiser_rates_his_tournament_on_its_settings_page(
         client, django_user_model, django_capture_on_commit_callbacks) -> None:
     from scoring.models import Match
     from scoring.services import draws
-    from tests.organiser.conftest import SYSTEM, make_event, make_tournament, play_and_confirm
+    from tests.factories import SYSTEM, make_event, make_tournament, play_and_confirm
 
     organiser = django_user_model.objects.create_user("orga", password="pw", is_staff=True)
     tournament = make_tournament("club-open", organiser=organiser)

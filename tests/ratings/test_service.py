@@ -12,7 +12,7 @@ from scoring.models import Board, Match, Rate, Rating
 from scoring.services import draws
 from scoring.services import ratings as service
 from scoring.services.corrections import PaperFix, correct_board, preview_correction
-from tests.organiser.conftest import SYSTEM, make_event, make_tournament, play_and_confirm
+from tests.factories import SYSTEM, make_event, make_tournament, play_and_confirm
 from tests.organiser.test_corrections import EIGHT, ORGANISER, paper_match
 
 pytestmark = pytest.mark.django_db

@@ -10,14 +10,8 @@ import pytest
 from scoring.models import Entry, Event, Match, Player, Tournament
 from scoring.services import draws
 from scoring.services import seasons as service
-from tests.organiser.conftest import (  # noqa: F401 - fixtures
-    SYSTEM,
-    actor,
-    make_tournament,
-    play_and_confirm,
-    run_on_commit,
-)
-from tests.organiser.conftest import organiser as organiser  # noqa: F401 - a fixture
+from tests.factories import SYSTEM, make_tournament, play_and_confirm
+from tests.organiser.conftest import run_on_commit  # noqa: F401 - a fixture
 
 
 def played_event(slug: str, day: datetime.date, players: list[Player], capture, *,

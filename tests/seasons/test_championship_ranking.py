@@ -77,7 +77,7 @@ def test_worst_prize_skipped_and_national_ranking(club, players,
 def test_an_event_still_running_gives_no_prize(club, players):
     from scoring.models import Entry, Event
     from scoring.services import draws
-    from tests.organiser.conftest import SYSTEM, make_tournament
+    from tests.factories import SYSTEM, make_tournament
 
     t = make_tournament("running")
     event = Event.objects.create(tournament=t, name="Open", format="knockout", games_to_win=1)

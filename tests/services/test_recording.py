@@ -21,8 +21,7 @@ from scoring.services.matches import (
     undo_last_event,
     unlock_match,
 )
-
-from .conftest import make_match
+from tests.factories import make_match
 
 UMPIRE = Actor(via="link", device="test tablet")
 

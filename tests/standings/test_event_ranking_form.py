@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from scoring import standings
 from scoring.models import Event
-from tests.organiser.conftest import make_tournament
+from tests.factories import make_tournament
 
 pytestmark = pytest.mark.django_db
 

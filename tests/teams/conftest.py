@@ -1,5 +1,5 @@
 """The organiser's fixtures (a tournament, its organiser acting, on-commit callbacks run)."""
 
-from tests.organiser.conftest import actor, organiser, run_on_commit, tournament
+from tests.organiser.conftest import run_on_commit
 
-__all__ = ["actor", "organiser", "run_on_commit", "tournament"]
+__all__ = ["run_on_commit"]

@@ -13,7 +13,7 @@ from scoring.services.ties import LineupRefused, make_ties, set_tie_walkover, su
 from scoring.services.tournaments import TournamentError, create_event
 from scoring.standings.results import decided_results
 from scoring.standings.ties import tie_result_of
-from tests.organiser.conftest import play
+from tests.factories import play
 
 pytestmark = pytest.mark.django_db
 

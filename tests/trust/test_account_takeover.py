@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from scoring.models import AuditEntry, Invitation
 from scoring.services import people
-from tests.organiser.conftest import make_tournament
+from tests.factories import make_tournament
 
 pytestmark = pytest.mark.django_db
 VICTIM_PASSWORD = "Victim-owns-this-1"

@@ -17,7 +17,7 @@ from scoring import attempts
 from scoring.models import AttemptCounter, Entry
 from scoring.services import checkin, people
 from scoring.services.matches import Actor
-from tests.organiser.conftest import make_event, make_tournament
+from tests.factories import make_event, make_tournament
 
 from .conftest import PASSWORD, user
 

@@ -16,7 +16,7 @@ from scoring.services import tournaments as tournament_service
 from scoring.services.backup import BackupError, export_tournament, import_tournament
 from scoring.services.backup.check import replay_problems
 from scoring.services.matches import Actor
-from tests.organiser.conftest import make_event, make_tournament, play
+from tests.factories import make_event, make_tournament, play
 
 pytestmark = pytest.mark.django_db
 

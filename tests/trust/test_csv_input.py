@@ -9,7 +9,7 @@ import pytest
 from scoring.models import Entry, Player
 from scoring.services import tournaments as svc
 from scoring.services.matches import Actor
-from tests.organiser.conftest import make_event, make_tournament
+from tests.factories import make_event, make_tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -23,7 +23,7 @@ from hypothesis.extra.django import TestCase
 
 from scoring.models import AuditEntry, BoardEvent, Match, PaperScoresheet, Tournament
 from scoring.services.matches import Actor, record_event, record_toss
-from tests.services.conftest import make_match
+from tests.factories import make_match
 
 FUZZ = settings(max_examples=50, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -49,7 +49,7 @@ def test_the_import_holds_the_write_lock_for_a_few_statements(transactional_db, 
     from scoring.models import Entry, Event
     from scoring.services.matches import Actor
     from scoring.services.tournaments import import_csv
-    from tests.organiser.conftest import make_tournament
+    from tests.factories import make_tournament
 
     tournament = make_tournament("import-open")
     event = Event.objects.create(tournament=tournament, name="Doubles" if doubles else "Singles",

@@ -16,7 +16,7 @@ from .conftest import user
 
 @pytest.fixture
 def match(db) -> Match:
-    from tests.services.conftest import make_match
+    from tests.factories import make_match
 
     return make_match()  # the tournament ends on 2026-12-06
 
@@ -55,7 +55,7 @@ def test_a_revoked_link_stops_at_once_and_a_new_token_replaces_it(match) -> None
 
 
 def test_tokens_are_long_and_unique(db) -> None:
-    from tests.services.conftest import make_match
+    from tests.factories import make_match
 
     tokens = {make_match().umpire_token for _ in range(5)}
     assert len(tokens) == 5 and all(len(t) >= 32 for t in tokens)

@@ -6,25 +6,23 @@ that part declares); a first visit gets the kept answer once it is confirmed cur
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import resolve, reverse
 
 from scoring import conditional
+from tests.caches import empty_process_caches
 from tests.live import factories as f
 
 
 @pytest.fixture
 def playing(db):
-    cache.clear()
     tournament = f.tournament("poll-open")
     event, entries = f.event(tournament, entries=2)
     match = f.match(event, entries[0], entries[1], table=1, status="called")
     f.toss(match, "a", "break")
     f.post(match, f.stroke("white"))
-    yield tournament, match
-    cache.clear()
+    return tournament, match
 
 
 def poll(client, path: str, etag: str | None = None, **headers):
@@ -114,7 +112,7 @@ def test_each_part_declares_its_maximum_age(client, playing, settings, monkeypat
         reverse("scoring:live-tournament-now", args=(tournament.slug,))).wsgi_request
     ).max_stale == 0.0
     # a view registered with its own maximum age is served unasked within it
-    cache.clear()
+    empty_process_caches()
     clock = [1_000_000.0]
     monkeypatch.setattr(conditional.time, "time", lambda: clock[0])
     path = reverse("scoring:live-match-live", args=(tournament.slug, match.pk))

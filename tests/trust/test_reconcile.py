@@ -26,7 +26,7 @@ LINK = Actor(via="link", device="Tablet")
 @pytest.fixture
 def match(db) -> Match:
     """Game 1 on the tablet: b 12 (log, queen by b), a 8 (summary 5 + queen), b 3 (award)."""
-    from tests.services.conftest import make_match
+    from tests.factories import make_match
 
     match = make_match()
     record_toss(match=match, winner="b", choice="break", actor=LINK)

@@ -20,7 +20,7 @@ from scoring.services.matches import (
     record_toss,
     undo_last_event,
 )
-from tests.services.conftest import make_match
+from tests.factories import make_match
 
 UMPIRE = Actor(via="link", device="test tablet")
 

@@ -10,7 +10,7 @@ import pytest
 from scoring.models import Match
 from scoring.selectors.umpire import tablet
 from scoring.services.matches import match_snapshot, record_seating, record_toss
-from tests.services.conftest import make_match
+from tests.factories import make_match
 
 from .conftest import UMPIRE, record
 

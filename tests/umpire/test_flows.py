@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from scoring.models import Board, BoardEvent, Event, Match
 from scoring.selectors.umpire import tablet
 from scoring.services.matches import match_snapshot, record_quick_board, record_toss
-from tests.services.conftest import make_match
+from tests.factories import make_match
 
 from .conftest import UMPIRE, link, post, record, stroke
 

@@ -8,7 +8,7 @@ import pytest
 from scoring.models import HousePreset
 from scoring.services import house_presets as service
 from scoring.services.matches import match_snapshot, record_toss
-from tests.services.conftest import make_match
+from tests.factories import make_match
 
 from .conftest import UMPIRE, link, stroke
 

@@ -10,11 +10,12 @@ import uuid
 
 import pytest
 
-from scoring.records import boards, match_snapshot
+from scoring.records import match_snapshot
 from scoring.records import snapshot as snapshots
 from scoring.rules import Pieces, Stroke
 from scoring.services.matches import record_event, record_toss
-from tests.services.conftest import make_match
+from tests.caches import empty_process_caches
+from tests.factories import make_match
 
 from .conftest import UMPIRE, play_at_random
 
@@ -30,8 +31,7 @@ def _state(snapshot) -> tuple:
 
 
 def _cold(match) -> tuple:
-    snapshots._LOGS.clear()
-    boards._REPLAYS.clear()
+    empty_process_caches()
     return _state(match_snapshot(match))
 
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.models import Board, BoardEvent, Match
-from tests.services.conftest import make_match
+from tests.factories import make_match
 
 from .conftest import post, stroke
 

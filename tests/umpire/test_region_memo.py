@@ -10,7 +10,6 @@ import re
 import uuid
 
 import pytest
-from django.core.cache import cache
 from django.template import engines
 from django.template.library import SimpleNode
 from django.utils import translation
@@ -19,7 +18,8 @@ from scoring.rules import Pieces, RulesError, Stroke, apply
 from scoring.rules.events import parse_event
 from scoring.services.matches import MatchError, match_snapshot, record_event, record_toss
 from scoring.templatetags import umpire_regions
-from tests.services.conftest import make_match
+from tests.caches import empty_process_caches, process_caches
+from tests.factories import make_match
 
 from .conftest import UMPIRE, link, stroke
 from .test_stroke_response import _without_keys
@@ -28,17 +28,13 @@ from .test_stroke_response import _without_keys
 def _cold(client, url: str, **headers: str) -> str:
     """``url`` rendered from an empty memo; the memo is then given back as it was, so that
     what earlier answers left in it stays there for the next warm rendering."""
-    kept = dict(umpire_regions._MEMO), dict(umpire_regions._LINES)
-    umpire_regions._MEMO.clear()
-    umpire_regions._LINES.clear()
-    cache.clear()
+    kept = {name: dict(memo) for name, memo in process_caches().items()}
+    empty_process_caches()
     try:
         return _without_keys(client.get(url, headers=headers).content.decode())
     finally:
-        umpire_regions._MEMO.clear()
-        umpire_regions._MEMO.update(kept[0])
-        umpire_regions._LINES.clear()
-        umpire_regions._LINES.update(kept[1])
+        for name, memo in process_caches().items():
+            memo.update(kept[name])
 
 
 def _warm(client, url: str, **headers: str) -> str:
@@ -87,7 +83,7 @@ def test_a_refused_stroke_shows_the_pad_as_entered_from_memo_too(client, tossed)
     first = stroke(client, tossed, "black", **fields)  # White breaks: refused
     assert first.status_code == 422
     again = stroke(client, tossed, "black", **fields)
-    umpire_regions._MEMO.clear()
+    empty_process_caches()
     cold = stroke(client, tossed, "black", **fields)
     assert _without_keys(again.content.decode()) == _without_keys(cold.content.decode())
     shown = again.content.decode()
@@ -113,7 +109,7 @@ def test_a_region_whose_inputs_did_not_change_is_not_rendered_again(client, toss
         return real(name, text, value)
 
     monkeypatch.setattr(node, "func", counted)
-    umpire_regions._MEMO.clear()
+    empty_process_caches()
     stroke(client, tossed, "white", preset="nothing")
     assert calls  # the first answer renders them
     calls.clear()
@@ -134,7 +130,7 @@ def _nodes(nodelist, kind) -> list:
 
 def test_the_memo_is_bounded(client, tossed, monkeypatch):
     monkeypatch.setattr(umpire_regions, "MEMO_SIZE", 3)
-    umpire_regions._MEMO.clear()
+    empty_process_caches()
     client.get(link(tossed))
     assert 0 < len(umpire_regions._MEMO) <= 3
 
@@ -152,7 +148,7 @@ def test_a_kept_region_carries_only_its_own_requests_token_and_link(db):
         for by in ("white", "black"):
             record_event(match=match, payload=Stroke(by, Pieces()).to_dict(),
                          client_id=uuid.uuid4(), actor=UMPIRE)
-    umpire_regions._MEMO.clear()
+    empty_process_caches()
     secrets = []
     for n, match in enumerate(matches):
         client = Client()
@@ -217,7 +213,7 @@ def test_two_tables_interleaved_see_what_a_fresh_rendering_gives(db, seed):
         match = make_match(kind=kind, slug=f"memo-{seed}-{n}")
         record_toss(match=match, winner="ab"[n], choice="break", actor=UMPIRE)
         tables.append((Client(), match))
-    umpire_regions._MEMO.clear()
+    empty_process_caches()
     for client, match in tables:
         client.get(link(match))
     answered = 0
@@ -290,7 +286,7 @@ def test_whole_games_and_boards_from_memo_are_the_fresh_ones(db, seed):
     ids = [p.pk for e in (doubles.entry_a, doubles.entry_b) for p in e.players]
     record_seating(match=doubles, seating=[ids[0], ids[2], ids[1], ids[3]], actor=UMPIRE)
     tables = [(Client(), singles), (Client(), doubles)]
-    umpire_regions._MEMO.clear()
+    empty_process_caches()
     boards_seen = set()
     games_seen = set()
     for _step in range(150):

@@ -12,7 +12,8 @@ import pytest
 from scoring.records import boards, match_snapshot
 from scoring.rules import Pieces, Stroke
 from scoring.services.matches import record_event, record_toss
-from tests.services.conftest import make_match
+from tests.caches import empty_process_caches
+from tests.factories import make_match
 
 from .conftest import UMPIRE, play_at_random
 
@@ -42,7 +43,7 @@ def test_a_kept_replay_is_the_fresh_one(db, seed):
             break
         match.refresh_from_db()
         warm = _state(match_snapshot(match))  # from what the write kept
-        boards._REPLAYS.clear()
+        empty_process_caches()
         cold = _state(match_snapshot(match))
         assert warm == cold
         again = _state(match_snapshot(match))  # from what the cold read kept
@@ -64,6 +65,6 @@ def test_a_kept_replay_is_not_stepped_again(db, monkeypatch):
     monkeypatch.setattr(boards, "step", lambda *a, **k: calls.append(a) or real(*a, **k))
     assert len(match_snapshot(match).current.steps) == 4
     assert calls == []
-    boards._REPLAYS.clear()
+    empty_process_caches()
     match_snapshot(match)
     assert len(calls) == 4

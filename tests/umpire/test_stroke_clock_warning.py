@@ -92,7 +92,7 @@ def test_a_stroke_answer_brings_a_warning_another_tablet_gave(client, tossed):
 
 def test_a_warning_on_a_point_carrom_tablet_names_the_player_on_turn(client, db):
     """Issue 29: on a point-carrom board the turn is a seat, not a colour (was a KeyError)."""
-    from tests.services.conftest import make_match
+    from tests.factories import make_match
 
     from .test_point_decisions import started
 

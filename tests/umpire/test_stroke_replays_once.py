@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from scoring.records import boards, match_snapshot
 from scoring.rules import board as engine_board
 from scoring.services.matches import record_toss
-from tests.services.conftest import make_match
+from tests.factories import make_match
 
 from .conftest import UMPIRE, record, stroke
 

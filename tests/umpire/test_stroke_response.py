@@ -13,12 +13,11 @@ import re
 import uuid
 
 import pytest
-from django.core.cache import cache
 
 from scoring.models import BoardEvent
 from scoring.rules import Pieces, RulesError, Stroke, TechnicalFoul, apply
 from scoring.services.matches import match_snapshot, record_event
-from scoring.templatetags import umpire_regions
+from tests.caches import empty_process_caches
 from tests.foundation.helpers import parse_html
 
 from .conftest import UMPIRE, link, post, record, stroke
@@ -136,9 +135,7 @@ def test_the_reused_fragments_render_as_a_fresh_page_would(client, tossed, seed)
             continue
         recorded += 1
         warm = _without_keys(client.get(link(tossed)).content.decode())
-        cache.clear()
-        umpire_regions._MEMO.clear()
-        umpire_regions._LINES.clear()
+        empty_process_caches()
         cold = _without_keys(client.get(link(tossed)).content.decode())
         assert warm == cold, f"after event {recorded}: {event}"
     assert recorded >= 20

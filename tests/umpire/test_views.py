@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from scoring.models import AuditEntry, BoardEvent, Match, MatchConfirmation
 from scoring.services.matches import confirm_match, match_snapshot
+from tests.factories import make_match
 from tests.foundation.helpers import parse_html
-from tests.services.conftest import make_match
 
 from .conftest import UMPIRE, link, post, record, stroke
 

@@ -10,11 +10,9 @@ from django.utils.translation import gettext_lazy
 
 from scoring.models import Match
 from scoring.rulings import colour_word
+from scoring.standings.results import DONE
 
 SIDES = ("a", "b")
-
-
-DONE = (Match.Status.FINISHED, Match.Status.CONFIRMED)
 
 
 LIVE = (Match.Status.CALLED, Match.Status.PLAYING)

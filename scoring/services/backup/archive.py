@@ -15,6 +15,8 @@ from typing import Any
 
 import yaml
 
+from scoring.services.errors import ServiceError
+
 #: The most a compressed archive may unpack to (a 1 MB ``.sol.gz`` grew to 1 GiB: issue 16).
 MAX_UNPACKED_BYTES = 64 * 1024 * 1024
 
@@ -60,8 +62,11 @@ _SCALAR_TAGS = {_STR, _MERGE} | {f"tag:yaml.org,2002:{name}" for name in
                                  ("null", "bool", "int", "float", "timestamp", "binary")}
 
 
-class ArchiveTooLarge(ValueError):
+class ArchiveTooLarge(ServiceError, ValueError):
     """An archive beyond the caps above; the message says which."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("archive_too_large", message, detail=message)
 
 
 def deadline(seconds: float | None = None) -> float:

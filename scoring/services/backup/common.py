@@ -30,6 +30,7 @@ from scoring.models import (
     Table,
     Tournament,
 )
+from scoring.services.errors import ServiceError
 
 FORMAT = "carrom-tournament-export/1"
 
@@ -76,13 +77,11 @@ EXPORT_NAMES = {
 }
 
 
-class BackupError(Exception):
+class BackupError(ServiceError):
     """A document that cannot be imported; ``code`` is stable, the message says why."""
 
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        super().__init__(code, message)
 
 
 def _dt(value: datetime.datetime | None) -> str | None:

@@ -13,20 +13,14 @@ from django.utils import timezone
 
 from scoring.models import AuditEntry, Board, BoardEvent, Entry, Event, Game, Match
 from scoring.records import BoardStep, MatchSnapshot, match_snapshot
+from scoring.services.errors import ServiceError
 from scoring.services.sql_rows import insert_one, insert_values, update_row
 
 EVENT_TYPES = {"stroke", "technical_foul", "forgo", "board_loss", "umpire_ruling", "void"}
 
 
-class MatchError(Exception):
+class MatchError(ServiceError):
     """A request the match cannot take; ``code`` is stable, the view translates it."""
-
-    status = 422
-
-    def __init__(self, code: str, message: str = "", **params: Any) -> None:
-        super().__init__(message or code)
-        self.code = code
-        self.params = params
 
 
 def checked_texts(value: Any, *, field: str = "") -> None:

@@ -36,10 +36,14 @@ from scoring.services.backup import (
     yaml_documents,
 )
 from scoring.services.backup import archive as backups
+from scoring.services.errors import ServiceError
 
 
-class SolError(Exception):
-    """A file that is not a readable SoL archive."""
+class SolError(ServiceError):
+    """A file that is not a readable SoL archive; the message says why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("sol_unreadable", message, detail=message)
 
 
 def read_members(content: bytes) -> list[tuple[str, list[dict[str, Any]]]]:

@@ -7,17 +7,16 @@ from typing import Any
 
 from scoring.limits import TextRefused, check_text
 from scoring.models import Tournament
+from scoring.services.errors import ServiceError
 from scoring.services.matches import Actor
 from scoring.services.matches.base import write_audit
 
 
-class TournamentError(Exception):
+class TournamentError(ServiceError):
     """Something the organiser can fix; ``code`` is stable, the view translates it."""
 
     def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
+        super().__init__(code, **params)
 
 
 def clean_text(value: object, *, field: str = "", multiline: bool = False) -> str:

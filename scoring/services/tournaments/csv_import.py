@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from scoring.identity import name_key
 from scoring.limits import RATING_MAX, RATING_MIN, SEED_MAX, has_bidi_control
 from scoring.models import Entry, Event, Player, Tournament
+from scoring.services.errors import ServiceError
 from scoring.services.matches import Actor
 from scoring.services.players import PlayerBook
 from scoring.services.tournaments.base import audit
@@ -64,9 +65,11 @@ class ImportResult:
 DUPLICATE_CHOICES = ("ask", "same", "new")
 
 
-class ImportFailed(Exception):
+class ImportFailed(ServiceError):
+    """A CSV file refused as a whole: ``errors`` says what is wrong on which line."""
+
     def __init__(self, errors: list[LineError]) -> None:
-        super().__init__(f"{len(errors)} errors")
+        super().__init__("csv_import_failed", f"{len(errors)} errors", count=len(errors))
         self.errors = errors
 
 

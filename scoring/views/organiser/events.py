@@ -31,7 +31,7 @@ from scoring.selectors import merges as merge_selectors
 from scoring.selectors import organiser as organiser_selectors
 from scoring.services import draws as draw_service
 from scoring.services import tournaments as tournament_service
-from scoring.services.draws import DrawServiceError
+from scoring.services.errors import ServiceError
 from scoring.services.tournaments import PlayerData, PossibleDuplicate, TournamentError
 from scoring.views.organiser.base import (
     actor_of,
@@ -289,7 +289,7 @@ def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) ->
             messages.success(request, _("Seed saved."))
         else:
             raise PermissionDenied("unknown action")
-    except (TournamentError, DrawServiceError) as err:
+    except ServiceError as err:
         show_error(request, err)
     if request.htmx:
         return render(request, "scoring/organiser/_entries_response.html",

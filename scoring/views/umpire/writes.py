@@ -27,12 +27,13 @@ from scoring.forms.umpire import (
     UnlockForm,
 )
 from scoring.models import Match
-from scoring.rules import RulesError, first_breaker_of_game, get_rules, variant_for
+from scoring.rules import first_breaker_of_game, get_rules, variant_for
 from scoring.rulings import error_text
 from scoring.selectors import umpire_matches as matches_read
 from scoring.selectors.umpire import tablet
 from scoring.services import board_steps, stroke_clock
 from scoring.services import matches as services
+from scoring.services.errors import REFUSED
 from scoring.services.matches import Actor, MatchError, MatchLocked, StaleMatch
 from scoring.views.time_up import _back as time_up_back
 from scoring.views.umpire.base import (
@@ -88,7 +89,7 @@ def event(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
             actor=actor, expected_revision=form.cleaned_data["revision"], breaker=breaker,
             locked=True,
         )
-    except (MatchError, RulesError) as refusal:
+    except REFUSED as refusal:
         err = refusal  # kept past the except block for the answer rendered after it
         return lambda: _refused(request, match, token, err, discarded=payload, pad=pad)
     return lambda: _after_write(request, outcome.snapshot, token,
@@ -181,7 +182,7 @@ def undo(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
             match=match, client_id=form.cleaned_data["client_id"], actor=actor,
             expected_revision=form.cleaned_data["revision"],
         )
-    except (MatchError, RulesError) as err:
+    except REFUSED as err:
         return _refused(request, match, token, err)
     notice = _("The last event was undone.")
     if outcome.event is not None and outcome.event.payload.get("withdraws") == "board":
@@ -202,7 +203,7 @@ def claim(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
             match=match, client_id=form.cleaned_data["client_id"], actor=actor,
             expected_revision=form.cleaned_data["revision"],
         )
-    except (MatchError, RulesError) as err:
+    except REFUSED as err:
         return _refused(request, match, token, err)
     return _after_write(request, outcome.snapshot, token)
 
@@ -224,7 +225,7 @@ def toss(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
         if (match.toss_winner, match.toss_choice) != (d["winner"], d["choice"]):
             return _refused(request, match, token, err)
         snapshot = services.match_snapshot(match)  # a retry of a toss that was recorded
-    except (MatchError, RulesError) as err:
+    except REFUSED as err:
         return _refused(request, match, token, err)
     return _after_write(request, snapshot, token)
 
@@ -249,7 +250,7 @@ def seating(request: HttpRequest, *, match: Match, actor: Actor, token: str | No
         if list(match.seating) != order:
             return _refused(request, match, token, err)
         snapshot = services.match_snapshot(match)
-    except (MatchError, RulesError) as err:
+    except REFUSED as err:
         return _refused(request, match, token, err)
     return _after_write(request, snapshot, token)
 
@@ -267,7 +268,7 @@ def quick(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
             match=match, client_id=form.cleaned_data["client_id"], actor=actor,
             expected_revision=form.cleaned_data["revision"], **form.service_kwargs(),
         )
-    except (MatchError, RulesError) as err:
+    except REFUSED as err:
         return _refused(request, match, token, err, forms={"quick": form})
     return _after_write(request, outcome.snapshot, token)
 
@@ -283,7 +284,7 @@ def confirm(request: HttpRequest, *, match: Match, actor: Actor, token: str | No
     try:
         snapshot = services.confirm_match(match=match, side=form.cleaned_data["side"],
                                           method="tap", actor=actor)
-    except (MatchError, RulesError) as err:
+    except REFUSED as err:
         return _refused(request, match, token, err)
     return _after_write(request, snapshot, token)
 
@@ -301,7 +302,7 @@ def unlock(request: HttpRequest, *, match: Match, actor: Actor, token: str | Non
     try:
         snapshot = services.unlock_match(match=match, actor=actor,
                                          reason=form.cleaned_data["reason"])
-    except (MatchError, RulesError) as err:
+    except REFUSED as err:
         return _refused(request, match, token, err)
     return _after_write(request, snapshot, token,
                         notice=_("The match is open for a correction."))

@@ -1,0 +1,28 @@
+"""One "done" and one "decided" (issue 36): the statuses of a match that is over are defined
+once, in scoring/standings/results.py, and every other module imports them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from scoring.models import Match
+from scoring.services import placings
+from scoring.standings import results
+
+SCORING = Path(results.__file__).resolve().parent.parent
+DEFINITION = re.compile(r"^\s*(DONE|DECIDED_STATUSES)\s*(:[^=]*)?=", re.M)
+
+
+def test_done_is_defined_once():
+    homes = sorted(str(path.relative_to(SCORING)) for path in SCORING.rglob("*.py")
+                   if "migrations" not in path.parts
+                   and DEFINITION.search(path.read_text(encoding="utf-8")))
+    assert homes == ["standings/results.py"]
+    assert results.DONE == (Match.Status.FINISHED, Match.Status.CONFIRMED)
+    assert results.DECIDED_STATUSES == results.DONE
+
+
+def test_the_placings_wait_for_the_confirmation_under_another_name():
+    assert placings.SETTLED == (Match.Status.CONFIRMED,)
+    assert not hasattr(placings, "DONE")
