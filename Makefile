@@ -99,6 +99,7 @@ vendor: venv
 # rules (lint-imports: the pure packages import no Django, scoring.rules nothing else of scoring)
 lint: venv-dev
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports --no-cache
 

@@ -78,9 +78,11 @@ def fresh_database(url: str | None, tmp: Path, keep: bool = False) -> Database:
         conn.execute(f'CREATE DATABASE "{name}"')
     db = Database(urlunsplit((parts.scheme, parts.netloc, f"/{name}", parts.query, "")))
     if not keep:
+
         def drop() -> None:
             with psycopg.connect(admin, autocommit=True) as conn:
                 conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
         db.cleanup.append(drop)
     return db
 
@@ -89,18 +91,20 @@ def server_env(database_url: str) -> dict[str, str]:
     """The environment of gunicorn and of this process's Django: the test settings (plain
     static files, no login lock-out), production switches otherwise, DEBUG off."""
     env = dict(os.environ)
-    env.update({
-        "DATABASE_URL": database_url,
-        "DJANGO_SETTINGS_MODULE": "tests.settings",
-        "DEBUG": "false",
-        "SECRET_KEY": env.get("BENCH_SECRET_KEY", "bench-only-" + "x" * 50),
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "SECURE_SSL_REDIRECT": "false",
-        "SESSION_COOKIE_SECURE": "false",
-        "CSRF_COOKIE_SECURE": "false",
-        "SECURE_HSTS_SECONDS": "0",
-        "PYTHONPATH": str(ROOT),
-    })
+    env.update(
+        {
+            "DATABASE_URL": database_url,
+            "DJANGO_SETTINGS_MODULE": "tests.settings",
+            "DEBUG": "false",
+            "SECRET_KEY": env.get("BENCH_SECRET_KEY", "bench-only-" + "x" * 50),
+            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "SECURE_SSL_REDIRECT": "false",
+            "SESSION_COOKIE_SECURE": "false",
+            "CSRF_COOKIE_SECURE": "false",
+            "SECURE_HSTS_SECONDS": "0",
+            "PYTHONPATH": str(ROOT),
+        }
+    )
     return env
 
 
@@ -129,17 +133,23 @@ def make_tournament(matches: int) -> list[MatchInfo]:
 
     today = datetime.date.today()
     tournament = Tournament.objects.create(
-        name="Bench Open", slug=SLUG, start_date=today,
-        end_date=today + datetime.timedelta(days=2))
+        name="Bench Open", slug=SLUG, start_date=today, end_date=today + datetime.timedelta(days=2)
+    )
     event = Event.objects.create(tournament=tournament, name="Singles")
     players = Player.objects.bulk_create(
-        [Player(name=f"Player {i:03d}") for i in range(2 * matches)])
+        [Player(name=f"Player {i:03d}") for i in range(2 * matches)]
+    )
     entries = Entry.objects.bulk_create([Entry(event=event, player=p) for p in players])
     actor = Actor(via="system", device="bench")
     out = []
     for i in range(matches):
-        match = Match.objects.create(event=event, number=i + 1, entry_a=entries[2 * i],
-                                     entry_b=entries[2 * i + 1], status=Match.Status.READY)
+        match = Match.objects.create(
+            event=event,
+            number=i + 1,
+            entry_a=entries[2 * i],
+            entry_b=entries[2 * i + 1],
+            status=Match.Status.READY,
+        )
         record_toss(match=match, winner="a", choice="break", actor=actor)
         match.refresh_from_db()
         out.append(MatchInfo(match.pk, match.umpire_token, match.revision))
@@ -159,9 +169,18 @@ class Server:
     """gunicorn (gthread workers) on 127.0.0.1 in a new session: ``kill9`` ends the master and
     its workers at once (the whole process group)."""
 
-    def __init__(self, env: dict[str, str], log: Path, *, workers: int = 3, threads: int = 4,
-                 port: int | None = None, keep_alive: int = 0,
-                 worker_class: str = "gthread", nice: int = 0) -> None:
+    def __init__(
+        self,
+        env: dict[str, str],
+        log: Path,
+        *,
+        workers: int = 3,
+        threads: int = 4,
+        port: int | None = None,
+        keep_alive: int = 0,
+        worker_class: str = "gthread",
+        nice: int = 0,
+    ) -> None:
         self.env = env
         self.nice = nice  # the scheduler's niceness of the whole gunicorn (0: as started)
         self.worker_class = worker_class
@@ -175,17 +194,34 @@ class Server:
     def start(self, wait: float = 60.0) -> None:
         # BENCH_WSGI_APP: another WSGI module (e.g. one that profiles each request)
         app = self.env.get("BENCH_WSGI_APP", "carrom_tournament.wsgi")
-        cmd = [str(VENV_BIN / "gunicorn"), app,
-               "--bind", f"{HOST}:{self.port}", "--workers", str(self.workers),
-               "--threads", str(self.threads), "--worker-class", self.worker_class,
-               "--timeout", "60", "--graceful-timeout", "5", "--backlog", "2048",
-               "--keep-alive", str(self.keep_alive or 2),
-               "--preload", "--no-control-socket"]
+        cmd = [
+            str(VENV_BIN / "gunicorn"),
+            app,
+            "--bind",
+            f"{HOST}:{self.port}",
+            "--workers",
+            str(self.workers),
+            "--threads",
+            str(self.threads),
+            "--worker-class",
+            self.worker_class,
+            "--timeout",
+            "60",
+            "--graceful-timeout",
+            "5",
+            "--backlog",
+            "2048",
+            "--keep-alive",
+            str(self.keep_alive or 2),
+            "--preload",
+            "--no-control-socket",
+        ]
         if self.nice:
             cmd = ["nice", "-n", str(self.nice), *cmd]
         with open(self.log, "ab") as out:
-            self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=out, stderr=out,
-                                         start_new_session=True)
+            self.proc = subprocess.Popen(
+                cmd, cwd=ROOT, env=self.env, stdout=out, stderr=out, start_new_session=True
+            )
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -237,7 +273,7 @@ def process_cpu(select: Callable[[list[str], str], bool]) -> float:
             cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
         except OSError:
             continue
-        fields = stat[stat.rindex(")") + 2:].split()
+        fields = stat[stat.rindex(")") + 2 :].split()
         if select(fields, cmd):
             total += int(fields[11]) + int(fields[12])  # utime, stime
     return total / os.sysconf("SC_CLK_TCK")
@@ -265,18 +301,22 @@ class CpuMeter:
         import resource
 
         own = resource.getrusage(resource.RUSAGE_SELF)
-        return (sum(s.cpu_seconds() for s in self.servers), database_cpu(self.database_url),
-                own.ru_utime + own.ru_stime)
+        return (
+            sum(s.cpu_seconds() for s in self.servers),
+            database_cpu(self.database_url),
+            own.ru_utime + own.ru_stime,
+        )
 
     def start(self) -> None:
         self.started = self._now()
 
     def line(self, requests: int, seconds: float) -> str:
-        server, database, client = (b - a for a, b in zip(self.started, self._now(),
-                                                          strict=True))
+        server, database, client = (b - a for a, b in zip(self.started, self._now(), strict=True))
         per = (server + database) * 1000 / max(1, requests)
-        return (f"cpu over {seconds:.0f} s: gunicorn {server:.1f} s, database {database:.1f} s, "
-                f"load client {client:.1f} s; app {per:.2f} ms per answered request")
+        return (
+            f"cpu over {seconds:.0f} s: gunicorn {server:.1f} s, database {database:.1f} s, "
+            f"load client {client:.1f} s; app {per:.2f} ms per answered request"
+        )
 
 
 # --- HTTP ----------------------------------------------------------------------------------------
@@ -291,17 +331,30 @@ class Answer:
     body: bytes
 
 
-def _request_bytes(port: int, method: str, path: str, form: dict[str, Any] | None,
-                   headers: dict[str, str] | None, keep_alive: bool) -> bytes:
+def _request_bytes(
+    port: int,
+    method: str,
+    path: str,
+    form: dict[str, Any] | None,
+    headers: dict[str, str] | None,
+    keep_alive: bool,
+) -> bytes:
     from urllib.parse import urlencode
 
     body = urlencode(form).encode() if form is not None else b""
-    lines = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{port}",
-             f"Connection: {'keep-alive' if keep_alive else 'close'}", "User-Agent: carrom-bench"]
+    lines = [
+        f"{method} {path} HTTP/1.1",
+        f"Host: {HOST}:{port}",
+        f"Connection: {'keep-alive' if keep_alive else 'close'}",
+        "User-Agent: carrom-bench",
+    ]
     if form is not None:
-        lines += ["Content-Type: application/x-www-form-urlencoded",
-                  f"Content-Length: {len(body)}", f"Cookie: csrftoken={CSRF}",
-                  f"X-CSRFToken: {CSRF}"]
+        lines += [
+            "Content-Type: application/x-www-form-urlencoded",
+            f"Content-Length: {len(body)}",
+            f"Cookie: csrftoken={CSRF}",
+            f"X-CSRFToken: {CSRF}",
+        ]
     for key, value in (headers or {}).items():
         lines.append(f"{key}: {value}")
     return ("\r\n".join(lines) + "\r\n\r\n").encode() + body
@@ -365,9 +418,16 @@ class Client:
             self.close()
         return answer
 
-    async def request(self, port: int, method: str, path: str, *,
-                      form: dict[str, Any] | None = None, headers: dict[str, str] | None = None,
-                      timeout: float = 10.0) -> Answer:
+    async def request(
+        self,
+        port: int,
+        method: str,
+        path: str,
+        *,
+        form: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+        timeout: float = 10.0,
+    ) -> Answer:
         """One request. Raises OSError / TimeoutError / ConnectionError."""
         raw = _request_bytes(port, method, path, form, headers, self.keep_alive)
 
@@ -379,10 +439,9 @@ class Client:
                 except (OSError, ConnectionError, asyncio.IncompleteReadError) as err:
                     reused = attempt == 1 and reused
                     self.close()
-                    closed_before_answer = isinstance(err, (asyncio.IncompleteReadError,
-                                                            ConnectionResetError,
-                                                            BrokenPipeError)) and (
-                        not isinstance(err, asyncio.IncompleteReadError) or not err.partial)
+                    closed_before_answer = isinstance(
+                        err, (asyncio.IncompleteReadError, ConnectionResetError, BrokenPipeError)
+                    ) and (not isinstance(err, asyncio.IncompleteReadError) or not err.partial)
                     if not (reused and closed_before_answer):
                         raise ConnectionError(str(err)) from err
             raise ConnectionError("unreachable")  # pragma: no cover
@@ -394,11 +453,19 @@ class Client:
             raise
 
 
-async def request(port: int, method: str, path: str, *, form: dict[str, Any] | None = None,
-                  headers: dict[str, str] | None = None, timeout: float = 10.0) -> Answer:
+async def request(
+    port: int,
+    method: str,
+    path: str,
+    *,
+    form: dict[str, Any] | None = None,
+    headers: dict[str, str] | None = None,
+    timeout: float = 10.0,
+) -> Answer:
     """One request on a new connection (Connection: close). Raises OSError / TimeoutError."""
-    return await Client(keep_alive=False).request(port, method, path, form=form,
-                                                  headers=headers, timeout=timeout)
+    return await Client(keep_alive=False).request(
+        port, method, path, form=form, headers=headers, timeout=timeout
+    )
 
 
 # --- tablets -------------------------------------------------------------------------------------
@@ -478,8 +545,16 @@ class Tablet:
     legal stroke through ``u/<token>/event/`` with a fresh client_id and the revision it saw,
     and retries with the same client_id after a timeout or a lost connection."""
 
-    def __init__(self, info: MatchInfo, port_of: Any, stats: Stats, rng: random.Random,
-                 *, timeout: float = 10.0, keep_alive: bool = False) -> None:
+    def __init__(
+        self,
+        info: MatchInfo,
+        port_of: Any,
+        stats: Stats,
+        rng: random.Random,
+        *,
+        timeout: float = 10.0,
+        keep_alive: bool = False,
+    ) -> None:
         from scoring.rules import Position
 
         self.client = Client(keep_alive)
@@ -496,6 +571,7 @@ class Tablet:
 
     async def resync(self) -> None:
         """Read the match back from the database (after a refusal the tablet reloads)."""
+
         def read() -> tuple[Any, int]:
             from django.db import close_old_connections
 
@@ -506,6 +582,7 @@ class Tablet:
             match = Match.objects.get(pk=self.info.pk)
             snap = match_snapshot(match)
             return snap.current.position, match.revision
+
         self.position, self.revision = await asyncio.to_thread(read)
 
     async def post_one(self, deadline: float) -> bool:
@@ -523,9 +600,14 @@ class Tablet:
                 return False
             started = time.perf_counter()
             try:
-                answer = await self.client.request(self.port_of(), "POST", path, form=form,
-                                                   headers={"HX-Request": "true"},
-                                                   timeout=self.timeout)
+                answer = await self.client.request(
+                    self.port_of(),
+                    "POST",
+                    path,
+                    form=form,
+                    headers={"HX-Request": "true"},
+                    timeout=self.timeout,
+                )
             except (OSError, TimeoutError, ConnectionError, asyncio.IncompleteReadError):
                 attempt += 1
                 self.retries += 1
@@ -551,8 +633,7 @@ class Tablet:
             return True
 
 
-async def tablet_loop(tablet: Tablet, deadline: float, interval: float,
-                      rng: random.Random) -> None:
+async def tablet_loop(tablet: Tablet, deadline: float, interval: float, rng: random.Random) -> None:
     """Drive one tablet until ``deadline``: a random start within ``interval``, then a stroke
     about every ``interval`` seconds (0.5 to 1.5 times it)."""
     await asyncio.sleep(rng.uniform(0, interval))
@@ -562,14 +643,30 @@ async def tablet_loop(tablet: Tablet, deadline: float, interval: float,
         await asyncio.sleep(rng.uniform(0.5 * interval, 1.5 * interval))
 
 
-def tablet_loops(matches: list[MatchInfo], port_of: Callable[[], int], stats: Stats,
-                 rng: random.Random, *, deadline: float, interval: float, timeout: float,
-                 keep_alive: bool = False,
-                 ) -> tuple[list[Tablet], list[Coroutine[Any, Any, None]]]:
+def tablet_loops(
+    matches: list[MatchInfo],
+    port_of: Callable[[], int],
+    stats: Stats,
+    rng: random.Random,
+    *,
+    deadline: float,
+    interval: float,
+    timeout: float,
+    keep_alive: bool = False,
+) -> tuple[list[Tablet], list[Coroutine[Any, Any, None]]]:
     """A tablet on each match and the loop that drives it (to gather with the rest of a run);
     each tablet, then each loop, takes its own random generator seeded from ``rng``."""
-    tablets = [Tablet(info, port_of, stats, random.Random(rng.random()), timeout=timeout,
-                      keep_alive=keep_alive) for info in matches]
+    tablets = [
+        Tablet(
+            info,
+            port_of,
+            stats,
+            random.Random(rng.random()),
+            timeout=timeout,
+            keep_alive=keep_alive,
+        )
+        for info in matches
+    ]
     loops = [tablet_loop(t, deadline, interval, random.Random(rng.random())) for t in tablets]
     return tablets, loops
 
@@ -593,8 +690,11 @@ def answered_from_the_log(failed_at: dict[str, float]) -> int:
     commit, before the answer): the retry with the same client_id was answered from the log."""
     from scoring.models import BoardEvent
 
-    created = dict(BoardEvent.objects.filter(client_id__in=list(failed_at))
-                   .values_list("client_id", "created_at"))
+    created = dict(
+        BoardEvent.objects.filter(client_id__in=list(failed_at)).values_list(
+            "client_id", "created_at"
+        )
+    )
     return sum(1 for cid, at in created.items() if at.timestamp() < failed_at[str(cid)])
 
 
@@ -611,8 +711,11 @@ def check_log(acknowledged: list[str]) -> LogCheck:
     from scoring.services.matches import rebuild_match
 
     close_old_connections()
-    counts = dict(BoardEvent.objects.values_list("client_id").annotate(n=Count("id"))
-                  .values_list("client_id", "n"))
+    counts = dict(
+        BoardEvent.objects.values_list("client_id")
+        .annotate(n=Count("id"))
+        .values_list("client_id", "n")
+    )
     counts = {str(k): v for k, v in counts.items()}
     lost = sum(1 for cid in acknowledged if counts.get(cid, 0) == 0)
     duplicates = sum(n - 1 for n in counts.values() if n > 1)
@@ -626,23 +729,28 @@ def check_log(acknowledged: list[str]) -> LogCheck:
             boards += 1
             events = live_events(list(board.events.order_by("seq")))
             try:
-                replay_board(board, events, scores_before(match, board),
-                             get_rules(board.rules))
+                replay_board(board, events, scores_before(match, board), get_rules(board.rules))
             except Exception as err:
                 failures.append(f"match {match.pk} board {board.pk}: {err!r}")
         after = rebuild_match(match)
         if (before.winner, before.finished, before.revision) != (
-                after.winner, after.finished, after.revision):
+            after.winner,
+            after.finished,
+            after.revision,
+        ):
             mismatches.append(f"match {match.pk}")
-    return LogCheck(len(acknowledged), lost, duplicates, boards, sum(counts.values()),
-                    failures, mismatches)
+    return LogCheck(
+        len(acknowledged), lost, duplicates, boards, sum(counts.values()), failures, mismatches
+    )
 
 
 def summary(stats: Stats) -> list[str]:
     lines = []
     for kind, values in sorted(stats.latencies.items()):
-        lines.append(f"  {kind:<16} n={len(values):<6} p50={percentile(values, .5):7.1f} ms  "
-                     f"p95={percentile(values, .95):7.1f} ms  max={max(values):7.1f} ms")
+        lines.append(
+            f"  {kind:<16} n={len(values):<6} p50={percentile(values, 0.5):7.1f} ms  "
+            f"p95={percentile(values, 0.95):7.1f} ms  max={max(values):7.1f} ms"
+        )
     for what, n in sorted(stats.errors.items()):
         lines.append(f"  error: {what}: {n}")
     return lines
@@ -658,9 +766,11 @@ def timeline(stats: Stats, started: float, step: float = 5.0) -> list[str]:
     for slot in sorted(slots):
         every = [ms for _kind, ms in slots[slot]]
         strokes = [ms for kind, ms in slots[slot] if kind == "stroke"]
-        lines.append(f"  {slot * step:5.0f}-{(slot + 1) * step:<4.0f}s answers={len(every):<5} "
-                     f"stroke p95={percentile(strokes, .95):7.1f} ms (n={len(strokes)})  "
-                     f"every p95={percentile(every, .95):7.1f} ms")
+        lines.append(
+            f"  {slot * step:5.0f}-{(slot + 1) * step:<4.0f}s answers={len(every):<5} "
+            f"stroke p95={percentile(strokes, 0.95):7.1f} ms (n={len(strokes)})  "
+            f"every p95={percentile(every, 0.95):7.1f} ms"
+        )
     return lines
 
 
@@ -688,15 +798,19 @@ class WaitSampler(threading.Thread):
                 rows = conn.execute(
                     "SELECT state, coalesce(wait_event_type, 'CPU'), coalesce(wait_event, '-')"
                     " FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()"
-                    " AND state <> 'idle'", (name,)).fetchall()
+                    " AND state <> 'idle'",
+                    (name,),
+                ).fetchall()
                 for state, kind, event in rows:
                     key = f"{state}: {kind}/{event}"
                     self.counts[key] = self.counts.get(key, 0) + 1
                 for locktype, relation, mode in conn.execute(
-                        "SELECT l.locktype, coalesce(c.relname, ''), l.mode FROM pg_locks l"
-                        " LEFT JOIN pg_class c ON c.oid = l.relation"
-                        " JOIN pg_stat_activity a ON a.pid = l.pid"
-                        " WHERE NOT l.granted AND a.datname = %s", (name,)).fetchall():
+                    "SELECT l.locktype, coalesce(c.relname, ''), l.mode FROM pg_locks l"
+                    " LEFT JOIN pg_class c ON c.oid = l.relation"
+                    " JOIN pg_stat_activity a ON a.pid = l.pid"
+                    " WHERE NOT l.granted AND a.datname = %s",
+                    (name,),
+                ).fetchall():
                     key = f"{locktype} {relation} {mode}".strip()
                     self.lock_waits[key] = self.lock_waits.get(key, 0) + 1
 
@@ -707,10 +821,16 @@ class WaitSampler(threading.Thread):
         lines = [f"pg_stat_activity, {self.samples} samples: mean busy backends by state/wait"]
         for key, n in sorted(self.counts.items(), key=lambda kv: -kv[1]):
             lines.append(f"  {n / per:6.2f}  {key}")
-        lines.append("lock waits (mean waiting): " + (", ".join(
-            f"{key} {n / per:.2f}" for key, n in sorted(self.lock_waits.items(),
-                                                         key=lambda kv: -kv[1]))
-            or "none"))
+        lines.append(
+            "lock waits (mean waiting): "
+            + (
+                ", ".join(
+                    f"{key} {n / per:.2f}"
+                    for key, n in sorted(self.lock_waits.items(), key=lambda kv: -kv[1])
+                )
+                or "none"
+            )
+        )
         return lines
 
 
@@ -726,30 +846,57 @@ def add_run_arguments(parser: argparse.ArgumentParser, *, seed: int) -> None:
     the seed and ``--keep``."""
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=4)
-    parser.add_argument("--tablet-workers", type=int, default=0,
-                        help="the tablets on a gunicorn of their own with this many sync "
-                        "workers (a reverse proxy routes /u/ there); default 0: one gunicorn")
-    parser.add_argument("--spectator-nice", type=int, default=0, choices=range(0, 20),
-                        metavar="N", help="with --tablet-workers: run the spectators' gunicorn "
-                        "at niceness N (the tablets' keeps 0), so strokes go first when the "
-                        "CPU is short")
-    parser.add_argument("--via-nginx", action="store_true",
-                        help="every client through nginx with deploy/nginx.conf, as make serve "
-                        "runs it: the public polls micro-cached a second, the tablets routed "
-                        "to their own gunicorn (--tablet-workers, 2 unless given)")
-    parser.add_argument("--worker-class", default="gthread", choices=("gthread", "sync"),
-                        help="gunicorn's worker class (sync: one request at a time per worker, "
-                        "as `make serve` runs)")
-    parser.add_argument("--timeout", type=float, default=10.0,
-                        help="seconds a tablet waits for an answer (umpire.js: 10)")
-    parser.add_argument("--database-url", default="",
-                        help="default: a fresh SQLite file under /tmp")
-    parser.add_argument("--keep-alive", type=int, default=0, metavar="SECONDS",
-                        help="clients keep their connection open (HTTP keep-alive) and gunicorn "
-                        "keeps an idle one this long (e.g. 5: longer than the 3 s between a "
-                        "spectator's polls); default 0: a new connection per request. Measured "
-                        "2026-12-01: gunicorn 27's gthread worker answers keep-alive clients "
-                        "worse (p95 of a poll 764 ms against 23 ms at 200 spectators)")
+    parser.add_argument(
+        "--tablet-workers",
+        type=int,
+        default=0,
+        help="the tablets on a gunicorn of their own with this many sync "
+        "workers (a reverse proxy routes /u/ there); default 0: one gunicorn",
+    )
+    parser.add_argument(
+        "--spectator-nice",
+        type=int,
+        default=0,
+        choices=range(0, 20),
+        metavar="N",
+        help="with --tablet-workers: run the spectators' gunicorn "
+        "at niceness N (the tablets' keeps 0), so strokes go first when the "
+        "CPU is short",
+    )
+    parser.add_argument(
+        "--via-nginx",
+        action="store_true",
+        help="every client through nginx with deploy/nginx.conf, as make serve "
+        "runs it: the public polls micro-cached a second, the tablets routed "
+        "to their own gunicorn (--tablet-workers, 2 unless given)",
+    )
+    parser.add_argument(
+        "--worker-class",
+        default="gthread",
+        choices=("gthread", "sync"),
+        help="gunicorn's worker class (sync: one request at a time per worker, "
+        "as `make serve` runs)",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=10.0,
+        help="seconds a tablet waits for an answer (umpire.js: 10)",
+    )
+    parser.add_argument(
+        "--database-url", default="", help="default: a fresh SQLite file under /tmp"
+    )
+    parser.add_argument(
+        "--keep-alive",
+        type=int,
+        default=0,
+        metavar="SECONDS",
+        help="clients keep their connection open (HTTP keep-alive) and gunicorn "
+        "keeps an idle one this long (e.g. 5: longer than the 3 s between a "
+        "spectator's polls); default 0: a new connection per request. Measured "
+        "2026-12-01: gunicorn 27's gthread worker answers keep-alive clients "
+        "worse (p95 of a poll 764 ms against 23 ms at 200 spectators)",
+    )
     parser.add_argument("--seed", type=int, default=seed)
     parser.add_argument("--keep", action="store_true", help="keep the database and logs")
 
@@ -764,7 +911,7 @@ def first_traceback(log: Path, limit: int = 40) -> list[str]:
     for i, line in enumerate(lines):
         if line.startswith("Traceback"):
             block = [line]
-            for follow in lines[i + 1:i + limit]:
+            for follow in lines[i + 1 : i + limit]:
                 block.append(follow)
                 going_on = (" ", "\t", "Traceback", "During", "The above")
                 if follow and not follow.startswith(going_on):
@@ -783,10 +930,18 @@ class Session:
     #: nginx in front of both (``--via-nginx``: deploy/nginx.conf), or None
     nginx: Nginx | None = None
 
-    def serve(self, matches: int, *, workers: int, threads: int,
-              keep_alive: int = 0, worker_class: str = "gthread",
-              tablet_workers: int = 0, spectator_nice: int = 0,
-              via_nginx: bool = False) -> list[MatchInfo]:
+    def serve(
+        self,
+        matches: int,
+        *,
+        workers: int,
+        threads: int,
+        keep_alive: int = 0,
+        worker_class: str = "gthread",
+        tablet_workers: int = 0,
+        spectator_nice: int = 0,
+        via_nginx: bool = False,
+    ) -> list[MatchInfo]:
         """Migrate the database, make a tournament of ``matches`` matches ready to score and
         start gunicorn on it; with ``tablet_workers`` a second gunicorn (sync workers) on the
         same database for the tablets, as a reverse proxy would route ``/u/`` to it; with
@@ -797,15 +952,24 @@ class Session:
         print(f"database: {self.db.url}")
         setup_django(self.db.url)
         made = make_tournament(matches)
-        self.server = Server(server_env(self.db.url), self.tmp / "gunicorn.log",
-                             workers=workers, threads=threads, keep_alive=keep_alive,
-                             worker_class=worker_class,
-                             nice=spectator_nice if tablet_workers else 0)
+        self.server = Server(
+            server_env(self.db.url),
+            self.tmp / "gunicorn.log",
+            workers=workers,
+            threads=threads,
+            keep_alive=keep_alive,
+            worker_class=worker_class,
+            nice=spectator_nice if tablet_workers else 0,
+        )
         self.server.start()
         if tablet_workers:
-            self.tablet_server = Server(server_env(self.db.url), self.tmp / "tablets.log",
-                                        workers=tablet_workers, threads=1,
-                                        worker_class="sync")
+            self.tablet_server = Server(
+                server_env(self.db.url),
+                self.tmp / "tablets.log",
+                workers=tablet_workers,
+                threads=1,
+                worker_class="sync",
+            )
             self.tablet_server.start()
         if via_nginx:
             tablets = self.tablet_server or self.server
@@ -830,11 +994,16 @@ class Nginx:
         for folder in (run_dir.parent, run_dir):  # nginx's workers run as nobody under root
             folder.chmod(0o755)
         self.port = free_port()
-        config = serve.render(listen=f"{HOST}:{self.port}", hall=f"{HOST}:{hall}",
-                              tablets=f"{HOST}:{tablets}", run_dir=run_dir,
-                              access_log=bool(os.environ.get("BENCH_NGINX_ACCESS_LOG")))
+        config = serve.render(
+            listen=f"{HOST}:{self.port}",
+            hall=f"{HOST}:{hall}",
+            tablets=f"{HOST}:{tablets}",
+            run_dir=run_dir,
+            access_log=bool(os.environ.get("BENCH_NGINX_ACCESS_LOG")),
+        )
         self.proc: subprocess.Popen[bytes] | None = serve.start_nginx(
-            serve.prepare(run_dir, config), run_dir)
+            serve.prepare(run_dir, config), run_dir
+        )
 
     def stop(self) -> None:
         self._serve.stop(self.proc)

@@ -70,19 +70,29 @@ def play_round(event, number: int, rng: random.Random) -> None:
         order = [winner, winner] if rng.random() < 0.6 else [winner, loser, winner]
         for n, game_winner in enumerate(order, start=1):
             other = "b" if game_winner == "a" else "a"
-            games.append(Game(match=m, number=n, first_breaker="a", winner_side=game_winner,
-                              finished=True,
-                              scores={game_winner: 25, other: rng.randint(0, 24)}))
+            games.append(
+                Game(
+                    match=m,
+                    number=n,
+                    first_breaker="a",
+                    winner_side=game_winner,
+                    finished=True,
+                    scores={game_winner: 25, other: rng.randint(0, 24)},
+                )
+            )
         m.status = Match.Status.CONFIRMED
         m.winner_side = winner
         m.games_won = {winner: 2, loser: len(order) - 2}
         m.finished_at = m.confirmed_at = now
-        for key, value in match_totals((g.winner_side, g.scores)
-                                       for g in games[-len(order):]).items():
+        for key, value in match_totals(
+            (g.winner_side, g.scores) for g in games[-len(order) :]
+        ).items():
             setattr(m, key, value)
     Game.objects.bulk_create(games)
-    Match.objects.bulk_update(matches, ["status", "winner_side", "games_won", "finished_at",
-                                        "confirmed_at", *TOTAL_COLUMNS])
+    Match.objects.bulk_update(
+        matches,
+        ["status", "winner_side", "games_won", "finished_at", "confirmed_at", *TOTAL_COLUMNS],
+    )
 
 
 def build(seed: int):
@@ -95,18 +105,36 @@ def build(seed: int):
     actor = Actor(via="system", device="bench")
     rng = random.Random(seed)
     tournament = Tournament.objects.create(
-        name="Bench Open", slug="bench-open", start_date=datetime.date(2026, 5, 1),
-        end_date=datetime.date(2026, 5, 3), table_count=128)
+        name="Bench Open",
+        slug="bench-open",
+        start_date=datetime.date(2026, 5, 1),
+        end_date=datetime.date(2026, 5, 3),
+        table_count=128,
+    )
     players = Player.objects.bulk_create(
-        [Player(name=f"Player {i:03d}", club=f"Club {i % 17}", nationality="DE",
-                rating=2200 - i * 3) for i in range(PLAYERS)])
-    swiss = Event.objects.create(tournament=tournament, name="Open Swiss", format="swiss",
-                                 settings={"rounds": 9})
+        [
+            Player(
+                name=f"Player {i:03d}", club=f"Club {i % 17}", nationality="DE", rating=2200 - i * 3
+            )
+            for i in range(PLAYERS)
+        ]
+    )
+    swiss = Event.objects.create(
+        tournament=tournament, name="Open Swiss", format="swiss", settings={"rounds": 9}
+    )
     Entry.objects.bulk_create([Entry(event=swiss, player=p) for p in players])
-    knockout = Event.objects.create(tournament=tournament, name="Open Knock-out",
-                                    format="knockout", settings={"third_place": True})
-    Entry.objects.bulk_create([Entry(event=knockout, player=p, seed=i + 1 if i < 16 else None)
-                               for i, p in enumerate(players)])
+    knockout = Event.objects.create(
+        tournament=tournament,
+        name="Open Knock-out",
+        format="knockout",
+        settings={"third_place": True},
+    )
+    Entry.objects.bulk_create(
+        [
+            Entry(event=knockout, player=p, seed=i + 1 if i < 16 else None)
+            for i, p in enumerate(players)
+        ]
+    )
     draws.draw_event(event=swiss, actor=actor)
     play_round(swiss, 1, rng)
     for number in range(2, PLAYED_ROUNDS + 1):
@@ -144,14 +172,20 @@ def main() -> None:
 
         swiss_samples = timed(
             lambda: draws.next_round(event=swiss, actor=actor, expected_rounds=PLAYED_ROUNDS),
-            lambda: draws.delete_last_round(event=swiss, actor=actor,
-                                            expected_rounds=PLAYED_ROUNDS + 1), "swiss")
+            lambda: draws.delete_last_round(
+                event=swiss, actor=actor, expected_rounds=PLAYED_ROUNDS + 1
+            ),
+            "swiss",
+        )
         knockout_samples = timed(
-            lambda: draws.draw_event(event=knockout, actor=actor, random_seed=args.seed,
-                                     expected_rounds=0),
-            lambda: draws.delete_last_round(event=knockout, actor=actor,
-                                            expected_rounds=knockout.rounds.count()),
-            "knockout")
+            lambda: draws.draw_event(
+                event=knockout, actor=actor, random_seed=args.seed, expected_rounds=0
+            ),
+            lambda: draws.delete_last_round(
+                event=knockout, actor=actor, expected_rounds=knockout.rounds.count()
+            ),
+            "knockout",
+        )
         # what the round looks like (one more time, kept)
         draws.next_round(event=swiss, actor=actor)
         made = Match.objects.filter(event=swiss, round__number=PLAYED_ROUNDS + 1).count()
@@ -160,15 +194,21 @@ def main() -> None:
         swiss_s = statistics.median(swiss_samples)
         knockout_s = statistics.median(knockout_samples)
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-        print(f"database: {connection.vendor}; repeats={args.repeat}; cpus={os.cpu_count()}; "
-              f"load average {load:.1f} (wall-clock times grow on a busy machine; the CPU time "
-              "of this process is given too)")
-        print(f"swiss round {PLAYED_ROUNDS + 1} of {PLAYERS} players: {made} matches; "
-              f"min={min(swiss_samples) * 1000:.1f} ms, median={swiss_s * 1000:.1f} ms "
-              f"(cpu {statistics.median(cpu['swiss']) * 1000:.1f} ms; target 65 ms)")
-        print(f"knock-out of {PLAYERS} entries: {len(ko_matches)} rounds, {ko_count} matches; "
-              f"min={min(knockout_samples) * 1000:.1f} ms, median={knockout_s * 1000:.1f} ms "
-              f"(cpu {statistics.median(cpu['knockout']) * 1000:.1f} ms; target 200 ms)")
+        print(
+            f"database: {connection.vendor}; repeats={args.repeat}; cpus={os.cpu_count()}; "
+            f"load average {load:.1f} (wall-clock times grow on a busy machine; the CPU time "
+            "of this process is given too)"
+        )
+        print(
+            f"swiss round {PLAYED_ROUNDS + 1} of {PLAYERS} players: {made} matches; "
+            f"min={min(swiss_samples) * 1000:.1f} ms, median={swiss_s * 1000:.1f} ms "
+            f"(cpu {statistics.median(cpu['swiss']) * 1000:.1f} ms; target 65 ms)"
+        )
+        print(
+            f"knock-out of {PLAYERS} entries: {len(ko_matches)} rounds, {ko_count} matches; "
+            f"min={min(knockout_samples) * 1000:.1f} ms, median={knockout_s * 1000:.1f} ms "
+            f"(cpu {statistics.median(cpu['knockout']) * 1000:.1f} ms; target 200 ms)"
+        )
         print(f"draws: swiss_s={swiss_s:.4f} knockout_s={knockout_s:.4f}")
 
 

@@ -69,10 +69,14 @@ def run(args: argparse.Namespace) -> int:
 
     info = make_tournament(1)[0]
     today = datetime.date.today()
-    other = Tournament.objects.create(name="Import Open", slug="import-open", start_date=today,
-                                      end_date=today)
-    event = Event.objects.create(tournament=other, name="Doubles" if args.doubles else "Singles",
-                                 kind="doubles" if args.doubles else "singles")
+    other = Tournament.objects.create(
+        name="Import Open", slug="import-open", start_date=today, end_date=today
+    )
+    event = Event.objects.create(
+        tournament=other,
+        name="Doubles" if args.doubles else "Singles",
+        kind="doubles" if args.doubles else "singles",
+    )
     text = csv_text(args.lines, args.doubles)
     times: list[float] = []
     failures: list[str] = []
@@ -86,8 +90,12 @@ def run(args: argparse.Namespace) -> int:
                 match = Match.objects.get(pk=info.pk)
                 begin = time.perf_counter()
                 try:
-                    record_event(match=match, payload={"type": "stroke", "by": side},
-                                 client_id=uuid.uuid4(), actor=actor)
+                    record_event(
+                        match=match,
+                        payload={"type": "stroke", "by": side},
+                        client_id=uuid.uuid4(),
+                        actor=actor,
+                    )
                 except Exception as err:  # any failure is a finding
                     failures.append(f"{type(err).__name__}: {err}")
                 times.append(time.perf_counter() - begin)
@@ -101,8 +109,9 @@ def run(args: argparse.Namespace) -> int:
     thread.start()
     started.wait(30)
     begin = time.perf_counter()
-    result = import_csv(tournament=other, data=text, actor=Actor(via="system", device="bench"),
-                        default_event=event)
+    result = import_csv(
+        tournament=other, data=text, actor=Actor(via="system", device="bench"), default_event=event
+    )
     import_s = time.perf_counter() - begin
     time.sleep(0.3)
     done.set()
@@ -114,9 +123,11 @@ def run(args: argparse.Namespace) -> int:
     worst = max(times) * 1000
     p95 = percentile([t * 1000 for t in times], 0.95)
     ok = result.ok and not failures and worst <= 1000 and import_s < 30
-    print(f"import_lock: lines={args.lines} doubles={int(args.doubles)} import_s={import_s:.2f} "
-          f"strokes={len(times)} stroke_max_ms={worst:.0f} stroke_p95_ms={p95:.0f} "
-          f"ok={int(ok)}")
+    print(
+        f"import_lock: lines={args.lines} doubles={int(args.doubles)} import_s={import_s:.2f} "
+        f"strokes={len(times)} stroke_max_ms={worst:.0f} stroke_p95_ms={p95:.0f} "
+        f"ok={int(ok)}"
+    )
     return 0 if ok else 1
 
 

@@ -48,9 +48,16 @@ API_MATCH = "/api/v1/matches/{pk}/"
 NOW = "/t/{slug}/now/"
 
 
-async def spectator(number: int, port: int, matches: list[srv.MatchInfo], stats: srv.Stats,
-                    deadline: float, rng: random.Random, timeout: float,
-                    keep_alive: bool = False) -> None:
+async def spectator(
+    number: int,
+    port: int,
+    matches: list[srv.MatchInfo],
+    stats: srv.Stats,
+    deadline: float,
+    rng: random.Random,
+    timeout: float,
+    keep_alive: bool = False,
+) -> None:
     info = rng.choice(matches)
     roll = rng.random()
     if roll < 0.70:
@@ -82,16 +89,38 @@ async def spectator(number: int, port: int, matches: list[srv.MatchInfo], stats:
     client.close()
 
 
-async def run(args: argparse.Namespace, port: int, tablet_port: int,
-              matches: list[srv.MatchInfo], stats: srv.Stats) -> list[srv.Tablet]:
+async def run(
+    args: argparse.Namespace,
+    port: int,
+    tablet_port: int,
+    matches: list[srv.MatchInfo],
+    stats: srv.Stats,
+) -> list[srv.Tablet]:
     rng = random.Random(args.seed)
     deadline = time.monotonic() + args.seconds
-    tablets, tasks = srv.tablet_loops(matches, lambda: tablet_port, stats, rng,
-                                      deadline=deadline,
-                                      interval=args.stroke_interval, timeout=args.timeout,
-                                      keep_alive=args.keep_alive > 0)
-    tasks += [spectator(i, port, matches, stats, deadline, random.Random(rng.random()),
-                        args.poll_timeout, args.keep_alive > 0) for i in range(args.spectators)]
+    tablets, tasks = srv.tablet_loops(
+        matches,
+        lambda: tablet_port,
+        stats,
+        rng,
+        deadline=deadline,
+        interval=args.stroke_interval,
+        timeout=args.timeout,
+        keep_alive=args.keep_alive > 0,
+    )
+    tasks += [
+        spectator(
+            i,
+            port,
+            matches,
+            stats,
+            deadline,
+            random.Random(rng.random()),
+            args.poll_timeout,
+            args.keep_alive > 0,
+        )
+        for i in range(args.spectators)
+    ]
     await asyncio.gather(*tasks)
     return tablets
 
@@ -101,15 +130,27 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--tablets", type=int, default=100)
     parser.add_argument("--spectators", type=int, default=500)
-    parser.add_argument("--stroke-interval", type=float, default=10.0,
-                        help="mean seconds between two strokes of one tablet (default 10; "
-                        "a real board of 60-80 strokes takes 15-20 minutes)")
-    parser.add_argument("--poll-timeout", type=float, default=60.0,
-                        help="seconds a spectator waits (htmx polls have no timeout)")
-    parser.add_argument("--timeline", action="store_true",
-                        help="print the p95 of every 5 s of the run")
-    parser.add_argument("--sample-waits", action="store_true",
-                        help="PostgreSQL: sample pg_stat_activity and pg_locks every 50 ms")
+    parser.add_argument(
+        "--stroke-interval",
+        type=float,
+        default=10.0,
+        help="mean seconds between two strokes of one tablet (default 10; "
+        "a real board of 60-80 strokes takes 15-20 minutes)",
+    )
+    parser.add_argument(
+        "--poll-timeout",
+        type=float,
+        default=60.0,
+        help="seconds a spectator waits (htmx polls have no timeout)",
+    )
+    parser.add_argument(
+        "--timeline", action="store_true", help="print the p95 of every 5 s of the run"
+    )
+    parser.add_argument(
+        "--sample-waits",
+        action="store_true",
+        help="PostgreSQL: sample pg_stat_activity and pg_locks every 50 ms",
+    )
     srv.add_run_arguments(parser, seed=8)
     args = parser.parse_args()
     args.seconds = max(1.0, min(args.seconds, 3600.0))
@@ -117,33 +158,50 @@ def main() -> int:
     if args.via_nginx and not args.tablet_workers:
         args.tablet_workers = 2  # the layout make serve runs
     with srv.bench_session("carrom-load-", args.database_url, args.keep) as session:
-        matches = session.serve(args.tablets, workers=args.workers, threads=args.threads,
-                                keep_alive=args.keep_alive, worker_class=args.worker_class,
-                                tablet_workers=args.tablet_workers,
-                                spectator_nice=args.spectator_nice, via_nginx=args.via_nginx)
+        matches = session.serve(
+            args.tablets,
+            workers=args.workers,
+            threads=args.threads,
+            keep_alive=args.keep_alive,
+            worker_class=args.worker_class,
+            tablet_workers=args.tablet_workers,
+            spectator_nice=args.spectator_nice,
+            via_nginx=args.via_nginx,
+        )
         server = session.server
         assert server is not None
         tablet_port = (session.tablet_server or server).port
         port = server.port
         if session.nginx is not None:  # every client asks nginx, which routes the tablets
             port = tablet_port = session.nginx.port
-        size = (f"{args.workers} sync workers" if args.worker_class == "sync" else
-                f"{args.workers} workers x {args.threads} threads")
+        size = (
+            f"{args.workers} sync workers"
+            if args.worker_class == "sync"
+            else f"{args.workers} workers x {args.threads} threads"
+        )
         if session.tablet_server is not None:
             size += f"; the tablets' own gunicorn: {args.tablet_workers} sync workers"
             if args.spectator_nice:
                 size += f", the spectators' at nice {args.spectator_nice}"
         if session.nginx is not None:
             size += f"; behind nginx on 127.0.0.1:{port} (deploy/nginx.conf)"
-        print(f"gunicorn on 127.0.0.1:{server.port} ({size}); {args.tablets} tablets (a "
-              f"stroke every ~{args.stroke_interval:g} s), {args.spectators} spectators; "
-              f"{args.seconds:g} s; "
-              + (f"keep-alive connections ({args.keep_alive} s idle)" if args.keep_alive
-                 else "a connection per request"))
+        print(
+            f"gunicorn on 127.0.0.1:{server.port} ({size}); {args.tablets} tablets (a "
+            f"stroke every ~{args.stroke_interval:g} s), {args.spectators} spectators; "
+            f"{args.seconds:g} s; "
+            + (
+                f"keep-alive connections ({args.keep_alive} s idle)"
+                if args.keep_alive
+                else "a connection per request"
+            )
+        )
         stats = srv.Stats()
         meter = srv.CpuMeter(session.servers, session.db.url)
-        sampler = (srv.WaitSampler(session.db.url)
-                   if args.sample_waits and session.db.url.startswith("postgres") else None)
+        sampler = (
+            srv.WaitSampler(session.db.url)
+            if args.sample_waits and session.db.url.startswith("postgres")
+            else None
+        )
         if sampler is not None:
             sampler.start()
         meter.start()
@@ -164,24 +222,31 @@ def main() -> int:
         acknowledged = [cid for t in tablets for cid in t.acknowledged]
         check = srv.check_log(acknowledged)
         everything = stats.all()
-        print(f"{len(everything)} answered requests in {elapsed:.0f} s "
-              f"({len(everything) / elapsed:.0f}/s); strokes acknowledged: {len(acknowledged)}")
+        print(
+            f"{len(everything)} answered requests in {elapsed:.0f} s "
+            f"({len(everything) / elapsed:.0f}/s); strokes acknowledged: {len(acknowledged)}"
+        )
         print(cpu)
         for line in srv.summary(stats):
             print(line)
-        print(f"log check: lost={check.lost} duplicates={check.duplicates} "
-              f"boards={check.boards} replay_failures={len(check.replay_failures)} "
-              f"cache_mismatches={len(check.cache_mismatches)}")
+        print(
+            f"log check: lost={check.lost} duplicates={check.duplicates} "
+            f"boards={check.boards} replay_failures={len(check.replay_failures)} "
+            f"cache_mismatches={len(check.cache_mismatches)}"
+        )
         for failure in check.replay_failures[:10] + check.cache_mismatches[:10]:
             print(f"  {failure}")
         if any("HTTP 5" in kind for kind in stats.errors):
             for each in session.servers:
                 for line in srv.first_traceback(each.log):
                     print(f"  server: {line}")
-        errors = sum(stats.errors.values()) + check.lost + check.duplicates + len(
-            check.replay_failures)
-        print(f"load: p50_ms={srv.percentile(everything, .5):.1f} "
-              f"p95_ms={srv.percentile(everything, .95):.1f} errors={errors}")
+        errors = (
+            sum(stats.errors.values()) + check.lost + check.duplicates + len(check.replay_failures)
+        )
+        print(
+            f"load: p50_ms={srv.percentile(everything, 0.5):.1f} "
+            f"p95_ms={srv.percentile(everything, 0.95):.1f} errors={errors}"
+        )
         return 0 if errors == 0 else 1
 
 

@@ -45,8 +45,7 @@ def setup_django(db_path: Path) -> None:
     call_command("migrate", verbosity=0, interactive=False)
 
 
-def simulate_game(rng, rules, first_breaker: str, want: str, *, tie: bool = False
-                  ) -> list[dict]:
+def simulate_game(rng, rules, first_breaker: str, want: str, *, tie: bool = False) -> list[dict]:
     """Board specs of one game won by ``want`` (winner, kind, points, ...), checked by the
     rules engine."""
     from scoring.rules import AwardEntry, SummaryEntry, derive_game
@@ -59,11 +58,29 @@ def simulate_game(rng, rules, first_breaker: str, want: str, *, tie: bool = Fals
         if tie:  # eight boards 4 : 4 (one carromman each), then the extra board
             for n in range(8):
                 winner = "a" if n % 2 == 0 else "b"
-                specs.append({"kind": "log", "breaker": breaker, "winner": winner, "points": 1,
-                              "law": "ICF 53", "carrommen": 1, "queen": ""})
+                specs.append(
+                    {
+                        "kind": "log",
+                        "breaker": breaker,
+                        "winner": winner,
+                        "points": 1,
+                        "law": "ICF 53",
+                        "carrommen": 1,
+                        "queen": "",
+                    }
+                )
                 breaker = "b" if breaker == "a" else "a"
-            specs.append({"kind": "log", "breaker": rng.choice("ab"), "winner": "a",
-                          "points": 4, "law": "ICF 53", "carrommen": 4, "queen": ""})
+            specs.append(
+                {
+                    "kind": "log",
+                    "breaker": rng.choice("ab"),
+                    "winner": "a",
+                    "points": 4,
+                    "law": "ICF 53",
+                    "carrommen": 4,
+                    "queen": "",
+                }
+            )
         else:
             strong = want
             while max(scores.values()) < rules.game_points and len(specs) < 8:
@@ -77,31 +94,58 @@ def simulate_game(rng, rules, first_breaker: str, want: str, *, tie: bool = Fals
                     queen = rng.choice([winner, winner, "", "b" if winner == "a" else "a"])
                     counted = queen == winner and rules.queen_counts_for(scores[winner])
                     points = min(carrommen + (3 if counted else 0), rules.board_max)
-                    specs.append({"kind": "log", "breaker": breaker, "winner": winner,
-                                  "points": points, "law": "ICF 53", "carrommen": carrommen,
-                                  "queen": queen})
+                    specs.append(
+                        {
+                            "kind": "log",
+                            "breaker": breaker,
+                            "winner": winner,
+                            "points": points,
+                            "law": "ICF 53",
+                            "carrommen": carrommen,
+                            "queen": queen,
+                        }
+                    )
                 elif roll < 0.95:
                     carrommen = rng.randint(1, 9)
                     queen = rng.choice([winner, ""])
-                    specs.append({"kind": "summary", "breaker": breaker, "winner": winner,
-                                  "carrommen": carrommen, "queen": queen})
+                    specs.append(
+                        {
+                            "kind": "summary",
+                            "breaker": breaker,
+                            "winner": winner,
+                            "carrommen": carrommen,
+                            "queen": queen,
+                        }
+                    )
                     counted = queen == winner and rules.queen_counts_for(scores[winner])
                     points = min(carrommen + (3 if counted else 0), rules.board_max)
                 else:
                     points = 3
-                    specs.append({"kind": "award", "breaker": breaker, "winner": winner,
-                                  "points": points, "law": "ICF 107"})
+                    specs.append(
+                        {
+                            "kind": "award",
+                            "breaker": breaker,
+                            "winner": winner,
+                            "points": points,
+                            "law": "ICF 107",
+                        }
+                    )
                 scores[winner] = min(scores[winner] + points, rules.game_points)
                 breaker = "b" if breaker == "a" else "a"
         for spec in specs:
             if spec["kind"] == "summary":
-                entries.append(SummaryEntry(spec["winner"], spec["carrommen"],
-                                            spec["queen"] or None, spec["breaker"]))
+                entries.append(
+                    SummaryEntry(
+                        spec["winner"], spec["carrommen"], spec["queen"] or None, spec["breaker"]
+                    )
+                )
             elif spec["kind"] != "void":
-                entries.append(AwardEntry(spec["winner"], spec["points"], spec["law"],
-                                          spec["breaker"]))
-        state = derive_game(entries, players=("a", "b"), first_breaker=first_breaker,
-                            rules=rules, stage="early")
+                entries.append(
+                    AwardEntry(spec["winner"], spec["points"], spec["law"], spec["breaker"])
+                )
+        state = derive_game(
+            entries, players=("a", "b"), first_breaker=first_breaker, rules=rules, stage="early"
+        )
         if state.finished and state.winner == want:
             return specs
 
@@ -131,23 +175,39 @@ def build_round(seed: int) -> tuple[object, int]:
     rules = get_rules("icf")
     with transaction.atomic():
         tournament = Tournament.objects.create(
-            name="Carrom Open Rhein-Main 2026", slug="bench-open",
-            start_date=datetime.date(2026, 11, 28), end_date=datetime.date(2026, 11, 29),
-            table_count=32)
+            name="Carrom Open Rhein-Main 2026",
+            slug="bench-open",
+            start_date=datetime.date(2026, 11, 28),
+            end_date=datetime.date(2026, 11, 29),
+            table_count=32,
+        )
         tables = Table.objects.bulk_create(
-            Table(tournament=tournament, number=n) for n in range(1, 33))
+            Table(tournament=tournament, number=n) for n in range(1, 33)
+        )
         event = Event.objects.create(tournament=tournament, name="Men's Singles")
         rnd = Round.objects.create(event=event, number=1, name="Round of 256")
         players = Player.objects.bulk_create(
-            Player(name=f"Łukasz Ünal {n:03d}" if n % 2 else f"Priya Ramaswamy {n:03d}",
-                   club="CC Frankfurt" if n % 3 else "")
-            for n in range(2 * MATCHES))
+            Player(
+                name=f"Łukasz Ünal {n:03d}" if n % 2 else f"Priya Ramaswamy {n:03d}",
+                club="CC Frankfurt" if n % 3 else "",
+            )
+            for n in range(2 * MATCHES)
+        )
         entries = Entry.objects.bulk_create(Entry(event=event, player=p) for p in players)
         matches = Match.objects.bulk_create(
-            Match(event=event, round=rnd, number=n + 1, entry_a=entries[2 * n],
-                  entry_b=entries[2 * n + 1], table=tables[n % 32], toss_winner=rng.choice("ab"),
-                  toss_choice=rng.choice(["break", "side"]), status=Match.Status.PLAYING)
-            for n in range(MATCHES))
+            Match(
+                event=event,
+                round=rnd,
+                number=n + 1,
+                entry_a=entries[2 * n],
+                entry_b=entries[2 * n + 1],
+                table=tables[n % 32],
+                toss_winner=rng.choice("ab"),
+                toss_choice=rng.choice(["break", "side"]),
+                status=Match.Status.PLAYING,
+            )
+            for n in range(MATCHES)
+        )
         games, boards, pending = [], [], []
         for n, match in enumerate(matches):
             running = n % 8 == 7  # 16 matches still running: a board in progress
@@ -156,25 +216,25 @@ def build_round(seed: int) -> tuple[object, int]:
             winners = [first_winner, "b" if first_winner == "a" else "a", rng.choice("ab")]
             game_count = 2 if running else 3
             for number in range(1, game_count + 1):
-                first = first_breaker_of_game(number, ("a", "b"), match.toss_winner,
-                                              match.toss_choice)
+                first = first_breaker_of_game(
+                    number, ("a", "b"), match.toss_winner, match.toss_choice
+                )
                 game = Game(match=match, number=number, first_breaker=first)
                 tie = number == 3 and n % 5 == 0
-                specs = simulate_game(rng, rules, first, "a" if tie else winners[number - 1],
-                                      tie=tie)
+                specs = simulate_game(
+                    rng, rules, first, "a" if tie else winners[number - 1], tie=tie
+                )
                 if running and number == 2:
                     specs = [s for s in specs[:3] if s["kind"] != "void"][:2]
                     last_breaker = specs[-1]["breaker"] if specs else first
-                    specs.append({"kind": "open", "breaker": "b" if last_breaker == "a"
-                                  else "a"})
+                    specs.append({"kind": "open", "breaker": "b" if last_breaker == "a" else "a"})
                 games.append(game)
                 boards.append((game, specs))
         Game.objects.bulk_create(games)
         rows = []
         for game, specs in boards:
             for sequence, spec in enumerate(specs, start=1):
-                board = Board(game=game, sequence=sequence, breaker=spec["breaker"],
-                              rules="icf")
+                board = Board(game=game, sequence=sequence, breaker=spec["breaker"], rules="icf")
                 if spec["kind"] == "log":
                     board.kind = Board.Kind.LOG
                     board.finished = True
@@ -204,9 +264,11 @@ def build_round(seed: int) -> tuple[object, int]:
                     pending.append(board)
                 rows.append(board)
         Board.objects.bulk_create(rows)
-        events = [BoardEvent(board=board, seq=seq, type="stroke", payload=payload)
-                  for board in pending
-                  for seq, payload in enumerate(make_board(rng, 30), start=1)]
+        events = [
+            BoardEvent(board=board, seq=seq, type="stroke", payload=payload)
+            for board in pending
+            for seq, payload in enumerate(make_board(rng, 30), start=1)
+        ]
         BoardEvent.objects.bulk_create(events)
     return event, rnd.number
 
@@ -258,10 +320,14 @@ def main() -> None:
         boards = sum(len(g.boards) for sheet in data for g in sheet.games)
         print(f"setup_s={setup_s:.2f} matches={len(data)} boards={boards} bytes={len(pdf)}")
         print(f"match_snapshot x{MATCHES} (for comparison, not used): {snapshots_s:.3f} s")
-        print(f"data_s={statistics.median(data_samples):.3f} queries={len(queries)} "
-              f"render_s={statistics.median(samples) - statistics.median(data_samples):.3f}")
-        print(f"cpu_s={statistics.median(cpu_samples):.3f} (this process; wall time below "
-              f"includes waiting for the CPU on a busy machine; load {os.getloadavg()[0]:.1f})")
+        print(
+            f"data_s={statistics.median(data_samples):.3f} queries={len(queries)} "
+            f"render_s={statistics.median(samples) - statistics.median(data_samples):.3f}"
+        )
+        print(
+            f"cpu_s={statistics.median(cpu_samples):.3f} (this process; wall time below "
+            f"includes waiting for the CPU on a busy machine; load {os.getloadavg()[0]:.1f})"
+        )
         print(f"pdf: round_s={statistics.median(samples):.3f} pages={pages}")
 
 

@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT))
 PLAYERS = 256
 LIVE_TABLES = 32
 SLUG = "bench-swiss-open"
-SETTINGS = '''\
+SETTINGS = """\
 from carrom_tournament.settings import *  # noqa: F403
 
 DEBUG = False
@@ -58,7 +58,7 @@ STORAGES = {**STORAGES, "staticfiles": {  # noqa: F405
     "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
 LOGGING = {"version": 1, "disable_existing_loggers": False,
            "root": {"handlers": [], "level": "ERROR"}}
-'''
+"""
 
 
 def setup_django(db_path: Path) -> None:
@@ -94,17 +94,29 @@ def build(rounds: int, seed: int) -> dict:
     today = datetime.date.today()
     with transaction.atomic():
         tournament = Tournament.objects.create(
-            name="Bench Swiss Open", slug=SLUG, start_date=today,
-            end_date=today + datetime.timedelta(days=1), table_count=LIVE_TABLES)
-        Table.objects.bulk_create([Table(tournament=tournament, number=n)
-                                   for n in range(1, LIVE_TABLES + 1)])
+            name="Bench Swiss Open",
+            slug=SLUG,
+            start_date=today,
+            end_date=today + datetime.timedelta(days=1),
+            table_count=LIVE_TABLES,
+        )
+        Table.objects.bulk_create(
+            [Table(tournament=tournament, number=n) for n in range(1, LIVE_TABLES + 1)]
+        )
         tables = list(tournament.tables.order_by("number"))
-        event = Event.objects.create(tournament=tournament, name="Open Swiss", format="swiss",
-                                     status="running", settings={"rounds": rounds + 2})
+        event = Event.objects.create(
+            tournament=tournament,
+            name="Open Swiss",
+            format="swiss",
+            status="running",
+            settings={"rounds": rounds + 2},
+        )
         players = Player.objects.bulk_create(
-            [Player(name=f"Player {n:03d}", rating=2000 - n) for n in range(PLAYERS)])
+            [Player(name=f"Player {n:03d}", rating=2000 - n) for n in range(PLAYERS)]
+        )
         entries = Entry.objects.bulk_create(
-            [Entry(event=event, player=p, seed=n + 1) for n, p in enumerate(players)])
+            [Entry(event=event, player=p, seed=n + 1) for n, p in enumerate(players)]
+        )
         draw_entries = [DrawEntry(e.pk, seed=e.seed) for e in entries]
         strength = {e.pk: rng.gauss(0, 1) - e.seed / 100 for e in entries}
         results: list = []
@@ -116,34 +128,68 @@ def build(rounds: int, seed: int) -> dict:
             for pairing in drawn.pairings:
                 number += 1
                 if pairing.b is None:
-                    matches.append(Match(event=event, round=rnd, number=number,
-                                         entry_a_id=pairing.a, bye=True, status="finished",
-                                         winner_side="a", games_won={"a": 1, "b": 0}))
+                    matches.append(
+                        Match(
+                            event=event,
+                            round=rnd,
+                            number=number,
+                            entry_a_id=pairing.a,
+                            bye=True,
+                            status="finished",
+                            winner_side="a",
+                            games_won={"a": 1, "b": 0},
+                        )
+                    )
                     results.append(MatchResult.for_bye(pairing.a))
                     continue
                 a_wins = strength[pairing.a] + rng.gauss(0, 1) > strength[pairing.b]
                 scores = [(25, rng.randint(0, 24)), (25, rng.randint(0, 24))]
                 if not a_wins:
                     scores = [(y, x) for x, y in scores]
-                matches.append(Match(
-                    event=event, round=rnd, number=number, entry_a_id=pairing.a,
-                    entry_b_id=pairing.b, status="confirmed", winner_side="a" if a_wins else "b",
-                    games_won={"a": 2, "b": 0} if a_wins else {"a": 0, "b": 2},
-                    games_a=2 if a_wins else 0, games_b=0 if a_wins else 2,
-                    points_a=sum(s[0] for s in scores), points_b=sum(s[1] for s in scores),
-                    revision=8, finished_at=timezone.now()))
+                matches.append(
+                    Match(
+                        event=event,
+                        round=rnd,
+                        number=number,
+                        entry_a_id=pairing.a,
+                        entry_b_id=pairing.b,
+                        status="confirmed",
+                        winner_side="a" if a_wins else "b",
+                        games_won={"a": 2, "b": 0} if a_wins else {"a": 0, "b": 2},
+                        games_a=2 if a_wins else 0,
+                        games_b=0 if a_wins else 2,
+                        points_a=sum(s[0] for s in scores),
+                        points_b=sum(s[1] for s in scores),
+                        revision=8,
+                        finished_at=timezone.now(),
+                    )
+                )
                 games.append(scores)
-                results.append(MatchResult(
-                    pairing.a, pairing.b, pairing.a if a_wins else pairing.b,
-                    games_a=2 if a_wins else 0, games_b=0 if a_wins else 2,
-                    points_a=sum(s[0] for s in scores), points_b=sum(s[1] for s in scores)))
+                results.append(
+                    MatchResult(
+                        pairing.a,
+                        pairing.b,
+                        pairing.a if a_wins else pairing.b,
+                        games_a=2 if a_wins else 0,
+                        games_b=0 if a_wins else 2,
+                        points_a=sum(s[0] for s in scores),
+                        points_b=sum(s[1] for s in scores),
+                    )
+                )
             created = Match.objects.bulk_create(matches)
             rows = []
             for match, scores in zip([m for m in created if not m.bye], games, strict=True):
                 for g, (x, y) in enumerate(scores, start=1):
-                    rows.append(Game(match=match, number=g, first_breaker="a",
-                                     scores={"a": x, "b": y},
-                                     winner_side="a" if x > y else "b", finished=True))
+                    rows.append(
+                        Game(
+                            match=match,
+                            number=g,
+                            first_breaker="a",
+                            scores={"a": x, "b": y},
+                            winner_side="a" if x > y else "b",
+                            finished=True,
+                        )
+                    )
             Game.objects.bulk_create(rows)
         # the round being played
         rnd = Round.objects.create(event=event, number=rounds + 1)
@@ -152,18 +198,32 @@ def build(rounds: int, seed: int) -> dict:
         for i, pairing in enumerate(drawn.pairings):
             number += 1
             live = i < LIVE_TABLES and pairing.b is not None
-            running.append(Match.objects.create(
-                event=event, round=rnd, number=number, entry_a_id=pairing.a,
-                entry_b_id=pairing.b, table=tables[i] if live else None,
-                status="called" if live else "ready", called_at=timezone.now()))
+            running.append(
+                Match.objects.create(
+                    event=event,
+                    round=rnd,
+                    number=number,
+                    entry_a_id=pairing.a,
+                    entry_b_id=pairing.b,
+                    table=tables[i] if live else None,
+                    status="called" if live else "ready",
+                    called_at=timezone.now(),
+                )
+            )
     live = [m for m in running if m.table_id is not None]
     for match in live:  # a board under way at every table
         record_toss(match=match, winner="a", choice="break", actor=system)
-        for payload in ({"type": "stroke", "by": "white", "pocketed": {"white": 1}},
-                        {"type": "stroke", "by": "white"}):
+        for payload in (
+            {"type": "stroke", "by": "white", "pocketed": {"white": 1}},
+            {"type": "stroke", "by": "white"},
+        ):
             record_event(match=match, payload=payload, client_id=uuid.uuid4(), actor=system)
-    return {"tournament": tournament, "event": event, "live": live,
-            "waiting": [m for m in running if m.table_id is None and m.entry_b_id]}
+    return {
+        "tournament": tournament,
+        "event": event,
+        "live": live,
+        "waiting": [m for m in running if m.table_id is None and m.entry_b_id],
+    }
 
 
 class Umpire(threading.Thread):
@@ -193,29 +253,57 @@ class Umpire(threading.Thread):
                 try:
                     snap = match_snapshot(Match.objects.get(pk=match.pk))
                     position = snap.current.position if snap.current else None
-                    by = position.on_turn if position is not None and position.on_turn \
-                        else "white"
+                    by = position.on_turn if position is not None and position.on_turn else "white"
                     left = position.on_board[by] if position is not None else 9
                     pocketed = {by: 1} if left > 2 and rng.random() < 0.5 else {}
-                    record_event(match=match, payload={"type": "stroke", "by": by,
-                                                       "pocketed": pocketed},
-                                 client_id=uuid.uuid4(), actor=system)
+                    record_event(
+                        match=match,
+                        payload={"type": "stroke", "by": by, "pocketed": pocketed},
+                        client_id=uuid.uuid4(),
+                        actor=system,
+                    )
                     self.strokes += 1
                 except Exception:  # noqa: BLE001 - a bench keeps going
                     self.errors += 1
-                if self.result_every and self.waiting and \
-                        time.monotonic() - last_result >= self.result_every:
+                if (
+                    self.result_every
+                    and self.waiting
+                    and time.monotonic() - last_result >= self.result_every
+                ):
                     last_result = time.monotonic()
                     m = self.waiting.pop()
-                    Game.objects.bulk_create([
-                        Game(match=m, number=1, first_breaker="a", scores={"a": 25, "b": 7},
-                             winner_side="a", finished=True),
-                        Game(match=m, number=2, first_breaker="b", scores={"a": 25, "b": 11},
-                             winner_side="a", finished=True)])
+                    Game.objects.bulk_create(
+                        [
+                            Game(
+                                match=m,
+                                number=1,
+                                first_breaker="a",
+                                scores={"a": 25, "b": 7},
+                                winner_side="a",
+                                finished=True,
+                            ),
+                            Game(
+                                match=m,
+                                number=2,
+                                first_breaker="b",
+                                scores={"a": 25, "b": 11},
+                                winner_side="a",
+                                finished=True,
+                            ),
+                        ]
+                    )
                     Match.objects.filter(pk=m.pk).update(
-                        status="finished", winner_side="a", games_won={"a": 2, "b": 0},
-                        games_a=2, games_b=0, points_a=50, points_b=18, revision=9,
-                        finished_at=timezone.now(), updated_at=timezone.now())
+                        status="finished",
+                        winner_side="a",
+                        games_won={"a": 2, "b": 0},
+                        games_a=2,
+                        games_b=0,
+                        points_a=50,
+                        points_b=18,
+                        revision=9,
+                        finished_at=timezone.now(),
+                        updated_at=timezone.now(),
+                    )
                     self.results += 1
         finally:
             connection.close()
@@ -269,9 +357,13 @@ def hammer(port: int, paths: list[str], clients: int, seconds: float) -> dict:
     for p in pollers:
         statuses.update(p.statuses)
     answered = sum(statuses.values())
-    return {"rps": answered / elapsed, "statuses": dict(statuses), "answered": answered,
-            "failures": sum(p.failures for p in pollers),
-            "not_modified": statuses.get(304, 0)}
+    return {
+        "rps": answered / elapsed,
+        "statuses": dict(statuses),
+        "answered": answered,
+        "failures": sum(p.failures for p in pollers),
+        "not_modified": statuses.get(304, 0),
+    }
 
 
 def free_port() -> int:
@@ -282,14 +374,32 @@ def free_port() -> int:
 
 def start_gunicorn(tmp: Path, db_path: Path, port: int) -> subprocess.Popen:
     (tmp / "bench_polling_settings.py").write_text(SETTINGS, encoding="utf-8")
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db_path}", "DEBUG": "false",
-           "DJANGO_SETTINGS_MODULE": "bench_polling_settings",
-           "PYTHONPATH": os.pathsep.join([str(tmp), str(ROOT)])}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{db_path}",
+        "DEBUG": "false",
+        "DJANGO_SETTINGS_MODULE": "bench_polling_settings",
+        "PYTHONPATH": os.pathsep.join([str(tmp), str(ROOT)]),
+    }
     gunicorn = Path(sys.executable).with_name("gunicorn")
     process = subprocess.Popen(
-        [str(gunicorn), "carrom_tournament.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--workers", "2", "--timeout", "30", "--log-level", "warning", "--chdir", str(ROOT)],
-        env=env, start_new_session=True)
+        [
+            str(gunicorn),
+            "carrom_tournament.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "--timeout",
+            "30",
+            "--log-level",
+            "warning",
+            "--chdir",
+            str(ROOT),
+        ],
+        env=env,
+        start_new_session=True,
+    )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -321,10 +431,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=15.0, help="per phase (default 15)")
     parser.add_argument("--clients", type=int, default=16, help="concurrent pollers")
     parser.add_argument("--rounds", type=int, default=5, help="finished Swiss rounds")
-    parser.add_argument("--stroke-every", type=float, default=1.0,
-                        help="seconds between strokes recorded on live matches")
-    parser.add_argument("--result-every", type=float, default=10.0,
-                        help="seconds between results of the running round")
+    parser.add_argument(
+        "--stroke-every",
+        type=float,
+        default=1.0,
+        help="seconds between strokes recorded on live matches",
+    )
+    parser.add_argument(
+        "--result-every",
+        type=float,
+        default=10.0,
+        help="seconds between results of the running round",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the temporary database")
     args = parser.parse_args(argv)
 
@@ -333,8 +451,10 @@ def main(argv: list[str] | None = None) -> int:
     setup_django(db_path)
     started = time.monotonic()
     data = build(args.rounds, seed=1)
-    print(f"data: {PLAYERS} players, {args.rounds} rounds finished, "
-          f"{len(data['live'])} live tables ({time.monotonic() - started:.1f} s)")
+    print(
+        f"data: {PLAYERS} players, {args.rounds} rounds finished, "
+        f"{len(data['live'])} live tables ({time.monotonic() - started:.1f} s)"
+    )
     from django.db import connection
 
     connection.close()
@@ -350,15 +470,19 @@ def main(argv: list[str] | None = None) -> int:
         live = hammer(port, live_paths, args.clients, args.seconds)
         umpire.stop.set()
         umpire.join()
-        print(f"live partial: {live['rps']:.0f} req/s, statuses {live['statuses']}, "
-              f"{umpire.strokes} strokes recorded meanwhile")
+        print(
+            f"live partial: {live['rps']:.0f} req/s, statuses {live['statuses']}, "
+            f"{umpire.strokes} strokes recorded meanwhile"
+        )
         umpire = Umpire(data["live"], data["waiting"], args.stroke_every, args.result_every)
         umpire.start()
         standings = hammer(port, standings_paths, args.clients, args.seconds)
         umpire.stop.set()
         umpire.join()
-        print(f"standings page: {standings['rps']:.0f} req/s, statuses "
-              f"{standings['statuses']}, {umpire.results} results came in meanwhile")
+        print(
+            f"standings page: {standings['rps']:.0f} req/s, statuses "
+            f"{standings['statuses']}, {umpire.results} results came in meanwhile"
+        )
     finally:
         stop(process)
         if not args.keep:
@@ -368,12 +492,13 @@ def main(argv: list[str] | None = None) -> int:
     answered = live["answered"] + standings["answered"]
     share = (live["not_modified"] + standings["not_modified"]) / answered if answered else 0
     failures = live["failures"] + standings["failures"]
-    errors = {s: n for phase in (live, standings) for s, n in phase["statuses"].items()
-              if s >= 400}
+    errors = {s: n for phase in (live, standings) for s, n in phase["statuses"].items() if s >= 400}
     if failures or errors:
         print(f"errors: {failures} failed connections, {errors}")
-    print(f"polling: live_rps={live['rps']:.0f} standings_rps={standings['rps']:.0f} "
-          f"share_304={share:.3f}")
+    print(
+        f"polling: live_rps={live['rps']:.0f} standings_rps={standings['rps']:.0f} "
+        f"share_304={share:.3f}"
+    )
     return 1 if errors else 0
 
 

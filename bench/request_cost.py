@@ -57,14 +57,23 @@ def run(args: argparse.Namespace, url: str, matches: list[srv.MatchInfo]) -> Non
 
     app = WSGIHandler()
 
-    def call(method: str, path: str, headers: dict[str, str] | None = None,
-             body: bytes = b"") -> tuple[str, dict[str, str], bytes]:
+    def call(
+        method: str, path: str, headers: dict[str, str] | None = None, body: bytes = b""
+    ) -> tuple[str, dict[str, str], bytes]:
         environ: dict[str, Any] = {
-            "REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": "",
-            "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000", "HTTP_HOST": "127.0.0.1:8000",
-            "wsgi.input": io.BytesIO(body), "wsgi.url_scheme": "http", "SCRIPT_NAME": "",
-            "REMOTE_ADDR": "127.0.0.1", "CONTENT_LENGTH": str(len(body)),
-            "wsgi.errors": sys.stderr}
+            "REQUEST_METHOD": method,
+            "PATH_INFO": path,
+            "QUERY_STRING": "",
+            "SERVER_NAME": "127.0.0.1",
+            "SERVER_PORT": "8000",
+            "HTTP_HOST": "127.0.0.1:8000",
+            "wsgi.input": io.BytesIO(body),
+            "wsgi.url_scheme": "http",
+            "SCRIPT_NAME": "",
+            "REMOTE_ADDR": "127.0.0.1",
+            "CONTENT_LENGTH": str(len(body)),
+            "wsgi.errors": sys.stderr,
+        }
         if body:
             environ["CONTENT_TYPE"] = "application/x-www-form-urlencoded"
         for key, value in (headers or {}).items():
@@ -79,21 +88,28 @@ def run(args: argparse.Namespace, url: str, matches: list[srv.MatchInfo]) -> Non
     def stroke(m: srv.MatchInfo) -> None:
         position, revision = boards[m.pk]
         fields, payload = srv.stroke_fields(position, rng)
-        body = urlencode(dict(fields, client_id=str(uuid.uuid4()),
-                              revision=str(revision))).encode()
-        status, _, out = call("POST", f"/u/{m.token}/event/", {
-            "HX-Request": "true", "Cookie": f"csrftoken={srv.CSRF}",
-            "X-CSRFToken": srv.CSRF}, body)
+        body = urlencode(dict(fields, client_id=str(uuid.uuid4()), revision=str(revision))).encode()
+        status, _, out = call(
+            "POST",
+            f"/u/{m.token}/event/",
+            {"HX-Request": "true", "Cookie": f"csrftoken={srv.CSRF}", "X-CSRFToken": srv.CSRF},
+            body,
+        )
         assert status.startswith("200"), (status, out[:300])
         found = srv.REVISION.search(out)
-        boards[m.pk] = [apply(position, parse_event(payload)),
-                        int(found.group(1)) if found else revision + 1]
+        boards[m.pk] = [
+            apply(position, parse_event(payload)),
+            int(found.group(1)) if found else revision + 1,
+        ]
 
     etags: dict[str, str] = {}
 
     def poll(kind: str, m: srv.MatchInfo, conditional: bool = True) -> None:
-        path = {"match": f"/t/{srv.SLUG}/match/{m.pk}/live/",
-                "api": f"/api/v1/matches/{m.pk}/", "now": f"/t/{srv.SLUG}/now/"}[kind]
+        path = {
+            "match": f"/t/{srv.SLUG}/match/{m.pk}/live/",
+            "api": f"/api/v1/matches/{m.pk}/",
+            "now": f"/t/{srv.SLUG}/now/",
+        }[kind]
         headers = {"HX-Request": "true"} if kind != "api" else {}
         if conditional and path in etags:
             headers["If-None-Match"] = etags[path]
@@ -118,8 +134,11 @@ def run(args: argparse.Namespace, url: str, matches: list[srv.MatchInfo]) -> Non
         cpu = (time.thread_time() - cpu0) / n * 1000
         wall = (time.perf_counter() - wall0) / n * 1000
         db_cpu = (srv.database_cpu(url) - db0) / n * 1000
-        print(f"{name:<20} cpu={cpu:6.2f} ms db_cpu={db_cpu:6.2f} ms wall={wall:6.2f} ms "
-              f"queries={queries}", flush=True)
+        print(
+            f"{name:<20} cpu={cpu:6.2f} ms db_cpu={db_cpu:6.2f} ms wall={wall:6.2f} ms "
+            f"queries={queries}",
+            flush=True,
+        )
 
     count = len(matches)
     measure("match poll 304", lambda i: poll("match", matches[i % count]), args.n)
@@ -127,8 +146,7 @@ def run(args: argparse.Namespace, url: str, matches: list[srv.MatchInfo]) -> Non
     measure("now poll 304", lambda i: poll("now", matches[i % count]), args.n)
     measure("match first visit", lambda i: poll("match", matches[i % count], False), args.n)
     measure("api first visit", lambda i: poll("api", matches[i % count], False), args.n)
-    measure("now rendered", lambda i: poll("now", matches[i % count], False),
-            max(1, args.n // 4))
+    measure("now rendered", lambda i: poll("now", matches[i % count], False), max(1, args.n // 4))
     measure("stroke", lambda i: stroke(matches[i % count]), max(1, args.n // 2))
 
     def after_stroke(i: int) -> None:
@@ -142,8 +160,10 @@ def run(args: argparse.Namespace, url: str, matches: list[srv.MatchInfo]) -> Non
     rounds = max(1, args.n // 4)
     for i in range(rounds):
         after_stroke(i)
-    print(f"{'match poll after a stroke':<20} cpu={after_stroke.cpu / rounds * 1000:6.2f} ms "  # type: ignore[attr-defined]
-          "(renders the partial)")
+    print(
+        f"{'match poll after a stroke':<20} cpu={after_stroke.cpu / rounds * 1000:6.2f} ms "  # type: ignore[attr-defined]
+        "(renders the partial)"
+    )
 
 
 if __name__ == "__main__":

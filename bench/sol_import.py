@@ -46,10 +46,25 @@ class Stop(Exception):
 def fetch(tmp: Path, sdist: str | None) -> Path:
     if sdist:
         return Path(sdist) / "tests" / "scr" / ARCHIVE
-    got = subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps",
-                          "--no-binary", ":all:", "--disable-pip-version-check",
-                          "sol==5.26", "-d", str(tmp)], capture_output=True, text=True,
-                         timeout=900)
+    got = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "-q",
+            "--no-deps",
+            "--no-binary",
+            ":all:",
+            "--disable-pip-version-check",
+            "sol==5.26",
+            "-d",
+            str(tmp),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     if got.returncode:
         raise RuntimeError(got.stderr.strip()[-300:])
     with tarfile.open(tmp / "sol-5.26.tar.gz") as tar:
@@ -62,8 +77,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sol-sdist", help="an unpacked sol-5.26 source distribution")
     parser.add_argument("--database-url", help="default: a SQLite file in the temp dir")
-    parser.add_argument("--tourneys", type=int, default=0,
-                        help="stop after N tourneys and project the whole file")
+    parser.add_argument(
+        "--tourneys", type=int, default=0, help="stop after N tourneys and project the whole file"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="sol_import-") as name:
         tmp = Path(name)
@@ -114,14 +130,19 @@ def run(archive: Path, limit: int) -> None:
     per_cpu = cpu_s / done if done else 0.0
     whole = done == total
     projected = import_s if whole else read_s + per * total
-    met = ("yes" if projected < TARGET_S else "no") if whole else \
-        ("projected-yes" if projected < TARGET_S else "projected-no")
+    met = (
+        ("yes" if projected < TARGET_S else "no")
+        if whole
+        else ("projected-yes" if projected < TARGET_S else "projected-no")
+    )
     projected_cpu = read_cpu_s + per_cpu * total
-    print(f"sol_import: tourneys={done} of {total} read_s={read_s:.1f} "
-          f"import_s={import_s:.1f} per_tourney_ms={per * 1000:.0f} "
-          f"cpu_per_tourney_ms={per_cpu * 1000:.0f} projected_s={projected:.0f} "
-          f"projected_cpu_s={projected_cpu:.0f} target_s={TARGET_S} met={met} "
-          f"load={os.getloadavg()[0]:.1f}")
+    print(
+        f"sol_import: tourneys={done} of {total} read_s={read_s:.1f} "
+        f"import_s={import_s:.1f} per_tourney_ms={per * 1000:.0f} "
+        f"cpu_per_tourney_ms={per_cpu * 1000:.0f} projected_s={projected:.0f} "
+        f"projected_cpu_s={projected_cpu:.0f} target_s={TARGET_S} met={met} "
+        f"load={os.getloadavg()[0]:.1f}"
+    )
 
 
 if __name__ == "__main__":

@@ -216,9 +216,21 @@ main()
 def sol_side(python: Path, tmp: Path, count: int, seed: int) -> list[dict]:
     driver = tmp / "sol_ranking_driver.py"
     driver.write_text(DRIVER)
-    run = subprocess.run([str(python), "-W", "ignore", str(driver), str(tmp / "sol.sqlite"),
-                          str(tmp), str(count), str(seed)], capture_output=True, text=True,
-                         timeout=1800)
+    run = subprocess.run(
+        [
+            str(python),
+            "-W",
+            "ignore",
+            str(driver),
+            str(tmp / "sol.sqlite"),
+            str(tmp),
+            str(count),
+            str(seed),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
     if run.returncode:
         raise RuntimeError(f"the SoL driver failed: {run.stderr[-2000:]}")
     return json.loads((tmp / "ranking.json").read_text())
@@ -232,19 +244,25 @@ def our_rows(tournament) -> list[dict]:
     from scoring.services.placings import event_placings
 
     event = tournament.events.get()
-    guid = {r.player_id: r.key for r in ExternalRecord.objects.filter(
-        source="sol", kind="player", player__entries__event=event)}
+    guid = {
+        r.player_id: r.key
+        for r in ExternalRecord.objects.filter(
+            source="sol", kind="player", player__entries__event=event
+        )
+    }
     tables = standings.event_standings(event)
     figures = {}
     order = []
     for table in tables:
         for row in table.rows:
             entry = row.entry_id
-            figures[entry] = {"player": guid.get(_player_of(entry)),
-                              "points": row.values["score"],
-                              "buchholz": row.values.get("buchholz", 0),
-                              "net": row.values["net_points"],
-                              "total": row.values["total_points"]}
+            figures[entry] = {
+                "player": guid.get(_player_of(entry)),
+                "points": row.values["score"],
+                "buchholz": row.values.get("buchholz", 0),
+                "net": row.values["net_points"],
+                "total": row.values["total_points"],
+            }
             order.append(entry)
     if event.rounds.filter(bracket="final").exists():
         order = [p.entry.pk for p in event_placings(event)]
@@ -268,9 +286,11 @@ def compare(sol: dict, ours: list[dict], rates_known: bool = True) -> tuple[list
         by_rate = False
     for place, (theirs, mine) in enumerate(zip(sol["rows"], ours, strict=False), 1):
         if theirs["player"] != mine["player"]:
-            problems.append(f"place {place}: SoL has {theirs['player'][:8]} "
-                            f"{_figures(theirs)}, we have {str(mine['player'])[:8]} "
-                            f"{_figures(mine)}")
+            problems.append(
+                f"place {place}: SoL has {theirs['player'][:8]} "
+                f"{_figures(theirs)}, we have {str(mine['player'])[:8]} "
+                f"{_figures(mine)}"
+            )
             by_rate = by_rate and _figures(theirs) == _figures(mine)
             continue
         for key in ("points", "buchholz", "net", "total"):
@@ -305,11 +325,15 @@ def ours_side(archive: Path, ranking: list[dict]) -> tuple[int, int, int, list[s
         problems, by_rate = compare(sol, our_rows(tournament), rates_known)
         if by_rate:
             no_rates += 1
-            lines.append(f"{archive.name} {sol['description']}: rows of equal figures "
-                         "in another order: SoL's rates decide, and this archive holds none")
+            lines.append(
+                f"{archive.name} {sol['description']}: rows of equal figures "
+                "in another order: SoL's rates decide, and this archive holds none"
+            )
         elif problems:
-            lines.append(f"{archive.name} {sol['description']} ({len(sol['rows'])} "
-                         f"competitors): " + "; ".join(problems[:6]))
+            lines.append(
+                f"{archive.name} {sol['description']} ({len(sol['rows'])} "
+                f"competitors): " + "; ".join(problems[:6])
+            )
         else:
             agree += 1
     lines.extend(f"{archive.name} warning: {w}" for w in report.warnings[:5])
@@ -318,7 +342,7 @@ def ours_side(archive: Path, ranking: list[dict]) -> tuple[int, int, int, list[s
 
 #: The SoL side of ``--sol-archives``: load one archive into a fresh SoL database, rank each
 #: tourney with SoL's own ``updateRanking`` and write the rows.
-ARCHIVE_DRIVER = r'''
+ARCHIVE_DRIVER = r"""
 import io, json, sys, warnings
 from pathlib import Path
 warnings.simplefilter("ignore")
@@ -356,7 +380,7 @@ for t in s.query(m.Tourney).order_by(m.Tourney.date, m.Tourney.description):
                     "rows": rows})
 out.write_text(json.dumps(ranking))
 print(json.dumps({"tourneys": len(ranking)}))
-'''
+"""
 
 #: The key of SoL's test ``backup.box`` (SoL's own tests restore it with 64 times "a").
 BOX_KEY = "a" * 64
@@ -367,10 +391,25 @@ def sol_archives(args, tmp: Path, python: Path) -> Path:
     ``--sol-sdist``)."""
     if args.sol_sdist:
         return Path(args.sol_sdist) / "tests" / "scr"
-    got = subprocess.run([str(python), "-m", "pip", "download", "-q", "--no-deps",
-                          "--no-binary", ":all:", "--disable-pip-version-check",
-                          "sol==5.26", "-d", str(tmp / "sdist")], capture_output=True,
-                         text=True, timeout=900)
+    got = subprocess.run(
+        [
+            str(python),
+            "-m",
+            "pip",
+            "download",
+            "-q",
+            "--no-deps",
+            "--no-binary",
+            ":all:",
+            "--disable-pip-version-check",
+            "sol==5.26",
+            "-d",
+            str(tmp / "sdist"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     if got.returncode:
         raise Skip(f"cannot download SoL's source distribution: {got.stderr[-300:]}")
     import tarfile
@@ -386,8 +425,9 @@ def archives_main(args, tmp: Path, python: Path) -> None:
     import time
 
     folder = sol_archives(args, tmp, python)
-    files = sorted(p for p in folder.iterdir()
-                   if p.name.endswith((".sol", ".sol.gz", ".zip", ".box")))
+    files = sorted(
+        p for p in folder.iterdir() if p.name.endswith((".sol", ".sol.gz", ".zip", ".box"))
+    )
     driver = tmp / "sol_archive_driver.py"
     driver.write_text(ARCHIVE_DRIVER)
     from bench.draws import setup_django
@@ -396,9 +436,21 @@ def archives_main(args, tmp: Path, python: Path) -> None:
     seconds = 0.0
     for number, archive in enumerate(files):
         out = tmp / f"sol-{number}.json"
-        run = subprocess.run([str(python), "-W", "ignore", str(driver),
-                              str(tmp / f"sol-{number}.sqlite"), str(archive), str(out),
-                              BOX_KEY], capture_output=True, text=True, timeout=3600)
+        run = subprocess.run(
+            [
+                str(python),
+                "-W",
+                "ignore",
+                str(driver),
+                str(tmp / f"sol-{number}.sqlite"),
+                str(archive),
+                str(out),
+                BOX_KEY,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=3600,
+        )
         if run.returncode:
             print(f"{archive.name}: SoL cannot load it: {run.stderr.strip()[-300:]}")
             continue
@@ -415,8 +467,11 @@ def archives_main(args, tmp: Path, python: Path) -> None:
             from scoring.services.sol.reading import unbox
 
             content = unbox(content, BOX_KEY)
-        unboxed = tmp / (archive.name.removesuffix(".box") + ".zip"
-                         if archive.name.endswith(".box") else archive.name)
+        unboxed = tmp / (
+            archive.name.removesuffix(".box") + ".zip"
+            if archive.name.endswith(".box")
+            else archive.name
+        )
         unboxed.write_bytes(content)
         started = time.perf_counter()
         try:
@@ -437,8 +492,10 @@ def archives_main(args, tmp: Path, python: Path) -> None:
         agreed += agree
         rows += row_count
         rows_agreed += row_agree
-    print(f"sol_ranking: archives={archives} tourneys={tourneys} ranking_agree={agreed} "
-          f"rows={rows} rows_agree={rows_agreed} import_s={seconds:.0f}")
+    print(
+        f"sol_ranking: archives={archives} tourneys={tourneys} ranking_agree={agreed} "
+        f"rows={rows} rows_agree={rows_agreed} import_s={seconds:.0f}"
+    )
 
 
 def _by_guid() -> dict:
@@ -447,8 +504,9 @@ def _by_guid() -> dict:
     from scoring.models import ExternalRecord
 
     out = {}
-    for record in ExternalRecord.objects.filter(source="sol", kind="tournament"
-                                                ).select_related("tournament"):
+    for record in ExternalRecord.objects.filter(source="sol", kind="tournament").select_related(
+        "tournament"
+    ):
         out[record.key] = record.tournament
         t = record.tournament
         out[f"{t.name} ({t.start_date.isoformat()})"] = t
@@ -469,7 +527,8 @@ def _row_figures(ranking: list[dict]) -> tuple[int, int]:
         ours = our_rows(tournament)
         for theirs, mine in zip(sol["rows"], ours, strict=False):
             keys = ("points", "net", "total") + (
-                () if sol["system"] == "roundrobin" else ("buchholz",))
+                () if sol["system"] == "roundrobin" else ("buchholz",)
+            )
             if theirs["player"] == mine["player"] and all(theirs[k] == mine[k] for k in keys):
                 same += 1
     return total, same
@@ -483,11 +542,16 @@ def main() -> None:
     parser.add_argument("--sol-venv", help="an existing venv with sol 5.26 (no install)")
     parser.add_argument("--archive", choices=("sol", "zip", "both"), default="both")
     parser.add_argument("--keep", help="a directory to keep the archives and databases in")
-    parser.add_argument("--sol-archives", action="store_true",
-                        help="rank SoL's own 12 test archives (issue 31)")
+    parser.add_argument(
+        "--sol-archives", action="store_true", help="rank SoL's own 12 test archives (issue 31)"
+    )
     parser.add_argument("--sol-sdist", help="an unpacked sol-5.26 source distribution")
-    parser.add_argument("--max-tourneys", type=int, default=0,
-                        help="--sol-archives: leave out archives of more tourneys")
+    parser.add_argument(
+        "--max-tourneys",
+        type=int,
+        default=0,
+        help="--sol-archives: leave out archives of more tourneys",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="sol_ranking-") as name:
         tmp = Path(args.keep or name)
@@ -506,8 +570,11 @@ def main() -> None:
         ranking = sol_side(python, tmp, args.tourneys, args.seed)
         from bench.draws import setup_django
 
-        archives = {"sol": ["generated.sol"], "zip": ["backup.zip"],
-                    "both": ["generated.sol", "backup.zip"]}[args.archive]
+        archives = {
+            "sol": ["generated.sol"],
+            "zip": ["backup.zip"],
+            "both": ["generated.sol", "backup.zip"],
+        }[args.archive]
         total = agreed = 0
         for number, archive in enumerate(archives):
             if number == 0:
@@ -517,9 +584,15 @@ def main() -> None:
             count, agree, no_rates, lines = ours_side(tmp / archive, ranking)
             for line in lines:
                 print(line)
-            print(f"{archive}: {agree} of {count} tourneys agree with SoL"
-                  + (f"; {no_rates} differ only where SoL's rates decide and the archive "
-                     "holds no rates" if no_rates else ""))
+            print(
+                f"{archive}: {agree} of {count} tourneys agree with SoL"
+                + (
+                    f"; {no_rates} differ only where SoL's rates decide and the archive "
+                    "holds no rates"
+                    if no_rates
+                    else ""
+                )
+            )
             total += count
             agreed += agree
         print(f"sol_ranking: tourneys={total} agree={agreed}")

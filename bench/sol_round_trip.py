@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.vs_sol import Skip, sol_python  # noqa: E402
 
-DRIVER = r'''
+DRIVER = r"""
 import json, sys, warnings
 warnings.simplefilter("ignore")
 from sqlalchemy import create_engine
@@ -41,29 +41,53 @@ with open(sys.argv[1], "rb") as stream:
 session.flush()
 print(json.dumps({"tourneys": session.query(m.Tourney).count(),
                   "matches": session.query(m.Match).count()}))
-'''
+"""
 
 
 def decided(event) -> list[tuple]:
     from scoring.models import Match
 
     rows = []
-    for m in Match.objects.filter(event=event).prefetch_related("games").select_related(
-            "entry_a__player", "entry_b__player", "entry_a__partner", "entry_b__partner"):
+    for m in (
+        Match.objects.filter(event=event)
+        .prefetch_related("games")
+        .select_related(
+            "entry_a__player", "entry_b__player", "entry_a__partner", "entry_b__partner"
+        )
+    ):
         if not (m.status in ("finished", "confirmed") or m.bye or m.walkover):
             continue
         if m.bye and not (m.entry_a_id or m.entry_b_id):
             continue
 
         def names(entry):
-            return None if entry is None else (
-                entry.player.name, entry.partner.name if entry.partner_id else None)
+            return (
+                None
+                if entry is None
+                else (entry.player.name, entry.partner.name if entry.partner_id else None)
+            )
 
-        games = () if m.walkover or m.bye else tuple(
-            (g.scores.get("a", 0), g.scores.get("b", 0))
-            for g in sorted(m.games.all(), key=lambda g: g.number))
-        rows.append(repr((names(m.entry_a or m.entry_b), names(m.entry_b if m.entry_a else None),
-                          m.winner_side, m.draw, m.walkover, m.bye, games)))
+        games = (
+            ()
+            if m.walkover or m.bye
+            else tuple(
+                (g.scores.get("a", 0), g.scores.get("b", 0))
+                for g in sorted(m.games.all(), key=lambda g: g.number)
+            )
+        )
+        rows.append(
+            repr(
+                (
+                    names(m.entry_a or m.entry_b),
+                    names(m.entry_b if m.entry_a else None),
+                    m.winner_side,
+                    m.draw,
+                    m.walkover,
+                    m.bye,
+                    games,
+                )
+            )
+        )
     return sorted(rows)
 
 
@@ -92,10 +116,17 @@ def main() -> None:
             python = sol_python(args, tmp)
             driver = tmp / "driver.py"
             driver.write_text(DRIVER)
-            run = subprocess.run([str(python), "-W", "ignore", str(driver), str(archive)],
-                                 capture_output=True, text=True, timeout=600)
-            loaded = str(json.loads(run.stdout.strip().splitlines()[-1])["tourneys"]) \
-                if run.returncode == 0 else f"refused ({run.stderr.strip()[-200:]})"
+            run = subprocess.run(
+                [str(python), "-W", "ignore", str(driver), str(archive)],
+                capture_output=True,
+                text=True,
+                timeout=600,
+            )
+            loaded = (
+                str(json.loads(run.stdout.strip().splitlines()[-1])["tourneys"])
+                if run.returncode == 0
+                else f"refused ({run.stderr.strip()[-200:]})"
+            )
         except (Skip, subprocess.TimeoutExpired, OSError) as error:
             loaded = f"skipped ({error})"
         # our import into an empty database
@@ -112,14 +143,14 @@ def main() -> None:
         seconds = time.perf_counter() - started
         after = {t.events.get().name: decided(t.events.get()) for t in report.tournaments}
         total = sum(len(rows) for rows in before.values())
-        kept = sum(1 for name, rows in before.items() for row in rows
-                   if row in after.get(name, []))
+        kept = sum(1 for name, rows in before.items() for row in rows if row in after.get(name, []))
         for name, rows in before.items():
             for row in rows:
                 if row not in after.get(name, []):
                     print(f"lost in {name}: {row}")
-        print(f"sol_round_trip: sol_loaded={loaded} decided={total} kept={kept} "
-              f"seconds={seconds:.1f}")
+        print(
+            f"sol_round_trip: sol_loaded={loaded} decided={total} kept={kept} seconds={seconds:.1f}"
+        )
 
 
 if __name__ == "__main__":

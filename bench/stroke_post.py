@@ -66,21 +66,27 @@ def make_match():
     from scoring.models import Entry, Event, Match, Player, Tournament
 
     tournament = Tournament.objects.create(
-        name="Bench Open", slug="bench-open", start_date=datetime.date.today(),
-        end_date=datetime.date.today() + datetime.timedelta(days=1))
+        name="Bench Open",
+        slug="bench-open",
+        start_date=datetime.date.today(),
+        end_date=datetime.date.today() + datetime.timedelta(days=1),
+    )
     event = Event.objects.create(tournament=tournament, name="Singles")
-    a, b = (Entry.objects.create(event=event, player=Player.objects.create(name=n))
-            for n in ("Asha Rao", "Ben Kirk"))
-    return Match.objects.create(event=event, entry_a=a, entry_b=b,
-                                status=Match.Status.READY)
+    a, b = (
+        Entry.objects.create(event=event, player=Player.objects.create(name=n))
+        for n in ("Asha Rao", "Ben Kirk")
+    )
+    return Match.objects.create(event=event, entry_a=a, entry_b=b, status=Match.Status.READY)
 
 
 def make_match_named(prefix: str):
     from scoring.models import Entry, Event, Match, Player
 
     event = Event.objects.get(name="Singles")
-    a, b = (Entry.objects.create(event=event, player=Player.objects.create(name=f"{prefix} {n}"))
-            for n in ("Asha", "Ben"))
+    a, b = (
+        Entry.objects.create(event=event, player=Player.objects.create(name=f"{prefix} {n}"))
+        for n in ("Asha", "Ben")
+    )
     return Match.objects.create(event=event, entry_a=a, entry_b=b, status=Match.Status.READY)
 
 
@@ -115,8 +121,7 @@ def record_board(match, rng: random.Random) -> None:
                 continue
         except RulesError:
             continue
-        record_event(match=match, payload=stroke.to_dict(), client_id=uuid.uuid4(),
-                     actor=actor)
+        record_event(match=match, payload=stroke.to_dict(), client_id=uuid.uuid4(), actor=actor)
         count += 1
     match.refresh_from_db()
 
@@ -146,18 +151,30 @@ def copy_match(match, copies: int, shared_players: bool = False) -> list:
     for number in range(copies):
         own = {}
         if not shared_players:
-            own = {side: Entry.objects.create(
-                       event_id=match.event_id,
-                       player=Player.objects.create(name=f"{entry.player.name} {number}"))
-                   for side, entry in (("entry_a", match.entry_a), ("entry_b", match.entry_b))}
+            own = {
+                side: Entry.objects.create(
+                    event_id=match.event_id,
+                    player=Player.objects.create(name=f"{entry.player.name} {number}"),
+                )
+                for side, entry in (("entry_a", match.entry_a), ("entry_b", match.entry_b))
+            }
         clone = _clone(match, umpire_token=new_umpire_token(), **own)
         game_ids = {g.pk: _clone(g, match=clone).pk for g in games}
         board_ids = {b.pk: _clone(b, game_id=game_ids[b.game_id]).pk for b in boards}
-        BoardEvent.objects.bulk_create([
-            BoardEvent(board_id=board_ids[e.board_id], seq=e.seq, client_id=e.client_id,
-                       type=e.type, payload=e.payload, via=e.via, device=e.device)
-            for e in rows
-        ])
+        BoardEvent.objects.bulk_create(
+            [
+                BoardEvent(
+                    board_id=board_ids[e.board_id],
+                    seq=e.seq,
+                    client_id=e.client_id,
+                    type=e.type,
+                    payload=e.payload,
+                    via=e.via,
+                    device=e.device,
+                )
+                for e in rows
+            ]
+        )
         out.append(clone)
     return out
 
@@ -277,15 +294,25 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=60)
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--keep", action="store_true", help="keep the temporary database")
-    parser.add_argument("--shared-players", action="store_true",
-                        help="every copy with the same two players (their regions then come "
-                             "from the memo another copy left: a lower bound, not a hall)")
-    parser.add_argument("--breakdown", action="store_true",
-                        help="print the median CPU time of the stroke's parts (BREAKDOWN; "
-                             "the wrappers add a little to the stroke's own figures)")
-    parser.add_argument("--profile", metavar="N", type=int, default=0,
-                        help="print the N costliest functions of the timed stroke POSTs "
-                             "(cProfile, cumulative)")
+    parser.add_argument(
+        "--shared-players",
+        action="store_true",
+        help="every copy with the same two players (their regions then come "
+        "from the memo another copy left: a lower bound, not a hall)",
+    )
+    parser.add_argument(
+        "--breakdown",
+        action="store_true",
+        help="print the median CPU time of the stroke's parts (BREAKDOWN; "
+        "the wrappers add a little to the stroke's own figures)",
+    )
+    parser.add_argument(
+        "--profile",
+        metavar="N",
+        type=int,
+        default=0,
+        help="print the N costliest functions of the timed stroke POSTs (cProfile, cumulative)",
+    )
     args = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="stroke-post-"))
@@ -303,8 +330,9 @@ def main() -> None:
     warmup = 5
     copies = copy_match(match, args.samples + warmup + 1, args.shared_players)
     colour = match_snapshot(match).current.position.on_turn
-    assert all(BoardEvent.objects.filter(board__game__match=m).count() == EVENTS
-               for m in copies[:2])
+    assert all(
+        BoardEvent.objects.filter(board__game__match=m).count() == EVENTS for m in copies[:2]
+    )
 
     client = Client()
 
@@ -330,15 +358,18 @@ def main() -> None:
     with CaptureQueriesContext(connection) as queries:
         size = post(copies[0])
     # SQL statements of the data; BEGIN IMMEDIATE / COMMIT of the write are counted apart
-    control = [q for q in queries.captured_queries
-               if q["sql"].split(" ", 1)[0] in ("BEGIN", "COMMIT", "ROLLBACK")]
+    control = [
+        q
+        for q in queries.captured_queries
+        if q["sql"].split(" ", 1)[0] in ("BEGIN", "COMMIT", "ROLLBACK")
+    ]
     query_count = len(queries) - len(control)
     if os.environ.get("BENCH_SHOW_QUERIES"):
         for q in queries.captured_queries:
             print("query:", q["sql"][:140])
     reset_queries()
 
-    for m in copies[1:warmup + 1]:
+    for m in copies[1 : warmup + 1]:
         post(m)
         baseline()
 
@@ -348,7 +379,7 @@ def main() -> None:
     base_cpu: list[float] = []
     profile = cProfile.Profile(time.process_time) if args.profile else None
     breakdown = timed_breakdown() if args.breakdown else None
-    for m in copies[warmup + 1:]:
+    for m in copies[warmup + 1 :]:
         open_tablet(m)
         start, cpu = time.perf_counter(), time.process_time()
         if profile is not None:
@@ -378,29 +409,37 @@ def main() -> None:
     median = statistics.median(stroke_ms)
     p95 = percentile(stroke_ms, 0.95)
     base = statistics.median(base_ms)
-    print(f"database: {folder / 'bench.sqlite3'} (SQLite, WAL); board: {EVENTS} events; "
-          f"samples: {len(stroke_ms)}")
+    print(
+        f"database: {folder / 'bench.sqlite3'} (SQLite, WAL); board: {EVENTS} events; "
+        f"samples: {len(stroke_ms)}"
+    )
     print(f"stroke POST ms: min {min(stroke_ms):.2f}, median {median:.2f}, p95 {p95:.2f}")
     print(f"trivial view (GET /) ms: min {min(base_ms):.2f}, median {base:.2f}")
     cpu_median, cpu_base = statistics.median(stroke_cpu), statistics.median(base_cpu)
-    print(f"CPU time (this process): stroke POST median {cpu_median:.2f} ms, trivial view "
-          f"{cpu_base:.2f} ms, ratio {cpu_median / cpu_base:.2f} (load average "
-          f"{os.getloadavg()[0]:.1f})")
+    print(
+        f"CPU time (this process): stroke POST median {cpu_median:.2f} ms, trivial view "
+        f"{cpu_base:.2f} ms, ratio {cpu_median / cpu_base:.2f} (load average "
+        f"{os.getloadavg()[0]:.1f})"
+    )
     print(f"stroke POST answer: {size} bytes (panel, scoreboard, rulings, new history line)")
-    print(f"a whole board, stroke by stroke ({len(sizes)} strokes): HTML bytes max "
-          f"{max(s for s, _ in sizes)}, median {statistics.median(s for s, _ in sizes):.0f}; "
-          f"gzipped max {max(g for _, g in sizes)}, median "
-          f"{statistics.median(g for _, g in sizes):.0f}")
+    print(
+        f"a whole board, stroke by stroke ({len(sizes)} strokes): HTML bytes max "
+        f"{max(s for s, _ in sizes)}, median {statistics.median(s for s, _ in sizes):.0f}; "
+        f"gzipped max {max(g for _, g in sizes)}, median "
+        f"{statistics.median(g for _, g in sizes):.0f}"
+    )
     if not args.keep:
         for name in os.listdir(folder):
             os.remove(folder / name)
         os.rmdir(folder)
-    print(f"stroke_post: median_ms={median:.2f} p95_ms={p95:.2f} baseline_median_ms={base:.2f} "
-          f"ratio={median / base:.2f} cpu_ratio={cpu_median / cpu_base:.2f} "
-          f"queries={query_count} "
-          f"transaction_statements={len(control)} "
-          f"answer_bytes_max={max(s for s, _ in sizes)} "
-          f"answer_gzip_bytes_max={max(g for _, g in sizes)}")
+    print(
+        f"stroke_post: median_ms={median:.2f} p95_ms={p95:.2f} baseline_median_ms={base:.2f} "
+        f"ratio={median / base:.2f} cpu_ratio={cpu_median / cpu_base:.2f} "
+        f"queries={query_count} "
+        f"transaction_statements={len(control)} "
+        f"answer_bytes_max={max(s for s, _ in sizes)} "
+        f"answer_gzip_bytes_max={max(g for _, g in sizes)}"
+    )
 
 
 if __name__ == "__main__":

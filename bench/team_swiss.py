@@ -54,16 +54,30 @@ def build():
 
     actor = Actor(via="system", device="bench")
     Tournament.objects.filter(slug="bench-teams").delete()
-    t = Tournament.objects.create(slug="bench-teams", name="Bench Team Open",
-                                  start_date=datetime.date(2026, 12, 5),
-                                  end_date=datetime.date(2026, 12, 6))
-    event = create_event(tournament=t, name="Club teams", actor=actor, kind="teams",
-                         format="swiss", settings={"rounds": 6, "separate": "club"})
+    t = Tournament.objects.create(
+        slug="bench-teams",
+        name="Bench Team Open",
+        start_date=datetime.date(2026, 12, 5),
+        end_date=datetime.date(2026, 12, 6),
+    )
+    event = create_event(
+        tournament=t,
+        name="Club teams",
+        actor=actor,
+        kind="teams",
+        format="swiss",
+        settings={"rounds": 6, "separate": "club"},
+    )
     for n in range(TEAMS):
-        squad = [Player.objects.create(name=f"Bench team {n + 1} player {k + 1}")
-                 for k in range(4)]
-        add_team(event=event, actor=actor, name=f"Team {n + 1}", club=f"Club {n % 8 + 1}",
-                 players=squad, captain=squad[0])
+        squad = [Player.objects.create(name=f"Bench team {n + 1} player {k + 1}") for k in range(4)]
+        add_team(
+            event=event,
+            actor=actor,
+            name=f"Team {n + 1}",
+            club=f"Club {n % 8 + 1}",
+            players=squad,
+            captain=squad[0],
+        )
     return event, actor
 
 
@@ -72,14 +86,16 @@ def lineups(event, ties, actor) -> None:
     from scoring.services.ties import submit_lineup
 
     members: dict[int, list[int]] = {}
-    for entry, player in TeamMember.objects.filter(event=event).values_list(
-            "team__entry_id", "player_id").order_by("number"):
+    for entry, player in (
+        TeamMember.objects.filter(event=event)
+        .values_list("team__entry_id", "player_id")
+        .order_by("number")
+    ):
         members.setdefault(entry, []).append(player)
     for tie in ties:
         for side, entry in (("a", tie.match.entry_a_id), ("b", tie.match.entry_b_id)):
             p = members[entry]
-            submit_lineup(tie=tie, side=side, players=[[p[0]], [p[1], p[2]], [p[3]]],
-                          actor=actor)
+            submit_lineup(tie=tie, side=side, players=[[p[0]], [p[1], p[2]], [p[3]]], actor=actor)
 
 
 def undo(event) -> None:
@@ -120,8 +136,10 @@ def main() -> None:
             undo(event)
         print(f"draw samples: {[round(x, 3) for x in draw_times]}")
         print(f"sheet samples: {[round(x, 3) for x in sheet_times]}")
-        print(f"team_swiss: teams={TEAMS} draw_s={statistics.median(draw_times):.3f} "
-              f"sheets_s={statistics.median(sheet_times):.3f} pages={pages}")
+        print(
+            f"team_swiss: teams={TEAMS} draw_s={statistics.median(draw_times):.3f} "
+            f"sheets_s={statistics.median(sheet_times):.3f} pages={pages}"
+        )
 
 
 if __name__ == "__main__":

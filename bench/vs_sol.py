@@ -56,7 +56,7 @@ PYTHON_313 = Path("/root/.pyenv/versions/3.13.0/bin/python3.13")
 ACCEPTANCE_SIZES = (64, 256)
 
 #: The SoL side: written to the temp dir and run with the throw-away venv's Python.
-DRIVER = r'''
+DRIVER = r"""
 import datetime, json, random, sys, time, warnings
 warnings.simplefilter("ignore")
 from sqlalchemy import create_engine, delete
@@ -132,7 +132,7 @@ def main():
 
 
 main()
-'''
+"""
 
 
 class Skip(Exception):
@@ -143,19 +143,27 @@ def sol_python(args, tmp: Path) -> Path:
     """The Python of a virtual environment with SoL installed (made here unless given)."""
     if args.sol_venv:
         return Path(args.sol_venv) / "bin" / "python"
-    base = Path(args.python) if args.python else (PYTHON_313 if PYTHON_313.exists()
-                                                   else Path(sys.executable))
+    base = (
+        Path(args.python)
+        if args.python
+        else (PYTHON_313 if PYTHON_313.exists() else Path(sys.executable))
+    )
     venv = tmp / "sol-venv"
     made = subprocess.run([str(base), "-m", "venv", str(venv)], capture_output=True, text=True)
     if made.returncode:
         raise Skip(f"no virtual environment: {made.stderr.strip()[-200:]}")
     python = venv / "bin" / "python"
     started = time.perf_counter()
-    pip = subprocess.run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check",
-                          SOL], capture_output=True, text=True, timeout=900)
+    pip = subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", SOL],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     if pip.returncode:
-        lines = [line for line in pip.stderr.splitlines() if "ERROR" in line] or \
-            pip.stderr.splitlines()[-1:]
+        lines = [
+            line for line in pip.stderr.splitlines() if "ERROR" in line
+        ] or pip.stderr.splitlines()[-1:]
         raise Skip(f"cannot install {SOL} from PyPI: {' '.join(lines)[-300:]}")
     print(f"installed {SOL} into {venv} in {time.perf_counter() - started:.0f} s")
     return python
@@ -164,11 +172,24 @@ def sol_python(args, tmp: Path) -> Path:
 class SolSide:
     """The driver subprocess for one tournament of N players."""
 
-    def __init__(self, python: Path, driver: Path, db: Path, players: int, rounds: int,
-                 seed: int) -> None:
+    def __init__(
+        self, python: Path, driver: Path, db: Path, players: int, rounds: int, seed: int
+    ) -> None:
         self.proc = subprocess.Popen(
-            [str(python), "-W", "ignore", str(driver), str(db), str(players), str(rounds),
-             str(seed)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            [
+                str(python),
+                "-W",
+                "ignore",
+                str(driver),
+                str(db),
+                str(players),
+                str(rounds),
+                str(seed),
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         ready = self.proc.stdout.readline()
         if not ready:
             raise RuntimeError("the SoL driver did not start")
@@ -202,13 +223,21 @@ class OurSide:
         self.actor = Actor(via="system", device="bench")
         rng = random.Random(seed)
         tournament = Tournament.objects.create(
-            name=f"Bench Open {players}", slug=f"bench-open-{players}",
-            start_date=datetime.date(2026, 5, 1), end_date=datetime.date(2026, 5, 1),
-            table_count=players // 2)
+            name=f"Bench Open {players}",
+            slug=f"bench-open-{players}",
+            start_date=datetime.date(2026, 5, 1),
+            end_date=datetime.date(2026, 5, 1),
+            table_count=players // 2,
+        )
         people = Player.objects.bulk_create(
-            [Player(name=f"Player {i:04d}", nationality="DE") for i in range(players)])
-        self.event = Event.objects.create(tournament=tournament, name="Open Swiss",
-                                          format="swiss", settings={"rounds": rounds + 3})
+            [Player(name=f"Player {i:04d}", nationality="DE") for i in range(players)]
+        )
+        self.event = Event.objects.create(
+            tournament=tournament,
+            name="Open Swiss",
+            format="swiss",
+            settings={"rounds": rounds + 3},
+        )
         Entry.objects.bulk_create([Entry(event=self.event, player=p) for p in people])
         draws.draw_event(event=self.event, actor=self.actor, random_seed=seed)
         play_round(self.event, 1, rng)
@@ -224,14 +253,14 @@ class OurSide:
     def matches(self) -> int:
         from scoring.models import Match
 
-        return Match.objects.filter(event=self.event, round__number=self.rounds + 1,
-                                    bye=False).count()
+        return Match.objects.filter(
+            event=self.event, round__number=self.rounds + 1, bye=False
+        ).count()
 
     def undo_swiss(self) -> None:
         from scoring.services import draws
 
-        draws.delete_last_round(event=self.event, actor=self.actor,
-                                expected_rounds=self.rounds + 1)
+        draws.delete_last_round(event=self.event, actor=self.actor, expected_rounds=self.rounds + 1)
 
     def standings(self) -> None:
         from scoring.selectors.live import event_standings
@@ -242,15 +271,17 @@ class OurSide:
         from scoring.pdf import render_scoresheets
         from scoring.selectors.sheets import round_scoresheets
 
-        return render_scoresheets(round_scoresheets(self.event, self.rounds + 1,
-                                                    base_url="https://c.example"))
+        return render_scoresheets(
+            round_scoresheets(self.event, self.rounds + 1, base_url="https://c.example")
+        )
 
     def cards(self) -> bytes:
         from scoring.pdf import render_score_cards
         from scoring.selectors.sheets import round_scoresheets
 
-        return render_score_cards(round_scoresheets(self.event, self.rounds + 1,
-                                                    base_url="https://c.example"))
+        return render_score_cards(
+            round_scoresheets(self.event, self.rounds + 1, base_url="https://c.example")
+        )
 
 
 Sample = tuple[float, float]  # wall-clock and CPU seconds of one step
@@ -270,6 +301,7 @@ def cold(render):
     def run() -> None:
         _qr_code.cache_clear()
         render()
+
     return run
 
 
@@ -305,13 +337,13 @@ def measure(size: int, args, python: Path, driver: Path, tmp: Path) -> dict[str,
     started = time.perf_counter()
     ours = OurSide(size, args.rounds, args.seed)
     ours_built = time.perf_counter() - started
-    print(f"N={size}: built {args.rounds} rounds (SoL {sol_built:.1f} s, ours "
-          f"{ours_built:.1f} s)")
+    print(f"N={size}: built {args.rounds} rounds (SoL {sol_built:.1f} s, ours {ours_built:.1f} s)")
     out = tmp / f"sol-cards-{size}.pdf"
     results: dict[str, tuple] = {}
     try:
-        results["standings"] = alternate(args.repeat, lambda: sol_timed(sol, "standings"),
-                                         lambda: timed(ours.standings))
+        results["standings"] = alternate(
+            args.repeat, lambda: sol_timed(sol, "standings"), lambda: timed(ours.standings)
+        )
 
         def sol_swiss() -> Sample:
             sample = sol_timed(sol, "swiss")
@@ -328,12 +360,23 @@ def measure(size: int, args, python: Path, driver: Path, tmp: Path) -> dict[str,
         matches = sol.run("swiss")["info"]
         ours.swiss()
         our_matches = ours.matches()
-        results["pdf"] = alternate(args.repeat, lambda: sol_timed(sol, "cards", out=str(out)),
-                                   lambda: timed(cold(ours.sheets)))
-        results["cards"] = alternate(args.repeat, lambda: sol_timed(sol, "cards", out=str(out)),
-                                     lambda: timed(cold(ours.cards)))
-        results["pages"] = (pages(out), pages(ours.sheets()), pages(ours.cards()),
-                            matches, our_matches)
+        results["pdf"] = alternate(
+            args.repeat,
+            lambda: sol_timed(sol, "cards", out=str(out)),
+            lambda: timed(cold(ours.sheets)),
+        )
+        results["cards"] = alternate(
+            args.repeat,
+            lambda: sol_timed(sol, "cards", out=str(out)),
+            lambda: timed(cold(ours.cards)),
+        )
+        results["pages"] = (
+            pages(out),
+            pages(ours.sheets()),
+            pages(ours.cards()),
+            matches,
+            our_matches,
+        )
     finally:
         sol.close()
     return results
@@ -375,8 +418,10 @@ def main() -> None:
 
         setup_django(tmp / "ours.sqlite3")
         load = os.getloadavg()[0]
-        print(f"cpus={os.cpu_count()} load average {load:.1f} at start; rounds={args.rounds}; "
-              f"median of {args.repeat}, alternating SoL and ours; SQLite on both sides")
+        print(
+            f"cpus={os.cpu_count()} load average {load:.1f} at start; rounds={args.rounds}; "
+            f"median of {args.repeat}, alternating SoL and ours; SQLite on both sides"
+        )
         keys = ("swiss", "pdf", "cards", "standings")
         ratios: dict[str, dict[int, float]] = {k: {} for k in keys}
         cpu_ratios: dict[str, dict[int, float]] = {k: {} for k in keys}
@@ -388,24 +433,34 @@ def main() -> None:
                 cpu_ratios[key][size] = ratio(*r[key], which=1)
 
             def shown(key: str, size: int = size) -> str:
-                return (f"ratio {ratios[key][size]:.2f} (cpu {cpu_ratios[key][size]:.2f})")
+                return f"ratio {ratios[key][size]:.2f} (cpu {cpu_ratios[key][size]:.2f})"
 
-            print(f"  swiss round {args.rounds + 1} of N={size}: SoL {ms(r['swiss'][0])} "
-                  f"ours {ms(r['swiss'][1])} {shown('swiss')}")
-            print(f"  standings after round {args.rounds}: SoL {ms(r['standings'][0])} "
-                  f"ours {ms(r['standings'][1])} {shown('standings')}")
-            print(f"  PDF of {our_matches} matches (SoL {sol_matches}): SoL cards "
-                  f"{ms(r['pdf'][0])} ({sol_pages} pages); ours sheets {ms(r['pdf'][1])} "
-                  f"({our_pages} pages) {shown('pdf')}; ours cards {ms(r['cards'][1])} "
-                  f"({card_pages} pages) {shown('cards')}")
-        print(f"load average {os.getloadavg()[0]:.1f} at the end (a shared machine: wall "
-              "times of both sides grow alike; CPU times of each process in brackets)")
+            print(
+                f"  swiss round {args.rounds + 1} of N={size}: SoL {ms(r['swiss'][0])} "
+                f"ours {ms(r['swiss'][1])} {shown('swiss')}"
+            )
+            print(
+                f"  standings after round {args.rounds}: SoL {ms(r['standings'][0])} "
+                f"ours {ms(r['standings'][1])} {shown('standings')}"
+            )
+            print(
+                f"  PDF of {our_matches} matches (SoL {sol_matches}): SoL cards "
+                f"{ms(r['pdf'][0])} ({sol_pages} pages); ours sheets {ms(r['pdf'][1])} "
+                f"({our_pages} pages) {shown('pdf')}; ours cards {ms(r['cards'][1])} "
+                f"({card_pages} pages) {shown('cards')}"
+            )
+        print(
+            f"load average {os.getloadavg()[0]:.1f} at the end (a shared machine: wall "
+            "times of both sides grow alike; CPU times of each process in brackets)"
+        )
         judged = [s for s in sizes if s in ACCEPTANCE_SIZES] or sizes
-        print("cpu ratios: " + " ".join(
-            f"{key}={min(cpu_ratios[key][s] for s in judged):.2f}" for key in keys))
-        line = " ".join(f"{key}_ratio={min(ratios[key][s] for s in judged):.2f}"
-                        for key in keys)
+        print(
+            "cpu ratios: "
+            + " ".join(f"{key}={min(cpu_ratios[key][s] for s in judged):.2f}" for key in keys)
+        )
+        line = " ".join(f"{key}_ratio={min(ratios[key][s] for s in judged):.2f}" for key in keys)
         print(f"vs_sol: {line}")
+
 
 if __name__ == "__main__":
     main()

@@ -81,9 +81,7 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is false.")
     SECRET_KEY = "django-insecure-local-development-only-never-use-in-production"
 
-ALLOWED_HOSTS = env_list(
-    "ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else []
-)
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
@@ -185,8 +183,7 @@ else:
     # its DB_PREPARE_THRESHOLD-th run on a connection and then reuses the plan (kept
     # connections: CONN_MAX_AGE). -1 turns it off (needed behind PgBouncer in transaction mode).
     if (prepare := env_int("DB_PREPARE_THRESHOLD", 2)) >= 0:
-        DATABASES["default"]["OPTIONS"].update(server_side_binding=True,
-                                               prepare_threshold=prepare)
+        DATABASES["default"]["OPTIONS"].update(server_side_binding=True, prepare_threshold=prepare)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -239,13 +236,18 @@ SITE_URL = env_str("SITE_URL", "")
 #: mail; people get printed codes instead).
 SEND_MAIL = bool(env_str("EMAIL_HOST", ""))
 if SEND_MAIL:
-    MAILERS = {"default": {
-        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-        "OPTIONS": {"host": env_str("EMAIL_HOST", ""), "port": env_int("EMAIL_PORT", 587),
-                    "username": env_str("EMAIL_HOST_USER", ""),
-                    "password": env_str("EMAIL_HOST_PASSWORD", ""),
-                    "use_tls": env_bool("EMAIL_USE_TLS", default=True)},
-    }}
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": env_str("EMAIL_HOST", ""),
+                "port": env_int("EMAIL_PORT", 587),
+                "username": env_str("EMAIL_HOST_USER", ""),
+                "password": env_str("EMAIL_HOST_PASSWORD", ""),
+                "use_tls": env_bool("EMAIL_USE_TLS", default=True),
+            },
+        }
+    }
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "carrom@localhost")
 
 LOGIN_URL = "login"

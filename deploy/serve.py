@@ -43,12 +43,20 @@ _TEMP_DIRS = ("cache", "client_body", "proxy", "fastcgi", "uwsgi", "scgi")
 def nginx_binary() -> str | None:
     """The nginx executable (Debian's package: /usr/sbin/nginx), or None."""
     return shutil.which("nginx") or next(
-        (p for p in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if os.access(p, os.X_OK)), None)
+        (p for p in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if os.access(p, os.X_OK)), None
+    )
 
 
-def render(*, listen: str, hall: str, tablets: str, run_dir: Path,
-           static_root: Path | None = None, daemon: bool = False,
-           access_log: bool = False) -> str:
+def render(
+    *,
+    listen: str,
+    hall: str,
+    tablets: str,
+    run_dir: Path,
+    static_root: Path | None = None,
+    daemon: bool = False,
+    access_log: bool = False,
+) -> str:
     """``deploy/nginx.conf`` with its values: ``listen`` (``host:port``), the two upstreams
     (``host:port``), the folder of its pid, logs, temporary files and cache, and the static
     files (``collectstatic``'s folder); ``access_log``: every request in ``access.log`` there
@@ -58,8 +66,12 @@ def render(*, listen: str, hall: str, tablets: str, run_dir: Path,
         run_dir.mkdir(parents=True, exist_ok=True)
         mime.write_text(_MIME_FALLBACK)
     values = {
-        "LISTEN": listen, "HALL": hall, "TABLETS": tablets, "RUN": str(run_dir),
-        "STATIC": str(static_root or ROOT / "staticfiles"), "MIME_TYPES": str(mime),
+        "LISTEN": listen,
+        "HALL": hall,
+        "TABLETS": tablets,
+        "RUN": str(run_dir),
+        "STATIC": str(static_root or ROOT / "staticfiles"),
+        "MIME_TYPES": str(mime),
         "DAEMON": "on" if daemon else "off",
         "ACCESS_LOG": f"{run_dir / 'access.log'} carrom" if access_log else "off",
     }
@@ -94,8 +106,11 @@ def start_nginx(config: Path, run_dir: Path) -> subprocess.Popen[bytes]:
     if check.returncode != 0:
         raise RuntimeError(f"nginx refuses the configuration: {check.stderr.strip()}")
     proc = subprocess.Popen(command, start_new_session=True)
-    listen = next(line.split()[1].rstrip(";") for line in config.read_text().splitlines()
-                  if line.strip().startswith("listen "))
+    listen = next(
+        line.split()[1].rstrip(";")
+        for line in config.read_text().splitlines()
+        if line.strip().startswith("listen ")
+    )
     host, _, port = listen.rpartition(":")
     wait_for(host or "127.0.0.1", int(port), proc)
     return proc
@@ -128,12 +143,32 @@ def stop(proc: subprocess.Popen[bytes] | None) -> None:
         proc.wait()
 
 
-def gunicorn(port: int, *, workers: int, worker_class: str = "sync", threads: int = 1,
-             nice: int = 0, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
-    command = [str(ROOT / ".venv" / "bin" / "gunicorn"), "carrom_tournament.wsgi",
-               "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
-               "--worker-class", worker_class, "--threads", str(threads),
-               "--timeout", "30", "--backlog", "2048", "--no-control-socket"]
+def gunicorn(
+    port: int,
+    *,
+    workers: int,
+    worker_class: str = "sync",
+    threads: int = 1,
+    nice: int = 0,
+    env: dict[str, str] | None = None,
+) -> subprocess.Popen[bytes]:
+    command = [
+        str(ROOT / ".venv" / "bin" / "gunicorn"),
+        "carrom_tournament.wsgi",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(workers),
+        "--worker-class",
+        worker_class,
+        "--threads",
+        str(threads),
+        "--timeout",
+        "30",
+        "--backlog",
+        "2048",
+        "--no-control-socket",
+    ]
     if nice:
         command = ["nice", "-n", str(nice), *command]
     proc = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
@@ -151,20 +186,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hall-threads", type=int, default=4)
     parser.add_argument("--hall-nice", type=int, default=10)
     parser.add_argument("--run-dir", type=Path, default=ROOT / ".serve")
-    parser.add_argument("--access-log", action="store_true",
-                        help="log every request to RUN_DIR/access.log (with the cache status)")
+    parser.add_argument(
+        "--access-log",
+        action="store_true",
+        help="log every request to RUN_DIR/access.log (with the cache status)",
+    )
     args = parser.parse_args(argv)
     tablets, hall = args.port + 1, args.port + 2
     listen = f"[{args.host}]:{args.port}" if ":" in args.host else f"{args.host}:{args.port}"
-    config = render(listen=listen, hall=f"127.0.0.1:{hall}", tablets=f"127.0.0.1:{tablets}",
-                    run_dir=args.run_dir.resolve(), access_log=args.access_log)
+    config = render(
+        listen=listen,
+        hall=f"127.0.0.1:{hall}",
+        tablets=f"127.0.0.1:{tablets}",
+        run_dir=args.run_dir.resolve(),
+        access_log=args.access_log,
+    )
     if args.command == "render":
         sys.stdout.write(config)
         return 0
     path = prepare(args.run_dir.resolve(), config)
     # nginx is the one proxy in front: the client's address is its X-Forwarded-For
-    env = {**os.environ, "AXES_IPWARE_PROXY_COUNT": os.environ.get("AXES_IPWARE_PROXY_COUNT",
-                                                                   "1")}
+    env = {**os.environ, "AXES_IPWARE_PROXY_COUNT": os.environ.get("AXES_IPWARE_PROXY_COUNT", "1")}
     procs: list[subprocess.Popen[bytes]] = []
 
     def finish(*_: object) -> None:
@@ -176,13 +218,24 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGINT, finish)
     try:
         procs.append(gunicorn(tablets, workers=args.tablet_workers, env=env))
-        procs.append(gunicorn(hall, workers=args.hall_workers, worker_class="gthread",
-                              threads=args.hall_threads, nice=args.hall_nice, env=env))
+        procs.append(
+            gunicorn(
+                hall,
+                workers=args.hall_workers,
+                worker_class="gthread",
+                threads=args.hall_threads,
+                nice=args.hall_nice,
+                env=env,
+            )
+        )
         procs.append(start_nginx(path, args.run_dir.resolve()))
-        print(f"nginx on http://{listen}/ (deploy/nginx.conf): tablets' gunicorn on "
-              f"127.0.0.1:{tablets} ({args.tablet_workers} sync workers), the hall's on "
-              f"127.0.0.1:{hall} ({args.hall_workers}x{args.hall_threads} threads, nice "
-              f"{args.hall_nice}). Stop with Ctrl+C.", flush=True)
+        print(
+            f"nginx on http://{listen}/ (deploy/nginx.conf): tablets' gunicorn on "
+            f"127.0.0.1:{tablets} ({args.tablet_workers} sync workers), the hall's on "
+            f"127.0.0.1:{hall} ({args.hall_workers}x{args.hall_threads} threads, nice "
+            f"{args.hall_nice}). Stop with Ctrl+C.",
+            flush=True,
+        )
         while all(p.poll() is None for p in procs):
             time.sleep(1)
         print("a server stopped; stopping the others", file=sys.stderr)

@@ -90,8 +90,16 @@ class BoardEventInline(admin.TabularInline):
     model = BoardEvent
     extra = 0
     can_delete = False
-    readonly_fields = ["seq", "type", "payload", "retracts", "recorded_by", "via", "device",
-                       "created_at"]
+    readonly_fields = [
+        "seq",
+        "type",
+        "payload",
+        "retracts",
+        "recorded_by",
+        "via",
+        "device",
+        "created_at",
+    ]
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
@@ -99,11 +107,27 @@ class BoardEventInline(admin.TabularInline):
 
 @admin.register(Board)
 class BoardAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "game", "kind", "breaker", "result_winner", "result_points",
-                    "result_law"]
-    readonly_fields = ["finished", "void", "result_winner", "result_points", "result_law",
-                       "result_interpretation", "result_carrommen", "result_queen",
-                       "result_extra_points", "last_seq"]
+    list_display = [
+        "__str__",
+        "game",
+        "kind",
+        "breaker",
+        "result_winner",
+        "result_points",
+        "result_law",
+    ]
+    readonly_fields = [
+        "finished",
+        "void",
+        "result_winner",
+        "result_points",
+        "result_law",
+        "result_interpretation",
+        "result_carrommen",
+        "result_queen",
+        "result_extra_points",
+        "last_seq",
+    ]
     inlines = [BoardEventInline]
 
 

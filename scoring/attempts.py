@@ -117,7 +117,8 @@ def failed(checks: Iterable[Check]) -> None:
     now = timezone.now()
     if secrets.randbelow(PURGE_ONE_IN) == 0:  # the table stays small: old rows go now and then
         AttemptCounter.objects.filter(
-            last_failure_at__lt=now - datetime.timedelta(seconds=PURGE_AFTER)).delete()
+            last_failure_at__lt=now - datetime.timedelta(seconds=PURGE_AFTER)
+        ).delete()
     for limit, key in checks:
         if not key:
             continue
@@ -130,8 +131,9 @@ def failed(checks: Iterable[Check]) -> None:
             continue
         try:
             with transaction.atomic():
-                AttemptCounter.objects.create(scope=limit.scope, key=hashed, failures=1,
-                                              last_failure_at=now)
+                AttemptCounter.objects.create(
+                    scope=limit.scope, key=hashed, failures=1, last_failure_at=now
+                )
         except IntegrityError:  # another request made the row first
             rows.update(failures=F("failures") + 1, last_failure_at=now)
 
@@ -159,8 +161,9 @@ def device_token(request: HttpRequest) -> str:
     if cached is not None:
         return str(cached)
     try:
-        value = request.get_signed_cookie(DEVICE_TOKEN_COOKIE, default="",
-                                          salt=DEVICE_TOKEN_SALT, max_age=DEVICE_TOKEN_MAX_AGE)
+        value = request.get_signed_cookie(
+            DEVICE_TOKEN_COOKIE, default="", salt=DEVICE_TOKEN_SALT, max_age=DEVICE_TOKEN_MAX_AGE
+        )
     except Exception:  # noqa: BLE001 - a bad signature or a garbled cookie: no token
         value = ""
     value = value if isinstance(value, str) and 16 <= len(value) <= 64 else ""
@@ -174,9 +177,15 @@ def give_device_token(request: HttpRequest, response: HttpResponse) -> HttpRespo
     if not device_token(request):
         token = secrets.token_urlsafe(18)
         request._device_token = token  # type: ignore[attr-defined]
-        response.set_signed_cookie(DEVICE_TOKEN_COOKIE, token, salt=DEVICE_TOKEN_SALT,
-                                   max_age=DEVICE_TOKEN_MAX_AGE, httponly=True,
-                                   samesite="Lax", secure=settings.SESSION_COOKIE_SECURE)
+        response.set_signed_cookie(
+            DEVICE_TOKEN_COOKIE,
+            token,
+            salt=DEVICE_TOKEN_SALT,
+            max_age=DEVICE_TOKEN_MAX_AGE,
+            httponly=True,
+            samesite="Lax",
+            secure=settings.SESSION_COOKIE_SECURE,
+        )
     return response
 
 
@@ -190,8 +199,9 @@ def address(request: HttpRequest) -> str:
         return str(request.META.get("REMOTE_ADDR") or "")
 
 
-def checks_for(request: HttpRequest, *, device: Limit, address_limit: Limit,
-               targets: Iterable[Check] = ()) -> list[Check]:
+def checks_for(
+    request: HttpRequest, *, device: Limit, address_limit: Limit, targets: Iterable[Check] = ()
+) -> list[Check]:
     """The checks of one try: the device's own (or, without a device token, the address's)
     and the target's."""
     token = device_token(request)

@@ -88,8 +88,13 @@ def _in_range(kwargs: dict[str, Any]) -> bool:
 #: Seconds a kept answer stays in the cache (a poller after that goes down to the view).
 KEPT_SECONDS = 600
 #: Headers a 304 made from a kept answer repeats (RFC 9110 15.4.5).
-_NOT_MODIFIED_HEADERS = ("ETag", "Cache-Control", "Vary", "Access-Control-Allow-Origin",
-                         "Access-Control-Expose-Headers")
+_NOT_MODIFIED_HEADERS = (
+    "ETag",
+    "Cache-Control",
+    "Vary",
+    "Access-Control-Allow-Origin",
+    "Access-Control-Expose-Headers",
+)
 
 
 class Kept(NamedTuple):
@@ -138,11 +143,16 @@ def _early(request: HttpRequest) -> _Early | None:
     language = translation.get_language_from_request(request)
     # the Host header as sent: an answer is only kept for an allowed host (the view's stack
     # checks it), so a request with any other finds none
-    raw = "|".join((request.META.get("HTTP_HOST", ""), request.get_full_path(), language,
-                    request.headers.get("HX-Request", "")))
+    raw = "|".join(
+        (
+            request.META.get("HTTP_HOST", ""),
+            request.get_full_path(),
+            language,
+            request.headers.get("HX-Request", ""),
+        )
+    )
     key = "early:" + hashlib.blake2b(raw.encode(), digest_size=16).hexdigest()
-    return _Early(registration.answer, match.kwargs, key, language,
-                  _seconds(registration.max_age))
+    return _Early(registration.answer, match.kwargs, key, language, _seconds(registration.max_age))
 
 
 def _client_holds(request: HttpRequest, etag: str) -> bool:
@@ -175,8 +185,7 @@ def answer_early(request: HttpRequest, early: _Early) -> HttpResponse | None:
         if kept is None:
             return None
         checked = _ask(request, early, kept.etag)
-        return kept.response() if checked is not None and checked.get("ETag") == kept.etag \
-            else None
+        return kept.response() if checked is not None and checked.get("ETag") == kept.etag else None
     if kept is None or _client_holds(request, kept.etag):
         return early.answer(request, early.kwargs)
     checked = _ask(request, early, f"{client}, {kept.etag}")
@@ -191,9 +200,13 @@ def answer_early(request: HttpRequest, early: _Early) -> HttpResponse | None:
 def _keepable(response: HttpResponse) -> bool:
     """A plain, finished ``200`` with an ETag and nothing tied to this one request (no cookie,
     no CSP nonce)."""
-    return (response.status_code == 200 and not response.streaming
-            and response.has_header("ETag") and not response.cookies
-            and "'nonce-" not in response.get("Content-Security-Policy", ""))
+    return (
+        response.status_code == 200
+        and not response.streaming
+        and response.has_header("ETag")
+        and not response.cookies
+        and "'nonce-" not in response.get("Content-Security-Policy", "")
+    )
 
 
 def shared(response: HttpResponse) -> HttpResponse:
@@ -205,9 +218,12 @@ def shared(response: HttpResponse) -> HttpResponse:
     if "private" in control or "no-store" in control:
         return response
     if response.status_code == 304 or (
-            response.status_code in (200, 286) and not response.streaming
-            and response.has_header("ETag") and not response.cookies
-            and "'nonce-" not in response.get("Content-Security-Policy", "")):
+        response.status_code in (200, 286)
+        and not response.streaming
+        and response.has_header("ETag")
+        and not response.cookies
+        and "'nonce-" not in response.get("Content-Security-Policy", "")
+    ):
         patch_cache_control(response, public=True)
     return response
 
@@ -217,8 +233,11 @@ def remember(early: _Early, response: HttpResponse) -> None:
     if not _keepable(response):
         return
     headers = tuple((k, v) for k, v in response.items() if k != "Content-Type")
-    cache.set(early.key, Kept(response["ETag"], time.time(), response["Content-Type"],
-                              headers, response.content), KEPT_SECONDS)
+    cache.set(
+        early.key,
+        Kept(response["ETag"], time.time(), response["Content-Type"], headers, response.content),
+        KEPT_SECONDS,
+    )
 
 
 def early_not_modified(request: HttpRequest) -> HttpResponse | None:

@@ -17,8 +17,9 @@ RATING_MAX = 9999
 SEED_MAX = 9999
 
 #: Unicode bidirectional formatting characters (embeddings, overrides, isolates, marks).
-BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
-                          "\u2066\u2067\u2068\u2069")
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
 
 
 def has_bidi_control(text: str) -> bool:

@@ -50,8 +50,9 @@ DEVICE_ACCOUNTS = 5
 
 def _accounts(request: HttpRequest) -> list[str]:
     try:
-        value = request.get_signed_cookie(DEVICE_COOKIE, default="", salt=DEVICE_SALT,
-                                          max_age=DEVICE_MAX_AGE)
+        value = request.get_signed_cookie(
+            DEVICE_COOKIE, default="", salt=DEVICE_SALT, max_age=DEVICE_MAX_AGE
+        )
     except signing.BadSignature:
         return []
     return [name for name in value.split("\n") if name][:DEVICE_ACCOUNTS]
@@ -91,9 +92,15 @@ def login_checks(request: HttpRequest) -> list[attempts.Check]:
 
 def remember_device(request: HttpRequest, response: HttpResponse, username: str) -> None:
     names = [username.lower()] + [n for n in _accounts(request) if n != username.lower()]
-    response.set_signed_cookie(DEVICE_COOKIE, "\n".join(names[:DEVICE_ACCOUNTS]),
-                               salt=DEVICE_SALT, max_age=DEVICE_MAX_AGE, httponly=True,
-                               samesite="Lax", secure=settings.SESSION_COOKIE_SECURE)
+    response.set_signed_cookie(
+        DEVICE_COOKIE,
+        "\n".join(names[:DEVICE_ACCOUNTS]),
+        salt=DEVICE_SALT,
+        max_age=DEVICE_MAX_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=settings.SESSION_COOKIE_SECURE,
+    )
 
 
 def address_wait(request: HttpRequest) -> int:
@@ -108,7 +115,8 @@ def address_wait(request: HttpRequest) -> int:
         return 0
     free = getattr(settings, "LOGIN_IP_FREE_FAILURES", 20)
     row = AccessAttempt.objects.filter(ip_address=ip).aggregate(
-        failures=Sum("failures_since_start"), last=Max("attempt_time"))
+        failures=Sum("failures_since_start"), last=Max("attempt_time")
+    )
     failures, last = row["failures"] or 0, row["last"]
     if failures < free or last is None:
         return 0
@@ -131,12 +139,16 @@ class LimitedLoginView(LoginView):
         if wait:
             # an unbound form: validating this one would try the password (and count)
             form = self.get_form_class()(
-                request=request, initial={"username": request.POST.get("username", "")})
-            message = (_("Too many failed logins from this network. Try again in "
-                         "%(seconds)s seconds.") if not attempts.device_token(request) else
-                       _("Too many failed logins. Try again in %(seconds)s seconds."))
-            response = self.render_to_response(self.get_context_data(
-                form=form, throttled=message % {"seconds": wait}))
+                request=request, initial={"username": request.POST.get("username", "")}
+            )
+            message = (
+                _("Too many failed logins from this network. Try again in %(seconds)s seconds.")
+                if not attempts.device_token(request)
+                else _("Too many failed logins. Try again in %(seconds)s seconds.")
+            )
+            response = self.render_to_response(
+                self.get_context_data(form=form, throttled=message % {"seconds": wait})
+            )
             return attempts.throttled_response(response, wait)
         return super().post(request, *args, **kwargs)
 

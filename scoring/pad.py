@@ -16,8 +16,16 @@ from scoring.rules.position import other
 
 PRESETS = ("nothing", "own", "white", "black", "missed", "opponent")
 COUNTS = ("white", "black", "off_white", "off_black")
-FLAGS = ("queen", "striker", "foul", "break_before_play", "no_contact", "off_queen",
-         "off_striker", "extra_claimed")
+FLAGS = (
+    "queen",
+    "striker",
+    "foul",
+    "break_before_play",
+    "no_contact",
+    "off_queen",
+    "off_striker",
+    "extra_claimed",
+)
 
 
 def stroke_payload(d: Mapping[str, Any], by: str, *, points: bool = False) -> dict[str, Any]:

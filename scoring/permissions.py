@@ -74,8 +74,11 @@ def link_is_valid(match: Match, token: str, now: datetime.datetime | None = None
     now = now or timezone.now()
     # a confirmed match needs no umpire: its link ends soon after (issue 16; the organiser
     # may unlock the match or renew the link, both audited)
-    if (match.status == Match.Status.CONFIRMED and match.confirmed_at is not None
-            and now > match.confirmed_at + CONFIRMED_LINK_GRACE):
+    if (
+        match.status == Match.Status.CONFIRMED
+        and match.confirmed_at is not None
+        and now > match.confirmed_at + CONFIRMED_LINK_GRACE
+    ):
         return False
     end = match.event.tournament.end_date
     expires = timezone.make_aware(datetime.datetime.combine(end, datetime.time.max))
@@ -124,9 +127,13 @@ def actor_for(request: HttpRequest, match: Match, token: str | None = None) -> A
 def organiser_actor(request: HttpRequest, tournament: Tournament) -> Actor:
     """The :class:`Actor` of an organiser's request (for the audit trail)."""
     require_organiser(request.user, tournament)
-    return Actor(user=request.user, via="organiser",
-                 device=request.headers.get("User-Agent", "")[:200],
-                 ip=request.META.get("REMOTE_ADDR"), may_edit_locked=True)
+    return Actor(
+        user=request.user,
+        via="organiser",
+        device=request.headers.get("User-Agent", "")[:200],
+        ip=request.META.get("REMOTE_ADDR"),
+        may_edit_locked=True,
+    )
 
 
 def may_manage_club(user: Any, club: Club | None) -> bool:
@@ -152,5 +159,4 @@ def may_manage_championship(user: Any, championship: Championship) -> bool:
 
 def may_create_club(user: Any) -> bool:
     """Any organiser (a staff user) may found a club or federation; he becomes its owner."""
-    return bool(getattr(user, "is_authenticated", False)
-                and (user.is_staff or user.is_superuser))
+    return bool(getattr(user, "is_authenticated", False) and (user.is_staff or user.is_superuser))

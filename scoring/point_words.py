@@ -35,8 +35,9 @@ def describe_point_event(payload: Mapping[str, Any], names: Mapping[str, str]) -
     kind = payload.get("type")
     if kind == "stroke":
         pocketed = payload.get("pocketed") or {}
-        parts = _pieces(pocketed.get("white", 0), pocketed.get("black", 0),
-                        bool(pocketed.get("queen")))
+        parts = _pieces(
+            pocketed.get("white", 0), pocketed.get("black", 0), bool(pocketed.get("queen"))
+        )
         if pocketed.get("striker"):
             parts.append(_("the striker"))
         what = ", ".join(parts) if parts else _("nothing pocketed")
@@ -70,8 +71,7 @@ FOUL_REASONS = {
     "foul": lambda: _("an improper stroke"),
     "striker": lambda: _("the striker was pocketed"),
     "off_board": lambda: _("a piece left the board (a foul under this setting)"),
-    "last_before_cover": lambda: _("the last carromman was pocketed before the queen was "
-                                   "covered"),
+    "last_before_cover": lambda: _("the last carromman was pocketed before the queen was covered"),
     "break_failed": lambda: _("three break attempts failed"),
     "technical": lambda: _("a technical foul"),
 }
@@ -85,60 +85,81 @@ def note_text(note: Note, names: Mapping[str, str]) -> str:
     if code == "break_made":
         return _("Break made by %(player)s.") % {"player": player}
     if code == "break_attempt_failed":
-        return ngettext("Break attempt failed: %(left)s attempt left.",
-                        "Break attempt failed: %(left)s attempts left.", p["left"]) % {
-            "left": p["left"]}
+        return ngettext(
+            "Break attempt failed: %(left)s attempt left.",
+            "Break attempt failed: %(left)s attempts left.",
+            p["left"],
+        ) % {"left": p["left"]}
     if code == "break_lost":
         return _("%(player)s loses the break; %(next)s breaks.") % {
-            "player": player, "next": _name(names, p.get("next"))}
+            "player": player,
+            "next": _name(names, p.get("next")),
+        }
     if code == "point_foul":
         back = _pieces(p["stroke_white"], p["stroke_black"], p["stroke_queen"])
         penalty = _pieces(p["penalty_white"], p["penalty_black"])
         text = _("Foul by %(player)s: %(reason)s.") % {
-            "player": player, "reason": FOUL_REASONS[p["reason"]]()}
+            "player": player,
+            "reason": FOUL_REASONS[p["reason"]](),
+        }
         if back:
             text += " " + _("This stroke's pieces come back: %(pieces)s.") % {
-                "pieces": ", ".join(back)}
+                "pieces": ", ".join(back)
+            }
         if penalty:
-            text += " " + _("Penalty: %(pieces)s of his pocketed pieces back on the board "
-                            "(the lowest in value).") % {"pieces": ", ".join(penalty)}
+            text += " " + _(
+                "Penalty: %(pieces)s of his pocketed pieces back on the board "
+                "(the lowest in value)."
+            ) % {"pieces": ", ".join(penalty)}
         if p["owed"]:
-            text += " " + ngettext("He owes %(count)s piece until he pockets one.",
-                                   "He owes %(count)s pieces until he pockets them.",
-                                   p["owed"]) % {"count": p["owed"]}
+            text += " " + ngettext(
+                "He owes %(count)s piece until he pockets one.",
+                "He owes %(count)s pieces until he pockets them.",
+                p["owed"],
+            ) % {"count": p["owed"]}
         return text
     if code == "due_paid":
         penalty = _pieces(p["penalty_white"], p["penalty_black"])
         return _("%(player)s pays what he owed: %(pieces)s back on the board.") % {
-            "player": player, "pieces": ", ".join(penalty)}
+            "player": player,
+            "pieces": ", ".join(penalty),
+        }
     if code == "off_board":
         pieces = _pieces(p["white"], p["black"], p["queen"])
         return _("Off the board: %(pieces)s; back on the centre circle.") % {
-            "pieces": ", ".join(pieces)}
+            "pieces": ", ".join(pieces)
+        }
     if code == "queen_no_right":
-        return _("%(player)s has not yet pocketed a carromman in an earlier stroke: the queen "
-                 "goes back, the turn ends.") % {"player": player}
+        return _(
+            "%(player)s has not yet pocketed a carromman in an earlier stroke: the queen "
+            "goes back, the turn ends."
+        ) % {"player": player}
     if code == "cover_due":
         return _("%(player)s must cover the queen in the next stroke.") % {"player": player}
     if code == "queen_covered":
         return _("Queen covered by %(player)s (5 points).") % {"player": player}
     if code == "queen_back" and note.law == "ICF 95(b)":
-        return _("%(player)s owes a piece: the queen goes back to the centre and the turn "
-                 "ends.") % {"player": player}
+        return _(
+            "%(player)s owes a piece: the queen goes back to the centre and the turn ends."
+        ) % {"player": player}
     if code == "queen_back":
         return _("The queen is not covered: it goes back to the centre.")
     if code == "scored":
-        return ngettext("%(player)s scores %(count)s point.",
-                        "%(player)s scores %(count)s points.", p["points"]) % {
-            "player": player, "count": p["points"]}
+        return ngettext(
+            "%(player)s scores %(count)s point.", "%(player)s scores %(count)s points.", p["points"]
+        ) % {"player": player, "count": p["points"]}
     if code == "game_points_reached":
-        return _("%(player)s reaches %(score)s: the game ends at once (recorded as "
-                 "%(cap)s).") % {"player": player, "score": p["score"], "cap": p["cap"]}
+        return _("%(player)s reaches %(score)s: the game ends at once (recorded as %(cap)s).") % {
+            "player": player,
+            "score": p["score"],
+            "cap": p["cap"],
+        }
     if code == "board_over":
         return _("All carrommen are pocketed: the board is over.")
     if code == "board_lost":
         return _("%(player)s loses the board: no points for him on this board.") % {
-            "player": player}
+            "player": player
+        }
     if code == "umpire_ruling":
         return _("The umpire decides the board.")
     if code == "board_void":

@@ -79,8 +79,9 @@ class RoundClock:
         """When time is up if the clock runs on (a stop in progress is not in it)."""
         if self.limit_minutes is None or self.started_at is None:
             return None
-        return self.started_at + timedelta(minutes=self.limit_minutes + self.extra_minutes,
-                                           seconds=self.stopped_seconds)
+        return self.started_at + timedelta(
+            minutes=self.limit_minutes + self.extra_minutes, seconds=self.stopped_seconds
+        )
 
     def remaining(self, now: datetime) -> timedelta | None:
         """Time left at ``now`` (never below zero); held while stopped; None when off."""
@@ -118,8 +119,9 @@ class RoundClock:
             raise ClockError("clock_from_call")
         if self.started_at is not None:
             raise ClockError("clock_running")
-        return dataclasses.replace(self, started_at=now, extra_minutes=0, stopped_seconds=0,
-                                   stopped_at=None)
+        return dataclasses.replace(
+            self, started_at=now, extra_minutes=0, stopped_seconds=0, stopped_at=None
+        )
 
     def add(self, minutes: int) -> RoundClock:
         if not self.limited:
@@ -143,8 +145,9 @@ class RoundClock:
         if self.stopped_at is None:
             raise ClockError("clock_not_stopped")
         still = max(0, int((now - self.stopped_at).total_seconds()))
-        return dataclasses.replace(self, stopped_at=None,
-                                   stopped_seconds=self.stopped_seconds + still)
+        return dataclasses.replace(
+            self, stopped_at=None, stopped_seconds=self.stopped_seconds + still
+        )
 
 
 def limit_minutes(value: object) -> int | None:

@@ -39,8 +39,10 @@ SWITCH_HELP: dict[str, Any] = {
     "late_board_limit": gettext_lazy("DCV 56(c): none (empty)."),
     "extra_board_on_tie": gettext_lazy("ICF 56(b): yes, with a fresh toss for the break."),
     "queen_value": gettext_lazy("ICF 52(b): 3."),
-    "queen_cutoff": gettext_lazy("ICF 54: 21 (the queen counts up to and including 21 "
-                                 "points before the board); empty: always."),
+    "queen_cutoff": gettext_lazy(
+        "ICF 54: 21 (the queen counts up to and including 21 "
+        "points before the board); empty: always."
+    ),
     "board_max": gettext_lazy("ICF 55: 12 (9 carrommen + the queen)."),
     "off_board_foul": gettext_lazy("ICF 65: no (the piece goes back to the centre)."),
     "time_limit": gettext_lazy("Not in the ICF Laws; empty: none."),
@@ -80,9 +82,13 @@ def differences_in_words(rules: RuleSet) -> list[str]:
     "Queen's value: 5 (ICF: 3)"."""
     reference = "ICF" if rules.family == "colours" else _("point carrom")
     return [
-        _("%(switch)s: %(value)s (%(reference)s: %(default)s)") % {
-            "switch": SWITCH_LABELS[key], "value": value_words(key, value),
-            "reference": reference, "default": value_words(key, default)}
+        _("%(switch)s: %(value)s (%(reference)s: %(default)s)")
+        % {
+            "switch": SWITCH_LABELS[key],
+            "value": value_words(key, value),
+            "reference": reference,
+            "default": value_words(key, default),
+        }
         for key, default, value in differences_from_icf(rules)
     ]
 

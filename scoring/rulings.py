@@ -39,7 +39,7 @@ class Ruling:
 
 
 def colour_word(colour: str | None) -> str:
-    """"White" / "Black" (the side playing that colour on this board)."""
+    """ "White" / "Black" (the side playing that colour on this board)."""
     if colour == "white":
         return _("White")
     if colour == "black":
@@ -52,12 +52,14 @@ def default_names() -> dict[str, str]:
 
 
 def carrommen(colour: str, count: int) -> str:
-    """"1 white carromman", "2 black carrommen"."""
+    """ "1 white carromman", "2 black carrommen"."""
     if colour == "white":
-        return ngettext("%(count)s white carromman", "%(count)s white carrommen",
-                        count) % {"count": count}
-    return ngettext("%(count)s black carromman", "%(count)s black carrommen",
-                    count) % {"count": count}
+        return ngettext("%(count)s white carromman", "%(count)s white carrommen", count) % {
+            "count": count
+        }
+    return ngettext("%(count)s black carromman", "%(count)s black carrommen", count) % {
+        "count": count
+    }
 
 
 def points_text(points: int) -> str:
@@ -80,36 +82,57 @@ def describe(note: Note, names: Mapping[str, str] | None = None) -> list[Ruling]
         return [Ruling(_("Break made by %(player)s.") % {"player": who}, law, INFO, code)]
     if code == "break_attempt_failed":
         left = int(p.get("left", 0))
-        text = ngettext("Break attempt failed: %(player)s has %(left)s attempt left.",
-                        "Break attempt failed: %(player)s has %(left)s attempts left.",
-                        left) % {"player": who, "left": left}
+        text = ngettext(
+            "Break attempt failed: %(player)s has %(left)s attempt left.",
+            "Break attempt failed: %(player)s has %(left)s attempts left.",
+            left,
+        ) % {"player": who, "left": left}
         return [Ruling(text, law, INFO, code)]
     if code == "break_lost":
-        text = _("%(player)s loses the right to break; %(next)s now attempts the break "
-                 "(the colours stay).") % {"player": who, "next": _name(names, p.get("next"))}
+        text = _(
+            "%(player)s loses the right to break; %(next)s now attempts the break "
+            "(the colours stay)."
+        ) % {"player": who, "next": _name(names, p.get("next"))}
         return [Ruling(text, law, WARNING, code)]
     if code == "foul":
         count = int(p.get("penalty", 1))
-        text = ngettext("Foul by %(player)s: %(count)s penalty carromman, the turn is lost.",
-                        "Foul by %(player)s: %(count)s penalty carrommen, the turn is lost.",
-                        count) % {"player": who, "count": count}
+        text = ngettext(
+            "Foul by %(player)s: %(count)s penalty carromman, the turn is lost.",
+            "Foul by %(player)s: %(count)s penalty carrommen, the turn is lost.",
+            count,
+        ) % {"player": who, "count": count}
         return [Ruling(text, law, WARNING, code)]
     if code == "striker_pocketed":
-        return [Ruling(_("Striker pocketed by %(player)s: one due.") % {"player": who}, law,
-                       WARNING, code)]
+        return [
+            Ruling(
+                _("Striker pocketed by %(player)s: one due.") % {"player": who}, law, WARNING, code
+            )
+        ]
     if code == "queen_back":
         return [Ruling(_("The queen goes back to the centre."), law, WARNING, code)]
     if code == "cover_due":
-        return [Ruling(_("Queen must be covered in the next stroke by %(player)s.")
-                       % {"player": who}, law, WARNING, code)]
+        return [
+            Ruling(
+                _("Queen must be covered in the next stroke by %(player)s.") % {"player": who},
+                law,
+                WARNING,
+                code,
+            )
+        ]
     if code == "queen_covered":
         return [Ruling(_("Queen covered by %(player)s.") % {"player": who}, law, INFO, code)]
     if code == "cover_again":
-        return [Ruling(_("The carrommen come back; %(player)s must cover the queen in the "
-                         "next stroke.") % {"player": who}, law, WARNING, code)]
+        return [
+            Ruling(
+                _("The carrommen come back; %(player)s must cover the queen in the next stroke.")
+                % {"player": who},
+                law,
+                WARNING,
+                code,
+            )
+        ]
     if code == "off_board":
-        return [Ruling(_("Pieces that left the board go on the centre; no foul."), law, INFO,
-                       code)]
+        return [Ruling(_("Pieces that left the board go on the centre; no foul."), law, INFO, code)]
     if code == "to_place":
         text = _("Due: %(pieces)s to be placed by %(player)s.") % {
             "pieces": carrommen(p["colour"], int(p.get("count", 1))),
@@ -122,27 +145,39 @@ def describe(note: Note, names: Mapping[str, str] | None = None) -> list[Ruling]
             "Outstanding: %(player)s owes %(count)s carromman, taken out as soon as one is "
             "pocketed.",
             "Outstanding: %(player)s owes %(count)s carrommen, taken out as soon as they are "
-            "pocketed.", count) % {"player": who, "count": count}
+            "pocketed.",
+            count,
+        ) % {"player": who, "count": count}
         return [Ruling(text, law, WARNING, code)]
     if code == "turn_continues":
         return [Ruling(_("%(player)s continues.") % {"player": who}, law, INFO, code)]
     if code == "turn_passes":
         return [Ruling(_("Turn passes to %(player)s.") % {"player": who}, law, INFO, code)]
     if code == "technical_foul":
-        return [Ruling(_("Technical foul by %(player)s: one penalty carromman; the turn goes "
-                         "on.") % {"player": who}, law, WARNING, code)]
+        return [
+            Ruling(
+                _("Technical foul by %(player)s: one penalty carromman; the turn goes on.")
+                % {"player": who},
+                law,
+                WARNING,
+                code,
+            )
+        ]
     if code == "forgo":
         count = int(p.get("count", 0))
         if count:
-            text = ngettext("%(player)s forgoes placing %(count)s carromman.",
-                            "%(player)s forgoes placing %(count)s carrommen.",
-                            count) % {"player": who, "count": count}
+            text = ngettext(
+                "%(player)s forgoes placing %(count)s carromman.",
+                "%(player)s forgoes placing %(count)s carrommen.",
+                count,
+            ) % {"player": who, "count": count}
         else:
             text = _("%(player)s forgoes the outstanding dues.") % {"player": who}
         return [Ruling(text, law, INFO, code)]
     if code == "board_lost":
         text = _("%(player)s loses the board by conduct: %(winner)s wins %(points)s.") % {
-            "player": who, "winner": _name(names, p.get("winner")),
+            "player": who,
+            "winner": _name(names, p.get("winner")),
             "points": points_text(int(p.get("points", 0))),
         }
         return [Ruling(text, law, RESULT, code)]
@@ -161,29 +196,68 @@ def describe(note: Note, names: Mapping[str, str] | None = None) -> list[Ruling]
 
 def _board_won(p: Mapping[str, Any], law: str, names: Mapping[str, str]) -> list[Ruling]:
     winner = _name(names, p.get("winner"))
-    out = [Ruling(_("%(winner)s wins the board: %(points)s.") % {
-        "winner": winner, "points": points_text(int(p.get("points", 0)))},
-        law, RESULT, "board_won")]
+    out = [
+        Ruling(
+            _("%(winner)s wins the board: %(points)s.")
+            % {"winner": winner, "points": points_text(int(p.get("points", 0)))},
+            law,
+            RESULT,
+            "board_won",
+        )
+    ]
     extra = int(p.get("extra_points", 0))
     if extra:
-        out.append(Ruling(ngettext("Includes %(count)s extra point claimed.",
-                                   "Includes %(count)s extra points claimed.",
-                                   extra) % {"count": extra}, law, INFO, "extra_points"))
+        out.append(
+            Ruling(
+                ngettext(
+                    "Includes %(count)s extra point claimed.",
+                    "Includes %(count)s extra points claimed.",
+                    extra,
+                )
+                % {"count": extra},
+                law,
+                INFO,
+                "extra_points",
+            )
+        )
     claimable = int(p.get("claimable", 0))
     if claimable:
-        out.append(Ruling(ngettext(
-            "%(winner)s may claim %(count)s more point (if demanded).",
-            "%(winner)s may claim %(count)s more points (if demanded).",
-            claimable) % {"winner": winner, "count": claimable}, law, QUESTION, "claimable"))
+        out.append(
+            Ruling(
+                ngettext(
+                    "%(winner)s may claim %(count)s more point (if demanded).",
+                    "%(winner)s may claim %(count)s more points (if demanded).",
+                    claimable,
+                )
+                % {"winner": winner, "count": claimable},
+                law,
+                QUESTION,
+                "claimable",
+            )
+        )
     if p.get("interpretation"):
-        out.append(Ruling(_("The laws are silent here; this result is an interpretation. "
-                            "Confirm it or record your own ruling."), law, QUESTION,
-                          "interpretation"))
+        out.append(
+            Ruling(
+                _(
+                    "The laws are silent here; this result is an interpretation. "
+                    "Confirm it or record your own ruling."
+                ),
+                law,
+                QUESTION,
+                "interpretation",
+            )
+        )
     return out
 
 
-def explained_more(before: Any, after: Any, payload: Mapping[str, Any], notes: Iterable[Note],
-                   rules: Any, names: Mapping[str, str]) -> list[Ruling]:
+def explained_more(
+    before: Any,
+    after: Any,
+    payload: Mapping[str, Any],
+    notes: Iterable[Note],
+    rules: Any,
+    names: Mapping[str, str],
+) -> list[Ruling]:
     """What the engine applied without a note of its own, in words: the striker in a foul
     (ruling 7), the queen not counted at 22 or more (ICF 54), the 12-point maximum (ICF 55)
     and outstanding dues written off at the board's end (ICF 55)."""
@@ -191,10 +265,18 @@ def explained_more(before: Any, after: Any, payload: Mapping[str, Any], notes: I
     notes = list(notes)
     pocketed = payload.get("pocketed") or {}
     if payload.get("type") == "stroke" and payload.get("foul") and pocketed.get("striker"):
-        out.append(Ruling(_("%(player)s pocketed the striker in the foul stroke: it costs two "
-                            "carrommen, the due and the penalty (ruling 7).") % {
-            "player": _name(names, payload.get("by"))}, "ICF 64, 72(a)", WARNING,
-            "striker_in_foul"))
+        out.append(
+            Ruling(
+                _(
+                    "%(player)s pocketed the striker in the foul stroke: it costs two "
+                    "carrommen, the due and the penalty (ruling 7)."
+                )
+                % {"player": _name(names, payload.get("by"))},
+                "ICF 64, 72(a)",
+                WARNING,
+                "striker_in_foul",
+            )
+        )
     won = next((n for n in notes if n.code == "board_won"), None)
     if won is None:
         return out
@@ -204,27 +286,52 @@ def explained_more(before: Any, after: Any, payload: Mapping[str, Any], notes: I
     queen_covered = after.queen == f"covered:{winner}"
     counted = rules.queen_counts_for(score)
     if queen_covered and not counted:
-        out.append(Ruling(_("The queen is not counted: %(player)s had %(score)s points before "
-                            "this board (22 or more).") % {
-            "player": _name(names, winner), "score": score}, "ICF 54", INFO, "queen_22"))
+        out.append(
+            Ruling(
+                _(
+                    "The queen is not counted: %(player)s had %(score)s points before "
+                    "this board (22 or more)."
+                )
+                % {"player": _name(names, winner), "score": score},
+                "ICF 54",
+                INFO,
+                "queen_22",
+            )
+        )
     if won.law == "ICF 53":
-        raw = int(after.on_board[loser]) + (rules.queen_value if queen_covered and counted
-                                             else 0)
+        raw = int(after.on_board[loser]) + (rules.queen_value if queen_covered and counted else 0)
     else:
         raw = 0
     if int(won.params.get("points", 0)) == rules.board_max and (
-            raw > rules.board_max or payload.get("extra_claimed")):
-        out.append(Ruling(_("A board is worth at most %(max)s points: %(max)s are counted.")
-                          % {"max": rules.board_max}, "ICF 55", INFO, "board_max"))
+        raw > rules.board_max or payload.get("extra_claimed")
+    ):
+        out.append(
+            Ruling(
+                _("A board is worth at most %(max)s points: %(max)s are counted.")
+                % {"max": rules.board_max},
+                "ICF 55",
+                INFO,
+                "board_max",
+            )
+        )
     for colour in ("white", "black"):
         owed = int(before.dues[colour])
         if owed:
-            out.append(Ruling(ngettext(
-                "%(player)s's outstanding due of %(count)s carromman lapses with the end of "
-                "the board.",
-                "%(player)s's outstanding dues of %(count)s carrommen lapse with the end of "
-                "the board.", owed) % {"player": _name(names, colour), "count": owed},
-                "ICF 55", INFO, "dues_lapse"))
+            out.append(
+                Ruling(
+                    ngettext(
+                        "%(player)s's outstanding due of %(count)s carromman lapses with the "
+                        "end of the board.",
+                        "%(player)s's outstanding dues of %(count)s carrommen lapse with the "
+                        "end of the board.",
+                        owed,
+                    )
+                    % {"player": _name(names, colour), "count": owed},
+                    "ICF 55",
+                    INFO,
+                    "dues_lapse",
+                )
+            )
     return out
 
 
@@ -238,11 +345,12 @@ def explain(notes: Iterable[Note], names: Mapping[str, str] | None = None) -> li
 
 # --- what was recorded ------------------------------------------------------------------------
 
+
 def loss_reason(reason: str) -> str:
     labels = {
         "out_of_turn": _("Played out of turn (ICF 51)"),
         "left_seat": _("Left the seat (ICF 91)"),
-        "resumed_before_play": _("Resumed before \"Play\" (IT 86)"),
+        "resumed_before_play": _('Resumed before "Play" (IT 86)'),
         "other": _("Other misconduct (IT 90(b))"),
     }
     return labels.get(reason, reason)
@@ -254,11 +362,15 @@ def pieces_text(pieces: Mapping[str, Any] | None) -> list[str]:
         return []
     parts = []
     if pieces.get("white"):
-        parts.append(ngettext("%(count)s white", "%(count)s white", pieces["white"])
-                     % {"count": pieces["white"]})
+        parts.append(
+            ngettext("%(count)s white", "%(count)s white", pieces["white"])
+            % {"count": pieces["white"]}
+        )
     if pieces.get("black"):
-        parts.append(ngettext("%(count)s black", "%(count)s black", pieces["black"])
-                     % {"count": pieces["black"]})
+        parts.append(
+            ngettext("%(count)s black", "%(count)s black", pieces["black"])
+            % {"count": pieces["black"]}
+        )
     if pieces.get("queen"):
         parts.append(_("queen"))
     if pieces.get("striker"):
@@ -290,7 +402,7 @@ def describe_event(payload: Mapping[str, Any], names: Mapping[str, str] | None =
         if off:
             extras.append(_("off the board: %(pieces)s") % {"pieces": ", ".join(off)})
         if payload.get("foul") == "break_before_play":
-            extras.append(_("foul: broke before \"Play\""))
+            extras.append(_('foul: broke before "Play"'))
         elif payload.get("foul"):
             extras.append(_("foul"))
         if payload.get("extra_claimed"):
@@ -303,7 +415,8 @@ def describe_event(payload: Mapping[str, Any], names: Mapping[str, str] | None =
     if kind == "board_loss":
         return _("%(player)s loses the board: %(reason)s") % {
             "player": _name(names, payload.get("by")),
-            "reason": loss_reason(payload.get("reason", "other"))}
+            "reason": loss_reason(payload.get("reason", "other")),
+        }
     if kind == "umpire_ruling" and isinstance(payload.get("points"), Mapping):
         from scoring.point_words import describe_point_event  # point carrom: each player's
 
@@ -311,15 +424,17 @@ def describe_event(payload: Mapping[str, Any], names: Mapping[str, str] | None =
     if kind == "umpire_ruling":
         text = _("Umpire ruling: %(winner)s, %(points)s") % {
             "winner": _name(names, payload.get("winner")),
-            "points": points_text(int(payload.get("points", 0)))}
+            "points": points_text(int(payload.get("points", 0))),
+        }
         return f"{text} ({payload['law']})" if payload.get("law") else text
     if kind == "void":
         return _("Board declared void")
     return str(kind)
 
 
-def discarded_text(payload: Mapping[str, Any], names: Mapping[str, str],
-                   first: Mapping[str, Any] | None) -> str:
+def discarded_text(
+    payload: Mapping[str, Any], names: Mapping[str, str], first: Mapping[str, Any] | None
+) -> str:
     """A tap that a second tablet lost (HTTP 409), named: "1 white by White (Greta) was not
     recorded: Black (Asha) recorded first." ``first`` is the event recorded meanwhile."""
     parts = pieces_text(payload.get("pocketed")) if payload.get("type") == "stroke" else []
@@ -332,20 +447,28 @@ def discarded_text(payload: Mapping[str, Any], names: Mapping[str, str],
     if not player:  # a void board or an umpire ruling: nobody made it but the umpire
         if first is not None and first.get("by"):
             return _("%(what)s was not recorded: %(first)s recorded first.") % {
-                "what": what, "first": _name(names, first.get("by"))}
+                "what": what,
+                "first": _name(names, first.get("by")),
+            }
         return _("%(what)s was not recorded: another tablet recorded first.") % {"what": what}
     if first is not None and first.get("by"):
         return _("%(what)s by %(player)s was not recorded: %(first)s recorded first.") % {
-            "what": what, "player": player, "first": _name(names, first.get("by"))}
+            "what": what,
+            "player": player,
+            "first": _name(names, first.get("by")),
+        }
     return _("%(what)s by %(player)s was not recorded: another tablet recorded first.") % {
-        "what": what, "player": player}
+        "what": what,
+        "player": player,
+    }
 
 
 # --- point carrom -----------------------------------------------------------------------------
 
 
-def point_rulings(before: Any, after: Any, stroke: Any, names: Mapping[str, str],
-                  rules: Any) -> list[Ruling]:
+def point_rulings(
+    before: Any, after: Any, stroke: Any, names: Mapping[str, str], rules: Any
+) -> list[Ruling]:
     """Point carrom: what a stroke did, in the engine's own notes with their law
     (:func:`scoring.rules.point.step_point`; words in :mod:`scoring.point_words`): which
     pieces came back after a foul and why, the queen, the game ending at 25."""
@@ -362,8 +485,15 @@ def point_rulings(before: Any, after: Any, stroke: Any, names: Mapping[str, str]
 
 
 POINT_TONES = {
-    "point_foul": WARNING, "queen_no_right": WARNING, "cover_due": WARNING,
-    "queen_back": WARNING, "break_lost": WARNING, "off_board": INFO,
-    "board_over": RESULT, "game_points_reached": RESULT, "board_lost": RESULT,
-    "umpire_ruling": RESULT, "board_void": RESULT,
+    "point_foul": WARNING,
+    "queen_no_right": WARNING,
+    "cover_due": WARNING,
+    "queen_back": WARNING,
+    "break_lost": WARNING,
+    "off_board": INFO,
+    "board_over": RESULT,
+    "game_points_reached": RESULT,
+    "board_lost": RESULT,
+    "umpire_ruling": RESULT,
+    "board_void": RESULT,
 }

@@ -33,9 +33,14 @@ def queen_text(state: str, labels: Mapping[str, str]) -> str:
 
 def break_text(attempts_left: int) -> str:
     """The break fact while the break is not made (ICF 45: three attempts)."""
-    return _("Break") + ": " + ngettext(
-        "not made yet (%(n)s attempt left)", "not made yet (%(n)s attempts left)",
-        attempts_left) % {"n": attempts_left}
+    return (
+        _("Break")
+        + ": "
+        + ngettext(
+            "not made yet (%(n)s attempt left)", "not made yet (%(n)s attempts left)", attempts_left
+        )
+        % {"n": attempts_left}
+    )
 
 
 def dues_text(dues: int) -> str:
@@ -54,9 +59,11 @@ def board_over_title(number: int, void: bool) -> str:
 
 def board_won_text(name: str, points: int) -> str:
     """The card's result line: who wins the board and its points (ICF 53)."""
-    return ngettext("%(name)s wins the board: %(points)s point",
-                    "%(name)s wins the board: %(points)s points",
-                    points) % {"name": name, "points": points}
+    return ngettext(
+        "%(name)s wins the board: %(points)s point",
+        "%(name)s wins the board: %(points)s points",
+        points,
+    ) % {"name": name, "points": points}
 
 
 def history_title(game: int | None, board: int | None, has_colours: bool = True) -> str:

@@ -116,11 +116,15 @@ def analyse_board(
         if position.queen == f"covered:{colour}":
             colours[colour].queen_covered = 1
     analysis = BoardAnalysis(
-        steps=steps, position=position, colours=colours,
-        finished=result is not None, void=bool(result and result.void),
+        steps=steps,
+        position=position,
+        colours=colours,
+        finished=result is not None,
+        void=bool(result and result.void),
         winner=None if result is None or result.void else result.winner,
         points=0 if result is None or result.void else result.points,
-        law="" if result is None else result.law, error=error,
+        law="" if result is None else result.law,
+        error=error,
     )
     _slams(analysis, ruleset.carrommen_per_colour)
     return analysis
@@ -156,8 +160,7 @@ def _slams(analysis: BoardAnalysis, full: int) -> None:
     position = analysis.position
     if analysis.winner == "white" and all(by == "white" for by in strokes):
         analysis.break_to_finish = True
-        analysis.white_slam = (position.on_board.white == 0
-                               and position.queen == "covered:white")
+        analysis.white_slam = position.on_board.white == 0 and position.queen == "covered:white"
     if analysis.winner == "black" and position.on_board.black == 0 and "black" in strokes:
         first = strokes.index("black")
         analysis.black_slam = all(by == "black" for by in strokes[first:])
@@ -259,17 +262,26 @@ class SideStats:
             return None if value is None else round(value, 3)
 
         return {
-            "matches": self.matches, "matches_won": self.matches_won,
+            "matches": self.matches,
+            "matches_won": self.matches_won,
             "matches_drawn": self.matches_drawn,
-            "games": self.games, "games_won": self.games_won,
-            "boards": self.boards, "boards_won": self.boards_won,
-            "points_for": self.points_for, "points_against": self.points_against,
+            "games": self.games,
+            "games_won": self.games_won,
+            "boards": self.boards,
+            "boards_won": self.boards_won,
+            "points_for": self.points_for,
+            "points_against": self.points_against,
             "points_per_board": rate(self.points_per_board),
             "logged_boards": self.logged_boards,
-            "queen_pocketed": self.queen_pocketed, "queen_covered": self.queen_covered,
+            "queen_pocketed": self.queen_pocketed,
+            "queen_covered": self.queen_covered,
             "queen_conversion": rate(self.queen_conversion),
-            "dues": self.dues, "dues_per_board": rate(self.dues_per_board),
-            "fouls": self.fouls, "fouls_per_board": rate(self.fouls_per_board),
-            "breaks": self.breaks, "breaks_to_finish": self.breaks_to_finish,
-            "white_slams": self.white_slams, "black_slams": self.black_slams,
+            "dues": self.dues,
+            "dues_per_board": rate(self.dues_per_board),
+            "fouls": self.fouls,
+            "fouls_per_board": rate(self.fouls_per_board),
+            "breaks": self.breaks,
+            "breaks_to_finish": self.breaks_to_finish,
+            "white_slams": self.white_slams,
+            "black_slams": self.black_slams,
         }

@@ -23,11 +23,22 @@ class ThreadBackend(ImmediateBackend):
     def enqueue(self, task: Any, args: Any, kwargs: Any) -> TaskResult:
         self.validate_task(task)
         result = TaskResult(
-            task=task, id=get_random_string(32), status=TaskResultStatus.READY,
-            enqueued_at=None, started_at=None, last_attempted_at=None, finished_at=None,
-            args=args, kwargs=kwargs, backend=self.alias, errors=[], worker_ids=[])
-        thread = threading.Thread(target=self._run, args=(result,), daemon=True,
-                                  name=f"task-{task.name}")
+            task=task,
+            id=get_random_string(32),
+            status=TaskResultStatus.READY,
+            enqueued_at=None,
+            started_at=None,
+            last_attempted_at=None,
+            finished_at=None,
+            args=args,
+            kwargs=kwargs,
+            backend=self.alias,
+            errors=[],
+            worker_ids=[],
+        )
+        thread = threading.Thread(
+            target=self._run, args=(result,), daemon=True, name=f"task-{task.name}"
+        )
         thread.start()
         return result
 

@@ -35,8 +35,11 @@ def default_time_zone() -> str:
 
 @functools.cache
 def _names() -> tuple[str, ...]:
-    zones = [n for n in zoneinfo.available_timezones()
-             if "/" in n and not n.startswith(("Etc/", "SystemV/", "posix/", "right/"))]
+    zones = [
+        n
+        for n in zoneinfo.available_timezones()
+        if "/" in n and not n.startswith(("Etc/", "SystemV/", "posix/", "right/"))
+    ]
     return (*sorted(zones), "UTC")
 
 
@@ -51,9 +54,11 @@ def validate_time_zone(value: str) -> None:
     try:
         zoneinfo.ZoneInfo(value)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError, TypeError):
-        raise ValidationError(_("Unknown time zone %(name)s; use an IANA name such as "
-                                "Europe/Berlin."), params={"name": value},
-                              code="time_zone") from None
+        raise ValidationError(
+            _("Unknown time zone %(name)s; use an IANA name such as Europe/Berlin."),
+            params={"name": value},
+            code="time_zone",
+        ) from None
 
 
 def zone_named(name: str | None) -> datetime.tzinfo:
@@ -81,8 +86,7 @@ def clock(moment: datetime.datetime | None, tournament: Any = None) -> str:
     return timezone.localtime(moment, zone).strftime("%H:%M")
 
 
-def local_date(moment: datetime.datetime | None, tournament: Any = None
-               ) -> datetime.date | None:
+def local_date(moment: datetime.datetime | None, tournament: Any = None) -> datetime.date | None:
     """The calendar day of ``moment`` at the venue."""
     if moment is None:
         return None

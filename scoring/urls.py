@@ -45,31 +45,34 @@ def _bounded(patterns: list[URLPattern]) -> list[URLPattern]:
     for pattern in patterns:
         route = str(pattern.pattern)
         if "<int:" in route:
-            pattern = path(route.replace("<int:", "<id:"), pattern.callback,
-                           pattern.default_args, pattern.name)
+            pattern = path(
+                route.replace("<int:", "<id:"), pattern.callback, pattern.default_args, pattern.name
+            )
         out.append(pattern)
     return out
 
 
-urlpatterns = _bounded([
-    path("", public.home, name="home"),
-    path("favicon.ico", public.favicon, name="favicon"),
-    *umpire.urlpatterns,
-    *engine.urlpatterns,
-    *time_up.urlpatterns,
-    *round_clock.urlpatterns,
-    *organiser.urlpatterns,
-    *draw_pins.urlpatterns,
-    *people.urlpatterns,
-    *checkin.urlpatterns,
-    *exports.urlpatterns,
-    *live.urlpatterns,
-    *printing.urlpatterns,
-    *api.urlpatterns,
-    *api_seasons.urlpatterns,
-    *seasons.urlpatterns,
-    *api_description.urlpatterns,
-    *teams.urlpatterns,
-    *trust.urlpatterns,
-    *ratings.urlpatterns,
-])
+urlpatterns = _bounded(
+    [
+        path("", public.home, name="home"),
+        path("favicon.ico", public.favicon, name="favicon"),
+        *umpire.urlpatterns,
+        *engine.urlpatterns,
+        *time_up.urlpatterns,
+        *round_clock.urlpatterns,
+        *organiser.urlpatterns,
+        *draw_pins.urlpatterns,
+        *people.urlpatterns,
+        *checkin.urlpatterns,
+        *exports.urlpatterns,
+        *live.urlpatterns,
+        *printing.urlpatterns,
+        *api.urlpatterns,
+        *api_seasons.urlpatterns,
+        *seasons.urlpatterns,
+        *api_description.urlpatterns,
+        *teams.urlpatterns,
+        *trust.urlpatterns,
+        *ratings.urlpatterns,
+    ]
+)

@@ -62,14 +62,15 @@ def _query_zone_name(kwargs: dict[str, Any]) -> str | None:
     if "slug" in kwargs:
         query = Tournament.objects.filter(slug=kwargs["slug"]).values_list("time_zone")
     elif "event_id" in kwargs:
-        query = Event.objects.filter(pk=kwargs["event_id"]).values_list(
-            "tournament__time_zone")
+        query = Event.objects.filter(pk=kwargs["event_id"]).values_list("tournament__time_zone")
     elif "match_id" in kwargs:
         query = Match.objects.filter(pk=kwargs["match_id"]).values_list(
-            "event__tournament__time_zone")
+            "event__tournament__time_zone"
+        )
     elif "token" in kwargs:
         query = Match.objects.filter(umpire_token=kwargs["token"]).values_list(
-            "event__tournament__time_zone")
+            "event__tournament__time_zone"
+        )
     else:
         return None
     row = query.first()
@@ -89,8 +90,9 @@ class TournamentTimeZoneMiddleware:
         finally:
             timezone.deactivate()
 
-    def process_view(self, request: HttpRequest, view: Callable[..., Any], args: Any,
-                     kwargs: dict[str, Any]) -> None:
+    def process_view(
+        self, request: HttpRequest, view: Callable[..., Any], args: Any, kwargs: dict[str, Any]
+    ) -> None:
         name = _zone_name_for(kwargs)
         if name is not None:
             timezone.activate(zone_named(name))

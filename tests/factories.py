@@ -22,12 +22,15 @@ SYSTEM = Actor(via="system", device="tests")
 PLAYER_NAMES = ["Asha Rao", "Ben Kirk", "Chen Li", "Dora Vik", "Emil Sand", "Fay Lund"]
 
 
-def make_tournament(slug: str = "club-open", organiser: Any = None, tables: int = 4
-                    ) -> Tournament:
+def make_tournament(slug: str = "club-open", organiser: Any = None, tables: int = 4) -> Tournament:
     """A two-day tournament with ``tables`` carrom boards, organised by ``organiser``."""
     tournament = Tournament.objects.create(
-        name=slug.replace("-", " ").title(), slug=slug, start_date=datetime.date(2026, 6, 6),
-        end_date=datetime.date(2026, 6, 7), table_count=tables)
+        name=slug.replace("-", " ").title(),
+        slug=slug,
+        start_date=datetime.date(2026, 6, 6),
+        end_date=datetime.date(2026, 6, 7),
+        table_count=tables,
+    )
     from scoring.services.tournaments import sync_tables
 
     sync_tables(tournament)
@@ -36,28 +39,52 @@ def make_tournament(slug: str = "club-open", organiser: Any = None, tables: int 
     return tournament
 
 
-def make_event(tournament: Tournament, n: int, *, fmt: str = "knockout", kind: str = "singles",
-               name: str = "", games_to_win: int = 1, seeds: int = 0,
-               settings: dict | None = None) -> Event:
+def make_event(
+    tournament: Tournament,
+    n: int,
+    *,
+    fmt: str = "knockout",
+    kind: str = "singles",
+    name: str = "",
+    games_to_win: int = 1,
+    seeds: int = 0,
+    settings: dict | None = None,
+) -> Event:
     """An event of ``n`` entries (pairs for doubles), the first ``seeds`` of them seeded."""
-    event = Event.objects.create(tournament=tournament, name=name or f"{fmt} {n}", kind=kind,
-                                 format=fmt, games_to_win=games_to_win,
-                                 settings=settings or {})
+    event = Event.objects.create(
+        tournament=tournament,
+        name=name or f"{fmt} {n}",
+        kind=kind,
+        format=fmt,
+        games_to_win=games_to_win,
+        settings=settings or {},
+    )
     for i in range(n):
         player = Player.objects.create(name=f"{event.name} P{i + 1:03d}", rating=2000 - i)
         partner = None
         if kind == "doubles":
             partner = Player.objects.create(name=f"{event.name} Q{i + 1:03d}")
-        Entry.objects.create(event=event, player=player, partner=partner,
-                             seed=i + 1 if i < seeds else None)
+        Entry.objects.create(
+            event=event, player=player, partner=partner, seed=i + 1 if i < seeds else None
+        )
     return event
 
 
-def make_match(event: Event | None = None, a: Entry | None = None, b: Entry | None = None, *,
-               number: int = 1, rnd: Round | None = None, table: Table | None = None,
-               kind: str = "singles", rules: str = "icf", stage: str | None = None,
-               games_to_win: int | None = None, slug: str = "test-open",
-               **fields: Any) -> Match:
+def make_match(
+    event: Event | None = None,
+    a: Entry | None = None,
+    b: Entry | None = None,
+    *,
+    number: int = 1,
+    rnd: Round | None = None,
+    table: Table | None = None,
+    kind: str = "singles",
+    rules: str = "icf",
+    stage: str | None = None,
+    games_to_win: int | None = None,
+    slug: str = "test-open",
+    **fields: Any,
+) -> Match:
     """A match.
 
     With an ``event``: a match of that event between entries ``a`` and ``b`` (ready when both
@@ -73,29 +100,54 @@ def make_match(event: Event | None = None, a: Entry | None = None, b: Entry | No
             fields["stage"] = stage
         if games_to_win is not None:
             fields["games_to_win"] = games_to_win
-        return Match.objects.create(event=event, round=rnd, number=number, entry_a=a, entry_b=b,
-                                    table=table, rules=event.rules,
-                                    status=Match.Status.READY if a and b else
-                                    Match.Status.SCHEDULED, **fields)
+        return Match.objects.create(
+            event=event,
+            round=rnd,
+            number=number,
+            entry_a=a,
+            entry_b=b,
+            table=table,
+            rules=event.rules,
+            status=Match.Status.READY if a and b else Match.Status.SCHEDULED,
+            **fields,
+        )
     games_to_win = 2 if games_to_win is None else games_to_win
     tournament, _ = Tournament.objects.get_or_create(
         slug=slug,
-        defaults={"name": "Test Open", "start_date": datetime.date(2026, 12, 5),
-                  "end_date": datetime.date(2026, 12, 6)},
+        defaults={
+            "name": "Test Open",
+            "start_date": datetime.date(2026, 12, 5),
+            "end_date": datetime.date(2026, 12, 6),
+        },
     )
-    event = Event.objects.create(tournament=tournament, name=f"Event {Event.objects.count()}",
-                                 kind=kind, rules=rules, games_to_win=games_to_win)
+    event = Event.objects.create(
+        tournament=tournament,
+        name=f"Event {Event.objects.count()}",
+        kind=kind,
+        rules=rules,
+        games_to_win=games_to_win,
+    )
     players = [Player.objects.create(name=n) for n in PLAYER_NAMES]
     if kind == "doubles":
-        entries = [Entry.objects.create(event=event, player=players[0], partner=players[1]),
-                   Entry.objects.create(event=event, player=players[2], partner=players[3])]
+        entries = [
+            Entry.objects.create(event=event, player=players[0], partner=players[1]),
+            Entry.objects.create(event=event, player=players[2], partner=players[3]),
+        ]
     else:
         entries = [Entry.objects.create(event=event, player=p) for p in players[:3]]
     return Match.objects.create(
-        event=event, entry_a=entries[0], entry_b=entries[1],
+        event=event,
+        entry_a=entries[0],
+        entry_b=entries[1],
         entry_c=entries[2] if rules == "point-carrom" else None,
-        rules=rules, stage=stage or "early", games_to_win=games_to_win,
-        status=Match.Status.READY, number=number, round=rnd, table=table, **fields,
+        rules=rules,
+        stage=stage or "early",
+        games_to_win=games_to_win,
+        status=Match.Status.READY,
+        number=number,
+        round=rnd,
+        table=table,
+        **fields,
     )
 
 
@@ -108,8 +160,14 @@ def play(match: Match, winner: str = "a", actor: Actor = SYSTEM) -> Match:
         match.refresh_from_db()
         if match.status in (Match.Status.FINISHED, Match.Status.CONFIRMED):
             return match
-        record_quick_board(match=match, winner=winner, carrommen=9, queen=winner,
-                           client_id=uuid.uuid4(), actor=actor)
+        record_quick_board(
+            match=match,
+            winner=winner,
+            carrommen=9,
+            queen=winner,
+            client_id=uuid.uuid4(),
+            actor=actor,
+        )
 
 
 def play_and_confirm(match: Match, winner: str = "a", actor: Actor = SYSTEM) -> Match:
@@ -118,8 +176,7 @@ def play_and_confirm(match: Match, winner: str = "a", actor: Actor = SYSTEM) -> 
     return draws.confirm_result(match=match, actor=actor)
 
 
-def swiss_in_round_two(tournament: Tournament, actor: Actor, n: int = 4, seed: int = 3
-                       ) -> Event:
+def swiss_in_round_two(tournament: Tournament, actor: Actor, n: int = 4, seed: int = 3) -> Event:
     """A Swiss event of ``n`` entries whose round 1 is played (side a won) and round 2 drawn."""
     event = make_event(tournament, n, fmt="swiss", settings={"rounds": 3})
     draws.draw_event(event=event, actor=actor, random_seed=seed)

@@ -25,8 +25,16 @@ from tools.npm_vendor import NpmPackage
 VERSION = "0.29.5"
 SHA256 = "6749b10ee515a1458ecea36d860c8ce2a48366e85b3f92d749ad1840e4aff181"
 # the source maps too: collectstatic's hashed storage follows the scripts' references to them
-FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
-         "python_stdlib.zip", "pyodide-lock.json", "pyodide.js.map", "pyodide.mjs.map")
+FILES = (
+    "pyodide.js",
+    "pyodide.mjs",
+    "pyodide.asm.js",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+    "pyodide.js.map",
+    "pyodide.mjs.map",
+)
 DEST = Path(__file__).resolve().parent.parent / "static" / "vendor" / "pyodide"
 
 PYODIDE = NpmPackage("pyodide", VERSION, SHA256, FILES, DEST)

@@ -45,14 +45,21 @@ class NpmPackage:
         """This version's files are there, stamped with its version and checksum."""
         dest = dest or self.dest
         stamp = dest / STAMP
-        return (stamp.is_file() and stamp.read_text().strip() == f"{self.version} {self.sha256}"
-                and all((dest / name).is_file() for name in self.files))
+        return (
+            stamp.is_file()
+            and stamp.read_text().strip() == f"{self.version} {self.sha256}"
+            and all((dest / name).is_file() for name in self.files)
+        )
 
     def download(self) -> bytes:
         if shutil.which("npm"):
             with tempfile.TemporaryDirectory() as tmp:
-                subprocess.run(["npm", "pack", f"{self.name}@{self.version}", "--silent"],
-                               cwd=tmp, check=True, stdout=subprocess.DEVNULL)
+                subprocess.run(
+                    ["npm", "pack", f"{self.name}@{self.version}", "--silent"],
+                    cwd=tmp,
+                    check=True,
+                    stdout=subprocess.DEVNULL,
+                )
                 return (Path(tmp) / self.label).read_bytes()
         with urllib.request.urlopen(self.tarball, timeout=120) as answer:  # noqa: S310 - https
             return bytes(answer.read())
@@ -84,14 +91,20 @@ class NpmPackage:
     def main(self, argv: list[str] | None, description: str, tool: str) -> int:
         """The command line of a fetcher: fetch if missing, ``--check`` only checks."""
         parser = argparse.ArgumentParser(description=description)
-        parser.add_argument("--check", action="store_true",
-                            help="exit 1 if the vendored copy is missing or stale, fetch nothing")
+        parser.add_argument(
+            "--check",
+            action="store_true",
+            help="exit 1 if the vendored copy is missing or stale, fetch nothing",
+        )
         args = parser.parse_args(argv)
         if self.is_current():
             return 0
         if args.check:
-            print(f"{self.name} {self.version} is not vendored in {self.dest}: run "
-                  f"python {tool} (make vendor)", file=sys.stderr)
+            print(
+                f"{self.name} {self.version} is not vendored in {self.dest}: run "
+                f"python {tool} (make vendor)",
+                file=sys.stderr,
+            )
             return 1
         self.fetch()
         size = sum((self.dest / name).stat().st_size for name in self.files)

@@ -53,7 +53,7 @@ def _field(lines: list[str], start: int, keyword: str) -> tuple[str, int] | None
     end = start + 1
     while end < len(lines) and lines[end].startswith('"'):
         end += 1
-    return _unquote([lines[start][len(keyword) + 1:], *lines[start + 1:end]]), end
+    return _unquote([lines[start][len(keyword) + 1 :], *lines[start + 1 : end]]), end
 
 
 class Entry:
@@ -98,10 +98,12 @@ class Entry:
             count = max(len(self.msgstrs), 2)
             values += [values[-1]] * (count - len(values))
             new = [f"msgstr[{n}] {_quote(values[n])}" for n in range(count)]
-        head = [line if not (line.startswith("#,") and "fuzzy" in line)
-                else _without_fuzzy(line) for line in self.lines[:self.str_start]]
+        head = [
+            line if not (line.startswith("#,") and "fuzzy" in line) else _without_fuzzy(line)
+            for line in self.lines[: self.str_start]
+        ]
         head = [line for line in head if line]
-        return "\n".join(head + new + self.lines[self.str_end:])
+        return "\n".join(head + new + self.lines[self.str_end :])
 
 
 def _without_fuzzy(line: str) -> str:
@@ -119,8 +121,9 @@ def parse(block: str) -> Entry | None:
     return entry if entry.msgid else None  # the header
 
 
-def fill(lang: str, translations: dict[str, str | list[str]], *, replace: bool = False
-         ) -> list[Entry]:
+def fill(
+    lang: str, translations: dict[str, str | list[str]], *, replace: bool = False
+) -> list[Entry]:
     """Fill ``translations`` into the language's catalogue (with ``replace`` also over the
     translations it has); the entries still missing."""
     path = po_path(lang)
@@ -144,16 +147,25 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--lang", choices=LANGUAGES, default="de")
     parser.add_argument("--missing", action="store_true", help="list what is untranslated")
     parser.add_argument("--json", action="store_true", help="list it as a JSON object")
-    parser.add_argument("--replace", action="store_true",
-                        help="also replace translations the catalogue has (a better word)")
+    parser.add_argument(
+        "--replace",
+        action="store_true",
+        help="also replace translations the catalogue has (a better word)",
+    )
     parser.add_argument("translations", nargs="?", type=Path)
     args = parser.parse_args(argv[1:])
-    translations = (json.loads(args.translations.read_text(encoding="utf-8"))
-                    if args.translations else {})
+    translations = (
+        json.loads(args.translations.read_text(encoding="utf-8")) if args.translations else {}
+    )
     missing = fill(args.lang, translations, replace=args.replace)
     if args.json:
-        print(json.dumps({e.msgid: ("" if e.plural is None else ["", ""]) for e in missing},
-                         ensure_ascii=False, indent=1))
+        print(
+            json.dumps(
+                {e.msgid: ("" if e.plural is None else ["", ""]) for e in missing},
+                ensure_ascii=False,
+                indent=1,
+            )
+        )
     else:
         for entry in missing:
             print(f"missing: {entry.msgid!r}")

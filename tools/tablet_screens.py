@@ -25,14 +25,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-SIZES = {"768x1024": (768, 1024), "800x1280": (800, 1280), "1024x768": (1024, 768),
-         "1280x800": (1280, 800)}
+SIZES = {
+    "768x1024": (768, 1024),
+    "800x1280": (800, 1280),
+    "1024x768": (1024, 768),
+    "1280x800": (1280, 800),
+}
 #: Further sizes for ``--sizes`` (a small club's umpire scores on a phone).
 MORE_SIZES = {"390x844": (390, 844), "844x390": (844, 390)}
 #: The worst realistic stroke on the pad (queen, own, opponent's, striker in a foul, a piece
 #: off the board): tests/e2e/test_tablet_taps.py counts the same taps.
-WORST_STROKE = ("#combo-queen-own", 'label[for="pad-black-1"]', "#combo-striker-foul",
-                "#combo-off-black")
+WORST_STROKE = (
+    "#combo-queen-own",
+    'label[for="pad-black-1"]',
+    "#combo-striker-foul",
+    "#combo-off-black",
+)
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 
 
@@ -56,14 +64,19 @@ def new_match(number: int):
     from scoring.services.matches import Actor, record_toss
 
     tournament, _ = Tournament.objects.get_or_create(
-        slug="screens-open", defaults={"name": "Screens Open",
-                                       "start_date": datetime.date.today(),
-                                       "end_date": datetime.date.today()})
+        slug="screens-open",
+        defaults={
+            "name": "Screens Open",
+            "start_date": datetime.date.today(),
+            "end_date": datetime.date.today(),
+        },
+    )
     event, _ = Event.objects.get_or_create(tournament=tournament, name="Singles")
-    a, b = (Entry.objects.create(event=event, player=Player.objects.create(name=n))
-            for n in (f"Greta Holm {number}", f"Asha Rao {number}"))
-    match = Match.objects.create(event=event, entry_a=a, entry_b=b,
-                                 status=Match.Status.READY)
+    a, b = (
+        Entry.objects.create(event=event, player=Player.objects.create(name=n))
+        for n in (f"Greta Holm {number}", f"Asha Rao {number}")
+    )
+    match = Match.objects.create(event=event, entry_a=a, entry_b=b, status=Match.Status.READY)
     record_toss(match=match, winner="a", choice="break", actor=Actor(via="system"))
     match.refresh_from_db()
     return match
@@ -76,14 +89,18 @@ def _doubles_match():
 
     tournament = Tournament.objects.get(slug="screens-open")
     event = Event.objects.create(tournament=tournament, name="Doubles", kind="doubles")
-    players = [Player.objects.create(name=n) for n in
-               ("Greta Holm", "Ida Berg", "Asha Rao", "Mira Sen")]
+    players = [
+        Player.objects.create(name=n) for n in ("Greta Holm", "Ida Berg", "Asha Rao", "Mira Sen")
+    ]
     a = Entry.objects.create(event=event, player=players[0], partner=players[1])
     b = Entry.objects.create(event=event, player=players[2], partner=players[3])
     match = Match.objects.create(event=event, entry_a=a, entry_b=b, status=Match.Status.READY)
     record_toss(match=match, winner="a", choice="break", actor=Actor(via="system"))
-    record_seating(match=match, actor=Actor(via="system"),
-                   seating=[players[0].pk, players[2].pk, players[1].pk, players[3].pk])
+    record_seating(
+        match=match,
+        actor=Actor(via="system"),
+        seating=[players[0].pk, players[2].pk, players[1].pk, players[3].pk],
+    )
     match.refresh_from_db()
     return match
 
@@ -93,21 +110,34 @@ def _point_match():
     from scoring.models import Entry, Event, Match, Player, Tournament
 
     tournament = Tournament.objects.get(slug="screens-open")
-    event = Event.objects.create(tournament=tournament, name="Point carrom", rules="point-carrom",
-                                 games_to_win=1)
-    entries = [Entry.objects.create(event=event, player=Player.objects.create(name=n))
-               for n in ("Greta Holm", "Asha Rao", "Mira Sen")]
-    match = Match.objects.create(event=event, entry_a=entries[0], entry_b=entries[1],
-                                 entry_c=entries[2], rules="point-carrom", games_to_win=1,
-                                 status=Match.Status.READY)
+    event = Event.objects.create(
+        tournament=tournament, name="Point carrom", rules="point-carrom", games_to_win=1
+    )
+    entries = [
+        Entry.objects.create(event=event, player=Player.objects.create(name=n))
+        for n in ("Greta Holm", "Asha Rao", "Mira Sen")
+    ]
+    match = Match.objects.create(
+        event=event,
+        entry_a=entries[0],
+        entry_b=entries[1],
+        entry_c=entries[2],
+        rules="point-carrom",
+        games_to_win=1,
+        status=Match.Status.READY,
+    )
     return match
 
 
 def stroke(match, payload: dict) -> None:
     from scoring.services.matches import Actor, record_event
 
-    record_event(match=match, payload={"type": "stroke", **payload}, client_id=uuid.uuid4(),
-                 actor=Actor(via="system"))
+    record_event(
+        match=match,
+        payload={"type": "stroke", **payload},
+        client_id=uuid.uuid4(),
+        actor=Actor(via="system"),
+    )
     match.refresh_from_db()
 
 
@@ -128,8 +158,14 @@ def states() -> dict[str, str]:
 
     change = new_match(3)
     for _ in range(3):
-        record_quick_board(match=change, winner="a", carrommen=9, queen="a",
-                           client_id=uuid.uuid4(), actor=Actor(via="system"))
+        record_quick_board(
+            match=change,
+            winner="a",
+            carrommen=9,
+            queen="a",
+            client_id=uuid.uuid4(),
+            actor=Actor(via="system"),
+        )
         change.refresh_from_db()
     out["game-change"] = f"/u/{change.umpire_token}/"
 
@@ -165,17 +201,25 @@ def states() -> dict[str, str]:
 
 
 #: What to tap before the picture, per state (the sheets, the menu, "+N more").
-OPEN = {"sheet-more": ("#more-summary",), "sheet-decisions": ("#actions > summary",),
-        "sheet-paper": ("#paper > summary",), "menu": ("#site-menu",),
-        "more-rulings": ("#rulings-more",)}
+OPEN = {
+    "sheet-more": ("#more-summary",),
+    "sheet-decisions": ("#actions > summary",),
+    "sheet-paper": ("#paper > summary",),
+    "menu": ("#site-menu",),
+    "more-rulings": ("#rulings-more",),
+}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "docs" / "tablet"))
     parser.add_argument("--lang", default="en", choices=["en", "de"])
-    parser.add_argument("--sizes", nargs="*", choices=[*SIZES, *MORE_SIZES],
-                        help="the sizes to shoot (default: the four tablet sizes)")
+    parser.add_argument(
+        "--sizes",
+        nargs="*",
+        choices=[*SIZES, *MORE_SIZES],
+        help="the sizes to shoot (default: the four tablet sizes)",
+    )
     parser.add_argument("--states", nargs="*", help="only these states (default: all)")
     args = parser.parse_args()
     sizes = {name: {**SIZES, **MORE_SIZES}[name] for name in args.sizes} if args.sizes else SIZES
@@ -195,26 +239,31 @@ def main() -> None:
     base = f"http://127.0.0.1:{server.port}"
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM,
-                                         args=["--no-sandbox", "--disable-gpu"])
+            browser = pw.chromium.launch(
+                executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+            )
             for size_name, (width, height) in sizes.items():
                 for state, link in links.items():
                     if args.states and state not in args.states:
                         continue
                     context = browser.new_context(
-                        viewport={"width": width, "height": height}, has_touch=True,
+                        viewport={"width": width, "height": height},
+                        has_touch=True,
                         locale="de-DE" if args.lang == "de" else "en-GB",
-                        service_workers="block")
+                        service_workers="block",
+                    )
                     if args.lang == "de":
-                        context.add_cookies([{"name": "django_language", "value": "de",
-                                              "url": base}])
+                        context.add_cookies(
+                            [{"name": "django_language", "value": "de", "url": base}]
+                        )
                     page = context.new_page()
                     page.goto(base + link)
                     page.wait_for_selector("#panel")
                     if state.startswith("offline"):  # the engine rules offline (Pyodide)
                         page.wait_for_function(
-                            "() => window.UmpireEngine && window.UmpireEngine.state === "
-                            "'ready'", timeout=90000)
+                            "() => window.UmpireEngine && window.UmpireEngine.state === 'ready'",
+                            timeout=90000,
+                        )
                         context.set_offline(True)
                     if state == "offline-queue":
                         for _ in range(3):

@@ -18,8 +18,18 @@ def link(match: Any, action: str = "") -> str:
 
 
 LIMIT = 6 * 1024
-INNER = ("summary-card", "quick", "count-white", "count-black", "count-off_white",
-         "count-off_black", "toggles", "more", "undo-form", "actions-box")
+INNER = (
+    "summary-card",
+    "quick",
+    "count-white",
+    "count-black",
+    "count-off_white",
+    "count-off_black",
+    "toggles",
+    "more",
+    "undo-form",
+    "actions-box",
+)
 INSIDE = {"count-off_white": "more", "count-off_black": "more"}  # kept with "More…"
 _FIRST_TAG = re.compile(r'<[a-z]+ data-h="([0-9a-f]+)"[^>]*?\bid="([^"]+)"')
 
@@ -43,8 +53,7 @@ class Tablet:
         self.client = client
         self.match = match
         self.wire = (0, 0)
-        self.known: dict[str, str] = dict(_REGION.findall(
-            client.get(link(match)).content.decode()))
+        self.known: dict[str, str] = dict(_REGION.findall(client.get(link(match)).content.decode()))
 
     def header(self) -> str:
         return ",".join(f"{name}:{h}" for name, h in self.known.items())
@@ -57,11 +66,16 @@ class Tablet:
             revision = self.match.revision
         data = {"client_id": str(uuid.uuid4()), "revision": revision, **fields}
         # form-encoded, as htmx and the tablet's queue (static/js/umpire.js) send a stroke
-        response = self.client.post(link(self.match, "event"), urlencode(data),
-                                    content_type="application/x-www-form-urlencoded",
-                                    headers={"HX-Request": "true",
-                                             "X-Umpire-Regions": self.header(),
-                                             "Accept-Encoding": "gzip"})
+        response = self.client.post(
+            link(self.match, "event"),
+            urlencode(data),
+            content_type="application/x-www-form-urlencoded",
+            headers={
+                "HX-Request": "true",
+                "X-Umpire-Regions": self.header(),
+                "Accept-Encoding": "gzip",
+            },
+        )
         body = response.content
         if response.get("Content-Encoding") == "gzip":
             body = gzip.decompress(body)
@@ -72,9 +86,14 @@ class Tablet:
         # the old panel is gone
         kept = {name: h for name, h in self.known.items() if name not in INNER}
         for name, h in self.known.items():
-            if name in INNER and name not in sent and (
+            if (
+                name in INNER
+                and name not in sent
+                and (
                     f'id="{name}" hx-preserve' in html
-                    or f'id="{INSIDE.get(name)}" hx-preserve' in html):
+                    or f'id="{INSIDE.get(name)}" hx-preserve' in html
+                )
+            ):
                 kept[name] = h
         self.known = {**kept, **sent}
         loader = re.search(r'id="actions-box" class="u-region-loading" hx-get="([^"]+)"', html)
@@ -82,5 +101,3 @@ class Tablet:
             sheet = self.client.get(loader.group(1), headers={"HX-Request": "true"})
             self.known.update(_REGION.findall(sheet.content.decode()))
         return response.status_code, html
-
-

@@ -27,16 +27,51 @@ from scoring.models import Event, Match, Table, Tournament
 from scoring.services import callup, draws, round_clock, tournaments
 from scoring.services.matches import Actor
 
-MEN = ["Arjun Bhatt", "Bastian Achterberg", "Cem Demir", "Dev Menon", "Emil Eklund",
-       "Farid Haddad", "Gopal Thakur", "Henrik Jansen", "Ishan Rao", "Jonas Ulrich",
-       "Kiran Iyer", "Luca Varga", "Milan Novak"]
-VETERANS = ["Anton Quast", "Bernd Fischer", "Chandra Ghosh", "Dieter Sander", "Erwin Zeller",
-            "Fritz Weber", "Gerhard Lind", "Hamid Yilmaz", "Ingo Petrov", "Jürgen Kaya"]
-JUNIORS = ["Amira Castell", "Bela Okafor", "Clara Xu", "Dilara Sander", "Esha Menon",
-           "Frida Novak", "Greta Iyer", "Ida Jansen"]
-PAIRS = [("Lea Petrova", "Omar Haddad"), ("Maya Rao", "Nils Eklund"),
-         ("Nora Kaya", "Pavel Varga"), ("Olga Weber", "Rafael Demir"),
-         ("Priya Ghosh", "Sami Fischer"), ("Ronja Ulrich", "Tomas Bhatt")]
+MEN = [
+    "Arjun Bhatt",
+    "Bastian Achterberg",
+    "Cem Demir",
+    "Dev Menon",
+    "Emil Eklund",
+    "Farid Haddad",
+    "Gopal Thakur",
+    "Henrik Jansen",
+    "Ishan Rao",
+    "Jonas Ulrich",
+    "Kiran Iyer",
+    "Luca Varga",
+    "Milan Novak",
+]
+VETERANS = [
+    "Anton Quast",
+    "Bernd Fischer",
+    "Chandra Ghosh",
+    "Dieter Sander",
+    "Erwin Zeller",
+    "Fritz Weber",
+    "Gerhard Lind",
+    "Hamid Yilmaz",
+    "Ingo Petrov",
+    "Jürgen Kaya",
+]
+JUNIORS = [
+    "Amira Castell",
+    "Bela Okafor",
+    "Clara Xu",
+    "Dilara Sander",
+    "Esha Menon",
+    "Frida Novak",
+    "Greta Iyer",
+    "Ida Jansen",
+]
+PAIRS = [
+    ("Lea Petrova", "Omar Haddad"),
+    ("Maya Rao", "Nils Eklund"),
+    ("Nora Kaya", "Pavel Varga"),
+    ("Olga Weber", "Rafael Demir"),
+    ("Priya Ghosh", "Sami Fischer"),
+    ("Ronja Ulrich", "Tomas Bhatt"),
+]
 CLUBS = ["CC Riverside", "Carrom Club Nordstadt", "Queen's Corner", "Striker Verein"]
 DEMO_TABLES = 12
 
@@ -48,8 +83,7 @@ def seed(context: dict[str, Any]) -> None:
     organiser = context["users"]["organiser"]
     actor = Actor(user=organiser, via="organiser", device="seed_demo", may_edit_locked=True)
     if tournament.table_count < DEMO_TABLES:
-        tournaments.update_tournament(tournament=tournament, actor=actor,
-                                      table_count=DEMO_TABLES)
+        tournaments.update_tournament(tournament=tournament, actor=actor, table_count=DEMO_TABLES)
     tournaments.sync_tables(tournament)
     umpire = context["users"].get("umpire")
     if umpire is not None and not tournament.umpires.filter(pk=umpire.pk).exists():
@@ -63,16 +97,22 @@ def seed(context: dict[str, Any]) -> None:
 
     def ready(event: Event) -> list[Match]:
         draws.sync_bracket(event)  # confirmations flow on commit; settle them now
-        return list(Match.objects.filter(event=event, status=Match.Status.READY)
-                    .order_by("number"))
+        return list(Match.objects.filter(event=event, status=Match.Status.READY).order_by("number"))
 
     def table(number: int) -> Table:
         return Table.objects.get(tournament=tournament, number=number)
 
     # Men's Singles: knock-out of 13
     if not tournament.events.filter(name="Men's Singles").exists():
-        event = _event(tournament, actor, "Men's Singles", "knockout",
-                       {"third_place": True, "random_draw": True}, MEN, seeds=4)
+        event = _event(
+            tournament,
+            actor,
+            "Men's Singles",
+            "knockout",
+            {"third_place": True, "random_draw": True},
+            MEN,
+            seeds=4,
+        )
         draws.draw_event(event=event, actor=actor, random_seed=13)
         first = event.rounds.order_by("number").first()
         for match in ready(event):
@@ -87,14 +127,21 @@ def seed(context: dict[str, Any]) -> None:
             from scoring.services.matches import record_quick_board, record_toss
 
             record_toss(match=called, winner="a", choice="break", actor=actor)
-            record_quick_board(match=called, winner="a", carrommen=5, queen="a",
-                               client_id=_uuid(rng), actor=actor)
+            record_quick_board(
+                match=called, winner="a", carrommen=5, queen="a", client_id=_uuid(rng), actor=actor
+            )
         made.append(event.name)
 
     # Veterans Swiss: 10 players, rounds 1-2 played, a withdrawal, round 3 at the tables
     if not tournament.events.filter(name="Veterans Swiss").exists():
-        event = _event(tournament, actor, "Veterans Swiss", "swiss",
-                       {"rounds": 5, "single_game_rounds": 1}, VETERANS)
+        event = _event(
+            tournament,
+            actor,
+            "Veterans Swiss",
+            "swiss",
+            {"rounds": 5, "single_game_rounds": 1},
+            VETERANS,
+        )
         draws.draw_event(event=event, actor=actor)
         for round_number in (1, 2):
             for match in ready(event):
@@ -108,14 +155,18 @@ def seed(context: dict[str, Any]) -> None:
             callup.call_match(match=match, table=table(number), actor=actor, auto_umpire=False)
         # a 40-minute round time limit; round 3's clock started 12 minutes ago (issue 18)
         tournaments.update_event(event=event, actor=actor, round_minutes=40)
-        round_clock.start_clock(round=event.rounds.get(number=3), actor=actor,
-                                at=timezone.now() - datetime.timedelta(minutes=12))
+        round_clock.start_clock(
+            round=event.rounds.get(number=3),
+            actor=actor,
+            at=timezone.now() - datetime.timedelta(minutes=12),
+        )
         made.append(event.name)
 
     # Juniors: groups, then the knock-out stage
     if not tournament.events.filter(name="Juniors").exists():
-        event = _event(tournament, actor, "Juniors", "groups",
-                       {"groups": 2, "qualifiers": 2}, JUNIORS)
+        event = _event(
+            tournament, actor, "Juniors", "groups", {"groups": 2, "qualifiers": 2}, JUNIORS
+        )
         draws.draw_event(event=event, actor=actor, random_seed=8)
         while True:
             open_matches = ready(event)
@@ -128,16 +179,24 @@ def seed(context: dict[str, Any]) -> None:
 
     # Mixed Doubles: double elimination, first winners round, one walkover
     if not tournament.events.filter(name="Mixed Doubles").exists():
-        event = _event(tournament, actor, "Mixed Doubles", "double_elimination",
-                       {"reset": True, "random_draw": True}, PAIRS, kind="doubles")
+        event = _event(
+            tournament,
+            actor,
+            "Mixed Doubles",
+            "double_elimination",
+            {"reset": True, "random_draw": True},
+            PAIRS,
+            kind="doubles",
+        )
         draws.draw_event(event=event, actor=actor, random_seed=6)
-        first = list(Match.objects.filter(event=event, round__bracket="winners",
-                                          round__number=1, status=Match.Status.READY)
-                     .order_by("number"))
+        first = list(
+            Match.objects.filter(
+                event=event, round__bracket="winners", round__number=1, status=Match.Status.READY
+            ).order_by("number")
+        )
         for i, match in enumerate(first):
             if i == 0:
-                draws.record_walkover(match=match, absent="b", actor=actor,
-                                      note="did not show up")
+                draws.record_walkover(match=match, absent="b", actor=actor, note="did not show up")
             else:
                 play(match)
         ready(event)
@@ -145,7 +204,8 @@ def seed(context: dict[str, Any]) -> None:
 
     organiser_url = f"/t/{tournament.slug}/organiser/"
     context.setdefault("messages", []).append(  # type: ignore[union-attr]
-        f"Organiser pages: {organiser_url} (events, draws, call-up: {organiser_url}callup/)")
+        f"Organiser pages: {organiser_url} (events, draws, call-up: {organiser_url}callup/)"
+    )
     context["draw_events"] = made
 
 
@@ -155,20 +215,42 @@ def _uuid(rng: random.Random) -> str:
     return str(uuid.UUID(int=rng.getrandbits(128)))
 
 
-def _event(tournament: Tournament, actor: Actor, name: str, fmt: str, settings: dict[str, Any],
-           players: list[Any], *, seeds: int = 0, kind: str = "singles") -> Event:
+def _event(
+    tournament: Tournament,
+    actor: Actor,
+    name: str,
+    fmt: str,
+    settings: dict[str, Any],
+    players: list[Any],
+    *,
+    seeds: int = 0,
+    kind: str = "singles",
+) -> Event:
     order = tournament.events.count() + 1
-    event = tournaments.create_event(tournament=tournament, name=name, actor=actor, kind=kind,
-                                     format=fmt, settings=settings, order=order)
+    event = tournaments.create_event(
+        tournament=tournament,
+        name=name,
+        actor=actor,
+        kind=kind,
+        format=fmt,
+        settings=settings,
+        order=order,
+    )
     for i, who in enumerate(players):
         club = CLUBS[i % len(CLUBS)]
         if kind == "doubles":
             first, second = who
-            tournaments.add_entry(event=event, actor=actor,
-                                  player=tournaments.PlayerData(first, club, "DE", 1900 - 25 * i),
-                                  partner=tournaments.PlayerData(second, club, "DE"))
+            tournaments.add_entry(
+                event=event,
+                actor=actor,
+                player=tournaments.PlayerData(first, club, "DE", 1900 - 25 * i),
+                partner=tournaments.PlayerData(second, club, "DE"),
+            )
         else:
             tournaments.add_entry(
-                event=event, actor=actor, seed=i + 1 if i < seeds else None,
-                player=tournaments.PlayerData(who, club, "DE", 2000 - 30 * i))
+                event=event,
+                actor=actor,
+                seed=i + 1 if i < seeds else None,
+                player=tournaments.PlayerData(who, club, "DE", 2000 - 30 * i),
+            )
     return event

@@ -25,8 +25,16 @@ SYSTEM = Actor(via="system", device="seed_demo")
 
 KNOCKOUT = "Women's Singles"
 
-WOMEN = ["Anika Brandt", "Bea Lorenz", "Carla Winter", "Dilara Kaya", "Elif Demir",
-         "Frieda Hahn", "Greta Vogel", "Hanna Roth"]
+WOMEN = [
+    "Anika Brandt",
+    "Bea Lorenz",
+    "Carla Winter",
+    "Dilara Kaya",
+    "Elif Demir",
+    "Frieda Hahn",
+    "Greta Vogel",
+    "Hanna Roth",
+]
 CLUBS = ["CC Riverside", "Carrom Club Nordstadt", "Queen's Corner", "Striker Verein"]
 
 
@@ -39,10 +47,12 @@ def seed(context: dict[str, Any]) -> None:
         _knockout(tournament)
         made.append(KNOCKOUT)
     home = reverse("scoring:live-tournament", kwargs={"slug": tournament.slug})
-    context.setdefault("messages", []).extend([  # type: ignore[union-attr]
-        f"Live pages: {home} · hall screen: {home}hall/ · stream overlay: "
-        f"{home}overlay/table/5/ · API: /api/v1/tournaments/{tournament.pk}/",
-    ])
+    context.setdefault("messages", []).extend(
+        [  # type: ignore[union-attr]
+            f"Live pages: {home} · hall screen: {home}hall/ · stream overlay: "
+            f"{home}overlay/table/5/ · API: /api/v1/tournaments/{tournament.pk}/",
+        ]
+    )
     context["live_events"] = made
 
 
@@ -53,7 +63,8 @@ def _entries(event: Event, names: list[str]) -> list[Entry]:
     entries = []
     for seed, name in enumerate(names, start=1):
         player, _ = Player.objects.get_or_create(
-            name=name, defaults={"club": CLUBS[seed % len(CLUBS)], "nationality": "DE"})
+            name=name, defaults={"club": CLUBS[seed % len(CLUBS)], "nationality": "DE"}
+        )
         entries.append(Entry.objects.create(event=event, player=player, seed=seed))
     return entries
 
@@ -73,8 +84,14 @@ def _post(match: Match, by: str, **fields: Any) -> None:
 
 
 def _quick(match: Match, winner: str, carrommen: int, queen: str | None) -> None:
-    record_quick_board(match=match, winner=winner, carrommen=carrommen, queen=queen,
-                       client_id=uuid.uuid4(), actor=SYSTEM)
+    record_quick_board(
+        match=match,
+        winner=winner,
+        carrommen=carrommen,
+        queen=queen,
+        client_id=uuid.uuid4(),
+        actor=SYSTEM,
+    )
 
 
 def _slam(match: Match) -> None:
@@ -109,8 +126,13 @@ def _finish(match: Match, winner: str, logged: int = 0, opening: Any = None) -> 
     if opening is not None:
         opening(match)
     loser = other_side(winner)
-    pattern = [(winner, 7, winner), (loser, 4, None), (winner, 9, winner), (winner, 6, None),
-               (winner, 8, winner)]
+    pattern = [
+        (winner, 7, winner),
+        (loser, 4, None),
+        (winner, 9, winner),
+        (winner, 6, None),
+        (winner, 8, winner),
+    ]
     i = 0
     while True:
         match.refresh_from_db()
@@ -126,8 +148,9 @@ def _finish(match: Match, winner: str, logged: int = 0, opening: Any = None) -> 
 
 
 def _called(match: Match, table: Table) -> None:
-    Match.objects.filter(pk=match.pk).update(table=table, status=Match.Status.CALLED,
-                                             called_at=timezone.now())
+    Match.objects.filter(pk=match.pk).update(
+        table=table, status=Match.Status.CALLED, called_at=timezone.now()
+    )
     match.refresh_from_db()
 
 
@@ -135,34 +158,66 @@ def _called(match: Match, table: Table) -> None:
 
 
 def _knockout(tournament: Tournament) -> None:
-    event = Event.objects.create(tournament=tournament, name=KNOCKOUT, kind="singles",
-                                 format=Event.Format.KNOCKOUT, status=Event.Status.RUNNING,
-                                 order=1)
+    event = Event.objects.create(
+        tournament=tournament,
+        name=KNOCKOUT,
+        kind="singles",
+        format=Event.Format.KNOCKOUT,
+        status=Event.Status.RUNNING,
+        order=1,
+    )
     e = _entries(event, WOMEN)
     qf = Round.objects.create(event=event, number=1, name="Quarter-finals", stage="late")
     sf = Round.objects.create(event=event, number=2, name="Semi-finals", stage="late")
     fi = Round.objects.create(event=event, number=3, name="Final", stage="late")
     final = Match.objects.create(event=event, round=fi, number=7, position=1, stage="late")
-    semis = [Match.objects.create(event=event, round=sf, number=5 + i, position=1 + i,
-                                  stage="late", winner_to=final,
-                                  winner_to_side="ab"[i]) for i in range(2)]
+    semis = [
+        Match.objects.create(
+            event=event,
+            round=sf,
+            number=5 + i,
+            position=1 + i,
+            stage="late",
+            winner_to=final,
+            winner_to_side="ab"[i],
+        )
+        for i in range(2)
+    ]
     pairs = [(0, 7), (3, 4), (2, 5), (1, 6)]  # seeds 1v8, 4v5, 3v6, 2v7
     quarters = []
     for i, (x, y) in enumerate(pairs):
-        quarters.append(Match.objects.create(
-            event=event, round=qf, number=1 + i, position=1 + i, stage="late",
-            entry_a=e[x], entry_b=e[y], status=Match.Status.READY,
-            winner_to=semis[i // 2], winner_to_side="ab"[i % 2]))
+        quarters.append(
+            Match.objects.create(
+                event=event,
+                round=qf,
+                number=1 + i,
+                position=1 + i,
+                stage="late",
+                entry_a=e[x],
+                entry_b=e[y],
+                status=Match.Status.READY,
+                winner_to=semis[i // 2],
+                winner_to_side="ab"[i % 2],
+            )
+        )
     winners = []
     for i, match in enumerate(quarters):
         _called(match, _table(tournament, 4 + i))
-        winners.append(_finish(match, "ab"[i == 1], logged=1 if i in (0, 3) else 0,
-                               opening={1: _black_slam, 2: _slam}.get(i)))
+        winners.append(
+            _finish(
+                match,
+                "ab"[i == 1],
+                logged=1 if i in (0, 3) else 0,
+                opening={1: _black_slam, 2: _slam}.get(i),
+            )
+        )
     for i, semi in enumerate(semis):
         a, b = quarters[2 * i], quarters[2 * i + 1]
         Match.objects.filter(pk=semi.pk).update(
-            entry_a=a.entry_for(winners[2 * i]), entry_b=b.entry_for(winners[2 * i + 1]),
-            status=Match.Status.READY)
+            entry_a=a.entry_for(winners[2 * i]),
+            entry_b=b.entry_for(winners[2 * i + 1]),
+            status=Match.Status.READY,
+        )
         semi.refresh_from_db()
     _called(semis[0], _table(tournament, 4))
     first = _finish(semis[0], "a", logged=1)
@@ -178,5 +233,6 @@ def _knockout(tournament: Tournament) -> None:
     _post(semis[1], "white")
     _post(semis[1], "black", pocketed={"black": 2})
     semis[0].refresh_from_db()
-    Match.objects.filter(pk=final.pk).update(entry_a=semis[0].entry_for(first),
-                                             status=Match.Status.SCHEDULED)
+    Match.objects.filter(pk=final.pk).update(
+        entry_a=semis[0].entry_for(first), status=Match.Status.SCHEDULED
+    )

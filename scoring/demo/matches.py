@@ -48,9 +48,13 @@ BOARD_IN_PROGRESS = [
 
 def _event(tournament: Any, name: str, kind: str) -> Event:
     event, _ = Event.objects.get_or_create(
-        tournament=tournament, name=name,
-        defaults={"kind": kind, "format": Event.Format.SINGLE_MATCH,
-                  "status": Event.Status.RUNNING},
+        tournament=tournament,
+        name=name,
+        defaults={
+            "kind": kind,
+            "format": Event.Format.SINGLE_MATCH,
+            "status": Event.Status.RUNNING,
+        },
     )
     return event
 
@@ -60,17 +64,23 @@ def _entry(event: Event, name: str, partner: str | None = None) -> Entry:
     mate = None
     if partner:
         mate, _ = Player.objects.get_or_create(name=partner, defaults={"club": "Riverside CC"})
-    entry, _ = Entry.objects.get_or_create(event=event, player=player,
-                                           defaults={"partner": mate})
+    entry, _ = Entry.objects.get_or_create(event=event, player=player, defaults={"partner": mate})
     return entry
 
 
-def _match(event: Event, number: int, a: Entry, b: Entry, table: Table, umpire: Any
-           ) -> tuple[Match, bool]:
+def _match(
+    event: Event, number: int, a: Entry, b: Entry, table: Table, umpire: Any
+) -> tuple[Match, bool]:
     return Match.objects.get_or_create(
-        event=event, number=number,
-        defaults={"entry_a": a, "entry_b": b, "table": table, "umpire": umpire,
-                  "status": Match.Status.READY},
+        event=event,
+        number=number,
+        defaults={
+            "entry_a": a,
+            "entry_b": b,
+            "table": table,
+            "umpire": umpire,
+            "status": Match.Status.READY,
+        },
     )
 
 
@@ -94,11 +104,23 @@ def seed(context: dict[str, Any]) -> None:
     finished, created = _match(singles, 1, ines, theo, tables[2], umpire)
     if created:
         record_toss(match=finished, winner="a", choice="break", actor=SYSTEM)
-        for winner, carrommen, queen in (("a", 6, "a"), ("a", 5, "a"), ("b", 3, None),
-                                         ("a", 7, "a"),  # game 1: 25-3
-                                         ("a", 9, "a"), ("a", 8, "a"), ("a", 5, None)):
-            record_quick_board(match=finished, winner=winner, carrommen=carrommen,
-                               queen=queen, client_id=uuid.uuid4(), actor=SYSTEM)
+        for winner, carrommen, queen in (
+            ("a", 6, "a"),
+            ("a", 5, "a"),
+            ("b", 3, None),
+            ("a", 7, "a"),  # game 1: 25-3
+            ("a", 9, "a"),
+            ("a", 8, "a"),
+            ("a", 5, None),
+        ):
+            record_quick_board(
+                match=finished,
+                winner=winner,
+                carrommen=carrommen,
+                queen=queen,
+                client_id=uuid.uuid4(),
+                actor=SYSTEM,
+            )
         for side in ("a", "b"):
             confirm_match(match=finished, side=side, method="tap", actor=SYSTEM)
 
@@ -106,8 +128,9 @@ def seed(context: dict[str, Any]) -> None:
     playing, created = _match(singles, 2, mira, jonas, tables[0], umpire)
     if created:
         record_toss(match=playing, winner="a", choice="break", actor=SYSTEM)
-        record_quick_board(match=playing, winner="a", carrommen=4, queen="a",
-                           client_id=uuid.uuid4(), actor=SYSTEM)
+        record_quick_board(
+            match=playing, winner="a", carrommen=4, queen="a", client_id=uuid.uuid4(), actor=SYSTEM
+        )
         _record(playing, BOARD_IN_PROGRESS)
 
     # 3. Doubles, waiting for the toss and the seating.

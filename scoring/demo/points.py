@@ -29,16 +29,25 @@ PLAYERS = ["Ilka Sommer", "Jonas Pfeil", "Kemal Aydın", "Lotta Berg"]
 #: board 1 broken by B (drawn by lot): B 8 with the queen covered, C 7, A 17; board 2 broken
 #: by C: A reaches 25 with four whites and the game ends at once
 FINISHED = [
-    _stroke("b", black=1), _stroke("b", white=1, queen=True), _stroke("b"),
-    _stroke("c", white=3), _stroke("c"), _stroke("a", white=5, black=7), _stroke("a"),
-    _stroke("b"), _stroke("c", black=1),
-    _stroke("c"), _stroke("a", white=4),
+    _stroke("b", black=1),
+    _stroke("b", white=1, queen=True),
+    _stroke("b"),
+    _stroke("c", white=3),
+    _stroke("c"),
+    _stroke("a", white=5, black=7),
+    _stroke("a"),
+    _stroke("b"),
+    _stroke("c", black=1),
+    _stroke("c"),
+    _stroke("a", white=4),
 ]
 #: under way: A breaks; a foul returns a piece; C is on turn
 PLAYING = [
-    _stroke("a", white=2), _stroke("a", black=1),
+    _stroke("a", white=2),
+    _stroke("a", black=1),
     {"type": "stroke", "by": "a", "pocketed": {"white": 1}, "foul": "improper_stroke"},
-    _stroke("b", black=2), _stroke("b"),
+    _stroke("b", black=2),
+    _stroke("b"),
 ]
 
 
@@ -53,8 +62,15 @@ def seed(context: dict[str, Any]) -> None:
     tournament: Tournament = context["tournament"]  # type: ignore[assignment]
     if tournament.events.filter(name=EVENT).exists():
         return
-    event = create_event(tournament=tournament, name=EVENT, actor=SYSTEM, kind="points",
-                         format=Event.Format.GROUPS, rules="point-carrom", games_to_win=1)
+    event = create_event(
+        tournament=tournament,
+        name=EVENT,
+        actor=SYSTEM,
+        kind="points",
+        format=Event.Format.GROUPS,
+        rules="point-carrom",
+        games_to_win=1,
+    )
     for name in PLAYERS:
         player, _created = Player.objects.get_or_create(name=name)
         Entry.objects.create(event=event, player=player)
@@ -65,7 +81,7 @@ def seed(context: dict[str, Any]) -> None:
     _record(first, "b", FINISHED)
     second.refresh_from_db()
     _record(second, "a", PLAYING)
-    home = reverse("scoring:live-event", kwargs={"slug": tournament.slug,
-                                                 "event_id": event.pk})
+    home = reverse("scoring:live-event", kwargs={"slug": tournament.slug, "event_id": event.pk})
     context.setdefault("messages", []).append(  # type: ignore[union-attr]
-        f"Point carrom (three players): {home}")
+        f"Point carrom (three players): {home}"
+    )

@@ -24,9 +24,11 @@ from scoring.services.tournaments import create_event, sync_tables
 SYSTEM = Actor(via="system", device="seed_demo")
 RATING = "Demo national rating"
 #: (slug, name, days before the demo tournament)
-PAST = (("demo-rating-autumn-cup", "Autumn Cup (last season)", 420),
-        ("demo-rating-spring-cup", "Spring Cup (last season)", 240),
-        ("demo-rating-autumn-open", "Autumn Open (this season)", 60))
+PAST = (
+    ("demo-rating-autumn-cup", "Autumn Cup (last season)", 420),
+    ("demo-rating-spring-cup", "Spring Cup (last season)", 240),
+    ("demo-rating-autumn-open", "Autumn Open (this season)", 60),
+)
 #: the players' strength: the demo's first names play better (a fixed story for the charts)
 STRENGTH = {name: 8 - i for i, name in enumerate(MEN[:8])}
 
@@ -41,19 +43,37 @@ def _play(match: Match, rng: random.Random) -> None:
         if match.status in (Match.Status.FINISHED, Match.Status.CONFIRMED):
             break
         winner = "a" if rng.random() < p_a else "b"
-        record_quick_board(match=match, winner=winner, carrommen=rng.randint(1, 9),
-                           queen=winner if rng.random() < 0.6 else None,
-                           client_id=uuid.uuid4(), actor=SYSTEM)
+        record_quick_board(
+            match=match,
+            winner=winner,
+            carrommen=rng.randint(1, 9),
+            queen=winner if rng.random() < 0.6 else None,
+            client_id=uuid.uuid4(),
+            actor=SYSTEM,
+        )
     draws.confirm_result(match=match, actor=SYSTEM)
 
 
-def _tournament(slug: str, name: str, day: datetime.date, players: list[Player],
-                rng: random.Random) -> Tournament:
-    tournament = Tournament.objects.create(name=name, slug=slug, start_date=day, end_date=day,
-                                           venue="Riverside Community Hall", table_count=4)
+def _tournament(
+    slug: str, name: str, day: datetime.date, players: list[Player], rng: random.Random
+) -> Tournament:
+    tournament = Tournament.objects.create(
+        name=name,
+        slug=slug,
+        start_date=day,
+        end_date=day,
+        venue="Riverside Community Hall",
+        table_count=4,
+    )
     sync_tables(tournament)
-    event = create_event(tournament=tournament, name="Singles", actor=SYSTEM,
-                         format=Event.Format.SWISS, games_to_win=1, settings={"rounds": 3})
+    event = create_event(
+        tournament=tournament,
+        name="Singles",
+        actor=SYSTEM,
+        format=Event.Format.SWISS,
+        games_to_win=1,
+        settings={"rounds": 3},
+    )
     for player in players:
         Entry.objects.create(event=event, player=player)
     draws.draw_event(event=event, actor=SYSTEM, random_seed=rng.randint(1, 1000))
@@ -78,7 +98,8 @@ def seed(context: dict[str, Any]) -> None:
     for slug, name, days in PAST:
         day = demo.start_date - datetime.timedelta(days=days)
         tournament = Tournament.objects.filter(slug=slug).first() or _tournament(
-            slug, name, day, players, rng)
+            slug, name, day, players, rng
+        )
         set_tournament_rating(tournament=tournament, rating=rating, actor=SYSTEM)
     set_tournament_rating(tournament=demo, rating=rating, actor=SYSTEM)
     context.setdefault("messages", []).append(f"rating '{RATING}': /ratings/{rating.pk}/")

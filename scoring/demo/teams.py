@@ -32,8 +32,11 @@ TEAMS = {
 
 def _lineup(tie: Any, side: str) -> list[list[int]]:
     entry = tie.match.entry_a_id if side == "a" else tie.match.entry_b_id
-    p = list(TeamMember.objects.filter(team__entry_id=entry).order_by("number")
-             .values_list("player_id", flat=True))
+    p = list(
+        TeamMember.objects.filter(team__entry_id=entry)
+        .order_by("number")
+        .values_list("player_id", flat=True)
+    )
     return [[p[0]], [p[1], p[2]], [p[1]]]
 
 
@@ -43,27 +46,37 @@ def _play(match: Match, winner: str) -> None:
         match.refresh_from_db()
         if match.status in (Match.Status.FINISHED, Match.Status.CONFIRMED):
             return
-        record_quick_board(match=match, winner=winner, carrommen=3, queen=winner,
-                           client_id=uuid.uuid4(), actor=SYSTEM)
+        record_quick_board(
+            match=match,
+            winner=winner,
+            carrommen=3,
+            queen=winner,
+            client_id=uuid.uuid4(),
+            actor=SYSTEM,
+        )
 
 
 def seed(context: dict[str, Any]) -> None:
     tournament: Tournament = context["tournament"]  # type: ignore[assignment]
     if tournament.events.filter(name=EVENT).exists():
         return
-    event = create_event(tournament=tournament, name=EVENT, actor=SYSTEM, kind="teams",
-                         format=Event.Format.KNOCKOUT, settings={"tie_format": "sds"})
+    event = create_event(
+        tournament=tournament,
+        name=EVENT,
+        actor=SYSTEM,
+        kind="teams",
+        format=Event.Format.KNOCKOUT,
+        settings={"tie_format": "sds"},
+    )
     for name, (club, players) in TEAMS.items():
         squad = [Player.objects.get_or_create(name=p, club=club)[0] for p in players]
-        add_team(event=event, actor=SYSTEM, name=name, club=club, players=squad,
-                 captain=squad[0])
+        add_team(event=event, actor=SYSTEM, name=name, club=club, players=squad, captain=squad[0])
     draw_event(event=event, actor=SYSTEM, random_seed=34)
     first, second = make_ties(event)[:2]
-    submit_lineup(tie=first, side="a", players=_lineup(first, "a"), actor=SYSTEM,
-                  via="captain")
+    submit_lineup(tie=first, side="a", players=_lineup(first, "a"), actor=SYSTEM, via="captain")
     submit_lineup(tie=first, side="b", players=_lineup(first, "b"), actor=SYSTEM, via="desk")
     _play(first.rubbers.get(number=1).match, "a")
-    submit_lineup(tie=second, side="b", players=_lineup(second, "b"), actor=SYSTEM,
-                  via="captain")
+    submit_lineup(tie=second, side="b", players=_lineup(second, "b"), actor=SYSTEM, via="captain")
     context.setdefault("messages", []).append(  # type: ignore[union-attr]
-        f"{EVENT}: a team knock-out with its first tie under way")
+        f"{EVENT}: a team knock-out with its first tie under way"
+    )

@@ -46,9 +46,7 @@ def has_perfect_matching(adj: Graph) -> bool:
     return all(m != -1 for m in maximum_matching(adj))
 
 
-def augment(
-    adj: Graph, mate: list[int], root: int, alive: Set[int] | None = None
-) -> bool:
+def augment(adj: Graph, mate: list[int], root: int, alive: Set[int] | None = None) -> bool:
     """Enlarge ``mate`` in place by an augmenting path from the free vertex ``root``, if any."""
     end, parent = _find_augmenting_path(adj, mate, root, alive)
     if end == -1:

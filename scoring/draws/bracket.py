@@ -155,8 +155,9 @@ def advance(bracket: Bracket, results: Mapping[str, MatchResult]) -> Progress:
     return Progress(tuple(states[m.id] for m in bracket.matches), champion)
 
 
-def _entrant(bracket: Bracket, src: Source, states: Mapping[str, MatchState]
-             ) -> EntryId | None | _Unknown:
+def _entrant(
+    bracket: Bracket, src: Source, states: Mapping[str, MatchState]
+) -> EntryId | None | _Unknown:
     if src.kind == "line":
         return bracket.lines[int(src.ref)]
     feeder = states[str(src.ref)]

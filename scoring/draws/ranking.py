@@ -73,15 +73,24 @@ class RankingRule:
 
 CURRENT = RankingRule("current")
 EUROPEAN = RankingRule(
-    "european", win=2, draw=1, loss=0,
+    "european",
+    win=2,
+    draw=1,
+    loss=0,
     tiebreaks=("buchholz", "net_points", "total_points", "seed", "rating"),
-    bye_buchholz="zero", finals_by_results=True,
+    bye_buchholz="zero",
+    finals_by_results=True,
 )
 PRESETS: dict[str, RankingRule] = {r.key: r for r in (CURRENT, EUROPEAN)}
 
 
-def rule_for(key: str | None, *, bye_points: int | None = None,
-             walkover: str | None = None, bye_total: str | None = None) -> RankingRule:
+def rule_for(
+    key: str | None,
+    *,
+    bye_points: int | None = None,
+    walkover: str | None = None,
+    bye_total: str | None = None,
+) -> RankingRule:
     """The preset ``key`` (``current`` when unknown or empty) with an event's own bye value
     (phantom score), walkover credit and bye total (``recorded`` for SoL's tourneys)."""
     rule = PRESETS.get(key or "", CURRENT)
@@ -103,9 +112,12 @@ def credit(results: Iterable[MatchResult], rule: RankingRule) -> list[MatchResul
             r = r._replace(games_a=1, games_b=0, points_a=rule.bye_points, points_b=0)
         elif r.walkover and r.winner is not None and rule.walkover == "bye":
             a_won = r.winner == r.a
-            r = r._replace(games_a=1 if a_won else 0, games_b=0 if a_won else 1,
-                           points_a=rule.bye_points if a_won else 0,
-                           points_b=0 if a_won else rule.bye_points)
+            r = r._replace(
+                games_a=1 if a_won else 0,
+                games_b=0 if a_won else 1,
+                points_a=rule.bye_points if a_won else 0,
+                points_b=0 if a_won else rule.bye_points,
+            )
         out.append(r)
     return out
 
@@ -142,8 +154,9 @@ class Standing:
         return self.points_for + self.total_extra
 
 
-def table(entries: Iterable[Entry | EntryId], results: Iterable[MatchResult],
-          rule: RankingRule = CURRENT) -> tuple[Standing, ...]:
+def table(
+    entries: Iterable[Entry | EntryId], results: Iterable[MatchResult], rule: RankingRule = CURRENT
+) -> tuple[Standing, ...]:
     """Rank ``entries`` by ``rule`` over ``results`` (byes and walkovers credited by the rule).
 
     Score = match points; Buchholz = the sum of the current scores of every opponent met (a bye
@@ -200,18 +213,28 @@ def table(entries: Iterable[Entry | EntryId], results: Iterable[MatchResult],
         opponents[a].append(b)
         opponents[b].append(a)
     win, draw, loss = rule.win, rule.draw, rule.loss
-    score = {i: st[1] * win + st[2] * draw + (st[0] - st[1] - st[2]) * loss
-             for i, st in stats.items()}
+    score = {
+        i: st[1] * win + st[2] * draw + (st[0] - st[1] - st[2]) * loss for i, st in stats.items()
+    }
     own = rule.bye_buchholz == "own_score"
     points_of = score.__getitem__
-    buchholz = {i: sum(map(points_of, opponents[i])) + (stats[i][7] * score[i] if own else 0)
-                for i in ids}
+    buchholz = {
+        i: sum(map(points_of, opponents[i])) + (stats[i][7] * score[i] if own else 0) for i in ids
+    }
     position = {e: n for n, e in enumerate(ids)}
     values = _tiebreak_values(rule, stats, buchholz, by_id, position)
     # one sort key per entry: (-score, tie-break values...), built column by column
-    keys = dict(zip(ids, zip([-score[i] for i in ids],
-                             *([v[i] for i in ids] for v in values.values()), strict=True),
-                    strict=True))
+    keys = dict(
+        zip(
+            ids,
+            zip(
+                [-score[i] for i in ids],
+                *([v[i] for i in ids] for v in values.values()),
+                strict=True,
+            ),
+            strict=True,
+        )
+    )
     ranked = sorted(ids, key=keys.__getitem__)
     decided = _decided_by(ranked, keys, list(values))
     new = object.__new__
@@ -220,17 +243,34 @@ def table(entries: Iterable[Entry | EntryId], results: Iterable[MatchResult],
         st = stats[i]
         line = new(Standing)
         line.__dict__.update(
-            entry=i, rank=n, wins=st[1], losses=st[0] - st[1] - st[2], played=st[0],
-            games_won=st[3], games_lost=st[4], points_for=st[5], points_against=st[6],
-            buchholz=buchholz[i], had_bye=st[7] > 0, opponents=tuple(opponents[i]),
-            draws=st[2], score=score[i], decided_by=decided[i], total_extra=st[8])
+            entry=i,
+            rank=n,
+            wins=st[1],
+            losses=st[0] - st[1] - st[2],
+            played=st[0],
+            games_won=st[3],
+            games_lost=st[4],
+            points_for=st[5],
+            points_against=st[6],
+            buchholz=buchholz[i],
+            had_bye=st[7] > 0,
+            opponents=tuple(opponents[i]),
+            draws=st[2],
+            score=score[i],
+            decided_by=decided[i],
+            total_extra=st[8],
+        )
         lines.append(line)
     return tuple(lines)
 
 
-def _tiebreak_values(rule: RankingRule, stats: Mapping[EntryId, list[int]],
-                     buchholz: Mapping[EntryId, int], by_id: Mapping[EntryId, Entry],
-                     position: Mapping[EntryId, int]) -> dict[str, dict[EntryId, float]]:
+def _tiebreak_values(
+    rule: RankingRule,
+    stats: Mapping[EntryId, list[int]],
+    buchholz: Mapping[EntryId, int],
+    by_id: Mapping[EntryId, Entry],
+    position: Mapping[EntryId, int],
+) -> dict[str, dict[EntryId, float]]:
     """Per tie-break, a sort key per entry (smaller ranks higher); input order always last."""
     out: dict[str, dict[EntryId, float]] = {}
     for name in rule.tiebreaks:
@@ -258,8 +298,9 @@ def _or_last(value: float | None, higher_first: bool = False) -> float:
     return -value if higher_first else float(value)
 
 
-def _decided_by(ranked: list[EntryId], keys: Mapping[EntryId, tuple[float, ...]],
-                names: list[str]) -> dict[EntryId, str]:
+def _decided_by(
+    ranked: list[EntryId], keys: Mapping[EntryId, tuple[float, ...]], names: list[str]
+) -> dict[EntryId, str]:
     """The tie-break that fixed an entry's place among its neighbours on the same score (the
     later one when it needed two: one above, one below). ``keys``: each entry's sort key,
     (-score, then one value per tie-break of ``names``)."""

@@ -189,8 +189,18 @@ def group_standings(
     for w in sorted(by_wins, reverse=True):
         ranked.extend(settle(by_wins[w]))
     return tuple(
-        GroupStanding(e, n, stats[e][0], stats[e][1], stats[e][2], stats[e][3], stats[e][4],
-                      stats[e][5], stats[e][6], decided_by=decided[e])
+        GroupStanding(
+            e,
+            n,
+            stats[e][0],
+            stats[e][1],
+            stats[e][2],
+            stats[e][3],
+            stats[e][4],
+            stats[e][5],
+            stats[e][6],
+            decided_by=decided[e],
+        )
         for n, e in enumerate(ranked, start=1)
     )
 
@@ -231,7 +241,8 @@ def qualifiers(tables: Sequence[Sequence[GroupStanding]], per_group: int) -> tup
             seq = chosen + option
             cost = 0
             for (ra, (ga, _a)), (rb, (gb, _b)) in itertools.combinations(
-                    enumerate(seq, start=1), 2):
+                enumerate(seq, start=1), 2
+            ):
                 if ga == gb:
                     meets = (line_of[ra] ^ line_of[rb]).bit_length()  # 1: the first round
                     cost += (total + 1) ** (rounds - meets)

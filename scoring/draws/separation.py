@@ -56,8 +56,11 @@ def _pots(groups: Sequence[Sequence[EntryId]]) -> list[list[tuple[int, EntryId]]
     return [[(gi, g[r]) for gi, g in enumerate(groups) if r < len(g)] for r in range(rows)]
 
 
-def _build(groups: Sequence[Sequence[EntryId]], pots: list[list[tuple[int, EntryId]]],
-           choice: Sequence[Sequence[EntryId]]) -> list[list[EntryId]]:
+def _build(
+    groups: Sequence[Sequence[EntryId]],
+    pots: list[list[tuple[int, EntryId]]],
+    choice: Sequence[Sequence[EntryId]],
+) -> list[list[EntryId]]:
     out: list[list[EntryId]] = [[] for _ in groups]
     for pot, entries in zip(pots, choice, strict=True):
         for (gi, _e), e in zip(pot, entries, strict=True):
@@ -65,8 +68,9 @@ def _build(groups: Sequence[Sequence[EntryId]], pots: list[list[tuple[int, Entry
     return out
 
 
-def separate_groups(groups: Sequence[Sequence[EntryId]], key: Key
-                    ) -> tuple[tuple[tuple[EntryId, ...], ...], frozenset[EntryId]]:
+def separate_groups(
+    groups: Sequence[Sequence[EntryId]], key: Key
+) -> tuple[tuple[tuple[EntryId, ...], ...], frozenset[EntryId]]:
     """Groups with as few clubmates together as the pots allow, and the entries moved."""
     pots = _pots(groups)
     best = [[e for _g, e in pot] for pot in pots]
@@ -76,8 +80,9 @@ def separate_groups(groups: Sequence[Sequence[EntryId]], key: Key
         for pot in pots:
             arrangements *= _factorial(len(pot))
         if arrangements <= EXACT_LIMIT:
-            for choice in itertools.product(*(itertools.permutations(e for _g, e in pot)
-                                              for pot in pots)):
+            for choice in itertools.product(
+                *(itertools.permutations(e for _g, e in pot) for pot in pots)
+            ):
                 n = club_pairs_in_groups(_build(groups, pots, choice), key)
                 if n < count:
                     best, count = [list(c) for c in choice], n
@@ -96,8 +101,9 @@ def separate_groups(groups: Sequence[Sequence[EntryId]], key: Key
                         else:
                             entries[i], entries[j] = entries[j], entries[i]
     result = _build(groups, pots, best)
-    moved = frozenset(e for old, new in zip(groups, result, strict=True)
-                      for e in new if e not in old)
+    moved = frozenset(
+        e for old, new in zip(groups, result, strict=True) for e in new if e not in old
+    )
     return tuple(tuple(g) for g in result), moved
 
 
@@ -108,11 +114,11 @@ def _factorial(n: int) -> int:
     return out
 
 
-def club_pairs(pairs: Sequence[tuple[EntryId, EntryId | None]] | Sequence[Pair],
-               key: Key) -> int:
+def club_pairs(pairs: Sequence[tuple[EntryId, EntryId | None]] | Sequence[Pair], key: Key) -> int:
     """Pairings of two entries of one club (or nation); a bye is nobody's clubmate."""
-    return sum(1 for a, b in pairs if b is not None and _club(key, a)
-               and _club(key, a) == _club(key, b))
+    return sum(
+        1 for a, b in pairs if b is not None and _club(key, a) and _club(key, a) == _club(key, b)
+    )
 
 
 def fewest_club_pairs(entries: Sequence[EntryId], key: Key) -> int:
@@ -128,8 +134,9 @@ def fewest_club_pairs(entries: Sequence[EntryId], key: Key) -> int:
     return (spare - others) // 2 if spare > others else 0
 
 
-def _by_club(entries: Sequence[EntryId], key: Key, bye: EntryId | None
-             ) -> tuple[list[tuple[EntryId, EntryId]], EntryId | None]:
+def _by_club(
+    entries: Sequence[EntryId], key: Key, bye: EntryId | None
+) -> tuple[list[tuple[EntryId, EntryId]], EntryId | None]:
     """A pairing with the fewest clubmates: clubs laid out largest first, position i meets
     position i + n/2 (no club longer than n/2 can hold both)."""
     rest = list(entries)
@@ -141,8 +148,15 @@ def _by_club(entries: Sequence[EntryId], key: Key, bye: EntryId | None
         rest.remove(bye)
         counts = Counter(_club(key, e) for e in rest)
     rank = {e: i for i, e in enumerate(rest)}
-    order = sorted(rest, key=lambda e: (-counts[_club(key, e)] if _club(key, e) else 0,
-                                        _club(key, e) == "", _club(key, e), rank[e]))
+    order = sorted(
+        rest,
+        key=lambda e: (
+            -counts[_club(key, e)] if _club(key, e) else 0,
+            _club(key, e) == "",
+            _club(key, e),
+            rank[e],
+        ),
+    )
     half = len(order) // 2
     pairs: list[Pair] = []
     for i in range(half):
@@ -151,9 +165,9 @@ def _by_club(entries: Sequence[EntryId], key: Key, bye: EntryId | None
     return sorted(pairs, key=lambda p: rank[p[0]]), bye
 
 
-def separate_round_one(pairs: Sequence[tuple[EntryId, EntryId]], bye: EntryId | None,
-                       key: Key) -> tuple[list[tuple[EntryId, EntryId]], EntryId | None,
-                                          frozenset[EntryId]]:
+def separate_round_one(
+    pairs: Sequence[tuple[EntryId, EntryId]], bye: EntryId | None, key: Key
+) -> tuple[list[tuple[EntryId, EntryId]], EntryId | None, frozenset[EntryId]]:
     """Swiss round 1 with as few clubmates paired as possible; the entries moved."""
     current: list[Pair] = [(a, b) for a, b in pairs]
     entries = [e for p in current for e in p] + ([bye] if bye is not None else [])
@@ -177,8 +191,9 @@ def separate_round_one(pairs: Sequence[tuple[EntryId, EntryId]], bye: EntryId | 
     return list(current), bye, moved
 
 
-def _rank_in(pairs: Sequence[tuple[EntryId, EntryId]], bye: EntryId | None,
-             e: EntryId) -> tuple[int, int]:
+def _rank_in(
+    pairs: Sequence[tuple[EntryId, EntryId]], bye: EntryId | None, e: EntryId
+) -> tuple[int, int]:
     """Seeding order of ``e`` from the usual pairing (top half first, the bye last)."""
     for i, (a, b) in enumerate(pairs):
         if e == a:
@@ -202,8 +217,9 @@ def bracket_clash_cost(lines: Sequence[EntryId | None], key: Key) -> int:
     return cost
 
 
-def separate_lines(lines: Sequence[EntryId | None], movable: frozenset[EntryId] | set[EntryId],
-                   key: Key) -> tuple[tuple[EntryId | None, ...], frozenset[EntryId]]:
+def separate_lines(
+    lines: Sequence[EntryId | None], movable: frozenset[EntryId] | set[EntryId], key: Key
+) -> tuple[tuple[EntryId | None, ...], frozenset[EntryId]]:
     """Knock-out lines with the drawn (``movable``: unseeded) entries placed so that clubmates
     meet as late as possible: different halves, then quarters, as far as the seeding allows.
     Seeded entries and byes keep their lines. Exact for small fields, swaps beyond."""
@@ -234,15 +250,19 @@ def separate_lines(lines: Sequence[EntryId | None], movable: frozenset[EntryId] 
                         best_cost, improved = cost, True
                     else:
                         current[i], current[j] = current[j], current[i]
-    moved = frozenset(e for e, old in zip(current, lines, strict=True)
-                      if e is not None and e != old)
+    moved = frozenset(
+        e for e, old in zip(current, lines, strict=True) if e is not None and e != old
+    )
     return tuple(current), moved
 
 
-def separate_later_round(pairs: Sequence[tuple[EntryId, EntryId]],
-                         score: Mapping[EntryId, float], met: Callable[[EntryId, EntryId], bool],
-                         key: Key, rank: Mapping[EntryId, int]
-                         ) -> tuple[list[tuple[EntryId, EntryId]], frozenset[EntryId]]:
+def separate_later_round(
+    pairs: Sequence[tuple[EntryId, EntryId]],
+    score: Mapping[EntryId, float],
+    met: Callable[[EntryId, EntryId], bool],
+    key: Key,
+    rank: Mapping[EntryId, int],
+) -> tuple[list[tuple[EntryId, EntryId]], frozenset[EntryId]]:
     """A later Swiss round with as few clubmates paired as the pairing's scores allow.
 
     Partners change only between pairs of the same scores (a pair of scores 3 and 2 stays a
@@ -284,8 +304,8 @@ def separate_later_round(pairs: Sequence[tuple[EntryId, EntryId]],
                         first, second = ordered(p, q), ordered(r, t)
                         # the pair of the higher scores keeps the upper board
                         if profile(*first) < profile(*second) or (
-                                profile(*first) == profile(*second)
-                                and rank[first[0]] > rank[second[0]]):
+                            profile(*first) == profile(*second) and rank[first[0]] > rank[second[0]]
+                        ):
                             first, second = second, first
                         current[i], current[j] = first, second
                         count = club_pairs(current, key)
@@ -296,10 +316,13 @@ def separate_later_round(pairs: Sequence[tuple[EntryId, EntryId]],
     return current, moved
 
 
-def _fewest_with_scores(pairs: list[tuple[EntryId, EntryId]],
-                        profile: Callable[[EntryId, EntryId], tuple[float, float]],
-                        met: Callable[[EntryId, EntryId], bool], key: Key, count: int
-                        ) -> list[tuple[EntryId, EntryId]] | None:
+def _fewest_with_scores(
+    pairs: list[tuple[EntryId, EntryId]],
+    profile: Callable[[EntryId, EntryId], tuple[float, float]],
+    met: Callable[[EntryId, EntryId], bool],
+    key: Key,
+    count: int,
+) -> list[tuple[EntryId, EntryId]] | None:
     """Every pairing of the players of ``pairs`` with their score profiles and no repeat: one
     with fewer than ``count`` clubmates paired (the fewest), or None."""
     players = [e for p in pairs for e in p]
@@ -321,7 +344,7 @@ def _fewest_with_scores(pairs: list[tuple[EntryId, EntryId]],
                 continue
             wanted[pr] -= 1
             chosen.append((x, y))
-            rec(rest[:k] + rest[k + 1:], chosen, clubs + club_pairs([(x, y)], key))
+            rec(rest[:k] + rest[k + 1 :], chosen, clubs + club_pairs([(x, y)], key))
             chosen.pop()
             wanted[pr] += 1
 
@@ -329,9 +352,11 @@ def _fewest_with_scores(pairs: list[tuple[EntryId, EntryId]],
     return best[0] if best else None
 
 
-def _on_boards(old: list[tuple[EntryId, EntryId]], new: list[tuple[EntryId, EntryId]],
-               profile: Callable[[EntryId, EntryId], tuple[float, float]]
-               ) -> list[tuple[EntryId, EntryId]]:
+def _on_boards(
+    old: list[tuple[EntryId, EntryId]],
+    new: list[tuple[EntryId, EntryId]],
+    profile: Callable[[EntryId, EntryId], tuple[float, float]],
+) -> list[tuple[EntryId, EntryId]]:
     """``new`` pairs on the boards of ``old``: an unchanged pair keeps its board, the others
     take the free boards of their score profile in order."""
     kept = {frozenset(p) for p in new} & {frozenset(p) for p in old}

@@ -121,24 +121,38 @@ class TieFormat:
 
     def data(self) -> dict[str, Any]:
         """The format as JSON data (a tie keeps the format it was played under)."""
-        return {"key": self.key, "name": self.name,
-                "rubbers": [{"kind": str(r.kind), "games_to_win": r.games_to_win}
-                            for r in self.rubbers],
-                "stop_when_decided": self.stop_when_decided,
-                "player_rule": str(self.player_rule),
-                "win": self.win, "draw": self.draw, "loss": self.loss}
+        return {
+            "key": self.key,
+            "name": self.name,
+            "rubbers": [
+                {"kind": str(r.kind), "games_to_win": r.games_to_win} for r in self.rubbers
+            ],
+            "stop_when_decided": self.stop_when_decided,
+            "player_rule": str(self.player_rule),
+            "win": self.win,
+            "draw": self.draw,
+            "loss": self.loss,
+        }
 
 
 SDS = TieFormat(
-    key="sds", name="S-D-S, best of three rubbers, stop when decided",
-    rubbers=(RubberSpec(RubberKind.SINGLES), RubberSpec(RubberKind.DOUBLES),
-             RubberSpec(RubberKind.SINGLES)),
-    stop_when_decided=True, player_rule=PlayerRule.ONE_EACH)
+    key="sds",
+    name="S-D-S, best of three rubbers, stop when decided",
+    rubbers=(
+        RubberSpec(RubberKind.SINGLES),
+        RubberSpec(RubberKind.DOUBLES),
+        RubberSpec(RubberKind.SINGLES),
+    ),
+    stop_when_decided=True,
+    player_rule=PlayerRule.ONE_EACH,
+)
 FOUR_ONE = TieFormat(
-    key="4s1d", name="4 singles + 1 doubles, all played",
-    rubbers=(*(RubberSpec(RubberKind.SINGLES) for _ in range(4)),
-             RubberSpec(RubberKind.DOUBLES)),
-    stop_when_decided=False, player_rule=PlayerRule.ONE_EACH)
+    key="4s1d",
+    name="4 singles + 1 doubles, all played",
+    rubbers=(*(RubberSpec(RubberKind.SINGLES) for _ in range(4)), RubberSpec(RubberKind.DOUBLES)),
+    stop_when_decided=False,
+    player_rule=PlayerRule.ONE_EACH,
+)
 #: The built-in formats by key.
 BUILT_IN: dict[str, TieFormat] = {f.key: f for f in (SDS, FOUR_ONE)}
 
@@ -171,8 +185,11 @@ def format_from_data(data: Mapping[str, Any]) -> TieFormat:
     for item in raw:
         if not isinstance(item, Mapping) or item.get("kind") not in set(RubberKind):
             raise TieFormatError("tie_format_kind")
-        rubbers.append(RubberSpec(RubberKind(item["kind"]),
-                                  _int(item.get("games_to_win", 2), "games_to_win", 1, 2)))
+        rubbers.append(
+            RubberSpec(
+                RubberKind(item["kind"]), _int(item.get("games_to_win", 2), "games_to_win", 1, 2)
+            )
+        )
     rule = data.get("player_rule", PlayerRule.ONE_EACH)
     if rule not in set(PlayerRule):
         raise TieFormatError("tie_format_rule")
@@ -181,9 +198,16 @@ def format_from_data(data: Mapping[str, Any]) -> TieFormat:
     loss = _int(data.get("loss", 0), "loss", 0, 10)
     if not win > draw >= loss:
         raise TieFormatError("tie_format_points")
-    fmt = TieFormat(key=str(data.get("key") or ""), name=str(data.get("name") or ""),
-                    rubbers=tuple(rubbers), stop_when_decided=bool(data.get("stop_when_decided")),
-                    player_rule=PlayerRule(rule), win=win, draw=draw, loss=loss)
+    fmt = TieFormat(
+        key=str(data.get("key") or ""),
+        name=str(data.get("name") or ""),
+        rubbers=tuple(rubbers),
+        stop_when_decided=bool(data.get("stop_when_decided")),
+        player_rule=PlayerRule(rule),
+        win=win,
+        draw=draw,
+        loss=loss,
+    )
     if players_needed(fmt) > MAX_PLAYERS:
         raise TieFormatError("tie_format_players", needed=players_needed(fmt), most=MAX_PLAYERS)
     return fmt
@@ -241,9 +265,17 @@ class TieResult:
         the tables of the draw; None while undecided."""
         if not self.decided:
             return None
-        return MatchResult(self.a, self.b, self.winner, self.rubbers_a, self.rubbers_b,
-                           self.points_a, self.points_b, walkover=self.walkover,
-                           draw=self.drawn)
+        return MatchResult(
+            self.a,
+            self.b,
+            self.winner,
+            self.rubbers_a,
+            self.rubbers_b,
+            self.points_a,
+            self.points_b,
+            walkover=self.walkover,
+            draw=self.drawn,
+        )
 
 
 def _side(result: MatchResult, a: EntryId) -> tuple[str, int, int, int, int]:
@@ -255,8 +287,13 @@ def _side(result: MatchResult, a: EntryId) -> tuple[str, int, int, int, int]:
     return winner, ga, gb, pa, pb
 
 
-def tie_result(fmt: TieFormat, a: EntryId, b: EntryId, rubbers: Sequence[MatchResult | None],
-               walkover: TieWalkover = None) -> TieResult:
+def tie_result(
+    fmt: TieFormat,
+    a: EntryId,
+    b: EntryId,
+    rubbers: Sequence[MatchResult | None],
+    walkover: TieWalkover = None,
+) -> TieResult:
     """The tie's result from its rubbers' decided results, in the format's order (``None``:
     not decided yet; a rubber's walkover or bye counts as its winner's rubber, a double
     walkover or a drawn rubber as nobody's). ``walkover``: the whole tie was a walkover —
@@ -289,8 +326,9 @@ def tie_result(fmt: TieFormat, a: EntryId, b: EntryId, rubbers: Sequence[MatchRe
     remaining = len(open_rubbers)
     clinched = ra > rb + remaining or rb > ra + remaining
     if fmt.stop_when_decided and clinched:
-        return TieResult(a, b, a if ra > rb else b, True, ra, rb, ga, gb, pa, pb,
-                         not_needed=tuple(open_rubbers))
+        return TieResult(
+            a, b, a if ra > rb else b, True, ra, rb, ga, gb, pa, pb, not_needed=tuple(open_rubbers)
+        )
     if remaining:
         return TieResult(a, b, None, False, ra, rb, ga, gb, pa, pb)
     winner: EntryId | None = None
@@ -314,8 +352,9 @@ class LineupProblem:
     player: int | None = None
 
 
-def check_lineup(fmt: TieFormat, members: Sequence[int],
-                 lineup: Sequence[Sequence[int]]) -> list[LineupProblem]:
+def check_lineup(
+    fmt: TieFormat, members: Sequence[int], lineup: Sequence[Sequence[int]]
+) -> list[LineupProblem]:
     """One side's lineup (player ids per rubber, in the format's order) checked against the
     format and the team's ``members``: every rubber has its players (1 in singles, 2 different
     ones in doubles), all of the team, and the format's player rule holds. An empty list: the
@@ -329,9 +368,14 @@ def check_lineup(fmt: TieFormat, members: Sequence[int],
     played: dict[int, int] = {}
     for number, (spec, players) in enumerate(zip(fmt.rubbers, lineup, strict=True), start=1):
         if len(players) != spec.kind.players:
-            problems.append(LineupProblem(
-                "lineup_singles_count" if spec.kind is RubberKind.SINGLES
-                else "lineup_doubles_count", number))
+            problems.append(
+                LineupProblem(
+                    "lineup_singles_count"
+                    if spec.kind is RubberKind.SINGLES
+                    else "lineup_doubles_count",
+                    number,
+                )
+            )
             continue
         if len(set(players)) != len(players):
             problems.append(LineupProblem("lineup_pair_same", number, players[0]))
@@ -347,9 +391,15 @@ def check_lineup(fmt: TieFormat, members: Sequence[int],
                 continue
             seen = singles if spec.kind is RubberKind.SINGLES else doubles
             if player in seen:
-                problems.append(LineupProblem(
-                    "lineup_two_singles" if spec.kind is RubberKind.SINGLES
-                    else "lineup_two_doubles", number, player))
+                problems.append(
+                    LineupProblem(
+                        "lineup_two_singles"
+                        if spec.kind is RubberKind.SINGLES
+                        else "lineup_two_doubles",
+                        number,
+                        player,
+                    )
+                )
             seen[player] = number
     return problems
 
@@ -358,8 +408,13 @@ def check_lineup(fmt: TieFormat, members: Sequence[int],
 
 #: The order of a team table after the tie points, each criterion's code (worded by the
 #: pages) and how a row reads it.
-TEAM_TIEBREAKS: tuple[str, ...] = ("tie_points", "rubber_difference", "game_difference",
-                                   "point_difference", "rubbers_won")
+TEAM_TIEBREAKS: tuple[str, ...] = (
+    "tie_points",
+    "rubber_difference",
+    "game_difference",
+    "point_difference",
+    "rubbers_won",
+)
 
 
 @dataclass
@@ -395,8 +450,9 @@ class TeamStanding:
         return int(getattr(self, criterion))
 
 
-def team_table(fmt: TieFormat, entries: Sequence[EntryId],
-               results: Sequence[TieResult]) -> list[TeamStanding]:
+def team_table(
+    fmt: TieFormat, entries: Sequence[EntryId], results: Sequence[TieResult]
+) -> list[TeamStanding]:
     """The team standings over the decided ties: ranked by tie points, then rubber
     difference, game difference, point difference, rubbers won (:data:`TEAM_TIEBREAKS`); a
     double walkover counts as played and lost by both teams."""
@@ -405,10 +461,21 @@ def team_table(fmt: TieFormat, entries: Sequence[EntryId],
         if not result.decided:
             continue
         for me, mine, theirs, games, points in (
-                (result.a, result.rubbers_a, result.rubbers_b,
-                 (result.games_a, result.games_b), (result.points_a, result.points_b)),
-                (result.b, result.rubbers_b, result.rubbers_a,
-                 (result.games_b, result.games_a), (result.points_b, result.points_a))):
+            (
+                result.a,
+                result.rubbers_a,
+                result.rubbers_b,
+                (result.games_a, result.games_b),
+                (result.points_a, result.points_b),
+            ),
+            (
+                result.b,
+                result.rubbers_b,
+                result.rubbers_a,
+                (result.games_b, result.games_a),
+                (result.points_b, result.points_a),
+            ),
+        ):
             row = rows.setdefault(me, TeamStanding(me))
             row.played += 1
             row.rubbers_won += mine

@@ -46,8 +46,7 @@ TEXTS: dict[str, str] = {
     "swiss_bye_moved": "Bye for rank {rank}: the {skipped} lower-ranked player(s) without a bye "
     "could not be given the bye and still pair everybody else.",
     "sep_moved": "Paired apart from clubmates: separation by {by} moved this pairing.",
-    "sep_group": "Group {group}: separation by {by} moved this entry to another group of its "
-    "pot.",
+    "sep_group": "Group {group}: separation by {by} moved this entry to another group of its pot.",
     # errors
     "too_few_entries": "At least {minimum} entries are needed.",
     "duplicate_entry": "Entry {entry} appears more than once.",
@@ -150,9 +149,18 @@ class MatchResult(_Result):
 
     __slots__ = ()
 
-    def __new__(cls, a: EntryId, b: EntryId | None, winner: EntryId | None, games_a: int = 0,
-                games_b: int = 0, points_a: int = 0, points_b: int = 0, walkover: bool = False,
-                draw: bool = False) -> MatchResult:
+    def __new__(
+        cls,
+        a: EntryId,
+        b: EntryId | None,
+        winner: EntryId | None,
+        games_a: int = 0,
+        games_b: int = 0,
+        points_a: int = 0,
+        points_b: int = 0,
+        walkover: bool = False,
+        draw: bool = False,
+    ) -> MatchResult:
         if a == b:
             raise DrawError("bad_result", detail="an entry cannot play itself")
         if winner is not None and winner not in (a, b):
@@ -163,8 +171,9 @@ class MatchResult(_Result):
             raise DrawError("bad_result", detail="a draw has two entries and no winner")
         if b is None and winner != a:
             raise DrawError("bad_result", detail="a bye is won by its entry")
-        return tuple.__new__(cls, (a, b, winner, games_a, games_b, points_a, points_b, walkover,
-                                   draw))
+        return tuple.__new__(
+            cls, (a, b, winner, games_a, games_b, points_a, points_b, walkover, draw)
+        )
 
     @property
     def bye(self) -> bool:
@@ -192,14 +201,24 @@ class MatchResult(_Result):
         return (self.points_a, self.points_b) if entry == self.a else (self.points_b, self.points_a)
 
     @classmethod
-    def won(cls, a: EntryId, b: EntryId, winner: EntryId, games_a: int, games_b: int,
-            points_a: int, points_b: int, walkover: bool = False) -> MatchResult:
+    def won(
+        cls,
+        a: EntryId,
+        b: EntryId,
+        winner: EntryId,
+        games_a: int,
+        games_b: int,
+        points_a: int,
+        points_b: int,
+        walkover: bool = False,
+    ) -> MatchResult:
         """A match of two entries won by ``winner``: the checks of the constructor without its
         call (the standings read hundreds of results at a time)."""
         if a == b or b is None or winner not in (a, b):
             return cls(a, b, winner, games_a, games_b, points_a, points_b, walkover)  # raises
-        return tuple.__new__(cls, (a, b, winner, games_a, games_b, points_a, points_b, walkover,
-                                   False))
+        return tuple.__new__(
+            cls, (a, b, winner, games_a, games_b, points_a, points_b, walkover, False)
+        )
 
     @classmethod
     def for_bye(cls, entry: EntryId, points: int = 25) -> MatchResult:

@@ -50,8 +50,11 @@ class BoundedModelChoiceField(forms.ModelChoiceField):
         if value in self.empty_values:
             return None
         if bounded_id(value) is None:
-            raise forms.ValidationError(self.error_messages["invalid_choice"],
-                                        code="invalid_choice", params={"value": str(value)[:30]})
+            raise forms.ValidationError(
+                self.error_messages["invalid_choice"],
+                code="invalid_choice",
+                params={"value": str(value)[:30]},
+            )
         return super().to_python(value)
 
 
@@ -62,13 +65,16 @@ class BoundedModelMultipleChoiceField(forms.ModelMultipleChoiceField):
         try:
             values = frozenset(value)
         except TypeError:
-            raise forms.ValidationError(self.error_messages["invalid_list"],
-                                        code="invalid_list") from None
+            raise forms.ValidationError(
+                self.error_messages["invalid_list"], code="invalid_list"
+            ) from None
         for one in values:
             if bounded_id(one) is None:
-                raise forms.ValidationError(self.error_messages["invalid_choice"],
-                                            code="invalid_choice",
-                                            params={"value": str(one)[:30]})
+                raise forms.ValidationError(
+                    self.error_messages["invalid_choice"],
+                    code="invalid_choice",
+                    params={"value": str(one)[:30]},
+                )
         return super()._check_values(value)
 
 
@@ -76,8 +82,7 @@ def check_all_text(form: forms.BaseForm) -> None:
     """Give every text field of ``form`` the free-text check (ModelForm fields included);
     called from a form's ``__init__``."""
     for field in form.fields.values():
-        if isinstance(field, forms.CharField) and not isinstance(
-                field.widget, forms.PasswordInput):
+        if isinstance(field, forms.CharField) and not isinstance(field.widget, forms.PasswordInput):
             multiline = isinstance(field.widget, forms.Textarea)
             check = plain_lines if multiline else plain_text
             if check not in field.validators:

@@ -28,13 +28,22 @@ def _field(key: str) -> forms.Field:
     label, help_text = SWITCH_LABELS[key], SWITCH_HELP[key]
     if switch.kind == "bool":
         return forms.TypedChoiceField(
-            label=label, help_text=help_text, coerce=lambda v: v == "yes",
-            choices=[("yes", _("yes")), ("no", _("no"))])
+            label=label,
+            help_text=help_text,
+            coerce=lambda v: v == "yes",
+            choices=[("yes", _("yes")), ("no", _("no"))],
+        )
     if switch.kind == "choice":
-        return forms.ChoiceField(label=label, help_text=help_text,
-                                 choices=[(c, CHOICE_WORDS[c]) for c in switch.choices])
-    return forms.IntegerField(label=label, help_text=help_text, min_value=switch.low,
-                              max_value=switch.high, required=switch.kind == "int")
+        return forms.ChoiceField(
+            label=label, help_text=help_text, choices=[(c, CHOICE_WORDS[c]) for c in switch.choices]
+        )
+    return forms.IntegerField(
+        label=label,
+        help_text=help_text,
+        min_value=switch.low,
+        max_value=switch.high,
+        required=switch.kind == "int",
+    )
 
 
 def _initial(key: str, value: object) -> object:
@@ -46,14 +55,22 @@ def _initial(key: str, value: object) -> object:
 class HousePresetForm(forms.Form):
     """Name, base and the switches of the base's game; ``switches()`` gives what was set."""
 
-    name = forms.CharField(label=_("Name"), max_length=NAME_MAX,
-                           help_text=_("As players read it on the scoresheet and the live "
-                                       "pages, e.g. “Club rules to 29”."))
-    base = forms.ChoiceField(label=_("Starts from"), choices=base_choices,
-                             help_text=_("Every switch starts with this preset's value."))
+    name = forms.CharField(
+        label=_("Name"),
+        max_length=NAME_MAX,
+        help_text=_(
+            "As players read it on the scoresheet and the live pages, e.g. “Club rules to 29”."
+        ),
+    )
+    base = forms.ChoiceField(
+        label=_("Starts from"),
+        choices=base_choices,
+        help_text=_("Every switch starts with this preset's value."),
+    )
 
-    def __init__(self, *args: Any, preset: HousePreset | None = None,
-                 base: str | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, preset: HousePreset | None = None, base: str | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         chosen = base or (self.data.get("base") if self.is_bound else None)
         if chosen not in RULESETS:

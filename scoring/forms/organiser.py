@@ -46,8 +46,9 @@ def rule_choices(tournament: Tournament | None) -> list[Any]:
     if not house:
         return built_in
     return [(_("Presets"), built_in), (_("House presets of this tournament"), house)]
-GAMES_CHOICES = [(2, _("Best of three games")), (1, _("One game")),
-                 (3, _("Best of five games"))]
+
+
+GAMES_CHOICES = [(2, _("Best of three games")), (1, _("One game")), (3, _("Best of five games"))]
 SIDE_CHOICES = [("a", "A"), ("b", "B")]
 
 
@@ -63,29 +64,52 @@ class TournamentForm(forms.Form):
 
     name = TextField(label=_("Name"), max_length=200, validators=[no_bidi])
     slug = forms.SlugField(
-        label=_("Web address"), max_length=100, required=False,
-        help_text=_("Short name in web addresses, e.g. spring-open-2026; made from the name "
-                    "if left empty."))
+        label=_("Web address"),
+        max_length=100,
+        required=False,
+        help_text=_(
+            "Short name in web addresses, e.g. spring-open-2026; made from the name if left empty."
+        ),
+    )
     start_date = forms.DateField(label=_("First day"), widget=DateInput())
     end_date = forms.DateField(label=_("Last day"), widget=DateInput())
-    venue = TextField(label=_("Venue"), max_length=200, required=False,
-                            validators=[no_bidi])
-    table_count = NumberField(label=_("Number of tables"), min_value=1, max_value=500,
-                                     initial=8, help_text=_("Carrom boards in the hall."))
-    default_rules = forms.ChoiceField(label=_("Default rules"), choices=RULE_CHOICES,
-                                      initial="icf")
+    venue = TextField(label=_("Venue"), max_length=200, required=False, validators=[no_bidi])
+    table_count = NumberField(
+        label=_("Number of tables"),
+        min_value=1,
+        max_value=500,
+        initial=8,
+        help_text=_("Carrom boards in the hall."),
+    )
+    default_rules = forms.ChoiceField(label=_("Default rules"), choices=RULE_CHOICES, initial="icf")
     time_zone = Tournament._meta.get_field("time_zone").formfield(label=_("Time zone"))
     rating = BoundedModelChoiceField(
-        label=_("Rated under"), required=False, queryset=Rating.objects.order_by("name"),
+        label=_("Rated under"),
+        required=False,
+        queryset=Rating.objects.order_by("name"),
         empty_label=_("Not rated"),
-        help_text=_("The Glicko-2 rating this tournament's results count for; each result "
-                    "re-rates it from this tournament's date on."))
+        help_text=_(
+            "The Glicko-2 rating this tournament's results count for; each result "
+            "re-rates it from this tournament's date on."
+        ),
+    )
 
     def __init__(self, *args: Any, instance: Tournament | None = None, **kwargs: Any) -> None:
         if instance is not None and "initial" not in kwargs:
-            kwargs["initial"] = {f: getattr(instance, f) for f in
-                                 ("name", "slug", "start_date", "end_date", "venue",
-                                  "table_count", "default_rules", "time_zone", "rating")}
+            kwargs["initial"] = {
+                f: getattr(instance, f)
+                for f in (
+                    "name",
+                    "slug",
+                    "start_date",
+                    "end_date",
+                    "venue",
+                    "table_count",
+                    "default_rules",
+                    "time_zone",
+                    "rating",
+                )
+            }
         super().__init__(*args, **kwargs)
         self.instance = instance
         if instance is not None:
@@ -110,21 +134,32 @@ class TournamentForm(forms.Form):
 
 class CallupSettingsForm(forms.Form):
     auto_callup = forms.BooleanField(
-        label=_("Automatic call-up"), required=False,
-        help_text=_("Call the next ready match to a free table as soon as a table is free."))
+        label=_("Automatic call-up"),
+        required=False,
+        help_text=_("Call the next ready match to a free table as soon as a table is free."),
+    )
     umpires = BoundedModelMultipleChoiceField(
-        label=_("Umpires"), required=False, queryset=get_user_model().objects.none(),
+        label=_("Umpires"),
+        required=False,
+        queryset=get_user_model().objects.none(),
         widget=forms.CheckboxSelectMultiple,
-        help_text=_("The call-up assigns these umpires to matches (the least busy first)."))
+        help_text=_("The call-up assigns these umpires to matches (the least busy first)."),
+    )
 
     def __init__(self, *args: Any, tournament: Any = None, **kwargs: Any) -> None:
         from scoring.services.people import display_name
 
         super().__init__(*args, **kwargs)
         # only the tournament's own people (added on its people page), never every account
-        self.fields["umpires"].queryset = (get_user_model().objects.filter(
-            Q(umpire_tournaments=tournament) | Q(organised_tournaments=tournament),
-            is_active=True).distinct().order_by("first_name", "username"))
+        self.fields["umpires"].queryset = (
+            get_user_model()
+            .objects.filter(
+                Q(umpire_tournaments=tournament) | Q(organised_tournaments=tournament),
+                is_active=True,
+            )
+            .distinct()
+            .order_by("first_name", "username")
+        )
         self.fields["umpires"].label_from_instance = display_name
 
 
@@ -138,66 +173,142 @@ class EventForm(forms.ModelForm):
 
     third_place = forms.BooleanField(label=_("Third-place match"), required=False)
     random_draw = forms.BooleanField(
-        label=_("Draw unseeded entries at random"), required=False, initial=True,
-        help_text=_("Otherwise unseeded entries take their places in the order entered."))
-    rounds = NumberField(label=_("Swiss rounds"), required=False, min_value=1,
-                                max_value=30, initial=7)
-    groups = NumberField(label=_("Number of groups"), required=False, min_value=1,
-                                max_value=64, initial=4)
+        label=_("Draw unseeded entries at random"),
+        required=False,
+        initial=True,
+        help_text=_("Otherwise unseeded entries take their places in the order entered."),
+    )
+    rounds = NumberField(
+        label=_("Swiss rounds"), required=False, min_value=1, max_value=30, initial=7
+    )
+    groups = NumberField(
+        label=_("Number of groups"), required=False, min_value=1, max_value=64, initial=4
+    )
     qualifiers = NumberField(
-        label=_("Qualifiers per group"), required=False, min_value=1, max_value=8, initial=2,
-        help_text=_("The top entries of each group play the knock-out stage."))
+        label=_("Qualifiers per group"),
+        required=False,
+        min_value=1,
+        max_value=8,
+        initial=2,
+        help_text=_("The top entries of each group play the knock-out stage."),
+    )
     reset = forms.BooleanField(
-        label=_("Grand final reset"), required=False, initial=True,
-        help_text=_("A second grand final if the losers-bracket champion wins the first."))
+        label=_("Grand final reset"),
+        required=False,
+        initial=True,
+        help_text=_("A second grand final if the losers-bracket champion wins the first."),
+    )
     single_game_rounds = NumberField(
-        label=_("One-game rounds"), required=False, min_value=0, max_value=30, initial=0,
-        help_text=_("The first rounds (up to the pre-quarter-finals) are played as one game "
-                    "instead of best of three."))
-    games_to_win = forms.TypedChoiceField(label=_("Match length"), choices=GAMES_CHOICES,
-                                          coerce=int, initial=2)
+        label=_("One-game rounds"),
+        required=False,
+        min_value=0,
+        max_value=30,
+        initial=0,
+        help_text=_(
+            "The first rounds (up to the pre-quarter-finals) are played as one game "
+            "instead of best of three."
+        ),
+    )
+    games_to_win = forms.TypedChoiceField(
+        label=_("Match length"), choices=GAMES_CHOICES, coerce=int, initial=2
+    )
     ranking = forms.ChoiceField(
-        label=_("Ranking rule"), required=False, initial="current",
-        choices=[("current", _("Standard ranking")),
-                 ("european", _("European circuit ranking"))],
-        help_text=_("How the standings rank: standard (wins, Buchholz, net "
-                    "points) or the European circuit's (2 a win, 1 a draw, Buchholz with a bye "
-                    "adding 0, net score, total score, seed, rating)."))
+        label=_("Ranking rule"),
+        required=False,
+        initial="current",
+        choices=[("current", _("Standard ranking")), ("european", _("European circuit ranking"))],
+        help_text=_(
+            "How the standings rank: standard (wins, Buchholz, net "
+            "points) or the European circuit's (2 a win, 1 a draw, Buchholz with a bye "
+            "adding 0, net score, total score, seed, rating)."
+        ),
+    )
     bye_points = NumberField(
-        label=_("Bye value (points)"), required=False, min_value=0, max_value=25, initial=25,
-        help_text=_("A bye is a won game of this many points to 0 (SoL's phantom score)."))
+        label=_("Bye value (points)"),
+        required=False,
+        min_value=0,
+        max_value=25,
+        initial=25,
+        help_text=_("A bye is a won game of this many points to 0 (SoL's phantom score)."),
+    )
     walkover = forms.ChoiceField(
-        label=_("Walkover counts"), required=False, initial="bye",
-        choices=[("bye", _("like a bye (ICF/DCV)")), ("as_played", _("as recorded"))])
+        label=_("Walkover counts"),
+        required=False,
+        initial="bye",
+        choices=[("bye", _("like a bye (ICF/DCV)")), ("as_played", _("as recorded"))],
+    )
     clock_from = forms.ChoiceField(
-        label=_("Round time counts from"), required=False, initial="round",
-        choices=[("round", _("the round's start (the organiser starts the clock)")),
-                 ("call", _("each match's call to its table"))])
+        label=_("Round time counts from"),
+        required=False,
+        initial="round",
+        choices=[
+            ("round", _("the round's start (the organiser starts the clock)")),
+            ("call", _("each match's call to its table")),
+        ],
+    )
     time_up_board = forms.ChoiceField(
-        label=_("When time is up"), required=False, initial="",
-        choices=[("", _("as the rules say (the board in play is finished)")),
-                 ("finish", _("the board in play is finished")),
-                 ("stop", _("stop at once (the board in play is not counted)"))])
+        label=_("When time is up"),
+        required=False,
+        initial="",
+        choices=[
+            ("", _("as the rules say (the board in play is finished)")),
+            ("finish", _("the board in play is finished")),
+            ("stop", _("stop at once (the board in play is not counted)")),
+        ],
+    )
     separate = forms.ChoiceField(
-        label=_("Keep apart"), required=False, initial="none",
-        choices=[("none", _("Nobody")), ("club", _("Players of one club")),
-                 ("nation", _("Players of one nation"))],
-        help_text=_("Group seeding, knock-out seeding and Swiss round 1 keep them apart as "
-                    "far as the draw allows."))
+        label=_("Keep apart"),
+        required=False,
+        initial="none",
+        choices=[
+            ("none", _("Nobody")),
+            ("club", _("Players of one club")),
+            ("nation", _("Players of one nation")),
+        ],
+        help_text=_(
+            "Group seeding, knock-out seeding and Swiss round 1 keep them apart as "
+            "far as the draw allows."
+        ),
+    )
 
     seed_rating = forms.TypedChoiceField(
-        label=_("Seed by rating"), required=False, coerce=int, empty_value=None,
-        help_text=_("The draw ranks unseeded entries by their rate under this rating (a "
-                    "pair: its players' mean rate); otherwise by the rating entered with "
-                    "each player."))
+        label=_("Seed by rating"),
+        required=False,
+        coerce=int,
+        empty_value=None,
+        help_text=_(
+            "The draw ranks unseeded entries by their rate under this rating (a "
+            "pair: its players' mean rate); otherwise by the rating entered with "
+            "each player."
+        ),
+    )
     seed_date = forms.DateField(
-        label=_("Rates as of"), required=False, widget=forms.DateInput(attrs={"type": "date"}),
-        help_text=_("The rates after the tournaments ended before this day (empty: the "
-                    "tournament's first day)."))
+        label=_("Rates as of"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_(
+            "The rates after the tournaments ended before this day (empty: the "
+            "tournament's first day)."
+        ),
+    )
 
-    SETTINGS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
-                "single_game_rounds", "ranking", "bye_points", "walkover", "clock_from",
-                "time_up_board", "separate", "seed_rating", "seed_date")
+    SETTINGS = (
+        "third_place",
+        "random_draw",
+        "rounds",
+        "groups",
+        "qualifiers",
+        "reset",
+        "single_game_rounds",
+        "ranking",
+        "bye_points",
+        "walkover",
+        "clock_from",
+        "time_up_board",
+        "separate",
+        "seed_rating",
+        "seed_date",
+    )
     #: a preset or one of the tournament's house presets (set per form: ``rule_choices``)
     rules = forms.ChoiceField(label=_("Rules"), choices=RULE_CHOICES)
 
@@ -211,7 +322,8 @@ class EventForm(forms.ModelForm):
         check_all_text(self)
         self.fields["rules"].choices = rule_choices(tournament)
         self.fields["seed_rating"].choices = [("", _("No: the entries' own ratings"))] + [
-            (r.pk, r.name) for r in Rating.objects.order_by("name")]
+            (r.pk, r.name) for r in Rating.objects.order_by("name")
+        ]
         if not self.instance.pk and tournament is not None:
             self.fields["rules"].initial = tournament.default_rules
             self.fields["order"].initial = tournament.events.count() + 1
@@ -235,27 +347,40 @@ class EntryForm(forms.Form):
 
     name = TextField(label=_("Name"), max_length=120)
     club = TextField(label=_("Club"), max_length=120, required=False)
-    nationality = forms.RegexField(label=_("Nationality"), regex=r"^[A-Za-z]{2,3}$",
-                                   required=False, max_length=3,
-                                   help_text=_("Country code, e.g. DE, FR, IN."))
-    rating = NumberField(label=_("Rating"), required=False, min_value=RATING_MIN,
-                                max_value=RATING_MAX)
+    nationality = forms.RegexField(
+        label=_("Nationality"),
+        regex=r"^[A-Za-z]{2,3}$",
+        required=False,
+        max_length=3,
+        help_text=_("Country code, e.g. DE, FR, IN."),
+    )
+    rating = NumberField(
+        label=_("Rating"), required=False, min_value=RATING_MIN, max_value=RATING_MAX
+    )
     seed = NumberField(label=_("Seed"), required=False, min_value=1, max_value=SEED_MAX)
     licence = TextField(label=_("Licence number"), max_length=40, required=False)
-    born = forms.DateField(label=_("Date of birth"), required=False,
-                           widget=forms.DateInput(attrs={"type": "date"}))
-    partner = TextField(label=_("Partner"), max_length=120, required=False,
-                              help_text=_("Doubles only: the partner's name."))
+    born = forms.DateField(
+        label=_("Date of birth"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    partner = TextField(
+        label=_("Partner"),
+        max_length=120,
+        required=False,
+        help_text=_("Doubles only: the partner's name."),
+    )
     partner_club = TextField(label=_("Partner's club"), max_length=120, required=False)
     #: the organiser's answer to "already exists: same person?" (issue 31): a player's id,
     #: or "new" for a new player; empty while not asked
-    same_player = forms.RegexField(regex=r"^(new|\d{1,18})$", required=False,
-                                   widget=forms.HiddenInput)
-    same_partner = forms.RegexField(regex=r"^(new|\d{1,18})$", required=False,
-                                    widget=forms.HiddenInput)
+    same_player = forms.RegexField(
+        regex=r"^(new|\d{1,18})$", required=False, widget=forms.HiddenInput
+    )
+    same_partner = forms.RegexField(
+        regex=r"^(new|\d{1,18})$", required=False, widget=forms.HiddenInput
+    )
 
-    def __init__(self, *args: Any, doubles: bool = False, suggest_url: str = "",
-                 **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, doubles: bool = False, suggest_url: str = "", **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.doubles = doubles
         if doubles:
@@ -268,11 +393,15 @@ class EntryForm(forms.Form):
                 self.fields[name].widget.attrs["list"] = "known-players"
                 self.fields[name].widget.attrs["autocomplete"] = "off"
                 if suggest_url:  # typeahead: the organiser's register, as he types
-                    self.fields[name].widget.attrs.update({
-                        "hx-get": suggest_url, "hx-target": "#known-players",
-                        "hx-swap": "innerHTML", "hx-sync": "this:replace",
-                        "hx-trigger": "input changed delay:250ms"})
-
+                    self.fields[name].widget.attrs.update(
+                        {
+                            "hx-get": suggest_url,
+                            "hx-target": "#known-players",
+                            "hx-swap": "innerHTML",
+                            "hx-sync": "this:replace",
+                            "hx-trigger": "input changed delay:250ms",
+                        }
+                    )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -291,23 +420,32 @@ class SeedForm(forms.Form):
 
 class ImportForm(forms.Form):
     file = forms.FileField(label=_("CSV file"), required=False)
-    text = TextField(label=_("…or paste the lines here"), required=False,
-                           widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}))
+    text = TextField(
+        label=_("…or paste the lines here"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+    )
     event = BoundedModelChoiceField(
-        label=_("Event"), queryset=Event.objects.none(), required=False,
-        help_text=_("For lines without an event column."))
+        label=_("Event"),
+        queryset=Event.objects.none(),
+        required=False,
+        help_text=_("For lines without an event column."),
+    )
     check_only = forms.BooleanField(label=_("Only check, import nothing"), required=False)
     duplicates = forms.ChoiceField(
-        label=_("A name already known under another club"), initial="ask",
-        choices=[("ask", _("Show me those lines first, import nothing")),
-                 ("same", _("The same person: enter the known player")),
-                 ("new", _("Another person: make a new player"))],
-        widget=forms.RadioSelect)
+        label=_("A name already known under another club"),
+        initial="ask",
+        choices=[
+            ("ask", _("Show me those lines first, import nothing")),
+            ("same", _("The same person: enter the known player")),
+            ("new", _("Another person: make a new player")),
+        ],
+        widget=forms.RadioSelect,
+    )
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["event"].queryset = tournament.events.exclude(
-            format=Event.Format.SINGLE_MATCH)
+        self.fields["event"].queryset = tournament.events.exclude(format=Event.Format.SINGLE_MATCH)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -326,11 +464,14 @@ class ImportForm(forms.Form):
 class TossForm(forms.Form):
     """ICF 40: who won the toss and what he chose; nothing is chosen for the organiser."""
 
-    toss_winner = forms.ChoiceField(label=_("Toss won by"), choices=SIDE_CHOICES,
-                                    widget=forms.RadioSelect)
-    toss_choice = forms.ChoiceField(label=_("The toss winner chose"),
-                                    choices=[("break", _("Break")), ("side", _("Side"))],
-                                    widget=forms.RadioSelect)
+    toss_winner = forms.ChoiceField(
+        label=_("Toss won by"), choices=SIDE_CHOICES, widget=forms.RadioSelect
+    )
+    toss_choice = forms.ChoiceField(
+        label=_("The toss winner chose"),
+        choices=[("break", _("Break")), ("side", _("Side"))],
+        widget=forms.RadioSelect,
+    )
 
 
 class QuickBoardForm(forms.Form):
@@ -338,22 +479,29 @@ class QuickBoardForm(forms.Form):
 
     client_id = forms.UUIDField(widget=forms.HiddenInput)
     revision = NumberField(widget=forms.HiddenInput, min_value=0)
-    winner = forms.ChoiceField(label=_("Board won by"), choices=SIDE_CHOICES,
-                               widget=forms.RadioSelect)
-    carrommen = forms.TypedChoiceField(label=_("Loser's carrommen left"), coerce=int,
-                                       choices=[(n, str(n)) for n in range(10)])
-    queen = forms.ChoiceField(label=_("Queen covered by"), required=False,
-                              choices=[("", _("Nobody"))] + SIDE_CHOICES,
-                              widget=forms.RadioSelect, initial="")
+    winner = forms.ChoiceField(
+        label=_("Board won by"), choices=SIDE_CHOICES, widget=forms.RadioSelect
+    )
+    carrommen = forms.TypedChoiceField(
+        label=_("Loser's carrommen left"), coerce=int, choices=[(n, str(n)) for n in range(10)]
+    )
+    queen = forms.ChoiceField(
+        label=_("Queen covered by"),
+        required=False,
+        choices=[("", _("Nobody"))] + SIDE_CHOICES,
+        widget=forms.RadioSelect,
+        initial="",
+    )
 
 
-REPAIR_CHOICES = [("move", _("Move the new winner into the next match")),
-                  ("repair", _("Draw the later round again")),
-                  ("keep", _("Keep the draw as it is")),
-                  ("replay", _("Put the new winner in and play the later match again")),
-                  ("award", _("Put the new winner in and give the later match by decision")),
-                  ("eliminate", _("Keep the later results: the new winner is eliminated by "
-                                  "decision"))]
+REPAIR_CHOICES = [
+    ("move", _("Move the new winner into the next match")),
+    ("repair", _("Draw the later round again")),
+    ("keep", _("Keep the draw as it is")),
+    ("replay", _("Put the new winner in and play the later match again")),
+    ("award", _("Put the new winner in and give the later match by decision")),
+    ("eliminate", _("Keep the later results: the new winner is eliminated by decision")),
+]
 
 
 class CorrectionForm(forms.Form):
@@ -361,36 +509,58 @@ class CorrectionForm(forms.Form):
 
     client_id = forms.UUIDField(widget=forms.HiddenInput)
     revision = NumberField(widget=forms.HiddenInput, min_value=0)
-    reason = TextField(label=_("Reason for the correction"), max_length=300,
-                             help_text=_("Kept in the audit trail with your name and the "
-                                         "time."))
-    repair = forms.ChoiceField(label=_("The draw"), choices=REPAIR_CHOICES, required=False,
-                               widget=forms.RadioSelect)
+    reason = TextField(
+        label=_("Reason for the correction"),
+        max_length=300,
+        help_text=_("Kept in the audit trail with your name and the time."),
+    )
+    repair = forms.ChoiceField(
+        label=_("The draw"), choices=REPAIR_CHOICES, required=False, widget=forms.RadioSelect
+    )
     award_to = forms.ChoiceField(
-        label=_("The later match is given to"), required=False, initial="moved",
-        choices=[("moved", _("the new winner (who moves in)")),
-                 ("stayed", _("the opponent who played it"))])
+        label=_("The later match is given to"),
+        required=False,
+        initial="moved",
+        choices=[
+            ("moved", _("the new winner (who moves in)")),
+            ("stayed", _("the opponent who played it")),
+        ],
+    )
     # checked by the service (decision_law) so that a refusal keeps the preview on the page
     repair_law = forms.CharField(
-        label=_("Law of the decision on the later match"), max_length=30, required=False,
-        initial="IT 107", help_text=_("As the rulebook cites it, e.g. IT 107"))
+        label=_("Law of the decision on the later match"),
+        max_length=30,
+        required=False,
+        initial="IT 107",
+        help_text=_("As the rulebook cites it, e.g. IT 107"),
+    )
 
 
 class PaperCorrectionForm(CorrectionForm):
     """The right entry of a board from the paper sheet (ICF 53-55), or an umpire's award."""
 
-    winner = forms.ChoiceField(label=_("Board won by"), choices=SIDE_CHOICES,
-                               widget=forms.RadioSelect)
-    carrommen = forms.TypedChoiceField(label=_("Loser's carrommen left"), coerce=int,
-                                       choices=[(n, str(n)) for n in range(10)], required=False,
-                                       empty_value=None)
-    queen = forms.ChoiceField(label=_("Queen covered by"), required=False,
-                              choices=[("", _("Nobody"))] + SIDE_CHOICES,
-                              widget=forms.RadioSelect)
-    points = NumberField(label=_("Or points awarded by the umpire"), required=False,
-                                min_value=1, max_value=12)
-    law = TextField(label=_("Law of the award"), max_length=30, required=False,
-                          help_text=_("e.g. ICF 65"))
+    winner = forms.ChoiceField(
+        label=_("Board won by"), choices=SIDE_CHOICES, widget=forms.RadioSelect
+    )
+    carrommen = forms.TypedChoiceField(
+        label=_("Loser's carrommen left"),
+        coerce=int,
+        choices=[(n, str(n)) for n in range(10)],
+        required=False,
+        empty_value=None,
+    )
+    queen = forms.ChoiceField(
+        label=_("Queen covered by"),
+        required=False,
+        choices=[("", _("Nobody"))] + SIDE_CHOICES,
+        widget=forms.RadioSelect,
+    )
+    points = NumberField(
+        label=_("Or points awarded by the umpire"), required=False, min_value=1, max_value=12
+    )
+    law = TextField(
+        label=_("Law of the award"), max_length=30, required=False, help_text=_("e.g. ICF 65")
+    )
 
     def __init__(self, *args: Any, board_max: int = 12, **kwargs: Any) -> None:
         """``board_max``: the most a board of the match's rules is worth (ICF 55: 12; a house
@@ -411,19 +581,20 @@ class DecisionForm(CorrectionForm):
     """An umpire's decision: a game or the whole match given to a side, with the law."""
 
     scope = forms.ChoiceField(label=_("The decision is about"))
-    side = forms.ChoiceField(label=_("Given to"), choices=SIDE_CHOICES,
-                             widget=forms.RadioSelect)
-    law = forms.RegexField(label=_("Law of the decision"), max_length=30,
-                           regex=r"^(ICF|IT|DCV) \d{1,3}(\([a-z]\))?$",
-                           help_text=_("As the rulebook cites it, e.g. IT 107 (loss of the "
-                                       "whole match)"),
-                           error_messages={"invalid": _("Cite the law as the rulebook "
-                                                        "does, e.g. IT 107 or ICF 51.")})
+    side = forms.ChoiceField(label=_("Given to"), choices=SIDE_CHOICES, widget=forms.RadioSelect)
+    law = forms.RegexField(
+        label=_("Law of the decision"),
+        max_length=30,
+        regex=r"^(ICF|IT|DCV) \d{1,3}(\([a-z]\))?$",
+        help_text=_("As the rulebook cites it, e.g. IT 107 (loss of the whole match)"),
+        error_messages={"invalid": _("Cite the law as the rulebook does, e.g. IT 107 or ICF 51.")},
+    )
 
     def __init__(self, *args: Any, games: int = 1, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["scope"].choices = [("match", _("The whole match"))] + [
-            (str(n), _("Game %(number)s") % {"number": n}) for n in range(1, games + 1)]
+            (str(n), _("Game %(number)s") % {"number": n}) for n in range(1, games + 1)
+        ]
 
     def game(self) -> int | None:
         scope = self.cleaned_data["scope"]
@@ -435,9 +606,12 @@ class LogCorrectionForm(CorrectionForm):
     right events after them (interchange format v1, one JSON object a line)."""
 
     keep = NumberField(label=_("Keep the events up to"), min_value=0)
-    events = TextField(label=_("The right events from there on"), required=False,
-                             widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
-                             help_text=_("One event a line, as in the board log."))
+    events = TextField(
+        label=_("The right events from there on"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+        help_text=_("One event a line, as in the board log."),
+    )
 
     def clean_events(self) -> list[dict[str, Any]]:
         import json
@@ -460,17 +634,21 @@ class WithdrawForm(forms.Form):
     """An entry leaves the event: asked first, with a reason for the audit trail."""
 
     reason = TextField(label=_("Reason"), max_length=300)
-    sure = forms.BooleanField(label=_("Yes, withdraw: the matches not yet played become "
-                                      "walkovers."), required=True)
+    sure = forms.BooleanField(
+        label=_("Yes, withdraw: the matches not yet played become walkovers."), required=True
+    )
 
 
 class WalkoverForm(forms.Form):
     absent = forms.ChoiceField(
-        label=_("Who did not play?"), widget=forms.RadioSelect,
-        choices=[("a", "A"), ("b", "B"), ("both", _("Both"))])
+        label=_("Who did not play?"),
+        widget=forms.RadioSelect,
+        choices=[("a", "A"), ("b", "B"), ("both", _("Both"))],
+    )
     sure = forms.BooleanField(label=_("Yes, record the walkover"), required=True)
 
 
 class RoundGamesForm(forms.Form):
-    games_to_win = forms.TypedChoiceField(label=_("Match length"), choices=GAMES_CHOICES,
-                                          coerce=int)
+    games_to_win = forms.TypedChoiceField(
+        label=_("Match length"), choices=GAMES_CHOICES, coerce=int
+    )

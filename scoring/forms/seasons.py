@@ -20,22 +20,35 @@ from scoring.models import Championship, Club, Event
 
 class ClubForm(forms.Form):
     name = TextField(label=_("Name"), max_length=120)
-    nation = TextField(label=_("Nation"), max_length=3, required=False,
-                       help_text=_("Country code, e.g. DE, FR, IN."))
+    nation = TextField(
+        label=_("Nation"),
+        max_length=3,
+        required=False,
+        help_text=_("Country code, e.g. DE, FR, IN."),
+    )
     federation = forms.BooleanField(
-        label=_("This is a federation (players are licensed with it)"), required=False)
+        label=_("This is a federation (players are licensed with it)"), required=False
+    )
     website = forms.URLField(label=_("Website"), required=False, assume_scheme="https")
     email = forms.EmailField(label=_("Email"), required=False)
     co_owners = BoundedModelMultipleChoiceField(
-        label=_("Co-owners"), required=False, queryset=get_user_model().objects.none(),
+        label=_("Co-owners"),
+        required=False,
+        queryset=get_user_model().objects.none(),
         widget=forms.CheckboxSelectMultiple,
-        help_text=_("Organisers who may manage it with you."))
+        help_text=_("Organisers who may manage it with you."),
+    )
 
     def __init__(self, *args: Any, club: Club | None = None, **kwargs: Any) -> None:
         if club is not None and "initial" not in kwargs:
-            kwargs["initial"] = {"name": club.name, "nation": club.nation,
-                                 "federation": club.federation, "website": club.website,
-                                 "email": club.email, "co_owners": list(club.co_owners.all())}
+            kwargs["initial"] = {
+                "name": club.name,
+                "nation": club.nation,
+                "federation": club.federation,
+                "website": club.website,
+                "email": club.email,
+                "co_owners": list(club.co_owners.all()),
+            }
         super().__init__(*args, **kwargs)
         users = get_user_model().objects.filter(is_active=True, is_staff=True)
         if club is not None and club.owner_id:
@@ -45,29 +58,40 @@ class ClubForm(forms.Form):
 
 class MembershipForm(forms.Form):
     player = TextField(label=_("Player's name"), max_length=120)
-    since = forms.DateField(label=_("Member since"), required=False,
-                            widget=forms.DateInput(attrs={"type": "date"}))
-    until = forms.DateField(label=_("Member until"), required=False,
-                            widget=forms.DateInput(attrs={"type": "date"}))
+    since = forms.DateField(
+        label=_("Member since"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    until = forms.DateField(
+        label=_("Member until"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
 
 
 class ChampionshipForm(forms.Form):
     name = TextField(label=_("Name"), max_length=150)
     prizes = forms.ChoiceField(label=_("Prize method"), choices=Championship.Prizes.choices)
-    skip_worst = NumberField(label=_("Worst prizes skipped"), min_value=0, max_value=99,
-                             initial=0, help_text=_("How many of each player's worst prizes "
-                                                    "do not count (0: all count)."))
-    previous = BoundedModelChoiceField(label=_("Previous season"), required=False,
-                                       queryset=Championship.objects.none())
+    skip_worst = NumberField(
+        label=_("Worst prizes skipped"),
+        min_value=0,
+        max_value=99,
+        initial=0,
+        help_text=_("How many of each player's worst prizes do not count (0: all count)."),
+    )
+    previous = BoundedModelChoiceField(
+        label=_("Previous season"), required=False, queryset=Championship.objects.none()
+    )
     closed = forms.BooleanField(label=_("Closed (takes no more tournaments)"), required=False)
 
-    def __init__(self, *args: Any, club: Club, championship: Championship | None = None,
-                 **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, club: Club, championship: Championship | None = None, **kwargs: Any
+    ) -> None:
         if championship is not None and "initial" not in kwargs:
-            kwargs["initial"] = {"name": championship.name, "prizes": championship.prizes,
-                                 "skip_worst": championship.skip_worst,
-                                 "previous": championship.previous_id,
-                                 "closed": championship.closed}
+            kwargs["initial"] = {
+                "name": championship.name,
+                "prizes": championship.prizes,
+                "skip_worst": championship.skip_worst,
+                "previous": championship.previous_id,
+                "closed": championship.closed,
+            }
         super().__init__(*args, **kwargs)
         others = Championship.objects.filter(club=club).order_by("-created_at")
         if championship is not None:
@@ -76,18 +100,20 @@ class ChampionshipForm(forms.Form):
 
 
 class AddEventForm(forms.Form):
-    event = BoundedModelChoiceField(label=_("Tournament and event"),
-                                    queryset=Event.objects.none())
+    event = BoundedModelChoiceField(label=_("Tournament and event"), queryset=Event.objects.none())
 
     def __init__(self, *args: Any, championship: Championship, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        events = (Event.objects.exclude(kind=Event.Kind.POINTS)
-                  .exclude(tournament__events__championships=championship)
-                  .select_related("tournament")
-                  .order_by("-tournament__start_date", "tournament__name", "order", "name"))
+        events = (
+            Event.objects.exclude(kind=Event.Kind.POINTS)
+            .exclude(tournament__events__championships=championship)
+            .select_related("tournament")
+            .order_by("-tournament__start_date", "tournament__name", "order", "name")
+        )
         kinds = set(championship.events.values_list("kind", flat=True))
         if kinds:
             events = events.filter(kind__in=kinds)
         self.fields["event"].queryset = events
         self.fields["event"].label_from_instance = (  # type: ignore[attr-defined]
-            lambda e: f"{e.tournament.name} ({e.tournament.start_date:%Y-%m-%d}) · {e.name}")
+            lambda e: f"{e.tournament.name} ({e.tournament.start_date:%Y-%m-%d}) · {e.name}"
+        )

@@ -46,19 +46,19 @@ class StrokeForm(WriteForm):
 
     preset = forms.ChoiceField(required=False, choices=[("", "")] + [(p, p) for p in PRESETS])
     by = TextField(required=False, max_length=5)
-    white = forms.TypedChoiceField(choices=COUNT_CHOICES, coerce=int, required=False,
-                                   empty_value=0)
-    black = forms.TypedChoiceField(choices=COUNT_CHOICES, coerce=int, required=False,
-                                   empty_value=0)
+    white = forms.TypedChoiceField(choices=COUNT_CHOICES, coerce=int, required=False, empty_value=0)
+    black = forms.TypedChoiceField(choices=COUNT_CHOICES, coerce=int, required=False, empty_value=0)
     queen = forms.BooleanField(required=False)
     striker = forms.BooleanField(required=False)
     foul = forms.BooleanField(required=False)
     break_before_play = forms.BooleanField(required=False)
     no_contact = forms.BooleanField(required=False)
-    off_white = forms.TypedChoiceField(choices=COUNT_CHOICES, coerce=int, required=False,
-                                       empty_value=0)
-    off_black = forms.TypedChoiceField(choices=COUNT_CHOICES, coerce=int, required=False,
-                                       empty_value=0)
+    off_white = forms.TypedChoiceField(
+        choices=COUNT_CHOICES, coerce=int, required=False, empty_value=0
+    )
+    off_black = forms.TypedChoiceField(
+        choices=COUNT_CHOICES, coerce=int, required=False, empty_value=0
+    )
     off_queen = forms.BooleanField(required=False)
     off_striker = forms.BooleanField(required=False)
     extra_claimed = forms.BooleanField(required=False)
@@ -91,13 +91,13 @@ class ActionForm(WriteForm):
     kind = forms.ChoiceField(choices=[(k, k) for k in KINDS])
     by = forms.ChoiceField(required=False, choices=COLOUR_CHOICES)
     reason = forms.ChoiceField(
-        required=False, initial="other",
+        required=False,
+        initial="other",
         choices=[(r, r) for r in LOSS_REASONS],
     )
     winner = forms.ChoiceField(required=False, choices=COLOUR_CHOICES, label=_("Winner"))
     points = NumberField(required=False, min_value=1, max_value=23, label=_("Points"))
-    law = TextField(required=False, max_length=30, label=_("Law"),
-                          help_text=_("e.g. ICF 91"))
+    law = TextField(required=False, max_length=30, label=_("Law"), help_text=_("e.g. ICF 91"))
     breaker = forms.ChoiceField(required=False, choices=[("", "")] + SIDE_CHOICES[:2])
 
     def clean(self) -> dict[str, Any]:
@@ -136,10 +136,12 @@ class ClaimForm(WriteForm):
 
 
 class TossForm(WriteForm):
-    winner = forms.ChoiceField(choices=SIDE_CHOICES[:2], widget=forms.RadioSelect,
-                               label=_("Who won the toss?"))
-    choice = forms.ChoiceField(choices=Match.TossChoice.choices, widget=forms.RadioSelect,
-                               label=_("The winner chose"))
+    winner = forms.ChoiceField(
+        choices=SIDE_CHOICES[:2], widget=forms.RadioSelect, label=_("Who won the toss?")
+    )
+    choice = forms.ChoiceField(
+        choices=Match.TossChoice.choices, widget=forms.RadioSelect, label=_("The winner chose")
+    )
 
 
 class SeatingForm(WriteForm):
@@ -178,20 +180,31 @@ class QuickBoardForm(WriteForm):
     """A board played on paper: the winner and the loser's carrommen left with who covered
     the queen (ICF 53-55), or an explicit award with its law."""
 
-    winner = forms.ChoiceField(choices=SIDE_CHOICES[:2], widget=forms.RadioSelect,
-                               label=_("Winner of the board"))
-    mode = forms.ChoiceField(choices=[("count", _("Count the carrommen")),
-                                      ("award", _("Award points with a law"))],
-                             initial="count", widget=forms.RadioSelect, label=_("Entry"))
-    carrommen = forms.TypedChoiceField(choices=COUNT_CHOICES, coerce=int, required=False,
-                                       empty_value=None, label=_("Loser's carrommen left"))
-    queen = forms.ChoiceField(choices=[("", _("Nobody")), ("a", "A"), ("b", "B")],
-                              required=False, widget=forms.RadioSelect,
-                              label=_("Queen covered by"))
+    winner = forms.ChoiceField(
+        choices=SIDE_CHOICES[:2], widget=forms.RadioSelect, label=_("Winner of the board")
+    )
+    mode = forms.ChoiceField(
+        choices=[("count", _("Count the carrommen")), ("award", _("Award points with a law"))],
+        initial="count",
+        widget=forms.RadioSelect,
+        label=_("Entry"),
+    )
+    carrommen = forms.TypedChoiceField(
+        choices=COUNT_CHOICES,
+        coerce=int,
+        required=False,
+        empty_value=None,
+        label=_("Loser's carrommen left"),
+    )
+    queen = forms.ChoiceField(
+        choices=[("", _("Nobody")), ("a", "A"), ("b", "B")],
+        required=False,
+        widget=forms.RadioSelect,
+        label=_("Queen covered by"),
+    )
     # the engine checks the preset's board maximum (ICF 55; a house preset's up to 40)
     points = NumberField(required=False, min_value=1, max_value=40, label=_("Points"))
-    law = TextField(required=False, max_length=30, label=_("Law"),
-                          help_text=_("e.g. ICF 107"))
+    law = TextField(required=False, max_length=30, label=_("Law"), help_text=_("e.g. ICF 107"))
     breaker = forms.ChoiceField(required=False, choices=[("", "")] + SIDE_CHOICES[:2])
 
     def clean(self) -> dict[str, Any]:
@@ -205,9 +218,13 @@ class QuickBoardForm(WriteForm):
             if d.get("carrommen") is None:
                 self.add_error("carrommen", _("Enter the loser's carrommen left (0 to 9)."))
             elif d["carrommen"] == 0 and d.get("queen") != d.get("winner"):
-                self.add_error("carrommen", _(
-                    "A board is worth at least one point: the loser has carrommen left, "
-                    "or the winner covered the queen; otherwise enter an award with its law."))
+                self.add_error(
+                    "carrommen",
+                    _(
+                        "A board is worth at least one point: the loser has carrommen left, "
+                        "or the winner covered the queen; otherwise enter an award with its law."
+                    ),
+                )
         return d
 
     def service_kwargs(self) -> dict[str, Any]:
@@ -237,30 +254,47 @@ class NewMatchForm(forms.Form):
     """A friendly match (or one before the draw exists): players, rules, stage, table, umpire.
     Existing players are chosen from the list, new ones typed in."""
 
-    kind = forms.ChoiceField(choices=Event.Kind.choices, initial=Event.Kind.SINGLES,
-                             label=_("Kind"))
-    rules = forms.ChoiceField(choices=preset_choices(),
-                              label=_("Rules"))
-    stage = forms.ChoiceField(choices=Match._meta.get_field("stage").choices, initial="early",
-                              label=_("Stage"),
-                              help_text=_("Quarter-finals and later have no 8-board limit."))
+    kind = forms.ChoiceField(
+        choices=Event.Kind.choices, initial=Event.Kind.SINGLES, label=_("Kind")
+    )
+    rules = forms.ChoiceField(choices=preset_choices(), label=_("Rules"))
+    stage = forms.ChoiceField(
+        choices=Match._meta.get_field("stage").choices,
+        initial="early",
+        label=_("Stage"),
+        help_text=_("Quarter-finals and later have no 8-board limit."),
+    )
     games_to_win = forms.TypedChoiceField(
-        choices=[(2, _("Best of three games")), (1, _("One game"))], coerce=int, initial=2,
-        label=_("Match length"))
-    table = BoundedModelChoiceField(queryset=Table.objects.none(), required=False,
-                                   label=_("Table"))
-    table_number = NumberField(required=False, min_value=1, max_value=999,
-                                      label=_("or a new table number"))
-    umpire = BoundedModelChoiceField(queryset=get_user_model().objects.none(), required=False,
-                                    label=_("Umpire account"),
-                                    help_text=_("Optional: the umpire link works without one."))
+        choices=[(2, _("Best of three games")), (1, _("One game"))],
+        coerce=int,
+        initial=2,
+        label=_("Match length"),
+    )
+    table = BoundedModelChoiceField(queryset=Table.objects.none(), required=False, label=_("Table"))
+    table_number = NumberField(
+        required=False, min_value=1, max_value=999, label=_("or a new table number")
+    )
+    umpire = BoundedModelChoiceField(
+        queryset=get_user_model().objects.none(),
+        required=False,
+        label=_("Umpire account"),
+        help_text=_("Optional: the umpire link works without one."),
+    )
 
     event = BoundedModelChoiceField(
-        queryset=Event.objects.none(), required=False, label=_("Event"),
-        help_text=_("A single-matches event of this kind; empty: the friendly matches."))
+        queryset=Event.objects.none(),
+        required=False,
+        label=_("Event"),
+        help_text=_("A single-matches event of this kind; empty: the friendly matches."),
+    )
 
-    SLOTS = (("a1", _("Player A")), ("a2", _("Partner of A")), ("b1", _("Player B")),
-             ("b2", _("Partner of B")), ("c1", _("Player C")))
+    SLOTS = (
+        ("a1", _("Player A")),
+        ("a2", _("Partner of A")),
+        ("b1", _("Player B")),
+        ("b2", _("Partner of B")),
+        ("c1", _("Player C")),
+    )
 
     def __init__(self, *args: Any, tournament: Any, user: Any = None, **kwargs: Any) -> None:
         from scoring.selectors.organiser import register_players, search_players
@@ -270,29 +304,44 @@ class NewMatchForm(forms.Form):
         self.fields["rules"].initial = tournament.default_rules
         self.fields["table"].queryset = Table.objects.filter(tournament=tournament, active=True)
         self.fields["event"].queryset = Event.objects.filter(
-            tournament=tournament, format=Event.Format.SINGLE_MATCH).order_by("order", "pk")
+            tournament=tournament, format=Event.Format.SINGLE_MATCH
+        ).order_by("order", "pk")
         # issue 29: the tournament's own people and players only, never every account or
         # every player of every tournament (10,086 options, 2.56 MB a page)
-        self.fields["umpire"].queryset = get_user_model().objects.filter(
-            Q(umpire_tournaments=tournament) | Q(organised_tournaments=tournament),
-            is_active=True).distinct().order_by("username")
+        self.fields["umpire"].queryset = (
+            get_user_model()
+            .objects.filter(
+                Q(umpire_tournaments=tournament) | Q(organised_tournaments=tournament),
+                is_active=True,
+            )
+            .distinct()
+            .order_by("username")
+        )
         players = register_players(tournament, user)
         first = search_players(tournament, user, "")
         for slot, label in self.SLOTS:
             field = BoundedModelChoiceField(
-                queryset=players, required=False, label=label,
-                help_text=_("Search by name or club above; the tournament's players and "
-                            "your own register."))
+                queryset=players,
+                required=False,
+                label=label,
+                help_text=_(
+                    "Search by name or club above; the tournament's players and your own register."
+                ),
+            )
             shown = list(first)
             chosen = bounded_id(self.data.get(f"{slot}_player")) if self.is_bound else None
             if chosen and all(p.pk != chosen for p in shown):
                 shown = [*players.filter(pk=chosen)[:1], *shown]
             field.widget.choices = [("", "---------")] + [
-                (p.pk, f"{p.name} ({p.club})" if p.club else p.name) for p in shown]
+                (p.pk, f"{p.name} ({p.club})" if p.club else p.name) for p in shown
+            ]
             self.fields[f"{slot}_player"] = field
             self.fields[f"{slot}_name"] = TextField(
-                required=False, max_length=120, label=_("or a new player's name"),
-                validators=[no_bidi])
+                required=False,
+                max_length=120,
+                label=_("or a new player's name"),
+                validators=[no_bidi],
+            )
 
     def slots_for(self, kind: str) -> list[str]:
         if kind == Event.Kind.DOUBLES:
@@ -308,8 +357,13 @@ class NewMatchForm(forms.Form):
         if kind and rules:
             points_rules = not variant_for(RULESETS[rules]).has_colours
             if points_rules != (kind == Event.Kind.POINTS):
-                self.add_error("rules", _("Point carrom has its own rules preset; the other "
-                                          "kinds use a two-sided preset."))
+                self.add_error(
+                    "rules",
+                    _(
+                        "Point carrom has its own rules preset; the other "
+                        "kinds use a two-sided preset."
+                    ),
+                )
         event = d.get("event")
         if event is not None and kind and event.kind != kind:
             self.add_error("event", _("This event is for another kind of match."))

@@ -16,17 +16,31 @@ class Invitation(models.Model):
         ORGANISER = "organiser", _("Organiser")
         UMPIRE = "umpire", _("Umpire")
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                             related_name="invitations", verbose_name=_("account"))
-    tournament = models.ForeignKey("scoring.Tournament", on_delete=models.CASCADE, null=True,
-                                   blank=True, related_name="invitations",
-                                   verbose_name=_("tournament"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="invitations",
+        verbose_name=_("account"),
+    )
+    tournament = models.ForeignKey(
+        "scoring.Tournament",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="invitations",
+        verbose_name=_("tournament"),
+    )
     role = models.CharField(_("role"), max_length=10, choices=Role.choices)
     token_hash = models.CharField(_("link hash"), max_length=64, unique=True)
     code_hash = models.CharField(_("code hash"), max_length=64)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
-                                   null=True, blank=True, related_name="+",
-                                   verbose_name=_("created by"))
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("created by"),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     expires_at = models.DateTimeField(_("expires at"))
     used_at = models.DateTimeField(_("used at"), null=True, blank=True)
@@ -57,17 +71,26 @@ class RollCall(models.Model):
         WITHDRAW = "withdraw", _("Withdraw them (the draw leaves them out)")
         WALKOVER = "walkover", _("Draw them and give their opponents a walkover")
 
-    event = models.OneToOneField("scoring.Event", on_delete=models.CASCADE,
-                                 related_name="roll_call", verbose_name=_("event"))
-    open = models.BooleanField(_("open"), default=True,
-                               help_text=_("The next draw applies an open roll call."))
+    event = models.OneToOneField(
+        "scoring.Event", on_delete=models.CASCADE, related_name="roll_call", verbose_name=_("event")
+    )
+    open = models.BooleanField(
+        _("open"), default=True, help_text=_("The next draw applies an open roll call.")
+    )
     self_checkin = models.BooleanField(
-        _("players check in themselves"), default=False,
-        help_text=_("Players may confirm their presence on the live page with the code."))
-    code = models.CharField(_("check-in code"), max_length=8, blank=True,
-                            help_text=_("Shown in the hall; players type it to check in."))
-    absent = models.CharField(_("absent entries"), max_length=10, choices=Absent.choices,
-                              default=Absent.WITHDRAW)
+        _("players check in themselves"),
+        default=False,
+        help_text=_("Players may confirm their presence on the live page with the code."),
+    )
+    code = models.CharField(
+        _("check-in code"),
+        max_length=8,
+        blank=True,
+        help_text=_("Shown in the hall; players type it to check in."),
+    )
+    absent = models.CharField(
+        _("absent entries"), max_length=10, choices=Absent.choices, default=Absent.WITHDRAW
+    )
     opened_at = models.DateTimeField(_("opened at"), auto_now_add=True)
     applied_at = models.DateTimeField(_("applied at"), null=True, blank=True)
 
@@ -92,8 +115,9 @@ class AttemptCounter(models.Model):
     class Meta:
         verbose_name = _("failed attempts")
         verbose_name_plural = _("failed attempts")
-        constraints = [models.UniqueConstraint(fields=["scope", "key"],
-                                               name="attempt_counter_scope_key")]
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "key"], name="attempt_counter_scope_key")
+        ]
 
     def __str__(self) -> str:
         return f"{self.scope}: {self.failures}"

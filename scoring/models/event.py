@@ -24,28 +24,44 @@ class Player(models.Model):
     name = models.CharField(_("name"), max_length=120)
     club = models.CharField(_("club"), max_length=120, blank=True)
     nationality = models.CharField(
-        _("nationality"), max_length=3, blank=True,
+        _("nationality"),
+        max_length=3,
+        blank=True,
         help_text=_("Country code, e.g. DE, FR, IN."),
     )
     rating = models.IntegerField(_("rating"), null=True, blank=True)
     licence = models.CharField(
-        _("licence number"), max_length=40, blank=True,
+        _("licence number"),
+        max_length=40,
+        blank=True,
         help_text=_("The player's federation licence number (exported with the placings)."),
     )
     name_key = models.CharField(
-        _("name as compared"), max_length=KEY_LENGTH, blank=True, editable=False,
-        help_text=_("The name in one case and Unicode form: how imports and forms find a "
-                    "player."),
+        _("name as compared"),
+        max_length=KEY_LENGTH,
+        blank=True,
+        editable=False,
+        help_text=_("The name in one case and Unicode form: how imports and forms find a player."),
     )
     born = models.DateField(_("date of birth"), null=True, blank=True)
     sex = models.CharField(
-        _("sex"), max_length=1, blank=True, choices=[("F", _("Woman")), ("M", _("Man"))],
-        help_text=_("Where known (a SoL import brings it): the rating list's women filter."))
+        _("sex"),
+        max_length=1,
+        blank=True,
+        choices=[("F", _("Woman")), ("M", _("Man"))],
+        help_text=_("Where known (a SoL import brings it): the rating list's women filter."),
+    )
     merged_into = models.ForeignKey(
-        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="merged_records",
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="merged_records",
         verbose_name=_("merged into"),
-        help_text=_("Set when an organiser merged this record into another record of the same "
-                    "person; kept so the merge can be undone."),
+        help_text=_(
+            "Set when an organiser merged this record into another record of the same "
+            "person; kept so the merge can be undone."
+        ),
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
@@ -53,8 +69,10 @@ class Player(models.Model):
         ordering = ["name", "club"]
         verbose_name = _("player")
         verbose_name_plural = _("players")
-        indexes = [models.Index(fields=["name"], name="player_name_idx"),
-                   models.Index(fields=["name_key"], name="player_name_key_idx")]
+        indexes = [
+            models.Index(fields=["name"], name="player_name_idx"),
+            models.Index(fields=["name_key"], name="player_name_key_idx"),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -90,33 +108,44 @@ class Event(models.Model):
         FINISHED = "finished", _("Finished")
 
     tournament = models.ForeignKey(
-        "scoring.Tournament", on_delete=models.CASCADE, related_name="events",
+        "scoring.Tournament",
+        on_delete=models.CASCADE,
+        related_name="events",
         verbose_name=_("tournament"),
     )
     name = models.CharField(_("name"), max_length=120)
-    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices,
-                            default=Kind.SINGLES)
-    format = models.CharField(_("format"), max_length=20, choices=Format.choices,
-                              default=Format.KNOCKOUT)
-    rules = models.CharField(_("rules"), max_length=20, default="icf",
-                             help_text=RULES_HELP)
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.SINGLES)
+    format = models.CharField(
+        _("format"), max_length=20, choices=Format.choices, default=Format.KNOCKOUT
+    )
+    rules = models.CharField(_("rules"), max_length=20, default="icf", help_text=RULES_HELP)
     games_to_win = models.PositiveSmallIntegerField(
-        _("games to win a match"), default=2,
+        _("games to win a match"),
+        default=2,
         help_text=_("2 for best of three (ICF 57); 1 for one-game matches."),
     )
     settings = models.JSONField(
-        _("draw settings"), default=dict, blank=True,
-        help_text=_("Format options: groups, qualifiers per group, third-place match, "
-                    "Swiss rounds."),
+        _("draw settings"),
+        default=dict,
+        blank=True,
+        help_text=_(
+            "Format options: groups, qualifiers per group, third-place match, Swiss rounds."
+        ),
     )
-    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
-                              default=Status.ENTRY)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.ENTRY
+    )
     order = models.PositiveSmallIntegerField(_("order"), default=0)
     round_minutes = models.PositiveSmallIntegerField(
-        _("round time limit (minutes)"), null=True, blank=True,
+        _("round time limit (minutes)"),
+        null=True,
+        blank=True,
         validators=[MinValueValidator(1), MaxValueValidator(600)],
-        help_text=_("1 to 600 minutes; empty: no time limit. The clock runs from the "
-                    "round's start, or from each match's call to its table."))
+        help_text=_(
+            "1 to 600 minutes; empty: no time limit. The clock runs from the "
+            "round's start, or from each match's call to its table."
+        ),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -151,30 +180,52 @@ class Event(models.Model):
 class Entry(models.Model):
     """A player (singles) or a pair (doubles) entered in an event, with an optional seed."""
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries",
-                              verbose_name=_("event"))
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries",
-                               verbose_name=_("player"))
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="entries", verbose_name=_("event")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="entries", verbose_name=_("player")
+    )
     partner = models.ForeignKey(
-        Player, on_delete=models.PROTECT, related_name="partner_entries", null=True,
-        blank=True, verbose_name=_("partner"),
+        Player,
+        on_delete=models.PROTECT,
+        related_name="partner_entries",
+        null=True,
+        blank=True,
+        verbose_name=_("partner"),
     )
     seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
     rating = models.IntegerField(
-        _("rating at entry"), null=True, blank=True,
-        help_text=_("The entry's rating on the event's day, where a file gave it (a SoL "
-                    "import: the sum of its players' rates); empty: the player's rating."))
+        _("rating at entry"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "The entry's rating on the event's day, where a file gave it (a SoL "
+            "import: the sum of its players' rates); empty: the player's rating."
+        ),
+    )
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
     team_name = models.CharField(
-        _("team name"), max_length=120, blank=True,
-        help_text=_("A team event's entry: the team's name (written with the team, "
-                    "models/team.py); empty for players and pairs."))
+        _("team name"),
+        max_length=120,
+        blank=True,
+        help_text=_(
+            "A team event's entry: the team's name (written with the team, "
+            "models/team.py); empty for players and pairs."
+        ),
+    )
     present_at = models.DateTimeField(
-        _("checked in at"), null=True, blank=True,
-        help_text=_("When the roll call found the entry present (empty: not checked in)."))
+        _("checked in at"),
+        null=True,
+        blank=True,
+        help_text=_("When the roll call found the entry present (empty: not checked in)."),
+    )
     present_via = models.CharField(
-        _("checked in by"), max_length=10, blank=True,
-        help_text=_("roll call (the organiser) or self (the player, with the hall's code)"))
+        _("checked in by"),
+        max_length=10,
+        blank=True,
+        help_text=_("roll call (the organiser) or self (the player, with the hall's code)"),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -217,28 +268,38 @@ class Round(models.Model):
         GROUPS = "groups", _("Groups")
         PLACEMENT = "placement", _("Placement")
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds",
-                              verbose_name=_("event"))
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("event")
+    )
     number = models.PositiveSmallIntegerField(_("number"))
     name = models.CharField(_("name"), max_length=60, blank=True)
-    bracket = models.CharField(_("bracket"), max_length=10, choices=Bracket.choices,
-                               default=Bracket.MAIN)
-    stage = models.CharField(_("stage"), max_length=5, choices=Stage.choices,
-                             default=Stage.EARLY)
+    bracket = models.CharField(
+        _("bracket"), max_length=10, choices=Bracket.choices, default=Bracket.MAIN
+    )
+    stage = models.CharField(_("stage"), max_length=5, choices=Stage.choices, default=Stage.EARLY)
     games_to_win = models.PositiveSmallIntegerField(_("games to win a match"), default=2)
     # the round's clock (the event's time limit; scoring/round_clock.py), written only by
     # scoring/services/round_clock.py
     clock_started_at = models.DateTimeField(
-        _("round clock started at"), null=True, blank=True,
-        help_text=_("When the organiser started the round's clock (empty: not started)."))
+        _("round clock started at"),
+        null=True,
+        blank=True,
+        help_text=_("When the organiser started the round's clock (empty: not started)."),
+    )
     clock_extra_minutes = models.PositiveSmallIntegerField(
-        _("minutes added to the round's clock"), default=0)
+        _("minutes added to the round's clock"), default=0
+    )
     clock_stopped_at = models.DateTimeField(
-        _("round clock stopped at"), null=True, blank=True,
-        help_text=_("When the organiser stopped the clock (empty: running)."))
+        _("round clock stopped at"),
+        null=True,
+        blank=True,
+        help_text=_("When the organiser stopped the clock (empty: running)."),
+    )
     clock_stopped_seconds = models.PositiveIntegerField(
-        _("seconds the round's clock stood still"), default=0,
-        help_text=_("Earlier stops, ended by a restart; they move the deadline on."))
+        _("seconds the round's clock stood still"),
+        default=0,
+        help_text=_("Earlier stops, ended by a restart; they move the deadline on."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -246,8 +307,9 @@ class Round(models.Model):
         verbose_name = _("round")
         verbose_name_plural = _("rounds")
         constraints = [
-            models.UniqueConstraint(fields=["event", "bracket", "number"],
-                                    name="round_number_unique"),
+            models.UniqueConstraint(
+                fields=["event", "bracket", "number"], name="round_number_unique"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -265,8 +327,10 @@ class Round(models.Model):
         """:attr:`label`; a numbered round of ``group`` says it: "Group A, round 3". The one
         source of round names (``Match.round_label``, ``draw_words.round_title``)."""
         if group and not self.name:
-            return gettext("Group %(group)s, round %(number)s") % {"group": group,
-                                                                   "number": self.number}
+            return gettext("Group %(group)s, round %(number)s") % {
+                "group": group,
+                "number": self.number,
+            }
         return self.label
 
 
@@ -274,7 +338,9 @@ class Table(models.Model):
     """A carrom board (table) in the hall."""
 
     tournament = models.ForeignKey(
-        "scoring.Tournament", on_delete=models.CASCADE, related_name="tables",
+        "scoring.Tournament",
+        on_delete=models.CASCADE,
+        related_name="tables",
         verbose_name=_("tournament"),
     )
     number = models.PositiveSmallIntegerField(_("number"))

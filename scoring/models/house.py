@@ -21,12 +21,13 @@ class HousePreset(models.Model):
     """A tournament's own rule set: a built-in preset with some switches set otherwise."""
 
     tournament = models.ForeignKey(
-        "scoring.Tournament", on_delete=models.CASCADE, related_name="house_presets",
+        "scoring.Tournament",
+        on_delete=models.CASCADE,
+        related_name="house_presets",
         verbose_name=_("tournament"),
     )
     name = models.CharField(_("name"), max_length=80)
-    base = models.CharField(_("starts from"), max_length=20, choices=BASE_CHOICES,
-                            default="icf")
+    base = models.CharField(_("starts from"), max_length=20, choices=BASE_CHOICES, default="icf")
     switches = models.JSONField(_("switches"), default=dict, blank=True)
     key = models.CharField(_("rules key"), max_length=20, db_index=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
@@ -37,10 +38,8 @@ class HousePreset(models.Model):
         verbose_name = _("house preset")
         verbose_name_plural = _("house presets")
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "name"],
-                                    name="house_preset_unique_name"),
-            models.UniqueConstraint(fields=["tournament", "key"],
-                                    name="house_preset_unique_rules"),
+            models.UniqueConstraint(fields=["tournament", "name"], name="house_preset_unique_name"),
+            models.UniqueConstraint(fields=["tournament", "key"], name="house_preset_unique_rules"),
         ]
 
     def __str__(self) -> str:

@@ -14,14 +14,29 @@ class PlayerMerge(models.Model):
     records) and the fields ``kept`` took over, so an undo restores exactly that while nothing
     new was recorded on those entries (:mod:`scoring.services.merges`)."""
 
-    tournament = models.ForeignKey("scoring.Tournament", on_delete=models.CASCADE,
-                                   related_name="player_merges", verbose_name=_("tournament"))
-    kept = models.ForeignKey("scoring.Player", on_delete=models.PROTECT, related_name="+",
-                             verbose_name=_("player kept"))
-    merged = models.ForeignKey("scoring.Player", on_delete=models.PROTECT, related_name="+",
-                               verbose_name=_("player merged"))
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
-                              blank=True, related_name="+", verbose_name=_("by"))
+    tournament = models.ForeignKey(
+        "scoring.Tournament",
+        on_delete=models.CASCADE,
+        related_name="player_merges",
+        verbose_name=_("tournament"),
+    )
+    kept = models.ForeignKey(
+        "scoring.Player", on_delete=models.PROTECT, related_name="+", verbose_name=_("player kept")
+    )
+    merged = models.ForeignKey(
+        "scoring.Player",
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("player merged"),
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("by"),
+    )
     moved = models.JSONField(_("moved"), default=dict, blank=True)
     created_at = models.DateTimeField(_("merged at"), auto_now_add=True)
     undone_at = models.DateTimeField(_("undone at"), null=True, blank=True)

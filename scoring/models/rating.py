@@ -25,39 +25,69 @@ class Rating(models.Model):
         GUIDO = "guido", _("Carrom: each side's share of the points (Guido's formula)")
 
     name = models.CharField(_("name"), max_length=120, unique=True)
-    level = models.CharField(_("level"), max_length=16, choices=Level.choices,
-                             default=Level.NATIONAL)
-    nation = models.CharField(_("nation"), max_length=3, blank=True,
-                              help_text=_("Country code of a national rating, e.g. DE."))
+    level = models.CharField(
+        _("level"), max_length=16, choices=Level.choices, default=Level.NATIONAL
+    )
+    nation = models.CharField(
+        _("nation"),
+        max_length=3,
+        blank=True,
+        help_text=_("Country code of a national rating, e.g. DE."),
+    )
     default_rate = models.PositiveSmallIntegerField(
-        _("default rate"), default=1500, validators=[MinValueValidator(1),
-                                                     MaxValueValidator(3000)],
-        help_text=_("The rate of a new player when the rating has no range for new players."))
+        _("default rate"),
+        default=1500,
+        validators=[MinValueValidator(1), MaxValueValidator(3000)],
+        help_text=_("The rate of a new player when the rating has no range for new players."),
+    )
     default_deviation = models.PositiveSmallIntegerField(
-        _("default deviation"), default=350, validators=[MinValueValidator(1),
-                                                         MaxValueValidator(500)],
-        help_text=_("A new player's rating deviation (how uncertain his rate is)."))
+        _("default deviation"),
+        default=350,
+        validators=[MinValueValidator(1), MaxValueValidator(500)],
+        help_text=_("A new player's rating deviation (how uncertain his rate is)."),
+    )
     default_volatility = models.FloatField(
-        _("default volatility"), default=0.06, validators=[MinValueValidator(0.00001),
-                                                           MaxValueValidator(1)],
-        help_text=_("A new player's volatility (how erratic his results may be)."))
+        _("default volatility"),
+        default=0.06,
+        validators=[MinValueValidator(0.00001), MaxValueValidator(1)],
+        help_text=_("A new player's volatility (how erratic his results may be)."),
+    )
     tau = models.FloatField(
-        _("tau"), default=0.5, validators=[MinValueValidator(0.01), MaxValueValidator(2)],
-        help_text=_("Glicko-2's constraint on the change of volatility (0.3 to 1.2 usual)."))
+        _("tau"),
+        default=0.5,
+        validators=[MinValueValidator(0.01), MaxValueValidator(2)],
+        help_text=_("Glicko-2's constraint on the change of volatility (0.3 to 1.2 usual)."),
+    )
     lower_rate = models.PositiveSmallIntegerField(
-        _("lower rate of new players"), null=True, blank=True, default=1600,
+        _("lower rate of new players"),
+        null=True,
+        blank=True,
+        default=1600,
         validators=[MaxValueValidator(3000)],
-        help_text=_("A new player's rate is interpolated from his place in his first "
-                    "tournament between this rate (last place) and the higher rate (first "
-                    "place); empty: the default rate."))
+        help_text=_(
+            "A new player's rate is interpolated from his place in his first "
+            "tournament between this rate (last place) and the higher rate (first "
+            "place); empty: the default rate."
+        ),
+    )
     higher_rate = models.PositiveSmallIntegerField(
-        _("higher rate of new players"), null=True, blank=True, default=2600,
-        validators=[MaxValueValidator(3000)])
-    outcomes = models.CharField(_("match outcome formula"), max_length=10,
-                                choices=Outcome.choices, default=Outcome.GUIDO)
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
-                              blank=True, related_name="owned_ratings",
-                              verbose_name=_("owner"))
+        _("higher rate of new players"),
+        null=True,
+        blank=True,
+        default=2600,
+        validators=[MaxValueValidator(3000)],
+    )
+    outcomes = models.CharField(
+        _("match outcome formula"), max_length=10, choices=Outcome.choices, default=Outcome.GUIDO
+    )
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="owned_ratings",
+        verbose_name=_("owner"),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -67,9 +97,13 @@ class Rating(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(lower_rate__isnull=True, higher_rate__isnull=True)
-                | models.Q(lower_rate__isnull=False, higher_rate__isnull=False,
-                           lower_rate__lte=models.F("higher_rate")),
-                name="rating_range_ordered"),
+                | models.Q(
+                    lower_rate__isnull=False,
+                    higher_rate__isnull=False,
+                    lower_rate__lte=models.F("higher_rate"),
+                ),
+                name="rating_range_ordered",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -84,12 +118,18 @@ class Rate(models.Model):
     rating period), with the matches he played in it. Rebuilt from the decided results by
     ``scoring.services.ratings``; never edited by hand."""
 
-    rating = models.ForeignKey(Rating, on_delete=models.CASCADE, related_name="rates",
-                               verbose_name=_("rating"))
-    player = models.ForeignKey("scoring.Player", on_delete=models.CASCADE,
-                               related_name="rates", verbose_name=_("player"))
-    tournament = models.ForeignKey("scoring.Tournament", on_delete=models.CASCADE,
-                                   related_name="rates", verbose_name=_("tournament"))
+    rating = models.ForeignKey(
+        Rating, on_delete=models.CASCADE, related_name="rates", verbose_name=_("rating")
+    )
+    player = models.ForeignKey(
+        "scoring.Player", on_delete=models.CASCADE, related_name="rates", verbose_name=_("player")
+    )
+    tournament = models.ForeignKey(
+        "scoring.Tournament",
+        on_delete=models.CASCADE,
+        related_name="rates",
+        verbose_name=_("tournament"),
+    )
     date = models.DateField(_("date"), help_text=_("The tournament's last day."))
     rate = models.FloatField(_("rate"))
     deviation = models.FloatField(_("deviation"))
@@ -101,8 +141,9 @@ class Rate(models.Model):
         verbose_name = _("rate")
         verbose_name_plural = _("rates")
         constraints = [
-            models.UniqueConstraint(fields=["rating", "player", "tournament"],
-                                    name="rate_one_per_tournament"),
+            models.UniqueConstraint(
+                fields=["rating", "player", "tournament"], name="rate_one_per_tournament"
+            ),
         ]
         indexes = [models.Index(fields=["rating", "date"], name="rate_rating_date_idx")]
 

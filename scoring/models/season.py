@@ -19,18 +19,29 @@ class Club(models.Model):
     """A carrom club, or a federation (a club that players are licensed with)."""
 
     name = models.CharField(_("name"), max_length=120)
-    nation = models.CharField(_("nation"), max_length=3, blank=True,
-                              help_text=_("Country code, e.g. DE, FR, IN."))
+    nation = models.CharField(
+        _("nation"), max_length=3, blank=True, help_text=_("Country code, e.g. DE, FR, IN.")
+    )
     federation = models.BooleanField(
-        _("federation"), default=False,
-        help_text=_("A federation: players are licensed with it."))
+        _("federation"), default=False, help_text=_("A federation: players are licensed with it.")
+    )
     email = models.EmailField(_("email"), blank=True)
     website = models.URLField(_("website"), blank=True)
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
-                              blank=True, related_name="owned_clubs", verbose_name=_("owner"))
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="owned_clubs",
+        verbose_name=_("owner"),
+    )
     co_owners = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="co_owned_clubs",
-        verbose_name=_("co-owners"), help_text=_("Users who may manage it with the owner."))
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="co_owned_clubs",
+        verbose_name=_("co-owners"),
+        help_text=_("Users who may manage it with the owner."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -49,10 +60,15 @@ class Membership(models.Model):
     """A player's membership of a club or licence with a federation, from ``since`` until
     ``until`` (both inclusive, empty: open). Past tournaments keep the club of their day."""
 
-    player = models.ForeignKey("scoring.Player", on_delete=models.CASCADE,
-                               related_name="memberships", verbose_name=_("player"))
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships",
-                             verbose_name=_("club"))
+    player = models.ForeignKey(
+        "scoring.Player",
+        on_delete=models.CASCADE,
+        related_name="memberships",
+        verbose_name=_("player"),
+    )
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("club")
+    )
     since = models.DateField(_("since"), null=True, blank=True)
     until = models.DateField(_("until"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
@@ -63,17 +79,20 @@ class Membership(models.Model):
         verbose_name_plural = _("memberships")
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(until__isnull=True) | models.Q(since__isnull=True)
+                condition=models.Q(until__isnull=True)
+                | models.Q(since__isnull=True)
                 | models.Q(until__gte=models.F("since")),
-                name="membership_until_not_before_since"),
+                name="membership_until_not_before_since",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.player_id} @ {self.club_id}"
 
     def covers(self, day: datetime.date) -> bool:
-        return (self.since is None or self.since <= day) and \
-            (self.until is None or day <= self.until)
+        return (self.since is None or self.since <= day) and (
+            self.until is None or day <= self.until
+        )
 
 
 class Championship(models.Model):
@@ -88,20 +107,37 @@ class Championship(models.Model):
         CENTESIMAL = "centesimal", _("Centesimal: 100 down to 1 in equal steps")
 
     name = models.CharField(_("name"), max_length=150)
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="championships",
-                             verbose_name=_("club or federation"))
-    prizes = models.CharField(_("prize method"), max_length=12, choices=Prizes.choices,
-                              default=Prizes.FIXED)
+    club = models.ForeignKey(
+        Club,
+        on_delete=models.PROTECT,
+        related_name="championships",
+        verbose_name=_("club or federation"),
+    )
+    prizes = models.CharField(
+        _("prize method"), max_length=12, choices=Prizes.choices, default=Prizes.FIXED
+    )
     skip_worst = models.PositiveSmallIntegerField(
-        _("worst prizes skipped"), default=0,
-        help_text=_("How many of each player's worst prizes do not count (0: all count)."))
-    previous = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True,
-                                 related_name="next_seasons",
-                                 verbose_name=_("previous season"))
-    closed = models.BooleanField(_("closed"), default=False,
-                                 help_text=_("A closed season takes no more tournaments."))
-    events = models.ManyToManyField("scoring.Event", blank=True, related_name="championships",
-                                    verbose_name=_("events that count"))
+        _("worst prizes skipped"),
+        default=0,
+        help_text=_("How many of each player's worst prizes do not count (0: all count)."),
+    )
+    previous = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="next_seasons",
+        verbose_name=_("previous season"),
+    )
+    closed = models.BooleanField(
+        _("closed"), default=False, help_text=_("A closed season takes no more tournaments.")
+    )
+    events = models.ManyToManyField(
+        "scoring.Event",
+        blank=True,
+        related_name="championships",
+        verbose_name=_("events that count"),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -19,15 +19,21 @@ class SolImport(models.Model):
         DONE = "done", _("Imported")
         FAILED = "failed", _("Failed")
 
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                                   related_name="sol_imports", verbose_name=_("uploaded by"))
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="sol_imports",
+        verbose_name=_("uploaded by"),
+    )
     created_at = models.DateTimeField(_("uploaded at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("last change"), auto_now=True)
     file_name = models.CharField(_("file name"), max_length=200)
-    content = models.BinaryField(_("archive"), blank=True,
-                                 help_text=_("The archive as read; emptied after the import."))
-    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
-                              default=Status.PREVIEW)
+    content = models.BinaryField(
+        _("archive"), blank=True, help_text=_("The archive as read; emptied after the import.")
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.PREVIEW
+    )
     tourneys_total = models.PositiveIntegerField(_("tourneys in the file"), default=0)
     tourneys_done = models.PositiveIntegerField(_("tourneys read so far"), default=0)
     preview = models.JSONField(_("preview"), default=dict, blank=True)

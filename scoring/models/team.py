@@ -34,18 +34,29 @@ class TieFormat(models.Model):
         ONE_EACH = "one_each", _("A player plays at most one singles and one doubles rubber")
         ONE_RUBBER = "one_rubber", _("A player plays only one rubber of a tie")
 
-    tournament = models.ForeignKey("scoring.Tournament", on_delete=models.CASCADE,
-                                   related_name="tie_formats", verbose_name=_("tournament"))
+    tournament = models.ForeignKey(
+        "scoring.Tournament",
+        on_delete=models.CASCADE,
+        related_name="tie_formats",
+        verbose_name=_("tournament"),
+    )
     name = models.CharField(_("name"), max_length=120)
     rubbers = models.JSONField(
-        _("rubbers"), default=list,
-        help_text=_("The rubbers in order: singles or doubles, games to win (2: best of "
-                    "three, 1: one game)."))
+        _("rubbers"),
+        default=list,
+        help_text=_(
+            "The rubbers in order: singles or doubles, games to win (2: best of "
+            "three, 1: one game)."
+        ),
+    )
     stop_when_decided = models.BooleanField(
-        _("stop when decided"), default=True,
-        help_text=_("The remaining rubbers are not played once a team has won the tie."))
-    player_rule = models.CharField(_("player rule"), max_length=12,
-                                   choices=PlayerRule.choices, default=PlayerRule.ONE_EACH)
+        _("stop when decided"),
+        default=True,
+        help_text=_("The remaining rubbers are not played once a team has won the tie."),
+    )
+    player_rule = models.CharField(
+        _("player rule"), max_length=12, choices=PlayerRule.choices, default=PlayerRule.ONE_EACH
+    )
     win = models.PositiveSmallIntegerField(_("points for a tie won"), default=2)
     draw = models.PositiveSmallIntegerField(_("points for a tie drawn"), default=1)
     loss = models.PositiveSmallIntegerField(_("points for a tie lost"), default=0)
@@ -55,8 +66,9 @@ class TieFormat(models.Model):
         ordering = ["tournament_id", "name"]
         verbose_name = _("tie format")
         verbose_name_plural = _("tie formats")
-        constraints = [models.UniqueConstraint(fields=["tournament", "name"],
-                                               name="tie_format_name_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="tie_format_name_unique")
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -67,33 +79,50 @@ class TieFormat(models.Model):
 
     def as_format(self) -> TieFormatData:
         """The pure format (checked by :func:`scoring.draws.ties.format_from_data`)."""
-        return format_from_data({
-            "key": self.key, "name": self.name, "rubbers": self.rubbers,
-            "stop_when_decided": self.stop_when_decided, "player_rule": self.player_rule,
-            "win": self.win, "draw": self.draw, "loss": self.loss})
+        return format_from_data(
+            {
+                "key": self.key,
+                "name": self.name,
+                "rubbers": self.rubbers,
+                "stop_when_decided": self.stop_when_decided,
+                "player_rule": self.player_rule,
+                "win": self.win,
+                "draw": self.draw,
+                "loss": self.loss,
+            }
+        )
 
 
 class Team(models.Model):
     """A team entered in a team event: a name, a club or nation, 2–8 players of the register,
     one of them its captain."""
 
-    event = models.ForeignKey("scoring.Event", on_delete=models.CASCADE, related_name="teams",
-                              verbose_name=_("event"))
-    entry = models.OneToOneField("scoring.Entry", on_delete=models.CASCADE, related_name="team",
-                                 verbose_name=_("entry"))
+    event = models.ForeignKey(
+        "scoring.Event", on_delete=models.CASCADE, related_name="teams", verbose_name=_("event")
+    )
+    entry = models.OneToOneField(
+        "scoring.Entry", on_delete=models.CASCADE, related_name="team", verbose_name=_("entry")
+    )
     name = models.CharField(_("name"), max_length=120)
-    club = models.CharField(_("club or nation"), max_length=120, blank=True,
-                            help_text=_("What the draw's separation keeps apart."))
-    captain = models.ForeignKey("scoring.Player", on_delete=models.PROTECT,
-                                related_name="captained_teams", verbose_name=_("captain"))
+    club = models.CharField(
+        _("club or nation"),
+        max_length=120,
+        blank=True,
+        help_text=_("What the draw's separation keeps apart."),
+    )
+    captain = models.ForeignKey(
+        "scoring.Player",
+        on_delete=models.PROTECT,
+        related_name="captained_teams",
+        verbose_name=_("captain"),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
         ordering = ["event_id", "name"]
         verbose_name = _("team")
         verbose_name_plural = _("teams")
-        constraints = [models.UniqueConstraint(fields=["event", "name"],
-                                               name="team_name_unique")]
+        constraints = [models.UniqueConstraint(fields=["event", "name"], name="team_name_unique")]
 
     def __str__(self) -> str:
         return self.name
@@ -102,20 +131,27 @@ class Team(models.Model):
 class TeamMember(models.Model):
     """A player of a team; a player is in one team of an event (and may play other events)."""
 
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="members",
-                             verbose_name=_("team"))
-    event = models.ForeignKey("scoring.Event", on_delete=models.CASCADE, related_name="+",
-                              verbose_name=_("event"))
-    player = models.ForeignKey("scoring.Player", on_delete=models.PROTECT,
-                               related_name="team_memberships", verbose_name=_("player"))
+    team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, related_name="members", verbose_name=_("team")
+    )
+    event = models.ForeignKey(
+        "scoring.Event", on_delete=models.CASCADE, related_name="+", verbose_name=_("event")
+    )
+    player = models.ForeignKey(
+        "scoring.Player",
+        on_delete=models.PROTECT,
+        related_name="team_memberships",
+        verbose_name=_("player"),
+    )
     number = models.PositiveSmallIntegerField(_("number"), default=0)
 
     class Meta:
         ordering = ["team_id", "number", "id"]
         verbose_name = _("team member")
         verbose_name_plural = _("team members")
-        constraints = [models.UniqueConstraint(fields=["event", "player"],
-                                               name="team_member_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="team_member_unique")
+        ]
 
     def __str__(self) -> str:
         return f"{self.team} – {self.player}"
@@ -131,18 +167,35 @@ class Tie(models.Model):
         B = "b", _("Team B wins by walkover")
         BOTH = "both", _("Double walkover")
 
-    event = models.ForeignKey("scoring.Event", on_delete=models.CASCADE, related_name="ties",
-                              verbose_name=_("event"))
-    match = models.OneToOneField("scoring.Match", on_delete=models.CASCADE, related_name="tie",
-                                 verbose_name=_("match"))
+    event = models.ForeignKey(
+        "scoring.Event", on_delete=models.CASCADE, related_name="ties", verbose_name=_("event")
+    )
+    match = models.OneToOneField(
+        "scoring.Match", on_delete=models.CASCADE, related_name="tie", verbose_name=_("match")
+    )
     format = models.JSONField(_("tie format"), default=dict, blank=True)
-    walkover = models.CharField(_("walkover of the whole tie"), max_length=4, blank=True,
-                                choices=Walkover.choices, default="")
+    walkover = models.CharField(
+        _("walkover of the whole tie"),
+        max_length=4,
+        blank=True,
+        choices=Walkover.choices,
+        default="",
+    )
     # each captain's private link to the lineup page (like an umpire link)
-    captain_token_a = models.CharField(_("captain link of team A"), max_length=64, unique=True,
-                                       default=new_umpire_token, editable=False)
-    captain_token_b = models.CharField(_("captain link of team B"), max_length=64, unique=True,
-                                       default=new_umpire_token, editable=False)
+    captain_token_a = models.CharField(
+        _("captain link of team A"),
+        max_length=64,
+        unique=True,
+        default=new_umpire_token,
+        editable=False,
+    )
+    captain_token_b = models.CharField(
+        _("captain link of team B"),
+        max_length=64,
+        unique=True,
+        default=new_umpire_token,
+        editable=False,
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -160,23 +213,32 @@ class Tie(models.Model):
 class Lineup(models.Model):
     """One side's lineup of a tie: player ids per rubber, in the format's order."""
 
-    tie = models.ForeignKey(Tie, on_delete=models.CASCADE, related_name="lineups",
-                            verbose_name=_("tie"))
+    tie = models.ForeignKey(
+        Tie, on_delete=models.CASCADE, related_name="lineups", verbose_name=_("tie")
+    )
     side = models.CharField(_("side"), max_length=1, choices=SIDES)
     players = models.JSONField(_("players per rubber"), default=list, blank=True)
-    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
-                                     null=True, blank=True, related_name="+",
-                                     verbose_name=_("submitted by"))
-    submitted_via = models.CharField(_("submitted via"), max_length=10, blank=True,
-                                     help_text=_("captain (a phone) or desk (the organiser)"))
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("submitted by"),
+    )
+    submitted_via = models.CharField(
+        _("submitted via"),
+        max_length=10,
+        blank=True,
+        help_text=_("captain (a phone) or desk (the organiser)"),
+    )
     submitted_at = models.DateTimeField(_("submitted at"), auto_now=True)
 
     class Meta:
         ordering = ["tie_id", "side"]
         verbose_name = _("lineup")
         verbose_name_plural = _("lineups")
-        constraints = [models.UniqueConstraint(fields=["tie", "side"],
-                                               name="lineup_side_unique")]
+        constraints = [models.UniqueConstraint(fields=["tie", "side"], name="lineup_side_unique")]
 
     def __str__(self) -> str:
         return f"{self.tie} {self.side}"
@@ -186,13 +248,21 @@ class Rubber(models.Model):
     """One rubber of a tie: a singles or doubles :class:`~scoring.models.Match` between the two
     teams' entries, played by the lineups' players for it."""
 
-    tie = models.ForeignKey(Tie, on_delete=models.CASCADE, related_name="rubbers",
-                            verbose_name=_("tie"))
+    tie = models.ForeignKey(
+        Tie, on_delete=models.CASCADE, related_name="rubbers", verbose_name=_("tie")
+    )
     number = models.PositiveSmallIntegerField(_("number"))
-    kind = models.CharField(_("kind"), max_length=10,
-                            choices=[("singles", _("Singles")), ("doubles", _("Doubles"))])
-    match = models.OneToOneField("scoring.Match", on_delete=models.SET_NULL, null=True,
-                                 blank=True, related_name="rubber", verbose_name=_("match"))
+    kind = models.CharField(
+        _("kind"), max_length=10, choices=[("singles", _("Singles")), ("doubles", _("Doubles"))]
+    )
+    match = models.OneToOneField(
+        "scoring.Match",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="rubber",
+        verbose_name=_("match"),
+    )
     players_a = models.JSONField(_("players of side A"), default=list, blank=True)
     players_b = models.JSONField(_("players of side B"), default=list, blank=True)
 
@@ -200,8 +270,9 @@ class Rubber(models.Model):
         ordering = ["tie_id", "number"]
         verbose_name = _("rubber")
         verbose_name_plural = _("rubbers")
-        constraints = [models.UniqueConstraint(fields=["tie", "number"],
-                                               name="rubber_number_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["tie", "number"], name="rubber_number_unique")
+        ]
 
     def __str__(self) -> str:
         return f"{self.tie} – {self.number}"

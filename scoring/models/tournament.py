@@ -26,33 +26,50 @@ class Tournament(models.Model):
         _("number of tables"), default=8, help_text=_("Carrom boards in the hall.")
     )
     default_rules = models.CharField(
-        _("default rules"), max_length=20, default="icf",
+        _("default rules"),
+        max_length=20,
+        default="icf",
         choices=preset_choices(),
     )
     organisers = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="organised_tournaments",
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="organised_tournaments",
         verbose_name=_("organisers"),
         help_text=_("Staff users who may change this tournament."),
     )
     umpires = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="umpire_tournaments",
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="umpire_tournaments",
         verbose_name=_("umpires"),
         help_text=_("Umpires the call-up may assign to matches."),
     )
     auto_callup = models.BooleanField(
-        _("automatic call-up"), default=False,
+        _("automatic call-up"),
+        default=False,
         help_text=_("Call the next ready match to a table as soon as one is free."),
     )
     time_zone = models.CharField(
-        _("time zone"), max_length=64, default=default_time_zone, choices=time_zone_choices,
+        _("time zone"),
+        max_length=64,
+        default=default_time_zone,
+        choices=time_zone_choices,
         validators=[validate_time_zone],
-        help_text=_("Where the tournament is played: the hall screen, the live pages, the "
-                    "sheets and the exports show its local 24-hour time."),
+        help_text=_(
+            "Where the tournament is played: the hall screen, the live pages, the "
+            "sheets and the exports show its local 24-hour time."
+        ),
     )
     rating = models.ForeignKey(
-        "scoring.Rating", on_delete=models.SET_NULL, null=True, blank=True,
-        related_name="tournaments", verbose_name=_("rating"),
-        help_text=_("The rating this tournament is rated under (empty: not rated)."))
+        "scoring.Rating",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+        verbose_name=_("rating"),
+        help_text=_("The rating this tournament is rated under (empty: not rated)."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -33,8 +33,9 @@ def install_words(catalogue: bytes | None) -> None:
         pass
     else:
         return
-    words = (gettext.GNUTranslations(io.BytesIO(catalogue)) if catalogue
-             else gettext.NullTranslations())
+    words = (
+        gettext.GNUTranslations(io.BytesIO(catalogue)) if catalogue else gettext.NullTranslations()
+    )
     translation = types.ModuleType("django.utils.translation")
     translation.gettext = words.gettext  # type: ignore[attr-defined]
     translation.ngettext = words.ngettext  # type: ignore[attr-defined]
@@ -44,8 +45,14 @@ def install_words(catalogue: bytes | None) -> None:
     utils.translation, utils.text = translation, text  # type: ignore[attr-defined]
     root = types.ModuleType("django")
     root.utils = utils  # type: ignore[attr-defined]
-    sys.modules.update({"django": root, "django.utils": utils,
-                        "django.utils.translation": translation, "django.utils.text": text})
+    sys.modules.update(
+        {
+            "django": root,
+            "django.utils": utils,
+            "django.utils.translation": translation,
+            "django.utils.text": text,
+        }
+    )
 
 
 def _ruling(r: Any) -> dict[str, str]:
@@ -87,22 +94,47 @@ def rule(log: dict[str, Any], pending: list[list[list[str]]]) -> dict[str, Any]:
             result = step(before, parse_event(payload), rules)
         except RulesError as err:
             refused = True
-            items.append({"ruled": True, "error": rulings.error_text(err.code, {}, err.message),
-                          "text": rulings.describe_event(payload, names)})
+            items.append(
+                {
+                    "ruled": True,
+                    "error": rulings.error_text(err.code, {}, err.message),
+                    "text": rulings.describe_event(payload, names),
+                }
+            )
             continue
         after = result.position
-        words = (rulings.explain(result.notes, names)
-                 + rulings.explained_more(before, after, payload, result.notes, rules, names))
-        items.append({"ruled": True, "text": rulings.describe_event(payload, names),
-                      "rulings": [_ruling(r) for r in words]})
+        words = rulings.explain(result.notes, names) + rulings.explained_more(
+            before, after, payload, result.notes, rules, names
+        )
+        items.append(
+            {
+                "ruled": True,
+                "text": rulings.describe_event(payload, names),
+                "rulings": [_ruling(r) for r in words],
+            }
+        )
     result = after.result
-    return {"items": items, "screen": screen(log, after, rules), "position": {
-        "on_board": after.on_board.to_dict(), "queen": after.queen, "on_turn": after.on_turn,
-        "dues": after.dues.to_dict(), "finished": after.finished,
-        "break_made": after.break_made, "break_attempts": after.break_attempts,
-        "result": None if result is None else {
-            "winner": result.winner, "points": result.points, "law": result.law,
-            "void": result.void}}}
+    return {
+        "items": items,
+        "screen": screen(log, after, rules),
+        "position": {
+            "on_board": after.on_board.to_dict(),
+            "queen": after.queen,
+            "on_turn": after.on_turn,
+            "dues": after.dues.to_dict(),
+            "finished": after.finished,
+            "break_made": after.break_made,
+            "break_attempts": after.break_attempts,
+            "result": None
+            if result is None
+            else {
+                "winner": result.winner,
+                "points": result.points,
+                "law": result.law,
+                "void": result.void,
+            },
+        },
+    }
 
 
 def screen(log: dict[str, Any], after: Any, rules: Any) -> dict[str, Any]:
@@ -119,13 +151,18 @@ def screen(log: dict[str, Any], after: Any, rules: Any) -> dict[str, Any]:
     card = None
     if result is not None:
         number = int(log.get("board_number") or 0)
-        card = {"title": screen_words.board_over_title(number, bool(result.void)),
-                "result": "", "law": ""}
+        card = {
+            "title": screen_words.board_over_title(number, bool(result.void)),
+            "result": "",
+            "law": "",
+        }
         if not result.void and result.winner in scores:
             scores[result.winner] = screen_words.score_after(
-                scores[result.winner], int(result.points), rules)
+                scores[result.winner], int(result.points), rules
+            )
             card["result"] = screen_words.board_won_text(
-                players.get(result.winner, names.get(result.winner, "")), int(result.points))
+                players.get(result.winner, names.get(result.winner, "")), int(result.points)
+            )
             card["law"] = result.law or ""
     # at the board's end the server shows the next board's start beside the card: the queen
     # on the board, the break not made, no dues (they end with the board), all pieces on the
@@ -142,15 +179,19 @@ def screen(log: dict[str, Any], after: Any, rules: Any) -> dict[str, Any]:
     dues = {c: 0 if card else after.dues[c] for c in ("white", "black")}
     return {
         "queen": {"state": queen, "text": screen_words.queen_text(queen, names)},
-        "break": "" if after.break_made and not card else screen_words.break_text(
-            rules.break_attempts - attempts),
-        "sides": {c: {"score": scores[c], "dues": dues[c],
-                      "dues_text": screen_words.dues_text(dues[c])} for c in dues},
+        "break": ""
+        if after.break_made and not card
+        else screen_words.break_text(rules.break_attempts - attempts),
+        "sides": {
+            c: {"score": scores[c], "dues": dues[c], "dues_text": screen_words.dues_text(dues[c])}
+            for c in dues
+        },
         "board_end": card,
         "on_turn": on_turn,
         "on_board": on_board,
-        "history_title": screen_words.history_title(log.get("game_number"),
-                                                    log.get("board_number")),
+        "history_title": screen_words.history_title(
+            log.get("game_number"), log.get("board_number")
+        ),
     }
 
 

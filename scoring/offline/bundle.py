@@ -15,9 +15,15 @@ from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PACKAGES = ("scoring/rules",)
-MODULES = ("scoring/__init__.py", "scoring/rulings.py", "scoring/error_words.py", "scoring/pad.py",
-           "scoring/screen_words.py",
-           "scoring/offline/__init__.py", "scoring/offline/browser.py")
+MODULES = (
+    "scoring/__init__.py",
+    "scoring/rulings.py",
+    "scoring/error_words.py",
+    "scoring/pad.py",
+    "scoring/screen_words.py",
+    "scoring/offline/__init__.py",
+    "scoring/offline/browser.py",
+)
 CATALOGUE = "locale/{lang}/LC_MESSAGES/django.mo"
 
 

@@ -85,17 +85,25 @@ def register_fonts() -> None:
         if not path.is_file():
             raise FileNotFoundError(f"PDF font missing: {path}")
         pdfmetrics.registerFont(TTFont(name, str(path)))
-    pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=REGULAR,
-                                  boldItalic=BOLD)
-    pdfmetrics.registerFontFamily(COND, normal=COND, bold=COND_BOLD, italic=COND,
-                                  boldItalic=COND_BOLD)
+    pdfmetrics.registerFontFamily(
+        REGULAR, normal=REGULAR, bold=BOLD, italic=REGULAR, boldItalic=BOLD
+    )
+    pdfmetrics.registerFontFamily(
+        COND, normal=COND, bold=COND_BOLD, italic=COND, boldItalic=COND_BOLD
+    )
 
 
 def new_canvas(buffer: io.BytesIO, pagesize: tuple[float, float], title: str) -> Canvas:
     """A canvas with reproducible output (no timestamps/ids), compressed pages, metadata."""
     register_fonts()
-    canvas = Canvas(buffer, pagesize=pagesize, invariant=True, pageCompression=1,
-                    initialFontName=REGULAR, initialFontSize=9)
+    canvas = Canvas(
+        buffer,
+        pagesize=pagesize,
+        invariant=True,
+        pageCompression=1,
+        initialFontName=REGULAR,
+        initialFontSize=9,
+    )
     canvas.setTitle(title)
     canvas.setCreator(CREATOR)
     canvas.setAuthor(CREATOR)
@@ -146,8 +154,9 @@ def fit_size(text: str, font: str, size: float, width: float, min_size: float) -
     return max(min_size, size * width / w)
 
 
-def fit_lines(text: str, font: str, size: float, width: float, min_size: float,
-              max_lines: int = 2) -> tuple[float, list[str]]:
+def fit_lines(
+    text: str, font: str, size: float, width: float, min_size: float, max_lines: int = 2
+) -> tuple[float, list[str]]:
     """``text`` shrunk (down to ``min_size``) and then wrapped onto at most ``max_lines``
     lines of ``width``, so that a long name is printed whole: the size and the lines. Only a
     single word wider than the line at ``min_size`` is still shortened with an ellipsis."""
@@ -158,7 +167,7 @@ def fit_lines(text: str, font: str, size: float, width: float, min_size: float,
         return size, [text]
     lines = wrap(text, font, size, width)
     if len(lines) > max_lines:
-        lines = lines[: max_lines - 1] + [" ".join(lines[max_lines - 1:])]
+        lines = lines[: max_lines - 1] + [" ".join(lines[max_lines - 1 :])]
     return size, [fit(line, font, size, width) for line in lines]
 
 
@@ -186,8 +195,10 @@ def _chunk_ops(offset: int, chunk: bytes) -> str:
     starts at module ``offset``, with ``Y`` for the row's height (a hair wider and taller than
     the modules, against seams between pieces and rows in some viewers). At most a few
     thousand distinct pieces exist, so each is formatted once per process (:data:`_PIECES`)."""
-    return "".join(f"{offset + m.start()} Y {m.end() - m.start() + 0.02:.2f} 1.02 re "
-                   for m in _DARK.finditer(chunk))
+    return "".join(
+        f"{offset + m.start()} Y {m.end() - m.start() + 0.02:.2f} 1.02 re "
+        for m in _DARK.finditer(chunk)
+    )
 
 
 #: Per offset of a piece: the piece's rectangles (:func:`_chunk_ops`) by its modules; plain
@@ -210,8 +221,9 @@ def _qr_code(url: str) -> tuple[str, int]:
     comes from :mod:`.qr` (level M, mask 0), segno for payloads beyond version 10."""
     rows = qr_rows(url)
     if rows is None:  # any mask is valid; a fixed one skips segno's evaluation of all eight
-        rows = [bytes(48 + (v & 1) for v in row)
-                for row in segno.make_qr(url, error="m", mask=0).matrix]
+        rows = [
+            bytes(48 + (v & 1) for v in row) for row in segno.make_qr(url, error="m", mask=0).matrix
+        ]
     n = len(rows)
     pieces = [(k, k + CHUNK, _PIECES.setdefault(k, {})) for k in range(0, n, CHUNK)]
     ys = _row_ys(n)
@@ -277,8 +289,16 @@ class TextLayer:
         self._encoded: dict[tuple[str, str], list[tuple[int, str]]] = {}
         self._font_ops: dict[tuple[str, int, float], str] = {}
 
-    def text(self, x: float, y: float, text: str, font: str, size: float,
-             color: str = "", align: int = LEFT) -> None:
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        font: str,
+        size: float,
+        color: str = "",
+        align: int = LEFT,
+    ) -> None:
         if not text:
             return
         if align:
@@ -293,8 +313,9 @@ class TextLayer:
         encoded = self._encoded.get((font, text))
         if encoded is None:
             ttf = pdfmetrics.getFont(font)
-            encoded = [(subset, escapePDF(chunk)) for subset, chunk in
-                       ttf.splitString(text, self._doc)]
+            encoded = [
+                (subset, escapePDF(chunk)) for subset, chunk in ttf.splitString(text, self._doc)
+            ]
             self._encoded[(font, text)] = encoded
         for subset, chunk in encoded:
             key = (font, subset, size)
@@ -316,17 +337,25 @@ class TextLayer:
         self._color = ""
 
 
-def draw_footer_rule(canvas: Canvas, page_width: float, margin: float,
-                     y: float = 7 * mm) -> None:
+def draw_footer_rule(canvas: Canvas, page_width: float, margin: float, y: float = 7 * mm) -> None:
     """The hairline above the footer (separate, so static layers can include it)."""
     canvas.setStrokeColor(RULE)
     canvas.setLineWidth(0.5)
     canvas.line(margin, y + 3.2 * mm, page_width - margin, y + 3.2 * mm)
 
 
-def draw_footer(canvas: Canvas, language: str, left: str, page: int, pages: int,
-                page_width: float, margin: float, y: float = 7 * mm,
-                text: TextLayer | None = None, rule: bool = True) -> None:
+def draw_footer(
+    canvas: Canvas,
+    language: str,
+    left: str,
+    page: int,
+    pages: int,
+    page_width: float,
+    margin: float,
+    y: float = 7 * mm,
+    text: TextLayer | None = None,
+    rule: bool = True,
+) -> None:
     """Footer: context on the left, "Page X of Y" on the right, above a hairline."""
     if rule:
         draw_footer_rule(canvas, page_width, margin, y)

@@ -117,8 +117,9 @@ def _columns(section: BracketSection, mirror: bool) -> int:
     return 2 * (n - 1) + 1 if mirror else n
 
 
-def _pack_pages(data: BracketSheetData, paper: tuple[float, float],
-                mirror: dict[int, bool]) -> list[list[int]]:
+def _pack_pages(
+    data: BracketSheetData, paper: tuple[float, float], mirror: dict[int, bool]
+) -> list[list[int]]:
     """Section indexes per page: together while every line stays comfortable."""
     height = paper[1] - 2 * MARGIN - TITLE_H - FOOTER_H
     pages: list[list[int]] = []
@@ -156,8 +157,9 @@ def _centres(section: BracketSection, top: float, bottom: float) -> list[list[fl
     return result
 
 
-def _place_section(section: BracketSection, mirror: bool, left: float, right: float,
-                   top: float, bottom: float) -> tuple[list[list[_Placed]], float]:
+def _place_section(
+    section: BracketSection, mirror: bool, left: float, right: float, top: float, bottom: float
+) -> tuple[list[list[_Placed]], float]:
     """Boxes of every round, and the line height used."""
     n_cols = _columns(section, mirror)
     col_w = min(MAX_COL_W, (right - left) / n_cols)
@@ -171,22 +173,30 @@ def _place_section(section: BracketSection, mirror: bool, left: float, right: fl
         line = min(MAX_LINE, (top - bottom) / (max(densest, 1) * (2 + GAP_LINES)))
         for r, rnd in enumerate(rounds):
             x = left + r * col_w
-            placed.append([_Placed(m, x, y, box_w, False)
-                           for m, y in zip(rnd.matches, centres[r], strict=True)])
+            placed.append(
+                [
+                    _Placed(m, x, y, box_w, False)
+                    for m, y in zip(rnd.matches, centres[r], strict=True)
+                ]
+            )
         return placed, line
     half = [BracketRound(r.name, list(r.matches)[: len(r.matches) // 2]) for r in rounds[:-1]]
-    other = [BracketRound(r.name, list(r.matches)[len(r.matches) // 2:]) for r in rounds[:-1]]
+    other = [BracketRound(r.name, list(r.matches)[len(r.matches) // 2 :]) for r in rounds[:-1]]
     left_centres = _centres(BracketSection(half), top, bottom)
     right_centres = _centres(BracketSection(other), top, bottom)
     densest = max(len(r.matches) for r in half)
     line = min(MAX_LINE, (top - bottom) / (max(densest, 1) * (2 + GAP_LINES)))
     last = len(rounds) - 1
     for r, rnd in enumerate(rounds[:-1]):
-        row = [_Placed(m, left + r * col_w, y, box_w, False)
-               for m, y in zip(half[r].matches, left_centres[r], strict=True)]
+        row = [
+            _Placed(m, left + r * col_w, y, box_w, False)
+            for m, y in zip(half[r].matches, left_centres[r], strict=True)
+        ]
         xr = right - (r + 1) * col_w + CONNECTOR
-        row += [_Placed(m, xr, y, box_w, True)
-                for m, y in zip(other[r].matches, right_centres[r], strict=True)]
+        row += [
+            _Placed(m, xr, y, box_w, True)
+            for m, y in zip(other[r].matches, right_centres[r], strict=True)
+        ]
         placed.append(row)
         del rnd
     final_x = left + last * col_w + CONNECTOR / 2
@@ -195,8 +205,9 @@ def _place_section(section: BracketSection, mirror: bool, left: float, right: fl
     return placed, line
 
 
-def _draw_box(c: Canvas, t: TextLayer, p: _Placed, line: float, size: float,
-              lab: dict[str, str]) -> None:
+def _draw_box(
+    c: Canvas, t: TextLayer, p: _Placed, line: float, size: float, lab: dict[str, str]
+) -> None:
     h = 2 * line
     y0 = p.y - line
     c.setStrokeColor(GRID)
@@ -222,8 +233,9 @@ def _draw_box(c: Canvas, t: TextLayer, p: _Placed, line: float, size: float,
             t.text(p.x + 1.2 * mm, base, text, font, size, MUTED_OP if lost else INK_OP)
         score = m.scores[i]
         if score:
-            t.text(p.x + p.w - SCORE_W / 2, base, score, BOLD if won else REGULAR, size,
-                   align=CENTRE)
+            t.text(
+                p.x + p.w - SCORE_W / 2, base, score, BOLD if won else REGULAR, size, align=CENTRE
+            )
     if m.label and line * GAP_LINES >= 2.2 * mm:  # only where there is room above the box
         t.text(p.x + 0.4 * mm, p.y + line + 0.8 * mm, m.label, REGULAR, 5.5, MUTED_OP)
 
@@ -243,9 +255,17 @@ def _connect(c: Canvas, a: _Placed, b: _Placed) -> None:
     c.drawPath(path, stroke=1, fill=0)
 
 
-def _draw_section(c: Canvas, t: TextLayer, section: BracketSection, mirror: bool,
-                  left: float, right: float, top: float, bottom: float,
-                  lab: dict[str, str]) -> list[_Placed]:
+def _draw_section(
+    c: Canvas,
+    t: TextLayer,
+    section: BracketSection,
+    mirror: bool,
+    left: float,
+    right: float,
+    top: float,
+    bottom: float,
+    lab: dict[str, str],
+) -> list[_Placed]:
     """Draw one section; returns the boxes of its last round (to connect a grand final)."""
     title = section.title or lab[f"section_{section.kind}"]
     t.text(left, top - 4.2 * mm, title, BOLD, 10, ACCENT_OP)
@@ -262,8 +282,15 @@ def _draw_section(c: Canvas, t: TextLayer, section: BracketSection, mirror: bool
         xs = sorted({p.x for p in row})
         for x in xs:
             w = row[0].w
-            t.text(x + w / 2, rounds_top - 3.6 * mm, fit(name, COND_BOLD, 8, w), COND_BOLD, 8,
-                   MUTED_OP, CENTRE)
+            t.text(
+                x + w / 2,
+                rounds_top - 3.6 * mm,
+                fit(name, COND_BOLD, 8, w),
+                COND_BOLD,
+                8,
+                MUTED_OP,
+                CENTRE,
+            )
     # connectors
     c.setStrokeColor(GRID)
     c.setLineWidth(0.6)
@@ -290,9 +317,16 @@ def _draw_section(c: Canvas, t: TextLayer, section: BracketSection, mirror: bool
     return placed[-1] if placed else []
 
 
-def _draw_finals(c: Canvas, t: TextLayer, finals: Sequence[BracketSection],
-                 sources: Sequence[_Placed], left: float, top: float, bottom: float,
-                 lab: dict[str, str]) -> None:
+def _draw_finals(
+    c: Canvas,
+    t: TextLayer,
+    finals: Sequence[BracketSection],
+    sources: Sequence[_Placed],
+    left: float,
+    top: float,
+    bottom: float,
+    lab: dict[str, str],
+) -> None:
     """The grand final(s) of a double elimination as a column right of the brackets, joined
     to the winners' and the losers' final."""
     line = 5.5 * mm
@@ -334,8 +368,9 @@ def render_bracket(data: BracketSheetData) -> bytes:
     width, height = paper
     for number, page in enumerate(pages, start=1):
         top = height - MARGIN
-        t.text(MARGIN, top - 6 * mm, join(data.event, lab["bracket"], sep=" – "), BOLD, 15,
-               ACCENT_OP)
+        t.text(
+            MARGIN, top - 6 * mm, join(data.event, lab["bracket"], sep=" – "), BOLD, 15, ACCENT_OP
+        )
         sub = join(data.tournament, data.subtitle, format_date(data.date, data.language))
         t.text(width - MARGIN, top - 6 * mm, sub, REGULAR, 9, MUTED_OP, RIGHT)
         area_top = top - TITLE_H
@@ -358,8 +393,16 @@ def render_bracket(data: BracketSheetData) -> bytes:
         if with_finals:
             edge = max((p.x + p.w for p in ends), default=right)
             _draw_finals(c, t, finals, ends, edge, area_top, area_bottom, lab)
-        draw_footer(c, data.language, join(data.tournament, data.event), number, len(pages),
-                    width, MARGIN, text=t)
+        draw_footer(
+            c,
+            data.language,
+            join(data.tournament, data.event),
+            number,
+            len(pages),
+            width,
+            MARGIN,
+            text=t,
+        )
         t.flush()
         c.showPage()
     if not pages:
@@ -368,14 +411,17 @@ def render_bracket(data: BracketSheetData) -> bytes:
     return buffer.getvalue()
 
 
-def knockout_rounds(entries: Sequence[str | None], round_names: Sequence[str] = ()
-                    ) -> list[BracketRound]:
+def knockout_rounds(
+    entries: Sequence[str | None], round_names: Sequence[str] = ()
+) -> list[BracketRound]:
     """An empty knock-out tree for ``entries`` in draw order (a convenience for blank
     brackets and tests): first round filled with the entries, later rounds open."""
     n = len(entries)
     rounds: list[BracketRound] = []
-    matches = [BracketMatch(entries=(entries[i], entries[i + 1] if i + 1 < n else ""))
-               for i in range(0, n, 2)]
+    matches = [
+        BracketMatch(entries=(entries[i], entries[i + 1] if i + 1 < n else ""))
+        for i in range(0, n, 2)
+    ]
     r = 0
     while matches:
         name = round_names[r] if r < len(round_names) else f"R{r + 1}"

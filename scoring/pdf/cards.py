@@ -117,12 +117,14 @@ def _draw_static(c: Canvas, columns: int, lab: dict[str, str], point: bool) -> N
     third = INNER_W / 3
     c.setStrokeColor(GRID)
     for k in range(3):
-        c.rect(PAD + k * third + (1 * mm if k else 0), y, third - 1 * mm, SIGN_H, stroke=1,
-               fill=0)
+        c.rect(PAD + k * third + (1 * mm if k else 0), y, third - 1 * mm, SIGN_H, stroke=1, fill=0)
     c.setFont(REGULAR, 6)
     c.setFillColor(INK)
-    names = [lab["signature"] + " " + lab["side_a"], lab["signature"] + " " + lab["side_b"],
-             lab["signature_umpire"]]
+    names = [
+        lab["signature"] + " " + lab["side_a"],
+        lab["signature"] + " " + lab["side_b"],
+        lab["signature_umpire"],
+    ]
     for k, name in enumerate(names):
         c.drawString(PAD + k * third + (2 * mm if k else 1 * mm), y + 1 * mm, name)
     # crop marks at the card's corners
@@ -150,8 +152,15 @@ def _game_points(game: GameSheet) -> list[tuple[int, str, str]]:
     return out
 
 
-def _draw_card(c: Canvas, t: TextLayer, data: ScoresheetData | PointSheetData, x0: float,
-               y0: float, lab: dict[str, str], form: str) -> None:
+def _draw_card(
+    c: Canvas,
+    t: TextLayer,
+    data: ScoresheetData | PointSheetData,
+    x0: float,
+    y0: float,
+    lab: dict[str, str],
+    form: str,
+) -> None:
     """One card with its bottom left corner at ``(x0, y0)``."""
     place_form(c, form, x0, y0)
     top = y0 + CARD_H - PAD
@@ -159,12 +168,23 @@ def _draw_card(c: Canvas, t: TextLayer, data: ScoresheetData | PointSheetData, x
     text_w = INNER_W - QR - 3 * mm
     match = f"{lab['match']} {data.match_number}"
     t.text(left, top - 4 * mm, fit(match, BOLD, 10, text_w / 2), BOLD, 10, ACCENT_OP)
-    t.text(left + text_w, top - 4 * mm, fit(f"{lab['table']} {data.table}", BOLD, 10,
-                                            text_w / 2), BOLD, 10, ACCENT_OP, RIGHT)
-    t.text(left, top - 8.5 * mm, fit(join(data.event, data.round_name), REGULAR, 7.5, text_w),
-           REGULAR, 7.5)
-    t.text(left, top - 12 * mm, fit(data.tournament, REGULAR, 6.5, text_w), REGULAR, 6.5,
-           MUTED_OP)
+    t.text(
+        left + text_w,
+        top - 4 * mm,
+        fit(f"{lab['table']} {data.table}", BOLD, 10, text_w / 2),
+        BOLD,
+        10,
+        ACCENT_OP,
+        RIGHT,
+    )
+    t.text(
+        left,
+        top - 8.5 * mm,
+        fit(join(data.event, data.round_name), REGULAR, 7.5, text_w),
+        REGULAR,
+        7.5,
+    )
+    t.text(left, top - 12 * mm, fit(data.tournament, REGULAR, 6.5, text_w), REGULAR, 6.5, MUTED_OP)
     if data.qr_url:
         draw_qr(c, data.qr_url, x0 + CARD_W - PAD - QR, top - QR, QR)
     names_y = top - HEAD_H - 3.5 * mm
@@ -174,30 +194,54 @@ def _draw_card(c: Canvas, t: TextLayer, data: ScoresheetData | PointSheetData, x
     if isinstance(data, PointSheetData):
         for k, player in enumerate(data.players):
             x = left + BOARD_W + k * col_w
-            t.text(x + col_w / 2, names_y, fit(player.name, BOLD, 7, col_w - 1 * mm), BOLD, 7,
-                   align=CENTRE)
-            t.text(x + col_w / 2, grid_top - ROW_H + 1.3 * mm,
-                   fit(player.name, REGULAR, 6, col_w - 1 * mm), REGULAR, 6, MUTED_OP, CENTRE)
+            t.text(
+                x + col_w / 2,
+                names_y,
+                fit(player.name, BOLD, 7, col_w - 1 * mm),
+                BOLD,
+                7,
+                align=CENTRE,
+            )
+            t.text(
+                x + col_w / 2,
+                grid_top - ROW_H + 1.3 * mm,
+                fit(player.name, REGULAR, 6, col_w - 1 * mm),
+                REGULAR,
+                6,
+                MUTED_OP,
+                CENTRE,
+            )
         if not data.blank:
             for row, board in enumerate(data.boards[:BOARD_ROWS], start=1):
                 y = grid_top - (1 + row) * ROW_H + 1.3 * mm
                 for k, points in enumerate(board.points):
                     if points:
-                        t.text(left + BOARD_W + (k + 0.5) * col_w, y, str(points), REGULAR, 7,
-                               align=CENTRE)
+                        t.text(
+                            left + BOARD_W + (k + 0.5) * col_w,
+                            y,
+                            str(points),
+                            REGULAR,
+                            7,
+                            align=CENTRE,
+                        )
             if data.scores:
                 y = grid_top - (2 + BOARD_ROWS) * ROW_H + 1.3 * mm
                 for k, score in enumerate(data.scores):
-                    t.text(left + BOARD_W + (k + 0.5) * col_w, y, str(score), BOLD, 7,
-                           align=CENTRE)
+                    t.text(left + BOARD_W + (k + 0.5) * col_w, y, str(score), BOLD, 7, align=CENTRE)
         return
     half = INNER_W / 2
     for k, side in enumerate(data.sides):
         label = f"{lab['side_a'] if k == 0 else lab['side_b']}  {side.name}"
         t.text(left + k * half, names_y, fit(label, BOLD, 8.5, half - 2 * mm), BOLD, 8.5)
         if side.club:
-            t.text(left + k * half, names_y - 2.9 * mm, fit(side.club, REGULAR, 6, half - 2 * mm),
-                   REGULAR, 6, MUTED_OP)
+            t.text(
+                left + k * half,
+                names_y - 2.9 * mm,
+                fit(side.club, REGULAR, 6, half - 2 * mm),
+                REGULAR,
+                6,
+                MUTED_OP,
+            )
     if data.blank:
         return
     for game in data.games:
@@ -214,9 +258,14 @@ def _draw_card(c: Canvas, t: TextLayer, data: ScoresheetData | PointSheetData, x
             t.text(x + 1.5 * col_w, y, str(game.score[1]), BOLD, 7, align=CENTRE)
     if data.games_won is not None:
         y = grid_top - (3 + BOARD_ROWS) * ROW_H - RESULT_H + 1.5 * mm
-        t.text(left + INNER_W, y,
-               f"{lab['match_result']}: {data.games_won[0]} : {data.games_won[1]}", BOLD, 6.5,
-               align=RIGHT)
+        t.text(
+            left + INNER_W,
+            y,
+            f"{lab['match_result']}: {data.games_won[0]} : {data.games_won[1]}",
+            BOLD,
+            6.5,
+            align=RIGHT,
+        )
 
 
 def render_score_cards(sheets: Sequence[ScoresheetData | PointSheetData]) -> bytes:
@@ -232,7 +281,7 @@ def render_score_cards(sheets: Sequence[ScoresheetData | PointSheetData]) -> byt
     forms: dict[tuple[str, int, bool], str] = {}
     pages = max(1, -(-len(sheets) // PER_PAGE))
     for page in range(pages):
-        for slot, data in enumerate(sheets[page * PER_PAGE:(page + 1) * PER_PAGE]):
+        for slot, data in enumerate(sheets[page * PER_PAGE : (page + 1) * PER_PAGE]):
             card_lab = labels_for(data.language)
             point = isinstance(data, PointSheetData)
             key = (data.language, _sheet_columns(data), point)

@@ -285,8 +285,9 @@ LABELS: dict[str, dict[str, str]] = {
         "col_present": "Anwesend",
         "col_player": "Spieler",
         "col_opponent": "Gegner",
-        "callup_hint": ("Abhaken, wenn das Match aufgerufen ist und jede Seite an ihrem Tisch"
-                        " sitzt."),
+        "callup_hint": (
+            "Abhaken, wenn das Match aufgerufen ist und jede Seite an ihrem Tisch sitzt."
+        ),
         "vs": "gegen",
         "point_title": "Spielbericht – Punkte-Carrom (drei Spieler)",
         "point_players": "Spieler in Zugreihenfolge",
@@ -441,8 +442,9 @@ LABELS: dict[str, dict[str, str]] = {
         "col_present": "Présent",
         "col_player": "Joueur",
         "col_opponent": "Adversaire",
-        "callup_hint": ("Cochez un match quand il est appelé et chaque côté quand il est à sa"
-                        " table."),
+        "callup_hint": (
+            "Cochez un match quand il est appelé et chaque côté quand il est à sa table."
+        ),
         "vs": "contre",
         # point carrom's three-player sheet
         "point_title": "Feuille de match – carrom aux points (trois joueurs)",
@@ -645,11 +647,23 @@ def labels_for(language: str) -> dict[str, str]:
 
 #: The point sheet's words that every sheet shares: its key -> the key in :data:`LABELS`.
 POINT_SHARED_KEYS: dict[str, str] = {
-    "blank": "blank_sheet", "tournament": "tournament", "event": "event", "round": "round",
-    "match": "match", "table": "table", "date": "date", "umpire": "umpire",
-    "col_board": "col_board", "col_break": "col_break", "col_queen": "col_queen",
-    "col_points": "col_points", "col_total": "col_total", "col_remarks": "col_remarks",
-    "winner": "match_won_by", "signature": "signature", "signature_umpire": "signature_umpire",
+    "blank": "blank_sheet",
+    "tournament": "tournament",
+    "event": "event",
+    "round": "round",
+    "match": "match",
+    "table": "table",
+    "date": "date",
+    "umpire": "umpire",
+    "col_board": "col_board",
+    "col_break": "col_break",
+    "col_queen": "col_queen",
+    "col_points": "col_points",
+    "col_total": "col_total",
+    "col_remarks": "col_remarks",
+    "winner": "match_won_by",
+    "signature": "signature",
+    "signature_umpire": "signature_umpire",
     "page": "page",
 }
 
@@ -658,6 +672,7 @@ def point_labels(language: str) -> dict[str, str]:
     """The label table of point carrom's three-player sheet (:mod:`.point_sheet`): the shared
     words of :data:`LABELS` and its own ``point_*`` entries, under the sheet's short keys."""
     lab = LABELS.get(language, LABELS["en"])
-    own = {key.removeprefix("point_"): text for key, text in lab.items()
-           if key.startswith("point_")}
+    own = {
+        key.removeprefix("point_"): text for key, text in lab.items() if key.startswith("point_")
+    }
     return {**{key: lab[shared] for key, shared in POINT_SHARED_KEYS.items()}, **own}

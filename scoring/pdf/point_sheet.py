@@ -54,6 +54,7 @@ MARGIN_X = 12 * mm
 CONTENT_W = PAGE_W - 2 * MARGIN_X
 BLANK_ROWS = 10  # 8 boards + two rows for extra boards
 
+
 @dataclass(frozen=True, slots=True)
 class PointBoardRow:
     """One point-carrom board. Players are addressed by their index in
@@ -107,23 +108,35 @@ class PointSheetData:
 BOARD_W = 11 * mm
 BREAK_W = 11 * mm
 PLAYER_COLS: tuple[tuple[str, float], ...] = (
-    ("col_white", 7 * mm), ("col_black", 7 * mm), ("col_queen", 6 * mm),
-    ("col_points", 9 * mm), ("col_total", 11 * mm),
+    ("col_white", 7 * mm),
+    ("col_black", 7 * mm),
+    ("col_queen", 6 * mm),
+    ("col_points", 9 * mm),
+    ("col_total", 11 * mm),
 )
 PLAYER_W = sum(w for _, w in PLAYER_COLS)
 REMARKS_W = CONTENT_W - BOARD_W - BREAK_W - 3 * PLAYER_W
 ROW_H = 7.5 * mm
 
 
-def _centre(c: Canvas, text: str, x: float, w: float, y: float, font: str, size: float,
-            color: object = INK) -> None:
+def _centre(
+    c: Canvas, text: str, x: float, w: float, y: float, font: str, size: float, color: object = INK
+) -> None:
     c.setFont(font, size)
     c.setFillColor(color)
     c.drawCentredString(x + w / 2, y, fit(text, font, size, w - 1 * mm))
 
 
-def _left(c: Canvas, text: str, x: float, y: float, font: str, size: float, width: float,
-          color: object = INK) -> None:
+def _left(
+    c: Canvas,
+    text: str,
+    x: float,
+    y: float,
+    font: str,
+    size: float,
+    width: float,
+    color: object = INK,
+) -> None:
     c.setFont(font, size)
     c.setFillColor(color)
     c.drawString(x, y, fit(text, font, size, width))
@@ -142,9 +155,12 @@ def _header(c: Canvas, data: PointSheetData, lab: dict[str, str], top: float) ->
         for n, line in enumerate(wrap(caption, REGULAR, 5.5, qr + 6 * mm)[:3]):
             c.drawRightString(PAGE_W - MARGIN_X, top - qr - (2.5 + 2.3 * n) * mm, line)
     fields = [
-        ("tournament", data.tournament), ("event", data.event),
-        ("round", data.round_name), ("match", data.match_number),
-        ("table", data.table), ("date", format_date(data.date, data.language)),
+        ("tournament", data.tournament),
+        ("event", data.event),
+        ("round", data.round_name),
+        ("match", data.match_number),
+        ("table", data.table),
+        ("date", format_date(data.date, data.language)),
         ("umpire", data.umpire),
     ]
     y = top - 17 * mm
@@ -181,8 +197,16 @@ def _players(c: Canvas, data: PointSheetData, lab: dict[str, str], top: float) -
             c.setFont(BOLD, 9)
             c.setFillColor(INK)
             c.drawString(bx + 0.4 * mm, by + 0.5 * mm, "✕")
-        _left(c, lab["first_breaker"], bx + 4.5 * mm, by + 0.6 * mm, REGULAR, 6.5,
-              box_w - 9 * mm, MUTED)
+        _left(
+            c,
+            lab["first_breaker"],
+            bx + 4.5 * mm,
+            by + 0.6 * mm,
+            REGULAR,
+            6.5,
+            box_w - 9 * mm,
+            MUTED,
+        )
     return top - 23 * mm
 
 
@@ -195,8 +219,16 @@ def _grid(c: Canvas, data: PointSheetData, lab: dict[str, str], top: float) -> f
     for i, side in enumerate(data.players):
         c.setFillColor(ACCENT)
         c.rect(x, y - name_h, PLAYER_W, name_h, fill=1, stroke=0)
-        _centre(c, f"{chr(65 + i)} · {side.name}", x, PLAYER_W, y - name_h + 1.6 * mm,
-                COND_BOLD, 8, WHITE)
+        _centre(
+            c,
+            f"{chr(65 + i)} · {side.name}",
+            x,
+            PLAYER_W,
+            y - name_h + 1.6 * mm,
+            COND_BOLD,
+            8,
+            WHITE,
+        )
         x += PLAYER_W
     y -= name_h
     # column labels
@@ -221,8 +253,11 @@ def _grid(c: Canvas, data: PointSheetData, lab: dict[str, str], top: float) -> f
         if board is not None and board.end == "void":
             c.setFillColor(VOID_FILL)
             c.rect(MARGIN_X, row_top - ROW_H, CONTENT_W, ROW_H, fill=1, stroke=0)
-        number = str(board.number) if board is not None else (
-            str(r + 1) if r < data.board_limit else "+")
+        number = (
+            str(board.number)
+            if board is not None
+            else (str(r + 1) if r < data.board_limit else "+")
+        )
         _centre(c, number, MARGIN_X, BOARD_W, base, BOLD, 9)
         if board is None:
             continue
@@ -242,8 +277,7 @@ def _grid(c: Canvas, data: PointSheetData, lab: dict[str, str], top: float) -> f
                 font = BOLD if key == "col_total" else REGULAR
                 _centre(c, text, x, w, base, font, 9)
                 x += w
-        _left(c, _remark(board, names, data, lab), x + 1 * mm, base, COND, 7,
-              REMARKS_W - 2 * mm)
+        _left(c, _remark(board, names, data, lab), x + 1 * mm, base, COND, 7, REMARKS_W - 2 * mm)
     bottom = y - rows * ROW_H
     # grid lines
     c.setStrokeColor(GRID)
@@ -268,8 +302,9 @@ def _grid(c: Canvas, data: PointSheetData, lab: dict[str, str], top: float) -> f
     return bottom - (3 + 3 * len(legend)) * mm
 
 
-def _remark(board: PointBoardRow, names: list[str], data: PointSheetData,
-            lab: dict[str, str]) -> str:
+def _remark(
+    board: PointBoardRow, names: list[str], data: PointSheetData, lab: dict[str, str]
+) -> str:
     name = names[board.by] if board.by is not None and board.by < len(names) else ""
     if not board.end:
         return lab["in_progress"]
@@ -287,14 +322,13 @@ def _result(c: Canvas, data: PointSheetData, lab: dict[str, str], top: float) ->
     end = ""
     if not data.blank and data.scores is not None and data.boards:
         last = data.boards[-1]
-        end = (lab["game_end_points"] if last.end == "game_points"
-               else lab["game_end_boards"]).format(cap=data.game_points, board=last.number)
-    winner = (data.players[data.winner].name
-              if not data.blank and data.winner is not None else "")
+        end = (
+            lab["game_end_points"] if last.end == "game_points" else lab["game_end_boards"]
+        ).format(cap=data.game_points, board=last.number)
+    winner = data.players[data.winner].name if not data.blank and data.winner is not None else ""
     final = ""
     if not data.blank and data.scores is not None:
-        final = " · ".join(f"{p.name} {s}" for p, s in zip(data.players, data.scores,
-                                                            strict=True))
+        final = " · ".join(f"{p.name} {s}" for p, s in zip(data.players, data.scores, strict=True))
     for key, value, width in (("game_end", end, 60 * mm), ("winner", winner, 60 * mm)):
         _left(c, lab[key], MARGIN_X, y, REGULAR, 7, 24 * mm, MUTED)
         _left(c, value, MARGIN_X + 24 * mm, y, BOLD, 10, width)
@@ -323,9 +357,14 @@ def _page(c: Canvas, data: PointSheetData, number: int, total: int) -> None:
     y = _players(c, data, lab, y)
     y = _grid(c, data, lab, y - 2 * mm)
     _result(c, data, lab, y)
-    footer = join(data.tournament, data.event, data.round_name,
-                  f"{lab['match']} {data.match_number}", f"{lab['table']} {data.table}",
-                  data.reference)
+    footer = join(
+        data.tournament,
+        data.event,
+        data.round_name,
+        f"{lab['match']} {data.match_number}",
+        f"{lab['table']} {data.table}",
+        data.reference,
+    )
     draw_footer(c, data.language, footer, number, total, PAGE_W, MARGIN_X)
 
 

@@ -31,8 +31,18 @@ _BLOCKS = {
     9: (22, [(3, 36), (2, 37)]),
     10: (26, [(4, 43), (1, 44)]),
 }
-_ALIGNMENT = {1: [], 2: [6, 18], 3: [6, 22], 4: [6, 26], 5: [6, 30], 6: [6, 34],
-              7: [6, 22, 38], 8: [6, 24, 42], 9: [6, 26, 46], 10: [6, 28, 50]}
+_ALIGNMENT = {
+    1: [],
+    2: [6, 18],
+    3: [6, 22],
+    4: [6, 26],
+    5: [6, 30],
+    6: [6, 34],
+    7: [6, 22, 38],
+    8: [6, 24, 42],
+    9: [6, 26, 46],
+    10: [6, 28, 50],
+}
 MAX_VERSION = 10
 
 # GF(256) with the QR polynomial x^8 + x^4 + x^3 + x^2 + 1
@@ -203,7 +213,7 @@ def _rows(version: int, data: bytes) -> list[bytes]:
     blocks, eccs, start = [], [], 0
     for count, length in groups:
         for _ in range(count):
-            block = data[start:start + length]
+            block = data[start : start + length]
             start += length
             blocks.append(block)
             eccs.append(_ecc(block, ec))
@@ -212,7 +222,7 @@ def _rows(version: int, data: bytes) -> list[bytes]:
     value = int.from_bytes(codewords, "big") >> (8 * len(codewords) - length)
     masked = format(value ^ mask_bits, f"0{length}b").encode()
     full = bytes(pick(template + masked))  # every module in one C-level gather
-    return [full[y * size:(y + 1) * size] for y in range(size)]
+    return [full[y * size : (y + 1) * size] for y in range(size)]
 
 
 @functools.cache
@@ -223,8 +233,12 @@ def _interleave(version: int) -> Any:
     ec, groups = _BLOCKS[version]
     lengths = [length for count, length in groups for _ in range(count)]
     starts = [sum(lengths[:k]) for k in range(len(lengths))]
-    order = [start + i for i in range(max(lengths))
-             for start, length in zip(starts, lengths, strict=True) if i < length]
+    order = [
+        start + i
+        for i in range(max(lengths))
+        for start, length in zip(starts, lengths, strict=True)
+        if i < length
+    ]
     total = sum(lengths)
     order += [total + k * ec + i for i in range(ec) for k in range(len(lengths))]
     pick = operator.itemgetter(*order)
@@ -275,5 +289,8 @@ _DARK_RUN = re.compile(b"1+")
 
 def dark_runs(rows: list[bytes]) -> list[tuple[int, int, int]]:
     """``(row, start, length)`` of every horizontal run of dark modules."""
-    return [(r, m.start(), m.end() - m.start())
-            for r, row in enumerate(rows) for m in _DARK_RUN.finditer(row)]
+    return [
+        (r, m.start(), m.end() - m.start())
+        for r, row in enumerate(rows)
+        for m in _DARK_RUN.finditer(row)
+    ]

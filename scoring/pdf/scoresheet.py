@@ -96,22 +96,35 @@ from .scoresheet_layout import (
 # --------------------------------------------------------------------------- variable layer
 
 
-def _draw_variable_header(c: Canvas, t: TextLayer, page: _Page, geo: _Geo,
-                          data: ScoresheetData, lab: dict[str, str]) -> None:
+def _draw_variable_header(
+    c: Canvas, t: TextLayer, page: _Page, geo: _Geo, data: ScoresheetData, lab: dict[str, str]
+) -> None:
     top = geo.header_top
     if not page.first:
         title = join(lab["scoresheet"], lab["continued"], sep=" – ")
         t.text(MARGIN_X, top - 6 * mm, title, BOLD, 11, ACCENT_OP)
-        info = join(data.event, data.round_name, f"{lab['match']} {data.match_number}",
-                    f"{lab['table']} {data.table}",
-                    f"{data.sides[0].name} – {data.sides[1].name}")
+        info = join(
+            data.event,
+            data.round_name,
+            f"{lab['match']} {data.match_number}",
+            f"{lab['table']} {data.table}",
+            f"{data.sides[0].name} – {data.sides[1].name}",
+        )
         x = MARGIN_X + string_width(title, BOLD, 11) + 5 * mm
         t.text(x, top - 6 * mm, fit(info, REGULAR, 9, MARGIN_X + CONTENT_W - x), REGULAR, 9)
         return
-    sub = join(lab["doubles"] if data.kind == "doubles" else lab["singles"],
-               lab["blank_sheet"] if data.blank else "")
-    t.text(MARGIN_X + string_width(lab["scoresheet"], BOLD, 17) + 4 * mm, top - 6.6 * mm, sub,
-           REGULAR, 9, MUTED_OP)
+    sub = join(
+        lab["doubles"] if data.kind == "doubles" else lab["singles"],
+        lab["blank_sheet"] if data.blank else "",
+    )
+    t.text(
+        MARGIN_X + string_width(lab["scoresheet"], BOLD, 17) + 4 * mm,
+        top - 6.6 * mm,
+        sub,
+        REGULAR,
+        9,
+        MUTED_OP,
+    )
     values = {
         "tournament": data.tournament,
         "date": format_date(data.date, data.language),
@@ -136,8 +149,9 @@ def _draw_variable_header(c: Canvas, t: TextLayer, page: _Page, geo: _Geo,
         draw_qr(c, data.qr_url, qx, top - QR_SIZE - 0.5 * mm, QR_SIZE)
 
 
-def _draw_variable_sides(c: Canvas, t: TextLayer, geo: _Geo, data: ScoresheetData,
-                         lab: dict[str, str]) -> None:
+def _draw_variable_sides(
+    c: Canvas, t: TextLayer, geo: _Geo, data: ScoresheetData, lab: dict[str, str]
+) -> None:
     for side_index, side in enumerate(data.sides):
         x, w = _side_box_x(side_index)
         name_x = x + 10 * mm
@@ -163,12 +177,20 @@ def _draw_variable_sides(c: Canvas, t: TextLayer, geo: _Geo, data: ScoresheetDat
     if data.toss.winner is not None:
         _cross(c, xs[TOSS_BOX_KEYS[data.toss.winner]], geo.toss_y)
     if data.toss.choice is not None:
-        _cross(c, xs["choice_break" if data.toss.choice == "break" else "choice_side"],
-               geo.toss_y)
+        _cross(c, xs["choice_break" if data.toss.choice == "break" else "choice_side"], geo.toss_y)
 
 
-def _cell(t: TextLayer, side: int, key: str, row_bottom: float, rh: float, text: str,
-          font: str = REGULAR, size: float = CELL_SIZE, color: str = "") -> None:
+def _cell(
+    t: TextLayer,
+    side: int,
+    key: str,
+    row_bottom: float,
+    rh: float,
+    text: str,
+    font: str = REGULAR,
+    size: float = CELL_SIZE,
+    color: str = "",
+) -> None:
     x, w = SPANS[(side, key)]
     size = fit_size(text, font, size, w - 1 * mm, 6.5)
     t.text(x + w / 2, _text_y(row_bottom, rh, size), text, font, size, color, CENTRE)
@@ -191,30 +213,65 @@ def _board_remarks(board: BoardRow, lab: dict[str, str]) -> str:
     return join(*parts)
 
 
-def _remark(t: TextLayer, text: str, row_bottom: float, rh: float, font: str = COND,
-            size: float = 8, color: str = "") -> None:
+def _remark(
+    t: TextLayer,
+    text: str,
+    row_bottom: float,
+    rh: float,
+    font: str = COND,
+    size: float = 8,
+    color: str = "",
+) -> None:
     room = REMARKS_W - 3 * mm
     size = fit_size(text, font, size, room, 6.5)
-    t.text(REMARKS_X + 1.5 * mm, _text_y(row_bottom, rh, size), fit(text, font, size, room),
-           font, size, color)
+    t.text(
+        REMARKS_X + 1.5 * mm,
+        _text_y(row_bottom, rh, size),
+        fit(text, font, size, room),
+        font,
+        size,
+        color,
+    )
 
 
-def _draw_board(t: TextLayer, board: BoardRow, row_bottom: float, rh: float,
-                lab: dict[str, str]) -> None:
-    t.text(BOARD_X + BOARD_W / 2, _text_y(row_bottom, rh, CELL_SIZE), str(board.number), BOLD,
-           CELL_SIZE, align=CENTRE)
+def _draw_board(
+    t: TextLayer, board: BoardRow, row_bottom: float, rh: float, lab: dict[str, str]
+) -> None:
+    t.text(
+        BOARD_X + BOARD_W / 2,
+        _text_y(row_bottom, rh, CELL_SIZE),
+        str(board.number),
+        BOLD,
+        CELL_SIZE,
+        align=CENTRE,
+    )
     remarks = _board_remarks(board, lab)
     if remarks:
         _remark(t, remarks, row_bottom, rh, COND_BOLD if board.law else COND)
     if board.breaker is not None:
         if board.breaker_player:
-            _cell(t, board.breaker, "col_break", row_bottom, rh,
-                  initials(board.breaker_player), COND, 8)
+            _cell(
+                t,
+                board.breaker,
+                "col_break",
+                row_bottom,
+                rh,
+                initials(board.breaker_player),
+                COND,
+                8,
+            )
         else:
             _cell(t, board.breaker, "col_break", row_bottom, rh, "●", REGULAR, 7)
     if board.queen_by is not None:
-        _cell(t, board.queen_by, "col_queen", row_bottom, rh,
-              "✓" if board.queen_counted else "○", BOLD if board.queen_counted else REGULAR)
+        _cell(
+            t,
+            board.queen_by,
+            "col_queen",
+            row_bottom,
+            rh,
+            "✓" if board.queen_counted else "○",
+            BOLD if board.queen_counted else REGULAR,
+        )
     if board.void:
         return
     if board.winner is not None:
@@ -249,15 +306,24 @@ def _draw_game_underlay(c: Canvas, block: _Block, top: float, rh: float) -> None
             _void_underlay(c, body_top - (i + 1) * rh, rh)
 
 
-def _draw_game(c: Canvas, t: TextLayer, block: _Block, top: float, rh: float,
-               data: ScoresheetData, lab: dict[str, str], match_over: bool) -> None:
+def _draw_game(
+    c: Canvas,
+    t: TextLayer,
+    block: _Block,
+    top: float,
+    rh: float,
+    data: ScoresheetData,
+    lab: dict[str, str],
+    match_over: bool,
+) -> None:
     body_top = top - NAME_ROW_H - LABEL_ROW_H
     name_y = _text_y(top - NAME_ROW_H, NAME_ROW_H, 8)
     for side in (0, 1):
         x = TABLE_X if side == 0 else BOARD_X + BOARD_W
         t.text(x + 1.5 * mm, name_y, lab["side_a"] if side == 0 else lab["side_b"], BOLD, 8)
-        t.text(x + 5 * mm, name_y, fit(data.sides[side].name, REGULAR, 8, SIDE_W - 7 * mm),
-               REGULAR, 8)
+        t.text(
+            x + 5 * mm, name_y, fit(data.sides[side].name, REGULAR, 8, SIDE_W - 7 * mm), REGULAR, 8
+        )
     game = block.game
     final_bottom = body_top - (block.rows + 1) * rh
     played = 0
@@ -295,14 +361,22 @@ def _draw_game(c: Canvas, t: TextLayer, block: _Block, top: float, rh: float,
         number = i + 1
         if game is not None and game.boards:  # continue after the last recorded number
             number = game.boards[-1].number + i + 1 - played
-        t.text(BOARD_X + BOARD_W / 2, _text_y(row_bottom, rh, CELL_SIZE), str(number), REGULAR,
-               CELL_SIZE, MUTED_OP, CENTRE)
+        t.text(
+            BOARD_X + BOARD_W / 2,
+            _text_y(row_bottom, rh, CELL_SIZE),
+            str(number),
+            REGULAR,
+            CELL_SIZE,
+            MUTED_OP,
+            CENTRE,
+        )
         if data.board_limit is not None and number == data.board_limit + 1:
             _remark(t, lab["extra_board"], row_bottom, rh, size=7, color=MUTED_OP)
 
 
-def _draw_variable_result(t: TextLayer, geo: _Geo, data: ScoresheetData,
-                          lab: dict[str, str]) -> None:
+def _draw_variable_result(
+    t: TextLayer, geo: _Geo, data: ScoresheetData, lab: dict[str, str]
+) -> None:
     top = geo.result_top
     y = top - 5.3 * mm
     x = MARGIN_X + 2 * mm + string_width(lab["match_result"], BOLD, 9) + 4 * mm
@@ -327,8 +401,7 @@ def _draw_variable_result(t: TextLayer, geo: _Geo, data: ScoresheetData,
             name = f"{name} ({lab['time_up']})"
         t.text(wx, y, fit(name, BOLD, 10, MARGIN_X + CONTENT_W - wx - 3 * mm), BOLD, 10)
     slots = _signature_slots(data.kind)
-    for (x, w, below), (caption, name) in zip(slots, _signature_captions(data, lab),
-                                              strict=True):
+    for (x, w, below), (caption, name) in zip(slots, _signature_captions(data, lab), strict=True):
         line_y = top - below
         t.text(x, line_y - 3 * mm, caption, COND_BOLD, 7, MUTED_OP)
         # the name as printed, whole: it shrinks, then wraps (never cut off)
@@ -379,8 +452,15 @@ class _FormCache:
 
     def use(self, c: Canvas, page: _Page, geo: _Geo, data: ScoresheetData) -> None:
         layout = tuple((b.number, b.rows) for b in page.blocks)
-        key = (data.language, data.kind, data.board_limit, page.first, page.last, page.row_h,
-               layout)
+        key = (
+            data.language,
+            data.kind,
+            data.board_limit,
+            page.first,
+            page.last,
+            page.row_h,
+            layout,
+        )
         name = self.names.get(key)
         if name is None:
             name = f"sheet{len(self.names)}"
@@ -403,19 +483,28 @@ def _draw_rules(t: TextLayer, data: ScoresheetData, lab: dict[str, str]) -> None
     if len(lines) > 2:
         lines = [lines[0], fit(" ".join(lines[1:]), REGULAR, size, CONTENT_W)]
     for row, line in enumerate(lines):
-        t.text(MARGIN_X, (11.0 + 1.2 * size * (len(lines) - 1 - row) / 2.83465) * mm,
-               line, REGULAR, size)
+        t.text(
+            MARGIN_X,
+            (11.0 + 1.2 * size * (len(lines) - 1 - row) / 2.83465) * mm,
+            line,
+            REGULAR,
+            size,
+        )
 
 
 def _footer_text(data: ScoresheetData, lab: dict[str, str]) -> str:
-    return join(data.tournament, data.event, data.round_name,
-                f"{lab['match']} {data.match_number}",
-                f"{lab['table']} {data.table}" if data.table else "", data.reference)
+    return join(
+        data.tournament,
+        data.event,
+        data.round_name,
+        f"{lab['match']} {data.match_number}",
+        f"{lab['table']} {data.table}" if data.table else "",
+        data.reference,
+    )
 
 
 def _render(sheets: Iterable[ScoresheetData | PointSheetData], title: str) -> bytes:
-    planned = [(data, [] if isinstance(data, PointSheetData) else _plan(data))
-               for data in sheets]
+    planned = [(data, [] if isinstance(data, PointSheetData) else _plan(data)) for data in sheets]
     total = sum(len(pages) or 1 for _, pages in planned)
     buffer = io.BytesIO()
     c = new_canvas(buffer, A4, title)
@@ -446,8 +535,17 @@ def _render(sheets: Iterable[ScoresheetData | PointSheetData], title: str) -> by
                 _draw_variable_result(t, geo, data, lab)
             if data.rules_differences:
                 _draw_rules(t, data, lab)
-            draw_footer(c, data.language, _footer_text(data, lab), number, total, PAGE_W,
-                        MARGIN_X, text=t, rule=False)
+            draw_footer(
+                c,
+                data.language,
+                _footer_text(data, lab),
+                number,
+                total,
+                PAGE_W,
+                MARGIN_X,
+                text=t,
+                rule=False,
+            )
             t.flush()
             c.showPage()
     if total == 0:  # an empty round still yields a valid PDF

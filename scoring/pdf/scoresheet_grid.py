@@ -73,8 +73,12 @@ def _draw_static(c: Canvas, page: _Page, geo: _Geo, data: ScoresheetData) -> Non
     else:
         c.setStrokeColor(ACCENT)
         c.setLineWidth(1.2)
-        c.line(MARGIN_X, geo.header_top - CONT_HEADER_H + 1 * mm,
-               MARGIN_X + CONTENT_W, geo.header_top - CONT_HEADER_H + 1 * mm)
+        c.line(
+            MARGIN_X,
+            geo.header_top - CONT_HEADER_H + 1 * mm,
+            MARGIN_X + CONTENT_W,
+            geo.header_top - CONT_HEADER_H + 1 * mm,
+        )
     for block, top in zip(page.blocks, geo.block_tops, strict=True):
         _static_game(c, block, top, page.row_h, lab, data.board_limit)
     if page.blocks:
@@ -138,8 +142,9 @@ def _static_sides(c: Canvas, geo: _Geo, lab: dict[str, str], kind: str) -> None:
         c.circle(x + 5 * mm, geo.sides_top - 5 * mm, 3.2 * mm, stroke=0, fill=1)
         c.setFillColor(WHITE)
         c.setFont(BOLD, 11)
-        c.drawCentredString(x + 5 * mm, geo.sides_top - 6.3 * mm,
-                            lab["side_a"] if side == 0 else lab["side_b"])
+        c.drawCentredString(
+            x + 5 * mm, geo.sides_top - 6.3 * mm, lab["side_a"] if side == 0 else lab["side_b"]
+        )
     # toss line with checkboxes
     y = geo.toss_y
     c.setFillColor(INK)
@@ -183,8 +188,9 @@ def _toss_box_xs(lab: dict[str, str]) -> dict[str, float]:
     return xs
 
 
-def _static_game(c: Canvas, block: _Block, top: float, rh: float, lab: dict[str, str],
-                 board_limit: int | None) -> None:
+def _static_game(
+    c: Canvas, block: _Block, top: float, rh: float, lab: dict[str, str], board_limit: int | None
+) -> None:
     rows = block.rows
     body_top = top - NAME_ROW_H - LABEL_ROW_H
     bottom = body_top - (rows + 1) * rh
@@ -216,8 +222,9 @@ def _static_game(c: Canvas, block: _Block, top: float, rh: float, lab: dict[str,
         _centred(c, label, x, w, body_top, LABEL_ROW_H, COND_BOLD, size)
     _centred(c, lab["col_board"], BOARD_X, BOARD_W, body_top, LABEL_ROW_H, COND_BOLD, LABEL_SIZE)
     c.setFont(COND_BOLD, LABEL_SIZE)
-    c.drawString(REMARKS_X + 1.5 * mm, _text_y(body_top, LABEL_ROW_H, LABEL_SIZE),
-                 lab["col_remarks"])
+    c.drawString(
+        REMARKS_X + 1.5 * mm, _text_y(body_top, LABEL_ROW_H, LABEL_SIZE), lab["col_remarks"]
+    )
     if block.number == 3:  # the side-change rule of the third game, in the name row
         hint = lab["side_change_60a"] if board_limit else lab["side_change_60b"]
         c.setFillColor(MUTED)
@@ -257,8 +264,13 @@ def _signature_slots(kind: str) -> list[tuple[float, float, float]]:
     x0 = MARGIN_X + SEATING_W + 6 * mm
     w = (MARGIN_X + CONTENT_W - x0 - 2 * 5 * mm) / 3
     col = [x0 + i * (w + 5 * mm) for i in range(3)]
-    return [(col[0], w, 16 * mm), (col[0], w, 25.5 * mm), (col[1], w, 16 * mm),
-            (col[1], w, 25.5 * mm), (col[2], w, 16 * mm)]
+    return [
+        (col[0], w, 16 * mm),
+        (col[0], w, 25.5 * mm),
+        (col[1], w, 16 * mm),
+        (col[1], w, 25.5 * mm),
+        (col[2], w, 16 * mm),
+    ]
 
 
 SEATING_W = 68 * mm
@@ -295,8 +307,9 @@ def _static_seating(c: Canvas, top: float, lab: dict[str, str]) -> None:
     c.setFillColor(MUTED)
     c.setFont(BOLD, 6)
     for (dx, dy), number in zip(SEAT_OFFSETS, "1234", strict=True):
-        c.drawCentredString(cx + dx * (half - 1.6 * mm), cy + dy * (half - 1.6 * mm) - 0.75 * mm,
-                            number)
+        c.drawCentredString(
+            cx + dx * (half - 1.6 * mm), cy + dy * (half - 1.6 * mm) - 0.75 * mm, number
+        )
     c.setFillColor(INK)
 
 
@@ -328,8 +341,12 @@ def _static_result(c: Canvas, geo: _Geo, lab: dict[str, str], kind: str) -> None
     c.setFont(BOLD, 9)
     c.drawString(wx, y, lab["match_won_by"])
     c.setStrokeColor(GRID)
-    c.line(wx + string_width(lab["match_won_by"], BOLD, 9) + 2 * mm, y - 1 * mm,
-           MARGIN_X + CONTENT_W - 3 * mm, y - 1 * mm)
+    c.line(
+        wx + string_width(lab["match_won_by"], BOLD, 9) + 2 * mm,
+        y - 1 * mm,
+        MARGIN_X + CONTENT_W - 3 * mm,
+        y - 1 * mm,
+    )
     if kind == "doubles":
         _static_seating(c, top, lab)
     # signature lines
@@ -349,13 +366,14 @@ def _signature_captions(data: ScoresheetData, lab: dict[str, str]) -> list[tuple
     if data.kind == "doubles":
         umpire = (lab["signature_umpire"], data.umpire)
     if data.kind != "doubles":
-        return [(f"{lab['signature']} {lab['side_a']}", data.sides[0].name),
-                (f"{lab['signature']} {lab['side_b']}", data.sides[1].name), umpire]
+        return [
+            (f"{lab['signature']} {lab['side_a']}", data.sides[0].name),
+            (f"{lab['signature']} {lab['side_b']}", data.sides[1].name),
+            umpire,
+        ]
     captions = []
     for side, key in ((0, "side_a"), (1, "side_b")):
         players = [p.name for p in data.sides[side].players][:2]
         players += [""] * (2 - len(players))
         captions += [(lab[key], name) for name in players]  # "Signatures" heads the grid
     return [*captions, umpire]
-
-

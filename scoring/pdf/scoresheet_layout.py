@@ -151,8 +151,9 @@ def _text_y(bottom: float, height: float, size: float) -> float:
     return bottom + height / 2 - size * 0.36
 
 
-def _centred(c: Canvas, text: str, x: float, w: float, bottom: float, h: float, font: str,
-             size: float) -> None:
+def _centred(
+    c: Canvas, text: str, x: float, w: float, bottom: float, h: float, font: str, size: float
+) -> None:
     c.setFont(font, size)
     c.drawCentredString(x + w / 2, _text_y(bottom, h, size), text)
 
@@ -227,5 +228,3 @@ def _meta_cell(key_row: int, fx: float, fw: float, top: float) -> tuple[float, f
     x = MARGIN_X + fx * META_W
     y = top - TITLE_H - (key_row + 1) * META_ROW_H
     return x, y, fw * META_W
-
-

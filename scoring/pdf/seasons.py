@@ -55,33 +55,55 @@ class RankingSheetData:
 def ranking_pdf(data: RankingSheetData) -> bytes:
     register_fonts()
     buffer = io.BytesIO()
-    doc = SimpleDocTemplate(buffer, pagesize=landscape(A4), leftMargin=MARGIN,
-                            rightMargin=MARGIN, topMargin=MARGIN, bottomMargin=MARGIN,
-                            title=data.title, author=CREATOR, creator=CREATOR,
-                            invariant=True)
+    doc = SimpleDocTemplate(
+        buffer,
+        pagesize=landscape(A4),
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN,
+        title=data.title,
+        author=CREATOR,
+        creator=CREATOR,
+        invariant=True,
+    )
     title = ParagraphStyle("t", fontName=BOLD, fontSize=15, leading=19, textColor=ACCENT)
     sub = ParagraphStyle("s", fontName=REGULAR, fontSize=9, leading=12, textColor=MUTED)
-    head = ParagraphStyle("h", fontName=COND_BOLD, fontSize=7.5, leading=9, textColor=WHITE,
-                          alignment=1)
+    head = ParagraphStyle(
+        "h", fontName=COND_BOLD, fontSize=7.5, leading=9, textColor=WHITE, alignment=1
+    )
     cell = ParagraphStyle("c", fontName=REGULAR, fontSize=8.5, leading=10.5, textColor=INK)
-    story: list = [Paragraph(_escape(data.title), title),
-                   Paragraph(_escape(data.subtitle), sub), Spacer(1, 4 * mm)]
+    story: list = [
+        Paragraph(_escape(data.title), title),
+        Paragraph(_escape(data.subtitle), sub),
+        Spacer(1, 4 * mm),
+    ]
     if not data.lines:
         story.append(Paragraph(_escape(data.empty), cell))
     else:
-        header = [Paragraph(_escape(h), head) for h in
-                  [*data.headers[:3], *data.columns, data.headers[-1]]]
+        header = [
+            Paragraph(_escape(h), head)
+            for h in [*data.headers[:3], *data.columns, data.headers[-1]]
+        ]
         rows = [header]
         for line in data.lines:
-            rows.append([str(line.rank), Paragraph(_escape(line.name), cell), line.nation,
-                         *line.prizes, line.total])
+            rows.append(
+                [
+                    str(line.rank),
+                    Paragraph(_escape(line.name), cell),
+                    line.nation,
+                    *line.prizes,
+                    line.total,
+                ]
+            )
         width = landscape(A4)[0] - 2 * MARGIN
         n = len(data.columns)
         fixed = 14 * mm + 17 * mm + 16 * mm
         prize_w = max(min((width - fixed - 60 * mm) / max(n, 1), 24 * mm), 11 * mm)
         name_w = width - fixed - prize_w * n
-        table = Table(rows, colWidths=[14 * mm, name_w, 17 * mm, *[prize_w] * n, 16 * mm],
-                      repeatRows=1)
+        table = Table(
+            rows, colWidths=[14 * mm, name_w, 17 * mm, *[prize_w] * n, 16 * mm], repeatRows=1
+        )
         style = [
             ("FONT", (0, 1), (-1, -1), REGULAR, 8.5),
             ("FONT", (-1, 1), (-1, -1), BOLD, 8.5),

@@ -91,8 +91,7 @@ def _numbered_canvas(language: str, footer_left: str) -> type[Canvas]:
             total = len(self._pages)
             for number, state in enumerate(self._pages, start=1):
                 self.__dict__.update(state)
-                draw_footer(self, language, footer_left, number, total, self._pagesize[0],
-                            MARGIN)
+                draw_footer(self, language, footer_left, number, total, self._pagesize[0], MARGIN)
                 super().showPage()
             super().save()
 
@@ -135,26 +134,51 @@ def render_standings(data: StandingsSheetData) -> bytes:
     has_club = any(row.club for group in data.groups for row in group.rows)
     column_headers = [col.label or lab.get(col.key, col.key) for col in data.columns]
     headers = [lab["rank"], lab["name"]] + ([""] if has_club else []) + column_headers
-    column_texts = [[format_value(row.values.get(col.key), data.language)
-                     for group in data.groups for row in group.rows] for col in data.columns]
-    value_widths = [_value_width(header, texts)
-                    for header, texts in zip(column_headers, column_texts, strict=True)]
+    column_texts = [
+        [
+            format_value(row.values.get(col.key), data.language)
+            for group in data.groups
+            for row in group.rows
+        ]
+        for col in data.columns
+    ]
+    value_widths = [
+        _value_width(header, texts)
+        for header, texts in zip(column_headers, column_texts, strict=True)
+    ]
     value_fonts = [_value_font(texts) for texts in column_texts]
-    headers = [*headers[:len(headers) - len(column_headers)],
-               *(_header_cell(h, w) for h, w in zip(column_headers, value_widths, strict=True))]
+    headers = [
+        *headers[: len(headers) - len(column_headers)],
+        *(_header_cell(h, w) for h, w in zip(column_headers, value_widths, strict=True)),
+    ]
     fixed = RANK_W + (CLUB_W if has_club else 0) + sum(value_widths)
     pagesize = A4 if A4[0] - 2 * MARGIN - fixed >= NAME_MIN_W else landscape(A4)
     width = pagesize[0] - 2 * MARGIN
     name_w = width - fixed
     title = join(data.event, lab["standings"], sep=" – ")
     buffer = io.BytesIO()
-    doc = SimpleDocTemplate(buffer, pagesize=pagesize, leftMargin=MARGIN, rightMargin=MARGIN,
-                            topMargin=MARGIN, bottomMargin=MARGIN + 6 * mm, title=title,
-                            author=CREATOR, creator=CREATOR)
+    doc = SimpleDocTemplate(
+        buffer,
+        pagesize=pagesize,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN + 6 * mm,
+        title=title,
+        author=CREATOR,
+        creator=CREATOR,
+    )
     h1 = ParagraphStyle("h1", fontName=BOLD, fontSize=16, leading=20, textColor=ACCENT)
     sub = ParagraphStyle("sub", fontName=REGULAR, fontSize=9, leading=12, textColor=MUTED)
-    h2 = ParagraphStyle("h2", fontName=BOLD, fontSize=11, leading=14, textColor=INK,
-                        spaceBefore=4 * mm, spaceAfter=1.5 * mm)
+    h2 = ParagraphStyle(
+        "h2",
+        fontName=BOLD,
+        fontSize=11,
+        leading=14,
+        textColor=INK,
+        spaceBefore=4 * mm,
+        spaceAfter=1.5 * mm,
+    )
     note = ParagraphStyle("note", fontName=REGULAR, fontSize=7.5, leading=10, textColor=MUTED)
 
     def esc(text: str) -> str:
@@ -162,8 +186,9 @@ def render_standings(data: StandingsSheetData) -> bytes:
 
     story: list[Any] = [
         Paragraph(esc(title), h1),
-        Paragraph(esc(join(data.tournament, data.subtitle,
-                           format_date(data.date, data.language))), sub),
+        Paragraph(
+            esc(join(data.tournament, data.subtitle, format_date(data.date, data.language))), sub
+        ),
         Spacer(1, 3 * mm),
     ]
     widths = [RANK_W, name_w] + ([CLUB_W] if has_club else []) + value_widths
@@ -171,14 +196,18 @@ def render_standings(data: StandingsSheetData) -> bytes:
     for group in data.groups:
         rows: list[list[str]] = [headers]
         for row in group.rows:
-            cells = [str(row.rank) if row.rank is not None else "",
-                     fit(row.name, REGULAR, _name_size(row.name, name_w), name_w - 3 * mm)]
+            cells = [
+                str(row.rank) if row.rank is not None else "",
+                fit(row.name, REGULAR, _name_size(row.name, name_w), name_w - 3 * mm),
+            ]
             if has_club:
                 cells.append(fit(row.club, COND, 8, CLUB_W - 2 * mm))
-            cells += [fit(format_value(row.values.get(col.key), data.language), font,
-                          size, w - VALUE_PAD)
-                      for col, w, (font, size) in zip(data.columns, value_widths, value_fonts,
-                                                      strict=True)]
+            cells += [
+                fit(format_value(row.values.get(col.key), data.language), font, size, w - VALUE_PAD)
+                for col, w, (font, size) in zip(
+                    data.columns, value_widths, value_fonts, strict=True
+                )
+            ]
             rows.append(cells)
         style = [
             ("FONT", (0, 0), (-1, 0), COND_BOLD, HEADER_SIZE),
@@ -201,9 +230,11 @@ def render_standings(data: StandingsSheetData) -> bytes:
         for i, (font, size) in enumerate(value_fonts):
             if font == COND:  # a column of words: condensed, left-aligned, muted
                 col = first_value + i
-                style += [("FONT", (col, 1), (col, -1), COND, size),
-                          ("ALIGN", (col, 0), (col, -1), "LEFT"),
-                          ("TEXTCOLOR", (col, 1), (col, -1), MUTED)]
+                style += [
+                    ("FONT", (col, 1), (col, -1), COND, size),
+                    ("ALIGN", (col, 0), (col, -1), "LEFT"),
+                    ("TEXTCOLOR", (col, 1), (col, -1), MUTED),
+                ]
         for i, row in enumerate(group.rows, start=1):
             if _name_size(row.name, name_w) < ROW_SIZE:  # a long name shrinks before it is cut
                 style.append(("FONTSIZE", (1, i), (1, i), _name_size(row.name, name_w)))
@@ -218,6 +249,5 @@ def render_standings(data: StandingsSheetData) -> bytes:
         story.append(Spacer(1, 2 * mm))
     if data.footnote:
         story += [Spacer(1, 3 * mm), Paragraph(esc(data.footnote), note)]
-    doc.build(story, canvasmaker=_numbered_canvas(data.language,
-                                                  join(data.tournament, data.event)))
+    doc.build(story, canvasmaker=_numbered_canvas(data.language, join(data.tournament, data.event)))
     return buffer.getvalue()

@@ -49,8 +49,14 @@ def _draw_label(c: Canvas, t: TextLayer, data: TableLabelData, bottom: float) ->
     c.setFillColor(ACCENT)
     c.roundRect(left, top - 14 * mm, right - left, 14 * mm, 4 * mm, stroke=0, fill=1)
     c.rect(left, top - 14 * mm, right - left, 7 * mm, stroke=0, fill=1)
-    t.text(left + 6 * mm, top - 9.2 * mm, fit(data.tournament, BOLD, 13, right - left - 12 * mm),
-           BOLD, 13, "1 1 1 rg")
+    t.text(
+        left + 6 * mm,
+        top - 9.2 * mm,
+        fit(data.tournament, BOLD, 13, right - left - 12 * mm),
+        BOLD,
+        13,
+        "1 1 1 rg",
+    )
     has_qr = bool(data.qr_url)
     number_right = right - (QR_SIZE + 10 * mm if has_qr else 0)
     centre = (left + number_right) / 2
@@ -63,15 +69,17 @@ def _draw_label(c: Canvas, t: TextLayer, data: TableLabelData, bottom: float) ->
         c.setFillColor(TINT)
         c.setStrokeColor(GRID)
         c.setLineWidth(0.5)
-        c.roundRect(qx - 2 * mm, qy - 12 * mm, QR_SIZE + 4 * mm, QR_SIZE + 14 * mm, 2 * mm,
-                    stroke=1, fill=1)
+        c.roundRect(
+            qx - 2 * mm, qy - 12 * mm, QR_SIZE + 4 * mm, QR_SIZE + 14 * mm, 2 * mm, stroke=1, fill=1
+        )
         c.setFillColor((1, 1, 1))
         c.rect(qx, qy, QR_SIZE, QR_SIZE, stroke=0, fill=1)
         draw_qr(c, data.qr_url, qx, qy, QR_SIZE)
         caption = data.caption or lab["table_label_caption"]
         for i, line in enumerate(wrap(caption, REGULAR, 8, QR_SIZE)[:2]):
-            t.text(qx + QR_SIZE / 2, qy - 4.5 * mm - i * 3.6 * mm, line, REGULAR, 8, MUTED_OP,
-                   CENTRE)
+            t.text(
+                qx + QR_SIZE / 2, qy - 4.5 * mm - i * 3.6 * mm, line, REGULAR, 8, MUTED_OP, CENTRE
+            )
 
 
 def render_table_labels(labels: Sequence[TableLabelData]) -> bytes:

@@ -21,5 +21,17 @@ from scoring.ratings.period import (
     rate_period,
 )
 
-__all__ = ["OUTCOMES", "SCALE", "Opponent", "Parameters", "Played", "Rate", "Rated",
-           "expected", "initial_rates", "outcome", "rate_period", "update"]
+__all__ = [
+    "OUTCOMES",
+    "SCALE",
+    "Opponent",
+    "Parameters",
+    "Played",
+    "Rate",
+    "Rated",
+    "expected",
+    "initial_rates",
+    "outcome",
+    "rate_period",
+    "update",
+]

@@ -87,9 +87,18 @@ def history_chart(history: Sequence[tuple[datetime.date, float, float]]) -> Char
     def y_at(value: float) -> float:
         return bottom - (bottom - TOP) * (value - low) / (high - low)
 
-    points = tuple(Point(round(x_at(i, day), 1), round(y_at(rate), 1), day, rate, dev,
-                         round(y_at(rate + dev), 1), round(y_at(rate - dev), 1))
-                   for i, (day, rate, dev) in enumerate(history))
+    points = tuple(
+        Point(
+            round(x_at(i, day), 1),
+            round(y_at(rate), 1),
+            day,
+            rate,
+            dev,
+            round(y_at(rate + dev), 1),
+            round(y_at(rate - dev), 1),
+        )
+        for i, (day, rate, dev) in enumerate(history)
+    )
     line = " ".join(f"{p.x},{p.y}" for p in points)
     upper = [f"{p.x},{round(y_at(p.rate + p.deviation), 1)}" for p in points]
     lower = [f"{p.x},{round(y_at(p.rate - p.deviation), 1)}" for p in reversed(points)]
@@ -105,5 +114,4 @@ def history_chart(history: Sequence[tuple[datetime.date, float, float]]) -> Char
         if not kept or kept[-1].x - p.x >= LABEL_GAP:
             kept.append(p)
     x_ticks = tuple(reversed(kept))
-    return Chart(WIDTH, HEIGHT, LEFT, right, TOP, bottom, points, line, band, tuple(ticks),
-                 x_ticks)
+    return Chart(WIDTH, HEIGHT, LEFT, right, TOP, bottom, points, line, band, tuple(ticks), x_ticks)

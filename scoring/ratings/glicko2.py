@@ -47,8 +47,9 @@ def _e(mu: float, mu_j: float, phi_j: float) -> float:
 
 def expected(player: Rate, opponent: Rate) -> float:
     """The expected score of ``player`` against ``opponent`` (the paper's E)."""
-    return _e((player.rate - CENTRE) / SCALE, (opponent.rate - CENTRE) / SCALE,
-              opponent.deviation / SCALE)
+    return _e(
+        (player.rate - CENTRE) / SCALE, (opponent.rate - CENTRE) / SCALE, opponent.deviation / SCALE
+    )
 
 
 def _volatility(phi: float, sigma: float, delta: float, v: float, tau: float) -> float:
@@ -57,8 +58,9 @@ def _volatility(phi: float, sigma: float, delta: float, v: float, tau: float) ->
 
     def f(x: float) -> float:
         ex = math.exp(x)
-        return (ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex) ** 2)
-                - (x - a) / (tau * tau))
+        return ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex) ** 2) - (
+            x - a
+        ) / (tau * tau)
 
     big_a = a
     if delta * delta > phi * phi + v:

@@ -41,8 +41,11 @@ class Parameters:
             raise ValueError("deviation, volatility and tau must be positive")
         if (self.lower_rate is None) != (self.higher_rate is None):
             raise ValueError("the interpolation range needs both ends")
-        if self.lower_rate is not None and self.higher_rate is not None and (
-                self.lower_rate > self.higher_rate):
+        if (
+            self.lower_rate is not None
+            and self.higher_rate is not None
+            and (self.lower_rate > self.higher_rate)
+        ):
             raise ValueError("the lower rate is above the higher rate")
 
     @property
@@ -101,13 +104,19 @@ def _side(rates: Mapping[K, Rate], side: tuple[K, ...]) -> Rate:
     its deviations."""
     members = [rates[key] for key in side]
     n = len(members)
-    return Rate(sum(m.rate for m in members) / n,
-                math.sqrt(sum(m.deviation ** 2 for m in members) / n),
-                sum(m.volatility for m in members) / n)
+    return Rate(
+        sum(m.rate for m in members) / n,
+        math.sqrt(sum(m.deviation**2 for m in members) / n),
+        sum(m.volatility for m in members) / n,
+    )
 
 
-def rate_period(current: Mapping[K, Rate], matches: Sequence[Played], params: Parameters,
-                places: Mapping[K, int] | None = None) -> dict[K, Rated]:
+def rate_period(
+    current: Mapping[K, Rate],
+    matches: Sequence[Played],
+    params: Parameters,
+    places: Mapping[K, int] | None = None,
+) -> dict[K, Rated]:
     """Every player who played one of ``matches`` rated after the period.
 
     ``current``: the rates before the period (a player not in it is new: his initial rate is
@@ -120,11 +129,11 @@ def rate_period(current: Mapping[K, Rate], matches: Sequence[Played], params: Pa
     start: dict[K, Rate] = {key: current[key] for key in players if key in current}
     interpolated: dict[K, float] = {}
     if new and places and params.lower_rate is not None and params.higher_rate is not None:
-        interpolated = initial_rates({k: places[k] for k in places}, params.lower_rate,
-                                     params.higher_rate)
+        interpolated = initial_rates(
+            {k: places[k] for k in places}, params.lower_rate, params.higher_rate
+        )
     for key in new:
-        start[key] = Rate(interpolated.get(key, params.rate), params.deviation,
-                          params.volatility)
+        start[key] = Rate(interpolated.get(key, params.rate), params.deviation, params.volatility)
     games: dict[K, list[Opponent]] = {key: [] for key in players}
     for m in matches:
         if not m.side_a or not m.side_b:
@@ -135,6 +144,7 @@ def rate_period(current: Mapping[K, Rate], matches: Sequence[Played], params: Pa
             games[key].append(Opponent(side_b, score))
         for key in m.side_b:
             games[key].append(Opponent(side_a, 1.0 - score))
-    return {key: Rated(key, update(start[key], games[key], params.tau), len(games[key]),
-                       start[key])
-            for key in sorted(players, key=repr)}
+    return {
+        key: Rated(key, update(start[key], games[key], params.tau), len(games[key]), start[key])
+        for key in sorted(players, key=repr)
+    }

@@ -48,12 +48,18 @@ def becomes_entry(board: Any, events_of_current: list[Any] | None) -> bool:
     """Does a stored board become an entry of its game (:func:`game_entries`)? All do but an
     empty log board that has not started and is not the board in progress (its events
     undone). The selectors that pair stored boards with the engine's boards use this too."""
-    return not (board.kind == Board.Kind.LOG and not board.void and not board.finished
-                and board.last_seq == 0 and events_of_current is None)
+    return not (
+        board.kind == Board.Kind.LOG
+        and not board.void
+        and not board.finished
+        and board.last_seq == 0
+        and events_of_current is None
+    )
 
 
-def game_entries(boards: list[Board], events_of_current: list[Any] | None, *,
-                 replayed: bool = False) -> list[Any]:
+def game_entries(
+    boards: list[Board], events_of_current: list[Any] | None, *, replayed: bool = False
+) -> list[Any]:
     """The rules engine's entries of a game's stored boards, in order: the one definition of
     which stored board counts as what (a summary or award from paper, a void or withdrawn
     board, a finished log as its cached result, the board in play as its live events).
@@ -67,24 +73,48 @@ def game_entries(boards: list[Board], events_of_current: list[Any] | None, *,
             # the board again, as after a void board (IT 101)
             entries.append(VoidEntry(board.breaker))
         elif board.kind == Board.Kind.SUMMARY:
-            entries.append(SummaryEntry(board.summary_winner, board.summary_carrommen or 0,
-                                        board.summary_queen or None, board.breaker))
+            entries.append(
+                SummaryEntry(
+                    board.summary_winner,
+                    board.summary_carrommen or 0,
+                    board.summary_queen or None,
+                    board.breaker,
+                )
+            )
         elif board.kind == Board.Kind.AWARD:
-            entries.append(AwardEntry(board.summary_winner, board.award_points or 0,
-                                      board.award_law or None, board.breaker))
+            entries.append(
+                AwardEntry(
+                    board.summary_winner,
+                    board.award_points or 0,
+                    board.award_law or None,
+                    board.breaker,
+                )
+            )
         elif board.kind == Board.Kind.RECORDED:
-            entries.append(RecordedEntry(tuple(sorted(board.recorded_scores.items())),
-                                         board.award_law or None, board.breaker))
+            entries.append(
+                RecordedEntry(
+                    tuple(sorted(board.recorded_scores.items())),
+                    board.award_law or None,
+                    board.breaker,
+                )
+            )
         elif board.void:
             entries.append(VoidEntry(board.breaker))
         elif board.finished:
-            entries.append(AwardEntry(board.result_winner, board.result_points or 0,
-                                      board.result_law or None, board.breaker))
+            entries.append(
+                AwardEntry(
+                    board.result_winner,
+                    board.result_points or 0,
+                    board.result_law or None,
+                    board.breaker,
+                )
+            )
         elif not becomes_entry(board, events_of_current):
             continue
         else:
-            played = () if replayed else tuple(parse_event(e.payload)
-                                               for e in events_of_current or [])
+            played = (
+                () if replayed else tuple(parse_event(e.payload) for e in events_of_current or [])
+            )
             entries.append(PlayedEntry(events=played, breaker=board.breaker, rules=board.rules))
     return entries
 
@@ -142,8 +172,9 @@ def point_scores_before_each(match: Match, rows: Sequence[Board]) -> dict[int, d
     counted: list[dict[str, int]] = []
     out: dict[int, dict[str, int]] = {}
     for board in sorted(rows, key=lambda b: (b.game_id, b.sequence)):
-        out[board.pk] = dict(derive_point_game(counted, sides, rules,
-                                               point_first_breaker(match)).scores)
+        out[board.pk] = dict(
+            derive_point_game(counted, sides, rules, point_first_breaker(match)).scores
+        )
         if board.finished and not board.void and board.result_points_by_side:
             counted.append(dict(board.result_points_by_side))
     return out
@@ -157,13 +188,21 @@ def scores_before(match: Match, board: Board) -> dict[str, int]:
         rows = [r for r in rows if r.sequence < board.sequence]
     if not variant_for(match.rules).has_colours:
         totals = [dict(r.result_points_by_side) for r in rows if r.finished and not r.void]
-        return dict(derive_point_game(totals, tuple(match.sides), get_rules(match.rules),
-                                      point_first_breaker(match)).scores)
+        return dict(
+            derive_point_game(
+                totals, tuple(match.sides), get_rules(match.rules), point_first_breaker(match)
+            ).scores
+        )
     entries = game_entries(rows, None)
     if not entries:
         return dict.fromkeys(SIDES, 0)
-    state = derive_game(entries, players=SIDES, first_breaker=board.game.first_breaker,
-                        rules=get_rules(match.rules), stage=match.stage)
+    state = derive_game(
+        entries,
+        players=SIDES,
+        first_breaker=board.game.first_breaker,
+        rules=get_rules(match.rules),
+        stage=match.stage,
+    )
     return dict(state.scores)
 
 
@@ -195,8 +234,9 @@ class BoardStep(NamedTuple):
         return self._replace(notes=step(self.before, self.event, rules).notes, explained=True)
 
 
-def board_steps(board: Board, events: Sequence[Any], scores: dict[str, int],
-                start: Position | None = None) -> list[BoardStep]:
+def board_steps(
+    board: Board, events: Sequence[Any], scores: dict[str, int], start: Position | None = None
+) -> list[BoardStep]:
     """The one replay of a stored colour-game board: a :class:`BoardStep` per live event
     (stored rows), from the opening with the game ``scores`` before the board (the 22-point
     rule, ICF 54); only the last event is explained. The same replay is kept per process
@@ -204,8 +244,9 @@ def board_steps(board: Board, events: Sequence[Any], scores: dict[str, int],
     key = _replay_key(board, events, scores) if start is None else None
     if key is not None and (kept := _REPLAYS.pop(key, None)) is not None:
         _REPLAYS[key] = kept  # the most recently used again
-        return [s if s.row is row else s._replace(row=row) for s, row in zip(kept, events,
-                                                                             strict=True)]
+        return [
+            s if s.row is row else s._replace(row=row) for s, row in zip(kept, events, strict=True)
+        ]
     position = start if start is not None else colour_opening(board.breaker, scores)
     rules = get_rules(board.rules)
     out: list[BoardStep] = []
@@ -229,12 +270,18 @@ _REPLAYS: dict[tuple[Any, ...], list[BoardStep]] = {}
 REPLAYS_SIZE = 128  # about 50 KB a 40-event board: at most a few MB a process
 
 
-def _replay_key(board: Board, events: Sequence[Any], scores: dict[str, int]
-                ) -> tuple[Any, ...] | None:
+def _replay_key(
+    board: Board, events: Sequence[Any], scores: dict[str, int]
+) -> tuple[Any, ...] | None:
     if board.pk is None or any(e.id is None for e in events):
         return None
-    return (board.pk, board.breaker, board.rules, tuple(sorted(scores.items())),
-            tuple((e.id, e.client_id) for e in events))
+    return (
+        board.pk,
+        board.breaker,
+        board.rules,
+        tuple(sorted(scores.items())),
+        tuple((e.id, e.client_id) for e in events),
+    )
 
 
 def _keep_replay(key: tuple[Any, ...], steps: list[BoardStep]) -> None:
@@ -244,8 +291,9 @@ def _keep_replay(key: tuple[Any, ...], steps: list[BoardStep]) -> None:
         del _REPLAYS[next(iter(_REPLAYS))]
 
 
-def remember_replay(board: Board, events: Sequence[Any], scores: dict[str, int],
-                    steps: Sequence[BoardStep]) -> None:
+def remember_replay(
+    board: Board, events: Sequence[Any], scores: dict[str, int], steps: Sequence[BoardStep]
+) -> None:
     """Keep ``steps`` (a write's: the snapshot before it and the event it appended) as the
     replay of ``board`` with ``events``, exactly as :func:`board_steps` makes it: only the
     last step explained."""
@@ -258,8 +306,11 @@ def remember_replay(board: Board, events: Sequence[Any], scores: dict[str, int],
     for number, done in enumerate(steps, start=1):
         if number < last and done.explained:
             # only a stroke's notes depend on being explained (rules/board.py)
-            notes = (step(done.before, done.event, rules, explain=False)[1]
-                     if isinstance(done.event, Stroke) else done.notes)
+            notes = (
+                step(done.before, done.event, rules, explain=False)[1]
+                if isinstance(done.event, Stroke)
+                else done.notes
+            )
             done = done._replace(notes=notes, explained=False)
         elif number == last:
             done = done.explain(rules)
@@ -267,8 +318,9 @@ def remember_replay(board: Board, events: Sequence[Any], scores: dict[str, int],
     _keep_replay(key, fresh)
 
 
-def replay_board(board: Board, events: Sequence[Any], scores: dict[str, int],
-                 rules: Any = None) -> tuple[Position, tuple[Note, ...]]:
+def replay_board(
+    board: Board, events: Sequence[Any], scores: dict[str, int], rules: Any = None
+) -> tuple[Position, tuple[Note, ...]]:
     """A colour-game board after its live ``events`` (stored rows) with the game ``scores``
     before it: the position and the notes of the last event."""
     steps = board_steps(board, events, scores)
@@ -296,8 +348,9 @@ class PointStep(NamedTuple):
     notes: tuple[Note, ...]
 
 
-def point_steps(match: Match, board: Board, events: Sequence[Any], scores: dict[str, int],
-                rules: Any = None) -> Iterator[PointStep]:
+def point_steps(
+    match: Match, board: Board, events: Sequence[Any], scores: dict[str, int], rules: Any = None
+) -> Iterator[PointStep]:
     """Point carrom: the one replay of a stored board, event by event: a :class:`PointStep`
     for each live event, from the opening with the game ``scores``."""
     rules = rules or get_rules(board.rules)
@@ -309,9 +362,13 @@ def point_steps(match: Match, board: Board, events: Sequence[Any], scores: dict[
         position = after
 
 
-def point_board_position(match: Match, board: Board, events: Sequence[Any],
-                         rules: Any = None, scores: dict[str, int] | None = None
-                         ) -> PointPosition:
+def point_board_position(
+    match: Match,
+    board: Board,
+    events: Sequence[Any],
+    rules: Any = None,
+    scores: dict[str, int] | None = None,
+) -> PointPosition:
     """Point carrom: the position of ``board`` after its live ``events`` (stored rows), with
     the game scores before it (read when not given)."""
     if scores is None:
@@ -325,9 +382,13 @@ def point_board_position(match: Match, board: Board, events: Sequence[Any],
 # --- the board's log as a document -----------------------------------------------------------
 
 
-def board_log_document(board: Board, events: Sequence[Any] | None = None, *,
-                       match: Match | None = None, scores: dict[str, int] | None = None
-                       ) -> dict[str, Any]:
+def board_log_document(
+    board: Board,
+    events: Sequence[Any] | None = None,
+    *,
+    match: Match | None = None,
+    scores: dict[str, int] | None = None,
+) -> dict[str, Any]:
     """A board's live events in interchange format v1 (``carrom-board/1``), for the API,
     the exports and the checks: the one builder. ``events``: its stored rows (undo rows
     included; read when not given). ``scores``: the game scores before the board per side;
@@ -335,13 +396,14 @@ def board_log_document(board: Board, events: Sequence[Any] | None = None, *,
     players in turn order (``match`` needed) and its scores when any is not 0."""
     rows = live_events(list(events)) if events is not None else board_events(board)
     # a house preset is written as the preset it starts from plus its switches (house.py)
-    document: dict[str, Any] = {"format": BOARD_FORMAT,
-                                **document_rules(get_rules(board.rules))}
+    document: dict[str, Any] = {"format": BOARD_FORMAT, **document_rules(get_rules(board.rules))}
     if not variant_for(board.rules).has_colours:
         if match is not None:
-            document["players"] = list(turn_rotation(tuple(match.sides),
-                                                     board.breaker if board.breaker in
-                                                     match.sides else None))
+            document["players"] = list(
+                turn_rotation(
+                    tuple(match.sides), board.breaker if board.breaker in match.sides else None
+                )
+            )
         if scores and any(scores.values()):
             document["scores"] = dict(scores)
     elif scores is not None and board.breaker in SIDES:

@@ -23,8 +23,12 @@ def interval_end(snapshot: MatchSnapshot) -> datetime.datetime | None:
     previous game's last board, while the deciding game's first board has no event yet;
     ``None`` at any other moment (and in point carrom, which plays no deciding game)."""
     current = snapshot.current
-    if (current is None or current.board is not None or current.board_number != 1
-            or not snapshot.variant.has_colours):
+    if (
+        current is None
+        or current.board is not None
+        or current.board_number != 1
+        or not snapshot.variant.has_colours
+    ):
         return None
     if current.game_number < 2 or current.game_number != 2 * snapshot.match.games_to_win - 1:
         return None

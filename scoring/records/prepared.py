@@ -44,9 +44,13 @@ class Prepared:
     """``build(*markers)`` is a ``values_list`` queryset of one parameter per marker
     (``SENTINEL`` alone by default: one id)."""
 
-    def __init__(self, build: Callable[..., QuerySet[Any]], repeated: int = 0,
-                 markers: tuple[Any, ...] = (SENTINEL,),
-                 prep: tuple[Prep | None, ...] = ()) -> None:
+    def __init__(
+        self,
+        build: Callable[..., QuerySet[Any]],
+        repeated: int = 0,
+        markers: tuple[Any, ...] = (SENTINEL,),
+        prep: tuple[Prep | None, ...] = (),
+    ) -> None:
         """``repeated``: the leading columns whose values repeat from row to row (a join's
         parent columns); each distinct value of those is converted once, not once a row.
         ``markers``: unlikely values, one per parameter, that the compiled SQL's parameters
@@ -56,11 +60,13 @@ class Prepared:
         self.repeated = repeated
         self.markers = markers
         self.prep = prep + (None,) * (len(markers) - len(prep))
-        self._compiled: dict[int, tuple[str, list[str], list[Any], list[tuple[int, int]], Any,
-                                        Any]] = {}
+        self._compiled: dict[
+            int, tuple[str, list[str], list[Any], list[tuple[int, int]], Any, Any]
+        ] = {}
 
-    def _compile(self, alias: str
-                 ) -> tuple[str, list[str], list[Any], list[tuple[int, int]], Any, Any]:
+    def _compile(
+        self, alias: str
+    ) -> tuple[str, list[str], list[Any], list[tuple[int, int]], Any, Any]:
         connection = connections[alias]
         key = id(connection)
         compiled = self._compiled.get(key)
@@ -72,10 +78,9 @@ class Prepared:
             slots = [(i, wanted.index(p)) for i, p in enumerate(params) if p in wanted]
             if {n for _i, n in slots} != set(range(len(wanted))):
                 raise ValueError("a marker of the prepared query is not among its parameters")
-            fields = [s[0] for s in compiler.select[0:compiler.col_count]]
+            fields = [s[0] for s in compiler.select[0 : compiler.col_count]]
             sql, names = named(sql)
-            compiled = (sql, names, list(params), slots, compiler,
-                        compiler.get_converters(fields))
+            compiled = (sql, names, list(params), slots, compiler, compiler.get_converters(fields))
             self._compiled[key] = compiled
         return compiled
 
@@ -102,8 +107,9 @@ class Prepared:
             return converted
         return iter(self._convert(rows, converters, connections[alias]))
 
-    def _convert(self, rows: list[tuple[Any, ...]], converters: dict[int, Any],
-                 connection: Any) -> list[list[Any]]:
+    def _convert(
+        self, rows: list[tuple[Any, ...]], converters: dict[int, Any], connection: Any
+    ) -> list[list[Any]]:
         """The rows converted as the ORM does; when a row's repeated columns are those of the
         row before (the same parent rows), their converted values are reused."""
         lead = [(pos, c) for pos, c in converters.items() if pos < self.repeated]

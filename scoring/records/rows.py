@@ -33,8 +33,12 @@ class EventRow(NamedTuple):
 
 def event_rows(board: Board) -> list[EventRow]:
     """The events of ``board`` in order (undo rows included), as :class:`EventRow`."""
-    return [EventRow(*values) for values in BoardEvent.objects.filter(board_id=board.pk)
-            .order_by("seq").values_list(*EventRow._fields)]
+    return [
+        EventRow(*values)
+        for values in BoardEvent.objects.filter(board_id=board.pk)
+        .order_by("seq")
+        .values_list(*EventRow._fields)
+    ]
 
 
 def live_events[E: (BoardEvent, EventRow)](events: list[E]) -> list[E]:

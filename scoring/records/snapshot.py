@@ -81,15 +81,30 @@ class MatchSnapshot:
 
 _GAME = list(Game._meta.concrete_fields)
 _BOARD = list(Board._meta.concrete_fields)
-_EVENT_LOOKUPS = ("id", "board", "seq", "client_id", "type", "payload", "retracts",
-                  "recorded_by", "via", "device", "created_at")  # EventRow's columns
+_EVENT_LOOKUPS = (
+    "id",
+    "board",
+    "seq",
+    "client_id",
+    "type",
+    "payload",
+    "retracts",
+    "recorded_by",
+    "via",
+    "device",
+    "created_at",
+)  # EventRow's columns
 
 
 #: The markers of the snapshot's query: the match, and the board in play whose log this
 #: process already holds (its id, when it was made, and the number of its last row held;
 #: within the columns' ranges, else the ORM drops the term as always true or false).
-_MARKERS = (SENTINEL, 1_999_001_338,
-            datetime.datetime(1901, 2, 3, 4, 5, 6, 789_012, tzinfo=datetime.UTC), 1_999_001_339)
+_MARKERS = (
+    SENTINEL,
+    1_999_001_338,
+    datetime.datetime(1901, 2, 3, 4, 5, 6, 789_012, tzinfo=datetime.UTC),
+    1_999_001_339,
+)
 
 
 def _prep_created(value: Any, connection: Any) -> Any:
@@ -97,24 +112,40 @@ def _prep_created(value: Any, connection: Any) -> Any:
 
 
 def _match_rows_query(match_id: int, board_id: int, board_created: Any, seq: int) -> Any:
-    columns = ([f.name for f in _GAME] + [f"boards__{f.name}" for f in _BOARD]
-               + [f"in_play__{name}" for name in _EVENT_LOOKUPS])
+    columns = (
+        [f.name for f in _GAME]
+        + [f"boards__{f.name}" for f in _BOARD]
+        + [f"in_play__{name}" for name in _EVENT_LOOKUPS]
+    )
     # the log of a board in play, from the last row held (``seq``) on when it is the board
     # held (the same id and the same moment it was made: an id used again is another board)
     # (written without a negation: the ORM drops a negated term of a filtered relation)
-    another = (Q(boards__id__lt=board_id) | Q(boards__id__gt=board_id)
-               | Q(boards__created_at__lt=board_created)
-               | Q(boards__created_at__gt=board_created))
-    return (Game.objects.filter(match_id=match_id)
-            .annotate(in_play=FilteredRelation("boards__events", condition=Q(
-                boards__finished=False, boards__kind=Board.Kind.LOG) & (
-                    another | Q(boards__events__seq__gte=seq))))
-            .order_by("number", "boards__sequence", "in_play__seq")
-            .values_list(*columns))
+    another = (
+        Q(boards__id__lt=board_id)
+        | Q(boards__id__gt=board_id)
+        | Q(boards__created_at__lt=board_created)
+        | Q(boards__created_at__gt=board_created)
+    )
+    return (
+        Game.objects.filter(match_id=match_id)
+        .annotate(
+            in_play=FilteredRelation(
+                "boards__events",
+                condition=Q(boards__finished=False, boards__kind=Board.Kind.LOG)
+                & (another | Q(boards__events__seq__gte=seq)),
+            )
+        )
+        .order_by("number", "boards__sequence", "in_play__seq")
+        .values_list(*columns)
+    )
 
 
-_MATCH_ROWS = Prepared(_match_rows_query, repeated=len(_GAME) + len(_BOARD),
-                       markers=_MARKERS, prep=(None, None, _prep_created))
+_MATCH_ROWS = Prepared(
+    _match_rows_query,
+    repeated=len(_GAME) + len(_BOARD),
+    markers=_MARKERS,
+    prep=(None, None, _prep_created),
+)
 
 #: The log rows (undo rows included) of each match's board in play, as last read, per
 #: process (issue 17): ``{match id: (board id, board made at, rows)}``. The log is
@@ -152,27 +183,34 @@ def match_rows(match: Match) -> tuple[list[Game], dict[int, list[Board]], dict[i
         if not games or games[-1].pk != values[0]:
             games.append(Game.from_db(db, game_names, values[:n_game]))
             boards[values[0]] = []
-        board_values = values[n_game:n_game + n_board]
+        board_values = values[n_game : n_game + n_board]
         if board_values[0] is None:
             continue
         if board is None or board.pk != board_values[0]:
             board = Board.from_db(db, board_names, board_values)
             boards[values[0]].append(board)
-        event_values = values[n_game + n_board:]
+        event_values = values[n_game + n_board :]
         if event_values[0] is not None:
             logs.setdefault(board.pk, []).append(EventRow(*event_values))
     _hold_logs(match, boards, logs, held)
     return games, boards, logs
 
 
-def _hold_logs(match: Match, boards: dict[int, list[Board]], logs: dict[int, list[Any]],
-               held: tuple[int, Any, list[EventRow]] | None) -> None:
+def _hold_logs(
+    match: Match,
+    boards: dict[int, list[Board]],
+    logs: dict[int, list[Any]],
+    held: tuple[int, Any, list[EventRow]] | None,
+) -> None:
     """Put the rows held before in front of the held board's new rows (in ``logs``), and
     keep the log of the match's last board in play for the next read."""
     if held is not None:
         board = next((b for rows in boards.values() for b in rows if b.pk == held[0]), None)
-        if board is not None and not board.finished and board.kind == Board.Kind.LOG and (
-            board.created_at == held[1]
+        if (
+            board is not None
+            and not board.finished
+            and board.kind == Board.Kind.LOG
+            and (board.created_at == held[1])
         ):
             fresh = logs.get(board.pk, [])
             if fresh and fresh[0] == held[2][-1]:
@@ -221,8 +259,12 @@ def match_snapshot(match: Match) -> MatchSnapshot:
 
 
 def derive_snapshot(
-    match: Match, games: list[Game], boards: dict[int, list[Board]],
-    last_board: Board | None, events: list[Any], steps: list[Any] | None = None,
+    match: Match,
+    games: list[Game],
+    boards: dict[int, list[Board]],
+    last_board: Board | None,
+    events: list[Any],
+    steps: list[Any] | None = None,
     state: MatchState | None = None,
 ) -> MatchSnapshot:
     """The snapshot from rows already read: the match's games and boards in order, its last
@@ -236,17 +278,24 @@ def derive_snapshot(
 
 
 def _colour_snapshot(
-    match: Match, games: list[Game], boards: dict[int, list[Board]],
-    last_board: Board | None, events: list[Any], steps: list[BoardStep] | None = None,
+    match: Match,
+    games: list[Game],
+    boards: dict[int, list[Board]],
+    last_board: Board | None,
+    events: list[Any],
+    steps: list[BoardStep] | None = None,
     known_state: MatchState | None = None,
 ) -> MatchSnapshot:
     rules = rules_for_match(get_rules(match.rules), match.games_to_win)
     if not match.toss_winner or not match.toss_choice:
         return MatchSnapshot(match, games, boards, None, None, False, None)
     in_play = None
-    if last_board is not None and last_board.kind == Board.Kind.LOG and not (
-        last_board.finished
-    ) and (last_board.last_seq > 0 or events):
+    if (
+        last_board is not None
+        and last_board.kind == Board.Kind.LOG
+        and not (last_board.finished)
+        and (last_board.last_seq > 0 or events)
+    ):
         in_play = last_board
 
     def derive(replayed: bool) -> MatchState:
@@ -254,11 +303,20 @@ def _colour_snapshot(
         for game in games:
             game_boards = boards[game.id]
             is_last = bool(game_boards) and game_boards[-1] is last_board
-            entries.append(game_entries(game_boards, events if is_last else None,
-                                        replayed=replayed and is_last))
-        return derive_match(entries, players=SIDES, toss_winner=match.toss_winner,
-                            toss_choice=match.toss_choice, rules=rules, stage=match.stage,
-                            time_up=bool(games and games[-1].time_up))
+            entries.append(
+                game_entries(
+                    game_boards, events if is_last else None, replayed=replayed and is_last
+                )
+            )
+        return derive_match(
+            entries,
+            players=SIDES,
+            toss_winner=match.toss_winner,
+            toss_choice=match.toss_choice,
+            rules=rules,
+            stage=match.stage,
+            time_up=bool(games and games[-1].time_up),
+        )
 
     # the board in play is replayed once, below; the game takes it as begun
     state = derive(replayed=True) if known_state is None else known_state
@@ -278,44 +336,81 @@ def _colour_snapshot(
             if steps and steps[-1].after.result is not None:
                 # the log ends the board though its cache does not say so: as before the
                 # read layer, the game counts the log (a second replay, never on a write)
-                return _counted_log_snapshot(match, games, boards, in_play, events,
-                                             derive(replayed=False), steps)
+                return _counted_log_snapshot(
+                    match, games, boards, in_play, events, derive(replayed=False), steps
+                )
             breaker = in_play.breaker
             position = steps[-1].after if steps else colour_opening(breaker, scores)
             notes = steps[-1].notes if steps else ()
         elif breaker is not None:
             position = colour_opening(breaker, scores)
         current = CurrentBoard(
-            board=in_play, game_number=nxt.game, board_number=nxt.board, breaker=breaker,
-            position=position, notes=notes, events=events if in_play else [],
+            board=in_play,
+            game_number=nxt.game,
+            board_number=nxt.board,
+            breaker=breaker,
+            position=position,
+            notes=notes,
+            events=events if in_play else [],
             change_sides=nxt.change_sides,
             extra_board=bool(game_state and game_state.extra_board and in_play is None),
             steps=list(steps or []) if in_play else [],
         )
-    return MatchSnapshot(match, games, boards, state, current, state.finished, state.winner,
-                         replayed_board=last_board if steps is not None else None,
-                         replayed_steps=list(steps or []))
+    return MatchSnapshot(
+        match,
+        games,
+        boards,
+        state,
+        current,
+        state.finished,
+        state.winner,
+        replayed_board=last_board if steps is not None else None,
+        replayed_steps=list(steps or []),
+    )
 
 
 def _counted_log_snapshot(
-    match: Match, games: list[Game], boards: dict[int, list[Board]], last_board: Board,
-    events: list[Any], state: MatchState, steps: list[BoardStep],
+    match: Match,
+    games: list[Game],
+    boards: dict[int, list[Board]],
+    last_board: Board,
+    events: list[Any],
+    state: MatchState,
+    steps: list[BoardStep],
 ) -> MatchSnapshot:
     current = None
     if not state.finished and state.next is not None:
         nxt = state.next
         current = CurrentBoard(
-            board=last_board, game_number=nxt.game, board_number=nxt.board,
-            breaker=last_board.breaker, position=steps[-1].after, notes=steps[-1].notes,
-            events=events, change_sides=nxt.change_sides, steps=list(steps),
+            board=last_board,
+            game_number=nxt.game,
+            board_number=nxt.board,
+            breaker=last_board.breaker,
+            position=steps[-1].after,
+            notes=steps[-1].notes,
+            events=events,
+            change_sides=nxt.change_sides,
+            steps=list(steps),
         )
-    return MatchSnapshot(match, games, boards, state, current, state.finished, state.winner,
-                         replayed_board=last_board, replayed_steps=list(steps))
+    return MatchSnapshot(
+        match,
+        games,
+        boards,
+        state,
+        current,
+        state.finished,
+        state.winner,
+        replayed_board=last_board,
+        replayed_steps=list(steps),
+    )
 
 
 def _point_snapshot(
-    match: Match, games: list[Game], boards: dict[int, list[Board]],
-    last_board: Board | None, events: list[Any],
+    match: Match,
+    games: list[Game],
+    boards: dict[int, list[Board]],
+    last_board: Board | None,
+    events: list[Any],
 ) -> MatchSnapshot:
     rules = get_rules(match.rules)
     sides = tuple(match.sides)
@@ -327,8 +422,7 @@ def _point_snapshot(
         board_row = last_board if last_board is not None and not last_board.finished else None
         # the extra board's break is a fresh lot (ruling 3); the table has none to draw yet,
         # so the rotation gives it
-        breaker = board_row.breaker if board_row else (
-            game.next_breaker or game.next_in_rotation)
+        breaker = board_row.breaker if board_row else (game.next_breaker or game.next_in_rotation)
         position = opening(turn_rotation(sides, breaker), scores=game.scores)
         steps: list[PointStep] = []
         if board_row is not None:
@@ -336,8 +430,12 @@ def _point_snapshot(
             if steps:
                 position = steps[-1].after
         current = CurrentBoard(
-            board=board_row, game_number=1, board_number=game.boards_played + 1,
-            breaker=breaker, position=position, events=events if board_row else [],
+            board=board_row,
+            game_number=1,
+            board_number=game.boards_played + 1,
+            breaker=breaker,
+            position=position,
+            events=events if board_row else [],
             steps=steps,
         )
     return MatchSnapshot(match, games, boards, game, current, game.finished, game.winner)

@@ -28,5 +28,10 @@ class Warning:
 
 def warning_of(detail: dict[str, Any], *, created: bool = False) -> Warning:
     """The warning an audit entry's detail holds."""
-    return Warning(int(detail.get("game") or 0), int(detail.get("board") or 0),
-                   str(detail.get("by") or ""), str(detail.get("player") or ""), created)
+    return Warning(
+        int(detail.get("game") or 0),
+        int(detail.get("board") or 0),
+        str(detail.get("by") or ""),
+        str(detail.get("player") or ""),
+        created,
+    )

@@ -222,13 +222,15 @@ def _due_notes(
         count = returned[colour] + paid[colour]
         if count:
             notes.append(
-                Note("to_place", "ICF 78(a)", {"colour": colour, "count": count,
-                                                "placed_by": other(colour)})
+                Note(
+                    "to_place",
+                    "ICF 78(a)",
+                    {"colour": colour, "count": count, "placed_by": other(colour)},
+                )
             )
         if dues[colour] > before[colour]:
             notes.append(
-                Note("due_outstanding", "ICF 72(b)",
-                     {"colour": colour, "count": dues[colour]})
+                Note("due_outstanding", "ICF 72(b)", {"colour": colour, "count": dues[colour]})
             )
     return notes
 
@@ -268,8 +270,9 @@ def _forgo(position: Position, event: Forgo, rules: RuleSet) -> Step:
         dues=position.dues.set(offender, 0),
         to_place=position.to_place.set(offender, 0),
     )
-    note = Note("forgo", "ICF 87", {"colour": event.by, "count": give_up,
-                                    "dues": position.dues[offender]})
+    note = Note(
+        "forgo", "ICF 87", {"colour": event.by, "count": give_up, "dues": position.dues[offender]}
+    )
     return Step(new, (note,))
 
 
@@ -284,8 +287,11 @@ def _board_loss(position: Position, event: BoardLoss, rules: RuleSet) -> Step:
     points = min(points, rules.board_max)
     law = LOSS_LAWS[event.reason]
     result = BoardResult(receiver, points, law, termination=Termination.BOARD_LOSS)
-    note = Note("board_lost", law, {"colour": offender, "reason": event.reason,
-                                     "winner": receiver, "points": points})
+    note = Note(
+        "board_lost",
+        law,
+        {"colour": offender, "reason": event.reason, "winner": receiver, "points": points},
+    )
     return Step(_finish(position, result), (note,))
 
 
@@ -296,11 +302,13 @@ def _umpire_ruling(position: Position, event: UmpireRuling, rules: RuleSet) -> S
             "bad_points", f"a board is worth 1 to {rules.board_max} points, not {event.points}"
         )
     result = BoardResult(
-        event.winner, event.points, event.law or "", by_umpire=True,
+        event.winner,
+        event.points,
+        event.law or "",
+        by_umpire=True,
         termination=Termination.UMPIRE_RULING,
     )
-    note = Note("umpire_ruling", event.law or "",
-                {"winner": event.winner, "points": event.points})
+    note = Note("umpire_ruling", event.law or "", {"winner": event.winner, "points": event.points})
     return Step(_finish(position, result), (note,))
 
 
@@ -310,9 +318,7 @@ def _umpire_ruling(position: Position, event: UmpireRuling, rules: RuleSet) -> S
 def _check_stroke(position: Position, stroke: Stroke) -> None:
     """Reject strokes that cannot have happened."""
     if stroke.by != position.on_turn:
-        raise IllegalEvent(
-            "not_on_turn", f"{position.on_turn} is on turn, not {stroke.by}"
-        )
+        raise IllegalEvent("not_on_turn", f"{position.on_turn} is on turn, not {stroke.by}")
     pocketed, off = stroke.pocketed, stroke.off_board
     white, black = position.on_board
     for colour, moved, there in (
@@ -335,8 +341,10 @@ def _check_stroke(position: Position, stroke: Stroke) -> None:
 
 def _stroke(position: Position, stroke: Stroke, rules: RuleSet, explain: bool = True) -> Step:
     _check_stroke(position, stroke)
-    if rules.off_board_foul and stroke.foul is None and (
-        stroke.off_board.carrommen or stroke.off_board.queen
+    if (
+        rules.off_board_foul
+        and stroke.foul is None
+        and (stroke.off_board.carrommen or stroke.off_board.queen)
     ):
         # House switch ``off_board_foul`` (LAWS.md §4, UK rules): a piece leaving the board
         # makes the stroke improper (ICF 64), where ICF 65 makes it cost nothing.
@@ -363,17 +371,20 @@ def _failed_break(position: Position, stroke: Stroke, rules: RuleSet) -> Step:
     if stroke.foul or moved.striker:
         # 45(c): a foul or the striker pocketed: turn lost, no due; the break is still to come.
         new = position._replace(on_turn=opponent, break_attempts=0, to_place=ZERO)
-        return Step(new, (Note("break_lost", "ICF 45(c)", {"colour": stroke.by,
-                                                              "next": opponent}),))
+        return Step(
+            new, (Note("break_lost", "ICF 45(c)", {"colour": stroke.by, "next": opponent}),)
+        )
     attempts = position.break_attempts + 1
     if attempts >= rules.break_attempts:
         new = position._replace(on_turn=opponent, break_attempts=0, to_place=ZERO)
-        return Step(new, (Note("break_lost", "ICF 45(b)", {"colour": stroke.by,
-                                                              "next": opponent}),))
+        return Step(
+            new, (Note("break_lost", "ICF 45(b)", {"colour": stroke.by, "next": opponent}),)
+        )
     new = position._replace(break_attempts=attempts, to_place=ZERO)
     left = rules.break_attempts - attempts
-    return Step(new, (Note("break_attempt_failed", "ICF 45(a)", {"colour": stroke.by,
-                                                                    "left": left}),))
+    return Step(
+        new, (Note("break_attempt_failed", "ICF 45(a)", {"colour": stroke.by, "left": left}),)
+    )
 
 
 def _board_end(position: Position, stroke: Stroke, rules: RuleSet) -> Step | None:
@@ -501,8 +512,12 @@ def _board_end(position: Position, stroke: Stroke, rules: RuleSet) -> Step | Non
     claimed = extras if stroke.extra_claimed else 0
     points = min(base + claimed, rules.board_max)
     result = BoardResult(
-        winner, points, law, interpretation=interpretation,
-        extra_points=max(0, points - base), termination=Termination.SPECIAL_CASE,
+        winner,
+        points,
+        law,
+        interpretation=interpretation,
+        extra_points=max(0, points - base),
+        termination=Termination.SPECIAL_CASE,
     )
     on_board = PerColour(0, 0).set(p, left_p).set(o, left_o)
     new = _finish(
@@ -512,15 +527,28 @@ def _board_end(position: Position, stroke: Stroke, rules: RuleSet) -> Step | Non
         queen=queen_after,
         queen_right=position.queen_right.set(p, position.queen_right[p] or pw > 0),
     )
-    notes = [Note("board_won", law, {"winner": winner, "points": points,
-                                      "extra_points": result.extra_points,
-                                      "claimable": extras if not stroke.extra_claimed else 0,
-                                      "interpretation": interpretation})]
+    notes = [
+        Note(
+            "board_won",
+            law,
+            {
+                "winner": winner,
+                "points": points,
+                "extra_points": result.extra_points,
+                "claimable": extras if not stroke.extra_claimed else 0,
+                "interpretation": interpretation,
+            },
+        )
+    ]
     return Step(new, tuple(notes))
 
 
 def _won(
-    position: Position, stroke: Stroke, winner: str, loser_left: int, queen_after: str,
+    position: Position,
+    stroke: Stroke,
+    winner: str,
+    loser_left: int,
+    queen_after: str,
     rules: RuleSet,
 ) -> Step:
     """ICF 52(a), 53, 54, 55: the winner scores the loser's carrommen on the board and the
@@ -538,9 +566,22 @@ def _won(
         queen=queen_after,
         queen_right=position.queen_right.set(winner, True),
     )
-    return Step(new, (Note("board_won", "ICF 53", {"winner": winner, "points": points,
-                                                   "extra_points": 0, "claimable": 0,
-                                                   "interpretation": False}),))
+    return Step(
+        new,
+        (
+            Note(
+                "board_won",
+                "ICF 53",
+                {
+                    "winner": winner,
+                    "points": points,
+                    "extra_points": 0,
+                    "claimable": 0,
+                    "interpretation": False,
+                },
+            ),
+        ),
+    )
 
 
 def _stroke_in_play(
@@ -637,26 +678,39 @@ def _stroke_in_play(
     opp_after = opp_before - po
     on_board = PerColour(own_after, opp_after) if white else PerColour(opp_after, own_after)
     if new_dues:
-        dues = PerColour(dues_white + new_dues, dues_black) if white else PerColour(
-            dues_white, dues_black + new_dues)
+        dues = (
+            PerColour(dues_white + new_dues, dues_black)
+            if white
+            else PerColour(dues_white, dues_black + new_dues)
+        )
     else:
         dues = position.dues
     if dues_white or dues_black or new_dues:
         on_board, dues, paid = _pay_dues(on_board, dues, rules)
-        to_place = PerColour(paid.white + (returned if white else 0),
-                             paid.black + (0 if white else returned))
+        to_place = PerColour(
+            paid.white + (returned if white else 0), paid.black + (0 if white else returned)
+        )
     else:
         paid = ZERO
-        to_place = (PerColour(returned, 0) if white else PerColour(0, returned)) if returned \
-            else ZERO
+        to_place = (
+            (PerColour(returned, 0) if white else PerColour(0, returned)) if returned else ZERO
+        )
     on_turn = p if keeps_turn else o
     if right_before or not pw:
         queen_right = position.queen_right
     else:
         queen_right = PerColour(True, right_black) if white else PerColour(right_white, True)
     new = Position(
-        on_board, queen_after, dues, queen_right,
-        on_turn, True, 0, position.scores, to_place, None,
+        on_board,
+        queen_after,
+        dues,
+        queen_right,
+        on_turn,
+        True,
+        0,
+        position.scores,
+        to_place,
+        None,
     )
     if not explain:
         return Step(new, ())
@@ -676,6 +730,7 @@ def _stroke_in_play(
         notes.append(Note("off_board", "ICF 65"))
     returned_pc = PerColour(returned, 0) if white else PerColour(0, returned)
     notes += _due_notes(paid, dues, position.dues, returned_pc)
-    notes.append(Note("turn_continues" if keeps_turn else "turn_passes", "ICF 48",
-                      {"colour": on_turn}))
+    notes.append(
+        Note("turn_continues" if keeps_turn else "turn_passes", "ICF 48", {"colour": on_turn})
+    )
     return Step(new, tuple(notes))

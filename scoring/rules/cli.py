@@ -28,6 +28,7 @@ def replay_document(data: Any, rules: RuleSet | None = None) -> dict[str, Any]:
     preset file's ``rules``), otherwise as :func:`~.interchange.replay_document`."""
     return replay_plain(with_switches(data, rules))
 
+
 EXIT_INVALID = 2
 
 
@@ -39,20 +40,29 @@ def load(path: str, stdin: TextIO | None = None) -> Any:
         return json.load(handle)
 
 
-def run(argv: list[str] | None = None, *, stdin: TextIO | None = None,
-        stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+def run(
+    argv: list[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
     """The command's code path, callable from tests; returns the exit status."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
-    parser = argparse.ArgumentParser(prog="python -m scoring.rules",
-                                     description="Replay carrom boards, games and matches.")
+    parser = argparse.ArgumentParser(
+        prog="python -m scoring.rules", description="Replay carrom boards, games and matches."
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     commands = (("replay", "print the state as JSON"), ("validate", "print OK or the error"))
     for name, text in commands:
         cmd = sub.add_parser(name, help=text)
         cmd.add_argument("file", help="a board, game or match file (format v1), or -")
-        cmd.add_argument("--rules", metavar="PRESET",
-                         help="a house preset file (carrom-rules/1) to play the file under")
+        cmd.add_argument(
+            "--rules",
+            metavar="PRESET",
+            help="a house preset file (carrom-rules/1) to play the file under",
+        )
     check = sub.add_parser("rules", help="check a house preset file and print its rule set")
     check.add_argument("file", help="a carrom-rules/1 file, or -")
     args = parser.parse_args(argv)

@@ -168,8 +168,9 @@ def board_added(score: int, points: int, rules: RuleSet) -> int:
     return min(score + points, rules.game_points)
 
 
-def decide_game(scores: Mapping[str, int], counted: int, limit: int | None,
-                rules: RuleSet) -> GameDecision:
+def decide_game(
+    scores: Mapping[str, int], counted: int, limit: int | None, rules: RuleSet
+) -> GameDecision:
     """ICF 56 and ruling 3, for every preset and both variants: the game ends when a player
     reaches the game points (the one at the top wins) or, with a board limit, after it (the
     leader wins); a tie at the top is decided by one extra board, whose break a fresh toss
@@ -210,17 +211,25 @@ def summary_points(
 
 
 def _replay_played(
-    entry: PlayedEntry, white: str, black: str, scores: dict[str, int], rules: RuleSet,
+    entry: PlayedEntry,
+    white: str,
+    black: str,
+    scores: dict[str, int],
+    rules: RuleSet,
     path: str,
 ) -> Position:
     if entry.rules is not None and entry.rules != rules.key:
         raise InvalidDocument(
-            "rules_mismatch", f"the board is played under {entry.rules!r}, the game under "
-            f"{rules.key!r}", where=path,
+            "rules_mismatch",
+            f"the board is played under {entry.rules!r}, the game under {rules.key!r}",
+            where=path,
         )
     board_scores = PerColour(scores[white], scores[black])
-    start = (Position(scores=board_scores) if entry.start is None
-             else entry.start._replace(scores=board_scores))
+    start = (
+        Position(scores=board_scores)
+        if entry.start is None
+        else entry.start._replace(scores=board_scores)
+    )
     try:
         return replay(entry.events, rules, start)
     except RulesError as err:
@@ -260,7 +269,8 @@ def derive_game(
             raise InvalidDocument("game_finished", "the game has already ended", where=path)
         if current is not None:
             raise InvalidDocument(
-                "board_unfinished", "only the last board of a game may be unfinished",
+                "board_unfinished",
+                "only the last board of a game may be unfinished",
                 where=f"boards[{index - 1}]",
             )
         this_breaker = entry.breaker or breaker
@@ -274,16 +284,29 @@ def derive_game(
             a, b = players
             draw = scores[a] == scores[b]
             winner = None if draw else (a if scores[a] > scores[b] else b)
-            boards.append(BoardScore(
-                number, this_breaker, winner, 0 if winner is None else scores[winner],
-                entry.law, scores_after=dict(scores)))
+            boards.append(
+                BoardScore(
+                    number,
+                    this_breaker,
+                    winner,
+                    0 if winner is None else scores[winner],
+                    entry.law,
+                    scores_after=dict(scores),
+                )
+            )
             breaker = _other(players, this_breaker)
             continue
         if isinstance(entry, SummaryEntry):
             points, queen_counted = summary_points(entry, scores[entry.winner], rules)
             board = BoardScore(
-                number, this_breaker, entry.winner, points, "ICF 53",
-                extra_board=is_extra, carrommen=entry.carrommen, queen=entry.queen,
+                number,
+                this_breaker,
+                entry.winner,
+                points,
+                "ICF 53",
+                extra_board=is_extra,
+                carrommen=entry.carrommen,
+                queen=entry.queen,
                 queen_counted=queen_counted,
             )
         elif isinstance(entry, AwardEntry):
@@ -293,8 +316,9 @@ def derive_game(
                     f"a board is worth at most {rules.board_max} points, not {entry.points}",
                     where=path,
                 )
-            board = BoardScore(number, this_breaker, entry.winner, entry.points, entry.law,
-                               extra_board=is_extra)
+            board = BoardScore(
+                number, this_breaker, entry.winner, entry.points, entry.law, extra_board=is_extra
+            )
         else:
             if isinstance(entry, VoidEntry):
                 played = PlayedEntry((Void(),), entry.breaker)
@@ -305,12 +329,30 @@ def derive_game(
             position = _replay_played(played, this_breaker, other_player, scores, rules, path)
             result = position.result
             if result is None:
-                current = BoardScore(number, this_breaker, None, 0, None, finished=False,
-                                     extra_board=is_extra, position=position)
+                current = BoardScore(
+                    number,
+                    this_breaker,
+                    None,
+                    0,
+                    None,
+                    finished=False,
+                    extra_board=is_extra,
+                    position=position,
+                )
                 continue
             if result.void:
-                boards.append(BoardScore(number, this_breaker, None, 0, result.law, void=True,
-                                         extra_board=is_extra, position=position))
+                boards.append(
+                    BoardScore(
+                        number,
+                        this_breaker,
+                        None,
+                        0,
+                        result.law,
+                        void=True,
+                        extra_board=is_extra,
+                        position=position,
+                    )
+                )
                 continue  # replayed: same number, same breaker (IT 101)
             board_winner = this_breaker if result.winner == WHITE else other_player
             holder = position.queen_holder
@@ -319,12 +361,19 @@ def derive_game(
                 queen_by = this_breaker if holder == WHITE else other_player
             loser_colour = BLACK if result.winner == WHITE else WHITE
             board = BoardScore(
-                number, this_breaker, board_winner, result.points, result.law,
-                extra_board=is_extra, carrommen=position.on_board[loser_colour],
+                number,
+                this_breaker,
+                board_winner,
+                result.points,
+                result.law,
+                extra_board=is_extra,
+                carrommen=position.on_board[loser_colour],
                 queen=queen_by,
-                queen_counted=result.law == "ICF 53" and queen_by == board_winner
+                queen_counted=result.law == "ICF 53"
+                and queen_by == board_winner
                 and rules.queen_counts_for(scores[board_winner]),
-                extra_points=result.extra_points, interpretation=result.interpretation,
+                extra_points=result.extra_points,
+                interpretation=result.interpretation,
                 position=position,
             )
 
@@ -346,26 +395,33 @@ def derive_game(
     else:
         next_breaker = breaker
     return GameState(
-        players=players, scores=scores, boards_played=counted, finished=finished,
-        winner=winner, draw=draw, next_breaker=next_breaker, extra_board=extra_board,
-        boards=tuple(boards), current=current,
+        players=players,
+        scores=scores,
+        boards_played=counted,
+        finished=finished,
+        winner=winner,
+        draw=draw,
+        next_breaker=next_breaker,
+        extra_board=extra_board,
+        boards=tuple(boards),
+        current=current,
     )
 
 
-def _recorded_scores(entry: RecordedEntry, players: tuple[str, str], counted: int,
-                     path: str) -> dict[str, int]:
+def _recorded_scores(
+    entry: RecordedEntry, players: tuple[str, str], counted: int, path: str
+) -> dict[str, int]:
     """The scores of a recorded game, checked: both players, whole numbers from 0, and no
     board counted before it (the record is the whole game)."""
     if counted:
-        raise InvalidDocument("recorded_not_alone",
-                              "a recorded game score is the game's only board", where=path)
+        raise InvalidDocument(
+            "recorded_not_alone", "a recorded game score is the game's only board", where=path
+        )
     scores = dict(entry.scores)
     if set(scores) != set(players) or len(entry.scores) != 2:
-        raise InvalidDocument("bad_scores", "a recorded game score names both players",
-                              where=path)
+        raise InvalidDocument("bad_scores", "a recorded game score names both players", where=path)
     if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in scores.values()):
-        raise InvalidDocument("bad_scores", "a recorded score is a whole number from 0",
-                              where=path)
+        raise InvalidDocument("bad_scores", "a recorded score is a whole number from 0", where=path)
     return {players[0]: scores[players[0]], players[1]: scores[players[1]]}
 
 
@@ -394,8 +450,12 @@ class NextBoard:
     change_sides: bool
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "board": self.board, "breaker": self.breaker,
-                "change_sides": self.change_sides}
+        return {
+            "game": self.game,
+            "board": self.board,
+            "breaker": self.breaker,
+            "change_sides": self.change_sides,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,9 +492,7 @@ def first_breaker_of_game(
     return first if game_number % 2 == 1 else _other(players, first)
 
 
-def game_three_side_change(
-    game: GameState, rules: RuleSet, stage: str
-) -> int | None:
+def game_three_side_change(game: GameState, rules: RuleSet, stage: str) -> int | None:
     """ICF 60: the board of the deciding game after which sides change, if it came yet:
     after board 4 or at 13 points, whichever first (early rounds); at 13 points only (late)."""
     for board in game.boards:
@@ -482,12 +540,19 @@ def derive_match(
         if finished:
             raise InvalidDocument("match_finished", "the match has already ended", where=where)
         if states and not states[-1].finished:
-            raise InvalidDocument("game_unfinished", "only the last game may be unfinished",
-                                  where=f"games[{g - 1}]")
+            raise InvalidDocument(
+                "game_unfinished", "only the last game may be unfinished", where=f"games[{g - 1}]"
+            )
         first = first_breaker_of_game(g + 1, players, toss_winner, toss_choice)
         try:
-            state = derive_game(entries, players=players, first_breaker=first, rules=rules,
-                                stage=stage, time_up=time_up and g == len(games) - 1)
+            state = derive_game(
+                entries,
+                players=players,
+                first_breaker=first,
+                rules=rules,
+                stage=stage,
+                time_up=time_up and g == len(games) - 1,
+            )
         except RulesError as err:
             raise err.at(where) from None
         states.append(state)
@@ -519,7 +584,9 @@ def derive_match(
         if not states or states[-1].finished:
             number = len(states) + 1
             next_board = NextBoard(
-                number, 1, first_breaker_of_game(number, players, toss_winner, toss_choice),
+                number,
+                1,
+                first_breaker_of_game(number, players, toss_winner, toss_choice),
                 change_sides=number > 1,
             )
         else:
@@ -532,7 +599,13 @@ def derive_match(
                 change = after is not None and board == after + 1
             next_board = NextBoard(number, board, last.next_breaker, change)
     return MatchState(
-        players=players, games=tuple(states), games_won=won, finished=finished, winner=winner,
-        next=next_board, first_breakers=tuple(breakers), side_change_after=tuple(side_changes),
+        players=players,
+        games=tuple(states),
+        games_won=won,
+        finished=finished,
+        winner=winner,
+        next=next_board,
+        first_breakers=tuple(breakers),
+        side_change_after=tuple(side_changes),
         draw=draw,
     )

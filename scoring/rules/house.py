@@ -32,8 +32,12 @@ from .presets import ICF, POINT_SETTINGS, RULESETS, RuleSet, get_rules, remember
 RULES_FORMAT = "carrom-rules/1"
 
 #: The codes of a combination the engine cannot play (each names the switch in ``where``).
-COMBINATION_CODES = ("board_max_unreachable", "board_max_below_queen", "queen_cutoff_never",
-                     "late_limit_below")
+COMBINATION_CODES = (
+    "board_max_unreachable",
+    "board_max_below_queen",
+    "queen_cutoff_never",
+    "late_limit_below",
+)
 
 #: What a time-up does to a board in play (the event's ``time_up_board`` setting).
 TIME_UP_CHOICES = ("finish", "stop")
@@ -59,64 +63,132 @@ class Switch:
         where = f"switches.{self.key}"
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise InvalidDocument("bad_switch", f"{self.key} must be true or false",
-                                      where=where)
+                raise InvalidDocument(
+                    "bad_switch", f"{self.key} must be true or false", where=where
+                )
             return value
         if self.kind == "choice":
             if value not in self.choices:
                 options = ", ".join(repr(c) for c in self.choices)
-                raise InvalidDocument("bad_switch", f"{self.key} must be one of {options}",
-                                      where=where)
+                raise InvalidDocument(
+                    "bad_switch", f"{self.key} must be one of {options}", where=where
+                )
             return value
         if value is None and self.kind == "int_or_none":
             return None
         if isinstance(value, bool) or not isinstance(value, int):
             off = " or null" if self.kind == "int_or_none" else ""
-            raise InvalidDocument("bad_switch", f"{self.key} must be a whole number{off}",
-                                  where=where)
+            raise InvalidDocument(
+                "bad_switch", f"{self.key} must be a whole number{off}", where=where
+            )
         if not self.low <= value <= self.high:
             raise InvalidDocument(
-                "bad_switch", f"{self.key} must be {self.low} to {self.high}, not {value}",
-                where=where)
+                "bad_switch",
+                f"{self.key} must be {self.low} to {self.high}, not {value}",
+                where=where,
+            )
         return value
 
 
 #: The documented switches, in the order a form and a sheet show them.
-SWITCHES: dict[str, Switch] = {s.key: s for s in (
-    Switch("game_points", "int", "ICF 56", "Points that win a game", low=1, high=99),
-    Switch("board_limit", "int", "ICF 56(b)",
-           "Board limit up to the pre-quarter-finals (the leader after it wins)",
-           low=1, high=50),
-    Switch("late_board_limit", "int_or_none", "DCV 56(c)",
-           "Board limit from the quarter-finals on (null: none)", low=1, high=50),
-    Switch("extra_board_on_tie", "bool", "ICF 56(b)",
-           "A tie after the board limit is decided by one extra board", families=("colours",)),
-    Switch("queen_value", "int", "ICF 52(b)", "The queen's value", low=1, high=20,
-           families=("colours",)),
-    Switch("queen_cutoff", "int_or_none", "ICF 54",
-           "The queen counts while the winner's score before the board is at most this "
-           "(null: always)", low=0, high=98, families=("colours",)),
-    Switch("board_max", "int", "ICF 55", "Points a board is worth at most", low=1, high=40,
-           families=("colours",)),
-    Switch("off_board_foul", "bool", "ICF 65", "A piece leaving the board is a foul"),
-    Switch("time_limit", "int_or_none", "tournament rule",
-           "Time limit of a round in minutes (null: none)", low=1, high=600,
-           families=("colours",)),
-    Switch("time_up", "choice", "tournament rule",
-           "When time is up, the board in play is finished (\"finish\") or not counted "
-           "(\"stop\")", choices=TIME_UP_CHOICES, families=("colours",)),
-    Switch("queen_right_same_stroke", "bool", "ICF 92, 95(a)",
-           POINT_SETTINGS["queen_right_same_stroke"].text, families=("points",)),
-    Switch("game_end", "choice", "seed 003", POINT_SETTINGS["game_end"].text,
-           choices=POINT_SETTINGS["game_end"].choices, families=("points",)),
-)}
+SWITCHES: dict[str, Switch] = {
+    s.key: s
+    for s in (
+        Switch("game_points", "int", "ICF 56", "Points that win a game", low=1, high=99),
+        Switch(
+            "board_limit",
+            "int",
+            "ICF 56(b)",
+            "Board limit up to the pre-quarter-finals (the leader after it wins)",
+            low=1,
+            high=50,
+        ),
+        Switch(
+            "late_board_limit",
+            "int_or_none",
+            "DCV 56(c)",
+            "Board limit from the quarter-finals on (null: none)",
+            low=1,
+            high=50,
+        ),
+        Switch(
+            "extra_board_on_tie",
+            "bool",
+            "ICF 56(b)",
+            "A tie after the board limit is decided by one extra board",
+            families=("colours",),
+        ),
+        Switch(
+            "queen_value",
+            "int",
+            "ICF 52(b)",
+            "The queen's value",
+            low=1,
+            high=20,
+            families=("colours",),
+        ),
+        Switch(
+            "queen_cutoff",
+            "int_or_none",
+            "ICF 54",
+            "The queen counts while the winner's score before the board is at most this "
+            "(null: always)",
+            low=0,
+            high=98,
+            families=("colours",),
+        ),
+        Switch(
+            "board_max",
+            "int",
+            "ICF 55",
+            "Points a board is worth at most",
+            low=1,
+            high=40,
+            families=("colours",),
+        ),
+        Switch("off_board_foul", "bool", "ICF 65", "A piece leaving the board is a foul"),
+        Switch(
+            "time_limit",
+            "int_or_none",
+            "tournament rule",
+            "Time limit of a round in minutes (null: none)",
+            low=1,
+            high=600,
+            families=("colours",),
+        ),
+        Switch(
+            "time_up",
+            "choice",
+            "tournament rule",
+            'When time is up, the board in play is finished ("finish") or not counted ("stop")',
+            choices=TIME_UP_CHOICES,
+            families=("colours",),
+        ),
+        Switch(
+            "queen_right_same_stroke",
+            "bool",
+            "ICF 92, 95(a)",
+            POINT_SETTINGS["queen_right_same_stroke"].text,
+            families=("points",),
+        ),
+        Switch(
+            "game_end",
+            "choice",
+            "seed 003",
+            POINT_SETTINGS["game_end"].text,
+            choices=POINT_SETTINGS["game_end"].choices,
+            families=("points",),
+        ),
+    )
+}
 
 
 def _base(key: Any) -> RuleSet:
     if not isinstance(key, str) or key not in RULESETS:
         known = ", ".join(k for k, r in RULESETS.items() if r.base is None)
-        raise InvalidDocument("unknown_rules", f"unknown rules preset {key!r} (known: {known})",
-                              where="rules")
+        raise InvalidDocument(
+            "unknown_rules", f"unknown rules preset {key!r} (known: {known})", where="rules"
+        )
     rules = RULESETS[key]
     if rules.base is not None:
         # A built-in house preset (uk-29) as a base: its own base with its switches under.
@@ -130,8 +202,11 @@ def _value(rules: RuleSet, key: str) -> object:
 
 def content_key(base: str, switches: Mapping[str, object]) -> str:
     """The key of a composed rule set: ``h-`` and ten hex digits of its content."""
-    text = json.dumps({"base": base, "switches": dict(sorted(switches.items()))},
-                      sort_keys=True, separators=(",", ":"))
+    text = json.dumps(
+        {"base": base, "switches": dict(sorted(switches.items()))},
+        sort_keys=True,
+        separators=(",", ":"),
+    )
     return "h-" + hashlib.sha256(text.encode()).hexdigest()[:10]
 
 
@@ -154,14 +229,18 @@ def compose(base: Any, switches: Any, *, name: str = "", key: str | None = None)
         switch = SWITCHES.get(switch_key) if isinstance(switch_key, str) else None
         if switch is None:
             known = ", ".join(SWITCHES)
-            raise InvalidDocument("unknown_switch",
-                                  f"unknown switch {switch_key!r} (known: {known})",
-                                  where=f"switches.{switch_key}")
+            raise InvalidDocument(
+                "unknown_switch",
+                f"unknown switch {switch_key!r} (known: {known})",
+                where=f"switches.{switch_key}",
+            )
         checked = switch.check(value)
         if start.family not in switch.families:
             raise InvalidDocument(
                 "switch_not_for_family",
-                f"{switch_key} does not apply to {start.name}", where=f"switches.{switch_key}")
+                f"{switch_key} does not apply to {start.name}",
+                where=f"switches.{switch_key}",
+            )
         merged[switch_key] = checked
     root = RULESETS[start.base] if start.base is not None else start
     differences = {k: v for k, v in merged.items() if _value(root, k) != v}
@@ -174,11 +253,17 @@ def compose(base: Any, switches: Any, *, name: str = "", key: str | None = None)
     _check_combination(composed, differences, set(switches))
     ordered = {k: differences[k] for k in SWITCHES if k in differences}
     content = content_key(root.key, ordered)
-    return remember(replace(
-        composed, key=key or content, name=name or root.name, name_de=name or root.name_de,
-        differences=tuple(describe(root, ordered)), base=root.key,
-        switches=tuple(ordered.items()),
-    ))
+    return remember(
+        replace(
+            composed,
+            key=key or content,
+            name=name or root.name,
+            name_de=name or root.name_de,
+            differences=tuple(describe(root, ordered)),
+            base=root.key,
+            switches=tuple(ordered.items()),
+        )
+    )
 
 
 def _check_combination(rules: RuleSet, changed: Mapping[str, object], given: set[str]) -> None:
@@ -187,36 +272,49 @@ def _check_combination(rules: RuleSet, changed: Mapping[str, object], given: set
     if rules.family != "colours":
         return
     most = rules.carrommen_per_colour + rules.queen_value
-    blame = "queen_value" if "queen_value" in given and "board_max" not in given \
-        else "board_max"
+    blame = "queen_value" if "queen_value" in given and "board_max" not in given else "board_max"
     if rules.board_max > most:
         raise InvalidDocument(
             "board_max_unreachable",
             f"board_max {rules.board_max} cannot be reached with queen_value "
             f"{rules.queen_value}: a board holds {rules.carrommen_per_colour} carrommen and "
-            f"the queen, at most {most}", where=f"switches.{blame}")
+            f"the queen, at most {most}",
+            where=f"switches.{blame}",
+        )
     if rules.board_max < rules.queen_value:
         raise InvalidDocument(
             "board_max_below_queen",
             f"board_max {rules.board_max} is below queen_value {rules.queen_value}: a board "
-            "won by the queen's value (ICF 107) would not fit", where=f"switches.{blame}")
-    if rules.queen_cutoff is not None and rules.queen_cutoff >= rules.game_points and (
-        "queen_cutoff" in changed or "game_points" in changed
+            "won by the queen's value (ICF 107) would not fit",
+            where=f"switches.{blame}",
+        )
+    if (
+        rules.queen_cutoff is not None
+        and rules.queen_cutoff >= rules.game_points
+        and ("queen_cutoff" in changed or "game_points" in changed)
     ):
-        blame = "game_points" if "game_points" in given and "queen_cutoff" not in given \
+        blame = (
+            "game_points"
+            if "game_points" in given and "queen_cutoff" not in given
             else "queen_cutoff"
+        )
         raise InvalidDocument(
             "queen_cutoff_never",
             f"queen_cutoff {rules.queen_cutoff} can never apply: a game ends at "
             f"game_points {rules.game_points}; set queen_cutoff below it or to null",
-            where=f"switches.{blame}")
-    if rules.late_board_limit is not None and rules.late_board_limit < rules.board_limit \
-            and "late_board_limit" in changed:
+            where=f"switches.{blame}",
+        )
+    if (
+        rules.late_board_limit is not None
+        and rules.late_board_limit < rules.board_limit
+        and "late_board_limit" in changed
+    ):
         raise InvalidDocument(
             "late_limit_below",
             f"late_board_limit {rules.late_board_limit} is below board_limit "
             f"{rules.board_limit}: later rounds play at least as many boards",
-            where="switches.late_board_limit")
+            where="switches.late_board_limit",
+        )
 
 
 def _shown(value: object) -> str:
@@ -229,8 +327,11 @@ def _shown(value: object) -> str:
 
 def describe(base: RuleSet, switches: Mapping[str, object]) -> list[str]:
     """The switches in words against ``base`` (English; the site translates its own)."""
-    return [f"{SWITCHES[k].text}: {_shown(v)} ({base.key}: {_shown(_value(base, k))}, "
-            f"{SWITCHES[k].law})" for k, v in switches.items()]
+    return [
+        f"{SWITCHES[k].text}: {_shown(v)} ({base.key}: {_shown(_value(base, k))}, "
+        f"{SWITCHES[k].law})"
+        for k, v in switches.items()
+    ]
 
 
 def differences_from_icf(rules: RuleSet) -> list[tuple[str, object, object]]:
@@ -248,8 +349,12 @@ def differences_from_icf(rules: RuleSet) -> list[tuple[str, object, object]]:
 
 def rules_document(rules: RuleSet) -> dict[str, Any]:
     """A rule set as a ``carrom-rules/1`` document: its base, switches and name."""
-    return {"format": RULES_FORMAT, "name": rules.name, "rules": rules.base or rules.key,
-            "switches": dict(rules.switches)}
+    return {
+        "format": RULES_FORMAT,
+        "name": rules.name,
+        "rules": rules.base or rules.key,
+        "switches": dict(rules.switches),
+    }
 
 
 def read_rules_document(data: Any) -> RuleSet:
@@ -258,16 +363,17 @@ def read_rules_document(data: Any) -> RuleSet:
     :raises InvalidDocument: a document that is not one, or any error of :func:`compose`.
     """
     if not isinstance(data, dict) or data.get("format") != RULES_FORMAT:
-        raise InvalidDocument("bad_format", f"a rules file has \"format\": \"{RULES_FORMAT}\"",
-                              where="-")
+        raise InvalidDocument(
+            "bad_format", f'a rules file has "format": "{RULES_FORMAT}"', where="-"
+        )
     unknown = set(data) - {"format", "name", "rules", "switches"}
     if unknown:
-        raise InvalidDocument("unknown_field", f"unknown field {sorted(unknown)[0]!r}",
-                              where="-")
+        raise InvalidDocument("unknown_field", f"unknown field {sorted(unknown)[0]!r}", where="-")
     name = data.get("name", "")
     if not isinstance(name, str) or len(name) > 80:
-        raise InvalidDocument("bad_name", "name must be a text of at most 80 characters",
-                              where="name")
+        raise InvalidDocument(
+            "bad_name", "name must be a text of at most 80 characters", where="name"
+        )
     return compose(data.get("rules", "icf"), data.get("switches", {}), name=name)
 
 
@@ -280,8 +386,9 @@ def _rules_field(document: dict[str, Any]) -> tuple[Any, Any]:
     if isinstance(rules, dict):
         unknown = set(rules) - {"format", "name", "rules", "base", "switches"}
         if unknown:
-            raise InvalidDocument("unknown_field", f"unknown field {sorted(unknown)[0]!r} in "
-                                  "rules", where="rules")
+            raise InvalidDocument(
+                "unknown_field", f"unknown field {sorted(unknown)[0]!r} in rules", where="rules"
+            )
         if switches is not None:
             raise InvalidDocument("two_rules", "switches are given twice", where="switches")
         switches = rules.get("switches", {})
@@ -319,14 +426,19 @@ def with_switches(data: Any, rules: RuleSet | None = None) -> Any:
     if rules is None:
         rules = compose(base, switches)
     elif switches is not None:
-        raise InvalidDocument("two_rules", "the document has switches and a rules file was "
-                              "given: use one", where="switches")
+        raise InvalidDocument(
+            "two_rules",
+            "the document has switches and a rules file was given: use one",
+            where="switches",
+        )
     document["rules"] = rules.key
     if isinstance(document.get("boards"), list):
         document["boards"] = [_log_rules(b, base, rules) for b in document["boards"]]
     if isinstance(document.get("games"), list):
-        document["games"] = [[_log_rules(b, base, rules) for b in g] if isinstance(g, list)
-                             else g for g in document["games"]]
+        document["games"] = [
+            [_log_rules(b, base, rules) for b in g] if isinstance(g, list) else g
+            for g in document["games"]
+        ]
     return document
 
 

@@ -46,7 +46,13 @@ MATCH_FORMAT = "carrom-match/1"
 
 _BOARD_KEYS = {"format", "rules", "scores", "start", "events", "players"}
 _START_KEYS = {
-    "on_board", "queen", "dues", "queen_right", "on_turn", "break_made", "break_attempts",
+    "on_board",
+    "queen",
+    "dues",
+    "queen_right",
+    "on_turn",
+    "break_made",
+    "break_attempts",
 }
 
 
@@ -82,7 +88,11 @@ def _bool(value: Any, what: str) -> bool:
 
 
 def _per_colour(
-    data: Any, what: str, *, flags: bool = False, high: int | None = None,
+    data: Any,
+    what: str,
+    *,
+    flags: bool = False,
+    high: int | None = None,
     default: Any = 0,
 ) -> PerColour:
     if data is None:
@@ -108,16 +118,18 @@ def parse_start(data: Any, scores: PerColour, carrommen: int = 9) -> Position:
         return Position(scores=scores)
     data = _object(data, "start")
     _unknown(data, _START_KEYS, "start")
-    on_board = _per_colour(data.get("on_board"), "start.on_board", high=carrommen,
-                           default=carrommen)
+    on_board = _per_colour(
+        data.get("on_board"), "start.on_board", high=carrommen, default=carrommen
+    )
     dues = _per_colour(data.get("dues"), "start.dues", high=carrommen)
     queen = data.get("queen", "on_board")
     if queen not in QUEEN_STATES:
         raise _doc_error("bad_queen", f"start.queen {queen!r} is not a queen state")
     queen = QueenState(queen)
     if "queen_right" in data:
-        queen_right = _per_colour(data["queen_right"], "start.queen_right", flags=True,
-                                  default=False)
+        queen_right = _per_colour(
+            data["queen_right"], "start.queen_right", flags=True, default=False
+        )
     else:
         queen_right = PerColour(on_board.white < carrommen, on_board.black < carrommen)
     on_turn = data.get("on_turn", "white")
@@ -150,8 +162,14 @@ def parse_start(data: Any, scores: PerColour, carrommen: int = 9) -> Position:
     elif attempts:
         raise inconsistent("break attempts counted after the break was made")
     return Position(
-        on_board=on_board, queen=queen, dues=dues, queen_right=queen_right,
-        on_turn=on_turn, break_made=break_made, break_attempts=attempts, scores=scores,
+        on_board=on_board,
+        queen=queen,
+        dues=dues,
+        queen_right=queen_right,
+        on_turn=on_turn,
+        break_made=break_made,
+        break_attempts=attempts,
+        scores=scores,
     )
 
 
@@ -175,7 +193,10 @@ def _format(data: Any, expected: str | None = None) -> str:
 
 
 def read_board(
-    data: Any, *, scores: PerColour | None = None, rules_key: str | None = None,
+    data: Any,
+    *,
+    scores: PerColour | None = None,
+    rules_key: str | None = None,
 ) -> tuple[RuleSet, Position, list[Any]]:
     """Read a ``carrom-board/1`` document into ``(rules, start, events)``.
 
@@ -193,8 +214,12 @@ def read_board(
 
 
 def board_document(
-    variant: Variant, players: Sequence[str], events: Iterable[BoardEvent | dict[str, Any]],
-    *, scores: Mapping[str, int] | None = None, start: Position | None = None,
+    variant: Variant,
+    players: Sequence[str],
+    events: Iterable[BoardEvent | dict[str, Any]],
+    *,
+    scores: Mapping[str, int] | None = None,
+    start: Position | None = None,
 ) -> dict[str, Any]:
     """A board as a ``carrom-board/1`` document, for either variant: ``players`` in turn order
     from the breaker (:meth:`~.variant.Variant.seating`), ``scores`` each player's game score
@@ -202,8 +227,10 @@ def board_document(
     document: dict[str, Any] = {"format": BOARD_FORMAT, "rules": variant.key}
     if variant.has_colours:
         if scores is not None:
-            document["scores"] = {WHITE: scores.get(players[0], 0),
-                                  BLACK: scores.get(players[1], 0)}
+            document["scores"] = {
+                WHITE: scores.get(players[0], 0),
+                BLACK: scores.get(players[1], 0),
+            }
         if start is not None:
             document["start"] = start.to_dict()
     else:
@@ -311,15 +338,18 @@ def parse_board_entry(entry: Any, players: tuple[str, str], path: str) -> BoardE
             law = entry.get("law")
             if law is not None and not isinstance(law, str):
                 raise _doc_error("bad_law", "law must be a text such as 'ICF 107'")
-            return AwardEntry(winner=winner, points=_int(entry["points"], "points"),
-                              law=law, breaker=breaker)
+            return AwardEntry(
+                winner=winner, points=_int(entry["points"], "points"), law=law, breaker=breaker
+            )
         _unknown(entry, {"winner", "carrommen", "queen", "breaker"}, "a board summary")
         queen = entry.get("queen")
         if queen is not None and queen not in players:
             raise _doc_error("bad_queen", "queen must be one of the players or null")
         return SummaryEntry(
-            winner=winner, carrommen=_int(entry.get("carrommen", 0), "carrommen", 0, 9),
-            queen=queen, breaker=breaker,
+            winner=winner,
+            carrommen=_int(entry.get("carrommen", 0), "carrommen", 0, 9),
+            queen=queen,
+            breaker=breaker,
         )
     except RulesError as err:
         raise _located(err, path) from None
@@ -342,8 +372,9 @@ def replay_game_document(data: Any) -> dict[str, Any]:
     if not isinstance(boards, list):
         raise _doc_error("bad_boards", "boards must be a list")
     entries = [parse_board_entry(b, players, f"boards[{i}]") for i, b in enumerate(boards)]
-    game = derive_game(entries, players=players, first_breaker=first, rules=rules,
-                       stage=stage, time_up=time_up)
+    game = derive_game(
+        entries, players=players, first_breaker=first, rules=rules, stage=stage, time_up=time_up
+    )
     return game.to_dict()
 
 
@@ -367,8 +398,10 @@ def _replay_point_game(data: dict[str, Any], rules: RuleSet) -> dict[str, Any]:
     stage = _stage(data)
     players = data.get("players")
     if (
-        not isinstance(players, list) or len(players) < 2
-        or not all(isinstance(p, str) and p for p in players) or len(set(players)) != len(players)
+        not isinstance(players, list)
+        or len(players) < 2
+        or not all(isinstance(p, str) and p for p in players)
+        or len(set(players)) != len(players)
     ):
         raise _doc_error("bad_players", "players must be two or more different names")
     players_t = tuple(players)
@@ -391,27 +424,43 @@ def _replay_point_game(data: dict[str, Any], rules: RuleSet) -> dict[str, Any]:
                 _unknown(entry, {"log", "breaker"}, "a board entry")
                 log = _object(entry["log"], "log")
                 _format(log, BOARD_FORMAT)
-                _unknown(log, {"format", "rules", "players", "events", "scores", "settings",
-                               "breaker", "start"}, "the board")
+                _unknown(
+                    log,
+                    {
+                        "format",
+                        "rules",
+                        "players",
+                        "events",
+                        "scores",
+                        "settings",
+                        "breaker",
+                        "start",
+                    },
+                    "the board",
+                )
                 if log.get("rules", base.key) != base.key:
-                    raise _doc_error("rules_mismatch", f"the board is played under "
-                                     f"{log.get('rules')!r}, the game under {base.key!r}")
+                    raise _doc_error(
+                        "rules_mismatch",
+                        f"the board is played under "
+                        f"{log.get('rules')!r}, the game under {base.key!r}",
+                    )
                 if "settings" in log and rules_with_settings(rules, log["settings"]) != rules:
-                    raise _doc_error("settings_mismatch",
-                                     "the board's settings differ from the game's")
+                    raise _doc_error(
+                        "settings_mismatch", "the board's settings differ from the game's"
+                    )
                 if log.get("start") is not None:
                     raise _doc_error("bad_start", "point carrom boards start from the opening")
                 named = log.get("players", players)
-                if not isinstance(named, list) or sorted(map(str, named)) != sorted(players) \
-                        or len(named) != len(players):
-                    raise _doc_error("players_mismatch",
-                                     "the board's players are not the game's")
+                if (
+                    not isinstance(named, list)
+                    or sorted(map(str, named)) != sorted(players)
+                    or len(named) != len(players)
+                ):
+                    raise _doc_error("players_mismatch", "the board's players are not the game's")
                 log_breaker = log.get("breaker")
                 if log_breaker is not None:
-                    if breaker is not None and log_breaker != breaker or \
-                            log_breaker not in players:
-                        raise _doc_error("bad_breaker",
-                                         "the board's breaker is not the entry's")
+                    if breaker is not None and log_breaker != breaker or log_breaker not in players:
+                        raise _doc_error("bad_breaker", "the board's breaker is not the entry's")
                     breaker = log_breaker
                 # the log's own scores give way to the game's (README, carrom-game/1)
                 events = _events(log)
@@ -426,9 +475,12 @@ def _replay_point_game(data: dict[str, Any], rules: RuleSet) -> dict[str, Any]:
                 _unknown(entry, {"points", "breaker"}, "a board entry")
                 points = _object(entry.get("points"), "points")
                 _unknown(points, set(players), "points")
-                entries.append(PointAwardEntry(
-                    tuple((p, _int(points[p], f"points.{p}")) for p in players if p in points),
-                    breaker))
+                entries.append(
+                    PointAwardEntry(
+                        tuple((p, _int(points[p], f"points.{p}")) for p in players if p in points),
+                        breaker,
+                    )
+                )
         except RulesError as err:
             raise _located(err, path) from None
     game = derive_point_games(entries, players_t, rules, first, stage=stage, time_up=time_up)
@@ -442,8 +494,7 @@ def replay_match_document(data: Any) -> dict[str, Any]:
     rules = get_rules(data.get("rules", "icf"))
     if rules.family == "points":
         # rulebook, engine details: point carrom has no best-of-three of two sides
-        raise _doc_error("wrong_family",
-                         "point carrom has no match of two sides: replay its games")
+        raise _doc_error("wrong_family", "point carrom has no match of two sides: replay its games")
     stage = _stage(data)
     players = _players(data)
     toss = _object(data.get("toss", {"winner": players[0], "chose": "break"}), "toss")
@@ -458,16 +509,17 @@ def replay_match_document(data: Any) -> dict[str, Any]:
     parsed = []
     for g, boards in enumerate(games):
         if not isinstance(boards, list):
-            raise _doc_error("bad_games", f"games[{g}] must be a list of boards").at(
-                f"games[{g}]"
-            )
+            raise _doc_error("bad_games", f"games[{g}] must be a list of boards").at(f"games[{g}]")
         parsed.append(
-            [parse_board_entry(b, players, f"games[{g}].boards[{i}]")
-             for i, b in enumerate(boards)]
+            [parse_board_entry(b, players, f"games[{g}].boards[{i}]") for i, b in enumerate(boards)]
         )
     match = derive_match(
-        parsed, players=players, toss_winner=toss.get("winner", players[0]),
-        toss_choice=toss.get("chose", "break"), rules=rules, stage=stage,
+        parsed,
+        players=players,
+        toss_winner=toss.get("winner", players[0]),
+        toss_choice=toss.get("chose", "break"),
+        rules=rules,
+        stage=stage,
     )
     return match.to_dict()
 

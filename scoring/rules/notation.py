@@ -74,8 +74,9 @@ def _pieces_text(pieces: Pieces, prefix: str = "") -> list[str]:
     return tokens
 
 
-def _stroke_tokens(pocketed: Pieces, off_board: Pieces, touched: bool,
-                   foul: str | None, claimed: bool = False) -> list[str]:
+def _stroke_tokens(
+    pocketed: Pieces, off_board: Pieces, touched: bool, foul: str | None, claimed: bool = False
+) -> list[str]:
     tokens = _pieces_text(pocketed) + _pieces_text(off_board, "off:")
     if not touched:
         tokens.append("nt")
@@ -104,14 +105,19 @@ def to_notation(event: Event) -> str:
         return f"{who}: forgo"
     if isinstance(event, BoardLoss):
         return f"{who}: loss:{event.reason}"
-    return _line(who, _stroke_tokens(event.pocketed, event.off_board, event.touched,
-                                     event.foul, event.extra_claimed))
+    return _line(
+        who,
+        _stroke_tokens(
+            event.pocketed, event.off_board, event.touched, event.foul, event.extra_claimed
+        ),
+    )
 
 
 def _name(name: str) -> str:
     if not name or any(c.isspace() or c in ":=" for c in name):
-        raise InvalidEvent("bad_notation",
-                           f"the name {name!r} cannot be written (no blanks, ':' or '=')")
+        raise InvalidEvent(
+            "bad_notation", f"the name {name!r} cannot be written (no blanks, ':' or '=')"
+        )
     return name
 
 
@@ -129,8 +135,7 @@ def to_point_notation(event: PointEvent) -> str:
         return f"{who}: loss:{event.reason}"
     if isinstance(event, PointTechnicalFoul):
         return f"{who}: tf"
-    return _line(who, _stroke_tokens(event.pocketed, event.off_board, event.touched,
-                                     event.foul))
+    return _line(who, _stroke_tokens(event.pocketed, event.off_board, event.touched, event.foul))
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -172,11 +177,15 @@ def _stroke_parts(text: str, tokens: list[str], claim_allowed: bool) -> _StrokeP
                 target[key] += int(count or 1)
         else:
             raise _bad(text, f"unknown token {token!r}")
-    return _StrokeParts(Pieces(pocketed["white"], pocketed["black"], bool(pocketed["queen"]),
-                               bool(pocketed["striker"])),
-                        Pieces(off["white"], off["black"], bool(off["queen"]),
-                               bool(off["striker"])),
-                        touched, foul, claim)
+    return _StrokeParts(
+        Pieces(
+            pocketed["white"], pocketed["black"], bool(pocketed["queen"]), bool(pocketed["striker"])
+        ),
+        Pieces(off["white"], off["black"], bool(off["queen"]), bool(off["striker"])),
+        touched,
+        foul,
+        claim,
+    )
 
 
 def from_notation(text: str) -> Event:

@@ -80,8 +80,9 @@ class BoardOutcome:
             "extra_points": self.extra_points,
             "lost_by": self.lost_by,
             "carrommen_left": self.carrommen_left,
-            "pieces": None if self.pieces is None else {
-                p: held.to_dict() for p, held in self.pieces.items()},
+            "pieces": None
+            if self.pieces is None
+            else {p: held.to_dict() for p, held in self.pieces.items()},
             "void": self.void,
         }
 

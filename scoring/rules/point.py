@@ -165,8 +165,7 @@ class PointPosition:
         or what an umpire ruling or a board loss fixed; nothing on a void board."""
         if self.awarded is not None:
             return dict(zip(self.players, self.awarded, strict=True))
-        return {name: (0 if self.void else self.held_points(name, rules))
-                for name in self.players}
+        return {name: (0 if self.void else self.held_points(name, rules)) for name in self.players}
 
     def held_points(self, name: str, rules: RuleSet = POINT_CARROM) -> int:
         """What ``name``'s pocketed pieces (and the queen, once he covered it) are worth."""
@@ -203,10 +202,18 @@ class PointPosition:
         result = None
         if self.finished:
             # an umpire ruling without a law says so: null (rulebook, engine details)
-            law = self.law if self.end == END_RULING else (
-                self.law or ("" if self.end is None else END_LAWS[self.end]))
-            result = {"points": self.points(rules), "end": self.end, "law": law,
-                      "top_scorer": self.top_scorer(rules), "void": self.void}
+            law = (
+                self.law
+                if self.end == END_RULING
+                else (self.law or ("" if self.end is None else END_LAWS[self.end]))
+            )
+            result = {
+                "points": self.points(rules),
+                "end": self.end,
+                "law": law,
+                "top_scorer": self.top_scorer(rules),
+                "void": self.void,
+            }
             if self.lost_by:
                 result["lost_by"] = self.lost_by
         return {
@@ -234,8 +241,9 @@ class PointStep(NamedTuple):
     notes: tuple[Note, ...]
 
 
-def opening(players: tuple[str, ...], breaker: str | None = None,
-            scores: dict[str, int] | None = None) -> PointPosition:
+def opening(
+    players: tuple[str, ...], breaker: str | None = None, scores: dict[str, int] | None = None
+) -> PointPosition:
     """The opening position; the breaker (default: the first player) is on turn; ``scores``:
     each player's game score before the board."""
     if len(players) < 2 or len(set(players)) != len(players):
@@ -259,7 +267,7 @@ def board_total(rules: RuleSet = POINT_CARROM) -> int:
 
 
 def _set(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    return values[:i] + (value,) + values[i + 1:]
+    return values[:i] + (value,) + values[i + 1 :]
 
 
 def _pay(position: PointPosition, i: int, owed: int) -> tuple[PointPosition, PerColour]:
@@ -275,8 +283,15 @@ def _pay(position: PointPosition, i: int, owed: int) -> tuple[PointPosition, Per
             on_board = on_board.set(colour, on_board[colour] + take)
             returned = returned.set(colour, take)
             owed -= take
-    return (replace(position, held=_set(position.held, i, held), on_board=on_board,
-                    dues=_set(position.dues, i, owed)), returned)
+    return (
+        replace(
+            position,
+            held=_set(position.held, i, held),
+            on_board=on_board,
+            dues=_set(position.dues, i, owed),
+        ),
+        returned,
+    )
 
 
 def _finish(position: PointPosition, end: Termination, **fields: Any) -> PointPosition:
@@ -286,14 +301,16 @@ def _finish(position: PointPosition, end: Termination, **fields: Any) -> PointPo
     return replace(position, finished=True, end=end, break_attempts=0, **fields)
 
 
-def apply_point(position: PointPosition, event: PointEvent,
-                rules: RuleSet = POINT_CARROM) -> PointPosition:
+def apply_point(
+    position: PointPosition, event: PointEvent, rules: RuleSet = POINT_CARROM
+) -> PointPosition:
     """The position after one point-carrom event (see :func:`step_point`)."""
     return step_point(position, event, rules).position
 
 
-def step_point(position: PointPosition, event: PointEvent,
-               rules: RuleSet = POINT_CARROM) -> PointStep:
+def step_point(
+    position: PointPosition, event: PointEvent, rules: RuleSet = POINT_CARROM
+) -> PointStep:
     """The position after one point-carrom event, with notes citing the law.
 
     :raises IllegalEvent: an event after the board ended, a stroke by a player not on turn,
@@ -307,8 +324,10 @@ def step_point(position: PointPosition, event: PointEvent,
         if not isinstance(event, PointRuling | Void):
             raise IllegalEvent("board_finished", "the board has ended")
     if isinstance(event, Void):
-        return PointStep(_finish(position, END_VOID, law="IT 101", awarded=None, lost_by=None),
-                         (Note("board_void", "IT 101"),))
+        return PointStep(
+            _finish(position, END_VOID, law="IT 101", awarded=None, lost_by=None),
+            (Note("board_void", "IT 101"),),
+        )
     if isinstance(event, PointRuling):
         unknown = [p for p, _ in event.points if p not in position.players]
         if unknown:
@@ -317,12 +336,11 @@ def step_point(position: PointPosition, event: PointEvent,
         awarded = tuple(given.get(p, 0) for p in position.players)
         total = board_total(rules)
         if sum(awarded) > total:
-            raise IllegalEvent("bad_points",
-                               f"a board holds {total} points, not {sum(awarded)}")
-        after = _finish(position, END_RULING, awarded=awarded, law=event.law,
-                        lost_by=None)
-        return PointStep(after, (Note("umpire_ruling", event.law or "",
-                                      {"points": after.points(rules)}),))
+            raise IllegalEvent("bad_points", f"a board holds {total} points, not {sum(awarded)}")
+        after = _finish(position, END_RULING, awarded=awarded, law=event.law, lost_by=None)
+        return PointStep(
+            after, (Note("umpire_ruling", event.law or "", {"points": after.points(rules)}),)
+        )
     if isinstance(event, BoardLoss):
         if event.by not in position.players:
             raise IllegalEvent("unknown_player", f"{event.by!r} does not play on this board")
@@ -331,8 +349,9 @@ def step_point(position: PointPosition, event: PointEvent,
         awarded = tuple(points[p] for p in position.players)
         law = END_LAWS[END_BOARD_LOSS]
         after = _finish(position, END_BOARD_LOSS, awarded=awarded, lost_by=event.by, law=law)
-        return PointStep(after, (Note("board_lost", law, {"player": event.by,
-                                                          "reason": event.reason}),))
+        return PointStep(
+            after, (Note("board_lost", law, {"player": event.by, "reason": event.reason}),)
+        )
     if isinstance(event, PointTechnicalFoul):
         return _technical_foul(position, event)
     return _stroke(position, event, rules)
@@ -348,11 +367,25 @@ def _technical_foul(position: PointPosition, event: PointTechnicalFoul) -> Point
     law = "ICF 63(a)" if i == position.on_turn else "ICF 63(b)"
     owed = position.dues[i] + 1
     after, returned = _pay(replace(position, dues=_set(position.dues, i, 0)), i, owed)
-    return PointStep(after, (Note("point_foul", law, {
-        "player": event.by, "reason": "technical",
-        "stroke_white": 0, "stroke_black": 0, "stroke_queen": False,
-        "penalty_white": returned.white, "penalty_black": returned.black,
-        "owed": after.dues[i]}),))
+    return PointStep(
+        after,
+        (
+            Note(
+                "point_foul",
+                law,
+                {
+                    "player": event.by,
+                    "reason": "technical",
+                    "stroke_white": 0,
+                    "stroke_black": 0,
+                    "stroke_queen": False,
+                    "penalty_white": returned.white,
+                    "penalty_black": returned.black,
+                    "owed": after.dues[i],
+                },
+            ),
+        ),
+    )
 
 
 def _stroke(position: PointPosition, stroke: PointStroke, rules: RuleSet) -> PointStep:
@@ -366,8 +399,9 @@ def _stroke(position: PointPosition, stroke: PointStroke, rules: RuleSet) -> Poi
     pocketed, off = stroke.pocketed, stroke.off_board
     for colour in (WHITE, BLACK):
         if pocketed[colour] + off[colour] > position.on_board[colour]:
-            raise IllegalEvent("more_than_on_board",
-                               f"more {colour} carrommen moved than lie on the board")
+            raise IllegalEvent(
+                "more_than_on_board", f"more {colour} carrommen moved than lie on the board"
+            )
     if pocketed.queen and off.queen:
         raise IllegalEvent("queen_twice", "the queen cannot be pocketed and off the board")
     if (pocketed.queen or off.queen) and position.queen != ON_BOARD:
@@ -387,18 +421,21 @@ def _stroke(position: PointPosition, stroke: PointStroke, rules: RuleSet) -> Poi
         notes.append(Note("break_made", "ICF 44", {"player": name}))
 
     if off.carrommen or off.queen:
-        notes.append(Note("off_board", "seed 003" if rules.off_board_foul else "ICF 65",
-                          {"white": off.white, "black": off.black, "queen": off.queen}))
+        notes.append(
+            Note(
+                "off_board",
+                "seed 003" if rules.off_board_foul else "ICF 65",
+                {"white": off.white, "black": off.black, "queen": off.queen},
+            )
+        )
     carrommen = pocketed.carrommen
     left = position.on_board.white + position.on_board.black - carrommen
     queen_pending = position.queen == f"pending_cover:{name}"
-    earlier_right = position.queen_right[i] or (
-        rules.queen_right_same_stroke and carrommen > 0)
+    earlier_right = position.queen_right[i] or (rules.queen_right_same_stroke and carrommen > 0)
     #: 95(b), read literally (rulebook, engine details): the queen pocketed while the player
     #: owes a due goes back and the turn is lost, even with carrommen in the same stroke
     owes = position.dues[i] > 0
-    would_cover = queen_pending or (
-        pocketed.queen and earlier_right and not owes and carrommen > 0)
+    would_cover = queen_pending or (pocketed.queen and earlier_right and not owes and carrommen > 0)
     #: ICF 92, 95(c) (rulebook, engine details): any stroke in which the player pockets a
     #: carromman earns the queen right, a foul stroke included
     queen_right = _set(position.queen_right, i, position.queen_right[i] or carrommen > 0)
@@ -413,30 +450,44 @@ def _stroke(position: PointPosition, stroke: PointStroke, rules: RuleSet) -> Poi
         foul_reason = ("last_before_cover", "seed 003")
 
     if foul_reason is not None:
-        penalty = rules.striker_in_foul_costs if (
-            stroke.foul is not None and pocketed.striker) else 1
+        penalty = (
+            rules.striker_in_foul_costs if (stroke.foul is not None and pocketed.striker) else 1
+        )
         if queen_pending:
             notes.append(Note("queen_back", "ICF 96", {"player": name}))
-        position = replace(position, queen=ON_BOARD if queen_pending else position.queen,
-                           queen_right=queen_right)
+        position = replace(
+            position, queen=ON_BOARD if queen_pending else position.queen, queen_right=queen_right
+        )
         owed = position.dues[i] + penalty
         position = replace(position, dues=_set(position.dues, i, 0))
         position, returned = _pay(position, i, owed)
-        notes.append(Note("point_foul", foul_reason[1], {
-            "player": name, "reason": foul_reason[0],
-            "stroke_white": pocketed.white, "stroke_black": pocketed.black,
-            "stroke_queen": pocketed.queen,
-            "penalty_white": returned.white, "penalty_black": returned.black,
-            "owed": position.dues[i],
-        }))
+        notes.append(
+            Note(
+                "point_foul",
+                foul_reason[1],
+                {
+                    "player": name,
+                    "reason": foul_reason[0],
+                    "stroke_white": pocketed.white,
+                    "stroke_black": pocketed.black,
+                    "stroke_queen": pocketed.queen,
+                    "penalty_white": returned.white,
+                    "penalty_black": returned.black,
+                    "owed": position.dues[i],
+                },
+            )
+        )
         position = replace(position, on_turn=next_player)
-        return PointStep(position, (*notes, Note("turn_passes", "ICF 48", {
-            "player": position.players[next_player]})))
+        return PointStep(
+            position,
+            (*notes, Note("turn_passes", "ICF 48", {"player": position.players[next_player]})),
+        )
 
     held = position.held[i]
     held = PerColour(held.white + pocketed.white, held.black + pocketed.black)
-    on_board = PerColour(position.on_board.white - pocketed.white,
-                         position.on_board.black - pocketed.black)
+    on_board = PerColour(
+        position.on_board.white - pocketed.white, position.on_board.black - pocketed.black
+    )
     queen = position.queen
     keeps_turn = carrommen > 0
     if pocketed.queen:
@@ -449,15 +500,28 @@ def _stroke(position: PointPosition, stroke: PointStroke, rules: RuleSet) -> Poi
         else:
             queen = f"covered:{name}" if carrommen else f"pending_cover:{name}"
             keeps_turn = True
-            notes.append(Note("queen_covered" if carrommen else "cover_due",
-                              "ICF 97(a)" if carrommen else "ICF 96", {"player": name}))
+            notes.append(
+                Note(
+                    "queen_covered" if carrommen else "cover_due",
+                    "ICF 97(a)" if carrommen else "ICF 96",
+                    {"player": name},
+                )
+            )
     elif queen_pending:
         queen = f"covered:{name}" if carrommen else ON_BOARD
-        notes.append(Note("queen_covered" if carrommen else "queen_back",
-                          "ICF 97(a)" if carrommen else "ICF 96", {"player": name}))
+        notes.append(
+            Note(
+                "queen_covered" if carrommen else "queen_back",
+                "ICF 97(a)" if carrommen else "ICF 96",
+                {"player": name},
+            )
+        )
     before_points = position.held_points(name, rules)
     position = replace(
-        position, held=_set(position.held, i, held), on_board=on_board, queen=queen,
+        position,
+        held=_set(position.held, i, held),
+        on_board=on_board,
+        queen=queen,
         queen_right=queen_right,
     )
     if position.on_board.white + position.on_board.black == 0:
@@ -468,60 +532,105 @@ def _stroke(position: PointPosition, stroke: PointStroke, rules: RuleSet) -> Poi
         if gained:
             notes.append(Note("scored", "", {"player": name, "points": gained}))
         position = _finish(position, END_CARROMMEN, law=END_LAWS[END_CARROMMEN])
-        return PointStep(position, (*notes, Note("board_over", "seed 003",
-                                                 {"points": position.points(rules)})))
+        return PointStep(
+            position, (*notes, Note("board_over", "seed 003", {"points": position.points(rules)}))
+        )
     if position.dues[i]:
         position, returned = _pay(position, i, position.dues[i])
-        notes.append(Note("due_paid", "ICF 72(b)", {
-            "player": name, "penalty_white": returned.white, "penalty_black": returned.black,
-            "owed": position.dues[i]}))
+        notes.append(
+            Note(
+                "due_paid",
+                "ICF 72(b)",
+                {
+                    "player": name,
+                    "penalty_white": returned.white,
+                    "penalty_black": returned.black,
+                    "owed": position.dues[i],
+                },
+            )
+        )
     gained = position.held_points(name, rules) - before_points
     if gained:
         notes.append(Note("scored", "", {"player": name, "points": gained}))
     reached = _reached(position, rules)
     if reached is not None:
         position = _finish(position, END_GAME_POINTS, law=END_LAWS[END_GAME_POINTS])
-        return PointStep(position, (*notes, Note("game_points_reached", position.law or "", {
-            "player": reached, "score": position.game_scores(rules)[reached],
-            "cap": rules.game_points})))
+        return PointStep(
+            position,
+            (
+                *notes,
+                Note(
+                    "game_points_reached",
+                    position.law or "",
+                    {
+                        "player": reached,
+                        "score": position.game_scores(rules)[reached],
+                        "cap": rules.game_points,
+                    },
+                ),
+            ),
+        )
     position = replace(position, on_turn=i if keeps_turn else next_player)
     turn = "turn_continues" if keeps_turn else "turn_passes"
-    return PointStep(position, (*notes, Note(turn, "ICF 48", {
-        "player": position.players[position.on_turn]})))
+    return PointStep(
+        position, (*notes, Note(turn, "ICF 48", {"player": position.players[position.on_turn]}))
+    )
 
 
-def _failed_break(position: PointPosition, stroke: PointStroke, rules: RuleSet,
-                  i: int) -> PointStep:
+def _failed_break(
+    position: PointPosition, stroke: PointStroke, rules: RuleSet, i: int
+) -> PointStep:
     """ICF 44, 45: a break attempt that touched no carromman. A foul or the striker pocketed
     in it passes the break without a due (45(c)); the last of the three attempts failing is a
     foul in point carrom (seed 003: "ein Spieler bricht die Mitte nicht in den ersten drei
     Versuchen"): one penalty piece, owed while the player holds none (ICF 72(b))."""
     pocketed, off = stroke.pocketed, stroke.off_board
     if pocketed.carrommen or pocketed.queen or off.carrommen or off.queen:
-        raise IllegalEvent("untouched_but_moved",
-                           "a stroke that touched nothing cannot move anything")
+        raise IllegalEvent(
+            "untouched_but_moved", "a stroke that touched nothing cannot move anything"
+        )
     name = stroke.by
     next_player = (i + 1) % len(position.players)
     following = position.players[next_player]
     if stroke.foul or pocketed.striker:
-        return PointStep(replace(position, on_turn=next_player, break_attempts=0),
-                         (Note("break_lost", "ICF 45(c)",
-                               {"player": name, "next": following}),))
+        return PointStep(
+            replace(position, on_turn=next_player, break_attempts=0),
+            (Note("break_lost", "ICF 45(c)", {"player": name, "next": following}),),
+        )
     attempts = position.break_attempts + 1
     if attempts >= rules.break_attempts:
         owed = position.dues[i] + 1
         position, returned = _pay(replace(position, dues=_set(position.dues, i, 0)), i, owed)
-        return PointStep(replace(position, on_turn=next_player, break_attempts=0), (
-            Note("break_lost", "ICF 45(b)", {"player": name, "next": following}),
-            Note("point_foul", "seed 003", {
-                "player": name, "reason": "break_failed",
-                "stroke_white": 0, "stroke_black": 0, "stroke_queen": False,
-                "penalty_white": returned.white, "penalty_black": returned.black,
-                "owed": position.dues[i]}),
-        ))
-    return PointStep(replace(position, break_attempts=attempts),
-                     (Note("break_attempt_failed", "ICF 45(a)",
-                           {"player": name, "left": rules.break_attempts - attempts}),))
+        return PointStep(
+            replace(position, on_turn=next_player, break_attempts=0),
+            (
+                Note("break_lost", "ICF 45(b)", {"player": name, "next": following}),
+                Note(
+                    "point_foul",
+                    "seed 003",
+                    {
+                        "player": name,
+                        "reason": "break_failed",
+                        "stroke_white": 0,
+                        "stroke_black": 0,
+                        "stroke_queen": False,
+                        "penalty_white": returned.white,
+                        "penalty_black": returned.black,
+                        "owed": position.dues[i],
+                    },
+                ),
+            ),
+        )
+    return PointStep(
+        replace(position, break_attempts=attempts),
+        (
+            Note(
+                "break_attempt_failed",
+                "ICF 45(a)",
+                {"player": name, "left": rules.break_attempts - attempts},
+            ),
+        ),
+    )
 
 
 def _reached(position: PointPosition, rules: RuleSet) -> str | None:
@@ -546,8 +655,7 @@ def parse_point_stroke(data: Any) -> PointStroke:
     if not isinstance(data, dict):
         raise InvalidEvent("bad_event", "an event must be an object")
     if data.get("type") != "stroke":
-        raise InvalidEvent("unknown_event_type",
-                           f"not a stroke: {data.get('type')!r}")
+        raise InvalidEvent("unknown_event_type", f"not a stroke: {data.get('type')!r}")
     unknown = set(data) - _STROKE_KEYS
     if unknown:
         raise InvalidEvent("unknown_field", f"unknown field {sorted(unknown)[0]!r} in stroke")
@@ -581,8 +689,7 @@ def parse_point_event(data: Any) -> PointEvent:
         return Void()
     if kind == "technical_foul":
         if set(data) != {"type", "by"} or not isinstance(data.get("by"), str):
-            raise InvalidEvent("missing_field",
-                               "a technical foul has 'by' (a player's name) only")
+            raise InvalidEvent("missing_field", "a technical foul has 'by' (a player's name) only")
         return PointTechnicalFoul(data["by"])
     if kind == "board_loss":
         if not set(data) <= {"type", "by", "reason"}:
@@ -600,19 +707,22 @@ def parse_point_event(data: Any) -> PointEvent:
         if not isinstance(points, dict) or not all(
             isinstance(k, str) and type(v) is int and 0 <= v <= 32 for k, v in points.items()
         ):
-            raise InvalidEvent("bad_points",
-                               "points must map players to whole numbers from 0 to 32")
+            raise InvalidEvent(
+                "bad_points", "points must map players to whole numbers from 0 to 32"
+            )
         law = data.get("law")
         if law is not None and not isinstance(law, str):
             raise InvalidEvent("bad_law", "law must be a text")
         return PointRuling(tuple(sorted(points.items())), law)
-    raise InvalidEvent("unknown_event_type",
-                       f"point carrom has no event of type {kind!r}")
+    raise InvalidEvent("unknown_event_type", f"point carrom has no event of type {kind!r}")
 
 
 def replay_point(
-    events: list[Any], players: tuple[str, ...], rules: RuleSet = POINT_CARROM,
-    breaker: str | None = None, scores: dict[str, int] | None = None,
+    events: list[Any],
+    players: tuple[str, ...],
+    rules: RuleSet = POINT_CARROM,
+    breaker: str | None = None,
+    scores: dict[str, int] | None = None,
 ) -> PointPosition:
     """Replay a point-carrom board (events as objects or in their JSON form).
 
@@ -622,8 +732,11 @@ def replay_point(
 
 
 def replay_point_steps(
-    events: list[Any], players: tuple[str, ...], rules: RuleSet = POINT_CARROM,
-    breaker: str | None = None, scores: dict[str, int] | None = None,
+    events: list[Any],
+    players: tuple[str, ...],
+    rules: RuleSet = POINT_CARROM,
+    breaker: str | None = None,
+    scores: dict[str, int] | None = None,
 ) -> PointStep:
     """Replay a point-carrom board; the notes are the last event's."""
     result = PointStep(opening(players, breaker, scores), ())
@@ -653,8 +766,7 @@ def rules_with_settings(rules: RuleSet, settings: Any) -> RuleSet:
         # exact values only: 1 is not true, 0 is not false
         if not any(type(value) is type(c) and value == c for c in setting.choices):
             shown = ", ".join(json_text(c) for c in setting.choices)
-            raise InvalidDocument("bad_setting", f"setting {key} must be one of {shown}",
-                                  where="-")
+            raise InvalidDocument("bad_setting", f"setting {key} must be one of {shown}", where="-")
         if key in _RULESET_FIELDS:
             changes[key] = value
         # "first_breaker": "toss" is how the preset finds the first breaker (by lot, seed
@@ -671,25 +783,24 @@ def json_text(value: object) -> str:
 
 def replay_point_board_document(data: dict[str, Any]) -> dict[str, Any]:
     """Replay a point-carrom ``carrom-board/1`` document."""
-    allowed = {"format", "rules", "players", "scores", "events", "start", "settings",
-               "breaker"}
+    allowed = {"format", "rules", "players", "scores", "events", "start", "settings", "breaker"}
     unknown = set(data) - allowed
     if unknown:
-        raise InvalidDocument("unknown_field", f"unknown field {sorted(unknown)[0]!r}",
-                              where="-")
+        raise InvalidDocument("unknown_field", f"unknown field {sorted(unknown)[0]!r}", where="-")
     if data.get("start") is not None:
-        raise InvalidDocument("bad_start", "point carrom boards start from the opening",
-                              where="-")
+        raise InvalidDocument("bad_start", "point carrom boards start from the opening", where="-")
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
         raise InvalidDocument("bad_players", "players must be a list of names", where="-")
     rules = rules_with_settings(get_rules(data.get("rules")), data.get("settings"))
     scores = data.get("scores")
-    if scores is not None and not (isinstance(scores, dict) and all(
-        k in players and type(v) is int and v >= 0 for k, v in scores.items()
-    )):
-        raise InvalidDocument("bad_scores",
-                              "scores must map players to their game scores", where="-")
+    if scores is not None and not (
+        isinstance(scores, dict)
+        and all(k in players and type(v) is int and v >= 0 for k, v in scores.items())
+    ):
+        raise InvalidDocument(
+            "bad_scores", "scores must map players to their game scores", where="-"
+        )
     breaker = data.get("breaker")
     if breaker is not None and breaker not in players:
         raise InvalidDocument("bad_breaker", "breaker must be one of the players", where="-")
@@ -780,9 +891,13 @@ def _turn_order(players: tuple[str, ...], breaker: str) -> tuple[str, ...]:
 
 
 def derive_point_games(
-    entries: Sequence[PointEntry], players: tuple[str, ...],
-    rules: RuleSet = POINT_CARROM, first_breaker: str | None = None, *,
-    stage: str = "early", time_up: bool = False,
+    entries: Sequence[PointEntry],
+    players: tuple[str, ...],
+    rules: RuleSet = POINT_CARROM,
+    first_breaker: str | None = None,
+    *,
+    stage: str = "early",
+    time_up: bool = False,
 ) -> PointGame:
     """Count a point-carrom game's boards, as :func:`~.game.derive_game` counts the colour
     game's: the break rotates through the players in turn order (a board's ``breaker``
@@ -811,57 +926,79 @@ def derive_point_games(
         if decision.finished:
             raise InvalidDocument("game_finished", "the game has already ended", where=path)
         if current is not None:
-            raise InvalidDocument("board_unfinished",
-                                  "only the last board of a game may be unfinished",
-                                  where=f"boards[{index - 1}]")
+            raise InvalidDocument(
+                "board_unfinished",
+                "only the last board of a game may be unfinished",
+                where=f"boards[{index - 1}]",
+            )
         this_breaker = entry.breaker or breaker
         if this_breaker not in players:
-            raise InvalidDocument("bad_breaker", "breaker must be one of the players",
-                                  where=path)
+            raise InvalidDocument("bad_breaker", "breaker must be one of the players", where=path)
         number = counted + 1
         if isinstance(entry, PointAwardEntry):
             given = dict(entry.points)
             unknown = [p for p in given if p not in players]
             if unknown:
-                raise InvalidDocument("unknown_player", f"{unknown[0]!r} does not play",
-                                      where=path)
+                raise InvalidDocument("unknown_player", f"{unknown[0]!r} does not play", where=path)
             if any(type(v) is not int or v < 0 for v in given.values()):
-                raise InvalidDocument("bad_points", "points are whole numbers from 0",
-                                      where=path)
+                raise InvalidDocument("bad_points", "points are whole numbers from 0", where=path)
             if sum(given.values()) > total:
                 raise InvalidDocument(
                     "bad_points",
-                    f"a board holds {total} points, not {sum(given.values())}", where=path)
+                    f"a board holds {total} points, not {sum(given.values())}",
+                    where=path,
+                )
             points = {p: given.get(p, 0) for p in players}
             position = None
         else:
             events: tuple[PointEvent, ...] = (
-                (Void(),) if isinstance(entry, VoidEntry) else entry.events)
+                (Void(),) if isinstance(entry, VoidEntry) else entry.events
+            )
             try:
-                position = replay_point(list(events), _turn_order(players, this_breaker),
-                                        rules, this_breaker, scores)
+                position = replay_point(
+                    list(events), _turn_order(players, this_breaker), rules, this_breaker, scores
+                )
             except RulesError as err:
                 where = path if err.where in (None, "-") else f"{path}.events[{err.where}]"
                 raise type(err)(err.code, err.message, where=where) from None
             if not position.finished:
-                current = PointBoardScore(number, this_breaker, position.points(rules),
-                                          finished=False, extra_board=decision.extra_board,
-                                          position=position)
+                current = PointBoardScore(
+                    number,
+                    this_breaker,
+                    position.points(rules),
+                    finished=False,
+                    extra_board=decision.extra_board,
+                    position=position,
+                )
                 continue
             if position.void:
                 # IT 101: replayed under the same number by the same breaker; not counted
-                boards.append(PointBoardScore(number, this_breaker, dict.fromkeys(players, 0),
-                                              void=True, extra_board=decision.extra_board,
-                                              position=position))
+                boards.append(
+                    PointBoardScore(
+                        number,
+                        this_breaker,
+                        dict.fromkeys(players, 0),
+                        void=True,
+                        extra_board=decision.extra_board,
+                        position=position,
+                    )
+                )
                 continue
             points = {p: position.points(rules)[p] for p in players}
         for name in players:
             # recorded capped at the game points, as in the colour game (ruling 3)
             scores[name] = min(scores[name] + points[name], rules.game_points)
         counted += 1
-        boards.append(PointBoardScore(number, this_breaker, points,
-                                      extra_board=decision.extra_board,
-                                      scores_after=dict(scores), position=position))
+        boards.append(
+            PointBoardScore(
+                number,
+                this_breaker,
+                points,
+                extra_board=decision.extra_board,
+                scores_after=dict(scores),
+                position=position,
+            )
+        )
         breaker = players[(players.index(this_breaker) + 1) % len(players)]
         decision = decide_game(scores, counted, limit, rules)
     if time_up and not decision.finished:
@@ -872,20 +1009,34 @@ def derive_point_games(
         next_breaker = current.breaker
     else:
         next_breaker = breaker
-    in_rotation = None if decision.finished else (
-        current.breaker if current is not None else breaker)
-    return PointGame(players, scores, counted, decision.finished, decision.winner,
-                     decision.extra_board, next_breaker, decision.draw, tuple(boards), current,
-                     in_rotation)
+    in_rotation = (
+        None if decision.finished else (current.breaker if current is not None else breaker)
+    )
+    return PointGame(
+        players,
+        scores,
+        counted,
+        decision.finished,
+        decision.winner,
+        decision.extra_board,
+        next_breaker,
+        decision.draw,
+        tuple(boards),
+        current,
+        in_rotation,
+    )
 
 
 def derive_point_game(
-    board_points: list[dict[str, int]], players: tuple[str, ...],
-    rules: RuleSet = POINT_CARROM, first_breaker: str | None = None, *,
-    stage: str = "early", time_up: bool = False,
+    board_points: list[dict[str, int]],
+    players: tuple[str, ...],
+    rules: RuleSet = POINT_CARROM,
+    first_breaker: str | None = None,
+    *,
+    stage: str = "early",
+    time_up: bool = False,
 ) -> PointGame:
     """Add up a point-carrom game's counted boards given as each player's points
     (:func:`derive_point_games`)."""
     entries = [PointAwardEntry(tuple(points.items())) for points in board_points]
-    return derive_point_games(entries, players, rules, first_breaker, stage=stage,
-                              time_up=time_up)
+    return derive_point_games(entries, players, rules, first_breaker, stage=stage, time_up=time_up)

@@ -48,6 +48,7 @@ WHITE = Colour.WHITE
 BLACK = Colour.BLACK
 COLOURS = (WHITE, BLACK)
 
+
 class QueenState(StrEnum):
     """Where the queen is in the colour game (ICF 92–101); stored as these strings."""
 
@@ -83,9 +84,13 @@ def other(colour: str) -> Colour:
 
 _PENDING = {WHITE: QueenState.PENDING_WHITE, BLACK: QueenState.PENDING_BLACK}
 _COVERED = {WHITE: QueenState.COVERED_WHITE, BLACK: QueenState.COVERED_BLACK}
-_HOLDER = {QueenState.ON_BOARD: None, QueenState.PENDING_WHITE: WHITE,
-           QueenState.PENDING_BLACK: BLACK, QueenState.COVERED_WHITE: WHITE,
-           QueenState.COVERED_BLACK: BLACK}
+_HOLDER = {
+    QueenState.ON_BOARD: None,
+    QueenState.PENDING_WHITE: WHITE,
+    QueenState.PENDING_BLACK: BLACK,
+    QueenState.COVERED_WHITE: WHITE,
+    QueenState.COVERED_BLACK: BLACK,
+}
 
 
 def pending(colour: str) -> QueenState:
@@ -170,8 +175,9 @@ class BoardResult:
         }
 
 
-VOID_RESULT = BoardResult(winner=None, points=0, law="void", void=True,
-                          termination=Termination.VOID)
+VOID_RESULT = BoardResult(
+    winner=None, points=0, law="void", void=True, termination=Termination.VOID
+)
 
 
 class Position(NamedTuple):

@@ -165,6 +165,7 @@ POINT_CARROM = RuleSet(
     piece_values={"black": 1, "white": 2, "queen": 5},
 )
 
+
 @dataclass(frozen=True, slots=True)
 class Setting:
     """One rule of a preset that may be set otherwise, with where its default comes from."""
@@ -177,26 +178,47 @@ class Setting:
 
 
 #: The point-carrom rules a document (``"settings"``) or a preset may set otherwise.
-POINT_SETTINGS: dict[str, Setting] = {s.key: s for s in (
-    Setting("queen_right_same_stroke", (False, True), "ICF 92, 95(a)", False,
+POINT_SETTINGS: dict[str, Setting] = {
+    s.key: s
+    for s in (
+        Setting(
+            "queen_right_same_stroke",
+            (False, True),
+            "ICF 92, 95(a)",
+            False,
             "The queen only after a carromman pocketed in an earlier stroke of the board "
-            "(seed 003: \"erst … wenn Sie eine eigene Figur versenkt haben\"); true lets a "
-            "carromman of the same stroke count."),
-    Setting("game_end", ("at_points", "board_end"), "seed 003", True,
-            "The game ends the moment a player reaches 25 (seed 003: \"Das Spiel endet, wenn "
-            "ein Spieler 25 oder mehr Punkte erreicht hat\"), recorded capped at 25; "
-            "\"board_end\" plays the board out first."),
-    Setting("off_board_foul", (False, True), "ICF 65", False,
+            '(seed 003: "erst … wenn Sie eine eigene Figur versenkt haben"); true lets a '
+            "carromman of the same stroke count.",
+        ),
+        Setting(
+            "game_end",
+            ("at_points", "board_end"),
+            "seed 003",
+            True,
+            'The game ends the moment a player reaches 25 (seed 003: "Das Spiel endet, wenn '
+            'ein Spieler 25 oder mehr Punkte erreicht hat"), recorded capped at 25; '
+            '"board_end" plays the board out first.',
+        ),
+        Setting(
+            "off_board_foul",
+            (False, True),
+            "ICF 65",
+            False,
             "A piece leaving the board goes back to the centre and costs nothing (ICF 65); "
-            "true makes it a foul, as seed 003 lists it."),
-    Setting("first_breaker", ("toss",), "ICF 40", True,
-            "The first player is drawn by lot among the three (seed 003: \"nach dem "
-            "Zufallsprinzip\"); the break then rotates in turn order."),
-)}
-
-RULESETS: dict[str, RuleSet] = {
-    r.key: r for r in (ICF, DCV, FAMILY_21, QUEEN_5, POINT_CARROM)
+            "true makes it a foul, as seed 003 lists it.",
+        ),
+        Setting(
+            "first_breaker",
+            ("toss",),
+            "ICF 40",
+            True,
+            'The first player is drawn by lot among the three (seed 003: "nach dem '
+            'Zufallsprinzip"); the break then rotates in turn order.',
+        ),
+    )
 }
+
+RULESETS: dict[str, RuleSet] = {r.key: r for r in (ICF, DCV, FAMILY_21, QUEEN_5, POINT_CARROM)}
 
 DEFAULT_RULES = "icf"
 
@@ -257,7 +279,8 @@ from .house import compose as _compose  # noqa: E402
 UK_29 = _compose(
     "icf",
     {"game_points": 29, "queen_value": 5, "board_max": 14, "off_board_foul": True},
-    name="UK rules to 29", key="uk-29",
+    name="UK rules to 29",
+    key="uk-29",
 )
 UK_29 = replace(UK_29, name_de="UK-Regeln bis 29")
 RULESETS[UK_29.key] = UK_29

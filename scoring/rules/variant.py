@@ -201,8 +201,9 @@ class Variant(ABC):
 
     # --- playing a board -----------------------------------------------------------------
     @abstractmethod
-    def start(self, players: Iterable[str], *, scores: Mapping[str, int] | None = None,
-              start: Any = None) -> VariantBoard:
+    def start(
+        self, players: Iterable[str], *, scores: Mapping[str, int] | None = None, start: Any = None
+    ) -> VariantBoard:
         """A board of ``players`` in turn order from the breaker; ``scores``: each player's
         game score before the board; ``start``: a position to start from (colour game)."""
 
@@ -222,8 +223,7 @@ class Variant(ABC):
     def apply(self, board: VariantBoard, event: BoardEvent) -> Played:
         """The board after ``event``, with notes (``IllegalEvent`` if it cannot happen)."""
 
-    def replay(self, board: VariantBoard,
-               events: Iterable[BoardEvent | dict[str, Any]]) -> Played:
+    def replay(self, board: VariantBoard, events: Iterable[BoardEvent | dict[str, Any]]) -> Played:
         """Apply events (objects or their JSON form) in order; the notes are the last
         event's. Errors are located at the index of the bad event."""
         played = Played(board, ())
@@ -237,9 +237,15 @@ class Variant(ABC):
         return played
 
     @abstractmethod
-    def game(self, sides: Sequence[str], boards: Iterable[BoardOutcome], *,
-             first_breaker: str | None = None, stage: str = "early",
-             time_up: bool = False) -> GameOutcome:
+    def game(
+        self,
+        sides: Sequence[str],
+        boards: Iterable[BoardOutcome],
+        *,
+        first_breaker: str | None = None,
+        stage: str = "early",
+        time_up: bool = False,
+    ) -> GameOutcome:
         """Count a game's board outcomes (in order; void boards replay, an unfinished last
         board is the one in play) into the game's state: ICF 56 and the preset's numbers, or
         point carrom's first to the game points / leader after the board limit."""
@@ -256,8 +262,10 @@ class Variant(ABC):
 
 def _players(players: Iterable[str], count: int | None) -> tuple[str, ...]:
     names = tuple(players)
-    if len(set(names)) != len(names) or (count is not None and len(names) != count) or (
-        len(names) < 2
+    if (
+        len(set(names)) != len(names)
+        or (count is not None and len(names) != count)
+        or (len(names) < 2)
     ):
         wanted = f"{count}" if count is not None else "two or more"
         raise InvalidDocument("bad_players", f"a board needs {wanted} different players")
@@ -286,8 +294,9 @@ class ColourGame(Variant):
         """The colour a player holds on this board (the breaker white)."""
         return WHITE if player == players[0] else BLACK
 
-    def start(self, players: Iterable[str], *, scores: Mapping[str, int] | None = None,
-              start: Any = None) -> VariantBoard:
+    def start(
+        self, players: Iterable[str], *, scores: Mapping[str, int] | None = None, start: Any = None
+    ) -> VariantBoard:
         names = _players(players, 2)
         scores = scores or {}
         per_colour = PerColour(int(scores.get(names[0], 0)), int(scores.get(names[1], 0)))
@@ -308,9 +317,15 @@ class ColourGame(Variant):
     def from_notation(self, text: str) -> Event:
         return from_notation(text)
 
-    def game(self, sides: Sequence[str], boards: Iterable[BoardOutcome], *,
-             first_breaker: str | None = None, stage: str = "early",
-             time_up: bool = False) -> GameOutcome:
+    def game(
+        self,
+        sides: Sequence[str],
+        boards: Iterable[BoardOutcome],
+        *,
+        first_breaker: str | None = None,
+        stage: str = "early",
+        time_up: bool = False,
+    ) -> GameOutcome:
         pair = _players(sides, 2)
         entries: list[BoardEntry] = []
         for board in boards:
@@ -319,13 +334,27 @@ class ColourGame(Variant):
             if board.void or board.winner is None:
                 entries.append(VoidEntry(board.players[0]))
             else:
-                entries.append(AwardEntry(board.winner, board.credited, board.law or None,
-                                          board.players[0]))
-        state = derive_game(entries, players=(pair[0], pair[1]),
-                            first_breaker=first_breaker or pair[0], rules=self.rules,
-                            stage=stage, time_up=time_up)
-        return GameOutcome(pair, dict(state.scores), state.boards_played, state.finished,
-                           state.winner, state.next_breaker, state.extra_board, state.draw)
+                entries.append(
+                    AwardEntry(board.winner, board.credited, board.law or None, board.players[0])
+                )
+        state = derive_game(
+            entries,
+            players=(pair[0], pair[1]),
+            first_breaker=first_breaker or pair[0],
+            rules=self.rules,
+            stage=stage,
+            time_up=time_up,
+        )
+        return GameOutcome(
+            pair,
+            dict(state.scores),
+            state.boards_played,
+            state.finished,
+            state.winner,
+            state.next_breaker,
+            state.extra_board,
+            state.draw,
+        )
 
     @staticmethod
     def _position(board: VariantBoard) -> Position:
@@ -347,13 +376,22 @@ class ColourGame(Variant):
         position = self._position(board)
         players = board.players
         holder = position.queen_holder
-        queen_by = (self.player_of(players, holder)
-                    if holder is not None and position.queen.startswith(COVERED) else None)
+        queen_by = (
+            self.player_of(players, holder)
+            if holder is not None and position.queen.startswith(COVERED)
+            else None
+        )
         result = position.result
         if result is None or result.void:
             return BoardOutcome(
-                players, result is not None, dict.fromkeys(players, 0), None, 0,
-                position.queen, queen_by, None if result is None else Termination.VOID,
+                players,
+                result is not None,
+                dict.fromkeys(players, 0),
+                None,
+                0,
+                position.queen,
+                queen_by,
+                None if result is None else Termination.VOID,
                 "" if result is None else "IT 101",
             )
         assert result.winner is not None
@@ -361,12 +399,25 @@ class ColourGame(Variant):
         loser_colour = BLACK if result.winner == WHITE else WHITE
         points = dict.fromkeys(players, 0)
         points[winner] = result.points
-        lost_by = (self.player_of(players, loser_colour)
-                   if result.termination is Termination.BOARD_LOSS else None)
+        lost_by = (
+            self.player_of(players, loser_colour)
+            if result.termination is Termination.BOARD_LOSS
+            else None
+        )
         return BoardOutcome(
-            players, True, points, winner, result.points, position.queen, queen_by,
-            result.termination, result.law, result.interpretation, result.extra_points,
-            lost_by, position.on_board[loser_colour],
+            players,
+            True,
+            points,
+            winner,
+            result.points,
+            position.queen,
+            queen_by,
+            result.termination,
+            result.law,
+            result.interpretation,
+            result.extra_points,
+            lost_by,
+            position.on_board[loser_colour],
         )
 
     def to_state(self, board: VariantBoard) -> dict[str, Any]:
@@ -392,8 +443,9 @@ class PointCarrom(Variant):
             raise InvalidDocument("unknown_player", f"{by!r} does not play on this board")
         return by
 
-    def start(self, players: Iterable[str], *, scores: Mapping[str, int] | None = None,
-              start: Any = None) -> VariantBoard:
+    def start(
+        self, players: Iterable[str], *, scores: Mapping[str, int] | None = None, start: Any = None
+    ) -> VariantBoard:
         if start is not None:
             raise InvalidDocument("bad_start", "point carrom boards start from the opening")
         names = _players(players, None)
@@ -408,9 +460,15 @@ class PointCarrom(Variant):
     def from_notation(self, text: str) -> PointEvent:
         return from_point_notation(text)
 
-    def game(self, sides: Sequence[str], boards: Iterable[BoardOutcome], *,
-             first_breaker: str | None = None, stage: str = "early",
-             time_up: bool = False) -> GameOutcome:
+    def game(
+        self,
+        sides: Sequence[str],
+        boards: Iterable[BoardOutcome],
+        *,
+        first_breaker: str | None = None,
+        stage: str = "early",
+        time_up: bool = False,
+    ) -> GameOutcome:
         names = _players(sides, None)
         entries: list[PointEntry] = []
         for board in boards:
@@ -421,10 +479,19 @@ class PointCarrom(Variant):
                 entries.append(VoidEntry(breaker))
             else:
                 entries.append(PointAwardEntry(tuple(board.points.items()), breaker))
-        state = derive_point_games(entries, names, self.rules, first_breaker, stage=stage,
-                                   time_up=time_up)
-        return GameOutcome(names, dict(state.scores), state.boards_played, state.finished,
-                           state.winner, state.next_breaker, state.extra_board, state.draw)
+        state = derive_point_games(
+            entries, names, self.rules, first_breaker, stage=stage, time_up=time_up
+        )
+        return GameOutcome(
+            names,
+            dict(state.scores),
+            state.boards_played,
+            state.finished,
+            state.winner,
+            state.next_breaker,
+            state.extra_board,
+            state.draw,
+        )
 
     @staticmethod
     def _position(board: VariantBoard) -> PointPosition:
@@ -451,10 +518,18 @@ class PointCarrom(Variant):
         end = position.end
         law = (position.law or (END_LAWS[end] if end else "")) if position.finished else ""
         return BoardOutcome(
-            players, position.finished, points, top, points[top] if top else 0,
-            position.queen, queen_by, end, law,
+            players,
+            position.finished,
+            points,
+            top,
+            points[top] if top else 0,
+            position.queen,
+            queen_by,
+            end,
+            law,
             interpretation=end in (Termination.GAME_POINTS, Termination.BOARD_LOSS),
-            lost_by=position.lost_by, pieces=dict(zip(players, position.held, strict=True)),
+            lost_by=position.lost_by,
+            pieces=dict(zip(players, position.held, strict=True)),
         )
 
     def to_state(self, board: VariantBoard) -> dict[str, Any]:

@@ -14,5 +14,13 @@ from scoring.seasons.prizes import (
     tournament_prizes,
 )
 
-__all__ = ["METHODS", "Line", "Placed", "championship_ranking", "place_prize", "prize",
-           "ranking_of_prizes", "tournament_prizes"]
+__all__ = [
+    "METHODS",
+    "Line",
+    "Placed",
+    "championship_ranking",
+    "place_prize",
+    "prize",
+    "ranking_of_prizes",
+    "tournament_prizes",
+]

@@ -31,10 +31,48 @@ from fractions import Fraction
 METHODS = ("asis", "fixed", "fixed40", "millesimal", "centesimal")
 
 FIXED = (18, 16, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
-FIXED40 = (1000, 900, 800, 750, 700, 650, 600, 550, 500, 450, 400,
-           375, 350, 325, 300, 275, 250, 225, 200, 175, 150,
-           140, 130, 120, 110, 100, 90, 80, 70, 60, 50,
-           40, 35, 30, 25, 20, 15, 10, 5, 1)
+FIXED40 = (
+    1000,
+    900,
+    800,
+    750,
+    700,
+    650,
+    600,
+    550,
+    500,
+    450,
+    400,
+    375,
+    350,
+    325,
+    300,
+    275,
+    250,
+    225,
+    200,
+    175,
+    150,
+    140,
+    130,
+    120,
+    110,
+    100,
+    90,
+    80,
+    70,
+    60,
+    50,
+    40,
+    35,
+    30,
+    25,
+    20,
+    15,
+    10,
+    5,
+    1,
+)
 CENT = Decimal("0.01")
 
 
@@ -56,8 +94,11 @@ def prize(method: str, place: int, field: int) -> Decimal:
         return Decimal(100)
     exact = Fraction(100) - Fraction(99 * (place - 1), field - 1)
     value = Decimal(exact.numerator) / Decimal(exact.denominator)
-    return value.quantize(CENT, rounding=ROUND_HALF_EVEN).normalize() \
-        if value != value.to_integral_value() else value.quantize(Decimal(1))
+    return (
+        value.quantize(CENT, rounding=ROUND_HALF_EVEN).normalize()
+        if value != value.to_integral_value()
+        else value.quantize(Decimal(1))
+    )
 
 
 def place_prize(method: str, place: int, last: int | None, field: int) -> Decimal:
@@ -103,16 +144,23 @@ def tournament_prizes(method: str, placed: Sequence[Placed]) -> dict[Hashable, D
     return {p.competitor: place_prize(method, p.place, p.last, len(placed)) for p in placed}
 
 
-def championship_ranking(method: str, tournaments: Sequence[Sequence[Placed]], skip: int = 0,
-                         order: Mapping[Hashable, object] | None = None) -> list[Line]:
+def championship_ranking(
+    method: str,
+    tournaments: Sequence[Sequence[Placed]],
+    skip: int = 0,
+    order: Mapping[Hashable, object] | None = None,
+) -> list[Line]:
     """The ranking over ``tournaments`` (each the placed competitors of one counted tournament,
     in the championship's order). ``order`` gives a sort key for competitors of equal total
     and equal number of tournaments played (e.g. their names); ties share the rank."""
     return ranking_of_prizes([tournament_prizes(method, t) for t in tournaments], skip, order)
 
 
-def ranking_of_prizes(columns: Sequence[Mapping[Hashable, Decimal]], skip: int = 0,
-                      order: Mapping[Hashable, object] | None = None) -> list[Line]:
+def ranking_of_prizes(
+    columns: Sequence[Mapping[Hashable, Decimal]],
+    skip: int = 0,
+    order: Mapping[Hashable, object] | None = None,
+) -> list[Line]:
     """The ranking of the prizes already given, one mapping competitor → prize per tournament
     (a nation's ranking keeps the prizes of the whole field)."""
     if skip < 0:
@@ -124,12 +172,19 @@ def ranking_of_prizes(columns: Sequence[Mapping[Hashable, Decimal]], skip: int =
     lines: list[tuple[Hashable, Decimal, tuple[Decimal | None, ...], tuple[bool, ...]]] = []
     for competitor, row in prizes.items():
         skipped = _skipped(row, skip)
-        total = sum((v for v, s in zip(row, skipped, strict=True) if v is not None and not s),
-                    Decimal(0))
+        total = sum(
+            (v for v, s in zip(row, skipped, strict=True) if v is not None and not s), Decimal(0)
+        )
         lines.append((competitor, total, tuple(row), skipped))
     keys = order or {}
-    lines.sort(key=lambda line: (-line[1], -sum(v is not None for v in line[2]),
-                                 str(keys.get(line[0], "")), str(line[0])))
+    lines.sort(
+        key=lambda line: (
+            -line[1],
+            -sum(v is not None for v in line[2]),
+            str(keys.get(line[0], "")),
+            str(line[0]),
+        )
+    )
     out: list[Line] = []
     for i, (competitor, total, cells, skipped) in enumerate(lines):
         rank = out[-1].rank if out and out[-1].total == total else i + 1

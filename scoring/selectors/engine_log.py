@@ -23,14 +23,21 @@ def engine_log(view: Tablet) -> dict[str, Any] | None:
     match, point carrom: those strokes are kept without rulings)."""
     snapshot = view.snapshot
     current = snapshot.current
-    if (view.phase != "play" or not view.variant.has_colours or current is None
-            or current.breaker is None):
+    if (
+        view.phase != "play"
+        or not view.variant.has_colours
+        or current is None
+        or current.breaker is None
+    ):
         return None
     white, black = current.breaker, other_side(current.breaker)
     state = snapshot.state
     games = getattr(state, "games", [])
-    scores = (games[current.game_number - 1].scores if current.game_number <= len(games)
-              else {"a": 0, "b": 0})
+    scores = (
+        games[current.game_number - 1].scores
+        if current.game_number <= len(games)
+        else {"a": 0, "b": 0}
+    )
     board = current.board
     return {
         "board": f"{current.game_number}-{current.board_number}",
@@ -40,6 +47,7 @@ def engine_log(view: Tablet) -> dict[str, Any] | None:
         "names": {"white": _label("white", view, white), "black": _label("black", view, black)},
         # the screen's words offline (scoring/screen_words.py): the entries, the board shown
         "players": {"white": snapshot.side_name(white), "black": snapshot.side_name(black)},
-        "game_number": current.game_number, "board_number": view.board_number,
+        "game_number": current.game_number,
+        "board_number": view.board_number,
         "events": [event.payload for event in (current.events if board is not None else [])],
     }

@@ -66,10 +66,14 @@ def rules_summary(key: str, tournament_id: int | None = None) -> RulesSummary:
         return RulesSummary(key, key, (), False)
     name = None
     if rules.key.startswith("h-") and tournament_id is not None:
-        name = HousePreset.objects.filter(tournament_id=tournament_id, key=key).values_list(
-            "name", flat=True).first()
-    return RulesSummary(key, rules_name(rules, name), tuple(differences_in_words(rules)),
-                        rules.base is not None)
+        name = (
+            HousePreset.objects.filter(tournament_id=tournament_id, key=key)
+            .values_list("name", flat=True)
+            .first()
+        )
+    return RulesSummary(
+        key, rules_name(rules, name), tuple(differences_in_words(rules)), rules.base is not None
+    )
 
 
 def house_rules_name(key: str, tournament_id: int | None) -> str:

@@ -38,31 +38,41 @@ class MergePreview:
 def tournaments_of(*players: Player) -> set[int]:
     """The tournaments the players are entered in (as a player or a partner)."""
     ids = [p.pk for p in players]
-    return set(Entry.objects.filter(Q(player_id__in=ids) | Q(partner_id__in=ids))
-               .values_list("event__tournament_id", flat=True))
+    return set(
+        Entry.objects.filter(Q(player_id__in=ids) | Q(partner_id__in=ids)).values_list(
+            "event__tournament_id", flat=True
+        )
+    )
 
 
 def merge_preview(*, kept: Player, merged: Player) -> MergePreview:
     """What moves: the merged record's entries in every tournament, its imported records, the
     fields the kept record takes over; the matches and statistics that follow."""
     preview = MergePreview(kept=kept, merged=merged)
-    preview.entries = list(Entry.objects.filter(Q(player=merged) | Q(partner=merged))
-                           .select_related("event__tournament", "player", "partner")
-                           .order_by("event__tournament__start_date", "event__name", "pk"))
-    preview.kept_entries = list(Entry.objects.filter(Q(player=kept) | Q(partner=kept))
-                                .select_related("event__tournament", "player", "partner")
-                                .order_by("event__tournament__start_date", "event__name", "pk"))
+    preview.entries = list(
+        Entry.objects.filter(Q(player=merged) | Q(partner=merged))
+        .select_related("event__tournament", "player", "partner")
+        .order_by("event__tournament__start_date", "event__name", "pk")
+    )
+    preview.kept_entries = list(
+        Entry.objects.filter(Q(player=kept) | Q(partner=kept))
+        .select_related("event__tournament", "player", "partner")
+        .order_by("event__tournament__start_date", "event__name", "pk")
+    )
     preview.records = list(ExternalRecord.objects.filter(player=merged).order_by("pk"))
     preview.taken_over = {
-        name: (getattr(kept, name), getattr(merged, name)) for name in TAKEN_OVER
-        if getattr(kept, name) in ("", None) and getattr(merged, name) not in ("", None)}
+        name: (getattr(kept, name), getattr(merged, name))
+        for name in TAKEN_OVER
+        if getattr(kept, name) in ("", None) and getattr(merged, name) not in ("", None)
+    }
     seen: dict[int, Tournament] = {}
     for entry in preview.entries + preview.kept_entries:
         seen.setdefault(entry.event.tournament_id, entry.event.tournament)
     preview.tournaments = sorted(seen.values(), key=lambda t: (t.start_date, t.name))
     ids = [e.pk for e in preview.entries]
     preview.matches = Match.objects.filter(
-        Q(entry_a_id__in=ids) | Q(entry_b_id__in=ids) | Q(entry_c_id__in=ids)).count()
+        Q(entry_a_id__in=ids) | Q(entry_b_id__in=ids) | Q(entry_c_id__in=ids)
+    ).count()
     if kept.pk == merged.pk:
         preview.problem = "merge_same"
     elif kept.merged_into_id or merged.merged_into_id:
@@ -73,8 +83,7 @@ def merge_preview(*, kept: Player, merged: Player) -> MergePreview:
         both = next((e for e in preview.entries if e.event_id in events), None)
         if both is not None:
             preview.problem = "merge_same_event"
-            preview.params = {"event": both.event.name,
-                              "tournament": both.event.tournament.name}
+            preview.params = {"event": both.event.name, "tournament": both.event.tournament.name}
     return preview
 
 
@@ -88,28 +97,34 @@ def undo_blocker(merge: PlayerMerge) -> str:
     entries = [*moved.get("as_player", []), *moved.get("as_partner", [])]
     changed = Match.objects.filter(
         Q(entry_a_id__in=entries) | Q(entry_b_id__in=entries) | Q(entry_c_id__in=entries),
-        updated_at__gt=merge.created_at).exists()
-    newer = Entry.objects.filter(Q(player_id=merge.kept_id) | Q(partner_id=merge.kept_id),
-                                 pk__gt=moved.get("last_entry") or 0).exists()
+        updated_at__gt=merge.created_at,
+    ).exists()
+    newer = Entry.objects.filter(
+        Q(player_id=merge.kept_id) | Q(partner_id=merge.kept_id),
+        pk__gt=moved.get("last_entry") or 0,
+    ).exists()
     later = PlayerMerge.objects.filter(
         Q(kept_id__in=[merge.kept_id, merge.merged_id])
         | Q(merged_id__in=[merge.kept_id, merge.merged_id]),
-        undone_at__isnull=True, pk__gt=merge.pk).exists()
+        undone_at__isnull=True,
+        pk__gt=merge.pk,
+    ).exists()
     return "merge_recorded_since" if changed or newer or later else ""
-
-
 
 
 def merge_candidates(tournament: Tournament) -> list[tuple[Player, Player]]:
     """Pairs of records that may be one person: a player of the tournament and another
     record of the same name key (any case and Unicode form), not merged away; two queries."""
-    mine = {p.pk: p for p in Player.objects.filter(
-        Q(entries__event__tournament=tournament)
-        | Q(partner_entries__event__tournament=tournament)).distinct()}
+    mine = {
+        p.pk: p
+        for p in Player.objects.filter(
+            Q(entries__event__tournament=tournament)
+            | Q(partner_entries__event__tournament=tournament)
+        ).distinct()
+    }
     keys = {p.name_key for p in mine.values() if p.name_key}
     others: dict[str, list[Player]] = {}
-    for player in Player.objects.filter(name_key__in=keys, merged_into__isnull=True
-                                        ).order_by("pk"):
+    for player in Player.objects.filter(name_key__in=keys, merged_into__isnull=True).order_by("pk"):
         others.setdefault(player.name_key, []).append(player)
     pairs = []
     for player in sorted(mine.values(), key=lambda p: (p.name_key, p.pk)):
@@ -124,16 +139,17 @@ def merge_choices(tournament: Tournament) -> list[Player]:
     other records of their names."""
     chosen = {p.pk: p for pair in merge_candidates(tournament) for p in pair}
     for player in Player.objects.filter(
-            Q(entries__event__tournament=tournament)
-            | Q(partner_entries__event__tournament=tournament)).distinct():
+        Q(entries__event__tournament=tournament) | Q(partner_entries__event__tournament=tournament)
+    ).distinct():
         chosen.setdefault(player.pk, player)
     return sorted(chosen.values(), key=lambda p: (p.name_key, p.club, p.pk))
 
 
 def tournament_merges(tournament: Tournament, limit: int = 20) -> list[PlayerMerge]:
     """The tournament's latest merges, with whether each can still be undone."""
-    merges = list(PlayerMerge.objects.filter(tournament=tournament)
-                  .select_related("kept", "merged")[:limit])
+    merges = list(
+        PlayerMerge.objects.filter(tournament=tournament).select_related("kept", "merged")[:limit]
+    )
     for merge in merges:
         merge.blocker = undo_blocker(merge)  # type: ignore[attr-defined]
     return merges
@@ -143,5 +159,6 @@ def tournament_merge(tournament: Tournament, merge_id: int) -> PlayerMerge:
     """One merge of players made in ``tournament`` (404 for another's or an unknown id)."""
     from django.shortcuts import get_object_or_404
 
-    return get_object_or_404(PlayerMerge.objects.select_related("kept", "merged"),
-                             pk=merge_id, tournament=tournament)
+    return get_object_or_404(
+        PlayerMerge.objects.select_related("kept", "merged"), pk=merge_id, tournament=tournament
+    )

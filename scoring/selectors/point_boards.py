@@ -92,8 +92,10 @@ class PointBoard:
     def totals(self) -> dict[str, int]:
         """Each side's game score after the board, capped at the game points."""
         rules = get_rules(self.row.rules)
-        return {s: min(self.scores_before.get(s, 0) + v, rules.game_points)
-                for s, v in self.points.items()}
+        return {
+            s: min(self.scores_before.get(s, 0) + v, rules.game_points)
+            for s, v in self.points.items()
+        }
 
     @property
     def top_scorer(self) -> str | None:
@@ -139,52 +141,79 @@ class PointBoard:
     def rows(self, sides: Sequence[str]) -> list[dict[str, Any]]:
         """Per side, in match order: name, pieces, points, total (for the tables)."""
         points, totals = self.points, self.totals
-        return [{"side": s, "name": self.names.get(s, s), "white": self.pieces(s)[0],
-                 "black": self.pieces(s)[1], "queen": self.queen_by == s,
-                 "points": points.get(s, 0), "total": totals.get(s, 0),
-                 "before": self.scores_before.get(s, 0), "top": self.top_scorer == s}
-                for s in sides]
+        return [
+            {
+                "side": s,
+                "name": self.names.get(s, s),
+                "white": self.pieces(s)[0],
+                "black": self.pieces(s)[1],
+                "queen": self.queen_by == s,
+                "points": points.get(s, 0),
+                "total": totals.get(s, 0),
+                "before": self.scores_before.get(s, 0),
+                "top": self.top_scorer == s,
+            }
+            for s in sides
+        ]
 
 
 def _events_by_board(boards: Sequence[Board]) -> dict[int, list[BoardEvent]]:
     events: dict[int, list[BoardEvent]] = defaultdict(list)
     for event in BoardEvent.objects.filter(board_id__in=[b.pk for b in boards]).order_by(
-            "board_id", "seq"):
+        "board_id", "seq"
+    ):
         events[event.board_id].append(event)
     return events
 
 
-def point_boards(match: Match, names: dict[str, str], *, strokes: bool = False,
-                 boards: Iterable[Board] | None = None) -> list[PointBoard]:
+def point_boards(
+    match: Match,
+    names: dict[str, str],
+    *,
+    strokes: bool = False,
+    boards: Iterable[Board] | None = None,
+) -> list[PointBoard]:
     """Every stored board of a point-carrom match, in order, replayed."""
     rules = get_rules(match.rules)
     sides = tuple(match.sides)
-    rows = list(boards) if boards is not None else list(
-        Board.objects.filter(game__match=match).order_by("game__number", "sequence"))
+    rows = (
+        list(boards)
+        if boards is not None
+        else list(Board.objects.filter(game__match=match).order_by("game__number", "sequence"))
+    )
     events = _events_by_board(rows)
     out: list[PointBoard] = []
     counted: list[dict[str, int]] = []
     numbers = board_numbers(rows)  # one game: the one numbering (a replay shares its number)
     for row in rows:
         number = numbers[row.sequence]
-        before = dict(derive_point_game(counted, sides, rules,
-                                        point_first_breaker(match)).scores)
+        before = dict(derive_point_game(counted, sides, rules, point_first_breaker(match)).scores)
         position = opening(turn_rotation(sides, row.breaker), scores=before)
         board = PointBoard(number, row, row.breaker, position, before, names)
         rules_of_board = get_rules(row.rules)
-        for index, done in enumerate(point_steps(match, row, live_events(events.get(row.pk, [])),
-                                                 before, rules_of_board), start=1):
+        for index, done in enumerate(
+            point_steps(match, row, live_events(events.get(row.pk, [])), before, rules_of_board),
+            start=1,
+        ):
             payload = done.row.payload
             by = payload.get("by")
             position = done.after
             if strokes:
                 was = done.before.points(rules_of_board).get(by, 0) if by in sides else 0
                 now = position.points(rules_of_board)
-                board.strokes.append(PointStrokeRow(
-                    index, done.row.seq, by, names.get(by or "", ""),
-                    describe_point_event(payload, names),
-                    now.get(by, 0) - was if by in sides else 0,
-                    notes_text(done.notes, names), now, position.finished))
+                board.strokes.append(
+                    PointStrokeRow(
+                        index,
+                        done.row.seq,
+                        by,
+                        names.get(by or "", ""),
+                        describe_point_event(payload, names),
+                        now.get(by, 0) - was if by in sides else 0,
+                        notes_text(done.notes, names),
+                        now,
+                        position.finished,
+                    )
+                )
         board.position = position
         if position.finished and not position.void:
             counted.append(position.points(rules_of_board))

@@ -26,16 +26,23 @@ class PointTableRow:
 def point_table(event: Event) -> list[PointTableRow]:
     """The event's players ranked by game wins, then points (equal wins and points share a
     rank)."""
-    entries = {e.pk: e for e in Entry.objects.filter(event=event, withdrawn=False)
-               .select_related("player", "partner")}
+    entries = {
+        e.pk: e
+        for e in Entry.objects.filter(event=event, withdrawn=False).select_related(
+            "player", "partner"
+        )
+    }
     rows = {pk: PointTableRow(0, entry) for pk, entry in entries.items()}
     matches = Match.objects.filter(event=event, status__in=DONE)
     games: dict[int, list[Game]] = {}
     for game in Game.objects.filter(match__in=matches).order_by("number"):
         games.setdefault(game.match_id, []).append(game)
     for match in matches:
-        for side, entry_id in (("a", match.entry_a_id), ("b", match.entry_b_id),
-                               ("c", match.entry_c_id)):
+        for side, entry_id in (
+            ("a", match.entry_a_id),
+            ("b", match.entry_b_id),
+            ("c", match.entry_c_id),
+        ):
             row = rows.get(entry_id or 0)
             if row is None:
                 continue

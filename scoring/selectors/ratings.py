@@ -41,36 +41,55 @@ class RatingList:
 
 def ratings() -> list[Rating]:
     """Every rating with its number of tournaments and of rated players."""
-    return list(Rating.objects.annotate(
-        tournament_count=Count("tournaments", distinct=True),
-        player_count=Count("rates__player", distinct=True),
-        last_date=Max("rates__date")).order_by("name"))
+    return list(
+        Rating.objects.annotate(
+            tournament_count=Count("tournaments", distinct=True),
+            player_count=Count("rates__player", distinct=True),
+            last_date=Max("rates__date"),
+        ).order_by("name")
+    )
 
 
 def rating_validator(rating_id: int) -> tuple[Any, ...] | None:
     """What the rating's pages and API answer depend on, in one query: its parameters and the
     history's rows (a re-rating writes new rows: the last id moves)."""
-    row = (Rating.objects.filter(pk=rating_id)
-           .annotate(n=Count("rates"), last=Max("rates__id"))
-           .values_list("name", "level", "nation", "default_rate", "default_deviation",
-                        "default_volatility", "tau", "lower_rate", "higher_rate", "outcomes",
-                        "n", "last").first())
+    row = (
+        Rating.objects.filter(pk=rating_id)
+        .annotate(n=Count("rates"), last=Max("rates__id"))
+        .values_list(
+            "name",
+            "level",
+            "nation",
+            "default_rate",
+            "default_deviation",
+            "default_volatility",
+            "tau",
+            "lower_rate",
+            "higher_rate",
+            "outcomes",
+            "n",
+            "last",
+        )
+        .first()
+    )
     return row
 
 
 def ratings_validator() -> tuple[Any, ...]:
     """The ratings index's validator: every rating's row and the history's size."""
-    return (tuple(Rating.objects.values_list("pk", "name", "level", "nation")),
-            Rate.objects.aggregate(n=Count("id"), last=Max("id"), t=Count("tournament",
-                                                                           distinct=True)))
+    return (
+        tuple(Rating.objects.values_list("pk", "name", "level", "nation")),
+        Rate.objects.aggregate(n=Count("id"), last=Max("id"), t=Count("tournament", distinct=True)),
+    )
 
 
 def _age(born: datetime.date, on: datetime.date) -> int:
     return on.year - born.year - ((on.month, on.day) < (born.month, born.day))
 
 
-def current_rates(rating: Rating, date: datetime.date | None = None
-                  ) -> dict[int, tuple[Rate, int, int]]:
+def current_rates(
+    rating: Rating, date: datetime.date | None = None
+) -> dict[int, tuple[Rate, int, int]]:
     """Each player's last rate of the rating on ``date`` (None: today's, the last one), with
     his matches and tournaments counted up to it."""
     rows = Rate.objects.filter(rating=rating)
@@ -83,8 +102,14 @@ def current_rates(rating: Rating, date: datetime.date | None = None
     return latest
 
 
-def rating_list(rating: Rating, *, date: datetime.date | None = None, nation: str = "",
-                women: bool = False, age: str = "") -> RatingList:
+def rating_list(
+    rating: Rating,
+    *,
+    date: datetime.date | None = None,
+    nation: str = "",
+    women: bool = False,
+    age: str = "",
+) -> RatingList:
     """The rating list as of ``date`` (best rate first; ties by fewer deviation, then name),
     filtered by nation, women (where the sex is known) and ``age`` (``juniors`` or
     ``seniors``, where the date of birth is known)."""
@@ -105,9 +130,12 @@ def rating_list(rating: Rating, *, date: datetime.date | None = None, nation: st
             continue
         kept.append((player, rate, matches, tournaments))
     kept.sort(key=lambda r: (-r[1].rate, r[1].deviation, r[0].name, r[0].pk))
-    rows = [ListRow(n, player, rate.rate, rate.deviation, rate.volatility, matches,
-                    tournaments, rate.date)
-            for n, (player, rate, matches, tournaments) in enumerate(kept, start=1)]
+    rows = [
+        ListRow(
+            n, player, rate.rate, rate.deviation, rate.volatility, matches, tournaments, rate.date
+        )
+        for n, (player, rate, matches, tournaments) in enumerate(kept, start=1)
+    ]
     last = max((r.date for r, _m, _t in latest.values()), default=None)
     return RatingList(rating, date, rows, nations, last)
 
@@ -128,12 +156,22 @@ def player_history(rating: Rating, player: Player) -> list[HistoryPoint]:
     from the previous one."""
     out: list[HistoryPoint] = []
     previous: float | None = None
-    for rate in (Rate.objects.filter(rating=rating, player=player)
-                 .select_related("tournament")
-                 .order_by("date", "tournament__start_date", "tournament_id")):
-        out.append(HistoryPoint(rate.tournament, rate.date, rate.rate, rate.deviation,
-                                rate.volatility, rate.matches,
-                                None if previous is None else rate.rate - previous))
+    for rate in (
+        Rate.objects.filter(rating=rating, player=player)
+        .select_related("tournament")
+        .order_by("date", "tournament__start_date", "tournament_id")
+    ):
+        out.append(
+            HistoryPoint(
+                rate.tournament,
+                rate.date,
+                rate.rate,
+                rate.deviation,
+                rate.volatility,
+                rate.matches,
+                None if previous is None else rate.rate - previous,
+            )
+        )
         previous = rate.rate
     return out
 
@@ -147,23 +185,26 @@ def player_ratings(player: Player) -> list[tuple[Rating, Rate]]:
     """Every rating the player has a rate in, with his last rate."""
     out = []
     seen: set[int] = set()
-    for rate in (Rate.objects.filter(player=player).select_related("rating")
-                 .order_by("rating_id", "-date", "-tournament_id")):
+    for rate in (
+        Rate.objects.filter(player=player)
+        .select_related("rating")
+        .order_by("rating_id", "-date", "-tournament_id")
+    ):
         if rate.rating_id not in seen:
             seen.add(rate.rating_id)
             out.append((rate.rating, rate))
     return out
 
 
-def seeding_rates(rating: Rating, date: datetime.date, player_ids: list[int]
-                  ) -> dict[int, float]:
+def seeding_rates(rating: Rating, date: datetime.date, player_ids: list[int]) -> dict[int, float]:
     """Each player's rate on ``date`` (the last one of a tournament ended before it): what an
     event drawn by rating seeds with."""
     latest: dict[int, float] = {}
-    for pid, rate in (Rate.objects.filter(rating=rating, player_id__in=player_ids,
-                                          date__lt=date)
-                      .order_by("date", "tournament__start_date", "tournament_id")
-                      .values_list("player_id", "rate")):
+    for pid, rate in (
+        Rate.objects.filter(rating=rating, player_id__in=player_ids, date__lt=date)
+        .order_by("date", "tournament__start_date", "tournament_id")
+        .values_list("player_id", "rate")
+    ):
         latest[pid] = rate
     return latest
 
@@ -171,15 +212,20 @@ def seeding_rates(rating: Rating, date: datetime.date, player_ids: list[int]
 def rated_players(rating: Rating) -> dict[int, list[Rate]]:
     """Every player's rates under the rating, oldest first (the API's history)."""
     out: dict[int, list[Rate]] = {}
-    for rate in (Rate.objects.filter(rating=rating)
-                 .order_by("player_id", "date", "tournament__start_date", "tournament_id")):
+    for rate in Rate.objects.filter(rating=rating).order_by(
+        "player_id", "date", "tournament__start_date", "tournament_id"
+    ):
         out.setdefault(rate.player_id, []).append(rate)
     return out
 
 
 def tournaments_rated(rating: Rating) -> list[Tournament]:
-    return list(Tournament.objects.filter(rating=rating).order_by("end_date", "pk")
-                .filter(Q(rates__rating=rating) | Q(rates__isnull=True)).distinct())
+    return list(
+        Tournament.objects.filter(rating=rating)
+        .order_by("end_date", "pk")
+        .filter(Q(rates__rating=rating) | Q(rates__isnull=True))
+        .distinct()
+    )
 
 
 def seeding_date(event: Any) -> datetime.date:

@@ -83,21 +83,29 @@ class ClockLine:
 def clock_of(rnd: Round) -> RoundClock:
     """A round's stored clock (its event read from ``rnd.event``)."""
     event = rnd.event
-    return RoundClock(limit_minutes=event.round_minutes, started_at=rnd.clock_started_at,
-                      extra_minutes=rnd.clock_extra_minutes,
-                      stopped_seconds=rnd.clock_stopped_seconds,
-                      stopped_at=rnd.clock_stopped_at,
-                      from_call=clock_from(event.settings) == FROM_CALL)
+    return RoundClock(
+        limit_minutes=event.round_minutes,
+        started_at=rnd.clock_started_at,
+        extra_minutes=rnd.clock_extra_minutes,
+        stopped_seconds=rnd.clock_stopped_seconds,
+        stopped_at=rnd.clock_stopped_at,
+        from_call=clock_from(event.settings) == FROM_CALL,
+    )
 
 
 def _line(rnd: Round, now: datetime, match: Match | None = None) -> ClockLine:
     clock = clock_of(rnd)
     if match is not None:
         clock = clock.for_match(match.called_at)
-    return ClockLine(round_id=rnd.pk, event_name=rnd.event.name, round_label=rnd.label,
-                     clock=clock, now=now,
-                     board_rule=(rnd.event.settings or {}).get("time_up_board", "finish"),
-                     match_id=match.pk if match is not None else None)
+    return ClockLine(
+        round_id=rnd.pk,
+        event_name=rnd.event.name,
+        round_label=rnd.label,
+        clock=clock,
+        now=now,
+        board_rule=(rnd.event.settings or {}).get("time_up_board", "finish"),
+        match_id=match.pk if match is not None else None,
+    )
 
 
 def loaded_match_clock(match: Match, now: datetime) -> ClockLine | None:
@@ -110,23 +118,27 @@ def loaded_match_clock(match: Match, now: datetime) -> ClockLine | None:
     return _line(rnd, now, match)
 
 
-def tournament_clocks(tournament: Tournament, *, now: datetime | None = None
-                      ) -> list[ClockLine]:
+def tournament_clocks(tournament: Tournament, *, now: datetime | None = None) -> list[ClockLine]:
     """The rounds of events with a time limit that have a match waiting, called or being
     played (one query), in event order."""
     now = now or timezone.now()
     open_match = Match.objects.filter(round=OuterRef("pk"), status__in=OPEN, bye=False)
-    rounds = (Round.objects.filter(event__tournament=tournament,
-                                   event__round_minutes__isnull=False)
-              .filter(Exists(open_match)).select_related("event")
-              .order_by("event__order", "event__name", "number", "bracket"))
+    rounds = (
+        Round.objects.filter(event__tournament=tournament, event__round_minutes__isnull=False)
+        .filter(Exists(open_match))
+        .select_related("event")
+        .order_by("event__order", "event__name", "number", "bracket")
+    )
     return [_line(rnd, now) for rnd in rounds]
 
 
 def tournament_round(tournament: Tournament, round_id: int) -> Round | None:
     """A round of ``tournament`` (None when not of it)."""
-    return (Round.objects.filter(pk=round_id, event__tournament=tournament)
-            .select_related("event").first())
+    return (
+        Round.objects.filter(pk=round_id, event__tournament=tournament)
+        .select_related("event")
+        .first()
+    )
 
 
 def round_clock(rnd: Round, *, now: datetime | None = None) -> ClockLine:
@@ -136,9 +148,11 @@ def round_clock(rnd: Round, *, now: datetime | None = None) -> ClockLine:
 def match_clock(match_id: int, *, now: datetime | None = None) -> ClockLine | None:
     """The clock of one match (one query); None when the match has no round, its event no
     time limit, its game no time-up rule (point carrom), or it has ended."""
-    match = (Match.objects.filter(pk=match_id, round__isnull=False,
-                                  event__round_minutes__isnull=False)
-             .select_related("round", "round__event").first())
+    match = (
+        Match.objects.filter(pk=match_id, round__isnull=False, event__round_minutes__isnull=False)
+        .select_related("round", "round__event")
+        .first()
+    )
     if match is None or match.round is None or match.status in DONE or match.bye:
         return None
     if not variant_for(match.rules).time_limit:  # point carrom: no time-up rule here
@@ -147,9 +161,20 @@ def match_clock(match_id: int, *, now: datetime | None = None) -> ClockLine | No
 
 
 #: What a round's line on the call-up page and the hall screen is drawn from (its ETag).
-_STATE_FIELDS = ("pk", "number", "name", "bracket", "clock_started_at", "clock_extra_minutes",
-                 "clock_stopped_at", "clock_stopped_seconds", "event__name", "event__order",
-                 "event__round_minutes", "event__settings")
+_STATE_FIELDS = (
+    "pk",
+    "number",
+    "name",
+    "bracket",
+    "clock_started_at",
+    "clock_extra_minutes",
+    "clock_stopped_at",
+    "clock_stopped_seconds",
+    "event__name",
+    "event__order",
+    "event__round_minutes",
+    "event__settings",
+)
 
 
 def clocks_state(slug: str) -> tuple[tuple, ...]:
@@ -158,7 +183,10 @@ def clocks_state(slug: str) -> tuple[tuple, ...]:
     added minutes, a stop or a restart changes it; the passing time does not (the countdown
     runs in the browser)."""
     open_match = Match.objects.filter(round=OuterRef("pk"), status__in=OPEN, bye=False)
-    rows = (Round.objects.filter(event__tournament__slug=slug,
-                                 event__round_minutes__isnull=False)
-            .filter(Exists(open_match)).order_by("pk").values_list(*_STATE_FIELDS))
+    rows = (
+        Round.objects.filter(event__tournament__slug=slug, event__round_minutes__isnull=False)
+        .filter(Exists(open_match))
+        .order_by("pk")
+        .values_list(*_STATE_FIELDS)
+    )
     return tuple(rows)

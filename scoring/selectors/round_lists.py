@@ -22,8 +22,21 @@ from scoring.selectors.sheets import (
 from scoring.timezones import clock, local_date
 
 #: Letters that do not decompose into a base letter and an accent.
-_LETTERS = str.maketrans({"ł": "l", "Ł": "l", "ø": "o", "Ø": "o", "ß": "ss", "đ": "d",
-                          "Đ": "d", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe"})
+_LETTERS = str.maketrans(
+    {
+        "ł": "l",
+        "Ł": "l",
+        "ø": "o",
+        "Ø": "o",
+        "ß": "ss",
+        "đ": "d",
+        "Đ": "d",
+        "æ": "ae",
+        "Æ": "ae",
+        "œ": "oe",
+        "Œ": "oe",
+    }
+)
 
 
 def alphabetical(name: str) -> str:
@@ -48,8 +61,14 @@ def _table_order(row: PairingRow) -> tuple[int, int, str, str]:
     return (1, 0, row.table.casefold(), number)
 
 
-def round_list_data(event: Event, round_number: int, *, language: str | None = None,
-                    bracket: str | None = None, by_table: bool = True) -> RoundListData:
+def round_list_data(
+    event: Event,
+    round_number: int,
+    *,
+    language: str | None = None,
+    bracket: str | None = None,
+    by_table: bool = True,
+) -> RoundListData:
     """The pairings of round ``round_number`` (every bracket with that number unless
     ``bracket``), in table order (``by_table``, the notice board) or in match order (the
     call-up), and every player of the round alphabetically.
@@ -71,22 +90,38 @@ def round_list_data(event: Event, round_number: int, *, language: str | None = N
         for match in matches:
             sides = _sides(match)
             bye = match.bye or not sides[1].name
-            pairings.append(PairingRow(
-                match_number=str(match.number), table=_table_name(match.table), sides=sides,
-                umpire=display_name(match.umpire), called=clock(match.called_at, tournament),
-                bye=bye))
+            pairings.append(
+                PairingRow(
+                    match_number=str(match.number),
+                    table=_table_name(match.table),
+                    sides=sides,
+                    umpire=display_name(match.umpire),
+                    called=clock(match.called_at, tournament),
+                    bye=bye,
+                )
+            )
             for index, side in enumerate(sides):
                 if not side.name:
                     continue
-                players.append(CallupRow(
-                    name=side.name, club=side.club, match_number=str(match.number),
-                    table=_table_name(match.table), opponent=sides[1 - index].name,
-                    bye=bye))
+                players.append(
+                    CallupRow(
+                        name=side.name,
+                        club=side.club,
+                        match_number=str(match.number),
+                        table=_table_name(match.table),
+                        opponent=sides[1 - index].name,
+                        bye=bye,
+                    )
+                )
     if by_table:
         pairings.sort(key=_table_order)
     players.sort(key=lambda p: (alphabetical(p.name), p.match_number))
     return RoundListData(
-        tournament=tournament.name, event=event.name, round_name=round_name,
-        pairings=pairings, players=players, language=language,
+        tournament=tournament.name,
+        event=event.name,
+        round_name=round_name,
+        pairings=pairings,
+        players=players,
+        language=language,
         date=local_date(timezone.now(), tournament),
     )

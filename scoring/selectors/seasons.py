@@ -19,7 +19,8 @@ def club_or_none(club_id: int) -> Club | None:
 
 def championships() -> QuerySet[Championship]:
     return Championship.objects.select_related("club", "previous").order_by(
-        "club__name", "-created_at", "name")
+        "club__name", "-created_at", "name"
+    )
 
 
 def championship_or_none(championship_id: int) -> Championship | None:
@@ -34,33 +35,42 @@ def managed_clubs(user: object) -> QuerySet[Club]:
 
 
 def _on(day: datetime.date) -> Q:
-    return (Q(since__isnull=True) | Q(since__lte=day)) & (Q(until__isnull=True) |
-                                                          Q(until__gte=day))
+    return (Q(since__isnull=True) | Q(since__lte=day)) & (Q(until__isnull=True) | Q(until__gte=day))
 
 
 def club_on(player: Player, day: datetime.date, *, federation: bool = False) -> Club | None:
     """The player's club (or federation) on ``day``: past tournaments keep theirs."""
-    membership = (Membership.objects.filter(_on(day), player=player,
-                                            club__federation=federation)
-                  .select_related("club").order_by("-since").first())
+    membership = (
+        Membership.objects.filter(_on(day), player=player, club__federation=federation)
+        .select_related("club")
+        .order_by("-since")
+        .first()
+    )
     return membership.club if membership else None
 
 
 def memberships_of(player: Player) -> list[Membership]:
-    return list(Membership.objects.filter(player=player).select_related("club")
-                .order_by("-since", "-id"))
+    return list(
+        Membership.objects.filter(player=player).select_related("club").order_by("-since", "-id")
+    )
 
 
 def members_of(club: Club) -> list[Membership]:
-    return list(Membership.objects.filter(club=club).select_related("player")
-                .order_by("player__name", "-since"))
+    return list(
+        Membership.objects.filter(club=club)
+        .select_related("player")
+        .order_by("player__name", "-since")
+    )
 
 
 def external_keys(player: Player) -> dict[str, str]:
     """The player's keys in other programs, by program: ``{"sol": "<guid>"}`` for a player
     who came from SoL (an imported record's key), empty for one made here."""
-    rows = (ExternalRecord.objects.filter(player=player, kind=ExternalRecord.Kind.PLAYER)
-            .order_by("source", "created_at").values_list("source", "key"))
+    rows = (
+        ExternalRecord.objects.filter(player=player, kind=ExternalRecord.Kind.PLAYER)
+        .order_by("source", "created_at")
+        .values_list("source", "key")
+    )
     out: dict[str, str] = {}
     for source, key in rows:
         out.setdefault(source, key)

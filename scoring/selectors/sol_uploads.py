@@ -20,8 +20,10 @@ STALLED_AFTER = timedelta(minutes=10)
 def stalled(upload: SolImport) -> bool:
     """A queued or running import that has written nothing for :data:`STALLED_AFTER`: its
     worker was stopped (a restart); the tourneys it read stay imported."""
-    return upload.status in (SolImport.Status.QUEUED, SolImport.Status.RUNNING) and \
-        timezone.now() - upload.updated_at > STALLED_AFTER
+    return (
+        upload.status in (SolImport.Status.QUEUED, SolImport.Status.RUNNING)
+        and timezone.now() - upload.updated_at > STALLED_AFTER
+    )
 
 
 def upload_of(user: Any, upload_id: int) -> SolImport:

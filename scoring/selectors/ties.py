@@ -50,11 +50,15 @@ class TieLine:
 
 def teams_of(event: Event) -> list[TeamLine]:
     """The event's teams in name order, each with its players (captain first): two queries."""
-    teams = list(Team.objects.filter(event=event).select_related("captain", "entry")
-                 .order_by("name", "pk"))
+    teams = list(
+        Team.objects.filter(event=event).select_related("captain", "entry").order_by("name", "pk")
+    )
     players: dict[int, list[Player]] = {}
-    for member in (TeamMember.objects.filter(team__event=event)
-                   .select_related("player").order_by("number", "pk")):
+    for member in (
+        TeamMember.objects.filter(team__event=event)
+        .select_related("player")
+        .order_by("number", "pk")
+    ):
         players.setdefault(member.team_id, []).append(member.player)
     out = []
     for team in teams:
@@ -69,15 +73,20 @@ def event_ties(event: Event, ties: list[Tie] | None = None) -> list[TieLine]:
     rubbers (players named only once both lineups are in) and results: a fixed number of
     queries."""
     if ties is None:
-        ties = list(Tie.objects.filter(event=event).select_related(
-            "match", "match__round", "match__entry_a", "match__entry_b")
-            .order_by("match__round__number", "match__number", "pk"))
+        ties = list(
+            Tie.objects.filter(event=event)
+            .select_related("match", "match__round", "match__entry_a", "match__entry_b")
+            .order_by("match__round__number", "match__number", "pk")
+        )
     if not ties:
         return []
     teams = {t.entry_id: t for t in Team.objects.filter(event=event).select_related("captain")}
     rubbers: dict[int, list[Rubber]] = {}
-    for rubber in (Rubber.objects.filter(tie__in=ties).select_related("match", "match__table")
-                   .order_by("number")):
+    for rubber in (
+        Rubber.objects.filter(tie__in=ties)
+        .select_related("match", "match__table")
+        .order_by("number")
+    ):
         rubbers.setdefault(rubber.tie_id, []).append(rubber)
     ids = {p for rs in rubbers.values() for r in rs for p in r.player_ids}
     players = Player.objects.in_bulk(ids)
@@ -88,13 +97,25 @@ def event_ties(event: Event, ties: list[Tie] | None = None) -> list[TieLine]:
     out = []
     for tie in ties:
         result = results[tie.pk]
-        line = TieLine(tie, tie.match, tie.tie_format(), teams[tie.match.entry_a_id],
-                       teams[tie.match.entry_b_id], result, sorted(lineups.get(tie.pk, [])))
+        line = TieLine(
+            tie,
+            tie.match,
+            tie.tie_format(),
+            teams[tie.match.entry_a_id],
+            teams[tie.match.entry_b_id],
+            result,
+            sorted(lineups.get(tie.pk, [])),
+        )
         for rubber in rubbers.get(tie.pk, []):
-            line.rubbers.append(RubberLine(
-                rubber, rubber.match, [players[p] for p in rubber.players_a if p in players],
-                [players[p] for p in rubber.players_b if p in players],
-                rubber.number - 1 in result.not_needed))
+            line.rubbers.append(
+                RubberLine(
+                    rubber,
+                    rubber.match,
+                    [players[p] for p in rubber.players_a if p in players],
+                    [players[p] for p in rubber.players_b if p in players],
+                    rubber.number - 1 in result.not_needed,
+                )
+            )
         out.append(line)
     return out
 
@@ -106,33 +127,58 @@ def tie_sheet_data(line: TieLine, language: str) -> TieSheetData:
     for r in line.rubbers:
         m = r.match
         decided = m is not None and (m.status in DONE or m.walkover)
-        rows.append(RubberSheetRow(
-            number=r.rubber.number, kind=r.rubber.kind,
-            games_to_win=line.format.rubbers[r.rubber.number - 1].games_to_win,
-            players_a=tuple(p.name for p in r.players_a),
-            players_b=tuple(p.name for p in r.players_b),
-            games=(m.games_a, m.games_b) if decided and m is not None else None,
-            winner_side=m.winner_side if decided and m is not None else "",
-            walkover=bool(m is not None and m.walkover), not_needed=r.not_needed,
-            match_number=m.number if m is not None else None,
-            table=str(m.table) if m is not None and m.table_id else ""))
+        rows.append(
+            RubberSheetRow(
+                number=r.rubber.number,
+                kind=r.rubber.kind,
+                games_to_win=line.format.rubbers[r.rubber.number - 1].games_to_win,
+                players_a=tuple(p.name for p in r.players_a),
+                players_b=tuple(p.name for p in r.players_b),
+                games=(m.games_a, m.games_b) if decided and m is not None else None,
+                winner_side=m.winner_side if decided and m is not None else "",
+                walkover=bool(m is not None and m.walkover),
+                not_needed=r.not_needed,
+                match_number=m.number if m is not None else None,
+                table=str(m.table) if m is not None and m.table_id else "",
+            )
+        )
     event = match.event
     return TieSheetData(
-        tournament=event.tournament.name, event=event.name,
-        round=match.round_label() if match.round_id else "", match_number=match.number,
-        format_name=line.format_name, team_a=line.team_a.name, team_b=line.team_b.name,
-        captain_a=line.team_a.captain.name, captain_b=line.team_b.captain.name,
-        rubbers=tuple(rows), rubbers_won=(result.rubbers_a, result.rubbers_b),
-        winner_side=result.winner_side, drawn=result.drawn, walkover=result.walkover,
-        date=date_format(event.tournament.start_date, "SHORT_DATE_FORMAT"), language=language)
+        tournament=event.tournament.name,
+        event=event.name,
+        round=match.round_label() if match.round_id else "",
+        match_number=match.number,
+        format_name=line.format_name,
+        team_a=line.team_a.name,
+        team_b=line.team_b.name,
+        captain_a=line.team_a.captain.name,
+        captain_b=line.team_b.captain.name,
+        rubbers=tuple(rows),
+        rubbers_won=(result.rubbers_a, result.rubbers_b),
+        winner_side=result.winner_side,
+        drawn=result.drawn,
+        walkover=result.walkover,
+        date=date_format(event.tournament.start_date, "SHORT_DATE_FORMAT"),
+        language=language,
+    )
 
 
-def tie_sheets(event: Event, language: str, round_number: int | None = None,
-               tie_id: int | None = None) -> list[TieSheetData]:
+def tie_sheets(
+    event: Event, language: str, round_number: int | None = None, tie_id: int | None = None
+) -> list[TieSheetData]:
     """The sheets of the event's ties (of one round, or one tie), in match order."""
-    ties = Tie.objects.filter(event=event).select_related(
-        "match", "match__round", "match__entry_a", "match__entry_b", "match__event",
-        "match__event__tournament").order_by("match__round__number", "match__number", "pk")
+    ties = (
+        Tie.objects.filter(event=event)
+        .select_related(
+            "match",
+            "match__round",
+            "match__entry_a",
+            "match__entry_b",
+            "match__event",
+            "match__event__tournament",
+        )
+        .order_by("match__round__number", "match__number", "pk")
+    )
     if round_number is not None:
         ties = ties.filter(match__round__number=round_number)
     if tie_id is not None:
@@ -186,13 +232,16 @@ def team_page(team: Team) -> TeamPage:
     """A team's page: its players' records in the rubbers they played, its ties with their
     rubbers, its line of the standings."""
     event = team.event
-    ties = list(Tie.objects.filter(event=event).filter(
-        Q(match__entry_a=team.entry_id) | Q(match__entry_b=team.entry_id))
+    ties = list(
+        Tie.objects.filter(event=event)
+        .filter(Q(match__entry_a=team.entry_id) | Q(match__entry_b=team.entry_id))
         .select_related("match", "match__round", "match__entry_a", "match__entry_b")
-        .order_by("match__round__number", "match__number", "pk"))
+        .order_by("match__round__number", "match__number", "pk")
+    )
     lines = event_ties(event, ties)
-    members = list(TeamMember.objects.filter(team=team).select_related("player")
-                   .order_by("number", "pk"))
+    members = list(
+        TeamMember.objects.filter(team=team).select_related("player").order_by("number", "pk")
+    )
     records = {m.player_id: PlayerRecord(m.player) for m in members}
     for line in lines:
         side = "a" if line.match.entry_a_id == team.entry_id else "b"
@@ -205,8 +254,11 @@ def team_page(team: Team) -> TeamPage:
                     record.singles += 1
                 else:
                     record.doubles += 1
-                if match is not None and match.winner_side in ("a", "b") and (
-                        match.status in DONE or match.walkover):
+                if (
+                    match is not None
+                    and match.winner_side in ("a", "b")
+                    and (match.status in DONE or match.walkover)
+                ):
                     if match.winner_side == side:
                         record.won += 1
                     else:

@@ -18,8 +18,14 @@ from scoring.selectors.umpire.prepared import prepared
 #: One query for the match, its tournament (the permission check) and its entries (the names
 #: on the tablet); a write locks the match row again and reuses them.
 MATCH_RELATED = (
-    "event__tournament", "entry_a__player", "entry_a__partner", "entry_b__player",
-    "entry_b__partner", "entry_c__player", "entry_c__partner", "table",
+    "event__tournament",
+    "entry_a__player",
+    "entry_a__partner",
+    "entry_b__player",
+    "entry_b__partner",
+    "entry_c__player",
+    "entry_c__partner",
+    "table",
 )
 
 
@@ -27,8 +33,10 @@ def _last_warning() -> RawSQL:
     """The newest stroke-clock warning of the match (ICF 50) as a column of its row: plain SQL,
     as the ORM's subquery costs more to build than to run (the stroke POST reads it)."""
     audit, match = (connection.ops.quote_name(m._meta.db_table) for m in (AuditEntry, Match))
-    return RawSQL(f"SELECT MAX(w.id) FROM {audit} w WHERE w.match_id = {match}.id "
-                  "AND w.action = %s", (WARNING,))
+    return RawSQL(
+        f"SELECT MAX(w.id) FROM {audit} w WHERE w.match_id = {match}.id AND w.action = %s",
+        (WARNING,),
+    )
 
 
 def _matches(lock: bool) -> QuerySet[Match]:
@@ -44,11 +52,20 @@ def _matches(lock: bool) -> QuerySet[Match]:
 
 
 # the two look-ups of every tablet request, their SQL made once per process (prepared.py)
-_BY_LINK = {lock: prepared(lambda token, lock=lock: _matches(lock).filter(
-    umpire_token=token).order_by("pk")[:1], ("\x00umpire-link\x00",), lock=lock)
-    for lock in (False, True)}
-_BY_ID = {lock: prepared(lambda pk, lock=lock: _matches(lock).filter(pk=pk)[:1],
-                         (-7_306_011_123,), lock=lock) for lock in (False, True)}
+_BY_LINK = {
+    lock: prepared(
+        lambda token, lock=lock: _matches(lock).filter(umpire_token=token).order_by("pk")[:1],
+        ("\x00umpire-link\x00",),
+        lock=lock,
+    )
+    for lock in (False, True)
+}
+_BY_ID = {
+    lock: prepared(
+        lambda pk, lock=lock: _matches(lock).filter(pk=pk)[:1], (-7_306_011_123,), lock=lock
+    )
+    for lock in (False, True)
+}
 
 
 def match_for_link(token: str, *, lock: bool = False) -> Match | None:
@@ -68,11 +85,13 @@ def match_by_id(match_id: int, *, lock: bool = False) -> Match:
 def matches_to_score(user: Any, limit: int = 200) -> list[Match]:
     """The matches a logged-in umpire may score: assigned to him, or (organisers) in his
     tournaments, not yet confirmed."""
-    matches: QuerySet[Match] = Match.objects.select_related(*MATCH_RELATED).exclude(
-        status=Match.Status.CONFIRMED).order_by("event__tournament", "event", "number")
+    matches: QuerySet[Match] = (
+        Match.objects.select_related(*MATCH_RELATED)
+        .exclude(status=Match.Status.CONFIRMED)
+        .order_by("event__tournament", "event", "number")
+    )
     if not user.is_superuser:
-        matches = matches.filter(Q(umpire=user) | Q(event__tournament__organisers=user)
-                                 ).distinct()
+        matches = matches.filter(Q(umpire=user) | Q(event__tournament__organisers=user)).distinct()
     return list(matches[:limit])
 
 
@@ -85,8 +104,9 @@ def warnings_of_board(match: Match, game: int | None, board: int | None) -> list
     """The stroke-clock warnings (ICF 50) given on one board, oldest first (the history)."""
     if not game or not board:
         return []
-    rows = AuditEntry.objects.filter(match=match, action=WARNING, detail__game=game,
-                                     detail__board=board).order_by("created_at", "id")
+    rows = AuditEntry.objects.filter(
+        match=match, action=WARNING, detail__game=game, detail__board=board
+    ).order_by("created_at", "id")
     return [warning_of(row.detail) for row in rows]
 
 
@@ -94,8 +114,9 @@ def steps_done(match: Match) -> dict[str, set[str]]:
     """The steps between boards acknowledged on this match, and the intervals an organiser
     ended (services/board_steps.py): ``{"acknowledged": {...}, "interval_ended": {...}}``."""
     out: dict[str, set[str]] = {STEP: set(), INTERVAL_ENDED: set()}
-    rows = AuditEntry.objects.filter(match=match, action__in=(STEP, INTERVAL_ENDED)
-                                     ).values_list("action", "detail")
+    rows = AuditEntry.objects.filter(match=match, action__in=(STEP, INTERVAL_ENDED)).values_list(
+        "action", "detail"
+    )
     for action, detail in rows:
         out[action].add(str((detail or {}).get("step", "")))
     return {"acknowledged": out[STEP], "interval_ended": out[INTERVAL_ENDED]}

@@ -23,9 +23,16 @@ from scoring.records.steps import INTERVAL_ENDED, STEP
 from scoring.services.matches.base import Actor, MatchError, MatchLocked
 
 
-def acknowledge_step(*, match: Match, actor: Actor, step: str, sides_changed: bool,
-                     current_step: str, interval_end: object = None,
-                     interval_ended: bool = False) -> bool:
+def acknowledge_step(
+    *,
+    match: Match,
+    actor: Actor,
+    step: str,
+    sides_changed: bool,
+    current_step: str,
+    interval_end: object = None,
+    interval_ended: bool = False,
+) -> bool:
     """The umpire goes on from the card of ``step`` (the board about to start; with
     ``sides_changed`` the players changed sides). Refused for another step than the current
     one, and while the interval (IT 102) runs. Returns False for a repeated request."""
@@ -52,8 +59,9 @@ def hold_for_interval(snapshot: MatchSnapshot, *, starts_board: bool) -> None:
     current = snapshot.current
     assert current is not None  # an interval runs before a board
     key = step_key(snapshot.match.pk, current.game_number, current.board_number)
-    if AuditEntry.objects.filter(match_id=snapshot.match.pk, action=INTERVAL_ENDED,
-                                 detail__step=key).exists():
+    if AuditEntry.objects.filter(
+        match_id=snapshot.match.pk, action=INTERVAL_ENDED, detail__step=key
+    ).exists():
         return
     raise MatchError("interval_running", "the interval before the deciding game is not over")
 
@@ -68,12 +76,18 @@ def _record_once(match: Match, actor: Actor, action: str, detail: dict) -> bool:
         match = Match.objects.select_for_update(of=("self",)).get(pk=match.pk)
         if match.is_locked:
             raise MatchLocked("match_locked")
-        if AuditEntry.objects.filter(match=match, action=action,
-                                     detail__step=detail["step"]).exists():
+        if AuditEntry.objects.filter(
+            match=match, action=action, detail__step=detail["step"]
+        ).exists():
             return False
         AuditEntry.objects.create(
-            tournament_id=match.event.tournament_id, match=match,
+            tournament_id=match.event.tournament_id,
+            match=match,
             actor=actor.user if getattr(actor.user, "pk", None) else None,
-            via=actor.via, device=actor.device[:200], ip=actor.ip, action=action,
-            detail=detail)
+            via=actor.via,
+            device=actor.device[:200],
+            ip=actor.ip,
+            action=action,
+            detail=detail,
+        )
     return True

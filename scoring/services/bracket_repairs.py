@@ -99,8 +99,11 @@ def _states(event: Event) -> list[tuple[Match, Any]]:
 def _conflicts(event: Event) -> list[tuple[Match, Any]]:
     """The played matches whose entries are not the ones the bracket puts there, in the
     bracket's playable order."""
-    return [(m, st) for m, st in _states(event)
-            if _played(m) and (m.entry_a_id, m.entry_b_id) != (st.a, st.b)]
+    return [
+        (m, st)
+        for m, st in _states(event)
+        if _played(m) and (m.entry_a_id, m.entry_b_id) != (st.a, st.b)
+    ]
 
 
 def later_conflicts(event: Event) -> list[LaterMatch]:
@@ -108,17 +111,27 @@ def later_conflicts(event: Event) -> list[LaterMatch]:
     preview (read inside the preview's savepoint, after the correction)."""
     found = _conflicts(event)
     ids = {e for m, st in found for e in (m.entry_a_id, m.entry_b_id, st.a, st.b) if e}
-    names = {e.pk: e.name for e in Entry.objects.filter(pk__in=ids)
-             .select_related("player", "partner")}
+    names = {
+        e.pk: e.name for e in Entry.objects.filter(pk__in=ids).select_related("player", "partner")
+    }
 
     def pair(a: int | None, b: int | None) -> tuple[str, str]:
         return (names.get(a, "") if a else "", names.get(b, "") if b else "")
 
-    return [LaterMatch(m.pk, m.number, round_title(m.round), pair(m.entry_a_id, m.entry_b_id),
-                       pair(st.a, st.b), m.status,
-                       names.get(m.entry_a_id if m.winner_side == "a" else m.entry_b_id, "")
-                       if m.winner_side in ("a", "b") else "")
-            for m, st in found]
+    return [
+        LaterMatch(
+            m.pk,
+            m.number,
+            round_title(m.round),
+            pair(m.entry_a_id, m.entry_b_id),
+            pair(st.a, st.b),
+            m.status,
+            names.get(m.entry_a_id if m.winner_side == "a" else m.entry_b_id, "")
+            if m.winner_side in ("a", "b")
+            else "",
+        )
+        for m, st in found
+    ]
 
 
 def _withdraw_all(m: Match, actor: Actor, client_id: uuid.UUID) -> list[int]:
@@ -126,38 +139,60 @@ def _withdraw_all(m: Match, actor: Actor, client_id: uuid.UUID) -> list[int]:
     from scoring.services.decisions import _withdraw
 
     games = []
-    for n, board in enumerate(Board.objects.filter(game__match=m).select_related("game")
-                              .order_by("game__number", "sequence")):
+    for n, board in enumerate(
+        Board.objects.filter(game__match=m)
+        .select_related("game")
+        .order_by("game__number", "sequence")
+    ):
         _withdraw(m, board, actor, uuid.uuid5(client_id, f"withdraw-{board.pk}-{n}"))
         games.append(board.game.number)
     return sorted(set(games))
 
 
-def _replay(m: Match, st: Any, actor: Actor, client_id: uuid.UUID, why: dict[str, Any]
-            ) -> None:
+def _replay(m: Match, st: Any, actor: Actor, client_id: uuid.UUID, why: dict[str, Any]) -> None:
     """The later match void and put back to be played by the entries that belong there."""
     m = _lock(m.pk)
-    before = {"entries": [m.entry_a_id, m.entry_b_id], "winner": m.winner_side,
-              "games": dict(m.games_won), "walkover": m.walkover, "status": m.status}
+    before = {
+        "entries": [m.entry_a_id, m.entry_b_id],
+        "winner": m.winner_side,
+        "games": dict(m.games_won),
+        "walkover": m.walkover,
+        "status": m.status,
+    }
     withdrawn = _withdraw_all(m, actor, client_id)
     # the sides' confirmations were of the withdrawn result (as an unlock, kept in the audit):
     # the replayed match is confirmed anew by its own players
     before["confirmations"] = withdraw_confirmations(m)
     ready = st.a is not None and st.b is not None
     Match.objects.filter(pk=m.pk).update(
-        entry_a_id=st.a, entry_b_id=st.b,
+        entry_a_id=st.a,
+        entry_b_id=st.b,
         status=Match.Status.READY if ready else Match.Status.SCHEDULED,
-        winner_side="", walkover=False, draw=False, toss_winner="", toss_choice="",
-        seating=[], called_at=None, started_at=None, finished_at=None, confirmed_at=None,
-        revision=m.revision + 1, updated_at=timezone.now())
+        winner_side="",
+        walkover=False,
+        draw=False,
+        toss_winner="",
+        toss_choice="",
+        seating=[],
+        called_at=None,
+        started_at=None,
+        finished_at=None,
+        confirmed_at=None,
+        revision=m.revision + 1,
+        updated_at=timezone.now(),
+    )
     rebuild_match(m)
-    _audit(m, actor, "later_replayed", {**why, "before": before,
-                                         "after": {"entries": [st.a, st.b]},
-                                         "withdrawn_games": withdrawn})
+    _audit(
+        m,
+        actor,
+        "later_replayed",
+        {**why, "before": before, "after": {"entries": [st.a, st.b]}, "withdrawn_games": withdrawn},
+    )
 
 
-def _award(m: Match, st: Any, to: str, law: str, actor: Actor, client_id: uuid.UUID,
-           why: dict[str, Any]) -> None:
+def _award(
+    m: Match, st: Any, to: str, law: str, actor: Actor, client_id: uuid.UUID, why: dict[str, Any]
+) -> None:
     """The later match given by an umpire's decision (``law``) to the entry who moved in
     (``moved``) or to the one who stayed (``stayed``): its boards withdrawn, its games given
     by award boards (ICF 55's 12 + 12 + 1 a game), confirmed."""
@@ -170,33 +205,71 @@ def _award(m: Match, st: Any, to: str, law: str, actor: Actor, client_id: uuid.U
     stayed = st.b if moved == st.a else st.a
     winner = moved if to == "moved" else stayed
     side = "a" if winner == st.a else "b"
-    before = {"entries": [m.entry_a_id, m.entry_b_id], "winner": m.winner_side,
-              "games": dict(m.games_won), "walkover": m.walkover, "status": m.status}
+    before = {
+        "entries": [m.entry_a_id, m.entry_b_id],
+        "winner": m.winner_side,
+        "games": dict(m.games_won),
+        "walkover": m.walkover,
+        "status": m.status,
+    }
     withdrawn = _withdraw_all(m, actor, client_id)
     games = {g.number: g for g in Game.objects.filter(match=m)}
     toss_winner, toss_choice = m.toss_winner or "a", m.toss_choice or "break"
     now = timezone.now()
     Match.objects.filter(pk=m.pk).update(
-        entry_a_id=st.a, entry_b_id=st.b, walkover=False, draw=False, bye=False,
-        toss_winner=toss_winner, toss_choice=toss_choice, status=Match.Status.CONFIRMED,
-        finished_at=m.finished_at or now, confirmed_at=now, started_at=m.started_at or now)
+        entry_a_id=st.a,
+        entry_b_id=st.b,
+        walkover=False,
+        draw=False,
+        bye=False,
+        toss_winner=toss_winner,
+        toss_choice=toss_choice,
+        status=Match.Status.CONFIRMED,
+        finished_at=m.finished_at or now,
+        confirmed_at=now,
+        started_at=m.started_at or now,
+    )
     m = _lock(m.pk)
     for number in range(1, m.games_to_win + 1):
         game = games.get(number) or Game.objects.create(
-            match=m, number=number,
-            first_breaker=first_breaker_of_game(number, ("a", "b"), toss_winner, toss_choice))
+            match=m,
+            number=number,
+            first_breaker=first_breaker_of_game(number, ("a", "b"), toss_winner, toss_choice),
+        )
         _award_game(m, game, side, law, actor, uuid.uuid5(client_id, f"award-{number}"))
-    still_decided(m, "decision_breaks_match",
-                  "after this decision a later game no longer fits (%(detail)s)",
-                  "after this decision the match would not be over")
-    _audit(m, actor, "later_awarded", {**why, "before": before, "law": law, "to": to,
-                                        "side": side, "after": {"entries": [st.a, st.b]},
-                                        "withdrawn_games": withdrawn})
+    still_decided(
+        m,
+        "decision_breaks_match",
+        "after this decision a later game no longer fits (%(detail)s)",
+        "after this decision the match would not be over",
+    )
+    _audit(
+        m,
+        actor,
+        "later_awarded",
+        {
+            **why,
+            "before": before,
+            "law": law,
+            "to": to,
+            "side": side,
+            "after": {"entries": [st.a, st.b]},
+            "withdrawn_games": withdrawn,
+        },
+    )
 
 
-def repair_later(*, match: Match, repair: str, actor: Actor, reason: str, law: str = "",
-                 award_to: str = "moved", winner_before: str = "",
-                 client_id: uuid.UUID | None = None) -> int:
+def repair_later(
+    *,
+    match: Match,
+    repair: str,
+    actor: Actor,
+    reason: str,
+    law: str = "",
+    award_to: str = "moved",
+    winner_before: str = "",
+    client_id: uuid.UUID | None = None,
+) -> int:
     """Apply ``repair`` to every later match the corrected ``match`` leaves out of step with
     the bracket (see the module's docstring); the number of matches repaired. Runs inside the
     correction's transaction."""
@@ -207,35 +280,47 @@ def repair_later(*, match: Match, repair: str, actor: Actor, reason: str, law: s
     why = {"corrected_match": match.number, "reason": reason, "repair": repair}
     if repair == ELIMINATE:
         if winner_before not in ("a", "b"):
-            raise CorrectionError("repair_not_possible",
-                                  "this repair does not fit; the page shows the ones that do")
-        Match.objects.filter(pk=match.pk).update(advances=winner_before,
-                                                 revision=match.revision + 1)
+            raise CorrectionError(
+                "repair_not_possible", "this repair does not fit; the page shows the ones that do"
+            )
+        Match.objects.filter(pk=match.pk).update(
+            advances=winner_before, revision=match.revision + 1
+        )
         match.advances = winner_before
-        _audit(match, actor, "eliminated_by_decision", {
-            **why, "law": law, "goes_on": winner_before,
-            "eliminated": other_side(winner_before)})
+        _audit(
+            match,
+            actor,
+            "eliminated_by_decision",
+            {**why, "law": law, "goes_on": winner_before, "eliminated": other_side(winner_before)},
+        )
         sync_bracket(event, actor=actor)
         return 0
     for step in range(4 * Match.objects.filter(event=event).count() + 1):
         progress = sync_bracket(event, actor=actor)
         found = _conflicts(event)
         if not found:
-            if progress is not None and not progress.complete and (
-                    Event.objects.filter(pk=event.pk, status=Event.Status.FINISHED).exists()):
+            if (
+                progress is not None
+                and not progress.complete
+                and (Event.objects.filter(pk=event.pk, status=Event.Status.FINISHED).exists())
+            ):
                 # a final played again: the event is running until it is decided anew
                 Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
             return step
         m, st = found[0]
         key = uuid.uuid5(client_id, f"later-{step}")
-        one_moved = (st.a is not None and st.b is not None
-                     and len({st.a, st.b} - {m.entry_a_id, m.entry_b_id}) == 1)
+        one_moved = (
+            st.a is not None
+            and st.b is not None
+            and len({st.a, st.b} - {m.entry_a_id, m.entry_b_id}) == 1
+        )
         if repair == AWARD and one_moved:
             _award(m, st, award_to, law, actor, key, why)
         else:  # a match whose both entries change (or one is not known yet) is played again
             _replay(m, st, actor, key, why)
-    raise CorrectionError("repair_not_possible",
-                          "this repair does not fit; the page shows the ones that do")
+    raise CorrectionError(
+        "repair_not_possible", "this repair does not fit; the page shows the ones that do"
+    )
 
 
 def replay_conflicts(*, event: Event, actor: Actor, reason: str) -> int:
@@ -256,10 +341,16 @@ def replay_conflicts(*, event: Event, actor: Actor, reason: str) -> int:
             if not found:
                 return step
             m, st = found[0]
-            _replay(m, st, actor, uuid.uuid4(), {"reason": reason, "repair": REPLAY,
-                                                 "conflict": True, "step": step})
-    raise CorrectionError("repair_not_possible",
-                          "this repair does not fit; the page shows the ones that do")
+            _replay(
+                m,
+                st,
+                actor,
+                uuid.uuid4(),
+                {"reason": reason, "repair": REPLAY, "conflict": True, "step": step},
+            )
+    raise CorrectionError(
+        "repair_not_possible", "this repair does not fit; the page shows the ones that do"
+    )
 
 
 # --- an elimination by decision taken back (issue 30: every repair can itself be corrected) --
@@ -288,8 +379,9 @@ class TakeBack:
         return self.names.get(self.was_going_on, "")
 
 
-def _take_back(match: Match, actor: Actor, reason: str, expected_revision: int | None
-               ) -> tuple[Match, str, str]:
+def _take_back(
+    match: Match, actor: Actor, reason: str, expected_revision: int | None
+) -> tuple[Match, str, str]:
     """``Match.advances`` cleared (new audit row; the elimination's own row is kept) and the
     bracket replayed: matches not started get the winner of the boards (ICF 56: the match
     is won by its games)."""
@@ -300,13 +392,20 @@ def _take_back(match: Match, actor: Actor, reason: str, expected_revision: int |
     _check_write(match, expected_revision, actor)
     was = match.advances
     if was not in ("a", "b"):
-        raise CorrectionError("not_eliminated",
-                              "no entry of this match is eliminated by decision")
+        raise CorrectionError("not_eliminated", "no entry of this match is eliminated by decision")
     Match.objects.filter(pk=match.pk).update(advances="", revision=match.revision + 1)
     match.advances, match.revision = "", match.revision + 1
-    _audit(match, actor, "elimination_taken_back", {
-        "reason": reason, "was_going_on": was, "goes_on": match.winner_side,
-        "law": _elimination_law(match)})
+    _audit(
+        match,
+        actor,
+        "elimination_taken_back",
+        {
+            "reason": reason,
+            "was_going_on": was,
+            "goes_on": match.winner_side,
+            "law": _elimination_law(match),
+        },
+    )
     sync_bracket(match.event, actor=actor)
     return match, was, match.winner_side
 
@@ -314,8 +413,11 @@ def _take_back(match: Match, actor: Actor, reason: str, expected_revision: int |
 def _elimination_law(match: Match) -> str:
     from scoring.models import AuditEntry
 
-    row = (AuditEntry.objects.filter(match=match, action="eliminated_by_decision")
-           .order_by("-pk").first())
+    row = (
+        AuditEntry.objects.filter(match=match, action="eliminated_by_decision")
+        .order_by("-pk")
+        .first()
+    )
     return str(row.detail.get("law", "")) if row is not None else ""
 
 
@@ -331,22 +433,34 @@ def preview_take_back(*, match: Match, actor: Actor) -> TakeBack:
     from django.db import transaction
 
     law = _elimination_law(match)
-    names = {"a": match.entry_a.name if match.entry_a else "A",
-             "b": match.entry_b.name if match.entry_b else "B"}
+    names = {
+        "a": match.entry_a.name if match.entry_a else "A",
+        "b": match.entry_b.name if match.entry_b else "B",
+    }
     try:
         with transaction.atomic():
             taken, was, goes_on = _take_back(match, actor, "", None)
             later = later_conflicts(taken.event)
-            raise _Rollback(TakeBack(taken, was, goes_on, names, later,
-                                     (REPLAY, AWARD) if later else (MOVE,), law))
+            raise _Rollback(
+                TakeBack(
+                    taken, was, goes_on, names, later, (REPLAY, AWARD) if later else (MOVE,), law
+                )
+            )
     except _Rollback as done:
         return done.take_back
 
 
-def take_back_elimination(*, match: Match, actor: Actor, reason: str, repair: str,
-                          law: str = "", award_to: str = "moved",
-                          client_id: uuid.UUID | str | None = None,
-                          expected_revision: int | None = None) -> int:
+def take_back_elimination(
+    *,
+    match: Match,
+    actor: Actor,
+    reason: str,
+    repair: str,
+    law: str = "",
+    award_to: str = "moved",
+    client_id: uuid.UUID | str | None = None,
+    expected_revision: int | None = None,
+) -> int:
     """Take back an elimination by decision (``eliminate``): the winner of the boards goes
     on again, and each later match played on the decision is repaired by ``repair``
     (``replay``; ``award`` with ``law`` to the entry who moves in or the one who stayed;
@@ -376,9 +490,17 @@ def take_back_elimination(*, match: Match, actor: Actor, reason: str, repair: st
         taken, _was, _goes_on = _take_back(match, actor, reason, expected_revision)
         played = bool(_conflicts(taken.event))
         if (repair == MOVE) == played:
-            raise CorrectionError("repair_not_possible",
-                                  "this repair does not fit; the page shows the ones that do")
+            raise CorrectionError(
+                "repair_not_possible", "this repair does not fit; the page shows the ones that do"
+            )
         if not played:
             return 0
-        return repair_later(match=taken, repair=repair, actor=actor, reason=reason, law=law,
-                            award_to=award_to, client_id=client_id)
+        return repair_later(
+            match=taken,
+            repair=repair,
+            actor=actor,
+            reason=reason,
+            law=law,
+            award_to=award_to,
+            client_id=client_id,
+        )

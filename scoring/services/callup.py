@@ -36,8 +36,18 @@ ACTIVE = (Match.Status.CALLED, Match.Status.PLAYING)
 #: stand-alone match created at its table).
 OCCUPYING = Q(status__in=ACTIVE) | Q(status=Match.Status.READY, table__isnull=False)
 SYSTEM = Actor(via="system", device="call-up")
-RELATED = ("event", "round", "table", "umpire", "entry_a__player", "entry_a__partner",
-           "entry_b__player", "entry_b__partner", "entry_c__player", "rubber")
+RELATED = (
+    "event",
+    "round",
+    "table",
+    "umpire",
+    "entry_a__player",
+    "entry_a__partner",
+    "entry_b__player",
+    "entry_b__partner",
+    "entry_c__player",
+    "rubber",
+)
 
 
 def _rubber_of(match: Match) -> Any:
@@ -66,8 +76,13 @@ def players_of(match: Match) -> set[int]:
 def _player_ids(row: dict[str, Any]) -> set[int]:
     if row.get("rubber__id") is not None:
         return {*(row["rubber__players_a"] or ()), *(row["rubber__players_b"] or ())}
-    keys = ("entry_a__player_id", "entry_a__partner_id", "entry_b__player_id",
-            "entry_b__partner_id", "entry_c__player_id")
+    keys = (
+        "entry_a__player_id",
+        "entry_a__partner_id",
+        "entry_b__player_id",
+        "entry_b__partner_id",
+        "entry_c__player_id",
+    )
     return {row[k] for k in keys if row.get(k)}
 
 
@@ -84,9 +99,18 @@ def busy(tournament: Tournament) -> Busy:
     """One query: who and what is taken right now."""
     out = Busy()
     rows = Match.objects.filter(OCCUPYING, event__tournament=tournament).values(
-        "pk", "table_id", "umpire_id", "entry_a__player_id", "entry_a__partner_id",
-        "entry_b__player_id", "entry_b__partner_id", "entry_c__player_id", "rubber__id",
-        "rubber__players_a", "rubber__players_b")
+        "pk",
+        "table_id",
+        "umpire_id",
+        "entry_a__player_id",
+        "entry_a__partner_id",
+        "entry_b__player_id",
+        "entry_b__partner_id",
+        "entry_c__player_id",
+        "rubber__id",
+        "rubber__players_a",
+        "rubber__players_b",
+    )
     for row in rows:
         for player in _player_ids(row):
             out.players[player] = (row["pk"], row["table_id"])
@@ -141,23 +165,36 @@ class Board:
 
 def _queue_matches(tournament: Tournament) -> list[Match]:
     return list(
-        Match.objects.filter(event__tournament=tournament, status=Match.Status.READY,
-                             table__isnull=True, tie__isnull=True)
+        Match.objects.filter(
+            event__tournament=tournament,
+            status=Match.Status.READY,
+            table__isnull=True,
+            tie__isnull=True,
+        )
         .select_related(*RELATED)
-        .order_by(F("round__number").asc(nulls_last=True), "event__order", "event_id",
-                  "number", "pk"))
+        .order_by(
+            F("round__number").asc(nulls_last=True), "event__order", "event_id", "number", "pk"
+        )
+    )
 
 
 def board(tournament: Tournament) -> Board:
     """The call-up board: every table with what it plays since when, the queue (held-back
     matches marked with who is busy where), the umpires."""
-    active = list(Match.objects.filter(OCCUPYING, event__tournament=tournament)
-                  .select_related(*RELATED).order_by("called_at", "pk"))
+    active = list(
+        Match.objects.filter(OCCUPYING, event__tournament=tournament)
+        .select_related(*RELATED)
+        .order_by("called_at", "pk")
+    )
     on_table = {m.table_id: m for m in active if m.table_id}
-    tables = [TableLine(t, on_table.get(t.pk),
-                        (on_table[t.pk].started_at or on_table[t.pk].called_at)
-                        if t.pk in on_table else None)
-              for t in tournament.tables.order_by("number")]
+    tables = [
+        TableLine(
+            t,
+            on_table.get(t.pk),
+            (on_table[t.pk].started_at or on_table[t.pk].called_at) if t.pk in on_table else None,
+        )
+        for t in tournament.tables.order_by("number")
+    ]
     by_player: dict[int, Match] = {}
     for m in active:
         for p in players_of(m):
@@ -166,8 +203,11 @@ def board(tournament: Tournament) -> Board:
     for m in _queue_matches(tournament):
         held = []
         rubber = _rubber_of(m)
-        lists = ([list(Player.objects.filter(pk__in=rubber.player_ids))] if rubber is not None
-                 else [e.players for e in (m.entry_a, m.entry_b, m.entry_c) if e is not None])
+        lists = (
+            [list(Player.objects.filter(pk__in=rubber.player_ids))]
+            if rubber is not None
+            else [e.players for e in (m.entry_a, m.entry_b, m.entry_c) if e is not None]
+        )
         for players in lists:
             for player in players:
                 other = by_player.get(player.pk)
@@ -176,12 +216,20 @@ def board(tournament: Tournament) -> Board:
         queue.append(QueueItem(m, held))
     umpires = list(tournament.umpires.order_by("username"))
     taken = {m.umpire_id for m in active if m.umpire_id}
-    waiting = list(Match.objects.filter(event__tournament=tournament,
-                                        status=Match.Status.FINISHED)
-                   .select_related(*RELATED).order_by("finished_at", "pk"))
-    return Board(tournament, tables, queue, umpires,
-                 [u for u in umpires if u.pk not in taken], waiting,
-                 [m for m in active if not m.table_id])
+    waiting = list(
+        Match.objects.filter(event__tournament=tournament, status=Match.Status.FINISHED)
+        .select_related(*RELATED)
+        .order_by("finished_at", "pk")
+    )
+    return Board(
+        tournament,
+        tables,
+        queue,
+        umpires,
+        [u for u in umpires if u.pk not in taken],
+        waiting,
+        [m for m in active if not m.table_id],
+    )
 
 
 def _lock_match(match_id: int) -> Match:
@@ -192,22 +240,34 @@ def _bump(match: Match, **fields: Any) -> None:
     match.revision += 1
     for key, value in fields.items():
         setattr(match, key, value)
-    Match.objects.filter(pk=match.pk).update(revision=F("revision") + 1,
-                                              updated_at=timezone.now(), **fields)
+    Match.objects.filter(pk=match.pk).update(
+        revision=F("revision") + 1, updated_at=timezone.now(), **fields
+    )
 
 
 def _free_umpire(tournament: Tournament, taken: set[int]) -> Any:
     """The pool's free umpire with the fewest matches so far (then by name)."""
     user_model = get_user_model()
-    return (user_model.objects.filter(umpire_tournaments=tournament, is_active=True)
-            .exclude(pk__in=taken)
-            .annotate(n=Count("umpired_matches",
-                              filter=Q(umpired_matches__event__tournament=tournament)))
-            .order_by("n", "username").first())
+    return (
+        user_model.objects.filter(umpire_tournaments=tournament, is_active=True)
+        .exclude(pk__in=taken)
+        .annotate(
+            n=Count("umpired_matches", filter=Q(umpired_matches__event__tournament=tournament))
+        )
+        .order_by("n", "username")
+        .first()
+    )
 
 
-def call_match(*, match: Match, table: Table, actor: Actor, umpire: Any = None,
-               auto_umpire: bool = True, force: bool = False) -> Match:
+def call_match(
+    *,
+    match: Match,
+    table: Table,
+    actor: Actor,
+    umpire: Any = None,
+    auto_umpire: bool = True,
+    force: bool = False,
+) -> Match:
     """Call ``match`` to ``table`` (and an umpire: the given one, else a free one of the pool).
 
     :raises TournamentError: the match is not ready, the table is taken or inactive, a player
@@ -218,8 +278,11 @@ def call_match(*, match: Match, table: Table, actor: Actor, umpire: Any = None,
         match = _lock_match(match.pk)
         if match.event.tournament_id != tournament.pk:
             raise TournamentError("wrong_tournament")
-        if (match.status != Match.Status.READY or match.table_id is not None
-                or hasattr(match, "tie")):
+        if (
+            match.status != Match.Status.READY
+            or match.table_id is not None
+            or hasattr(match, "tie")
+        ):
             raise TournamentError("not_ready", number=match.number)
         if not table.active:
             raise TournamentError("table_inactive", table=str(table))
@@ -230,23 +293,34 @@ def call_match(*, match: Match, table: Table, actor: Actor, umpire: Any = None,
             for player in players_of(match):
                 if player in now_busy.players:
                     other = Match.objects.select_related("table").get(
-                        pk=now_busy.players[player][0])
-                    raise TournamentError("player_busy",
-                                          name=Player.objects.get(pk=player).name,
-                                          where=str(other.table or other.number))
+                        pk=now_busy.players[player][0]
+                    )
+                    raise TournamentError(
+                        "player_busy",
+                        name=Player.objects.get(pk=player).name,
+                        where=str(other.table or other.number),
+                    )
         if umpire is not None and umpire.pk in now_busy.umpires:
-            raise TournamentError("umpire_busy",
-                                  name=(umpire.get_full_name() or umpire.get_username()))
+            raise TournamentError(
+                "umpire_busy", name=(umpire.get_full_name() or umpire.get_username())
+            )
         if umpire is None and auto_umpire:
             umpire = _free_umpire(tournament, now_busy.umpires)
-        fields: dict[str, Any] = {"table": table, "status": Match.Status.CALLED,
-                                  "called_at": timezone.now()}
+        fields: dict[str, Any] = {
+            "table": table,
+            "status": Match.Status.CALLED,
+            "called_at": timezone.now(),
+        }
         if umpire is not None:
             fields["umpire"] = umpire
         _bump(match, **fields)
-        audit(tournament, actor, "called", {"table": table.number,
-                                           "umpire": umpire.get_username() if umpire else ""},
-              match=match)
+        audit(
+            tournament,
+            actor,
+            "called",
+            {"table": table.number, "umpire": umpire.get_username() if umpire else ""},
+            match=match,
+        )
         return match
 
 
@@ -258,8 +332,11 @@ def auto_assign(*, tournament: Tournament, actor: Actor = SYSTEM) -> list[Match]
         # serialise automatic call-ups of one tournament (two tablets finishing together)
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
         now_busy = busy(tournament)
-        free = [t for t in tournament.tables.filter(active=True).order_by("number")
-                if t.pk not in now_busy.tables]
+        free = [
+            t
+            for t in tournament.tables.filter(active=True).order_by("number")
+            if t.pk not in now_busy.tables
+        ]
         if not free:
             return []
         taken_players = set(now_busy.players)
@@ -272,8 +349,7 @@ def auto_assign(*, tournament: Tournament, actor: Actor = SYSTEM) -> list[Match]
                 continue
             table = free.pop(0)
             umpire = _free_umpire(tournament, taken_umpires)
-            match = call_match(match=m, table=table, actor=actor, umpire=umpire,
-                               auto_umpire=False)
+            match = call_match(match=m, table=table, actor=actor, umpire=umpire, auto_umpire=False)
             taken_players |= players
             if umpire is not None:
                 taken_umpires.add(umpire.pk)
@@ -289,8 +365,13 @@ def release(*, match: Match, actor: Actor) -> Match:
             raise TournamentError("not_called", number=match.number)
         table = match.table
         _bump(match, table=None, status=Match.Status.READY, called_at=None)
-        audit(match.event.tournament, actor, "call_released",
-              {"table": table.number if table else None}, match=match)
+        audit(
+            match.event.tournament,
+            actor,
+            "call_released",
+            {"table": table.number if table else None},
+            match=match,
+        )
         return match
 
 
@@ -306,8 +387,13 @@ def move_match(*, match: Match, table: Table, actor: Actor) -> Match:
             raise TournamentError("table_taken", table=str(table))
         before = match.table.number if match.table else None
         _bump(match, table=table)
-        audit(match.event.tournament, actor, "match_moved",
-              {"before": before, "after": table.number}, match=match)
+        audit(
+            match.event.tournament,
+            actor,
+            "match_moved",
+            {"before": before, "after": table.number},
+            match=match,
+        )
         return match
 
 

@@ -50,14 +50,22 @@ def roll_call_of(event: Event) -> RollCall | None:
 
 def summary(event: Event) -> RollCallSummary:
     """The entries still in the event with who is present (two queries)."""
-    entries = list(Entry.objects.filter(event=event, withdrawn=False)
-                   .select_related("player", "partner").order_by("player__name", "pk"))
+    entries = list(
+        Entry.objects.filter(event=event, withdrawn=False)
+        .select_related("player", "partner")
+        .order_by("player__name", "pk")
+    )
     present = sum(1 for e in entries if e.present_at)
     return RollCallSummary(roll_call_of(event), entries, present, len(entries) - present)
 
 
-def open_roll_call(*, event: Event, actor: Actor, self_checkin: bool = False,
-                   absent: str = RollCall.Absent.WITHDRAW) -> RollCall:
+def open_roll_call(
+    *,
+    event: Event,
+    actor: Actor,
+    self_checkin: bool = False,
+    absent: str = RollCall.Absent.WITHDRAW,
+) -> RollCall:
     """Start a roll call (everyone absent until marked); a new code if players check in."""
     if absent not in RollCall.Absent.values:
         raise CheckInError("bad_absent")
@@ -71,13 +79,16 @@ def open_roll_call(*, event: Event, actor: Actor, self_checkin: bool = False,
         roll_call.applied_at = None
         roll_call.save()
         Entry.objects.filter(event=event).update(present_at=None, present_via="")
-        audit(event.tournament, actor, "roll_call_opened",
-              {"event": event.pk, "self_checkin": roll_call.self_checkin, "absent": absent})
+        audit(
+            event.tournament,
+            actor,
+            "roll_call_opened",
+            {"event": event.pk, "self_checkin": roll_call.self_checkin, "absent": absent},
+        )
     return roll_call
 
 
-def set_options(*, roll_call: RollCall, actor: Actor, self_checkin: bool,
-                absent: str) -> RollCall:
+def set_options(*, roll_call: RollCall, actor: Actor, self_checkin: bool, absent: str) -> RollCall:
     """Change the options of an open roll call without clearing who is present."""
     if absent not in RollCall.Absent.values:
         raise CheckInError("bad_absent")
@@ -88,17 +99,19 @@ def set_options(*, roll_call: RollCall, actor: Actor, self_checkin: bool,
     roll_call.self_checkin = bool(self_checkin)
     roll_call.absent = absent
     roll_call.save(update_fields=["self_checkin", "absent", "code"])
-    audit(roll_call.event.tournament, actor, "roll_call_options",
-          {"event": roll_call.event_id, "self_checkin": roll_call.self_checkin,
-           "absent": absent})
+    audit(
+        roll_call.event.tournament,
+        actor,
+        "roll_call_options",
+        {"event": roll_call.event_id, "self_checkin": roll_call.self_checkin, "absent": absent},
+    )
     return roll_call
 
 
 def close_roll_call(*, roll_call: RollCall, actor: Actor) -> None:
     """Stop the roll call without applying it (the next draw uses every entry)."""
     RollCall.objects.filter(pk=roll_call.pk).update(open=False)
-    audit(roll_call.event.tournament, actor, "roll_call_closed",
-          {"event": roll_call.event_id})
+    audit(roll_call.event.tournament, actor, "roll_call_closed", {"event": roll_call.event_id})
 
 
 def mark(*, entry: Entry, present: bool, actor: Actor, via: str = "roll_call") -> Entry:
@@ -110,10 +123,15 @@ def mark(*, entry: Entry, present: bool, actor: Actor, via: str = "roll_call") -
         raise CheckInError("withdrawn", name=entry.name)
     entry.present_at = timezone.now() if present else None
     entry.present_via = via if present else ""
-    Entry.objects.filter(pk=entry.pk).update(present_at=entry.present_at,
-                                             present_via=entry.present_via)
-    audit(entry.event.tournament, actor, "checked_in" if present else "checked_out",
-          {"event": entry.event_id, "entry": entry.pk, "name": entry.name, "via": via})
+    Entry.objects.filter(pk=entry.pk).update(
+        present_at=entry.present_at, present_via=entry.present_via
+    )
+    audit(
+        entry.event.tournament,
+        actor,
+        "checked_in" if present else "checked_out",
+        {"event": entry.event_id, "entry": entry.pk, "name": entry.name, "via": via},
+    )
     return entry
 
 
@@ -140,9 +158,12 @@ def before_draw(*, event: Event, actor: Actor) -> set[int]:
     roll_call.open = False
     roll_call.applied_at = timezone.now()
     roll_call.save(update_fields=["open", "applied_at"])
-    audit(event.tournament, actor, "roll_call_applied",
-          {"event": event.pk, "absent": sorted(e.pk for e in absent),
-           "action": roll_call.absent})
+    audit(
+        event.tournament,
+        actor,
+        "roll_call_applied",
+        {"event": event.pk, "absent": sorted(e.pk for e in absent), "action": roll_call.absent},
+    )
     if roll_call.absent == RollCall.Absent.WALKOVER:
         return {e.pk for e in absent}
 
@@ -157,8 +178,9 @@ def after_draw(*, rounds: Iterable[Round], absent: set[int], actor: Actor) -> li
         return []
 
     decided = []
-    matches = Match.objects.filter(round__in=list(rounds), bye=False, entry_a__isnull=False,
-                                   entry_b__isnull=False).order_by("number")
+    matches = Match.objects.filter(
+        round__in=list(rounds), bye=False, entry_a__isnull=False, entry_b__isnull=False
+    ).order_by("number")
     for m in matches:
         a_gone, b_gone = m.entry_a_id in absent, m.entry_b_id in absent
         if not (a_gone or b_gone):

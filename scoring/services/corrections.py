@@ -66,8 +66,13 @@ class PaperFix:
     law: str = ""
 
     def entry(self) -> dict[str, Any]:
-        return {"winner": self.winner, "carrommen": self.carrommen, "queen": self.queen,
-                "points": self.points, "law": self.law}
+        return {
+            "winner": self.winner,
+            "carrommen": self.carrommen,
+            "queen": self.queen,
+            "points": self.points,
+            "law": self.law,
+        }
 
 
 @dataclass(frozen=True)
@@ -120,8 +125,9 @@ class _Preview(Exception):
 def _ranks(event: Event) -> dict[int, tuple[str, int]]:
     from scoring.selectors.live import event_standings  # a read for the preview only
 
-    return {row.entry_id: (row.name, row.rank) for table in event_standings(event)
-            for row in table.rows}
+    return {
+        row.entry_id: (row.name, row.rank) for table in event_standings(event) for row in table.rows
+    }
 
 
 def _later(match: Match) -> tuple[str, list[Round]]:
@@ -133,14 +139,19 @@ def _later(match: Match) -> tuple[str, list[Round]]:
     if event.format == Event.Format.SWISS:
         return "swiss", list(Round.objects.filter(event=event, number__gt=rnd.number))
     if event.format == Event.Format.GROUPS and rnd.bracket == Round.Bracket.GROUPS:
-        return "knockout", list(Round.objects.filter(event=event).exclude(
-            bracket=Round.Bracket.GROUPS))
+        return "knockout", list(
+            Round.objects.filter(event=event).exclude(bracket=Round.Bracket.GROUPS)
+        )
     return "", []
 
 
 def _started(matches: Any) -> bool:
-    return matches.filter(Q(games__isnull=False) | Q(walkover=True) | Q(status__in=STARTED)
-                          | Q(status=Match.Status.CONFIRMED, bye=False)).exists()
+    return matches.filter(
+        Q(games__isnull=False)
+        | Q(walkover=True)
+        | Q(status__in=STARTED)
+        | Q(status=Match.Status.CONFIRMED, bye=False)
+    ).exists()
 
 
 def still_decided(match: Match, breaks_code: str, breaks: str, unfinished: str) -> None:
@@ -158,8 +169,9 @@ def still_decided(match: Match, breaks_code: str, breaks: str, unfinished: str) 
     _bump(match)
 
 
-def _downstream(match: Match, before: tuple[str, dict[str, int], dict[int, tuple[str, int]]]
-                ) -> Downstream:
+def _downstream(
+    match: Match, before: tuple[str, dict[str, int], dict[int, tuple[str, int]]]
+) -> Downstream:
     match.refresh_from_db(fields=["winner_side", "games_won"])
     winner_before, games_before, ranks_before = before
     d = Downstream(winner_before, match.winner_side, games_before, dict(match.games_won))
@@ -167,28 +179,33 @@ def _downstream(match: Match, before: tuple[str, dict[str, int], dict[int, tuple
     nxt = Match.objects.filter(pk=match.winner_to_id).first() if match.winner_to_id else None
     if nxt is not None:
         d.next_match = nxt.number
-        d.next_started = nxt.games.exists() or nxt.status in STARTED or (
-            nxt.status == Match.Status.CONFIRMED and not nxt.bye)
+        d.next_started = (
+            nxt.games.exists()
+            or nxt.status in STARTED
+            or (nxt.status == Match.Status.CONFIRMED and not nxt.bye)
+        )
         if d.winner_changed and not d.next_started:
             repairs = ["move"]  # the slot of a match not started follows the result anyway
     kind, rounds = _later(match)
     if rounds:
         d.later_round, d.later_count = kind, len({r.number for r in rounds})
         d.later_started = _started(Match.objects.filter(round__in=rounds))
-        if d.winner_changed and not d.later_started and (kind == "knockout"
-                                                          or d.later_count == 1):
+        if d.winner_changed and not d.later_started and (kind == "knockout" or d.later_count == 1):
             repairs.insert(0, "repair")
     if d.winner_changed and match.event.format in (*ELIMINATION, Event.Format.GROUPS):
         d.later = later_conflicts(match.event)
         if d.later:  # later matches were played on the old result: each must be repaired
             repairs = list(LATER_REPAIRS)
-    d.names = {side: e.name if (e := match.entry_for(side)) else side.upper()
-               for side in ("a", "b")}
+    d.names = {
+        side: e.name if (e := match.entry_for(side)) else side.upper() for side in ("a", "b")
+    }
     if ranks_before:
         after = _ranks(match.event)
-        d.standings = [(name, rank, after.get(entry, (name, rank))[1])
-                       for entry, (name, rank) in ranks_before.items()
-                       if after.get(entry, (name, rank))[1] != rank]
+        d.standings = [
+            (name, rank, after.get(entry, (name, rank))[1])
+            for entry, (name, rank) in ranks_before.items()
+            if after.get(entry, (name, rank))[1] != rank
+        ]
         d.standings.sort(key=lambda row: row[2])
     d.repairs = tuple(repairs)
     return d
@@ -207,28 +224,43 @@ def _check_paper(match: Match, fix: PaperFix) -> None:
         if fix.queen not in ("", "a", "b"):
             raise CorrectionError("bad_queen", "the queen was covered by A, B or nobody")
     elif not 1 <= fix.points <= rules.board_max or not fix.law:
-        raise CorrectionError("bad_award", "an award needs 1 to %(max)s points and its law",
-                              max=rules.board_max)
+        raise CorrectionError(
+            "bad_award", "an award needs 1 to %(max)s points and its law", max=rules.board_max
+        )
 
 
 def _entry_of(board: Board) -> dict[str, Any]:
     award = board.kind == Board.Kind.AWARD
-    return {"winner": board.summary_winner,
-            "carrommen": None if award else board.summary_carrommen,
-            "queen": "" if award else board.summary_queen,
-            "points": board.award_points if award else None,
-            "law": board.award_law if award else ""}
+    return {
+        "winner": board.summary_winner,
+        "carrommen": None if award else board.summary_carrommen,
+        "queen": "" if award else board.summary_queen,
+        "points": board.award_points if award else None,
+        "law": board.award_law if award else "",
+    }
 
 
 def _row(actor: Actor, board: Board, client_id: uuid.UUID, **fields: Any) -> BoardEvent:
     board.last_seq += 1
-    return _append(board=board, seq=board.last_seq, client_id=client_id,
-                   recorded_by=actor.user if getattr(actor.user, "pk", None) else None,
-                   via=actor.via, device=actor.device[:200], **fields)
+    return _append(
+        board=board,
+        seq=board.last_seq,
+        client_id=client_id,
+        recorded_by=actor.user if getattr(actor.user, "pk", None) else None,
+        via=actor.via,
+        device=actor.device[:200],
+        **fields,
+    )
 
 
-def _fix_paper(match: Match, board: Board, fix: PaperFix, actor: Actor,
-               client_id: uuid.UUID, breaker: str | None = None) -> dict[str, Any]:
+def _fix_paper(
+    match: Match,
+    board: Board,
+    fix: PaperFix,
+    actor: Actor,
+    client_id: uuid.UUID,
+    breaker: str | None = None,
+) -> dict[str, Any]:
     """A ``correction`` row on a paper board; ``breaker``: the side that broke it, keyed
     again too (a sheet keyed with sides A and B swapped), kept in the row so that a replay
     of the log gives it back."""
@@ -238,14 +270,20 @@ def _fix_paper(match: Match, board: Board, fix: PaperFix, actor: Actor,
         before, after = {**before, "breaker": board.breaker}, {**after, "breaker": breaker}
     if before == after:
         raise CorrectionError("correction_unchanged", "the board already has this entry")
-    _row(actor, board, client_id, type=BoardEvent.Type.CORRECTION,
-         payload={"type": "correction", "before": before, "after": after})
+    _row(
+        actor,
+        board,
+        client_id,
+        type=BoardEvent.Type.CORRECTION,
+        payload={"type": "correction", "before": before, "after": after},
+    )
     Board.objects.filter(pk=board.pk).update(last_seq=board.last_seq, **paper_fields(after))
     return {"before": before, "after": after}
 
 
-def _fix_log(match: Match, board: Board, fix: LogFix, actor: Actor,
-             client_id: uuid.UUID) -> dict[str, Any]:
+def _fix_log(
+    match: Match, board: Board, fix: LogFix, actor: Actor, client_id: uuid.UUID
+) -> dict[str, Any]:
     live = live_events(list(board.events.order_by("seq")))
     if not 0 <= fix.keep <= len(live):
         raise CorrectionError("bad_correction_point", "choose an event of this board")
@@ -253,40 +291,50 @@ def _fix_log(match: Match, board: Board, fix: LogFix, actor: Actor,
         right = [parse_event(payload).to_dict() for payload in fix.events]
     except RulesError as err:
         raise CorrectionError("correction_illegal", "%(detail)s", detail=str(err)) from None
-    kept = [e.payload for e in live[:fix.keep]]
+    kept = [e.payload for e in live[: fix.keep]]
     if kept + right == [e.payload for e in live]:
         raise CorrectionError("correction_unchanged", "the board already has these events")
     rules = get_rules(board.rules)
     scores = _scores_before(match, board)
-    position, _notes = _replay_current(board, live[:fix.keep], scores, rules)
+    position, _notes = _replay_current(board, live[: fix.keep], scores, rules)
     try:  # the right events must make a legal board that ends (nothing saved otherwise)
         for payload in right:
             position, _notes = step(position, parse_event(payload), rules)
     except (RulesError, IllegalEvent) as err:
         raise CorrectionError("correction_illegal", "%(detail)s", detail=str(err)) from None
     if position.result is None:
-        raise CorrectionError("correction_board_open",
-                              "the corrected board must end (a win, or void)")
-    for n, event in enumerate(reversed(live[fix.keep:])):
-        _row(actor, board, uuid.uuid5(client_id, f"undo-{n}"), type=BoardEvent.Type.UNDO,
-             payload={"type": "undo", "retracts": event.seq, "correction": True},
-             retracts=event)
+        raise CorrectionError(
+            "correction_board_open", "the corrected board must end (a win, or void)"
+        )
+    for n, event in enumerate(reversed(live[fix.keep :])):
+        _row(
+            actor,
+            board,
+            uuid.uuid5(client_id, f"undo-{n}"),
+            type=BoardEvent.Type.UNDO,
+            payload={"type": "undo", "retracts": event.seq, "correction": True},
+            retracts=event,
+        )
     for n, stored in enumerate(right):
-        _row(actor, board, uuid.uuid5(client_id, f"event-{n}"), type=stored["type"],
-             payload=stored)
+        _row(actor, board, uuid.uuid5(client_id, f"event-{n}"), type=stored["type"], payload=stored)
     Board.objects.filter(pk=board.pk).update(last_seq=board.last_seq)
-    return {"kept": fix.keep, "retracted": [e.payload for e in live[fix.keep:]],
-            "recorded": right}
+    return {"kept": fix.keep, "retracted": [e.payload for e in live[fix.keep :]], "recorded": right}
 
 
-def _apply(match: Match, board_id: int, fix: PaperFix | LogFix, actor: Actor,
-           client_id: uuid.UUID, expected_revision: int | None
-           ) -> tuple[Match, dict[str, Any], Downstream]:
+def _apply(
+    match: Match,
+    board_id: int,
+    fix: PaperFix | LogFix,
+    actor: Actor,
+    client_id: uuid.UUID,
+    expected_revision: int | None,
+) -> tuple[Match, dict[str, Any], Downstream]:
     match = _lock(match.pk)
     _check_write(match, expected_revision, actor)
     if match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED) or match.walkover:
-        raise CorrectionError("correction_not_finished",
-                              "only a finished match is corrected; undo on the tablet")
+        raise CorrectionError(
+            "correction_not_finished", "only a finished match is corrected; undo on the tablet"
+        )
     board = Board.objects.filter(pk=board_id, game__match=match).select_related("game").first()
     if board is None:
         raise CorrectionError("bad_board", "this board is not of this match")
@@ -295,37 +343,52 @@ def _apply(match: Match, board_id: int, fix: PaperFix | LogFix, actor: Actor,
     is_log = board.kind == Board.Kind.LOG
     if is_log != isinstance(fix, LogFix):
         raise CorrectionError("bad_correction_kind", "this board needs the other kind of entry")
-    ranks = _ranks(match.event) if match.event.format in (
-        Event.Format.SWISS, Event.Format.GROUPS) and match.confirmed_at else {}
+    ranks = (
+        _ranks(match.event)
+        if match.event.format in (Event.Format.SWISS, Event.Format.GROUPS) and match.confirmed_at
+        else {}
+    )
     before = (match.winner_side, dict(match.games_won), ranks)
     if is_log:
         detail = _fix_log(match, board, fix, actor, client_id)  # type: ignore[arg-type]
     else:
         detail = _fix_paper(match, board, fix, actor, client_id)  # type: ignore[arg-type]
-    still_decided(match, "correction_breaks_match",
-                  "after this correction a later board no longer fits the game "
-                  "(%(detail)s): correct that board or decide the game",
-                  "after this correction the match would not be over")
+    still_decided(
+        match,
+        "correction_breaks_match",
+        "after this correction a later board no longer fits the game "
+        "(%(detail)s): correct that board or decide the game",
+        "after this correction the match would not be over",
+    )
     detail.update(board=board.pk, game=board.game.number, sequence=board.sequence)
     return match, detail, _downstream(match, before)
 
 
-def preview_correction(*, match: Match, board_id: int, fix: PaperFix | LogFix,
-                       actor: Actor) -> Downstream:
+def preview_correction(
+    *, match: Match, board_id: int, fix: PaperFix | LogFix, actor: Actor
+) -> Downstream:
     """What :func:`correct_board` would change downstream; nothing is saved."""
     try:
         with transaction.atomic():
-            _match, _detail, downstream = _apply(match, board_id, fix, actor, uuid.uuid4(),
-                                                 None)
+            _match, _detail, downstream = _apply(match, board_id, fix, actor, uuid.uuid4(), None)
             raise _Preview(downstream)
     except _Preview as preview:
         return preview.downstream
 
 
-def correct_board(*, match: Match, board_id: int, fix: PaperFix | LogFix, actor: Actor,
-                  reason: str, repair: str, client_id: uuid.UUID | str,
-                  expected_revision: int | None = None, law: str = "",
-                  award_to: str = "moved") -> Downstream:
+def correct_board(
+    *,
+    match: Match,
+    board_id: int,
+    fix: PaperFix | LogFix,
+    actor: Actor,
+    reason: str,
+    repair: str,
+    client_id: uuid.UUID | str,
+    expected_revision: int | None = None,
+    law: str = "",
+    award_to: str = "moved",
+) -> Downstream:
     """Correct one board of a finished or confirmed match and apply ``repair`` downstream.
 
     :raises CorrectionError: the correction or the repair does not fit (nothing is saved).
@@ -334,10 +397,21 @@ def correct_board(*, match: Match, board_id: int, fix: PaperFix | LogFix, actor:
     reason = check_reason(reason, repair, law=law, award_to=award_to)
     client_id = uuid.UUID(str(client_id))
     with transaction.atomic():
-        match, detail, downstream = _apply(match, board_id, fix, actor, client_id,
-                                           expected_revision)
-        return save_repair(match, actor, "correction", detail, downstream, reason, repair,
-                           law=law, award_to=award_to, client_id=client_id)
+        match, detail, downstream = _apply(
+            match, board_id, fix, actor, client_id, expected_revision
+        )
+        return save_repair(
+            match,
+            actor,
+            "correction",
+            detail,
+            downstream,
+            reason,
+            repair,
+            law=law,
+            award_to=award_to,
+            client_id=client_id,
+        )
 
 
 def check_reason(reason: str, repair: str, *, law: str = "", award_to: str = "moved") -> str:
@@ -359,32 +433,62 @@ def check_reason(reason: str, repair: str, *, law: str = "", award_to: str = "mo
     return reason
 
 
-def save_repair(match: Match, actor: Actor, action: str, detail: dict[str, Any],
-                downstream: Downstream, reason: str, repair: str, *, law: str = "",
-                award_to: str = "moved", client_id: uuid.UUID | None = None) -> Downstream:
+def save_repair(
+    match: Match,
+    actor: Actor,
+    action: str,
+    detail: dict[str, Any],
+    downstream: Downstream,
+    reason: str,
+    repair: str,
+    *,
+    law: str = "",
+    award_to: str = "moved",
+    client_id: uuid.UUID | None = None,
+) -> Downstream:
     """Audit a correction (``action``) just applied inside the caller's transaction and apply
     the ``repair`` the organiser chose downstream (see the module's docstring; the repairs of
     later bracket matches already played: :mod:`scoring.services.bracket_repairs`)."""
     from scoring.services import draws as draw_service
 
     if repair not in downstream.repairs:
-        raise CorrectionError("repair_not_possible",
-                              "this repair does not fit; the page shows the ones that do")
-    _audit(match, actor, action, {
-        **detail, "reason": reason, "repair": repair,
-        "winner": [downstream.winner_before, downstream.winner_after],
-        "games": [downstream.games_before, downstream.games_after],
-        **({"later": [m.number for m in downstream.later], "law": law, "award_to": award_to}
-           if repair in LATER_REPAIRS else {})})
+        raise CorrectionError(
+            "repair_not_possible", "this repair does not fit; the page shows the ones that do"
+        )
+    _audit(
+        match,
+        actor,
+        action,
+        {
+            **detail,
+            "reason": reason,
+            "repair": repair,
+            "winner": [downstream.winner_before, downstream.winner_after],
+            "games": [downstream.games_before, downstream.games_after],
+            **(
+                {"later": [m.number for m in downstream.later], "law": law, "award_to": award_to}
+                if repair in LATER_REPAIRS
+                else {}
+            ),
+        },
+    )
     if repair in LATER_REPAIRS:
         match.refresh_from_db(fields=["revision", "advances"])
-        repair_later(match=match, repair=repair, actor=actor, reason=reason, law=law,
-                     award_to=award_to, winner_before=downstream.winner_before,
-                     client_id=client_id)
+        repair_later(
+            match=match,
+            repair=repair,
+            actor=actor,
+            reason=reason,
+            law=law,
+            award_to=award_to,
+            winner_before=downstream.winner_before,
+            client_id=client_id,
+        )
         return downstream
     event = match.event
-    if repair == "move" or (match.confirmed_at and event.format in (
-            *draw_service.ELIMINATION, Event.Format.GROUPS)):
+    if repair == "move" or (
+        match.confirmed_at and event.format in (*draw_service.ELIMINATION, Event.Format.GROUPS)
+    ):
         draw_service.sync_bracket(event, actor=actor)
     if repair == "repair":
         rounds = event.rounds.count()
@@ -403,21 +507,34 @@ def swapped(fix: PaperFix) -> PaperFix:
     """The entry of a board keyed with sides A and B swapped: the other side won it and the
     queen was covered by the other side (ICF 53–55); the award's points and law stay."""
     flip = {"a": "b", "b": "a", "": ""}
-    return PaperFix(winner=flip[fix.winner], carrommen=fix.carrommen, queen=flip[fix.queen],
-                    points=fix.points, law=fix.law)
+    return PaperFix(
+        winner=flip[fix.winner],
+        carrommen=fix.carrommen,
+        queen=flip[fix.queen],
+        points=fix.points,
+        law=fix.law,
+    )
 
 
 def paper_entries(match: Match) -> dict[int, PaperFix]:
     """The recorded entry of every paper board of ``match`` that counts (award boards too),
     by board id in the order of the sheet; the form of a re-keying starts from these."""
-    rows = Board.objects.filter(game__match=match, void=False).exclude(
-        kind=Board.Kind.LOG).select_related("game").order_by("game__number", "sequence")
+    rows = (
+        Board.objects.filter(game__match=match, void=False)
+        .exclude(kind=Board.Kind.LOG)
+        .select_related("game")
+        .order_by("game__number", "sequence")
+    )
     out = {}
     for board in rows:
         entry = _entry_of(board)
-        out[board.pk] = PaperFix(winner=entry["winner"], carrommen=entry["carrommen"],
-                                 queen=entry["queen"] or "", points=entry["points"],
-                                 law=entry["law"])
+        out[board.pk] = PaperFix(
+            winner=entry["winner"],
+            carrommen=entry["carrommen"],
+            queen=entry["queen"] or "",
+            points=entry["points"],
+            law=entry["law"],
+        )
     return out
 
 
@@ -426,8 +543,7 @@ def swap_sides(match: Match) -> dict[int, PaperFix]:
     round); refused when the match has stroke-logged boards (corrected by retraction and
     re-entry, board by board)."""
     if Board.objects.filter(game__match=match, kind=Board.Kind.LOG, void=False).exists():
-        raise CorrectionError("rekey_log_boards",
-                              "stroke-logged boards are corrected one by one")
+        raise CorrectionError("rekey_log_boards", "stroke-logged boards are corrected one by one")
     return {pk: swapped(fix) for pk, fix in paper_entries(match).items()}
 
 
@@ -449,9 +565,14 @@ def _swap_toss(match: Match) -> dict[str, Any]:
     return {"before": before, "after": after}
 
 
-def _apply_many(match: Match, fixes: dict[int, PaperFix], actor: Actor, client_id: uuid.UUID,
-                expected_revision: int | None, swap: bool = False
-                ) -> tuple[Match, dict[str, Any], Downstream]:
+def _apply_many(
+    match: Match,
+    fixes: dict[int, PaperFix],
+    actor: Actor,
+    client_id: uuid.UUID,
+    expected_revision: int | None,
+    swap: bool = False,
+) -> tuple[Match, dict[str, Any], Downstream]:
     """Several paper boards keyed again (see :func:`rekey_boards`); ``swap``: the sheet was
     keyed with sides A and B swapped, so the toss and who broke each board (withdrawn
     boards too) are swapped as well and the re-keyed match is the same match, sides
@@ -459,70 +580,94 @@ def _apply_many(match: Match, fixes: dict[int, PaperFix], actor: Actor, client_i
     match = _lock(match.pk)
     _check_write(match, expected_revision, actor)
     if match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED) or match.walkover:
-        raise CorrectionError("correction_not_finished",
-                              "only a finished match is corrected; undo on the tablet")
+        raise CorrectionError(
+            "correction_not_finished", "only a finished match is corrected; undo on the tablet"
+        )
     if swap and Board.objects.filter(game__match=match, kind=Board.Kind.LOG).exists():
-        raise CorrectionError("rekey_log_boards",
-                              "stroke-logged boards are corrected one by one")
-    boards = {b.pk: b for b in Board.objects.filter(game__match=match, pk__in=list(fixes))
-              .select_related("game")}
+        raise CorrectionError("rekey_log_boards", "stroke-logged boards are corrected one by one")
+    boards = {
+        b.pk: b
+        for b in Board.objects.filter(game__match=match, pk__in=list(fixes)).select_related("game")
+    }
     if len(boards) != len(fixes):
         raise CorrectionError("bad_board", "this board is not of this match")
-    ranks = _ranks(match.event) if match.event.format in (
-        Event.Format.SWISS, Event.Format.GROUPS) and match.confirmed_at else {}
+    ranks = (
+        _ranks(match.event)
+        if match.event.format in (Event.Format.SWISS, Event.Format.GROUPS) and match.confirmed_at
+        else {}
+    )
     before = (match.winner_side, dict(match.games_won), ranks)
     changed = []
     for board in sorted(boards.values(), key=lambda b: (b.game.number, b.sequence)):
         fix = fixes[board.pk]
         if board.kind == Board.Kind.LOG:
-            raise CorrectionError("bad_correction_kind",
-                                  "this board needs the other kind of entry")
+            raise CorrectionError("bad_correction_kind", "this board needs the other kind of entry")
         if board.void:
             raise CorrectionError("board_withdrawn", "this board was withdrawn")
         _check_paper(match, fix)
         breaker = FLIP.get(board.breaker, board.breaker) if swap else None
         if _entry_of(board) == fix.entry() and breaker in (None, board.breaker):
             continue
-        detail = _fix_paper(match, board, fix, actor, uuid.uuid5(client_id, f"rekey-{board.pk}"),
-                            breaker)
-        changed.append({**detail, "board": board.pk, "game": board.game.number,
-                        "sequence": board.sequence})
+        detail = _fix_paper(
+            match, board, fix, actor, uuid.uuid5(client_id, f"rekey-{board.pk}"), breaker
+        )
+        changed.append(
+            {**detail, "board": board.pk, "game": board.game.number, "sequence": board.sequence}
+        )
     if not changed:
         raise CorrectionError("correction_unchanged", "the board already has this entry")
     extra: dict[str, Any] = {}
     if swap:
         # withdrawn paper boards were broken by the other side as well (IT 101: the same
         # breaker plays the board again): their breaker keyed again, their entry kept
-        for board in Board.objects.filter(game__match=match, void=True).exclude(
-                kind=Board.Kind.LOG).exclude(pk__in=list(boards)).select_related("game"):
+        for board in (
+            Board.objects.filter(game__match=match, void=True)
+            .exclude(kind=Board.Kind.LOG)
+            .exclude(pk__in=list(boards))
+            .select_related("game")
+        ):
             if board.breaker in FLIP:
                 entry = _entry_of(board)
-                fix = PaperFix(winner=entry["winner"], carrommen=entry["carrommen"],
-                               queen=entry["queen"] or "", points=entry["points"],
-                               law=entry["law"])
-                _row(actor, board, uuid.uuid5(client_id, f"rekey-void-{board.pk}"),
-                     type=BoardEvent.Type.CORRECTION,
-                     payload={"type": "correction",
-                              "before": {**fix.entry(), "breaker": board.breaker},
-                              "after": {**fix.entry(), "breaker": FLIP[board.breaker]}})
-                Board.objects.filter(pk=board.pk).update(last_seq=board.last_seq,
-                                                         breaker=FLIP[board.breaker])
+                fix = PaperFix(
+                    winner=entry["winner"],
+                    carrommen=entry["carrommen"],
+                    queen=entry["queen"] or "",
+                    points=entry["points"],
+                    law=entry["law"],
+                )
+                _row(
+                    actor,
+                    board,
+                    uuid.uuid5(client_id, f"rekey-void-{board.pk}"),
+                    type=BoardEvent.Type.CORRECTION,
+                    payload={
+                        "type": "correction",
+                        "before": {**fix.entry(), "breaker": board.breaker},
+                        "after": {**fix.entry(), "breaker": FLIP[board.breaker]},
+                    },
+                )
+                Board.objects.filter(pk=board.pk).update(
+                    last_seq=board.last_seq, breaker=FLIP[board.breaker]
+                )
         extra["toss"] = _swap_toss(match)
-    still_decided(match, "correction_breaks_match",
-                  "after this correction a later board no longer fits the game "
-                  "(%(detail)s): correct that board or decide the game",
-                  "after this correction the match would not be over")
+    still_decided(
+        match,
+        "correction_breaks_match",
+        "after this correction a later board no longer fits the game "
+        "(%(detail)s): correct that board or decide the game",
+        "after this correction the match would not be over",
+    )
     return match, {"boards": changed, **extra}, _downstream(match, before)
 
 
-def preview_rekey(*, match: Match, fixes: dict[int, PaperFix], actor: Actor,
-                  swap: bool = False) -> Downstream:
+def preview_rekey(
+    *, match: Match, fixes: dict[int, PaperFix], actor: Actor, swap: bool = False
+) -> Downstream:
     """What :func:`rekey_boards` would change (the match before and after, downstream);
     nothing is saved."""
     try:
         with transaction.atomic():
-            _match, detail, downstream = _apply_many(match, fixes, actor, uuid.uuid4(), None,
-                                                     swap)
+            _match, detail, downstream = _apply_many(match, fixes, actor, uuid.uuid4(), None, swap)
             downstream.boards = detail["boards"]
             downstream.toss = detail.get("toss", {})
             raise _Preview(downstream)
@@ -530,9 +675,19 @@ def preview_rekey(*, match: Match, fixes: dict[int, PaperFix], actor: Actor,
         return preview.downstream
 
 
-def rekey_boards(*, match: Match, fixes: dict[int, PaperFix], actor: Actor, reason: str,
-                 repair: str, client_id: uuid.UUID | str, expected_revision: int | None = None,
-                 swap: bool = False, law: str = "", award_to: str = "moved") -> Downstream:
+def rekey_boards(
+    *,
+    match: Match,
+    fixes: dict[int, PaperFix],
+    actor: Actor,
+    reason: str,
+    repair: str,
+    client_id: uuid.UUID | str,
+    expected_revision: int | None = None,
+    swap: bool = False,
+    law: str = "",
+    award_to: str = "moved",
+) -> Downstream:
     """Several paper boards of a finished or confirmed match keyed again at once (a
     ``correction`` row on each board that changes, checked together, so a sheet keyed with
     sides A and B swapped gets its real board scores), with ``repair`` downstream; audited
@@ -544,9 +699,20 @@ def rekey_boards(*, match: Match, fixes: dict[int, PaperFix], actor: Actor, reas
     reason = check_reason(reason, repair, law=law, award_to=award_to)
     client_id = uuid.UUID(str(client_id))
     with transaction.atomic():
-        match, detail, downstream = _apply_many(match, fixes, actor, client_id,
-                                                expected_revision, swap)
+        match, detail, downstream = _apply_many(
+            match, fixes, actor, client_id, expected_revision, swap
+        )
         downstream.boards = detail["boards"]
         downstream.toss = detail.get("toss", {})
-        return save_repair(match, actor, "rekey", {**detail, "swap": swap}, downstream,
-                           reason, repair, law=law, award_to=award_to, client_id=client_id)
+        return save_repair(
+            match,
+            actor,
+            "rekey",
+            {**detail, "swap": swap},
+            downstream,
+            reason,
+            repair,
+            law=law,
+            award_to=award_to,
+            client_id=client_id,
+        )

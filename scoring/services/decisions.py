@@ -81,19 +81,26 @@ def _check(match: Match, decision: Decision) -> None:
 
 def _withdraw(match: Match, board: Board, actor: Actor, client_id: uuid.UUID) -> None:
     """The board no longer counts: new rows only."""
-    if board.void or (board.kind == Board.Kind.LOG and not live_events(
-            list(board.events.order_by("seq")))):
+    if board.void or (
+        board.kind == Board.Kind.LOG and not live_events(list(board.events.order_by("seq")))
+    ):
         return  # counts nothing already
     if board.kind == Board.Kind.LOG:
         _fix_log(match, board, LogFix(keep=0, events=({"type": "void"},)), actor, client_id)
         return
-    _row(actor, board, client_id, type=BoardEvent.Type.UNDO,
-         payload={"type": "undo", "withdraws": "board", "decision": True})
+    _row(
+        actor,
+        board,
+        client_id,
+        type=BoardEvent.Type.UNDO,
+        payload={"type": "undo", "withdraws": "board", "decision": True},
+    )
     Board.objects.filter(pk=board.pk).update(last_seq=board.last_seq, void=True)
 
 
-def _award_game(match: Match, game: Game, side: str, law: str, actor: Actor,
-                client_id: uuid.UUID) -> None:
+def _award_game(
+    match: Match, game: Game, side: str, law: str, actor: Actor, client_id: uuid.UUID
+) -> None:
     """Withdraw the game's boards and give it to ``side`` by award boards (``law``)."""
     rules = get_rules(match.rules)
     boards = list(game.boards.order_by("sequence"))
@@ -105,9 +112,16 @@ def _award_game(match: Match, game: Game, side: str, law: str, actor: Actor,
     while left > 0:
         points = min(rules.board_max, left)
         sequence += 1
-        Board.objects.create(game=game, sequence=sequence, kind=Board.Kind.AWARD,
-                             breaker=breaker, rules=match.rules, summary_winner=side,
-                             award_points=points, award_law=law)
+        Board.objects.create(
+            game=game,
+            sequence=sequence,
+            kind=Board.Kind.AWARD,
+            breaker=breaker,
+            rules=match.rules,
+            summary_winner=side,
+            award_points=points,
+            award_law=law,
+        )
         breaker = other_side(breaker)  # the break alternates (ICF 43)
         left -= points
 
@@ -128,14 +142,20 @@ def _games_to_give(games: list[Game], side: str, games_to_win: int) -> list[Game
     return given
 
 
-def _apply(match: Match, decision: Decision, actor: Actor, client_id: uuid.UUID,
-           expected_revision: int | None) -> tuple[Match, dict[str, Any], Downstream]:
+def _apply(
+    match: Match,
+    decision: Decision,
+    actor: Actor,
+    client_id: uuid.UUID,
+    expected_revision: int | None,
+) -> tuple[Match, dict[str, Any], Downstream]:
     _check(match, decision)
     match = _lock(match.pk)
     _check_write(match, expected_revision, actor)
     if match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED) or match.walkover:
-        raise CorrectionError("correction_not_finished",
-                              "only a finished match is corrected; undo on the tablet")
+        raise CorrectionError(
+            "correction_not_finished", "only a finished match is corrected; undo on the tablet"
+        )
     games = list(match.games.order_by("number"))
     if decision.game is None:
         given = _games_to_give(games, decision.side, match.games_to_win)
@@ -143,20 +163,32 @@ def _apply(match: Match, decision: Decision, actor: Actor, client_id: uuid.UUID,
         given = [g for g in games if g.number == decision.game]
         if not given:
             raise CorrectionError("bad_game", "that game is not part of this match")
-    if not given or all(g.winner_side == decision.side and g.scores.get(
-            other_side(decision.side), 0) == 0 for g in given):
+    if not given or all(
+        g.winner_side == decision.side and g.scores.get(other_side(decision.side), 0) == 0
+        for g in given
+    ):
         raise CorrectionError("correction_unchanged", "the decision changes nothing")
-    ranks = _ranks(match.event) if match.event.format in (
-        Event.Format.SWISS, Event.Format.GROUPS) and match.confirmed_at else {}
+    ranks = (
+        _ranks(match.event)
+        if match.event.format in (Event.Format.SWISS, Event.Format.GROUPS) and match.confirmed_at
+        else {}
+    )
     before = (match.winner_side, dict(match.games_won), ranks)
     for game in sorted(given, key=lambda g: g.number):
         _award_game(match, game, decision.side, decision.law, actor, client_id)
-    still_decided(match, "decision_breaks_match",
-                  "after this decision a later game no longer fits (%(detail)s)",
-                  "after this decision the match would not be over")
-    detail = {"side": decision.side, "law": decision.law,
-              "game": decision.game, "given": sorted(g.number for g in given),
-              "decided": "game" if decision.game is not None else "match"}
+    still_decided(
+        match,
+        "decision_breaks_match",
+        "after this decision a later game no longer fits (%(detail)s)",
+        "after this decision the match would not be over",
+    )
+    detail = {
+        "side": decision.side,
+        "law": decision.law,
+        "game": decision.game,
+        "given": sorted(g.number for g in given),
+        "decided": "game" if decision.game is not None else "match",
+    }
     return match, detail, _downstream(match, before)
 
 
@@ -170,9 +202,18 @@ def preview_decision(*, match: Match, decision: Decision, actor: Actor) -> Downs
         return preview.downstream
 
 
-def decide(*, match: Match, decision: Decision, actor: Actor, reason: str, repair: str,
-           client_id: uuid.UUID | str, expected_revision: int | None = None,
-           law: str = "", award_to: str = "moved") -> Downstream:
+def decide(
+    *,
+    match: Match,
+    decision: Decision,
+    actor: Actor,
+    reason: str,
+    repair: str,
+    client_id: uuid.UUID | str,
+    expected_revision: int | None = None,
+    law: str = "",
+    award_to: str = "moved",
+) -> Downstream:
     """Enter an umpire's decision on a game or the match and apply ``repair`` downstream.
 
     :raises CorrectionError: the decision or the repair does not fit (nothing is saved).
@@ -181,7 +222,16 @@ def decide(*, match: Match, decision: Decision, actor: Actor, reason: str, repai
     reason = check_reason(reason, repair, law=law or decision.law, award_to=award_to)
     client_id = uuid.UUID(str(client_id))
     with transaction.atomic():
-        match, detail, downstream = _apply(match, decision, actor, client_id,
-                                           expected_revision)
-        return save_repair(match, actor, "decision", detail, downstream, reason, repair,
-                           law=law or decision.law, award_to=award_to, client_id=client_id)
+        match, detail, downstream = _apply(match, decision, actor, client_id, expected_revision)
+        return save_repair(
+            match,
+            actor,
+            "decision",
+            detail,
+            downstream,
+            reason,
+            repair,
+            law=law or decision.law,
+            award_to=award_to,
+            client_id=client_id,
+        )

@@ -17,18 +17,32 @@ from scoring.services.matches import Actor
 SYSTEM = Actor(via="system", device="draw")
 ELIMINATION = (Event.Format.KNOCKOUT, Event.Format.DOUBLE_ELIMINATION)
 DRAWABLE = (*ELIMINATION, Event.Format.SWISS, Event.Format.GROUPS)
-BRACKETS = (Round.Bracket.MAIN, Round.Bracket.WINNERS, Round.Bracket.LOSERS,
-            Round.Bracket.FINAL, Round.Bracket.PLACEMENT)
+BRACKETS = (
+    Round.Bracket.MAIN,
+    Round.Bracket.WINNERS,
+    Round.Bracket.LOSERS,
+    Round.Bracket.FINAL,
+    Round.Bracket.PLACEMENT,
+)
 NOT_STARTED = (Match.Status.SCHEDULED, Match.Status.READY)
 READY = Match.Status.READY.value  # a plain string: sent to the database as it is
 
 #: Round names stored in the database (English); pages translate them with gettext.
 ROUND_NAMES = (
-    gettext_noop("Final"), gettext_noop("Semi-final"), gettext_noop("Quarter-final"),
-    gettext_noop("Round of 16"), gettext_noop("Round of 32"), gettext_noop("Round of 64"),
-    gettext_noop("Round of 128"), gettext_noop("Round of 256"), gettext_noop("Round of 512"),
-    gettext_noop("Round of 1024"), gettext_noop("Third-place match"),
-    gettext_noop("Winners final"), gettext_noop("Losers final"), gettext_noop("Grand final"),
+    gettext_noop("Final"),
+    gettext_noop("Semi-final"),
+    gettext_noop("Quarter-final"),
+    gettext_noop("Round of 16"),
+    gettext_noop("Round of 32"),
+    gettext_noop("Round of 64"),
+    gettext_noop("Round of 128"),
+    gettext_noop("Round of 256"),
+    gettext_noop("Round of 512"),
+    gettext_noop("Round of 1024"),
+    gettext_noop("Third-place match"),
+    gettext_noop("Winners final"),
+    gettext_noop("Losers final"),
+    gettext_noop("Grand final"),
     gettext_noop("Grand final (reset)"),
 )
 
@@ -42,7 +56,7 @@ class DrawServiceError(ServiceError):
 
 
 def separation_key(event: Event) -> str | None:
-    """"club" or "nation" when the event keeps players of one apart (issue 14), else None."""
+    """ "club" or "nation" when the event keeps players of one apart (issue 14), else None."""
     value = event.settings.get("separate")
     return value if value in ("club", "nation") else None
 
@@ -59,13 +73,19 @@ def reason_json(reason: Reason, numbers: dict[str, int] | None = None) -> dict[s
     params = dict(reason.params)
     if reason.code == "ko_feed":
         return {"code": "ko_feed", "params": {}}
-    return {"code": reason.code,
-            "params": {k: v for k, v in params.items() if isinstance(v, (int, str, float))}}
+    return {
+        "code": reason.code,
+        "params": {k: v for k, v in params.items() if isinstance(v, (int, str, float))},
+    }
 
 
 def next_match_number(event: Event) -> int:
-    last = Match.objects.filter(event=event).order_by("-number").values_list(
-        "number", flat=True).first()
+    last = (
+        Match.objects.filter(event=event)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
     return (last or 0) + 1
 
 

@@ -37,8 +37,11 @@ from scoring.services.draw_rows import insert_matches
 def slot(event: Event, m: BracketMatch, offset: int) -> tuple[str, int]:
     """The (Round.bracket, Round.number) of a bracket match."""
     if event.format == Event.Format.DOUBLE_ELIMINATION:
-        bracket = {"winners": Round.Bracket.WINNERS, "losers": Round.Bracket.LOSERS,
-                   "grand_final": Round.Bracket.FINAL}[m.section]
+        bracket = {
+            "winners": Round.Bracket.WINNERS,
+            "losers": Round.Bracket.LOSERS,
+            "grand_final": Round.Bracket.FINAL,
+        }[m.section]
         return bracket, m.round
     if m.section == "third_place":
         return Round.Bracket.PLACEMENT, offset + m.round
@@ -67,19 +70,24 @@ def _play_order(m: BracketMatch) -> tuple[int, int, int]:
     return wave, 0 if m.section == "winners" else 1, m.index
 
 
-def build_bracket(event: Event, entries: list[DrawEntry], seed: int | None,
-                   groups_tables: Any = None) -> Bracket:
+def build_bracket(
+    event: Event, entries: list[DrawEntry], seed: int | None, groups_tables: Any = None
+) -> Bracket:
     options = event.settings
     if groups_tables is not None:
         return pairing.knockout_from_groups(
-            groups_tables, int(options.get("qualifiers") or 2),
-            third_place=bool(options.get("third_place")))
+            groups_tables,
+            int(options.get("qualifiers") or 2),
+            third_place=bool(options.get("third_place")),
+        )
     if event.format == Event.Format.DOUBLE_ELIMINATION:
         bracket = pairing.double_elimination(
-            entries, reset=options.get("reset", True), random_seed=seed)
+            entries, reset=options.get("reset", True), random_seed=seed
+        )
     else:
         bracket = pairing.single_elimination(
-            entries, third_place=bool(options.get("third_place")), random_seed=seed)
+            entries, third_place=bool(options.get("third_place")), random_seed=seed
+        )
     if separation_key(event) is not None:  # the lines: a knock-out's, or the winners' bracket
         # of a double elimination (clubmates meet there as late as the seeding allows)
         from scoring.services.separation import separate_knockout
@@ -88,8 +96,12 @@ def build_bracket(event: Event, entries: list[DrawEntry], seed: int | None,
     return bracket
 
 
-def save_bracket(event: Event, bracket: Bracket, offset: int = 0,
-                  places: dict[int, tuple[str, int]] | None = None) -> list[Round]:
+def save_bracket(
+    event: Event,
+    bracket: Bracket,
+    offset: int = 0,
+    places: dict[int, tuple[str, int]] | None = None,
+) -> list[Round]:
     """Rounds and matches of a whole bracket in a few bulk inserts; byes decided at once.
 
     ``places`` (the knock-out after groups): each qualifier's group and place, so the first
@@ -103,9 +115,14 @@ def save_bracket(event: Event, bracket: Bracket, offset: int = 0,
     for m in bracket.matches:
         key = slot(event, m, offset)
         if key not in rounds:
-            rounds[key] = Round(event=event, bracket=key[0], number=key[1],
-                                name=_round_name(event, m, last), stage=m.stage,
-                                games_to_win=games_to_win(event, key[1], m.stage))
+            rounds[key] = Round(
+                event=event,
+                bracket=key[0],
+                number=key[1],
+                name=_round_name(event, m, last),
+                stage=m.stage,
+                games_to_win=games_to_win(event, key[1], m.stage),
+            )
     Round.objects.bulk_create(list(rounds.values()))
     first = next_match_number(event)
     ordered = sorted(bracket.matches, key=_play_order)
@@ -123,15 +140,21 @@ def save_bracket(event: Event, bracket: Bracket, offset: int = 0,
     for m in bracket.matches:
         st = states[m.id]
         row: dict[str, Any] = {
-            "round": rounds[slot(event, m, offset)], "number": numbers[m.id],
-            "position": m.index, "entry_a_id": st.a, "entry_b_id": st.b,
+            "round": rounds[slot(event, m, offset)],
+            "number": numbers[m.id],
+            "position": m.index,
+            "entry_a_id": st.a,
+            "entry_b_id": st.b,
             "draw_reason": _group_reason(st, places) if places else reason_json(st.reason),
         }
         if st.status == "ready":
             row["status"] = Match.Status.READY
         elif st.status in ("bye", "void"):
-            side = "a" if st.winner is not None and st.winner == st.a else (
-                "b" if st.winner is not None else "")
+            side = (
+                "a"
+                if st.winner is not None and st.winner == st.a
+                else ("b" if st.winner is not None else "")
+            )
             row.update(decided_fields(now, bye=True, winner_side=side))
         rows.append(row)
     ids = insert_matches(event, rows)
@@ -140,27 +163,42 @@ def save_bracket(event: Event, bracket: Bracket, offset: int = 0,
         winner = targets.get((m.id, "winner"), (None, ""))
         loser = targets.get((m.id, "loser"), (None, ""))
         if winner[0] or loser[0]:
-            links.append((ids[numbers[winner[0]]] if winner[0] else None, winner[1],
-                          ids[numbers[loser[0]]] if loser[0] else None, loser[1],
-                          ids[numbers[m.id]]))
+            links.append(
+                (
+                    ids[numbers[winner[0]]] if winner[0] else None,
+                    winner[1],
+                    ids[numbers[loser[0]]] if loser[0] else None,
+                    loser[1],
+                    ids[numbers[m.id]],
+                )
+            )
     quote = connection.ops.quote_name
     with connection.cursor() as cursor:
         cursor.executemany(
             f"UPDATE {quote(Match._meta.db_table)} SET {quote('winner_to_id')} = %s, "
             f"{quote('winner_to_side')} = %s, {quote('loser_to_id')} = %s, "
-            f"{quote('loser_to_side')} = %s WHERE {quote('id')} = %s", links)
+            f"{quote('loser_to_side')} = %s WHERE {quote('id')} = %s",
+            links,
+        )
     return list(rounds.values())
 
 
 def _group_reason(st: Any, places: dict[int, tuple[str, int]]) -> dict[str, Any]:
     """Why a first-round pair of the knock-out after groups was made, by group places."""
-    if st.match.round != 1 or st.reason.code not in ("ko_seeded", "ko_seeded_drawn", "ko_drawn",
-                                                     "ko_bye", "ko_bye_drawn"):
+    if st.match.round != 1 or st.reason.code not in (
+        "ko_seeded",
+        "ko_seeded_drawn",
+        "ko_drawn",
+        "ko_bye",
+        "ko_bye_drawn",
+    ):
         return reason_json(st.reason)
     a, b = places.get(st.a), places.get(st.b)
     if a and b:
-        return {"code": "group_places", "params": {"group_a": a[0], "place_a": a[1],
-                                                   "group_b": b[0], "place_b": b[1]}}
+        return {
+            "code": "group_places",
+            "params": {"group_a": a[0], "place_a": a[1], "group_b": b[0], "place_b": b[1]},
+        }
     only = a or b
     if only:
         return {"code": "group_bye", "params": {"group": only[0], "place": only[1]}}
@@ -172,8 +210,9 @@ def _group_reason(st: Any, places: dict[int, tuple[str, int]]) -> dict[str, Any]
 
 def group_names(count: int) -> list[str]:
     letters = string.ascii_uppercase
-    return [letters[i] if i < 26 else f"{letters[i // 26 - 1]}{letters[i % 26]}"
-            for i in range(count)]
+    return [
+        letters[i] if i < 26 else f"{letters[i // 26 - 1]}{letters[i % 26]}" for i in range(count)
+    ]
 
 
 def save_groups(event: Event, entries: list[DrawEntry]) -> list[Round]:
@@ -187,9 +226,16 @@ def save_groups(event: Event, entries: list[DrawEntry]) -> list[Round]:
     by_id = {e.id: e for e in entries}
     names = group_names(len(groups))
     schedules = [pairing.circle_schedule([by_id[i] for i in g]) for g in groups]
-    rounds = [Round(event=event, bracket=Round.Bracket.GROUPS, number=n, stage="early",
-                    games_to_win=games_to_win(event, n, "early"))
-              for n in range(1, max(len(s) for s in schedules) + 1)]
+    rounds = [
+        Round(
+            event=event,
+            bracket=Round.Bracket.GROUPS,
+            number=n,
+            stage="early",
+            games_to_win=games_to_win(event, n, "early"),
+        )
+        for n in range(1, max(len(s) for s in schedules) + 1)
+    ]
     Round.objects.bulk_create(rounds)
     number = next_match_number(event)
     matches: list[dict[str, Any]] = []
@@ -202,18 +248,30 @@ def save_groups(event: Event, entries: list[DrawEntry]) -> list[Round]:
                     continue  # a rest, not a match
                 reason = reason_json(p.reason)
                 if moved & {p.a, p.b}:  # separation put one of them into this group
-                    reason = {"code": "sep_group", "params": {
-                        "group": name, "by": event.settings.get("separate")}}
-                matches.append({"round": rnd, "number": number, "position": index,
-                                "group": name, "entry_a_id": p.a, "entry_b_id": p.b,
-                                "status": Match.Status.READY, "draw_reason": reason})
+                    reason = {
+                        "code": "sep_group",
+                        "params": {"group": name, "by": event.settings.get("separate")},
+                    }
+                matches.append(
+                    {
+                        "round": rnd,
+                        "number": number,
+                        "position": index,
+                        "group": name,
+                        "entry_a_id": p.a,
+                        "entry_b_id": p.b,
+                        "status": Match.Status.READY,
+                        "draw_reason": reason,
+                    }
+                )
                 number += 1
     insert_matches(event, matches)
     return rounds
 
 
-def group_tables(event: Event, entries: list[DrawEntry] | None = None
-                 ) -> dict[str, tuple[Any, ...]]:
+def group_tables(
+    event: Event, entries: list[DrawEntry] | None = None
+) -> dict[str, tuple[Any, ...]]:
     """Each group's places (entry, rank), from the one group table
     (:func:`scoring.standings.group_tables`, the event's ranking rule). ``entries`` is
     accepted for callers that have them; the table reads its own."""

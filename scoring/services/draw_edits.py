@@ -43,8 +43,9 @@ def _not_started(m: Match) -> bool:
     if m.bye:  # a bye is decided at the draw; its winner must not have played on yet
         nxt = Match.objects.filter(pk=m.winner_to_id).first() if m.winner_to_id else None
         return nxt is None or (nxt.status in NOT_STARTED and not nxt.games.exists())
-    return (m.status in (*NOT_STARTED, Match.Status.CALLED) and not m.walkover
-            and not m.games.exists())
+    return (
+        m.status in (*NOT_STARTED, Match.Status.CALLED) and not m.walkover and not m.games.exists()
+    )
 
 
 def _pairs_after(matches: list[Match]) -> list[tuple[int | None, int | None]]:
@@ -56,23 +57,41 @@ def broken_invariants(event: Event, rnd: Round, matches: list[Match]) -> list[di
     if event.format != Event.Format.SWISS:
         return []
     earlier = Match.objects.filter(event=event, round__number__lt=rnd.number)
-    met = {frozenset((a, b)): n for a, b, n in earlier.exclude(entry_b__isnull=True)
-           .values_list("entry_a_id", "entry_b_id", "round__number") if a and b}
+    met = {
+        frozenset((a, b)): n
+        for a, b, n in earlier.exclude(entry_b__isnull=True).values_list(
+            "entry_a_id", "entry_b_id", "round__number"
+        )
+        if a and b
+    }
     byes = set(earlier.filter(bye=True).values_list("entry_a_id", flat=True))
     broken: list[dict[str, Any]] = []
     for m in matches:
         a, b = m.entry_a_id, m.entry_b_id
         if a and b and frozenset((a, b)) in met:  # the pair, and the round it played in
-            broken.append({"code": "repeat_pairing", "match": m.number, "entries": [a, b],
-                           "round": met[frozenset((a, b))]})
+            broken.append(
+                {
+                    "code": "repeat_pairing",
+                    "match": m.number,
+                    "entries": [a, b],
+                    "round": met[frozenset((a, b))],
+                }
+            )
         if m.bye and (a or b) in byes:
             broken.append({"code": "second_bye", "match": m.number})
     return broken
 
 
-def swap_entries(*, event: Event, first: Slot, second: Slot, actor: Actor,
-                 override: bool = False, reason: str = "",
-                 action: str = "draw_swap") -> list[dict[str, Any]]:
+def swap_entries(
+    *,
+    event: Event,
+    first: Slot,
+    second: Slot,
+    actor: Actor,
+    override: bool = False,
+    reason: str = "",
+    action: str = "draw_swap",
+) -> list[dict[str, Any]]:
     """Swap the entries of two places of one round (an entry and a bye: the bye's entrant).
 
     :returns: the invariants the swap breaks (empty, or overridden and logged).
@@ -83,8 +102,12 @@ def swap_entries(*, event: Event, first: Slot, second: Slot, actor: Actor,
     with transaction.atomic():
         event = lock_event(event)
         ids = {first[0], second[0]}
-        rows = {m.pk: m for m in Match.objects.select_for_update(of=("self",)).filter(
-            pk__in=ids, event=event).select_related("round")}
+        rows = {
+            m.pk: m
+            for m in Match.objects.select_for_update(of=("self",))
+            .filter(pk__in=ids, event=event)
+            .select_related("round")
+        }
         if len(rows) != len(ids) or first == second:
             raise DrawServiceError("edit_bad_places")
         rnd = rows[first[0]].round
@@ -114,24 +137,42 @@ def swap_entries(*, event: Event, first: Slot, second: Slot, actor: Actor,
             raise DrawServiceError("override_reason")
         now = timezone.now()
         for m in {m1.pk: m1, m2.pk: m2}.values():
-            m.draw_reason = {"code": "manual_swap", "params": {"by": getattr(
-                actor.user, "get_username", lambda: "")()}}
+            m.draw_reason = {
+                "code": "manual_swap",
+                "params": {"by": getattr(actor.user, "get_username", lambda: "")()},
+            }
             m.revision += 1
             m.updated_at = now
             Match.objects.filter(pk=m.pk).update(
-                entry_a_id=m.entry_a_id, entry_b_id=m.entry_b_id, draw_reason=m.draw_reason,
-                revision=m.revision, updated_at=now)
-        audit(event.tournament, actor, action, {
-            "event": event.pk, "round": rnd.number, "matches": [m1.number, m2.number],
-            "entries": [e1, e2], "broken": broken, "override": bool(broken),
-            "reason": reason}, match=m1)
+                entry_a_id=m.entry_a_id,
+                entry_b_id=m.entry_b_id,
+                draw_reason=m.draw_reason,
+                revision=m.revision,
+                updated_at=now,
+            )
+        audit(
+            event.tournament,
+            actor,
+            action,
+            {
+                "event": event.pk,
+                "round": rnd.number,
+                "matches": [m1.number, m2.number],
+                "entries": [e1, e2],
+                "broken": broken,
+                "override": bool(broken),
+                "reason": reason,
+            },
+            match=m1,
+        )
         if event.format in ELIMINATION:
             sync_bracket(event, actor=actor)
     return broken
 
 
-def pin_pairing(*, event: Event, first: int, second: int, actor: Actor,
-                override: bool = False, reason: str = "") -> list[dict[str, Any]]:
+def pin_pairing(
+    *, event: Event, first: int, second: int, actor: Actor, override: bool = False, reason: str = ""
+) -> list[dict[str, Any]]:
     """Make entries ``first`` and ``second`` meet in the round that can still change: one
     swap (:func:`swap_entries`, the same checks and override) of ``second`` with the opponent
     of ``first``; when ``first`` has the bye, ``first`` takes the place of ``second``'s
@@ -161,8 +202,15 @@ def pin_pairing(*, event: Event, first: int, second: int, actor: Actor,
         moving, target = (m1.pk, s1), (m2.pk, other_side(s2))
     else:  # second takes the place of first's opponent (a bye of second: he gets it)
         moving, target = (m2.pk, s2), (m1.pk, other_side(s1))
-    return swap_entries(event=event, first=moving, second=target, actor=actor,
-                        override=override, reason=reason, action="draw_pin")
+    return swap_entries(
+        event=event,
+        first=moving,
+        second=target,
+        actor=actor,
+        override=override,
+        reason=reason,
+        action="draw_pin",
+    )
 
 
 def editable_round(event: Event) -> Round | None:
@@ -181,9 +229,13 @@ def pin_choices(event: Event) -> tuple[Round | None, list[tuple[int, str, int]]]
     if rnd is None:
         return None, []
     out = []
-    for m in Match.objects.filter(round=rnd).select_related(
-            "entry_a__player", "entry_a__partner", "entry_b__player",
-            "entry_b__partner").order_by("position", "number"):
+    for m in (
+        Match.objects.filter(round=rnd)
+        .select_related(
+            "entry_a__player", "entry_a__partner", "entry_b__player", "entry_b__partner"
+        )
+        .order_by("position", "number")
+    ):
         for entry in (m.entry_a, m.entry_b):
             if entry is not None:
                 out.append((entry.pk, entry.name, m.number))
@@ -206,7 +258,12 @@ def swappable(event: Event, rnd: Round) -> bool:
         _editable_round(event, rnd)
     except DrawServiceError:
         return False
-    return not Match.objects.filter(round=rnd, bye=False).filter(
-        Q(games__isnull=False) | Q(walkover=True)
-        | Q(status__in=(Match.Status.PLAYING, Match.Status.FINISHED, Match.Status.CONFIRMED))
-    ).exists()
+    return (
+        not Match.objects.filter(round=rnd, bye=False)
+        .filter(
+            Q(games__isnull=False)
+            | Q(walkover=True)
+            | Q(status__in=(Match.Status.PLAYING, Match.Status.FINISHED, Match.Status.CONFIRMED))
+        )
+        .exists()
+    )

@@ -32,22 +32,32 @@ from scoring.standings.results import result_of
 
 def _bracket_rows(event: Event) -> tuple[list[Match], int]:
     """The elimination matches of the event and the round offset of a knock-out after groups."""
-    rows = list(Match.objects.filter(event=event, round__bracket__in=BRACKETS)
-                .select_related("round"))
+    rows = list(
+        Match.objects.filter(event=event, round__bracket__in=BRACKETS).select_related("round")
+    )
     offset = 0
     if event.format == Event.Format.GROUPS:
-        offset = (Round.objects.filter(event=event, bracket=Round.Bracket.GROUPS)
-                  .order_by("-number").values_list("number", flat=True).first()) or 0
+        offset = (
+            Round.objects.filter(event=event, bracket=Round.Bracket.GROUPS)
+            .order_by("-number")
+            .values_list("number", flat=True)
+            .first()
+        ) or 0
     return rows, offset
 
 
 def _rebuild(event: Event, rows: list[Match], offset: int) -> tuple[Bracket, dict[str, Match]]:
     """The pure bracket of the saved draw (from its first-round lines) and its match rows by
     bracket match id."""
-    first_bracket = (Round.Bracket.WINNERS if event.format == Event.Format.DOUBLE_ELIMINATION
-                     else Round.Bracket.MAIN)
-    first = sorted((m for m in rows if m.round.bracket == first_bracket
-                    and m.round.number == offset + 1), key=lambda m: m.position)
+    first_bracket = (
+        Round.Bracket.WINNERS
+        if event.format == Event.Format.DOUBLE_ELIMINATION
+        else Round.Bracket.MAIN
+    )
+    first = sorted(
+        (m for m in rows if m.round.bracket == first_bracket and m.round.number == offset + 1),
+        key=lambda m: m.position,
+    )
     size = 2 * len(first)
     order = pairing.seeding_order(size)
     n = sum((m.entry_a_id is not None) + (m.entry_b_id is not None) for m in first)
@@ -58,11 +68,15 @@ def _rebuild(event: Event, rows: list[Match], offset: int) -> tuple[Bracket, dic
         else:  # a bye row keeps its entrant on side a; the bye line is the rank beyond n
             only = m.entry_a_id or m.entry_b_id
             lines.extend((only, None) if order[2 * i] <= n else (None, only))
-    entries = [DrawEntry(line, seed=rank) for line, rank in zip(lines, order, strict=True)
-               if line is not None]
+    entries = [
+        DrawEntry(line, seed=rank)
+        for line, rank in zip(lines, order, strict=True)
+        if line is not None
+    ]
     if event.format == Event.Format.DOUBLE_ELIMINATION:
-        has_reset = any(m.round.bracket == Round.Bracket.FINAL and m.round.number == 2
-                        for m in rows)
+        has_reset = any(
+            m.round.bracket == Round.Bracket.FINAL and m.round.number == 2 for m in rows
+        )
         bracket = pairing.double_elimination(entries, reset=has_reset)
     else:
         has_third = any(m.round.bracket == Round.Bracket.PLACEMENT for m in rows)
@@ -99,8 +113,9 @@ def _row_result(m: Match) -> MatchResult | None:
     return result
 
 
-def _advance_safely(bracket: Bracket, results: dict[str, MatchResult],
-                    conflicts: list[str]) -> Progress:
+def _advance_safely(
+    bracket: Bracket, results: dict[str, MatchResult], conflicts: list[str]
+) -> Progress:
     """:func:`advance`, leaving out results that no longer fit (an earlier result was
     corrected after the later match was played): those are reported in ``conflicts``."""
     try:
@@ -133,8 +148,9 @@ def sync_bracket(event: Event, *, actor: Actor = SYSTEM) -> Progress | None:
         if not rows:
             return None
         bracket, slots = _rebuild(event, rows, offset)
-        withdrawn = set(Entry.objects.filter(event=event, withdrawn=True)
-                        .values_list("pk", flat=True))
+        withdrawn = set(
+            Entry.objects.filter(event=event, withdrawn=True).values_list("pk", flat=True)
+        )
         results = {}
         for mid, m in slots.items():
             r = _row_result(m)
@@ -155,8 +171,9 @@ def sync_bracket(event: Event, *, actor: Actor = SYSTEM) -> Progress | None:
                 winner = None if len(gone) == 2 else (st.b if gone[0] == st.a else st.a)
                 side = "" if winner is None else ("a" if winner == st.a else "b")
                 m.entry_a_id, m.entry_b_id = st.a, st.b
-                for key, value in decided_fields(now, walkover=True, winner_side=side,
-                                                  table=None).items():
+                for key, value in decided_fields(
+                    now, walkover=True, winner_side=side, table=None
+                ).items():
                     setattr(m, key, value)
                 m.revision += 1
                 m.updated_at = now
@@ -173,28 +190,60 @@ def sync_bracket(event: Event, *, actor: Actor = SYSTEM) -> Progress | None:
         if changed:
             Match.objects.bulk_update(
                 list(changed.values()),
-                ["entry_a", "entry_b", "status", "bye", "walkover", "winner_side",
-                 "finished_at", "confirmed_at", "table", "called_at", "draw_reason",
-                 "revision", "updated_at"])
+                [
+                    "entry_a",
+                    "entry_b",
+                    "status",
+                    "bye",
+                    "walkover",
+                    "winner_side",
+                    "finished_at",
+                    "confirmed_at",
+                    "table",
+                    "called_at",
+                    "draw_reason",
+                    "revision",
+                    "updated_at",
+                ],
+            )
         for m in walkovers:
-            audit(event.tournament, actor, "walkover_withdrawn",
-                  {"winner_side": m.winner_side}, match=m)
+            audit(
+                event.tournament,
+                actor,
+                "walkover_withdrawn",
+                {"winner_side": m.winner_side},
+                match=m,
+            )
         for mid in conflicts:
-            audit(event.tournament, actor, "draw_conflict", {"match": slots[mid].number},
-                  match=slots[mid])
-        if progress.complete and event.status != Event.Status.FINISHED and (
-                event.format != Event.Format.GROUPS or offset):
+            audit(
+                event.tournament,
+                actor,
+                "draw_conflict",
+                {"match": slots[mid].number},
+                match=slots[mid],
+            )
+        if (
+            progress.complete
+            and event.status != Event.Status.FINISHED
+            and (event.format != Event.Format.GROUPS or offset)
+        ):
             Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
         return progress
 
 
 def _apply_state(m: Match, st: Any, now: Any) -> bool:
     """Bring a not-yet-played match row in line with the bracket state; True if changed."""
-    if m.status in (Match.Status.PLAYING, Match.Status.FINISHED) or (
-            m.status == Match.Status.CONFIRMED and not m.bye) or m.walkover:
+    if (
+        m.status in (Match.Status.PLAYING, Match.Status.FINISHED)
+        or (m.status == Match.Status.CONFIRMED and not m.bye)
+        or m.walkover
+    ):
         return False
-    if m.status == Match.Status.CALLED and (m.entry_a_id, m.entry_b_id) == (st.a, st.b) \
-            and st.status == "ready":
+    if (
+        m.status == Match.Status.CALLED
+        and (m.entry_a_id, m.entry_b_id) == (st.a, st.b)
+        and st.status == "ready"
+    ):
         return False
     before = (m.entry_a_id, m.entry_b_id, m.status, m.bye, m.winner_side, m.table_id)
     m.entry_a_id, m.entry_b_id = st.a, st.b
@@ -213,8 +262,9 @@ def _apply_state(m: Match, st: Any, now: Any) -> bool:
         elif st.status == "not_needed":
             m.entry_a_id = m.entry_b_id = None
             m.draw_reason = {"code": "de_not_needed", "params": {}}
-        for key, value in decided_fields(m.confirmed_at or now, bye=True,
-                                          winner_side=side, table=None).items():
+        for key, value in decided_fields(
+            m.confirmed_at or now, bye=True, winner_side=side, table=None
+        ).items():
             setattr(m, key, value)
     else:  # "done": decided by its own result
         return False
@@ -241,5 +291,4 @@ def champion(event: Event) -> Entry | None:
     progress = _advance_safely(bracket, results, [])
     if progress.champion is None:
         return None
-    return Entry.objects.select_related("player", "partner").filter(
-        pk=progress.champion).first()
+    return Entry.objects.select_related("player", "partner").filter(pk=progress.champion).first()

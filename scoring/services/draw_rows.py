@@ -47,25 +47,34 @@ def _sql(vendor: str, key: str) -> str:
             sql += " FOR UPDATE"
         return sql
     if key == "rounds":
-        return (f"SELECT {q('number')}, {q('bracket')} FROM {q(Round._meta.db_table)} "
-                f"WHERE {q('event_id')} = %s ORDER BY {q('number')}, {q('bracket')}")
+        return (
+            f"SELECT {q('number')}, {q('bracket')} FROM {q(Round._meta.db_table)} "
+            f"WHERE {q('event_id')} = %s ORDER BY {q('number')}, {q('bracket')}"
+        )
     if key == "roll_call":
-        return (f"SELECT 1 FROM {q(RollCall._meta.db_table)} WHERE {q('event_id')} = %s "
-                f"AND {q('open')} = %s")
+        return (
+            f"SELECT 1 FROM {q(RollCall._meta.db_table)} WHERE {q('event_id')} = %s "
+            f"AND {q('open')} = %s"
+        )
     if key == "match_ids":
-        return (f"SELECT {q('number')}, {q('id')} FROM {q(Match._meta.db_table)} "
-                f"WHERE {q('event_id')} = %s AND {q('number')} >= %s AND {q('number')} <= %s")
+        return (
+            f"SELECT {q('number')}, {q('id')} FROM {q(Match._meta.db_table)} "
+            f"WHERE {q('event_id')} = %s AND {q('number')} >= %s AND {q('number')} <= %s"
+        )
     if key == "entries":
-        return (f"SELECT e.{q('id')}, e.{q('seed')}, e.{q('withdrawn')}, p.{q('rating')} "
-                f"FROM {q(Entry._meta.db_table)} e JOIN {q(Player._meta.db_table)} p "
-                f"ON p.{q('id')} = e.{q('player_id')} WHERE e.{q('event_id')} = %s "
-                f"ORDER BY e.{q('seed')}, e.{q('id')}")
+        return (
+            f"SELECT e.{q('id')}, e.{q('seed')}, e.{q('withdrawn')}, p.{q('rating')} "
+            f"FROM {q(Entry._meta.db_table)} e JOIN {q(Player._meta.db_table)} p "
+            f"ON p.{q('id')} = e.{q('player_id')} WHERE e.{q('event_id')} = %s "
+            f"ORDER BY e.{q('seed')}, e.{q('id')}"
+        )
     raise KeyError(key)
 
 
 @functools.cache
-def _converters(vendor: str, model: type[models.Model]
-                ) -> tuple[tuple[str, ...], tuple[tuple[int, Any, tuple[Any, ...]], ...]]:
+def _converters(
+    vendor: str, model: type[models.Model]
+) -> tuple[tuple[str, ...], tuple[tuple[int, Any, tuple[Any, ...]], ...]]:
     """The attribute names of ``model``'s concrete fields and, per column that needs them,
     the converters the ORM applies to its database values (made once per process)."""
     db = _db()
@@ -141,19 +150,23 @@ def insert_round(event: Event, **fields: Any) -> Round:
 
 
 @functools.cache
-def _match_layout(vendor: str) -> tuple[tuple[models.Field[Any, Any], ...], dict[str, int],
-                                        frozenset[str], dict[str, Any], str]:
+def _match_layout(
+    vendor: str,
+) -> tuple[tuple[models.Field[Any, Any], ...], dict[str, int], frozenset[str], dict[str, Any], str]:
     """The match table's insert columns, each column's index by attribute name, the columns
     whose ints, strings and booleans go to the database as they are, the JSON columns' encoders
     and the INSERT's head (``INSERT INTO … (columns)``; :func:`_insert_sql` adds the values)."""
     q = _db().ops.quote_name
     columns = tuple(f for f in Match._meta.concrete_fields if not f.primary_key)
-    plain = frozenset(f.attname for f in columns
-                      if isinstance(f, (models.IntegerField, models.CharField,
-                                        models.BooleanField, models.ForeignKey)))
+    plain = frozenset(
+        f.attname
+        for f in columns
+        if isinstance(
+            f, (models.IntegerField, models.CharField, models.BooleanField, models.ForeignKey)
+        )
+    )
     json_columns = {f.attname: f.encoder for f in columns if isinstance(f, models.JSONField)}
-    head = (f"INSERT INTO {q(Match._meta.db_table)} "
-            f"({', '.join(q(f.column) for f in columns)})")
+    head = f"INSERT INTO {q(Match._meta.db_table)} ({', '.join(q(f.column) for f in columns)})"
     return columns, {f.attname: n for n, f in enumerate(columns)}, plain, json_columns, head
 
 
@@ -177,8 +190,9 @@ def _literal(value: Any) -> str | None:
 
 
 @functools.lru_cache(maxsize=64)
-def _insert_sql(vendor: str, event_id: int, rules: str, varying: frozenset[int]
-                ) -> tuple[str, tuple[int, ...]]:
+def _insert_sql(
+    vendor: str, event_id: int, rules: str, varying: frozenset[int]
+) -> tuple[str, tuple[int, ...]]:
     """The INSERT of one match of an event and the columns each row binds. A column no row
     sets (not in ``varying``) takes the template's value, the same for every row: written as
     a literal when it is a plain value, it is bound for none of them. A round's rows then bind
@@ -197,8 +211,9 @@ def _insert_sql(vendor: str, event_id: int, rules: str, varying: frozenset[int]
 
 
 @functools.lru_cache(maxsize=64)
-def _match_template(vendor: str, event_id: int, rules: str
-                    ) -> tuple[tuple[Any, ...], tuple[int, ...]]:
+def _match_template(
+    vendor: str, event_id: int, rules: str
+) -> tuple[tuple[Any, ...], tuple[int, ...]]:
     """A new ``Match(event=…)``'s column values prepared for the database (made once per
     event) and the columns to make again on each insert: the creation and update times and
     any default that is a function (but ``dict`` and ``list``)."""
@@ -207,15 +222,17 @@ def _match_template(vendor: str, event_id: int, rules: str
     # a new match has no games: its cached totals are the fields' default, 0 (match_totals)
     template = Match(event_id=event_id, rules=rules)
     base = tuple(f.get_db_prep_save(f.pre_save(template, True), db) for f in columns)
-    fresh = tuple(n for n, f in enumerate(columns)
-                  if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
-                  or (f.has_default() and callable(f.default)
-                      and f.default not in (dict, list)))
+    fresh = tuple(
+        n
+        for n, f in enumerate(columns)
+        if getattr(f, "auto_now", False)
+        or getattr(f, "auto_now_add", False)
+        or (f.has_default() and callable(f.default) and f.default not in (dict, list))
+    )
     return base, fresh
 
 
-def insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = True
-                   ) -> dict[int, int]:
+def insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = True) -> dict[int, int]:
     """Insert many matches of ``event`` with one ``executemany`` and return their ids by match
     number (one more query; none with ``ids=False``).
 
@@ -253,8 +270,10 @@ def insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = True
         keys = tuple(row)
         plan = plans.get(keys)
         if plan is None:  # per set of keys: each one's column and how its value is sent
-            plan = plans[keys] = [(index[k], k in plain, k in json_columns, json_columns.get(k),
-                                   columns[index[k]]) for k in keys]
+            plan = plans[keys] = [
+                (index[k], k in plain, k in json_columns, json_columns.get(k), columns[index[k]])
+                for k in keys
+            ]
         for (n, is_plain, is_json, encoder, f), value in zip(plan, row.values(), strict=True):
             if is_plain and (value is None or type(value) in (int, str, bool)):
                 line[n] = value

@@ -100,9 +100,10 @@ def draw_entries(event: Event) -> tuple[list[DrawEntry], set[int]]:
         # the rated entries seeded after the organiser's own seeds, best rate first (a
         # knock-out places seeds only; Swiss and groups read the same order)
         after = max((row[1] for row in rows if row[1] is not None), default=0)
-        rated = sorted((pk for pk, seed, _gone, _r in rows
-                        if seed is None and pk in by_rating),
-                       key=lambda pk: -by_rating[pk])
+        rated = sorted(
+            (pk for pk, seed, _gone, _r in rows if seed is None and pk in by_rating),
+            key=lambda pk: -by_rating[pk],
+        )
         rated_seeds = {pk: after + n for n, pk in enumerate(rated, start=1)}
     for pk, seed, gone, rating in rows:
         if by_rating is not None:
@@ -128,11 +129,13 @@ def _rating_seeds(event: Event, entry_ids: list[int]) -> dict[int, float] | None
     rating = Rating.objects.filter(pk=settings["seed_rating"]).first()
     if rating is None:
         return None
-    players = {pk: [p for p in (player, partner) if p is not None]
-               for pk, player, partner in Entry.objects.filter(pk__in=entry_ids)
-               .values_list("pk", "player_id", "partner_id")}
-    rates = seeding_rates(rating, seeding_date(event),
-                          [p for ids in players.values() for p in ids])
+    players = {
+        pk: [p for p in (player, partner) if p is not None]
+        for pk, player, partner in Entry.objects.filter(pk__in=entry_ids).values_list(
+            "pk", "player_id", "partner_id"
+        )
+    }
+    rates = seeding_rates(rating, seeding_date(event), [p for ids in players.values() for p in ids])
     out: dict[int, float] = {}
     for pk, ids in players.items():
         known = [rates[p] for p in ids if p in rates]
@@ -145,9 +148,22 @@ def _rating_seeds(event: Event, entry_ids: list[int]) -> dict[int, float] | None
 # reader of decided results, scoring.standings.results), the draw services' SYSTEM actor
 # (scoring/services/draw_base.py) and the jobs split off (issue 13): group tables, brackets
 # replayed, walkovers and confirmation, the signal handlers.
-__all__ = ["RESULT_COLUMNS", "SYSTEM", "champion", "confirm_result", "connect", "event_results",
-           "group_tables", "on_match_confirmed", "on_match_finished", "record_walkover",
-           "reinstate_entry", "result_of", "sync_bracket", "withdraw_entry"]
+__all__ = [
+    "RESULT_COLUMNS",
+    "SYSTEM",
+    "champion",
+    "confirm_result",
+    "connect",
+    "event_results",
+    "group_tables",
+    "on_match_confirmed",
+    "on_match_finished",
+    "record_walkover",
+    "reinstate_entry",
+    "result_of",
+    "sync_bracket",
+    "withdraw_entry",
+]
 
 
 # --- writing helpers ---------------------------------------------------------------------------
@@ -171,27 +187,36 @@ def _pair_swiss(event: Event, number: int) -> Round:
     if not all_confirmed:
         raise DrawServiceError("round_incomplete")  # only confirmed results pair a round
     try:
-        drawn = pairing.pair_round(entries, results, withdrawn=withdrawn,
-                                   rule=ranking_rule(event))
+        drawn = pairing.pair_round(entries, results, withdrawn=withdrawn, rule=ranking_rule(event))
     except DrawError as err:
         raise DrawServiceError(err.code, **err.params) from err
     if separation_key(event) is not None:
         from scoring.services.separation import separate_swiss, separate_swiss_later
 
-        drawn = separate_swiss(event, drawn) if number == 1 else \
-            separate_swiss_later(event, drawn)
-    rnd = insert_round(event, bracket=Round.Bracket.MAIN, number=number, stage="early",
-                       games_to_win=games_to_win(event, number, "early"))
+        drawn = separate_swiss(event, drawn) if number == 1 else separate_swiss_later(event, drawn)
+    rnd = insert_round(
+        event,
+        bracket=Round.Bracket.MAIN,
+        number=number,
+        stage="early",
+        games_to_win=games_to_win(event, number, "early"),
+    )
     now = timezone.now()
     first = 1 + last_number
     matches = []
     for i, p in enumerate(drawn.pairings):
-        fields: dict[str, Any] = {"round": rnd, "number": first + i, "position": i + 1,
-                                  "entry_a_id": p.a, "entry_b_id": p.b,
-                                  "draw_reason": reason_json(p.reason)}
+        fields: dict[str, Any] = {
+            "round": rnd,
+            "number": first + i,
+            "position": i + 1,
+            "entry_a_id": p.a,
+            "entry_b_id": p.b,
+            "draw_reason": reason_json(p.reason),
+        }
         if p.b is None:
-            fields.update(decided_fields(now, bye=True, winner_side="a",
-                                          games_won={"a": 1, "b": 0}))
+            fields.update(
+                decided_fields(now, bye=True, winner_side="a", games_won={"a": 1, "b": 0})
+            )
         else:
             fields["status"] = READY
         matches.append(fields)
@@ -257,8 +282,13 @@ def draw_state(event: Event) -> DrawState:
     return state
 
 
-def draw_event(*, event: Event, actor: Actor, random_seed: int | None = None,
-               expected_rounds: int | None = None) -> list[Round]:
+def draw_event(
+    *,
+    event: Event,
+    actor: Actor,
+    random_seed: int | None = None,
+    expected_rounds: int | None = None,
+) -> list[Round]:
     """Make the first draw: the whole bracket (knock-out, double elimination), every group
     match (groups) or round 1 (Swiss). ``expected_rounds`` (what the page showed, 0) stops a
     second click from drawing twice."""
@@ -280,8 +310,9 @@ def draw_event(*, event: Event, actor: Actor, random_seed: int | None = None,
             seed = random.SystemRandom().randrange(1, 2**31)
         try:
             if event.kind == Event.Kind.POINTS:  # point carrom: tables of three
-                rounds = save_point_round_robin(event, sorted(e.id for e in entries),
-                                                _insert_matches, next_match_number(event))
+                rounds = save_point_round_robin(
+                    event, sorted(e.id for e in entries), _insert_matches, next_match_number(event)
+                )
             elif event.format in ELIMINATION:
                 rounds = brackets.save_bracket(event, brackets.build_bracket(event, entries, seed))
             elif event.format == Event.Format.GROUPS:
@@ -295,9 +326,17 @@ def draw_event(*, event: Event, actor: Actor, random_seed: int | None = None,
         checkin.after_draw(rounds=rounds, absent=absent, actor=actor)
         Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
         event.status = Event.Status.RUNNING
-        audit(event.tournament, actor, "draw_made",
-              {"event": event.pk, "format": event.format, "entries": len(entries),
-               "random_seed": seed})
+        audit(
+            event.tournament,
+            actor,
+            "draw_made",
+            {
+                "event": event.pk,
+                "format": event.format,
+                "entries": len(entries),
+                "random_seed": seed,
+            },
+        )
     _after_draw(event)
     return rounds
 
@@ -327,18 +366,26 @@ def next_round(*, event: Event, actor: Actor, expected_rounds: int | None = None
                 entries, _withdrawn = draw_entries(event)
                 by_group = brackets.group_tables(event, entries)
                 tables = list(by_group.values())
-                places = {s.entry: (name, s.rank) for name, table in by_group.items()
-                          for s in table}
+                places = {
+                    s.entry: (name, s.rank) for name, table in by_group.items() for s in table
+                }
                 offset = max(number for number, _bracket in rounds)
                 made = brackets.save_bracket(
-                    event, brackets.build_bracket(event, entries, None, tables), offset=offset,
-                    places=places)
+                    event,
+                    brackets.build_bracket(event, entries, None, tables),
+                    offset=offset,
+                    places=places,
+                )
             else:
                 raise DrawServiceError("nothing_to_draw")
         except DrawError as err:
             raise DrawServiceError(err.code, **err.params) from err
-        audit(event.tournament, actor, "round_drawn",
-              {"event": event.pk, "rounds": [r.number for r in made]})
+        audit(
+            event.tournament,
+            actor,
+            "round_drawn",
+            {"event": event.pk, "rounds": [r.number for r in made]},
+        )
     _after_draw(event)
     return made
 
@@ -364,15 +411,18 @@ def delete_last_round(*, event: Event, actor: Actor, expected_rounds: int) -> No
         if event.format == Event.Format.SWISS:
             doomed = [rounds[-1]]
         elif event.format == Event.Format.GROUPS and any(
-                r.bracket != Round.Bracket.GROUPS for r in rounds):
+            r.bracket != Round.Bracket.GROUPS for r in rounds
+        ):
             doomed = [r for r in rounds if r.bracket != Round.Bracket.GROUPS]
         else:
             doomed = rounds
         matches = Match.objects.filter(round__in=doomed)
-        started = matches.filter(Q(games__isnull=False) | Q(walkover=True) |
-                                 Q(status__in=(Match.Status.CALLED, Match.Status.PLAYING,
-                                               Match.Status.FINISHED))
-                                 | Q(status=Match.Status.CONFIRMED, bye=False)).exists()
+        started = matches.filter(
+            Q(games__isnull=False)
+            | Q(walkover=True)
+            | Q(status__in=(Match.Status.CALLED, Match.Status.PLAYING, Match.Status.FINISHED))
+            | Q(status=Match.Status.CONFIRMED, bye=False)
+        ).exists()
         if started:
             raise DrawServiceError("round_started")
         numbers = [r.number for r in doomed]
@@ -391,15 +441,22 @@ def set_round_games(*, rnd: Round, games_to_win: int, actor: Actor) -> Round:
     if games_to_win not in (1, 2, 3):
         raise DrawServiceError("bad_games")
     with transaction.atomic():
-        if Match.objects.filter(round=rnd).filter(
-                Q(games__isnull=False) | Q(status__in=(Match.Status.PLAYING,
-                                                       Match.Status.FINISHED))).exists():
+        if (
+            Match.objects.filter(round=rnd)
+            .filter(
+                Q(games__isnull=False) | Q(status__in=(Match.Status.PLAYING, Match.Status.FINISHED))
+            )
+            .exists()
+        ):
             raise DrawServiceError("round_started")
         before = rnd.games_to_win
         rnd.games_to_win = games_to_win
         rnd.save(update_fields=["games_to_win"])
         Match.objects.filter(round=rnd).update(games_to_win=games_to_win)
-        audit(rnd.event.tournament, actor, "round_games",
-              {"event": rnd.event_id, "round": rnd.number, "before": before,
-               "after": games_to_win})
+        audit(
+            rnd.event.tournament,
+            actor,
+            "round_games",
+            {"event": rnd.event_id, "round": rnd.number, "before": before, "after": games_to_win},
+        )
         return rnd

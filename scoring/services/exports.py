@@ -43,9 +43,13 @@ from scoring.standings.results import DONE, ranking_rule
 #: Namespace of the guids we make for players, events and clubs (stable across exports).
 GUID_NAMESPACE = uuid.UUID("0c6a1f4e-2b7d-4c55-9a0e-6b1d3c2f9e71")
 PHANTOM_SCORE = 25
-SYSTEMS = {Event.Format.SWISS: "swiss", Event.Format.KNOCKOUT: "knockout",
-           Event.Format.DOUBLE_ELIMINATION: "knockout", Event.Format.GROUPS: "roundrobin",
-           Event.Format.SINGLE_MATCH: "swiss"}
+SYSTEMS = {
+    Event.Format.SWISS: "swiss",
+    Event.Format.KNOCKOUT: "knockout",
+    Event.Format.DOUBLE_ELIMINATION: "knockout",
+    Event.Format.GROUPS: "roundrobin",
+    Event.Format.SINGLE_MATCH: "swiss",
+}
 
 
 def _guid(kind: str, key: Any) -> str:
@@ -62,8 +66,20 @@ def _cell(value: Any) -> Any:
 # --- placings CSV ----------------------------------------------------------------------------
 
 
-PLACINGS_HEADER = ["event", "place", "place_to", "name", "licence", "club", "nationality",
-                   "partner", "partner_licence", "partner_club", "withdrawn", "entry_id"]
+PLACINGS_HEADER = [
+    "event",
+    "place",
+    "place_to",
+    "name",
+    "licence",
+    "club",
+    "nationality",
+    "partner",
+    "partner_licence",
+    "partner_club",
+    "withdrawn",
+    "entry_id",
+]
 
 
 def placings_csv(tournament: Tournament, events: Iterable[Event] | None = None) -> str:
@@ -72,18 +88,31 @@ def placings_csv(tournament: Tournament, events: Iterable[Event] | None = None) 
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(PLACINGS_HEADER)
-    for event in events if events is not None else tournament.events.order_by("order",
-                                                                               "name"):
+    for event in events if events is not None else tournament.events.order_by("order", "name"):
         if event.kind == Event.Kind.POINTS:
             continue
         for p in event_placings(event):
             e = p.entry
             partner = e.partner
-            writer.writerow([_cell(v) for v in (
-                event.name, p.place or "", p.last or "", e.player.name, e.player.licence,
-                e.player.club, e.player.nationality, partner.name if partner else "",
-                partner.licence if partner else "", partner.club if partner else "",
-                int(e.withdrawn), e.pk)])
+            writer.writerow(
+                [
+                    _cell(v)
+                    for v in (
+                        event.name,
+                        p.place or "",
+                        p.last or "",
+                        e.player.name,
+                        e.player.licence,
+                        e.player.club,
+                        e.player.nationality,
+                        partner.name if partner else "",
+                        partner.licence if partner else "",
+                        partner.club if partner else "",
+                        int(e.withdrawn),
+                        e.pk,
+                    )
+                ]
+            )
     return out.getvalue()
 
 
@@ -93,8 +122,11 @@ def placings_csv(tournament: Tournament, events: Iterable[Event] | None = None) 
 def _names(player: Player, record: ExternalRecord | None) -> tuple[str, str, str]:
     """(first name, last name, nickname): SoL's own when the player came from SoL."""
     if record is not None and (record.data.get("lastname") or record.data.get("firstname")):
-        return (record.data.get("firstname", ""), record.data.get("lastname", ""),
-                record.data.get("nickname", ""))
+        return (
+            record.data.get("firstname", ""),
+            record.data.get("lastname", ""),
+            record.data.get("nickname", ""),
+        )
     parts = player.name.split()
     if len(parts) < 2:
         return ("", player.name, "")
@@ -117,8 +149,7 @@ def _sol_boards(match: Match) -> list[dict[str, Any]] | None:
     if state is None or len(state.games) != 1:
         return None
     rows = []
-    for number, b in enumerate((b for b in state.games[0].boards
-                                if b.finished and not b.void), 1):
+    for number, b in enumerate((b for b in state.games[0].boards if b.finished and not b.void), 1):
         if b.extra_points or b.winner not in ("a", "b") or b.carrommen is None:
             return None
         coins = {"a": 0, "b": 0}
@@ -130,19 +161,29 @@ def _sol_boards(match: Match) -> list[dict[str, Any]] | None:
     return rows or None
 
 
-def _sol_match(match: Match, games: list[Game], position: dict[int, int], turn: int,
-               final: bool) -> dict[str, Any] | None:
+def _sol_match(
+    match: Match, games: list[Game], position: dict[int, int], turn: int, final: bool
+) -> dict[str, Any] | None:
     if match.bye and match.entry_a_id is None and match.entry_b_id in position:
         # a bye whose entry sits on side b: SoL's bye is the first competitor's
-        return {"competitor1": position[match.entry_b_id], "competitor2": None, "turn": turn,
-                "board": match.table.number if match.table_id else None, "final": final,
-                "score1": PHANTOM_SCORE, "score2": 0}
+        return {
+            "competitor1": position[match.entry_b_id],
+            "competitor2": None,
+            "turn": turn,
+            "board": match.table.number if match.table_id else None,
+            "final": final,
+            "score1": PHANTOM_SCORE,
+            "score2": 0,
+        }
     if match.entry_a_id is None or match.entry_a_id not in position:
         return None
-    row: dict[str, Any] = {"competitor1": position[match.entry_a_id],
-                           "competitor2": position.get(match.entry_b_id), "turn": turn,
-                           "board": match.table.number if match.table_id else None,
-                           "final": final}
+    row: dict[str, Any] = {
+        "competitor1": position[match.entry_a_id],
+        "competitor2": position.get(match.entry_b_id),
+        "turn": turn,
+        "board": match.table.number if match.table_id else None,
+        "final": final,
+    }
     if match.bye:
         row.update(competitor2=None, score1=PHANTOM_SCORE, score2=0)
         return row
@@ -150,8 +191,10 @@ def _sol_match(match: Match, games: list[Game], position: dict[int, int], turn: 
         return None  # waiting for its opponent (a bracket's next match): nothing to say yet
     if match.walkover:
         winner = match.winner_side
-        row.update(score1=PHANTOM_SCORE if winner == "a" else 0,
-                   score2=PHANTOM_SCORE if winner == "b" else 0)
+        row.update(
+            score1=PHANTOM_SCORE if winner == "a" else 0,
+            score2=PHANTOM_SCORE if winner == "b" else 0,
+        )
         return row
     if match.status not in DONE:
         row.update(score1=0, score2=0)  # not played yet
@@ -171,27 +214,39 @@ def _sol_match(match: Match, games: list[Game], position: dict[int, int], turn: 
     return row
 
 
-def sol_documents(tournament: Tournament, events: Iterable[Event] | None = None
-                  ) -> list[dict[str, Any]]:
+def sol_documents(
+    tournament: Tournament, events: Iterable[Event] | None = None
+) -> list[dict[str, Any]]:
     """The archive's documents: the lists, then one tourney per event (point carrom events
     are left out: SoL has no three-player matches)."""
-    events = [e for e in (events if events is not None
-                          else tournament.events.order_by("order", "name"))
-              if e.kind != Event.Kind.POINTS]
-    entries = list(Entry.objects.filter(event__in=events).select_related("player", "partner")
-                   .order_by("event_id", "pk"))
-    player_ids = {e.player_id for e in entries} | {e.partner_id for e in entries
-                                                   if e.partner_id}
+    events = [
+        e
+        for e in (events if events is not None else tournament.events.order_by("order", "name"))
+        if e.kind != Event.Kind.POINTS
+    ]
+    entries = list(
+        Entry.objects.filter(event__in=events)
+        .select_related("player", "partner")
+        .order_by("event_id", "pk")
+    )
+    player_ids = {e.player_id for e in entries} | {e.partner_id for e in entries if e.partner_id}
     players = sorted(Player.objects.filter(pk__in=player_ids), key=lambda p: (p.name, p.pk))
-    records = {r.player_id: r for r in ExternalRecord.objects.filter(
-        source="sol", kind="player", player__in=players)}
+    records = {
+        r.player_id: r
+        for r in ExternalRecord.objects.filter(source="sol", kind="player", player__in=players)
+    }
     clubs: list[dict[str, Any]] = []
     club_pos: dict[str, int] = {}
 
     def club_of(name: str, nationality: str) -> int:
         if name not in club_pos:
-            clubs.append({"guid": _guid("club", name), "description": name,
-                          "nationality": nationality or None})
+            clubs.append(
+                {
+                    "guid": _guid("club", name),
+                    "description": name,
+                    "nationality": nationality or None,
+                }
+            )
             club_pos[name] = len(clubs)
         return club_pos[name]
 
@@ -199,10 +254,12 @@ def sol_documents(tournament: Tournament, events: Iterable[Event] | None = None
     player_rows, player_pos = [], {}
     for p in players:
         first, last, nick = _names(p, records.get(p.pk))
-        row: dict[str, Any] = {"guid": (records[p.pk].key if p.pk in records
-                                        else _guid("player", p.pk)),
-                               "firstname": first, "lastname": last,
-                               "nationality": (p.nationality or "")[:3] or None}
+        row: dict[str, Any] = {
+            "guid": (records[p.pk].key if p.pk in records else _guid("player", p.pk)),
+            "firstname": first,
+            "lastname": last,
+            "nationality": (p.nationality or "")[:3] or None,
+        }
         if nick:
             row["nickname"] = nick
         if p.club:
@@ -225,37 +282,57 @@ def sol_documents(tournament: Tournament, events: Iterable[Event] | None = None
             owner = club_of(counted.club.name, counted.club.nation)
             if counted.club.federation:
                 clubs[owner - 1]["isfederation"] = True
-            championships.append({
-                "guid": _guid("championship", f"season-{counted.pk}"), "club": owner,
-                "description": counted.name, "prizes": counted.prizes, "couplings": "serial",
-                "skipworstprizes": counted.skip_worst,
-                "playersperteam": 2 if event.is_doubles else 1,
-                **({"closed": True} if counted.closed else {})})
+            championships.append(
+                {
+                    "guid": _guid("championship", f"season-{counted.pk}"),
+                    "club": owner,
+                    "description": counted.name,
+                    "prizes": counted.prizes,
+                    "couplings": "serial",
+                    "skipworstprizes": counted.skip_worst,
+                    "playersperteam": 2 if event.is_doubles else 1,
+                    **({"closed": True} if counted.closed else {}),
+                }
+            )
             position = counted_pos[counted.pk] = len(championships)
         else:
-            championships.append({
-                "guid": _guid("championship", event.pk), "club": host,
-                "description": f"{tournament.name} – {event.name}", "prizes": "fixed",
-                "couplings": "serial", "skipworstprizes": 0,
-                "playersperteam": 2 if event.is_doubles else 1})
+            championships.append(
+                {
+                    "guid": _guid("championship", event.pk),
+                    "club": host,
+                    "description": f"{tournament.name} – {event.name}",
+                    "prizes": "fixed",
+                    "couplings": "serial",
+                    "skipworstprizes": 0,
+                    "playersperteam": 2 if event.is_doubles else 1,
+                }
+            )
             position = len(championships)
         extension: dict[str, Any] = {}
-        tourneys.append(_tourney(tournament, event, by_event.get(event.pk, []), player_pos,
-                                 position, extension))
+        tourneys.append(
+            _tourney(tournament, event, by_event.get(event.pk, []), player_pos, position, extension)
+        )
         extensions[tourneys[-1]["guid"]] = extension
     ratings, rates = _sol_ratings(tournament, player_pos)
     if ratings:  # issue 33: the tourneys rated under the tournament's rating, as SoL has it
         for t in tourneys:
             t["rating"] = 1
-    lists = {"users": [], "clubs": clubs, "players": player_rows,
-             "championships": championships, "ratings": ratings, "rates": rates,
-             # what SoL cannot hold, for this app to read back (SoL ignores it)
-             EXTENSION_KEY: {"version": EXTENSION_VERSION, "tourneys": extensions}}
+    lists = {
+        "users": [],
+        "clubs": clubs,
+        "players": player_rows,
+        "championships": championships,
+        "ratings": ratings,
+        "rates": rates,
+        # what SoL cannot hold, for this app to read back (SoL ignores it)
+        EXTENSION_KEY: {"version": EXTENSION_VERSION, "tourneys": extensions},
+    }
     return [lists, *tourneys]
 
 
-def _sol_ratings(tournament: Tournament, player_pos: dict[int, int]
-                 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def _sol_ratings(
+    tournament: Tournament, player_pos: dict[int, int]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The tournament's rating in SoL's shape and the exported players' rates under it (their
     whole history), or two empty lists (issue 33; docs/RATINGS.md)."""
     from scoring.models import Rate
@@ -263,70 +340,103 @@ def _sol_ratings(tournament: Tournament, player_pos: dict[int, int]
 
     if tournament.rating_id is None:
         return [], []
-    rates = [{"rating": 1, "player": player_pos[r.player_id], "date": r.date.isoformat(),
-              "rate": round(r.rate), "deviation": round(r.deviation),
-              "volatility": f"{r.volatility:.5f}"}
-             for r in Rate.objects.filter(rating_id=tournament.rating_id,
-                                          player_id__in=list(player_pos))
-             .order_by("date", "player_id")]
+    rates = [
+        {
+            "rating": 1,
+            "player": player_pos[r.player_id],
+            "date": r.date.isoformat(),
+            "rate": round(r.rate),
+            "deviation": round(r.deviation),
+            "volatility": f"{r.volatility:.5f}",
+        }
+        for r in Rate.objects.filter(
+            rating_id=tournament.rating_id, player_id__in=list(player_pos)
+        ).order_by("date", "player_id")
+    ]
     return [sol_rating(tournament.rating)], rates
 
 
 def sol_report(tournament: Tournament, events: Iterable[Event] | None = None) -> list[str]:
     """What SoL itself cannot hold of the export (the app's own import reads it back from
     the archive's extension, :mod:`scoring.services.sol.extension`): the export's report."""
-    chosen = list(events if events is not None
-                  else tournament.events.order_by("order", "name"))
+    chosen = list(events if events is not None else tournament.events.order_by("order", "name"))
     lines = []
     for event in chosen:
         if event.kind == Event.Kind.POINTS:
-            lines.append(f"{event.name}: point carrom (three players) is not exported; SoL "
-                         "has no three-player matches")
+            lines.append(
+                f"{event.name}: point carrom (three players) is not exported; SoL "
+                "has no three-player matches"
+            )
             continue
         if event.format == Event.Format.DOUBLE_ELIMINATION:
-            lines.append(f"{event.name}: double elimination; SoL shows it as a knock-out "
-                         "(its brackets are in the app's extension)")
+            lines.append(
+                f"{event.name}: double elimination; SoL shows it as a knock-out "
+                "(its brackets are in the app's extension)"
+            )
         if event.format == Event.Format.SINGLE_MATCH:
-            lines.append(f"{event.name}: single matches; SoL shows them as one Swiss turn "
-                         "(kept in the app's extension)")
+            lines.append(
+                f"{event.name}: single matches; SoL shows them as one Swiss turn "
+                "(kept in the app's extension)"
+            )
         walkovers = Match.objects.filter(event=event, walkover=True).count()
         if walkovers:
-            lines.append(f"{event.name}: {walkovers} walkover(s); SoL sees a win by the "
-                         "phantom score (marked in the app's extension)")
-        logged = Game.objects.filter(match__event=event, boards__kind="log").distinct(
-            ).count()
+            lines.append(
+                f"{event.name}: {walkovers} walkover(s); SoL sees a win by the "
+                "phantom score (marked in the app's extension)"
+            )
+        logged = Game.objects.filter(match__event=event, boards__kind="log").distinct().count()
         if logged:
-            lines.append(f"{event.name}: {logged} game(s) recorded stroke by stroke; SoL "
-                         "holds their scores and, for one-game matches, the boards, not the "
-                         "strokes (a backup keeps them)")
+            lines.append(
+                f"{event.name}: {logged} game(s) recorded stroke by stroke; SoL "
+                "holds their scores and, for one-game matches, the boards, not the "
+                "strokes (a backup keeps them)"
+            )
     return lines
 
 
 def _game_points(games: list[Game]) -> list[list[int]]:
-    return [[int((g.scores or {}).get("a", 0) or 0), int((g.scores or {}).get("b", 0) or 0)]
-            for g in games]
+    return [
+        [int((g.scores or {}).get("a", 0) or 0), int((g.scores or {}).get("b", 0) or 0)]
+        for g in games
+    ]
 
 
 def _match_extension(m: Match, games: list[Game]) -> dict[str, Any]:
     """The app's facts of one exported match (:mod:`scoring.services.sol.extension`)."""
-    return {"number": m.number, "group": str(m.group or ""), "games_to_win": m.games_to_win,
-            "status": str(m.status), "bye": bool(m.bye), "walkover": bool(m.walkover),
-            "winner": str(m.winner_side or ""), "draw": bool(m.draw),
-            "games": _game_points(games) if m.status in DONE and not m.walkover else []}
+    return {
+        "number": m.number,
+        "group": str(m.group or ""),
+        "games_to_win": m.games_to_win,
+        "status": str(m.status),
+        "bye": bool(m.bye),
+        "walkover": bool(m.walkover),
+        "winner": str(m.winner_side or ""),
+        "draw": bool(m.draw),
+        "games": _game_points(games) if m.status in DONE and not m.walkover else [],
+    }
 
 
-def _tourney(tournament: Tournament, event: Event, entries: list[Entry],
-             player_pos: dict[int, int], championship: int,
-             extension: dict[str, Any] | None = None) -> dict[str, Any]:
+def _tourney(
+    tournament: Tournament,
+    event: Event,
+    entries: list[Entry],
+    player_pos: dict[int, int],
+    championship: int,
+    extension: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     position = {e.pk: i for i, e in enumerate(entries, 1)}
-    matches = list(Match.objects.filter(event=event).select_related("round", "table")
-                   .order_by("round__number", "number", "pk"))
+    matches = list(
+        Match.objects.filter(event=event)
+        .select_related("round", "table")
+        .order_by("round__number", "number", "pk")
+    )
     games: dict[int, list[Game]] = {}
     for g in Game.objects.filter(match__event=event).order_by("match_id", "number"):
         games.setdefault(g.match_id, []).append(g)
     # SoL's turns are 1, 2, …: our rounds in playing order (brackets after each other)
-    round_keys = sorted({(m.round.created_at, m.round.number, m.round.bracket)
-                         for m in matches if m.round_id})
+    round_keys = sorted(
+        {(m.round.created_at, m.round.number, m.round.bracket) for m in matches if m.round_id}
+    )
     turn_of = {key[1:]: i for i, key in enumerate(round_keys, 1)}
     rows = []
     extra: list[dict[str, Any]] = []
@@ -344,29 +454,53 @@ def _tourney(tournament: Tournament, event: Event, entries: list[Entry],
             extra.append(_match_extension(m, games.get(m.pk, [])))
     if extension is not None:
         rounds = {m.round_id: m.round for m in matches if m.round_id}
-        extension.update({
-            "event": {"name": event.name, "kind": str(event.kind),
-                      "format": str(event.format), "rules": str(event.rules),
-                      "games_to_win": event.games_to_win, "settings": event.settings or {},
-                      "round_minutes": event.round_minutes, "status": str(event.status)},
-            "rounds": [{"turn": turn_of[(r.number, r.bracket)], "number": r.number,
-                        "bracket": str(r.bracket), "stage": str(r.stage),
-                        "games_to_win": r.games_to_win, "name": r.name}
-                       for r in sorted(rounds.values(), key=lambda r: turn_of[
-                           (r.number, r.bracket)])],
-            "matches": extra})
+        extension.update(
+            {
+                "event": {
+                    "name": event.name,
+                    "kind": str(event.kind),
+                    "format": str(event.format),
+                    "rules": str(event.rules),
+                    "games_to_win": event.games_to_win,
+                    "settings": event.settings or {},
+                    "round_minutes": event.round_minutes,
+                    "status": str(event.status),
+                },
+                "rounds": [
+                    {
+                        "turn": turn_of[(r.number, r.bracket)],
+                        "number": r.number,
+                        "bracket": str(r.bracket),
+                        "stage": str(r.stage),
+                        "games_to_win": r.games_to_win,
+                        "name": r.name,
+                    }
+                    for r in sorted(rounds.values(), key=lambda r: turn_of[(r.number, r.bracket)])
+                ],
+                "matches": extra,
+            }
+        )
     # the one Swiss table (scoring.standings), as the live page, the API and the sheet show it
-    table = {row.entry_id: row.values for row in standings.swiss_table(event)[0].rows} \
-        if event.format == Event.Format.SWISS else {}
+    table = (
+        {row.entry_id: row.values for row in standings.swiss_table(event)[0].rows}
+        if event.format == Event.Format.SWISS
+        else {}
+    )
     competitors = []
     for e in entries:
-        c: dict[str, Any] = {"players": [player_pos[e.player_id]]
-                             + ([player_pos[e.partner_id]] if e.partner_id else []),
-                             "retired": bool(e.withdrawn)}
+        c: dict[str, Any] = {
+            "players": [player_pos[e.player_id]]
+            + ([player_pos[e.partner_id]] if e.partner_id else []),
+            "retired": bool(e.withdrawn),
+        }
         line = table.get(e.pk)
         if line is not None:  # SoL's ranking figures: 2 points a win
-            c.update(points=2 * line["wins"], netscore=line["net_points"],
-                     totscore=line["points_for"], bucholz=2 * line["buchholz"])
+            c.update(
+                points=2 * line["wins"],
+                netscore=line["net_points"],
+                totscore=line["points_for"],
+                bucholz=2 * line["buchholz"],
+            )
         competitors.append(c)
     finished = event.status == Event.Status.FINISHED
     turns = max((r["turn"] for r in rows), default=0)
@@ -394,7 +528,14 @@ def sol_archive(tournament: Tournament, events: Iterable[Event] | None = None) -
     """The ``.sol`` file: the documents as a YAML stream (UTF-8)."""
     chosen = list(events) if events is not None else None
     report = "".join(f"# {line}\n" for line in sol_report(tournament, chosen))
-    text = ("# SoL archive written by the carrom tournament app (docs/EXPORT.md)\n" + report
-            + yaml.safe_dump_all(sol_documents(tournament, chosen), allow_unicode=True,
-                                 sort_keys=False, default_flow_style=False))
+    text = (
+        "# SoL archive written by the carrom tournament app (docs/EXPORT.md)\n"
+        + report
+        + yaml.safe_dump_all(
+            sol_documents(tournament, chosen),
+            allow_unicode=True,
+            sort_keys=False,
+            default_flow_style=False,
+        )
+    )
     return text.encode("utf-8")

@@ -31,8 +31,9 @@ def check_preset(base: str, switches: dict[str, Any], name: str = "") -> RuleSet
         return compose(base, switches, name=name)
     except RulesError as err:
         where = (err.where or "").removeprefix("switches.")
-        raise TournamentError("bad_switch", switch=where or "rules", reason=err.code,
-                              detail=err.message) from None
+        raise TournamentError(
+            "bad_switch", switch=where or "rules", reason=err.code, detail=err.message
+        ) from None
 
 
 def _clean_name(tournament: Tournament, name: str, preset: HousePreset | None) -> str:
@@ -56,8 +57,9 @@ def _same_rules(tournament: Tournament, key: str, preset: HousePreset | None) ->
         raise TournamentError("preset_same_rules", name=other)
 
 
-def create_preset(*, tournament: Tournament, actor: Actor, name: str, base: str,
-                  switches: dict[str, Any]) -> HousePreset:
+def create_preset(
+    *, tournament: Tournament, actor: Actor, name: str, base: str, switches: dict[str, Any]
+) -> HousePreset:
     """A new house preset of ``tournament``, checked by the engine."""
     rules = check_preset(base, switches, name)
     with transaction.atomic():
@@ -66,26 +68,35 @@ def create_preset(*, tournament: Tournament, actor: Actor, name: str, base: str,
         _same_rules(tournament, rules.key, None)
         try:
             preset = HousePreset.objects.create(
-                tournament=tournament, name=name, base=rules.base or base,
-                switches=dict(rules.switches), key=rules.key)
+                tournament=tournament,
+                name=name,
+                base=rules.base or base,
+                switches=dict(rules.switches),
+                key=rules.key,
+            )
         except IntegrityError:  # pragma: no cover - the checks above run under the lock
             raise TournamentError("preset_exists", name=name) from None
-        audit(tournament, actor, "house_preset_created",
-              {"preset": preset.pk, "name": name, "rules": preset.base,
-               "switches": preset.switches})
+        audit(
+            tournament,
+            actor,
+            "house_preset_created",
+            {"preset": preset.pk, "name": name, "rules": preset.base, "switches": preset.switches},
+        )
         return preset
 
 
 def _drawn_events(preset: HousePreset) -> list[str]:
     events = Event.objects.filter(tournament_id=preset.tournament_id, rules=preset.key)
     drawn = events.filter(rounds__isnull=False).distinct()
-    played = Match.objects.filter(event__tournament_id=preset.tournament_id,
-                                  rules=preset.key).values_list("event__name", flat=True)
+    played = Match.objects.filter(
+        event__tournament_id=preset.tournament_id, rules=preset.key
+    ).values_list("event__name", flat=True)
     return sorted(set(drawn.values_list("name", flat=True)) | set(played))
 
 
-def update_preset(*, preset: HousePreset, actor: Actor, name: str, base: str,
-                  switches: dict[str, Any]) -> HousePreset:
+def update_preset(
+    *, preset: HousePreset, actor: Actor, name: str, base: str, switches: dict[str, Any]
+) -> HousePreset:
     """Change a preset's name and switches; the events that play it follow (their rules key),
     unless one of them is drawn or has a match: then only the name may change."""
     rules = check_preset(base, switches, name)
@@ -106,9 +117,16 @@ def update_preset(*, preset: HousePreset, actor: Actor, name: str, base: str,
         preset.save()
         if rules.key != old_key:
             Event.objects.filter(tournament=tournament, rules=old_key).update(rules=rules.key)
-        audit(tournament, actor, "house_preset_changed",
-              {"preset": preset.pk, "before": before,
-               "after": {"name": name, "rules": preset.base, "switches": preset.switches}})
+        audit(
+            tournament,
+            actor,
+            "house_preset_changed",
+            {
+                "preset": preset.pk,
+                "before": before,
+                "after": {"name": name, "rules": preset.base, "switches": preset.switches},
+            },
+        )
         return preset
 
 
@@ -117,12 +135,19 @@ def delete_preset(*, preset: HousePreset, actor: Actor) -> None:
     tournament = preset.tournament
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)
-        events = sorted(set(Event.objects.filter(
-            tournament=tournament, rules=preset.key).values_list("name", flat=True)) | set(
-            Match.objects.filter(event__tournament=tournament, rules=preset.key)
-            .values_list("event__name", flat=True)))
+        events = sorted(
+            set(
+                Event.objects.filter(tournament=tournament, rules=preset.key).values_list(
+                    "name", flat=True
+                )
+            )
+            | set(
+                Match.objects.filter(event__tournament=tournament, rules=preset.key).values_list(
+                    "event__name", flat=True
+                )
+            )
+        )
         if events:
             raise TournamentError("preset_used", events=", ".join(events))
-        audit(tournament, actor, "house_preset_deleted",
-              {"preset": preset.pk, "name": preset.name})
+        audit(tournament, actor, "house_preset_deleted", {"preset": preset.pk, "name": preset.name})
         preset.delete()

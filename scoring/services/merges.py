@@ -21,13 +21,15 @@ from scoring.services.matches import Actor
 from scoring.services.tournaments.base import TournamentError, audit
 
 
-def merge_players(*, tournament: Tournament, kept: Player, merged: Player,
-                  actor: Actor) -> PlayerMerge:
+def merge_players(
+    *, tournament: Tournament, kept: Player, merged: Player, actor: Actor
+) -> PlayerMerge:
     """Merge ``merged`` into ``kept`` in one audited step (the preview's moves); the caller
     checked that the actor may (:func:`scoring.permissions.may_merge_players`)."""
     with transaction.atomic():
-        locked = {p.pk: p for p in Player.objects.select_for_update().filter(
-            pk__in=[kept.pk, merged.pk])}
+        locked = {
+            p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[kept.pk, merged.pk])
+        }
         kept, merged = locked.get(kept.pk, kept), locked.get(merged.pk, merged)
         preview = merge_preview(kept=kept, merged=merged)
         if not preview.possible:
@@ -47,16 +49,36 @@ def merge_players(*, tournament: Tournament, kept: Player, merged: Player,
         merged.merged_into = kept
         merged.save(update_fields=["merged_into"])
         record = PlayerMerge.objects.create(
-            tournament=tournament, kept=kept, merged=merged, actor=actor.user,
-            moved={"as_player": as_player, "as_partner": as_partner, "records": records,
-                   "fields": fields,
-                   "last_entry": Entry.objects.aggregate(last=Max("pk"))["last"] or 0})
-        audit(tournament, actor, "players_merged", {
-            "merge": record.pk, "kept": kept.pk, "merged": merged.pk, "name": kept.name,
-            "merged_name": merged.name, "club": kept.club, "merged_club": merged.club,
-            "entries": len(as_player) + len(as_partner), "records": len(records),
-            "fields": fields,
-            "tournaments": [t.pk for t in preview.tournaments]})
+            tournament=tournament,
+            kept=kept,
+            merged=merged,
+            actor=actor.user,
+            moved={
+                "as_player": as_player,
+                "as_partner": as_partner,
+                "records": records,
+                "fields": fields,
+                "last_entry": Entry.objects.aggregate(last=Max("pk"))["last"] or 0,
+            },
+        )
+        audit(
+            tournament,
+            actor,
+            "players_merged",
+            {
+                "merge": record.pk,
+                "kept": kept.pk,
+                "merged": merged.pk,
+                "name": kept.name,
+                "merged_name": merged.name,
+                "club": kept.club,
+                "merged_club": merged.club,
+                "entries": len(as_player) + len(as_partner),
+                "records": len(records),
+                "fields": fields,
+                "tournaments": [t.pk for t in preview.tournaments],
+            },
+        )
         return record
 
 
@@ -83,6 +105,10 @@ def undo_merge(*, merge: PlayerMerge, actor: Actor) -> PlayerMerge:
         merged.save(update_fields=["merged_into"])
         merge.undone_at = timezone.now()
         merge.save(update_fields=["undone_at"])
-        audit(merge.tournament, actor, "players_merge_undone", {
-            "merge": merge.pk, "kept": kept.pk, "merged": merged.pk, "name": merged.name})
+        audit(
+            merge.tournament,
+            actor,
+            "players_merge_undone",
+            {"merge": merge.pk, "kept": kept.pk, "merged": merged.pk, "name": merged.name},
+        )
         return merge

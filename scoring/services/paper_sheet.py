@@ -74,16 +74,29 @@ class _Checked(Exception):
 
 def _scores(match: Match) -> dict[int, tuple[int, int, str, bool]]:
     snap = match_snapshot(match)
-    return {g.number: (g.scores.get("a", 0), g.scores.get("b", 0), g.winner_side, g.finished)
-            for g in snap.games}
+    return {
+        g.number: (g.scores.get("a", 0), g.scores.get("b", 0), g.winner_side, g.finished)
+        for g in snap.games
+    }
 
 
-def _enter(match: Match, toss: tuple[str, str] | None, boards: list[SheetBoard], actor: Actor,
-           client_id: uuid.UUID, expected_revision: int | None, check: SheetCheck) -> None:
+def _enter(
+    match: Match,
+    toss: tuple[str, str] | None,
+    boards: list[SheetBoard],
+    actor: Actor,
+    client_id: uuid.UUID,
+    expected_revision: int | None,
+    check: SheetCheck,
+) -> None:
     match = _lock(match.pk)
     _check_write(match, expected_revision, actor)
-    if Board.objects.filter(game__match=match, void=False).exists() or match.status in (
-            Match.Status.FINISHED, Match.Status.CONFIRMED) or match.walkover or match.bye:
+    if (
+        Board.objects.filter(game__match=match, void=False).exists()
+        or match.status in (Match.Status.FINISHED, Match.Status.CONFIRMED)
+        or match.walkover
+        or match.bye
+    ):
         raise SheetError("sheet_started", "boards are recorded already")
     if toss is not None and toss != (match.toss_winner, match.toss_choice):
         record_toss(match=match, winner=toss[0], choice=toss[1], actor=actor)
@@ -95,42 +108,63 @@ def _enter(match: Match, toss: tuple[str, str] | None, boards: list[SheetBoard],
         snap = match_snapshot(_lock(match.pk))
         current = snap.current.game_number if snap.current is not None else None
         if current is None or snap.finished:
-            raise SheetError("sheet_match_over", "the match was over before game %(game)s, "
-                             "board %(board)s", game=board.game,
-                             board=counted.get(board.game, 0) + 1)
+            raise SheetError(
+                "sheet_match_over",
+                "the match was over before game %(game)s, board %(board)s",
+                game=board.game,
+                board=counted.get(board.game, 0) + 1,
+            )
         if board.game != current:
-            raise SheetError("sheet_game_open", "game %(game)s is not over after its boards",
-                             game=current)
+            raise SheetError(
+                "sheet_game_open", "game %(game)s is not over after its boards", game=current
+            )
         before = _scores(match).get(board.game, (0, 0, "", False))
-        record_quick_board(match=match, winner=board.winner, carrommen=board.carrommen,
-                           queen=board.queen or None, actor=actor,
-                           client_id=uuid.uuid5(client_id, f"sheet-{n}"))
+        record_quick_board(
+            match=match,
+            winner=board.winner,
+            carrommen=board.carrommen,
+            queen=board.queen or None,
+            actor=actor,
+            client_id=uuid.uuid5(client_id, f"sheet-{n}"),
+        )
         after = _scores(match)[board.game]
         counted[board.game] = counted.get(board.game, 0) + 1
         side = 0 if board.winner == "a" else 1
         points = after[side] - before[side]
-        check.rows.append(SheetRow(board.game, counted[board.game], board.winner, points,
-                                   (after[0], after[1]),
-                                   board.queen == board.winner and points < board.carrommen + 3))
-        check.games = [(number, a, b, w) for number, (a, b, w, _f)
-                       in sorted(_scores(match).items())]
+        check.rows.append(
+            SheetRow(
+                board.game,
+                counted[board.game],
+                board.winner,
+                points,
+                (after[0], after[1]),
+                board.queen == board.winner and points < board.carrommen + 3,
+            )
+        )
+        check.games = [
+            (number, a, b, w) for number, (a, b, w, _f) in sorted(_scores(match).items())
+        ]
     snap = match_snapshot(_lock(match.pk))
-    check.games = [(g.number, g.scores.get("a", 0), g.scores.get("b", 0), g.winner_side)
-                   for g in snap.games]
+    check.games = [
+        (g.number, g.scores.get("a", 0), g.scores.get("b", 0), g.winner_side) for g in snap.games
+    ]
     check.finished, check.winner = snap.finished, snap.winner or ""
     if games and not snap.finished:
         current = snap.current.game_number if snap.current is not None else games[-1]
         if current in games or current <= games[-1]:
-            raise SheetError("sheet_game_open", "game %(game)s is not over after its boards",
-                             game=current)
-        raise SheetError("sheet_unfinished", "the match is not over: game %(game)s is missing",
-                         game=current)
+            raise SheetError(
+                "sheet_game_open", "game %(game)s is not over after its boards", game=current
+            )
+        raise SheetError(
+            "sheet_unfinished", "the match is not over: game %(game)s is missing", game=current
+        )
     if not games:
         raise SheetError("sheet_empty", "enter the boards of the sheet")
 
 
-def check_sheet(*, match: Match, toss: tuple[str, str] | None, boards: list[SheetBoard],
-                actor: Actor) -> SheetCheck:
+def check_sheet(
+    *, match: Match, toss: tuple[str, str] | None, boards: list[SheetBoard], actor: Actor
+) -> SheetCheck:
     """The sheet entered and rolled back: each board's points, the games' scores, whether the
     match is over, and the first problem (nothing is saved)."""
     check = SheetCheck()
@@ -145,9 +179,15 @@ def check_sheet(*, match: Match, toss: tuple[str, str] | None, boards: list[Shee
         return done.check
 
 
-def enter_sheet(*, match: Match, toss: tuple[str, str] | None, boards: list[SheetBoard],
-                actor: Actor, client_id: uuid.UUID | str, expected_revision: int | None
-                ) -> SheetCheck:
+def enter_sheet(
+    *,
+    match: Match,
+    toss: tuple[str, str] | None,
+    boards: list[SheetBoard],
+    actor: Actor,
+    client_id: uuid.UUID | str,
+    expected_revision: int | None,
+) -> SheetCheck:
     """Record the toss and every board of the sheet and confirm the result, in one
     transaction (the results flow moves the winner on after the commit).
 

@@ -91,9 +91,17 @@ def _new_code() -> str:
     return f"{raw[:4]}-{raw[4:]}"
 
 
-def invite(*, user: Any, tournament: Tournament | None, role: str, actor: Actor | None,
-           send: bool = True, new_account: bool = True, role_pending: bool = False,
-           name: str = "") -> Welcome:
+def invite(
+    *,
+    user: Any,
+    tournament: Tournament | None,
+    role: str,
+    actor: Actor | None,
+    send: bool = True,
+    new_account: bool = True,
+    role_pending: bool = False,
+    name: str = "",
+) -> Welcome:
     """A new one-time link and code for ``user``; earlier unused ones of the same tournament
     stop working. ``new_account``: the link or code sets the password (only for accounts the
     tournament created); otherwise the person logs in and accepts. ``role_pending``: the role
@@ -101,34 +109,57 @@ def invite(*, user: Any, tournament: Tournament | None, role: str, actor: Actor 
     now = timezone.now()
     token, code = secrets.token_urlsafe(24), _new_code()
     with transaction.atomic():
-        Invitation.objects.filter(user=user, tournament=tournament,
-                                  used_at__isnull=True).update(used_at=now)
+        Invitation.objects.filter(user=user, tournament=tournament, used_at__isnull=True).update(
+            used_at=now
+        )
         Invitation.objects.create(
-            user=user, tournament=tournament, role=role, token_hash=_hash(token),
-            code_hash=_hash(_normal_code(code)), new_account=new_account,
-            role_pending=role_pending, name=name[:150],
-            created_by=getattr(actor, "user", None) if getattr(
-                getattr(actor, "user", None), "pk", None) else None,
-            expires_at=now + datetime.timedelta(days=INVITATION_DAYS))
+            user=user,
+            tournament=tournament,
+            role=role,
+            token_hash=_hash(token),
+            code_hash=_hash(_normal_code(code)),
+            new_account=new_account,
+            role_pending=role_pending,
+            name=name[:150],
+            created_by=getattr(actor, "user", None)
+            if getattr(getattr(actor, "user", None), "pk", None)
+            else None,
+            expires_at=now + datetime.timedelta(days=INVITATION_DAYS),
+        )
     mailed = False
     if send and user.email and mail_configured():
         base = getattr(settings, "SITE_URL", "").rstrip("/")
         if new_account:
-            body = (f"Hello {display_name(user)},\n\nyour login is {user.get_username()}.\n"
-                    f"Set your password here: {base}/welcome/{token}/\n"
-                    f"(or type the code {code} at {base}/welcome/)\n")
+            body = (
+                f"Hello {display_name(user)},\n\nyour login is {user.get_username()}.\n"
+                f"Set your password here: {base}/welcome/{token}/\n"
+                f"(or type the code {code} at {base}/welcome/)\n"
+            )
         else:  # the owner's own address: an invitation he may accept or ignore
-            body = (f"Hello {display_name(user)},\n\nyou are invited as {role} of "
-                    f"{tournament}. To accept, log in as {user.get_username()} and open "
-                    f"{base}/welcome/{token}/ (or {base}/invitations/).\n"
-                    f"If you do not know this tournament, ignore this message.\n")
+            body = (
+                f"Hello {display_name(user)},\n\nyou are invited as {role} of "
+                f"{tournament}. To accept, log in as {user.get_username()} and open "
+                f"{base}/welcome/{token}/ (or {base}/invitations/).\n"
+                f"If you do not know this tournament, ignore this message.\n"
+            )
         what = "set your password" if new_account else "invitation"
-        send_mail(subject=f"{tournament or ''}: {what}".strip(": "), message=body,
-                  from_email=None, recipient_list=[user.email])
+        send_mail(
+            subject=f"{tournament or ''}: {what}".strip(": "),
+            message=body,
+            from_email=None,
+            recipient_list=[user.email],
+        )
         mailed = True
-    return Welcome(user=user, role=role, token=token, code=code,
-                   expires_at=now + datetime.timedelta(days=INVITATION_DAYS), mailed=mailed,
-                   name=name, role_pending=role_pending)
+    return Welcome(
+        user=user,
+        role=role,
+        token=token,
+        code=code,
+        expires_at=now + datetime.timedelta(days=INVITATION_DAYS),
+        mailed=mailed,
+        name=name,
+        role_pending=role_pending,
+    )
 
 
 def _check_login(username: str) -> str:
@@ -144,8 +175,9 @@ def _check_login(username: str) -> str:
     return username
 
 
-def add_person(*, tournament: Tournament, role: str, name: str, username: str,
-               email: str = "", actor: Actor) -> Welcome:
+def add_person(
+    *, tournament: Tournament, role: str, name: str, username: str, email: str = "", actor: Actor
+) -> Welcome:
     """Invite a person to ``role`` in ``tournament`` under the login ``username`` (issue 29).
 
     The answer is the same whether the login exists or not (no account is revealed): an
@@ -176,21 +208,28 @@ def add_person(*, tournament: Tournament, role: str, name: str, username: str,
             relation = tournament.organisers if role == "organiser" else tournament.umpires
             if relation.filter(pk=user.pk).exists():  # shown on this very page already
                 raise PeopleError("has_role", name=display_name(user))
-        audit(tournament, actor, "person_invited",
-              {"login": username, "name": name, "role": role})
+        audit(tournament, actor, "person_invited", {"login": username, "name": name, "role": role})
     # an existing account's invitation goes to its owner's own address (never the typed one)
-    return invite(user=user, tournament=tournament, role=role, actor=actor,
-                  new_account=created, role_pending=True, name=name)
+    return invite(
+        user=user,
+        tournament=tournament,
+        role=role,
+        actor=actor,
+        new_account=created,
+        role_pending=True,
+        name=name,
+    )
 
 
 def _created_here(tournament: Tournament, user: Any) -> bool:
-    return Invitation.objects.filter(user=user, tournament=tournament,
-                                     new_account=True).exists()
+    return Invitation.objects.filter(user=user, tournament=tournament, new_account=True).exists()
 
 
 def _roles_elsewhere(tournament: Tournament, user: Any) -> bool:
-    return (user.organised_tournaments.exclude(pk=tournament.pk).exists()
-            or user.umpire_tournaments.exclude(pk=tournament.pk).exists())
+    return (
+        user.organised_tournaments.exclude(pk=tournament.pk).exists()
+        or user.umpire_tournaments.exclude(pk=tournament.pk).exists()
+    )
 
 
 def may_reissue(tournament: Tournament, user: Any) -> bool:
@@ -202,16 +241,24 @@ def may_reissue(tournament: Tournament, user: Any) -> bool:
         return False
     if not _created_here(tournament, user) or _roles_elsewhere(tournament, user):
         return False
-    return (tournament.organisers.filter(pk=user.pk).exists()
-            or tournament.umpires.filter(pk=user.pk).exists())
+    return (
+        tournament.organisers.filter(pk=user.pk).exists()
+        or tournament.umpires.filter(pk=user.pk).exists()
+    )
 
 
 def may_mail_reset(tournament: Tournament, user: Any) -> bool:
     """Otherwise a person of the tournament may be sent a password link to the account's own
     e-mail address (the organiser never sees it)."""
-    return (mail_configured() and bool(user.email) and user.is_active
-            and (tournament.organisers.filter(pk=user.pk).exists()
-                 or tournament.umpires.filter(pk=user.pk).exists()))
+    return (
+        mail_configured()
+        and bool(user.email)
+        and user.is_active
+        and (
+            tournament.organisers.filter(pk=user.pk).exists()
+            or tournament.umpires.filter(pk=user.pk).exists()
+        )
+    )
 
 
 def _mail_reset(user: Any) -> None:
@@ -221,14 +268,23 @@ def _mail_reset(user: Any) -> None:
     from django.utils.http import urlsafe_base64_encode
 
     base = getattr(settings, "SITE_URL", "").rstrip("/")
-    path = reverse("password_reset_confirm", kwargs={
-        "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
-        "token": default_token_generator.make_token(user)})
-    send_mail(subject="Set a new password",
-              message=(f"Hello {display_name(user)},\n\nan organiser asked for a new password "
-                       f"for your login {user.get_username()}. Set it here: {base}{path}\n"
-                       f"If you did not ask for this, ignore this message.\n"),
-              from_email=None, recipient_list=[user.email])
+    path = reverse(
+        "password_reset_confirm",
+        kwargs={
+            "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
+            "token": default_token_generator.make_token(user),
+        },
+    )
+    send_mail(
+        subject="Set a new password",
+        message=(
+            f"Hello {display_name(user)},\n\nan organiser asked for a new password "
+            f"for your login {user.get_username()}. Set it here: {base}{path}\n"
+            f"If you did not ask for this, ignore this message.\n"
+        ),
+        from_email=None,
+        recipient_list=[user.email],
+    )
 
 
 def reissue(*, tournament: Tournament, user: Any, actor: Actor) -> Welcome | None:
@@ -238,8 +294,15 @@ def reissue(*, tournament: Tournament, user: Any, actor: Actor) -> Welcome | Non
     if may_reissue(tournament, user):
         role = "organiser" if tournament.organisers.filter(pk=user.pk).exists() else "umpire"
         audit(tournament, actor, "password_code_issued", {"login": user.get_username()})
-        return invite(user=user, tournament=tournament, role=role, actor=actor,
-                      new_account=True, role_pending=False, name=display_name(user))
+        return invite(
+            user=user,
+            tournament=tournament,
+            role=role,
+            actor=actor,
+            new_account=True,
+            role_pending=False,
+            name=display_name(user),
+        )
     if may_mail_reset(tournament, user):
         _mail_reset(user)
         audit(tournament, actor, "password_link_mailed", {"login": user.get_username()})
@@ -252,29 +315,42 @@ def pending_invitation(tournament: Tournament, invitation_id: int | None) -> Inv
     """An invitation of ``tournament`` not yet accepted, declined or withdrawn."""
     if invitation_id is None:
         return None
-    return Invitation.objects.select_related("user").filter(
-        pk=invitation_id, tournament=tournament, role_pending=True,
-        used_at__isnull=True).first()
+    return (
+        Invitation.objects.select_related("user")
+        .filter(pk=invitation_id, tournament=tournament, role_pending=True, used_at__isnull=True)
+        .first()
+    )
 
 
-def renew_invitation(*, tournament: Tournament, invitation: Invitation,
-                     actor: Actor) -> Welcome:
+def renew_invitation(*, tournament: Tournament, invitation: Invitation, actor: Actor) -> Welcome:
     """A new slip for a pending invitation (the old link and code stop working); the same
     answer for a new and an existing login."""
-    audit(tournament, actor, "invitation_renewed",
-          {"login": invitation.user.get_username(), "role": invitation.role})
-    return invite(user=invitation.user, tournament=tournament, role=invitation.role,
-                  actor=actor, new_account=invitation.new_account, role_pending=True,
-                  name=invitation.name)
+    audit(
+        tournament,
+        actor,
+        "invitation_renewed",
+        {"login": invitation.user.get_username(), "role": invitation.role},
+    )
+    return invite(
+        user=invitation.user,
+        tournament=tournament,
+        role=invitation.role,
+        actor=actor,
+        new_account=invitation.new_account,
+        role_pending=True,
+        name=invitation.name,
+    )
 
 
-def withdraw_invitation(*, tournament: Tournament, invitation: Invitation,
-                        actor: Actor) -> None:
+def withdraw_invitation(*, tournament: Tournament, invitation: Invitation, actor: Actor) -> None:
     """The organiser takes a pending invitation back: its link and code stop working."""
-    Invitation.objects.filter(pk=invitation.pk, used_at__isnull=True).update(
-        used_at=timezone.now())
-    audit(tournament, actor, "invitation_withdrawn",
-          {"login": invitation.user.get_username(), "role": invitation.role})
+    Invitation.objects.filter(pk=invitation.pk, used_at__isnull=True).update(used_at=timezone.now())
+    audit(
+        tournament,
+        actor,
+        "invitation_withdrawn",
+        {"login": invitation.user.get_username(), "role": invitation.role},
+    )
 
 
 def _grant(invitation: Invitation, via: str) -> None:
@@ -284,14 +360,22 @@ def _grant(invitation: Invitation, via: str) -> None:
         return
     relation = tournament.organisers if invitation.role == "organiser" else tournament.umpires
     relation.add(invitation.user)
-    audit(tournament, Actor(user=invitation.user, via=via), "invitation_accepted",
-          {"login": invitation.user.get_username(), "role": invitation.role,
-           "name": display_name(invitation.user)})
+    audit(
+        tournament,
+        Actor(user=invitation.user, via=via),
+        "invitation_accepted",
+        {
+            "login": invitation.user.get_username(),
+            "role": invitation.role,
+            "name": display_name(invitation.user),
+        },
+    )
 
 
 def _spend(invitation: Invitation) -> None:
     if not Invitation.objects.filter(pk=invitation.pk, used_at__isnull=True).update(
-            used_at=timezone.now()):
+        used_at=timezone.now()
+    ):
         raise PeopleError("spent")
 
 
@@ -313,24 +397,38 @@ def decline_invitation(*, invitation: Invitation, user: Any) -> None:
     with transaction.atomic():
         _spend(invitation)
         if invitation.tournament is not None:
-            audit(invitation.tournament, Actor(user=user, via="account"),
-                  "invitation_declined",
-                  {"login": user.get_username(), "role": invitation.role})
+            audit(
+                invitation.tournament,
+                Actor(user=user, via="account"),
+                "invitation_declined",
+                {"login": user.get_username(), "role": invitation.role},
+            )
 
 
 def invitations_of(user: Any) -> list[Invitation]:
     """The pending invitations of ``user`` (their own invitations page)."""
     now = timezone.now()
-    return list(Invitation.objects.select_related("tournament").filter(
-        user=user, role_pending=True, used_at__isnull=True, expires_at__gt=now,
-        tournament__isnull=False).order_by("-created_at")[:50])
+    return list(
+        Invitation.objects.select_related("tournament")
+        .filter(
+            user=user,
+            role_pending=True,
+            used_at__isnull=True,
+            expires_at__gt=now,
+            tournament__isnull=False,
+        )
+        .order_by("-created_at")[:50]
+    )
 
 
 def invitation_of_user(user: Any, invitation_id: int | None) -> Invitation | None:
     if invitation_id is None:
         return None
-    return _valid(Invitation.objects.select_related("user", "tournament").filter(
-        pk=invitation_id, user=user, role_pending=True).first())
+    return _valid(
+        Invitation.objects.select_related("user", "tournament")
+        .filter(pk=invitation_id, user=user, role_pending=True)
+        .first()
+    )
 
 
 def revoke(*, tournament: Tournament, user: Any, role: str, actor: Actor) -> None:
@@ -350,9 +448,14 @@ def revoke(*, tournament: Tournament, user: Any, role: str, actor: Actor) -> Non
                 raise PeopleError("no_role")
             tournament.umpires.remove(user)
             Match.objects.filter(event__tournament=tournament, umpire=user).exclude(
-                status=Match.Status.CONFIRMED).update(umpire=None)
-        audit(tournament, actor, f"{role}_revoked",
-              {"login": user.get_username(), "name": display_name(user)})
+                status=Match.Status.CONFIRMED
+            ).update(umpire=None)
+        audit(
+            tournament,
+            actor,
+            f"{role}_revoked",
+            {"login": user.get_username(), "name": display_name(user)},
+        )
 
 
 def people(tournament: Tournament) -> list[Person]:
@@ -361,22 +464,39 @@ def people(tournament: Tournament) -> list[Person]:
     rows: dict[int, Person] = {}
     for role, relation in (("organiser", tournament.organisers), ("umpire", tournament.umpires)):
         for user in relation.all():
-            person = rows.setdefault(user.pk, Person(
-                user=user, name=display_name(user), login=user.get_username(),
-                pending=not user.has_usable_password()))
+            person = rows.setdefault(
+                user.pk,
+                Person(
+                    user=user,
+                    name=display_name(user),
+                    login=user.get_username(),
+                    pending=not user.has_usable_password(),
+                ),
+            )
             person.roles.append(role)
     for person in rows.values():
         person.code_allowed = may_reissue(tournament, person.user)
-        person.mail_allowed = not person.code_allowed and may_mail_reset(tournament,
-                                                                          person.user)
+        person.mail_allowed = not person.code_allowed and may_mail_reset(tournament, person.user)
     listed = sorted(rows.values(), key=lambda p: ("organiser" not in p.roles, p.name.lower()))
     invited: dict[int, Person] = {}
-    for invitation in Invitation.objects.select_related("user").filter(
-            tournament=tournament, role_pending=True, used_at__isnull=True,
-            expires_at__gt=timezone.now()).order_by("name", "pk"):
-        person = invited.setdefault(invitation.user_id, Person(
-            user=invitation.user, name=invitation.name or invitation.user.get_username(),
-            login=invitation.user.get_username()))
+    for invitation in (
+        Invitation.objects.select_related("user")
+        .filter(
+            tournament=tournament,
+            role_pending=True,
+            used_at__isnull=True,
+            expires_at__gt=timezone.now(),
+        )
+        .order_by("name", "pk")
+    ):
+        person = invited.setdefault(
+            invitation.user_id,
+            Person(
+                user=invitation.user,
+                name=invitation.name or invitation.user.get_username(),
+                login=invitation.user.get_username(),
+            ),
+        )
         person.invited.append((invitation.role, invitation.pk))
     return listed + list(invited.values())
 
@@ -393,8 +513,7 @@ def invitation_for_token(token: str) -> Invitation | None:
     """The unused, unexpired invitation of a link token, or ``None``."""
     if not token or len(token) > 100:
         return None
-    return _valid(Invitation.objects.select_related("user").filter(
-        token_hash=_hash(token)).first())
+    return _valid(Invitation.objects.select_related("user").filter(token_hash=_hash(token)).first())
 
 
 def invitation_for_code(username: str, code: str) -> Invitation | None:
@@ -402,9 +521,13 @@ def invitation_for_code(username: str, code: str) -> Invitation | None:
     normal = _normal_code(code)
     if not username or len(normal) != 8:
         return None
-    found = Invitation.objects.select_related("user").filter(
-        user__username__iexact=username.strip(), code_hash=_hash(normal),
-        used_at__isnull=True).first()
+    found = (
+        Invitation.objects.select_related("user")
+        .filter(
+            user__username__iexact=username.strip(), code_hash=_hash(normal), used_at__isnull=True
+        )
+        .first()
+    )
     return _valid(found)
 
 
@@ -438,9 +561,11 @@ def create_organiser(*, username: str, name: str, email: str = "") -> Welcome:
     User = get_user_model()
     if User.objects.filter(username__iexact=username).exists():
         raise PeopleError("login_taken", login=username)
-    user = User(username=username, first_name=(name or username).strip()[:150],
-                email=email, is_staff=True)
+    user = User(
+        username=username, first_name=(name or username).strip()[:150], email=email, is_staff=True
+    )
     user.set_unusable_password()
     user.save()
-    return invite(user=user, tournament=None, role="organiser", actor=None, send=False,
-                  new_account=True)
+    return invite(
+        user=user, tournament=None, role="organiser", actor=None, send=False, new_account=True
+    )

@@ -38,7 +38,7 @@ class Placing:
 
     @property
     def label(self) -> str:
-        """"5" or "5–8"."""
+        """ "5" or "5–8"."""
         if self.place is None:
             return ""
         if self.last and self.last != self.place:
@@ -76,10 +76,17 @@ def _swiss_places(event: Event) -> dict[int, tuple[int, int]]:
     tables = standings.swiss_table(event)
     rows = tables[0].rows if tables else []
     order = [row.entry_id for row in rows]
-    finals = [(m.entry_a_id, m.entry_b_id, m.winner_side) for m in Match.objects.filter(
-        event=event, round__bracket__in=FINAL_BRACKETS, bye=False,
-        status__in=standings.DECIDED_STATUSES, entry_a__isnull=False, entry_b__isnull=False,
-    ).order_by("round__number", "number")]
+    finals = [
+        (m.entry_a_id, m.entry_b_id, m.winner_side)
+        for m in Match.objects.filter(
+            event=event,
+            round__bracket__in=FINAL_BRACKETS,
+            bye=False,
+            status__in=standings.DECIDED_STATUSES,
+            entry_a__isnull=False,
+            entry_b__isnull=False,
+        ).order_by("round__number", "number")
+    ]
     placed = finals_order(order, finals)
     if placed == order:  # no final changed a place: shared Swiss ranks stay as they are
         return {row.entry_id: (row.rank, row.rank) for row in rows}
@@ -110,8 +117,10 @@ def _elimination(event: Event, matches: list[Match]) -> dict[int, tuple[int, int
     """Places of the entries knocked out of the bracket (and the champion)."""
     places: dict[int, tuple[int, int]] = {}
     if event.format == Event.Format.DOUBLE_ELIMINATION:
-        finals = sorted((m for m in matches if m.round.bracket == Round.Bracket.FINAL),
-                        key=lambda m: (m.round.number, m.number))
+        finals = sorted(
+            (m for m in matches if m.round.bracket == Round.Bracket.FINAL),
+            key=lambda m: (m.round.number, m.number),
+        )
         elimination = [m for m in matches if m.round.bracket == Round.Bracket.LOSERS]
         top = [m for m in finals if _settled(m) and (m.entry_a_id and m.entry_b_id)]
     else:
@@ -140,8 +149,12 @@ def _elimination(event: Event, matches: list[Match]) -> dict[int, tuple[int, int
         losers = [e for m in by_round[number] if _settled(m) for e in _loser(m)]
         if not all(_settled(m) for m in by_round[number]):
             break
-        if third and number == max(by_round) and event.format != \
-                Event.Format.DOUBLE_ELIMINATION and all(_settled(m) for m in third):
+        if (
+            third
+            and number == max(by_round)
+            and event.format != Event.Format.DOUBLE_ELIMINATION
+            and all(_settled(m) for m in third)
+        ):
             winner, beaten = _winner(third[0]), _loser(third[0])
             if winner:
                 places[winner] = (placed + 1, placed + 1)
@@ -158,28 +171,45 @@ def _elimination(event: Event, matches: list[Match]) -> dict[int, tuple[int, int
 
 def event_placings(event: Event) -> list[Placing]:
     """Every entry of ``event`` with its place (best first; undecided last)."""
-    entries = {e.pk: e for e in Entry.objects.filter(event=event)
-               .select_related("player", "partner").order_by("pk")}
+    entries = {
+        e.pk: e
+        for e in Entry.objects.filter(event=event)
+        .select_related("player", "partner")
+        .order_by("pk")
+    }
     places: dict[int, tuple[int, int]] = {}
     if event.format == Event.Format.SWISS:
         from scoring import standings  # the one definition of a decided result
 
-        finished = not Match.objects.filter(event=event).exclude(
-            status__in=standings.DECIDED_STATUSES).exists() and \
-            event.status == Event.Status.FINISHED
+        finished = (
+            not Match.objects.filter(event=event)
+            .exclude(status__in=standings.DECIDED_STATUSES)
+            .exists()
+            and event.status == Event.Status.FINISHED
+        )
         if finished:
             places = _swiss_places(event)
-    elif event.format in (Event.Format.KNOCKOUT, Event.Format.DOUBLE_ELIMINATION,
-                          Event.Format.GROUPS):
-        matches = list(Match.objects.filter(event=event).select_related("round")
-                       .exclude(round__isnull=True))
+    elif event.format in (
+        Event.Format.KNOCKOUT,
+        Event.Format.DOUBLE_ELIMINATION,
+        Event.Format.GROUPS,
+    ):
+        matches = list(
+            Match.objects.filter(event=event).select_related("round").exclude(round__isnull=True)
+        )
         ko = [m for m in matches if m.round.bracket != Round.Bracket.GROUPS]
         places = _elimination(event, ko)
         # the places of those out after the groups are known once the knock-out is drawn
         # (before, nobody knows who qualifies: no "placings so far" of a group stage)
-        if event.format == Event.Format.GROUPS and ko and not any(
+        if (
+            event.format == Event.Format.GROUPS
+            and ko
+            and not any(
                 m.status not in SETTLED and not m.bye and not m.walkover
-                for m in matches if m.round.bracket == Round.Bracket.GROUPS):
+                for m in matches
+                if m.round.bracket == Round.Bracket.GROUPS
+            )
+        ):
             in_ko = {e for m in ko for e in (m.entry_a_id, m.entry_b_id) if e}
             rest: dict[int, list[int]] = {}
             for table in draw_service.group_tables(event).values():

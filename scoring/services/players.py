@@ -29,12 +29,26 @@ def _key(name: str, club: str) -> tuple[str, str]:
     return name_key(name), name_key(club)
 
 
-def new_player(*, name: str, club: str = "", nationality: str = "", rating: int | None = None,
-               licence: str = "", born: datetime.date | None = None) -> Player:
+def new_player(
+    *,
+    name: str,
+    club: str = "",
+    nationality: str = "",
+    rating: int | None = None,
+    licence: str = "",
+    born: datetime.date | None = None,
+) -> Player:
     """An unsaved player row with its name key set (``bulk_create`` skips ``save``)."""
     name = name.strip()
-    return Player(name=name, name_key=name_key(name), club=club.strip(),
-                  nationality=nationality, rating=rating, licence=licence, born=born)
+    return Player(
+        name=name,
+        name_key=name_key(name),
+        club=club.strip(),
+        nationality=nationality,
+        rating=rating,
+        licence=licence,
+        born=born,
+    )
 
 
 def differs(player: Player, licence: str = "", born: datetime.date | None = None) -> bool:
@@ -76,14 +90,14 @@ class PlayerBook:
         found: list[Player] = []
         for start in range(0, len(names), CHUNK):
             found += Player.objects.filter(
-                name_key__in=names[start:start + CHUNK],
-                merged_into__isnull=True).order_by("pk")
+                name_key__in=names[start : start + CHUNK], merged_into__isnull=True
+            ).order_by("pk")
         ids = [p.pk for p in found]
         for start in range(0, len(ids), CHUNK):
-            part = ids[start:start + CHUNK]
+            part = ids[start : start + CHUNK]
             for player, partner, tournament in Entry.objects.filter(
-                    Q(player_id__in=part) | Q(partner_id__in=part)).values_list(
-                    "player_id", "partner_id", "event__tournament_id"):
+                Q(player_id__in=part) | Q(partner_id__in=part)
+            ).values_list("player_id", "partner_id", "event__tournament_id"):
                 target = self._here if tournament == self.tournament.pk else self._elsewhere
                 target.add(player)
                 if partner:
@@ -91,8 +105,9 @@ class PlayerBook:
         for player in found:
             self._by_name.setdefault(player.name_key, []).append(player)
 
-    def similar(self, name: str, club: str = "", licence: str = "",
-                born: datetime.date | None = None) -> list[Player]:
+    def similar(
+        self, name: str, club: str = "", licence: str = "", born: datetime.date | None = None
+    ) -> list[Player]:
         """Saved players of the same name (any spelling of case and accents) that
         :meth:`resolve` would not take for this one: another club, or no club given: a
         possible duplicate to show the organiser before a new player is made (issue 31)."""
@@ -101,37 +116,59 @@ class PlayerBook:
             self.load([key])
         if self._match(key, licence, born) is not None:
             return []
-        return [p for p in self._by_name.get(key[0], [])
-                if p.pk is not None and not differs(p, licence, born)]
+        return [
+            p
+            for p in self._by_name.get(key[0], [])
+            if p.pk is not None and not differs(p, licence, born)
+        ]
 
-    def _match(self, key: tuple[str, str], licence: str,
-               born: datetime.date | None) -> Player | None:
+    def _match(
+        self, key: tuple[str, str], licence: str, born: datetime.date | None
+    ) -> Player | None:
         """The player this name, club, licence and date of birth mean, if one is known: the
         same licence first, else the same name and club (never one whose licence or date of
         birth says it is someone else)."""
         if licence:
-            same = [p for p in self._by_name.get(key[0], [])
-                    if p.licence and licence_key(p.licence) == licence_key(licence)
-                    and not differs(p, "", born)]
+            same = [
+                p
+                for p in self._by_name.get(key[0], [])
+                if p.licence
+                and licence_key(p.licence) == licence_key(licence)
+                and not differs(p, "", born)
+            ]
             if same:
                 here = [p for p in same if p.pk in self._here]
                 return (here or same)[0]
-        same = [p for p in self._by_name.get(key[0], [])
-                if name_key(p.club) == key[1] and not differs(p, licence, born)]
+        same = [
+            p
+            for p in self._by_name.get(key[0], [])
+            if name_key(p.club) == key[1] and not differs(p, licence, born)
+        ]
         # this tournament's own record of the player first, then the oldest row
         here = [p for p in same if p.pk in self._here]
         return (here or same or [None])[0]
 
-    def resolve(self, name: str, club: str = "", nationality: str = "",
-                rating: int | None = None, licence: str = "",
-                born: datetime.date | None = None, same_as: Player | None = None) -> Player:
+    def resolve(
+        self,
+        name: str,
+        club: str = "",
+        nationality: str = "",
+        rating: int | None = None,
+        licence: str = "",
+        born: datetime.date | None = None,
+        same_as: Player | None = None,
+    ) -> Player:
         """The player to enter: ``same_as`` when the organiser said so, else the one this
         name (in any case and Unicode form), club, licence and date of birth mean, else a new
         row."""
         from scoring.services.tournaments.base import clean_text  # tournaments imports this
 
-        for text, field_name in ((name, "name"), (club, "club"), (nationality, "nationality"),
-                                 (licence, "licence")):
+        for text, field_name in (
+            (name, "name"),
+            (club, "club"),
+            (nationality, "nationality"),
+            (licence, "licence"),
+        ):
             clean_text(text, field=field_name)
         key = _key(name, club)
         if key[0] not in self._looked:
@@ -140,8 +177,14 @@ class PlayerBook:
         licence = licence.strip()
         player = same_as if same_as is not None else self._match(key, licence, born)
         if player is None:
-            player = new_player(name=name, club=club, nationality=nationality, rating=rating,
-                                licence=licence, born=born)
+            player = new_player(
+                name=name,
+                club=club,
+                nationality=nationality,
+                rating=rating,
+                licence=licence,
+                born=born,
+            )
             self.new.append(player)
             self._by_name.setdefault(key[0], []).append(player)
             return player
@@ -165,19 +208,27 @@ class PlayerBook:
             self.kept.append({"player": player.pk, "name": player.name, **_plain(want)})
             return player
         if player.pk in self._elsewhere:
-            copy = new_player(name=player.name, club=player.club,
-                              nationality=want.get("nationality", player.nationality),
-                              rating=want.get("rating", player.rating),
-                              licence=want.get("licence", player.licence),
-                              born=want.get("born", player.born))
+            copy = new_player(
+                name=player.name,
+                club=player.club,
+                nationality=want.get("nationality", player.nationality),
+                rating=want.get("rating", player.rating),
+                licence=want.get("licence", player.licence),
+                born=want.get("born", player.born),
+            )
             self.copies.append({"player": player.pk, "name": player.name, **_plain(want)})
             self.new.append(copy)
             # the copy is this tournament's record of the player from now on
             self._by_name[key[0]].insert(0, copy)
             return copy
-        self.changes.append({"player": player.pk, "name": player.name,
-                             "before": _plain({a: getattr(player, a) for a in want}),
-                             "after": _plain(want)})
+        self.changes.append(
+            {
+                "player": player.pk,
+                "name": player.name,
+                "before": _plain({a: getattr(player, a) for a in want}),
+                "after": _plain(want),
+            }
+        )
         for attr, value in want.items():
             setattr(player, attr, value)
         self.changed[player.pk] = player
@@ -187,9 +238,11 @@ class PlayerBook:
         """Write the new rows and the changes so far (inside the caller's transaction)."""
         Player.objects.bulk_create([p for p in self.new if p.pk is None], batch_size=CHUNK)
         if self.changed:
-            Player.objects.bulk_update(list(self.changed.values()),
-                                       ["nationality", "rating", "licence", "born"],
-                                       batch_size=CHUNK)
+            Player.objects.bulk_update(
+                list(self.changed.values()),
+                ["nationality", "rating", "licence", "born"],
+                batch_size=CHUNK,
+            )
             self.changed = {}
 
     def detail(self) -> dict[str, Any]:
@@ -214,14 +267,16 @@ def current(player: Player) -> Player:
     return player
 
 
-def find_player(name: str, club: str = "", licence: str = "",
-                born: datetime.date | None = None) -> Player | None:
+def find_player(
+    name: str, club: str = "", licence: str = "", born: datetime.date | None = None
+) -> Player | None:
     """A saved player this name (any case and Unicode form) and club mean, for imports that
     create players one at a time (SoL, a stand-alone match); the oldest first, never one
     merged away or one whose licence or date of birth says it is someone else."""
     want = name_key(club)
-    for player in Player.objects.filter(name_key=name_key(name),
-                                        merged_into__isnull=True).order_by("pk"):
+    for player in Player.objects.filter(name_key=name_key(name), merged_into__isnull=True).order_by(
+        "pk"
+    ):
         if name_key(player.club) == want and not differs(player, licence, born):
             return player
     return None

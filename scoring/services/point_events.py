@@ -41,8 +41,9 @@ def point_tables(entry_ids: list[int]) -> list[list[tuple[int, int, int]]]:
     return rounds
 
 
-def save_point_round_robin(event: Event, entry_ids: list[int], insert: Any,
-                           next_number: int) -> list[Round]:
+def save_point_round_robin(
+    event: Event, entry_ids: list[int], insert: Any, next_number: int
+) -> list[Round]:
     """Create the rounds and matches of a point-carrom round robin (``insert``: the draw's
     bulk insert of match rows)."""
     if len(entry_ids) < 3:
@@ -50,17 +51,27 @@ def save_point_round_robin(event: Event, entry_ids: list[int], insert: Any,
     if len(entry_ids) > MAX_ENTRIES:
         raise PointDrawError("too_many_point_entries", maximum=MAX_ENTRIES)
     schedule = point_tables(entry_ids)
-    rounds = [Round(event=event, bracket=Round.Bracket.GROUPS, number=n, stage="early",
-                    games_to_win=1) for n in range(1, len(schedule) + 1)]
+    rounds = [
+        Round(event=event, bracket=Round.Bracket.GROUPS, number=n, stage="early", games_to_win=1)
+        for n in range(1, len(schedule) + 1)
+    ]
     Round.objects.bulk_create(rounds)
     number = next_number
     rows: list[dict[str, Any]] = []
     for rnd, tables in zip(rounds, schedule, strict=True):
         for position, (a, b, c) in enumerate(tables, start=1):
-            rows.append({"round": rnd, "number": number, "position": position,
-                         "entry_a_id": a, "entry_b_id": b, "entry_c_id": c,
-                         "status": Match.Status.READY,
-                         "draw_reason": {"code": "point_round_robin", "params": {}}})
+            rows.append(
+                {
+                    "round": rnd,
+                    "number": number,
+                    "position": position,
+                    "entry_a_id": a,
+                    "entry_b_id": b,
+                    "entry_c_id": c,
+                    "status": Match.Status.READY,
+                    "draw_reason": {"code": "point_round_robin", "params": {}},
+                }
+            )
             number += 1
     insert(event, rows)
     return rounds

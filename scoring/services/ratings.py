@@ -33,15 +33,17 @@ log = logging.getLogger("scoring.services.ratings")
 def parameters(rating: Rating) -> glicko.Parameters:
     """The rating's Glicko-2 parameters as the pure module takes them."""
     return glicko.Parameters(
-        rate=float(rating.default_rate), deviation=float(rating.default_deviation),
-        volatility=float(rating.default_volatility), tau=float(rating.tau),
+        rate=float(rating.default_rate),
+        deviation=float(rating.default_deviation),
+        volatility=float(rating.default_volatility),
+        tau=float(rating.tau),
         lower_rate=None if rating.lower_rate is None else float(rating.lower_rate),
         higher_rate=None if rating.higher_rate is None else float(rating.higher_rate),
-        outcome=rating.outcomes)
+        outcome=rating.outcomes,
+    )
 
 
-def rated_tournaments(rating: Rating, since: datetime.date | None = None
-                      ) -> list[Tournament]:
+def rated_tournaments(rating: Rating, since: datetime.date | None = None) -> list[Tournament]:
     """The rating's tournaments in rating order (last day, first day, id), from ``since``."""
     rows = Tournament.objects.filter(rating=rating)
     if since is not None:
@@ -53,9 +55,10 @@ def rates_before(rating: Rating, date: datetime.date) -> dict[int, glicko.Rate]:
     """Each player's last rate of the rating's tournaments ended before ``date``."""
     latest: dict[int, glicko.Rate] = {}
     for player, rate, deviation, volatility in (
-            Rate.objects.filter(rating=rating, date__lt=date)
-            .order_by("date", "tournament__start_date", "tournament_id")
-            .values_list("player_id", "rate", "deviation", "volatility")):
+        Rate.objects.filter(rating=rating, date__lt=date)
+        .order_by("date", "tournament__start_date", "tournament_id")
+        .values_list("player_id", "rate", "deviation", "volatility")
+    ):
         latest[player] = glicko.Rate(rate, deviation, volatility)
     return latest
 
@@ -71,17 +74,19 @@ def tournament_matches(tournament: Tournament) -> tuple[list[glicko.Played], dic
     for event in events:
         if Match.objects.filter(event=event, entry_c__isnull=False).exists():
             continue
-        sides = {pk: (player,) if partner is None else (player, partner)
-                 for pk, player, partner in Entry.objects.filter(event=event)
-                 .values_list("pk", "player_id", "partner_id")}
+        sides = {
+            pk: (player,) if partner is None else (player, partner)
+            for pk, player, partner in Entry.objects.filter(event=event).values_list(
+                "pk", "player_id", "partner_id"
+            )
+        }
         results, _confirmed, _last = decided_results(event)
         any_played = False
         for r in results:
             if r.b is None or r.walkover or r.a not in sides or r.b not in sides:
                 continue
             winner = "a" if r.winner == r.a else "b" if r.winner == r.b else None
-            played.append(glicko.Played(sides[r.a], sides[r.b], r.points_a, r.points_b,
-                                        winner))
+            played.append(glicko.Played(sides[r.a], sides[r.b], r.points_a, r.points_b, winner))
             any_played = True
         if any_played:
             for placing in event_placings(event):
@@ -92,8 +97,12 @@ def tournament_matches(tournament: Tournament) -> tuple[list[glicko.Played], dic
     return played, places
 
 
-def _rate_one(rating: Rating, tournament: Tournament, params: glicko.Parameters,
-              current: dict[int, glicko.Rate]) -> list[Rate]:
+def _rate_one(
+    rating: Rating,
+    tournament: Tournament,
+    params: glicko.Parameters,
+    current: dict[int, glicko.Rate],
+) -> list[Rate]:
     played, places = tournament_matches(tournament)
     if not played:
         return []
@@ -102,10 +111,18 @@ def _rate_one(rating: Rating, tournament: Tournament, params: glicko.Parameters,
     for player, result in rated.items():
         assert isinstance(player, int)
         current[player] = result.rate
-        rows.append(Rate(rating=rating, player_id=player, tournament=tournament,
-                         date=tournament.end_date, rate=result.rate.rate,
-                         deviation=result.rate.deviation,
-                         volatility=result.rate.volatility, matches=result.matches))
+        rows.append(
+            Rate(
+                rating=rating,
+                player_id=player,
+                tournament=tournament,
+                date=tournament.end_date,
+                rate=result.rate.rate,
+                deviation=result.rate.deviation,
+                volatility=result.rate.volatility,
+                matches=result.matches,
+            )
+        )
     return rows
 
 
@@ -134,16 +151,19 @@ def rerate(rating: Rating, since: datetime.date | None = None) -> int:
 def rerate_tournament(tournament: Tournament | int) -> int:
     """Re-rate the tournament's rating from the tournament's date on (its results changed);
     0 when it is not rated."""
-    row = Tournament.objects.filter(
-        pk=tournament.pk if isinstance(tournament, Tournament) else tournament
-    ).select_related("rating").first()
+    row = (
+        Tournament.objects.filter(
+            pk=tournament.pk if isinstance(tournament, Tournament) else tournament
+        )
+        .select_related("rating")
+        .first()
+    )
     if row is None or row.rating is None:
         return 0
     return rerate(row.rating, row.end_date)
 
 
-def set_tournament_rating(*, tournament: Tournament, rating: Rating | None,
-                          actor: Any) -> None:
+def set_tournament_rating(*, tournament: Tournament, rating: Rating | None, actor: Any) -> None:
     """Put the tournament under ``rating`` (None: not rated) and re-rate what changed: the
     old rating and the new one, from the tournament's date on. Audited."""
     with transaction.atomic():
@@ -154,8 +174,12 @@ def set_tournament_rating(*, tournament: Tournament, rating: Rating | None,
         row.rating = rating
         row.save(update_fields=["rating"])
         tournament.rating = rating
-        audit(row, actor, "tournament.rating",
-                    {"from": old.pk if old else None, "to": rating.pk if rating else None})
+        audit(
+            row,
+            actor,
+            "tournament.rating",
+            {"from": old.pk if old else None, "to": rating.pk if rating else None},
+        )
         for changed in (old, rating):
             if changed is not None:
                 rerate(changed, row.end_date)
@@ -168,8 +192,9 @@ def on_result_changed(sender: Any, match: Match | None = None, **kwargs: Any) ->
     if match is None:
         return
     try:
-        tournament_id = Event.objects.filter(pk=match.event_id).values_list(
-            "tournament_id", flat=True).first()
+        tournament_id = (
+            Event.objects.filter(pk=match.event_id).values_list("tournament_id", flat=True).first()
+        )
         if tournament_id is not None:
             rerate_tournament(tournament_id)
     except Exception:
@@ -182,4 +207,3 @@ def connect() -> None:
 
     for signal in (result_changed, match_finished, match_confirmed):
         signal.connect(on_result_changed, dispatch_uid=f"ratings.{id(signal)}")
-

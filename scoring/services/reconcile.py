@@ -28,9 +28,20 @@ from scoring.services.matches import Actor, match_snapshot
 SIDES = ("a", "b")
 
 #: What a difference is about (stable codes; the page words them).
-FIELDS = ("game_missing_on_tablet", "game_missing_on_paper", "board_missing_on_tablet",
-          "board_missing_on_paper", "board_unfinished_on_tablet", "winner", "points",
-          "carrommen", "queen", "law", "game_score", "not_comparable")
+FIELDS = (
+    "game_missing_on_tablet",
+    "game_missing_on_paper",
+    "board_missing_on_tablet",
+    "board_missing_on_paper",
+    "board_unfinished_on_tablet",
+    "winner",
+    "points",
+    "carrommen",
+    "queen",
+    "law",
+    "game_score",
+    "not_comparable",
+)
 
 
 class PaperError(ServiceError):
@@ -86,16 +97,18 @@ def clean_sheet(games: Any, *, carrommen_max: int = 9, board_max: int = 12) -> l
             points, carrommen = board.get("points"), board.get("carrommen")
             if points is not None:
                 if not isinstance(points, int) or not 1 <= points <= board_max:
-                    raise PaperError("bad_points", f"a board is worth 1 to {board_max} points",
-                                     where)
+                    raise PaperError(
+                        "bad_points", f"a board is worth 1 to {board_max} points", where
+                    )
                 law = board.get("law") or ""
                 if not isinstance(law, str) or len(law) > 30:
                     raise PaperError("bad_law", "the law is a short text, e.g. ICF 107", where)
                 clean.append({"winner": winner, "points": points, "law": law})
                 continue
             if not isinstance(carrommen, int) or not 0 <= carrommen <= carrommen_max:
-                raise PaperError("bad_carrommen",
-                                 f"the loser has 0 to {carrommen_max} carrommen left", where)
+                raise PaperError(
+                    "bad_carrommen", f"the loser has 0 to {carrommen_max} carrommen left", where
+                )
             queen = board.get("queen") or None
             if queen not in (None, *SIDES):
                 raise PaperError("bad_queen", "the queen was covered by A, B or nobody", where)
@@ -106,8 +119,9 @@ def clean_sheet(games: Any, *, carrommen_max: int = 9, board_max: int = 12) -> l
     return out
 
 
-def record_paper_sheet(*, match: Match, games: Any, actor: Actor, note: str = ""
-                       ) -> PaperScoresheet:
+def record_paper_sheet(
+    *, match: Match, games: Any, actor: Actor, note: str = ""
+) -> PaperScoresheet:
     """Store an official's entry of the paper scoresheet (a new row; earlier ones stay) and
     audit it.
 
@@ -116,34 +130,47 @@ def record_paper_sheet(*, match: Match, games: Any, actor: Actor, note: str = ""
     rules = get_rules(match.rules)
     if not variant_for(rules).paper_sheets:
         raise PaperError("points", "paper sheets are compared for two-sided matches only")
-    games = clean_sheet(games, carrommen_max=rules.carrommen_per_colour,
-                        board_max=rules.board_max)
+    games = clean_sheet(games, carrommen_max=rules.carrommen_per_colour, board_max=rules.board_max)
     with transaction.atomic():
         sheet = PaperScoresheet.objects.create(
-            match=match, games=games, note=note,
-            entered_by=actor.user if getattr(actor.user, "pk", None) else None)
+            match=match,
+            games=games,
+            note=note,
+            entered_by=actor.user if getattr(actor.user, "pk", None) else None,
+        )
         AuditEntry.objects.create(
-            tournament_id=match.event.tournament_id, match=match,
-            actor=actor.user if getattr(actor.user, "pk", None) else None, via=actor.via,
-            device=actor.device[:200], ip=actor.ip, action="paper_sheet",
-            detail={"after": games, "note": note,
-                    "differences": len(compare(match, games))},
+            tournament_id=match.event.tournament_id,
+            match=match,
+            actor=actor.user if getattr(actor.user, "pk", None) else None,
+            via=actor.via,
+            device=actor.device[:200],
+            ip=actor.ip,
+            action="paper_sheet",
+            detail={"after": games, "note": note, "differences": len(compare(match, games))},
         )
     return sheet
 
 
-def record_decision(*, match: Match, sheet: PaperScoresheet, decision: str, note: str,
-                    actor: Actor) -> AuditEntry:
+def record_decision(
+    *, match: Match, sheet: PaperScoresheet, decision: str, note: str, actor: Actor
+) -> AuditEntry:
     """The official's decision on the differences of ``sheet`` (which record is right), kept
     in the audit trail with the differences it was made on."""
     differences = compare(match, sheet.games)
     return AuditEntry.objects.create(
-        tournament_id=match.event.tournament_id, match=match,
-        actor=actor.user if getattr(actor.user, "pk", None) else None, via=actor.via,
-        device=actor.device[:200], ip=actor.ip, action="paper_decision",
-        detail={"decision": decision, "note": note,
-                "sheet_entered_at": sheet.created_at.isoformat(),
-                "differences": [d.__dict__ for d in differences]},
+        tournament_id=match.event.tournament_id,
+        match=match,
+        actor=actor.user if getattr(actor.user, "pk", None) else None,
+        via=actor.via,
+        device=actor.device[:200],
+        ip=actor.ip,
+        action="paper_decision",
+        detail={
+            "decision": decision,
+            "note": note,
+            "sheet_entered_at": sheet.created_at.isoformat(),
+            "differences": [d.__dict__ for d in differences],
+        },
     )
 
 
@@ -158,14 +185,14 @@ def paper_boards(games: list[list[dict]], rules_key: str = "icf") -> list[list[P
         for board in boards:
             winner = board["winner"]
             if board.get("points") is not None:
-                entry = PaperBoard(winner, board["points"], law=board.get("law") or "",
-                                   award=True)
+                entry = PaperBoard(winner, board["points"], law=board.get("law") or "", award=True)
             else:
                 points, _counted = summary_points(
                     SummaryEntry(winner, board["carrommen"], board.get("queen")),
-                    scores[winner], rules)
-                entry = PaperBoard(winner, points, board["carrommen"], board.get("queen"),
-                                   "ICF 53")
+                    scores[winner],
+                    rules,
+                )
+                entry = PaperBoard(winner, points, board["carrommen"], board.get("queen"), "ICF 53")
             scores[winner] = min(scores[winner] + entry.points, rules.game_points)
             game.append(entry)
         out.append(game)
@@ -203,13 +230,19 @@ def compare(match: Match, games: list[list[dict]]) -> list[Difference]:
         for i in range(max(len(paper[g]), len(tablet))):
             board_no = i + 1
             if i >= len(tablet):
-                field = ("board_unfinished_on_tablet" if current is not None
-                         and i == len(tablet) else "board_missing_on_tablet")
+                field = (
+                    "board_unfinished_on_tablet"
+                    if current is not None and i == len(tablet)
+                    else "board_missing_on_tablet"
+                )
                 out.append(Difference(number, board_no, field, _describe(paper[g][i]), None))
                 continue
             if i >= len(paper[g]):
-                out.append(Difference(number, board_no, "board_missing_on_paper", None,
-                                      _describe(tablet[i])))
+                out.append(
+                    Difference(
+                        number, board_no, "board_missing_on_paper", None, _describe(tablet[i])
+                    )
+                )
                 continue
             out.extend(_board_differences(number, board_no, paper[g][i], tablet[i]))
         paper_score = _paper_score(paper[g], rules.game_points)
@@ -243,8 +276,16 @@ def _tablet_boards(snapshot: Any) -> list[list[PaperBoard]]:
                 carrommen, queen = row.summary_carrommen, row.summary_queen or None
             else:
                 carrommen, queen = None, None
-            boards.append(PaperBoard(score.winner or "", score.points, carrommen, queen,
-                                     score.law or "", award=carrommen is None))
+            boards.append(
+                PaperBoard(
+                    score.winner or "",
+                    score.points,
+                    carrommen,
+                    queen,
+                    score.law or "",
+                    award=carrommen is None,
+                )
+            )
         out.append(boards)
     return out
 
@@ -253,8 +294,9 @@ def _describe(board: PaperBoard) -> dict[str, Any]:
     return {"winner": board.winner, "points": board.points}
 
 
-def _board_differences(game: int, number: int, paper: PaperBoard,
-                       tablet: PaperBoard) -> list[Difference]:
+def _board_differences(
+    game: int, number: int, paper: PaperBoard, tablet: PaperBoard
+) -> list[Difference]:
     out = []
     if paper.winner != tablet.winner:
         out.append(Difference(game, number, "winner", paper.winner, tablet.winner))
@@ -263,8 +305,7 @@ def _board_differences(game: int, number: int, paper: PaperBoard,
     tablet_knows_pieces = tablet.carrommen is not None  # a summary or a log, not an award
     if not paper.award and tablet_knows_pieces:
         if paper.carrommen != tablet.carrommen:
-            out.append(Difference(game, number, "carrommen", paper.carrommen,
-                                  tablet.carrommen))
+            out.append(Difference(game, number, "carrommen", paper.carrommen, tablet.carrommen))
         if (paper.queen or None) != (tablet.queen or None):
             out.append(Difference(game, number, "queen", paper.queen, tablet.queen))
     if paper.award and paper.law and tablet.law and paper.law != tablet.law:

@@ -27,9 +27,9 @@ def on_match_confirmed(sender: Any, match: Match, **kwargs: Any) -> None:
     try:
         event = Event.objects.select_related("tournament").get(pk=match.event_id)
         if event.format in ELIMINATION or (
-                event.format == Event.Format.GROUPS
-                and Round.objects.filter(event=event).exclude(
-                    bracket=Round.Bracket.GROUPS).exists()):
+            event.format == Event.Format.GROUPS
+            and Round.objects.filter(event=event).exclude(bracket=Round.Bracket.GROUPS).exists()
+        ):
             sync_bracket(event)
         elif event.format == Event.Format.SWISS:
             _finish_swiss_if_done(event)
@@ -48,8 +48,11 @@ def on_match_finished(sender: Any, match: Match, **kwargs: Any) -> None:
 
 def _finish_swiss_if_done(event: Event) -> None:
     planned = int(event.settings.get("rounds") or 0)
-    if planned and event.rounds.count() >= planned and not Match.objects.filter(
-            event=event).exclude(status=Match.Status.CONFIRMED).exists():
+    if (
+        planned
+        and event.rounds.count() >= planned
+        and not Match.objects.filter(event=event).exclude(status=Match.Status.CONFIRMED).exists()
+    ):
         Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
 
 

@@ -20,25 +20,47 @@ from scoring.services.tournaments import audit
 __all__ = ["ClockError", "add_minutes", "restart_clock", "start_clock", "stop_clock"]
 
 
-def _change(rnd: Round, actor: Actor, action: str,
-            change: Callable[[RoundClock], RoundClock], detail: dict[str, Any]) -> Round:
+def _change(
+    rnd: Round,
+    actor: Actor,
+    action: str,
+    change: Callable[[RoundClock], RoundClock],
+    detail: dict[str, Any],
+) -> Round:
     with transaction.atomic():
-        locked = Round.objects.select_for_update().select_related(
-            "event__tournament").get(pk=rnd.pk)
+        locked = (
+            Round.objects.select_for_update().select_related("event__tournament").get(pk=rnd.pk)
+        )
         before = clock_of(locked)
         after: RoundClock = change(before)
         locked.clock_started_at = after.started_at
         locked.clock_extra_minutes = after.extra_minutes
         locked.clock_stopped_at = after.stopped_at
         locked.clock_stopped_seconds = after.stopped_seconds
-        locked.save(update_fields=["clock_started_at", "clock_extra_minutes",
-                                   "clock_stopped_at", "clock_stopped_seconds"])
+        locked.save(
+            update_fields=[
+                "clock_started_at",
+                "clock_extra_minutes",
+                "clock_stopped_at",
+                "clock_stopped_seconds",
+            ]
+        )
         deadline = after.deadline()
-        audit(locked.event.tournament, actor, action, {
-            "event": locked.event_id, "round": locked.pk, "number": locked.number,
-            "limit_minutes": after.limit_minutes, "extra_minutes": after.extra_minutes,
-            "stopped_seconds": after.stopped_seconds,
-            "deadline": deadline.isoformat() if deadline else None, **detail})
+        audit(
+            locked.event.tournament,
+            actor,
+            action,
+            {
+                "event": locked.event_id,
+                "round": locked.pk,
+                "number": locked.number,
+                "limit_minutes": after.limit_minutes,
+                "extra_minutes": after.extra_minutes,
+                "stopped_seconds": after.stopped_seconds,
+                "deadline": deadline.isoformat() if deadline else None,
+                **detail,
+            },
+        )
         return locked
 
 
@@ -53,8 +75,9 @@ def start_clock(*, round: Round, actor: Actor, at: datetime | None = None) -> Ro
     at = at or now
     if at > now:
         raise ClockError("clock_in_future")
-    return _change(round, actor, "round_clock_started", lambda c: c.start(at),
-                   {"started_at": at.isoformat()})
+    return _change(
+        round, actor, "round_clock_started", lambda c: c.start(at), {"started_at": at.isoformat()}
+    )
 
 
 def add_minutes(*, round: Round, minutes: int, actor: Actor) -> Round:
@@ -62,8 +85,7 @@ def add_minutes(*, round: Round, minutes: int, actor: Actor) -> Round:
 
     :raises ClockError: ``clock_no_limit``, ``clock_bad_minutes``.
     """
-    return _change(round, actor, "round_clock_added", lambda c: c.add(minutes),
-                   {"added": minutes})
+    return _change(round, actor, "round_clock_added", lambda c: c.add(minutes), {"added": minutes})
 
 
 def stop_clock(*, round: Round, actor: Actor) -> Round:
@@ -72,8 +94,9 @@ def stop_clock(*, round: Round, actor: Actor) -> Round:
     :raises ClockError: ``clock_no_limit``, ``clock_not_started``, ``clock_stopped``.
     """
     now = timezone.now()
-    return _change(round, actor, "round_clock_stopped", lambda c: c.stop(now),
-                   {"at": now.isoformat()})
+    return _change(
+        round, actor, "round_clock_stopped", lambda c: c.stop(now), {"at": now.isoformat()}
+    )
 
 
 def restart_clock(*, round: Round, actor: Actor) -> Round:
@@ -82,5 +105,6 @@ def restart_clock(*, round: Round, actor: Actor) -> Round:
     :raises ClockError: ``clock_not_stopped``.
     """
     now = timezone.now()
-    return _change(round, actor, "round_clock_restarted", lambda c: c.restart(now),
-                   {"at": now.isoformat()})
+    return _change(
+        round, actor, "round_clock_restarted", lambda c: c.restart(now), {"at": now.isoformat()}
+    )

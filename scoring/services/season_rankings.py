@@ -61,8 +61,11 @@ class Ranking:
 
 def counted_events(championship: Championship) -> list[Event]:
     """The championship's events in the order played (by the tournament's first day)."""
-    return list(championship.events.select_related("tournament")
-                .order_by("tournament__start_date", "tournament__id", "order", "id"))
+    return list(
+        championship.events.select_related("tournament").order_by(
+            "tournament__start_date", "tournament__id", "order", "id"
+        )
+    )
 
 
 def _placed(event: Event) -> tuple[bool, list[tuple[Competitor, int, int | None]]]:
@@ -96,14 +99,27 @@ def ranking(championship: Championship, nation: str = "") -> Ranking:
     nations = sorted({p.nationality.upper() for p in players.values() if p.nationality})
     code = nation.strip().upper()
     if code:
-        given = [{ids: v for ids, v in column.items()
-                  if all(players[pk].nationality.upper() == code for pk in _ids(ids))}
-                 for column in given]
-    names = {ids: " / ".join(players[pk].name for pk in _ids(ids))
-             for column in given for ids in column}
-    lines = [RankLine(line.rank, [players[pk] for pk in _ids(line.competitor)], line.total,
-                      line.prizes, line.skipped)
-             for line in ranking_of_prizes(given, championship.skip_worst, names)]
+        given = [
+            {
+                ids: v
+                for ids, v in column.items()
+                if all(players[pk].nationality.upper() == code for pk in _ids(ids))
+            }
+            for column in given
+        ]
+    names = {
+        ids: " / ".join(players[pk].name for pk in _ids(ids)) for column in given for ids in column
+    }
+    lines = [
+        RankLine(
+            line.rank,
+            [players[pk] for pk in _ids(line.competitor)],
+            line.total,
+            line.prizes,
+            line.skipped,
+        )
+        for line in ranking_of_prizes(given, championship.skip_worst, names)
+    ]
     return Ranking(championship, columns, lines, code, nations)
 
 
@@ -116,9 +132,14 @@ def player_championships(player: Player) -> list[Championship]:
     """The championships an event of ``player`` (as player or partner) counts for."""
     from django.db.models import Q
 
-    return list(Championship.objects.filter(
-        Q(events__entries__player=player) | Q(events__entries__partner=player))
-        .select_related("club").distinct().order_by("-created_at", "name"))
+    return list(
+        Championship.objects.filter(
+            Q(events__entries__player=player) | Q(events__entries__partner=player)
+        )
+        .select_related("club")
+        .distinct()
+        .order_by("-created_at", "name")
+    )
 
 
 def ranking_sheet(ranking: Ranking) -> RankingSheetData:
@@ -128,26 +149,56 @@ def ranking_sheet(ranking: Ranking) -> RankingSheetData:
     from django.utils.translation import ngettext
 
     champ = ranking.championship
-    title = champ.name if not ranking.nation else _("%(name)s: national ranking %(nation)s") % {
-        "name": champ.name, "nation": ranking.nation}
-    subtitle = " · ".join(x for x in (champ.club.name, str(champ.get_prizes_display()), (
-        ngettext("the worst prize is skipped", "the %(n)s worst prizes are skipped",
-                 champ.skip_worst) % {"n": champ.skip_worst}) if champ.skip_worst else "")
-        if x)
-    columns = [f"{c.event.tournament.name} "
-               f"{formats.date_format(c.event.tournament.start_date, 'SHORT_DATE_FORMAT')}"
-               for c in ranking.columns]
+    title = (
+        champ.name
+        if not ranking.nation
+        else _("%(name)s: national ranking %(nation)s")
+        % {"name": champ.name, "nation": ranking.nation}
+    )
+    subtitle = " · ".join(
+        x
+        for x in (
+            champ.club.name,
+            str(champ.get_prizes_display()),
+            (
+                ngettext(
+                    "the worst prize is skipped",
+                    "the %(n)s worst prizes are skipped",
+                    champ.skip_worst,
+                )
+                % {"n": champ.skip_worst}
+            )
+            if champ.skip_worst
+            else "",
+        )
+        if x
+    )
+    columns = [
+        f"{c.event.tournament.name} "
+        f"{formats.date_format(c.event.tournament.start_date, 'SHORT_DATE_FORMAT')}"
+        for c in ranking.columns
+    ]
 
     def cell(value: Decimal | None, skipped: bool) -> str:
         text = "–" if value is None else formats.number_format(value)
         return f"({text})" if skipped else text
 
-    lines = [RankingSheetLine(
-        line.rank, line.name, " / ".join(p.nationality for p in line.players if p.nationality),
-        [cell(v, s) for v, s in line.cells], formats.number_format(line.total))
-        for line in ranking.lines]
+    lines = [
+        RankingSheetLine(
+            line.rank,
+            line.name,
+            " / ".join(p.nationality for p in line.players if p.nationality),
+            [cell(v, s) for v, s in line.cells],
+            formats.number_format(line.total),
+        )
+        for line in ranking.lines
+    ]
     return RankingSheetData(
-        title=title, subtitle=subtitle,
-        headers=[_("Rank"), _("Player"), _("Nation"), _("Total")], columns=columns,
-        lines=lines, legend=_("Prizes in brackets are skipped; a dash: did not play."),
-        empty=_("Nobody is placed yet."))
+        title=title,
+        subtitle=subtitle,
+        headers=[_("Rank"), _("Player"), _("Nation"), _("Total")],
+        columns=columns,
+        lines=lines,
+        legend=_("Prizes in brackets are skipped; a dash: did not play."),
+        empty=_("Nobody is placed yet."),
+    )

@@ -19,20 +19,31 @@ class SeasonError(TournamentError):
     """Something the club's owner can fix; ``code`` is stable, the view words it."""
 
 
-def _club_fields(name: object, nation: object, email: object, website: object
-                 ) -> dict[str, Any]:
+def _club_fields(name: object, nation: object, email: object, website: object) -> dict[str, Any]:
     text = clean_text(name, field="name").strip()
     if not text:
         raise SeasonError("club_name_missing")
     code = clean_text(nation, field="nation").strip().upper()
     if code and not (code.isascii() and code.isalpha() and 2 <= len(code) <= 3):
         raise SeasonError("bad_nation", nation=code)
-    return {"name": text[:120], "nation": code, "email": str(email or "").strip(),
-            "website": str(website or "").strip()}
+    return {
+        "name": text[:120],
+        "nation": code,
+        "email": str(email or "").strip(),
+        "website": str(website or "").strip(),
+    }
 
 
-def create_club(*, owner: Any, name: str, nation: str = "", federation: bool = False,
-                email: str = "", website: str = "", co_owners: list[Any] | None = None) -> Club:
+def create_club(
+    *,
+    owner: Any,
+    name: str,
+    nation: str = "",
+    federation: bool = False,
+    email: str = "",
+    website: str = "",
+    co_owners: list[Any] | None = None,
+) -> Club:
     """A new club (or federation, ``federation=True``) owned by ``owner``."""
     fields = _club_fields(name, nation, email, website)
     try:
@@ -45,8 +56,16 @@ def create_club(*, owner: Any, name: str, nation: str = "", federation: bool = F
     return club
 
 
-def update_club(*, club: Club, name: str, nation: str = "", federation: bool = False,
-                email: str = "", website: str = "", co_owners: list[Any] | None = None) -> Club:
+def update_club(
+    *,
+    club: Club,
+    name: str,
+    nation: str = "",
+    federation: bool = False,
+    email: str = "",
+    website: str = "",
+    co_owners: list[Any] | None = None,
+) -> Club:
     fields = _club_fields(name, nation, email, website)
     for key, value in fields.items():
         setattr(club, key, value)
@@ -61,8 +80,9 @@ def update_club(*, club: Club, name: str, nation: str = "", federation: bool = F
     return club
 
 
-def add_membership(*, club: Club, player: Player, since: datetime.date | None,
-                   until: datetime.date | None = None) -> Membership:
+def add_membership(
+    *, club: Club, player: Player, since: datetime.date | None, until: datetime.date | None = None
+) -> Membership:
     """``player`` joins ``club`` (is licensed with a federation) from ``since``. An open
     membership of the same kind (club, or federation) ends the day before: a player has one
     club and one federation at a time, and past tournaments keep the one of their day."""
@@ -77,14 +97,16 @@ def add_membership(*, club: Club, player: Player, since: datetime.date | None,
             other.until = since - datetime.timedelta(days=1)
             other.save(update_fields=["until"])
         if since is not None:
-            clash = same_kind.filter(since__lte=until or datetime.date.max) \
-                .exclude(until__lt=since)
+            clash = same_kind.filter(since__lte=until or datetime.date.max).exclude(until__lt=since)
             if clash.exists():
                 raise SeasonError("membership_overlap", club=clash.first().club.name)
-        membership = Membership.objects.create(player=player, club=club, since=since,
-                                               until=until)
-        if not club.federation and (since is None or since <= datetime.date.today()) and \
-                (until is None or until >= datetime.date.today()) and player.club != club.name:
+        membership = Membership.objects.create(player=player, club=club, since=since, until=until)
+        if (
+            not club.federation
+            and (since is None or since <= datetime.date.today())
+            and (until is None or until >= datetime.date.today())
+            and player.club != club.name
+        ):
             player.club = club.name[:120]
             player.save(update_fields=["club"])
     return membership
@@ -109,8 +131,9 @@ def _championship_fields(name: object, prizes: str, skip_worst: int) -> dict[str
     return {"name": text[:150], "prizes": prizes, "skip_worst": int(skip_worst)}
 
 
-def _check_previous(championship: Championship | None, club: Club,
-                    previous: Championship | None) -> None:
+def _check_previous(
+    championship: Championship | None, club: Club, previous: Championship | None
+) -> None:
     if previous is None:
         return
     if previous.club_id != club.pk:
@@ -122,8 +145,14 @@ def _check_previous(championship: Championship | None, club: Club,
         seen = seen.previous
 
 
-def create_championship(*, club: Club, name: str, prizes: str = "fixed", skip_worst: int = 0,
-                        previous: Championship | None = None) -> Championship:
+def create_championship(
+    *,
+    club: Club,
+    name: str,
+    prizes: str = "fixed",
+    skip_worst: int = 0,
+    previous: Championship | None = None,
+) -> Championship:
     fields = _championship_fields(name, prizes, skip_worst)
     _check_previous(None, club, previous)
     try:
@@ -133,9 +162,15 @@ def create_championship(*, club: Club, name: str, prizes: str = "fixed", skip_wo
         raise SeasonError("championship_exists", name=fields["name"]) from None
 
 
-def update_championship(*, championship: Championship, name: str, prizes: str,
-                        skip_worst: int, previous: Championship | None = None,
-                        closed: bool = False) -> Championship:
+def update_championship(
+    *,
+    championship: Championship,
+    name: str,
+    prizes: str,
+    skip_worst: int,
+    previous: Championship | None = None,
+    closed: bool = False,
+) -> Championship:
     fields = _championship_fields(name, prizes, skip_worst)
     _check_previous(championship, championship.club, previous)
     for key, value in fields.items():

@@ -20,13 +20,15 @@ def entry_keys(event: Event) -> dict[int, str]:
     """Each entry's club (or nation) for the event's separation; doubles: the player's; a
     team event: the team's club or nation (either setting, issue 34)."""
     if event.is_teams:
-        return {pk: (value or "").strip().casefold()
-                for pk, value in Entry.objects.filter(event=event).values_list("pk",
-                                                                              "team__club")}
-    field = "player__club" if event.settings.get("separate") == "club" else \
-        "player__nationality"
-    return {pk: (value or "").strip().casefold()
-            for pk, value in Entry.objects.filter(event=event).values_list("pk", field)}
+        return {
+            pk: (value or "").strip().casefold()
+            for pk, value in Entry.objects.filter(event=event).values_list("pk", "team__club")
+        }
+    field = "player__club" if event.settings.get("separate") == "club" else "player__nationality"
+    return {
+        pk: (value or "").strip().casefold()
+        for pk, value in Entry.objects.filter(event=event).values_list("pk", field)
+    }
 
 
 def separate_event_groups(event: Event, groups: Any) -> tuple[Any, frozenset[int]]:
@@ -44,8 +46,10 @@ def separate_swiss(event: Event, drawn: Any) -> Any:
         return drawn
     old = {frozenset((p.a, p.b)): p for p in drawn.pairings if p.b is not None}
     by = event.settings.get("separate")
-    pairings = [old.get(frozenset((a, b))) or Pairing(a, b, Reason("sep_moved", {"by": by}))
-                for a, b in new_pairs]
+    pairings = [
+        old.get(frozenset((a, b))) or Pairing(a, b, Reason("sep_moved", {"by": by}))
+        for a, b in new_pairs
+    ]
     if new_bye is not None:
         bye_pairing = next((p for p in drawn.pairings if p.b is None and p.a == new_bye), None)
         pairings.append(bye_pairing or Pairing(new_bye, None, Reason("sep_moved", {"by": by})))
@@ -60,15 +64,20 @@ def separate_swiss_later(event: Event, drawn: Any) -> Any:
     lines = {s.entry: s for s in drawn.standings}
     pairs = [(p.a, p.b) for p in drawn.pairings if p.b is not None]
     new_pairs, moved = separate_later_round(
-        pairs, {e: s.score for e, s in lines.items()},
-        lambda a, b: b in lines[a].opponents, lambda e: keys.get(e, ""),
-        {e: s.rank for e, s in lines.items()})
+        pairs,
+        {e: s.score for e, s in lines.items()},
+        lambda a, b: b in lines[a].opponents,
+        lambda e: keys.get(e, ""),
+        {e: s.rank for e, s in lines.items()},
+    )
     if not moved:
         return drawn
     old = {frozenset((p.a, p.b)): p for p in drawn.pairings if p.b is not None}
     by = event.settings.get("separate")
-    pairings = [old.get(frozenset((a, b))) or Pairing(a, b, Reason("sep_moved", {"by": by}))
-                for a, b in new_pairs]
+    pairings = [
+        old.get(frozenset((a, b))) or Pairing(a, b, Reason("sep_moved", {"by": by}))
+        for a, b in new_pairs
+    ]
     pairings += [p for p in drawn.pairings if p.b is None]
     return replace(drawn, pairings=tuple(pairings))
 

@@ -23,12 +23,15 @@ def _db() -> Any:
 
 
 @functools.cache
-def _insert(vendor: str, model: type[models.Model]
-            ) -> tuple[tuple[models.Field[Any, Any], ...], str]:
+def _insert(
+    vendor: str, model: type[models.Model]
+) -> tuple[tuple[models.Field[Any, Any], ...], str]:
     q = _db().ops.quote_name
     fields = tuple(f for f in model._meta.concrete_fields if not f.primary_key)
-    sql = (f"INSERT INTO {q(model._meta.db_table)} ({', '.join(q(f.column) for f in fields)}) "
-           f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {q(model._meta.pk.column)}")
+    sql = (
+        f"INSERT INTO {q(model._meta.db_table)} ({', '.join(q(f.column) for f in fields)}) "
+        f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {q(model._meta.pk.column)}"
+    )
     return fields, sql
 
 
@@ -38,8 +41,7 @@ def insert_one[M: models.Model](obj: M) -> M:
     constraint) propagate as from ``save``."""
     db = _db()
     fields, sql = _insert(db.vendor, type(obj))
-    obj.pk = _returning(db, sql, [f.get_db_prep_save(f.pre_save(obj, True), db)
-                                  for f in fields])
+    obj.pk = _returning(db, sql, [f.get_db_prep_save(f.pre_save(obj, True), db) for f in fields])
     obj._state.adding = False
     obj._state.db = db.alias
     return obj
@@ -75,8 +77,9 @@ def _returning(db: Any, sql: str, params: list[Any]) -> Any:
 
 
 @functools.cache
-def _update(vendor: str, model: type[models.Model], names: tuple[str, ...]
-            ) -> tuple[tuple[models.Field[Any, Any], ...], str]:
+def _update(
+    vendor: str, model: type[models.Model], names: tuple[str, ...]
+) -> tuple[tuple[models.Field[Any, Any], ...], str]:
     q = _db().ops.quote_name
     meta = model._meta
     fields = tuple(meta.get_field(name) for name in names)
@@ -89,7 +92,9 @@ def update_row(model: type[models.Model], pk: Any, **values: Any) -> None:
     of related models (no expressions), with the statement's text made once per process."""
     db = _db()
     fields, sql = _update(db.vendor, model, tuple(values))
-    params = [f.get_db_prep_save(value.pk if isinstance(value, models.Model) else value, db)
-              for f, value in zip(fields, values.values(), strict=True)]
+    params = [
+        f.get_db_prep_save(value.pk if isinstance(value, models.Model) else value, db)
+        for f, value in zip(fields, values.values(), strict=True)
+    ]
     with db.cursor() as cursor:
         cursor.execute(sql, [*params, pk])

@@ -22,18 +22,19 @@ from scoring.services.matches import Actor, MatchError, MatchLocked, match_snaps
 ACTION = WARNING
 
 
-
 def record_warning(*, match: Match, actor: Actor, client_id: uuid.UUID) -> Warning:
     """Record that the umpire warned the player on turn for exceeding the stroke clock
     (ICF 50). Refused while no board is in play or the match is locked."""
     key = str(client_id)
     with transaction.atomic():
-        match = Match.objects.select_for_update(of=("self",)).select_related(
-            "event").get(pk=match.pk)
+        match = (
+            Match.objects.select_for_update(of=("self",)).select_related("event").get(pk=match.pk)
+        )
         if match.is_locked:
             raise MatchLocked("match_locked")
-        earlier = AuditEntry.objects.filter(match=match, action=ACTION,
-                                            detail__client_id=key).first()
+        earlier = AuditEntry.objects.filter(
+            match=match, action=ACTION, detail__client_id=key
+        ).first()
         if earlier is not None:
             return warning_of(earlier.detail)
         snapshot = match_snapshot(match)
@@ -45,14 +46,24 @@ def record_warning(*, match: Match, actor: Actor, client_id: uuid.UUID) -> Warni
         if isinstance(on_turn, int):  # point carrom: the turn is a seat, its player a side
             on_turn = position.players[on_turn]
         player = _player(snapshot, current, on_turn)
-        detail = {"client_id": key, "game": current.game_number,
-                  "board": current.board_number, "by": on_turn, "player": player,
-                  "law": "ICF 50"}
+        detail = {
+            "client_id": key,
+            "game": current.game_number,
+            "board": current.board_number,
+            "by": on_turn,
+            "player": player,
+            "law": "ICF 50",
+        }
         AuditEntry.objects.create(
-            tournament_id=match.event.tournament_id, match=match,
+            tournament_id=match.event.tournament_id,
+            match=match,
             actor=actor.user if getattr(actor.user, "pk", None) else None,
-            via=actor.via, device=actor.device[:200], ip=actor.ip, action=ACTION,
-            detail=detail)
+            via=actor.via,
+            device=actor.device[:200],
+            ip=actor.ip,
+            action=ACTION,
+            detail=detail,
+        )
     return warning_of(detail, created=True)
 
 
@@ -63,4 +74,3 @@ def _player(snapshot: Any, current: Any, on_turn: str) -> str:
     else:
         side = on_turn
     return snapshot.side_name(side)
-

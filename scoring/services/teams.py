@@ -34,10 +34,18 @@ def _format_error(err: TieFormatError) -> TournamentError:
 # --- tie formats -------------------------------------------------------------------------
 
 
-def create_tie_format(*, tournament: Tournament, actor: Actor, name: str,
-                      rubbers: Sequence[Mapping[str, Any]], stop_when_decided: bool,
-                      player_rule: str = "one_each", win: int = 2, draw: int = 1,
-                      loss: int = 0) -> TieFormat:
+def create_tie_format(
+    *,
+    tournament: Tournament,
+    actor: Actor,
+    name: str,
+    rubbers: Sequence[Mapping[str, Any]],
+    stop_when_decided: bool,
+    player_rule: str = "one_each",
+    win: int = 2,
+    draw: int = 1,
+    loss: int = 0,
+) -> TieFormat:
     """An organiser's own tie format, checked by :func:`scoring.draws.ties.format_from_data`.
 
     :raises TournamentError: the format's code (``tie_format_…``), ``name_required`` or
@@ -46,9 +54,15 @@ def create_tie_format(*, tournament: Tournament, actor: Actor, name: str,
     name = clean_text(name, field="name").strip()
     if not name:
         raise TournamentError("name_missing")
-    data = {"name": name, "rubbers": [dict(r) for r in rubbers],
-            "stop_when_decided": stop_when_decided, "player_rule": player_rule,
-            "win": win, "draw": draw, "loss": loss}
+    data = {
+        "name": name,
+        "rubbers": [dict(r) for r in rubbers],
+        "stop_when_decided": stop_when_decided,
+        "player_rule": player_rule,
+        "win": win,
+        "draw": draw,
+        "loss": loss,
+    }
     try:
         fmt = format_from_data(data)
     except TieFormatError as err:
@@ -56,11 +70,17 @@ def create_tie_format(*, tournament: Tournament, actor: Actor, name: str,
     try:
         with transaction.atomic():
             row = TieFormat.objects.create(
-                tournament=tournament, name=name,
-                rubbers=[{"kind": str(r.kind), "games_to_win": r.games_to_win}
-                         for r in fmt.rubbers],
-                stop_when_decided=fmt.stop_when_decided, player_rule=str(fmt.player_rule),
-                win=fmt.win, draw=fmt.draw, loss=fmt.loss)
+                tournament=tournament,
+                name=name,
+                rubbers=[
+                    {"kind": str(r.kind), "games_to_win": r.games_to_win} for r in fmt.rubbers
+                ],
+                stop_when_decided=fmt.stop_when_decided,
+                player_rule=str(fmt.player_rule),
+                win=fmt.win,
+                draw=fmt.draw,
+                loss=fmt.loss,
+            )
             audit(tournament, actor, "tie_format_created", {"format": row.key, **fmt.data()})
     except IntegrityError as err:
         raise TournamentError("tie_format_name_taken", name=name) from err
@@ -74,8 +94,12 @@ def delete_tie_format(*, tie_format: TieFormat, actor: Actor) -> None:
         if (event.settings or {}).get("tie_format") == key:
             raise TournamentError("tie_format_in_use", event=event.name)
     with transaction.atomic():
-        audit(tie_format.tournament, actor, "tie_format_deleted",
-              {"format": key, "name": tie_format.name})
+        audit(
+            tie_format.tournament,
+            actor,
+            "tie_format_deleted",
+            {"format": key, "name": tie_format.name},
+        )
         tie_format.delete()
 
 
@@ -94,8 +118,9 @@ def set_tie_format(*, event: Event, key: str, actor: Actor) -> Event:
             raise TournamentError("tie_format_fixed")
         small = [t.name for t in event.teams.all() if t.members.count() < players_needed(fmt)]
         if small:
-            raise TournamentError("tie_format_team_small", teams=", ".join(small),
-                                  needed=players_needed(fmt))
+            raise TournamentError(
+                "tie_format_team_small", teams=", ".join(small), needed=players_needed(fmt)
+            )
         event.settings = {**(event.settings or {}), "tie_format": key}
         event.save(update_fields=["settings"])
         audit(event.tournament, actor, "tie_format_set", {"event": event.pk, "format": key})
@@ -105,8 +130,9 @@ def set_tie_format(*, event: Event, key: str, actor: Actor) -> Event:
 # --- teams -------------------------------------------------------------------------------
 
 
-def _check_players(event: Event, players: Sequence[Player], captain: Player,
-                   team: Team | None = None) -> list[Player]:
+def _check_players(
+    event: Event, players: Sequence[Player], captain: Player, team: Team | None = None
+) -> list[Player]:
     unique = list({p.pk: p for p in players}.values())
     if len(unique) != len(players):
         raise TournamentError("team_player_twice")
@@ -120,11 +146,14 @@ def _check_players(event: Event, players: Sequence[Player], captain: Player,
         raise TournamentError("team_too_small_for_format", needed=needed)
     if captain.pk not in {p.pk for p in unique}:
         raise TournamentError("captain_not_in_team")
-    other = (TeamMember.objects.filter(event=event, player__in=unique)
-             .exclude(team=team).select_related("player", "team").first())
+    other = (
+        TeamMember.objects.filter(event=event, player__in=unique)
+        .exclude(team=team)
+        .select_related("player", "team")
+        .first()
+    )
     if other is not None:
-        raise TournamentError("player_in_other_team", name=other.player.name,
-                              team=other.team.name)
+        raise TournamentError("player_in_other_team", name=other.player.name, team=other.team.name)
     if any(p.merged_into_id for p in unique):
         raise TournamentError("team_player_merged")
     return unique
@@ -137,8 +166,16 @@ def _check_event(event: Event) -> None:
         raise TournamentError("entries_closed", event=event.name)
 
 
-def add_team(*, event: Event, actor: Actor, name: str, players: Sequence[Player],
-             captain: Player, club: str = "", seed: int | None = None) -> Team:
+def add_team(
+    *,
+    event: Event,
+    actor: Actor,
+    name: str,
+    players: Sequence[Player],
+    captain: Player,
+    club: str = "",
+    seed: int | None = None,
+) -> Team:
     """Enter a team: its name (unique in the event), club or nation, 2–8 players of the
     register (enough for the event's tie format) and its captain, one of them.
 
@@ -154,16 +191,27 @@ def add_team(*, event: Event, actor: Actor, name: str, players: Sequence[Player]
     unique = _check_players(event, players, captain)
     try:
         with transaction.atomic():
-            entry = Entry.objects.create(event=event, player=captain, seed=seed,
-                                         team_name=name)
-            team = Team.objects.create(event=event, entry=entry, name=name, club=club,
-                                       captain=captain)
+            entry = Entry.objects.create(event=event, player=captain, seed=seed, team_name=name)
+            team = Team.objects.create(
+                event=event, entry=entry, name=name, club=club, captain=captain
+            )
             TeamMember.objects.bulk_create(
                 TeamMember(team=team, event=event, player=p, number=n)
-                for n, p in enumerate(unique, start=1))
-            audit(event.tournament, actor, "team_added",
-                  {"event": event.pk, "team": team.pk, "entry": entry.pk, "name": name,
-                   "players": [p.pk for p in unique], "captain": captain.pk})
+                for n, p in enumerate(unique, start=1)
+            )
+            audit(
+                event.tournament,
+                actor,
+                "team_added",
+                {
+                    "event": event.pk,
+                    "team": team.pk,
+                    "entry": entry.pk,
+                    "name": name,
+                    "players": [p.pk for p in unique],
+                    "captain": captain.pk,
+                },
+            )
     except IntegrityError as err:
         if Team.objects.filter(event=event, name=name).exists():
             raise TournamentError("team_name_taken", name=name) from err
@@ -171,9 +219,15 @@ def add_team(*, event: Event, actor: Actor, name: str, players: Sequence[Player]
     return team
 
 
-def change_team(*, team: Team, actor: Actor, name: str | None = None,
-                club: str | None = None, players: Sequence[Player] | None = None,
-                captain: Player | None = None) -> Team:
+def change_team(
+    *,
+    team: Team,
+    actor: Actor,
+    name: str | None = None,
+    club: str | None = None,
+    players: Sequence[Player] | None = None,
+    captain: Player | None = None,
+) -> Team:
     """Change a team's name, club or nation, players or captain. Its players may change
     while the event runs (a lineup already in keeps its players); a player who played a
     rubber of the team stays in it."""
@@ -187,8 +241,11 @@ def change_team(*, team: Team, actor: Actor, name: str | None = None,
         new_captain = captain or team.captain
         unique = _check_players(event, new_players, new_captain, team)
         played = _played_players(team)
-        dropped = [m.player for m in old if m.player_id not in {p.pk for p in unique}
-                   and m.player_id in played]
+        dropped = [
+            m.player
+            for m in old
+            if m.player_id not in {p.pk for p in unique} and m.player_id in played
+        ]
         if dropped:
             raise TournamentError("team_player_played", name=dropped[0].name)
         if name is not None:
@@ -208,12 +265,23 @@ def change_team(*, team: Team, actor: Actor, name: str | None = None,
         have = {m.player_id for m in old}
         TeamMember.objects.bulk_create(
             TeamMember(team=team, event=event, player=p, number=n)
-            for n, p in enumerate(unique, start=1) if p.pk not in have)
+            for n, p in enumerate(unique, start=1)
+            if p.pk not in have
+        )
         for n, p in enumerate(unique, start=1):
             TeamMember.objects.filter(team=team, player=p).update(number=n)
-        audit(event.tournament, actor, "team_changed",
-              {"event": event.pk, "team": team.pk, "name": team.name,
-               "players": [p.pk for p in unique], "captain": new_captain.pk})
+        audit(
+            event.tournament,
+            actor,
+            "team_changed",
+            {
+                "event": event.pk,
+                "team": team.pk,
+                "name": team.name,
+                "players": [p.pk for p in unique],
+                "captain": new_captain.pk,
+            },
+        )
     return team
 
 
@@ -223,9 +291,9 @@ def _played_players(team: Team) -> set[int]:
 
     out: set[int] = set()
     entry = team.entry_id
-    for a, b, pa, pb in Rubber.objects.filter(
-            tie__event=team.event_id).values_list("match__entry_a_id", "match__entry_b_id",
-                                                  "players_a", "players_b"):
+    for a, b, pa, pb in Rubber.objects.filter(tie__event=team.event_id).values_list(
+        "match__entry_a_id", "match__entry_b_id", "players_a", "players_b"
+    ):
         if a == entry:
             out.update(pa or [])
         if b == entry:
@@ -237,18 +305,24 @@ def remove_team(*, team: Team, actor: Actor) -> None:
     """Remove a team (and its entry) that has played no tie; entries must still be open."""
     _check_event(team.event)
     entry_id = team.entry_id
-    if Match.objects.filter(event=team.event_id).filter(
-            **{"entry_a_id": entry_id}).exists() or Match.objects.filter(
-            event=team.event_id, entry_b_id=entry_id).exists():
+    if (
+        Match.objects.filter(event=team.event_id).filter(**{"entry_a_id": entry_id}).exists()
+        or Match.objects.filter(event=team.event_id, entry_b_id=entry_id).exists()
+    ):
         raise TournamentError("team_drawn")
     with transaction.atomic():
-        audit(team.event.tournament, actor, "team_removed",
-              {"event": team.event_id, "team": team.pk, "name": team.name})
+        audit(
+            team.event.tournament,
+            actor,
+            "team_removed",
+            {"event": team.event_id, "team": team.pk, "name": team.name},
+        )
         Entry.objects.filter(pk=entry_id).delete()
 
 
-def add_team_by_names(*, event: Event, actor: Actor, name: str, names: Sequence[str],
-                      club: str = "") -> Team:
+def add_team_by_names(
+    *, event: Event, actor: Actor, name: str, names: Sequence[str], club: str = ""
+) -> Team:
     """:func:`add_team` from the players' names (the first is the captain), each found in the
     register by its name and the team's club, or made (``PlayerBook``, which never changes
     another tournament's player)."""
@@ -259,5 +333,6 @@ def add_team_by_names(*, event: Event, actor: Actor, name: str, names: Sequence[
         book = PlayerBook(event.tournament)
         players = [book.resolve(n, clean_text(club, field="club").strip()) for n in names]
         book.save()
-        return add_team(event=event, actor=actor, name=name, players=players,
-                        captain=players[0], club=club)
+        return add_team(
+            event=event, actor=actor, name=name, players=players, captain=players[0], club=club
+        )

@@ -49,9 +49,13 @@ class LineupRefused(TournamentError):
 
 def is_tie_match(match: Match) -> bool:
     """A match of a team event between two team entries that is not a rubber."""
-    return bool(match.entry_a_id and match.entry_b_id and not match.bye
-                and Team.objects.filter(entry_id=match.entry_a_id).exists()
-                and not Rubber.objects.filter(match=match).exists())
+    return bool(
+        match.entry_a_id
+        and match.entry_b_id
+        and not match.bye
+        and Team.objects.filter(entry_id=match.entry_a_id).exists()
+        and not Rubber.objects.filter(match=match).exists()
+    )
 
 
 def tie_for(match: Match) -> Tie:
@@ -74,7 +78,8 @@ def tie_for(match: Match) -> Tie:
         tie = Tie.objects.create(event=event, match=match, format=fmt.data())
         Rubber.objects.bulk_create(
             Rubber(tie=tie, number=n, kind=str(spec.kind))
-            for n, spec in enumerate(fmt.rubbers, start=1))
+            for n, spec in enumerate(fmt.rubbers, start=1)
+        )
     return tie
 
 
@@ -86,15 +91,25 @@ def make_ties(event: Event) -> list[Tie]:
     data = fmt.data()
     with transaction.atomic():
         Event.objects.select_for_update().filter(pk=event.pk).first()  # one maker at a time
-        matches = list(Match.objects.filter(
-            event=event, entry_a__team__isnull=False, entry_b__team__isnull=False, bye=False,
-            tie__isnull=True, rubber__isnull=True).order_by("pk"))
+        matches = list(
+            Match.objects.filter(
+                event=event,
+                entry_a__team__isnull=False,
+                entry_b__team__isnull=False,
+                bye=False,
+                tie__isnull=True,
+                rubber__isnull=True,
+            ).order_by("pk")
+        )
         ties = Tie.objects.bulk_create(Tie(event=event, match=m, format=data) for m in matches)
-        ties = list(Tie.objects.filter(match__in=matches).select_related("match")
-                    .order_by("match_id"))
+        ties = list(
+            Tie.objects.filter(match__in=matches).select_related("match").order_by("match_id")
+        )
         Rubber.objects.bulk_create(
             Rubber(tie=tie, number=n, kind=str(spec.kind))
-            for tie in ties for n, spec in enumerate(fmt.rubbers, start=1))
+            for tie in ties
+            for n, spec in enumerate(fmt.rubbers, start=1)
+        )
     return ties
 
 
@@ -103,8 +118,9 @@ def _team(tie: Tie, side: str) -> Team:
     return Team.objects.select_related("captain").get(entry_id=entry)
 
 
-def submit_lineup(*, tie: Tie, side: str, players: Sequence[Sequence[int]], actor: Actor,
-                  via: str = "desk") -> Lineup:
+def submit_lineup(
+    *, tie: Tie, side: str, players: Sequence[Sequence[int]], actor: Actor, via: str = "desk"
+) -> Lineup:
     """A side's lineup (player ids per rubber, in the format's order); may be changed until
     both sides' are in. When both are in, the rubbers become matches.
 
@@ -116,31 +132,50 @@ def submit_lineup(*, tie: Tie, side: str, players: Sequence[Sequence[int]], acto
     fmt = tie.tie_format()
     lineup = [[int(p) for p in rubber] for rubber in players]
     with transaction.atomic():
-        tie = Tie.objects.select_for_update().select_related("match", "event__tournament").get(
-            pk=tie.pk)
+        tie = (
+            Tie.objects.select_for_update()
+            .select_related("match", "event__tournament")
+            .get(pk=tie.pk)
+        )
         if tie.lineups.count() == 2 or tie.walkover:
             raise TournamentError("lineups_closed")
         team = _team(tie, side)
         members = list(team.members.values_list("player_id", flat=True))
         problems = check_lineup(fmt, members, lineup)
         if problems:
-            names = dict(Player.objects.filter(
-                pk__in=[p.player for p in problems if p.player]).values_list("pk", "name"))
-            raise LineupRefused([(p.code, {"rubber": p.rubber,
-                                           "name": names.get(p.player or 0, "")})
-                                 for p in problems])
+            names = dict(
+                Player.objects.filter(pk__in=[p.player for p in problems if p.player]).values_list(
+                    "pk", "name"
+                )
+            )
+            raise LineupRefused(
+                [
+                    (p.code, {"rubber": p.rubber, "name": names.get(p.player or 0, "")})
+                    for p in problems
+                ]
+            )
         row, _created = Lineup.objects.update_or_create(
-            tie=tie, side=side,
-            defaults={"players": lineup, "submitted_via": via,
-                      "submitted_by_id": getattr(actor.user, "pk", None)})
-        audit(tie.event.tournament, actor, "lineup_submitted",
-              {"tie": tie.pk, "side": side, "team": team.name, "via": via,
-               "players": lineup}, match=tie.match)
+            tie=tie,
+            side=side,
+            defaults={
+                "players": lineup,
+                "submitted_via": via,
+                "submitted_by_id": getattr(actor.user, "pk", None),
+            },
+        )
+        audit(
+            tie.event.tournament,
+            actor,
+            "lineup_submitted",
+            {"tie": tie.pk, "side": side, "team": team.name, "via": via, "players": lineup},
+            match=tie.match,
+        )
         if tie.lineups.count() == 2:
             _make_rubbers(tie)
         # the tie's pages and the API (validated by the event's match revisions) show it
-        Match.objects.filter(pk=tie.match_id).update(revision=F("revision") + 1,
-                                                      updated_at=timezone.now())
+        Match.objects.filter(pk=tie.match_id).update(
+            revision=F("revision") + 1, updated_at=timezone.now()
+        )
     return row
 
 
@@ -150,18 +185,24 @@ def _make_rubbers(tie: Tie) -> None:
     fmt = tie.tie_format()
     lineups = {row.side: row.players for row in tie.lineups.all()}
     match = tie.match
-    number = (Match.objects.filter(event=match.event_id).aggregate(n=Max("number"))["n"] or 0)
+    number = Match.objects.filter(event=match.event_id).aggregate(n=Max("number"))["n"] or 0
     for rubber in tie.rubbers.order_by("number"):
         spec = fmt.rubbers[rubber.number - 1]
         number += 1
         rubber.players_a = lineups["a"][rubber.number - 1]
         rubber.players_b = lineups["b"][rubber.number - 1]
         rubber.match = Match.objects.create(
-            event_id=match.event_id, number=number, group=match.group,
-            entry_a_id=match.entry_a_id, entry_b_id=match.entry_b_id,
-            rules=match.rules, stage=match.stage, games_to_win=spec.games_to_win,
+            event_id=match.event_id,
+            number=number,
+            group=match.group,
+            entry_a_id=match.entry_a_id,
+            entry_b_id=match.entry_b_id,
+            rules=match.rules,
+            stage=match.stage,
+            games_to_win=spec.games_to_win,
             status=Match.Status.READY,
-            draw_reason={"code": "tie_rubber", "tie": match.number, "rubber": rubber.number})
+            draw_reason={"code": "tie_rubber", "tie": match.number, "rubber": rubber.number},
+        )
         rubber.save(update_fields=["players_a", "players_b", "match"])
 
 
@@ -171,12 +212,20 @@ def set_tie_walkover(*, tie: Tie, side: str, actor: Actor) -> Tie:
     if side not in ("", "a", "b", "both"):
         raise TournamentError("bad_side")
     with transaction.atomic():
-        tie = Tie.objects.select_for_update().select_related("event__tournament", "match").get(
-            pk=tie.pk)
+        tie = (
+            Tie.objects.select_for_update()
+            .select_related("event__tournament", "match")
+            .get(pk=tie.pk)
+        )
         tie.walkover = side
         tie.save(update_fields=["walkover"])
-        audit(tie.event.tournament, actor, "tie_walkover", {"tie": tie.pk, "side": side},
-              match=tie.match)
+        audit(
+            tie.event.tournament,
+            actor,
+            "tie_walkover",
+            {"tie": tie.pk, "side": side},
+            match=tie.match,
+        )
         sync_tie(tie)
     return tie
 
@@ -196,26 +245,41 @@ def sync_tie(tie: Tie) -> Match:
             m = rubber.match
             if m is None or m.status not in NOT_STARTED or m.table_id is not None:
                 continue
-            wanted = (Match.Status.SCHEDULED if result.walkover
-                      or rubber.number - 1 in result.not_needed else Match.Status.READY)
+            wanted = (
+                Match.Status.SCHEDULED
+                if result.walkover or rubber.number - 1 in result.not_needed
+                else Match.Status.READY
+            )
             if m.status != wanted:
                 Match.objects.filter(pk=m.pk).update(status=wanted, revision=m.revision + 1)
-        played = [r.match for r in rubbers if r.match is not None
-                  and r.number - 1 not in result.not_needed]
-        confirmed = result.decided and (bool(result.walkover) or all(
-            m.status == Match.Status.CONFIRMED or m.walkover for m in played))
+        played = [
+            r.match
+            for r in rubbers
+            if r.match is not None and r.number - 1 not in result.not_needed
+        ]
+        confirmed = result.decided and (
+            bool(result.walkover)
+            or all(m.status == Match.Status.CONFIRMED or m.walkover for m in played)
+        )
         before = match.status
         if not result.decided:
-            status = (Match.Status.PLAYING if any(m.status not in NOT_STARTED for m in played)
-                      else Match.Status.READY)
+            status = (
+                Match.Status.PLAYING
+                if any(m.status not in NOT_STARTED for m in played)
+                else Match.Status.READY
+            )
         else:
             status = Match.Status.CONFIRMED if confirmed else Match.Status.FINISHED
         now = timezone.now()
         fields = {
-            "status": status, "winner_side": result.winner_side,
-            "walkover": result.walkover, "draw": result.drawn,
-            "games_a": result.rubbers_a, "games_b": result.rubbers_b,
-            "points_a": result.points_a, "points_b": result.points_b,
+            "status": status,
+            "winner_side": result.winner_side,
+            "walkover": result.walkover,
+            "draw": result.drawn,
+            "games_a": result.rubbers_a,
+            "games_b": result.rubbers_b,
+            "points_a": result.points_a,
+            "points_b": result.points_b,
             "games_won": {"a": result.rubbers_a, "b": result.rubbers_b},
             "finished_at": (match.finished_at or now) if result.decided else None,
             "confirmed_at": (match.confirmed_at or now) if confirmed else None,

@@ -31,8 +31,9 @@ from scoring.services.matches import (
 BOARD_RULES = ("finish", "stop")
 
 
-def record_time_up(*, match: Match, actor: Actor, expected_revision: int | None = None
-                   ) -> MatchSnapshot:
+def record_time_up(
+    *, match: Match, actor: Actor, expected_revision: int | None = None
+) -> MatchSnapshot:
     """Stop ``match`` by the round's time limit (see the module docstring).
 
     :raises MatchError: ``time_up_points`` (point carrom has no time-up rule here),
@@ -53,22 +54,40 @@ def record_time_up(*, match: Match, actor: Actor, expected_revision: int | None 
             raise MatchError("match_finished", "the match has ended")
         board_rule = (match.event.settings or {}).get("time_up_board", "finish")
         current = snapshot.current
-        in_play = current is not None and current.board is not None and \
-            current.board.kind == Board.Kind.LOG and not current.board.finished
+        in_play = (
+            current is not None
+            and current.board is not None
+            and current.board.kind == Board.Kind.LOG
+            and not current.board.finished
+        )
         if in_play and board_rule != "stop":
-            raise MatchError("board_in_play",
-                             "finish the board in play; then the game ends by time")
+            raise MatchError(
+                "board_in_play", "finish the board in play; then the game ends by time"
+            )
         game = snapshot.games[-1] if snapshot.games else None
-        if game is None or (game.finished and current is not None
-                            and current.game_number > game.number):
+        if game is None or (
+            game.finished and current is not None and current.game_number > game.number
+        ):
             number = game.number + 1 if game else 1
             game = Game.objects.create(
-                match=match, number=number,
-                first_breaker=first_breaker_of_game(number, ("a", "b"), match.toss_winner,
-                                                    match.toss_choice))
+                match=match,
+                number=number,
+                first_breaker=first_breaker_of_game(
+                    number, ("a", "b"), match.toss_winner, match.toss_choice
+                ),
+            )
         Game.objects.filter(pk=game.pk).update(time_up=True)
         fresh = refresh_caches(match, bump={})
-        _audit(match, actor, "time_up", {
-            "game": game.number, "board_in_play": in_play, "winner_side": match.winner_side,
-            "draw": match.draw, "games_won": match.games_won})
+        _audit(
+            match,
+            actor,
+            "time_up",
+            {
+                "game": game.number,
+                "board_in_play": in_play,
+                "winner_side": match.winner_side,
+                "draw": match.draw,
+                "games_won": match.games_won,
+            },
+        )
         return fresh

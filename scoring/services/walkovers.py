@@ -31,8 +31,9 @@ def record_walkover(*, match: Match, absent: str, actor: Actor, note: str = "") 
         raise DrawServiceError("bad_side")
     note = _text(note, "note", multiline=True)
     with transaction.atomic():
-        match = Match.objects.select_for_update().select_related("event__tournament").get(
-            pk=match.pk)
+        match = (
+            Match.objects.select_for_update().select_related("event__tournament").get(pk=match.pk)
+        )
         if match.entry_a_id is None or match.entry_b_id is None or match.bye:
             raise DrawServiceError("walkover_not_ready")
         if match.status in DONE:
@@ -43,10 +44,14 @@ def record_walkover(*, match: Match, absent: str, actor: Actor, note: str = "") 
         for key, value in fields.items():
             setattr(match, key, value)
         match.revision += 1
-        Match.objects.filter(pk=match.pk).update(revision=match.revision, updated_at=now,
-                                                  **fields)
-        audit(match.event.tournament, actor, "walkover",
-              {"absent": absent, "winner_side": winner, "note": note}, match=match)
+        Match.objects.filter(pk=match.pk).update(revision=match.revision, updated_at=now, **fields)
+        audit(
+            match.event.tournament,
+            actor,
+            "walkover",
+            {"absent": absent, "winner_side": winner, "note": note},
+            match=match,
+        )
         from scoring.signals import match_confirmed
 
         transaction.on_commit(lambda: match_confirmed.send(sender=Match, match=match))
@@ -77,19 +82,27 @@ def withdraw_entry(*, entry: Entry, actor: Actor, reason: str = "") -> list[Matc
     decided = []
     reason = _text(reason, "reason")
     with transaction.atomic():
-        entry = Entry.objects.select_for_update().select_related("event__tournament").get(
-            pk=entry.pk)
+        entry = (
+            Entry.objects.select_for_update().select_related("event__tournament").get(pk=entry.pk)
+        )
         if entry.withdrawn:
             return []
         entry.withdrawn = True
         entry.save(update_fields=["withdrawn"])
-        audit(entry.event.tournament, actor, "entry_withdrawn",
-              {"event": entry.event_id, "entry": entry.pk, "name": entry.name,
-               "reason": reason})
+        audit(
+            entry.event.tournament,
+            actor,
+            "entry_withdrawn",
+            {"event": entry.event_id, "entry": entry.pk, "name": entry.name, "reason": reason},
+        )
         pending = Match.objects.filter(
-            Q(entry_a=entry) | Q(entry_b=entry), event=entry.event,
-            status__in=(*NOT_STARTED, Match.Status.CALLED), bye=False,
-            entry_a__isnull=False, entry_b__isnull=False)
+            Q(entry_a=entry) | Q(entry_b=entry),
+            event=entry.event,
+            status__in=(*NOT_STARTED, Match.Status.CALLED),
+            bye=False,
+            entry_a__isnull=False,
+            entry_b__isnull=False,
+        )
         for m in pending:
             if m.games.exists():
                 continue
@@ -97,8 +110,7 @@ def withdraw_entry(*, entry: Entry, actor: Actor, reason: str = "") -> list[Matc
             other = m.entry_b if absent == "a" else m.entry_a
             if other is not None and other.withdrawn:
                 absent = "both"
-            decided.append(record_walkover(match=m, absent=absent, actor=actor,
-                                           note="withdrawn"))
+            decided.append(record_walkover(match=m, absent=absent, actor=actor, note="withdrawn"))
     return decided
 
 
@@ -106,6 +118,10 @@ def reinstate_entry(*, entry: Entry, actor: Actor) -> Entry:
     if entry.withdrawn:
         entry.withdrawn = False
         entry.save(update_fields=["withdrawn"])
-        audit(entry.event.tournament, actor, "entry_reinstated",
-              {"event": entry.event_id, "entry": entry.pk, "name": entry.name})
+        audit(
+            entry.event.tournament,
+            actor,
+            "entry_reinstated",
+            {"event": entry.event_id, "entry": entry.pk, "name": entry.name},
+        )
     return entry

@@ -47,8 +47,7 @@ class Place:
 
 def group_places(event: Event) -> dict[str, tuple[Place, ...]]:
     """Each group's entries in table order (the one group table)."""
-    return {t.group: tuple(Place(r.entry_id, r.rank) for r in t.rows)
-            for t in group_tables(event)}
+    return {t.group: tuple(Place(r.entry_id, r.rank) for r in t.rows) for t in group_tables(event)}
 
 
 __all__ = [

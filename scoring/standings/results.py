@@ -44,8 +44,19 @@ DECIDED_STATUSES = DONE
 
 #: A match row as read for results: id, entry a, entry b, bye, walkover, winner side, status,
 #: round id, group, number, draw.
-RESULT_COLUMNS = ("id", "entry_a_id", "entry_b_id", "bye", "walkover", "winner_side", "status",
-                  "round_id", "group", "number", "draw")
+RESULT_COLUMNS = (
+    "id",
+    "entry_a_id",
+    "entry_b_id",
+    "bye",
+    "walkover",
+    "winner_side",
+    "status",
+    "round_id",
+    "group",
+    "number",
+    "draw",
+)
 
 #: The decided matches, as SQL over the match table aliased ``m`` (with :func:`decided_params`).
 DECIDED_SQL = "(m.status IN (%s, %s) OR m.bye = %s OR m.walkover = %s)"
@@ -71,8 +82,12 @@ def ranking_rule(event: Event) -> RankingRule:
         bye_points = int(bye) if bye not in (None, "") else None
     except (TypeError, ValueError):
         bye_points = None
-    return rule_for(settings.get("ranking"), bye_points=bye_points,
-                    walkover=settings.get("walkover"), bye_total=settings.get("bye_total"))
+    return rule_for(
+        settings.get("ranking"),
+        bye_points=bye_points,
+        walkover=settings.get("walkover"),
+        bye_total=settings.get("bye_total"),
+    )
 
 
 def _q(name: str) -> str:
@@ -85,21 +100,26 @@ def _fetch(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
         return cursor.fetchall()
 
 
-def _where(event: Event, bracket: str | None, alias: str,
-           exclude_brackets: tuple[str, ...] = ()) -> tuple[str, list[Any]]:
+def _where(
+    event: Event, bracket: str | None, alias: str, exclude_brackets: tuple[str, ...] = ()
+) -> tuple[str, list[Any]]:
     where, params = f"{alias}.{_q('event_id')} = %s", [event.pk]
     # a team tie's rubbers are matches of the event, counted through their tie
     # (scoring.standings.ties), never as matches of the draw
-    where += (f" AND NOT EXISTS (SELECT 1 FROM {_q(Rubber._meta.db_table)} r WHERE "
-              f"r.{_q('match_id')} = {alias}.{_q('id')})")
+    where += (
+        f" AND NOT EXISTS (SELECT 1 FROM {_q(Rubber._meta.db_table)} r WHERE "
+        f"r.{_q('match_id')} = {alias}.{_q('id')})"
+    )
     rounds = f"SELECT {_q('id')} FROM {_q(Round._meta.db_table)} WHERE {_q('event_id')} = %s"
     if bracket is not None:
         where += f" AND {alias}.{_q('round_id')} IN ({rounds} AND {_q('bracket')} = %s)"
         params += [event.pk, bracket]
     if exclude_brackets:
         marks = ", ".join(["%s"] * len(exclude_brackets))
-        where += (f" AND ({alias}.{_q('round_id')} IS NULL OR {alias}.{_q('round_id')} NOT IN "
-                  f"({rounds} AND {_q('bracket')} IN ({marks})))")
+        where += (
+            f" AND ({alias}.{_q('round_id')} IS NULL OR {alias}.{_q('round_id')} NOT IN "
+            f"({rounds} AND {_q('bracket')} IN ({marks})))"
+        )
         params += [event.pk, *exclude_brackets]
     return where, params
 
@@ -142,13 +162,13 @@ def result_of(row: tuple[Any, ...], totals: Any = (0, 0, 0, 0)) -> MatchResult |
     if walkover:
         winner = a if winner_side == "a" else b if winner_side == "b" else None
         if winner is None:
-            return MatchResult(a, b, None, games_a=ga, games_b=gb, points_a=pa, points_b=pb,
-                               walkover=True)
+            return MatchResult(
+                a, b, None, games_a=ga, games_b=gb, points_a=pa, points_b=pb, walkover=True
+            )
     elif status in DECIDED_STATUSES and winner_side in ("a", "b"):
         winner = a if winner_side == "a" else b
     elif status in DECIDED_STATUSES and drawn:
-        return MatchResult(a, b, None, games_a=ga, games_b=gb, points_a=pa, points_b=pb,
-                           draw=True)
+        return MatchResult(a, b, None, games_a=ga, games_b=gb, points_a=pa, points_b=pb, draw=True)
     else:
         return None
     return MatchResult.won(a, b, winner, ga, gb, pa, pb, bool(walkover))
@@ -159,8 +179,12 @@ def result_of(row: tuple[Any, ...], totals: Any = (0, 0, 0, 0)) -> MatchResult |
 #: and a confirmed one (confirmed is decided too).
 _A, _B, _SIDE, _BYE, _WALKOVER, _DRAW, _DECIDED, _CONFIRMED = 1, 2, 3, 4, 8, 16, 32, 64
 #: The common result, a decided match won by a side, by its flags: the winner's index in (a, b).
-_WON = {_DECIDED | _A: 0, _DECIDED | _B: 1,
-        _DECIDED | _CONFIRMED | _A: 0, _DECIDED | _CONFIRMED | _B: 1}
+_WON = {
+    _DECIDED | _A: 0,
+    _DECIDED | _B: 1,
+    _DECIDED | _CONFIRMED | _A: 0,
+    _DECIDED | _CONFIRMED | _B: 1,
+}
 
 
 @functools.cache
@@ -171,33 +195,50 @@ def _totals_sql(vendor: str, excluded: int) -> str:
     where, _params = _where(Event(pk=0), None, "m", ("x",) * excluded)
     m = {c: "m." + _q(c) for c in ("winner_side", "bye", "walkover", "draw", "status")}
     decided = ", ".join(["%s"] * len(DECIDED_STATUSES))
-    flags = (f"(CASE WHEN {m['winner_side']} = %s THEN {_A} WHEN {m['winner_side']} = %s "
-             f"THEN {_B} ELSE 0 END + CASE WHEN {m['bye']} THEN {_BYE} ELSE 0 END "
-             f"+ CASE WHEN {m['walkover']} THEN {_WALKOVER} ELSE 0 END "
-             f"+ CASE WHEN {m['draw']} THEN {_DRAW} ELSE 0 END "
-             f"+ CASE WHEN {m['status']} = %s THEN {_DECIDED | _CONFIRMED} "
-             f"WHEN {m['status']} IN ({decided}) THEN {_DECIDED} ELSE 0 END)")
-    listed = ", ".join(["m." + _q("entry_a_id"), "m." + _q("entry_b_id"), flags,
-                        "m." + _q("number"), *("m." + _q(c) for c in TOTAL_COLUMNS)])
-    return (f"SELECT {listed} FROM {_q(Match._meta.db_table)} m WHERE {where} "
-            f"ORDER BY m.{_q('id')}")
+    flags = (
+        f"(CASE WHEN {m['winner_side']} = %s THEN {_A} WHEN {m['winner_side']} = %s "
+        f"THEN {_B} ELSE 0 END + CASE WHEN {m['bye']} THEN {_BYE} ELSE 0 END "
+        f"+ CASE WHEN {m['walkover']} THEN {_WALKOVER} ELSE 0 END "
+        f"+ CASE WHEN {m['draw']} THEN {_DRAW} ELSE 0 END "
+        f"+ CASE WHEN {m['status']} = %s THEN {_DECIDED | _CONFIRMED} "
+        f"WHEN {m['status']} IN ({decided}) THEN {_DECIDED} ELSE 0 END)"
+    )
+    listed = ", ".join(
+        [
+            "m." + _q("entry_a_id"),
+            "m." + _q("entry_b_id"),
+            flags,
+            "m." + _q("number"),
+            *("m." + _q(c) for c in TOTAL_COLUMNS),
+        ]
+    )
+    return f"SELECT {listed} FROM {_q(Match._meta.db_table)} m WHERE {where} ORDER BY m.{_q('id')}"
 
 
 def _totals_params(event: Event, exclude_brackets: tuple[str, ...]) -> list[Any]:
-    return ["a", "b", Match.Status.CONFIRMED, *DECIDED_STATUSES, event.pk,
-            *([event.pk, *exclude_brackets] if exclude_brackets else ())]
+    return [
+        "a",
+        "b",
+        Match.Status.CONFIRMED,
+        *DECIDED_STATUSES,
+        event.pk,
+        *([event.pk, *exclude_brackets] if exclude_brackets else ()),
+    ]
 
 
-def decided_results(event: Event, *, exclude_brackets: tuple[str, ...] = ()
-                    ) -> tuple[list[MatchResult], bool, int]:
+def decided_results(
+    event: Event, *, exclude_brackets: tuple[str, ...] = ()
+) -> tuple[list[MatchResult], bool, int]:
     """The event's decided results (none of the ``exclude_brackets``), whether every match is
     confirmed, and the highest match number: what the standings and the next Swiss round
     need, read as integers (:func:`_totals_sql`) rather than the columns of
     :func:`event_results`, with the same definition, :func:`result_of` (a won match, the
     common case, is made by :meth:`MatchResult.won` without the general path). The totals
     are the matches' cache (:func:`match_totals`): one query."""
-    rows = _fetch(_totals_sql(connection.vendor, len(exclude_brackets)),
-                  _totals_params(event, exclude_brackets))
+    rows = _fetch(
+        _totals_sql(connection.vendor, len(exclude_brackets)),
+        _totals_params(event, exclude_brackets),
+    )
     won, common = MatchResult.won, _WON.get
     out: list[MatchResult] = []
     append = out.append
@@ -210,27 +251,47 @@ def decided_results(event: Event, *, exclude_brackets: tuple[str, ...] = ()
             continue
         # the general path takes the row's columns: the status only as decided or not, and
         # confirmed or not (all result_of and the check above ask of it)
-        status = (Match.Status.CONFIRMED if flags & _CONFIRMED else DECIDED_STATUSES[0]
-                  if flags & _DECIDED else "")
+        status = (
+            Match.Status.CONFIRMED
+            if flags & _CONFIRMED
+            else DECIDED_STATUSES[0]
+            if flags & _DECIDED
+            else ""
+        )
         winner_side = {_A: "a", _B: "b"}.get(flags & _SIDE, "")
-        result = result_of((None, a, b, bool(flags & _BYE), bool(flags & _WALKOVER),
-                            winner_side, status, None, None, number, bool(flags & _DRAW)),
-                           (ga, gb, pa, pb))
+        result = result_of(
+            (
+                None,
+                a,
+                b,
+                bool(flags & _BYE),
+                bool(flags & _WALKOVER),
+                winner_side,
+                status,
+                None,
+                None,
+                number,
+                bool(flags & _DRAW),
+            ),
+            (ga, gb, pa, pb),
+        )
         if result is not None:
             append(result)
     return out, all_confirmed, last
 
 
-def event_results(event: Event, *, bracket: str | None = None,
-                  exclude_brackets: tuple[str, ...] = ()
-                  ) -> list[tuple[tuple[Any, ...], MatchResult | None]]:
+def event_results(
+    event: Event, *, bracket: str | None = None, exclude_brackets: tuple[str, ...] = ()
+) -> list[tuple[tuple[Any, ...], MatchResult | None]]:
     """Every match of the event (of one ``Round.bracket`` if given, none of the
     ``exclude_brackets``) as a :data:`RESULT_COLUMNS` tuple with its result, or None while it
     is undecided, in match id order. One query of the match table: the totals are the
     matches' cache (:func:`match_totals`)."""
     where, params = _where(event, bracket, "m", exclude_brackets)
     columns = ", ".join("m." + _q(c) for c in (*RESULT_COLUMNS, *TOTAL_COLUMNS))
-    rows = _fetch(f"SELECT {columns} FROM {_q(Match._meta.db_table)} m WHERE {where} "
-                  f"ORDER BY m.{_q('id')}", params)
+    rows = _fetch(
+        f"SELECT {columns} FROM {_q(Match._meta.db_table)} m WHERE {where} ORDER BY m.{_q('id')}",
+        params,
+    )
     width = len(RESULT_COLUMNS)
     return [(r[:width], result_of(r[:width], r[width:])) for r in rows]

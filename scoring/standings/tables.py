@@ -125,35 +125,56 @@ def _bye_text(rule: RankingRule) -> str:
     return _("a bye counts as an opponent with the player's own score.")
 
 
-def _column(key: str, rule: RankingRule, tiebreak: int | None = None,
-            help_text: str | None = None) -> Column:
+def _column(
+    key: str, rule: RankingRule, tiebreak: int | None = None, help_text: str | None = None
+) -> Column:
     european = rule.key == "european"
     texts = {
         "played": (_("P"), _("Played"), _("Matches played, byes included.")),
-        "score": (_("Pts"), _("Points"),
-                  _("Match points: %(win)s a win, %(draw)s a draw, %(loss)s a loss (a bye or "
-                    "a walkover counts as a win).") % {"win": rule.win, "draw": rule.draw,
-                                                       "loss": rule.loss}),
+        "score": (
+            _("Pts"),
+            _("Points"),
+            _(
+                "Match points: %(win)s a win, %(draw)s a draw, %(loss)s a loss (a bye or "
+                "a walkover counts as a win)."
+            )
+            % {"win": rule.win, "draw": rule.draw, "loss": rule.loss},
+        ),
         "wins": (_("W"), _("Wins"), _("Matches won (a bye or a walkover counts as a win).")),
-        "draws": (_("D"), _("Draws"), _("Matches drawn: stopped by time with level scores, "
-                                         "or level as another system recorded them.")),
+        "draws": (
+            _("D"),
+            _("Draws"),
+            _(
+                "Matches drawn: stopped by time with level scores, "
+                "or level as another system recorded them."
+            ),
+        ),
         "losses": (_("L"), _("Losses"), _("Matches lost.")),
-        "buchholz": (_("Bh"), _("Buchholz"),
-                     (_("The sum of the points of every opponent met; %(bye)s")
-                      if european else _("The sum of the wins of every opponent met; "
-                                         "%(bye)s")) % {"bye": _bye_text(rule)}),
-        "net_points": (_("+/−"), _("Net points"),
-                       _("Game points won minus game points lost.")),
+        "buchholz": (
+            _("Bh"),
+            _("Buchholz"),
+            (
+                _("The sum of the points of every opponent met; %(bye)s")
+                if european
+                else _("The sum of the wins of every opponent met; %(bye)s")
+            )
+            % {"bye": _bye_text(rule)},
+        ),
+        "net_points": (_("+/−"), _("Net points"), _("Game points won minus game points lost.")),
         "total_points": (_("Tot"), _("Total score"), _("Game points won, in all matches.")),
         "games": (_("Games"), _("Games won and lost"), _("Games won : games lost.")),
-        "head_to_head": (_("H2H"), _("Head-to-head"),
-                         _("Wins in the matches among the entries level on wins.")),
-        "decided_by": (_("Decided by"), _("Place decided by"),
-                       _("The criterion that fixed the place of an entry level on wins.")),
-        "game_difference": (_("GD"), _("Game difference"),
-                            _("Games won minus games lost.")),
-        "points_for": (_("PF"), _("Points for"), _("Game points won (a game counts at most "
-                                                   "25).")),
+        "head_to_head": (
+            _("H2H"),
+            _("Head-to-head"),
+            _("Wins in the matches among the entries level on wins."),
+        ),
+        "decided_by": (
+            _("Decided by"),
+            _("Place decided by"),
+            _("The criterion that fixed the place of an entry level on wins."),
+        ),
+        "game_difference": (_("GD"), _("Game difference"), _("Games won minus games lost.")),
+        "points_for": (_("PF"), _("Points for"), _("Game points won (a game counts at most 25).")),
         "points_against": (_("PA"), _("Points against"), _("Game points lost.")),
     }
     short, label, default_help = texts[key]
@@ -163,13 +184,17 @@ def _column(key: str, rule: RankingRule, tiebreak: int | None = None,
 def rule_text(rule: RankingRule) -> str:
     """The rule in force, in words (printed under every standings table)."""
     if rule.key == "european":
-        text = _("Ranked by points (2 a win, 1 a draw), then Buchholz (the opponents' points; "
-                 "a bye adds 0), net score, total score, seed position, rating.")
+        text = _(
+            "Ranked by points (2 a win, 1 a draw), then Buchholz (the opponents' points; "
+            "a bye adds 0), net score, total score, seed position, rating."
+        )
     else:
         text = _("Ranked by wins, then Buchholz, then net points, then the seeding order.")
-    credit_text = (_("A bye and a walkover count as a won game of %(points)s–0.")
-                   if rule.walkover == "bye" else
-                   _("A bye counts as a won game of %(points)s–0; a walkover as recorded."))
+    credit_text = (
+        _("A bye and a walkover count as a won game of %(points)s–0.")
+        if rule.walkover == "bye"
+        else _("A bye counts as a won game of %(points)s–0; a walkover as recorded.")
+    )
     return f"{text} {credit_text % {'points': rule.bye_points}}"
 
 
@@ -185,10 +210,24 @@ def entry_lines(event: Event) -> dict[int, EntryLine]:
         f"r.{q('rating')} FROM {q(Entry._meta.db_table)} e "
         f"JOIN {player} p ON p.{q('id')} = e.{q('player_id')} "
         f"LEFT JOIN {player} r ON r.{q('id')} = e.{q('partner_id')} "
-        f"WHERE e.{q('event_id')} = %s ORDER BY e.{q('seed')}, e.{q('id')}", [event.pk])
+        f"WHERE e.{q('event_id')} = %s ORDER BY e.{q('seed')}, e.{q('id')}",
+        [event.pk],
+    )
     out = {}
-    for (pk, seed, withdrawn, entry_rating, pid, name, club, rating, qid, qname, qclub,
-         qrating) in rows:
+    for (
+        pk,
+        seed,
+        withdrawn,
+        entry_rating,
+        pid,
+        name,
+        club,
+        rating,
+        qid,
+        qname,
+        qclub,
+        qrating,
+    ) in rows:
         players = (PlayerLine(pid, name, club, rating),)
         if qid is not None:
             players += (PlayerLine(qid, qname, qclub, qrating),)
@@ -201,8 +240,7 @@ def _draw_entry(entry: EntryLine, own_rating: bool = False) -> DrawEntry:
     player's rating (the last tie-break of the European preset). ``own_rating`` (an event
     whose ratings are the entries' own, ``settings["ratings"] == "entry"``, as SoL ranks):
     never a rating the player got in another tourney (issue 31)."""
-    rating = entry.rating if entry.rating is not None or own_rating \
-        else entry.players[0].rating
+    rating = entry.rating if entry.rating is not None or own_rating else entry.players[0].rating
     return DrawEntry(entry.pk, seed=entry.seed, rating=rating)
 
 
@@ -217,19 +255,36 @@ def _by_name(lines: Iterable[EntryLine]) -> list[EntryLine]:
     return sorted(lines, key=lambda e: ([name_key(p.name) for p in e.players], e.pk))
 
 
-def _ranked_rows(lines: Sequence[Any], entries: dict[int, EntryLine], rule: RankingRule
-                 ) -> list[StandingRow]:
+def _ranked_rows(
+    lines: Sequence[Any], entries: dict[int, EntryLine], rule: RankingRule
+) -> list[StandingRow]:
     decided = _decided_words()
-    return [StandingRow(s.entry, entries.get(s.entry), s.rank, {
-        "played": s.played, "score": s.score, "wins": s.wins, "draws": s.draws,
-        "losses": s.losses, "buchholz": s.buchholz,
-        "net_points": s.points_for - s.points_against, "total_points": s.total_points,
-        "games": f"{s.games_won}:{s.games_lost}", "games_won": s.games_won,
-        "games_lost": s.games_lost, "points_for": s.points_for,
-        "points_against": s.points_against, "had_bye": s.had_bye,
-        "decided_by": str(decided.get(s.decided_by, s.decided_by)),
-        "withdrawn": bool(entries.get(s.entry) and entries[s.entry].withdrawn),
-    }) for s in lines]
+    return [
+        StandingRow(
+            s.entry,
+            entries.get(s.entry),
+            s.rank,
+            {
+                "played": s.played,
+                "score": s.score,
+                "wins": s.wins,
+                "draws": s.draws,
+                "losses": s.losses,
+                "buchholz": s.buchholz,
+                "net_points": s.points_for - s.points_against,
+                "total_points": s.total_points,
+                "games": f"{s.games_won}:{s.games_lost}",
+                "games_won": s.games_won,
+                "games_lost": s.games_lost,
+                "points_for": s.points_for,
+                "points_against": s.points_against,
+                "had_bye": s.had_bye,
+                "decided_by": str(decided.get(s.decided_by, s.decided_by)),
+                "withdrawn": bool(entries.get(s.entry) and entries[s.entry].withdrawn),
+            },
+        )
+        for s in lines
+    ]
 
 
 def _decided_words() -> dict[str, str]:
@@ -240,11 +295,18 @@ def _decided_words() -> dict[str, str]:
 def _decided_words_in(language: str | None) -> dict[str, str]:
     """The tie-break names in ``language`` (the active one; cached: texts of a running process
     do not change)."""
-    return {"": "", "head_to_head": _("head-to-head"), "game_difference": _("game difference"),
-            "point_difference": _("net points"), "seed": _("seeding order"),
-            "buchholz": _("Buchholz"), "net_points": _("net points"),
-            "total_points": _("total score"), "rating": _("rating"),
-            "initial": _("seeding order")}
+    return {
+        "": "",
+        "head_to_head": _("head-to-head"),
+        "game_difference": _("game difference"),
+        "point_difference": _("net points"),
+        "seed": _("seeding order"),
+        "buchholz": _("Buchholz"),
+        "net_points": _("net points"),
+        "total_points": _("total score"),
+        "rating": _("rating"),
+        "initial": _("seeding order"),
+    }
 
 
 def _rule_columns(rule: RankingRule, draws: bool) -> list[Column]:
@@ -253,19 +315,32 @@ def _rule_columns(rule: RankingRule, draws: bool) -> list[Column]:
 
 
 @functools.lru_cache(maxsize=64)
-def _rule_columns_in(language: str | None, rule: RankingRule, draws: bool
-                     ) -> tuple[Column, ...]:
+def _rule_columns_in(language: str | None, rule: RankingRule, draws: bool) -> tuple[Column, ...]:
     if rule.key == "european":
-        columns = [_column("played", rule), _column("score", rule, 1), _column("wins", rule),
-                   _column("draws", rule), _column("losses", rule),
-                   _column("buchholz", rule, 2), _column("net_points", rule, 3),
-                   _column("total_points", rule, 4), _column("games", rule),
-                   _column("decided_by", rule)]
+        columns = [
+            _column("played", rule),
+            _column("score", rule, 1),
+            _column("wins", rule),
+            _column("draws", rule),
+            _column("losses", rule),
+            _column("buchholz", rule, 2),
+            _column("net_points", rule, 3),
+            _column("total_points", rule, 4),
+            _column("games", rule),
+            _column("decided_by", rule),
+        ]
     else:
-        columns = [_column("played", rule), _column("wins", rule, 1), _column("losses", rule),
-                   _column("buchholz", rule, 2), _column("net_points", rule, 3),
-                   _column("games", rule), _column("points_for", rule),
-                   _column("points_against", rule), _column("decided_by", rule)]
+        columns = [
+            _column("played", rule),
+            _column("wins", rule, 1),
+            _column("losses", rule),
+            _column("buchholz", rule, 2),
+            _column("net_points", rule, 3),
+            _column("games", rule),
+            _column("points_for", rule),
+            _column("points_against", rule),
+            _column("decided_by", rule),
+        ]
         if draws:
             columns.insert(2, _column("draws", rule))
     return tuple(columns)
@@ -282,18 +357,26 @@ def swiss_table(event: Event, entries: dict[int, EntryLine] | None = None) -> li
     if entries is None:
         entries = entry_lines(event)
     rule = ranking_rule(event)
-    results = [r for r in _swiss_results(event)
-               if r.a in entries and (r.b is None or r.b in entries)]
+    results = [
+        r for r in _swiss_results(event) if r.a in entries and (r.b is None or r.b in entries)
+    ]
     own = _own_ratings(event)
     listed = _by_name(entries.values()) if own else list(entries.values())
     lines = table([_draw_entry(e, own) for e in listed], results, rule)
     columns = _rule_columns(rule, any(s.draws for s in lines))
-    return [StandingsTable("", columns, _ranked_rows(lines, entries, rule), rule_text(rule),
-                           rule=rule.key, rule_name=rule_name(rule))]
+    return [
+        StandingsTable(
+            "",
+            columns,
+            _ranked_rows(lines, entries, rule),
+            rule_text(rule),
+            rule=rule.key,
+            rule_name=rule_name(rule),
+        )
+    ]
 
 
-def group_tables(event: Event, entries: dict[int, EntryLine] | None = None
-                 ) -> list[StandingsTable]:
+def group_tables(event: Event, entries: dict[int, EntryLine] | None = None) -> list[StandingsTable]:
     """Round-robin group tables (:func:`scoring.draws.group_standings` under the ``current``
     rule: wins, then head-to-head, game difference, net points, seed; each line says what
     decided its place), or the ``european`` rule's table per group. Members: every entry with
@@ -309,8 +392,7 @@ def group_tables(event: Event, entries: dict[int, EntryLine] | None = None
         if not group:
             continue
         for entry_id in (row[1], row[2]):
-            if entry_id is not None and entry_id in entries and \
-                    entry_id not in members[group]:
+            if entry_id is not None and entry_id in entries and entry_id not in members[group]:
                 members[group].append(entry_id)
         # a rest in a group is not a match; the European circuit (SoL) counts it as a bye
         if result is not None and (result.b is not None or rule.key == "european"):
@@ -330,17 +412,30 @@ def group_tables(event: Event, entries: dict[int, EntryLine] | None = None
             order = rule_text(rule)
         else:
             rows, columns = _current_group(draw_entries, group_results, entries, rule)
-            order = _("Ranked by wins; entries level on wins by head-to-head, then game "
-                      "difference, then net points, then the seeding order.")
-        tables.append(StandingsTable(_("Group %(name)s") % {"name": group}, columns, rows,
-                                     order, group=group, rule=rule.key,
-                                     rule_name=rule_name(rule)))
+            order = _(
+                "Ranked by wins; entries level on wins by head-to-head, then game "
+                "difference, then net points, then the seeding order."
+            )
+        tables.append(
+            StandingsTable(
+                _("Group %(name)s") % {"name": group},
+                columns,
+                rows,
+                order,
+                group=group,
+                rule=rule.key,
+                rule_name=rule_name(rule),
+            )
+        )
     return tables
 
 
-def _current_group(draw_entries: list[DrawEntry], results: list[MatchResult],
-                   entries: dict[int, EntryLine], rule: RankingRule
-                   ) -> tuple[list[StandingRow], list[Column]]:
+def _current_group(
+    draw_entries: list[DrawEntry],
+    results: list[MatchResult],
+    entries: dict[int, EntryLine],
+    rule: RankingRule,
+) -> tuple[list[StandingRow], list[Column]]:
     credited = credit(results, rule)
     lines = group_standings(draw_entries, credited)
     h2h = _head_to_head(lines, credited)
@@ -350,29 +445,47 @@ def _current_group(draw_entries: list[DrawEntry], results: list[MatchResult],
         if r.draw:
             draws[r.a] += 1
             draws[r.b] += 1
-    rows = [StandingRow(line.entry, entries.get(line.entry), line.rank, {
-        "played": line.played, "wins": line.wins, "draws": draws.get(line.entry, 0),
-        "losses": line.losses, "head_to_head": h2h.get(line.entry, ""),
-        "games": f"{line.games_won}:{line.games_lost}", "games_won": line.games_won,
-        "games_lost": line.games_lost, "game_difference": line.game_difference,
-        "net_points": line.point_difference, "points_for": line.points_for,
-        "points_against": line.points_against,
-        "decided_by": str(decided.get(line.decided_by, line.decided_by)),
-        "withdrawn": bool(entries.get(line.entry) and entries[line.entry].withdrawn),
-    }) for line in lines]
-    columns = [_column("played", rule, help_text=_("Group matches played.")),
-               _column("wins", rule, 1, _("Group matches won (a walkover counts as a win).")),
-               _column("losses", rule), _column("head_to_head", rule, 2),
-               _column("games", rule), _column("game_difference", rule, 3),
-               _column("net_points", rule, 4), _column("points_for", rule),
-               _column("decided_by", rule)]
+    rows = [
+        StandingRow(
+            line.entry,
+            entries.get(line.entry),
+            line.rank,
+            {
+                "played": line.played,
+                "wins": line.wins,
+                "draws": draws.get(line.entry, 0),
+                "losses": line.losses,
+                "head_to_head": h2h.get(line.entry, ""),
+                "games": f"{line.games_won}:{line.games_lost}",
+                "games_won": line.games_won,
+                "games_lost": line.games_lost,
+                "game_difference": line.game_difference,
+                "net_points": line.point_difference,
+                "points_for": line.points_for,
+                "points_against": line.points_against,
+                "decided_by": str(decided.get(line.decided_by, line.decided_by)),
+                "withdrawn": bool(entries.get(line.entry) and entries[line.entry].withdrawn),
+            },
+        )
+        for line in lines
+    ]
+    columns = [
+        _column("played", rule, help_text=_("Group matches played.")),
+        _column("wins", rule, 1, _("Group matches won (a walkover counts as a win).")),
+        _column("losses", rule),
+        _column("head_to_head", rule, 2),
+        _column("games", rule),
+        _column("game_difference", rule, 3),
+        _column("net_points", rule, 4),
+        _column("points_for", rule),
+        _column("decided_by", rule),
+    ]
     if draws:
         columns.insert(2, _column("draws", rule))
     return rows, columns
 
 
-def _head_to_head(lines: Sequence[Any], results: Sequence[MatchResult]
-                  ) -> dict[Any, int | str]:
+def _head_to_head(lines: Sequence[Any], results: Sequence[MatchResult]) -> dict[Any, int | str]:
     """Wins in the matches among the entries level on wins (blank when not level)."""
     by_wins: dict[int, set[Any]] = defaultdict(set)
     for line in lines:
@@ -382,8 +495,11 @@ def _head_to_head(lines: Sequence[Any], results: Sequence[MatchResult]
         if len(level) < 2:
             continue
         for entry in level:
-            out[entry] = sum(1 for r in results if r.b is not None and r.winner == entry
-                             and r.a in level and r.b in level)
+            out[entry] = sum(
+                1
+                for r in results
+                if r.b is not None and r.winner == entry and r.a in level and r.b in level
+            )
     return out
 
 

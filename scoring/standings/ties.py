@@ -56,12 +56,17 @@ def tie_results(ties: Iterable[Tie]) -> dict[int, TieResult]:
     ties = list(ties)
     if not ties:
         return {}
-    entries = {pk: (a, b) for pk, a, b in Match.objects.filter(
-        pk__in=[t.match_id for t in ties]).values_list("pk", "entry_a_id", "entry_b_id")}
+    entries = {
+        pk: (a, b)
+        for pk, a, b in Match.objects.filter(pk__in=[t.match_id for t in ties]).values_list(
+            "pk", "entry_a_id", "entry_b_id"
+        )
+    }
     rows: dict[int, dict[int, tuple[object, ...]]] = {}
     columns = [f"match__{c}" for c in (*RESULT_COLUMNS, *TOTAL_COLUMNS)]
-    for tie_id, number, *row in (Rubber.objects.filter(tie__in=ties, match__isnull=False)
-                                 .values_list("tie_id", "number", *columns)):
+    for tie_id, number, *row in Rubber.objects.filter(
+        tie__in=ties, match__isnull=False
+    ).values_list("tie_id", "number", *columns):
         rows.setdefault(tie_id, {})[number] = tuple(row)
     out = {}
     width = len(RESULT_COLUMNS)

@@ -19,5 +19,7 @@ def clubs_on_the_day(player: Player, tournament: Tournament) -> dict[str, Any]:
     membership's club, else the club named on the player's record)."""
     day = tournament.start_date
     club = club_on(player, day)
-    return {"club": club.name if club else player.club,
-            "federation": club_on(player, day, federation=True)}
+    return {
+        "club": club.name if club else player.club,
+        "federation": club_on(player, day, federation=True),
+    }

@@ -26,8 +26,9 @@ _ATTR_SAFE = str.maketrans({"'": "\\u0027", "&": "\\u0026", "<": "\\u003c", ">":
 
 
 def _attr_json(value: Any) -> str:
-    return json.dumps(value, cls=DjangoJSONEncoder, separators=(",", ":"),
-                      ensure_ascii=False).translate(_ATTR_SAFE)
+    return json.dumps(
+        value, cls=DjangoJSONEncoder, separators=(",", ":"), ensure_ascii=False
+    ).translate(_ATTR_SAFE)
 
 
 def static_url() -> str:
@@ -39,10 +40,10 @@ def umpire_engine_step(event: Any, revision: int, game: int, board: int) -> Safe
     """An answer that adds one event to the board shown sends only that event (and the
     revision after it): the tablet appends it to the log it keeps (static/js/umpire.js), so a
     stroke's answer stays small however long the board (issue 12: at most 6 KB)."""
-    data = _attr_json({"event": event.payload, "revision": revision,
-                       "board": f"{game}-{board}"})
-    return mark_safe('<div id="umpire-engine-step" hidden hx-swap-oob="true" '
-                     f"data-step='{data}'></div>")
+    data = _attr_json({"event": event.payload, "revision": revision, "board": f"{game}-{board}"})
+    return mark_safe(
+        f'<div id="umpire-engine-step" hidden hx-swap-oob="true" data-step=\'{data}\'></div>'
+    )
 
 
 @register.simple_tag
@@ -50,16 +51,22 @@ def umpire_engine(view: Tablet, oob: bool = False) -> SafeString:
     """The page: the engine's files (``#umpire-engine-files``, never swapped) and the board's
     log (``#umpire-engine-data``); an answer (``oob``) brings the log alone."""
     log = "<div id=\"umpire-engine-data\" hidden{} data-log='{}'></div>".format(
-        ' hx-swap-oob="true"' if oob else "", _attr_json(engine_log(view)))
+        ' hx-swap-oob="true"' if oob else "", _attr_json(engine_log(view))
+    )
     if oob:
         return mark_safe(log)
-    files = _attr_json({
-        # a folder, by its plain name: Pyodide loads its files by their own names (the
-        # hashed storage keeps the originals beside the hashed copies)
-        "pyodide": urljoin(static_url(), "vendor/pyodide/"),
-        "worker": static("js/umpire-engine-worker.js"),
-        "script": static("js/umpire-engine.js"),
-        "bundle": bundle_url(),
-    })
-    return mark_safe(f"<div id=\"umpire-engine-files\" hidden data-files='{files}'></div>"
-                     + log + '<div id="umpire-engine-step" hidden></div>')
+    files = _attr_json(
+        {
+            # a folder, by its plain name: Pyodide loads its files by their own names (the
+            # hashed storage keeps the originals beside the hashed copies)
+            "pyodide": urljoin(static_url(), "vendor/pyodide/"),
+            "worker": static("js/umpire-engine-worker.js"),
+            "script": static("js/umpire-engine.js"),
+            "bundle": bundle_url(),
+        }
+    )
+    return mark_safe(
+        f"<div id=\"umpire-engine-files\" hidden data-files='{files}'></div>"
+        + log
+        + '<div id="umpire-engine-step" hidden></div>'
+    )

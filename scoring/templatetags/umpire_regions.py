@@ -60,9 +60,13 @@ class _Made(NamedTuple):
 
 
 class RegionNode(Node):
-    def __init__(self, name: FilterExpression, nodelist: NodeList,
-                 deferred: FilterExpression | None = None,
-                 memo: tuple[FilterExpression, ...] = ()) -> None:
+    def __init__(
+        self,
+        name: FilterExpression,
+        nodelist: NodeList,
+        deferred: FilterExpression | None = None,
+        memo: tuple[FilterExpression, ...] = (),
+    ) -> None:
         self.name = name
         self.nodelist = nodelist
         self.deferred = deferred
@@ -85,8 +89,12 @@ class RegionNode(Node):
         the language and the values named by ``memo`` (None: rendered every time)."""
         if not self.memo or context.get("regions_memo_off"):
             return None
-        return (self.serial, name, get_language(),
-                repr([value.resolve(context) for value in self.memo]))
+        return (
+            self.serial,
+            name,
+            get_language(),
+            repr([value.resolve(context) for value in self.memo]),
+        )
 
     def _made(self, context: Any, name: str) -> _Made:
         """The region's content (its inner regions marked), its fingerprint and its inner
@@ -102,11 +110,13 @@ class RegionNode(Node):
         found = _ID.search(first.group(2)) if first is not None else None
         if first is None or found is None:
             raise template.TemplateSyntaxError(
-                f"region {name!r}: its content must be one element with an id")
+                f"region {name!r}: its content must be one element with an id"
+            )
         # a region inside this one counts by its fingerprint, whether it is sent or kept
         digest = fingerprint(_MARK.sub(lambda m: parts[int(m.group(1))][1].digest, html))
-        made = _Made(html, digest, tuple(parts), first.group(1), found.group(1),
-                     first.group(2), first.end(1))
+        made = _Made(
+            html, digest, tuple(parts), first.group(1), found.group(1), first.group(2), first.end(1)
+        )
         if key is not None:
             _MEMO[key] = made
             while len(_MEMO) > MEMO_SIZE:
@@ -118,12 +128,14 @@ class RegionNode(Node):
         kept = bool(known) and known.get(made.id) == made.digest
         html, parts = made.html, made.parts
         if parts and not kept:  # a region kept by the tablet is sent without its inner ones
-            html = _MARK.sub(lambda m: parts[int(m.group(1))][0]._emit(
-                context, parts[int(m.group(1))][1]), html)
+            html = _MARK.sub(
+                lambda m: parts[int(m.group(1))][0]._emit(context, parts[int(m.group(1))][1]), html
+            )
         return self._output(context, html, made, kept, known)
 
-    def _output(self, context: Any, html: str, made: _Made, kept: bool,
-                known: dict[str, str] | None) -> SafeString:
+    def _output(
+        self, context: Any, html: str, made: _Made, kept: bool, known: dict[str, str] | None
+    ) -> SafeString:
         oob = bool(context.get("oob"))
         if kept:
             if oob:
@@ -137,7 +149,10 @@ class RegionNode(Node):
                 '<{0} id="{1}" class="u-region-loading" hx-get="{2}" hx-trigger="load" '
                 'hx-target="this" hx-swap="outerHTML" hx-sync="this:replace" '
                 'hx-disabled-elt="this"></{0}>',
-                made.tag, made.id, self.deferred.resolve(context))
+                made.tag,
+                made.id,
+                self.deferred.resolve(context),
+            )
         attrs = f' data-h="{made.digest}"'
         if oob and "hx-swap-oob" not in made.attrs:
             attrs += OOB
@@ -155,13 +170,14 @@ def region(parser: Parser, token: Token) -> RegionNode:
     memo: tuple[FilterExpression, ...] = ()
     if "memo" in bits:
         at = bits.index("memo")
-        memo = tuple(parser.compile_filter(bit) for bit in bits[at + 1:])
+        memo = tuple(parser.compile_filter(bit) for bit in bits[at + 1 :])
         bits = bits[:at]
         if not memo:
             raise template.TemplateSyntaxError("region … memo takes the values it is made of")
     if len(bits) not in (2, 3):
         raise template.TemplateSyntaxError(
-            "region takes its name and, for a region fetched apart, its URL")
+            "region takes its name and, for a region fetched apart, its URL"
+        )
     nodelist = parser.parse(("endregion",))
     parser.delete_first_token()
     deferred = parser.compile_filter(bits[2]) if len(bits) == 3 else None
@@ -179,8 +195,12 @@ class MemoNode(Node):
         self.serial = next(_SERIALS)
 
     def render(self, context: Any) -> SafeString:
-        key = ("memo", self.serial, get_language(),
-               repr([value.resolve(context) for value in self.values]))
+        key = (
+            "memo",
+            self.serial,
+            get_language(),
+            repr([value.resolve(context) for value in self.values]),
+        )
         html = _LINES.pop(key, None)
         if html is None:
             html = self.nodelist.render(context)

@@ -61,8 +61,9 @@ def _matches(request: HttpRequest, etag: str) -> bool:
 
 
 def _json(data: Any, etag: str | None = None, status: int = 200) -> HttpResponse:
-    body = json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False, indent=None,
-                      separators=(",", ":"))
+    body = json.dumps(
+        data, cls=DjangoJSONEncoder, ensure_ascii=False, indent=None, separators=(",", ":")
+    )
     response = HttpResponse(body, content_type="application/json", status=status)
     return _headers(response, etag)
 
@@ -101,11 +102,11 @@ def api_view(kind: str, validator: Callable[..., Any] | None = None):
                     return _headers(HttpResponseNotModified(), etag)
             response = _json(data, etag)
             if validator is not None:
-                cache.set(f"api-body:{etag}:{request.build_absolute_uri()}",
-                          response.content, 3600)
+                cache.set(f"api-body:{etag}:{request.build_absolute_uri()}", response.content, 3600)
             return response
 
         if validator is not None:
+
             def early(request: HttpRequest, kwargs: dict[str, Any]) -> HttpResponse | None:
                 value = validator(**kwargs)
                 if value is None:
@@ -138,9 +139,14 @@ def _per_side(match: Match, values: dict[str, Any], default: Any = 0) -> list[An
 
 def _entry(entry: Entry) -> dict[str, Any]:
     return {
-        "id": entry.pk, "name": entry.name, "seed": entry.seed, "withdrawn": entry.withdrawn,
-        "players": [{"id": p.pk, "name": p.name, "club": p.club,
-                     "nationality": p.nationality} for p in entry.players],
+        "id": entry.pk,
+        "name": entry.name,
+        "seed": entry.seed,
+        "withdrawn": entry.withdrawn,
+        "players": [
+            {"id": p.pk, "name": p.name, "club": p.club, "nationality": p.nationality}
+            for p in entry.players
+        ],
     }
 
 
@@ -156,8 +162,9 @@ def _point_board(view: sel.MatchView, line: sel.BoardLine) -> dict[str, Any]:
         "sequence": line.sequence,
         "breaker": entries.get(line.breaker or ""),
         "points_by_player": _per_side(match, point.points) if counted else None,
-        "points_by_entry": ({str(entries.get(s)): v for s, v in point.points.items()}
-                            if counted else None),
+        "points_by_entry": (
+            {str(entries.get(s)): v for s, v in point.points.items()} if counted else None
+        ),
         "totals": _per_side(match, point.totals if counted else point.scores_before),
         "top_scorer": entries.get(point.top_scorer or "") if counted else None,
         "queen": entries.get(point.queen_by or ""),
@@ -190,8 +197,7 @@ def _board(view: sel.MatchView, line: sel.BoardLine) -> dict[str, Any]:
         "extra_board": line.extra_board,
     }
     if line.points_by_side:
-        data["points_by_entry"] = {str(entries.get(s)): v for s, v in
-                                   line.points_by_side.items()}
+        data["points_by_entry"] = {str(entries.get(s)): v for s, v in line.points_by_side.items()}
     return data
 
 
@@ -205,12 +211,20 @@ def match_data(request: HttpRequest, match: Match) -> dict[str, Any]:
         position = view.snapshot.current.position if view.snapshot.current else None
         state = None
         if position is not None and hasattr(position, "to_state"):
-            state = (position.to_state() if view.snapshot.variant.has_colours
-                     else position.to_state(get_rules(match.rules)))
-        current = {"game": info.game, "board": info.board,
-                   "breaker": entries.get(view.snapshot.current.breaker or ""),
-                   "started": info.started, "change_sides": info.change_sides,
-                   "extra_board": info.extra_board, "state": state}
+            state = (
+                position.to_state()
+                if view.snapshot.variant.has_colours
+                else position.to_state(get_rules(match.rules))
+            )
+        current = {
+            "game": info.game,
+            "board": info.board,
+            "breaker": entries.get(view.snapshot.current.breaker or ""),
+            "started": info.started,
+            "change_sides": info.change_sides,
+            "extra_board": info.extra_board,
+            "state": state,
+        }
     return {
         "id": match.pk,
         "event": match.event_id,
@@ -233,21 +247,25 @@ def match_data(request: HttpRequest, match: Match) -> dict[str, Any]:
         "walkover": match.walkover,
         "bye": match.bye,
         "games_won": _per_side(match, view.games_won),
-        "games": [{
-            "number": game.number,
-            "scores": _per_side(match, game.scores),
-            "winner": entries.get(game.winner or ""),
-            "finished": game.finished,
-            "boards": [_board(view, line) for line in game.boards],
-        } for game in view.games],
+        "games": [
+            {
+                "number": game.number,
+                "scores": _per_side(match, game.scores),
+                "winner": entries.get(game.winner or ""),
+                "finished": game.finished,
+                "boards": [_board(view, line) for line in game.boards],
+            }
+            for game in view.games
+        ],
         "current": current,
         "revision": match.revision,
         "updated_at": match.updated_at,
         "called_at": match.called_at,
         "started_at": match.started_at,
         "finished_at": match.finished_at,
-        "html": _absolute(request, "scoring:live-match", slug=match.event.tournament.slug,
-                          match_id=match.pk),
+        "html": _absolute(
+            request, "scoring:live-match", slug=match.event.tournament.slug, match_id=match.pk
+        ),
     }
 
 
@@ -256,26 +274,48 @@ def match_data(request: HttpRequest, match: Match) -> dict[str, Any]:
 
 @api_view("tournaments")
 def tournaments(request: HttpRequest) -> list[dict[str, Any]]:
-    return [{
-        "id": t.pk, "name": t.name, "slug": t.slug, "start_date": t.start_date,
-        "end_date": t.end_date, "venue": t.venue,
-        "url": _absolute(request, "scoring:api-tournament", tournament_id=t.pk),
-    } for t in sel.all_tournaments()]
+    return [
+        {
+            "id": t.pk,
+            "name": t.name,
+            "slug": t.slug,
+            "start_date": t.start_date,
+            "end_date": t.end_date,
+            "venue": t.venue,
+            "url": _absolute(request, "scoring:api-tournament", tournament_id=t.pk),
+        }
+        for t in sel.all_tournaments()
+    ]
 
 
 @api_view("tournament")
 def tournament(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     t = get_object_or_404(Tournament, pk=tournament_id)
     return {
-        "id": t.pk, "name": t.name, "slug": t.slug, "start_date": t.start_date,
-        "end_date": t.end_date, "venue": t.venue, "table_count": t.table_count,
-        "events": [{
-            "id": e.pk, "name": e.name, "kind": e.kind, "format": e.format, "rules": e.rules,
-            "games_to_win": e.games_to_win, "status": e.status,
-            "url": _absolute(request, "scoring:api-event", event_id=e.pk),
-        } for e in t.events.all()],
-        "tables": [{"number": table.number, "label": table.label, "active": table.active}
-                   for table in t.tables.all()],
+        "id": t.pk,
+        "name": t.name,
+        "slug": t.slug,
+        "start_date": t.start_date,
+        "end_date": t.end_date,
+        "venue": t.venue,
+        "table_count": t.table_count,
+        "events": [
+            {
+                "id": e.pk,
+                "name": e.name,
+                "kind": e.kind,
+                "format": e.format,
+                "rules": e.rules,
+                "games_to_win": e.games_to_win,
+                "status": e.status,
+                "url": _absolute(request, "scoring:api-event", event_id=e.pk),
+            }
+            for e in t.events.all()
+        ],
+        "tables": [
+            {"number": table.number, "label": table.label, "active": table.active}
+            for table in t.tables.all()
+        ],
         "html": _absolute(request, "scoring:live-tournament", slug=t.slug),
         "results_csv": _absolute(request, "scoring:live-results-csv", slug=t.slug),
     }
@@ -289,8 +329,9 @@ def event(request: HttpRequest, event_id: int) -> dict[str, Any]:
     by_round: dict[int | None, list[int]] = {}
     for pk, round_id, _stage in matches:
         by_round.setdefault(round_id, []).append(pk)
-    rounds: list[Round] = sorted(e.rounds.all(), key=lambda r: (
-        r.number, list(Round.Bracket.values).index(r.bracket)))
+    rounds: list[Round] = sorted(
+        e.rounds.all(), key=lambda r: (r.number, list(Round.Bracket.values).index(r.bracket))
+    )
     standings = []
     tables = sel.event_standings(e)
     for table in tables:
@@ -310,40 +351,73 @@ def event(request: HttpRequest, event_id: int) -> dict[str, Any]:
             if line is not None:
                 row.update(name=line.team.name, team=_team(line))
         extra["ties"] = [_tie(request, line) for line in event_ties(e)]
-        extra["team_standings"] = [{
-            "entry": row.team.entry_id, "team": row.team.name, "rank": row.standing.rank,
-            "played": row.standing.played, "won": row.standing.won,
-            "drawn": row.standing.drawn, "lost": row.standing.lost,
-            "tie_points": row.standing.tie_points, "rubbers_won": row.standing.rubbers_won,
-            "rubbers_lost": row.standing.rubbers_lost, "games_won": row.standing.games_won,
-            "games_lost": row.standing.games_lost, "points_for": row.standing.points_for,
-            "points_against": row.standing.points_against,
-            "decided_by": row.standing.decided_by or None} for row in team_standings(e)]
+        extra["team_standings"] = [
+            {
+                "entry": row.team.entry_id,
+                "team": row.team.name,
+                "rank": row.standing.rank,
+                "played": row.standing.played,
+                "won": row.standing.won,
+                "drawn": row.standing.drawn,
+                "lost": row.standing.lost,
+                "tie_points": row.standing.tie_points,
+                "rubbers_won": row.standing.rubbers_won,
+                "rubbers_lost": row.standing.rubbers_lost,
+                "games_won": row.standing.games_won,
+                "games_lost": row.standing.games_lost,
+                "points_for": row.standing.points_for,
+                "points_against": row.standing.points_against,
+                "decided_by": row.standing.decided_by or None,
+            }
+            for row in team_standings(e)
+        ]
     return {
-        "id": e.pk, "tournament": e.tournament_id, "name": e.name, "kind": e.kind,
-        "format": e.format, "rules": e.rules, "games_to_win": e.games_to_win,
+        "id": e.pk,
+        "tournament": e.tournament_id,
+        "name": e.name,
+        "kind": e.kind,
+        "format": e.format,
+        "rules": e.rules,
+        "games_to_win": e.games_to_win,
         "status": e.status,
         "entries": entry_rows,
-        "rounds": [{"number": r.number, "name": sel.round_label(r), "bracket": r.bracket,
-                    "stage": r.stage, "matches": by_round.get(r.pk, [])} for r in rounds],
+        "rounds": [
+            {
+                "number": r.number,
+                "name": sel.round_label(r),
+                "bracket": r.bracket,
+                "stage": r.stage,
+                "matches": by_round.get(r.pk, []),
+            }
+            for r in rounds
+        ],
         "matches": [pk for pk, _r, _s in matches],
         "standings": standings,
         "standings_order": tables[0].order if tables else None,
         "standings_rule": tables[0].rule if tables else None,
         # final places (issue 15): a shared place as place..place_to; only decided ones
-        "placings": [{"entry": p.entry.pk, "place": p.place, "place_to": p.last}
-                     for p in event_placings(e) if p.place],
-        "html": _absolute(request, "scoring:live-event", slug=e.tournament.slug,
-                          event_id=e.pk),
+        "placings": [
+            {"entry": p.entry.pk, "place": p.place, "place_to": p.last}
+            for p in event_placings(e)
+            if p.place
+        ],
+        "html": _absolute(request, "scoring:live-event", slug=e.tournament.slug, event_id=e.pk),
         **extra,
     }
 
 
 def _team(line: Any) -> dict[str, Any]:
     team = line.team
-    return {"id": team.pk, "name": team.name, "club": team.club, "captain": team.captain_id,
-            "players": [{"id": p.pk, "name": p.name, "club": p.club,
-                         "nationality": p.nationality} for p in line.players]}
+    return {
+        "id": team.pk,
+        "name": team.name,
+        "club": team.club,
+        "captain": team.captain_id,
+        "players": [
+            {"id": p.pk, "name": p.name, "club": p.club, "nationality": p.nationality}
+            for p in line.players
+        ],
+    }
 
 
 def _tie(request: HttpRequest, line: TieLine) -> dict[str, Any]:
@@ -351,28 +425,45 @@ def _tie(request: HttpRequest, line: TieLine) -> dict[str, Any]:
     each linking its match (issue 34)."""
     result, match = line.result, line.match
     return {
-        "id": line.tie.pk, "match": match.pk, "round": match.round.number if match.round else None,
-        "entry_a": match.entry_a_id, "entry_b": match.entry_b_id,
-        "team_a": line.team_a.name, "team_b": line.team_b.name,
-        "format": {"key": line.format.key, "name": line.format.name, "code": line.format.code,
-                   "stop_when_decided": line.format.stop_when_decided},
-        "lineups_in": line.lineups_in, "walkover": line.tie.walkover or None,
-        "status": sel.api_status(match.status), "decided": result.decided,
-        "winner": result.winner, "drawn": result.drawn,
+        "id": line.tie.pk,
+        "match": match.pk,
+        "round": match.round.number if match.round else None,
+        "entry_a": match.entry_a_id,
+        "entry_b": match.entry_b_id,
+        "team_a": line.team_a.name,
+        "team_b": line.team_b.name,
+        "format": {
+            "key": line.format.key,
+            "name": line.format.name,
+            "code": line.format.code,
+            "stop_when_decided": line.format.stop_when_decided,
+        },
+        "lineups_in": line.lineups_in,
+        "walkover": line.tie.walkover or None,
+        "status": sel.api_status(match.status),
+        "decided": result.decided,
+        "winner": result.winner,
+        "drawn": result.drawn,
         "rubbers_won": [result.rubbers_a, result.rubbers_b],
         "games_won": [result.games_a, result.games_b],
         "points": [result.points_a, result.points_b],
-        "rubbers": [{
-            "number": r.rubber.number, "kind": r.rubber.kind,
-            "games_to_win": line.format.rubbers[r.rubber.number - 1].games_to_win,
-            "match": r.match.pk if r.match else None,
-            "url": _absolute(request, "scoring:api-match", match_id=r.match.pk)
-            if r.match else None,
-            "players_a": [p.pk for p in r.players_a], "players_b": [p.pk for p in r.players_b],
-            "status": sel.api_status(r.match.status) if r.match else "scheduled",
-            "winner_side": (r.match.winner_side or None) if r.match else None,
-            "not_needed": r.not_needed,
-        } for r in line.rubbers],
+        "rubbers": [
+            {
+                "number": r.rubber.number,
+                "kind": r.rubber.kind,
+                "games_to_win": line.format.rubbers[r.rubber.number - 1].games_to_win,
+                "match": r.match.pk if r.match else None,
+                "url": _absolute(request, "scoring:api-match", match_id=r.match.pk)
+                if r.match
+                else None,
+                "players_a": [p.pk for p in r.players_a],
+                "players_b": [p.pk for p in r.players_b],
+                "status": sel.api_status(r.match.status) if r.match else "scheduled",
+                "winner_side": (r.match.winner_side or None) if r.match else None,
+                "not_needed": r.not_needed,
+            }
+            for r in line.rubbers
+        ],
     }
 
 
@@ -402,21 +493,23 @@ def tables(request: HttpRequest, tournament_id: int) -> list[dict[str, Any]]:
         line = item.line
         m = line.match if line else None
         entries = _side_entries(m) if m else {}
-        out.append({
-            "number": item.table.number, "label": item.table.label,
-            "match": m.pk if m else None,
-            "status": sel.api_status(m.status) if m else None,
-            "status_detail": m.status if m else None,
-            "entries": [entries[s] for s in m.sides] if m else [],
-            "names": list(line.names) if line else [],
-            "games_won": list(line.games_won) if line else [],
-            "scores": list(line.points) if line and line.points else None,
-        })
+        out.append(
+            {
+                "number": item.table.number,
+                "label": item.table.label,
+                "match": m.pk if m else None,
+                "status": sel.api_status(m.status) if m else None,
+                "status_detail": m.status if m else None,
+                "entries": [entries[s] for s in m.sides] if m else [],
+                "names": list(line.names) if line else [],
+                "games_won": list(line.games_won) if line else [],
+                "scores": list(line.points) if line and line.points else None,
+            }
+        )
     return out
 
 
-@api_view("player", lambda tournament_id, player_id: sel.tournament_validator(
-    pk=tournament_id))
+@api_view("player", lambda tournament_id, player_id: sel.tournament_validator(pk=tournament_id))
 def player(request: HttpRequest, tournament_id: int, player_id: int) -> dict[str, Any]:
     t = get_object_or_404(Tournament, pk=tournament_id)
     p = get_object_or_404(Player, pk=player_id)
@@ -424,16 +517,28 @@ def player(request: HttpRequest, tournament_id: int, player_id: int) -> dict[str
     if not page.entries:
         raise Http404
     return {
-        "id": p.pk, "name": p.name, "club": p.club, "nationality": p.nationality,
+        "id": p.pk,
+        "name": p.name,
+        "club": p.club,
+        "nationality": p.nationality,
         "external": external_keys(p),
-        "entries": [{"id": e.pk, "event": e.event_id, "name": e.name, "seed": e.seed}
-                    for e in page.entries],
-        "matches": [{"id": pm.match.pk, "side_entry": _side_entries(pm.match)[pm.side],
-                     "status": sel.api_status(pm.match.status),
-                     "result": pm.result or None} for pm in page.matches],
+        "entries": [
+            {"id": e.pk, "event": e.event_id, "name": e.name, "seed": e.seed} for e in page.entries
+        ],
+        "matches": [
+            {
+                "id": pm.match.pk,
+                "side_entry": _side_entries(pm.match)[pm.side],
+                "status": sel.api_status(pm.match.status),
+                "result": pm.result or None,
+            }
+            for pm in page.matches
+        ],
         "stats": page.stats.as_dict(),
-        "slams": [{"kind": s.kind, "match": s.match.pk, "game": s.game, "board": s.board}
-                  for s in page.slams],
+        "slams": [
+            {"kind": s.kind, "match": s.match.pk, "game": s.game, "board": s.board}
+            for s in page.slams
+        ],
         "html": _absolute(request, "scoring:live-player", slug=t.slug, player_id=p.pk),
     }
 
@@ -443,11 +548,16 @@ def player(request: HttpRequest, tournament_id: int, player_id: int) -> dict[str
 
 def _rating(request: HttpRequest, rating: Any) -> dict[str, Any]:
     return {
-        "id": rating.pk, "name": rating.name, "level": rating.level,
+        "id": rating.pk,
+        "name": rating.name,
+        "level": rating.level,
         "nation": rating.nation or None,
-        "default_rate": rating.default_rate, "default_deviation": rating.default_deviation,
-        "default_volatility": rating.default_volatility, "tau": rating.tau,
-        "lower_rate": rating.lower_rate, "higher_rate": rating.higher_rate,
+        "default_rate": rating.default_rate,
+        "default_deviation": rating.default_deviation,
+        "default_volatility": rating.default_volatility,
+        "tau": rating.tau,
+        "lower_rate": rating.lower_rate,
+        "higher_rate": rating.higher_rate,
         "outcomes": rating.outcomes,
         "url": _absolute(request, "scoring:api-rating", rating_id=rating.pk),
         "html": _absolute(request, "scoring:rating", rating_id=rating.pk),
@@ -466,26 +576,42 @@ def rating(request: HttpRequest, rating_id: int) -> dict[str, Any]:
     history (one row per tournament, oldest first), best rate first."""
     row = get_object_or_404(Rating, pk=rating_id)
     history = rating_sel.rated_players(row)
-    tournaments = {t.pk: t for t in Tournament.objects.filter(
-        pk__in={r.tournament_id for rates in history.values() for r in rates})}
+    tournaments = {
+        t.pk: t
+        for t in Tournament.objects.filter(
+            pk__in={r.tournament_id for rates in history.values() for r in rates}
+        )
+    }
     players = []
     for player_id, rates in history.items():
         last = rates[-1]
-        players.append({
-            "player": player_id, "rate": round(last.rate, 2),
-            "deviation": round(last.deviation, 2), "volatility": round(last.volatility, 6),
-            "matches": sum(r.matches for r in rates),
-            "history": [{"tournament": r.tournament_id, "date": r.date,
-                         "rate": round(r.rate, 2), "deviation": round(r.deviation, 2),
-                         "volatility": round(r.volatility, 6), "matches": r.matches}
-                        for r in rates],
-        })
+        players.append(
+            {
+                "player": player_id,
+                "rate": round(last.rate, 2),
+                "deviation": round(last.deviation, 2),
+                "volatility": round(last.volatility, 6),
+                "matches": sum(r.matches for r in rates),
+                "history": [
+                    {
+                        "tournament": r.tournament_id,
+                        "date": r.date,
+                        "rate": round(r.rate, 2),
+                        "deviation": round(r.deviation, 2),
+                        "volatility": round(r.volatility, 6),
+                        "matches": r.matches,
+                    }
+                    for r in rates
+                ],
+            }
+        )
     players.sort(key=lambda p: (-p["rate"], p["deviation"], p["player"]))
     return {
         **_rating(request, row),
-        "tournaments": [{"id": t.pk, "name": t.name, "date": t.end_date}
-                        for t in sorted(tournaments.values(),
-                                        key=lambda t: (t.end_date, t.pk))],
+        "tournaments": [
+            {"id": t.pk, "name": t.name, "date": t.end_date}
+            for t in sorted(tournaments.values(), key=lambda t: (t.end_date, t.pk))
+        ],
         "players": players,
     }
 
@@ -494,12 +620,16 @@ urlpatterns: list[URLPattern] = [
     path("api/v1/tournaments/", tournaments, name="api-tournaments"),
     path("api/v1/tournaments/<int:tournament_id>/", tournament, name="api-tournament"),
     path("api/v1/tournaments/<int:tournament_id>/tables/", tables, name="api-tables"),
-    path("api/v1/tournaments/<int:tournament_id>/players/<int:player_id>/", player,
-         name="api-player"),
+    path(
+        "api/v1/tournaments/<int:tournament_id>/players/<int:player_id>/", player, name="api-player"
+    ),
     path("api/v1/events/<int:event_id>/", event, name="api-event"),
     path("api/v1/matches/<int:match_id>/", match, name="api-match"),
-    path("api/v1/matches/<int:match_id>/games/<int:game>/boards/<int:board>/", board,
-         name="api-board"),
+    path(
+        "api/v1/matches/<int:match_id>/games/<int:game>/boards/<int:board>/",
+        board,
+        name="api-board",
+    ),
     path("api/v1/ratings/", ratings, name="api-ratings"),
     path("api/v1/ratings/<int:rating_id>/", rating, name="api-rating"),
 ]

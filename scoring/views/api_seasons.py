@@ -24,19 +24,29 @@ def number(value: Decimal | None) -> int | float | None:
 
 
 def club_data(request: HttpRequest, club: Club) -> dict[str, Any]:
-    return {"id": club.pk, "name": club.name, "nation": club.nation,
-            "federation": club.federation, "website": club.website,
-            "html": _absolute(request, "scoring:season-club", club_id=club.pk)}
+    return {
+        "id": club.pk,
+        "name": club.name,
+        "nation": club.nation,
+        "federation": club.federation,
+        "website": club.website,
+        "html": _absolute(request, "scoring:season-club", club_id=club.pk),
+    }
 
 
 def championship_data(request: HttpRequest, champ: Championship) -> dict[str, Any]:
-    return {"id": champ.pk, "name": champ.name, "club": champ.club_id,
-            "club_name": champ.club.name, "prizes": champ.prizes,
-            "skip_worst": champ.skip_worst, "previous": champ.previous_id,
-            "closed": champ.closed,
-            "url": _absolute(request, "scoring:api-championship", championship_id=champ.pk),
-            "html": _absolute(request, "scoring:season-championship",
-                              championship_id=champ.pk)}
+    return {
+        "id": champ.pk,
+        "name": champ.name,
+        "club": champ.club_id,
+        "club_name": champ.club.name,
+        "prizes": champ.prizes,
+        "skip_worst": champ.skip_worst,
+        "previous": champ.previous_id,
+        "closed": champ.closed,
+        "url": _absolute(request, "scoring:api-championship", championship_id=champ.pk),
+        "html": _absolute(request, "scoring:season-championship", championship_id=champ.pk),
+    }
 
 
 @api_view("clubs")
@@ -57,20 +67,32 @@ def championship(request: HttpRequest, championship_id: int) -> dict[str, Any]:
     ranking = season_rankings.ranking(champ)
     data = championship_data(request, champ)
     data["tournaments"] = [
-        {"id": c.event.tournament_id, "name": c.event.tournament.name,
-         "date": c.event.tournament.start_date, "event": c.event.pk,
-         "event_name": c.event.name, "placed": c.placed} for c in ranking.columns]
+        {
+            "id": c.event.tournament_id,
+            "name": c.event.tournament.name,
+            "date": c.event.tournament.start_date,
+            "event": c.event.pk,
+            "event_name": c.event.name,
+            "placed": c.placed,
+        }
+        for c in ranking.columns
+    ]
     data["ranking"] = [
-        {"rank": line.rank, "players": [p.pk for p in line.players],
-         "names": [p.name for p in line.players], "total": number(line.total),
-         "prizes": [number(v) for v in line.prizes], "skipped": list(line.skipped)}
-        for line in ranking.lines]
+        {
+            "rank": line.rank,
+            "players": [p.pk for p in line.players],
+            "names": [p.name for p in line.players],
+            "total": number(line.total),
+            "prizes": [number(v) for v in line.prizes],
+            "skipped": list(line.skipped),
+        }
+        for line in ranking.lines
+    ]
     return data
 
 
 urlpatterns: list[URLPattern] = [
     path("api/v1/clubs/", clubs, name="api-clubs"),
     path("api/v1/championships/", championships, name="api-championships"),
-    path("api/v1/championships/<int:championship_id>/", championship,
-         name="api-championship"),
+    path("api/v1/championships/<int:championship_id>/", championship, name="api-championship"),
 ]

@@ -29,8 +29,13 @@ def _event(request: HttpRequest, slug: str, event_id: int) -> tuple[Tournament, 
 
 def _context(tournament: Tournament, event: Event) -> dict:
     s = service.summary(event)
-    return {"tournament": tournament, "event": event, "summary": s, "roll_call": s.roll_call,
-            "absent_choices": RollCall.Absent.choices}
+    return {
+        "tournament": tournament,
+        "event": event,
+        "summary": s,
+        "roll_call": s.roll_call,
+        "absent_choices": RollCall.Absent.choices,
+    }
 
 
 @require_http_methods(["GET", "POST"])
@@ -45,13 +50,16 @@ def roll_call(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
         current = service.roll_call_of(event)
         try:
             if action == "open":
-                service.open_roll_call(event=event, actor=actor, self_checkin=self_checkin,
-                                       absent=absent)
-                messages.success(request, _("Roll call opened: everyone is absent until "
-                                            "marked present."))
+                service.open_roll_call(
+                    event=event, actor=actor, self_checkin=self_checkin, absent=absent
+                )
+                messages.success(
+                    request, _("Roll call opened: everyone is absent until marked present.")
+                )
             elif action == "options" and current is not None:
-                service.set_options(roll_call=current, actor=actor,
-                                    self_checkin=self_checkin, absent=absent)
+                service.set_options(
+                    roll_call=current, actor=actor, self_checkin=self_checkin, absent=absent
+                )
                 messages.success(request, _("Saved."))
             elif action == "close" and current is not None:
                 service.close_roll_call(roll_call=current, actor=actor)
@@ -72,14 +80,21 @@ def presence(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     entry = organiser_selectors.tournament_entry(tournament, entry_id)
     status = 200
     try:
-        service.mark(entry=entry, present=request.POST.get("present") == "yes",
-                     actor=permissions.organiser_actor(request, tournament))
+        service.mark(
+            entry=entry,
+            present=request.POST.get("present") == "yes",
+            actor=permissions.organiser_actor(request, tournament),
+        )
     except CheckInError as err:
         messages.error(request, error_text(err.code, err.params))
         status = 422
     if request.htmx:
-        return render(request, "scoring/checkin/roll_call.html#list",
-                      _context(tournament, entry.event), status=status)
+        return render(
+            request,
+            "scoring/checkin/roll_call.html#list",
+            _context(tournament, entry.event),
+            status=status,
+        )
     return redirect("scoring:checkin-roll-call", slug=slug, event_id=entry.event_id)
 
 
@@ -97,17 +112,25 @@ def self_check_in(request: HttpRequest, slug: str, event_id: int) -> HttpRespons
         if entry is None:
             context["error"] = _("Choose your name.")
             return render(request, "scoring/checkin/self.html", context, status=422)
-        actor = Actor(via="self", device=request.headers.get("User-Agent", "")[:200],
-                      ip=request.META.get("REMOTE_ADDR"))
+        actor = Actor(
+            via="self",
+            device=request.headers.get("User-Agent", "")[:200],
+            ip=request.META.get("REMOTE_ADDR"),
+        )
         checks = attempts.checks_for(
-            request, device=attempts.CHECKIN_DEVICE, address_limit=attempts.CHECKIN_ADDRESS,
-            targets=[(attempts.CHECKIN_ROLL_CALL, f"{s.roll_call.pk}" if s.roll_call else "")])
+            request,
+            device=attempts.CHECKIN_DEVICE,
+            address_limit=attempts.CHECKIN_ADDRESS,
+            targets=[(attempts.CHECKIN_ROLL_CALL, f"{s.roll_call.pk}" if s.roll_call else "")],
+        )
         wait = attempts.wait(checks)
         if wait:  # the code is not even compared (issue 29: 300 tries in 4 s)
             context["error"] = _("Too many wrong codes. Try again in %(seconds)s seconds.") % {
-                "seconds": wait}
+                "seconds": wait
+            }
             return attempts.throttled_response(
-                render(request, "scoring/checkin/self.html", context), wait)
+                render(request, "scoring/checkin/self.html", context), wait
+            )
         try:
             service.self_check_in(entry=entry, code=request.POST.get("code", ""), actor=actor)
         except CheckInError as err:
@@ -119,14 +142,17 @@ def self_check_in(request: HttpRequest, slug: str, event_id: int) -> HttpRespons
             attempts.cleared(checks[:1])
         context["done"] = entry
         context["summary"] = service.summary(event)
-    return attempts.give_device_token(request, render(request, "scoring/checkin/self.html",
-                                                      context))
+    return attempts.give_device_token(
+        request, render(request, "scoring/checkin/self.html", context)
+    )
 
 
 urlpatterns: list[URLPattern] = [
-    path("t/<slug:slug>/organiser/events/<int:event_id>/roll-call/", roll_call,
-         name="checkin-roll-call"),
-    path("t/<slug:slug>/organiser/roll-call/<int:entry_id>/", presence,
-         name="checkin-presence"),
+    path(
+        "t/<slug:slug>/organiser/events/<int:event_id>/roll-call/",
+        roll_call,
+        name="checkin-roll-call",
+    ),
+    path("t/<slug:slug>/organiser/roll-call/<int:entry_id>/", presence, name="checkin-presence"),
     path("t/<slug:slug>/check-in/<int:event_id>/", self_check_in, name="checkin-self"),
 ]

@@ -27,28 +27,48 @@ def draw_pin(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
         try:
             first, second = (int(request.POST.get(k, "")) for k in ("first", "second"))
             broken = draw_edits.pin_pairing(
-                event=event, first=first, second=second, actor=actor_of(request, tournament),
+                event=event,
+                first=first,
+                second=second,
+                actor=actor_of(request, tournament),
                 override=request.POST.get("override") == "yes",
-                reason=request.POST.get("reason", ""))
-            messages.success(request, _("Pairing pinned.") if not broken else
-                             _("Pairing pinned; the override is logged."))
+                reason=request.POST.get("reason", ""),
+            )
+            messages.success(
+                request,
+                _("Pairing pinned.")
+                if not broken
+                else _("Pairing pinned; the override is logged."),
+            )
         except ValueError:
             messages.error(request, error_text("pin_same_entry"))
         except DrawServiceError as err:
             show_error(request, err)
         return redirect("scoring:organiser-draw-pin", slug=slug, event_id=event.pk)
     rnd, places = draw_edits.pin_choices(event)
-    entries = [(pk, _("%(name)s (match %(number)s)") % {"name": name, "number": number})
-               for pk, name, number in places]
+    entries = [
+        (pk, _("%(name)s (match %(number)s)") % {"name": name, "number": number})
+        for pk, name, number in places
+    ]
     entries.sort(key=lambda item: item[1].casefold())
-    return render(request, "scoring/organiser/_pin_page.html", {
-        "tournament": tournament, "event": event, "round_title": round_title(rnd),
-        "entries": entries,
-        "editable": rnd is not None and draw_edits.swappable(event, rnd),
-        "not_editable": error_text("edit_not_possible")})
+    return render(
+        request,
+        "scoring/organiser/_pin_page.html",
+        {
+            "tournament": tournament,
+            "event": event,
+            "round_title": round_title(rnd),
+            "entries": entries,
+            "editable": rnd is not None and draw_edits.swappable(event, rnd),
+            "not_editable": error_text("edit_not_possible"),
+        },
+    )
 
 
 urlpatterns: list[URLPattern] = [
-    path("t/<slug:slug>/organiser/events/<int:event_id>/draw/pin/", draw_pin,
-         name="organiser-draw-pin"),
+    path(
+        "t/<slug:slug>/organiser/events/<int:event_id>/draw/pin/",
+        draw_pin,
+        name="organiser-draw-pin",
+    ),
 ]

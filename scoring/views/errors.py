@@ -17,17 +17,28 @@ from django.views import defaults
 
 API_PREFIX = "/api/"
 
-_WORDS = {400: "bad request", 403: "forbidden", 404: "not found", 405: "method not allowed",
-          429: "too many requests", 500: "server error", 503: "database busy, nothing saved"}
+_WORDS = {
+    400: "bad request",
+    403: "forbidden",
+    404: "not found",
+    405: "method not allowed",
+    429: "too many requests",
+    500: "server error",
+    503: "database busy, nothing saved",
+}
 
 #: seconds a client should wait before trying again after a busy database (503)
 RETRY_AFTER_SECONDS = 5
 
 # What the drivers say when a request waited too long: SQLite's busy timeout, PostgreSQL's
 # statement_timeout / lock_timeout (settings.py sets both below the worker's timeout).
-_BUSY_WORDS = ("database is locked", "database table is locked",
-               "canceling statement due to statement timeout",
-               "canceling statement due to lock timeout", "lock timeout")
+_BUSY_WORDS = (
+    "database is locked",
+    "database table is locked",
+    "canceling statement due to statement timeout",
+    "canceling statement due to lock timeout",
+    "lock timeout",
+)
 
 
 def _api(request: HttpRequest) -> bool:
@@ -72,11 +83,16 @@ class ApiErrorsMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if (response.status_code >= 400 and _api(request)
-                and not response.get("Content-Type", "").startswith("application/json")):
+        if (
+            response.status_code >= 400
+            and _api(request)
+            and not response.get("Content-Type", "").startswith("application/json")
+        ):
             status = response.status_code
-            json = JsonResponse({"error": _WORDS.get(status, response.reason_phrase.lower()),
-                                 "status": status}, status=status)
+            json = JsonResponse(
+                {"error": _WORDS.get(status, response.reason_phrase.lower()), "status": status},
+                status=status,
+            )
             for header in ("Allow", "Retry-After"):
                 if header in response:
                     json[header] = response[header]
@@ -107,8 +123,7 @@ class DatabaseBusyMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         return self.get_response(request)
 
-    def process_exception(self, request: HttpRequest,
-                          exception: Exception) -> HttpResponse | None:
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         return busy_answer(request, exception)
 
 
@@ -119,8 +134,7 @@ def busy_answer(request: HttpRequest, exception: BaseException | None) -> HttpRe
     if _api(request):
         response = _json(503)
     else:
-        response = HttpResponse(loader.render_to_string("503.html", request=request),
-                                status=503)
+        response = HttpResponse(loader.render_to_string("503.html", request=request), status=503)
         response["Cache-Control"] = "no-store"
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response

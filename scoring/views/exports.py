@@ -24,14 +24,14 @@ def sol(request: HttpRequest, slug: str) -> HttpResponse:
 def placings(request: HttpRequest, slug: str) -> HttpResponse:
     """Final placings of every event with the players' licence numbers (CSV, UTF-8)."""
     tournament = get_tournament(request, slug)
-    response = HttpResponse("\ufeff" + placings_csv(tournament),
-                            content_type="text/csv; charset=utf-8")
+    response = HttpResponse(
+        "\ufeff" + placings_csv(tournament), content_type="text/csv; charset=utf-8"
+    )
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-placings.csv"'
     return response
 
 
 urlpatterns: list[URLPattern] = [
     path("t/<slug:slug>/organiser/export/sol/", sol, name="exports-sol"),
-    path("t/<slug:slug>/organiser/export/placings.csv", placings,
-         name="exports-placings-csv"),
+    path("t/<slug:slug>/organiser/export/placings.csv", placings, name="exports-placings-csv"),
 ]

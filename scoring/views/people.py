@@ -30,18 +30,30 @@ from scoring.views.umpire import qr_data_uri
 
 
 def _welcome_context(request: HttpRequest, welcome: Welcome) -> dict[str, Any]:
-    link = request.build_absolute_uri(reverse("scoring:people-welcome-link",
-                                              args=[welcome.token]))
-    return {"welcome": welcome, "link": link, "qr": qr_data_uri(link),
-            "code_url": request.build_absolute_uri(reverse("scoring:people-welcome")),
-            "name": welcome.name or service.display_name(welcome.user)}
+    link = request.build_absolute_uri(reverse("scoring:people-welcome-link", args=[welcome.token]))
+    return {
+        "welcome": welcome,
+        "link": link,
+        "qr": qr_data_uri(link),
+        "code_url": request.build_absolute_uri(reverse("scoring:people-welcome")),
+        "name": welcome.name or service.display_name(welcome.user),
+    }
 
 
-def _page(request: HttpRequest, tournament: Tournament, form: PersonForm,
-          status: int = 200) -> HttpResponse:
-    return render(request, "scoring/organiser/people.html", {
-        "tournament": tournament, "form": form, "people": service.people(tournament),
-        "mail": service.mail_configured()}, status=status)
+def _page(
+    request: HttpRequest, tournament: Tournament, form: PersonForm, status: int = 200
+) -> HttpResponse:
+    return render(
+        request,
+        "scoring/organiser/people.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "people": service.people(tournament),
+            "mail": service.mail_configured(),
+        },
+        status=status,
+    )
 
 
 @never_cache
@@ -57,9 +69,13 @@ def people_page(request: HttpRequest, slug: str) -> HttpResponse:
         d = form.cleaned_data
         try:
             welcome = service.add_person(
-                tournament=tournament, role=d["role"], name=d["name"],
-                username=d["username"], email=d["email"],
-                actor=permissions.organiser_actor(request, tournament))
+                tournament=tournament,
+                role=d["role"],
+                name=d["name"],
+                username=d["username"],
+                email=d["email"],
+                actor=permissions.organiser_actor(request, tournament),
+            )
         except PeopleError as err:
             form.add_error(None, error_text(err.code, err.params))
             return _page(request, tournament, form, status=422)
@@ -68,9 +84,15 @@ def people_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _slip(request: HttpRequest, tournament: Tournament, welcome: Welcome) -> HttpResponse:
-    return render(request, "scoring/organiser/people_welcome.html",
-                  {"tournament": tournament, "mail": service.mail_configured(),
-                   **_welcome_context(request, welcome)})
+    return render(
+        request,
+        "scoring/organiser/people_welcome.html",
+        {
+            "tournament": tournament,
+            "mail": service.mail_configured(),
+            **_welcome_context(request, welcome),
+        },
+    )
 
 
 @require_POST
@@ -78,13 +100,18 @@ def revoke(request: HttpRequest, slug: str, user_id: int, role: str) -> HttpResp
     tournament = get_tournament(request, slug)
     user = organiser_selectors.user_by_id(user_id)
     try:
-        service.revoke(tournament=tournament, user=user, role=role,
-                       actor=permissions.organiser_actor(request, tournament))
+        service.revoke(
+            tournament=tournament,
+            user=user,
+            role=role,
+            actor=permissions.organiser_actor(request, tournament),
+        )
     except PeopleError as err:
         messages.error(request, error_text(err.code, err.params))
     else:
-        messages.success(request, _("Role removed from %(name)s.")
-                         % {"name": service.display_name(user)})
+        messages.success(
+            request, _("Role removed from %(name)s.") % {"name": service.display_name(user)}
+        )
     return redirect("scoring:organiser-people", slug=slug)
 
 
@@ -96,15 +123,18 @@ def reissue(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
     tournament = get_tournament(request, slug)
     user = organiser_selectors.user_by_id(user_id)
     try:
-        welcome = service.reissue(tournament=tournament, user=user,
-                                  actor=permissions.organiser_actor(request, tournament))
+        welcome = service.reissue(
+            tournament=tournament, user=user, actor=permissions.organiser_actor(request, tournament)
+        )
     except PeopleError as err:
         messages.error(request, error_text(err.code, err.params))
         return redirect("scoring:organiser-people", slug=slug)
     if welcome is None:
-        messages.success(request, _("A link to set a new password was sent to the e-mail "
-                                    "address of %(name)s's account.")
-                         % {"name": service.display_name(user)})
+        messages.success(
+            request,
+            _("A link to set a new password was sent to the e-mail address of %(name)s's account.")
+            % {"name": service.display_name(user)},
+        )
         return redirect("scoring:organiser-people", slug=slug)
     return _slip(request, tournament, welcome)
 
@@ -118,9 +148,15 @@ def invitation_slip(request: HttpRequest, slug: str, invitation_id: int) -> Http
     if invitation is None:
         messages.error(request, _("This invitation was accepted, declined or withdrawn."))
         return redirect("scoring:organiser-people", slug=slug)
-    return _slip(request, tournament, service.renew_invitation(
-        tournament=tournament, invitation=invitation,
-        actor=permissions.organiser_actor(request, tournament)))
+    return _slip(
+        request,
+        tournament,
+        service.renew_invitation(
+            tournament=tournament,
+            invitation=invitation,
+            actor=permissions.organiser_actor(request, tournament),
+        ),
+    )
 
 
 @require_POST
@@ -128,14 +164,22 @@ def invitation_withdraw(request: HttpRequest, slug: str, invitation_id: int) -> 
     tournament = get_tournament(request, slug)
     invitation = service.pending_invitation(tournament, invitation_id)
     if invitation is not None:
-        service.withdraw_invitation(tournament=tournament, invitation=invitation,
-                                    actor=permissions.organiser_actor(request, tournament))
+        service.withdraw_invitation(
+            tournament=tournament,
+            invitation=invitation,
+            actor=permissions.organiser_actor(request, tournament),
+        )
         messages.success(request, _("Invitation withdrawn."))
     return redirect("scoring:organiser-people", slug=slug)
 
 
-def _set_password(request: HttpRequest, invitation: Any, form: NewPasswordForm,
-                  template: str, extra: dict[str, Any]) -> HttpResponse | None:
+def _set_password(
+    request: HttpRequest,
+    invitation: Any,
+    form: NewPasswordForm,
+    template: str,
+    extra: dict[str, Any],
+) -> HttpResponse | None:
     if not form.is_valid():
         return None
     try:
@@ -147,17 +191,23 @@ def _set_password(request: HttpRequest, invitation: Any, form: NewPasswordForm,
         else:
             form.add_error(None, error_text(err.code, err.params))
         return render(request, template, {"form": form, **extra}, status=422)
-    messages.success(request, _("Your password is set. Log in with your login %(login)s.")
-                     % {"login": invitation.user.get_username()})
+    messages.success(
+        request,
+        _("Your password is set. Log in with your login %(login)s.")
+        % {"login": invitation.user.get_username()},
+    )
     return redirect("login")
 
 
 def _accept_page(request: HttpRequest, invitation: Any, token: str) -> HttpResponse:
     """An invitation of an existing login: accept or decline, logged in as that login."""
     template = "scoring/people/accept.html"
-    context = {"invitation": invitation, "login": invitation.user.get_username(),
-               "mine": request.user.is_authenticated and request.user.pk == invitation.user_id,
-               "login_url": f"{reverse('login')}?next={request.path}"}
+    context = {
+        "invitation": invitation,
+        "login": invitation.user.get_username(),
+        "mine": request.user.is_authenticated and request.user.pk == invitation.user_id,
+        "login_url": f"{reverse('login')}?next={request.path}",
+    }
     if request.method == "POST" and context["mine"]:
         return _answer_invitation(request, invitation)
     return render(request, template, context, status=200 if request.method == "GET" else 403)
@@ -167,8 +217,11 @@ def _answer_invitation(request: HttpRequest, invitation: Any) -> HttpResponse:
     try:
         if request.POST.get("answer") == "accept":
             service.accept_invitation(invitation=invitation, user=request.user)
-            messages.success(request, _("You are now %(role)s of %(tournament)s.") % {
-                "role": invitation.get_role_display(), "tournament": invitation.tournament})
+            messages.success(
+                request,
+                _("You are now %(role)s of %(tournament)s.")
+                % {"role": invitation.get_role_display(), "tournament": invitation.tournament},
+            )
         else:
             service.decline_invitation(invitation=invitation, user=request.user)
             messages.info(request, _("Invitation declined."))
@@ -187,12 +240,16 @@ def welcome_link(request: HttpRequest, token: str) -> HttpResponse:
     template = "scoring/people/welcome.html"
     if invitation is None:
         return attempts.give_device_token(
-            request, render(request, template, {"invalid": True}, status=404))
+            request, render(request, template, {"invalid": True}, status=404)
+        )
     if not invitation.new_account:
         return _accept_page(request, invitation, token)
     form = NewPasswordForm(request.POST or None)
-    extra = {"person": service.display_name(invitation.user),
-             "login": invitation.user.get_username(), "invitation": invitation}
+    extra = {
+        "person": service.display_name(invitation.user),
+        "login": invitation.user.get_username(),
+        "invitation": invitation,
+    }
     if request.method == "POST":
         answer = _set_password(request, invitation, form, template, extra)
         if answer is not None:
@@ -203,8 +260,11 @@ def welcome_link(request: HttpRequest, token: str) -> HttpResponse:
 
 def _code_checks(request: HttpRequest, username: str) -> list[attempts.Check]:
     return attempts.checks_for(
-        request, device=attempts.WELCOME_DEVICE, address_limit=attempts.WELCOME_ADDRESS,
-        targets=[(attempts.WELCOME_ACCOUNT, username.strip().lower()[:150])])
+        request,
+        device=attempts.WELCOME_DEVICE,
+        address_limit=attempts.WELCOME_ADDRESS,
+        targets=[(attempts.WELCOME_ACCOUNT, username.strip().lower()[:150])],
+    )
 
 
 @login_not_required
@@ -223,38 +283,49 @@ def welcome_code(request: HttpRequest) -> HttpResponse:
             checks = _code_checks(request, code_form.cleaned_data["username"])
             wait = attempts.wait(checks)
             if wait:
-                code_form.add_error(None, _("Too many wrong codes. Try again in %(seconds)s "
-                                            "seconds.") % {"seconds": wait})
-                return attempts.throttled_response(render(
-                    request, template, {"form": form, "code_form": code_form}), wait)
-            invitation = service.invitation_for_code(code_form.cleaned_data["username"],
-                                                     code_form.cleaned_data["code"])
+                code_form.add_error(
+                    None,
+                    _("Too many wrong codes. Try again in %(seconds)s seconds.")
+                    % {"seconds": wait},
+                )
+                return attempts.throttled_response(
+                    render(request, template, {"form": form, "code_form": code_form}), wait
+                )
+            invitation = service.invitation_for_code(
+                code_form.cleaned_data["username"], code_form.cleaned_data["code"]
+            )
             if invitation is None:
                 attempts.failed(checks)
-                code_form.add_error("code", _("This login and code do not match, or the code "
-                                              "was used or has expired."))
+                code_form.add_error(
+                    "code",
+                    _("This login and code do not match, or the code was used or has expired."),
+                )
             elif not invitation.new_account:
-                code_form.add_error(None, error_text(
-                    "log_in_to_accept", {"login": invitation.user.get_username()}))
+                code_form.add_error(
+                    None, error_text("log_in_to_accept", {"login": invitation.user.get_username()})
+                )
                 invitation = None
         if invitation is not None:
-            answer = _set_password(request, invitation, form, template,
-                                   {"code_form": code_form})
+            answer = _set_password(request, invitation, form, template, {"code_form": code_form})
             if answer is not None:
                 attempts.cleared(checks[1:])
                 return answer
         form.is_valid()
         return render(request, template, {"form": form, "code_form": code_form}, status=422)
     return attempts.give_device_token(
-        request, render(request, template, {"form": form, "code_form": code_form}))
+        request, render(request, template, {"form": form, "code_form": code_form})
+    )
 
 
 @never_cache
 @require_http_methods(["GET"])
 def my_invitations(request: HttpRequest) -> HttpResponse:
     """The logged-in person's pending invitations, each to accept or decline."""
-    return render(request, "scoring/people/invitations.html",
-                  {"invitations": service.invitations_of(request.user)})
+    return render(
+        request,
+        "scoring/people/invitations.html",
+        {"invitations": service.invitations_of(request.user)},
+    )
 
 
 @require_POST
@@ -278,17 +349,28 @@ def password_reset(request: HttpRequest) -> HttpResponse:
 
 urlpatterns: list[URLPattern] = [
     path("t/<slug:slug>/organiser/people/", people_page, name="organiser-people"),
-    path("t/<slug:slug>/organiser/people/<int:user_id>/revoke/<str:role>/", revoke,
-         name="organiser-people-revoke"),
-    path("t/<slug:slug>/organiser/people/<int:user_id>/code/", reissue,
-         name="organiser-people-reissue"),
-    path("t/<slug:slug>/organiser/people/invitations/<int:invitation_id>/slip/",
-         invitation_slip, name="organiser-people-invitation-slip"),
-    path("t/<slug:slug>/organiser/people/invitations/<int:invitation_id>/withdraw/",
-         invitation_withdraw, name="organiser-people-invitation-withdraw"),
+    path(
+        "t/<slug:slug>/organiser/people/<int:user_id>/revoke/<str:role>/",
+        revoke,
+        name="organiser-people-revoke",
+    ),
+    path(
+        "t/<slug:slug>/organiser/people/<int:user_id>/code/",
+        reissue,
+        name="organiser-people-reissue",
+    ),
+    path(
+        "t/<slug:slug>/organiser/people/invitations/<int:invitation_id>/slip/",
+        invitation_slip,
+        name="organiser-people-invitation-slip",
+    ),
+    path(
+        "t/<slug:slug>/organiser/people/invitations/<int:invitation_id>/withdraw/",
+        invitation_withdraw,
+        name="organiser-people-invitation-withdraw",
+    ),
     path("invitations/", my_invitations, name="people-invitations"),
-    path("invitations/<int:invitation_id>/", answer_invitation,
-         name="people-invitation-answer"),
+    path("invitations/<int:invitation_id>/", answer_invitation, name="people-invitation-answer"),
     path("welcome/", welcome_code, name="people-welcome"),
     path("welcome/<str:token>/", welcome_link, name="people-welcome-link"),
 ]

@@ -59,8 +59,9 @@ def _base_url(request: HttpRequest) -> str:
 
 
 def _pdf(data: bytes, filename: str) -> FileResponse:
-    response = FileResponse(io.BytesIO(data), content_type="application/pdf",
-                            filename=filename, as_attachment=False)
+    response = FileResponse(
+        io.BytesIO(data), content_type="application/pdf", filename=filename, as_attachment=False
+    )
     response["Content-Length"] = str(len(data))
     return response
 
@@ -86,14 +87,16 @@ def _event(event_id: int) -> Event:
 def _scoresheet_response(request: HttpRequest, match: Match) -> HttpResponse:
     blank, language = _options(request)
     try:
-        data = sheets.scoresheet_data(match, blank=blank, language=language,
-                                      base_url=_base_url(request))
+        data = sheets.scoresheet_data(
+            match, blank=blank, language=language, base_url=_base_url(request)
+        )
     except SheetUnavailable as err:
         raise Http404(str(err)) from err
     kind = "blank-scoresheet" if blank else "scoresheet"
-    return _pdf(render_scoresheet(data),
-                _name(kind, match.event.tournament.slug, match.event.name,
-                      f"match-{match.number}"))
+    return _pdf(
+        render_scoresheet(data),
+        _name(kind, match.event.tournament.slug, match.event.name, f"match-{match.number}"),
+    )
 
 
 @require_GET
@@ -129,18 +132,27 @@ def _round_request(request: HttpRequest, event_id: int) -> tuple[Event, bool, st
     return event, blank, language, bracket
 
 
-def _round_response(request: HttpRequest, event_id: int, round_number: int, kind: str,
-                    draw: Callable[[Any], bytes]) -> HttpResponse:
+def _round_response(
+    request: HttpRequest, event_id: int, round_number: int, kind: str, draw: Callable[[Any], bytes]
+) -> HttpResponse:
     """An organiser's PDF of a round's matches, drawn by ``draw`` from the scoresheet data."""
     event, blank, language, bracket = _round_request(request, event_id)
-    data = sheets.round_scoresheets(event, round_number, blank=blank, language=language,
-                                    base_url=_base_url(request), bracket=bracket)
+    data = sheets.round_scoresheets(
+        event,
+        round_number,
+        blank=blank,
+        language=language,
+        base_url=_base_url(request),
+        bracket=bracket,
+    )
     if not data:
         raise Http404("no matches in this round")
     if blank:
         kind = f"blank-{kind}"
-    return _pdf(draw(data), _name(kind, event.tournament.slug, event.name, bracket or "",
-                                  f"round-{round_number}"))
+    return _pdf(
+        draw(data),
+        _name(kind, event.tournament.slug, event.name, bracket or "", f"round-{round_number}"),
+    )
 
 
 @require_GET
@@ -157,17 +169,26 @@ def round_score_cards(request: HttpRequest, event_id: int, round_number: int) ->
     return _round_response(request, event_id, round_number, "score-cards", render_score_cards)
 
 
-def _round_list(request: HttpRequest, event_id: int, round_number: int, kind: str,
-                by_table: bool, draw: Callable[[Any], bytes]) -> HttpResponse:
+def _round_list(
+    request: HttpRequest,
+    event_id: int,
+    round_number: int,
+    kind: str,
+    by_table: bool,
+    draw: Callable[[Any], bytes],
+) -> HttpResponse:
     """An organiser's list of a round (pairings for the notice board, the call-up list)."""
     event, _, language, bracket = _round_request(request, event_id)
     try:
-        data = round_list_data(event, round_number, language=language, bracket=bracket,
-                               by_table=by_table)
+        data = round_list_data(
+            event, round_number, language=language, bracket=bracket, by_table=by_table
+        )
     except SheetUnavailable as err:
         raise Http404(str(err)) from err
-    return _pdf(draw(data), _name(kind, event.tournament.slug, event.name, bracket or "",
-                                  f"round-{round_number}"))
+    return _pdf(
+        draw(data),
+        _name(kind, event.tournament.slug, event.name, bracket or "", f"round-{round_number}"),
+    )
 
 
 @require_GET
@@ -184,8 +205,13 @@ def round_callup(request: HttpRequest, event_id: int, round_number: int) -> Http
     return _round_list(request, event_id, round_number, "call-up", False, render_callup_list)
 
 
-def _event_sheet(request: HttpRequest, event_id: int, kind: str,
-                 build: Callable[..., Any], draw: Callable[[Any], bytes]) -> HttpResponse:
+def _event_sheet(
+    request: HttpRequest,
+    event_id: int,
+    kind: str,
+    build: Callable[..., Any],
+    draw: Callable[[Any], bytes],
+) -> HttpResponse:
     """An organiser's PDF of one event: ``build`` the sheet's data (404 when the event has
     none of that kind), ``draw`` it."""
     event = _event(event_id)
@@ -207,8 +233,7 @@ def bracket_sheet(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_GET
 @never_cache
 def standings_sheet(request: HttpRequest, event_id: int) -> HttpResponse:
-    return _event_sheet(request, event_id, "standings", sheets.standings_data,
-                        render_standings)
+    return _event_sheet(request, event_id, "standings", sheets.standings_data, render_standings)
 
 
 @require_GET
@@ -226,25 +251,40 @@ def index(request: HttpRequest, slug: str) -> HttpResponse:
     """The organiser's page of printable sheets: per event its rounds, bracket, standings."""
     tournament = _found(sheets.tournament_for_sheet(slug))
     permissions.require_organiser(request.user, tournament)
-    return render(request, "scoring/printing/index.html", {
-        "tournament": tournament,
-        "events": sheets.printable_events(tournament),
-    })
+    return render(
+        request,
+        "scoring/printing/index.html",
+        {
+            "tournament": tournament,
+            "events": sheets.printable_events(tournament),
+        },
+    )
 
 
 urlpatterns: list[URLPattern] = [
     path("print/t/<slug:slug>/", index, name="print-index"),
     path("print/t/<slug:slug>/table-labels.pdf", table_labels, name="print-table-labels"),
-    path("print/match/<int:match_id>/scoresheet.pdf", match_scoresheet,
-         name="print-scoresheet"),
-    path("print/event/<int:event_id>/round/<int:round_number>/scoresheets.pdf",
-         round_scoresheets, name="print-round"),
-    path("print/event/<int:event_id>/round/<int:round_number>/score-cards.pdf",
-         round_score_cards, name="print-round-cards"),
-    path("print/event/<int:event_id>/round/<int:round_number>/pairings.pdf",
-         round_pairings, name="print-round-pairings"),
-    path("print/event/<int:event_id>/round/<int:round_number>/call-up.pdf",
-         round_callup, name="print-round-callup"),
+    path("print/match/<int:match_id>/scoresheet.pdf", match_scoresheet, name="print-scoresheet"),
+    path(
+        "print/event/<int:event_id>/round/<int:round_number>/scoresheets.pdf",
+        round_scoresheets,
+        name="print-round",
+    ),
+    path(
+        "print/event/<int:event_id>/round/<int:round_number>/score-cards.pdf",
+        round_score_cards,
+        name="print-round-cards",
+    ),
+    path(
+        "print/event/<int:event_id>/round/<int:round_number>/pairings.pdf",
+        round_pairings,
+        name="print-round-pairings",
+    ),
+    path(
+        "print/event/<int:event_id>/round/<int:round_number>/call-up.pdf",
+        round_callup,
+        name="print-round-callup",
+    ),
     path("print/event/<int:event_id>/bracket.pdf", bracket_sheet, name="print-bracket"),
     path("print/event/<int:event_id>/standings.pdf", standings_sheet, name="print-standings"),
     path("u/<str:token>/scoresheet.pdf", umpire_scoresheet, name="print-umpire-scoresheet"),

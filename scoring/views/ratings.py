@@ -50,13 +50,22 @@ def rating_page(request: HttpRequest, rating_id: int) -> HttpResponse:
     nation = request.GET.get("nation", "")[:3].upper()
     age = request.GET.get("age", "")
     women = request.GET.get("women", "") == "1"
-    listing = sel.rating_list(rating, date=date, nation=nation, women=women,
-                              age=age if age in AGES else "")
-    return render(request, "scoring/ratings/rating.html", {
-        "rating": rating, "listing": listing, "nation": nation, "women": women,
-        "age": age if age in AGES else "", "date": date,
-        "filtered": bool(nation or women or age in AGES),
-    })
+    listing = sel.rating_list(
+        rating, date=date, nation=nation, women=women, age=age if age in AGES else ""
+    )
+    return render(
+        request,
+        "scoring/ratings/rating.html",
+        {
+            "rating": rating,
+            "listing": listing,
+            "nation": nation,
+            "women": women,
+            "age": age if age in AGES else "",
+            "date": date,
+            "filtered": bool(nation or women or age in AGES),
+        },
+    )
 
 
 @login_not_required
@@ -68,15 +77,23 @@ def rating_player_page(request: HttpRequest, rating_id: int, player_id: int) -> 
     history = sel.player_history(rating, player)
     if not history:
         raise Http404("This player has no rate in this rating.")
-    return render(request, "scoring/ratings/player.html", {
-        "rating": rating, "player": player, "history": history,
-        "latest": history[-1], "chart": sel.player_chart(history),
-    })
+    return render(
+        request,
+        "scoring/ratings/player.html",
+        {
+            "rating": rating,
+            "player": player,
+            "history": history,
+            "latest": history[-1],
+            "chart": sel.player_chart(history),
+        },
+    )
 
 
 urlpatterns: list[URLPattern] = [
     path("ratings/", ratings_page, name="ratings"),
     path("ratings/<int:rating_id>/", rating_page, name="rating"),
-    path("ratings/<int:rating_id>/players/<int:player_id>/", rating_player_page,
-         name="rating-player"),
+    path(
+        "ratings/<int:rating_id>/players/<int:player_id>/", rating_player_page, name="rating-player"
+    ),
 ]

@@ -45,11 +45,15 @@ PARTIAL = "scoring/partials/round_clock.html"
 ACTIONS = ("start", "add", "stop", "restart")
 
 
-def _organiser_section(request: HttpRequest, tournament: Tournament, *, status: int = 200,
-                       error: str = "") -> HttpResponse:
-    context: dict[str, Any] = {"tournament": tournament,
-                               "clocks": clocks.tournament_clocks(tournament),
-                               "add_choices": ADD_CHOICES, "clock_error": error}
+def _organiser_section(
+    request: HttpRequest, tournament: Tournament, *, status: int = 200, error: str = ""
+) -> HttpResponse:
+    context: dict[str, Any] = {
+        "tournament": tournament,
+        "clocks": clocks.tournament_clocks(tournament),
+        "add_choices": ADD_CHOICES,
+        "clock_error": error,
+    }
     return render(request, f"{PARTIAL}#organiser", context, status=status)
 
 
@@ -79,8 +83,9 @@ def _minutes(request: HttpRequest) -> int:
 
 
 @require_POST
-def organiser_clock_change(request: HttpRequest, slug: str, round_id: int,
-                           action: str) -> HttpResponse:
+def organiser_clock_change(
+    request: HttpRequest, slug: str, round_id: int, action: str
+) -> HttpResponse:
     """Start, add minutes to, stop or restart a round's clock (audited)."""
     tournament = get_tournament(request, slug)
     rnd = clocks.tournament_round(tournament, round_id)
@@ -98,8 +103,7 @@ def organiser_clock_change(request: HttpRequest, slug: str, round_id: int,
             clock_service.restart_clock(round=rnd, actor=actor)
     except ClockError as err:
         if request.htmx:
-            return _organiser_section(request, tournament, status=422,
-                                      error=error_text(err.code))
+            return _organiser_section(request, tournament, status=422, error=error_text(err.code))
         messages.error(request, error_text(err.code))
     if request.htmx:
         return _organiser_section(request, tournament)
@@ -127,9 +131,15 @@ def match_clock(request: HttpRequest, match_id: int) -> HttpResponse:
 
 urlpatterns: list[URLPattern] = [
     path("t/<slug:slug>/organiser/clock/", organiser_clocks, name="organiser-clocks"),
-    *[path(f"t/<slug:slug>/organiser/clock/<int:round_id>/{action}/",
-           organiser_clock_change, {"action": action}, name=f"organiser-clock-{action}")
-      for action in ACTIONS],
+    *[
+        path(
+            f"t/<slug:slug>/organiser/clock/<int:round_id>/{action}/",
+            organiser_clock_change,
+            {"action": action},
+            name=f"organiser-clock-{action}",
+        )
+        for action in ACTIONS
+    ],
     path("t/<slug:slug>/clock/", hall_clocks, name="live-clocks"),
     path("clock/match/<int:match_id>/", match_clock, name="live-match-clock"),
 ]

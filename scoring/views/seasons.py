@@ -56,43 +56,58 @@ def _refuse(form, err: SeasonError) -> None:  # type: ignore[no-untyped-def]
 @login_not_required
 @require_safe
 def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "scoring/seasons/index.html", {
-        "championships": sel.championships(), "clubs": sel.clubs(),
-        "may_create": permissions.may_create_club(request.user)})
+    return render(
+        request,
+        "scoring/seasons/index.html",
+        {
+            "championships": sel.championships(),
+            "clubs": sel.clubs(),
+            "may_create": permissions.may_create_club(request.user),
+        },
+    )
 
 
 @login_not_required
 @require_safe
 def club_page(request: HttpRequest, club_id: int) -> HttpResponse:
     club = _club(club_id)
-    return render(request, "scoring/seasons/club.html", {
-        "club": club, "members": sel.members_of(club),
-        "championships": sel.championships().filter(club=club),
-        "may_manage": permissions.may_manage_club(request.user, club)})
+    return render(
+        request,
+        "scoring/seasons/club.html",
+        {
+            "club": club,
+            "members": sel.members_of(club),
+            "championships": sel.championships().filter(club=club),
+            "may_manage": permissions.may_manage_club(request.user, club),
+        },
+    )
 
 
 @login_not_required
 @require_safe
-def championship_page(request: HttpRequest, championship_id: int,
-                      nation: str = "") -> HttpResponse:
+def championship_page(request: HttpRequest, championship_id: int, nation: str = "") -> HttpResponse:
     nation = _nation(nation)
     champ = _championship(championship_id)
     ranking = season_rankings.ranking(champ, nation)
-    return render(request, "scoring/seasons/championship.html", {
-        "championship": champ, "ranking": ranking,
-        "seasons": _season_chain(champ),
-        "may_manage": permissions.may_manage_championship(request.user, champ)})
+    return render(
+        request,
+        "scoring/seasons/championship.html",
+        {
+            "championship": champ,
+            "ranking": ranking,
+            "seasons": _season_chain(champ),
+            "may_manage": permissions.may_manage_championship(request.user, champ),
+        },
+    )
 
 
 def _season_chain(champ: Championship) -> dict[str, object]:
-    return {"previous": champ.previous,
-            "next": list(champ.next_seasons.order_by("created_at"))}
+    return {"previous": champ.previous, "next": list(champ.next_seasons.order_by("created_at"))}
 
 
 @login_not_required
 @require_safe
-def championship_pdf(request: HttpRequest, championship_id: int,
-                     nation: str = "") -> HttpResponse:
+def championship_pdf(request: HttpRequest, championship_id: int, nation: str = "") -> HttpResponse:
     nation = _nation(nation)
     champ = _championship(championship_id)
     sheet = season_rankings.ranking_sheet(season_rankings.ranking(champ, nation))
@@ -113,8 +128,11 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
         ranking = season_rankings.ranking(champ)
         line = next((ln for ln in ranking.lines if player in ln.players), None)
         rows.append({"championship": champ, "line": line, "of": len(ranking.lines)})
-    return render(request, "scoring/seasons/player.html", {
-        "player": player, "memberships": sel.memberships_of(player), "rows": rows})
+    return render(
+        request,
+        "scoring/seasons/player.html",
+        {"player": player, "memberships": sel.memberships_of(player), "rows": rows},
+    )
 
 
 # --- the organiser's pages ----------------------------------------------------------------------
@@ -142,9 +160,11 @@ def manage(request: HttpRequest) -> HttpResponse:
     """The organiser's clubs and federations with their championships."""
     _require_creator(request)
     clubs = list(sel.managed_clubs(request.user))
-    return render(request, "scoring/seasons/manage.html", {
-        "clubs": clubs,
-        "championships": sel.championships().filter(club__in=clubs)})
+    return render(
+        request,
+        "scoring/seasons/manage.html",
+        {"clubs": clubs, "championships": sel.championships().filter(club__in=clubs)},
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -155,17 +175,23 @@ def club_new(request: HttpRequest) -> HttpResponse:
         data = form.cleaned_data
         try:
             club = service.create_club(
-                owner=request.user, name=data["name"], nation=data["nation"],
-                federation=data["federation"], website=data["website"], email=data["email"],
-                co_owners=list(data["co_owners"]))
+                owner=request.user,
+                name=data["name"],
+                nation=data["nation"],
+                federation=data["federation"],
+                website=data["website"],
+                email=data["email"],
+                co_owners=list(data["co_owners"]),
+            )
         except SeasonError as err:
             _refuse(form, err)
         else:
             messages.success(request, _("%(name)s created.") % {"name": club.name})
             return redirect("scoring:season-club-edit", club_id=club.pk)
     status = 422 if request.method == "POST" else 200
-    return render(request, "scoring/seasons/club_form.html", {"form": form, "club": None},
-                  status=status)
+    return render(
+        request, "scoring/seasons/club_form.html", {"form": form, "club": None}, status=status
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -175,18 +201,32 @@ def club_edit(request: HttpRequest, club_id: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            service.update_club(club=club, name=data["name"], nation=data["nation"],
-                                federation=data["federation"], website=data["website"],
-                                email=data["email"], co_owners=list(data["co_owners"]))
+            service.update_club(
+                club=club,
+                name=data["name"],
+                nation=data["nation"],
+                federation=data["federation"],
+                website=data["website"],
+                email=data["email"],
+                co_owners=list(data["co_owners"]),
+            )
         except SeasonError as err:
             _refuse(form, err)
         else:
             messages.success(request, _("Saved."))
             return redirect("scoring:season-club-edit", club_id=club.pk)
     status = 422 if request.method == "POST" else 200
-    return render(request, "scoring/seasons/club_form.html", {
-        "form": form, "club": club, "members": sel.members_of(club),
-        "member_form": MembershipForm()}, status=status)
+    return render(
+        request,
+        "scoring/seasons/club_form.html",
+        {
+            "form": form,
+            "club": club,
+            "members": sel.members_of(club),
+            "member_form": MembershipForm(),
+        },
+        status=status,
+    )
 
 
 @require_POST
@@ -197,22 +237,30 @@ def member_add(request: HttpRequest, club_id: int) -> HttpResponse:
         data = form.cleaned_data
         from scoring.identity import name_key
 
-        found = list(Player.objects.filter(name_key=name_key(data["player"]),
-                                           merged_into__isnull=True)[:2])
+        found = list(
+            Player.objects.filter(name_key=name_key(data["player"]), merged_into__isnull=True)[:2]
+        )
         if not found:
             messages.error(request, _("No player is named %(name)s.") % {"name": data["player"]})
         elif len(found) > 1:
-            messages.error(request, _("Several players are named %(name)s: merge them first.")
-                           % {"name": data["player"]})
+            messages.error(
+                request,
+                _("Several players are named %(name)s: merge them first.")
+                % {"name": data["player"]},
+            )
         else:
             try:
-                service.add_membership(club=club, player=found[0], since=data["since"],
-                                       until=data["until"])
+                service.add_membership(
+                    club=club, player=found[0], since=data["since"], until=data["until"]
+                )
             except SeasonError as err:
                 messages.error(request, error_text(err.code, err.params))
             else:
-                messages.success(request, _("%(player)s added to %(club)s.") % {
-                    "player": found[0].name, "club": club.name})
+                messages.success(
+                    request,
+                    _("%(player)s added to %(club)s.")
+                    % {"player": found[0].name, "club": club.name},
+                )
     else:
         messages.error(request, _("Give the player's name and valid dates."))
     return redirect("scoring:season-club-edit", club_id=club.pk)
@@ -245,17 +293,27 @@ def championship_new(request: HttpRequest, club_id: int) -> HttpResponse:
         data = form.cleaned_data
         try:
             champ = service.create_championship(
-                club=club, name=data["name"], prizes=data["prizes"],
-                skip_worst=data["skip_worst"] or 0, previous=data["previous"])
+                club=club,
+                name=data["name"],
+                prizes=data["prizes"],
+                skip_worst=data["skip_worst"] or 0,
+                previous=data["previous"],
+            )
         except SeasonError as err:
             _refuse(form, err)
         else:
-            messages.success(request, _("%(name)s created: now add the tournaments that "
-                                        "count.") % {"name": champ.name})
+            messages.success(
+                request,
+                _("%(name)s created: now add the tournaments that count.") % {"name": champ.name},
+            )
             return redirect("scoring:season-championship-edit", championship_id=champ.pk)
     status = 422 if request.method == "POST" else 200
-    return render(request, "scoring/seasons/championship_form.html", {
-        "form": form, "club": club, "championship": None}, status=status)
+    return render(
+        request,
+        "scoring/seasons/championship_form.html",
+        {"form": form, "club": club, "championship": None},
+        status=status,
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -266,19 +324,31 @@ def championship_edit(request: HttpRequest, championship_id: int) -> HttpRespons
         data = form.cleaned_data
         try:
             service.update_championship(
-                championship=champ, name=data["name"], prizes=data["prizes"],
-                skip_worst=data["skip_worst"] or 0, previous=data["previous"],
-                closed=data["closed"])
+                championship=champ,
+                name=data["name"],
+                prizes=data["prizes"],
+                skip_worst=data["skip_worst"] or 0,
+                previous=data["previous"],
+                closed=data["closed"],
+            )
         except SeasonError as err:
             _refuse(form, err)
         else:
             messages.success(request, _("Saved."))
             return redirect("scoring:season-championship-edit", championship_id=champ.pk)
     status = 422 if request.method == "POST" else 200
-    return render(request, "scoring/seasons/championship_form.html", {
-        "form": form, "club": champ.club, "championship": champ,
-        "events": season_rankings.counted_events(champ),
-        "add_form": AddEventForm(championship=champ)}, status=status)
+    return render(
+        request,
+        "scoring/seasons/championship_form.html",
+        {
+            "form": form,
+            "club": champ.club,
+            "championship": champ,
+            "events": season_rankings.counted_events(champ),
+            "add_form": AddEventForm(championship=champ),
+        },
+        status=status,
+    )
 
 
 @require_POST
@@ -292,16 +362,20 @@ def championship_add_event(request: HttpRequest, championship_id: int) -> HttpRe
         except SeasonError as err:
             messages.error(request, error_text(err.code, err.params))
         else:
-            messages.success(request, _("%(event)s of %(tournament)s now counts.") % {
-                "event": event.name, "tournament": event.tournament.name})
+            messages.success(
+                request,
+                _("%(event)s of %(tournament)s now counts.")
+                % {"event": event.name, "tournament": event.tournament.name},
+            )
     else:
         messages.error(request, _("Choose a tournament's event that does not count yet."))
     return redirect("scoring:season-championship-edit", championship_id=champ.pk)
 
 
 @require_POST
-def championship_remove_event(request: HttpRequest, championship_id: int,
-                              event_id: int) -> HttpResponse:
+def championship_remove_event(
+    request: HttpRequest, championship_id: int, event_id: int
+) -> HttpResponse:
     champ = _managed_championship(request, championship_id)
     event = Event.objects.filter(pk=event_id, championships=champ).first()
     if event is None:
@@ -327,16 +401,30 @@ urlpatterns: list[URLPattern] = [
     path("organiser/seasons/", manage, name="season-manage"),
     path("organiser/seasons/clubs/new/", club_new, name="season-club-new"),
     path("organiser/seasons/clubs/<int:club_id>/", club_edit, name="season-club-edit"),
-    path("organiser/seasons/clubs/<int:club_id>/members/", member_add,
-         name="season-member-add"),
-    path("organiser/seasons/clubs/<int:club_id>/members/<int:membership_id>/end/", member_end,
-         name="season-member-end"),
-    path("organiser/seasons/clubs/<int:club_id>/championships/new/", championship_new,
-         name="season-championship-new"),
-    path("organiser/seasons/championships/<int:championship_id>/", championship_edit,
-         name="season-championship-edit"),
-    path("organiser/seasons/championships/<int:championship_id>/events/",
-         championship_add_event, name="season-championship-add"),
-    path("organiser/seasons/championships/<int:championship_id>/events/<int:event_id>/remove/",
-         championship_remove_event, name="season-championship-remove"),
+    path("organiser/seasons/clubs/<int:club_id>/members/", member_add, name="season-member-add"),
+    path(
+        "organiser/seasons/clubs/<int:club_id>/members/<int:membership_id>/end/",
+        member_end,
+        name="season-member-end",
+    ),
+    path(
+        "organiser/seasons/clubs/<int:club_id>/championships/new/",
+        championship_new,
+        name="season-championship-new",
+    ),
+    path(
+        "organiser/seasons/championships/<int:championship_id>/",
+        championship_edit,
+        name="season-championship-edit",
+    ),
+    path(
+        "organiser/seasons/championships/<int:championship_id>/events/",
+        championship_add_event,
+        name="season-championship-add",
+    ),
+    path(
+        "organiser/seasons/championships/<int:championship_id>/events/<int:event_id>/remove/",
+        championship_remove_event,
+        name="season-championship-remove",
+    ),
 ]

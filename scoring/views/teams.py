@@ -51,8 +51,9 @@ def event_teams(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     formats = formats_of(tournament)
     team_form = TeamForm(prefix="team")
     format_form = TieFormatForm(prefix="fmt")
-    choice_form = EventTieFormatForm(prefix="choice", formats=formats,
-                                     initial={"tie_format": tie_format_for(event).key})
+    choice_form = EventTieFormatForm(
+        prefix="choice", formats=formats, initial={"tie_format": tie_format_for(event).key}
+    )
     if request.method == "POST":
         actor = actor_of(request, tournament)
         action = request.POST.get("action")
@@ -61,29 +62,43 @@ def event_teams(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
                 team_form = TeamForm(request.POST, prefix="team")
                 if team_form.is_valid():
                     data = team_form.cleaned_data
-                    team = add_team_by_names(event=event, actor=actor, name=data["name"],
-                                             club=data["club"], names=data["players"])
+                    team = add_team_by_names(
+                        event=event,
+                        actor=actor,
+                        name=data["name"],
+                        club=data["club"],
+                        names=data["players"],
+                    )
                     messages.success(request, _("%(name)s is entered.") % {"name": team.name})
                     return redirect("scoring:organiser-event-teams", slug, event.pk)
             elif action == "format":
                 format_form = TieFormatForm(request.POST, prefix="fmt")
                 if format_form.is_valid():
                     data = format_form.cleaned_data
-                    rubbers = [{**r, "games_to_win": 1 if data["one_game"] else 2}
-                               for r in data["rubbers"]]
+                    rubbers = [
+                        {**r, "games_to_win": 1 if data["one_game"] else 2} for r in data["rubbers"]
+                    ]
                     row = create_tie_format(
-                        tournament=tournament, actor=actor, name=data["name"], rubbers=rubbers,
+                        tournament=tournament,
+                        actor=actor,
+                        name=data["name"],
+                        rubbers=rubbers,
                         stop_when_decided=data["stop_when_decided"],
-                        player_rule=data["player_rule"], win=data["win"], draw=data["draw"],
-                        loss=data["loss"])
-                    messages.success(request, _("The tie format %(name)s is saved.")
-                                     % {"name": row.name})
+                        player_rule=data["player_rule"],
+                        win=data["win"],
+                        draw=data["draw"],
+                        loss=data["loss"],
+                    )
+                    messages.success(
+                        request, _("The tie format %(name)s is saved.") % {"name": row.name}
+                    )
                     return redirect("scoring:organiser-event-teams", slug, event.pk)
             elif action == "choice":
                 choice_form = EventTieFormatForm(request.POST, prefix="choice", formats=formats)
                 if choice_form.is_valid():
-                    set_tie_format(event=event, key=choice_form.cleaned_data["tie_format"],
-                                   actor=actor)
+                    set_tie_format(
+                        event=event, key=choice_form.cleaned_data["tie_format"], actor=actor
+                    )
                     messages.success(request, _("The event's tie format is saved."))
                     return redirect("scoring:organiser-event-teams", slug, event.pk)
             elif action == "ties":
@@ -93,24 +108,37 @@ def event_teams(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
         except TournamentError as err:
             form = {"team": team_form, "format": format_form}.get(action or "", choice_form)
             _refused(form, err)
-    return render(request, "scoring/teams/event_teams.html", {
-        "tournament": tournament, "event": event, "teams": teams_of(event),
-        "format": tie_format_for(event), "format_name": format_name(tie_format_for(event)),
-        "formats": formats, "team_form": team_form,
-        "format_form": format_form, "choice_form": choice_form, "ties": event_ties(event),
-        "standings": team_standings(event)})
+    return render(
+        request,
+        "scoring/teams/event_teams.html",
+        {
+            "tournament": tournament,
+            "event": event,
+            "teams": teams_of(event),
+            "format": tie_format_for(event),
+            "format_name": format_name(tie_format_for(event)),
+            "formats": formats,
+            "team_form": team_form,
+            "format_form": format_form,
+            "choice_form": choice_form,
+            "ties": event_ties(event),
+            "standings": team_standings(event),
+        },
+    )
 
 
 def _tie(event: Event, tie_id: int) -> Tie:
-    return get_object_or_404(Tie.objects.select_related("match", "event__tournament"),
-                             pk=tie_id, event=event)
+    return get_object_or_404(
+        Tie.objects.select_related("match", "event__tournament"), pk=tie_id, event=event
+    )
 
 
 def _lineup_form(tie: Tie, side: str, data: Any = None) -> LineupForm:
     line = event_ties(tie.event, [tie])[0]
     team = line.team_a if side == "a" else line.team_b
-    players = [(p.pk, p.name) for p in next(t for t in teams_of(tie.event)
-                                            if t.team.pk == team.pk).players]
+    players = [
+        (p.pk, p.name) for p in next(t for t in teams_of(tie.event) if t.team.pk == team.pk).players
+    ]
     current = Lineup.objects.filter(tie=tie, side=side).values_list("players", flat=True).first()
     return LineupForm(data, prefix=side, fmt=line.format, players=players, current=current)
 
@@ -129,8 +157,9 @@ def tie_desk(request: HttpRequest, slug: str, event_id: int, tie_id: int) -> Htt
             form = forms[side] = _lineup_form(tie, side, request.POST)
             if form.is_valid():
                 try:
-                    submit_lineup(tie=tie, side=side, players=form.lineup(), actor=actor,
-                                  via="desk")
+                    submit_lineup(
+                        tie=tie, side=side, players=form.lineup(), actor=actor, via="desk"
+                    )
                     messages.success(request, _("The lineup is in."))
                     return redirect("scoring:organiser-tie", slug, event.pk, tie.pk)
                 except TournamentError as err:
@@ -143,12 +172,24 @@ def tie_desk(request: HttpRequest, slug: str, event_id: int, tie_id: int) -> Htt
             except TournamentError as err:
                 show_error(request, err)
     line = event_ties(event, [tie])[0]
-    links = {side: request.build_absolute_uri(reverse(
-        "scoring:captain-lineup", args=[getattr(tie, f"captain_token_{side}")]))
-        for side in ("a", "b")}
-    return render(request, "scoring/teams/tie.html", {
-        "tournament": tournament, "event": event, "line": line, "forms": forms,
-        "links": links, "both_in": len(line.lineups_in) == 2})
+    links = {
+        side: request.build_absolute_uri(
+            reverse("scoring:captain-lineup", args=[getattr(tie, f"captain_token_{side}")])
+        )
+        for side in ("a", "b")
+    }
+    return render(
+        request,
+        "scoring/teams/tie.html",
+        {
+            "tournament": tournament,
+            "event": event,
+            "line": line,
+            "forms": forms,
+            "links": links,
+            "both_in": len(line.lineups_in) == 2,
+        },
+    )
 
 
 @login_not_required
@@ -157,30 +198,48 @@ def tie_desk(request: HttpRequest, slug: str, event_id: int, tie_id: int) -> Htt
 def captain_lineup(request: HttpRequest, token: str) -> HttpResponse:
     """A captain's lineup page (the captain's private link, made for a phone): the team's
     lineup form until it is in; the other team's lineup only when both are in."""
-    tie = (Tie.objects.select_related("match", "event__tournament")
-           .filter(captain_token_a=token).first())
+    tie = (
+        Tie.objects.select_related("match", "event__tournament")
+        .filter(captain_token_a=token)
+        .first()
+    )
     side = "a"
     if tie is None:
-        tie = get_object_or_404(Tie.objects.select_related("match", "event__tournament"),
-                                captain_token_b=token)
+        tie = get_object_or_404(
+            Tie.objects.select_related("match", "event__tournament"), captain_token_b=token
+        )
         side = "b"
     form = _lineup_form(tie, side)
     if request.method == "POST":
         form = _lineup_form(tie, side, request.POST)
         if form.is_valid():
             try:
-                submit_lineup(tie=tie, side=side, players=form.lineup(),
-                              actor=Actor(via="link", device="captain"), via="captain")
+                submit_lineup(
+                    tie=tie,
+                    side=side,
+                    players=form.lineup(),
+                    actor=Actor(via="link", device="captain"),
+                    via="captain",
+                )
                 messages.success(request, _("Your lineup is in."))
                 return redirect("scoring:captain-lineup", token)
             except TournamentError as err:
                 _refused(form, err)
     line = event_ties(tie.event, [tie])[0]
-    return render(request, "scoring/teams/captain.html", {
-        "tie": tie, "line": line, "side": side, "form": form,
-        "team": line.team_a if side == "a" else line.team_b,
-        "other": line.team_b if side == "a" else line.team_a,
-        "mine_in": side in line.lineups_in, "both_in": len(line.lineups_in) == 2})
+    return render(
+        request,
+        "scoring/teams/captain.html",
+        {
+            "tie": tie,
+            "line": line,
+            "side": side,
+            "form": form,
+            "team": line.team_a if side == "a" else line.team_b,
+            "other": line.team_b if side == "a" else line.team_a,
+            "mine_in": side in line.lineups_in,
+            "both_in": len(line.lineups_in) == 2,
+        },
+    )
 
 
 @require_GET
@@ -208,26 +267,38 @@ def live_ties(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     event = event_or_404(slug, event_id)
     if not event.is_teams:
         raise Http404("not a team event")
-    return render(request, "scoring/teams/live_ties.html", {
-        "tournament": event.tournament, "event": event, "standings": team_standings(event),
-        "ties": event_ties(event)})
+    return render(
+        request,
+        "scoring/teams/live_ties.html",
+        {
+            "tournament": event.tournament,
+            "event": event,
+            "standings": team_standings(event),
+            "ties": event_ties(event),
+        },
+    )
 
 
 @login_not_required
 @require_GET
 def live_team(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     """A team's public page: its players' records, its ties with their rubbers."""
-    team = get_object_or_404(Team.objects.select_related("event__tournament", "captain"),
-                             pk=team_id, event__tournament__slug=slug)
-    return render(request, "scoring/teams/live_team.html", {
-        "tournament": team.event.tournament, "event": team.event, "page": team_page(team)})
+    team = get_object_or_404(
+        Team.objects.select_related("event__tournament", "captain"),
+        pk=team_id,
+        event__tournament__slug=slug,
+    )
+    return render(
+        request,
+        "scoring/teams/live_team.html",
+        {"tournament": team.event.tournament, "event": team.event, "page": team_page(team)},
+    )
 
 
 urlpatterns: list[URLPattern] = [
     path(T + "events/<int:event_id>/teams/", event_teams, name="organiser-event-teams"),
     path(T + "events/<int:event_id>/ties/<int:tie_id>/", tie_desk, name="organiser-tie"),
-    path(T + "events/<int:event_id>/tie-sheets.pdf", tie_sheets_pdf,
-         name="print-tie-sheets"),
+    path(T + "events/<int:event_id>/tie-sheets.pdf", tie_sheets_pdf, name="print-tie-sheets"),
     path("captain/<str:token>/", captain_lineup, name="captain-lineup"),
     path("t/<slug:slug>/event/<int:event_id>/ties/", live_ties, name="live-event-ties"),
     path("t/<slug:slug>/team/<int:team_id>/", live_team, name="live-team"),

@@ -1,4 +1,4 @@
-""""Time is up" on the tablet and the organiser's match page (``…/time-up/``, POST only).
+""" "Time is up" on the tablet and the organiser's match page (``…/time-up/``, POST only).
 
 The umpire (link ``u/<token>/time-up/`` or account ``m/<id>/score/time-up/``) or the
 organiser records that the round's time limit stopped the match
@@ -38,8 +38,9 @@ def _match(token: str | None, match_id: int | None) -> Match:
 
 def _back(request: HttpRequest, match: Match, token: str | None) -> str:
     wanted = request.POST.get("next", "")
-    if wanted and url_has_allowed_host_and_scheme(wanted, {request.get_host()},
-                                                  require_https=request.is_secure()):
+    if wanted and url_has_allowed_host_and_scheme(
+        wanted, {request.get_host()}, require_https=request.is_secure()
+    ):
         return wanted
     if token is not None:
         return reverse("scoring:umpire-link", args=[token])
@@ -59,8 +60,9 @@ def _revision(request: HttpRequest) -> int | None:
     return value
 
 
-def _time_up(request: HttpRequest, token: str | None = None,
-             match_id: int | None = None) -> HttpResponse:
+def _time_up(
+    request: HttpRequest, token: str | None = None, match_id: int | None = None
+) -> HttpResponse:
     match = _match(token, match_id)
     actor = permissions.actor_for(request, match, token)
     back = _back(request, match, token)
@@ -68,11 +70,17 @@ def _time_up(request: HttpRequest, token: str | None = None,
         record_time_up(match=match, actor=actor, expected_revision=_revision(request))
     except MatchError as err:
         match.refresh_from_db()
-        status = 409 if isinstance(err, StaleMatch) else 423 if isinstance(
-            err, MatchLocked) else 422
-        context: dict[str, Any] = {"match": match, "time_up_url": request.path,
-                                   "revision": match.revision, "time_up_next": back,
-                                   "time_up_error": error_text(err.code), "time_up_open": True}
+        status = (
+            409 if isinstance(err, StaleMatch) else 423 if isinstance(err, MatchLocked) else 422
+        )
+        context: dict[str, Any] = {
+            "match": match,
+            "time_up_url": request.path,
+            "revision": match.revision,
+            "time_up_next": back,
+            "time_up_error": error_text(err.code),
+            "time_up_open": True,
+        }
         return render(request, f"{PARTIAL}#time-up", context, status=status)
     if request.headers.get("HX-Request"):
         response = HttpResponse(status=204)

@@ -123,40 +123,51 @@ def audit_words(action: str, detail: dict[str, Any]) -> str:
         winner = detail.get("winner") or ["", ""]
         if action == "decision":
             words = _("Given to %(side)s (%(law)s).") % {
-                "side": str(detail.get("side", "")).upper(), "law": detail.get("law", "")}
+                "side": str(detail.get("side", "")).upper(),
+                "law": detail.get("law", ""),
+            }
         elif action == "correction":
             words = _("Game %(game)s, board %(board)s corrected.") % {
-                "game": detail.get("game", "?"), "board": detail.get("sequence", "?")}
+                "game": detail.get("game", "?"),
+                "board": detail.get("sequence", "?"),
+            }
         else:
             words = _("%(n)s boards keyed again.") % {"n": len(detail.get("boards") or [])}
         if len(winner) == 2 and winner[0] != winner[1]:
             words += " " + _("Winner %(before)s → %(after)s.") % {
-                "before": str(winner[0]).upper(), "after": str(winner[1]).upper()}
+                "before": str(winner[0]).upper(),
+                "after": str(winner[1]).upper(),
+            }
         if detail.get("repair") in REPAIR_WORDS:
-            words += " " + _("Draw: %(repair)s.") % {
-                "repair": REPAIR_WORDS[detail["repair"]]}
+            words += " " + _("Draw: %(repair)s.") % {"repair": REPAIR_WORDS[detail["repair"]]}
     elif action in ("later_replayed", "later_awarded"):
-        words = _("Because match %(n)s was corrected.") % {
-            "n": detail.get("corrected_match", "?")}
+        words = _("Because match %(n)s was corrected.") % {"n": detail.get("corrected_match", "?")}
         if action == "later_awarded":
             words += " " + _("Given to %(side)s (%(law)s).") % {
-                "side": str(detail.get("side", "")).upper(), "law": detail.get("law", "")}
+                "side": str(detail.get("side", "")).upper(),
+                "law": detail.get("law", ""),
+            }
     elif action == "eliminated_by_decision":
         words = _("%(side)s goes on, %(other)s is eliminated (%(law)s).") % {
             "side": str(detail.get("goes_on", "")).upper(),
-            "other": str(detail.get("eliminated", "")).upper(), "law": detail.get("law", "")}
+            "other": str(detail.get("eliminated", "")).upper(),
+            "law": detail.get("law", ""),
+        }
     elif action == "elimination_taken_back":
         words = _("%(side)s goes on again as the winner of the boards.") % {
-            "side": str(detail.get("goes_on", "")).upper()}
+            "side": str(detail.get("goes_on", "")).upper()
+        }
     elif action == "draw_conflict":
-        words = _("The result of match %(n)s no longer fits the bracket: an earlier result "
-                  "was changed. Correct it with a repair of the later matches.") % {
-            "n": detail.get("match", "?")}
+        words = _(
+            "The result of match %(n)s no longer fits the bracket: an earlier result "
+            "was changed. Correct it with a repair of the later matches."
+        ) % {"n": detail.get("match", "?")}
     elif action == "walkover":
         words = _("Side %(side)s absent.") % {"side": str(detail.get("absent", "")).upper()}
     if reason:
         words = f"{words} " + _("Reason: %(reason)s") % {"reason": reason}
     return words.strip()
+
 
 VIA_LABELS = {
     "link": _("umpire link"),
@@ -180,8 +191,6 @@ DIFFERENCE_LABELS = {
     "game_score": _("Different game score"),
     "not_comparable": _("Point carrom matches are not compared."),
 }
-
-
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -218,16 +227,18 @@ def _audit_rows(entries: Any) -> list[dict[str, Any]]:
     for entry in entries:
         detail = entry.detail if isinstance(entry.detail, dict) else {"detail": entry.detail}
         rest = {k: v for k, v in detail.items() if k not in ("before", "after")}
-        rows.append({
-            "entry": entry,
-            "who": entry.actor.get_username() if entry.actor else "",
-            "via": VIA_LABELS.get(entry.via, entry.via),
-            "action": ACTION_LABELS.get(entry.action, entry.action),
-            "words": audit_words(entry.action, detail),
-            "before": _json(detail.get("before")),
-            "after": _json(detail.get("after")),
-            "detail": _json(rest),
-        })
+        rows.append(
+            {
+                "entry": entry,
+                "who": entry.actor.get_username() if entry.actor else "",
+                "via": VIA_LABELS.get(entry.via, entry.via),
+                "action": ACTION_LABELS.get(entry.action, entry.action),
+                "words": audit_words(entry.action, detail),
+                "before": _json(detail.get("before")),
+                "after": _json(detail.get("after")),
+                "detail": _json(rest),
+            }
+        )
     return rows
 
 
@@ -239,10 +250,8 @@ def overview(request: HttpRequest, slug: str) -> HttpResponse:
     """The tournament's matches with their umpire link, paper sheets and audit trail."""
     tournament = get_tournament(request, slug)
     matches = trust_selectors.matches_with_sheets(tournament)
-    rows = [{"match": m, "link": link_state(m), "link_url": _link_admin_url(m)}
-            for m in matches]
-    return render(request, "scoring/trust/overview.html",
-                  {"tournament": tournament, "rows": rows})
+    rows = [{"match": m, "link": link_state(m), "link_url": _link_admin_url(m)} for m in matches]
+    return render(request, "scoring/trust/overview.html", {"tournament": tournament, "rows": rows})
 
 
 # --- audit trail -----------------------------------------------------------------------------
@@ -256,11 +265,18 @@ def tournament_audit(request: HttpRequest, slug: str) -> HttpResponse:
     action = request.GET.get("action", "")
     entries = trust_selectors.tournament_audit(tournament, action)
     page = Paginator(entries, 50).get_page(request.GET.get("page"))
-    return render(request, "scoring/trust/audit.html", {
-        "tournament": tournament, "match": None, "page": page,
-        "rows": _audit_rows(page.object_list), "action": action,
-        "actions": [(a, ACTION_LABELS.get(a, a)) for a in actions],
-    })
+    return render(
+        request,
+        "scoring/trust/audit.html",
+        {
+            "tournament": tournament,
+            "match": None,
+            "page": page,
+            "rows": _audit_rows(page.object_list),
+            "action": action,
+            "actions": [(a, ACTION_LABELS.get(a, a)) for a in actions],
+        },
+    )
 
 
 @require_http_methods(["GET"])
@@ -269,11 +285,18 @@ def match_audit(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     tournament, match = _match(request, slug, match_id)
     entries = trust_selectors.match_audit(match)
     page = Paginator(entries, 200).get_page(request.GET.get("page"))
-    return render(request, "scoring/trust/audit.html", {
-        "tournament": tournament, "match": match, "page": page,
-        "rows": _audit_rows(page.object_list), "link": link_state(match),
-        "link_url": _link_admin_url(match),
-    })
+    return render(
+        request,
+        "scoring/trust/audit.html",
+        {
+            "tournament": tournament,
+            "match": match,
+            "page": page,
+            "rows": _audit_rows(page.object_list),
+            "link": link_state(match),
+            "link_url": _link_admin_url(match),
+        },
+    )
 
 
 # --- paper scoresheet ------------------------------------------------------------------------
@@ -289,14 +312,22 @@ def _formset_helper() -> FormHelper:
 def _difference_rows(differences: list[reconcile.Difference]) -> list[dict[str, Any]]:
     def show(value: Any) -> str:
         if isinstance(value, dict):
-            return ", ".join(f"{k}: {str(v).upper() if k == 'winner' else v}"
-                             for k, v in value.items())
+            return ", ".join(
+                f"{k}: {str(v).upper() if k == 'winner' else v}" for k, v in value.items()
+            )
         if value in ("a", "b"):
             return value.upper()
         return "—" if value is None else str(value)
 
-    return [{"difference": d, "label": DIFFERENCE_LABELS.get(d.field, d.field),
-             "paper": show(d.paper), "tablet": show(d.tablet)} for d in differences]
+    return [
+        {
+            "difference": d,
+            "label": DIFFERENCE_LABELS.get(d.field, d.field),
+            "paper": show(d.paper),
+            "tablet": show(d.tablet),
+        }
+        for d in differences
+    ]
 
 
 @require_http_methods(["GET", "POST"])
@@ -305,38 +336,56 @@ def paper(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     tournament, match = _match(request, slug, match_id)
     sheet = trust_selectors.latest_paper_sheet(match)
     if request.method == "POST":
-        formset = PaperFormSet(request.POST, prefix="board",
-                               form_kwargs={"board_max": get_rules(match.rules).board_max})
+        formset = PaperFormSet(
+            request.POST,
+            prefix="board",
+            form_kwargs={"board_max": get_rules(match.rules).board_max},
+        )
         note_form = SheetNoteForm(request.POST)
         if formset.is_valid() and note_form.is_valid():
             actor = permissions.organiser_actor(request, tournament)
             try:
-                reconcile.record_paper_sheet(match=match, games=formset.sheet(), actor=actor,
-                                             note=note_form.cleaned_data["note"])
+                reconcile.record_paper_sheet(
+                    match=match,
+                    games=formset.sheet(),
+                    actor=actor,
+                    note=note_form.cleaned_data["note"],
+                )
             except reconcile.PaperError as err:
-                messages.error(request, _("The sheet was not saved: %(reason)s")
-                               % {"reason": err})
+                messages.error(request, _("The sheet was not saved: %(reason)s") % {"reason": err})
             else:
                 messages.success(request, _("The paper scoresheet was saved."))
                 return redirect("scoring:trust-paper", slug=tournament.slug, match_id=match.pk)
         status = 422
     else:
-        formset = PaperFormSet(prefix="board", initial=paper_rows(sheet),
-                               form_kwargs={"board_max": get_rules(match.rules).board_max})
+        formset = PaperFormSet(
+            prefix="board",
+            initial=paper_rows(sheet),
+            form_kwargs={"board_max": get_rules(match.rules).board_max},
+        )
         note_form = SheetNoteForm()
         status = 200
     differences = reconcile.compare(match, sheet.games) if sheet is not None else None
-    return render(request, "scoring/trust/paper.html", {
-        "tournament": tournament, "match": match, "sheet": sheet, "formset": formset,
-        "helper": _formset_helper(), "note_form": note_form,
-        "differences": _difference_rows(differences) if differences is not None else None,
-        "decision_form": PaperDecisionForm(),
-        "closed": _closed(match, sheet),
-        "decisions": [
-            {"entry": e, "label": dict(DECISIONS).get(e.detail.get("decision"), "")}
-            for e in trust_selectors.match_audit(match, "paper_decision", newest_first=True)
-        ],
-    }, status=status)
+    return render(
+        request,
+        "scoring/trust/paper.html",
+        {
+            "tournament": tournament,
+            "match": match,
+            "sheet": sheet,
+            "formset": formset,
+            "helper": _formset_helper(),
+            "note_form": note_form,
+            "differences": _difference_rows(differences) if differences is not None else None,
+            "decision_form": PaperDecisionForm(),
+            "closed": _closed(match, sheet),
+            "decisions": [
+                {"entry": e, "label": dict(DECISIONS).get(e.detail.get("decision"), "")}
+                for e in trust_selectors.match_audit(match, "paper_decision", newest_first=True)
+            ],
+        },
+        status=status,
+    )
 
 
 def _closed(match: Any, sheet: Any) -> Any:
@@ -344,10 +393,14 @@ def _closed(match: Any, sheet: Any) -> Any:
     closed), or None."""
     if sheet is None:
         return None
-    latest = next(iter(trust_selectors.match_audit(match, "paper_decision", newest_first=True)),
-                  None)
-    if latest is not None and latest.detail.get("decision") == "tablet" and (
-            latest.created_at >= sheet.created_at):
+    latest = next(
+        iter(trust_selectors.match_audit(match, "paper_decision", newest_first=True)), None
+    )
+    if (
+        latest is not None
+        and latest.detail.get("decision") == "tablet"
+        and (latest.created_at >= sheet.created_at)
+    ):
         return latest
     return None
 
@@ -362,21 +415,25 @@ def paper_decision(request: HttpRequest, slug: str, match_id: int) -> HttpRespon
         messages.error(request, _("Enter the paper scoresheet first."))
     elif not form.is_valid():
         errors = "; ".join(str(e) for errs in form.errors.values() for e in errs)
-        messages.error(request, _("The decision was not recorded: %(reason)s")
-                       % {"reason": errors})
+        messages.error(request, _("The decision was not recorded: %(reason)s") % {"reason": errors})
     else:
         actor = permissions.organiser_actor(request, tournament)
         decision = form.cleaned_data["decision"]
-        reconcile.record_decision(match=match, sheet=sheet, decision=decision,
-                                  note=form.cleaned_data["note"], actor=actor)
+        reconcile.record_decision(
+            match=match, sheet=sheet, decision=decision, note=form.cleaned_data["note"], actor=actor
+        )
         if decision == "tablet":
-            messages.success(request, _("The tablet's record stands; the comparison is "
-                                        "closed."))
+            messages.success(request, _("The tablet's record stands; the comparison is closed."))
         elif decision == "paper":
             target = _correction_for_paper(tournament, match, sheet)
             if target:
-                messages.info(request, _("The paper is right: correct the record now. The "
-                                         "form is filled in from the paper sheet."))
+                messages.info(
+                    request,
+                    _(
+                        "The paper is right: correct the record now. The "
+                        "form is filled in from the paper sheet."
+                    ),
+                )
                 return redirect(target)
             messages.success(request, _("The decision was recorded in the audit trail."))
         else:
@@ -396,12 +453,12 @@ def _correction_for_paper(tournament: Any, match: Any, sheet: Any) -> str:
     first = next((d for d in differences if d.board is not None), None)
     board = organiser_corrections.board_at(match, first.game, first.board) if first else None
     if board is not None and board.kind == "log":
-        url = reverse("scoring:organiser-match-correct",
-                      args=[tournament.slug, match.pk, board.pk])
+        url = reverse("scoring:organiser-match-correct", args=[tournament.slug, match.pk, board.pk])
         return f"{url}?from=paper&game={first.game}&board={first.board}"
     if organiser_corrections.paper_boards(match):
         return reverse("scoring:organiser-match-rekey", args=[tournament.slug, match.pk]) + (
-            "?from=paper")
+            "?from=paper"
+        )
     return ""
 
 
@@ -410,6 +467,9 @@ urlpatterns: list[URLPattern] = [
     path("t/<slug:slug>/audit/", tournament_audit, name="trust-audit"),
     path("t/<slug:slug>/matches/<int:match_id>/audit/", match_audit, name="trust-match-audit"),
     path("t/<slug:slug>/matches/<int:match_id>/paper/", paper, name="trust-paper"),
-    path("t/<slug:slug>/matches/<int:match_id>/paper/decision/", paper_decision,
-         name="trust-paper-decision"),
+    path(
+        "t/<slug:slug>/matches/<int:match_id>/paper/decision/",
+        paper_decision,
+        name="trust-paper-decision",
+    ),
 ]

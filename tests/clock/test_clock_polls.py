@@ -31,7 +31,8 @@ def _changes(rnd: Round, actor):
 
 @pytest.mark.parametrize("name", ["live-clocks", "organiser-clocks"])
 def test_a_clock_change_changes_the_regions_etag_and_nothing_else_does(
-        client, organiser, tournament, timed, actor, name) -> None:
+    client, organiser, tournament, timed, actor, name
+) -> None:
     rnd = Round.objects.get(event=timed, number=1)
     if name == "organiser-clocks":
         client.force_login(organiser)
@@ -50,8 +51,9 @@ def test_a_clock_change_changes_the_regions_etag_and_nothing_else_does(
         assert _poll(client, url, etag).status_code == 304, change
 
 
-def test_the_organisers_etag_is_not_answered_to_somebody_else(client, organiser, tournament,
-                                                              timed, django_user_model) -> None:
+def test_the_organisers_etag_is_not_answered_to_somebody_else(
+    client, organiser, tournament, timed, django_user_model
+) -> None:
     url = reverse("scoring:organiser-clocks", args=[tournament.slug])
     client.force_login(organiser)
     answer = _poll(client, url)
@@ -64,14 +66,17 @@ def test_the_organisers_etag_is_not_answered_to_somebody_else(client, organiser,
 
 
 def test_the_pages_carry_the_server_now_and_poll_the_regions_with_htmx(
-        client, organiser, tournament, timed) -> None:
+    client, organiser, tournament, timed
+) -> None:
     hall = client.get(reverse("scoring:live-hall", args=[tournament.slug])).text
     client.force_login(organiser)
     callup = client.get(reverse("scoring:organiser-callup", args=[tournament.slug])).text
-    for page, region, url in ((hall, 'id="hall-clocks"', "live-clocks"),
-                              (callup, 'id="round-clocks"', "organiser-clocks")):
+    for page, region, url in (
+        (hall, 'id="hall-clocks"', "live-clocks"),
+        (callup, 'id="round-clocks"', "organiser-clocks"),
+    ):
         assert "data-round-clock-server-now=" in page
-        tag = page[page.index(region):].split(">", 1)[0]
+        tag = page[page.index(region) :].split(">", 1)[0]
         assert f'hx-get="{reverse(f"scoring:{url}", args=[tournament.slug])}"' in tag
         assert "data-live" in tag and "every 15s" in tag
         assert "data-round-clock-poll" not in page  # no timer of the clock's own

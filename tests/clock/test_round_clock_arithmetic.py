@@ -94,11 +94,15 @@ def test_minutes_seconds() -> None:
     assert minutes_seconds(timedelta(seconds=-3)) == "0:00"
 
 
-changes = st.lists(st.one_of(
-    st.tuples(st.just("add"), st.integers(1, 60)),
-    st.tuples(st.just("stop"), st.integers(0, 3600)),
-    st.tuples(st.just("restart"), st.integers(0, 3600)),
-    st.tuples(st.just("wait"), st.integers(0, 3600))), max_size=12)
+changes = st.lists(
+    st.one_of(
+        st.tuples(st.just("add"), st.integers(1, 60)),
+        st.tuples(st.just("stop"), st.integers(0, 3600)),
+        st.tuples(st.just("restart"), st.integers(0, 3600)),
+        st.tuples(st.just("wait"), st.integers(0, 3600)),
+    ),
+    max_size=12,
+)
 
 
 @given(limit=st.integers(1, 600), steps=changes)

@@ -42,11 +42,17 @@ def test_start_add_stop_restart_are_stored_and_audited(timed, actor) -> None:
     clock_service.restart_clock(round=rnd, actor=actor)
     rnd.refresh_from_db()
     assert rnd.clock_stopped_at is None
-    actions = list(AuditEntry.objects.filter(tournament=timed.tournament,
-                                             action__startswith="round_clock")
-                   .order_by("pk").values_list("action", flat=True))
-    assert actions == ["round_clock_started", "round_clock_added", "round_clock_stopped",
-                       "round_clock_restarted"]
+    actions = list(
+        AuditEntry.objects.filter(tournament=timed.tournament, action__startswith="round_clock")
+        .order_by("pk")
+        .values_list("action", flat=True)
+    )
+    assert actions == [
+        "round_clock_started",
+        "round_clock_added",
+        "round_clock_stopped",
+        "round_clock_restarted",
+    ]
     detail = AuditEntry.objects.get(action="round_clock_added").detail
     assert detail["added"] == 5 and detail["round"] == rnd.pk and detail["limit_minutes"] == 30
 
@@ -56,8 +62,9 @@ def test_refusals_change_nothing(tournament, timed, actor) -> None:
     with pytest.raises(ClockError, match="clock_not_started"):
         clock_service.stop_clock(round=rnd, actor=actor)
     with pytest.raises(ClockError, match="clock_in_future"):
-        clock_service.start_clock(round=rnd, actor=actor,
-                                  at=timezone.now() + datetime.timedelta(minutes=5))
+        clock_service.start_clock(
+            round=rnd, actor=actor, at=timezone.now() + datetime.timedelta(minutes=5)
+        )
     clock_service.start_clock(round=rnd, actor=actor)
     with pytest.raises(ClockError, match="clock_running"):
         clock_service.start_clock(round=rnd, actor=actor)
@@ -73,21 +80,23 @@ def test_refusals_change_nothing(tournament, timed, actor) -> None:
 
 
 def test_a_clock_started_in_the_past_is_up(timed, actor) -> None:
-    rnd = clock_service.start_clock(round=first_round(timed), actor=actor,
-                                    at=timezone.now() - datetime.timedelta(minutes=31))
+    rnd = clock_service.start_clock(
+        round=first_round(timed), actor=actor, at=timezone.now() - datetime.timedelta(minutes=31)
+    )
     line = clocks.round_clock(rnd)
     assert line.phase is Phase.UP and line.remaining_seconds == 0
 
 
-def test_tournament_clocks_list_the_open_rounds_of_timed_events(tournament, timed, actor,
-                                                                django_assert_max_num_queries
-                                                                ) -> None:
+def test_tournament_clocks_list_the_open_rounds_of_timed_events(
+    tournament, timed, actor, django_assert_max_num_queries
+) -> None:
     make_event(tournament, 2, name="Untimed")
     label = str(first_round(timed).label)
     with django_assert_max_num_queries(1):
         lines = clocks.tournament_clocks(tournament)
         assert [(line.event_name, line.round_label, line.phase) for line in lines] == [
-            ("Timed Singles", label, Phase.OFF)]
+            ("Timed Singles", label, Phase.OFF)
+        ]
     for match in Match.objects.filter(round=first_round(timed)):
         play(match)
     assert clocks.tournament_clocks(tournament) == []  # round 1 is over (the final waits)
@@ -107,8 +116,7 @@ def test_a_match_counts_from_its_call_when_the_event_says_so(tournament, timed, 
     assert clocks.match_clock(match.pk) is None  # a finished match shows no clock
 
 
-def test_the_call_up_page_starts_the_clock_with_htmx(client, organiser, tournament, timed
-                                                     ) -> None:
+def test_the_call_up_page_starts_the_clock_with_htmx(client, organiser, tournament, timed) -> None:
     client.force_login(organiser)
     rnd = first_round(timed)
     page = client.get(reverse("scoring:organiser-callup", args=[tournament.slug]))
@@ -123,21 +131,20 @@ def test_the_call_up_page_starts_the_clock_with_htmx(client, organiser, tourname
     add = reverse("scoring:organiser-clock-add", args=[tournament.slug, rnd.pk])
     assert client.post(add, {"minutes": "x"}, headers={"HX-Request": "true"}).status_code == 422
     assert client.post(add, {"minutes": "99"}).status_code == 302  # refused, message shown
-    assert client.post(add, {"minutes": "10"}, headers={"HX-Request": "true"}
-                       ).status_code == 200
+    assert client.post(add, {"minutes": "10"}, headers={"HX-Request": "true"}).status_code == 200
     rnd.refresh_from_db()
     assert rnd.clock_extra_minutes == 10
     # the countdown carries the deadline (ms), read by round-clock.js; not the server's now
     # (a polled region: its 304 may bring an older copy; the page carries the now)
     section = client.get(reverse("scoring:organiser-clocks", args=[tournament.slug])).text
     deadline = int(re.search(r'data-deadline="(\d+)"', section).group(1))
-    assert deadline == int((rnd.clock_started_at + datetime.timedelta(minutes=40))
-                           .timestamp() * 1000)
+    assert deadline == int(
+        (rnd.clock_started_at + datetime.timedelta(minutes=40)).timestamp() * 1000
+    )
     assert "data-now" not in section
 
 
-def test_the_hall_and_the_tablet_read_the_same_deadline(client, tournament, timed, actor
-                                                        ) -> None:
+def test_the_hall_and_the_tablet_read_the_same_deadline(client, tournament, timed, actor) -> None:
     rnd = first_round(timed)
     match = Match.objects.filter(round=rnd).order_by("number").first()
     client.logout()
@@ -152,18 +159,26 @@ def test_the_hall_and_the_tablet_read_the_same_deadline(client, tournament, time
     assert client.get(reverse("scoring:live-match-clock", args=[999999])).status_code == 200
 
 
-def test_the_event_form_sets_the_limit_and_where_it_counts_from(client, organiser, tournament
-                                                                ) -> None:
+def test_the_event_form_sets_the_limit_and_where_it_counts_from(
+    client, organiser, tournament
+) -> None:
     client.force_login(organiser)
     new = reverse("scoring:organiser-event-new", args=[tournament.slug])
-    base = {"name": "Clocked", "kind": "singles", "format": "swiss", "rules": "icf",
-            "games_to_win": 1, "order": 1, "rounds": 5}
+    base = {
+        "name": "Clocked",
+        "kind": "singles",
+        "format": "swiss",
+        "rules": "icf",
+        "games_to_win": 1,
+        "order": 1,
+        "rounds": 5,
+    }
     assert client.post(new, {**base, "round_minutes": 601}).status_code == 200  # refused
-    assert client.post(new, {**base, "round_minutes": 40, "clock_from": "sometime"}
-                       ).status_code == 200
+    assert (
+        client.post(new, {**base, "round_minutes": 40, "clock_from": "sometime"}).status_code == 200
+    )
     assert not Event.objects.filter(name="Clocked").exists()
-    assert client.post(new, {**base, "round_minutes": 40, "clock_from": "call"}
-                       ).status_code == 302
+    assert client.post(new, {**base, "round_minutes": 40, "clock_from": "call"}).status_code == 302
     event = Event.objects.get(name="Clocked")
     assert event.round_minutes == 40 and event.settings["clock_from"] == "call"
     edit = reverse("scoring:organiser-event-edit", args=[tournament.slug, event.pk])
@@ -187,8 +202,9 @@ def test_the_migration_moves_the_old_setting_into_the_field(tournament) -> None:
     assert (odd.round_minutes, odd.settings) == (None, {})
 
 
-def test_counted_from_the_call_each_table_card_counts_down(client, organiser, tournament,
-                                                            timed, actor) -> None:
+def test_counted_from_the_call_each_table_card_counts_down(
+    client, organiser, tournament, timed, actor
+) -> None:
     timed.settings = {**timed.settings, "clock_from": "call"}
     timed.save()
     match = Match.objects.filter(round=first_round(timed)).order_by("number").first()
@@ -196,10 +212,9 @@ def test_counted_from_the_call_each_table_card_counts_down(client, organiser, to
     match.refresh_from_db()
     client.force_login(organiser)
     page = client.get(reverse("scoring:organiser-callup", args=[tournament.slug])).text
-    card = page[page.index('class="rc-table-clock"'):]
+    card = page[page.index('class="rc-table-clock"') :]
     deadline = int(re.search(r'data-deadline="(\d+)"', card).group(1))
-    assert deadline == int((match.called_at + datetime.timedelta(minutes=30)).timestamp()
-                           * 1000)
+    assert deadline == int((match.called_at + datetime.timedelta(minutes=30)).timestamp() * 1000)
     assert "counted from each match's call" in page  # the round's line: no start button
     assert "Start the round's clock" not in page
 
@@ -213,6 +228,7 @@ def test_a_point_carrom_table_shows_no_clock_on_its_tablet(actor) -> None:
     event.save()
     rnd = Round.objects.create(event=event, number=1)
     Match.objects.filter(pk=match.pk).update(round=rnd)
-    clock_service.start_clock(round=Round.objects.select_related("event").get(pk=rnd.pk),
-                              actor=actor)
+    clock_service.start_clock(
+        round=Round.objects.select_related("event").get(pk=rnd.pk), actor=actor
+    )
     assert clocks.match_clock(match.pk) is None  # no time-up rule for three players

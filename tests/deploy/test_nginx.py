@@ -27,8 +27,9 @@ from django.test import Client
 from deploy import serve
 from tests.live import factories as f
 
-pytestmark = pytest.mark.skipif(serve.nginx_binary() is None,
-                                reason="nginx is not installed (apt-get install nginx)")
+pytestmark = pytest.mark.skipif(
+    serve.nginx_binary() is None, reason="nginx is not installed (apt-get install nginx)"
+)
 
 CSS = b"body { color: #123456 }\n"
 
@@ -55,8 +56,13 @@ class Proxy:
             path.chmod(0o755)
         (self.static / "css" / "hall.0123456789ab.css").chmod(0o644)
         self.port = _free_port()
-        config = serve.render(listen=f"127.0.0.1:{self.port}", hall=hall, tablets=tablets,
-                              run_dir=self.run_dir, static_root=self.static)
+        config = serve.render(
+            listen=f"127.0.0.1:{self.port}",
+            hall=hall,
+            tablets=tablets,
+            run_dir=self.run_dir,
+            static_root=self.static,
+        )
         self.proc = serve.start_nginx(serve.prepare(self.run_dir, config), self.run_dir)
 
     def get(self, path: str, headers: dict[str, str] | None = None) -> http.client.HTTPResponse:
@@ -113,8 +119,9 @@ def test_a_public_part_is_kept_one_second_and_then_current(hall, match) -> None:
     assert after.status == 200 and after.body != first.body
 
 
-def _renewed(hall: Proxy, path: str, headers: dict[str, str], old: str | None
-             ) -> http.client.HTTPResponse:
+def _renewed(
+    hall: Proxy, path: str, headers: dict[str, str], old: str | None
+) -> http.client.HTTPResponse:
     """The first answer with another ETag than ``old`` (within two seconds)."""
     deadline = time.monotonic() + 2
     while True:
@@ -142,8 +149,9 @@ def test_the_etag_is_respected(hall, match) -> None:
     assert kept.status == 304 and _status(kept) == "HIT"
 
 
-def test_the_api_is_kept_without_a_session_and_never_with_one(hall, match, django_user_model
-                                                              ) -> None:
+def test_the_api_is_kept_without_a_session_and_never_with_one(
+    hall, match, django_user_model
+) -> None:
     path = f"/api/v1/matches/{match.pk}/"
     assert _status(hall.get(path)) == "MISS"
     assert _status(hall.get(path)) == "HIT"
@@ -226,12 +234,22 @@ def _named_server(name: bytes) -> ThreadingHTTPServer:
     return server
 
 
-@pytest.mark.parametrize("path, pool", [
-    ("/u/abc/", b"tablets"), ("/u/abc/event/", b"tablets"), ("/m/12/score/", b"tablets"),
-    ("/umpire/", b"tablets"), ("/umpire-sw.js", b"tablets"), ("/clock/match/3/", b"tablets"),
-    ("/", b"hall"), ("/t/open/", b"hall"), ("/api/v1/matches/3/", b"hall"),
-    ("/t/open/organiser/", b"hall"), ("/accounts/login/", b"hall"),
-])
+@pytest.mark.parametrize(
+    "path, pool",
+    [
+        ("/u/abc/", b"tablets"),
+        ("/u/abc/event/", b"tablets"),
+        ("/m/12/score/", b"tablets"),
+        ("/umpire/", b"tablets"),
+        ("/umpire-sw.js", b"tablets"),
+        ("/clock/match/3/", b"tablets"),
+        ("/", b"hall"),
+        ("/t/open/", b"hall"),
+        ("/api/v1/matches/3/", b"hall"),
+        ("/t/open/organiser/", b"hall"),
+        ("/accounts/login/", b"hall"),
+    ],
+)
 def test_the_tablets_have_their_own_workers(path, pool) -> None:
     servers = {name: _named_server(name) for name in (b"hall", b"tablets")}
     address = {name: f"127.0.0.1:{s.server_address[1]}" for name, s in servers.items()}
@@ -248,15 +266,18 @@ def test_the_configuration_renders_for_make_serve() -> None:
     """``deploy/serve.py render`` fills every value, and nginx accepts the result."""
     run_dir = Path(tempfile.mkdtemp(prefix="carrom-nginx-", dir="/tmp"))
     try:
-        text = serve.render(listen="0.0.0.0:8000", hall="127.0.0.1:8002",
-                            tablets="127.0.0.1:8001", run_dir=run_dir)
+        text = serve.render(
+            listen="0.0.0.0:8000", hall="127.0.0.1:8002", tablets="127.0.0.1:8001", run_dir=run_dir
+        )
         assert "@@" not in text
         path = serve.prepare(run_dir, text)
         binary = serve.nginx_binary()
         assert binary is not None
-        check = subprocess.run([binary, "-t", "-p", str(run_dir), "-e",
-                                str(run_dir / "error.log"), "-c", str(path)],
-                               capture_output=True, text=True)
+        check = subprocess.run(
+            [binary, "-t", "-p", str(run_dir), "-e", str(run_dir / "error.log"), "-c", str(path)],
+            capture_output=True,
+            text=True,
+        )
         assert check.returncode == 0, check.stderr
     finally:
         shutil.rmtree(run_dir, ignore_errors=True)
@@ -277,14 +298,27 @@ def test_the_load_benchmark_runs_through_nginx() -> None:
     import sys
 
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    args = [sys.executable, str(serve.ROOT / "bench" / "load.py"), "--via-nginx",
-            "--seconds", "4", "--tablets", "3", "--spectators", "30",
-            "--stroke-interval", "0.5", "--workers", "1", "--threads", "2"]
+    args = [
+        sys.executable,
+        str(serve.ROOT / "bench" / "load.py"),
+        "--via-nginx",
+        "--seconds",
+        "4",
+        "--tablets",
+        "3",
+        "--spectators",
+        "30",
+        "--stroke-interval",
+        "0.5",
+        "--workers",
+        "1",
+        "--threads",
+        "2",
+    ]
     url = os.environ.get("DATABASE_URL", "")
     if url.startswith("postgres"):
         args += ["--database-url", url]
-    run = subprocess.run(args, capture_output=True, text=True, env=env, timeout=300,
-                         cwd=serve.ROOT)
+    run = subprocess.run(args, capture_output=True, text=True, env=env, timeout=300, cwd=serve.ROOT)
     out = run.stdout
     assert run.returncode == 0, out[-3000:] + run.stderr[-3000:]
     assert "behind nginx on 127.0.0.1:" in out and "the tablets' own gunicorn" in out

@@ -24,8 +24,13 @@ def _reference(ranked, keys, names):
     return out
 
 
-@given(st.lists(st.tuples(st.integers(-3, 0), st.integers(-2, 0), st.integers(-2, 0)),
-                min_size=0, max_size=30))
+@given(
+    st.lists(
+        st.tuples(st.integers(-3, 0), st.integers(-2, 0), st.integers(-2, 0)),
+        min_size=0,
+        max_size=30,
+    )
+)
 def test_decided_by_names_the_separating_tie_break(values: list) -> None:
     names = ["buchholz", "net_points", "initial"]
     keys = {n: (*v, float(n)) for n, v in enumerate(values)}  # initial order: unique
@@ -38,4 +43,8 @@ def test_a_place_decided_twice_names_the_later_tie_break() -> None:
     ranked = sorted(keys, key=keys.__getitem__)
     assert ranked == [2, 1, 3, 4]
     assert _decided_by(ranked, keys, ["buchholz", "net_points", "initial"]) == {
-        2: "net_points", 1: "net_points", 3: "buchholz", 4: ""}
+        2: "net_points",
+        1: "net_points",
+        3: "buchholz",
+        4: "",
+    }

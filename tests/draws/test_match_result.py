@@ -17,8 +17,16 @@ _COUNT = st.integers(0, 3)
 _POINTS = st.integers(0, 75)
 
 
-@given(a=_IDS, b=_IDS, pick=st.sampled_from(["a", "b", "other"]), ga=_COUNT, gb=_COUNT,
-       pa=_POINTS, pb=_POINTS, walkover=st.booleans())
+@given(
+    a=_IDS,
+    b=_IDS,
+    pick=st.sampled_from(["a", "b", "other"]),
+    ga=_COUNT,
+    gb=_COUNT,
+    pa=_POINTS,
+    pb=_POINTS,
+    walkover=st.booleans(),
+)
 def test_won_is_the_constructor(a, b, pick, ga, gb, pa, pb, walkover) -> None:
     winner = {"a": a, "b": b, "other": 99}[pick]
     try:

@@ -19,9 +19,14 @@ def play(players: int, rounds: int, seed: int, rule=EUROPEAN):
     """A generated tourney: paired by the rule, time-limited single games (e.g. 11–3), some
     level (draws), byes when the field is odd. Returns entries and results."""
     rng = random.Random(seed)
-    entries = [Entry(f"P{n:02d}", seed=n if n <= 8 else None,
-                     rating=rng.choice([None, float(rng.randint(1000, 2000))]))
-               for n in range(1, players + 1)]
+    entries = [
+        Entry(
+            f"P{n:02d}",
+            seed=n if n <= 8 else None,
+            rating=rng.choice([None, float(rng.randint(1000, 2000))]),
+        )
+        for n in range(1, players + 1)
+    ]
     results: list[MatchResult] = []
     for _ in range(rounds):
         try:
@@ -39,9 +44,17 @@ def play(players: int, rounds: int, seed: int, rule=EUROPEAN):
             if a == b:
                 results.append(MatchResult(p.a, p.b, None, points_a=a, points_b=b, draw=True))
             else:
-                results.append(MatchResult(p.a, p.b, p.a if a > b else p.b,
-                                           games_a=int(a > b), games_b=int(b > a),
-                                           points_a=a, points_b=b))
+                results.append(
+                    MatchResult(
+                        p.a,
+                        p.b,
+                        p.a if a > b else p.b,
+                        games_a=int(a > b),
+                        games_b=int(b > a),
+                        points_a=a,
+                        points_b=b,
+                    )
+                )
     return entries, results
 
 
@@ -68,9 +81,15 @@ def expected(entries, results, bye_points):
 
     def key(e):
         x = by_id[e]
-        return (-pts[e], -bh[e], -(pf[e] - pa[e]), -pf[e],
-                x.seed if x.seed is not None else math.inf,
-                -x.rating if x.rating is not None else math.inf, index[e])
+        return (
+            -pts[e],
+            -bh[e],
+            -(pf[e] - pa[e]),
+            -pf[e],
+            x.seed if x.seed is not None else math.inf,
+            -x.rating if x.rating is not None else math.inf,
+            index[e],
+        )
 
     order = sorted(pts, key=key)
     return [(e, pts[e], bh[e], pf[e] - pa[e], pf[e]) for e in order]
@@ -96,21 +115,27 @@ def test_a_bye_scores_the_phantom_score_and_adds_0_to_buchholz() -> None:
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(min_value=2, max_value=24), st.integers(min_value=1, max_value=5),
-       st.integers(min_value=0, max_value=10_000))
+@given(
+    st.integers(min_value=2, max_value=24),
+    st.integers(min_value=1, max_value=5),
+    st.integers(min_value=0, max_value=10_000),
+)
 @example(5, 4, 0)  # round 4 of 5 players has no pairing without a repeat
 def test_every_generated_tourney_ranks_by_the_rule(players, rounds, seed) -> None:
     rounds = min(rounds, players - 1)
     entries, results = play(players, rounds, seed)
     lines = table(entries, results, EUROPEAN)
-    assert [(s.entry, s.score, s.buchholz, s.net_points, s.total_points) for s in lines] == \
-        expected(entries, results, 25)
+    assert [
+        (s.entry, s.score, s.buchholz, s.net_points, s.total_points) for s in lines
+    ] == expected(entries, results, 25)
 
 
 def test_the_current_rule_is_unchanged_wins_then_buchholz_with_the_own_score_for_a_bye():
     entries = [Entry("A"), Entry("B"), Entry("C")]
-    results = [MatchResult("A", "B", "A", games_a=1, points_a=25, points_b=10),
-               MatchResult.for_bye("C")]
+    results = [
+        MatchResult("A", "B", "A", games_a=1, points_a=25, points_b=10),
+        MatchResult.for_bye("C"),
+    ]
     lines = {s.entry: s for s in table(entries, results, CURRENT)}
     assert (lines["A"].score, lines["A"].buchholz) == (1, 0)
     assert (lines["C"].score, lines["C"].buchholz) == (1, 1)  # the bye counts its own score

@@ -25,8 +25,10 @@ from scoring.draws.separation import (
 def field(rng: random.Random, n: int) -> dict[int, str]:
     clubs = rng.randint(1, max(1, n // 2))
     weights = [rng.random() ** 2 + 0.05 for _ in range(clubs)]
-    return {i: (rng.choices([f"c{k}" for k in range(clubs)], weights)[0]
-                if rng.random() > 0.15 else "") for i in range(1, n + 1)}
+    return {
+        i: (rng.choices([f"c{k}" for k in range(clubs)], weights)[0] if rng.random() > 0.15 else "")
+        for i in range(1, n + 1)
+    }
 
 
 def brute_pairings(entries: list[int], key) -> int:
@@ -44,7 +46,7 @@ def brute_pairings(entries: list[int], key) -> int:
         for i in range(1, len(rest)):
             b = rest[i]
             same = int(bool(key(a)) and key(a) == key(b))
-            walk(rest[1:i] + rest[i + 1:], count + same)
+            walk(rest[1:i] + rest[i + 1 :], count + same)
 
     if len(entries) % 2:
         for bye in entries:
@@ -105,7 +107,8 @@ def test_group_seeding_puts_the_fewest_clubmates_together(seed):
     assert sorted(map(len, separated)) == sorted(map(len, groups))
     for r in range(max(map(len, groups))):  # every entry stays in its pot (snake row)
         assert sorted(g[r] for g in separated if r < len(g)) == sorted(
-            g[r] for g in groups if r < len(g))
+            g[r] for g in groups if r < len(g)
+        )
     after = club_pairs_in_groups(separated, key)
     assert after <= club_pairs_in_groups(groups, key)
     if seed < 150:
@@ -114,8 +117,20 @@ def test_group_seeding_puts_the_fewest_clubmates_together(seed):
 
 
 def test_three_clubmates_in_snake_group_a_are_spread():
-    clubs = {1: "riverside", 2: "x", 3: "y", 4: "z", 5: "w", 6: "v", 7: "u", 8: "riverside",
-             9: "riverside", 10: "t", 11: "s", 12: "r"}
+    clubs = {
+        1: "riverside",
+        2: "x",
+        3: "y",
+        4: "z",
+        5: "w",
+        6: "v",
+        7: "u",
+        8: "riverside",
+        9: "riverside",
+        10: "t",
+        11: "s",
+        12: "r",
+    }
     groups = snake_groups([Entry(i, rating=100 - i) for i in clubs], 4)
     assert club_pairs_in_groups(groups, clubs.__getitem__) == 3  # 1, 8, 9 in group A
     separated, moved = separate_groups(groups, clubs.__getitem__)
@@ -129,8 +144,13 @@ def test_knockout_after_groups_keeps_same_group_qualifiers_apart(groups, per_gro
     from scoring.draws.knockout import draw_lines
     from scoring.draws.round_robin import GroupStanding, qualifiers
 
-    tables = [[GroupStanding(f"{chr(65 + g)}{p + 1}", p + 1, 3, 3 - p, p, 0, 0, 0, 0, "")
-               for p in range(4)] for g in range(groups)]
+    tables = [
+        [
+            GroupStanding(f"{chr(65 + g)}{p + 1}", p + 1, 3, 3 - p, p, 0, 0, 0, 0, "")
+            for p in range(4)
+        ]
+        for g in range(groups)
+    ]
     seeded = qualifiers(tables, per_group)
     lines, _seeds = draw_lines(seeded)
     size = len(lines)
@@ -220,7 +240,7 @@ def brute_later(pairs, score, met, key):
         x = left[0]
         for k, y in enumerate(left[1:], start=1):
             if not met(x, y):
-                rec(left[1:k] + left[k + 1:], [*chosen, (x, y)])
+                rec(left[1:k] + left[k + 1 :], [*chosen, (x, y)])
 
     rec(players, [])
     return best
@@ -248,11 +268,13 @@ def test_later_swiss_rounds_pair_the_fewest_clubmates_their_scores_allow(seed):
     assert sorted(e for p in new for e in p) == sorted(e for p in pairs for e in p)
     assert not any(met(a, b) for a, b in new)
     assert all(rank[a] < rank[b] for a, b in new)  # the higher-ranked entry first
-    assert sorted(tuple(sorted((score[a], score[b]))) for a, b in new) == \
-        sorted(tuple(sorted((score[a], score[b]))) for a, b in pairs)
+    assert sorted(tuple(sorted((score[a], score[b]))) for a, b in new) == sorted(
+        tuple(sorted((score[a], score[b]))) for a, b in pairs
+    )
     # each board keeps its score profile (top boards first)
-    assert [sorted((score[a], score[b])) for a, b in new] == \
-        [sorted((score[a], score[b])) for a, b in pairs]
+    assert [sorted((score[a], score[b])) for a, b in new] == [
+        sorted((score[a], score[b])) for a, b in pairs
+    ]
     assert club_pairs(new, key) <= club_pairs(pairs, key)
     if 2 * len(pairs) <= 12:
         assert club_pairs(new, key) == brute_later(pairs, score, met, key)
@@ -267,12 +289,14 @@ def test_later_round_swaps_clubmates_of_one_score_group_apart():
     score = {1: 1, 2: 1, 3: 1, 4: 1}
     rank = {1: 1, 2: 2, 3: 3, 4: 4}
     clubs = {1: "R", 2: "x", 3: "R", 4: "y"}
-    new, moved = separate_later_round([(1, 3), (2, 4)], score, lambda a, b: False,
-                                      clubs.__getitem__, rank)
+    new, moved = separate_later_round(
+        [(1, 3), (2, 4)], score, lambda a, b: False, clubs.__getitem__, rank
+    )
     assert club_pairs(new, clubs.__getitem__) == 0
     assert moved
     # but never across score groups: 1 (2 wins) v 3 (2 wins), 2 and 4 on 1 win
     score = {1: 2, 3: 2, 2: 1, 4: 1}
-    new, moved = separate_later_round([(1, 3), (2, 4)], score, lambda a, b: False,
-                                      clubs.__getitem__, rank)
+    new, moved = separate_later_round(
+        [(1, 3), (2, 4)], score, lambda a, b: False, clubs.__getitem__, rank
+    )
     assert new == [(1, 3), (2, 4)] and not moved

@@ -42,13 +42,15 @@ def violations(page: Page) -> list[dict]:
 @pytest.fixture(scope="module", autouse=True)
 def _axe_is_vendored() -> None:
     if not AXE.is_file():
-        pytest.fail("axe-core is not vendored: run python tools/fetch_axe.py (make vendor)",
-                    pytrace=False)
+        pytest.fail(
+            "axe-core is not vendored: run python tools/fetch_axe.py (make vendor)", pytrace=False
+        )
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr", "it"])
-def test_no_wcag_violation_on_any_page_type(live_server, browser: Browser, hall: Hall,
-                                            language: str) -> None:
+def test_no_wcag_violation_on_any_page_type(
+    live_server, browser: Browser, hall: Hall, language: str
+) -> None:
     found: dict[str, list[dict]] = {}
     for page in _logged_in(browser, live_server, hall.tournament, language):
         for what, path in hall.pages:
@@ -57,4 +59,3 @@ def test_no_wcag_violation_on_any_page_type(live_server, browser: Browser, hall:
             if wrong:
                 found[what] = wrong
     assert found == {}
-

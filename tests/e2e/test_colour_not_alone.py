@@ -111,8 +111,9 @@ def colour_only(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_no_state_is_told_by_colour_alone(live_server, browser: Browser, hall: Hall,
-                                          language: str) -> None:
+def test_no_state_is_told_by_colour_alone(
+    live_server, browser: Browser, hall: Hall, language: str
+) -> None:
     found: dict[str, list[str]] = {}
     for page in _logged_in(browser, live_server, hall.tournament, language):
         for what, path in hall.pages:

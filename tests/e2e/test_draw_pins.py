@@ -21,16 +21,23 @@ SHOTS = Path("/tmp/organiser-shots")  # looked at by hand, never committed
 
 
 def _on_top(page: Page, selector: str) -> bool:
-    return page.eval_on_selector(selector, """el => {
+    return page.eval_on_selector(
+        selector,
+        """el => {
         const r = el.getBoundingClientRect();
         const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
         return r.top >= 0 && r.bottom <= window.innerHeight && (hit === el || el.contains(hit));
-    }""")
+    }""",
+    )
 
 
 @pytest.mark.parametrize("size", [(1024, 768), (390, 844)])
-def test_organiser_pins_a_pairing(organiser_page: Page, live_server,  # noqa: F811
-                                  django_user_model, size):
+def test_organiser_pins_a_pairing(
+    organiser_page: Page,
+    live_server,  # noqa: F811
+    django_user_model,
+    size,
+):
     page = organiser_page
     problems = Problems(page)
     chief = django_user_model.objects.get(username="chief")
@@ -52,8 +59,10 @@ def test_organiser_pins_a_pairing(organiser_page: Page, live_server,  # noqa: F8
     page.screenshot(path=str(SHOTS / f"pin-{size[0]}x{size[1]}.png"), full_page=True)
     button.click()
     expect(page.get_by_text("Pairing pinned.")).to_be_visible()
-    paired = {frozenset((m.entry_a_id, m.entry_b_id))
-              for m in Match.objects.filter(event=event, round__number=1)}
+    paired = {
+        frozenset((m.entry_a_id, m.entry_b_id))
+        for m in Match.objects.filter(event=event, round__number=1)
+    }
     assert frozenset((x.pk, y.pk)) in paired
     page.screenshot(path=str(SHOTS / f"pin-done-{size[0]}x{size[1]}.png"), full_page=True)
     problems.assert_none()

@@ -19,19 +19,27 @@ def busy_hall(transactional_db):
     r1 = Round.objects.create(event=event, number=1)
     tables = list(Table.objects.filter(tournament=t).order_by("number"))
     for i in range(16):
-        f.match(event, entries[2 * i], entries[2 * i + 1], number=i + 1, rnd=r1,
-                table=tables[i].number, status="playing")
+        f.match(
+            event,
+            entries[2 * i],
+            entries[2 * i + 1],
+            number=i + 1,
+            rnd=r1,
+            table=tables[i].number,
+            status="playing",
+        )
     for i in range(16, 20):
-        f.match(event, entries[2 * i], entries[2 * i + 1], number=i + 1, rnd=r1,
-                status="called")
+        f.match(event, entries[2 * i], entries[2 * i + 1], number=i + 1, rnd=r1, status="called")
     return t
 
 
 def _on_screen(page, item) -> None:
     box = item.bounding_box()
     assert box is not None and box["y"] + box["height"] <= 1080, "below the screen"
-    hit = page.evaluate("([x, y, el]) => el.contains(document.elementFromPoint(x, y))",
-                        [box["x"] + 10, box["y"] + box["height"] / 2, item.element_handle()])
+    hit = page.evaluate(
+        "([x, y, el]) => el.contains(document.elementFromPoint(x, y))",
+        [box["x"] + 10, box["y"] + box["height"] / 2, item.element_handle()],
+    )
     assert hit, "covered by the footer"
 
 

@@ -22,8 +22,7 @@ def swiss(transactional_db):
     return t, entries
 
 
-def test_the_hall_shows_all_24_swiss_rows_over_its_slides(live_server, browser: Browser,
-                                                          swiss):
+def test_the_hall_shows_all_24_swiss_rows_over_its_slides(live_server, browser: Browser, swiss):
     t, entries = swiss
     hall = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-GB")
     page = hall.new_page()
@@ -41,7 +40,8 @@ def test_the_hall_shows_all_24_swiss_rows_over_its_slides(live_server, browser: 
             # topmost at its centre: not covered by the footer or anything else
             covered = page.evaluate(
                 "([x, y, el]) => !el.contains(document.elementFromPoint(x, y))",
-                [box["x"] + 40, box["y"] + box["height"] / 2, row.element_handle()])
+                [box["x"] + 40, box["y"] + box["height"] / 2, row.element_handle()],
+            )
             assert not covered
             name = row.locator("th").inner_text().split("\n")[0].strip()
             seen[name] = int(row.locator("td").first.inner_text())
@@ -52,20 +52,24 @@ def test_the_hall_shows_all_24_swiss_rows_over_its_slides(live_server, browser: 
     hall.close()
 
 
-def test_the_hall_clock_is_24_hour_in_the_time_zone_and_shows_a_qr(live_server,
-                                                                   browser: Browser, swiss,
-                                                                   settings):
+def test_the_hall_clock_is_24_hour_in_the_time_zone_and_shows_a_qr(
+    live_server, browser: Browser, swiss, settings
+):
     t, _entries = swiss
-    hall = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-US",
-                               timezone_id="America/New_York")
+    hall = browser.new_context(
+        viewport={"width": 1920, "height": 1080}, locale="en-US", timezone_id="America/New_York"
+    )
     page = hall.new_page()
     page.goto(live_server.url + reverse("scoring:live-hall", args=[t.slug]))
     clock = page.locator("[data-hall-clock]")
     expect(clock).to_have_attribute("data-hall-tz", settings.TIME_ZONE)
     text = clock.inner_text()
     assert "AM" not in text and "PM" not in text
-    expected = page.evaluate("""(zone) => new Date().toLocaleTimeString('en', {hour: '2-digit',
-        minute: '2-digit', hourCycle: 'h23', timeZone: zone})""", settings.TIME_ZONE)
+    expected = page.evaluate(
+        """(zone) => new Date().toLocaleTimeString('en', {hour: '2-digit',
+        minute: '2-digit', hourCycle: 'h23', timeZone: zone})""",
+        settings.TIME_ZONE,
+    )
     assert text == expected
     qr = page.locator(".hall-qr")
     expect(qr).to_be_visible()

@@ -20,16 +20,23 @@ SHOTS = Path("/tmp/house-shots")  # looked at by hand, never committed
 
 
 def _on_top(page: Page, selector: str) -> bool:
-    return page.eval_on_selector(selector, """el => {
+    return page.eval_on_selector(
+        selector,
+        """el => {
         const r = el.getBoundingClientRect();
         const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
         return r.top >= 0 && r.bottom <= window.innerHeight && (hit === el || el.contains(hit));
-    }""")
+    }""",
+    )
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (768, 1024), (390, 844)])
-def test_organiser_composes_a_house_preset(organiser_page: Page, live_server,  # noqa: F811
-                                           django_user_model, size):
+def test_organiser_composes_a_house_preset(
+    organiser_page: Page,
+    live_server,  # noqa: F811
+    django_user_model,
+    size,
+):
     page = organiser_page
     problems = Problems(page)
     chief = django_user_model.objects.get(username="chief")
@@ -80,8 +87,7 @@ def test_organiser_composes_a_house_preset(organiser_page: Page, live_server,  #
     page.screenshot(path=str(SHOTS / f"live-{size[0]}x{size[1]}.png"), full_page=True)
 
     # in German
-    page.context.add_cookies([{"name": "django_language", "value": "de",
-                               "url": live_server.url}])
+    page.context.add_cookies([{"name": "django_language", "value": "de", "url": live_server.url}])
     page.goto(f"{live_server.url}/t/house-cup/organiser/rules/")
     expect(page.get_by_role("heading", level=1)).to_contain_text("Hausregeln")
     expect(page.get_by_text("Punkte zum Spielgewinn: 29 (ICF: 25)")).to_be_visible()

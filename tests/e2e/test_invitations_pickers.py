@@ -19,8 +19,13 @@ SIZES = {"desk": {"width": 1280, "height": 800}, "phone": {"width": 390, "height
 
 
 def _tournament(slug: str, name: str, players: list[str], organiser) -> Tournament:
-    t = Tournament.objects.create(name=name, slug=slug, start_date=datetime.date(2026, 8, 1),
-                                  end_date=datetime.date(2026, 8, 2), table_count=2)
+    t = Tournament.objects.create(
+        name=name,
+        slug=slug,
+        start_date=datetime.date(2026, 8, 1),
+        end_date=datetime.date(2026, 8, 2),
+        table_count=2,
+    )
     sync_tables(t)
     t.organisers.add(organiser)
     event = Event.objects.create(tournament=t, name="Open Singles", format="single_match")
@@ -89,8 +94,9 @@ def test_an_existing_login_is_invited_and_accepts(live_server, browser: Browser,
 
 
 @pytest.mark.parametrize("size", ["desk", "phone"])
-def test_the_player_picker_searches_as_the_organiser_types(live_server, browser: Browser, day,
-                                                           size):
+def test_the_player_picker_searches_as_the_organiser_types(
+    live_server, browser: Browser, day, size
+):
     context = browser.new_context(viewport=SIZES[size], locale="en-GB")
     page = context.new_page()
     _log_in(page, live_server.url, "chief")

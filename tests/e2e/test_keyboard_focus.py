@@ -60,8 +60,9 @@ LEFT = """() => [...document.querySelectorAll('[data-kb=todo]')].map((el) =>
     .slice(0, 30) + '"')"""
 
 
-def test_every_control_is_reached_by_tab_with_a_visible_focus(live_server, browser: Browser,
-                                                              hall: Hall) -> None:
+def test_every_control_is_reached_by_tab_with_a_visible_focus(
+    live_server, browser: Browser, hall: Hall
+) -> None:
     found: dict[str, list[str]] = {}
     for page in _logged_in(browser, live_server, hall.tournament, "en"):
         for what, path in hall.pages:

@@ -32,7 +32,9 @@ CHOOSER = ["English", "Deutsch", "Français", "Italiano"]
 ENGLISH_WORDS = re.compile(
     r"\b(the|and|of|is|are|was|were|with|this|that|these|your|you|for|from|not|has|have|"
     r"been|will|what|which|there|here|yet|must|cannot|after|before|every|each|who|when|"
-    r"than|then|only|by|its|his|into|no|to|at|on|or|be|it)\b", re.IGNORECASE)
+    r"than|then|only|by|its|his|into|no|to|at|on|or|be|it)\b",
+    re.IGNORECASE,
+)
 #: words shared with the other languages (or names of the data): never counted as English
 NOT_ENGLISH = {"no", "on", "it", "or", "to"}
 
@@ -58,12 +60,18 @@ PAGE_TEXT = """() => {
 def english_messages(language: str) -> set[str]:
     """The catalogue's English messages whose translation differs, as they appear on pages."""
     entries = read_po(po_file(language))
-    translated = {value for entry in entries for key, value in entry.items()
-                  if key.startswith("msgstr")}
-    return {entry["msgid"] for entry in entries
-            if entry["msgid"] and "%" not in entry["msgid"] and "<" not in entry["msgid"]
-            and len(entry["msgid"]) >= 4 and re.search(r"[a-z]{3}", entry["msgid"])
-            } - translated
+    translated = {
+        value for entry in entries for key, value in entry.items() if key.startswith("msgstr")
+    }
+    return {
+        entry["msgid"]
+        for entry in entries
+        if entry["msgid"]
+        and "%" not in entry["msgid"]
+        and "<" not in entry["msgid"]
+        and len(entry["msgid"]) >= 4
+        and re.search(r"[a-z]{3}", entry["msgid"])
+    } - translated
 
 
 def english_left(text: str, messages: set[str], allowed: set[str]) -> list[str]:
@@ -81,11 +89,38 @@ def english_left(text: str, messages: set[str], allowed: set[str]) -> list[str]:
 
 
 #: the page types of the fixture below, in its order (for tests parametrized by page type)
-PAGE_NAMES = ("home", "tournament", "live match", "board", "knock-out", "bracket", "swiss",
-              "standings", "players", "player", "table", "hall", "organiser index",
-              "organiser home", "organiser event", "organiser match", "organiser playing match",
-              "call-up", "tables", "new event", "settings", "import", "people", "printing",
-              "trust", "audit", "paper", "tablet", "new match", "not found")
+PAGE_NAMES = (
+    "home",
+    "tournament",
+    "live match",
+    "board",
+    "knock-out",
+    "bracket",
+    "swiss",
+    "standings",
+    "players",
+    "player",
+    "table",
+    "hall",
+    "organiser index",
+    "organiser home",
+    "organiser event",
+    "organiser match",
+    "organiser playing match",
+    "call-up",
+    "tables",
+    "new event",
+    "settings",
+    "import",
+    "people",
+    "printing",
+    "trust",
+    "audit",
+    "paper",
+    "tablet",
+    "new match",
+    "not found",
+)
 
 
 @dataclass
@@ -114,7 +149,15 @@ def hall(transactional_db) -> Hall:
     done = f.finished_rows(f.match(swiss, e[0], e[3], number=1, rnd=r1), "a")
     f.finished_rows(f.match(swiss, e[1], e[2], number=2, rnd=r1), "b", ((10, 25), (9, 25)))
     names = {entry.player.name for entry in [*entries, *e]} | {
-        "Lac 2026", "Salle 7", "KO 1", "CH 2", "chief", "lac-2026", "Lac R", *CHOOSER}
+        "Lac 2026",
+        "Salle 7",
+        "KO 1",
+        "CH 2",
+        "chief",
+        "lac-2026",
+        "Lac R",
+        *CHOOSER,
+    }
     # ratings (issue 33): the tournament rated, its Swiss results rated
     from scoring.models import Rating
     from scoring.services.matches import Actor
@@ -156,34 +199,39 @@ def hall(transactional_db) -> Hall:
         ("new match", reverse("scoring:umpire-new-match", args=[slug])),
         ("ratings", reverse("scoring:ratings")),
         ("rating list", reverse("scoring:rating", args=[rating.pk])),
-        ("rating history", reverse("scoring:rating-player", args=[rating.pk,
-                                                                  e[0].player_id])),
+        ("rating history", reverse("scoring:rating-player", args=[rating.pk, e[0].player_id])),
         ("not found", "/t/no-such-tournament/"),
     ]
     assert tuple(what for what, _ in pages) == PAGE_NAMES
     return Hall(t, pages, names)
 
 
-def _logged_in(browser: Browser, live_server, tournament: Tournament,
-               language: str) -> Iterator[Page]:
-    user = get_user_model().objects.create_user("chief", password="pw-e2e-only",
-                                                is_staff=True)
+def _logged_in(
+    browser: Browser, live_server, tournament: Tournament, language: str
+) -> Iterator[Page]:
+    user = get_user_model().objects.create_user("chief", password="pw-e2e-only", is_staff=True)
     tournament.organisers.add(user)
     client = Client()
     client.force_login(user)
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
-    context.add_cookies([
-        {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies["sessionid"].value,
-         "url": live_server.url},
-        {"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url},
-    ])
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies["sessionid"].value,
+                "url": live_server.url,
+            },
+            {"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url},
+        ]
+    )
     yield context.new_page()
     context.close()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_page_type_speaks_the_chosen_language(live_server, browser: Browser, hall: Hall,
-                                                    language: str) -> None:
+def test_every_page_type_speaks_the_chosen_language(
+    live_server, browser: Browser, hall: Hall, language: str
+) -> None:
     messages = english_messages(language)
     found: dict[str, list[str]] = {}
     for page in _logged_in(browser, live_server, hall.tournament, language):

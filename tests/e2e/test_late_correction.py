@@ -22,15 +22,22 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "img"
 SIZES = [{"width": 1024, "height": 768}, {"width": 1280, "height": 800}]
 # A 12, 12, B 12, 12, A 1: 25-24 for A as keyed; the last board was B's: 24-25
 SHEET = [("a", 9, "a"), ("a", 9, "a"), ("b", 9, "b"), ("b", 9, "b"), ("a", 1, "")]
-NAMES = ["Lara Test", "Hugo Test", "Asha Test", "Ines Test", "Dora Test", "Emil Test",
-         "Faye Test", "Gus Test"]
+NAMES = [
+    "Lara Test",
+    "Hugo Test",
+    "Asha Test",
+    "Ines Test",
+    "Dora Test",
+    "Emil Test",
+    "Faye Test",
+    "Gus Test",
+]
 
 
 def _story(chief) -> tuple[Match, Match]:
     actor = Actor(user=chief, via="organiser", may_edit_locked=True)
     tournament = make_tournament("late-cup", organiser=chief, tables=8)
-    event = make_event(tournament, 8, name="Open", games_to_win=1,
-                       settings={"third_place": True})
+    event = make_event(tournament, 8, name="Open", games_to_win=1, settings={"third_place": True})
     draws.draw_event(event=event, actor=actor, random_seed=5)
     first = list(Match.objects.filter(event=event, round__number=1).order_by("position"))
     pair = next(m for m in first[1:] if m.winner_to_id == first[0].winner_to_id)
@@ -41,8 +48,14 @@ def _story(chief) -> tuple[Match, Match]:
     match = Match.objects.get(pk=first[0].pk)
     record_toss(match=match, winner="a", choice="break", actor=actor)
     for winner, left, queen in SHEET:
-        record_quick_board(match=match, winner=winner, carrommen=left, queen=queen or None,
-                           client_id=uuid.uuid4(), actor=actor)
+        record_quick_board(
+            match=match,
+            winner=winner,
+            carrommen=left,
+            queen=queen or None,
+            client_id=uuid.uuid4(),
+            actor=actor,
+        )
     draws.confirm_result(match=match, actor=actor)
     for m in order[1:]:
         play_and_confirm(m, "a", actor)
@@ -72,7 +85,8 @@ def enter_sheet(page: Page, winner: str) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
 def test_late_correction_is_repaired_and_played_to_the_final(
-        organiser_page: Page, live_server, django_user_model, size):  # noqa: F811
+    organiser_page: Page, live_server, django_user_model, size
+):  # noqa: F811
     page = organiser_page
     page.set_viewport_size(size)
     problems = Problems(page)

@@ -25,8 +25,12 @@ class Problems:
         page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))
         # ERR_ABORTED: cancelled by the test's own navigation, not a failure of the server
-        page.on("requestfailed", lambda r: "ERR_ABORTED" not in (r.failure or "")
-                and self.errors.append(f"failed {r.url}"))
+        page.on(
+            "requestfailed",
+            lambda r: (
+                "ERR_ABORTED" not in (r.failure or "") and self.errors.append(f"failed {r.url}")
+            ),
+        )
         page.on("response", lambda r: self.statuses.append((r.status, r.url)))
 
     def assert_none(self) -> None:
@@ -54,7 +58,8 @@ def playing(transactional_db):
 
 
 def test_spectator_page_updates_while_the_umpire_records_on_the_tablet(
-        live_server, browser: Browser, playing):
+    live_server, browser: Browser, playing
+):
     t, m = playing["tournament"], playing["match"]
     spectator = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
     page = spectator.new_page()
@@ -66,8 +71,9 @@ def test_spectator_page_updates_while_the_umpire_records_on_the_tablet(
     expect(state).to_contain_text("Dues outstanding")
     page.evaluate("window.__notReloaded = true")
 
-    umpire = browser.new_context(viewport={"width": 768, "height": 1024}, locale="en-GB",
-                                 has_touch=True)
+    umpire = browser.new_context(
+        viewport={"width": 768, "height": 1024}, locale="en-GB", has_touch=True
+    )
     tablet = umpire.new_page()
     tablet.goto(live_server.url + reverse("scoring:umpire-link", args=[m.umpire_token]))
     tablet.locator("#quick-own").click()  # black (A) pockets one of his own: the due is paid
@@ -97,8 +103,7 @@ def test_polling_stops_when_the_match_is_over(live_server, page: Page, playing):
         f.quick(m, "a")
     winner = page.locator("#match-live .scoreboard-table .is-winner")
     expect(winner).to_contain_text(m.entry_a.name, timeout=15_000)
-    expect(page.locator("#match-live")).not_to_have_attribute("hx-trigger",
-                                                              re.compile("every"))
+    expect(page.locator("#match-live")).not_to_have_attribute("hx-trigger", re.compile("every"))
     count = len([s for s in problems.statuses if "/live/" in s[1]])
     page.wait_for_timeout(4_000)
     assert len([s for s in problems.statuses if "/live/" in s[1]]) == count
@@ -107,7 +112,8 @@ def test_polling_stops_when_the_match_is_over(live_server, page: Page, playing):
 
 
 def test_hall_screen_rotates_through_tables_and_standings_by_itself(
-        live_server, browser: Browser, playing):
+    live_server, browser: Browser, playing
+):
     t, m = playing["tournament"], playing["match"]
     hall = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-GB")
     page = hall.new_page()
@@ -119,8 +125,9 @@ def test_hall_screen_rotates_through_tables_and_standings_by_itself(
     expect(card).to_contain_text("Table 1")
     expect(card).to_contain_text(m.entry_a.name)
     # large type for a projector, and nothing to scroll
-    size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.hall-name'))"
-                         ".fontSize)")
+    size = page.evaluate(
+        "parseFloat(getComputedStyle(document.querySelector('.hall-name')).fontSize)"
+    )
     assert size >= 36
     assert page.evaluate("document.documentElement.scrollHeight <= innerHeight + 1")
 
@@ -131,7 +138,8 @@ def test_hall_screen_rotates_through_tables_and_standings_by_itself(
     f.post(m, {"type": "umpire_ruling", "winner": "black", "points": 5, "law": "ICF 53"})
     expect(label).to_have_text("Live tables", timeout=15_000)
     expect(page.locator(".hall-table").first.locator(".hall-points").first).to_have_text(
-        "17")  # A: 12 + 5
+        "17"
+    )  # A: 12 + 5
     expect(label).to_have_text("Open Singles", timeout=10_000)
     expect(page.locator("#hall-stage .bracket")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollHeight <= innerHeight + 1")
@@ -143,8 +151,7 @@ def test_table_page_follows_the_table_to_the_next_match(live_server, page: Page,
     t = playing["tournament"]
     problems = Problems(page)
     page.goto(live_server.url + reverse("scoring:live-table", args=[t.slug, 2]))
-    expect(page.get_by_text("No match is being played at this table right now.")
-           ).to_be_visible()
+    expect(page.get_by_text("No match is being played at this table right now.")).to_be_visible()
     event = playing["event"]
     entries = list(event.entries.all())
     called = f.match(event, entries[0], entries[3], number=1, table=2, status="called")

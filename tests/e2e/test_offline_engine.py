@@ -35,13 +35,17 @@ def engine_kept(page: Page) -> None:
     same list the engine checks before a start without network) and controls the page
     (clients.claim): an uncontrolled page's worker script comes from the network, which a cut
     network does not give. (CI once cut the network with four of the eight kept.)"""
-    page.wait_for_function("""async () => {
+    page.wait_for_function(
+        """async () => {
         if (navigator.serviceWorker.controller === null || !window.UmpireEngine) {
             return false;
         }
         const files = document.getElementById("umpire-engine-files");
         return await UmpireEngine.kept(JSON.parse(files.dataset.files));
-    }""", timeout=ENGINE_START, polling=500)
+    }""",
+        timeout=ENGINE_START,
+        polling=500,
+    )
 
 
 def go_offline(page: Page) -> None:
@@ -53,8 +57,9 @@ def go_offline(page: Page) -> None:
 
 def engine_ready(page: Page) -> None:
     try:
-        expect(page.locator("html")).to_have_attribute("data-umpire-engine", "ready",
-                                                       timeout=ENGINE_START)
+        expect(page.locator("html")).to_have_attribute(
+            "data-umpire-engine", "ready", timeout=ENGINE_START
+        )
     except AssertionError:
         engine = page.evaluate("""() => window.UmpireEngine && {state: UmpireEngine.state,
             tries: UmpireEngine.tries, stalls: UmpireEngine.stalls, error: UmpireEngine.error}""")
@@ -63,8 +68,11 @@ def engine_ready(page: Page) -> None:
 
 def rulings_of(page: Page, selector: str) -> list[list[str]]:
     """The ruling lines of each history line matched, oldest first."""
-    return page.eval_on_selector_all(selector, """items => items.reverse().map(li =>
-        Array.from(li.querySelectorAll('.u-history-rulings li'), r => r.textContent.trim()))""")
+    return page.eval_on_selector_all(
+        selector,
+        """items => items.reverse().map(li =>
+        Array.from(li.querySelectorAll('.u-history-rulings li'), r => r.textContent.trim()))""",
+    )
 
 
 def tap_count(page: Page, colour: str, count: int) -> None:
@@ -89,8 +97,9 @@ def test_strokes_offline_show_the_engines_rulings_and_the_server_agrees(
     expect(pending).to_have_count(4)
     expect(page.locator("#history .u-history-item.is-ruled")).to_have_count(4)
     offline = rulings_of(page, "#history .u-history-item.is-queued")
-    assert any("Foul by White (Ben Kirk)" in line and "(ICF 64)" in line
-               for line in offline[2]), offline
+    assert any("Foul by White (Ben Kirk)" in line and "(ICF 64)" in line for line in offline[2]), (
+        offline
+    )
     assert any("Queen covered by White (Ben Kirk)" in line for line in offline[1]), offline
     # the rulings strip shows the newest stroke's rulings, as online
     expect(page.locator("#rulings")).to_have_text("Turn passes to White (Ben Kirk). (ICF 48)")
@@ -105,8 +114,7 @@ def test_strokes_offline_show_the_engines_rulings_and_the_server_agrees(
     problems.assert_none()
 
 
-def test_a_pocketed_queen_waits_for_cover_offline(live_server, page: Page,
-                                                  transactional_db):
+def test_a_pocketed_queen_waits_for_cover_offline(live_server, page: Page, transactional_db):
     match = open_tablet(page, live_server)
     go_offline(page)
     page.locator("#quick-own").tap()  # the break: one white
@@ -114,7 +122,8 @@ def test_a_pocketed_queen_waits_for_cover_offline(live_server, page: Page,
     page.locator("#commit").tap()
     expect(page.locator("#history .u-history-item.is-ruled")).to_have_count(2)
     expect(page.locator("#rulings")).to_contain_text(
-        "Queen must be covered in the next stroke by White (Ben Kirk).")
+        "Queen must be covered in the next stroke by White (Ben Kirk)."
+    )
     expect(page.locator("#on-board")).to_contain_text("8 white")  # the engine's count
     expect(page.locator("#turn-player")).to_have_text("White")  # Ben goes on to cover
     expect(page.locator("#rulings")).to_contain_text("(ICF 96)")
@@ -131,14 +140,16 @@ def test_without_pyodide_the_strokes_wait_unruled_and_the_pad_is_bounded(
 ):
     # Pyodide blocked for the page and its worker (the service worker is off, so that no
     # request goes around the block)
-    context = browser.new_context(viewport=TABLET_PORTRAIT, has_touch=True, locale="en-GB",
-                                  service_workers="block")
+    context = browser.new_context(
+        viewport=TABLET_PORTRAIT, has_touch=True, locale="en-GB", service_workers="block"
+    )
     context.route("**/vendor/pyodide/**", lambda route: route.abort())
     page = context.new_page()
     open_tablet(page, live_server)
     page.context.set_offline(True)
-    expect(page.locator("html")).to_have_attribute("data-umpire-engine", "failed",
-                                                   timeout=ENGINE_START)
+    expect(page.locator("html")).to_have_attribute(
+        "data-umpire-engine", "failed", timeout=ENGINE_START
+    )
     page.locator("#quick-own").tap()
     tap_count(page, "white", 3)
     page.locator("#commit").tap()
@@ -155,8 +166,13 @@ def test_without_pyodide_the_strokes_wait_unruled_and_the_pad_is_bounded(
 def test_engine_figures(live_server, page: Page, transactional_db, capsys):
     """Measures the download, the first start and the replay per stroke (printed)."""
     sizes: list[int] = []
-    page.on("response", lambda r: ("/vendor/pyodide/" in r.url or "/umpire-engine/" in r.url)
-            and sizes.append(len(r.body())))
+    page.on(
+        "response",
+        lambda r: (
+            ("/vendor/pyodide/" in r.url or "/umpire-engine/" in r.url)
+            and sizes.append(len(r.body()))
+        ),
+    )
     started = time.monotonic()
     open_tablet(page, live_server)
     engine_kept(page)
@@ -170,11 +186,13 @@ def test_engine_figures(live_server, page: Page, transactional_db, capsys):
     expect(page.locator("#history .u-history-item.is-ruled")).to_have_count(8)
     replay_ms = page.evaluate("window.UmpireEngine.lastRuleMs")  # the log and 8 strokes
     with capsys.disabled():
-        print(f"\noffline engine: download {sum(sizes) / 1e6:.1f} MB (kept after {kept_s:.1f} s), "
-              f"first start "
-              f"{start_s:.1f} s (worker {page.evaluate('window.UmpireEngine.startMs')} ms), "
-              f"replay of 8 queued strokes {replay_ms:.1f} ms, starts that stood still: "
-              f"{page.evaluate('window.UmpireEngine.stalls')}")
+        print(
+            f"\noffline engine: download {sum(sizes) / 1e6:.1f} MB (kept after {kept_s:.1f} s), "
+            f"first start "
+            f"{start_s:.1f} s (worker {page.evaluate('window.UmpireEngine.startMs')} ms), "
+            f"replay of 8 queued strokes {replay_ms:.1f} ms, starts that stood still: "
+            f"{page.evaluate('window.UmpireEngine.stalls')}"
+        )
     # not a speed target (those live in bench/): the engine must start before the tablet gives
     # up on it and falls back to unruled strokes (60 s, static/js/umpire-engine.js)
     assert start_s < 60

@@ -33,8 +33,9 @@ def _corrected_match(chief) -> tuple[Match, Match]:
     match = first[0]
     record_toss(match=match, winner="a", choice="break", actor=actor)
     for winner, left in SHEET:
-        record_quick_board(match=match, winner=winner, carrommen=left, client_id=uuid.uuid4(),
-                           actor=actor)
+        record_quick_board(
+            match=match, winner=winner, carrommen=left, client_id=uuid.uuid4(), actor=actor
+        )
     draws.confirm_result(match=match, actor=actor)
     play_and_confirm(first[1], "a", actor)
     draws.sync_bracket(event)
@@ -51,9 +52,10 @@ def save_button_on_top(page: Page):
     save.scroll_into_view_if_needed()
     box = save.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 768
-    top = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('button')"
-                        "?.textContent.trim()", [box["x"] + box["width"] / 2,
-                                                  box["y"] + box["height"] / 2])
+    top = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).closest('button')?.textContent.trim()",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+    )
     assert top == "Save the correction"
     return save
 
@@ -72,14 +74,18 @@ class ConfirmedMatch:
 
 
 @pytest.fixture
-def confirmed_match(organiser_page: Page, live_server,  # noqa: F811
-                    django_user_model) -> ConfirmedMatch:
+def confirmed_match(
+    organiser_page: Page,
+    live_server,  # noqa: F811
+    django_user_model,
+) -> ConfirmedMatch:
     """The organiser's match page of :func:`_corrected_match`'s match, at 1024×768."""
     problems = Problems(organiser_page)
     match, nxt = _corrected_match(django_user_model.objects.get(username="chief"))
     organiser_page.goto(f"{live_server.url}/t/fix-cup/organiser/matches/{match.pk}/")
-    return ConfirmedMatch(organiser_page, problems, match, nxt, loser=match.entry_a.name,
-                          winner=match.entry_b.name)
+    return ConfirmedMatch(
+        organiser_page, problems, match, nxt, loser=match.entry_a.name, winner=match.entry_b.name
+    )
 
 
 def the_bracket_follows(fixed: ConfirmedMatch) -> None:

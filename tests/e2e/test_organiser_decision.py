@@ -21,7 +21,8 @@ SHOTS = Path("/tmp/organiser-shots")  # looked at by hand, never committed
 
 
 def test_organiser_enters_an_umpires_decision_and_the_bracket_follows(
-        confirmed_match: ConfirmedMatch):  # noqa: F811
+    confirmed_match: ConfirmedMatch,
+):  # noqa: F811
     page, match, nxt = confirmed_match.page, confirmed_match.match, confirmed_match.nxt
     boards = Board.objects.filter(game__match=match).count()
     page.get_by_role("link", name="Enter an umpire's decision on a game or the match").click()

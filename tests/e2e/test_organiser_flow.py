@@ -30,10 +30,13 @@ class Problems:
         page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))
         # ERR_ABORTED: cancelled by the test's own navigation, not a failure of the server
-        page.on("requestfailed", lambda r: "ERR_ABORTED" not in (r.failure or "")
-                and self.errors.append(f"failed {r.url}"))
-        page.on("response", lambda r: r.status >= 500 and self.errors.append(
-            f"{r.status} {r.url}"))
+        page.on(
+            "requestfailed",
+            lambda r: (
+                "ERR_ABORTED" not in (r.failure or "") and self.errors.append(f"failed {r.url}")
+            ),
+        )
+        page.on("response", lambda r: r.status >= 500 and self.errors.append(f"{r.status} {r.url}"))
 
     def assert_none(self) -> None:
         assert self.errors == []
@@ -67,8 +70,9 @@ def record_game(page: Page, winner: str) -> None:
     expect(page.get_by_text("The match is over.")).to_be_visible()
 
 
-def test_organiser_runs_a_knockout_from_csv_to_champion(organiser_page: Page, live_server,
-                                                         tmp_path):
+def test_organiser_runs_a_knockout_from_csv_to_champion(
+    organiser_page: Page, live_server, tmp_path
+):
     page = organiser_page
     problems = Problems(page)
     # 1. a new tournament

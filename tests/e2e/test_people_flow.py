@@ -20,14 +20,21 @@ PASSWORD = "Carrom-striker-77"
 
 
 def _tournament(slug: str, name: str, players: list[str]) -> Match:
-    t = Tournament.objects.create(name=name, slug=slug, start_date=datetime.date(2026, 8, 1),
-                                  end_date=datetime.date(2026, 8, 2), table_count=2)
+    t = Tournament.objects.create(
+        name=name,
+        slug=slug,
+        start_date=datetime.date(2026, 8, 1),
+        end_date=datetime.date(2026, 8, 2),
+        table_count=2,
+    )
     sync_tables(t)
     event = Event.objects.create(tournament=t, name="Open Singles", format="single_match")
-    a, b = (Entry.objects.create(event=event, player=Player.objects.create(name=n))
-            for n in players)
-    return Match.objects.create(event=event, number=1, entry_a=a, entry_b=b,
-                                status=Match.Status.READY)
+    a, b = (
+        Entry.objects.create(event=event, player=Player.objects.create(name=n)) for n in players
+    )
+    return Match.objects.create(
+        event=event, number=1, entry_a=a, entry_b=b, status=Match.Status.READY
+    )
 
 
 @pytest.fixture
@@ -79,8 +86,9 @@ def test_organiser_creates_an_umpire_and_a_co_organiser(live_server, browser: Br
     page.screenshot(path="/tmp/people-page.png", full_page=True)
     # the role is not hers before she accepts: the call-up does not offer her yet
     page.get_by_role("link", name="Call-up").click()
-    expect(page.locator(f"#call-umpire-{day['match'].pk}").locator("option", has_text="Anna Berg")
-           ).to_have_count(0)
+    expect(
+        page.locator(f"#call-umpire-{day['match'].pk}").locator("option", has_text="Anna Berg")
+    ).to_have_count(0)
     context.close()
 
     # the umpire sets his password with the printed code (and so accepts) and sees only
@@ -105,7 +113,8 @@ def test_organiser_creates_an_umpire_and_a_co_organiser(live_server, browser: Br
     page.goto(live_server.url + "/t/lakeside-open/organiser/callup/")
     page.locator(f"#call-umpire-{day['match'].pk}").select_option(label="Anna Berg")
     page.locator(f"#call-table-{day['match'].pk}").locator("..").get_by_role(
-        "button", name="Call").click()
+        "button", name="Call"
+    ).click()
     expect(page.get_by_text("Umpire: Anna Berg")).to_be_visible()
     context.close()
 

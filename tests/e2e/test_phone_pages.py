@@ -65,7 +65,8 @@ def test_standings_scroll_sideways_with_a_hint_on_a_phone(live_server, page: Pag
     assert lb is not None and lb["x"] + lb["width"] <= PHONE["width"] + 1
     centre = page.evaluate(
         "([x, y]) => document.elementFromPoint(x, y)?.closest('th') !== null",
-        [lb["x"] + lb["width"] / 2, lb["y"] + lb["height"] / 2])
+        [lb["x"] + lb["width"] / 2, lb["y"] + lb["height"] / 2],
+    )
     assert centre
     # once scrolled to the end, the hint has done its job
     expect(hint).to_be_hidden()

@@ -25,8 +25,7 @@ pytestmark = pytest.mark.e2e
 
 
 @pytest.mark.parametrize("size", [SIZES[0], SIZES[2]])
-def test_a_void_board_from_the_point_carrom_sheet(live_server, page: Page, transactional_db,
-                                                  size):
+def test_a_void_board_from_the_point_carrom_sheet(live_server, page: Page, transactional_db, size):
     from tests.factories import make_match
 
     SHOTS.mkdir(exist_ok=True)

@@ -26,10 +26,13 @@ def point_match(transactional_db):
 
 
 def _topmost(page, selector: str) -> bool:
-    return page.evaluate("""(sel) => { const el = document.querySelector(sel);
+    return page.evaluate(
+        """(sel) => { const el = document.querySelector(sel);
         const r = el.getBoundingClientRect();
         const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-        return el === hit || el.contains(hit); }""", selector)
+        return el === hit || el.contains(hit); }""",
+        selector,
+    )
 
 
 def test_point_match_and_board_pages(live_server, browser: Browser, point_match, tmp_path):

@@ -17,15 +17,19 @@ from tests.e2e.test_organiser_flow import Problems, organiser_page  # noqa: F401
 SHOTS = Path("/tmp/rating-shots")  # looked at by hand, never committed
 
 
-def test_the_rating_changes_after_a_late_correction(organiser_page: Page,  # noqa: F811
-                                                    live_server, django_user_model):
+def test_the_rating_changes_after_a_late_correction(
+    organiser_page: Page,  # noqa: F811
+    live_server,
+    django_user_model,
+):
     page = organiser_page
     problems = Problems(page)
     chief = django_user_model.objects.get(username="chief")
     match, _nxt = _corrected_match(chief)
     rating = Rating.objects.create(name="Fix cup rating", level="club", outcomes="guido")
-    set_tournament_rating(tournament=match.event.tournament, rating=rating,
-                          actor=Actor(user=chief, via="organiser"))
+    set_tournament_rating(
+        tournament=match.event.tournament, rating=rating, actor=Actor(user=chief, via="organiser")
+    )
     loser = match.entry_a.player  # the winner as keyed, the loser in truth
     before = Rate.objects.get(rating=rating, player=loser).rate
 

@@ -45,21 +45,26 @@ MOVING = """() => {
 
 
 def _pages(browser: Browser, live_server, hall: Hall, motion: str) -> tuple[Page, object]:
-    user = get_user_model().objects.create_user("chief", password="pw-e2e-only",
-                                                is_staff=True)
+    user = get_user_model().objects.create_user("chief", password="pw-e2e-only", is_staff=True)
     hall.tournament.organisers.add(user)
     client = Client()
     client.force_login(user)
-    context = browser.new_context(viewport={"width": 1280, "height": 800},
-                                  reduced_motion=motion)
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
-                          "value": client.cookies["sessionid"].value,
-                          "url": live_server.url}])
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion=motion)
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies["sessionid"].value,
+                "url": live_server.url,
+            }
+        ]
+    )
     return context.new_page(), context
 
 
-def test_no_page_type_moves_when_motion_is_reduced(live_server, browser: Browser,
-                                                    hall: Hall) -> None:
+def test_no_page_type_moves_when_motion_is_reduced(
+    live_server, browser: Browser, hall: Hall
+) -> None:
     page, context = _pages(browser, live_server, hall, "reduce")
     found = {}
     for what, path in hall.pages:
@@ -71,8 +76,9 @@ def test_no_page_type_moves_when_motion_is_reduced(live_server, browser: Browser
     assert found == {}
 
 
-def test_the_check_sees_the_halls_slides_move_otherwise(live_server, browser: Browser,
-                                                        hall: Hall) -> None:
+def test_the_check_sees_the_halls_slides_move_otherwise(
+    live_server, browser: Browser, hall: Hall
+) -> None:
     """The check above can fail: without the setting the hall's slides fade in."""
     page, context = _pages(browser, live_server, hall, "no-preference")
     page.goto(live_server.url + dict(hall.pages)["hall"])

@@ -39,14 +39,20 @@ def in_view(page: Page, locator) -> None:
     box = locator.bounding_box()
     size = page.viewport_size
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
-    hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).outerHTML",
-                        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+    hit = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).outerHTML",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+    )
     assert hit.startswith(("<button", "<select", "<input", "<option"))
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
-def test_swap_sides_rekeys_the_sheet(organiser_page: Page, live_server,  # noqa: F811
-                                     django_user_model, size):
+def test_swap_sides_rekeys_the_sheet(
+    organiser_page: Page,
+    live_server,  # noqa: F811
+    django_user_model,
+    size,
+):
     page = organiser_page
     page.set_viewport_size(size)
     problems = Problems(page)
@@ -79,8 +85,12 @@ def test_swap_sides_rekeys_the_sheet(organiser_page: Page, live_server,  # noqa:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
-def test_a_whole_paper_sheet_in_one_form(organiser_page: Page, live_server,  # noqa: F811
-                                         django_user_model, size):
+def test_a_whole_paper_sheet_in_one_form(
+    organiser_page: Page,
+    live_server,  # noqa: F811
+    django_user_model,
+    size,
+):
     page = organiser_page
     page.set_viewport_size(size)
     problems = Problems(page)
@@ -102,7 +112,8 @@ def test_a_whole_paper_sheet_in_one_form(organiser_page: Page, live_server,  # n
             page.get_by_label(f"{name}: loser's carrommen left").select_option(str(left))
             with page.expect_response(lambda r: r.url.endswith("/sheet/check/")):
                 page.get_by_label(f"{name}: queen covered by").select_option(
-                    winner.upper() if queen else "—")
+                    winner.upper() if queen else "—"
+                )
         if g == 1:  # the live total of game 1, the queen at 24 worth nothing (ICF 54)
             expect(page.locator("#total-g1")).to_have_text("A 25 – 0 B")
             expect(page.locator("#pts-g1-b3")).to_contain_text("A 1")
@@ -122,8 +133,11 @@ def test_a_whole_paper_sheet_in_one_form(organiser_page: Page, live_server,  # n
     problems.assert_none()
 
 
-def test_the_sheet_grows_a_row_when_a_game_needs_one(organiser_page: Page,  # noqa: F811
-                                                     live_server, django_user_model):
+def test_the_sheet_grows_a_row_when_a_game_needs_one(
+    organiser_page: Page,  # noqa: F811
+    live_server,
+    django_user_model,
+):
     """DCV 56(c): a late-round game has no board limit; when its nine rows are filled the
     live check brings a tenth, and what was typed stays (1024×768)."""
     page = organiser_page

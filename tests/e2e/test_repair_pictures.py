@@ -37,8 +37,12 @@ def _preview(page: Page, base: str, match: Match) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
-def test_eliminate_then_take_it_back(organiser_page: Page, live_server,  # noqa: F811
-                                     django_user_model, size):
+def test_eliminate_then_take_it_back(
+    organiser_page: Page,
+    live_server,  # noqa: F811
+    django_user_model,
+    size,
+):
     page = organiser_page
     page.set_viewport_size(size)
     problems = Problems(page)
@@ -67,7 +71,8 @@ def test_eliminate_then_take_it_back(organiser_page: Page, live_server,  # noqa:
     link.scroll_into_view_if_needed()
     link.click()
     expect(page.locator(".o-eliminated")).to_contain_text(
-        "By decision, Lara Test goes on and Hugo Test is eliminated")
+        "By decision, Lara Test goes on and Hugo Test is eliminated"
+    )
     page.get_by_label("Reason for the correction").fill("Hugo was in the hall after all")
     page.get_by_role("button", name="Check what changes").click()
     later = page.locator(".o-later")
@@ -89,8 +94,11 @@ def test_eliminate_then_take_it_back(organiser_page: Page, live_server,  # noqa:
     problems.assert_none()
 
 
-def test_the_swap_preview_picture(organiser_page: Page, live_server,  # noqa: F811
-                                  django_user_model):
+def test_the_swap_preview_picture(
+    organiser_page: Page,
+    live_server,  # noqa: F811
+    django_user_model,
+):
     page = organiser_page
     size = {"width": 1280, "height": 800}
     page.set_viewport_size(size)

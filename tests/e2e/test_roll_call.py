@@ -15,27 +15,39 @@ from scoring.models import Entry, Event, Match, Player, Tournament
 from scoring.services.tournaments import sync_tables
 
 PASSWORD = "Carrom-striker-77"
-NAMES = ["Asha Rao", "Ben Kirk", "Chen Li", "Dora Vik", "Emil Sand", "Fay Moor", "Gus Hale",
-         "Hana Ito"]
+NAMES = [
+    "Asha Rao",
+    "Ben Kirk",
+    "Chen Li",
+    "Dora Vik",
+    "Emil Sand",
+    "Fay Moor",
+    "Gus Hale",
+    "Hana Ito",
+]
 
 
 @pytest.fixture
 def event(transactional_db):
     chief = get_user_model().objects.create_user("chief", password=PASSWORD, is_staff=True)
-    t = Tournament.objects.create(name="Lakeside Open", slug="lakeside-open",
-                                  start_date=datetime.date(2026, 8, 1),
-                                  end_date=datetime.date(2026, 8, 2), table_count=4)
+    t = Tournament.objects.create(
+        name="Lakeside Open",
+        slug="lakeside-open",
+        start_date=datetime.date(2026, 8, 1),
+        end_date=datetime.date(2026, 8, 2),
+        table_count=4,
+    )
     sync_tables(t)
     t.organisers.add(chief)
-    event = Event.objects.create(tournament=t, name="Open Singles", format="knockout",
-                                 games_to_win=1)
+    event = Event.objects.create(
+        tournament=t, name="Open Singles", format="knockout", games_to_win=1
+    )
     for name in NAMES:
         Entry.objects.create(event=event, player=Player.objects.create(name=name))
     return event
 
 
-def test_roll_call_leaves_two_absent_and_the_draw_leaves_them_out(live_server, page: Page,
-                                                                 event):
+def test_roll_call_leaves_two_absent_and_the_draw_leaves_them_out(live_server, page: Page, event):
     page.goto(live_server.url + "/accounts/login/")
     page.get_by_label("Username").fill("chief")
     page.get_by_label("Password").fill(PASSWORD)
@@ -51,7 +63,8 @@ def test_roll_call_leaves_two_absent_and_the_draw_leaves_them_out(live_server, p
         assert box["height"] >= 44 and box["width"] >= 44  # a finger, not a mouse
         button.click()
         expect(page.locator("li.rc-row", has_text=name).locator(".rc-toggle")).to_have_text(
-            re.compile("^Present"))
+            re.compile("^Present")
+        )
     expect(page.locator("#rc-present")).to_have_text("6 present")
     expect(page.locator("#rc-absent")).to_have_text("2 absent")
     page.screenshot(path="/tmp/roll-call-768.png", full_page=False)
@@ -60,8 +73,7 @@ def test_roll_call_leaves_two_absent_and_the_draw_leaves_them_out(live_server, p
     page.get_by_role("button", name="Make the draw").click()
     expect(page.get_by_role("button", name="Make the draw")).to_have_count(0)
     drawn = set()
-    for m in Match.objects.filter(event=event).select_related("entry_a__player",
-                                                              "entry_b__player"):
+    for m in Match.objects.filter(event=event).select_related("entry_a__player", "entry_b__player"):
         drawn |= {e.player.name for e in (m.entry_a, m.entry_b) if e}
     assert drawn == set(NAMES[:6])
     # the organiser's page shows the two as withdrawn

@@ -36,8 +36,15 @@ def _timed_round(minutes: int) -> tuple[Event, Round, Match]:
     event.save()
     record_toss(match=m2, winner="a", choice="break", actor=SYSTEM)
     for winner, carrommen in (("b", 6), ("a", 2)):
-        record_quick_board(match=m2, winner=winner, carrommen=carrommen, queen=None,
-                           breaker=None, client_id=uuid.uuid4(), actor=SYSTEM)
+        record_quick_board(
+            match=m2,
+            winner=winner,
+            carrommen=carrommen,
+            queen=None,
+            breaker=None,
+            client_id=uuid.uuid4(),
+            actor=SYSTEM,
+        )
     return event, Round.objects.get(event=event, number=1), m2
 
 
@@ -77,7 +84,8 @@ def _log_in(page: Page, live_server, django_user_model, event: Event) -> None:
 
 
 def test_the_call_up_page_starts_the_clock_and_tablet_and_hall_agree(
-        live_server, page: Page, transactional_db, django_user_model) -> None:
+    live_server, page: Page, transactional_db, django_user_model
+) -> None:
     SHOTS.mkdir(exist_ok=True)
     event, rnd, m2 = _timed_round(30)
     problems = Problems(page)
@@ -106,8 +114,12 @@ def test_the_call_up_page_starts_the_clock_and_tablet_and_hall_agree(
     hall.goto(f"{live_server.url}/t/time-cup/hall/")
     expect(hall.locator("#hall-clocks .rc-hall-clock")).to_have_count(1)
     # the same remaining time on the three screens (each read right after the other)
-    readings = [_shown(tablet, CHIP), _shown(hall, "#hall-clocks"),
-                _shown(page, "#round-clocks"), _shown(tablet, CHIP)]
+    readings = [
+        _shown(tablet, CHIP),
+        _shown(hall, "#hall-clocks"),
+        _shown(page, "#round-clocks"),
+        _shown(tablet, CHIP),
+    ]
     assert max(readings) - min(readings) <= 2, readings
     hall.screenshot(path=str(SHOTS / "hall-1920x1080.png"))
     # readable from afar: the countdown's digits are at least 60 px high on the projector
@@ -126,8 +138,9 @@ def test_the_call_up_page_starts_the_clock_and_tablet_and_hall_agree(
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_chip_moves_and_covers_nothing_on_the_tablet(live_server, page: Page,
-                                                        transactional_db, size) -> None:
+def test_the_chip_moves_and_covers_nothing_on_the_tablet(
+    live_server, page: Page, transactional_db, size
+) -> None:
     SHOTS.mkdir(exist_ok=True)
     rnd, match = _board_in_play(30)
     clock_service.start_clock(round=rnd, actor=SYSTEM)
@@ -150,7 +163,8 @@ def test_the_chip_moves_and_covers_nothing_on_the_tablet(live_server, page: Page
     page.screenshot(path=str(SHOTS / f"tablet-stroke-clock-{size['width']}x{size['height']}.png"))
     # a finished clock: the chip says so, still inside the header, covering nothing
     Round.objects.filter(pk=rnd.pk).update(
-        clock_started_at=timezone.now() - datetime.timedelta(minutes=31))
+        clock_started_at=timezone.now() - datetime.timedelta(minutes=31)
+    )
     page.reload()
     expect(page.locator(f"{CHIP} [data-open-time-up]")).to_be_visible()
     assert_all_controls_on_screen(page, f"time up {size}")
@@ -164,11 +178,13 @@ def test_the_chip_moves_and_covers_nothing_on_the_tablet(live_server, page: Page
 
 
 def test_at_zero_the_tablet_says_time_is_up_and_the_leader_wins(
-        live_server, page: Page, transactional_db) -> None:
+    live_server, page: Page, transactional_db
+) -> None:
     _event, rnd, m2 = _timed_round(1)
     # the round began 55 s ago: the tablet counts the last seconds down to 0 by itself
-    clock_service.start_clock(round=rnd, actor=SYSTEM,
-                              at=timezone.now() - datetime.timedelta(seconds=55))
+    clock_service.start_clock(
+        round=rnd, actor=SYSTEM, at=timezone.now() - datetime.timedelta(seconds=55)
+    )
     page.set_viewport_size({"width": 800, "height": 1280})
     problems = Problems(page)
     page.goto(f"{live_server.url}/u/{m2.umpire_token}/")
@@ -191,7 +207,8 @@ def test_at_zero_the_tablet_says_time_is_up_and_the_leader_wins(
 
 
 def test_a_tablet_whose_own_clock_is_wrong_still_shows_the_servers_time(
-        live_server, page: Page, transactional_db) -> None:
+    live_server, page: Page, transactional_db
+) -> None:
     """The countdown runs from the server's clock (data-now), not the device's: a tablet 10
     minutes fast shows the same remaining time."""
     rnd, match = _board_in_play(30)

@@ -20,8 +20,12 @@ CLOCK_URL = re.compile(r"/clock/")
 def _clock_fetches(page: Page) -> list[str]:
     """Requests to a clock URL made with fetch() (the old timer of round-clock.js)."""
     seen: list[str] = []
-    page.on("request", lambda r: seen.append(r.url)
-            if CLOCK_URL.search(r.url) and r.resource_type == "fetch" else None)
+    page.on(
+        "request",
+        lambda r: (
+            seen.append(r.url) if CLOCK_URL.search(r.url) and r.resource_type == "fetch" else None
+        ),
+    )
     return seen
 
 
@@ -32,13 +36,20 @@ def _add_five_minutes(rnd) -> None:
 
 def _polls(page: Page) -> list[str]:
     seen: list[str] = []
-    page.on("request", lambda r: seen.append(r.url)
-            if CLOCK_URL.search(r.url) and r.headers.get("hx-request") == "true" else None)
+    page.on(
+        "request",
+        lambda r: (
+            seen.append(r.url)
+            if CLOCK_URL.search(r.url) and r.headers.get("hx-request") == "true"
+            else None
+        ),
+    )
     return seen
 
 
-def test_a_clock_change_reaches_the_hall_through_its_poll(live_server, page: Page,
-                                                          transactional_db) -> None:
+def test_a_clock_change_reaches_the_hall_through_its_poll(
+    live_server, page: Page, transactional_db
+) -> None:
     SHOTS.mkdir(exist_ok=True)
     _event, rnd, _m2 = _timed_round(30)
     clock_service.start_clock(round=rnd, actor=SYSTEM)
@@ -73,7 +84,8 @@ def test_a_clock_change_reaches_the_hall_through_its_poll(live_server, page: Pag
 
 
 def test_a_clock_change_reaches_the_call_up_page_through_its_poll(
-        live_server, page: Page, transactional_db, django_user_model) -> None:
+    live_server, page: Page, transactional_db, django_user_model
+) -> None:
     SHOTS.mkdir(exist_ok=True)
     event, rnd, _m2 = _timed_round(30)
     clock_service.start_clock(round=rnd, actor=SYSTEM)

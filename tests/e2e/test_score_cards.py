@@ -12,10 +12,13 @@ from tests.printing.conftest import World, world  # noqa: F401  (the printing fi
 SHOTS = "/tmp/e2e-shots"
 
 
-@pytest.mark.parametrize("size", [TABLET_PORTRAIT, TABLET_LANDSCAPE], ids=["portrait",
-                                                                           "landscape"])
-def test_score_cards_button_beside_the_round_pdf(live_server, page: Page, world: World,  # noqa: F811
-                                                 size: dict) -> None:
+@pytest.mark.parametrize("size", [TABLET_PORTRAIT, TABLET_LANDSCAPE], ids=["portrait", "landscape"])
+def test_score_cards_button_beside_the_round_pdf(
+    live_server,
+    page: Page,
+    world: World,  # noqa: F811
+    size: dict,
+) -> None:
     page.set_viewport_size(size)
     page.goto(live_server.url + "/accounts/login/")
     page.get_by_label("Username").fill("orga")
@@ -33,7 +36,8 @@ def test_score_cards_button_beside_the_round_pdf(live_server, page: Page, world:
     assert abs(box["y"] - sheets_box["y"]) < 2 * box["height"]  # in the round's button row
     topmost = page.evaluate(
         "([x, y]) => document.elementFromPoint(x, y).closest('a')?.getAttribute('href')",
-        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+    )
     assert topmost == cards.get_attribute("href")
     page.screenshot(path=f"{SHOTS}/score-cards-{size['width']}x{size['height']}.png")
     answer = page.request.get(live_server.url + topmost)

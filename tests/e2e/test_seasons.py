@@ -34,24 +34,34 @@ class _NoCapture:
 
 
 def _on_top(page: Page, selector: str) -> bool:
-    return page.eval_on_selector(selector, """el => {
+    return page.eval_on_selector(
+        selector,
+        """el => {
         const r = el.getBoundingClientRect();
         const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
         return r.top >= 0 && r.bottom <= window.innerHeight && (hit === el || el.contains(hit));
-    }""")
+    }""",
+    )
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (768, 1024), (390, 844)])
 def test_organiser_makes_a_championship_and_sees_its_ranking(
-        organiser_page: Page, live_server, django_user_model, size):  # noqa: F811
+    organiser_page: Page, live_server, django_user_model, size
+):  # noqa: F811
     page = organiser_page
     problems = Problems(page)
     chief = django_user_model.objects.get(username="chief")
-    players = [Player.objects.create(name=f"Seasoned {chr(65 + i)}", nationality="DE")
-               for i in range(8)]
+    players = [
+        Player.objects.create(name=f"Seasoned {chr(65 + i)}", nationality="DE") for i in range(8)
+    ]
     played_event("spring-cup", datetime.date(2026, 3, 1), players, _NoCapture, owner=chief)
-    played_event("summer-cup", datetime.date(2026, 5, 1), list(reversed(players[:4])),
-                 _NoCapture, owner=chief)
+    played_event(
+        "summer-cup",
+        datetime.date(2026, 5, 1),
+        list(reversed(players[:4])),
+        _NoCapture,
+        owner=chief,
+    )
     page.set_viewport_size({"width": size[0], "height": size[1]})
     SHOTS.mkdir(exist_ok=True)
     tag = f"{size[0]}x{size[1]}"

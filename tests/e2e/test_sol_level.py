@@ -33,14 +33,17 @@ def test_an_imported_25_25_reads_as_a_draw(live_server, page: Page, size) -> Non
     assert page.locator(".scoreboard-table tr.is-winner").count() == 0
     page.screenshot(path=str(SHOTS / f"sol-level-match-{size['width']}.png"))
     page.goto(f"{live_server.url}/t/{e.tournament.slug}/event/{e.pk}/standings/")
-    headers = [h.strip() for h in
-               page.locator("table.standings-table thead th").all_inner_texts()]
+    headers = [h.strip() for h in page.locator("table.standings-table thead th").all_inner_texts()]
     points, draws = headers.index("Pts"), headers.index("D")
     rows = page.locator("table.standings-table tbody tr")
-    cells = {r.locator("th").inner_text().split("\n")[0].strip():
-             r.locator("td, th").all_inner_texts() for r in rows.all()}
+    cells = {
+        r.locator("th").inner_text().split("\n")[0].strip(): r.locator("td, th").all_inner_texts()
+        for r in rows.all()
+    }
     assert {n: (c[points], c[draws]) for n, c in cells.items()} == {
-        "Gen3 Player": ("2", "0"), "Gen1 Player": ("1", "1"), "Gen2 Player": ("1", "1"),
-        "Gen4 Player": ("0", "0")}
-    page.screenshot(path=str(SHOTS / f"sol-level-standings-{size['width']}.png"),
-                    full_page=True)
+        "Gen3 Player": ("2", "0"),
+        "Gen1 Player": ("1", "1"),
+        "Gen2 Player": ("1", "1"),
+        "Gen4 Player": ("0", "0"),
+    }
+    page.screenshot(path=str(SHOTS / f"sol-level-standings-{size['width']}.png"), full_page=True)

@@ -20,16 +20,20 @@ SHOTS = Path("/tmp/sol-upload-shots")  # looked at by hand, never committed
 
 
 def _on_top(page: Page, selector: str) -> bool:
-    return page.eval_on_selector(selector, """el => {
+    return page.eval_on_selector(
+        selector,
+        """el => {
         const r = el.getBoundingClientRect();
         const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
         return r.top >= 0 && r.bottom <= window.innerHeight && (hit === el || el.contains(hit));
-    }""")
+    }""",
+    )
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (768, 1024), (390, 844)])
 def test_organiser_uploads_previews_and_imports_a_sol_archive(
-        organiser_page: Page, live_server, size):  # noqa: F811
+    organiser_page: Page, live_server, size
+):  # noqa: F811
     page = organiser_page
     problems = Problems(page)
     page.set_viewport_size({"width": size[0], "height": size[1]})
@@ -39,7 +43,8 @@ def test_organiser_uploads_previews_and_imports_a_sol_archive(
     expect(page.get_by_role("heading", level=1)).to_have_text("Import from SoL")
     # a file that is not SoL's: refused in words, nothing stored
     page.get_by_label("SoL file").set_input_files(
-        files=[{"name": "notes.sol", "mimeType": "text/plain", "buffer": b"- a\n- b\n"}])
+        files=[{"name": "notes.sol", "mimeType": "text/plain", "buffer": b"- a\n- b\n"}]
+    )
     page.get_by_role("button", name="Read the file").click()
     expect(page.get_by_role("alert")).to_contain_text("This file cannot be imported")
     page.screenshot(path=str(SHOTS / f"refused-{size[0]}x{size[1]}.png"), full_page=True)

@@ -19,17 +19,26 @@ def _game_two_one_stroke_from_its_end():
     colour left with the queen covered: his next stroke pocketing it ends game 2 (1-1)."""
     match = tossed_match()
     for winner in ("a", "a", "a", "b", "b"):
-        record_quick_board(match=match, winner=winner, carrommen=9, queen=winner,
-                           client_id=uuid.uuid4(), actor=UMPIRE)
+        record_quick_board(
+            match=match,
+            winner=winner,
+            carrommen=9,
+            queen=winner,
+            client_id=uuid.uuid4(),
+            actor=UMPIRE,
+        )
         match.refresh_from_db()
     current = match_snapshot(match).current
     colour = "white" if current.breaker == "b" else "black"
     strokes = [] if colour == "white" else [{"by": "white"}]
-    strokes += [{"by": colour, "pocketed": {colour: 1, "queen": True}},
-                {"by": colour, "pocketed": {colour: 7}}]
+    strokes += [
+        {"by": colour, "pocketed": {colour: 1, "queen": True}},
+        {"by": colour, "pocketed": {colour: 7}},
+    ]
     for payload in strokes:
-        record_event(match=match, payload={"type": "stroke", **payload},
-                     client_id=uuid.uuid4(), actor=UMPIRE)
+        record_event(
+            match=match, payload={"type": "stroke", **payload}, client_id=uuid.uuid4(), actor=UMPIRE
+        )
         match.refresh_from_db()
     return match, colour
 

@@ -86,8 +86,11 @@ def boxes(page: Page) -> dict[str, list[int]]:
 
 
 def assert_same_places(first: dict, now: dict, state: str) -> None:
-    moved = {key: (first[key], box) for key, box in now.items() if key in first
-             and any(abs(a - b) > 2 for a, b in zip(first[key], box, strict=True))}
+    moved = {
+        key: (first[key], box)
+        for key, box in now.items()
+        if key in first and any(abs(a - b) > 2 for a, b in zip(first[key], box, strict=True))
+    }
     assert moved == {}, f"{state}: buttons moved {moved}"
 
 
@@ -96,8 +99,9 @@ def topmost(page: Page, selector: str) -> bool:
 
 
 @pytest.mark.parametrize("size", ALL_SIZES)
-def test_every_button_keeps_its_place_for_the_whole_board(live_server, page: Page,
-                                                          transactional_db, size):
+def test_every_button_keeps_its_place_for_the_whole_board(
+    live_server, page: Page, transactional_db, size
+):
     problems, match = start(live_server, page, size)
     revision = match.revision
     seen: dict[str, list[int]] = boxes(page)
@@ -106,10 +110,11 @@ def test_every_button_keeps_its_place_for_the_whole_board(live_server, page: Pag
     strokes = [
         ("the break: one own carromman", ["#quick-own"]),
         ("the striker alone: a due", ['label[for="pad-striker"]', "#commit"]),
-        ("a foul with one black", ['label[for="pad-black-1"]', 'label[for="pad-foul"]',
-                                   "#commit"]),
-        ("the queen with one white: cover due", ['label[for="pad-white-1"]',
-                                                 'label[for="pad-queen"]', "#commit"]),
+        ("a foul with one black", ['label[for="pad-black-1"]', 'label[for="pad-foul"]', "#commit"]),
+        (
+            "the queen with one white: cover due",
+            ['label[for="pad-white-1"]', 'label[for="pad-queen"]', "#commit"],
+        ),
         ("the cover", ["#quick-own"]),
         ("striker in a foul", ["#combo-striker-foul", "#commit"]),
         ("one opponent's carromman", ["#quick-opponent"]),
@@ -133,15 +138,26 @@ def test_every_button_keeps_its_place_for_the_whole_board(live_server, page: Pag
             expect(page.locator("#pad-queen")).to_be_disabled()
             expect(page.locator("#combo-queen-own")).to_be_disabled()
             expect(page.locator('label[for="pad-queen"]')).to_be_visible()
-    for key in ("quick-missed", "quick-nothing", "quick-own", "quick-opponent", "pad-striker",
-                "pad-foul", "pad-queen", "combo-striker-foul", "commit", "undo"):
+    for key in (
+        "quick-missed",
+        "quick-nothing",
+        "quick-own",
+        "quick-opponent",
+        "pad-striker",
+        "pad-foul",
+        "pad-queen",
+        "combo-striker-foul",
+        "commit",
+        "undo",
+    ):
         assert key in seen, key
     problems.assert_none()
 
 
 @pytest.mark.parametrize("size", [SIZES[0], SIZES[2], PHONE])
-def test_a_point_carrom_board_keeps_its_one_tap_buttons_in_place(live_server, page: Page,
-                                                                 transactional_db, size):
+def test_a_point_carrom_board_keeps_its_one_tap_buttons_in_place(
+    live_server, page: Page, transactional_db, size
+):
     from tests.factories import make_match
 
     page.set_viewport_size(size)
@@ -159,8 +175,9 @@ def test_a_point_carrom_board_keeps_its_one_tap_buttons_in_place(live_server, pa
 
 
 @pytest.mark.parametrize("size", [SIZES[0], SIZES[2], PHONE])
-def test_one_tap_never_discards_what_is_set_on_the_pad(live_server, page: Page,
-                                                       transactional_db, size):
+def test_one_tap_never_discards_what_is_set_on_the_pad(
+    live_server, page: Page, transactional_db, size
+):
     problems, match = start(live_server, page, size)
     tap(page, "#quick-own")  # the break
     settled(page, match.revision + 1)
@@ -260,8 +277,9 @@ def test_every_sheet_leaves_the_commit_in_sight_and_closes_three_ways(
 
 
 @pytest.mark.parametrize("size", ALL_SIZES)
-def test_the_menu_lies_under_the_top_bar_and_closes_three_ways(live_server, page: Page,
-                                                               transactional_db, size):
+def test_the_menu_lies_under_the_top_bar_and_closes_three_ways(
+    live_server, page: Page, transactional_db, size
+):
     problems, match = start(live_server, page, size)
     menu = page.locator("body > header")
     tap(page, "#site-menu")

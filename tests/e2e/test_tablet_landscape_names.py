@@ -18,8 +18,12 @@ from tests.factories import make_match
 SIZES = {"1024x768": {"width": 1024, "height": 768}, "1280x800": {"width": 1280, "height": 800}}
 SHOTS = os.environ.get("TABLET_SHOTS")
 #: made-up names as long as a hall's longest (no real person's)
-LONG = {"Asha Rao": "Annapurna Venkataraghavan", "Ben Kirk": "Maximilian Oberhollenzer",
-        "Chen Li": "Chandrasekhar Ramaswamy", "Dora Vik": "Dorothea Wittgensteiner"}
+LONG = {
+    "Asha Rao": "Annapurna Venkataraghavan",
+    "Ben Kirk": "Maximilian Oberhollenzer",
+    "Chen Li": "Chandrasekhar Ramaswamy",
+    "Dora Vik": "Dorothea Wittgensteiner",
+}
 
 WHOLE = """() => {
   const out = [];
@@ -37,8 +41,9 @@ WHOLE = """() => {
 
 @pytest.mark.parametrize("kind", ["singles", "doubles"])
 @pytest.mark.parametrize("size", SIZES)
-def test_player_names_are_whole_in_landscape(live_server, page: Page, transactional_db,
-                                             size: str, kind: str):
+def test_player_names_are_whole_in_landscape(
+    live_server, page: Page, transactional_db, size: str, kind: str
+):
     match = make_match(kind=kind)
     for old, new in LONG.items():
         Player.objects.filter(name=old).update(name=new)

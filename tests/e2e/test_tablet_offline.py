@@ -31,8 +31,12 @@ def own_context(browser: Browser, live_server, viewport: dict):
 
 
 def keys(match) -> list[str]:
-    return [str(k) for k in BoardEvent.objects.filter(board__game__match=match)
-            .order_by("seq").values_list("client_id", flat=True)]
+    return [
+        str(k)
+        for k in BoardEvent.objects.filter(board__game__match=match)
+        .order_by("seq")
+        .values_list("client_id", flat=True)
+    ]
 
 
 def test_ten_strokes_through_a_minute_offline_are_recorded_once_in_order(
@@ -65,8 +69,9 @@ def test_ten_strokes_through_a_minute_offline_are_recorded_once_in_order(
     problems.assert_none()
 
 
-def test_strokes_kept_offline_survive_closing_the_page(live_server, browser: Browser,
-                                                       transactional_db):
+def test_strokes_kept_offline_survive_closing_the_page(
+    live_server, browser: Browser, transactional_db
+):
     match, url, context, page = own_context(browser, live_server, TABLET_PORTRAIT)
     context.set_offline(True)
     page.locator("#quick-own").tap()  # white's break, one white: white goes on
@@ -88,13 +93,17 @@ def test_strokes_kept_offline_survive_closing_the_page(live_server, browser: Bro
     expect(again.locator("#history .u-history-item")).to_have_count(4)
     recorded = events(match)
     assert [(e["by"], e.get("pocketed")) for e in recorded] == [
-        ("white", {"white": 1}), ("white", {"white": 1}), ("white", {"black": 1}),
-        ("black", None)]
+        ("white", {"white": 1}),
+        ("white", {"white": 1}),
+        ("white", {"black": 1}),
+        ("black", None),
+    ]
     context.close()
 
 
-def test_a_refused_queued_stroke_is_shown_and_holds_the_rest(live_server, page: Page,
-                                                             transactional_db):
+def test_a_refused_queued_stroke_is_shown_and_holds_the_rest(
+    live_server, page: Page, transactional_db
+):
     problems = Problems(page, allowed={409})
     match = tossed_match()
     page.goto(f"{live_server.url}/u/{match.umpire_token}/")
@@ -103,9 +112,12 @@ def test_a_refused_queued_stroke_is_shown_and_holds_the_rest(live_server, page: 
         page.locator("#quick-nothing").tap()
     expect(page.locator("#history .u-history-item.is-pending")).to_have_count(3)
     # meanwhile another tablet records the break
-    record_event(match=match, payload={"type": "stroke", "by": "white",
-                                       "pocketed": {"white": 1}},
-                 client_id="00000000-0000-4000-8000-000000000001", actor=UMPIRE)
+    record_event(
+        match=match,
+        payload={"type": "stroke", "by": "white", "pocketed": {"white": 1}},
+        client_id="00000000-0000-4000-8000-000000000001",
+        actor=UMPIRE,
+    )
 
     page.context.set_offline(False)
     banner = page.locator("#net-banner")
@@ -123,12 +135,15 @@ def test_a_refused_queued_stroke_is_shown_and_holds_the_rest(live_server, page: 
     problems.assert_none()
 
 
-def test_an_idle_tablet_follows_the_other_within_three_seconds(live_server, browser: Browser,
-                                                               transactional_db):
+def test_an_idle_tablet_follows_the_other_within_three_seconds(
+    live_server, browser: Browser, transactional_db
+):
     match = tossed_match()
     url = f"{live_server.url}/u/{match.umpire_token}/"
-    contexts = [browser.new_context(viewport=size, has_touch=True, locale="en-GB")
-                for size in (TABLET_PORTRAIT, TABLET_LANDSCAPE)]
+    contexts = [
+        browser.new_context(viewport=size, has_touch=True, locale="en-GB")
+        for size in (TABLET_PORTRAIT, TABLET_LANDSCAPE)
+    ]
     first, idle = (c.new_page() for c in contexts)
     polls: list[int] = []
     idle.on("response", lambda r: "/state/" in r.url and polls.append(r.status))
@@ -138,15 +153,15 @@ def test_an_idle_tablet_follows_the_other_within_three_seconds(live_server, brow
 
     first.locator("#quick-own").tap()
     expect(first.locator("#rulings")).to_contain_text("Break made by White (Ben Kirk).")
-    expect(idle.locator("#rulings")).to_contain_text("Break made by White (Ben Kirk).",
-                                                     timeout=3000)
+    expect(idle.locator("#rulings")).to_contain_text(
+        "Break made by White (Ben Kirk).", timeout=3000
+    )
     assert 304 in polls  # unchanged polls are answered without a body
     for context in contexts:
         context.close()
 
 
-def test_the_scoring_page_reopens_without_network(live_server, browser: Browser,
-                                                  transactional_db):
+def test_the_scoring_page_reopens_without_network(live_server, browser: Browser, transactional_db):
     """The service worker keeps the page and its static files; strokes go on being kept."""
     match, _url, context, page = own_context(browser, live_server, TABLET_LANDSCAPE)
     for _ in range(50):  # the worker takes the page over (clients.claim)

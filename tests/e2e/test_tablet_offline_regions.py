@@ -31,13 +31,18 @@ CASES = {
     "queen-uncovered": ([], ["#quick-own", "pad:queen", "#commit"]),
     "queen-covered": ([], ["#quick-own", "pad:queen", "#commit", "pad:white-1", "#commit"]),
     "dues": ([], ["#quick-own", "#quick-nothing", "pad:striker", "#commit"]),
-    "board-end": ([{"white": 1, "queen": True}, {"white": 1}, {"white": 6}],
-                  ["pad:white-1", "#commit"]),
-    "void-replay-stroke": ([{"white": 1}, "void"],
-                           ["#card-go", "offline", "pad:white-3", "pad:queen", "#commit"]),
-    "void-replay": ([{"white": 1}, "void"],
-                    ["#card-go", "offline", "pad:white-3", "pad:queen", "#commit",
-                     "pad:white-6", "#commit"]),
+    "board-end": (
+        [{"white": 1, "queen": True}, {"white": 1}, {"white": 6}],
+        ["pad:white-1", "#commit"],
+    ),
+    "void-replay-stroke": (
+        [{"white": 1}, "void"],
+        ["#card-go", "offline", "pad:white-3", "pad:queen", "#commit"],
+    ),
+    "void-replay": (
+        [{"white": 1}, "void"],
+        ["#card-go", "offline", "pad:white-3", "pad:queen", "#commit", "pad:white-6", "#commit"],
+    ),
 }
 
 READ = """() => {
@@ -78,15 +83,18 @@ READ = """() => {
 
 
 def _record(match, entry) -> None:
-    payload = {"type": "void"} if entry == "void" else {
-        "type": "stroke", "by": "white", "pocketed": entry}
+    payload = (
+        {"type": "void"}
+        if entry == "void"
+        else {"type": "stroke", "by": "white", "pocketed": entry}
+    )
     record_event(match=match, payload=payload, client_id=str(uuid.uuid4()), actor=UMPIRE)
     match.refresh_from_db()
 
 
 def _tap(page: Page, what: str) -> None:
     if what.startswith(PAD_TAP):
-        page.locator(f'label[for="pad-{what[len(PAD_TAP):]}"]').tap()
+        page.locator(f'label[for="pad-{what[len(PAD_TAP) :]}"]').tap()
     else:
         page.locator(what).tap()
 
@@ -132,8 +140,9 @@ def _play(page: Page, live_server, case: str, offline: bool) -> dict:
 
 
 @pytest.mark.parametrize("case", list(CASES))
-def test_every_region_offline_says_what_it_says_online(live_server, page: Page,
-                                                      transactional_db, case: str):
+def test_every_region_offline_says_what_it_says_online(
+    live_server, page: Page, transactional_db, case: str
+):
     problems = Problems(page, allowed={409})
     page.set_viewport_size({"width": 768, "height": 1024})
     online = _play(page, live_server, case, offline=False)

@@ -18,8 +18,12 @@ ENGINE_READY = "() => !!window.UmpireEngine && window.UmpireEngine.state === 're
 
 
 def _stroke(match, pocketed: dict) -> None:
-    record_event(match=match, payload={"type": "stroke", "by": "white", "pocketed": pocketed},
-                 client_id=str(uuid.uuid4()), actor=UMPIRE)
+    record_event(
+        match=match,
+        payload={"type": "stroke", "by": "white", "pocketed": pocketed},
+        client_id=str(uuid.uuid4()),
+        actor=UMPIRE,
+    )
     match.refresh_from_db()
 
 
@@ -64,9 +68,11 @@ def test_the_first_strokes_after_a_drop_are_ruled_and_drawn_from_the_engine(
 
     page.locator("#quick-nothing").tap()  # nothing: the turn passes
     expect(pending).to_have_count(2)
-    page.wait_for_function("(b) => { const s = document.querySelector("
-                           "'#sides .u-side.is-on-turn'); return s && s.dataset.side !== b; }",
-                           arg=breaker)
+    page.wait_for_function(
+        "(b) => { const s = document.querySelector("
+        "'#sides .u-side.is-on-turn'); return s && s.dataset.side !== b; }",
+        arg=breaker,
+    )
     expect(page.locator("#undo-what")).to_contain_text(re.compile("nothing pocketed", re.I))
     expect(page.locator("#net-state")).to_contain_text("2")
 
@@ -77,8 +83,9 @@ def test_the_first_strokes_after_a_drop_are_ruled_and_drawn_from_the_engine(
     problems.assert_none()
 
 
-def test_a_board_ended_offline_locks_the_pad_until_start_board(live_server, page: Page,
-                                                              transactional_db):
+def test_a_board_ended_offline_locks_the_pad_until_start_board(
+    live_server, page: Page, transactional_db
+):
     problems = Problems(page, allowed={409})
     match = tossed_match()
     _stroke(match, {"white": 1, "queen": True})

@@ -51,8 +51,9 @@ BOXES = """() => {
 }"""
 
 
-def test_on_a_phone_the_banner_covers_nothing_and_counts_are_44px(live_server, page: Page,
-                                                                 transactional_db):
+def test_on_a_phone_the_banner_covers_nothing_and_counts_are_44px(
+    live_server, page: Page, transactional_db
+):
     problems = Problems(page, allowed={409})
     match = tossed_match()
     page.set_viewport_size(PHONE)
@@ -89,8 +90,10 @@ def test_on_a_phone_the_banner_covers_nothing_and_counts_are_44px(live_server, p
     # the count of strokes waiting is whole in the top bar
     chip = page.locator("#net-state").bounding_box()
     assert chip is not None and chip["x"] >= 0 and chip["x"] + chip["width"] <= PHONE["width"]
-    assert page.evaluate("() => { const e = document.getElementById('net-state');"
-                         " return e.scrollHeight <= e.clientHeight + 1; }")  # not clamped
+    assert page.evaluate(
+        "() => { const e = document.getElementById('net-state');"
+        " return e.scrollHeight <= e.clientHeight + 1; }"
+    )  # not clamped
     # the newest ruling is there and on top
     assert "ruling" in after, sorted(after)
 

@@ -17,13 +17,17 @@ from scoring.models import Match
 from scoring.services.matches import record_event, record_quick_board
 from tests.e2e.test_umpire_tablet import UMPIRE, Problems, events, tossed_match
 
-SIZES = [pytest.param({"width": w, "height": h}, id=f"{w}x{h}")
-         for w, h in ((768, 1024), (800, 1280), (1024, 768), (1280, 800))]
+SIZES = [
+    pytest.param({"width": w, "height": h}, id=f"{w}x{h}")
+    for w, h in ((768, 1024), (800, 1280), (1024, 768), (1280, 800))
+]
 #: A phone held upright: a small club's umpire scores on one (the same checks as a tablet).
 PHONE = pytest.param({"width": 390, "height": 844}, id="390x844")
 
-CONTROLS = ("#umpire-app button, #umpire-app label.u-seg-btn, #umpire-app label.u-toggle, "
-            "#umpire-app label.u-choice, #umpire-app summary, #umpire-app a.btn")
+CONTROLS = (
+    "#umpire-app button, #umpire-app label.u-seg-btn, #umpire-app label.u-toggle, "
+    "#umpire-app label.u-choice, #umpire-app summary, #umpire-app a.btn"
+)
 
 #: Every displayed control that is off the screen or covered by something else.
 HIDDEN_CONTROLS_JS = """(selector) => {
@@ -69,8 +73,9 @@ def pad_top(page: Page) -> float:
     return box["y"]
 
 
-def start(live_server, page: Page, size: dict, *, game_one_won: bool = False
-          ) -> tuple[Problems, Match]:
+def start(
+    live_server, page: Page, size: dict, *, game_one_won: bool = False
+) -> tuple[Problems, Match]:
     """A tossed match open on the tablet at ``size`` (game 1 already won by A)."""
     page.set_viewport_size(size)
     problems = Problems(page)
@@ -96,8 +101,14 @@ def test_a_whole_board_from_the_break_to_the_end_keeps_every_control_on_screen(
     problems, match = start(live_server, page, size)
     revision = match.revision
     answers: list[int] = []  # the size of every stroke's answer, as the tablet received it
-    page.on("response", lambda r: answers.append(len(r.body())) if (
-        r.request.method == "POST" and r.url.endswith("/event/")) else None)
+    page.on(
+        "response",
+        lambda r: (
+            answers.append(len(r.body()))
+            if (r.request.method == "POST" and r.url.endswith("/event/"))
+            else None
+        ),
+    )
 
     assert_all_controls_on_screen(page, "before the break")
     expect(page.locator("#quick-missed")).to_be_visible()  # while the break is not made
@@ -106,10 +117,11 @@ def test_a_whole_board_from_the_break_to_the_end_keeps_every_control_on_screen(
     strokes = [
         ("the break: one own carromman", ["#quick-own"]),
         ("the striker alone: a due", ['label[for="pad-striker"]', "#commit"]),
-        ("a foul with one black", ['label[for="pad-black-1"]', 'label[for="pad-foul"]',
-                                   "#commit"]),
-        ("the queen with one white: cover due", ['label[for="pad-white-1"]',
-                                                 'label[for="pad-queen"]', "#commit"]),
+        ("a foul with one black", ['label[for="pad-black-1"]', 'label[for="pad-foul"]', "#commit"]),
+        (
+            "the queen with one white: cover due",
+            ['label[for="pad-white-1"]', 'label[for="pad-queen"]', "#commit"],
+        ),
         ("the cover", ["#quick-own"]),
         ("one opponent's carromman", ["#quick-opponent"]),
         ("nothing", ["#quick-nothing"]),
@@ -172,8 +184,9 @@ def assert_kept_regions_are_current(page: Page, state: str) -> None:
 
 def _game_one_won(match: Match) -> None:
     for _ in range(3):  # 12 + 12 + 1: Asha Rao (A) wins game 1
-        record_quick_board(match=match, winner="a", carrommen=9, queen="a",
-                           client_id=uuid.uuid4(), actor=UMPIRE)
+        record_quick_board(
+            match=match, winner="a", carrommen=9, queen="a", client_id=uuid.uuid4(), actor=UMPIRE
+        )
         match.refresh_from_db()
 
 
@@ -251,8 +264,9 @@ def test_the_stroke_clock_starts_at_play_and_does_not_restart_on_undo(
 
 
 @pytest.mark.parametrize("size", [SIZES[0], SIZES[2], PHONE])
-def test_a_point_carrom_board_keeps_every_control_on_screen(live_server, page: Page,
-                                                            transactional_db, size):
+def test_a_point_carrom_board_keeps_every_control_on_screen(
+    live_server, page: Page, transactional_db, size
+):
     """Three players (issue 19): the same fixed screen, words for three."""
     from tests.factories import make_match
 
@@ -274,8 +288,9 @@ def test_a_point_carrom_board_keeps_every_control_on_screen(live_server, page: P
 
 
 @pytest.mark.parametrize("size", [*SIZES, PHONE])
-def test_the_connection_banner_keeps_its_buttons_on_screen(live_server, page: Page, size,
-                                                           transactional_db):
+def test_the_connection_banner_keeps_its_buttons_on_screen(
+    live_server, page: Page, size, transactional_db
+):
     """Offline, the banner's "Send again now" is on the screen and on top at every tablet size
     (in the strip's fixed height a wrapping column once put it past the right edge at
     768×1024); a refused queued stroke's three buttons too."""
@@ -289,9 +304,12 @@ def test_the_connection_banner_keeps_its_buttons_on_screen(live_server, page: Pa
         tap(page, "#quick-nothing")
     expect(page.locator("#net-banner-retry")).to_be_visible()
     assert_all_controls_on_screen(page, "offline")
-    record_event(match=match, payload={"type": "stroke", "by": "white",
-                                       "pocketed": {"white": 1}},
-                 client_id=str(uuid.uuid4()), actor=UMPIRE)  # another tablet was first
+    record_event(
+        match=match,
+        payload={"type": "stroke", "by": "white", "pocketed": {"white": 1}},
+        client_id=str(uuid.uuid4()),
+        actor=UMPIRE,
+    )  # another tablet was first
     page.context.set_offline(False)
     expect(page.locator("#queue-drop")).to_be_visible(timeout=15000)
     assert_all_controls_on_screen(page, "refused")

@@ -44,19 +44,25 @@ def _after_the_break(live_server, page: Page, size: dict):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_worst_stroke_takes_four_taps_and_the_commit(live_server, page: Page,
-                                                          transactional_db, size):
+def test_the_worst_stroke_takes_four_taps_and_the_commit(
+    live_server, page: Page, transactional_db, size
+):
     problems, match, revision = _after_the_break(live_server, page, size)
     top = pad_top(page)
     taps = Taps(page)
 
-    taps("#combo-queen-own", 'label[for="pad-black-1"]', "#combo-striker-foul",
-         "#combo-off-black")
+    taps("#combo-queen-own", 'label[for="pad-black-1"]', "#combo-striker-foul", "#combo-off-black")
     for combo in ("#combo-queen-own", "#combo-striker-foul", "#combo-off-black"):
         expect(page.locator(combo)).to_have_attribute("aria-pressed", "true")
     # the pad's own rows show what the modifiers set
-    for field in ("#pad-queen", "#pad-white-1", "#pad-black-1", "#pad-striker", "#pad-foul",
-                  "#pad-off_black-1"):
+    for field in (
+        "#pad-queen",
+        "#pad-white-1",
+        "#pad-black-1",
+        "#pad-striker",
+        "#pad-foul",
+        "#pad-off_black-1",
+    ):
         expect(page.locator(field)).to_be_checked()
     assert_all_controls_on_screen(page, "the worst stroke set")
     assert pad_top(page) == pytest.approx(top, abs=1)
@@ -65,9 +71,12 @@ def test_the_worst_stroke_takes_four_taps_and_the_commit(live_server, page: Page
 
     assert taps.count <= 5
     assert events(match)[-1] == {
-        "type": "stroke", "by": "white",
+        "type": "stroke",
+        "by": "white",
         "pocketed": {"white": 1, "black": 1, "queen": True, "striker": True},
-        "off_board": {"black": 1}, "foul": "improper_stroke"}
+        "off_board": {"black": 1},
+        "foul": "improper_stroke",
+    }
     rulings = page.locator("#rulings")
     expect(rulings).to_contain_text("ICF 64")  # the foul: his carromman and the queen come back
     expect(rulings).to_contain_text("striker")  # ruling 7: two penalty carrommen
@@ -86,19 +95,22 @@ SIMPLE = [
     ("nothing", ["#quick-nothing"], {}),
     ("1 opponent's", ["#quick-opponent"], {"pocketed": {"black": 1}}),
     ("2 own", ['label[for="pad-white-2"]', "#commit"], {"pocketed": {"white": 2}}),
-    ("queen and own", ["#combo-queen-own", "#commit"],
-     {"pocketed": {"white": 1, "queen": True}}),
+    ("queen and own", ["#combo-queen-own", "#commit"], {"pocketed": {"white": 1, "queen": True}}),
     ("the striker", ['label[for="pad-striker"]', "#commit"], {"pocketed": {"striker": True}}),
     ("a foul", ['label[for="pad-foul"]', "#commit"], {"foul": "improper_stroke"}),
-    ("the striker in a foul", ["#combo-striker-foul", "#commit"],
-     {"pocketed": {"striker": True}, "foul": "improper_stroke"}),
+    (
+        "the striker in a foul",
+        ["#combo-striker-foul", "#commit"],
+        {"pocketed": {"striker": True}, "foul": "improper_stroke"},
+    ),
     ("1 off the board", ["#combo-off-white", "#commit"], {"off_board": {"white": 1}}),
 ]
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_each_simpler_stroke_takes_its_obvious_taps(live_server, page: Page, transactional_db,
-                                                     size):
+def test_each_simpler_stroke_takes_its_obvious_taps(
+    live_server, page: Page, transactional_db, size
+):
     problems, match, revision = _after_the_break(live_server, page, size)
     url = page.url
     for name, selectors, recorded in SIMPLE:

@@ -31,13 +31,19 @@ DESK = Actor(via="organiser")
 @pytest.fixture
 def tie(transactional_db) -> Tie:
     t = f.tournament("team-open")
-    event = create_event(tournament=t, name="Club teams", actor=DESK, kind="teams",
-                         format="knockout")
+    event = create_event(
+        tournament=t, name="Club teams", actor=DESK, kind="teams", format="knockout"
+    )
     for name in ("Harbour Strikers", "Valley Queens"):
-        squad = [Player.objects.create(name=f"{name.split()[0]} player {n}")
-                 for n in range(1, 4)]
-        add_team(event=event, actor=DESK, name=name, club=name.split()[0], players=squad,
-                 captain=squad[0])
+        squad = [Player.objects.create(name=f"{name.split()[0]} player {n}") for n in range(1, 4)]
+        add_team(
+            event=event,
+            actor=DESK,
+            name=name,
+            club=name.split()[0],
+            players=squad,
+            captain=squad[0],
+        )
     draws.draw_event(event=event, actor=DESK, random_seed=1)
     return make_ties(event)[0]
 
@@ -49,8 +55,9 @@ def _shot(page: Page, name: str) -> None:
 
 def _choose(page: Page, side: str, picks: list[str]) -> None:
     """Pick the players of rubbers 1 (singles), 2 (doubles, two places), 3 (singles)."""
-    for name, value in zip((f"{side}-r1_0", f"{side}-r2_0", f"{side}-r2_1", f"{side}-r3_0"),
-                           picks, strict=True):
+    for name, value in zip(
+        (f"{side}-r1_0", f"{side}-r2_0", f"{side}-r2_1", f"{side}-r3_0"), picks, strict=True
+    ):
         page.select_option(f"select[name='{name}']", label=value)
 
 
@@ -61,8 +68,7 @@ def test_two_captains_submit_lineups_on_phones(live_server, browser, tie: Tie) -
     names_b = [m.player.name for m in team_b.members.select_related("player")]
     phones = [browser.new_context(viewport=PHONE) for _ in range(2)]
     page_a, page_b = (c.new_page() for c in phones)
-    page_a.goto(live_server.url + reverse("scoring:captain-lineup",
-                                          args=[tie.captain_token_a]))
+    page_a.goto(live_server.url + reverse("scoring:captain-lineup", args=[tie.captain_token_a]))
     expect(page_a.get_by_role("heading", name=f"Lineup of {team_a.name}")).to_be_visible()
     # a refused lineup: the same singles player twice
     _choose(page_a, "a", [names_a[0], names_a[1], names_a[2], names_a[0]])
@@ -75,8 +81,7 @@ def test_two_captains_submit_lineups_on_phones(live_server, browser, tie: Tie) -
     expect(page_a.get_by_role("status")).to_contain_text("Your lineup is in")
     for name in names_b:
         expect(page_a.get_by_text(name)).to_have_count(0)
-    page_b.goto(live_server.url + reverse("scoring:captain-lineup",
-                                          args=[tie.captain_token_b]))
+    page_b.goto(live_server.url + reverse("scoring:captain-lineup", args=[tie.captain_token_b]))
     for name in names_a:  # B does not see A's lineup either
         expect(page_b.get_by_text(name)).to_have_count(0)
     _choose(page_b, "b", [names_b[2], names_b[0], names_b[1], names_b[0]])

@@ -131,8 +131,10 @@ LOST = """() => {
 }"""
 
 #: every control, scrolled to: inside the viewport and topmost at its centre
-CONTROLS = ("a[href], button, input:not([type=hidden]), select, textarea, summary, "
-            "[role=button], [tabindex]:not([tabindex='-1'])")
+CONTROLS = (
+    "a[href], button, input:not([type=hidden]), select, textarea, summary, "
+    "[role=button], [tabindex]:not([tabindex='-1'])"
+)
 OUT_OF_REACH = """(selector) => {
   const out = [];
   for (const el of document.querySelectorAll(selector)) {
@@ -173,8 +175,9 @@ OUT_OF_REACH = """(selector) => {
 def zoom_text(session: CDPSession, factor: int) -> None:
     """Chromium's own text size setting (Settings > Appearance > Font size), not a page
     zoom: only the text grows, the viewport keeps its CSS pixels."""
-    session.send("Page.setFontSizes", {"fontSizes": {"standard": 16 * factor,
-                                                     "fixed": 13 * factor}})
+    session.send(
+        "Page.setFontSizes", {"fontSizes": {"standard": 16 * factor, "fixed": 13 * factor}}
+    )
 
 
 def lost_at_zoom(page: Page, session: CDPSession, url: str) -> list[str]:
@@ -185,12 +188,15 @@ def lost_at_zoom(page: Page, session: CDPSession, url: str) -> list[str]:
     zoom_text(session, ZOOM)
     page.goto(url)
     assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == (
-        f"{16 * ZOOM}px")
+        f"{16 * ZOOM}px"
+    )
     page.evaluate("document.fonts.ready")
     after = page.evaluate(FONT_SIZES)
-    found = [f"stays small: {seen['text']} {seen['size']}px"
-             for key, seen in after.items()
-             if key in before and seen["size"] < before[key]["size"] * 1.5]
+    found = [
+        f"stays small: {seen['text']} {seen['size']}px"
+        for key, seen in after.items()
+        if key in before and seen["size"] < before[key]["size"] * 1.5
+    ]
     found += page.evaluate(LOST)
     found += page.evaluate(OUT_OF_REACH, CONTROLS)
     return found
@@ -202,12 +208,18 @@ def lost_at_zoom(page: Page, session: CDPSession, url: str) -> list[str]:
 KNOWN = {"tablet": "the scoring screen's fixed rows clip its words at 200 % text"}
 
 
-@pytest.mark.parametrize("what", [
-    pytest.param(what, marks=pytest.mark.xfail(strict=True, reason=KNOWN[what]))
-    if what in KNOWN else what
-    for what in test_languages.PAGE_NAMES])
-def test_every_page_type_reads_at_200_percent_text(live_server, browser: Browser,
-                                                   hall: Hall, what: str) -> None:
+@pytest.mark.parametrize(
+    "what",
+    [
+        pytest.param(what, marks=pytest.mark.xfail(strict=True, reason=KNOWN[what]))
+        if what in KNOWN
+        else what
+        for what in test_languages.PAGE_NAMES
+    ],
+)
+def test_every_page_type_reads_at_200_percent_text(
+    live_server, browser: Browser, hall: Hall, what: str
+) -> None:
     path = dict(hall.pages)[what]
     found: dict[str, list[str]] = {}
     for page in _logged_in(browser, live_server, hall.tournament, "en"):

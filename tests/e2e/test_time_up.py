@@ -25,8 +25,15 @@ SHOTS = Path("/tmp/standings-shots")
 
 
 def _board(match: Match, winner: str, carrommen: int) -> None:
-    record_quick_board(match=match, winner=winner, carrommen=carrommen, queen=None,
-                       breaker=None, client_id=uuid.uuid4(), actor=SYSTEM)
+    record_quick_board(
+        match=match,
+        winner=winner,
+        carrommen=carrommen,
+        queen=None,
+        breaker=None,
+        client_id=uuid.uuid4(),
+        actor=SYSTEM,
+    )
 
 
 def _visible_and_on_top(page: Page, selector: str) -> None:
@@ -38,7 +45,9 @@ def _visible_and_on_top(page: Page, selector: str) -> None:
         "(sel) => { const r = document.querySelector(sel).getBoundingClientRect();"
         " const el = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
         " return r.top >= 0 && r.bottom <= innerHeight && !!el && !!el.closest(sel); }",
-        arg=selector, timeout=3000)
+        arg=selector,
+        timeout=3000,
+    )
 
 
 def _played_round() -> tuple:
@@ -52,10 +61,10 @@ def _played_round() -> tuple:
     return event, m1, m2
 
 
-@pytest.mark.parametrize("size", [TABLET_LANDSCAPE, TABLET_PORTRAIT],
-                         ids=["landscape", "portrait"])
+@pytest.mark.parametrize("size", [TABLET_LANDSCAPE, TABLET_PORTRAIT], ids=["landscape", "portrait"])
 def test_organiser_stops_by_time_and_the_standings_show_the_draw(
-        live_server, page: Page, transactional_db, django_user_model, size) -> None:
+    live_server, page: Page, transactional_db, django_user_model, size
+) -> None:
     event, m1, m2 = _played_round()
     chief = django_user_model.objects.create_user("chief", password="pw-e2e-only")
     event.tournament.organisers.add(chief)
@@ -91,16 +100,22 @@ def test_organiser_stops_by_time_and_the_standings_show_the_draw(
     headers = [h.strip() for h in page.locator("table.standings-table thead th").all_inner_texts()]
     points = headers.index("Pts")
     draws = headers.index("D")
-    cells = {r.locator("th").inner_text().split("\n")[0].strip():
-             r.locator("td, th").all_inner_texts() for r in rows.all()}
+    cells = {
+        r.locator("th").inner_text().split("\n")[0].strip(): r.locator("td, th").all_inner_texts()
+        for r in rows.all()
+    }
     assert {n: (c[points], c[draws]) for n, c in cells.items()} == {
-        "Timer 0": ("1", "1"), "Timer 1": ("1", "1"), "Timer 3": ("2", "0"),
-        "Timer 2": ("0", "0")}
+        "Timer 0": ("1", "1"),
+        "Timer 1": ("1", "1"),
+        "Timer 3": ("2", "0"),
+        "Timer 2": ("0", "0"),
+    }
     page.screenshot(path=str(SHOTS / f"standings-european-{size['width']}.png"), full_page=True)
 
 
-def test_the_umpire_stops_a_game_by_time_on_the_tablet(live_server, page: Page,
-                                                      transactional_db) -> None:
+def test_the_umpire_stops_a_game_by_time_on_the_tablet(
+    live_server, page: Page, transactional_db
+) -> None:
     _event, _m1, m2 = _played_round()
     page.set_viewport_size(TABLET_PORTRAIT)
     page.goto(f"{live_server.url}/u/{m2.umpire_token}/")
@@ -114,7 +129,8 @@ def test_the_umpire_stops_a_game_by_time_on_the_tablet(live_server, page: Page,
     assert box is not None
     topmost = page.evaluate(
         "([x, y]) => document.elementFromPoint(x, y)?.closest('#time-up-confirm') !== null",
-        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+    )
     assert topmost, "the time-up confirmation is covered"
     page.screenshot(path=str(SHOTS / "tablet-time-up-768.png"))
     confirm.click()

@@ -18,8 +18,10 @@ from tests.browser import TABLET_LANDSCAPE, TABLET_PORTRAIT
 from tests.factories import make_match
 
 UMPIRE = Actor(via="link", device="e2e")
-SIZES = [pytest.param(TABLET_PORTRAIT, id="portrait"),
-         pytest.param(TABLET_LANDSCAPE, id="landscape")]
+SIZES = [
+    pytest.param(TABLET_PORTRAIT, id="portrait"),
+    pytest.param(TABLET_LANDSCAPE, id="landscape"),
+]
 EXPECTED_STATUSES = {200, 302, 409}
 
 
@@ -31,14 +33,25 @@ class Problems:
         allowed = allowed or set()
         page.on("console", lambda m: m.type == "error" and self._console(m.text))
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-        page.on("response", lambda r: r.status >= 400 and r.status not in allowed
-                and self.errors.append(f"{r.status} {r.url}"))
+        page.on(
+            "response",
+            lambda r: (
+                r.status >= 400
+                and r.status not in allowed
+                and self.errors.append(f"{r.status} {r.url}")
+            ),
+        )
 
     def _console(self, text: str) -> None:
         # Chromium and htmx log the failed requests of the tests that cut the network or
         # get a 409.
-        expected = ("net::ERR_", "409", "Failed to load resource", "htmx:afterRequest",
-                    "htmx:sendError")
+        expected = (
+            "net::ERR_",
+            "409",
+            "Failed to load resource",
+            "htmx:afterRequest",
+            "htmx:sendError",
+        )
         if any(marker in text for marker in expected):
             return
         self.errors.append(text)
@@ -56,8 +69,12 @@ def tossed_match() -> Match:
 
 def events(match: Match) -> list[dict]:
     """The recorded events, undo rows left out."""
-    return list(BoardEvent.objects.filter(board__game__match=match).exclude(type="undo")
-                .order_by("seq").values_list("payload", flat=True))
+    return list(
+        BoardEvent.objects.filter(board__game__match=match)
+        .exclude(type="undo")
+        .order_by("seq")
+        .values_list("payload", flat=True)
+    )
 
 
 def tap(page: Page, selector: str) -> None:
@@ -150,15 +167,19 @@ def test_an_umpire_records_a_whole_board(live_server, page: Page, transactional_
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_a_doubles_board_passes_the_turn_to_the_right(live_server, page: Page,
-                                                       transactional_db, size):
+def test_a_doubles_board_passes_the_turn_to_the_right(
+    live_server, page: Page, transactional_db, size
+):
     page.set_viewport_size(size)
     problems = Problems(page)
     match = make_match(kind="doubles")
     record_toss(match=match, winner="a", choice="break", actor=UMPIRE)
     players = {p.name: p.pk for e in (match.entry_a, match.entry_b) for p in e.players}
-    record_seating(match=match, actor=UMPIRE, seating=[
-        players["Asha Rao"], players["Chen Li"], players["Ben Kirk"], players["Dora Vik"]])
+    record_seating(
+        match=match,
+        actor=UMPIRE,
+        seating=[players["Asha Rao"], players["Chen Li"], players["Ben Kirk"], players["Dora Vik"]],
+    )
     page.goto(f"{live_server.url}/u/{match.umpire_token}/")
 
     turn = page.locator("#turn")
@@ -177,8 +198,10 @@ def test_a_second_tablet_on_the_same_match_gets_the_conflict_message(
 ):
     match = tossed_match()
     url = f"{live_server.url}/u/{match.umpire_token}/"
-    contexts = [browser.new_context(viewport=size, has_touch=True, locale="en-GB")
-                for size in (TABLET_PORTRAIT, TABLET_LANDSCAPE)]
+    contexts = [
+        browser.new_context(viewport=size, has_touch=True, locale="en-GB")
+        for size in (TABLET_PORTRAIT, TABLET_LANDSCAPE)
+    ]
     first, second = (c.new_page() for c in contexts)
     problems = Problems(second, allowed={409})
     # the second tablet does not poll here (it would follow the first within 2 s): stale
@@ -192,8 +215,8 @@ def test_a_second_tablet_on_the_same_match_gets_the_conflict_message(
     second.locator("#quick-nothing").tap()  # stale: it has not seen the first stroke
 
     expect(second.locator("#panel-notice")).to_contain_text(  # the discarded tap, named
-        "Nothing pocketed by White (Ben Kirk) was not recorded: White (Ben Kirk) recorded "
-        "first.")
+        "Nothing pocketed by White (Ben Kirk) was not recorded: White (Ben Kirk) recorded first."
+    )
     expect(second.locator("#history .u-history-item")).to_have_count(1)
     expect(second.locator("#history")).to_contain_text("White (Ben Kirk): 1 white")
     assert len(events(match)) == 1
@@ -268,8 +291,7 @@ def test_a_lost_answer_is_retried_with_the_same_key_and_recorded_once(
     problems.assert_none()
 
 
-def test_double_taps_send_one_request_and_record_once(live_server, page: Page,
-                                                      transactional_db):
+def test_double_taps_send_one_request_and_record_once(live_server, page: Page, transactional_db):
     problems = Problems(page)
     match = tossed_match()
     posts: list[str] = []

@@ -46,8 +46,9 @@ OPEN_ONLY = """(index) => document.querySelectorAll('details').forEach(
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr", "it"])
-def test_every_control_of_the_scoring_screens_fits_its_box(live_server, browser: Browser,
-                                                           hall: Hall, language: str) -> None:
+def test_every_control_of_the_scoring_screens_fits_its_box(
+    live_server, browser: Browser, hall: Hall, language: str
+) -> None:
     paths = dict(hall.pages)
     found: dict[str, list[str]] = {}
     for page in _logged_in(browser, live_server, hall.tournament, language):

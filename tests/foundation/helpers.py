@@ -11,10 +11,16 @@ from pathlib import Path
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 # Variables of the test process that must not leak into a manage.py subprocess.
-INHERITED_SETTINGS_VARIABLES = frozenset({
-    "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE", "DATABASE_URL",
-    "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS",
-})
+INHERITED_SETTINGS_VARIABLES = frozenset(
+    {
+        "DJANGO_SETTINGS_MODULE",
+        "DJANGO_ALLOW_ASYNC_UNSAFE",
+        "DATABASE_URL",
+        "DEBUG",
+        "SECRET_KEY",
+        "ALLOWED_HOSTS",
+    }
+)
 
 
 class AssetCollector(HTMLParser):

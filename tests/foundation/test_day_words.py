@@ -21,6 +21,9 @@ def test_no_sweepstakes_in_the_german_texts():
 
 @pytest.mark.parametrize("folder", ["templates", "scoring/views"])
 def test_one_english_term_for_net_points(folder):
-    offenders = [str(p) for p in (ROOT / folder).rglob("*") if p.is_file()
-                 and p.suffix in (".html", ".py") and "point difference" in p.read_text()]
+    offenders = [
+        str(p)
+        for p in (ROOT / folder).rglob("*")
+        if p.is_file() and p.suffix in (".html", ".py") and "point difference" in p.read_text()
+    ]
     assert offenders == []

@@ -19,8 +19,11 @@ HIGH_SIGN = re.compile(r"(?<!\d)(.)([:;?!])(?=\s|$|<|\")")
 
 def wrongly_spaced(text: str) -> list[str]:
     """The places in a French text where a high sign lacks its narrow no-break space."""
-    return [text[max(0, m.start() - 15):m.end() + 5] for m in HIGH_SIGN.finditer(text)
-            if m.group(1) != NNBSP and not text[m.end():].startswith("//")]
+    return [
+        text[max(0, m.start() - 15) : m.end() + 5]
+        for m in HIGH_SIGN.finditer(text)
+        if m.group(1) != NNBSP and not text[m.end() :].startswith("//")
+    ]
 
 
 def test_the_rule_itself() -> None:
@@ -43,14 +46,24 @@ def test_every_french_message_spaces_its_high_signs() -> None:
 def test_the_tablets_history_lines_in_french() -> None:
     names = {"white": "Blanc (Asha Rao)", "black": "Noir (Ben Kirk)"}
     with translation.override("fr"):
-        line = rulings.describe_event({"type": "stroke", "by": "white", "pocketed": {
-            "white": 2, "queen": True}, "foul": "improper_stroke"}, names)
-        point = point_words.describe_point_event({"type": "stroke", "by": "a", "pocketed": {
-            "white": 1}, "touched": False}, {"a": "Asha Rao", "b": "Ben Kirk"})
+        line = rulings.describe_event(
+            {
+                "type": "stroke",
+                "by": "white",
+                "pocketed": {"white": 2, "queen": True},
+                "foul": "improper_stroke",
+            },
+            names,
+        )
+        point = point_words.describe_point_event(
+            {"type": "stroke", "by": "a", "pocketed": {"white": 1}, "touched": False},
+            {"a": "Asha Rao", "b": "Ben Kirk"},
+        )
     assert line.startswith(f"Blanc (Asha Rao){NNBSP}: ") and f"{NNBSP}; " in line, line
     assert point.startswith(f"Asha Rao{NNBSP}: ") and f"{NNBSP}; " in point, point
     assert wrongly_spaced(line) == [] and wrongly_spaced(point) == []
     with translation.override("en"):
-        assert rulings.describe_event({"type": "stroke", "by": "white", "pocketed": {
-            "white": 2}, "foul": "improper_stroke"}, names) == (
-            "Blanc (Asha Rao): 2 white; foul")
+        assert rulings.describe_event(
+            {"type": "stroke", "by": "white", "pocketed": {"white": 2}, "foul": "improper_stroke"},
+            names,
+        ) == ("Blanc (Asha Rao): 2 white; foul")

@@ -172,9 +172,10 @@ def test_catalogues_are_loaded_at_runtime(language, english, translated):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("language", "name"),
-                         [("en", "English"), ("de", "Deutsch"), ("fr", "Français"),
-                          ("it", "Italiano")])
+@pytest.mark.parametrize(
+    ("language", "name"),
+    [("en", "English"), ("de", "Deutsch"), ("fr", "Français"), ("it", "Italiano")],
+)
 def test_the_chooser_names_each_language_in_itself(client, language, name):
     """The chooser on every page (base.html) offers each language in its own words."""
     for shown in ("en", "de", "fr", "it"):
@@ -197,8 +198,7 @@ def _unmarked_words(source: str) -> list[str]:
     text = re.sub(r"<[^>]*>", " ", text)
     words = re.findall(r"[A-Za-z][A-Za-z'’]+(?:\s+[A-Za-z][A-Za-z'’]+)*", text)
     words += [a for a in attributes if re.search("[A-Za-z]{2}", a)]
-    return [w for w in (" ".join(w.split()) for w in words)
-            if not TEMPLATE_WORDS_ALLOWED.match(w)]
+    return [w for w in (" ".join(w.split()) for w in words) if not TEMPLATE_WORDS_ALLOWED.match(w)]
 
 
 def test_every_template_text_is_marked_for_translation():
@@ -225,8 +225,20 @@ def test_po_file_has_every_translatable_string_of_the_code(tmp_path):
     shutil.copytree(PROJECT_ROOT, copy, ignore=ignore)
 
     result = subprocess.run(
-        [sys.executable, "manage.py", "makemessages", "--locale", "de", "--no-obsolete",
-         "--ignore", "tests/*", "--ignore", "bench/*", "--ignore", "staticfiles/*"],
+        [
+            sys.executable,
+            "manage.py",
+            "makemessages",
+            "--locale",
+            "de",
+            "--no-obsolete",
+            "--ignore",
+            "tests/*",
+            "--ignore",
+            "bench/*",
+            "--ignore",
+            "staticfiles/*",
+        ],
         cwd=copy,
         env={**os.environ, "DJANGO_SETTINGS_MODULE": "carrom_tournament.settings"},
         capture_output=True,

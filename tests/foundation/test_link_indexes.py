@@ -11,22 +11,31 @@ from scoring.models import AuditEntry, Match
 
 pytestmark = pytest.mark.django_db
 
-_LINKS = [(Match, "entry_c", "match_entry_c_idx"), (Match, "winner_to", "match_winner_to_idx"),
-          (Match, "loser_to", "match_loser_to_idx"), (Match, "table", "match_table_idx"),
-          (Match, "umpire", "match_umpire_idx"), (AuditEntry, "actor", "audit_actor_idx"),
-          (AuditEntry, "match", "audit_match_idx")]
+_LINKS = [
+    (Match, "entry_c", "match_entry_c_idx"),
+    (Match, "winner_to", "match_winner_to_idx"),
+    (Match, "loser_to", "match_loser_to_idx"),
+    (Match, "table", "match_table_idx"),
+    (Match, "umpire", "match_umpire_idx"),
+    (AuditEntry, "actor", "audit_actor_idx"),
+    (AuditEntry, "match", "audit_match_idx"),
+]
 
 
-@pytest.mark.parametrize(("model", "link", "index"), _LINKS,
-                         ids=[f"{m.__name__}.{link}" for m, link, _i in _LINKS])
+@pytest.mark.parametrize(
+    ("model", "link", "index"), _LINKS, ids=[f"{m.__name__}.{link}" for m, link, _i in _LINKS]
+)
 def test_a_link_is_indexed_where_set(model, link, index) -> None:
     with connection.cursor() as cursor:
         found = connection.introspection.get_constraints(cursor, model._meta.db_table)
     column = model._meta.get_field(link).column
     assert found[index]["columns"] == [column] or found[index]["columns"][0] == column
     # no other index starts with the column: the partial one is the only one written
-    others = [name for name, c in found.items()
-              if name != index and c["index"] and (c["columns"] or [None])[0] == column]
+    others = [
+        name
+        for name, c in found.items()
+        if name != index and c["index"] and (c["columns"] or [None])[0] == column
+    ]
     assert others == []
     if connection.vendor != "sqlite":
         return

@@ -33,35 +33,43 @@ def _make_matches(apps) -> dict[str, int]:
     Game = apps.get_model("scoring", "Game")
 
     day = datetime.date(2026, 11, 14)
-    tournament = Tournament.objects.create(name="Willowbrook Autumn Open",
-                                           slug="willowbrook-autumn", start_date=day,
-                                           end_date=day)
+    tournament = Tournament.objects.create(
+        name="Willowbrook Autumn Open", slug="willowbrook-autumn", start_date=day, end_date=day
+    )
     event = Event.objects.create(tournament=tournament, name="Open singles", format="swiss")
-    a, b, c, d = (Entry.objects.create(event=event, player=Player.objects.create(name=name))
-                  for name in ("Odile Marrow", "Pim Carraway", "Quill Ashdown", "Rhea Tamber"))
+    a, b, c, d = (
+        Entry.objects.create(event=event, player=Player.objects.create(name=name))
+        for name in ("Odile Marrow", "Pim Carraway", "Quill Ashdown", "Rhea Tamber")
+    )
 
     def match(number: int, side_a, side_b, **fields):
-        return Match.objects.create(event=event, number=number, entry_a=side_a,
-                                    entry_b=side_b, **{**EMPTY, **fields})
+        return Match.objects.create(
+            event=event, number=number, entry_a=side_a, entry_b=side_b, **{**EMPTY, **fields}
+        )
 
     def games(m, *played: tuple[str, dict[str, int]]) -> None:
         for number, (winner, scores) in enumerate(played, start=1):
-            Game.objects.create(match=m, number=number, first_breaker="a", winner_side=winner,
-                                scores=scores, finished=True)
+            Game.objects.create(
+                match=m,
+                number=number,
+                first_breaker="a",
+                winner_side=winner,
+                scores=scores,
+                finished=True,
+            )
 
     # two games won by side a, one by side b: 2, 1, 25+7+25, 9+25+4
     decided = match(1, a, b, status="finished", winner_side="a")
-    games(decided, ("a", {"a": 25, "b": 9}), ("b", {"a": 7, "b": 25}),
-          ("a", {"a": 25, "b": 4}))
+    games(decided, ("a", {"a": 25, "b": 9}), ("b", {"a": 7, "b": 25}), ("a", {"a": 25, "b": 4}))
     # a bye: no games, no opponent
     bye = match(2, c, None, status="finished", winner_side="a", bye=True)
     # only one total missing: all four are made from the games
-    partly = match(3, c, d, status="finished", winner_side="b",
-                   games_a=5, games_b=5, points_a=55)
+    partly = match(3, c, d, status="finished", winner_side="b", games_a=5, games_b=5, points_a=55)
     games(partly, ("b", {"a": 3, "b": 25}), ("b", {"a": 11, "b": 25}))
     # already written (here unlike its games, as a stale cache would be): left as it is
-    filled = match(4, d, a, status="finished", winner_side="a",
-                   games_a=1, games_b=1, points_a=30, points_b=31)
+    filled = match(
+        4, d, a, status="finished", winner_side="a", games_a=1, games_b=1, points_a=30, points_b=31
+    )
     games(filled, ("a", {"a": 25, "b": 0}), ("a", {"a": 25, "b": 13}))
 
     for m in (decided, bye, partly):
@@ -88,14 +96,23 @@ def test_0012_fills_the_empty_totals_from_the_games_and_requires_them() -> None:
             return Match.objects.values(*TOTAL_COLUMNS).get(pk=ids[name])
 
         def of_games(name: str) -> dict[str, int]:
-            return match_totals(Game.objects.filter(match_id=ids[name]).order_by("number")
-                                .values_list("winner_side", "scores"))
+            return match_totals(
+                Game.objects.filter(match_id=ids[name])
+                .order_by("number")
+                .values_list("winner_side", "scores")
+            )
 
-        assert totals("decided") == of_games("decided") == {
-            "games_a": 2, "games_b": 1, "points_a": 57, "points_b": 38}
+        assert (
+            totals("decided")
+            == of_games("decided")
+            == {"games_a": 2, "games_b": 1, "points_a": 57, "points_b": 38}
+        )
         assert totals("bye") == of_games("bye") == dict.fromkeys(TOTAL_COLUMNS, 0)
-        assert totals("partly") == of_games("partly") == {
-            "games_a": 0, "games_b": 2, "points_a": 14, "points_b": 50}
+        assert (
+            totals("partly")
+            == of_games("partly")
+            == {"games_a": 0, "games_b": 2, "points_a": 14, "points_b": 50}
+        )
         assert totals("filled") == {"games_a": 1, "games_b": 1, "points_a": 30, "points_b": 31}
 
         for column in TOTAL_COLUMNS:  # NOT NULL now

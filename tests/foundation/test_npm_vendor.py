@@ -32,13 +32,16 @@ def _tarball(files: dict[str, bytes]) -> bytes:
 def test_both_fetchers_are_the_one_helper_with_their_pins() -> None:
     assert isinstance(fetch_pyodide.PYODIDE, NpmPackage)
     assert isinstance(fetch_axe.AXE, NpmPackage)
-    assert fetch_axe.AXE.tarball == (
-        "https://registry.npmjs.org/axe-core/-/axe-core-4.14.1.tgz")
+    assert fetch_axe.AXE.tarball == ("https://registry.npmjs.org/axe-core/-/axe-core-4.14.1.tgz")
     assert fetch_pyodide.PYODIDE.label == f"pyodide-{fetch_pyodide.VERSION}.tgz"
     for tool in ("fetch_pyodide.py", "fetch_axe.py"):
         tree = ast.parse((TOOLS / tool).read_text())
-        imported = {alias.name for node in ast.walk(tree)
-                    if isinstance(node, ast.Import | ast.ImportFrom) for alias in node.names}
+        imported = {
+            alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import | ast.ImportFrom)
+            for alias in node.names
+        }
         # no download, checksum or tar code of its own
         assert not imported & {"hashlib", "tarfile", "urllib.request", "subprocess"}, tool
 

@@ -24,8 +24,7 @@ def inline_flips(text: str) -> list[int]:
     """The line numbers of ``text`` that flip a side or a colour by hand."""
     lines = []
     for number, line in enumerate(text.splitlines(), 1):
-        flips = [m for m in FLIP.finditer(line)
-                 if PAIRS[m[2]] == m[1] and m[3] == m[2]]
+        flips = [m for m in FLIP.finditer(line) if PAIRS[m[2]] == m[1] and m[3] == m[2]]
         if flips or BY_BREAKER.search(line) or TABLE.search(line):
             lines.append(number)
     return lines

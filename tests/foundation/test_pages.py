@@ -51,7 +51,9 @@ def test_home_explains_the_empty_state(client):
 
 def test_home_lists_tournaments_with_dates_and_venue(client, tournament):
     Tournament.objects.create(
-        name="Winter Cup", slug="winter-cup", start_date=datetime.date(2026, 1, 10),
+        name="Winter Cup",
+        slug="winter-cup",
+        start_date=datetime.date(2026, 1, 10),
         end_date=datetime.date(2026, 1, 10),
     )
 
@@ -112,7 +114,7 @@ def test_base_template_essentials(client, url_name):
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in content
     assert '<a class="skip-link" href="#main">' in content
     assert '<main id="main"' in content
-    assert "hx-headers='{\"X-CSRFToken\": \"" in content
+    assert 'hx-headers=\'{"X-CSRFToken": "' in content
     assert 'id="messages"' in content
     assert 'id="language-switcher"' in content
     assert f'action="{reverse("set_language")}"' in content

@@ -60,10 +60,13 @@ def _origin() -> tuple[bool, bool]:
     while frame is not None:
         name = frame.f_code.co_filename.replace("\\", "/")
         ours = ours or name.endswith(MODULES)
-        raw = raw or (name.endswith("django/db/models/query.py")
-                      and frame.f_code.co_name == "iterator"
-                      and type(frame.f_locals.get("self")).__name__ == "RawQuerySet"
-                   or name.endswith(MODULES[1]) and frame.f_code.co_name == "_one")
+        raw = raw or (
+            name.endswith("django/db/models/query.py")
+            and frame.f_code.co_name == "iterator"
+            and type(frame.f_locals.get("self")).__name__ == "RawQuerySet"
+            or name.endswith(MODULES[1])
+            and frame.f_code.co_name == "_one"
+        )
         frame = frame.f_back
     return ours, raw
 
@@ -88,28 +91,42 @@ def _workload(monkeypatch: pytest.MonkeyPatch) -> list[Statement]:
     def spy(execute, sql, params, many, context):
         ours, raw = _origin()
         if ours:
-            caught.append(Statement(sql, raw, asked[-1] if asked and sql.lstrip()
-                                    .upper().startswith("UPDATE") else None))
+            caught.append(
+                Statement(
+                    sql,
+                    raw,
+                    asked[-1] if asked and sql.lstrip().upper().startswith("UPDATE") else None,
+                )
+            )
         return execute(sql, params, many, context)
 
     with connection.execute_wrapper(spy):
         tournament = make_tournament()
         for fmt in (Event.Format.SWISS, Event.Format.KNOCKOUT):
             event = make_event(tournament, 8, name=f"Plain {fmt}", fmt=fmt)
-            draws.draw_event(event=event, actor=Actor(via="organiser", device="test",
-                                                      may_edit_locked=True))
+            draws.draw_event(
+                event=event, actor=Actor(via="organiser", device="test", may_edit_locked=True)
+            )
         match = Match.objects.filter(event__format=Event.Format.SWISS).order_by("pk").first()
         umpire = Actor(via="link", device="test tablet")
         record_toss(match=match, winner="a", choice="break", actor=umpire)
-        for payload in ({"type": "stroke", "by": "white", "pocketed": {"white": 1}},
-                        {"type": "stroke", "by": "white"}):
+        for payload in (
+            {"type": "stroke", "by": "white", "pocketed": {"white": 1}},
+            {"type": "stroke", "by": "white"},
+        ):
             record_event(match=match, payload=payload, client_id=uuid.uuid4(), actor=umpire)
-        undo_last_event(match=Match.objects.get(pk=match.pk), client_id=uuid.uuid4(),
-                        actor=umpire)
+        undo_last_event(match=Match.objects.get(pk=match.pk), client_id=uuid.uuid4(), actor=umpire)
         other = Match.objects.filter(event=match.event).exclude(pk=match.pk).first()
         record_toss(match=other, winner="b", choice="break", actor=umpire)
-        record_quick_board(match=other, winner="a", carrommen=5, queen="a", breaker=None,
-                           client_id=uuid.uuid4(), actor=umpire)
+        record_quick_board(
+            match=other,
+            winner="a",
+            carrommen=5,
+            queen="a",
+            breaker=None,
+            client_id=uuid.uuid4(),
+            actor=umpire,
+        )
         # the draw's reads a later round makes (round 2 of a Swiss event)
         draw_rows.round_heads(match.event)
         draw_rows.has_open_roll_call(match.event)
@@ -128,8 +145,10 @@ def _joined(sql: str, tables: dict[str, type[models.Model]], fields_of) -> bool:
     """A read of several tables by alias (``FROM "a" x JOIN "b" y ON …``): each named
     column, selected, joined on or filtered by, is a column of its alias's model. False
     when ``sql`` is no such read."""
-    aliases = {alias: table for table, alias in re.findall(
-        rf"(?:FROM|JOIN) {NAME} (\w+)\b(?<!\bON)", sql, re.I)}
+    aliases = {
+        alias: table
+        for table, alias in re.findall(rf"(?:FROM|JOIN) {NAME} (\w+)\b(?<!\bON)", sql, re.I)
+    }
     if " JOIN " not in sql.upper() or not aliases:
         return False
     for alias, column in re.findall(r'\b(\w+)\."?(\w+)"?', sql):
@@ -151,8 +170,10 @@ def check(statement: Statement, fields_of=lambda m: m._meta.concrete_fields) -> 
     elif found := re.match(rf"UPDATE {NAME} SET (.*) WHERE {NAME} = %s$", sql, re.I):
         model = tables[found.group(1)]
         columns = {f.column for f in fields_of(model)}
-        named = [re.fullmatch(rf"{NAME} = %s", part.strip()).group(1)
-                 for part in found.group(2).split(",")]
+        named = [
+            re.fullmatch(rf"{NAME} = %s", part.strip()).group(1)
+            for part in found.group(2).split(",")
+        ]
         assert set(named) <= columns, (sql, columns)
         assert found.group(3) == model._meta.pk.column, sql
         if statement.update_names is not None:
@@ -177,15 +198,23 @@ def check(statement: Statement, fields_of=lambda m: m._meta.concrete_fields) -> 
 @pytest.fixture
 def statements(monkeypatch: pytest.MonkeyPatch) -> list[Statement]:
     caught = _workload(monkeypatch)
-    kinds = {(s.sql.split()[0].upper(), re.search(r'(?:INTO|UPDATE|FROM) "?(\w+)', s.sql)
-              .group(1)) for s in caught}
+    kinds = {
+        (s.sql.split()[0].upper(), re.search(r'(?:INTO|UPDATE|FROM) "?(\w+)', s.sql).group(1))
+        for s in caught
+    }
     # the workload reaches the statements the review named: the event lock, rounds, match
     # rows, the audit row and the board's log row (inserts), the caches (updates)
-    for kind in [("SELECT", "scoring_event"), ("SELECT", "scoring_tournament"),
-                 ("SELECT", "scoring_round"), ("INSERT", "scoring_round"),
-                 ("INSERT", "scoring_match"), ("INSERT", "scoring_auditentry"),
-                 ("INSERT", "scoring_boardevent"), ("UPDATE", "scoring_match"),
-                 ("UPDATE", "scoring_board")]:
+    for kind in [
+        ("SELECT", "scoring_event"),
+        ("SELECT", "scoring_tournament"),
+        ("SELECT", "scoring_round"),
+        ("INSERT", "scoring_round"),
+        ("INSERT", "scoring_match"),
+        ("INSERT", "scoring_auditentry"),
+        ("INSERT", "scoring_boardevent"),
+        ("UPDATE", "scoring_match"),
+        ("UPDATE", "scoring_board"),
+    ]:
         assert kind in kinds, (kind, sorted(kinds))
     return caught
 
@@ -205,8 +234,13 @@ def test_a_field_the_statement_does_not_write_fails(statements: list[Statement])
     extra = models.IntegerField(name="added_later")
     extra.column = "added_later"
     extra.primary_key = False
-    for table in ("scoring_match", "scoring_boardevent", "scoring_auditentry",
-                  "scoring_round", "scoring_event"):
+    for table in (
+        "scoring_match",
+        "scoring_boardevent",
+        "scoring_auditentry",
+        "scoring_round",
+        "scoring_event",
+    ):
         model = _models_by_table()[table]
 
         def fields_of(m, model=model):
@@ -215,8 +249,9 @@ def test_a_field_the_statement_does_not_write_fails(statements: list[Statement])
 
         failed = False
         for statement in statements:
-            if (f"INTO \"{table}\"" in statement.sql or
-                    (statement.raw and f"FROM \"{table}\"" in statement.sql)):
+            if f'INTO "{table}"' in statement.sql or (
+                statement.raw and f'FROM "{table}"' in statement.sql
+            ):
                 with pytest.raises(AssertionError):
                     check(statement, fields_of)
                 failed = True
@@ -224,10 +259,12 @@ def test_a_field_the_statement_does_not_write_fails(statements: list[Statement])
 
 
 def test_an_update_that_writes_a_field_it_was_not_asked_for_fails() -> None:
-    wrong = Statement('UPDATE "scoring_match" SET "revision" = %s, "status" = %s '
-                      'WHERE "id" = %s', raw=False, update_names=("revision",))
+    wrong = Statement(
+        'UPDATE "scoring_match" SET "revision" = %s, "status" = %s WHERE "id" = %s',
+        raw=False,
+        update_names=("revision",),
+    )
     with pytest.raises(AssertionError):
         check(wrong)
     with pytest.raises(AssertionError):
-        check(Statement('UPDATE "scoring_match" SET "gone" = %s WHERE "id" = %s', False,
-                        None))
+        check(Statement('UPDATE "scoring_match" SET "gone" = %s WHERE "id" = %s', False, None))

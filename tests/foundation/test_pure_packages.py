@@ -24,12 +24,28 @@ PURE_PACKAGES = ("scoring.rules", "scoring.draws", "scoring.pdf", "scoring.seaso
 
 # Modules each package must have: the walk below is not vacuous when it finds no offence.
 EXPECTED_MODULES = {
-    "scoring.rules": {"board.py", "errors.py", "events.py", "game.py", "interchange.py",
-                      "point.py", "position.py", "presets.py"},
+    "scoring.rules": {
+        "board.py",
+        "errors.py",
+        "events.py",
+        "game.py",
+        "interchange.py",
+        "point.py",
+        "position.py",
+        "presets.py",
+    },
     "scoring.draws": {"knockout.py", "swiss.py", "round_robin.py", "double_elimination.py"},
-    "scoring.pdf": {"base.py", "bracket.py", "data.py", "labels.py", "scoresheet.py",
-                    "scoresheet_grid.py", "scoresheet_layout.py",
-                    "standings.py", "table_labels.py"},
+    "scoring.pdf": {
+        "base.py",
+        "bracket.py",
+        "data.py",
+        "labels.py",
+        "scoresheet.py",
+        "scoresheet_grid.py",
+        "scoresheet_layout.py",
+        "standings.py",
+        "table_labels.py",
+    },
     "scoring.seasons": {"prizes.py"},
 }
 
@@ -59,13 +75,13 @@ def imported_modules(tree: ast.AST, here: str) -> list[str]:
                 names.append(node.module or "")
                 continue
             parts = here.split(".")
-            base = ".".join(parts[:len(parts) - (node.level - 1)]) if node.level <= len(
-                parts) else ""
+            base = (
+                ".".join(parts[: len(parts) - (node.level - 1)]) if node.level <= len(parts) else ""
+            )
             if node.module:
                 names.append(f"{base}.{node.module}" if base else node.module)
             else:  # from .. import models
-                names += [f"{base}.{alias.name}" if base else alias.name
-                          for alias in node.names]
+                names += [f"{base}.{alias.name}" if base else alias.name for alias in node.names]
     return names
 
 
@@ -77,8 +93,7 @@ def django_imports(root: Path, package: str) -> list[str]:
         relative = path.relative_to(root)
         here = ".".join([package, *relative.parent.parts])
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        found += [f"{relative}: {name}" for name in imported_modules(tree, here)
-                  if is_impure(name)]
+        found += [f"{relative}: {name}" for name in imported_modules(tree, here) if is_impure(name)]
     return found
 
 
@@ -97,8 +112,9 @@ def test_no_django_import(package: str) -> None:
 def run_without_django(code: str) -> None:
     """Run ``code`` in a fresh interpreter in which ``import django`` fails."""
     code = "import sys\nsys.modules['django'] = None\n" + code
-    result = subprocess.run([sys.executable, "-c", code], cwd=PROJECT_ROOT, capture_output=True,
-                            text=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=PROJECT_ROOT, capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stderr
 
 
@@ -123,20 +139,31 @@ def test_pdf_rendering_runs_with_django_unimportable() -> None:
     )
 
 
-@pytest.mark.parametrize(("source", "found"), [
-    pytest.param("from django.db import models\n", ["django.db"], id="from-django"),
-    pytest.param("import django\n", ["django"], id="import-django"),
-    pytest.param("def f():\n    from django.db import models\n", ["django.db"], id="in-function"),
-    pytest.param("import os, django.conf\n", ["django.conf"], id="second-name"),
-    pytest.param("from django import forms\n", ["django"], id="from-django-top"),
-    pytest.param("from scoring.models import Match\n", ["scoring.models"], id="app-absolute"),
-    pytest.param("from ..models import Match\n", ["scoring.models"], id="app-relative"),
-    pytest.param("from .. import services\n", ["scoring.services"], id="app-relative-bare"),
-    pytest.param("from .board import replay\nfrom ..draws import knockout\nimport djangoish\n",
-                 [], id="fine-relative"),
-    pytest.param("from . import django\nimport reportlab, segno\nfrom scoring.rules import apply\n",
-                 [], id="fine-absolute"),
-])
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [
+        pytest.param("from django.db import models\n", ["django.db"], id="from-django"),
+        pytest.param("import django\n", ["django"], id="import-django"),
+        pytest.param(
+            "def f():\n    from django.db import models\n", ["django.db"], id="in-function"
+        ),
+        pytest.param("import os, django.conf\n", ["django.conf"], id="second-name"),
+        pytest.param("from django import forms\n", ["django"], id="from-django-top"),
+        pytest.param("from scoring.models import Match\n", ["scoring.models"], id="app-absolute"),
+        pytest.param("from ..models import Match\n", ["scoring.models"], id="app-relative"),
+        pytest.param("from .. import services\n", ["scoring.services"], id="app-relative-bare"),
+        pytest.param(
+            "from .board import replay\nfrom ..draws import knockout\nimport djangoish\n",
+            [],
+            id="fine-relative",
+        ),
+        pytest.param(
+            "from . import django\nimport reportlab, segno\nfrom scoring.rules import apply\n",
+            [],
+            id="fine-absolute",
+        ),
+    ],
+)
 def test_the_walker_would_catch_one(tmp_path: Path, source: str, found: list[str]) -> None:
     (tmp_path / "sub").mkdir()
     (tmp_path / "bad.py").write_text(source)

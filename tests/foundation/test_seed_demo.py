@@ -46,4 +46,3 @@ def test_seed_demo_restores_a_changed_demo_password():
     call_command("seed_demo", stdout=io.StringIO())
 
     assert authenticate(username="umpire", password="carrom-demo") is not None
-

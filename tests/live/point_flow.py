@@ -34,8 +34,17 @@ def toss(match: Match, winner: str = "b") -> Match:
     return match
 
 
-BOARD_ONE = [st("b", black=1), st("b", white=1, queen=True), st("b"), st("c", white=3),
-             st("c"), st("a", white=5, black=7), st("a"), st("b"), st("c", black=1)]
+BOARD_ONE = [
+    st("b", black=1),
+    st("b", white=1, queen=True),
+    st("b"),
+    st("c", white=3),
+    st("c"),
+    st("a", white=5, black=7),
+    st("a"),
+    st("b"),
+    st("c", black=1),
+]
 BOARD_TWO = [st("c"), st("a", white=4)]
 
 

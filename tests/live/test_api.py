@@ -25,10 +25,14 @@ def test_tournaments_list(client, knockout, tournament):
     assert isinstance(data, list) and len(data) == 1
     item = data[0]
     assert {"id", "name", "start_date", "end_date", "venue"} <= set(item)
-    assert item == {**item, "id": tournament.pk, "name": "Lakeside Open",
-                    "start_date": tournament.start_date.isoformat(),
-                    "end_date": tournament.end_date.isoformat(),
-                    "venue": "Lakeside Club House"}
+    assert item == {
+        **item,
+        "id": tournament.pk,
+        "name": "Lakeside Open",
+        "start_date": tournament.start_date.isoformat(),
+        "end_date": tournament.end_date.isoformat(),
+        "venue": "Lakeside Club House",
+    }
     assert response["Access-Control-Allow-Origin"] == "*"
     assert response["ETag"]
 
@@ -84,8 +88,14 @@ def test_match_while_playing(client, knockout):
     game = data["games"][0]
     assert game["number"] == 1 and game["scores"] == [12, 0] and game["winner"] is None
     first, second = game["boards"]
-    assert first == {**first, "number": 1, "breaker": sf2.entry_a_id,
-                     "winner": sf2.entry_a_id, "points": 12, "law": "ICF 53"}
+    assert first == {
+        **first,
+        "number": 1,
+        "breaker": sf2.entry_a_id,
+        "winner": sf2.entry_a_id,
+        "points": 12,
+        "law": "ICF 53",
+    }
     assert second["breaker"] == sf2.entry_b_id and second["winner"] is None
     assert second["finished"] is False
     state = data["current"]["state"]
@@ -104,8 +114,13 @@ def test_finished_match_and_statuses(client, knockout):
 
 
 def test_bye_has_a_null_entry(client, knockout):
-    bye = Match.objects.create(event=knockout["event"], entry_a=knockout["entries"][0],
-                               bye=True, status="finished", winner_side="a")
+    bye = Match.objects.create(
+        event=knockout["event"],
+        entry_a=knockout["entries"][0],
+        bye=True,
+        status="finished",
+        winner_side="a",
+    )
     _, data = get_json(client, f"/api/v1/matches/{bye.pk}/")
     assert data["entries"] == [knockout["entries"][0].pk, None]
     assert data["bye"] is True and data["winner"] == knockout["entries"][0].pk
@@ -117,11 +132,18 @@ def test_board_log_and_state(client, knockout):
     log, state = data["log"], data["state"]
     assert log["format"] == "carrom-board/1" and log["rules"] == "icf"
     assert log["scores"] == {"white": 0, "black": 0}
-    assert log["events"][0] == {"type": "stroke", "by": "white",
-                                "pocketed": {"white": 2, "queen": True}}
+    assert log["events"][0] == {
+        "type": "stroke",
+        "by": "white",
+        "pocketed": {"white": 2, "queen": True},
+    }
     assert state["format"] == "carrom-board-state/1" and state["finished"] is True
-    assert state["result"] == {"winner": "white", "points": 12, "law": "ICF 53",
-                               "interpretation": False}
+    assert state["result"] == {
+        "winner": "white",
+        "points": 12,
+        "law": "ICF 53",
+        "interpretation": False,
+    }
     assert replay_board_document(log) == state
     # the board in progress: game score 12-0 before it, B breaks (white)
     _, data = get_json(client, f"/api/v1/matches/{sf2.pk}/games/1/boards/2/")
@@ -138,18 +160,26 @@ def test_a_summary_board_has_no_log(client, knockout):
 
 
 def test_unknown_things_are_404_json(client, knockout):
-    for path in ("/api/v1/matches/999999/", f"/api/v1/matches/{knockout['sf2'].pk}/games/3/"
-                 "boards/1/", "/api/v1/events/999999/", "/api/v1/tournaments/999999/"):
+    for path in (
+        "/api/v1/matches/999999/",
+        f"/api/v1/matches/{knockout['sf2'].pk}/games/3/boards/1/",
+        "/api/v1/events/999999/",
+        "/api/v1/tournaments/999999/",
+    ):
         response, data = get_json(client, path, status=404)
         assert data == {"detail": "not found"}
 
 
 def test_etags_and_304(client, knockout, swiss, tournament):
     sf2 = knockout["sf2"]
-    paths = ["/api/v1/tournaments/", f"/api/v1/tournaments/{tournament.pk}/",
-             f"/api/v1/tournaments/{tournament.pk}/tables/",
-             f"/api/v1/events/{swiss['event'].pk}/", f"/api/v1/matches/{sf2.pk}/",
-             f"/api/v1/matches/{sf2.pk}/games/1/boards/2/"]
+    paths = [
+        "/api/v1/tournaments/",
+        f"/api/v1/tournaments/{tournament.pk}/",
+        f"/api/v1/tournaments/{tournament.pk}/tables/",
+        f"/api/v1/events/{swiss['event'].pk}/",
+        f"/api/v1/matches/{sf2.pk}/",
+        f"/api/v1/matches/{sf2.pk}/games/1/boards/2/",
+    ]
     for path in paths:
         etag = client.get(path)["ETag"]
         response = client.get(path, headers={"if-none-match": etag})
@@ -173,8 +203,9 @@ def test_tables_and_player_endpoints(client, knockout, tournament):
     one = next(t for t in tables if t["number"] == 1)
     assert one["match"] == sf2.pk and one["status"] == "playing"
     assert one["scores"] == [12, 0] and one["games_won"] == [0, 0]
-    _, player = get_json(client, f"/api/v1/tournaments/{tournament.pk}/players/"
-                                 f"{sf2.entry_a.player_id}/")
+    _, player = get_json(
+        client, f"/api/v1/tournaments/{tournament.pk}/players/{sf2.entry_a.player_id}/"
+    )
     assert player["stats"]["white_slams"] == 1 and player["stats"]["boards_won"] == 1
     assert player["slams"] == [{"kind": "white", "match": sf2.pk, "game": 1, "board": 1}]
 

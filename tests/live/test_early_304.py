@@ -9,8 +9,9 @@ from django.urls import reverse
 from . import factories as f
 
 
-def test_a_current_poll_is_answered_before_sessions_auth_and_templates(client, knockout,
-                                                                        tournament):
+def test_a_current_poll_is_answered_before_sessions_auth_and_templates(
+    client, knockout, tournament
+):
     path = reverse("scoring:live-match-live", args=(tournament.slug, knockout["sf2"].pk))
     first = client.get(path)
     assert first.status_code == 200 and first.has_header("X-Frame-Options")
@@ -30,10 +31,18 @@ def test_a_current_poll_is_answered_before_sessions_auth_and_templates(client, k
 def test_the_early_answer_respects_the_language(client, knockout, tournament):
     path = reverse("scoring:live-match-live", args=(tournament.slug, knockout["sf2"].pk))
     german = client.get(path, headers={"accept-language": "de"})
-    assert client.get(path, headers={"if-none-match": german["ETag"],
-                                     "accept-language": "de"}).status_code == 304
-    assert client.get(path, headers={"if-none-match": german["ETag"],
-                                     "accept-language": "en"}).status_code == 200
+    assert (
+        client.get(
+            path, headers={"if-none-match": german["ETag"], "accept-language": "de"}
+        ).status_code
+        == 304
+    )
+    assert (
+        client.get(
+            path, headers={"if-none-match": german["ETag"], "accept-language": "en"}
+        ).status_code
+        == 200
+    )
 
 
 def test_api_polls_are_answered_early_with_cors(client, knockout):

@@ -42,15 +42,13 @@ def _strict(schema: Any) -> Any:
 
 def assert_valid(answer: Any, schema: dict[str, Any]) -> None:
     document = _strict(copy.deepcopy(DOC))
-    wrapped = {**_strict(copy.deepcopy(schema)),
-               "components": document["components"]}
+    wrapped = {**_strict(copy.deepcopy(schema)), "components": document["components"]}
     errors = sorted(Draft202012Validator(wrapped).iter_errors(answer), key=str)
     assert errors == [], [f"{list(e.absolute_path)}: {e.message}" for e in errors[:5]]
 
 
 def _response_schema(route: str, status: str = "200") -> dict[str, Any]:
-    return DOC["paths"][route]["get"]["responses"][status]["content"]["application/json"][
-        "schema"]
+    return DOC["paths"][route]["get"]["responses"][status]["content"]["application/json"]["schema"]
 
 
 def test_the_description_is_openapi_3_1_with_valid_schemas():
@@ -70,9 +68,11 @@ def test_the_description_is_openapi_3_1_with_valid_schemas():
 
 
 def test_every_route_is_described_and_every_description_is_a_route():
-    routes = {_openapi_path(p) for p in (*api.urlpatterns, *api_seasons.urlpatterns,
-                                         *api_description.urlpatterns)
-              if p.name not in ("api-root", "api-docs")}
+    routes = {
+        _openapi_path(p)
+        for p in (*api.urlpatterns, *api_seasons.urlpatterns, *api_description.urlpatterns)
+        if p.name not in ("api-root", "api-docs")
+    }
     assert routes == set(DOC["paths"])
 
 
@@ -108,8 +108,9 @@ def point_match(db) -> Match:
     return play(match, BOARD_ONE)
 
 
-def test_every_answer_of_every_route_matches_its_schema(client, tournament, knockout, swiss,
-                                                        groups, point_match):
+def test_every_answer_of_every_route_matches_its_schema(
+    client, tournament, knockout, swiss, groups, point_match
+):
     """Knock-out (a finished, a playing and a waiting match), Swiss and group standings,
     point carrom: each route asked for each of them, each answer checked strictly."""
     point_event = point_match.event
@@ -132,8 +133,12 @@ def test_every_answer_of_every_route_matches_its_schema(client, tournament, knoc
     for m in (knockout["sf1"], knockout["sf2"], knockout["final"], point_match):
         check("/api/v1/matches/{match_id}/", f"/api/v1/matches/{m.pk}/")
     board_route = "/api/v1/matches/{match_id}/games/{game}/boards/{board}/"
-    for m, board in ((knockout["sf1"], 1), (knockout["sf2"], 1), (knockout["sf2"], 2),
-                     (point_match, 1)):
+    for m, board in (
+        (knockout["sf1"], 1),
+        (knockout["sf2"], 1),
+        (knockout["sf2"], 2),
+        (point_match, 1),
+    ):
         check(board_route, f"/api/v1/matches/{m.pk}/games/1/boards/{board}/")
     player_route = "/api/v1/tournaments/{tournament_id}/players/{player_id}/"
     for entry in (*knockout["entries"], swiss["entries"][0]):
@@ -172,8 +177,17 @@ def test_unknown_ids_answer_the_error_schema(client, knockout):
 def test_a_strict_schema_fails_on_an_undocumented_field():
     """The check above can fail: a field the description does not name is refused."""
     schema = _response_schema("/api/v1/tournaments/")
-    good = [{"id": 1, "name": "n", "slug": "s", "start_date": "2026-12-06",
-             "end_date": None, "venue": "", "url": "http://x/api/v1/tournaments/1/"}]
+    good = [
+        {
+            "id": 1,
+            "name": "n",
+            "slug": "s",
+            "start_date": "2026-12-06",
+            "end_date": None,
+            "venue": "",
+            "url": "http://x/api/v1/tournaments/1/",
+        }
+    ]
     assert_valid(good, schema)
     with pytest.raises(AssertionError):
         assert_valid([{**good[0], "secret": 1}], schema)

@@ -80,10 +80,12 @@ def test_match_page_shows_three_players_and_every_column(client, point_match: Ma
     assert "Asha Rao · Ben Kirk · Chen Li" in text
     assert " vs " not in text and "and Chen" not in text
     # board 1 row: breaker B, points 17/8/7 with the totals, queen by B, no top scorer tie
-    assert re.search(r"1 Ben Kirk 17 17 8 8 7 7 Ben Kirk Asha Rao all carrommen pocketed",
-                     text), text
-    assert re.search(r"2 Chen Li 8 25 0 8 0 7 – Asha Rao a player reached the game points",
-                     text), text
+    assert re.search(r"1 Ben Kirk 17 17 8 8 7 7 Ben Kirk Asha Rao all carrommen pocketed", text), (
+        text
+    )
+    assert re.search(r"2 Chen Li 8 25 0 8 0 7 – Asha Rao a player reached the game points", text), (
+        text
+    )
 
 
 def test_board_page_lists_strokes_with_their_points(client, point_match: Match) -> None:
@@ -133,8 +135,9 @@ def test_tablet_rulings_say_which_piece_came_back_and_why() -> None:
     rules = get_rules("point-carrom")
     names = {"a": "Asha Rao", "b": "Ben Kirk", "c": "Chen Li"}
     before = replay_point([st("a", white=1, black=1)], ("a", "b", "c"), rules)
-    stroke = parse_point_stroke({"type": "stroke", "by": "a", "pocketed": {"white": 2},
-                                 "foul": "improper_stroke"})
+    stroke = parse_point_stroke(
+        {"type": "stroke", "by": "a", "pocketed": {"white": 2}, "foul": "improper_stroke"}
+    )
     rulings = point_rulings(before, None, stroke, names, rules)
     foul = next(r for r in rulings if r.code == "point_foul")
     assert foul.tone == "warning" and foul.law == "ICF 64"
@@ -164,8 +167,14 @@ def test_backup_replays_a_board_that_ended_the_game_at_25(point_match: Match) ->
     tournament = match.event.tournament
     assert replay_problems(tournament) == []
     document = export_tournament(tournament)
-    logs = [b["log"] for m in document["matches"] if m.get("rules") == "point-carrom"
-            for g in m["games"] for b in g["boards"] if b.get("log")]
+    logs = [
+        b["log"]
+        for m in document["matches"]
+        if m.get("rules") == "point-carrom"
+        for g in m["games"]
+        for b in g["boards"]
+        if b.get("log")
+    ]
     assert logs[1]["scores"] == {"a": 17, "b": 8, "c": 7}
 
 

@@ -12,8 +12,9 @@ from scoring.models import Event, Match, Tournament
 
 def test_point_demo_has_a_finished_match_and_one_in_progress(client, db) -> None:
     today = datetime.date.today()
-    tournament = Tournament.objects.create(name="Demo", slug="demo", start_date=today,
-                                           end_date=today)
+    tournament = Tournament.objects.create(
+        name="Demo", slug="demo", start_date=today, end_date=today
+    )
     context = {"tournament": tournament, "messages": []}
     points.seed(context)
     points.seed(context)  # idempotent
@@ -27,18 +28,22 @@ def test_point_demo_has_a_finished_match_and_one_in_progress(client, db) -> None
     slug = tournament.slug
     html = client.get(reverse("scoring:live-event", args=[slug, event.pk])).content.decode()
     assert "Ranked by game wins" in html
-    for path in (reverse("scoring:live-match", args=[slug, finished.pk]),
-                 reverse("scoring:live-match", args=[slug, playing.pk]),
-                 reverse("scoring:live-board", args=[slug, playing.pk, 1, 1]),
-                 reverse("scoring:live-hall", args=[slug]),
-                 reverse("scoring:live-overlay", args=[slug, 7]),
-                 reverse("scoring:api-match", args=[playing.pk])):
+    for path in (
+        reverse("scoring:live-match", args=[slug, finished.pk]),
+        reverse("scoring:live-match", args=[slug, playing.pk]),
+        reverse("scoring:live-board", args=[slug, playing.pk, 1, 1]),
+        reverse("scoring:live-hall", args=[slug]),
+        reverse("scoring:live-overlay", args=[slug, 7]),
+        reverse("scoring:api-match", args=[playing.pk]),
+    ):
         assert client.get(path).status_code == 200, path
     for entry in event.entries.all():
         path = reverse("scoring:live-player", args=[slug, entry.player_id])
         assert client.get(path).status_code == 200, path
-    for path in (reverse("scoring:live-tournament", args=[slug]),
-                 reverse("scoring:live-players", args=[slug])):
+    for path in (
+        reverse("scoring:live-tournament", args=[slug]),
+        reverse("scoring:live-players", args=[slug]),
+    ):
         assert client.get(path).status_code == 200, path
     html = client.get(reverse("scoring:live-table", args=[slug, 7]), follow=True).content.decode()
     assert " vs " not in html and " · ".join(points.PLAYERS[:2]) in html

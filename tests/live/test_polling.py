@@ -41,8 +41,7 @@ def test_match_partial_answers_304_until_a_stroke_is_recorded(client, knockout, 
     f.post(sf2, f.stroke("black", black=2))
     changed = client.get(path, headers={"if-none-match": etag})
     assert changed.status_code == 200 and changed["ETag"] != etag
-    assert "pocketed 2 black" in changed.content.decode() or "2 black" in \
-        changed.content.decode()
+    assert "pocketed 2 black" in changed.content.decode() or "2 black" in changed.content.decode()
 
 
 def test_the_etag_differs_by_language(client, knockout, tournament):
@@ -50,8 +49,10 @@ def test_the_etag_differs_by_language(client, knockout, tournament):
     english = client.get(path)["ETag"]
     german = client.get(path, headers={"accept-language": "de"})
     assert german["ETag"] != english
-    assert client.get(path, headers={"if-none-match": english, "accept-language": "de"}
-                      ).status_code == 200
+    assert (
+        client.get(path, headers={"if-none-match": english, "accept-language": "de"}).status_code
+        == 200
+    )
 
 
 def test_a_finished_match_stops_polling_with_286(client, knockout, tournament):
@@ -84,8 +85,9 @@ def test_the_last_stroke_of_a_match_turns_the_poll_into_286(client, tournament):
 
 
 @pytest.mark.parametrize("name", ["live-tournament-now", "live-hall-tables"])
-def test_tournament_parts_answer_304_until_something_changes(client, knockout, tournament,
-                                                            name, settings):
+def test_tournament_parts_answer_304_until_something_changes(
+    client, knockout, tournament, name, settings
+):
     settings.LIVE_NOW_MAX_STALE_SECONDS = 0  # the "now" part's window: tests/trust/test_poll_load
     path = url(name, tournament.slug)
     etag = client.get(path)["ETag"]
@@ -106,8 +108,7 @@ def test_standings_answer_304_until_a_result_comes_in(client, swiss, tournament)
     etag = client.get(path)["ETag"]
     rnd = Round.objects.create(event=event, number=3)
     e = swiss["entries"]
-    f.finished_rows(f.match(event, e[0], e[5], number=7, rnd=rnd), "b",
-                    ((10, 25), (12, 25)))
+    f.finished_rows(f.match(event, e[0], e[5], number=7, rnd=rnd), "b", ((10, 25), (12, 25)))
     assert client.get(path, headers={"if-none-match": etag}).status_code == 200
     # a withdrawal changes the table too
     etag = client.get(path)["ETag"]
@@ -127,7 +128,8 @@ def test_table_parts_follow_the_table(client, knockout, tournament):
 
 
 def test_full_pages_are_conditional_too_and_depend_on_who_is_logged_in(
-        client, knockout, tournament, django_user_model):
+    client, knockout, tournament, django_user_model
+):
     path = url("live-tournament", tournament.slug)
     etag = client.get(path)["ETag"]
     assert client.get(path, headers={"if-none-match": etag}).status_code == 304
@@ -152,10 +154,10 @@ def _grow(tournament, *, entries: int, tables: int) -> None:
             f.finished_rows(f.match(event, a, b, number=number, rnd=rnd), "a")
     live, le = f.event(tournament, f"Live {tables}", entries=2 * tables)
     from scoring.models import Table
+
     for n in range(1, tables + 1):
         Table.objects.get_or_create(tournament=tournament, number=100 + n)
-        m = f.match(live, le[2 * n - 2], le[2 * n - 1], number=n, table=100 + n,
-                    status="called")
+        m = f.match(live, le[2 * n - 2], le[2 * n - 1], number=n, table=100 + n, status="called")
         f.toss(m)
         f.post(m, f.stroke("white", white=1))
 
@@ -176,7 +178,8 @@ def _poll_paths(tournament, knockout, swiss_event) -> list[str]:
 
 
 def test_polls_cost_the_same_queries_on_a_small_and_a_large_tournament(
-        client, knockout, swiss, tournament, django_assert_max_num_queries):
+    client, knockout, swiss, tournament, django_assert_max_num_queries
+):
     paths = _poll_paths(tournament, knockout, swiss["event"])
     small = {}
     for path in paths:
@@ -196,8 +199,9 @@ def test_polls_cost_the_same_queries_on_a_small_and_a_large_tournament(
         assert count == small[before], (path, count, small[before])
 
 
-def test_standings_ignore_strokes_and_are_rendered_once_per_change(client, swiss, knockout,
-                                                                   tournament):
+def test_standings_ignore_strokes_and_are_rendered_once_per_change(
+    client, swiss, knockout, tournament
+):
     """Strokes at the tables do not move standings; and a second visitor after a change gets
     the first one's answer in one query (the validator: scoring/conditional.py)."""
     from scoring.models import Match
@@ -211,8 +215,9 @@ def test_standings_ignore_strokes_and_are_rendered_once_per_change(client, swiss
     first = client.get(path)
     f.post(live, f.stroke("white", white=1))
     assert client.get(path, headers={"if-none-match": first["ETag"]}).status_code == 304
-    Match.objects.filter(pk=live.pk).update(status="finished", winner_side="a",
-                                            games_won={"a": 2, "b": 0})
+    Match.objects.filter(pk=live.pk).update(
+        status="finished", winner_side="a", games_won={"a": 2, "b": 0}
+    )
     count, fresh = queries(client, path)
     assert fresh.status_code == 200 and fresh["ETag"] != first["ETag"]
     count_again, again = queries(client, path)  # another visitor, no ETag yet

@@ -28,16 +28,19 @@ def test_white_slam_is_a_break_to_finish():
 
 
 def test_black_slam_in_black_s_first_turn():
-    log = [s("white", white=1), s("white"),  # white's turn ends
-           s("black", black=4, queen=True), s("black", black=5)]
+    log = [
+        s("white", white=1),
+        s("white"),  # white's turn ends
+        s("black", black=4, queen=True),
+        s("black", black=5),
+    ]
     board = analyse_board(log)
     assert board.winner == "black" and board.points == 8 + 3
     assert board.black_slam and not board.white_slam and not board.break_to_finish
 
 
 def test_no_black_slam_when_black_needs_two_turns():
-    log = [s("white"), s("black", black=4, queen=True), s("black"),
-           s("white"), s("black", black=5)]
+    log = [s("white"), s("black", black=4, queen=True), s("black"), s("white"), s("black", black=5)]
     board = analyse_board(log)
     assert board.winner == "black"
     assert not board.black_slam

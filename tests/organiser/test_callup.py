@@ -28,10 +28,14 @@ def test_auto_assign_fills_free_tables_and_holds_busy_players(tournament, actor,
     from scoring.models import Entry, Player
 
     singles_players = [e.player for e in singles.entries.order_by("pk")]
-    Entry.objects.create(event=doubles, player=singles_players[0],
-                         partner=Player.objects.create(name="X1"))
-    Entry.objects.create(event=doubles, player=Player.objects.create(name="X2"),
-                         partner=Player.objects.create(name="X3"))
+    Entry.objects.create(
+        event=doubles, player=singles_players[0], partner=Player.objects.create(name="X1")
+    )
+    Entry.objects.create(
+        event=doubles,
+        player=Player.objects.create(name="X2"),
+        partner=Player.objects.create(name="X3"),
+    )
     draws.draw_event(event=doubles, actor=actor)
     called = callup.auto_assign(tournament=tournament, actor=actor)
     assert len(called) == 4  # four tables

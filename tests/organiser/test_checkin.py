@@ -49,8 +49,7 @@ def test_without_a_roll_call_the_draw_uses_everyone(tournament, actor):
     assert len(_drawn_entries(event)) == 8
 
 
-def test_walkover_choice_draws_the_absent_and_gives_walkovers(tournament, actor,
-                                                              run_on_commit):
+def test_walkover_choice_draws_the_absent_and_gives_walkovers(tournament, actor, run_on_commit):
     event = make_event(tournament, 8, fmt="knockout", seeds=8)
     entries = _roll_call(event, actor, present=7, absent=RollCall.Absent.WALKOVER)
     draws.draw_event(event=event, actor=actor, random_seed=7)
@@ -100,8 +99,9 @@ def test_self_check_in_only_where_allowed(tournament, actor):
     event = make_event(tournament, 4)
     roll_call = checkin.open_roll_call(event=event, actor=actor, self_checkin=False)
     with pytest.raises(CheckInError) as err:
-        checkin.self_check_in(entry=event.entries.first(), code=roll_call.code,
-                              actor=Actor(via="self"))
+        checkin.self_check_in(
+            entry=event.entries.first(), code=roll_call.code, actor=Actor(via="self")
+        )
     assert err.value.code == "no_self_checkin"
 
 
@@ -116,11 +116,16 @@ def test_roll_call_page_and_htmx_toggle(client, tournament, organiser):
     client.force_login(organiser)
     url = reverse("scoring:checkin-roll-call", args=[tournament.slug, event.pk])
     assert client.get(url).status_code == 200
-    assert client.post(url, {"action": "open", "absent": "withdraw",
-                             "self_checkin": "on"}).status_code == 302
+    assert (
+        client.post(url, {"action": "open", "absent": "withdraw", "self_checkin": "on"}).status_code
+        == 302
+    )
     entry = event.entries.first()
-    answer = client.post(reverse("scoring:checkin-presence", args=[tournament.slug, entry.pk]),
-                         {"present": "yes"}, headers={"HX-Request": "true"})
+    answer = client.post(
+        reverse("scoring:checkin-presence", args=[tournament.slug, entry.pk]),
+        {"present": "yes"},
+        headers={"HX-Request": "true"},
+    )
     assert answer.status_code == 200 and "1 present" in answer.content.decode()
     entry.refresh_from_db()
     assert entry.present_at is not None

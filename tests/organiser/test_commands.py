@@ -19,8 +19,9 @@ def simulate(*args: str) -> Event:
     return Event.objects.get(pk=event_id)
 
 
-@pytest.mark.parametrize(("fmt", "n"), [("knockout", 5), ("double_elimination", 4),
-                                         ("groups", 8), ("swiss", 7)])
+@pytest.mark.parametrize(
+    ("fmt", "n"), [("knockout", 5), ("double_elimination", 4), ("groups", 8), ("swiss", 7)]
+)
 def test_simulate_event_plays_the_whole_event(fmt, n):
     event = simulate("--format", fmt, "--entries", str(n), "--rounds", "3", "--seed", "4")
     assert event.format == fmt
@@ -39,8 +40,10 @@ def test_simulate_event_is_reproducible():
     b = simulate("--format", "knockout", "--entries", "6", "--seed", "9")
 
     def winners(event):
-        return [(m.entry_for(m.winner_side).player.name if m.winner_side else None)
-                for m in Match.objects.filter(event=event).order_by("number")]
+        return [
+            (m.entry_for(m.winner_side).player.name if m.winner_side else None)
+            for m in Match.objects.filter(event=event).order_by("number")
+        ]
 
     assert winners(a) == winners(b)
 
@@ -53,8 +56,10 @@ def test_seed_demo_shows_every_format():
     assert {"knockout", "swiss", "groups", "double_elimination"} <= formats
     swiss = tournament.events.get(name="Veterans Swiss")
     assert swiss.rounds.count() == 3
-    assert Match.objects.filter(event=swiss, round__number__lte=2).exclude(
-        status="confirmed").count() == 0
+    assert (
+        Match.objects.filter(event=swiss, round__number__lte=2).exclude(status="confirmed").count()
+        == 0
+    )
     knockout = tournament.events.get(name="Men's Singles")
     assert Match.objects.filter(event=knockout, status="confirmed", bye=False).count() >= 5
     assert Match.objects.filter(event__tournament=tournament, status="called").exists()

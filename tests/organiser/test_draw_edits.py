@@ -19,8 +19,7 @@ def test_swap_two_entries_of_the_first_knockout_round(tournament, actor):
     draws.draw_event(event=event, actor=actor, random_seed=1)
     m1, m2 = Match.objects.filter(event=event, round__number=1).order_by("position")
     a, b = m1.entry_a_id, m2.entry_b_id
-    assert swap_entries(event=event, first=(m1.pk, "a"), second=(m2.pk, "b"),
-                        actor=actor) == []
+    assert swap_entries(event=event, first=(m1.pk, "a"), second=(m2.pk, "b"), actor=actor) == []
     m1.refresh_from_db()
     m2.refresh_from_db()
     assert (m1.entry_a_id, m2.entry_b_id) == (b, a)
@@ -65,13 +64,20 @@ def test_a_swiss_swap_that_repeats_a_pairing_needs_an_override(tournament, actor
     assert err.value.code == "draw_invariant"
     assert err.value.params["broken"][0]["code"] == "repeat_pairing"
     with pytest.raises(DrawServiceError) as err:
-        swap_entries(event=event, first=(mx.pk, opp_side), second=(my.pk, side_y),
-                     actor=actor, override=True)
+        swap_entries(
+            event=event, first=(mx.pk, opp_side), second=(my.pk, side_y), actor=actor, override=True
+        )
     assert err.value.code == "override_reason"
     mx.refresh_from_db()
     assert y not in (mx.entry_a_id, mx.entry_b_id)  # nothing saved
-    broken = swap_entries(event=event, first=(mx.pk, opp_side), second=(my.pk, side_y),
-                          actor=actor, override=True, reason="they travel together")
+    broken = swap_entries(
+        event=event,
+        first=(mx.pk, opp_side),
+        second=(my.pk, side_y),
+        actor=actor,
+        override=True,
+        reason="they travel together",
+    )
     assert broken and AuditEntry.objects.get(action="draw_swap").detail["override"] is True
     mx.refresh_from_db()
     assert {mx.entry_a_id, mx.entry_b_id} == {x, y}
@@ -99,8 +105,9 @@ def test_the_draw_edit_page_swaps_and_refuses_a_repeat(client, organiser, tourna
     assert "Choose two different places of one round." in r.text
 
 
-def test_a_refused_swap_names_the_repeat_and_keeps_the_selections(client, organiser,
-                                                                  tournament, actor):
+def test_a_refused_swap_names_the_repeat_and_keeps_the_selections(
+    client, organiser, tournament, actor
+):
     """Issue 30: the refusal says which pairing repeats (names and round) and the page keeps
     the two places chosen."""
     from django.urls import reverse

@@ -16,8 +16,10 @@ pytestmark = pytest.mark.django_db
 
 
 def _pairs(event, number):
-    return {frozenset((m.entry_a_id, m.entry_b_id)) - {None}
-            for m in Match.objects.filter(event=event, round__number=number)}
+    return {
+        frozenset((m.entry_a_id, m.entry_b_id)) - {None}
+        for m in Match.objects.filter(event=event, round__number=number)
+    }
 
 
 def test_pin_two_entries_of_a_swiss_round(tournament, actor):
@@ -53,13 +55,18 @@ def test_a_pin_that_repeats_a_pairing_needs_an_override_and_a_reason(tournament,
     with pytest.raises(DrawServiceError) as err:
         pin_pairing(event=event, first=x, second=y, actor=actor, override=True)
     assert err.value.code == "override_reason"
-    broken = pin_pairing(event=event, first=x, second=y, actor=actor, override=True,
-                         reason="players asked for a rematch")
+    broken = pin_pairing(
+        event=event,
+        first=x,
+        second=y,
+        actor=actor,
+        override=True,
+        reason="players asked for a rematch",
+    )
     assert [b["code"] for b in broken] == ["repeat_pairing", "repeat_pairing"]
     assert frozenset((x, y)) in _pairs(event, 2)
     log = AuditEntry.objects.get(action="draw_pin")
-    assert log.detail["override"] is True and log.detail["reason"] == \
-        "players asked for a rematch"
+    assert log.detail["override"] is True and log.detail["reason"] == "players asked for a rematch"
 
 
 def test_pin_the_entry_with_the_bye(tournament, actor):

@@ -42,25 +42,48 @@ def test_entry_rows_follow_the_entry_lines() -> None:
     entries[2].withdrawn = True
     entries[2].save()
     lines = entry_lines(e)
-    assert entry_rows(e) == [(line.pk, line.seed, line.withdrawn, line.players[0].rating)
-                             for line in lines.values()]
+    assert entry_rows(e) == [
+        (line.pk, line.seed, line.withdrawn, line.players[0].rating) for line in lines.values()
+    ]
 
 
 def test_inserted_matches_have_the_defaults_of_a_new_match() -> None:
     e, (a, b, c, d) = f.event(f.tournament(), format="swiss", entries=4)
     before = timezone.now()
     with transaction.atomic():
-        insert_matches(e, [{"number": 1, "entry_a_id": a.pk, "entry_b_id": b.pk},
-                           {"number": 2, "entry_a_id": c.pk, "entry_b_id": d.pk,
-                            "draw_reason": {"code": "swiss_pair", "params": {"score": 0}}}],
-                       ids=False)
+        insert_matches(
+            e,
+            [
+                {"number": 1, "entry_a_id": a.pk, "entry_b_id": b.pk},
+                {
+                    "number": 2,
+                    "entry_a_id": c.pk,
+                    "entry_b_id": d.pk,
+                    "draw_reason": {"code": "swiss_pair", "params": {"score": 0}},
+                },
+            ],
+            ids=False,
+        )
     first, second = Match.objects.filter(event=e).order_by("number")
     model = Match(event=e, rules=e.rules)
-    skip = {"id", "umpire_token", "created_at", "updated_at", "number", "entry_a_id",
-            "entry_b_id", "draw_reason", "games_a", "games_b", "points_a", "points_b"}
+    skip = {
+        "id",
+        "umpire_token",
+        "created_at",
+        "updated_at",
+        "number",
+        "entry_a_id",
+        "entry_b_id",
+        "draw_reason",
+        "games_a",
+        "games_b",
+        "points_a",
+        "points_b",
+    }
     for m in (first, second):
-        assert {k: v for k, v in _values(m, Match).items() if k not in skip} == \
-            {k: v for k, v in _values(model, Match).items() if k not in skip}
+        assert {k: v for k, v in _values(m, Match).items() if k not in skip} == {
+            k: v for k, v in _values(model, Match).items() if k not in skip
+        }
         assert before <= m.created_at <= timezone.now()
         assert (m.games_a, m.games_b, m.points_a, m.points_b) == (0, 0, 0, 0)
     assert first.umpire_token != second.umpire_token
@@ -101,9 +124,27 @@ def test_a_template_value_is_written_as_a_literal_only_when_it_is_plain() -> Non
     from scoring.services.draw_rows import _literal
 
     assert [_literal(v) for v in (None, True, False, 0, 12, "icf", "{}", "[]", "")] == [
-        "NULL", "TRUE", "FALSE", "0", "12", "'icf'", "'{}'", "'[]'", "''"]
-    for unsafe in ("it's", "50%", "%s", "a?", "x\\y", "é", "line\nbreak", 1.5,
-                   datetime.date(2026, 5, 1)):
+        "NULL",
+        "TRUE",
+        "FALSE",
+        "0",
+        "12",
+        "'icf'",
+        "'{}'",
+        "'[]'",
+        "''",
+    ]
+    for unsafe in (
+        "it's",
+        "50%",
+        "%s",
+        "a?",
+        "x\\y",
+        "é",
+        "line\nbreak",
+        1.5,
+        datetime.date(2026, 5, 1),
+    ):
         assert _literal(unsafe) is None, unsafe
 
 

@@ -23,8 +23,9 @@ def run_event(event, actor, capture, rng=None, *, max_steps=400):
     """Play every ready match (random winners) and draw the next rounds until the end."""
     rng = rng or random.Random(1)
     for _ in range(max_steps):
-        ready = list(Match.objects.filter(event=event, status=Match.Status.READY)
-                     .order_by("number"))
+        ready = list(
+            Match.objects.filter(event=event, status=Match.Status.READY).order_by("number")
+        )
         if not ready:
             state = draws.draw_state(event)
             if state.can_next:
@@ -38,8 +39,7 @@ def run_event(event, actor, capture, rng=None, *, max_steps=400):
 
 
 @pytest.mark.parametrize("n", [2, 3, 5, 8, 13, 16])
-def test_knockout_ends_with_one_champion(tournament, actor, django_capture_on_commit_callbacks,
-                                         n):
+def test_knockout_ends_with_one_champion(tournament, actor, django_capture_on_commit_callbacks, n):
     event = make_event(tournament, n, seeds=min(4, n))
     draws.draw_event(event=event, actor=actor, random_seed=n)
     matches = list(Match.objects.filter(event=event))
@@ -68,8 +68,9 @@ def test_knockout_ends_with_one_champion(tournament, actor, django_capture_on_co
         losers.add(m.entry_b_id if m.winner_side == "a" else m.entry_a_id)
 
 
-def test_third_place_match_gets_the_losing_semi_finalists(tournament, actor,
-                                                          django_capture_on_commit_callbacks):
+def test_third_place_match_gets_the_losing_semi_finalists(
+    tournament, actor, django_capture_on_commit_callbacks
+):
     event = make_event(tournament, 4, seeds=4, settings={"third_place": True})
     draws.draw_event(event=event, actor=actor)
     third = Match.objects.get(event=event, round__bracket=Round.Bracket.PLACEMENT)
@@ -85,7 +86,8 @@ def test_third_place_match_gets_the_losing_semi_finalists(tournament, actor,
 
 @pytest.mark.parametrize("n", [3, 4, 6, 9])
 def test_double_elimination_everyone_but_the_champion_loses_twice(
-        tournament, actor, django_capture_on_commit_callbacks, n):
+    tournament, actor, django_capture_on_commit_callbacks, n
+):
     event = make_event(tournament, n, fmt="double_elimination", seeds=2)
     draws.draw_event(event=event, actor=actor, random_seed=3)
     run_event(event, actor, django_capture_on_commit_callbacks, random.Random(n))
@@ -101,14 +103,17 @@ def test_double_elimination_everyone_but_the_champion_loses_twice(
 
 
 @pytest.mark.parametrize(("n", "rounds"), [(8, 7), (9, 6), (16, 9)])
-def test_swiss_no_repeats_and_one_bye_each(tournament, actor, django_capture_on_commit_callbacks,
-                                           n, rounds):
+def test_swiss_no_repeats_and_one_bye_each(
+    tournament, actor, django_capture_on_commit_callbacks, n, rounds
+):
     event = make_event(tournament, n, fmt="swiss", settings={"rounds": rounds})
     draws.draw_event(event=event, actor=actor)
     run_event(event, actor, django_capture_on_commit_callbacks, random.Random(n))
     assert event.rounds.count() == rounds
-    pairs = [frozenset((m.entry_a_id, m.entry_b_id)) for m in
-             Match.objects.filter(event=event, bye=False)]
+    pairs = [
+        frozenset((m.entry_a_id, m.entry_b_id))
+        for m in Match.objects.filter(event=event, bye=False)
+    ]
     assert len(pairs) == len(set(pairs))
     byes = [m.entry_a_id for m in Match.objects.filter(event=event, bye=True)]
     assert len(byes) == len(set(byes)) == (rounds if n % 2 else 0)
@@ -159,22 +164,26 @@ def test_a_repeated_click_draws_nothing_twice(tournament, actor):
     assert event.rounds.count() == 2
 
 
-def test_groups_then_knockout_of_the_qualifiers(tournament, actor,
-                                                 django_capture_on_commit_callbacks):
-    event = make_event(tournament, 9, fmt="groups", seeds=3,
-                       settings={"groups": 3, "qualifiers": 2})
+def test_groups_then_knockout_of_the_qualifiers(
+    tournament, actor, django_capture_on_commit_callbacks
+):
+    event = make_event(
+        tournament, 9, fmt="groups", seeds=3, settings={"groups": 3, "qualifiers": 2}
+    )
     draws.draw_event(event=event, actor=actor)
     group_matches = Match.objects.filter(event=event, round__bracket=Round.Bracket.GROUPS)
     assert group_matches.count() == 9  # three groups of three: everyone meets everyone once
     for group in "ABC":
-        pairs = {frozenset((m.entry_a_id, m.entry_b_id)) for m in group_matches.filter(
-            group=group)}
+        pairs = {frozenset((m.entry_a_id, m.entry_b_id)) for m in group_matches.filter(group=group)}
         members = set(itertools.chain.from_iterable(pairs))
         assert pairs == {frozenset(p) for p in itertools.combinations(members, 2)}
     # seeds are snaked into different groups
     seeded = event.entries.filter(seed__isnull=False)
-    groups_of_seeds = {group_matches.filter(entry_a=e).first().group or
-                       group_matches.filter(entry_b=e).first().group for e in seeded}
+    groups_of_seeds = {
+        group_matches.filter(entry_a=e).first().group
+        or group_matches.filter(entry_b=e).first().group
+        for e in seeded
+    }
     assert len(groups_of_seeds) == 3
     assert draws.draw_state(event).blocked == "groups_incomplete"
     run_event(event, actor, django_capture_on_commit_callbacks)
@@ -182,8 +191,9 @@ def test_groups_then_knockout_of_the_qualifiers(tournament, actor,
     assert knockout.count() == 7  # six qualifiers in a bracket of 8
     tables = draws.group_tables(event)
     qualified = {t[i].entry for t in tables.values() for i in range(2)}
-    first_round = knockout.filter(round__number=event.rounds.filter(
-        bracket=Round.Bracket.GROUPS).count() + 1)
+    first_round = knockout.filter(
+        round__number=event.rounds.filter(bracket=Round.Bracket.GROUPS).count() + 1
+    )
     assert {e for m in first_round for e in (m.entry_a_id, m.entry_b_id) if e} == qualified
     codes = {m.draw_reason["code"] for m in first_round}
     assert codes <= {"group_places", "group_bye"} and "group_places" in codes
@@ -227,8 +237,9 @@ def test_walkover_and_withdrawal(tournament, actor, django_capture_on_commit_cal
     assert other_semi.walkover and other_semi.entry_for(other_semi.winner_side) == first[3].entry_b
 
 
-def test_double_walkover_empties_the_next_slot(tournament, actor,
-                                                django_capture_on_commit_callbacks):
+def test_double_walkover_empties_the_next_slot(
+    tournament, actor, django_capture_on_commit_callbacks
+):
     event = make_event(tournament, 4, seeds=4)
     draws.draw_event(event=event, actor=actor)
     semi1, semi2 = Match.objects.filter(event=event, round__number=1).order_by("number")
@@ -243,8 +254,9 @@ def test_double_walkover_empties_the_next_slot(tournament, actor,
     assert event.status == "finished"
 
 
-def test_finished_but_unconfirmed_does_not_advance(tournament, actor,
-                                                    django_capture_on_commit_callbacks):
+def test_finished_but_unconfirmed_does_not_advance(
+    tournament, actor, django_capture_on_commit_callbacks
+):
     event = make_event(tournament, 4, seeds=4)
     draws.draw_event(event=event, actor=actor)
     semi = Match.objects.filter(event=event, round__number=1).first()
@@ -277,14 +289,18 @@ def test_take_back_a_round(tournament, actor):
 
 
 def test_one_game_rounds(tournament, actor):
-    event = make_event(tournament, 16, games_to_win=2,
-                       settings={"single_game_rounds": 1})
+    event = make_event(tournament, 16, games_to_win=2, settings={"single_game_rounds": 1})
     draws.draw_event(event=event, actor=actor)
     assert {r.number: r.games_to_win for r in event.rounds.all()} == {1: 1, 2: 2, 3: 2, 4: 2}
     assert {r.number: r.stage for r in event.rounds.all()} == {
-        1: "early", 2: "late", 3: "late", 4: "late"}
-    assert set(Match.objects.filter(round__number=1, event=event).values_list(
-        "games_to_win", "stage")) == {(1, "early")}
+        1: "early",
+        2: "late",
+        3: "late",
+        4: "late",
+    }
+    assert set(
+        Match.objects.filter(round__number=1, event=event).values_list("games_to_win", "stage")
+    ) == {(1, "early")}
 
 
 def test_swiss_round_pairing_uses_few_queries(tournament, actor):

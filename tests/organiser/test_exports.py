@@ -45,18 +45,27 @@ def _finished_swiss(tournament, actor, run_on_commit, n=8, rounds=3):
 def _results(event) -> list[tuple]:
     """(round, names of the sides, game points) of every match, in a comparable form."""
     out = []
-    for m in Match.objects.filter(event=event).select_related(
-            "round", "entry_a__player", "entry_b__player").prefetch_related("games"):
+    for m in (
+        Match.objects.filter(event=event)
+        .select_related("round", "entry_a__player", "entry_b__player")
+        .prefetch_related("games")
+    ):
         games = sorted(m.games.all(), key=lambda g: g.number)
-        out.append((m.round.number, m.entry_a.player.name,
-                    m.entry_b.player.name if m.entry_b else None,
-                    tuple((g.scores.get("a", 0), g.scores.get("b", 0)) for g in games),
-                    m.winner_side))
+        out.append(
+            (
+                m.round.number,
+                m.entry_a.player.name,
+                m.entry_b.player.name if m.entry_b else None,
+                tuple((g.scores.get("a", 0), g.scores.get("b", 0)) for g in games),
+                m.winner_side,
+            )
+        )
     return sorted(out)
 
 
-def test_the_sol_archive_of_a_swiss_event_reads_back_the_same(tournament, actor,
-                                                              run_on_commit, tmp_path):
+def test_the_sol_archive_of_a_swiss_event_reads_back_the_same(
+    tournament, actor, run_on_commit, tmp_path
+):
     event = _finished_swiss(tournament, actor, run_on_commit, n=7)
     content = sol_archive(tournament)
     documents = read_archive(content)
@@ -73,10 +82,12 @@ def test_the_sol_archive_of_a_swiss_event_reads_back_the_same(tournament, actor,
     assert _results(copied) == _results(event)
     # every board went over (not only the final scores)
     assert report.boards == sum(
-        g.boards.count() for m in Match.objects.filter(event=event) for g in m.games.all())
+        g.boards.count() for m in Match.objects.filter(event=event) for g in m.games.all()
+    )
     # SoL's ranking figures go along: 2 points a win, net points
     assert sum(c["points"] for c in documents[1]["competitors"]) == 2 * sum(
-        1 for m in Match.objects.filter(event=event) if m.winner_side)
+        1 for m in Match.objects.filter(event=event) if m.winner_side
+    )
 
 
 def test_the_sol_archive_is_plain_yaml_with_sols_lists(tournament, actor, run_on_commit):
@@ -110,8 +121,9 @@ def test_export_sol_command(tournament, actor, run_on_commit, tmp_path):
         call_command("export_sol", "nope", "-o", str(target))
 
 
-def test_export_views_are_for_organisers(client, tournament, organiser, actor, run_on_commit,
-                                         django_user_model):
+def test_export_views_are_for_organisers(
+    client, tournament, organiser, actor, run_on_commit, django_user_model
+):
     _finished_swiss(tournament, actor, run_on_commit, n=4, rounds=2)
     sol = reverse("scoring:exports-sol", args=[tournament.slug])
     placings = reverse("scoring:exports-placings-csv", args=[tournament.slug])
@@ -140,19 +152,23 @@ def test_licence_numbers_come_in_by_csv_and_go_out_with_the_placings(tournament,
 
     singles = make_event(tournament, 0, name="Singles")
     data = "name,club,lizenz\nAsha Rao,CC Nord,DCV-0042\nBen Kirk,,\n"
-    result = svc.import_csv(tournament=tournament, data=data, actor=actor,
-                            default_event=singles)
+    result = svc.import_csv(tournament=tournament, data=data, actor=actor, default_event=singles)
     assert result.ok, result.errors
     assert Player.objects.get(name="Asha Rao").licence == "DCV-0042"
-    again = svc.import_csv(tournament=tournament, data="name,club,licence\nAsha Rao,CC Nord,"
-                           "DCV-0043\n", actor=actor, default_event=singles)
+    again = svc.import_csv(
+        tournament=tournament,
+        data="name,club,licence\nAsha Rao,CC Nord,DCV-0043\n",
+        actor=actor,
+        default_event=singles,
+    )
     assert again.ok and Player.objects.get(name="Asha Rao").licence == "DCV-0043"
     rows = list(csv.DictReader(io.StringIO(placings_csv(tournament))))
     assert {r["name"]: r["licence"] for r in rows} == {"Asha Rao": "DCV-0043", "Ben Kirk": ""}
 
 
 def test_the_sol_archive_ranks_as_the_one_swiss_table_also_with_a_withdrawal(
-        tournament, actor, run_on_commit):
+    tournament, actor, run_on_commit
+):
     """The competitors' ranking figures are the live standings' (``scoring.standings``), one
     table for the live page, the API, the sheet and the archive; a player withdrawn after
     round 1 keeps his line as the standings keep it, and a bye counts by the event's rule
@@ -163,22 +179,27 @@ def test_the_sol_archive_ranks_as_the_one_swiss_table_also_with_a_withdrawal(
     event = make_event(tournament, 7, fmt="swiss", settings={"rounds": 3, "bye_points": 18})
     draws.draw_event(event=event, actor=actor, random_seed=5)
     for number in range(3):
-        for m in Match.objects.filter(event=event, round__number=number + 1, bye=False,
-                                      walkover=False):
+        for m in Match.objects.filter(
+            event=event, round__number=number + 1, bye=False, walkover=False
+        ):
             with run_on_commit():
                 play_and_confirm(m, "a" if m.number % 2 else "b")
         if number == 0:
             withdraw_entry(entry=event.entries.order_by("pk").first(), actor=actor)
         if number < 2:
             draws.next_round(event=event, actor=actor)
-    (tourney,) = [d for d in yaml.safe_load_all(sol_archive(tournament).decode())
-                  if "competitors" in d]
+    (tourney,) = [
+        d for d in yaml.safe_load_all(sol_archive(tournament).decode()) if "competitors" in d
+    ]
     rows = {row.entry_id: row.values for row in standings.swiss_table(event)[0].rows}
     entries = list(event.entries.order_by("pk"))
     assert len(tourney["competitors"]) == len(entries) == len(rows)
     for entry, competitor in zip(entries, tourney["competitors"], strict=True):
         line = rows[entry.pk]
-        assert (competitor["points"], competitor["netscore"], competitor["totscore"],
-                competitor["bucholz"]) == (2 * line["wins"], line["net_points"],
-                                           line["points_for"], 2 * line["buchholz"])
+        assert (
+            competitor["points"],
+            competitor["netscore"],
+            competitor["totscore"],
+            competitor["bucholz"],
+        ) == (2 * line["wins"], line["net_points"], line["points_for"], 2 * line["buchholz"])
     assert tourney["competitors"][0]["retired"] is True

@@ -20,15 +20,18 @@ from tests.factories import make_tournament
 #: every accented letter of Latin-1 (so each can be written in all four encodings), capital
 #: and small, as the first letter of a name and inside it
 LETTERS = [chr(c) for c in range(0xC0, 0x100) if chr(c) not in "×÷"]
+
+
 def _capital(c: str) -> str:
     """The letter's capital where Latin-1 has one ("ß" and "ÿ" stay as they are)."""
     up = c.upper()
     return up if len(up) == 1 and ord(up) < 0x100 else c
 
 
-NAMES = sorted({f"{_capital(c)}nne Sch{c.lower()}fer" for c in LETTERS}
-               | {"Søren Ødegård", "Sven Öhlund", "Jürgen Müller", "François Lefèvre",
-                  "Élodie Ångström"})
+NAMES = sorted(
+    {f"{_capital(c)}nne Sch{c.lower()}fer" for c in LETTERS}
+    | {"Søren Ødegård", "Sven Öhlund", "Jürgen Müller", "François Lefèvre", "Élodie Ångström"}
+)
 ENCODINGS = ("utf-8", "utf-8-sig", "cp1252", "latin-1")
 
 
@@ -69,24 +72,26 @@ def test_csv_imports_in_four_encodings_give_one_player_each(db, organiser, actor
             lines = [f"name{delimiter}club"] + [
                 f"{_variant(name, n + i, encoding)}{delimiter}"
                 f"{'RIVERSIDE CC' if (n + i) % 2 else 'Riverside CC'}"
-                for i, name in enumerate(NAMES)]
+                for i, name in enumerate(NAMES)
+            ]
             data = "\r\n".join(lines).encode(encoding)
-            result = svc.import_csv(tournament=tournament, data=data, actor=actor,
-                                    default_event=event, duplicates="ask")
+            result = svc.import_csv(
+                tournament=tournament, data=data, actor=actor, default_event=event, duplicates="ask"
+            )
             assert result.ok, (encoding, delimiter, result.errors, result.duplicates)
             assert Entry.objects.filter(event=event).count() == len(NAMES)
             n += 1
     assert Player.objects.count() == len(NAMES)
     assert sorted(Player.objects.values_list("name_key", flat=True)) == sorted(
-        name_key(name) for name in NAMES)
+        name_key(name) for name in NAMES
+    )
 
 
 def test_decomposed_and_upper_case_names_find_the_player(tournament, actor) -> None:
     known = Player.objects.create(name="Änne Schäfer", club="Riverside CC")
     event = Event.objects.create(tournament=tournament, name="Singles")
     data = f"name,club\n{unicodedata.normalize('NFD', 'ÄNNE SCHÄFER')},riverside cc\n"
-    assert svc.import_csv(tournament=tournament, data=data, actor=actor,
-                          default_event=event).ok
+    assert svc.import_csv(tournament=tournament, data=data, actor=actor, default_event=event).ok
     assert Entry.objects.get(event=event).player == known
 
 
@@ -94,39 +99,50 @@ def test_csv_asks_about_a_name_known_under_another_club(tournament, actor) -> No
     known = Player.objects.create(name="Änne Schäfer", club="Riverside CC")
     event = Event.objects.create(tournament=tournament, name="Singles")
     data = "name;club\nÄNNE SCHÄFER;Hill CC\n"
-    asked = svc.import_csv(tournament=tournament, data=data, actor=actor, default_event=event,
-                           duplicates="ask")
+    asked = svc.import_csv(
+        tournament=tournament, data=data, actor=actor, default_event=event, duplicates="ask"
+    )
     assert not asked.ok and not Entry.objects.exists()
     assert [(d.line, d.code) for d in asked.duplicates] == [(2, "possible_duplicate")]
     assert "Riverside CC" in asked.duplicates[0].params["known"]
     assert "ÄNNE SCHÄFER;Hill CC" in asked.text
-    same = svc.import_csv(tournament=tournament, data=data, actor=actor, default_event=event,
-                          duplicates="same")
+    same = svc.import_csv(
+        tournament=tournament, data=data, actor=actor, default_event=event, duplicates="same"
+    )
     assert same.ok and Entry.objects.get(event=event).player == known
     other = Event.objects.create(tournament=tournament, name="Open")
-    new = svc.import_csv(tournament=tournament, data=data, actor=actor, default_event=other,
-                         duplicates="new")
+    new = svc.import_csv(
+        tournament=tournament, data=data, actor=actor, default_event=other, duplicates="new"
+    )
     assert new.ok and Entry.objects.get(event=other).player != known
     assert Player.objects.count() == 2
 
 
 def test_licence_joins_and_date_of_birth_tells_people_apart(tournament, actor) -> None:
-    known = Player.objects.create(name="Asha Rao", club="CC", licence="DE-1",
-                                  born=datetime.date(1990, 1, 2))
+    known = Player.objects.create(
+        name="Asha Rao", club="CC", licence="DE-1", born=datetime.date(1990, 1, 2)
+    )
     event = Event.objects.create(tournament=tournament, name="Singles")
     # the same licence (spelt otherwise) under another club: the same person, no question
     data = "name,club,licence,born\nASHA RAO,Elsewhere,de 1,02.01.1990\n"
-    result = svc.import_csv(tournament=tournament, data=data, actor=actor, default_event=event,
-                            duplicates="ask")
+    result = svc.import_csv(
+        tournament=tournament, data=data, actor=actor, default_event=event, duplicates="ask"
+    )
     assert result.ok and Entry.objects.get(event=event).player == known
     # another date of birth: another person, even of the same name and club
     other = Event.objects.create(tournament=tournament, name="Open")
-    result = svc.import_csv(tournament=tournament, data="name,club,born\nasha rao,CC,1991-05-05\n",
-                            actor=actor, default_event=other, duplicates="ask")
+    result = svc.import_csv(
+        tournament=tournament,
+        data="name,club,born\nasha rao,CC,1991-05-05\n",
+        actor=actor,
+        default_event=other,
+        duplicates="ask",
+    )
     assert result.ok and Entry.objects.get(event=other).player != known
     assert Player.objects.filter(name_key="asha rao").count() == 2
-    bad = svc.import_csv(tournament=tournament, data="name,born\nBen,31.02.1990\n",
-                         actor=actor, default_event=other)
+    bad = svc.import_csv(
+        tournament=tournament, data="name,born\nBen,31.02.1990\n", actor=actor, default_event=other
+    )
     assert [e.code for e in bad.errors] == ["bad_born"]
 
 
@@ -134,19 +150,34 @@ def test_add_entry_asks_before_a_new_player(tournament, actor) -> None:
     known = Player.objects.create(name="Änne Schäfer", club="Riverside CC")
     event = Event.objects.create(tournament=tournament, name="Singles")
     with pytest.raises(PossibleDuplicate) as asked:
-        svc.add_entry(event=event, player=PlayerData("änne schäfer", "Hill CC"), actor=actor,
-                      ask=True)
+        svc.add_entry(
+            event=event, player=PlayerData("änne schäfer", "Hill CC"), actor=actor, ask=True
+        )
     assert asked.value.known == {"player": [known]}
-    entry = svc.add_entry(event=event, player=PlayerData("änne schäfer", "Hill CC"),
-                          actor=actor, ask=True, same_as={"player": known})
+    entry = svc.add_entry(
+        event=event,
+        player=PlayerData("änne schäfer", "Hill CC"),
+        actor=actor,
+        ask=True,
+        same_as={"player": known},
+    )
     assert entry.player == known
     # the same name and club (any case): no question, the known player
     other = Event.objects.create(tournament=tournament, name="Open")
-    assert svc.add_entry(event=other, player=PlayerData("ÄNNE SCHÄFER", "riverside cc"),
-                         actor=actor, ask=True).player == known
+    assert (
+        svc.add_entry(
+            event=other, player=PlayerData("ÄNNE SCHÄFER", "riverside cc"), actor=actor, ask=True
+        ).player
+        == known
+    )
     third = Event.objects.create(tournament=tournament, name="Mixed")
-    new = svc.add_entry(event=third, player=PlayerData("Änne Schäfer", "Hill CC"), actor=actor,
-                        ask=True, same_as={"player": None})
+    new = svc.add_entry(
+        event=third,
+        player=PlayerData("Änne Schäfer", "Hill CC"),
+        actor=actor,
+        ask=True,
+        same_as={"player": None},
+    )
     assert new.player != known and new.player.name_key == known.name_key
 
 
@@ -165,8 +196,9 @@ def test_entry_form_shows_the_possible_duplicate(client, tournament, organiser) 
     stranger = Player.objects.create(name="Ben Kirk")
     other = Event.objects.create(tournament=tournament, name="Open")
     url = reverse("scoring:organiser-entry-add", args=[tournament.slug, other.pk])
-    page = client.post(url, {"name": "Änne Schäfer", "club": "Hill",
-                             "same_player": str(stranger.pk)}).content.decode()
+    page = client.post(
+        url, {"name": "Änne Schäfer", "club": "Hill", "same_player": str(stranger.pk)}
+    ).content.decode()
     assert "already exists: same person?" in page
     client.post(url, {"name": "Änne Schäfer", "club": "Hill", "same_player": "new"})
     assert Entry.objects.get(event=other).player.club == "Hill"
@@ -198,8 +230,7 @@ def test_migration_fills_the_key(db) -> None:
     Player.objects.bulk_create([Player(name="ÖZLEM YILDIZ"), Player(name="Sven Öhlund")])
     assert set(Player.objects.values_list("name_key", flat=True)) == {""}
     migration.fill_name_keys(apps, None)
-    assert set(Player.objects.values_list("name_key", flat=True)) == {
-        "özlem yildiz", "sven öhlund"}
+    assert set(Player.objects.values_list("name_key", flat=True)) == {"özlem yildiz", "sven öhlund"}
 
 
 def test_import_page_asks_and_keeps_the_lines(client, tournament, organiser) -> None:
@@ -210,11 +241,13 @@ def test_import_page_asks_and_keeps_the_lines(client, tournament, organiser) -> 
     data = "name;club\nSØREN ØDEGÅRD;Hill CC\n".encode("cp1252")
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    page = client.post(url, {"file": SimpleUploadedFile("p.csv", data), "event": event.pk,
-                             "duplicates": "ask"}).content.decode()
+    page = client.post(
+        url, {"file": SimpleUploadedFile("p.csv", data), "event": event.pk, "duplicates": "ask"}
+    ).content.decode()
     assert "SØREN ØDEGÅRD, Hill CC — Søren Ødegård, Riverside CC already exists" in page
     assert "SØREN ØDEGÅRD;Hill CC" in page  # the lines wait in the text box
     assert not Entry.objects.exists()
-    client.post(url, {"text": "name;club\nSØREN ØDEGÅRD;Hill CC\n", "event": event.pk,
-                      "duplicates": "same"})
+    client.post(
+        url, {"text": "name;club\nSØREN ØDEGÅRD;Hill CC\n", "event": event.pk, "duplicates": "same"}
+    )
     assert Entry.objects.get(event=event).player == known

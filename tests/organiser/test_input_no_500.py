@@ -15,10 +15,20 @@ from scoring.services.matches import Actor
 from tests.factories import make_event
 
 
-@pytest.mark.parametrize("text, problem", [
-    ("Table 1", None), ("Tisch 3 – Süd", None), ("a\x00b", "nul"), ("a\x07", "control"),
-    ("a\x85", "control"), ("a\u2028b", "control"), ("ICF \u202e91", "bidi"),
-    ("x\u2066y\u2069", "bidi"), ("line\nbreak", "control")])
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("Table 1", None),
+        ("Tisch 3 – Süd", None),
+        ("a\x00b", "nul"),
+        ("a\x07", "control"),
+        ("a\x85", "control"),
+        ("a\u2028b", "control"),
+        ("ICF \u202e91", "bidi"),
+        ("x\u2066y\u2069", "bidi"),
+        ("line\nbreak", "control"),
+    ],
+)
 def test_the_one_text_check(text, problem):
     assert text_problem(text) == problem
 
@@ -38,8 +48,9 @@ def test_digits_typed_on_any_keyboard_become_ascii():
 
 
 @pytest.mark.parametrize("umpire", [str(2**63), str(2**70), "-1", "١٢", "abc"])
-def test_an_out_of_range_umpire_id_is_refused_on_the_tables_page(client, tournament,
-                                                                  organiser, umpire):
+def test_an_out_of_range_umpire_id_is_refused_on_the_tables_page(
+    client, tournament, organiser, umpire
+):
     client.force_login(organiser)
     url = reverse("scoring:organiser-tables", kwargs={"slug": tournament.slug})
     answer = client.post(url, {"umpires": [umpire], "auto_callup": "on"})
@@ -48,17 +59,21 @@ def test_an_out_of_range_umpire_id_is_refused_on_the_tables_page(client, tournam
     assert not tournament.umpires.exists()
 
 
-@pytest.mark.parametrize("label, words", [
-    ("Table\x00one", "Remove the NUL character."),
-    ("Tisch \u202e1", "Remove the text-direction control characters."),
-    ("Tisch\x1b[31m", "Remove the control characters.")])
-def test_a_table_label_with_nul_or_controls_is_refused(client, tournament, organiser, label,
-                                                       words):
+@pytest.mark.parametrize(
+    "label, words",
+    [
+        ("Table\x00one", "Remove the NUL character."),
+        ("Tisch \u202e1", "Remove the text-direction control characters."),
+        ("Tisch\x1b[31m", "Remove the control characters."),
+    ],
+)
+def test_a_table_label_with_nul_or_controls_is_refused(client, tournament, organiser, label, words):
     client.force_login(organiser)
     table = Table.objects.filter(tournament=tournament).order_by("number").first()
     url = reverse("scoring:organiser-tables", kwargs={"slug": tournament.slug})
-    answer = client.post(url, {"save_tables": "1", f"label-{table.pk}": label,
-                               f"active-{table.pk}": "on"})
+    answer = client.post(
+        url, {"save_tables": "1", f"label-{table.pk}": label, f"active-{table.pk}": "on"}
+    )
     assert answer.status_code == 422
     assert words in answer.content.decode()
     table.refresh_from_db()
@@ -69,21 +84,25 @@ def test_a_clean_table_label_is_saved(client, tournament, organiser):
     client.force_login(organiser)
     table = Table.objects.filter(tournament=tournament).order_by("number").first()
     url = reverse("scoring:organiser-tables", kwargs={"slug": tournament.slug})
-    answer = client.post(url, {"save_tables": "1", f"label-{table.pk}": "Bühne",
-                               f"active-{table.pk}": "on"})
+    answer = client.post(
+        url, {"save_tables": "1", f"label-{table.pk}": "Bühne", f"active-{table.pk}": "on"}
+    )
     assert answer.status_code == 302
     table.refresh_from_db()
     assert table.label == "Bühne"
 
 
 @pytest.mark.parametrize("typed", ["١٢٣٤٥٦", "１２３４５６", "𝟏𝟐𝟑", "\x00", "9" * 5000])
-def test_self_check_in_with_unicode_digits_is_a_wrong_code_not_a_500(client, tournament,
-                                                                     actor, typed):
+def test_self_check_in_with_unicode_digits_is_a_wrong_code_not_a_500(
+    client, tournament, actor, typed
+):
     event = make_event(tournament, 4)
     checkin.open_roll_call(event=event, actor=actor, self_checkin=True)
     entry = Entry.objects.filter(event=event).first()
-    answer = client.post(reverse("scoring:checkin-self", kwargs={
-        "slug": tournament.slug, "event_id": event.pk}), {"entry": entry.pk, "code": typed})
+    answer = client.post(
+        reverse("scoring:checkin-self", kwargs={"slug": tournament.slug, "event_id": event.pk}),
+        {"entry": entry.pk, "code": typed},
+    )
     assert answer.status_code in (422, 429)
     entry.refresh_from_db()
     assert entry.present_at is None
@@ -124,27 +143,42 @@ def test_services_refuse_text_direction_controls_everywhere(tournament, actor):
     with pytest.raises(TournamentError):
         PlayerBook(tournament).resolve("Anna\u202eBerg")
     entries = list(Entry.objects.filter(event=event))
-    match = Match.objects.create(event=event, entry_a=entries[0], entry_b=entries[1],
-                                 status=Match.Status.READY)
+    match = Match.objects.create(
+        event=event, entry_a=entries[0], entry_b=entries[1], status=Match.Status.READY
+    )
     from scoring.services.matches import record_toss
 
     record_toss(match=match, winner="a", choice="break", actor=actor)
     with pytest.raises(MatchError) as err:
-        record_quick_board(match=match, winner="a", points=3, law=spoof,
-                           client_id=uuid.uuid4(), actor=actor)
+        record_quick_board(
+            match=match, winner="a", points=3, law=spoof, client_id=uuid.uuid4(), actor=actor
+        )
     assert err.value.code == "text_bidi"
     from scoring.services.matches import record_event
 
     with pytest.raises(MatchError) as err:
-        record_event(match=match, client_id=uuid.uuid4(), actor=actor, payload={
-            "type": "umpire_ruling", "winner": "white", "points": 3, "law": spoof})
+        record_event(
+            match=match,
+            client_id=uuid.uuid4(),
+            actor=actor,
+            payload={"type": "umpire_ruling", "winner": "white", "points": 3, "law": spoof},
+        )
     assert err.value.code == "text_bidi"
     entry.refresh_from_db()
     assert not entry.withdrawn
 
 
-@pytest.mark.parametrize(("typed", "ok"), [("12", True), (" 7 ", True), ("١٢", False),
-                                           ("１２", False), (str(2**70), False), ("-1", True)])
+@pytest.mark.parametrize(
+    ("typed", "ok"),
+    [
+        ("12", True),
+        (" 7 ", True),
+        ("١٢", False),
+        ("１２", False),
+        (str(2**70), False),
+        ("-1", True),
+    ],
+)
 def test_numbers_are_typed_with_ascii_digits_and_fit_the_database(typed, ok):
     from scoring.forms.fields import NumberField
 
@@ -158,13 +192,13 @@ def test_numbers_are_typed_with_ascii_digits_and_fit_the_database(typed, ok):
             field.clean(typed)
 
 
-def test_a_rating_in_arabic_indic_digits_is_refused_with_a_message(client, tournament,
-                                                                   organiser):
+def test_a_rating_in_arabic_indic_digits_is_refused_with_a_message(client, tournament, organiser):
     event = make_event(tournament, 2)
     client.force_login(organiser)
-    answer = client.post(reverse("scoring:organiser-entry-add", args=[tournament.slug,
-                                                                     event.pk]),
-                         {"name": "Nadia Noor", "rating": "١٥٠٠"})
+    answer = client.post(
+        reverse("scoring:organiser-entry-add", args=[tournament.slug, event.pk]),
+        {"name": "Nadia Noor", "rating": "١٥٠٠"},
+    )
     assert answer.status_code in (200, 422)
     assert "Type the number with the digits 0 to 9." in answer.content.decode()
     assert not Entry.objects.filter(player__name="Nadia Noor").exists()

@@ -72,33 +72,58 @@ def play_to_the_end(event: Event, capture) -> None:
 
 
 def test_the_preview_names_the_later_match_and_offers_the_three_repairs(
-        tournament, django_capture_on_commit_callbacks):
+    tournament, django_capture_on_commit_callbacks
+):
     event, first, semi, last = story(tournament, django_capture_on_commit_callbacks)
-    preview = preview_correction(match=first, board_id=last.pk, fix=PaperFix("b", 1),
-                                 actor=ORGANISER)
+    preview = preview_correction(
+        match=first, board_id=last.pk, fix=PaperFix("b", 1), actor=ORGANISER
+    )
     assert preview.winner_changed
     assert preview.repairs == ("replay", "award", "eliminate")
     assert [m.number for m in preview.later] == [semi.number]
     later = preview.later[0]
     assert first.entry_a.name in later.played and first.entry_b.name in later.now
     with pytest.raises(CorrectionError) as err:
-        correct_board(match=first, board_id=last.pk, fix=PaperFix("b", 1), actor=ORGANISER,
-                      reason="sheet", repair="keep", client_id=uuid.uuid4())
+        correct_board(
+            match=first,
+            board_id=last.pk,
+            fix=PaperFix("b", 1),
+            actor=ORGANISER,
+            reason="sheet",
+            repair="keep",
+            client_id=uuid.uuid4(),
+        )
     assert err.value.code == "repair_not_possible"
     with pytest.raises(CorrectionError) as err:
-        correct_board(match=first, board_id=last.pk, fix=PaperFix("b", 1), actor=ORGANISER,
-                      reason="sheet", repair="award", law="nonsense", client_id=uuid.uuid4())
+        correct_board(
+            match=first,
+            board_id=last.pk,
+            fix=PaperFix("b", 1),
+            actor=ORGANISER,
+            reason="sheet",
+            repair="award",
+            law="nonsense",
+            client_id=uuid.uuid4(),
+        )
     assert err.value.code == "decision_law"
 
 
 def test_replay_voids_the_later_match_and_the_event_plays_to_the_final(
-        tournament, django_capture_on_commit_callbacks):
+    tournament, django_capture_on_commit_callbacks
+):
     event, first, semi, last = story(tournament, django_capture_on_commit_callbacks)
     boards_before = set(Board.objects.filter(game__match=semi).values_list("pk", flat=True))
     counts = rows_count()
     with django_capture_on_commit_callbacks(execute=True):
-        correct_board(match=first, board_id=last.pk, fix=PaperFix("b", 1), actor=ORGANISER,
-                      reason="sheet misread", repair="replay", client_id=uuid.uuid4())
+        correct_board(
+            match=first,
+            board_id=last.pk,
+            fix=PaperFix("b", 1),
+            actor=ORGANISER,
+            reason="sheet misread",
+            repair="replay",
+            client_id=uuid.uuid4(),
+        )
     semi.refresh_from_db()
     assert semi.status == Match.Status.READY and not semi.winner_side
     assert first.entry_b_id in (semi.entry_a_id, semi.entry_b_id)
@@ -115,19 +140,31 @@ def test_replay_voids_the_later_match_and_the_event_plays_to_the_final(
 
 
 @pytest.mark.parametrize("to", ["moved", "stayed"])
-def test_award_gives_the_later_match_by_decision(tournament, django_capture_on_commit_callbacks,
-                                                 to):
+def test_award_gives_the_later_match_by_decision(
+    tournament, django_capture_on_commit_callbacks, to
+):
     event, first, semi, last = story(tournament, django_capture_on_commit_callbacks, to)
     with django_capture_on_commit_callbacks(execute=True):
-        correct_board(match=first, board_id=last.pk, fix=PaperFix("b", 1), actor=ORGANISER,
-                      reason="sheet misread", repair="award", law="IT 107", award_to=to,
-                      client_id=uuid.uuid4())
+        correct_board(
+            match=first,
+            board_id=last.pk,
+            fix=PaperFix("b", 1),
+            actor=ORGANISER,
+            reason="sheet misread",
+            repair="award",
+            law="IT 107",
+            award_to=to,
+            client_id=uuid.uuid4(),
+        )
     semi.refresh_from_db()
     assert semi.status == Match.Status.CONFIRMED
     winner = semi.entry_a_id if semi.winner_side == "a" else semi.entry_b_id
     assert (winner == first.entry_b_id) == (to == "moved")
-    laws = set(Board.objects.filter(game__match=semi, kind=Board.Kind.AWARD)
-               .values_list("award_law", flat=True))
+    laws = set(
+        Board.objects.filter(game__match=semi, kind=Board.Kind.AWARD).values_list(
+            "award_law", flat=True
+        )
+    )
     assert laws == {"IT 107"}
     assert AuditEntry.objects.get(match=semi, action="later_awarded").detail["law"] == "IT 107"
     play_to_the_end(event, django_capture_on_commit_callbacks)
@@ -137,14 +174,24 @@ def test_eliminate_keeps_the_later_results(tournament, django_capture_on_commit_
     event, first, semi, last = story(tournament, django_capture_on_commit_callbacks)
     semi_before = Match.objects.get(pk=semi.pk)
     with django_capture_on_commit_callbacks(execute=True):
-        correct_board(match=first, board_id=last.pk, fix=PaperFix("b", 1), actor=ORGANISER,
-                      reason="B left the hall", repair="eliminate", law="IT 107",
-                      client_id=uuid.uuid4())
+        correct_board(
+            match=first,
+            board_id=last.pk,
+            fix=PaperFix("b", 1),
+            actor=ORGANISER,
+            reason="B left the hall",
+            repair="eliminate",
+            law="IT 107",
+            client_id=uuid.uuid4(),
+        )
     first.refresh_from_db()
     semi.refresh_from_db()
     assert first.winner_side == "b" and first.advances == "a"
     assert (semi.entry_a_id, semi.entry_b_id, semi.winner_side) == (
-        semi_before.entry_a_id, semi_before.entry_b_id, semi_before.winner_side)
+        semi_before.entry_a_id,
+        semi_before.entry_b_id,
+        semi_before.winner_side,
+    )
     audit = AuditEntry.objects.get(match=first, action="eliminated_by_decision")
     assert audit.detail["reason"] == "B left the hall" and audit.detail["law"] == "IT 107"
     play_to_the_end(event, django_capture_on_commit_callbacks)
@@ -156,21 +203,34 @@ def test_a_decision_offers_the_same_repairs(tournament, django_capture_on_commit
     preview = preview_decision(match=first, decision=decision, actor=ORGANISER)
     assert preview.repairs == ("replay", "award", "eliminate")
     with django_capture_on_commit_callbacks(execute=True):
-        decide(match=first, decision=decision, actor=ORGANISER, reason="abuse",
-               repair="replay", client_id=uuid.uuid4())
+        decide(
+            match=first,
+            decision=decision,
+            actor=ORGANISER,
+            reason="abuse",
+            repair="replay",
+            client_id=uuid.uuid4(),
+        )
     play_to_the_end(event, django_capture_on_commit_callbacks)
 
 
 def test_the_page_names_the_later_match_and_saves_the_award(
-        client, organiser, tournament, django_capture_on_commit_callbacks):
+    client, organiser, tournament, django_capture_on_commit_callbacks
+):
     from django.urls import reverse
 
     event, first, semi, last = story(tournament, django_capture_on_commit_callbacks, "page")
     page = reverse("scoring:organiser-match-correct", args=[tournament.slug, first.pk, last.pk])
     client.force_login(organiser)
     first.refresh_from_db()
-    post = {"client_id": str(uuid.uuid4()), "revision": first.revision, "winner": "b",
-            "carrommen": "1", "queen": "", "reason": "sheet misread"}
+    post = {
+        "client_id": str(uuid.uuid4()),
+        "revision": first.revision,
+        "winner": "b",
+        "carrommen": "1",
+        "queen": "",
+        "reason": "sheet misread",
+    }
     r = client.post(page, post)
     assert r.status_code == 200
     assert f"Match {semi.number} (Semi-final): played by" in r.text
@@ -180,8 +240,10 @@ def test_the_page_names_the_later_match_and_saves_the_award(
     assert r.status_code in (400, 422) and "Cite the law" in r.text
     assert "played by" in r.text  # the preview stays
     with django_capture_on_commit_callbacks(execute=True):
-        r = client.post(page, {**post, "save": "yes", "repair": "award", "award_to": "moved",
-                               "repair_law": "IT 107"})
+        r = client.post(
+            page,
+            {**post, "save": "yes", "repair": "award", "award_to": "moved", "repair_law": "IT 107"},
+        )
     assert r.status_code == 302
     semi.refresh_from_db()
     assert semi.status == Match.Status.CONFIRMED
@@ -189,7 +251,8 @@ def test_the_page_names_the_later_match_and_saves_the_award(
 
 
 def test_a_sheet_keyed_with_the_sides_swapped_gets_its_real_boards(
-        tournament, django_capture_on_commit_callbacks):
+    tournament, django_capture_on_commit_callbacks
+):
     """The EIGHT sheet keyed the wrong way round: one board at a time cannot be corrected
     (a later board no longer fits), swapping the sides of every board can."""
     from scoring.services.corrections import preview_rekey, rekey_boards, swap_sides
@@ -202,8 +265,9 @@ def test_a_sheet_keyed_with_the_sides_swapped_gets_its_real_boards(
         semi = confirm(semis[0])
     first = Board.objects.filter(game__match=semi).order_by("sequence").first()
     with pytest.raises(CorrectionError):
-        preview_correction(match=semi, board_id=first.pk, fix=PaperFix("b", 9, "b"),
-                           actor=ORGANISER)
+        preview_correction(
+            match=semi, board_id=first.pk, fix=PaperFix("b", 9, "b"), actor=ORGANISER
+        )
     fixes = swap_sides(semi)
     assert [f.winner for f in fixes.values()] == ["b", "b", "a", "a", "b"]
     preview = preview_rekey(match=semi, fixes=fixes, actor=ORGANISER)
@@ -211,8 +275,15 @@ def test_a_sheet_keyed_with_the_sides_swapped_gets_its_real_boards(
     assert preview.games_after == {"a": 0, "b": 1} and len(preview.boards) == 5
     counts = rows_count()
     with django_capture_on_commit_callbacks(execute=True):
-        rekey_boards(match=semi, fixes=fixes, actor=ORGANISER, reason="keyed swapped",
-                     repair="move", swap=True, client_id=uuid.uuid4())
+        rekey_boards(
+            match=semi,
+            fixes=fixes,
+            actor=ORGANISER,
+            reason="keyed swapped",
+            repair="move",
+            swap=True,
+            client_id=uuid.uuid4(),
+        )
     semi.refresh_from_db()
     assert semi.winner_side == "b" and semi.points_b == 25 and semi.points_a == 24
     assert rows_count()[1] == counts[1] + 5  # one correction row a board, nothing deleted
@@ -222,8 +293,9 @@ def test_a_sheet_keyed_with_the_sides_swapped_gets_its_real_boards(
     assert audit.detail["swap"] is True and len(audit.detail["boards"]) == 5
 
 
-def test_the_rekey_page_swaps_the_sides_and_saves(client, organiser, tournament,
-                                                  django_capture_on_commit_callbacks):
+def test_the_rekey_page_swaps_the_sides_and_saves(
+    client, organiser, tournament, django_capture_on_commit_callbacks
+):
     from django.urls import reverse
 
     from tests.organiser.test_corrections import knockout_semi
@@ -247,11 +319,25 @@ def test_the_rekey_page_swaps_the_sides_and_saves(client, organiser, tournament,
     keyed = {}
     for board, (winner, left, queen) in zip(boards, EIGHT, strict=True):
         flip = {"a": "b", "b": "a", "": ""}
-        keyed.update({f"winner-{board.pk}": flip[winner], f"carrommen-{board.pk}": str(left),
-                      f"queen-{board.pk}": flip[queen]})
+        keyed.update(
+            {
+                f"winner-{board.pk}": flip[winner],
+                f"carrommen-{board.pk}": str(left),
+                f"queen-{board.pk}": flip[queen],
+            }
+        )
     with django_capture_on_commit_callbacks(execute=True):
-        r = client.post(page, {**base, **keyed, "swapped": "yes", "reason": "keyed swapped",
-                               "save": "yes", "repair": "move"})
+        r = client.post(
+            page,
+            {
+                **base,
+                **keyed,
+                "swapped": "yes",
+                "reason": "keyed swapped",
+                "save": "yes",
+                "repair": "move",
+            },
+        )
     assert r.status_code == 302
     semi.refresh_from_db()
     assert semi.winner_side == "b"
@@ -261,7 +347,8 @@ def test_the_rekey_page_swaps_the_sides_and_saves(client, organiser, tournament,
 
 
 def test_the_paper_is_right_leads_into_the_correction_filled_from_the_sheet(
-        client, organiser, tournament, django_capture_on_commit_callbacks):
+    client, organiser, tournament, django_capture_on_commit_callbacks
+):
     from django.urls import reverse
 
     from scoring.services.reconcile import record_paper_sheet
@@ -292,8 +379,9 @@ def test_the_paper_is_right_leads_into_the_correction_filled_from_the_sheet(
     assert "Record the decision" not in paper
 
 
-def test_a_co_organiser_sees_no_new_tournament_and_a_styled_403(client, django_user_model,
-                                                                 tournament):
+def test_a_co_organiser_sees_no_new_tournament_and_a_styled_403(
+    client, django_user_model, tournament
+):
     from django.urls import reverse
 
     co = django_user_model.objects.create_user("co", password="pw")
@@ -315,7 +403,8 @@ def test_make_demo_prints_its_own_port():
 
 
 def test_a_bracket_conflict_is_told_to_the_organiser_and_replayed(
-        client, organiser, tournament, django_capture_on_commit_callbacks):
+    client, organiser, tournament, django_capture_on_commit_callbacks
+):
     from django.urls import reverse
 
     event, first, semi, _last = story(tournament, django_capture_on_commit_callbacks, "cf")
@@ -330,8 +419,10 @@ def test_a_bracket_conflict_is_told_to_the_organiser_and_replayed(
         r = client.post(url, {"reason": "old record"})
     assert r.status_code == 302
     semi.refresh_from_db()
-    assert semi.status == Match.Status.READY and first.entry_b_id in (semi.entry_a_id,
-                                                                      semi.entry_b_id)
+    assert semi.status == Match.Status.READY and first.entry_b_id in (
+        semi.entry_a_id,
+        semi.entry_b_id,
+    )
     page = client.get(reverse("scoring:organiser-event", args=[tournament.slug, event.pk]))
     assert "no longer fit the bracket" not in page.text
     play_to_the_end(event, django_capture_on_commit_callbacks)
@@ -347,8 +438,8 @@ def test_the_double_elimination_match_list_is_in_order_with_its_brackets(tournam
     winners = [x for x in labels if x.startswith("Winners bracket · ")]
     losers = [x for x in labels if x.startswith("Losers bracket · ")]
     assert winners and losers
-    assert labels[:len(winners)] == winners
-    assert labels[len(winners):len(winners) + len(losers)] == losers
+    assert labels[: len(winners)] == winners
+    assert labels[len(winners) : len(winners) + len(losers)] == losers
     assert "Grand final" in labels[-1] or "Grand final" in labels[-2]
 
 
@@ -370,15 +461,24 @@ def _derived(match: Match) -> dict[str, object]:
     from scoring.records import match_snapshot
 
     state = match_snapshot(Match.objects.get(pk=match.pk)).state
-    return {"first_breakers": state.first_breakers,
-            "side_change_after": state.side_change_after,
-            "games_won": dict(state.games_won), "winner": state.winner,
-            "boards": [[(b.number, b.breaker, b.winner, b.points, b.void,
-                         dict(b.scores_after)) for b in g.boards] for g in state.games]}
+    return {
+        "first_breakers": state.first_breakers,
+        "side_change_after": state.side_change_after,
+        "games_won": dict(state.games_won),
+        "winner": state.winner,
+        "boards": [
+            [
+                (b.number, b.breaker, b.winner, b.points, b.void, dict(b.scores_after))
+                for b in g.boards
+            ]
+            for g in state.games
+        ],
+    }
 
 
 def test_swapping_the_sides_swaps_the_toss_and_the_breakers(
-        tournament, django_capture_on_commit_callbacks):
+    tournament, django_capture_on_commit_callbacks
+):
     """A sheet keyed the wrong way round (toss to A, EIGHT as keyed) swapped is the same
     match as the sheet keyed right in the first place (toss to B, every board the other
     side's): the engine derives the same breakers, side changes and scores."""
@@ -393,24 +493,38 @@ def test_swapping_the_sides_swaps_the_toss_and_the_breakers(
         paper_match(wrong, EIGHT)
         record_toss(match=right, winner="b", choice="break", actor=ORGANISER)
         for winner, left, queen in EIGHT:
-            record_quick_board(match=right, winner=flip[winner], carrommen=left,
-                               queen=flip[queen] or None, client_id=uuid.uuid4(),
-                               actor=ORGANISER)
+            record_quick_board(
+                match=right,
+                winner=flip[winner],
+                carrommen=left,
+                queen=flip[queen] or None,
+                client_id=uuid.uuid4(),
+                actor=ORGANISER,
+            )
     keyed_wrong, keyed_right = _derived(wrong), _derived(right)
     assert keyed_wrong != keyed_right
     assert keyed_wrong["boards"][0][0][1] == "a" and keyed_right["boards"][0][0][1] == "b"
     with django_capture_on_commit_callbacks(execute=True):
-        rekey_boards(match=wrong, fixes=swap_sides(wrong), actor=ORGANISER,
-                     reason="keyed swapped", repair="move", swap=True,
-                     client_id=uuid.uuid4())
+        rekey_boards(
+            match=wrong,
+            fixes=swap_sides(wrong),
+            actor=ORGANISER,
+            reason="keyed swapped",
+            repair="move",
+            swap=True,
+            client_id=uuid.uuid4(),
+        )
     wrong.refresh_from_db()
     assert _derived(wrong) == keyed_right
     assert (wrong.toss_winner, wrong.toss_choice) == ("b", "break")
-    assert [b.breaker for b in Board.objects.filter(game__match=wrong).order_by("sequence")] \
-        == [b.breaker for b in Board.objects.filter(game__match=right).order_by("sequence")]
+    assert [b.breaker for b in Board.objects.filter(game__match=wrong).order_by("sequence")] == [
+        b.breaker for b in Board.objects.filter(game__match=right).order_by("sequence")
+    ]
     audit = AuditEntry.objects.get(match=wrong, action="rekey")
-    assert audit.detail["toss"] == {"before": {"winner": "a", "choice": "break"},
-                                    "after": {"winner": "b", "choice": "break"}}
+    assert audit.detail["toss"] == {
+        "before": {"winner": "a", "choice": "break"},
+        "after": {"winner": "b", "choice": "break"},
+    }
     # the breakers are in the log: a replay of it gives the same match
     from scoring.services.matches import rebuild_match
 
@@ -424,9 +538,16 @@ def _eliminated_and_played_on(tournament, capture, name: str):
     match after the kept semi-final is played and confirmed too."""
     event, first, semi, last = story(tournament, capture, name)
     with capture(execute=True):
-        correct_board(match=first, board_id=last.pk, fix=PaperFix("b", 1), actor=ORGANISER,
-                      reason="B left the hall", repair="eliminate", law="IT 107",
-                      client_id=uuid.uuid4())
+        correct_board(
+            match=first,
+            board_id=last.pk,
+            fix=PaperFix("b", 1),
+            actor=ORGANISER,
+            reason="B left the hall",
+            repair="eliminate",
+            law="IT 107",
+            client_id=uuid.uuid4(),
+        )
     semi.refresh_from_db()
     after = Match.objects.get(pk=semi.winner_to_id)
     for _ in range(10):
@@ -434,9 +555,12 @@ def _eliminated_and_played_on(tournament, capture, name: str):
         if after.status == Match.Status.CONFIRMED:
             break
         with capture(execute=True):
-            for m in Match.objects.filter(event=event, status=Match.Status.READY,
-                                          round__number__lte=after.round.number,
-                                          round__bracket=after.round.bracket):
+            for m in Match.objects.filter(
+                event=event,
+                status=Match.Status.READY,
+                round__number__lte=after.round.number,
+                round__bracket=after.round.bracket,
+            ):
                 play_and_confirm(m, "a", ORGANISER)
     assert after.status == Match.Status.CONFIRMED
     first.refresh_from_db()
@@ -444,7 +568,8 @@ def _eliminated_and_played_on(tournament, capture, name: str):
 
 
 def test_an_elimination_by_decision_is_taken_back_and_what_followed_is_replayed(
-        tournament, django_capture_on_commit_callbacks):
+    tournament, django_capture_on_commit_callbacks
+):
     from scoring.services.bracket_repairs import preview_take_back, take_back_elimination
 
     capture = django_capture_on_commit_callbacks
@@ -458,13 +583,22 @@ def test_an_elimination_by_decision_is_taken_back_and_what_followed_is_replayed(
     assert first.advances == "a"  # the preview saved nothing
     counts = rows_count()
     with pytest.raises(CorrectionError):  # nothing played on it? it was: move does not fit
-        take_back_elimination(match=first, actor=ORGANISER, reason="B was in the hall",
-                              repair="move", client_id=uuid.uuid4())
+        take_back_elimination(
+            match=first,
+            actor=ORGANISER,
+            reason="B was in the hall",
+            repair="move",
+            client_id=uuid.uuid4(),
+        )
     with capture(execute=True):
-        repaired = take_back_elimination(match=first, actor=ORGANISER,
-                                         reason="B was in the hall", repair="replay",
-                                         client_id=uuid.uuid4(),
-                                         expected_revision=first.revision)
+        repaired = take_back_elimination(
+            match=first,
+            actor=ORGANISER,
+            reason="B was in the hall",
+            repair="replay",
+            client_id=uuid.uuid4(),
+            expected_revision=first.revision,
+        )
     assert repaired == 2
     first.refresh_from_db()
     semi.refresh_from_db()
@@ -476,8 +610,12 @@ def test_an_elimination_by_decision_is_taken_back_and_what_followed_is_replayed(
     assert after.winner_side == "" and not after.confirmations.exists()
     assert rows_count()[0] >= counts[0] and rows_count()[1] > counts[1]  # nothing deleted
     audit = AuditEntry.objects.get(match=first, action="elimination_taken_back")
-    assert audit.detail == {"reason": "B was in the hall", "was_going_on": "a",
-                            "goes_on": "b", "law": "IT 107"}
+    assert audit.detail == {
+        "reason": "B was in the hall",
+        "was_going_on": "a",
+        "goes_on": "b",
+        "law": "IT 107",
+    }
     assert AuditEntry.objects.filter(match=first, action="eliminated_by_decision").exists()
     assert AuditEntry.objects.filter(action="later_replayed").count() == 2
     with pytest.raises(CorrectionError):  # taken back once: nothing left to take back
@@ -486,7 +624,8 @@ def test_an_elimination_by_decision_is_taken_back_and_what_followed_is_replayed(
 
 
 def test_an_elimination_taken_back_before_the_next_match_moves_the_winner_in(
-        tournament, django_capture_on_commit_callbacks):
+    tournament, django_capture_on_commit_callbacks
+):
     from scoring.services.bracket_repairs import preview_take_back, take_back_elimination
 
     capture = django_capture_on_commit_callbacks
@@ -506,23 +645,33 @@ def test_an_elimination_taken_back_before_the_next_match_moves_the_winner_in(
     preview = preview_take_back(match=first, actor=ORGANISER)
     assert preview.later == [] and preview.repairs == ("move",)
     with capture(execute=True):
-        assert take_back_elimination(match=first, actor=ORGANISER, reason="wrong decision",
-                                     repair="move", client_id=uuid.uuid4()) == 0
+        assert (
+            take_back_elimination(
+                match=first,
+                actor=ORGANISER,
+                reason="wrong decision",
+                repair="move",
+                client_id=uuid.uuid4(),
+            )
+            == 0
+        )
     final.refresh_from_db()
     assert first.entry_a_id in (final.entry_a_id, final.entry_b_id)
     assert final.status == Match.Status.READY
 
 
-def test_the_take_back_page_previews_and_saves(client, organiser, tournament,
-                                               django_capture_on_commit_callbacks):
+def test_the_take_back_page_previews_and_saves(
+    client, organiser, tournament, django_capture_on_commit_callbacks
+):
     from django.urls import reverse
 
     capture = django_capture_on_commit_callbacks
     event, first, semi, after = _eliminated_and_played_on(tournament, capture, "tb-page")
     client.force_login(organiser)
     match_page = client.get(reverse("scoring:organiser-match", args=[tournament.slug, first.pk]))
-    page = reverse("scoring:organiser-match-take-back-elimination",
-                   args=[tournament.slug, first.pk])
+    page = reverse(
+        "scoring:organiser-match-take-back-elimination", args=[tournament.slug, first.pk]
+    )
     assert page in match_page.text and "eliminated by decision" in match_page.text
     r = client.get(page)
     assert r.status_code == 200 and "goes on and" in r.text and 'name="save"' not in r.text
@@ -541,8 +690,10 @@ def test_the_take_back_page_previews_and_saves(client, organiser, tournament,
     r = client.post(page, {**post, "save": "yes", "repair": "award", "repair_law": "IT 7x"})
     assert r.status_code in (400, 422) and "played on the decision" in r.text
     with capture(execute=True):
-        r = client.post(page, {**post, "save": "yes", "repair": "award", "award_to": "moved",
-                               "repair_law": "IT 107"})
+        r = client.post(
+            page,
+            {**post, "save": "yes", "repair": "award", "award_to": "moved", "repair_law": "IT 107"},
+        )
     assert r.status_code == 302
     first.refresh_from_db()
     assert first.advances == ""
@@ -554,7 +705,8 @@ def test_the_take_back_page_previews_and_saves(client, organiser, tournament,
 
 
 def test_one_helper_withdraws_the_confirmations_of_an_unlock_and_a_replay(
-        tournament, django_capture_on_commit_callbacks):
+    tournament, django_capture_on_commit_callbacks
+):
     """Unlocking a confirmed match and replaying a later match both take the sides'
     confirmations away through :func:`withdraw_confirmations`, naming them in the audit."""
     from scoring.services.bracket_repairs import _replay, _states

@@ -22,15 +22,17 @@ def twice(tournament, organiser):
     """Änne entered twice by imports: once in this tournament's singles, once (another record,
     upper case, with a licence) in the doubles of another of the organiser's tournaments."""
     first = Player.objects.create(name="Änne Schäfer", club="Riverside CC")
-    second = Player.objects.create(name="ÄNNE SCHÄFER", club="Riverside CC", licence="DE-77",
-                                   born=datetime.date(1990, 3, 4))
+    second = Player.objects.create(
+        name="ÄNNE SCHÄFER", club="Riverside CC", licence="DE-77", born=datetime.date(1990, 3, 4)
+    )
     singles = Event.objects.create(tournament=tournament, name="Singles")
     Entry.objects.create(event=singles, player=first)
     Entry.objects.create(event=singles, player=Player.objects.create(name="Ben Kirk"))
     other = make_tournament("autumn-cup", organiser=organiser)
     doubles = Event.objects.create(tournament=other, name="Doubles", kind="doubles")
-    Entry.objects.create(event=doubles, player=Player.objects.create(name="Cleo Diaz"),
-                         partner=second)
+    Entry.objects.create(
+        event=doubles, player=Player.objects.create(name="Cleo Diaz"), partner=second
+    )
     ExternalRecord.objects.create(source="sol", kind="player", key="guid-1", player=second)
     return first, second, singles, doubles
 
@@ -41,8 +43,10 @@ def test_preview_lists_what_moves(twice) -> None:
     assert preview.possible
     assert [e.event for e in preview.entries] == [doubles]
     assert [r.key for r in preview.records] == ["guid-1"]
-    assert preview.taken_over == {"licence": ("", "DE-77"),
-                                  "born": (None, datetime.date(1990, 3, 4))}
+    assert preview.taken_over == {
+        "licence": ("", "DE-77"),
+        "born": (None, datetime.date(1990, 3, 4)),
+    }
     assert len(preview.tournaments) == 2
 
 
@@ -122,7 +126,8 @@ def test_no_undo_after_a_result_on_a_moved_entry(tournament, actor, twice) -> No
     draws.draw_event(event=singles2, actor=actor)
     merge = merge_players(tournament=tournament, kept=first, merged=second, actor=actor)
     PlayerMerge.objects.filter(pk=merge.pk).update(
-        created_at=merge.created_at - datetime.timedelta(seconds=5))
+        created_at=merge.created_at - datetime.timedelta(seconds=5)
+    )
     merge.refresh_from_db()
     play(singles2.matches.get())
     assert undo_blocker(merge) == "merge_recorded_since"
@@ -133,8 +138,9 @@ def test_no_undo_after_a_result_on_a_moved_entry(tournament, actor, twice) -> No
 def test_no_undo_after_a_new_entry_of_the_kept_player(tournament, actor, twice) -> None:
     first, second, _singles, _doubles = twice
     merge = merge_players(tournament=tournament, kept=first, merged=second, actor=actor)
-    Entry.objects.create(event=Event.objects.create(tournament=tournament, name="Late"),
-                         player=first)
+    Entry.objects.create(
+        event=Event.objects.create(tournament=tournament, name="Late"), player=first
+    )
     assert undo_blocker(merge) == "merge_recorded_since"
 
 
@@ -159,16 +165,15 @@ def test_merge_pages(client, tournament, organiser, twice) -> None:
     assert second.merged_into is None
 
 
-def test_an_organiser_merges_only_in_their_tournaments(client, tournament, organiser,
-                                                       django_user_model) -> None:
+def test_an_organiser_merges_only_in_their_tournaments(
+    client, tournament, organiser, django_user_model
+) -> None:
     first = Player.objects.create(name="Änne Schäfer", club="Riverside CC")
     second = Player.objects.create(name="änne schäfer", club="Riverside CC")
-    Entry.objects.create(event=Event.objects.create(tournament=tournament, name="S"),
-                         player=first)
+    Entry.objects.create(event=Event.objects.create(tournament=tournament, name="S"), player=first)
     stranger = django_user_model.objects.create_user("other", password="pw")
     theirs = make_tournament("their-open", organiser=stranger)
-    Entry.objects.create(event=Event.objects.create(tournament=theirs, name="S"),
-                         player=second)
+    Entry.objects.create(event=Event.objects.create(tournament=theirs, name="S"), player=second)
     client.force_login(organiser)
     url = reverse("scoring:organiser-merge", args=[tournament.slug])
     page = client.get(url, {"kept": first.pk, "merged": second.pk}).content.decode()
@@ -187,8 +192,7 @@ def test_an_organiser_merges_only_in_their_tournaments(client, tournament, organ
 
 def test_merge_an_id_outside_the_choices_is_refused(client, tournament, organiser) -> None:
     first = Player.objects.create(name="Asha Rao")
-    Entry.objects.create(event=Event.objects.create(tournament=tournament, name="S"),
-                         player=first)
+    Entry.objects.create(event=Event.objects.create(tournament=tournament, name="S"), player=first)
     stranger = Player.objects.create(name="Zed Q")
     client.force_login(organiser)
     url = reverse("scoring:organiser-merge", args=[tournament.slug])
@@ -205,16 +209,16 @@ def test_imports_land_on_the_kept_record(tournament, actor, twice) -> None:
     assert find_player("ÄNNE SCHÄFER", "Riverside CC") == first
 
 
-def test_placings_and_statistics_follow_the_kept_record(client, tournament, actor,
-                                                         twice) -> None:
+def test_placings_and_statistics_follow_the_kept_record(client, tournament, actor, twice) -> None:
     from scoring.services.exports import placings_csv
 
     first, second, singles, _doubles = twice
     singles.games_to_win = 1
     singles.save()
     draws.draw_event(event=singles, actor=actor)
-    play(singles.matches.get(), winner="a" if singles.matches.get().entry_a.player == first
-         else "b")
+    play(
+        singles.matches.get(), winner="a" if singles.matches.get().entry_a.player == first else "b"
+    )
     merge_players(tournament=tournament, kept=first, merged=second, actor=actor)
     text = placings_csv(tournament, [singles])
     line = next(row for row in text.splitlines() if "Änne Schäfer" in row)

@@ -38,20 +38,30 @@ pytestmark = pytest.mark.django_db
 
 #: Not addressed at one tournament: the list of one's tournaments and a new tournament,
 #: for staff accounts (an organiser of any tournament is staff; umpires and players not).
-STAFF_PAGES = {"scoring:organiser-index", "scoring:organiser-tournament-new",
-               # SoL uploads (issue 31), clubs and championships (issue 33): any staff account
-               "scoring:organiser-sol-upload", "scoring:season-manage",
-               "scoring:season-club-new"}
+STAFF_PAGES = {
+    "scoring:organiser-index",
+    "scoring:organiser-tournament-new",
+    # SoL uploads (issue 31), clubs and championships (issue 33): any staff account
+    "scoring:organiser-sol-upload",
+    "scoring:season-manage",
+    "scoring:season-club-new",
+}
 #: An upload of a SoL file is its uploader's own: anybody else is told nothing of it (404).
-OWN_UPLOADS = {"scoring:organiser-sol-import", "scoring:organiser-sol-import-progress",
-               "scoring:organiser-sol-import-start"}
+OWN_UPLOADS = {
+    "scoring:organiser-sol-import",
+    "scoring:organiser-sol-import-progress",
+    "scoring:organiser-sol-import-start",
+}
 REFUSED = ("other_organiser", "umpire", "player")
 
 
 def organiser_urls() -> list[tuple[str, URLPattern]]:
     """Every URL of the organiser's area in the URL conf."""
-    found = [(name, p) for name, p in all_urls()
-             if name.startswith("scoring:") and "organiser/" in str(p.pattern)]
+    found = [
+        (name, p)
+        for name, p in all_urls()
+        if name.startswith("scoring:") and "organiser/" in str(p.pattern)
+    ]
     assert len(found) > 50  # the area as the URL conf has it, not a hand list
     return found
 
@@ -61,8 +71,12 @@ def _merge_id(w: World) -> int:
 
     kept = Player.objects.create(name="Access Kept")
     merged = Player.objects.create(name="Access Merged")
-    return merge_players(tournament=w.t1, kept=kept, merged=merged,
-                         actor=Actor(user=w.users["organiser"], via="organiser")).pk
+    return merge_players(
+        tournament=w.t1,
+        kept=kept,
+        merged=merged,
+        actor=Actor(user=w.users["organiser"], via="organiser"),
+    ).pk
 
 
 def _url(name: str, pattern: URLPattern, w: World, merge_id: int) -> str:
@@ -87,20 +101,25 @@ def _send(client: Client, method: str, url: str, data: dict[str, str]) -> tuple[
 
 def _styled_403(response: Any) -> bool:
     used = {t.name for t in response.templates}
-    return (response.status_code == 403 and {"403.html", "base.html"} <= used
-            and "Not allowed" in response.content.decode())
+    return (
+        response.status_code == 403
+        and {"403.html", "base.html"} <= used
+        and "Not allowed" in response.content.decode()
+    )
 
 
 def test_every_organiser_url_is_for_its_organisers_only(world):  # noqa: F811
     w = world
-    player = get_user_model().objects.create_user("access-player",
-                                                  password="access-long-password-1")
+    player = get_user_model().objects.create_user(
+        "access-player", password="access-long-password-1"
+    )
     users = {**w.users, "player": player}
     merge_id = _merge_id(w)
     from scoring.models import SolImport
 
-    upload = SolImport.objects.create(created_by=w.users["organiser"], file_name="access.sol",
-                                      status=SolImport.Status.DONE)
+    upload = SolImport.objects.create(
+        created_by=w.users["organiser"], file_name="access.sol", status=SolImport.Status.DONE
+    )
     w.seasons = {**(w.seasons or {}), "upload_id": upload.pk}
     clients: dict[str, Client] = {"anonymous": Client(raise_request_exception=False)}
     for role in ("organiser", *REFUSED):
@@ -118,14 +137,16 @@ def test_every_organiser_url_is_for_its_organisers_only(world):  # noqa: F811
                 continue  # the URL does not take this method, for anybody
             checked += 1
             refused = answer.status_code in (403, 404) or (
-                answer.status_code == 302 and answer["Location"].startswith(login))
+                answer.status_code == 302 and answer["Location"].startswith(login)
+            )
             if refused or answer.status_code >= 500:
                 problems.append(f"{method} {name}: the organiser gets {answer.status_code}")
             answer, changed = _send(clients["anonymous"], method, url, data)
-            if not (answer.status_code == 302 and answer["Location"].startswith(login)) \
-                    or changed:
-                problems.append(f"{method} {name}: anonymous gets {answer.status_code}"
-                                f"{' and changed data' if changed else ''}")
+            if not (answer.status_code == 302 and answer["Location"].startswith(login)) or changed:
+                problems.append(
+                    f"{method} {name}: anonymous gets {answer.status_code}"
+                    f"{' and changed data' if changed else ''}"
+                )
             for role in REFUSED:
                 if name in STAFF_PAGES and users[role].is_staff:
                     continue  # another tournament's organiser may list and create his own
@@ -134,7 +155,9 @@ def test_every_organiser_url_is_for_its_organisers_only(world):  # noqa: F811
                     continue
                 if not _styled_403(answer) or changed:
                     plain = " (not the styled page)" if answer.status_code == 403 else ""
-                    problems.append(f"{method} {name}: {role} gets {answer.status_code}{plain}"
-                                    f"{' and changed data' if changed else ''}")
+                    problems.append(
+                        f"{method} {name}: {role} gets {answer.status_code}{plain}"
+                        f"{' and changed data' if changed else ''}"
+                    )
     assert checked > 60
     assert not problems, "\n".join(problems)

@@ -22,9 +22,11 @@ GAME = [(9, "a"), (9, "a"), (1, "a")]
 
 
 def sheet(games: list[str]) -> list[SheetBoard]:
-    return [SheetBoard(n, winner, left, winner if queen else "")
-            for n, winner in enumerate(games, start=1)
-            for left, queen in ((9, True), (9, True), (1, True))]
+    return [
+        SheetBoard(n, winner, left, winner if queen else "")
+        for n, winner in enumerate(games, start=1)
+        for left, queen in ((9, True), (9, True), (1, True))
+    ]
 
 
 def best_of_three(tournament):
@@ -34,7 +36,8 @@ def best_of_three(tournament):
 
 
 def test_a_whole_sheet_is_checked_then_entered_and_confirmed(
-        tournament, django_capture_on_commit_callbacks):
+    tournament, django_capture_on_commit_callbacks
+):
     event, semis = best_of_three(tournament)
     match = semis[0]
     boards = sheet(["a", "b", "a"])
@@ -45,11 +48,23 @@ def test_a_whole_sheet_is_checked_then_entered_and_confirmed(
     assert [g[1:3] for g in check.games] == [(25, 0), (0, 25), (25, 0)]
     assert not Board.objects.filter(game__match=match).exists()  # a check saves nothing
     with pytest.raises(StaleMatch):
-        enter_sheet(match=match, toss=("a", "break"), boards=boards, actor=ORGANISER,
-                    client_id=uuid.uuid4(), expected_revision=match.revision + 1)
+        enter_sheet(
+            match=match,
+            toss=("a", "break"),
+            boards=boards,
+            actor=ORGANISER,
+            client_id=uuid.uuid4(),
+            expected_revision=match.revision + 1,
+        )
     with django_capture_on_commit_callbacks(execute=True):
-        enter_sheet(match=match, toss=("a", "break"), boards=boards, actor=ORGANISER,
-                    client_id=uuid.uuid4(), expected_revision=match.revision)
+        enter_sheet(
+            match=match,
+            toss=("a", "break"),
+            boards=boards,
+            actor=ORGANISER,
+            client_id=uuid.uuid4(),
+            expected_revision=match.revision,
+        )
     match.refresh_from_db()
     assert match.status == Match.Status.CONFIRMED and match.winner_side == "a"
     assert Board.objects.filter(game__match=match).count() == 9
@@ -65,45 +80,78 @@ def test_a_sheet_that_does_not_make_the_match_saves_nothing(tournament):
     assert check.problem == "sheet_game_open" and check.params == {"game": 2}
     assert [g[1:3] for g in check.games] == [(25, 0), (0, 24)]
     with pytest.raises(SheetError):
-        enter_sheet(match=match, toss=("a", "break"), boards=short, actor=ORGANISER,
-                    client_id=uuid.uuid4(), expected_revision=match.revision)
+        enter_sheet(
+            match=match,
+            toss=("a", "break"),
+            boards=short,
+            actor=ORGANISER,
+            client_id=uuid.uuid4(),
+            expected_revision=match.revision,
+        )
     too_many = [*sheet(["a", "a"]), SheetBoard(3, "b", 9, "b")]
-    assert check_sheet(match=match, toss=("a", "break"), boards=too_many,
-                       actor=ORGANISER).problem == "sheet_match_over"
+    assert (
+        check_sheet(match=match, toss=("a", "break"), boards=too_many, actor=ORGANISER).problem
+        == "sheet_match_over"
+    )
     with pytest.raises(SheetError) as err:
-        enter_sheet(match=match, toss=None, boards=sheet(["a", "a"]), actor=ORGANISER,
-                    client_id=uuid.uuid4(), expected_revision=match.revision)
+        enter_sheet(
+            match=match,
+            toss=None,
+            boards=sheet(["a", "a"]),
+            actor=ORGANISER,
+            client_id=uuid.uuid4(),
+            expected_revision=match.revision,
+        )
     assert err.value.code == "toss_required"
     match.refresh_from_db()
     assert not Board.objects.filter(game__match=match).exists() and not match.toss_winner
     play_and_confirm(semis[1], "a", ORGANISER)
     with pytest.raises(SheetError) as err:
-        enter_sheet(match=semis[1], toss=("a", "break"), boards=sheet(["a", "a"]),
-                    actor=ORGANISER, client_id=uuid.uuid4(), expected_revision=None)
+        enter_sheet(
+            match=semis[1],
+            toss=("a", "break"),
+            boards=sheet(["a", "a"]),
+            actor=ORGANISER,
+            client_id=uuid.uuid4(),
+            expected_revision=None,
+        )
     assert err.value.code == "sheet_started"
 
 
 def test_the_sheet_page_checks_live_and_saves_in_one_submission(
-        client, organiser, tournament, django_capture_on_commit_callbacks):
+    client, organiser, tournament, django_capture_on_commit_callbacks
+):
     from django.urls import reverse
 
     _event, semis = best_of_three(tournament)
     match = semis[0]
     client.force_login(organiser)
     page = reverse("scoring:organiser-match-sheet", args=[tournament.slug, match.pk])
-    assert page in client.get(reverse("scoring:organiser-match",
-                                      args=[tournament.slug, match.pk])).text
+    assert (
+        page
+        in client.get(reverse("scoring:organiser-match", args=[tournament.slug, match.pk])).text
+    )
     r = client.get(page)
     assert r.status_code == 200 and 'name="g3-b9-winner"' in r.text
-    post = {"revision": str(match.revision), "client_id": str(uuid.uuid4()),
-            "toss_winner": "a", "toss_choice": "break"}
+    post = {
+        "revision": str(match.revision),
+        "client_id": str(uuid.uuid4()),
+        "toss_winner": "a",
+        "toss_choice": "break",
+    }
     for g, winner in enumerate("aba", start=1):
         for k, (left, queen) in enumerate(((9, True), (9, True), (1, True)), start=1):
-            post.update({f"g{g}-b{k}-winner": winner, f"g{g}-b{k}-left": str(left),
-                         f"g{g}-b{k}-queen": winner if queen else ""})
+            post.update(
+                {
+                    f"g{g}-b{k}-winner": winner,
+                    f"g{g}-b{k}-left": str(left),
+                    f"g{g}-b{k}-queen": winner if queen else "",
+                }
+            )
     check = reverse("scoring:organiser-match-sheet-check", args=[tournament.slug, match.pk])
-    r = client.post(check, {k: v for k, v in post.items() if not k.startswith("g3")},
-                    HTTP_HX_REQUEST="true")
+    r = client.post(
+        check, {k: v for k, v in post.items() if not k.startswith("g3")}, HTTP_HX_REQUEST="true"
+    )
     assert r.status_code == 200 and "Game 2: A 0 – 25 B" in r.text
     assert "The match is not over: game 3 is missing." in r.text
     assert 'id="pts-g1-b3" hx-swap-oob="true">A 1 <abbr' in r.text
@@ -118,7 +166,8 @@ def test_the_sheet_page_checks_live_and_saves_in_one_submission(
 
 
 def test_a_game_without_a_board_limit_gets_rows_as_the_sheet_needs_them(
-        client, organiser, tournament):
+    client, organiser, tournament
+):
     """DCV 56(c): from the quarter-finals on a game has no board limit, so the sheet offers
     nine rows and adds one on "add a row" or when every row is filled; what was typed stays."""
     from django.urls import reverse
@@ -140,9 +189,18 @@ def test_a_game_without_a_board_limit_gets_rows_as_the_sheet_needs_them(
     r = client.get(page)
     assert 'name="g1-b9-winner"' in r.text and 'name="g1-b10-winner"' not in r.text
     assert r.text.count('name="add_row"') == 3
-    post = {"revision": str(match.revision), "client_id": str(uuid.uuid4()),
-            "toss_winner": "a", "toss_choice": "break", "rows-g1": "9", "rows-g2": "9",
-            "rows-g3": "9", "g1-b1-winner": "b", "g1-b1-left": "4", "g1-b1-queen": "b"}
+    post = {
+        "revision": str(match.revision),
+        "client_id": str(uuid.uuid4()),
+        "toss_winner": "a",
+        "toss_choice": "break",
+        "rows-g1": "9",
+        "rows-g2": "9",
+        "rows-g3": "9",
+        "g1-b1-winner": "b",
+        "g1-b1-left": "4",
+        "g1-b1-queen": "b",
+    }
     r = client.post(page, {**post, "add_row": "2"})
     assert r.status_code == 200 and not Board.objects.filter(game__match=match).exists()
     assert 'name="g2-b10-winner"' in r.text and 'name="g1-b10-winner"' not in r.text
@@ -154,8 +212,7 @@ def test_a_game_without_a_board_limit_gets_rows_as_the_sheet_needs_them(
     # nine boards of game 1, each 1 point, alternately: every row filled, one more appears
     filled = {**post}
     for k in range(1, 10):
-        filled.update({f"g1-b{k}-winner": "ab"[k % 2], f"g1-b{k}-left": "1",
-                       f"g1-b{k}-queen": ""})
+        filled.update({f"g1-b{k}-winner": "ab"[k % 2], f"g1-b{k}-left": "1", f"g1-b{k}-queen": ""})
     check = reverse("scoring:organiser-match-sheet-check", args=[tournament.slug, match.pk])
     r = client.post(page, {**filled, "add_row": "3"})
     assert 'name="g1-b10-winner"' in r.text and 'name="g3-b10-winner"' in r.text

@@ -27,13 +27,13 @@ PASSWORD = "Carrom-striker-77"
 
 def accepted(welcome) -> None:
     """The invited person sets the password with the slip's link (and so accepts)."""
-    people.set_password(invitation=people.invitation_for_token(welcome.token),
-                        password=PASSWORD)
+    people.set_password(invitation=people.invitation_for_token(welcome.token), password=PASSWORD)
 
 
 def test_adding_an_umpire_creates_an_account_with_the_printed_name(tournament, actor):
-    welcome = people.add_person(tournament=tournament, role="umpire", name="Anna Berg",
-                                username="ump_anna", actor=actor)
+    welcome = people.add_person(
+        tournament=tournament, role="umpire", name="Anna Berg", username="ump_anna", actor=actor
+    )
     user = get_user_model().objects.get(username="ump_anna")
     assert people.display_name(user) == "Anna Berg"
     assert not user.has_usable_password() and not user.is_staff
@@ -46,8 +46,9 @@ def test_adding_an_umpire_creates_an_account_with_the_printed_name(tournament, a
 
 
 def test_the_code_sets_the_password_once(tournament, actor):
-    welcome = people.add_person(tournament=tournament, role="umpire", name="Anna Berg",
-                                username="ump_anna", actor=actor)
+    welcome = people.add_person(
+        tournament=tournament, role="umpire", name="Anna Berg", username="ump_anna", actor=actor
+    )
     invitation = people.invitation_for_code("UMP_ANNA", welcome.code.lower().replace("-", " "))
     assert invitation is not None
     with pytest.raises(PeopleError) as err:
@@ -61,10 +62,12 @@ def test_the_code_sets_the_password_once(tournament, actor):
 
 
 def test_an_expired_or_replaced_invitation_does_not_work(tournament, actor):
-    first = people.add_person(tournament=tournament, role="umpire", name="Anna Berg",
-                              username="ump_anna", actor=actor)
-    second = people.renew_invitation(tournament=tournament, invitation=Invitation.objects.get(
-        used_at__isnull=True), actor=actor)
+    first = people.add_person(
+        tournament=tournament, role="umpire", name="Anna Berg", username="ump_anna", actor=actor
+    )
+    second = people.renew_invitation(
+        tournament=tournament, invitation=Invitation.objects.get(used_at__isnull=True), actor=actor
+    )
     assert people.invitation_for_token(first.token) is None
     assert people.invitation_for_token(second.token) is not None
     Invitation.objects.update(expires_at=timezone.now() - datetime.timedelta(seconds=1))
@@ -74,8 +77,9 @@ def test_an_expired_or_replaced_invitation_does_not_work(tournament, actor):
 
 def test_an_existing_login_is_invited_never_attached(tournament, actor, django_user_model):
     ben = django_user_model.objects.create_user("ben", password=PASSWORD)
-    welcome = people.add_person(tournament=tournament, role="organiser", name="B. Berg",
-                                username="BEN", actor=actor)
+    welcome = people.add_person(
+        tournament=tournament, role="organiser", name="B. Berg", username="BEN", actor=actor
+    )
     assert welcome.user == ben and welcome.role_pending
     assert not tournament.organisers.filter(username="ben").exists()
     invitation = Invitation.objects.get(user=ben)
@@ -89,31 +93,47 @@ def test_an_existing_login_is_invited_never_attached(tournament, actor, django_u
     people.accept_invitation(invitation=invitation, user=ben)
     assert tournament.organisers.filter(username="ben").exists()
     with pytest.raises(PeopleError) as err:
-        people.add_person(tournament=tournament, role="organiser", name="B", username="ben",
-                          actor=actor)
+        people.add_person(
+            tournament=tournament, role="organiser", name="B", username="ben", actor=actor
+        )
     assert err.value.code == "has_role"
 
 
-@pytest.mark.parametrize(("username", "name", "code"), [
-    ("", "Anna", "login_missing"), ("anna berg", "Anna", "login_invalid"),
-    ("anna", "", "account_name_missing")])
+@pytest.mark.parametrize(
+    ("username", "name", "code"),
+    [
+        ("", "Anna", "login_missing"),
+        ("anna berg", "Anna", "login_invalid"),
+        ("anna", "", "account_name_missing"),
+    ],
+)
 def test_bad_input_changes_nothing(tournament, actor, username, name, code):
     before = get_user_model().objects.count()
     with pytest.raises(PeopleError) as err:
-        people.add_person(tournament=tournament, role="umpire", name=name, username=username,
-                          actor=actor)
+        people.add_person(
+            tournament=tournament, role="umpire", name=name, username=username, actor=actor
+        )
     assert err.value.code == code
     assert get_user_model().objects.count() == before
 
 
 def test_revoking_an_umpire_frees_his_open_matches(tournament, actor, organiser):
-    accepted(people.add_person(tournament=tournament, role="umpire", name="Anna Berg",
-                               username="ump_anna", actor=actor))
+    accepted(
+        people.add_person(
+            tournament=tournament, role="umpire", name="Anna Berg", username="ump_anna", actor=actor
+        )
+    )
     anna = get_user_model().objects.get(username="ump_anna")
     event = make_event(tournament, 2)
     entries = list(event.entries.all())
-    match = Match.objects.create(event=event, number=1, entry_a=entries[0],
-                                 entry_b=entries[1], umpire=anna, status=Match.Status.READY)
+    match = Match.objects.create(
+        event=event,
+        number=1,
+        entry_a=entries[0],
+        entry_b=entries[1],
+        umpire=anna,
+        status=Match.Status.READY,
+    )
     people.revoke(tournament=tournament, user=anna, role="umpire", actor=actor)
     match.refresh_from_db()
     assert match.umpire is None and not tournament.umpires.exists()
@@ -140,8 +160,10 @@ def test_the_people_page_adds_an_umpire_and_shows_the_slip(client, tournament, o
     assert "/welcome/" in link and answer["Cache-Control"].startswith("max-age=0")
     client.logout()
     # the hall's way: login and code
-    answer = client.post(reverse("scoring:people-welcome"), {
-        "username": "ump_anna", "code": code, "password1": PASSWORD, "password2": PASSWORD})
+    answer = client.post(
+        reverse("scoring:people-welcome"),
+        {"username": "ump_anna", "code": code, "password1": PASSWORD, "password2": PASSWORD},
+    )
     assert answer.status_code == 302
     assert client.login(username="ump_anna", password=PASSWORD)
 
@@ -157,19 +179,22 @@ def test_the_people_page_refuses_bad_input_with_a_message(client, tournament, or
 
 
 def test_a_wrong_code_or_link_is_refused(client, tournament, actor):
-    people.add_person(tournament=tournament, role="umpire", name="Anna Berg",
-                      username="ump_anna", actor=actor)
-    answer = client.post(reverse("scoring:people-welcome"), {
-        "username": "ump_anna", "code": "AAAA-AAAA", "password1": PASSWORD,
-        "password2": PASSWORD})
+    people.add_person(
+        tournament=tournament, role="umpire", name="Anna Berg", username="ump_anna", actor=actor
+    )
+    answer = client.post(
+        reverse("scoring:people-welcome"),
+        {"username": "ump_anna", "code": "AAAA-AAAA", "password1": PASSWORD, "password2": PASSWORD},
+    )
     assert answer.status_code == 422
     assert "do not match" in answer.content.decode()
     assert client.get(reverse("scoring:people-welcome-link", args=["nope"])).status_code == 404
 
 
 def test_the_link_sets_the_password(client, tournament, actor):
-    welcome = people.add_person(tournament=tournament, role="organiser", name="Chris Co",
-                                username="chris", actor=actor)
+    welcome = people.add_person(
+        tournament=tournament, role="organiser", name="Chris Co", username="chris", actor=actor
+    )
     url = reverse("scoring:people-welcome-link", args=[welcome.token])
     assert "Chris Co" in client.get(url).content.decode()
     answer = client.post(url, {"password1": PASSWORD, "password2": PASSWORD + "x"})
@@ -178,16 +203,19 @@ def test_the_link_sets_the_password(client, tournament, actor):
     assert answer.status_code == 302
     assert client.login(username="chris", password=PASSWORD)
     # the co-organiser reaches the tournament and the organiser index without being staff
-    assert client.get(reverse("scoring:organiser-home", args=[tournament.slug])).status_code \
-        == 200
+    assert client.get(reverse("scoring:organiser-home", args=[tournament.slug])).status_code == 200
     assert client.get(reverse("scoring:organiser-index")).status_code == 200
 
 
-def test_the_umpire_picker_lists_only_the_tournaments_people(client, tournament, organiser,
-                                                             actor, django_user_model):
+def test_the_umpire_picker_lists_only_the_tournaments_people(
+    client, tournament, organiser, actor, django_user_model
+):
     django_user_model.objects.create_user("stranger", first_name="Stranger Danger")
-    accepted(people.add_person(tournament=tournament, role="umpire", name="Anna Berg",
-                               username="ump_anna", actor=actor))
+    accepted(
+        people.add_person(
+            tournament=tournament, role="umpire", name="Anna Berg", username="ump_anna", actor=actor
+        )
+    )
     client.force_login(organiser)
     text = client.get(reverse("scoring:organiser-tables", args=[tournament.slug])).content
     assert b"Anna Berg" in text and b"Stranger" not in text
@@ -202,20 +230,34 @@ def test_password_reset_is_not_offered_without_mail(client):
 
 
 @override_settings(SEND_MAIL=True)
-def test_with_mail_the_reset_works_and_invitations_are_mailed(client, tournament, actor,
-                                                              django_user_model):
+def test_with_mail_the_reset_works_and_invitations_are_mailed(
+    client, tournament, actor, django_user_model
+):
     django_user_model.objects.create_user("dora", email="dora@example.invalid", password="x")
     answer = client.post(reverse("password_reset"), {"email": "dora@example.invalid"})
     assert answer.status_code == 302 and len(mail.outbox) == 1
-    welcome = people.add_person(tournament=tournament, role="umpire", name="Eve Umpire",
-                                username="eve", email="eve@example.invalid", actor=actor)
+    welcome = people.add_person(
+        tournament=tournament,
+        role="umpire",
+        name="Eve Umpire",
+        username="eve",
+        email="eve@example.invalid",
+        actor=actor,
+    )
     assert welcome.mailed and welcome.token in mail.outbox[-1].body
 
 
 def test_create_organiser_command(db):
     out = StringIO()
-    call_command("create_organiser", "first", "--name", "First Organiser", "--site",
-                 "http://hall.local:8000", stdout=out)
+    call_command(
+        "create_organiser",
+        "first",
+        "--name",
+        "First Organiser",
+        "--site",
+        "http://hall.local:8000",
+        stdout=out,
+    )
     user = get_user_model().objects.get(username="first")
     assert user.is_staff and not user.is_superuser and user.first_name == "First Organiser"
     token = re.search(r"/welcome/([\w-]+)/", out.getvalue()).group(1)
@@ -228,13 +270,15 @@ def test_the_scoresheet_prints_the_umpires_name(tournament, actor):
     """The umpire is printed by his name as printed, not by login."""
     from scoring.selectors.sheets import scoresheet_data
 
-    people.add_person(tournament=tournament, role="umpire", name="Anna Berg",
-                      username="ump_anna", actor=actor)
+    people.add_person(
+        tournament=tournament, role="umpire", name="Anna Berg", username="ump_anna", actor=actor
+    )
     anna = get_user_model().objects.get(username="ump_anna")
     event = make_event(make_tournament("other-open"), 2)
     entries = list(event.entries.all())
-    match = Match.objects.create(event=event, number=1, entry_a=entries[0],
-                                 entry_b=entries[1], umpire=anna)
+    match = Match.objects.create(
+        event=event, number=1, entry_a=entries[0], entry_b=entries[1], umpire=anna
+    )
     assert scoresheet_data(match).umpire == "Anna Berg"
 
 
@@ -246,15 +290,20 @@ def test_the_migration_marks_accounts_made_by_their_first_invitation(tournament,
     from django.apps import apps
 
     migration = importlib.import_module("scoring.migrations.0016_accounts_input")
-    welcome = people.add_person(tournament=tournament, role="umpire", name="Old Timer",
-                                username="old_timer", actor=actor)
+    welcome = people.add_person(
+        tournament=tournament, role="umpire", name="Old Timer", username="old_timer", actor=actor
+    )
     user = welcome.user
     people.invite(user=user, tournament=tournament, role="umpire", actor=actor)  # reissued
     Invitation.objects.update(new_account=False)
     later = Invitation.objects.filter(user=user).order_by("created_at").last()
     Invitation.objects.filter(pk=later.pk).update(
-        created_at=timezone.now() + datetime.timedelta(minutes=5))
+        created_at=timezone.now() + datetime.timedelta(minutes=5)
+    )
     migration.mark_made_accounts(apps, None)
-    flags = list(Invitation.objects.filter(user=user).order_by("created_at")
-                 .values_list("new_account", flat=True))
+    flags = list(
+        Invitation.objects.filter(user=user)
+        .order_by("created_at")
+        .values_list("new_account", flat=True)
+    )
     assert flags == [True, False]

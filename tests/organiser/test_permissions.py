@@ -20,25 +20,29 @@ def setup(tournament, actor):
     entry = event.entries.first()
     rnd = event.rounds.first()
     slug = tournament.slug
-    gets = [reverse("scoring:organiser-home", args=[slug]),
-            reverse("scoring:organiser-event", args=[slug, event.pk]),
-            reverse("scoring:organiser-callup", args=[slug]),
-            reverse("scoring:organiser-import", args=[slug]),
-            reverse("scoring:organiser-players", args=[slug]),
-            reverse("scoring:organiser-tables", args=[slug]),
-            reverse("scoring:organiser-match", args=[slug, match.pk]),
-            reverse("scoring:organiser-tournament-edit", args=[slug])]
-    posts = [reverse("scoring:organiser-draw", args=[slug, event.pk]),
-             reverse("scoring:organiser-next-round", args=[slug, event.pk]),
-             reverse("scoring:organiser-entry-add", args=[slug, event.pk]),
-             reverse("scoring:organiser-entry-action", args=[slug, entry.pk, "withdraw"]),
-             reverse("scoring:organiser-round-games", args=[slug, rnd.pk]),
-             reverse("scoring:organiser-match-walkover", args=[slug, match.pk]),
-             reverse("scoring:organiser-match-confirm", args=[slug, match.pk]),
-             reverse("scoring:organiser-callup-fill", args=[slug]),
-             reverse("scoring:organiser-callup-auto", args=[slug]),
-             reverse("scoring:organiser-event-delete", args=[slug, event.pk]),
-             reverse("scoring:organiser-delete-round", args=[slug, event.pk])]
+    gets = [
+        reverse("scoring:organiser-home", args=[slug]),
+        reverse("scoring:organiser-event", args=[slug, event.pk]),
+        reverse("scoring:organiser-callup", args=[slug]),
+        reverse("scoring:organiser-import", args=[slug]),
+        reverse("scoring:organiser-players", args=[slug]),
+        reverse("scoring:organiser-tables", args=[slug]),
+        reverse("scoring:organiser-match", args=[slug, match.pk]),
+        reverse("scoring:organiser-tournament-edit", args=[slug]),
+    ]
+    posts = [
+        reverse("scoring:organiser-draw", args=[slug, event.pk]),
+        reverse("scoring:organiser-next-round", args=[slug, event.pk]),
+        reverse("scoring:organiser-entry-add", args=[slug, event.pk]),
+        reverse("scoring:organiser-entry-action", args=[slug, entry.pk, "withdraw"]),
+        reverse("scoring:organiser-round-games", args=[slug, rnd.pk]),
+        reverse("scoring:organiser-match-walkover", args=[slug, match.pk]),
+        reverse("scoring:organiser-match-confirm", args=[slug, match.pk]),
+        reverse("scoring:organiser-callup-fill", args=[slug]),
+        reverse("scoring:organiser-callup-auto", args=[slug]),
+        reverse("scoring:organiser-event-delete", args=[slug, event.pk]),
+        reverse("scoring:organiser-delete-round", args=[slug, event.pk]),
+    ]
     return event, match, gets, posts
 
 
@@ -59,8 +63,12 @@ def test_organiser_of_another_tournament_is_refused(client, django_user_model, s
     for url in gets:
         assert client.get(url).status_code == 403, url
     for url in posts:
-        assert client.post(url, {"absent": "a", "sure": "on", "rounds": "1",
-                                 "name": "Intruder"}).status_code == 403, url
+        assert (
+            client.post(
+                url, {"absent": "a", "sure": "on", "rounds": "1", "name": "Intruder"}
+            ).status_code
+            == 403
+        ), url
     match.refresh_from_db()
     assert not match.walkover
     assert not event.entries.filter(player__name="Intruder").exists()
@@ -72,8 +80,9 @@ def test_plain_users_cannot_create_tournaments(client, django_user_model):
     user = django_user_model.objects.create_user("player", password="pw")
     client.force_login(user)
     assert client.get(reverse("scoring:organiser-tournament-new")).status_code == 403
-    assert client.post(reverse("scoring:organiser-tournament-new"),
-                       {"name": "X"}).status_code == 403
+    assert (
+        client.post(reverse("scoring:organiser-tournament-new"), {"name": "X"}).status_code == 403
+    )
     assert client.get(reverse("scoring:organiser-index")).status_code == 403
 
 

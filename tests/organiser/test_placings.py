@@ -16,9 +16,13 @@ pytestmark = pytest.mark.django_db
 def _play_all(event, runner, winner="a"):
     """Confirm every playable match until none is left (results flow on confirmation)."""
     while True:
-        ready = list(Match.objects.filter(event=event, bye=False,
-                                                 entry_a__isnull=False, entry_b__isnull=False)
-                 .exclude(status=Match.Status.CONFIRMED).order_by("number"))
+        ready = list(
+            Match.objects.filter(
+                event=event, bye=False, entry_a__isnull=False, entry_b__isnull=False
+            )
+            .exclude(status=Match.Status.CONFIRMED)
+            .order_by("number")
+        )
         if not ready:
             return
         for m in ready:
@@ -45,8 +49,7 @@ def test_knockout_of_eight_shares_fifth_to_eighth(tournament, actor, run_on_comm
 
 
 def test_a_third_place_match_places_third_and_fourth(tournament, actor, run_on_commit):
-    event = make_event(tournament, 8, fmt="knockout", seeds=8,
-                       settings={"third_place": True})
+    event = make_event(tournament, 8, fmt="knockout", seeds=8, settings={"third_place": True})
     draws.draw_event(event=event, actor=actor, random_seed=1)
     _play_all(event, run_on_commit)
     labels = sorted(_labels(event).values(), key=lambda x: int(x.split("–")[0]))
@@ -82,8 +85,7 @@ def test_swiss_places_are_the_final_ranks(tournament, actor, run_on_commit):
 
 
 def test_groups_and_knockout(tournament, actor, run_on_commit):
-    event = make_event(tournament, 8, fmt="groups",
-                       settings={"groups": 2, "qualifiers": 2})
+    event = make_event(tournament, 8, fmt="groups", settings={"groups": 2, "qualifiers": 2})
     draws.draw_event(event=event, actor=actor, random_seed=1)
     _play_all(event, run_on_commit)
     draws.next_round(event=event, actor=actor)
@@ -98,13 +100,13 @@ def test_double_elimination_places_everyone(tournament, actor, run_on_commit):
     _play_all(event, run_on_commit)
     placings = event_placings(event)
     assert placings[0].place == 1 and placings[1].place == 2
-    assert sorted(p.label for p in placings) == ["1", "2", "3", "4", "5–6", "5–6", "7–8",
-                                                 "7–8"]
+    assert sorted(p.label for p in placings) == ["1", "2", "3", "4", "5–6", "5–6", "7–8", "7–8"]
     assert placings[0].entry == draws.champion(event)
 
 
-def test_the_event_pages_and_the_api_show_the_podium(client, tournament, organiser, actor,
-                                                     run_on_commit):
+def test_the_event_pages_and_the_api_show_the_podium(
+    client, tournament, organiser, actor, run_on_commit
+):
     from django.urls import reverse
 
     event = make_event(tournament, 4, fmt="knockout", seeds=4)
@@ -130,8 +132,9 @@ def test_a_group_stage_has_no_placings_before_its_knock_out(tournament, actor, r
     """Issue 30: before the knock-out is drawn nobody knows who qualifies: no places yet."""
     from scoring.services.placings import event_placings
 
-    event = make_event(tournament, 8, fmt="groups", name="groups-early",
-                       settings={"groups": 2, "qualifiers": 2})
+    event = make_event(
+        tournament, 8, fmt="groups", name="groups-early", settings={"groups": 2, "qualifiers": 2}
+    )
     draws.draw_event(event=event, actor=actor, random_seed=1)
     _play_all(event, run_on_commit)
     assert all(p.place is None for p in event_placings(event))

@@ -20,17 +20,21 @@ def test_swiss_knockout_and_groups_name_their_rounds(tournament, actor):
     assert match.get_stage_display() == "Round 1"
     ko = make_event(tournament, 8, name="ko")
     draws.draw_event(event=ko, actor=actor, random_seed=1)
-    assert Match.objects.filter(event=ko).order_by("number").first().get_stage_display() \
+    assert (
+        Match.objects.filter(event=ko).order_by("number").first().get_stage_display()
         == "Quarter-final"
-    groups = make_event(tournament, 8, fmt="groups", name="gr",
-                        settings={"groups": 2, "qualifiers": 1})
+    )
+    groups = make_event(
+        tournament, 8, fmt="groups", name="gr", settings={"groups": 2, "qualifiers": 1}
+    )
     draws.draw_event(event=groups, actor=actor, random_seed=1)
-    assert Match.objects.filter(event=groups).order_by("number").first() \
-        .get_stage_display() == "Group A, round 1"
+    assert (
+        Match.objects.filter(event=groups).order_by("number").first().get_stage_display()
+        == "Group A, round 1"
+    )
 
 
-def test_the_tablet_header_says_round_1_for_a_swiss_match(client, organiser, tournament,
-                                                          actor):
+def test_the_tablet_header_says_round_1_for_a_swiss_match(client, organiser, tournament, actor):
     swiss = make_event(tournament, 4, fmt="swiss", settings={"rounds": 3})
     draws.draw_event(event=swiss, actor=actor, random_seed=1)
     match = Match.objects.filter(event=swiss, bye=False).first()
@@ -47,13 +51,13 @@ def test_the_match_and_the_organiser_pages_name_a_round_with_the_same_words(tour
 
     from scoring.draw_words import round_title
 
-    groups = make_event(tournament, 8, fmt="groups", name="gr",
-                        settings={"groups": 2, "qualifiers": 1})
+    groups = make_event(
+        tournament, 8, fmt="groups", name="gr", settings={"groups": 2, "qualifiers": 1}
+    )
     draws.draw_event(event=groups, actor=actor, random_seed=1)
     match = Match.objects.filter(event=groups).order_by("number").first()
     with translation.override("de"):
-        assert round_title(match.round, match.group) == match.round_label() \
-            == "Gruppe A, Runde 1"
+        assert round_title(match.round, match.group) == match.round_label() == "Gruppe A, Runde 1"
         assert round_title(match.round) == "Runde 1"
     match.round.name = "Final"
     assert round_title(match.round, "A") == match.round_label() == "Final"

@@ -29,8 +29,9 @@ def test_swiss_round_one_keeps_clubmates_apart(tournament, actor):
 
 
 def test_groups_keep_clubmates_apart(tournament, actor):
-    event = make_event(tournament, 8, fmt="groups",
-                       settings={"groups": 2, "qualifiers": 1, "separate": "club"})
+    event = make_event(
+        tournament, 8, fmt="groups", settings={"groups": 2, "qualifiers": 1, "separate": "club"}
+    )
     # snake: A = 1, 4, 5, 8; B = 2, 3, 6, 7 -> 1 and 4 are clubmates in A
     _clubs(event, ["R", "x", "y", "R", "z", "w", "v", "u"])
     draws.draw_event(event=event, actor=actor, random_seed=1)
@@ -78,8 +79,7 @@ def test_later_swiss_round_keeps_clubmates_of_one_score_group_apart(tournament, 
     draws.delete_last_round(event=event, actor=actor, expected_rounds=2)
     clubs = {top.entry_a_id: "R", top.entry_b_id: "R"}
     for entry in event.entries.all():
-        Player.objects.filter(pk=entry.player_id).update(club=clubs.get(entry.pk,
-                                                                         f"c{entry.pk}"))
+        Player.objects.filter(pk=entry.player_id).update(club=clubs.get(entry.pk, f"c{entry.pk}"))
     event.settings["separate"] = "club"
     event.save(update_fields=["settings"])
     draws.next_round(event=event, actor=actor)
@@ -87,22 +87,29 @@ def test_later_swiss_round_keeps_clubmates_of_one_score_group_apart(tournament, 
     pairs = {frozenset((m.entry_a_id, m.entry_b_id)) for m in separated}
     assert frozenset((top.entry_a_id, top.entry_b_id)) not in pairs
     assert any(m.draw_reason["code"] == "sep_moved" for m in separated)
-    met = {frozenset((m.entry_a_id, m.entry_b_id))
-           for m in Match.objects.filter(event=event, round__number=1, bye=False)}
+    met = {
+        frozenset((m.entry_a_id, m.entry_b_id))
+        for m in Match.objects.filter(event=event, round__number=1, bye=False)
+    }
     assert not pairs & met  # no repeat
     # the same players on the same boards' score groups: only partners changed
-    assert {e for m in separated[:2] for e in (m.entry_a_id, m.entry_b_id)} == \
-        {e for m in usual[:2] for e in (m.entry_a_id, m.entry_b_id)}
+    assert {e for m in separated[:2] for e in (m.entry_a_id, m.entry_b_id)} == {
+        e for m in usual[:2] for e in (m.entry_a_id, m.entry_b_id)
+    }
 
 
 def test_double_elimination_seeding_puts_clubmates_in_different_halves(tournament, actor):
-    event = make_event(tournament, 8, fmt="double_elimination",
-                       settings={"separate": "club", "random_draw": True})
+    event = make_event(
+        tournament, 8, fmt="double_elimination", settings={"separate": "club", "random_draw": True}
+    )
     _clubs(event, ["R", "R", "R", "R", "x", "y", "z", "w"])  # unseeded: four of one club
     draws.draw_event(event=event, actor=actor, random_seed=4)
     club = {e.pk: e.player.club for e in event.entries.select_related("player")}
-    first = list(Match.objects.filter(event=event, round__number=1,
-                                      round__bracket="winners").order_by("position"))
+    first = list(
+        Match.objects.filter(event=event, round__number=1, round__bracket="winners").order_by(
+            "position"
+        )
+    )
     assert len(first) == 4
     assert all(not (club[m.entry_a_id] == club[m.entry_b_id] == "R") for m in first)
     for half in (first[:2], first[2:]):  # two in each half of the winners' bracket

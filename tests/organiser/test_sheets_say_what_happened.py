@@ -21,22 +21,30 @@ pytestmark = pytest.mark.django_db
 
 
 def test_boards_withdrawn_by_a_decision_are_printed_with_its_law(
-        tournament, django_capture_on_commit_callbacks):
+    tournament, django_capture_on_commit_callbacks
+):
     _event, semis = knockout_semi(tournament, "printed")
     with django_capture_on_commit_callbacks(execute=True):
         paper_match(semis[0], EIGHT)
         semi = draws.confirm_result(match=semis[0], actor=ORGANISER)
     with django_capture_on_commit_callbacks(execute=True):
-        decide(match=semi, decision=Decision(side="b", law="IT 107"), actor=ORGANISER,
-               reason="left the hall", repair="move", client_id=uuid.uuid4())
+        decide(
+            match=semi,
+            decision=Decision(side="b", law="IT 107"),
+            actor=ORGANISER,
+            reason="left the hall",
+            repair="move",
+            client_id=uuid.uuid4(),
+        )
     data = sheets.scoresheet_data(Match.objects.get(pk=semi.pk), language="en")
     rows = data.games[0].boards
     withdrawn = [b for b in rows if b.void]
     assert len(withdrawn) == 5 and {b.withdrawn for b in withdrawn} == {"IT 107"}
     text = all_text(render_scoresheet(data))
     assert "Withdrawn by decision (IT 107)" in text and "Void, replayed" not in text
-    german = all_text(render_scoresheet(sheets.scoresheet_data(
-        Match.objects.get(pk=semi.pk), language="de")))
+    german = all_text(
+        render_scoresheet(sheets.scoresheet_data(Match.objects.get(pk=semi.pk), language="de"))
+    )
     assert "Aberkannt durch Entscheidung (IT 107)" in german
 
 

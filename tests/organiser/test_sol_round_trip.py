@@ -33,9 +33,13 @@ def decided(event: Event) -> tuple[str, list[tuple]]:
     """The event's format and its decided matches: the players of each side, winner side,
     draw, walkover, bye and each game's score."""
     rows = []
-    for m in (Match.objects.filter(event=event)
-              .select_related("entry_a__player", "entry_a__partner", "entry_b__player",
-                              "entry_b__partner").prefetch_related("games")):
+    for m in (
+        Match.objects.filter(event=event)
+        .select_related(
+            "entry_a__player", "entry_a__partner", "entry_b__player", "entry_b__partner"
+        )
+        .prefetch_related("games")
+    ):
         if not (m.status in DONE or m.bye or m.walkover):
             continue
         if m.bye and not (m.entry_a_id or m.entry_b_id):
@@ -46,20 +50,33 @@ def decided(event: Event) -> tuple[str, list[tuple]]:
                 return None
             return entry.player.name, entry.partner.name if entry.partner_id else None
 
-        games = () if m.walkover or m.bye else tuple(
-            (g.scores.get("a", 0), g.scores.get("b", 0))
-            for g in sorted(m.games.all(), key=lambda g: g.number))
+        games = (
+            ()
+            if m.walkover or m.bye
+            else tuple(
+                (g.scores.get("a", 0), g.scores.get("b", 0))
+                for g in sorted(m.games.all(), key=lambda g: g.number)
+            )
+        )
         if m.bye:  # a bye is its one entry's, on whichever side it sits
             rows.append((names(m.entry_a or m.entry_b), None, "bye", False, False, True, ()))
             continue
-        rows.append((names(m.entry_a), names(m.entry_b), m.winner_side, m.draw, m.walkover,
-                     m.bye, games))
+        rows.append(
+            (names(m.entry_a), names(m.entry_b), m.winner_side, m.draw, m.walkover, m.bye, games)
+        )
     return event.format, sorted(rows, key=repr)
 
 
 def _board(match: Match, winner: str, carrommen: int) -> None:
-    record_quick_board(match=match, winner=winner, carrommen=carrommen, queen=None,
-                       breaker=None, client_id=uuid.uuid4(), actor=SYSTEM)
+    record_quick_board(
+        match=match,
+        winner=winner,
+        carrommen=carrommen,
+        queen=None,
+        breaker=None,
+        client_id=uuid.uuid4(),
+        actor=SYSTEM,
+    )
 
 
 def _win_game(match: Match, winner: str) -> None:
@@ -70,8 +87,7 @@ def _win_game(match: Match, winner: str) -> None:
 
 def _play(match: Match, outcome: str, draws_allowed: bool) -> None:
     if outcome.startswith("walkover"):
-        record_walkover(match=match, absent="b" if outcome.endswith("a") else "a",
-                        actor=SYSTEM)
+        record_walkover(match=match, absent="b" if outcome.endswith("a") else "a", actor=SYSTEM)
         return
     record_toss(match=match, winner="a", choice="break", actor=SYSTEM)
     two = match.games_to_win == 2
@@ -102,31 +118,56 @@ def _play(match: Match, outcome: str, draws_allowed: bool) -> None:
 OUTCOMES = st.sampled_from(["a", "b", "walkover_a", "walkover_b", "time_lead", "time_level"])
 
 
-@settings(max_examples=12, deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate],
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(fmt=st.sampled_from(["knockout", "groups", "swiss", "double_elimination"]),
-       players=st.integers(3, 7), games=st.sampled_from([1, 2]), doubles=st.booleans(),
-       outcomes=st.lists(OUTCOMES, min_size=40, max_size=40))
+@settings(
+    max_examples=12,
+    deadline=None,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    fmt=st.sampled_from(["knockout", "groups", "swiss", "double_elimination"]),
+    players=st.integers(3, 7),
+    games=st.sampled_from([1, 2]),
+    doubles=st.booleans(),
+    outcomes=st.lists(OUTCOMES, min_size=40, max_size=40),
+)
 def test_export_then_import_keeps_every_decided_match(
-        organiser, run_on_commit, fmt, players, games, doubles, outcomes) -> None:
+    organiser, run_on_commit, fmt, players, games, doubles, outcomes
+) -> None:
     n = next(SERIAL)
     tournament = make_tournament(f"round-trip-{n}", organiser=organiser)
     settings_ = {"rounds": 3, "bye_points": 19} if fmt == "swiss" else {}
-    event = make_event(tournament, players, fmt=fmt, name=f"Trip {n}",
-                       kind="doubles" if doubles else "singles", games_to_win=games,
-                       settings=settings_)
+    event = make_event(
+        tournament,
+        players,
+        fmt=fmt,
+        name=f"Trip {n}",
+        kind="doubles" if doubles else "singles",
+        games_to_win=games,
+        settings=settings_,
+    )
     draws_allowed = fmt in ("swiss", "groups")
     choice = iter(outcomes)
     with run_on_commit():
         draws.draw_event(event=event, actor=SYSTEM, random_seed=n)
     for _pass in range(8):
-        open_ = [m for m in Match.objects.filter(event=event).order_by("pk")
-                 if m.status not in DONE and not m.bye and not m.walkover
-                 and m.entry_a_id and m.entry_b_id]
+        open_ = [
+            m
+            for m in Match.objects.filter(event=event).order_by("pk")
+            if m.status not in DONE
+            and not m.bye
+            and not m.walkover
+            and m.entry_a_id
+            and m.entry_b_id
+        ]
         for match in open_:
             match.refresh_from_db()
-            if match.status in DONE or match.walkover or match.status == "playing" \
-                    or not (match.entry_a_id and match.entry_b_id):
+            if (
+                match.status in DONE
+                or match.walkover
+                or match.status == "playing"
+                or not (match.entry_a_id and match.entry_b_id)
+            ):
                 continue  # decided meanwhile by the bracket's flow
             with run_on_commit():
                 _play(match, next(choice, "a"), draws_allowed)
@@ -166,12 +207,15 @@ def test_the_demo_tournament_comes_back_whole(organiser) -> None:
     assert sum(len(rows) for _fmt, rows in before.values()) >= 36
     report = import_sol(sol_archive(demo), file_name="demo.sol")
     after = {t.events.get().name: decided(t.events.get()) for t in report.tournaments}
-    lost = {name: [row for row in rows if row not in after.get(name, ("", []))[1]]
-            for name, (_fmt, rows) in before.items()}
-    added = {name: [row for row in rows if row not in before.get(name, ("", []))[1]]
-             for name, (_fmt, rows) in after.items()}
-    assert ({k: v for k, v in lost.items() if v}, {k: v for k, v in added.items() if v}) == (
-        {}, {})
+    lost = {
+        name: [row for row in rows if row not in after.get(name, ("", []))[1]]
+        for name, (_fmt, rows) in before.items()
+    }
+    added = {
+        name: [row for row in rows if row not in before.get(name, ("", []))[1]]
+        for name, (_fmt, rows) in after.items()
+    }
+    assert ({k: v for k, v in lost.items() if v}, {k: v for k, v in added.items() if v}) == ({}, {})
     assert after == before
     lines = sol_report(demo)
     assert any("double elimination" in line for line in lines)

@@ -38,31 +38,43 @@ def positioned(pdf: bytes, page: int = 0) -> list[Item]:
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "in.pdf"
         src.write_bytes(pdf)
-        out = subprocess.run([exe, "-bbox", "-f", str(page + 1), "-l", str(page + 1),
-                              str(src), "-"], check=True, capture_output=True, text=True).stdout
+        out = subprocess.run(
+            [exe, "-bbox", "-f", str(page + 1), "-l", str(page + 1), str(src), "-"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
     items = []
-    for m in re.finditer(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" '
-                         r'yMax="([\d.]+)">([^<]*)</word>', out):
+    for m in re.finditer(
+        r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" '
+        r'yMax="([\d.]+)">([^<]*)</word>',
+        out,
+    ):
         x, y0, y1, word = float(m[1]), float(m[2]), float(m[3]), html.unescape(m[4])
         items.append(Item(word, x, height - (y0 + y1) / 2))
     return items
 
 
 def page_sizes(pdf: bytes) -> list[tuple[float, float]]:
-    return [(float(p.mediabox.width), float(p.mediabox.height))
-            for p in PdfReader(io.BytesIO(pdf)).pages]
+    return [
+        (float(p.mediabox.width), float(p.mediabox.height))
+        for p in PdfReader(io.BytesIO(pdf)).pages
+    ]
 
 
 def require_tool(name: str) -> str:
     path = shutil.which(name)
     if path is None:
-        pytest.skip(f"{name} not installed (Debian package: "
-                    f"{'poppler-utils' if name.startswith('pdf') else 'zbar-tools'})")
+        pytest.skip(
+            f"{name} not installed (Debian package: "
+            f"{'poppler-utils' if name.startswith('pdf') else 'zbar-tools'})"
+        )
     return path
 
 
-def rasterise(pdf: bytes, page: int = 1, dpi: int = 40, gray: bool = True) -> tuple[int, int,
-                                                                                       bytes]:
+def rasterise(
+    pdf: bytes, page: int = 1, dpi: int = 40, gray: bool = True
+) -> tuple[int, int, bytes]:
     """Render one page with poppler's pdftoppm; returns width, height and 8-bit gray pixels.
 
     pdftoppm fails (non-zero exit) on a malformed file, which is the validity check.
@@ -71,15 +83,29 @@ def rasterise(pdf: bytes, page: int = 1, dpi: int = 40, gray: bool = True) -> tu
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "in.pdf"
         src.write_bytes(pdf)
-        subprocess.run([exe, "-f", str(page), "-l", str(page), "-r", str(dpi), "-gray",
-                        str(src), str(Path(tmp) / "out")], check=True, capture_output=True)
+        subprocess.run(
+            [
+                exe,
+                "-f",
+                str(page),
+                "-l",
+                str(page),
+                "-r",
+                str(dpi),
+                "-gray",
+                str(src),
+                str(Path(tmp) / "out"),
+            ],
+            check=True,
+            capture_output=True,
+        )
         (out,) = Path(tmp).glob("out*.pgm")
         data = out.read_bytes()
     # binary PGM: "P5 <w> <h> 255" and exactly one whitespace byte before the pixels
     header = re.match(rb"P5\s+(\d+)\s+(\d+)\s+255\s", data)
     assert header is not None, data[:20]
     width, height = int(header[1]), int(header[2])
-    raster = data[header.end():]
+    raster = data[header.end() :]
     assert len(raster) == width * height
     return width, height, raster
 
@@ -95,9 +121,22 @@ def decode_qr_codes(pdf: bytes, page: int = 1, dpi: int = 150) -> list[str]:
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "in.pdf"
         src.write_bytes(pdf)
-        subprocess.run([exe, "-f", str(page), "-l", str(page), "-r", str(dpi), "-png",
-                        str(src), str(Path(tmp) / "out")], check=True, capture_output=True)
+        subprocess.run(
+            [
+                exe,
+                "-f",
+                str(page),
+                "-l",
+                str(page),
+                "-r",
+                str(dpi),
+                "-png",
+                str(src),
+                str(Path(tmp) / "out"),
+            ],
+            check=True,
+            capture_output=True,
+        )
         (png,) = Path(tmp).glob("out*.png")
-        result = subprocess.run([zbar, "-q", "--raw", str(png)], capture_output=True,
-                                text=True)
+        result = subprocess.run([zbar, "-q", "--raw", str(png)], capture_output=True, text=True)
     return sorted(line for line in result.stdout.splitlines() if line)

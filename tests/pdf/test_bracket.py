@@ -23,13 +23,21 @@ def test_small_knockout_fits_one_a4_landscape_page() -> None:
     pdf = render_bracket(bracket_data(16))
     assert sizes(pdf) == [A4_LANDSCAPE]
     text = all_text(pdf)
-    for expected in (UNICODE_NAME, "Player 016", "Round 1", "Round 4", "Knock-out",
-                     "Men's Singles – Bracket", "Page 1 of 1"):
+    for expected in (
+        UNICODE_NAME,
+        "Player 016",
+        "Round 1",
+        "Round 4",
+        "Knock-out",
+        "Men's Singles – Bracket",
+        "Page 1 of 1",
+    ):
         assert expected in text, expected
 
 
-@pytest.mark.parametrize(("entries", "paper"), [(32, A4_LANDSCAPE), (64, A3_LANDSCAPE),
-                                                (128, A3_LANDSCAPE)])
+@pytest.mark.parametrize(
+    ("entries", "paper"), [(32, A4_LANDSCAPE), (64, A3_LANDSCAPE), (128, A3_LANDSCAPE)]
+)
 def test_large_knockouts_fit_one_page_with_every_entry(entries: int, paper: tuple) -> None:
     pdf = render_bracket(bracket_data(entries))
     assert sizes(pdf) == [paper]
@@ -48,8 +56,24 @@ def test_128_draw_is_drawn_from_both_sides_towards_the_final() -> None:
 
 
 def test_winner_score_and_the_loser_are_printed() -> None:
-    data = BracketSheetData("T", "E", [BracketSection([BracketRound("Final", [
-        BracketMatch(entries=("Ana", "Bo"), scores=("2", "1"), winner=0, label="M1")])])])
+    data = BracketSheetData(
+        "T",
+        "E",
+        [
+            BracketSection(
+                [
+                    BracketRound(
+                        "Final",
+                        [
+                            BracketMatch(
+                                entries=("Ana", "Bo"), scores=("2", "1"), winner=0, label="M1"
+                            )
+                        ],
+                    )
+                ]
+            )
+        ],
+    )
     text = all_text(render_bracket(data))
     assert "Ana" in text and "Bo" in text and "M1" in text
     assert "2" in text and "1" in text
@@ -59,8 +83,14 @@ def test_double_elimination_in_german_on_one_page() -> None:
     pdf = render_bracket(bracket_data(16, language="de", double=True))
     assert sizes(pdf) == [A4_LANDSCAPE]
     text = all_text(pdf)
-    for expected in ("Turnierbaum", "Gewinnerrunde", "Verliererrunde", "Finale",
-                     "Seite 1 von 1", UNICODE_NAME):
+    for expected in (
+        "Turnierbaum",
+        "Gewinnerrunde",
+        "Verliererrunde",
+        "Finale",
+        "Seite 1 von 1",
+        UNICODE_NAME,
+    ):
         assert expected in text, expected
 
 

@@ -52,10 +52,24 @@ def test_six_cards_a_page_in_match_order() -> None:
 
 def test_a_card_carries_what_the_players_write() -> None:
     text = flat(all_text(render_score_cards([demo_sheet()])))
-    for expected in (UNICODE_NAME, "Priya Ramaswamy", "Match no. 17", "Table 5",
-                     "Men's Singles · Round of 32", "Carrom Open Rhein-Main 2026",
-                     "Game 1", "Game 2", "Game 3", "Board", "Total", "Signature A",
-                     "Signature B", "Umpire", "Match result in games: 2 : 1", "Score cards"):
+    for expected in (
+        UNICODE_NAME,
+        "Priya Ramaswamy",
+        "Match no. 17",
+        "Table 5",
+        "Men's Singles · Round of 32",
+        "Carrom Open Rhein-Main 2026",
+        "Game 1",
+        "Game 2",
+        "Game 3",
+        "Board",
+        "Total",
+        "Signature A",
+        "Signature B",
+        "Umpire",
+        "Match result in games: 2 : 1",
+        "Score cards",
+    ):
         assert expected in text, expected
 
 
@@ -87,8 +101,14 @@ def test_blank_cards_have_names_but_no_scores() -> None:
 
 def test_german_cards() -> None:
     text = flat(all_text(render_score_cards(round_sheets(2, language="de"))))
-    for expected in ("Spiel 1", "Tisch", "Unterschrift A", "Schiedsrichter",
-                     "Spielberichtskarten", "Seite 1 von 1"):
+    for expected in (
+        "Spiel 1",
+        "Tisch",
+        "Unterschrift A",
+        "Schiedsrichter",
+        "Spielberichtskarten",
+        "Seite 1 von 1",
+    ):
         assert expected in text, expected
 
 
@@ -117,9 +137,15 @@ def test_the_card_grid_is_one_form_for_the_whole_document() -> None:
 def test_point_carrom_cards_have_a_column_per_player() -> None:
     players = tuple(SideData(name) for name in (UNICODE_NAME, "Priya Ramaswamy", "Kofi Mensah"))
     sheet = PointSheetData(
-        tournament="Point Open", event="Point carrom", round_name="Round 1", match_number="4",
-        table="2", players=players, scores=(25, 12, 7),
-        boards=(PointBoardRow(number=1, points=(9, 3, 0)),))
+        tournament="Point Open",
+        event="Point carrom",
+        round_name="Round 1",
+        match_number="4",
+        table="2",
+        players=players,
+        scores=(25, 12, 7),
+        boards=(PointBoardRow(number=1, points=(9, 3, 0)),),
+    )
     pdf = render_score_cards([sheet, replace(sheet, match_number="5", blank=True)])
     text = flat(all_text(pdf))
     assert "Kofi Mensah" in text and "Match no. 4" in text and "Match no. 5" in text

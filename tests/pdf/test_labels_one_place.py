@@ -21,8 +21,9 @@ def test_the_point_sheet_has_no_label_table_of_its_own() -> None:
 def test_every_key_the_point_sheet_reads_is_in_both_languages() -> None:
     keys = set(re.findall(r'lab\["([a-z_]+)"\]', SOURCE))
     keys |= set(re.findall(r'"([a-z_]+)"', SOURCE)) & set(point_labels("en"))
-    keys |= {f"end_{end}" for end in ("carrommen", "game_points", "board_loss",
-                                      "umpire_ruling", "void")}
+    keys |= {
+        f"end_{end}" for end in ("carrommen", "game_points", "board_loss", "umpire_ruling", "void")
+    }
     assert {"title", "legend", "rules_note", "col_white"} <= keys
     for language in ("en", "de"):
         assert keys <= set(point_labels(language)), keys - set(point_labels(language))

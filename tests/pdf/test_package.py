@@ -23,14 +23,19 @@ def test_every_language_has_the_same_labels_and_placeholders() -> None:
         assert set(table) == set(LABELS["en"]), language
         assert all(table.values()), language
         for key, english in LABELS["en"].items():
-            assert {f[1] for f in fields.parse(table[key]) if f[1]} == \
-                {f[1] for f in fields.parse(english) if f[1]}, (language, key)
+            assert {f[1] for f in fields.parse(table[key]) if f[1]} == {
+                f[1] for f in fields.parse(english) if f[1]
+            }, (language, key)
 
 
 def test_fonts_and_licence_are_shipped() -> None:
     assert FONT_DIR == ROOT / "static" / "fonts"
-    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansCondensed.ttf",
-                 "DejaVuSansCondensed-Bold.ttf"):
+    for name in (
+        "DejaVuSans.ttf",
+        "DejaVuSans-Bold.ttf",
+        "DejaVuSansCondensed.ttf",
+        "DejaVuSansCondensed-Bold.ttf",
+    ):
         assert (FONT_DIR / name).stat().st_size > 100_000, name
     assert "Bitstream Vera" in (FONT_DIR / "LICENSE").read_text()
 

@@ -41,7 +41,7 @@ def segno_like_data(payload: bytes, version: int) -> bytes:
     data = _data_codewords(payload, version)
     used = 4 + (8 if version < 10 else 16) + 8 * len(payload) + 4
     if used <= 8 * _capacity(version) and used // 8 < len(data):
-        data = data[:used // 8] + b"\0" + data[used // 8:-1]
+        data = data[: used // 8] + b"\0" + data[used // 8 : -1]
     return data
 
 
@@ -71,8 +71,13 @@ def test_function_patterns_and_format_bits_match_segno(text: str) -> None:
     size = len(ours)
     for y in range(size):
         for x in range(size):
-            if x == 6 or y == 6 or (x < 9 and y < 9) or (x > size - 9 and y < 9) or (
-                    x < 9 and y > size - 9):
+            if (
+                x == 6
+                or y == 6
+                or (x < 9 and y < 9)
+                or (x > size - 9 and y < 9)
+                or (x < 9 and y > size - 9)
+            ):
                 assert ours[y][x] == reference[y][x], (x, y)
 
 
@@ -80,8 +85,7 @@ def test_runs_cover_exactly_the_dark_modules() -> None:
     matrix = qr_matrix("https://carrom.example.org/u/abc/")
     rows = qr_rows("https://carrom.example.org/u/abc/")
     assert matrix is not None and rows is not None
-    covered = {(r, c) for r, start, length in dark_runs(rows)
-               for c in range(start, start + length)}
+    covered = {(r, c) for r, start, length in dark_runs(rows) for c in range(start, start + length)}
     assert covered == {(r, c) for r, row in enumerate(matrix) for c, v in enumerate(row) if v}
 
 

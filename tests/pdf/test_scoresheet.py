@@ -51,16 +51,29 @@ def test_filled_sheet_is_one_a4_portrait_page_with_header_and_names() -> None:
     assert pdf.startswith(b"%PDF-")
     assert [tuple(round(v, 2) for v in size) for size in page_sizes(pdf)] == [A4]
     text = flat(all_text(pdf))
-    for expected in ("Scoresheet", "Carrom Open Rhein-Main 2026", "Men's Singles",
-                     "Round of 32", "Ingrid Schäfer", "2026-11-29", "CC Frankfurt",
-                     "Seat: North", UNICODE_NAME, OTHER_NAME, "Page 1 of 1"):
+    for expected in (
+        "Scoresheet",
+        "Carrom Open Rhein-Main 2026",
+        "Men's Singles",
+        "Round of 32",
+        "Ingrid Schäfer",
+        "2026-11-29",
+        "CC Frankfurt",
+        "Seat: North",
+        UNICODE_NAME,
+        OTHER_NAME,
+        "Page 1 of 1",
+    ):
         assert expected in text, expected
 
 
 def test_the_unicode_name_is_embedded_with_the_dejavu_font() -> None:
     reader = PdfReader(io.BytesIO(render_scoresheet(demo_sheet())))
-    fonts = {str(f["/BaseFont"]) for f in reader.pages[0]["/Resources"]["/Font"].values()
-             if "/BaseFont" in f.get_object()}
+    fonts = {
+        str(f["/BaseFont"])
+        for f in reader.pages[0]["/Resources"]["/Font"].values()
+        if "/BaseFont" in f.get_object()
+    }
     assert any("DejaVuSans" in name for name in fonts), fonts
     assert "Łukasz Ünal" in reader.pages[0].extract_text()
 
@@ -81,8 +94,7 @@ def _rows(items: list[Item]) -> list[dict[str, str]]:
     in_board_column = [i for i in items if BOARD_X <= i.x < BOARD_X + BOARD_W]
     table_top = max(i.y for i in in_board_column if i.text == "Board")  # label of game 1
     table_bottom = min(i.y for i in in_board_column if i.text == "Final")  # of the last game
-    numbers = [i for i in in_board_column
-               if i.text.isdigit() and table_bottom < i.y < table_top]
+    numbers = [i for i in in_board_column if i.text.isdigit() and table_bottom < i.y < table_top]
     rows = []
     for number in sorted(numbers, key=lambda i: -i.y):
         cells = {"board": number.text}
@@ -130,7 +142,7 @@ def test_filled_sheet_matches_the_games_board_by_board() -> None:
             if board.law:
                 assert board.law in remarks
             checked += 1
-        for empty in block[len(g.boards):]:  # the rest of the grid stays empty
+        for empty in block[len(g.boards) :]:  # the rest of the grid stays empty
             assert set(empty) <= {"board", "remarks"}
     assert checked == sum(len(g.boards) for g in data.games) == 21
     assert at == len(rows)
@@ -139,14 +151,18 @@ def test_filled_sheet_matches_the_games_board_by_board() -> None:
 def test_the_final_row_carries_the_game_scores_and_the_match_result() -> None:
     data = demo_sheet()
     items = positioned(render_scoresheet(data))
-    finals = [i for i in items if i.text in ("25", "6", "18", "13")
-              and any(SPANS[(s, "col_total")][0] <= i.x < sum(SPANS[(s, "col_total")])
-                      for s in (0, 1))]
+    finals = [
+        i
+        for i in items
+        if i.text in ("25", "6", "18", "13")
+        and any(SPANS[(s, "col_total")][0] <= i.x < sum(SPANS[(s, "col_total")]) for s in (0, 1))
+    ]
     texts = {i.text for i in finals}
     assert {"25", "6", "18", "13"} <= texts
     (winner,) = [i for i in items if i.text == "Winner"]
-    beside = sorted((i for i in items if abs(i.y - winner.y) < 2 and i.x > winner.x),
-                    key=lambda i: i.x)
+    beside = sorted(
+        (i for i in items if abs(i.y - winner.y) < 2 and i.x > winner.x), key=lambda i: i.x
+    )
     assert " ".join(i.text for i in beside) == UNICODE_NAME
 
 
@@ -175,11 +191,26 @@ def test_finished_two_nil_match_marks_game_three_not_played() -> None:
 
 def test_german_labels_and_date() -> None:
     text = flat(all_text(render_scoresheet(demo_doubles(language="de"))))
-    for expected in ("Spielbericht", "Doppel", "Turnier", "Schiedsrichter", "Auslosung",
-                     "Anstoß", "Stand", "Steine", "Bemerkungen", "Zusatzboard",
-                     "Seitenwechsel", "Ungültig, wiederholt", "Matchergebnis in Spielen",
-                     "Unterschrift", "29.11.2026", "Seite 1 von 1", "SPIEL 1",
-                     "Seitenwechsel nach Board 4 oder bei 13 Punkten (ICF 60a)"):
+    for expected in (
+        "Spielbericht",
+        "Doppel",
+        "Turnier",
+        "Schiedsrichter",
+        "Auslosung",
+        "Anstoß",
+        "Stand",
+        "Steine",
+        "Bemerkungen",
+        "Zusatzboard",
+        "Seitenwechsel",
+        "Ungültig, wiederholt",
+        "Matchergebnis in Spielen",
+        "Unterschrift",
+        "29.11.2026",
+        "Seite 1 von 1",
+        "SPIEL 1",
+        "Seitenwechsel nach Board 4 oder bei 13 Punkten (ICF 60a)",
+    ):
         assert expected in text, expected
     for english in ("Scoresheet", "Remarks", "Page 1", "Signature", "Extra board"):
         assert english not in text, english
@@ -204,8 +235,16 @@ def test_blank_sheet_is_prefilled_but_has_no_results() -> None:
     data = demo_sheet(blank=True)
     pdf = render_scoresheet(data)
     text = flat(all_text(pdf))
-    for expected in (UNICODE_NAME, OTHER_NAME, "for scoring on paper", "Table", "17",
-                     "Extra board", "only if games are 1 : 1", "Page 1 of 1"):
+    for expected in (
+        UNICODE_NAME,
+        OTHER_NAME,
+        "for scoring on paper",
+        "Table",
+        "17",
+        "Extra board",
+        "only if games are 1 : 1",
+        "Page 1 of 1",
+    ):
         assert expected in text, expected
     assert f"won by {UNICODE_NAME}" not in text
     assert "ICF 107" not in text
@@ -248,7 +287,8 @@ def test_a_game_too_long_for_one_page_continues_on_a_second() -> None:
     assert "Page 1 of 2" in texts[0] and "Page 2 of 2" in texts[1]
     assert "Scoresheet – continued" in flat(texts[1])
     rows = _rows(positioned(render_scoresheet(data), 0)) + _rows(
-        positioned(render_scoresheet(data), 1))
+        positioned(render_scoresheet(data), 1)
+    )
     numbers = [r["board"] for r in rows if len(r) > 1]
     assert numbers == [str(n) for n in range(1, 25)] * 3
     assert "Match result in games" in texts[-1]

@@ -12,9 +12,18 @@ from .samples import UNICODE_NAME, standings_data
 
 def test_group_standings_in_german() -> None:
     text = all_text(render_standings(standings_data("de")))
-    for expected in ("Women's Singles – Tabelle", "Gruppe A", "Gruppe B", "Siege",
-                     "Spielpkt.", "Buchholz", "Punktdiff.", "12,5", UNICODE_NAME,
-                     "Seite 1 von 1"):
+    for expected in (
+        "Women's Singles – Tabelle",
+        "Gruppe A",
+        "Gruppe B",
+        "Siege",
+        "Spielpkt.",
+        "Buchholz",
+        "Punktdiff.",
+        "12,5",
+        UNICODE_NAME,
+        "Seite 1 von 1",
+    ):
         assert expected in text, expected
     assert "12.5" not in text
 
@@ -31,9 +40,12 @@ def test_swiss_standings_run_over_pages_with_the_header_repeated() -> None:
 
 def test_custom_column_label_and_unknown_key() -> None:
     data = standings_data("en", groups=1, size=3)
-    data = type(data)(data.tournament, data.event,
-                      [StandingsColumn("wins", "Victories"), StandingsColumn("custom")],
-                      data.groups)
+    data = type(data)(
+        data.tournament,
+        data.event,
+        [StandingsColumn("wins", "Victories"), StandingsColumn("custom")],
+        data.groups,
+    )
     text = all_text(render_standings(data))
     assert "Victories" in text and "custom" in text
 

@@ -8,8 +8,12 @@ from .helpers import all_text, decode_qr_codes, pages_text, rasterise
 
 
 def labels(language: str = "en") -> list[TableLabelData]:
-    return [TableLabelData(str(n), "Carrom Open", f"https://carrom.example.org/t/1/table/{n}/",
-                           language=language) for n in (1, 2, 17)]
+    return [
+        TableLabelData(
+            str(n), "Carrom Open", f"https://carrom.example.org/t/1/table/{n}/", language=language
+        )
+        for n in (1, 2, 17)
+    ]
 
 
 def test_two_labels_per_page() -> None:
@@ -27,7 +31,9 @@ def test_german_caption() -> None:
 
 def test_qr_codes_decode_to_the_table_urls() -> None:
     assert decode_qr_codes(render_table_labels(labels())) == [
-        "https://carrom.example.org/t/1/table/1/", "https://carrom.example.org/t/1/table/2/"]
+        "https://carrom.example.org/t/1/table/1/",
+        "https://carrom.example.org/t/1/table/2/",
+    ]
 
 
 def test_label_page_renders_with_poppler() -> None:

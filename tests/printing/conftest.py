@@ -32,22 +32,31 @@ def log(match: Match, payload: dict) -> None:
 
 
 def quick(match: Match, winner: str, **kwargs: object) -> None:
-    record_quick_board(match=match, winner=winner, client_id=uuid.uuid4(), actor=UMPIRE,
-                       **kwargs)
+    record_quick_board(match=match, winner=winner, client_id=uuid.uuid4(), actor=UMPIRE, **kwargs)
 
 
 def make_tournament(slug: str, name: str = "Carrom Open Rhein-Main 2026") -> Tournament:
     today = timezone.localdate()
     return Tournament.objects.create(
-        name=name, slug=slug, start_date=today, end_date=today + datetime.timedelta(days=1),
+        name=name,
+        slug=slug,
+        start_date=today,
+        end_date=today + datetime.timedelta(days=1),
         table_count=4,
     )
 
 
-def make_event(tournament: Tournament, name: str = "Men's Singles", *, kind: str = "singles",
-               fmt: str = "knockout", rules: str = "icf") -> Event:
-    return Event.objects.create(tournament=tournament, name=name, kind=kind, format=fmt,
-                                rules=rules)
+def make_event(
+    tournament: Tournament,
+    name: str = "Men's Singles",
+    *,
+    kind: str = "singles",
+    fmt: str = "knockout",
+    rules: str = "icf",
+) -> Event:
+    return Event.objects.create(
+        tournament=tournament, name=name, kind=kind, format=fmt, rules=rules
+    )
 
 
 def make_entries(event: Event, names: list[str]) -> list[Entry]:
@@ -117,8 +126,7 @@ def world(db) -> World:
     users = get_user_model().objects
     organiser = users.create_user("orga", password="pw", first_name="Olga", last_name="Org")
     other_organiser = users.create_user("other", password="pw")
-    umpire = users.create_user("ump", password="pw", first_name="Ingrid",
-                               last_name="Schäfer")
+    umpire = users.create_user("ump", password="pw", first_name="Ingrid", last_name="Schäfer")
     stranger = users.create_user("stranger", password="pw")
     tournament = make_tournament("open-2026")
     tournament.organisers.add(organiser)
@@ -130,10 +138,18 @@ def world(db) -> World:
     names = [UNICODE_A, NAME_B] + [f"Player {n:02d}" for n in range(3, 9)]
     entries = make_entries(event, names)
     matches = [
-        make_match(event, entries[2 * i], entries[2 * i + 1], number=i + 1, rnd=rnd,
-                   table=tables[i], umpire=umpire if i == 0 else None)
+        make_match(
+            event,
+            entries[2 * i],
+            entries[2 * i + 1],
+            number=i + 1,
+            rnd=rnd,
+            table=tables[i],
+            umpire=umpire if i == 0 else None,
+        )
         for i in range(4)
     ]
     play_full_match(matches[0])
-    return World(tournament, other, organiser, other_organiser, umpire, stranger, event, rnd,
-                 tables, matches)
+    return World(
+        tournament, other, organiser, other_organiser, umpire, stranger, event, rnd, tables, matches
+    )

@@ -28,15 +28,17 @@ def test_print_scoresheet_writes_a_filled_pdf(world: World, tmp_path) -> None:
 def test_print_scoresheet_blank_in_german(world: World, tmp_path, settings) -> None:
     settings.SITE_URL = "https://carrom.example.org"
     out = tmp_path / "blank.pdf"
-    call_command("print_scoresheet", str(world.played.pk), "--blank", "--lang", "de",
-                 "-o", str(out))
+    call_command(
+        "print_scoresheet", str(world.played.pk), "--blank", "--lang", "de", "-o", str(out)
+    )
     text = flat(all_text(out.read_bytes()))
     assert UNICODE_A in text and "Seite 1 von 1" in text and "ICF 107" not in text
     from tests.pdf.helpers import decode_qr_codes
 
     slug = world.played.event.tournament.slug
     assert decode_qr_codes(out.read_bytes()) == [
-        f"https://carrom.example.org/t/{slug}/match/{world.played.pk}/"]
+        f"https://carrom.example.org/t/{slug}/match/{world.played.pk}/"
+    ]
 
 
 def test_print_scoresheet_to_stdout(world: World, capsysbinary) -> None:
@@ -62,8 +64,7 @@ def test_print_round_writes_one_page_per_match(world: World, tmp_path) -> None:
     pages = pages_text(pdf)
     assert len(pages) == 4 and UNICODE_A in pages[0] and "Player 07" in pages[3]
     rasterise(pdf)
-    call_command("print_round", str(world.event.pk), "1", "--blank", "--lang", "de", "-o",
-                 str(out))
+    call_command("print_round", str(world.event.pk), "1", "--blank", "--lang", "de", "-o", str(out))
     assert "Seite 4 von 4" in flat(all_text(out.read_bytes()))
 
 
@@ -73,5 +74,6 @@ def test_print_round_errors(world: World, tmp_path) -> None:
     with pytest.raises(CommandError, match="has no round 5"):
         call_command("print_round", str(world.event.pk), "5", "-o", str(tmp_path / "x.pdf"))
     with pytest.raises(CommandError, match="Cannot write"):
-        call_command("print_round", str(world.event.pk), "1", "-o",
-                     str(tmp_path / "missing" / "x.pdf"))
+        call_command(
+            "print_round", str(world.event.pk), "1", "-o", str(tmp_path / "missing" / "x.pdf")
+        )

@@ -19,16 +19,18 @@ from tests.factories import make_match
 
 from .conftest import World
 
-pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None,
-                                reason="poppler-utils (pdftotext) is needed")
+pytestmark = pytest.mark.skipif(
+    shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) is needed"
+)
 
 
 def pdftotext(pdf: bytes) -> str:
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "sheet.pdf"
         src.write_bytes(pdf)
-        return subprocess.run(["pdftotext", "-layout", str(src), "-"], check=True,
-                              capture_output=True, text=True).stdout
+        return subprocess.run(
+            ["pdftotext", "-layout", str(src), "-"], check=True, capture_output=True, text=True
+        ).stdout
 
 
 def test_a_walkover_sheet_says_walkover_and_the_winner(world: World) -> None:
@@ -40,7 +42,7 @@ def test_a_walkover_sheet_says_walkover_and_the_winner(world: World) -> None:
     text = pdftotext(render_scoresheet(data))
     lines = text.splitlines()
     at = next(i for i, line in enumerate(lines) if "Match result" in line)
-    assert any("Walkover" in line for line in lines[at - 1:at + 2])
+    assert any("Walkover" in line for line in lines[at - 1 : at + 2])
     winner_line = next(line for line in lines if "Winner" in line)
     assert match.entry_b.name.split()[0] in winner_line
 
@@ -53,7 +55,7 @@ def test_a_walkover_sheet_in_german(world: World) -> None:
     lines = text.splitlines()
     at = next(i for i, line in enumerate(lines) if "Sieger" in line)
     assert match.entry_a.name.split()[0] in lines[at]
-    assert any("kampflos" in line for line in lines[at - 1:at + 2])
+    assert any("kampflos" in line for line in lines[at - 1 : at + 2])
 
 
 def test_the_footer_leaves_out_a_missing_table(world: World) -> None:
@@ -61,5 +63,6 @@ def test_the_footer_leaves_out_a_missing_table(world: World) -> None:
     match = make_match(world.event, entries[0], entries[1], number=40, rnd=world.round)
     text = pdftotext(render_scoresheet(sheets.scoresheet_data(match, blank=True)))
     footer = [line for line in text.splitlines() if "Match no. 40" in line]
-    assert footer and all("Table ·" not in line and not line.rstrip().endswith("Table")
-                          for line in footer)
+    assert footer and all(
+        "Table ·" not in line and not line.rstrip().endswith("Table") for line in footer
+    )

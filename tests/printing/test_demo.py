@@ -25,8 +25,14 @@ def demo() -> None:
 def test_demo_matches_print_filled_and_blank(client, demo) -> None:
     from scoring.rules import get_rules
 
-    matches = [m for m in Match.objects.exclude(toss_winner="").filter(games__isnull=False)
-               .distinct().order_by("pk") if get_rules(m.rules).family != "points"]
+    matches = [
+        m
+        for m in Match.objects.exclude(toss_winner="")
+        .filter(games__isnull=False)
+        .distinct()
+        .order_by("pk")
+        if get_rules(m.rules).family != "points"
+    ]
     assert matches, "the demo data has no recorded two-sided match"
     client.login(username="organiser", password="carrom-demo")
     for match in matches[:3]:
@@ -34,7 +40,8 @@ def test_demo_matches_print_filled_and_blank(client, demo) -> None:
         data = sheets.scoresheet_data(match)
         for sheet_game, game in zip(data.games, state.games, strict=True):
             assert [(b.number, b.points, b.void) for b in sheet_game.boards] == [
-                (b.number, 0 if b.void else b.points, b.void) for b in game.boards]
+                (b.number, 0 if b.void else b.points, b.void) for b in game.boards
+            ]
         for query in ("", "?blank=1"):
             response = client.get(reverse("scoring:print-scoresheet", args=[match.pk]) + query)
             assert response.status_code == 200

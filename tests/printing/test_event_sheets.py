@@ -20,42 +20,63 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def finish(match: Match, winner: str, games: tuple[int, int], *, walkover: bool = False,
-           scores: tuple[tuple[int, int], ...] = ()) -> None:
+def finish(
+    match: Match,
+    winner: str,
+    games: tuple[int, int],
+    *,
+    walkover: bool = False,
+    scores: tuple[tuple[int, int], ...] = (),
+) -> None:
     """Mark a match decided (the caches the services write, the totals over its games
     included), for draw-level tests."""
     match.winner_side = winner
     match.games_won = {"a": games[0], "b": games[1]}
     match.walkover = walkover
     match.status = Match.Status.CONFIRMED
-    played = [match.games.create(number=n, first_breaker="a", scores={"a": a, "b": b},
-                                 winner_side="a" if a > b else "b", finished=True)
-              for n, (a, b) in enumerate(scores, start=1)]
+    played = [
+        match.games.create(
+            number=n,
+            first_breaker="a",
+            scores={"a": a, "b": b},
+            winner_side="a" if a > b else "b",
+            finished=True,
+        )
+        for n, (a, b) in enumerate(scores, start=1)
+    ]
     for name, value in match_totals((g.winner_side, g.scores) for g in played).items():
         setattr(match, name, value)
     match.save()
 
 
 def knockout(world: World, double: bool = False) -> Event:
-    event = make_event(world.tournament, "Women's Singles",
-                       fmt="double_elimination" if double else "knockout")
+    event = make_event(
+        world.tournament, "Women's Singles", fmt="double_elimination" if double else "knockout"
+    )
     e = make_entries(event, ["Anna Ávila", "Bea Berg", "Cleo Chen", "Dana Dorn"])
-    first = Round.objects.create(event=event, number=1, name="Semi-final",
-                                 bracket="winners" if double else "main", stage="late")
-    final = Round.objects.create(event=event, number=2, name="Final",
-                                 bracket="winners" if double else "main", stage="late")
+    first = Round.objects.create(
+        event=event,
+        number=1,
+        name="Semi-final",
+        bracket="winners" if double else "main",
+        stage="late",
+    )
+    final = Round.objects.create(
+        event=event, number=2, name="Final", bracket="winners" if double else "main", stage="late"
+    )
     m1 = make_match(event, e[0], e[3], number=1, rnd=first, position=1)
-    m2 = make_match(event, e[1], e[2], number=2, rnd=first, position=2,
-                    table=world.tables[1])
+    m2 = make_match(event, e[1], e[2], number=2, rnd=first, position=2, table=world.tables[1])
     finish(m1, "a", (2, 0))
     finish(m2, "b", (0, 0), walkover=True)
     make_match(event, e[0], e[2], number=3, rnd=final, position=1, table=world.tables[0])
     if double:
-        losers = Round.objects.create(event=event, number=1, name="Losers round 1",
-                                      bracket="losers", stage="late")
+        losers = Round.objects.create(
+            event=event, number=1, name="Losers round 1", bracket="losers", stage="late"
+        )
         make_match(event, e[3], e[1], number=4, rnd=losers, position=1)
-        gf = Round.objects.create(event=event, number=3, name="Grand final", bracket="final",
-                                  stage="late")
+        gf = Round.objects.create(
+            event=event, number=3, name="Grand final", bracket="final", stage="late"
+        )
         make_match(event, None, None, number=5, rnd=gf, position=1)
     return event
 
@@ -101,13 +122,20 @@ def swiss_event(world: World) -> Event:
     event = make_event(world.tournament, "Swiss Open", fmt="swiss")
     e = make_entries(event, ["Sam Stone", "Tia Tor", "Uma Uhl", "Vic Voss"])
     r1 = Round.objects.create(event=event, number=1)
-    finish(make_match(event, e[0], e[1], number=1, rnd=r1), "a", (2, 0),
-           scores=((25, 10), (25, 3)))
-    finish(make_match(event, e[2], e[3], number=2, rnd=r1), "b", (1, 2),
-           scores=((25, 20), (12, 25), (20, 25)))
+    finish(make_match(event, e[0], e[1], number=1, rnd=r1), "a", (2, 0), scores=((25, 10), (25, 3)))
+    finish(
+        make_match(event, e[2], e[3], number=2, rnd=r1),
+        "b",
+        (1, 2),
+        scores=((25, 20), (12, 25), (20, 25)),
+    )
     r2 = Round.objects.create(event=event, number=2)
-    finish(make_match(event, e[0], e[3], number=3, rnd=r2), "a", (2, 1),
-           scores=((25, 1), (0, 25), (25, 24)))
+    finish(
+        make_match(event, e[0], e[3], number=3, rnd=r2),
+        "a",
+        (2, 1),
+        scores=((25, 1), (0, 25), (25, 24)),
+    )
     make_match(event, e[1], e[2], number=4, rnd=r2)  # not played yet
     return event
 
@@ -131,13 +159,25 @@ def test_group_standings_and_pdf(client, world: World) -> None:
     event = make_event(world.tournament, "Groups Cup", fmt="groups")
     e = make_entries(event, ["Gus Gray", "Hal Hart", "Ivy Ito", "Jon Joy", "Kai Kim", "Lea Lo"])
     rnd = Round.objects.create(event=event, number=1, bracket="groups")
-    finish(make_match(event, e[0], e[1], number=1, rnd=rnd, group="A"), "b", (0, 2),
-           scores=((3, 25), (10, 25)))
-    finish(make_match(event, e[0], e[2], number=2, rnd=rnd, group="A"), "a", (2, 0),
-           scores=((25, 3), (25, 0)))
+    finish(
+        make_match(event, e[0], e[1], number=1, rnd=rnd, group="A"),
+        "b",
+        (0, 2),
+        scores=((3, 25), (10, 25)),
+    )
+    finish(
+        make_match(event, e[0], e[2], number=2, rnd=rnd, group="A"),
+        "a",
+        (2, 0),
+        scores=((25, 3), (25, 0)),
+    )
     make_match(event, e[1], e[2], number=3, rnd=rnd, group="A")
-    finish(make_match(event, e[3], e[4], number=4, rnd=rnd, group="B"), "a", (2, 0),
-           scores=((25, 0), (25, 0)))
+    finish(
+        make_match(event, e[3], e[4], number=4, rnd=rnd, group="B"),
+        "a",
+        (2, 0),
+        scores=((25, 0), (25, 0)),
+    )
     make_match(event, e[4], e[5], number=5, rnd=rnd, group="B")
     data = sheets.standings_data(event, language="en")
     assert [g.name for g in data.groups] == ["A", "B"]
@@ -157,8 +197,7 @@ def test_group_standings_and_pdf(client, world: World) -> None:
 
 def test_knockout_event_has_no_standings(client, world: World) -> None:
     client.force_login(world.organiser)
-    assert client.get(reverse("scoring:print-standings",
-                              args=[world.event.pk])).status_code == 404
+    assert client.get(reverse("scoring:print-standings", args=[world.event.pk])).status_code == 404
 
 
 def test_table_labels_data(world: World) -> None:

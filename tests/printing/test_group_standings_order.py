@@ -29,8 +29,9 @@ pytestmark = pytest.mark.django_db
 
 def unseeded(event: Event, names: list[str]) -> list[Entry]:
     """Entries without seed or rating: level on everything, their order is the draw's."""
-    return [Entry.objects.create(event=event, player=Player.objects.create(name=name))
-            for name in names]
+    return [
+        Entry.objects.create(event=event, player=Player.objects.create(name=name)) for name in names
+    ]
 
 
 def live_order(event: Event, language: str = "en") -> list[list[str]]:
@@ -78,8 +79,9 @@ def test_a_tie_down_to_the_initial_order_prints_like_the_live_page(world: World)
     assert printed_order(event) == expected
     # the qualifiers are picked from the same order (once the results are confirmed)
     Match.objects.filter(event=event).update(status=Match.Status.CONFIRMED)
-    names = {e.pk: e.player.name for e in Entry.objects.filter(event=event)
-             .select_related("player")}
+    names = {
+        e.pk: e.player.name for e in Entry.objects.filter(event=event).select_related("player")
+    }
     tables = draw_services.group_tables(event)
     assert [[names[line.entry] for line in table] for table in tables.values()] == expected
     data = sheets.standings_data(event, language="en")
@@ -110,20 +112,25 @@ def three_way_event(world: World) -> Event:
         (cid, dee, "a", (2, 1), close),
     ]
     for number, (a, b, winner, games, scores) in enumerate(played, start=1):
-        finish(make_match(event, a, b, number=number, rnd=rnd, group="A"), winner, games,
-               scores=scores)
-    finish(make_match(event, eli, fay, number=7, rnd=rnd, group="B"), "b", (0, 2),
-           scores=((3, 25), (4, 25)))
+        finish(
+            make_match(event, a, b, number=number, rnd=rnd, group="A"), winner, games, scores=scores
+        )
+    finish(
+        make_match(event, eli, fay, number=7, rnd=rnd, group="B"),
+        "b",
+        (0, 2),
+        scores=((3, 25), (4, 25)),
+    )
     return event
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
-def test_tie_breaks_columns_and_explanation_are_the_live_pages(client, world: World,
-                                                               language: str) -> None:
+def test_tie_breaks_columns_and_explanation_are_the_live_pages(
+    client, world: World, language: str
+) -> None:
     event = three_way_event(world)
     expected = live_order(event, language)
-    assert expected == [["Cid Cruz", "Bob Bauer", "Ann Abel", "Dee Dahl"],
-                        ["Fay Fox", "Eli Eck"]]
+    assert expected == [["Cid Cruz", "Bob Bauer", "Ann Abel", "Dee Dahl"], ["Fay Fox", "Eli Eck"]]
     data = sheets.standings_data(event, language=language)
     assert [[row.name for row in group.rows] for group in data.groups] == expected
     assert [group.name for group in data.groups] == ["A", "B"]
@@ -132,7 +139,8 @@ def test_tie_breaks_columns_and_explanation_are_the_live_pages(client, world: Wo
     printed = [c for c in table.columns if c.key not in sheets.UNPRINTED_GROUP_COLUMNS]
     assert [(c.key, c.label) for c in data.columns] == [(c.key, c.short) for c in printed]
     assert {"head_to_head", "game_difference", "net_points", "decided_by"} <= {
-        c.key for c in data.columns}
+        c.key for c in data.columns
+    }
     for row, live_row in zip(data.groups[0].rows, table.rows, strict=True):
         assert row.rank == live_row.rank
         assert row.values == {c.key: live_row.values[c.key] for c in printed}
@@ -141,8 +149,7 @@ def test_tie_breaks_columns_and_explanation_are_the_live_pages(client, world: Wo
     assert [row.values["net_points"] for row in data.groups[0].rows[:3]] == [31, 11, -39]
 
     client.force_login(world.organiser)
-    response = client.get(reverse("scoring:print-standings", args=[event.pk])
-                          + f"?lang={language}")
+    response = client.get(reverse("scoring:print-standings", args=[event.pk]) + f"?lang={language}")
     assert response.status_code == 200
     pdf = b"".join(response.streaming_content)
     assert pdf_order(pdf, expected[0]) == expected[0]

@@ -33,8 +33,9 @@ def _match(rules: str | None = None, tournament=None) -> Match:
 
 def test_the_sheet_names_the_house_rules_and_their_differences():
     tournament = make_tournament("sheet-open")
-    preset = service.create_preset(tournament=tournament, actor=ACTOR, name="Club 29",
-                                   base="icf", switches=UK)
+    preset = service.create_preset(
+        tournament=tournament, actor=ACTOR, name="Club 29", base="icf", switches=UK
+    )
     match = _match(preset.key, tournament)
     (data,) = scoresheets_data([match], language="en")
     assert data.rules_name == "Club 29"
@@ -57,17 +58,21 @@ def test_uk_29_prints_its_name_and_icf_prints_none():
 
 def test_live_pages_show_the_differences(client):
     tournament = make_tournament("sheet-open")
-    preset = service.create_preset(tournament=tournament, actor=ACTOR, name="Club 29",
-                                   base="icf", switches=UK)
+    preset = service.create_preset(
+        tournament=tournament, actor=ACTOR, name="Club 29", base="icf", switches=UK
+    )
     match = _match(preset.key, tournament)
     page = client.get(reverse("scoring:live-match", args=[tournament.slug, match.pk]))
     html = page.content.decode()
     assert "Rules: Club 29 (differs from ICF)" in html
     assert "A piece off the board is a foul: yes (ICF: no)" in html
-    event = client.get(reverse("scoring:live-event", args=[tournament.slug, match.event_id]),
-                       headers={"Accept-Language": "de"})
+    event = client.get(
+        reverse("scoring:live-event", args=[tournament.slug, match.event_id]),
+        headers={"Accept-Language": "de"},
+    )
     assert "Regeln: Club 29 (weicht von ICF ab)" in event.content.decode()
     plain = _match(tournament=tournament)
-    html = client.get(reverse("scoring:live-match", args=[tournament.slug, plain.pk])
-                      ).content.decode()
+    html = client.get(
+        reverse("scoring:live-match", args=[tournament.slug, plain.pk])
+    ).content.decode()
     assert "differs from ICF" not in html

@@ -59,8 +59,7 @@ def test_umpire_is_printed_by_name_not_login(world: World) -> None:
 
 
 def _doubles(world: World, seating: bool) -> tuple[list[Player], object]:
-    event = Event.objects.create(tournament=world.tournament, name="Mixed Doubles",
-                                 kind="doubles")
+    event = Event.objects.create(tournament=world.tournament, name="Mixed Doubles", kind="doubles")
     p = [Player.objects.create(name=n) for n in ("Ann Aa", "Bo Bb", "Cy Cc", "Di Dd")]
     a = Entry.objects.create(event=event, player=p[0], partner=p[1])
     b = Entry.objects.create(event=event, player=p[2], partner=p[3])

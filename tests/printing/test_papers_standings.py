@@ -21,24 +21,35 @@ def group_event(world: World, groups: int = 4, size: int = 4, knockout: bool = T
     event = make_event(world.tournament, "Groups Cup", fmt="groups")
     names = [f"Gruppenspielerin {g}{i} Lindqvist" for g in range(groups) for i in range(size)]
     entries = make_entries(event, names)
-    rounds = [Round.objects.create(event=event, number=n, bracket="groups")
-              for n in range(1, size)]
+    rounds = [Round.objects.create(event=event, number=n, bracket="groups") for n in range(1, size)]
     number = 0
     for g in range(groups):
-        members = entries[g * size:(g + 1) * size]
+        members = entries[g * size : (g + 1) * size]
         for i in range(size):
             for j in range(i + 1, size):
                 number += 1
-                match = make_match(event, members[i], members[j], number=number,
-                                   rnd=rounds[(i + j) % len(rounds)], group=chr(65 + g))
+                match = make_match(
+                    event,
+                    members[i],
+                    members[j],
+                    number=number,
+                    rnd=rounds[(i + j) % len(rounds)],
+                    group=chr(65 + g),
+                )
                 # level on wins in places, so that "decided by" says why
-                finish(match, "a" if (i + j) % 2 else "b", (2, 1),
-                       scores=((25, 10), (3, 25), (25, 24)))
+                finish(
+                    match, "a" if (i + j) % 2 else "b", (2, 1), scores=((25, 10), (3, 25), (25, 24))
+                )
     if knockout:
-        ko = Round.objects.create(event=event, number=len(rounds) + 1, bracket="main",
-                                  name="Semi-final", stage="late")
-        finish(make_match(event, entries[0], entries[size], number=number + 1, rnd=ko),
-               "a", (2, 0), scores=((25, 0), (25, 0)))
+        ko = Round.objects.create(
+            event=event, number=len(rounds) + 1, bracket="main", name="Semi-final", stage="late"
+        )
+        finish(
+            make_match(event, entries[0], entries[size], number=number + 1, rnd=ko),
+            "a",
+            (2, 0),
+            scores=((25, 0), (25, 0)),
+        )
     return event, len(rounds)
 
 

@@ -19,8 +19,9 @@ pytestmark = pytest.mark.django_db
 
 def pdftotext(pdf: bytes) -> str:
     exe = require_tool("pdftotext")
-    out = subprocess.run([exe, "-layout", "-", "-"], input=pdf, capture_output=True,
-                         check=True).stdout.decode()
+    out = subprocess.run(
+        [exe, "-layout", "-", "-"], input=pdf, capture_output=True, check=True
+    ).stdout.decode()
     return out
 
 
@@ -59,10 +60,24 @@ def test_filled_point_sheet(admin_client, played: Match) -> None:
         assert f"Signature {name}" in text
     rows = _rows(pdf)
     # board 1: breaker B; A 5 W 7 B 17/17; B 1 W 1 B queen 8/8; C 3 W 1 B 7/7
-    assert rows["1"][:15] == ["1", "B", "5", "7", "17", "17", "1", "1", "✓", "8", "8",
-                              "3", "1", "7", "7"]
-    assert rows["2"][:14] == ["2", "C", "4", "0", "8", "25", "0", "0", "0", "8", "0", "0",
-                              "0", "7"]
+    assert rows["1"][:15] == [
+        "1",
+        "B",
+        "5",
+        "7",
+        "17",
+        "17",
+        "1",
+        "1",
+        "✓",
+        "8",
+        "8",
+        "3",
+        "1",
+        "7",
+        "7",
+    ]
+    assert rows["2"][:14] == ["2", "C", "4", "0", "8", "25", "0", "0", "0", "8", "0", "0", "0", "7"]
     flat = " ".join(text.split())
     assert "all carrommen pocketed" in flat and "Asha Rao reached 25" in flat
     assert "Game ended at 25 points in board 2" in flat

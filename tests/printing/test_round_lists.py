@@ -37,13 +37,21 @@ def test_pairings_in_table_order_with_clubs_and_umpire(world: World) -> None:
     assert data.round_name == "Round of 32"
     pdf = render_pairing_list(data)
     text = flat(all_text(pdf))
-    for expected in ("Men's Singles – Round of 32 – Pairings", UNICODE_A, NAME_B,
-                     "CC Frankfurt", "Ingrid Schäfer", "Player 08", "Page 1 of 1"):
+    for expected in (
+        "Men's Singles – Round of 32 – Pairings",
+        UNICODE_A,
+        NAME_B,
+        "CC Frankfurt",
+        "Ingrid Schäfer",
+        "Player 08",
+        "Page 1 of 1",
+    ):
         assert expected in text, expected
     # the rows go down the page by table: table 1 above table 2 above table 4
     items = positioned(pdf)
-    y = {n: next(i.y for i in items if i.text == f"0{n}" or i.text == n)
-         for n in ("03", "05", "07")}  # Player 03 (table 2), 05 (table 3: none), 07 (table 4)
+    y = {
+        n: next(i.y for i in items if i.text == f"0{n}" or i.text == n) for n in ("03", "05", "07")
+    }  # Player 03 (table 2), 05 (table 3: none), 07 (table 4)
     assert y["03"] > y["07"] > y["05"]
 
 
@@ -61,8 +69,7 @@ def test_callup_list_in_match_order_with_boxes_and_players_a_to_z(world: World) 
     lukasz = next(p for p in data.players if p.name == UNICODE_A)
     assert (lukasz.table, lukasz.opponent, lukasz.match_number) == ("1", NAME_B, "1")
     text = flat(all_text(render_callup_list(data)))
-    for expected in ("Aufrufliste", "Aufgerufen", "Anwesend", "☐", "14:05", "Spieler",
-                     "Gegner"):
+    for expected in ("Aufrufliste", "Aufgerufen", "Anwesend", "☐", "14:05", "Spieler", "Gegner"):
         assert expected in text, expected
 
 
@@ -76,10 +83,16 @@ def test_a_bye_is_listed_as_such(world: World) -> None:
 
 
 def test_doubles_pairs_show_both_players(world: World) -> None:
-    event = Event.objects.create(tournament=world.tournament, name="Mixed Doubles",
-                                 kind="doubles")
-    p = [Player.objects.create(name=n, club=c) for n, c in
-         (("Ann Aa", "CC Köln"), ("Bo Bb", "CC Köln"), ("Cy Cc", ""), ("Di Dd", "CC Bonn"))]
+    event = Event.objects.create(tournament=world.tournament, name="Mixed Doubles", kind="doubles")
+    p = [
+        Player.objects.create(name=n, club=c)
+        for n, c in (
+            ("Ann Aa", "CC Köln"),
+            ("Bo Bb", "CC Köln"),
+            ("Cy Cc", ""),
+            ("Di Dd", "CC Bonn"),
+        )
+    ]
     rnd = Round.objects.create(event=event, number=1)
     a = Entry.objects.create(event=event, player=p[0], partner=p[1])
     b = Entry.objects.create(event=event, player=p[2], partner=p[3])
@@ -116,8 +129,10 @@ def test_views_are_for_organisers_and_the_print_page_links_them(client, world: W
         response = client.get(url + "?lang=de")
         assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
         assert word in flat(all_text(b"".join(response.streaming_content)))
-    assert client.get(reverse("scoring:print-round-pairings",
-                              args=[world.event.pk, 9])).status_code == 404
+    assert (
+        client.get(reverse("scoring:print-round-pairings", args=[world.event.pk, 9])).status_code
+        == 404
+    )
     assert client.get(pairings + "?bracket=nonsense").status_code == 404
     assert client.post(pairings).status_code == 405
 
@@ -125,6 +140,7 @@ def test_views_are_for_organisers_and_the_print_page_links_them(client, world: W
 def test_print_round_command_writes_both_lists(world: World, tmp_path) -> None:
     for option, word in (("--pairings", "Pairings"), ("--callup", "Call-up list")):
         out = tmp_path / f"{option[2:]}.pdf"
-        call_command("print_round", str(world.event.pk), "1", option, "-o", str(out),
-                     "--lang", "en")
+        call_command(
+            "print_round", str(world.event.pk), "1", option, "-o", str(out), "--lang", "en"
+        )
         assert word in flat(all_text(out.read_bytes()))

@@ -32,14 +32,25 @@ def pdf_of(response) -> bytes:
 def test_round_score_cards_on_one_page(client, world: World) -> None:
     client.force_login(world.organiser)
     response = client.get(cards_url(world) + "?lang=en")
-    assert 'filename="score-cards-open-2026-mens-singles-round-1.pdf"' in (
-        response["Content-Disposition"])
+    assert (
+        'filename="score-cards-open-2026-mens-singles-round-1.pdf"'
+        in (response["Content-Disposition"])
+    )
     pdf = pdf_of(response)
     pages = pages_text(pdf)
     assert len(pages) == 1  # four matches, one page of cards
     text = flat(pages[0])
-    for expected in (UNICODE_A, NAME_B, "Player 07", "Round of 32", "Match no. 1",
-                     "Match no. 4", "Table 4", "Signature A", "Page 1 of 1"):
+    for expected in (
+        UNICODE_A,
+        NAME_B,
+        "Player 07",
+        "Round of 32",
+        "Match no. 1",
+        "Match no. 4",
+        "Table 4",
+        "Signature A",
+        "Page 1 of 1",
+    ):
         assert expected in text, expected
     assert "Match result in games" in text  # the recorded match carries its result
     rasterise(pdf)

@@ -48,13 +48,16 @@ def test_filled_sheet_details(world: World) -> None:
     g1, g2, g3 = data.games
     first, suicide, void, replay, award, last = g1.boards
     # a stroke-by-stroke board: the details come from the board's cache
-    assert (first.carrommen, first.queen_by, first.queen_counted, first.points) == (9, 0, True,
-                                                                                    12)
+    assert (first.carrommen, first.queen_by, first.queen_counted, first.points) == (9, 0, True, 12)
     assert first.law == ""  # an ordinary end (ICF 53) is not a special case
     assert (suicide.law, suicide.winner, suicide.breaker, suicide.points) == ("ICF 107", 0, 1, 3)
     assert void.void and void.number == replay.number == 3 and void.totals == (15, 0)
-    assert (replay.carrommen, replay.queen_by, replay.queen_counted, replay.points) == (5, 0, True,
-                                                                                       8)
+    assert (replay.carrommen, replay.queen_by, replay.queen_counted, replay.points) == (
+        5,
+        0,
+        True,
+        8,
+    )
     assert (award.law, award.winner, award.points, award.totals) == ("ICF 91", 1, 4, (23, 4))
     assert last.totals == (25, 4) and g1.score == (25, 4)
     assert g2.score == (0, 25) and g2.winner == 1
@@ -75,8 +78,9 @@ def test_header_fields(world: World) -> None:
     assert data.umpire == "Ingrid Schäfer"
     assert data.language == "de" and data.kind == "singles" and data.board_limit == 8
     # the public match page, never the umpire's write link (issue 15)
-    assert data.qr_url == (f"https://c.example/t/{world.played.event.tournament.slug}/match/"
-                           f"{world.played.pk}/")
+    assert data.qr_url == (
+        f"https://c.example/t/{world.played.event.tournament.slug}/match/{world.played.pk}/"
+    )
     assert world.played.umpire_token not in data.qr_url
     assert data.reference == f"#{world.played.pk}"
     assert data.date is not None
@@ -113,8 +117,7 @@ def test_match_without_toss_prints_names_only(world: World) -> None:
 def test_doubles_sheet_lists_the_pairs_in_seating_order(world: World) -> None:
     from scoring.models import Entry, Event, Player
 
-    event = Event.objects.create(tournament=world.tournament, name="Mixed Doubles",
-                                 kind="doubles")
+    event = Event.objects.create(tournament=world.tournament, name="Mixed Doubles", kind="doubles")
     p = [Player.objects.create(name=n) for n in ("Ann Aa", "Bo Bb", "Cy Cc", "Di Dd")]
     a = Entry.objects.create(event=event, player=p[0], partner=p[1])
     b = Entry.objects.create(event=event, player=p[2], partner=p[3])
@@ -129,10 +132,13 @@ def test_point_carrom_has_the_three_player_scoresheet(world: World) -> None:
     from scoring.models import Entry, Event, Player
     from scoring.pdf.point_sheet import PointSheetData
 
-    event = Event.objects.create(tournament=world.tournament, name="Points", kind="points",
-                                 rules="point-carrom")
-    entries = [Entry.objects.create(event=event, player=Player.objects.create(name=n))
-               for n in ("X", "Y", "Z")]
+    event = Event.objects.create(
+        tournament=world.tournament, name="Points", kind="points", rules="point-carrom"
+    )
+    entries = [
+        Entry.objects.create(event=event, player=Player.objects.create(name=n))
+        for n in ("X", "Y", "Z")
+    ]
     match = make_match(event, entries[0], entries[1], entry_c=entries[2])
     data = sheets.scoresheet_data(match)
     assert isinstance(data, PointSheetData)
@@ -157,8 +163,14 @@ def test_round_query_count_does_not_grow_with_the_matches(world: World) -> None:
     few = _queries(world)
     entries = list(world.event.entries.all())
     for n in range(8):  # eight more matches, some with recorded boards
-        match = make_match(world.event, entries[n % 4], entries[n % 4 + 4], number=10 + n,
-                           rnd=world.round, table=world.tables[n % 4])
+        match = make_match(
+            world.event,
+            entries[n % 4],
+            entries[n % 4 + 4],
+            number=10 + n,
+            rnd=world.round,
+            table=world.tables[n % 4],
+        )
         if n % 2:
             record_toss(match=match, winner="a", choice="break", actor=UMPIRE)
             quick(match, "a", carrommen=3)
@@ -173,8 +185,9 @@ def _loaded(got: Any, want: Any) -> tuple[dict[str, Any], dict[str, Any]] | None
     if got is None or want is None:
         assert got is want
         return None
-    names = [f.attname for f in got._meta.concrete_fields
-             if f.attname not in got.get_deferred_fields()]
+    names = [
+        f.attname for f in got._meta.concrete_fields if f.attname not in got.get_deferred_fields()
+    ]
     return ({n: getattr(got, n) for n in names}, {n: getattr(want, n) for n in names})
 
 
@@ -206,8 +219,12 @@ def test_a_round_printed_before_play_reads_its_matches_only(world: World) -> Non
 
     rnd = Round.objects.create(event=world.event, number=2)
     entries = list(world.event.entries.all())
-    matches = [make_match(world.event, entries[n], entries[n + 4], number=n + 1, rnd=rnd,
-                          table=world.tables[n]) for n in range(4)]
+    matches = [
+        make_match(
+            world.event, entries[n], entries[n + 4], number=n + 1, rnd=rnd, table=world.tables[n]
+        )
+        for n in range(4)
+    ]
     record_toss(match=matches[0], winner="a", choice="break", actor=UMPIRE)
     with CaptureQueriesContext(connection) as ctx:
         data = sheets.round_scoresheets(world.event, 2, base_url="")

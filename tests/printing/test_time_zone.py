@@ -47,11 +47,10 @@ def test_hall_clock_shows_the_venues_time(client, world: World, settings) -> Non
     world.tournament.save(update_fields=["time_zone"])
     html = client.get(reverse("scoring:live-hall", args=[world.tournament.slug])).content.decode()
     assert 'data-hall-tz="Asia/Kolkata"' in html
-    shown = re.search(r'data-hall-clock[^>]*>(\d\d:\d\d)<', html)
+    shown = re.search(r"data-hall-clock[^>]*>(\d\d:\d\d)<", html)
     assert shown is not None
     local = timezone.now().astimezone(zoneinfo.ZoneInfo("Asia/Kolkata"))
-    expected = {local.strftime("%H:%M"),
-                (local - datetime.timedelta(minutes=1)).strftime("%H:%M")}
+    expected = {local.strftime("%H:%M"), (local - datetime.timedelta(minutes=1)).strftime("%H:%M")}
     assert shown[1] in expected
     assert "AM" not in shown[0] and "PM" not in shown[0]
 
@@ -69,9 +68,14 @@ def test_the_organiser_sets_it_on_the_settings_page(client, world: World) -> Non
     page = client.get(url).content.decode()
     assert 'name="time_zone"' in page and "Europe/Berlin" in page
     t = world.tournament
-    form = {"name": t.name, "start_date": t.start_date.isoformat(),
-            "end_date": t.end_date.isoformat(), "venue": "", "table_count": 4,
-            "default_rules": t.default_rules}
+    form = {
+        "name": t.name,
+        "start_date": t.start_date.isoformat(),
+        "end_date": t.end_date.isoformat(),
+        "venue": "",
+        "table_count": 4,
+        "default_rules": t.default_rules,
+    }
     bad = client.post(url, {**form, "time_zone": "Mars/Olympus"})
     assert bad.status_code == 200
     t.refresh_from_db()
@@ -100,8 +104,9 @@ def test_results_csv_gives_the_venues_local_time(client, world: World) -> None:
     match = world.played
     match.finished_at = datetime.datetime(2026, 11, 29, 13, 5, tzinfo=datetime.UTC)
     match.save(update_fields=["finished_at"])
-    csv_text = client.get(reverse("scoring:live-results-csv",
-                                  args=[world.tournament.slug])).content.decode()
+    csv_text = client.get(
+        reverse("scoring:live-results-csv", args=[world.tournament.slug])
+    ).content.decode()
     assert "2026-11-29T14:05:00+01:00" in csv_text
 
 
@@ -110,7 +115,7 @@ def test_a_changed_zone_shows_at_once(client, world: World) -> None:
 
     def shown() -> str:
         html = client.get(url).content.decode()
-        return re.search(r'data-hall-clock[^>]*>(\d\d:\d\d)<', html)[1]
+        return re.search(r"data-hall-clock[^>]*>(\d\d:\d\d)<", html)[1]
 
     def local(zone: str) -> set[str]:
         now = timezone.now().astimezone(zoneinfo.ZoneInfo(zone))

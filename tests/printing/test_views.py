@@ -48,13 +48,27 @@ def sheet_url(match: Match, **query: str) -> str:
 def test_filled_scoresheet_pdf(client, world: World) -> None:
     client.force_login(world.organiser)
     response = client.get(sheet_url(world.played, lang="en"))
-    assert 'filename="scoresheet-open-2026-mens-singles-match-1.pdf"' in (
-        response["Content-Disposition"])
+    assert (
+        'filename="scoresheet-open-2026-mens-singles-match-1.pdf"'
+        in (response["Content-Disposition"])
+    )
     pdf = pdf_of(response)
     text = flat(all_text(pdf))
-    for expected in (UNICODE_A, NAME_B, "Carrom Open Rhein-Main 2026", "Men's Singles",
-                     "Round of 32", "Ingrid Schäfer", "ICF 107", "ICF 91", "Void, replayed",
-                     "Extra board", "Side change", "Page 1 of 1", "Scoresheet"):
+    for expected in (
+        UNICODE_A,
+        NAME_B,
+        "Carrom Open Rhein-Main 2026",
+        "Men's Singles",
+        "Round of 32",
+        "Ingrid Schäfer",
+        "ICF 107",
+        "ICF 91",
+        "Void, replayed",
+        "Extra board",
+        "Side change",
+        "Page 1 of 1",
+        "Scoresheet",
+    ):
         assert expected in text, expected
     assert f"won by {UNICODE_A}" in text and f"won by {NAME_B}" in text
     # totals of game 1 end on 25 : 4, game 3 on 7 : 4 after the extra board
@@ -90,8 +104,7 @@ def test_site_url_setting_wins_over_the_request_host(client, world: World, setti
     client.force_login(world.organiser)
     pdf = pdf_of(client.get(sheet_url(world.played, blank="1")))
     slug = world.played.event.tournament.slug
-    assert decode_qr_codes(pdf) == [
-        f"https://carrom.example.org/t/{slug}/match/{world.played.pk}/"]
+    assert decode_qr_codes(pdf) == [f"https://carrom.example.org/t/{slug}/match/{world.played.pk}/"]
 
 
 def test_blank_scoresheet_pdf(client, world: World) -> None:
@@ -161,23 +174,27 @@ def test_index_page_lists_the_sheets(client, world: World) -> None:
 
 
 def test_anonymous_visitors_are_sent_to_log_in(client, world: World) -> None:
-    for url in (sheet_url(world.played),
-                reverse("scoring:print-round", args=[world.event.pk, 1]),
-                reverse("scoring:print-bracket", args=[world.event.pk]),
-                reverse("scoring:print-standings", args=[world.event.pk]),
-                reverse("scoring:print-table-labels", args=["open-2026"]),
-                reverse("scoring:print-index", args=["open-2026"])):
+    for url in (
+        sheet_url(world.played),
+        reverse("scoring:print-round", args=[world.event.pk, 1]),
+        reverse("scoring:print-bracket", args=[world.event.pk]),
+        reverse("scoring:print-standings", args=[world.event.pk]),
+        reverse("scoring:print-table-labels", args=["open-2026"]),
+        reverse("scoring:print-index", args=["open-2026"]),
+    ):
         response = client.get(url)
         assert response.status_code == 302 and "login" in response["Location"], url
 
 
 def test_organiser_of_another_tournament_is_refused(client, world: World) -> None:
     client.force_login(world.other_organiser)
-    for url in (sheet_url(world.played),
-                reverse("scoring:print-round", args=[world.event.pk, 1]),
-                reverse("scoring:print-bracket", args=[world.event.pk]),
-                reverse("scoring:print-standings", args=[world.event.pk]),
-                reverse("scoring:print-table-labels", args=["open-2026"])):
+    for url in (
+        sheet_url(world.played),
+        reverse("scoring:print-round", args=[world.event.pk, 1]),
+        reverse("scoring:print-bracket", args=[world.event.pk]),
+        reverse("scoring:print-standings", args=[world.event.pk]),
+        reverse("scoring:print-table-labels", args=["open-2026"]),
+    ):
         assert client.get(url).status_code == 403, url
 
 
@@ -185,8 +202,7 @@ def test_assigned_umpire_prints_his_match_only(client, world: World) -> None:
     client.force_login(world.umpire)
     assert client.get(sheet_url(world.played)).status_code == 200
     assert client.get(sheet_url(world.matches[1])).status_code == 403
-    assert client.get(reverse("scoring:print-round",
-                              args=[world.event.pk, 1])).status_code == 403
+    assert client.get(reverse("scoring:print-round", args=[world.event.pk, 1])).status_code == 403
     client.force_login(world.stranger)
     assert client.get(sheet_url(world.played)).status_code == 403
 
@@ -209,8 +225,9 @@ def test_revoked_or_expired_umpire_link_is_refused(client, world: World) -> None
     assert client.get(url).status_code == 403
     Match.objects.filter(pk=match.pk).update(umpire_token_revoked_at=None)
     past = timezone.localdate() - datetime.timedelta(days=10)
-    type(world.tournament).objects.filter(pk=world.tournament.pk).update(start_date=past,
-                                                                         end_date=past)
+    type(world.tournament).objects.filter(pk=world.tournament.pk).update(
+        start_date=past, end_date=past
+    )
     assert client.get(url).status_code == 403
 
 
@@ -218,10 +235,13 @@ def test_point_carrom_scoresheet_is_served(client, world: World) -> None:
     from scoring.models import Entry, Event, Player
     from tests.factories import make_match
 
-    event = Event.objects.create(tournament=world.tournament, name="Points", kind="points",
-                                 rules="point-carrom")
-    entries = [Entry.objects.create(event=event, player=Player.objects.create(name=n))
-               for n in ("X", "Y", "Z")]
+    event = Event.objects.create(
+        tournament=world.tournament, name="Points", kind="points", rules="point-carrom"
+    )
+    entries = [
+        Entry.objects.create(event=event, player=Player.objects.create(name=n))
+        for n in ("X", "Y", "Z")
+    ]
     match = make_match(event, entries[0], entries[1], entry_c=entries[2])
     client.force_login(world.organiser)
     text = flat(all_text(pdf_of(client.get(sheet_url(match, lang="en")))))
@@ -232,8 +252,7 @@ def test_umpire_pages_link_to_the_scoresheet(client, world: World) -> None:
     client.force_login(world.umpire)
     html = client.get(reverse("scoring:umpire-home")).content.decode()
     assert sheet_url(world.played) in html
-    assert f'{sheet_url(world.played)}?blank=1' in html
+    assert f"{sheet_url(world.played)}?blank=1" in html
     client.force_login(world.organiser)
-    html = client.get(reverse("scoring:umpire-link-admin", args=[world.played.pk])
-                      ).content.decode()
-    assert f'{sheet_url(world.played)}?blank=1' in html
+    html = client.get(reverse("scoring:umpire-link-admin", args=[world.played.pk])).content.decode()
+    assert f"{sheet_url(world.played)}?blank=1" in html

@@ -33,14 +33,14 @@ def test_a_rating_lists_its_players_with_their_history(client, rated) -> None:  
     first = data["players"][0]
     assert set(first) == {"player", "rate", "deviation", "volatility", "matches", "history"}
     assert [p["rate"] for p in data["players"]] == sorted(
-        (p["rate"] for p in data["players"]), reverse=True)
+        (p["rate"] for p in data["players"]), reverse=True
+    )
     last = Rate.objects.filter(player_id=first["player"]).order_by("date").last()
     assert first["rate"] == pytest.approx(last.rate, abs=0.01)
     assert len(first["history"]) == 2
     assert first["matches"] == sum(h["matches"] for h in first["history"])
     etag = answer["ETag"]
-    assert client.get(f"/api/v1/ratings/{rating.pk}/",
-                      HTTP_IF_NONE_MATCH=etag).status_code == 304
+    assert client.get(f"/api/v1/ratings/{rating.pk}/", HTTP_IF_NONE_MATCH=etag).status_code == 304
     # a re-rating writes new rows: a new ETag
     from scoring.services.ratings import rerate
 

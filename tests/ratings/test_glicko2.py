@@ -32,9 +32,15 @@ def test_glickmans_example() -> None:
     """The paper's example: 1500/200/0.06 beats 1400/30, loses to 1550/100 and 1700/300,
     tau 0.5 → 1464.06 / 151.52 / 0.05999 (the paper rounds its intermediate figures, so
     the exact computation is 1464.05)."""
-    new = update(Rate(1500, 200, 0.06), [Opponent(Rate(1400, 30, 0.06), 1),
-                                         Opponent(Rate(1550, 100, 0.06), 0),
-                                         Opponent(Rate(1700, 300, 0.06), 0)], 0.5)
+    new = update(
+        Rate(1500, 200, 0.06),
+        [
+            Opponent(Rate(1400, 30, 0.06), 1),
+            Opponent(Rate(1550, 100, 0.06), 0),
+            Opponent(Rate(1700, 300, 0.06), 0),
+        ],
+        0.5,
+    )
     assert new.rate == pytest.approx(1464.06, abs=0.02)
     assert new.deviation == pytest.approx(151.52, abs=0.01)
     assert new.volatility == pytest.approx(0.05999, abs=0.00001)
@@ -61,8 +67,7 @@ def test_deviation_shrinks_with_play(me: Rate, other: Rate, score: float) -> Non
 
 
 @given(rates, deviations, volatilities, scores)
-def test_symmetric_outcomes(rate: float, deviation: float, volatility: float,
-                            score: float) -> None:
+def test_symmetric_outcomes(rate: float, deviation: float, volatility: float, score: float) -> None:
     """Two players alike: what one gains the other loses, deviations alike."""
     me = Rate(rate, deviation, volatility)
     a = update(me, [Opponent(me, score)], 0.5)
@@ -74,8 +79,10 @@ def test_symmetric_outcomes(rate: float, deviation: float, volatility: float,
 @given(player, player, scores, scores)
 def test_a_better_score_never_rates_lower(me: Rate, other: Rate, s1: float, s2: float) -> None:
     low, high = sorted((s1, s2))
-    assert update(me, [Opponent(other, low)], 0.5).rate <= update(
-        me, [Opponent(other, high)], 0.5).rate + 1e-9
+    assert (
+        update(me, [Opponent(other, low)], 0.5).rate
+        <= update(me, [Opponent(other, high)], 0.5).rate + 1e-9
+    )
 
 
 @given(player, player)
@@ -142,8 +149,12 @@ def test_a_period_rates_against_rates_before_it() -> None:
 
 def test_a_pair_is_rated_as_one_opponent() -> None:
     params = Parameters(outcome="guido")
-    before = {"p": Rate(1600, 100, 0.06), "q": Rate(1400, 100, 0.06), "r": Rate(1500, 100, 0.06),
-              "s": Rate(1500, 100, 0.06)}
+    before = {
+        "p": Rate(1600, 100, 0.06),
+        "q": Rate(1400, 100, 0.06),
+        "r": Rate(1500, 100, 0.06),
+        "s": Rate(1500, 100, 0.06),
+    }
     got = rate_period(before, [Played(("p", "q"), ("r", "s"), 20, 20, None)], params)
     # each player meets the other pair's mean (1500 both ways): a draw moves the pair's
     # stronger player down and the weaker up, and leaves the even pair where it was
@@ -169,8 +180,9 @@ def test_the_history_chart_stays_inside_its_axes() -> None:
     days = [datetime.date(2026, 1, 1) + datetime.timedelta(days=30 * i) for i in range(8)]
     chart = history_chart([(d, 1500 + 40 * i, 300 - 30 * i) for i, d in enumerate(days)])
     assert len(chart.points) == 8
-    assert all(chart.left <= p.x <= chart.right and chart.top <= p.y <= chart.bottom
-               for p in chart.points)
+    assert all(
+        chart.left <= p.x <= chart.right and chart.top <= p.y <= chart.bottom for p in chart.points
+    )
     assert chart.points[0].y > chart.points[-1].y  # a higher rate is drawn higher
     assert chart.y_ticks[0].value <= 1200 and chart.y_ticks[-1].value >= 1780
     assert history_chart([]).empty

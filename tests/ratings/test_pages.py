@@ -24,8 +24,7 @@ def rated(django_capture_on_commit_callbacks):
     players[0].save()
     players[1].nationality, players[1].born = "XY", datetime.date(1960, 1, 1)
     players[1].save()
-    _second, e2 = rated_tournament(rating, "summer", datetime.date(2026, 6, 1),
-                                   players=players)
+    _second, e2 = rated_tournament(rating, "summer", datetime.date(2026, 6, 1), players=players)
     play_all(e2, django_capture_on_commit_callbacks, winner="b")
     return rating, players
 
@@ -66,7 +65,7 @@ def test_a_players_history_is_an_svg_chart_and_a_table(client, rated) -> None:
     page = client.get(f"/ratings/{rating.pk}/players/{players[0].pk}/")
     assert page.status_code == 200
     html = page.content.decode()
-    assert "<svg" in html and 'role="img"' in html and "<title id=\"chart-title\">" in html
+    assert "<svg" in html and 'role="img"' in html and '<title id="chart-title">' in html
     assert html.count('class="chart-dot"') == 2
     assert "<desc" in html and "<polyline" in html
     rates = list(Rate.objects.filter(player=players[0]).order_by("date"))
@@ -87,8 +86,9 @@ def test_an_event_seeded_by_rating_says_so(client, rated) -> None:
 
     rating, _players = rated
     event = make_event(make_tournament("autumn"), 4, name="autumn")
-    event.settings = clean_settings("knockout", {"seed_rating": rating.pk,
-                                                 "seed_date": "2026-09-01"})
+    event.settings = clean_settings(
+        "knockout", {"seed_rating": rating.pk, "seed_date": "2026-09-01"}
+    )
     event.save()
     page = client.get(f"/t/autumn/event/{event.pk}/").content.decode()
     assert "Seeded by the rating" in page and rating.name in page
@@ -96,7 +96,8 @@ def test_an_event_seeded_by_rating_says_so(client, rated) -> None:
 
 
 def test_the_organiser_rates_his_tournament_on_its_settings_page(
-        client, django_user_model, django_capture_on_commit_callbacks) -> None:
+    client, django_user_model, django_capture_on_commit_callbacks
+) -> None:
     from scoring.models import Match
     from scoring.services import draws
     from tests.factories import SYSTEM, make_event, make_tournament, play_and_confirm
@@ -112,9 +113,16 @@ def test_the_organiser_rates_his_tournament_on_its_settings_page(
     url = f"/t/{tournament.slug}/organiser/settings/"
     page = client.get(url)
     assert "Rated under" in page.content.decode()
-    data = {"name": tournament.name, "start_date": "2026-06-06", "end_date": "2026-06-07",
-            "venue": "", "table_count": 4, "default_rules": "icf", "time_zone": "UTC",
-            "rating": rating.pk}
+    data = {
+        "name": tournament.name,
+        "start_date": "2026-06-06",
+        "end_date": "2026-06-07",
+        "venue": "",
+        "table_count": 4,
+        "default_rules": "icf",
+        "time_zone": "UTC",
+        "rating": rating.pk,
+    }
     answer = client.post(url, data)
     assert answer.status_code == 302, answer.content.decode()[:2000]
     tournament.refresh_from_db()

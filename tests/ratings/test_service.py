@@ -18,8 +18,7 @@ from tests.organiser.test_corrections import EIGHT, ORGANISER, paper_match
 pytestmark = pytest.mark.django_db
 
 
-def rated_tournament(rating: Rating, slug: str, day: datetime.date, n: int = 4,
-                     players=None):
+def rated_tournament(rating: Rating, slug: str, day: datetime.date, n: int = 4, players=None):
     tournament = make_tournament(slug)
     tournament.start_date = tournament.end_date = day
     tournament.save()
@@ -61,8 +60,7 @@ def test_each_confirmed_result_rerates_the_tournament(django_capture_on_commit_c
         assert r.deviation < rating.default_deviation
 
 
-def test_a_second_tournament_starts_from_the_first_ones_rates(
-        django_capture_on_commit_callbacks):
+def test_a_second_tournament_starts_from_the_first_ones_rates(django_capture_on_commit_callbacks):
     rating = Rating.objects.create(name="National", lower_rate=None, higher_rate=None)
     first, e1 = rated_tournament(rating, "spring", datetime.date(2026, 3, 1))
     play_all(e1, django_capture_on_commit_callbacks)
@@ -81,8 +79,7 @@ def test_a_second_tournament_starts_from_the_first_ones_rates(
     assert [b[2] for b in before] == pytest.approx([a[2] for a in after])
 
 
-def test_a_late_correction_rerates_from_that_tournament_on(
-        django_capture_on_commit_callbacks):
+def test_a_late_correction_rerates_from_that_tournament_on(django_capture_on_commit_callbacks):
     rating = Rating.objects.create(name="National", outcomes="guido")
     first = make_tournament("spring")
     first.start_date = first.end_date = datetime.date(2026, 3, 1)
@@ -95,18 +92,24 @@ def test_a_late_correction_rerates_from_that_tournament_on(
         paper_match(final, EIGHT)
         draws.confirm_result(match=final, actor=ORGANISER)
     players = [e.player for e in event.entries.order_by("pk")]
-    second, e2 = rated_tournament(rating, "summer", datetime.date(2026, 6, 1), n=2,
-                                  players=players)
+    second, e2 = rated_tournament(rating, "summer", datetime.date(2026, 6, 1), n=2, players=players)
     play_all(e2, django_capture_on_commit_callbacks)
     winner_a = Rate.objects.get(tournament=first, player=final.entry_a.player)
     later = Rate.objects.get(tournament=second, player=final.entry_a.player)
     last = Board.objects.filter(game__match=final).order_by("sequence").last()
-    preview = preview_correction(match=final, board_id=last.pk, fix=PaperFix("b", 1),
-                                 actor=ORGANISER)
+    preview = preview_correction(
+        match=final, board_id=last.pk, fix=PaperFix("b", 1), actor=ORGANISER
+    )
     with django_capture_on_commit_callbacks(execute=True):
-        correct_board(match=final, board_id=last.pk, fix=PaperFix("b", 1), actor=ORGANISER,
-                      reason="the sheet was keyed wrongly", repair=preview.repairs[0],
-                      client_id="00000000-0000-0000-0000-000000000001")
+        correct_board(
+            match=final,
+            board_id=last.pk,
+            fix=PaperFix("b", 1),
+            actor=ORGANISER,
+            reason="the sheet was keyed wrongly",
+            repair=preview.repairs[0],
+            client_id="00000000-0000-0000-0000-000000000001",
+        )
     final.refresh_from_db()
     assert final.winner_side == "b"
     corrected = Rate.objects.get(tournament=first, player=final.entry_a.player)
@@ -114,8 +117,7 @@ def test_a_late_correction_rerates_from_that_tournament_on(
     assert Rate.objects.get(tournament=second, player=final.entry_a.player).rate != later.rate
 
 
-def test_a_tournament_taken_out_of_the_rating_loses_its_rates(
-        django_capture_on_commit_callbacks):
+def test_a_tournament_taken_out_of_the_rating_loses_its_rates(django_capture_on_commit_callbacks):
     rating = Rating.objects.create(name="Club")
     tournament, event = rated_tournament(rating, "spring", datetime.date(2026, 3, 1))
     play_all(event, django_capture_on_commit_callbacks)
@@ -149,8 +151,9 @@ def test_seeding_by_rating_orders_the_draw(django_capture_on_commit_callbacks):
     for entry, player in zip(event.entries.order_by("pk"), reversed(players), strict=True):
         entry.player = player
         entry.save()
-    event.settings = clean_settings("knockout", {"seed_rating": rating.pk,
-                                                 "seed_date": "2026-04-01"})
+    event.settings = clean_settings(
+        "knockout", {"seed_rating": rating.pk, "seed_date": "2026-04-01"}
+    )
     event.save()
     entries, _withdrawn = draw_entries(event)
     rate = {r.player_id: r.rate for r in Rate.objects.filter(rating=rating)}
@@ -159,8 +162,9 @@ def test_seeding_by_rating_orders_the_draw(django_capture_on_commit_callbacks):
     assert order == sorted(by_entry, key=lambda pk: -by_entry[pk])
     assert [d.seed for d in sorted(entries, key=lambda d: d.seed)] == [1, 2, 3, 4]
     # a date before any rated tournament: nobody has a rate, nobody seeded by it
-    event.settings = clean_settings("knockout", {"seed_rating": rating.pk,
-                                                 "seed_date": "2026-01-01"})
+    event.settings = clean_settings(
+        "knockout", {"seed_rating": rating.pk, "seed_date": "2026-01-01"}
+    )
     event.save()
     assert all(d.seed is None and d.rating is None for d in draw_entries(event)[0])
     from scoring.services.tournaments import TournamentError

@@ -20,26 +20,53 @@ pytestmark = pytest.mark.django_db
 
 def test_an_imported_tourney_is_rated_under_sols_rating() -> None:
     data = lists(4)
-    data["ratings"][1].update({"tau": "0.6", "default_deviation": 300, "lower_rate": 1400,
-                               "higher_rate": 2200, "outcomes": "guido",
-                               "default_volatility": "0.05"})
-    matches = [m(1, 2, 25, 10, turn=1, table=1), m(3, 4, 25, 20, turn=1, table=2),
-               m(1, 3, 25, 5, turn=2, table=1), m(2, 4, 15, 25, turn=2, table=2)]
+    data["ratings"][1].update(
+        {
+            "tau": "0.6",
+            "default_deviation": 300,
+            "lower_rate": 1400,
+            "higher_rate": 2200,
+            "outcomes": "guido",
+            "default_volatility": "0.05",
+        }
+    )
+    matches = [
+        m(1, 2, 25, 10, turn=1, table=1),
+        m(3, 4, 25, 20, turn=1, table=2),
+        m(1, 3, 25, 5, turn=2, table=1),
+        m(2, 4, 15, 25, turn=2, table=2),
+    ]
     content = yaml.safe_dump_all([data, tourney([[1], [2], [3], [4]], matches)]).encode()
     report = import_sol(content)
     tournament = report.tournaments[0]
     rating = Rating.objects.get(name="Generated")
     assert tournament.rating == rating
-    assert (rating.level, rating.outcomes, rating.tau, rating.default_deviation,
-            rating.lower_rate, rating.higher_rate) == ("international", "guido", 0.6, 300,
-                                                       1400, 2200)
+    assert (
+        rating.level,
+        rating.outcomes,
+        rating.tau,
+        rating.default_deviation,
+        rating.lower_rate,
+        rating.higher_rate,
+    ) == ("international", "guido", 0.6, 300, 1400, 2200)
     rates = {r.player.name: r for r in Rate.objects.filter(rating=rating)}
     assert len(rates) == 4 and all(r.matches == 2 for r in rates.values())
     winner = rates["Gen01 Player"]
     played, places = tournament_matches(tournament)
-    expected = glicko.rate_period({}, played, glicko.Parameters(
-        rate=1500, deviation=300, volatility=0.05, tau=0.6, lower_rate=1400,
-        higher_rate=2200, outcome="guido"), places)
+    expected = glicko.rate_period(
+        {},
+        played,
+        glicko.Parameters(
+            rate=1500,
+            deviation=300,
+            volatility=0.05,
+            tau=0.6,
+            lower_rate=1400,
+            higher_rate=2200,
+            outcome="guido",
+        ),
+        places,
+    )
     assert winner.rate == pytest.approx(expected[winner.player_id].rate.rate)
     assert winner.rate == max(r.rate for r in rates.values())
     # back out in SoL's shape
@@ -47,8 +74,7 @@ def test_an_imported_tourney_is_rated_under_sols_rating() -> None:
     assert sol_rating(rating)["level"] == "1"
 
 
-def test_the_sol_export_writes_the_rating_and_its_rates(django_capture_on_commit_callbacks
-                                                         ) -> None:
+def test_the_sol_export_writes_the_rating_and_its_rates(django_capture_on_commit_callbacks) -> None:
     import datetime
 
     from scoring.services.exports import sol_documents

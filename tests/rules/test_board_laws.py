@@ -35,8 +35,12 @@ def pos(
     if right is None:
         right = (white < 9 or "white" in queen, black < 9 or "black" in queen)
     return Position(
-        on_board=PerColour(white, black), queen=queen, dues=PerColour(*dues),
-        queen_right=PerColour(*right), on_turn=on_turn, break_made=break_made,
+        on_board=PerColour(white, black),
+        queen=queen,
+        dues=PerColour(*dues),
+        queen_right=PerColour(*right),
+        on_turn=on_turn,
+        break_made=break_made,
         scores=PerColour(*scores),
     )
 
@@ -47,8 +51,12 @@ def play(start: Position, *strokes: str, rules=ICF) -> Position:
 
 def summary(position: Position) -> tuple:
     return (
-        position.on_board.white, position.on_board.black, position.queen,
-        position.dues.white, position.dues.black, position.on_turn,
+        position.on_board.white,
+        position.on_board.black,
+        position.queen,
+        position.dues.white,
+        position.dues.black,
+        position.on_turn,
     )
 
 
@@ -314,13 +322,22 @@ def result(position: Position) -> tuple:
     ("start", "stroke", "expected"),
     [
         # 102: covering with both last; receiver P at 22 gets 1
-        (pos(1, 1, "pending_cover:white", scores=(22, 0)), "W: w b",
-         ("white", 1, "ICF 102", False)),
-        (pos(1, 1, "pending_cover:white", scores=(0, 23)), "W: w b foul claim",
-         ("black", 2, "ICF 102", False)),
+        (
+            pos(1, 1, "pending_cover:white", scores=(22, 0)),
+            "W: w b",
+            ("white", 1, "ICF 102", False),
+        ),
+        (
+            pos(1, 1, "pending_cover:white", scores=(0, 23)),
+            "W: w b foul claim",
+            ("black", 2, "ICF 102", False),
+        ),
         # 103 improper, claimed; receiver at 22: own carrommen only (+1)
-        (pos(4, 1, "pending_cover:white", scores=(0, 22)), "W: b foul claim",
-         ("black", 5, "ICF 103", False)),
+        (
+            pos(4, 1, "pending_cover:white", scores=(0, 22)),
+            "W: b foul claim",
+            ("black", 5, "ICF 103", False),
+        ),
         # 103 still applies when the cover stroke also pockets own (not last) carrommen
         (pos(4, 1, "pending_cover:white"), "W: 2w b", ("black", 5, "ICF 103", False)),
         # 104 improper claimed
@@ -341,8 +358,11 @@ def result(position: Position) -> tuple:
         # 111 proper unclaimed
         (pos(5, 1), "W: b s", ("black", 8, "ICF 111", False)),
         # 112 literally 3 even at 22+, +2 improper
-        (pos(1, 1, "covered:black", scores=(0, 23)), "W: w b s foul claim",
-         ("black", 5, "ICF 112", False)),
+        (
+            pos(1, 1, "covered:black", scores=(0, 23)),
+            "W: w b s foul claim",
+            ("black", 5, "ICF 112", False),
+        ),
         # ruling 11: covered by P, both last, proper: P by the queen's value
         (pos(1, 1, "covered:white"), "W: w b", ("white", 3, "ICF 102", True)),
         (pos(1, 1, "covered:white", scores=(22, 0)), "W: w b", ("white", 1, "ICF 102", True)),
@@ -368,8 +388,11 @@ def result(position: Position) -> tuple:
         # own last after the opponent covered: carrommen only
         (pos(2, 3, "covered:black"), "W: 2w", ("white", 3, "ICF 53", False)),
         # 12 maximum with claims
-        (pos(9, 1, scores=(0, 0), right=(False, True)), "W: b s foul claim",
-         ("black", 12, "ICF 111", False)),
+        (
+            pos(9, 1, scores=(0, 0), right=(False, True)),
+            "W: b s foul claim",
+            ("black", 12, "ICF 111", False),
+        ),
     ],
 )
 def test_end_of_board_table(start: Position, stroke: str, expected: tuple) -> None:
@@ -408,8 +431,12 @@ def test_extra_points_not_claimed_are_reported_as_claimable() -> None:
 
 @pytest.mark.parametrize(
     ("reason", "law"),
-    [("out_of_turn", "ICF 51"), ("left_seat", "ICF 91"),
-     ("resumed_before_play", "IT 86"), ("other", "IT 90(b)")],
+    [
+        ("out_of_turn", "ICF 51"),
+        ("left_seat", "ICF 91"),
+        ("resumed_before_play", "IT 86"),
+        ("other", "IT 90(b)"),
+    ],
 )
 def test_board_loss_laws(reason: str, law: str) -> None:
     after = play(pos(4, 5), f"B: loss:{reason}")
@@ -448,8 +475,16 @@ def test_dues_written_off_and_state_shape() -> None:
     assert state["dues"] == {"white": 0, "black": 0}
     assert state["on_turn"] is None and state["finished"] is True
     assert set(state) == {
-        "format", "on_board", "queen", "dues", "queen_right", "on_turn", "break_made",
-        "break_attempts", "finished", "result",
+        "format",
+        "on_board",
+        "queen",
+        "dues",
+        "queen_right",
+        "on_turn",
+        "break_made",
+        "break_attempts",
+        "finished",
+        "result",
     }
 
 
@@ -459,7 +494,11 @@ def test_dues_written_off_and_state_shape() -> None:
 def test_queen_5_values() -> None:
     q5 = get_rules("queen-5")
     assert result(play(pos(1, 9, "covered:white"), "W: w", rules=q5)) == (
-        "white", 14, "ICF 53", False)
+        "white",
+        14,
+        "ICF 53",
+        False,
+    )
     # no 22-point rule
     assert result(play(pos(1, 2, "covered:white", scores=(23, 0)), "W: w", rules=q5))[1] == 7
     # special cases award 5
@@ -469,16 +508,16 @@ def test_queen_5_values() -> None:
 def test_dcv_is_icf_with_its_own_name() -> None:
     dcv = get_rules("dcv")
     assert dcv.name != ICF.name
-    fields = {f for f in ICF.__dataclass_fields__ if f not in ("key", "name", "name_de",
-                                                                "differences")}
+    fields = {
+        f for f in ICF.__dataclass_fields__ if f not in ("key", "name", "name_de", "differences")
+    }
     assert all(getattr(dcv, f) == getattr(ICF, f) for f in fields)
 
 
 def test_every_preset_documents_its_differences() -> None:
     from scoring.rules import RULESETS
 
-    assert set(RULESETS) == {"icf", "dcv", "family-21", "queen-5", "point-carrom",
-                             "uk-29"}
+    assert set(RULESETS) == {"icf", "dcv", "family-21", "queen-5", "point-carrom", "uk-29"}
     for rules in RULESETS.values():
         assert rules.differences and rules.name and rules.name_de
 

@@ -30,10 +30,15 @@ def test_replay_board_defaults() -> None:
     state = json.loads(out)
     assert state == {
         "format": "carrom-board-state/1",
-        "on_board": {"white": 7, "black": 9}, "queen": "on_board",
-        "dues": {"white": 0, "black": 0}, "queen_right": {"white": True, "black": False},
-        "on_turn": "white", "break_made": True, "break_attempts": 0,
-        "finished": False, "result": None,
+        "on_board": {"white": 7, "black": 9},
+        "queen": "on_board",
+        "dues": {"white": 0, "black": 0},
+        "queen_right": {"white": True, "black": False},
+        "on_turn": "white",
+        "break_made": True,
+        "break_attempts": 0,
+        "finished": False,
+        "result": None,
     }
 
 
@@ -61,8 +66,12 @@ def test_inconsistent_start_is_an_error() -> None:
         {"on_board": {"white": 0, "black": 3}, "break_made": True},
         {"on_board": {"white": 10, "black": 3}, "break_made": True},
         {"on_board": {"white": 5, "black": 3}, "break_made": False},
-        {"on_board": {"white": 5, "black": 3}, "queen": "pending_cover:black",
-         "on_turn": "white", "break_made": True},
+        {
+            "on_board": {"white": 5, "black": 3},
+            "queen": "pending_cover:black",
+            "on_turn": "white",
+            "break_made": True,
+        },
         {"on_board": {"white": 5, "black": 9}, "dues": {"white": 1}, "break_made": True},
         {"on_board": {"white": 5, "black": 9}, "break_made": True, "break_attempts": 1},
         {"on_board": {"white": 5, "black": 9}, "break_made": True, "colour": "red"},
@@ -73,13 +82,22 @@ def test_inconsistent_start_is_an_error() -> None:
 
 
 def test_game_and_match_paths() -> None:
-    game = {"format": "carrom-game/1", "players": ["A", "B"],
-            "boards": [{"winner": "A", "points": 3}, {"log": dict(BOARD)},
-                       {"winner": "B", "points": 3}]}
+    game = {
+        "format": "carrom-game/1",
+        "players": ["A", "B"],
+        "boards": [
+            {"winner": "A", "points": 3},
+            {"log": dict(BOARD)},
+            {"winner": "B", "points": 3},
+        ],
+    }
     status, _, err = call(["replay", "-"], json.dumps(game))
     assert status == 2 and err.startswith("error: boards[1]: ")
-    match = {"format": "carrom-match/1", "players": ["A", "B"],
-             "games": [[{"winner": "A", "carrommen": 10}]]}
+    match = {
+        "format": "carrom-match/1",
+        "players": ["A", "B"],
+        "games": [[{"winner": "A", "carrommen": 10}]],
+    }
     status, _, err = call(["replay", "-"], json.dumps(match))
     assert status == 2 and err.startswith("error: games[0].boards[0]: ")
 
@@ -89,12 +107,19 @@ def test_module_entry_point_runs(tmp_path: Path) -> None:
     path.write_text(json.dumps(BOARD))
     done = subprocess.run(
         [sys.executable, "-m", "scoring.rules", "replay", str(path)],
-        cwd=PROJECT_ROOT, capture_output=True, text=True, check=False,
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["on_board"] == {"white": 7, "black": 9}
     done = subprocess.run(
-        [sys.executable, "-m", "scoring.rules", "replay", "-"], input="{}",
-        cwd=PROJECT_ROOT, capture_output=True, text=True, check=False,
+        [sys.executable, "-m", "scoring.rules", "replay", "-"],
+        input="{}",
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 2 and done.stderr == "error: -: the format field is missing\n"

@@ -16,8 +16,12 @@ def game(boards: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
 
 
 def match(games: list[list[dict[str, Any]]], **extra: Any) -> dict[str, Any]:
-    doc = {"format": "carrom-match/1", "players": ["A", "B"],
-           "toss": {"winner": "A", "chose": "break"}, "games": games}
+    doc = {
+        "format": "carrom-match/1",
+        "players": ["A", "B"],
+        "toss": {"winner": "A", "chose": "break"},
+        "games": games,
+    }
     doc.update(extra)
     return replay_document(doc)
 
@@ -33,9 +37,15 @@ def log(*events: dict[str, Any], start: dict[str, Any] | None = None) -> dict[st
 def test_defaults_and_answer_shape() -> None:
     state = game([])
     assert state == {
-        "format": "carrom-game-state/1", "scores": {"A": 0, "B": 0}, "boards_played": 0,
-        "finished": False, "winner": None, "draw": False, "next_breaker": "A",
-        "extra_board": False, "board_points": [],
+        "format": "carrom-game-state/1",
+        "scores": {"A": 0, "B": 0},
+        "boards_played": 0,
+        "finished": False,
+        "winner": None,
+        "draw": False,
+        "next_breaker": "A",
+        "extra_board": False,
+        "board_points": [],
     }
 
 
@@ -48,23 +58,41 @@ def test_summary_queen_counts_up_to_21_only() -> None:
 
 
 def test_summary_queen_by_loser_does_not_count_and_cap_12() -> None:
-    state = game([{"winner": "A", "carrommen": 9, "queen": "B"},
-                  {"winner": "B", "carrommen": 9, "queen": "B"}])
-    assert state["board_points"] == [{"winner": "A", "points": 9},
-                                     {"winner": "B", "points": 12}]
+    state = game(
+        [
+            {"winner": "A", "carrommen": 9, "queen": "B"},
+            {"winner": "B", "carrommen": 9, "queen": "B"},
+        ]
+    )
+    assert state["board_points"] == [{"winner": "A", "points": 9}, {"winner": "B", "points": 12}]
 
 
 def test_log_boards_use_the_game_scores_for_the_22_point_rule() -> None:
     # A breaks boards 1 and 3 (white there); B breaks board 2.
-    start = {"on_board": {"white": 1, "black": 2}, "queen": "covered:white",
-             "queen_right": {"white": True, "black": True}, "on_turn": "white",
-             "break_made": True}
-    state = game([award("A", 12), award("B", 1), award("A", 10),
-                  log({"type": "stroke", "by": "white", "pocketed": {"white": 1}}, start=start)])
+    start = {
+        "on_board": {"white": 1, "black": 2},
+        "queen": "covered:white",
+        "queen_right": {"white": True, "black": True},
+        "on_turn": "white",
+        "break_made": True,
+    }
+    state = game(
+        [
+            award("A", 12),
+            award("B", 1),
+            award("A", 10),
+            log({"type": "stroke", "by": "white", "pocketed": {"white": 1}}, start=start),
+        ]
+    )
     # board 4 is broken by B, who plays white: B wins 2 carrommen + 3 for the queen
     assert state["board_points"][-1] == {"winner": "B", "points": 5}
-    state = game([award("A", 12), award("A", 10),
-                  log({"type": "stroke", "by": "white", "pocketed": {"white": 1}}, start=start)])
+    state = game(
+        [
+            award("A", 12),
+            award("A", 10),
+            log({"type": "stroke", "by": "white", "pocketed": {"white": 1}}, start=start),
+        ]
+    )
     # board 3 is broken by A (white): A had 22 before the board, the queen does not count
     assert state["board_points"][-1] == {"winner": "A", "points": 2}
     assert state["scores"] == {"A": 24, "B": 0}
@@ -80,15 +108,18 @@ def test_unfinished_log_must_be_last_and_sets_next_breaker() -> None:
 
 def test_void_board_is_replayed_by_the_same_breaker() -> None:
     state = game([log({"type": "void"}), award("A", 3)])
-    assert state["boards_played"] == 1 and state["board_points"] == [
-        {"winner": "A", "points": 3}]
+    assert state["boards_played"] == 1 and state["board_points"] == [{"winner": "A", "points": 3}]
     assert state["next_breaker"] == "B"
 
 
 def test_errors_in_logs_are_located() -> None:
     with pytest.raises(RulesError) as err:
-        game([award("A", 3), log({"type": "stroke", "by": "white"},
-                                 {"type": "stroke", "by": "white"})])
+        game(
+            [
+                award("A", 3),
+                log({"type": "stroke", "by": "white"}, {"type": "stroke", "by": "white"}),
+            ]
+        )
     assert err.value.where == "boards[1].events[1]"
     with pytest.raises(RulesError) as err:
         match([[award("A", 3), log({"type": "stroke", "by": "black"})]])
@@ -200,8 +231,12 @@ def test_match_finished_and_errors() -> None:
 
 
 def test_doubles_pairs_alternate_breaks() -> None:
-    doc = {"format": "carrom-match/1", "players": ["A1+A2", "B1+B2"],
-           "toss": {"winner": "B1+B2", "chose": "break"}, "games": [[award_pair("B1+B2")]]}
+    doc = {
+        "format": "carrom-match/1",
+        "players": ["A1+A2", "B1+B2"],
+        "toss": {"winner": "B1+B2", "chose": "break"},
+        "games": [[award_pair("B1+B2")]],
+    }
     state = replay_document(doc)
     assert state["next"]["breaker"] == "A1+A2"
 

@@ -60,8 +60,16 @@ def test_uk_29_is_composed_from_icf() -> None:
     assert (uk.game_points, uk.queen_value, uk.board_max, uk.off_board_foul) == (29, 5, 14, True)
     assert uk.base == "icf" and dict(uk.switches) == UK_SWITCHES
     again = compose("icf", UK_SWITCHES)
-    for field in ("game_points", "queen_value", "queen_cutoff", "reduced_queen_value",
-                  "board_max", "board_limit", "late_board_limit", "off_board_foul"):
+    for field in (
+        "game_points",
+        "queen_value",
+        "queen_cutoff",
+        "reduced_queen_value",
+        "board_max",
+        "board_limit",
+        "late_board_limit",
+        "off_board_foul",
+    ):
         assert getattr(again, field) == getattr(uk, field)
     assert get_rules("uk-29") is uk
     assert uk.name_de == "UK-Regeln bis 29"
@@ -114,20 +122,24 @@ def test_every_switch_has_bad_values() -> None:
     assert set(BAD_VALUES) == set(SWITCHES)
 
 
-@pytest.mark.parametrize(("switch", "value"), [
-    (k, v) for k, values in BAD_VALUES.items() for v in values
-])
+@pytest.mark.parametrize(
+    ("switch", "value"), [(k, v) for k, values in BAD_VALUES.items() for v in values]
+)
 def test_bad_value_refused_naming_the_switch(switch: str, value: Any) -> None:
-    base = "point-carrom" if "points" in SWITCHES[switch].families and \
-        "colours" not in SWITCHES[switch].families else "icf"
+    base = (
+        "point-carrom"
+        if "points" in SWITCHES[switch].families and "colours" not in SWITCHES[switch].families
+        else "icf"
+    )
     with pytest.raises(InvalidDocument) as caught:
         compose(base, {switch: value})
     assert caught.value.where == f"switches.{switch}"
     assert switch in caught.value.message
 
 
-@pytest.mark.parametrize("switch", [k for k, s in SWITCHES.items() if s.families != (
-    "colours", "points")])
+@pytest.mark.parametrize(
+    "switch", [k for k, s in SWITCHES.items() if s.families != ("colours", "points")]
+)
 def test_switch_of_the_other_game_refused(switch: str) -> None:
     only = SWITCHES[switch].families[0]
     base = "icf" if only == "points" else "point-carrom"
@@ -139,16 +151,20 @@ def test_switch_of_the_other_game_refused(switch: str) -> None:
     assert caught.value.where == f"switches.{switch}" and switch in caught.value.message
 
 
-@pytest.mark.parametrize(("switches", "blamed"), [
-    ({"board_max": 13}, "board_max"),
-    ({"queen_value": 1}, "queen_value"),  # 12 > 9 + 1
-    ({"queen_value": 8, "board_max": 7}, "board_max"),
-    ({"queen_cutoff": 25}, "queen_cutoff"),
-    ({"game_points": 20}, "game_points"),  # the cutoff 21 could never apply
-    ({"late_board_limit": 6}, "late_board_limit"),
-])
+@pytest.mark.parametrize(
+    ("switches", "blamed"),
+    [
+        ({"board_max": 13}, "board_max"),
+        ({"queen_value": 1}, "queen_value"),  # 12 > 9 + 1
+        ({"queen_value": 8, "board_max": 7}, "board_max"),
+        ({"queen_cutoff": 25}, "queen_cutoff"),
+        ({"game_points": 20}, "game_points"),  # the cutoff 21 could never apply
+        ({"late_board_limit": 6}, "late_board_limit"),
+    ],
+)
 def test_unplayable_combination_refused_naming_the_switch(
-    switches: dict[str, Any], blamed: str,
+    switches: dict[str, Any],
+    blamed: str,
 ) -> None:
     with pytest.raises(InvalidDocument) as caught:
         compose("icf", switches)
@@ -183,8 +199,11 @@ def _value(switch: str) -> st.SearchStrategy[Any]:
 def test_every_combination_composes_or_is_refused_by_name(base: str, data: Any) -> None:
     """Every combination of colour switches either composes into a rule set the engine plays
     within its own limits, or is refused naming one of the switches given."""
-    keys = data.draw(st.sets(st.sampled_from(
-        [k for k, s in SWITCHES.items() if "colours" in s.families]), max_size=6))
+    keys = data.draw(
+        st.sets(
+            st.sampled_from([k for k, s in SWITCHES.items() if "colours" in s.families]), max_size=6
+        )
+    )
     switches = {k: data.draw(_value(k)) for k in sorted(keys)}
     try:
         rules = compose(base, switches)
@@ -199,9 +218,13 @@ def test_every_combination_composes_or_is_refused_by_name(base: str, data: Any) 
         assert rules.queen_cutoff is None or rules.queen_cutoff < rules.game_points
     assert get_rules(rules.key) == rules
     # replays a whole game to its end under the composed rules
-    doc = {"format": "carrom-game/1", "rules": rules.base or rules.key,
-           "switches": dict(rules.switches), "players": ["A", "B"],
-           "boards": [{"winner": "A", "carrommen": 9, "queen": "A"}] * 99}
+    doc = {
+        "format": "carrom-game/1",
+        "rules": rules.base or rules.key,
+        "switches": dict(rules.switches),
+        "players": ["A", "B"],
+        "boards": [{"winner": "A", "carrommen": 9, "queen": "A"}] * 99,
+    }
     status, out, err = call(["replay", "-"], json.dumps(doc))
     assert status == 2 and "the game has already ended" in err
 
@@ -215,22 +238,31 @@ def test_documents_and_words() -> None:
     assert [k for k, _icf, _v in differences_from_icf(uk)] == list(UK_SWITCHES)
     assert describe(ICF, {"queen_value": 5})[0].startswith("The queen's value: 5 (icf: 3")
     assert differences_from_icf(RULESETS["point-carrom"]) == []
-    for bad in ({"format": "carrom-board/1"}, {"format": "carrom-rules/1", "extra": 1},
-                {"format": "carrom-rules/1", "name": 5}):
+    for bad in (
+        {"format": "carrom-board/1"},
+        {"format": "carrom-rules/1", "extra": 1},
+        {"format": "carrom-rules/1", "name": 5},
+    ):
         with pytest.raises(InvalidDocument):
             read_rules_document(bad)
 
 
 # --- the command --------------------------------------------------------------------------------
 
-GAME = {"format": "carrom-game/1", "players": ["A", "B"],
-        "boards": [{"winner": "A", "carrommen": 9, "queen": "A"}] * 2}
+GAME = {
+    "format": "carrom-game/1",
+    "players": ["A", "B"],
+    "boards": [{"winner": "A", "carrommen": 9, "queen": "A"}] * 2,
+}
 
 
 def test_command_replays_a_file_under_a_preset_file(tmp_path: Path) -> None:
     preset = tmp_path / "uk.json"
-    preset.write_text(json.dumps({"format": "carrom-rules/1", "name": "Club",
-                                  "rules": "icf", "switches": UK_SWITCHES}))
+    preset.write_text(
+        json.dumps(
+            {"format": "carrom-rules/1", "name": "Club", "rules": "icf", "switches": UK_SWITCHES}
+        )
+    )
     game = tmp_path / "game.json"
     game.write_text(json.dumps(GAME))
     status, out, err = call(["replay", "--rules", str(preset), str(game)])
@@ -244,8 +276,9 @@ def test_command_replays_a_file_under_a_preset_file(tmp_path: Path) -> None:
 
 def test_command_refuses_a_bad_preset_file(tmp_path: Path) -> None:
     preset = tmp_path / "bad.json"
-    preset.write_text(json.dumps({"format": "carrom-rules/1", "rules": "icf",
-                                  "switches": {"queen_value": 0}}))
+    preset.write_text(
+        json.dumps({"format": "carrom-rules/1", "rules": "icf", "switches": {"queen_value": 0}})
+    )
     status, out, err = call(["replay", "--rules", str(preset), "-"], json.dumps(GAME))
     assert (status, out) == (2, "")
     assert err.startswith("error: switches.queen_value: queen_value must be 1 to 20")
@@ -258,13 +291,16 @@ def test_command_refuses_a_bad_preset_file(tmp_path: Path) -> None:
 
 
 def test_command_rules_prints_the_differences() -> None:
-    status, out, err = call(["rules", "-"], json.dumps(
-        {"format": "carrom-rules/1", "name": "UK", "rules": "icf", "switches": UK_SWITCHES}))
+    status, out, err = call(
+        ["rules", "-"],
+        json.dumps(
+            {"format": "carrom-rules/1", "name": "UK", "rules": "icf", "switches": UK_SWITCHES}
+        ),
+    )
     assert status == 0, err
     answer = json.loads(out)
     assert answer["switches"] == UK_SWITCHES and answer["key"].startswith("h-")
-    assert answer["differences_from_icf"][0] == {"switch": "game_points", "icf": 25,
-                                                 "value": 29}
+    assert answer["differences_from_icf"][0] == {"switch": "game_points", "icf": 25, "value": 29}
 
 
 def test_point_carrom_house_preset_plays() -> None:
@@ -274,24 +310,38 @@ def test_point_carrom_house_preset_plays() -> None:
 
 
 def test_rules_as_an_object_and_logs_inside_a_game() -> None:
-    board = {"format": "carrom-board/1", "rules": {"rules": "icf", "name": "UK",
-                                                    "switches": UK_SWITCHES},
-             "events": [{"type": "stroke", "by": "white", "off_board": {"black": 1}}]}
+    board = {
+        "format": "carrom-board/1",
+        "rules": {"rules": "icf", "name": "UK", "switches": UK_SWITCHES},
+        "events": [{"type": "stroke", "by": "white", "off_board": {"black": 1}}],
+    }
     status, out, err = call(["replay", "-"], json.dumps(board))
     assert status == 0, err
     assert json.loads(out)["on_board"] == {"white": 9, "black": 9}  # a foul before a pocket
-    log = {"format": "carrom-board/1", "rules": "icf", "switches": UK_SWITCHES,
-           "events": [{"type": "stroke", "by": "white", "pocketed": {"white": 9,
-                                                                     "queen": True}}]}
-    game = {"format": "carrom-game/1", "rules": "icf", "switches": UK_SWITCHES,
-            "players": ["A", "B"], "boards": [{"log": log}, {"log": log | {
-                "switches": None, "rules": "icf"}}]}
+    log = {
+        "format": "carrom-board/1",
+        "rules": "icf",
+        "switches": UK_SWITCHES,
+        "events": [{"type": "stroke", "by": "white", "pocketed": {"white": 9, "queen": True}}],
+    }
+    game = {
+        "format": "carrom-game/1",
+        "rules": "icf",
+        "switches": UK_SWITCHES,
+        "players": ["A", "B"],
+        "boards": [{"log": log}, {"log": log | {"switches": None, "rules": "icf"}}],
+    }
     del game["boards"][1]["log"]["switches"]
     status, out, err = call(["replay", "-"], json.dumps(game))
     assert status == 0, err
     assert json.loads(out)["scores"] == {"A": 14, "B": 14}
-    match = {"format": "carrom-match/1", "rules": "icf", "switches": UK_SWITCHES,
-             "players": ["A", "B"], "games": [[{"log": log}]]}
+    match = {
+        "format": "carrom-match/1",
+        "rules": "icf",
+        "switches": UK_SWITCHES,
+        "players": ["A", "B"],
+        "games": [[{"log": log}]],
+    }
     status, out, err = call(["replay", "-"], json.dumps(match))
     assert status == 0, err
     other = game | {"boards": [{"log": log | {"switches": {"game_points": 30}}}]}

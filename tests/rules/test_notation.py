@@ -34,8 +34,7 @@ PIECES = st.builds(Pieces, st.integers(0, 9), st.integers(0, 9), st.booleans(), 
 FOUL = st.one_of(st.none(), st.sampled_from(FOULS))
 
 COLOUR_EVENTS = st.one_of(
-    st.builds(Stroke, st.sampled_from(COLOURS), PIECES, PIECES, st.booleans(), FOUL,
-              st.booleans()),
+    st.builds(Stroke, st.sampled_from(COLOURS), PIECES, PIECES, st.booleans(), FOUL, st.booleans()),
     st.builds(TechnicalFoul, st.sampled_from(COLOURS)),
     st.builds(Forgo, st.sampled_from(COLOURS)),
     st.builds(BoardLoss, st.sampled_from(COLOURS), st.sampled_from(LOSS_REASONS)),
@@ -45,9 +44,13 @@ COLOUR_EVENTS = st.one_of(
 POINT_EVENTS = st.one_of(
     st.builds(PointStroke, NAMES, PIECES, PIECES, st.booleans(), FOUL),
     st.builds(BoardLoss, NAMES, st.sampled_from(LOSS_REASONS)),
-    st.builds(PointRuling,
-              st.dictionaries(NAMES, st.integers(0, 32), max_size=3).map(
-                  lambda d: tuple(sorted(d.items()))), LAWS),
+    st.builds(
+        PointRuling,
+        st.dictionaries(NAMES, st.integers(0, 32), max_size=3).map(
+            lambda d: tuple(sorted(d.items()))
+        ),
+        LAWS,
+    ),
     st.just(Void()),
 )
 
@@ -71,21 +74,24 @@ def test_point_event_round_trip(event: object) -> None:
     assert parse_point_event(event.to_dict()) == event  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize(("text", "event"), [
-    ("W: 2w b q s", Stroke("white", Pieces(2, 1, True, True))),
-    ("B: off:b off:q", Stroke("black", off_board=Pieces(0, 1, True))),
-    ("W: nt", Stroke("white", touched=False)),
-    ("W: s foul", Stroke("white", Pieces(striker=True), foul="improper_stroke")),
-    ("W: bbp", Stroke("white", foul="break_before_play")),
-    ("W: 2w claim", Stroke("white", Pieces(2), extra_claimed=True)),
-    ("W:", Stroke("white")),
-    ("B: tf", TechnicalFoul("black")),
-    ("B: forgo", Forgo("black")),
-    ("B: loss:left_seat", BoardLoss("black", "left_seat")),
-    ("ruling W 3 ICF 107", UmpireRuling("white", 3, "ICF 107")),
-    ("ruling B 2", UmpireRuling("black", 2)),
-    ("void", Void()),
-])
+@pytest.mark.parametrize(
+    ("text", "event"),
+    [
+        ("W: 2w b q s", Stroke("white", Pieces(2, 1, True, True))),
+        ("B: off:b off:q", Stroke("black", off_board=Pieces(0, 1, True))),
+        ("W: nt", Stroke("white", touched=False)),
+        ("W: s foul", Stroke("white", Pieces(striker=True), foul="improper_stroke")),
+        ("W: bbp", Stroke("white", foul="break_before_play")),
+        ("W: 2w claim", Stroke("white", Pieces(2), extra_claimed=True)),
+        ("W:", Stroke("white")),
+        ("B: tf", TechnicalFoul("black")),
+        ("B: forgo", Forgo("black")),
+        ("B: loss:left_seat", BoardLoss("black", "left_seat")),
+        ("ruling W 3 ICF 107", UmpireRuling("white", 3, "ICF 107")),
+        ("ruling B 2", UmpireRuling("black", 2)),
+        ("void", Void()),
+    ],
+)
 def test_colour_notation_examples(text: str, event: object) -> None:
     assert to_notation(event) == text  # type: ignore[arg-type]
     assert from_notation(text) == event
@@ -94,21 +100,25 @@ def test_colour_notation_examples(text: str, event: object) -> None:
 def test_point_notation_examples() -> None:
     assert to_point_notation(PointStroke("Asha", Pieces(2, 1, True))) == "Asha: 2w b q"
     assert from_point_notation("ruling Bela=0 Asha=3 IT 101") == PointRuling(
-        (("Asha", 3), ("Bela", 0)), "IT 101")
+        (("Asha", 3), ("Bela", 0)), "IT 101"
+    )
     assert from_point_notation("ruling") == PointRuling(())
     assert from_point_notation("Chen: loss:other") == BoardLoss("Chen", "other")
 
 
-@pytest.mark.parametrize("text", ["X: w", "W: 2x", "W: 2q", "ruling W x", "ruling", "W: loss:nap",
-                                  "hello", "W: off:claim"])
+@pytest.mark.parametrize(
+    "text",
+    ["X: w", "W: 2x", "W: 2q", "ruling W x", "ruling", "W: loss:nap", "hello", "W: off:claim"],
+)
 def test_bad_colour_notation_is_refused(text: str) -> None:
     with pytest.raises(InvalidEvent) as err:
         from_notation(text)
     assert err.value.code == "bad_notation"
 
 
-@pytest.mark.parametrize("text", ["Asha w", ": w", "Asha: claim", "ruling Asha=x",
-                                  "Asha: loss:nap"])
+@pytest.mark.parametrize(
+    "text", ["Asha w", ": w", "Asha: claim", "ruling Asha=x", "Asha: loss:nap"]
+)
 def test_bad_point_notation_is_refused(text: str) -> None:
     with pytest.raises(InvalidEvent):
         from_point_notation(text)
@@ -122,5 +132,6 @@ def test_unwritable_names_are_refused() -> None:
 def test_variants_write_their_own_notation() -> None:
     colour, point = variant_for("icf"), variant_for("point-carrom")
     assert colour.from_notation(colour.to_notation(Stroke("white", Pieces(1)))) == Stroke(
-        "white", Pieces(1))
+        "white", Pieces(1)
+    )
     assert point.from_notation("Asha: q") == PointStroke("Asha", Pieces(queen=True))

@@ -31,8 +31,15 @@ PLAYERS = ("Asha", "Bela", "Chen")
 BOARD_END = replace(POINT_CARROM, game_end="board_end")
 
 
-def s(by: str, white: int = 0, black: int = 0, queen: bool = False, striker: bool = False,
-      foul: str | None = None, touched: bool = True) -> PointStroke:
+def s(
+    by: str,
+    white: int = 0,
+    black: int = 0,
+    queen: bool = False,
+    striker: bool = False,
+    foul: str | None = None,
+    touched: bool = True,
+) -> PointStroke:
     return PointStroke(by, Pieces(white, black, queen, striker), touched=touched, foul=foul)
 
 
@@ -59,8 +66,9 @@ def test_break_attempts_pass_to_the_next_player() -> None:
 def test_queen_needs_a_carromman_first_and_a_cover() -> None:
     position = replay_point([s("Asha", queen=True)], PLAYERS)
     assert position.queen == "on_board"
-    position = replay_point([s("Asha", black=1), s("Asha", queen=True), s("Asha", white=1)],
-                            PLAYERS)
+    position = replay_point(
+        [s("Asha", black=1), s("Asha", queen=True), s("Asha", white=1)], PLAYERS
+    )
     assert position.queen == "covered:Asha"
     assert position.points() == {"Asha": 1 + 2 + 5, "Bela": 0, "Chen": 0}
     position = replay_point([s("Asha", black=1), s("Asha", queen=True), s("Asha")], PLAYERS)
@@ -89,8 +97,10 @@ def test_striker_is_a_foul_and_penalty_owed_when_nothing_held() -> None:
 
 def test_board_ends_when_all_carrommen_are_pocketed_after_the_cover() -> None:
     strokes = [
-        s("Asha", black=1), s("Asha", queen=True, white=1),
-        s("Asha", white=8, black=4), s("Asha"),
+        s("Asha", black=1),
+        s("Asha", queen=True, white=1),
+        s("Asha", white=8, black=4),
+        s("Asha"),
         s("Bela", black=4),
     ]
     position = replay_point(strokes, PLAYERS, BOARD_END)
@@ -109,13 +119,21 @@ def test_last_carromman_before_the_queen_is_covered_is_a_foul() -> None:
 
 
 def test_point_documents_through_the_command_path() -> None:
-    board = {"format": "carrom-board/1", "rules": "point-carrom", "players": list(PLAYERS),
-             "events": [{"type": "stroke", "by": "Asha", "pocketed": {"white": 2}}]}
+    board = {
+        "format": "carrom-board/1",
+        "rules": "point-carrom",
+        "players": list(PLAYERS),
+        "events": [{"type": "stroke", "by": "Asha", "pocketed": {"white": 2}}],
+    }
     state = replay_document(board)
     assert state["held"]["Asha"] == {"white": 2, "black": 0}
     assert state["on_turn"] == "Asha"
-    game = {"format": "carrom-game/1", "rules": "point-carrom", "players": list(PLAYERS),
-            "boards": [{"points": {"Asha": 20, "Bela": 3}}, {"points": {"Bela": 23}}]}
+    game = {
+        "format": "carrom-game/1",
+        "rules": "point-carrom",
+        "players": list(PLAYERS),
+        "boards": [{"points": {"Asha": 20, "Bela": 3}}, {"points": {"Bela": 23}}],
+    }
     state = replay_document(game)
     assert state["finished"] and state["winner"] == "Bela"
     assert state["scores"] == {"Asha": 20, "Bela": 25, "Chen": 0}  # capped at 25
@@ -124,8 +142,12 @@ def test_point_documents_through_the_command_path() -> None:
 
 
 def test_point_game_eight_boards_leader_and_rotation() -> None:
-    game = {"format": "carrom-game/1", "rules": "point-carrom", "players": list(PLAYERS),
-            "boards": [{"points": {"Asha": 1}}] * 3}
+    game = {
+        "format": "carrom-game/1",
+        "rules": "point-carrom",
+        "players": list(PLAYERS),
+        "boards": [{"points": {"Asha": 1}}] * 3,
+    }
     state = replay_document(game)
     assert state["next_breaker"] == "Asha" and not state["finished"]
     game["boards"] = [{"points": {"Asha": 1, "Chen": 2}}] * 8
@@ -150,8 +172,15 @@ def test_point_scenarios_are_there() -> None:
     assert len(PRESET_SCENARIOS) >= 10
     for path in OWN_SCENARIOS:
         scenario = json.loads(path.read_text(encoding="utf-8"))
-        assert set(scenario) <= {"id", "laws", "description", "notes", "input", "expect",
-                                 "error_code"}
+        assert set(scenario) <= {
+            "id",
+            "laws",
+            "description",
+            "notes",
+            "input",
+            "expect",
+            "error_code",
+        }
         assert path.name.startswith(scenario["id"] + "-") and scenario["laws"]
         error = scenario["expect"].get("error")
         assert error is None or error is True, path.name
@@ -162,8 +191,12 @@ def test_point_scenario(path: Path) -> None:
     """Each scenario through the ``replay`` command, as the rulebook's are."""
     scenario = json.loads(path.read_text(encoding="utf-8"))
     stdout, stderr = io.StringIO(), io.StringIO()
-    status = run(["replay", "-"], stdin=io.StringIO(json.dumps(scenario["input"])),
-                 stdout=stdout, stderr=stderr)
+    status = run(
+        ["replay", "-"],
+        stdin=io.StringIO(json.dumps(scenario["input"])),
+        stdout=stdout,
+        stderr=stderr,
+    )
     expect = scenario["expect"]
     if expect.get("error"):
         assert status == 2, f"expected an error, got {stdout.getvalue()}"
@@ -181,25 +214,33 @@ def test_point_scenario(path: Path) -> None:
 
 
 def test_unknown_setting_and_bad_events_are_refused() -> None:
-    board = {"format": "carrom-board/1", "rules": "point-carrom", "players": list(PLAYERS),
-             "events": []}
-    for bad in ({**board, "settings": {"queen_value": 9}},
-                {**board, "settings": {"game_end": "never"}},
-                {**board, "events": [{"type": "umpire_ruling", "points": {"Asha": -1}}]},
-                {**board, "events": [{"type": "board_loss", "by": "Dana"}]},
-                {**board, "events": [{"type": "forgo", "by": "Asha"}]}):
+    board = {
+        "format": "carrom-board/1",
+        "rules": "point-carrom",
+        "players": list(PLAYERS),
+        "events": [],
+    }
+    for bad in (
+        {**board, "settings": {"queen_value": 9}},
+        {**board, "settings": {"game_end": "never"}},
+        {**board, "events": [{"type": "umpire_ruling", "points": {"Asha": -1}}]},
+        {**board, "events": [{"type": "board_loss", "by": "Dana"}]},
+        {**board, "events": [{"type": "forgo", "by": "Asha"}]},
+    ):
         with pytest.raises(RulesError):
             replay_document(bad)
 
 
 def test_foul_notes_say_which_piece_came_back_and_why() -> None:
     result = replay_point_steps(
-        [s("Asha", white=1, black=1), s("Asha", white=2, foul="improper_stroke")], PLAYERS)
+        [s("Asha", white=1, black=1), s("Asha", white=2, foul="improper_stroke")], PLAYERS
+    )
     foul = next(n for n in result.notes if n.code == "point_foul")
     assert foul.law == "ICF 64"
     assert foul.params["stroke_white"] == 2 and foul.params["penalty_black"] == 1
-    result = replay_point_steps([s("Asha", white=9, black=8), s("Asha", black=1)], PLAYERS,
-                                BOARD_END)
+    result = replay_point_steps(
+        [s("Asha", white=9, black=8), s("Asha", black=1)], PLAYERS, BOARD_END
+    )
     foul = next(n for n in result.notes if n.code == "point_foul")
     assert foul.params["reason"] == "last_before_cover" and foul.law == "seed 003"
     result = replay_point_steps([s("Asha", black=1, queen=True)], PLAYERS)
@@ -233,13 +274,22 @@ def _draw_stroke(data: st.DataObject, position: PointPosition) -> PointStroke:
         white = black = off_white = 0
         queen = off_queen = False
     foul = data.draw(st.sampled_from([None, None, None, None, "improper_stroke"]))
-    return PointStroke(by, Pieces(white, black, queen, striker),
-                       Pieces(off_white, 0, off_queen), touched=touched, foul=foul)
+    return PointStroke(
+        by,
+        Pieces(white, black, queen, striker),
+        Pieces(off_white, 0, off_queen),
+        touched=touched,
+        foul=foul,
+    )
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data(), st.sampled_from(["at_points", "board_end"]), st.booleans(),
-       st.lists(st.integers(0, 24), min_size=3, max_size=3))
+@given(
+    st.data(),
+    st.sampled_from(["at_points", "board_end"]),
+    st.booleans(),
+    st.lists(st.integers(0, 24), min_size=3, max_size=3),
+)
 def test_the_32_points_of_a_board_are_conserved(
     data: st.DataObject, game_end: str, off_board_foul: bool, before: list[int]
 ) -> None:
@@ -276,8 +326,10 @@ def test_void_boards_are_replayed_by_the_same_breaker_and_not_counted() -> None:
     from scoring.rules.game import VoidEntry
     from scoring.rules.point import PointAwardEntry, PointPlayedEntry, derive_point_games
 
-    game = derive_point_games([PointAwardEntry((("Asha", 4),)), VoidEntry(),
-                               PointPlayedEntry((s("Bela", white=1),))], PLAYERS)
+    game = derive_point_games(
+        [PointAwardEntry((("Asha", 4),)), VoidEntry(), PointPlayedEntry((s("Bela", white=1),))],
+        PLAYERS,
+    )
     assert game.boards_played == 1 and [b.void for b in game.boards] == [False, True]
     assert game.boards[1].breaker == "Bela" and game.current is not None
     assert game.current.breaker == "Bela" and game.next_breaker == "Bela"
@@ -290,8 +342,9 @@ def test_the_variant_counts_a_point_game_as_the_document_does() -> None:
 
     variant = variant_for("point-carrom")
     first = variant.replay(variant.start(PLAYERS), [s("Asha", white=1), {"type": "void"}])
-    second = variant.replay(variant.start(PLAYERS), [
-        {"type": "umpire_ruling", "points": {"Asha": 4, "Chen": 4}}])
+    second = variant.replay(
+        variant.start(PLAYERS), [{"type": "umpire_ruling", "points": {"Asha": 4, "Chen": 4}}]
+    )
     game = variant.game(PLAYERS, [first.board.outcome, second.board.outcome])
     assert game.boards_played == 1 and game.next_breaker == "Bela" and not game.finished
     stopped = variant.game(PLAYERS, [first.board.outcome, second.board.outcome], time_up=True)

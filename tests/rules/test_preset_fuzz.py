@@ -41,13 +41,19 @@ from scoring.rules.point import PointRuling, PointStroke, PointTechnicalFoul, bo
 from scoring.rules.presets import RuleSet
 from scoring.rules.variant import Variant, VariantBoard
 
-FUZZ = settings(max_examples=60, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 #: games are long documents: fewer examples, and a failure is reported without minutes of
 #: shrinking (its seed replays it)
-GAMES = settings(max_examples=25, deadline=None,
-                 phases=[Phase.explicit, Phase.reuse, Phase.generate],
-                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+GAMES = settings(
+    max_examples=25,
+    deadline=None,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 COLOUR_PRESETS = [key for key, rules in RULESETS.items() if rules.family == "colours"]
 POINT_PRESETS = [key for key, rules in RULESETS.items() if rules.family == "points"]
@@ -58,8 +64,9 @@ TRIO = ("Asha", "Bela", "Chen")
 # --- random legal boards ------------------------------------------------------------------------
 
 
-def _pieces(data: st.DataObject, white_left: int, black_left: int, queen_free: bool,
-            touched: bool) -> tuple[Pieces, Pieces]:
+def _pieces(
+    data: st.DataObject, white_left: int, black_left: int, queen_free: bool, touched: bool
+) -> tuple[Pieces, Pieces]:
     big = data.draw(st.integers(0, 7)) == 0  # now and then a big stroke, to reach the end
     white = data.draw(st.integers(0, white_left if big else min(white_left, 3)))
     black = data.draw(st.integers(0, black_left if big else min(black_left, 3)))
@@ -71,14 +78,12 @@ def _pieces(data: st.DataObject, white_left: int, black_left: int, queen_free: b
     if not touched:
         white = black = off_white = 0
         queen = off_queen = False
-    return (Pieces(white, black, queen, striker),
-            Pieces(off_white, 0, off_queen, off_striker))
+    return (Pieces(white, black, queen, striker), Pieces(off_white, 0, off_queen, off_striker))
 
 
 def _colour_event(data: st.DataObject, board: VariantBoard, rules: RuleSet) -> Any:
     position = board.position
-    kind = data.draw(st.sampled_from(["stroke"] * 14 + ["tf", "forgo", "loss", "ruling",
-                                                         "void"]))
+    kind = data.draw(st.sampled_from(["stroke"] * 14 + ["tf", "forgo", "loss", "ruling", "void"]))
     colour = data.draw(st.sampled_from(["white", "black"]))
     if kind == "tf":
         return TechnicalFoul(colour)
@@ -94,12 +99,21 @@ def _colour_event(data: st.DataObject, board: VariantBoard, rules: RuleSet) -> A
     if position.finished:
         return Void()
     touched = position.break_made or data.draw(st.integers(0, 3)) > 0
-    pocketed, off = _pieces(data, position.on_board.white, position.on_board.black,
-                            position.queen == "on_board", touched)
-    return Stroke(position.on_turn, pocketed, off, touched,
-                  data.draw(st.sampled_from([None] * 5 + ["improper_stroke",
-                                                          "break_before_play"])),
-                  data.draw(st.booleans()))
+    pocketed, off = _pieces(
+        data,
+        position.on_board.white,
+        position.on_board.black,
+        position.queen == "on_board",
+        touched,
+    )
+    return Stroke(
+        position.on_turn,
+        pocketed,
+        off,
+        touched,
+        data.draw(st.sampled_from([None] * 5 + ["improper_stroke", "break_before_play"])),
+        data.draw(st.booleans()),
+    )
 
 
 def _point_event(data: st.DataObject, board: VariantBoard, rules: RuleSet) -> Any:
@@ -112,21 +126,38 @@ def _point_event(data: st.DataObject, board: VariantBoard, rules: RuleSet) -> An
         return BoardLoss(player, data.draw(st.sampled_from(["out_of_turn", "left_seat"])))
     if kind == "ruling" and data.draw(st.integers(0, 5)) == 0:
         points = data.draw(st.lists(st.integers(0, 12), min_size=3, max_size=3))
-        return PointRuling(tuple(sorted(zip(board.players, points, strict=True))),
-                           data.draw(st.sampled_from([None, "ICF 91"])))
+        return PointRuling(
+            tuple(sorted(zip(board.players, points, strict=True))),
+            data.draw(st.sampled_from([None, "ICF 91"])),
+        )
     if kind == "void" and data.draw(st.integers(0, 14)) == 0:
         return Void()
     if position.finished:
         return Void()
     touched = position.break_made or data.draw(st.integers(0, 2)) > 0
-    pocketed, off = _pieces(data, position.on_board.white, position.on_board.black,
-                            position.queen == "on_board", touched)
-    return PointStroke(board.on_turn or board.players[0], pocketed, off, touched,
-                       data.draw(st.sampled_from([None] * 6 + ["improper_stroke"])))
+    pocketed, off = _pieces(
+        data,
+        position.on_board.white,
+        position.on_board.black,
+        position.queen == "on_board",
+        touched,
+    )
+    return PointStroke(
+        board.on_turn or board.players[0],
+        pocketed,
+        off,
+        touched,
+        data.draw(st.sampled_from([None] * 6 + ["improper_stroke"])),
+    )
 
 
-def random_board(data: st.DataObject, variant: Variant, players: tuple[str, ...],
-                 scores: dict[str, int], length: int = 70) -> tuple[list[Any], VariantBoard]:
+def random_board(
+    data: st.DataObject,
+    variant: Variant,
+    players: tuple[str, ...],
+    scores: dict[str, int],
+    length: int = 70,
+) -> tuple[list[Any], VariantBoard]:
     """A legal log (events the engine refuses are dropped) and the board after it."""
     board = variant.start(players, scores=scores)
     draw = _colour_event if variant.has_colours else _point_event
@@ -166,8 +197,9 @@ def check_board_state(state: dict[str, Any], rules: RuleSet, pocketed: dict[str,
             assert state["on_board"][colour] + sum(h[colour] for h in held.values()) == full
         queen_held = state["queen"].startswith("covered:")
         total = board_total(rules)
-        worth = sum(h["white"] * values["white"] + h["black"] * values["black"]
-                    for h in held.values()) + (values["queen"] if queen_held else 0)
+        worth = sum(
+            h["white"] * values["white"] + h["black"] * values["black"] for h in held.values()
+        ) + (values["queen"] if queen_held else 0)
         assert worth + state["board_value"] == total  # the 32 points of a board
         if state["result"] is not None:
             points = state["result"]["points"]
@@ -190,8 +222,9 @@ def _pocketed(events: list[Any]) -> dict[str, int]:
     return out
 
 
-def _board_doc(variant: Variant, players: tuple[str, ...], events: list[Any],
-               scores: dict[str, int]) -> dict[str, Any]:
+def _board_doc(
+    variant: Variant, players: tuple[str, ...], events: list[Any], scores: dict[str, int]
+) -> dict[str, Any]:
     return board_document(variant, players, events, scores=scores)
 
 
@@ -202,8 +235,13 @@ def test_boards_of_every_preset(key: str, data: st.DataObject) -> None:
     variant = variant_for(key)
     players = PAIR if variant.has_colours else TRIO
     top = max(variant.rules.game_points - 1, 0)
-    scores = dict(zip(players, data.draw(st.lists(st.integers(0, top), min_size=len(players),
-                                                  max_size=len(players))), strict=True))
+    scores = dict(
+        zip(
+            players,
+            data.draw(st.lists(st.integers(0, top), min_size=len(players), max_size=len(players))),
+            strict=True,
+        )
+    )
     events, board = random_board(data, variant, players, scores)
     document = _board_doc(variant, players, events, scores)
     state = replay_document(document)
@@ -222,17 +260,24 @@ def test_boards_of_every_preset(key: str, data: st.DataObject) -> None:
 # --- random legal games ------------------------------------------------------------------------
 
 
-def _colour_entry(data: st.DataObject, variant: Variant, game: dict[str, Any],
-                  players: tuple[str, ...]) -> tuple[dict[str, Any], bool]:
+def _colour_entry(
+    data: st.DataObject, variant: Variant, game: dict[str, Any], players: tuple[str, ...]
+) -> tuple[dict[str, Any], bool]:
     rules = variant.rules
     kind = data.draw(st.sampled_from(["summary", "award", "log", "log"]))
     winner = data.draw(st.sampled_from(players))
     if kind == "summary":
-        return {"winner": winner, "carrommen": data.draw(st.integers(0, 9)),
-                "queen": data.draw(st.sampled_from([None, *players]))}, True
+        return {
+            "winner": winner,
+            "carrommen": data.draw(st.integers(0, 9)),
+            "queen": data.draw(st.sampled_from([None, *players])),
+        }, True
     if kind == "award":
-        return {"winner": winner, "points": data.draw(st.integers(1, rules.board_max)),
-                "law": "ICF 107"}, True
+        return {
+            "winner": winner,
+            "points": data.draw(st.integers(1, rules.board_max)),
+            "law": "ICF 107",
+        }, True
     breaker = game["next_breaker"] or data.draw(st.sampled_from(players))
     order = variant.seating(players, breaker)
     events, board = random_board(data, variant, order, dict(game["scores"]))
@@ -243,8 +288,9 @@ def _colour_entry(data: st.DataObject, variant: Variant, game: dict[str, Any],
     return entry, board.finished
 
 
-def _point_entry(data: st.DataObject, variant: Variant, game: dict[str, Any],
-                 players: tuple[str, ...]) -> tuple[dict[str, Any], bool]:
+def _point_entry(
+    data: st.DataObject, variant: Variant, game: dict[str, Any], players: tuple[str, ...]
+) -> tuple[dict[str, Any], bool]:
     if data.draw(st.integers(0, 2)) == 0:  # points as entered: together at most 32
         values = data.draw(st.lists(st.integers(0, 10), min_size=3, max_size=3))
         entry: dict[str, Any] = {"points": dict(zip(players, values, strict=True))}
@@ -262,15 +308,18 @@ def _point_entry(data: st.DataObject, variant: Variant, game: dict[str, Any],
     return entry, board.finished
 
 
-def random_game(data: st.DataObject, key: str, stage: str) -> tuple[dict[str, Any],
-                                                                    dict[str, Any]]:
+def random_game(data: st.DataObject, key: str, stage: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """A legal game document of preset ``key`` and its answer, board by board."""
     variant = variant_for(key)
     players = PAIR if variant.has_colours else TRIO
-    document: dict[str, Any] = {"format": "carrom-game/1", "rules": key, "stage": stage,
-                                "players": list(players),
-                                "first_breaker": data.draw(st.sampled_from(players)),
-                                "boards": []}
+    document: dict[str, Any] = {
+        "format": "carrom-game/1",
+        "rules": key,
+        "stage": stage,
+        "players": list(players),
+        "first_breaker": data.draw(st.sampled_from(players)),
+        "boards": [],
+    }
     game = replay_document(document)
     entry_of = _colour_entry if variant.has_colours else _point_entry
     for _ in range(data.draw(st.integers(0, 12))):
@@ -296,8 +345,11 @@ def check_game(game: dict[str, Any], rules: RuleSet, stage: str, time_up: bool) 
         top = max(scores.values())
         if game["winner"] is not None:
             assert scores[game["winner"]] == top
-            assert (top >= rules.game_points or time_up
-                    or (limit is not None and game["boards_played"] >= limit))
+            assert (
+                top >= rules.game_points
+                or time_up
+                or (limit is not None and game["boards_played"] >= limit)
+            )
         else:
             assert game["draw"] and (time_up or not rules.extra_board_on_tie)
     else:
@@ -329,8 +381,9 @@ def _without_points(state: dict[str, Any]) -> dict[str, Any]:
 @given(data=st.data())
 def test_colour_presets_agree_where_their_numbers_coincide(data: st.DataObject) -> None:
     variant = variant_for("icf")
-    scores = dict(zip(PAIR, data.draw(st.lists(st.integers(0, 20), min_size=2, max_size=2)),
-                      strict=True))
+    scores = dict(
+        zip(PAIR, data.draw(st.lists(st.integers(0, 20), min_size=2, max_size=2)), strict=True)
+    )
     events, _ = random_board(data, variant, PAIR, scores)
     document = _board_doc(variant, PAIR, events, scores)
     icf = replay_document(document)
@@ -359,8 +412,9 @@ def test_colour_games_agree_where_their_numbers_coincide(data: st.DataObject) ->
 
 def _under(document: dict[str, Any], key: str) -> dict[str, Any]:
     """The same game under another preset (its boards' logs too)."""
-    boards = [dict(b, log=dict(b["log"], rules=key)) if "log" in b else b
-              for b in document["boards"]]
+    boards = [
+        dict(b, log=dict(b["log"], rules=key)) if "log" in b else b for b in document["boards"]
+    ]
     return dict(document, rules=key, boards=boards)
 
 
@@ -379,30 +433,110 @@ def test_point_games_settings_agree_below_the_points(key: str, data: st.DataObje
 
 # --- any document of any preset: an answer or one error line, never a traceback ----------------
 
-_SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-3, 40), st.sampled_from(
-    ["Asha", "Bela", "Chen", "A", "B", "white", "black", "toss", "at_points", "board_end",
-     "icf", "point-carrom", "stroke", "void", "umpire_ruling", "board_loss", "technical_foul",
-     "forgo", "left_seat", "improper_stroke", ""]))
-_JSON = st.recursive(_SCALARS, lambda inner: st.one_of(
-    st.lists(inner, max_size=4),
-    st.dictionaries(st.sampled_from(["type", "by", "pocketed", "off_board", "white", "black",
-                                     "queen", "striker", "points", "law", "winner", "reason",
-                                     "touched", "foul", "log", "breaker", "format", "events",
-                                     "players", "scores", "settings", "game_end",
-                                     "off_board_foul", "first_breaker", "rules"]),
-                    inner, max_size=5)), max_leaves=12)
+_SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 40),
+    st.sampled_from(
+        [
+            "Asha",
+            "Bela",
+            "Chen",
+            "A",
+            "B",
+            "white",
+            "black",
+            "toss",
+            "at_points",
+            "board_end",
+            "icf",
+            "point-carrom",
+            "stroke",
+            "void",
+            "umpire_ruling",
+            "board_loss",
+            "technical_foul",
+            "forgo",
+            "left_seat",
+            "improper_stroke",
+            "",
+        ]
+    ),
+)
+_JSON = st.recursive(
+    _SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(
+            st.sampled_from(
+                [
+                    "type",
+                    "by",
+                    "pocketed",
+                    "off_board",
+                    "white",
+                    "black",
+                    "queen",
+                    "striker",
+                    "points",
+                    "law",
+                    "winner",
+                    "reason",
+                    "touched",
+                    "foul",
+                    "log",
+                    "breaker",
+                    "format",
+                    "events",
+                    "players",
+                    "scores",
+                    "settings",
+                    "game_end",
+                    "off_board_foul",
+                    "first_breaker",
+                    "rules",
+                ]
+            ),
+            inner,
+            max_size=5,
+        ),
+    ),
+    max_leaves=12,
+)
 
 
-@settings(max_examples=300, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(rules=st.sampled_from([*RULESETS, "nope"]),
-       fmt=st.sampled_from(["carrom-board/1", "carrom-game/1", "carrom-match/1"]),
-       fields=st.dictionaries(st.sampled_from(["players", "scores", "settings", "events",
-                                               "breaker", "first_breaker", "boards", "stage",
-                                               "time_up", "start", "toss", "games"]),
-                              _JSON, max_size=5))
+@settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(
+    rules=st.sampled_from([*RULESETS, "nope"]),
+    fmt=st.sampled_from(["carrom-board/1", "carrom-game/1", "carrom-match/1"]),
+    fields=st.dictionaries(
+        st.sampled_from(
+            [
+                "players",
+                "scores",
+                "settings",
+                "events",
+                "breaker",
+                "first_breaker",
+                "boards",
+                "stage",
+                "time_up",
+                "start",
+                "toss",
+                "games",
+            ]
+        ),
+        _JSON,
+        max_size=5,
+    ),
+)
 def test_any_document_gets_an_answer_or_one_error_line(
-        rules: str, fmt: str, fields: dict[str, Any]) -> None:
+    rules: str, fmt: str, fields: dict[str, Any]
+) -> None:
     import io
     import json
 
@@ -410,8 +544,9 @@ def test_any_document_gets_an_answer_or_one_error_line(
 
     document = {"format": fmt, "rules": rules, **fields}
     stdout, stderr = io.StringIO(), io.StringIO()
-    status = run(["replay", "-"], stdin=io.StringIO(json.dumps(document)), stdout=stdout,
-                 stderr=stderr)
+    status = run(
+        ["replay", "-"], stdin=io.StringIO(json.dumps(document)), stdout=stdout, stderr=stderr
+    )
     if status == 0:
         assert json.loads(stdout.getvalue())["format"].endswith("-state/1")
     else:

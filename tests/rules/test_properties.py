@@ -29,8 +29,7 @@ from scoring.rules import (
 )
 from scoring.rules.position import QUEEN_STATES
 
-SETTINGS = settings(max_examples=150, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def draw_stroke(data: st.DataObject, position: Position) -> Stroke:
@@ -51,8 +50,9 @@ def draw_stroke(data: st.DataObject, position: Position) -> Stroke:
     if not touched:
         white = black = off_white = 0
         queen = off_queen = False
-    foul = data.draw(st.sampled_from([None, None, None, None, "improper_stroke",
-                                      "break_before_play"]))
+    foul = data.draw(
+        st.sampled_from([None, None, None, None, "improper_stroke", "break_before_play"])
+    )
     return Stroke(
         by=by,
         pocketed=Pieces(white, black, queen, striker),
@@ -64,8 +64,7 @@ def draw_stroke(data: st.DataObject, position: Position) -> Stroke:
 
 
 def draw_event(data: st.DataObject, position: Position) -> Any:
-    kind = data.draw(st.sampled_from(["stroke"] * 12 + ["tf", "forgo", "loss", "ruling",
-                                                         "void"]))
+    kind = data.draw(st.sampled_from(["stroke"] * 12 + ["tf", "forgo", "loss", "ruling", "void"]))
     colour = data.draw(st.sampled_from(COLOURS))
     if kind == "tf":
         return TechnicalFoul(colour)
@@ -190,8 +189,12 @@ def test_a_rejected_event_leaves_the_board_unchanged(data: st.DataObject) -> Non
         colour = data.draw(st.sampled_from(COLOURS))
         event = Stroke(
             colour,
-            Pieces(data.draw(st.integers(0, 9)), data.draw(st.integers(0, 9)),
-                   data.draw(st.booleans()), data.draw(st.booleans())),
+            Pieces(
+                data.draw(st.integers(0, 9)),
+                data.draw(st.integers(0, 9)),
+                data.draw(st.booleans()),
+                data.draw(st.booleans()),
+            ),
             touched=data.draw(st.booleans()),
         )
         try:
@@ -203,14 +206,42 @@ def test_a_rejected_event_leaves_the_board_unchanged(data: st.DataObject) -> Non
 
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 12) | st.sampled_from(
-        ["white", "black", "stroke", "queen", "on_board", "carrom-board/1", "icf", "A", "B"]),
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(
-        st.sampled_from(["type", "by", "pocketed", "white", "black", "queen", "striker",
-                         "format", "events", "start", "on_board", "foul", "touched",
-                         "players", "boards", "winner", "points", "games", "log"]),
-        children, max_size=5),
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 12)
+    | st.sampled_from(
+        ["white", "black", "stroke", "queen", "on_board", "carrom-board/1", "icf", "A", "B"]
+    ),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "type",
+                    "by",
+                    "pocketed",
+                    "white",
+                    "black",
+                    "queen",
+                    "striker",
+                    "format",
+                    "events",
+                    "start",
+                    "on_board",
+                    "foul",
+                    "touched",
+                    "players",
+                    "boards",
+                    "winner",
+                    "points",
+                    "games",
+                    "log",
+                ]
+            ),
+            children,
+            max_size=5,
+        )
+    ),
     max_leaves=25,
 )
 
@@ -227,17 +258,33 @@ def test_no_input_makes_the_engine_raise_anything_but_its_own_errors(
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.fixed_dictionaries({
-    "type": st.sampled_from(["stroke", "technical_foul", "forgo", "board_loss", "void"]),
-    "by": st.sampled_from(["white", "black"]),
-}, optional={
-    "pocketed": st.fixed_dictionaries({}, optional={
-        "white": st.integers(-1, 10), "black": st.integers(0, 10),
-        "queen": st.booleans(), "striker": st.booleans()}),
-    "foul": st.sampled_from([None, "improper_stroke", "break_before_play", "elbow"]),
-    "touched": st.booleans(),
-    "extra_claimed": st.booleans(),
-}), max_size=30))
+@given(
+    st.lists(
+        st.fixed_dictionaries(
+            {
+                "type": st.sampled_from(
+                    ["stroke", "technical_foul", "forgo", "board_loss", "void"]
+                ),
+                "by": st.sampled_from(["white", "black"]),
+            },
+            optional={
+                "pocketed": st.fixed_dictionaries(
+                    {},
+                    optional={
+                        "white": st.integers(-1, 10),
+                        "black": st.integers(0, 10),
+                        "queen": st.booleans(),
+                        "striker": st.booleans(),
+                    },
+                ),
+                "foul": st.sampled_from([None, "improper_stroke", "break_before_play", "elbow"]),
+                "touched": st.booleans(),
+                "extra_claimed": st.booleans(),
+            },
+        ),
+        max_size=30,
+    )
+)
 def test_random_event_lists_only_raise_typed_errors(events: list[dict[str, Any]]) -> None:
     try:
         replay(events)

@@ -24,8 +24,10 @@ def test_scenarios_are_there() -> None:
     assert len(SCENARIOS) >= 90
 
 
-@pytest.mark.skipif(not RULEBOOK_SCENARIOS.is_dir(),
-                    reason="no ../shared/rules/scenarios beside the project root (a plain clone)")
+@pytest.mark.skipif(
+    not RULEBOOK_SCENARIOS.is_dir(),
+    reason="no ../shared/rules/scenarios beside the project root (a plain clone)",
+)
 def test_own_copy_equals_the_rulebook() -> None:
     """tests/rules/scenarios is the rulebook's scenarios folder, file for file, byte for byte:
     copy it again (cp ../shared/rules/scenarios/*.json tests/rules/scenarios/) when it changed."""

@@ -39,13 +39,19 @@ def test_variant_for_every_preset() -> None:
         if rules.family == "points":
             assert isinstance(variant, PointCarrom)
             assert (variant.has_colours, variant.sheet_kind, variant.toss) == (
-                False, SheetKind.POINTS, TossKind.LOT)
+                False,
+                SheetKind.POINTS,
+                TossKind.LOT,
+            )
             assert not variant.quick_entry
             assert variant.board_total == 32
         else:
             assert isinstance(variant, ColourGame)
             assert (variant.has_colours, variant.sheet_kind, variant.toss) == (
-                True, SheetKind.COLOURS, TossKind.BREAK_OR_SIDE)
+                True,
+                SheetKind.COLOURS,
+                TossKind.BREAK_OR_SIDE,
+            )
             assert variant.quick_entry
             assert variant.board_total == rules.board_max
     assert variant_for(None).key == "icf"
@@ -78,10 +84,21 @@ def test_colour_game_board_loss_and_void() -> None:
     assert lost.outcome.termination is Termination.BOARD_LOSS
     assert (lost.outcome.winner, lost.outcome.lost_by) == ("b", "a")
     assert json.loads(json.dumps(lost.outcome.to_dict())) == {
-        "finished": True, "points": {"a": 0, "b": 12}, "winner": "b", "credited": 12,
-        "queen": "on_board", "queen_by": None, "termination": "board_loss", "law": "IT 90(b)",
-        "interpretation": False, "extra_points": 0, "lost_by": "a", "carrommen_left": 9,
-        "pieces": None, "void": False}
+        "finished": True,
+        "points": {"a": 0, "b": 12},
+        "winner": "b",
+        "credited": 12,
+        "queen": "on_board",
+        "queen_by": None,
+        "termination": "board_loss",
+        "law": "IT 90(b)",
+        "interpretation": False,
+        "extra_points": 0,
+        "lost_by": "a",
+        "carrommen_left": 9,
+        "pieces": None,
+        "void": False,
+    }
     void, _ = variant.apply(board, parse_event({"type": "void"}))
     assert void.outcome.void and not void.outcome.decided
     assert void.outcome.points == {"a": 0, "b": 0}
@@ -110,12 +127,15 @@ def test_point_carrom_same_shape() -> None:
 def test_point_carrom_tie_at_top_has_no_top_scorer() -> None:
     variant = variant_for("point-carrom")
     board = variant.start(("a", "b", "c"))
-    board, _ = variant.replay(board, [
-        {"type": "stroke", "by": "a", "pocketed": {"black": 1}},
-        {"type": "stroke", "by": "a"},
-        {"type": "stroke", "by": "b", "pocketed": {"black": 1}},
-        {"type": "umpire_ruling", "points": {"a": 1, "b": 1}},
-    ])
+    board, _ = variant.replay(
+        board,
+        [
+            {"type": "stroke", "by": "a", "pocketed": {"black": 1}},
+            {"type": "stroke", "by": "a"},
+            {"type": "stroke", "by": "b", "pocketed": {"black": 1}},
+            {"type": "umpire_ruling", "points": {"a": 1, "b": 1}},
+        ],
+    )
     assert board.outcome.termination is Termination.UMPIRE_RULING
     assert board.outcome.winner is None and board.outcome.credited == 0
 
@@ -153,6 +173,7 @@ def test_an_event_of_the_other_variant_is_refused() -> None:
 
 # --- hypothesis: the one result shape keeps point carrom's 32 points --------------------------
 
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.sampled_from(["none", "loss", "void"]))
 def test_point_outcome_conserves_the_board(data: st.DataObject, ending: str) -> None:
@@ -164,8 +185,11 @@ def test_point_outcome_conserves_the_board(data: st.DataObject, ending: str) -> 
             break
         board, _ = variant.apply(board, _draw_stroke(data, board.position))
     if not board.finished and ending != "none":
-        event = (BoardLoss(data.draw(st.sampled_from(PLAYERS))) if ending == "loss"
-                 else parse_event({"type": "void"}))
+        event = (
+            BoardLoss(data.draw(st.sampled_from(PLAYERS)))
+            if ending == "loss"
+            else parse_event({"type": "void"})
+        )
         board, _ = variant.apply(board, event)
     outcome, position = board.outcome, board.position
     total = sum(outcome.points.values()) + position.board_value(rules)
@@ -203,11 +227,14 @@ def test_seating_and_the_board_document_of_either_variant() -> None:
     assert replay_document(document) == board.to_state()
 
     players = point.seating(("a", "b", "c"), "c")
-    payloads = [{"type": "stroke", "by": "c", "pocketed": {"black": 2}},
-                {"type": "stroke", "by": "c", "pocketed": {"white": 1, "queen": True}}]
+    payloads = [
+        {"type": "stroke", "by": "c", "pocketed": {"black": 2}},
+        {"type": "stroke", "by": "c", "pocketed": {"white": 1, "queen": True}},
+    ]
     board, _ = point.replay(point.start(players, scores={"a": 3}), payloads)
-    document = board_document(point, players, [point.parse_event(p) for p in payloads],
-                              scores={"a": 3})
+    document = board_document(
+        point, players, [point.parse_event(p) for p in payloads], scores={"a": 3}
+    )
     assert document["players"] == ["c", "a", "b"]
     assert document["scores"] == {"c": 0, "a": 3, "b": 0}
     assert replay_document(document) == board.to_state()
@@ -219,8 +246,9 @@ def test_game_of_board_outcomes_for_either_variant() -> None:
     logs = [("W: 2w", "W: q w", "W: 6w"), ("W: void",), ("B: loss:other",)]
     outcomes, entries, breaker = [], [], "a"
     for log in logs:
-        events = tuple(parse_event({"type": "void"}) if e == "W: void" else from_notation(e)
-                       for e in log)
+        events = tuple(
+            parse_event({"type": "void"}) if e == "W: void" else from_notation(e) for e in log
+        )
         board, _ = colour.replay(colour.start(colour.seating(sides, breaker)), events)
         outcomes.append(board.outcome)
         entries.append(PlayedEntry(events, breaker))
@@ -234,12 +262,16 @@ def test_game_of_board_outcomes_for_either_variant() -> None:
 
     point = variant_for("point-carrom")
     players = ("a", "b", "c")
-    board, _ = point.replay(point.start(players, scores={"a": 20}), [
-        {"type": "stroke", "by": "a", "pocketed": {"black": 1}},
-        {"type": "stroke", "by": "a", "pocketed": {"white": 1, "queen": True}},
-    ])
-    first, _ = point.replay(point.start(players), [{"type": "umpire_ruling",
-                                                   "points": {"a": 20, "b": 3}}])
+    board, _ = point.replay(
+        point.start(players, scores={"a": 20}),
+        [
+            {"type": "stroke", "by": "a", "pocketed": {"black": 1}},
+            {"type": "stroke", "by": "a", "pocketed": {"white": 1, "queen": True}},
+        ],
+    )
+    first, _ = point.replay(
+        point.start(players), [{"type": "umpire_ruling", "points": {"a": 20, "b": 3}}]
+    )
     game = point.game(players, [first.outcome, board.outcome], first_breaker="a")
     assert game.finished and game.winner == "a"
     assert game.scores == {"a": 25, "b": 3, "c": 0}  # recorded capped at 25

@@ -21,6 +21,7 @@ pytestmark = pytest.mark.django_db
 def cap(django_capture_on_commit_callbacks):
     return django_capture_on_commit_callbacks
 
+
 D1, D2, D3 = datetime.date(2026, 3, 1), datetime.date(2026, 5, 1), datetime.date(2026, 7, 1)
 
 
@@ -50,12 +51,12 @@ def test_ranking_sums_fixed_prizes_of_the_placings(club, players, cap):
     assert totals == sorted(totals, reverse=True)
 
 
-def test_worst_prize_skipped_and_national_ranking(club, players,
-                                                  cap):
+def test_worst_prize_skipped_and_national_ranking(club, players, cap):
     first = played_event("spring", D1, players, cap)
     second = played_event("summer", D2, list(reversed(players[:4])), cap)
-    champ = service.create_championship(club=club, name="Season 2026", prizes="millesimal",
-                                        skip_worst=1)
+    champ = service.create_championship(
+        club=club, name="Season 2026", prizes="millesimal", skip_worst=1
+    )
     service.add_event(championship=champ, event=first)
     service.add_event(championship=champ, event=second)
     ranking = season_rankings.ranking(champ)
@@ -99,8 +100,9 @@ def test_doubles_rank_pairs(club, players, cap):
     champ = service.create_championship(club=club, name="Pairs", prizes="fixed40")
     service.add_event(championship=champ, event=event)
     lines = season_rankings.ranking(champ).lines
-    assert lines[0].players == [players[0], partners[0]] or \
-        sorted(p.pk for p in lines[0].players) == sorted([players[0].pk, partners[0].pk])
+    assert lines[0].players == [players[0], partners[0]] or sorted(
+        p.pk for p in lines[0].players
+    ) == sorted([players[0].pk, partners[0].pk])
     assert lines[0].total == 1000 and lines[1].total == 900
 
 
@@ -119,15 +121,17 @@ def test_championship_checks(club, federation, players, cap):
     assert err.value.code == "previous_other_club"
     nxt = service.create_championship(club=club, name="Season 2027", previous=champ)
     with pytest.raises(SeasonError) as err:
-        service.update_championship(championship=champ, name=champ.name, prizes="fixed",
-                                    skip_worst=0, previous=nxt)
+        service.update_championship(
+            championship=champ, name=champ.name, prizes="fixed", skip_worst=0, previous=nxt
+        )
     assert err.value.code == "previous_loop"
     service.add_event(championship=champ, event=event)
     with pytest.raises(SeasonError) as err:
         service.add_event(championship=champ, event=event)
     assert err.value.code == "championship_tournament_twice"
-    service.update_championship(championship=champ, name=champ.name, prizes="fixed",
-                                skip_worst=0, closed=True)
+    service.update_championship(
+        championship=champ, name=champ.name, prizes="fixed", skip_worst=0, closed=True
+    )
     with pytest.raises(SeasonError) as err:
         service.remove_event(championship=champ, event=event)
     assert err.value.code == "championship_closed"
@@ -141,7 +145,9 @@ def test_memberships_keep_the_club_of_the_day(club, players, organiser):
     service.add_membership(club=other, player=player, since=D3)
     rows = list(Membership.objects.filter(player=player).order_by("since"))
     assert [(m.club, m.since, m.until) for m in rows] == [
-        (club, D1, D3 - datetime.timedelta(days=1)), (other, D3, None)]
+        (club, D1, D3 - datetime.timedelta(days=1)),
+        (other, D3, None),
+    ]
     from scoring.selectors.seasons import club_on
 
     assert club_on(player, D2) == club and club_on(player, D3) == other

@@ -20,40 +20,55 @@ D1, D2 = datetime.date(2026, 3, 1), datetime.date(2026, 5, 1)
 
 @pytest.fixture
 def two_events(players, django_capture_on_commit_callbacks, organiser):
-    first = played_event("spring", D1, players, django_capture_on_commit_callbacks,
-                         owner=organiser)
-    second = played_event("summer", D2, list(reversed(players[:4])),
-                          django_capture_on_commit_callbacks, owner=organiser)
+    first = played_event("spring", D1, players, django_capture_on_commit_callbacks, owner=organiser)
+    second = played_event(
+        "summer",
+        D2,
+        list(reversed(players[:4])),
+        django_capture_on_commit_callbacks,
+        owner=organiser,
+    )
     return first, second
 
 
-def test_organiser_makes_a_championship_and_adds_two_tournaments(client, organiser,
-                                                                   two_events, players):
+def test_organiser_makes_a_championship_and_adds_two_tournaments(
+    client, organiser, two_events, players
+):
     first, second = two_events
     client.force_login(organiser)
-    answer = client.post(reverse("scoring:season-club-new"),
-                         {"name": "Lakeside Carrom Club", "nation": "de"})
+    answer = client.post(
+        reverse("scoring:season-club-new"), {"name": "Lakeside Carrom Club", "nation": "de"}
+    )
     club = Club.objects.get(name="Lakeside Carrom Club")
     assert answer.status_code == 302 and club.owner == organiser and club.nation == "DE"
-    answer = client.post(reverse("scoring:season-championship-new", args=[club.pk]),
-                         {"name": "Lakeside Season 2026", "prizes": "fixed", "skip_worst": 0})
+    answer = client.post(
+        reverse("scoring:season-championship-new", args=[club.pk]),
+        {"name": "Lakeside Season 2026", "prizes": "fixed", "skip_worst": 0},
+    )
     champ = Championship.objects.get(name="Lakeside Season 2026")
     assert answer.url == reverse("scoring:season-championship-edit", args=[champ.pk])
     page = client.get(answer.url).content.decode()
     assert "Spring" in page and "Summer" in page  # the events offered
     for event in (first, second):
-        answer = client.post(reverse("scoring:season-championship-add", args=[champ.pk]),
-                             {"event": event.pk})
+        answer = client.post(
+            reverse("scoring:season-championship-add", args=[champ.pk]), {"event": event.pk}
+        )
         assert answer.status_code == 302
     assert set(champ.events.all()) == {first, second}
     page = client.get(reverse("scoring:season-championship", args=[champ.pk])).content.decode()
     assert "Season Player 1" in page and ">18<" in page and ">32<" in page
     # the same event twice is refused in words, not a 500
-    answer = client.post(reverse("scoring:season-championship-add", args=[champ.pk]),
-                         {"event": first.pk}, follow=True)
+    answer = client.post(
+        reverse("scoring:season-championship-add", args=[champ.pk]),
+        {"event": first.pk},
+        follow=True,
+    )
     assert answer.status_code == 200 and set(champ.events.all()) == {first, second}
-    answer = client.post(reverse("scoring:season-championship-add", args=[champ.pk]),
-                         {"event": "99999999999999999999999"}, follow=True)
+    answer = client.post(
+        reverse("scoring:season-championship-add", args=[champ.pk]),
+        {"event": "99999999999999999999999"},
+        follow=True,
+    )
     assert answer.status_code == 200
 
 
@@ -61,8 +76,10 @@ def test_bad_input_gets_a_message(client, organiser, club):
     client.force_login(organiser)
     answer = client.post(reverse("scoring:season-club-new"), {"name": "X", "nation": "1"})
     assert answer.status_code == 422 and "country code" in answer.content.decode()
-    answer = client.post(reverse("scoring:season-championship-new", args=[club.pk]),
-                         {"name": "", "prizes": "gold", "skip_worst": "x"})
+    answer = client.post(
+        reverse("scoring:season-championship-new", args=[club.pk]),
+        {"name": "", "prizes": "gold", "skip_worst": "x"},
+    )
     assert answer.status_code == 422
 
 
@@ -70,12 +87,18 @@ def test_only_its_owners_manage_a_club(client, django_user_model, club, organise
     champ = service.create_championship(club=club, name="S")
     other = django_user_model.objects.create_user("other", password="pw", is_staff=True)
     client.force_login(other)
-    for url in (reverse("scoring:season-club-edit", args=[club.pk]),
-                reverse("scoring:season-championship-new", args=[club.pk]),
-                reverse("scoring:season-championship-edit", args=[champ.pk])):
+    for url in (
+        reverse("scoring:season-club-edit", args=[club.pk]),
+        reverse("scoring:season-championship-new", args=[club.pk]),
+        reverse("scoring:season-championship-edit", args=[champ.pk]),
+    ):
         assert client.get(url).status_code == 403
-    assert client.post(reverse("scoring:season-championship-add", args=[champ.pk]),
-                       {"event": 1}).status_code == 403
+    assert (
+        client.post(
+            reverse("scoring:season-championship-add", args=[champ.pk]), {"event": 1}
+        ).status_code
+        == 403
+    )
     service.update_club(club=club, name=club.name, nation="DE", co_owners=[other])
     assert client.get(reverse("scoring:season-club-edit", args=[club.pk])).status_code == 200
     client.logout()
@@ -99,8 +122,9 @@ def test_public_pages_pdf_and_national_ranking(client, club, two_events, players
     national = client.get(reverse("scoring:season-national", args=[champ.pk, "it"]))
     text = national.content.decode()
     assert "Season Player 5" in text and "Season Player 1<" not in text
-    assert client.get(reverse("scoring:season-national-pdf", args=[champ.pk, "IT"])
-                      ).content.startswith(b"%PDF")
+    assert client.get(
+        reverse("scoring:season-national-pdf", args=[champ.pk, "IT"])
+    ).content.startswith(b"%PDF")
     assert client.get(f"/seasons/championships/{champ.pk}/nation/1x/").status_code == 404
     player = client.get(reverse("scoring:season-player", args=[players[0].pk])).content.decode()
     assert "Season 2026" in player and club.name in player
@@ -141,8 +165,7 @@ def test_api_clubs_championships_and_ranking(client, club, federation, two_event
     etag = answer["ETag"]
     again = client.get(f"/api/v1/championships/{champ.pk}/", HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 304
-    service.update_championship(championship=champ, name=champ.name, prizes="fixed",
-                                skip_worst=0)
+    service.update_championship(championship=champ, name=champ.name, prizes="fixed", skip_worst=0)
     changed = client.get(f"/api/v1/championships/{champ.pk}/", HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == 200
     assert client.get("/api/v1/championships/999999/").status_code == 404
@@ -159,16 +182,19 @@ def test_player_api_gives_the_sol_guid(client, two_events, players):
     assert client.get(url).json()["external"] == {"sol": "abc123"}
 
 
-def test_live_player_page_shows_the_club_of_the_tournaments_day(client, club, organiser,
-                                                                 two_events, players):
+def test_live_player_page_shows_the_club_of_the_tournaments_day(
+    client, club, organiser, two_events, players
+):
     first, second = two_events
     other = service.create_club(owner=organiser, name="Harbour Carrom", nation="DE")
     service.add_membership(club=club, player=players[0], since=D1)
     service.add_membership(club=other, player=players[0], since=D2)
-    spring = client.get(reverse("scoring:live-player", args=[first.tournament.slug,
-                                                            players[0].pk])).content.decode()
-    summer = client.get(reverse("scoring:live-player", args=[second.tournament.slug,
-                                                            players[0].pk])).content.decode()
+    spring = client.get(
+        reverse("scoring:live-player", args=[first.tournament.slug, players[0].pk])
+    ).content.decode()
+    summer = client.get(
+        reverse("scoring:live-player", args=[second.tournament.slug, players[0].pk])
+    ).content.decode()
     assert club.name in spring and other.name not in spring
     assert other.name in summer
     assert reverse("scoring:season-player", args=[players[0].pk]) in summer

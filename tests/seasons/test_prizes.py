@@ -15,23 +15,118 @@ from scoring.seasons import METHODS, Placed, championship_ranking, prize
 SOL = {
     ("asis", 5): ["5", "4", "3", "2", "1"],
     ("fixed", 5): ["18", "16", "14", "13", "12"],
-    ("fixed", 20): ["18", "16", "14", "13", "12", "11", "10", "9", "8", "7", "6", "5", "4",
-                    "3", "2", "1", "0", "0", "0", "0"],
-    ("fixed40", 45): ["1000", "900", "800", "750", "700", "650", "600", "550", "500", "450",
-                      "400", "375", "350", "325", "300", "275", "250", "225", "200", "175",
-                      "150", "140", "130", "120", "110", "100", "90", "80", "70", "60", "50",
-                      "40", "35", "30", "25", "20", "15", "10", "5", "1", "0", "0", "0", "0",
-                      "0"],
+    ("fixed", 20): [
+        "18",
+        "16",
+        "14",
+        "13",
+        "12",
+        "11",
+        "10",
+        "9",
+        "8",
+        "7",
+        "6",
+        "5",
+        "4",
+        "3",
+        "2",
+        "1",
+        "0",
+        "0",
+        "0",
+        "0",
+    ],
+    ("fixed40", 45): [
+        "1000",
+        "900",
+        "800",
+        "750",
+        "700",
+        "650",
+        "600",
+        "550",
+        "500",
+        "450",
+        "400",
+        "375",
+        "350",
+        "325",
+        "300",
+        "275",
+        "250",
+        "225",
+        "200",
+        "175",
+        "150",
+        "140",
+        "130",
+        "120",
+        "110",
+        "100",
+        "90",
+        "80",
+        "70",
+        "60",
+        "50",
+        "40",
+        "35",
+        "30",
+        "25",
+        "20",
+        "15",
+        "10",
+        "5",
+        "1",
+        "0",
+        "0",
+        "0",
+        "0",
+        "0",
+    ],
     ("millesimal", 4): ["1000", "750", "500", "250"],
-    ("millesimal", 17): ["1000", "942", "884", "826", "768", "710", "652", "594", "536", "478",
-                         "420", "362", "304", "246", "188", "130", "72"],
+    ("millesimal", 17): [
+        "1000",
+        "942",
+        "884",
+        "826",
+        "768",
+        "710",
+        "652",
+        "594",
+        "536",
+        "478",
+        "420",
+        "362",
+        "304",
+        "246",
+        "188",
+        "130",
+        "72",
+    ],
     ("millesimal", 45): [str(1000 - 22 * i) for i in range(45)],
     ("centesimal", 4): ["100", "67", "34", "1"],
     ("centesimal", 5): ["100", "75.25", "50.5", "25.75", "1"],
     ("centesimal", 8): ["100", "85.86", "71.71", "57.57", "43.43", "29.29", "15.14", "1"],
-    ("centesimal", 17): ["100", "93.81", "87.62", "81.44", "75.25", "69.06", "62.88", "56.69",
-                         "50.5", "44.31", "38.12", "31.94", "25.75", "19.56", "13.38", "7.19",
-                         "1"],
+    ("centesimal", 17): [
+        "100",
+        "93.81",
+        "87.62",
+        "81.44",
+        "75.25",
+        "69.06",
+        "62.88",
+        "56.69",
+        "50.5",
+        "44.31",
+        "38.12",
+        "31.94",
+        "25.75",
+        "19.56",
+        "13.38",
+        "7.19",
+        "1",
+    ],
 }
 
 
@@ -59,15 +154,19 @@ def test_prizes_never_rise_down_the_field(method: str, field: int) -> None:
     values = [prize(method, place, field) for place in range(1, field + 1)]
     assert all(a >= b for a, b in zip(values, values[1:], strict=False))
     assert all(v >= 0 for v in values)
-    assert values[0] == {"asis": field, "fixed": 18, "fixed40": 1000, "millesimal": 1000,
-                         "centesimal": 100}[method]
+    assert (
+        values[0]
+        == {"asis": field, "fixed": 18, "fixed40": 1000, "millesimal": 1000, "centesimal": 100}[
+            method
+        ]
+    )
 
 
 def test_shared_places_earn_the_best_place_of_the_range() -> None:
-    lines = championship_ranking("fixed", [[Placed("a", 1), Placed("b", 2), Placed("c", 3, 4),
-                                            Placed("d", 3, 4)]])
-    assert {line.competitor: line.total for line in lines} == {
-        "a": 18, "b": 16, "c": 14, "d": 14}
+    lines = championship_ranking(
+        "fixed", [[Placed("a", 1), Placed("b", 2), Placed("c", 3, 4), Placed("d", 3, 4)]]
+    )
+    assert {line.competitor: line.total for line in lines} == {"a": 18, "b": 16, "c": 14, "d": 14}
     assert [line.rank for line in lines] == [1, 2, 3, 3]
 
 
@@ -86,16 +185,17 @@ def test_worst_prize_skipped_and_absence_counts_as_the_worst() -> None:
 
 competitors = st.sampled_from(["p1", "p2", "p3", "p4", "p5", "p6"])
 tournament = st.lists(competitors, unique=True, min_size=1, max_size=6).map(
-    lambda names: [Placed(n, i + 1) for i, n in enumerate(names)])
+    lambda names: [Placed(n, i + 1) for i, n in enumerate(names)]
+)
 
 
-@given(st.sampled_from(METHODS), st.lists(tournament, min_size=1, max_size=6),
-       st.integers(0, 7))
+@given(st.sampled_from(METHODS), st.lists(tournament, min_size=1, max_size=6), st.integers(0, 7))
 def test_ranking_invariants(method: str, tournaments: list[list[Placed]], skip: int) -> None:
     lines = championship_ranking(method, tournaments, skip=skip)
     # everybody who played is ranked once, by total, ties sharing the rank
     assert sorted(line.competitor for line in lines) == sorted(
-        {p.competitor for t in tournaments for p in t})
+        {p.competitor for t in tournaments for p in t}
+    )
     totals = [line.total for line in lines]
     assert totals == sorted(totals, reverse=True)
     for i, line in enumerate(lines):
@@ -110,6 +210,7 @@ def test_ranking_invariants(method: str, tournaments: list[list[Placed]], skip: 
         assert i == 0 or lines[i - 1].rank <= line.rank
     # skipping more never raises a total
     if skip:
-        fewer = {x.competitor: x.total for x in championship_ranking(
-            method, tournaments, skip=skip - 1)}
+        fewer = {
+            x.competitor: x.total for x in championship_ranking(method, tournaments, skip=skip - 1)
+        }
         assert all(line.total <= fewer[line.competitor] for line in lines)

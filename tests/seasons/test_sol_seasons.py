@@ -24,9 +24,12 @@ def test_sol_import_brings_clubs_and_championships() -> None:
     doubles = Championship.objects.get(name="Nordstadt Doubles 2024")
     assert singles.club == club == doubles.club and singles.prizes == "fixed"
     assert [e.tournament.name for e in season_rankings.counted_events(singles)] == [
-        "Nordstadt Open I", "Nordstadt Open II"]
+        "Nordstadt Open I",
+        "Nordstadt Open II",
+    ]
     assert [e.tournament.name for e in season_rankings.counted_events(doubles)] == [
-        "Nordstadt Doubles Night"]
+        "Nordstadt Doubles Night"
+    ]
     asha = Player.objects.get(name="Asha Rao")
     assert [m.club for m in Membership.objects.filter(player=asha)] == [club]
     ranking = season_rankings.ranking(singles)
@@ -40,17 +43,20 @@ def test_sol_import_brings_clubs_and_championships() -> None:
 
 
 def test_sol_export_writes_the_championship_and_import_finds_it_again(
-        club, players, django_capture_on_commit_callbacks) -> None:
+    club, players, django_capture_on_commit_callbacks
+) -> None:
     import datetime
 
     from scoring.services import seasons as service
     from scoring.services.exports import sol_archive, sol_documents
     from tests.seasons.conftest import played_event
 
-    event = played_event("spring", datetime.date(2026, 3, 1), players[:4],
-                         django_capture_on_commit_callbacks)
-    champ = service.create_championship(club=club, name="Lakeside Season", prizes="centesimal",
-                                        skip_worst=1)
+    event = played_event(
+        "spring", datetime.date(2026, 3, 1), players[:4], django_capture_on_commit_callbacks
+    )
+    champ = service.create_championship(
+        club=club, name="Lakeside Season", prizes="centesimal", skip_worst=1
+    )
     service.add_event(championship=champ, event=event)
     lists, tourney = sol_documents(event.tournament)
     written = lists["championships"][tourney["championship"] - 1]

@@ -21,14 +21,24 @@ pytestmark = pytest.mark.django_db
 
 
 def _tournament() -> Tournament:
-    return Tournament.objects.create(slug="pts", name="Point Open",
-                                     start_date=datetime.date(2026, 12, 5),
-                                     end_date=datetime.date(2026, 12, 5))
+    return Tournament.objects.create(
+        slug="pts",
+        name="Point Open",
+        start_date=datetime.date(2026, 12, 5),
+        end_date=datetime.date(2026, 12, 5),
+    )
 
 
 def _event(tournament: Tournament, entries: int, fmt: str = "groups") -> Event:
-    event = create_event(tournament=tournament, name="Point carrom", actor=SYSTEM,
-                         kind="points", format=fmt, rules="point-carrom", games_to_win=1)
+    event = create_event(
+        tournament=tournament,
+        name="Point carrom",
+        actor=SYSTEM,
+        kind="points",
+        format=fmt,
+        rules="point-carrom",
+        games_to_win=1,
+    )
     for n in range(entries):
         Entry.objects.create(event=event, player=Player.objects.create(name=f"Player {n + 1}"))
     return event
@@ -50,8 +60,7 @@ def test_point_round_robin_draw() -> None:
     draw_event(event=event, actor=SYSTEM)
     matches = list(Match.objects.filter(event=event))
     assert len(matches) == 4  # C(4, 3)
-    assert all(m.entry_c_id and m.rules == "point-carrom" and m.games_to_win == 1
-               for m in matches)
+    assert all(m.entry_c_id and m.rules == "point-carrom" and m.games_to_win == 1 for m in matches)
     assert not draw_state(event).can_next
 
 
@@ -62,40 +71,86 @@ def test_point_draw_refuses_too_few_and_other_formats() -> None:
     with pytest.raises(DrawServiceError):
         draw_event(event=event, actor=SYSTEM)
     with pytest.raises(TournamentError):
-        create_event(tournament=tournament, name="KO points", actor=SYSTEM, kind="points",
-                     format="knockout", rules="point-carrom")
+        create_event(
+            tournament=tournament,
+            name="KO points",
+            actor=SYSTEM,
+            kind="points",
+            format="knockout",
+            rules="point-carrom",
+        )
 
 
 def test_player_table_ranks_by_game_wins_then_points() -> None:
     event = _event(_tournament(), 3, fmt="single_match")
     e = list(Entry.objects.filter(event=event).order_by("pk"))
-    match = Match.objects.create(event=event, number=1, entry_a=e[0], entry_b=e[1],
-                                 entry_c=e[2], rules="point-carrom", games_to_win=1,
-                                 status=Match.Status.READY)
+    match = Match.objects.create(
+        event=event,
+        number=1,
+        entry_a=e[0],
+        entry_b=e[1],
+        entry_c=e[2],
+        rules="point-carrom",
+        games_to_win=1,
+        status=Match.Status.READY,
+    )
     play(play(toss(match), BOARD_ONE), BOARD_TWO)  # A 25, B 8, C 7
     rows = point_table(event)
     assert [(r.rank, r.name, r.wins, r.points, r.played) for r in rows] == [
-        (1, "Player 1", 1, 25, 1), (2, "Player 2", 0, 8, 1), (3, "Player 3", 0, 7, 1)]
+        (1, "Player 1", 1, 25, 1),
+        (2, "Player 2", 0, 8, 1),
+        (3, "Player 3", 0, 7, 1),
+    ]
 
 
 def test_new_match_goes_to_the_event_picked() -> None:
     tournament = _tournament()
     first = _event(tournament, 0, fmt="single_match")
-    second = create_event(tournament=tournament, name="Evening points", actor=SYSTEM,
-                          kind="points", format="single_match", rules="point-carrom",
-                          games_to_win=1)
-    match = create_single_match(tournament=tournament, kind="points", rules="point-carrom",
-                                players=["Xu", "Yan", "Zoe"], actor=SYSTEM, event=second,
-                                games_to_win=1)
+    second = create_event(
+        tournament=tournament,
+        name="Evening points",
+        actor=SYSTEM,
+        kind="points",
+        format="single_match",
+        rules="point-carrom",
+        games_to_win=1,
+    )
+    match = create_single_match(
+        tournament=tournament,
+        kind="points",
+        rules="point-carrom",
+        players=["Xu", "Yan", "Zoe"],
+        actor=SYSTEM,
+        event=second,
+        games_to_win=1,
+    )
     assert match.event == second and match.entry_c is not None
-    match = create_single_match(tournament=tournament, kind="points", rules="point-carrom",
-                                players=["Xu", "Yan", "Zoe"], actor=SYSTEM, games_to_win=1)
+    match = create_single_match(
+        tournament=tournament,
+        kind="points",
+        rules="point-carrom",
+        players=["Xu", "Yan", "Zoe"],
+        actor=SYSTEM,
+        games_to_win=1,
+    )
     assert match.event == first
-    singles = create_event(tournament=tournament, name="Singles", actor=SYSTEM,
-                           kind="singles", format="single_match", rules="icf")
+    singles = create_event(
+        tournament=tournament,
+        name="Singles",
+        actor=SYSTEM,
+        kind="singles",
+        format="single_match",
+        rules="icf",
+    )
     with pytest.raises(MatchError):
-        create_single_match(tournament=tournament, kind="points", rules="point-carrom",
-                            players=["Xu", "Yan", "Zoe"], actor=SYSTEM, event=singles)
+        create_single_match(
+            tournament=tournament,
+            kind="points",
+            rules="point-carrom",
+            players=["Xu", "Yan", "Zoe"],
+            actor=SYSTEM,
+            event=singles,
+        )
 
 
 def test_a_point_round_robin_is_not_called_a_knock_out(client) -> None:
@@ -106,6 +161,12 @@ def test_a_point_round_robin_is_not_called_a_knock_out(client) -> None:
     html = client.get(f"/t/{event.tournament.slug}/event/{event.pk}/").content.decode()
     assert "Round robin of three-player tables" in html
     assert "knock-out" not in html.lower()
-    singles = create_event(tournament=event.tournament, name="Singles", actor=SYSTEM,
-                           kind="singles", format="groups", rules="icf")
+    singles = create_event(
+        tournament=event.tournament,
+        name="Singles",
+        actor=SYSTEM,
+        kind="singles",
+        format="groups",
+        rules="icf",
+    )
     assert singles.format_label == "Round-robin groups and knock-out"

@@ -34,8 +34,9 @@ def stroke(by: str, **pocketed) -> dict:
 
 
 def post(match: Match, payload: dict, **kwargs):
-    return record_event(match=match, payload=payload, client_id=uuid.uuid4(), actor=UMPIRE,
-                        **kwargs)
+    return record_event(
+        match=match, payload=payload, client_id=uuid.uuid4(), actor=UMPIRE, **kwargs
+    )
 
 
 @pytest.fixture
@@ -76,10 +77,20 @@ def test_illegal_event_changes_nothing(tossed: Match) -> None:
 
 def test_retried_request_records_once(tossed: Match) -> None:
     key = uuid.uuid4()
-    first = record_event(match=tossed, payload=stroke("white", white=1), client_id=key,
-                         actor=UMPIRE, expected_revision=1)
-    again = record_event(match=tossed, payload=stroke("white", white=1), client_id=key,
-                         actor=UMPIRE, expected_revision=1)
+    first = record_event(
+        match=tossed,
+        payload=stroke("white", white=1),
+        client_id=key,
+        actor=UMPIRE,
+        expected_revision=1,
+    )
+    again = record_event(
+        match=tossed,
+        payload=stroke("white", white=1),
+        client_id=key,
+        actor=UMPIRE,
+        expected_revision=1,
+    )
     assert again.duplicate and again.event.pk == first.event.pk
     assert BoardEvent.objects.count() == 1
 
@@ -173,8 +184,9 @@ def test_a_whole_match_two_nil_and_confirmation_locks(tossed: Match) -> None:
     assert tossed.is_locked and tossed.status == Match.Status.CONFIRMED
     with pytest.raises(MatchLocked):
         undo_last_event(match=tossed, client_id=uuid.uuid4(), actor=UMPIRE)
-    unlock_match(match=tossed, actor=Actor(via="organiser", may_edit_locked=True),
-                 reason="paper differs")
+    unlock_match(
+        match=tossed, actor=Actor(via="organiser", may_edit_locked=True), reason="paper differs"
+    )
     tossed.refresh_from_db()
     assert not tossed.is_locked and tossed.winner_side == winner
     assert AuditEntry.objects.filter(action="unlock").exists()
@@ -207,26 +219,28 @@ def test_taps_after_the_lock_are_refused_not_audited(tossed: Match) -> None:
 
 
 def test_quick_entry_boards(tossed: Match) -> None:
-    outcome = record_quick_board(match=tossed, winner="a", carrommen=5, queen="a",
-                                 client_id=uuid.uuid4(), actor=UMPIRE)
+    outcome = record_quick_board(
+        match=tossed, winner="a", carrommen=5, queen="a", client_id=uuid.uuid4(), actor=UMPIRE
+    )
     game = outcome.snapshot.state.games[0]
     assert game.scores == {"a": 8, "b": 0}
-    outcome = record_quick_board(match=tossed, winner="b", points=3, law="ICF 107",
-                                 client_id=uuid.uuid4(), actor=UMPIRE)
+    outcome = record_quick_board(
+        match=tossed, winner="b", points=3, law="ICF 107", client_id=uuid.uuid4(), actor=UMPIRE
+    )
     assert outcome.snapshot.state.games[0].scores == {"a": 8, "b": 3}
     with pytest.raises(MatchError):
-        record_quick_board(match=tossed, winner="a", carrommen=10, client_id=uuid.uuid4(),
-                           actor=UMPIRE)
+        record_quick_board(
+            match=tossed, winner="a", carrommen=10, client_id=uuid.uuid4(), actor=UMPIRE
+        )
     with pytest.raises(MatchError):
-        record_quick_board(match=tossed, winner="a", points=13, client_id=uuid.uuid4(),
-                           actor=UMPIRE)
+        record_quick_board(
+            match=tossed, winner="a", points=13, client_id=uuid.uuid4(), actor=UMPIRE
+        )
 
 
 def test_the_22_point_rule_uses_the_game_score(tossed: Match) -> None:
-    record_quick_board(match=tossed, winner="b", points=12, client_id=uuid.uuid4(),
-                       actor=UMPIRE)
-    record_quick_board(match=tossed, winner="b", points=10, client_id=uuid.uuid4(),
-                       actor=UMPIRE)
+    record_quick_board(match=tossed, winner="b", points=12, client_id=uuid.uuid4(), actor=UMPIRE)
+    record_quick_board(match=tossed, winner="b", points=10, client_id=uuid.uuid4(), actor=UMPIRE)
     # board 3 broken by b (white): b has 22, the queen does not count
     play_board(tossed, "white")
     board = Board.objects.filter(kind="log").get()

@@ -28,8 +28,12 @@ def _service_exceptions() -> list[type[BaseException]]:
     for info in pkgutil.walk_packages(scoring.services.__path__, "scoring.services."):
         module = importlib.import_module(info.name)
         for name, value in vars(module).items():
-            if (inspect.isclass(value) and issubclass(value, BaseException)
-                    and value.__module__ == module.__name__ and not name.startswith("_")):
+            if (
+                inspect.isclass(value)
+                and issubclass(value, BaseException)
+                and value.__module__ == module.__name__
+                and not name.startswith("_")
+            ):
                 found.append(value)
     return found
 
@@ -38,10 +42,25 @@ def test_every_service_error_derives_from_the_one_base():
     errors = _service_exceptions()
     names = {error.__name__ for error in errors}
     # the names callers already use keep working
-    assert {"MatchError", "StaleMatch", "MatchLocked", "TournamentError", "DrawServiceError",
-            "PointDrawError", "PaperError", "BackupError", "SolError", "CorrectionError",
-            "PeopleError", "SheetError", "CheckInError", "PossibleDuplicate", "ImportFailed",
-            "ArchiveTooLarge", "ServiceError"} <= names
+    assert {
+        "MatchError",
+        "StaleMatch",
+        "MatchLocked",
+        "TournamentError",
+        "DrawServiceError",
+        "PointDrawError",
+        "PaperError",
+        "BackupError",
+        "SolError",
+        "CorrectionError",
+        "PeopleError",
+        "SheetError",
+        "CheckInError",
+        "PossibleDuplicate",
+        "ImportFailed",
+        "ArchiveTooLarge",
+        "ServiceError",
+    } <= names
     strays = [error.__qualname__ for error in errors if not issubclass(error, ServiceError)]
     assert strays == []
 
@@ -62,12 +81,10 @@ def test_an_unknown_code_says_its_english_detail_or_names_the_code():
     assert str(SolError("the zip data is damaged")) == "the zip data is damaged"
     assert ServiceError("no_such_code").text() == "This is not possible now (no_such_code)."
     paper = PaperError("bad_points", "12 points", where="game 1")
-    assert (str(paper), paper.message, paper.where) == ("game 1: 12 points", "12 points",
-                                                       "game 1")
+    assert (str(paper), paper.message, paper.where) == ("game 1: 12 points", "12 points", "game 1")
 
 
-@pytest.mark.parametrize("caught", [MatchError("x"), TournamentError("x"),
-                                    RulesError("x", "y")])
+@pytest.mark.parametrize("caught", [MatchError("x"), TournamentError("x"), RulesError("x", "y")])
 def test_a_write_view_catches_every_refusal_with_one_name(caught):
     assert isinstance(caught, REFUSED)
 
@@ -81,8 +98,10 @@ def test_no_view_catches_a_tuple_of_service_errors():
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             stripped = line.strip()
             if stripped.startswith("except (") and "," in stripped:
-                caught = {n.strip(" ()").split(".")[-1]
-                          for n in stripped[len("except ("):].split(")")[0].split(",")}
+                caught = {
+                    n.strip(" ()").split(".")[-1]
+                    for n in stripped[len("except (") :].split(")")[0].split(",")
+                }
                 if len(caught & (service_names | {"RulesError"})) > 1:
                     offenders.append(f"{path.name}:{number}: {stripped}")
     assert offenders == []

@@ -19,8 +19,15 @@ SYSTEM = Actor(via="system", device="tests")
 OPEN = (Match.Status.READY, Match.Status.CALLED, Match.Status.PLAYING)
 
 
-def simulated_event(fmt: str, entries: int, seed: int, *, settings: dict[str, Any] | None = None,
-                    rounds: int = 4, unconfirmed_last: bool = True) -> Event:
+def simulated_event(
+    fmt: str,
+    entries: int,
+    seed: int,
+    *,
+    settings: dict[str, Any] | None = None,
+    rounds: int = 4,
+    unconfirmed_last: bool = True,
+) -> Event:
     """An event of ``fmt`` (``swiss`` or ``groups``) played to its end (Swiss: ``rounds``
     rounds; groups: the group stage) with: one entry withdrawn after round 1 (its pending
     matches become walkovers), one no-show walkover recorded by hand, and the last match left
@@ -30,29 +37,46 @@ def simulated_event(fmt: str, entries: int, seed: int, *, settings: dict[str, An
     actor = Actor(via="web", user=organiser)
     today = datetime.date(2026, 6, 6)
     tournament = tournaments.create_tournament(
-        name=f"Standings {fmt} {seed}", start_date=today, end_date=today, actor=actor,
-        table_count=8, venue="Simulation")
+        name=f"Standings {fmt} {seed}",
+        start_date=today,
+        end_date=today,
+        actor=actor,
+        table_count=8,
+        venue="Simulation",
+    )
     event_settings: dict[str, Any] = {"random_draw": True, **(settings or {})}
     if fmt == "swiss":
         event_settings["rounds"] = rounds
     else:
         event_settings.update(groups=max(1, entries // 4), qualifiers=2)
-    event = tournaments.create_event(tournament=tournament, name=f"{fmt} {seed}", actor=actor,
-                                     format=fmt, settings=event_settings)
+    event = tournaments.create_event(
+        tournament=tournament,
+        name=f"{fmt} {seed}",
+        actor=actor,
+        format=fmt,
+        settings=event_settings,
+    )
     for i in range(entries):
         tournaments.add_entry(
-            event=event, actor=actor, seed=i + 1 if i < 2 else None,
-            player=tournaments.PlayerData(f"Sim{seed} Player {i + 1:02d}", f"Club {i % 3}",
-                                          "DE", rng.randint(1200, 2200)))
+            event=event,
+            actor=actor,
+            seed=i + 1 if i < 2 else None,
+            player=tournaments.PlayerData(
+                f"Sim{seed} Player {i + 1:02d}", f"Club {i % 3}", "DE", rng.randint(1200, 2200)
+            ),
+        )
     draws.draw_event(event=event, actor=actor, random_seed=seed)
     withdrawn = walked = False
     while True:
-        pending = list(Match.objects.filter(event=event, status__in=OPEN,
-                                            entry_a__isnull=False, entry_b__isnull=False)
-                       .order_by("number"))
+        pending = list(
+            Match.objects.filter(
+                event=event, status__in=OPEN, entry_a__isnull=False, entry_b__isnull=False
+            ).order_by("number")
+        )
         if pending and not walked:
-            draws.record_walkover(match=pending[0], absent=rng.choice("ab"), actor=actor,
-                                  note="no-show")
+            draws.record_walkover(
+                match=pending[0], absent=rng.choice("ab"), actor=actor, note="no-show"
+            )
             walked = True
             continue
         if fmt == "groups" and not withdrawn:  # before the groups are played: walkovers
@@ -60,8 +84,11 @@ def simulated_event(fmt: str, entries: int, seed: int, *, settings: dict[str, An
             draws.withdraw_entry(entry=leaving, actor=actor)
             withdrawn = True
             continue
-        unfinished = list(Match.objects.filter(event=event).exclude(
-            status=Match.Status.CONFIRMED).order_by("number"))
+        unfinished = list(
+            Match.objects.filter(event=event)
+            .exclude(status=Match.Status.CONFIRMED)
+            .order_by("number")
+        )
         if not unfinished:
             state = draws.draw_state(event)
             if fmt == "swiss" and state.can_next:
@@ -75,12 +102,18 @@ def simulated_event(fmt: str, entries: int, seed: int, *, settings: dict[str, An
         for n, match in enumerate(unfinished):
             if match.status != Match.Status.FINISHED:
                 play_random(match, rng, SYSTEM)
-            last = n == len(unfinished) - 1 and unconfirmed_last and (
-                fmt == "groups" or event.rounds.count() >= rounds)
+            last = (
+                n == len(unfinished) - 1
+                and unconfirmed_last
+                and (fmt == "groups" or event.rounds.count() >= rounds)
+            )
             if not last:
                 draws.confirm_result(match=match, actor=actor)
-        if unconfirmed_last and (fmt == "groups" or event.rounds.count() >= rounds) and \
-                not Match.objects.filter(event=event, status__in=OPEN).exists():
+        if (
+            unconfirmed_last
+            and (fmt == "groups" or event.rounds.count() >= rounds)
+            and not Match.objects.filter(event=event, status__in=OPEN).exists()
+        ):
             break
     event.refresh_from_db()
     return event

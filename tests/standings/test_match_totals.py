@@ -34,9 +34,9 @@ def _swiss() -> tuple:
 
 
 def test_match_totals_counts_games_and_sums_points() -> None:
-    assert match_totals([("a", {"a": 25, "b": 3}), ("b", {"a": 7, "b": 25}),
-                         ("a", {"a": 25, "b": 0}), ("", {})]) == {
-        "games_a": 2, "games_b": 1, "points_a": 57, "points_b": 28}
+    assert match_totals(
+        [("a", {"a": 25, "b": 3}), ("b", {"a": 7, "b": 25}), ("a", {"a": 25, "b": 0}), ("", {})]
+    ) == {"games_a": 2, "games_b": 1, "points_a": 57, "points_b": 28}
     assert match_totals([]) == {"games_a": 0, "games_b": 0, "points_a": 0, "points_b": 0}
 
 
@@ -58,7 +58,9 @@ def test_standings_read_the_totals_like_the_games() -> None:
     f.finished_rows(second, "b", scores=((10, 25), (25, 20), (3, 25)))
     fast = decided_results(e)
     assert [(r.games_a, r.games_b, r.points_a, r.points_b) for r in fast[0]] == [
-        _from_games(first), _from_games(second)]
+        _from_games(first),
+        _from_games(second),
+    ]
     won = {r.a: r for r in fast[0]}
     assert (won[c.pk].games_a, won[c.pk].games_b) == (1, 2)
     assert (won[c.pk].points_a, won[c.pk].points_b) == (38, 70)
@@ -123,16 +125,35 @@ def test_a_point_carrom_match_keeps_the_totals_of_its_game() -> None:
     from scoring.services.tournaments import create_event
     from tests.live.point_flow import BOARD_ONE, BOARD_TWO, play, toss
 
-    t = Tournament.objects.create(slug="pts", name="Point Open",
-                                  start_date=datetime.date(2026, 12, 5),
-                                  end_date=datetime.date(2026, 12, 5))
-    event: Event = create_event(tournament=t, name="Point carrom", actor=f.SYSTEM,
-                                kind="points", format="single_match", rules="point-carrom",
-                                games_to_win=1)
-    e = [Entry.objects.create(event=event, player=Player.objects.create(name=f"P {n}"))
-         for n in range(3)]
-    m = Match.objects.create(event=event, number=1, entry_a=e[0], entry_b=e[1], entry_c=e[2],
-                             rules="point-carrom", games_to_win=1, status=Match.Status.READY)
+    t = Tournament.objects.create(
+        slug="pts",
+        name="Point Open",
+        start_date=datetime.date(2026, 12, 5),
+        end_date=datetime.date(2026, 12, 5),
+    )
+    event: Event = create_event(
+        tournament=t,
+        name="Point carrom",
+        actor=f.SYSTEM,
+        kind="points",
+        format="single_match",
+        rules="point-carrom",
+        games_to_win=1,
+    )
+    e = [
+        Entry.objects.create(event=event, player=Player.objects.create(name=f"P {n}"))
+        for n in range(3)
+    ]
+    m = Match.objects.create(
+        event=event,
+        number=1,
+        entry_a=e[0],
+        entry_b=e[1],
+        entry_c=e[2],
+        rules="point-carrom",
+        games_to_win=1,
+        status=Match.Status.READY,
+    )
     play(toss(m), BOARD_ONE)
     assert _totals(m) == _from_games(m)
     play(m, BOARD_TWO)  # A 25, B 8, C 7
@@ -156,11 +177,24 @@ def test_the_narrow_read_is_the_general_definition_for_every_kind_of_row() -> No
                 for drawn in (False, True):
                     for status in _STATUSES:
                         number += 1
-                        one, other = (a, None) if bye and number % 2 else \
-                            (None, b) if bye else (c, d)
-                        f.match(e, one, other, number=number, status=status, bye=bye,
-                                walkover=walkover, draw=drawn, winner_side=side,
-                                games_a=number % 3, games_b=1, points_a=number, points_b=7)
+                        one, other = (
+                            (a, None) if bye and number % 2 else (None, b) if bye else (c, d)
+                        )
+                        f.match(
+                            e,
+                            one,
+                            other,
+                            number=number,
+                            status=status,
+                            bye=bye,
+                            walkover=walkover,
+                            draw=drawn,
+                            winner_side=side,
+                            games_a=number % 3,
+                            games_b=1,
+                            points_a=number,
+                            points_b=7,
+                        )
     expected = [r for _row, r in event_results(e) if r is not None]
     results, all_confirmed, last = decided_results(e)
     assert results == expected and len(expected) > 20

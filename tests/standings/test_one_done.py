@@ -15,9 +15,11 @@ DEFINITION = re.compile(r"^\s*(DONE|DECIDED_STATUSES)\s*(:[^=]*)?=", re.M)
 
 
 def test_done_is_defined_once():
-    homes = sorted(str(path.relative_to(SCORING)) for path in SCORING.rglob("*.py")
-                   if "migrations" not in path.parts
-                   and DEFINITION.search(path.read_text(encoding="utf-8")))
+    homes = sorted(
+        str(path.relative_to(SCORING))
+        for path in SCORING.rglob("*.py")
+        if "migrations" not in path.parts and DEFINITION.search(path.read_text(encoding="utf-8"))
+    )
     assert homes == ["standings/results.py"]
     assert results.DONE == (Match.Status.FINISHED, Match.Status.CONFIRMED)
     assert results.DECIDED_STATUSES == results.DONE

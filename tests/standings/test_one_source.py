@@ -71,23 +71,31 @@ class _Tables(HTMLParser):
 def _page_rows(html: str, keys: list[str]) -> list[list[tuple[Any, ...]]]:
     parser = _Tables()
     parser.feed(html)
-    return [[(int(r[0]), r[1], *r[2:2 + len(keys)]) for r in t["rows"]]
-            for t in parser.tables]
+    return [[(int(r[0]), r[1], *r[2 : 2 + len(keys)]) for r in t["rows"]] for t in parser.tables]
 
 
 def _reference(event: Any) -> tuple[list[str], list[list[tuple[Any, ...]]]]:
     tables = standings.event_standings(event)
     keys = [c.key for c in tables[0].columns]
-    return keys, [[(row.rank, row.name, *(str(row.values.get(k, "")) for k in keys))
-                   for row in t.rows] for t in tables]
+    return keys, [
+        [(row.rank, row.name, *(str(row.values.get(k, "")) for k in keys)) for row in t.rows]
+        for t in tables
+    ]
 
 
-@pytest.mark.parametrize(("fmt", "entries", "seed", "ranking"), [
-    ("swiss", 9, 1, "current"), ("swiss", 11, 2, "european"), ("swiss", 8, 3, "current"),
-    ("groups", 9, 4, "current"), ("groups", 8, 5, "european"),
-])
-def test_printed_live_api_and_organiser_standings_are_the_same(client, fmt, entries, seed,
-                                                               ranking) -> None:
+@pytest.mark.parametrize(
+    ("fmt", "entries", "seed", "ranking"),
+    [
+        ("swiss", 9, 1, "current"),
+        ("swiss", 11, 2, "european"),
+        ("swiss", 8, 3, "current"),
+        ("groups", 9, 4, "current"),
+        ("groups", 8, 5, "european"),
+    ],
+)
+def test_printed_live_api_and_organiser_standings_are_the_same(
+    client, fmt, entries, seed, ranking
+) -> None:
     event = simulated_event(fmt, entries, seed, settings={"ranking": ranking})
     matches = Match.objects.filter(event=event)
     assert event.entries.filter(withdrawn=True).count() == 1
@@ -101,8 +109,9 @@ def test_printed_live_api_and_organiser_standings_are_the_same(client, fmt, entr
 
     # live page
     slug = event.tournament.slug
-    live = client.get(reverse("scoring:live-standings", kwargs={"slug": slug,
-                                                                "event_id": event.pk}))
+    live = client.get(
+        reverse("scoring:live-standings", kwargs={"slug": slug, "event_id": event.pk})
+    )
     assert live.status_code == 200
     assert _page_rows(live.content.decode(), keys) == expected
 
@@ -112,9 +121,17 @@ def test_printed_live_api_and_organiser_standings_are_the_same(client, fmt, entr
     names = {e.pk: e.name for e in event.entries.select_related("player", "partner")}
     for line in api["standings"]:
         by_table.setdefault(line.get("group", ""), []).append(
-            (line["rank"], names[line["entry"]],
-             *(str(line.get(k, "")) if k != "games" else f"{line['games_won']}:"
-               f"{line['games_lost']}" for k in keys)))
+            (
+                line["rank"],
+                names[line["entry"]],
+                *(
+                    str(line.get(k, ""))
+                    if k != "games"
+                    else f"{line['games_won']}:{line['games_lost']}"
+                    for k in keys
+                ),
+            )
+        )
     assert list(by_table.values()) == expected
     assert api["standings_rule"] == ranking
 
@@ -123,14 +140,20 @@ def test_printed_live_api_and_organiser_standings_are_the_same(client, fmt, entr
     printed = [c.key for c in data.columns]
     assert set(printed) <= set(keys)
     for group, table in zip(data.groups, expected, strict=True):
-        assert [(row.rank, row.name.removesuffix(" (withdrawn)"),
-                 *(str(row.values[k]) for k in printed)) for row in group.rows] == [
-            (r[0], r[1], *(r[2 + keys.index(k)] for k in printed)) for r in table]
+        assert [
+            (
+                row.rank,
+                row.name.removesuffix(" (withdrawn)"),
+                *(str(row.values[k]) for k in printed),
+            )
+            for row in group.rows
+        ] == [(r[0], r[1], *(r[2 + keys.index(k)] for k in printed)) for r in table]
 
     # organiser's event page
     organiser = get_user_model().objects.get(username="orga")
     client.force_login(organiser)
-    page = client.get(reverse("scoring:organiser-event", kwargs={"slug": slug,
-                                                                 "event_id": event.pk}))
+    page = client.get(
+        reverse("scoring:organiser-event", kwargs={"slug": slug, "event_id": event.pk})
+    )
     assert page.status_code == 200
     assert _page_rows(page.content.decode(), keys) == expected

@@ -21,26 +21,48 @@ SYSTEM = Actor(via="system", device="tests")
 
 
 def _board(match: Match, winner: str, carrommen: int, queen: str | None = None) -> None:
-    record_quick_board(match=match, winner=winner, carrommen=carrommen, queen=queen,
-                       breaker=None, client_id=uuid.uuid4(), actor=SYSTEM)
+    record_quick_board(
+        match=match,
+        winner=winner,
+        carrommen=carrommen,
+        queen=queen,
+        breaker=None,
+        client_id=uuid.uuid4(),
+        actor=SYSTEM,
+    )
 
 
 @pytest.mark.parametrize("ranking", ["current", "european"])
 def test_stats_page_and_standings_agree(ranking: str, client) -> None:
-    t = Tournament.objects.create(name="One Truth", slug="one-truth",
-                                  start_date=datetime.date.today(),
-                                  end_date=datetime.date.today())
-    event = Event.objects.create(tournament=t, name="Swiss", format=Event.Format.SWISS,
-                                 games_to_win=2, settings={"ranking": ranking,
-                                                           "bye_points": 17})
-    entries = [Entry.objects.create(event=event, player=Player.objects.create(
-        name=f"Änne {n}")) for n in range(7)]
+    t = Tournament.objects.create(
+        name="One Truth",
+        slug="one-truth",
+        start_date=datetime.date.today(),
+        end_date=datetime.date.today(),
+    )
+    event = Event.objects.create(
+        tournament=t,
+        name="Swiss",
+        format=Event.Format.SWISS,
+        games_to_win=2,
+        settings={"ranking": ranking, "bye_points": 17},
+    )
+    entries = [
+        Entry.objects.create(event=event, player=Player.objects.create(name=f"Änne {n}"))
+        for n in range(7)
+    ]
     rnd = Round.objects.create(event=event, number=1, games_to_win=2)
 
     def match(n: int, a: int, b: int | None, **extra) -> Match:
-        return Match.objects.create(event=event, round=rnd, number=n, entry_a=entries[a],
-                                    entry_b=entries[b] if b is not None else None,
-                                    games_to_win=2, **{"status": Match.Status.READY, **extra})
+        return Match.objects.create(
+            event=event,
+            round=rnd,
+            number=n,
+            entry_a=entries[a],
+            entry_b=entries[b] if b is not None else None,
+            games_to_win=2,
+            **{"status": Match.Status.READY, **extra},
+        )
 
     played, stopped, walkover = match(1, 0, 1), match(2, 2, 3), match(3, 4, 5)
     match(4, 6, None, bye=True, status=Match.Status.FINISHED, winner_side="a")
@@ -63,11 +85,18 @@ def test_stats_page_and_standings_agree(ranking: str, client) -> None:
         stats = player_page(t, entry.player).stats
         row = rows[entry.pk]
         assert (stats.matches, stats.matches_won, stats.matches_drawn) == (
-            row["played"], row["wins"], row["draws"]), entry
+            row["played"],
+            row["wins"],
+            row["draws"],
+        ), entry
         assert (stats.games_won, stats.games - stats.games_won) == (
-            row["games_won"], row["games_lost"]), entry
+            row["games_won"],
+            row["games_lost"],
+        ), entry
         assert (stats.points_for, stats.points_against) == (
-            row["points_for"], row["points_against"]), entry
+            row["points_for"],
+            row["points_against"],
+        ), entry
     # the bye's value counts as the standings count it; the page shows the same figures
     assert rows[entries[6].pk]["points_for"] == 17
     page = client.get(reverse("scoring:live-player", args=[t.slug, entries[0].player_id]))

@@ -27,24 +27,49 @@ SYSTEM = Actor(via="system", device="tests")
 
 
 def swiss_round(ranking: str = "european", games_to_win: int = 1) -> tuple[Event, list[Match]]:
-    t = Tournament.objects.create(name="Time Cup", slug="time-cup",
-                                  start_date=datetime.date.today(),
-                                  end_date=datetime.date.today())
-    event = Event.objects.create(tournament=t, name="Swiss", format=Event.Format.SWISS,
-                                 games_to_win=games_to_win, settings={"ranking": ranking})
-    entries = [Entry.objects.create(event=event, player=Player.objects.create(
-        name=f"Timer {n}")) for n in range(4)]
+    t = Tournament.objects.create(
+        name="Time Cup",
+        slug="time-cup",
+        start_date=datetime.date.today(),
+        end_date=datetime.date.today(),
+    )
+    event = Event.objects.create(
+        tournament=t,
+        name="Swiss",
+        format=Event.Format.SWISS,
+        games_to_win=games_to_win,
+        settings={"ranking": ranking},
+    )
+    entries = [
+        Entry.objects.create(event=event, player=Player.objects.create(name=f"Timer {n}"))
+        for n in range(4)
+    ]
     rnd = Round.objects.create(event=event, number=1, games_to_win=games_to_win)
-    matches = [Match.objects.create(event=event, round=rnd, number=i + 1,
-                                    entry_a=entries[2 * i], entry_b=entries[2 * i + 1],
-                                    games_to_win=games_to_win, status=Match.Status.READY)
-               for i in range(2)]
+    matches = [
+        Match.objects.create(
+            event=event,
+            round=rnd,
+            number=i + 1,
+            entry_a=entries[2 * i],
+            entry_b=entries[2 * i + 1],
+            games_to_win=games_to_win,
+            status=Match.Status.READY,
+        )
+        for i in range(2)
+    ]
     return event, matches
 
 
 def board(match: Match, winner: str, carrommen: int) -> None:
-    record_quick_board(match=match, winner=winner, carrommen=carrommen, queen=None,
-                       breaker=None, client_id=uuid.uuid4(), actor=SYSTEM)
+    record_quick_board(
+        match=match,
+        winner=winner,
+        carrommen=carrommen,
+        queen=None,
+        breaker=None,
+        client_id=uuid.uuid4(),
+        actor=SYSTEM,
+    )
 
 
 def test_the_leader_wins_and_a_level_game_is_a_draw_worth_one_point_each() -> None:
@@ -65,8 +90,7 @@ def test_the_leader_wins_and_a_level_game_is_a_draw_worth_one_point_each() -> No
     assert AuditEntry.objects.filter(match=m2, action="time_up").count() == 1
     (table,) = standings.event_standings(event)
     points = {row.name: (row.values["score"], row.values["draws"]) for row in table.rows}
-    assert points == {"Timer 0": (2, 0), "Timer 1": (0, 0), "Timer 2": (1, 1),
-                      "Timer 3": (1, 1)}
+    assert points == {"Timer 0": (2, 0), "Timer 1": (0, 0), "Timer 2": (1, 1), "Timer 3": (1, 1)}
     assert table.rule == "european"
     with pytest.raises(MatchError) as err:
         board(m1, "a", 2)  # the match has ended
@@ -94,8 +118,12 @@ def test_refusals_change_nothing() -> None:
     m1.refresh_from_db()
     with pytest.raises(StaleMatch):
         record_time_up(match=m1, actor=SYSTEM, expected_revision=m1.revision - 1)
-    record_event(match=m1, payload={"type": "stroke", "by": "white", "pocketed": {"white": 1}},
-                 client_id=uuid.uuid4(), actor=SYSTEM)
+    record_event(
+        match=m1,
+        payload={"type": "stroke", "by": "white", "pocketed": {"white": 1}},
+        client_id=uuid.uuid4(),
+        actor=SYSTEM,
+    )
     with pytest.raises(MatchError) as err:  # a board in play is finished first (default)
         record_time_up(match=m1, actor=SYSTEM)
     assert err.value.code == "board_in_play"
@@ -109,8 +137,12 @@ def test_stop_at_once_leaves_the_board_in_play_out() -> None:
     event.save()
     record_toss(match=m1, winner="a", choice="break", actor=SYSTEM)
     board(m1, "b", 6)
-    record_event(match=m1, payload={"type": "stroke", "by": "white", "pocketed": {"white": 1}},
-                 client_id=uuid.uuid4(), actor=SYSTEM)
+    record_event(
+        match=m1,
+        payload={"type": "stroke", "by": "white", "pocketed": {"white": 1}},
+        client_id=uuid.uuid4(),
+        actor=SYSTEM,
+    )
     record_time_up(match=m1, actor=SYSTEM)
     m1.refresh_from_db()
     assert m1.winner_side == "b" and m1.games.get().scores == {"a": 0, "b": 6}
@@ -142,10 +174,12 @@ def test_the_tablet_link_and_the_organiser_page(client) -> None:
     html = client.get(page).content.decode()
     action = reverse("scoring:umpire-match-time-up", args=[m2.pk])
     assert f'action="{action}"' in html and 'id="time-up-confirm"' in html
-    answer = client.post(action, {"revision": str(Match.objects.get(pk=m2.pk).revision),
-                                  "next": page})
+    answer = client.post(
+        action, {"revision": str(Match.objects.get(pk=m2.pk).revision), "next": page}
+    )
     assert answer.status_code == 302 and answer["Location"] == page
     assert Match.objects.get(pk=m2.pk).draw  # 0–0 when time was up
-    evil = client.post(reverse("scoring:umpire-match-time-up", args=[m1.pk]),
-                       {"next": "https://example.org/"})
+    evil = client.post(
+        reverse("scoring:umpire-match-time-up", args=[m1.pk]), {"next": "https://example.org/"}
+    )
     assert evil.status_code == 422  # m1 has ended; and no redirect off the site

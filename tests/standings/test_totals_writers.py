@@ -25,7 +25,8 @@ def stale(matches) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
     """(match, cache, totals of its games) of every match whose cache is wrong."""
     games: dict[int, list] = {}
     for match_id, winner, scores in Game.objects.filter(match__in=matches).values_list(
-            "match_id", "winner_side", "scores"):
+        "match_id", "winner_side", "scores"
+    ):
         games.setdefault(match_id, []).append((winner, scores))
     out = []
     for pk, *cache in matches.values_list("pk", *TOTAL_COLUMNS):
@@ -44,8 +45,11 @@ def test_a_sol_import_writes_the_totals_of_every_match() -> None:
 
 
 def test_a_sol_bye_time_limit_and_draw_keep_their_totals() -> None:
-    import_sol(archive(matches=[m(1, 2, 11, 3), m(3, 4, 7, 7, table=2),
-                                m(5, None, 0, 0, table=3)], phantom=1))
+    import_sol(
+        archive(
+            matches=[m(1, 2, 11, 3), m(3, 4, 7, 7, table=2), m(5, None, 0, 0, table=3)], phantom=1
+        )
+    )
     assert stale(Match.objects.exclude(bye=True)) == []
     # the bye: no games; its points are the score SoL recorded on it (none: the phantom's)
     bye = Match.objects.get(bye=True)

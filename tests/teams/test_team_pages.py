@@ -21,8 +21,9 @@ def desk(client, organiser):
 
 @pytest.fixture
 def team_event(tournament, actor):
-    return create_event(tournament=tournament, name="Club teams", actor=actor, kind="teams",
-                        format="knockout")
+    return create_event(
+        tournament=tournament, name="Club teams", actor=actor, kind="teams", format="knockout"
+    )
 
 
 def teams_url(event) -> str:
@@ -33,27 +34,59 @@ def test_organiser_enters_teams_and_a_format(desk, team_event) -> None:
     url = teams_url(team_event)
     page = desk.get(url)
     assert page.status_code == 200 and "S-D-S" in page.content.decode()
-    answer = desk.post(url, {"action": "team", "team-name": "Red Strikers",
-                             "team-club": "CC Red", "team-players": "Asha Red\nBina Red\n"})
+    answer = desk.post(
+        url,
+        {
+            "action": "team",
+            "team-name": "Red Strikers",
+            "team-club": "CC Red",
+            "team-players": "Asha Red\nBina Red\n",
+        },
+    )
     assert answer.status_code == 302
     team = Team.objects.get(name="Red Strikers")
     assert team.captain.name == "Asha Red" and team.members.count() == 2
     # the same name and club is the same player of the register: in one team only
-    refused = desk.post(url, {"action": "team", "team-name": "Blue", "team-club": "CC Red",
-                              "team-players": "Asha Red\nCara Blue"})
+    refused = desk.post(
+        url,
+        {
+            "action": "team",
+            "team-name": "Blue",
+            "team-club": "CC Red",
+            "team-players": "Asha Red\nCara Blue",
+        },
+    )
     assert refused.status_code == 200
     assert "already plays for Red Strikers" in refused.content.decode()
     one = desk.post(url, {"action": "team", "team-name": "Solo", "team-players": "Lone"})
     assert "Name 2 to 8 players" in one.content.decode()
-    answer = desk.post(url, {"action": "format", "fmt-name": "Doubles first",
-                             "fmt-rubbers": "D-S-S", "fmt-stop_when_decided": "on",
-                             "fmt-player_rule": "one_each", "fmt-win": "2", "fmt-draw": "1",
-                             "fmt-loss": "0"})
+    answer = desk.post(
+        url,
+        {
+            "action": "format",
+            "fmt-name": "Doubles first",
+            "fmt-rubbers": "D-S-S",
+            "fmt-stop_when_decided": "on",
+            "fmt-player_rule": "one_each",
+            "fmt-win": "2",
+            "fmt-draw": "1",
+            "fmt-loss": "0",
+        },
+    )
     assert answer.status_code == 302
     own = TieFormat.objects.get(name="Doubles first")
-    bad = desk.post(url, {"action": "format", "fmt-name": "Bad", "fmt-rubbers": "S-X",
-                          "fmt-player_rule": "one_each", "fmt-win": "2", "fmt-draw": "1",
-                          "fmt-loss": "0"})
+    bad = desk.post(
+        url,
+        {
+            "action": "format",
+            "fmt-name": "Bad",
+            "fmt-rubbers": "S-X",
+            "fmt-player_rule": "one_each",
+            "fmt-win": "2",
+            "fmt-draw": "1",
+            "fmt-loss": "0",
+        },
+    )
     assert "Type S for a singles" in bad.content.decode()
     desk.post(url, {"action": "choice", "choice-tie_format": own.key})
     team_event.refresh_from_db()
@@ -67,8 +100,9 @@ def test_captains_submit_lineups_on_their_phones(desk, client, team_event, actor
     draws.draw_event(event=team_event, actor=actor, random_seed=1)
     desk.post(url, {"action": "ties"})
     tie = Tie.objects.get()
-    desk_page = desk.get(reverse("scoring:organiser-tie",
-                                 args=[team_event.tournament.slug, team_event.pk, tie.pk]))
+    desk_page = desk.get(
+        reverse("scoring:organiser-tie", args=[team_event.tournament.slug, team_event.pk, tie.pk])
+    )
     assert desk_page.status_code == 200
     desk.logout()
     phone = client
@@ -79,18 +113,27 @@ def test_captains_submit_lineups_on_their_phones(desk, client, team_event, actor
     page_a = reverse("scoring:captain-lineup", args=[tie.captain_token_a])
     page_b = reverse("scoring:captain-lineup", args=[tie.captain_token_b])
     assert phone.get(page_a).status_code == 200
-    refused = phone.post(page_a, {"a-r1_0": ids_a[0], "a-r2_0": ids_a[1], "a-r2_1": ids_a[1],
-                                  "a-r3_0": ids_a[2]})
+    refused = phone.post(
+        page_a, {"a-r1_0": ids_a[0], "a-r2_0": ids_a[1], "a-r2_1": ids_a[1], "a-r3_0": ids_a[2]}
+    )
     assert "a doubles pair needs two different players" in refused.content.decode()
-    assert phone.post(page_a, {"a-r1_0": ids_a[0], "a-r2_0": ids_a[1], "a-r2_1": ids_a[2],
-                               "a-r3_0": ids_a[2]}).status_code == 302
+    assert (
+        phone.post(
+            page_a, {"a-r1_0": ids_a[0], "a-r2_0": ids_a[1], "a-r2_1": ids_a[2], "a-r3_0": ids_a[2]}
+        ).status_code
+        == 302
+    )
     shown = phone.get(page_a).content.decode()
     assert "Your lineup is in" in shown
     names_b = list(team_b.members.values_list("player__name", flat=True))
     # team B's names are not shown to team A before B's lineup is in
     assert not any(name in shown for name in names_b)
-    assert phone.post(page_b, {"b-r1_0": ids_b[0], "b-r2_0": ids_b[1], "b-r2_1": ids_b[2],
-                               "b-r3_0": ids_b[1]}).status_code == 302
+    assert (
+        phone.post(
+            page_b, {"b-r1_0": ids_b[0], "b-r2_0": ids_b[1], "b-r2_1": ids_b[2], "b-r3_0": ids_b[1]}
+        ).status_code
+        == 302
+    )
     shown = phone.get(page_a).content.decode()
     assert "Both lineups are in" in shown and all(name in shown for name in names_b)
     assert Match.objects.filter(rubber__tie=tie, status=Match.Status.READY).count() == 3
@@ -103,10 +146,16 @@ def test_tie_sheet_prints(desk, team_event, actor) -> None:
         desk.post(url, {"action": "team", "team-name": name, "team-players": players})
     draws.draw_event(event=team_event, actor=actor, random_seed=1)
     desk.post(url, {"action": "ties"})
-    pdf = desk.get(reverse("scoring:print-tie-sheets",
-                           args=[team_event.tournament.slug, team_event.pk]))
+    pdf = desk.get(
+        reverse("scoring:print-tie-sheets", args=[team_event.tournament.slug, team_event.pk])
+    )
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
     body = b"".join(pdf.streaming_content)
     assert body.startswith(b"%PDF")
-    assert desk.get(reverse("scoring:print-tie-sheets", args=[
-        team_event.tournament.slug, team_event.pk]) + "?tie=999999").status_code == 404
+    assert (
+        desk.get(
+            reverse("scoring:print-tie-sheets", args=[team_event.tournament.slug, team_event.pk])
+            + "?tie=999999"
+        ).status_code
+        == 404
+    )

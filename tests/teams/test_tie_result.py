@@ -24,8 +24,12 @@ A, B = 11, 22
 SDS, FOUR_ONE = BUILT_IN["sds"], BUILT_IN["4s1d"]
 
 
-def won(winner: int, games: tuple[int, int] = (2, 0), points: tuple[int, int] = (25, 10),
-        walkover: bool = False) -> MatchResult:
+def won(
+    winner: int,
+    games: tuple[int, int] = (2, 0),
+    points: tuple[int, int] = (25, 10),
+    walkover: bool = False,
+) -> MatchResult:
     """A rubber won by ``winner``; games and points given as (winner's, loser's)."""
     if winner == A:
         return MatchResult(A, B, A, games[0], games[1], points[0], points[1], walkover)
@@ -36,10 +40,18 @@ def won(winner: int, games: tuple[int, int] = (2, 0), points: tuple[int, int] = 
 #: (a time limit), a double walkover
 RUBBER = st.one_of(
     st.none(),
-    st.builds(lambda w, g, p, wo: won(w, (2, g), (p, 0) if wo else (25 + p, p), wo),
-              st.sampled_from([A, B]), st.integers(0, 1), st.integers(0, 24), st.booleans()),
-    st.builds(lambda g, p: MatchResult(A, B, None, g, g, p, p, draw=True),
-              st.integers(0, 1), st.integers(0, 30)),
+    st.builds(
+        lambda w, g, p, wo: won(w, (2, g), (p, 0) if wo else (25 + p, p), wo),
+        st.sampled_from([A, B]),
+        st.integers(0, 1),
+        st.integers(0, 24),
+        st.booleans(),
+    ),
+    st.builds(
+        lambda g, p: MatchResult(A, B, None, g, g, p, p, draw=True),
+        st.integers(0, 1),
+        st.integers(0, 30),
+    ),
     st.just(MatchResult(A, B, None, walkover=True)),
 )
 
@@ -53,8 +65,17 @@ def flipped(result: MatchResult | None) -> MatchResult | None:
     """The same rubber with the sides named the other way round."""
     if result is None:
         return None
-    return MatchResult(result.b, result.a, result.winner, result.games_b, result.games_a,
-                       result.points_b, result.points_a, result.walkover, result.draw)
+    return MatchResult(
+        result.b,
+        result.a,
+        result.winner,
+        result.games_b,
+        result.games_a,
+        result.points_b,
+        result.points_a,
+        result.walkover,
+        result.draw,
+    )
 
 
 @pytest.mark.parametrize("key", sorted(BUILT_IN))
@@ -82,8 +103,11 @@ def test_tie_result_invariants(key: str, data: st.DataObject) -> None:
         assert result.decided == (remaining == 0)
         assert result.not_needed == ()
     if result.decided and result.winner is not None:
-        mine, theirs = ((result.rubbers_a, result.rubbers_b) if result.winner == A
-                        else (result.rubbers_b, result.rubbers_a))
+        mine, theirs = (
+            (result.rubbers_a, result.rubbers_b)
+            if result.winner == A
+            else (result.rubbers_b, result.rubbers_a)
+        )
         assert mine >= theirs
     if not result.decided:
         assert result.winner is None and result.as_match_result() is None
@@ -190,16 +214,24 @@ def test_built_in_codes() -> None:
     assert players_needed(one_rubber) == 4
 
 
-@pytest.mark.parametrize(("data", "code"), [
-    ({"rubbers": []}, "tie_format_no_rubbers"),
-    ({"rubbers": [{"kind": "singles"}] * 10}, "tie_format_too_many"),
-    ({"rubbers": [{"kind": "triples"}]}, "tie_format_kind"),
-    ({"rubbers": [{"kind": "singles", "games_to_win": 3}]}, "tie_format_number"),
-    ({"rubbers": [{"kind": "singles"}], "player_rule": "any"}, "tie_format_rule"),
-    ({"rubbers": [{"kind": "singles"}], "win": 1, "draw": 1}, "tie_format_points"),
-    ({"rubbers": [{"kind": "singles"}] * 5 + [{"kind": "doubles"}] * 2,
-      "player_rule": "one_rubber"}, "tie_format_players"),
-])
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [
+        ({"rubbers": []}, "tie_format_no_rubbers"),
+        ({"rubbers": [{"kind": "singles"}] * 10}, "tie_format_too_many"),
+        ({"rubbers": [{"kind": "triples"}]}, "tie_format_kind"),
+        ({"rubbers": [{"kind": "singles", "games_to_win": 3}]}, "tie_format_number"),
+        ({"rubbers": [{"kind": "singles"}], "player_rule": "any"}, "tie_format_rule"),
+        ({"rubbers": [{"kind": "singles"}], "win": 1, "draw": 1}, "tie_format_points"),
+        (
+            {
+                "rubbers": [{"kind": "singles"}] * 5 + [{"kind": "doubles"}] * 2,
+                "player_rule": "one_rubber",
+            },
+            "tie_format_players",
+        ),
+    ],
+)
 def test_bad_formats_are_refused(data: dict[str, object], code: str) -> None:
     with pytest.raises(TieFormatError) as caught:
         format_from_data(data)
@@ -243,9 +275,16 @@ def test_team_table_ranks_by_tie_points_then_differences() -> None:
     c = 33
     results = [
         tie_result(SDS, A, B, [won(A), won(A), None]),  # A beats B 2:0
-        tie_result(SDS, B, c, [MatchResult(B, c, B, 2, 0, 25, 0),
-                               MatchResult(B, c, c, 0, 2, 0, 25),
-                               MatchResult(B, c, B, 2, 1, 40, 30)]),  # B beats C 2:1
+        tie_result(
+            SDS,
+            B,
+            c,
+            [
+                MatchResult(B, c, B, 2, 0, 25, 0),
+                MatchResult(B, c, c, 0, 2, 0, 25),
+                MatchResult(B, c, B, 2, 1, 40, 30),
+            ],
+        ),  # B beats C 2:1
         tie_result(SDS, A, c, [None, None, None]),  # not decided: not counted
     ]
     table = team_table(SDS, [A, B, c], results)

@@ -20,12 +20,24 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def team_event(tournament, actor) -> Event:
-    event = create_event(tournament=tournament, name="Team Swiss", actor=actor, kind="teams",
-                         format="swiss", settings={"rounds": 2})
+    event = create_event(
+        tournament=tournament,
+        name="Team Swiss",
+        actor=actor,
+        kind="teams",
+        format="swiss",
+        settings={"rounds": 2},
+    )
     for t in range(4):
         squad = [Player.objects.create(name=f"Team {t + 1} player {n}") for n in range(1, 4)]
-        add_team(event=event, actor=actor, name=f"Team {t + 1}", club=f"Club {t + 1}",
-                 players=squad, captain=squad[0])
+        add_team(
+            event=event,
+            actor=actor,
+            name=f"Team {t + 1}",
+            club=f"Club {t + 1}",
+            players=squad,
+            captain=squad[0],
+        )
     return event
 
 
@@ -79,8 +91,9 @@ def test_a_team_swiss_round_is_played_tie_by_tie(team_event, actor, run_on_commi
     assert len(make_ties(team_event)) == 2
 
 
-def test_the_api_shows_ties_with_rubbers_linking_matches(team_event, actor, client,
-                                                         run_on_commit) -> None:
+def test_the_api_shows_ties_with_rubbers_linking_matches(
+    team_event, actor, client, run_on_commit
+) -> None:
     from tests.live.test_openapi import _response_schema, assert_valid
 
     draws.draw_event(event=team_event, actor=actor, random_seed=1)
@@ -114,8 +127,13 @@ def test_the_backup_keeps_teams_and_ties(team_event, actor, run_on_commit) -> No
     from scoring.services.backup import export_tournament, import_tournament
     from scoring.services.teams import create_tie_format
 
-    create_tie_format(tournament=team_event.tournament, actor=actor, name="Singles only",
-                      rubbers=[{"kind": "singles"}], stop_when_decided=True)
+    create_tie_format(
+        tournament=team_event.tournament,
+        actor=actor,
+        name="Singles only",
+        rubbers=[{"kind": "singles"}],
+        stop_when_decided=True,
+    )
     draws.draw_event(event=team_event, actor=actor, random_seed=1)
     tie = make_ties(team_event)[0]
     submit_lineup(tie=tie, side="a", players=lineup(tie, "a"), actor=actor)
@@ -134,23 +152,31 @@ def test_the_backup_keeps_teams_and_ties(team_event, actor, run_on_commit) -> No
     assert (restored.rubbers_a, restored.rubbers_b) == (original.rubbers_a, original.rubbers_b)
     rubber = copied.rubbers.get(number=2)
     assert rubber.match is not None and rubber.match.event_id == copy.pk
-    assert Player.objects.get(pk=rubber.players_a[0]).name == Player.objects.get(
-        pk=tie.rubbers.get(number=2).players_a[0]).name
+    assert (
+        Player.objects.get(pk=rubber.players_a[0]).name
+        == Player.objects.get(pk=tie.rubbers.get(number=2).players_a[0]).name
+    )
 
 
 def test_the_draw_keeps_teams_of_one_club_apart(tournament, actor) -> None:
-    event = create_event(tournament=tournament, name="Club Swiss", actor=actor, kind="teams",
-                         format="swiss", settings={"rounds": 2, "separate": "club"})
+    event = create_event(
+        tournament=tournament,
+        name="Club Swiss",
+        actor=actor,
+        kind="teams",
+        format="swiss",
+        settings={"rounds": 2, "separate": "club"},
+    )
     for t, club in enumerate(("North", "North", "South", "South")):
         squad = [Player.objects.create(name=f"Club team {t} player {n}") for n in range(2)]
-        add_team(event=event, actor=actor, name=f"Team {t}", club=club, players=squad,
-                 captain=squad[0])
+        add_team(
+            event=event, actor=actor, name=f"Team {t}", club=club, players=squad, captain=squad[0]
+        )
     for seed in range(4):
         Match.objects.filter(event=event).delete()
         event.rounds.all().delete()
         draws.draw_event(event=event, actor=actor, random_seed=seed)
-        for m in Match.objects.filter(event=event).select_related("entry_a__team",
-                                                                  "entry_b__team"):
+        for m in Match.objects.filter(event=event).select_related("entry_a__team", "entry_b__team"):
             assert m.entry_a.team.club != m.entry_b.team.club
 
 
@@ -168,8 +194,7 @@ def test_the_demo_has_a_team_event_in_progress(db) -> None:
     assert Tie.objects.filter(event=event).count() == 2
 
 
-def test_team_standings_live_pages_and_team_page(team_event, actor, client,
-                                                 run_on_commit) -> None:
+def test_team_standings_live_pages_and_team_page(team_event, actor, client, run_on_commit) -> None:
     from django.urls import reverse
 
     from tests.live.test_openapi import _response_schema, assert_valid
@@ -199,7 +224,9 @@ def test_team_standings_live_pages_and_team_page(team_event, actor, client,
     top = answer["team_standings"][0]
     assert top["rank"] == 1 and top["tie_points"] == 2 and top["decided_by"] is None
     assert {row["team"] for row in answer["team_standings"][:2]} == {
-        winner.name, other.match.entry_b.team.name}
+        winner.name,
+        other.match.entry_b.team.name,
+    }
 
 
 def test_a_corrected_rubber_moves_its_tie(team_event, actor, run_on_commit) -> None:

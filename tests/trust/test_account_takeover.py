@@ -26,33 +26,46 @@ NEW_PASSWORD = "Attacker-chose-this-2"
 def hall(django_user_model):
     """Mallory organises "Attack Open"; Vera organises and Uwe umpires "Victim Cup"."""
     mallory = django_user_model.objects.create_user("mallory", password="Mallory-pass-1")
-    vera = django_user_model.objects.create_user("vera", password=VICTIM_PASSWORD,
-                                                 first_name="Vera Real", email="vera@example.org")
-    uwe = django_user_model.objects.create_user("uwe", password=VICTIM_PASSWORD,
-                                                first_name="Uwe Real")
+    vera = django_user_model.objects.create_user(
+        "vera", password=VICTIM_PASSWORD, first_name="Vera Real", email="vera@example.org"
+    )
+    uwe = django_user_model.objects.create_user(
+        "uwe", password=VICTIM_PASSWORD, first_name="Uwe Real"
+    )
     attack = make_tournament("attack-open", organiser=mallory)
     victim = make_tournament("victim-cup", organiser=vera)
     victim.umpires.add(uwe)
     client = Client()
     client.force_login(mallory)
-    return {"mallory": mallory, "vera": vera, "uwe": uwe, "attack": attack, "victim": victim,
-            "client": client}
+    return {
+        "mallory": mallory,
+        "vera": vera,
+        "uwe": uwe,
+        "attack": attack,
+        "victim": victim,
+        "client": client,
+    }
 
 
 def add(hall, username: str, role: str = "organiser", name: str = "Some Name"):
-    return hall["client"].post(reverse("scoring:organiser-people", args=["attack-open"]),
-                               {"role": role, "name": name, "username": username})
+    return hall["client"].post(
+        reverse("scoring:organiser-people", args=["attack-open"]),
+        {"role": role, "name": name, "username": username},
+    )
 
 
 def reissue(hall, user):
-    return hall["client"].post(reverse("scoring:organiser-people-reissue",
-                                       args=["attack-open", user.pk]))
+    return hall["client"].post(
+        reverse("scoring:organiser-people-reissue", args=["attack-open", user.pk])
+    )
 
 
 def slip(answer) -> dict[str, str]:
     text = answer.content.decode()
-    return {"code": re.search(r'id="slip-code">([A-Z2-9-]+)<', text).group(1),
-            "link": re.search(r'id="slip-link">([^<]+)<', text).group(1)}
+    return {
+        "code": re.search(r'id="slip-code">([A-Z2-9-]+)<', text).group(1),
+        "link": re.search(r'id="slip-link">([^<]+)<', text).group(1),
+    }
 
 
 def unchanged(user) -> bool:
@@ -60,8 +73,10 @@ def unchanged(user) -> bool:
     return user.check_password(VICTIM_PASSWORD) and not user.check_password(NEW_PASSWORD)
 
 
-@pytest.mark.parametrize(("victim", "role"), [("vera", "organiser"), ("uwe", "umpire"),
-                                              ("vera", "umpire"), ("uwe", "organiser")])
+@pytest.mark.parametrize(
+    ("victim", "role"),
+    [("vera", "organiser"), ("uwe", "umpire"), ("vera", "umpire"), ("uwe", "organiser")],
+)
 def test_adding_an_existing_login_attaches_nothing(hall, victim, role):
     user = hall[victim]
     answer = add(hall, victim.upper(), role)
@@ -78,17 +93,22 @@ def test_the_slip_of_an_existing_login_cannot_set_its_password(hall, victim):
     user = hall[victim]
     code = slip(add(hall, victim))["code"]
     anonymous = Client()
-    answer = anonymous.post(reverse("scoring:people-welcome"), {
-        "username": victim, "code": code, "password1": NEW_PASSWORD,
-        "password2": NEW_PASSWORD})
+    answer = anonymous.post(
+        reverse("scoring:people-welcome"),
+        {"username": victim, "code": code, "password1": NEW_PASSWORD, "password2": NEW_PASSWORD},
+    )
     assert answer.status_code == 422
     assert "log in" in answer.content.decode()
     link = slip(add(hall, victim, role="umpire" if victim == "vera" else "organiser"))["link"]
     path = link.split("testserver", 1)[-1]
     page = anonymous.get(path)
     assert page.status_code == 200 and "Log in to accept" in page.content.decode()
-    assert anonymous.post(path, {"password1": NEW_PASSWORD, "password2": NEW_PASSWORD,
-                                 "answer": "accept"}).status_code == 403
+    assert (
+        anonymous.post(
+            path, {"password1": NEW_PASSWORD, "password2": NEW_PASSWORD, "answer": "accept"}
+        ).status_code
+        == 403
+    )
     assert unchanged(user)
     assert not hall["attack"].organisers.filter(pk=user.pk).exists()
 
@@ -101,14 +121,18 @@ def test_no_password_code_for_an_account_of_another_tournament(hall, victim):
     assert answer.status_code == 302  # back to the people page with a refusal
     assert not Invitation.objects.filter(user=user, new_account=True).exists()
     assert unchanged(user)
-    assert AuditEntry.objects.filter(action="password_code_refused",
-                                     detail__login=victim).exists()
+    assert AuditEntry.objects.filter(action="password_code_refused", detail__login=victim).exists()
 
 
 def test_even_after_accepting_no_code_for_an_account_the_tournament_did_not_make(hall):
     vera = hall["vera"]
-    welcome = people.add_person(tournament=hall["attack"], role="umpire", name="Vera",
-                                username="vera", actor=people.Actor(user=hall["mallory"]))
+    welcome = people.add_person(
+        tournament=hall["attack"],
+        role="umpire",
+        name="Vera",
+        username="vera",
+        actor=people.Actor(user=hall["mallory"]),
+    )
     invitation = people.invitation_for_token(welcome.token)
     people.accept_invitation(invitation=invitation, user=vera)  # her own choice
     assert hall["attack"].umpires.filter(pk=vera.pk).exists()
@@ -120,9 +144,15 @@ def test_even_after_accepting_no_code_for_an_account_the_tournament_did_not_make
 def test_an_account_the_tournament_made_loses_its_code_once_it_works_elsewhere(hall):
     answer = add(hall, "newbie", role="umpire", name="New Bie")
     code = slip(answer)["code"]
-    Client().post(reverse("scoring:people-welcome"), {
-        "username": "newbie", "code": code, "password1": VICTIM_PASSWORD,
-        "password2": VICTIM_PASSWORD})
+    Client().post(
+        reverse("scoring:people-welcome"),
+        {
+            "username": "newbie",
+            "code": code,
+            "password1": VICTIM_PASSWORD,
+            "password2": VICTIM_PASSWORD,
+        },
+    )
     newbie = get_user_model().objects.get(username="newbie")
     assert hall["attack"].umpires.filter(pk=newbie.pk).exists()
     assert people.may_reissue(hall["attack"], newbie)  # forgot the password: a new code
@@ -167,8 +197,9 @@ def test_the_invited_person_accepts_from_her_own_account(hall):
     assert own.post(path, {"answer": "accept"}).status_code == 302
     assert hall["attack"].umpires.filter(pk=vera.pk).exists()
     assert unchanged(vera)
-    assert AuditEntry.objects.filter(action="invitation_accepted", detail__login="vera",
-                                     tournament=hall["attack"]).exists()
+    assert AuditEntry.objects.filter(
+        action="invitation_accepted", detail__login="vera", tournament=hall["attack"]
+    ).exists()
 
 
 def test_another_login_cannot_accept_someone_elses_invitation(hall):
@@ -176,8 +207,9 @@ def test_another_login_cannot_accept_someone_elses_invitation(hall):
     path = link.split("testserver", 1)[-1]
     assert hall["client"].post(path, {"answer": "accept"}).status_code == 403  # Mallory
     invitation = Invitation.objects.get(user=hall["vera"])
-    answer = hall["client"].post(reverse("scoring:people-invitation-answer",
-                                         args=[invitation.pk]), {"answer": "accept"})
+    answer = hall["client"].post(
+        reverse("scoring:people-invitation-answer", args=[invitation.pk]), {"answer": "accept"}
+    )
     assert answer.status_code == 302
     assert not hall["attack"].umpires.filter(pk=hall["vera"].pk).exists()
 
@@ -187,8 +219,9 @@ def test_declining_is_audited_and_changes_nothing(hall):
     own = Client()
     own.force_login(hall["uwe"])
     invitation = Invitation.objects.get(user=hall["uwe"])
-    own.post(reverse("scoring:people-invitation-answer", args=[invitation.pk]),
-             {"answer": "decline"})
+    own.post(
+        reverse("scoring:people-invitation-answer", args=[invitation.pk]), {"answer": "decline"}
+    )
     assert not hall["attack"].umpires.filter(pk=hall["uwe"].pk).exists()
     assert AuditEntry.objects.filter(action="invitation_declined").exists()
     assert people.invitation_for_token("x" * 32) is None
@@ -197,10 +230,18 @@ def test_declining_is_audited_and_changes_nothing(hall):
 @override_settings(SEND_MAIL=True, EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend")
 def test_with_mail_the_owner_gets_the_link_never_the_organiser(hall):
     vera = hall["vera"]
-    people.accept_invitation(invitation=people.invitation_for_token(
-        people.add_person(tournament=hall["attack"], role="umpire", name="Vera",
-                          username="vera", actor=people.Actor(user=hall["mallory"])).token),
-        user=vera)
+    people.accept_invitation(
+        invitation=people.invitation_for_token(
+            people.add_person(
+                tournament=hall["attack"],
+                role="umpire",
+                name="Vera",
+                username="vera",
+                actor=people.Actor(user=hall["mallory"]),
+            ).token
+        ),
+        user=vera,
+    )
     mail.outbox.clear()
     answer = reissue(hall, vera)
     assert answer.status_code == 302  # no slip, no code on the organiser's screen
@@ -211,8 +252,7 @@ def test_with_mail_the_owner_gets_the_link_never_the_organiser(hall):
 
 
 def test_staff_accounts_never_get_a_code(hall, django_user_model):
-    admin = django_user_model.objects.create_user("boss", password=VICTIM_PASSWORD,
-                                                  is_staff=True)
+    admin = django_user_model.objects.create_user("boss", password=VICTIM_PASSWORD, is_staff=True)
     hall["attack"].umpires.add(admin)
     assert not people.may_reissue(hall["attack"], admin)
     reissue(hall, admin)

@@ -34,13 +34,15 @@ def device(ip: str = HALL) -> Client:
 
 
 def login(client: Client, username: str, password: str):
-    return client.post(reverse("login"), {"username": username, "password": password},
-                       REMOTE_ADDR=HALL)
+    return client.post(
+        reverse("login"), {"username": username, "password": password}, REMOTE_ADDR=HALL
+    )
 
 
 def age_failures(seconds: int) -> None:
     AttemptCounter.objects.update(
-        last_failure_at=timezone.now() - datetime.timedelta(seconds=seconds))
+        last_failure_at=timezone.now() - datetime.timedelta(seconds=seconds)
+    )
 
 
 # --- the pure arithmetic -----------------------------------------------------------------------
@@ -48,8 +50,7 @@ def age_failures(seconds: int) -> None:
 
 def test_the_wait_doubles_after_the_free_failures_and_stops_at_the_maximum():
     limit = attempts.Limit("x", free=3, max_delay=60)
-    assert [attempts.delay_after(limit, n) for n in range(10)] == [0, 0, 0, 1, 2, 4, 8, 16,
-                                                                   32, 60]
+    assert [attempts.delay_after(limit, n) for n in range(10)] == [0, 0, 0, 1, 2, 4, 8, 16, 32, 60]
 
 
 def test_failures_are_counted_per_key_and_forgotten_after_a_while():
@@ -113,8 +114,12 @@ def test_an_attacked_account_waits_seconds_for_new_devices_never_for_her_own():
 @override_settings(AXES_ENABLED=True, LOGIN_IP_FREE_FAILURES=20)
 def test_clients_without_a_device_token_are_limited_by_their_address():
     script = Client(REMOTE_ADDR=HALL)
-    answers = [script.post(reverse("login"), {"username": f"x{i}", "password": "no"},
-                           REMOTE_ADDR=HALL).status_code for i in range(25)]
+    answers = [
+        script.post(
+            reverse("login"), {"username": f"x{i}", "password": "no"}, REMOTE_ADDR=HALL
+        ).status_code
+        for i in range(25)
+    ]
     assert answers[:20] == [200] * 20 and set(answers[21:]) == {429}
     assert login(device(), "x99", "no").status_code == 200  # a browser is not held up
 
@@ -132,7 +137,8 @@ def test_a_forged_device_token_counts_as_none():
     from django.test import RequestFactory
 
     request = RequestFactory().get(
-        "/", HTTP_COOKIE=f"{attempts.DEVICE_TOKEN_COOKIE}=made-up-token-value-123")
+        "/", HTTP_COOKIE=f"{attempts.DEVICE_TOKEN_COOKIE}=made-up-token-value-123"
+    )
     assert attempts.device_token(request) == ""
 
 
@@ -144,23 +150,30 @@ def roll_call(db):
     organiser = user("orga")
     tournament = make_tournament("code-open", organiser=organiser)
     event = make_event(tournament, 4)
-    opened = checkin.open_roll_call(event=event, actor=Actor(user=organiser),
-                                    self_checkin=True)
+    opened = checkin.open_roll_call(event=event, actor=Actor(user=organiser), self_checkin=True)
     return opened
 
 
-def check_in(client: Client, roll_call, code: str, entry: Entry | None = None,
-             ip: str = HALL):
+def check_in(client: Client, roll_call, code: str, entry: Entry | None = None, ip: str = HALL):
     entry = entry or Entry.objects.filter(event=roll_call.event).first()
-    return client.post(reverse("scoring:checkin-self", kwargs={
-        "slug": roll_call.event.tournament.slug, "event_id": roll_call.event_id}),
-        {"entry": entry.pk, "code": code}, REMOTE_ADDR=ip)
+    return client.post(
+        reverse(
+            "scoring:checkin-self",
+            kwargs={"slug": roll_call.event.tournament.slug, "event_id": roll_call.event_id},
+        ),
+        {"entry": entry.pk, "code": code},
+        REMOTE_ADDR=ip,
+    )
 
 
 def test_wrong_check_in_codes_are_limited(roll_call):
     guesser = Client()
-    guesser.get(reverse("scoring:checkin-self", kwargs={
-        "slug": roll_call.event.tournament.slug, "event_id": roll_call.event_id}))
+    guesser.get(
+        reverse(
+            "scoring:checkin-self",
+            kwargs={"slug": roll_call.event.tournament.slug, "event_id": roll_call.event_id},
+        )
+    )
     answers = [check_in(guesser, roll_call, f"{222222 + i}").status_code for i in range(40)]
     assert answers[:5] == [422] * 5
     assert answers.count(429) >= 30  # was: 300 wrong codes in 4 s
@@ -174,8 +187,12 @@ def test_a_guessers_failures_do_not_stop_the_hall_checking_in(roll_call):
     for i in range(30):
         check_in(guesser, roll_call, f"{333333 + i}")  # no token: held by the address
     player = Client()
-    page = player.get(reverse("scoring:checkin-self", kwargs={
-        "slug": roll_call.event.tournament.slug, "event_id": roll_call.event_id}))
+    page = player.get(
+        reverse(
+            "scoring:checkin-self",
+            kwargs={"slug": roll_call.event.tournament.slug, "event_id": roll_call.event_id},
+        )
+    )
     assert page.status_code == 200
     entries = list(Entry.objects.filter(event=roll_call.event))
     assert check_in(player, roll_call, roll_call.code, entries[1]).status_code == 200
@@ -185,8 +202,10 @@ def test_a_guessers_failures_do_not_stop_the_hall_checking_in(roll_call):
 
 def test_many_devices_guessing_one_roll_call_are_slowed_down(roll_call):
     """Even a guesser with a fresh address for every try meets the roll call's limit."""
-    answers = [check_in(Client(), roll_call, f"{444444 + i}", ip=f"10.9.{i // 200}.{i % 200}")
-               .status_code for i in range(110)]
+    answers = [
+        check_in(Client(), roll_call, f"{444444 + i}", ip=f"10.9.{i // 200}.{i % 200}").status_code
+        for i in range(110)
+    ]
     assert answers[:100] == [422] * 100 and 429 in answers[100:]
 
 
@@ -196,14 +215,18 @@ def test_many_devices_guessing_one_roll_call_are_slowed_down(roll_call):
 def test_wrong_set_password_codes_are_limited_per_login(db):
     organiser = user("orga")
     tournament = make_tournament("welcome-open", organiser=organiser)
-    welcome = people.add_person(tournament=tournament, role="umpire", name="Anna Berg",
-                                username="ump_anna", actor=Actor(user=organiser))
+    welcome = people.add_person(
+        tournament=tournament,
+        role="umpire",
+        name="Anna Berg",
+        username="ump_anna",
+        actor=Actor(user=organiser),
+    )
     guesser = Client()
     guesser.get(reverse("scoring:people-welcome"))
     url = reverse("scoring:people-welcome")
     form = {"username": "ump_anna", "password1": PASSWORD, "password2": PASSWORD}
-    answers = [guesser.post(url, {**form, "code": f"AAAA-AAA{c}"}).status_code
-               for c in "ABCDEFGH"]
+    answers = [guesser.post(url, {**form, "code": f"AAAA-AAA{c}"}).status_code for c in "ABCDEFGH"]
     assert answers[:5] == [422] * 5 and 429 in answers[5:]
     assert guesser.post(url, {**form, "code": welcome.code}).status_code == 429
     # another device, e.g. Anna's own phone, still meets the per-login wait (seconds)

@@ -31,11 +31,13 @@ from scoring.services.matches import match_snapshot
 def wipe(tournament: Tournament) -> None:
     """Delete a tournament with everything in it (boards and log rows are PROTECTed)."""
     BoardEvent.objects.filter(board__game__match__event__tournament=tournament).update(
-        retracts=None)
+        retracts=None
+    )
     BoardEvent.objects.filter(board__game__match__event__tournament=tournament).delete()
     Board.objects.filter(game__match__event__tournament=tournament).delete()
-    Match.objects.filter(event__tournament=tournament).update(entry_a=None, entry_b=None,
-                                                             entry_c=None)
+    Match.objects.filter(event__tournament=tournament).update(
+        entry_a=None, entry_b=None, entry_c=None
+    )
     tournament.delete()
     Player.objects.all().delete()
 
@@ -44,8 +46,13 @@ def test_export_has_every_log_row_and_no_database_ids(tournament: Tournament) ->
     document = export_tournament(tournament)
     assert document["format"] == FORMAT
     rows = BoardEvent.objects.filter(board__game__match__event__tournament=tournament)
-    exported = [e for m in document["matches"] for g in m["games"] for b in g["boards"]
-                for e in b.get("events", [])]
+    exported = [
+        e
+        for m in document["matches"]
+        for g in m["games"]
+        for b in g["boards"]
+        for e in b.get("events", [])
+    ]
     assert len(exported) == rows.count() > 20
     assert sum(e["type"] == "undo" for e in exported) == 2
     undo = next(e for e in exported if e["type"] == "undo")
@@ -115,8 +122,7 @@ def test_importing_the_same_file_twice_is_refused(tournament, tmp_path) -> None:
     count = (Match.objects.count(), BoardEvent.objects.count(), AuditEntry.objects.count())
     with pytest.raises(CommandError, match="exists already"):
         call_command("import_tournament", str(path))
-    assert (Match.objects.count(), BoardEvent.objects.count(),
-            AuditEntry.objects.count()) == count
+    assert (Match.objects.count(), BoardEvent.objects.count(), AuditEntry.objects.count()) == count
 
 
 def test_commands_round_trip(tournament, tmp_path) -> None:
@@ -147,12 +153,15 @@ def test_a_tampered_log_is_refused_and_nothing_is_written(tournament) -> None:
     assert err.value.code == "log_mismatch"
 
 
-@pytest.mark.parametrize("change, code", [
-    (lambda d: d.update(format="something/1"), "bad_format"),
-    (lambda d: d["matches"][0].update(event="e99"), "bad_reference"),
-    (lambda d: d["tournament"].update(start_date="5.12.2026"), "bad_date"),
-    (lambda d: d["audit"][0].update(created_at="yesterday"), "bad_timestamp"),
-])
+@pytest.mark.parametrize(
+    "change, code",
+    [
+        (lambda d: d.update(format="something/1"), "bad_format"),
+        (lambda d: d["matches"][0].update(event="e99"), "bad_reference"),
+        (lambda d: d["tournament"].update(start_date="5.12.2026"), "bad_date"),
+        (lambda d: d["audit"][0].update(created_at="yesterday"), "bad_timestamp"),
+    ],
+)
 def test_malformed_documents_are_refused_with_a_clear_error(tournament, change, code) -> None:
     document = export_tournament(tournament)
     change(document)
@@ -194,21 +203,47 @@ def test_every_model_field_is_in_the_export(tournament) -> None:
     game = match["games"][0]
     board = game["boards"][1]
     samples = {
-        Tournament: document["tournament"], Player: document["players"][0],
-        Table: document["tables"][0], Event: document["events"][0],
-        Entry: document["entries"][0], Round: document["rounds"][0], Match: match,
-        Game: game, Board: board, BoardEvent: board["events"][0],
+        Tournament: document["tournament"],
+        Player: document["players"][0],
+        Table: document["tables"][0],
+        Event: document["events"][0],
+        Entry: document["entries"][0],
+        Round: document["rounds"][0],
+        Match: match,
+        Game: game,
+        Board: board,
+        BoardEvent: board["events"][0],
         MatchConfirmation: match["confirmations"][0],
-        PaperScoresheet: document["paper_scoresheets"][0], AuditEntry: document["audit"][0],
-        RollCall: {"open": 1, "self_checkin": 1, "code": 1, "absent": 1, "opened_at": 1,
-                   "applied_at": 1},
-        ExternalRecord: {"source": 1, "kind": 1, "key": 1, "player": 1, "tournament": 1,
-                         "data": 1, "created_at": 1},
+        PaperScoresheet: document["paper_scoresheets"][0],
+        AuditEntry: document["audit"][0],
+        RollCall: {
+            "open": 1,
+            "self_checkin": 1,
+            "code": 1,
+            "absent": 1,
+            "opened_at": 1,
+            "applied_at": 1,
+        },
+        ExternalRecord: {
+            "source": 1,
+            "kind": 1,
+            "key": 1,
+            "player": 1,
+            "tournament": 1,
+            "data": 1,
+            "created_at": 1,
+        },
     }
     for model, sample in samples.items():
         names = EXPORT_NAMES.get(model, {})
-        fields = [f for f in model._meta.get_fields()
-                  if (f.concrete or f.many_to_many) and not f.auto_created]
-        missing = [f.name for f in fields if f.name not in NOT_EXPORTED[model]
-                   and names.get(f.name, f.name) not in sample]
+        fields = [
+            f
+            for f in model._meta.get_fields()
+            if (f.concrete or f.many_to_many) and not f.auto_created
+        ]
+        missing = [
+            f.name
+            for f in fields
+            if f.name not in NOT_EXPORTED[model] and names.get(f.name, f.name) not in sample
+        ]
         assert missing == [], f"{model.__name__}: {missing} not in the backup"

@@ -33,6 +33,7 @@ def _paper(document: Document, kind: str) -> Document:
 def _set(pick: Callable[[Document], Document], **values: Any) -> Callable[[Document], None]:
     def change(document: Document) -> None:
         pick(document).update(values)
+
     return change
 
 
@@ -42,23 +43,33 @@ def _flip_game(document: Document) -> None:
 
 
 def _counts() -> tuple[int, int, int, int]:
-    return (Tournament.objects.count(), Player.objects.count(), Match.objects.count(),
-            Board.objects.count())
+    return (
+        Tournament.objects.count(),
+        Player.objects.count(),
+        Match.objects.count(),
+        Board.objects.count(),
+    )
 
 
 PAPER = {
-    "99 carrommen left": (_set(lambda d: _paper(d, "summary"), summary_carrommen=99),
-                          "0 to 9 carrommen"),
-    "negative carrommen": (_set(lambda d: _paper(d, "summary"), summary_carrommen=-1),
-                           "summary_carrommen"),
-    "queen by nobody known": (_set(lambda d: _paper(d, "summary"), summary_queen="z"),
-                              "queen"),
-    "winner c on a paper board": (_set(lambda d: _paper(d, "summary"), summary_winner="c"),
-                                  "winner must be a or b"),
-    "an award of 99 points": (_set(lambda d: _paper(d, "award"), award_points=99),
-                              "1 to 12 points"),
-    "an award of no points": (_set(lambda d: _paper(d, "award"), award_points=0),
-                              "1 to 12 points"),
+    "99 carrommen left": (
+        _set(lambda d: _paper(d, "summary"), summary_carrommen=99),
+        "0 to 9 carrommen",
+    ),
+    "negative carrommen": (
+        _set(lambda d: _paper(d, "summary"), summary_carrommen=-1),
+        "summary_carrommen",
+    ),
+    "queen by nobody known": (_set(lambda d: _paper(d, "summary"), summary_queen="z"), "queen"),
+    "winner c on a paper board": (
+        _set(lambda d: _paper(d, "summary"), summary_winner="c"),
+        "winner must be a or b",
+    ),
+    "an award of 99 points": (
+        _set(lambda d: _paper(d, "award"), award_points=99),
+        "1 to 12 points",
+    ),
+    "an award of no points": (_set(lambda d: _paper(d, "award"), award_points=0), "1 to 12 points"),
 }
 
 
@@ -79,7 +90,8 @@ RESULTS = {
     "the loser as winner": (_set(_m1, winner_side="a"), "winner 'a' stored, 'b' by its games"),
     "a winner of a match not played out": (
         _set(lambda d: next(m for m in d["matches"] if m["number"] == 2), winner_side="a"),
-        "winner 'a' stored, 'none' by its games"),
+        "winner 'a' stored, 'none' by its games",
+    ),
     "games won": (_set(_m1, games_won={"a": 2, "b": 0}), "games won"),
     "a game's winner": (_flip_game, "game 1"),
 }
@@ -124,13 +136,17 @@ def test_existing_logins_get_no_role_from_a_file(tournament) -> None:
     assert list(copy_.organisers.values_list("username", flat=True)) == ["mallory"]
     assert list(copy_.umpires.values_list("username", flat=True)) == ["newcomer"]
     assert not Match.objects.filter(event__tournament=copy_, umpire__isnull=False).exists()
-    assert report.roles_not_granted == ["olga (organiser)", "olga (umpire)",
-                                        "ulf (umpire of a match)"]
+    assert report.roles_not_granted == [
+        "olga (organiser)",
+        "olga (umpire)",
+        "ulf (umpire of a match)",
+    ]
     assert report.created_users == ["newcomer"]
     newcomer = User.objects.get(username="newcomer")
     assert not newcomer.is_active and not newcomer.has_usable_password()
-    assert any(w.startswith("olga (organiser): a login that existed before")
-               for w in report.warnings)
+    assert any(
+        w.startswith("olga (organiser): a login that existed before") for w in report.warnings
+    )
     restore = AuditEntry.objects.get(action="restore", tournament=copy_)
     assert restore.detail["roles_not_granted"] == report.roles_not_granted
     # the originals keep theirs
@@ -138,8 +154,9 @@ def test_existing_logins_get_no_role_from_a_file(tournament) -> None:
 
 
 def test_the_administrator_may_grant_the_roles_of_a_restore(tournament) -> None:
-    report = import_tournament(export_tournament(tournament), slug="copy",
-                               grant_existing_roles=True)
+    report = import_tournament(
+        export_tournament(tournament), slug="copy", grant_existing_roles=True
+    )
     assert list(report.tournament.organisers.values_list("username", flat=True)) == ["olga"]
     assert report.roles_not_granted == []
 

@@ -27,8 +27,9 @@ UK = {"game_points": 29, "queen_value": 5, "board_max": 14, "off_board_foul": Tr
 @pytest.fixture
 def played() -> Tournament:
     tournament = make_tournament("house-open")
-    preset = service.create_preset(tournament=tournament, actor=ACTOR, name="Club 29",
-                                   base="icf", switches=UK)
+    preset = service.create_preset(
+        tournament=tournament, actor=ACTOR, name="Club 29", base="icf", switches=UK
+    )
     event = make_event(tournament, 2)
     tournament_service.update_event(event=event, actor=ACTOR, rules=preset.key)
     draws.draw_event(event=event, actor=ACTOR)
@@ -39,9 +40,15 @@ def played() -> Tournament:
 def test_export_carries_the_presets(played):
     document = export_tournament(played)
     preset = HousePreset.objects.get()
-    assert document["house_presets"] == [{
-        "name": "Club 29", "rules": "icf", "switches": UK, "key": preset.key,
-        "created_at": document["house_presets"][0]["created_at"]}]
+    assert document["house_presets"] == [
+        {
+            "name": "Club 29",
+            "rules": "icf",
+            "switches": UK,
+            "key": preset.key,
+            "created_at": document["house_presets"][0]["created_at"],
+        }
+    ]
     assert document["events"][0]["rules"] == preset.key
     json.dumps(document)
 
@@ -53,8 +60,9 @@ def test_round_trip_under_a_new_slug(played):
     preset = HousePreset.objects.get(tournament=copy)
     assert (preset.name, preset.base, preset.switches) == ("Club 29", "icf", UK)
     assert Event.objects.get(tournament=copy).rules == preset.key
-    assert set(Board.objects.filter(game__match__event__tournament=copy)
-               .values_list("rules", flat=True)) == {preset.key}
+    assert set(
+        Board.objects.filter(game__match__event__tournament=copy).values_list("rules", flat=True)
+    ) == {preset.key}
     assert replay_problems(copy) == []
     again = export_tournament(copy)
     assert again["house_presets"][0]["switches"] == UK
@@ -70,13 +78,16 @@ def test_an_old_key_follows_the_engines_key(played):
     assert Event.objects.get(tournament=report.tournament).rules == old
 
 
-@pytest.mark.parametrize(("change", "words"), [
-    ({"switches": {"board_max": 20}}, "switches.board_max"),
-    ({"switches": {"nonsense": 1}}, "unknown switch"),
-    ({"rules": "uk-99"}, "unknown rules preset"),
-    ({"name": ""}, "name must be"),
-    ({"name": "x" * 81}, "name must be"),
-])
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"switches": {"board_max": 20}}, "switches.board_max"),
+        ({"switches": {"nonsense": 1}}, "unknown switch"),
+        ({"rules": "uk-99"}, "unknown rules preset"),
+        ({"name": ""}, "name must be"),
+        ({"name": "x" * 81}, "name must be"),
+    ],
+)
 def test_a_preset_the_engine_refuses_is_not_restored(played, change, words):
     document = json.loads(json.dumps(export_tournament(played)))
     document["house_presets"][0].update(change)
@@ -96,8 +107,13 @@ def test_unknown_rules_key_is_refused(played):
 
 def test_board_logs_are_interchange_with_switches(played):
     document = export_tournament(played)
-    logs = [b["log"] for m in document["matches"] for g in m.get("games", [])
-            for b in g["boards"] if "log" in b]
+    logs = [
+        b["log"]
+        for m in document["matches"]
+        for g in m.get("games", [])
+        for b in g["boards"]
+        if "log" in b
+    ]
     boards = [b for m in document["matches"] for g in m.get("games", []) for b in g["boards"]]
     assert boards
     for log in logs:

@@ -27,12 +27,14 @@ def _set(path, value):
         for key in head:
             target = target[key]
         target[last] = value
+
     return change
 
 
 def _match(key, value):
     def change(document):
         _first(document, "matches")[key] = value
+
     return change
 
 
@@ -57,8 +59,9 @@ BAD = {
     "bad date": _set(("tournament", "start_date"), "2026-13-45"),
     "tables count": _set(("tournament", "table_count"), "many"),
     "unknown entry": _match("entry_a", "nobody"),
-    "game scores": lambda d: next(m for m in d["matches"] if m.get("games"))["games"][0]
-    .__setitem__("scores", {"a": "lots"}),
+    "game scores": lambda d: next(m for m in d["matches"] if m.get("games"))["games"][
+        0
+    ].__setitem__("scores", {"a": "lots"}),
 }
 
 
@@ -70,14 +73,20 @@ def test_a_bad_value_is_one_clear_message_and_nothing_is_written(name) -> None:
     document = export_tournament(build_tournament())
     bad = copy.deepcopy(document)
     BAD[name](bad)
-    tournaments, players, matches = (Tournament.objects.count(), Player.objects.count(),
-                                     Match.objects.count())
+    tournaments, players, matches = (
+        Tournament.objects.count(),
+        Player.objects.count(),
+        Match.objects.count(),
+    )
     with pytest.raises(BackupError) as err:
         import_tournament(bad, slug="copy")
     assert err.value.message and "Traceback" not in err.value.message
     assert "\n" not in err.value.message
     assert (Tournament.objects.count(), Player.objects.count(), Match.objects.count()) == (
-        tournaments, players, matches)
+        tournaments,
+        players,
+        matches,
+    )
 
 
 @pytest.mark.django_db

@@ -37,6 +37,7 @@ def _paths(route: str, slug: str, number: int) -> str:
         if converter in ("int", "id", "path"):
             return str(number)
         return "withdraw" if name == "action" else "x" * 24
+
     return "/" + PARAM.sub(value, route)
 
 
@@ -57,8 +58,11 @@ def test_no_route_answers_500_for_a_huge_id(client, number):
             client.force_login(organiser)
         for route in _routes():
             url = _paths(route, tournament.slug, number)
-            for method, extra in (("get", {}), ("get", {"HTTP_IF_NONE_MATCH": '"x"'}),
-                                  ("post", {})):
+            for method, extra in (
+                ("get", {}),
+                ("get", {"HTTP_IF_NONE_MATCH": '"x"'}),
+                ("post", {}),
+            ):
                 response = getattr(client, method)(url, **extra)
                 if response.status_code >= 500:
                     bad.append((method, url, response.status_code))
@@ -91,9 +95,9 @@ def test_api_errors_are_json(client, monkeypatch):
 
 
 def test_bounded_id():
-    assert [bounded_id(v) for v in ("12", " 7 ", "abc", "", None, "0", "-3", "1e3",
-                                    str(2**63), "١٢")] == [12, 7, None, None, None, None,
-                                                          None, None, None, None]
+    assert [
+        bounded_id(v) for v in ("12", " 7 ", "abc", "", None, "0", "-3", "1e3", str(2**63), "١٢")
+    ] == [12, 7, None, None, None, None, None, None, None, None]
 
 
 def test_callup_move_with_a_table_that_is_no_number(client):
@@ -101,21 +105,30 @@ def test_callup_move_with_a_table_that_is_no_number(client):
     client.force_login(tournament.organisers.get())
     match = tournament.events.first().matches.first()
     for table in ("abc", str(2**63), "-1", ""):
-        response = client.post(f"/t/{tournament.slug}/organiser/callup/{match.pk}/move/",
-                               {"table": table})
+        response = client.post(
+            f"/t/{tournament.slug}/organiser/callup/{match.pk}/move/", {"table": table}
+        )
         assert response.status_code == 404, table
 
 
-@pytest.mark.parametrize("field,value", [("rating", "99999999999999999999"),
-                                         ("rating", "-1"), ("seed", "99999999999999999999"),
-                                         ("seed", "1e30")])
+@pytest.mark.parametrize(
+    "field,value",
+    [
+        ("rating", "99999999999999999999"),
+        ("rating", "-1"),
+        ("seed", "99999999999999999999"),
+        ("seed", "1e30"),
+    ],
+)
 def test_entry_form_refuses_out_of_range_numbers(client, field, value):
     tournament = build_tournament()
     client.force_login(tournament.organisers.get())
     event = tournament.events.create(name="Late Singles", format="swiss")
     client.raise_request_exception = False
-    response = client.post(f"/t/{tournament.slug}/organiser/events/{event.pk}/entries/",
-                           {"name": "Eva Moll", field: value})
+    response = client.post(
+        f"/t/{tournament.slug}/organiser/events/{event.pk}/entries/",
+        {"name": "Eva Moll", field: value},
+    )
     assert response.status_code == 422
     assert not Player.objects.filter(name="Eva Moll").exists()
     assert not Entry.objects.filter(event=event).exists()

@@ -18,21 +18,27 @@ def _middleware() -> DatabaseBusyMiddleware:
     return DatabaseBusyMiddleware(lambda request: None)  # type: ignore[arg-type,return-value]
 
 
-@pytest.mark.parametrize("words", [
-    "database is locked",
-    "database table is locked: scoring_match",
-    "canceling statement due to statement timeout",
-    "canceling statement due to lock timeout",
-])
+@pytest.mark.parametrize(
+    "words",
+    [
+        "database is locked",
+        "database table is locked: scoring_match",
+        "canceling statement due to statement timeout",
+        "canceling statement due to lock timeout",
+    ],
+)
 def test_busy_words_are_recognised(words):
     assert database_busy(OperationalError(words))
 
 
-@pytest.mark.parametrize("exception", [
-    OperationalError("no such table: scoring_match"),
-    ValueError("database is locked"),
-    RuntimeError("boom"),
-])
+@pytest.mark.parametrize(
+    "exception",
+    [
+        OperationalError("no such table: scoring_match"),
+        ValueError("database is locked"),
+        RuntimeError("boom"),
+    ],
+)
 def test_other_errors_stay_errors(exception):
     assert not database_busy(exception)
     request = RequestFactory().post("/t/x/")
@@ -63,7 +69,8 @@ def test_page_answer_is_german_when_the_language_is():
 def test_api_answers_json():
     request = RequestFactory().get("/api/v1/matches/1/")
     response = _middleware().process_exception(
-        request, OperationalError("canceling statement due to statement timeout"))
+        request, OperationalError("canceling statement due to statement timeout")
+    )
     assert response.status_code == 503
     assert response["Content-Type"].startswith("application/json")
     assert b'"status": 503' in response.content
@@ -89,7 +96,8 @@ def test_middleware_is_installed_after_the_api_errors():
 
     names = settings.MIDDLEWARE
     assert names.index("scoring.views.errors.DatabaseBusyMiddleware") > names.index(
-        "scoring.views.errors.ApiErrorsMiddleware")
+        "scoring.views.errors.ApiErrorsMiddleware"
+    )
 
 
 @pytest.mark.django_db(transaction=True)
@@ -122,9 +130,17 @@ def test_a_write_behind_a_held_lock_gets_503_and_writes_nothing(client, django_u
     connection.close()
     options["timeout"] = 0.2
     try:
-        response = client.post("/organiser/tournaments/new/", {
-            "name": "Busy Cup", "start_date": "2026-12-05", "end_date": "2026-12-06",
-            "table_count": 4, "default_rules": "icf"}, HTTP_ACCEPT_LANGUAGE="en")
+        response = client.post(
+            "/organiser/tournaments/new/",
+            {
+                "name": "Busy Cup",
+                "start_date": "2026-12-05",
+                "end_date": "2026-12-06",
+                "table_count": 4,
+                "default_rules": "icf",
+            },
+            HTTP_ACCEPT_LANGUAGE="en",
+        )
     finally:
         release.set()
         holder.join()
@@ -137,10 +153,13 @@ def test_a_write_behind_a_held_lock_gets_503_and_writes_nothing(client, django_u
 
 def test_postgresql_connections_get_statement_and_lock_timeouts():
     result = run_manage(
-        "shell", "-c",
+        "shell",
+        "-c",
         "from django.conf import settings; print(settings.DATABASES['default']['OPTIONS'])",
-        env={"DATABASE_URL": "postgres://carrom:secret@db.example:5432/carrom",
-             "DB_STATEMENT_TIMEOUT_MS": "15000"},
+        env={
+            "DATABASE_URL": "postgres://carrom:secret@db.example:5432/carrom",
+            "DB_STATEMENT_TIMEOUT_MS": "15000",
+        },
     )
     assert result.returncode == 0, result.stderr
     assert "-c statement_timeout=15000 -c lock_timeout=10000" in result.stdout

@@ -26,12 +26,12 @@ def actor():
 
 def _import(tournament, actor, text):
     event = make_event(tournament, 0, name="Singles")
-    return event, svc.import_csv(tournament=tournament, actor=actor, default_event=event,
-                                 data=text)
+    return event, svc.import_csv(tournament=tournament, actor=actor, default_event=event, data=text)
 
 
-@pytest.mark.parametrize("value", ["inf", "-inf", "nan", "1e400", "1e30", "-1",
-                                   "99999999999999999999", "10000"])
+@pytest.mark.parametrize(
+    "value", ["inf", "-inf", "nan", "1e400", "1e30", "-1", "99999999999999999999", "10000"]
+)
 def test_rating_out_of_range_is_a_line_error(tournament, actor, value):
     _event, result = _import(tournament, actor, f"name,rating\nAsha Rao,{value}\n")
     assert not result.ok
@@ -52,17 +52,25 @@ def test_ratings_with_decimals_are_read(tournament, actor):
 
 
 def test_semicolons_and_short_rows(tournament, actor):
-    text = ("Name;Verein;Nationalität;Wertung;Setzplatz\n"
-            "Asha Rao;CC Köln;DE;1800;1\n"
-            "Ben Kirk;CC Köln\n"
-            "Chen Li\n"
-            "Dora Vik;;FR;;\n")
+    text = (
+        "Name;Verein;Nationalität;Wertung;Setzplatz\n"
+        "Asha Rao;CC Köln;DE;1800;1\n"
+        "Ben Kirk;CC Köln\n"
+        "Chen Li\n"
+        "Dora Vik;;FR;;\n"
+    )
     event, result = _import(tournament, actor, text)
     assert result.ok, result.errors
-    rows = {e.player.name: (e.player.club, e.player.nationality, e.player.rating, e.seed)
-            for e in Entry.objects.filter(event=event).select_related("player")}
-    assert rows == {"Asha Rao": ("CC Köln", "DE", 1800, 1), "Ben Kirk": ("CC Köln", "", None, None),
-                    "Chen Li": ("", "", None, None), "Dora Vik": ("", "FR", None, None)}
+    rows = {
+        e.player.name: (e.player.club, e.player.nationality, e.player.rating, e.seed)
+        for e in Entry.objects.filter(event=event).select_related("player")
+    }
+    assert rows == {
+        "Asha Rao": ("CC Köln", "DE", 1800, 1),
+        "Ben Kirk": ("CC Köln", "", None, None),
+        "Chen Li": ("", "", None, None),
+        "Dora Vik": ("", "FR", None, None),
+    }
 
 
 def test_tabs_pasted_from_a_spreadsheet(tournament, actor):
@@ -90,8 +98,9 @@ def test_bidi_controls_are_refused_in_the_organiser_forms():
 
     form = EntryForm({"name": "Alice \u202eBob"})
     assert not form.is_valid() and "name" in form.errors
-    form = TournamentForm({"name": "Open \u2067x", "start_date": "2026-01-01",
-                           "end_date": "2026-01-02"})
+    form = TournamentForm(
+        {"name": "Open \u2067x", "start_date": "2026-01-01", "end_date": "2026-01-02"}
+    )
     assert not form.is_valid() and "name" in form.errors
 
 
@@ -101,9 +110,17 @@ def test_bidi_controls_are_refused_for_new_match_players_and_people(tournament):
     from scoring.forms.people import PersonForm
     from scoring.forms.umpire import NewMatchForm
 
-    form = NewMatchForm({"kind": "singles", "rules": "icf", "stage": "early",
-                         "games_to_win": "2", "a1_name": "Alice \u202eBob", "b1_name": "Cleo"},
-                        tournament=tournament)
+    form = NewMatchForm(
+        {
+            "kind": "singles",
+            "rules": "icf",
+            "stage": "early",
+            "games_to_win": "2",
+            "a1_name": "Alice \u202eBob",
+            "b1_name": "Cleo",
+        },
+        tournament=tournament,
+    )
     assert not form.is_valid() and "a1_name" in form.errors
     form = PersonForm({"role": "umpire", "name": "Anna \u2066Berg", "username": "anna"})
     assert not form.is_valid() and "name" in form.errors

@@ -22,14 +22,16 @@ def test_each_error_page_extends_the_one_skeleton(name):
     assert "<html" not in source and "<head" not in source
 
 
-@pytest.mark.parametrize(("name", "language", "heading", "action"), [
-    ("500.html", "en", "Server error", 'href="/"'),
-    ("500.html", "de", "Serverfehler", 'href="/"'),
-    ("503.html", "en", "The server is busy", 'href="/t/x/organiser/"'),
-    ("503.html", "de", "Der Server ist ausgelastet", 'href="/t/x/organiser/"'),
-])
-def test_error_page_says_what_happened_in_the_visitors_language(name, language, heading,
-                                                                 action):
+@pytest.mark.parametrize(
+    ("name", "language", "heading", "action"),
+    [
+        ("500.html", "en", "Server error", 'href="/"'),
+        ("500.html", "de", "Serverfehler", 'href="/"'),
+        ("503.html", "en", "The server is busy", 'href="/t/x/organiser/"'),
+        ("503.html", "de", "Der Server ist ausgelastet", 'href="/t/x/organiser/"'),
+    ],
+)
+def test_error_page_says_what_happened_in_the_visitors_language(name, language, heading, action):
     request = RequestFactory().get("/t/x/organiser/")
     with translation.override(language):
         html = render_to_string(name, request=request)

@@ -29,17 +29,50 @@ FORM_EXAMPLES = 300
 STATS: dict[str, int] = {}
 
 # values that broke servers: NUL, controls, bidi, huge numbers, other digits, long text
-NASTY = st.sampled_from([
-    "", " ", "\x00", "a\x00b", "\x1b[31m", "\x7f", "\u0085", "\u202e91", "\u2066x\u2069",
-    "\ufeff", "\u2028", "-1", "0", str(2**31), str(2**63), str(2**70), "1e308", "nan",
-    "-inf", "١٢٣٤٥٦", "１２３４５６", "𝟏𝟐", "on", "true", "[]", "{}", "' OR 1=1 --",
-    "<script>x</script>", "x" * 3000, "ü€𝄞", "\r\n", "2026-02-30", "9999-12-31",
-])
+NASTY = st.sampled_from(
+    [
+        "",
+        " ",
+        "\x00",
+        "a\x00b",
+        "\x1b[31m",
+        "\x7f",
+        "\u0085",
+        "\u202e91",
+        "\u2066x\u2069",
+        "\ufeff",
+        "\u2028",
+        "-1",
+        "0",
+        str(2**31),
+        str(2**63),
+        str(2**70),
+        "1e308",
+        "nan",
+        "-inf",
+        "١٢٣٤٥٦",
+        "１２３４５６",
+        "𝟏𝟐",
+        "on",
+        "true",
+        "[]",
+        "{}",
+        "' OR 1=1 --",
+        "<script>x</script>",
+        "x" * 3000,
+        "ü€𝄞",
+        "\r\n",
+        "2026-02-30",
+        "9999-12-31",
+    ]
+)
 VALUE = st.one_of(
     NASTY,
     st.text(max_size=30),
-    st.text(alphabet=st.characters(codec="utf-8", categories=("Cc", "Cf", "Nd", "Zl", "Zp")),
-            max_size=12),
+    st.text(
+        alphabet=st.characters(codec="utf-8", categories=("Cc", "Cf", "Nd", "Zl", "Zp")),
+        max_size=12,
+    ),
     st.integers(-(2**80), 2**80).map(str),
     st.floats(allow_nan=True, allow_infinity=True).map(repr),
 )
@@ -120,22 +153,31 @@ class FuzzEveryForm(TestCase):
         cls.tournament = build_tournament("fuzz-forms")
         cls.organiser = cls.tournament.organisers.get()
         event = Event.objects.filter(tournament=cls.tournament, kind="singles").first()
-        checkin.open_roll_call(event=event, actor=Actor(user=cls.organiser),
-                               self_checkin=True)
+        checkin.open_roll_call(event=event, actor=Actor(user=cls.organiser), self_checkin=True)
         cls.forms = _pages(cls.tournament, cls.organiser)
 
     def test_the_pages_show_many_forms(self) -> None:
         actions = {action for action, _names, _public in self.forms}
         assert len(self.forms) >= 30, self.forms
-        for expected in ("/organiser/tables/", "/organiser/people/", "/check-in/",
-                         "/accounts/login/", "/matches/new/"):
+        for expected in (
+            "/organiser/tables/",
+            "/organiser/people/",
+            "/check-in/",
+            "/accounts/login/",
+            "/matches/new/",
+        ):
             assert any(expected in a for a in actions), (expected, sorted(actions))
 
-    @settings(max_examples=FORM_EXAMPLES, deadline=None, derandomize=True,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @settings(
+        max_examples=FORM_EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
     @given(data=st.data(), htmx=st.booleans(), as_visitor=st.booleans())
-    def test_every_form_with_generated_values(self, data: st.DataObject, htmx: bool,
-                                              as_visitor: bool) -> None:
+    def test_every_form_with_generated_values(
+        self, data: st.DataObject, htmx: bool, as_visitor: bool
+    ) -> None:
         action, names, public = data.draw(st.sampled_from(self.forms))
         client = Client(raise_request_exception=False)
         if not (public and as_visitor):
@@ -149,8 +191,9 @@ class FuzzEveryForm(TestCase):
             form[data.draw(st.text(min_size=1, max_size=8))] = data.draw(VALUE)
         answer = client.post(action, form, headers={"HX-Request": "true"} if htmx else {})
         STATS[str(answer.status_code)] = STATS.get(str(answer.status_code), 0) + 1
-        self.assertLess(answer.status_code, 500,
-                        f"POST {action} {form!r:.500}: HTTP {answer.status_code}")
+        self.assertLess(
+            answer.status_code, 500, f"POST {action} {form!r:.500}: HTTP {answer.status_code}"
+        )
 
 
 def test_every_form_fuzz_ran() -> None:

@@ -25,8 +25,12 @@ from scoring.models import AuditEntry, BoardEvent, Match, PaperScoresheet, Tourn
 from scoring.services.matches import Actor, record_event, record_toss
 from tests.factories import make_match
 
-FUZZ = settings(max_examples=50, deadline=None, derandomize=True,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=50,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 TRIED: dict[str, int] = {"cases": 0}
 
 #: the fuzz tests of ``FuzzPosts`` (each posts ``FUZZ.max_examples`` examples)
@@ -36,21 +40,90 @@ UMPIRE_ACTIONS = ("event", "undo", "toss", "seating", "quick", "confirm", "claim
 
 # Text that breaks naive code: NUL, surrogates are not encodable so leave them out, huge
 # numbers, SQL and HTML, very long strings, other scripts.
-NASTY = st.sampled_from([
-    "", " ", "\x00", "a\x00b", "-1", "0", "1", "9", "10", "99999999999999999999", "1e9",
-    "NaN", "inf", "-0", "0x10", "true", "on", "off", "null", "None", "[]", "{}",
-    "white", "black", "a", "b", "c", "d", "WHITE", "stroke", "void", "board_loss",
-    "technical_foul", "forgo", "umpire_ruling", "nothing", "own", "break", "side",
-    "' OR 1=1 --", "<script>x</script>", "x" * 5000, "ü€𝄞", "\u202e", "\r\n",
-    str(uuid.UUID(int=0)), "not-a-uuid",
-])
-TEXT = st.one_of(NASTY, st.text(max_size=40), st.integers(-2**70, 2**70).map(str))
+NASTY = st.sampled_from(
+    [
+        "",
+        " ",
+        "\x00",
+        "a\x00b",
+        "-1",
+        "0",
+        "1",
+        "9",
+        "10",
+        "99999999999999999999",
+        "1e9",
+        "NaN",
+        "inf",
+        "-0",
+        "0x10",
+        "true",
+        "on",
+        "off",
+        "null",
+        "None",
+        "[]",
+        "{}",
+        "white",
+        "black",
+        "a",
+        "b",
+        "c",
+        "d",
+        "WHITE",
+        "stroke",
+        "void",
+        "board_loss",
+        "technical_foul",
+        "forgo",
+        "umpire_ruling",
+        "nothing",
+        "own",
+        "break",
+        "side",
+        "' OR 1=1 --",
+        "<script>x</script>",
+        "x" * 5000,
+        "ü€𝄞",
+        "\u202e",
+        "\r\n",
+        str(uuid.UUID(int=0)),
+        "not-a-uuid",
+    ]
+)
+TEXT = st.one_of(NASTY, st.text(max_size=40), st.integers(-(2**70), 2**70).map(str))
 
-STROKE_FIELDS = ("by", "white", "black", "queen", "striker", "foul", "break_before_play",
-                 "no_contact", "off_white", "off_black", "off_queen", "off_striker",
-                 "extra_claimed", "preset", "breaker", "kind", "reason", "winner", "points",
-                 "law", "choice", "first", "right", "mode", "carrommen", "side", "action",
-                 "decision", "note")
+STROKE_FIELDS = (
+    "by",
+    "white",
+    "black",
+    "queen",
+    "striker",
+    "foul",
+    "break_before_play",
+    "no_contact",
+    "off_white",
+    "off_black",
+    "off_queen",
+    "off_striker",
+    "extra_claimed",
+    "preset",
+    "breaker",
+    "kind",
+    "reason",
+    "winner",
+    "points",
+    "law",
+    "choice",
+    "first",
+    "right",
+    "mode",
+    "carrommen",
+    "side",
+    "action",
+    "decision",
+    "note",
+)
 
 
 def _count(name: str) -> st.SearchStrategy[str]:
@@ -59,11 +132,17 @@ def _count(name: str) -> st.SearchStrategy[str]:
 
 FIELD_VALUES: dict[str, st.SearchStrategy[str]] = {
     "by": st.one_of(st.sampled_from(["white", "black", "a", "b", "c"]), TEXT),
-    "white": _count("white"), "black": _count("black"),
-    "off_white": _count("off_white"), "off_black": _count("off_black"),
+    "white": _count("white"),
+    "black": _count("black"),
+    "off_white": _count("off_white"),
+    "off_black": _count("off_black"),
     "carrommen": _count("carrommen"),
-    "kind": st.one_of(st.sampled_from(["stroke", "technical_foul", "forgo", "board_loss",
-                                       "void", "umpire_ruling"]), TEXT),
+    "kind": st.one_of(
+        st.sampled_from(
+            ["stroke", "technical_foul", "forgo", "board_loss", "void", "umpire_ruling"]
+        ),
+        TEXT,
+    ),
     "preset": st.one_of(st.sampled_from(["nothing", "own", "white", "black"]), TEXT),
     "points": st.one_of(st.integers(-3, 30).map(str), TEXT),
 }
@@ -75,8 +154,9 @@ def form_data(draw: st.DrawFn, revision: int, ids: list[int]) -> dict[str, objec
     sometimes garbage, sometimes with list values and unknown keys."""
     data: dict[str, object] = {}
     data["client_id"] = draw(st.one_of(st.uuids().map(str), TEXT))
-    data["revision"] = draw(st.one_of(st.just(str(revision)), st.integers(-5, revision + 5)
-                                      .map(str), TEXT))
+    data["revision"] = draw(
+        st.one_of(st.just(str(revision)), st.integers(-5, revision + 5).map(str), TEXT)
+    )
     for name in draw(st.lists(st.sampled_from(STROKE_FIELDS), max_size=8, unique=True)):
         if name in ("first", "right"):
             data[name] = draw(st.one_of(st.sampled_from(ids).map(str), TEXT))
@@ -95,9 +175,15 @@ def form_data(draw: st.DrawFn, revision: int, ids: list[int]) -> dict[str, objec
 def _fingerprint(match: Match) -> tuple:
     match.refresh_from_db()
     return (
-        BoardEvent.objects.count(), match.revision, match.status, match.toss_winner,
-        match.toss_choice, list(match.seating), match.umpire_token,
-        match.umpire_token_revoked_at, PaperScoresheet.objects.count(),
+        BoardEvent.objects.count(),
+        match.revision,
+        match.status,
+        match.toss_winner,
+        match.toss_choice,
+        list(match.seating),
+        match.umpire_token,
+        match.umpire_token_revoked_at,
+        PaperScoresheet.objects.count(),
         Match.objects.filter(status=Match.Status.CONFIRMED).count(),
     )
 
@@ -113,6 +199,7 @@ class _Client(Client):
 
 class FuzzPosts(TestCase):
     client_class = _Client
+
     @classmethod
     def setUpTestData(cls) -> None:
         User = get_user_model()
@@ -122,57 +209,74 @@ class FuzzPosts(TestCase):
         cls.tournament = cls.match.event.tournament
         Tournament.objects.filter(pk=cls.tournament.pk).update(
             end_date=timezone.localdate() + datetime.timedelta(days=30),
-            start_date=timezone.localdate())
+            start_date=timezone.localdate(),
+        )
         cls.tournament.organisers.add(cls.organiser)
         actor = Actor(via="system", device="fuzz")
         record_toss(match=cls.match, winner="a", choice="break", actor=actor)
         cls.match.refresh_from_db()
-        for payload in ({"type": "stroke", "by": "white"},
-                        {"type": "stroke", "by": "black", "pocketed": {"black": 1}}):
-            record_event(match=cls.match, payload=payload, client_id=uuid.uuid4(),
-                         actor=actor)
+        for payload in (
+            {"type": "stroke", "by": "white"},
+            {"type": "stroke", "by": "black", "pocketed": {"black": 1}},
+        ):
+            record_event(match=cls.match, payload=payload, client_id=uuid.uuid4(), actor=actor)
         cls.fresh = make_match(slug="fuzz-open")  # no toss yet
         cls.points = make_match(slug="fuzz-open", kind="points", rules="point-carrom")
 
-    def _check(self, match: Match, url: str, data: object, *, htmx: bool,
-               content_type: str | None = None) -> None:
+    def _check(
+        self, match: Match, url: str, data: object, *, htmx: bool, content_type: str | None = None
+    ) -> None:
         before = _fingerprint(match)
         audit = AuditEntry.objects.count()
         headers = {"HX-Request": "true"} if htmx else {}
         if content_type is None:
             response = self.client.post(url, data, headers=headers)
         else:
-            response = self.client.generic("POST", url, data, content_type=content_type,
-                                           headers=headers)
+            response = self.client.generic(
+                "POST", url, data, content_type=content_type, headers=headers
+            )
         status = response.status_code
         TRIED["cases"] += 1
         TRIED[str(status)] = TRIED.get(str(status), 0) + 1
         self.assertLess(status, 500, f"{url} {data!r:.300}: HTTP {status}")
         if 400 <= status < 500:
-            self.assertEqual(_fingerprint(match), before,
-                             f"{url} answered {status} but changed the match: {data!r:.300}")
-            self.assertLessEqual(AuditEntry.objects.count() - audit, 0,
-                                 f"{url} answered {status} but wrote an audit entry")
+            self.assertEqual(
+                _fingerprint(match),
+                before,
+                f"{url} answered {status} but changed the match: {data!r:.300}",
+            )
+            self.assertLessEqual(
+                AuditEntry.objects.count() - audit,
+                0,
+                f"{url} answered {status} but wrote an audit entry",
+            )
 
     def _ids(self, match: Match) -> list[int]:
-        return [p.pk for side in match.sides if (e := match.entry_for(side))
-                for p in e.players]
+        return [p.pk for side in match.sides if (e := match.entry_for(side)) for p in e.players]
 
     @FUZZ
-    @given(data=st.data(), action=st.sampled_from(UMPIRE_ACTIONS), htmx=st.booleans(),
-           which=st.sampled_from(["match", "fresh", "points"]))
-    def test_the_umpire_link(self, data: st.DataObject, action: str, htmx: bool,
-                             which: str) -> None:
+    @given(
+        data=st.data(),
+        action=st.sampled_from(UMPIRE_ACTIONS),
+        htmx=st.booleans(),
+        which=st.sampled_from(["match", "fresh", "points"]),
+    )
+    def test_the_umpire_link(
+        self, data: st.DataObject, action: str, htmx: bool, which: str
+    ) -> None:
         match = getattr(self, which)
         match.refresh_from_db()
         form = data.draw(form_data(match.revision, self._ids(match)))
         self._check(match, f"/u/{match.umpire_token}/{action}/", form, htmx=htmx)
 
     @FUZZ
-    @given(data=st.data(), action=st.sampled_from(UMPIRE_ACTIONS), htmx=st.booleans(),
-           who=st.sampled_from(["organiser", "stranger"]))
-    def test_the_account_door(self, data: st.DataObject, action: str, htmx: bool,
-                              who: str) -> None:
+    @given(
+        data=st.data(),
+        action=st.sampled_from(UMPIRE_ACTIONS),
+        htmx=st.booleans(),
+        who=st.sampled_from(["organiser", "stranger"]),
+    )
+    def test_the_account_door(self, data: st.DataObject, action: str, htmx: bool, who: str) -> None:
         self.client.force_login(getattr(self, who))
         match = self.match
         match.refresh_from_db()
@@ -180,24 +284,49 @@ class FuzzPosts(TestCase):
         self._check(match, f"/m/{match.pk}/score/{action}/", form, htmx=htmx)
 
     @FUZZ
-    @given(body=st.one_of(st.binary(max_size=300), st.text(max_size=300).map(str.encode),
-                          st.dictionaries(st.text(max_size=10), TEXT, max_size=5)
-                          .map(lambda d: json.dumps(d).encode())),
-           content_type=st.sampled_from([
-               "application/json", "text/plain", "application/octet-stream",
-               "multipart/form-data; boundary=xyz", "multipart/form-data",
-               "application/x-www-form-urlencoded", "application/x-www-form-urlencoded; "
-               "charset=utf-16", "application/x-www-form-urlencoded; charset=bogus"]),
-           action=st.sampled_from(UMPIRE_ACTIONS))
+    @given(
+        body=st.one_of(
+            st.binary(max_size=300),
+            st.text(max_size=300).map(str.encode),
+            st.dictionaries(st.text(max_size=10), TEXT, max_size=5).map(
+                lambda d: json.dumps(d).encode()
+            ),
+        ),
+        content_type=st.sampled_from(
+            [
+                "application/json",
+                "text/plain",
+                "application/octet-stream",
+                "multipart/form-data; boundary=xyz",
+                "multipart/form-data",
+                "application/x-www-form-urlencoded",
+                "application/x-www-form-urlencoded; charset=utf-16",
+                "application/x-www-form-urlencoded; charset=bogus",
+            ]
+        ),
+        action=st.sampled_from(UMPIRE_ACTIONS),
+    )
     def test_malformed_bodies(self, body: bytes, content_type: str, action: str) -> None:
         match = self.match
-        self._check(match, f"/u/{match.umpire_token}/{action}/", body, htmx=True,
-                    content_type=content_type)
+        self._check(
+            match, f"/u/{match.umpire_token}/{action}/", body, htmx=True, content_type=content_type
+        )
 
     @FUZZ
-    @given(data=st.data(), name=st.sampled_from([
-        "umpire-link-admin", "trust-paper", "trust-paper-decision", "organiser-match-toss",
-        "organiser-match-quick", "organiser-match-walkover", "organiser-match-confirm"]))
+    @given(
+        data=st.data(),
+        name=st.sampled_from(
+            [
+                "umpire-link-admin",
+                "trust-paper",
+                "trust-paper-decision",
+                "organiser-match-toss",
+                "organiser-match-quick",
+                "organiser-match-walkover",
+                "organiser-match-confirm",
+            ]
+        ),
+    )
     def test_organiser_posts_on_a_match(self, data: st.DataObject, name: str) -> None:
         self.client.force_login(self.organiser)
         match = self.match
@@ -206,21 +335,35 @@ class FuzzPosts(TestCase):
             url = reverse(f"scoring:{name}", kwargs={"match_id": match.pk})
         except NoReverseMatch:
             try:
-                url = reverse(f"scoring:{name}", kwargs={"slug": self.tournament.slug,
-                                                          "match_id": match.pk})
+                url = reverse(
+                    f"scoring:{name}", kwargs={"slug": self.tournament.slug, "match_id": match.pk}
+                )
             except NoReverseMatch:
                 return  # that area has not (yet) got this URL
         form = data.draw(form_data(match.revision, self._ids(match)))
         if name.startswith("trust-paper") and data.draw(st.booleans()):
             # the paper scoresheet's formset: management form plus random rows
             rows = data.draw(st.integers(0, 3))
-            form.update({"board-TOTAL_FORMS": data.draw(st.one_of(st.just(str(rows)), TEXT)),
-                         "board-INITIAL_FORMS": "0"})
+            form.update(
+                {
+                    "board-TOTAL_FORMS": data.draw(st.one_of(st.just(str(rows)), TEXT)),
+                    "board-INITIAL_FORMS": "0",
+                }
+            )
             for i in range(rows):
-                for field in ("game", "board", "winner", "points", "carrommen", "queen",
-                              "breaker", "law"):
+                for field in (
+                    "game",
+                    "board",
+                    "winner",
+                    "points",
+                    "carrommen",
+                    "queen",
+                    "breaker",
+                    "law",
+                ):
                     form[f"board-{i}-{field}"] = data.draw(
-                        st.one_of(st.integers(-1, 30).map(str), TEXT))
+                        st.one_of(st.integers(-1, 30).map(str), TEXT)
+                    )
         if name == "umpire-link-admin":
             form["action"] = data.draw(st.one_of(st.just("nothing"), TEXT))
         self._check(match, url, form, htmx=data.draw(st.booleans()))
@@ -237,14 +380,28 @@ class FuzzPosts(TestCase):
         match.refresh_from_db()
         counts = st.sampled_from(["0", "1", "2", "9"])
         flags = st.sampled_from(["", "on"])
-        form = {"client_id": str(uuid.uuid4()), "revision": str(match.revision),
-                "by": data.draw(st.sampled_from(["white", "black"])),
-                "white": data.draw(counts), "black": data.draw(counts),
-                "off_white": data.draw(st.sampled_from(["0", "0", "1"])),
-                "off_black": data.draw(st.sampled_from(["0", "0", "1"])),
-                **{f: data.draw(flags) for f in (
-                    "queen", "striker", "foul", "no_contact", "off_queen", "off_striker",
-                    "break_before_play", "extra_claimed")}}
+        form = {
+            "client_id": str(uuid.uuid4()),
+            "revision": str(match.revision),
+            "by": data.draw(st.sampled_from(["white", "black"])),
+            "white": data.draw(counts),
+            "black": data.draw(counts),
+            "off_white": data.draw(st.sampled_from(["0", "0", "1"])),
+            "off_black": data.draw(st.sampled_from(["0", "0", "1"])),
+            **{
+                f: data.draw(flags)
+                for f in (
+                    "queen",
+                    "striker",
+                    "foul",
+                    "no_contact",
+                    "off_queen",
+                    "off_striker",
+                    "break_before_play",
+                    "extra_claimed",
+                )
+            },
+        }
         if door == "account":
             self.client.force_login(self.organiser)
             url = f"/m/{match.pk}/score/event/"

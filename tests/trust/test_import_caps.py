@@ -49,9 +49,11 @@ def _tourney_rows(count: int, seed: int = 0) -> bytes:
     rows = []
     for i in range(count):
         n = (i * 7919 + seed) % 9973
-        rows.append(f"- competitor1: {n % 64 + 1}\n  competitor2: {n % 61 + 1}\n"
-                    f"  turn: {n % 9 + 1}\n  board: {n % 32 + 1}\n  score1: {n % 26}\n"
-                    f"  score2: {(n // 26) % 26}\n")
+        rows.append(
+            f"- competitor1: {n % 64 + 1}\n  competitor2: {n % 61 + 1}\n"
+            f"  turn: {n % 9 + 1}\n  board: {n % 32 + 1}\n  score1: {n % 26}\n"
+            f"  score2: {(n // 26) % 26}\n"
+        )
     return "".join(rows).encode()
 
 
@@ -97,10 +99,11 @@ def test_a_huge_yaml_under_the_ratio_is_refused_at_the_node_budget(monkeypatch) 
 def test_a_billion_laughs_is_refused_at_the_node_budget() -> None:
     """Nine levels of nine aliases: 72 aliases that would expand to 387 million nodes."""
     laughs = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
-        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n"
-        for i in range(8))
-    error = _bounded(lambda: read_archive(("players: []\n" + laughs).encode()),
-                     seconds=2, mebibytes=8)
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8)
+    )
+    error = _bounded(
+        lambda: read_archive(("players: []\n" + laughs).encode()), seconds=2, mebibytes=8
+    )
     assert "YAML nodes" in str(error)
 
 
@@ -119,7 +122,7 @@ def test_five_thousand_empty_gzip_members_are_a_clear_error_not_a_recursion_erro
 
 def test_many_gzip_members_holding_an_archive_are_read_one_after_the_other() -> None:
     text = b"players: []\n---\nguid: g\ndescription: Cup\n"
-    data = b"".join(gzip.compress(text[i:i + 1]) for i in range(len(text)))  # one a byte
+    data = b"".join(gzip.compress(text[i : i + 1]) for i in range(len(text)))  # one a byte
     assert read_archive(data) == [{"players": []}, {"guid": "g", "description": "Cup"}]
     many = gzip.compress(b"players: []\n") + gzip.compress(b"") * 6000
     assert read_archive(many) == [{"players": []}]
@@ -138,15 +141,14 @@ def test_a_damaged_member_after_a_good_one_is_a_clear_error() -> None:
 
 
 def test_deep_nesting_is_refused() -> None:
-    error = _bounded(lambda: read_archive(b"players: " + b"[" * 100_000),
-                     seconds=5, mebibytes=16)
+    error = _bounded(lambda: read_archive(b"players: " + b"[" * 100_000), seconds=5, mebibytes=16)
     assert "nested deeper than 64" in str(error)
 
 
 def test_a_json_archive_is_under_the_node_budget(monkeypatch) -> None:
     monkeypatch.setattr(archive, "MAX_YAML_NODES", 1000)
     with pytest.raises(SolError, match="values in the JSON"):
-        read_archive(("[{\"players\": [" + ",".join(["1"] * 2000) + "]}]").encode())
+        read_archive(('[{"players": [' + ",".join(["1"] * 2000) + "]}]").encode())
     assert read_archive(b'[{"players": []}]') == [{"players": []}]
 
 
@@ -182,37 +184,51 @@ def test_a_zip_member_over_the_ratio_is_refused() -> None:
     assert "times its size" in str(error)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("players: !!python/object:os.system {}\n", "not plain data"),
-    ("players: !!set {a: null}\n", "not plain data"),
-    ("players: []\n? [a]\n: b\n", "mapping key"),
-    ("players: *nowhere\n", "undefined alias"),
-    ("players: [\n", "neither YAML nor JSON"),
-    ("players: <<\n", "merge key"),
-    ("players: [<<]\n", "merge key"),
-    ("--- <<\n", "merge key"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("players: !!python/object:os.system {}\n", "not plain data"),
+        ("players: !!set {a: null}\n", "not plain data"),
+        ("players: []\n? [a]\n: b\n", "mapping key"),
+        ("players: *nowhere\n", "undefined alias"),
+        ("players: [\n", "neither YAML nor JSON"),
+        ("players: <<\n", "merge key"),
+        ("players: [<<]\n", "merge key"),
+        ("--- <<\n", "merge key"),
+    ],
+)
 def test_yaml_that_is_not_plain_data_is_refused(text, message) -> None:
     with pytest.raises(SolError, match=message):
         read_archive(text.encode())
 
 
 def test_merge_keys_and_anchors_read_as_pyyaml_reads_them() -> None:
-    text = ("players: []\nbase: &b {x: 1, y: 2}\nmore: &m {y: 3, z: 4}\n"
-            "one: {<<: *b, x: 9}\ntwo:\n  <<: [*m, *b]\nthree: *b\n")
+    text = (
+        "players: []\nbase: &b {x: 1, y: 2}\nmore: &m {y: 3, z: 4}\n"
+        "one: {<<: *b, x: 9}\ntwo:\n  <<: [*m, *b]\nthree: *b\n"
+    )
     assert read_archive(text.encode()) == list(yaml.safe_load_all(text))
 
 
 _scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(-2**70, 2**70),
-    st.floats(allow_nan=False), st.text(max_size=20),
-    st.dates(), st.datetimes(min_value=datetime.datetime(1900, 1, 1)),
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
+    st.floats(allow_nan=False),
+    st.text(max_size=20),
+    st.dates(),
+    st.datetimes(min_value=datetime.datetime(1900, 1, 1)),
 )
 _values = st.recursive(
     _scalars,
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
-        st.one_of(st.text(max_size=10), st.integers(), st.booleans()), inner, max_size=5),
-    max_leaves=30)
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(
+            st.one_of(st.text(max_size=10), st.integers(), st.booleans()), inner, max_size=5
+        )
+    ),
+    max_leaves=30,
+)
 
 
 @settings(max_examples=150, deadline=None)
@@ -240,7 +256,7 @@ def test_without_libyaml_the_same_caps_hold(monkeypatch) -> None:
     text = "players: []\nx: &x {a: 1}\ny: [*x, *x]\n---\nguid: g\n"
     assert read_archive(text.encode()) == list(yaml.safe_load_all(text))
     laughs = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
-        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n"
-        for i in range(8))
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8)
+    )
     with pytest.raises(SolError, match="YAML nodes"):
         read_archive(("players: []\n" + laughs).encode())

@@ -52,8 +52,11 @@ def test_the_import_holds_the_write_lock_for_a_few_statements(transactional_db, 
     from tests.factories import make_tournament
 
     tournament = make_tournament("import-open")
-    event = Event.objects.create(tournament=tournament, name="Doubles" if doubles else "Singles",
-                                 kind="doubles" if doubles else "singles")
+    event = Event.objects.create(
+        tournament=tournament,
+        name="Doubles" if doubles else "Singles",
+        kind="doubles" if doubles else "singles",
+    )
     inside: list[tuple[float, str]] = []
 
     def spy(execute, sql, params, many, context):
@@ -66,8 +69,12 @@ def test_the_import_holds_the_write_lock_for_a_few_statements(transactional_db, 
 
     started = time.thread_time()
     with connection.execute_wrapper(spy):
-        result = import_csv(tournament=tournament, data=_csv(5000, doubles),
-                            actor=Actor(via="system", device="test"), default_event=event)
+        result = import_csv(
+            tournament=tournament,
+            data=_csv(5000, doubles),
+            actor=Actor(via="system", device="test"),
+            default_event=event,
+        )
     whole = time.thread_time() - started  # the import's own CPU: planning, checks and writes
     assert result.ok and Entry.objects.filter(event=event).count() == 5000
     assert 0 < len(inside) <= WRITE_STATEMENTS, len(inside)

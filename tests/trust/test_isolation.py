@@ -29,8 +29,12 @@ def two(django_user_model):
 def test_import_never_changes_a_player_of_another_tournament(two):
     a, b, shared, actor = two
     event = make_event(a, 0, name="Singles")
-    result = svc.import_csv(tournament=a, actor=actor, default_event=event,
-                            data="name,club,nationality,rating\nBo Berg,CC B,KP,500\n")
+    result = svc.import_csv(
+        tournament=a,
+        actor=actor,
+        default_event=event,
+        data="name,club,nationality,rating\nBo Berg,CC B,KP,500\n",
+    )
     assert result.ok, result.errors
     shared.refresh_from_db()
     assert (shared.nationality, shared.rating) == ("DE", 1800)  # B's row as it was
@@ -41,8 +45,9 @@ def test_import_never_changes_a_player_of_another_tournament(two):
     assert audit.detail["players_copied"][0]["player"] == shared.pk
     assert not AuditEntry.objects.filter(tournament=b).exists()
     # a second import finds this tournament's own record, not B's
-    again = svc.import_csv(tournament=a, actor=actor, default_event=event,
-                           data="name,club,rating\nBo Berg,CC B,600\n")
+    again = svc.import_csv(
+        tournament=a, actor=actor, default_event=event, data="name,club,rating\nBo Berg,CC B,600\n"
+    )
     assert again.ok and again.counts["entries_kept"] == 1
     mine.refresh_from_db()
     shared.refresh_from_db()
@@ -52,8 +57,9 @@ def test_import_never_changes_a_player_of_another_tournament(two):
 def test_entry_form_never_changes_a_player_of_another_tournament(two):
     a, _b, shared, actor = two
     event = make_event(a, 0, name="Singles")
-    entry = svc.add_entry(event=event, actor=actor,
-                          player=svc.PlayerData("bo berg", "cc b", "KP", 500))
+    entry = svc.add_entry(
+        event=event, actor=actor, player=svc.PlayerData("bo berg", "cc b", "KP", 500)
+    )
     shared.refresh_from_db()
     assert (shared.nationality, shared.rating) == ("DE", 1800)
     assert entry.player_id != shared.pk and entry.player.rating == 500
@@ -76,9 +82,9 @@ def test_a_player_only_here_is_updated_and_audited(two):
     own.refresh_from_db()
     assert own.rating == 1600
     detail = AuditEntry.objects.get(tournament=a, action="players_imported").detail
-    assert detail["players_changed"] == [{"player": own.pk, "name": "Cy Dahl",
-                                          "before": {"rating": 1500},
-                                          "after": {"rating": 1600}}]
+    assert detail["players_changed"] == [
+        {"player": own.pk, "name": "Cy Dahl", "before": {"rating": 1500}, "after": {"rating": 1600}}
+    ]
 
 
 def test_a_player_entered_here_and_elsewhere_is_not_changed(two):

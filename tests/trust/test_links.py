@@ -76,7 +76,12 @@ def test_organiser_revokes_and_renews_the_link_with_an_audit_entry(match) -> Non
     assert match.umpire_token != old and match.umpire_token_revoked_at is None
     assert link_is_valid(match, match.umpire_token, now=at(5))
     assert not link_is_valid(match, old, now=at(5))  # the old link stays dead
-    actions = list(AuditEntry.objects.filter(match=match).order_by("pk")
-                   .values_list("action", "actor__username", "via"))
-    assert actions == [("umpire_link_revoked", "olga", "organiser"),
-                       ("umpire_link_renewed", "olga", "organiser")]
+    actions = list(
+        AuditEntry.objects.filter(match=match)
+        .order_by("pk")
+        .values_list("action", "actor__username", "via")
+    )
+    assert actions == [
+        ("umpire_link_revoked", "olga", "organiser"),
+        ("umpire_link_renewed", "olga", "organiser"),
+    ]

@@ -14,8 +14,9 @@ from .conftest import PASSWORD, user
 
 
 def login(client, username: str, password: str, ip: str = "10.1.1.1"):
-    return client.post(reverse("login"), {"username": username, "password": password},
-                       REMOTE_ADDR=ip)
+    return client.post(
+        reverse("login"), {"username": username, "password": password}, REMOTE_ADDR=ip
+    )
 
 
 def test_production_settings_limit_logins() -> None:
@@ -129,14 +130,16 @@ def clock(monkeypatch) -> AddressClock:
     from django.utils import timezone
 
     held = AddressClock()
-    monkeypatch.setattr("scoring.login_limit.timezone",
-                        types.SimpleNamespace(**{**vars(timezone), "now": held.now}))
+    monkeypatch.setattr(
+        "scoring.login_limit.timezone", types.SimpleNamespace(**{**vars(timezone), "now": held.now})
+    )
     return held
 
 
 @pytest.mark.django_db
-@override_settings(AXES_ENABLED=True, AXES_FAILURE_LIMIT=5, LOGIN_IP_FREE_FAILURES=20,
-                   LOGIN_IP_MAX_DELAY=60)
+@override_settings(
+    AXES_ENABLED=True, AXES_FAILURE_LIMIT=5, LOGIN_IP_FREE_FAILURES=20, LOGIN_IP_MAX_DELAY=60
+)
 def test_one_address_trying_many_usernames_is_slowed_down(client, clock) -> None:
     from axes.models import AccessAttempt
 

@@ -48,8 +48,15 @@ from django.utils import timezone
 from scoring.models import Entry, Event, HousePreset, Match, Player, Round, Table, Tournament
 from scoring.services.matches import Actor, record_toss
 
-ROLES = ("anonymous", "umpire", "umpire_link", "other_umpire", "other_umpire_link",
-         "organiser", "other_organiser")
+ROLES = (
+    "anonymous",
+    "umpire",
+    "umpire_link",
+    "other_umpire",
+    "other_umpire_link",
+    "organiser",
+    "other_organiser",
+)
 LINK_ROLES = {"umpire_link", "other_umpire_link"}
 STAFF = {"organiser", "other_organiser"}
 EVERYONE = frozenset(ROLES)
@@ -84,10 +91,34 @@ def tablet(door: str, *, organiser: bool = True) -> Rule:
 #: The expectation table: every URL name that accepts a write.
 EXPECTED: dict[str, Rule] = {
     # --- the umpire tablet (two doors) ---------------------------------------------------------
-    **{f"scoring:umpire-link-{a}": tablet("link") for a in (
-        "event", "undo", "toss", "seating", "quick", "confirm", "claim", "warning", "step")},
-    **{f"scoring:umpire-match-{a}": tablet("account") for a in (
-        "event", "undo", "toss", "seating", "quick", "confirm", "claim", "warning", "step")},
+    **{
+        f"scoring:umpire-link-{a}": tablet("link")
+        for a in (
+            "event",
+            "undo",
+            "toss",
+            "seating",
+            "quick",
+            "confirm",
+            "claim",
+            "warning",
+            "step",
+        )
+    },
+    **{
+        f"scoring:umpire-match-{a}": tablet("account")
+        for a in (
+            "event",
+            "undo",
+            "toss",
+            "seating",
+            "quick",
+            "confirm",
+            "claim",
+            "warning",
+            "step",
+        )
+    },
     # "time is up" (scoring/views/time_up.py): the tablet's two doors, the organiser's page
     # posts through the account door
     "scoring:umpire-link-time-up": tablet("link"),
@@ -102,22 +133,55 @@ EXPECTED: dict[str, Rule] = {
     "scoring:umpire-link-admin": Rule(T1_ORGANISER, why="revoke / renew the link"),
     # --- organiser ----------------------------------------------------------------------------
     "scoring:organiser-tournament-new": Rule(STAFF_ONLY, why="staff create tournaments"),
-    **{f"scoring:organiser-{n}": Rule(T1_ORGANISER) for n in (
-        "tournament-edit", "import", "tables", "event-new", "event-edit", "event-delete",
-        "entry-add", "draw", "next-round", "delete-round", "entry-action", "round-games",
-        "match-toss", "match-quick", "match-walkover", "match-confirm", "callup-call",
-        "callup-fill", "callup-auto", "callup-release", "callup-move", "match-correct",
-        "match-decide", "draw-edit", "draw-pin", "house-presets", "house-preset",
-        "house-preset-delete", "match-rekey", "match-sheet", "match-take-back-elimination",
-        "event-replay-conflicts", "merge")},
+    **{
+        f"scoring:organiser-{n}": Rule(T1_ORGANISER)
+        for n in (
+            "tournament-edit",
+            "import",
+            "tables",
+            "event-new",
+            "event-edit",
+            "event-delete",
+            "entry-add",
+            "draw",
+            "next-round",
+            "delete-round",
+            "entry-action",
+            "round-games",
+            "match-toss",
+            "match-quick",
+            "match-walkover",
+            "match-confirm",
+            "callup-call",
+            "callup-fill",
+            "callup-auto",
+            "callup-release",
+            "callup-move",
+            "match-correct",
+            "match-decide",
+            "draw-edit",
+            "draw-pin",
+            "house-presets",
+            "house-preset",
+            "house-preset-delete",
+            "match-rekey",
+            "match-sheet",
+            "match-take-back-elimination",
+            "event-replay-conflicts",
+            "merge",
+        )
+    },
     # the whole paper sheet's live check (issue 30): entered and rolled back, nothing saved
-    "scoring:organiser-match-sheet-check": Rule(T1_ORGANISER, readonly=True,
-                                                why="a check, rolled back"),
+    "scoring:organiser-match-sheet-check": Rule(
+        T1_ORGANISER, readonly=True, why="a check, rolled back"
+    ),
     # undoing a merge of players (issue 31): the world has none, so every role gets a 404
     "scoring:organiser-merge-undo": Rule(None, readonly=True, why="an unknown merge: 404"),
     # the round's clock on the call-up page (scoring/views/round_clock.py)
-    **{f"scoring:organiser-clock-{a}": Rule(T1_ORGANISER, why="is_organiser") for a in (
-        "start", "add", "stop", "restart")},
+    **{
+        f"scoring:organiser-clock-{a}": Rule(T1_ORGANISER, why="is_organiser")
+        for a in ("start", "add", "stop", "restart")
+    },
     # --- a team event's ties (issue 34): the desk is T1's; a captain's link is his key ------
     "scoring:organiser-event-teams": Rule(T1_ORGANISER),
     "scoring:organiser-tie": Rule(T1_ORGANISER),
@@ -128,16 +192,33 @@ EXPECTED: dict[str, Rule] = {
     # --- clubs and championships (issue 33): staff found a club; its owner (T1's organiser
     # here) and co-owners manage it and its championships ------------------------------------
     "scoring:season-club-new": Rule(STAFF_ONLY, why="any staff account may found a club"),
-    **{f"scoring:season-{n}": Rule(T1_ORGANISER, why="may_manage_club: the club's owner") for n in (
-        "club-edit", "member-add", "member-end", "championship-new", "championship-edit",
-        "championship-add", "championship-remove")},
+    **{
+        f"scoring:season-{n}": Rule(T1_ORGANISER, why="may_manage_club: the club's owner")
+        for n in (
+            "club-edit",
+            "member-add",
+            "member-end",
+            "championship-new",
+            "championship-edit",
+            "championship-add",
+            "championship-remove",
+        )
+    },
     # --- people and roles (issue 15) ----------------------------------------------------------
-    **{f"scoring:organiser-{n}": Rule(T1_ORGANISER) for n in (
-        "people", "people-revoke", "people-reissue", "people-invitation-slip",
-        "people-invitation-withdraw")},
+    **{
+        f"scoring:organiser-{n}": Rule(T1_ORGANISER)
+        for n in (
+            "people",
+            "people-revoke",
+            "people-reissue",
+            "people-invitation-slip",
+            "people-invitation-withdraw",
+        )
+    },
     # issue 29: the invited person's own answer (an invitation of another login: refused)
-    "scoring:people-invitation-answer": Rule(LOGGED_IN, readonly=True,
-                                             why="only the invited login's own invitation"),
+    "scoring:people-invitation-answer": Rule(
+        LOGGED_IN, readonly=True, why="only the invited login's own invitation"
+    ),
     "scoring:checkin-roll-call": Rule(T1_ORGANISER),
     "scoring:checkin-presence": Rule(T1_ORGANISER),
     "scoring:checkin-self": Rule(EVERYONE, readonly=True, why="no open roll call: refused"),
@@ -151,8 +232,9 @@ EXPECTED: dict[str, Rule] = {
     "login": Rule(EVERYONE, readonly=True, why="wrong password: nothing changes"),
     "logout": Rule(None, readonly=True, why="ends the visitor's own session only"),
     "password_change": Rule(LOGGED_IN, readonly=True, why="own password; the blob is invalid"),
-    "password_reset": Rule(None, readonly=True,
-                           why="not offered without mail (404); with mail it mails a link"),
+    "password_reset": Rule(
+        None, readonly=True, why="not offered without mail (404); with mail it mails a link"
+    ),
     "password_reset_confirm": Rule(EVERYONE, readonly=True, why="an invalid token"),
     # --- Django's admin: staff with model permissions only; none of the roles has any ------
     "admin:login": Rule(EVERYONE, readonly=True),
@@ -195,6 +277,7 @@ def all_urls() -> list[tuple[str, URLPattern]]:
                 yield from walk(p.url_patterns, inner)
             elif p.name:
                 yield (f"{ns}:{p.name}" if ns else p.name), p
+
     seen: dict[str, URLPattern] = {}
     for name, pattern in walk(get_resolver().url_patterns, None):
         seen.setdefault(name, pattern)
@@ -217,55 +300,86 @@ class World:
 
 
 def _user(name: str, **extra: Any) -> Any:
-    return get_user_model().objects.create_user(name, password="matrix-long-password-1",
-                                                **extra)
+    return get_user_model().objects.create_user(name, password="matrix-long-password-1", **extra)
 
 
 def _tournament(slug: str) -> tuple[Tournament, Event, list[Entry], Round, Table]:
     today = timezone.localdate()
-    t = Tournament.objects.create(name=slug.title(), slug=slug, start_date=today,
-                                  end_date=today + datetime.timedelta(days=2))
+    t = Tournament.objects.create(
+        name=slug.title(), slug=slug, start_date=today, end_date=today + datetime.timedelta(days=2)
+    )
     table = Table.objects.create(tournament=t, number=1)
     event = Event.objects.create(tournament=t, name="Singles", format="knockout")
     players = [Player.objects.create(name=f"{slug} player {i}") for i in range(4)]
-    entries = [Entry.objects.create(event=event, player=p, seed=i + 1)
-               for i, p in enumerate(players)]
+    entries = [
+        Entry.objects.create(event=event, player=p, seed=i + 1) for i, p in enumerate(players)
+    ]
     rnd = Round.objects.create(event=event, number=1)
     return t, event, entries, rnd, table
 
 
 @pytest.fixture
 def world(db) -> World:
-    users = {"umpire": _user("m-umpire"), "other_umpire": _user("m-other-umpire"),
-             "organiser": _user("m-organiser", is_staff=True),
-             "other_organiser": _user("m-other-organiser", is_staff=True)}
+    users = {
+        "umpire": _user("m-umpire"),
+        "other_umpire": _user("m-other-umpire"),
+        "organiser": _user("m-organiser", is_staff=True),
+        "other_organiser": _user("m-other-organiser", is_staff=True),
+    }
     t1, event1, entries1, round1, table1 = _tournament("matrix-one")
     t2, event2, entries2, round2, table2 = _tournament("matrix-two")
     t1.organisers.add(users["organiser"])
     t2.organisers.add(users["other_organiser"])
-    m1 = Match.objects.create(event=event1, round=round1, number=1, entry_a=entries1[0],
-                              entry_b=entries1[1], table=table1, umpire=users["umpire"],
-                              status=Match.Status.READY)
-    m2 = Match.objects.create(event=event1, round=round1, number=2, entry_a=entries1[2],
-                              entry_b=entries1[3], umpire=users["other_umpire"],
-                              status=Match.Status.READY)
-    m3 = Match.objects.create(event=event2, round=round2, number=1, entry_a=entries2[0],
-                              entry_b=entries2[1], table=table2, status=Match.Status.READY)
+    m1 = Match.objects.create(
+        event=event1,
+        round=round1,
+        number=1,
+        entry_a=entries1[0],
+        entry_b=entries1[1],
+        table=table1,
+        umpire=users["umpire"],
+        status=Match.Status.READY,
+    )
+    m2 = Match.objects.create(
+        event=event1,
+        round=round1,
+        number=2,
+        entry_a=entries1[2],
+        entry_b=entries1[3],
+        umpire=users["other_umpire"],
+        status=Match.Status.READY,
+    )
+    m3 = Match.objects.create(
+        event=event2,
+        round=round2,
+        number=1,
+        entry_a=entries2[0],
+        entry_b=entries2[1],
+        table=table2,
+        status=Match.Status.READY,
+    )
     actor = Actor(via="system", device="matrix")
     for m in (m1, m2, m3):
         record_toss(match=m, winner="a", choice="break", actor=actor)
         m.refresh_from_db()
     _paper_board(m1)
-    HousePreset.objects.create(tournament=t1, name="Club 29", base="icf",
-                               switches={"game_points": 29}, key="h-0000000001")
+    HousePreset.objects.create(
+        tournament=t1, name="Club 29", base="icf", switches={"game_points": 29}, key="h-0000000001"
+    )
     # issue 29: a pending invitation of T1 for a login that is none of the roles
     from scoring.services import people
 
-    invited = people.add_person(tournament=t1, role="umpire", name="Invited Person",
-                                username="m-invitee", actor=Actor(user=users["organiser"]))
+    invited = people.add_person(
+        tournament=t1,
+        role="umpire",
+        name="Invited Person",
+        username="m-invitee",
+        actor=Actor(user=users["organiser"]),
+    )
     invitation = people.invitation_for_token(invited.token)
-    return World(t1, t2, m1, m2, m3, users, invitation.pk,
-                 _season_world(t1, entries1, users["organiser"]))
+    return World(
+        t1, t2, m1, m2, m3, users, invitation.pk, _season_world(t1, entries1, users["organiser"])
+    )
 
 
 def _season_world(t1: Tournament, entries: list[Entry], organiser: Any) -> dict[str, int]:
@@ -286,18 +400,27 @@ def _season_world(t1: Tournament, entries: list[Entry], organiser: Any) -> dict[
     t1.rating = rating
     t1.save(update_fields=["rating"])
     actor = Actor(user=organiser)
-    teams = create_event(tournament=t1, name="Teams", actor=actor, kind="teams",
-                         format="knockout")
+    teams = create_event(tournament=t1, name="Teams", actor=actor, kind="teams", format="knockout")
     team_ids = []
     for t in range(2):
         squad = [Player.objects.create(name=f"Matrix team {t} player {n}") for n in range(3)]
-        team_ids.append(add_team(event=teams, actor=actor, name=f"Matrix team {t}",
-                                 players=squad, captain=squad[0]).pk)
+        team_ids.append(
+            add_team(
+                event=teams, actor=actor, name=f"Matrix team {t}", players=squad, captain=squad[0]
+            ).pk
+        )
     draws.draw_event(event=teams, actor=actor, random_seed=1)
     tie = make_ties(teams)[0]
-    return {"club_id": club.pk, "membership_id": membership.pk, "nation": "DE",
-            "championship_id": championship.pk, "rating_id": rating.pk,
-            "team_id": team_ids[0], "tie_id": tie.pk, "team_event_id": teams.pk}
+    return {
+        "club_id": club.pk,
+        "membership_id": membership.pk,
+        "nation": "DE",
+        "championship_id": championship.pk,
+        "rating_id": rating.pk,
+        "team_id": team_ids[0],
+        "tie_id": tie.pk,
+        "team_event_id": teams.pk,
+    }
 
 
 def _paper_board(match: Match) -> Any:
@@ -305,37 +428,61 @@ def _paper_board(match: Match) -> Any:
     one)."""
     from scoring.models import Board, Game
 
-    game, _created = Game.objects.get_or_create(match=match, number=1,
-                                                defaults={"first_breaker": "a"})
+    game, _created = Game.objects.get_or_create(
+        match=match, number=1, defaults={"first_breaker": "a"}
+    )
     board, _created = Board.objects.get_or_create(
-        game=game, sequence=1, defaults={"kind": Board.Kind.SUMMARY, "breaker": "a",
-                                         "summary_winner": "a", "summary_carrommen": 3})
+        game=game,
+        sequence=1,
+        defaults={
+            "kind": Board.Kind.SUMMARY,
+            "breaker": "a",
+            "summary_winner": "a",
+            "summary_carrommen": 3,
+        },
+    )
     return board
 
 
 #: URLs of a team event (issue 34): addressed at T1's team event, not at M1's singles event.
-TEAM_EVENT_URLS = {"scoring:organiser-tie", "scoring:organiser-event-teams",
-                   "scoring:print-tie-sheets"}
+TEAM_EVENT_URLS = {
+    "scoring:organiser-tie",
+    "scoring:organiser-event-teams",
+    "scoring:print-tie-sheets",
+}
 
 
 def url_for(name: str, pattern: URLPattern, world: World, token: str) -> str | None:
     """The URL of ``name`` addressed at M1 / T1 (None: a parameter nobody knows how to fill)."""
     m1 = world.m1
     values = {
-        "slug": world.t1.slug, "match_id": m1.pk, "event_id": m1.event_id,
-        "entry_id": m1.entry_a_id, "round_id": m1.round_id,
-        "player_id": m1.entry_a.player_id, "tournament_id": world.t1.pk, "game": 1,
-        "board": 1, "number": 1, "round_number": 1, "action": "withdraw", "token": token,
+        "slug": world.t1.slug,
+        "match_id": m1.pk,
+        "event_id": m1.event_id,
+        "entry_id": m1.entry_a_id,
+        "round_id": m1.round_id,
+        "player_id": m1.entry_a.player_id,
+        "tournament_id": world.t1.pk,
+        "game": 1,
+        "board": 1,
+        "number": 1,
+        "round_number": 1,
+        "action": "withdraw",
+        "token": token,
         "board_id": m1.games.get().boards.get().pk,
         "preset_id": world.t1.house_presets.get().pk,
-        "user_id": world.users["umpire"].pk, "role": "umpire",
+        "user_id": world.users["umpire"].pk,
+        "role": "umpire",
         "invitation_id": world.invitation_id,
         "digest": "0" * 16,  # the offline engine bundle (GET only)
         "merge_id": 999_999,  # no merge of players in the world
         "upload_id": 999_999,  # no SoL upload in the world (each is its uploader's own)
         **(world.seasons or {}),
         # Django's own URLs
-        "object_id": str(m1.pk), "id": str(m1.pk), "app_label": "scoring", "uidb64": "MQ",
+        "object_id": str(m1.pk),
+        "id": str(m1.pk),
+        "app_label": "scoring",
+        "uidb64": "MQ",
         "content_type_id": str(ContentType.objects.get_for_model(Match).pk),
     }
     names = list(pattern.pattern.regex.groupindex)
@@ -354,14 +501,33 @@ def blob(world: World) -> dict[str, str]:
     m1 = world.m1
     m1.refresh_from_db()
     return {
-        "client_id": str(uuid.uuid4()), "revision": str(m1.revision), "by": "white",
-        "kind": "stroke", "winner": "a", "choice": "break", "side": "a", "mode": "count",
-        "carrommen": "3", "reason": "matrix check", "action": "revoke", "decision": "tablet",
-        "note": "matrix", "name": "Matrix", "match": str(m1.pk),
-        "table": str(m1.table_id), "on": "yes", "seed": "1", "player": str(m1.entry_a.player_id),
-        "new_password1": "Another-long-pass-9", "new_password2": "Another-long-pass-9",
-        "old_password": "wrong", "username": "m-umpire", "password": "wrong",
-        "email": "nobody@example.invalid", "language": "de", "next": "/",
+        "client_id": str(uuid.uuid4()),
+        "revision": str(m1.revision),
+        "by": "white",
+        "kind": "stroke",
+        "winner": "a",
+        "choice": "break",
+        "side": "a",
+        "mode": "count",
+        "carrommen": "3",
+        "reason": "matrix check",
+        "action": "revoke",
+        "decision": "tablet",
+        "note": "matrix",
+        "name": "Matrix",
+        "match": str(m1.pk),
+        "table": str(m1.table_id),
+        "on": "yes",
+        "seed": "1",
+        "player": str(m1.entry_a.player_id),
+        "new_password1": "Another-long-pass-9",
+        "new_password2": "Another-long-pass-9",
+        "old_password": "wrong",
+        "username": "m-umpire",
+        "password": "wrong",
+        "email": "nobody@example.invalid",
+        "language": "de",
+        "next": "/",
     }
 
 
@@ -375,8 +541,15 @@ def fingerprint() -> list[Any]:
         if model is AttemptCounter:
             continue
         out.append((model.__name__, list(model.objects.order_by("pk").values_list())))
-    out.append(list(get_user_model().objects.order_by("pk").values_list(
-        "pk", "username", "password", "is_active", "is_staff", "is_superuser", "email")))
+    out.append(
+        list(
+            get_user_model()
+            .objects.order_by("pk")
+            .values_list(
+                "pk", "username", "password", "is_active", "is_staff", "is_superuser", "email"
+            )
+        )
+    )
     return out
 
 
@@ -404,8 +577,15 @@ def denied(response: Any) -> bool:
     return False
 
 
-def send(client: Client, method: str, url: str, data: dict[str, str], *,
-         compare: bool = True, baseline: list[Any] | None = None) -> tuple[Any, bool]:
+def send(
+    client: Client,
+    method: str,
+    url: str,
+    data: dict[str, str],
+    *,
+    compare: bool = True,
+    baseline: list[Any] | None = None,
+) -> tuple[Any, bool]:
     """Send one request in a savepoint that is rolled back; did it change anything? The
     client's cookies are restored too (a logout or password change must not leak into the
     next request: its session row comes back with the rollback)."""
@@ -417,8 +597,10 @@ def send(client: Client, method: str, url: str, data: dict[str, str], *,
             response = client.post(url, data)
         else:
             from urllib.parse import urlencode
-            response = client.generic(method, url, urlencode(data),
-                                      content_type="application/x-www-form-urlencoded")
+
+            response = client.generic(
+                method, url, urlencode(data), content_type="application/x-www-form-urlencoded"
+            )
         changed = compare and fingerprint() != before
         transaction.set_rollback(True)
     client.cookies = cookies
@@ -448,12 +630,14 @@ def test_every_write_url_is_classified(world):
         rule = rule_for(name)
         if takes and rule is None:
             missing.append(f"{name} ({', '.join(takes)})")
-        elif (rule is not None and name.startswith("scoring:")
-              and not set(takes) <= set(rule.methods)):
+        elif (
+            rule is not None and name.startswith("scoring:") and not set(takes) <= set(rule.methods)
+        ):
             wrong_methods.append(f"{name} takes {takes}, the table says {rule.methods}")
     assert not unbuildable, f"teach url_for these parameters: {unbuildable}"
-    assert not missing, ("URLs that accept writes but have no entry in EXPECTED "
-                         f"(classify them): {missing}")
+    assert not missing, (
+        f"URLs that accept writes but have no entry in EXPECTED (classify them): {missing}"
+    )
     assert not wrong_methods, wrong_methods
 
 
@@ -499,8 +683,7 @@ def test_the_whole_matrix(world, urls_by_name):
             assert url is not None, name
             for method in rule.methods:
                 cells += 1
-                response, changed = send(clients[role], method, url, blob(world),
-                                         baseline=baseline)
+                response, changed = send(clients[role], method, url, blob(world), baseline=baseline)
                 got = not denied(response)
                 expect = got if rule.allowed is None else role in rule.allowed
                 where = f"{method} {name} as {role}: HTTP {response.status_code}"
@@ -518,9 +701,13 @@ def test_the_whole_matrix(world, urls_by_name):
 def _cross_url(name: str, pattern: URLPattern, *, slug: str, target: Match) -> str | None:
     """``name`` with the tournament slug of one tournament and the object ids of another."""
     values = {
-        "slug": slug, "match_id": target.pk, "event_id": target.event_id,
-        "entry_id": target.entry_a_id, "round_id": target.round_id,
-        "player_id": target.entry_a.player_id, "action": "withdraw",
+        "slug": slug,
+        "match_id": target.pk,
+        "event_id": target.event_id,
+        "entry_id": target.entry_a_id,
+        "round_id": target.round_id,
+        "player_id": target.entry_a.player_id,
+        "action": "withdraw",
     }
     names = list(pattern.pattern.regex.groupindex)
     if "slug" not in names or len(names) < 2 or any(n not in values for n in names):
@@ -528,15 +715,16 @@ def _cross_url(name: str, pattern: URLPattern, *, slug: str, target: Match) -> s
     return reverse(name, kwargs={n: values[n] for n in names})
 
 
-def test_an_organiser_cannot_reach_another_tournaments_objects_through_his_own(world,
-                                                                                urls_by_name):
+def test_an_organiser_cannot_reach_another_tournaments_objects_through_his_own(world, urls_by_name):
     """Confused ids: the organiser of T1 posts to T1's URLs carrying T2's match / event /
     entry / round ids, and T2's organiser to T2's URLs carrying T1's ids. Every such write is
     denied (403 or 404) and changes nothing."""
     problems: list[str] = []
     cells = 0
-    for role, slug, target in (("organiser", world.t1.slug, world.m3),
-                               ("other_organiser", world.t2.slug, world.m1)):
+    for role, slug, target in (
+        ("organiser", world.t1.slug, world.m3),
+        ("other_organiser", world.t2.slug, world.m1),
+    ):
         client = client_for(role, world)
         baseline = fingerprint()
         for name, pattern in sorted(urls_by_name.items()):
@@ -547,13 +735,16 @@ def test_an_organiser_cannot_reach_another_tournaments_objects_through_his_own(w
             if url is None:
                 continue
             data = blob(world)
-            data.update(match=str(target.pk), table=str(target.table_id or 0),
-                        revision=str(target.revision))
+            data.update(
+                match=str(target.pk), table=str(target.table_id or 0), revision=str(target.revision)
+            )
             cells += 1
             response, changed = send(client, "POST", url, data, baseline=baseline)
             if not denied(response) or changed:
-                problems.append(f"POST {url} as {role}: HTTP {response.status_code}"
-                                f"{', changed data' if changed else ''}")
+                problems.append(
+                    f"POST {url} as {role}: HTTP {response.status_code}"
+                    f"{', changed data' if changed else ''}"
+                )
     print(f"cross-tournament cells: {cells}")
     assert cells >= 10
     assert not problems, "\n".join(problems)

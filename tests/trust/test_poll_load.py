@@ -35,10 +35,14 @@ def poll(client, path: str, etag: str | None = None, **headers):
 
 @pytest.mark.parametrize("name", ["match-live", "api"])
 def test_after_a_stroke_the_second_spectator_gets_the_first_ones_answer_in_one_query(
-        client, playing, name):
+    client, playing, name
+):
     tournament, match = playing
-    path = (reverse("scoring:live-match-live", args=(tournament.slug, match.pk))
-            if name == "match-live" else f"/api/v1/matches/{match.pk}/")
+    path = (
+        reverse("scoring:live-match-live", args=(tournament.slug, match.pk))
+        if name == "match-live"
+        else f"/api/v1/matches/{match.pk}/"
+    )
     old = client.get(path)["ETag"]
     f.post(match, f.stroke("black"))
     first, first_queries = poll(client, path, old)
@@ -75,8 +79,9 @@ def test_a_kept_answer_is_kept_per_language(client, playing):
     assert english["Content-Language"] == "en" and german["Content-Language"] == "de"
 
 
-def test_the_now_part_is_answered_from_its_copy_within_the_window(client, playing, settings,
-                                                                  monkeypatch):
+def test_the_now_part_is_answered_from_its_copy_within_the_window(
+    client, playing, settings, monkeypatch
+):
     settings.LIVE_NOW_MAX_STALE_SECONDS = 2
     tournament, match = playing
     path = reverse("scoring:live-tournament-now", args=(tournament.slug,))
@@ -101,16 +106,23 @@ def test_each_part_declares_its_maximum_age(client, playing, settings, monkeypat
     declares none, so its kept copy is confirmed with the database however young it is."""
     settings.LIVE_NOW_MAX_STALE_SECONDS = 5
     tournament, match = playing
-    now = conditional._early(client.get(
-        reverse("scoring:live-tournament-now", args=(tournament.slug,))).wsgi_request)
-    live = conditional._early(client.get(
-        reverse("scoring:live-match-live", args=(tournament.slug, match.pk))).wsgi_request)
+    now = conditional._early(
+        client.get(reverse("scoring:live-tournament-now", args=(tournament.slug,))).wsgi_request
+    )
+    live = conditional._early(
+        client.get(
+            reverse("scoring:live-match-live", args=(tournament.slug, match.pk))
+        ).wsgi_request
+    )
     api = conditional._early(client.get(f"/api/v1/matches/{match.pk}/").wsgi_request)
     assert (now.max_stale, live.max_stale, api.max_stale) == (5.0, 0.0, 0.0)
     settings.LIVE_NOW_MAX_STALE_SECONDS = 0
-    assert conditional._early(client.get(
-        reverse("scoring:live-tournament-now", args=(tournament.slug,))).wsgi_request
-    ).max_stale == 0.0
+    assert (
+        conditional._early(
+            client.get(reverse("scoring:live-tournament-now", args=(tournament.slug,))).wsgi_request
+        ).max_stale
+        == 0.0
+    )
     # a view registered with its own maximum age is served unasked within it
     empty_process_caches()
     clock = [1_000_000.0]
@@ -119,8 +131,9 @@ def test_each_part_declares_its_maximum_age(client, playing, settings, monkeypat
     view = resolve(path).func
     while view not in conditional._EARLY:
         view = view.__wrapped__
-    monkeypatch.setitem(conditional._EARLY, view,
-                        conditional._EARLY[view]._replace(max_age=lambda: 3))
+    monkeypatch.setitem(
+        conditional._EARLY, view, conditional._EARLY[view]._replace(max_age=lambda: 3)
+    )
     first = client.get(path)
     f.post(match, f.stroke("black"))
     clock[0] += 2
@@ -132,14 +145,15 @@ def test_each_part_declares_its_maximum_age(client, playing, settings, monkeypat
 
 
 @pytest.mark.parametrize("name", ["match-live", "api", "now"])
-def test_a_first_visit_gets_the_kept_answer_once_it_is_confirmed(client, playing, settings,
-                                                                 name):
+def test_a_first_visit_gets_the_kept_answer_once_it_is_confirmed(client, playing, settings, name):
     """A hall's phones opening the live pages at once: one render, then one query each."""
     settings.LIVE_NOW_MAX_STALE_SECONDS = 0
     tournament, match = playing
-    path = {"match-live": reverse("scoring:live-match-live", args=(tournament.slug, match.pk)),
-            "api": f"/api/v1/matches/{match.pk}/",
-            "now": reverse("scoring:live-tournament-now", args=(tournament.slug,))}[name]
+    path = {
+        "match-live": reverse("scoring:live-match-live", args=(tournament.slug, match.pk)),
+        "api": f"/api/v1/matches/{match.pk}/",
+        "now": reverse("scoring:live-tournament-now", args=(tournament.slug,)),
+    }[name]
     first, first_queries = poll(client, path)
     second, second_queries = poll(client, path)
     assert second.status_code == 200 and second.content == first.content
@@ -178,10 +192,13 @@ def test_postgresql_binds_on_the_server_and_prepares_repeated_queries(threshold,
     if threshold is not None:
         env["DB_PREPARE_THRESHOLD"] = threshold
     result = run_manage(
-        "shell", "-c",
+        "shell",
+        "-c",
         "from django.conf import settings; o = settings.DATABASES['default']['OPTIONS']; "
-        "print(o.get('server_side_binding'), o.get('prepare_threshold'))", env=env)
+        "print(o.get('server_side_binding'), o.get('prepare_threshold'))",
+        env=env,
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1].split() == (
-        ["True", "2"] if prepared else ["None", "None"])
-
+        ["True", "2"] if prepared else ["None", "None"]
+    )

@@ -31,17 +31,23 @@ def match(db) -> Match:
     match = make_match()
     record_toss(match=match, winner="b", choice="break", actor=LINK)
     play_board(match, LINK, "white")  # b breaks, b clears with the queen: 12
-    record_quick_board(match=match, winner="a", carrommen=5, queen="a",
-                       client_id=uuid.uuid4(), actor=LINK)
-    record_quick_board(match=match, winner="b", points=3, law="ICF 107",
-                       client_id=uuid.uuid4(), actor=LINK)
+    record_quick_board(
+        match=match, winner="a", carrommen=5, queen="a", client_id=uuid.uuid4(), actor=LINK
+    )
+    record_quick_board(
+        match=match, winner="b", points=3, law="ICF 107", client_id=uuid.uuid4(), actor=LINK
+    )
     match.refresh_from_db()
     return match
 
 
-SAME = [[{"winner": "b", "carrommen": 9, "queen": "b"},
-         {"winner": "a", "carrommen": 5, "queen": "a"},
-         {"winner": "b", "points": 3, "law": "ICF 107"}]]
+SAME = [
+    [
+        {"winner": "b", "carrommen": 9, "queen": "b"},
+        {"winner": "a", "carrommen": 5, "queen": "a"},
+        {"winner": "b", "points": 3, "law": "ICF 107"},
+    ]
+]
 
 
 def test_an_identical_sheet_has_no_differences(match) -> None:
@@ -49,11 +55,15 @@ def test_an_identical_sheet_has_no_differences(match) -> None:
 
 
 def test_every_kind_of_difference_is_listed(match) -> None:
-    paper = [[{"winner": "b", "carrommen": 1, "queen": "b"},   # carrommen and points differ
-              {"winner": "b", "carrommen": 5, "queen": "a"},   # winner and points differ
-              {"winner": "b", "points": 3, "law": "ICF 108"},  # law differs
-              {"winner": "a", "carrommen": 2, "queen": None}],  # not on the tablet
-             [{"winner": "a", "carrommen": 9, "queen": "a"}]]  # game 2 not on the tablet
+    paper = [
+        [
+            {"winner": "b", "carrommen": 1, "queen": "b"},  # carrommen and points differ
+            {"winner": "b", "carrommen": 5, "queen": "a"},  # winner and points differ
+            {"winner": "b", "points": 3, "law": "ICF 108"},  # law differs
+            {"winner": "a", "carrommen": 2, "queen": None},
+        ],  # not on the tablet
+        [{"winner": "a", "carrommen": 9, "queen": "a"}],
+    ]  # game 2 not on the tablet
     found = compare(match, paper)
     fields = [(d.game, d.board, d.field) for d in found]
     assert (1, 1, "carrommen") in fields and (1, 1, "points") in fields
@@ -76,21 +86,29 @@ def test_a_board_missing_on_paper_and_a_different_queen(match) -> None:
 
 
 def test_paper_points_follow_the_22_point_rule() -> None:
-    games = [[{"winner": "a", "points": 12, "law": ""}, {"winner": "a", "points": 10, "law": ""},
-              {"winner": "a", "carrommen": 2, "queen": "a"}]]
+    games = [
+        [
+            {"winner": "a", "points": 12, "law": ""},
+            {"winner": "a", "points": 10, "law": ""},
+            {"winner": "a", "carrommen": 2, "queen": "a"},
+        ]
+    ]
     boards = paper_boards(games)[0]
     assert [b.points for b in boards] == [12, 10, 2]  # a has 22: the queen does not count
 
 
-@pytest.mark.parametrize("games, code", [
-    ([], "no_games"),
-    ([[]], "empty_game"),
-    ([[{"winner": "c", "carrommen": 1}]], "bad_winner"),
-    ([[{"winner": "a", "carrommen": 10}]], "bad_carrommen"),
-    ([[{"winner": "a", "points": 13}]], "bad_points"),
-    ([[{"winner": "a", "carrommen": 1, "queen": "x"}]], "bad_queen"),
-    ([[{"winner": "a", "carrommen": 1, "colour": "white"}]], "bad_board"),
-])
+@pytest.mark.parametrize(
+    "games, code",
+    [
+        ([], "no_games"),
+        ([[]], "empty_game"),
+        ([[{"winner": "c", "carrommen": 1}]], "bad_winner"),
+        ([[{"winner": "a", "carrommen": 10}]], "bad_carrommen"),
+        ([[{"winner": "a", "points": 13}]], "bad_points"),
+        ([[{"winner": "a", "carrommen": 1, "queen": "x"}]], "bad_queen"),
+        ([[{"winner": "a", "carrommen": 1, "colour": "white"}]], "bad_board"),
+    ],
+)
 def test_invalid_sheets_are_refused(games, code) -> None:
     with pytest.raises(PaperError) as err:
         clean_sheet(games)
@@ -101,13 +119,15 @@ def test_recording_a_sheet_and_a_decision_is_audited(match) -> None:
     olga = user("olga")
     actor = Actor(user=olga, via="organiser", device="Laptop", ip="10.0.0.1")
     sheet = record_paper_sheet(match=match, games=SAME, actor=actor, note="table 3")
-    assert sheet.entered_by == olga and sheet.games[0][0] == {"winner": "b", "carrommen": 9,
-                                                              "queen": "b"}
+    assert sheet.entered_by == olga and sheet.games[0][0] == {
+        "winner": "b",
+        "carrommen": 9,
+        "queen": "b",
+    }
     entry = AuditEntry.objects.get(action="paper_sheet")
     assert entry.actor == olga and entry.detail["after"] == SAME
     assert entry.detail["differences"] == 0 and entry.ip == "10.0.0.1"
-    decision = record_decision(match=match, sheet=sheet, decision="tablet", note="",
-                               actor=actor)
+    decision = record_decision(match=match, sheet=sheet, decision="tablet", note="", actor=actor)
     assert decision.detail["decision"] == "tablet" and decision.detail["differences"] == []
     with pytest.raises(PaperError):
         record_paper_sheet(match=match, games=[[{"winner": "a"}]], actor=actor)

@@ -40,13 +40,16 @@ def test_archive_is_read_as_yaml_plain_or_gzipped() -> None:
     assert plain[0]["players"][0]["firstname"] == "Asha"
 
 
-@pytest.mark.parametrize("content, message", [
-    (b"\x1f\x8b\x08broken", "gzip"),
-    (b"\xff\xfe\x00", "UTF-8"),
-    (b"players: [\n", "neither YAML nor JSON"),
-    (b"- just\n- a list\n", "mappings"),
-    (b"tourneys: []\n", "lists the players"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"\x1f\x8b\x08broken", "gzip"),
+        (b"\xff\xfe\x00", "UTF-8"),
+        (b"players: [\n", "neither YAML nor JSON"),
+        (b"- just\n- a list\n", "mappings"),
+        (b"tourneys: []\n", "lists the players"),
+    ],
+)
 def test_what_is_not_an_archive_is_refused_clearly(content, message) -> None:
     with pytest.raises(SolError, match=message):
         read_archive(content)
@@ -54,7 +57,10 @@ def test_what_is_not_an_archive_is_refused_clearly(content, message) -> None:
 
 def test_players_tournaments_and_entries(report) -> None:
     assert [t.name for t in report.tournaments] == [
-        "Nordstadt Open I", "Nordstadt Open II", "Nordstadt Doubles Night"]
+        "Nordstadt Open I",
+        "Nordstadt Open II",
+        "Nordstadt Doubles Night",
+    ]
     assert report.players_created == 5 and report.players_reused == 6
     asha = Player.objects.get(name="Asha Rao")
     assert asha.club == "Carrom Club Nordstadt" and asha.nationality == "DEU"
@@ -72,22 +78,27 @@ def test_players_tournaments_and_entries(report) -> None:
     assert Entry.objects.get(event=event, player__name="Elin Moss").withdrawn
     doubles = Tournament.objects.get(name="Nordstadt Doubles Night").events.get()
     assert doubles.kind == Event.Kind.DOUBLES
-    assert {e.name for e in doubles.entries.all()} == {"Cora Lind / Deniz Okur (Dee)",
-                                                       "Elin Moss / Asha Rao"}
+    assert {e.name for e in doubles.entries.all()} == {
+        "Cora Lind / Deniz Okur (Dee)",
+        "Elin Moss / Asha Rao",
+    }
     assert Tournament.objects.get(name="Nordstadt Open II").events.get().format == "knockout"
 
 
 def _match(tournament: str, round_number: int, table: int) -> Match:
-    return Match.objects.get(event__tournament__name=tournament, round__number=round_number,
-                             table__number=table)
+    return Match.objects.get(
+        event__tournament__name=tournament, round__number=round_number, table__number=table
+    )
 
 
 def test_boards_become_summary_boards_and_the_engine_scores_them(report) -> None:
     match = _match("Nordstadt Open I", 1, 1)
     boards = list(Board.objects.filter(game__match=match).order_by("sequence"))
-    assert [(b.kind, b.summary_winner, b.summary_carrommen, b.summary_queen)
-            for b in boards] == [("summary", "a", 8, "a"), ("summary", "a", 3, "a"),
-                                 ("summary", "a", 7, "a")]
+    assert [(b.kind, b.summary_winner, b.summary_carrommen, b.summary_queen) for b in boards] == [
+        ("summary", "a", 8, "a"),
+        ("summary", "a", 3, "a"),
+        ("summary", "a", 7, "a"),
+    ]
     snapshot = match_snapshot(match)
     assert snapshot.finished and snapshot.winner == "a" == match.winner_side
     assert snapshot.state.games[0].scores == {"a": 25, "b": 0}
@@ -99,8 +110,11 @@ def test_a_final_score_without_boards_becomes_award_boards(report) -> None:
     match = _match("Nordstadt Open I", 1, 2)
     boards = list(Board.objects.filter(game__match=match).order_by("sequence"))
     assert [(b.kind, b.summary_winner, b.award_points, b.award_law) for b in boards] == [
-        ("award", "b", 9, "SoL result"), ("award", "a", 12, "SoL result"),
-        ("award", "a", 12, "SoL result"), ("award", "a", 1, "SoL result")]
+        ("award", "b", 9, "SoL result"),
+        ("award", "a", 12, "SoL result"),
+        ("award", "a", 12, "SoL result"),
+        ("award", "a", 1, "SoL result"),
+    ]
     assert match_snapshot(match).state.games[0].scores == {"a": 25, "b": 9}
 
 
@@ -127,12 +141,20 @@ def test_phantom_time_limit_and_differences_are_kept(report) -> None:
 
 
 def test_nothing_is_imported_twice(report) -> None:
-    counts = (Tournament.objects.count(), Player.objects.count(), Match.objects.count(),
-              Board.objects.count())
+    counts = (
+        Tournament.objects.count(),
+        Player.objects.count(),
+        Match.objects.count(),
+        Board.objects.count(),
+    )
     again = import_sol(gzip.compress(FIXTURE.read_bytes()), file_name="nordstadt.sol.gz")
     assert again.tournaments == [] and len(again.skipped) == 3
-    assert (Tournament.objects.count(), Player.objects.count(), Match.objects.count(),
-            Board.objects.count()) == counts
+    assert (
+        Tournament.objects.count(),
+        Player.objects.count(),
+        Match.objects.count(),
+        Board.objects.count(),
+    ) == counts
 
 
 def test_command_reads_sol_gz_and_reports(db, tmp_path, capsys) -> None:

@@ -17,24 +17,47 @@ from scoring.services.sol import SolError, import_sol
 pytestmark = pytest.mark.django_db
 
 
-def archive(system: str = "swiss", matches: list[dict] | None = None, players: int = 5,
-            phantom: int | None = None, guid: str = "g1") -> bytes:
-    lists = {"players": [{"guid": f"p{n}", "firstname": f"Gen{n}", "lastname": "Player",
-                          "nationality": "DEU"} for n in range(1, players + 1)],
-             "clubs": [], "championships": [{"description": "Generated Cup"}]}
-    tourney = {"guid": guid, "description": f"Generated {system}", "date": "2025-03-01",
-               "championship": 1, "system": system,
-               "competitors": [{"players": [n], "position": n, "rate": 1500 + 10 * n}
-                               for n in range(1, players + 1)],
-               "matches": matches or []}
+def archive(
+    system: str = "swiss",
+    matches: list[dict] | None = None,
+    players: int = 5,
+    phantom: int | None = None,
+    guid: str = "g1",
+) -> bytes:
+    lists = {
+        "players": [
+            {"guid": f"p{n}", "firstname": f"Gen{n}", "lastname": "Player", "nationality": "DEU"}
+            for n in range(1, players + 1)
+        ],
+        "clubs": [],
+        "championships": [{"description": "Generated Cup"}],
+    }
+    tourney = {
+        "guid": guid,
+        "description": f"Generated {system}",
+        "date": "2025-03-01",
+        "championship": 1,
+        "system": system,
+        "competitors": [
+            {"players": [n], "position": n, "rate": 1500 + 10 * n} for n in range(1, players + 1)
+        ],
+        "matches": matches or [],
+    }
     if phantom is not None:
         tourney["phantomscore"] = phantom
     return yaml.safe_dump_all([lists, tourney], allow_unicode=True).encode()
 
 
 def m(a, b, s1, s2, turn=1, table=1, **extra):
-    return {"competitor1": a, "competitor2": b, "score1": s1, "score2": s2, "turn": turn,
-            "board": table, **extra}
+    return {
+        "competitor1": a,
+        "competitor2": b,
+        "score1": s1,
+        "score2": s2,
+        "turn": turn,
+        "board": table,
+        **extra,
+    }
 
 
 def event() -> Event:
@@ -42,14 +65,26 @@ def event() -> Event:
 
 
 def test_time_limited_round_draws_and_a_bye_worth_the_phantom_score() -> None:
-    report = import_sol(archive(matches=[
-        m(1, 2, 11, 3), m(3, 4, 7, 7, table=2), m(5, None, 0, 0, table=3),
-        m(1, 3, 25, 4, turn=2), m(2, 5, 9, 9, turn=2, table=2), m(4, None, 0, 0, turn=2,
-                                                                    table=3),
-    ], phantom=1))
+    report = import_sol(
+        archive(
+            matches=[
+                m(1, 2, 11, 3),
+                m(3, 4, 7, 7, table=2),
+                m(5, None, 0, 0, table=3),
+                m(1, 3, 25, 4, turn=2),
+                m(2, 5, 9, 9, turn=2, table=2),
+                m(4, None, 0, 0, turn=2, table=3),
+            ],
+            phantom=1,
+        )
+    )
     e = event()
-    assert e.settings == {"ranking": "european", "bye_points": 1, "ratings": "entry",
-                          "bye_total": "recorded"}
+    assert e.settings == {
+        "ranking": "european",
+        "bye_points": 1,
+        "ratings": "entry",
+        "bye_total": "recorded",
+    }
     stopped = Match.objects.get(event=e, number=1)
     assert stopped.winner_side == "a" and stopped.games.get().time_up
     level = Match.objects.get(event=e, number=2)
@@ -67,10 +102,16 @@ def test_time_limited_round_draws_and_a_bye_worth_the_phantom_score() -> None:
 
 
 def test_final_rounds_are_a_final_stage_not_swiss_rounds() -> None:
-    import_sol(archive(players=4, matches=[
-        m(1, 2, 25, 3), m(3, 4, 25, 5, table=2),
-        m(1, 3, 25, 20, turn=2, final=True),
-    ]))
+    import_sol(
+        archive(
+            players=4,
+            matches=[
+                m(1, 2, 25, 3),
+                m(3, 4, 25, 5, table=2),
+                m(1, 3, 25, 20, turn=2, final=True),
+            ],
+        )
+    )
     e = event()
     final = Match.objects.get(event=e, number=3)
     assert final.round.bracket == Round.Bracket.FINAL
@@ -80,8 +121,13 @@ def test_final_rounds_are_a_final_stage_not_swiss_rounds() -> None:
 
 
 def test_a_round_robin_gets_its_table() -> None:
-    import_sol(archive("roundrobin", players=3, matches=[
-        m(1, 2, 25, 0), m(2, 3, 25, 1, turn=2), m(1, 3, 10, 25, turn=3)]))
+    import_sol(
+        archive(
+            "roundrobin",
+            players=3,
+            matches=[m(1, 2, 25, 0), m(2, 3, 25, 1, turn=2), m(1, 3, 10, 25, turn=3)],
+        )
+    )
     e = event()
     assert e.format == Event.Format.GROUPS
     (table,) = standings.event_standings(e)
@@ -90,11 +136,24 @@ def test_a_round_robin_gets_its_table() -> None:
 
 
 def test_inconsistent_board_rows_lose_to_the_score_and_25_25_is_kept() -> None:
-    report = import_sol(archive(players=4, matches=[
-        m(1, 2, 15, 22, boards=[{"number": 1, "coins1": 9, "coins2": 0},
-                                {"number": 2, "coins1": 0, "coins2": 8}]),
-        m(3, 4, 25, 25, table=2),
-    ]))
+    report = import_sol(
+        archive(
+            players=4,
+            matches=[
+                m(
+                    1,
+                    2,
+                    15,
+                    22,
+                    boards=[
+                        {"number": 1, "coins1": 9, "coins2": 0},
+                        {"number": 2, "coins1": 0, "coins2": 8},
+                    ],
+                ),
+                m(3, 4, 25, 25, table=2),
+            ],
+        )
+    )
     e = event()
     wrong = Match.objects.get(event=e, number=1)
     assert wrong.games.get().scores == {"a": 15, "b": 22} and wrong.winner_side == "b"
@@ -134,12 +193,21 @@ def test_finalists_are_placed_by_their_finals_the_rest_by_the_swiss_table() -> N
 
     # Swiss: 1 and 3 win twice, 2 and 4 split; the finals: 3 beats 1 (1st v 2nd), and 4
     # beats 2 for third place; 5 and 6 keep their Swiss places
-    import_sol(archive(players=6, matches=[
-        m(1, 2, 25, 3), m(3, 4, 25, 5, table=2), m(5, 6, 25, 9, table=3),
-        m(1, 5, 25, 4, turn=2), m(3, 6, 25, 6, turn=2, table=2), m(2, 4, 25, 7, turn=2,
-                                                                     table=3),
-        m(1, 3, 10, 25, turn=3, final=True), m(2, 4, 12, 25, turn=3, table=2, final=True),
-    ]))
+    import_sol(
+        archive(
+            players=6,
+            matches=[
+                m(1, 2, 25, 3),
+                m(3, 4, 25, 5, table=2),
+                m(5, 6, 25, 9, table=3),
+                m(1, 5, 25, 4, turn=2),
+                m(3, 6, 25, 6, turn=2, table=2),
+                m(2, 4, 25, 7, turn=2, table=3),
+                m(1, 3, 10, 25, turn=3, final=True),
+                m(2, 4, 12, 25, turn=3, table=2, final=True),
+            ],
+        )
+    )
     e = event()
     (table,) = standings.event_standings(e)
     swiss = [row.name for row in table.rows]
@@ -160,22 +228,30 @@ def test_finals_order_places_each_pair_of_finalists_by_their_wins() -> None:
 
     swiss = [11, 12, 13, 14, 15]
     # a best of three of 1st v 2nd: 12 wins two of three; 3rd v 4th level: Swiss order kept
-    assert finals_order(swiss, [(11, 12, "b"), (11, 12, "a"), (12, 11, "a"),
-                                (13, 14, "a"), (14, 13, "a")]) == [12, 11, 13, 14, 15]
+    assert finals_order(
+        swiss, [(11, 12, "b"), (11, 12, "a"), (12, 11, "a"), (13, 14, "a"), (14, 13, "a")]
+    ) == [12, 11, 13, 14, 15]
     # semi-finals 1v4 and 2v3, then the final and the third-place match, in order played
-    assert finals_order(swiss[:4], [(11, 14, "b"), (12, 13, "a"), (14, 12, "a"),
-                                    (11, 13, "b")]) == [14, 12, 13, 11]
+    assert finals_order(
+        swiss[:4], [(11, 14, "b"), (12, 13, "a"), (14, 12, "a"), (11, 13, "b")]
+    ) == [14, 12, 13, 11]
     assert finals_order(swiss, []) == swiss
 
 
 def test_nine_board_rows_that_add_up_are_kept_as_boards() -> None:
     # 12, 3, 9, 8, 1, 2 for A/B as below: 23–25 after nine boards (no 8-board limit: the
     # import plays every match as a late round, DCV 56(c))
-    rows = [{"number": 1, "coins2": 9, "queen": "2"}, {"number": 2, "coins1": 3},
-            {"number": 3, "coins1": 6, "queen": "1"}, {"number": 4, "coins1": 8},
-            {"number": 5, "coins1": 1}, {"number": 6, "coins1": 2},
-            {"number": 7, "coins2": 3, "queen": "2"}, {"number": 8, "coins2": 4},
-            {"number": 9, "coins2": 4}]
+    rows = [
+        {"number": 1, "coins2": 9, "queen": "2"},
+        {"number": 2, "coins1": 3},
+        {"number": 3, "coins1": 6, "queen": "1"},
+        {"number": 4, "coins1": 8},
+        {"number": 5, "coins1": 1},
+        {"number": 6, "coins1": 2},
+        {"number": 7, "coins2": 3, "queen": "2"},
+        {"number": 8, "coins2": 4},
+        {"number": 9, "coins2": 4},
+    ]
     report = import_sol(archive(players=2, matches=[m(1, 2, 23, 25, boards=rows)]))
     match = Match.objects.get(event=event(), number=1)
     assert not match.needs_review and not report.flagged

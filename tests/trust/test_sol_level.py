@@ -40,8 +40,7 @@ def test_api_and_live_page_show_the_draw(client, level: Match) -> None:
     assert board["entered_as"] == "recorded" and board["law"] == "SoL result"
     doc = client.get(reverse("scoring:api-board", args=[level.pk, 1, 1]))
     assert doc.status_code == 200 and doc.json()["state"]["finished"] is True
-    page = client.get(reverse("scoring:live-match",
-                              args=[level.event.tournament.slug, level.pk]))
+    page = client.get(reverse("scoring:live-match", args=[level.event.tournament.slug, level.pk]))
     assert page.status_code == 200
     text = " ".join(page.content.decode().split())
     assert '<span class="badge text-bg-secondary">draw</span>' in text
@@ -86,13 +85,25 @@ def test_a_rating_from_another_tourney_is_no_tie_break_and_names_decide() -> Non
     from scoring.models import Player
     from scoring.services.sol import import_sol
 
-    lists = {"players": [{"guid": "z", "firstname": "Zora", "lastname": "Adler"},
-                         {"guid": "b", "firstname": "Bea", "lastname": "Zander"}],
-             "clubs": [], "championships": [{"description": "Level Cup"}]}
-    tourney = {"guid": "lvl", "description": "Level", "date": "2025-03-01", "championship": 1,
-               "system": "swiss", "competitors": [{"players": [1]}, {"players": [2]}],
-               "matches": [{"competitor1": 1, "competitor2": 2, "score1": 9, "score2": 9,
-                            "turn": 1, "board": 1}]}
+    lists = {
+        "players": [
+            {"guid": "z", "firstname": "Zora", "lastname": "Adler"},
+            {"guid": "b", "firstname": "Bea", "lastname": "Zander"},
+        ],
+        "clubs": [],
+        "championships": [{"description": "Level Cup"}],
+    }
+    tourney = {
+        "guid": "lvl",
+        "description": "Level",
+        "date": "2025-03-01",
+        "championship": 1,
+        "system": "swiss",
+        "competitors": [{"players": [1]}, {"players": [2]}],
+        "matches": [
+            {"competitor1": 1, "competitor2": 2, "score1": 9, "score2": 9, "turn": 1, "board": 1}
+        ],
+    }
     report = import_sol(yaml.safe_dump_all([lists, tourney]).encode())
     Player.objects.filter(name="Zora Adler").update(rating=2400)  # from another tourney
     (table,) = standings.event_standings(report.tournaments[0].events.get())

@@ -20,15 +20,21 @@ pytestmark = pytest.mark.django_db
 
 
 def _board_row(html: str) -> list[str]:
-    table = html[html.index('class="table table-sm boards-table'):]
+    table = html[html.index('class="table table-sm boards-table') :]
     row = re.search(r"<tbody>\s*<tr[^>]*>(.*?)</tr>", table, re.S).group(1)
-    return [" ".join(re.sub(r"<[^>]+>", " ", cell).split())
-            for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+    return [
+        " ".join(re.sub(r"<[^>]+>", " ", cell).split())
+        for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+    ]
 
 
 @pytest.mark.parametrize(("language", "word"), [("en", "draw"), ("de", "Unentschieden")])
-def test_the_live_pages_board_row_shows_the_draw(client, level: Match,  # noqa: F811
-                                                 language, word) -> None:
+def test_the_live_pages_board_row_shows_the_draw(
+    client,
+    level: Match,  # noqa: F811
+    language,
+    word,
+) -> None:
     url = reverse("scoring:live-match", args=[level.event.tournament.slug, level.pk])
     with translation.override(language):
         page = client.get(url, headers={"Accept-Language": language})
@@ -37,9 +43,10 @@ def test_the_live_pages_board_row_shows_the_draw(client, level: Match,  # noqa: 
     assert cells[5] == "SoL result" and cells[6] == "25–25", cells
 
 
-def test_the_scoresheet_prints_no_side_change_on_the_recorded_row(admin_client,
-                                                                  level: Match  # noqa: F811
-                                                                  ) -> None:
+def test_the_scoresheet_prints_no_side_change_on_the_recorded_row(
+    admin_client,
+    level: Match,  # noqa: F811
+) -> None:
     url = reverse("scoring:print-scoresheet", args=[level.pk])
     for language, words in (("en", "Side change"), ("de", "Seitenwechsel")):
         flat = " ".join(pdftotext(body(admin_client.get(f"{url}?lang={language}"))).split())

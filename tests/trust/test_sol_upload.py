@@ -45,15 +45,18 @@ def staff(db, client):
 
 
 def _upload(client, content: bytes, name: str, key: str = ""):
-    return client.post(reverse("scoring:organiser-sol-upload"),
-                       {"file": SimpleUploadedFile(name, content), "key": key})
+    return client.post(
+        reverse("scoring:organiser-sol-upload"),
+        {"file": SimpleUploadedFile(name, content), "key": key},
+    )
 
 
 def test_upload_preview_confirm_import_and_report(client, staff) -> None:
     answer = _upload(client, FIXTURE.read_bytes(), "nordstadt.sol")
     upload = SolImport.objects.get()
     assert answer.status_code == 302 and answer["Location"] == reverse(
-        "scoring:organiser-sol-import", args=[upload.pk])
+        "scoring:organiser-sol-import", args=[upload.pk]
+    )
     # the preview: nothing imported yet
     assert not Tournament.objects.exists() and upload.status == SolImport.Status.PREVIEW
     page = client.get(answer["Location"]).content.decode()
@@ -69,13 +72,15 @@ def test_upload_preview_confirm_import_and_report(client, staff) -> None:
     assert upload.tourneys_done == upload.tourneys_total == 3
     assert Tournament.objects.count() == 3
     assert Tournament.objects.filter(organisers=staff).count() == 3
-    progress = client.get(reverse("scoring:organiser-sol-import-progress",
-                                  args=[upload.pk])).content.decode()
+    progress = client.get(
+        reverse("scoring:organiser-sol-import-progress", args=[upload.pk])
+    ).content.decode()
     assert "3 tournaments imported" in progress and "hx-trigger" not in progress
     assert "Nordstadt Doubles Night" in progress
     # confirmed once only
-    again = client.post(reverse("scoring:organiser-sol-import-start", args=[upload.pk]),
-                        follow=True)
+    again = client.post(
+        reverse("scoring:organiser-sol-import-start", args=[upload.pk]), follow=True
+    )
     assert "started before" in again.content.decode()
     assert Tournament.objects.count() == 3
 
@@ -98,10 +103,8 @@ def test_the_preview_matches_known_players_and_skips_known_tourneys(db) -> None:
 
 def test_a_running_import_shows_its_progress_and_polls(client, staff) -> None:
     upload = upload_sol(user=staff, file_name="n.sol", content=FIXTURE.read_bytes())
-    SolImport.objects.filter(pk=upload.pk).update(status=SolImport.Status.RUNNING,
-                                                  tourneys_done=1)
-    page = client.get(reverse("scoring:organiser-sol-import", args=[upload.pk])
-                      ).content.decode()
+    SolImport.objects.filter(pk=upload.pk).update(status=SolImport.Status.RUNNING, tourneys_done=1)
+    page = client.get(reverse("scoring:organiser-sol-import", args=[upload.pk])).content.decode()
     assert "1 of 3 tourneys read" in page and 'hx-trigger="every 2s"' in page
     assert "<progress" in page
 
@@ -127,22 +130,23 @@ def test_a_box_backup_opens_with_its_key_only(client, staff) -> None:
 
 def test_a_zip_backup_and_a_gzip_archive_are_read(client, staff) -> None:
     assert _upload(client, _zip(FIXTURE.read_bytes()), "backup.zip").status_code == 302
-    assert _upload(client, gzip.compress(FIXTURE.read_bytes()), "n.sol.gz"
-                   ).status_code == 302
+    assert _upload(client, gzip.compress(FIXTURE.read_bytes()), "n.sol.gz").status_code == 302
     assert SolImport.objects.count() == 2
 
 
-@pytest.mark.parametrize("content, name, words", [
-    (b"hello", "notes.txt", "Choose a SoL file"),
-    (b"\x1f\x8b\x08broken", "broken.sol.gz", "gzip data is damaged"),
-    (b"players: [\n", "half.sol", "neither YAML nor JSON"),
-    (b"PK\x03\x04 not a zip", "broken.zip", "zip data is damaged"),
-    (_zip(b"nothing", "readme.txt"), "other.zip", "holds no .sol archive"),
-    (b"- just\n- a list\n", "list.sol", "mappings"),
-    (b"players: []\n---\ndescription: no date\n", "nodate.sol", "is not a date"),
-])
-def test_bad_files_get_a_clear_message_never_a_500(client, staff, content, name,
-                                                   words) -> None:
+@pytest.mark.parametrize(
+    "content, name, words",
+    [
+        (b"hello", "notes.txt", "Choose a SoL file"),
+        (b"\x1f\x8b\x08broken", "broken.sol.gz", "gzip data is damaged"),
+        (b"players: [\n", "half.sol", "neither YAML nor JSON"),
+        (b"PK\x03\x04 not a zip", "broken.zip", "zip data is damaged"),
+        (_zip(b"nothing", "readme.txt"), "other.zip", "holds no .sol archive"),
+        (b"- just\n- a list\n", "list.sol", "mappings"),
+        (b"players: []\n---\ndescription: no date\n", "nodate.sol", "is not a date"),
+    ],
+)
+def test_bad_files_get_a_clear_message_never_a_500(client, staff, content, name, words) -> None:
     answer = _upload(client, content, name)
     assert answer.status_code == 422 and words in answer.content.decode()
     assert not SolImport.objects.exists() and not Tournament.objects.exists()
@@ -150,12 +154,19 @@ def test_bad_files_get_a_clear_message_never_a_500(client, staff, content, name,
 
 def test_a_failed_import_says_why_and_keeps_what_was_read(db) -> None:
     staff = user("sola", is_staff=True)
-    broken = FIXTURE.read_bytes() + b"---\ndescription: Late\ndate: 2024-09-01\n" \
+    broken = (
+        FIXTURE.read_bytes() + b"---\ndescription: Late\ndate: 2024-09-01\n"
         b"competitors:\n- players: [99]\n"
+    )
     with pytest.raises(SolError):
         upload_sol(user=staff, file_name="b.sol", content=broken)  # the preview refuses it
-    upload = SolImport.objects.create(created_by=staff, file_name="b.sol", content=broken,
-                                      status=SolImport.Status.QUEUED, tourneys_total=4)
+    upload = SolImport.objects.create(
+        created_by=staff,
+        file_name="b.sol",
+        content=broken,
+        status=SolImport.Status.QUEUED,
+        tourneys_total=4,
+    )
     run_import(upload.pk)
     upload.refresh_from_db()
     assert upload.status == SolImport.Status.FAILED and "player 99" in upload.message
@@ -175,8 +186,10 @@ def test_uploads_are_for_staff_and_each_seen_by_its_owner_only(client, db) -> No
     assert client.get(url).status_code == 200
     for name in ("organiser-sol-import", "organiser-sol-import-progress"):
         assert client.get(reverse(f"scoring:{name}", args=[upload.pk])).status_code == 404
-    assert client.post(reverse("scoring:organiser-sol-import-start", args=[upload.pk])
-                       ).status_code == 404
+    assert (
+        client.post(reverse("scoring:organiser-sol-import-start", args=[upload.pk])).status_code
+        == 404
+    )
     assert not ExternalRecord.objects.exists()
 
 
@@ -187,10 +200,13 @@ def test_an_import_whose_server_stopped_is_shown_as_stopped(client, staff) -> No
 
     upload = upload_sol(user=staff, file_name="n.sol", content=FIXTURE.read_bytes())
     SolImport.objects.filter(pk=upload.pk).update(
-        status=SolImport.Status.RUNNING, tourneys_done=2,
-        updated_at=timezone.now() - datetime.timedelta(minutes=11))
-    page = client.get(reverse("scoring:organiser-sol-import-progress", args=[upload.pk])
-                      ).content.decode()
+        status=SolImport.Status.RUNNING,
+        tourneys_done=2,
+        updated_at=timezone.now() - datetime.timedelta(minutes=11),
+    )
+    page = client.get(
+        reverse("scoring:organiser-sol-import-progress", args=[upload.pk])
+    ).content.decode()
     assert "The import stopped" in page and "2 of 3 tourneys were read" in page
     assert "hx-trigger" not in page
 

@@ -35,9 +35,12 @@ def urls(tournament: Tournament) -> list[str]:
 
 
 def test_pages_are_for_organisers_of_this_tournament_only(client, tournament) -> None:
-    other = Tournament.objects.create(name="Other Cup", slug="other-cup",
-                                      start_date=datetime.date(2026, 12, 5),
-                                      end_date=datetime.date(2026, 12, 5))
+    other = Tournament.objects.create(
+        name="Other Cup",
+        slug="other-cup",
+        start_date=datetime.date(2026, 12, 5),
+        end_date=datetime.date(2026, 12, 5),
+    )
     stranger = user("otto")
     other.organisers.add(stranger)
     for url in urls(tournament):
@@ -48,8 +51,7 @@ def test_pages_are_for_organisers_of_this_tournament_only(client, tournament) ->
     client.force_login(stranger)
     for url in urls(tournament):
         assert client.get(url).status_code == 403, url
-    decision = reverse("scoring:trust-paper-decision", args=[tournament.slug,
-                                                             _m1(tournament).pk])
+    decision = reverse("scoring:trust-paper-decision", args=[tournament.slug, _m1(tournament).pk])
     assert client.post(decision, {"decision": "tablet"}).status_code == 403
     assert not AuditEntry.objects.filter(action="paper_decision").exists()
 
@@ -70,15 +72,29 @@ def test_a_match_of_another_tournament_is_not_found(organiser_client, tournament
     assert organiser_client.get(url).status_code == 404
 
 
-def test_match_audit_shows_who_when_via_device_and_before_after(organiser_client,
-                                                                 tournament) -> None:
+def test_match_audit_shows_who_when_via_device_and_before_after(
+    organiser_client, tournament
+) -> None:
     match = _m1(tournament)
-    response = organiser_client.get(reverse("scoring:trust-match-audit",
-                                            args=[tournament.slug, match.pk]))
+    response = organiser_client.get(
+        reverse("scoring:trust-match-audit", args=[tournament.slug, match.pk])
+    )
     html = response.content.decode()
-    for text in ("Toss", "Seating", "Board event", "Undo", "Result confirmed",
-                 "Confirmed match reopened", "ulf", "olga", "umpire account", "umpire link",
-                 "Tablet 7", "10.0.0.7", "paper differs"):
+    for text in (
+        "Toss",
+        "Seating",
+        "Board event",
+        "Undo",
+        "Result confirmed",
+        "Confirmed match reopened",
+        "ulf",
+        "olga",
+        "umpire account",
+        "umpire link",
+        "Tablet 7",
+        "10.0.0.7",
+        "paper differs",
+    ):
         assert text in html, text
     # the toss: before and after
     assert "&quot;choice&quot;: &quot;break&quot;, &quot;winner&quot;: &quot;b&quot;" in html
@@ -96,15 +112,23 @@ def test_tournament_audit_filters_by_action(organiser_client, tournament) -> Non
 
 def test_overview_shows_link_states(organiser_client, tournament) -> None:
     response = organiser_client.get(reverse("scoring:trust-overview", args=[tournament.slug]))
-    states = {row["match"].number: row["link"] for row in response.context["rows"]
-              if row["match"].event.name == "Singles"}
+    states = {
+        row["match"].number: row["link"]
+        for row in response.context["rows"]
+        if row["match"].event.name == "Singles"
+    }
     assert states == {1: "valid", 2: "revoked", 3: "valid"}
     assert response.context["rows"][0]["match"].sheets in (0, 1)
 
 
 def _rows(boards: list[dict], total: int = 10) -> dict:
-    data = {"board-TOTAL_FORMS": str(total), "board-INITIAL_FORMS": str(total),
-            "board-MIN_NUM_FORMS": "0", "board-MAX_NUM_FORMS": "60", "note": "sheet 7"}
+    data = {
+        "board-TOTAL_FORMS": str(total),
+        "board-INITIAL_FORMS": str(total),
+        "board-MIN_NUM_FORMS": "0",
+        "board-MAX_NUM_FORMS": "60",
+        "note": "sheet 7",
+    }
     for i in range(total):
         board = boards[i] if i < len(boards) else {}
         data[f"board-{i}-game"] = str(board.get("game", 1))
@@ -117,16 +141,25 @@ def test_entering_the_paper_sheet_lists_the_differences(organiser_client, tourna
     match = Match.objects.get(event__tournament=tournament, round__number=1, number=2)
     url = reverse("scoring:trust-paper", args=[tournament.slug, match.pk])
     assert organiser_client.get(url).context["differences"] is None
-    response = organiser_client.post(url, _rows([
-        {"winner": "a", "carrommen": 5, "queen": "a"},
-        {"winner": "b", "points": 4, "law": "ICF 107"},
-        {"winner": "b", "carrommen": 3, "queen": ""},
-    ]))
+    response = organiser_client.post(
+        url,
+        _rows(
+            [
+                {"winner": "a", "carrommen": 5, "queen": "a"},
+                {"winner": "b", "points": 4, "law": "ICF 107"},
+                {"winner": "b", "carrommen": 3, "queen": ""},
+            ]
+        ),
+    )
     assert response.status_code == 302
     sheet = PaperScoresheet.objects.get(match=match)
-    assert sheet.games == [[{"winner": "a", "carrommen": 5, "queen": "a"},
-                            {"winner": "b", "points": 4, "law": "ICF 107"},
-                            {"winner": "b", "carrommen": 3, "queen": None}]]
+    assert sheet.games == [
+        [
+            {"winner": "a", "carrommen": 5, "queen": "a"},
+            {"winner": "b", "points": 4, "law": "ICF 107"},
+            {"winner": "b", "carrommen": 3, "queen": None},
+        ]
+    ]
     assert sheet.entered_by.username == "olga" and sheet.note == "sheet 7"
     audit = AuditEntry.objects.get(action="paper_sheet", match=match)
     assert audit.actor.username == "olga" and audit.via == "organiser"
@@ -142,9 +175,16 @@ def test_an_invalid_sheet_is_refused_with_clear_errors(organiser_client, tournam
     match = _m1(tournament)
     url = reverse("scoring:trust-paper", args=[tournament.slug, match.pk])
     before = PaperScoresheet.objects.count()
-    response = organiser_client.post(url, _rows([{"carrommen": 3},
-                                                 {"winner": "a", "points": 3, "carrommen": 2},
-                                                 {"game": 3, "winner": "a", "carrommen": 1}]))
+    response = organiser_client.post(
+        url,
+        _rows(
+            [
+                {"carrommen": 3},
+                {"winner": "a", "points": 3, "carrommen": 2},
+                {"game": 3, "winner": "a", "carrommen": 1},
+            ]
+        ),
+    )
     assert response.status_code == 422
     html = response.content.decode()
     assert "Who won this board?" in html
@@ -165,7 +205,7 @@ def test_a_decision_is_recorded_in_the_audit_trail(organiser_client, tournament)
     entry = AuditEntry.objects.get(action="paper_decision")
     assert entry.detail["decision"] == "paper" and entry.actor.username == "olga"
     assert entry.detail["differences"]  # the sheet of the fixture differs from the tablet
-    page = organiser_client.get(reverse("scoring:trust-paper",
-                                        args=[tournament.slug, match.pk]))
+    page = organiser_client.get(reverse("scoring:trust-paper", args=[tournament.slug, match.pk]))
     assert "The paper is right: the tablet&#x27;s record needs a correction" in (
-        page.content.decode())
+        page.content.decode()
+    )

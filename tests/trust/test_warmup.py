@@ -36,11 +36,21 @@ def test_loading_the_wsgi_application_leaves_nothing_for_the_first_request():
         "from django.template import engines\n"
         "loader = engines['django'].engine.template_loaders[0]\n"
         "print(get_resolver()._populated,"
-        " any(k.startswith('scoring/live/match.html') for k in loader.get_template_cache))\n")
-    env = {"DJANGO_SETTINGS_MODULE": "tests.settings", "PATH": "/usr/bin:/bin",
-           "DATABASE_URL": "sqlite:////nonexistent/folder/db.sqlite3",
-           "SECRET_KEY": settings.SECRET_KEY}
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            cwd=settings.BASE_DIR, env=env, timeout=120)
+        " any(k.startswith('scoring/live/match.html') for k in loader.get_template_cache))\n"
+    )
+    env = {
+        "DJANGO_SETTINGS_MODULE": "tests.settings",
+        "PATH": "/usr/bin:/bin",
+        "DATABASE_URL": "sqlite:////nonexistent/folder/db.sqlite3",
+        "SECRET_KEY": settings.SECRET_KEY,
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=settings.BASE_DIR,
+        env=env,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["True", "True"]

@@ -41,18 +41,21 @@ def test_no_printed_sheet_carries_a_write_link(client) -> None:
 
 def test_the_link_ends_after_confirmation_and_renewal_is_audited() -> None:
     build_tournament()
-    match = Match.objects.filter(status=Match.Status.CONFIRMED).first() or \
-        Match.objects.exclude(entry_a=None).first()
+    match = (
+        Match.objects.filter(status=Match.Status.CONFIRMED).first()
+        or Match.objects.exclude(entry_a=None).first()
+    )
     confirmed = timezone.now() - datetime.timedelta(hours=1)
-    Match.objects.filter(pk=match.pk).update(status=Match.Status.CONFIRMED,
-                                             confirmed_at=confirmed)
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.CONFIRMED, confirmed_at=confirmed)
     match.refresh_from_db()
-    day = timezone.make_aware(datetime.datetime.combine(
-        match.event.tournament.start_date, datetime.time(12)))
+    day = timezone.make_aware(
+        datetime.datetime.combine(match.event.tournament.start_date, datetime.time(12))
+    )
     match.confirmed_at = day
     assert link_is_valid(match, match.umpire_token, now=day + CONFIRMED_LINK_GRACE / 2)
-    assert not link_is_valid(match, match.umpire_token,
-                             now=day + CONFIRMED_LINK_GRACE + datetime.timedelta(seconds=1))
+    assert not link_is_valid(
+        match, match.umpire_token, now=day + CONFIRMED_LINK_GRACE + datetime.timedelta(seconds=1)
+    )
     renewed = renew_umpire_link(match=match, actor=Actor(via="organiser", device="tests"))
     assert renewed.umpire_token != match.umpire_token
     assert AuditEntry.objects.filter(match=match, action="umpire_link_renewed").exists()

@@ -37,18 +37,36 @@ def keys(client: Client, match: Match) -> dict[str, str]:
     return {"client_id": client_id, "revision": revision}
 
 
-def post(client: Client, match: Match, action: str, data: dict, *, htmx: bool = True,
-         headers: dict | None = None, **extra):
+def post(
+    client: Client,
+    match: Match,
+    action: str,
+    data: dict,
+    *,
+    htmx: bool = True,
+    headers: dict | None = None,
+    **extra,
+):
     sent = {"HX-Request": "true"} if htmx else {}
     sent.update(headers or {})
     return client.post(link(match, action), data, headers=sent, **extra)
 
 
-def stroke(client: Client, match: Match, by: str, revision: int | None = None,
-           client_id: str | None = None, headers: dict | None = None, **fields):
+def stroke(
+    client: Client,
+    match: Match,
+    by: str,
+    revision: int | None = None,
+    client_id: str | None = None,
+    headers: dict | None = None,
+    **fields,
+):
     match.refresh_from_db()
-    data = {"by": by, "client_id": client_id or str(uuid.uuid4()),
-            "revision": match.revision if revision is None else revision}
+    data = {
+        "by": by,
+        "client_id": client_id or str(uuid.uuid4()),
+        "revision": match.revision if revision is None else revision,
+    }
     data.update(fields)
     return post(client, match, "event", data, headers=headers)
 
@@ -93,8 +111,7 @@ def play_at_random(match: Match, rng: random.Random, most: int = 3) -> bool:
             pieces = Pieces(**{by: count}) if roll < 0.6 and count > 0 else Pieces()
             event = Stroke(by, pieces, foul="improper_stroke" if roll > 0.95 else None)
             apply(position, event)
-        record_event(match=match, payload=event.to_dict(), client_id=uuid.uuid4(),
-                     actor=UMPIRE)
+        record_event(match=match, payload=event.to_dict(), client_id=uuid.uuid4(), actor=UMPIRE)
     except (RulesError, MatchError):
         pass
     return True

@@ -84,14 +84,31 @@ def test_every_stroke_of_a_board_answers_at_most_6_kb(client, tossed, seed):
 
 def test_a_tablet_that_sends_no_fingerprints_gets_every_region(client, tossed):
     tossed.refresh_from_db()
-    response = client.post(link(tossed, "event"), {
-        "by": "white", "preset": "nothing", "client_id": str(uuid.uuid4()),
-        "revision": tossed.revision}, headers={"HX-Request": "true"})
+    response = client.post(
+        link(tossed, "event"),
+        {
+            "by": "white",
+            "preset": "nothing",
+            "client_id": str(uuid.uuid4()),
+            "revision": tossed.revision,
+        },
+        headers={"HX-Request": "true"},
+    )
     html = response.content.decode()
     assert not _PRESERVED.search(html)
-    assert {"sides", "facts", "rulings", "game-boards-box", "quick", "count-white",
-            "count-black", "toggles", "more", "undo-form", "actions-box"} <= {
-        n for n, _h in _REGION.findall(html)}
+    assert {
+        "sides",
+        "facts",
+        "rulings",
+        "game-boards-box",
+        "quick",
+        "count-white",
+        "count-black",
+        "toggles",
+        "more",
+        "undo-form",
+        "actions-box",
+    } <= {n for n, _h in _REGION.findall(html)}
 
 
 def test_an_unchanged_region_is_kept_and_a_changed_one_sent(client, tossed):

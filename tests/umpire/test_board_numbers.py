@@ -25,8 +25,14 @@ class _Row:
 
 
 def test_a_void_board_and_its_replay_share_a_number():
-    rows = [_Row(1, True), _Row(2, False), _Row(3, False), _Row(4, True), _Row(5, True),
-            _Row(6, False)]
+    rows = [
+        _Row(1, True),
+        _Row(2, False),
+        _Row(3, False),
+        _Row(4, True),
+        _Row(5, True),
+        _Row(6, False),
+    ]
     assert board_numbers(rows) == {1: 1, 2: 1, 3: 2, 4: 3, 5: 3, 6: 3}
 
 
@@ -36,7 +42,8 @@ def test_the_numbers_count_the_boards_played(voids):
     numbers = board_numbers(rows)
     for row in rows:  # 1 + the boards before it that counted (ICF 56; IT 101)
         assert numbers[row.sequence] == 1 + sum(
-            1 for r in rows if r.sequence < row.sequence and not r.void)
+            1 for r in rows if r.sequence < row.sequence and not r.void
+        )
     played = [numbers[r.sequence] for r in rows if not r.void]
     assert played == list(range(1, len(played) + 1))  # the boards that count: 1, 2, 3 …
 
@@ -60,13 +67,17 @@ def test_every_surface_numbers_the_replay_as_the_void_board(client, tossed):
 
     live = match_view(match)  # the live page's table
     assert [(b.number, b.sequence, b.void) for b in live.games[0].boards] == [
-        (1, 1, True), (1, 2, False)]
+        (1, 1, True),
+        (1, 2, False),
+    ]
     assert live.info is not None and live.info.board == 1
 
     data = json.loads(client.get(f"/api/v1/matches/{match.pk}/").content)
     boards = data["games"][0]["boards"]
     assert [(b["number"], b["sequence"], b["void"]) for b in boards] == [
-        (1, 1, True), (1, 2, False)]
+        (1, 1, True),
+        (1, 2, False),
+    ]
     # the board resource is addressed by the sequence
     assert client.get(f"/api/v1/matches/{match.pk}/games/1/boards/2/").status_code == 200
     assert client.get(f"/api/v1/matches/{match.pk}/games/1/boards/3/").status_code == 404

@@ -23,8 +23,12 @@ def _win_board(match, by_breaker: bool = True) -> None:
 
 def _step(client, match, key: str):
     match.refresh_from_db()
-    return post(client, match, "step", {"client_id": str(uuid.uuid4()),
-                                        "revision": match.revision, "step": key})
+    return post(
+        client,
+        match,
+        "step",
+        {"client_id": str(uuid.uuid4()), "revision": match.revision, "step": key},
+    )
 
 
 def _step_key(html: str) -> str:

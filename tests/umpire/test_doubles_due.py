@@ -40,8 +40,11 @@ def doubles(db) -> Match:
     match = make_match(kind="doubles")
     record_toss(match=match, winner="a", choice="break", actor=UMPIRE)
     ids = {p.name: p.pk for e in (match.entry_a, match.entry_b) for p in e.players}
-    record_seating(match=match, seating=[ids["Asha Rao"], ids["Chen Li"], ids["Ben Kirk"],
-                                         ids["Dora Vik"]], actor=UMPIRE)
+    record_seating(
+        match=match,
+        seating=[ids["Asha Rao"], ids["Chen Li"], ids["Ben Kirk"], ids["Dora Vik"]],
+        actor=UMPIRE,
+    )
     match.refresh_from_db()
     return match
 
@@ -51,8 +54,7 @@ def test_striker_pocketed_turn_lost_the_player_to_the_right_places(doubles):
     stroke(doubles, "white", striker=True)  # one due, the turn is lost
     assert on_turn(doubles) == "Chen Li"
     # Chen Li sits to the right of Asha Rao, who was on turn
-    assert to_place(doubles) == [
-        ("Due: 1 white carromman to be placed by Chen Li.", "ICF 78(b)")]
+    assert to_place(doubles) == [("Due: 1 white carromman to be placed by Chen Li.", "ICF 78(b)")]
 
 
 def test_striker_with_own_turn_continues_the_player_to_the_right_places(doubles):
@@ -61,8 +63,7 @@ def test_striker_with_own_turn_continues_the_player_to_the_right_places(doubles)
     stroke(doubles, "black", black=1, striker=True)  # ICF 74: that one + one due, continues
     assert on_turn(doubles) == "Chen Li"
     # Ben Kirk sits to the right of Chen Li
-    assert to_place(doubles) == [
-        ("Due: 2 black carrommen to be placed by Ben Kirk.", "ICF 78(b)")]
+    assert to_place(doubles) == [("Due: 2 black carrommen to be placed by Ben Kirk.", "ICF 78(b)")]
 
 
 def test_later_in_the_turn_order_the_player_to_the_right_of_dora_places(doubles):
@@ -73,8 +74,7 @@ def test_later_in_the_turn_order_the_player_to_the_right_of_dora_places(doubles)
     stroke(doubles, "black", striker=True)  # one due, the turn is lost
     assert on_turn(doubles) == "Asha Rao"
     # Asha Rao sits to the right of Dora Vik (the turn has gone round the table)
-    assert to_place(doubles) == [
-        ("Due: 1 black carromman to be placed by Asha Rao.", "ICF 78(b)")]
+    assert to_place(doubles) == [("Due: 1 black carromman to be placed by Asha Rao.", "ICF 78(b)")]
 
 
 def test_the_player_on_turn_who_pockets_the_offenders_carromman_places_it_himself(doubles):
@@ -85,8 +85,7 @@ def test_the_player_on_turn_who_pockets_the_offenders_carromman_places_it_himsel
     stroke(doubles, "white", black=1)  # Ben pockets a black one: the due is paid, turn lost
     assert on_turn(doubles) == "Dora Vik"
     # not Asha Rao (to the right of Dora Vik, now on turn): Ben Kirk made it available
-    assert to_place(doubles) == [
-        ("Due: 1 black carromman to be placed by Ben Kirk.", "ICF 78(b)")]
+    assert to_place(doubles) == [("Due: 1 black carromman to be placed by Ben Kirk.", "ICF 78(b)")]
 
 
 def test_doubles_without_a_recorded_seating_names_the_side(db):
@@ -96,7 +95,8 @@ def test_doubles_without_a_recorded_seating_names_the_side(db):
     stroke(match, "white", white=1)
     stroke(match, "white", striker=True)
     assert to_place(match) == [
-        ("Due: 1 white carromman to be placed by Black (Chen Li / Dora Vik).", "ICF 78(a)")]
+        ("Due: 1 white carromman to be placed by Black (Chen Li / Dora Vik).", "ICF 78(a)")
+    ]
 
 
 def test_singles_still_names_the_opponent_with_his_colour(db):
@@ -106,7 +106,8 @@ def test_singles_still_names_the_opponent_with_his_colour(db):
     stroke(match, "white", white=1)
     stroke(match, "white", striker=True)
     assert to_place(match) == [
-        ("Due: 1 white carromman to be placed by Black (Asha Rao).", "ICF 78(a)")]
+        ("Due: 1 white carromman to be placed by Black (Asha Rao).", "ICF 78(a)")
+    ]
 
 
 def rulings_of_last_event(match: Match) -> list[str]:

@@ -28,8 +28,7 @@ def fresh(match: Match) -> dict:
 
 
 def quick(match: Match, winner: str, **kwargs) -> None:
-    record_quick_board(match=match, winner=winner, client_id=uuid.uuid4(), actor=UMPIRE,
-                       **kwargs)
+    record_quick_board(match=match, winner=winner, client_id=uuid.uuid4(), actor=UMPIRE, **kwargs)
 
 
 # --- before the match ------------------------------------------------------------------------
@@ -66,12 +65,15 @@ def doubles(db) -> Match:
 
 def _seat(client, match: Match) -> None:
     ids = {p.name: p.pk for e in (match.entry_a, match.entry_b) for p in e.players}
-    response = post(client, match, "seating", {**fresh(match), "first": ids["Asha Rao"],
-                                               "right": ids["Chen Li"]})
+    response = post(
+        client,
+        match,
+        "seating",
+        {**fresh(match), "first": ids["Asha Rao"], "right": ids["Chen Li"]},
+    )
     assert response.status_code == 200
     match.refresh_from_db()
-    assert match.seating == [ids["Asha Rao"], ids["Chen Li"], ids["Ben Kirk"],
-                             ids["Dora Vik"]]
+    assert match.seating == [ids["Asha Rao"], ids["Chen Li"], ids["Ben Kirk"], ids["Dora Vik"]]
 
 
 def test_doubles_seating_and_the_turn_passing_to_the_right(client, doubles):
@@ -142,8 +144,11 @@ def test_an_interpretation_asks_the_umpire_to_confirm(client, tossed):
     board = Board.objects.get()
     assert board.result_interpretation and board.result_law == "ICF 106"
 
-    confirm = re.search(r'<form class="u-inline-form"[^>]*>(.*?)</form>', html[html.index(
-        'id="interpretation"'):], re.S).group(1)
+    confirm = re.search(
+        r'<form class="u-inline-form"[^>]*>(.*?)</form>',
+        html[html.index('id="interpretation"') :],
+        re.S,
+    ).group(1)
     data = dict(re.findall(r'name="(\w+)" value="([^"]*)"', confirm))
     data.pop("csrfmiddlewaretoken", None)
     response = post(client, tossed, "event", data)
@@ -171,25 +176,50 @@ def test_the_winner_claims_the_extra_point(client, tossed):
 def test_other_decisions(client, tossed):
     stroke(client, tossed, "white", white=1)
     stroke(client, tossed, "white")
-    assert post(client, tossed, "event", {**fresh(tossed), "kind": "technical_foul",
-                                          "by": "white"}).status_code == 200
-    html = post(client, tossed, "event", {**fresh(tossed), "kind": "forgo",
-                                          "by": "black"}).content.decode()
+    assert (
+        post(
+            client, tossed, "event", {**fresh(tossed), "kind": "technical_foul", "by": "white"}
+        ).status_code
+        == 200
+    )
+    html = post(
+        client, tossed, "event", {**fresh(tossed), "kind": "forgo", "by": "black"}
+    ).content.decode()
     assert "Black (Asha Rao) forgoes placing 1 carromman." in html
     missing = post(client, tossed, "event", {**fresh(tossed), "kind": "board_loss"})
     assert missing.status_code == 422 and "Choose the player." in missing.content.decode()
-    html = post(client, tossed, "event", {**fresh(tossed), "kind": "board_loss", "by": "black",
-                                          "reason": "left_seat"}).content.decode()
+    html = post(
+        client,
+        tossed,
+        "event",
+        {**fresh(tossed), "kind": "board_loss", "by": "black", "reason": "left_seat"},
+    ).content.decode()
     assert "Black (Asha Rao) loses the board by conduct" in html
-    html = post(client, tossed, "event", {**fresh(tossed), "kind": "umpire_ruling",
-                                          "winner": "white", "points": "5",
-                                          "law": "ICF 91"}).content.decode()
+    html = post(
+        client,
+        tossed,
+        "event",
+        {
+            **fresh(tossed),
+            "kind": "umpire_ruling",
+            "winner": "white",
+            "points": "5",
+            "law": "ICF 91",
+        },
+    ).content.decode()
     assert "Ben Kirk wins the board: 5 points" in html
     html = post(client, tossed, "event", {**fresh(tossed), "kind": "void"}).content.decode()
     assert "Board 1 is void and is played again." in html
     kinds = [e.type for e in BoardEvent.objects.order_by("seq")]
-    assert kinds == ["stroke", "stroke", "technical_foul", "forgo", "board_loss",
-                     "umpire_ruling", "void"]
+    assert kinds == [
+        "stroke",
+        "stroke",
+        "technical_foul",
+        "forgo",
+        "board_loss",
+        "umpire_ruling",
+        "void",
+    ]
 
 
 def test_game_end_change_sides_and_the_interval_before_game_3(client, tossed):
@@ -222,29 +252,43 @@ def test_the_extra_board_asks_who_won_the_toss_for_the_break(client, tossed):
     assert refused.status_code == 422
     assert "choose who won it" in refused.content.decode()
     # a one-tap stroke sent with the toss's winner chosen on the pad
-    response = post(client, tossed, "event", {**fresh(tossed), "by": "white",
-                                              "preset": "own", "breaker": "a"})
+    response = post(
+        client, tossed, "event", {**fresh(tossed), "by": "white", "preset": "own", "breaker": "a"}
+    )
     assert response.status_code == 200
     board = Board.objects.filter(kind="log").get()
     assert board.breaker == "a" and board.sequence == 9
 
 
 def test_quick_entry_of_paper_boards(client, tossed):
-    response = post(client, tossed, "quick", {**fresh(tossed), "winner": "a", "mode": "count",
-                                              "carrommen": "5", "queen": "a"})
+    response = post(
+        client,
+        tossed,
+        "quick",
+        {**fresh(tossed), "winner": "a", "mode": "count", "carrommen": "5", "queen": "a"},
+    )
     assert response.status_code == 200
     assert match_snapshot(tossed).state.games[0].scores == {"a": 8, "b": 0}
     assert "Asha Rao wins the board: 8 points" in response.content.decode()
 
-    zero = post(client, tossed, "quick", {**fresh(tossed), "winner": "b", "mode": "count",
-                                          "carrommen": "0", "queen": ""})
+    zero = post(
+        client,
+        tossed,
+        "quick",
+        {**fresh(tossed), "winner": "b", "mode": "count", "carrommen": "0", "queen": ""},
+    )
     assert zero.status_code == 422 and "at least one point" in zero.content.decode()
-    no_law = post(client, tossed, "quick", {**fresh(tossed), "winner": "b", "mode": "award",
-                                            "points": "3"})
+    no_law = post(
+        client, tossed, "quick", {**fresh(tossed), "winner": "b", "mode": "award", "points": "3"}
+    )
     assert no_law.status_code == 422
     assert "An award needs the law it applies." in no_law.content.decode()
-    too_many = post(client, tossed, "quick", {**fresh(tossed), "winner": "b", "mode": "award",
-                                              "points": "13", "law": "ICF 107"})
+    too_many = post(
+        client,
+        tossed,
+        "quick",
+        {**fresh(tossed), "winner": "b", "mode": "award", "points": "13", "law": "ICF 107"},
+    )
     assert too_many.status_code == 422
     assert "A board is worth 1 to 12 points." in too_many.content.decode()
     assert match_snapshot(tossed).state.games[0].scores == {"a": 8, "b": 0}
@@ -255,8 +299,9 @@ def test_quick_entry_of_paper_boards(client, tossed):
 
 def test_quick_entry_while_a_board_is_recorded_is_refused(client, tossed):
     stroke(client, tossed, "white")
-    response = post(client, tossed, "quick", {**fresh(tossed), "winner": "a", "mode": "count",
-                                              "carrommen": "5"})
+    response = post(
+        client, tossed, "quick", {**fresh(tossed), "winner": "a", "mode": "count", "carrommen": "5"}
+    )
     assert response.status_code == 422
     assert "finish or undo it first" in response.content.decode()
 
@@ -277,7 +322,8 @@ def test_point_carrom_on_the_tablet(client, db):
     refused = stroke(client, match, "c")
     assert refused.status_code == 422
     assert "That colour is not on turn." in refused.content.decode() or (
-        "not on turn" in refused.content.decode())
+        "not on turn" in refused.content.decode()
+    )
     response = post(client, match, "undo", fresh(match))
     assert turn_player(response.content.decode()) == "Asha Rao"
 
@@ -300,10 +346,20 @@ def test_an_organiser_creates_a_match_and_gets_the_link_as_a_qr_code(client, mat
 
     page = client.get(url)
     assert page.status_code == 200 and "New match" in page.content.decode()
-    response = client.post(url, {"kind": "doubles", "rules": "icf", "stage": "late",
-                                 "games_to_win": "2", "a1_name": "Uma One", "a2_name": "Ulf Two",
-                                 "b1_name": "Vera Three", "b2_name": "Vic Four",
-                                 "table_number": "4"})
+    response = client.post(
+        url,
+        {
+            "kind": "doubles",
+            "rules": "icf",
+            "stage": "late",
+            "games_to_win": "2",
+            "a1_name": "Uma One",
+            "a2_name": "Ulf Two",
+            "b1_name": "Vera Three",
+            "b2_name": "Vic Four",
+            "table_number": "4",
+        },
+    )
     created = Match.objects.order_by("-pk").first()
     assert response.status_code == 302
     assert response["Location"] == f"/m/{created.pk}/link/"
@@ -323,9 +379,17 @@ def test_the_new_match_form_checks_the_players(client, match, organiser):
     tournament = match.event.tournament
     tournament.organisers.add(organiser)
     client.force_login(organiser)
-    response = client.post(f"/t/{tournament.slug}/matches/new/", {
-        "kind": "singles", "rules": "point-carrom", "stage": "early", "games_to_win": "2",
-        "a1_name": "Same", "b1_name": "same"})
+    response = client.post(
+        f"/t/{tournament.slug}/matches/new/",
+        {
+            "kind": "singles",
+            "rules": "point-carrom",
+            "stage": "early",
+            "games_to_win": "2",
+            "a1_name": "Same",
+            "b1_name": "same",
+        },
+    )
     html = response.content.decode()
     assert response.status_code == 200
     assert "Point carrom has its own rules preset" in html
@@ -364,14 +428,16 @@ def test_after_confirmation_only_an_organiser_reopens_the_match(client, tossed, 
     client.force_login(organiser)
     url = f"/m/{tossed.pk}/score/"
     assert "Unlock for a correction" in client.get(url).content.decode()
-    response = client.post(url + "unlock/", {"reason": "paper sheet differs"},
-                           headers={"HX-Request": "true"})
+    response = client.post(
+        url + "unlock/", {"reason": "paper sheet differs"}, headers={"HX-Request": "true"}
+    )
     assert response.status_code == 200
     assert "The match is open for a correction." in response.content.decode()
     tossed.refresh_from_db()
     assert not tossed.is_locked and tossed.status == Match.Status.FINISHED
-    assert tossed.audit_entries.filter(action="unlock",
-                                       detail__reason="paper sheet differs").exists()
+    assert tossed.audit_entries.filter(
+        action="unlock", detail__reason="paper sheet differs"
+    ).exists()
 
 
 def test_the_link_page_is_for_organisers_only(client, tossed):
@@ -405,8 +471,7 @@ def test_the_history_of_a_board_just_ended_uses_the_scores_before_it(client, tos
     assert "Board 3 is void and is played again." in html
     view = tablet(match_snapshot(Match.objects.get(pk=tossed.pk)))
     assert view.history_board == 3 and view.history[0].kind == "void"
-    assert "White (Ben Kirk) wins the board: 9 points." in [
-        r.text for r in view.history[1].rulings]
+    assert "White (Ben Kirk) wins the board: 9 points." in [r.text for r in view.history[1].rulings]
 
 
 def test_the_new_match_page_puts_the_match_into_the_event_picked(client, match, organiser):
@@ -417,14 +482,30 @@ def test_the_new_match_page_puts_the_match_into_the_event_picked(client, match, 
     tournament = match.event.tournament
     tournament.organisers.add(organiser)
     client.force_login(organiser)
-    evening = create_event(tournament=tournament, name="Evening points", actor=SYSTEM,
-                           kind="points", format="single_match", rules="point-carrom",
-                           games_to_win=1)
+    evening = create_event(
+        tournament=tournament,
+        name="Evening points",
+        actor=SYSTEM,
+        kind="points",
+        format="single_match",
+        rules="point-carrom",
+        games_to_win=1,
+    )
     page = client.get(f"/t/{tournament.slug}/matches/new/").content.decode()
     assert "Evening points" in page
-    response = client.post(f"/t/{tournament.slug}/matches/new/", {
-        "kind": "points", "rules": "point-carrom", "stage": "early", "games_to_win": "1",
-        "event": str(evening.pk), "a1_name": "Xu", "b1_name": "Yan", "c1_name": "Zoe"})
+    response = client.post(
+        f"/t/{tournament.slug}/matches/new/",
+        {
+            "kind": "points",
+            "rules": "point-carrom",
+            "stage": "early",
+            "games_to_win": "1",
+            "event": str(evening.pk),
+            "a1_name": "Xu",
+            "b1_name": "Yan",
+            "c1_name": "Zoe",
+        },
+    )
     assert response.status_code == 302
     created = Match.objects.latest("pk")
     assert created.event == evening and created.entry_c is not None

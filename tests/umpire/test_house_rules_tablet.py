@@ -35,8 +35,13 @@ def test_uk_29_off_the_board_is_a_foul_on_the_tablet(client):
 
 def test_a_house_presets_name_in_the_tablets_header(client):
     match = make_match()
-    preset = service.create_preset(tournament=match.event.tournament, actor=UMPIRE,
-                                   name="Club 29", base="icf", switches={"game_points": 29})
+    preset = service.create_preset(
+        tournament=match.event.tournament,
+        actor=UMPIRE,
+        name="Club 29",
+        base="icf",
+        switches={"game_points": 29},
+    )
     match.rules = preset.key
     match.save(update_fields=["rules"])
     record_toss(match=match, winner="b", choice="break", actor=UMPIRE)

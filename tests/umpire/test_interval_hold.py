@@ -20,10 +20,18 @@ from .test_interval_end import _one_game_each
 
 
 def _first_stroke(match, kind: str = "stroke"):
-    payload = ({"type": "stroke", "by": "white"} if kind == "stroke"
-               else {"type": "technical_foul", "by": "black"})
-    return record_event(match=match, payload=payload, client_id=uuid.uuid4(), actor=UMPIRE,
-                        expected_revision=match.revision)
+    payload = (
+        {"type": "stroke", "by": "white"}
+        if kind == "stroke"
+        else {"type": "technical_foul", "by": "black"}
+    )
+    return record_event(
+        match=match,
+        payload=payload,
+        client_id=uuid.uuid4(),
+        actor=UMPIRE,
+        expected_revision=match.revision,
+    )
 
 
 def _interval_over(match) -> None:
@@ -55,16 +63,18 @@ def test_the_deciding_game_starts_once_an_organiser_ended_the_interval(tossed):
     _one_game_each(tossed)
     snapshot = match_snapshot(tossed)
     current = snapshot.current
-    board_steps.end_interval(match=tossed, actor=UMPIRE,
-                             step=f"{tossed.pk}-{current.game_number}-{current.board_number}")
+    board_steps.end_interval(
+        match=tossed, actor=UMPIRE, step=f"{tossed.pk}-{current.game_number}-{current.board_number}"
+    )
     assert AuditEntry.objects.filter(match=tossed, action="interval_ended").exists()
     assert _first_stroke(tossed).event is not None
 
 
 def test_no_interval_before_game_two(tossed):
     for _ in range(3):
-        record_quick_board(match=tossed, winner="a", carrommen=9, queen="a",
-                           client_id=uuid.uuid4(), actor=UMPIRE)
+        record_quick_board(
+            match=tossed, winner="a", carrommen=9, queen="a", client_id=uuid.uuid4(), actor=UMPIRE
+        )
         tossed.refresh_from_db()
     assert interval_end(match_snapshot(tossed)) is None
     assert _first_stroke(tossed).event is not None

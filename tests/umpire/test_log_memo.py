@@ -22,12 +22,24 @@ from .conftest import UMPIRE, play_at_random
 
 def _state(snapshot) -> tuple:
     current = snapshot.current
-    steps = [] if current is None else [
-        (s.row, s.event, s.before, s.after, s.notes, s.explained) for s in current.steps]
-    return (snapshot.finished, snapshot.winner,
-            [(b.pk, b.finished, b.last_seq) for rows in snapshot.boards.values() for b in rows],
-            current and (current.board and current.board.pk, current.position, current.notes,
-                         list(current.events)), steps)
+    steps = (
+        []
+        if current is None
+        else [(s.row, s.event, s.before, s.after, s.notes, s.explained) for s in current.steps]
+    )
+    return (
+        snapshot.finished,
+        snapshot.winner,
+        [(b.pk, b.finished, b.last_seq) for rows in snapshot.boards.values() for b in rows],
+        current
+        and (
+            current.board and current.board.pk,
+            current.position,
+            current.notes,
+            list(current.events),
+        ),
+        steps,
+    )
 
 
 def _cold(match) -> tuple:
@@ -76,8 +88,12 @@ def _board_inplay_at_random(rng_seed: int = 5):
     match = make_match()
     record_toss(match=match, winner="a", choice="break", actor=UMPIRE)
     for by in ("white", "black") * 4:
-        record_event(match=match, payload=Stroke(by, Pieces()).to_dict(),
-                     client_id=uuid.uuid4(), actor=UMPIRE)
+        record_event(
+            match=match,
+            payload=Stroke(by, Pieces()).to_dict(),
+            client_id=uuid.uuid4(),
+            actor=UMPIRE,
+        )
     match.refresh_from_db()
     return match
 
@@ -85,13 +101,18 @@ def _board_inplay_at_random(rng_seed: int = 5):
 def test_only_the_rows_from_the_last_one_held_are_read(db, monkeypatch):
     match = _board_inplay_at_random()
     match_snapshot(match)  # holds the board's 8 rows
-    record_event(match=match, payload=Stroke("white", Pieces()).to_dict(),
-                 client_id=uuid.uuid4(), actor=UMPIRE)
+    record_event(
+        match=match,
+        payload=Stroke("white", Pieces()).to_dict(),
+        client_id=uuid.uuid4(),
+        actor=UMPIRE,
+    )
     match.refresh_from_db()
     read = []
     real = snapshots._MATCH_ROWS.rows
-    monkeypatch.setattr(snapshots._MATCH_ROWS, "rows",
-                        lambda *a, **k: read.extend(real(*a, **k)) or iter(read))
+    monkeypatch.setattr(
+        snapshots._MATCH_ROWS, "rows", lambda *a, **k: read.extend(real(*a, **k)) or iter(read)
+    )
     snapshot = match_snapshot(match)
     event_ids = [row[-11] for row in read if row[-11] is not None]
     assert len(event_ids) == 2  # the last row held (checked) and the new one
@@ -113,6 +134,9 @@ def test_a_held_row_that_is_not_the_stored_one_makes_the_whole_log_read(db):
     match = _board_inplay_at_random()
     cold = _cold(match)
     board_id, made, rows = snapshots._LOGS[match.pk]
-    snapshots._LOGS[match.pk] = (board_id, made, [r._replace(payload={"type": "void"})
-                                                  for r in rows])
+    snapshots._LOGS[match.pk] = (
+        board_id,
+        made,
+        [r._replace(payload={"type": "void"}) for r in rows],
+    )
     assert _state(match_snapshot(match)) == cold

@@ -19,12 +19,27 @@ from django.templatetags.i18n import BlockTranslateNode, TranslateNode
 
 from scoring.templatetags.umpire_regions import MemoNode, RegionNode
 
-TEMPLATES = ("scoring/umpire/match.html", "scoring/umpire/_play.html",
-             "scoring/umpire/_point_more.html", "scoring/umpire/_foot_actions.html")
+TEMPLATES = (
+    "scoring/umpire/match.html",
+    "scoring/umpire/_play.html",
+    "scoring/umpire/_point_more.html",
+    "scoring/umpire/_foot_actions.html",
+)
 
 #: The same for every answer of the process (views/umpire/base.py: _context): no key needed.
-CONSTANT = {"hx", "keys", "by_key", "busy", "count_range", "points_range", "forloop", "oob",
-            "True", "False", "None"}
+CONSTANT = {
+    "hx",
+    "keys",
+    "by_key",
+    "busy",
+    "count_range",
+    "points_range",
+    "forloop",
+    "oob",
+    "True",
+    "False",
+    "None",
+}
 #: Parameters of the included partials that the tablet's context never holds (an include
 #: that does not pass one reads it as empty).
 ABSENT = {"legend", "coin", "when"}
@@ -78,8 +93,9 @@ def _one(paths: list[str]) -> str | None:
     return paths[0] if paths else None
 
 
-def _bind(names: dict[str, Any], bound: dict[str, str | None], out: list[str]
-          ) -> dict[str, str | None]:
+def _bind(
+    names: dict[str, Any], bound: dict[str, str | None], out: list[str]
+) -> dict[str, str | None]:
     """The names a tag binds (``with``, an include's or a translation's values), traced to
     what they read; what they read goes to ``out``."""
     inner = dict(bound)
@@ -148,8 +164,10 @@ def _condition(condition: Any, bound: dict[str, str | None]) -> list[str]:
         return []
     if getattr(condition, "value", None) is not None:  # a literal: a filter expression
         return _path(condition.value, bound)
-    return [*_condition(getattr(condition, "first", None), bound),
-            *_condition(getattr(condition, "second", None), bound)]
+    return [
+        *_condition(getattr(condition, "first", None), bound),
+        *_condition(getattr(condition, "second", None), bound),
+    ]
 
 
 def _kept(nodes: NodeList, bound: dict[str, str | None]) -> list[tuple[str, list[str], list[str]]]:
@@ -159,8 +177,11 @@ def _kept(nodes: NodeList, bound: dict[str, str | None]) -> list[tuple[str, list
         if isinstance(node, RegionNode | MemoNode):
             values = node.memo if isinstance(node, RegionNode) else node.values
             if values:
-                name = (str(node.name.var) if isinstance(node, RegionNode)
-                        else f"memo line {node.token.lineno}")
+                name = (
+                    str(node.name.var)
+                    if isinstance(node, RegionNode)
+                    else f"memo line {node.token.lineno}"
+                )
                 keys = [p for v in values for p in _path(v, bound)]
                 out.append((name, keys, _reads(node.nodelist, dict(bound))))
         if isinstance(node, ForNode):
@@ -170,8 +191,7 @@ def _kept(nodes: NodeList, bound: dict[str, str | None]) -> list[tuple[str, list
             out.extend(_kept(node.nodelist_loop, inner))
             continue
         if isinstance(node, WithNode):
-            inner = dict(bound, **{n: _one(_path(v, bound))
-                                   for n, v in node.extra_context.items()})
+            inner = dict(bound, **{n: _one(_path(v, bound)) for n, v in node.extra_context.items()})
             out.extend(_kept(node.nodelist, inner))
             continue
         for name in getattr(node, "child_nodelists", ()):
@@ -184,14 +204,14 @@ def _kept(nodes: NodeList, bound: dict[str, str | None]) -> list[tuple[str, list
 def _covered(path: str, keys: list[str]) -> bool:
     for end, value in DERIVED.items():
         if path.endswith(end):
-            path = path[:-len(end)] + value
+            path = path[: -len(end)] + value
     parts = path.replace("[]", ".[]").split(".")
     if any(path in COVERS.get(key, ()) for key in keys):
         return True
     for key in keys:
         key = IDENTITY.get(key, key)
         key_parts = key.replace("[]", ".[]").split(".")
-        if parts[:len(key_parts)] == key_parts:
+        if parts[: len(key_parts)] == key_parts:
             return True
     return False
 
@@ -206,8 +226,17 @@ def _all_kept() -> list[tuple[str, str, list[str], list[str]]]:
 
 def test_the_walk_finds_the_kept_regions():
     names = {region for _template, region, _keys, _reads in _all_kept()}
-    assert {"sides", "facts", "rulings", "game-boards", "quick", "count-white", "toggles",
-            "more", "undo"} <= names
+    assert {
+        "sides",
+        "facts",
+        "rulings",
+        "game-boards",
+        "quick",
+        "count-white",
+        "toggles",
+        "more",
+        "undo",
+    } <= names
 
 
 @pytest.mark.parametrize("kept", _all_kept(), ids=lambda k: f"{k[0]}:{k[1]}")

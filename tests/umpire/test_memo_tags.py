@@ -16,7 +16,8 @@ def _engine() -> Engine:
 def test_two_memo_tags_with_the_same_values_keep_their_own_content():
     template = _engine().from_string(
         "{% load umpire_regions %}{% memo colour %}<b>{{ colour }}</b>{% endmemo %}"
-        "{% memo colour %} <i>{{ colour }}</i>{% endmemo %}")
+        "{% memo colour %} <i>{{ colour }}</i>{% endmemo %}"
+    )
     assert template.render(Context({"colour": "black"})) == "<b>black</b> <i>black</i>"
     assert template.render(Context({"colour": "black"})) == "<b>black</b> <i>black</i>"
 
@@ -24,7 +25,8 @@ def test_two_memo_tags_with_the_same_values_keep_their_own_content():
 def test_two_regions_of_one_name_and_values_keep_their_own_content():
     template = _engine().from_string(
         '{% load umpire_regions %}{% region "r" memo v %}<p id="a">{{ v }}</p>{% endregion %}'
-        '{% region "r" memo v %}<p id="b">{{ v }}!</p>{% endregion %}')
+        '{% region "r" memo v %}<p id="b">{{ v }}!</p>{% endregion %}'
+    )
     for _ in range(2):
         html = template.render(Context({"v": 1}))
         assert '<p data-h="' in html

@@ -54,9 +54,14 @@ print(json.dumps(browser.rule(job["log"], job["pending"])))
 def in_browser(tmp_path: Path, log: dict, pending: list, lang: str) -> dict:
     zip_path = tmp_path / "engine.zip"
     zip_path.write_bytes(bundle.build().data)
-    done = subprocess.run([sys.executable, "-I", "-c", BROWSER, str(zip_path), lang],
-                          input=json.dumps({"log": log, "pending": pending}),
-                          capture_output=True, text=True, check=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", BROWSER, str(zip_path), lang],
+        input=json.dumps({"log": log, "pending": pending}),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
     return json.loads(done.stdout)
 
 
@@ -71,10 +76,20 @@ def test_the_bundle_holds_the_rules_engine_and_no_django():
     for name in names:
         if name.endswith(".py"):
             tree = ast.parse(zipfile.ZipFile(io.BytesIO(built.data)).read(name))
-            found = sorted({n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
-                            and (n.module or "").startswith("django")}
-                           | {a.name for n in ast.walk(tree) if isinstance(n, ast.Import)
-                              for a in n.names if a.name.startswith("django")})
+            found = sorted(
+                {
+                    n.module
+                    for n in ast.walk(tree)
+                    if isinstance(n, ast.ImportFrom) and (n.module or "").startswith("django")
+                }
+                | {
+                    a.name
+                    for n in ast.walk(tree)
+                    if isinstance(n, ast.Import)
+                    for a in n.names
+                    if a.name.startswith("django")
+                }
+            )
             if found:
                 django_imports[name] = found
     # only the words import Django's translation helpers, which the browser stands in for;
@@ -83,7 +98,8 @@ def test_the_bundle_holds_the_rules_engine_and_no_django():
         "scoring/rulings.py": ["django.utils.text", "django.utils.translation"],
         "scoring/error_words.py": ["django.utils.translation"],
         "scoring/screen_words.py": ["django.utils.translation"],
-        "scoring/offline/browser.py": ["django"]}
+        "scoring/offline/browser.py": ["django"],
+    }
 
 
 def random_strokes(rng: random.Random) -> list[dict[str, str]]:
@@ -92,13 +108,13 @@ def random_strokes(rng: random.Random) -> list[dict[str, str]]:
     for _ in range(40):
         kind = rng.random()
         if kind < 0.3:
-            out.append({"preset": rng.choice(["nothing", "own", "opponent", "white",
-                                              "black"])})
+            out.append({"preset": rng.choice(["nothing", "own", "opponent", "white", "black"])})
             continue
-        fields = {"white": str(rng.choice([0, 0, 1, 1, 2, 3])),
-                  "black": str(rng.choice([0, 0, 1, 1, 2]))}
-        for flag, p in (("queen", 0.15), ("striker", 0.12), ("foul", 0.12),
-                        ("no_contact", 0.03)):
+        fields = {
+            "white": str(rng.choice([0, 0, 1, 1, 2, 3])),
+            "black": str(rng.choice([0, 0, 1, 1, 2])),
+        }
+        for flag, p in (("queen", 0.15), ("striker", 0.12), ("foul", 0.12), ("no_contact", 0.03)):
             if rng.random() < p:
                 fields[flag] = "on"
         out.append(fields)
@@ -133,19 +149,21 @@ def test_the_engine_in_the_browser_rules_as_the_server(tossed, tmp_path, seed):
             history = tablet(match_snapshot(tossed)).history
         server = [[(r.text, r.law) for r in item.rulings] for item in reversed(history)]
         got = in_browser(tmp_path, logs[lang], pending, lang)
-        assert [[(r["text"], r["law"]) for r in item["rulings"]] for item in got["items"]
-                ] == server, lang
+        assert [
+            [(r["text"], r["law"]) for r in item["rulings"]] for item in got["items"]
+        ] == server, lang
         codes = {r["code"] for item in got["items"] for r in item["rulings"]}
         assert len(codes) >= 4, codes  # more than the turn passing
-        assert [item["text"] for item in got["items"]] == [
-            item.text for item in reversed(history)]
+        assert [item["text"] for item in got["items"]] == [item.text for item in reversed(history)]
 
 
 def test_a_stroke_the_laws_refuse_is_named_and_the_rest_waits(tossed, tmp_path):
     log = engine_log(tablet(match_snapshot(tossed)))
-    pending = [[["by", "white"], ["white", "1"]],
-               [["by", "black"], ["preset", "nothing"]],  # white is still on turn
-               [["by", "white"], ["preset", "nothing"]]]
+    pending = [
+        [["by", "white"], ["white", "1"]],
+        [["by", "black"], ["preset", "nothing"]],  # white is still on turn
+        [["by", "white"], ["preset", "nothing"]],
+    ]
     got = in_browser(tmp_path, log, pending, "en")
     assert got["items"][0]["rulings"][0]["text"] == "Break made by White (Ben Kirk)."
     assert got["items"][1]["error"] == "That colour is not on turn."
@@ -155,12 +173,23 @@ def test_a_stroke_the_laws_refuse_is_named_and_the_rest_waits(tossed, tmp_path):
 
 
 def test_the_pad_reads_its_fields_as_the_form_does():
-    d = cleaned_fields([("white", "2"), ("black", "x"), ("queen", "on"), ("foul", "false"),
-                        ("off_black", "12"), ("preset", "bogus")])
+    d = cleaned_fields(
+        [
+            ("white", "2"),
+            ("black", "x"),
+            ("queen", "on"),
+            ("foul", "false"),
+            ("off_black", "12"),
+            ("preset", "bogus"),
+        ]
+    )
     assert d["white"] == 2 and d["black"] == 0 and d["off_black"] == 0
     assert d["queen"] is True and d["foul"] is False and d["preset"] == ""
-    assert stroke_payload(d, "white") == {"type": "stroke", "by": "white",
-                                          "pocketed": {"white": 2, "queen": True}}
+    assert stroke_payload(d, "white") == {
+        "type": "stroke",
+        "by": "white",
+        "pocketed": {"white": 2, "queen": True},
+    }
 
 
 def test_the_page_carries_the_boards_log_and_the_bundle_is_served(tossed):
@@ -171,8 +200,7 @@ def test_the_page_carries_the_boards_log_and_the_bundle_is_served(tossed):
     data["log"] = json.loads(unescape(html.split("data-log='", 1)[1].split("'", 1)[0]))
     tossed.refresh_from_db()
     assert data["log"]["revision"] == tossed.revision
-    assert data["log"]["events"] == [{"type": "stroke", "by": "white",
-                                      "pocketed": {"white": 1}}]
+    assert data["log"]["events"] == [{"type": "stroke", "by": "white", "pocketed": {"white": 1}}]
     assert data["log"]["names"] == {"white": "White (Ben Kirk)", "black": "Black (Asha Rao)"}
     answer = client.get(data["bundle"])
     assert answer.status_code == 200 and answer["Content-Type"] == "application/zip"
@@ -244,13 +272,16 @@ def test_a_strokes_answer_brings_only_its_event_for_the_engine(tossed):
     assert "data-log=" not in answer and "data-files=" not in answer
     step = json.loads(answer.split("data-step='", 1)[1].split("'", 1)[0])
     tossed.refresh_from_db()
-    assert step == {"event": {"type": "stroke", "by": "white"}, "revision": tossed.revision,
-                    "board": "1-1"}
+    assert step == {
+        "event": {"type": "stroke", "by": "white"},
+        "revision": tossed.revision,
+        "board": "1-1",
+    }
 
 
 def test_the_log_in_its_attribute_survives_quotes_and_ampersands():
     from scoring.templatetags.umpire_engine import _attr_json
 
-    text = _attr_json({"name": "O'Brien & <Co> \"x\""})
+    text = _attr_json({"name": 'O\'Brien & <Co> "x"'})
     assert "'" not in text and "&" not in text and "<" not in text
-    assert json.loads(text) == {"name": "O'Brien & <Co> \"x\""}
+    assert json.loads(text) == {"name": 'O\'Brien & <Co> "x"'}

@@ -27,15 +27,20 @@ def server_regions(match, log: dict) -> dict:
     regions = {
         "queen": view.queen,
         "break": view.break_text,
-        "sides": {colour: (names[name].score, names[name].dues_text)
-                  for colour, name in log["players"].items()},
+        "sides": {
+            colour: (names[name].score, names[name].dues_text)
+            for colour, name in log["players"].items()
+        },
         "board_end": None,
         "history_title": view.history_title,
     }
     if view.board_end is not None:
         be = view.board_end
-        regions["board_end"] = (be.title, "" if be.void else be.result_text,
-                                "" if be.void else be.law or "")
+        regions["board_end"] = (
+            be.title,
+            "" if be.void else be.result_text,
+            "" if be.void else be.law or "",
+        )
         regions["history_title"] = None  # the kept strokes' board is shown by its own title
     return regions
 
@@ -54,13 +59,15 @@ def browser_regions(got: dict, log: dict) -> dict:
 
 PAD = {  # pad entries, each (colour on turn or None: the engine's on turn, fields)
     "queen uncovered": [("white", {"white": "1"}), (None, {"queen": "on"})],
-    "queen covered": [("white", {"white": "1"}), (None, {"queen": "on"}),
-                      (None, {"white": "1"})],
-    "dues": [("white", {"white": "1"}), (None, {"preset": "nothing"}),
-             (None, {"striker": "on"})],
+    "queen covered": [("white", {"white": "1"}), (None, {"queen": "on"}), (None, {"white": "1"})],
+    "dues": [("white", {"white": "1"}), (None, {"preset": "nothing"}), (None, {"striker": "on"})],
     "break attempts": [("white", {"preset": "missed"})],
-    "board end": [("white", {"white": "1", "queen": "on"}), (None, {"white": "1"}),
-                  (None, {"white": "6"}), (None, {"white": "1"})],
+    "board end": [
+        ("white", {"white": "1", "queen": "on"}),
+        (None, {"white": "1"}),
+        (None, {"white": "6"}),
+        (None, {"white": "1"}),
+    ],
 }
 
 

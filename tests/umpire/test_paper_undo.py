@@ -83,7 +83,10 @@ def test_paper_boards_are_withdrawn_newest_first_but_not_behind_a_log_board(toss
         undo(tossed)  # the stroke-by-stroke board behind them stays as it is
     assert refused.value.code == "undo_behind_next_board"
     assert [b.void for b in Board.objects.filter(game__match=tossed).order_by("sequence")] == [
-        False, True, True]
+        False,
+        True,
+        True,
+    ]
 
 
 def test_a_log_board_after_a_paper_board_is_undone_event_by_event(tossed):
@@ -128,8 +131,9 @@ def test_the_tablet_offers_the_undo_of_a_paper_board(client, tossed):
     assert 'id="undo"' in page and "Board 1, entered from paper" in page
 
     tossed.refresh_from_db()
-    response = post(client, tossed, "undo", {"client_id": str(uuid.uuid4()),
-                                              "revision": tossed.revision})
+    response = post(
+        client, tossed, "undo", {"client_id": str(uuid.uuid4()), "revision": tossed.revision}
+    )
 
     assert response.status_code == 200
     html = response.content.decode()

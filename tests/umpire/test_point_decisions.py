@@ -22,11 +22,21 @@ def points(db) -> Match:
     return make_match(rules="point-carrom", games_to_win=1)
 
 
-def decide(client, match: Match, kind: str, revision: int | None = None,
-           headers: dict | None = None, **fields):
+def decide(
+    client,
+    match: Match,
+    kind: str,
+    revision: int | None = None,
+    headers: dict | None = None,
+    **fields,
+):
     match.refresh_from_db()
-    data = {"kind": kind, "client_id": str(uuid.uuid4()),
-            "revision": match.revision if revision is None else revision, **fields}
+    data = {
+        "kind": kind,
+        "client_id": str(uuid.uuid4()),
+        "revision": match.revision if revision is None else revision,
+        **fields,
+    }
     return post(client, match, "event", data, headers=headers)
 
 
@@ -37,8 +47,12 @@ def started(client, match: Match) -> None:
 
 
 def events(match: Match) -> list[dict]:
-    return [e.payload for e in BoardEvent.objects.filter(board__game__match=match)
-            .order_by("board__sequence", "seq")]
+    return [
+        e.payload
+        for e in BoardEvent.objects.filter(board__game__match=match).order_by(
+            "board__sequence", "seq"
+        )
+    ]
 
 
 def test_the_sheet_is_on_the_point_carrom_tablet(client, points):
@@ -87,29 +101,39 @@ def test_a_void_board_is_played_again_by_the_same_breaker(client, points):
 
 def test_an_umpire_ruling_gives_each_player_his_points(client, points):
     started(client, points)
-    response = decide(client, points, "umpire_ruling", points_a="10", points_b="7",
-                      points_c="0", law="ICF 91")
+    response = decide(
+        client, points, "umpire_ruling", points_a="10", points_b="7", points_c="0", law="ICF 91"
+    )
     html = response.content.decode()
     assert response.status_code == 200
-    assert events(points)[-1] == {"type": "umpire_ruling", "points": {"a": 10, "b": 7, "c": 0},
-                                  "law": "ICF 91"}
+    assert events(points)[-1] == {
+        "type": "umpire_ruling",
+        "points": {"a": 10, "b": 7, "c": 0},
+        "law": "ICF 91",
+    }
     assert "Umpire ruling:" in html and "The umpire decides the board." in html
     board = Board.objects.get(game__match=points)
     assert board.result_points_by_side == {"a": 10, "b": 7, "c": 0}
 
 
-@pytest.mark.parametrize(("kind", "fields", "message"), [
-    ("board_loss", {"by": "d"}, "That player does not play on this board."),
-    ("board_loss", {"by": "white"}, "That player does not play on this board."),
-    ("board_loss", {}, "Choose the player who loses the board."),
-    ("board_loss", {"by": "b", "reason": "rudeness"}, "Select a valid choice"),
-    ("umpire_ruling", {"points_a": "-1"}, "Points cannot be negative."),
-    ("umpire_ruling", {"points_a": "33"}, "at most 32 points"),
-    ("umpire_ruling", {"points_a": "x"}, "Points must be whole numbers."),
-    ("umpire_ruling", {"points_a": "20", "points_b": "10", "points_c": "5"},
-     "add up to 35; a board holds only 32 points."),
-    ("stroke_please", {}, "Select a valid choice"),
-])
+@pytest.mark.parametrize(
+    ("kind", "fields", "message"),
+    [
+        ("board_loss", {"by": "d"}, "That player does not play on this board."),
+        ("board_loss", {"by": "white"}, "That player does not play on this board."),
+        ("board_loss", {}, "Choose the player who loses the board."),
+        ("board_loss", {"by": "b", "reason": "rudeness"}, "Select a valid choice"),
+        ("umpire_ruling", {"points_a": "-1"}, "Points cannot be negative."),
+        ("umpire_ruling", {"points_a": "33"}, "at most 32 points"),
+        ("umpire_ruling", {"points_a": "x"}, "Points must be whole numbers."),
+        (
+            "umpire_ruling",
+            {"points_a": "20", "points_b": "10", "points_c": "5"},
+            "add up to 35; a board holds only 32 points.",
+        ),
+        ("stroke_please", {}, "Select a valid choice"),
+    ],
+)
 def test_bad_decisions_are_refused_and_change_nothing(client, points, kind, fields, message):
     started(client, points)
     before = events(points)
@@ -138,10 +162,15 @@ def test_a_stale_decision_is_a_conflict(client, points):
     started(client, points)
     points.refresh_from_db()
     old = points.revision - 1
-    assert "Board declared void was not recorded: Asha Rao recorded first." in decide(
-        client, points, "void", revision=old).content.decode()
-    for kind, fields in (("void", {}), ("board_loss", {"by": "b"}),
-                         ("umpire_ruling", {"points_a": "3"})):
+    assert (
+        "Board declared void was not recorded: Asha Rao recorded first."
+        in decide(client, points, "void", revision=old).content.decode()
+    )
+    for kind, fields in (
+        ("void", {}),
+        ("board_loss", {"by": "b"}),
+        ("umpire_ruling", {"points_a": "3"}),
+    ):
         before = events(points)
         response = decide(client, points, kind, revision=old, **fields)
         assert response.status_code == 409, kind
@@ -153,8 +182,9 @@ def test_a_stale_decision_is_a_conflict(client, points):
 def test_the_history_names_a_recorded_ruling_in_german(client, points):
     started(client, points)
     decide(client, points, "umpire_ruling", points_a="4", points_b="2", points_c="1")
-    html = client.get(f"/u/{points.umpire_token}/",
-                      headers={"Accept-Language": "de"}).content.decode()
+    html = client.get(
+        f"/u/{points.umpire_token}/", headers={"Accept-Language": "de"}
+    ).content.decode()
     assert "Schiedsrichterentscheid: Asha Rao 4, Ben Kirk 2" in html
     assert "Der Schiedsrichter entscheidet das Board." in html
     assert "Weitere Entscheidungen…" in html
@@ -162,13 +192,20 @@ def test_the_history_names_a_recorded_ruling_in_german(client, points):
 
 def test_the_new_sheet_in_german(client, points):
     started(client, points)
-    html = client.get(f"/u/{points.umpire_token}/",
-                      headers={"Accept-Language": "de"}).content.decode()
+    html = client.get(
+        f"/u/{points.umpire_token}/", headers={"Accept-Language": "de"}
+    ).content.decode()
     assert "Board für ungültig erklären (wird wiederholt, gleicher Anstoß)" in html
     assert "Punkte jedes Spielers auf diesem Board (zusammen höchstens 32)" in html
     assert "Mehr: Steine vom Brett" in html
-    response = decide(client, points, "umpire_ruling", points_a="30", points_b="3",
-                      headers={"Accept-Language": "de"})
+    response = decide(
+        client,
+        points,
+        "umpire_ruling",
+        points_a="30",
+        points_b="3",
+        headers={"Accept-Language": "de"},
+    )
     assert response.status_code == 422
     assert "ergeben zusammen 33; ein Board hat nur 32 Punkte." in response.content.decode()
 
@@ -190,4 +227,5 @@ def test_the_ruling_form_accepts_exactly_what_the_engine_and_the_board_allow(val
     assert form.is_valid() == allowed
     if allowed:
         assert dict(parse_point_event(form.payload()).points) == dict(
-            zip("abc", numbers, strict=True))
+            zip("abc", numbers, strict=True)
+        )

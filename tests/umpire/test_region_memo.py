@@ -57,19 +57,23 @@ def test_the_page_and_the_panel_from_memo_are_the_fresh_ones(db, client, rules, 
             if position is None or position.finished or not position.on_turn:
                 break
             by = position.on_turn
-            pieces = Pieces(**{rng.choice(("white", "black")): 1}) if rng.random() < 0.4 \
-                else Pieces()
+            pieces = (
+                Pieces(**{rng.choice(("white", "black")): 1}) if rng.random() < 0.4 else Pieces()
+            )
             try:
                 apply(position, Stroke(by, pieces))
             except (RulesError, TypeError, AttributeError):
                 pieces = Pieces()
             try:
-                record_event(match=match, payload=Stroke(by, pieces).to_dict(),
-                             client_id=uuid.uuid4(), actor=UMPIRE)
+                record_event(
+                    match=match,
+                    payload=Stroke(by, pieces).to_dict(),
+                    client_id=uuid.uuid4(),
+                    actor=UMPIRE,
+                )
             except RulesError:
                 continue
-            for url, headers in ((link(match), {}),
-                                 (link(match, "panel"), {"HX-Request": "true"})):
+            for url, headers in ((link(match), {}), (link(match, "panel"), {"HX-Request": "true"})):
                 warm = _warm(client, url, **headers)
                 assert warm == _cold(client, url, **headers), f"{url} after stroke {n}"
             assert 'id="count-white"' in warm or rules == "point-carrom"
@@ -87,16 +91,18 @@ def test_a_refused_stroke_shows_the_pad_as_entered_from_memo_too(client, tossed)
     cold = stroke(client, tossed, "black", **fields)
     assert _without_keys(again.content.decode()) == _without_keys(cold.content.decode())
     shown = again.content.decode()
-    for entered in ('id="pad-white-9" checked', 'id="pad-queen" checked',
-                    'id="pad-off_black-2" checked'):
+    for entered in (
+        'id="pad-white-9" checked',
+        'id="pad-queen" checked',
+        'id="pad-off_black-2" checked',
+    ):
         assert entered in shown
     fresh = stroke(client, tossed, "white", preset="nothing")
     assert fresh.status_code == 200
     assert 'id="pad-white-9" checked' not in fresh.content.decode()
 
 
-def test_a_region_whose_inputs_did_not_change_is_not_rendered_again(client, tossed,
-                                                                     monkeypatch):
+def test_a_region_whose_inputs_did_not_change_is_not_rendered_again(client, tossed, monkeypatch):
     """The pad's counts (ten buttons each) are rendered for the first stroke only; the
     strokes after it take them from the memo."""
     calls: list[str] = []
@@ -146,8 +152,12 @@ def test_a_kept_region_carries_only_its_own_requests_token_and_link(db):
     for match in matches:
         record_toss(match=match, winner="a", choice="break", actor=UMPIRE)
         for by in ("white", "black"):
-            record_event(match=match, payload=Stroke(by, Pieces()).to_dict(),
-                         client_id=uuid.uuid4(), actor=UMPIRE)
+            record_event(
+                match=match,
+                payload=Stroke(by, Pieces()).to_dict(),
+                client_id=uuid.uuid4(),
+                actor=UMPIRE,
+            )
     empty_process_caches()
     secrets = []
     for n, match in enumerate(matches):
@@ -192,8 +202,13 @@ def _random_fields(rng: random.Random, by: str) -> dict[str, str]:
     for name, top in (("white", 3), ("black", 3), ("off_white", 1), ("off_black", 1)):
         if rng.random() < 0.3:
             fields[name] = str(rng.randint(1, top))
-    for flag, chance in (("queen", 0.15), ("striker", 0.15), ("foul", 0.1), ("off_queen", 0.03),
-                         ("no_contact", 0.05)):
+    for flag, chance in (
+        ("queen", 0.15),
+        ("striker", 0.15),
+        ("foul", 0.1),
+        ("off_queen", 0.03),
+        ("no_contact", 0.05),
+    ):
         if rng.random() < chance:
             fields[flag] = "on"
     return fields or {"preset": "nothing"}
@@ -225,17 +240,19 @@ def test_two_tables_interleaved_see_what_a_fresh_rendering_gives(db, seed):
         if position is None or position.finished or not position.on_turn:
             continue
         if rng.random() < 0.1:
-            response = client.post(link(match, "undo"), {
-                "client_id": str(uuid.uuid4()), "revision": match.revision},
-                headers={"HX-Request": "true"})
+            response = client.post(
+                link(match, "undo"),
+                {"client_id": str(uuid.uuid4()), "revision": match.revision},
+                headers={"HX-Request": "true"},
+            )
         else:
-            response = stroke(client, match, position.on_turn,
-                              **_random_fields(rng, position.on_turn))
+            response = stroke(
+                client, match, position.on_turn, **_random_fields(rng, position.on_turn)
+            )
         assert response.status_code in (200, 422), response.status_code
         answered += response.status_code == 200
         for other_client, other in tables:
-            for url, headers in ((link(other), {}),
-                                 (link(other, "panel"), {"HX-Request": "true"})):
+            for url, headers in ((link(other), {}), (link(other, "panel"), {"HX-Request": "true"})):
                 warm = _warm(other_client, url, **headers)
                 assert warm == _cold(other_client, url, **headers), (url, _step)
     assert answered >= 8  # most taps were strokes the board took
@@ -309,8 +326,7 @@ def test_whole_games_and_boards_from_memo_are_the_fresh_ones(db, seed):
             boards_seen.add((match.pk, current.board_number))
             games_seen.add((match.pk, current.game_number))
         for other_client, other in tables:
-            for url, headers in ((link(other), {}),
-                                 (link(other, "panel"), {"HX-Request": "true"})):
+            for url, headers in ((link(other), {}), (link(other, "panel"), {"HX-Request": "true"})):
                 warm = _warm(other_client, url, **headers)
                 assert warm == _cold(other_client, url, **headers), (url, _step)
     assert len(boards_seen) >= 8  # boards ended and new ones began

@@ -22,14 +22,20 @@ def _steps(snapshot) -> list[tuple]:
     current = snapshot.current
     if current is None:
         return []
-    return [(s.row.id, s.row.client_id, s.event, s.before, s.after, s.notes, s.explained)
-            for s in current.steps]
+    return [
+        (s.row.id, s.row.client_id, s.event, s.before, s.after, s.notes, s.explained)
+        for s in current.steps
+    ]
 
 
 def _state(snapshot) -> tuple:
     current = snapshot.current
-    return (snapshot.finished, current and current.position, current and current.notes,
-            _steps(snapshot))
+    return (
+        snapshot.finished,
+        current and current.position,
+        current and current.notes,
+        _steps(snapshot),
+    )
 
 
 @pytest.mark.parametrize("seed", [11, 12])
@@ -56,8 +62,12 @@ def test_a_kept_replay_is_not_stepped_again(db, monkeypatch):
     match = make_match()
     record_toss(match=match, winner="a", choice="break", actor=UMPIRE)
     for by in ("white", "black", "white", "black"):
-        record_event(match=match, payload=Stroke(by, Pieces()).to_dict(),
-                     client_id=uuid.uuid4(), actor=UMPIRE)
+        record_event(
+            match=match,
+            payload=Stroke(by, Pieces()).to_dict(),
+            client_id=uuid.uuid4(),
+            actor=UMPIRE,
+        )
     match.refresh_from_db()
     match_snapshot(match)
     calls = []

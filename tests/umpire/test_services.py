@@ -76,11 +76,23 @@ def test_the_umpire_link_can_be_revoked_and_renewed(tossed):
 def test_a_stand_alone_match_reuses_its_event_entries_and_players(match):
     tournament = match.event.tournament
     asha = Player.objects.get(name="Asha Rao")
-    first = create_single_match(tournament=tournament, kind="singles", rules="icf",
-                                players=[asha, "Nora New"], actor=ORGANISER, table_number=7)
-    second = create_single_match(tournament=tournament, kind="singles", rules="queen-5",
-                                 players=[asha, Player.objects.get(name="Ben Kirk")],
-                                 actor=ORGANISER, stage="late", games_to_win=1)
+    first = create_single_match(
+        tournament=tournament,
+        kind="singles",
+        rules="icf",
+        players=[asha, "Nora New"],
+        actor=ORGANISER,
+        table_number=7,
+    )
+    second = create_single_match(
+        tournament=tournament,
+        kind="singles",
+        rules="queen-5",
+        players=[asha, Player.objects.get(name="Ben Kirk")],
+        actor=ORGANISER,
+        stage="late",
+        games_to_win=1,
+    )
 
     assert first.event == second.event and first.event.format == Event.Format.SINGLE_MATCH
     assert (first.number, second.number) == (1, 2)
@@ -94,12 +106,22 @@ def test_a_stand_alone_match_reuses_its_event_entries_and_players(match):
 
 def test_a_doubles_player_cannot_change_partner_within_the_event(match):
     tournament = match.event.tournament
-    create_single_match(tournament=tournament, kind="doubles", rules="icf",
-                        players=["P1", "P2", "P3", "P4"], actor=ORGANISER)
+    create_single_match(
+        tournament=tournament,
+        kind="doubles",
+        rules="icf",
+        players=["P1", "P2", "P3", "P4"],
+        actor=ORGANISER,
+    )
     p1 = Player.objects.get(name="P1")
     with pytest.raises(MatchError) as err:
-        create_single_match(tournament=tournament, kind="doubles", rules="icf",
-                            players=[p1, "P5", "P6", "P7"], actor=ORGANISER)
+        create_single_match(
+            tournament=tournament,
+            kind="doubles",
+            rules="icf",
+            players=[p1, "P5", "P6", "P7"],
+            actor=ORGANISER,
+        )
     assert err.value.code == "entry_conflict"
     assert Entry.objects.filter(player__name="P5").count() == 0  # rolled back
 
@@ -130,8 +152,7 @@ def test_undo_does_not_reach_behind_a_paper_board(tossed):
     from scoring.services.matches import record_quick_board, undo_last_event
 
     record(tossed, {"type": "stroke", "by": "white", "pocketed": {"white": 9}})
-    record_quick_board(match=tossed, winner="a", carrommen=2, client_id=uuid.uuid4(),
-                       actor=UMPIRE)
+    record_quick_board(match=tossed, winner="a", carrommen=2, client_id=uuid.uuid4(), actor=UMPIRE)
     # the first undo withdraws the paper board; the next one stops at the logged board
     undo_last_event(match=tossed, client_id=uuid.uuid4(), actor=UMPIRE)
     with pytest.raises(MatchError) as err:

@@ -30,19 +30,40 @@ def picture(snapshot) -> dict:
         "state": snapshot.state.to_dict() if snapshot.state is not None else None,
         "finished": snapshot.finished,
         "winner": snapshot.winner,
-        "games": [(g.pk, g.number, g.scores, g.winner_side, g.finished)
-                  for g in snapshot.games],
-        "boards": {gid: [(b.pk, b.sequence, b.breaker, b.finished, b.void, b.result_winner,
-                          b.result_points, b.result_law, b.result_interpretation,
-                          b.result_carrommen, b.result_queen, b.result_extra_points,
-                          b.last_seq) for b in rows]
-                   for gid, rows in snapshot.boards.items()},
-        "current": None if current is None else {
+        "games": [(g.pk, g.number, g.scores, g.winner_side, g.finished) for g in snapshot.games],
+        "boards": {
+            gid: [
+                (
+                    b.pk,
+                    b.sequence,
+                    b.breaker,
+                    b.finished,
+                    b.void,
+                    b.result_winner,
+                    b.result_points,
+                    b.result_law,
+                    b.result_interpretation,
+                    b.result_carrommen,
+                    b.result_queen,
+                    b.result_extra_points,
+                    b.last_seq,
+                )
+                for b in rows
+            ]
+            for gid, rows in snapshot.boards.items()
+        },
+        "current": None
+        if current is None
+        else {
             "board": current.board.pk if current.board is not None else None,
-            "game": current.game_number, "number": current.board_number,
-            "breaker": current.breaker, "position": current.position,
-            "notes": current.notes, "events": [e.pk for e in current.events],
-            "change_sides": current.change_sides, "extra_board": current.extra_board,
+            "game": current.game_number,
+            "number": current.board_number,
+            "breaker": current.breaker,
+            "position": current.position,
+            "notes": current.notes,
+            "events": [e.pk for e in current.events],
+            "change_sides": current.change_sides,
+            "extra_board": current.extra_board,
         },
         "revision": snapshot.match.revision,
     }
@@ -59,19 +80,28 @@ def a_legal_event(snapshot, rng: random.Random) -> dict | None:
     if roll < 0.05:
         return {"type": "technical_foul", "by": rng.choice(["white", "black"])}
     if roll < 0.07:
-        return {"type": "umpire_ruling", "winner": rng.choice(["white", "black"]),
-                "points": rng.randint(1, 12), "law": "ICF 91"}
+        return {
+            "type": "umpire_ruling",
+            "winner": rng.choice(["white", "black"]),
+            "points": rng.randint(1, 12),
+            "law": "ICF 91",
+        }
     by = position.on_turn
     opp = "black" if by == "white" else "white"
     for _ in range(20):
         own = rng.choice([0, 0, 1, 1, 2, 3, position.on_board[by]])
         other = rng.choice([0, 0, 0, 1, position.on_board[opp]])
-        pieces = Pieces(**{by: min(own, position.on_board[by]),
-                           opp: min(other, position.on_board[opp])},
-                        queen=position.queen == "on_board" and rng.random() < 0.15,
-                        striker=rng.random() < 0.1)
-        stroke = Stroke(by, pieces, foul="improper_stroke" if rng.random() < 0.07 else None,
-                        extra_claimed=rng.random() < 0.3)
+        pieces = Pieces(
+            **{by: min(own, position.on_board[by]), opp: min(other, position.on_board[opp])},
+            queen=position.queen == "on_board" and rng.random() < 0.15,
+            striker=rng.random() < 0.1,
+        )
+        stroke = Stroke(
+            by,
+            pieces,
+            foul="improper_stroke" if rng.random() < 0.07 else None,
+            extra_claimed=rng.random() < 0.3,
+        )
         try:
             apply(position, stroke)
         except RulesError:
@@ -94,8 +124,13 @@ def test_the_state_after_a_write_is_the_state_read_back(tossed: Match, seed: int
             payload = a_legal_event(snapshot, rng)
             breaker = rng.choice(["a", "b"]) if snapshot.current.breaker is None else None
             try:
-                outcome = record_event(match=tossed, payload=payload, client_id=uuid.uuid4(),
-                                       actor=UMPIRE, breaker=breaker)
+                outcome = record_event(
+                    match=tossed,
+                    payload=payload,
+                    client_id=uuid.uuid4(),
+                    actor=UMPIRE,
+                    breaker=breaker,
+                )
             except (RulesError, MatchError):
                 continue
         fresh = match_snapshot(Match.objects.get(pk=tossed.pk))

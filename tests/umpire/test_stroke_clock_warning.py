@@ -14,8 +14,12 @@ from .conftest import link, post, record
 
 def _warn(client, match, client_id: str | None = None):
     match.refresh_from_db()
-    return post(client, match, "warning", {"client_id": client_id or str(uuid.uuid4()),
-                                           "revision": match.revision})
+    return post(
+        client,
+        match,
+        "warning",
+        {"client_id": client_id or str(uuid.uuid4()), "revision": match.revision},
+    )
 
 
 def test_a_warning_is_recorded_for_the_player_on_turn_and_shown(client, tossed):
@@ -77,15 +81,17 @@ def test_a_stroke_answer_brings_a_warning_another_tablet_gave(client, tossed):
     assert shown == ""
     record(tossed, {"type": "stroke", "by": "black"})  # white to play (the second line)
     assert _warn(client, tossed).status_code == 200  # tablet 2: a warning to White
-    answer = stroke(client, tossed, "white", preset="nothing",
-                    headers={"X-Umpire-Warnings": shown}).content.decode()
+    answer = stroke(
+        client, tossed, "white", preset="nothing", headers={"X-Umpire-Warnings": shown}
+    ).content.decode()
     assert 'hx-swap-oob="afterbegin:#history-list"' in answer  # only the new line …
     assert "Warning given to Ben Kirk: stroke clock" in answer  # … and the warnings
     mark = _mark(answer)
     assert mark == str(AuditEntry.objects.get(match=tossed, action=ACTION).pk)
 
-    later = stroke(client, tossed, "black", preset="nothing",
-                   headers={"X-Umpire-Warnings": mark}).content.decode()
+    later = stroke(
+        client, tossed, "black", preset="nothing", headers={"X-Umpire-Warnings": mark}
+    ).content.decode()
     assert 'hx-swap-oob="afterbegin:#history-list"' in later
     assert 'id="warnings"' not in later  # unchanged: left as the tablet shows it
 

@@ -31,8 +31,10 @@ def engine_steps(monkeypatch):
         return original(*args, **kwargs)
 
     for module in list(sys.modules.values()):
-        if module is not None and getattr(module, "step", None) is original and (
-            getattr(module, "__name__", "").startswith("scoring")
+        if (
+            module is not None
+            and getattr(module, "step", None) is original
+            and (getattr(module, "__name__", "").startswith("scoring"))
         ):
             monkeypatch.setattr(module, "step", counted)
     return calls
@@ -41,8 +43,11 @@ def engine_steps(monkeypatch):
 def _statements(queries) -> list[str]:
     """The queries of the POST: without the test's own ``refresh_from_db`` (the first) and
     the savepoints of the test's transaction (BEGIN/COMMIT in production, not logged)."""
-    return [q["sql"][:160] for q in queries.captured_queries[1:]
-            if not q["sql"].startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))]
+    return [
+        q["sql"][:160]
+        for q in queries.captured_queries[1:]
+        if not q["sql"].startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))
+    ]
 
 
 def _board_of(match, length: int) -> None:
@@ -55,8 +60,9 @@ def _board_of(match, length: int) -> None:
 
 @pytest.mark.parametrize("kept", [False, True])
 @pytest.mark.parametrize("earlier", [3, 29])
-def test_a_stroke_post_replays_its_board_once_in_few_queries(client, db, engine_steps,
-                                                             earlier, kept):
+def test_a_stroke_post_replays_its_board_once_in_few_queries(
+    client, db, engine_steps, earlier, kept
+):
     """``kept``: the replay the page made is kept in the process (records/boards.py:
     _REPLAYS); the POST then steps the engine through the new stroke and, to keep the replay
     exactly as a fresh one, the board's former last stroke without its explanation."""

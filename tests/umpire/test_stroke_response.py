@@ -126,11 +126,11 @@ def test_the_reused_fragments_render_as_a_fresh_page_would(client, tossed, seed)
                 raise RulesError("next board", "")
             apply(position, event)
         except RulesError:
-            event = Stroke(position.on_turn if position and position.on_turn else "white",
-                           Pieces())
+            event = Stroke(position.on_turn if position and position.on_turn else "white", Pieces())
         try:
-            record_event(match=tossed, payload=event.to_dict(), client_id=uuid.uuid4(),
-                         actor=UMPIRE)
+            record_event(
+                match=tossed, payload=event.to_dict(), client_id=uuid.uuid4(), actor=UMPIRE
+            )
         except RulesError:
             continue
         recorded += 1

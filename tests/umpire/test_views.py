@@ -20,8 +20,12 @@ from .conftest import UMPIRE, link, post, record, stroke
 
 
 def events(match: Match) -> list[dict]:
-    return [e.payload for e in BoardEvent.objects.filter(board__game__match=match)
-            .order_by("board__game__number", "board__sequence", "seq")]
+    return [
+        e.payload
+        for e in BoardEvent.objects.filter(board__game__match=match).order_by(
+            "board__game__number", "board__sequence", "seq"
+        )
+    ]
 
 
 def test_the_tablet_page_opens_from_the_link_without_login(client, tossed):
@@ -43,8 +47,9 @@ def test_a_stroke_is_recorded_and_the_update_carries_the_rulings(client, tossed)
     response = stroke(client, tossed, "white", white=2, black=1)
 
     assert response.status_code == 200
-    assert events(tossed) == [{"type": "stroke", "by": "white",
-                               "pocketed": {"white": 2, "black": 1}}]
+    assert events(tossed) == [
+        {"type": "stroke", "by": "white", "pocketed": {"white": 2, "black": 1}}
+    ]
     html = response.content.decode()
     # the panel is the main target, the rest comes out of band
     assert html.lstrip().startswith('<section id="panel"')
@@ -60,14 +65,23 @@ def test_one_tap_presets_and_a_full_pad(client, tossed):
     assert stroke(client, tossed, "white", preset="nothing").status_code == 200
     assert stroke(client, tossed, "black", preset="own").status_code == 200
     assert stroke(client, tossed, "black", striker="on", white="1").status_code == 200
-    assert stroke(client, tossed, "white", white="1", foul="on", off_black="1",
-                  off_queen="on").status_code == 200
+    assert (
+        stroke(
+            client, tossed, "white", white="1", foul="on", off_black="1", off_queen="on"
+        ).status_code
+        == 200
+    )
     assert events(tossed) == [
         {"type": "stroke", "by": "white"},
         {"type": "stroke", "by": "black", "pocketed": {"black": 1}},
         {"type": "stroke", "by": "black", "pocketed": {"white": 1, "striker": True}},
-        {"type": "stroke", "by": "white", "pocketed": {"white": 1},
-         "off_board": {"black": 1, "queen": True}, "foul": "improper_stroke"},
+        {
+            "type": "stroke",
+            "by": "white",
+            "pocketed": {"white": 1},
+            "off_board": {"black": 1, "queen": True},
+            "foul": "improper_stroke",
+        },
     ]
 
 
@@ -100,8 +114,7 @@ def test_a_stale_tablet_gets_409_and_the_latest_state(client, tossed):
     assert events(tossed) == before
     html = response.content.decode()
     # the discarded tap is named, with who recorded first (issue 12)
-    assert ("3 white by White (Ben Kirk) was not recorded: White (Ben Kirk) recorded first."
-            in html)
+    assert "3 white by White (Ben Kirk) was not recorded: White (Ben Kirk) recorded first." in html
     # and what was recorded instead (issue 28)
     assert "Recorded instead: White (Ben Kirk): nothing pocketed." in html
     assert 'id="turn-player">Asha Rao<' in html  # the reloaded board: black (Asha) to play
@@ -127,16 +140,29 @@ def test_an_illegal_stroke_gets_422_with_the_reason_and_changes_nothing(client, 
 
 def test_the_refusal_is_translated(client, tossed):
     stroke(client, tossed, "white")
-    response = post(client, tossed, "event", {
-        "by": "white", "white": "1", "client_id": str(uuid.uuid4()), "revision": "2",
-    }, headers={"HX-Request": "true", "Accept-Language": "de"})
+    response = post(
+        client,
+        tossed,
+        "event",
+        {
+            "by": "white",
+            "white": "1",
+            "client_id": str(uuid.uuid4()),
+            "revision": "2",
+        },
+        headers={"HX-Request": "true", "Accept-Language": "de"},
+    )
     assert response.status_code == 422
     assert "Diese Farbe ist nicht am Zug." in response.content.decode()
 
 
 def test_a_malformed_post_is_422(client, tossed):
-    response = post(client, tossed, "event", {"by": "white", "white": "12",
-                                              "client_id": "nope", "revision": "1"})
+    response = post(
+        client,
+        tossed,
+        "event",
+        {"by": "white", "white": "12", "client_id": "nope", "revision": "1"},
+    )
     assert response.status_code == 422
     assert events(tossed) == []
 
@@ -146,8 +172,9 @@ def test_undo_retracts_the_last_event_in_one_tap(client, tossed):
     stroke(client, tossed, "white", black=1)
     tossed.refresh_from_db()
 
-    response = post(client, tossed, "undo", {"client_id": str(uuid.uuid4()),
-                                             "revision": tossed.revision})
+    response = post(
+        client, tossed, "undo", {"client_id": str(uuid.uuid4()), "revision": tossed.revision}
+    )
 
     assert response.status_code == 200
     assert "The last event was undone." in response.content.decode()
@@ -165,8 +192,7 @@ def test_a_locked_match_answers_423(client, tossed):
             colour = "white" if white else "black"
             if not white:
                 record(tossed, {"type": "stroke", "by": "white"})
-            record(tossed, {"type": "stroke", "by": colour,
-                            "pocketed": {colour: 2, "queen": True}})
+            record(tossed, {"type": "stroke", "by": colour, "pocketed": {colour: 2, "queen": True}})
             record(tossed, {"type": "stroke", "by": colour, "pocketed": {colour: 7}})
             if match_snapshot(tossed).current is None or (
                 match_snapshot(tossed).current.board_number == 1
@@ -182,8 +208,9 @@ def test_a_locked_match_answers_423(client, tossed):
     assert tossed.is_locked and MatchConfirmation.objects.filter(match=tossed).count() == 2
     assert "Confirmed by the players and locked." in response.content.decode()
 
-    response = post(client, tossed, "undo", {"client_id": str(uuid.uuid4()),
-                                             "revision": tossed.revision})
+    response = post(
+        client, tossed, "undo", {"client_id": str(uuid.uuid4()), "revision": tossed.revision}
+    )
     assert response.status_code == 423
     assert "Only an organiser can correct it." in response.content.decode()
 
@@ -193,8 +220,9 @@ def test_a_locked_match_answers_423(client, tossed):
 
 @pytest.fixture
 def organiser(db):
-    return get_user_model().objects.create_user("org", password="pw", is_superuser=True,
-                                                is_staff=True)
+    return get_user_model().objects.create_user(
+        "org", password="pw", is_superuser=True, is_staff=True
+    )
 
 
 def _stroke_data(match: Match) -> dict:
@@ -237,19 +265,31 @@ def test_only_the_assigned_umpire_or_an_organiser_may_score(client, tossed, orga
 
     client.force_login(other)  # umpire of another match
     assert client.get(url).status_code == 403
-    assert client.post(url + "event/", _stroke_data(tossed),
-                       headers={"HX-Request": "true"}).status_code == 403
+    assert (
+        client.post(
+            url + "event/", _stroke_data(tossed), headers={"HX-Request": "true"}
+        ).status_code
+        == 403
+    )
     assert events(tossed) == []
 
     client.force_login(umpire)
     assert client.get(url).status_code == 200
-    assert client.post(url + "event/", _stroke_data(tossed),
-                       headers={"HX-Request": "true"}).status_code == 200
+    assert (
+        client.post(
+            url + "event/", _stroke_data(tossed), headers={"HX-Request": "true"}
+        ).status_code
+        == 200
+    )
 
     client.force_login(organiser)
     tossed.refresh_from_db()
-    assert client.post(url + "event/", {**_stroke_data(tossed), "by": "black"},
-                       headers={"HX-Request": "true"}).status_code == 200
+    assert (
+        client.post(
+            url + "event/", {**_stroke_data(tossed), "by": "black"}, headers={"HX-Request": "true"}
+        ).status_code
+        == 200
+    )
     assert len(events(tossed)) == 2
     vias = list(BoardEvent.objects.order_by("seq").values_list("via", flat=True))
     assert vias == ["account", "organiser"]

@@ -22,19 +22,23 @@ class Command(BaseCommand):
         parser.add_argument("login", help="the login name")
         parser.add_argument("--name", default="", help="the name as printed")
         parser.add_argument("--email", default="", help="e-mail address (optional)")
-        parser.add_argument("--site", default="",
-                            help="address of the site (default: SITE_URL)")
+        parser.add_argument("--site", default="", help="address of the site (default: SITE_URL)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
-            welcome = create_organiser(username=options["login"], name=options["name"],
-                                       email=options["email"])
+            welcome = create_organiser(
+                username=options["login"], name=options["name"], email=options["email"]
+            )
         except PeopleError as err:
-            raise CommandError(f"cannot create {options['login']!r}: {err.code} "
-                               f"{err.params}") from err
-        site = (options["site"] or getattr(settings, "SITE_URL", "")
-                or "http://127.0.0.1:8000").rstrip("/")
-        self.stdout.write(f"Organiser {welcome.user.get_username()} created.\n"
-                          f"Set the password at {site}/welcome/{welcome.token}/\n"
-                          f"or at {site}/welcome/ with the code {welcome.code} "
-                          f"(valid until {welcome.expires_at:%Y-%m-%d %H:%M}).\n")
+            raise CommandError(
+                f"cannot create {options['login']!r}: {err.code} {err.params}"
+            ) from err
+        site = (
+            options["site"] or getattr(settings, "SITE_URL", "") or "http://127.0.0.1:8000"
+        ).rstrip("/")
+        self.stdout.write(
+            f"Organiser {welcome.user.get_username()} created.\n"
+            f"Set the password at {site}/welcome/{welcome.token}/\n"
+            f"or at {site}/welcome/ with the code {welcome.code} "
+            f"(valid until {welcome.expires_at:%Y-%m-%d %H:%M}).\n"
+        )

@@ -21,10 +21,16 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("tournament", help="slug or id of the tournament")
-        parser.add_argument("-o", "--output", default="-",
-                            help="file to write (default: standard output)")
-        parser.add_argument("--event", type=int, action="append", default=[],
-                            help="id of an event to export (default: all)")
+        parser.add_argument(
+            "-o", "--output", default="-", help="file to write (default: standard output)"
+        )
+        parser.add_argument(
+            "--event",
+            type=int,
+            action="append",
+            default=[],
+            help="id of an event to export (default: all)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         tournament = tournament_from_key(options["tournament"])

@@ -20,8 +20,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("tournament", help="slug or id of the tournament")
-        parser.add_argument("-o", "--output", default="-",
-                            help="file to write (default: standard output)")
+        parser.add_argument(
+            "-o", "--output", default="-", help="file to write (default: standard output)"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         tournament = tournament_from_key(options["tournament"])
@@ -33,8 +34,14 @@ class Command(BaseCommand):
         with open(options["output"], "w", encoding="utf-8") as f:
             f.write(text)
         matches = len(document["matches"])
-        events = sum(len(b.get("events", [])) for m in document["matches"]
-                     for g in m["games"] for b in g["boards"])
-        self.stdout.write(f"exported {tournament.slug}: {matches} matches, {events} board "
-                          f"events, {len(document['audit'])} audit entries -> "
-                          f"{options['output']}")
+        events = sum(
+            len(b.get("events", []))
+            for m in document["matches"]
+            for g in m["games"]
+            for b in g["boards"]
+        )
+        self.stdout.write(
+            f"exported {tournament.slug}: {matches} matches, {events} board "
+            f"events, {len(document['audit'])} audit entries -> "
+            f"{options['output']}"
+        )

@@ -25,17 +25,23 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the .sol or .sol.gz archive written by SoL")
-        parser.add_argument("--key", default="",
-                            help="the 64 hexadecimal digits that open a .box backup")
-        parser.add_argument("--user", help="username recorded as the importer; becomes an "
-                                           "organiser of the imported tournaments")
+        parser.add_argument(
+            "--key", default="", help="the 64 hexadecimal digits that open a .box backup"
+        )
+        parser.add_argument(
+            "--user",
+            help="username recorded as the importer; becomes an "
+            "organiser of the imported tournaments",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = Path(options["file"])
         try:
             if path.stat().st_size > archive.MAX_UNPACKED_BYTES:
-                raise CommandError(f"{path.name}: the file is larger than "
-                                   f"{archive.MAX_UNPACKED_BYTES // 2**20} MiB")
+                raise CommandError(
+                    f"{path.name}: the file is larger than "
+                    f"{archive.MAX_UNPACKED_BYTES // 2**20} MiB"
+                )
             content = path.read_bytes()
         except OSError as err:
             raise CommandError(f"cannot read {path}: {err.strerror}") from None
@@ -60,7 +66,8 @@ class Command(BaseCommand):
         self.stdout.write(
             f"{len(report.tournaments)} tournaments, {report.matches} matches, "
             f"{report.boards} boards; players: {report.players_created} new, "
-            f"{report.players_reused} known")
+            f"{report.players_reused} known"
+        )
         for kept in report.kept:
             self.stdout.write(f"kept: {kept}")
         for flagged in report.flagged:

@@ -25,14 +25,20 @@ class Command(BaseCommand):
         parser.add_argument("file", help="the JSON file written by export_tournament")
         parser.add_argument("--slug", help="import under this slug (a copy beside the original)")
         parser.add_argument("--user", help="username recorded as who restored (audit trail)")
-        parser.add_argument("--allow-replay-differences", action="store_true",
-                            help="import even if some board's log replays to another result "
-                                 "than the one stored (listed in the audit entry)")
-        parser.add_argument("--grant-existing-roles", action="store_true",
-                            help="give the file's roles (organiser, umpire) to logins that "
-                                 "exist already on this server (by default a file gives "
-                                 "roles only to the accounts it creates; a restore on the "
-                                 "server the backup was made on)")
+        parser.add_argument(
+            "--allow-replay-differences",
+            action="store_true",
+            help="import even if some board's log replays to another result "
+            "than the one stored (listed in the audit entry)",
+        )
+        parser.add_argument(
+            "--grant-existing-roles",
+            action="store_true",
+            help="give the file's roles (organiser, umpire) to logins that "
+            "exist already on this server (by default a file gives "
+            "roles only to the accounts it creates; a restore on the "
+            "server the backup was made on)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = Path(options["file"])
@@ -50,9 +56,13 @@ class Command(BaseCommand):
                 raise CommandError(f"no user {options['user']!r}")
         try:
             report = import_tournament(
-                document, slug=options["slug"], user=user, source_name=path.name,
+                document,
+                slug=options["slug"],
+                user=user,
+                source_name=path.name,
                 allow_replay_differences=options["allow_replay_differences"],
-                grant_existing_roles=options["grant_existing_roles"])
+                grant_existing_roles=options["grant_existing_roles"],
+            )
         except BackupError as err:
             raise CommandError(err.message) from None
         counts = ", ".join(f"{n} {what}" for what, n in report.counts.items())

@@ -28,10 +28,19 @@ from scoring.selectors.sheets import SheetUnavailable, round_scoresheets, sheet_
 
 
 def add_output_options(parser: CommandParser) -> None:
-    parser.add_argument("-o", "--output", required=True, metavar="FILE.pdf",
-                        help="the PDF file to write ('-' for standard output)")
-    parser.add_argument("--lang", choices=["de", "en"], default=None,
-                        help="language of the sheet (default: LANGUAGE_CODE)")
+    parser.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        metavar="FILE.pdf",
+        help="the PDF file to write ('-' for standard output)",
+    )
+    parser.add_argument(
+        "--lang",
+        choices=["de", "en"],
+        default=None,
+        help="language of the sheet (default: LANGUAGE_CODE)",
+    )
 
 
 def write_pdf(command: BaseCommand, pdf: bytes, output: str, what: str) -> None:
@@ -53,17 +62,31 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("event_id", metavar="EVENT_ID", type=int)
         parser.add_argument("round_number", metavar="ROUND_NUMBER", type=int)
-        parser.add_argument("--blank", action="store_true",
-                            help="blank sheets for scoring on paper")
+        parser.add_argument(
+            "--blank", action="store_true", help="blank sheets for scoring on paper"
+        )
         kind = parser.add_mutually_exclusive_group()
-        kind.add_argument("--cards", action="store_true",
-                          help="score cards, six to an A4 page, instead of full scoresheets")
-        kind.add_argument("--pairings", action="store_true",
-                          help="the pairing list for the notice board (table, players, clubs)")
-        kind.add_argument("--callup", action="store_true",
-                          help="the call-up list (call order with tick boxes, players A-Z)")
-        parser.add_argument("--bracket", choices=Round.Bracket.values, default=None,
-                            help="only this bracket's round (double elimination)")
+        kind.add_argument(
+            "--cards",
+            action="store_true",
+            help="score cards, six to an A4 page, instead of full scoresheets",
+        )
+        kind.add_argument(
+            "--pairings",
+            action="store_true",
+            help="the pairing list for the notice board (table, players, clubs)",
+        )
+        kind.add_argument(
+            "--callup",
+            action="store_true",
+            help="the call-up list (call order with tick boxes, players A-Z)",
+        )
+        parser.add_argument(
+            "--bracket",
+            choices=Round.Bracket.values,
+            default=None,
+            help="only this bracket's round (double elimination)",
+        )
         add_output_options(parser)
 
     def handle(self, *args: object, **options: object) -> None:
@@ -80,23 +103,40 @@ class Command(BaseCommand):
         language = sheet_language(options["lang"] or settings.LANGUAGE_CODE)
         if options["pairings"] or options["callup"]:
             try:
-                data = round_list_data(event, number, language=language,
-                                       bracket=options["bracket"],
-                                       by_table=bool(options["pairings"]))
+                data = round_list_data(
+                    event,
+                    number,
+                    language=language,
+                    bracket=options["bracket"],
+                    by_table=bool(options["pairings"]),
+                )
             except SheetUnavailable as err:
                 raise CommandError(str(err)) from None
             draw = render_pairing_list if options["pairings"] else render_callup_list
             what = "pairing list" if options["pairings"] else "call-up list"
-            write_pdf(self, draw(data), str(options["output"]),
-                      f"the {what} of round {number} of {event.name}")
+            write_pdf(
+                self,
+                draw(data),
+                str(options["output"]),
+                f"the {what} of round {number} of {event.name}",
+            )
             return
-        sheets = round_scoresheets(event, number, blank=bool(options["blank"]),
-                                   language=language, bracket=options["bracket"])
+        sheets = round_scoresheets(
+            event,
+            number,
+            blank=bool(options["blank"]),
+            language=language,
+            bracket=options["bracket"],
+        )
         if not sheets:
             raise CommandError(f"Round {number} of {event.name} has no matches to print.")
         if options["cards"]:
             pdf, what = render_score_cards(sheets), "score cards"
         else:
             pdf, what = render_scoresheets(sheets), "scoresheets"
-        write_pdf(self, pdf, str(options["output"]),
-                  f"{len(sheets)} {what} of round {number} of {event.name}")
+        write_pdf(
+            self,
+            pdf,
+            str(options["output"]),
+            f"{len(sheets)} {what} of round {number} of {event.name}",
+        )

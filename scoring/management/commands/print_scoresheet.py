@@ -21,8 +21,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("match_id", metavar="MATCH_ID", type=int)
-        parser.add_argument("--blank", action="store_true",
-                            help="blank sheet for scoring on paper (names, table, QR code)")
+        parser.add_argument(
+            "--blank",
+            action="store_true",
+            help="blank sheet for scoring on paper (names, table, QR code)",
+        )
         add_output_options(parser)
 
     def handle(self, *args: object, **options: object) -> None:
@@ -32,9 +35,16 @@ class Command(BaseCommand):
         except Match.DoesNotExist:
             raise CommandError(f"Match {match_id} does not exist.") from None
         try:
-            data = scoresheet_data(match, blank=bool(options["blank"]),
-                                   language=options["lang"] or settings.LANGUAGE_CODE)
+            data = scoresheet_data(
+                match,
+                blank=bool(options["blank"]),
+                language=options["lang"] or settings.LANGUAGE_CODE,
+            )
         except SheetUnavailable as err:
             raise CommandError(str(err)) from None
-        write_pdf(self, render_scoresheet(data), str(options["output"]),
-                  f"scoresheet of match {match.number} (id {match.pk})")
+        write_pdf(
+            self,
+            render_scoresheet(data),
+            str(options["output"]),
+            f"scoresheet of match {match.number} (id {match.pk})",
+        )

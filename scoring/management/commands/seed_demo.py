@@ -87,8 +87,7 @@ class Command(BaseCommand):
         users = seed_accounts()
         tournament = seed_tournaments()
         tournament.organisers.add(users["organiser"])
-        context: dict[str, object] = {"users": users, "tournament": tournament,
-                                      "messages": []}
+        context: dict[str, object] = {"users": users, "tournament": tournament, "messages": []}
         for area in DEMO_AREAS:
             module = importlib.import_module(f"scoring.demo.{area}")
             module.seed(context)

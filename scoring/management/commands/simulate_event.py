@@ -28,16 +28,84 @@ from scoring.rules import RulesError
 from scoring.services import callup, draws, tournaments
 from scoring.services.matches import Actor, MatchError, record_quick_board, record_toss
 
-FIRST = ["Aarav", "Amira", "Bastian", "Bela", "Chandra", "Clara", "Dev", "Dilara", "Emil",
-         "Esha", "Farid", "Frieda", "Gopal", "Greta", "Hamid", "Hanna", "Ishan", "Ida", "Jonas",
-         "Jaya", "Kiran", "Klara", "Luca", "Lina", "Milan", "Maya", "Nils", "Nora", "Omar",
-         "Olga", "Pavel", "Priya", "Rafael", "Ronja", "Sami", "Selin", "Tomas", "Tara", "Umar",
-         "Vera"]
-LAST = ["Achterberg", "Bhatt", "Castell", "Demir", "Eklund", "Fischer", "Ghosh", "Haddad",
-        "Iyer", "Jansen", "Kaya", "Lindqvist", "Menon", "Novak", "Okafor", "Petrov", "Quast",
-        "Rao", "Sander", "Thakur", "Ulrich", "Varga", "Weber", "Xu", "Yilmaz", "Zeller"]
-CLUBS = ["CC Riverside", "Carrom Club Nordstadt", "Queen's Corner", "Striker Verein",
-         "Carrom Freunde Süd", "Pocket Masters"]
+FIRST = [
+    "Aarav",
+    "Amira",
+    "Bastian",
+    "Bela",
+    "Chandra",
+    "Clara",
+    "Dev",
+    "Dilara",
+    "Emil",
+    "Esha",
+    "Farid",
+    "Frieda",
+    "Gopal",
+    "Greta",
+    "Hamid",
+    "Hanna",
+    "Ishan",
+    "Ida",
+    "Jonas",
+    "Jaya",
+    "Kiran",
+    "Klara",
+    "Luca",
+    "Lina",
+    "Milan",
+    "Maya",
+    "Nils",
+    "Nora",
+    "Omar",
+    "Olga",
+    "Pavel",
+    "Priya",
+    "Rafael",
+    "Ronja",
+    "Sami",
+    "Selin",
+    "Tomas",
+    "Tara",
+    "Umar",
+    "Vera",
+]
+LAST = [
+    "Achterberg",
+    "Bhatt",
+    "Castell",
+    "Demir",
+    "Eklund",
+    "Fischer",
+    "Ghosh",
+    "Haddad",
+    "Iyer",
+    "Jansen",
+    "Kaya",
+    "Lindqvist",
+    "Menon",
+    "Novak",
+    "Okafor",
+    "Petrov",
+    "Quast",
+    "Rao",
+    "Sander",
+    "Thakur",
+    "Ulrich",
+    "Varga",
+    "Weber",
+    "Xu",
+    "Yilmaz",
+    "Zeller",
+]
+CLUBS = [
+    "CC Riverside",
+    "Carrom Club Nordstadt",
+    "Queen's Corner",
+    "Striker Verein",
+    "Carrom Freunde Süd",
+    "Pocket Masters",
+]
 COUNTRIES = ["DE", "IN", "FR", "IT", "CH", "PL", "CZ", "GB", "NL"]
 
 
@@ -61,8 +129,9 @@ def play_random(match: Match, rng: random.Random, actor: Actor) -> Match:
     rb = match.entry_b.player.rating or 1500
     p_a = 1 / (1 + 10 ** ((rb - ra) / 400))
     if not match.toss_winner:
-        record_toss(match=match, winner=rng.choice("ab"), choice=rng.choice(["break", "side"]),
-                    actor=actor)
+        record_toss(
+            match=match, winner=rng.choice("ab"), choice=rng.choice(["break", "side"]), actor=actor
+        )
     for _ in range(200):
         match.refresh_from_db(fields=["status", "revision"])
         if match.status in (Match.Status.FINISHED, Match.Status.CONFIRMED):
@@ -75,9 +144,15 @@ def play_random(match: Match, rng: random.Random, actor: Actor) -> Match:
         breaker = None
         for _attempt in range(3):
             try:
-                record_quick_board(match=match, winner=winner, carrommen=carrommen,
-                                   queen=queen, breaker=breaker, client_id=uuid.uuid4(),
-                                   actor=actor)
+                record_quick_board(
+                    match=match,
+                    winner=winner,
+                    carrommen=carrommen,
+                    queen=queen,
+                    breaker=breaker,
+                    client_id=uuid.uuid4(),
+                    actor=actor,
+                )
                 break
             except MatchError as err:
                 if err.code != "breaker_required":
@@ -89,17 +164,30 @@ def play_random(match: Match, rng: random.Random, actor: Actor) -> Match:
 
 
 class Command(BaseCommand):
-    help = ("Simulate a whole event (draw, call-up, random legal results, confirmations, next "
-            "rounds) through the services; prints the event id.")
+    help = (
+        "Simulate a whole event (draw, call-up, random legal results, confirmations, next "
+        "rounds) through the services; prints the event id."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--format", required=True,
-                            choices=["knockout", "groups", "swiss", "double_elimination"])
+        parser.add_argument(
+            "--format", required=True, choices=["knockout", "groups", "swiss", "double_elimination"]
+        )
         parser.add_argument("--entries", type=int, required=True, metavar="N")
-        parser.add_argument("--rounds", type=int, default=None, metavar="R",
-                            help="Swiss rounds (default: ceil(log2 N) + 1)")
-        parser.add_argument("--seed", type=int, default=None, metavar="S",
-                            help="random seed: the same seed gives the same event")
+        parser.add_argument(
+            "--rounds",
+            type=int,
+            default=None,
+            metavar="R",
+            help="Swiss rounds (default: ceil(log2 N) + 1)",
+        )
+        parser.add_argument(
+            "--seed",
+            type=int,
+            default=None,
+            metavar="S",
+            help="random seed: the same seed gives the same event",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         fmt, count = options["format"], options["entries"]
@@ -121,27 +209,47 @@ class Command(BaseCommand):
         today = datetime.date.today()
         name = f"Simulation {fmt} {count} #{seed}"
         tournament = tournaments.create_tournament(
-            name=name, start_date=today, end_date=today, actor=actor,
-            table_count=max(2, min(64, count // 2)), venue="Simulation")
+            name=name,
+            start_date=today,
+            end_date=today,
+            actor=actor,
+            table_count=max(2, min(64, count // 2)),
+            venue="Simulation",
+        )
         event = tournaments.create_event(
-            tournament=tournament, name=dict(Event.Format.choices)[fmt].__str__(), actor=actor,
-            format=fmt, settings=settings)
+            tournament=tournament,
+            name=dict(Event.Format.choices)[fmt].__str__(),
+            actor=actor,
+            format=fmt,
+            settings=settings,
+        )
         names = player_names(count, rng)
         ratings = sorted((rng.randint(1200, 2200) for _ in range(count)), reverse=True)
         seeded = min(8, count // 4)
         for i, (player, rating) in enumerate(zip(names, ratings, strict=True)):
             tournaments.add_entry(
-                event=event, actor=actor, seed=i + 1 if i < seeded else None,
-                player=tournaments.PlayerData(player, rng.choice(CLUBS),
-                                              rng.choice(COUNTRIES), rating))
+                event=event,
+                actor=actor,
+                seed=i + 1 if i < seeded else None,
+                player=tournaments.PlayerData(
+                    player, rng.choice(CLUBS), rng.choice(COUNTRIES), rating
+                ),
+            )
         draws.draw_event(event=event, actor=actor, random_seed=seed)
         played = 0
         while True:
             callup.auto_assign(tournament=tournament, actor=actor)
-            open_matches = list(Match.objects.filter(
-                event=event, status__in=(Match.Status.READY, Match.Status.CALLED,
-                                         Match.Status.PLAYING, Match.Status.FINISHED))
-                .order_by("number"))
+            open_matches = list(
+                Match.objects.filter(
+                    event=event,
+                    status__in=(
+                        Match.Status.READY,
+                        Match.Status.CALLED,
+                        Match.Status.PLAYING,
+                        Match.Status.FINISHED,
+                    ),
+                ).order_by("number")
+            )
             if not open_matches:
                 state = draws.draw_state(event)
                 if state.can_next:
@@ -158,5 +266,6 @@ class Command(BaseCommand):
         self.stderr.write(
             f"{tournament.name}: {count} entries, {event.rounds.count()} rounds, "
             f"{played} matches played; status {event.status}"
-            + (f"; winner {champion.name}" if champion else ""))
+            + (f"; winner {champion.name}" if champion else "")
+        )
         self.stdout.write(str(event.pk))

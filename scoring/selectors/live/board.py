@@ -46,8 +46,12 @@ def _spectator_notes(notes: Sequence[Note], names: dict[str, str]) -> list[tuple
         if ruling.code == "claimable":
             continue
         if ruling.code == "interpretation":
-            out.append((_("The laws are silent here: this result is the adopted "
-                          "interpretation."), ruling.law))
+            out.append(
+                (
+                    _("The laws are silent here: this result is the adopted interpretation."),
+                    ruling.law,
+                )
+            )
             continue
         out.append((ruling.text, ruling.law))
     return out
@@ -64,25 +68,32 @@ def colour_names(match: Match, breaker: str | None) -> dict[str, str]:
     }
 
 
-def board_timeline(match: Match, board: Board, events: Sequence[BoardEvent],
-                   scores: dict[str, int]) -> BoardTimeline:
+def board_timeline(
+    match: Match, board: Board, events: Sequence[BoardEvent], scores: dict[str, int]
+) -> BoardTimeline:
     """A board replayed from its live events: what was pocketed when, fouls, dues, and the
     ruling that ended it, with the law. ``scores`` are the game scores before the board per
     side (the 22-point rule)."""
-    analysis = analyse_board([e.payload for e in live_events(list(events))], rules=board.rules,
-                             scores=by_colour(scores, board.breaker, 0))
+    analysis = analyse_board(
+        [e.payload for e in live_events(list(events))],
+        rules=board.rules,
+        scores=by_colour(scores, board.breaker, 0),
+    )
     names = colour_names(match, board.breaker)
     rows = []
     for step in analysis.steps:
         position = step.position
-        rows.append(TimelineRow(
-            number=step.index,
-            event=describe_event(step.event, names),
-            notes=_spectator_notes(step.notes, names),
-            white=position.on_board.white, black=position.on_board.black,
-            queen=str(QUEEN_LABELS.get(position.queen, position.queen)),
-            dues=(position.dues.white, position.dues.black),
-            on_turn=names.get(position.on_turn or "", ""),
-            ending=position.result is not None,
-        ))
+        rows.append(
+            TimelineRow(
+                number=step.index,
+                event=describe_event(step.event, names),
+                notes=_spectator_notes(step.notes, names),
+                white=position.on_board.white,
+                black=position.on_board.black,
+                queen=str(QUEEN_LABELS.get(position.queen, position.queen)),
+                dues=(position.dues.white, position.dues.black),
+                on_turn=names.get(position.on_turn or "", ""),
+                ending=position.result is not None,
+            )
+        )
     return BoardTimeline(rows, analysis, names)

@@ -19,8 +19,13 @@ LIVE = (Match.Status.CALLED, Match.Status.PLAYING)
 
 
 MATCH_RELATED = (
-    "event__tournament", "round", "table",
-    "entry_a__player", "entry_a__partner", "entry_b__player", "entry_b__partner",
+    "event__tournament",
+    "round",
+    "table",
+    "entry_a__player",
+    "entry_a__partner",
+    "entry_b__player",
+    "entry_b__partner",
     "entry_c__player",
 )
 

@@ -25,8 +25,7 @@ def event_queryset() -> QuerySet[Event]:
 
 def get_event(slug: str, event_id: int) -> Event:
     """:raises Event.DoesNotExist:"""
-    return Event.objects.select_related("tournament").get(pk=event_id,
-                                                          tournament__slug=slug)
+    return Event.objects.select_related("tournament").get(pk=event_id, tournament__slug=slug)
 
 
 @dataclass
@@ -41,8 +40,11 @@ def event_rounds(event: Event) -> list[RoundBlock]:
     """Every match of the event by round (three queries)."""
     blocks: dict[Any, RoundBlock] = {}
     rounds = {r.pk: r for r in event.rounds.all()}
-    matches = _lines(_with_games(event.matches.all())
-                     .order_by("round__number", "round__bracket", "group", "number", "pk"))
+    matches = _lines(
+        _with_games(event.matches.all()).order_by(
+            "round__number", "round__bracket", "group", "number", "pk"
+        )
+    )
     for line in matches:
         rnd = rounds.get(line.match.round_id) if line.match.round_id else None
         key = rnd.pk if rnd else None
@@ -54,19 +56,26 @@ def event_rounds(event: Event) -> list[RoundBlock]:
     brackets = list(Round.Bracket.values)
     if event.format == Event.Format.DOUBLE_ELIMINATION:
         # winners' rounds, then losers' rounds, then the grand final, each labelled (issue 30)
-        sections = [Round.Bracket.WINNERS, Round.Bracket.LOSERS, Round.Bracket.FINAL,
-                    Round.Bracket.PLACEMENT]
+        sections = [
+            Round.Bracket.WINNERS,
+            Round.Bracket.LOSERS,
+            Round.Bracket.FINAL,
+            Round.Bracket.PLACEMENT,
+        ]
         names = dict(BRACKET_SECTIONS)
-        order = {r.pk: (sections.index(r.bracket) if r.bracket in sections else 9, r.number)
-                 for r in rounds.values()}
+        order = {
+            r.pk: (sections.index(r.bracket) if r.bracket in sections else 9, r.number)
+            for r in rounds.values()
+        }
         for block in blocks.values():
             rnd = block.round
             if rnd is not None and rnd.bracket in (Round.Bracket.WINNERS, Round.Bracket.LOSERS):
                 block.label = f"{names[rnd.bracket]} · {block.label}"
     else:
         order = {r.pk: (r.number, brackets.index(r.bracket)) for r in rounds.values()}
-    return sorted(blocks.values(),
-                  key=lambda b: order.get(b.round.pk if b.round else None, (10_000, 0)))
+    return sorted(
+        blocks.values(), key=lambda b: order.get(b.round.pk if b.round else None, (10_000, 0))
+    )
 
 
 BRACKET_SECTIONS = (
@@ -106,8 +115,11 @@ def event_bracket(event: Event) -> list[BracketSection]:
     if not rounds:
         return []
     ids = [r.pk for r in rounds]
-    lines = _lines(_with_games(Match.objects.filter(round_id__in=ids))
-                   .order_by("round__number", "position", "number", "pk"))
+    lines = _lines(
+        _with_games(Match.objects.filter(round_id__in=ids)).order_by(
+            "round__number", "position", "number", "pk"
+        )
+    )
     feeders: dict[tuple[int, str], tuple[str, Match]] = {}
     for line in lines:
         m = line.match
@@ -137,8 +149,11 @@ def event_bracket(event: Event) -> list[BracketSection]:
                         labels.append(_("Bye"))  # decided, and nobody came from it
                     elif feeder is not None:
                         kind, source = feeder
-                        text = (_("Winner of match %(number)s") if kind == "winner"
-                                else _("Loser of match %(number)s"))
+                        text = (
+                            _("Winner of match %(number)s")
+                            if kind == "winner"
+                            else _("Loser of match %(number)s")
+                        )
                         labels.append(text % {"number": source.number})
                     elif line.match.bye:
                         labels.append(_("Bye"))

@@ -165,15 +165,22 @@ def _counted_rows(rows: list[Board], current_events: list[BoardEvent] | None) ->
     return [b for b in rows if becomes_entry(b, current_events)]
 
 
-def _board_line(score: BoardScore, row: Board, before: dict[str, int],
-                number: int) -> BoardLine:
+def _board_line(score: BoardScore, row: Board, before: dict[str, int], number: int) -> BoardLine:
     line = BoardLine(
-        number=number, row=row, breaker=score.breaker,
+        number=number,
+        row=row,
+        breaker=score.breaker,
         winner=None if score.void else score.winner,
-        points=0 if score.void else score.points, law=score.law or "", void=score.void,
-        finished=True, queen=score.queen, carrommen=score.carrommen,
-        extra_board=score.extra_board, interpretation=score.interpretation,
-        scores_before=dict(before), scores_after=dict(score.scores_after or before),
+        points=0 if score.void else score.points,
+        law=score.law or "",
+        void=score.void,
+        finished=True,
+        queen=score.queen,
+        carrommen=score.carrommen,
+        extra_board=score.extra_board,
+        interpretation=score.interpretation,
+        scores_before=dict(before),
+        scores_after=dict(score.scores_after or before),
     )
     if row.kind == Board.Kind.LOG and row.finished and not score.void:
         line.law = row.result_law or line.law
@@ -198,25 +205,37 @@ def _game_lines(snapshot: MatchSnapshot, strokes: bool = False) -> list[GameLine
         names = {s: side_label(match, s) for s in match.sides}
         for game in snapshot.games:
             boards = []
-            for point in point_boards(match, names, strokes=strokes,
-                                      boards=snapshot.boards.get(game.pk, [])):
-                boards.append(BoardLine(
-                    number=point.number, row=point.row, breaker=point.breaker,
-                    finished=point.finished, void=point.void, law=point.law,
-                    queen=point.queen_by, interpretation=point.interpretation,
-                    winner=point.top_scorer if point.finished else None,
-                    scores_before=dict(point.scores_before),
-                    scores_after=point.totals if point.finished else dict(point.scores_before),
-                    points_by_side=point.points if point.finished and not point.void else {},
-                    point=point,
-                ))
-            lines.append(GameLine(game.number, game, dict(state.scores), state.winner,
-                                  state.finished, boards))
+            for point in point_boards(
+                match, names, strokes=strokes, boards=snapshot.boards.get(game.pk, [])
+            ):
+                boards.append(
+                    BoardLine(
+                        number=point.number,
+                        row=point.row,
+                        breaker=point.breaker,
+                        finished=point.finished,
+                        void=point.void,
+                        law=point.law,
+                        queen=point.queen_by,
+                        interpretation=point.interpretation,
+                        winner=point.top_scorer if point.finished else None,
+                        scores_before=dict(point.scores_before),
+                        scores_after=point.totals if point.finished else dict(point.scores_before),
+                        points_by_side=point.points if point.finished and not point.void else {},
+                        point=point,
+                    )
+                )
+            lines.append(
+                GameLine(
+                    game.number, game, dict(state.scores), state.winner, state.finished, boards
+                )
+            )
         return lines
     for game, game_state in zip(snapshot.games, state.games, strict=False):
         rows = snapshot.boards.get(game.pk, [])
-        in_progress = (current is not None and current.board is not None
-                       and current.board.game_id == game.pk)
+        in_progress = (
+            current is not None and current.board is not None and current.board.game_id == game.pk
+        )
         counted = _counted_rows(rows, current.events if in_progress else None)
         numbers = board_numbers(rows)
         boards = []
@@ -224,10 +243,15 @@ def _game_lines(snapshot: MatchSnapshot, strokes: bool = False) -> list[GameLine
         scores_iter = iter(game_state.boards)
         for row in counted:
             if row.kind == Board.Kind.LOG and not row.finished and not row.void:
-                boards.append(BoardLine(number=numbers[row.sequence], row=row,
-                                        breaker=row.breaker,
-                                        scores_before=dict(before),
-                                        scores_after=dict(before)))
+                boards.append(
+                    BoardLine(
+                        number=numbers[row.sequence],
+                        row=row,
+                        breaker=row.breaker,
+                        scores_before=dict(before),
+                        scores_after=dict(before),
+                    )
+                )
                 continue
             score = next(scores_iter, None)
             if score is None:  # pragma: no cover - the caches and the log disagree
@@ -236,13 +260,22 @@ def _game_lines(snapshot: MatchSnapshot, strokes: bool = False) -> list[GameLine
             boards.append(line)
             if not score.void:
                 before = dict(line.scores_after)
-        lines.append(GameLine(game.number, game, dict(game_state.scores), game_state.winner,
-                              game_state.finished, boards))
+        lines.append(
+            GameLine(
+                game.number,
+                game,
+                dict(game_state.scores),
+                game_state.winner,
+                game_state.finished,
+                boards,
+            )
+        )
     return lines
 
 
-def match_view(match: Match, *, timeline: bool = True,
-               point_strokes: bool | None = None) -> MatchView:
+def match_view(
+    match: Match, *, timeline: bool = True, point_strokes: bool | None = None
+) -> MatchView:
     """Derive the match (three queries: games, boards, the current board's events) and, with
     ``timeline``, replay the board in progress. Point carrom replays every board; with
     ``point_strokes`` (default: ``timeline``) it keeps each board's strokes."""
@@ -257,8 +290,11 @@ def match_view(match: Match, *, timeline: bool = True,
             line.queen_name = names.get(line.queen or "", "")
     view.info = _current_info(view)
     current = snapshot.current
-    if timeline and current is not None and current.board is not None and (
-        snapshot.variant.has_colours
+    if (
+        timeline
+        and current is not None
+        and current.board is not None
+        and (snapshot.variant.has_colours)
     ):
         scores = view.scores
         view.timeline = board_timeline(match, current.board, current.events, scores)
@@ -272,10 +308,13 @@ def _current_info(view: MatchView) -> CurrentInfo | None:
     match = view.match
     colours = colour_names(match, current.breaker)
     info = CurrentInfo(
-        game=current.game_number, board=current.board_number,
+        game=current.game_number,
+        board=current.board_number,
         breaker_name=side_label(match, current.breaker) if current.breaker else "",
-        white_name=colours["white"], black_name=colours["black"],
-        started=current.board is not None, change_sides=current.change_sides,
+        white_name=colours["white"],
+        black_name=colours["black"],
+        started=current.board is not None,
+        change_sides=current.change_sides,
         extra_board=current.extra_board,
     )
     position = current.position
@@ -339,11 +378,20 @@ def board_document(view: MatchView, line: BoardLine) -> dict[str, Any]:
         queen = f"covered:{colour[line.queen]}" if line.queen in colour else None
     state = {
         "format": "carrom-board-state/1",
-        "on_board": on_board, "queen": queen, "dues": {"white": 0, "black": 0},
-        "queen_right": {"white": None, "black": None}, "on_turn": None, "break_made": True,
-        "break_attempts": 0, "finished": True,
-        "result": {"winner": winner, "points": line.points, "law": line.law,
-                   "interpretation": False},
+        "on_board": on_board,
+        "queen": queen,
+        "dues": {"white": 0, "black": 0},
+        "queen_right": {"white": None, "black": None},
+        "on_turn": None,
+        "break_made": True,
+        "break_attempts": 0,
+        "finished": True,
+        "result": {
+            "winner": winner,
+            "points": line.points,
+            "law": line.law,
+            "interpretation": False,
+        },
         "entered_as": row.kind,
     }
     return {"log": None, "state": state}

@@ -33,13 +33,12 @@ class PlayerMatch:
     @property
     def opponent(self) -> str:
         if not self.line.variant.has_colours:  # point carrom: both other players
-            return " · ".join(side_label(self.match, s) for s in self.match.sides
-                              if s != self.side)
+            return " · ".join(side_label(self.match, s) for s in self.match.sides if s != self.side)
         return side_label(self.match, other_side(self.side))
 
     @property
     def result(self) -> str:
-        """"won", "lost" or "" (not decided)."""
+        """ "won", "lost" or "" (not decided)."""
         winner = self.match.winner_side
         if not winner or self.match.status not in DONE and not self.match.walkover:
             return ""
@@ -77,9 +76,11 @@ class PlayerPage:
 def tournament_players(tournament: Tournament) -> list[tuple[Player, list[Entry]]]:
     """Everyone entered in the tournament, with their entries (one query)."""
     players: dict[int, tuple[Player, list[Entry]]] = {}
-    for entry in (Entry.objects.filter(event__tournament=tournament)
-                  .select_related("player", "partner", "event")
-                  .order_by("event__order", "event__name", "pk")):
+    for entry in (
+        Entry.objects.filter(event__tournament=tournament)
+        .select_related("player", "partner", "event")
+        .order_by("event__order", "event__name", "pk")
+    ):
         for player in entry.players:
             players.setdefault(player.pk, (player, []))[1].append(entry)
     return sorted(players.values(), key=lambda pe: (pe[0].name.casefold(), pe[0].pk))
@@ -89,19 +90,30 @@ def player_page(tournament: Tournament, player: Player) -> PlayerPage:
     """A player's matches in the tournament and statistics from the stroke logs (six queries
     whatever the number of matches and boards)."""
 
-    entries = list(Entry.objects.filter(event__tournament=tournament)
-                   .filter(Q(player=player) | Q(partner=player))
-                   .select_related("event", "player", "partner"))
+    entries = list(
+        Entry.objects.filter(event__tournament=tournament)
+        .filter(Q(player=player) | Q(partner=player))
+        .select_related("event", "player", "partner")
+    )
     ids = [e.pk for e in entries]
-    matches = list(_with_games(Match.objects.filter(
-        Q(entry_a_id__in=ids) | Q(entry_b_id__in=ids) | Q(entry_c_id__in=ids)))
-        .order_by(F("started_at").asc(nulls_last=True), "round__number", "number", "pk"))
+    matches = list(
+        _with_games(
+            Match.objects.filter(
+                Q(entry_a_id__in=ids) | Q(entry_b_id__in=ids) | Q(entry_c_id__in=ids)
+            )
+        ).order_by(F("started_at").asc(nulls_last=True), "round__number", "number", "pk")
+    )
     rows: dict[int, list[Board]] = defaultdict(list)
-    for board in (Board.objects.filter(game__match__in=[m.pk for m in matches])
-                  .order_by("game_id", "sequence")):
+    for board in Board.objects.filter(game__match__in=[m.pk for m in matches]).order_by(
+        "game_id", "sequence"
+    ):
         rows[board.game_id].append(board)
-    logs = [b.pk for bs in rows.values() for b in bs
-            if b.kind == Board.Kind.LOG and b.finished and not b.void]
+    logs = [
+        b.pk
+        for bs in rows.values()
+        for b in bs
+        if b.kind == Board.Kind.LOG and b.finished and not b.void
+    ]
     events: dict[int, list[BoardEvent]] = defaultdict(list)
     for event in BoardEvent.objects.filter(board_id__in=logs).order_by("board_id", "seq"):
         events[event.board_id].append(event)
@@ -125,9 +137,13 @@ def player_page(tournament: Tournament, player: Player) -> PlayerPage:
             if not finished_rows:
                 continue
             try:
-                state = derive_game(game_entries(finished_rows, None),
-                                    players=SIDES, first_breaker=game.first_breaker,
-                                    rules=rules, stage=match.stage)
+                state = derive_game(
+                    game_entries(finished_rows, None),
+                    players=SIDES,
+                    first_breaker=game.first_breaker,
+                    rules=rules,
+                    stage=match.stage,
+                )
             except Exception:  # pragma: no cover - a damaged cache must not break the page
                 continue
             _add_game(stats, slams, match, game, state, finished_rows, events, side)
@@ -153,25 +169,44 @@ def entry_standing(entry: Entry) -> Standing | None:
     if not mine:
         return None
     ids = sorted({e for r in mine for e in (r.a, r.b) if e is not None})
-    return next(line for line in table(ids, mine, ranking_rule(entry.event))
-                if line.entry == entry.pk)
+    return next(
+        line for line in table(ids, mine, ranking_rule(entry.event)) if line.entry == entry.pk
+    )
 
 
-def _add_game(stats: SideStats, slams: list[Slam], match: Match, game: Game,
-              state: GameState, rows: list[Board], events: dict[int, list[BoardEvent]],
-              side: str) -> None:
+def _add_game(
+    stats: SideStats,
+    slams: list[Slam],
+    match: Match,
+    game: Game,
+    state: GameState,
+    rows: list[Board],
+    events: dict[int, list[BoardEvent]],
+    side: str,
+) -> None:
     before = dict.fromkeys(SIDES, 0)
     for row, score in zip(rows, state.boards, strict=False):
         if score.void:
             continue
         stats.add_board(won=score.winner == side, points=score.points)
         if row.kind == Board.Kind.LOG and row.pk in events:
-            analysis = analyse_board([e.payload for e in live_events(events[row.pk])],
-                                     rules=row.rules, scores=by_colour(before, row.breaker, 0))
+            analysis = analyse_board(
+                [e.payload for e in live_events(events[row.pk])],
+                rules=row.rules,
+                scores=by_colour(before, row.breaker, 0),
+            )
             colour = side_colours(row.breaker).get(side, "black")
             count = len(stats.slam_boards)
             stats.add_log(analysis, colour)
             if len(stats.slam_boards) > count:
-                slams.append(Slam(stats.slam_boards[-1][0], match, game.number, row.sequence,
-                                  side_label(match, other_side(side)), score.number))
+                slams.append(
+                    Slam(
+                        stats.slam_boards[-1][0],
+                        match,
+                        game.number,
+                        row.sequence,
+                        side_label(match, other_side(side)),
+                        score.number,
+                    )
+                )
         before = dict(score.scores_after or before)

@@ -13,6 +13,9 @@ from scoring.standings.results import decided_q
 
 def decided_matches(tournament: Tournament) -> QuerySet[Match]:
     """Every decided match of ``tournament`` with its games, in the order of the CSV."""
-    return (match_queryset().filter(decided_q(), event__tournament=tournament)
-            .prefetch_related("games")
-            .order_by("event__order", "event__name", "round__number", "number", "pk"))
+    return (
+        match_queryset()
+        .filter(decided_q(), event__tournament=tournament)
+        .prefetch_related("games")
+        .order_by("event__order", "event__name", "round__number", "number", "pk")
+    )

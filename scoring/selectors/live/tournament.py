@@ -64,14 +64,23 @@ class MatchLine:
         """Every side in order: name, games won, points of the game in progress, winner."""
         won = self.match.games_won or {}
         scores = (self.games[-1].scores or {}) if self.games else {}
-        return [{"side": s, "name": side_label(self.match, s),
-                 "games": int(won.get(s, 0) or 0), "points": int(scores.get(s, 0) or 0),
-                 "winner": self.match.winner_side == s} for s in self.match.sides]
+        return [
+            {
+                "side": s,
+                "name": side_label(self.match, s),
+                "games": int(won.get(s, 0) or 0),
+                "points": int(scores.get(s, 0) or 0),
+                "winner": self.match.winner_side == s,
+            }
+            for s in self.match.sides
+        ]
 
     @property
     def game_scores(self) -> list[tuple[int, int]]:
-        return [(int((g.scores or {}).get("a", 0) or 0), int((g.scores or {}).get("b", 0) or 0))
-                for g in self.games]
+        return [
+            (int((g.scores or {}).get("a", 0) or 0), int((g.scores or {}).get("b", 0) or 0))
+            for g in self.games
+        ]
 
     @property
     def winner(self) -> str:
@@ -88,7 +97,8 @@ def _lines(matches: Iterable[Match]) -> list[MatchLine]:
 
 def _with_games(queryset: QuerySet[Match]) -> QuerySet[Match]:
     return queryset.select_related(*MATCH_RELATED).prefetch_related(
-        Prefetch("games", queryset=Game.objects.order_by("number")))
+        Prefetch("games", queryset=Game.objects.order_by("number"))
+    )
 
 
 @dataclass
@@ -131,10 +141,13 @@ def all_tournaments() -> QuerySet[Tournament]:
 def tournament_overview(tournament: Tournament, *, recent: int = 8) -> Overview:
     """The tournament home and the hall's live slide: seven queries whatever the size."""
     events = list(tournament.events.all())
-    rounds = (Round.objects.filter(event__tournament=tournament)
-              .annotate(total=Count("matches"),
-                        open=Count("matches", filter=~Q(matches__status__in=DONE)))
-              .order_by("event_id", "number", "bracket"))
+    rounds = (
+        Round.objects.filter(event__tournament=tournament)
+        .annotate(
+            total=Count("matches"), open=Count("matches", filter=~Q(matches__status__in=DONE))
+        )
+        .order_by("event_id", "number", "bracket")
+    )
     per_event: dict[int, list[Round]] = defaultdict(list)
     for rnd in rounds:
         per_event[rnd.event_id].append(rnd)
@@ -145,31 +158,45 @@ def tournament_overview(tournament: Tournament, *, recent: int = 8) -> Overview:
         if current is None and rnds and event.status != Event.Status.FINISHED:
             current = rnds[-1]  # every match decided, the next round not drawn yet
         # a finished event has no current round (the page says it is finished)
-        lines.append(EventLine(event, round_label(current), sum(r.open for r in rnds),
-                               sum(r.total for r in rnds)))
+        lines.append(
+            EventLine(
+                event, round_label(current), sum(r.open for r in rnds), sum(r.total for r in rnds)
+            )
+        )
     tables = list(tournament.tables.filter(active=True).order_by("number"))
-    live = _lines(_with_games(Match.objects.filter(event__tournament=tournament,
-                                                   status__in=LIVE))
-                  .order_by("table__number", "called_at", "pk"))
+    live = _lines(
+        _with_games(Match.objects.filter(event__tournament=tournament, status__in=LIVE)).order_by(
+            "table__number", "called_at", "pk"
+        )
+    )
     by_table: dict[int, MatchLine] = {}
     playing, called = [], []
     for line in live:
         m = line.match
-        if m.table_id is not None and (m.table_id not in by_table or (
+        if m.table_id is not None and (
+            m.table_id not in by_table
+            or (
                 m.status == Match.Status.PLAYING
-                and by_table[m.table_id].match.status != Match.Status.PLAYING)):
+                and by_table[m.table_id].match.status != Match.Status.PLAYING
+            )
+        ):
             by_table[m.table_id] = line
         if m.status == Match.Status.CALLED:
             called.append(line)
         elif m.table_id is None:
             playing.append(line)
-    finished = _lines(_with_games(Match.objects.filter(event__tournament=tournament,
-                                                       status__in=DONE))
-                      .order_by(F("finished_at").desc(nulls_last=True), "-pk")[:recent])
+    finished = _lines(
+        _with_games(Match.objects.filter(event__tournament=tournament, status__in=DONE)).order_by(
+            F("finished_at").desc(nulls_last=True), "-pk"
+        )[:recent]
+    )
     return Overview(
-        tournament=tournament, events=lines,
+        tournament=tournament,
+        events=lines,
         tables=[TableLine(t, by_table.get(t.pk)) for t in tables],
-        playing=playing, called=called, recent=finished,
+        playing=playing,
+        called=called,
+        recent=finished,
     )
 
 
@@ -180,6 +207,13 @@ def table_current(tournament: Tournament, number: int) -> Match | None:
 
 def table_next(tournament: Tournament, number: int) -> Match | None:
     """The next match assigned to the table and not yet called, if any."""
-    return (match_queryset().filter(event__tournament=tournament, table__number=number,
-                                    status__in=(Match.Status.SCHEDULED, Match.Status.READY))
-            .order_by("round__number", "number", "pk").first())
+    return (
+        match_queryset()
+        .filter(
+            event__tournament=tournament,
+            table__number=number,
+            status__in=(Match.Status.SCHEDULED, Match.Status.READY),
+        )
+        .order_by("round__number", "number", "pk")
+        .first()
+    )

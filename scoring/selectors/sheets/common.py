@@ -30,12 +30,29 @@ FALLBACK_BASE_URL = "http://localhost:8000"
 
 #: What a sheet reads of a board (the rest, e.g. timestamps, is not loaded).
 BOARD_FIELDS = (
-    "id", "game_id", "sequence", "kind", "breaker", "rules", "summary_winner",
-    "summary_carrommen", "summary_queen", "award_points", "award_law", "finished", "void",
-    "result_winner", "result_points", "result_law", "result_interpretation",
-    "result_carrommen", "result_queen", "result_extra_points", "last_seq", "recorded_scores",
+    "id",
+    "game_id",
+    "sequence",
+    "kind",
+    "breaker",
+    "rules",
+    "summary_winner",
+    "summary_carrommen",
+    "summary_queen",
+    "award_points",
+    "award_law",
+    "finished",
+    "void",
+    "result_winner",
+    "result_points",
+    "result_law",
+    "result_interpretation",
+    "result_carrommen",
+    "result_queen",
+    "result_extra_points",
+    "last_seq",
+    "recorded_scores",
 )
-
 
 
 class StoredBoard:
@@ -55,8 +72,14 @@ class StoredBoard:
 
 
 MATCH_RELATED = (
-    "event__tournament", "round", "table", "umpire",
-    "entry_a__player", "entry_a__partner", "entry_b__player", "entry_b__partner",
+    "event__tournament",
+    "round",
+    "table",
+    "umpire",
+    "entry_a__player",
+    "entry_a__partner",
+    "entry_b__player",
+    "entry_b__partner",
     "entry_c__player",
 )
 
@@ -76,8 +99,7 @@ def match_for_sheet(match_id: int) -> Match | None:
 
 def match_for_umpire_link(token: str) -> Match | None:
     """The match behind an umpire link, or ``None``."""
-    return (Match.objects.select_related("event__tournament").filter(umpire_token=token)
-            .first())
+    return Match.objects.select_related("event__tournament").filter(umpire_token=token).first()
 
 
 def event_for_sheet(event_id: int) -> Event | None:
@@ -127,8 +149,11 @@ _ANY_MATCH = 987_654_321_987_654_321
 def _live_match_parts(slug: str, prefix: str, urlconf: Any) -> tuple[str, str]:
     """The live page's path around the match id, reversed once per tournament, script prefix
     and URLconf (a round's sheets: one ``reverse`` instead of one a match)."""
-    path = _reverse_or("scoring:live-match", {"slug": slug, "match_id": _ANY_MATCH},
-                       f"/t/{slug}/match/{_ANY_MATCH}/")
+    path = _reverse_or(
+        "scoring:live-match",
+        {"slug": slug, "match_id": _ANY_MATCH},
+        f"/t/{slug}/match/{_ANY_MATCH}/",
+    )
     head, _, tail = path.rpartition(str(_ANY_MATCH))
     return head, tail
 
@@ -136,15 +161,19 @@ def _live_match_parts(slug: str, prefix: str, urlconf: Any) -> tuple[str, str]:
 def live_match_path(match: Match) -> str:
     """Path of the match's public live page (``/t/<slug>/match/<id>/``): read-only, the only
     link a sheet posted at a table carries (never the umpire's write link)."""
-    head, tail = _live_match_parts(match.event.tournament.slug, get_script_prefix(),
-                                   get_urlconf() or settings.ROOT_URLCONF)
+    head, tail = _live_match_parts(
+        match.event.tournament.slug, get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF
+    )
     return f"{head}{match.pk}{tail}"
 
 
 def live_table_path(tournament: Tournament, number: int) -> str:
     """Path of the public page of a table's current match (``/t/<slug>/table/<n>/``)."""
-    return _reverse_or("scoring:live-table", {"slug": tournament.slug, "number": number},
-                       f"/t/{tournament.slug}/table/{number}/")
+    return _reverse_or(
+        "scoring:live-table",
+        {"slug": tournament.slug, "number": number},
+        f"/t/{tournament.slug}/table/{number}/",
+    )
 
 
 def _side(value: str | None) -> int | None:
@@ -178,25 +207,32 @@ def _side_data(match: Match, side: str, doubles: bool) -> SideData:
     seats = {pid: n for n, pid in enumerate(match.seating or [], start=1)}
     ordered = sorted(players, key=lambda p: seats.get(p.pk, 99))
     return SideData(
-        name=entry.name, club=" / ".join(clubs),
-        players=tuple(SeatedPlayer(p.name, str(seats[p.pk]) if p.pk in seats else "")
-                      for p in ordered),
+        name=entry.name,
+        club=" / ".join(clubs),
+        players=tuple(
+            SeatedPlayer(p.name, str(seats[p.pk]) if p.pk in seats else "") for p in ordered
+        ),
     )
 
 
 def _match_date(match: Match) -> datetime.date | None:
     """The day of the match at the venue (the tournament's time zone); a walkover's is the
     day it was decided (never played: no start, no call)."""
-    return local_date(match.started_at or match.called_at or (
-        match.finished_at or match.confirmed_at if match.walkover else None),
-        match.event.tournament)
+    return local_date(
+        match.started_at
+        or match.called_at
+        or (match.finished_at or match.confirmed_at if match.walkover else None),
+        match.event.tournament,
+    )
 
 
 def _match_times(match: Match) -> dict[str, str]:
     """Start and end of play as the venue's 24-hour clock reads them ("14:05")."""
     tournament = match.event.tournament
-    return {"start_time": clock(match.started_at, tournament),
-            "end_time": clock(match.finished_at, tournament)}
+    return {
+        "start_time": clock(match.started_at, tournament),
+        "end_time": clock(match.finished_at, tournament),
+    }
 
 
 def _seats(match: Match) -> tuple[tuple[int, str], ...]:
@@ -211,5 +247,3 @@ def _seats(match: Match) -> tuple[tuple[int, str], ...]:
     if len(seating) != 4:
         return ()
     return tuple(side_of[p] for p in seating)
-
-

@@ -46,8 +46,13 @@ BRACKET_KINDS = {
     Round.Bracket.LOSERS: "losers",
     Round.Bracket.FINAL: "final",
 }
-BRACKET_ORDER = [Round.Bracket.MAIN, Round.Bracket.WINNERS, Round.Bracket.LOSERS,
-                 Round.Bracket.PLACEMENT, Round.Bracket.FINAL]
+BRACKET_ORDER = [
+    Round.Bracket.MAIN,
+    Round.Bracket.WINNERS,
+    Round.Bracket.LOSERS,
+    Round.Bracket.PLACEMENT,
+    Round.Bracket.FINAL,
+]
 
 
 def _bracket_match(match: Match, language: str) -> BracketMatch:
@@ -69,8 +74,7 @@ def _bracket_match(match: Match, language: str) -> BracketMatch:
     if match.table_id and winner is None:
         with translation.override(language):
             label = f"{label} · {_('Table %(number)s') % {'number': match.table.number}}"
-    return BracketMatch(entries=(names[0], names[1]), scores=scores, winner=winner,
-                        label=label)
+    return BracketMatch(entries=(names[0], names[1]), scores=scores, winner=winner, label=label)
 
 
 def bracket_data(event: Event, *, language: str | None = None) -> BracketSheetData:
@@ -79,8 +83,9 @@ def bracket_data(event: Event, *, language: str | None = None) -> BracketSheetDa
     language = sheet_language(language)
     rounds = list(
         event.rounds.exclude(bracket=Round.Bracket.GROUPS)
-        .prefetch_related(Prefetch("matches", queryset=_match_queryset()
-                                   .order_by("position", "number", "pk")))
+        .prefetch_related(
+            Prefetch("matches", queryset=_match_queryset().order_by("position", "number", "pk"))
+        )
         .order_by("number")
     )
     by_bracket: dict[str, list[Round]] = defaultdict(list)
@@ -92,21 +97,25 @@ def bracket_data(event: Event, *, language: str | None = None) -> BracketSheetDa
             rows = by_bracket.get(bracket)
             if not rows:
                 continue
-            printed = [BracketRound(str(rnd), [_bracket_match(m, language)
-                                               for m in rnd.matches.all()]) for rnd in rows]
+            printed = [
+                BracketRound(str(rnd), [_bracket_match(m, language) for m in rnd.matches.all()])
+                for rnd in rows
+            ]
             printed = [r for r in printed if r.matches]
             if not printed:
                 continue
             if bracket == Round.Bracket.PLACEMENT:
-                sections.append(BracketSection(printed, kind="main",
-                                               title=_("Placement matches")))
+                sections.append(BracketSection(printed, kind="main", title=_("Placement matches")))
             else:
                 sections.append(BracketSection(printed, kind=BRACKET_KINDS[bracket]))
         if not sections:
             raise SheetUnavailable(_("This event has no bracket yet."))
         return BracketSheetData(
-            tournament=event.tournament.name, event=event.name, sections=sections,
-            language=language, date=local_date(timezone.now(), event.tournament),
+            tournament=event.tournament.name,
+            event=event.name,
+            sections=sections,
+            language=language,
+            date=local_date(timezone.now(), event.tournament),
             subtitle=_("as of %(time)s") % {"time": clock(timezone.now(), event.tournament)},
         )
 
@@ -124,8 +133,9 @@ UNPRINTED_COLUMNS = frozenset({"points_for", "points_against"})
 UNPRINTED_GROUP_COLUMNS = UNPRINTED_COLUMNS
 
 
-def _standings_tables(event: Event, language: str) -> tuple[list[StandingsColumn],
-                                                             list[StandingsGroup], str]:
+def _standings_tables(
+    event: Event, language: str
+) -> tuple[list[StandingsColumn], list[StandingsGroup], str]:
     """The live page's tables (:func:`scoring.standings.event_standings`, the one definition:
     the same rows, order and figures), with their columns, short headers and the rule in
     force with its column explanations as the footnote (its name goes in the subtitle)."""
@@ -136,11 +146,21 @@ def _standings_tables(event: Event, language: str) -> tuple[list[StandingsColumn
         return [], [], ""
     shown = [c for c in tables[0].columns if c.key not in UNPRINTED_COLUMNS]
     columns = [StandingsColumn(c.key, c.short) for c in shown]
-    groups = [StandingsGroup([StandingsRow(
-        rank=row.rank, name=f"{row.name} ({withdrawn})" if row.withdrawn else row.name,
-        club=_club(row.entry) if row.entry else "",
-        values={c.key: row.values.get(c.key, "") for c in shown},
-    ) for row in table.rows], name=table.group) for table in tables]
+    groups = [
+        StandingsGroup(
+            [
+                StandingsRow(
+                    rank=row.rank,
+                    name=f"{row.name} ({withdrawn})" if row.withdrawn else row.name,
+                    club=_club(row.entry) if row.entry else "",
+                    values={c.key: row.values.get(c.key, "") for c in shown},
+                )
+                for row in table.rows
+            ],
+            name=table.group,
+        )
+        for table in tables
+    ]
     legend = " · ".join(f"{c.short} = {c.label}" for c in shown)
     return columns, groups, f"{tables[0].order} {legend}"
 
@@ -163,8 +183,7 @@ def standings_data(event: Event, *, language: str | None = None) -> StandingsShe
     """
     language = sheet_language(language)
     has_groups = Match.objects.filter(event=event).exclude(group="").exists()
-    if event.format == Event.Format.SWISS or has_groups or \
-            event.format == Event.Format.GROUPS:
+    if event.format == Event.Format.SWISS or has_groups or event.format == Event.Format.GROUPS:
         columns, groups, footnote = _standings_tables(event, language)
     else:
         with translation.override(language):
@@ -175,8 +194,13 @@ def standings_data(event: Event, *, language: str | None = None) -> StandingsShe
         rule = standings.rule_name(standings.ranking_rule(event))
     subtitle = f"{subtitle} · {rule}" if subtitle else rule
     return StandingsSheetData(
-        tournament=event.tournament.name, event=event.name, columns=columns, groups=groups,
-        language=language, subtitle=subtitle, date=local_date(timezone.now(), event.tournament),
+        tournament=event.tournament.name,
+        event=event.name,
+        columns=columns,
+        groups=groups,
+        language=language,
+        subtitle=subtitle,
+        date=local_date(timezone.now(), event.tournament),
         footnote=footnote,
     )
 
@@ -184,17 +208,22 @@ def standings_data(event: Event, *, language: str | None = None) -> StandingsShe
 # --------------------------------------------------------------------------- table labels
 
 
-def table_label_data(tournament: Tournament, *, language: str | None = None,
-                     base_url: str | None = None) -> list[TableLabelData]:
+def table_label_data(
+    tournament: Tournament, *, language: str | None = None, base_url: str | None = None
+) -> list[TableLabelData]:
     """A label per active table (or per table of ``tournament.table_count`` when no tables
     are stored) with a QR code to the public page of the table's current match."""
     language = sheet_language(language)
     tables = list(tournament.tables.filter(active=True).order_by("number"))
     numbers = [(t.number, t.label) for t in tables] or [
-        (n, "") for n in range(1, tournament.table_count + 1)]
+        (n, "") for n in range(1, tournament.table_count + 1)
+    ]
     return [
         TableLabelData(
-            table=str(number), tournament=tournament.name, language=language, caption=label,
+            table=str(number),
+            tournament=tournament.name,
+            language=language,
+            caption=label,
             qr_url=_absolute(base_url, live_table_path(tournament, number)),
         )
         for number, label in numbers
@@ -227,8 +256,9 @@ class PrintableEvent:
 
 def printable_events(tournament: Tournament) -> list[PrintableEvent]:
     """What the organiser can print, per event (three queries)."""
-    matches = (_match_queryset().filter(event__tournament=tournament, bye=False)
-               .order_by("number", "pk"))
+    matches = (
+        _match_queryset().filter(event__tournament=tournament, bye=False).order_by("number", "pk")
+    )
     events = list(
         tournament.events.order_by("order", "name").prefetch_related(
             Prefetch("rounds", queryset=Round.objects.order_by("number", "bracket")),
@@ -250,13 +280,21 @@ def printable_events(tournament: Tournament) -> list[PrintableEvent]:
         numbers = defaultdict(int)
         for rnd in rounds:
             numbers[rnd.number] += 1
-        printed = [PrintableRound(rnd.number, str(rnd), rnd.bracket, numbers[rnd.number] > 1,
-                                  by_round.get(rnd.pk, []))
-                   for rnd in rounds if by_round.get(rnd.pk)]
-        result.append(PrintableEvent(
-            event=event, rounds=printed, other_matches=loose.get(event.pk, []),
-            has_bracket=any(r.bracket != Round.Bracket.GROUPS for r in rounds),
-            has_standings=event.format in (Event.Format.SWISS, Event.Format.GROUPS)
-            or event.pk in grouped,
-        ))
+        printed = [
+            PrintableRound(
+                rnd.number, str(rnd), rnd.bracket, numbers[rnd.number] > 1, by_round.get(rnd.pk, [])
+            )
+            for rnd in rounds
+            if by_round.get(rnd.pk)
+        ]
+        result.append(
+            PrintableEvent(
+                event=event,
+                rounds=printed,
+                other_matches=loose.get(event.pk, []),
+                has_bracket=any(r.bracket != Round.Bracket.GROUPS for r in rounds),
+                has_standings=event.format in (Event.Format.SWISS, Event.Format.GROUPS)
+                or event.pk in grouped,
+            )
+        )
     return result

@@ -55,8 +55,9 @@ from scoring.selectors.sheets.common import (
 # --------------------------------------------------------------------------- match state
 
 
-def _derive_state(match: Match, games: list[Game], boards: dict[int, list[StoredBoard]],
-                  events: list[BoardEvent]) -> MatchState | None:
+def _derive_state(
+    match: Match, games: list[Game], boards: dict[int, list[StoredBoard]], events: list[BoardEvent]
+) -> MatchState | None:
     """The match state exactly as ``match_snapshot`` derives it, from rows already loaded."""
     if not match.toss_winner or not match.toss_choice:
         return None
@@ -71,19 +72,32 @@ def _derive_state(match: Match, games: list[Game], boards: dict[int, list[Stored
         rows = boards[game.id]
         is_last = bool(rows) and rows[-1] is last_board
         entries.append(game_entries(rows, events if is_last else None))
-    return derive_match(entries, players=SIDES, toss_winner=match.toss_winner,
-                        toss_choice=match.toss_choice, rules=rules, stage=match.stage,
-                        time_up=bool(games and games[-1].time_up))
+    return derive_match(
+        entries,
+        players=SIDES,
+        toss_winner=match.toss_winner,
+        toss_choice=match.toss_choice,
+        rules=rules,
+        stage=match.stage,
+        time_up=bool(games and games[-1].time_up),
+    )
 
 
-def _counted_rows(rows: list[StoredBoard], current_events: list[BoardEvent] | None
-                  ) -> list[StoredBoard]:
+def _counted_rows(
+    rows: list[StoredBoard], current_events: list[BoardEvent] | None
+) -> list[StoredBoard]:
     """The stored boards that became game entries (:func:`becomes_entry`)."""
     return [board for board in rows if becomes_entry(board, current_events)]
 
 
-def _board_row(score: BoardScore, row: StoredBoard | None, before: dict[str, int], rules: Any,
-               side_change_after: int | None, language: str) -> BoardRow:
+def _board_row(
+    score: BoardScore,
+    row: StoredBoard | None,
+    before: dict[str, int],
+    rules: Any,
+    side_change_after: int | None,
+    language: str,
+) -> BoardRow:
     """One printed row: the engine's count of the board, completed from the stored row."""
     carrommen = score.carrommen
     queen = score.queen
@@ -100,8 +114,11 @@ def _board_row(score: BoardScore, row: StoredBoard | None, before: dict[str, int
             interpretation = interpretation or row.result_interpretation
             law = row.result_law or law
             if score.winner is not None:
-                queen_counted = (law == ORDINARY_LAW and queen == score.winner
-                                 and rules.queen_counts_for(before.get(score.winner, 0)))
+                queen_counted = (
+                    law == ORDINARY_LAW
+                    and queen == score.winner
+                    and rules.queen_counts_for(before.get(score.winner, 0))
+                )
         elif row.kind == Board.Kind.AWARD:
             law = row.award_law or law
     if law == ORDINARY_LAW or (score.void and law == "void"):
@@ -124,18 +141,27 @@ def _board_row(score: BoardScore, row: StoredBoard | None, before: dict[str, int
         extra_board=score.extra_board,
         # a recorded game score (another system's record) stands for the whole game: no
         # board of it was played here, so no side change is known
-        side_change_after=(side_change_after is not None and not score.void
-                           and score.number == side_change_after
-                           and not (row is not None and row.kind == Board.Kind.RECORDED)),
+        side_change_after=(
+            side_change_after is not None
+            and not score.void
+            and score.number == side_change_after
+            and not (row is not None and row.kind == Board.Kind.RECORDED)
+        ),
         void=score.void,
         law=law,
         note=note,
     )
 
 
-def _game_sheet(number: int, state: GameState, rows: list[StoredBoard],
-                current_events: list[BoardEvent] | None, rules: Any,
-                side_change_after: int | None, language: str) -> GameSheet:
+def _game_sheet(
+    number: int,
+    state: GameState,
+    rows: list[StoredBoard],
+    current_events: list[BoardEvent] | None,
+    rules: Any,
+    side_change_after: int | None,
+    language: str,
+) -> GameSheet:
     counted = _counted_rows(rows, current_events)
     printed = []
     before = {"a": 0, "b": 0}
@@ -151,12 +177,14 @@ def _game_sheet(number: int, state: GameState, rows: list[StoredBoard],
     laws = [b.award_law for b in rows if b.kind == Board.Kind.AWARD and b.award_law]
     if laws:
         withdrawn = [
-            b.void and all(later.void or later.kind == Board.Kind.AWARD
-                           for later in rows[i + 1:])
-            for i, b in enumerate(rows) if b.void]
+            b.void and all(later.void or later.kind == Board.Kind.AWARD for later in rows[i + 1 :])
+            for i, b in enumerate(rows)
+            if b.void
+        ]
         voids = iter(withdrawn)
-        printed = [replace(p, withdrawn=laws[-1]) if p.void and next(voids, False) else p
-                   for p in printed]
+        printed = [
+            replace(p, withdrawn=laws[-1]) if p.void and next(voids, False) else p for p in printed
+        ]
     finished = state.finished and not state.draw
     return GameSheet(
         number=number,
@@ -173,9 +201,9 @@ def _match_queryset() -> QuerySet[Match]:
     return Match.objects.select_related(*MATCH_RELATED)
 
 
-def _load_logs(matches: Sequence[Match]) -> tuple[dict[int, list[Game]],
-                                                   dict[int, list[StoredBoard]],
-                                                   dict[int, list[BoardEvent]]]:
+def _load_logs(
+    matches: Sequence[Match],
+) -> tuple[dict[int, list[Game]], dict[int, list[StoredBoard]], dict[int, list[BoardEvent]]]:
     """Games, boards and the events of each last (possibly running) log board, in three
     queries for any number of matches."""
     ids = [m.pk for m in matches]
@@ -188,8 +216,11 @@ def _load_logs(matches: Sequence[Match]) -> tuple[dict[int, list[Game]],
         games[game.match_id].append(game)
     if not games:  # a round not yet played (printed before play): no boards to read
         return games, boards, events
-    for values in (Board.objects.filter(game__match_id__in=ids).order_by("game_id", "sequence")
-                   .values_list(*BOARD_FIELDS)):
+    for values in (
+        Board.objects.filter(game__match_id__in=ids)
+        .order_by("game_id", "sequence")
+        .values_list(*BOARD_FIELDS)
+    ):
         board = StoredBoard(values)
         boards[board.game_id].append(board)
     last_logs = []
@@ -201,8 +232,7 @@ def _load_logs(matches: Sequence[Match]) -> tuple[dict[int, list[Game]],
                     last_logs.append(rows[-1].pk)
                 break
     if last_logs:
-        for event in BoardEvent.objects.filter(board_id__in=last_logs).order_by("board_id",
-                                                                                 "seq"):
+        for event in BoardEvent.objects.filter(board_id__in=last_logs).order_by("board_id", "seq"):
             events[event.board_id].append(event)
     return games, boards, events
 
@@ -217,15 +247,21 @@ def _rules_words(match: Match, language: str) -> dict[str, Any]:
     return {"rules_name": summary.name, "rules_differences": summary.differences}
 
 
-def _scoresheet(match: Match, games: list[Game], boards: dict[int, list[StoredBoard]],
-                board_events: dict[int, list[BoardEvent]], *, blank: bool, language: str,
-                base_url: str | None) -> ScoresheetData:
+def _scoresheet(
+    match: Match,
+    games: list[Game],
+    boards: dict[int, list[StoredBoard]],
+    board_events: dict[int, list[BoardEvent]],
+    *,
+    blank: bool,
+    language: str,
+    base_url: str | None,
+) -> ScoresheetData:
     event = match.event
     rules = get_rules(match.rules)
     if variant_for(rules).sheet_kind == SheetKind.POINTS:
         return _point_scoresheet(match, blank=blank, language=language, base_url=base_url)
-    doubles = event.kind == Event.Kind.DOUBLES or bool(
-        match.entry_a and match.entry_a.partner_id)
+    doubles = event.kind == Event.Kind.DOUBLES or bool(match.entry_a and match.entry_a.partner_id)
     with translation.override(language):
         round_name = _round_name(match)
     common: dict[str, Any] = {
@@ -249,11 +285,9 @@ def _scoresheet(match: Match, games: list[Game], boards: dict[int, list[StoredBo
     if blank:
         return ScoresheetData(blank=True, **common)
     common.update(_match_times(match))
-    toss = TossData(winner=_side(match.toss_winner),
-                    choice=match.toss_choice or None)  # type: ignore[arg-type]
+    toss = TossData(winner=_side(match.toss_winner), choice=match.toss_choice or None)  # type: ignore[arg-type]
     if match.walkover:  # decided without play: "walkover" and the winner, not a blank sheet
-        return ScoresheetData(toss=toss, walkover=True, winner=_side(match.winner_side),
-                              **common)
+        return ScoresheetData(toss=toss, walkover=True, winner=_side(match.winner_side), **common)
     game_rows = {g.pk: boards.get(g.pk, []) for g in games}
     last_board = None
     for game in reversed(games):
@@ -270,11 +304,18 @@ def _scoresheet(match: Match, games: list[Game], boards: dict[int, list[StoredBo
     for index, (game, game_state) in enumerate(zip(games, state.games, strict=False)):
         rows = game_rows[game.pk]
         is_last = bool(rows) and rows[-1] is last_board
-        change = (state.side_change_after[index]
-                  if index < len(state.side_change_after) else None)
-        printed.append(_game_sheet(game.number, game_state, rows,
-                                   current_events if is_last else None, rules, change,
-                                   language))
+        change = state.side_change_after[index] if index < len(state.side_change_after) else None
+        printed.append(
+            _game_sheet(
+                game.number,
+                game_state,
+                rows,
+                current_events if is_last else None,
+                rules,
+                change,
+                language,
+            )
+        )
     finished = state.finished
     return ScoresheetData(
         toss=toss,
@@ -287,29 +328,39 @@ def _scoresheet(match: Match, games: list[Game], boards: dict[int, list[StoredBo
     )
 
 
-def _point_scoresheet(match: Match, *, blank: bool, language: str,
-                      base_url: str | None) -> PointSheetData:
+def _point_scoresheet(
+    match: Match, *, blank: bool, language: str, base_url: str | None
+) -> PointSheetData:
     """Point carrom's three-player sheet (:mod:`scoring.selectors.point_sheets`)."""
     from scoring.selectors.point_sheets import point_sheet_data
 
     with translation.override(language):
         round_name = _round_name(match)
     header = {
-        "tournament": match.event.tournament.name, "event": match.event.name,
-        "round_name": round_name, "match_number": str(match.number),
-        "table": _table_name(match.table), "date": _match_date(match),
+        "tournament": match.event.tournament.name,
+        "event": match.event.name,
+        "round_name": round_name,
+        "match_number": str(match.number),
+        "table": _table_name(match.table),
+        "date": _match_date(match),
         "umpire": display_name(match.umpire),
-        "qr_url": _absolute(base_url, live_match_path(match)), "language": language,
+        "qr_url": _absolute(base_url, live_match_path(match)),
+        "language": language,
         "reference": f"#{match.pk}",
     }
     players = tuple(_side_data(match, side, False) for side in match.sides)
     return point_sheet_data(match, header, players, blank=blank)
 
 
-def scoresheets_data(matches: Iterable[Match], *, blank: bool = False,
-                     language: str | None = None, base_url: str | None = None,
-                     skip_unavailable: bool = False, unplayed: bool = False
-                     ) -> list[ScoresheetData | PointSheetData]:
+def scoresheets_data(
+    matches: Iterable[Match],
+    *,
+    blank: bool = False,
+    language: str | None = None,
+    base_url: str | None = None,
+    skip_unavailable: bool = False,
+    unplayed: bool = False,
+) -> list[ScoresheetData | PointSheetData]:
     """Scoresheets of many matches in a constant number of queries (a round, a table's
     matches). ``matches`` should come with :data:`MATCH_RELATED` selected; a queryset is
     evaluated once. ``skip_unavailable`` leaves out matches that have no sheet instead of
@@ -321,16 +372,26 @@ def scoresheets_data(matches: Iterable[Match], *, blank: bool = False,
     sheets = []
     for match in matches:
         try:
-            sheets.append(_scoresheet(match, games.get(match.pk, []), boards, events,
-                                      blank=blank, language=language, base_url=base_url))
+            sheets.append(
+                _scoresheet(
+                    match,
+                    games.get(match.pk, []),
+                    boards,
+                    events,
+                    blank=blank,
+                    language=language,
+                    base_url=base_url,
+                )
+            )
         except SheetUnavailable:
             if not skip_unavailable:
                 raise
     return sheets
 
 
-def scoresheet_data(match: Match, *, blank: bool = False, language: str | None = None,
-                    base_url: str | None = None) -> ScoresheetData | PointSheetData:
+def scoresheet_data(
+    match: Match, *, blank: bool = False, language: str | None = None, base_url: str | None = None
+) -> ScoresheetData | PointSheetData:
     """The scoresheet of one match: filled from the recorded log (a finished or running match),
     or ``blank`` but pre-filled with names, table and the QR code of the umpire link (point
     carrom: the three-player sheet, :mod:`scoring.selectors.point_sheets`)."""
@@ -338,8 +399,7 @@ def scoresheet_data(match: Match, *, blank: bool = False, language: str | None =
     return scoresheets_data([match], blank=blank, language=language, base_url=base_url)[0]
 
 
-def round_matches(event: Event, round_number: int, bracket: str | None = None
-                  ) -> QuerySet[Match]:
+def round_matches(event: Event, round_number: int, bracket: str | None = None) -> QuerySet[Match]:
     """The matches of round ``round_number`` of ``event`` (every bracket with that number
     unless ``bracket`` is given), in print order, byes left out."""
     matches = _match_queryset().filter(event=event, round__number=round_number, bye=False)
@@ -356,9 +416,21 @@ PER_MATCH_RELATED = tuple(r for r in MATCH_RELATED if r != "event__tournament")
 #: the rest (timestamps, the draw's reasons, caches) is not loaded, as for boards
 #: (:data:`BOARD_FIELDS`). A field read all the same is loaded when read (a query).
 SHEET_READS = {
-    "scoring.Match": ("number", "group", "rules", "stage", "games_to_win", "toss_winner",
-                      "toss_choice", "seating", "walkover", "winner_side", "called_at",
-                      "started_at", "finished_at"),
+    "scoring.Match": (
+        "number",
+        "group",
+        "rules",
+        "stage",
+        "games_to_win",
+        "toss_winner",
+        "toss_choice",
+        "seating",
+        "walkover",
+        "winner_side",
+        "called_at",
+        "started_at",
+        "finished_at",
+    ),
     "scoring.Entry": (),
     "scoring.Player": ("name", "club"),
     "scoring.Round": ("number", "name"),
@@ -391,7 +463,7 @@ def _round_joins() -> tuple[_Join, ...]:
     for related in PER_MATCH_RELATED:
         parts = related.split("__")
         for depth in range(1, len(parts) + 1):
-            path, parent = "__".join(parts[:depth]), "__".join(parts[:depth - 1])
+            path, parent = "__".join(parts[:depth]), "__".join(parts[: depth - 1])
             if path not in models:
                 field = models[parent]._meta.get_field(parts[depth - 1])
                 models[path] = field.related_model
@@ -399,16 +471,32 @@ def _round_joins() -> tuple[_Join, ...]:
     columns = []
     for _path, model, _parent, _field in plans:
         reads = SHEET_READS.get(model._meta.label)
-        columns.append(tuple(f for f in model._meta.concrete_fields if reads is None
-                             or f.primary_key or f.is_relation or f.name in reads))
+        columns.append(
+            tuple(
+                f
+                for f in model._meta.concrete_fields
+                if reads is None or f.primary_key or f.is_relation or f.name in reads
+            )
+        )
     # a row ends in whether the match has games (_round_query); DEFERRED is appended after it
     deferred = sum(map(len, columns)) + 1
     joins, start = [], 0
     for (path, model, parent, field), fields in zip(plans, columns, strict=True):
         at = {f.attname: start + i for i, f in enumerate(fields)}
         picks = [at.get(f.attname, deferred) for f in model._meta.concrete_fields]
-        joins.append(_Join(path, model, parent, field, fields, frozenset(at), start,
-                           at[model._meta.pk.attname], operator.itemgetter(*picks)))
+        joins.append(
+            _Join(
+                path,
+                model,
+                parent,
+                field,
+                fields,
+                frozenset(at),
+                start,
+                at[model._meta.pk.attname],
+                operator.itemgetter(*picks),
+            )
+        )
         start += len(fields)
     return tuple(joins)
 
@@ -421,26 +509,32 @@ _ROUND_MARKERS = (SENTINEL, 32_761, "~bracket-marker~")
 def _round_query(event_id: Any, number: Any, bracket: Any | None) -> QuerySet[Any]:
     """:func:`round_matches` with :data:`PER_MATCH_RELATED`, as the columns of
     :func:`_round_joins` in their order; the last one says whether the match has games."""
-    names = [f"{j.path}__{f.attname}" if j.path else f.attname
-             for j in _round_joins() for f in j.columns]
+    names = [
+        f"{j.path}__{f.attname}" if j.path else f.attname for j in _round_joins() for f in j.columns
+    ]
     matches = Match.objects.filter(event_id=event_id, round__number=number, bye=False)
     if bracket is not None:
         matches = matches.filter(round__bracket=bracket)
-    return (matches.annotate(has_games=Exists(Game.objects.filter(match=OuterRef("pk"))))
-            .order_by("round__bracket", "number", "pk").values_list(*names, "has_games"))
+    return (
+        matches.annotate(has_games=Exists(Game.objects.filter(match=OuterRef("pk"))))
+        .order_by("round__bracket", "number", "pk")
+        .values_list(*names, "has_games")
+    )
 
 
 #: The round's query compiled once per connection (:class:`scoring.records.prepared.Prepared`),
 #: with and without a bracket.
 _ROUND_ROWS = {
-    False: Prepared(lambda event_id, number: _round_query(event_id, number, None),
-                    markers=_ROUND_MARKERS[:2]),
+    False: Prepared(
+        lambda event_id, number: _round_query(event_id, number, None), markers=_ROUND_MARKERS[:2]
+    ),
     True: Prepared(_round_query, markers=_ROUND_MARKERS),
 }
 
 
-def _round_match_list(event: Event, round_number: int, bracket: str | None
-                      ) -> tuple[list[Match], bool]:
+def _round_match_list(
+    event: Event, round_number: int, bracket: str | None
+) -> tuple[list[Match], bool]:
     """:func:`round_matches` as a list, in one query compiled once per connection
     (:data:`_ROUND_ROWS`, rows converted as the ORM does): every
     match with :data:`PER_MATCH_RELATED` attached as ``select_related`` would, each sharing one
@@ -462,8 +556,11 @@ def _round_match_list(event: Event, round_number: int, bracket: str | None
         row = [*converted, DEFERRED]
         objects: dict[str, Any] = {}
         for join in joins:
-            obj = (None if row[join.pk] is None
-                   else join.model.from_db(db, join.loaded, join.values(row)))
+            obj = (
+                None
+                if row[join.pk] is None
+                else join.model.from_db(db, join.loaded, join.values(row))
+            )
             if join.path:
                 parent = objects[join.parent]
                 if parent is not None:
@@ -476,12 +573,22 @@ def _round_match_list(event: Event, round_number: int, bracket: str | None
     return loaded, played
 
 
-def round_scoresheets(event: Event, round_number: int, *, blank: bool = False,
-                      language: str | None = None, base_url: str | None = None,
-                      bracket: str | None = None) -> list[ScoresheetData | PointSheetData]:
+def round_scoresheets(
+    event: Event,
+    round_number: int,
+    *,
+    blank: bool = False,
+    language: str | None = None,
+    base_url: str | None = None,
+    bracket: str | None = None,
+) -> list[ScoresheetData | PointSheetData]:
     """Every scoresheet of a round, one match a page (the organiser's "print the round")."""
     matches, played = _round_match_list(event, round_number, bracket)
-    return scoresheets_data(matches, blank=blank, language=language, base_url=base_url,
-                            skip_unavailable=True, unplayed=not played)
-
-
+    return scoresheets_data(
+        matches,
+        blank=blank,
+        language=language,
+        base_url=base_url,
+        skip_unavailable=True,
+        unplayed=not played,
+    )

@@ -7,5 +7,4 @@ from scoring.selectors.umpire.boards import _label
 from scoring.selectors.umpire.model import BoardEnd, HistoryItem, Seat, SideView, Tablet, TurnView
 from scoring.selectors.umpire.screen import tablet
 
-__all__ = ["BoardEnd", "HistoryItem", "Seat", "SideView", "Tablet", "TurnView", "_label",
-           "tablet"]
+__all__ = ["BoardEnd", "HistoryItem", "Seat", "SideView", "Tablet", "TurnView", "_label", "tablet"]

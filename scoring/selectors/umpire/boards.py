@@ -29,8 +29,11 @@ def _seats_flipped(state: MatchState, current: Any, match: Match) -> bool:
     if match.event.is_doubles:
         return False
     changes = current.game_number - 1
-    after = (state.side_change_after[current.game_number - 1]
-             if current.game_number <= len(state.side_change_after) else None)
+    after = (
+        state.side_change_after[current.game_number - 1]
+        if current.game_number <= len(state.side_change_after)
+        else None
+    )
     if after is not None and current.board_number > after:
         changes += 1
     if current.change_sides:
@@ -53,17 +56,23 @@ def _last_board(snapshot: MatchSnapshot) -> Board | None:
 def _game_boards(game_state: Any, by_side: dict[str, SideView]) -> list[dict[str, Any]]:
     out = []
     for b in game_state.boards:
-        out.append({"number": b.number, "void": b.void, "winner": by_side.get(b.winner),
-                    "points": b.points, "law": b.law or "", "scores": b.scores_after,
-                    "breaker": by_side.get(b.breaker)})
+        out.append(
+            {
+                "number": b.number,
+                "void": b.void,
+                "winner": by_side.get(b.winner),
+                "points": b.points,
+                "law": b.law or "",
+                "scores": b.scores_after,
+                "breaker": by_side.get(b.breaker),
+            }
+        )
     return out
 
 
-def scores_before_each_point(match: Match, snapshot: MatchSnapshot, board: Board
-                             ) -> dict[str, int]:
+def scores_before_each_point(match: Match, snapshot: MatchSnapshot, board: Board) -> dict[str, int]:
     """Point carrom: the game scores before ``board`` (its game's stored boards)."""
-    return point_scores_before_each(match, snapshot.boards.get(board.game_id, [])).get(
-        board.pk, {})
+    return point_scores_before_each(match, snapshot.boards.get(board.game_id, [])).get(board.pk, {})
 
 
 def _game_number(view: Tablet, board: Board) -> int:

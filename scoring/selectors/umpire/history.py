@@ -26,8 +26,9 @@ from scoring.selectors.umpire.model import (
 )
 
 
-def _explain_board(view: Tablet, board: Board, state: MatchState,
-                   appended: str | None = None) -> None:
+def _explain_board(
+    view: Tablet, board: Board, state: MatchState, appended: str | None = None
+) -> None:
     """The board shown, with the engine's notes for every event (or, when ``appended`` is
     its newest event and not its first, explained in words for that one only): the
     snapshot's replay of it when it has one (the board in play, or the one the write has
@@ -40,7 +41,8 @@ def _explain_board(view: Tablet, board: Board, state: MatchState,
     else:
         game = state.games[game_number - 1] if 0 < game_number <= len(state.games) else None
         scores = scores_before_each(game, snapshot.boards.get(board.game_id, [])).get(
-            board.pk, {"a": 0, "b": 0})
+            board.pk, {"a": 0, "b": 0}
+        )
         steps = board_steps(board, live_events(list(board.events.order_by("seq"))), scores)
     white, black = board.breaker, other_side(board.breaker)
     names = {"white": _label("white", view, white), "black": _label("black", view, black)}
@@ -49,27 +51,35 @@ def _explain_board(view: Tablet, board: Board, state: MatchState,
     items = []
     notes: tuple = ()
     placers: dict[str, str] = {}
-    view.history_append = appended is not None and len(steps) > 1 and (
-        str(steps[-1].row.client_id) == appended)
+    view.history_append = (
+        appended is not None and len(steps) > 1 and (str(steps[-1].row.client_id) == appended)
+    )
     first_explained = len(steps) if view.history_append else 1
-    for done in steps[:first_explained - 1]:  # lines not sent: only the turn's changes count
+    for done in steps[: first_explained - 1]:  # lines not sent: only the turn's changes count
         before, after = done.before.on_turn, done.after.on_turn
         if after is not None and before is not None and after != before:
             changes += 1
-    for number, done in enumerate(steps[first_explained - 1:], start=first_explained):
+    for number, done in enumerate(steps[first_explained - 1 :], start=first_explained):
         row, before, after = done.row, done.before, done.after
         done = done.explain(rules)
         notes = done.notes
         placers = _due_placers(view, notes, changes, before.on_turn)
-        items.append(HistoryItem(number, row.seq, row.type,
-                                 rulings.describe_event(row.payload, names),
-                                 _striker(view, changes, before.on_turn, white),
-                                 _explain(notes, names, placers)
-                                 + rulings.explained_more(before, after, row.payload,
-                                                          notes, rules, names),
-                                 str(row.client_id)))
-        if after.on_turn is not None and before.on_turn is not None and (
-            after.on_turn != before.on_turn
+        items.append(
+            HistoryItem(
+                number,
+                row.seq,
+                row.type,
+                rulings.describe_event(row.payload, names),
+                _striker(view, changes, before.on_turn, white),
+                _explain(notes, names, placers)
+                + rulings.explained_more(before, after, row.payload, notes, rules, names),
+                str(row.client_id),
+            )
+        )
+        if (
+            after.on_turn is not None
+            and before.on_turn is not None
+            and (after.on_turn != before.on_turn)
         ):
             changes += 1
     view.history = list(reversed(items))
@@ -82,8 +92,7 @@ def _explain_board(view: Tablet, board: Board, state: MatchState,
     view.turn_changes = changes
 
 
-def _due_placers(view: Tablet, notes: tuple, changes: int, on_turn: str | None
-                 ) -> dict[str, str]:
+def _due_placers(view: Tablet, notes: tuple, changes: int, on_turn: str | None) -> dict[str, str]:
     """Doubles, ICF 78(b): who places the dues an event took out, by the placing colour: the
     player on turn when he is an opponent of the offender (he pocketed the offender's
     carromman, or the offender's technical foul came in his turn), otherwise the player on
@@ -100,21 +109,22 @@ def _due_placers(view: Tablet, notes: tuple, changes: int, on_turn: str | None
     return placers
 
 
-def _explain(notes: tuple, names: dict[str, str], placers: dict[str, str]
-             ) -> list[rulings.Ruling]:
+def _explain(notes: tuple, names: dict[str, str], placers: dict[str, str]) -> list[rulings.Ruling]:
     """The notes of one event in words; a due names the player who places it (doubles)."""
     if not placers:
         return rulings.explain(notes, names)
     out: list[rulings.Ruling] = []
     for note in notes:
         placer = note.params.get("placed_by") if note.code == "to_place" else None
-        out.extend(rulings.describe(note, {**names, placer: placers[placer]}
-                                    if placer in placers else names))
+        out.extend(
+            rulings.describe(
+                note, {**names, placer: placers[placer]} if placer in placers else names
+            )
+        )
     return out
 
 
-def _doubles_seats(view: Tablet, breaker_side: str, board_pk: int | None
-                   ) -> list[Seat] | None:
+def _doubles_seats(view: Tablet, breaker_side: str, board_pk: int | None) -> list[Seat] | None:
     """Doubles: the players around the board in turn order, starting with the one who breaks
     the board (ICF 49(b): the turn and the break pass to the right). ``None`` in singles or
     before the seating is recorded.
@@ -134,8 +144,7 @@ def _doubles_seats(view: Tablet, breaker_side: str, board_pk: int | None
                 players[p.pk] = (p.name, side)
     if any(pk not in players for pk in seating):
         return None
-    ring = [Seat(pk, players[pk][0], players[pk][1], n)
-            for n, pk in enumerate(seating, start=1)]
+    ring = [Seat(pk, players[pk][0], players[pk][1], n) for n, pk in enumerate(seating, start=1)]
     view.seating_names = [seat.name for seat in ring]
     earlier = 0
     for row in _boards_in_order(view):

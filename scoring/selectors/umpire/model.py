@@ -37,12 +37,12 @@ class SideView:
 
     @property
     def dues_text(self) -> str:
-        """"owes 2 carrommen" (ICF 72(b)), worded as offline (scoring/screen_words.py)."""
+        """ "owes 2 carrommen" (ICF 72(b)), worded as offline (scoring/screen_words.py)."""
         return screen_words.dues_text(self.dues)
 
     @property
     def label(self) -> str:
-        """"White (Asha Rao)", or the name alone when no colour applies."""
+        """ "White (Asha Rao)", or the name alone when no colour applies."""
         if self.colour:
             return f"{self.colour_label} ({self.name})"
         return self.name
@@ -125,8 +125,9 @@ class BoardEnd:
     @property
     def result_text(self) -> str:
         """Who wins the board and its points (ICF 53), worded as offline."""
-        return screen_words.board_won_text(self.winner.name if self.winner else "",
-                                           self.points or 0)
+        return screen_words.board_won_text(
+            self.winner.name if self.winner else "", self.points or 0
+        )
 
 
 @dataclass
@@ -186,8 +187,11 @@ class Tablet:
     def card(self) -> bool:
         """Between boards and games: one summary card holds the pad until the umpire goes
         on (the result, the game's end, the interval, the side change)."""
-        return self.phase == "play" and not self.board_started and bool(
-            self.board_end or self.game_end or self.change_sides or self.interval_end)
+        return (
+            self.phase == "play"
+            and not self.board_started
+            and bool(self.board_end or self.game_end or self.change_sides or self.interval_end)
+        )
 
     @property
     def break_text(self) -> str:
@@ -199,8 +203,9 @@ class Tablet:
     @property
     def history_title(self) -> str:
         """The history's heading: the board its events belong to, worded as offline."""
-        return screen_words.history_title(self.history_game, self.history_board,
-                                          self.variant.has_colours)
+        return screen_words.history_title(
+            self.history_game, self.history_board, self.variant.has_colours
+        )
 
     @property
     def last_ruling_texts(self) -> set[str]:
@@ -215,11 +220,20 @@ class Tablet:
     def boards_table(self) -> BoardsTable:
         """The "boards of this game" table (``game_boards`` in plain values)."""
         return BoardsTable(
-            self.variant.has_colours, tuple((s.side, s.name) for s in self.sides),
-            tuple(BoardLine(b["number"], bool(b.get("void")),
-                            b["winner"].name if b.get("winner") else "", b.get("points"),
-                            b.get("law") or "", tuple(sorted((b.get("by_side") or {}).items())))
-                  for b in self.game_boards))
+            self.variant.has_colours,
+            tuple((s.side, s.name) for s in self.sides),
+            tuple(
+                BoardLine(
+                    b["number"],
+                    bool(b.get("void")),
+                    b["winner"].name if b.get("winner") else "",
+                    b.get("points"),
+                    b.get("law") or "",
+                    tuple(sorted((b.get("by_side") or {}).items())),
+                )
+                for b in self.game_boards
+            ),
+        )
 
     @property
     def sides_in_seats(self) -> list[SideView]:

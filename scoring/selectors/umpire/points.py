@@ -28,8 +28,12 @@ from scoring.selectors.umpire.model import (
 )
 
 
-def _points_tablet(snapshot: MatchSnapshot, sides: list[SideView],
-                   by_side: dict[str, SideView], appended: str | None = None) -> Tablet:
+def _points_tablet(
+    snapshot: MatchSnapshot,
+    sides: list[SideView],
+    by_side: dict[str, SideView],
+    appended: str | None = None,
+) -> Tablet:
     match = snapshot.match
     state = snapshot.state
     view = Tablet(match, snapshot, "play", sides)
@@ -46,21 +50,34 @@ def _points_tablet(snapshot: MatchSnapshot, sides: list[SideView],
         if current is not None and shown is current.board:
             steps = current.steps  # the snapshot has just replayed this board
         else:
-            steps = list(point_steps(match, shown, live_events(list(shown.events.order_by(
-                "seq"))), scores_before_each_point(match, snapshot, shown), rules))
+            steps = list(
+                point_steps(
+                    match,
+                    shown,
+                    live_events(list(shown.events.order_by("seq"))),
+                    scores_before_each_point(match, snapshot, shown),
+                    rules,
+                )
+            )
         items = []
         for number, done in enumerate(steps, start=1):
             row, event = done.row, done.event  # a stroke, board loss, ruling or void
             by = getattr(event, "by", "")
-            items.append(HistoryItem(number, row.seq, row.type,
-                                     rulings.describe_event(row.payload, names),
-                                     names.get(by, by),
-                                     rulings.point_rulings(done.before, done.after, event,
-                                                           names, rules),
-                                     str(row.client_id)))
+            items.append(
+                HistoryItem(
+                    number,
+                    row.seq,
+                    row.type,
+                    rulings.describe_event(row.payload, names),
+                    names.get(by, by),
+                    rulings.point_rulings(done.before, done.after, event, names, rules),
+                    str(row.client_id),
+                )
+            )
         view.history = list(reversed(items))
-        view.history_append = appended is not None and len(items) > 1 and (
-            items[-1].key == appended)
+        view.history_append = (
+            appended is not None and len(items) > 1 and (items[-1].key == appended)
+        )
         view.history_board = _board_number(snapshot, shown)
         view.history_game = 1
         view.history_key = _history_key(shown, names, match)
@@ -91,16 +108,24 @@ def _points_tablet(snapshot: MatchSnapshot, sides: list[SideView],
     view.board_started = current is not None and current.board is not None
     if (current is None or current.board is None) and last_board is not None:
         view.board_end = BoardEnd(
-            number=_board_number(snapshot, last_board), game_number=1, kind=last_board.kind,
+            number=_board_number(snapshot, last_board),
+            game_number=1,
+            kind=last_board.kind,
             void=last_board.void,
-            winner=None, points=None, law="", interpretation=False, winner_colour=None,
-            breaker=last_board.breaker, by_side=dict(last_board.result_points_by_side),
+            winner=None,
+            points=None,
+            law="",
+            interpretation=False,
+            winner_colour=None,
+            breaker=last_board.breaker,
+            by_side=dict(last_board.result_points_by_side),
         )
     rows = snapshot.boards.get(snapshot.games[0].pk, []) if snapshot.games else []
     numbers = board_numbers(rows)
     view.game_boards = [
         {"number": numbers[b.sequence], "void": b.void, "by_side": b.result_points_by_side}
-        for b in rows if b.finished
+        for b in rows
+        if b.finished
     ]
     view.can_undo = bool(view.history) and view.phase in ("play", "finished")
     view.undo_text = view.history[0].text if view.history else ""

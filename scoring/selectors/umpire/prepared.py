@@ -36,8 +36,7 @@ class _Compiled:
         # where each parameter goes: a marker's place or a constant of the queryset
         self.params: list[tuple[bool, Any]] = []
         for value in params:
-            self.params.append((True, markers.index(value)) if value in markers
-                               else (False, value))
+            self.params.append((True, markers.index(value)) if value in markers else (False, value))
         found = {index for is_marker, index in self.params if is_marker}
         if found != set(range(len(markers))):
             raise ValueError("a parameter of the prepared query is not among its SQL's")
@@ -50,14 +49,16 @@ class _Compiled:
         self.from_db = _get_from_db(klass_info["model"], fetch_mode)
         self.populators = get_related_populators(klass_info, select, queryset.db, fetch_mode)
         self.annotations = dict(compiler.annotation_col_map or {})
-        fields = [s[0] for s in select[0:compiler.col_count]]
+        fields = [s[0] for s in select[0 : compiler.col_count]]
         self.converters = list(compiler.get_converters(fields).items())
         self.alias = queryset.db
 
     def run(self, values: tuple[Any, ...]) -> list[Model]:
         db = connections[self.alias]
-        params = {name: values[v] if is_marker else v
-                  for name, (is_marker, v) in zip(self.names, self.params, strict=True)}
+        params = {
+            name: values[v] if is_marker else v
+            for name, (is_marker, v) in zip(self.names, self.params, strict=True)
+        }
         with db.cursor() as cursor:
             cursor.execute(self.sql, params)
             rows = cursor.fetchall()
@@ -82,8 +83,9 @@ class _Compiled:
         return out
 
 
-def prepared(build: Callable[..., QuerySet[Any]], markers: tuple[Any, ...], *,
-             lock: bool = False) -> Callable[..., list[Model]]:
+def prepared(
+    build: Callable[..., QuerySet[Any]], markers: tuple[Any, ...], *, lock: bool = False
+) -> Callable[..., list[Model]]:
     """``build(*values)``'s rows as a list, its SQL compiled once per connection with
     ``markers`` as the values (unlikely ones of the right type: a string, a negative id).
     ``build`` must give the same SQL whatever the values (they are only its parameters);
@@ -97,7 +99,8 @@ def prepared(build: Callable[..., QuerySet[Any]], markers: tuple[Any, ...], *,
         db = connections[DEFAULT_DB_ALIAS]
         if lock and not transaction.get_connection().in_atomic_block:
             raise transaction.TransactionManagementError(
-                "select_for_update cannot be used outside of a transaction.")
+                "select_for_update cannot be used outside of a transaction."
+            )
         compiled = db.__dict__.get(key)
         if compiled is None:
             compiled = _Compiled(build(*markers), markers)

@@ -88,17 +88,22 @@ def tablet(snapshot: MatchSnapshot, *, appended: str | None = None) -> Tablet:
         view.phase = "seating"
     view.finished_games = [
         {"number": n, "scores": g.scores, "winner": by_side.get(g.winner)}
-        for n, g in enumerate(state.games, start=1) if g.finished
+        for n, g in enumerate(state.games, start=1)
+        if g.finished
     ]
     current = snapshot.current
     last_board = _last_board(snapshot)
-    view.last_board_is_quick = last_board is not None and (
-        last_board.kind != Board.Kind.LOG) and not last_board.void
+    view.last_board_is_quick = (
+        last_board is not None and (last_board.kind != Board.Kind.LOG) and not last_board.void
+    )
     if current is not None:
         view.game_number, view.board_number = current.game_number, current.board_number
         view.change_sides = current.change_sides
-        game_state = state.games[current.game_number - 1] if (
-            current.game_number <= len(state.games)) else None
+        game_state = (
+            state.games[current.game_number - 1]
+            if (current.game_number <= len(state.games))
+            else None
+        )
         scores = game_state.scores if game_state is not None else {"a": 0, "b": 0}
         for s in sides:
             s.score = scores.get(s.side, 0)
@@ -113,8 +118,11 @@ def tablet(snapshot: MatchSnapshot, *, appended: str | None = None) -> Tablet:
         view.seats_flipped = _seats_flipped(state, current, match)
         if current.game_number > 1 and current.board is None and current.board_number == 1:
             previous = state.games[current.game_number - 2]
-            view.game_end = {"number": current.game_number - 1, "scores": previous.scores,
-                             "winner": by_side.get(previous.winner)}
+            view.game_end = {
+                "number": current.game_number - 1,
+                "scores": previous.scores,
+                "winner": by_side.get(previous.winner),
+            }
             view.interval_end = interval_end(snapshot)  # IT 102, before the deciding game
     # The board shown: the one being played, or the one that has just ended.
     shown = current.board if current is not None and current.board is not None else last_board
@@ -138,10 +146,12 @@ def tablet(snapshot: MatchSnapshot, *, appended: str | None = None) -> Tablet:
             view.break_attempts_left = get_rules(match.rules).break_attempts
             view.on_turn_by = "white"
     view.can_undo = (bool(view.history) or view.last_board_is_quick) and (
-        view.phase in ("play", "finished"))
+        view.phase in ("play", "finished")
+    )
     if view.last_board_is_quick:  # the undo withdraws the board entered from paper
         view.undo_text = _("Board %(number)s, entered from paper") % {
-            "number": _board_number(view.snapshot, last_board)}
+            "number": _board_number(view.snapshot, last_board)
+        }
     elif view.history:
         view.undo_text = view.history[0].text
     return view
@@ -158,20 +168,33 @@ def _position(view: Tablet, position: Any, by_side: dict[str, SideView], match: 
     names = view.names
     for colour in ("white", "black"):
         if position.dues[colour]:
-            view.dues.append(rulings.Ruling(
-                _("%(player)s owes %(pieces)s.") % {
-                    "player": names.get(colour, colour),
-                    "pieces": rulings.carrommen(colour, position.dues[colour])},
-                "ICF 72(b)", rulings.WARNING, "due_outstanding"))
+            view.dues.append(
+                rulings.Ruling(
+                    _("%(player)s owes %(pieces)s.")
+                    % {
+                        "player": names.get(colour, colour),
+                        "pieces": rulings.carrommen(colour, position.dues[colour]),
+                    },
+                    "ICF 72(b)",
+                    rulings.WARNING,
+                    "due_outstanding",
+                )
+            )
         if position.to_place[colour]:
             # doubles: the individual player the last event named (ICF 78(b))
             placer = view.due_placers.get(other_colour(colour))
-            view.to_place.append(rulings.Ruling(
-                _("Due: %(pieces)s to be placed by %(player)s.") % {
-                    "pieces": rulings.carrommen(colour, position.to_place[colour]),
-                    "player": placer or names.get(
-                        other_colour(colour), "")},
-                "ICF 78(b)" if placer else "ICF 78(a)", rulings.WARNING, "to_place"))
+            view.to_place.append(
+                rulings.Ruling(
+                    _("Due: %(pieces)s to be placed by %(player)s.")
+                    % {
+                        "pieces": rulings.carrommen(colour, position.to_place[colour]),
+                        "player": placer or names.get(other_colour(colour), ""),
+                    },
+                    "ICF 78(b)" if placer else "ICF 78(a)",
+                    rulings.WARNING,
+                    "to_place",
+                )
+            )
         side = view.side_by_colour.get(colour)
         if side is not None:
             side.dues = position.dues[colour]
@@ -218,9 +241,15 @@ def _board_end(view: Tablet, board: Board, by_side: dict[str, SideView]) -> Boar
             claimable = int(note.params.get("claimable", 0))
     winner_colour = side_colours(board.breaker).get(winner_side) if winner_side else None
     return BoardEnd(
-        number=_board_number(view.snapshot, board), game_number=game_number, kind=board.kind,
+        number=_board_number(view.snapshot, board),
+        game_number=game_number,
+        kind=board.kind,
         void=board.void,
-        winner=by_side.get(winner_side) if winner_side else None, points=points, law=law,
-        interpretation=board.result_interpretation, winner_colour=winner_colour,
-        breaker=board.breaker, claimable=claimable,
+        winner=by_side.get(winner_side) if winner_side else None,
+        points=points,
+        law=law,
+        interpretation=board.result_interpretation,
+        winner_colour=winner_colour,
+        breaker=board.breaker,
+        claimable=claimable,
     )

@@ -58,8 +58,9 @@ _STR = "tag:yaml.org,2002:str"
 _MERGE = "tag:yaml.org,2002:merge"
 _MAP_TAGS = {None, "!", "tag:yaml.org,2002:map"}
 _SEQ_TAGS = {None, "!", "tag:yaml.org,2002:seq"}
-_SCALAR_TAGS = {_STR, _MERGE} | {f"tag:yaml.org,2002:{name}" for name in
-                                 ("null", "bool", "int", "float", "timestamp", "binary")}
+_SCALAR_TAGS = {_STR, _MERGE} | {
+    f"tag:yaml.org,2002:{name}" for name in ("null", "bool", "int", "float", "timestamp", "binary")
+}
 
 
 class ArchiveTooLarge(ServiceError, ValueError):
@@ -79,8 +80,7 @@ def _check_time(until: float | None) -> None:
         raise ArchiveTooLarge(f"reading the archive took longer than {MAX_READ_SECONDS:g} s")
 
 
-def check_growth(unpacked: int, packed: int, limit: int | None = None, *,
-                 before: int = 0) -> None:
+def check_growth(unpacked: int, packed: int, limit: int | None = None, *, before: int = 0) -> None:
     """Refuse ``unpacked`` bytes made from ``packed`` ones past the size cap (counting the
     ``before`` bytes of earlier members in) or the ratio cap.
 
@@ -90,12 +90,13 @@ def check_growth(unpacked: int, packed: int, limit: int | None = None, *,
     if before + unpacked > limit:
         raise ArchiveTooLarge(f"the archive unpacks to more than {limit // 2**20} MiB")
     if unpacked > RATIO_FLOOR_BYTES and unpacked > MAX_COMPRESSION_RATIO * max(packed, 1):
-        raise ArchiveTooLarge(f"the archive unpacks to more than {MAX_COMPRESSION_RATIO} times "
-                              "its size (a compression bomb?)")
+        raise ArchiveTooLarge(
+            f"the archive unpacks to more than {MAX_COMPRESSION_RATIO} times "
+            "its size (a compression bomb?)"
+        )
 
 
-def gunzip_capped(content: bytes, limit: int | None = None, *,
-                  until: float | None = None) -> bytes:
+def gunzip_capped(content: bytes, limit: int | None = None, *, until: float | None = None) -> bytes:
     """Decompress gzip data — every member of it, one after the other, without recursion — in
     pieces, refusing as soon as the output passes ``limit`` or the ratio cap (never holding
     more than ``limit`` plus one piece in memory).
@@ -105,7 +106,7 @@ def gunzip_capped(content: bytes, limit: int | None = None, *,
     """
     out: list[bytes] = []
     size, start, members, view = 0, 0, 0, memoryview(content)
-    while start < len(view) and view[start:start + 2] == _GZIP_MAGIC:
+    while start < len(view) and view[start : start + 2] == _GZIP_MAGIC:
         members += 1
         if members > MAX_GZIP_MEMBERS:
             raise ArchiveTooLarge(f"more than {MAX_GZIP_MEMBERS} gzip members")
@@ -115,7 +116,7 @@ def gunzip_capped(content: bytes, limit: int | None = None, *,
             if unpack.unconsumed_tail:
                 data: bytes | memoryview = unpack.unconsumed_tail
             elif fed < len(view):
-                data, fed = view[fed:fed + _STEP], min(fed + _STEP, len(view))
+                data, fed = view[fed : fed + _STEP], min(fed + _STEP, len(view))
             else:
                 raise EOFError("the compressed data ends early")
             piece = unpack.decompress(data, _STEP)
@@ -180,13 +181,15 @@ def _build(loader: Any, until: float) -> list[Any]:
                 raise ArchiveTooLarge(f"more than {MAX_YAML_ALIASES} YAML aliases")
             if event.anchor not in anchors:
                 raise yaml.composer.ComposerError(
-                    None, None, f"found undefined alias {event.anchor!r}", event.start_mark)
+                    None, None, f"found undefined alias {event.anchor!r}", event.start_mark
+                )
             value, weight = anchors[event.anchor]
         elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
             mapping = kind is yaml.MappingStartEvent
             if event.tag not in (_MAP_TAGS if mapping else _SEQ_TAGS):
                 raise yaml.constructor.ConstructorError(
-                    None, None, f"the tag {event.tag!r} is not plain data", event.start_mark)
+                    None, None, f"the tag {event.tag!r} is not plain data", event.start_mark
+                )
             stack.append(_Frame({} if mapping else [], event.anchor, mapping))
             if len(stack) > MAX_YAML_DEPTH:
                 raise ArchiveTooLarge(f"YAML nested deeper than {MAX_YAML_DEPTH} levels")
@@ -224,7 +227,8 @@ def _build(loader: Any, until: float) -> list[Any]:
             _attach(stack[-1], value, event)
         elif value is _MERGE_KEY:
             raise yaml.constructor.ConstructorError(
-                None, None, "a merge key (<<) stands only as a mapping's key", event.start_mark)
+                None, None, "a merge key (<<) stands only as a mapping's key", event.start_mark
+            )
         else:
             documents.append(value)
 
@@ -246,7 +250,8 @@ def _scalar(loader: Any, event: Any) -> Any:
         return _MERGE_KEY
     if tag not in _SCALAR_TAGS:
         raise yaml.constructor.ConstructorError(
-            None, None, f"the tag {tag!r} is not plain data", event.start_mark)
+            None, None, f"the tag {tag!r} is not plain data", event.start_mark
+        )
     node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
     return loader.yaml_constructors[tag](loader, node)
 
@@ -254,7 +259,8 @@ def _scalar(loader: Any, event: Any) -> Any:
 def _attach(frame: _Frame, value: Any, event: Any) -> None:
     if value is _MERGE_KEY and (not frame.mapping or frame.has_key):
         raise yaml.constructor.ConstructorError(
-            None, None, "a merge key (<<) stands only as a mapping's key", event.start_mark)
+            None, None, "a merge key (<<) stands only as a mapping's key", event.start_mark
+        )
     if not frame.mapping:
         frame.value.append(value)
     elif frame.has_key:
@@ -283,7 +289,8 @@ def _merged(frame: _Frame, event: Any) -> dict[Any, Any]:
         for item in source if isinstance(source, list) else [source]:
             if not isinstance(item, dict):
                 raise yaml.constructor.ConstructorError(
-                    None, None, "a merge key (<<) takes mappings", event.start_mark)
+                    None, None, "a merge key (<<) takes mappings", event.start_mark
+                )
             for key, value in item.items():
                 merged.setdefault(key, value)
     merged.update(frame.value)

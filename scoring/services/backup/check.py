@@ -20,8 +20,11 @@ def replay_problems(tournament: Tournament) -> list[str]:
     problems: list[str] = []
     matches = Match.objects.filter(event__tournament=tournament).order_by("pk")
     for match in matches:
-        boards = list(Board.objects.filter(game__match=match, kind=Board.Kind.LOG)
-                      .select_related("game").order_by("game__number", "sequence"))
+        boards = list(
+            Board.objects.filter(game__match=match, kind=Board.Kind.LOG)
+            .select_related("game")
+            .order_by("game__number", "sequence")
+        )
         if not boards:
             continue
         scores = _scores_before_boards(match, boards)
@@ -44,13 +47,17 @@ def result_problems(tournament: Tournament) -> list[str]:
     matches whose stored winner, games won or game results contradict it listed. A walkover
     or a bye is decided without games and is not derived."""
     problems: list[str] = []
-    matches = (Match.objects.filter(event__tournament=tournament, games__isnull=False)
-               .exclude(walkover=True).exclude(bye=True).distinct()
-               .select_related("round").order_by("pk"))
+    matches = (
+        Match.objects.filter(event__tournament=tournament, games__isnull=False)
+        .exclude(walkover=True)
+        .exclude(bye=True)
+        .distinct()
+        .select_related("round")
+        .order_by("pk")
+    )
     decided = (Match.Status.FINISHED, Match.Status.CONFIRMED)
     for match in matches:
-        where = f"match {match.number}" + (f" of round {match.round.number}"
-                                           if match.round else "")
+        where = f"match {match.number}" + (f" of round {match.round.number}" if match.round else "")
         try:
             snapshot = match_snapshot(match)
         except RulesError as err:
@@ -58,8 +65,10 @@ def result_problems(tournament: Tournament) -> list[str]:
             continue
         winner = snapshot.winner or ""
         if match.winner_side != winner:
-            problems.append(f"{where}: winner {match.winner_side or 'none'!r} stored, "
-                            f"{winner or 'none'!r} by its games")
+            problems.append(
+                f"{where}: winner {match.winner_side or 'none'!r} stored, "
+                f"{winner or 'none'!r} by its games"
+            )
         elif match.status in decided and not snapshot.finished:
             problems.append(f"{where}: {match.status} but its games do not end it")
         state = snapshot.state
@@ -69,11 +78,15 @@ def result_problems(tournament: Tournament) -> list[str]:
         if {side: n for side, n in (match.games_won or {}).items() if n} != won:
             problems.append(f"{where}: games won {match.games_won} stored, {won} by its games")
         for game, derived in zip(snapshot.games, state.games, strict=False):
-            if (game.winner_side or "", game.scores or {}) != (derived.winner or "",
-                                                               derived.scores):
-                problems.append(f"{where} game {game.number}: {game.scores} won by "
-                                f"{game.winner_side or 'none'!r} stored, {derived.scores} "
-                                f"won by {derived.winner or 'none'!r} by its boards")
+            if (game.winner_side or "", game.scores or {}) != (
+                derived.winner or "",
+                derived.scores,
+            ):
+                problems.append(
+                    f"{where} game {game.number}: {game.scores} won by "
+                    f"{game.winner_side or 'none'!r} stored, {derived.scores} "
+                    f"won by {derived.winner or 'none'!r} by its boards"
+                )
     return problems
 
 

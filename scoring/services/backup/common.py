@@ -36,8 +36,22 @@ FORMAT = "carrom-tournament-export/1"
 
 
 #: Models whose ``auto_now``/``auto_now_add`` timestamps an import sets from the document.
-_TIMESTAMPED = (Tournament, Player, Event, Entry, Round, Match, Game, Board, BoardEvent,
-                MatchConfirmation, PaperScoresheet, AuditEntry, ExternalRecord, RollCall)
+_TIMESTAMPED = (
+    Tournament,
+    Player,
+    Event,
+    Entry,
+    Round,
+    Match,
+    Game,
+    Board,
+    BoardEvent,
+    MatchConfirmation,
+    PaperScoresheet,
+    AuditEntry,
+    ExternalRecord,
+    RollCall,
+)
 
 
 #: Per model, the fields the document leaves out on purpose (ids and links given by the
@@ -68,11 +82,18 @@ NOT_EXPORTED = {
 
 #: Names in the document where they differ from the model's field names.
 EXPORT_NAMES = {
-    Board: {"finished": "result", "void": "result", "result_winner": "result",
-            "result_points": "result", "result_law": "result",
-            "result_interpretation": "result", "result_carrommen": "result",
-            "result_queen": "result", "result_extra_points": "result",
-            "result_points_by_side": "result"},
+    Board: {
+        "finished": "result",
+        "void": "result",
+        "result_winner": "result",
+        "result_points": "result",
+        "result_law": "result",
+        "result_interpretation": "result",
+        "result_carrommen": "result",
+        "result_queen": "result",
+        "result_extra_points": "result",
+        "result_points_by_side": "result",
+    },
     HousePreset: {"base": "rules"},
 }
 

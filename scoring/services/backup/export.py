@@ -42,8 +42,14 @@ from scoring.services.backup.teams import team_player_ids, teams_out
 def _player_sort_key(player: Player) -> tuple:
     # A natural order (not the id alone): players are shared between tournaments, so an import
     # may reuse existing rows whose ids are in another order.
-    return (player.name, player.club, player.nationality, player.rating or 0,
-            player.created_at, player.pk)
+    return (
+        player.name,
+        player.club,
+        player.nationality,
+        player.rating or 0,
+        player.created_at,
+        player.pk,
+    )
 
 
 def _scores_before_boards(match: Match, boards: list[Board]) -> dict[int, dict[str, int]]:
@@ -86,28 +92,46 @@ class _Export:
         self.rounds = list(Round.objects.filter(event__tournament=t).order_by("pk"))
         self.tables = list(Table.objects.filter(tournament=t).order_by("pk"))
         self.house_presets = list(HousePreset.objects.filter(tournament=t).order_by("pk"))
-        self.matches = list(Match.objects.filter(event__tournament=t).select_related("umpire")
-                            .order_by("pk"))
-        self.games = list(Game.objects.filter(match__event__tournament=t)
-                          .order_by("match_id", "number"))
-        self.boards = list(Board.objects.filter(game__match__event__tournament=t)
-                           .order_by("game_id", "sequence"))
-        self.rows = list(BoardEvent.objects.filter(board__game__match__event__tournament=t)
-                         .select_related("recorded_by").order_by("board_id", "seq"))
-        self.confirmations = list(MatchConfirmation.objects.filter(match__event__tournament=t)
-                                  .order_by("pk"))
-        self.sheets = list(PaperScoresheet.objects.filter(match__event__tournament=t)
-                           .select_related("entered_by").order_by("pk"))
-        self.audit = list(AuditEntry.objects.filter(Q(tournament=t) | Q(match__event__tournament=t))
-                          .select_related("actor").distinct().order_by("pk"))
-        player_ids = ({e.player_id for e in self.entries}
-                      | {e.partner_id for e in self.entries if e.partner_id})
+        self.matches = list(
+            Match.objects.filter(event__tournament=t).select_related("umpire").order_by("pk")
+        )
+        self.games = list(
+            Game.objects.filter(match__event__tournament=t).order_by("match_id", "number")
+        )
+        self.boards = list(
+            Board.objects.filter(game__match__event__tournament=t).order_by("game_id", "sequence")
+        )
+        self.rows = list(
+            BoardEvent.objects.filter(board__game__match__event__tournament=t)
+            .select_related("recorded_by")
+            .order_by("board_id", "seq")
+        )
+        self.confirmations = list(
+            MatchConfirmation.objects.filter(match__event__tournament=t).order_by("pk")
+        )
+        self.sheets = list(
+            PaperScoresheet.objects.filter(match__event__tournament=t)
+            .select_related("entered_by")
+            .order_by("pk")
+        )
+        self.audit = list(
+            AuditEntry.objects.filter(Q(tournament=t) | Q(match__event__tournament=t))
+            .select_related("actor")
+            .distinct()
+            .order_by("pk")
+        )
+        player_ids = {e.player_id for e in self.entries} | {
+            e.partner_id for e in self.entries if e.partner_id
+        }
         for match in self.matches:
             player_ids.update(p for p in match.seating if isinstance(p, int))
         player_ids |= team_player_ids(t)  # team events' players (issue 34)
         self.players = sorted(Player.objects.filter(pk__in=player_ids), key=_player_sort_key)
-        self.externals = list(ExternalRecord.objects.filter(
-            Q(tournament=t) | Q(player__in=self.players)).order_by("pk"))
+        self.externals = list(
+            ExternalRecord.objects.filter(Q(tournament=t) | Q(player__in=self.players)).order_by(
+                "pk"
+            )
+        )
         self.roll_calls = {r.event_id: r for r in RollCall.objects.filter(event__tournament=t)}
 
     def _refer(self) -> None:
@@ -143,49 +167,74 @@ class _Export:
             "exported_at": _dt(timezone.now()),
             "tournament": self.tournament_out(),
             "house_presets": [
-                {"name": h.name, "rules": h.base, "switches": h.switches, "key": h.key,
-                 "created_at": _dt(h.created_at)}
+                {
+                    "name": h.name,
+                    "rules": h.base,
+                    "switches": h.switches,
+                    "key": h.key,
+                    "created_at": _dt(h.created_at),
+                }
                 for h in self.house_presets
             ],
             "tables": [
-                {"ref": self.t_ref[x.pk], "number": x.number, "label": x.label,
-                 "active": x.active}
+                {"ref": self.t_ref[x.pk], "number": x.number, "label": x.label, "active": x.active}
                 for x in self.tables
             ],
             "players": [
-                {"ref": self.p_ref[p.pk], "name": p.name, "club": p.club,
-                 "nationality": p.nationality, "rating": p.rating, "licence": p.licence,
-                 "born": p.born.isoformat() if p.born else None,
-                 "created_at": _dt(p.created_at)}
+                {
+                    "ref": self.p_ref[p.pk],
+                    "name": p.name,
+                    "club": p.club,
+                    "nationality": p.nationality,
+                    "rating": p.rating,
+                    "licence": p.licence,
+                    "born": p.born.isoformat() if p.born else None,
+                    "created_at": _dt(p.created_at),
+                }
                 for p in self.players
             ],
             "events": [self.event_out(e) for e in self.events],
             "entries": [self.entry_out(n) for n in self.entries],
             "rounds": [
-                {"ref": self.r_ref[r.pk], "event": self.e_ref[r.event_id], "number": r.number,
-                 "name": r.name, "bracket": r.bracket, "stage": r.stage,
-                 "games_to_win": r.games_to_win,
-                 "clock_started_at": _dt(r.clock_started_at),
-                 "clock_extra_minutes": r.clock_extra_minutes,
-                 "clock_stopped_at": _dt(r.clock_stopped_at),
-                 "clock_stopped_seconds": r.clock_stopped_seconds,
-                 "created_at": _dt(r.created_at)}
+                {
+                    "ref": self.r_ref[r.pk],
+                    "event": self.e_ref[r.event_id],
+                    "number": r.number,
+                    "name": r.name,
+                    "bracket": r.bracket,
+                    "stage": r.stage,
+                    "games_to_win": r.games_to_win,
+                    "clock_started_at": _dt(r.clock_started_at),
+                    "clock_extra_minutes": r.clock_extra_minutes,
+                    "clock_stopped_at": _dt(r.clock_stopped_at),
+                    "clock_stopped_seconds": r.clock_stopped_seconds,
+                    "created_at": _dt(r.created_at),
+                }
                 for r in self.rounds
             ],
             "matches": [self.match_out(m) for m in self.matches],
             "paper_scoresheets": [
-                {"match": self.m_ref[s.match_id], "games": s.games,
-                 "entered_by": _username(s.entered_by), "note": s.note,
-                 "created_at": _dt(s.created_at)}
+                {
+                    "match": self.m_ref[s.match_id],
+                    "games": s.games,
+                    "entered_by": _username(s.entered_by),
+                    "note": s.note,
+                    "created_at": _dt(s.created_at),
+                }
                 for s in self.sheets
             ],
             "audit": [self.audit_out(a) for a in self.audit],
             **teams_out(self.t, self.p_ref, self.e_ref, self.n_ref, self.m_ref),
             "external_records": [
-                {"source": x.source, "kind": x.kind, "key": x.key,
-                 "player": self.p_ref.get(x.player_id),
-                 "tournament": x.tournament_id == self.t.pk,
-                 "data": x.data, "created_at": _dt(x.created_at)}
+                {
+                    "source": x.source,
+                    "kind": x.kind,
+                    "key": x.key,
+                    "player": self.p_ref.get(x.player_id),
+                    "tournament": x.tournament_id == self.t.pk,
+                    "data": x.data,
+                    "created_at": _dt(x.created_at),
+                }
                 for x in self.externals
             ],
         }
@@ -208,18 +257,34 @@ class _Export:
         }
 
     def event_out(self, e: Event) -> dict[str, Any]:
-        return {"ref": self.e_ref[e.pk], "name": e.name, "kind": e.kind, "format": e.format,
-                "rules": e.rules, "games_to_win": e.games_to_win, "settings": e.settings,
-                "status": e.status, "order": e.order, "round_minutes": e.round_minutes,
-                "created_at": _dt(e.created_at),
-                "roll_call": _roll_call_out(self.roll_calls.get(e.pk))}
+        return {
+            "ref": self.e_ref[e.pk],
+            "name": e.name,
+            "kind": e.kind,
+            "format": e.format,
+            "rules": e.rules,
+            "games_to_win": e.games_to_win,
+            "settings": e.settings,
+            "status": e.status,
+            "order": e.order,
+            "round_minutes": e.round_minutes,
+            "created_at": _dt(e.created_at),
+            "roll_call": _roll_call_out(self.roll_calls.get(e.pk)),
+        }
 
     def entry_out(self, n: Entry) -> dict[str, Any]:
-        return {"ref": self.n_ref[n.pk], "event": self.e_ref[n.event_id],
-                "player": self.p_ref[n.player_id], "partner": self.p_ref.get(n.partner_id),
-                "seed": n.seed, "rating": n.rating, "withdrawn": n.withdrawn,
-                "present_at": _dt(n.present_at),
-                "present_via": n.present_via, "created_at": _dt(n.created_at)}
+        return {
+            "ref": self.n_ref[n.pk],
+            "event": self.e_ref[n.event_id],
+            "player": self.p_ref[n.player_id],
+            "partner": self.p_ref.get(n.partner_id),
+            "seed": n.seed,
+            "rating": n.rating,
+            "withdrawn": n.withdrawn,
+            "present_at": _dt(n.present_at),
+            "present_via": n.present_via,
+            "created_at": _dt(n.created_at),
+        }
 
     def seating_out(self, values: Any) -> Any:
         if not isinstance(values, list):
@@ -230,7 +295,8 @@ class _Export:
         m_ref = self.m_ref
         games = self.games_of.get(match.pk, [])
         scores = _scores_before_boards(
-            match, [b for g in games for b in self.boards_of.get(g.pk, [])])
+            match, [b for g in games for b in self.boards_of.get(g.pk, [])]
+        )
         return {
             "ref": m_ref[match.pk],
             "event": self.e_ref[match.event_id],
@@ -272,15 +338,20 @@ class _Export:
             "updated_at": _dt(match.updated_at),
             "created_at": _dt(match.created_at),
             "confirmations": [
-                {"side": c.side, "method": c.method, "device": c.device,
-                 "created_at": _dt(c.created_at)}
+                {
+                    "side": c.side,
+                    "method": c.method,
+                    "device": c.device,
+                    "created_at": _dt(c.created_at),
+                }
                 for c in self.confirmations_of.get(match.pk, [])
             ],
             "games": [self.game_out(match, game, scores) for game in games],
         }
 
-    def game_out(self, match: Match, game: Game, scores: dict[int, dict[str, int]]
-                 ) -> dict[str, Any]:
+    def game_out(
+        self, match: Match, game: Game, scores: dict[int, dict[str, int]]
+    ) -> dict[str, Any]:
         return {
             "number": game.number,
             "first_breaker": game.first_breaker,
@@ -289,12 +360,15 @@ class _Export:
             "finished": game.finished,
             "time_up": game.time_up,
             "started_at": _dt(game.started_at),
-            "boards": [self.board_out(match, board, scores.get(board.pk))
-                       for board in self.boards_of.get(game.pk, [])],
+            "boards": [
+                self.board_out(match, board, scores.get(board.pk))
+                for board in self.boards_of.get(game.pk, [])
+            ],
         }
 
-    def board_out(self, match: Match, board: Board, scores: dict[str, int] | None
-                  ) -> dict[str, Any]:
+    def board_out(
+        self, match: Match, board: Board, scores: dict[str, int] | None
+    ) -> dict[str, Any]:
         board_rows = self.rows_of.get(board.pk, [])
         out: dict[str, Any] = {
             "sequence": board.sequence,
@@ -334,9 +408,14 @@ class _Export:
 def _roll_call_out(r: RollCall | None) -> dict[str, Any] | None:
     if r is None:
         return None
-    return {"open": r.open, "self_checkin": r.self_checkin, "code": r.code,
-            "absent": r.absent, "opened_at": _dt(r.opened_at),
-            "applied_at": _dt(r.applied_at)}
+    return {
+        "open": r.open,
+        "self_checkin": r.self_checkin,
+        "code": r.code,
+        "absent": r.absent,
+        "opened_at": _dt(r.opened_at),
+        "applied_at": _dt(r.applied_at),
+    }
 
 
 def _result_out(board: Board) -> dict[str, Any]:
@@ -374,8 +453,7 @@ def _rows_out(board_rows: list[BoardEvent]) -> list[dict[str, Any]]:
     ]
 
 
-def _detail_refs(action: str, detail: Any, b_ref: dict[int, str],
-                 p_ref: dict[int, str]) -> Any:
+def _detail_refs(action: str, detail: Any, b_ref: dict[int, str], p_ref: dict[int, str]) -> Any:
     """Replace the database ids the audit trail keeps (a board, seated players) by refs."""
     if not isinstance(detail, dict):
         return detail
@@ -390,8 +468,9 @@ def _detail_refs(action: str, detail: Any, b_ref: dict[int, str],
     return out
 
 
-def _detail_ids(action: str, detail: Any, board_ids: dict[str, int],
-                player_ids: dict[str, int]) -> Any:
+def _detail_ids(
+    action: str, detail: Any, board_ids: dict[str, int], player_ids: dict[str, int]
+) -> Any:
     if not isinstance(detail, dict):
         return detail
     out = copy.deepcopy(detail)
@@ -400,8 +479,7 @@ def _detail_ids(action: str, detail: Any, board_ids: dict[str, int],
     if action == "seating":
         for key in ("before", "after"):
             if isinstance(out.get(key), list):
-                out[key] = [player_ids.get(v, v) if isinstance(v, str) else v
-                            for v in out[key]]
+                out[key] = [player_ids.get(v, v) if isinstance(v, str) else v for v in out[key]]
     return out
 
 

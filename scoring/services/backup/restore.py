@@ -81,8 +81,12 @@ def _parse_born(value: Any, where: str) -> datetime.date | None:
 @contextmanager
 def _document_timestamps() -> Iterator[None]:
     """Let the import write the timestamps of the document instead of "now"."""
-    fields = [f for model in _TIMESTAMPED for f in model._meta.concrete_fields
-              if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)]
+    fields = [
+        f
+        for model in _TIMESTAMPED
+        for f in model._meta.concrete_fields
+        if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
+    ]
     saved = [(f, f.auto_now, f.auto_now_add) for f in fields]
     for f in fields:
         f.auto_now = f.auto_now_add = False
@@ -108,16 +112,19 @@ def _valid(obj: Any, where: str) -> Any:
     try:
         obj.full_clean(exclude=relations, validate_unique=False, validate_constraints=False)
     except ValidationError as err:
-        problems = "; ".join(f"{name}: {' '.join(str(m) for m in messages)}"
-                             for name, messages in err.message_dict.items())
+        problems = "; ".join(
+            f"{name}: {' '.join(str(m) for m in messages)}"
+            for name, messages in err.message_dict.items()
+        )
         raise BackupError("bad_value", f"{where}: {problems}") from None
     except (TypeError, ValueError, OverflowError) as err:
         raise BackupError("bad_value", f"{where}: {err}") from None
     for name in ("name", "club", "venue", "label"):
         value = getattr(obj, name, None)
         if isinstance(value, str) and has_bidi_control(value):
-            raise BackupError("bad_value", f"{where}: {name}: text-direction control "
-                                           "characters are not allowed")
+            raise BackupError(
+                "bad_value", f"{where}: {name}: text-direction control characters are not allowed"
+            )
     if isinstance(obj, Tournament) and obj.end_date < obj.start_date:
         raise BackupError("bad_value", f"{where}: the end date is before the start date")
     if isinstance(obj, (Match, Event, Board, Tournament)):
@@ -133,8 +140,7 @@ def _valid(obj: Any, where: str) -> Any:
             raise BackupError("bad_value", f"{where}: the settings are not valid") from None
     if isinstance(obj, Match):
         if not TOKEN.match(obj.umpire_token or ""):
-            raise BackupError("bad_value", f"{where}: umpire_token is not a link token of "
-                                           "this app")
+            raise BackupError("bad_value", f"{where}: umpire_token is not a link token of this app")
         _side_counts(obj.games_won, f"{where}: games_won", 0, 5)
     if isinstance(obj, Game):
         _side_counts(obj.scores, f"{where}: scores", 0, 999)
@@ -153,32 +159,41 @@ def _paper_board(board: Board, where: str) -> None:
         return
     variant = variant_for(board.rules)
     if not variant.quick_entry:
-        raise BackupError("bad_value", f"{where}: a board entered from paper in a match of "
-                                       f"{board.rules!r}, which takes no paper boards")
+        raise BackupError(
+            "bad_value",
+            f"{where}: a board entered from paper in a match of "
+            f"{board.rules!r}, which takes no paper boards",
+        )
     if board.summary_winner not in ("a", "b"):
         raise BackupError("bad_value", f"{where}: a paper board's winner must be a or b")
     if board.kind == Board.Kind.SUMMARY:
         most = variant.rules.carrommen_per_colour
         carrommen = board.summary_carrommen
         if not isinstance(carrommen, int) or not 0 <= carrommen <= most:
-            raise BackupError("bad_value", f"{where}: the loser has 0 to {most} carrommen "
-                                           f"left on a {board.rules} board, not {carrommen!r}")
+            raise BackupError(
+                "bad_value",
+                f"{where}: the loser has 0 to {most} carrommen "
+                f"left on a {board.rules} board, not {carrommen!r}",
+            )
         if board.summary_queen not in ("", "a", "b"):
             raise BackupError("bad_value", f"{where}: the queen was covered by a, b or nobody")
     else:
         most = variant.board_total
         points = board.award_points
         if not isinstance(points, int) or not 1 <= points <= most:
-            raise BackupError("bad_value", f"{where}: an awarded board is worth 1 to {most} "
-                                           f"points under {board.rules}, not {points!r}")
+            raise BackupError(
+                "bad_value",
+                f"{where}: an awarded board is worth 1 to {most} "
+                f"points under {board.rules}, not {points!r}",
+            )
 
 
 def _side_counts(value: Any, where: str, low: int, high: int) -> None:
     if not isinstance(value, dict) or any(
-            k not in _SIDES or isinstance(v, bool) or not isinstance(v, int)
-            or not low <= v <= high for k, v in value.items()):
-        raise BackupError("bad_value", f"{where} must map sides to whole numbers "
-                                       f"{low}…{high}")
+        k not in _SIDES or isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high
+        for k, v in value.items()
+    ):
+        raise BackupError("bad_value", f"{where} must map sides to whole numbers {low}…{high}")
 
 
 def _seats(seating: Any, where: str) -> list[str]:
@@ -219,10 +234,15 @@ def _ref(refs: dict[str, Any], ref: Any, where: str, *, optional: bool = True) -
     return refs[ref]
 
 
-def import_tournament(document: Any, *, slug: str | None = None, user: Any = None,
-                      allow_replay_differences: bool = False,
-                      source_name: str = "", grant_existing_roles: bool = False,
-                      ) -> ImportReport:
+def import_tournament(
+    document: Any,
+    *,
+    slug: str | None = None,
+    user: Any = None,
+    allow_replay_differences: bool = False,
+    source_name: str = "",
+    grant_existing_roles: bool = False,
+) -> ImportReport:
     """Write ``document`` (an export) into the database as a new tournament.
 
     The file is checked like the log: every board's stroke log replayed, every paper board
@@ -260,26 +280,32 @@ def import_tournament(document: Any, *, slug: str | None = None, user: Any = Non
             raise BackupError(
                 "replay_mismatch",
                 "boards whose log does not replay to the result stored with them: "
-                + "; ".join(problems[:10]) + (" …" if len(problems) > 10 else ""),
+                + "; ".join(problems[:10])
+                + (" …" if len(problems) > 10 else ""),
             )
         contradictions = result_problems(report.tournament)
         if contradictions and not allow_replay_differences:
             raise BackupError(
                 "result_mismatch",
                 "matches whose stored result contradicts their games: "
-                + "; ".join(contradictions[:10]) + (" …" if len(contradictions) > 10 else ""),
+                + "; ".join(contradictions[:10])
+                + (" …" if len(contradictions) > 10 else ""),
             )
         report.warnings.extend(problems + contradictions)
         AuditEntry.objects.create(
             tournament=report.tournament,
             actor=user if getattr(user, "pk", None) else None,
-            via="import", action="restore",
-            detail={"file": source_name, "sha256": document_digest(document),
-                    "exported_at": document.get("exported_at"),
-                    "slug_in_file": data.get("slug"),
-                    "created_users": report.created_users,
-                    "roles_not_granted": report.roles_not_granted,
-                    "warnings": report.warnings},
+            via="import",
+            action="restore",
+            detail={
+                "file": source_name,
+                "sha256": document_digest(document),
+                "exported_at": document.get("exported_at"),
+                "slug_in_file": data.get("slug"),
+                "created_users": report.created_users,
+                "roles_not_granted": report.roles_not_granted,
+                "warnings": report.warnings,
+            },
             created_at=timezone.now(),
         )
     return report
@@ -302,10 +328,13 @@ def _import_house_presets(tournament: Tournament, rows: list[dict[str, Any]]) ->
     for i, row in enumerate(rows):
         where = f"house_presets[{i}]"
         name = _require(row, "name", where)
-        if not isinstance(name, str) or not name.strip() or len(name) > 80 \
-                or has_bidi_control(name):
-            raise BackupError("bad_value", f"{where}: name must be a text of 1 to 80 "
-                                           "characters")
+        if (
+            not isinstance(name, str)
+            or not name.strip()
+            or len(name) > 80
+            or has_bidi_control(name)
+        ):
+            raise BackupError("bad_value", f"{where}: name must be a text of 1 to 80 characters")
         try:
             rules = compose(row.get("rules", "icf"), row.get("switches") or {}, name=name)
         except RulesError as err:
@@ -316,14 +345,22 @@ def _import_house_presets(tournament: Tournament, rows: list[dict[str, Any]]) ->
         if rules.key in keys.values():
             raise BackupError("bad_value", f"{where}: the same switches as another preset")
         keys[key] = rules.key
-        _new(HousePreset, where, tournament=tournament, name=name.strip(),
-             base=rules.base or "icf", switches=dict(rules.switches), key=rules.key,
-             created_at=_parse_dt(row.get("created_at"), where) or timezone.now())
+        _new(
+            HousePreset,
+            where,
+            tournament=tournament,
+            name=name.strip(),
+            base=rules.base or "icf",
+            switches=dict(rules.switches),
+            key=rules.key,
+            created_at=_parse_dt(row.get("created_at"), where) or timezone.now(),
+        )
     _HOUSE_KEYS.set(keys)
 
 
-def _import(document: dict[str, Any], data: dict[str, Any], slug: str,
-            grant_existing_roles: bool = False) -> ImportReport:
+def _import(
+    document: dict[str, Any], data: dict[str, Any], slug: str, grant_existing_roles: bool = False
+) -> ImportReport:
     User = get_user_model()
     users: dict[str, Any] = {}
     created_users: list[str] = []
@@ -354,7 +391,9 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str,
             not_granted.append(f"{name} ({role})")
         return None
 
-    tournament = _new(Tournament, "tournament",
+    tournament = _new(
+        Tournament,
+        "tournament",
         name=_require(data, "name", "tournament"),
         slug=slug,
         start_date=_parse_date(_require(data, "start_date", "tournament"), "start_date"),
@@ -363,8 +402,9 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str,
         table_count=data.get("table_count", 8),
         default_rules=data.get("default_rules", "icf"),
         auto_callup=bool(data.get("auto_callup", False)),
-        time_zone=str(data.get("time_zone")
-                      or Tournament._meta.get_field("time_zone").get_default()),
+        time_zone=str(
+            data.get("time_zone") or Tournament._meta.get_field("time_zone").get_default()
+        ),
         created_at=_parse_dt(data.get("created_at"), "tournament") or timezone.now(),
     )
     roles = {"organisers": "organiser", "umpires": "umpire"}
@@ -373,15 +413,22 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str,
         if not isinstance(names, list):
             raise BackupError("bad_field", f"tournament: {key!r} must be a list")
         getattr(tournament, key).set(
-            [u for u in (role_for(n, role, key) for n in names) if u is not None])
-    report = ImportReport(tournament=tournament, created_users=created_users,
-                          roles_not_granted=not_granted)
+            [u for u in (role_for(n, role, key) for n in names) if u is not None]
+        )
+    report = ImportReport(
+        tournament=tournament, created_users=created_users, roles_not_granted=not_granted
+    )
 
     tables: dict[str, Table] = {}
     for i, row in enumerate(_list(document, "tables")):
-        tables[_require(row, "ref", f"tables[{i}]")] = _new(Table, f"tables[{i}]",
-            tournament=tournament, number=_require(row, "number", f"tables[{i}]"),
-            label=row.get("label", ""), active=row.get("active", True))
+        tables[_require(row, "ref", f"tables[{i}]")] = _new(
+            Table,
+            f"tables[{i}]",
+            tournament=tournament,
+            number=_require(row, "number", f"tables[{i}]"),
+            label=row.get("label", ""),
+            active=row.get("active", True),
+        )
 
     _import_house_presets(tournament, _list(document, "house_presets"))
 
@@ -391,14 +438,24 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str,
     book = PlayerBook(tournament)
     for i, row in enumerate(_list(document, "players")):
         where = f"players[{i}]"
-        fields = {"name": _require(row, "name", where), "club": row.get("club", ""),
-                  "nationality": row.get("nationality", ""), "rating": row.get("rating"),
-                  "licence": row.get("licence") or "",
-                  "born": _parse_born(row.get("born"), where),
-                  "created_at": _parse_dt(row.get("created_at"), where) or timezone.now()}
+        fields = {
+            "name": _require(row, "name", where),
+            "club": row.get("club", ""),
+            "nationality": row.get("nationality", ""),
+            "rating": row.get("rating"),
+            "licence": row.get("licence") or "",
+            "born": _parse_born(row.get("born"), where),
+            "created_at": _parse_dt(row.get("created_at"), where) or timezone.now(),
+        }
         _valid(Player(**fields), where)
-        player = book.resolve(fields["name"], fields["club"], fields["nationality"],
-                              fields["rating"], fields["licence"], fields["born"])
+        player = book.resolve(
+            fields["name"],
+            fields["club"],
+            fields["nationality"],
+            fields["rating"],
+            fields["licence"],
+            fields["born"],
+        )
         if player.pk is None:
             player.created_at = fields["created_at"]
         players[_require(row, "ref", where)] = player
@@ -407,89 +464,127 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str,
     events: dict[str, Event] = {}
     for i, row in enumerate(_list(document, "events")):
         where = f"events[{i}]"
-        events[_require(row, "ref", where)] = _new(Event, where,
-            tournament=tournament, name=_require(row, "name", where),
-            kind=row.get("kind", Event.Kind.SINGLES), format=row.get("format", "knockout"),
-            rules=_rules_key(row.get("rules", "icf")), games_to_win=row.get("games_to_win", 2),
-            settings=row.get("settings") or {}, status=row.get("status", "entry"),
-            order=row.get("order", 0), round_minutes=row.get("round_minutes"),
-            created_at=_parse_dt(row.get("created_at"), where) or timezone.now())
+        events[_require(row, "ref", where)] = _new(
+            Event,
+            where,
+            tournament=tournament,
+            name=_require(row, "name", where),
+            kind=row.get("kind", Event.Kind.SINGLES),
+            format=row.get("format", "knockout"),
+            rules=_rules_key(row.get("rules", "icf")),
+            games_to_win=row.get("games_to_win", 2),
+            settings=row.get("settings") or {},
+            status=row.get("status", "entry"),
+            order=row.get("order", 0),
+            round_minutes=row.get("round_minutes"),
+            created_at=_parse_dt(row.get("created_at"), where) or timezone.now(),
+        )
         if isinstance(row.get("roll_call"), dict):
             rc = row["roll_call"]
             RollCall.objects.create(
-                event=events[row["ref"]], open=bool(rc.get("open", False)),
-                self_checkin=bool(rc.get("self_checkin", False)), code=rc.get("code") or "",
+                event=events[row["ref"]],
+                open=bool(rc.get("open", False)),
+                self_checkin=bool(rc.get("self_checkin", False)),
+                code=rc.get("code") or "",
                 absent=rc.get("absent") or RollCall.Absent.WITHDRAW,
                 opened_at=_parse_dt(rc.get("opened_at"), where) or timezone.now(),
-                applied_at=_parse_dt(rc.get("applied_at"), where))
+                applied_at=_parse_dt(rc.get("applied_at"), where),
+            )
 
     entries: dict[str, Entry] = {}
     for i, row in enumerate(_list(document, "entries")):
         where = f"entries[{i}]"
-        entries[_require(row, "ref", where)] = _new(Entry, where,
+        entries[_require(row, "ref", where)] = _new(
+            Entry,
+            where,
             event=_ref(events, row.get("event"), where, optional=False),
             player=_ref(players, row.get("player"), where, optional=False),
             partner=_ref(players, row.get("partner"), where),
-            seed=row.get("seed"), rating=row.get("rating"),
+            seed=row.get("seed"),
+            rating=row.get("rating"),
             withdrawn=bool(row.get("withdrawn", False)),
             present_at=_parse_dt(row.get("present_at"), where),
             present_via=row.get("present_via") or "",
-            created_at=_parse_dt(row.get("created_at"), where) or timezone.now())
+            created_at=_parse_dt(row.get("created_at"), where) or timezone.now(),
+        )
 
     rounds: dict[str, Round] = {}
     for i, row in enumerate(_list(document, "rounds")):
         where = f"rounds[{i}]"
-        rounds[_require(row, "ref", where)] = _new(Round, where,
+        rounds[_require(row, "ref", where)] = _new(
+            Round,
+            where,
             event=_ref(events, row.get("event"), where, optional=False),
-            number=_require(row, "number", where), name=row.get("name", ""),
-            bracket=row.get("bracket", "main"), stage=row.get("stage", "early"),
+            number=_require(row, "number", where),
+            name=row.get("name", ""),
+            bracket=row.get("bracket", "main"),
+            stage=row.get("stage", "early"),
             games_to_win=row.get("games_to_win", 2),
             clock_started_at=_parse_dt(row.get("clock_started_at"), where),
             clock_extra_minutes=row.get("clock_extra_minutes", 0),
             clock_stopped_at=_parse_dt(row.get("clock_stopped_at"), where),
             clock_stopped_seconds=row.get("clock_stopped_seconds", 0),
-            created_at=_parse_dt(row.get("created_at"), where) or timezone.now())
+            created_at=_parse_dt(row.get("created_at"), where) or timezone.now(),
+        )
 
     player_ids = {ref: p.pk for ref, p in players.items()}
     matches: dict[str, Match] = {}
     board_ids: dict[str, int] = {}
     links: list[tuple[Match, dict[str, Any], str]] = []
-    counts = {"players": len(players), "events": len(events), "entries": len(entries),
-              "matches": 0, "games": 0, "boards": 0, "board_events": 0}
+    counts = {
+        "players": len(players),
+        "events": len(events),
+        "entries": len(entries),
+        "matches": 0,
+        "games": 0,
+        "boards": 0,
+        "board_events": 0,
+    }
     for i, row in enumerate(_list(document, "matches")):
         where = f"matches[{i}]"
         ref = _require(row, "ref", where)
         token = row.get("umpire_token") or new_umpire_token()
         if Match.objects.filter(umpire_token=token).exists():
             token = new_umpire_token()
-            report.warnings.append(f"{ref}: its umpire link is in use by another match; "
-                                   "a new link was issued")
+            report.warnings.append(
+                f"{ref}: its umpire link is in use by another match; a new link was issued"
+            )
         seating = row.get("seating") or []
-        match = _new(Match, where,
+        match = _new(
+            Match,
+            where,
             event=_ref(events, row.get("event"), where, optional=False),
             round=_ref(rounds, row.get("round"), where),
-            number=row.get("number", 1), position=row.get("position", 0),
+            number=row.get("number", 1),
+            position=row.get("position", 0),
             group=row.get("group", ""),
             entry_a=_ref(entries, row.get("entry_a"), where),
             entry_b=_ref(entries, row.get("entry_b"), where),
             entry_c=_ref(entries, row.get("entry_c"), where),
-            rules=_rules_key(row.get("rules", "icf")), stage=row.get("stage", "early"),
+            rules=_rules_key(row.get("rules", "icf")),
+            stage=row.get("stage", "early"),
             games_to_win=row.get("games_to_win", 2),
             winner_to_side=row.get("winner_to_side", ""),
             loser_to_side=row.get("loser_to_side", ""),
             advances=row.get("advances", "") if row.get("advances") in ("a", "b") else "",
             draw_reason=row.get("draw_reason") or {},
-            toss_winner=row.get("toss_winner", ""), toss_choice=row.get("toss_choice", ""),
-            seating=[_ref(player_ids, p, f"{where}: seating", optional=False)
-                     for p in _seats(seating, where)],
+            toss_winner=row.get("toss_winner", ""),
+            toss_choice=row.get("toss_choice", ""),
+            seating=[
+                _ref(player_ids, p, f"{where}: seating", optional=False)
+                for p in _seats(seating, where)
+            ],
             table=_ref(tables, row.get("table"), where),
             umpire=role_for(row.get("umpire"), "umpire of a match", where),
             umpire_token=token,
             umpire_token_revoked_at=_parse_dt(row.get("umpire_token_revoked_at"), where),
             status=row.get("status", Match.Status.SCHEDULED),
-            walkover=bool(row.get("walkover", False)), bye=bool(row.get("bye", False)),
-            winner_side=row.get("winner_side", ""), games_won=row.get("games_won") or {},
-            draw=bool(row.get("draw", False)), needs_review=row.get("needs_review", ""),
+            walkover=bool(row.get("walkover", False)),
+            bye=bool(row.get("bye", False)),
+            winner_side=row.get("winner_side", ""),
+            games_won=row.get("games_won") or {},
+            draw=bool(row.get("draw", False)),
+            needs_review=row.get("needs_review", ""),
             revision=row.get("revision", 0),
             called_at=_parse_dt(row.get("called_at"), where),
             started_at=_parse_dt(row.get("started_at"), where),
@@ -502,15 +597,21 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str,
         links.append((match, row, where))
         counts["matches"] += 1
         for c in _list(row, "confirmations"):
-            _new(MatchConfirmation, where,
-                match=match, side=_require(c, "side", where), method=c.get("method", "tap"),
+            _new(
+                MatchConfirmation,
+                where,
+                match=match,
+                side=_require(c, "side", where),
+                method=c.get("method", "tap"),
                 device=c.get("device", ""),
-                created_at=_parse_dt(c.get("created_at"), where) or timezone.now())
+                created_at=_parse_dt(c.get("created_at"), where) or timezone.now(),
+            )
         for g in _list(row, "games"):
             _import_game(match, ref, g, where, user_for, board_ids, counts)
         # the match's cached totals over the games just imported (not in the document)
-        Match.objects.filter(pk=match.pk).update(**match_totals(
-            (g.get("winner_side", ""), g.get("scores")) for g in _list(row, "games")))
+        Match.objects.filter(pk=match.pk).update(
+            **match_totals((g.get("winner_side", ""), g.get("scores")) for g in _list(row, "games"))
+        )
 
     for match, row, where in links:
         winner_to = _ref(matches, row.get("winner_to"), where)
@@ -520,72 +621,117 @@ def _import(document: dict[str, Any], data: dict[str, Any], slug: str,
 
     for i, row in enumerate(_list(document, "paper_scoresheets")):
         where = f"paper_scoresheets[{i}]"
-        _new(PaperScoresheet, where,
+        _new(
+            PaperScoresheet,
+            where,
             match=_ref(matches, row.get("match"), where, optional=False),
-            games=row.get("games") or [], entered_by=user_for(row.get("entered_by"), where),
+            games=row.get("games") or [],
+            entered_by=user_for(row.get("entered_by"), where),
             note=row.get("note", ""),
-            created_at=_parse_dt(row.get("created_at"), where) or timezone.now())
+            created_at=_parse_dt(row.get("created_at"), where) or timezone.now(),
+        )
 
     for i, row in enumerate(_list(document, "audit")):
         where = f"audit[{i}]"
         action = _require(row, "action", where)
-        _new(AuditEntry, where,
-            tournament=tournament, match=_ref(matches, row.get("match"), where),
-            actor=user_for(row.get("actor"), where), via=row.get("via", ""),
-            device=row.get("device", ""), ip=row.get("ip"), action=action,
+        _new(
+            AuditEntry,
+            where,
+            tournament=tournament,
+            match=_ref(matches, row.get("match"), where),
+            actor=user_for(row.get("actor"), where),
+            via=row.get("via", ""),
+            device=row.get("device", ""),
+            ip=row.get("ip"),
+            action=action,
             detail=_detail_ids(action, row.get("detail") or {}, board_ids, player_ids),
-            created_at=_parse_dt(row.get("created_at"), where, required=True))
+            created_at=_parse_dt(row.get("created_at"), where, required=True),
+        )
     counts["audit"] = len(document.get("audit", []))
 
-    counts.update(import_teams(document, tournament, events, entries, players, matches,
-                               _new, _ref, _list))  # team events (issue 34)
+    counts.update(
+        import_teams(document, tournament, events, entries, players, matches, _new, _ref, _list)
+    )  # team events (issue 34)
 
     for i, row in enumerate(_list(document, "external_records")):
         where = f"external_records[{i}]"
-        key = {"source": _require(row, "source", where), "kind": _require(row, "kind", where),
-               "key": _require(row, "key", where)}
+        key = {
+            "source": _require(row, "source", where),
+            "kind": _require(row, "kind", where),
+            "key": _require(row, "key", where),
+        }
         if ExternalRecord.objects.filter(**key).exists():
-            report.warnings.append(f"{where}: {key['source']} key {key['key']} is already "
-                                   "imported elsewhere; not copied")
+            report.warnings.append(
+                f"{where}: {key['source']} key {key['key']} is already "
+                "imported elsewhere; not copied"
+            )
             continue
-        _new(ExternalRecord, where,
-            **key, player=_ref(players, row.get("player"), where),
+        _new(
+            ExternalRecord,
+            where,
+            **key,
+            player=_ref(players, row.get("player"), where),
             tournament=tournament if row.get("tournament") else None,
             data=row.get("data") or {},
-            created_at=_parse_dt(row.get("created_at"), where) or timezone.now())
+            created_at=_parse_dt(row.get("created_at"), where) or timezone.now(),
+        )
     report.counts = counts
     report.warnings.extend(
         f"{held}: a login that existed before the import; the file's role was not given "
-        "(add the person from the People page)" for held in not_granted)
+        "(add the person from the People page)"
+        for held in not_granted
+    )
     return report
 
 
-def _import_game(match: Match, match_ref: str, g: dict[str, Any], where: str, user_for: Any,
-                 board_ids: dict[str, int], counts: dict[str, int]) -> None:
+def _import_game(
+    match: Match,
+    match_ref: str,
+    g: dict[str, Any],
+    where: str,
+    user_for: Any,
+    board_ids: dict[str, int],
+    counts: dict[str, int],
+) -> None:
     number = _require(g, "number", where)
-    game = _new(Game, where,
-        match=match, number=number, first_breaker=g.get("first_breaker", "a"),
-        scores=g.get("scores") or {}, winner_side=g.get("winner_side", ""),
-        finished=bool(g.get("finished", False)), time_up=bool(g.get("time_up", False)),
-        started_at=_parse_dt(g.get("started_at"), where) or timezone.now())
+    game = _new(
+        Game,
+        where,
+        match=match,
+        number=number,
+        first_breaker=g.get("first_breaker", "a"),
+        scores=g.get("scores") or {},
+        winner_side=g.get("winner_side", ""),
+        finished=bool(g.get("finished", False)),
+        time_up=bool(g.get("time_up", False)),
+        started_at=_parse_dt(g.get("started_at"), where) or timezone.now(),
+    )
     counts["games"] += 1
     for b in _list(g, "boards"):
         result = b.get("result") or {}
         sequence = _require(b, "sequence", where)
-        board = _new(Board, where,
-            game=game, sequence=sequence, kind=b.get("kind", Board.Kind.LOG),
+        board = _new(
+            Board,
+            where,
+            game=game,
+            sequence=sequence,
+            kind=b.get("kind", Board.Kind.LOG),
             breaker=_require(b, "breaker", where),
             rules=_rules_key(b["rules"]) if "rules" in b else match.rules,
             summary_winner=b.get("summary_winner", ""),
             summary_carrommen=b.get("summary_carrommen"),
             summary_queen=b.get("summary_queen", ""),
-            award_points=b.get("award_points"), award_law=b.get("award_law", ""),
+            award_points=b.get("award_points"),
+            award_law=b.get("award_law", ""),
             recorded_scores=b.get("recorded_scores") or {},
-            finished=bool(result.get("finished", False)), void=bool(result.get("void", False)),
-            result_winner=result.get("winner", ""), result_points=result.get("points"),
+            finished=bool(result.get("finished", False)),
+            void=bool(result.get("void", False)),
+            result_winner=result.get("winner", ""),
+            result_points=result.get("points"),
             result_law=result.get("law", ""),
             result_interpretation=bool(result.get("interpretation", False)),
-            result_carrommen=result.get("carrommen"), result_queen=result.get("queen", ""),
+            result_carrommen=result.get("carrommen"),
+            result_queen=result.get("queen", ""),
             result_extra_points=result.get("extra_points", 0),
             result_points_by_side=result.get("points_by_side") or {},
             last_seq=b.get("last_seq", 0),
@@ -628,12 +774,16 @@ def _import_rows(board: Board, rows: list[dict[str, Any]], where: str, user_for:
         try:
             client_id = uuid.UUID(str(_require(row, "client_id", where)))
         except ValueError:
-            raise BackupError("bad_client_id", f"{where} #{seq}: client_id is not a UUID"
-                              ) from None
+            raise BackupError("bad_client_id", f"{where} #{seq}: client_id is not a UUID") from None
         event = BoardEvent(
-            board=board, seq=seq, client_id=client_id, type=_require(row, "type", where),
-            payload=row.get("payload") or {}, recorded_by=user_for(row.get("recorded_by"), where),
-            via=row.get("via", ""), device=row.get("device", ""),
+            board=board,
+            seq=seq,
+            client_id=client_id,
+            type=_require(row, "type", where),
+            payload=row.get("payload") or {},
+            recorded_by=user_for(row.get("recorded_by"), where),
+            via=row.get("via", ""),
+            device=row.get("device", ""),
             created_at=_parse_dt(row.get("created_at"), f"{where} #{seq}", required=True),
         )
         _valid(event, f"{where} #{seq}")
@@ -647,7 +797,8 @@ def _import_rows(board: Board, rows: list[dict[str, Any]], where: str, user_for:
         if retracts is None and board.kind != Board.Kind.LOG:
             continue  # withdraws the paper board itself (no row to point at)
         if retracts not in by_seq:
-            raise BackupError("bad_undo", f"{where} #{event.seq}: undo of an unknown event "
-                              f"#{retracts}")
+            raise BackupError(
+                "bad_undo", f"{where} #{event.seq}: undo of an unknown event #{retracts}"
+            )
         event.retracts = by_seq[retracts]
     BoardEvent.objects.bulk_create([e for e, _ in undos])

@@ -24,27 +24,38 @@ from scoring.services.backup.common import BackupError
 
 def team_player_ids(tournament: Tournament) -> set[int]:
     """Players the team rows name (members, lineups, rubbers): the export includes them."""
-    ids = set(TeamMember.objects.filter(event__tournament=tournament)
-              .values_list("player_id", flat=True))
+    ids = set(
+        TeamMember.objects.filter(event__tournament=tournament).values_list("player_id", flat=True)
+    )
     for pa, pb in Rubber.objects.filter(tie__event__tournament=tournament).values_list(
-            "players_a", "players_b"):
+        "players_a", "players_b"
+    ):
         ids.update(p for p in [*(pa or []), *(pb or [])] if isinstance(p, int))
     for players in Lineup.objects.filter(tie__event__tournament=tournament).values_list(
-            "players", flat=True):
+        "players", flat=True
+    ):
         ids.update(p for rubber in players or [] for p in rubber if isinstance(p, int))
     return ids
 
 
-def teams_out(tournament: Tournament, p_ref: dict[int, str], e_ref: dict[int, str],
-              n_ref: dict[int, str], m_ref: dict[int, str]) -> dict[str, Any]:
+def teams_out(
+    tournament: Tournament,
+    p_ref: dict[int, str],
+    e_ref: dict[int, str],
+    n_ref: dict[int, str],
+    m_ref: dict[int, str],
+) -> dict[str, Any]:
     """The document's ``tie_formats``, ``teams`` and ``ties``."""
+
     def refs(ids: Any) -> list[Any]:
         return [p_ref.get(p, p) for p in ids or []]
 
     members: dict[int, list[str]] = {}
-    for team_id, player_id in (TeamMember.objects.filter(event__tournament=tournament)
-                               .order_by("team_id", "number", "pk")
-                               .values_list("team_id", "player_id")):
+    for team_id, player_id in (
+        TeamMember.objects.filter(event__tournament=tournament)
+        .order_by("team_id", "number", "pk")
+        .values_list("team_id", "player_id")
+    ):
         members.setdefault(team_id, []).append(p_ref[player_id])
     ties = list(Tie.objects.filter(event__tournament=tournament).order_by("pk"))
     lineups: dict[int, list[Lineup]] = {}
@@ -55,41 +66,88 @@ def teams_out(tournament: Tournament, p_ref: dict[int, str], e_ref: dict[int, st
         rubbers.setdefault(rubber.tie_id, []).append(rubber)
     return {
         "tie_formats": [
-            {"ref": f.key, "name": f.name, "rubbers": f.rubbers,
-             "stop_when_decided": f.stop_when_decided, "player_rule": f.player_rule,
-             "win": f.win, "draw": f.draw, "loss": f.loss}
-            for f in TieFormat.objects.filter(tournament=tournament).order_by("pk")],
+            {
+                "ref": f.key,
+                "name": f.name,
+                "rubbers": f.rubbers,
+                "stop_when_decided": f.stop_when_decided,
+                "player_rule": f.player_rule,
+                "win": f.win,
+                "draw": f.draw,
+                "loss": f.loss,
+            }
+            for f in TieFormat.objects.filter(tournament=tournament).order_by("pk")
+        ],
         "teams": [
-            {"event": e_ref[t.event_id], "entry": n_ref[t.entry_id], "name": t.name,
-             "club": t.club, "captain": p_ref[t.captain_id], "players": members.get(t.pk, [])}
-            for t in Team.objects.filter(event__tournament=tournament).order_by("pk")],
+            {
+                "event": e_ref[t.event_id],
+                "entry": n_ref[t.entry_id],
+                "name": t.name,
+                "club": t.club,
+                "captain": p_ref[t.captain_id],
+                "players": members.get(t.pk, []),
+            }
+            for t in Team.objects.filter(event__tournament=tournament).order_by("pk")
+        ],
         "ties": [
-            {"event": e_ref[t.event_id], "match": m_ref[t.match_id], "format": t.format,
-             "walkover": t.walkover,
-             "lineups": [{"side": x.side, "players": [refs(r) for r in x.players],
-                          "submitted_via": x.submitted_via} for x in lineups.get(t.pk, [])],
-             "rubbers": [{"number": r.number, "kind": r.kind,
-                          "match": m_ref.get(r.match_id) if r.match_id else None,
-                          "players_a": refs(r.players_a), "players_b": refs(r.players_b)}
-                         for r in rubbers.get(t.pk, [])]}
-            for t in ties],
+            {
+                "event": e_ref[t.event_id],
+                "match": m_ref[t.match_id],
+                "format": t.format,
+                "walkover": t.walkover,
+                "lineups": [
+                    {
+                        "side": x.side,
+                        "players": [refs(r) for r in x.players],
+                        "submitted_via": x.submitted_via,
+                    }
+                    for x in lineups.get(t.pk, [])
+                ],
+                "rubbers": [
+                    {
+                        "number": r.number,
+                        "kind": r.kind,
+                        "match": m_ref.get(r.match_id) if r.match_id else None,
+                        "players_a": refs(r.players_a),
+                        "players_b": refs(r.players_b),
+                    }
+                    for r in rubbers.get(t.pk, [])
+                ],
+            }
+            for t in ties
+        ],
     }
 
 
-def import_teams(document: dict[str, Any], tournament: Tournament, events: dict[str, Event],
-                 entries: dict[str, Entry], players: dict[str, Player],
-                 matches: dict[str, Match], new: Any, ref: Any, rows: Any) -> dict[str, int]:
+def import_teams(
+    document: dict[str, Any],
+    tournament: Tournament,
+    events: dict[str, Event],
+    entries: dict[str, Entry],
+    players: dict[str, Player],
+    matches: dict[str, Match],
+    new: Any,
+    ref: Any,
+    rows: Any,
+) -> dict[str, int]:
     """Restore the team rows of ``document`` (``new``, ``ref`` and ``rows`` are the restore's
     checked constructor, reference lookup and list reader); the organisers' format keys
     ``t-<id>`` named by events' settings follow the new rows."""
     keys: dict[str, str] = {}
     for i, row in enumerate(rows(document, "tie_formats")):
         where = f"tie_formats[{i}]"
-        made = new(TieFormat, where, tournament=tournament, name=row.get("name", ""),
-                   rubbers=row.get("rubbers") or [],
-                   stop_when_decided=bool(row.get("stop_when_decided", True)),
-                   player_rule=row.get("player_rule", "one_each"), win=row.get("win", 2),
-                   draw=row.get("draw", 1), loss=row.get("loss", 0))
+        made = new(
+            TieFormat,
+            where,
+            tournament=tournament,
+            name=row.get("name", ""),
+            rubbers=row.get("rubbers") or [],
+            stop_when_decided=bool(row.get("stop_when_decided", True)),
+            player_rule=row.get("player_rule", "one_each"),
+            win=row.get("win", 2),
+            draw=row.get("draw", 1),
+            loss=row.get("loss", 0),
+        )
         keys[str(row.get("ref"))] = made.key
     for event in events.values():
         key = (event.settings or {}).get("tie_format")
@@ -106,29 +164,58 @@ def import_teams(document: dict[str, Any], tournament: Tournament, events: dict[
         event = ref(events, row.get("event"), where, optional=False)
         entry = ref(entries, row.get("entry"), where, optional=False)
         Entry.objects.filter(pk=entry.pk).update(team_name=row.get("name", ""))
-        team = new(Team, where, event=event, entry=entry,
-                   name=row.get("name", ""), club=row.get("club", ""),
-                   captain=ref(players, row.get("captain"), where, optional=False))
+        team = new(
+            Team,
+            where,
+            event=event,
+            entry=entry,
+            name=row.get("name", ""),
+            club=row.get("club", ""),
+            captain=ref(players, row.get("captain"), where, optional=False),
+        )
         for n, player in enumerate(row.get("players") or [], start=1):
-            new(TeamMember, where, team=team, event=event,
-                player=ref(players, player, where, optional=False), number=n)
+            new(
+                TeamMember,
+                where,
+                team=team,
+                event=event,
+                player=ref(players, player, where, optional=False),
+                number=n,
+            )
         count += 1
     for i, row in enumerate(rows(document, "ties")):
         where = f"ties[{i}]"
-        tie = new(Tie, where, event=ref(events, row.get("event"), where, optional=False),
-                  match=ref(matches, row.get("match"), where, optional=False),
-                  format=row.get("format") or {}, walkover=row.get("walkover") or "")
+        tie = new(
+            Tie,
+            where,
+            event=ref(events, row.get("event"), where, optional=False),
+            match=ref(matches, row.get("match"), where, optional=False),
+            format=row.get("format") or {},
+            walkover=row.get("walkover") or "",
+        )
         for part in ("lineups", "rubbers"):
             if not isinstance(row.get(part) or [], list) or not all(
-                    isinstance(x, dict) for x in row.get(part) or []):
+                isinstance(x, dict) for x in row.get(part) or []
+            ):
                 raise BackupError("bad_field", f"{where}: {part} must be a list of objects")
         for lineup in row.get("lineups") or []:
-            new(Lineup, where, tie=tie, side=lineup.get("side", "a"),
+            new(
+                Lineup,
+                where,
+                tie=tie,
+                side=lineup.get("side", "a"),
                 players=[ids(r) for r in lineup.get("players") or []],
-                submitted_via=lineup.get("submitted_via", ""))
+                submitted_via=lineup.get("submitted_via", ""),
+            )
         for rubber in row.get("rubbers") or []:
-            new(Rubber, where, tie=tie, number=rubber.get("number", 1),
-                kind=rubber.get("kind", "singles"), match=ref(matches, rubber.get("match"),
-                                                              where),
-                players_a=ids(rubber.get("players_a")), players_b=ids(rubber.get("players_b")))
+            new(
+                Rubber,
+                where,
+                tie=tie,
+                number=rubber.get("number", 1),
+                kind=rubber.get("kind", "singles"),
+                match=ref(matches, rubber.get("match"), where),
+                players_a=ids(rubber.get("players_a")),
+                players_b=ids(rubber.get("players_b")),
+            )
     return {"teams": count, "ties": len(document.get("ties") or [])}

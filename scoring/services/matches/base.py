@@ -35,8 +35,7 @@ def checked_texts(value: Any, *, field: str = "") -> None:
         if isinstance(item, str):
             problem = text_problem(item, multiline=field == "note")
             if problem is not None:
-                raise MatchError(f"text_{problem}", f"{field or 'text'}: {problem}",
-                                 field=field)
+                raise MatchError(f"text_{problem}", f"{field or 'text'}: {problem}", field=field)
         elif isinstance(item, dict):
             stack.extend(item.keys())
             stack.extend(item.values())
@@ -107,8 +106,10 @@ def _lock(match_id: int, like: Match | None = None) -> Match:
     match = Match.objects.select_for_update().get(pk=match_id)
     cached = like._state.fields_cache if like is not None else {}
     event = cached.get("event")
-    if event is not None and event.pk == match.event_id and (
-        "tournament" in event._state.fields_cache
+    if (
+        event is not None
+        and event.pk == match.event_id
+        and ("tournament" in event._state.fields_cache)
     ):
         match.event = event
     else:
@@ -116,8 +117,10 @@ def _lock(match_id: int, like: Match | None = None) -> Match:
     entries: dict[int, Entry] = {}
     for name in ("entry_a", "entry_b", "entry_c"):
         entry = cached.get(name)
-        if entry is not None and "player" in entry._state.fields_cache and (
-            not entry.partner_id or "partner" in entry._state.fields_cache
+        if (
+            entry is not None
+            and "player" in entry._state.fields_cache
+            and (not entry.partner_id or "partner" in entry._state.fields_cache)
         ):
             entries[entry.pk] = entry
     ids = [i for i in (match.entry_a_id, match.entry_b_id, match.entry_c_id) if i]
@@ -135,12 +138,14 @@ def _check_write(match: Match, expected_revision: int | None, actor: Actor) -> N
     if match.is_locked and not actor.may_edit_locked:
         raise MatchLocked("match_locked", "the match is confirmed; ask an organiser")
     if expected_revision is not None and expected_revision != match.revision:
-        raise StaleMatch("stale", "someone recorded on this match meanwhile",
-                         revision=match.revision)
+        raise StaleMatch(
+            "stale", "someone recorded on this match meanwhile", revision=match.revision
+        )
 
 
-def _retried(match: Match, client_id: uuid.UUID, expected_revision: int | None
-             ) -> RecordOutcome | None:
+def _retried(
+    match: Match, client_id: uuid.UUID, expected_revision: int | None
+) -> RecordOutcome | None:
     """The answer to a request already recorded (a retry), or ``None``. Every write raises
     the revision, so a request made at the current revision cannot have been recorded yet:
     only one from an older revision (or without one) is looked up."""
@@ -154,8 +159,11 @@ def _retried(match: Match, client_id: uuid.UUID, expected_revision: int | None
 
 def _duplicate(match: Match, client_id: uuid.UUID) -> BoardEvent | None:
     # ordered by pk: the models' default ordering would join up to the tournament
-    return (BoardEvent.objects.filter(board__game__match=match, client_id=client_id)
-            .order_by("pk").first())
+    return (
+        BoardEvent.objects.filter(board__game__match=match, client_id=client_id)
+        .order_by("pk")
+        .first()
+    )
 
 
 def _append(**fields: Any) -> BoardEvent:
@@ -168,15 +176,28 @@ def _append(**fields: Any) -> BoardEvent:
         raise MatchError("repeated_request", "this request key was already used") from None
 
 
-def write_audit(tournament_id: int, actor: Actor, action: str, detail: dict[str, Any],
-                match_id: int | None = None) -> None:
+def write_audit(
+    tournament_id: int,
+    actor: Actor,
+    action: str,
+    detail: dict[str, Any],
+    match_id: int | None = None,
+) -> None:
     """One row of the audit trail (who did what, from which device; issue 16's records):
     the one writer of the services' hot paths (a stroke's, a draw's), its INSERT made once per
     process and no model instance (:func:`scoring.services.sql_rows.insert_values`)."""
     user = actor.user
-    insert_values(AuditEntry, tournament_id=tournament_id, match_id=match_id,
-                  actor_id=user.pk if getattr(user, "pk", None) else None, via=actor.via,
-                  device=actor.device[:200], ip=actor.ip, action=action, detail=detail)
+    insert_values(
+        AuditEntry,
+        tournament_id=tournament_id,
+        match_id=match_id,
+        actor_id=user.pk if getattr(user, "pk", None) else None,
+        via=actor.via,
+        device=actor.device[:200],
+        ip=actor.ip,
+        action=action,
+        detail=detail,
+    )
 
 
 def _audit(match: Match, actor: Actor, action: str, detail: dict[str, Any]) -> None:

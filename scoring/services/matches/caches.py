@@ -27,8 +27,9 @@ from scoring.signals import match_finished, result_changed
 from scoring.standings.results import match_totals
 
 
-def refresh_caches(match: Match, known: _Written | None = None, *,
-                   bump: dict[str, Any] | None = None) -> MatchSnapshot:
+def refresh_caches(
+    match: Match, known: _Written | None = None, *, bump: dict[str, Any] | None = None
+) -> MatchSnapshot:
     """Rebuild the cached results of the match's boards, games and the match from the log.
 
     ``known``: what ``record_event`` has just written and replayed, so that it is not read
@@ -40,35 +41,49 @@ def refresh_caches(match: Match, known: _Written | None = None, *,
     if known is None:
         snapshot = match_snapshot(match)
     else:
-        snapshot = derive_snapshot(match, known.games, known.boards, known.board, known.events,
-                                   steps=known.steps, state=known.state)
+        snapshot = derive_snapshot(
+            match,
+            known.games,
+            known.boards,
+            known.board,
+            known.events,
+            steps=known.steps,
+            state=known.state,
+        )
     state = snapshot.state
     if isinstance(state, MatchState):
         for game, game_state in zip(snapshot.games, state.games, strict=False):
             winner = game_state.winner or ""
             if (game.scores, game.winner_side, game.finished) != (
-                game_state.scores, winner, game_state.finished
+                game_state.scores,
+                winner,
+                game_state.finished,
             ):
                 Game.objects.filter(pk=game.pk).update(
-                    scores=game_state.scores, winner_side=winner,
-                    finished=game_state.finished)
+                    scores=game_state.scores, winner_side=winner, finished=game_state.finished
+                )
                 game.scores, game.winner_side, game.finished = (
-                    game_state.scores, winner, game_state.finished)
+                    game_state.scores,
+                    winner,
+                    game_state.finished,
+                )
         games_won = dict(state.games_won)
     elif isinstance(state, PointGame):
         games_won = {s: int(s == state.winner) for s in match.sides}
         for game in snapshot.games:
-            Game.objects.filter(pk=game.pk).update(scores=state.scores,
-                                                   winner_side=state.winner or "",
-                                                   finished=state.finished)
+            Game.objects.filter(pk=game.pk).update(
+                scores=state.scores, winner_side=state.winner or "", finished=state.finished
+            )
             game.scores, game.winner_side = state.scores, state.winner or ""
     else:
         games_won = {}
-    fields: dict[str, Any] = {"games_won": games_won, "winner_side": snapshot.winner or "",
-                              "draw": bool(getattr(state, "draw", False)),
-                              **match_totals((g.winner_side, g.scores) for g in snapshot.games)}
-    if snapshot.finished and match.status not in (Match.Status.FINISHED,
-                                                  Match.Status.CONFIRMED):
+    fields: dict[str, Any] = {
+        "games_won": games_won,
+        "winner_side": snapshot.winner or "",
+        "draw": bool(getattr(state, "draw", False)),
+        **match_totals((g.winner_side, g.scores) for g in snapshot.games),
+    }
+    if snapshot.finished and match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED):
         fields.update(status=Match.Status.FINISHED, finished_at=timezone.now())
         transaction.on_commit(lambda: match_finished.send(sender=Match, match=match))
     elif not snapshot.finished and match.status in (Match.Status.FINISHED,):
@@ -77,9 +92,13 @@ def refresh_caches(match: Match, known: _Written | None = None, *,
     if (
         fields["winner_side"] != match.winner_side
         or fields.get("status", match.status) != match.status
-        or (match.status in decided and any(
-            getattr(match, name) != fields[name]
-            for name in ("draw", "games_a", "games_b", "points_a", "points_b")))
+        or (
+            match.status in decided
+            and any(
+                getattr(match, name) != fields[name]
+                for name in ("draw", "games_a", "games_b", "points_a", "points_b")
+            )
+        )
     ):
         # the decided result changed: a team tie and the ratings follow it
         transaction.on_commit(lambda: result_changed.send(sender=Match, match=match))
@@ -96,11 +115,18 @@ def _refresh_board_caches(match: Match, known: _Written | None = None) -> None:
     """Replay every log board of the match whose cache may be stale (the last one, or all
     when ``match`` is rebuilt) and write the result fields."""
     if known is not None:
-        _refresh_board(match, known.board, position=known.steps[-1].after,
-                       extra={"last_seq": known.board.last_seq})
+        _refresh_board(
+            match,
+            known.board,
+            position=known.steps[-1].after,
+            extra={"last_seq": known.board.last_seq},
+        )
         return
-    rows = list(Board.objects.filter(game__match=match, kind=Board.Kind.LOG)
-                .order_by("game__number", "sequence"))
+    rows = list(
+        Board.objects.filter(game__match=match, kind=Board.Kind.LOG).order_by(
+            "game__number", "sequence"
+        )
+    )
     if not rows:
         return
     _refresh_board(match, rows[-1])
@@ -111,18 +137,28 @@ def rebuild_match(match: Match) -> MatchSnapshot:
     with transaction.atomic():
         match = _lock(match.pk)
         # paper boards corrected by an organiser: their entry is the last correction row's
-        for row in BoardEvent.objects.filter(board__game__match=match,
-                                             type=BoardEvent.Type.CORRECTION).order_by("seq"):
+        for row in BoardEvent.objects.filter(
+            board__game__match=match, type=BoardEvent.Type.CORRECTION
+        ).order_by("seq"):
             Board.objects.filter(pk=row.board_id).update(**paper_fields(row.payload["after"]))
-        rows = list(Board.objects.filter(game__match=match, kind=Board.Kind.LOG)
-                    .order_by("game__number", "sequence"))
+        rows = list(
+            Board.objects.filter(game__match=match, kind=Board.Kind.LOG).order_by(
+                "game__number", "sequence"
+            )
+        )
         for board in rows:  # oldest first: each replay needs the scores before it
             Board.objects.filter(pk=board.pk).update(finished=False)
         for board in rows:
             _refresh_board(match, Board.objects.get(pk=board.pk))
-        withdrawn = set(BoardEvent.objects.filter(
-            board__game__match=match, type=BoardEvent.Type.UNDO, retracts__isnull=True,
-        ).exclude(board__kind=Board.Kind.LOG).values_list("board_id", flat=True))
+        withdrawn = set(
+            BoardEvent.objects.filter(
+                board__game__match=match,
+                type=BoardEvent.Type.UNDO,
+                retracts__isnull=True,
+            )
+            .exclude(board__kind=Board.Kind.LOG)
+            .values_list("board_id", flat=True)
+        )
         for board in Board.objects.filter(game__match=match).exclude(kind=Board.Kind.LOG):
             if board.void != (board.pk in withdrawn):  # paper boards: withdrawn by an undo
                 Board.objects.filter(pk=board.pk).update(void=board.pk in withdrawn)
@@ -133,18 +169,21 @@ def paper_fields(entry: dict[str, Any]) -> dict[str, Any]:
     """A paper board's stored fields from its entry (a quick entry, or the ``after`` of an
     organiser's correction row: :mod:`scoring.services.corrections`)."""
     award = entry.get("points") is not None
-    return {"kind": Board.Kind.AWARD if award else Board.Kind.SUMMARY,
-            "summary_winner": entry["winner"],
-            "summary_carrommen": None if award else entry.get("carrommen"),
-            "summary_queen": "" if award else (entry.get("queen") or ""),
-            "award_points": entry.get("points") if award else None,
-            "award_law": (entry.get("law") or "") if award else "",
-            # a sheet keyed with sides A and B swapped: who broke the board, keyed again
-            **({"breaker": entry["breaker"]} if entry.get("breaker") else {})}
+    return {
+        "kind": Board.Kind.AWARD if award else Board.Kind.SUMMARY,
+        "summary_winner": entry["winner"],
+        "summary_carrommen": None if award else entry.get("carrommen"),
+        "summary_queen": "" if award else (entry.get("queen") or ""),
+        "award_points": entry.get("points") if award else None,
+        "award_law": (entry.get("law") or "") if award else "",
+        # a sheet keyed with sides A and B swapped: who broke the board, keyed again
+        **({"breaker": entry["breaker"]} if entry.get("breaker") else {}),
+    }
 
 
-def _refresh_board(match: Match, board: Board, position: Any = None,
-                   extra: dict[str, Any] | None = None) -> None:
+def _refresh_board(
+    match: Match, board: Board, position: Any = None, extra: dict[str, Any] | None = None
+) -> None:
     """Write ``board``'s result fields from its log (or from ``position``, the colour game
     position its log replays to, when the caller knows it), and ``extra`` fields; only what
     changed is written (an ordinary stroke changes no result field)."""
@@ -154,9 +193,11 @@ def _refresh_board(match: Match, board: Board, position: Any = None,
     if not variant_for(rules).has_colours:
         point = point_board_position(match, board, events, rules)
         fields = {
-            "finished": point.finished, "void": point.void,
-            "result_points_by_side": (point.points(rules) if point.finished and not point.void
-                                      else {}),
+            "finished": point.finished,
+            "void": point.void,
+            "result_points_by_side": (
+                point.points(rules) if point.finished and not point.void else {}
+            ),
             "result_law": point.law or "" if point.finished else "",
         }
     else:
@@ -173,18 +214,25 @@ def _refresh_board(match: Match, board: Board, position: Any = None,
             holder = position.queen_holder
             to_side = colour_sides(board.breaker)
             fields.update(
-                result_winner=to_side[result.winner], result_points=result.points,
-                result_law=result.law, result_interpretation=result.interpretation,
+                result_winner=to_side[result.winner],
+                result_points=result.points,
+                result_law=result.law,
+                result_interpretation=result.interpretation,
                 result_carrommen=position.on_board[loser],
                 result_queen=to_side[holder] if position.queen.startswith("covered:") else "",
                 result_extra_points=result.extra_points,
             )
         else:
-            fields.update(result_winner="", result_points=None, result_law="",
-                          result_interpretation=False, result_carrommen=None, result_queen="",
-                          result_extra_points=0)
-    changed = {name: value for name, value in fields.items()
-               if getattr(board, name) != value}
+            fields.update(
+                result_winner="",
+                result_points=None,
+                result_law="",
+                result_interpretation=False,
+                result_carrommen=None,
+                result_queen="",
+                result_extra_points=0,
+            )
+    changed = {name: value for name, value in fields.items() if getattr(board, name) != value}
     if changed:
         changed["finished_at"] = timezone.now() if fields["finished"] else None
     changed.update(extra or {})

@@ -21,7 +21,8 @@ def revoke_umpire_link(*, match: Match, actor: Actor) -> Match:
         if locked.umpire_token_revoked_at is None:
             locked.umpire_token_revoked_at = timezone.now()
             Match.objects.filter(pk=locked.pk).update(
-                umpire_token_revoked_at=locked.umpire_token_revoked_at)
+                umpire_token_revoked_at=locked.umpire_token_revoked_at
+            )
             _audit(locked, actor, "umpire_link_revoked", {})
         return locked
 
@@ -34,16 +35,26 @@ def renew_umpire_link(*, match: Match, actor: Actor) -> Match:
         locked = _lock(match.pk)
         locked.umpire_token = new_umpire_token()
         locked.umpire_token_revoked_at = None
-        Match.objects.filter(pk=locked.pk).update(umpire_token=locked.umpire_token,
-                                                  umpire_token_revoked_at=None)
+        Match.objects.filter(pk=locked.pk).update(
+            umpire_token=locked.umpire_token, umpire_token_revoked_at=None
+        )
         _audit(locked, actor, "umpire_link_renewed", {})
         return locked
 
 
 def create_single_match(
-    *, tournament: Any, kind: str, rules: str, players: list[Any], actor: Actor,
-    stage: str = "early", games_to_win: int = 2, table: Any = None,
-    table_number: int | None = None, umpire: Any = None, event_name: str = "",
+    *,
+    tournament: Any,
+    kind: str,
+    rules: str,
+    players: list[Any],
+    actor: Actor,
+    stage: str = "early",
+    games_to_win: int = 2,
+    table: Any = None,
+    table_number: int | None = None,
+    umpire: Any = None,
+    event_name: str = "",
     event: Any = None,
 ) -> Match:
     """A stand-alone match (a friendly, or before the draw exists) in ``event`` (a
@@ -56,30 +67,51 @@ def create_single_match(
     from scoring.models import Player, Table
 
     per_side = 2 if kind == Event.Kind.DOUBLES else 1
-    if event is not None and (event.tournament_id != tournament.pk or event.kind != kind
-                              or event.format != Event.Format.SINGLE_MATCH
-                              or variant_for(event.rules).has_colours
-                              != variant_for(rules).has_colours):
-        raise MatchError("wrong_event", "%(event)s does not take this kind of match",
-                         event=event.name)
+    if event is not None and (
+        event.tournament_id != tournament.pk
+        or event.kind != kind
+        or event.format != Event.Format.SINGLE_MATCH
+        or variant_for(event.rules).has_colours != variant_for(rules).has_colours
+    ):
+        raise MatchError(
+            "wrong_event", "%(event)s does not take this kind of match", event=event.name
+        )
     with transaction.atomic():
         if event is None:
-            event = (Event.objects.filter(tournament=tournament, kind=kind,
-                                          format=Event.Format.SINGLE_MATCH)
-                     .order_by("pk").first())
+            event = (
+                Event.objects.filter(
+                    tournament=tournament, kind=kind, format=Event.Format.SINGLE_MATCH
+                )
+                .order_by("pk")
+                .first()
+            )
         if event is None:
-            name = event_name or {"singles": gettext("Friendly matches"),
-                                  "doubles": gettext("Friendly doubles"),
-                                  "points": gettext("Friendly point carrom")}[kind]
+            name = (
+                event_name
+                or {
+                    "singles": gettext("Friendly matches"),
+                    "doubles": gettext("Friendly doubles"),
+                    "points": gettext("Friendly point carrom"),
+                }[kind]
+            )
             event, _created = Event.objects.get_or_create(
-                tournament=tournament, name=name,
-                defaults={"kind": kind, "format": Event.Format.SINGLE_MATCH, "rules": rules,
-                          "games_to_win": games_to_win, "status": Event.Status.RUNNING},
+                tournament=tournament,
+                name=name,
+                defaults={
+                    "kind": kind,
+                    "format": Event.Format.SINGLE_MATCH,
+                    "rules": rules,
+                    "games_to_win": games_to_win,
+                    "status": Event.Status.RUNNING,
+                },
             )
         # one person, one player (issue 31): a name already known is that player
-        rows = [p if isinstance(p, Player) else
-                find_player(str(p)) or Player.objects.create(name=str(p).strip())
-                for p in players]
+        rows = [
+            p
+            if isinstance(p, Player)
+            else find_player(str(p)) or Player.objects.create(name=str(p).strip())
+            for p in players
+        ]
         entries = []
         for i in range(0, len(rows), per_side):
             player = rows[i]
@@ -88,22 +120,40 @@ def create_single_match(
             if entry is None:
                 entry = Entry.objects.create(event=event, player=player, partner=partner)
             elif entry.partner_id != (partner.pk if partner else None):
-                raise MatchError("entry_conflict", "%(player)s already plays in this event "
-                                 "with another partner", player=player.name)
+                raise MatchError(
+                    "entry_conflict",
+                    "%(player)s already plays in this event with another partner",
+                    player=player.name,
+                )
             entries.append(entry)
         if table is None and table_number:
-            table, _created = Table.objects.get_or_create(tournament=tournament,
-                                                          number=table_number)
+            table, _created = Table.objects.get_or_create(
+                tournament=tournament, number=table_number
+            )
         last = Match.objects.filter(event=event).order_by("-number").first()
         match = Match.objects.create(
-            event=event, number=(last.number + 1) if last else 1,
-            entry_a=entries[0], entry_b=entries[1],
+            event=event,
+            number=(last.number + 1) if last else 1,
+            entry_a=entries[0],
+            entry_b=entries[1],
             entry_c=entries[2] if len(entries) > 2 else None,
-            rules=rules, stage=stage, games_to_win=games_to_win, table=table, umpire=umpire,
+            rules=rules,
+            stage=stage,
+            games_to_win=games_to_win,
+            table=table,
+            umpire=umpire,
             status=Match.Status.READY,
         )
-        _audit(match, actor, "match_created", {
-            "event": event.pk, "entries": [e.pk for e in entries], "rules": rules,
-            "stage": stage, "games_to_win": games_to_win,
-        })
+        _audit(
+            match,
+            actor,
+            "match_created",
+            {
+                "event": event.pk,
+                "entries": [e.pk for e in entries],
+                "rules": rules,
+                "stage": stage,
+                "games_to_win": games_to_win,
+            },
+        )
         return match

@@ -26,9 +26,17 @@ from scoring.services.matches.recording import _target_board
 
 
 def record_quick_board(
-    *, match: Match, winner: str, client_id: uuid.UUID | str, actor: Actor,
-    carrommen: int | None = None, queen: str | None = None, points: int | None = None,
-    law: str = "", expected_revision: int | None = None, breaker: str | None = None,
+    *,
+    match: Match,
+    winner: str,
+    client_id: uuid.UUID | str,
+    actor: Actor,
+    carrommen: int | None = None,
+    queen: str | None = None,
+    points: int | None = None,
+    law: str = "",
+    expected_revision: int | None = None,
+    breaker: str | None = None,
 ) -> RecordOutcome:
     """Quick entry of a board played on paper: winner, the loser's carrommen left and who
     covered the queen (ICF 53–55 computed), or an explicit award with its law."""
@@ -45,12 +53,12 @@ def record_quick_board(
         if queen not in (None, "", winner, other_side(winner)):
             raise MatchError("bad_queen", "the queen was covered by A, B or nobody")
     elif not 1 <= points <= rules.board_max:
-        raise MatchError("bad_points", "a board is worth 1 to %(max)s points",
-                         max=rules.board_max)
+        raise MatchError("bad_points", "a board is worth 1 to %(max)s points", max=rules.board_max)
     with transaction.atomic():
         match = _lock(match.pk)
-        if AuditEntry.objects.filter(match=match, action="quick_board",
-                                     detail__client_id=str(client_id)).exists():
+        if AuditEntry.objects.filter(
+            match=match, action="quick_board", detail__client_id=str(client_id)
+        ).exists():
             return RecordOutcome(match_snapshot(match), None, duplicate=True)
         _check_write(match, expected_revision, actor)
         snapshot = match_snapshot(match)
@@ -67,11 +75,20 @@ def record_quick_board(
             board.award_law = law
         board.summary_winner = winner
         board.save()
-        _bump(match, started_at=match.started_at or timezone.now(),
-              status=Match.Status.PLAYING)
+        _bump(match, started_at=match.started_at or timezone.now(), status=Match.Status.PLAYING)
         snapshot = refresh_caches(match)
-        _audit(match, actor, "quick_board", {
-            "client_id": str(client_id), "board": board.pk, "winner": winner,
-            "carrommen": carrommen, "queen": queen, "points": points, "law": law,
-        })
+        _audit(
+            match,
+            actor,
+            "quick_board",
+            {
+                "client_id": str(client_id),
+                "board": board.pk,
+                "winner": winner,
+                "carrommen": carrommen,
+                "queen": queen,
+                "points": points,
+                "law": law,
+            },
+        )
         return RecordOutcome(snapshot, None)

@@ -48,8 +48,14 @@ from scoring.services.matches.caches import refresh_caches
 
 
 def record_event(
-    *, match: Match, payload: dict[str, Any], client_id: uuid.UUID | str, actor: Actor,
-    expected_revision: int | None = None, breaker: str | None = None, locked: bool = False,
+    *,
+    match: Match,
+    payload: dict[str, Any],
+    client_id: uuid.UUID | str,
+    actor: Actor,
+    expected_revision: int | None = None,
+    breaker: str | None = None,
+    locked: bool = False,
 ) -> RecordOutcome:
     """Append one board event (stroke, technical foul, forgo, board loss, umpire ruling,
     void) to the match's current board, creating the next game or board when one ended.
@@ -90,8 +96,10 @@ def record_event(
         else:
             event = parse_event(payload)
             current = snapshot.current
-            if current is not None and current.position is not None and (
-                current.board is target or (created and current.board is None)
+            if (
+                current is not None
+                and current.position is not None
+                and (current.board is target or (created and current.board is None))
             ):
                 # the snapshot has just replayed this board: its steps are reused
                 earlier = list(current.steps) if current.board is target else []
@@ -100,36 +108,54 @@ def record_event(
                 scores = scores_before(match, target)
                 events = live_events(list(target.events.order_by("seq"))) if not created else []
                 earlier = board_steps(target, events, scores)
-                position = earlier[-1].after if earlier else colour_opening(target.breaker,
-                                                                             scores)
+                position = earlier[-1].after if earlier else colour_opening(target.breaker, scores)
             after, notes = step(position, event, get_rules(target.rules))
             stored = event.to_dict()
         if created:
             target.save()
         seq = target.last_seq + 1
         row = _append(
-            board=target, seq=seq, client_id=client_id, type=stored["type"], payload=stored,
+            board=target,
+            seq=seq,
+            client_id=client_id,
+            type=stored["type"],
+            payload=stored,
             recorded_by=actor.user if getattr(actor.user, "pk", None) else None,
-            via=actor.via, device=actor.device[:200],
+            via=actor.via,
+            device=actor.device[:200],
         )
         target.last_seq = seq
-        known = (_written(snapshot, target, created,
-                          [*earlier, BoardStep(row, event, position, after, notes, True)], row)
-                 if variant_for(rules).has_colours else None)
+        known = (
+            _written(
+                snapshot,
+                target,
+                created,
+                [*earlier, BoardStep(row, event, position, after, notes, True)],
+                row,
+            )
+            if variant_for(rules).has_colours
+            else None
+        )
         if known is None:  # the board's caches are read again: its log length first
             Board.objects.filter(pk=target.pk).update(last_seq=seq)
-        status = (match.status if match.status in (Match.Status.FINISHED,
-                                                   Match.Status.CONFIRMED)
-                  else Match.Status.PLAYING)
+        status = (
+            match.status
+            if match.status in (Match.Status.FINISHED, Match.Status.CONFIRMED)
+            else Match.Status.PLAYING
+        )
         # one UPDATE of the match: the new revision with the caches (refresh_caches)
-        snapshot = refresh_caches(match, known=known, bump={
-            "started_at": match.started_at or timezone.now(), "status": status})
+        snapshot = refresh_caches(
+            match,
+            known=known,
+            bump={"started_at": match.started_at or timezone.now(), "status": status},
+        )
         _audit(match, actor, "event", {"board": target.pk, "seq": seq, "event": stored})
         return RecordOutcome(snapshot, row)
 
 
-def _written(snapshot: MatchSnapshot, target: Board, created: bool, steps: list[BoardStep],
-             row: BoardEvent) -> _Written | None:
+def _written(
+    snapshot: MatchSnapshot, target: Board, created: bool, steps: list[BoardStep], row: BoardEvent
+) -> _Written | None:
     """The rows after appending ``row`` to ``target``, from ``snapshot`` (read before): for
     the board being played or a new one; ``None`` (read again) for a ruling on a board that
     had ended."""
@@ -147,10 +173,14 @@ def _written(snapshot: MatchSnapshot, target: Board, created: bool, steps: list[
     rows = boards.setdefault(target.game_id, [])
     if created:
         rows.append(target)
-    same = (not created and current is not None and current.board is target
-            and bool(current.events) and steps[-1].after.result is None)
-    return _Written(target, steps, games, boards, events,
-                    state=snapshot.state if same else None)
+    same = (
+        not created
+        and current is not None
+        and current.board is target
+        and bool(current.events)
+        and steps[-1].after.result is None
+    )
+    return _Written(target, steps, games, boards, events, state=snapshot.state if same else None)
 
 
 def _target_board(
@@ -178,12 +208,14 @@ def _target_board(
     current = snapshot.current
     side = current.breaker or breaker
     if side not in match.sides:
-        raise MatchError("breaker_required",
-                         "a toss decides who breaks the extra board (ICF 56(b))")
+        raise MatchError(
+            "breaker_required", "a toss decides who breaks the extra board (ICF 56(b))"
+        )
     game = _game_for(match, snapshot, current.game_number)
     sequence = len(snapshot.boards.get(game.pk, [])) + 1 if game.pk else 1
-    board = Board(game=game, sequence=sequence, kind=Board.Kind.LOG, breaker=side,
-                  rules=match.rules)
+    board = Board(
+        game=game, sequence=sequence, kind=Board.Kind.LOG, breaker=side, rules=match.rules
+    )
     return board, True
 
 
@@ -200,7 +232,10 @@ def _game_for(match: Match, snapshot: MatchSnapshot, number: int) -> Game:
 
 
 def undo_last_event(
-    *, match: Match, client_id: uuid.UUID | str, actor: Actor,
+    *,
+    match: Match,
+    client_id: uuid.UUID | str,
+    actor: Actor,
     expected_revision: int | None = None,
 ) -> RecordOutcome:
     """Retract the last live event of the match (a new ``undo`` row; nothing is deleted)."""
@@ -212,13 +247,17 @@ def undo_last_event(
             return retried
         _check_write(match, expected_revision, actor)
         # the newest board that counts, behind any paper boards already withdrawn
-        newest_board = (Board.objects.filter(game__match=match)
-                        .exclude(~Q(kind=Board.Kind.LOG), void=True)
-                        .order_by("-game__number", "-sequence").first())
+        newest_board = (
+            Board.objects.filter(game__match=match)
+            .exclude(~Q(kind=Board.Kind.LOG), void=True)
+            .order_by("-game__number", "-sequence")
+            .first()
+        )
         if newest_board is not None and newest_board.kind != Board.Kind.LOG:
             return _withdraw_paper_board(match, newest_board, client_id, actor)
         boards = Board.objects.filter(game__match=match, kind=Board.Kind.LOG).order_by(
-            "-game__number", "-sequence")
+            "-game__number", "-sequence"
+        )
         for board in boards:
             events = list(board.events.order_by("seq"))
             live = live_events(events)
@@ -226,54 +265,84 @@ def undo_last_event(
                 break
         else:
             raise MatchError("nothing_to_undo", "there is nothing to undo")
-        newest = (Board.objects.filter(game__match=match)
-                  .order_by("-game__number", "-sequence").values_list("pk", flat=True).first())
+        newest = (
+            Board.objects.filter(game__match=match)
+            .order_by("-game__number", "-sequence")
+            .values_list("pk", flat=True)
+            .first()
+        )
         if newest != board.pk:
             # A later board exists (its events all undone, or entered from paper): the log
             # could not show this board unfinished before it; an organiser corrects this.
-            raise MatchError("undo_behind_next_board",
-                             "the next board has begun; the board before it stays as it is")
+            raise MatchError(
+                "undo_behind_next_board",
+                "the next board has begun; the board before it stays as it is",
+            )
         last = live[-1]
         seq = board.last_seq + 1
         row = _append(
-            board=board, seq=seq, client_id=client_id, type=BoardEvent.Type.UNDO,
-            payload={"type": "undo", "retracts": last.seq}, retracts=last,
+            board=board,
+            seq=seq,
+            client_id=client_id,
+            type=BoardEvent.Type.UNDO,
+            payload={"type": "undo", "retracts": last.seq},
+            retracts=last,
             recorded_by=actor.user if getattr(actor.user, "pk", None) else None,
-            via=actor.via, device=actor.device[:200],
+            via=actor.via,
+            device=actor.device[:200],
         )
         Board.objects.filter(pk=board.pk).update(last_seq=seq)
         _bump(match)
         snapshot = refresh_caches(match)
-        _audit(match, actor, "undo", {"board": board.pk, "retracted": last.seq,
-                                      "event": last.payload})
+        _audit(
+            match, actor, "undo", {"board": board.pk, "retracted": last.seq, "event": last.payload}
+        )
         return RecordOutcome(snapshot, row)
 
 
-def _withdraw_paper_board(match: Match, board: Board, client_id: uuid.UUID,
-                          actor: Actor) -> RecordOutcome:
+def _withdraw_paper_board(
+    match: Match, board: Board, client_id: uuid.UUID, actor: Actor
+) -> RecordOutcome:
     """Undo of a board entered from paper (quick entry): an ``undo`` row on that board
     withdraws it; its record stays. The board no longer counts and is entered or played
     again (``void`` is the board's cache of that row: :func:`rebuild_match`)."""
     seq = board.last_seq + 1
     row = _append(
-        board=board, seq=seq, client_id=client_id, type=BoardEvent.Type.UNDO,
+        board=board,
+        seq=seq,
+        client_id=client_id,
+        type=BoardEvent.Type.UNDO,
         payload={"type": "undo", "withdraws": "board"},
         recorded_by=actor.user if getattr(actor.user, "pk", None) else None,
-        via=actor.via, device=actor.device[:200],
+        via=actor.via,
+        device=actor.device[:200],
     )
     Board.objects.filter(pk=board.pk).update(last_seq=seq, void=True)
     board.last_seq, board.void = seq, True
     _bump(match)
     snapshot = refresh_caches(match)
-    _audit(match, actor, "undo", {
-        "board": board.pk, "withdrawn": board.kind, "winner": board.summary_winner,
-        "carrommen": board.summary_carrommen, "queen": board.summary_queen,
-        "points": board.award_points, "law": board.award_law})
+    _audit(
+        match,
+        actor,
+        "undo",
+        {
+            "board": board.pk,
+            "withdrawn": board.kind,
+            "winner": board.summary_winner,
+            "carrommen": board.summary_carrommen,
+            "queen": board.summary_queen,
+            "points": board.award_points,
+            "law": board.award_law,
+        },
+    )
     return RecordOutcome(snapshot, row)
 
 
 def claim_extra_points(
-    *, match: Match, client_id: uuid.UUID | str, actor: Actor,
+    *,
+    match: Match,
+    client_id: uuid.UUID | str,
+    actor: Actor,
     expected_revision: int | None = None,
 ) -> RecordOutcome:
     """The board winner demands the "if demanded" extra points of the stroke that ended the
@@ -286,15 +355,14 @@ def claim_extra_points(
         if existing is not None:
             return RecordOutcome(match_snapshot(locked), existing, duplicate=True)
         _check_write(locked, expected_revision, actor)
-        board = (Board.objects.filter(game__match=locked)
-                 .order_by("-game__number", "-sequence").first())
+        board = (
+            Board.objects.filter(game__match=locked).order_by("-game__number", "-sequence").first()
+        )
         if board is None or board.kind != Board.Kind.LOG or not board.finished or board.void:
             raise MatchError("nothing_to_claim", "the last stroke has no extra points")
         events = live_events(list(board.events.order_by("seq")))
         last = events[-1] if events else None
-        if last is None or last.type != BoardEvent.Type.STROKE or last.payload.get(
-            "extra_claimed"
-        ):
+        if last is None or last.type != BoardEvent.Type.STROKE or last.payload.get("extra_claimed"):
             raise MatchError("nothing_to_claim", "the last stroke has no extra points")
         scores = scores_before(locked, board)
         _position, notes = replay_board(board, events, scores, get_rules(board.rules))

@@ -12,8 +12,9 @@ from scoring.rules import first_breaker_of_game, variant_for
 from scoring.services.matches.base import Actor, MatchError, _audit, _bump, _check_write, _lock
 
 
-def record_toss(*, match: Match, winner: str, choice: str, actor: Actor,
-                expected_revision: int | None = None) -> MatchSnapshot:
+def record_toss(
+    *, match: Match, winner: str, choice: str, actor: Actor, expected_revision: int | None = None
+) -> MatchSnapshot:
     """ICF 40: who won the toss and whether he chose the break or the side. Point carrom:
     the player drawn by lot to break the first board (``choice`` "break")."""
     if variant_for(match.rules).toss_by_lot:
@@ -34,30 +35,33 @@ def record_toss(*, match: Match, winner: str, choice: str, actor: Actor,
             if game.first_breaker != first and not variant_for(match.rules).toss_by_lot:
                 Game.objects.filter(pk=game.pk).update(first_breaker=first)
         _bump(match, toss_winner=winner, toss_choice=choice)
-        _audit(match, actor, "toss", {"before": before,
-                                      "after": {"winner": winner, "choice": choice}})
+        _audit(
+            match, actor, "toss", {"before": before, "after": {"winner": winner, "choice": choice}}
+        )
         return match_snapshot(match)
 
 
-def draw_first_breaker(*, match: Match, actor: Actor,
-                       expected_revision: int | None = None) -> MatchSnapshot:
+def draw_first_breaker(
+    *, match: Match, actor: Actor, expected_revision: int | None = None
+) -> MatchSnapshot:
     """Point carrom: draw the first player by lot among the players (seed 003 "nach dem
     Zufallsprinzip"; a toss among three, ICF 40 by interpretation) and record it as the toss."""
     import secrets
 
     winner = secrets.choice(list(match.sides))
-    return record_toss(match=match, winner=winner, choice="break", actor=actor,
-                       expected_revision=expected_revision)
+    return record_toss(
+        match=match, winner=winner, choice="break", actor=actor, expected_revision=expected_revision
+    )
 
 
-def record_seating(*, match: Match, seating: list[int], actor: Actor,
-                   expected_revision: int | None = None) -> MatchSnapshot:
+def record_seating(
+    *, match: Match, seating: list[int], actor: Actor, expected_revision: int | None = None
+) -> MatchSnapshot:
     """The players around the board in turn order (doubles: the four players, ICF 49(b))."""
     with transaction.atomic():
         match = _lock(match.pk)
         _check_write(match, expected_revision, actor)
-        allowed = {p.pk for side in match.sides if (e := match.entry_for(side))
-                   for p in e.players}
+        allowed = {p.pk for side in match.sides if (e := match.entry_for(side)) for p in e.players}
         if sorted(seating) != sorted(allowed) or len(set(seating)) != len(seating):
             raise MatchError("bad_seating", "seat every player of the match exactly once")
         before = list(match.seating)

@@ -13,5 +13,15 @@ from scoring.services.sol.report import SolReport
 from scoring.services.sol.results import AWARD_LAW, BOARD_MAX
 from scoring.services.sol.tourneys import SOURCE, SYSTEMS, import_sol
 
-__all__ = ["AWARD_LAW", "BOARD_MAX", "SOURCE", "SYSTEMS", "SolError", "SolReport", "_text",
-           "import_sol", "read_archive", "read_members"]
+__all__ = [
+    "AWARD_LAW",
+    "BOARD_MAX",
+    "SOURCE",
+    "SYSTEMS",
+    "SolError",
+    "SolReport",
+    "_text",
+    "import_sol",
+    "read_archive",
+    "read_members",
+]

@@ -14,13 +14,25 @@ from typing import Any
 from scoring.models import Rating, Tournament
 
 #: SoL's rating levels ("0" a historical, imported rating) → this app's levels, and back.
-LEVELS = {"0": Rating.Level.INTERNATIONAL, "1": Rating.Level.INTERNATIONAL,
-          "2": Rating.Level.NATIONAL, "3": Rating.Level.REGIONAL, "4": Rating.Level.CLUB}
-SOL_LEVELS = {Rating.Level.INTERNATIONAL: "1", Rating.Level.NATIONAL: "2",
-              Rating.Level.REGIONAL: "3", Rating.Level.CLUB: "4"}
+LEVELS = {
+    "0": Rating.Level.INTERNATIONAL,
+    "1": Rating.Level.INTERNATIONAL,
+    "2": Rating.Level.NATIONAL,
+    "3": Rating.Level.REGIONAL,
+    "4": Rating.Level.CLUB,
+}
+SOL_LEVELS = {
+    Rating.Level.INTERNATIONAL: "1",
+    Rating.Level.NATIONAL: "2",
+    Rating.Level.REGIONAL: "3",
+    Rating.Level.CLUB: "4",
+}
 #: SoL's outcome formulas ("glicko": the standard scores) → this app's, and back.
-OUTCOMES = {"glicko": Rating.Outcome.STANDARD, "glicko2": Rating.Outcome.STANDARD,
-            "guido": Rating.Outcome.GUIDO}
+OUTCOMES = {
+    "glicko": Rating.Outcome.STANDARD,
+    "glicko2": Rating.Outcome.STANDARD,
+    "guido": Rating.Outcome.GUIDO,
+}
 
 
 def _number(value: Any, low: float, high: float) -> float | None:
@@ -49,8 +61,12 @@ def rating_for(lists: dict[str, Any], tourney: dict[str, Any]) -> Rating | None:
         "level": LEVELS.get(str(row.get("level") or ""), Rating.Level.NATIONAL),
         "outcomes": OUTCOMES.get(str(row.get("outcomes") or ""), Rating.Outcome.GUIDO),
     }
-    for key, low, high in (("default_rate", 1, 3000), ("default_deviation", 1, 500),
-                           ("default_volatility", 0.00001, 1), ("tau", 0.01, 2)):
+    for key, low, high in (
+        ("default_rate", 1, 3000),
+        ("default_deviation", 1, 500),
+        ("default_volatility", 0.00001, 1),
+        ("tau", 0.01, 2),
+    ):
         value = _number(row.get(key), low, high)
         if value is not None:
             fields[key] = int(value) if key in ("default_rate", "default_deviation") else value
@@ -68,8 +84,9 @@ def rerate_imported(tournaments: Iterable[Tournament]) -> None:
 
     since: dict[int, datetime.date] = {}
     ratings: dict[int, Rating] = {}
-    for t in Tournament.objects.filter(pk__in=[t.pk for t in tournaments],
-                                       rating__isnull=False).select_related("rating"):
+    for t in Tournament.objects.filter(
+        pk__in=[t.pk for t in tournaments], rating__isnull=False
+    ).select_related("rating"):
         ratings[t.rating_id] = t.rating
         since[t.rating_id] = min(since.get(t.rating_id, t.end_date), t.end_date)
     for pk, rating in ratings.items():
@@ -78,11 +95,15 @@ def rerate_imported(tournaments: Iterable[Tournament]) -> None:
 
 def sol_rating(rating: Rating) -> dict[str, Any]:
     """A rating in SoL's shape (its ``ratings`` list's rows)."""
-    return {"description": rating.name, "level": SOL_LEVELS.get(rating.level, "2"),
-            "tau": str(rating.tau), "default_rate": rating.default_rate,
-            "default_deviation": rating.default_deviation,
-            "default_volatility": str(rating.default_volatility),
-            "lower_rate": rating.lower_rate if rating.lower_rate is not None else 0,
-            "higher_rate": rating.higher_rate if rating.higher_rate is not None else 0,
-            "outcomes": "glicko" if rating.outcomes == Rating.Outcome.STANDARD else "guido",
-            "inherit": False}
+    return {
+        "description": rating.name,
+        "level": SOL_LEVELS.get(rating.level, "2"),
+        "tau": str(rating.tau),
+        "default_rate": rating.default_rate,
+        "default_deviation": rating.default_deviation,
+        "default_volatility": str(rating.default_volatility),
+        "lower_rate": rating.lower_rate if rating.lower_rate is not None else 0,
+        "higher_rate": rating.higher_rate if rating.higher_rate is not None else 0,
+        "outcomes": "glicko" if rating.outcomes == Rating.Outcome.STANDARD else "guido",
+        "inherit": False,
+    }

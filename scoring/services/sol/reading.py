@@ -60,8 +60,11 @@ def read_members(content: bytes) -> list[tuple[str, list[dict[str, Any]]]]:
         return [("", read_archive(content, until=until))]
     try:
         with zipfile.ZipFile(io.BytesIO(content)) as archive:
-            names = [n for n in archive.namelist()
-                     if n.lower().endswith((".sol", ".sol.gz")) and not n.endswith("/")]
+            names = [
+                n
+                for n in archive.namelist()
+                if n.lower().endswith((".sol", ".sol.gz")) and not n.endswith("/")
+            ]
             if not names:
                 raise SolError("the zip file holds no .sol archive")
             if len(names) > MAX_ZIP_MEMBERS:
@@ -120,8 +123,11 @@ def read_archive(content: bytes, *, until: float | None = None) -> list[dict[str
             raise SolError(f"the gzip data is damaged ({err})") from None
     try:
         head = content[:4096].lstrip()
-        documents = (_json_documents(content) if head.startswith(b"[")
-                     else yaml_documents(content, until=until))  # libyaml decodes the bytes
+        documents = (
+            _json_documents(content)
+            if head.startswith(b"[")
+            else yaml_documents(content, until=until)
+        )  # libyaml decodes the bytes
     except ArchiveTooLarge as err:
         raise SolError(str(err)) from None
     except (UnicodeDecodeError, yaml.reader.ReaderError):
@@ -139,7 +145,7 @@ def read_archive(content: bytes, *, until: float | None = None) -> list[dict[str
 def _json_documents(text: bytes) -> list[Any]:
     """A JSON archive under the YAML node cap: its values are at most its commas, colons and
     opening brackets (plus one), counted before parsing; a JSON archive must be a list."""
-    bound = (text.count(b",") + text.count(b":") + text.count(b"[") + text.count(b"{") + 1)
+    bound = text.count(b",") + text.count(b":") + text.count(b"[") + text.count(b"{") + 1
     if bound > backups.MAX_YAML_NODES:
         raise ArchiveTooLarge(f"more than {backups.MAX_YAML_NODES:,} values in the JSON")
     documents = json.loads(text)
@@ -207,10 +213,12 @@ def unbox(content: bytes, key: str) -> bytes:
     except ValueError:
         raise SolError(_("the key of a .box backup is 64 hexadecimal digits")) from None
     if len(content) > backups.MAX_UNPACKED_BYTES:
-        raise SolError(_("the file is larger than %(mib)s MiB")
-                       % {"mib": backups.MAX_UNPACKED_BYTES // 2**20})
+        raise SolError(
+            _("the file is larger than %(mib)s MiB") % {"mib": backups.MAX_UNPACKED_BYTES // 2**20}
+        )
     try:
         return SecretBox(secret).decrypt(content)
     except (CryptoError, ValueError):
-        raise SolError(_("this key does not open the .box backup (or the file is damaged)")
-                       ) from None
+        raise SolError(
+            _("this key does not open the .box backup (or the file is damaged)")
+        ) from None

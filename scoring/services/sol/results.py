@@ -38,8 +38,9 @@ BOARD_MAX = 12
 GAME_POINTS = 25
 
 
-def record_game_score(*, match: Match, scores: dict[str, int], law: str, actor: Actor
-                      ) -> RecordOutcome:
+def record_game_score(
+    *, match: Match, scores: dict[str, int], law: str, actor: Actor
+) -> RecordOutcome:
     """Record a game's score as another system recorded it (an import; no ICF law, see
     :class:`~scoring.rules.RecordedEntry`): one board of kind ``recorded``, the game's only
     board; the higher score wins the game, level scores are a drawn game (a one-game match:
@@ -50,7 +51,8 @@ def record_game_score(*, match: Match, scores: dict[str, int], law: str, actor: 
         boards already).
     """
     if set(scores) != {"a", "b"} or any(
-            isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in scores.values()):
+        isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in scores.values()
+    ):
         raise MatchError("bad_scores", "a recorded score gives both sides a whole number")
     with transaction.atomic():
         match = _lock(match.pk)
@@ -64,11 +66,9 @@ def record_game_score(*, match: Match, scores: dict[str, int], law: str, actor: 
         board.recorded_scores = {"a": scores["a"], "b": scores["b"]}
         board.award_law = law[:30]
         board.save()
-        _bump(match, started_at=match.started_at or timezone.now(),
-              status=Match.Status.PLAYING)
+        _bump(match, started_at=match.started_at or timezone.now(), status=Match.Status.PLAYING)
         fresh = refresh_caches(match)
-        _audit(match, actor, "recorded_game", {"board": board.pk, "scores": scores,
-                                               "law": law})
+        _audit(match, actor, "recorded_game", {"board": board.pk, "scores": scores, "law": law})
         return RecordOutcome(fresh, None)
 
 
@@ -90,8 +90,13 @@ def _board_scores(plan: list[dict[str, Any]], breaker: str | None) -> dict[str, 
     every match (no 8-board limit, DCV 56(c))."""
     entries = [SummaryEntry(b["winner"], b["carrommen"], b["queen"] or None) for b in plan]
     try:
-        state = derive_game(entries, players=("a", "b"), first_breaker=breaker or "a",
-                            stage=Round.Stage.LATE, time_up=True)
+        state = derive_game(
+            entries,
+            players=("a", "b"),
+            first_breaker=breaker or "a",
+            stage=Round.Stage.LATE,
+            time_up=True,
+        )
     except RulesError:
         return {}
     return dict(state.scores)
@@ -110,58 +115,101 @@ def _games_of(smatch: dict[str, Any]) -> list[tuple[int, int]]:
 
 
 def _points(value: Any) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 \
-        else 0
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
 
 
-def _import_match(smatch: dict[str, Any], number: int, event: Event, round_: Round,
-                  table: Table | None, entries: list[Entry], tournament: Tournament,
-                  actor: Actor, report: SolReport, where: str, group: str = "",
-                  extra: dict[str, Any] | None = None) -> None:
+def _import_match(
+    smatch: dict[str, Any],
+    number: int,
+    event: Event,
+    round_: Round,
+    table: Table | None,
+    entries: list[Entry],
+    tournament: Tournament,
+    actor: Actor,
+    report: SolReport,
+    where: str,
+    group: str = "",
+    extra: dict[str, Any] | None = None,
+) -> None:
     entry_a = _entry(entries, smatch.get("competitor1"), where)
     entry_b = _entry(entries, smatch.get("competitor2"), where)
     if entry_a is None:
         raise SolError(f"{where}: a match without its first competitor")
     score1, score2 = smatch.get("score1") or 0, smatch.get("score2") or 0
-    day_end = timezone.make_aware(datetime.datetime.combine(tournament.end_date,
-                                                            datetime.time(23, 59)))
+    day_end = timezone.make_aware(
+        datetime.datetime.combine(tournament.end_date, datetime.time(23, 59))
+    )
     games = _games_of(smatch)
     games_to_win = 2 if len(games) > 1 else 1
     if extra is not None:
-        games_to_win = extra.get("games_to_win") if extra.get("games_to_win") in (1, 2, 3) \
+        games_to_win = (
+            extra.get("games_to_win")
+            if extra.get("games_to_win") in (1, 2, 3)
             else round_.games_to_win
+        )
         group = _group(extra.get("group"), group)
-        number = extra.get("number") if isinstance(extra.get("number"), int) and \
-            extra["number"] > 0 else number
+        number = (
+            extra.get("number")
+            if isinstance(extra.get("number"), int) and extra["number"] > 0
+            else number
+        )
     match = Match.objects.create(
-        event=event, round=round_, number=number, entry_a=entry_a, entry_b=entry_b,
-        table=table, rules=event.rules if extra is not None else "icf",
+        event=event,
+        round=round_,
+        number=number,
+        entry_a=entry_a,
+        entry_b=entry_b,
+        table=table,
+        rules=event.rules if extra is not None else "icf",
         stage=round_.stage if extra is not None else Round.Stage.LATE,
-        games_to_win=games_to_win, bye=entry_b is None, status=Match.Status.READY,
+        games_to_win=games_to_win,
+        bye=entry_b is None,
+        status=Match.Status.READY,
         group=group,
     )
     boards_kept = games_to_win == 1 and bool(smatch.get("boards"))
-    if extra is not None and entry_b is not None and not (
-            boards_kept and not extra.get("walkover")
-            and extra.get("status") in (Match.Status.FINISHED, Match.Status.CONFIRMED)):
+    if (
+        extra is not None
+        and entry_b is not None
+        and not (
+            boards_kept
+            and not extra.get("walkover")
+            and extra.get("status") in (Match.Status.FINISHED, Match.Status.CONFIRMED)
+        )
+    ):
         _import_own_match(match, smatch, extra, tournament, actor, report, day_end)
         return
     if len(games) > 1 and entry_b is not None and any(games[1:]):
         _import_games(match, smatch, games, tournament, actor, report, where, day_end)
         return
     report.matches += 1
-    sol_result = {"score1": score1, "score2": score2, "turn": smatch.get("turn"),
-                  "board": smatch.get("board"), "final": bool(smatch.get("final"))}
+    sol_result = {
+        "score1": score1,
+        "score2": score2,
+        "turn": smatch.get("turn"),
+        "board": smatch.get("board"),
+        "final": bool(smatch.get("final")),
+    }
     if entry_b is None:  # the phantom: a bye
         # SoL's recorded score of the bye (none recorded: the phantom score), counted in the
         # total score as SoL counts it (the net score counts the phantom score)
         phantom = (event.settings or {}).get("bye_points", 25)
-        Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED,
-                                                 winner_side="a", finished_at=day_end,
-                                                 points_a=_points(score1) or _points(phantom))
-        AuditEntry.objects.create(tournament=tournament, match=match, actor=actor.user,
-                                  via="import", device=actor.device, action="sol_result",
-                                  detail={**sol_result, "bye": True})
+        Match.objects.filter(pk=match.pk).update(
+            status=Match.Status.FINISHED,
+            winner_side="a",
+            finished_at=day_end,
+            points_a=_points(score1) or _points(phantom),
+        )
+        AuditEntry.objects.create(
+            tournament=tournament,
+            match=match,
+            actor=actor.user,
+            via="import",
+            device=actor.device,
+            action="sol_result",
+            detail={**sol_result, "bye": True},
+        )
         return
     if not score1 and not score2 and not smatch.get("boards"):
         return  # not played (yet)
@@ -176,18 +224,25 @@ def _import_match(smatch: dict[str, Any], number: int, event: Event, round_: Rou
         added = _board_scores(plan, breaker)
         if (added.get("a"), added.get("b")) != (score1, score2):
             # SoL's score is what SoL ranked by: it wins; the rows stay in the audit trail
-            review = (f"SoL says {score1}–{score2}, its board rows give "
-                      f"{added.get('a', '?')}–{added.get('b', '?')}")
-            warnings.append(f"{where}, table {smatch.get('board')}: {review}; SoL's score "
-                            "is kept, the board rows are noted for the organiser")
+            review = (
+                f"SoL says {score1}–{score2}, its board rows give "
+                f"{added.get('a', '?')}–{added.get('b', '?')}"
+            )
+            warnings.append(
+                f"{where}, table {smatch.get('board')}: {review}; SoL's score "
+                "is kept, the board rows are noted for the organiser"
+            )
             plan = None
     recorded = plan is None and _needs_record(score1, score2)
     if recorded:
-        record_game_score(match=match, scores={"a": score1, "b": score2}, law=AWARD_LAW,
-                          actor=actor)
+        record_game_score(
+            match=match, scores={"a": score1, "b": score2}, law=AWARD_LAW, actor=actor
+        )
         source = "recorded"
-        report.kept.append(f"{where}, table {smatch.get('board')}: {score1}–{score2} kept as "
-                           "SoL recorded it" + (" (draw)" if score1 == score2 else ""))
+        report.kept.append(
+            f"{where}, table {smatch.get('board')}: {score1}–{score2} kept as "
+            "SoL recorded it" + (" (draw)" if score1 == score2 else "")
+        )
         if max(score1, score2) > GAME_POINTS:
             review = review or f"SoL says {score1}–{score2}, past the game's {GAME_POINTS}"
         plan = []
@@ -198,8 +253,9 @@ def _import_match(smatch: dict[str, Any], number: int, event: Event, round_: Rou
         try:
             record_quick_board(match=match, client_id=uuid.uuid4(), actor=actor, **board)
         except (MatchError, RulesError) as err:
-            warnings.append(f"{where}, table {smatch.get('board')}: board {board} not "
-                            f"imported ({err})")
+            warnings.append(
+                f"{where}, table {smatch.get('board')}: board {board} not imported ({err})"
+            )
             review = review or "a board could not be imported"
             break
         report.boards += 1
@@ -217,20 +273,33 @@ def _import_match(smatch: dict[str, Any], number: int, event: Event, round_: Rou
     if review:
         report.flagged.append(f"{where}, table {smatch.get('board')}: {review}")
     if time_limited:
-        report.kept.append(f"{where}, table {smatch.get('board')}: stopped by time, "
-                           f"{score1}–{score2}" + (" (draw)" if match.draw else ""))
+        report.kept.append(
+            f"{where}, table {smatch.get('board')}: stopped by time, "
+            f"{score1}–{score2}" + (" (draw)" if match.draw else "")
+        )
     report.warnings.extend(warnings)
     AuditEntry.objects.create(
-        tournament=tournament, match=match, actor=actor.user, via="import",
-        device=actor.device, action="sol_result",
-        detail={**sol_result, "from": source, "breaker_known": breaker is not None,
-                "derived": derived, "time_limited": time_limited, "warnings": warnings,
-                "sol_boards": rows if isinstance(rows, list) else [],
-                "needs_review": review},
+        tournament=tournament,
+        match=match,
+        actor=actor.user,
+        via="import",
+        device=actor.device,
+        action="sol_result",
+        detail={
+            **sol_result,
+            "from": source,
+            "breaker_known": breaker is not None,
+            "derived": derived,
+            "time_limited": time_limited,
+            "warnings": warnings,
+            "sol_boards": rows if isinstance(rows, list) else [],
+            "needs_review": review,
+        },
     )
     if extra is not None and extra.get("status") == Match.Status.CONFIRMED:
-        Match.objects.filter(pk=match.pk).update(status=Match.Status.CONFIRMED,
-                                                 confirmed_at=day_end)
+        Match.objects.filter(pk=match.pk).update(
+            status=Match.Status.CONFIRMED, confirmed_at=day_end
+        )
 
 
 def _boards_from_sol(sboards: Any, where: str, report: SolReport) -> list[dict[str, Any]] | None:
@@ -239,14 +308,17 @@ def _boards_from_sol(sboards: Any, where: str, report: SolReport) -> list[dict[s
     if not isinstance(sboards, list) or not sboards:
         return None
     plan = []
-    for sboard in sorted((b for b in sboards if isinstance(b, dict)),
-                         key=lambda b: b.get("number") or 0):
+    for sboard in sorted(
+        (b for b in sboards if isinstance(b, dict)), key=lambda b: b.get("number") or 0
+    ):
         coins1, coins2 = sboard.get("coins1") or 0, sboard.get("coins2") or 0
         queen = _side(sboard.get("queen"))
         if (coins1 and coins2) or max(coins1, coins2) > 9:
-            report.warnings.append(f"{where}: board {sboard.get('number')} is impossible "
-                                   f"({coins1}–{coins2}); the match's score is used instead "
-                                   "of its boards")
+            report.warnings.append(
+                f"{where}: board {sboard.get('number')} is impossible "
+                f"({coins1}–{coins2}); the match's score is used instead "
+                "of its boards"
+            )
             return None
         if coins1 or coins2:
             winner = "a" if coins1 else "b"
@@ -254,8 +326,7 @@ def _boards_from_sol(sboards: Any, where: str, report: SolReport) -> list[dict[s
             winner = queen
         else:
             continue  # an empty row
-        plan.append({"winner": winner, "carrommen": coins1 or coins2,
-                     "queen": queen or ""})
+        plan.append({"winner": winner, "carrommen": coins1 or coins2, "queen": queen or ""})
     return plan or None
 
 
@@ -268,6 +339,7 @@ def _needs_record(score1: int, score2: int) -> bool:
 def _awards_from_score(score1: int, score2: int) -> list[dict[str, Any]]:
     """Award boards of at most 12 points that add up to the final score, the loser's first so
     that the game does not end before them."""
+
     def chunks(side: str, points: int) -> list[dict[str, Any]]:
         out = []
         while points > 0:
@@ -307,9 +379,16 @@ def _record_games(match: Match, games: list[tuple[int, int]], actor: Actor) -> b
     return False
 
 
-def _import_games(match: Match, smatch: dict[str, Any], games: list[tuple[int, int]],
-                  tournament: Tournament, actor: Actor, report: SolReport, where: str,
-                  day_end: Any) -> None:
+def _import_games(
+    match: Match,
+    smatch: dict[str, Any],
+    games: list[tuple[int, int]],
+    tournament: Tournament,
+    actor: Actor,
+    report: SolReport,
+    where: str,
+    day_end: Any,
+) -> None:
     """A best-of-three match of SoL 5 (``score1_2`` …): every game's score as SoL holds it."""
     breaker = _side(smatch.get("breaker"))
     record_toss(match=match, winner=breaker or "a", choice="break", actor=actor)
@@ -317,33 +396,60 @@ def _import_games(match: Match, smatch: dict[str, Any], games: list[tuple[int, i
     Match.objects.filter(pk=match.pk).update(finished_at=day_end)
     report.boards += len(games)
     if time_limited:
-        report.kept.append(f"{where}, table {smatch.get('board')}: stopped by time, games "
-                           + ", ".join(f"{a}–{b}" for a, b in games))
+        report.kept.append(
+            f"{where}, table {smatch.get('board')}: stopped by time, games "
+            + ", ".join(f"{a}–{b}" for a, b in games)
+        )
     AuditEntry.objects.create(
-        tournament=tournament, match=match, actor=actor.user, via="import",
-        device=actor.device, action="sol_result",
-        detail={"games": [list(g) for g in games], "turn": smatch.get("turn"),
-                "board": smatch.get("board"), "from": "games", "time_limited": time_limited})
+        tournament=tournament,
+        match=match,
+        actor=actor.user,
+        via="import",
+        device=actor.device,
+        action="sol_result",
+        detail={
+            "games": [list(g) for g in games],
+            "turn": smatch.get("turn"),
+            "board": smatch.get("board"),
+            "from": "games",
+            "time_limited": time_limited,
+        },
+    )
 
 
-def _import_own_match(match: Match, smatch: dict[str, Any], extra: dict[str, Any],
-                      tournament: Tournament, actor: Actor, report: SolReport,
-                      day_end: Any) -> None:
+def _import_own_match(
+    match: Match,
+    smatch: dict[str, Any],
+    extra: dict[str, Any],
+    tournament: Tournament,
+    actor: Actor,
+    report: SolReport,
+    day_end: Any,
+) -> None:
     """A match of this app's own export (:mod:`.extension`): not decided, a walkover, or its
     games as they were recorded; confirmed as it was."""
     status = extra.get("status")
     winner = extra.get("winner") if extra.get("winner") in ("a", "b") else ""
-    detail: dict[str, Any] = {"turn": smatch.get("turn"), "board": smatch.get("board"),
-                              "from": "app", "status": status}
+    detail: dict[str, Any] = {
+        "turn": smatch.get("turn"),
+        "board": smatch.get("board"),
+        "from": "app",
+        "status": status,
+    }
     if extra.get("walkover"):
         Match.objects.filter(pk=match.pk).update(
-            walkover=True, winner_side=winner, status=Match.Status.CONFIRMED,
-            finished_at=day_end, confirmed_at=day_end)
+            walkover=True,
+            winner_side=winner,
+            status=Match.Status.CONFIRMED,
+            finished_at=day_end,
+            confirmed_at=day_end,
+        )
         detail["walkover"] = winner or "both"
     elif status in (Match.Status.FINISHED, Match.Status.CONFIRMED):
         raw = extra.get("games") if isinstance(extra.get("games"), list) else []
-        games = [(_points(g[0]), _points(g[1])) for g in raw
-                 if isinstance(g, list) and len(g) >= 2] or _games_of(smatch)
+        games = [
+            (_points(g[0]), _points(g[1])) for g in raw if isinstance(g, list) and len(g) >= 2
+        ] or _games_of(smatch)
         breaker = _side(smatch.get("breaker"))
         record_toss(match=match, winner=breaker or "a", choice="break", actor=actor)
         detail["time_limited"] = _record_games(match, games, actor)
@@ -353,6 +459,12 @@ def _import_own_match(match: Match, smatch: dict[str, Any], extra: dict[str, Any
         if status == Match.Status.CONFIRMED:
             fields.update(status=Match.Status.CONFIRMED, confirmed_at=day_end)
         Match.objects.filter(pk=match.pk).update(**fields)
-    AuditEntry.objects.create(tournament=tournament, match=match, actor=actor.user,
-                              via="import", device=actor.device, action="sol_result",
-                              detail=detail)
+    AuditEntry.objects.create(
+        tournament=tournament,
+        match=match,
+        actor=actor.user,
+        via="import",
+        device=actor.device,
+        action="sol_result",
+        detail=detail,
+    )

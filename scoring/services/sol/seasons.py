@@ -31,16 +31,18 @@ def _club(lists: dict[str, Any], position: Any) -> Club | None:
         return None
     nation = "".join(c for c in _text(sclub.get("nationality")) if c.isalpha())[:3].upper()
     club, _created = Club.objects.get_or_create(
-        name=name, nation=nation,
-        defaults={"federation": bool(sclub.get("isfederation")),
-                  "website": _text(sclub.get("siteurl"))[:200],
-                  "email": _text(sclub.get("email"))[:254] if "@" in _text(
-                      sclub.get("email")) else ""})
+        name=name,
+        nation=nation,
+        defaults={
+            "federation": bool(sclub.get("isfederation")),
+            "website": _text(sclub.get("siteurl"))[:200],
+            "email": _text(sclub.get("email"))[:254] if "@" in _text(sclub.get("email")) else "",
+        },
+    )
     return club
 
 
-def _championship(lists: dict[str, Any], position: Any, depth: int = 0
-                  ) -> Championship | None:
+def _championship(lists: dict[str, Any], position: Any, depth: int = 0) -> Championship | None:
     championships = lists.get("championships") or lists.get("seasons") or []
     try:
         schamp = _item(championships, position, "championship")
@@ -60,12 +62,21 @@ def _championship(lists: dict[str, Any], position: Any, depth: int = 0
             previous = None
     skip = schamp.get("skipworstprizes")
     champ, created = Championship.objects.get_or_create(
-        club=club, name=name,
-        defaults={"prizes": prizes if prizes in METHODS else "fixed",
-                  "skip_worst": skip if isinstance(skip, int) and 0 <= skip <= 99 else 0,
-                  "previous": previous, "closed": False})
-    if not created and champ.previous_id is None and previous is not None \
-            and previous.pk != champ.pk:
+        club=club,
+        name=name,
+        defaults={
+            "prizes": prizes if prizes in METHODS else "fixed",
+            "skip_worst": skip if isinstance(skip, int) and 0 <= skip <= 99 else 0,
+            "previous": previous,
+            "closed": False,
+        },
+    )
+    if (
+        not created
+        and champ.previous_id is None
+        and previous is not None
+        and previous.pk != champ.pk
+    ):
         champ.previous = previous
         champ.save(update_fields=["previous"])
     return champ
@@ -90,14 +101,23 @@ def _memberships(lists: dict[str, Any], competitors: list[Any], entries: list[En
                 if not splayer.get(key):
                     continue
                 club = _club(lists, splayer[key])
-                if club is None or Membership.objects.filter(
-                        player=player, club__federation=club.federation).exists():
+                if (
+                    club is None
+                    or Membership.objects.filter(
+                        player=player, club__federation=club.federation
+                    ).exists()
+                ):
                     continue
                 Membership.objects.create(player=player, club=club)
 
 
-def import_season(tourney: dict[str, Any], lists: dict[str, Any], event: Event,
-                  entries: list[Entry], report: SolReport) -> None:
+def import_season(
+    tourney: dict[str, Any],
+    lists: dict[str, Any],
+    event: Event,
+    entries: list[Entry],
+    report: SolReport,
+) -> None:
     """The tourney's championship (with its club and previous seasons) and the players'
     clubs; the imported event counts for the championship."""
     from scoring.services.seasons import SeasonError, add_event
@@ -112,5 +132,6 @@ def import_season(tourney: dict[str, Any], lists: dict[str, Any], event: Event,
     try:
         add_event(championship=champ, event=event)
     except SeasonError as err:
-        report.warnings.append(f"{event.tournament.name}: not counted for {champ.name} "
-                               f"({err.code})")
+        report.warnings.append(
+            f"{event.tournament.name}: not counted for {champ.name} ({err.code})"
+        )

@@ -49,8 +49,13 @@ SYSTEMS = {
 }
 
 
-def import_sol(content: bytes, *, user: Any = None, file_name: str = "",
-               progress: Callable[[int, int], None] | None = None) -> SolReport:
+def import_sol(
+    content: bytes,
+    *,
+    user: Any = None,
+    file_name: str = "",
+    progress: Callable[[int, int], None] | None = None,
+) -> SolReport:
     """Import every tourney of a SoL archive that was not imported before.
 
     :param user: who imports (audit trail) and becomes an organiser of the new tournaments.
@@ -61,8 +66,11 @@ def import_sol(content: bytes, *, user: Any = None, file_name: str = "",
     """
     members = read_members(content)
     report = SolReport()
-    actor = Actor(user=user if getattr(user, "pk", None) else None, via="import",
-                  device=f"SoL import {file_name}"[:200])
+    actor = Actor(
+        user=user if getattr(user, "pk", None) else None,
+        via="import",
+        device=f"SoL import {file_name}"[:200],
+    )
     total = sum(len(documents) - 1 for _member, documents in members)
     done = 0
     for member, documents in members:
@@ -100,19 +108,29 @@ def _player(splayer: Any, lists: dict[str, Any], report: SolReport) -> Player:
     if player is not None:
         report.players_reused += 1
     else:
-        player = Player.objects.create(name=name[:120], club=club[:120],
-                                       nationality=nationality, born=born)
+        player = Player.objects.create(
+            name=name[:120], club=club[:120], nationality=nationality, born=born
+        )
         report.players_created += 1
     ExternalRecord.objects.create(
-        source=SOURCE, kind="player", key=key[:100], player=player,
-        data={"firstname": first, "lastname": last, "nickname": nickname,
-              "nationality": nationality, "club": club},
+        source=SOURCE,
+        kind="player",
+        key=key[:100],
+        player=player,
+        data={
+            "firstname": first,
+            "lastname": last,
+            "nickname": nickname,
+            "nationality": nationality,
+            "club": club,
+        },
     )
     return player
 
 
-def player_fields(splayer: dict[str, Any], lists: dict[str, Any]
-                  ) -> tuple[str, str, str, str, str, str, datetime.date | None]:
+def player_fields(
+    splayer: dict[str, Any], lists: dict[str, Any]
+) -> tuple[str, str, str, str, str, str, datetime.date | None]:
     """A SoL player as this app names it: first name, last name, nickname, the player's
     name ("First Last (nickname)"), club, nationality and date of birth.
 
@@ -154,8 +172,15 @@ def _unique_slug(base: str) -> str:
     return slug
 
 
-def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
-                    report: SolReport, actor: Actor, user: Any, file_name: str) -> None:
+def _import_tourney(
+    tourney: dict[str, Any],
+    index: int,
+    lists: dict[str, Any],
+    report: SolReport,
+    actor: Actor,
+    user: Any,
+    file_name: str,
+) -> None:
     where = f"tourney {index}"
     key, description, day, cname = tourney_identity(tourney, index, lists)
     if ExternalRecord.objects.filter(source=SOURCE, kind="tournament", key=key[:100]).exists():
@@ -166,11 +191,14 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
     matches = tourney.get("matches") or []
     if not isinstance(competitors, list) or not isinstance(matches, list):
         raise SolError(f"{where}: competitors and matches must be lists")
-    players_per = max((len(c.get("players") or []) for c in competitors
-                       if isinstance(c, dict)), default=1)
+    players_per = max(
+        (len(c.get("players") or []) for c in competitors if isinstance(c, dict)), default=1
+    )
     if players_per > 2:
-        report.warnings.append(f"{description} ({day.isoformat()}): teams of {players_per} "
-                               "players are not supported; tourney skipped")
+        report.warnings.append(
+            f"{description} ({day.isoformat()}): teams of {players_per} "
+            "players are not supported; tourney skipped"
+        )
         return
 
     # this app's own export: the facts SoL cannot hold (format, brackets, walkovers, games)
@@ -179,32 +207,44 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
         extension = None
     facts = extension.get("event") if extension is not None else None
     facts = facts if isinstance(facts, dict) else {}
-    tables_needed = max((m.get("board") or 0 for m in matches if isinstance(m, dict)),
-                        default=0)
+    tables_needed = max((m.get("board") or 0 for m in matches if isinstance(m, dict)), default=0)
     tournament = Tournament.objects.create(
-        name=description[:200], slug=_unique_slug(f"{description} {day.isoformat()}"),
-        start_date=day, end_date=day, venue=_text(tourney.get("location"))[:200],
-        table_count=max(tables_needed, 1))
+        name=description[:200],
+        slug=_unique_slug(f"{description} {day.isoformat()}"),
+        start_date=day,
+        end_date=day,
+        venue=_text(tourney.get("location"))[:200],
+        table_count=max(tables_needed, 1),
+    )
     if getattr(user, "pk", None):
         tournament.organisers.add(user)
     rating = rating_for(lists, tourney)  # issue 33: rated under SoL's rating, re-rated after
     if rating is not None:
         Tournament.objects.filter(pk=tournament.pk).update(rating=rating)
         tournament.rating = rating
-    played = [m for m in matches if isinstance(m, dict)
-              and (m.get("score1") or m.get("score2") or m.get("competitor2") is None)]
-    best_of_three = any(isinstance(m, dict) and m.get("score1_2") is not None
-                        for m in matches)
+    played = [
+        m
+        for m in matches
+        if isinstance(m, dict)
+        and (m.get("score1") or m.get("score2") or m.get("competitor2") is None)
+    ]
+    best_of_three = any(isinstance(m, dict) and m.get("score1_2") is not None for m in matches)
     event = Event.objects.create(
-        tournament=tournament, name=(cname or description)[:120],
+        tournament=tournament,
+        name=(cname or description)[:120],
         kind=Event.Kind.DOUBLES if players_per == 2 else Event.Kind.SINGLES,
         format=SYSTEMS.get(_text(tourney.get("system")), Event.Format.SWISS),
         games_to_win=2 if best_of_three else 1,
-        status=Event.Status.FINISHED if matches and len(played) == len(matches)
+        status=Event.Status.FINISHED
+        if matches and len(played) == len(matches)
         else Event.Status.RUNNING,
         # SoL ranks by the entries' own rates, then by name (never another tourney's)
-        settings={"ranking": "european", "bye_points": _phantom_score(tourney),
-                  "ratings": "entry", "bye_total": "recorded"},
+        settings={
+            "ranking": "european",
+            "bye_points": _phantom_score(tourney),
+            "ratings": "entry",
+            "bye_total": "recorded",
+        },
         round_minutes=limit_minutes(tourney.get("duration")),  # SoL's round time limit
     )
     if facts:
@@ -216,8 +256,9 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
     for c_index, competitor in enumerate(competitors, 1):
         if not isinstance(competitor, dict) or not competitor.get("players"):
             raise SolError(f"{where}: competitor {c_index} has no players")
-        members = [_player(_item(players, p, "player"), lists, report)
-                   for p in competitor["players"]]
+        members = [
+            _player(_item(players, p, "player"), lists, report) for p in competitor["players"]
+        ]
         rating = rate_of(competitor["players"])
         if rating is None:
             rating = _number(competitor.get("rate", competitor.get("rating")))
@@ -226,56 +267,95 @@ def _import_tourney(tourney: dict[str, Any], index: int, lists: dict[str, Any],
             members[0].save(update_fields=["rating"])
             report.kept.append(f"{members[0].name}: rating {rating}")
         position = _number(competitor.get("position"))
-        entries.append(Entry.objects.create(
-            event=event, player=members[0], partner=members[1] if len(members) > 1 else None,
-            withdrawn=bool(competitor.get("retired")), rating=rating,
-            seed=position if position and position > 0 else None))
+        entries.append(
+            Entry.objects.create(
+                event=event,
+                player=members[0],
+                partner=members[1] if len(members) > 1 else None,
+                withdrawn=bool(competitor.get("retired")),
+                rating=rating,
+                seed=position if position and position > 0 else None,
+            )
+        )
 
     rounds: dict[tuple[int, bool], Round] = {}
     own_rounds = _own_rounds(event, extension)
     tables: dict[int, Table] = {}
     extras = extension["matches"] if extension is not None else [None] * len(matches)
-    ordered = sorted(((m, x) for m, x in zip(matches, extras, strict=True)
-                      if isinstance(m, dict)),
-                     key=lambda mx: (mx[0].get("turn") or 0, bool(mx[0].get("final")),
-                                     mx[0].get("board") or 0))
+    ordered = sorted(
+        ((m, x) for m, x in zip(matches, extras, strict=True) if isinstance(m, dict)),
+        key=lambda mx: (mx[0].get("turn") or 0, bool(mx[0].get("final")), mx[0].get("board") or 0),
+    )
     for number, (smatch, extra) in enumerate(ordered, 1):
         turn = smatch.get("turn") or 1
         final = bool(smatch.get("final"))
         round_ = own_rounds.get(turn) if isinstance(turn, int) else None
         if round_ is None and (turn, final) not in rounds:
             rounds[(turn, final)] = Round.objects.create(
-                event=event, number=turn, games_to_win=event.games_to_win,
+                event=event,
+                number=turn,
+                games_to_win=event.games_to_win,
                 bracket=Round.Bracket.FINAL if final else Round.Bracket.MAIN,
-                stage=Round.Stage.LATE, name="")
+                stage=Round.Stage.LATE,
+                name="",
+            )
         table_no = smatch.get("board")
         if isinstance(table_no, int) and table_no > 0 and table_no not in tables:
-            tables[table_no] = Table.objects.get_or_create(tournament=tournament,
-                                                           number=table_no)[0]
-        _import_match(smatch, number, event, round_ or rounds[(turn, final)],
-                      tables.get(table_no), entries, tournament, actor, report,
-                      f"{description}, round {turn}", group=group,
-                      extra=extra if isinstance(extra, dict) else None)
+            tables[table_no] = Table.objects.get_or_create(tournament=tournament, number=table_no)[
+                0
+            ]
+        _import_match(
+            smatch,
+            number,
+            event,
+            round_ or rounds[(turn, final)],
+            tables.get(table_no),
+            entries,
+            tournament,
+            actor,
+            report,
+            f"{description}, round {turn}",
+            group=group,
+            extra=extra if isinstance(extra, dict) else None,
+        )
 
     import_season(tourney, lists, event, entries, report)  # its championship and clubs
     ExternalRecord.objects.create(
-        source=SOURCE, kind="tournament", key=key[:100], tournament=tournament,
-        data={"description": description, "date": day.isoformat(), "championship": cname,
-              "location": _text(tourney.get("location")), "file": file_name,
-              "system": _text(tourney.get("system")), "matches": len(matches)},
+        source=SOURCE,
+        kind="tournament",
+        key=key[:100],
+        tournament=tournament,
+        data={
+            "description": description,
+            "date": day.isoformat(),
+            "championship": cname,
+            "location": _text(tourney.get("location")),
+            "file": file_name,
+            "system": _text(tourney.get("system")),
+            "matches": len(matches),
+        },
     )
     AuditEntry.objects.create(
-        tournament=tournament, actor=actor.user, via="import", device=actor.device,
+        tournament=tournament,
+        actor=actor.user,
+        via="import",
+        device=actor.device,
         action="import_sol",
-        detail={"file": file_name, "guid": _text(tourney.get("guid")),
-                "description": description, "date": day.isoformat(),
-                "competitors": len(entries), "matches": len(ordered)},
+        detail={
+            "file": file_name,
+            "guid": _text(tourney.get("guid")),
+            "description": description,
+            "date": day.isoformat(),
+            "competitors": len(entries),
+            "matches": len(ordered),
+        },
     )
     report.tournaments.append(tournament)
 
 
-def tourney_identity(tourney: dict[str, Any], index: int, lists: dict[str, Any]
-                     ) -> tuple[str, str, datetime.date, str]:
+def tourney_identity(
+    tourney: dict[str, Any], index: int, lists: dict[str, Any]
+) -> tuple[str, str, datetime.date, str]:
     """A tourney's key (SoL's ``guid``, else championship, date and description), its
     description, date and championship's name.
 
@@ -326,36 +406,49 @@ def _own_rounds(event: Event, extension: dict[str, Any] | None) -> dict[int, Rou
     for row in extension["rounds"]:
         if not isinstance(row, dict) or not isinstance(row.get("turn"), int):
             continue
-        bracket = row.get("bracket") if row.get("bracket") in Round.Bracket.values \
-            else Round.Bracket.MAIN
-        stage = row.get("stage") if row.get("stage") in Round.Stage.values \
-            else Round.Stage.LATE
-        games = row.get("games_to_win") if row.get("games_to_win") in (1, 2, 3) \
-            else event.games_to_win
+        bracket = (
+            row.get("bracket") if row.get("bracket") in Round.Bracket.values else Round.Bracket.MAIN
+        )
+        stage = row.get("stage") if row.get("stage") in Round.Stage.values else Round.Stage.LATE
+        games = (
+            row.get("games_to_win") if row.get("games_to_win") in (1, 2, 3) else event.games_to_win
+        )
         number = row.get("number") if isinstance(row.get("number"), int) else row["turn"]
         out[row["turn"]] = Round.objects.create(
-            event=event, number=number, games_to_win=games, bracket=bracket, stage=stage,
-            name=_text(row.get("name"))[:120])
+            event=event,
+            number=number,
+            games_to_win=games,
+            bracket=bracket,
+            stage=stage,
+            name=_text(row.get("name"))[:120],
+        )
     return out
 
 
-def _rates(lists: dict[str, Any], tourney: dict[str, Any], day: datetime.date
-           ) -> Callable[[list[Any]], int | None]:
+def _rates(
+    lists: dict[str, Any], tourney: dict[str, Any], day: datetime.date
+) -> Callable[[list[Any]], int | None]:
     """A competitor's rate as SoL ranks by it (the last tie-break): with the tourney's rating,
     the sum of its players' rates, each the player's latest rate in that rating dated before
     the tourney (or in a rating of a lower level, when the rating inherits them), else the
     rating's default rate; without a rating, none."""
     ratings = lists.get("ratings") or []
     position = tourney.get("rating")
-    if not isinstance(position, int) or not 1 <= position <= len(ratings) or \
-            not isinstance(ratings[position - 1], dict):
+    if (
+        not isinstance(position, int)
+        or not 1 <= position <= len(ratings)
+        or not isinstance(ratings[position - 1], dict)
+    ):
         return lambda members: None
     rating = ratings[position - 1]
     level = str(rating.get("level") or "0")
     counted = {position}
     if level > "0" and rating.get("inherit"):
-        counted |= {n for n, r in enumerate(ratings, 1)
-                    if isinstance(r, dict) and str(r.get("level") or "0") < level}
+        counted |= {
+            n
+            for n, r in enumerate(ratings, 1)
+            if isinstance(r, dict) and str(r.get("level") or "0") < level
+        }
     latest: dict[Any, tuple[datetime.date, int]] = {}
     for rate in lists.get("rates") or []:
         if not isinstance(rate, dict) or rate.get("rating") not in counted:
@@ -374,6 +467,7 @@ def _rates(lists: dict[str, Any], tourney: dict[str, Any], day: datetime.date
 
     def rate_of(members: list[Any]) -> int | None:
         return sum(latest[p][1] if p in latest else default for p in members)
+
     return rate_of
 
 

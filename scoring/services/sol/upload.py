@@ -43,8 +43,7 @@ def upload_sol(*, user: Any, file_name: str, content: bytes, key: str = "") -> S
     """
     lowered = file_name.lower()
     if not lowered.endswith(SUFFIXES):
-        raise SolError(_("the file is not a SoL archive (.sol, .sol.gz) or backup "
-                         "(.zip, .box)"))
+        raise SolError(_("the file is not a SoL archive (.sol, .sol.gz) or backup (.zip, .box)"))
     if lowered.endswith(".box"):
         if not key.strip():
             raise SolError(_("a .box backup is locked: give its key"))
@@ -52,8 +51,12 @@ def upload_sol(*, user: Any, file_name: str, content: bytes, key: str = "") -> S
     members = read_members(content)
     preview = preview_members(members)
     return SolImport.objects.create(
-        created_by=user, file_name=file_name[-200:], content=content,
-        tourneys_total=preview["counts"]["tourneys"], preview=preview)
+        created_by=user,
+        file_name=file_name[-200:],
+        content=content,
+        tourneys_total=preview["counts"]["tourneys"],
+        preview=preview,
+    )
 
 
 def preview_members(members: Iterable[tuple[str, list[dict[str, Any]]]]) -> dict[str, Any]:
@@ -76,39 +79,60 @@ def preview_members(members: Iterable[tuple[str, list[dict[str, Any]]]]) -> dict
         players = lists.get("players") or []
         for index, tourney in enumerate(documents[1:], 1):
             key, description, day, championship = tourney_identity(tourney, index, lists)
-            before = ExternalRecord.objects.filter(source=SOURCE, kind="tournament",
-                                                   key=key).exists()
+            before = ExternalRecord.objects.filter(
+                source=SOURCE, kind="tournament", key=key
+            ).exists()
             competitors = [c for c in tourney.get("competitors") or [] if isinstance(c, dict)]
             matches = [m for m in tourney.get("matches") or [] if isinstance(m, dict)]
             size = max((len(c.get("players") or []) for c in competitors), default=1)
             label = f"{description} ({day.isoformat()})"
             if size > 2:
-                warnings.append(f"{label}: teams of {size} players cannot be represented; "
-                                "this tourney will be skipped")
+                warnings.append(
+                    f"{label}: teams of {size} players cannot be represented; "
+                    "this tourney will be skipped"
+                )
             if not before and size <= 2:
-                recorded += sum(1 for m in matches if not m.get("boards")
-                                and (m.get("score1") or m.get("score2")))
+                recorded += sum(
+                    1
+                    for m in matches
+                    if not m.get("boards") and (m.get("score1") or m.get("score2"))
+                )
                 for competitor in competitors:
                     for position in competitor.get("players") or []:
-                        _sort_player(_item(players, position, "player"), lists,
-                                     guid_known, matched, new)
+                        _sort_player(
+                            _item(players, position, "player"), lists, guid_known, matched, new
+                        )
             system = str(tourney.get("system") or "swiss")
             if system not in SYSTEMS:
                 warnings.append(f"{label}: SoL's system {system!r} is imported as Swiss")
-            tourneys.append({
-                "member": member, "description": description, "date": day.isoformat(),
-                "championship": championship, "competitors": len(competitors),
-                "matches": len(matches), "imported_before": before,
-                "skipped": before or size > 2})
+            tourneys.append(
+                {
+                    "member": member,
+                    "description": description,
+                    "date": day.isoformat(),
+                    "championship": championship,
+                    "competitors": len(competitors),
+                    "matches": len(matches),
+                    "imported_before": before,
+                    "skipped": before or size > 2,
+                }
+            )
     if recorded:
-        warnings.append(f"{recorded} matches have only their score (no board rows): their "
-                        "score is kept as SoL recorded it")
+        warnings.append(
+            f"{recorded} matches have only their score (no board rows): their "
+            "score is kept as SoL recorded it"
+        )
     created = sum(1 for t in tourneys if not t["skipped"])
     return {
-        "counts": {"tourneys": len(tourneys), "created": created,
-                   "skipped": len(tourneys) - created, "players": len(guid_known)
-                   + len(matched) + len(new), "known": len(guid_known),
-                   "matched": len(matched), "new": len(new)},
+        "counts": {
+            "tourneys": len(tourneys),
+            "created": created,
+            "skipped": len(tourneys) - created,
+            "players": len(guid_known) + len(matched) + len(new),
+            "known": len(guid_known),
+            "matched": len(matched),
+            "new": len(new),
+        },
         "tourneys": tourneys[:LISTED],
         "known": sorted(guid_known.values(), key=lambda p: p["name"])[:LISTED],
         "matched": sorted(matched.values(), key=lambda p: p["name"])[:LISTED],
@@ -117,8 +141,13 @@ def preview_members(members: Iterable[tuple[str, list[dict[str, Any]]]]) -> dict
     }
 
 
-def _sort_player(splayer: Any, lists: dict[str, Any], guid_known: dict[str, Any],
-                 matched: dict[str, Any], new: dict[str, Any]) -> None:
+def _sort_player(
+    splayer: Any,
+    lists: dict[str, Any],
+    guid_known: dict[str, Any],
+    matched: dict[str, Any],
+    new: dict[str, Any],
+) -> None:
     """Put one SoL player where the import will put it: known by its guid (an earlier
     import), matched by name key and club (:func:`find_player`, issue 31), or new."""
     if not isinstance(splayer, dict):
@@ -128,8 +157,11 @@ def _sort_player(splayer: Any, lists: dict[str, Any], guid_known: dict[str, Any]
         return
     _first, _last, _nick, name, club, _nation, born = player_fields(splayer, lists)
     row = {"name": name, "club": club}
-    record = ExternalRecord.objects.filter(source=SOURCE, kind="player", key=key[:100]
-                                           ).select_related("player").first()
+    record = (
+        ExternalRecord.objects.filter(source=SOURCE, kind="player", key=key[:100])
+        .select_related("player")
+        .first()
+    )
     if record is not None and record.player is not None:
         player = current(record.player)
         guid_known[key] = row | {"player": player.name, "player_club": player.club}
@@ -166,37 +198,55 @@ def run_import(upload_id: int) -> None:
     upload = SolImport.objects.select_related("created_by").get(pk=upload_id)
     if upload.status != SolImport.Status.QUEUED:
         return
-    SolImport.objects.filter(pk=upload.pk).update(status=SolImport.Status.RUNNING,
-                                                  updated_at=timezone.now())
+    SolImport.objects.filter(pk=upload.pk).update(
+        status=SolImport.Status.RUNNING, updated_at=timezone.now()
+    )
 
     def progress(done: int, total: int) -> None:
         SolImport.objects.filter(pk=upload.pk).update(
-            tourneys_done=done, tourneys_total=total, updated_at=timezone.now())
+            tourneys_done=done, tourneys_total=total, updated_at=timezone.now()
+        )
 
     try:
-        report = import_sol(bytes(upload.content), user=upload.created_by,
-                            file_name=upload.file_name, progress=progress)
+        report = import_sol(
+            bytes(upload.content),
+            user=upload.created_by,
+            file_name=upload.file_name,
+            progress=progress,
+        )
     except SolError as err:
         _finish(upload.pk, SolImport.Status.FAILED, message=str(err))
         return
     except Exception:
         logger.exception("SoL import %s failed", upload.pk)
-        _finish(upload.pk, SolImport.Status.FAILED,
-                message="the import stopped on an unexpected error; the tourneys read "
-                        "before it stay imported")
+        _finish(
+            upload.pk,
+            SolImport.Status.FAILED,
+            message="the import stopped on an unexpected error; the tourneys read "
+            "before it stay imported",
+        )
         raise
-    _finish(upload.pk, SolImport.Status.DONE, result={
-        "tournaments": [{"slug": t.slug, "name": t.name} for t in report.tournaments][:LISTED],
-        "created": len(report.tournaments), "skipped": report.skipped[:LISTED],
-        "players_created": report.players_created, "players_reused": report.players_reused,
-        "matches": report.matches, "boards": report.boards,
-        "warnings": report.warnings[:LISTED], "flagged": report.flagged[:LISTED],
-        "kept": len(report.kept)})
+    _finish(
+        upload.pk,
+        SolImport.Status.DONE,
+        result={
+            "tournaments": [{"slug": t.slug, "name": t.name} for t in report.tournaments][:LISTED],
+            "created": len(report.tournaments),
+            "skipped": report.skipped[:LISTED],
+            "players_created": report.players_created,
+            "players_reused": report.players_reused,
+            "matches": report.matches,
+            "boards": report.boards,
+            "warnings": report.warnings[:LISTED],
+            "flagged": report.flagged[:LISTED],
+            "kept": len(report.kept),
+        },
+    )
 
 
-def _finish(pk: int, status: str, *, message: str = "",
-            result: dict[str, Any] | None = None) -> None:
-    SolImport.objects.filter(pk=pk).update(status=status, message=message,
-                                           result=result or {}, content=b"",
-                                           updated_at=timezone.now())
-
+def _finish(
+    pk: int, status: str, *, message: str = "", result: dict[str, Any] | None = None
+) -> None:
+    SolImport.objects.filter(pk=pk).update(
+        status=status, message=message, result=result or {}, content=b"", updated_at=timezone.now()
+    )

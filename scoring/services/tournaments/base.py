@@ -28,9 +28,11 @@ def clean_text(value: object, *, field: str = "", multiline: bool = False) -> st
         raise TournamentError(f"text_{err.code}", field=field) from err
 
 
-def audit(tournament: Tournament, actor: Actor, action: str, detail: dict[str, Any],
-          match: Any = None) -> None:
+def audit(
+    tournament: Tournament, actor: Actor, action: str, detail: dict[str, Any], match: Any = None
+) -> None:
     """One audit row for an organiser action
     (:func:`scoring.services.matches.base.write_audit`)."""
-    write_audit(tournament.pk, actor, action, detail,
-                match_id=match.pk if match is not None else None)
+    write_audit(
+        tournament.pk, actor, action, detail, match_id=match.pk if match is not None else None
+    )

@@ -31,8 +31,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "nationality": ("nationality", "country", "nation", "land", "nationalität"),
     "rating": ("rating", "wertung", "elo"),
     "licence": ("licence", "license", "licence number", "lizenz", "lizenznummer", "pass"),
-    "born": ("born", "date of birth", "birth date", "birthdate", "dob", "geboren",
-             "geburtsdatum"),
+    "born": ("born", "date of birth", "birth date", "birthdate", "dob", "geboren", "geburtsdatum"),
     "event": ("event", "wettbewerb", "disziplin"),
     "seed": ("seed", "setzplatz", "setzung"),
     "partner": ("partner", "partnerin", "doubles partner", "doppelpartner"),
@@ -88,8 +87,14 @@ def _header_map(header: list[str]) -> tuple[dict[str, int], list[str]]:
     unknown: list[str] = []
     for index, raw in enumerate(header):
         name = raw.strip().lower().replace("-", "_")
-        key = next((k for k, aliases in COLUMNS.items()
-                    if name in aliases or name.replace("_", " ") in aliases), None)
+        key = next(
+            (
+                k
+                for k, aliases in COLUMNS.items()
+                if name in aliases or name.replace("_", " ") in aliases
+            ),
+            None,
+        )
         if key is None:
             if name:
                 unknown.append(raw.strip())
@@ -116,9 +121,15 @@ def _delimiter(text: str) -> str | None:
     return None
 
 
-def import_csv(*, tournament: Tournament, data: bytes | str, actor: Actor,
-               default_event: Event | None = None, dry_run: bool = False,
-               duplicates: str = "new") -> ImportResult:
+def import_csv(
+    *,
+    tournament: Tournament,
+    data: bytes | str,
+    actor: Actor,
+    default_event: Event | None = None,
+    dry_run: bool = False,
+    duplicates: str = "new",
+) -> ImportResult:
     """Import players and entries from CSV (``docs/CSV.md``): all lines or none.
 
     Every line is checked first; any error leaves the database as it was and the result lists
@@ -135,8 +146,9 @@ def import_csv(*, tournament: Tournament, data: bytes | str, actor: Actor,
     if delimiter is None:
         first = text.lstrip().splitlines()[0][:80]
         if any(word in COLUMNS["name"] for word in re.split(r"[^\w]+", first.lower())):
-            return ImportResult(False, errors=[LineError(1, "csv_wrong_delimiter",
-                                                         {"line": first})])
+            return ImportResult(
+                False, errors=[LineError(1, "csv_wrong_delimiter", {"line": first})]
+            )
         return ImportResult(False, errors=[LineError(1, "csv_no_name_column")])
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     try:
@@ -173,8 +185,7 @@ def import_csv(*, tournament: Tournament, data: bytes | str, actor: Actor,
             elif len(name) > 120:
                 row_errors.append(LineError(line, "name_too_long"))
             club = cell("club")[:120]
-            if any(has_bidi_control(cell(k)) for k in ("name", "club", "partner",
-                                                        "partner_club")):
+            if any(has_bidi_control(cell(k)) for k in ("name", "club", "partner", "partner_club")):
                 row_errors.append(LineError(line, "name_bidi"))
             nationality = cell("nationality")
             if nationality and not NATIONALITY.match(nationality):
@@ -183,14 +194,22 @@ def import_csv(*, tournament: Tournament, data: bytes | str, actor: Actor,
             if cell("rating"):
                 rating = _whole(cell("rating"), RATING_MIN, RATING_MAX, decimals=True)
                 if rating is None:
-                    row_errors.append(LineError(line, "bad_rating", {
-                        "value": cell("rating")[:40], "min": RATING_MIN, "max": RATING_MAX}))
+                    row_errors.append(
+                        LineError(
+                            line,
+                            "bad_rating",
+                            {"value": cell("rating")[:40], "min": RATING_MIN, "max": RATING_MAX},
+                        )
+                    )
             seed = None
             if cell("seed"):
                 seed = _whole(cell("seed"), 1, SEED_MAX)
                 if seed is None:
-                    row_errors.append(LineError(line, "bad_seed_value",
-                                                {"value": cell("seed")[:40], "max": SEED_MAX}))
+                    row_errors.append(
+                        LineError(
+                            line, "bad_seed_value", {"value": cell("seed")[:40], "max": SEED_MAX}
+                        )
+                    )
             event_name = cell("event")
             event = default_event
             if event_name:
@@ -215,14 +234,14 @@ def import_csv(*, tournament: Tournament, data: bytes | str, actor: Actor,
                 if name:
                     key = (event.pk, name_key(name), name_key(club))
                     if key in seen:
-                        row_errors.append(LineError(line, "duplicate_line",
-                                                    {"other": seen[key]}))
+                        row_errors.append(LineError(line, "duplicate_line", {"other": seen[key]}))
                     seen[key] = line
                 if seed is not None:
                     other = seeds.get((event.pk, seed))
                     if other is not None:
-                        row_errors.append(LineError(line, "duplicate_seed",
-                                                    {"seed": seed, "other": other}))
+                        row_errors.append(
+                            LineError(line, "duplicate_seed", {"seed": seed, "other": other})
+                        )
                     seeds[(event.pk, seed)] = line
             if row_errors:
                 errors.extend(row_errors)
@@ -234,8 +253,15 @@ def import_csv(*, tournament: Tournament, data: bytes | str, actor: Actor,
                     row_errors.append(LineError(line, "bad_born", {"value": cell("born")[:40]}))
                     errors.extend(row_errors)
                     continue
-            rows.append((line, event, PlayerData(name, club, nationality, rating,
-                                                 cell("licence")[:40], born), partner, seed))
+            rows.append(
+                (
+                    line,
+                    event,
+                    PlayerData(name, club, nationality, rating, cell("licence")[:40], born),
+                    partner,
+                    seed,
+                )
+            )
     except csv.Error as exc:
         errors.append(LineError(reader.line_num, "csv_broken", {"detail": str(exc)}))
     if not rows and not errors:
@@ -248,8 +274,14 @@ def import_csv(*, tournament: Tournament, data: bytes | str, actor: Actor,
 
 
 def _counts(**values: int) -> dict[str, int]:
-    counts = {"players_created": 0, "players_updated": 0, "players_copied": 0,
-              "players_not_changed": 0, "entries_created": 0, "entries_kept": 0}
+    counts = {
+        "players_created": 0,
+        "players_updated": 0,
+        "players_copied": 0,
+        "players_not_changed": 0,
+        "entries_created": 0,
+        "entries_kept": 0,
+    }
     counts.update(values)
     return counts
 
@@ -257,8 +289,10 @@ def _counts(**values: int) -> dict[str, int]:
 def parse_born(text: str) -> datetime.date | None:
     """A date of birth as spreadsheets write it: 2001-04-30, 30.04.2001 or 30/04/2001."""
     text = text.strip()
-    for pattern, order in ((r"(\d{4})-(\d{1,2})-(\d{1,2})", (0, 1, 2)),
-                           (r"(\d{1,2})[./](\d{1,2})[./](\d{4})", (2, 1, 0))):
+    for pattern, order in (
+        (r"(\d{4})-(\d{1,2})-(\d{1,2})", (0, 1, 2)),
+        (r"(\d{1,2})[./](\d{1,2})[./](\d{4})", (2, 1, 0)),
+    ):
         found = re.fullmatch(pattern, text)
         if found:
             parts = [int(found.group(i + 1)) for i in order]
@@ -270,14 +304,26 @@ def parse_born(text: str) -> datetime.date | None:
     return None
 
 
-def _import_rows(tournament: Tournament, rows: list[Any], actor: Actor, dry_run: bool,
-                 count: int, duplicates: str = "new") -> ImportResult:
+def _import_rows(
+    tournament: Tournament,
+    rows: list[Any],
+    actor: Actor,
+    dry_run: bool,
+    count: int,
+    duplicates: str = "new",
+) -> ImportResult:
     """Plan every entry with a few reads (no lock), then write them with bulk inserts in one
     short transaction: strokes posted meanwhile wait well under a second for the write lock
     (issue 16: a 5,000-line import held SQLite's lock for 22 s)."""
     book = PlayerBook(tournament)
-    book.load([(name_key(p.name), name_key(p.club)) for _l, _e, player, partner, _s in rows
-               for p in (player, partner) if p is not None])
+    book.load(
+        [
+            (name_key(p.name), name_key(p.club))
+            for _l, _e, player, partner, _s in rows
+            for p in (player, partner)
+            if p is not None
+        ]
+    )
     events = {event.pk for _l, event, _p, _q, _s in rows}
     taken: dict[tuple[int, Any], Entry] = {}
     seeds: dict[tuple[int, int], Entry] = {}
@@ -300,27 +346,50 @@ def _import_rows(tournament: Tournament, rows: list[Any], actor: Actor, dry_run:
             if known and duplicates == "same":
                 same[n] = known[0]
             elif known:
-                asked.append(LineError(line, "possible_duplicate", {
-                    "name": ", ".join(x for x in (p.name, p.club) if x),
-                    "known": "; ".join(", ".join(x for x in (k.name, k.club) if x)
-                                       for k in known[:3])}))
-        first = book.resolve(player.name, player.club, player.nationality, player.rating,
-                             player.licence, player.born, same_as=same.get(0))
-        mate = (book.resolve(partner.name, partner.club, same_as=same.get(1))
-                if partner is not None else None)
+                asked.append(
+                    LineError(
+                        line,
+                        "possible_duplicate",
+                        {
+                            "name": ", ".join(x for x in (p.name, p.club) if x),
+                            "known": "; ".join(
+                                ", ".join(x for x in (k.name, k.club) if x) for k in known[:3]
+                            ),
+                        },
+                    )
+                )
+        first = book.resolve(
+            player.name,
+            player.club,
+            player.nationality,
+            player.rating,
+            player.licence,
+            player.born,
+            same_as=same.get(0),
+        )
+        mate = (
+            book.resolve(partner.name, partner.club, same_as=same.get(1))
+            if partner is not None
+            else None
+        )
         if mate is first:
             errors.append(LineError(line, "partner_self"))
             continue
         people = [p for p in (first, mate) if p is not None]
         found = [taken.get((event.pk, p.pk if p.pk else id(p))) for p in people]
         existing = found[0]
-        if (existing is not None and existing.pk and existing.player_id == first.pk
-                and existing.partner_id == (mate.pk if mate else None)):
+        if (
+            existing is not None
+            and existing.pk
+            and existing.player_id == first.pk
+            and existing.partner_id == (mate.pk if mate else None)
+        ):
             if seed is not None and existing.seed != seed:
                 other = seeds.get((event.pk, seed))
                 if other is not None and other is not existing:
-                    errors.append(LineError(line, "seed_taken", {"seed": seed,
-                                                                 "name": _entry_name(other)}))
+                    errors.append(
+                        LineError(line, "seed_taken", {"seed": seed, "name": _entry_name(other)})
+                    )
                     continue
                 existing.seed = seed
                 seeds[(event.pk, seed)] = existing
@@ -331,8 +400,11 @@ def _import_rows(tournament: Tournament, rows: list[Any], actor: Actor, dry_run:
             errors.append(LineError(line, "already_entered", {"name": clash.name}))
             continue
         if seed is not None and (event.pk, seed) in seeds:
-            errors.append(LineError(line, "seed_taken", {
-                "seed": seed, "name": _entry_name(seeds[(event.pk, seed)])}))
+            errors.append(
+                LineError(
+                    line, "seed_taken", {"seed": seed, "name": _entry_name(seeds[(event.pk, seed)])}
+                )
+            )
             continue
         entry = Entry(event=event, player=first, partner=mate, seed=seed)
         for p in people:
@@ -340,10 +412,14 @@ def _import_rows(tournament: Tournament, rows: list[Any], actor: Actor, dry_run:
         if seed is not None:
             seeds[(event.pk, seed)] = entry
         new.append(entry)
-    counts = _counts(players_created=len(book.new) - len(book.copies),
-                     players_updated=len(book.changes), players_copied=len(book.copies),
-                     players_not_changed=len(book.kept), entries_created=len(new),
-                     entries_kept=len(rows) - len(new) - len(errors))
+    counts = _counts(
+        players_created=len(book.new) - len(book.copies),
+        players_updated=len(book.changes),
+        players_copied=len(book.copies),
+        players_not_changed=len(book.kept),
+        entries_created=len(new),
+        entries_kept=len(rows) - len(new) - len(errors),
+    )
     if errors:
         return ImportResult(False, rows=count, errors=errors, counts=counts, duplicates=asked)
     if asked:
@@ -359,11 +435,16 @@ def _import_rows(tournament: Tournament, rows: list[Any], actor: Actor, dry_run:
             Entry.objects.bulk_create(new, batch_size=500)
             if reseeded:
                 Entry.objects.bulk_update(reseeded, ["seed"], batch_size=500)
-            audit(tournament, actor, "players_imported",
-                  {"lines": len(rows), **counts, **book.detail()})
+            audit(
+                tournament,
+                actor,
+                "players_imported",
+                {"lines": len(rows), **counts, **book.detail()},
+            )
     except IntegrityError:
-        return ImportResult(False, rows=count, counts=counts,
-                            errors=[LineError(1, "csv_changed_meanwhile")])
+        return ImportResult(
+            False, rows=count, counts=counts, errors=[LineError(1, "csv_changed_meanwhile")]
+        )
     return ImportResult(True, rows=count, counts=counts)
 
 

@@ -17,8 +17,7 @@ from scoring.services.players import PlayerBook
 from scoring.services.tournaments.base import TournamentError, audit
 
 #: Formats whose entries close with the draw (a Swiss event takes late entries between rounds).
-CLOSED_AFTER_DRAW = (Event.Format.KNOCKOUT, Event.Format.GROUPS,
-                     Event.Format.DOUBLE_ELIMINATION)
+CLOSED_AFTER_DRAW = (Event.Format.KNOCKOUT, Event.Format.GROUPS, Event.Format.DOUBLE_ELIMINATION)
 
 
 def entries_open(event: Event) -> bool:
@@ -48,14 +47,24 @@ class PossibleDuplicate(TournamentError):
 
     def __init__(self, known: dict[str, list[Player]]) -> None:
         first = next(iter(known.values()))[0]
-        super().__init__("possible_duplicate", name=first.name,
-                         known=", ".join(x for x in (first.name, first.club) if x))
+        super().__init__(
+            "possible_duplicate",
+            name=first.name,
+            known=", ".join(x for x in (first.name, first.club) if x),
+        )
         self.known = known
 
 
-def add_entry(*, event: Event, player: PlayerData, actor: Actor, partner: PlayerData | None = None,
-              seed: int | None = None, same_as: dict[str, Player | None] | None = None,
-              ask: bool = False) -> Entry:
+def add_entry(
+    *,
+    event: Event,
+    player: PlayerData,
+    actor: Actor,
+    partner: PlayerData | None = None,
+    seed: int | None = None,
+    same_as: dict[str, Player | None] | None = None,
+    ask: bool = False,
+) -> Entry:
     """Enter a player (or a pair in doubles) by hand; players are found by the name's key
     (any case and Unicode form), club, licence and date of birth, or created. With ``ask``,
     a name known only under another club raises :class:`PossibleDuplicate` until the
@@ -67,23 +76,41 @@ def add_entry(*, event: Event, player: PlayerData, actor: Actor, partner: Player
     with transaction.atomic():
         book = PlayerBook(event.tournament)
         if ask:
-            known = {role: found for role, data in (("player", player), ("partner", partner))
-                     if data is not None and role not in answered
-                     and (found := book.similar(data.name, data.club, data.licence, data.born))}
+            known = {
+                role: found
+                for role, data in (("player", player), ("partner", partner))
+                if data is not None
+                and role not in answered
+                and (found := book.similar(data.name, data.club, data.licence, data.born))
+            }
             if known:
                 raise PossibleDuplicate(known)
         entry, created = _add_entry(event, player, partner, seed, book, answered)
         if not created:
             raise TournamentError("already_entered", name=entry.name)
-        audit(event.tournament, actor, "entry_added",
-              {"event": event.pk, "entry": entry.pk, "name": entry.name, "seed": seed,
-               **book.detail()})
+        audit(
+            event.tournament,
+            actor,
+            "entry_added",
+            {
+                "event": event.pk,
+                "entry": entry.pk,
+                "name": entry.name,
+                "seed": seed,
+                **book.detail(),
+            },
+        )
         return entry
 
 
-def _add_entry(event: Event, player: PlayerData, partner: PlayerData | None, seed: int | None,
-               book: PlayerBook, same_as: dict[str, Player | None] | None = None
-               ) -> tuple[Entry, bool]:
+def _add_entry(
+    event: Event,
+    player: PlayerData,
+    partner: PlayerData | None,
+    seed: int | None,
+    book: PlayerBook,
+    same_as: dict[str, Player | None] | None = None,
+) -> tuple[Entry, bool]:
     same_as = same_as or {}
     if not entries_open(event):
         raise TournamentError("entries_closed", event=event.name)
@@ -91,19 +118,41 @@ def _add_entry(event: Event, player: PlayerData, partner: PlayerData | None, see
         raise TournamentError("partner_missing")
     if not event.is_doubles and partner is not None:
         raise TournamentError("partner_singles")
-    first = book.resolve(player.name, player.club, player.nationality, player.rating,
-                         player.licence, player.born, same_as=same_as.get("player"))
-    mate = (book.resolve(partner.name, partner.club, licence=partner.licence,
-                         born=partner.born, same_as=same_as.get("partner"))
-            if partner is not None else None)
+    first = book.resolve(
+        player.name,
+        player.club,
+        player.nationality,
+        player.rating,
+        player.licence,
+        player.born,
+        same_as=same_as.get("player"),
+    )
+    mate = (
+        book.resolve(
+            partner.name,
+            partner.club,
+            licence=partner.licence,
+            born=partner.born,
+            same_as=same_as.get("partner"),
+        )
+        if partner is not None
+        else None
+    )
     if mate is not None and mate is first:
         raise TournamentError("partner_self")
     book.save()
     taken = Entry.objects.filter(event=event).filter(
-        Q(player__in=[p for p in (first, mate) if p]) |
-        Q(partner__in=[p for p in (first, mate) if p]))
-    existing = next((e for e in taken if e.player_id == first.pk and
-                     e.partner_id == (mate.pk if mate else None)), None)
+        Q(player__in=[p for p in (first, mate) if p])
+        | Q(partner__in=[p for p in (first, mate) if p])
+    )
+    existing = next(
+        (
+            e
+            for e in taken
+            if e.player_id == first.pk and e.partner_id == (mate.pk if mate else None)
+        ),
+        None,
+    )
     if existing is not None:
         if seed is not None and existing.seed != seed:
             _check_seed(event, seed, existing.pk)
@@ -112,9 +161,12 @@ def _add_entry(event: Event, player: PlayerData, partner: PlayerData | None, see
         return existing, False
     if taken:
         clash = taken[0]
-        raise TournamentError("already_entered", name=(first if clash.player_id == first.pk or
-                                                       clash.partner_id == first.pk
-                                                       else mate).name)
+        raise TournamentError(
+            "already_entered",
+            name=(
+                first if clash.player_id == first.pk or clash.partner_id == first.pk else mate
+            ).name,
+        )
     if seed is not None:
         _check_seed(event, seed)
     try:
@@ -142,8 +194,12 @@ def set_seed(*, entry: Entry, seed: int | None, actor: Actor) -> Entry:
         before = entry.seed
         entry.seed = seed
         entry.save(update_fields=["seed"])
-        audit(entry.event.tournament, actor, "entry_seed",
-              {"entry": entry.pk, "before": before, "after": seed})
+        audit(
+            entry.event.tournament,
+            actor,
+            "entry_seed",
+            {"entry": entry.pk, "before": before, "after": seed},
+        )
         return entry
 
 
@@ -154,6 +210,10 @@ def remove_entry(*, entry: Entry, actor: Actor) -> None:
     with transaction.atomic():
         if Match.objects.filter(Q(entry_a=entry) | Q(entry_b=entry) | Q(entry_c=entry)).exists():
             raise TournamentError("entry_has_matches", name=entry.name)
-        audit(entry.event.tournament, actor, "entry_removed",
-              {"event": entry.event_id, "entry": entry.pk, "name": entry.name})
+        audit(
+            entry.event.tournament,
+            actor,
+            "entry_removed",
+            {"event": entry.event_id, "entry": entry.pk, "name": entry.name},
+        )
         entry.delete()

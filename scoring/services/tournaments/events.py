@@ -15,16 +15,36 @@ from scoring.services.matches import Actor
 from scoring.services.tournaments.base import TournamentError, audit, clean_text
 
 #: Format options kept in ``Event.settings`` (anything else there is left alone).
-SETTING_KEYS = ("third_place", "random_draw", "rounds", "groups", "qualifiers", "reset",
-                "single_game_rounds", "ranking", "bye_points", "walkover", "clock_from",
-                "time_up_board", "separate", "ratings", "seed_rating", "seed_date", "bye_total")
+SETTING_KEYS = (
+    "third_place",
+    "random_draw",
+    "rounds",
+    "groups",
+    "qualifiers",
+    "reset",
+    "single_game_rounds",
+    "ranking",
+    "bye_points",
+    "walkover",
+    "clock_from",
+    "time_up_board",
+    "separate",
+    "ratings",
+    "seed_rating",
+    "seed_date",
+    "bye_total",
+)
 #: Text options and their allowed values (the ranking rule, docs/STANDINGS.md).
-TEXT_SETTINGS = {"ranking": ("current", "european"), "walkover": ("bye", "as_played"),
-                 "time_up_board": ("finish", "stop"), "clock_from": CLOCK_FROM,
-                 # SoL's ranking: the entries' own ratings only, then names (issue 31)
-                 "ratings": ("entry",),
-                 # SoL's total score: a bye's recorded score (issue 31)
-                 "bye_total": ("phantom", "recorded")}
+TEXT_SETTINGS = {
+    "ranking": ("current", "european"),
+    "walkover": ("bye", "as_played"),
+    "time_up_board": ("finish", "stop"),
+    "clock_from": CLOCK_FROM,
+    # SoL's ranking: the entries' own ratings only, then names (issue 31)
+    "ratings": ("entry",),
+    # SoL's total score: a bye's recorded score (issue 31)
+    "bye_total": ("phantom", "recorded"),
+}
 
 
 def clean_settings(fmt: str, settings: dict[str, Any]) -> dict[str, Any]:
@@ -72,8 +92,7 @@ def clean_settings(fmt: str, settings: dict[str, Any]) -> dict[str, Any]:
 
 def _check_round_minutes(minutes: int | None) -> None:
     """A round time limit is 1..600 minutes, or none (``scoring/round_clock.py``)."""
-    if minutes is not None and not (isinstance(minutes, int)
-                                    and LIMIT_MIN <= minutes <= LIMIT_MAX):
+    if minutes is not None and not (isinstance(minutes, int) and LIMIT_MIN <= minutes <= LIMIT_MAX):
         raise TournamentError("bad_setting", setting="round_minutes")
 
 
@@ -81,14 +100,17 @@ def event_rules(tournament: Tournament, rules: str) -> RuleSet:
     """A built-in preset, or one of the tournament's house presets by its key.
 
     :raises TournamentError: ``unknown_rules``."""
-    if rules not in RULESETS and not HousePreset.objects.filter(
-            tournament=tournament, key=rules).exists():
+    if (
+        rules not in RULESETS
+        and not HousePreset.objects.filter(tournament=tournament, key=rules).exists()
+    ):
         raise TournamentError("unknown_rules", rules=rules)
     return get_rules(rules)
 
 
-def house_time_rules(rules: RuleSet, round_minutes: int | None,
-                     settings: dict[str, Any]) -> tuple[int | None, dict[str, Any]]:
+def house_time_rules(
+    rules: RuleSet, round_minutes: int | None, settings: dict[str, Any]
+) -> tuple[int | None, dict[str, Any]]:
     """A house preset's time switches as the event's defaults: its time limit when the event
     sets none, and what time-up means unless the event says (``time_up_board``)."""
     switches = dict(rules.switches)
@@ -99,8 +121,9 @@ def house_time_rules(rules: RuleSet, round_minutes: int | None,
     return round_minutes, settings
 
 
-def _check_event(kind: str, fmt: str, games_to_win: int, rules: str,
-                 tournament: Tournament | None = None) -> None:
+def _check_event(
+    kind: str, fmt: str, games_to_win: int, rules: str, tournament: Tournament | None = None
+) -> None:
     if tournament is not None:
         ruleset = event_rules(tournament, rules)
     elif rules in RULESETS:
@@ -110,18 +133,26 @@ def _check_event(kind: str, fmt: str, games_to_win: int, rules: str,
     points = not variant_for(ruleset).has_colours
     if (kind == Event.Kind.POINTS) != points:
         raise TournamentError("points_rules")
-    if kind == Event.Kind.POINTS and fmt not in (Event.Format.SINGLE_MATCH,
-                                                 Event.Format.GROUPS):
+    if kind == Event.Kind.POINTS and fmt not in (Event.Format.SINGLE_MATCH, Event.Format.GROUPS):
         # point carrom: single matches, or a round robin of three-player tables
         raise TournamentError("points_no_draw")
     if games_to_win not in (1, 2, 3):
         raise TournamentError("bad_setting", setting="games_to_win")
 
 
-def create_event(*, tournament: Tournament, name: str, actor: Actor, kind: str = "singles",
-                 format: str = "knockout", rules: str = "", games_to_win: int = 2,
-                 settings: dict[str, Any] | None = None, order: int | None = None,
-                 round_minutes: int | None = None) -> Event:
+def create_event(
+    *,
+    tournament: Tournament,
+    name: str,
+    actor: Actor,
+    kind: str = "singles",
+    format: str = "knockout",
+    rules: str = "",
+    games_to_win: int = 2,
+    settings: dict[str, Any] | None = None,
+    order: int | None = None,
+    round_minutes: int | None = None,
+) -> Event:
     rules = rules or tournament.default_rules
     name = clean_text(name, field="name")
     _check_event(kind, format, games_to_win, rules, tournament)
@@ -133,12 +164,22 @@ def create_event(*, tournament: Tournament, name: str, actor: Actor, kind: str =
         if order is None:
             order = tournament.events.count() + 1
         event = Event.objects.create(
-            tournament=tournament, name=name.strip(), kind=kind, format=format, rules=rules,
-            games_to_win=games_to_win, settings=clean_settings(format, settings or {}),
-            order=order, round_minutes=round_minutes,
+            tournament=tournament,
+            name=name.strip(),
+            kind=kind,
+            format=format,
+            rules=rules,
+            games_to_win=games_to_win,
+            settings=clean_settings(format, settings or {}),
+            order=order,
+            round_minutes=round_minutes,
         )
-        audit(tournament, actor, "event_created",
-              {"event": event.pk, "name": event.name, "format": format, "kind": kind})
+        audit(
+            tournament,
+            actor,
+            "event_created",
+            {"event": event.pk, "name": event.name, "format": format, "kind": kind},
+        )
         return event
 
 
@@ -153,25 +194,43 @@ def update_event(*, event: Event, actor: Actor, **fields: Any) -> Event:
         for key in ("kind", "format", "rules") if drawn else ():
             if key in fields and fields[key] != getattr(event, key):
                 raise TournamentError("drawn_fixed", field=key)
-        new = {k: fields.get(k, getattr(event, k)) for k in ("kind", "format", "rules",
-                                                             "games_to_win")}
-        _check_event(new["kind"], new["format"], int(new["games_to_win"]), new["rules"],
-                     event.tournament)
+        new = {
+            k: fields.get(k, getattr(event, k)) for k in ("kind", "format", "rules", "games_to_win")
+        }
+        _check_event(
+            new["kind"], new["format"], int(new["games_to_win"]), new["rules"], event.tournament
+        )
         if "round_minutes" in fields or settings is not None:
             minutes, timed = house_time_rules(
-                get_rules(new["rules"]), fields.get("round_minutes", event.round_minutes),
-                settings if settings is not None else {})
+                get_rules(new["rules"]),
+                fields.get("round_minutes", event.round_minutes),
+                settings if settings is not None else {},
+            )
             if "round_minutes" in fields:
                 fields["round_minutes"] = minutes
             if settings is not None:
                 settings = timed
-        if "name" in fields and fields["name"].strip().lower() != event.name.lower() and (
+        if (
+            "name" in fields
+            and fields["name"].strip().lower() != event.name.lower()
+            and (
                 event.tournament.events.filter(name__iexact=fields["name"].strip())
-                .exclude(pk=event.pk).exists()):
+                .exclude(pk=event.pk)
+                .exists()
+            )
+        ):
             raise TournamentError("event_exists", name=fields["name"])
         for key, value in fields.items():
-            if key not in ("name", "kind", "format", "rules", "games_to_win", "order",
-                           "status", "round_minutes"):
+            if key not in (
+                "name",
+                "kind",
+                "format",
+                "rules",
+                "games_to_win",
+                "order",
+                "status",
+                "round_minutes",
+            ):
                 raise TournamentError("bad_field", field=key)
             if key == "round_minutes":
                 _check_round_minutes(value)
@@ -186,8 +245,12 @@ def update_event(*, event: Event, actor: Actor, **fields: Any) -> Event:
                 event.settings = merged
         if after:
             event.save()
-            audit(event.tournament, actor, "event_changed",
-                  {"event": event.pk, "before": before, "after": after})
+            audit(
+                event.tournament,
+                actor,
+                "event_changed",
+                {"event": event.pk, "before": before, "after": after},
+            )
         return event
 
 

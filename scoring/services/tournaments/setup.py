@@ -24,9 +24,17 @@ def unique_slug(name: str, wanted: str = "") -> str:
     return slug
 
 
-def create_tournament(*, name: str, start_date: datetime.date, end_date: datetime.date,
-                      actor: Actor, slug: str = "", venue: str = "", table_count: int = 8,
-                      default_rules: str = "icf") -> Tournament:
+def create_tournament(
+    *,
+    name: str,
+    start_date: datetime.date,
+    end_date: datetime.date,
+    actor: Actor,
+    slug: str = "",
+    venue: str = "",
+    table_count: int = 8,
+    default_rules: str = "icf",
+) -> Tournament:
     """A new tournament; whoever creates it becomes its organiser; tables 1…n are created."""
     if end_date < start_date:
         raise TournamentError("end_before_start")
@@ -37,22 +45,39 @@ def create_tournament(*, name: str, start_date: datetime.date, end_date: datetim
         if slug and Tournament.objects.filter(slug=slug).exists():
             raise TournamentError("slug_taken", slug=slug)
         tournament = Tournament.objects.create(
-            name=name.strip(), slug=slug or unique_slug(name), start_date=start_date,
-            end_date=end_date, venue=venue.strip(), table_count=table_count,
+            name=name.strip(),
+            slug=slug or unique_slug(name),
+            start_date=start_date,
+            end_date=end_date,
+            venue=venue.strip(),
+            table_count=table_count,
             default_rules=default_rules,
         )
         if getattr(actor.user, "pk", None):
             tournament.organisers.add(actor.user)
         sync_tables(tournament)
-        audit(tournament, actor, "tournament_created",
-              {"name": tournament.name, "slug": tournament.slug})
+        audit(
+            tournament,
+            actor,
+            "tournament_created",
+            {"name": tournament.name, "slug": tournament.slug},
+        )
         return tournament
 
 
 def update_tournament(*, tournament: Tournament, actor: Actor, **fields: Any) -> Tournament:
     """Change name, dates, venue, number of tables or default rules (logged before/after)."""
-    allowed = {"name", "start_date", "end_date", "venue", "table_count", "default_rules",
-               "auto_callup", "time_zone", "rating"}
+    allowed = {
+        "name",
+        "start_date",
+        "end_date",
+        "venue",
+        "table_count",
+        "default_rules",
+        "auto_callup",
+        "time_zone",
+        "rating",
+    }
     unknown = set(fields) - allowed
     if unknown:
         raise TournamentError("bad_field", field=sorted(unknown)[0])
@@ -90,16 +115,21 @@ def update_tournament(*, tournament: Tournament, actor: Actor, **fields: Any) ->
 def sync_tables(tournament: Tournament) -> list[Table]:
     """Tables 1…``table_count`` exist and are active; tables beyond it are deactivated."""
     existing = {t.number: t for t in tournament.tables.all()}
-    missing = [Table(tournament=tournament, number=n)
-               for n in range(1, tournament.table_count + 1) if n not in existing]
+    missing = [
+        Table(tournament=tournament, number=n)
+        for n in range(1, tournament.table_count + 1)
+        if n not in existing
+    ]
     Table.objects.bulk_create(missing)
-    Table.objects.filter(tournament=tournament, number__gt=tournament.table_count,
-                         active=True).update(active=False)
+    Table.objects.filter(
+        tournament=tournament, number__gt=tournament.table_count, active=True
+    ).update(active=False)
     return list(tournament.tables.order_by("number"))
 
 
-def update_table(*, table: Table, actor: Actor, label: str | None = None,
-                 active: bool | None = None) -> Table:
+def update_table(
+    *, table: Table, actor: Actor, label: str | None = None, active: bool | None = None
+) -> Table:
     changed = {}
     if label is not None and label != table.label:
         changed["label"] = clean_text(label, field="label").strip()[:40]
@@ -116,5 +146,6 @@ def update_table(*, table: Table, actor: Actor, label: str | None = None,
 def set_umpires(*, tournament: Tournament, users: Iterable[Any], actor: Actor) -> None:
     users = list(users)
     tournament.umpires.set(users)
-    audit(tournament, actor, "umpires_changed",
-          {"umpires": sorted(u.get_username() for u in users)})
+    audit(
+        tournament, actor, "umpires_changed", {"umpires": sorted(u.get_username() for u in users)}
+    )

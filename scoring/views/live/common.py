@@ -61,7 +61,6 @@ def by_table(slug: str, number: int, **_kw: Any) -> Any:
     return sel.table_validator(slug, number)
 
 
-
 def page_number(request: HttpRequest) -> int:
     try:
         return max(1, int(request.GET.get("page", "1")))
@@ -71,7 +70,8 @@ def page_number(request: HttpRequest) -> int:
 
 def event_context(event: Event) -> dict[str, Any]:
     return {
-        "tournament": event.tournament, "event": event,
+        "tournament": event.tournament,
+        "event": event,
         "has_bracket": event.format != Event.Format.SWISS
         and event.format != Event.Format.SINGLE_MATCH,
         "has_standings": sel.has_standings(event),

@@ -28,8 +28,6 @@ LIVE_VERSION = "live-1"
 FRAGMENT_SECONDS = 3600
 
 
-
-
 def make_etag(kind: str, validator: Any, *extra: Any) -> str:
     raw = repr((LIVE_VERSION, kind, get_language(), validator, extra))
     return '"' + hashlib.blake2b(raw.encode(), digest_size=12).hexdigest() + '"'
@@ -47,13 +45,19 @@ def revalidate(response: HttpResponse, etag: str | None) -> HttpResponse:
 def not_modified(request: HttpRequest, etag: str) -> HttpResponse | None:
     """``304 Not Modified`` if the client already holds ``etag``."""
     if etag in parse_etags(request.headers.get("If-None-Match", "")) or (
-            request.headers.get("If-None-Match", "").strip() == "*"):
+        request.headers.get("If-None-Match", "").strip() == "*"
+    ):
         return revalidate(HttpResponseNotModified(), etag)
     return None
 
 
-def conditional(kind: str, validator: Callable[..., Any], *, page: bool = False,
-                max_age: early_answers.MaxAge = 0.0):
+def conditional(
+    kind: str,
+    validator: Callable[..., Any],
+    *,
+    page: bool = False,
+    max_age: early_answers.MaxAge = 0.0,
+):
     """Decorate a view: compute ``validator(**kwargs)`` (one query), answer 304 if the client
     has it, otherwise call the view with ``request.live_etag`` set and put the ETag on the
     answer. ``page``: a full page, whose navigation bar also depends on who is logged in.
@@ -76,12 +80,12 @@ def conditional(kind: str, validator: Callable[..., Any], *, page: bool = False,
             return response
 
         if not page:  # a full page also depends on who is logged in: not answered early
+
             def early(request: HttpRequest, kwargs: dict[str, Any]) -> HttpResponse | None:
                 value = validator(**kwargs)
                 if value is None:
                     return None
-                return not_modified(
-                    request, make_etag(kind, value, request.get_full_path(), None))
+                return not_modified(request, make_etag(kind, value, request.get_full_path(), None))
 
             early_answers.register(wrapper, early, max_age=max_age)
         return wrapper
@@ -89,8 +93,9 @@ def conditional(kind: str, validator: Callable[..., Any], *, page: bool = False,
     return decorate
 
 
-def fragment(request: HttpRequest, kind: str, template: str,
-             context: Callable[[], dict[str, Any]]) -> str:
+def fragment(
+    request: HttpRequest, kind: str, template: str, context: Callable[[], dict[str, Any]]
+) -> str:
     """A rendered fragment, shared by every visitor until the data changes: cached (per
     process) under the ETag of the validator the request was checked with. Big standings and
     brackets are then rendered once per change, not once per visitor."""
@@ -107,10 +112,16 @@ def no_store(response: HttpResponse) -> HttpResponse:
     return response
 
 
-def page_and_part(names: tuple[str, str], kinds: tuple[str, str], validator: Callable[..., Any],
-                  template: str, part: str, context: Callable[..., dict[str, Any]], *,
-                  part_max_age: early_answers.MaxAge = 0.0,
-                  ) -> tuple[Callable[..., HttpResponse], Callable[..., HttpResponse]]:
+def page_and_part(
+    names: tuple[str, str],
+    kinds: tuple[str, str],
+    validator: Callable[..., Any],
+    template: str,
+    part: str,
+    context: Callable[..., dict[str, Any]],
+    *,
+    part_max_age: early_answers.MaxAge = 0.0,
+) -> tuple[Callable[..., HttpResponse], Callable[..., HttpResponse]]:
     """A public live page and its polled part (``template#part``), both drawn from
     ``context(request, **url kwargs)`` and checked against ``validator`` under their ETag
     ``kinds`` (page, part); the page's ETag also depends on who is logged in, the part's is
@@ -125,7 +136,9 @@ def page_and_part(names: tuple[str, str], kinds: tuple[str, str], validator: Cal
 
     page_view.__name__ = page_view.__qualname__ = names[0]
     part_view.__name__ = part_view.__qualname__ = names[1]
-    return (login_not_required(require_safe(conditional(kinds[0], validator,
-                                                         page=True)(page_view))),
-            login_not_required(require_safe(conditional(kinds[1], validator,
-                                                         max_age=part_max_age)(part_view))))
+    return (
+        login_not_required(require_safe(conditional(kinds[0], validator, page=True)(page_view))),
+        login_not_required(
+            require_safe(conditional(kinds[1], validator, max_age=part_max_age)(part_view))
+        ),
+    )

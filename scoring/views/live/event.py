@@ -23,18 +23,26 @@ def event_page(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     event = event_or_404(slug, event_id)
     from scoring.selectors.point_table import point_table
 
-    return render(request, "scoring/live/event.html", {
-        **event_context(event), "rounds": sel.event_rounds(event),
-        "point_table": point_table(event) if event.kind == Event.Kind.POINTS else None,
-    })
+    return render(
+        request,
+        "scoring/live/event.html",
+        {
+            **event_context(event),
+            "rounds": sel.event_rounds(event),
+            "point_table": point_table(event) if event.kind == Event.Kind.POINTS else None,
+        },
+    )
 
 
 def _bracket_context(request: HttpRequest, slug: str, event_id: int) -> dict[str, Any]:
     event = event_or_404(slug, event_id)
     context = {**event_context(event), "poll": POLL["event"]}
     context["bracket_html"] = fragment(
-        request, "bracket-html", "scoring/live/parts.html#bracket-sections",
-        lambda: {**context, "sections": sel.event_bracket(event)})
+        request,
+        "bracket-html",
+        "scoring/live/parts.html#bracket-sections",
+        lambda: {**context, "sections": sel.event_bracket(event)},
+    )
     return context
 
 
@@ -49,14 +57,25 @@ def _standings_context(request: HttpRequest, slug: str, event_id: int) -> dict[s
         sel.link_players(found, event.tournament.slug)
         return {**context, "tables": found}
 
-    context["tables_html"] = fragment(request, "standings-html",
-                                      "scoring/live/standings.html#tables", tables)
+    context["tables_html"] = fragment(
+        request, "standings-html", "scoring/live/standings.html#tables", tables
+    )
     return context
 
 
 bracket_page, bracket_part = page_and_part(
-    ("bracket_page", "bracket_part"), ("bracket-page", "bracket-part"), by_event,
-    "scoring/live/bracket.html", "bracket", _bracket_context)
+    ("bracket_page", "bracket_part"),
+    ("bracket-page", "bracket-part"),
+    by_event,
+    "scoring/live/bracket.html",
+    "bracket",
+    _bracket_context,
+)
 standings_page, standings_part = page_and_part(
-    ("standings_page", "standings_part"), ("standings-page", "standings-part"), by_standings,
-    "scoring/live/standings.html", "standings", _standings_context)
+    ("standings_page", "standings_part"),
+    ("standings-page", "standings-part"),
+    by_standings,
+    "scoring/live/standings.html",
+    "standings",
+    _standings_context,
+)

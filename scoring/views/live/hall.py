@@ -54,36 +54,56 @@ def _hall_tables_page(overview: sel.Overview, page: int) -> dict[str, Any]:
     """One slide's share of the busy tables (a projector fits :data:`HALL_TABLES`)."""
     busy = [item for item in overview.tables if item.line]
     start = (page - 1) * HALL_TABLES
-    shown = busy[start:start + HALL_TABLES]
+    shown = busy[start : start + HALL_TABLES]
     playing = overview.playing if page == 1 else []
     # the call-ups have their own slide; beside the tables only where they fit (issue 30:
     # the heading lay half under the footer)
     room = len(shown) + len(playing) <= HALL_TABLES_WITH_CALLUPS
-    return {"overview": overview, "busy": shown, "playing": playing,
-            "called": overview.called if page == 1 and room else []}
+    return {
+        "overview": overview,
+        "busy": shown,
+        "playing": playing,
+        "called": overview.called if page == 1 and room else [],
+    }
 
 
 def _hall_slides(tournament: Tournament, overview: sel.Overview) -> list[dict[str, str]]:
     pages = _hall_pages(overview)
     url = reverse("scoring:live-hall-tables", kwargs={"slug": tournament.slug})
-    slides = [{"url": f"{url}?page={page}" if page > 1 else url,
-               "label": _("Live tables") if pages == 1 else
-               _("Live tables (%(page)s of %(pages)s)") % {"page": page, "pages": pages}}
-              for page in range(1, pages + 1)]
+    slides = [
+        {
+            "url": f"{url}?page={page}" if page > 1 else url,
+            "label": _("Live tables")
+            if pages == 1
+            else _("Live tables (%(page)s of %(pages)s)") % {"page": page, "pages": pages},
+        }
+        for page in range(1, pages + 1)
+    ]
     # the call-up slide: who is called to which table, in big type (issue 15)
     slides.append({"url": f"{url}?show=callup", "label": _("Call-ups")})
     for event in lookups.tournament_events(tournament):
-        if sel.has_standings(event) or event.format in (Event.Format.KNOCKOUT,
-                                                        Event.Format.DOUBLE_ELIMINATION):
-            url = reverse("scoring:live-hall-event", kwargs={"slug": tournament.slug,
-                                                             "event_id": event.pk})
-            count = len(_hall_standings_pages(sel.event_standings(event))) \
-                if sel.has_standings(event) else 1
+        if sel.has_standings(event) or event.format in (
+            Event.Format.KNOCKOUT,
+            Event.Format.DOUBLE_ELIMINATION,
+        ):
+            url = reverse(
+                "scoring:live-hall-event", kwargs={"slug": tournament.slug, "event_id": event.pk}
+            )
+            count = (
+                len(_hall_standings_pages(sel.event_standings(event)))
+                if sel.has_standings(event)
+                else 1
+            )
             for page in range(1, count + 1):
-                slides.append({"url": f"{url}?page={page}" if page > 1 else url,
-                               "label": event.name if count == 1 else
-                               _("%(event)s (%(page)s of %(pages)s)") % {
-                                   "event": event.name, "page": page, "pages": count}})
+                slides.append(
+                    {
+                        "url": f"{url}?page={page}" if page > 1 else url,
+                        "label": event.name
+                        if count == 1
+                        else _("%(event)s (%(page)s of %(pages)s)")
+                        % {"event": event.name, "page": page, "pages": count},
+                    }
+                )
     return slides
 
 
@@ -94,10 +114,10 @@ def _hall_standings_pages(tables: list[sel.StandingsTable]) -> list[list[sel.Sta
     if len(tables) == 1:
         rows = tables[0].rows
         for start in range(0, max(len(rows), 1), HALL_ROWS):
-            pages.append([dataclasses.replace(tables[0], rows=rows[start:start + HALL_ROWS])])
+            pages.append([dataclasses.replace(tables[0], rows=rows[start : start + HALL_ROWS])])
         return pages
     for start in range(0, len(tables), HALL_GROUPS):
-        pages.append(tables[start:start + HALL_GROUPS])
+        pages.append(tables[start : start + HALL_GROUPS])
     return pages or [[]]
 
 
@@ -112,12 +132,22 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
     path = reverse("scoring:live-tournament", kwargs={"slug": slug})
     site = getattr(settings, "SITE_URL", "").rstrip("/")
     public_url = site + path if site else request.build_absolute_uri(path)
-    return no_store(render(request, "scoring/live/hall.html", {
-        "tournament": tournament, "slides": _hall_slides(tournament, overview),
-        "seconds": _seconds(request), **_hall_tables_page(overview, 1),
-        "now": timezone.now(), "public_url": public_url, "time_zone": tournament.time_zone,
-        "public_qr": segno.make(public_url, error="m").png_data_uri(scale=4, border=2),
-    }))
+    return no_store(
+        render(
+            request,
+            "scoring/live/hall.html",
+            {
+                "tournament": tournament,
+                "slides": _hall_slides(tournament, overview),
+                "seconds": _seconds(request),
+                **_hall_tables_page(overview, 1),
+                "now": timezone.now(),
+                "public_url": public_url,
+                "time_zone": tournament.time_zone,
+                "public_qr": segno.make(public_url, error="m").png_data_uri(scale=4, border=2),
+            },
+        )
+    )
 
 
 @login_not_required
@@ -127,11 +157,19 @@ def hall_tables(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_or_404(slug)
     overview = sel.tournament_overview(tournament, recent=0)
     if request.GET.get("show") == "callup":
-        return render(request, "scoring/live/hall.html#callup-slide",
-                      {"tournament": tournament, "called": overview.called})
-    return render(request, "scoring/live/hall.html#tables", {
-        "tournament": tournament, **_hall_tables_page(overview, page_number(request)),
-    })
+        return render(
+            request,
+            "scoring/live/hall.html#callup-slide",
+            {"tournament": tournament, "called": overview.called},
+        )
+    return render(
+        request,
+        "scoring/live/hall.html#tables",
+        {
+            "tournament": tournament,
+            **_hall_tables_page(overview, page_number(request)),
+        },
+    )
 
 
 @login_not_required
@@ -156,8 +194,12 @@ def _hall_bracket(section: sel.BracketSection) -> sel.BracketSection:
     """The rounds that matter now: from the first round with a match still to finish, at
     most :data:`HALL_COLUMNS` of them (the whole bracket does not fit a projector)."""
     columns = section.columns
-    start = next((i for i, c in enumerate(columns)
-                  if any(card.line.match.status not in sel.DONE for card in c.cards)),
-                 max(0, len(columns) - HALL_COLUMNS))
-    return sel.BracketSection(section.key, section.label,
-                              columns[start:start + HALL_COLUMNS])
+    start = next(
+        (
+            i
+            for i, c in enumerate(columns)
+            if any(card.line.match.status not in sel.DONE for card in c.cards)
+        ),
+        max(0, len(columns) - HALL_COLUMNS),
+    )
+    return sel.BracketSection(section.key, section.label, columns[start : start + HALL_COLUMNS])

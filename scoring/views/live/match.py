@@ -32,8 +32,11 @@ from scoring.views.live.etags import (
 def _match_context(match: Match) -> dict[str, Any]:
     view = sel.match_view(match)
     return {
-        "tournament": match.event.tournament, "match": match, "view": view,
-        "poll": POLL["match"], "status_label": sel.STATUS_LABELS.get(match.status, ""),
+        "tournament": match.event.tournament,
+        "match": match,
+        "view": view,
+        "poll": POLL["match"],
+        "status_label": sel.STATUS_LABELS.get(match.status, ""),
         "round_label": sel.round_label(match.round, match.group),
     }
 
@@ -44,7 +47,8 @@ def _match_context(match: Match) -> dict[str, Any]:
 def match_page(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     match = match_or_404(slug, match_id)
     context = _match_context(match) | {
-        "rules": rules_summary(match.rules, match.event.tournament_id)}
+        "rules": rules_summary(match.rules, match.event.tournament_id)
+    }
     return render(request, "scoring/live/match.html", context)
 
 
@@ -61,8 +65,12 @@ def match_live(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
         return answer
     if over:
         match = match_or_404(slug, match_id)
-        response = render(request, "scoring/live/match.html#live", _match_context(match),
-                          status=HttpResponseStopPolling.status_code)
+        response = render(
+            request,
+            "scoring/live/match.html#live",
+            _match_context(match),
+            status=HttpResponseStopPolling.status_code,
+        )
         return no_store(response)
     # the partial is the same for every spectator of this revision: render it once (per
     # process) and share it, so a stroke costs one render, not one per spectator
@@ -70,8 +78,9 @@ def match_live(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     html = cache.get(key)
     if html is None:
         match = match_or_404(slug, match_id)
-        html = render_to_string("scoring/live/match.html#live", _match_context(match),
-                                request=request)
+        html = render_to_string(
+            "scoring/live/match.html#live", _match_context(match), request=request
+        )
         cache.set(key, html, FRAGMENT_SECONDS)
     return revalidate(HttpResponse(html), etag)
 
@@ -89,8 +98,9 @@ early_answers.register(match_live, _match_live_early)
 @login_not_required
 @require_safe
 @conditional("board-page", by_match, page=True)
-def board_page(request: HttpRequest, slug: str, match_id: int, game: int,
-               board: int) -> HttpResponse:
+def board_page(
+    request: HttpRequest, slug: str, match_id: int, game: int, board: int
+) -> HttpResponse:
     """One board replayed from its stroke log (or its quick entry)."""
     match = match_or_404(slug, match_id)
     view = sel.match_view(match, timeline=False, point_strokes=True)
@@ -99,11 +109,20 @@ def board_page(request: HttpRequest, slug: str, match_id: int, game: int,
         raise Http404(_("No such board."))
     timeline = None
     if line.has_log and view.snapshot.variant.has_colours:
-        timeline = sel.board_timeline(match, line.row, sel.board_events(line.row),
-                                      line.scores_before)
-    return render(request, "scoring/live/board.html", {
-        "tournament": match.event.tournament, "match": match, "view": view, "line": line,
-        "game_number": game, "timeline": timeline,
-        "names": sel.colour_names(match, line.breaker),
-        "round_label": sel.round_label(match.round, match.group),
-    })
+        timeline = sel.board_timeline(
+            match, line.row, sel.board_events(line.row), line.scores_before
+        )
+    return render(
+        request,
+        "scoring/live/board.html",
+        {
+            "tournament": match.event.tournament,
+            "match": match,
+            "view": view,
+            "line": line,
+            "game_number": game,
+            "timeline": timeline,
+            "names": sel.colour_names(match, line.breaker),
+            "round_label": sel.round_label(match.round, match.group),
+        },
+    )

@@ -20,9 +20,14 @@ from scoring.views.live.etags import conditional
 @conditional("players-page", by_tournament, page=True)
 def players_page(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_or_404(slug)
-    return render(request, "scoring/live/players.html", {
-        "tournament": tournament, "players": sel.tournament_players(tournament),
-    })
+    return render(
+        request,
+        "scoring/live/players.html",
+        {
+            "tournament": tournament,
+            "players": sel.tournament_players(tournament),
+        },
+    )
 
 
 @login_not_required
@@ -37,6 +42,12 @@ def player_page(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
     page = sel.player_page(tournament, player)
     if not page.entries:
         raise Http404(_("This player is not entered in this tournament."))
-    return render(request, "scoring/live/player.html", {
-        "tournament": tournament, "page": page, "stats": page.stats,
-    })
+    return render(
+        request,
+        "scoring/live/player.html",
+        {
+            "tournament": tournament,
+            "page": page,
+            "stats": page.stats,
+        },
+    )

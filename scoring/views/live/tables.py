@@ -26,22 +26,32 @@ def live_table(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = tournament_or_404(slug)
     current = sel.table_current(tournament, number)
     if current is not None and current.status in sel.LIVE:
-        return no_store(HttpResponseRedirect(
-            reverse("scoring:live-match", kwargs={"slug": slug, "match_id": current.pk})))
-    return no_store(render(request, "scoring/live/table.html", _table_context(
-        tournament, number, current)))
+        return no_store(
+            HttpResponseRedirect(
+                reverse("scoring:live-match", kwargs={"slug": slug, "match_id": current.pk})
+            )
+        )
+    return no_store(
+        render(request, "scoring/live/table.html", _table_context(tournament, number, current))
+    )
 
 
-def _table_context(tournament: Tournament, number: int, current: Match | None
-                   ) -> dict[str, Any]:
+def _table_context(tournament: Tournament, number: int, current: Match | None) -> dict[str, Any]:
     table = lookups.table_at(tournament, number)
     view = sel.match_view(current, timeline=False) if current is not None else None
     return {
-        "tournament": tournament, "number": number, "table": table, "current": current,
-        "view": view, "next": sel.table_next(tournament, number), "poll": POLL["table"],
-        "redirect": (reverse("scoring:live-match", kwargs={"slug": tournament.slug,
-                                                           "match_id": current.pk})
-                     if current is not None and current.status in sel.LIVE else ""),
+        "tournament": tournament,
+        "number": number,
+        "table": table,
+        "current": current,
+        "view": view,
+        "next": sel.table_next(tournament, number),
+        "poll": POLL["table"],
+        "redirect": (
+            reverse("scoring:live-match", kwargs={"slug": tournament.slug, "match_id": current.pk})
+            if current is not None and current.status in sel.LIVE
+            else ""
+        ),
     }
 
 
@@ -51,8 +61,9 @@ def _table_context(tournament: Tournament, number: int, current: Match | None
 def table_status(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = tournament_or_404(slug)
     current = sel.table_current(tournament, number)
-    return render(request, "scoring/live/table.html#status",
-                  _table_context(tournament, number, current))
+    return render(
+        request, "scoring/live/table.html#status", _table_context(tournament, number, current)
+    )
 
 
 @login_not_required
@@ -61,14 +72,16 @@ def overlay(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A minimal transparent page for OBS: the current board score of one table."""
     tournament = tournament_or_404(slug)
     current = sel.table_current(tournament, number)
-    return render(request, "scoring/live/overlay.html", _overlay_context(
-        tournament, number, current))
+    return render(
+        request, "scoring/live/overlay.html", _overlay_context(tournament, number, current)
+    )
 
 
-def _overlay_context(tournament: Tournament, number: int, current: Match | None
-                     ) -> dict[str, Any]:
+def _overlay_context(tournament: Tournament, number: int, current: Match | None) -> dict[str, Any]:
     return {
-        "tournament": tournament, "number": number, "current": current,
+        "tournament": tournament,
+        "number": number,
+        "current": current,
         "view": sel.match_view(current, timeline=False) if current is not None else None,
         "poll": POLL["overlay"],
     }
@@ -80,5 +93,6 @@ def _overlay_context(tournament: Tournament, number: int, current: Match | None
 def overlay_score(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = tournament_or_404(slug)
     current = sel.table_current(tournament, number)
-    return render(request, "scoring/live/overlay.html#score",
-                  _overlay_context(tournament, number, current))
+    return render(
+        request, "scoring/live/overlay.html#score", _overlay_context(tournament, number, current)
+    )

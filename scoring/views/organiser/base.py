@@ -18,8 +18,6 @@ from scoring.selectors import organiser as organiser_selectors
 MATCH_RELATED = organiser_selectors.MATCH_RELATED
 
 
-
-
 def show_error(request: HttpRequest, err: Exception) -> None:
     code = getattr(err, "code", "error")
     messages.error(request, error_text(code, getattr(err, "params", {})))
@@ -62,10 +60,8 @@ def actor_of(request: HttpRequest, tournament: Tournament):
     return permissions.organiser_actor(request, tournament)
 
 
-
 def posted_rounds(request: HttpRequest) -> int | None:
     try:
         return int(request.POST["rounds"])
     except (KeyError, ValueError):
         return None
-

@@ -45,18 +45,35 @@ def callup(request: HttpRequest, slug: str) -> HttpResponse:
     template = "scoring/organiser/callup.html"
     if request.htmx:
         template += "#board"
-    clocks = {} if request.htmx else {  # the round clocks' section reloads itself
-        "clocks": clock_selectors.tournament_clocks(tournament), "add_choices": ADD_CHOICES}
-    return render(request, template, {
-        **_callup_context(tournament), **clocks,
-        "ask_without_umpire": request.session.pop("callup_ask", 0)})
+    clocks = (
+        {}
+        if request.htmx
+        else {  # the round clocks' section reloads itself
+            "clocks": clock_selectors.tournament_clocks(tournament),
+            "add_choices": ADD_CHOICES,
+        }
+    )
+    return render(
+        request,
+        template,
+        {
+            **_callup_context(tournament),
+            **clocks,
+            "ask_without_umpire": request.session.pop("callup_ask", 0),
+        },
+    )
 
 
 def _callup_done(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if request.htmx:
-        return render(request, "scoring/organiser/callup.html#board",
-                      {**_callup_context(tournament),
-                       "ask_without_umpire": request.session.pop("callup_ask", 0)})
+        return render(
+            request,
+            "scoring/organiser/callup.html#board",
+            {
+                **_callup_context(tournament),
+                "ask_without_umpire": request.session.pop("callup_ask", 0),
+            },
+        )
     return redirect("scoring:organiser-callup", slug=tournament.slug)
 
 
@@ -64,10 +81,8 @@ def _callup_done(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def callup_call(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(request, slug)
     try:
-        match = organiser_selectors.tournament_match(tournament,
-                                                     int(request.POST.get("match", 0)))
-        table = organiser_selectors.tournament_table(tournament,
-                                                     int(request.POST.get("table", 0)))
+        match = organiser_selectors.tournament_match(tournament, int(request.POST.get("match", 0)))
+        table = organiser_selectors.tournament_table(tournament, int(request.POST.get("table", 0)))
     except ValueError:
         messages.error(request, _("Choose a match and a table."))
         return _callup_done(request, tournament)
@@ -75,14 +90,20 @@ def callup_call(request: HttpRequest, slug: str) -> HttpResponse:
     if request.POST.get("umpire"):
         umpire = organiser_selectors.tournament_umpire(tournament, request.POST["umpire"])
     try:
-        match = callup_service.call_match(match=match, table=table, umpire=umpire,
-                                          actor=actor_of(request, tournament),
-                                          force=request.POST.get("force") == "yes")
+        match = callup_service.call_match(
+            match=match,
+            table=table,
+            umpire=umpire,
+            actor=actor_of(request, tournament),
+            force=request.POST.get("force") == "yes",
+        )
     except TournamentError as err:
         show_error(request, err)
     else:
-        messages.success(request, _("Match %(number)s called to %(table)s.")
-                         % {"number": match.number, "table": table})
+        messages.success(
+            request,
+            _("Match %(number)s called to %(table)s.") % {"number": match.number, "table": table},
+        )
     return _callup_done(request, tournament)
 
 
@@ -109,23 +130,34 @@ def callup_auto(request: HttpRequest, slug: str) -> HttpResponse:
     if request.POST.get("without_umpire") != "yes":
         lacking = _calls_without_umpire(tournament)
         if lacking:  # asked first: matches called without an umpire are the organiser's call
-            messages.warning(request, ngettext(
-                "%(count)s match would be called without an umpire. Choose “Call them "
-                "without an umpire” to go on, or add umpires first.",
-                "%(count)s matches would be called without an umpire. Choose “Call them "
-                "without an umpire” to go on, or add umpires first.", lacking)
-                % {"count": lacking})
+            messages.warning(
+                request,
+                ngettext(
+                    "%(count)s match would be called without an umpire. Choose “Call them "
+                    "without an umpire” to go on, or add umpires first.",
+                    "%(count)s matches would be called without an umpire. Choose “Call them "
+                    "without an umpire” to go on, or add umpires first.",
+                    lacking,
+                )
+                % {"count": lacking},
+            )
             request.session["callup_ask"] = lacking
             return _callup_done(request, tournament)
-    called = callup_service.auto_assign(tournament=tournament,
-                                        actor=actor_of(request, tournament))
+    called = callup_service.auto_assign(tournament=tournament, actor=actor_of(request, tournament))
     if called:
-        messages.success(request, ngettext("%(count)s match called.",
-                                           "%(count)s matches called.", len(called))
-                         % {"count": len(called)})
+        messages.success(
+            request,
+            ngettext("%(count)s match called.", "%(count)s matches called.", len(called))
+            % {"count": len(called)},
+        )
     else:
-        messages.info(request, _("No match could be called: no free table, or every ready "
-                                 "match has a player still playing."))
+        messages.info(
+            request,
+            _(
+                "No match could be called: no free table, or every ready "
+                "match has a player still playing."
+            ),
+        )
     return _callup_done(request, tournament)
 
 
@@ -134,8 +166,9 @@ def callup_autopilot(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(request, slug)
     on = request.POST.get("on") == "yes"
     callup_service.set_auto(tournament=tournament, on=on, actor=actor_of(request, tournament))
-    messages.success(request, _("Automatic call-up is on.") if on
-                     else _("Automatic call-up is off."))
+    messages.success(
+        request, _("Automatic call-up is on.") if on else _("Automatic call-up is off.")
+    )
     return _callup_done(request, tournament)
 
 
@@ -153,10 +186,10 @@ def callup_release(request: HttpRequest, slug: str, match_id: int) -> HttpRespon
 def callup_move(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     tournament, match = get_match(request, slug, match_id)
     table = organiser_selectors.tournament_table(
-        tournament, bounded_id(request.POST.get("table")) or 0)
+        tournament, bounded_id(request.POST.get("table")) or 0
+    )
     try:
         callup_service.move_match(match=match, table=table, actor=actor_of(request, tournament))
     except TournamentError as err:
         show_error(request, err)
     return _callup_done(request, tournament)
-

@@ -39,9 +39,12 @@ def _correction_fix(board: Board, data: dict[str, Any]) -> Any:
     if board.kind == Board.Kind.LOG:
         return correction_service.LogFix(keep=data["keep"], events=tuple(data["events"]))
     return correction_service.PaperFix(
-        winner=data["winner"], carrommen=None if data.get("points") else data.get("carrommen"),
+        winner=data["winner"],
+        carrommen=None if data.get("points") else data.get("carrommen"),
         queen="" if data.get("points") else (data.get("queen") or ""),
-        points=data.get("points"), law=(data.get("law") or "").strip())
+        points=data.get("points"),
+        law=(data.get("law") or "").strip(),
+    )
 
 
 def _correction_initial(match: Match, board: Board, events: list[Any]) -> dict[str, Any]:
@@ -51,11 +54,13 @@ def _correction_initial(match: Match, board: Board, events: list[Any]) -> dict[s
     if board.kind == Board.Kind.LOG:
         initial.update(keep=0, events="\n".join(json.dumps(e.payload) for e in events))
     elif board.kind == Board.Kind.AWARD:
-        initial.update(winner=board.summary_winner, points=board.award_points,
-                       law=board.award_law)
+        initial.update(winner=board.summary_winner, points=board.award_points, law=board.award_law)
     else:
-        initial.update(winner=board.summary_winner, carrommen=board.summary_carrommen,
-                       queen=board.summary_queen)
+        initial.update(
+            winner=board.summary_winner,
+            carrommen=board.summary_carrommen,
+            queen=board.summary_queen,
+        )
     return initial
 
 
@@ -76,24 +81,38 @@ def _paper_entry(request: HttpRequest, match: Match) -> dict[str, Any]:
 
 def _later(data: dict[str, Any]) -> dict[str, str]:
     """The law and the side of a decision on the later matches (issue 30's repairs)."""
-    return {"law": (data.get("repair_law") or "").strip(),
-            "award_to": data.get("award_to") or "moved"}
+    return {
+        "law": (data.get("repair_law") or "").strip(),
+        "award_to": data.get("award_to") or "moved",
+    }
 
 
 def _repair_texts(preview: Any) -> dict[str, str]:
-    return {"move": _("Move the new winner into match %(number)s.")
-            % {"number": preview.next_match} if preview and preview.next_match else "",
-            "repair": _("Draw the later round again on the corrected result."),
-            "keep": _("Keep the draw as it is (the reason is logged)."),
-            "replay": _("Put the new winner into the later match and play it again: its "
-                        "boards are kept as withdrawn, the players toss again."),
-            "award": _("Put the new winner in and give the later match by an umpire's "
-                       "decision (award boards with the law)."),
-            "eliminate": _("Keep the later results as they are: %(winner)s is eliminated by "
-                           "decision and %(old)s goes on.")
-            % {"winner": preview.names.get(preview.winner_after, ""),
-               "old": preview.names.get(preview.winner_before, "")}
-            if preview and preview.names else ""}
+    return {
+        "move": _("Move the new winner into match %(number)s.") % {"number": preview.next_match}
+        if preview and preview.next_match
+        else "",
+        "repair": _("Draw the later round again on the corrected result."),
+        "keep": _("Keep the draw as it is (the reason is logged)."),
+        "replay": _(
+            "Put the new winner into the later match and play it again: its "
+            "boards are kept as withdrawn, the players toss again."
+        ),
+        "award": _(
+            "Put the new winner in and give the later match by an umpire's "
+            "decision (award boards with the law)."
+        ),
+        "eliminate": _(
+            "Keep the later results as they are: %(winner)s is eliminated by "
+            "decision and %(old)s goes on."
+        )
+        % {
+            "winner": preview.names.get(preview.winner_after, ""),
+            "old": preview.names.get(preview.winner_before, ""),
+        }
+        if preview and preview.names
+        else "",
+    }
 
 
 @dataclass
@@ -106,9 +125,15 @@ class _Outcome:
     done: HttpResponse | None = None
 
 
-def _check_or_save(request: HttpRequest, tournament: Tournament, match: Match, form: Any,
-                   preview: Callable[[dict[str, Any], Any], Any],
-                   save: Callable[[dict[str, Any], Any], Any], saved: str) -> _Outcome:
+def _check_or_save(
+    request: HttpRequest,
+    tournament: Tournament,
+    match: Match,
+    form: Any,
+    preview: Callable[[dict[str, Any], Any], Any],
+    save: Callable[[dict[str, Any], Any], Any],
+    saved: str,
+) -> _Outcome:
     """The flow both correction pages share: an invalid form is 422; "save" saves and goes
     back to the match (``saved`` is the message); otherwise the preview of what changes. A
     refusal of the service is its words and status; nothing is saved."""
@@ -121,36 +146,55 @@ def _check_or_save(request: HttpRequest, tournament: Tournament, match: Match, f
         if request.POST.get("save") == "yes":
             save(data, actor)
             messages.success(request, saved)
-            return _Outcome(done=redirect("scoring:organiser-match", slug=tournament.slug,
-                                          match_id=match.pk))
+            return _Outcome(
+                done=redirect("scoring:organiser-match", slug=tournament.slug, match_id=match.pk)
+            )
         return _Outcome(preview=preview(data, actor))
     except MatchError as err:
         shown = None
-        if request.POST.get("save") == "yes" and err.code in ("decision_law", "bad_winner",
-                                                               "repair_not_possible"):
+        if request.POST.get("save") == "yes" and err.code in (
+            "decision_law",
+            "bad_winner",
+            "repair_not_possible",
+        ):
             try:  # a refused repair keeps what changes on the page, to choose again
                 shown = preview(data, actor)
             except MatchError:
                 shown = None
-        return _Outcome(preview=shown, error=error_text(err.code, err.params),
-                        status=err.status)
+        return _Outcome(preview=shown, error=error_text(err.code, err.params), status=err.status)
 
 
-def _page(request: HttpRequest, template: str, partial: str, match: Match,
-          outcome: _Outcome, **context: Any) -> HttpResponse:
+def _page(
+    request: HttpRequest,
+    template: str,
+    partial: str,
+    match: Match,
+    outcome: _Outcome,
+    **context: Any,
+) -> HttpResponse:
     if request.htmx:
         template += f"#{partial}"
-    return render(request, template, {
-        "match": match, "preview": outcome.preview, "error": outcome.error,
-        "repair_texts": _repair_texts(outcome.preview),
-        "names": {"a": match.entry_a.name if match.entry_a else "A",
-                  "b": match.entry_b.name if match.entry_b else "B"},
-        "round_title": round_title(match.round), **context}, status=outcome.status)
+    return render(
+        request,
+        template,
+        {
+            "match": match,
+            "preview": outcome.preview,
+            "error": outcome.error,
+            "repair_texts": _repair_texts(outcome.preview),
+            "names": {
+                "a": match.entry_a.name if match.entry_a else "A",
+                "b": match.entry_b.name if match.entry_b else "B",
+            },
+            "round_title": round_title(match.round),
+            **context,
+        },
+        status=outcome.status,
+    )
 
 
 @require_http_methods(["GET", "POST"])
-def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int
-                  ) -> HttpResponse:
+def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int) -> HttpResponse:
     """Correct one board of a finished or confirmed match: the organiser enters the right
     board, sees what it changes downstream (next round, bracket slot, standings), chooses the
     repair and saves; every step is new rows in the log, audited with the reason."""
@@ -162,30 +206,58 @@ def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int
     initial = _correction_initial(match, board, events)
     paper_entry = _paper_entry(request, match)
     if paper_entry and not is_log:  # "the paper is right": the form starts from the sheet
-        initial.update(winner=paper_entry.get("winner"), carrommen=paper_entry.get("carrommen"),
-                       queen=paper_entry.get("queen") or "", points=paper_entry.get("points"),
-                       law=paper_entry.get("law", ""))
+        initial.update(
+            winner=paper_entry.get("winner"),
+            carrommen=paper_entry.get("carrommen"),
+            queen=paper_entry.get("queen") or "",
+            points=paper_entry.get("points"),
+            law=paper_entry.get("law", ""),
+        )
     if is_log:
         form = form_class(request.POST or None, initial=initial)
     else:
-        form = PaperCorrectionForm(request.POST or None, initial=initial,
-                                   board_max=get_rules(match.rules).board_max)
+        form = PaperCorrectionForm(
+            request.POST or None, initial=initial, board_max=get_rules(match.rules).board_max
+        )
     outcome = _check_or_save(
-        request, tournament, match, form,
+        request,
+        tournament,
+        match,
+        form,
         lambda d, actor: correction_service.preview_correction(
-            match=match, board_id=board.pk, fix=_correction_fix(board, d), actor=actor),
+            match=match, board_id=board.pk, fix=_correction_fix(board, d), actor=actor
+        ),
         lambda d, actor: correction_service.correct_board(
-            match=match, board_id=board.pk, fix=_correction_fix(board, d), actor=actor,
-            reason=d["reason"], repair=d.get("repair") or "", client_id=d["client_id"],
-            expected_revision=d["revision"], **_later(d)),
-        _("The result is corrected."))
+            match=match,
+            board_id=board.pk,
+            fix=_correction_fix(board, d),
+            actor=actor,
+            reason=d["reason"],
+            repair=d.get("repair") or "",
+            client_id=d["client_id"],
+            expected_revision=d["revision"],
+            **_later(d),
+        ),
+        _("The result is corrected."),
+    )
     if outcome.done is not None:
         return outcome.done
-    return _page(request, "scoring/organiser/correction.html", "correction", match, outcome,
-                 tournament=tournament, board=board, events=events, form=form, is_log=is_log,
-                 paper_entry=paper_entry,
-                 carrommen_value="" if is_log or form["carrommen"].value() is None
-                 else str(form["carrommen"].value()))
+    return _page(
+        request,
+        "scoring/organiser/correction.html",
+        "correction",
+        match,
+        outcome,
+        tournament=tournament,
+        board=board,
+        events=events,
+        form=form,
+        is_log=is_log,
+        paper_entry=paper_entry,
+        carrommen_value=""
+        if is_log or form["carrommen"].value() is None
+        else str(form["carrommen"].value()),
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -194,26 +266,52 @@ def match_decide(request: HttpRequest, slug: str, match_id: int) -> HttpResponse
     (e.g. IT 107): the organiser chooses the game (or the match), the side, the law and the
     reason, sees what changes downstream, chooses the repair and saves; new rows only."""
     tournament, match = get_match(request, slug, match_id)
-    form = DecisionForm(request.POST or None, games=organiser_corrections.game_count(match),
-                        initial={"client_id": uuid.uuid4(), "revision": match.revision,
-                                 "scope": "match", "law": "IT 107"})
+    form = DecisionForm(
+        request.POST or None,
+        games=organiser_corrections.game_count(match),
+        initial={
+            "client_id": uuid.uuid4(),
+            "revision": match.revision,
+            "scope": "match",
+            "law": "IT 107",
+        },
+    )
 
     def decision(d: dict[str, Any]) -> decision_service.Decision:
         return decision_service.Decision(side=d["side"], law=d["law"], game=form.game())
 
     outcome = _check_or_save(
-        request, tournament, match, form,
+        request,
+        tournament,
+        match,
+        form,
         lambda d, actor: decision_service.preview_decision(
-            match=match, decision=decision(d), actor=actor),
+            match=match, decision=decision(d), actor=actor
+        ),
         lambda d, actor: decision_service.decide(
-            match=match, decision=decision(d), actor=actor, reason=d["reason"],
-            repair=d.get("repair") or "", client_id=d["client_id"],
-            expected_revision=d["revision"], **_later(d)),
-        _("The decision is entered."))
+            match=match,
+            decision=decision(d),
+            actor=actor,
+            reason=d["reason"],
+            repair=d.get("repair") or "",
+            client_id=d["client_id"],
+            expected_revision=d["revision"],
+            **_later(d),
+        ),
+        _("The decision is entered."),
+    )
     if outcome.done is not None:
         return outcome.done
-    return _page(request, "scoring/organiser/decision.html", "decision", match, outcome,
-                 tournament=tournament, form=form, laws=decision_service.LAWS)
+    return _page(
+        request,
+        "scoring/organiser/decision.html",
+        "decision",
+        match,
+        outcome,
+        tournament=tournament,
+        form=form,
+        laws=decision_service.LAWS,
+    )
 
 
 def _from_paper(boards: list[Board], games: list[list[dict[str, Any]]]) -> dict[int, Any]:
@@ -228,17 +326,20 @@ def _from_paper(boards: list[Board], games: list[list[dict[str, Any]]]) -> dict[
         for board, entry in zip(rows, paper, strict=False):
             if entry.get("points") is not None and board.kind == Board.Kind.AWARD:
                 out[board.pk] = correction_service.PaperFix(
-                    winner=entry["winner"], points=entry["points"], law=entry.get("law", ""))
+                    winner=entry["winner"], points=entry["points"], law=entry.get("law", "")
+                )
             elif entry.get("points") is None and board.kind != Board.Kind.AWARD:
                 out[board.pk] = correction_service.PaperFix(
-                    winner=entry["winner"], carrommen=entry.get("carrommen"),
-                    queen=entry.get("queen") or "")
+                    winner=entry["winner"],
+                    carrommen=entry.get("carrommen"),
+                    queen=entry.get("queen") or "",
+                )
     return out
 
 
-def _rekey_rows(boards: list[Board], post: Any, swap: bool,
-                paper: dict[int, Any] | None = None
-                ) -> tuple[list[dict[str, Any]], dict[int, Any], list[str]]:
+def _rekey_rows(
+    boards: list[Board], post: Any, swap: bool, paper: dict[int, Any] | None = None
+) -> tuple[list[dict[str, Any]], dict[int, Any], list[str]]:
     """The form's rows (one a paper board: recorded and as keyed now), the fixes and the
     problems of the posted values. A GET (or "swap sides") starts from the record, or from
     the official's paper sheet (``paper``)."""
@@ -255,29 +356,51 @@ def _rekey_rows(boards: list[Board], post: Any, swap: bool,
             if board.kind != Board.Kind.AWARD:
                 raw = post.get(f"carrommen-{board.pk}", "")
                 carrommen = int(raw) if raw.isdigit() and int(raw) <= 9 else None
-            if winner not in ("a", "b") or queen not in ("", "a", "b") or (
-                    board.kind != Board.Kind.AWARD and carrommen is None):
-                problems.append(_("Game %(game)s, board %(board)s: choose the winner, the "
-                                  "loser's carrommen left and the queen.")
-                                % {"game": board.game.number, "board": board.sequence})
+            if (
+                winner not in ("a", "b")
+                or queen not in ("", "a", "b")
+                or (board.kind != Board.Kind.AWARD and carrommen is None)
+            ):
+                problems.append(
+                    _(
+                        "Game %(game)s, board %(board)s: choose the winner, the "
+                        "loser's carrommen left and the queen."
+                    )
+                    % {"game": board.game.number, "board": board.sequence}
+                )
             else:
                 fix = correction_service.PaperFix(
-                    winner=winner, carrommen=carrommen,
+                    winner=winner,
+                    carrommen=carrommen,
                     queen="" if board.kind == Board.Kind.AWARD else queen,
-                    points=recorded.points, law=recorded.law)
+                    points=recorded.points,
+                    law=recorded.law,
+                )
         fixes[board.pk] = fix
-        rows.append({"board": board, "recorded": recorded, "fix": fix,
-                     "changed": fix != recorded,
-                     "award": board.kind == Board.Kind.AWARD})
+        rows.append(
+            {
+                "board": board,
+                "recorded": recorded,
+                "fix": fix,
+                "changed": fix != recorded,
+                "award": board.kind == Board.Kind.AWARD,
+            }
+        )
     return rows, fixes, problems
 
 
 def _correction_paper(board: Board) -> dict[str, Any]:
     if board.kind == Board.Kind.AWARD:
-        return {"winner": board.summary_winner, "points": board.award_points,
-                "law": board.award_law}
-    return {"winner": board.summary_winner, "carrommen": board.summary_carrommen,
-            "queen": board.summary_queen or ""}
+        return {
+            "winner": board.summary_winner,
+            "points": board.award_points,
+            "law": board.award_law,
+        }
+    return {
+        "winner": board.summary_winner,
+        "carrommen": board.summary_carrommen,
+        "queen": board.summary_queen or "",
+    }
 
 
 @require_http_methods(["GET", "POST"])
@@ -296,35 +419,61 @@ def match_rekey(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     if request.method == "GET" and request.GET.get("from") == "paper":
         sheet = organiser_corrections.latest_paper_games(match)
         paper = _from_paper(boards, sheet) if sheet else None
-    rows, fixes, problems = _rekey_rows(boards, request.POST if request.method == "POST"
-                                        else None, swap, paper)
-    form = CorrectionForm(request.POST or None,
-                          initial={"client_id": uuid.uuid4(), "revision": match.revision})
+    rows, fixes, problems = _rekey_rows(
+        boards, request.POST if request.method == "POST" else None, swap, paper
+    )
+    form = CorrectionForm(
+        request.POST or None, initial={"client_id": uuid.uuid4(), "revision": match.revision}
+    )
     if swap:  # the swapped sheet is shown and checked; the reason may still be missing
-        form = CorrectionForm({**request.POST.dict(), "reason": request.POST.get("reason")
-                               or _("Sheet keyed with sides A and B swapped")})
+        form = CorrectionForm(
+            {
+                **request.POST.dict(),
+                "reason": request.POST.get("reason") or _("Sheet keyed with sides A and B swapped"),
+            }
+        )
     if problems:
         outcome = _Outcome(error=" ".join(problems), status=422)
     else:
         outcome = _check_or_save(
-            request, tournament, match, form,
-            lambda d, actor: correction_service.preview_rekey(match=match, fixes=fixes,
-                                                              actor=actor, swap=swapped),
+            request,
+            tournament,
+            match,
+            form,
+            lambda d, actor: correction_service.preview_rekey(
+                match=match, fixes=fixes, actor=actor, swap=swapped
+            ),
             lambda d, actor: correction_service.rekey_boards(
-                match=match, fixes=fixes, actor=actor, reason=d["reason"],
-                repair=d.get("repair") or "", client_id=d["client_id"],
-                expected_revision=d["revision"], swap=swapped, **_later(d)),
-            _("The paper boards are keyed again."))
+                match=match,
+                fixes=fixes,
+                actor=actor,
+                reason=d["reason"],
+                repair=d.get("repair") or "",
+                client_id=d["client_id"],
+                expected_revision=d["revision"],
+                swap=swapped,
+                **_later(d),
+            ),
+            _("The paper boards are keyed again."),
+        )
     if outcome.done is not None:
         return outcome.done
-    return _page(request, "scoring/organiser/rekey.html", "rekey", match, outcome,
-                 tournament=tournament, rows=rows, form=form, swapped=swapped,
-                 from_paper=paper is not None)
+    return _page(
+        request,
+        "scoring/organiser/rekey.html",
+        "rekey",
+        match,
+        outcome,
+        tournament=tournament,
+        rows=rows,
+        form=form,
+        swapped=swapped,
+        from_paper=paper is not None,
+    )
 
 
 @require_http_methods(["GET", "POST"])
-def match_take_back_elimination(request: HttpRequest, slug: str, match_id: int
-                                ) -> HttpResponse:
+def match_take_back_elimination(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     """Take back an elimination by decision (a late correction's ``eliminate`` repair): the
     winner of the boards goes on again; the page names the later matches played on the
     decision and offers their repairs (played again, or given by decision), then saves it
@@ -333,27 +482,50 @@ def match_take_back_elimination(request: HttpRequest, slug: str, match_id: int
     from scoring.services import bracket_repairs
 
     tournament, match = get_match(request, slug, match_id)
-    form = CorrectionForm(request.POST or None,
-                          initial={"client_id": uuid.uuid4(), "revision": match.revision})
+    form = CorrectionForm(
+        request.POST or None, initial={"client_id": uuid.uuid4(), "revision": match.revision}
+    )
     outcome = _check_or_save(
-        request, tournament, match, form,
+        request,
+        tournament,
+        match,
+        form,
         lambda d, actor: bracket_repairs.preview_take_back(match=match, actor=actor),
         lambda d, actor: bracket_repairs.take_back_elimination(
-            match=match, actor=actor, reason=d["reason"], repair=d.get("repair") or "",
-            client_id=d["client_id"], expected_revision=d["revision"], **_later(d)),
-        _("The elimination by decision is taken back."))
+            match=match,
+            actor=actor,
+            reason=d["reason"],
+            repair=d.get("repair") or "",
+            client_id=d["client_id"],
+            expected_revision=d["revision"],
+            **_later(d),
+        ),
+        _("The elimination by decision is taken back."),
+    )
     if outcome.done is not None:
         return outcome.done
     if match.advances not in ("a", "b") and outcome.preview is None and not outcome.error:
         outcome.error = error_text("not_eliminated")
-    names = {"a": match.entry_a.name if match.entry_a else "A",
-             "b": match.entry_b.name if match.entry_b else "B"}
+    names = {
+        "a": match.entry_a.name if match.entry_a else "A",
+        "b": match.entry_b.name if match.entry_b else "B",
+    }
     template = "scoring/organiser/take_back.html"
     if request.htmx:
         template += "#take_back"
-    return render(request, template, {
-        "match": match, "tournament": tournament, "form": form, "names": names,
-        "preview": outcome.preview, "error": outcome.error,
-        "going_on": names.get(match.advances, ""),
-        "eliminated": names.get({"a": "b", "b": "a"}.get(match.advances, ""), ""),
-        "round_title": round_title(match.round)}, status=outcome.status)
+    return render(
+        request,
+        template,
+        {
+            "match": match,
+            "tournament": tournament,
+            "form": form,
+            "names": names,
+            "preview": outcome.preview,
+            "error": outcome.error,
+            "going_on": names.get(match.advances, ""),
+            "eliminated": names.get({"a": "b", "b": "a"}.get(match.advances, ""), ""),
+            "round_title": round_title(match.round),
+        },
+        status=outcome.status,
+    )

@@ -50,18 +50,29 @@ def event_new(request: HttpRequest, slug: str) -> HttpResponse:
         data = form.cleaned_data
         try:
             event = tournament_service.create_event(
-                tournament=tournament, actor=actor_of(request, tournament), name=data["name"],
-                kind=data["kind"], format=data["format"], rules=data["rules"],
-                games_to_win=data["games_to_win"], settings=form.draw_settings(),
-                order=data.get("order"), round_minutes=data.get("round_minutes"))
+                tournament=tournament,
+                actor=actor_of(request, tournament),
+                name=data["name"],
+                kind=data["kind"],
+                format=data["format"],
+                rules=data["rules"],
+                games_to_win=data["games_to_win"],
+                settings=form.draw_settings(),
+                order=data.get("order"),
+                round_minutes=data.get("round_minutes"),
+            )
         except TournamentError as err:
             show_error(request, err)
         else:
-            messages.success(request, _("Event %(name)s created. Enter its players next.")
-                             % {"name": event.name})
+            messages.success(
+                request, _("Event %(name)s created. Enter its players next.") % {"name": event.name}
+            )
             return redirect("scoring:organiser-event", slug=slug, event_id=event.pk)
-    return render(request, "scoring/organiser/event_form.html",
-                  {"form": form, "tournament": tournament, "event": None})
+    return render(
+        request,
+        "scoring/organiser/event_form.html",
+        {"form": form, "tournament": tournament, "event": None},
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -69,20 +80,29 @@ def event_edit(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     tournament, event = get_event(request, slug, event_id)
     form = EventForm(request.POST or None, instance=event, tournament=tournament)
     if request.method == "POST" and form.is_valid():
-        data = {k: form.cleaned_data[k] for k in ("name", "kind", "format", "rules",
-                                                   "games_to_win", "order", "round_minutes")
-                if not form.fields[k].disabled}
+        data = {
+            k: form.cleaned_data[k]
+            for k in ("name", "kind", "format", "rules", "games_to_win", "order", "round_minutes")
+            if not form.fields[k].disabled
+        }
         event.refresh_from_db()
         try:
-            tournament_service.update_event(event=event, actor=actor_of(request, tournament),
-                                            settings=form.draw_settings(), **data)
+            tournament_service.update_event(
+                event=event,
+                actor=actor_of(request, tournament),
+                settings=form.draw_settings(),
+                **data,
+            )
         except TournamentError as err:
             show_error(request, err)
         else:
             messages.success(request, _("Saved."))
             return redirect("scoring:organiser-event", slug=slug, event_id=event.pk)
-    return render(request, "scoring/organiser/event_form.html",
-                  {"form": form, "tournament": tournament, "event": event})
+    return render(
+        request,
+        "scoring/organiser/event_form.html",
+        {"form": form, "tournament": tournament, "event": event},
+    )
 
 
 @require_POST
@@ -99,9 +119,12 @@ def event_delete(request: HttpRequest, slug: str, event_id: int) -> HttpResponse
 
 def _section_title(bracket: str) -> str:
     return {
-        Round.Bracket.MAIN: _("Knock-out"), Round.Bracket.WINNERS: _("Winners bracket"),
-        Round.Bracket.LOSERS: _("Losers bracket"), Round.Bracket.FINAL: _("Grand final"),
-        Round.Bracket.PLACEMENT: _("Placement matches"), Round.Bracket.GROUPS: _("Groups"),
+        Round.Bracket.MAIN: _("Knock-out"),
+        Round.Bracket.WINNERS: _("Winners bracket"),
+        Round.Bracket.LOSERS: _("Losers bracket"),
+        Round.Bracket.FINAL: _("Grand final"),
+        Round.Bracket.PLACEMENT: _("Placement matches"),
+        Round.Bracket.GROUPS: _("Groups"),
     }[bracket]
 
 
@@ -115,8 +138,9 @@ def _standings(event: Event) -> list[Any]:
 def event_page(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     """Entries, the draw and its rounds (bracket or round list), standings, the next step."""
     tournament, event = get_event(request, slug, event_id)
-    return render(request, "scoring/organiser/event.html",
-                  _event_context(request, tournament, event))
+    return render(
+        request, "scoring/organiser/event.html", _event_context(request, tournament, event)
+    )
 
 
 @require_http_methods(["GET"])
@@ -131,24 +155,29 @@ def player_search(request: HttpRequest, slug: str) -> HttpResponse:
         text = ""  # a NUL would be refused by PostgreSQL: no search for it
     players = organiser_selectors.search_players(tournament, request.user, text)
     part = "names" if request.GET.get("as") == "names" else "options"
-    return render(request, f"scoring/organiser/player_picker.html#{part}",
-                  {"players": players, "text": text})
+    return render(
+        request, f"scoring/organiser/player_picker.html#{part}", {"players": players, "text": text}
+    )
 
 
-def _event_context(request: HttpRequest, tournament: Tournament, event: Event,
-                   entry_form: EntryForm | None = None) -> dict[str, Any]:
+def _event_context(
+    request: HttpRequest, tournament: Tournament, event: Event, entry_form: EntryForm | None = None
+) -> dict[str, Any]:
     entries = organiser_selectors.event_entries(event)
     rounds = organiser_selectors.event_rounds(event)
     state = draw_service.draw_state(event)
     elimination = [r for r in rounds if r.bracket != Round.Bracket.GROUPS]
     bracket_view = event.format in draw_service.ELIMINATION or (
-        event.format == Event.Format.GROUPS and elimination)
+        event.format == Event.Format.GROUPS and elimination
+    )
     shown = rounds
     selected = None
     if event.format in (Event.Format.SWISS, Event.Format.GROUPS):
-        listed = [r for r in rounds if r.bracket in (Round.Bracket.MAIN, Round.Bracket.GROUPS)
-                  ] if event.format == Event.Format.SWISS else [
-            r for r in rounds if r.bracket == Round.Bracket.GROUPS]
+        listed = (
+            [r for r in rounds if r.bracket in (Round.Bracket.MAIN, Round.Bracket.GROUPS)]
+            if event.format == Event.Format.SWISS
+            else [r for r in rounds if r.bracket == Round.Bracket.GROUPS]
+        )
         wanted = request.GET.get("round")
         selected = next((r for r in listed if str(r.number) == wanted), None)
         if selected is None and listed:
@@ -158,34 +187,53 @@ def _event_context(request: HttpRequest, tournament: Tournament, event: Event,
     blocks = organiser_selectors.round_blocks(event, shown)
     sections = []
     if bracket_view:
-        order = [Round.Bracket.MAIN, Round.Bracket.WINNERS, Round.Bracket.LOSERS,
-                 Round.Bracket.FINAL, Round.Bracket.PLACEMENT]
+        order = [
+            Round.Bracket.MAIN,
+            Round.Bracket.WINNERS,
+            Round.Bracket.LOSERS,
+            Round.Bracket.FINAL,
+            Round.Bracket.PLACEMENT,
+        ]
         for key in order:
             columns = [b for b in blocks if b.round.bracket == key]
             if columns:
-                sections.append({"key": key, "title": _section_title(key),
-                                 "columns": columns})
-    list_blocks = [b for b in blocks if b.round.bracket in (Round.Bracket.GROUPS,)
-                   or event.format == Event.Format.SWISS]
+                sections.append({"key": key, "title": _section_title(key), "columns": columns})
+    list_blocks = [
+        b
+        for b in blocks
+        if b.round.bracket in (Round.Bracket.GROUPS,) or event.format == Event.Format.SWISS
+    ]
     # issue 29: the tournament's own players; typing asks for the organiser's register
-    known = [p.name for p in organiser_selectors.search_players(
-        tournament, request.user, "", limit=200)]
+    known = [
+        p.name for p in organiser_selectors.search_players(tournament, request.user, "", limit=200)
+    ]
     suggest = reverse("scoring:organiser-player-search", args=[tournament.slug])
     from scoring.services.bracket_repairs import later_conflicts
 
     conflicts = later_conflicts(event) if bracket_view else []
     return {
         "bracket_conflicts": conflicts,
-        "tournament": tournament, "event": event, "entries": entries,
+        "tournament": tournament,
+        "event": event,
+        "entries": entries,
         "active_entries": sum(1 for e in entries if not e.withdrawn),
         "entries_open": tournament_service.entries_open(event),
-        "entry_form": entry_form or EntryForm(doubles=event.is_doubles,
-                                              suggest_url=f"{suggest}?as=names"),
-        "known_players": known, "rounds": rounds, "state": state,
-        "sections": sections, "list_blocks": list_blocks, "selected_round": selected,
-        "listed_rounds": [r for r in rounds if r.bracket == (
-            Round.Bracket.GROUPS if event.format == Event.Format.GROUPS else Round.Bracket.MAIN)]
-        if event.format in (Event.Format.SWISS, Event.Format.GROUPS) else [],
+        "entry_form": entry_form
+        or EntryForm(doubles=event.is_doubles, suggest_url=f"{suggest}?as=names"),
+        "known_players": known,
+        "rounds": rounds,
+        "state": state,
+        "sections": sections,
+        "list_blocks": list_blocks,
+        "selected_round": selected,
+        "listed_rounds": [
+            r
+            for r in rounds
+            if r.bracket
+            == (Round.Bracket.GROUPS if event.format == Event.Format.GROUPS else Round.Bracket.MAIN)
+        ]
+        if event.format in (Event.Format.SWISS, Event.Format.GROUPS)
+        else [],
         "standings": _standings(event),
         "champion": draw_service.champion(event) if state.complete else None,
         "live_bracket_url": maybe_url("live-bracket", tournament.slug, event.pk),
@@ -194,32 +242,53 @@ def _event_context(request: HttpRequest, tournament: Tournament, event: Event,
     }
 
 
-
 @require_POST
 def entry_add(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     """Enter a player (or a pair); a name known under another club is first shown to the
     organiser ("… already exists: same person?", issue 31) and entered after the answer."""
     tournament, event = get_event(request, slug, event_id)
-    form = EntryForm(request.POST, doubles=event.is_doubles, suggest_url=reverse(
-        "scoring:organiser-player-search", args=[tournament.slug]) + "?as=names")
+    form = EntryForm(
+        request.POST,
+        doubles=event.is_doubles,
+        suggest_url=reverse("scoring:organiser-player-search", args=[tournament.slug])
+        + "?as=names",
+    )
     duplicate: dict[str, Any] | None = None
     if form.is_valid():
         d = form.cleaned_data
-        player = PlayerData(d["name"], d.get("club") or "", d.get("nationality") or "",
-                            d.get("rating"), d.get("licence") or "", d.get("born"))
-        partner = (PlayerData(d["partner"], d.get("partner_club") or d.get("club") or "")
-                   if event.is_doubles else None)
+        player = PlayerData(
+            d["name"],
+            d.get("club") or "",
+            d.get("nationality") or "",
+            d.get("rating"),
+            d.get("licence") or "",
+            d.get("born"),
+        )
+        partner = (
+            PlayerData(d["partner"], d.get("partner_club") or d.get("club") or "")
+            if event.is_doubles
+            else None
+        )
         same_as = _answers(d, player, partner)
         try:
-            entry = tournament_service.add_entry(event=event, player=player, partner=partner,
-                                                 seed=d.get("seed"), same_as=same_as, ask=True,
-                                                 actor=actor_of(request, tournament))
+            entry = tournament_service.add_entry(
+                event=event,
+                player=player,
+                partner=partner,
+                seed=d.get("seed"),
+                same_as=same_as,
+                ask=True,
+                actor=actor_of(request, tournament),
+            )
         except PossibleDuplicate as err:
             role, known = next(iter(err.known.items()))
-            duplicate = {"role": role, "field": f"same_{role}",
-                         "data": player if role == "player" else partner,
-                         "known": known, "answers": {f"same_{r}": request.POST.get(f"same_{r}")
-                                                     for r in same_as}}
+            duplicate = {
+                "role": role,
+                "field": f"same_{role}",
+                "data": player if role == "player" else partner,
+                "known": known,
+                "answers": {f"same_{r}": request.POST.get(f"same_{r}") for r in same_as},
+            }
         except TournamentError as err:
             show_error(request, err)
         else:
@@ -232,13 +301,15 @@ def entry_add(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     if request.htmx:
         return render(request, "scoring/organiser/_entries_response.html", context)
     if form is not None:
-        return render(request, "scoring/organiser/event.html", context,
-                      status=200 if duplicate else 422)
+        return render(
+            request, "scoring/organiser/event.html", context, status=200 if duplicate else 422
+        )
     return redirect("scoring:organiser-event", slug=slug, event_id=event.pk)
 
 
-def _answers(data: dict[str, Any], player: PlayerData, partner: PlayerData | None
-             ) -> dict[str, Player | None]:
+def _answers(
+    data: dict[str, Any], player: PlayerData, partner: PlayerData | None
+) -> dict[str, Player | None]:
     """The organiser's answers to "same person?": the known player meant (only one of that
     name), or None for a new player; roles not answered are left out."""
     answers: dict[str, Player | None] = {}
@@ -268,12 +339,18 @@ def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) ->
             form = WithdrawForm(request.POST)
             if not form.is_valid():
                 raise TournamentError("withdraw_unconfirmed")
-            decided = draw_service.withdraw_entry(entry=entry, actor=actor,
-                                                  reason=form.cleaned_data["reason"])
-            messages.success(request, ngettext(
-                "%(name)s withdrawn; %(count)s match becomes a walkover.",
-                "%(name)s withdrawn; %(count)s matches become walkovers.", len(decided))
-                % {"name": entry.name, "count": len(decided)})
+            decided = draw_service.withdraw_entry(
+                entry=entry, actor=actor, reason=form.cleaned_data["reason"]
+            )
+            messages.success(
+                request,
+                ngettext(
+                    "%(name)s withdrawn; %(count)s match becomes a walkover.",
+                    "%(name)s withdrawn; %(count)s matches become walkovers.",
+                    len(decided),
+                )
+                % {"name": entry.name, "count": len(decided)},
+            )
         elif action == "reinstate":
             draw_service.reinstate_entry(entry=entry, actor=actor)
             messages.success(request, _("%(name)s is back in the event.") % {"name": entry.name})
@@ -284,16 +361,18 @@ def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) ->
             form = SeedForm(request.POST)
             if not form.is_valid():
                 raise TournamentError("bad_seed")
-            tournament_service.set_seed(entry=entry, seed=form.cleaned_data["seed"],
-                                        actor=actor)
+            tournament_service.set_seed(entry=entry, seed=form.cleaned_data["seed"], actor=actor)
             messages.success(request, _("Seed saved."))
         else:
             raise PermissionDenied("unknown action")
     except ServiceError as err:
         show_error(request, err)
     if request.htmx:
-        return render(request, "scoring/organiser/_entries_response.html",
-                      _event_context(request, tournament, entry.event))
+        return render(
+            request,
+            "scoring/organiser/_entries_response.html",
+            _event_context(request, tournament, entry.event),
+        )
     return redirect("scoring:organiser-event", slug=slug, event_id=entry.event_id)
 
 
@@ -302,10 +381,16 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     """Every player of the tournament with the events entered."""
     tournament = get_tournament(request, slug)
     ordered = organiser_selectors.tournament_players(tournament)
-    return render(request, "scoring/organiser/players.html",
-                  {"tournament": tournament, "rows": ordered,
-                   "candidates": merge_selectors.merge_candidates(tournament),
-                   "merges": merge_selectors.tournament_merges(tournament)})
+    return render(
+        request,
+        "scoring/organiser/players.html",
+        {
+            "tournament": tournament,
+            "rows": ordered,
+            "candidates": merge_selectors.merge_candidates(tournament),
+            "merges": merge_selectors.tournament_merges(tournament),
+        },
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -315,20 +400,30 @@ def import_players(request: HttpRequest, slug: str) -> HttpResponse:
     initial = {}
     if request.GET.get("event"):
         initial["event"] = request.GET["event"]
-    form = ImportForm(request.POST or None, request.FILES or None, tournament=tournament,
-                      initial=initial)
+    form = ImportForm(
+        request.POST or None, request.FILES or None, tournament=tournament, initial=initial
+    )
     result = None
     errors: list[dict[str, Any]] = []
     duplicates: list[dict[str, Any]] = []
     if request.method == "POST" and form.is_valid():
         result = tournament_service.import_csv(
-            tournament=tournament, data=form.raw(), actor=actor_of(request, tournament),
+            tournament=tournament,
+            data=form.raw(),
+            actor=actor_of(request, tournament),
             default_event=form.cleaned_data.get("event"),
             dry_run=form.cleaned_data.get("check_only", False),
-            duplicates=form.cleaned_data.get("duplicates") or "ask")
+            duplicates=form.cleaned_data.get("duplicates") or "ask",
+        )
         errors = [{"line": e.line, "text": error_text(e.code, e.params)} for e in result.errors]
-        duplicates = [{"line": e.line, "name": e.params["name"], "known": e.params["known"]}
-                      for e in result.duplicates] if not result.errors else []
+        duplicates = (
+            [
+                {"line": e.line, "name": e.params["name"], "known": e.params["known"]}
+                for e in result.duplicates
+            ]
+            if not result.errors
+            else []
+        )
         if duplicates:
             # asked: the lines come back in the text box, so the answer sends them again
             data = request.POST.copy()
@@ -338,29 +433,48 @@ def import_players(request: HttpRequest, slug: str) -> HttpResponse:
             form.is_valid()
         if result.ok and not form.cleaned_data.get("check_only"):
             c = result.counts
-            messages.success(request, _(
-                "Imported %(lines)s lines: %(created)s new players, %(entries)s new entries "
-                "(%(kept)s already entered, %(updated)s players updated).") % {
-                "lines": result.rows, "created": c["players_created"],
-                "entries": c["entries_created"], "kept": c["entries_kept"],
-                "updated": c["players_updated"]})
+            messages.success(
+                request,
+                _(
+                    "Imported %(lines)s lines: %(created)s new players, %(entries)s new entries "
+                    "(%(kept)s already entered, %(updated)s players updated)."
+                )
+                % {
+                    "lines": result.rows,
+                    "created": c["players_created"],
+                    "entries": c["entries_created"],
+                    "kept": c["entries_kept"],
+                    "updated": c["players_updated"],
+                },
+            )
             if c["players_copied"] or c["players_not_changed"]:
-                messages.info(request, _(
-                    "Players who also play in other tournaments were not changed: "
-                    "%(copied)s got a record of their own in this tournament, %(kept)s kept "
-                    "their rating and nationality.") % {
-                    "copied": c["players_copied"], "kept": c["players_not_changed"]})
+                messages.info(
+                    request,
+                    _(
+                        "Players who also play in other tournaments were not changed: "
+                        "%(copied)s got a record of their own in this tournament, %(kept)s kept "
+                        "their rating and nationality."
+                    )
+                    % {"copied": c["players_copied"], "kept": c["players_not_changed"]},
+                )
             event = form.cleaned_data.get("event")
             if event is not None:
                 return redirect("scoring:organiser-event", slug=slug, event_id=event.pk)
             return redirect("scoring:organiser-players", slug=slug)
     status = 422 if result is not None and not result.ok and not duplicates else 200
-    return render(request, "scoring/organiser/import.html", {
-        "tournament": tournament, "form": form, "result": result, "errors": errors,
-        "duplicates": duplicates,
-        "columns": tournament_service.COLUMNS,
-    }, status=status)
-
+    return render(
+        request,
+        "scoring/organiser/import.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "result": result,
+            "errors": errors,
+            "duplicates": duplicates,
+            "columns": tournament_service.COLUMNS,
+        },
+        status=status,
+    )
 
 
 @require_POST
@@ -374,12 +488,16 @@ def event_replay_conflicts(request: HttpRequest, slug: str, event_id: int) -> Ht
     tournament, event = get_event(request, slug, event_id)
     try:
         n = bracket_repairs.replay_conflicts(
-            event=event, actor=actor_of(request, tournament),
-            reason=request.POST.get("reason", ""))
+            event=event, actor=actor_of(request, tournament), reason=request.POST.get("reason", "")
+        )
     except (MatchError, DrawServiceError) as err:  # a saved draw that is not a bracket: said
         messages.error(request, error_text(err.code, err.params))
     else:
-        messages.success(request, ngettext("%(n)s match is to be played again.",
-                                           "%(n)s matches are to be played again.", n)
-                         % {"n": n})
+        messages.success(
+            request,
+            ngettext(
+                "%(n)s match is to be played again.", "%(n)s matches are to be played again.", n
+            )
+            % {"n": n},
+        )
     return redirect("scoring:organiser-event", slug=tournament.slug, event_id=event.pk)

@@ -47,28 +47,43 @@ def _rows(tournament: Tournament) -> list[dict[str, object]]:
         except RulesError:
             words = [_("The engine no longer plays these switches: change them.")]
         base = RULESETS.get(preset.base)
-        rows.append({"preset": preset, "differences": words,
-                     "base": rules_name(base) if base is not None else preset.base,
-                     "events": list(events_using(preset).values_list("name", flat=True))})
+        rows.append(
+            {
+                "preset": preset,
+                "differences": words,
+                "base": rules_name(base) if base is not None else preset.base,
+                "events": list(events_using(preset).values_list("name", flat=True)),
+            }
+        )
     return rows
 
 
-def _save(request: HttpRequest, tournament: Tournament, form: HousePresetForm,
-          preset: HousePreset | None) -> HousePreset | None:
+def _save(
+    request: HttpRequest, tournament: Tournament, form: HousePresetForm, preset: HousePreset | None
+) -> HousePreset | None:
     """Create or change the preset from a valid form; a refusal goes onto the form."""
     data = form.cleaned_data
     try:
         if preset is None:
             return service.create_preset(
-                tournament=tournament, actor=actor_of(request, tournament), name=data["name"],
-                base=data["base"], switches=form.switches())
+                tournament=tournament,
+                actor=actor_of(request, tournament),
+                name=data["name"],
+                base=data["base"],
+                switches=form.switches(),
+            )
         return service.update_preset(
-            preset=preset, actor=actor_of(request, tournament), name=data["name"],
-            base=data["base"], switches=form.switches())
+            preset=preset,
+            actor=actor_of(request, tournament),
+            name=data["name"],
+            base=data["base"],
+            switches=form.switches(),
+        )
     except TournamentError as err:
         if err.code == "bad_switch":
-            form.switch_error(str(err.params.get("switch")),
-                              error_text(str(err.params.get("reason")), err.params))
+            form.switch_error(
+                str(err.params.get("switch")), error_text(str(err.params.get("reason")), err.params)
+            )
         elif err.code in ("preset_exists", "bad_preset_name"):
             form.add_error("name", error_text(err.code, err.params))
         else:
@@ -76,10 +91,14 @@ def _save(request: HttpRequest, tournament: Tournament, form: HousePresetForm,
         return None
 
 
-def _page(request: HttpRequest, tournament: Tournament, form: HousePresetForm,
-          preset: HousePreset | None, status: int = 200) -> HttpResponse:
-    context = {"tournament": tournament, "form": form, "preset": preset,
-               "rows": _rows(tournament)}
+def _page(
+    request: HttpRequest,
+    tournament: Tournament,
+    form: HousePresetForm,
+    preset: HousePreset | None,
+    status: int = 200,
+) -> HttpResponse:
+    context = {"tournament": tournament, "form": form, "preset": preset, "rows": _rows(tournament)}
     if request.htmx and request.method == "GET":
         return render(request, TEMPLATE + "#preset-form", context)
     return render(request, TEMPLATE, context, status=status)
@@ -94,8 +113,11 @@ def presets(request: HttpRequest, slug: str) -> HttpResponse:
         if form.is_valid():
             created = _save(request, tournament, form, None)
             if created is not None:
-                messages.success(request, _("House preset %(name)s saved. Choose it in an "
-                                            "event's rules.") % {"name": created.name})
+                messages.success(
+                    request,
+                    _("House preset %(name)s saved. Choose it in an event's rules.")
+                    % {"name": created.name},
+                )
                 return redirect("scoring:organiser-house-presets", slug=slug)
         return _page(request, tournament, form, None, status=422)
     form = HousePresetForm(base=request.GET.get("base"))

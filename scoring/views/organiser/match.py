@@ -36,44 +36,70 @@ from scoring.views.organiser.base import (
 )
 
 
-def _match_context(match: Match, quick_form: QuickBoardForm | None = None,
-                   error: str = "") -> dict[str, Any]:
+def _match_context(
+    match: Match, quick_form: QuickBoardForm | None = None, error: str = ""
+) -> dict[str, Any]:
     snapshot = match_snapshot(match)
     games = []
     state = snapshot.state
     if state is not None and hasattr(state, "games"):
-        for number, (row, game) in enumerate(zip(snapshot.games, state.games, strict=False),
-                                             start=1):
+        for number, (row, game) in enumerate(
+            zip(snapshot.games, state.games, strict=False), start=1
+        ):
             stored = snapshot.boards.get(row.pk, [])
-            games.append({"number": number, "scores": game.scores, "finished": game.finished,
-                          "winner": game.winner,
-                          "boards": [b for b in game.boards if not b.void],
-                          "rows": [(board, score) for board, score
-                                   in zip(stored, game.boards, strict=False)
-                                   if not score.void]})
+            games.append(
+                {
+                    "number": number,
+                    "scores": game.scores,
+                    "finished": game.finished,
+                    "winner": game.winner,
+                    "boards": [b for b in game.boards if not b.void],
+                    "rows": [
+                        (board, score)
+                        for board, score in zip(stored, game.boards, strict=False)
+                        if not score.void
+                    ],
+                }
+            )
     if quick_form is None:
-        quick_form = QuickBoardForm(initial={"client_id": uuid.uuid4(),
-                                             "revision": match.revision, "queen": ""})
+        quick_form = QuickBoardForm(
+            initial={"client_id": uuid.uuid4(), "revision": match.revision, "queen": ""}
+        )
     return {
-        "match": match, "snapshot": snapshot, "games": games,
-        "names": {"a": match.entry_a.name if match.entry_a else "A",
-                  "b": match.entry_b.name if match.entry_b else "B"},
-        "toss_form": TossForm(), "quick_form": quick_form, "walkover_form": WalkoverForm(),
-        "error": error, "round_title": round_title(match.round),
+        "match": match,
+        "snapshot": snapshot,
+        "games": games,
+        "names": {
+            "a": match.entry_a.name if match.entry_a else "A",
+            "b": match.entry_b.name if match.entry_b else "B",
+        },
+        "toss_form": TossForm(),
+        "quick_form": quick_form,
+        "walkover_form": WalkoverForm(),
+        "error": error,
+        "round_title": round_title(match.round),
         "reason": reason_text(match.draw_reason),
-        "playable": (match.entry_a_id and match.entry_b_id and not match.bye
-                     and not match.walkover and match.status != Match.Status.CONFIRMED),
+        "playable": (
+            match.entry_a_id
+            and match.entry_b_id
+            and not match.bye
+            and not match.walkover
+            and match.status != Match.Status.CONFIRMED
+        ),
         "correctable": snapshot.finished and not match.walkover and not match.bye,
-        "rekeyable": snapshot.finished and not match.walkover and not match.bye and any(
-            row.kind != "log" for game in games for row, _score in game["rows"]),
+        "rekeyable": snapshot.finished
+        and not match.walkover
+        and not match.bye
+        and any(row.kind != "log" for game in games for row, _score in game["rows"]),
         "by_organiser": organiser_selectors.confirmed_by_organiser(match),
         "tablet_url": maybe_url("umpire-match", match.pk),
         "live_url": maybe_url("live-match", match.event.tournament.slug, match.pk),
     }
 
 
-def _match_response(request: HttpRequest, tournament: Tournament, match: Match,
-                    status: int = 200, **extra: Any) -> HttpResponse:
+def _match_response(
+    request: HttpRequest, tournament: Tournament, match: Match, status: int = 200, **extra: Any
+) -> HttpResponse:
     match = organiser_selectors.fresh_match(match)
     context = {"tournament": tournament, **_match_context(match, **extra)}
     template = "scoring/organiser/match.html"
@@ -94,16 +120,25 @@ def match_toss(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     tournament, match = get_match(request, slug, match_id)
     form = TossForm(request.POST)
     if not form.is_valid():
-        return _match_response(request, tournament, match, status=422,
-                               error=error_text("toss_required"))
+        return _match_response(
+            request, tournament, match, status=422, error=error_text("toss_required")
+        )
     if form.is_valid():
         try:
-            record_toss(match=match, winner=form.cleaned_data["toss_winner"],
-                        choice=form.cleaned_data["toss_choice"],
-                        actor=actor_of(request, tournament))
+            record_toss(
+                match=match,
+                winner=form.cleaned_data["toss_winner"],
+                choice=form.cleaned_data["toss_choice"],
+                actor=actor_of(request, tournament),
+            )
         except MatchError as err:
-            return _match_response(request, tournament, match, status=err.status,
-                                   error=error_text(err.code, err.params))
+            return _match_response(
+                request,
+                tournament,
+                match,
+                status=err.status,
+                error=error_text(err.code, err.params),
+            )
     return _after_result(request, tournament, match)
 
 
@@ -114,9 +149,14 @@ def match_quick(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     tournament, match = get_match(request, slug, match_id)
     form = QuickBoardForm(request.POST)
     if not form.is_valid():
-        return _match_response(request, tournament, match, status=422, quick_form=form,
-                               error=_("Choose who won the board and the loser's carrommen "
-                                       "left."))
+        return _match_response(
+            request,
+            tournament,
+            match,
+            status=422,
+            quick_form=form,
+            error=_("Choose who won the board and the loser's carrommen left."),
+        )
     d = form.cleaned_data
     actor = actor_of(request, tournament)
     revision = d["revision"]
@@ -124,18 +164,35 @@ def match_quick(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
         if not match.toss_winner:
             toss = TossForm(request.POST)
             if not toss.is_valid():
-                return _match_response(request, tournament, match, status=422,
-                                       quick_form=form, error=error_text("toss_required"))
-            record_toss(match=match, winner=toss.cleaned_data["toss_winner"],
-                        choice=toss.cleaned_data["toss_choice"], actor=actor,
-                        expected_revision=revision)
+                return _match_response(
+                    request,
+                    tournament,
+                    match,
+                    status=422,
+                    quick_form=form,
+                    error=error_text("toss_required"),
+                )
+            record_toss(
+                match=match,
+                winner=toss.cleaned_data["toss_winner"],
+                choice=toss.cleaned_data["toss_choice"],
+                actor=actor,
+                expected_revision=revision,
+            )
             revision += 1
-        record_quick_board(match=match, winner=d["winner"], carrommen=d["carrommen"],
-                           queen=d["queen"] or None, client_id=d["client_id"], actor=actor,
-                           expected_revision=revision)
+        record_quick_board(
+            match=match,
+            winner=d["winner"],
+            carrommen=d["carrommen"],
+            queen=d["queen"] or None,
+            client_id=d["client_id"],
+            actor=actor,
+            expected_revision=revision,
+        )
     except MatchError as err:
-        return _match_response(request, tournament, match, status=err.status,
-                               error=error_text(err.code, err.params))
+        return _match_response(
+            request, tournament, match, status=err.status, error=error_text(err.code, err.params)
+        )
     return _after_result(request, tournament, match)
 
 
@@ -144,14 +201,21 @@ def match_walkover(request: HttpRequest, slug: str, match_id: int) -> HttpRespon
     tournament, match = get_match(request, slug, match_id)
     form = WalkoverForm(request.POST)
     if not form.is_valid():
-        return _match_response(request, tournament, match, status=422,
-                               error=_("Choose who did not play and tick the box."))
+        return _match_response(
+            request,
+            tournament,
+            match,
+            status=422,
+            error=_("Choose who did not play and tick the box."),
+        )
     try:
-        draw_service.record_walkover(match=match, absent=form.cleaned_data["absent"],
-                                     actor=actor_of(request, tournament))
+        draw_service.record_walkover(
+            match=match, absent=form.cleaned_data["absent"], actor=actor_of(request, tournament)
+        )
     except DrawServiceError as err:
-        return _match_response(request, tournament, match, status=422,
-                               error=error_text(err.code, err.params))
+        return _match_response(
+            request, tournament, match, status=422, error=error_text(err.code, err.params)
+        )
     messages.success(request, _("Walkover recorded."))
     return _after_result(request, tournament, match)
 
@@ -165,8 +229,9 @@ def match_confirm(request: HttpRequest, slug: str, match_id: int) -> HttpRespons
         if request.POST.get("next") == "callup":
             show_error(request, err)
             return redirect("scoring:organiser-callup", slug=slug)
-        return _match_response(request, tournament, match, status=422,
-                               error=error_text(err.code, err.params))
+        return _match_response(
+            request, tournament, match, status=422, error=error_text(err.code, err.params)
+        )
     messages.success(request, _("Result confirmed."))
     if request.POST.get("next") == "callup":
         return redirect("scoring:organiser-callup", slug=slug)
@@ -177,4 +242,3 @@ def _after_result(request: HttpRequest, tournament: Tournament, match: Match) ->
     if request.htmx:
         return _match_response(request, tournament, match)
     return redirect("scoring:organiser-match", slug=tournament.slug, match_id=match.pk)
-

@@ -28,8 +28,7 @@ class MergeForm(forms.Form):
     """The two records: the one kept and the one merged into it."""
 
     kept = forms.TypedChoiceField(label=gettext_lazy("Keep this record"), coerce=int)
-    merged = forms.TypedChoiceField(label=gettext_lazy("Merge this record into it"),
-                                    coerce=int)
+    merged = forms.TypedChoiceField(label=gettext_lazy("Merge this record into it"), coerce=int)
 
     def __init__(self, *args: Any, choices: list[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -53,8 +52,9 @@ def merge_players(request: HttpRequest, slug: str) -> HttpResponse:
     """GET: the two records and, once both are chosen, the preview; POST: the merge."""
     tournament = get_tournament(request, slug)
     choices = merge_selectors.merge_choices(tournament)
-    form = MergeForm(request.POST if request.method == "POST" else request.GET or None,
-                     choices=choices)
+    form = MergeForm(
+        request.POST if request.method == "POST" else request.GET or None, choices=choices
+    )
     preview = None
     allowed = True
     if form.is_bound and form.is_valid():
@@ -66,23 +66,40 @@ def merge_players(request: HttpRequest, slug: str) -> HttpResponse:
             if not allowed:
                 raise PermissionDenied("organisers of every tournament touched only")
             try:
-                merge_service.merge_players(tournament=tournament, kept=kept, merged=merged,
-                                            actor=actor_of(request, tournament))
+                merge_service.merge_players(
+                    tournament=tournament,
+                    kept=kept,
+                    merged=merged,
+                    actor=actor_of(request, tournament),
+                )
             except TournamentError as err:
                 show_error(request, err)
             else:
-                messages.success(request, _(
-                    "%(merged)s merged into %(kept)s: entries, statistics, placings and "
-                    "exports now follow one player.") % {"merged": _label(merged),
-                                                         "kept": _label(kept)})
+                messages.success(
+                    request,
+                    _(
+                        "%(merged)s merged into %(kept)s: entries, statistics, placings and "
+                        "exports now follow one player."
+                    )
+                    % {"merged": _label(merged), "kept": _label(kept)},
+                )
                 return redirect("scoring:organiser-players", slug=slug)
     status = 422 if request.method == "POST" else 200
-    return render(request, "scoring/organiser/merge.html", {
-        "tournament": tournament, "form": form, "preview": preview, "allowed": allowed,
-        "candidates": merge_selectors.merge_candidates(tournament),
-        "problem_text": error_text(preview.problem, preview.params)
-        if preview is not None and preview.problem else "",
-    }, status=status)
+    return render(
+        request,
+        "scoring/organiser/merge.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "preview": preview,
+            "allowed": allowed,
+            "candidates": merge_selectors.merge_candidates(tournament),
+            "problem_text": error_text(preview.problem, preview.params)
+            if preview is not None and preview.problem
+            else "",
+        },
+        status=status,
+    )
 
 
 @require_POST
@@ -97,6 +114,9 @@ def merge_undo(request: HttpRequest, slug: str, merge_id: int) -> HttpResponse:
     except TournamentError as err:
         show_error(request, err)
     else:
-        messages.success(request, _("The merge is undone: %(name)s is a record of its own "
-                                    "again.") % {"name": _label(merge.merged)})
+        messages.success(
+            request,
+            _("The merge is undone: %(name)s is a record of its own again.")
+            % {"name": _label(merge.merged)},
+        )
     return redirect("scoring:organiser-players", slug=slug)

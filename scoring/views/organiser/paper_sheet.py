@@ -37,7 +37,8 @@ def board_rows(match: Match) -> tuple[int, int]:
     limit = rules.board_limit_for(match.stage)
     if limit:
         return limit + (1 if rules.extra_board_on_tie else 0), limit + (
-            1 if rules.extra_board_on_tie else 0)
+            1 if rules.extra_board_on_tie else 0
+        )
     return min(rules.board_limit + 1, most), most
 
 
@@ -50,8 +51,10 @@ def _row_count(post: Any, game: int, first: int, most: int) -> tuple[int, bool]:
     except ValueError:
         count = first
     count = max(first, min(count, most))
-    if post and (post.get("add_row") == str(game) or all(
-            post.get(f"g{game}-b{k}-winner") in ("a", "b") for k in range(1, count + 1))):
+    if post and (
+        post.get("add_row") == str(game)
+        or all(post.get(f"g{game}-b{k}-winner") in ("a", "b") for k in range(1, count + 1))
+    ):
         return min(count + 1, most), count < most
     return count, False
 
@@ -59,8 +62,11 @@ def _row_count(post: Any, game: int, first: int, most: int) -> tuple[int, bool]:
 def _posted(post: Any, match: Match) -> tuple[tuple[str, str] | None, list[Any], list[dict]]:
     """The toss, the boards filled in (in the order of the sheet) and the form's rows."""
     toss = None
-    if post and post.get("toss_winner") in ("a", "b") and post.get("toss_choice") in (
-            "break", "side"):
+    if (
+        post
+        and post.get("toss_winner") in ("a", "b")
+        and post.get("toss_choice") in ("break", "side")
+    ):
         toss = (post["toss_winner"], post["toss_choice"])
     first, most = board_rows(match)
     boards, games = [], []
@@ -72,12 +78,14 @@ def _posted(post: Any, match: Match) -> tuple[tuple[str, str] | None, list[Any],
             winner = post.get(f"{key}-winner", "") if post else ""
             left = post.get(f"{key}-left", "") if post else ""
             queen = post.get(f"{key}-queen", "") if post else ""
-            rows.append({"key": key, "number": k, "winner": winner, "left": left,
-                         "queen": queen})
+            rows.append({"key": key, "number": k, "winner": winner, "left": left, "queen": queen})
             if winner in ("a", "b"):
                 carrommen = int(left) if left.isdigit() and int(left) <= 9 else 0
-                boards.append(sheet_service.SheetBoard(
-                    g, winner, carrommen, queen if queen in ("a", "b") else ""))
+                boards.append(
+                    sheet_service.SheetBoard(
+                        g, winner, carrommen, queen if queen in ("a", "b") else ""
+                    )
+                )
         games.append({"number": g, "rows": rows, "more": count < most, "grew": grew})
     return toss, boards, games
 
@@ -92,12 +100,18 @@ def _context(match: Match, check: Any, games: list[dict]) -> dict[str, Any]:
         game["total"] = totals.get(game["number"])
         for row in game["rows"]:
             row["check"] = points.get(row["key"])
-    return {"match": match, "check": check, "games": games,
-            "problem": error_text(check.problem, check.params) if check and check.problem
-            else "",
-            "names": {"a": match.entry_a.name if match.entry_a else "A",
-                      "b": match.entry_b.name if match.entry_b else "B"},
-            "round_title": round_title(match.round), "lefts": range(10)}
+    return {
+        "match": match,
+        "check": check,
+        "games": games,
+        "problem": error_text(check.problem, check.params) if check and check.problem else "",
+        "names": {
+            "a": match.entry_a.name if match.entry_a else "A",
+            "b": match.entry_b.name if match.entry_b else "B",
+        },
+        "round_title": round_title(match.round),
+        "lefts": range(10),
+    }
 
 
 @require_http_methods(["GET", "POST"])
@@ -111,8 +125,9 @@ def match_sheet(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     revision = request.POST.get("revision", str(match.revision))
     if request.method == "POST" and request.POST.get("add_row"):
         # a row added to a game: the sheet comes back as typed, checked, nothing saved
-        check = sheet_service.check_sheet(match=match, toss=toss, boards=boards,
-                                          actor=actor_of(request, tournament))
+        check = sheet_service.check_sheet(
+            match=match, toss=toss, boards=boards, actor=actor_of(request, tournament)
+        )
     elif request.method == "POST":
         actor = actor_of(request, tournament)
         try:
@@ -120,22 +135,36 @@ def match_sheet(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
         except ValueError:
             expected = -1
         try:
-            sheet_service.enter_sheet(match=match, toss=toss, boards=boards, actor=actor,
-                                      client_id=request.POST.get("client_id") or uuid.uuid4(),
-                                      expected_revision=expected)
+            sheet_service.enter_sheet(
+                match=match,
+                toss=toss,
+                boards=boards,
+                actor=actor,
+                client_id=request.POST.get("client_id") or uuid.uuid4(),
+                expected_revision=expected,
+            )
             messages.success(request, _("The sheet is entered and the result confirmed."))
-            return redirect("scoring:organiser-match", slug=tournament.slug,
-                            match_id=match.pk)
+            return redirect("scoring:organiser-match", slug=tournament.slug, match_id=match.pk)
         except (MatchError, ValueError) as err:
             code = getattr(err, "code", "bad_request")
-            error, status = error_text(code, getattr(err, "params", {})), getattr(
-                err, "status", 422)
-            check = sheet_service.check_sheet(match=match, toss=toss, boards=boards,
-                                              actor=actor)
-    return render(request, "scoring/organiser/sheet.html", {
-        "tournament": tournament, **_context(match, check, games), "error": error,
-        "revision": revision, "client_id": uuid.uuid4(),
-        "toss": toss or (match.toss_winner, match.toss_choice)}, status=status)
+            error, status = (
+                error_text(code, getattr(err, "params", {})),
+                getattr(err, "status", 422),
+            )
+            check = sheet_service.check_sheet(match=match, toss=toss, boards=boards, actor=actor)
+    return render(
+        request,
+        "scoring/organiser/sheet.html",
+        {
+            "tournament": tournament,
+            **_context(match, check, games),
+            "error": error,
+            "revision": revision,
+            "client_id": uuid.uuid4(),
+            "toss": toss or (match.toss_winner, match.toss_choice),
+        },
+        status=status,
+    )
 
 
 @require_POST
@@ -144,7 +173,11 @@ def match_sheet_check(request: HttpRequest, slug: str, match_id: int) -> HttpRes
     the first problem); nothing is saved."""
     tournament, match = get_match(request, slug, match_id)
     toss, boards, games = _posted(request.POST, match)
-    check = sheet_service.check_sheet(match=match, toss=toss, boards=boards,
-                                      actor=actor_of(request, tournament))
-    return render(request, "scoring/organiser/sheet.html#check", {
-        "tournament": tournament, **_context(match, check, games), "oob": True})
+    check = sheet_service.check_sheet(
+        match=match, toss=toss, boards=boards, actor=actor_of(request, tournament)
+    )
+    return render(
+        request,
+        "scoring/organiser/sheet.html#check",
+        {"tournament": tournament, **_context(match, check, games), "oob": True},
+    )

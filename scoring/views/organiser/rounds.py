@@ -35,8 +35,9 @@ from scoring.views.organiser.base import (
 def draw(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     tournament, event = get_event(request, slug, event_id)
     try:
-        draw_service.draw_event(event=event, actor=actor_of(request, tournament),
-                                expected_rounds=posted_rounds(request))
+        draw_service.draw_event(
+            event=event, actor=actor_of(request, tournament), expected_rounds=posted_rounds(request)
+        )
     except DrawServiceError as err:
         show_error(request, err)
     else:
@@ -48,13 +49,15 @@ def draw(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
 def next_round(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     tournament, event = get_event(request, slug, event_id)
     try:
-        made = draw_service.next_round(event=event, actor=actor_of(request, tournament),
-                                       expected_rounds=posted_rounds(request))
+        made = draw_service.next_round(
+            event=event, actor=actor_of(request, tournament), expected_rounds=posted_rounds(request)
+        )
     except DrawServiceError as err:
         show_error(request, err)
     else:
-        messages.success(request, _("Drawn: %(rounds)s.") % {
-            "rounds": ", ".join(round_title(r) for r in made)})
+        messages.success(
+            request, _("Drawn: %(rounds)s.") % {"rounds": ", ".join(round_title(r) for r in made)}
+        )
     return redirect("scoring:organiser-event", slug=slug, event_id=event.pk)
 
 
@@ -68,8 +71,11 @@ def delete_round(request: HttpRequest, slug: str, event_id: int) -> HttpResponse
             messages.error(request, _("Tick the box to confirm."))
         else:
             try:
-                draw_service.delete_last_round(event=event, actor=actor_of(request, tournament),
-                                               expected_rounds=posted_rounds(request) or -1)
+                draw_service.delete_last_round(
+                    event=event,
+                    actor=actor_of(request, tournament),
+                    expected_rounds=posted_rounds(request) or -1,
+                )
             except DrawServiceError as err:
                 show_error(request, err)
             else:
@@ -78,14 +84,23 @@ def delete_round(request: HttpRequest, slug: str, event_id: int) -> HttpResponse
     if event.format == Event.Format.SWISS:
         doomed = rounds[-1:]
     elif event.format == Event.Format.GROUPS and any(
-            r.bracket != Round.Bracket.GROUPS for r in rounds):
+        r.bracket != Round.Bracket.GROUPS for r in rounds
+    ):
         doomed = [r for r in rounds if r.bracket != Round.Bracket.GROUPS]
     else:
         doomed = rounds
     matches = organiser_selectors.round_match_count(doomed)
-    return render(request, "scoring/organiser/delete_round.html", {
-        "tournament": tournament, "event": event, "rounds": rounds,
-        "doomed": [round_title(r) for r in doomed], "matches": matches})
+    return render(
+        request,
+        "scoring/organiser/delete_round.html",
+        {
+            "tournament": tournament,
+            "event": event,
+            "rounds": rounds,
+            "doomed": [round_title(r) for r in doomed],
+            "matches": matches,
+        },
+    )
 
 
 @require_POST
@@ -95,15 +110,18 @@ def round_games(request: HttpRequest, slug: str, round_id: int) -> HttpResponse:
     form = RoundGamesForm(request.POST)
     if form.is_valid():
         try:
-            draw_service.set_round_games(rnd=rnd, games_to_win=form.cleaned_data["games_to_win"],
-                                         actor=actor_of(request, tournament))
+            draw_service.set_round_games(
+                rnd=rnd,
+                games_to_win=form.cleaned_data["games_to_win"],
+                actor=actor_of(request, tournament),
+            )
         except DrawServiceError as err:
             show_error(request, err)
         else:
             messages.success(request, _("Saved."))
-    return redirect(reverse("scoring:organiser-event", args=[slug, rnd.event_id])
-                    + f"?round={rnd.number}")
-
+    return redirect(
+        reverse("scoring:organiser-event", args=[slug, rnd.event_id]) + f"?round={rnd.number}"
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -121,30 +139,43 @@ def draw_edit(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
         actor = actor_of(request, tournament)
         try:
             if request.POST.get("action") == "pair_again":
-                draw_edits.pair_round_again(event=event, actor=actor,
-                                            expected_rounds=posted_rounds(request) or -1)
+                draw_edits.pair_round_again(
+                    event=event, actor=actor, expected_rounds=posted_rounds(request) or -1
+                )
                 messages.success(request, _("The round is paired again."))
             else:
-                first, second = (request.POST.get(k, "").split(":") for k in ("first",
-                                                                             "second"))
+                first, second = (request.POST.get(k, "").split(":") for k in ("first", "second"))
                 broken = draw_edits.swap_entries(
-                    event=event, first=(int(first[0]), first[1]),
-                    second=(int(second[0]), second[1]), actor=actor,
+                    event=event,
+                    first=(int(first[0]), first[1]),
+                    second=(int(second[0]), second[1]),
+                    actor=actor,
                     override=request.POST.get("override") == "yes",
-                    reason=request.POST.get("reason", ""))
-                messages.success(request, _("Swapped.") if not broken else
-                                 _("Swapped; the override is logged."))
+                    reason=request.POST.get("reason", ""),
+                )
+                messages.success(
+                    request, _("Swapped.") if not broken else _("Swapped; the override is logged.")
+                )
         except (ValueError, IndexError):
             messages.error(request, error_text("edit_bad_places"))
         except DrawServiceError as err:
             show_error(request, err)
             for pair in organiser_selectors.repeat_pairings(err.params.get("broken") or []):
-                messages.error(request, _("Match %(number)s: %(a)s and %(b)s already played "
-                                          "each other in round %(round)s.") % pair)
+                messages.error(
+                    request,
+                    _(
+                        "Match %(number)s: %(a)s and %(b)s already played "
+                        "each other in round %(round)s."
+                    )
+                    % pair,
+                )
             # the selections stay: the organiser ticks "override" or chooses again
             keep = {k: request.POST.get(k, "") for k in ("first", "second", "reason")}
-            return redirect(reverse("scoring:organiser-draw-edit", args=[slug, event.pk])
-                            + "?" + urlencode(keep))
+            return redirect(
+                reverse("scoring:organiser-draw-edit", args=[slug, event.pk])
+                + "?"
+                + urlencode(keep)
+            )
         return redirect("scoring:organiser-draw-edit", slug=slug, event_id=event.pk)
     places = []
     if rnd is not None:
@@ -153,14 +184,25 @@ def draw_edit(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
                 entry = m.entry_for(side)
                 if entry is not None:
                     label = _("Match %(number)s, %(side)s: %(name)s") % {
-                        "number": m.number, "side": side.upper(), "name": entry.name}
+                        "number": m.number,
+                        "side": side.upper(),
+                        "name": entry.name,
+                    }
                     if m.bye:
                         label += " (" + _("Bye") + ")"
                     places.append((f"{m.pk}:{side}", label))
-    return render(request, "scoring/organiser/draw_edit.html", {
-        "tournament": tournament, "event": event, "round": rnd,
-        "round_title": round_title(rnd), "places": places, "rounds": len(rounds),
-        "editable": rnd is not None and draw_edits.swappable(event, rnd),
-        "swiss": event.format == Event.Format.SWISS,
-        "chosen": {k: request.GET.get(k, "") for k in ("first", "second", "reason")}})
-
+    return render(
+        request,
+        "scoring/organiser/draw_edit.html",
+        {
+            "tournament": tournament,
+            "event": event,
+            "round": rnd,
+            "round_title": round_title(rnd),
+            "places": places,
+            "rounds": len(rounds),
+            "editable": rnd is not None and draw_edits.swappable(event, rnd),
+            "swiss": event.format == Event.Format.SWISS,
+            "chosen": {k: request.GET.get(k, "") for k in ("first", "second", "reason")},
+        },
+    )

@@ -31,16 +31,22 @@ def sol_upload(request: HttpRequest) -> HttpResponse:
         upload = form.cleaned_data["file"]
         try:
             stored = upload_service.upload_sol(
-                user=request.user, file_name=upload.name, content=upload.read(),
-                key=form.cleaned_data.get("key") or "")
+                user=request.user,
+                file_name=upload.name,
+                content=upload.read(),
+                key=form.cleaned_data.get("key") or "",
+            )
         except SolError as err:
             problem = _("This file cannot be imported: %(reason)s.") % {"reason": err}
         else:
             return redirect("scoring:organiser-sol-import", upload_id=stored.pk)
     status = 422 if request.method == "POST" else 200
-    return render(request, "scoring/organiser/sol_upload.html", {
-        "form": form, "problem": problem,
-        "uploads": sol_uploads.recent_uploads(request.user)}, status=status)
+    return render(
+        request,
+        "scoring/organiser/sol_upload.html",
+        {"form": form, "problem": problem, "uploads": sol_uploads.recent_uploads(request.user)},
+        status=status,
+    )
 
 
 @require_GET
@@ -48,8 +54,11 @@ def sol_import(request: HttpRequest, upload_id: int) -> HttpResponse:
     """One upload: its preview with the confirmation button, then its progress and report."""
     require_staff(request)
     upload = sol_uploads.upload_of(request.user, upload_id)
-    return render(request, "scoring/organiser/sol_import.html",
-                  {"preview": upload.preview, **sol_uploads.upload_state(upload)})
+    return render(
+        request,
+        "scoring/organiser/sol_import.html",
+        {"preview": upload.preview, **sol_uploads.upload_state(upload)},
+    )
 
 
 @require_POST
@@ -69,5 +78,4 @@ def sol_import_progress(request: HttpRequest, upload_id: int) -> HttpResponse:
     """The progress part the page polls (htmx), replaced by the report at the end."""
     require_staff(request)
     upload = sol_uploads.upload_of(request.user, upload_id)
-    return render(request, "scoring/organiser/_sol_progress.html",
-                  sol_uploads.upload_state(upload))
+    return render(request, "scoring/organiser/_sol_progress.html", sol_uploads.upload_state(upload))

@@ -44,9 +44,20 @@ __all__ = ["qr_data_uri", "umpire_link_url", "urlpatterns"]
 # --- URLs ------------------------------------------------------------------------------------
 
 _ACTIONS: dict[str, UmpireView] = {
-    "": board, "panel/": panel, "actions/": actions, "state/": state, "event/": event,
-    "undo/": undo, "toss/": toss, "seating/": seating, "quick/": quick, "confirm/": confirm,
-    "claim/": claim, "unlock/": unlock, "warning/": warning, "step/": step,
+    "": board,
+    "panel/": panel,
+    "actions/": actions,
+    "state/": state,
+    "event/": event,
+    "undo/": undo,
+    "toss/": toss,
+    "seating/": seating,
+    "quick/": quick,
+    "confirm/": confirm,
+    "claim/": claim,
+    "unlock/": unlock,
+    "warning/": warning,
+    "step/": step,
     "interval-end/": interval_end,
 }
 

@@ -45,8 +45,9 @@ UPDATE = "scoring/umpire/match.html#update"  # the partials rendered in place
 # --- resolving the match and who is asking -----------------------------------------------------
 
 
-def _resolve(request: HttpRequest, token: str | None, match_id: int | None,
-             lock: bool = False) -> tuple[Match, Actor]:
+def _resolve(
+    request: HttpRequest, token: str | None, match_id: int | None, lock: bool = False
+) -> tuple[Match, Actor]:
     # One query for the match, its tournament (the permission check) and its entries (the
     # names on the tablet); ``lock`` (inside the write's transaction): the same query locks
     # the match row (FOR UPDATE OF the match only).
@@ -59,8 +60,22 @@ def _resolve(request: HttpRequest, token: str | None, match_id: int | None,
     return match, permissions.actor_for(request, match, token)
 
 
-_ACTION_NAMES = ("panel", "actions", "state", "event", "undo", "toss", "seating", "quick",
-                 "confirm", "claim", "unlock", "warning", "step", "interval-end")
+_ACTION_NAMES = (
+    "panel",
+    "actions",
+    "state",
+    "event",
+    "undo",
+    "toss",
+    "seating",
+    "quick",
+    "confirm",
+    "claim",
+    "unlock",
+    "warning",
+    "step",
+    "interval-end",
+)
 
 
 def _urls(match: Match, token: str | None) -> dict[str, str]:
@@ -68,8 +83,7 @@ def _urls(match: Match, token: str | None) -> dict[str, str]:
 
 
 @functools.lru_cache(maxsize=1024)
-def _urls_of(prefix: str, token: str | None, match_id: int | None
-             ) -> tuple[tuple[str, str], ...]:
+def _urls_of(prefix: str, token: str | None, match_id: int | None) -> tuple[tuple[str, str], ...]:
     """The tablet's URLs for a link or a match (the same for the process, by the prefix the
     site is served under)."""
     if token is not None:
@@ -88,8 +102,9 @@ def _umpire_write(view: Callable[..., Any]) -> UmpireView:
     transaction is committed (a callable), so the lock is not held while rendering."""
 
     @functools.wraps(view)
-    def wrapped(request: HttpRequest, token: str | None = None,
-                match_id: int | None = None) -> HttpResponse:
+    def wrapped(
+        request: HttpRequest, token: str | None = None, match_id: int | None = None
+    ) -> HttpResponse:
         with transaction.atomic():
             match, actor = _resolve(request, token, match_id, lock=True)
             answer = view(request, match=match, actor=actor, token=token)
@@ -101,8 +116,9 @@ def _umpire_write(view: Callable[..., Any]) -> UmpireView:
 def _umpire(view: UmpireView) -> UmpireView:
     """Resolve ``match`` and ``actor`` from the link token or the match id for ``view``."""
 
-    def wrapped(request: HttpRequest, token: str | None = None,
-                match_id: int | None = None) -> HttpResponse:
+    def wrapped(
+        request: HttpRequest, token: str | None = None, match_id: int | None = None
+    ) -> HttpResponse:
         match, actor = _resolve(request, token, match_id)
         return view(request, match=match, actor=actor, token=token)
 
@@ -117,33 +133,40 @@ def _umpire(view: UmpireView) -> UmpireView:
 # --- rendering -------------------------------------------------------------------------------
 
 
-def _context(request: HttpRequest, view: Tablet, token: str | None, *,
-             error: str = "", notice: str = "", pad: dict[str, Any] | None = None,
-             forms: dict[str, Any] | None = None) -> dict[str, Any]:
+def _context(
+    request: HttpRequest,
+    view: Tablet,
+    token: str | None,
+    *,
+    error: str = "",
+    notice: str = "",
+    pad: dict[str, Any] | None = None,
+    forms: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     match = view.match
     rules = get_rules(match.rules)
     organiser = permissions.is_organiser(request.user, match.event.tournament)
     first_breaker = None
     if match.toss_winner and match.toss_choice and view.variant.has_colours:
-        first_breaker = first_breaker_of_game(1, ("a", "b"), match.toss_winner,
-                                              match.toss_choice)
+        first_breaker = first_breaker_of_game(1, ("a", "b"), match.toss_winner, match.toss_choice)
     write = WriteForm.fresh(match.revision)
     urls = _urls(match, token)
     context = {
         "t": view,
         "match": match,
         "rules": rules,
-        "rules_name": (house_rules_name(match.rules, match.event.tournament_id)
-                       if rules.base is not None else
-                       preset_name(rules.key)),
+        "rules_name": (
+            house_rules_name(match.rules, match.event.tournament_id)
+            if rules.base is not None
+            else preset_name(rules.key)
+        ),
         "urls": urls,
         # relative to the page (…/u/<token>/ or …/score/): the forms' URLs are short, and
         # the same for every match (made once per process)
         "hx": _hx_all(),
         "by_key": BY,
         "keys": KEYS,  # this request's keys are put in once rendered (_render)
-        "write_keys": _keys(request, write["client_id"], match.revision,
-                            csrf=not request.htmx),
+        "write_keys": _keys(request, write["client_id"], match.revision, csrf=not request.htmx),
         "client_id": write["client_id"],
         "busy": BUSY,
         "revision": match.revision,
@@ -159,8 +182,9 @@ def _context(request: HttpRequest, view: Tablet, token: str | None, *,
         "loss_reasons": _loss_reasons(),
         # read only when rendered (a template calls it): an answer that adds a stroke to the
         # board shown leaves the warnings as the tablet shows them (no query)
-        "warnings": functools.partial(matches_read.warnings_of_board, match,
-                                      view.history_game, view.history_board),
+        "warnings": functools.partial(
+            matches_read.warnings_of_board, match, view.history_game, view.history_board
+        ),
     }
     context["step_done"] = context["interval_ended"] = False
     if view.card:  # between boards: the steps acknowledged on the server (board_steps.py)
@@ -202,17 +226,26 @@ def _actions_key(view: Tablet, page: str) -> str:
     those templates read (tests/umpire/test_stroke_response.py renders with and without the
     cache and compares)."""
     end = view.board_end
-    state = repr((
-        page, get_language(), view.match.rules, view.phase, view.board_number,
-        view.board_started, view.extra_board, view.forgo_by,
-        [(s.side, s.name, s.colour) for s in view.sides],
-        end and (end.number, end.void, end.breaker),
-    ))
+    state = repr(
+        (
+            page,
+            get_language(),
+            view.match.rules,
+            view.phase,
+            view.board_number,
+            view.board_started,
+            view.extra_board,
+            view.forgo_by,
+            [(s.side, s.name, s.colour) for s in view.sides],
+            end and (end.number, end.void, end.breaker),
+        )
+    )
     return hashlib.blake2b(state.encode(), digest_size=16).hexdigest()
 
 
-def _render(request: HttpRequest, template: str, context: dict[str, Any],
-            status: int = 200) -> HttpResponse:
+def _render(
+    request: HttpRequest, template: str, context: dict[str, Any], status: int = 200
+) -> HttpResponse:
     """Render an umpire page or update, then put this request's keys into its forms."""
     response = render(request, template, context, status=status)
     content = response.content.replace(_KEYS_BYTES, context["write_keys"].encode())
@@ -236,19 +269,29 @@ def _hx(url: str) -> str:
 def _keys(request: HttpRequest, client_id: Any, revision: int, *, csrf: bool = True) -> str:
     """The hidden fields of every write: the CSRF token, the request key, the revision.
     An htmx update leaves the token out: htmx sends it as a header (base.html)."""
-    token = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">',
-                        get_token(request)) if csrf else ""
+    token = (
+        format_html(
+            '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request)
+        )
+        if csrf
+        else ""
+    )
     return format_html(
         '{}<input type="hidden" name="client_id" value="{}">'
-        '<input type="hidden" name="revision" value="{}">', token, client_id, revision)
+        '<input type="hidden" name="revision" value="{}">',
+        token,
+        client_id,
+        revision,
+    )
 
 
 class _Busy:
     """What a button shows while its request runs (translated when rendered)."""
 
     def __html__(self) -> str:
-        return format_html('<span class="u-btn-busy" aria-hidden="true">{}</span>',
-                           _("Saving…"))  # the spinner: umpire-screen.css
+        return format_html(
+            '<span class="u-btn-busy" aria-hidden="true">{}</span>', _("Saving…")
+        )  # the spinner: umpire-screen.css
 
     __str__ = __html__
 
@@ -270,16 +313,26 @@ def _loss_reasons_in(language: str) -> tuple[tuple[str, str], ...]:
 def _hx_all() -> dict[str, str]:
     """Every write form's attributes by action (see :func:`_hx`), relative to the page."""
     return {name.replace("-", "_"): _hx(f"./{name}/") for name in _ACTION_NAMES} | {
-        "page": _hx("./")}
+        "page": _hx("./")
+    }
 
 
-def _respond(request: HttpRequest, snapshot: MatchSnapshot, token: str | None, *,
-             status: int = 200, appended: Any = None, **kwargs: Any) -> HttpResponse:
+def _respond(
+    request: HttpRequest,
+    snapshot: MatchSnapshot,
+    token: str | None,
+    *,
+    status: int = 200,
+    appended: Any = None,
+    **kwargs: Any,
+) -> HttpResponse:
     """The page, or the htmx update. ``appended``: the event just recorded; when it is not
     the first of the board shown (it went on with the board, or ended it), the tablet adds
     its history line to those it shows instead of receiving the whole history again."""
-    view = tablet(snapshot, appended=str(appended.client_id) if (
-        appended is not None and request.htmx) else None)  # the screen model, built once
+    view = tablet(
+        snapshot,
+        appended=str(appended.client_id) if (appended is not None and request.htmx) else None,
+    )  # the screen model, built once
     context = _context(request, view, token, **kwargs)
     context["history_append"] = view.history_append
     # the warnings (ICF 50): the newest one the tablet shows (static/js/umpire.js sends it),
@@ -287,27 +340,43 @@ def _respond(request: HttpRequest, snapshot: MatchSnapshot, token: str | None, *
     # does not say keeps the warnings it has until a full answer
     shown = request.headers.get("X-Umpire-Warnings")
     context["warnings_changed"] = shown is not None and shown != str(
-        getattr(snapshot.match, "last_warning", None) or "")
+        getattr(snapshot.match, "last_warning", None) or ""
+    )
     # the offline engine's log grows by the event just recorded (no whole log in the answer)
     current = snapshot.current
-    context["appended_event"] = appended if (
-        appended is not None and request.htmx and current is not None
-        and current.board is not None and current.board.pk == appended.board_id) else None
+    context["appended_event"] = (
+        appended
+        if (
+            appended is not None
+            and request.htmx
+            and current is not None
+            and current.board is not None
+            and current.board.pk == appended.board_id
+        )
+        else None
+    )
     if request.htmx:  # only the regions that changed (templatetags/umpire_regions.py)
         context["regions_known"] = parse_known(request.headers.get("X-Umpire-Regions", ""))
     return _render(request, UPDATE if request.htmx else PAGE, context, status)
 
 
-def _after_write(request: HttpRequest, snapshot: MatchSnapshot, token: str | None,
-                 **kwargs: Any) -> HttpResponse:
+def _after_write(
+    request: HttpRequest, snapshot: MatchSnapshot, token: str | None, **kwargs: Any
+) -> HttpResponse:
     """A successful write: the update for htmx, a redirect to the page otherwise."""
     if request.htmx:
         return _respond(request, snapshot, token, **kwargs)
     return redirect(_urls(snapshot.match, token)["page"])
 
 
-def _refused(request: HttpRequest, match: Match, token: str | None, err: Exception,
-             discarded: dict[str, Any] | None = None, **kwargs: Any) -> HttpResponse:
+def _refused(
+    request: HttpRequest,
+    match: Match,
+    token: str | None,
+    err: Exception,
+    discarded: dict[str, Any] | None = None,
+    **kwargs: Any,
+) -> HttpResponse:
     """The answer to a write the match could not take; nothing was recorded. A stale tap
     is named with what was recorded first (``discarded``: the tap's event)."""
     match.refresh_from_db()
@@ -322,38 +391,50 @@ def _refused(request: HttpRequest, match: Match, token: str | None, err: Excepti
             names = tablet(snapshot).names
             notice = discarded_text(discarded, names, first)
             if first is not None:  # and what was recorded instead (issue 28)
-                notice = " ".join((notice, _("Recorded instead: %(event)s.") % {
-                    "event": describe_event(first, names)}))
+                notice = " ".join(
+                    (
+                        notice,
+                        _("Recorded instead: %(event)s.") % {"event": describe_event(first, names)},
+                    )
+                )
         return _respond(request, snapshot, token, status=409, notice=notice)
     if isinstance(err, MatchLocked):
-        return _respond(request, snapshot, token, status=423,
-                        error=error_text("match_locked"))
+        return _respond(request, snapshot, token, status=423, error=error_text("match_locked"))
     if isinstance(err, MatchError | RulesError):
         message = error_text(err.code, getattr(err, "params", None), str(err))
         return _respond(request, snapshot, token, status=422, error=message, **kwargs)
     raise err  # pragma: no cover
 
 
-def _invalid(request: HttpRequest, match: Match, token: str | None, form: Any,
-             **kwargs: Any) -> HttpResponse:
+def _invalid(
+    request: HttpRequest, match: Match, token: str | None, form: Any, **kwargs: Any
+) -> HttpResponse:
     errors = [str(e) for field_errors in form.errors.values() for e in field_errors]
     if "client_id" in form.errors or "revision" in form.errors:
         errors = [_("The form is out of date: the screen has been reloaded.")]
-    return _respond(request, services.match_snapshot(match), token, status=422,
-                    error=" ".join(errors), **kwargs)
+    return _respond(
+        request, services.match_snapshot(match), token, status=422, error=" ".join(errors), **kwargs
+    )
 
 
 def _point_names(match: Match) -> dict[str, str]:
     """Point carrom: each side's player by name (the form's labels and messages)."""
-    return {side: entry.name if (entry := match.entry_for(side)) else side
-            for side in match.sides}
+    return {side: entry.name if (entry := match.entry_for(side)) else side for side in match.sides}
 
 
 def _pad_state(data: Any) -> dict[str, Any]:
     """What the umpire had entered on the pad, to show it again after a refusal."""
     keys = ("white", "black", "off_white", "off_black")
-    flags = ("queen", "striker", "foul", "break_before_play", "no_contact", "off_queen",
-             "off_striker", "extra_claimed")
+    flags = (
+        "queen",
+        "striker",
+        "foul",
+        "break_before_play",
+        "no_contact",
+        "off_queen",
+        "off_striker",
+        "extra_claimed",
+    )
     state: dict[str, Any] = {}
     for key in keys:
         try:

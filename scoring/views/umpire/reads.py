@@ -26,8 +26,7 @@ from scoring.views.umpire.base import (
 
 @require_GET
 @_umpire
-def board(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
-          ) -> HttpResponse:
+def board(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """The umpire tablet: one page, updated by htmx."""
     snapshot = services.match_snapshot(match)
     return _render(request, PAGE, _context(request, tablet(snapshot), token))
@@ -35,8 +34,7 @@ def board(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
 
 @require_GET
 @_umpire
-def panel(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
-          ) -> HttpResponse:
+def panel(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """The current state as an htmx update (after a conflict, or to resynchronise)."""
     notice = _("The screen shows the latest state.") if request.GET.get("reload") else ""
     return _respond(request, services.match_snapshot(match), token, notice=notice)
@@ -44,19 +42,16 @@ def panel(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
 
 @require_GET
 @_umpire
-def actions(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
-            ) -> HttpResponse:
+def actions(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """The "other decisions" sheet alone: a stroke's answer that changed it carries a loader
     instead, and the tablet fetches the sheet right after (the answer stays small)."""
     view = tablet(services.match_snapshot(match))
-    return _render(request, "scoring/umpire/_foot_actions.html",
-                   _context(request, view, token))
+    return _render(request, "scoring/umpire/_foot_actions.html", _context(request, view, token))
 
 
 @require_GET
 @_umpire
-def state(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
-          ) -> HttpResponse:
+def state(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """The tablet's cheap poll: the match's revision, answered 304 while it is unchanged, so
     an idle tablet follows what another tablet records (it then fetches the panel)."""
     etag = f'"umpire-{match.pk}-{match.revision}"'

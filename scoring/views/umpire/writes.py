@@ -52,8 +52,9 @@ from scoring.views.umpire.base import (
 
 @require_POST
 @_umpire_write
-def event(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
-          ) -> Callable[[], HttpResponse]:
+def event(
+    request: HttpRequest, *, match: Match, actor: Actor, token: str | None
+) -> Callable[[], HttpResponse]:
     """Record one board event: a stroke (the pad or a one-tap preset) or another action
     (in the transaction that locked ``match``; the answer is rendered after it)."""
     kind = request.POST.get("kind", "stroke")
@@ -69,8 +70,12 @@ def event(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
         payload = form.payload(by, points=not variant.has_colours)
         breaker = form.cleaned_data.get("breaker") or None
     elif not variant.has_colours:
-        form = PointActionForm(request.POST, sides=tuple(match.sides),
-                               names=_point_names(match), rules=get_rules(match.rules))
+        form = PointActionForm(
+            request.POST,
+            sides=tuple(match.sides),
+            names=_point_names(match),
+            rules=get_rules(match.rules),
+        )
         pad = {}
         if not form.is_valid():
             return lambda: _invalid(request, match, token, form)
@@ -85,43 +90,51 @@ def event(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
         breaker = form.cleaned_data.get("breaker") or None
     try:
         outcome = services.record_event(
-            match=match, payload=payload, client_id=form.cleaned_data["client_id"],
-            actor=actor, expected_revision=form.cleaned_data["revision"], breaker=breaker,
+            match=match,
+            payload=payload,
+            client_id=form.cleaned_data["client_id"],
+            actor=actor,
+            expected_revision=form.cleaned_data["revision"],
+            breaker=breaker,
             locked=True,
         )
     except REFUSED as refusal:
         err = refusal  # kept past the except block for the answer rendered after it
         return lambda: _refused(request, match, token, err, discarded=payload, pad=pad)
-    return lambda: _after_write(request, outcome.snapshot, token,
-                                appended=None if outcome.duplicate else outcome.event)
+    return lambda: _after_write(
+        request, outcome.snapshot, token, appended=None if outcome.duplicate else outcome.event
+    )
 
 
 @require_POST
 @_umpire
-def warning(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
-            ) -> HttpResponse:
+def warning(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """ICF 50: the umpire warned the player on turn when the stroke clock ran out (kept
     beside the board's log, services/stroke_clock.py)."""
     form = UndoForm(request.POST)  # the request key and the revision, nothing else
     if not form.is_valid():
         return _invalid(request, match, token, form)
     try:
-        given = stroke_clock.record_warning(match=match, actor=actor,
-                                            client_id=form.cleaned_data["client_id"])
+        given = stroke_clock.record_warning(
+            match=match, actor=actor, client_id=form.cleaned_data["client_id"]
+        )
     except MatchLocked as err:
         return _refused(request, match, token, err)
     except MatchError:
-        return _respond(request, services.match_snapshot(match), token, status=422,
-                        error=_("No board is being played: there is nobody to warn."))
-    notice = _("Warning recorded: %(player)s, stroke clock (ICF 50).") % {
-        "player": given.player}
+        return _respond(
+            request,
+            services.match_snapshot(match),
+            token,
+            status=422,
+            error=_("No board is being played: there is nobody to warn."),
+        )
+    notice = _("Warning recorded: %(player)s, stroke clock (ICF 50).") % {"player": given.player}
     return _after_write(request, services.match_snapshot(match), token, notice=notice)
 
 
 @require_POST
 @_umpire
-def step(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
-         ) -> HttpResponse:
+def step(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """The umpire goes on from the card between boards: "Sides changed" (ICF 58-60) or
     "Start board N"; kept on the server, so a reload or a second tablet knows it. Refused
     while the interval before the deciding game runs (IT 102)."""
@@ -133,10 +146,14 @@ def step(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
     steps = matches_read.steps_done(match)
     try:
         board_steps.acknowledge_step(
-            match=match, actor=actor, step=request.POST.get("step", "")[:60],
-            sides_changed=view.change_sides, current_step=view.step_key if view.card else "",
+            match=match,
+            actor=actor,
+            step=request.POST.get("step", "")[:60],
+            sides_changed=view.change_sides,
+            current_step=view.step_key if view.card else "",
             interval_end=view.interval_end,
-            interval_ended=view.step_key in steps["interval_ended"])
+            interval_ended=view.step_key in steps["interval_ended"],
+        )
     except MatchLocked as err:
         return _refused(request, match, token, err)
     except MatchError as err:
@@ -146,8 +163,9 @@ def step(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
 
 @require_POST
 @_umpire
-def interval_end(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
-                 ) -> HttpResponse:
+def interval_end(
+    request: HttpRequest, *, match: Match, actor: Actor, token: str | None
+) -> HttpResponse:
     """An organiser ends the interval before the deciding game now (IT 102)."""
     if not permissions.is_organiser(request.user, match.event.tournament):
         raise PermissionDenied("organisers only")
@@ -156,8 +174,9 @@ def interval_end(request: HttpRequest, *, match: Match, actor: Actor, token: str
         return _invalid(request, match, token, form)
     view = tablet(services.match_snapshot(match))
     if not view.interval_end:
-        return _respond(request, view.snapshot, token, status=422,
-                        error=_("There is no interval to end."))
+        return _respond(
+            request, view.snapshot, token, status=422, error=_("There is no interval to end.")
+        )
     try:
         board_steps.end_interval(match=match, actor=actor, step=view.step_key)
     except MatchLocked as err:
@@ -171,15 +190,16 @@ def interval_end(request: HttpRequest, *, match: Match, actor: Actor, token: str
 
 @require_POST
 @_umpire
-def undo(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
-         ) -> HttpResponse:
+def undo(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """Retract the last event (a new log row; nothing is deleted)."""
     form = UndoForm(request.POST)
     if not form.is_valid():
         return _invalid(request, match, token, form)
     try:
         outcome = services.undo_last_event(
-            match=match, client_id=form.cleaned_data["client_id"], actor=actor,
+            match=match,
+            client_id=form.cleaned_data["client_id"],
+            actor=actor,
             expected_revision=form.cleaned_data["revision"],
         )
     except REFUSED as err:
@@ -192,15 +212,16 @@ def undo(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
 
 @require_POST
 @_umpire
-def claim(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
-          ) -> HttpResponse:
+def claim(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """The board winner demands the extra points of the stroke that ended the board."""
     form = ClaimForm(request.POST)
     if not form.is_valid():
         return _invalid(request, match, token, form)
     try:
         outcome = services.claim_extra_points(
-            match=match, client_id=form.cleaned_data["client_id"], actor=actor,
+            match=match,
+            client_id=form.cleaned_data["client_id"],
+            actor=actor,
             expected_revision=form.cleaned_data["revision"],
         )
     except REFUSED as err:
@@ -210,16 +231,20 @@ def claim(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
 
 @require_POST
 @_umpire
-def toss(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
-         ) -> HttpResponse:
+def toss(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """ICF 40: who won the toss, and whether he chose the break or the side."""
     form = TossForm(request.POST)
     if not form.is_valid():
         return _invalid(request, match, token, form)
     d = form.cleaned_data
     try:
-        snapshot = services.record_toss(match=match, winner=d["winner"], choice=d["choice"],
-                                        actor=actor, expected_revision=d["revision"])
+        snapshot = services.record_toss(
+            match=match,
+            winner=d["winner"],
+            choice=d["choice"],
+            actor=actor,
+            expected_revision=d["revision"],
+        )
     except StaleMatch as err:
         match.refresh_from_db()
         if (match.toss_winner, match.toss_choice) != (d["winner"], d["choice"]):
@@ -232,8 +257,7 @@ def toss(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
 
 @require_POST
 @_umpire
-def seating(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
-            ) -> HttpResponse:
+def seating(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """Doubles: the four players around the board in turn order (ICF 49(b))."""
     if not match.toss_winner:
         return _refused(request, match, token, MatchError("toss_missing"))
@@ -243,8 +267,9 @@ def seating(request: HttpRequest, *, match: Match, actor: Actor, token: str | No
         return _invalid(request, match, token, form)
     order = form.seating()
     try:
-        snapshot = services.record_seating(match=match, seating=order, actor=actor,
-                                           expected_revision=form.cleaned_data["revision"])
+        snapshot = services.record_seating(
+            match=match, seating=order, actor=actor, expected_revision=form.cleaned_data["revision"]
+        )
     except StaleMatch as err:
         match.refresh_from_db()
         if list(match.seating) != order:
@@ -257,16 +282,18 @@ def seating(request: HttpRequest, *, match: Match, actor: Actor, token: str | No
 
 @require_POST
 @_umpire
-def quick(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
-          ) -> HttpResponse:
+def quick(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """A board played on paper: winner, the loser's carrommen and the queen, or an award."""
     form = QuickBoardForm(request.POST)
     if not form.is_valid():
         return _invalid(request, match, token, form, forms={"quick": form})
     try:
         outcome = services.record_quick_board(
-            match=match, client_id=form.cleaned_data["client_id"], actor=actor,
-            expected_revision=form.cleaned_data["revision"], **form.service_kwargs(),
+            match=match,
+            client_id=form.cleaned_data["client_id"],
+            actor=actor,
+            expected_revision=form.cleaned_data["revision"],
+            **form.service_kwargs(),
         )
     except REFUSED as err:
         return _refused(request, match, token, err, forms={"quick": form})
@@ -275,15 +302,15 @@ def quick(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
 
 @require_POST
 @_umpire
-def confirm(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
-            ) -> HttpResponse:
+def confirm(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """A side confirms the result at the table (a tap, recorded); both lock the match."""
     form = ConfirmForm(request.POST)
     if not form.is_valid():
         return _invalid(request, match, token, form)
     try:
-        snapshot = services.confirm_match(match=match, side=form.cleaned_data["side"],
-                                          method="tap", actor=actor)
+        snapshot = services.confirm_match(
+            match=match, side=form.cleaned_data["side"], method="tap", actor=actor
+        )
     except REFUSED as err:
         return _refused(request, match, token, err)
     return _after_write(request, snapshot, token)
@@ -291,8 +318,7 @@ def confirm(request: HttpRequest, *, match: Match, actor: Actor, token: str | No
 
 @require_POST
 @_umpire
-def unlock(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
-           ) -> HttpResponse:
+def unlock(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """An organiser reopens a confirmed match for a correction (logged with the reason)."""
     if not permissions.may_correct_locked(request.user, match):
         raise PermissionDenied("organisers only")
@@ -300,12 +326,12 @@ def unlock(request: HttpRequest, *, match: Match, actor: Actor, token: str | Non
     if not form.is_valid():
         return _invalid(request, match, token, form)
     try:
-        snapshot = services.unlock_match(match=match, actor=actor,
-                                         reason=form.cleaned_data["reason"])
+        snapshot = services.unlock_match(
+            match=match, actor=actor, reason=form.cleaned_data["reason"]
+        )
     except REFUSED as err:
         return _refused(request, match, token, err)
-    return _after_write(request, snapshot, token,
-                        notice=_("The match is open for a correction."))
+    return _after_write(request, snapshot, token, notice=_("The match is open for a correction."))
 
 
 # --- the umpire's home, the organiser's stand-alone match and the umpire link ------------------
