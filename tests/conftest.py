@@ -44,8 +44,23 @@ def _drives_browser(item: pytest.Item) -> bool:
     return "playwright" in getattr(item, "fixturenames", ())
 
 
+#: Browser tests that check only how pages look to their readers (text zoom, colour, focus,
+#: motion, axe, words that fit, no English left): the database behind the pages does not
+#: change what they check, so CI's PostgreSQL run may leave them to the SQLite run.
+PRESENTATION = {
+    "test_text_zoom.py",
+    "test_colour_not_alone.py",
+    "test_keyboard_focus.py",
+    "test_reduced_motion.py",
+    "test_accessibility.py",
+    "test_words_fit.py",
+    "test_languages.py",
+}
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Everything under tests/e2e/ is a browser test, marked ``e2e`` (still run by make test).
+    """Everything under tests/e2e/ is a browser test, marked ``e2e`` (still run by make test);
+    the pages' looks are marked ``presentation`` as well (see :data:`PRESENTATION`).
 
     The tests that drive the browser run last: once Playwright has started, its event loop runs
     in the test thread until the session ends, and Django refuses ORM calls made while a loop
@@ -54,6 +69,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if E2E_DIR in Path(str(item.path)).parents:
             item.add_marker(pytest.mark.e2e)
+            if Path(str(item.path)).name in PRESENTATION:
+                item.add_marker(pytest.mark.presentation)
     items.sort(key=_drives_browser)  # stable: each group keeps its order
 
 
