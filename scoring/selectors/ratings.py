@@ -250,3 +250,7 @@ def seeding_of(event: Any) -> tuple[Rating, datetime.date, datetime.date] | None
         return None
     day = seeding_date(event)
     return rating, day, day - datetime.timedelta(days=1)
+
+
+def tournaments_by_pk(pks: set[int]) -> dict[int, Tournament]:
+    return {t.pk: t for t in Tournament.objects.filter(pk__in=pks)}

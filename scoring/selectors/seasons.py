@@ -6,7 +6,7 @@ import datetime
 
 from django.db.models import Q, QuerySet
 
-from scoring.models import Championship, Club, ExternalRecord, Membership, Player
+from scoring.models import Championship, Club, Event, ExternalRecord, Membership, Player
 
 
 def clubs() -> QuerySet[Club]:
@@ -75,3 +75,23 @@ def external_keys(player: Player) -> dict[str, str]:
     for source, key in rows:
         out.setdefault(source, key)
     return out
+
+
+def player_or_none(player_id: int) -> Player | None:
+    return Player.objects.filter(pk=player_id).first()
+
+
+def players_named(name: str, *, most: int = 2) -> list[Player]:
+    """At most ``most`` players (not merged away) whose name has the key of ``name``."""
+    from scoring.identity import name_key
+
+    return list(Player.objects.filter(name_key=name_key(name), merged_into__isnull=True)[:most])
+
+
+def membership_or_none(club: Club, membership_id: int) -> Membership | None:
+    return Membership.objects.filter(pk=membership_id, club=club).first()
+
+
+def counted_event_or_none(championship: Championship, event_id: int) -> Event | None:
+    """The event ``event_id`` if it counts for ``championship``."""
+    return Event.objects.filter(pk=event_id, championships=championship).first()

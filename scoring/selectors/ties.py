@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import translation
 from django.utils.formats import date_format
 
@@ -265,3 +265,26 @@ def team_page(team: Team) -> TeamPage:
                         record.lost += 1
     standing = next((row for row in team_standings(event) if row.team.pk == team.pk), None)
     return TeamPage(team, list(records.values()), lines, standing)
+
+
+def ties() -> QuerySet[Tie]:
+    """Ties with their match and tournament, for a page addressing one."""
+    return Tie.objects.select_related("match", "event__tournament")
+
+
+def tie_of_captain(token: str) -> tuple[Tie, str] | None:
+    """The tie and the side whose captain's private link is ``token``."""
+    for side in ("a", "b"):
+        tie = ties().filter(**{f"captain_token_{side}": token}).first()
+        if tie is not None:
+            return tie, side
+    return None
+
+
+def lineup_players(tie: Tie, side: str) -> list[list[int]] | None:
+    """The lineup ``side`` submitted for ``tie`` (None: not in yet)."""
+    return Lineup.objects.filter(tie=tie, side=side).values_list("players", flat=True).first()
+
+
+def teams() -> QuerySet[Team]:
+    return Team.objects.select_related("event__tournament", "captain")

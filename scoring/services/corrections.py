@@ -25,6 +25,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from scoring.models import Board, BoardEvent, Event, Game, Match, Round
+from scoring.records.sides import SIDES, other_side
 from scoring.rules import RulesError, get_rules, parse_event, step
 from scoring.rules.errors import IllegalEvent
 from scoring.services.bracket_repairs import LATER_REPAIRS, later_conflicts, repair_later
@@ -547,7 +548,9 @@ def swap_sides(match: Match) -> dict[int, PaperFix]:
     return {pk: swapped(fix) for pk, fix in paper_entries(match).items()}
 
 
-FLIP = {"a": "b", "b": "a"}
+def _flipped(side: str | None) -> str | None:
+    """The other side of a recorded side ("a" <-> "b"), anything else (none) as it is."""
+    return other_side(side) if side in SIDES else side
 
 
 def _swap_toss(match: Match) -> dict[str, Any]:
@@ -556,12 +559,12 @@ def _swap_toss(match: Match) -> dict[str, Any]:
     (ICF 43) are the other side; the choice (break or side) stays. The before and after, for
     the audit row."""
     before = {"winner": match.toss_winner, "choice": match.toss_choice}
-    after = {**before, "winner": FLIP.get(match.toss_winner, match.toss_winner)}
+    after = {**before, "winner": _flipped(match.toss_winner)}
     Match.objects.filter(pk=match.pk).update(toss_winner=after["winner"])
     match.toss_winner = after["winner"]
     for game in Game.objects.filter(match=match):
-        if game.first_breaker in FLIP:
-            Game.objects.filter(pk=game.pk).update(first_breaker=FLIP[game.first_breaker])
+        if game.first_breaker in SIDES:
+            Game.objects.filter(pk=game.pk).update(first_breaker=_flipped(game.first_breaker))
     return {"before": before, "after": after}
 
 
@@ -605,7 +608,7 @@ def _apply_many(
         if board.void:
             raise CorrectionError("board_withdrawn", "this board was withdrawn")
         _check_paper(match, fix)
-        breaker = FLIP.get(board.breaker, board.breaker) if swap else None
+        breaker = _flipped(board.breaker) if swap else None
         if _entry_of(board) == fix.entry() and breaker in (None, board.breaker):
             continue
         detail = _fix_paper(
@@ -626,7 +629,7 @@ def _apply_many(
             .exclude(pk__in=list(boards))
             .select_related("game")
         ):
-            if board.breaker in FLIP:
+            if board.breaker in SIDES:
                 entry = _entry_of(board)
                 fix = PaperFix(
                     winner=entry["winner"],
@@ -643,11 +646,11 @@ def _apply_many(
                     payload={
                         "type": "correction",
                         "before": {**fix.entry(), "breaker": board.breaker},
-                        "after": {**fix.entry(), "breaker": FLIP[board.breaker]},
+                        "after": {**fix.entry(), "breaker": _flipped(board.breaker)},
                     },
                 )
                 Board.objects.filter(pk=board.pk).update(
-                    last_seq=board.last_seq, breaker=FLIP[board.breaker]
+                    last_seq=board.last_seq, breaker=_flipped(board.breaker)
                 )
         extra["toss"] = _swap_toss(match)
     still_decided(

@@ -576,12 +576,9 @@ def rating(request: HttpRequest, rating_id: int) -> dict[str, Any]:
     history (one row per tournament, oldest first), best rate first."""
     row = get_object_or_404(Rating, pk=rating_id)
     history = rating_sel.rated_players(row)
-    tournaments = {
-        t.pk: t
-        for t in Tournament.objects.filter(
-            pk__in={r.tournament_id for rates in history.values() for r in rates}
-        )
-    }
+    tournaments = rating_sel.tournaments_by_pk(
+        {r.tournament_id for rates in history.values() for r in rates}
+    )
     players = []
     for player_id, rates in history.items():
         last = rates[-1]

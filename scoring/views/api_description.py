@@ -331,7 +331,7 @@ def _schemas() -> dict[str, Any]:
                 "type": "array",
                 "items": _object(
                     "A team's line of a team event's standings (ranked by tie points, then rubber, "
-                    "game and point difference, rubbers won; `decided_by` the criterion that "
+                    "game difference and net points, rubbers won; `decided_by` the criterion that "
                     "separated it from the team above).",
                     {
                         "entry": INT,

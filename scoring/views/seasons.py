@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from scoring import permissions
 from scoring.error_words import error_text
 from scoring.forms.seasons import AddEventForm, ChampionshipForm, ClubForm, MembershipForm
-from scoring.models import Championship, Club, Event, Membership, Player
+from scoring.models import Championship, Club
 from scoring.pdf.seasons import ranking_pdf
 from scoring.selectors import seasons as sel
 from scoring.services import season_rankings
@@ -120,7 +120,7 @@ def championship_pdf(request: HttpRequest, championship_id: int, nation: str = "
 @login_not_required
 @require_safe
 def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = Player.objects.filter(pk=player_id).first()
+    player = sel.player_or_none(player_id)
     if player is None:
         raise Http404(_("No such player."))
     rows = []
@@ -235,11 +235,7 @@ def member_add(request: HttpRequest, club_id: int) -> HttpResponse:
     form = MembershipForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
-        from scoring.identity import name_key
-
-        found = list(
-            Player.objects.filter(name_key=name_key(data["player"]), merged_into__isnull=True)[:2]
-        )
+        found = sel.players_named(data["player"])
         if not found:
             messages.error(request, _("No player is named %(name)s.") % {"name": data["player"]})
         elif len(found) > 1:
@@ -269,7 +265,7 @@ def member_add(request: HttpRequest, club_id: int) -> HttpResponse:
 @require_POST
 def member_end(request: HttpRequest, club_id: int, membership_id: int) -> HttpResponse:
     club = _managed_club(request, club_id)
-    membership = Membership.objects.filter(pk=membership_id, club=club).first()
+    membership = sel.membership_or_none(club, membership_id)
     if membership is None:
         raise Http404(_("No such membership."))
     form = MembershipForm({"player": membership.player.name, "until": request.POST.get("until")})
@@ -377,7 +373,7 @@ def championship_remove_event(
     request: HttpRequest, championship_id: int, event_id: int
 ) -> HttpResponse:
     champ = _managed_championship(request, championship_id)
-    event = Event.objects.filter(pk=event_id, championships=champ).first()
+    event = sel.counted_event_or_none(champ, event_id)
     if event is None:
         raise Http404(_("That event does not count for this championship."))
     try:

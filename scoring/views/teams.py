@@ -18,9 +18,10 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring.error_words import error_text
 from scoring.forms.teams import EventTieFormatForm, LineupForm, TeamForm, TieFormatForm
-from scoring.models import Event, Lineup, Team, Tie
+from scoring.models import Event, Tie
 from scoring.pdf.tie_sheet import render_tie_sheets
 from scoring.selectors import sheets
+from scoring.selectors import ties as tie_sel
 from scoring.selectors.ties import event_ties, team_page, team_standings, teams_of, tie_sheets
 from scoring.services.matches import Actor
 from scoring.services.teams import add_team_by_names, create_tie_format, set_tie_format
@@ -128,9 +129,7 @@ def event_teams(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
 
 
 def _tie(event: Event, tie_id: int) -> Tie:
-    return get_object_or_404(
-        Tie.objects.select_related("match", "event__tournament"), pk=tie_id, event=event
-    )
+    return get_object_or_404(tie_sel.ties(), pk=tie_id, event=event)
 
 
 def _lineup_form(tie: Tie, side: str, data: Any = None) -> LineupForm:
@@ -139,7 +138,7 @@ def _lineup_form(tie: Tie, side: str, data: Any = None) -> LineupForm:
     players = [
         (p.pk, p.name) for p in next(t for t in teams_of(tie.event) if t.team.pk == team.pk).players
     ]
-    current = Lineup.objects.filter(tie=tie, side=side).values_list("players", flat=True).first()
+    current = tie_sel.lineup_players(tie, side)
     return LineupForm(data, prefix=side, fmt=line.format, players=players, current=current)
 
 
@@ -198,17 +197,10 @@ def tie_desk(request: HttpRequest, slug: str, event_id: int, tie_id: int) -> Htt
 def captain_lineup(request: HttpRequest, token: str) -> HttpResponse:
     """A captain's lineup page (the captain's private link, made for a phone): the team's
     lineup form until it is in; the other team's lineup only when both are in."""
-    tie = (
-        Tie.objects.select_related("match", "event__tournament")
-        .filter(captain_token_a=token)
-        .first()
-    )
-    side = "a"
-    if tie is None:
-        tie = get_object_or_404(
-            Tie.objects.select_related("match", "event__tournament"), captain_token_b=token
-        )
-        side = "b"
+    found = tie_sel.tie_of_captain(token)
+    if found is None:
+        raise Http404
+    tie, side = found
     form = _lineup_form(tie, side)
     if request.method == "POST":
         form = _lineup_form(tie, side, request.POST)
@@ -284,7 +276,7 @@ def live_ties(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
 def live_team(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     """A team's public page: its players' records, its ties with their rubbers."""
     team = get_object_or_404(
-        Team.objects.select_related("event__tournament", "captain"),
+        tie_sel.teams(),
         pk=team_id,
         event__tournament__slug=slug,
     )

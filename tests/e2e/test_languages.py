@@ -119,6 +119,9 @@ PAGE_NAMES = (
     "paper",
     "tablet",
     "new match",
+    "ratings",
+    "rating list",
+    "rating history",
     "not found",
 )
 

@@ -125,7 +125,7 @@ def test_a_pocketed_queen_waits_for_cover_offline(live_server, page: Page, trans
         "Queen must be covered in the next stroke by White (Ben Kirk)."
     )
     expect(page.locator("#on-board")).to_contain_text("8 white")  # the engine's count
-    expect(page.locator("#turn-player")).to_have_text("White")  # Ben goes on to cover
+    expect(page.locator("#turn-player")).to_have_text("Ben Kirk")  # Ben (white) goes on to cover
     expect(page.locator("#rulings")).to_contain_text("(ICF 96)")
     strip = page.locator("#rulings li").all_inner_texts()
     page.context.set_offline(False)

@@ -25,7 +25,9 @@ hall = test_languages.hall  # the fixture: a tournament in play
 SIZES = [(390, 844), (768, 1024)]
 ZOOM = 2
 
-#: the font size of every element that shows text of its own, keyed by a path to it
+#: the font size of every element that shows text of its own, keyed by a path to it. A chart
+#: drawn as a picture (``svg[role=img]``, e.g. a rating's history) scales as a picture: its
+#: words are its title and description, and its figures are in the table beside it.
 FONT_SIZES = """() => {
   const out = {};
   let i = 0;
@@ -33,6 +35,7 @@ FONT_SIZES = """() => {
     i += 1;
     const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
     if (!own || !el.checkVisibility({contentVisibilityAuto: true})) continue;
+    if (el.closest('svg[role=img]')) continue;
     out[i] = {size: parseFloat(getComputedStyle(el).fontSize),
               text: el.tagName.toLowerCase() + ' "' + el.textContent.trim().slice(0, 30) + '"'};
   }
@@ -107,7 +110,7 @@ LOST = """() => {
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     if (!n.textContent.trim() || !n.parentElement || !visible(n.parentElement)) continue;
     if (n.parentElement.closest('.visually-hidden, [aria-hidden=true], option, script, ' +
-                                'style, template, noscript')) continue;
+                                'style, template, noscript, svg[role=img]')) continue;
     const range = document.createRange();
     range.selectNodeContents(n);
     for (const whole of range.getClientRects()) {

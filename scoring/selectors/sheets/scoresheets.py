@@ -431,7 +431,7 @@ SHEET_READS = {
         "started_at",
         "finished_at",
     ),
-    "scoring.Entry": (),
+    "scoring.Entry": ("team_name",),  # Entry.name: a team entry is named by its team
     "scoring.Player": ("name", "club"),
     "scoring.Round": ("number", "name"),
 }

@@ -58,12 +58,15 @@ _TIMESTAMPED = (
 #: document's structure). Every other field must be exported: tests/trust/test_backup.py fails
 #: when a model gains a field the export does not know, so a backup never silently loses it.
 NOT_EXPORTED = {
-    Tournament: {"id"},
+    # the rating a tournament is rated under is a federation's record across tournaments
+    # (issue 33, docs/RATINGS.md): a backup of one tournament does not carry it
+    Tournament: {"id", "rating"},
     # the name's key is made from the name; a merged record stays where it is (issue 31)
     Player: {"id", "name_key", "merged_into"},
     Table: {"id", "tournament"},
     Event: {"id", "tournament"},
-    Entry: {"id"},
+    # a team entry's name is its team's: the teams' block carries it (backup/teams.py)
+    Entry: {"id", "team_name"},
     Round: {"id"},
     # the totals over the games: a cache, made again from the games on import
     Match: {"id", "games_a", "games_b", "points_a", "points_b"},

@@ -189,6 +189,7 @@ class _Export:
                     "rating": p.rating,
                     "licence": p.licence,
                     "born": p.born.isoformat() if p.born else None,
+                    "sex": p.sex,
                     "created_at": _dt(p.created_at),
                 }
                 for p in self.players

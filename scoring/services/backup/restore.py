@@ -445,6 +445,7 @@ def _import(
             "rating": row.get("rating"),
             "licence": row.get("licence") or "",
             "born": _parse_born(row.get("born"), where),
+            "sex": row.get("sex") or "",
             "created_at": _parse_dt(row.get("created_at"), where) or timezone.now(),
         }
         _valid(Player(**fields), where)
@@ -458,6 +459,7 @@ def _import(
         )
         if player.pk is None:
             player.created_at = fields["created_at"]
+            player.sex = fields["sex"]  # the rating lists' filter (issue 33)
         players[_require(row, "ref", where)] = player
     book.save()
 

@@ -22,6 +22,7 @@ from scoring.forms.organiser import (
     PaperCorrectionForm,
 )
 from scoring.models import Board, Match, Tournament
+from scoring.records.sides import other_side
 from scoring.rules import get_rules
 from scoring.selectors import organiser_corrections
 from scoring.services import corrections as correction_service
@@ -524,7 +525,7 @@ def match_take_back_elimination(request: HttpRequest, slug: str, match_id: int) 
             "preview": outcome.preview,
             "error": outcome.error,
             "going_on": names.get(match.advances, ""),
-            "eliminated": names.get({"a": "b", "b": "a"}.get(match.advances, ""), ""),
+            "eliminated": names.get(other_side(match.advances), "") if match.advances else "",
             "round_title": round_title(match.round),
         },
         status=outcome.status,

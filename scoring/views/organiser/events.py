@@ -482,16 +482,14 @@ def event_replay_conflicts(request: HttpRequest, slug: str, event_id: int) -> Ht
     """The played matches that no longer fit the bracket are played again (draw_conflict told
     to the organiser, issue 30); nothing recorded is deleted."""
     from scoring.services import bracket_repairs
-    from scoring.services.draw_base import DrawServiceError
-    from scoring.services.matches import MatchError
 
     tournament, event = get_event(request, slug, event_id)
     try:
         n = bracket_repairs.replay_conflicts(
             event=event, actor=actor_of(request, tournament), reason=request.POST.get("reason", "")
         )
-    except (MatchError, DrawServiceError) as err:  # a saved draw that is not a bracket: said
-        messages.error(request, error_text(err.code, err.params))
+    except ServiceError as err:  # e.g. a saved draw that is not a bracket: said
+        messages.error(request, err.text())
     else:
         messages.success(
             request,
