@@ -26,6 +26,7 @@ from scoring.preset_words import preset_choices
 from scoring.rule_words import rules_name
 from scoring.rules import RULESETS
 from scoring.selectors.house_presets import presets_of
+from scoring.services.tournaments.events import SETTING_KEYS
 
 BIDI_MESSAGE = _("Remove the text-direction control characters.")
 
@@ -292,23 +293,6 @@ class EventForm(forms.ModelForm):
         ),
     )
 
-    SETTINGS = (
-        "third_place",
-        "random_draw",
-        "rounds",
-        "groups",
-        "qualifiers",
-        "reset",
-        "single_game_rounds",
-        "ranking",
-        "bye_points",
-        "walkover",
-        "clock_from",
-        "time_up_board",
-        "separate",
-        "seed_rating",
-        "seed_date",
-    )
     #: a preset or one of the tournament's house presets (set per form: ``rule_choices``)
     rules = forms.ChoiceField(label=_("Rules"), choices=RULE_CHOICES)
 
@@ -328,15 +312,20 @@ class EventForm(forms.ModelForm):
             self.fields["rules"].initial = tournament.default_rules
             self.fields["order"].initial = tournament.events.count() + 1
         if self.instance.pk:
-            for key in self.SETTINGS:
+            for key in self.setting_keys():
                 if key in self.instance.settings:
                     self.fields[key].initial = self.instance.settings[key]
             if self.instance.rounds.exists():
                 for key in ("kind", "format", "rules"):
                     self.fields[key].disabled = True
 
+    def setting_keys(self) -> tuple[str, ...]:
+        """The format options this form edits: the service's ``SETTING_KEYS`` that are fields
+        here (one list of options, kept by the service)."""
+        return tuple(key for key in SETTING_KEYS if key in self.base_fields)
+
     def draw_settings(self) -> dict[str, Any]:
-        out = {key: self.cleaned_data.get(key) for key in self.SETTINGS}
+        out = {key: self.cleaned_data.get(key) for key in self.setting_keys()}
         if out.get("seed_date") is not None:
             out["seed_date"] = out["seed_date"].isoformat()
         return out
