@@ -223,6 +223,26 @@ class Variant(ABC):
     def apply(self, board: VariantBoard, event: BoardEvent) -> Played:
         """The board after ``event``, with notes (``IllegalEvent`` if it cannot happen)."""
 
+    def opening(
+        self, sides: Sequence[str], breaker: str | None, scores: Mapping[str, int] | None = None
+    ) -> Position | PointPosition:
+        """The position before a board's first event: the board's players seated from its
+        ``breaker`` (:meth:`seating`; the colour game: the breaker white, ICF 43) with each
+        player's game ``scores`` before the board (the 22-point rule, ICF 54; seed 003)."""
+        return self.start(self.seating(sides, breaker), scores=scores).position
+
+    #: can :meth:`step` leave a stroke's notes out (``explain=False``, a replay's earlier
+    #: strokes)? The colour game can; point carrom always explains.
+    brief_notes: bool = False
+
+    @abstractmethod
+    def step(
+        self, position: Position | PointPosition, event: BoardEvent, *, explain: bool = True
+    ) -> tuple[Position | PointPosition, tuple[Note, ...]]:
+        """The variant's own position after ``event`` with the notes citing the law
+        (``explain=False``: the colour game skips a stroke's notes; point carrom always
+        explains). :raises IllegalEvent: the event cannot happen."""
+
     def replay(self, board: VariantBoard, events: Iterable[BoardEvent | dict[str, Any]]) -> Played:
         """Apply events (objects or their JSON form) in order; the notes are the last
         event's. Errors are located at the index of the bad event."""
@@ -277,6 +297,7 @@ class ColourGame(Variant):
 
     has_colours = True
     sheet_kind = SheetKind.COLOURS
+    brief_notes = True
 
     @property
     def board_total(self) -> int:
@@ -365,6 +386,14 @@ class ColourGame(Variant):
     def apply(self, board: VariantBoard, event: BoardEvent) -> Played:
         after, notes = step(self._position(board), _colour_event(event), self.rules)
         return Played(VariantBoard(self, board.players, after), notes)
+
+    def step(
+        self, position: Position | PointPosition, event: BoardEvent, *, explain: bool = True
+    ) -> tuple[Position, tuple[Note, ...]]:
+        if not isinstance(position, Position):
+            raise TypeError("not a colour-game position")
+        after, notes = step(position, _colour_event(event), self.rules, explain=explain)
+        return after, notes
 
     def on_turn(self, board: VariantBoard) -> str | None:
         position = self._position(board)
@@ -502,6 +531,14 @@ class PointCarrom(Variant):
     def apply(self, board: VariantBoard, event: BoardEvent) -> Played:
         after, notes = step_point(self._position(board), _point_event(event), self.rules)
         return Played(VariantBoard(self, board.players, after), notes)
+
+    def step(
+        self, position: Position | PointPosition, event: BoardEvent, *, explain: bool = True
+    ) -> tuple[PointPosition, tuple[Note, ...]]:
+        if not isinstance(position, PointPosition):
+            raise TypeError("not a point-carrom position")
+        after, notes = step_point(position, _point_event(event), self.rules)
+        return after, notes
 
     def on_turn(self, board: VariantBoard) -> str | None:
         position = self._position(board)

@@ -72,7 +72,7 @@ def _explain_board(
                 rulings.describe_event(row.payload, names),
                 _striker(view, changes, before.on_turn, white),
                 _explain(notes, names, placers)
-                + rulings.explained_more(before, after, row.payload, notes, rules, names),
+                + rulings.explained_more(row.payload, notes, names),
                 str(row.client_id),
             )
         )
