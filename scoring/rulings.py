@@ -191,7 +191,7 @@ def describe(note: Note, names: Mapping[str, str] | None = None) -> list[Ruling]
     if code == "board_won":
         return _board_won(p, law, names)
     if code in MORE_NOTES:
-        return []  # worded by explained_more, after the event's own rulings
+        return _more(p, law, names, code)
     return [Ruling(code.replace("_", " "), law, INFO, code)]  # pragma: no cover - new codes
 
 
@@ -251,8 +251,8 @@ def _board_won(p: Mapping[str, Any], law: str, names: Mapping[str, str]) -> list
     return out
 
 
-#: the engine's notes of a board's end that :func:`explained_more` words (ICF 54, 55), after
-#: the other notes; :func:`describe` leaves them to it
+#: the engine's notes of a board's end that :func:`explained_more` gives (ICF 54, 55), after
+#: the event's own rulings; :func:`explain` leaves them to it
 MORE_NOTES = ("queen_not_counted", "board_max", "dues_lapse")
 
 
@@ -279,55 +279,40 @@ def explained_more(
             )
         )
     for note in notes:
-        p = note.params
-        if note.code == "queen_not_counted":
-            out.append(
-                Ruling(
-                    _(
-                        "The queen is not counted: %(player)s had %(score)s points before "
-                        "this board (22 or more)."
-                    )
-                    % {"player": _name(names, p.get("colour")), "score": p.get("score")},
-                    note.law,
-                    INFO,
-                    "queen_22",
-                )
-            )
-        elif note.code == "board_max":
-            out.append(
-                Ruling(
-                    _("A board is worth at most %(max)s points: %(max)s are counted.")
-                    % {"max": p.get("max")},
-                    note.law,
-                    INFO,
-                    "board_max",
-                )
-            )
-        elif note.code == "dues_lapse":
-            owed = int(p.get("count", 0))
-            out.append(
-                Ruling(
-                    ngettext(
-                        "%(player)s's outstanding due of %(count)s carromman lapses with the "
-                        "end of the board.",
-                        "%(player)s's outstanding dues of %(count)s carrommen lapse with the "
-                        "end of the board.",
-                        owed,
-                    )
-                    % {"player": _name(names, p.get("colour")), "count": owed},
-                    note.law,
-                    INFO,
-                    "dues_lapse",
-                )
-            )
+        if note.code in MORE_NOTES:
+            out.extend(describe(note, names))
     return out
 
 
+def _more(p: Mapping[str, Any], law: str, names: Mapping[str, str], code: str) -> list[Ruling]:
+    """The sentence of a note of :data:`MORE_NOTES` (ICF 54, 55)."""
+    if code == "queen_not_counted":
+        text = _(
+            "The queen is not counted: %(player)s had %(score)s points before "
+            "this board (22 or more)."
+        ) % {"player": _name(names, p.get("colour")), "score": p.get("score")}
+        return [Ruling(text, law, INFO, "queen_22")]
+    if code == "board_max":
+        text = _("A board is worth at most %(max)s points: %(max)s are counted.") % {
+            "max": p.get("max")
+        }
+        return [Ruling(text, law, INFO, "board_max")]
+    owed = int(p.get("count", 0))
+    text = ngettext(
+        "%(player)s's outstanding due of %(count)s carromman lapses with the end of the board.",
+        "%(player)s's outstanding dues of %(count)s carrommen lapse with the end of the board.",
+        owed,
+    ) % {"player": _name(names, p.get("colour")), "count": owed}
+    return [Ruling(text, law, INFO, "dues_lapse")]
+
+
 def explain(notes: Iterable[Note], names: Mapping[str, str] | None = None) -> list[Ruling]:
-    """Every note of an event in words, in the engine's order."""
+    """Every note of an event in words, in the engine's order (the notes of
+    :data:`MORE_NOTES` are :func:`explained_more`'s, after the event's own)."""
     out: list[Ruling] = []
     for note in notes:
-        out.extend(describe(note, names))
+        if note.code not in MORE_NOTES:
+            out.extend(describe(note, names))
     return out
 
 

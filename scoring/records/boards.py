@@ -262,16 +262,9 @@ def board_steps(
         return [
             s if s.row is row else s._replace(row=row) for s, row in zip(kept, events, strict=True)
         ]
-    variant = variant_for(board.rules)
     position = start if start is not None else opening_of(board, scores, sides)
-    out: list[BoardStep] = []
-    last = len(events)
-    for number, row in enumerate(events, start=1):
-        event = variant.parse_event(row.payload)
-        explained = number == last or not variant.brief_notes
-        after, notes = variant.step(position, event, explain=explained)
-        out.append(BoardStep(row, event, position, after, notes, explained))
-        position = after
+    walked = variant_for(board.rules).walk(position, [row.payload for row in events], brief=True)
+    out = [BoardStep(row, *step) for row, step in zip(events, walked, strict=False)]
     if key is not None:
         _keep_replay(key, out)
     return out

@@ -20,7 +20,7 @@ players from its breaker. ``interchange.board_document`` writes a board as ``car
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -68,6 +68,7 @@ __all__ = [
     "TossKind",
     "Variant",
     "VariantBoard",
+    "Walked",
     "variant_for",
 ]
 
@@ -105,6 +106,17 @@ class VariantBoard:
     def to_state(self) -> dict[str, Any]:
         """The engine's JSON answer for this board (the variant's own state format)."""
         return self.variant.to_state(self)
+
+
+class Walked(NamedTuple):
+    """One event of a board walked through (:meth:`Variant.walk`): the event, the variant's
+    position before and after it, and the notes (``explained``: all of them were asked)."""
+
+    event: BoardEvent
+    before: Position | PointPosition
+    after: Position | PointPosition
+    notes: tuple[Note, ...]
+    explained: bool
 
 
 class Played(NamedTuple):
@@ -242,6 +254,30 @@ class Variant(ABC):
         """The variant's own position after ``event`` with the notes citing the law
         (``explain=False``: the colour game skips a stroke's notes; point carrom always
         explains). :raises IllegalEvent: the event cannot happen."""
+
+    def walk(
+        self,
+        position: Position | PointPosition,
+        payloads: Sequence[dict[str, Any]],
+        *,
+        brief: bool = False,
+    ) -> Iterator[Walked]:
+        """The one replay of a board's events (their JSON form), event by event, from
+        ``position``: a :class:`Walked` step each (``brief``: only the last event's notes
+        when the variant can leave them out, :attr:`brief_notes`). A stored board's replay
+        (``records.board_steps``) and the statistics (``scoring.stats``) both walk here.
+
+        :raises RulesError: a bad or illegal event (located at its index)."""
+        last = len(payloads)
+        for index, payload in enumerate(payloads):
+            try:
+                event = self.parse_event(payload)
+                explained = not brief or index + 1 == last or not self.brief_notes
+                after, notes = self.step(position, event, explain=explained)
+            except RulesError as err:
+                raise err.at(index) from None
+            yield Walked(event, position, after, notes, explained)
+            position = after
 
     def replay(self, board: VariantBoard, events: Iterable[BoardEvent | dict[str, Any]]) -> Played:
         """Apply events (objects or their JSON form) in order; the notes are the last

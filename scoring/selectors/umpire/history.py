@@ -115,6 +115,8 @@ def _explain(notes: tuple, names: dict[str, str], placers: dict[str, str]) -> li
         return rulings.explain(notes, names)
     out: list[rulings.Ruling] = []
     for note in notes:
+        if note.code in rulings.MORE_NOTES:  # explained_more's, after the event's own
+            continue
         placer = note.params.get("placed_by") if note.code == "to_place" else None
         out.extend(
             rulings.describe(
