@@ -323,14 +323,14 @@ def _colour_snapshot(
         game_state = state.games[nxt.game - 1] if nxt.game <= len(state.games) else None
         scores = game_state.scores if game_state is not None else dict.fromkeys(SIDES, 0)
         breaker = nxt.breaker
-        position: Position | None = None
+        position: Position | PointPosition | None = None
         notes: tuple[Note, ...] = ()
         if in_play is not None:
             if steps is None:
                 steps = board_steps(in_play, events, scores)
             else:  # a write's: the next request replays this board (boards.py: _REPLAYS)
                 remember_replay(in_play, events, scores, steps)
-            if steps and steps[-1].after.result is not None:
+            if steps and steps[-1].after.finished:
                 # the log ends the board though its cache does not say so: as before the
                 # read layer, the game counts the log (a second replay, never on a write)
                 return _counted_log_snapshot(
