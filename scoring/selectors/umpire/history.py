@@ -71,8 +71,7 @@ def _explain_board(
                 row.type,
                 rulings.describe_event(row.payload, names),
                 _striker(view, changes, before.on_turn, white),
-                _explain(notes, names, placers)
-                + rulings.explained_more(row.payload, notes, names),
+                _explain(notes, names, placers) + rulings.explained_more(row.payload, notes, names),
                 str(row.client_id),
             )
         )
