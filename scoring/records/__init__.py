@@ -35,7 +35,13 @@ from scoring.records.sides import (
     other_side,
     side_colours,
 )
-from scoring.records.snapshot import CurrentBoard, MatchSnapshot, derive_snapshot, match_snapshot
+from scoring.records.snapshot import (
+    CurrentBoard,
+    MatchSnapshot,
+    derive_snapshot,
+    match_snapshot,
+    scores_before_boards,
+)
 from scoring.rules.interchange import BOARD_FORMAT
 
 __all__ = [
@@ -68,6 +74,7 @@ __all__ = [
     "replay_board",
     "rules_for_match",
     "scores_before",
+    "scores_before_boards",
     "scores_before_each",
     "side_colours",
     "turn_rotation",

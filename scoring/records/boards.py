@@ -398,17 +398,8 @@ def board_log_document(
     rows = live_events(list(events)) if events is not None else board_events(board)
     # a house preset is written as the preset it starts from plus its switches (house.py)
     document: dict[str, Any] = {"format": BOARD_FORMAT, **document_rules(get_rules(board.rules))}
-    if not variant_for(board.rules).has_colours:
-        if match is not None:
-            document["players"] = list(
-                turn_rotation(
-                    tuple(match.sides), board.breaker if board.breaker in match.sides else None
-                )
-            )
-        if scores and any(scores.values()):
-            document["scores"] = dict(scores)
-    elif scores is not None and board.breaker in SIDES:
-        white, black = by_colour(scores, board.breaker, 0)
-        document["scores"] = {"white": white, "black": black}
+    sides = tuple(match.sides) if match is not None else SIDES
+    breaker = board.breaker if board.breaker in sides else None
+    document.update(variant_for(board.rules).log_fields(sides, breaker, scores))
     document["events"] = [row.payload for row in rows]
     return document

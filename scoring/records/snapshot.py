@@ -4,6 +4,7 @@ boards and the current board's log in a constant number of queries."""
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,13 +17,23 @@ from scoring.records.boards import (
     colour_opening,
     game_entries,
     point_first_breaker,
+    point_scores_before_each,
     remember_replay,
     rules_for_match,
+    scores_before_each,
 )
 from scoring.records.prepared import SENTINEL, Prepared
 from scoring.records.rows import EventRow, event_rows, live_events
 from scoring.records.sides import SIDES
-from scoring.rules import MatchState, Note, Position, derive_match, get_rules, variant_for
+from scoring.rules import (
+    MatchState,
+    Note,
+    Position,
+    RulesError,
+    derive_match,
+    get_rules,
+    variant_for,
+)
 from scoring.rules.point import PointGame, PointPosition, derive_point_game
 from scoring.rules.variant import Variant
 
@@ -456,3 +467,32 @@ def _point_snapshot(
         replayed_board=replayed_board,
         replayed_steps=replayed_steps,
     )
+
+
+def scores_before_boards(
+    match: Match, boards: Sequence[Board] | None = None, snapshot: MatchSnapshot | None = None
+) -> dict[int, dict[str, int]]:
+    """The one "scores before" of a match's stored boards, either game: each side's game
+    score before every board of ``boards`` (default: all the match's), keyed by the board's
+    ``pk``, from the game the engine derives (the 22-point rule, ICF 54; point carrom's game
+    points, seed 003). ``snapshot``: the match's, when the caller has it (else one query).
+    The backup, its check and the tablet's history read this."""
+    if snapshot is None:
+        try:
+            snapshot = match_snapshot(match)
+        except RulesError:  # pragma: no cover - logs are validated on write
+            return {}
+    rows = (
+        list(boards)
+        if boards is not None
+        else [board for game in snapshot.games for board in snapshot.boards.get(game.pk, [])]
+    )
+    state = snapshot.state
+    if isinstance(state, PointGame):  # counted from the boards' cached points (seed 003)
+        return point_scores_before_each(match, rows)
+    out: dict[int, dict[str, int]] = {}
+    if state is None:  # no toss yet
+        return out
+    for game, game_state in zip(snapshot.games, state.games, strict=False):
+        out.update(scores_before_each(game_state, [b for b in rows if b.game_id == game.pk]))
+    return out

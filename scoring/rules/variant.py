@@ -204,6 +204,14 @@ class Variant(ABC):
         return names[first:] + names[:first]
 
     @abstractmethod
+    def log_fields(
+        self, sides: Sequence[str], breaker: str | None, scores: Mapping[str, int] | None
+    ) -> dict[str, Any]:
+        """What a board's ``carrom-board/1`` log says of its players and the game scores
+        before it (the rulebook's format): the colour game by colour (the breaker white, ICF
+        43), point carrom its players in turn order and their scores when any is not 0."""
+
+    @abstractmethod
     def strikers(self, players: tuple[str, ...]) -> tuple[str, ...]:
         """The values an event's ``by`` may take on a board of these players."""
 
@@ -341,6 +349,14 @@ class ColourGame(Variant):
 
     def strikers(self, players: tuple[str, ...]) -> tuple[str, ...]:
         return (WHITE, BLACK)
+
+    def log_fields(
+        self, sides: Sequence[str], breaker: str | None, scores: Mapping[str, int] | None
+    ) -> dict[str, Any]:
+        if scores is None or breaker not in sides:
+            return {}
+        white, black = self.seating(sides, breaker)
+        return {"scores": {WHITE: scores.get(white, 0), BLACK: scores.get(black, 0)}}
 
     def player_of(self, players: tuple[str, ...], by: str) -> str:
         if by not in COLOURS:
@@ -502,6 +518,14 @@ class PointCarrom(Variant):
 
     def strikers(self, players: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(players)
+
+    def log_fields(
+        self, sides: Sequence[str], breaker: str | None, scores: Mapping[str, int] | None
+    ) -> dict[str, Any]:
+        fields: dict[str, Any] = {"players": list(self.seating(sides, breaker))}
+        if scores and any(scores.values()):
+            fields["scores"] = dict(scores)
+        return fields
 
     def player_of(self, players: tuple[str, ...], by: str) -> str:
         if by not in players:

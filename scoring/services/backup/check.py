@@ -8,9 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.models import Board, Match, Tournament
-from scoring.records import board_state, colour_sides, match_snapshot
+from scoring.records import board_state, colour_sides, match_snapshot, scores_before_boards
 from scoring.rules import MatchState, RulesError, variant_for
-from scoring.services.backup.export import _scores_before_boards
 
 
 def replay_problems(tournament: Tournament) -> list[str]:
@@ -26,7 +25,7 @@ def replay_problems(tournament: Tournament) -> list[str]:
         )
         if not boards:
             continue
-        scores = _scores_before_boards(match, boards)
+        scores = scores_before_boards(match, boards)
         for board in boards:
             rows = list(board.events.order_by("seq"))
             where = f"match {match.number} game {board.game.number} board {board.sequence}"
