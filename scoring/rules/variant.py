@@ -13,7 +13,8 @@ applies events to it and reads one :class:`BoardOutcome` shape whatever the game
 The facts callers used to branch on (``family == "points"``) are properties of the variant:
 :attr:`Variant.seats`, :attr:`Variant.has_colours`, :attr:`Variant.sheet_kind`,
 :attr:`Variant.quick_entry`, :attr:`Variant.paper_sheets`, :attr:`Variant.time_limit`,
-:attr:`Variant.toss`, :attr:`Variant.board_total`; :meth:`Variant.seating` orders a board's
+:attr:`Variant.toss`, :attr:`Variant.board_total`, :attr:`Variant.deciding_game`,
+:attr:`Variant.game_decisions`; :meth:`Variant.seating` orders a board's
 players from its breaker. ``interchange.board_document`` writes a board as ``carrom-board/1``.
 """
 
@@ -180,6 +181,17 @@ class Variant(ABC):
     def time_limit(self) -> bool:
         """Can a round's time limit stop a match (a tournament rule for the colour game;
         point carrom has none)?"""
+        return self.has_colours
+
+    @property
+    def deciding_game(self) -> bool:
+        """Does a match play a deciding game, after an interval (IT 102)? Point carrom plays
+        one game."""
+        return self.has_colours
+
+    @property
+    def game_decisions(self) -> bool:
+        """Can an organiser award a game by decision (IT 107)? Not in point carrom."""
         return self.has_colours
 
     @property
