@@ -15,7 +15,9 @@ htmx headers) against a temporary SQLite database in WAL mode, migrated from scr
    board: tests/umpire/test_views.py).
 
 Target: the median stroke POST at most 2x the trivial view. Run with
-``.venv/bin/python bench/stroke_post.py`` (``--samples N``, ``--keep`` to keep the database).
+``.venv/bin/python bench/stroke_post.py`` (``--samples N``, ``--keep`` to keep the database;
+``--game point``: a three-player point-carrom board of 40 events instead, its stroke's SQL
+printed, issue 36).
 The last line reads ``stroke_post: median_ms=<x> p95_ms=<y> baseline_median_ms=<z>
 ratio=<r> queries=<q>``.
 """
@@ -77,6 +79,66 @@ def make_match():
         for n in ("Asha Rao", "Ben Kirk")
     )
     return Match.objects.create(event=event, entry_a=a, entry_b=b, status=Match.Status.READY)
+
+
+def make_point_match():
+    """A three-player point-carrom match (seed 003) of a new event of the bench's tournament."""
+    from scoring.models import Entry, Event, Match, Player
+
+    event = Event.objects.create(
+        tournament=Event.objects.get(name="Singles").tournament,
+        name="Point carrom",
+        rules="point-carrom",
+        games_to_win=1,
+    )
+    a, b, c = (
+        Entry.objects.create(event=event, player=Player.objects.create(name=n))
+        for n in ("Asha Rao", "Ben Kirk", "Chen Li")
+    )
+    return Match.objects.create(
+        event=event,
+        entry_a=a,
+        entry_b=b,
+        entry_c=c,
+        rules="point-carrom",
+        games_to_win=1,
+        status=Match.Status.READY,
+    )
+
+
+def record_point_board(match, rng: random.Random) -> None:
+    """``EVENTS`` legal point-carrom events on the first board, none of which ends it: mostly
+    nothing pocketed, some a carromman of either colour."""
+    from scoring.records import match_snapshot
+    from scoring.rules import RulesError, variant_for
+    from scoring.services.matches import Actor, record_event
+
+    actor = Actor(via="system", device="bench")
+    variant = variant_for(match.rules)
+    count = 0
+    while count < EVENTS:
+        current = match_snapshot(match).current
+        position = current.position
+        by = (
+            variant.seating(match.sides, current.breaker)[position.on_turn]
+            if current.board is not None
+            else variant.seating(match.sides, current.breaker)[0]
+        )
+        roll = rng.random()
+        pocketed = {}
+        if roll < 0.2 and position.on_board.white > 2:
+            pocketed = {"white": 1}
+        elif roll < 0.3 and position.on_board.black > 2:
+            pocketed = {"black": 1}
+        payload = {"type": "stroke", "by": by, **({"pocketed": pocketed} if pocketed else {})}
+        try:
+            if variant.step(position, variant.parse_event(payload))[0].finished:
+                continue
+        except RulesError:
+            continue
+        record_event(match=match, payload=payload, client_id=uuid.uuid4(), actor=actor)
+        count += 1
+    match.refresh_from_db()
 
 
 def make_match_named(prefix: str):
@@ -156,7 +218,12 @@ def copy_match(match, copies: int, shared_players: bool = False) -> list:
                     event_id=match.event_id,
                     player=Player.objects.create(name=f"{entry.player.name} {number}"),
                 )
-                for side, entry in (("entry_a", match.entry_a), ("entry_b", match.entry_b))
+                for side, entry in (
+                    ("entry_a", match.entry_a),
+                    ("entry_b", match.entry_b),
+                    ("entry_c", match.entry_c),
+                )
+                if entry is not None
             }
         clone = _clone(match, umpire_token=new_umpire_token(), **own)
         game_ids = {g.pk: _clone(g, match=clone).pk for g in games}
@@ -295,6 +362,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--keep", action="store_true", help="keep the temporary database")
     parser.add_argument(
+        "--game",
+        choices=("colour", "point"),
+        default="colour",
+        help="the colour game (ICF) or three-player point carrom; point prints its SQL",
+    )
+    parser.add_argument(
         "--shared-players",
         action="store_true",
         help="every copy with the same two players (their regions then come "
@@ -326,10 +399,22 @@ def main() -> None:
     from scoring.services.matches import match_snapshot
 
     match = make_match()
-    record_board(match, random.Random(args.seed))
+    if args.game == "point":
+        match = make_point_match()
+        record_point_board(match, random.Random(args.seed))
+    else:
+        record_board(match, random.Random(args.seed))
     warmup = 5
     copies = copy_match(match, args.samples + warmup + 1, args.shared_players)
-    colour = match_snapshot(match).current.position.on_turn
+    current = match_snapshot(match).current
+    if args.game == "point":  # the player on turn; a stroke that pockets nothing
+        colour = match_snapshot(match).variant.seating(match.sides, current.breaker)[
+            current.position.on_turn
+        ]
+        stroke_data = {"by": colour}
+    else:
+        colour = current.position.on_turn
+        stroke_data = {"by": colour, "preset": "nothing"}
     assert all(
         BoardEvent.objects.filter(board__game__match=m).count() == EVENTS for m in copies[:2]
     )
@@ -340,7 +425,7 @@ def main() -> None:
 
     def post(m) -> int:
         tablet = tablets.get(m.pk) or open_tablet(m)
-        status, _html = tablet.post({"by": colour, "preset": "nothing"}, revision=m.revision)
+        status, _html = tablet.post(dict(stroke_data), revision=m.revision)
         assert status == 200, status
         return tablet.wire[0]
 
@@ -364,7 +449,7 @@ def main() -> None:
         if q["sql"].split(" ", 1)[0] in ("BEGIN", "COMMIT", "ROLLBACK")
     ]
     query_count = len(queries) - len(control)
-    if os.environ.get("BENCH_SHOW_QUERIES"):
+    if os.environ.get("BENCH_SHOW_QUERIES") or args.game == "point":
         for q in queries.captured_queries:
             print("query:", q["sql"][:140])
     reset_queries()
@@ -405,7 +490,7 @@ def main() -> None:
         print("a stroke POST's parts, median CPU time of the thread (ms):")
         for label, values in breakdown[1].items():
             print(f"  {label:45s} {statistics.median(values) * 1000:6.3f}")
-    sizes = board_sizes(client)
+    sizes = board_sizes(client) if args.game == "colour" else []
     median = statistics.median(stroke_ms)
     p95 = percentile(stroke_ms, 0.95)
     base = statistics.median(base_ms)
@@ -422,12 +507,13 @@ def main() -> None:
         f"{os.getloadavg()[0]:.1f})"
     )
     print(f"stroke POST answer: {size} bytes (panel, scoreboard, rulings, new history line)")
-    print(
-        f"a whole board, stroke by stroke ({len(sizes)} strokes): HTML bytes max "
-        f"{max(s for s, _ in sizes)}, median {statistics.median(s for s, _ in sizes):.0f}; "
-        f"gzipped max {max(g for _, g in sizes)}, median "
-        f"{statistics.median(g for _, g in sizes):.0f}"
-    )
+    if sizes:
+        print(
+            f"a whole board, stroke by stroke ({len(sizes)} strokes): HTML bytes max "
+            f"{max(s for s, _ in sizes)}, median {statistics.median(s for s, _ in sizes):.0f}; "
+            f"gzipped max {max(g for _, g in sizes)}, median "
+            f"{statistics.median(g for _, g in sizes):.0f}"
+        )
     if not args.keep:
         for name in os.listdir(folder):
             os.remove(folder / name)
@@ -437,8 +523,8 @@ def main() -> None:
         f"ratio={median / base:.2f} cpu_ratio={cpu_median / cpu_base:.2f} "
         f"queries={query_count} "
         f"transaction_statements={len(control)} "
-        f"answer_bytes_max={max(s for s, _ in sizes)} "
-        f"answer_gzip_bytes_max={max(g for _, g in sizes)}"
+        f"answer_bytes_max={max((s for s, _ in sizes), default=size)} "
+        f"answer_gzip_bytes_max={max((g for _, g in sizes), default=0)} game={args.game}"
     )
 
 

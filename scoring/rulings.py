@@ -20,7 +20,6 @@ from django.utils.translation import ngettext
 
 from scoring.error_words import error_text  # noqa: F401  (the one catalogue, issue 13)
 from scoring.rules import Note
-from scoring.rules.position import other
 
 INFO = "info"
 WARNING = "warning"  # something the umpire must act on: a due, a foul, a cover
@@ -191,6 +190,8 @@ def describe(note: Note, names: Mapping[str, str] | None = None) -> list[Ruling]
         return [Ruling(_("The board is void and is played again."), law, RESULT, code)]
     if code == "board_won":
         return _board_won(p, law, names)
+    if code in MORE_NOTES:
+        return _more(p, law, names, code)
     return [Ruling(code.replace("_", " "), law, INFO, code)]  # pragma: no cover - new codes
 
 
@@ -250,19 +251,19 @@ def _board_won(p: Mapping[str, Any], law: str, names: Mapping[str, str]) -> list
     return out
 
 
+#: the engine's notes of a board's end that :func:`explained_more` gives (ICF 54, 55), after
+#: the event's own rulings; :func:`explain` leaves them to it
+MORE_NOTES = ("queen_not_counted", "board_max", "dues_lapse")
+
+
 def explained_more(
-    before: Any,
-    after: Any,
-    payload: Mapping[str, Any],
-    notes: Iterable[Note],
-    rules: Any,
-    names: Mapping[str, str],
+    payload: Mapping[str, Any], notes: Iterable[Note], names: Mapping[str, str]
 ) -> list[Ruling]:
-    """What the engine applied without a note of its own, in words: the striker in a foul
-    (ruling 7), the queen not counted at 22 or more (ICF 54), the 12-point maximum (ICF 55)
-    and outstanding dues written off at the board's end (ICF 55)."""
+    """What the engine applied beyond an event's own law, in words: the striker in a foul
+    (ruling 7), and from the engine's notes of a board's end (:func:`scoring.rules.board.step`)
+    the queen not counted at 22 or more (ICF 54), the 12-point maximum (ICF 55) and
+    outstanding dues written off (ICF 55). Nothing is computed here."""
     out: list[Ruling] = []
-    notes = list(notes)
     pocketed = payload.get("pocketed") or {}
     if payload.get("type") == "stroke" and payload.get("foul") and pocketed.get("striker"):
         out.append(
@@ -277,69 +278,41 @@ def explained_more(
                 "striker_in_foul",
             )
         )
-    won = next((n for n in notes if n.code == "board_won"), None)
-    if won is None:
-        return out
-    winner = won.params.get("winner")
-    loser = other(winner)
-    score = int(before.scores[winner]) if winner in ("white", "black") else 0
-    queen_covered = after.queen == f"covered:{winner}"
-    counted = rules.queen_counts_for(score)
-    if queen_covered and not counted:
-        out.append(
-            Ruling(
-                _(
-                    "The queen is not counted: %(player)s had %(score)s points before "
-                    "this board (22 or more)."
-                )
-                % {"player": _name(names, winner), "score": score},
-                "ICF 54",
-                INFO,
-                "queen_22",
-            )
-        )
-    if won.law == "ICF 53":
-        raw = int(after.on_board[loser]) + (rules.queen_value if queen_covered and counted else 0)
-    else:
-        raw = 0
-    if int(won.params.get("points", 0)) == rules.board_max and (
-        raw > rules.board_max or payload.get("extra_claimed")
-    ):
-        out.append(
-            Ruling(
-                _("A board is worth at most %(max)s points: %(max)s are counted.")
-                % {"max": rules.board_max},
-                "ICF 55",
-                INFO,
-                "board_max",
-            )
-        )
-    for colour in ("white", "black"):
-        owed = int(before.dues[colour])
-        if owed:
-            out.append(
-                Ruling(
-                    ngettext(
-                        "%(player)s's outstanding due of %(count)s carromman lapses with the "
-                        "end of the board.",
-                        "%(player)s's outstanding dues of %(count)s carrommen lapse with the "
-                        "end of the board.",
-                        owed,
-                    )
-                    % {"player": _name(names, colour), "count": owed},
-                    "ICF 55",
-                    INFO,
-                    "dues_lapse",
-                )
-            )
+    for note in notes:
+        if note.code in MORE_NOTES:
+            out.extend(describe(note, names))
     return out
 
 
+def _more(p: Mapping[str, Any], law: str, names: Mapping[str, str], code: str) -> list[Ruling]:
+    """The sentence of a note of :data:`MORE_NOTES` (ICF 54, 55)."""
+    if code == "queen_not_counted":
+        text = _(
+            "The queen is not counted: %(player)s had %(score)s points before "
+            "this board (22 or more)."
+        ) % {"player": _name(names, p.get("colour")), "score": p.get("score")}
+        return [Ruling(text, law, INFO, "queen_22")]
+    if code == "board_max":
+        text = _("A board is worth at most %(max)s points: %(max)s are counted.") % {
+            "max": p.get("max")
+        }
+        return [Ruling(text, law, INFO, "board_max")]
+    owed = int(p.get("count", 0))
+    text = ngettext(
+        "%(player)s's outstanding due of %(count)s carromman lapses with the end of the board.",
+        "%(player)s's outstanding dues of %(count)s carrommen lapse with the end of the board.",
+        owed,
+    ) % {"player": _name(names, p.get("colour")), "count": owed}
+    return [Ruling(text, law, INFO, "dues_lapse")]
+
+
 def explain(notes: Iterable[Note], names: Mapping[str, str] | None = None) -> list[Ruling]:
-    """Every note of an event in words, in the engine's order."""
+    """Every note of an event in words, in the engine's order (the notes of
+    :data:`MORE_NOTES` are :func:`explained_more`'s, after the event's own)."""
     out: list[Ruling] = []
     for note in notes:
-        out.extend(describe(note, names))
+        if note.code not in MORE_NOTES:
+            out.extend(describe(note, names))
     return out
 
 
@@ -466,16 +439,13 @@ def discarded_text(
 # --- point carrom -----------------------------------------------------------------------------
 
 
-def point_rulings(
-    before: Any, after: Any, stroke: Any, names: Mapping[str, str], rules: Any
-) -> list[Ruling]:
-    """Point carrom: what a stroke did, in the engine's own notes with their law
-    (:func:`scoring.rules.point.step_point`; words in :mod:`scoring.point_words`): which
-    pieces came back after a foul and why, the queen, the game ending at 25."""
+def point_rulings(notes: Iterable[Note], names: Mapping[str, str]) -> list[Ruling]:
+    """Point carrom: what a stroke did, in the notes the engine gave when the board was
+    replayed (:func:`scoring.rules.point.step_point`, law cited; words in
+    :mod:`scoring.point_words`): which pieces came back after a foul and why, the queen, the
+    game ending at 25. Nothing is stepped again here."""
     from scoring.point_words import note_text
-    from scoring.rules.point import step_point
 
-    notes = step_point(before, stroke, rules).notes
     out = []
     for note in notes:
         text = note_text(note, names)

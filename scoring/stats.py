@@ -1,7 +1,7 @@
 """Statistics computed from stroke logs, and the board timeline: pure Python, no Django.
 
 Every figure here is *derived* by replaying a board's log through the rules engine
-(:class:`scoring.rules.Board`), never stored. Colours are the engine's (``"white"`` is the
+(``Variant.walk``, the one replay), never stored. Colours are the engine's (``"white"`` is the
 breaker, ICF 43); the caller maps them to sides or entries.
 
 Definitions (``shared/rules/LAWS.md`` §2.1; the laws give no points for slams, they are
@@ -28,7 +28,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.rules import Board as RulesBoard
 from scoring.rules import (
     Note,
     PerColour,
@@ -37,7 +36,7 @@ from scoring.rules import (
     Stroke,
     TechnicalFoul,
     get_rules,
-    parse_event,
+    variant_for,
 )
 from scoring.rules.interchange import parse_start
 
@@ -97,20 +96,21 @@ def analyse_board(
     """
     ruleset = get_rules(rules)
     start = parse_start(None, PerColour(*scores))
-    board = RulesBoard(ruleset, start)
     steps: list[TimelineStep] = []
     colours = {c: ColourStats() for c in COLOURS}
     error = None
+    position = start
+    walked = variant_for(ruleset).walk(start, list(events))  # the one replay, every note
     for index, payload in enumerate(events, start=1):
         try:
-            event = parse_event(payload)
-            step = board.push(event)
+            step = next(walked)
         except RulesError as err:  # pragma: no cover - logs are validated when recorded
             error = f"{index}: {err}"
             break
-        steps.append(TimelineStep(index, dict(payload), step.notes, step.position))
-        _count(colours, event, step.notes)
-    position = board.position
+        assert isinstance(step.after, Position)
+        position = step.after
+        steps.append(TimelineStep(index, dict(payload), step.notes, position))
+        _count(colours, step.event, step.notes)
     result = position.result
     for colour in COLOURS:
         if position.queen == f"covered:{colour}":

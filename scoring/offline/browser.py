@@ -104,7 +104,7 @@ def rule(log: dict[str, Any], pending: list[list[list[str]]]) -> dict[str, Any]:
             continue
         after = result.position
         words = rulings.explain(result.notes, names) + rulings.explained_more(
-            before, after, payload, result.notes, rules, names
+            payload, result.notes, names
         )
         items.append(
             {

@@ -9,17 +9,17 @@ document (:mod:`.boards`), sides and colours (:mod:`.sides`) and the match snaps
 
 from scoring.records.boards import (
     BoardStep,
-    PointStep,
     becomes_entry,
     board_log_document,
     board_numbers,
+    board_state,
     board_steps,
     colour_opening,
     game_entries,
-    point_board_position,
+    opening_of,
     point_first_breaker,
     point_scores_before_each,
-    point_steps,
+    position_after,
     replay_board,
     rules_for_match,
     scores_before,
@@ -35,7 +35,13 @@ from scoring.records.sides import (
     other_side,
     side_colours,
 )
-from scoring.records.snapshot import CurrentBoard, MatchSnapshot, derive_snapshot, match_snapshot
+from scoring.records.snapshot import (
+    CurrentBoard,
+    MatchSnapshot,
+    derive_snapshot,
+    match_snapshot,
+    scores_before_boards,
+)
 from scoring.rules.interchange import BOARD_FORMAT
 
 __all__ = [
@@ -45,11 +51,11 @@ __all__ = [
     "CurrentBoard",
     "EventRow",
     "MatchSnapshot",
-    "PointStep",
     "SIDES",
     "becomes_entry",
     "board_events",
     "board_log_document",
+    "board_state",
     "board_steps",
     "by_colour",
     "colour_opening",
@@ -61,13 +67,14 @@ __all__ = [
     "match_snapshot",
     "other_colour",
     "other_side",
-    "point_board_position",
+    "opening_of",
     "point_first_breaker",
     "point_scores_before_each",
-    "point_steps",
+    "position_after",
     "replay_board",
     "rules_for_match",
     "scores_before",
+    "scores_before_boards",
     "scores_before_each",
     "side_colours",
     "turn_rotation",

@@ -3,7 +3,7 @@ replay (colour game and point carrom) and its log as an interchange document."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
@@ -22,7 +22,6 @@ from scoring.rules import (
     derive_game,
     get_rules,
     parse_event,
-    step,
     variant_for,
 )
 from scoring.rules.house import document_rules
@@ -30,11 +29,9 @@ from scoring.rules.interchange import BOARD_FORMAT, parse_start
 from scoring.rules.point import (
     PointPosition,
     derive_point_game,
-    opening,
-    parse_point_event,
-    step_point,
 )
 from scoring.rules.position import PerColour
+from scoring.rules.variant import VariantBoard
 
 
 def rules_for_match(rules: Any, games_to_win: int) -> Any:
@@ -215,63 +212,104 @@ def colour_opening(breaker: str | None, scores: dict[str, int]) -> Position:
     return parse_start(None, PerColour(*by_colour(scores, breaker, 0)))
 
 
+def opening_of(
+    board: Board, scores: dict[str, int], sides: Sequence[str] = SIDES
+) -> Position | PointPosition:
+    """The position before a stored board's first event, as its variant opens it: its
+    players seated from its breaker with the game ``scores`` before it (ICF 43, 54; seed
+    003)."""
+    breaker = board.breaker if board.breaker in sides else None
+    return variant_for(board.rules).opening(tuple(sides), breaker, scores)
+
+
 class BoardStep(NamedTuple):
-    """One live event of a colour-game board, replayed: the stored row, the parsed event,
-    the position before and after it, and the engine's notes (``explained``: the notes were
-    asked for; a replay explains only its last event)."""
+    """One live event of a stored board (either game), replayed: the stored row, the parsed
+    event, the position before and after it, and the engine's notes (``explained``: the
+    notes were asked for; a colour-game replay explains only its last event)."""
 
     row: Any
     event: Any
-    before: Position
-    after: Position
+    before: Position | PointPosition
+    after: Position | PointPosition
     notes: tuple[Note, ...]
-    explained: bool
+    explained: bool = True
 
     def explain(self, rules: Any) -> BoardStep:
         """This step with its notes (one engine step when they were not asked for)."""
         if self.explained:
             return self
-        return self._replace(notes=step(self.before, self.event, rules).notes, explained=True)
+        notes = variant_for(rules).step(self.before, self.event)[1]
+        return self._replace(notes=notes, explained=True)
 
 
 def board_steps(
-    board: Board, events: Sequence[Any], scores: dict[str, int], start: Position | None = None
+    board: Board,
+    events: Sequence[Any],
+    scores: dict[str, int],
+    start: Position | None = None,
+    *,
+    sides: Sequence[str] = SIDES,
 ) -> list[BoardStep]:
-    """The one replay of a stored colour-game board: a :class:`BoardStep` per live event
-    (stored rows), from the opening with the game ``scores`` before the board (the 22-point
-    rule, ICF 54); only the last event is explained. The same replay is kept per process
-    (:data:`_REPLAYS`): the tablet's next request replays the board its last write left."""
-    key = _replay_key(board, events, scores) if start is None else None
+    """The one replay of a stored board, through its variant (the colour game and point
+    carrom alike): a :class:`BoardStep` per live event (stored rows), from the opening with
+    the game ``scores`` before the board (the 22-point rule, ICF 54; point carrom's game
+    points, seed 003); ``sides``: the match's sides (point carrom's three); only the last
+    event is explained. The same replay is kept per process (:data:`_REPLAYS`): the tablet's
+    next request replays the board its last write left."""
+    key = _replay_key(board, events, scores, sides) if start is None else None
     if key is not None and (kept := _REPLAYS.pop(key, None)) is not None:
         _REPLAYS[key] = kept  # the most recently used again
         return [
             s if s.row is row else s._replace(row=row) for s, row in zip(kept, events, strict=True)
         ]
-    position = start if start is not None else colour_opening(board.breaker, scores)
-    rules = get_rules(board.rules)
-    out: list[BoardStep] = []
-    last = len(events)
-    for number, row in enumerate(events, start=1):
-        event = parse_event(row.payload)
-        explained = number == last
-        after, notes = step(position, event, rules, explain=explained)
-        out.append(BoardStep(row, event, position, after, notes, explained))
-        position = after
+    position = start if start is not None else opening_of(board, scores, sides)
+    walked = variant_for(board.rules).walk(position, [row.payload for row in events], brief=True)
+    out = [BoardStep(row, *step) for row, step in zip(events, walked, strict=False)]
     if key is not None:
         _keep_replay(key, out)
     return out
 
 
-#: Colour-game boards replayed, per process (issue 17), by everything a replay depends on:
-#: the board, its breaker and rules, the game scores before it and its live events (by id
-#: and request key: the log is append-only, an undo is a new row, so the same events are the
+def position_after(
+    board: Board,
+    events: Sequence[Any],
+    scores: dict[str, int],
+    *,
+    sides: Sequence[str] = SIDES,
+) -> tuple[Position | PointPosition, tuple[Note, ...]]:
+    """A stored board after its live ``events`` (stored rows) with the game ``scores``
+    before it: the position and the notes of the last event (:func:`board_steps`)."""
+    steps = board_steps(board, events, scores, sides=sides)
+    if not steps:
+        return opening_of(board, scores, sides), ()
+    return steps[-1].after, steps[-1].notes
+
+
+def board_state(
+    board: Board, events: Sequence[Any], scores: dict[str, int], *, sides: Sequence[str] = SIDES
+) -> dict[str, Any]:
+    """A stored board's ``carrom-board-state/1`` (the engine's answer for its log, either
+    game) from its one replay (:func:`board_steps`): ``events`` its stored rows (undo rows
+    included), ``scores`` the game scores before it. The live board page, the API and the
+    backup's check read this.
+
+    :raises RulesError: the log does not replay (never for a log validated on write)."""
+    position, _notes = position_after(board, live_events(list(events)), scores, sides=sides)
+    variant = variant_for(board.rules)
+    breaker = board.breaker if board.breaker in sides else None
+    return VariantBoard(variant, variant.seating(sides, breaker), position).to_state()
+
+
+#: Boards replayed, per process (issue 17), by everything a replay depends on: the board,
+#: its breaker, rules and sides, the game scores before it and its live events (by id and
+#: request key: the log is append-only, an undo is a new row, so the same events are the
 #: same replay). Bounded: the least recently used go first.
 _REPLAYS: dict[tuple[Any, ...], list[BoardStep]] = {}
 REPLAYS_SIZE = 128  # about 50 KB a 40-event board: at most a few MB a process
 
 
 def _replay_key(
-    board: Board, events: Sequence[Any], scores: dict[str, int]
+    board: Board, events: Sequence[Any], scores: dict[str, int], sides: Sequence[str] = SIDES
 ) -> tuple[Any, ...] | None:
     if board.pk is None or any(e.id is None for e in events):
         return None
@@ -279,6 +317,7 @@ def _replay_key(
         board.pk,
         board.breaker,
         board.rules,
+        tuple(sides),
         tuple(sorted(scores.items())),
         tuple((e.id, e.client_id) for e in events),
     )
@@ -292,28 +331,33 @@ def _keep_replay(key: tuple[Any, ...], steps: list[BoardStep]) -> None:
 
 
 def remember_replay(
-    board: Board, events: Sequence[Any], scores: dict[str, int], steps: Sequence[BoardStep]
+    board: Board,
+    events: Sequence[Any],
+    scores: dict[str, int],
+    steps: Sequence[BoardStep],
+    *,
+    sides: Sequence[str] = SIDES,
 ) -> None:
     """Keep ``steps`` (a write's: the snapshot before it and the event it appended) as the
     replay of ``board`` with ``events``, exactly as :func:`board_steps` makes it: only the
     last step explained."""
-    key = _replay_key(board, events, scores)
+    key = _replay_key(board, events, scores, sides)
     if key is None or len(steps) != len(events):
         return
-    rules = get_rules(board.rules)
+    variant = variant_for(board.rules)
     last = len(steps)
     fresh = []
     for number, done in enumerate(steps, start=1):
-        if number < last and done.explained:
-            # only a stroke's notes depend on being explained (rules/board.py)
+        if number < last and done.explained and variant.brief_notes:
+            # only a colour-game stroke's notes depend on being explained (rules/board.py)
             notes = (
-                step(done.before, done.event, rules, explain=False)[1]
+                variant.step(done.before, done.event, explain=False)[1]
                 if isinstance(done.event, Stroke)
                 else done.notes
             )
             done = done._replace(notes=notes, explained=False)
         elif number == last:
-            done = done.explain(rules)
+            done = done.explain(board.rules)
         fresh.append(done)
     _keep_replay(key, fresh)
 
@@ -323,10 +367,9 @@ def replay_board(
 ) -> tuple[Position, tuple[Note, ...]]:
     """A colour-game board after its live ``events`` (stored rows) with the game ``scores``
     before it: the position and the notes of the last event."""
-    steps = board_steps(board, events, scores)
-    if not steps:
-        return colour_opening(board.breaker, scores), ()
-    return steps[-1].after, steps[-1].notes
+    position, notes = position_after(board, events, scores)
+    assert isinstance(position, Position)
+    return position, notes
 
 
 def turn_rotation(sides: tuple[str, ...], first: str | None) -> tuple[str, ...]:
@@ -335,48 +378,6 @@ def turn_rotation(sides: tuple[str, ...], first: str | None) -> tuple[str, ...]:
         return sides
     i = sides.index(first)
     return sides[i:] + sides[:i]
-
-
-class PointStep(NamedTuple):
-    """One live event of a point board, replayed: the stored row, the parsed event, the
-    position before and after it, and the engine's notes."""
-
-    row: Any
-    event: Any
-    before: PointPosition
-    after: PointPosition
-    notes: tuple[Note, ...]
-
-
-def point_steps(
-    match: Match, board: Board, events: Sequence[Any], scores: dict[str, int], rules: Any = None
-) -> Iterator[PointStep]:
-    """Point carrom: the one replay of a stored board, event by event: a :class:`PointStep`
-    for each live event, from the opening with the game ``scores``."""
-    rules = rules or get_rules(board.rules)
-    position = opening(turn_rotation(tuple(match.sides), board.breaker), scores=scores)
-    for row in events:
-        event = parse_point_event(row.payload)
-        after, notes = step_point(position, event, rules)
-        yield PointStep(row, event, position, after, notes)
-        position = after
-
-
-def point_board_position(
-    match: Match,
-    board: Board,
-    events: Sequence[Any],
-    rules: Any = None,
-    scores: dict[str, int] | None = None,
-) -> PointPosition:
-    """Point carrom: the position of ``board`` after its live ``events`` (stored rows), with
-    the game scores before it (read when not given)."""
-    if scores is None:
-        scores = scores_before(match, board)
-    position = opening(turn_rotation(tuple(match.sides), board.breaker), scores=scores)
-    for point_step in point_steps(match, board, events, scores, rules):
-        position = point_step.after
-    return position
 
 
 # --- the board's log as a document -----------------------------------------------------------
@@ -397,17 +398,8 @@ def board_log_document(
     rows = live_events(list(events)) if events is not None else board_events(board)
     # a house preset is written as the preset it starts from plus its switches (house.py)
     document: dict[str, Any] = {"format": BOARD_FORMAT, **document_rules(get_rules(board.rules))}
-    if not variant_for(board.rules).has_colours:
-        if match is not None:
-            document["players"] = list(
-                turn_rotation(
-                    tuple(match.sides), board.breaker if board.breaker in match.sides else None
-                )
-            )
-        if scores and any(scores.values()):
-            document["scores"] = dict(scores)
-    elif scores is not None and board.breaker in SIDES:
-        white, black = by_colour(scores, board.breaker, 0)
-        document["scores"] = {"white": white, "black": black}
+    sides = tuple(match.sides) if match is not None else SIDES
+    breaker = board.breaker if board.breaker in sides else None
+    document.update(variant_for(board.rules).log_fields(sides, breaker, scores))
     document["events"] = [row.payload for row in rows]
     return document

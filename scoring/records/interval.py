@@ -27,7 +27,7 @@ def interval_end(snapshot: MatchSnapshot) -> datetime.datetime | None:
         current is None
         or current.board is not None
         or current.board_number != 1
-        or not snapshot.variant.has_colours
+        or not snapshot.variant.deciding_game
     ):
         return None
     if current.game_number < 2 or current.game_number != 2 * snapshot.match.games_to_win - 1:

@@ -4,6 +4,7 @@ boards and the current board's log in a constant number of queries."""
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,21 +13,28 @@ from django.db.models import FilteredRelation, Q
 from scoring.models import Board, Game, Match
 from scoring.records.boards import (
     BoardStep,
-    PointStep,
     board_steps,
     colour_opening,
     game_entries,
     point_first_breaker,
-    point_steps,
+    point_scores_before_each,
     remember_replay,
     rules_for_match,
-    turn_rotation,
+    scores_before_each,
 )
 from scoring.records.prepared import SENTINEL, Prepared
 from scoring.records.rows import EventRow, event_rows, live_events
 from scoring.records.sides import SIDES
-from scoring.rules import MatchState, Note, Position, derive_match, get_rules, variant_for
-from scoring.rules.point import PointGame, PointPosition, derive_point_game, opening
+from scoring.rules import (
+    MatchState,
+    Note,
+    Position,
+    RulesError,
+    derive_match,
+    get_rules,
+    variant_for,
+)
+from scoring.rules.point import PointGame, PointPosition, derive_point_game
 from scoring.rules.variant import Variant
 
 
@@ -43,7 +51,7 @@ class CurrentBoard:
     events: list[Any] = field(default_factory=list)  # live events, oldest first
     change_sides: bool = False
     extra_board: bool = False
-    #: the board's live events replayed (the one replay): BoardStep or PointStep each
+    #: the board's live events replayed (the one replay, records.boards.board_steps)
     steps: list[Any] = field(default_factory=list)
 
 
@@ -273,7 +281,7 @@ def derive_snapshot(
     derived from the same games and boards, the board in play taken as begun, when the caller
     has it: a stroke that goes on with the board leaves it as it was)."""
     if not variant_for(match.rules).has_colours:
-        return _point_snapshot(match, games, boards, last_board, events)
+        return _point_snapshot(match, games, boards, last_board, events, steps)
     return _colour_snapshot(match, games, boards, last_board, events, steps, state)
 
 
@@ -326,14 +334,14 @@ def _colour_snapshot(
         game_state = state.games[nxt.game - 1] if nxt.game <= len(state.games) else None
         scores = game_state.scores if game_state is not None else dict.fromkeys(SIDES, 0)
         breaker = nxt.breaker
-        position: Position | None = None
+        position: Position | PointPosition | None = None
         notes: tuple[Note, ...] = ()
         if in_play is not None:
             if steps is None:
                 steps = board_steps(in_play, events, scores)
             else:  # a write's: the next request replays this board (boards.py: _REPLAYS)
                 remember_replay(in_play, events, scores, steps)
-            if steps and steps[-1].after.result is not None:
+            if steps and steps[-1].after.finished:
                 # the log ends the board though its cache does not say so: as before the
                 # read layer, the game counts the log (a second replay, never on a write)
                 return _counted_log_snapshot(
@@ -411,6 +419,7 @@ def _point_snapshot(
     boards: dict[int, list[Board]],
     last_board: Board | None,
     events: list[Any],
+    steps: list[BoardStep] | None = None,
 ) -> MatchSnapshot:
     rules = get_rules(match.rules)
     sides = tuple(match.sides)
@@ -418,17 +427,26 @@ def _point_snapshot(
     totals = [dict(b.result_points_by_side) for b in board_rows if b.finished and not b.void]
     game = derive_point_game(totals, sides, rules, point_first_breaker(match))
     current = None
+    # a write's replay of the board it appended to (in play or just ended) is the snapshot's
+    replayed_board = last_board if steps is not None else None
+    replayed_steps = list(steps or [])
     if not game.finished:
         board_row = last_board if last_board is not None and not last_board.finished else None
         # the extra board's break is a fresh lot (ruling 3); the table has none to draw yet,
         # so the rotation gives it
         breaker = board_row.breaker if board_row else (game.next_breaker or game.next_in_rotation)
-        position = opening(turn_rotation(sides, breaker), scores=game.scores)
-        steps: list[PointStep] = []
+        scores = dict(game.scores)
+        position = variant_for(rules).opening(sides, breaker, scores)
+        if board_row is None:
+            steps = []
+        elif steps is None:
+            steps = board_steps(board_row, events, scores, sides=sides)
+        else:  # a write's: the next request replays this board (boards.py: _REPLAYS)
+            remember_replay(board_row, events, scores, steps, sides=sides)
         if board_row is not None:
-            steps = list(point_steps(match, board_row, events, dict(game.scores), rules))
-            if steps:
-                position = steps[-1].after
+            replayed_board, replayed_steps = board_row, list(steps)
+        if steps:
+            position = steps[-1].after
         current = CurrentBoard(
             board=board_row,
             game_number=1,
@@ -438,4 +456,43 @@ def _point_snapshot(
             events=events if board_row else [],
             steps=steps,
         )
-    return MatchSnapshot(match, games, boards, game, current, game.finished, game.winner)
+    return MatchSnapshot(
+        match,
+        games,
+        boards,
+        game,
+        current,
+        game.finished,
+        game.winner,
+        replayed_board=replayed_board,
+        replayed_steps=replayed_steps,
+    )
+
+
+def scores_before_boards(
+    match: Match, boards: Sequence[Board] | None = None, snapshot: MatchSnapshot | None = None
+) -> dict[int, dict[str, int]]:
+    """The one "scores before" of a match's stored boards, either game: each side's game
+    score before every board of ``boards`` (default: all the match's), keyed by the board's
+    ``pk``, from the game the engine derives (the 22-point rule, ICF 54; point carrom's game
+    points, seed 003). ``snapshot``: the match's, when the caller has it (else one query).
+    The backup, its check and the tablet's history read this."""
+    if snapshot is None:
+        try:
+            snapshot = match_snapshot(match)
+        except RulesError:  # pragma: no cover - logs are validated on write
+            return {}
+    rows = (
+        list(boards)
+        if boards is not None
+        else [board for game in snapshot.games for board in snapshot.boards.get(game.pk, [])]
+    )
+    state = snapshot.state
+    if isinstance(state, PointGame):  # counted from the boards' cached points (seed 003)
+        return point_scores_before_each(match, rows)
+    out: dict[int, dict[str, int]] = {}
+    if state is None:  # no toss yet
+        return out
+    for game, game_state in zip(snapshot.games, state.games, strict=False):
+        out.update(scores_before_each(game_state, [b for b in rows if b.game_id == game.pk]))
+    return out

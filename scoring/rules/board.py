@@ -31,6 +31,7 @@ from .events import (
     parse_event,
 )
 from .position import (
+    COLOURS,
     OPENING,
     QUEEN_ON_BOARD,
     VOID_RESULT,
@@ -538,9 +539,36 @@ def _board_end(position: Position, stroke: Stroke, rules: RuleSet) -> Step | Non
                 "claimable": extras if not stroke.extra_claimed else 0,
                 "interpretation": interpretation,
             },
-        )
+        ),
+        *_end_notes(position, stroke, winner, points, 0, queen_after, rules),
     ]
     return Step(new, tuple(notes))
+
+
+def _end_notes(
+    position: Position,
+    stroke: Stroke,
+    winner: str,
+    points: int,
+    raw: int,
+    queen_after: str,
+    rules: RuleSet,
+) -> tuple[Note, ...]:
+    """What the laws did to a won board's score beyond its own law, as notes for the words:
+    the queen covered but not counted at 22 or more (ICF 54: ``queen_not_counted``), the
+    score cut to the board's maximum (``raw`` points won, or extra points claimed) (ICF 55:
+    ``board_max``), and outstanding dues written off with the board (ICF 55:
+    ``dues_lapse``)."""
+    notes: list[Note] = []
+    score = int(position.scores[winner])
+    if queen_after == covered(winner) and not rules.queen_counts_for(score):
+        notes.append(Note("queen_not_counted", "ICF 54", {"colour": winner, "score": score}))
+    if points == rules.board_max and (raw > rules.board_max or stroke.extra_claimed):
+        notes.append(Note("board_max", "ICF 55", {"max": rules.board_max}))
+    for colour in COLOURS:
+        if owed := int(position.dues[colour]):
+            notes.append(Note("dues_lapse", "ICF 55", {"colour": colour, "count": owed}))
+    return tuple(notes)
 
 
 def _won(
@@ -553,10 +581,10 @@ def _won(
 ) -> Step:
     """ICF 52(a), 53, 54, 55: the winner scores the loser's carrommen on the board and the
     queen if he covered it himself while his game score was 21 or less; at most 12."""
-    points = loser_left
+    raw = loser_left
     if queen_after == covered(winner) and rules.queen_counts_for(position.scores[winner]):
-        points += rules.queen_value
-    points = min(points, rules.board_max)
+        raw += rules.queen_value
+    points = min(raw, rules.board_max)
     loser = other(winner)
     result = BoardResult(winner, points, "ICF 53")
     new = _finish(
@@ -580,6 +608,7 @@ def _won(
                     "interpretation": False,
                 },
             ),
+            *_end_notes(position, stroke, winner, points, raw, queen_after, rules),
         ),
     )
 

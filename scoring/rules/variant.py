@@ -13,14 +13,15 @@ applies events to it and reads one :class:`BoardOutcome` shape whatever the game
 The facts callers used to branch on (``family == "points"``) are properties of the variant:
 :attr:`Variant.seats`, :attr:`Variant.has_colours`, :attr:`Variant.sheet_kind`,
 :attr:`Variant.quick_entry`, :attr:`Variant.paper_sheets`, :attr:`Variant.time_limit`,
-:attr:`Variant.toss`, :attr:`Variant.board_total`; :meth:`Variant.seating` orders a board's
+:attr:`Variant.toss`, :attr:`Variant.board_total`, :attr:`Variant.deciding_game`,
+:attr:`Variant.game_decisions`; :meth:`Variant.seating` orders a board's
 players from its breaker. ``interchange.board_document`` writes a board as ``carrom-board/1``.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -68,6 +69,7 @@ __all__ = [
     "TossKind",
     "Variant",
     "VariantBoard",
+    "Walked",
     "variant_for",
 ]
 
@@ -105,6 +107,17 @@ class VariantBoard:
     def to_state(self) -> dict[str, Any]:
         """The engine's JSON answer for this board (the variant's own state format)."""
         return self.variant.to_state(self)
+
+
+class Walked(NamedTuple):
+    """One event of a board walked through (:meth:`Variant.walk`): the event, the variant's
+    position before and after it, and the notes (``explained``: all of them were asked)."""
+
+    event: BoardEvent
+    before: Position | PointPosition
+    after: Position | PointPosition
+    notes: tuple[Note, ...]
+    explained: bool
 
 
 class Played(NamedTuple):
@@ -171,6 +184,17 @@ class Variant(ABC):
         return self.has_colours
 
     @property
+    def deciding_game(self) -> bool:
+        """Does a match play a deciding game, after an interval (IT 102)? Point carrom plays
+        one game."""
+        return self.has_colours
+
+    @property
+    def game_decisions(self) -> bool:
+        """Can an organiser award a game by decision (IT 107)? Not in point carrom."""
+        return self.has_colours
+
+    @property
     def toss_by_lot(self) -> bool:
         return self.toss is TossKind.LOT
 
@@ -190,6 +214,14 @@ class Variant(ABC):
         names = tuple(sides)
         first = names.index(breaker) if breaker in names else 0
         return names[first:] + names[:first]
+
+    @abstractmethod
+    def log_fields(
+        self, sides: Sequence[str], breaker: str | None, scores: Mapping[str, int] | None
+    ) -> dict[str, Any]:
+        """What a board's ``carrom-board/1`` log says of its players and the game scores
+        before it (the rulebook's format): the colour game by colour (the breaker white, ICF
+        43), point carrom its players in turn order and their scores when any is not 0."""
 
     @abstractmethod
     def strikers(self, players: tuple[str, ...]) -> tuple[str, ...]:
@@ -222,6 +254,50 @@ class Variant(ABC):
     @abstractmethod
     def apply(self, board: VariantBoard, event: BoardEvent) -> Played:
         """The board after ``event``, with notes (``IllegalEvent`` if it cannot happen)."""
+
+    def opening(
+        self, sides: Sequence[str], breaker: str | None, scores: Mapping[str, int] | None = None
+    ) -> Position | PointPosition:
+        """The position before a board's first event: the board's players seated from its
+        ``breaker`` (:meth:`seating`; the colour game: the breaker white, ICF 43) with each
+        player's game ``scores`` before the board (the 22-point rule, ICF 54; seed 003)."""
+        return self.start(self.seating(sides, breaker), scores=scores).position
+
+    #: can :meth:`step` leave a stroke's notes out (``explain=False``, a replay's earlier
+    #: strokes)? The colour game can; point carrom always explains.
+    brief_notes: bool = False
+
+    @abstractmethod
+    def step(
+        self, position: Position | PointPosition, event: BoardEvent, *, explain: bool = True
+    ) -> tuple[Position | PointPosition, tuple[Note, ...]]:
+        """The variant's own position after ``event`` with the notes citing the law
+        (``explain=False``: the colour game skips a stroke's notes; point carrom always
+        explains). :raises IllegalEvent: the event cannot happen."""
+
+    def walk(
+        self,
+        position: Position | PointPosition,
+        payloads: Sequence[dict[str, Any]],
+        *,
+        brief: bool = False,
+    ) -> Iterator[Walked]:
+        """The one replay of a board's events (their JSON form), event by event, from
+        ``position``: a :class:`Walked` step each (``brief``: only the last event's notes
+        when the variant can leave them out, :attr:`brief_notes`). A stored board's replay
+        (``records.board_steps``) and the statistics (``scoring.stats``) both walk here.
+
+        :raises RulesError: a bad or illegal event (located at its index)."""
+        last = len(payloads)
+        for index, payload in enumerate(payloads):
+            try:
+                event = self.parse_event(payload)
+                explained = not brief or index + 1 == last or not self.brief_notes
+                after, notes = self.step(position, event, explain=explained)
+            except RulesError as err:
+                raise err.at(index) from None
+            yield Walked(event, position, after, notes, explained)
+            position = after
 
     def replay(self, board: VariantBoard, events: Iterable[BoardEvent | dict[str, Any]]) -> Played:
         """Apply events (objects or their JSON form) in order; the notes are the last
@@ -277,6 +353,7 @@ class ColourGame(Variant):
 
     has_colours = True
     sheet_kind = SheetKind.COLOURS
+    brief_notes = True
 
     @property
     def board_total(self) -> int:
@@ -284,6 +361,14 @@ class ColourGame(Variant):
 
     def strikers(self, players: tuple[str, ...]) -> tuple[str, ...]:
         return (WHITE, BLACK)
+
+    def log_fields(
+        self, sides: Sequence[str], breaker: str | None, scores: Mapping[str, int] | None
+    ) -> dict[str, Any]:
+        if scores is None or breaker not in sides:
+            return {}
+        white, black = self.seating(sides, breaker)
+        return {"scores": {WHITE: scores.get(white, 0), BLACK: scores.get(black, 0)}}
 
     def player_of(self, players: tuple[str, ...], by: str) -> str:
         if by not in COLOURS:
@@ -366,6 +451,14 @@ class ColourGame(Variant):
         after, notes = step(self._position(board), _colour_event(event), self.rules)
         return Played(VariantBoard(self, board.players, after), notes)
 
+    def step(
+        self, position: Position | PointPosition, event: BoardEvent, *, explain: bool = True
+    ) -> tuple[Position, tuple[Note, ...]]:
+        if not isinstance(position, Position):
+            raise TypeError("not a colour-game position")
+        after, notes = step(position, _colour_event(event), self.rules, explain=explain)
+        return after, notes
+
     def on_turn(self, board: VariantBoard) -> str | None:
         position = self._position(board)
         if position.finished or position.on_turn is None:
@@ -438,6 +531,14 @@ class PointCarrom(Variant):
     def strikers(self, players: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(players)
 
+    def log_fields(
+        self, sides: Sequence[str], breaker: str | None, scores: Mapping[str, int] | None
+    ) -> dict[str, Any]:
+        fields: dict[str, Any] = {"players": list(self.seating(sides, breaker))}
+        if scores and any(scores.values()):
+            fields["scores"] = dict(scores)
+        return fields
+
     def player_of(self, players: tuple[str, ...], by: str) -> str:
         if by not in players:
             raise InvalidDocument("unknown_player", f"{by!r} does not play on this board")
@@ -502,6 +603,14 @@ class PointCarrom(Variant):
     def apply(self, board: VariantBoard, event: BoardEvent) -> Played:
         after, notes = step_point(self._position(board), _point_event(event), self.rules)
         return Played(VariantBoard(self, board.players, after), notes)
+
+    def step(
+        self, position: Position | PointPosition, event: BoardEvent, *, explain: bool = True
+    ) -> tuple[PointPosition, tuple[Note, ...]]:
+        if not isinstance(position, PointPosition):
+            raise TypeError("not a point-carrom position")
+        after, notes = step_point(position, _point_event(event), self.rules)
+        return after, notes
 
     def on_turn(self, board: VariantBoard) -> str | None:
         position = self._position(board)

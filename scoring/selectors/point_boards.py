@@ -17,17 +17,16 @@ from scoring.models import Board, BoardEvent, Match
 from scoring.point_words import describe_point_event, end_text, notes_text
 from scoring.records import (
     board_numbers,
+    board_steps,
     live_events,
+    opening_of,
     point_first_breaker,
-    point_steps,
-    turn_rotation,
 )
 from scoring.rules import get_rules
 from scoring.rules.point import (
     END_LAWS,
     PointPosition,
     derive_point_game,
-    opening,
 )
 
 INTERPRETED_ENDS = {"game_points", "board_loss"}
@@ -188,11 +187,11 @@ def point_boards(
     for row in rows:
         number = numbers[row.sequence]
         before = dict(derive_point_game(counted, sides, rules, point_first_breaker(match)).scores)
-        position = opening(turn_rotation(sides, row.breaker), scores=before)
+        position = opening_of(row, before, sides)
         board = PointBoard(number, row, row.breaker, position, before, names)
         rules_of_board = get_rules(row.rules)
         for index, done in enumerate(
-            point_steps(match, row, live_events(events.get(row.pk, [])), before, rules_of_board),
+            board_steps(row, live_events(events.get(row.pk, [])), before, sides=sides),
             start=1,
         ):
             payload = done.row.payload

@@ -25,8 +25,9 @@ from django.db import transaction
 from django.db.models import Q
 
 from scoring.models import Board, BoardEvent, Event, Game, Match, Round
+from scoring.records import position_after, scores_before
 from scoring.records.sides import SIDES, other_side
-from scoring.rules import RulesError, get_rules, parse_event, step
+from scoring.rules import RulesError, get_rules, parse_event, variant_for
 from scoring.rules.errors import IllegalEvent
 from scoring.services.bracket_repairs import LATER_REPAIRS, later_conflicts, repair_later
 from scoring.services.draw_base import ELIMINATION
@@ -38,8 +39,6 @@ from scoring.services.matches import (
     _bump,
     _check_write,
     _lock,
-    _replay_current,
-    _scores_before,
     live_events,
     match_snapshot,
     paper_fields,
@@ -295,15 +294,15 @@ def _fix_log(
     kept = [e.payload for e in live[: fix.keep]]
     if kept + right == [e.payload for e in live]:
         raise CorrectionError("correction_unchanged", "the board already has these events")
-    rules = get_rules(board.rules)
-    scores = _scores_before(match, board)
-    position, _notes = _replay_current(board, live[: fix.keep], scores, rules)
+    scores = scores_before(match, board)
     try:  # the right events must make a legal board that ends (nothing saved otherwise)
-        for payload in right:
-            position, _notes = step(position, parse_event(payload), rules)
+        # the kept events replayed once (records), the right ones walked on from there
+        position, _notes = position_after(board, live[: fix.keep], scores, sides=match.sides)
+        for walked in variant_for(board.rules).walk(position, right):
+            position = walked.after
     except (RulesError, IllegalEvent) as err:
         raise CorrectionError("correction_illegal", "%(detail)s", detail=str(err)) from None
-    if position.result is None:
+    if not position.finished:
         raise CorrectionError(
             "correction_board_open", "the corrected board must end (a win, or void)"
         )

@@ -71,7 +71,7 @@ class Decision:
 
 
 def _check(match: Match, decision: Decision) -> None:
-    if not variant_for(match.rules).has_colours:
+    if not variant_for(match.rules).game_decisions:
         raise CorrectionError("decision_points", "point carrom has no game decisions")
     if decision.side not in ("a", "b"):
         raise CorrectionError("bad_winner", "the winner must be A or B")

@@ -3,7 +3,9 @@
 - :mod:`scoring.standings.results` — what a decided result is, read in one query, and the
   event's ranking rule (a preset of :mod:`scoring.draws.ranking`, pure);
 - :mod:`scoring.standings.tables` — the one standings function per format (Swiss, groups and
-  round robin), read by the live pages, the JSON API, the printed sheet and the organiser.
+  round robin), read by the live pages, the JSON API, the printed sheet and the organiser;
+- :mod:`scoring.standings.points` — point carrom's table (game wins, then points), read by the
+  event's live page.
 
 A read layer: it never writes; selectors and services both use it.
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.models import Event
+from scoring.standings.points import PointTableRow, point_table
 from scoring.standings.results import (
     DECIDED_SQL,
     DECIDED_STATUSES,
@@ -51,6 +54,8 @@ def group_places(event: Event) -> dict[str, tuple[Place, ...]]:
 
 
 __all__ = [
+    "PointTableRow",
+    "point_table",
     "DECIDED_SQL",
     "DECIDED_STATUSES",
     "Column",

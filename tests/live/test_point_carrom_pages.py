@@ -129,7 +129,7 @@ def test_api_board_rows_carry_each_players_points(client, point_match: Match) ->
 
 def test_tablet_rulings_say_which_piece_came_back_and_why() -> None:
     from scoring.rules import get_rules
-    from scoring.rules.point import opening, parse_point_stroke, replay_point
+    from scoring.rules.point import opening, parse_point_stroke, replay_point, step_point
     from scoring.rulings import point_rulings
 
     rules = get_rules("point-carrom")
@@ -138,14 +138,16 @@ def test_tablet_rulings_say_which_piece_came_back_and_why() -> None:
     stroke = parse_point_stroke(
         {"type": "stroke", "by": "a", "pocketed": {"white": 2}, "foul": "improper_stroke"}
     )
-    rulings = point_rulings(before, None, stroke, names, rules)
+    rulings = point_rulings(step_point(before, stroke, rules).notes, names)
     foul = next(r for r in rulings if r.code == "point_foul")
     assert foul.tone == "warning" and foul.law == "ICF 64"
     assert "Foul by Asha Rao: an improper stroke." in foul.text
     assert "This stroke's pieces come back: 2 white." in foul.text
     assert "Penalty: 1 black of his pocketed pieces back on the board" in foul.text
     full = opening(("a", "b", "c"), scores={"a": 22})
-    rulings = point_rulings(full, None, parse_point_stroke(st("a", white=2)), names, rules)
+    rulings = point_rulings(
+        step_point(full, parse_point_stroke(st("a", white=2)), rules).notes, names
+    )
     assert rulings[-1].code == "game_points_reached" and rulings[-1].tone == "result"
     assert "Asha Rao reaches 26: the game ends at once (recorded as 25)." in rulings[-1].text
 

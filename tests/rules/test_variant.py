@@ -22,6 +22,7 @@ from scoring.rules import (
     SheetKind,
     Termination,
     TossKind,
+    VariantBoard,
     derive_game,
     from_notation,
     parse_event,
@@ -276,3 +277,47 @@ def test_game_of_board_outcomes_for_either_variant() -> None:
     assert game.finished and game.winner == "a"
     assert game.scores == {"a": 25, "b": 3, "c": 0}  # recorded capped at 25
     assert game.next_breaker is None and game.boards_played == 2
+
+
+@pytest.mark.parametrize(
+    "rules, sides, events",
+    [
+        (
+            "icf",
+            ("a", "b"),
+            [
+                {"type": "stroke", "by": "white", "pocketed": {"white": 1}},
+                {"type": "stroke", "by": "white"},
+                {"type": "stroke", "by": "black", "pocketed": {"black": 1}},
+            ],
+        ),
+        (
+            "point-carrom",
+            ("a", "b", "c"),
+            [
+                {"type": "stroke", "by": "b", "pocketed": {"white": 1}},
+                {"type": "stroke", "by": "b"},
+                {"type": "stroke", "by": "c", "pocketed": {"black": 1}},
+            ],
+        ),
+    ],
+)
+def test_walk_is_the_replay_of_either_variant(rules, sides, events) -> None:
+    """Variant.walk (the one replay loop, issue 36) ends where ``replay`` ends, from the
+    opening seated from the breaker (ICF 43) with the game scores; ``brief`` leaves only the
+    colour game's earlier stroke notes out (point carrom always explains)."""
+    variant = variant_for(rules)
+    breaker = sides[1]
+    opening = variant.opening(sides, breaker, {breaker: 5})
+    assert opening == variant.start(variant.seating(sides, breaker), scores={breaker: 5}).position
+    walked = list(variant.walk(opening, events))
+    played = variant.replay(VariantBoard(variant, variant.seating(sides, breaker), opening), events)
+    assert walked[-1].after == played.board.position and walked[-1].notes == played.notes
+    assert [w.before for w in walked[1:]] == [w.after for w in walked[:-1]]
+    brief = list(variant.walk(opening, events, brief=True))
+    assert [w.after for w in brief] == [w.after for w in walked]
+    assert [w.explained for w in brief] == [not variant.brief_notes] * 2 + [True]
+    not_on_turn = {"type": "stroke", "by": events[0]["by"]}  # the turn stayed with the third's
+    with pytest.raises(IllegalEvent) as err:
+        list(variant.walk(opening, [*events, not_on_turn]))
+    assert err.value.where == "3"

@@ -22,14 +22,7 @@ def play(strokes: list[dict], scores=(0, 0)) -> list[list[str]]:
     for payload in strokes:
         payload = {"type": "stroke", **payload}
         result = step(position, parse_event(payload), ICF, explain=True)
-        out.append(
-            [
-                r.text
-                for r in rulings.explained_more(
-                    position, result.position, payload, result.notes, ICF, NAMES
-                )
-            ]
-        )
+        out.append([r.text for r in rulings.explained_more(payload, result.notes, NAMES)])
         position = result.position
     return out
 

@@ -1,6 +1,8 @@
 """A stroke POST replays its board once (issue 13): the engine steps through the board's
 events once, whatever the board's length, and the answer (the tablet's history line, the
-snapshot, the caches) reuses that replay; and it costs at most six SQL queries (issue 17)."""
+snapshot, the caches) reuses that replay; and it costs at most six SQL queries (issue 17).
+Point carrom's stroke keeps the colour game's budget (issue 36): one replay through the
+Variant, six queries."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scoring.records import boards, match_snapshot
 from scoring.rules import board as engine_board
+from scoring.rules import point as engine_point
 from scoring.services.matches import record_toss
 from tests.factories import make_match
 
@@ -22,21 +25,22 @@ MAX_QUERIES = 6
 
 @pytest.fixture
 def engine_steps(monkeypatch):
-    """Counts every call of the engine's step function, wherever it is imported."""
-    original = engine_board.step
+    """Counts every call of the engine's step functions (the colour game's ``step``, point
+    carrom's ``step_point``), wherever they are imported."""
     calls = []
+    for name, original in (("step", engine_board.step), ("step_point", engine_point.step_point)):
 
-    def counted(*args, **kwargs):
-        calls.append(args[1])
-        return original(*args, **kwargs)
+        def counted(*args, _original=original, **kwargs):
+            calls.append(args[1])
+            return _original(*args, **kwargs)
 
-    for module in list(sys.modules.values()):
-        if (
-            module is not None
-            and getattr(module, "step", None) is original
-            and (getattr(module, "__name__", "").startswith("scoring"))
-        ):
-            monkeypatch.setattr(module, "step", counted)
+        for module in list(sys.modules.values()):
+            if (
+                module is not None
+                and getattr(module, name, None) is original
+                and (getattr(module, "__name__", "").startswith("scoring"))
+            ):
+                monkeypatch.setattr(module, name, counted)
     return calls
 
 
@@ -105,3 +109,35 @@ def test_the_event_that_ends_a_board_replays_it_once_too(client, db, engine_step
     # the answer shows the whole history of the board that ended: the earlier events are
     # explained in words (one step each), the board is not replayed again
     assert len(engine_steps) <= 4 + 3
+
+
+#: the three players of a point-carrom board in turn order from the first breaker (side a)
+POINT_TURNS = ("a", "b", "c")
+
+
+@pytest.mark.parametrize("kept", [False, True])
+@pytest.mark.parametrize("earlier", [3, 20])
+def test_a_point_carrom_stroke_keeps_the_colour_games_budget(
+    client, db, engine_steps, earlier, kept
+):
+    """Point carrom through the same door: the board replayed once (each earlier event one
+    engine step, none when the page's replay is kept) and the new stroke once; at most six
+    queries, as the colour game (the scores before the board come from the snapshot)."""
+    match = make_match(rules="point-carrom", games_to_win=1)
+    for number in range(earlier):  # strokes that pocket nothing: the turn passes on
+        record(match, {"type": "stroke", "by": POINT_TURNS[number % 3]})
+    match.refresh_from_db()
+    on_turn = POINT_TURNS[earlier % 3]
+    assert match_snapshot(match).current.board.last_seq == earlier
+    assert client.get(f"/u/{match.umpire_token}/").status_code == 200
+    if not kept:
+        boards._REPLAYS.clear()
+    engine_steps.clear()
+
+    with CaptureQueriesContext(connection) as queries:
+        response = stroke(client, match, on_turn, headers={"X-Umpire-Warnings": ""})
+
+    assert response.status_code == 200, response.content.decode()[:500]
+    assert 'hx-swap-oob="afterbegin:#history-list"' in response.content.decode()
+    assert len(engine_steps) == (1 if kept else earlier + 1)
+    assert len(_statements(queries)) <= MAX_QUERIES, "\n".join(_statements(queries))

@@ -14,6 +14,7 @@ from scoring.records import (
     becomes_entry,
     board_log_document,
     board_numbers,
+    board_state,
     match_snapshot,
 )
 from scoring.records.sides import other_colour, side_colours
@@ -357,16 +358,12 @@ def board_document(view: MatchView, line: BoardLine) -> dict[str, Any]:
     log with the scores before the board, and the engine's answer for it. A board entered
     as a summary or award has no log; its state is made from the entry (pieces not known
     are ``null``)."""
-    from scoring.rules.interchange import replay_board_document
-    from scoring.rules.point import replay_point_board_document
-
     row = line.row
     if row.kind == Board.Kind.LOG:
-        log = board_log_document(row, match=view.match, scores=line.scores_before)
-        if not view.snapshot.variant.has_colours:
-            state = replay_point_board_document(log)
-        else:
-            state = replay_board_document(log)
+        events = board_events(row)
+        scores = dict(line.scores_before)
+        log = board_log_document(row, events, match=view.match, scores=scores)
+        state = board_state(row, events, scores, sides=view.match.sides)
         return {"log": log, "state": state}
     colour = side_colours(row.breaker)
     winner = colour.get(line.winner or "")

@@ -10,7 +10,7 @@ from scoring.records import (
     board_steps,
     live_events,
     other_side,
-    scores_before_each,
+    scores_before_boards,
 )
 from scoring.rules import MatchState, get_rules
 from scoring.selectors.umpire.boards import (
@@ -39,10 +39,8 @@ def _explain_board(
     if snapshot.replayed_board is board:
         steps = snapshot.replayed_steps
     else:
-        game = state.games[game_number - 1] if 0 < game_number <= len(state.games) else None
-        scores = scores_before_each(game, snapshot.boards.get(board.game_id, [])).get(
-            board.pk, {"a": 0, "b": 0}
-        )
+        rows = snapshot.boards.get(board.game_id, [])
+        scores = scores_before_boards(view.match, rows, snapshot).get(board.pk, {"a": 0, "b": 0})
         steps = board_steps(board, live_events(list(board.events.order_by("seq"))), scores)
     white, black = board.breaker, other_side(board.breaker)
     names = {"white": _label("white", view, white), "black": _label("black", view, black)}
@@ -71,8 +69,7 @@ def _explain_board(
                 row.type,
                 rulings.describe_event(row.payload, names),
                 _striker(view, changes, before.on_turn, white),
-                _explain(notes, names, placers)
-                + rulings.explained_more(before, after, row.payload, notes, rules, names),
+                _explain(notes, names, placers) + rulings.explained_more(row.payload, notes, names),
                 str(row.client_id),
             )
         )
@@ -115,6 +112,8 @@ def _explain(notes: tuple, names: dict[str, str], placers: dict[str, str]) -> li
         return rulings.explain(notes, names)
     out: list[rulings.Ruling] = []
     for note in notes:
+        if note.code in rulings.MORE_NOTES:  # explained_more's, after the event's own
+            continue
         placer = note.params.get("placed_by") if note.code == "to_place" else None
         out.extend(
             rulings.describe(

@@ -8,8 +8,8 @@ from scoring import rulings
 from scoring.records import (
     MatchSnapshot,
     board_numbers,
+    board_steps,
     live_events,
-    point_steps,
 )
 from scoring.rules import get_rules
 from scoring.rules.point import PointPosition
@@ -50,14 +50,11 @@ def _points_tablet(
         if current is not None and shown is current.board:
             steps = current.steps  # the snapshot has just replayed this board
         else:
-            steps = list(
-                point_steps(
-                    match,
-                    shown,
-                    live_events(list(shown.events.order_by("seq"))),
-                    scores_before_each_point(match, snapshot, shown),
-                    rules,
-                )
+            steps = board_steps(
+                shown,
+                live_events(list(shown.events.order_by("seq"))),
+                scores_before_each_point(match, snapshot, shown),
+                sides=match.sides,
             )
         items = []
         for number, done in enumerate(steps, start=1):
@@ -70,7 +67,7 @@ def _points_tablet(
                     row.type,
                     rulings.describe_event(row.payload, names),
                     names.get(by, by),
-                    rulings.point_rulings(done.before, done.after, event, names, rules),
+                    rulings.point_rulings(done.notes, names),
                     str(row.client_id),
                 )
             )

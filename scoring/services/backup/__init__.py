@@ -54,7 +54,6 @@ from scoring.services.backup.export import (
     _result_out,
     _roll_call_out,
     _rows_out,
-    _scores_before_boards,
     comparable,
     export_tournament,
 )
@@ -111,7 +110,6 @@ __all__ = [
     "_result_out",
     "_roll_call_out",
     "_rows_out",
-    "_scores_before_boards",
     "_seats",
     "_side_counts",
     "_username",

@@ -1,5 +1,6 @@
-"""The check: every stroke log of a tournament replayed through the rules engine and compared with
-the cached results.
+"""The check: every stroke log of a tournament replayed through the rules engine (the one
+replay of a stored board, :func:`scoring.records.board_state`) and compared with the cached
+results.
 """
 
 from __future__ import annotations
@@ -7,11 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.models import Board, Match, Tournament
-from scoring.records import board_log_document, colour_sides, match_snapshot
+from scoring.records import board_state, colour_sides, match_snapshot, scores_before_boards
 from scoring.rules import MatchState, RulesError, variant_for
-from scoring.rules.house import with_switches
-from scoring.rules.interchange import replay_board_document
-from scoring.services.backup.export import _scores_before_boards
 
 
 def replay_problems(tournament: Tournament) -> list[str]:
@@ -27,13 +25,12 @@ def replay_problems(tournament: Tournament) -> list[str]:
         )
         if not boards:
             continue
-        scores = _scores_before_boards(match, boards)
+        scores = scores_before_boards(match, boards)
         for board in boards:
             rows = list(board.events.order_by("seq"))
             where = f"match {match.number} game {board.game.number} board {board.sequence}"
-            document = board_log_document(board, rows, match=match, scores=scores.get(board.pk))
             try:
-                state = replay_board_document(with_switches(document))
+                state = board_state(board, rows, scores.get(board.pk) or {}, sides=match.sides)
             except RulesError as err:
                 problems.append(f"{where}: does not replay ({err})")
                 continue

@@ -28,13 +28,7 @@ from scoring.models import (
     Table,
     Tournament,
 )
-from scoring.records import (
-    board_log_document,
-    match_snapshot,
-    point_scores_before_each,
-    scores_before_each,
-)
-from scoring.rules import RulesError, variant_for
+from scoring.records import board_log_document, scores_before_boards
 from scoring.services.backup.common import FORMAT, _date, _dt, _username
 from scoring.services.backup.teams import team_player_ids, teams_out
 
@@ -50,26 +44,6 @@ def _player_sort_key(player: Player) -> tuple:
         player.created_at,
         player.pk,
     )
-
-
-def _scores_before_boards(match: Match, boards: list[Board]) -> dict[int, dict[str, int]]:
-    """Game scores per side before each log board of ``match`` (for the 22-point rule), from
-    the engine's derived state (:func:`scoring.records.scores_before_each`)."""
-    if not variant_for(match.rules).has_colours:
-        return point_scores_before_each(match, boards)
-    out: dict[int, dict[str, int]] = {}
-    if not match.toss_winner:
-        return out
-    try:
-        snapshot = match_snapshot(match)
-    except RulesError:  # pragma: no cover - logs are validated on write
-        return out
-    state = snapshot.state
-    if state is None:
-        return out
-    for game, game_state in zip(snapshot.games, state.games, strict=False):
-        out.update(scores_before_each(game_state, [b for b in boards if b.game_id == game.pk]))
-    return out
 
 
 def export_tournament(tournament: Tournament) -> dict[str, Any]:
@@ -295,7 +269,7 @@ class _Export:
     def match_out(self, match: Match) -> dict[str, Any]:
         m_ref = self.m_ref
         games = self.games_of.get(match.pk, [])
-        scores = _scores_before_boards(
+        scores = scores_before_boards(
             match, [b for g in games for b in self.boards_of.get(g.pk, [])]
         )
         return {

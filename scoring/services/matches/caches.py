@@ -13,14 +13,13 @@ from scoring.records import (
     derive_snapshot,
     live_events,
     match_snapshot,
-    point_board_position,
-    replay_board,
+    position_after,
     scores_before,
 )
 from scoring.records.sides import colour_sides, other_colour
-from scoring.rules import MatchState, RulesError, get_rules, variant_for
+from scoring.rules import MatchState, RulesError, get_rules
 from scoring.rules.errors import IllegalEvent
-from scoring.rules.point import PointGame
+from scoring.rules.point import PointGame, PointPosition
 from scoring.services.matches.base import _lock, _Written
 from scoring.services.sql_rows import update_row
 from scoring.signals import match_finished, result_changed
@@ -70,11 +69,17 @@ def refresh_caches(
         games_won = dict(state.games_won)
     elif isinstance(state, PointGame):
         games_won = {s: int(s == state.winner) for s in match.sides}
+        winner = state.winner or ""
         for game in snapshot.games:
-            Game.objects.filter(pk=game.pk).update(
-                scores=state.scores, winner_side=state.winner or "", finished=state.finished
-            )
-            game.scores, game.winner_side = state.scores, state.winner or ""
+            if (game.scores, game.winner_side, game.finished) != (
+                state.scores,
+                winner,
+                state.finished,
+            ):
+                Game.objects.filter(pk=game.pk).update(
+                    scores=state.scores, winner_side=winner, finished=state.finished
+                )
+            game.scores, game.winner_side, game.finished = state.scores, winner, state.finished
     else:
         games_won = {}
     fields: dict[str, Any] = {
@@ -184,14 +189,20 @@ def paper_fields(entry: dict[str, Any]) -> dict[str, Any]:
 def _refresh_board(
     match: Match, board: Board, position: Any = None, extra: dict[str, Any] | None = None
 ) -> None:
-    """Write ``board``'s result fields from its log (or from ``position``, the colour game
+    """Write ``board``'s result fields from its log (or from ``position``, the variant's
     position its log replays to, when the caller knows it), and ``extra`` fields; only what
     changed is written (an ordinary stroke changes no result field)."""
     rules = get_rules(board.rules)
-    events = [] if position is not None else live_events(list(board.events.order_by("seq")))
+    if position is None:
+        events = live_events(list(board.events.order_by("seq")))
+        scores = scores_before(match, board)
+        try:
+            position, _ = position_after(board, events, scores, sides=match.sides)
+        except (RulesError, IllegalEvent):  # pragma: no cover - logs are validated on write
+            return
     fields: dict[str, Any]
-    if not variant_for(rules).has_colours:
-        point = point_board_position(match, board, events, rules)
+    if isinstance(position, PointPosition):
+        point = position
         fields = {
             "finished": point.finished,
             "void": point.void,
@@ -201,12 +212,6 @@ def _refresh_board(
             "result_law": point.law or "" if point.finished else "",
         }
     else:
-        if position is None:
-            scores = scores_before(match, board)
-            try:
-                position, _ = replay_board(board, events, scores, rules)
-            except (RulesError, IllegalEvent):  # pragma: no cover - logs are validated on write
-                return
         result = position.result
         fields = {"finished": result is not None, "void": bool(result and result.void)}
         if result is not None and not result.void:

@@ -16,17 +16,15 @@ from scoring.records import (
     BoardStep,
     MatchSnapshot,
     board_steps,
-    colour_opening,
     live_events,
     match_snapshot,
-    point_board_position,
+    opening_of,
     point_first_breaker,
     replay_board,
     scores_before,
 )
-from scoring.rules import first_breaker_of_game, get_rules, parse_event, step, variant_for
+from scoring.rules import first_breaker_of_game, get_rules, variant_for
 from scoring.rules.errors import InvalidEvent
-from scoring.rules.point import parse_point_event, step_point
 from scoring.services import board_steps as between_boards
 from scoring.services.matches.base import (
     EVENT_TYPES,
@@ -83,34 +81,27 @@ def record_event(
             return retried
         _check_write(match, expected_revision, actor)
         snapshot = match_snapshot(match)
-        rules = get_rules(match.rules)
         target, created = _target_board(match, snapshot, payload, breaker)
         between_boards.hold_for_interval(snapshot, starts_board=created)  # IT 102
-        # validate by replaying the target board with the new event (raises, nothing saved)
-        if not variant_for(rules).has_colours:
-            point_event = parse_point_event(payload)
-            earlier = [] if created else live_events(list(target.events.order_by("seq")))
-            position = point_board_position(match, target, earlier, rules)
-            step_point(position, point_event, rules)
-            stored = point_event.to_dict()
-        else:
-            event = parse_event(payload)
-            current = snapshot.current
-            if (
-                current is not None
-                and current.position is not None
-                and (current.board is target or (created and current.board is None))
-            ):
-                # the snapshot has just replayed this board: its steps are reused
-                earlier = list(current.steps) if current.board is target else []
-                position = current.position
-            else:
-                scores = scores_before(match, target)
-                events = live_events(list(target.events.order_by("seq"))) if not created else []
-                earlier = board_steps(target, events, scores)
-                position = earlier[-1].after if earlier else colour_opening(target.breaker, scores)
-            after, notes = step(position, event, get_rules(target.rules))
-            stored = event.to_dict()
+        # validate by stepping the target board with the new event (raises, nothing saved)
+        variant = variant_for(target.rules)
+        event = variant.parse_event(payload)
+        current = snapshot.current
+        if (
+            current is not None
+            and current.position is not None
+            and (current.board is target or (created and current.board is None))
+        ):
+            # the snapshot has just replayed this board: its steps are reused
+            earlier = list(current.steps) if current.board is target else []
+            position = current.position
+        else:  # a ruling on a board that had ended: its own replay
+            scores = scores_before(match, target)
+            events = live_events(list(target.events.order_by("seq"))) if not created else []
+            earlier = board_steps(target, events, scores, sides=match.sides)
+            position = earlier[-1].after if earlier else opening_of(target, scores, match.sides)
+        after, notes = variant.step(position, event)
+        stored = event.to_dict()
         if created:
             target.save()
         seq = target.last_seq + 1
@@ -125,16 +116,12 @@ def record_event(
             device=actor.device[:200],
         )
         target.last_seq = seq
-        known = (
-            _written(
-                snapshot,
-                target,
-                created,
-                [*earlier, BoardStep(row, event, position, after, notes, True)],
-                row,
-            )
-            if variant_for(rules).has_colours
-            else None
+        known = _written(
+            snapshot,
+            target,
+            created,
+            [*earlier, BoardStep(row, event, position, after, notes, True)],
+            row,
         )
         if known is None:  # the board's caches are read again: its log length first
             Board.objects.filter(pk=target.pk).update(last_seq=seq)
@@ -178,7 +165,7 @@ def _written(
         and current is not None
         and current.board is target
         and bool(current.events)
-        and steps[-1].after.result is None
+        and not steps[-1].after.finished
     )
     return _Written(target, steps, games, boards, events, state=snapshot.state if same else None)
 

@@ -21,7 +21,7 @@ from scoring.views.live.etags import conditional, fragment, page_and_part
 @conditional("event-page", by_event, page=True)
 def event_page(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     event = event_or_404(slug, event_id)
-    from scoring.selectors.point_table import point_table
+    from scoring.standings import point_table
 
     return render(
         request,

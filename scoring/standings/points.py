@@ -1,6 +1,8 @@
-"""The player table of a point-carrom event: every entry ranked by game wins, then by points
-(the game scores it made, each capped at 25), then by name. Counted: finished and confirmed
-matches. Two queries: the entries and the matches with their games."""
+"""The standings table of a point-carrom event (seed 003), beside the other formats' tables
+of :mod:`scoring.standings.tables`: every entry ranked by game wins, then by points (the game
+scores it made, each capped at 25), then by name. Counted: the decided matches
+(:data:`scoring.standings.results.DONE`). Two queries: the entries and the matches with their
+games."""
 
 from __future__ import annotations
 
