@@ -10,8 +10,6 @@ from django.urls import reverse
 
 from scoring import conditional
 
-from . import factories as f
-
 
 @pytest.fixture
 def site(tmp_path: Path, settings):
@@ -124,3 +122,21 @@ def test_a_missing_resource_is_the_views_own_404(client, tournament):
     assert live.status_code == 404
     api = client.get("/api/v1/matches/999999/")
     assert api.status_code == 404 and api.json() == {"detail": "not found"}
+
+
+@pytest.mark.parametrize("kind", ["live part", "api"])
+def test_one_answer_is_shared_by_every_poller_of_a_revision(client, knockout, tournament, kind):
+    """The body is built once per revision: the next visitor, without an ETag or with an old
+    one, gets the same bytes after the one validator query (what the API's own body cache and
+    the match part's own fragment key did before)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    path = _paths(tournament, knockout["sf2"])[kind]
+    first = client.get(path)
+    for held in ({}, {"if-none-match": '"an-old-etag"'}):
+        with CaptureQueriesContext(connection) as ctx:
+            again = client.get(path, headers=held)
+        assert again.status_code == 200 and again.content == first.content
+        assert again["ETag"] == first["ETag"]
+        assert len(ctx.captured_queries) == 1, held
