@@ -138,6 +138,10 @@ class ShareResult(NamedTuple):
     cpu: float
 
 
+def _ready(_number: int) -> int:
+    return os.getpid()
+
+
 def spectators_process(share: Share) -> ShareResult:
     """A spectators' process: its spectators in one asyncio loop until the deadline (the
     monotonic clock is the machine's, so the parent's deadline holds here)."""
@@ -209,6 +213,11 @@ async def run(
     stats: srv.Stats,
 ) -> tuple[list[srv.Tablet], Client]:
     rng = random.Random(args.seed)
+    processes = min(args.spectator_processes, args.spectators)
+    context = multiprocessing.get_context("spawn")  # no Django state copied into the children
+    pool = concurrent.futures.ProcessPoolExecutor(max(processes, 1), mp_context=context)
+    # the spectators' processes started and their modules imported before the clock runs
+    list(pool.map(_ready, range(processes)))
     deadline = time.monotonic() + args.seconds
     tablets, tasks = srv.tablet_loops(
         matches,
@@ -224,8 +233,8 @@ async def run(
     tablet_lags: list[float] = []
     spectator_lags: list[float] = []
     cpu = _cpu_seconds()
-    processes = min(args.spectator_processes, len(seeds))
     if processes == 0:
+        pool.shutdown()
         tasks += [
             spectator(
                 port,
@@ -253,8 +262,7 @@ async def run(
         for i in range(processes)
     ]
     loop = asyncio.get_running_loop()
-    context = multiprocessing.get_context("spawn")  # no Django state copied into the children
-    with concurrent.futures.ProcessPoolExecutor(processes, mp_context=context) as pool:
+    with pool:
         running = [loop.run_in_executor(pool, spectators_process, share) for share in shares]
         await asyncio.gather(loop_lag(deadline, tablet_lags), *tasks)
         results: list[ShareResult] = await asyncio.gather(*running)
@@ -391,6 +399,13 @@ def main() -> int:
         )
         print(cpu)
         print(client.line())
+        polls = sum(len(v) for k, v in stats.latencies.items() if k.startswith("poll"))
+        offered = args.spectators * (0.85 / 3.0 + 0.15 / 10.0)  # the mix of `spectator`
+        print(
+            f"spectators: {polls / args.seconds:.0f} polls/s answered of about {offered:.0f}/s "
+            f"offered ({polls / args.seconds / max(offered, 1e-9):.0%}); a share well below 100 % "
+            "with a large spectators' loop lag means the client could not ask that often"
+        )
         for line in srv.summary(stats):
             print(line)
         print(
