@@ -4,9 +4,9 @@ A running process keeps what it read or rendered so that the next request of the
 poller is cheap: the board in play's log (``records/snapshot.py``), the board's replay
 (``records/boards.py``), the tablet's rendered regions and history lines
 (``templatetags/umpire_regions.py``), and Django's cache (rendered fragments and the kept
-conditional-GET answers, ``scoring/conditional.py``). The root conftest empties them before every test
-(``_reset_process_caches``); a test that compares a warm answer with a cold one calls
-:func:`empty_process_caches` between the two.
+conditional-GET answers, ``scoring/conditional.py``). The root conftest empties them before
+every test (``_reset_process_caches``); a test that compares a warm answer with a cold one
+calls :func:`empty_process_caches` between the two.
 """
 
 from __future__ import annotations
