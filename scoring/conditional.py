@@ -197,9 +197,11 @@ def fragment(
     request: HttpRequest, kind: str, template: str, context: Callable[[], dict[str, Any]]
 ) -> SafeString:
     """A rendered fragment of a :func:`conditional` view, shared by every visitor until the data
-    changes: cached under the ETag of the validator's value, so big standings and brackets are
-    rendered once per change, not once per visitor."""
-    key = "fragment:" + etag_for(kind, request.live_value)  # type: ignore[attr-defined]
+    changes: cached under the ETag of the validator's value and the URL, so big standings and
+    brackets are rendered once per change, not once per visitor."""
+    # the URL too: two objects of one kind may have the same version (revision, time)
+    value = request.live_value  # type: ignore[attr-defined]
+    key = "fragment:" + etag_for(kind, value, request.get_full_path())
     html = cache.get(key)
     if html is None:
         html = render_to_string(template, context(), request=request)

@@ -140,3 +140,17 @@ def test_one_answer_is_shared_by_every_poller_of_a_revision(client, knockout, to
         assert again.status_code == 200 and again.content == first.content
         assert again["ETag"] == first["ETag"]
         assert len(ctx.captured_queries) == 1, held
+
+
+def test_two_matches_of_one_version_never_share_a_rendered_part(
+    client, knockout, tournament, monkeypatch
+):
+    """A shared fragment is keyed by the URL too: two matches whose validators happen to give
+    the same value (same revision, same time) each show their own players."""
+    from scoring.selectors import live as sel
+
+    monkeypatch.setattr(sel, "match_validator", lambda match_id, slug=None: (1, "same", "ready"))
+    one = client.get(_paths(tournament, knockout["sf2"])["live part"])
+    other = client.get(_paths(tournament, knockout["sf1"])["live part"])
+    assert one.status_code == other.status_code == 200
+    assert one.content != other.content

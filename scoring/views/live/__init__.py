@@ -4,8 +4,8 @@ and the CSV export of results. No login; nothing here changes data (GET only).
 
 Live parts are small htmx partials polled by the page. Each poll first asks the database one
 cheap question (a *validator*, :mod:`scoring.selectors.live`) and answers ``304 Not Modified``
-when the ETag built from it matches ``If-None-Match`` (:mod:`scoring.conditional`); a match's partial answers
-``286`` (htmx: stop polling) once the match is over.
+when the ETag built from it matches ``If-None-Match`` (:mod:`scoring.conditional`); a match's
+partial answers ``286`` (htmx: stop polling) once the match is over.
 
 One module per page: :mod:`.tournament` (home, results CSV), :mod:`.match` (match, board),
 :mod:`.event` (event, bracket, standings), :mod:`.players`, :mod:`.tables` (table page,
