@@ -315,7 +315,7 @@ class CpuMeter:
         per = (server + database) * 1000 / max(1, requests)
         return (
             f"cpu over {seconds:.0f} s: gunicorn {server:.1f} s, database {database:.1f} s, "
-            f"load client {client:.1f} s; app {per:.2f} ms per answered request"
+            f"load client (this process) {client:.1f} s; app {per:.2f} ms per answered request"
         )
 
 

@@ -15,6 +15,14 @@
    (70 %), the match in the JSON API (15 %), the tournament's "now" part every 10 s (15 %).
 5. At the end the log is checked (every acknowledged stroke once, boards replay).
 
+The spectators run in processes of their own (``--spectator-processes``, 1 by default, at
+``--client-nice`` 10): 5,000 spectators ask about 1,500 times a second, and one asyncio loop doing
+that and timing the strokes too measured its own queue, not the server's (issue 29). Each loop
+samples how late its timers fire ("loop lag"): the line ``client:`` gives it for the tablets'
+loop and the spectators', with the client's CPU, and says when a loop was too late for its
+figures to be the server's alone. ``--spectator-processes 0`` runs everything in one loop, as
+before.
+
 ``--via-nginx`` puts nginx with the repository's configuration (deploy/nginx.conf, as ``make
 serve`` runs it) in front: every client asks nginx, which micro-caches the public polls for a
 second and routes the tablets to their own gunicorn (``--tablet-workers``, 2 unless given; the
@@ -34,14 +42,22 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
+import multiprocessing
+import os
 import random
+import resource
 import sys
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import _server as srv  # noqa: E402
+
+#: a loop whose timers fire later than this (p95) measured itself, not only the server
+LAG_LIMIT_MS = 20.0
 
 LIVE_MATCH = "/t/{slug}/match/{pk}/live/"
 API_MATCH = "/api/v1/matches/{pk}/"
@@ -49,7 +65,6 @@ NOW = "/t/{slug}/now/"
 
 
 async def spectator(
-    number: int,
     port: int,
     matches: list[srv.MatchInfo],
     stats: srv.Stats,
@@ -89,14 +104,120 @@ async def spectator(
     client.close()
 
 
+async def loop_lag(deadline: float, lags: list[float], every: float = 0.1) -> None:
+    """How late this loop's timers fire (ms), sampled every ``every`` seconds: a loop short of
+    CPU adds that much to every latency it measures."""
+    while time.monotonic() < deadline:
+        started = time.perf_counter()
+        await asyncio.sleep(every)
+        lags.append(max(0.0, (time.perf_counter() - started - every) * 1000))
+
+
+def _cpu_seconds() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    return own.ru_utime + own.ru_stime
+
+
+class Share(NamedTuple):
+    """What one spectators' process was given (pickled to it)."""
+
+    seeds: list[float]
+    port: int
+    matches: list[srv.MatchInfo]
+    deadline: float
+    timeout: float
+    keep_alive: bool
+    nice: int
+
+
+class ShareResult(NamedTuple):
+    latencies: dict[str, list[float]]
+    errors: dict[str, int]
+    answers: list[tuple[float, str, float]]
+    lags: list[float]
+    cpu: float
+
+
+def _ready(_number: int) -> int:
+    return os.getpid()
+
+
+def spectators_process(share: Share) -> ShareResult:
+    """A spectators' process: its spectators in one asyncio loop until the deadline (the
+    monotonic clock is the machine's, so the parent's deadline holds here)."""
+    if share.nice:
+        os.nice(share.nice)
+    stats = srv.Stats()
+    lags: list[float] = []
+    cpu = _cpu_seconds()
+
+    async def go() -> None:
+        await asyncio.gather(
+            loop_lag(share.deadline, lags),
+            *(
+                spectator(
+                    share.port,
+                    share.matches,
+                    stats,
+                    share.deadline,
+                    random.Random(seed),
+                    share.timeout,
+                    share.keep_alive,
+                )
+                for seed in share.seeds
+            ),
+        )
+
+    asyncio.run(go())
+    return ShareResult(stats.latencies, stats.errors, stats.answers, lags, _cpu_seconds() - cpu)
+
+
+class Client(NamedTuple):
+    """How the load client itself fared: its loops' lag and its CPU."""
+
+    tablet_lags: list[float]
+    spectator_lags: list[float]
+    cpu: float
+    processes: int
+
+    def line(self) -> str:
+        def lag(values: list[float]) -> str:
+            if not values:
+                return "-"
+            return f"p95 {srv.percentile(values, 0.95):.1f} ms, max {max(values):.0f} ms"
+
+        where = (
+            f"{self.processes} process(es) of their own" if self.processes else "the tablets' loop"
+        )
+        text = (
+            f"client: tablets' loop lag {lag(self.tablet_lags)}; spectators in {where}, "
+            f"loop lag {lag(self.spectator_lags)}; client CPU {self.cpu:.1f} s"
+        )
+        verdict = []
+        if self.tablet_lags and srv.percentile(self.tablet_lags, 0.95) > LAG_LIMIT_MS:
+            verdict.append("the stroke times include the client's own delay")
+        if self.spectator_lags and srv.percentile(self.spectator_lags, 0.95) > LAG_LIMIT_MS:
+            verdict.append("the poll times include the client's own delay")
+        return text + ("; NOT the server alone: " + ", ".join(verdict) if verdict else "")
+
+    @property
+    def own_delay(self) -> bool:
+        return bool(self.tablet_lags) and srv.percentile(self.tablet_lags, 0.95) > LAG_LIMIT_MS
+
+
 async def run(
     args: argparse.Namespace,
     port: int,
     tablet_port: int,
     matches: list[srv.MatchInfo],
     stats: srv.Stats,
-) -> list[srv.Tablet]:
+) -> tuple[list[srv.Tablet], Client]:
     rng = random.Random(args.seed)
+    processes = min(args.spectator_processes, args.spectators)
+    context = multiprocessing.get_context("spawn")  # no Django state copied into the children
+    pool = concurrent.futures.ProcessPoolExecutor(max(processes, 1), mp_context=context)
+    # the spectators' processes started and their modules imported before the clock runs
+    list(pool.map(_ready, range(processes)))
     deadline = time.monotonic() + args.seconds
     tablets, tasks = srv.tablet_loops(
         matches,
@@ -108,21 +229,53 @@ async def run(
         timeout=args.timeout,
         keep_alive=args.keep_alive > 0,
     )
-    tasks += [
-        spectator(
-            i,
+    seeds = [rng.random() for _ in range(args.spectators)]
+    tablet_lags: list[float] = []
+    spectator_lags: list[float] = []
+    cpu = _cpu_seconds()
+    if processes == 0:
+        pool.shutdown()
+        tasks += [
+            spectator(
+                port,
+                matches,
+                stats,
+                deadline,
+                random.Random(seed),
+                args.poll_timeout,
+                args.keep_alive > 0,
+            )
+            for seed in seeds
+        ]
+        await asyncio.gather(loop_lag(deadline, tablet_lags), *tasks)
+        return tablets, Client(tablet_lags, [], _cpu_seconds() - cpu, 0)
+    shares = [
+        Share(
+            seeds[i::processes],
             port,
             matches,
-            stats,
             deadline,
-            random.Random(rng.random()),
             args.poll_timeout,
             args.keep_alive > 0,
+            args.client_nice,
         )
-        for i in range(args.spectators)
+        for i in range(processes)
     ]
-    await asyncio.gather(*tasks)
-    return tablets
+    loop = asyncio.get_running_loop()
+    with pool:
+        running = [loop.run_in_executor(pool, spectators_process, share) for share in shares]
+        await asyncio.gather(loop_lag(deadline, tablet_lags), *tasks)
+        results: list[ShareResult] = await asyncio.gather(*running)
+    child_cpu = 0.0
+    for result in results:
+        for kind, values in result.latencies.items():
+            stats.latencies.setdefault(kind, []).extend(values)
+        for what, n in result.errors.items():
+            stats.errors[what] = stats.errors.get(what, 0) + n
+        stats.answers.extend(result.answers)
+        spectator_lags.extend(result.lags)
+        child_cpu += result.cpu
+    return tablets, Client(tablet_lags, spectator_lags, _cpu_seconds() - cpu + child_cpu, processes)
 
 
 def main() -> int:
@@ -150,6 +303,24 @@ def main() -> int:
         "--sample-waits",
         action="store_true",
         help="PostgreSQL: sample pg_stat_activity and pg_locks every 50 ms",
+    )
+    parser.add_argument(
+        "--spectator-processes",
+        type=int,
+        default=1,
+        metavar="N",
+        help="the spectators in N processes of their own (default 1), so that "
+        "the client's work for their polls does not delay the tablets' loop "
+        "that times the strokes; 0: one loop for everything (as before)",
+    )
+    parser.add_argument(
+        "--client-nice",
+        type=int,
+        default=10,
+        choices=range(0, 20),
+        metavar="N",
+        help="niceness of the spectators' processes (default 10): the phones are "
+        "other devices in a hall, here they share the CPU with the server",
     )
     srv.add_run_arguments(parser, seed=8)
     args = parser.parse_args()
@@ -206,7 +377,7 @@ def main() -> int:
             sampler.start()
         meter.start()
         started = time.monotonic()
-        tablets = asyncio.run(run(args, port, tablet_port, matches, stats))
+        tablets, client = asyncio.run(run(args, port, tablet_port, matches, stats))
         elapsed = time.monotonic() - started
         if sampler is not None:
             for line in sampler.stop():
@@ -227,6 +398,14 @@ def main() -> int:
             f"({len(everything) / elapsed:.0f}/s); strokes acknowledged: {len(acknowledged)}"
         )
         print(cpu)
+        print(client.line())
+        polls = sum(len(v) for k, v in stats.latencies.items() if k.startswith("poll"))
+        offered = args.spectators * (0.85 / 3.0 + 0.15 / 10.0)  # the mix of `spectator`
+        print(
+            f"spectators: {polls / args.seconds:.0f} polls/s answered of about {offered:.0f}/s "
+            f"offered ({polls / args.seconds / max(offered, 1e-9):.0%}); a share well below 100 % "
+            "with a large spectators' loop lag means the client could not ask that often"
+        )
         for line in srv.summary(stats):
             print(line)
         print(
@@ -242,6 +421,11 @@ def main() -> int:
                     print(f"  server: {line}")
         errors = (
             sum(stats.errors.values()) + check.lost + check.duplicates + len(check.replay_failures)
+        )
+        strokes = stats.latencies.get("stroke", [])
+        print(
+            f"strokes: p95_ms={srv.percentile(strokes, 0.95):.1f} "
+            f"client_delay={'yes' if client.own_delay else 'no'}"
         )
         print(
             f"load: p50_ms={srv.percentile(everything, 0.5):.1f} "

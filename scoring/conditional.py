@@ -1,4 +1,12 @@
-"""Answer repeated polls with ``304 Not Modified`` before the rest of the middleware stack.
+"""The one home of conditional GET (issue 36): the ETag of an answer, ``304 Not Modified``, the
+decorator the live pages and the API use (:func:`conditional`), fragments rendered once per
+change (:func:`fragment`), and the middleware that answers repeated polls before the rest of the
+stack.
+
+An ETag is derived from what the answer is made of: the data's version (a one-query
+*validator*, :mod:`scoring.selectors.live`) and :func:`render_fingerprint`, a hash of the
+templates, static files, translations and code that render it, computed once at start-up. A
+deployment that changes how a page looks changes every ETag; no key is kept by hand.
 
 Spectators' pages and API clients poll small resources every few seconds and almost always get
 "nothing changed" (issue 7: constant, cheap polls; issue 8: hundreds of spectators at once). A
@@ -29,17 +37,22 @@ poll. Every other part is always confirmed with the database.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any, NamedTuple
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.template.loader import render_to_string
 from django.urls import Resolver404, ResolverMatch, resolve
 from django.utils import translation
-from django.utils.cache import patch_cache_control
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags
+from django.utils.safestring import SafeString, mark_safe
 
 from scoring.converters import MAX_ID
 
@@ -47,6 +60,156 @@ from scoring.converters import MAX_ID
 EarlyAnswer = Callable[[HttpRequest, dict[str, Any]], HttpResponse | None]
 #: seconds, or a function giving them when asked (so that a setting can change in tests)
 MaxAge = float | Callable[[], float]
+# --- the ETag ------------------------------------------------------------------------------------
+
+#: what an answer's look is made of besides its data (folders under BASE_DIR; static/vendor,
+#: the pinned Pyodide bundle, is named by its own version)
+RENDERED_FROM = ("templates", "static", "locale", "scoring")
+_RENDERED_SUFFIXES = frozenset((".html", ".txt", ".css", ".js", ".svg", ".mo", ".po", ".py"))
+
+
+def _rendered_files(base: Path) -> Iterator[Path]:
+    for folder in RENDERED_FROM:
+        root = base / folder
+        for path in sorted(root.rglob("*")) if root.is_dir() else ():
+            relative = path.relative_to(base).parts
+            if relative[:2] == ("static", "vendor") or "__pycache__" in relative:
+                continue
+            if path.suffix in _RENDERED_SUFFIXES and path.is_file():
+                yield path
+
+
+@functools.cache
+def render_fingerprint() -> str:
+    """A hash of every template, static file, translation and module that renders an answer,
+    computed once per process (at start-up: :class:`EarlyNotModifiedMiddleware`). Part of every
+    ETag, so that a browser never keeps a page drawn by an older deployment."""
+    digest = hashlib.blake2b(digest_size=12)
+    base = Path(settings.BASE_DIR)
+    for path in _rendered_files(base):
+        digest.update(str(path.relative_to(base)).encode() + b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def etag_for(kind: str, *parts: Any) -> str:
+    """The (strong) ETag of a ``kind`` of answer made of ``parts`` (the validator's value, the
+    URL, …) in the active language (round names, orders and words are translated)."""
+    raw = repr((render_fingerprint(), kind, translation.get_language(), parts))
+    return '"' + hashlib.blake2b(raw.encode(), digest_size=12).hexdigest() + '"'
+
+
+def client_holds(request: HttpRequest, etag: str) -> bool:
+    """The client's ``If-None-Match`` names ``etag`` (or is ``*``): RFC 9110 13.1.2."""
+    header = request.META.get("HTTP_IF_NONE_MATCH", "")
+    return header.strip() == "*" or etag in parse_etags(header)
+
+
+def revalidate(response: HttpResponse, etag: str | None) -> HttpResponse:
+    """The headers of a live answer: its ETag, kept by the browser but asked again every time
+    (``no-cache``), varying with the language and the login."""
+    if etag is not None:
+        response["ETag"] = etag
+    patch_cache_control(response, no_cache=True, max_age=0)
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))
+    return response
+
+
+def no_store(response: HttpResponse) -> HttpResponse:
+    patch_cache_control(response, no_store=True)
+    return response
+
+
+#: adds the headers of an answer (a 200 or the 304) given its ETag
+Finish = Callable[[HttpResponse, str | None], HttpResponse]
+
+
+def not_modified(
+    request: HttpRequest, etag: str, finish: Finish = revalidate
+) -> HttpResponse | None:
+    """``304 Not Modified`` (with ``finish``'s headers) if the client already holds ``etag``."""
+    return finish(HttpResponseNotModified(), etag) if client_holds(request, etag) else None
+
+
+def conditional(
+    kind: str,
+    validator: Callable[..., Any],
+    *,
+    page: bool = False,
+    max_age: MaxAge = 0.0,
+    finish: Finish = revalidate,
+    missing: Callable[[], HttpResponse] | None = None,
+    over: Callable[[Any], bool] | None = None,
+) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """Decorate a view with conditional GET (RFC 9110 13.1.2, 15.4.5): ``validator(**kwargs)``
+    (one query) gives the data's version; the ETag is :func:`etag_for` it and the URL. A client
+    holding it gets ``304`` before the view runs; otherwise the view runs with
+    ``request.live_etag`` and ``request.live_value`` set and its ``200`` gets the ETag.
+
+    ``page``: a full page, whose navigation bar depends on who is logged in (the user is part
+    of its ETag, and it is not answered early). Otherwise the middleware answers it early
+    (:func:`register`, its kept copy unasked while younger than ``max_age`` seconds).
+    ``finish``: the headers of its answers (default :func:`revalidate`). ``missing``: the
+    answer when the validator finds nothing (default: the view's own, e.g. its 404).
+    ``over(value)``: the resource will not change any more; the view answers itself (htmx's
+    286, "stop polling"), never a 304."""
+
+    def etag_of(request: HttpRequest, value: Any) -> str:
+        user = request.user.pk if page else None
+        return etag_for(kind, value, request.get_full_path(), user)
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @functools.wraps(view)
+        def wrapper(request: HttpRequest, **kwargs: Any) -> HttpResponse:
+            value = validator(**kwargs)
+            if value is None and missing is not None:
+                return missing()
+            live = value is not None and not (over is not None and over(value))
+            etag = etag_of(request, value) if live else None
+            if etag is not None and (answer := not_modified(request, etag, finish)):
+                return answer
+            request.live_etag = etag  # type: ignore[attr-defined]
+            request.live_value = value  # type: ignore[attr-defined]
+            response = view(request, **kwargs)
+            if response.status_code == 200:
+                return finish(response, etag)
+            return response
+
+        if not page:
+
+            def early(request: HttpRequest, kwargs: dict[str, Any]) -> HttpResponse | None:
+                value = validator(**kwargs)
+                if value is None or (over is not None and over(value)):
+                    return None
+                return not_modified(request, etag_of(request, value), finish)
+
+            register(wrapper, early, max_age=max_age)
+        return wrapper
+
+    return decorate
+
+
+#: seconds a rendered fragment is kept (its key changes with the data anyway)
+FRAGMENT_SECONDS = 3600
+
+
+def fragment(
+    request: HttpRequest, kind: str, template: str, context: Callable[[], dict[str, Any]]
+) -> SafeString:
+    """A rendered fragment of a :func:`conditional` view, shared by every visitor until the data
+    changes: cached under the ETag of the validator's value and the URL, so big standings and
+    brackets are rendered once per change, not once per visitor."""
+    # the URL too: two objects of one kind may have the same version (revision, time)
+    value = request.live_value  # type: ignore[attr-defined]
+    key = "fragment:" + etag_for(kind, value, request.get_full_path())
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string(template, context(), request=request)
+        cache.set(key, html, FRAGMENT_SECONDS)
+    return mark_safe(html)  # noqa: S308 - rendered by our own template
+
+
+# --- answered before the middleware stack ---------------------------------------------------------
 
 
 class _Registration(NamedTuple):
@@ -155,11 +318,6 @@ def _early(request: HttpRequest) -> _Early | None:
     return _Early(registration.answer, match.kwargs, key, language, _seconds(registration.max_age))
 
 
-def _client_holds(request: HttpRequest, etag: str) -> bool:
-    header = request.META.get("HTTP_IF_NONE_MATCH", "")
-    return header.strip() == "*" or etag in parse_etags(header)
-
-
 def _ask(request: HttpRequest, early: _Early, etags: str) -> HttpResponse | None:
     """The registered answer as if the client held ``etags`` (the 304 names the current one)."""
     held = request.META.get("HTTP_IF_NONE_MATCH")
@@ -180,21 +338,21 @@ def answer_early(request: HttpRequest, early: _Early) -> HttpResponse | None:
     client = request.META.get("HTTP_IF_NONE_MATCH", "")
     kept: Kept | None = cache.get(early.key) if request.method == "GET" else None
     if kept is not None and time.time() - kept.at < early.max_stale:
-        return kept.not_modified() if _client_holds(request, kept.etag) else kept.response()
+        return kept.not_modified() if client_holds(request, kept.etag) else kept.response()
     if not client:  # a first visit: the kept answer if it is current, else the view
         if kept is None:
             return None
         checked = _ask(request, early, kept.etag)
         return kept.response() if checked is not None and checked.get("ETag") == kept.etag else None
-    if kept is None or _client_holds(request, kept.etag):
+    if kept is None or client_holds(request, kept.etag):
         return early.answer(request, early.kwargs)
     checked = _ask(request, early, f"{client}, {kept.etag}")
     if checked is None:
         return None
     current = checked.get("ETag")
-    if current is not None and current == kept.etag and not _client_holds(request, current):
+    if current is not None and current == kept.etag and not client_holds(request, current):
         return kept.response()
-    return checked if current is None or _client_holds(request, current) else None
+    return checked if current is None or client_holds(request, current) else None
 
 
 def _keepable(response: HttpResponse) -> bool:
@@ -255,6 +413,7 @@ class EarlyNotModifiedMiddleware:
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
+        render_fingerprint()  # at start-up, not in the first visitor's answer
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         early = _early(request)

@@ -3,10 +3,10 @@
 A running process keeps what it read or rendered so that the next request of the same tablet or
 poller is cheap: the board in play's log (``records/snapshot.py``), the board's replay
 (``records/boards.py``), the tablet's rendered regions and history lines
-(``templatetags/umpire_regions.py``), and Django's cache (rendered live partials, API bodies,
-conditional-GET answers). The root conftest empties them before every test
-(``_reset_process_caches``); a test that compares a warm answer with a cold one calls
-:func:`empty_process_caches` between the two.
+(``templatetags/umpire_regions.py``), and Django's cache (rendered fragments and the kept
+conditional-GET answers, ``scoring/conditional.py``). The root conftest empties them before
+every test (``_reset_process_caches``); a test that compares a warm answer with a cold one
+calls :func:`empty_process_caches` between the two.
 """
 
 from __future__ import annotations

@@ -10,24 +10,20 @@ should not need a proxy.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
 from django.contrib.auth.decorators import login_not_required
-from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import URLPattern, path, reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.utils.http import parse_etags
-from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from scoring import conditional as early_answers
+from scoring.conditional import conditional, etag_for, not_modified
 from scoring.models import Entry, Match, Player, Rating, Round, Tournament
 from scoring.rules import get_rules
 from scoring.selectors import live as sel
@@ -36,16 +32,10 @@ from scoring.selectors.seasons import external_keys
 from scoring.selectors.ties import TieLine, event_ties, team_standings, teams_of
 from scoring.services.placings import event_placings
 
-API_VERSION = "api-v1-1"
-
-
-def _etag(kind: str, value: Any) -> str:
-    # the language is part of it: round names and the standings order are translated
-    raw = repr((API_VERSION, kind, get_language(), value))
-    return '"' + hashlib.blake2b(raw.encode(), digest_size=12).hexdigest() + '"'
-
 
 def _headers(response: HttpResponse, etag: str | None) -> HttpResponse:
+    """The API's headers (:func:`scoring.conditional.conditional`'s ``finish``): the ETag,
+    ``no-cache``, and any origin may read it."""
     if etag is not None:
         response["ETag"] = etag
     patch_cache_control(response, no_cache=True, max_age=0)
@@ -53,11 +43,6 @@ def _headers(response: HttpResponse, etag: str | None) -> HttpResponse:
     response["Access-Control-Allow-Origin"] = "*"
     response["Access-Control-Expose-Headers"] = "ETag"
     return response
-
-
-def _matches(request: HttpRequest, etag: str) -> bool:
-    header = request.headers.get("If-None-Match", "")
-    return header.strip() == "*" or etag in parse_etags(header)
 
 
 def _json(data: Any, etag: str | None = None, status: int = 200) -> HttpResponse:
@@ -68,56 +53,33 @@ def _json(data: Any, etag: str | None = None, status: int = 200) -> HttpResponse
     return _headers(response, etag)
 
 
-def api_view(kind: str, validator: Callable[..., Any] | None = None):
-    """A public GET endpoint answering JSON with an ETag.
+def _not_found() -> HttpResponse:
+    return _json({"detail": "not found"}, status=404)
 
-    With ``validator(**kwargs)`` (one query) the ETag is known before any work is done and an
-    unchanged resource costs one query; without, the ETag is a hash of the body."""
+
+def api_view(kind: str, validator: Callable[..., Any] | None = None):
+    """A public GET endpoint answering JSON with an ETag (:mod:`scoring.conditional`).
+
+    With ``validator(**kwargs)`` (one query) the ETag is known before any work is done: an
+    unchanged resource costs one query, and the middleware shares one body between pollers;
+    without, the ETag is a hash of the body."""
 
     def decorate(view: Callable[..., Any]):
-        @login_not_required
-        @require_safe
         @wraps(view)
-        def wrapper(request: HttpRequest, **kwargs: Any) -> HttpResponse:
-            etag = None
-            if validator is not None:
-                value = validator(**kwargs)
-                if value is None:
-                    return _json({"detail": "not found"}, status=404)
-                etag = _etag(kind, value)
-                if _matches(request, etag):
-                    return _headers(HttpResponseNotModified(), etag)
-                # the same document for every client of this revision: built once, shared
-                body_key = f"api-body:{etag}:{request.build_absolute_uri()}"
-                body = cache.get(body_key)
-                if body is not None:
-                    return _headers(HttpResponse(body, content_type="application/json"), etag)
+        def answer(request: HttpRequest, **kwargs: Any) -> HttpResponse:
             try:
                 data = view(request, **kwargs)
             except Http404:
-                return _json({"detail": "not found"}, status=404)
-            if etag is None:
-                etag = _etag(kind, json.dumps(data, cls=DjangoJSONEncoder, sort_keys=True))
-                if _matches(request, etag):
-                    return _headers(HttpResponseNotModified(), etag)
-            response = _json(data, etag)
+                return _not_found()
             if validator is not None:
-                cache.set(f"api-body:{etag}:{request.build_absolute_uri()}", response.content, 3600)
-            return response
+                return _json(data)  # the decorator puts its ETag on it
+            body = json.dumps(data, cls=DjangoJSONEncoder, sort_keys=True)
+            etag = etag_for(kind, body, request.get_full_path())
+            return not_modified(request, etag, _headers) or _json(data, etag)
 
         if validator is not None:
-
-            def early(request: HttpRequest, kwargs: dict[str, Any]) -> HttpResponse | None:
-                value = validator(**kwargs)
-                if value is None:
-                    return None
-                etag = _etag(kind, value)
-                if _matches(request, etag):
-                    return _headers(HttpResponseNotModified(), etag)
-                return None
-
-            early_answers.register(wrapper, early)
-        return wrapper
+            answer = conditional(kind, validator, finish=_headers, missing=_not_found)(answer)
+        return login_not_required(require_safe(answer))
 
     return decorate
 

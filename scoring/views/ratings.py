@@ -11,9 +11,9 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import URLPattern, path
 from django.views.decorators.http import require_safe
 
+from scoring.conditional import conditional
 from scoring.models import Player, Rating
 from scoring.selectors import ratings as sel
-from scoring.views.live.etags import conditional
 
 AGES = ("juniors", "seniors")
 

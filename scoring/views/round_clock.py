@@ -5,7 +5,7 @@ down by ``static/js/round-clock.js`` from the deadline and the server's "now"):
   region polled with its ETag) and ``…/clock/<round>/<start|add|stop|restart>/`` (POST, htmx:
   the section again);
 - the hall screen: ``t/<slug>/clock/`` (public, an htmx region polled with its ETag, answered
-  early with 304 like the live pages' parts: ``views/live/etags.py``);
+  early with 304 like the live pages' parts: ``scoring/conditional.py``);
 - the umpire tablet's header: ``clock/match/<id>/`` (public, reloaded by round-clock.js: the
   tablet's own poll, ``static/js/umpire.js``, carries no region the chip could ride on; the
   remaining time of a match is no secret, and it needs no login so a link-holding tablet
@@ -31,13 +31,13 @@ from django.utils.cache import patch_cache_control
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
+from scoring.conditional import conditional
 from scoring.error_words import error_text
 from scoring.models import Tournament
 from scoring.round_clock import ADD_CHOICES, ADD_MAX, ADD_MIN, ClockError
 from scoring.selectors import organiser as organiser_selectors
 from scoring.selectors import round_clock as clocks
 from scoring.services import round_clock as clock_service
-from scoring.views.live.etags import conditional
 from scoring.views.organiser.base import actor_of, get_tournament
 
 PARTIAL = "scoring/partials/round_clock.html"

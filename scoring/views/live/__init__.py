@@ -4,8 +4,8 @@ and the CSV export of results. No login; nothing here changes data (GET only).
 
 Live parts are small htmx partials polled by the page. Each poll first asks the database one
 cheap question (a *validator*, :mod:`scoring.selectors.live`) and answers ``304 Not Modified``
-when the ETag built from it matches ``If-None-Match`` (:mod:`.etags`); a match's partial answers
-``286`` (htmx: stop polling) once the match is over.
+when the ETag built from it matches ``If-None-Match`` (:mod:`scoring.conditional`); a match's
+partial answers ``286`` (htmx: stop polling) once the match is over.
 
 One module per page: :mod:`.tournament` (home, results CSV), :mod:`.match` (match, board),
 :mod:`.event` (event, bracket, standings), :mod:`.players`, :mod:`.tables` (table page,
@@ -18,7 +18,6 @@ from __future__ import annotations
 from django.urls import URLPattern, path
 
 from scoring.views.live.common import POLL
-from scoring.views.live.etags import LIVE_VERSION, conditional, fragment, make_etag, not_modified
 from scoring.views.live.event import (
     bracket_page,
     bracket_part,
@@ -47,22 +46,17 @@ __all__ = [
     "HALL_ROWS",
     "HALL_SLIDE_SECONDS",
     "HALL_TABLES",
-    "LIVE_VERSION",
     "POLL",
     "board_page",
     "bracket_page",
     "bracket_part",
-    "conditional",
     "event_page",
-    "fragment",
     "hall",
     "hall_event",
     "hall_tables",
     "live_table",
-    "make_etag",
     "match_live",
     "match_page",
-    "not_modified",
     "overlay",
     "overlay_score",
     "player_page",

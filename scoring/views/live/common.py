@@ -1,15 +1,21 @@
 """What every live page module uses: the objects of a URL (read through the
 live selectors; a 404 when missing, with a sentence for a match or an
 event of another tournament), the ETag validators of each kind of page, and the polling
-intervals."""
+intervals, and :func:`page_and_part` (a page and its polled part under
+:func:`scoring.conditional.conditional`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from django.http import Http404, HttpRequest
+from django.contrib.auth.decorators import login_not_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 
+from scoring.conditional import MaxAge, conditional
 from scoring.models import Event, Match, Tournament
 from scoring.selectors import live as sel
 from scoring.selectors.house_presets import rules_summary
@@ -77,3 +83,35 @@ def event_context(event: Event) -> dict[str, Any]:
         "has_standings": sel.has_standings(event),
         "rules": rules_summary(event.rules, event.tournament_id),
     }
+
+
+def page_and_part(
+    names: tuple[str, str],
+    kinds: tuple[str, str],
+    validator: Callable[..., Any],
+    template: str,
+    part: str,
+    context: Callable[..., dict[str, Any]],
+    *,
+    part_max_age: MaxAge = 0.0,
+) -> tuple[Callable[..., HttpResponse], Callable[..., HttpResponse]]:
+    """A public live page and its polled part (``template#part``), both drawn from
+    ``context(request, **url kwargs)`` and checked against ``validator`` under their ETag
+    ``kinds`` (page, part); the page's ETag also depends on who is logged in, the part's is
+    answered early (its kept copy unasked while younger than ``part_max_age`` seconds).
+    Returns the two views, with their ``names``."""
+
+    def page_view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
+        return render(request, template, context(request, **kwargs))
+
+    def part_view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
+        return render(request, f"{template}#{part}", context(request, **kwargs))
+
+    page_view.__name__ = page_view.__qualname__ = names[0]
+    part_view.__name__ = part_view.__qualname__ = names[1]
+    return (
+        login_not_required(require_safe(conditional(kinds[0], validator, page=True)(page_view))),
+        login_not_required(
+            require_safe(conditional(kinds[1], validator, max_age=part_max_age)(part_view))
+        ),
+    )

@@ -10,10 +10,17 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from scoring.conditional import conditional, fragment
 from scoring.models import Event
 from scoring.selectors import live as sel
-from scoring.views.live.common import POLL, by_event, by_standings, event_context, event_or_404
-from scoring.views.live.etags import conditional, fragment, page_and_part
+from scoring.views.live.common import (
+    POLL,
+    by_event,
+    by_standings,
+    event_context,
+    event_or_404,
+    page_and_part,
+)
 
 
 @login_not_required

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from scoring.conditional import conditional, fragment, no_store
 from scoring.models import Event, Tournament
 from scoring.selectors import live as sel
 from scoring.selectors.live import lookups
@@ -27,7 +28,6 @@ from scoring.views.live.common import (
     page_number,
     tournament_or_404,
 )
-from scoring.views.live.etags import conditional, fragment, no_store
 
 HALL_SLIDE_SECONDS = 15
 HALL_ROWS = 12  # standings rows on one hall slide (1920×1080); longer tables take more slides

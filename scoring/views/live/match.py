@@ -6,27 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_not_required
-from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django_htmx.http import HttpResponseStopPolling
 
-from scoring import conditional as early_answers
+from scoring.conditional import conditional, fragment, no_store
 from scoring.models import Match
 from scoring.selectors import live as sel
 from scoring.selectors.house_presets import rules_summary
 from scoring.views.live.common import POLL, by_match, match_or_404
-from scoring.views.live.etags import (
-    FRAGMENT_SECONDS,
-    conditional,
-    make_etag,
-    no_store,
-    not_modified,
-    revalidate,
-)
 
 
 def _match_context(match: Match) -> dict[str, Any]:
@@ -52,47 +42,36 @@ def match_page(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     return render(request, "scoring/live/match.html", context)
 
 
+def _not_found() -> HttpResponse:
+    raise Http404(_("No such match in this tournament."))
+
+
+def _over(value: Any) -> bool:
+    return value[2] in sel.DONE
+
+
 @login_not_required
 @require_safe
+@conditional("match-live", by_match, missing=_not_found, over=_over)
 def match_live(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     """The polled part of the match page. 304 while nothing changed; 286 once it is over."""
-    value = sel.match_validator(match_id, slug)
-    if value is None:
-        raise Http404(_("No such match in this tournament."))
-    over = value[2] in sel.DONE
-    etag = make_etag("match-live", value)
-    if not over and (answer := not_modified(request, etag)):
-        return answer
-    if over:
-        match = match_or_404(slug, match_id)
+    if _over(request.live_value):  # type: ignore[attr-defined]
         response = render(
             request,
             "scoring/live/match.html#live",
-            _match_context(match),
+            _match_context(match_or_404(slug, match_id)),
             status=HttpResponseStopPolling.status_code,
         )
         return no_store(response)
-    # the partial is the same for every spectator of this revision: render it once (per
-    # process) and share it, so a stroke costs one render, not one per spectator
-    key = f"live-partial:{request.get_full_path()}:{etag}"
-    html = cache.get(key)
-    if html is None:
-        match = match_or_404(slug, match_id)
-        html = render_to_string(
-            "scoring/live/match.html#live", _match_context(match), request=request
-        )
-        cache.set(key, html, FRAGMENT_SECONDS)
-    return revalidate(HttpResponse(html), etag)
-
-
-def _match_live_early(request: HttpRequest, kwargs: dict[str, Any]) -> HttpResponse | None:
-    value = sel.match_validator(kwargs["match_id"], kwargs["slug"])
-    if value is None or value[2] in sel.DONE:  # over: the view answers 286
-        return None
-    return not_modified(request, make_etag("match-live", value))
-
-
-early_answers.register(match_live, _match_live_early)
+    # the same for every spectator of this revision: rendered once, so that a stroke costs
+    # one render, not one per spectator
+    html = fragment(
+        request,
+        "match-live",
+        "scoring/live/match.html#live",
+        lambda: _match_context(match_or_404(slug, match_id)),
+    )
+    return HttpResponse(html)
 
 
 @login_not_required

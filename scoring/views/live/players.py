@@ -8,11 +8,11 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from scoring.conditional import conditional
 from scoring.models import Player
 from scoring.selectors import live as sel
 from scoring.selectors.live import lookups
 from scoring.views.live.common import by_tournament, tournament_or_404
-from scoring.views.live.etags import conditional
 
 
 @login_not_required

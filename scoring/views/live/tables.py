@@ -10,11 +10,11 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
+from scoring.conditional import conditional, no_store
 from scoring.models import Match, Tournament
 from scoring.selectors import live as sel
 from scoring.selectors.live import lookups
 from scoring.views.live.common import POLL, by_table, tournament_or_404
-from scoring.views.live.etags import conditional, no_store
 
 
 @login_not_required

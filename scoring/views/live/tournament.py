@@ -13,8 +13,7 @@ from django.views.decorators.http import require_safe
 
 from scoring.selectors import live as sel
 from scoring.selectors.live.results import decided_matches
-from scoring.views.live.common import POLL, by_tournament, tournament_or_404
-from scoring.views.live.etags import page_and_part
+from scoring.views.live.common import POLL, by_tournament, page_and_part, tournament_or_404
 
 
 def _home_context(request: HttpRequest, slug: str) -> dict[str, Any]:
