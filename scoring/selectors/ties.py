@@ -3,6 +3,7 @@ rubbers and each tie's result, for the live pages, the sheets and the API (bound
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.db.models import Q, QuerySet
@@ -117,6 +118,49 @@ def event_ties(event: Event, ties: list[Tie] | None = None) -> list[TieLine]:
                 )
             )
         out.append(line)
+    return out
+
+
+@dataclass(frozen=True)
+class LineupSide:
+    """One side of a rubber as the tablet and the scoresheet name it: the lineup's players
+    (issue 34: the umpire calls players, not teams) and their team beside."""
+
+    players: tuple[Player, ...]
+    team: str
+
+    @property
+    def name(self) -> str:
+        """ "Asha Rao" (singles) or "Asha Rao / Ben Kirk" (doubles)."""
+        return " / ".join(p.name for p in self.players)
+
+
+def rubber_sides(matches: Iterable[Match]) -> dict[int, dict[str, LineupSide]]:
+    """The lineup's players of each rubber among ``matches`` by match id and side, with the
+    team's name; matches of other events are not looked up (no query when none is of a team
+    event), a team event's in two queries."""
+    ids = [m.pk for m in matches if m.event.is_teams]
+    if not ids:
+        return {}
+    rubbers = list(
+        Rubber.objects.filter(match_id__in=ids).select_related(
+            "tie__match__entry_a__team", "tie__match__entry_b__team"
+        )
+    )
+    players = Player.objects.in_bulk({p for r in rubbers for p in r.player_ids})
+    out: dict[int, dict[str, LineupSide]] = {}
+    for rubber in rubbers:
+        assert rubber.match_id is not None
+        tie_match = rubber.tie.match
+        sides = {}
+        for side, ids_ in (("a", rubber.players_a), ("b", rubber.players_b)):
+            entry = tie_match.entry_for(side)
+            team = getattr(entry, "team", None) if entry is not None else None
+            sides[side] = LineupSide(
+                tuple(players[p] for p in ids_ if p in players),
+                team.name if team is not None else (entry.name if entry is not None else ""),
+            )
+        out[rubber.match_id] = sides
     return out
 
 
