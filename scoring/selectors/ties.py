@@ -164,6 +164,21 @@ def rubber_sides(matches: Iterable[Match]) -> dict[int, dict[str, LineupSide]]:
     return out
 
 
+def ties_in_play(event: Event) -> list[TieLine]:
+    """The event's ties being played, for the hall screen: both lineups in (the rubbers are
+    matches) and the tie not decided yet, in match order, each with its rubbers (players,
+    tables, games) and its score in rubbers: a fixed number of queries."""
+    ties = list(
+        Tie.objects.filter(event=event, rubbers__match__isnull=False)
+        .exclude(match__status__in=DONE)
+        .exclude(match__walkover=True)
+        .distinct()
+        .select_related("match", "match__round", "match__entry_a", "match__entry_b")
+        .order_by("match__round__number", "match__number", "pk")
+    )
+    return [line for line in event_ties(event, ties) if not line.result.decided]
+
+
 def tie_sheet_data(line: TieLine, language: str) -> TieSheetData:
     """A tie's sheet (:func:`scoring.pdf.tie_sheet.render_tie_sheets`) from its line."""
     match, result = line.match, line.result
@@ -254,6 +269,48 @@ def team_standings(event: Event) -> list[TeamRow]:
 
 
 @dataclass
+class TeamTable:
+    """The team standings of one round-robin group (``group`` its name), or of the whole event
+    (``group`` empty)."""
+
+    group: str
+    rows: list[TeamRow]
+
+
+def team_tables(event: Event) -> list[TeamTable]:
+    """The team standings as the event's format has them: one table per round-robin group
+    over that group's ties (the knock-out after the groups is its bracket, not a table), or
+    one table of every tie; each ranked by tie points, then rubber difference, game
+    difference, net points (:data:`scoring.draws.ties.TEAM_TIEBREAKS`). A fixed number of
+    queries."""
+    teams = {t.entry_id: t for t in Team.objects.filter(event=event).select_related("captain")}
+    ties = list(Tie.objects.filter(event=event).select_related("match"))
+    groups: dict[str, list[Tie]] = {}
+    for tie in ties:
+        if tie.match.group:
+            groups.setdefault(tie.match.group, []).append(tie)
+    if not groups:
+        return [TeamTable("", team_standings(event))]
+    fmt = tie_format_for(event)
+    results = tie_results(ties)
+    out = []
+    for group in sorted(groups, key=lambda g: (len(g), g)):
+        mine = groups[group]
+        members = list(
+            dict.fromkeys(e for t in mine for e in (t.match.entry_a_id, t.match.entry_b_id))
+        )
+        table = team_table(
+            fmt, [e for e in members if e is not None], [results[t.pk] for t in mine]
+        )
+        out.append(
+            TeamTable(
+                group, [TeamRow(teams[row.entry], row) for row in table if row.entry in teams]
+            )
+        )
+    return out
+
+
+@dataclass
 class PlayerRecord:
     """A team player's record in the event's rubbers."""
 
@@ -307,7 +364,10 @@ def team_page(team: Team) -> TeamPage:
                         record.won += 1
                     else:
                         record.lost += 1
-    standing = next((row for row in team_standings(event) if row.team.pk == team.pk), None)
+    standing = next(
+        (row for table in team_tables(event) for row in table.rows if row.team.pk == team.pk),
+        None,
+    )
     return TeamPage(team, list(records.values()), lines, standing)
 
 

@@ -44,7 +44,7 @@ def test_the_tablet_names_the_lineups_players_and_their_team(rubbers, client, or
     (player_b,), team_b = names(singles, "b")
     assert f'<div class="u-side-name">{player_a}</div>' in html
     assert f'<div class="u-side-name">{player_b}</div>' in html
-    assert f'<div class="u-side-extra u-side-team">{team_a}</div>' in html
+    assert f'<span class="u-side-team">{team_a}</span> · 0 games won' in html
     assert f"({team_b})" in html
     # the captain (the team entry's player) is not named for a rubber he does not play
     captain = singles.entry_a.team.captain.name

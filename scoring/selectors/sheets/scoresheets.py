@@ -33,7 +33,6 @@ from scoring.records.prepared import SENTINEL, Prepared
 from scoring.rules import MatchState, SheetKind, derive_match, get_rules, variant_for
 from scoring.rules.game import BoardScore, GameState
 from scoring.selectors.house_presets import rules_summary
-from scoring.selectors.ties import LineupSide, rubber_sides
 from scoring.selectors.sheets.common import (
     BOARD_FIELDS,
     MATCH_RELATED,
@@ -52,6 +51,7 @@ from scoring.selectors.sheets.common import (
     live_match_path,
     sheet_language,
 )
+from scoring.selectors.ties import LineupSide, rubber_sides
 
 # --------------------------------------------------------------------------- match state
 
