@@ -36,7 +36,7 @@ HALL_GROUPS = 2  # group tables on one hall slide
 HALL_COLUMNS = 3  # bracket rounds on one hall slide
 HALL_TABLES = 9  # busy tables on one hall slide (three rows of three fit 1920×1080)
 HALL_TABLES_WITH_CALLUPS = 6  # at most this many leave room for the call-ups under them
-HALL_TIES = 6  # team ties in play on one hall slide (two rows of three, each with its rubbers)
+HALL_TIES = 3  # team ties in play on one hall slide: one row, each tie with its rubbers
 
 
 def _seconds(request: HttpRequest) -> int:
@@ -199,8 +199,7 @@ def hall_event(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
 
         def ties() -> dict[str, Any]:
             lines = ties_in_play(event)
-            start = (page - 1) * HALL_TIES
-            return {**context, "ties": lines[start : start + HALL_TIES]}
+            return {**context, "ties": lines[(page - 1) * HALL_TIES : page * HALL_TIES]}
 
         html = fragment(request, f"hall-ties-html:{page}", "scoring/live/hall.html#ties", ties)
         return HttpResponse(html)
