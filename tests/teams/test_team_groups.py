@@ -130,3 +130,6 @@ def test_the_live_page_shows_a_table_per_group(groups_event, actor, client) -> N
         f"/t/{groups_event.tournament.slug}/event/{groups_event.pk}/ties/"
     ).content.decode()
     assert 'id="team-group-a"' in html and 'id="team-group-b"' in html
+    answer = client.get(f"/api/v1/events/{groups_event.pk}/").json()
+    assert {row["group"] for row in answer["team_standings"]} == {"A", "B"}
+    assert len(answer["team_standings"]) == 6
