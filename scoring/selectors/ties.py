@@ -3,6 +3,7 @@ rubbers and each tie's result, for the live pages, the sheets and the API (bound
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.db.models import Q, QuerySet
@@ -120,6 +121,64 @@ def event_ties(event: Event, ties: list[Tie] | None = None) -> list[TieLine]:
     return out
 
 
+@dataclass(frozen=True)
+class LineupSide:
+    """One side of a rubber as the tablet and the scoresheet name it: the lineup's players
+    (issue 34: the umpire calls players, not teams) and their team beside."""
+
+    players: tuple[Player, ...]
+    team: str
+
+    @property
+    def name(self) -> str:
+        """ "Asha Rao" (singles) or "Asha Rao / Ben Kirk" (doubles)."""
+        return " / ".join(p.name for p in self.players)
+
+
+def rubber_sides(matches: Iterable[Match]) -> dict[int, dict[str, LineupSide]]:
+    """The lineup's players of each rubber among ``matches`` by match id and side, with the
+    team's name; matches of other events are not looked up (no query when none is of a team
+    event), a team event's in two queries."""
+    ids = [m.pk for m in matches if m.event.is_teams]
+    if not ids:
+        return {}
+    rubbers = list(
+        Rubber.objects.filter(match_id__in=ids).select_related(
+            "tie__match__entry_a__team", "tie__match__entry_b__team"
+        )
+    )
+    players = Player.objects.in_bulk({p for r in rubbers for p in r.player_ids})
+    out: dict[int, dict[str, LineupSide]] = {}
+    for rubber in rubbers:
+        assert rubber.match_id is not None
+        tie_match = rubber.tie.match
+        sides = {}
+        for side, ids_ in (("a", rubber.players_a), ("b", rubber.players_b)):
+            entry = tie_match.entry_for(side)
+            team = getattr(entry, "team", None) if entry is not None else None
+            sides[side] = LineupSide(
+                tuple(players[p] for p in ids_ if p in players),
+                team.name if team is not None else (entry.name if entry is not None else ""),
+            )
+        out[rubber.match_id] = sides
+    return out
+
+
+def ties_in_play(event: Event) -> list[TieLine]:
+    """The event's ties being played, for the hall screen: both lineups in (the rubbers are
+    matches) and the tie not decided yet, in match order, each with its rubbers (players,
+    tables, games) and its score in rubbers: a fixed number of queries."""
+    ties = list(
+        Tie.objects.filter(event=event, rubbers__match__isnull=False)
+        .exclude(match__status__in=DONE)
+        .exclude(match__walkover=True)
+        .distinct()
+        .select_related("match", "match__round", "match__entry_a", "match__entry_b")
+        .order_by("match__round__number", "match__number", "pk")
+    )
+    return [line for line in event_ties(event, ties) if not line.result.decided]
+
+
 def tie_sheet_data(line: TieLine, language: str) -> TieSheetData:
     """A tie's sheet (:func:`scoring.pdf.tie_sheet.render_tie_sheets`) from its line."""
     match, result = line.match, line.result
@@ -210,6 +269,48 @@ def team_standings(event: Event) -> list[TeamRow]:
 
 
 @dataclass
+class TeamTable:
+    """The team standings of one round-robin group (``group`` its name), or of the whole event
+    (``group`` empty)."""
+
+    group: str
+    rows: list[TeamRow]
+
+
+def team_tables(event: Event) -> list[TeamTable]:
+    """The team standings as the event's format has them: one table per round-robin group
+    over that group's ties (the knock-out after the groups is its bracket, not a table), or
+    one table of every tie; each ranked by tie points, then rubber difference, game
+    difference, net points (:data:`scoring.draws.ties.TEAM_TIEBREAKS`). A fixed number of
+    queries."""
+    teams = {t.entry_id: t for t in Team.objects.filter(event=event).select_related("captain")}
+    ties = list(Tie.objects.filter(event=event).select_related("match"))
+    groups: dict[str, list[Tie]] = {}
+    for tie in ties:
+        if tie.match.group:
+            groups.setdefault(tie.match.group, []).append(tie)
+    if not groups:
+        return [TeamTable("", team_standings(event))]
+    fmt = tie_format_for(event)
+    results = tie_results(ties)
+    out = []
+    for group in sorted(groups, key=lambda g: (len(g), g)):
+        mine = groups[group]
+        members = list(
+            dict.fromkeys(e for t in mine for e in (t.match.entry_a_id, t.match.entry_b_id))
+        )
+        table = team_table(
+            fmt, [e for e in members if e is not None], [results[t.pk] for t in mine]
+        )
+        out.append(
+            TeamTable(
+                group, [TeamRow(teams[row.entry], row) for row in table if row.entry in teams]
+            )
+        )
+    return out
+
+
+@dataclass
 class PlayerRecord:
     """A team player's record in the event's rubbers."""
 
@@ -263,7 +364,10 @@ def team_page(team: Team) -> TeamPage:
                         record.won += 1
                     else:
                         record.lost += 1
-    standing = next((row for row in team_standings(event) if row.team.pk == team.pk), None)
+    standing = next(
+        (row for table in team_tables(event) for row in table.rows if row.team.pk == team.pk),
+        None,
+    )
     return TeamPage(team, list(records.values()), lines, standing)
 
 

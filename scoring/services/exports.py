@@ -32,7 +32,17 @@ from typing import Any
 import yaml
 
 from scoring import standings
-from scoring.models import Entry, Event, ExternalRecord, Game, Match, Player, Tournament
+from scoring.models import (
+    Entry,
+    Event,
+    ExternalRecord,
+    Game,
+    Match,
+    Player,
+    Rubber,
+    TeamMember,
+    Tournament,
+)
 from scoring.records import SIDES, match_snapshot
 from scoring.rules import first_breaker_of_game
 from scoring.services.placings import event_placings
@@ -43,6 +53,7 @@ from scoring.standings.results import DONE, ranking_rule
 #: Namespace of the guids we make for players, events and clubs (stable across exports).
 GUID_NAMESPACE = uuid.UUID("0c6a1f4e-2b7d-4c55-9a0e-6b1d3c2f9e71")
 PHANTOM_SCORE = 25
+SOL_TEAM_PLAYERS = 4  # SoL's competitor holds at most four players (its "team")
 SYSTEMS = {
     Event.Format.SWISS: "swiss",
     Event.Format.KNOCKOUT: "knockout",
@@ -230,6 +241,9 @@ def sol_documents(
         .order_by("event_id", "pk")
     )
     player_ids = {e.player_id for e in entries} | {e.partner_id for e in entries if e.partner_id}
+    # a team event's entry is a team (issue 34): SoL's competitor of up to four players
+    team_players = _team_players(events)
+    player_ids |= {p for members in team_players.values() for p in members}
     players = sorted(Player.objects.filter(pk__in=player_ids), key=lambda p: (p.name, p.pk))
     records = {
         r.player_id: r
@@ -290,7 +304,7 @@ def sol_documents(
                     "prizes": counted.prizes,
                     "couplings": "serial",
                     "skipworstprizes": counted.skip_worst,
-                    "playersperteam": 2 if event.is_doubles else 1,
+                    "playersperteam": _players_per_team(event, team_players),
                     **({"closed": True} if counted.closed else {}),
                 }
             )
@@ -304,13 +318,21 @@ def sol_documents(
                     "prizes": "fixed",
                     "couplings": "serial",
                     "skipworstprizes": 0,
-                    "playersperteam": 2 if event.is_doubles else 1,
+                    "playersperteam": _players_per_team(event, team_players),
                 }
             )
             position = len(championships)
         extension: dict[str, Any] = {}
         tourneys.append(
-            _tourney(tournament, event, by_event.get(event.pk, []), player_pos, position, extension)
+            _tourney(
+                tournament,
+                event,
+                by_event.get(event.pk, []),
+                player_pos,
+                position,
+                extension,
+                team_players=team_players,
+            )
         )
         extensions[tourneys[-1]["guid"]] = extension
     ratings, rates = _sol_ratings(tournament, player_pos)
@@ -328,6 +350,35 @@ def sol_documents(
         EXTENSION_KEY: {"version": EXTENSION_VERSION, "tourneys": extensions},
     }
     return [lists, *tourneys]
+
+
+def _team_players(events: Iterable[Event]) -> dict[int, list[int]]:
+    """The players of each team entry of the team events (captain first, then in the team's
+    order): one query."""
+    teams = [e for e in events if e.is_teams]
+    out: dict[int, list[int]] = {}
+    if not teams:
+        return out
+    for entry_id, player_id, captain_id in (
+        TeamMember.objects.filter(event__in=teams)
+        .order_by("team_id", "number", "pk")
+        .values_list("team__entry_id", "player_id", "team__captain_id")
+    ):
+        members = out.setdefault(entry_id, [])
+        if player_id == captain_id:
+            members.insert(0, player_id)
+        else:
+            members.append(player_id)
+    return out
+
+
+def _players_per_team(event: Event, team_players: dict[int, list[int]]) -> int:
+    """SoL's players per competitor: 1, 2 in doubles; a team event's largest team, at most
+    :data:`SOL_TEAM_PLAYERS`."""
+    if event.is_teams:
+        sizes = [len(team_players.get(e, [])) for e in event.entries.values_list("pk", flat=True)]
+        return max(1, min(SOL_TEAM_PLAYERS, max(sizes, default=1)))
+    return 2 if event.is_doubles else 1
 
 
 def _sol_ratings(
@@ -378,6 +429,14 @@ def sol_report(tournament: Tournament, events: Iterable[Event] | None = None) ->
                 f"{event.name}: single matches; SoL shows them as one Swiss turn "
                 "(kept in the app's extension)"
             )
+        if event.is_teams:
+            lines.append(
+                f"{event.name}: team event; SoL holds each team as one competitor of at most "
+                f"{SOL_TEAM_PLAYERS} players (captain first: larger teams lose the rest) and "
+                "each tie as one match scored in rubbers won; the rubbers' players and games, "
+                "the lineups and the tie format are not held by SoL (the rubbers' players are "
+                "in the app's extension; a backup keeps everything)"
+            )
         walkovers = Match.objects.filter(event=event, walkover=True).count()
         if walkovers:
             lines.append(
@@ -423,13 +482,28 @@ def _tourney(
     player_pos: dict[int, int],
     championship: int,
     extension: dict[str, Any] | None = None,
+    team_players: dict[int, list[int]] | None = None,
 ) -> dict[str, Any]:
+    """One event as a SoL tourney. A team event (issue 34): its teams are SoL's competitors
+    of up to four players, its ties SoL's matches scored in rubbers won; the rubbers (their
+    players and games) go to the app's extension only (SoL has no matches inside a match)."""
     position = {e.pk: i for i, e in enumerate(entries, 1)}
     matches = list(
         Match.objects.filter(event=event)
         .select_related("round", "table")
         .order_by("round__number", "number", "pk")
     )
+    rubbers: dict[int, list[Rubber]] = {}
+    if event.is_teams:
+        in_ties = list(
+            Rubber.objects.filter(tie__event=event, match__isnull=False)
+            .select_related("tie")
+            .order_by("number")
+        )
+        for rubber in in_ties:
+            rubbers.setdefault(rubber.tie.match_id, []).append(rubber)
+        rubber_ids = {r.match_id for r in in_ties}
+        matches = [m for m in matches if m.pk not in rubber_ids]
     games: dict[int, list[Game]] = {}
     for g in Game.objects.filter(match__event=event).order_by("match_id", "number"):
         games.setdefault(g.match_id, []).append(g)
@@ -446,12 +520,25 @@ def _tourney(
         turn = turn_of.get(key, 1) if key else 1
         final = bool(m.round_id and m.round.bracket in ("final", "placement"))
         row = _sol_match(m, games.get(m.pk, []), position, turn, final)
+        if row is not None and event.is_teams and m.status in DONE and not m.walkover:
+            row.update(score1=m.games_a, score2=m.games_b)  # the tie: rubbers won
         if row is not None:
             in_turn[turn] = in_turn.get(turn, 0) + 1
             if row["board"] is None:  # SoL needs a table: the match's place in its turn
                 row["board"] = in_turn[turn]
             rows.append(row)
             extra.append(_match_extension(m, games.get(m.pk, [])))
+            if event.is_teams:
+                extra[-1]["rubbers"] = [
+                    {
+                        "number": r.number,
+                        "kind": str(r.kind),
+                        "players_a": [player_pos[p] for p in r.players_a if p in player_pos],
+                        "players_b": [player_pos[p] for p in r.players_b if p in player_pos],
+                        "match": r.match_id,
+                    }
+                    for r in rubbers.get(m.pk, [])
+                ]
     if extension is not None:
         rounds = {m.round_id: m.round for m in matches if m.round_id}
         extension.update(
@@ -488,9 +575,11 @@ def _tourney(
     )
     competitors = []
     for e in entries:
+        members = (team_players or {}).get(e.pk) if event.is_teams else None
         c: dict[str, Any] = {
-            "players": [player_pos[e.player_id]]
-            + ([player_pos[e.partner_id]] if e.partner_id else []),
+            "players": [player_pos[p] for p in members[:SOL_TEAM_PLAYERS]]
+            if members
+            else [player_pos[e.player_id]] + ([player_pos[e.partner_id]] if e.partner_id else []),
             "retired": bool(e.withdrawn),
         }
         line = table.get(e.pk)

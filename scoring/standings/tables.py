@@ -71,6 +71,7 @@ class EntryLine:
     withdrawn: bool
     players: tuple[PlayerLine, ...]
     rating: int | None = None  # the entry's rating at entry (a SoL import), if given
+    team_name: str = ""  # a team event's entry is named by its team (issue 34)
 
     @property
     def player_id(self) -> int:
@@ -78,7 +79,7 @@ class EntryLine:
 
     @property
     def name(self) -> str:
-        return " / ".join(p.name for p in self.players)
+        return self.team_name or " / ".join(p.name for p in self.players)
 
 
 @dataclass
@@ -205,6 +206,7 @@ def entry_lines(event: Event) -> dict[int, EntryLine]:
     player = q(Player._meta.db_table)
     rows = _fetch(
         f"SELECT e.{q('id')}, e.{q('seed')}, e.{q('withdrawn')}, e.{q('rating')}, "
+        f"e.{q('team_name')}, "
         f"p.{q('id')}, p.{q('name')}, "
         f"p.{q('club')}, p.{q('rating')}, r.{q('id')}, r.{q('name')}, r.{q('club')}, "
         f"r.{q('rating')} FROM {q(Entry._meta.db_table)} e "
@@ -219,6 +221,7 @@ def entry_lines(event: Event) -> dict[int, EntryLine]:
         seed,
         withdrawn,
         entry_rating,
+        team_name,
         pid,
         name,
         club,
@@ -231,7 +234,7 @@ def entry_lines(event: Event) -> dict[int, EntryLine]:
         players = (PlayerLine(pid, name, club, rating),)
         if qid is not None:
             players += (PlayerLine(qid, qname, qclub, qrating),)
-        out[pk] = EntryLine(pk, seed, bool(withdrawn), players, entry_rating)
+        out[pk] = EntryLine(pk, seed, bool(withdrawn), players, entry_rating, team_name or "")
     return out
 
 

@@ -29,7 +29,7 @@ from scoring.rules import get_rules
 from scoring.selectors import live as sel
 from scoring.selectors import ratings as rating_sel
 from scoring.selectors.seasons import external_keys
-from scoring.selectors.ties import TieLine, event_ties, team_standings, teams_of
+from scoring.selectors.ties import TieLine, event_ties, team_tables, teams_of
 from scoring.services.placings import event_placings
 
 
@@ -315,6 +315,7 @@ def event(request: HttpRequest, event_id: int) -> dict[str, Any]:
         extra["ties"] = [_tie(request, line) for line in event_ties(e)]
         extra["team_standings"] = [
             {
+                "group": table.group or None,  # a round-robin group's own table
                 "entry": row.team.entry_id,
                 "team": row.team.name,
                 "rank": row.standing.rank,
@@ -331,7 +332,8 @@ def event(request: HttpRequest, event_id: int) -> dict[str, Any]:
                 "points_against": row.standing.points_against,
                 "decided_by": row.standing.decided_by or None,
             }
-            for row in team_standings(e)
+            for table in team_tables(e)
+            for row in table.rows
         ]
     return {
         "id": e.pk,

@@ -332,8 +332,10 @@ def _schemas() -> dict[str, Any]:
                 "items": _object(
                     "A team's line of a team event's standings (ranked by tie points, then rubber, "
                     "game difference and net points, rubbers won; `decided_by` the criterion that "
-                    "separated it from the team above).",
+                    "separated it from the team above; `group` the round-robin group whose "
+                    "own table it is, null for one table of every tie).",
                     {
+                        "group": _nullable(STR),
                         "entry": INT,
                         "team": STR,
                         "rank": INT,

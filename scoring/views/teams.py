@@ -22,11 +22,11 @@ from scoring.models import Event, Tie
 from scoring.pdf.tie_sheet import render_tie_sheets
 from scoring.selectors import sheets
 from scoring.selectors import ties as tie_sel
-from scoring.selectors.ties import event_ties, team_page, team_standings, teams_of, tie_sheets
+from scoring.selectors.ties import event_ties, team_page, team_tables, teams_of, tie_sheets
 from scoring.services.matches import Actor
 from scoring.services.teams import add_team_by_names, create_tie_format, set_tie_format
 from scoring.services.ties import make_ties, set_tie_walkover, submit_lineup
-from scoring.services.tournaments import TournamentError
+from scoring.services.tournaments import TournamentError, entries_open
 from scoring.standings.ties import formats_of, tie_format_for
 from scoring.tie_words import format_name
 from scoring.views.live.common import event_or_404
@@ -120,10 +120,13 @@ def event_teams(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
             "format_name": format_name(tie_format_for(event)),
             "formats": formats,
             "team_form": team_form,
+            # knock-out and groups close with the draw, any event once finished: no form then
+            "entries_open": entries_open(event),
+            "entries_closed": error_text("entries_closed", {"event": event.name}),
             "format_form": format_form,
             "choice_form": choice_form,
             "ties": event_ties(event),
-            "standings": team_standings(event),
+            "standing_tables": team_tables(event),
         },
     )
 
@@ -265,7 +268,7 @@ def live_ties(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
         {
             "tournament": event.tournament,
             "event": event,
-            "standings": team_standings(event),
+            "standing_tables": team_tables(event),
             "ties": event_ties(event),
         },
     )

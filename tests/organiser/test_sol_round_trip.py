@@ -202,11 +202,19 @@ def test_the_demo_tournament_comes_back_whole(organiser) -> None:
 
     call_command("seed_demo", verbosity=0)
     demo = Tournament.objects.get(slug="demo-spring-open")
-    events = list(demo.events.exclude(kind=Event.Kind.POINTS).order_by("name"))
+    # a team event goes to SoL as teams and ties scored in rubbers (its rubbers are no SoL
+    # matches, docs/TEAMS.md); the import does not rebuild ties: a backup carries them
+    kept = (Event.Kind.POINTS, Event.Kind.TEAMS)
+    events = list(demo.events.exclude(kind__in=kept).order_by("name"))
     before = {e.name: decided(e) for e in events}
     assert sum(len(rows) for _fmt, rows in before.values()) >= 36
     report = import_sol(sol_archive(demo), file_name="demo.sol")
-    after = {t.events.get().name: decided(t.events.get()) for t in report.tournaments}
+    teams = {e.name for e in demo.events.filter(kind=Event.Kind.TEAMS)}
+    after = {
+        t.events.get().name: decided(t.events.get())
+        for t in report.tournaments
+        if t.events.get().name not in teams
+    }
     lost = {
         name: [row for row in rows if row not in after.get(name, ("", []))[1]]
         for name, (_fmt, rows) in before.items()
@@ -220,3 +228,4 @@ def test_the_demo_tournament_comes_back_whole(organiser) -> None:
     lines = sol_report(demo)
     assert any("double elimination" in line for line in lines)
     assert any("point carrom" in line for line in lines)
+    assert teams and any("team event" in line for line in lines)

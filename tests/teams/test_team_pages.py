@@ -159,3 +159,36 @@ def test_tie_sheet_prints(desk, team_event, actor) -> None:
         ).status_code
         == 404
     )
+
+
+def test_the_team_form_is_gone_once_entries_close(desk, team_event, actor) -> None:
+    """Knock-out entries close with the draw: the page says so instead of offering the form,
+    and a late post is refused with the same words, nothing entered."""
+    url = teams_url(team_event)
+    for name in ("Red", "Blue"):
+        desk.post(
+            url,
+            {
+                "action": "team",
+                "team-name": name,
+                "team-club": f"CC {name}",
+                "team-players": f"Asha {name}\nBina {name}",
+            },
+        )
+    assert 'name="team-name"' in desk.get(url).content.decode()
+    draws.draw_event(event=team_event, actor=actor, random_seed=1)
+    html = desk.get(url).content.decode()
+    assert 'name="team-name"' not in html and "Enter the team" not in html
+    assert "Entries to Club teams are closed (the draw is made)." in html
+    late = desk.post(
+        url,
+        {
+            "action": "team",
+            "team-name": "Late",
+            "team-club": "CC Late",
+            "team-players": "Asha Late\nBina Late",
+        },
+    )
+    assert late.status_code == 200
+    assert "Entries to Club teams are closed" in late.content.decode()
+    assert not Team.objects.filter(name="Late").exists()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime
 import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
@@ -20,6 +20,9 @@ from scoring.pdf.data import (
     SideData,
 )
 from scoring.timezones import clock, local_date
+
+if TYPE_CHECKING:
+    from scoring.selectors.ties import LineupSide
 
 SIDES = ("a", "b")
 SIDE_INDEX = {"a": 0, "b": 1}
@@ -196,7 +199,19 @@ def _round_name(match: Match) -> str:
     return name
 
 
-def _side_data(match: Match, side: str, doubles: bool) -> SideData:
+def _side_data(
+    match: Match, side: str, doubles: bool, lineup: LineupSide | None = None
+) -> SideData:
+    """A side of the sheet: the entry's name and club; a team event's rubber (``lineup``)
+    names the lineup's players, their team beside (issue 34)."""
+    if lineup is not None and lineup.players:
+        return SideData(
+            name=lineup.name,
+            club=lineup.team,
+            players=tuple(SeatedPlayer(p.name, "") for p in lineup.players)
+            if len(lineup.players) > 1
+            else (),
+        )
     entry: Entry | None = match.entry_for(side)
     if entry is None:
         return SideData(name="")

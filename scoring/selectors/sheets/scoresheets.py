@@ -51,6 +51,7 @@ from scoring.selectors.sheets.common import (
     live_match_path,
     sheet_language,
 )
+from scoring.selectors.ties import LineupSide, rubber_sides
 
 # --------------------------------------------------------------------------- match state
 
@@ -256,12 +257,19 @@ def _scoresheet(
     blank: bool,
     language: str,
     base_url: str | None,
+    lineup: dict[str, LineupSide] | None = None,
 ) -> ScoresheetData:
+    """``lineup``: a team event's rubber names the lineup's players of each side (issue 34)."""
     event = match.event
     rules = get_rules(match.rules)
     if variant_for(rules).sheet_kind == SheetKind.POINTS:
         return _point_scoresheet(match, blank=blank, language=language, base_url=base_url)
-    doubles = event.kind == Event.Kind.DOUBLES or bool(match.entry_a and match.entry_a.partner_id)
+    lineup = lineup or {}
+    doubles = (
+        event.kind == Event.Kind.DOUBLES
+        or bool(match.entry_a and match.entry_a.partner_id)
+        or any(len(side.players) == 2 for side in lineup.values())
+    )
     with translation.override(language):
         round_name = _round_name(match)
     common: dict[str, Any] = {
@@ -270,7 +278,10 @@ def _scoresheet(
         "round_name": round_name,
         "match_number": str(match.number),
         "table": _table_name(match.table),
-        "sides": (_side_data(match, "a", doubles), _side_data(match, "b", doubles)),
+        "sides": (
+            _side_data(match, "a", doubles, lineup.get("a")),
+            _side_data(match, "b", doubles, lineup.get("b")),
+        ),
         "date": _match_date(match),
         "umpire": display_name(match.umpire),
         "kind": "doubles" if doubles else "singles",
@@ -369,6 +380,7 @@ def scoresheets_data(
     language = sheet_language(language)
     matches = list(matches)
     games, boards, events = _load_logs([]) if blank or unplayed else _load_logs(matches)
+    lineups = rubber_sides(matches)
     sheets = []
     for match in matches:
         try:
@@ -381,6 +393,7 @@ def scoresheets_data(
                     blank=blank,
                     language=language,
                     base_url=base_url,
+                    lineup=lineups.get(match.pk),
                 )
             )
         except SheetUnavailable:

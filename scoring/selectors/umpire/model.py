@@ -30,6 +30,7 @@ class SideView:
     held: PerColour | None = None  # point carrom: pieces held on this board
     dues: int = 0
     confirmed: bool = False
+    team: str = ""  # a team event's rubber: the team of the lineup's players named (issue 34)
 
     @property
     def colour_label(self) -> str:

@@ -27,6 +27,7 @@ from scoring.records import (
 from scoring.records.interval import interval_end
 from scoring.rules import MatchState, get_rules
 from scoring.rules.position import PerColour
+from scoring.selectors.ties import rubber_sides
 from scoring.selectors.umpire.boards import (
     _board_number,
     _game_boards,
@@ -58,6 +59,11 @@ def tablet(snapshot: MatchSnapshot, *, appended: str | None = None) -> Tablet:
     ``history_append`` is set (the tablet adds the line on top of those it has)."""
     match = snapshot.match
     sides = [SideView(side=s, name=snapshot.side_name(s)) for s in match.sides]
+    if match.event.is_teams:  # a rubber: the lineup's players, their team beside (issue 34)
+        lineup = rubber_sides([match]).get(match.pk, {})
+        for s in sides:
+            if s.side in lineup and lineup[s.side].players:
+                s.name, s.team = lineup[s.side].name, lineup[s.side].team
     by_side = {s.side: s for s in sides}
     confirmed = set()
     by_organiser = False

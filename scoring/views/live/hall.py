@@ -20,6 +20,7 @@ from scoring.conditional import conditional, fragment, no_store
 from scoring.models import Event, Tournament
 from scoring.selectors import live as sel
 from scoring.selectors.live import lookups
+from scoring.selectors.ties import ties_in_play
 from scoring.views.live.common import (
     by_event,
     by_tournament,
@@ -35,6 +36,7 @@ HALL_GROUPS = 2  # group tables on one hall slide
 HALL_COLUMNS = 3  # bracket rounds on one hall slide
 HALL_TABLES = 9  # busy tables on one hall slide (three rows of three fit 1920×1080)
 HALL_TABLES_WITH_CALLUPS = 6  # at most this many leave room for the call-ups under them
+HALL_TIES = 3  # team ties in play on one hall slide: one row, each tie with its rubbers
 
 
 def _seconds(request: HttpRequest) -> int:
@@ -82,6 +84,20 @@ def _hall_slides(tournament: Tournament, overview: sel.Overview) -> list[dict[st
     # the call-up slide: who is called to which table, in big type (issue 15)
     slides.append({"url": f"{url}?show=callup", "label": _("Call-ups")})
     for event in lookups.tournament_events(tournament):
+        if event.is_teams:  # the ties being played: their score and rubbers (issue 34)
+            url = reverse(
+                "scoring:live-hall-event", kwargs={"slug": tournament.slug, "event_id": event.pk}
+            )
+            count = -(-len(ties_in_play(event)) // HALL_TIES)
+            for page in range(1, count + 1):
+                label = _("%(event)s: ties in play") % {"event": event.name}
+                if count > 1:
+                    label = _("%(event)s: ties in play (%(page)s of %(pages)s)") % {
+                        "event": event.name,
+                        "page": page,
+                        "pages": count,
+                    }
+                slides.append({"url": f"{url}?show=ties&page={page}", "label": label})
         if sel.has_standings(event) or event.format in (
             Event.Format.KNOCKOUT,
             Event.Format.DOUBLE_ELIMINATION,
@@ -179,6 +195,14 @@ def hall_event(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     event = event_or_404(slug, event_id)
     page = page_number(request)
     context = {**event_context(event), "hall": True, "hall_rows": HALL_ROWS}
+    if request.GET.get("show") == "ties" and event.is_teams:
+
+        def ties() -> dict[str, Any]:
+            lines = ties_in_play(event)
+            return {**context, "ties": lines[(page - 1) * HALL_TIES : page * HALL_TIES]}
+
+        html = fragment(request, f"hall-ties-html:{page}", "scoring/live/hall.html#ties", ties)
+        return HttpResponse(html)
 
     def build() -> dict[str, Any]:
         if sel.has_standings(event):
