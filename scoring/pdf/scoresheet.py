@@ -141,7 +141,7 @@ def _draw_variable_header(
         if not value:
             continue
         x, y, w = _meta_cell(row, fx, fw, top)
-        font, size = (BOLD, 12) if key in ("table", "match") else (REGULAR, 10)
+        font, size = (BOLD, 12.0) if key in ("table", "match") else (REGULAR, 10.0)
         size = fit_size(value, font, size, w - 3 * mm, 6.5)  # the umpire's whole name
         t.text(x + 1.5 * mm, y + 1.6 * mm, fit(value, font, size, w - 3 * mm), font, size)
     if data.qr_url:
@@ -448,7 +448,7 @@ class _FormCache:
     """Names of the static layers already defined in the current document, by layout."""
 
     def __init__(self) -> None:
-        self.names: dict[tuple, str] = {}
+        self.names: dict[tuple[object, ...], str] = {}
 
     def use(self, c: Canvas, page: _Page, geo: _Geo, data: ScoresheetData) -> None:
         layout = tuple((b.number, b.rows) for b in page.blocks)

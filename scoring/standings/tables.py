@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 from scoring.draws import Entry as DrawEntry
 from scoring.draws import MatchResult, RankingRule, group_standings
 from scoring.draws.ranking import credit, table
+from scoring.draws.types import EntryId
 from scoring.identity import name_key
 from scoring.models import Entry, Event, Player, Round
 from scoring.standings.results import _fetch, decided_results, event_results, ranking_rule
@@ -228,7 +229,7 @@ def entry_lines(event: Event) -> dict[int, EntryLine]:
         qclub,
         qrating,
     ) in rows:
-        players = (PlayerLine(pid, name, club, rating),)
+        players: tuple[PlayerLine, ...] = (PlayerLine(pid, name, club, rating),)
         if qid is not None:
             players += (PlayerLine(qid, qname, qclub, qrating),)
         out[pk] = EntryLine(pk, seed, bool(withdrawn), players, entry_rating)
@@ -430,6 +431,18 @@ def group_tables(event: Event, entries: dict[int, EntryLine] | None = None) -> l
     return tables
 
 
+def entry_pk(entry: EntryId) -> int:
+    """A draw entry of a stored event: the entry's primary key (the pure draws also take
+    names, e.g. in tests)."""
+    if not isinstance(entry, int):
+        raise TypeError(f"a stored event's draw entry is an Entry's pk, not {entry!r}")
+    return entry
+
+
+def _withdrawn(line: EntryLine | None) -> bool:
+    return line is not None and line.withdrawn
+
+
 def _current_group(
     draw_entries: list[DrawEntry],
     results: list[MatchResult],
@@ -447,8 +460,8 @@ def _current_group(
             draws[r.b] += 1
     rows = [
         StandingRow(
-            line.entry,
-            entries.get(line.entry),
+            entry_pk(line.entry),
+            entries.get(entry_pk(line.entry)),
             line.rank,
             {
                 "played": line.played,
@@ -464,7 +477,7 @@ def _current_group(
                 "points_for": line.points_for,
                 "points_against": line.points_against,
                 "decided_by": str(decided.get(line.decided_by, line.decided_by)),
-                "withdrawn": bool(entries.get(line.entry) and entries[line.entry].withdrawn),
+                "withdrawn": _withdrawn(entries.get(entry_pk(line.entry))),
             },
         )
         for line in lines
