@@ -124,7 +124,7 @@ class _Preview(Exception):
 
 
 def _ranks(event: Event) -> dict[int, tuple[str, int]]:
-    from scoring.selectors.live import event_standings  # a read for the preview only
+    from scoring.standings import event_standings  # a read for the preview only
 
     return {
         row.entry_id: (row.name, row.rank) for table in event_standings(event) for row in table.rows

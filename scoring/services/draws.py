@@ -121,7 +121,7 @@ def _rating_seeds(event: Event, entry_ids: list[int]) -> dict[int, float] | None
     ``settings["seed_date"]`` (the tournament's first day when not given; the rates of the
     tournaments ended before it); an entry without a rate has none (after those rated, as
     :func:`scoring.draws.initial_order` ranks). None: the entries' own ratings."""
-    from scoring.selectors.ratings import seeding_date, seeding_rates
+    from scoring.records.seeding import seeding_date, seeding_rates
 
     settings = event.settings or {}
     if not settings.get("seed_rating"):
