@@ -33,17 +33,17 @@ from scoring.services.draw_base import ELIMINATION
 from scoring.services.matches import (
     Actor,
     MatchError,
-    _append,
-    _audit,
-    _bump,
-    _check_write,
-    _lock,
-    _replay_current,
-    _scores_before,
+    append_event,
+    audit_match,
+    bump_revision,
+    check_write,
     live_events,
+    lock_match,
     match_snapshot,
     paper_fields,
     rebuild_match,
+    replay_board,
+    scores_before,
 )
 from scoring.services.matches.base import checked_texts
 
@@ -167,7 +167,7 @@ def still_decided(match: Match, breaks_code: str, breaks: str, unfinished: str) 
         raise CorrectionError(breaks_code, breaks, detail=err.message) from None
     if not snapshot.finished:
         raise CorrectionError("correction_unfinished", unfinished)
-    _bump(match)
+    bump_revision(match)
 
 
 def _downstream(
@@ -243,7 +243,7 @@ def _entry_of(board: Board) -> dict[str, Any]:
 
 def _row(actor: Actor, board: Board, client_id: uuid.UUID, **fields: Any) -> BoardEvent:
     board.last_seq += 1
-    return _append(
+    return append_event(
         board=board,
         seq=board.last_seq,
         client_id=client_id,
@@ -296,8 +296,8 @@ def _fix_log(
     if kept + right == [e.payload for e in live]:
         raise CorrectionError("correction_unchanged", "the board already has these events")
     rules = get_rules(board.rules)
-    scores = _scores_before(match, board)
-    position, _notes = _replay_current(board, live[: fix.keep], scores, rules)
+    scores = scores_before(match, board)
+    position, _notes = replay_board(board, live[: fix.keep], scores, rules)
     try:  # the right events must make a legal board that ends (nothing saved otherwise)
         for payload in right:
             position, _notes = step(position, parse_event(payload), rules)
@@ -330,8 +330,8 @@ def _apply(
     client_id: uuid.UUID,
     expected_revision: int | None,
 ) -> tuple[Match, dict[str, Any], Downstream]:
-    match = _lock(match.pk)
-    _check_write(match, expected_revision, actor)
+    match = lock_match(match.pk)
+    check_write(match, expected_revision, actor)
     if match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED) or match.walkover:
         raise CorrectionError(
             "correction_not_finished", "only a finished match is corrected; undo on the tablet"
@@ -456,7 +456,7 @@ def save_repair(
         raise CorrectionError(
             "repair_not_possible", "this repair does not fit; the page shows the ones that do"
         )
-    _audit(
+    audit_match(
         match,
         actor,
         action,
@@ -497,7 +497,7 @@ def save_repair(
         draw_service.delete_last_round(event=event, actor=actor, expected_rounds=rounds)
         draw_service.next_round(event=event, actor=actor, expected_rounds=rounds - doomed)
     elif repair == "keep" and downstream.affects_draw:
-        _audit(match, actor, f"{action}_draw_kept", {"reason": reason})
+        audit_match(match, actor, f"{action}_draw_kept", {"reason": reason})
     return downstream
 
 
@@ -580,8 +580,8 @@ def _apply_many(
     keyed with sides A and B swapped, so the toss and who broke each board (withdrawn
     boards too) are swapped as well and the re-keyed match is the same match, sides
     swapped."""
-    match = _lock(match.pk)
-    _check_write(match, expected_revision, actor)
+    match = lock_match(match.pk)
+    check_write(match, expected_revision, actor)
     if match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED) or match.walkover:
         raise CorrectionError(
             "correction_not_finished", "only a finished match is corrected; undo on the tablet"

@@ -34,7 +34,7 @@ from scoring.selectors import live as sel
 from scoring.selectors import ratings as rating_sel
 from scoring.selectors.seasons import external_keys
 from scoring.selectors.ties import TieLine, event_ties, team_standings, teams_of
-from scoring.services.placings import event_placings
+from scoring.standings.placings import event_placings
 
 API_VERSION = "api-v1-1"
 
