@@ -185,7 +185,7 @@ def set_tournament_rating(*, tournament: Tournament, rating: Rating | None, acto
                 rerate(changed, row.end_date)
 
 
-def on_result_changed(match: Match) -> None:
+def on_result_changed(*, match: Match) -> None:
     """A decided result changed (a match finished, confirmed or corrected: the result flow):
     re-rate the match's tournament's rating from its date on. The result is saved either way;
     a failure is logged and the next change (or ``rerate``) rebuilds the history."""

@@ -34,7 +34,7 @@ def _auto_callup(tournament: Tournament) -> None:
         auto_assign(tournament=tournament)
 
 
-def on_match_confirmed(match: Match) -> None:
+def on_match_confirmed(*, match: Match) -> None:
     """A match confirmed: winners advance in brackets; the call-up fills free tables."""
     # the draw's services import the match services, which call this module: imported here
     from scoring.services.draw_progress import sync_bracket
@@ -53,7 +53,7 @@ def on_match_confirmed(match: Match) -> None:
         log.exception("results flow failed after match %s", match.pk)
 
 
-def on_match_finished(match: Match) -> None:
+def on_match_finished(*, match: Match) -> None:
     """A match finished: the table is free; the automatic call-up fills it."""
     try:
         _auto_callup(Tournament.objects.get(events__matches=match.pk))
@@ -71,29 +71,29 @@ def _finish_swiss_if_done(event: Event) -> None:
         Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
 
 
-def match_finished(match: Match) -> None:
+def match_finished(*, match: Match) -> None:
     """``match``'s last game ended (the result is known): after the commit, the call-up, the
     team tie and the ratings follow."""
     transaction.on_commit(lambda: _follow(match, on_match_finished))
 
 
-def match_confirmed(match: Match) -> None:
+def match_confirmed(*, match: Match) -> None:
     """Every side confirmed ``match`` (or it was decided by walkover): after the commit, the
     draw, the call-up, the team tie and the ratings follow."""
     transaction.on_commit(lambda: _follow(match, on_match_confirmed))
 
 
-def result_changed(match: Match) -> None:
+def result_changed(*, match: Match) -> None:
     """``match``'s decided result changed (its winner or status, or the draw or totals of a
     finished or confirmed match): after the commit, the team tie and the ratings follow."""
     transaction.on_commit(lambda: _follow(match, None))
 
 
-def _follow(match: Match, draw_step: Callable[[Match], None] | None) -> None:
+def _follow(match: Match, draw_step: Callable[..., None] | None) -> None:
     # ties and ratings import the match services, which call this module: imported when run
     from scoring.services import ratings, ties
 
     if draw_step is not None:
-        draw_step(match)
-    ties.on_rubber_changed(match)
-    ratings.on_result_changed(match)
+        draw_step(match=match)
+    ties.on_rubber_changed(match=match)
+    ratings.on_result_changed(match=match)

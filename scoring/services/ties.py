@@ -292,11 +292,11 @@ def sync_tie(tie: Tie) -> Match:
             match.revision += 1
             match.save(update_fields=[*changed, "revision", "updated_at"])
         if status == Match.Status.CONFIRMED and before != Match.Status.CONFIRMED:
-            results_flow.match_confirmed(match)
+            results_flow.match_confirmed(match=match)
     return match
 
 
-def on_rubber_changed(match: Match) -> None:
+def on_rubber_changed(*, match: Match) -> None:
     """A rubber finished, confirmed or its result changed: its tie's match follows (called by
     the result flow after the commit)."""
     try:

@@ -53,7 +53,7 @@ def record_walkover(*, match: Match, absent: str, actor: Actor, note: str = "") 
             {"absent": absent, "winner_side": winner, "note": note},
             match=match,
         )
-        results_flow.match_confirmed(match)
+        results_flow.match_confirmed(match=match)
         return match
 
 

@@ -85,7 +85,7 @@ def refresh_caches(
     }
     if snapshot.finished and match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED):
         fields.update(status=Match.Status.FINISHED, finished_at=timezone.now())
-        results_flow.match_finished(match)
+        results_flow.match_finished(match=match)
     elif not snapshot.finished and match.status in (Match.Status.FINISHED,):
         fields.update(status=Match.Status.PLAYING, finished_at=None)
     decided = (Match.Status.FINISHED, Match.Status.CONFIRMED)
@@ -101,7 +101,7 @@ def refresh_caches(
         )
     ):
         # the decided result changed: a team tie and the ratings follow it
-        results_flow.result_changed(match)
+        results_flow.result_changed(match=match)
     if bump is not None:
         match.revision += 1
         fields = {**bump, **fields, "revision": match.revision, "updated_at": timezone.now()}

@@ -40,7 +40,7 @@ def confirm_match(*, match: Match, side: str, method: str, actor: Actor) -> Matc
         if confirmed >= set(match.sides) and match.confirmed_at is None:
             bump_revision(match, confirmed_at=timezone.now(), status=Match.Status.CONFIRMED)
             audit_match(match, actor, "confirmed", {"sides": sorted(confirmed), "method": method})
-            results_flow.match_confirmed(match)
+            results_flow.match_confirmed(match=match)
         else:
             bump_revision(match)
             audit_match(match, actor, "confirm_side", {"side": side, "method": method})
