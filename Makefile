@@ -104,25 +104,39 @@ lint: venv-dev
 	$(VENV)/bin/lint-imports --no-cache
 
 # The Debian packages the tests drive: Chromium for the browser tests, poppler and zbar for the
-# printed sheets. Installed here when missing and we are root on Debian; otherwise the one
-# command to run is printed and make stops.
+# printed sheets. `make test` installs them itself when one is missing and it runs as root on
+# Debian (apt-get); otherwise it stops before the tests with the one command to run. A fresh
+# Debian machine needs nothing but `make test` (tests/foundation/test_makefile.py).
 TEST_PACKAGES := chromium poppler-utils zbar-tools
 TEST_TOOLS := /usr/bin/chromium /usr/bin/pdftoppm /usr/bin/zbarimg
+APT_LOG ?= /tmp/carrom-apt.log
 
 system-deps:
 	@missing=""; for tool in $(TEST_TOOLS); do [ -x "$$tool" ] || missing="$$missing $$tool"; done; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "Installing the test tools' Debian packages ($(TEST_PACKAGES)): missing$$missing"; \
-	    DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null >/dev/null; \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(TEST_PACKAGES) </dev/null >/dev/null; \
-	  else \
-	    echo "ERROR: the tests need$$missing. Run: sudo apt-get install -y $(TEST_PACKAGES)" >&2; \
-	    exit 1; \
-	  fi; \
-	fi
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	command="apt-get install -y $(TEST_PACKAGES)"; \
+	if ! command -v apt-get >/dev/null 2>&1; then \
+	  echo "ERROR: the tests need$$missing (Debian's packages: $(TEST_PACKAGES))." >&2; \
+	  exit 1; \
+	fi; \
+	if [ "$$(id -u)" != 0 ]; then \
+	  echo "ERROR: the tests need$$missing. Run: sudo $$command" >&2; \
+	  exit 1; \
+	fi; \
+	echo "Installing the test tools' Debian packages ($(TEST_PACKAGES)): missing$$missing"; \
+	if ! { DEBIAN_FRONTEND=noninteractive apt-get update -q && \
+	       DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(TEST_PACKAGES); } \
+	     </dev/null >"$(APT_LOG)" 2>&1; then \
+	  tail -n 20 "$(APT_LOG)" >&2; \
+	  echo "ERROR: apt-get could not install $(TEST_PACKAGES) (log: $(APT_LOG))." \
+	       "Run: $$command" >&2; \
+	  exit 1; \
+	fi; \
+	for tool in $(TEST_TOOLS); do \
+	  [ -x "$$tool" ] || { echo "ERROR: $$tool is still missing after: $$command" >&2; exit 1; }; \
+	done
 
-test: lint vendor system-deps
+test: system-deps lint vendor
 	@$(VPY) -m pytest $(PYTEST_ARGS) || { rc=$$?; \
 	  if [ $$rc -eq 5 ]; then echo "ERROR: pytest collected no tests (exit code 5)." >&2; fi; \
 	  exit $$rc; }

@@ -241,7 +241,7 @@ def our_rows(tournament) -> list[dict]:
     played finals), with the figures SoL prints."""
     from scoring import standings
     from scoring.models import ExternalRecord
-    from scoring.services.placings import event_placings
+    from scoring.standings.placings import event_placings
 
     event = tournament.events.get()
     guid = {

@@ -10,19 +10,10 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Scoring")
 
     def ready(self) -> None:
-        # Results flow: winners advance when a match is confirmed (scoring.services.draws).
+        # the result flow (draw, call-up, team ties, ratings) is called explicitly by the
+        # services: scoring.services.results_flow
         from scoring import zone_middleware
-        from scoring.services import draws
 
-        draws.connect()
-        # a team tie's match follows its rubbers (issue 34)
-        from scoring.services import ties
-
-        ties.connect()
-        # ratings: a changed result re-rates its tournament's rating from its date on
-        from scoring.services import ratings
-
-        ratings.connect()
         # house presets: the engine finds a stored preset's rule set by its key
         from scoring.rules.presets import add_resolver
         from scoring.selectors.house_presets import rules_for_key

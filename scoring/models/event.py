@@ -243,13 +243,15 @@ class Entry(models.Model):
     def name(self) -> str:
         if self.team_name:
             return self.team_name
-        if self.partner_id:
+        if self.partner_id and self.partner is not None:
             return f"{self.player.name} / {self.partner.name}"
         return self.player.name
 
     @property
     def players(self) -> list[Player]:
-        return [self.player] + ([self.partner] if self.partner_id else [])
+        if self.partner_id and self.partner is not None:
+            return [self.player, self.partner]
+        return [self.player]
 
 
 class Round(models.Model):

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models.event import RULES_HELP
+from scoring.models.event import RULES_HELP, Entry
 
 SIDE_CHOICES = [("a", "A"), ("b", "B"), ("c", "C")]
 
@@ -37,6 +37,13 @@ def new_umpire_tokens(count: int) -> list[str]:
     text = base64.urlsafe_b64encode(secrets.token_bytes(UMPIRE_TOKEN_BYTES * count)).decode()
     width = UMPIRE_TOKEN_BYTES * 4 // 3
     return [text[n : n + width] for n in range(0, width * count, width)]
+
+
+# A match's ICF stage (the tablet names a drawn match's round from its event instead).
+STAGES = [
+    ("early", _("Up to the pre-quarter-finals")),
+    ("late", _("Quarter-finals and later")),
+]
 
 
 class Match(models.Model):
@@ -104,10 +111,7 @@ class Match(models.Model):
         _("stage"),
         max_length=5,
         default="early",
-        choices=[
-            ("early", _("Up to the pre-quarter-finals")),
-            ("late", _("Quarter-finals and later")),
-        ],
+        choices=STAGES,
     )
     games_to_win = models.PositiveSmallIntegerField(_("games to win"), default=2)
     # draw progression: where the winner (and, in double elimination, the loser) goes next
@@ -258,21 +262,22 @@ class Match(models.Model):
     def sides(self) -> list[str]:
         return ["a", "b", "c"] if self.entry_c_id else ["a", "b"]
 
-    def entry_for(self, side: str):
+    def entry_for(self, side: str) -> Entry | None:
         return {"a": self.entry_a, "b": self.entry_b, "c": self.entry_c}[side]
 
     def round_label(self) -> str:
         """The match's round as its event's format names it: "Round 3" (Swiss, groups),
         the knock-out round's name ("Quarter-final"), else the ICF stage (a single match).
         The words are :meth:`Round.title`'s, as ``draw_words.round_title`` says them."""
-        if not self.round_id:
+        if not self.round_id or self.round is None:
             return str(self.get_stage_choice_display())
         return self.round.title(self.group)
 
     def get_stage_choice_display(self) -> str:
-        return str(dict(self._meta.get_field("stage").choices).get(self.stage, self.stage))
+        return str(dict(STAGES).get(self.stage, self.stage))
 
-    def get_stage_display(self) -> str:
+    # Overrides the display Django generates for the field's choices, on purpose.
+    def get_stage_display(self) -> str:  # type: ignore[no-redef]
         """Pages (the tablet's header) name the match's round from the event's format, not
         the ICF stage: a Swiss round is "Round 3" (issue 14)."""
         return self.round_label()

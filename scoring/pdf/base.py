@@ -13,6 +13,7 @@ import io
 import re
 import zlib
 from pathlib import Path
+from typing import Protocol, cast
 
 import segno
 from reportlab import rl_config
@@ -93,6 +94,32 @@ def register_fonts() -> None:
     )
 
 
+class CanvasInternals(Protocol):
+    """The internals of reportlab's ``Canvas`` this package writes to directly (the pinned
+    reportlab's; the text read-back tests catch a change): the page's operators, the document
+    and the form XObjects the page uses."""
+
+    _code: list[str]
+    _doc: pdfdoc.PDFDocument
+    _formsinuse: list[str]
+    _pagesize: tuple[float, float]
+
+    def _startPage(self) -> None: ...  # noqa: N802 (reportlab's name)
+
+
+def internals(canvas: Canvas) -> CanvasInternals:
+    """``canvas`` seen through the internals this package writes to (a typed view, no copy)."""
+    return cast(CanvasInternals, canvas)
+
+
+def ttf_font(name: str) -> TTFont:
+    """The registered TrueType font ``name`` (every font of the sheets is a DejaVu TTF)."""
+    font: object = pdfmetrics.getFont(name)
+    if not isinstance(font, TTFont):
+        raise TypeError(f"{name} is not a registered TrueType font")
+    return font
+
+
 def new_canvas(buffer: io.BytesIO, pagesize: tuple[float, float], title: str) -> Canvas:
     """A canvas with reproducible output (no timestamps/ids), compressed pages, metadata."""
     register_fonts()
@@ -101,7 +128,8 @@ def new_canvas(buffer: io.BytesIO, pagesize: tuple[float, float], title: str) ->
         pagesize=pagesize,
         invariant=True,
         pageCompression=1,
-        initialFontName=REGULAR,
+        # the stubs type this as a number; reportlab takes the font's name
+        initialFontName=REGULAR,  # type: ignore[arg-type]
         initialFontSize=9,
     )
     canvas.setTitle(title)
@@ -249,19 +277,22 @@ def draw_qr(canvas: Canvas, url: str, x: float, y: float, size: float) -> None:
     module = size / (n + 4)
     ox, oy = x + 2 * module, y + 2 * module
     # one self-contained graphics block: black fill, scale to modules, fill all rectangles
-    canvas._code.append(f"q 0 g {module:.4f} 0 0 {module:.4f} {ox:.3f} {oy:.3f} cm\n{code}\nf Q")
+    internals(canvas)._code.append(
+        f"q 0 g {module:.4f} 0 0 {module:.4f} {ox:.3f} {oy:.3f} cm\n{code}\nf Q"
+    )
 
 
 def place_form(canvas: Canvas, form: str, x: float, y: float) -> None:
     """Draw the form XObject ``form`` with its origin at ``(x, y)``: the operators of
     ``saveState``, ``translate``, ``doForm`` and ``restoreState``, without their Python-side
     state copies (a tenth of the cost; a round's cards place one a match)."""
-    code = canvas._code
+    inside = internals(canvas)
+    code = inside._code
     code.append("q")
     code.append(f"1 0 0 1 {fp_str(x, y)} cm")
-    code.append(f"/{canvas._doc.getXObjectName(form)} Do")
+    code.append(f"/{inside._doc.getXObjectName(form)} Do")
     code.append("Q")
-    canvas._formsinuse.append(form)
+    inside._formsinuse.append(form)
 
 
 LEFT, CENTRE, RIGHT = 0, 1, 2
@@ -280,7 +311,7 @@ class TextLayer:
 
     def __init__(self, canvas: Canvas) -> None:
         self._canvas = canvas
-        self._doc = canvas._doc
+        self._doc = internals(canvas)._doc
         self._ops: list[str] = []
         self._font: tuple[str, int, float] | None = None
         self._color = ""
@@ -312,7 +343,7 @@ class TextLayer:
         ops.append(f"1 0 0 1 {x:.2f} {y:.2f} Tm")
         encoded = self._encoded.get((font, text))
         if encoded is None:
-            ttf = pdfmetrics.getFont(font)
+            ttf = ttf_font(font)
             encoded = [
                 (subset, escapePDF(chunk)) for subset, chunk in ttf.splitString(text, self._doc)
             ]
@@ -322,7 +353,7 @@ class TextLayer:
             if key != self._font:
                 op = self._font_ops.get(key)
                 if op is None:
-                    internal = pdfmetrics.getFont(font).getSubsetInternalName(subset, self._doc)
+                    internal = ttf_font(font).getSubsetInternalName(subset, self._doc)
                     op = self._font_ops[key] = f"{internal} {size:g} Tf"
                 ops.append(op)
                 self._font = key
@@ -331,7 +362,7 @@ class TextLayer:
     def flush(self) -> None:
         """Write the collected text to the page (call before ``showPage``)."""
         if self._ops:
-            self._canvas._code.append("q BT " + "\n".join(self._ops) + " ET Q")
+            internals(self._canvas)._code.append("q BT " + "\n".join(self._ops) + " ET Q")
         self._ops = []
         self._font = None
         self._color = ""

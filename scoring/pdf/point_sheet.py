@@ -21,6 +21,7 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from reportlab.lib.colors import Color
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -120,7 +121,7 @@ ROW_H = 7.5 * mm
 
 
 def _centre(
-    c: Canvas, text: str, x: float, w: float, y: float, font: str, size: float, color: object = INK
+    c: Canvas, text: str, x: float, w: float, y: float, font: str, size: float, color: Color = INK
 ) -> None:
     c.setFont(font, size)
     c.setFillColor(color)
@@ -135,7 +136,7 @@ def _left(
     font: str,
     size: float,
     width: float,
-    color: object = INK,
+    color: Color = INK,
 ) -> None:
     c.setFont(font, size)
     c.setFillColor(color)

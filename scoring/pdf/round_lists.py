@@ -9,6 +9,7 @@ in the footer); the data is :class:`scoring.pdf.data.RoundListData`, decided by 
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import Any
 
 from reportlab.lib.pagesizes import A4
@@ -72,7 +73,7 @@ def _side_cell(
     return cell
 
 
-def _table_style(extra: list[tuple[Any, ...]] = ()) -> TableStyle:
+def _table_style(extra: Sequence[tuple[Any, ...]] = ()) -> TableStyle:
     return TableStyle(
         [
             ("FONT", (0, 0), (-1, 0), ink.COND_BOLD, 8.5),

@@ -59,12 +59,12 @@ from .scoresheet_grid import (
     SEAT_OFFSETS,
     SEATING_W,
     TOSS_BOX_KEYS,
-    _draw_static,
-    _seating_geometry,
-    _side_box_x,
-    _signature_captions,
-    _signature_slots,
-    _toss_box_xs,
+    draw_static,
+    seating_geometry,
+    side_box_x,
+    signature_captions,
+    signature_slots,
+    toss_box_xs,
 )
 from .scoresheet_layout import (
     BOARD_W,
@@ -83,21 +83,21 @@ from .scoresheet_layout import (
     SIDE_W,
     SPANS,
     TABLE_X,
-    _Block,
-    _cross,
-    _Geo,
-    _geometry,
-    _meta_cell,
-    _Page,
-    _plan,
-    _text_y,
+    Block,
+    Geo,
+    Page,
+    draw_cross,
+    meta_cell,
+    page_geometry,
+    page_plan,
+    text_y,
 )
 
 # --------------------------------------------------------------------------- variable layer
 
 
 def _draw_variable_header(
-    c: Canvas, t: TextLayer, page: _Page, geo: _Geo, data: ScoresheetData, lab: dict[str, str]
+    c: Canvas, t: TextLayer, page: Page, geo: Geo, data: ScoresheetData, lab: dict[str, str]
 ) -> None:
     top = geo.header_top
     if not page.first:
@@ -140,8 +140,8 @@ def _draw_variable_header(
         value = values[key]
         if not value:
             continue
-        x, y, w = _meta_cell(row, fx, fw, top)
-        font, size = (BOLD, 12) if key in ("table", "match") else (REGULAR, 10)
+        x, y, w = meta_cell(row, fx, fw, top)
+        font, size = (BOLD, 12.0) if key in ("table", "match") else (REGULAR, 10.0)
         size = fit_size(value, font, size, w - 3 * mm, 6.5)  # the umpire's whole name
         t.text(x + 1.5 * mm, y + 1.6 * mm, fit(value, font, size, w - 3 * mm), font, size)
     if data.qr_url:
@@ -150,10 +150,10 @@ def _draw_variable_header(
 
 
 def _draw_variable_sides(
-    c: Canvas, t: TextLayer, geo: _Geo, data: ScoresheetData, lab: dict[str, str]
+    c: Canvas, t: TextLayer, geo: Geo, data: ScoresheetData, lab: dict[str, str]
 ) -> None:
     for side_index, side in enumerate(data.sides):
-        x, w = _side_box_x(side_index)
+        x, w = side_box_x(side_index)
         name_x = x + 10 * mm
         room = x + w - name_x - 2 * mm
         size = fit_size(side.name, BOLD, 12, room, 9)
@@ -171,13 +171,15 @@ def _draw_variable_sides(
             y -= 3.8 * mm
         if side.club:
             t.text(name_x, y, fit(side.club, REGULAR, 7.5, room), REGULAR, 7.5, MUTED_OP)
-    xs = _toss_box_xs(lab)
+    xs = toss_box_xs(lab)
     if data.blank:  # the toss happens at the table
         return
     if data.toss.winner is not None:
-        _cross(c, xs[TOSS_BOX_KEYS[data.toss.winner]], geo.toss_y)
+        draw_cross(c, xs[TOSS_BOX_KEYS[data.toss.winner]], geo.toss_y)
     if data.toss.choice is not None:
-        _cross(c, xs["choice_break" if data.toss.choice == "break" else "choice_side"], geo.toss_y)
+        draw_cross(
+            c, xs["choice_break" if data.toss.choice == "break" else "choice_side"], geo.toss_y
+        )
 
 
 def _cell(
@@ -193,7 +195,7 @@ def _cell(
 ) -> None:
     x, w = SPANS[(side, key)]
     size = fit_size(text, font, size, w - 1 * mm, 6.5)
-    t.text(x + w / 2, _text_y(row_bottom, rh, size), text, font, size, color, CENTRE)
+    t.text(x + w / 2, text_y(row_bottom, rh, size), text, font, size, color, CENTRE)
 
 
 def _board_remarks(board: BoardRow, lab: dict[str, str]) -> str:
@@ -226,7 +228,7 @@ def _remark(
     size = fit_size(text, font, size, room, 6.5)
     t.text(
         REMARKS_X + 1.5 * mm,
-        _text_y(row_bottom, rh, size),
+        text_y(row_bottom, rh, size),
         fit(text, font, size, room),
         font,
         size,
@@ -239,7 +241,7 @@ def _draw_board(
 ) -> None:
     t.text(
         BOARD_X + BOARD_W / 2,
-        _text_y(row_bottom, rh, CELL_SIZE),
+        text_y(row_bottom, rh, CELL_SIZE),
         str(board.number),
         BOLD,
         CELL_SIZE,
@@ -296,7 +298,7 @@ def _void_strike(c: Canvas, row_bottom: float, rh: float) -> None:
         c.line(x0 + 1 * mm, row_bottom + rh / 2, x1 - 1 * mm, row_bottom + rh / 2)
 
 
-def _draw_game_underlay(c: Canvas, block: _Block, top: float, rh: float) -> None:
+def _draw_game_underlay(c: Canvas, block: Block, top: float, rh: float) -> None:
     """Fills that must lie under the form's grid lines (void rows)."""
     if block.game is None:
         return
@@ -309,7 +311,7 @@ def _draw_game_underlay(c: Canvas, block: _Block, top: float, rh: float) -> None
 def _draw_game(
     c: Canvas,
     t: TextLayer,
-    block: _Block,
+    block: Block,
     top: float,
     rh: float,
     data: ScoresheetData,
@@ -317,7 +319,7 @@ def _draw_game(
     match_over: bool,
 ) -> None:
     body_top = top - NAME_ROW_H - LABEL_ROW_H
-    name_y = _text_y(top - NAME_ROW_H, NAME_ROW_H, 8)
+    name_y = text_y(top - NAME_ROW_H, NAME_ROW_H, 8)
     for side in (0, 1):
         x = TABLE_X if side == 0 else BOARD_X + BOARD_W
         t.text(x + 1.5 * mm, name_y, lab["side_a"] if side == 0 else lab["side_b"], BOLD, 8)
@@ -363,7 +365,7 @@ def _draw_game(
             number = game.boards[-1].number + i + 1 - played
         t.text(
             BOARD_X + BOARD_W / 2,
-            _text_y(row_bottom, rh, CELL_SIZE),
+            text_y(row_bottom, rh, CELL_SIZE),
             str(number),
             REGULAR,
             CELL_SIZE,
@@ -375,7 +377,7 @@ def _draw_game(
 
 
 def _draw_variable_result(
-    t: TextLayer, geo: _Geo, data: ScoresheetData, lab: dict[str, str]
+    t: TextLayer, geo: Geo, data: ScoresheetData, lab: dict[str, str]
 ) -> None:
     top = geo.result_top
     y = top - 5.3 * mm
@@ -400,8 +402,8 @@ def _draw_variable_result(
         if data.time_up:
             name = f"{name} ({lab['time_up']})"
         t.text(wx, y, fit(name, BOLD, 10, MARGIN_X + CONTENT_W - wx - 3 * mm), BOLD, 10)
-    slots = _signature_slots(data.kind)
-    for (x, w, below), (caption, name) in zip(slots, _signature_captions(data, lab), strict=True):
+    slots = signature_slots(data.kind)
+    for (x, w, below), (caption, name) in zip(slots, signature_captions(data, lab), strict=True):
         line_y = top - below
         t.text(x, line_y - 3 * mm, caption, COND_BOLD, 7, MUTED_OP)
         # the name as printed, whole: it shrinks, then wraps (never cut off)
@@ -421,7 +423,7 @@ def _draw_variable_result(
 def _draw_seats(t: TextLayer, top: float, data: ScoresheetData) -> None:
     """The players in the seating box, each at his seat with his side's letter; blank lines
     to write on while the seating is not recorded (a blank sheet)."""
-    cx, cy, half = _seating_geometry(top)
+    cx, cy, half = seating_geometry(top)
     seats = list(data.seats)[:4] if not data.blank else []
     side_room = SEATING_W / 2 - half - 3 * mm
     for index, (dx, dy) in enumerate(SEAT_OFFSETS):
@@ -448,9 +450,9 @@ class _FormCache:
     """Names of the static layers already defined in the current document, by layout."""
 
     def __init__(self) -> None:
-        self.names: dict[tuple, str] = {}
+        self.names: dict[tuple[object, ...], str] = {}
 
-    def use(self, c: Canvas, page: _Page, geo: _Geo, data: ScoresheetData) -> None:
+    def use(self, c: Canvas, page: Page, geo: Geo, data: ScoresheetData) -> None:
         layout = tuple((b.number, b.rows) for b in page.blocks)
         key = (
             data.language,
@@ -465,7 +467,7 @@ class _FormCache:
         if name is None:
             name = f"sheet{len(self.names)}"
             c.beginForm(name)
-            _draw_static(c, page, geo, data)
+            draw_static(c, page, geo, data)
             c.endForm()
             self.names[key] = name
         c.doForm(name)
@@ -504,7 +506,9 @@ def _footer_text(data: ScoresheetData, lab: dict[str, str]) -> str:
 
 
 def _render(sheets: Iterable[ScoresheetData | PointSheetData], title: str) -> bytes:
-    planned = [(data, [] if isinstance(data, PointSheetData) else _plan(data)) for data in sheets]
+    planned = [
+        (data, [] if isinstance(data, PointSheetData) else page_plan(data)) for data in sheets
+    ]
     total = sum(len(pages) or 1 for _, pages in planned)
     buffer = io.BytesIO()
     c = new_canvas(buffer, A4, title)
@@ -521,7 +525,7 @@ def _render(sheets: Iterable[ScoresheetData | PointSheetData], title: str) -> by
         match_over = data.winner is not None
         for page in pages:
             number += 1
-            geo = _geometry(page, data.kind)
+            geo = page_geometry(page, data.kind)
             if not data.blank:
                 for block, top in zip(page.blocks, geo.block_tops, strict=True):
                     _draw_game_underlay(c, block, top, page.row_h)

@@ -51,19 +51,19 @@ from .scoresheet_layout import (
     SPANS,
     TABLE_X,
     TITLE_H,
-    _Block,
-    _centred,
-    _checkbox,
-    _Geo,
-    _meta_cell,
-    _Page,
-    _text_y,
+    Block,
+    Geo,
+    Page,
+    draw_centred,
+    draw_checkbox,
+    meta_cell,
+    text_y,
 )
 
 # --------------------------------------------------------------------------- static layer
 
 
-def _draw_static(c: Canvas, page: _Page, geo: _Geo, data: ScoresheetData) -> None:
+def draw_static(c: Canvas, page: Page, geo: Geo, data: ScoresheetData) -> None:
     """Everything on the page that does not depend on the match: grid, captions, legend."""
     lab = labels_for(data.language)
     c.setLineCap(0)
@@ -92,7 +92,7 @@ def _draw_static(c: Canvas, page: _Page, geo: _Geo, data: ScoresheetData) -> Non
     draw_footer_rule(c, PAGE_W, MARGIN_X)
 
 
-def _static_header(c: Canvas, geo: _Geo, lab: dict[str, str]) -> None:
+def _static_header(c: Canvas, geo: Geo, lab: dict[str, str]) -> None:
     top = geo.header_top
     c.setFillColor(ACCENT)
     c.setFont(BOLD, 17)
@@ -110,7 +110,7 @@ def _static_header(c: Canvas, geo: _Geo, lab: dict[str, str]) -> None:
     c.setFont(REGULAR, 6.5)
     c.setFillColor(MUTED)
     for key, row, fx, fw in META_CELLS:
-        x, y, w = _meta_cell(row, fx, fw, top)
+        x, y, w = meta_cell(row, fx, fw, top)
         if fx > 0:
             c.line(x, y, x, y + META_ROW_H)
         c.drawString(x + 1.5 * mm, y + META_ROW_H - 2.6 * mm, lab[key])
@@ -124,15 +124,15 @@ def _static_header(c: Canvas, geo: _Geo, lab: dict[str, str]) -> None:
     c.setFillColor(INK)
 
 
-def _side_box_x(side: int) -> tuple[float, float]:
+def side_box_x(side: int) -> tuple[float, float]:
     w = (CONTENT_W - 4 * mm) / 2
     return MARGIN_X + side * (w + 4 * mm), w
 
 
-def _static_sides(c: Canvas, geo: _Geo, lab: dict[str, str], kind: str) -> None:
+def _static_sides(c: Canvas, geo: Geo, lab: dict[str, str], kind: str) -> None:
     h = SIDES_H[kind]
     for side in (0, 1):
-        x, w = _side_box_x(side)
+        x, w = side_box_x(side)
         c.setFillColor(TINT_A if side == 0 else TINT_B)
         c.setStrokeColor(GRID)
         c.setLineWidth(0.6)
@@ -158,14 +158,14 @@ def _static_sides(c: Canvas, geo: _Geo, lab: dict[str, str], kind: str) -> None:
     c.drawString(x, y + 0.6 * mm, lab["toss_won_by"])
     x += string_width(lab["toss_won_by"], REGULAR, 8.5) + 2 * mm
     for key in ("side_a", "side_b"):
-        _checkbox(c, x, y)
+        draw_checkbox(c, x, y)
         c.drawString(x + 4 * mm, y + 0.6 * mm, lab[key])
         x += 4 * mm + string_width(lab[key], REGULAR, 8.5) + 4 * mm
     x += 4 * mm
     c.drawString(x, y + 0.6 * mm, lab["choice"])
     x += string_width(lab["choice"], REGULAR, 8.5) + 2 * mm
     for key in ("choice_break", "choice_side"):
-        _checkbox(c, x, y)
+        draw_checkbox(c, x, y)
         c.drawString(x + 4 * mm, y + 0.6 * mm, lab[key])
         x += 4 * mm + string_width(lab[key], REGULAR, 8.5) + 4 * mm
 
@@ -173,7 +173,7 @@ def _static_sides(c: Canvas, geo: _Geo, lab: dict[str, str], kind: str) -> None:
 TOSS_BOX_KEYS = ("side_a", "side_b", "choice_break", "choice_side")
 
 
-def _toss_box_xs(lab: dict[str, str]) -> dict[str, float]:
+def toss_box_xs(lab: dict[str, str]) -> dict[str, float]:
     """x of each toss checkbox, recomputed exactly as :func:`_static_sides` lays them out."""
     xs: dict[str, float] = {}
     x = MARGIN_X + string_width(lab["toss"], BOLD, 8.5) + 3 * mm
@@ -189,7 +189,7 @@ def _toss_box_xs(lab: dict[str, str]) -> dict[str, float]:
 
 
 def _static_game(
-    c: Canvas, block: _Block, top: float, rh: float, lab: dict[str, str], board_limit: int | None
+    c: Canvas, block: Block, top: float, rh: float, lab: dict[str, str], board_limit: int | None
 ) -> None:
     rows = block.rows
     body_top = top - NAME_ROW_H - LABEL_ROW_H
@@ -219,20 +219,22 @@ def _static_game(
     for (_side, key), (x, w) in SPANS.items():
         label = lab[key]
         size = fit_size(label, COND_BOLD, LABEL_SIZE, w - 1 * mm, 6.5)
-        _centred(c, label, x, w, body_top, LABEL_ROW_H, COND_BOLD, size)
-    _centred(c, lab["col_board"], BOARD_X, BOARD_W, body_top, LABEL_ROW_H, COND_BOLD, LABEL_SIZE)
+        draw_centred(c, label, x, w, body_top, LABEL_ROW_H, COND_BOLD, size)
+    draw_centred(
+        c, lab["col_board"], BOARD_X, BOARD_W, body_top, LABEL_ROW_H, COND_BOLD, LABEL_SIZE
+    )
     c.setFont(COND_BOLD, LABEL_SIZE)
     c.drawString(
-        REMARKS_X + 1.5 * mm, _text_y(body_top, LABEL_ROW_H, LABEL_SIZE), lab["col_remarks"]
+        REMARKS_X + 1.5 * mm, text_y(body_top, LABEL_ROW_H, LABEL_SIZE), lab["col_remarks"]
     )
     if block.number == 3:  # the side-change rule of the third game, in the name row
         hint = lab["side_change_60a"] if board_limit else lab["side_change_60b"]
         c.setFillColor(MUTED)
         size = fit_size(hint, COND, 7, REMARKS_W - 2 * mm, 5.5)
         c.setFont(COND, size)
-        c.drawString(REMARKS_X + 1.5 * mm, _text_y(top - NAME_ROW_H, NAME_ROW_H, 7), hint)
+        c.drawString(REMARKS_X + 1.5 * mm, text_y(top - NAME_ROW_H, NAME_ROW_H, 7), hint)
         c.setFillColor(INK)
-    _centred(c, lab["final"], BOARD_X, BOARD_W, bottom, rh, COND_BOLD, LABEL_SIZE)
+    draw_centred(c, lab["final"], BOARD_X, BOARD_W, bottom, rh, COND_BOLD, LABEL_SIZE)
     # grid
     c.setStrokeColor(RULE)
     c.setLineWidth(0.4)
@@ -254,7 +256,7 @@ def _static_game(
     c.line(REMARKS_X, top, REMARKS_X, top - NAME_ROW_H)
 
 
-def _signature_slots(kind: str) -> list[tuple[float, float, float]]:
+def signature_slots(kind: str) -> list[tuple[float, float, float]]:
     """``(x, width, line y below the result box's top)`` of each signature line: singles the
     two players and the umpire in a row; doubles the four players (side A, side B, each pair's
     first player in the top row) and the umpire, right of the seating box."""
@@ -279,7 +281,7 @@ SEATING_H = 20 * mm
 SEAT_BOARD = 8 * mm  # the carrom board in the seating diagram
 
 
-def _seating_geometry(top: float) -> tuple[float, float, float]:
+def seating_geometry(top: float) -> tuple[float, float, float]:
     """Centre x, centre y and half side of the board drawn in the seating box."""
     box_top = top - SEATING_TOP
     return MARGIN_X + SEATING_W / 2, box_top - 11.5 * mm, SEAT_BOARD / 2
@@ -300,7 +302,7 @@ def _static_seating(c: Canvas, top: float, lab: dict[str, str]) -> None:
     room = MARGIN_X + SEATING_W - 1.5 * mm - hint_x
     c.setFont(COND, fit_size(lab["seating_hint"], COND, 6, room, 4.5))
     c.drawString(hint_x, box_top - 3.2 * mm, lab["seating_hint"])
-    cx, cy, half = _seating_geometry(top)
+    cx, cy, half = seating_geometry(top)
     c.setFillColor(TINT)
     c.setStrokeColor(INK)
     c.rect(cx - half, cy - half, 2 * half, 2 * half, stroke=1, fill=1)
@@ -318,7 +320,7 @@ def _static_seating(c: Canvas, top: float, lab: dict[str, str]) -> None:
 SEAT_OFFSETS: tuple[tuple[int, int], ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
-def _static_result(c: Canvas, geo: _Geo, lab: dict[str, str], kind: str) -> None:
+def _static_result(c: Canvas, geo: Geo, lab: dict[str, str], kind: str) -> None:
     top = geo.result_top
     c.setFillColor(TINT)
     c.setStrokeColor(GRID)
@@ -352,16 +354,16 @@ def _static_result(c: Canvas, geo: _Geo, lab: dict[str, str], kind: str) -> None
     # signature lines
     c.setStrokeColor(INK)
     c.setLineWidth(0.6)
-    for x, w, below in _signature_slots(kind):
+    for x, w, below in signature_slots(kind):
         c.line(x, top - below, x + w, top - below)
     if kind == "doubles":
         c.setFont(BOLD, 7.5)
-        c.drawString(_signature_slots(kind)[0][0], top - 12.7 * mm, lab["signatures"])
+        c.drawString(signature_slots(kind)[0][0], top - 12.7 * mm, lab["signatures"])
     c.setFillColor(INK)
 
 
-def _signature_captions(data: ScoresheetData, lab: dict[str, str]) -> list[tuple[str, str]]:
-    """``(caption, name)`` under each signature line, in :func:`_signature_slots` order."""
+def signature_captions(data: ScoresheetData, lab: dict[str, str]) -> list[tuple[str, str]]:
+    """``(caption, name)`` under each signature line, in :func:`signature_slots` order."""
     umpire = (f"{lab['signature']} {lab['signature_umpire']}", data.umpire)
     if data.kind == "doubles":
         umpire = (lab["signature_umpire"], data.umpire)

@@ -79,21 +79,21 @@ BOARD_X = TABLE_X + SIDE_W
 
 
 @dataclass(frozen=True, slots=True)
-class _Block:
+class Block:
     number: int  # game number 1..3
     game: GameSheet | None
     rows: int
 
 
 @dataclass(frozen=True, slots=True)
-class _Page:
-    blocks: tuple[_Block, ...]
+class Page:
+    blocks: tuple[Block, ...]
     first: bool
     last: bool
     row_h: float
 
 
-def _rows_for(game: GameSheet | None) -> int:
+def rows_for(game: GameSheet | None) -> int:
     if game is None:
         return BLANK_ROWS
     played = len(game.boards)
@@ -110,18 +110,18 @@ def _fixed_height(n_blocks: int, first: bool, last: bool, kind: str) -> float:
     return h
 
 
-def _row_height(blocks: Sequence[_Block], first: bool, last: bool, kind: str) -> float:
+def _row_height(blocks: Sequence[Block], first: bool, last: bool, kind: str) -> float:
     units = sum(b.rows + 1 for b in blocks)  # + the "final" row of each game
     available = TOP - BOTTOM - _fixed_height(len(blocks), first, last, kind)
     return min(RH_MAX, available / units) if units else RH_MAX
 
 
-def _plan(data: ScoresheetData) -> list[_Page]:
+def page_plan(data: ScoresheetData) -> list[Page]:
     """Split the match's three game blocks over as few pages as possible (normally one)."""
     by_number = {} if data.blank else {g.number: g for g in data.games}
     numbers = sorted(set(range(1, GAMES_PER_MATCH + 1)) | set(by_number))
-    blocks = [_Block(n, by_number.get(n), _rows_for(by_number.get(n))) for n in numbers]
-    pages: list[_Page] = []
+    blocks = [Block(n, by_number.get(n), rows_for(by_number.get(n))) for n in numbers]
+    pages: list[Page] = []
     i, first = 0, True
     while i < len(blocks):
         take = 1
@@ -135,10 +135,10 @@ def _plan(data: ScoresheetData) -> list[_Page]:
         i += take
         last = i == len(blocks)
         if last and _row_height(chunk, first, True, data.kind) < RH_MIN:
-            pages.append(_Page(chunk, first, False, _row_height(chunk, first, False, data.kind)))
-            pages.append(_Page((), False, True, RH_MAX))
+            pages.append(Page(chunk, first, False, _row_height(chunk, first, False, data.kind)))
+            pages.append(Page((), False, True, RH_MAX))
         else:
-            pages.append(_Page(chunk, first, last, _row_height(chunk, first, last, data.kind)))
+            pages.append(Page(chunk, first, last, _row_height(chunk, first, last, data.kind)))
         first = False
     return pages
 
@@ -146,24 +146,24 @@ def _plan(data: ScoresheetData) -> list[_Page]:
 # --------------------------------------------------------------------------- drawing helpers
 
 
-def _text_y(bottom: float, height: float, size: float) -> float:
+def text_y(bottom: float, height: float, size: float) -> float:
     """Baseline that centres digits/caps of ``size`` vertically in a cell."""
     return bottom + height / 2 - size * 0.36
 
 
-def _centred(
+def draw_centred(
     c: Canvas, text: str, x: float, w: float, bottom: float, h: float, font: str, size: float
 ) -> None:
     c.setFont(font, size)
-    c.drawCentredString(x + w / 2, _text_y(bottom, h, size), text)
+    c.drawCentredString(x + w / 2, text_y(bottom, h, size), text)
 
 
-def _checkbox(c: Canvas, x: float, y: float, size: float = 3 * mm) -> None:
+def draw_checkbox(c: Canvas, x: float, y: float, size: float = 3 * mm) -> None:
     c.rect(x, y, size, size, stroke=1, fill=0)
 
 
-def _cross(c: Canvas, x: float, y: float, size: float = 3 * mm) -> None:
-    """Tick a checkbox drawn by :func:`_checkbox` (a bold cross, like a pen would)."""
+def draw_cross(c: Canvas, x: float, y: float, size: float = 3 * mm) -> None:
+    """Tick a checkbox drawn by :func:`draw_checkbox` (a bold cross, like a pen would)."""
     c.saveState()
     c.setLineWidth(1.2)
     c.setStrokeColor(INK)
@@ -174,7 +174,7 @@ def _cross(c: Canvas, x: float, y: float, size: float = 3 * mm) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class _Geo:
+class Geo:
     """Vertical positions on one page, shared by the static and the variable drawing."""
 
     header_top: float
@@ -185,7 +185,7 @@ class _Geo:
     result_top: float
 
 
-def _geometry(page: _Page, kind: str) -> _Geo:
+def page_geometry(page: Page, kind: str) -> Geo:
     y = TOP
     header_top = y
     y -= HEADER_H if page.first else CONT_HEADER_H
@@ -202,7 +202,7 @@ def _geometry(page: _Page, kind: str) -> _Geo:
         y -= NAME_ROW_H + LABEL_ROW_H + (b.rows + 1) * page.row_h + GAP
     legend_y = y + GAP - 3.8 * mm
     y -= LEGEND_H - GAP
-    return _Geo(header_top, sides_top, toss_y, tuple(tops), legend_y, y - 1 * mm)
+    return Geo(header_top, sides_top, toss_y, tuple(tops), legend_y, y - 1 * mm)
 
 
 # meta grid cells in the header: (label key, row, x fraction, width fraction)
@@ -224,7 +224,7 @@ TITLE_H = 9.5 * mm
 META_ROW_H = (HEADER_H - TITLE_H) / 3
 
 
-def _meta_cell(key_row: int, fx: float, fw: float, top: float) -> tuple[float, float, float]:
+def meta_cell(key_row: int, fx: float, fw: float, top: float) -> tuple[float, float, float]:
     x = MARGIN_X + fx * META_W
     y = top - TITLE_H - (key_row + 1) * META_ROW_H
     return x, y, fw * META_W

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
+from typing import Any
 
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from .base import (
     ACCENT,
@@ -73,7 +74,7 @@ def ranking_pdf(data: RankingSheetData) -> bytes:
         "h", fontName=COND_BOLD, fontSize=7.5, leading=9, textColor=WHITE, alignment=1
     )
     cell = ParagraphStyle("c", fontName=REGULAR, fontSize=8.5, leading=10.5, textColor=INK)
-    story: list = [
+    story: list[Flowable] = [
         Paragraph(_escape(data.title), title),
         Paragraph(_escape(data.subtitle), sub),
         Spacer(1, 4 * mm),
@@ -85,7 +86,7 @@ def ranking_pdf(data: RankingSheetData) -> bytes:
             Paragraph(_escape(h), head)
             for h in [*data.headers[:3], *data.columns, data.headers[-1]]
         ]
-        rows = [header]
+        rows: list[list[Paragraph | str]] = [list(header)]
         for line in data.lines:
             rows.append(
                 [
@@ -104,7 +105,7 @@ def ranking_pdf(data: RankingSheetData) -> bytes:
         table = Table(
             rows, colWidths=[14 * mm, name_w, 17 * mm, *[prize_w] * n, 16 * mm], repeatRows=1
         )
-        style = [
+        style: list[tuple[Any, ...]] = [
             ("FONT", (0, 1), (-1, -1), REGULAR, 8.5),
             ("FONT", (-1, 1), (-1, -1), BOLD, 8.5),
             ("FONT", (3, 1), (-2, -1), COND, 8.5),

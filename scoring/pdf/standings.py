@@ -39,6 +39,7 @@ from .base import (
     fit,
     fit_size,
     format_date,
+    internals,
     join,
     register_fonts,
     string_width,
@@ -85,13 +86,15 @@ def _numbered_canvas(language: str, footer_left: str) -> type[Canvas]:
 
         def showPage(self) -> None:  # noqa: N802 (reportlab's name)
             self._pages.append(dict(self.__dict__))
-            self._startPage()
+            internals(self)._startPage()
 
         def save(self) -> None:
             total = len(self._pages)
             for number, state in enumerate(self._pages, start=1):
                 self.__dict__.update(state)
-                draw_footer(self, language, footer_left, number, total, self._pagesize[0], MARGIN)
+                draw_footer(
+                    self, language, footer_left, number, total, internals(self)._pagesize[0], MARGIN
+                )
                 super().showPage()
             super().save()
 
@@ -209,7 +212,7 @@ def render_standings(data: StandingsSheetData) -> bytes:
                 )
             ]
             rows.append(cells)
-        style = [
+        style: list[tuple[Any, ...]] = [
             ("FONT", (0, 0), (-1, 0), COND_BOLD, HEADER_SIZE),
             ("FONT", (0, 1), (-1, -1), REGULAR, ROW_SIZE),
             ("FONT", (0, 1), (0, -1), BOLD, ROW_SIZE),

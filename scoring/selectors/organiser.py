@@ -17,6 +17,8 @@ from django.utils.translation import gettext as _
 from scoring.draw_words import reason_text, round_title
 from scoring.identity import name_key
 from scoring.models import Entry, Event, Game, Match, Player, Round, Table, Tournament
+from scoring.records.draw_state import DrawState as DrawState
+from scoring.records.draw_state import draw_state as draw_state
 
 MATCH_RELATED = (
     "event",

@@ -11,6 +11,7 @@ from django.db.models import Count, Max, Q
 
 from scoring.models import Player, Rate, Rating, Tournament
 from scoring.ratings.chart import Chart, history_chart
+from scoring.records.seeding import seeding_date
 
 #: Age groups of the rating list, by the age on the list's date (where the date of birth is
 #: known): juniors under 18 (ICF's junior events), seniors 50 and over (veterans).
@@ -196,19 +197,6 @@ def player_ratings(player: Player) -> list[tuple[Rating, Rate]]:
     return out
 
 
-def seeding_rates(rating: Rating, date: datetime.date, player_ids: list[int]) -> dict[int, float]:
-    """Each player's rate on ``date`` (the last one of a tournament ended before it): what an
-    event drawn by rating seeds with."""
-    latest: dict[int, float] = {}
-    for pid, rate in (
-        Rate.objects.filter(rating=rating, player_id__in=player_ids, date__lt=date)
-        .order_by("date", "tournament__start_date", "tournament_id")
-        .values_list("player_id", "rate")
-    ):
-        latest[pid] = rate
-    return latest
-
-
 def rated_players(rating: Rating) -> dict[int, list[Rate]]:
     """Every player's rates under the rating, oldest first (the API's history)."""
     out: dict[int, list[Rate]] = {}
@@ -226,18 +214,6 @@ def tournaments_rated(rating: Rating) -> list[Tournament]:
         .filter(Q(rates__rating=rating) | Q(rates__isnull=True))
         .distinct()
     )
-
-
-def seeding_date(event: Any) -> datetime.date:
-    """The date of the rates an event drawn by rating is seeded with: its
-    ``settings["seed_date"]``, else the tournament's first day."""
-    value = (event.settings or {}).get("seed_date")
-    if value:
-        try:
-            return datetime.date.fromisoformat(str(value))
-        except ValueError:
-            pass
-    return event.tournament.start_date
 
 
 def seeding_of(event: Any) -> tuple[Rating, datetime.date, datetime.date] | None:

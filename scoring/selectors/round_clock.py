@@ -11,12 +11,11 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from scoring.models import Match, Round, Tournament
+from scoring.records.round_clock import clock_of
 from scoring.round_clock import (
-    FROM_CALL,
     WARN_SECONDS,
     Phase,
     RoundClock,
-    clock_from,
     minutes_seconds,
 )
 from scoring.rules import variant_for
@@ -78,19 +77,6 @@ class ClockLine:
         """Something to count: the clock has started (or, from the call, the match is
         called)."""
         return self.phase != Phase.OFF
-
-
-def clock_of(rnd: Round) -> RoundClock:
-    """A round's stored clock (its event read from ``rnd.event``)."""
-    event = rnd.event
-    return RoundClock(
-        limit_minutes=event.round_minutes,
-        started_at=rnd.clock_started_at,
-        extra_minutes=rnd.clock_extra_minutes,
-        stopped_seconds=rnd.clock_stopped_seconds,
-        stopped_at=rnd.clock_stopped_at,
-        from_call=clock_from(event.settings) == FROM_CALL,
-    )
 
 
 def _line(rnd: Round, now: datetime, match: Match | None = None) -> ClockLine:

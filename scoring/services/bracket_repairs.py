@@ -49,8 +49,8 @@ from scoring.services.draw_progress import (
 )
 from scoring.services.matches import (
     Actor,
-    _audit,
-    _lock,
+    audit_match,
+    lock_match,
     rebuild_match,
     withdraw_confirmations,
 )
@@ -151,7 +151,7 @@ def _withdraw_all(m: Match, actor: Actor, client_id: uuid.UUID) -> list[int]:
 
 def _replay(m: Match, st: Any, actor: Actor, client_id: uuid.UUID, why: dict[str, Any]) -> None:
     """The later match void and put back to be played by the entries that belong there."""
-    m = _lock(m.pk)
+    m = lock_match(m.pk)
     before = {
         "entries": [m.entry_a_id, m.entry_b_id],
         "winner": m.winner_side,
@@ -182,7 +182,7 @@ def _replay(m: Match, st: Any, actor: Actor, client_id: uuid.UUID, why: dict[str
         updated_at=timezone.now(),
     )
     rebuild_match(m)
-    _audit(
+    audit_match(
         m,
         actor,
         "later_replayed",
@@ -199,7 +199,7 @@ def _award(
     from scoring.services.corrections import still_decided
     from scoring.services.decisions import _award_game
 
-    m = _lock(m.pk)
+    m = lock_match(m.pk)
     kept = {m.entry_a_id, m.entry_b_id}
     moved = next(e for e in (st.a, st.b) if e not in kept)
     stayed = st.b if moved == st.a else st.a
@@ -229,7 +229,7 @@ def _award(
         confirmed_at=now,
         started_at=m.started_at or now,
     )
-    m = _lock(m.pk)
+    m = lock_match(m.pk)
     for number in range(1, m.games_to_win + 1):
         game = games.get(number) or Game.objects.create(
             match=m,
@@ -243,7 +243,7 @@ def _award(
         "after this decision a later game no longer fits (%(detail)s)",
         "after this decision the match would not be over",
     )
-    _audit(
+    audit_match(
         m,
         actor,
         "later_awarded",
@@ -287,7 +287,7 @@ def repair_later(
             advances=winner_before, revision=match.revision + 1
         )
         match.advances = winner_before
-        _audit(
+        audit_match(
             match,
             actor,
             "eliminated_by_decision",
@@ -386,16 +386,16 @@ def _take_back(
     bracket replayed: matches not started get the winner of the boards (ICF 56: the match
     is won by its games)."""
     from scoring.services.corrections import CorrectionError
-    from scoring.services.matches import _check_write
+    from scoring.services.matches import check_write
 
-    match = _lock(match.pk)
-    _check_write(match, expected_revision, actor)
+    match = lock_match(match.pk)
+    check_write(match, expected_revision, actor)
     was = match.advances
     if was not in ("a", "b"):
         raise CorrectionError("not_eliminated", "no entry of this match is eliminated by decision")
     Match.objects.filter(pk=match.pk).update(advances="", revision=match.revision + 1)
     match.advances, match.revision = "", match.revision + 1
-    _audit(
+    audit_match(
         match,
         actor,
         "elimination_taken_back",

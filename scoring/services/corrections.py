@@ -34,12 +34,12 @@ from scoring.services.draw_base import ELIMINATION
 from scoring.services.matches import (
     Actor,
     MatchError,
-    _append,
-    _audit,
-    _bump,
-    _check_write,
-    _lock,
+    append_event,
+    audit_match,
+    bump_revision,
+    check_write,
     live_events,
+    lock_match,
     match_snapshot,
     paper_fields,
     rebuild_match,
@@ -123,7 +123,7 @@ class _Preview(Exception):
 
 
 def _ranks(event: Event) -> dict[int, tuple[str, int]]:
-    from scoring.selectors.live import event_standings  # a read for the preview only
+    from scoring.standings import event_standings  # a read for the preview only
 
     return {
         row.entry_id: (row.name, row.rank) for table in event_standings(event) for row in table.rows
@@ -166,7 +166,7 @@ def still_decided(match: Match, breaks_code: str, breaks: str, unfinished: str) 
         raise CorrectionError(breaks_code, breaks, detail=err.message) from None
     if not snapshot.finished:
         raise CorrectionError("correction_unfinished", unfinished)
-    _bump(match)
+    bump_revision(match)
 
 
 def _downstream(
@@ -242,7 +242,7 @@ def _entry_of(board: Board) -> dict[str, Any]:
 
 def _row(actor: Actor, board: Board, client_id: uuid.UUID, **fields: Any) -> BoardEvent:
     board.last_seq += 1
-    return _append(
+    return append_event(
         board=board,
         seq=board.last_seq,
         client_id=client_id,
@@ -329,8 +329,8 @@ def _apply(
     client_id: uuid.UUID,
     expected_revision: int | None,
 ) -> tuple[Match, dict[str, Any], Downstream]:
-    match = _lock(match.pk)
-    _check_write(match, expected_revision, actor)
+    match = lock_match(match.pk)
+    check_write(match, expected_revision, actor)
     if match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED) or match.walkover:
         raise CorrectionError(
             "correction_not_finished", "only a finished match is corrected; undo on the tablet"
@@ -455,7 +455,7 @@ def save_repair(
         raise CorrectionError(
             "repair_not_possible", "this repair does not fit; the page shows the ones that do"
         )
-    _audit(
+    audit_match(
         match,
         actor,
         action,
@@ -496,7 +496,7 @@ def save_repair(
         draw_service.delete_last_round(event=event, actor=actor, expected_rounds=rounds)
         draw_service.next_round(event=event, actor=actor, expected_rounds=rounds - doomed)
     elif repair == "keep" and downstream.affects_draw:
-        _audit(match, actor, f"{action}_draw_kept", {"reason": reason})
+        audit_match(match, actor, f"{action}_draw_kept", {"reason": reason})
     return downstream
 
 
@@ -579,8 +579,8 @@ def _apply_many(
     keyed with sides A and B swapped, so the toss and who broke each board (withdrawn
     boards too) are swapped as well and the re-keyed match is the same match, sides
     swapped."""
-    match = _lock(match.pk)
-    _check_write(match, expected_revision, actor)
+    match = lock_match(match.pk)
+    check_write(match, expected_revision, actor)
     if match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED) or match.walkover:
         raise CorrectionError(
             "correction_not_finished", "only a finished match is corrected; undo on the tablet"

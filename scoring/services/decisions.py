@@ -48,9 +48,9 @@ from scoring.services.corrections import (
 )
 from scoring.services.matches import (
     Actor,
-    _check_write,
-    _lock,
+    check_write,
     live_events,
+    lock_match,
 )
 
 #: A law as the rulebook cites it: "ICF 51", "IT 107", "IT 90(b)", "DCV 56(c)".
@@ -150,8 +150,8 @@ def _apply(
     expected_revision: int | None,
 ) -> tuple[Match, dict[str, Any], Downstream]:
     _check(match, decision)
-    match = _lock(match.pk)
-    _check_write(match, expected_revision, actor)
+    match = lock_match(match.pk)
+    check_write(match, expected_revision, actor)
     if match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED) or match.walkover:
         raise CorrectionError(
             "correction_not_finished", "only a finished match is corrected; undo on the tablet"

@@ -11,12 +11,12 @@ from django.utils.translation import gettext_noop
 
 from scoring.draws import Reason
 from scoring.models import Event, Match, Round
+from scoring.records.draw_state import DRAWABLE as DRAWABLE
+from scoring.records.draw_state import ELIMINATION as ELIMINATION
 from scoring.services.errors import ServiceError
 from scoring.services.matches import Actor
 
 SYSTEM = Actor(via="system", device="draw")
-ELIMINATION = (Event.Format.KNOCKOUT, Event.Format.DOUBLE_ELIMINATION)
-DRAWABLE = (*ELIMINATION, Event.Format.SWISS, Event.Format.GROUPS)
 BRACKETS = (
     Round.Bracket.MAIN,
     Round.Bracket.WINNERS,

@@ -12,12 +12,12 @@ saves :class:`~scoring.models.Round` and :class:`~scoring.models.Match` rows wit
   results (byes saved as won matches, 25–0).
 
 Decided results and standings are read by :mod:`scoring.standings` (one definition, see
-docs/STANDINGS.md). Results flow (:func:`on_match_confirmed`, connected to
-``match_confirmed``): when a match of a bracket is confirmed (or decided by walkover), the
-bracket is replayed with :func:`scoring.draws.bracket.advance` and the later matches get their
-entries, byes pass, and a match whose entrant has withdrawn becomes a walkover. Only
-**confirmed** results advance or pair a round: an organiser confirms a result entered by
-quick entry with :func:`confirm_result`.
+docs/STANDINGS.md). Results flow (:func:`on_match_confirmed`, called by
+:func:`scoring.services.results_flow.match_confirmed`): when a match of a bracket is confirmed
+(or decided by walkover), the bracket is replayed with :func:`scoring.draws.bracket.advance`
+and the later matches get their entries, byes pass, and a match whose entrant has withdrawn
+becomes a walkover. Only **confirmed** results advance or pair a round: an organiser confirms
+a result entered by quick entry with :func:`confirm_result`.
 
 Every draw records, per match, why the pair was made (``Match.draw_reason``: the pure module's
 reason code and parameters).
@@ -32,7 +32,6 @@ importable from here: :mod:`.draw_brackets` (a whole bracket or every group matc
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
@@ -43,6 +42,7 @@ import scoring.draws as pairing
 from scoring.draws import DrawError
 from scoring.draws import Entry as DrawEntry
 from scoring.models import Entry, Event, Match, Rating, Round
+from scoring.records.draw_state import draw_state
 from scoring.services import checkin
 from scoring.services import draw_brackets as brackets
 from scoring.services.draw_base import (
@@ -69,7 +69,7 @@ from scoring.services.draw_rows import (
 from scoring.services.draw_rows import insert_matches as _insert_matches
 from scoring.services.matches import Actor
 from scoring.services.point_events import PointDrawError, save_point_round_robin
-from scoring.services.results_flow import connect, on_match_confirmed, on_match_finished
+from scoring.services.results_flow import on_match_confirmed, on_match_finished
 from scoring.services.tournaments import audit
 from scoring.services.walkovers import (
     confirm_result,
@@ -121,7 +121,7 @@ def _rating_seeds(event: Event, entry_ids: list[int]) -> dict[int, float] | None
     ``settings["seed_date"]`` (the tournament's first day when not given; the rates of the
     tournaments ended before it); an entry without a rate has none (after those rated, as
     :func:`scoring.draws.initial_order` ranks). None: the entries' own ratings."""
-    from scoring.selectors.ratings import seeding_date, seeding_rates
+    from scoring.records.seeding import seeding_date, seeding_rates
 
     settings = event.settings or {}
     if not settings.get("seed_rating"):
@@ -153,7 +153,6 @@ __all__ = [
     "SYSTEM",
     "champion",
     "confirm_result",
-    "connect",
     "event_results",
     "group_tables",
     "on_match_confirmed",
@@ -225,61 +224,6 @@ def _pair_swiss(event: Event, number: int) -> Round:
 
 
 # --- public actions ----------------------------------------------------------------------------
-
-
-@dataclass
-class DrawState:
-    """What the organiser's event page needs to offer the next step."""
-
-    drawn: bool
-    can_draw: bool
-    can_next: bool
-    next_code: str = ""  # "swiss_round" / "knockout_stage"
-    blocked: str = ""  # why the next step is not possible yet
-    open_matches: int = 0
-    rounds: int = 0
-    planned_rounds: int | None = None
-    complete: bool = False
-    warnings: list[str] = field(default_factory=list)
-
-
-def draw_state(event: Event) -> DrawState:
-    rounds = list(event.rounds.all())
-    drawn = bool(rounds)
-    active = Entry.objects.filter(event=event, withdrawn=False).count()
-    state = DrawState(drawn=drawn, can_draw=False, can_next=False, rounds=len(rounds))
-    if event.format not in DRAWABLE:
-        return state
-    if not drawn:
-        state.can_draw = active >= (3 if event.kind == Event.Kind.POINTS else 2)
-        if not state.can_draw:
-            state.blocked = "too_few_entries"
-        return state
-    open_matches = Match.objects.filter(event=event).exclude(status=Match.Status.CONFIRMED)
-    state.open_matches = open_matches.count()
-    if event.format == Event.Format.SWISS:
-        state.planned_rounds = int(event.settings.get("rounds") or 0) or None
-        state.next_code = "swiss_round"
-        if state.planned_rounds and len(rounds) >= state.planned_rounds:
-            state.complete = state.open_matches == 0
-            state.blocked = "all_rounds_drawn"
-        elif state.open_matches:
-            state.blocked = "round_incomplete"
-        else:
-            state.can_next = True
-    elif event.format == Event.Format.GROUPS and event.kind != Event.Kind.POINTS:
-        has_ko = any(r.bracket != Round.Bracket.GROUPS for r in rounds)
-        if has_ko:
-            state.complete = state.open_matches == 0
-        else:
-            state.next_code = "knockout_stage"
-            groups_open = open_matches.filter(round__bracket=Round.Bracket.GROUPS).exists()
-            state.can_next = not groups_open
-            if groups_open:
-                state.blocked = "groups_incomplete"
-    else:
-        state.complete = state.open_matches == 0
-    return state
 
 
 def draw_event(

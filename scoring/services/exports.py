@@ -45,9 +45,9 @@ from scoring.models import (
 )
 from scoring.records import SIDES, match_snapshot
 from scoring.rules import first_breaker_of_game
-from scoring.services.placings import event_placings
 from scoring.services.sol.extension import KEY as EXTENSION_KEY
 from scoring.services.sol.extension import VERSION as EXTENSION_VERSION
+from scoring.standings.placings import event_placings
 from scoring.standings.results import DONE, ranking_rule
 
 #: Namespace of the guids we make for players, events and clubs (stable across exports).

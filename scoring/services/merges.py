@@ -16,7 +16,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from scoring.models import Entry, ExternalRecord, Player, PlayerMerge, Tournament
-from scoring.selectors.merges import merge_preview, undo_blocker
+from scoring.records.merges import merge_preview, undo_blocker
 from scoring.services.matches import Actor
 from scoring.services.tournaments.base import TournamentError, audit
 

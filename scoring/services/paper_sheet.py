@@ -23,8 +23,8 @@ from scoring.records import match_snapshot
 from scoring.services.matches import (
     Actor,
     MatchError,
-    _check_write,
-    _lock,
+    check_write,
+    lock_match,
     record_quick_board,
     record_toss,
 )
@@ -89,8 +89,8 @@ def _enter(
     expected_revision: int | None,
     check: SheetCheck,
 ) -> None:
-    match = _lock(match.pk)
-    _check_write(match, expected_revision, actor)
+    match = lock_match(match.pk)
+    check_write(match, expected_revision, actor)
     if (
         Board.objects.filter(game__match=match, void=False).exists()
         or match.status in (Match.Status.FINISHED, Match.Status.CONFIRMED)
@@ -105,7 +105,7 @@ def _enter(
     games = sorted({b.game for b in boards})
     counted: dict[int, int] = {}
     for n, board in enumerate(boards):
-        snap = match_snapshot(_lock(match.pk))
+        snap = match_snapshot(lock_match(match.pk))
         current = snap.current.game_number if snap.current is not None else None
         if current is None or snap.finished:
             raise SheetError(
@@ -144,7 +144,7 @@ def _enter(
         check.games = [
             (number, a, b, w) for number, (a, b, w, _f) in sorted(_scores(match).items())
         ]
-    snap = match_snapshot(_lock(match.pk))
+    snap = match_snapshot(lock_match(match.pk))
     check.games = [
         (g.number, g.scores.get("a", 0), g.scores.get("b", 0), g.winner_side) for g in snap.games
     ]

@@ -6,8 +6,8 @@ The history is rebuilt, never edited: :func:`rerate` deletes the rows from a tou
 on and rates those tournaments again in date order from the decided results
 (``scoring.standings.results.decided_results``, the one decided result; byes and walkovers are
 not played, so not rated). It runs after every change of a result: a match finished or
-confirmed, a board corrected or a decision taken (the ``result_changed`` signal sent by
-``services.matches.caches.refresh_caches`` for a decided match whose result changed), a
+confirmed, a board corrected or a decision taken (the result flow calls
+:func:`on_result_changed`, :mod:`scoring.services.results_flow`, after the commit), a
 tournament put under a rating or taken out of it (:func:`set_tournament_rating`). A late
 correction thus re-rates from that tournament's date on.
 """
@@ -23,8 +23,8 @@ from django.db.models import Q
 
 from scoring import ratings as glicko
 from scoring.models import Entry, Event, Match, Rate, Rating, Tournament
-from scoring.services.placings import event_placings
 from scoring.services.tournaments.base import audit
+from scoring.standings.placings import event_placings
 from scoring.standings.results import decided_results
 
 log = logging.getLogger("scoring.services.ratings")
@@ -185,12 +185,10 @@ def set_tournament_rating(*, tournament: Tournament, rating: Rating | None, acto
                 rerate(changed, row.end_date)
 
 
-def on_result_changed(sender: Any, match: Match | None = None, **kwargs: Any) -> None:
-    """A decided result changed (``result_changed``, ``match_confirmed``): re-rate the
-    match's tournament's rating from its date on. The result is saved either way; a failure
-    is logged and the next change (or ``rerate``) rebuilds the history."""
-    if match is None:
-        return
+def on_result_changed(*, match: Match) -> None:
+    """A decided result changed (a match finished, confirmed or corrected: the result flow):
+    re-rate the match's tournament's rating from its date on. The result is saved either way;
+    a failure is logged and the next change (or ``rerate``) rebuilds the history."""
     try:
         tournament_id = (
             Event.objects.filter(pk=match.event_id).values_list("tournament_id", flat=True).first()
@@ -199,11 +197,3 @@ def on_result_changed(sender: Any, match: Match | None = None, **kwargs: Any) ->
             rerate_tournament(tournament_id)
     except Exception:
         log.exception("re-rating failed after match %s", match.pk)
-
-
-def connect() -> None:
-    """Connect the re-rating to the result signals (called from ``ScoringConfig.ready``)."""
-    from scoring.signals import match_confirmed, match_finished, result_changed
-
-    for signal in (result_changed, match_finished, match_confirmed):
-        signal.connect(on_result_changed, dispatch_uid=f"ratings.{id(signal)}")

@@ -1,16 +1,28 @@
-"""Results flowing on (``match_confirmed``, ``match_finished``): winners advance in brackets
-(:func:`scoring.services.draw_progress.sync_bracket`), a Swiss event finishes after its last
-round, and the automatic call-up fills free tables. Split from :mod:`scoring.services.draws`
-(its names stay importable there)."""
+"""The result flow, by explicit calls: what follows when a match finishes, is confirmed or its
+decided result changes. The service that writes the change calls :func:`match_finished`,
+:func:`match_confirmed` or :func:`result_changed` inside its transaction; after the commit
+(never for a write rolled back):
+
+- finished: the automatic call-up fills the freed table; a team tie follows its rubber
+  (:func:`scoring.services.ties.on_rubber_changed`); the ratings re-rate
+  (:func:`scoring.services.ratings.on_result_changed`);
+- confirmed: winners advance in brackets (:func:`scoring.services.draw_progress.sync_bracket`),
+  a Swiss event finishes after its last round, the call-up fills free tables; then the tie and
+  the ratings as above;
+- result changed (a correction, a decision, an undo after the end): the tie and the ratings.
+
+Each step's failure is logged and leaves the saved result as it is (the next change replays
+the bracket, syncs the tie and re-rates again). Split from :mod:`scoring.services.draws`."""
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Callable
+
+from django.db import transaction
 
 from scoring.models import Event, Match, Round, Tournament
-from scoring.services.draw_base import ELIMINATION
-from scoring.services.draw_progress import sync_bracket
+from scoring.records.draw_state import ELIMINATION
 
 log = logging.getLogger("scoring.services.draws")
 
@@ -22,8 +34,11 @@ def _auto_callup(tournament: Tournament) -> None:
         auto_assign(tournament=tournament)
 
 
-def on_match_confirmed(sender: Any, match: Match, **kwargs: Any) -> None:
-    """``match_confirmed``: winners advance in brackets; the call-up fills free tables."""
+def on_match_confirmed(*, match: Match) -> None:
+    """A match confirmed: winners advance in brackets; the call-up fills free tables."""
+    # the draw's services import the match services, which call this module: imported here
+    from scoring.services.draw_progress import sync_bracket
+
     try:
         event = Event.objects.select_related("tournament").get(pk=match.event_id)
         if event.format in ELIMINATION or (
@@ -38,8 +53,8 @@ def on_match_confirmed(sender: Any, match: Match, **kwargs: Any) -> None:
         log.exception("results flow failed after match %s", match.pk)
 
 
-def on_match_finished(sender: Any, match: Match, **kwargs: Any) -> None:
-    """``match_finished``: the table is free; the automatic call-up fills it."""
+def on_match_finished(*, match: Match) -> None:
+    """A match finished: the table is free; the automatic call-up fills it."""
     try:
         _auto_callup(Tournament.objects.get(events__matches=match.pk))
     except Exception:
@@ -56,9 +71,29 @@ def _finish_swiss_if_done(event: Event) -> None:
         Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
 
 
-def connect() -> None:
-    """Connect the results flow to the match signals (called from ``ScoringConfig.ready``)."""
-    from scoring.signals import match_confirmed, match_finished
+def match_finished(*, match: Match) -> None:
+    """``match``'s last game ended (the result is known): after the commit, the call-up, the
+    team tie and the ratings follow."""
+    transaction.on_commit(lambda: _follow(match, on_match_finished))
 
-    match_confirmed.connect(on_match_confirmed, dispatch_uid="draws.on_match_confirmed")
-    match_finished.connect(on_match_finished, dispatch_uid="draws.on_match_finished")
+
+def match_confirmed(*, match: Match) -> None:
+    """Every side confirmed ``match`` (or it was decided by walkover): after the commit, the
+    draw, the call-up, the team tie and the ratings follow."""
+    transaction.on_commit(lambda: _follow(match, on_match_confirmed))
+
+
+def result_changed(*, match: Match) -> None:
+    """``match``'s decided result changed (its winner or status, or the draw or totals of a
+    finished or confirmed match): after the commit, the team tie and the ratings follow."""
+    transaction.on_commit(lambda: _follow(match, None))
+
+
+def _follow(match: Match, draw_step: Callable[..., None] | None) -> None:
+    # ties and ratings import the match services, which call this module: imported when run
+    from scoring.services import ratings, ties
+
+    if draw_step is not None:
+        draw_step(match=match)
+    ties.on_rubber_changed(match=match)
+    ratings.on_result_changed(match=match)

@@ -12,8 +12,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.models import Round
+from scoring.records.round_clock import clock_of
 from scoring.round_clock import ClockError, RoundClock
-from scoring.selectors.round_clock import clock_of
 from scoring.services.matches import Actor
 from scoring.services.tournaments import audit
 

@@ -1,6 +1,6 @@
 """A championship's ranking and a nation's ranking over a season (issue 33). Reads only.
 
-Each counted event's places are the project's one placings (:func:`scoring.services.placings.
+Each counted event's places are the project's one placings (:func:`scoring.standings.placings.
 event_placings`, not computed again here); the prizes and the sum are the pure
 :mod:`scoring.seasons.prizes` (SoL's methods, the worst N skipped). An event counts once all its
 entries are placed (a withdrawn entry without a place aside); until then its column is shown
@@ -16,7 +16,7 @@ from decimal import Decimal
 from scoring.models import Championship, Event, Player
 from scoring.pdf.seasons import RankingSheetData, RankingSheetLine
 from scoring.seasons import Placed, ranking_of_prizes, tournament_prizes
-from scoring.services.placings import event_placings
+from scoring.standings.placings import event_placings
 
 Competitor = tuple[int, ...]
 

@@ -8,8 +8,8 @@ and the tie's match kept in step with its rubbers.
   and may change until both are in. When both are in, each rubber becomes a normal
   :class:`~scoring.models.Match` between the two team entries (``READY``: the call-up sends
   it to a table with its umpire link and scoresheet like any match).
-- Whenever a rubber finishes, is confirmed, corrected (``result_changed``) or given as
-  a walkover,
+- Whenever a rubber finishes, is confirmed, corrected or given as a walkover (the result
+  flow calls :func:`on_rubber_changed`, :mod:`scoring.services.results_flow`),
   :func:`sync_tie` writes the tie's result (:func:`scoring.standings.ties.tie_result_of`) to the
   tie's match as its cache (rubbers as its games): the draw, the standings and the bracket read
   that match like any other. Rubbers no longer needed once a stop-when-decided tie is decided
@@ -234,8 +234,9 @@ def sync_tie(tie: Tie) -> Match:
     """Write the tie's result to its match (the cache the draw and the standings read):
     winner, rubbers won as games, points, walkover or drawn; ``FINISHED`` when decided,
     ``CONFIRMED`` when every rubber played is confirmed too (or the whole tie was a
-    walkover), which moves the draw on (``match_confirmed``). Rubbers not needed wait."""
-    from scoring.signals import match_confirmed
+    walkover), which moves the draw on (``results_flow.match_confirmed``). Rubbers not needed
+    wait."""
+    from scoring.services import results_flow
 
     result = tie_result_of(tie)
     with transaction.atomic():
@@ -291,24 +292,16 @@ def sync_tie(tie: Tie) -> Match:
             match.revision += 1
             match.save(update_fields=[*changed, "revision", "updated_at"])
         if status == Match.Status.CONFIRMED and before != Match.Status.CONFIRMED:
-            transaction.on_commit(lambda: match_confirmed.send(sender=Match, match=match))
+            results_flow.match_confirmed(match=match)
     return match
 
 
-def on_rubber_changed(sender: Any, match: Match, **kwargs: Any) -> None:
-    """``match_finished`` / ``match_confirmed`` of a rubber: its tie's match follows."""
+def on_rubber_changed(*, match: Match) -> None:
+    """A rubber finished, confirmed or its result changed: its tie's match follows (called by
+    the result flow after the commit)."""
     try:
         rubber = Rubber.objects.filter(match_id=match.pk).select_related("tie").first()
         if rubber is not None:
             sync_tie(rubber.tie)
     except Exception:  # the rubber's result is saved; the next change syncs the tie again
         log.exception("tie sync failed after rubber match %s", match.pk)
-
-
-def connect() -> None:
-    """Connect the ties to the match signals (``ScoringConfig.ready``)."""
-    from scoring.signals import match_confirmed, match_finished, result_changed
-
-    match_confirmed.connect(on_rubber_changed, dispatch_uid="ties.on_rubber_confirmed")
-    match_finished.connect(on_rubber_changed, dispatch_uid="ties.on_rubber_finished")
-    result_changed.connect(on_rubber_changed, dispatch_uid="ties.on_rubber_changed")

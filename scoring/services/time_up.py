@@ -20,9 +20,9 @@ from scoring.services.matches import (
     Actor,
     MatchError,
     MatchSnapshot,
-    _audit,
-    _check_write,
-    _lock,
+    audit_match,
+    check_write,
+    lock_match,
     match_snapshot,
     refresh_caches,
 )
@@ -41,8 +41,8 @@ def record_time_up(
         ``StaleMatch``/``MatchLocked`` as every write.
     """
     with transaction.atomic():
-        match = _lock(match.pk)
-        _check_write(match, expected_revision, actor)
+        match = lock_match(match.pk)
+        check_write(match, expected_revision, actor)
         if not variant_for(match.rules).time_limit:
             raise MatchError("time_up_points", "point carrom has no time-up rule")
         if match.bye or match.walkover or match.entry_a_id is None or match.entry_b_id is None:
@@ -78,7 +78,7 @@ def record_time_up(
             )
         Game.objects.filter(pk=game.pk).update(time_up=True)
         fresh = refresh_caches(match, bump={})
-        _audit(
+        audit_match(
             match,
             actor,
             "time_up",

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from scoring.limits import TextRefused, check_text
 from scoring.models import Entry, Match
+from scoring.services import results_flow
 from scoring.services.draw_base import NOT_STARTED, DrawServiceError, decided_fields
 from scoring.services.matches import Actor, MatchError, confirm_match, match_snapshot
 from scoring.services.tournaments import audit
@@ -52,9 +53,7 @@ def record_walkover(*, match: Match, absent: str, actor: Actor, note: str = "") 
             {"absent": absent, "winner_side": winner, "note": note},
             match=match,
         )
-        from scoring.signals import match_confirmed
-
-        transaction.on_commit(lambda: match_confirmed.send(sender=Match, match=match))
+        results_flow.match_confirmed(match=match)
         return match
 
 

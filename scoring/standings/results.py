@@ -97,13 +97,15 @@ def _q(name: str) -> str:
 def _fetch(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return cursor.fetchall()
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
+        return rows
 
 
 def _where(
     event: Event, bracket: str | None, alias: str, exclude_brackets: tuple[str, ...] = ()
 ) -> tuple[str, list[Any]]:
-    where, params = f"{alias}.{_q('event_id')} = %s", [event.pk]
+    where = f"{alias}.{_q('event_id')} = %s"
+    params: list[Any] = [event.pk]
     # a team tie's rubbers are matches of the event, counted through their tie
     # (scoring.standings.ties), never as matches of the draw
     where += (

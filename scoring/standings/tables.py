@@ -18,36 +18,28 @@ column explanations follow it.
 
 from __future__ import annotations
 
-import functools
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.draws import Entry as DrawEntry
 from scoring.draws import MatchResult, RankingRule, group_standings
 from scoring.draws.ranking import credit, table
+from scoring.draws.types import EntryId
 from scoring.identity import name_key
 from scoring.models import Entry, Event, Player, Round
 from scoring.standings.results import _fetch, decided_results, event_results, ranking_rule
+from scoring.standings.words import Column as Column  # the standings' readers import it here
+from scoring.standings.words import column, decided_words, rule_columns
+from scoring.standings.words import rule_name as rule_name
+from scoring.standings.words import rule_text as rule_text
 
 #: Brackets of a Swiss event's final stage: not in the Swiss table (placed by their results).
 FINAL_BRACKETS = (Round.Bracket.FINAL, Round.Bracket.PLACEMENT)
-
-
-@dataclass(frozen=True)
-class Column:
-    """A standings column: short header, full name and what it means."""
-
-    key: str
-    short: str
-    label: str
-    help: str
-    tiebreak: int | None = None  # position in the ranking order (1 = first criterion)
 
 
 @dataclass(slots=True)
@@ -115,90 +107,6 @@ class StandingsTable:
             row.cells = [(c, str(row.values.get(c.key, ""))) for c in self.columns]
 
 
-def rule_name(rule: RankingRule) -> str:
-    names = {"current": _("Standard ranking"), "european": _("European circuit ranking")}
-    return names.get(rule.key, rule.key)
-
-
-def _bye_text(rule: RankingRule) -> str:
-    if rule.bye_buchholz == "zero":
-        return _("a bye adds 0.")
-    return _("a bye counts as an opponent with the player's own score.")
-
-
-def _column(
-    key: str, rule: RankingRule, tiebreak: int | None = None, help_text: str | None = None
-) -> Column:
-    european = rule.key == "european"
-    texts = {
-        "played": (_("P"), _("Played"), _("Matches played, byes included.")),
-        "score": (
-            _("Pts"),
-            _("Points"),
-            _(
-                "Match points: %(win)s a win, %(draw)s a draw, %(loss)s a loss (a bye or "
-                "a walkover counts as a win)."
-            )
-            % {"win": rule.win, "draw": rule.draw, "loss": rule.loss},
-        ),
-        "wins": (_("W"), _("Wins"), _("Matches won (a bye or a walkover counts as a win).")),
-        "draws": (
-            _("D"),
-            _("Draws"),
-            _(
-                "Matches drawn: stopped by time with level scores, "
-                "or level as another system recorded them."
-            ),
-        ),
-        "losses": (_("L"), _("Losses"), _("Matches lost.")),
-        "buchholz": (
-            _("Bh"),
-            _("Buchholz"),
-            (
-                _("The sum of the points of every opponent met; %(bye)s")
-                if european
-                else _("The sum of the wins of every opponent met; %(bye)s")
-            )
-            % {"bye": _bye_text(rule)},
-        ),
-        "net_points": (_("+/−"), _("Net points"), _("Game points won minus game points lost.")),
-        "total_points": (_("Tot"), _("Total score"), _("Game points won, in all matches.")),
-        "games": (_("Games"), _("Games won and lost"), _("Games won : games lost.")),
-        "head_to_head": (
-            _("H2H"),
-            _("Head-to-head"),
-            _("Wins in the matches among the entries level on wins."),
-        ),
-        "decided_by": (
-            _("Decided by"),
-            _("Place decided by"),
-            _("The criterion that fixed the place of an entry level on wins."),
-        ),
-        "game_difference": (_("GD"), _("Game difference"), _("Games won minus games lost.")),
-        "points_for": (_("PF"), _("Points for"), _("Game points won (a game counts at most 25).")),
-        "points_against": (_("PA"), _("Points against"), _("Game points lost.")),
-    }
-    short, label, default_help = texts[key]
-    return Column(key, short, label, help_text or default_help, tiebreak)
-
-
-def rule_text(rule: RankingRule) -> str:
-    """The rule in force, in words (printed under every standings table)."""
-    if rule.key == "european":
-        text = _(
-            "Ranked by points (2 a win, 1 a draw), then Buchholz (the opponents' points; "
-            "a bye adds 0), net score, total score, seed position, rating."
-        )
-    else:
-        text = _("Ranked by wins, then Buchholz, then net points, then the seeding order.")
-    credit_text = (
-        _("A bye and a walkover count as a won game of %(points)s–0.")
-        if rule.walkover == "bye"
-        else _("A bye counts as a won game of %(points)s–0; a walkover as recorded.")
-    )
-    return f"{text} {credit_text % {'points': rule.bye_points}}"
-
-
 def entry_lines(event: Event) -> dict[int, EntryLine]:
     """The event's entries in their order (seed, registration) with their players: one query
     of plain values."""
@@ -231,7 +139,7 @@ def entry_lines(event: Event) -> dict[int, EntryLine]:
         qclub,
         qrating,
     ) in rows:
-        players = (PlayerLine(pid, name, club, rating),)
+        players: tuple[PlayerLine, ...] = (PlayerLine(pid, name, club, rating),)
         if qid is not None:
             players += (PlayerLine(qid, qname, qclub, qrating),)
         out[pk] = EntryLine(pk, seed, bool(withdrawn), players, entry_rating, team_name or "")
@@ -261,7 +169,7 @@ def _by_name(lines: Iterable[EntryLine]) -> list[EntryLine]:
 def _ranked_rows(
     lines: Sequence[Any], entries: dict[int, EntryLine], rule: RankingRule
 ) -> list[StandingRow]:
-    decided = _decided_words()
+    decided = decided_words()
     return [
         StandingRow(
             s.entry,
@@ -290,65 +198,6 @@ def _ranked_rows(
     ]
 
 
-def _decided_words() -> dict[str, str]:
-    return _decided_words_in(get_language())
-
-
-@functools.lru_cache(maxsize=16)
-def _decided_words_in(language: str | None) -> dict[str, str]:
-    """The tie-break names in ``language`` (the active one; cached: texts of a running process
-    do not change)."""
-    return {
-        "": "",
-        "head_to_head": _("head-to-head"),
-        "game_difference": _("game difference"),
-        "point_difference": _("net points"),
-        "seed": _("seeding order"),
-        "buchholz": _("Buchholz"),
-        "net_points": _("net points"),
-        "total_points": _("total score"),
-        "rating": _("rating"),
-        "initial": _("seeding order"),
-    }
-
-
-def _rule_columns(rule: RankingRule, draws: bool) -> list[Column]:
-    """The table's columns under ``rule`` in the active language (a fresh list)."""
-    return list(_rule_columns_in(get_language(), rule, draws))
-
-
-@functools.lru_cache(maxsize=64)
-def _rule_columns_in(language: str | None, rule: RankingRule, draws: bool) -> tuple[Column, ...]:
-    if rule.key == "european":
-        columns = [
-            _column("played", rule),
-            _column("score", rule, 1),
-            _column("wins", rule),
-            _column("draws", rule),
-            _column("losses", rule),
-            _column("buchholz", rule, 2),
-            _column("net_points", rule, 3),
-            _column("total_points", rule, 4),
-            _column("games", rule),
-            _column("decided_by", rule),
-        ]
-    else:
-        columns = [
-            _column("played", rule),
-            _column("wins", rule, 1),
-            _column("losses", rule),
-            _column("buchholz", rule, 2),
-            _column("net_points", rule, 3),
-            _column("games", rule),
-            _column("points_for", rule),
-            _column("points_against", rule),
-            _column("decided_by", rule),
-        ]
-        if draws:
-            columns.insert(2, _column("draws", rule))
-    return tuple(columns)
-
-
 def _swiss_results(event: Event) -> list[MatchResult]:
     """The decided results of the Swiss rounds (a final stage's left out: one query less)."""
     leave_out = FINAL_BRACKETS if event.format == Event.Format.SWISS else ()
@@ -366,7 +215,7 @@ def swiss_table(event: Event, entries: dict[int, EntryLine] | None = None) -> li
     own = _own_ratings(event)
     listed = _by_name(entries.values()) if own else list(entries.values())
     lines = table([_draw_entry(e, own) for e in listed], results, rule)
-    columns = _rule_columns(rule, any(s.draws for s in lines))
+    columns = rule_columns(rule, any(s.draws for s in lines))
     return [
         StandingsTable(
             "",
@@ -410,7 +259,7 @@ def group_tables(event: Event, entries: dict[int, EntryLine] | None = None) -> l
         group_results = results.get(group, [])
         if rule.key == "european":
             lines = table(draw_entries, group_results, rule)
-            columns = _rule_columns(rule, True)
+            columns = rule_columns(rule, True)
             rows = _ranked_rows(lines, entries, rule)
             order = rule_text(rule)
         else:
@@ -433,6 +282,18 @@ def group_tables(event: Event, entries: dict[int, EntryLine] | None = None) -> l
     return tables
 
 
+def entry_pk(entry: EntryId) -> int:
+    """A draw entry of a stored event: the entry's primary key (the pure draws also take
+    names, e.g. in tests)."""
+    if not isinstance(entry, int):
+        raise TypeError(f"a stored event's draw entry is an Entry's pk, not {entry!r}")
+    return entry
+
+
+def _withdrawn(line: EntryLine | None) -> bool:
+    return line is not None and line.withdrawn
+
+
 def _current_group(
     draw_entries: list[DrawEntry],
     results: list[MatchResult],
@@ -442,7 +303,7 @@ def _current_group(
     credited = credit(results, rule)
     lines = group_standings(draw_entries, credited)
     h2h = _head_to_head(lines, credited)
-    decided = _decided_words()
+    decided = decided_words()
     draws: dict[Any, int] = defaultdict(int)
     for r in credited:
         if r.draw:
@@ -450,8 +311,8 @@ def _current_group(
             draws[r.b] += 1
     rows = [
         StandingRow(
-            line.entry,
-            entries.get(line.entry),
+            entry_pk(line.entry),
+            entries.get(entry_pk(line.entry)),
             line.rank,
             {
                 "played": line.played,
@@ -467,24 +328,24 @@ def _current_group(
                 "points_for": line.points_for,
                 "points_against": line.points_against,
                 "decided_by": str(decided.get(line.decided_by, line.decided_by)),
-                "withdrawn": bool(entries.get(line.entry) and entries[line.entry].withdrawn),
+                "withdrawn": _withdrawn(entries.get(entry_pk(line.entry))),
             },
         )
         for line in lines
     ]
     columns = [
-        _column("played", rule, help_text=_("Group matches played.")),
-        _column("wins", rule, 1, _("Group matches won (a walkover counts as a win).")),
-        _column("losses", rule),
-        _column("head_to_head", rule, 2),
-        _column("games", rule),
-        _column("game_difference", rule, 3),
-        _column("net_points", rule, 4),
-        _column("points_for", rule),
-        _column("decided_by", rule),
+        column("played", rule, help_text=_("Group matches played.")),
+        column("wins", rule, 1, _("Group matches won (a walkover counts as a win).")),
+        column("losses", rule),
+        column("head_to_head", rule, 2),
+        column("games", rule),
+        column("game_difference", rule, 3),
+        column("net_points", rule, 4),
+        column("points_for", rule),
+        column("decided_by", rule),
     ]
     if draws:
-        columns.insert(2, _column("draws", rule))
+        columns.insert(2, column("draws", rule))
     return rows, columns
 
 

@@ -12,10 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from scoring.draws.ties import BUILT_IN, TieFormat, TieFormatError, TieResult, tie_result
+from scoring.draws.ties import (
+    BUILT_IN,
+    TieFormat,
+    TieFormatError,
+    TieResult,
+    TieWalkover,
+    tie_result,
+)
 from scoring.models import Event, Match, Rubber, Tie, Tournament
 from scoring.models import TieFormat as TieFormatRow
 from scoring.standings.results import RESULT_COLUMNS, TOTAL_COLUMNS, result_of
+
+# A stored tie's walkover as the pure tie result takes it ("": none).
+WALKOVERS: dict[str, TieWalkover] = {"a": "a", "b": "b", "both": "both"}
 
 #: The tie format of a team event that names none.
 DEFAULT_FORMAT = "sds"
@@ -78,7 +88,7 @@ def tie_results(ties: Iterable[Tie]) -> dict[int, TieResult]:
         for number in range(1, len(fmt.rubbers) + 1):
             row = mine.get(number)
             results.append(None if row is None else result_of(row[:width], row[width:]))
-        out[tie.pk] = tie_result(fmt, a, b, results, tie.walkover or None)
+        out[tie.pk] = tie_result(fmt, a, b, results, WALKOVERS.get(tie.walkover))
     return out
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import template
 
 from scoring.models import Event
-from scoring.services.placings import Placing, event_placings, podium
+from scoring.standings.placings import Placing, event_placings, podium
 
 register = template.Library()
 

@@ -9,9 +9,9 @@ from typing import Any
 from django import template
 from django.utils import timezone
 
+from scoring.records import match_snapshot
 from scoring.selectors.umpire import tablet
 from scoring.selectors.umpire_matches import steps_done
-from scoring.services.matches import match_snapshot
 
 register = template.Library()
 

@@ -30,7 +30,7 @@ from scoring.selectors import live as sel
 from scoring.selectors import ratings as rating_sel
 from scoring.selectors.seasons import external_keys
 from scoring.selectors.ties import TieLine, event_ties, team_tables, teams_of
-from scoring.services.placings import event_placings
+from scoring.standings.placings import event_placings
 
 
 def _headers(response: HttpResponse, etag: str | None) -> HttpResponse:

@@ -16,3 +16,42 @@ def test_no_view_uses_a_model_manager():
             if isinstance(node, ast.Attribute) and node.attr == "objects":
                 found.append(f"{path.relative_to(VIEWS.parent.parent)}:{node.lineno}")
     assert found == []
+
+
+SCORING = VIEWS.parent
+
+
+def _modules() -> list[tuple[str, ast.Module]]:
+    return [
+        (str(path.relative_to(SCORING.parent)), ast.parse(path.read_text()))
+        for path in sorted(SCORING.rglob("*.py"))
+        if "migrations" not in path.parts
+    ]
+
+
+def test_the_result_flow_is_explicit_calls_not_signals():
+    """No Django signal of our own is defined or sent: a service calls the result flow
+    (scoring.services.results_flow) itself (issue 36)."""
+    found = []
+    for name, tree in _modules():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name | ast.Attribute):
+                called = node.func.attr if isinstance(node.func, ast.Attribute) else node.func.id
+                if called in ("Signal", "send", "send_robust"):
+                    found.append(f"{name}:{node.lineno} {called}")
+    assert found == []
+
+
+def test_no_underscore_name_is_imported_across_modules():
+    """A module's private names (``_name``) stay in it: what another module needs is public
+    (issue 36). Counted for scoring.services.matches, whose names every service imports."""
+    found = []
+    for name, tree in _modules():
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.ImportFrom)
+                and (node.module or "").startswith("scoring.services.matches")
+                and any(alias.name.startswith("_") for alias in node.names)
+            ):
+                found.append(f"{name}:{node.lineno}")
+    assert found == []

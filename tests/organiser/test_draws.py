@@ -12,6 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scoring.models import AuditEntry, Match, Round
+from scoring.selectors import organiser as organiser_selectors
 from scoring.services import draws
 from scoring.services.draws import DrawServiceError
 from tests.factories import make_event, play, play_and_confirm
@@ -27,7 +28,7 @@ def run_event(event, actor, capture, rng=None, *, max_steps=400):
             Match.objects.filter(event=event, status=Match.Status.READY).order_by("number")
         )
         if not ready:
-            state = draws.draw_state(event)
+            state = organiser_selectors.draw_state(event)
             if state.can_next:
                 draws.next_round(event=event, actor=actor)
                 continue
@@ -141,7 +142,7 @@ def test_swiss_next_round_waits_for_confirmations(tournament, actor):
     draws.draw_event(event=event, actor=actor)
     match = Match.objects.filter(event=event).first()
     play(match, "a")  # finished, not confirmed
-    state = draws.draw_state(event)
+    state = organiser_selectors.draw_state(event)
     assert not state.can_next and state.blocked == "round_incomplete"
     with pytest.raises(DrawServiceError) as err:
         draws.next_round(event=event, actor=actor, expected_rounds=1)
@@ -185,7 +186,7 @@ def test_groups_then_knockout_of_the_qualifiers(
         for e in seeded
     }
     assert len(groups_of_seeds) == 3
-    assert draws.draw_state(event).blocked == "groups_incomplete"
+    assert organiser_selectors.draw_state(event).blocked == "groups_incomplete"
     run_event(event, actor, django_capture_on_commit_callbacks)
     knockout = Match.objects.filter(event=event).exclude(round__bracket=Round.Bracket.GROUPS)
     assert knockout.count() == 7  # six qualifiers in a bracket of 8

@@ -17,8 +17,8 @@ from django.urls import reverse
 from scoring.models import Match
 from scoring.services import draws
 from scoring.services.exports import placings_csv, sol_archive
-from scoring.services.placings import event_placings
 from scoring.services.sol import import_sol, read_archive
+from scoring.standings.placings import event_placings
 from tests.factories import make_event, play_and_confirm
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ import pytest
 
 from scoring.models import Match
 from scoring.services import draws
-from scoring.services.placings import event_placings, podium
+from scoring.standings.placings import event_placings, podium
 from tests.factories import make_event, play_and_confirm
 
 pytestmark = pytest.mark.django_db
@@ -130,7 +130,7 @@ def test_the_event_pages_and_the_api_show_the_podium(
 
 def test_a_group_stage_has_no_placings_before_its_knock_out(tournament, actor, run_on_commit):
     """Issue 30: before the knock-out is drawn nobody knows who qualifies: no places yet."""
-    from scoring.services.placings import event_placings
+    from scoring.standings.placings import event_placings
 
     event = make_event(
         tournament, 8, fmt="groups", name="groups-early", settings={"groups": 2, "qualifiers": 2}

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from scoring.pdf import render_scoresheet, render_scoresheets
 from scoring.pdf.base import join
 from scoring.pdf.data import BoardRow, GameSheet, ScoresheetData
-from scoring.pdf.scoresheet_layout import BOARD_W, BOARD_X, REMARKS_X, SPANS, _rows_for
+from scoring.pdf.scoresheet_layout import BOARD_W, BOARD_X, REMARKS_X, SPANS, rows_for
 
 from .helpers import (
     Item,
@@ -134,8 +134,8 @@ def test_filled_sheet_matches_the_games_board_by_board() -> None:
     at = 0
     checked = 0
     for g in data.games:
-        block = rows[at : at + _rows_for(g)]
-        at += _rows_for(g)
+        block = rows[at : at + rows_for(g)]
+        at += rows_for(g)
         for board, row in zip(g.boards, block, strict=False):
             remarks = row.pop("remarks", "")
             assert row == _expected(board), (g.number, board.number)
@@ -170,7 +170,7 @@ def test_running_match_prints_what_was_played_and_leaves_the_rest_open() -> None
     data = running_sheet()
     rows = _rows(positioned(render_scoresheet(data)))
     g2 = data.games[1]
-    block = rows[9 : 9 + _rows_for(g2)]
+    block = rows[9 : 9 + rows_for(g2)]
     for board, row in zip(g2.boards, block, strict=False):
         row.pop("remarks", None)
         assert row == _expected(board)

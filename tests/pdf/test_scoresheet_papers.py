@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scoring.pdf import render_scoresheet
 from scoring.pdf.base import REGULAR, fit_lines, string_width
-from scoring.pdf.scoresheet_layout import _plan
+from scoring.pdf.scoresheet_layout import page_plan
 
 from .helpers import all_text, positioned
 from .samples import demo_doubles, demo_sheet
@@ -68,7 +68,7 @@ def test_doubles_four_signature_lines_with_whole_names() -> None:
     data = demo_doubles(seats=SEATS, umpire=LONG_UMPIRE)
     pdf = render_scoresheet(data)
     text = flat(all_text(pdf))
-    assert len(_plan(data)) == 1  # still one page
+    assert len(page_plan(data)) == 1  # still one page
     assert "Signatures" in text
     for player in (*data.sides[0].players, *data.sides[1].players):
         assert player.name in text, player.name

@@ -10,8 +10,8 @@ import pytest
 from scoring.models import Membership
 from scoring.services import season_rankings
 from scoring.services import seasons as service
-from scoring.services.placings import event_placings
 from scoring.services.seasons import SeasonError
+from scoring.standings.placings import event_placings
 from tests.seasons.conftest import played_event
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,8 @@ from itertools import combinations
 import pytest
 
 from scoring.models import Entry, Event, Match, Player, Tournament
-from scoring.services.draws import DrawServiceError, draw_event, draw_state
+from scoring.selectors.organiser import draw_state
+from scoring.services.draws import DrawServiceError, draw_event
 from scoring.services.matches import Actor, MatchError, create_single_match
 from scoring.services.point_events import point_tables
 from scoring.services.tournaments import TournamentError, create_event

@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 
 from scoring.management.commands.simulate_event import play_random
 from scoring.models import Entry, Event, Match
+from scoring.selectors import organiser as organiser_selectors
 from scoring.services import draws, tournaments
 from scoring.services.matches import Actor
 
@@ -90,7 +91,7 @@ def simulated_event(
             .order_by("number")
         )
         if not unfinished:
-            state = draws.draw_state(event)
+            state = organiser_selectors.draw_state(event)
             if fmt == "swiss" and state.can_next:
                 draws.next_round(event=event, actor=actor)
                 if not withdrawn:  # after round 1: one entry leaves before round 2 is played

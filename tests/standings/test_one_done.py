@@ -7,8 +7,7 @@ import re
 from pathlib import Path
 
 from scoring.models import Match
-from scoring.services import placings
-from scoring.standings import results
+from scoring.standings import placings, results
 
 SCORING = Path(results.__file__).resolve().parent.parent
 # a module-level name (an enum member such as SolImport.Status.DONE is not one)

@@ -189,7 +189,7 @@ def test_a_zip_backup_is_read_member_by_member() -> None:
 
 
 def test_finalists_are_placed_by_their_finals_the_rest_by_the_swiss_table() -> None:
-    from scoring.services.placings import event_placings
+    from scoring.standings.placings import event_placings
 
     # Swiss: 1 and 3 win twice, 2 and 4 split; the finals: 3 beats 1 (1st v 2nd), and 4
     # beats 2 for third place; 5 and 6 keep their Swiss places
@@ -224,7 +224,7 @@ def test_finalists_are_placed_by_their_finals_the_rest_by_the_swiss_table() -> N
 
 
 def test_finals_order_places_each_pair_of_finalists_by_their_wins() -> None:
-    from scoring.services.placings import finals_order
+    from scoring.standings.placings import finals_order
 
     swiss = [11, 12, 13, 14, 15]
     # a best of three of 1st v 2nd: 12 wins two of three; 3rd v 4th level: Swiss order kept

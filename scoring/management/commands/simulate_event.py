@@ -25,6 +25,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from scoring.models import Event, Match
 from scoring.records import other_side
 from scoring.rules import RulesError
+from scoring.selectors import organiser as organiser_selectors
 from scoring.services import callup, draws, tournaments
 from scoring.services.matches import Actor, MatchError, record_quick_board, record_toss
 
@@ -251,7 +252,7 @@ class Command(BaseCommand):
                 ).order_by("number")
             )
             if not open_matches:
-                state = draws.draw_state(event)
+                state = organiser_selectors.draw_state(event)
                 if state.can_next:
                     draws.next_round(event=event, actor=actor)
                     continue

@@ -9,7 +9,8 @@ changes nothing), appends it to the log and rebuilds the caches from the log.
 Sides are ``"a"`` and ``"b"`` (``"c"`` for the third player of point carrom); in every board the
 breaker's side plays white (ICF 43). The engine sees the sides as its players. A stored match
 as the engine sees it (the snapshot, the scores before a board, the board's replay) is read by
-:mod:`scoring.records`; its names are importable from here as before.
+:mod:`scoring.records` (import reads from there); its names stay importable from here for the
+writes that use them.
 
 Modules: :mod:`.base` (errors, actor, lock, checks, audit), :mod:`.toss` (toss, first breaker,
 seating), :mod:`.recording` (record an event, undo, claim the extra points), :mod:`.quick`
@@ -42,19 +43,13 @@ from scoring.services.matches.base import (
     MatchLocked,
     RecordOutcome,
     StaleMatch,
-    _append,
-    _audit,
-    _bump,
-    _check_write,
-    _duplicate,
-    _lock,
-    _retried,
-    _toss,
-    _Written,
+    append_event,
+    audit_match,
+    bump_revision,
+    check_write,
+    lock_match,
 )
 from scoring.services.matches.caches import (
-    _refresh_board,
-    _refresh_board_caches,
     paper_fields,
     rebuild_match,
     refresh_caches,
@@ -73,12 +68,9 @@ from scoring.services.matches.quick import (
     record_quick_board,
 )
 from scoring.services.matches.recording import (
-    _game_for,
-    _target_board,
-    _withdraw_paper_board,
-    _written,
     claim_extra_points,
     record_event,
+    target_board,
     undo_last_event,
 )
 from scoring.services.matches.toss import (
@@ -86,10 +78,6 @@ from scoring.services.matches.toss import (
     record_seating,
     record_toss,
 )
-
-# names the other services (corrections) and the benches used before the read layer existed
-_replay_current = replay_board
-_scores_before = scores_before
 
 __all__ = [
     "Actor",
@@ -101,23 +89,12 @@ __all__ = [
     "MatchSnapshot",
     "RecordOutcome",
     "StaleMatch",
-    "_Written",
-    "_append",
-    "_audit",
-    "_bump",
-    "_check_write",
-    "_duplicate",
-    "_game_for",
-    "_lock",
-    "_refresh_board",
-    "_refresh_board_caches",
-    "_replay_current",
-    "_retried",
-    "_scores_before",
-    "_target_board",
-    "_toss",
-    "_withdraw_paper_board",
-    "_written",
+    "append_event",
+    "audit_match",
+    "bump_revision",
+    "check_write",
+    "lock_match",
+    "target_board",
     "becomes_entry",
     "board_log_document",
     "claim_extra_points",

@@ -73,14 +73,14 @@ class RecordOutcome:
     duplicate: bool = False
 
 
-def _toss(match: Match) -> tuple[str, str]:
+def toss_of(match: Match) -> tuple[str, str]:
     if not match.toss_winner or not match.toss_choice:
         raise MatchError("toss_missing", "record the toss first (ICF 40)")
     return match.toss_winner, match.toss_choice
 
 
 @dataclass
-class _Written:
+class Written:
     """What ``record_event`` has just written, with the match's rows as they now are: the
     board (the match's last), its replay up to the event (a step per live event), the games,
     the boards and the board's live events. The caches are rebuilt from these without reading
@@ -96,7 +96,7 @@ class _Written:
     state: Any = None
 
 
-def _lock(match_id: int, like: Match | None = None) -> Match:
+def lock_match(match_id: int, like: Match | None = None) -> Match:
     """The match row, locked for the write (``SELECT … FOR UPDATE``; SQLite: the write
     transaction), with its event, tournament and entries (their players) attached.
 
@@ -134,7 +134,7 @@ def _lock(match_id: int, like: Match | None = None) -> Match:
     return match
 
 
-def _check_write(match: Match, expected_revision: int | None, actor: Actor) -> None:
+def check_write(match: Match, expected_revision: int | None, actor: Actor) -> None:
     if match.is_locked and not actor.may_edit_locked:
         raise MatchLocked("match_locked", "the match is confirmed; ask an organiser")
     if expected_revision is not None and expected_revision != match.revision:
@@ -143,7 +143,7 @@ def _check_write(match: Match, expected_revision: int | None, actor: Actor) -> N
         )
 
 
-def _retried(
+def retried_outcome(
     match: Match, client_id: uuid.UUID, expected_revision: int | None
 ) -> RecordOutcome | None:
     """The answer to a request already recorded (a retry), or ``None``. Every write raises
@@ -151,13 +151,13 @@ def _retried(
     only one from an older revision (or without one) is looked up."""
     if expected_revision is not None and expected_revision == match.revision:
         return None
-    existing = _duplicate(match, client_id)
+    existing = duplicate_of(match, client_id)
     if existing is None:
         return None
     return RecordOutcome(match_snapshot(match), existing, duplicate=True)
 
 
-def _duplicate(match: Match, client_id: uuid.UUID) -> BoardEvent | None:
+def duplicate_of(match: Match, client_id: uuid.UUID) -> BoardEvent | None:
     # ordered by pk: the models' default ordering would join up to the tournament
     return (
         BoardEvent.objects.filter(board__game__match=match, client_id=client_id)
@@ -166,7 +166,7 @@ def _duplicate(match: Match, client_id: uuid.UUID) -> BoardEvent | None:
     )
 
 
-def _append(**fields: Any) -> BoardEvent:
+def append_event(**fields: Any) -> BoardEvent:
     """Insert one row of a board's log. Its request key is unique on the board: a key sent
     again with a newer revision than the one it was recorded at (no tablet does that; a retry
     carries its old revision and is answered as a duplicate) is refused, nothing recorded."""
@@ -200,11 +200,11 @@ def write_audit(
     )
 
 
-def _audit(match: Match, actor: Actor, action: str, detail: dict[str, Any]) -> None:
+def audit_match(match: Match, actor: Actor, action: str, detail: dict[str, Any]) -> None:
     write_audit(match.event.tournament_id, actor, action, detail, match_id=match.pk)
 
 
-def _bump(match: Match, **fields: Any) -> None:
+def bump_revision(match: Match, **fields: Any) -> None:
     match.revision += 1
     for name, value in fields.items():
         setattr(match, name, value)

@@ -20,14 +20,14 @@ from scoring.records.sides import colour_sides, other_colour
 from scoring.rules import MatchState, RulesError, get_rules
 from scoring.rules.errors import IllegalEvent
 from scoring.rules.point import PointGame, PointPosition
-from scoring.services.matches.base import _lock, _Written
+from scoring.services import results_flow
+from scoring.services.matches.base import Written, lock_match
 from scoring.services.sql_rows import update_row
-from scoring.signals import match_finished, result_changed
 from scoring.standings.results import match_totals
 
 
 def refresh_caches(
-    match: Match, known: _Written | None = None, *, bump: dict[str, Any] | None = None
+    match: Match, known: Written | None = None, *, bump: dict[str, Any] | None = None
 ) -> MatchSnapshot:
     """Rebuild the cached results of the match's boards, games and the match from the log.
 
@@ -36,7 +36,7 @@ def refresh_caches(
     the board's caches. ``bump``: fields of a write to the match, saved with a new revision
     in the same UPDATE as the match's caches.
     """
-    _refresh_board_caches(match, known)
+    refresh_board_caches(match, known)
     if known is None:
         snapshot = match_snapshot(match)
     else:
@@ -90,7 +90,7 @@ def refresh_caches(
     }
     if snapshot.finished and match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED):
         fields.update(status=Match.Status.FINISHED, finished_at=timezone.now())
-        transaction.on_commit(lambda: match_finished.send(sender=Match, match=match))
+        results_flow.match_finished(match=match)
     elif not snapshot.finished and match.status in (Match.Status.FINISHED,):
         fields.update(status=Match.Status.PLAYING, finished_at=None)
     decided = (Match.Status.FINISHED, Match.Status.CONFIRMED)
@@ -106,7 +106,7 @@ def refresh_caches(
         )
     ):
         # the decided result changed: a team tie and the ratings follow it
-        transaction.on_commit(lambda: result_changed.send(sender=Match, match=match))
+        results_flow.result_changed(match=match)
     if bump is not None:
         match.revision += 1
         fields = {**bump, **fields, "revision": match.revision, "updated_at": timezone.now()}
@@ -116,11 +116,11 @@ def refresh_caches(
     return snapshot
 
 
-def _refresh_board_caches(match: Match, known: _Written | None = None) -> None:
+def refresh_board_caches(match: Match, known: Written | None = None) -> None:
     """Replay every log board of the match whose cache may be stale (the last one, or all
     when ``match`` is rebuilt) and write the result fields."""
     if known is not None:
-        _refresh_board(
+        refresh_board(
             match,
             known.board,
             position=known.steps[-1].after,
@@ -134,13 +134,13 @@ def _refresh_board_caches(match: Match, known: _Written | None = None) -> None:
     )
     if not rows:
         return
-    _refresh_board(match, rows[-1])
+    refresh_board(match, rows[-1])
 
 
 def rebuild_match(match: Match) -> MatchSnapshot:
     """Recompute every cache of ``match`` from its logs (``manage.py replay_boards``)."""
     with transaction.atomic():
-        match = _lock(match.pk)
+        match = lock_match(match.pk)
         # paper boards corrected by an organiser: their entry is the last correction row's
         for row in BoardEvent.objects.filter(
             board__game__match=match, type=BoardEvent.Type.CORRECTION
@@ -154,7 +154,7 @@ def rebuild_match(match: Match) -> MatchSnapshot:
         for board in rows:  # oldest first: each replay needs the scores before it
             Board.objects.filter(pk=board.pk).update(finished=False)
         for board in rows:
-            _refresh_board(match, Board.objects.get(pk=board.pk))
+            refresh_board(match, Board.objects.get(pk=board.pk))
         withdrawn = set(
             BoardEvent.objects.filter(
                 board__game__match=match,
@@ -186,7 +186,7 @@ def paper_fields(entry: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _refresh_board(
+def refresh_board(
     match: Match, board: Board, position: Any = None, extra: dict[str, Any] | None = None
 ) -> None:
     """Write ``board``'s result fields from its log (or from ``position``, the variant's

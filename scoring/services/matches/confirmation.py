@@ -7,21 +7,21 @@ from django.utils import timezone
 
 from scoring.models import Match, MatchConfirmation
 from scoring.records import MatchSnapshot, match_snapshot
+from scoring.services import results_flow
 from scoring.services.matches.base import (
     Actor,
     MatchError,
     MatchLocked,
-    _audit,
-    _bump,
-    _lock,
+    audit_match,
+    bump_revision,
+    lock_match,
 )
-from scoring.signals import match_confirmed
 
 
 def confirm_match(*, match: Match, side: str, method: str, actor: Actor) -> MatchSnapshot:
     """A side confirms the result; when every side has, the match is locked (issue 4)."""
     with transaction.atomic():
-        match = _lock(match.pk)
+        match = lock_match(match.pk)
         snapshot = match_snapshot(match)
         if not snapshot.finished:
             raise MatchError("not_finished", "the match is not finished")
@@ -38,12 +38,12 @@ def confirm_match(*, match: Match, side: str, method: str, actor: Actor) -> Matc
             # the side had confirmed already: nothing happened, nothing audited
             return snapshot
         if confirmed >= set(match.sides) and match.confirmed_at is None:
-            _bump(match, confirmed_at=timezone.now(), status=Match.Status.CONFIRMED)
-            _audit(match, actor, "confirmed", {"sides": sorted(confirmed), "method": method})
-            transaction.on_commit(lambda: match_confirmed.send(sender=Match, match=match))
+            bump_revision(match, confirmed_at=timezone.now(), status=Match.Status.CONFIRMED)
+            audit_match(match, actor, "confirmed", {"sides": sorted(confirmed), "method": method})
+            results_flow.match_confirmed(match=match)
         else:
-            _bump(match)
-            _audit(match, actor, "confirm_side", {"side": side, "method": method})
+            bump_revision(match)
+            audit_match(match, actor, "confirm_side", {"side": side, "method": method})
         return match_snapshot(match)
 
 
@@ -60,10 +60,10 @@ def withdraw_confirmations(match: Match) -> list[str]:
 def unlock_match(*, match: Match, actor: Actor, reason: str) -> MatchSnapshot:
     """An organiser reopens a confirmed match for a correction (logged)."""
     with transaction.atomic():
-        match = _lock(match.pk)
+        match = lock_match(match.pk)
         if match.confirmed_at is None:
             raise MatchError("not_locked", "the match is not confirmed")
         withdrawn = withdraw_confirmations(match)
-        _bump(match, confirmed_at=None, status=Match.Status.FINISHED)
-        _audit(match, actor, "unlock", {"reason": reason, "confirmations": withdrawn})
+        bump_revision(match, confirmed_at=None, status=Match.Status.FINISHED)
+        audit_match(match, actor, "unlock", {"reason": reason, "confirmations": withdrawn})
         return match_snapshot(match)

@@ -10,20 +10,20 @@ from django.utils.translation import gettext
 
 from scoring.models import Entry, Event, Match
 from scoring.rules import variant_for
-from scoring.services.matches.base import Actor, MatchError, _audit, _lock
+from scoring.services.matches.base import Actor, MatchError, audit_match, lock_match
 from scoring.services.players import find_player
 
 
 def revoke_umpire_link(*, match: Match, actor: Actor) -> Match:
     """The match's umpire link stops working at once (logged)."""
     with transaction.atomic():
-        locked = _lock(match.pk)
+        locked = lock_match(match.pk)
         if locked.umpire_token_revoked_at is None:
             locked.umpire_token_revoked_at = timezone.now()
             Match.objects.filter(pk=locked.pk).update(
                 umpire_token_revoked_at=locked.umpire_token_revoked_at
             )
-            _audit(locked, actor, "umpire_link_revoked", {})
+            audit_match(locked, actor, "umpire_link_revoked", {})
         return locked
 
 
@@ -32,13 +32,13 @@ def renew_umpire_link(*, match: Match, actor: Actor) -> Match:
     from scoring.models.match import new_umpire_token
 
     with transaction.atomic():
-        locked = _lock(match.pk)
+        locked = lock_match(match.pk)
         locked.umpire_token = new_umpire_token()
         locked.umpire_token_revoked_at = None
         Match.objects.filter(pk=locked.pk).update(
             umpire_token=locked.umpire_token, umpire_token_revoked_at=None
         )
-        _audit(locked, actor, "umpire_link_renewed", {})
+        audit_match(locked, actor, "umpire_link_renewed", {})
         return locked
 
 
@@ -144,7 +144,7 @@ def create_single_match(
             umpire=umpire,
             status=Match.Status.READY,
         )
-        _audit(
+        audit_match(
             match,
             actor,
             "match_created",

@@ -15,14 +15,14 @@ from scoring.services.matches.base import (
     Actor,
     MatchError,
     RecordOutcome,
-    _audit,
-    _bump,
-    _check_write,
-    _lock,
+    audit_match,
+    bump_revision,
+    check_write,
     checked_texts,
+    lock_match,
 )
 from scoring.services.matches.caches import refresh_caches
-from scoring.services.matches.recording import _target_board
+from scoring.services.matches.recording import target_board
 
 
 def record_quick_board(
@@ -55,16 +55,16 @@ def record_quick_board(
     elif not 1 <= points <= rules.board_max:
         raise MatchError("bad_points", "a board is worth 1 to %(max)s points", max=rules.board_max)
     with transaction.atomic():
-        match = _lock(match.pk)
+        match = lock_match(match.pk)
         if AuditEntry.objects.filter(
             match=match, action="quick_board", detail__client_id=str(client_id)
         ).exists():
             return RecordOutcome(match_snapshot(match), None, duplicate=True)
-        _check_write(match, expected_revision, actor)
+        check_write(match, expected_revision, actor)
         snapshot = match_snapshot(match)
         if snapshot.current is not None and snapshot.current.board is not None:
             raise MatchError("board_in_progress", "the current board is being recorded")
-        board, _ = _target_board(match, snapshot, {"type": "stroke"}, breaker)
+        board, _ = target_board(match, snapshot, {"type": "stroke"}, breaker)
         if points is None:
             board.kind = Board.Kind.SUMMARY
             board.summary_carrommen = carrommen
@@ -75,9 +75,11 @@ def record_quick_board(
             board.award_law = law
         board.summary_winner = winner
         board.save()
-        _bump(match, started_at=match.started_at or timezone.now(), status=Match.Status.PLAYING)
+        bump_revision(
+            match, started_at=match.started_at or timezone.now(), status=Match.Status.PLAYING
+        )
         snapshot = refresh_caches(match)
-        _audit(
+        audit_match(
             match,
             actor,
             "quick_board",

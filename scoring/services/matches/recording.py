@@ -31,16 +31,16 @@ from scoring.services.matches.base import (
     Actor,
     MatchError,
     RecordOutcome,
-    _append,
-    _audit,
-    _bump,
-    _check_write,
-    _duplicate,
-    _lock,
-    _retried,
-    _toss,
-    _Written,
+    Written,
+    append_event,
+    audit_match,
+    bump_revision,
+    check_write,
     checked_texts,
+    duplicate_of,
+    lock_match,
+    retried_outcome,
+    toss_of,
 )
 from scoring.services.matches.caches import refresh_caches
 
@@ -75,13 +75,13 @@ def record_event(
         raise MatchError("not_locked", "a locked match is read in the write's transaction")
     with transaction.atomic(savepoint=not locked):
         if not locked:
-            match = _lock(match.pk, like=match)
-        retried = _retried(match, client_id, expected_revision)
+            match = lock_match(match.pk, like=match)
+        retried = retried_outcome(match, client_id, expected_revision)
         if retried is not None:
             return retried
-        _check_write(match, expected_revision, actor)
+        check_write(match, expected_revision, actor)
         snapshot = match_snapshot(match)
-        target, created = _target_board(match, snapshot, payload, breaker)
+        target, created = target_board(match, snapshot, payload, breaker)
         between_boards.hold_for_interval(snapshot, starts_board=created)  # IT 102
         # validate by stepping the target board with the new event (raises, nothing saved)
         variant = variant_for(target.rules)
@@ -105,7 +105,7 @@ def record_event(
         if created:
             target.save()
         seq = target.last_seq + 1
-        row = _append(
+        row = append_event(
             board=target,
             seq=seq,
             client_id=client_id,
@@ -116,7 +116,7 @@ def record_event(
             device=actor.device[:200],
         )
         target.last_seq = seq
-        known = _written(
+        known = written_rows(
             snapshot,
             target,
             created,
@@ -136,13 +136,13 @@ def record_event(
             known=known,
             bump={"started_at": match.started_at or timezone.now(), "status": status},
         )
-        _audit(match, actor, "event", {"board": target.pk, "seq": seq, "event": stored})
+        audit_match(match, actor, "event", {"board": target.pk, "seq": seq, "event": stored})
         return RecordOutcome(snapshot, row)
 
 
-def _written(
+def written_rows(
     snapshot: MatchSnapshot, target: Board, created: bool, steps: list[BoardStep], row: BoardEvent
-) -> _Written | None:
+) -> Written | None:
     """The rows after appending ``row`` to ``target``, from ``snapshot`` (read before): for
     the board being played or a new one; ``None`` (read again) for a ruling on a board that
     had ended."""
@@ -167,10 +167,10 @@ def _written(
         and bool(current.events)
         and not steps[-1].after.finished
     )
-    return _Written(target, steps, games, boards, events, state=snapshot.state if same else None)
+    return Written(target, steps, games, boards, events, state=snapshot.state if same else None)
 
 
-def _target_board(
+def target_board(
     match: Match, snapshot: MatchSnapshot, payload: dict[str, Any], breaker: str | None
 ) -> tuple[Board, bool]:
     """The board an event belongs to: the current board, the board that just ended (umpire
@@ -198,7 +198,7 @@ def _target_board(
         raise MatchError(
             "breaker_required", "a toss decides who breaks the extra board (ICF 56(b))"
         )
-    game = _game_for(match, snapshot, current.game_number)
+    game = game_for(match, snapshot, current.game_number)
     sequence = len(snapshot.boards.get(game.pk, [])) + 1 if game.pk else 1
     board = Board(
         game=game, sequence=sequence, kind=Board.Kind.LOG, breaker=side, rules=match.rules
@@ -206,14 +206,14 @@ def _target_board(
     return board, True
 
 
-def _game_for(match: Match, snapshot: MatchSnapshot, number: int) -> Game:
+def game_for(match: Match, snapshot: MatchSnapshot, number: int) -> Game:
     for game in snapshot.games:
         if game.number == number:
             return game
     if variant_for(match.rules).toss_by_lot:
         first = point_first_breaker(match)
     else:
-        toss_winner, toss_choice = _toss(match)
+        toss_winner, toss_choice = toss_of(match)
         first = first_breaker_of_game(number, ("a", "b"), toss_winner, toss_choice)
     return Game.objects.create(match=match, number=number, first_breaker=first)
 
@@ -228,11 +228,11 @@ def undo_last_event(
     """Retract the last live event of the match (a new ``undo`` row; nothing is deleted)."""
     client_id = uuid.UUID(str(client_id))
     with transaction.atomic():
-        match = _lock(match.pk, like=match)
-        retried = _retried(match, client_id, expected_revision)
+        match = lock_match(match.pk, like=match)
+        retried = retried_outcome(match, client_id, expected_revision)
         if retried is not None:
             return retried
-        _check_write(match, expected_revision, actor)
+        check_write(match, expected_revision, actor)
         # the newest board that counts, behind any paper boards already withdrawn
         newest_board = (
             Board.objects.filter(game__match=match)
@@ -241,7 +241,7 @@ def undo_last_event(
             .first()
         )
         if newest_board is not None and newest_board.kind != Board.Kind.LOG:
-            return _withdraw_paper_board(match, newest_board, client_id, actor)
+            return withdraw_paper_board(match, newest_board, client_id, actor)
         boards = Board.objects.filter(game__match=match, kind=Board.Kind.LOG).order_by(
             "-game__number", "-sequence"
         )
@@ -267,7 +267,7 @@ def undo_last_event(
             )
         last = live[-1]
         seq = board.last_seq + 1
-        row = _append(
+        row = append_event(
             board=board,
             seq=seq,
             client_id=client_id,
@@ -279,22 +279,22 @@ def undo_last_event(
             device=actor.device[:200],
         )
         Board.objects.filter(pk=board.pk).update(last_seq=seq)
-        _bump(match)
+        bump_revision(match)
         snapshot = refresh_caches(match)
-        _audit(
+        audit_match(
             match, actor, "undo", {"board": board.pk, "retracted": last.seq, "event": last.payload}
         )
         return RecordOutcome(snapshot, row)
 
 
-def _withdraw_paper_board(
+def withdraw_paper_board(
     match: Match, board: Board, client_id: uuid.UUID, actor: Actor
 ) -> RecordOutcome:
     """Undo of a board entered from paper (quick entry): an ``undo`` row on that board
     withdraws it; its record stays. The board no longer counts and is entered or played
     again (``void`` is the board's cache of that row: :func:`rebuild_match`)."""
     seq = board.last_seq + 1
-    row = _append(
+    row = append_event(
         board=board,
         seq=seq,
         client_id=client_id,
@@ -306,9 +306,9 @@ def _withdraw_paper_board(
     )
     Board.objects.filter(pk=board.pk).update(last_seq=seq, void=True)
     board.last_seq, board.void = seq, True
-    _bump(match)
+    bump_revision(match)
     snapshot = refresh_caches(match)
-    _audit(
+    audit_match(
         match,
         actor,
         "undo",
@@ -337,11 +337,11 @@ def claim_extra_points(
     in one transaction (two new log rows; nothing is deleted)."""
     client_id = uuid.UUID(str(client_id))
     with transaction.atomic():
-        locked = _lock(match.pk)
-        existing = _duplicate(locked, client_id)
+        locked = lock_match(match.pk)
+        existing = duplicate_of(locked, client_id)
         if existing is not None:
             return RecordOutcome(match_snapshot(locked), existing, duplicate=True)
-        _check_write(locked, expected_revision, actor)
+        check_write(locked, expected_revision, actor)
         board = (
             Board.objects.filter(game__match=locked).order_by("-game__number", "-sequence").first()
         )

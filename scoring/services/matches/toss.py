@@ -9,7 +9,14 @@ from django.db import transaction
 from scoring.models import Board, Game, Match
 from scoring.records import MatchSnapshot, match_snapshot
 from scoring.rules import first_breaker_of_game, variant_for
-from scoring.services.matches.base import Actor, MatchError, _audit, _bump, _check_write, _lock
+from scoring.services.matches.base import (
+    Actor,
+    MatchError,
+    audit_match,
+    bump_revision,
+    check_write,
+    lock_match,
+)
 
 
 def record_toss(
@@ -23,8 +30,8 @@ def record_toss(
     elif winner not in ("a", "b") or choice not in ("break", "side"):
         raise MatchError("bad_toss", "the toss needs a winner (A or B) and break or side")
     with transaction.atomic():
-        match = _lock(match.pk)
-        _check_write(match, expected_revision, actor)
+        match = lock_match(match.pk)
+        check_write(match, expected_revision, actor)
         if Board.objects.filter(game__match=match, void=False).exists():
             raise MatchError("toss_after_start", "the match has started; the toss is fixed")
         before = {"winner": match.toss_winner, "choice": match.toss_choice}
@@ -34,8 +41,8 @@ def record_toss(
             first = first_breaker_of_game(game.number, ("a", "b"), winner, choice)
             if game.first_breaker != first and not variant_for(match.rules).toss_by_lot:
                 Game.objects.filter(pk=game.pk).update(first_breaker=first)
-        _bump(match, toss_winner=winner, toss_choice=choice)
-        _audit(
+        bump_revision(match, toss_winner=winner, toss_choice=choice)
+        audit_match(
             match, actor, "toss", {"before": before, "after": {"winner": winner, "choice": choice}}
         )
         return match_snapshot(match)
@@ -59,12 +66,12 @@ def record_seating(
 ) -> MatchSnapshot:
     """The players around the board in turn order (doubles: the four players, ICF 49(b))."""
     with transaction.atomic():
-        match = _lock(match.pk)
-        _check_write(match, expected_revision, actor)
+        match = lock_match(match.pk)
+        check_write(match, expected_revision, actor)
         allowed = {p.pk for side in match.sides if (e := match.entry_for(side)) for p in e.players}
         if sorted(seating) != sorted(allowed) or len(set(seating)) != len(seating):
             raise MatchError("bad_seating", "seat every player of the match exactly once")
         before = list(match.seating)
-        _bump(match, seating=list(seating))
-        _audit(match, actor, "seating", {"before": before, "after": list(seating)})
+        bump_revision(match, seating=list(seating))
+        audit_match(match, actor, "seating", {"before": before, "after": list(seating)})
         return match_snapshot(match)

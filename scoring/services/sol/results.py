@@ -27,8 +27,8 @@ from scoring.services.matches import (
     record_toss,
     refresh_caches,
 )
-from scoring.services.matches.base import _audit, _bump, _lock
-from scoring.services.matches.recording import _target_board
+from scoring.services.matches.base import audit_match, bump_revision, lock_match
+from scoring.services.matches.recording import target_board
 from scoring.services.sol.reading import SolError
 from scoring.services.sol.report import SolReport
 from scoring.services.time_up import record_time_up
@@ -55,20 +55,24 @@ def record_game_score(
     ):
         raise MatchError("bad_scores", "a recorded score gives both sides a whole number")
     with transaction.atomic():
-        match = _lock(match.pk)
+        match = lock_match(match.pk)
         snapshot = match_snapshot(match)
         if snapshot.current is not None and snapshot.current.board is not None:
             raise MatchError("board_in_progress", "the current board is being recorded")
-        board, _ = _target_board(match, snapshot, {"type": "stroke"}, None)
+        board, _ = target_board(match, snapshot, {"type": "stroke"}, None)
         if board.sequence != 1:
             raise MatchError("recorded_not_alone", "a recorded score is the game's only board")
         board.kind = Board.Kind.RECORDED
         board.recorded_scores = {"a": scores["a"], "b": scores["b"]}
         board.award_law = law[:30]
         board.save()
-        _bump(match, started_at=match.started_at or timezone.now(), status=Match.Status.PLAYING)
+        bump_revision(
+            match, started_at=match.started_at or timezone.now(), status=Match.Status.PLAYING
+        )
         fresh = refresh_caches(match)
-        _audit(match, actor, "recorded_game", {"board": board.pk, "scores": scores, "law": law})
+        audit_match(
+            match, actor, "recorded_game", {"board": board.pk, "scores": scores, "law": law}
+        )
         return RecordOutcome(fresh, None)
 
 

@@ -165,7 +165,7 @@ def _event_context(
 ) -> dict[str, Any]:
     entries = organiser_selectors.event_entries(event)
     rounds = organiser_selectors.event_rounds(event)
-    state = draw_service.draw_state(event)
+    state = organiser_selectors.draw_state(event)
     elimination = [r for r in rounds if r.bracket != Round.Bracket.GROUPS]
     bracket_view = event.format in draw_service.ELIMINATION or (
         event.format == Event.Format.GROUPS and elimination

@@ -23,7 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.models import Entry, Event, Match, Round
-from scoring.services import draws as draw_service
+from scoring.standings import DECIDED_STATUSES, group_places, swiss_table
+from scoring.standings.tables import FINAL_BRACKETS
 
 #: A placing counts a match once both sides confirmed it (a finished match may still be
 #: corrected); this is not :data:`scoring.standings.results.DONE` (finished or confirmed).
@@ -70,10 +71,7 @@ def finals_order(order: list[int], finals: list[tuple[int, int, str]]) -> list[i
 
 def _swiss_places(event: Event) -> dict[int, tuple[int, int]]:
     """Places of a finished Swiss event: its table, the finalists by their finals."""
-    from scoring import standings
-    from scoring.standings.tables import FINAL_BRACKETS
-
-    tables = standings.swiss_table(event)
+    tables = swiss_table(event)
     rows = tables[0].rows if tables else []
     order = [row.entry_id for row in rows]
     finals = [
@@ -82,15 +80,23 @@ def _swiss_places(event: Event) -> dict[int, tuple[int, int]]:
             event=event,
             round__bracket__in=FINAL_BRACKETS,
             bye=False,
-            status__in=standings.DECIDED_STATUSES,
+            status__in=DECIDED_STATUSES,
             entry_a__isnull=False,
             entry_b__isnull=False,
         ).order_by("round__number", "number")
+        if m.entry_a_id is not None and m.entry_b_id is not None
     ]
     placed = finals_order(order, finals)
     if placed == order:  # no final changed a place: shared Swiss ranks stay as they are
         return {row.entry_id: (row.rank, row.rank) for row in rows}
     return {entry: (n, n) for n, entry in enumerate(placed, 1)}
+
+
+def _round(m: Match) -> Round:
+    """A drawn match's round (the placings read only the matches of rounds)."""
+    if m.round is None:
+        raise ValueError(f"match {m.pk} has no round")
+    return m.round
 
 
 def _loser(m: Match) -> list[int]:
@@ -118,18 +124,18 @@ def _elimination(event: Event, matches: list[Match]) -> dict[int, tuple[int, int
     places: dict[int, tuple[int, int]] = {}
     if event.format == Event.Format.DOUBLE_ELIMINATION:
         finals = sorted(
-            (m for m in matches if m.round.bracket == Round.Bracket.FINAL),
-            key=lambda m: (m.round.number, m.number),
+            (m for m in matches if _round(m).bracket == Round.Bracket.FINAL),
+            key=lambda m: (_round(m).number, m.number),
         )
-        elimination = [m for m in matches if m.round.bracket == Round.Bracket.LOSERS]
+        elimination = [m for m in matches if _round(m).bracket == Round.Bracket.LOSERS]
         top = [m for m in finals if _settled(m) and (m.entry_a_id and m.entry_b_id)]
     else:
-        main = [m for m in matches if m.round.bracket in (Round.Bracket.MAIN,)]
+        main = [m for m in matches if _round(m).bracket == Round.Bracket.MAIN]
         if not main:
             return places
-        last = max(m.round.number for m in main)
-        top = [m for m in main if m.round.number == last]
-        elimination = [m for m in main if m.round.number != last]
+        last = max(_round(m).number for m in main)
+        top = [m for m in main if _round(m).number == last]
+        elimination = [m for m in main if _round(m).number != last]
     placed = 0
     if top and all(_settled(m) for m in top):
         final = top[-1]
@@ -141,10 +147,10 @@ def _elimination(event: Event, matches: list[Match]) -> dict[int, tuple[int, int
             if loser not in places:
                 places[loser] = (2, 2)
         placed = 2
-    third = [m for m in matches if m.round.bracket == Round.Bracket.PLACEMENT]
+    third = [m for m in matches if _round(m).bracket == Round.Bracket.PLACEMENT]
     by_round: dict[int, list[Match]] = {}
     for m in elimination:
-        by_round.setdefault(m.round.number, []).append(m)
+        by_round.setdefault(_round(m).number, []).append(m)
     for number in sorted(by_round, reverse=True):
         losers = [e for m in by_round[number] if _settled(m) for e in _loser(m)]
         if not all(_settled(m) for m in by_round[number]):
@@ -179,12 +185,8 @@ def event_placings(event: Event) -> list[Placing]:
     }
     places: dict[int, tuple[int, int]] = {}
     if event.format == Event.Format.SWISS:
-        from scoring import standings  # the one definition of a decided result
-
         finished = (
-            not Match.objects.filter(event=event)
-            .exclude(status__in=standings.DECIDED_STATUSES)
-            .exists()
+            not Match.objects.filter(event=event).exclude(status__in=DECIDED_STATUSES).exists()
             and event.status == Event.Status.FINISHED
         )
         if finished:
@@ -197,7 +199,7 @@ def event_placings(event: Event) -> list[Placing]:
         matches = list(
             Match.objects.filter(event=event).select_related("round").exclude(round__isnull=True)
         )
-        ko = [m for m in matches if m.round.bracket != Round.Bracket.GROUPS]
+        ko = [m for m in matches if _round(m).bracket != Round.Bracket.GROUPS]
         places = _elimination(event, ko)
         # the places of those out after the groups are known once the knock-out is drawn
         # (before, nobody knows who qualifies: no "placings so far" of a group stage)
@@ -207,12 +209,12 @@ def event_placings(event: Event) -> list[Placing]:
             and not any(
                 m.status not in SETTLED and not m.bye and not m.walkover
                 for m in matches
-                if m.round.bracket == Round.Bracket.GROUPS
+                if _round(m).bracket == Round.Bracket.GROUPS
             )
         ):
             in_ko = {e for m in ko for e in (m.entry_a_id, m.entry_b_id) if e}
             rest: dict[int, list[int]] = {}
-            for table in draw_service.group_tables(event).values():
+            for table in group_places(event).values():
                 for s in table:
                     if s.entry not in in_ko:
                         rest.setdefault(s.rank, []).append(s.entry)
