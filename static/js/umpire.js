@@ -1049,7 +1049,7 @@
 
   document.body.addEventListener("click", function (event) {
     var target = event.target.closest ? event.target : null;
-    if (target && target.closest("#card-go")) {
+    if (target && target.closest("#card-go, #toss-break button")) {
       strokeClock().idle(); // the next board's clock waits for "Play" (ICF 46)
     }
   });

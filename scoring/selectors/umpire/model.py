@@ -140,6 +140,8 @@ class Tablet:
     board_number: int = 0
     breaker: SideView | None = None
     extra_board: bool = False  # a toss decides who breaks (the board's breaker is unknown)
+    #: the extra board's fresh toss as recorded on the card (ICF 56(b)): its winner breaks
+    toss_breaker: SideView | None = None
     board_started: bool = False  # the current board has events
     confirmed_by_organiser: bool = False  # an organiser confirmed the result (not the players)
     turn: TurnView | None = None
@@ -190,8 +192,20 @@ class Tablet:
         return (
             self.phase == "play"
             and not self.board_started
-            and bool(self.board_end or self.game_end or self.change_sides or self.interval_end)
+            and bool(
+                self.board_end
+                or self.game_end
+                or self.change_sides
+                or self.interval_end
+                or self.extra_board
+            )
         )
+
+    @property
+    def tie_scores(self) -> str:
+        """The game scores that tie over the board limit, before the extra board (ICF 56(b)),
+        e.g. "12–12" ("20–20–9" with three point-carrom players)."""
+        return "–".join(str(s.score) for s in self.sides)
 
     @property
     def break_text(self) -> str:
