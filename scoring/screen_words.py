@@ -79,3 +79,8 @@ def score_after(score: int, points: int, rules: Any) -> int:
     """A game score after a board won with ``points`` (capped at the game's points, ICF 53;
     the game layer's own sum, :func:`scoring.rules.game.board_added`)."""
     return board_added(score, points, rules)
+
+
+def seat_text(seat: int) -> str:
+    """Doubles: the seat of the player on turn (ICF 49(b), the turn passing to the right)."""
+    return _("Seat %(n)s") % {"n": seat}

@@ -78,8 +78,11 @@ def rule(log: dict[str, Any], pending: list[list[list[str]]]) -> dict[str, Any]:
     names = dict(log["names"])
     scores = log["scores"]
     after = parse_start(None, PerColour(int(scores["white"]), int(scores["black"])))
+    changes = 0  # the turn's changes on this board: in doubles who of a side is on turn
     for payload in log["events"]:
-        after = step(after, parse_event(payload), rules, explain=False).position
+        before = after
+        after = step(before, parse_event(payload), rules, explain=False).position
+        changes += _turn_changed(before, after)
     items: list[dict[str, Any]] = []
     refused = False
     for fields in pending:
@@ -103,6 +106,7 @@ def rule(log: dict[str, Any], pending: list[list[list[str]]]) -> dict[str, Any]:
             )
             continue
         after = result.position
+        changes += _turn_changed(before, after)
         words = rulings.explain(result.notes, names) + rulings.explained_more(
             before, after, payload, result.notes, rules, names
         )
@@ -116,7 +120,7 @@ def rule(log: dict[str, Any], pending: list[list[list[str]]]) -> dict[str, Any]:
     result = after.result
     return {
         "items": items,
-        "screen": screen(log, after, rules),
+        "screen": screen(log, after, rules, changes),
         "position": {
             "on_board": after.on_board.to_dict(),
             "queen": after.queen,
@@ -137,7 +141,14 @@ def rule(log: dict[str, Any], pending: list[list[list[str]]]) -> dict[str, Any]:
     }
 
 
-def screen(log: dict[str, Any], after: Any, rules: Any) -> dict[str, Any]:
+def _turn_changed(before: Any, after: Any) -> int:
+    """1 when a step passed the turn (as the server's history counts it)."""
+    return int(
+        before.on_turn is not None and after.on_turn is not None and before.on_turn != after.on_turn
+    )
+
+
+def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dict[str, Any]:
     """The regions the umpire reads, worded exactly as the server's screen model words them
     (:mod:`scoring.screen_words`, issue 28): the queen fact, the break, each colour's game score
     and dues, the between-boards card at the board's end and the history's title, from the
@@ -174,6 +185,13 @@ def screen(log: dict[str, Any], after: Any, rules: Any) -> dict[str, Any]:
         on_board = {"white": rules.carrommen_per_colour, "black": rules.carrommen_per_colour}
         game_over = max(scores.values()) >= rules.game_points
         on_turn = None if game_over else "white" if result.void else "black"
+    # doubles: the player on turn, the turn passing to the right (ICF 49(b)); at the board's
+    # end the server's card names the next board's breaker, which waits for the connection
+    seats = log.get("seats") or []
+    turn = None
+    if seats and card is None and on_turn is not None:
+        seat = seats[changes % len(seats)]
+        turn = {"player": seat["name"], "seat": screen_words.seat_text(int(seat["seat"]))}
     queen = "on_board" if card else after.queen
     attempts = 0 if card else after.break_attempts
     dues = {c: 0 if card else after.dues[c] for c in ("white", "black")}
@@ -188,6 +206,7 @@ def screen(log: dict[str, Any], after: Any, rules: Any) -> dict[str, Any]:
         },
         "board_end": card,
         "on_turn": on_turn,
+        "turn": turn,
         "on_board": on_board,
         "history_title": screen_words.history_title(
             log.get("game_number"), log.get("board_number")

@@ -23,14 +23,13 @@ def engine_log(view: Tablet) -> dict[str, Any] | None:
     match, point carrom: those strokes are kept without rulings)."""
     snapshot = view.snapshot
     current = snapshot.current
-    if (
-        view.phase != "play"
-        or not view.variant.has_colours
-        or current is None
-        or current.breaker is None
-    ):
+    # the extra board: its breaker is the fresh toss's winner once recorded (ICF 56(b))
+    breaker = current.breaker if current is not None else None
+    if breaker is None and view.toss_breaker is not None:
+        breaker = view.toss_breaker.side
+    if view.phase != "play" or not view.variant.has_colours or current is None or not breaker:
         return None
-    white, black = current.breaker, other_side(current.breaker)
+    white, black = breaker, other_side(breaker)
     state = snapshot.state
     games = getattr(state, "games", [])
     scores = (
@@ -50,4 +49,7 @@ def engine_log(view: Tablet) -> dict[str, Any] | None:
         "game_number": current.game_number,
         "board_number": view.board_number,
         "events": [event.payload for event in (current.events if board is not None else [])],
+        # doubles (ICF 49(b)): the players around the board in turn order from the board's
+        # breaker; offline, "To play" names the one the turn's changes reach, as online
+        "seats": [{"name": s.name, "seat": s.seat} for s in view.seats] if view.seats else None,
     }

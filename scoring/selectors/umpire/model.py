@@ -7,6 +7,8 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from django.utils.translation import gettext as _
+
 from scoring import rulings, screen_words
 from scoring.models import Match
 from scoring.records import (
@@ -200,6 +202,13 @@ class Tablet:
                 or self.extra_board
             )
         )
+
+    @property
+    def line_pattern(self) -> str:
+        """Who: what, as the catalogue words it (the pattern of
+        :func:`scoring.rulings.stroke_line`): the tablet's script fills it for the strokes it
+        keeps offline (French puts a narrow no-break space before the colon)."""
+        return _("%(player)s: %(stroke)s")
 
     @property
     def tie_scores(self) -> str:
