@@ -84,3 +84,13 @@ def score_after(score: int, points: int, rules: Any) -> int:
 def seat_text(seat: int) -> str:
     """Doubles: the seat of the player on turn (ICF 49(b), the turn passing to the right)."""
     return _("Seat %(n)s") % {"n": seat}
+
+
+def game_over_title(number: int) -> str:
+    """The between-boards card's title when the board ended the game (ICF 56)."""
+    return _("Game %(n)s is over") % {"n": number}
+
+
+def game_won_text(name: str) -> str:
+    """The card's line under it: who wins the game (ICF 56)."""
+    return _("%(name)s wins the game.") % {"name": name}

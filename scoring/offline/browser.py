@@ -175,6 +175,15 @@ def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dic
                 players.get(result.winner, names.get(result.winner, "")), int(result.points)
             )
             card["law"] = result.law or ""
+            if scores[result.winner] >= rules.game_points:  # the board ended the game
+                order = list(log.get("order") or ("white", "black"))
+                card["game"] = {
+                    "title": screen_words.game_over_title(int(log.get("game_number") or 0)),
+                    "result": screen_words.game_won_text(
+                        players.get(result.winner, names.get(result.winner, ""))
+                    ),
+                    "scores": [[players.get(c, c), scores[c]] for c in order],
+                }
     # at the board's end the server shows the next board's start beside the card: the queen
     # on the board, the break not made, no dues (they end with the board), all pieces on the
     # board and its breaker on turn: after a void the same breaker (IT 101), else the other
@@ -191,7 +200,8 @@ def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dic
     turn = None
     if seats and card is None and on_turn is not None:
         seat = seats[changes % len(seats)]
-        turn = {"player": seat["name"], "seat": screen_words.seat_text(int(seat["seat"]))}
+        words = screen_words.seat_text(int(seat["seat"]))
+        turn = {"player": seat["name"], "seat": words, "side_seat": f"{seat['name']} · {words}"}
     queen = "on_board" if card else after.queen
     attempts = 0 if card else after.break_attempts
     dues = {c: 0 if card else after.dues[c] for c in ("white", "black")}

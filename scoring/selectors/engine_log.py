@@ -46,6 +46,9 @@ def engine_log(view: Tablet) -> dict[str, Any] | None:
         "names": {"white": _label("white", view, white), "black": _label("black", view, black)},
         # the screen's words offline (scoring/screen_words.py): the entries, the board shown
         "players": {"white": snapshot.side_name(white), "black": snapshot.side_name(black)},
+        # the sides in the screen's order (a, b), by this board's colours: the game's card
+        # offline lists their scores as the server's does
+        "order": ["white", "black"] if white == "a" else ["black", "white"],
         "game_number": current.game_number,
         "board_number": view.board_number,
         "events": [event.payload for event in (current.events if board is not None else [])],
