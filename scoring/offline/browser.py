@@ -193,7 +193,10 @@ def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dic
     if card is not None:
         on_board = {"white": rules.carrommen_per_colour, "black": rules.carrommen_per_colour}
         game_over = max(scores.values()) >= rules.game_points
-        on_turn = None if game_over else "white" if result.void else "black"
+        on_turn = "white" if result.void else "black"
+        if game_over:  # the next game: 0–0, its first breaker (ICF 49(a)), as the server
+            on_turn = log.get("next_game_breaker")
+            scores = dict.fromkeys(scores, 0)
     # doubles: the player on turn, the turn passing to the right (ICF 49(b)); at the board's
     # end the server's card names the next board's breaker, which waits for the connection
     seats = log.get("seats") or []
