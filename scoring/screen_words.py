@@ -94,3 +94,13 @@ def game_over_title(number: int) -> str:
 def game_won_text(name: str) -> str:
     """The card's line under it: who wins the game (ICF 56)."""
     return _("%(name)s wins the game.") % {"name": name}
+
+
+def boards_table_words() -> dict[str, Any]:
+    """The "Boards of this game" table's heading and column names, and a void board's line
+    (IT 101), as the tablet's template words them."""
+    return {
+        "title": _("Boards of this game"),
+        "head": [_("Board"), _("Winner"), _("Points"), _("Law")],
+        "void": _("void, played again"),
+    }

@@ -205,6 +205,18 @@ def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dic
         seat = seats[changes % len(seats)]
         words = screen_words.seat_text(int(seat["seat"]))
         turn = {"player": seat["name"], "seat": words, "side_seat": f"{seat['name']} · {words}"}
+    # the "Boards of this game" table gains the ended board's row, as the server's does; a
+    # board that ended the game leaves the next game's table empty
+    boards_row = None
+    if card is not None:
+        boards_row = {
+            "number": int(log.get("board_number") or 0),
+            "void": bool(result.void),
+            "winner": "" if result.void else players.get(result.winner, ""),
+            "points": "" if result.void else int(result.points),
+            "law": "" if result.void else (result.law or ""),
+            "new_game": "game" in card,
+        }
     queen = "on_board" if card else after.queen
     attempts = 0 if card else after.break_attempts
     dues = {c: 0 if card else after.dues[c] for c in ("white", "black")}
@@ -218,6 +230,8 @@ def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dic
             for c in dues
         },
         "board_end": card,
+        "boards_row": boards_row,
+        "boards_words": screen_words.boards_table_words(),
         "on_turn": on_turn,
         "turn": turn,
         "on_board": on_board,

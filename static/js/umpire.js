@@ -454,6 +454,7 @@
     if (!p || !ruled) {
       if (p) { p.classList.remove("is-over-offline"); }
       drawChips(false); // as the server drew them
+      drawBoardsTable(null, null);
       return;
     }
     // on turn: the side panel of that colour (at the board's end, the next board's breaker,
@@ -506,6 +507,7 @@
       if (sideSeat) { sideSeat.textContent = turn.side_seat; }
     } else if (turnPlayer && name) { turnPlayer.textContent = name.textContent; }
     drawChips(over && onTurn === "black");
+    drawBoardsTable(over && screen.boards_row, screen.boards_words);
     var row = p.querySelector(".u-msg");
     var card = document.getElementById("board-over-card");
     var end = enginePosition.screen && enginePosition.screen.board_end;
@@ -531,6 +533,56 @@
       chip.classList.toggle("chip-white", colour === "white");
       chip.classList.toggle("chip-black", colour === "black");
       chip.textContent = labels[colour] || chip.dataset.label;
+    });
+  }
+
+  // "Boards of this game" at a board's end offline: the ended board's row added as the
+  // server adds it (its words from the engine's screen model); a board that ended the game
+  // leaves the next game's table empty, as online. Taken away when the queue is empty.
+  function drawBoardsTable(row, words) {
+    var box = document.getElementById("game-boards-box");
+    if (!box) { return; }
+    var mine = box.querySelectorAll(".is-offline-row");
+    mine.forEach(function (el) { el.remove(); });
+    box.querySelectorAll(".is-offline-hidden").forEach(function (el) {
+      el.hidden = false;
+      el.classList.remove("is-offline-hidden");
+    });
+    if (!row || !words) { return; }
+    if (row.new_game) {
+      Array.prototype.forEach.call(box.children, function (el) {
+        el.hidden = true;
+        el.classList.add("is-offline-hidden");
+      });
+      return;
+    }
+    var table = document.getElementById("game-boards");
+    if (!table) {
+      var title = document.createElement("h3");
+      title.className = "u-h3 is-offline-row";
+      title.textContent = words.title;
+      box.appendChild(title);
+      table = document.createElement("table");
+      table.className = "table table-sm u-boards is-offline-row";
+      table.id = "game-boards";
+      var head = table.createTHead().insertRow();
+      words.head.forEach(function (word) {
+        var th = document.createElement("th");
+        th.scope = "col";
+        th.textContent = word;
+        head.appendChild(th);
+      });
+      table.createTBody();
+      box.appendChild(table);
+    }
+    var tr = table.tBodies[0].insertRow();
+    tr.className = "is-offline-row";
+    var cells = row["void"] ? [row.number, words["void"]] :
+      [row.number, row.winner, row.points, row.law];
+    cells.forEach(function (text, i) {
+      var td = tr.insertCell();
+      td.textContent = String(text);
+      if (row["void"] && i === 1) { td.colSpan = 3; }
     });
   }
 

@@ -95,6 +95,7 @@ READ = """() => {
     on_turn: onTurn ? seen(onTurn) : '',
     board_end: seen(document.getElementById('board-end')),
     game_end: seen(document.getElementById('game-end')),
+    boards: seen(document.getElementById('game-boards-box')),
     history_title: seen(document.getElementById('history-title')),
     history_lines: items.length,
   };
