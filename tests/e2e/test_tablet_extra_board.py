@@ -46,6 +46,10 @@ def _point_tie() -> Match:
     return match
 
 
+#: Are the element's words all inside it (nothing cut at its edges)?
+WHOLE = """(sel) => { const el = document.querySelector(sel);
+  return el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1; }"""
+
 CASES = [
     pytest.param(size.values[0], game, id=f"{game}-{size.id}")
     for size, game in (
@@ -78,6 +82,7 @@ def test_the_extra_board_toss_then_its_first_stroke_by_one_tap(
     page.locator("#toss-break-b").tap()  # Ben Kirk won the toss
     said = "Extra board: Ben Kirk won the toss and breaks" + (" (White)." if colour else ".")
     expect(page.locator("#extra-board")).to_contain_text(said)
+    assert page.evaluate(WHOLE, "#extra-board"), "the toss's line is cut"
     expect(page.locator("#summary-card")).to_be_hidden()
     one_tap = page.locator("#quick-own" if colour else "#quick-white")
     expect(one_tap).to_be_enabled()
