@@ -79,3 +79,28 @@ def score_after(score: int, points: int, rules: Any) -> int:
     """A game score after a board won with ``points`` (capped at the game's points, ICF 53;
     the game layer's own sum, :func:`scoring.rules.game.board_added`)."""
     return board_added(score, points, rules)
+
+
+def seat_text(seat: int) -> str:
+    """Doubles: the seat of the player on turn (ICF 49(b), the turn passing to the right)."""
+    return _("Seat %(n)s") % {"n": seat}
+
+
+def game_over_title(number: int) -> str:
+    """The between-boards card's title when the board ended the game (ICF 56)."""
+    return _("Game %(n)s is over") % {"n": number}
+
+
+def game_won_text(name: str) -> str:
+    """The card's line under it: who wins the game (ICF 56)."""
+    return _("%(name)s wins the game.") % {"name": name}
+
+
+def boards_table_words() -> dict[str, Any]:
+    """The "Boards of this game" table's heading and column names, and a void board's line
+    (IT 101), as the tablet's template words them."""
+    return {
+        "title": _("Boards of this game"),
+        "head": [_("Board"), _("Winner"), _("Points"), _("Law")],
+        "void": _("void, played again"),
+    }

@@ -78,8 +78,11 @@ def rule(log: dict[str, Any], pending: list[list[list[str]]]) -> dict[str, Any]:
     names = dict(log["names"])
     scores = log["scores"]
     after = parse_start(None, PerColour(int(scores["white"]), int(scores["black"])))
+    changes = 0  # the turn's changes on this board: in doubles who of a side is on turn
     for payload in log["events"]:
-        after = step(after, parse_event(payload), rules, explain=False).position
+        before = after
+        after = step(before, parse_event(payload), rules, explain=False).position
+        changes += _turn_changed(before, after)
     items: list[dict[str, Any]] = []
     refused = False
     for fields in pending:
@@ -103,6 +106,7 @@ def rule(log: dict[str, Any], pending: list[list[list[str]]]) -> dict[str, Any]:
             )
             continue
         after = result.position
+        changes += _turn_changed(before, after)
         words = rulings.explain(result.notes, names) + rulings.explained_more(
             payload, result.notes, names
         )
@@ -116,7 +120,7 @@ def rule(log: dict[str, Any], pending: list[list[list[str]]]) -> dict[str, Any]:
     result = after.result
     return {
         "items": items,
-        "screen": screen(log, after, rules),
+        "screen": screen(log, after, rules, changes),
         "position": {
             "on_board": after.on_board.to_dict(),
             "queen": after.queen,
@@ -137,7 +141,14 @@ def rule(log: dict[str, Any], pending: list[list[list[str]]]) -> dict[str, Any]:
     }
 
 
-def screen(log: dict[str, Any], after: Any, rules: Any) -> dict[str, Any]:
+def _turn_changed(before: Any, after: Any) -> int:
+    """1 when a step passed the turn (as the server's history counts it)."""
+    return int(
+        before.on_turn is not None and after.on_turn is not None and before.on_turn != after.on_turn
+    )
+
+
+def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dict[str, Any]:
     """The regions the umpire reads, worded exactly as the server's screen model words them
     (:mod:`scoring.screen_words`, issue 28): the queen fact, the break, each colour's game score
     and dues, the between-boards card at the board's end and the history's title, from the
@@ -164,6 +175,15 @@ def screen(log: dict[str, Any], after: Any, rules: Any) -> dict[str, Any]:
                 players.get(result.winner, names.get(result.winner, "")), int(result.points)
             )
             card["law"] = result.law or ""
+            if scores[result.winner] >= rules.game_points:  # the board ended the game
+                order = list(log.get("order") or ("white", "black"))
+                card["game"] = {
+                    "title": screen_words.game_over_title(int(log.get("game_number") or 0)),
+                    "result": screen_words.game_won_text(
+                        players.get(result.winner, names.get(result.winner, ""))
+                    ),
+                    "scores": [[players.get(c, c), scores[c]] for c in order],
+                }
     # at the board's end the server shows the next board's start beside the card: the queen
     # on the board, the break not made, no dues (they end with the board), all pieces on the
     # board and its breaker on turn: after a void the same breaker (IT 101), else the other
@@ -173,7 +193,30 @@ def screen(log: dict[str, Any], after: Any, rules: Any) -> dict[str, Any]:
     if card is not None:
         on_board = {"white": rules.carrommen_per_colour, "black": rules.carrommen_per_colour}
         game_over = max(scores.values()) >= rules.game_points
-        on_turn = None if game_over else "white" if result.void else "black"
+        on_turn = "white" if result.void else "black"
+        if game_over:  # the next game: 0–0, its first breaker (ICF 49(a)), as the server
+            on_turn = log.get("next_game_breaker")
+            scores = dict.fromkeys(scores, 0)
+    # doubles: the player on turn, the turn passing to the right (ICF 49(b)); at the board's
+    # end the server's card names the next board's breaker, which waits for the connection
+    seats = log.get("seats") or []
+    turn = None
+    if seats and card is None and on_turn is not None:
+        seat = seats[changes % len(seats)]
+        words = screen_words.seat_text(int(seat["seat"]))
+        turn = {"player": seat["name"], "seat": words, "side_seat": f"{seat['name']} · {words}"}
+    # the "Boards of this game" table gains the ended board's row, as the server's does; a
+    # board that ended the game leaves the next game's table empty
+    boards_row = None
+    if card is not None:
+        boards_row = {
+            "number": int(log.get("board_number") or 0),
+            "void": bool(result.void),
+            "winner": "" if result.void else players.get(result.winner, ""),
+            "points": "" if result.void else int(result.points),
+            "law": "" if result.void else (result.law or ""),
+            "new_game": "game" in card,
+        }
     queen = "on_board" if card else after.queen
     attempts = 0 if card else after.break_attempts
     dues = {c: 0 if card else after.dues[c] for c in ("white", "black")}
@@ -187,7 +230,10 @@ def screen(log: dict[str, Any], after: Any, rules: Any) -> dict[str, Any]:
             for c in dues
         },
         "board_end": card,
+        "boards_row": boards_row,
+        "boards_words": screen_words.boards_table_words(),
         "on_turn": on_turn,
+        "turn": turn,
         "on_board": on_board,
         "history_title": screen_words.history_title(
             log.get("game_number"), log.get("board_number")

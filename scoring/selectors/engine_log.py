@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.records import other_side
-from scoring.rules import get_rules
+from scoring.rules import first_breaker_of_game, get_rules
 from scoring.rules.house import document_rules
 from scoring.selectors.umpire import Tablet, _label
 
@@ -23,14 +23,13 @@ def engine_log(view: Tablet) -> dict[str, Any] | None:
     match, point carrom: those strokes are kept without rulings)."""
     snapshot = view.snapshot
     current = snapshot.current
-    if (
-        view.phase != "play"
-        or not view.variant.has_colours
-        or current is None
-        or current.breaker is None
-    ):
+    # the extra board: its breaker is the fresh toss's winner once recorded (ICF 56(b))
+    breaker = current.breaker if current is not None else None
+    if breaker is None and view.toss_breaker is not None:
+        breaker = view.toss_breaker.side
+    if view.phase != "play" or not view.variant.has_colours or current is None or not breaker:
         return None
-    white, black = current.breaker, other_side(current.breaker)
+    white, black = breaker, other_side(breaker)
     state = snapshot.state
     games = getattr(state, "games", [])
     scores = (
@@ -47,7 +46,24 @@ def engine_log(view: Tablet) -> dict[str, Any] | None:
         "names": {"white": _label("white", view, white), "black": _label("black", view, black)},
         # the screen's words offline (scoring/screen_words.py): the entries, the board shown
         "players": {"white": snapshot.side_name(white), "black": snapshot.side_name(black)},
+        # the sides in the screen's order (a, b), by this board's colours: the game's card
+        # offline lists their scores as the server's does
+        "order": ["white", "black"] if white == "a" else ["black", "white"],
         "game_number": current.game_number,
+        # who breaks the next game's first board (ICF 49(a), by this board's colours): the
+        # offline card at a game's end names him on turn, as the server's does
+        "next_game_breaker": _next_game_breaker(view, current.game_number, white),
         "board_number": view.board_number,
         "events": [event.payload for event in (current.events if board is not None else [])],
+        # doubles (ICF 49(b)): the players around the board in turn order from the board's
+        # breaker; offline, "To play" names the one the turn's changes reach, as online
+        "seats": [{"name": s.name, "seat": s.seat} for s in view.seats] if view.seats else None,
     }
+
+
+def _next_game_breaker(view: Tablet, game_number: int, white: str) -> str | None:
+    match = view.match
+    if not (match.toss_winner and match.toss_choice):
+        return None
+    side = first_breaker_of_game(game_number + 1, ("a", "b"), match.toss_winner, match.toss_choice)
+    return "white" if side == white else "black"

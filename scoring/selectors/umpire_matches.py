@@ -3,6 +3,7 @@ the matches an umpire may score, a tournament by its slug. Views never query mod
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
@@ -113,10 +114,31 @@ def warnings_of_board(match: Match, game: int | None, board: int | None) -> list
 def steps_done(match: Match) -> dict[str, set[str]]:
     """The steps between boards acknowledged on this match, and the intervals an organiser
     ended (services/board_steps.py): ``{"acknowledged": {...}, "interval_ended": {...}}``."""
+    done = steps_and_tosses(match)
+    return {"acknowledged": done.acknowledged, "interval_ended": done.interval_ended}
+
+
+@dataclass(frozen=True)
+class StepsDone:
+    """The steps between boards kept on the server (services/board_steps.py)."""
+
+    acknowledged: set[str]
+    interval_ended: set[str]
+    #: step -> the side that won the extra board's fresh toss and breaks it (ICF 56(b))
+    tosses: dict[str, str]
+
+
+def steps_and_tosses(match: Match) -> StepsDone:
+    """The steps acknowledged, the intervals ended and the extra boards' tosses recorded on
+    ``match``, in one query."""
     out: dict[str, set[str]] = {STEP: set(), INTERVAL_ENDED: set()}
+    tosses: dict[str, str] = {}
     rows = AuditEntry.objects.filter(match=match, action__in=(STEP, INTERVAL_ENDED)).values_list(
         "action", "detail"
     )
     for action, detail in rows:
-        out[action].add(str((detail or {}).get("step", "")))
-    return {"acknowledged": out[STEP], "interval_ended": out[INTERVAL_ENDED]}
+        step = str((detail or {}).get("step", ""))
+        out[action].add(step)
+        if action == STEP and (detail or {}).get("breaker"):
+            tosses[step] = str(detail["breaker"])
+    return StepsDone(out[STEP], out[INTERVAL_ENDED], tosses)

@@ -32,15 +32,40 @@ def acknowledge_step(
     current_step: str,
     interval_end: object = None,
     interval_ended: bool = False,
+    toss_for_break: bool = False,
+    breaker: str | None = None,
 ) -> bool:
     """The umpire goes on from the card of ``step`` (the board about to start; with
     ``sides_changed`` the players changed sides). Refused for another step than the current
-    one, and while the interval (IT 102) runs. Returns False for a repeated request."""
+    one, and while the interval (IT 102) runs. Returns False for a repeated request.
+
+    ``toss_for_break``: the board about to start is the extra board after a tie over the
+    board limit, whose break a fresh toss decides (ICF 56(b), rulings README ruling 3; point
+    carrom too): the step records its winner, ``breaker``, who breaks."""
     if step != current_step:
         raise MatchError("step_gone", "this step is no longer the current one")
     if interval_end is not None and not interval_ended and timezone.now() < interval_end:
         raise MatchError("interval_running", "the interval is not over")
-    return _record_once(match, actor, STEP, {"step": step, "sides_changed": sides_changed})
+    detail: dict[str, object] = {"step": step, "sides_changed": sides_changed}
+    if toss_for_break:
+        if breaker not in match.sides:
+            raise MatchError(
+                "breaker_required", "a toss decides who breaks the extra board (ICF 56(b))"
+            )
+        detail["breaker"] = breaker
+    return _record_once(match, actor, STEP, detail)
+
+
+def extra_board_breaker(match_id: int, step: str) -> str | None:
+    """Who won the extra board's fresh toss and breaks it (ICF 56(b)), as the umpire
+    recorded it on the card of ``step``; ``None`` before the toss."""
+    detail = (
+        AuditEntry.objects.filter(match_id=match_id, action=STEP, detail__step=step)
+        .values_list("detail", flat=True)
+        .first()
+    )
+    breaker = (detail or {}).get("breaker")
+    return str(breaker) if breaker else None
 
 
 def hold_for_interval(snapshot: MatchSnapshot, *, starts_board: bool) -> None:

@@ -101,8 +101,7 @@
     return true;
   }
 
-  // Anything set on the pad: a count above 0, a toggle ticked (a radio of the extra board's
-  // toss is not a stroke's content).
+  // Anything set on the pad: a count above 0, a toggle ticked.
   function holds(form) {
     if (form.querySelector("input.u-seg-input:checked:not([value=\"0\"])")) {
       return true;
@@ -127,15 +126,12 @@
         el.disabled = !on;
       });
     var full = !!form && holds(form);
-    // the extra board (ICF 56(b)): one tap waits for the toss's winner chosen on the pad
-    var toss = !!form && !!form.querySelector("input[name=breaker]") &&
-      !form.querySelector("input[name=breaker]:checked");
     panel.querySelectorAll("#quick .u-quick-form").forEach(function (quick) {
       var button = quick.querySelector("button");
       if (button) {
         // one tap records a whole stroke: never while the pad holds another (issue 28)
         button.disabled = !applies(quick, panel) || button.hasAttribute("data-none") || full ||
-          locked || toss;
+          locked;
       }
     });
     // buttons the server drew disabled stay so after a request (htmx re-enables the button
@@ -203,14 +199,6 @@
   document.addEventListener("reset", function () {
     window.setTimeout(draw, 0); // after the form has been reset
   }, true);
-  // a one-tap stroke of the extra board carries who won the toss for the break
-  document.body.addEventListener("htmx:configRequest", function (event) {
-    var elt = event.detail.elt;
-    var chosen = document.querySelector("#pad input[name=breaker]:checked");
-    if (chosen && elt && elt.closest && elt.closest("#quick")) {
-      event.detail.parameters.breaker = chosen.value;
-    }
-  });
   document.body.addEventListener("htmx:afterSettle", draw);
   document.body.addEventListener("htmx:afterRequest", function () {
     window.setTimeout(draw, 0); // after htmx has given the sent form's button back

@@ -265,6 +265,14 @@
                !field(fields, "striker")) };
   }
 
+  // "who: what" as the catalogue words it (French puts a narrow no-break space before the
+  // colon): the server's pattern (data-msg-line, the one of scoring.rulings.stroke_line)
+  function line(who, what) {
+    return (msg.msgLine || "%(player)s: %(stroke)s").replace("%(player)s", function () {
+      return who;
+    }).replace("%(stroke)s", function () { return what; });
+  }
+
   function byWord(by) {
     if (by === "white") { return msg.msgByWhite; }
     if (by === "black") { return msg.msgByBlack; }
@@ -371,10 +379,10 @@
       what.className = "u-history-what";
       var tag = document.createElement("span");
       tag.className = "u-pending-tag";
-      tag.textContent = (item.state === "refused" ? msg.msgRefused : msg.msgQueued) + ": ";
+      tag.textContent = line(item.state === "refused" ? msg.msgRefused : msg.msgQueued, "");
       what.appendChild(tag);
       what.appendChild(document.createTextNode(item.ruled && item.ruled.text ? item.ruled.text :
-        byWord(item.by) + ": " + item.text));
+        line(byWord(item.by), item.text)));
       if (item.reason) {
         var why = document.createElement("div");
         why.className = "u-history-rulings";
@@ -435,7 +443,7 @@
       }
       var newest = queue.length ? queue[queue.length - 1] : null;
       what.textContent = newest ? (newest.ruled && newest.ruled.text ? newest.ruled.text :
-        byWord(newest.by) + ": " + newest.text) : what.dataset.server;
+        line(byWord(newest.by), newest.text)) : what.dataset.server;
     }
     if (undo && queue.length && queue[queue.length - 1].state !== "refused") {
       undo.removeAttribute("data-off"); // it takes back the newest kept stroke
@@ -445,15 +453,25 @@
     if (breaker) { breaker.hidden = queue.length > 0; } // the board has begun on this tablet
     if (!p || !ruled) {
       if (p) { p.classList.remove("is-over-offline"); }
+      drawChips(false); // as the server drew them
+      drawBoardsTable(null, null);
       return;
     }
     // on turn: the side panel of that colour (at the board's end, the next board's breaker,
     // as the engine's screen model says)
     var screen = enginePosition.screen || {};
     var onTurn = "on_turn" in screen ? screen.on_turn : ruled.on_turn;
+    // each side's chip as the server drew it for this board: the engine names colours of
+    // this board (the chips are drawn anew below at the board's end)
+    document.querySelectorAll("#sides .u-side .chip").forEach(function (chip) {
+      if (!chip.dataset.colour) {
+        chip.dataset.colour = chip.classList.contains("chip-white") ? "white" : "black";
+        chip.dataset.label = chip.textContent;
+      }
+    });
     if (onTurn) {
       document.querySelectorAll("#sides .u-side").forEach(function (side) {
-        var mine = !!side.querySelector(".chip-" + onTurn);
+        var mine = !!side.querySelector('.chip[data-colour="' + onTurn + '"]');
         side.classList.toggle("is-on-turn", mine);
         var tag = side.querySelector(".u-on-turn-tag");
         if (mine && !tag) {
@@ -478,9 +496,18 @@
     var swap = document.getElementById("offline-by");
     if (swap) { swap.hidden = true; } // the engine says who is on turn
     var turnPlayer = document.getElementById("turn-player");
-    var chip = onTurn && document.querySelector("#sides .u-side .chip-" + onTurn);
+    var chip = onTurn && document.querySelector('#sides .u-side .chip[data-colour="' + onTurn + '"]');
     var name = chip && chip.closest(".u-side").querySelector(".u-side-name");
-    if (turnPlayer && name) { turnPlayer.textContent = name.textContent; }
+    var turn = enginePosition.screen && enginePosition.screen.turn;
+    if (turnPlayer && turn) { // doubles: the player of the seat on turn (ICF 49(b))
+      turnPlayer.textContent = turn.player;
+      var seat = document.querySelector("#turn .u-seat");
+      if (seat) { seat.textContent = turn.seat; }
+      var sideSeat = document.getElementById("side-seat");
+      if (sideSeat) { sideSeat.textContent = turn.side_seat; }
+    } else if (turnPlayer && name) { turnPlayer.textContent = name.textContent; }
+    drawChips(over && onTurn === "black");
+    drawBoardsTable(over && screen.boards_row, screen.boards_words);
     var row = p.querySelector(".u-msg");
     var card = document.getElementById("board-over-card");
     var end = enginePosition.screen && enginePosition.screen.board_end;
@@ -491,6 +518,72 @@
       card.remove();
     }
     if (window.umpirePadFit && !over) { window.umpirePadFit(); }
+  }
+
+  // The side panels' colour chips: at a board's end the next board's colours, as the server
+  // draws them beside its card (the engine's screen names the next breaker by this board's
+  // colour: "black" when the break passes, ICF 49(a); "white" after a void, IT 101).
+  function drawChips(swapped) {
+    var chips = document.querySelectorAll("#sides .u-side .chip[data-colour]");
+    var labels = {};
+    chips.forEach(function (chip) { labels[chip.dataset.colour] = chip.dataset.label; });
+    chips.forEach(function (chip) {
+      var colour = chip.dataset.colour;
+      if (swapped) { colour = colour === "white" ? "black" : "white"; }
+      chip.classList.toggle("chip-white", colour === "white");
+      chip.classList.toggle("chip-black", colour === "black");
+      chip.textContent = labels[colour] || chip.dataset.label;
+    });
+  }
+
+  // "Boards of this game" at a board's end offline: the ended board's row added as the
+  // server adds it (its words from the engine's screen model); a board that ended the game
+  // leaves the next game's table empty, as online. Taken away when the queue is empty.
+  function drawBoardsTable(row, words) {
+    var box = document.getElementById("game-boards-box");
+    if (!box) { return; }
+    var mine = box.querySelectorAll(".is-offline-row");
+    mine.forEach(function (el) { el.remove(); });
+    box.querySelectorAll(".is-offline-hidden").forEach(function (el) {
+      el.hidden = false;
+      el.classList.remove("is-offline-hidden");
+    });
+    if (!row || !words) { return; }
+    if (row.new_game) {
+      Array.prototype.forEach.call(box.children, function (el) {
+        el.hidden = true;
+        el.classList.add("is-offline-hidden");
+      });
+      return;
+    }
+    var table = document.getElementById("game-boards");
+    if (!table) {
+      var title = document.createElement("h3");
+      title.className = "u-h3 is-offline-row";
+      title.textContent = words.title;
+      box.appendChild(title);
+      table = document.createElement("table");
+      table.className = "table table-sm u-boards is-offline-row";
+      table.id = "game-boards";
+      var head = table.createTHead().insertRow();
+      words.head.forEach(function (word) {
+        var th = document.createElement("th");
+        th.scope = "col";
+        th.textContent = word;
+        head.appendChild(th);
+      });
+      table.createTBody();
+      box.appendChild(table);
+    }
+    var tr = table.tBodies[0].insertRow();
+    tr.className = "is-offline-row";
+    var cells = row["void"] ? [row.number, words["void"]] :
+      [row.number, row.winner, row.points, row.law];
+    cells.forEach(function (text, i) {
+      var td = tr.insertCell();
+      td.textContent = String(text);
+      if (row["void"] && i === 1) { td.colSpan = 3; }
+    });
   }
 
   // The regions the umpire reads, as the engine's screen model words them after the kept
@@ -584,6 +677,7 @@
         part.appendChild(result);
       }
       card.appendChild(part);
+      if (end.game) { card.appendChild(gameOverPart(end.game)); }
     }
     var line = document.createElement("p");
     line.id = "board-over-offline";
@@ -591,6 +685,25 @@
     line.textContent = app.dataset.msgBoardOver || "";
     card.appendChild(line);
     return card;
+  }
+
+  // The game's end under the board's, as the server's card shows it (the engine's screen
+  // words it: scoring/screen_words.py); the next game's steps wait for the connection.
+  function gameOverPart(game) {
+    var part = document.createElement("div");
+    part.className = "u-card-part";
+    part.id = "game-end";
+    var title = document.createElement("p");
+    title.className = "u-card-title";
+    title.textContent = game.title;
+    part.appendChild(title);
+    var result = document.createElement("p");
+    result.className = "u-result";
+    result.textContent = game.result + " " + game.scores.map(function (side) {
+      return side[0] + " " + side[1];
+    }).join(" – ");
+    part.appendChild(result);
+    return part;
   }
 
   // --- the rules engine while offline (static/js/umpire-engine.js, issue 12) ---------------
@@ -859,7 +972,7 @@
   }
 
   function showRefused(item) {
-    showBanner("refused", msg.msgRefused + ": " + byWord(item.by) + ": " + item.text +
+    showBanner("refused", line(msg.msgRefused, line(byWord(item.by), item.text)) +
       (item.reason ? " — " + item.reason : ""));
   }
 
@@ -1049,7 +1162,7 @@
 
   document.body.addEventListener("click", function (event) {
     var target = event.target.closest ? event.target : null;
-    if (target && target.closest("#card-go")) {
+    if (target && target.closest("#card-go, #toss-break button")) {
       strokeClock().idle(); // the next board's clock waits for "Play" (ICF 46)
     }
   });

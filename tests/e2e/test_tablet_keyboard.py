@@ -340,3 +340,33 @@ def test_every_ruling_of_a_stroke_is_readable(live_server, page: Page, transacti
     else:
         expect(more).to_have_count(0)
     problems.assert_none()
+
+
+@pytest.mark.parametrize("size", [SIZES[0], SIZES[1], SIZES[2], SIZES[3], PHONE])
+def test_a_stroke_in_flight_changes_no_place(
+    live_server, page: Page, transactional_db, size, tmp_path
+):
+    """While a one-tap stroke is being sent, its button says "Saving…" over its hidden label
+    and nothing on the screen changes size or place (the POST is held until measured)."""
+    problems, match = start(live_server, page, size)
+    tap(page, "#quick-own")  # the break: the undo has a label from now on
+    settled(page, match.revision + 1)
+    seen = boxes(page)
+    held = []
+    page.route("**/event/", lambda route: held.append(route))
+    tap(page, "#quick-nothing")
+    page.wait_for_function("() => !!document.querySelector('#quick .htmx-request')")
+    busy = page.locator("#quick-nothing .u-btn-busy")
+    expect(busy).to_be_visible()
+    expect(busy).to_have_text("Saving…")
+    page.screenshot(path=tmp_path / "in-flight.png")
+    # in the viewport (the pad takes no tap while a stroke is sent: not a tap target now)
+    box = page.locator("#quick-nothing").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+    assert_same_places(seen, boxes(page), "a stroke in flight")
+    assert held, "the stroke was sent"
+    held[0].continue_()
+    page.unroute("**/event/")
+    settled(page, match.revision + 2)
+    assert_same_places(seen, boxes(page), "after the stroke in flight")
+    problems.assert_none()

@@ -4,9 +4,11 @@ The same taps on two tablets showing the same log: one online (the server draws 
 region), one offline (the engine in the browser rules, and its screen model words the
 regions, scoring/offline/browser.py ``screen``). Then every region the umpire reads is read
 from both screens as the umpire sees it and compared: the queen fact, the break, each side's
-game score and dues, who is on turn, the between-boards card, the history's title and the
+game score, dues and colour chip (at a board's end the next board's), who is on turn (in
+doubles the player and seat), the between-boards card, the history's title and the
 number of its lines of this board. Several logs: the queen pocketed and not covered, the queen
-covered, a due, a board won, and a board replayed after a void. Any region that differs fails.
+covered, a due, a board won, a board replayed after a void, and in doubles the player of the
+seat on turn. Any region that differs fails.
 """
 
 from __future__ import annotations
@@ -18,9 +20,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring.services.matches import record_event
+from scoring.services.matches import (
+    record_event,
+    record_quick_board,
+    record_seating,
+    record_toss,
+)
 from tests.e2e.test_tablet_offline_screen import ENGINE_READY
 from tests.e2e.test_umpire_tablet import UMPIRE, Problems, tossed_match
+from tests.factories import make_match
 
 SHOTS = os.environ.get("TABLET_SHOTS")  # a folder: each compared screen is also saved there
 
@@ -43,6 +51,13 @@ CASES = {
         [{"white": 1}, "void"],
         ["#card-go", "offline", "pad:white-3", "pad:queen", "#commit", "pad:white-6", "#commit"],
     ),
+    # Ben Kirk at 24 after two boards: the board won offline ends the game (ICF 56)
+    "game-end": (
+        ["b12", "b12", {"white": 1, "queen": True}, {"white": 1}, {"white": 6}],
+        ["pad:white-1", "#commit"],
+    ),
+    # doubles (ICF 49(b)): "To play" names the player of the seat on turn, not the pair
+    "doubles-turn": ([], ["#quick-own", "#quick-nothing", "#quick-nothing"]),
 }
 
 READ = """() => {
@@ -63,6 +78,8 @@ READ = """() => {
     sides[seen(s.querySelector('.u-side-name'))] = {
       score: seen(s.querySelector('.u-side-score')),
       dues: seen(s.querySelector('.u-side-due')),
+      chip: seen(s.querySelector('.chip')),
+      seat: seen(s.querySelector('#side-seat')),
     };
   });
   const onTurn = document.querySelector('#sides .u-side.is-on-turn .u-side-name');
@@ -71,11 +88,14 @@ READ = """() => {
   return {
     queen: seen(document.getElementById('queen-state')),
     to_play: seen(document.getElementById('turn-player')),
+    seat: seen(document.querySelector('#turn .u-seat')),
     on_board: seen(document.getElementById('on-board')),
     break: seen(document.getElementById('break-state')),
     sides: sides,
     on_turn: onTurn ? seen(onTurn) : '',
     board_end: seen(document.getElementById('board-end')),
+    game_end: seen(document.getElementById('game-end')),
+    boards: seen(document.getElementById('game-boards-box')),
     history_title: seen(document.getElementById('history-title')),
     history_lines: items.length,
   };
@@ -83,6 +103,12 @@ READ = """() => {
 
 
 def _record(match, entry) -> None:
+    if entry == "b12":  # a board entered from paper: Ben Kirk wins it with 12
+        record_quick_board(
+            match=match, winner="b", points=12, law="ICF 53", client_id=uuid.uuid4(), actor=UMPIRE
+        )
+        match.refresh_from_db()
+        return
     payload = (
         {"type": "void"}
         if entry == "void"
@@ -90,6 +116,17 @@ def _record(match, entry) -> None:
     )
     record_event(match=match, payload=payload, client_id=str(uuid.uuid4()), actor=UMPIRE)
     match.refresh_from_db()
+
+
+def _doubles():
+    """Doubles, A breaking; seated Asha Rao, Chen Li, Ben Kirk, Dora Vik (to the right)."""
+    match = make_match(kind="doubles")
+    record_toss(match=match, winner="a", choice="break", actor=UMPIRE)
+    players = {p.name: p.pk for e in (match.entry_a, match.entry_b) for p in e.players}
+    names = ("Asha Rao", "Chen Li", "Ben Kirk", "Dora Vik")
+    record_seating(match=match, actor=UMPIRE, seating=[players[n] for n in names])
+    match.refresh_from_db()
+    return match
 
 
 def _tap(page: Page, what: str) -> None:
@@ -101,7 +138,7 @@ def _tap(page: Page, what: str) -> None:
 
 def _play(page: Page, live_server, case: str, offline: bool) -> dict:
     prefix, taps = CASES[case]
-    match = tossed_match()
+    match = _doubles() if case.startswith("doubles") else tossed_match()
     for entry in prefix:
         _record(match, entry)
     page.goto(f"{live_server.url}/u/{match.umpire_token}/")
@@ -147,7 +184,7 @@ def test_every_region_offline_says_what_it_says_online(
     page.set_viewport_size({"width": 768, "height": 1024})
     online = _play(page, live_server, case, offline=False)
     offline = _play(page, live_server, case, offline=True)
-    board_end = case in ("board-end", "void-replay")
+    board_end = case in ("board-end", "void-replay", "game-end")
     if board_end:
         # the server has gone on to the next board (its breaker on turn, its history
         # empty); the tablet offline holds the pad until "Start board N" on the server
@@ -160,6 +197,10 @@ def test_every_region_offline_says_what_it_says_online(
     assert offline == online, case
     if case == "queen-uncovered":
         assert "cover due" in online["queen"]
+    if case == "game-end":
+        assert online["game_end"].startswith("Game 1 is over")
+    if case == "doubles-turn":  # own keeps the turn, then two misses: seat 3
+        assert (online["to_play"], online["seat"]) == ("Ben Kirk", "Seat 3")
     if case == "dues":
         assert any(s["dues"] for s in online["sides"].values())
     if case == "void-replay":

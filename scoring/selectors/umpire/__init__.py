@@ -5,6 +5,16 @@ words), ``points`` (three-player point carrom), ``boards`` (helpers about stored
 
 from scoring.selectors.umpire.boards import _label
 from scoring.selectors.umpire.model import BoardEnd, HistoryItem, Seat, SideView, Tablet, TurnView
-from scoring.selectors.umpire.screen import tablet
+from scoring.selectors.umpire.screen import tablet, with_extra_board_toss
 
-__all__ = ["BoardEnd", "HistoryItem", "Seat", "SideView", "Tablet", "TurnView", "_label", "tablet"]
+__all__ = [
+    "BoardEnd",
+    "HistoryItem",
+    "Seat",
+    "SideView",
+    "Tablet",
+    "TurnView",
+    "_label",
+    "tablet",
+    "with_extra_board_toss",
+]

@@ -7,6 +7,8 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from django.utils.translation import gettext as _
+
 from scoring import rulings, screen_words
 from scoring.models import Match
 from scoring.records import (
@@ -141,6 +143,8 @@ class Tablet:
     board_number: int = 0
     breaker: SideView | None = None
     extra_board: bool = False  # a toss decides who breaks (the board's breaker is unknown)
+    #: the extra board's fresh toss as recorded on the card (ICF 56(b)): its winner breaks
+    toss_breaker: SideView | None = None
     board_started: bool = False  # the current board has events
     confirmed_by_organiser: bool = False  # an organiser confirmed the result (not the players)
     turn: TurnView | None = None
@@ -191,8 +195,27 @@ class Tablet:
         return (
             self.phase == "play"
             and not self.board_started
-            and bool(self.board_end or self.game_end or self.change_sides or self.interval_end)
+            and bool(
+                self.board_end
+                or self.game_end
+                or self.change_sides
+                or self.interval_end
+                or self.extra_board
+            )
         )
+
+    @property
+    def line_pattern(self) -> str:
+        """Who: what, as the catalogue words it (the pattern of
+        :func:`scoring.rulings.stroke_line`): the tablet's script fills it for the strokes it
+        keeps offline (French puts a narrow no-break space before the colon)."""
+        return _("%(player)s: %(stroke)s")
+
+    @property
+    def tie_scores(self) -> str:
+        """The game scores that tie over the board limit, before the extra board (ICF 56(b)),
+        e.g. "12–12" ("20–20–9" with three point-carrom players)."""
+        return "–".join(str(s.score) for s in self.sides)
 
     @property
     def break_text(self) -> str:

@@ -10,9 +10,10 @@ from scoring.records import (
     board_numbers,
     board_steps,
     live_events,
+    turn_rotation,
 )
 from scoring.rules import get_rules
-from scoring.rules.point import PointPosition
+from scoring.rules.point import PointPosition, opening
 from scoring.selectors.umpire.boards import (
     _board_number,
     _history_key,
@@ -41,7 +42,6 @@ def _points_tablet(
         view.phase = "confirmed" if match.is_locked else "finished"
     for s in sides:
         s.score = state.scores.get(s.side, 0) if state is not None else 0
-    rules = get_rules(match.rules)
     current = snapshot.current
     last_board = _last_board(snapshot)
     shown = current.board if current is not None and current.board is not None else last_board
@@ -83,25 +83,14 @@ def _points_tablet(
         view.game_number, view.board_number = current.game_number, current.board_number
         if current.breaker is not None:
             view.breaker = by_side[current.breaker]
+        # a tie at the top after the board limit: the extra board's breaker is drawn by a
+        # fresh toss (rulings README, point carrom; ruling 3), recorded on the card
+        view.extra_board = current.board is None and bool(getattr(state, "extra_board", False))
+        if view.extra_board:
+            view.breaker = None
         position = current.position
         if isinstance(position, PointPosition):
-            view.on_board = position.on_board
-            view.queen_state = position.queen
-            view.queen = _point_queen(position.queen, by_side)
-            view.break_made = position.break_made
-            if not position.break_made:
-                view.break_attempts_left = rules.break_attempts - position.break_attempts
-            totals = position.points(rules)
-            for i, name in enumerate(position.players):
-                side = by_side[name]
-                side.held = position.held[i]
-                side.board_points = totals[name]
-                side.dues = position.dues[i]
-            if not position.finished:
-                on_turn = position.players[position.on_turn]
-                by_side[on_turn].on_turn = True
-                view.on_turn_by = on_turn
-                view.turn = TurnView(by_side[on_turn].name, on_turn, None)
+            _point_position(view, position, by_side, on_turn=not view.extra_board)
     view.board_started = current is not None and current.board is not None
     if (current is None or current.board is None) and last_board is not None:
         view.board_end = BoardEnd(
@@ -127,6 +116,42 @@ def _points_tablet(
     view.can_undo = bool(view.history) and view.phase in ("play", "finished")
     view.undo_text = view.history[0].text if view.history else ""
     return view
+
+
+def _point_position(
+    view: Tablet, position: PointPosition, by_side: dict[str, SideView], *, on_turn: bool = True
+) -> None:
+    """The pieces, the queen, the break and each player's board points and dues of
+    ``position``; with ``on_turn`` who strikes next (not before the extra board's toss)."""
+    rules = get_rules(view.match.rules)
+    view.on_board = position.on_board
+    view.queen_state = position.queen
+    view.queen = _point_queen(position.queen, by_side)
+    view.break_made = position.break_made
+    if not position.break_made:
+        view.break_attempts_left = rules.break_attempts - position.break_attempts
+    totals = position.points(rules)
+    for i, name in enumerate(position.players):
+        side = by_side[name]
+        side.held = position.held[i]
+        side.board_points = totals[name]
+        side.dues = position.dues[i]
+    if on_turn and not position.finished:
+        player = position.players[position.on_turn]
+        by_side[player].on_turn = True
+        view.on_turn_by = player
+        view.turn = TurnView(by_side[player].name, player, None)
+
+
+def _points_opening(view: Tablet, breaker: str, by_side: dict[str, SideView]) -> None:
+    """The extra board's opening after its fresh toss: ``breaker`` strikes first, the turn
+    going round as on every board (the engine's own rotation and opening)."""
+    current = view.snapshot.current
+    assert current is not None
+    scores = {s.side: s.score for s in view.sides}
+    sides = tuple(s.side for s in view.sides)
+    view.breaker = by_side[breaker]
+    _point_position(view, opening(turn_rotation(sides, breaker), scores=scores), by_side)
 
 
 def _point_queen(state: str, by_side: dict[str, SideView]) -> str:

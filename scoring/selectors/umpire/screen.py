@@ -20,6 +20,7 @@ from scoring import rulings, screen_words
 from scoring.models import Board, Match
 from scoring.records import (
     MatchSnapshot,
+    colour_opening,
     other_colour,
     other_side,
     side_colours,
@@ -47,6 +48,7 @@ from scoring.selectors.umpire.model import (
     TurnView,
 )
 from scoring.selectors.umpire.points import (
+    _points_opening,
     _points_tablet,
 )
 
@@ -150,7 +152,7 @@ def tablet(snapshot: MatchSnapshot, *, appended: str | None = None) -> Tablet:
             view.queen = _queen_text("on_board", {})
             view.break_made = False
             view.break_attempts_left = get_rules(match.rules).break_attempts
-            view.on_turn_by = "white"
+            view.on_turn_by = "white"  # the pad waits under the card for the toss
     view.can_undo = (bool(view.history) or view.last_board_is_quick) and (
         view.phase in ("play", "finished")
     )
@@ -259,3 +261,22 @@ def _board_end(view: Tablet, board: Board, by_side: dict[str, SideView]) -> Boar
         breaker=board.breaker,
         claimable=claimable,
     )
+
+
+def with_extra_board_toss(view: Tablet, breaker: str) -> None:
+    """The extra board after its fresh toss (ICF 56(b); rulings README ruling 3, point carrom
+    too): ``breaker``, the toss's winner, breaks it (with White in the colour game), and the
+    screen shows that board as any other before its first stroke."""
+    current = view.snapshot.current
+    by_side = {s.side: s for s in view.sides}
+    if not view.extra_board or current is None or breaker not in by_side:
+        return
+    view.toss_breaker = by_side[breaker]
+    if not view.variant.has_colours:
+        _points_opening(view, breaker, by_side)
+        return
+    scores = {s.side: s.score for s in view.sides}
+    by_side[breaker].colour = "white"
+    by_side[other_side(breaker)].colour = "black"
+    view.breaker = by_side[breaker]
+    _position(view, colour_opening(breaker, scores), by_side, view.match)

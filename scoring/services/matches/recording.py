@@ -23,6 +23,7 @@ from scoring.records import (
     replay_board,
     scores_before,
 )
+from scoring.records.interval import step_key
 from scoring.rules import first_breaker_of_game, get_rules, variant_for
 from scoring.rules.errors import InvalidEvent
 from scoring.services import board_steps as between_boards
@@ -194,6 +195,12 @@ def target_board(
         raise MatchError("match_finished", "the match has ended")
     current = snapshot.current
     side = current.breaker or breaker
+    if current.extra_board or getattr(snapshot.state, "extra_board", False):
+        # the extra board (ICF 56(b)): who breaks is the fresh toss's winner, sent with the
+        # stroke or recorded on the card before it (services/board_steps.py)
+        side = breaker or between_boards.extra_board_breaker(
+            match.pk, step_key(match.pk, current.game_number, current.board_number)
+        )
     if side not in match.sides:
         raise MatchError(
             "breaker_required", "a toss decides who breaks the extra board (ICF 56(b))"

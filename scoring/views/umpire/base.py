@@ -34,7 +34,7 @@ from scoring.rules.events import LOSS_REASONS
 from scoring.rulings import describe_event, discarded_text, error_text, loss_reason
 from scoring.selectors import umpire_matches as matches_read
 from scoring.selectors.house_presets import house_rules_name
-from scoring.selectors.umpire import Tablet, tablet
+from scoring.selectors.umpire import Tablet, tablet, with_extra_board_toss
 from scoring.services import matches as services
 from scoring.services.matches import Actor, MatchError, MatchLocked, MatchSnapshot, StaleMatch
 
@@ -188,9 +188,12 @@ def _context(
     }
     context["step_done"] = context["interval_ended"] = False
     if view.card:  # between boards: the steps acknowledged on the server (board_steps.py)
-        steps = matches_read.steps_done(match)
-        context["step_done"] = view.step_key in steps["acknowledged"]
-        context["interval_ended"] = view.step_key in steps["interval_ended"]
+        steps = matches_read.steps_and_tosses(match)
+        context["step_done"] = view.step_key in steps.acknowledged
+        context["interval_ended"] = view.step_key in steps.interval_ended
+        toss = steps.tosses.get(view.step_key)
+        if toss:  # the extra board's fresh toss is recorded: its winner breaks (ICF 56(b))
+            with_extra_board_toss(view, toss)
     if not forms:
         context["actions_key"] = _actions_key(view, urls["page"])
     if view.phase == "seating" and first_breaker:

@@ -153,6 +153,8 @@ def step(request: HttpRequest, *, match: Match, actor: Actor, token: str | None)
             current_step=view.step_key if view.card else "",
             interval_end=view.interval_end,
             interval_ended=view.step_key in steps["interval_ended"],
+            toss_for_break=view.extra_board,
+            breaker=request.POST.get("breaker") or None,
         )
     except MatchLocked as err:
         return _refused(request, match, token, err)
