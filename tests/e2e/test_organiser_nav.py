@@ -1,7 +1,8 @@
 """The organiser's menu with the text at 200 % on a phone (issue 35; WCAG 1.4.4 and 1.4.10):
 its eight pages fold behind one button naming the page shown, so the page's own content starts
 on the first screen; the button opens the whole menu, every page reachable. On a tablet at the
-default text size the menu is shown as it is, without the button.
+default text size the menu is shown as it is, without the button; with the text at 200 % on a
+landscape tablet both the site's menu and the organiser's fold.
 
 Debian's Chromium through pytest-playwright (fixtures in tests/conftest.py)."""
 
@@ -72,6 +73,14 @@ def test_the_menu_folds_on_a_phone_at_200_percent_and_opens_whole(
         expect(menu.get_by_role("link", name="Events", exact=True)).to_have_attribute(
             "aria-current", "page"
         )
+        # a landscape tablet at 200 %: the site's menu and the organiser's fold too, and the
+        # page's own first controls are on the first screen
+        page.set_viewport_size({"width": 1024, "height": 768})
+        page.goto(live_server.url + path)
+        expect(page.locator("header .navbar-toggler")).to_be_visible()
+        expect(toggle).to_be_visible()
+        first = page.get_by_role("link", name="New event", exact=True).bounding_box()
+        assert first is not None and first["y"] + first["height"] < 768, first
         # at the tablet's default text size the menu is shown, with no button
         zoom_text(session, 1)
         page.set_viewport_size({"width": 768, "height": 1024})
