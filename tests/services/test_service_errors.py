@@ -147,8 +147,6 @@ def test_every_refusal_a_page_can_show_has_its_sentence_in_every_language():
     codes = _raised_codes()
     assert len(codes) > 150  # the scan sees the services' codes
     missing = {
-        code: where
-        for code, where in codes.items()
-        if not known(code) and code != "bad_password"
+        code: where for code, where in codes.items() if not known(code) and code != "bad_password"
     }
     assert missing == {}
