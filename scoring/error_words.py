@@ -411,6 +411,21 @@ def _catalogue() -> dict[str, str]:
         "championship_tournament_twice": _(
             "An event of %(tournament)s already counts for this championship."
         ),
+        # pairing a match with an event, team ties, the stroke clock, scores taken from SoL
+        "entry_conflict": _("%(player)s already plays in this event with another partner."),
+        "wrong_event": _("%(event)s does not take this kind of match."),
+        "lineups_closed": _(
+            "Both lineups are in, or the tie was given by walkover: the lineups cannot change."
+        ),
+        "not_a_tie": _("This match is not a tie of a team event."),
+        "no_board_in_play": _("No board is being played."),
+        "bad_scores": _("A recorded score gives each side a whole number of points, 0 or more."),
+        "recorded_not_alone": _("A recorded score is the only board of its game."),
+        # the paper scoresheet (its fields are checked by the form first)
+        "no_games": _("The sheet needs at least one game with a board."),
+        "empty_game": _("Every game of the sheet needs at least one board."),
+        "bad_law": _("The law is a short text, e.g. ICF 107."),
+        "points": _("Paper sheets are compared for matches of two sides only."),
     }
 
 

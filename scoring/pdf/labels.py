@@ -378,7 +378,7 @@ LABELS: dict[str, dict[str, str]] = {
         "col_break": "Cas",
         "col_board": "Board",
         "col_remarks": "Remarques",
-        "final": "Final",
+        "final": "Fin",
         "extra_board": "Board supplémentaire",
         "side_change": "Changement de côté",
         "void": "Annulé, rejoué",

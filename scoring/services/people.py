@@ -22,6 +22,7 @@ from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scoring.models import Invitation, Match, Tournament
 from scoring.names import display_name  # re-exported: the read lives there
@@ -33,6 +34,9 @@ INVITATION_DAYS = 7
 #: Letters of a printed code: no 0/O, 1/I/L that are mixed up when typed from paper.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 ROLES = ("organiser", "umpire")
+#: a role in the reader's words (the e-mails are written in the language of the organiser who
+#: sends them)
+ROLE_WORDS = {"organiser": lambda: _("organiser"), "umpire": lambda: _("umpire")}
 
 
 class PeopleError(TournamentError):
@@ -129,22 +133,40 @@ def invite(
     mailed = False
     if send and user.email and mail_configured():
         base = getattr(settings, "SITE_URL", "").rstrip("/")
+        words = {
+            "name": display_name(user),
+            "login": user.get_username(),
+            "link": f"{base}/welcome/{token}/",
+            "code": code,
+            "page": f"{base}/welcome/",
+            "invitations": f"{base}/invitations/",
+            "role": ROLE_WORDS[role]() if role in ROLE_WORDS else role,
+            "tournament": str(tournament or ""),
+        }
         if new_account:
             body = (
-                f"Hello {display_name(user)},\n\nyour login is {user.get_username()}.\n"
-                f"Set your password here: {base}/welcome/{token}/\n"
-                f"(or type the code {code} at {base}/welcome/)\n"
+                _(
+                    "Hello %(name)s,\n\nyour login is %(login)s.\n"
+                    "Set your password here: %(link)s\n"
+                    "(or type the code %(code)s at %(page)s)\n"
+                )
+                % words
             )
+            what = _("set your password")
         else:  # the owner's own address: an invitation he may accept or ignore
             body = (
-                f"Hello {display_name(user)},\n\nyou are invited as {role} of "
-                f"{tournament}. To accept, log in as {user.get_username()} and open "
-                f"{base}/welcome/{token}/ (or {base}/invitations/).\n"
-                f"If you do not know this tournament, ignore this message.\n"
+                _(
+                    "Hello %(name)s,\n\nyou are invited as %(role)s of %(tournament)s. "
+                    "To accept, log in as %(login)s and open %(link)s (or %(invitations)s).\n"
+                    "If you do not know this tournament, ignore this message.\n"
+                )
+                % words
             )
-        what = "set your password" if new_account else "invitation"
+            what = _("invitation")
         send_mail(
-            subject=f"{tournament or ''}: {what}".strip(": "),
+            subject=_("%(tournament)s: %(what)s") % {"tournament": tournament, "what": what}
+            if tournament
+            else what,
             message=body,
             from_email=None,
             recipient_list=[user.email],
@@ -276,12 +298,13 @@ def _mail_reset(user: Any) -> None:
         },
     )
     send_mail(
-        subject="Set a new password",
-        message=(
-            f"Hello {display_name(user)},\n\nan organiser asked for a new password "
-            f"for your login {user.get_username()}. Set it here: {base}{path}\n"
-            f"If you did not ask for this, ignore this message.\n"
-        ),
+        subject=_("Set a new password"),
+        message=_(
+            "Hello %(name)s,\n\nan organiser asked for a new password for your login "
+            "%(login)s. Set it here: %(link)s\n"
+            "If you did not ask for this, ignore this message.\n"
+        )
+        % {"name": display_name(user), "login": user.get_username(), "link": f"{base}{path}"},
         from_email=None,
         recipient_list=[user.email],
     )

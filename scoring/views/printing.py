@@ -7,7 +7,7 @@ Thin views: check who asks (:mod:`scoring.permissions`), build the data with
 
 * a round prints as full scoresheets (one match a page) or as score cards (six a page);
 * ``?blank=1`` prints a blank scoresheet (names, table and QR code pre-filled);
-* ``?lang=de|en`` chooses the sheet's language (default: the organiser's current language).
+* ``?lang=en|de|fr|it`` chooses the sheet's language (default: the organiser's current language).
 
 Who may print: organisers of the tournament; a match's scoresheet also its umpire (the
 assigned account, or whoever holds the match's umpire link: ``u/<token>/scoresheet.pdf``).

@@ -352,7 +352,9 @@ def paper(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
                     note=note_form.cleaned_data["note"],
                 )
             except reconcile.PaperError as err:
-                messages.error(request, _("The sheet was not saved: %(reason)s") % {"reason": err})
+                messages.error(
+                    request, _("The sheet was not saved: %(reason)s") % {"reason": err.text()}
+                )
             else:
                 messages.success(request, _("The paper scoresheet was saved."))
                 return redirect("scoring:trust-paper", slug=tournament.slug, match_id=match.pk)

@@ -307,3 +307,34 @@ def test_the_migration_marks_accounts_made_by_their_first_invitation(tournament,
         .values_list("new_account", flat=True)
     )
     assert flags == [True, False]
+
+
+@override_settings(SEND_MAIL=True)
+def test_the_mails_speak_the_organisers_language(tournament, actor, django_user_model):
+    """The e-mails are written in the language of the organiser who sends them (issue 35):
+    the welcome of a new account and the new-password link, in French and Italian."""
+    from django.utils import translation
+
+    with translation.override("fr"):
+        welcome = people.add_person(
+            tournament=tournament,
+            role="umpire",
+            name="Eve Umpire",
+            username="eve",
+            email="eve@example.invalid",
+            actor=actor,
+        )
+    body = mail.outbox[-1].body
+    assert welcome.mailed and welcome.token in body and welcome.code in body
+    assert body.startswith("Bonjour Eve Umpire,") and "votre identifiant est eve" in body
+    assert "choisir votre mot de passe" in mail.outbox[-1].subject
+    with translation.override("it"):
+        people.add_person(
+            tournament=tournament,
+            role="umpire",
+            name="Ugo Umpire",
+            username="ugo",
+            email="ugo@example.invalid",
+            actor=actor,
+        )
+    assert mail.outbox[-1].body.startswith("Ciao Ugo Umpire,")

@@ -105,3 +105,48 @@ def test_no_view_catches_a_tuple_of_service_errors():
                 if len(caught & (service_names | {"RulesError"})) > 1:
                     offenders.append(f"{path.name}:{number}: {stripped}")
     assert offenders == []
+
+
+#: refusals never shown on a page: the tournament backup is read by the ``import_tournament``
+#: command, whose English details name the file's fields for the person running it
+COMMAND_LINE_ONLY = {"BackupError"}
+
+
+def _raised_codes() -> dict[str, str]:
+    """Every literal code a module of ``scoring/`` passes to an error class, and where."""
+    import ast
+
+    root = Path(scoring.services.__file__).resolve().parent.parent
+    found: dict[str, str] = {}
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and node.args):
+                continue
+            func = node.func
+            name = getattr(func, "id", None) or getattr(func, "attr", "")
+            code = node.args[0]
+            if (
+                name.endswith("Error")
+                and name not in COMMAND_LINE_ONLY
+                and isinstance(code, ast.Constant)
+                and isinstance(code.value, str)
+                and code.value.replace("_", "").isalnum()
+                and code.value.islower()
+            ):
+                found.setdefault(code.value, f"{path.relative_to(root.parent)}:{node.lineno}")
+    return found
+
+
+def test_every_refusal_a_page_can_show_has_its_sentence_in_every_language():
+    """A code without a sentence of its own falls back to the service's English detail, which
+    would stay English on a French or Italian page (issue 35): every code the app raises is in
+    the one catalogue (``scoring/error_words.py``) but for the passwords' own validators'
+    messages (``bad_password`` carries Django's translated sentences)."""
+    from scoring.error_words import known
+
+    codes = _raised_codes()
+    assert len(codes) > 150  # the scan sees the services' codes
+    missing = {
+        code: where for code, where in codes.items() if not known(code) and code != "bad_password"
+    }
+    assert missing == {}
