@@ -146,7 +146,8 @@ def main():
         dates, rows = champ.ranking()
         lines = []
         for players, total, prizes, _count, skipped in rows:
-            lines.append({"players": sorted(p.guid for p in players if p is not None), "total": str(total),
+            guids = sorted(p.guid for p in players if p is not None)
+            lines.append({"players": guids, "total": str(total),
                           "prizes": [str(p) for p in prizes],
                           "skipped": [str(p) for p in (skipped or [])]})
         result["championships"].append({"description": champ.description,
