@@ -186,9 +186,10 @@ def set_tournament_rating(*, tournament: Tournament, rating: Rating | None, acto
 
 
 def on_result_changed(sender: Any, match: Match | None = None, **kwargs: Any) -> None:
-    """A decided result changed (``result_changed``, ``match_confirmed``): re-rate the
-    match's tournament's rating from its date on. The result is saved either way; a failure
-    is logged and the next change (or ``rerate``) rebuilds the history."""
+    """A decided result changed (``result_changed``: finished, corrected, reopened, decided):
+    re-rate the match's tournament's rating from its date on, once per change. The result is
+    saved either way; a failure is logged and the next change (or ``rerate``) rebuilds the
+    history."""
     if match is None:
         return
     try:
@@ -201,9 +202,19 @@ def on_result_changed(sender: Any, match: Match | None = None, **kwargs: Any) ->
         log.exception("re-rating failed after match %s", match.pk)
 
 
-def connect() -> None:
-    """Connect the re-rating to the result signals (called from ``ScoringConfig.ready``)."""
-    from scoring.signals import match_confirmed, match_finished, result_changed
+def on_match_confirmed(sender: Any, match: Match | None = None, **kwargs: Any) -> None:
+    """A confirmation does not change a decided result (a finished match is rated already:
+    ``result_changed`` re-rated it when it finished), so it re-rates nothing; a walkover is
+    decided straight into confirmed without ``result_changed``, and it moves the event's
+    places, which place new players: that one re-rates."""
+    if match is not None and match.walkover:
+        on_result_changed(sender, match=match)
 
-    for signal in (result_changed, match_finished, match_confirmed):
-        signal.connect(on_result_changed, dispatch_uid=f"ratings.{id(signal)}")
+
+def connect() -> None:
+    """Connect the re-rating to the result signals (called from ``ScoringConfig.ready``):
+    one re-rating per change of a decided result, never a second one for its confirmation."""
+    from scoring.signals import match_confirmed, result_changed
+
+    result_changed.connect(on_result_changed, dispatch_uid="ratings.result_changed")
+    match_confirmed.connect(on_match_confirmed, dispatch_uid="ratings.match_confirmed")
