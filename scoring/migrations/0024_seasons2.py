@@ -5,15 +5,22 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0023_sol_upload'),
+        ("scoring", "0023_sol_upload"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='championship',
-            name='rating',
-            field=models.ForeignKey(blank=True, help_text='Its tournaments are rated under this rating unless they name their own (as SoL).', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='championships', to='scoring.rating', verbose_name='rated under'),
+            model_name="championship",
+            name="rating",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="Its tournaments are rated under this rating unless they name their own (as SoL).",
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="championships",
+                to="scoring.rating",
+                verbose_name="rated under",
+            ),
         ),
     ]

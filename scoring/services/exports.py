@@ -319,9 +319,7 @@ def sol_documents(
     for event in events:
         # an event that counts for a championship (issue 33) goes out under it, with its club
         counted = (
-            event.championships.select_related("club", "rating", "previous")
-            .order_by("pk")
-            .first()
+            event.championships.select_related("club", "rating", "previous").order_by("pk").first()
         )
         if counted is not None and counted.pk in counted_pos:
             position = counted_pos[counted.pk]
@@ -379,8 +377,8 @@ def _sol_memberships(
     out: dict[str, list[dict[str, Any]]] = {}
     day = tournament.start_date
     by_player: dict[int, list[Membership]] = {}
-    for m in Membership.objects.filter(player__in=players).select_related("club").order_by(
-        "since", "pk"
+    for m in (
+        Membership.objects.filter(player__in=players).select_related("club").order_by("since", "pk")
     ):
         by_player.setdefault(m.player_id, []).append(m)
     for player, row in zip(players, rows, strict=True):
