@@ -15,7 +15,7 @@ from scoring.forms.fields import (
     NumberField,
     TextField,
 )
-from scoring.models import Championship, Club, Event
+from scoring.models import Championship, Club, Event, Rating
 
 
 class ClubForm(forms.Form):
@@ -79,6 +79,15 @@ class ChampionshipForm(forms.Form):
     previous = BoundedModelChoiceField(
         label=_("Previous season"), required=False, queryset=Championship.objects.none()
     )
+    rating = BoundedModelChoiceField(
+        label=_("Rated under"),
+        required=False,
+        queryset=Rating.objects.order_by("name"),
+        empty_label=_("Not rated"),
+        help_text=_(
+            "Its tournaments are rated under this rating unless they name their own rating."
+        ),
+    )
     closed = forms.BooleanField(label=_("Closed (takes no more tournaments)"), required=False)
 
     def __init__(
@@ -90,6 +99,7 @@ class ChampionshipForm(forms.Form):
                 "prizes": championship.prizes,
                 "skip_worst": championship.skip_worst,
                 "previous": championship.previous_id,
+                "rating": championship.rating_id,
                 "closed": championship.closed,
             }
         super().__init__(*args, **kwargs)
@@ -100,20 +110,13 @@ class ChampionshipForm(forms.Form):
 
 
 class AddEventForm(forms.Form):
+    """The event picked in the typeahead (``selectors.seasons.search_addable_events``): one
+    of the events the organiser may add (``selectors.seasons.addable_events``)."""
+
     event = BoundedModelChoiceField(label=_("Tournament and event"), queryset=Event.objects.none())
 
-    def __init__(self, *args: Any, championship: Championship, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, championship: Championship, user: Any, **kwargs: Any) -> None:
+        from scoring.selectors.seasons import addable_events
+
         super().__init__(*args, **kwargs)
-        events = (
-            Event.objects.exclude(kind=Event.Kind.POINTS)
-            .exclude(tournament__events__championships=championship)
-            .select_related("tournament")
-            .order_by("-tournament__start_date", "tournament__name", "order", "name")
-        )
-        kinds = set(championship.events.values_list("kind", flat=True))
-        if kinds:
-            events = events.filter(kind__in=kinds)
-        self.fields["event"].queryset = events
-        self.fields["event"].label_from_instance = (  # type: ignore[attr-defined]
-            lambda e: f"{e.tournament.name} ({e.tournament.start_date:%Y-%m-%d}) · {e.name}"
-        )
+        self.fields["event"].queryset = addable_events(championship, user)

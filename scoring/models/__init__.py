@@ -20,7 +20,7 @@ from scoring.models.match import (
     MatchConfirmation,
     PaperScoresheet,
 )
-from scoring.models.rating import Rate, Rating
+from scoring.models.rating import ImportedRate, Rate, Rating
 from scoring.models.season import Championship, Club, Membership
 from scoring.models.sol_import import SolImport
 from scoring.models.team import Lineup, Rubber, Team, TeamMember, Tie, TieFormat
@@ -51,6 +51,7 @@ __all__ = [
     "PaperScoresheet",
     "Player",
     "PlayerMerge",
+    "ImportedRate",
     "Rate",
     "Rating",
     "RollCall",

@@ -149,3 +149,36 @@ class Rate(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id}: {self.rate:.0f}"
+
+
+class ImportedRate(models.Model):
+    """A rate as SoL recorded it in an imported archive (issue 33), kept beside this app's own
+    history (:class:`Rate`, recomputed from the imported matches, never from these) and shown
+    as imported. Never edited; a later import of the same rate adds nothing."""
+
+    rating = models.ForeignKey(
+        Rating, on_delete=models.CASCADE, related_name="imported_rates", verbose_name=_("rating")
+    )
+    player = models.ForeignKey(
+        "scoring.Player",
+        on_delete=models.CASCADE,
+        related_name="imported_rates",
+        verbose_name=_("player"),
+    )
+    date = models.DateField(_("date"))
+    rate = models.FloatField(_("rate"))
+    deviation = models.FloatField(_("deviation"))
+    volatility = models.FloatField(_("volatility"))
+
+    class Meta:
+        ordering = ["rating", "player", "date", "id"]
+        verbose_name = _("imported rate")
+        verbose_name_plural = _("imported rates")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["rating", "player", "date"], name="imported_rate_one_per_day"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.rate:.0f} (SoL)"

@@ -129,6 +129,17 @@ class Championship(models.Model):
         related_name="next_seasons",
         verbose_name=_("previous season"),
     )
+    rating = models.ForeignKey(
+        "scoring.Rating",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="championships",
+        verbose_name=_("rated under"),
+        help_text=_(
+            "Its tournaments are rated under this rating unless they name their own (as SoL)."
+        ),
+    )
     closed = models.BooleanField(
         _("closed"), default=False, help_text=_("A closed season takes no more tournaments.")
     )

@@ -10,23 +10,27 @@ nothing of its code is used):
 - ``fixed40``: 1000, 900, 800, then 750 to 400 in steps of 50, 375 to 150 in steps of 25, 140
   to 50 in steps of 10, 40 to 5 in steps of 5, and 1 for the 40th; 0 below;
 - ``millesimal``: 1000 for the winner, then down by ``1000 // field`` a place;
-- ``centesimal``: 100 for the winner down to 1 for the last in equal steps, rounded to
-  hundredths (a field of one: 100).
+- ``centesimal``: 100 for the winner down to 1 for the last in equal steps, as SoL keeps it:
+  the step worked out in binary floating point and rounded to hundredths, then cut (not
+  rounded) to hundredths when SoL stores it, so 85.86 of a field of 8 is kept as 85.85 (the
+  binary value lies just below 85.86); a field of one: 100. ``bench/sol_season.py`` checks
+  this against SoL's championship rankings.
 
 A place shared by several competitors (e.g. the four quarter-final losers, 5th–8th) gives each
 of them the prize of the best place of the range, as a round reached earns its points.
 
 A championship's ranking sums each competitor's prizes over its tournaments; the worst
 ``skip`` prizes do not count (a tournament missed counts as a prize of 0, so it is the first
-skipped); at least one tournament always counts. Equal totals share a rank.
+skipped), but only for a competitor who played more than ``skip`` of the tournaments: one who
+played ``skip`` or fewer keeps every prize (what SoL 5.26 does, seen by running it). Equal
+totals share a rank.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_EVEN, Decimal
-from fractions import Fraction
+from decimal import ROUND_DOWN, Decimal
 
 METHODS = ("asis", "fixed", "fixed40", "millesimal", "centesimal")
 
@@ -92,12 +96,11 @@ def prize(method: str, place: int, field: int) -> Decimal:
         return Decimal(1000 - (1000 // field) * (place - 1))
     if field == 1:
         return Decimal(100)
-    exact = Fraction(100) - Fraction(99 * (place - 1), field - 1)
-    value = Decimal(exact.numerator) / Decimal(exact.denominator)
+    stored = Decimal(round(100 - 99 * (place - 1) / (field - 1), 2)).quantize(
+        CENT, rounding=ROUND_DOWN
+    )
     return (
-        value.quantize(CENT, rounding=ROUND_HALF_EVEN).normalize()
-        if value != value.to_integral_value()
-        else value.quantize(Decimal(1))
+        stored.quantize(Decimal(1)) if stored == stored.to_integral_value() else stored.normalize()
     )
 
 
@@ -133,7 +136,10 @@ class Line:
 
 
 def _skipped(prizes: Sequence[Decimal | None], skip: int) -> tuple[bool, ...]:
-    count = min(skip, max(len(prizes) - 1, 0))
+    """The worst ``skip`` prizes (a missed tournament first), only for a competitor who played
+    more than ``skip`` tournaments (SoL 5.26's behaviour)."""
+    played = sum(p is not None for p in prizes)
+    count = skip if played > skip else 0
     order = sorted(range(len(prizes)), key=lambda i: (prizes[i] or Decimal(0), i))
     worst = set(order[:count])
     return tuple(i in worst for i in range(len(prizes)))

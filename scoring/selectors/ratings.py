@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db.models import Count, Max, Q
 
-from scoring.models import Player, Rate, Rating, Tournament
+from scoring.models import ImportedRate, Player, Rate, Rating, Tournament
 from scoring.ratings.chart import Chart, history_chart
 from scoring.records.seeding import seeding_date
 
@@ -230,3 +230,9 @@ def seeding_of(event: Any) -> tuple[Rating, datetime.date, datetime.date] | None
 
 def tournaments_by_pk(pks: set[int]) -> dict[int, Tournament]:
     return {t.pk: t for t in Tournament.objects.filter(pk__in=pks)}
+
+
+def imported_history(rating: Rating, player: Player) -> list[ImportedRate]:
+    """The player's rates under ``rating`` as SoL recorded them in imported archives (kept
+    beside this app's own history, never used by it), newest first."""
+    return list(ImportedRate.objects.filter(rating=rating, player=player).order_by("-date", "-pk"))

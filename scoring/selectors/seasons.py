@@ -18,7 +18,7 @@ def club_or_none(club_id: int) -> Club | None:
 
 
 def championships() -> QuerySet[Championship]:
-    return Championship.objects.select_related("club", "previous").order_by(
+    return Championship.objects.select_related("club", "previous", "rating").order_by(
         "club__name", "-created_at", "name"
     )
 
@@ -95,3 +95,35 @@ def membership_or_none(club: Club, membership_id: int) -> Membership | None:
 def counted_event_or_none(championship: Championship, event_id: int) -> Event | None:
     """The event ``event_id`` if it counts for ``championship``."""
     return Event.objects.filter(pk=event_id, championships=championship).first()
+
+
+def addable_events(championship: Championship, user: object) -> QuerySet[Event]:
+    """The events ``user`` may add to ``championship``: of the tournaments he organises
+    (every one for a superuser), no point carrom, of the kind that already counts, and of a
+    tournament that counts for it with none of its events yet; the latest first."""
+    events = (
+        Event.objects.exclude(kind=Event.Kind.POINTS)
+        .exclude(tournament__events__championships=championship)
+        .select_related("tournament")
+        .order_by("-tournament__start_date", "tournament__name", "order", "name")
+    )
+    if not getattr(user, "is_superuser", False):
+        events = events.filter(tournament__organisers=user)
+    kinds = set(championship.events.values_list("kind", flat=True))
+    if kinds:
+        events = events.filter(kind__in=kinds)
+    return events
+
+
+def search_addable_events(
+    championship: Championship, user: object, query: str, *, most: int = 12
+) -> list[Event]:
+    """The typeahead's answer: the addable events whose tournament's name, event's name or
+    year holds every word of ``query`` (the latest ``most`` when it is empty)."""
+    events = addable_events(championship, user)
+    for word in query.split()[:6]:
+        match = Q(tournament__name__icontains=word) | Q(name__icontains=word)
+        if word.isdigit() and len(word) == 4:
+            match |= Q(tournament__start_date__year=int(word))
+        events = events.filter(match)
+    return list(events.distinct()[:most])

@@ -33,11 +33,13 @@ import yaml
 
 from scoring import standings
 from scoring.models import (
+    Championship,
     Entry,
     Event,
     ExternalRecord,
     Game,
     Match,
+    Membership,
     Player,
     Rubber,
     TeamMember,
@@ -47,6 +49,7 @@ from scoring.records import SIDES, match_snapshot
 from scoring.rules import first_breaker_of_game
 from scoring.services.sol.extension import KEY as EXTENSION_KEY
 from scoring.services.sol.extension import VERSION as EXTENSION_VERSION
+from scoring.services.sol.ratings import sol_rating
 from scoring.standings.placings import event_placings
 from scoring.standings.results import DONE, ranking_rule
 
@@ -280,35 +283,54 @@ def sol_documents(
             row["club"] = club_of(p.club, p.nationality)
         player_rows.append(row)
         player_pos[p.pk] = len(player_rows)
+    memberships = _sol_memberships(tournament, players, player_rows, club_of, clubs)
 
-    championships, tourneys = [], []
+    championships: list[dict[str, Any]] = []
+    tourneys: list[dict[str, Any]] = []
+    ratings, rates, rating_pos = _sol_ratings(tournament, player_pos)
+    counted_pos: dict[int, int] = {}
+
+    def season_of(counted: Championship, per_team: int, depth: int = 0) -> int:
+        """The championship's position, written once with its club, its rating and the
+        season it follows (issue 33), as SoL keeps them."""
+        if counted.pk in counted_pos:
+            return counted_pos[counted.pk]
+        owner = club_of(counted.club.name, counted.club.nation)
+        if counted.club.federation:
+            clubs[owner - 1]["isfederation"] = True
+        row: dict[str, Any] = {
+            "guid": _guid("championship", f"season-{counted.pk}"),
+            "club": owner,
+            "description": counted.name,
+            "prizes": counted.prizes,
+            "couplings": "serial",
+            "skipworstprizes": counted.skip_worst,
+            "playersperteam": per_team,
+            **({"closed": True} if counted.closed else {}),
+        }
+        if counted.rating is not None:
+            row["rating"] = rating_pos.setdefault(counted.rating_id, len(ratings) + 1)
+            if row["rating"] == len(ratings) + 1:
+                ratings.append(sol_rating(counted.rating))
+        championships.append(row)
+        position = counted_pos[counted.pk] = len(championships)
+        if counted.previous is not None and depth < 20:
+            row["previous"] = season_of(counted.previous, per_team, depth + 1)
+        return position
+
     extensions: dict[str, dict[str, Any]] = {}
     by_event: dict[int, list[Entry]] = {}
     for e in entries:
         by_event.setdefault(e.event_id, []).append(e)
-    counted_pos: dict[int, int] = {}
     for event in events:
         # an event that counts for a championship (issue 33) goes out under it, with its club
-        counted = event.championships.select_related("club").order_by("pk").first()
+        counted = (
+            event.championships.select_related("club", "rating", "previous").order_by("pk").first()
+        )
         if counted is not None and counted.pk in counted_pos:
             position = counted_pos[counted.pk]
         elif counted is not None:
-            owner = club_of(counted.club.name, counted.club.nation)
-            if counted.club.federation:
-                clubs[owner - 1]["isfederation"] = True
-            championships.append(
-                {
-                    "guid": _guid("championship", f"season-{counted.pk}"),
-                    "club": owner,
-                    "description": counted.name,
-                    "prizes": counted.prizes,
-                    "couplings": "serial",
-                    "skipworstprizes": counted.skip_worst,
-                    "playersperteam": _players_per_team(event, team_players),
-                    **({"closed": True} if counted.closed else {}),
-                }
-            )
-            position = counted_pos[counted.pk] = len(championships)
+            position = season_of(counted, _players_per_team(event, team_players))
         else:
             championships.append(
                 {
@@ -335,8 +357,7 @@ def sol_documents(
             )
         )
         extensions[tourneys[-1]["guid"]] = extension
-    ratings, rates = _sol_ratings(tournament, player_pos)
-    if ratings:  # issue 33: the tourneys rated under the tournament's rating, as SoL has it
+    if tournament.rating_id is not None:  # issue 33: the tourneys rated under its rating
         for t in tourneys:
             t["rating"] = 1
     lists = {
@@ -347,7 +368,11 @@ def sol_documents(
         "ratings": ratings,
         "rates": rates,
         # what SoL cannot hold, for this app to read back (SoL ignores it)
-        EXTENSION_KEY: {"version": EXTENSION_VERSION, "tourneys": extensions},
+        EXTENSION_KEY: {
+            "version": EXTENSION_VERSION,
+            "tourneys": extensions,
+            **({"memberships": memberships} if memberships else {}),
+        },
     }
     return [lists, *tourneys]
 
@@ -381,16 +406,51 @@ def _players_per_team(event: Event, team_players: dict[int, list[int]]) -> int:
     return 2 if event.is_doubles else 1
 
 
+def _sol_memberships(
+    tournament: Tournament,
+    players: list[Player],
+    rows: list[dict[str, Any]],
+    club_of: Any,
+    clubs: list[dict[str, Any]],
+) -> dict[str, list[dict[str, Any]]]:
+    """Each exported player's club and federation of the tournament's first day as SoL's
+    ``club`` and ``federation`` (SoL keeps one of each), and every membership with its dates
+    for this app to read back (issue 33; SoL ignores the extension): by player guid, a list
+    of ``{club, since, until}`` (club: a position in ``clubs``, dates ISO or null)."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    day = tournament.start_date
+    by_player: dict[int, list[Membership]] = {}
+    for m in (
+        Membership.objects.filter(player__in=players).select_related("club").order_by("since", "pk")
+    ):
+        by_player.setdefault(m.player_id, []).append(m)
+    for player, row in zip(players, rows, strict=True):
+        for m in by_player.get(player.pk, []):
+            position = club_of(m.club.name, m.club.nation)
+            if m.club.federation:
+                clubs[position - 1]["isfederation"] = True
+            if m.covers(day):
+                row["federation" if m.club.federation else "club"] = position
+            out.setdefault(row["guid"], []).append(
+                {
+                    "club": position,
+                    "since": m.since.isoformat() if m.since else None,
+                    "until": m.until.isoformat() if m.until else None,
+                }
+            )
+    return out
+
+
 def _sol_ratings(
     tournament: Tournament, player_pos: dict[int, int]
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The tournament's rating in SoL's shape and the exported players' rates under it (their
-    whole history), or two empty lists (issue 33; docs/RATINGS.md)."""
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[int, int]]:
+    """The tournament's rating in SoL's shape (position 1), the exported players' rates under
+    it (their whole history) and the ratings' positions, or empty (issue 33;
+    docs/RATINGS.md)."""
     from scoring.models import Rate
-    from scoring.services.sol.ratings import sol_rating
 
     if tournament.rating_id is None:
-        return [], []
+        return [], [], {}
     rates = [
         {
             "rating": 1,
@@ -404,7 +464,7 @@ def _sol_ratings(
             rating_id=tournament.rating_id, player_id__in=list(player_pos)
         ).order_by("date", "player_id")
     ]
-    return [sol_rating(tournament.rating)], rates
+    return [sol_rating(tournament.rating)], rates, {tournament.rating_id: 1}
 
 
 def sol_report(tournament: Tournament, events: Iterable[Event] | None = None) -> list[str]:

@@ -186,9 +186,10 @@ def set_tournament_rating(*, tournament: Tournament, rating: Rating | None, acto
 
 
 def on_result_changed(*, match: Match) -> None:
-    """A decided result changed (a match finished, confirmed or corrected: the result flow):
-    re-rate the match's tournament's rating from its date on. The result is saved either way;
-    a failure is logged and the next change (or ``rerate``) rebuilds the history."""
+    """A decided result changed (a match finished, corrected, reopened or decided: the result
+    flow's ``result_changed``; a walkover's confirmation): re-rate the match's tournament's
+    rating from its date on, once per change. The result is saved either way; a failure is
+    logged and the next change (or ``rerate``) rebuilds the history."""
     try:
         tournament_id = (
             Event.objects.filter(pk=match.event_id).values_list("tournament_id", flat=True).first()

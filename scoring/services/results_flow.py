@@ -4,12 +4,12 @@ decided result changes. The service that writes the change calls :func:`match_fi
 (never for a write rolled back):
 
 - finished: the automatic call-up fills the freed table; a team tie follows its rubber
-  (:func:`scoring.services.ties.on_rubber_changed`); the ratings re-rate
-  (:func:`scoring.services.ratings.on_result_changed`);
+  (:func:`scoring.services.ties.on_rubber_changed`);
 - confirmed: winners advance in brackets (:func:`scoring.services.draw_progress.sync_bracket`),
-  a Swiss event finishes after its last round, the call-up fills free tables; then the tie and
-  the ratings as above;
-- result changed (a correction, a decision, an undo after the end): the tie and the ratings.
+  a Swiss event finishes after its last round, the call-up fills free tables; then the tie
+  (a walkover's confirmation also re-rates: it is decided straight into confirmed);
+- result changed (the match finished, a correction, a decision, an undo after the end): the tie
+  and the ratings re-rate (:func:`scoring.services.ratings.on_result_changed`), once per change.
 
 Each step's failure is logged and leaves the saved result as it is (the next change replays
 the bracket, syncs the tie and re-rates again). Split from :mod:`scoring.services.draws`."""
@@ -74,26 +74,28 @@ def _finish_swiss_if_done(event: Event) -> None:
 def match_finished(*, match: Match) -> None:
     """``match``'s last game ended (the result is known): after the commit, the call-up, the
     team tie and the ratings follow."""
-    transaction.on_commit(lambda: _follow(match, on_match_finished))
+    transaction.on_commit(lambda: _follow(match, on_match_finished, rerate=False))
 
 
 def match_confirmed(*, match: Match) -> None:
     """Every side confirmed ``match`` (or it was decided by walkover): after the commit, the
     draw, the call-up, the team tie and the ratings follow."""
-    transaction.on_commit(lambda: _follow(match, on_match_confirmed))
+    # a confirmation changes nothing rated; a walkover is decided straight into confirmed
+    transaction.on_commit(lambda: _follow(match, on_match_confirmed, rerate=match.walkover))
 
 
 def result_changed(*, match: Match) -> None:
     """``match``'s decided result changed (its winner or status, or the draw or totals of a
     finished or confirmed match): after the commit, the team tie and the ratings follow."""
-    transaction.on_commit(lambda: _follow(match, None))
+    transaction.on_commit(lambda: _follow(match, None, rerate=True))
 
 
-def _follow(match: Match, draw_step: Callable[..., None] | None) -> None:
+def _follow(match: Match, draw_step: Callable[..., None] | None, *, rerate: bool) -> None:
     # ties and ratings import the match services, which call this module: imported when run
     from scoring.services import ratings, ties
 
     if draw_step is not None:
         draw_step(match=match)
     ties.on_rubber_changed(match=match)
-    ratings.on_result_changed(match=match)
+    if rerate:  # once per change of a decided result (docs/RATINGS.md)
+        ratings.on_result_changed(match=match)

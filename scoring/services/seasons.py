@@ -10,9 +10,13 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from scoring.models import Championship, Club, Event, Membership, Player
+from scoring.models import Championship, Club, Event, Membership, Player, Rating, Tournament
 from scoring.seasons import METHODS
+from scoring.services.matches.base import Actor
 from scoring.services.tournaments.base import TournamentError, clean_text
+
+#: Who rates a championship's tournaments when no one is named (an import, a test).
+SEASONS = Actor(via="system", device="seasons")
 
 
 class SeasonError(TournamentError):
@@ -152,12 +156,15 @@ def create_championship(
     prizes: str = "fixed",
     skip_worst: int = 0,
     previous: Championship | None = None,
+    rating: Rating | None = None,
 ) -> Championship:
     fields = _championship_fields(name, prizes, skip_worst)
     _check_previous(None, club, previous)
     try:
         with transaction.atomic():
-            return Championship.objects.create(club=club, previous=previous, **fields)
+            return Championship.objects.create(
+                club=club, previous=previous, rating=rating, **fields
+            )
     except IntegrityError:
         raise SeasonError("championship_exists", name=fields["name"]) from None
 
@@ -170,23 +177,48 @@ def update_championship(
     skip_worst: int,
     previous: Championship | None = None,
     closed: bool = False,
+    rating: Rating | None = None,
+    actor: Actor = SEASONS,
 ) -> Championship:
+    """Change the championship. A rating newly named rates its tournaments that name none of
+    their own (or were rated under its former rating) from then on: each is put under it and
+    re-rated (:func:`scoring.services.ratings.set_tournament_rating`, audited)."""
     fields = _championship_fields(name, prizes, skip_worst)
     _check_previous(championship, championship.club, previous)
+    former = championship.rating_id
     for key, value in fields.items():
         setattr(championship, key, value)
     championship.previous = previous
     championship.closed = closed
+    championship.rating = rating
     try:
         with transaction.atomic():
             championship.save()
+            if rating is not None and rating.pk != former:
+                for tournament in _tournaments(championship):
+                    if tournament.rating_id in (None, former):
+                        _rate_under(tournament, rating, actor)
     except IntegrityError:
         raise SeasonError("championship_exists", name=fields["name"]) from None
     return championship
 
 
-def add_event(*, championship: Championship, event: Event) -> None:
-    """``event`` counts for ``championship`` (singles with singles, doubles with doubles)."""
+def _tournaments(championship: Championship) -> list[Tournament]:
+    return list(
+        Tournament.objects.filter(events__championships=championship).distinct().order_by("pk")
+    )
+
+
+def _rate_under(tournament: Tournament, rating: Rating, actor: Actor) -> None:
+    from scoring.services.ratings import set_tournament_rating
+
+    set_tournament_rating(tournament=tournament, rating=rating, actor=actor)
+
+
+def add_event(*, championship: Championship, event: Event, actor: Actor = SEASONS) -> None:
+    """``event`` counts for ``championship`` (singles with singles, doubles with doubles); a
+    tournament that names no rating of its own is rated under the championship's (as SoL:
+    the championship's rating is its tourneys' default)."""
     if championship.closed:
         raise SeasonError("championship_closed")
     if event.kind == Event.Kind.POINTS:
@@ -196,7 +228,11 @@ def add_event(*, championship: Championship, event: Event) -> None:
         raise SeasonError("championship_mixed_kinds")
     if championship.events.filter(tournament=event.tournament_id).exists():
         raise SeasonError("championship_tournament_twice", tournament=event.tournament.name)
-    championship.events.add(event)
+    with transaction.atomic():
+        championship.events.add(event)
+        if championship.rating_id is not None and event.tournament.rating_id is None:
+            assert championship.rating is not None
+            _rate_under(event.tournament, championship.rating, actor)
 
 
 def remove_event(*, championship: Championship, event: Event) -> None:

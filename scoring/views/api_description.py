@@ -459,6 +459,7 @@ def _schemas() -> dict[str, Any]:
             },
             "skip_worst": INT,
             "previous": _nullable(INT),
+            "rating": _nullable(INT),
             "closed": BOOL,
             "url": URL,
             "html": URL,

@@ -43,6 +43,7 @@ def championship_data(request: HttpRequest, champ: Championship) -> dict[str, An
         "prizes": champ.prizes,
         "skip_worst": champ.skip_worst,
         "previous": champ.previous_id,
+        "rating": champ.rating_id,
         "closed": champ.closed,
         "url": _absolute(request, "scoring:api-championship", championship_id=champ.pk),
         "html": _absolute(request, "scoring:season-championship", championship_id=champ.pk),

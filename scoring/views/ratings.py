@@ -86,6 +86,7 @@ def rating_player_page(request: HttpRequest, rating_id: int, player_id: int) -> 
             "history": history,
             "latest": history[-1],
             "chart": sel.player_chart(history),
+            "imported": sel.imported_history(rating, player),
         },
     )
 

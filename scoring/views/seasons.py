@@ -5,6 +5,10 @@ count. Public pages need no login; every write asks ``permissions.may_manage_clu
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import PermissionDenied
@@ -22,6 +26,7 @@ from scoring.pdf.seasons import ranking_pdf
 from scoring.selectors import seasons as sel
 from scoring.services import season_rankings
 from scoring.services import seasons as service
+from scoring.services.matches.base import Actor
 from scoring.services.seasons import SeasonError
 
 
@@ -167,65 +172,71 @@ def manage(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_http_methods(["GET", "POST"])
-def club_new(request: HttpRequest) -> HttpResponse:
-    _require_creator(request)
-    form = ClubForm(request.POST or None)
+def _form_page(
+    request: HttpRequest,
+    form: forms.Form,
+    write: Callable[[dict[str, Any]], Any],
+    done: Callable[[Any], tuple[str, HttpResponse]],
+    template: str,
+    context: dict[str, Any],
+) -> HttpResponse:
+    """An organiser's season form (club, championship): on a valid POST the service
+    ``write(cleaned_data)``; a refusal is worded on the form (422); else ``done(result)``
+    gives the message and the redirect."""
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
         try:
-            club = service.create_club(
-                owner=request.user,
-                name=data["name"],
-                nation=data["nation"],
-                federation=data["federation"],
-                website=data["website"],
-                email=data["email"],
-                co_owners=list(data["co_owners"]),
-            )
+            result = write(form.cleaned_data)
         except SeasonError as err:
             _refuse(form, err)
         else:
-            messages.success(request, _("%(name)s created.") % {"name": club.name})
-            return redirect("scoring:season-club-edit", club_id=club.pk)
+            message, target = done(result)
+            messages.success(request, message)
+            return target
     status = 422 if request.method == "POST" else 200
-    return render(
-        request, "scoring/seasons/club_form.html", {"form": form, "club": None}, status=status
+    return render(request, template, {"form": form, **context}, status=status)
+
+
+def _actor(request: HttpRequest) -> Actor:
+    """The club manager's request as the audit trail's actor (a rating set on tournaments)."""
+    return Actor(
+        user=request.user,
+        via="organiser",
+        device=request.headers.get("User-Agent", "")[:200],
+        ip=request.META.get("REMOTE_ADDR"),
+    )
+
+
+def _club_fields(data: dict[str, Any]) -> dict[str, Any]:
+    keys = ("name", "nation", "federation", "website", "email")
+    return {**{k: data[k] for k in keys}, "co_owners": list(data["co_owners"])}
+
+
+@require_http_methods(["GET", "POST"])
+def club_new(request: HttpRequest) -> HttpResponse:
+    _require_creator(request)
+    return _form_page(
+        request,
+        ClubForm(request.POST or None),
+        lambda data: service.create_club(owner=request.user, **_club_fields(data)),
+        lambda club: (
+            _("%(name)s created.") % {"name": club.name},
+            redirect("scoring:season-club-edit", club_id=club.pk),
+        ),
+        "scoring/seasons/club_form.html",
+        {"club": None},
     )
 
 
 @require_http_methods(["GET", "POST"])
 def club_edit(request: HttpRequest, club_id: int) -> HttpResponse:
     club = _managed_club(request, club_id)
-    form = ClubForm(request.POST or None, club=club)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            service.update_club(
-                club=club,
-                name=data["name"],
-                nation=data["nation"],
-                federation=data["federation"],
-                website=data["website"],
-                email=data["email"],
-                co_owners=list(data["co_owners"]),
-            )
-        except SeasonError as err:
-            _refuse(form, err)
-        else:
-            messages.success(request, _("Saved."))
-            return redirect("scoring:season-club-edit", club_id=club.pk)
-    status = 422 if request.method == "POST" else 200
-    return render(
+    return _form_page(
         request,
+        ClubForm(request.POST or None, club=club),
+        lambda data: service.update_club(club=club, **_club_fields(data)),
+        lambda _club: (_("Saved."), redirect("scoring:season-club-edit", club_id=club.pk)),
         "scoring/seasons/club_form.html",
-        {
-            "form": form,
-            "club": club,
-            "members": sel.members_of(club),
-            "member_form": MembershipForm(),
-        },
-        status=status,
+        {"club": club, "members": sel.members_of(club), "member_form": MembershipForm()},
     )
 
 
@@ -281,80 +292,84 @@ def member_end(request: HttpRequest, club_id: int, membership_id: int) -> HttpRe
     return redirect("scoring:season-club-edit", club_id=club.pk)
 
 
+def _championship_fields(data: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "name": data["name"],
+        "prizes": data["prizes"],
+        "skip_worst": data["skip_worst"] or 0,
+        "previous": data["previous"],
+        "rating": data["rating"],
+    }
+
+
 @require_http_methods(["GET", "POST"])
 def championship_new(request: HttpRequest, club_id: int) -> HttpResponse:
     club = _managed_club(request, club_id)
-    form = ChampionshipForm(request.POST or None, club=club)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            champ = service.create_championship(
-                club=club,
-                name=data["name"],
-                prizes=data["prizes"],
-                skip_worst=data["skip_worst"] or 0,
-                previous=data["previous"],
-            )
-        except SeasonError as err:
-            _refuse(form, err)
-        else:
-            messages.success(
-                request,
-                _("%(name)s created: now add the tournaments that count.") % {"name": champ.name},
-            )
-            return redirect("scoring:season-championship-edit", championship_id=champ.pk)
-    status = 422 if request.method == "POST" else 200
-    return render(
+    return _form_page(
         request,
+        ChampionshipForm(request.POST or None, club=club),
+        lambda data: service.create_championship(club=club, **_championship_fields(data)),
+        lambda champ: (
+            _("%(name)s created: now add the tournaments that count.") % {"name": champ.name},
+            redirect("scoring:season-championship-edit", championship_id=champ.pk),
+        ),
         "scoring/seasons/championship_form.html",
-        {"form": form, "club": club, "championship": None},
-        status=status,
+        {"club": club, "championship": None},
     )
 
 
 @require_http_methods(["GET", "POST"])
 def championship_edit(request: HttpRequest, championship_id: int) -> HttpResponse:
     champ = _managed_championship(request, championship_id)
-    form = ChampionshipForm(request.POST or None, club=champ.club, championship=champ)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            service.update_championship(
-                championship=champ,
-                name=data["name"],
-                prizes=data["prizes"],
-                skip_worst=data["skip_worst"] or 0,
-                previous=data["previous"],
-                closed=data["closed"],
-            )
-        except SeasonError as err:
-            _refuse(form, err)
-        else:
-            messages.success(request, _("Saved."))
-            return redirect("scoring:season-championship-edit", championship_id=champ.pk)
-    status = 422 if request.method == "POST" else 200
-    return render(
+    query = request.GET.get("q", "")[:100]
+    return _form_page(
         request,
+        ChampionshipForm(request.POST or None, club=champ.club, championship=champ),
+        lambda data: service.update_championship(
+            championship=champ,
+            closed=data["closed"],
+            actor=_actor(request),
+            **_championship_fields(data),
+        ),
+        lambda _champ: (
+            _("Saved."),
+            redirect("scoring:season-championship-edit", championship_id=champ.pk),
+        ),
         "scoring/seasons/championship_form.html",
         {
-            "form": form,
             "club": champ.club,
             "championship": champ,
             "events": season_rankings.counted_events(champ),
-            "add_form": AddEventForm(championship=champ),
+            "query": query,
+            "found": sel.search_addable_events(champ, request.user, query),
         },
-        status=status,
+    )
+
+
+@require_safe
+def championship_find_events(request: HttpRequest, championship_id: int) -> HttpResponse:
+    """The typeahead's results (htmx): the events the organiser may add that match ``q``."""
+    champ = _managed_championship(request, championship_id)
+    query = request.GET.get("q", "")[:100]
+    return render(
+        request,
+        "scoring/seasons/_event_choices.html",
+        {
+            "championship": champ,
+            "query": query,
+            "found": sel.search_addable_events(champ, request.user, query),
+        },
     )
 
 
 @require_POST
 def championship_add_event(request: HttpRequest, championship_id: int) -> HttpResponse:
     champ = _managed_championship(request, championship_id)
-    form = AddEventForm(request.POST, championship=champ)
+    form = AddEventForm(request.POST, championship=champ, user=request.user)
     if form.is_valid():
         event = form.cleaned_data["event"]
         try:
-            service.add_event(championship=champ, event=event)
+            service.add_event(championship=champ, event=event, actor=_actor(request))
         except SeasonError as err:
             messages.error(request, error_text(err.code, err.params))
         else:
@@ -417,6 +432,11 @@ urlpatterns: list[URLPattern] = [
         "organiser/seasons/championships/<int:championship_id>/events/",
         championship_add_event,
         name="season-championship-add",
+    ),
+    path(
+        "organiser/seasons/championships/<int:championship_id>/events/find/",
+        championship_find_events,
+        name="season-championship-find",
     ),
     path(
         "organiser/seasons/championships/<int:championship_id>/events/<int:event_id>/remove/",

@@ -173,3 +173,30 @@ def test_seeding_by_rating_orders_the_draw(django_capture_on_commit_callbacks):
         clean_settings("knockout", {"seed_rating": 999999})
     with pytest.raises(TournamentError):
         clean_settings("knockout", {"seed_rating": rating.pk, "seed_date": "soon"})
+
+
+def test_a_result_is_rerated_once_not_again_for_its_confirmation(
+    django_capture_on_commit_callbacks, monkeypatch
+):
+    """#33: finishing a match re-rates once (``result_changed``); confirming it changes no
+    decided result and re-rates nothing; a walkover (decided straight into confirmed)
+    re-rates once."""
+    from scoring.services.walkovers import record_walkover
+    from tests.factories import play
+
+    rating = Rating.objects.create(name="Once", outcomes="standard")
+    _tournament, event = rated_tournament(rating, "once", datetime.date(2026, 5, 1))
+    calls: list[int] = []
+    real = service.rerate_tournament
+    monkeypatch.setattr(service, "rerate_tournament", lambda t: calls.append(t) or real(t))
+    first, second = Match.objects.filter(event=event, status=Match.Status.READY)[:2]
+    with django_capture_on_commit_callbacks(execute=True):
+        play(first, "a")
+    assert len(calls) == 1
+    assert Rate.objects.filter(rating=rating).count() == 2
+    with django_capture_on_commit_callbacks(execute=True):
+        draws.confirm_result(match=first, actor=SYSTEM)
+    assert len(calls) == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        record_walkover(match=second, absent="b", actor=SYSTEM, note="")
+    assert len(calls) == 2

@@ -89,3 +89,62 @@ def test_the_sol_export_writes_the_rating_and_its_rates(django_capture_on_commit
     assert all(t["rating"] == 1 for t in tourneys)
     assert len(lists_["rates"]) == 4
     assert {r["date"] for r in lists_["rates"]} == {"2026-03-01"}
+
+
+def test_sols_stored_rates_are_kept_as_imported_and_shown_as_such(client) -> None:
+    """#33: SoL's own rates of the archive are kept as SoL recorded them (ImportedRate), the
+    history is still this app's recomputation, and the player's page shows both, the SoL
+    ones as imported; a second import adds nothing."""
+    from scoring.models import ImportedRate
+
+    rates = [
+        {
+            "rating": 2,
+            "player": 1,
+            "date": "2024-01-01",
+            "rate": 1777,
+            "deviation": 99,
+            "volatility": "0.06001",
+        },
+        {
+            "rating": 2,
+            "player": 2,
+            "date": "2024-01-01",
+            "rate": 1444,
+            "deviation": 120,
+            "volatility": "0.06",
+        },
+        {
+            "rating": 1,
+            "player": 1,
+            "date": "2024-01-01",
+            "rate": 900,
+            "deviation": 50,
+            "volatility": "0.06",
+        },  # a rating this archive's tourney is not rated under: none here
+        {
+            "rating": 2,
+            "player": 9,
+            "date": "2024-01-01",
+            "rate": 1600,
+            "deviation": 50,
+            "volatility": "0.06",
+        },  # no such player
+    ]
+    data = lists(4, rates=rates)
+    matches = [m(1, 2, 25, 10, turn=1, table=1), m(3, 4, 25, 20, turn=1, table=2)]
+    content = yaml.safe_dump_all([data, tourney([[1], [2], [3], [4]], matches)]).encode()
+    import_sol(content)
+    rating = Rating.objects.get(name="Generated")
+    kept = {r.player.name: r for r in ImportedRate.objects.all()}
+    assert set(kept) == {"Gen01 Player", "Gen02 Player"}
+    assert kept["Gen01 Player"].rate == 1777 and kept["Gen01 Player"].rating == rating
+    assert kept["Gen01 Player"].volatility == pytest.approx(0.06001)
+    own = Rate.objects.get(rating=rating, player=kept["Gen01 Player"].player)
+    assert round(own.rate) != 1777  # recomputed from the matches, not copied
+    page = client.get(
+        f"/ratings/{rating.pk}/players/{kept['Gen01 Player'].player_id}/"
+    ).content.decode()
+    assert "As SoL recorded them (imported)" in page and "1777" in page
+    import_sol(content)
+    assert ImportedRate.objects.count() == 2

@@ -63,8 +63,11 @@ def test_worst_prize_skipped_and_national_ranking(club, players, cap):
     by = {line.players[0]: line for line in ranking.lines}
     # 8 in the field: 1000 down by 125; 4 in the summer: 1000 down by 250
     assert by[players[0]].prizes[0] == 1000
-    for line in ranking.lines:  # the worse of two prizes skipped (an absence: null, 0)
-        worse = 1 if line.prizes[1] is None or line.prizes[1] < line.prizes[0] else 0
+    for line in ranking.lines:
+        if line.prizes[1] is None:  # one played, one skipped: as SoL, every prize counts
+            assert line.skipped == (False, False) and line.total == line.prizes[0]
+            continue
+        worse = 1 if line.prizes[1] < line.prizes[0] else 0  # two played: the worse skipped
         assert line.skipped[worse] and not line.skipped[1 - worse]
         assert line.total == line.prizes[1 - worse]
     national = season_rankings.ranking(champ, nation="fr")

@@ -66,3 +66,67 @@ def test_sol_export_writes_the_championship_and_import_finds_it_again(
     import_sol(sol_archive(event.tournament), file_name="lakeside.sol")
     # the imported copy counts for the same championship (found by club and name)
     assert champ.events.count() == 2 and Championship.objects.count() == 1
+
+
+def test_sol_export_carries_the_previous_season_the_rating_and_membership_dates(
+    club, federation, players, django_capture_on_commit_callbacks
+) -> None:
+    """#33: the championship's previous season and rating go out as SoL keeps them; each
+    player's club and federation of the tournament's day are SoL's ``club``/``federation``,
+    and every membership's dates come back on import (the archive's extension)."""
+    import datetime
+
+    from scoring.models import Rating
+    from scoring.services import seasons as service
+    from scoring.services.exports import sol_archive, sol_documents
+    from tests.seasons.conftest import played_event
+
+    event = played_event(
+        "spring", datetime.date(2026, 3, 1), players[:4], django_capture_on_commit_callbacks
+    )
+    rating = Rating.objects.create(name="Lakeland Rating", outcomes="guido")
+    last_year = service.create_championship(club=club, name="Lakeside 2025")
+    champ = service.create_championship(
+        club=club, name="Lakeside 2026", previous=last_year, rating=rating
+    )
+    service.add_event(championship=champ, event=event)
+    old = Club.objects.create(name="Old Harbour Club", nation="DE")
+    service.add_membership(
+        club=old,
+        player=players[0],
+        since=datetime.date(2020, 1, 1),
+        until=datetime.date(2025, 12, 31),
+    )
+    service.add_membership(club=club, player=players[0], since=datetime.date(2026, 1, 1))
+    service.add_membership(club=federation, player=players[0], since=datetime.date(2024, 5, 1))
+    lists, tourney = sol_documents(event.tournament)
+    written = lists["championships"][tourney["championship"] - 1]
+    assert lists["championships"][written["previous"] - 1]["description"] == "Lakeside 2025"
+    assert lists["ratings"][written["rating"] - 1]["description"] == "Lakeland Rating"
+    assert tourney["rating"] == written["rating"]  # added: rated under the championship's
+    row = next(p for p in lists["players"] if p["lastname"].endswith("1"))
+    assert lists["clubs"][row["club"] - 1]["description"] == club.name  # of that day
+    assert lists["clubs"][row["federation"] - 1]["description"] == federation.name
+    dated = lists["carrom"]["memberships"][row["guid"]]
+    assert {
+        (lists["clubs"][d["club"] - 1]["description"], d["since"], d["until"]) for d in dated
+    } == {
+        (old.name, "2020-01-01", "2025-12-31"),
+        (club.name, "2026-01-01", None),
+        (federation.name, "2024-05-01", None),
+    }
+    # back in: a fresh season's records (the championships, clubs and memberships gone)
+    archive = sol_archive(event.tournament)
+    Membership.objects.all().delete()
+    champ.events.clear()
+    Championship.objects.all().delete()
+    import_sol(archive, file_name="lakeside.sol")
+    again = Championship.objects.get(name="Lakeside 2026")
+    assert again.previous is not None and again.previous.name == "Lakeside 2025"
+    assert again.rating == rating
+    got = {
+        (m.club.name, m.since, m.until)
+        for m in Membership.objects.filter(player__name=players[0].name)
+    }
+    assert (old.name, datetime.date(2020, 1, 1), datetime.date(2025, 12, 31)) in got
+    assert (club.name, datetime.date(2026, 1, 1), None) in got

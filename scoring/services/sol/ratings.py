@@ -107,3 +107,70 @@ def sol_rating(rating: Rating) -> dict[str, Any]:
         "outcomes": "glicko" if rating.outcomes == Rating.Outcome.STANDARD else "guido",
         "inherit": False,
     }
+
+
+def keep_sol_rates(lists: dict[str, Any]) -> int:
+    """Keep SoL's own stored rates of an imported archive as :class:`ImportedRate` rows (as
+    SoL recorded them, shown as imported; this app's history is recomputed beside them, never
+    from them): each rate of a rating this app has (by its description) of a player imported
+    from the archive (by SoL's guid, or SoL's name key when it has none). Returns how many
+    were added; a rate kept before adds nothing."""
+    from scoring.models import ExternalRecord, ImportedRate
+
+    ratings = lists.get("ratings") or []
+    players = lists.get("players") or []
+    by_name = {r.name: r for r in Rating.objects.all()}
+    rating_at: dict[int, Rating] = {}
+    for position, row in enumerate(ratings, 1):
+        if isinstance(row, dict):
+            found = by_name.get(str(row.get("description") or "").strip()[:120])
+            if found is not None:
+                rating_at[position] = found
+    keys: dict[int, str] = {}
+    for position, row in enumerate(players, 1):
+        if isinstance(row, dict):
+            keys[position] = _sol_key(row)
+    player_of = dict(
+        ExternalRecord.objects.filter(
+            source="sol", kind="player", key__in=set(keys.values())
+        ).values_list("key", "player_id")
+    )
+    rows: list[ImportedRate] = []
+    for rate in lists.get("rates") or []:
+        if not isinstance(rate, dict):
+            continue
+        rating = rating_at.get(rate.get("rating"))  # type: ignore[arg-type]
+        player = player_of.get(keys.get(rate.get("player"), ""))  # type: ignore[arg-type]
+        value = _number(rate.get("rate"), 0, 4000)
+        deviation = _number(rate.get("deviation"), 0, 1000)
+        volatility = _number(rate.get("volatility"), 0, 10)
+        try:
+            day = datetime.date.fromisoformat(str(rate.get("date")))
+        except ValueError:
+            continue
+        if None in (rating, player, value, deviation, volatility):
+            continue
+        rows.append(
+            ImportedRate(
+                rating=rating,
+                player_id=player,
+                date=day,
+                rate=value,
+                deviation=deviation,
+                volatility=volatility,
+            )
+        )
+    before = ImportedRate.objects.count()
+    ImportedRate.objects.bulk_create(rows, batch_size=500, ignore_conflicts=True)
+    return ImportedRate.objects.count() - before
+
+
+def _sol_key(splayer: dict[str, Any]) -> str:
+    """SoL's key of a player as the import records it: the guid, else the names."""
+    guid = str(splayer.get("guid") or "").strip()
+    if guid:
+        return guid
+    parts = [
+        str(splayer.get(k) or "").strip().casefold() for k in ("lastname", "firstname", "nickname")
+    ]
+    return "name:" + "|".join(parts)

@@ -11,10 +11,13 @@ counts for the championship unless a rule refuses it (then the report says why).
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from scoring.models import Championship, Club, Entry, Event, Membership, Player
 from scoring.seasons import METHODS
+from scoring.services.sol.extension import KEY as EXTENSION_KEY
+from scoring.services.sol.ratings import rating_for
 from scoring.services.sol.reading import SolError, _item, _text
 from scoring.services.sol.report import SolReport
 
@@ -61,6 +64,7 @@ def _championship(lists: dict[str, Any], position: Any, depth: int = 0) -> Champ
         if previous is not None and previous.club_id != club.pk:
             previous = None
     skip = schamp.get("skipworstprizes")
+    rating = rating_for(lists, {"rating": schamp.get("rating")})
     champ, created = Championship.objects.get_or_create(
         club=club,
         name=name,
@@ -68,9 +72,13 @@ def _championship(lists: dict[str, Any], position: Any, depth: int = 0) -> Champ
             "prizes": prizes if prizes in METHODS else "fixed",
             "skip_worst": skip if isinstance(skip, int) and 0 <= skip <= 99 else 0,
             "previous": previous,
+            "rating": rating,
             "closed": False,
         },
     )
+    if not created and champ.rating_id is None and rating is not None:
+        champ.rating = rating
+        champ.save(update_fields=["rating"])
     if (
         not created
         and champ.previous_id is None
@@ -82,9 +90,38 @@ def _championship(lists: dict[str, Any], position: Any, depth: int = 0) -> Champ
     return champ
 
 
+def _dated(lists: dict[str, Any], player: Player, guid: str) -> bool:
+    """The player's memberships with their dates as this app exported them (the archive's
+    extension, by player guid), added where the player has none of that club yet; whether
+    the archive had them."""
+    block = lists.get(EXTENSION_KEY)
+    rows = block.get("memberships", {}).get(guid) if isinstance(block, dict) else None
+    if not isinstance(rows, list) or not guid:
+        return False
+    for row in rows[:50]:
+        if not isinstance(row, dict):
+            continue
+        club = _club(lists, row.get("club"))
+        if club is None or Membership.objects.filter(player=player, club=club).exists():
+            continue
+        since, until = _day(row.get("since")), _day(row.get("until"))
+        if since and until and until < since:
+            continue
+        Membership.objects.create(player=player, club=club, since=since, until=until)
+    return True
+
+
+def _day(value: Any) -> datetime.date | None:
+    try:
+        return datetime.date.fromisoformat(str(value)) if value else None
+    except ValueError:
+        return None
+
+
 def _memberships(lists: dict[str, Any], competitors: list[Any], entries: list[Entry]) -> None:
     """Each player's club and federation as SoL recorded them (a membership with no dates,
-    added only to a player who has none of that kind yet)."""
+    added only to a player who has none of that kind yet); this app's own export brings the
+    memberships back with their dates."""
     players = lists.get("players") or []
     for competitor, entry in zip(competitors, entries, strict=False):
         if not isinstance(competitor, dict):
@@ -96,6 +133,8 @@ def _memberships(lists: dict[str, Any], competitors: list[Any], entries: list[En
             except SolError:
                 continue
             if not isinstance(splayer, dict):
+                continue
+            if _dated(lists, player, _text(splayer.get("guid"))):
                 continue
             for key in ("club", "federation"):
                 if not splayer.get(key):

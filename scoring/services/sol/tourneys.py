@@ -27,7 +27,7 @@ from scoring.round_clock import limit_minutes
 from scoring.services.matches import Actor
 from scoring.services.players import current, find_player
 from scoring.services.sol.extension import tourney_extension
-from scoring.services.sol.ratings import rating_for, rerate_imported
+from scoring.services.sol.ratings import keep_sol_rates, rating_for, rerate_imported
 from scoring.services.sol.reading import (
     SolError,
     _date,
@@ -83,6 +83,8 @@ def import_sol(
             if progress is not None:
                 progress(done, total)
     rerate_imported(report.tournaments)  # the ratings' history from the imported matches
+    for _member, documents in members:  # SoL's own rates, kept beside as imported
+        keep_sol_rates(documents[0])
     return report
 
 
