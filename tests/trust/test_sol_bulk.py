@@ -19,7 +19,7 @@ import pytest
 import yaml
 
 from scoring import standings
-from scoring.models import AuditEntry, Board, Event, Match, Tournament
+from scoring.models import AuditEntry, Board, Match, Tournament
 from scoring.services.sol import import_sol
 
 pytestmark = pytest.mark.django_db
