@@ -49,50 +49,11 @@ def refresh_caches(
             steps=known.steps,
             state=known.state,
         )
-    state = snapshot.state
-    if isinstance(state, MatchState):
-        for game, game_state in zip(snapshot.games, state.games, strict=False):
-            winner = game_state.winner or ""
-            if (game.scores, game.winner_side, game.finished) != (
-                game_state.scores,
-                winner,
-                game_state.finished,
-            ):
-                Game.objects.filter(pk=game.pk).update(
-                    scores=game_state.scores, winner_side=winner, finished=game_state.finished
-                )
-                game.scores, game.winner_side, game.finished = (
-                    game_state.scores,
-                    winner,
-                    game_state.finished,
-                )
-        games_won = dict(state.games_won)
-    elif isinstance(state, PointGame):
-        games_won = {s: int(s == state.winner) for s in match.sides}
-        winner = state.winner or ""
-        for game in snapshot.games:
-            if (game.scores, game.winner_side, game.finished) != (
-                state.scores,
-                winner,
-                state.finished,
-            ):
-                Game.objects.filter(pk=game.pk).update(
-                    scores=state.scores, winner_side=winner, finished=state.finished
-                )
-            game.scores, game.winner_side, game.finished = state.scores, winner, state.finished
-    else:
-        games_won = {}
-    fields: dict[str, Any] = {
-        "games_won": games_won,
-        "winner_side": snapshot.winner or "",
-        "draw": bool(getattr(state, "draw", False)),
-        **match_totals((g.winner_side, g.scores) for g in snapshot.games),
-    }
-    if snapshot.finished and match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED):
-        fields.update(status=Match.Status.FINISHED, finished_at=timezone.now())
+    changed_games, fields = cache_fields(match, snapshot)
+    for game, changes in changed_games:
+        Game.objects.filter(pk=game.pk).update(**changes)
+    if fields.get("status") == Match.Status.FINISHED:
         results_flow.match_finished(match=match)
-    elif not snapshot.finished and match.status in (Match.Status.FINISHED,):
-        fields.update(status=Match.Status.PLAYING, finished_at=None)
     decided = (Match.Status.FINISHED, Match.Status.CONFIRMED)
     if (
         fields["winner_side"] != match.winner_side
@@ -114,6 +75,66 @@ def refresh_caches(
         setattr(match, name, value)
     update_row(Match, match.pk, **fields)
     return snapshot
+
+
+def cache_fields(
+    match: Match, snapshot: MatchSnapshot
+) -> tuple[list[tuple[Game, dict[str, Any]]], dict[str, Any]]:
+    """The cached results ``snapshot`` gives: each game whose cache changes with its new
+    fields (set on the snapshot's game objects too), and the match's result fields (with its
+    status when the match ends or is open again). The one definition of the caches, used by
+    :func:`refresh_caches` and by the SoL import's bulk write."""
+    changed: list[tuple[Game, dict[str, Any]]] = []
+    state = snapshot.state
+    if isinstance(state, MatchState):
+        for game, game_state in zip(snapshot.games, state.games, strict=False):
+            winner = game_state.winner or ""
+            if (game.scores, game.winner_side, game.finished) != (
+                game_state.scores,
+                winner,
+                game_state.finished,
+            ):
+                changes = {
+                    "scores": game_state.scores,
+                    "winner_side": winner,
+                    "finished": game_state.finished,
+                }
+                changed.append((game, changes))
+                game.scores, game.winner_side, game.finished = (
+                    game_state.scores,
+                    winner,
+                    game_state.finished,
+                )
+        games_won = dict(state.games_won)
+    elif isinstance(state, PointGame):
+        games_won = {s: int(s == state.winner) for s in match.sides}
+        winner = state.winner or ""
+        for game in snapshot.games:
+            if (game.scores, game.winner_side, game.finished) != (
+                state.scores,
+                winner,
+                state.finished,
+            ):
+                changed.append(
+                    (
+                        game,
+                        {"scores": state.scores, "winner_side": winner, "finished": state.finished},
+                    )
+                )
+            game.scores, game.winner_side, game.finished = state.scores, winner, state.finished
+    else:
+        games_won = {}
+    fields: dict[str, Any] = {
+        "games_won": games_won,
+        "winner_side": snapshot.winner or "",
+        "draw": bool(getattr(state, "draw", False)),
+        **match_totals((g.winner_side, g.scores) for g in snapshot.games),
+    }
+    if snapshot.finished and match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED):
+        fields.update(status=Match.Status.FINISHED, finished_at=timezone.now())
+    elif not snapshot.finished and match.status in (Match.Status.FINISHED,):
+        fields.update(status=Match.Status.PLAYING, finished_at=None)
+    return changed, fields
 
 
 def refresh_board_caches(match: Match, known: Written | None = None) -> None:

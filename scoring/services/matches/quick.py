@@ -25,6 +25,37 @@ from scoring.services.matches.caches import refresh_caches
 from scoring.services.matches.recording import target_board
 
 
+def check_quick_board(
+    rules_key: str,
+    *,
+    winner: str,
+    carrommen: int | None = None,
+    queen: str | None = None,
+    points: int | None = None,
+    law: str = "",
+) -> None:
+    """A board entered from paper is one the rules allow: a winner (A or B) and the loser's
+    carrommen left (0 to 9, ICF 53) with who covered the queen, or an award of 1 to the
+    board's most points with its law (ICF 55).
+
+    :raises MatchError: ``quick_entry_points``, ``bad_winner``, ``bad_carrommen``,
+        ``bad_queen``, ``bad_points``, ``text_…``.
+    """
+    checked_texts(law, field="law")
+    rules = get_rules(rules_key)
+    if not variant_for(rules).quick_entry:
+        raise MatchError("quick_entry_points", "quick entry is for two-sided matches")
+    if winner not in ("a", "b"):
+        raise MatchError("bad_winner", "the winner must be A or B")
+    if points is None:
+        if carrommen is None or not 0 <= carrommen <= rules.carrommen_per_colour:
+            raise MatchError("bad_carrommen", "the loser has 0 to 9 carrommen left")
+        if queen not in (None, "", winner, other_side(winner)):
+            raise MatchError("bad_queen", "the queen was covered by A, B or nobody")
+    elif not 1 <= points <= rules.board_max:
+        raise MatchError("bad_points", "a board is worth 1 to %(max)s points", max=rules.board_max)
+
+
 def record_quick_board(
     *,
     match: Match,
@@ -41,19 +72,9 @@ def record_quick_board(
     """Quick entry of a board played on paper: winner, the loser's carrommen left and who
     covered the queen (ICF 53–55 computed), or an explicit award with its law."""
     client_id = uuid.UUID(str(client_id))
-    checked_texts(law, field="law")
-    rules = get_rules(match.rules)
-    if not variant_for(rules).quick_entry:
-        raise MatchError("quick_entry_points", "quick entry is for two-sided matches")
-    if winner not in ("a", "b"):
-        raise MatchError("bad_winner", "the winner must be A or B")
-    if points is None:
-        if carrommen is None or not 0 <= carrommen <= rules.carrommen_per_colour:
-            raise MatchError("bad_carrommen", "the loser has 0 to 9 carrommen left")
-        if queen not in (None, "", winner, other_side(winner)):
-            raise MatchError("bad_queen", "the queen was covered by A, B or nobody")
-    elif not 1 <= points <= rules.board_max:
-        raise MatchError("bad_points", "a board is worth 1 to %(max)s points", max=rules.board_max)
+    check_quick_board(
+        match.rules, winner=winner, carrommen=carrommen, queen=queen, points=points, law=law
+    )
     with transaction.atomic():
         match = lock_match(match.pk)
         if AuditEntry.objects.filter(

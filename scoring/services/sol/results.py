@@ -2,20 +2,21 @@
 as award boards (``SoL result``), or, where boards cannot hold it (a level score, a score past
 the game's points), the game's score *recorded* as SoL recorded it (:class:`~scoring.rules.
 RecordedEntry`, no ICF law). A game the rows or awards leave unfinished was stopped by the
-round's time limit: the leader wins, level is a draw. Every board goes through the match
-services with the import :class:`Actor` (the engine checks it, the audit trail records it).
+round's time limit: the leader wins, level is a draw. Every match is played in memory as the
+match services would play it with the import :class:`Actor` (:class:`~.bulk.PaperMatch`: the
+engine checks every board, the audit trail records it) and a tourney's matches are written in
+bulk (:func:`~.bulk.write_matches`).
 """
 
 from __future__ import annotations
 
 import datetime
-import uuid
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
-from scoring.models import AuditEntry, Board, Entry, Event, Match, Round, Table, Tournament
+from scoring.models import Board, Entry, Event, Match, Round, Table, Tournament
 from scoring.rules import RulesError, derive_game
 from scoring.rules.game import SummaryEntry
 from scoring.services.matches import (
@@ -23,15 +24,13 @@ from scoring.services.matches import (
     MatchError,
     RecordOutcome,
     match_snapshot,
-    record_quick_board,
-    record_toss,
     refresh_caches,
 )
 from scoring.services.matches.base import audit_match, bump_revision, lock_match
 from scoring.services.matches.recording import target_board
+from scoring.services.sol.bulk import PaperMatch, check_scores
 from scoring.services.sol.reading import SolError
 from scoring.services.sol.report import SolReport
-from scoring.services.time_up import record_time_up
 
 AWARD_LAW = "SoL result"
 BOARD_MAX = 12
@@ -50,10 +49,7 @@ def record_game_score(
         ``match_finished``, ``board_in_progress`` / ``recorded_not_alone`` (the game has
         boards already).
     """
-    if set(scores) != {"a", "b"} or any(
-        isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in scores.values()
-    ):
-        raise MatchError("bad_scores", "a recorded score gives both sides a whole number")
+    check_scores(scores)
     with transaction.atomic():
         match = lock_match(match.pk)
         snapshot = match_snapshot(match)
@@ -135,7 +131,8 @@ def _import_match(
     where: str,
     group: str = "",
     extra: dict[str, Any] | None = None,
-) -> None:
+) -> PaperMatch:
+    """One SoL match played in memory (written with its tourney's, :func:`.bulk.write_matches`)."""
     entry_a = _entry(entries, smatch.get("competitor1"), where)
     entry_b = _entry(entries, smatch.get("competitor2"), where)
     if entry_a is None:
@@ -158,7 +155,7 @@ def _import_match(
             if isinstance(extra.get("number"), int) and extra["number"] > 0
             else number
         )
-    match = Match.objects.create(
+    match = Match(
         event=event,
         round=round_,
         number=number,
@@ -172,6 +169,7 @@ def _import_match(
         status=Match.Status.READY,
         group=group,
     )
+    plan = PaperMatch(match, tournament, actor)
     boards_kept = games_to_win == 1 and bool(smatch.get("boards"))
     if (
         extra is not None
@@ -182,11 +180,11 @@ def _import_match(
             and extra.get("status") in (Match.Status.FINISHED, Match.Status.CONFIRMED)
         )
     ):
-        _import_own_match(match, smatch, extra, tournament, actor, report, day_end)
-        return
+        _import_own_match(plan, smatch, extra, report, day_end)
+        return plan
     if len(games) > 1 and entry_b is not None and any(games[1:]):
-        _import_games(match, smatch, games, tournament, actor, report, where, day_end)
-        return
+        _import_games(plan, smatch, games, report, where, day_end)
+        return plan
     report.matches += 1
     sol_result = {
         "score1": score1,
@@ -199,33 +197,23 @@ def _import_match(
         # SoL's recorded score of the bye (none recorded: the phantom score), counted in the
         # total score as SoL counts it (the net score counts the phantom score)
         phantom = (event.settings or {}).get("bye_points", 25)
-        Match.objects.filter(pk=match.pk).update(
-            status=Match.Status.FINISHED,
-            winner_side="a",
-            finished_at=day_end,
-            points_a=_points(score1) or _points(phantom),
-        )
-        AuditEntry.objects.create(
-            tournament=tournament,
-            match=match,
-            actor=actor.user,
-            via="import",
-            device=actor.device,
-            action="sol_result",
-            detail={**sol_result, "bye": True},
-        )
-        return
+        match.status = Match.Status.FINISHED
+        match.winner_side = "a"
+        match.finished_at = day_end
+        match.points_a = _points(score1) or _points(phantom)
+        plan.audit("sol_result", {**sol_result, "bye": True})
+        return plan
     if not score1 and not score2 and not smatch.get("boards"):
-        return  # not played (yet)
+        return plan  # not played (yet)
     breaker = _side(smatch.get("breaker"))
-    record_toss(match=match, winner=breaker or "a", choice="break", actor=actor)
-    plan = _boards_from_sol(smatch.get("boards") or [], where, report)
+    plan.toss(breaker or "a", "break")
+    board_plan = _boards_from_sol(smatch.get("boards") or [], where, report)
     source = "boards"
     warnings: list[str] = []
     review = ""
     rows = smatch.get("boards") or []
-    if plan is not None:
-        added = _board_scores(plan, breaker)
+    if board_plan is not None:
+        added = _board_scores(board_plan, breaker)
         if (added.get("a"), added.get("b")) != (score1, score2):
             # SoL's score is what SoL ranked by: it wins; the rows stay in the audit trail
             review = (
@@ -236,12 +224,10 @@ def _import_match(
                 f"{where}, table {smatch.get('board')}: {review}; SoL's score "
                 "is kept, the board rows are noted for the organiser"
             )
-            plan = None
-    recorded = plan is None and _needs_record(score1, score2)
+            board_plan = None
+    recorded = board_plan is None and _needs_record(score1, score2)
     if recorded:
-        record_game_score(
-            match=match, scores={"a": score1, "b": score2}, law=AWARD_LAW, actor=actor
-        )
+        plan.recorded_game({"a": score1, "b": score2}, AWARD_LAW)
         source = "recorded"
         report.kept.append(
             f"{where}, table {smatch.get('board')}: {score1}–{score2} kept as "
@@ -249,13 +235,13 @@ def _import_match(
         )
         if max(score1, score2) > GAME_POINTS:
             review = review or f"SoL says {score1}–{score2}, past the game's {GAME_POINTS}"
-        plan = []
-    elif plan is None:
-        plan = _awards_from_score(score1, score2)
+        board_plan = []
+    elif board_plan is None:
+        board_plan = _awards_from_score(score1, score2)
         source = "score"
-    for board in plan:
+    for board in board_plan:
         try:
-            record_quick_board(match=match, client_id=uuid.uuid4(), actor=actor, **board)
+            plan.quick_board(**board)
         except (MatchError, RulesError) as err:
             warnings.append(
                 f"{where}, table {smatch.get('board')}: board {board} not imported ({err})"
@@ -263,17 +249,16 @@ def _import_match(
             review = review or "a board could not be imported"
             break
         report.boards += 1
-    match.refresh_from_db()
-    time_limited = not match_snapshot(match).finished
+    time_limited = not plan.snapshot.finished
     if time_limited:
         # the round's time limit stopped the game: the leader wins, level is a draw
-        record_time_up(match=match, actor=actor)
-    match.refresh_from_db()
-    snapshot = match_snapshot(match)
+        plan.time_up()
+    snapshot = plan.snapshot
     derived: dict[str, int] = {}
     if snapshot.state is not None and snapshot.state.games:
         derived = dict(snapshot.state.games[0].scores)
-    Match.objects.filter(pk=match.pk).update(finished_at=day_end, needs_review=review[:200])
+    match.finished_at = day_end
+    match.needs_review = review[:200]
     if review:
         report.flagged.append(f"{where}, table {smatch.get('board')}: {review}")
     if time_limited:
@@ -282,14 +267,9 @@ def _import_match(
             f"{score1}–{score2}" + (" (draw)" if match.draw else "")
         )
     report.warnings.extend(warnings)
-    AuditEntry.objects.create(
-        tournament=tournament,
-        match=match,
-        actor=actor.user,
-        via="import",
-        device=actor.device,
-        action="sol_result",
-        detail={
+    plan.audit(
+        "sol_result",
+        {
             **sol_result,
             "from": source,
             "breaker_known": breaker is not None,
@@ -301,9 +281,9 @@ def _import_match(
         },
     )
     if extra is not None and extra.get("status") == Match.Status.CONFIRMED:
-        Match.objects.filter(pk=match.pk).update(
-            status=Match.Status.CONFIRMED, confirmed_at=day_end
-        )
+        match.status = Match.Status.CONFIRMED
+        match.confirmed_at = day_end
+    return plan
 
 
 def _boards_from_sol(sboards: Any, where: str, report: SolReport) -> list[dict[str, Any]] | None:
@@ -361,57 +341,48 @@ def _group(value: Any, default: str) -> str:
     return value[:10] if isinstance(value, str) else default
 
 
-def _record_games(match: Match, games: list[tuple[int, int]], actor: Actor) -> bool:
-    """Each game's score as recorded (:func:`record_game_score`: the higher score wins the
-    game, level is a drawn game); a match the games leave open was stopped by the round's time
-    limit (the leader wins, level is a draw). Returns whether time stopped it."""
+def _record_games(plan: PaperMatch, games: list[tuple[int, int]]) -> bool:
+    """Each game's score as recorded (the higher score wins the game, level is a drawn game);
+    a match the games leave open was stopped by the round's time limit (the leader wins,
+    level is a draw). Returns whether time stopped it."""
     for number, (a, b) in enumerate(games, 1):
-        snapshot = match_snapshot(match)
-        if snapshot.finished:
+        if plan.snapshot.finished:
             break
         if number == len(games) and max(a, b) < GAME_POINTS:
             # the last game short of the game's points: time stopped it; its points as
             # award boards, then the time-up rule decides it as it did
             for board in _awards_from_score(a, b):
-                record_quick_board(match=match, client_id=uuid.uuid4(), actor=actor, **board)
+                plan.quick_board(**board)
             break
-        record_game_score(match=match, scores={"a": a, "b": b}, law=AWARD_LAW, actor=actor)
-    match.refresh_from_db()
-    if not match_snapshot(match).finished:
-        record_time_up(match=match, actor=actor)
+        plan.recorded_game({"a": a, "b": b}, AWARD_LAW)
+    if not plan.snapshot.finished:
+        plan.time_up()
         return True
     return False
 
 
 def _import_games(
-    match: Match,
+    plan: PaperMatch,
     smatch: dict[str, Any],
     games: list[tuple[int, int]],
-    tournament: Tournament,
-    actor: Actor,
     report: SolReport,
     where: str,
     day_end: Any,
 ) -> None:
     """A best-of-three match of SoL 5 (``score1_2`` …): every game's score as SoL holds it."""
     breaker = _side(smatch.get("breaker"))
-    record_toss(match=match, winner=breaker or "a", choice="break", actor=actor)
-    time_limited = _record_games(match, games, actor)
-    Match.objects.filter(pk=match.pk).update(finished_at=day_end)
+    plan.toss(breaker or "a", "break")
+    time_limited = _record_games(plan, games)
+    plan.match.finished_at = day_end
     report.boards += len(games)
     if time_limited:
         report.kept.append(
             f"{where}, table {smatch.get('board')}: stopped by time, games "
             + ", ".join(f"{a}–{b}" for a, b in games)
         )
-    AuditEntry.objects.create(
-        tournament=tournament,
-        match=match,
-        actor=actor.user,
-        via="import",
-        device=actor.device,
-        action="sol_result",
-        detail={
+    plan.audit(
+        "sol_result",
+        {
             "games": [list(g) for g in games],
             "turn": smatch.get("turn"),
             "board": smatch.get("board"),
@@ -422,16 +393,15 @@ def _import_games(
 
 
 def _import_own_match(
-    match: Match,
+    plan: PaperMatch,
     smatch: dict[str, Any],
     extra: dict[str, Any],
-    tournament: Tournament,
-    actor: Actor,
     report: SolReport,
     day_end: Any,
 ) -> None:
     """A match of this app's own export (:mod:`.extension`): not decided, a walkover, or its
     games as they were recorded; confirmed as it was."""
+    match = plan.match
     status = extra.get("status")
     winner = extra.get("winner") if extra.get("winner") in ("a", "b") else ""
     detail: dict[str, Any] = {
@@ -441,13 +411,11 @@ def _import_own_match(
         "status": status,
     }
     if extra.get("walkover"):
-        Match.objects.filter(pk=match.pk).update(
-            walkover=True,
-            winner_side=winner,
-            status=Match.Status.CONFIRMED,
-            finished_at=day_end,
-            confirmed_at=day_end,
-        )
+        match.walkover = True
+        match.winner_side = winner
+        match.status = Match.Status.CONFIRMED
+        match.finished_at = day_end
+        match.confirmed_at = day_end
         detail["walkover"] = winner or "both"
     elif status in (Match.Status.FINISHED, Match.Status.CONFIRMED):
         raw = extra.get("games") if isinstance(extra.get("games"), list) else []
@@ -455,20 +423,12 @@ def _import_own_match(
             (_points(g[0]), _points(g[1])) for g in raw if isinstance(g, list) and len(g) >= 2
         ] or _games_of(smatch)
         breaker = _side(smatch.get("breaker"))
-        record_toss(match=match, winner=breaker or "a", choice="break", actor=actor)
-        detail["time_limited"] = _record_games(match, games, actor)
+        plan.toss(breaker or "a", "break")
+        detail["time_limited"] = _record_games(plan, games)
         detail["games"] = [list(g) for g in games]
         report.boards += len(games)
-        fields: dict[str, Any] = {"finished_at": day_end}
+        match.finished_at = day_end
         if status == Match.Status.CONFIRMED:
-            fields.update(status=Match.Status.CONFIRMED, confirmed_at=day_end)
-        Match.objects.filter(pk=match.pk).update(**fields)
-    AuditEntry.objects.create(
-        tournament=tournament,
-        match=match,
-        actor=actor.user,
-        via="import",
-        device=actor.device,
-        action="sol_result",
-        detail=detail,
-    )
+            match.status = Match.Status.CONFIRMED
+            match.confirmed_at = day_end
+    plan.audit("sol_result", detail)

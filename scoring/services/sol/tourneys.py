@@ -26,6 +26,7 @@ from scoring.models import (
 from scoring.round_clock import limit_minutes
 from scoring.services.matches import Actor
 from scoring.services.players import current, find_player
+from scoring.services.sol.bulk import PaperMatch, write_matches
 from scoring.services.sol.extension import tourney_extension
 from scoring.services.sol.ratings import keep_sol_rates, rating_for, rerate_imported
 from scoring.services.sol.reading import (
@@ -288,6 +289,7 @@ def _import_tourney(
         ((m, x) for m, x in zip(matches, extras, strict=True) if isinstance(m, dict)),
         key=lambda mx: (mx[0].get("turn") or 0, bool(mx[0].get("final")), mx[0].get("board") or 0),
     )
+    plans: list[PaperMatch] = []
     for number, (smatch, extra) in enumerate(ordered, 1):
         turn = smatch.get("turn") or 1
         final = bool(smatch.get("final"))
@@ -306,7 +308,7 @@ def _import_tourney(
             tables[table_no] = Table.objects.get_or_create(tournament=tournament, number=table_no)[
                 0
             ]
-        _import_match(
+        plan = _import_match(
             smatch,
             number,
             event,
@@ -320,6 +322,8 @@ def _import_tourney(
             group=group,
             extra=extra if isinstance(extra, dict) else None,
         )
+        plans.append(plan)
+    write_matches(plans)  # every match of the tourney, its games, boards and audit rows
 
     import_season(tourney, lists, event, entries, report)  # its championship and clubs
     ExternalRecord.objects.create(
