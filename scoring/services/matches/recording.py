@@ -91,7 +91,12 @@ def record_event(
         if (
             current is not None
             and current.position is not None
-            and (current.board is target or (created and current.board is None))
+            and (
+                current.board is target
+                # a new board opens as the snapshot has it, unless a fresh toss (the extra
+                # board, ICF 56(b)) gave it another breaker
+                or (created and current.board is None and current.breaker == target.breaker)
+            )
         ):
             # the snapshot has just replayed this board: its steps are reused
             earlier = list(current.steps) if current.board is target else []
