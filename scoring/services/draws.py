@@ -26,7 +26,7 @@ This module draws the rounds; the other jobs have their own modules, whose names
 importable from here: :mod:`.draw_brackets` (a whole bracket or every group match saved),
 :mod:`.draw_progress` (brackets replayed, :func:`sync_bracket`,
 :func:`champion`), :mod:`.walkovers` (walkovers, confirmation, withdrawal) and
-:mod:`.results_flow` (the signal handlers).
+:mod:`.results_flow` (what follows a finished, confirmed or changed result: explicit calls).
 """
 
 from __future__ import annotations
@@ -147,7 +147,7 @@ def _rating_seeds(event: Event, entry_ids: list[int]) -> dict[int, float] | None
 # Importable from here for the code that already uses them: the results' names (read by the one
 # reader of decided results, scoring.standings.results), the draw services' SYSTEM actor
 # (scoring/services/draw_base.py) and the jobs split off (issue 13): group tables, brackets
-# replayed, walkovers and confirmation, the signal handlers.
+# replayed, walkovers and confirmation, the result flow.
 __all__ = [
     "RESULT_COLUMNS",
     "SYSTEM",

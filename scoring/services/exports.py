@@ -3,7 +3,7 @@ numbers) and a SoL archive (``.sol``) that SoL 5 loads, so that results go into 
 circuit's ranking (``python manage.py export_sol``; a button on the organiser's home page).
 
 The archive is written from SoL's documented portable format (docs/EXPORT.md, "SoL archives";
-the same description our import ``scoring/services/sol.py`` reads); no SoL code is used:
+the same description our import ``scoring/services/sol/`` reads); no SoL code is used:
 
 - a first YAML document with the lists ``clubs``, ``players``, ``championships``, ``ratings``,
   ``rates``, ``users``; items are referred to by their 1-based position;

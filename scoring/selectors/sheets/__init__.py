@@ -4,7 +4,7 @@ The renderers in :mod:`scoring.pdf` never touch the ORM; everything they print i
 from the stored rows, the rules engine and the draws:
 
 * a **scoresheet** is filled from the match's recorded log, derived exactly as
-  :func:`scoring.services.matches.match_snapshot` derives it (the same board entries, the same
+  :func:`scoring.records.match_snapshot` derives it (the same board entries, the same
   :func:`scoring.rules.derive_match`), with the details the engine's game state does not carry
   for boards counted from their cached result (carrommen, the Queen, claimed extra points) taken
   from the board's cache (``Board.result_*``) or its quick entry (``Board.summary_*``);

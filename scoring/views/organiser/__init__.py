@@ -11,12 +11,13 @@
 - ``house_presets``: the tournament's own rule sets composed from a preset and switches;
 - ``sol_upload``: a SoL archive or backup uploaded, previewed and imported in the background.
 
-Shared: ``base`` (access checks, the acting organiser, messages) and ``words`` (why a pair was
-made, round titles). Error codes are put into words by :mod:`scoring.error_words`. Only the
-tournament's organisers (``scoring.permissions``) may open these pages; creating a tournament
-needs a staff account. Reads go through ``scoring.selectors.organiser*``, every change through
-one service call. The URLs are ``urlpatterns`` below (``organiser/…`` and
-``t/<slug>/organiser/…``), included by ``scoring/urls.py``.
+Shared: ``base`` (access checks, the acting organiser, messages) and ``scoring.draw_words``
+(why a pair was made, round titles). Error codes are put into words by
+:mod:`scoring.error_words`. Only the tournament's organisers (``scoring.permissions``) may open
+these pages; creating a tournament needs a staff account. Reads go through
+``scoring.selectors.organiser*``, every change through one service call. The URLs are
+``urlpatterns`` below (``organiser/…`` and ``t/<slug>/organiser/…``), included by
+``scoring/urls.py``.
 """
 
 from __future__ import annotations
