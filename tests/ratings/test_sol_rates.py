@@ -143,3 +143,30 @@ def test_rated_players_on_a_line_put_a_new_player_on_it(
     rated = {i: (place, base + slope * place) for i, place in enumerate(places)}
     got = regressed_rates(rated, {"new": new_place})["new"]
     assert got == pytest.approx(base + slope * new_place, abs=1e-6)
+
+
+def test_two_tourneys_of_one_day_are_two_periods_one_after_the_other() -> None:
+    """SoL rates two tourneys of the same day one after the other (a rating period is a
+    tourney, not a day): A and B play both; E and F join two rated players in the second."""
+    after = _season(
+        [
+            (
+                "DCBA",
+                [("A", "B", 10, 25), ("C", "D", 12, 25), ("B", "D", 2, 25), ("C", "A", 25, 3)],
+            ),
+            ("BEFA", [("A", "B", 1, 25), ("E", "F", 25, 6), ("B", "E", 25, 13), ("F", "A", 25, 7)]),
+        ],
+        SOL,
+    )
+    last = {**after[0], **after[1]}
+    _within_one(
+        last,
+        {
+            "A": (1180, 218),
+            "B": (1547, 218),
+            "C": (1721, 271),
+            "D": (1926, 271),
+            "E": (1444, 246),
+            "F": (1338, 246),
+        },
+    )
