@@ -170,3 +170,25 @@ def test_two_tourneys_of_one_day_are_two_periods_one_after_the_other() -> None:
             "F": (1338, 246),
         },
     )
+
+
+def test_a_player_absent_from_tourneys_keeps_his_deviation() -> None:
+    """SoL does not widen a deviation with the time a player stays away: A and B miss the
+    second tourney, held 200 days after the first, and come back 200 days after it from the
+    deviation they left with (261; widened by the time away, 233 could not follow). One
+    Glicko-2 step 6 per missed tourney would be too small to tell here (261 → 261.2)."""
+    after = _season(
+        [
+            (
+                "CBAD",
+                [("A", "B", 14, 25), ("C", "D", 25, 8), ("C", "B", 25, 21), ("A", "D", 25, 16)],
+            ),
+            ("CD", [("C", "D", 25, 19)]),
+            ("AB", [("B", "A", 17, 25)]),
+        ],
+        SOL,
+    )
+    assert set(after[1]) == {"C", "D"} and set(after[2]) == {"A", "B"}
+    _within_one(after[0], {"A": (1491, 261), "B": (1725, 261), "C": (1810, 281), "D": (1369, 281)})
+    _within_one(after[1], {"C": (1722, 261), "D": (1457, 261)})
+    _within_one(after[2], {"A": (1572, 233), "B": (1645, 233)})
