@@ -330,6 +330,36 @@ def our_rates(rating) -> dict[str, list]:
     return out
 
 
+def whole_number_rates(rating) -> dict[str, list]:
+    """The rating computed again tourney by tourney with each rate and deviation carried to
+    the next tourney as a whole number (truncated), the way SoL's stored rates come about:
+    SoL stores whole numbers and, rating each tourney as it is played, reads them back;
+    its recomputation from scratch carries them unrounded. By SoL guid, as
+    :func:`our_rates`."""
+    import math
+
+    from scoring import ratings as glicko
+    from scoring.models import ExternalRecord
+    from scoring.services.ratings import parameters, rated_tournaments, tournament_matches
+
+    guid = dict(
+        ExternalRecord.objects.filter(source="sol", kind="player").values_list("player_id", "key")
+    )
+    params = parameters(rating)
+    current: dict[object, glicko.Rate] = {}
+    out: dict[str, list] = {}
+    for tournament in rated_tournaments(rating):
+        played, places = tournament_matches(tournament)
+        for player, rated in glicko.rate_period(current, played, params, places).items():
+            rate = rated.rate
+            current[player] = glicko.Rate(
+                math.trunc(rate.rate), math.trunc(rate.deviation), rate.volatility
+            )
+            key = guid.get(player, f"#{player}")
+            out[key] = [rate.rate, rate.deviation, rate.volatility, out.get(key, [0] * 4)[3] + 1]
+    return out
+
+
 def run(args: argparse.Namespace, tmp: Path, python: Path) -> None:
     if args.reuse and (tmp / "season.json").exists():
         theirs = json.loads((tmp / "season.json").read_text())
@@ -408,9 +438,12 @@ def ours_side(tmp: Path, theirs: dict) -> None:
             continue
         stored = stored_differences(sol_rating["stored"], sol_rating["rates"])
         if stored:
+            whole = rate_figures(sol_rating["stored"], whole_number_rates(rating))
             print(
                 f"{sol_rating['description']}: {stored} of SoL's stored rates differ from "
-                "SoL's own recomputation; compared with the recomputation"
+                "SoL's own recomputation; compared with the recomputation (the stored ones: "
+                f"{whole.within_1} of {whole.players} within 1 point of ours carried as whole "
+                "numbers between tourneys, as SoL reads back the rates it stored)"
             )
         started = time.perf_counter()
         rerate(rating)

@@ -19,6 +19,7 @@ from scoring.ratings.period import (
     initial_rates,
     outcome,
     rate_period,
+    regressed_rates,
 )
 
 __all__ = [
@@ -33,5 +34,6 @@ __all__ = [
     "initial_rates",
     "outcome",
     "rate_period",
+    "regressed_rates",
     "update",
 ]

@@ -99,6 +99,23 @@ def initial_rates(places: Mapping[K, int], lower: float, higher: float) -> dict[
     return {key: higher - (place - 1) * step for key, place in places.items()}
 
 
+def regressed_rates(
+    rated: Mapping[K, tuple[int, float]], places: Mapping[K, int]
+) -> dict[K, float]:
+    """The initial rate of each new player when at least two rated players played the
+    tournament: the least-squares straight line of the rated players' rates before it over
+    their places in it, read at each new player's place (SoL 5.26, observed on crafted
+    tourneys: its "lower and higher points" serve only when fewer than two players are
+    rated). ``rated``: each rated player's (place, rate); all places equal: their mean."""
+    count = len(rated)
+    mean_x = sum(place for place, _ in rated.values()) / count
+    mean_y = sum(rate for _, rate in rated.values()) / count
+    sxx = sum((place - mean_x) ** 2 for place, _ in rated.values())
+    sxy = sum((place - mean_x) * (rate - mean_y) for place, rate in rated.values())
+    slope = sxy / sxx if sxx else 0.0
+    return {key: mean_y + slope * (place - mean_x) for key, place in places.items()}
+
+
 def _side(rates: Mapping[K, Rate], side: tuple[K, ...]) -> Rate:
     """A side as one opponent: a pair's mean rate and volatility, the root mean square of
     its deviations."""
@@ -119,21 +136,29 @@ def rate_period(
 ) -> dict[K, Rated]:
     """Every player who played one of ``matches`` rated after the period.
 
-    ``current``: the rates before the period (a player not in it is new: his initial rate is
-    interpolated from his place in ``places`` into the rating's range when it has one, else
-    the default rate; deviation and volatility the defaults). Every game is rated against the
+    ``current``: the rates before the period (a player not in it is new). A new player's
+    initial rate, as SoL 5.26 sets it: with two or more rated players placed in ``places``,
+    the least-squares line of their rates over their places (:func:`regressed_rates`); with
+    fewer, the straight line of the rating's range over the whole field
+    (:func:`initial_rates`); without a range or a place, the default rate; truncated to a
+    whole number. Deviation and volatility start from the defaults. Every game is rated against the
     opponents' rates before the period (Glicko-2: one period, all games at once); a player
     who does not play in the period keeps his rate (he has no row for it)."""
     players = {key for m in matches for key in (*m.side_a, *m.side_b)}
     new = [key for key in players if key not in current]
     start: dict[K, Rate] = {key: current[key] for key in players if key in current}
     interpolated: dict[K, float] = {}
-    if new and places and params.lower_rate is not None and params.higher_rate is not None:
+    rated = {key: (places[key], start[key].rate) for key in start if places and key in places}
+    if new and places and len(rated) >= 2:
+        interpolated = regressed_rates(rated, {k: places[k] for k in new if k in places})
+    elif new and places and params.lower_rate is not None and params.higher_rate is not None:
         interpolated = initial_rates(
             {k: places[k] for k in places}, params.lower_rate, params.higher_rate
         )
     for key in new:
-        start[key] = Rate(interpolated.get(key, params.rate), params.deviation, params.volatility)
+        # SoL starts a new player from a whole number (its interpolated rate truncated)
+        first = math.trunc(interpolated[key]) if key in interpolated else params.rate
+        start[key] = Rate(first, params.deviation, params.volatility)
     games: dict[K, list[Opponent]] = {key: [] for key in players}
     for m in matches:
         if not m.side_a or not m.side_b:

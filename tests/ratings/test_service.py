@@ -4,6 +4,7 @@ tournament, rebuilt from a tournament's date on when a result changes (a late co
 from __future__ import annotations
 
 import datetime
+import math
 
 import pytest
 
@@ -77,6 +78,32 @@ def test_a_second_tournament_starts_from_the_first_ones_rates(django_capture_on_
     after = sorted(Rate.objects.values_list("player_id", "tournament_id", "rate"))
     assert [b[:2] for b in before] == [a[:2] for a in after]
     assert [b[2] for b in before] == pytest.approx([a[2] for a in after])
+
+
+def test_new_players_joining_rated_ones_start_from_their_regression(
+    django_capture_on_commit_callbacks,
+):
+    """SoL's start for new players among two or more rated ones (tests/ratings/
+    test_sol_rates.py), through the service: places from the event, rates from the history."""
+    rating = Rating.objects.create(name="National", outcomes="guido")
+    _first, e1 = rated_tournament(rating, "spring", datetime.date(2026, 3, 1))
+    play_all(e1, django_capture_on_commit_callbacks)
+    returning = [e.player for e in e1.entries.order_by("pk")][:2]
+    second, e2 = rated_tournament(rating, "summer", datetime.date(2026, 6, 1), players=returning)
+    play_all(e2, django_capture_on_commit_callbacks, winner="b")
+    played, places = service.tournament_matches(second)
+    before = service.rates_before(rating, second.end_date)
+    new = sorted(key for key in places if key not in before)
+    assert len(new) == 2 and {p.pk for p in returning} <= set(before)
+    line = glicko.regressed_rates(
+        {p.pk: (places[p.pk], before[p.pk].rate) for p in returning}, {k: places[k] for k in new}
+    )
+    expected = glicko.rate_period(before, played, service.parameters(rating), places)
+    for key in new:
+        assert expected[key].initial.rate == math.trunc(line[key])
+        row = Rate.objects.get(rating=rating, tournament=second, player_id=key)
+        assert row.rate == pytest.approx(expected[key].rate.rate)
+        assert row.deviation == pytest.approx(expected[key].rate.deviation)
 
 
 def test_a_late_correction_rerates_from_that_tournament_on(django_capture_on_commit_callbacks):
