@@ -206,21 +206,12 @@ def lost_at_zoom(page: Page, session: CDPSession, url: str) -> list[str]:
     return found
 
 
-#: the umpire's scoring screen is laid out to fit one tablet screen without scrolling (its rows
-#: have fixed heights): with its text at 200 % its buttons clip their words. Its stylesheet
-#: (static/css/umpire-screen.css) is the tablet's; left to its owner (issue 35 remainder).
-KNOWN = {"tablet": "the scoring screen's fixed rows clip its words at 200 % text"}
+#: The umpire's scoring screen ("tablet") is checked like every page: laid out to fit one
+#: tablet without scrolling at the default text, it switches to its large-text layout when the
+#: reader's text is large (static/js/umpire-text-size.js, static/css/umpire-large-text.css).
 
 
-@pytest.mark.parametrize(
-    "what",
-    [
-        pytest.param(what, marks=pytest.mark.xfail(strict=True, reason=KNOWN[what]))
-        if what in KNOWN
-        else what
-        for what in test_languages.PAGE_NAMES
-    ],
-)
+@pytest.mark.parametrize("what", test_languages.PAGE_NAMES)
 def test_every_page_type_reads_at_200_percent_text(
     live_server, browser: Browser, hall: Hall, what: str
 ) -> None:
