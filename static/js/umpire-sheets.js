@@ -64,6 +64,12 @@
     root.style.setProperty("--u-sheet-right", right + "px");
     root.style.setProperty("--u-sheet-bottom", bottom + "px");
     root.style.setProperty("--u-menu-top", Math.max(0, Math.round(bar)) + "px");
+    // a control scrolled to inside a sheet lies below its head (title, "Close"), never under it
+    document.querySelectorAll(".u-sheet-head").forEach(function (head) {
+      if (head.offsetHeight) {
+        head.parentElement.style.scrollPaddingTop = (head.offsetHeight + 4) + "px";
+      }
+    });
   }
 
   function openSheets() {
@@ -98,6 +104,10 @@
     var d = event.target;
     if (!d.matches || !d.matches(SHEETS) || !d.open) {
       return;
+    }
+    var commit = app() && app().classList.contains("u-large-text") ? anchor() : null;
+    if (commit) { // the page scrolls at large text: the commit at the screen's foot, in sight
+      commit.scrollIntoView({ block: "end", behavior: "instant" });
     }
     place();
     closeSheets(d);

@@ -14,8 +14,10 @@ Debian's Chromium through pytest-playwright (fixtures in tests/conftest.py)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from playwright.sync_api import Browser, CDPSession, Page
+from playwright.sync_api import Browser, CDPSession, Page, expect
 
 from tests.e2e import test_languages
 from tests.e2e.test_languages import Hall, _logged_in
@@ -255,3 +257,46 @@ def test_the_check_finds_what_is_lost(live_server, browser: Browser) -> None:
     assert any(line.startswith("page scrolls sideways") for line in lost), lost
     assert any('button "Hidden" covered' in line for line in lost), lost
     context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_scoring_screen_sheets_and_menu_at_200_percent_text(
+    live_server, browser: Browser, hall: Hall, size: tuple[int, int]
+) -> None:
+    """The scoring screen at 200 % text takes its large-text layout, and every sheet it opens
+    ("More…", "Other decisions…") and the menu stay usable (issue 28 at large text): every
+    control of the sheet in the viewport and topmost, its "Close" too, and "Record stroke" in
+    sight below the sheet. Back at 100 % the screen is the fixed one again."""
+    from tests.e2e.test_tablet_keyboard import SHEET_CONTROLS_JS, topmost
+
+    width, height = size
+    path = dict(hall.pages)["tablet"]
+    for page in _logged_in(browser, live_server, hall.tournament, "en"):
+        page.set_viewport_size({"width": width, "height": height})
+        session = page.context.new_cdp_session(page)
+        session.send("Page.enable")
+        zoom_text(session, ZOOM)
+        page.goto(live_server.url + path)
+        screen = page.locator("#umpire-app")
+        expect(screen).to_have_class(re.compile(r"\bu-large-text\b"))
+        for summary, sheet in (("#more-summary", "#more .u-sheet"),
+                               ("#actions > summary", "#actions .u-sheet")):
+            page.locator(summary).click()
+            expect(page.locator(sheet)).to_be_visible()
+            assert page.evaluate(SHEET_CONTROLS_JS, sheet) == [], (size, sheet)
+            page.locator(sheet).evaluate("el => el.scrollTop = 0")
+            assert topmost(page, f"{sheet} [data-sheet-close]"), (size, sheet, "Close")
+            assert topmost(page, "#commit"), (size, sheet, "the commit covered")
+            page.locator(f"{sheet} [data-sheet-close]").click()
+            expect(page.locator(sheet)).to_be_hidden()
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        page.locator("#site-menu").click()  # scrolled back into view
+        menu = page.locator("body > header")
+        expect(menu).to_be_visible()
+        assert page.evaluate(SHEET_CONTROLS_JS, "body > header") == [], (size, "menu")
+        assert topmost(page, "#site-menu"), (size, "the menu covers its button")
+        page.keyboard.press("Escape")
+        expect(menu).to_be_hidden()
+        zoom_text(session, 1)  # the reader's text back at 100 %: the fixed screen again
+        expect(screen).not_to_have_class(re.compile(r"\bu-large-text\b"))
+        assert page.evaluate("document.documentElement.scrollHeight") <= height + 1
