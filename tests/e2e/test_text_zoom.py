@@ -1,7 +1,8 @@
 """Text zoomed to 200 % without loss (issue 35; WCAG 2.2 1.4.4 Resize Text, 1.4.10 Reflow):
-every page type the accessibility test walks, with Chromium's text size doubled (its default
-font size 16 -> 32 px, as a reader sets it in the browser's settings), at the phone, the
-portrait tablet and the two landscape tablets (one page load per page type and size):
+every page type the accessibility test walks (the umpire's scoring screen in its large-text
+layout), with Chromium's text size doubled (its default font size 16 -> 32 px, as a reader
+sets it in the browser's settings), at the phone, the portrait tablet and the two landscape
+tablets (one page load per page type and size):
 
 - the text grows (no text kept at a fixed pixel size);
 - the page never scrolls sideways (a table or a bracket may scroll within its own box);
@@ -21,6 +22,7 @@ from playwright.sync_api import Browser, CDPSession, Page, expect
 
 from tests.e2e import test_languages
 from tests.e2e.test_languages import Hall, _logged_in
+from tests.e2e.test_tablet_keyboard import SHEET_CONTROLS_JS, topmost
 
 hall = test_languages.hall  # the fixture: a tournament in play
 
@@ -267,8 +269,6 @@ def test_the_scoring_screen_sheets_and_menu_at_200_percent_text(
     ("More…", "Other decisions…") and the menu stay usable (issue 28 at large text): every
     control of the sheet in the viewport and topmost, its "Close" too, and "Record stroke" in
     sight below the sheet. Back at 100 % the screen is the fixed one again."""
-    from tests.e2e.test_tablet_keyboard import SHEET_CONTROLS_JS, topmost
-
     width, height = size
     path = dict(hall.pages)["tablet"]
     for page in _logged_in(browser, live_server, hall.tournament, "en"):
@@ -279,8 +279,10 @@ def test_the_scoring_screen_sheets_and_menu_at_200_percent_text(
         page.goto(live_server.url + path)
         screen = page.locator("#umpire-app")
         expect(screen).to_have_class(re.compile(r"\bu-large-text\b"))
-        for summary, sheet in (("#more-summary", "#more .u-sheet"),
-                               ("#actions > summary", "#actions .u-sheet")):
+        for summary, sheet in (
+            ("#more-summary", "#more .u-sheet"),
+            ("#actions > summary", "#actions .u-sheet"),
+        ):
             page.locator(summary).click()
             expect(page.locator(sheet)).to_be_visible()
             assert page.evaluate(SHEET_CONTROLS_JS, sheet) == [], (size, sheet)
