@@ -1,9 +1,9 @@
 // The scoring screen at the reader's own text size (issue 35; WCAG 2.2 1.4.4 Resize Text,
 // 1.4.10 Reflow). The screen is laid out to fit one tablet without scrolling, its rows in
 // fixed heights tuned to the browser's default text (16 px). A reader who sets a larger text
-// size in the browser gets the large-text layout instead (static/css/umpire-large-text.css):
-// the rows take their words' height, the words wrap and the page scrolls, the commit's row
-// stays at the bottom of the screen. At the default size nothing changes.
+// size in the browser (the root's font size above 16 px) gets the large-text layout instead
+// (static/css/umpire-large-text.css): the rows take their words' height, the words wrap and
+// the page scrolls. At the default size nothing changes.
 //
 // The switch is the root's font size (the browser's text size setting; the pages never set
 // it): read at load, and again whenever the screen or its text size changes (a resize of the
@@ -11,7 +11,9 @@
 (function () {
   "use strict";
 
-  var LARGE_PX = 20; // above the browser's "Large" text (20 px): the fixed screen's limit
+  // Any text above the browser's default (16 px): the fixed screen already clips its words at
+  // the browser's "Large" (20 px: the one-tap buttons, "Record stroke", the side panels).
+  var LARGE_PX = 16.5;
   var CLASS = "u-large-text";
 
   function rootPx() {
