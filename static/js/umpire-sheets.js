@@ -42,8 +42,12 @@
     return bar ? bar.getBoundingClientRect().bottom : 0;
   }
 
+  // At large text (umpire-text-size.js) the page scrolls: the top bar may have gone up out of
+  // sight (the sheet and the menu then start at the screen's top) and the commit may lie
+  // above or below the screen (the sheet then takes the screen's whole height).
   function place() {
-    var top = Math.round(topBar() + 4);
+    var bar = topBar();
+    var top = Math.max(4, Math.round(bar + 4));
     var commit = anchor();
     var bottom = 6;
     var right = 8;
@@ -52,14 +56,20 @@
       if (window.innerWidth > window.innerHeight && r.left > window.innerWidth / 3) {
         // landscape: the sheet stands beside the commit, the screen's whole height
         right = Math.round(window.innerWidth - r.left + 6);
-      } else { // portrait: above the commit's row, the screen's whole width
+      } else if (r.top > top) { // portrait: above the commit's row, the screen's whole width
         bottom = Math.max(6, Math.round(window.innerHeight - r.top + 6));
       }
     }
     root.style.setProperty("--u-sheet-top", top + "px");
     root.style.setProperty("--u-sheet-right", right + "px");
     root.style.setProperty("--u-sheet-bottom", bottom + "px");
-    root.style.setProperty("--u-menu-top", Math.round(topBar()) + "px");
+    root.style.setProperty("--u-menu-top", Math.max(0, Math.round(bar)) + "px");
+    // a control scrolled to inside a sheet lies below its head (title, "Close"), never under it
+    document.querySelectorAll(".u-sheet-head").forEach(function (head) {
+      if (head.offsetHeight) {
+        head.parentElement.style.scrollPaddingTop = (head.offsetHeight + 4) + "px";
+      }
+    });
   }
 
   function openSheets() {
@@ -94,6 +104,10 @@
     var d = event.target;
     if (!d.matches || !d.matches(SHEETS) || !d.open) {
       return;
+    }
+    var commit = app() && app().classList.contains("u-large-text") ? anchor() : null;
+    if (commit) { // the page scrolls at large text: the commit at the screen's foot, in sight
+      commit.scrollIntoView({ block: "end", behavior: "instant" });
     }
     place();
     closeSheets(d);
@@ -236,6 +250,12 @@
   window.setTimeout(fitStrip, 0);
 
   window.addEventListener("resize", place);
+  // the page scrolls only at large text: an open sheet or menu follows the commit and the bar
+  window.addEventListener("scroll", function () {
+    if (openSheets().length || menuOpen()) {
+      place();
+    }
+  }, { passive: true });
   window.addEventListener("resize", fitStrip);
   place();
   if (app()) {

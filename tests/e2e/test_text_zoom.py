@@ -1,7 +1,8 @@
 """Text zoomed to 200 % without loss (issue 35; WCAG 2.2 1.4.4 Resize Text, 1.4.10 Reflow):
-every page type the accessibility test walks, with Chromium's text size doubled (its default
-font size 16 -> 32 px, as a reader sets it in the browser's settings), at the phone, the
-portrait tablet and the two landscape tablets (one page load per page type and size):
+every page type the accessibility test walks (the umpire's scoring screen in its large-text
+layout), with Chromium's text size doubled (its default font size 16 -> 32 px, as a reader
+sets it in the browser's settings), at the phone, the portrait tablet and the two landscape
+tablets (one page load per page type and size):
 
 - the text grows (no text kept at a fixed pixel size);
 - the page never scrolls sideways (a table or a bracket may scroll within its own box);
@@ -14,11 +15,14 @@ Debian's Chromium through pytest-playwright (fixtures in tests/conftest.py)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from playwright.sync_api import Browser, CDPSession, Page
+from playwright.sync_api import Browser, CDPSession, Page, expect
 
 from tests.e2e import test_languages
 from tests.e2e.test_languages import Hall, _logged_in
+from tests.e2e.test_tablet_keyboard import SHEET_CONTROLS_JS, topmost
 
 hall = test_languages.hall  # the fixture: a tournament in play
 
@@ -206,21 +210,12 @@ def lost_at_zoom(page: Page, session: CDPSession, url: str) -> list[str]:
     return found
 
 
-#: the umpire's scoring screen is laid out to fit one tablet screen without scrolling (its rows
-#: have fixed heights): with its text at 200 % its buttons clip their words. Its stylesheet
-#: (static/css/umpire-screen.css) is the tablet's; left to its owner (issue 35 remainder).
-KNOWN = {"tablet": "the scoring screen's fixed rows clip its words at 200 % text"}
+#: The umpire's scoring screen ("tablet") is checked like every page: laid out to fit one
+#: tablet without scrolling at the default text, it switches to its large-text layout when the
+#: reader's text is large (static/js/umpire-text-size.js, static/css/umpire-large-text.css).
 
 
-@pytest.mark.parametrize(
-    "what",
-    [
-        pytest.param(what, marks=pytest.mark.xfail(strict=True, reason=KNOWN[what]))
-        if what in KNOWN
-        else what
-        for what in test_languages.PAGE_NAMES
-    ],
-)
+@pytest.mark.parametrize("what", test_languages.PAGE_NAMES)
 def test_every_page_type_reads_at_200_percent_text(
     live_server, browser: Browser, hall: Hall, what: str
 ) -> None:
@@ -264,3 +259,46 @@ def test_the_check_finds_what_is_lost(live_server, browser: Browser) -> None:
     assert any(line.startswith("page scrolls sideways") for line in lost), lost
     assert any('button "Hidden" covered' in line for line in lost), lost
     context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_scoring_screen_sheets_and_menu_at_200_percent_text(
+    live_server, browser: Browser, hall: Hall, size: tuple[int, int]
+) -> None:
+    """The scoring screen at 200 % text takes its large-text layout, and every sheet it opens
+    ("More…", "Other decisions…") and the menu stay usable (issue 28 at large text): every
+    control of the sheet in the viewport and topmost, its "Close" too, and "Record stroke" in
+    sight below the sheet. Back at 100 % the screen is the fixed one again."""
+    width, height = size
+    path = dict(hall.pages)["tablet"]
+    for page in _logged_in(browser, live_server, hall.tournament, "en"):
+        page.set_viewport_size({"width": width, "height": height})
+        session = page.context.new_cdp_session(page)
+        session.send("Page.enable")
+        zoom_text(session, ZOOM)
+        page.goto(live_server.url + path)
+        screen = page.locator("#umpire-app")
+        expect(screen).to_have_class(re.compile(r"\bu-large-text\b"))
+        for summary, sheet in (
+            ("#more-summary", "#more .u-sheet"),
+            ("#actions > summary", "#actions .u-sheet"),
+        ):
+            page.locator(summary).click()
+            expect(page.locator(sheet)).to_be_visible()
+            assert page.evaluate(SHEET_CONTROLS_JS, sheet) == [], (size, sheet)
+            page.locator(sheet).evaluate("el => el.scrollTop = 0")
+            assert topmost(page, f"{sheet} [data-sheet-close]"), (size, sheet, "Close")
+            assert topmost(page, "#commit"), (size, sheet, "the commit covered")
+            page.locator(f"{sheet} [data-sheet-close]").click()
+            expect(page.locator(sheet)).to_be_hidden()
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        page.locator("#site-menu").click()  # scrolled back into view
+        menu = page.locator("body > header")
+        expect(menu).to_be_visible()
+        assert page.evaluate(SHEET_CONTROLS_JS, "body > header") == [], (size, "menu")
+        assert topmost(page, "#site-menu"), (size, "the menu covers its button")
+        page.keyboard.press("Escape")
+        expect(menu).to_be_hidden()
+        zoom_text(session, 1)  # the reader's text back at 100 %: the fixed screen again
+        expect(screen).not_to_have_class(re.compile(r"\bu-large-text\b"))
+        assert page.evaluate("document.documentElement.scrollHeight") <= height + 1
