@@ -272,7 +272,9 @@ def our_rows(tournament) -> list[dict]:
             }
             order.append(entry)
     if event.rounds.filter(bracket="final").exists():
-        order = [p.entry.pk for p in event_placings(event)]
+        placed = [p.entry.pk for p in event_placings(event) if p.place is not None]
+        if placed:  # a tourney whose finals are not all played has no placings: its table
+            order = placed + [e for e in order if e not in placed]
     return [figures[e] for e in order if e in figures]
 
 

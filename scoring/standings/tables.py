@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from typing import Any
 
 from django.db import connection
@@ -28,7 +29,7 @@ from django.utils.translation import gettext as _
 
 from scoring.draws import Entry as DrawEntry
 from scoring.draws import MatchResult, RankingRule, group_standings
-from scoring.draws.ranking import credit, table
+from scoring.draws.ranking import Standing, credit, table
 from scoring.draws.types import EntryId
 from scoring.identity import name_key
 from scoring.models import Entry, Event, Player, Round
@@ -64,6 +65,7 @@ class EntryLine:
     players: tuple[PlayerLine, ...]
     rating: int | None = None  # the entry's rating at entry (a SoL import), if given
     team_name: str = ""  # a team event's entry is named by its team (issue 34)
+    prize: Decimal | None = None  # SoL's prize at the tourney's prize-giving (a SoL import)
 
     @property
     def player_id(self) -> int:
@@ -114,7 +116,7 @@ def entry_lines(event: Event) -> dict[int, EntryLine]:
     player = q(Player._meta.db_table)
     rows = _fetch(
         f"SELECT e.{q('id')}, e.{q('seed')}, e.{q('withdrawn')}, e.{q('rating')}, "
-        f"e.{q('team_name')}, "
+        f"e.{q('team_name')}, e.{q('prize')}, "
         f"p.{q('id')}, p.{q('name')}, "
         f"p.{q('club')}, p.{q('rating')}, r.{q('id')}, r.{q('name')}, r.{q('club')}, "
         f"r.{q('rating')} FROM {q(Entry._meta.db_table)} e "
@@ -130,6 +132,7 @@ def entry_lines(event: Event) -> dict[int, EntryLine]:
         withdrawn,
         entry_rating,
         team_name,
+        prize,
         pid,
         name,
         club,
@@ -142,7 +145,15 @@ def entry_lines(event: Event) -> dict[int, EntryLine]:
         players: tuple[PlayerLine, ...] = (PlayerLine(pid, name, club, rating),)
         if qid is not None:
             players += (PlayerLine(qid, qname, qclub, qrating),)
-        out[pk] = EntryLine(pk, seed, bool(withdrawn), players, entry_rating, team_name or "")
+        out[pk] = EntryLine(
+            pk,
+            seed,
+            bool(withdrawn),
+            players,
+            entry_rating,
+            team_name or "",
+            None if prize is None else Decimal(prize),
+        )
     return out
 
 
@@ -164,6 +175,23 @@ def _by_name(lines: Iterable[EntryLine]) -> list[EntryLine]:
     """Entries in the order of their players' names (any case and Unicode form): SoL's last
     tie-break after the rate."""
     return sorted(lines, key=lambda e: ([name_key(p.name) for p in e.players], e.pk))
+
+
+def by_prize(lines: Sequence[Standing], entries: dict[int, EntryLine]) -> Sequence[Standing]:
+    """A SoL tourney's table as SoL ranks it: by the prizes its prize-giving gave first (an
+    entry without one counts 0), then by the figures (SoL 5.26's ranking sorts by prize,
+    points, Buchholz, net, total, seed, rate; prizes once given stay, whatever its matches
+    say later, also when the prize-giving was undone). An entry that the prizes place
+    elsewhere than its figures would is marked as placed by the prize-giving. Unchanged when
+    no entry has a prize (this app's own events: no prize-giving is recorded on them)."""
+    prizes = {pk: e.prize for pk, e in entries.items() if e.prize is not None}
+    if not prizes:
+        return lines
+    ranked = sorted(lines, key=lambda s: -(prizes.get(s.entry) or 0))  # stable: the figures
+    return [
+        s if s is ranked_s else replace(ranked_s, rank=n, decided_by="prize")
+        for n, (s, ranked_s) in enumerate(zip(lines, ranked, strict=True), 1)
+    ]
 
 
 def _ranked_rows(
@@ -214,7 +242,7 @@ def swiss_table(event: Event, entries: dict[int, EntryLine] | None = None) -> li
     ]
     own = _own_ratings(event)
     listed = _by_name(entries.values()) if own else list(entries.values())
-    lines = table([_draw_entry(e, own) for e in listed], results, rule)
+    lines = by_prize(table([_draw_entry(e, own) for e in listed], results, rule), entries)
     columns = rule_columns(rule, any(s.draws for s in lines))
     return [
         StandingsTable(
@@ -258,7 +286,7 @@ def group_tables(event: Event, entries: dict[int, EntryLine] | None = None) -> l
         draw_entries = [_draw_entry(entries[i], own) for i in ids]
         group_results = results.get(group, [])
         if rule.key == "european":
-            lines = table(draw_entries, group_results, rule)
+            lines = by_prize(table(draw_entries, group_results, rule), entries)
             columns = rule_columns(rule, True)
             rows = _ranked_rows(lines, entries, rule)
             order = rule_text(rule)
