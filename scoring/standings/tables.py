@@ -32,7 +32,7 @@ from scoring.draws import MatchResult, RankingRule, group_standings
 from scoring.draws.ranking import Standing, credit, table
 from scoring.draws.types import EntryId
 from scoring.identity import name_key
-from scoring.models import Entry, Event, Player, Round
+from scoring.models import Entry, Event, ExternalRecord, Player, Round
 from scoring.standings.results import _fetch, decided_results, event_results, ranking_rule
 from scoring.standings.words import Column as Column  # the standings' readers import it here
 from scoring.standings.words import column, decided_words, rule_columns
@@ -172,9 +172,40 @@ def _own_ratings(event: Event) -> bool:
 
 
 def _by_name(lines: Iterable[EntryLine]) -> list[EntryLine]:
-    """Entries in the order of their players' names (any case and Unicode form): SoL's last
-    tie-break after the rate."""
-    return sorted(lines, key=lambda e: ([name_key(p.name) for p in e.players], e.pk))
+    """Entries in SoL's order of names, its last tie-break after the rate: the first
+    player's last name, then first name, as SoL's archive spells them (SoL 5.26 sorts its
+    competitors by ``lastname``, ``firstname`` before ranking them, and its sort keeps that
+    order among rows level on every figure); a player without a SoL record by the last word
+    of the name, then the rest."""
+    lines = list(lines)
+    spelled = _sol_names({e.players[0].id for e in lines})
+
+    def key(e: EntryLine) -> tuple[str, str, list[str], int]:
+        name = e.players[0].name
+        words = name.rsplit(" ", 1)
+        last, first = spelled.get(e.players[0].id) or (
+            words[-1],
+            words[0] if len(words) > 1 else "",
+        )
+        return last, first, [name_key(p.name) for p in e.players], e.pk
+
+    return sorted(lines, key=key)
+
+
+def _sol_names(players: set[int]) -> dict[int, tuple[str, str]]:
+    """Each player's (last name, first name) as a SoL archive gave them (one query)."""
+    out: dict[int, tuple[str, str]] = {}
+    records = (
+        ExternalRecord.objects.filter(source="sol", kind="player", player_id__in=players)
+        .order_by("pk")
+        .values_list("player_id", "data")
+    )
+    for player, data in records:
+        if player is not None and isinstance(data, dict):
+            out.setdefault(
+                player, (str(data.get("lastname") or ""), str(data.get("firstname") or ""))
+            )
+    return out
 
 
 def by_prize(lines: Sequence[Standing], entries: dict[int, EntryLine]) -> Sequence[Standing]:

@@ -135,3 +135,32 @@ def test_the_export_writes_the_prizes_back() -> None:
 def test_an_unreadable_prize_counts_zero() -> None:
     import_sol(prized_archive({1: "lots", 2: "1e400", 3: "1"}))
     assert _order() == ["Cedar", "Amsel", "Birke", "Dorn"]
+
+
+def test_rows_level_on_every_figure_go_by_last_name_then_first_name() -> None:
+    """SoL 5.26 run on this archive ranks Zander (2 points, the bye) first, then Adler before
+    Zander although "Anna Zander" sorts before "Zora Adler": last name, then first name."""
+    lists = {
+        "players": [
+            {"guid": "nz", "firstname": "Zora", "lastname": "Adler"},
+            {"guid": "nb", "firstname": "Bea", "lastname": "Zander"},
+            {"guid": "na", "firstname": "Anna", "lastname": "Zander"},
+        ],
+        "clubs": [{"description": "Name Club", "nationality": "DEU"}],
+        "championships": [
+            {"description": "Name Cup", "club": 1, "prizes": "fixed", "couplings": "serial"}
+        ],
+    }
+    tourney = {
+        "guid": "names",
+        "description": "Name Cup",
+        "date": datetime.date(2025, 3, 1),
+        "championship": 1,
+        "system": "swiss",
+        "currentturn": 1,
+        "rankedturn": 1,
+        "competitors": [{"players": [n]} for n in (1, 2, 3)],
+        "matches": [m(1, 2, 9, 9), m(3, None, 9, 0, table=2)],
+    }
+    import_sol(yaml.safe_dump_all([lists, tourney], allow_unicode=True).encode())
+    assert _order() == ["Anna Zander", "Zora Adler", "Bea Zander"]
