@@ -215,7 +215,9 @@ def by_prize(lines: Sequence[Standing], entries: dict[int, EntryLine]) -> Sequen
     say later, also when the prize-giving was undone). An entry that the prizes place
     elsewhere than its figures would is marked as placed by the prize-giving. Unchanged when
     no entry has a prize (this app's own events: no prize-giving is recorded on them)."""
-    prizes = {pk: e.prize for pk, e in entries.items() if e.prize is not None}
+    prizes: dict[EntryId, Decimal] = {
+        pk: e.prize for pk, e in entries.items() if e.prize is not None
+    }
     if not prizes:
         return lines
     ranked = sorted(lines, key=lambda s: -(prizes.get(s.entry) or 0))  # stable: the figures
