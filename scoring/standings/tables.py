@@ -227,6 +227,16 @@ def by_prize(lines: Sequence[Standing], entries: dict[int, EntryLine]) -> Sequen
     ]
 
 
+def _prize_text(order: str, entries: dict[int, EntryLine]) -> str:
+    """The order in words, SoL's prizes first where the tourney has them (:func:`by_prize`)."""
+    if not any(e.prize is not None for e in entries.values()):
+        return order
+    return _(
+        "Ranked first by the prizes of this tourney's prize-giving in SoL (as SoL ranks it), "
+        "then: %(order)s"
+    ) % {"order": order}
+
+
 def _ranked_rows(
     lines: Sequence[Any], entries: dict[int, EntryLine], rule: RankingRule
 ) -> list[StandingRow]:
@@ -282,7 +292,7 @@ def swiss_table(event: Event, entries: dict[int, EntryLine] | None = None) -> li
             "",
             columns,
             _ranked_rows(lines, entries, rule),
-            rule_text(rule),
+            _prize_text(rule_text(rule), entries),
             rule=rule.key,
             rule_name=rule_name(rule),
         )
@@ -322,7 +332,7 @@ def group_tables(event: Event, entries: dict[int, EntryLine] | None = None) -> l
             lines = by_prize(table(draw_entries, group_results, rule), entries)
             columns = rule_columns(rule, True)
             rows = _ranked_rows(lines, entries, rule)
-            order = rule_text(rule)
+            order = _prize_text(rule_text(rule), entries)
         else:
             rows, columns = _current_group(draw_entries, group_results, entries, rule)
             order = _(

@@ -86,6 +86,10 @@ def test_the_prizes_lead_the_ranking_then_the_figures() -> None:
     assert rows["Gen Birke"].values["decided_by"] == "SoL's prize-giving"
     assert rows["Gen Amsel"].values["decided_by"] == "SoL's prize-giving"
     assert rows["Gen Dorn"].values["decided_by"] != "SoL's prize-giving"
+    assert table.order.startswith(
+        "Ranked first by the prizes of this tourney's prize-giving in SoL (as SoL ranks it), "
+        "then: Ranked by points"
+    )
     assert Entry.objects.get(player__name="Gen Amsel").prize == Decimal("2.50")
     assert Entry.objects.get(player__name="Gen Dorn").prize == 0  # SoL's default
 
@@ -100,6 +104,8 @@ def test_an_undone_prize_giving_keeps_its_prizes_order() -> None:
 def test_without_prizes_the_figures_rank() -> None:
     import_sol(prized_archive({}))
     assert _order() == ["Amsel", "Birke", "Cedar", "Dorn"]
+    (table,) = standings.event_standings(event())
+    assert "prize" not in table.order
     assert not Entry.objects.filter(prize__isnull=False).exists()
 
 
