@@ -16,7 +16,8 @@ writes SoL's own ranking (order, points, Buchholz, net score, total score) and e
 tourneys as SoL does: a ``.sol`` archive and a ``.zip`` backup (``everything.sol`` inside).
 We import both here (:func:`scoring.services.sol.import_sol`) and compare SoL's ranking with
 our European-preset standings (and, where SoL played final rounds, with our placings, which
-place the finalists by their finals as SoL does).
+place the finalists by their finals as SoL does; a tourney whose finals are not all played has
+no placings yet and is compared with its table, as the standings page shows it).
 
 ``--sol-archives`` (issue 31) ranks SoL's own 12 test archives instead: SoL 5.26's source
 distribution is fetched from PyPI with pip (``pip download --no-binary``, into the temp dir;
@@ -272,7 +273,9 @@ def our_rows(tournament) -> list[dict]:
             }
             order.append(entry)
     if event.rounds.filter(bracket="final").exists():
-        order = [p.entry.pk for p in event_placings(event)]
+        placed = [p.entry.pk for p in event_placings(event) if p.place is not None]
+        if placed:  # a tourney whose finals are not all played has no placings: its table
+            order = placed + [e for e in order if e not in placed]
     return [figures[e] for e in order if e in figures]
 
 

@@ -205,6 +205,17 @@ class Entry(models.Model):
         ),
     )
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    prize = models.DecimalField(
+        _("prize"),
+        max_digits=10,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text=_(
+            "The prize SoL gave the entry at the tourney's prize-giving (a SoL import); "
+            "a prized tourney is ranked by its prizes first, as SoL ranks it."
+        ),
+    )
     team_name = models.CharField(
         _("team name"),
         max_length=120,

@@ -642,6 +642,8 @@ def _tourney(
             else [player_pos[e.player_id]] + ([player_pos[e.partner_id]] if e.partner_id else []),
             "retired": bool(e.withdrawn),
         }
+        if e.prize:  # a SoL tourney's prize-giving, kept (issue 31); SoL writes no 0
+            c["prize"] = str(e.prize)
         line = table.get(e.pk)
         if line is not None:  # SoL's ranking figures: 2 points a win
             c.update(
@@ -663,7 +665,7 @@ def _tourney(
         "couplings": "serial",
         "currentturn": turns,
         "rankedturn": turns if finished else max(turns - 1, 0),
-        "prized": False,
+        "prized": any(e.prize for e in entries),
         "phantomscore": ranking_rule(event).bye_points,  # the event's bye value
         "retirements": "none",
         "finalkind": "simple",

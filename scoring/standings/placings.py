@@ -70,10 +70,14 @@ def finals_order(order: list[int], finals: list[tuple[int, int, str]]) -> list[i
 
 
 def _swiss_places(event: Event) -> dict[int, tuple[int, int]]:
-    """Places of a finished Swiss event: its table, the finalists by their finals."""
+    """Places of a finished Swiss event: its table, the finalists by their finals (not in a
+    prized SoL tourney: its prizes, which lead its table, already place them, and SoL moves
+    finalists by their finals only before its prize-giving)."""
     tables = swiss_table(event)
     rows = tables[0].rows if tables else []
     order = [row.entry_id for row in rows]
+    if Entry.objects.filter(event=event, prize__isnull=False).exists():
+        return {row.entry_id: (row.rank, row.rank) for row in rows}
     finals = [
         (m.entry_a_id, m.entry_b_id, m.winner_side)
         for m in Match.objects.filter(

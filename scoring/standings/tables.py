@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from typing import Any
 
 from django.db import connection
@@ -28,10 +29,10 @@ from django.utils.translation import gettext as _
 
 from scoring.draws import Entry as DrawEntry
 from scoring.draws import MatchResult, RankingRule, group_standings
-from scoring.draws.ranking import credit, table
+from scoring.draws.ranking import Standing, credit, table
 from scoring.draws.types import EntryId
 from scoring.identity import name_key
-from scoring.models import Entry, Event, Player, Round
+from scoring.models import Entry, Event, ExternalRecord, Player, Round
 from scoring.standings.results import _fetch, decided_results, event_results, ranking_rule
 from scoring.standings.words import Column as Column  # the standings' readers import it here
 from scoring.standings.words import column, decided_words, rule_columns
@@ -64,6 +65,7 @@ class EntryLine:
     players: tuple[PlayerLine, ...]
     rating: int | None = None  # the entry's rating at entry (a SoL import), if given
     team_name: str = ""  # a team event's entry is named by its team (issue 34)
+    prize: Decimal | None = None  # SoL's prize at the tourney's prize-giving (a SoL import)
 
     @property
     def player_id(self) -> int:
@@ -114,7 +116,7 @@ def entry_lines(event: Event) -> dict[int, EntryLine]:
     player = q(Player._meta.db_table)
     rows = _fetch(
         f"SELECT e.{q('id')}, e.{q('seed')}, e.{q('withdrawn')}, e.{q('rating')}, "
-        f"e.{q('team_name')}, "
+        f"e.{q('team_name')}, e.{q('prize')}, "
         f"p.{q('id')}, p.{q('name')}, "
         f"p.{q('club')}, p.{q('rating')}, r.{q('id')}, r.{q('name')}, r.{q('club')}, "
         f"r.{q('rating')} FROM {q(Entry._meta.db_table)} e "
@@ -130,6 +132,7 @@ def entry_lines(event: Event) -> dict[int, EntryLine]:
         withdrawn,
         entry_rating,
         team_name,
+        prize,
         pid,
         name,
         club,
@@ -142,7 +145,15 @@ def entry_lines(event: Event) -> dict[int, EntryLine]:
         players: tuple[PlayerLine, ...] = (PlayerLine(pid, name, club, rating),)
         if qid is not None:
             players += (PlayerLine(qid, qname, qclub, qrating),)
-        out[pk] = EntryLine(pk, seed, bool(withdrawn), players, entry_rating, team_name or "")
+        out[pk] = EntryLine(
+            pk,
+            seed,
+            bool(withdrawn),
+            players,
+            entry_rating,
+            team_name or "",
+            None if prize is None else Decimal(prize),
+        )
     return out
 
 
@@ -161,9 +172,69 @@ def _own_ratings(event: Event) -> bool:
 
 
 def _by_name(lines: Iterable[EntryLine]) -> list[EntryLine]:
-    """Entries in the order of their players' names (any case and Unicode form): SoL's last
-    tie-break after the rate."""
-    return sorted(lines, key=lambda e: ([name_key(p.name) for p in e.players], e.pk))
+    """Entries in SoL's order of names, its last tie-break after the rate: the first
+    player's last name, then first name, as SoL's archive spells them (SoL 5.26 sorts its
+    competitors by ``lastname``, ``firstname`` before ranking them, and its sort keeps that
+    order among rows level on every figure); a player without a SoL record by the last word
+    of the name, then the rest."""
+    lines = list(lines)
+    spelled = _sol_names({e.players[0].id for e in lines})
+
+    def key(e: EntryLine) -> tuple[str, str, list[str], int]:
+        name = e.players[0].name
+        words = name.rsplit(" ", 1)
+        last, first = spelled.get(e.players[0].id) or (
+            words[-1],
+            words[0] if len(words) > 1 else "",
+        )
+        return last, first, [name_key(p.name) for p in e.players], e.pk
+
+    return sorted(lines, key=key)
+
+
+def _sol_names(players: set[int]) -> dict[int, tuple[str, str]]:
+    """Each player's (last name, first name) as a SoL archive gave them (one query)."""
+    out: dict[int, tuple[str, str]] = {}
+    records = (
+        ExternalRecord.objects.filter(source="sol", kind="player", player_id__in=players)
+        .order_by("pk")
+        .values_list("player_id", "data")
+    )
+    for player, data in records:
+        if player is not None and isinstance(data, dict):
+            out.setdefault(
+                player, (str(data.get("lastname") or ""), str(data.get("firstname") or ""))
+            )
+    return out
+
+
+def by_prize(lines: Sequence[Standing], entries: dict[int, EntryLine]) -> Sequence[Standing]:
+    """A SoL tourney's table as SoL ranks it: by the prizes its prize-giving gave first (an
+    entry without one counts 0), then by the figures (SoL 5.26's ranking sorts by prize,
+    points, Buchholz, net, total, seed, rate; prizes once given stay, whatever its matches
+    say later, also when the prize-giving was undone). An entry that the prizes place
+    elsewhere than its figures would is marked as placed by the prize-giving. Unchanged when
+    no entry has a prize (this app's own events: no prize-giving is recorded on them)."""
+    prizes: dict[EntryId, Decimal] = {
+        pk: e.prize for pk, e in entries.items() if e.prize is not None
+    }
+    if not prizes:
+        return lines
+    ranked = sorted(lines, key=lambda s: -(prizes.get(s.entry) or 0))  # stable: the figures
+    return [
+        s if s is ranked_s else replace(ranked_s, rank=n, decided_by="prize")
+        for n, (s, ranked_s) in enumerate(zip(lines, ranked, strict=True), 1)
+    ]
+
+
+def _prize_text(order: str, entries: dict[int, EntryLine]) -> str:
+    """The order in words, SoL's prizes first where the tourney has them (:func:`by_prize`)."""
+    if not any(e.prize is not None for e in entries.values()):
+        return order
+    return _(
+        "Ranked first by the prizes of this tourney's prize-giving in SoL (as SoL ranks it), "
+        "then: %(order)s"
+    ) % {"order": order}
 
 
 def _ranked_rows(
@@ -214,14 +285,14 @@ def swiss_table(event: Event, entries: dict[int, EntryLine] | None = None) -> li
     ]
     own = _own_ratings(event)
     listed = _by_name(entries.values()) if own else list(entries.values())
-    lines = table([_draw_entry(e, own) for e in listed], results, rule)
+    lines = by_prize(table([_draw_entry(e, own) for e in listed], results, rule), entries)
     columns = rule_columns(rule, any(s.draws for s in lines))
     return [
         StandingsTable(
             "",
             columns,
             _ranked_rows(lines, entries, rule),
-            rule_text(rule),
+            _prize_text(rule_text(rule), entries),
             rule=rule.key,
             rule_name=rule_name(rule),
         )
@@ -258,10 +329,10 @@ def group_tables(event: Event, entries: dict[int, EntryLine] | None = None) -> l
         draw_entries = [_draw_entry(entries[i], own) for i in ids]
         group_results = results.get(group, [])
         if rule.key == "european":
-            lines = table(draw_entries, group_results, rule)
+            lines = by_prize(table(draw_entries, group_results, rule), entries)
             columns = rule_columns(rule, True)
             rows = _ranked_rows(lines, entries, rule)
-            order = rule_text(rule)
+            order = _prize_text(rule_text(rule), entries)
         else:
             rows, columns = _current_group(draw_entries, group_results, entries, rule)
             order = _(

@@ -127,6 +127,7 @@ def decided_words_in(language: str | None) -> dict[str, str]:
         "total_points": _("total score"),
         "rating": _("rating"),
         "initial": _("seeding order"),
+        "prize": _("SoL's prize-giving"),
     }
 
 

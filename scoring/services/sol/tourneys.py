@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.db import transaction
@@ -255,6 +256,9 @@ def _import_tourney(
     group = "A" if event.format == Event.Format.GROUPS else ""  # a round robin: one table
     players = lists.get("players") or []
     rate_of = _rates(lists, tourney, day)
+    # SoL ranks a tourney by its competitors' prizes first (given at its prize-giving, kept
+    # if the prize-giving is undone): kept here where the archive holds any (issue 31)
+    prized = any(isinstance(c, dict) and _prize(c) for c in competitors)
     entries: list[Entry] = []
     for c_index, competitor in enumerate(competitors, 1):
         if not isinstance(competitor, dict) or not competitor.get("players"):
@@ -278,6 +282,7 @@ def _import_tourney(
                 withdrawn=bool(competitor.get("retired")),
                 rating=rating,
                 seed=position if position and position > 0 else None,
+                prize=_prize(competitor) if prized else None,
             )
         )
 
@@ -481,3 +486,13 @@ def _phantom_score(tourney: dict[str, Any]) -> int:
     """SoL's phantom score: what a bye is worth (25 by default)."""
     value = _number(tourney.get("phantomscore"))
     return value if value is not None and value >= 0 else 25
+
+
+def _prize(competitor: dict[str, Any]) -> Decimal:
+    """A competitor's prize in a SoL tourney (SoL's two-decimal number, written as a string;
+    none or unreadable: 0, SoL's default)."""
+    try:
+        prize = Decimal(str(competitor.get("prize") or 0)).quantize(Decimal("0.01"))
+    except (InvalidOperation, ValueError):
+        return Decimal(0)
+    return prize if prize.is_finite() and abs(prize) < 10**8 else Decimal(0)
