@@ -12,6 +12,7 @@ from scoring.models import (
     AuditEntry,
     Board,
     BoardEvent,
+    Entry,
     Match,
     Player,
     RollCall,
@@ -247,3 +248,26 @@ def test_every_model_field_is_in_the_export(tournament) -> None:
             if f.name not in NOT_EXPORTED[model] and names.get(f.name, f.name) not in sample
         ]
         assert missing == [], f"{model.__name__}: {missing} not in the backup"
+
+
+def test_a_sol_prize_travels_exactly_and_a_bad_one_is_refused(tournament) -> None:
+    """``Entry.prize`` (SoL's prize-giving, issue 31) goes out as exact decimal text and comes
+    back the same; a prize that is no number is refused and nothing is written."""
+    entry = Entry.objects.filter(event__tournament=tournament).order_by("pk").first()
+    Entry.objects.filter(pk=entry.pk).update(prize="12.50")
+    document = export_tournament(tournament)
+    assert "12.50" in [n["prize"] for n in document["entries"]]
+    report = import_tournament(document, slug="prize-copy", grant_existing_roles=True)
+    prizes = {
+        str(p)
+        for p in Entry.objects.filter(event__tournament=report.tournament).values_list(
+            "prize", flat=True
+        )
+    }
+    assert "12.50" in prizes
+
+    document["entries"][0]["prize"] = "a lot"
+    with pytest.raises(BackupError) as err:
+        import_tournament(document, slug="prize-broken")
+    assert err.value.code == "bad_value"
+    assert not Tournament.objects.filter(slug="prize-broken").exists()

@@ -256,6 +256,8 @@ class _Export:
             "seed": n.seed,
             "rating": n.rating,
             "withdrawn": n.withdrawn,
+            # SoL's prize-giving of an imported tourney (a decimal, as text: exact)
+            "prize": None if n.prize is None else str(n.prize),
             "present_at": _dt(n.present_at),
             "present_via": n.present_via,
             "created_at": _dt(n.created_at),

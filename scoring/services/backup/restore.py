@@ -505,6 +505,7 @@ def _import(
             seed=row.get("seed"),
             rating=row.get("rating"),
             withdrawn=bool(row.get("withdrawn", False)),
+            prize=row.get("prize"),
             present_at=_parse_dt(row.get("present_at"), where),
             present_via=row.get("present_via") or "",
             created_at=_parse_dt(row.get("created_at"), where) or timezone.now(),
