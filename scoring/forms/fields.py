@@ -119,3 +119,17 @@ class NumberField(forms.IntegerField):
         if isinstance(value, str) and value.strip() and not value.strip().isascii():
             raise forms.ValidationError(self.error_messages["ascii"], code="ascii")
         return super().to_python(value)
+
+
+def rating_field(help_text: Any) -> BoundedModelChoiceField:
+    """The one "Rated under" choice of a Glicko-2 rating (issue 33), for a tournament and a
+    championship alike: optional, "Not rated" when empty."""
+    from scoring.models import Rating
+
+    return BoundedModelChoiceField(
+        label=_("Rated under"),
+        required=False,
+        queryset=Rating.objects.order_by("name"),
+        empty_label=_("Not rated"),
+        help_text=help_text,
+    )

@@ -19,6 +19,7 @@ from scoring.forms.fields import (
     TextField,
     check_all_text,
     plain_text,
+    rating_field,
 )
 from scoring.limits import RATING_MAX, RATING_MIN, SEED_MAX, has_bidi_control
 from scoring.models import Event, Rating, Tournament
@@ -84,15 +85,11 @@ class TournamentForm(forms.Form):
     )
     default_rules = forms.ChoiceField(label=_("Default rules"), choices=RULE_CHOICES, initial="icf")
     time_zone = Tournament._meta.get_field("time_zone").formfield(label=_("Time zone"))
-    rating = BoundedModelChoiceField(
-        label=_("Rated under"),
-        required=False,
-        queryset=Rating.objects.order_by("name"),
-        empty_label=_("Not rated"),
-        help_text=_(
+    rating = rating_field(
+        _(
             "The Glicko-2 rating this tournament's results count for; each result "
             "re-rates it from this tournament's date on."
-        ),
+        )
     )
 
     def __init__(self, *args: Any, instance: Tournament | None = None, **kwargs: Any) -> None:

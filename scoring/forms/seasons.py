@@ -14,8 +14,9 @@ from scoring.forms.fields import (
     BoundedModelMultipleChoiceField,
     NumberField,
     TextField,
+    rating_field,
 )
-from scoring.models import Championship, Club, Event, Rating
+from scoring.models import Championship, Club, Event
 
 
 class ClubForm(forms.Form):
@@ -79,14 +80,8 @@ class ChampionshipForm(forms.Form):
     previous = BoundedModelChoiceField(
         label=_("Previous season"), required=False, queryset=Championship.objects.none()
     )
-    rating = BoundedModelChoiceField(
-        label=_("Rated under"),
-        required=False,
-        queryset=Rating.objects.order_by("name"),
-        empty_label=_("Not rated"),
-        help_text=_(
-            "Its tournaments are rated under this rating unless they name their own rating."
-        ),
+    rating = rating_field(
+        _("Its tournaments are rated under this rating unless they name their own rating.")
     )
     closed = forms.BooleanField(label=_("Closed (takes no more tournaments)"), required=False)
 
