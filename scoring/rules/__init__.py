@@ -20,10 +20,14 @@ Glossary (ICF Laws of Carrom, "Interpretations"):
   stroke of one's turn or by the player not on turn, the turn goes on (ICF 63, 64).
 
 Layout: :mod:`.position` (values), :mod:`.events` (what happened), :mod:`.board` (the laws of a
-board), :mod:`.game` (games and matches), :mod:`.presets` (rule sets as data), :mod:`.point`
-(three-player point carrom), :mod:`.variant` (one interface over both games: start a board,
-apply an event, one board result shape), :mod:`.interchange` (the JSON format v1), :mod:`.cli`
-(the command).
+board; a stroke :mod:`.stroke`, its end of the board :mod:`.board_end`, the dues :mod:`.dues`,
+the notes :mod:`.note`), :mod:`.game` (games and matches; the board entries :mod:`.entries`, a
+game's end :mod:`.game_end`), :mod:`.presets` (rule sets as data), :mod:`.point` (three-player
+point carrom, over :mod:`.point_events`, :mod:`.point_position`, :mod:`.point_step`,
+:mod:`.point_document`, :mod:`.point_game`), :mod:`.variant` (one interface over both games:
+start a board, apply an event, one board result shape), :mod:`.interchange` (the JSON format
+v1: :mod:`.interchange_board`, :mod:`.interchange_games`), :mod:`.cli` (the command). Every
+module is plain Python: the tablet's offline engine ships them all (``scoring.offline.bundle``).
 """
 
 from .board import Board, Note, Step, apply, replay, step

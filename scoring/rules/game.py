@@ -12,107 +12,59 @@ unlimited late rounds (DCV 56(c)).
 A match is best of three games (ICF 57): the toss winner chooses break or side (ICF 40); game 2
 is broken first by the player who did not break first in game 1, game 3 by the one who did
 (49(a)); sides change before games 2 and 3 and once within game 3 (ICF 58–60, ruling 5).
+
+The board entries and the counted board are :mod:`.entries`, a game's end :mod:`.game_end`
+(both importable from here).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol
+from dataclasses import dataclass
+from typing import Any
 
-from .board import replay
+from .entries import (
+    AwardEntry,
+    BoardEntry,
+    BoardScore,
+    PlayedEntry,
+    ReadsAsPlayed,
+    RecordedEntry,
+    SummaryEntry,
+    VoidEntry,
+    read_played,
+    recorded_scores,
+    replay_played,
+    summary_points,
+    with_scores,
+)
 from .errors import InvalidDocument, RulesError
-from .events import Event, Void
-from .position import BLACK, WHITE, PerColour, Position
+from .events import Void
+from .game_end import GameDecision, board_added, decide_at_time, decide_game
+from .position import BLACK, WHITE
 from .presets import ICF, RuleSet
 
-
-@dataclass(frozen=True, slots=True)
-class SummaryEntry:
-    """A board given as its outcome: the loser's carrommen left and who covered the queen."""
-
-    winner: str
-    carrommen: int = 0
-    queen: str | None = None
-    breaker: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class AwardEntry:
-    """A board given as an explicit award (winner, points, law)."""
-
-    winner: str
-    points: int
-    law: str | None = None
-    breaker: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class PlayedEntry:
-    """A board given as its events, from the opening or from ``start`` (whose ``scores`` the
-    game sets: the game scores before the board, ICF 54). ``rules``: the preset's key the board
-    was played under, if known (it must be the game's)."""
-
-    events: tuple[Event, ...] = ()
-    breaker: str | None = None
-    start: Position | None = None
-    rules: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class VoidEntry:
-    """A board that does not count: void (IT 101) or withdrawn. The same breaker plays the
-    board again under the same number."""
-
-    breaker: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class RecordedEntry:
-    """A game's final score as another system recorded it (an imported record, e.g. a SoL
-    archive), kept as it was recorded. No ICF law: under ICF 56 a game ends when a side
-    reaches the game's points, so a level 25–25 never arises on a board; the record stands
-    for the whole game and is its only counted board. The higher score wins the game; level
-    scores are a drawn game. ``scores``: ``(player, score)`` pairs; ``law``: who recorded it
-    (e.g. ``"SoL result"``)."""
-
-    scores: tuple[tuple[str, int], ...]
-    law: str | None = None
-    breaker: str | None = None
-
-
-class ReadsAsPlayed(Protocol):
-    """A board entry in another form (e.g. the interchange format's ``LogEntry``) that reads
-    into a :class:`PlayedEntry`; the game layer never reads documents itself."""
-
-    @property
-    def breaker(self) -> str | None: ...
-
-    def played(self) -> PlayedEntry: ...
-
-
-BoardEntry = SummaryEntry | AwardEntry | PlayedEntry | VoidEntry | RecordedEntry | ReadsAsPlayed
-
-
-@dataclass(frozen=True, slots=True)
-class BoardScore:
-    """One board of a game as the game counts it."""
-
-    number: int  # 1-based among counted boards; a void board carries the number it replays
-    breaker: str
-    winner: str | None
-    points: int
-    law: str | None
-    void: bool = False
-    finished: bool = True
-    extra_board: bool = False
-    carrommen: int | None = None
-    queen: str | None = None  # who covered the queen, where known
-    queen_counted: bool = False
-    extra_points: int = 0
-    interpretation: bool = False
-    scores_after: dict[str, int] = field(default_factory=dict)
-    position: Position | None = None  # the final position, for boards given as logs
+__all__ = [
+    "AwardEntry",
+    "BoardEntry",
+    "BoardScore",
+    "GameDecision",
+    "GameState",
+    "MatchState",
+    "NextBoard",
+    "PlayedEntry",
+    "ReadsAsPlayed",
+    "RecordedEntry",
+    "SummaryEntry",
+    "VoidEntry",
+    "board_added",
+    "decide_at_time",
+    "decide_game",
+    "derive_game",
+    "derive_match",
+    "first_breaker_of_game",
+    "game_three_side_change",
+    "summary_points",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,94 +100,8 @@ class GameState:
         }
 
 
-class GameDecision(NamedTuple):
-    """Where a game stands after a counted board (or when time stops it)."""
-
-    finished: bool = False
-    winner: str | None = None
-    draw: bool = False
-    extra_board: bool = False
-
-
-def _leaders(scores: Mapping[str, int]) -> list[str]:
-    top = max(scores.values())
-    return [name for name, score in scores.items() if score == top]
-
-
-def board_added(score: int, points: int, rules: RuleSet) -> int:
-    """A game score after a board won with ``points``: never past the game's points
-    (ICF 53: the game is won at 25)."""
-    return min(score + points, rules.game_points)
-
-
-def decide_game(
-    scores: Mapping[str, int], counted: int, limit: int | None, rules: RuleSet
-) -> GameDecision:
-    """ICF 56 and ruling 3, for every preset and both variants: the game ends when a player
-    reaches the game points (the one at the top wins) or, with a board limit, after it (the
-    leader wins); a tie at the top is decided by one extra board, whose break a fresh toss
-    decides (ICF 56(b); point carrom likewise, rulebook, engine details), or is a draw when
-    the preset plays no extra board. ``scores``: capped at the game points."""
-    leaders = _leaders(scores)
-    reached = scores[leaders[0]] >= rules.game_points
-    if not reached and (limit is None or counted < limit):
-        return GameDecision()
-    if len(leaders) == 1:
-        return GameDecision(finished=True, winner=leaders[0])
-    if rules.extra_board_on_tie:
-        return GameDecision(extra_board=True)
-    return GameDecision(finished=True, draw=True)
-
-
-def decide_at_time(scores: Mapping[str, int]) -> GameDecision:
-    """A game stopped by the round's time limit (rulebook, ``time_up``; a tournament rule, the
-    ICF Laws set none): the leader wins, a tie at the top is a draw."""
-    leaders = _leaders(scores)
-    if len(leaders) == 1:
-        return GameDecision(finished=True, winner=leaders[0])
-    return GameDecision(finished=True, draw=True)
-
-
 def _other(players: tuple[str, str], player: str) -> str:
     return players[1] if player == players[0] else players[0]
-
-
-def summary_points(
-    entry: SummaryEntry, winner_score: int, rules: RuleSet = ICF
-) -> tuple[int, bool]:
-    """ICF 53–55: the loser's carrommen plus the queen if the winner covered it himself while
-    his score before the board was at most 21; at most 12. Returns (points, queen counted)."""
-    counted = entry.queen == entry.winner and rules.queen_counts_for(winner_score)
-    points = entry.carrommen + (rules.queen_value if counted else 0)
-    return min(points, rules.board_max), counted
-
-
-def _replay_played(
-    entry: PlayedEntry,
-    white: str,
-    black: str,
-    scores: dict[str, int],
-    rules: RuleSet,
-    path: str,
-) -> Position:
-    if entry.rules is not None and entry.rules != rules.key:
-        raise InvalidDocument(
-            "rules_mismatch",
-            f"the board is played under {entry.rules!r}, the game under {rules.key!r}",
-            where=path,
-        )
-    board_scores = PerColour(scores[white], scores[black])
-    start = (
-        Position(scores=board_scores)
-        if entry.start is None
-        else entry.start._replace(scores=board_scores)
-    )
-    try:
-        return replay(entry.events, rules, start)
-    except RulesError as err:
-        if err.where in (None, "-"):
-            raise type(err)(err.code, err.message, where=path) from None
-        raise type(err)(err.code, err.message, where=f"{path}.events[{err.where}]") from None
 
 
 def derive_game(
@@ -278,7 +144,7 @@ def derive_game(
         number = counted + 1
         is_extra = extra_board
         if isinstance(entry, RecordedEntry):
-            scores = _recorded_scores(entry, players, counted, path)
+            scores = recorded_scores(entry, players, counted, path)
             counted = 1
             finished = True
             a, b = players
@@ -325,8 +191,8 @@ def derive_game(
             elif isinstance(entry, PlayedEntry):
                 played = entry
             else:
-                played = _read(entry, path)
-            position = _replay_played(played, this_breaker, other_player, scores, rules, path)
+                played = read_played(entry, path)
+            position = replay_played(played, this_breaker, other_player, scores, rules, path)
             result = position.result
             if result is None:
                 current = BoardScore(
@@ -382,7 +248,7 @@ def derive_game(
         counted += 1
         breaker = _other(players, this_breaker)
         extra_board = False
-        boards.append(_with_scores(board, scores))
+        boards.append(with_scores(board, scores))
         finished, winner, draw, extra_board = decide_game(scores, counted, limit, rules)
 
     if time_up and not finished:
@@ -406,38 +272,6 @@ def derive_game(
         boards=tuple(boards),
         current=current,
     )
-
-
-def _recorded_scores(
-    entry: RecordedEntry, players: tuple[str, str], counted: int, path: str
-) -> dict[str, int]:
-    """The scores of a recorded game, checked: both players, whole numbers from 0, and no
-    board counted before it (the record is the whole game)."""
-    if counted:
-        raise InvalidDocument(
-            "recorded_not_alone", "a recorded game score is the game's only board", where=path
-        )
-    scores = dict(entry.scores)
-    if set(scores) != set(players) or len(entry.scores) != 2:
-        raise InvalidDocument("bad_scores", "a recorded game score names both players", where=path)
-    if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in scores.values()):
-        raise InvalidDocument("bad_scores", "a recorded score is a whole number from 0", where=path)
-    return {players[0]: scores[players[0]], players[1]: scores[players[1]]}
-
-
-def _read(entry: ReadsAsPlayed, path: str) -> PlayedEntry:
-    try:
-        return entry.played()
-    except RulesError as err:
-        if err.where in (None, "-"):
-            raise type(err)(err.code, err.message, where=path) from None
-        raise type(err)(err.code, err.message, where=f"{path}.events[{err.where}]") from None
-
-
-def _with_scores(board: BoardScore, scores: dict[str, int]) -> BoardScore:
-    from dataclasses import replace
-
-    return replace(board, scores_after=dict(scores))
 
 
 @dataclass(frozen=True, slots=True)
