@@ -66,11 +66,12 @@ def board_won_text(name: str, points: int) -> str:
     ) % {"name": name, "points": points}
 
 
-def history_title(game: int | None, board: int | None, has_colours: bool = True) -> str:
-    """The history's heading: the board its events belong to."""
+def history_title(game: int | None, board: int | None, *, one_game: bool = False) -> str:
+    """The history's heading: the board its events belong to (within its game; alone when
+    the match plays one game, ``Variant.one_game``)."""
     if not board:
         return _("History")
-    if not has_colours:
+    if one_game:
         return _("Board %(b)s: history") % {"b": board}
     return _("Game %(g)s, board %(b)s: history") % {"g": game, "b": board}
 

@@ -354,16 +354,11 @@ class NewMatchForm(forms.Form):
         d = super().clean()
         kind = d.get("kind")
         rules = d.get("rules")
-        if kind and rules:
-            points_rules = not variant_for(RULESETS[rules]).has_colours
-            if points_rules != (kind == Event.Kind.POINTS):
-                self.add_error(
-                    "rules",
-                    _(
-                        "Point carrom has its own rules preset; the other "
-                        "kinds use a two-sided preset."
-                    ),
-                )
+        if kind and rules and kind not in variant_for(RULESETS[rules]).event_kinds:
+            self.add_error(
+                "rules",
+                _("Point carrom has its own rules preset; the other kinds use a two-sided preset."),
+            )
         event = d.get("event")
         if event is not None and kind and event.kind != kind:
             self.add_error("event", _("This event is for another kind of match."))

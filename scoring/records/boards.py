@@ -183,7 +183,7 @@ def scores_before(match: Match, board: Board) -> dict[str, int]:
     rows = list(Board.objects.filter(game_id=board.game_id).order_by("sequence"))
     if board.pk is not None:
         rows = [r for r in rows if r.sequence < board.sequence]
-    if not variant_for(match.rules).has_colours:
+    if variant_for(match.rules).points_by_player:
         totals = [dict(r.result_points_by_side) for r in rows if r.finished and not r.void]
         return dict(
             derive_point_game(

@@ -280,7 +280,7 @@ def derive_snapshot(
     just derived it: it is not replayed again; ``state``: the colour game's match state
     derived from the same games and boards, the board in play taken as begun, when the caller
     has it: a stroke that goes on with the board leaves it as it was)."""
-    if not variant_for(match.rules).has_colours:
+    if variant_for(match.rules).points_by_player:
         return _point_snapshot(match, games, boards, last_board, events, steps)
     return _colour_snapshot(match, games, boards, last_board, events, steps, state)
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from .position import PerColour, Termination
 
-__all__ = ["BoardOutcome", "GameOutcome", "SheetKind", "TossKind"]
+__all__ = ["BoardOutcome", "GameOutcome", "PadKind", "SheetKind", "TossKind"]
 
 
 class SheetKind(StrEnum):
@@ -18,6 +18,13 @@ class SheetKind(StrEnum):
 
     COLOURS = "colours"  # two sides, each owning a colour (ICF scoresheet)
     POINTS = "points"  # one column per player, points per board (point carrom)
+
+
+class PadKind(StrEnum):
+    """Which pad the umpire's tablet shows for a board (and which of its forms reads it)."""
+
+    COLOURS = "colours"  # the striker named by the colour on turn (ICF 43); one-tap strokes
+    POINTS = "points"  # the striker named by the player on turn; each player's points (seed 003)
 
 
 class TossKind(StrEnum):

@@ -27,7 +27,7 @@ def engine_log(view: Tablet) -> dict[str, Any] | None:
     breaker = current.breaker if current is not None else None
     if breaker is None and view.toss_breaker is not None:
         breaker = view.toss_breaker.side
-    if view.phase != "play" or not view.variant.has_colours or current is None or not breaker:
+    if view.phase != "play" or not view.variant.offline_rulings or current is None or not breaker:
         return None
     white, black = breaker, other_side(breaker)
     state = snapshot.state

@@ -17,8 +17,11 @@ from dataclasses import dataclass
 from scoring.models import Event
 from scoring.standings.points import PointTableRow, point_table
 from scoring.standings.results import (
+    DECIDED,
     DECIDED_SQL,
-    DECIDED_STATUSES,
+    DONE,
+    SETTLED,
+    SETTLED_TERMS,
     decided_params,
     decided_q,
     event_results,
@@ -56,8 +59,11 @@ def group_places(event: Event) -> dict[str, tuple[Place, ...]]:
 __all__ = [
     "PointTableRow",
     "point_table",
+    "DECIDED",
     "DECIDED_SQL",
-    "DECIDED_STATUSES",
+    "DONE",
+    "SETTLED",
+    "SETTLED_TERMS",
     "Column",
     "EntryLine",
     "Place",

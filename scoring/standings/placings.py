@@ -23,12 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.models import Entry, Event, Match, Round
-from scoring.standings import DECIDED_STATUSES, group_places, swiss_table
+from scoring.standings import group_places, swiss_table
+from scoring.standings.results import DONE, SETTLED_TERMS, holds
 from scoring.standings.tables import FINAL_BRACKETS
-
-#: A placing counts a match once both sides confirmed it (a finished match may still be
-#: corrected); this is not :data:`scoring.standings.results.DONE` (finished or confirmed).
-SETTLED = (Match.Status.CONFIRMED,)
 
 
 @dataclass(frozen=True)
@@ -84,7 +81,7 @@ def _swiss_places(event: Event) -> dict[int, tuple[int, int]]:
             event=event,
             round__bracket__in=FINAL_BRACKETS,
             bye=False,
-            status__in=DECIDED_STATUSES,
+            status__in=DONE,
             entry_a__isnull=False,
             entry_b__isnull=False,
         ).order_by("round__number", "number")
@@ -120,7 +117,9 @@ def _winner(m: Match) -> int | None:
 
 
 def _settled(m: Match) -> bool:
-    return m.status in SETTLED or m.walkover or m.bye
+    """A placing counts a match once its result is settled (:data:`SETTLED_TERMS`: confirmed,
+    a bye or a walkover; a finished match may still be corrected)."""
+    return holds(SETTLED_TERMS, m)
 
 
 def _elimination(event: Event, matches: list[Match]) -> dict[int, tuple[int, int]]:
@@ -190,7 +189,7 @@ def event_placings(event: Event) -> list[Placing]:
     places: dict[int, tuple[int, int]] = {}
     if event.format == Event.Format.SWISS:
         finished = (
-            not Match.objects.filter(event=event).exclude(status__in=DECIDED_STATUSES).exists()
+            not Match.objects.filter(event=event).exclude(status__in=DONE).exists()
             and event.status == Event.Status.FINISHED
         )
         if finished:
@@ -211,9 +210,7 @@ def event_placings(event: Event) -> list[Placing]:
             event.format == Event.Format.GROUPS
             and ko
             and not any(
-                m.status not in SETTLED and not m.bye and not m.walkover
-                for m in matches
-                if _round(m).bracket == Round.Bracket.GROUPS
+                not _settled(m) for m in matches if _round(m).bracket == Round.Bracket.GROUPS
             )
         ):
             in_ko = {e for m in ko for e in (m.entry_a_id, m.entry_b_id) if e}

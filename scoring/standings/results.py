@@ -26,8 +26,8 @@ cache is rebuilt from the log (``refresh_caches``, the backup import), never sum
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
 
 from django.db import connection
 from django.db.models import Q
@@ -39,8 +39,60 @@ from scoring.models import Event, Match, Round, Rubber
 #: definition; every module that asks whether a match is over imports it from here.
 DONE = (Match.Status.FINISHED, Match.Status.CONFIRMED)
 
-#: Statuses of a match whose result stands (with a winner, or drawn): a match that is over.
-DECIDED_STATUSES = DONE
+#: The statuses of a result that is settled for good: confirmed (a finished match may still be
+#: corrected). The placings wait for it (:mod:`scoring.standings.placings`).
+SETTLED = (Match.Status.CONFIRMED,)
+
+#: A rule on a match's columns: (column, value) terms, any of which holds (a tuple value: the
+#: column is one of its values).
+Terms = tuple[tuple[str, Any], ...]
+
+
+def over_terms(statuses: Sequence[str]) -> Terms:
+    """The one rule for "the result stands" on a match's columns, of which every form below
+    is made: a status of ``statuses``, a bye or a walkover."""
+    return (("status", tuple(statuses)), ("bye", True), ("walkover", True))
+
+
+#: **Decided**: over (:data:`DONE`), a bye or a walkover. :func:`result_of` further asks for
+#: the entries and a winner or a draw; the SQL (:data:`DECIDED_SQL`), the ``Q``
+#: (:func:`decided_q`) and the flags of :func:`decided_results` are made from these terms.
+DECIDED = over_terms(DONE)
+
+#: **Settled**: confirmed (:data:`SETTLED`), a bye or a walkover: what places an entry for good.
+SETTLED_TERMS = over_terms(SETTLED)
+
+
+def holds(terms: Terms, match: Any) -> bool:
+    """Does ``match`` (a row or any object with the columns as attributes) meet ``terms``?"""
+    for column, value in terms:
+        have = getattr(match, column)
+        if have in value if isinstance(value, tuple) else have == value:
+            return True
+    return False
+
+
+def terms_q(terms: Terms) -> Q:
+    """``terms`` as a ``Q`` over the match table."""
+    q = Q()
+    for column, value in terms:
+        q |= Q(**{f"{column}__in" if isinstance(value, tuple) else column: value})
+    return q
+
+
+def terms_sql(terms: Terms, alias: str = "m") -> tuple[str, list[Any]]:
+    """``terms`` as SQL over the match table aliased ``alias``, with its parameters."""
+    parts: list[str] = []
+    params: list[Any] = []
+    for column, value in terms:
+        if isinstance(value, tuple):
+            parts.append(f"{alias}.{column} IN ({', '.join(['%s'] * len(value))})")
+            params += value
+        else:
+            parts.append(f"{alias}.{column} = %s")
+            params.append(value)
+    return "(" + " OR ".join(parts) + ")", params
+
 
 #: A match row as read for results: id, entry a, entry b, bye, walkover, winner side, status,
 #: round id, group, number, draw.
@@ -59,17 +111,17 @@ RESULT_COLUMNS = (
 )
 
 #: The decided matches, as SQL over the match table aliased ``m`` (with :func:`decided_params`).
-DECIDED_SQL = "(m.status IN (%s, %s) OR m.bye = %s OR m.walkover = %s)"
+DECIDED_SQL = terms_sql(DECIDED)[0]
 
 
 def decided_params() -> list[Any]:
-    return [*DECIDED_STATUSES, True, True]
+    return terms_sql(DECIDED)[1]
 
 
 def decided_q() -> Q:
-    """The decided matches as a ``Q`` (a superset: a finished match still needs a winner or a
-    draw, checked by :func:`result_of`)."""
-    return Q(status__in=DECIDED_STATUSES) | Q(bye=True) | Q(walkover=True)
+    """The decided matches as a ``Q`` (:data:`DECIDED`; a superset: a finished match still
+    needs a winner or a draw, checked by :func:`result_of`)."""
+    return terms_q(DECIDED)
 
 
 def ranking_rule(event: Event) -> RankingRule:
@@ -147,11 +199,22 @@ def match_totals(games: Iterable[tuple[str, Any]]) -> dict[str, int]:
     return {"games_a": ga, "games_b": gb, "points_a": pa, "points_b": pb}
 
 
+class _Columns(NamedTuple):
+    """The columns :data:`DECIDED` reads, of a result row."""
+
+    status: str
+    bye: bool
+    walkover: bool
+
+
 def result_of(row: tuple[Any, ...], totals: Any = (0, 0, 0, 0)) -> MatchResult | None:
     """A match row (:data:`RESULT_COLUMNS`) as a :class:`MatchResult` if it is decided (see the
-    module docstring), else None. ``totals``: games won a/b, points a/b."""
+    module docstring: :data:`DECIDED`, with its entries and a winner or a draw), else None.
+    ``totals``: games won a/b, points a/b."""
     _pk, a, b, bye, walkover, winner_side, status = row[:7]
     drawn = bool(row[10]) if len(row) > 10 else False
+    if not holds(DECIDED, _Columns(status, bye, walkover)):
+        return None
     if bye:
         only = a or b
         if only is None:
@@ -167,9 +230,9 @@ def result_of(row: tuple[Any, ...], totals: Any = (0, 0, 0, 0)) -> MatchResult |
             return MatchResult(
                 a, b, None, games_a=ga, games_b=gb, points_a=pa, points_b=pb, walkover=True
             )
-    elif status in DECIDED_STATUSES and winner_side in ("a", "b"):
+    elif winner_side in ("a", "b"):  # over (DONE)
         winner = a if winner_side == "a" else b
-    elif status in DECIDED_STATUSES and drawn:
+    elif drawn:
         return MatchResult(a, b, None, games_a=ga, games_b=gb, points_a=pa, points_b=pb, draw=True)
     else:
         return None
@@ -177,8 +240,9 @@ def result_of(row: tuple[Any, ...], totals: Any = (0, 0, 0, 0)) -> MatchResult |
 
 
 #: What :func:`decided_results` reads of a match as one integer, summed in SQL: the winner's
-#: side (``_A`` or ``_B``, read together with ``_SIDE``), bye, walkover, draw, a decided status
-#: and a confirmed one (confirmed is decided too).
+#: side (``_A`` or ``_B``, read together with ``_SIDE``), bye, walkover, draw, a status of
+#: :data:`DONE` (``_DECIDED``) and of :data:`SETTLED` (``_CONFIRMED``, which is done too); the
+#: flags are read back into the columns :func:`result_of` decides on.
 _A, _B, _SIDE, _BYE, _WALKOVER, _DRAW, _DECIDED, _CONFIRMED = 1, 2, 3, 4, 8, 16, 32, 64
 #: The common result, a decided match won by a side, by its flags: the winner's index in (a, b).
 _WON = {
@@ -196,13 +260,14 @@ def _totals_sql(vendor: str, excluded: int) -> str:
     games (made once per shape; parameters :func:`_totals_params`)."""
     where, _params = _where(Event(pk=0), None, "m", ("x",) * excluded)
     m = {c: "m." + _q(c) for c in ("winner_side", "bye", "walkover", "draw", "status")}
-    decided = ", ".join(["%s"] * len(DECIDED_STATUSES))
+    decided = ", ".join(["%s"] * len(DONE))
+    settled = ", ".join(["%s"] * len(SETTLED))
     flags = (
         f"(CASE WHEN {m['winner_side']} = %s THEN {_A} WHEN {m['winner_side']} = %s "
         f"THEN {_B} ELSE 0 END + CASE WHEN {m['bye']} THEN {_BYE} ELSE 0 END "
         f"+ CASE WHEN {m['walkover']} THEN {_WALKOVER} ELSE 0 END "
         f"+ CASE WHEN {m['draw']} THEN {_DRAW} ELSE 0 END "
-        f"+ CASE WHEN {m['status']} = %s THEN {_DECIDED | _CONFIRMED} "
+        f"+ CASE WHEN {m['status']} IN ({settled}) THEN {_DECIDED | _CONFIRMED} "
         f"WHEN {m['status']} IN ({decided}) THEN {_DECIDED} ELSE 0 END)"
     )
     listed = ", ".join(
@@ -221,8 +286,8 @@ def _totals_params(event: Event, exclude_brackets: tuple[str, ...]) -> list[Any]
     return [
         "a",
         "b",
-        Match.Status.CONFIRMED,
-        *DECIDED_STATUSES,
+        *SETTLED,
+        *DONE,
         event.pk,
         *([event.pk, *exclude_brackets] if exclude_brackets else ()),
     ]
@@ -253,13 +318,7 @@ def decided_results(
             continue
         # the general path takes the row's columns: the status only as decided or not, and
         # confirmed or not (all result_of and the check above ask of it)
-        status = (
-            Match.Status.CONFIRMED
-            if flags & _CONFIRMED
-            else DECIDED_STATUSES[0]
-            if flags & _DECIDED
-            else ""
-        )
+        status = SETTLED[0] if flags & _CONFIRMED else DONE[0] if flags & _DECIDED else ""
         winner_side = {_A: "a", _B: "b"}.get(flags & _SIDE, "")
         result = result_of(
             (

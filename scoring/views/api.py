@@ -25,7 +25,6 @@ from django.views.decorators.http import require_safe
 
 from scoring.conditional import conditional, etag_for, not_modified
 from scoring.models import Entry, Match, Player, Rating, Round, Tournament
-from scoring.rules import get_rules
 from scoring.selectors import live as sel
 from scoring.selectors import ratings as rating_sel
 from scoring.selectors.seasons import external_keys
@@ -173,11 +172,7 @@ def match_data(request: HttpRequest, match: Match) -> dict[str, Any]:
         position = view.snapshot.current.position if view.snapshot.current else None
         state = None
         if position is not None and hasattr(position, "to_state"):
-            state = (
-                position.to_state()
-                if view.snapshot.variant.has_colours
-                else position.to_state(get_rules(match.rules))
-            )
+            state = view.snapshot.variant.state_of(position)
         current = {
             "game": info.game,
             "board": info.board,

@@ -22,9 +22,12 @@ def test_done_is_defined_once():
     )
     assert homes == ["standings/results.py"]
     assert results.DONE == (Match.Status.FINISHED, Match.Status.CONFIRMED)
-    assert results.DECIDED_STATUSES == results.DONE
+    assert not hasattr(results, "DECIDED_STATUSES")  # no second name for it
 
 
 def test_the_placings_wait_for_the_confirmation_under_another_name():
-    assert placings.SETTLED == (Match.Status.CONFIRMED,)
-    assert not hasattr(placings, "DONE")
+    """Settled (confirmed, a bye or a walkover) is made by the decided rule's own maker."""
+    assert results.SETTLED == (Match.Status.CONFIRMED,)
+    assert results.over_terms(results.SETTLED) == results.SETTLED_TERMS
+    assert results.over_terms(results.DONE) == results.DECIDED
+    assert placings.DONE is results.DONE and not hasattr(placings, "SETTLED")  # imported

@@ -11,7 +11,7 @@ import pytest
 
 from scoring.records import match_snapshot
 from scoring.rules import Pieces, Stroke
-from scoring.rules import variant as engine_variant
+from scoring.rules import colour_game as engine_variant
 from scoring.services.matches import record_event, record_toss
 from tests.caches import empty_process_caches
 from tests.factories import make_match
@@ -72,7 +72,7 @@ def test_a_kept_replay_is_not_stepped_again(db, monkeypatch):
     match.refresh_from_db()
     match_snapshot(match)
     calls = []
-    real = engine_variant.step  # the engine's step, reached through the Variant only
+    real = engine_variant.step  # the engine's step, reached through the colour game's Variant only
     monkeypatch.setattr(engine_variant, "step", lambda *a, **k: calls.append(a) or real(*a, **k))
     assert len(match_snapshot(match).current.steps) == 4
     assert calls == []

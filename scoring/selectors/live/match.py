@@ -128,7 +128,7 @@ class MatchView:
     @property
     def point_current(self) -> Any:
         """Point carrom: the board in progress, replayed (``None`` if none is)."""
-        if self.snapshot.variant.has_colours or not self.games or not self.games[-1].boards:
+        if not (self.snapshot.variant.points_by_player and self.games and self.games[-1].boards):
             return None
         line = self.games[-1].boards[-1]
         return line.point if line.point is not None and not line.finished else None
@@ -295,7 +295,7 @@ def match_view(
         timeline
         and current is not None
         and current.board is not None
-        and (snapshot.variant.has_colours)
+        and snapshot.variant.stroke_stats
     ):
         scores = view.scores
         view.timeline = board_timeline(match, current.board, current.events, scores)
@@ -321,7 +321,7 @@ def _current_info(view: MatchView) -> CurrentInfo | None:
     position = current.position
     if position is None:
         return info
-    if not view.snapshot.variant.has_colours:
+    if view.snapshot.variant.points_by_player:
         names = view.names
         rules = get_rules(match.rules)
         info.points = [(names.get(p, p), v) for p, v in position.points(rules).items()]

@@ -32,9 +32,8 @@ class PlayerMatch:
 
     @property
     def opponent(self) -> str:
-        if not self.line.variant.has_colours:  # point carrom: both other players
-            return " · ".join(side_label(self.match, s) for s in self.match.sides if s != self.side)
-        return side_label(self.match, other_side(self.side))
+        # the other side, or in point carrom both other players
+        return " · ".join(side_label(self.match, s) for s in self.match.sides if s != self.side)
 
     @property
     def result(self) -> str:
@@ -129,7 +128,7 @@ def player_page(tournament: Tournament, player: Player) -> PlayerPage:
         if entry is not None and entry.partner_id:
             partner = entry.partner.name if entry.player_id == player.pk else entry.player.name
         out.append(PlayerMatch(line, side, partner))
-        if not variant_for(match.rules).has_colours or side not in SIDES:
+        if not variant_for(match.rules).stroke_stats or side not in SIDES:
             continue
         rules = get_rules(match.rules)
         for game in line.games:
@@ -151,7 +150,7 @@ def player_page(tournament: Tournament, player: Player) -> PlayerPage:
     # the boards' counts and the stroke-log figures above stay the logs'
     stats.points_for = stats.points_against = 0
     for entry in entries:
-        if not variant_for(entry.event.rules).has_colours:
+        if variant_for(entry.event.rules).points_by_player:  # its own table (standings.points)
             continue
         line = entry_standing(entry)
         if line is not None:

@@ -16,7 +16,7 @@ from scoring.records import (
 )
 from scoring.records.interval import step_key
 from scoring.rules.position import PerColour
-from scoring.rules.variant import Variant
+from scoring.rules.variant import PadKind, Variant
 from scoring.rulings import Ruling
 
 
@@ -98,7 +98,7 @@ class BoardsTable(NamedTuple):
     by this one value (templates/scoring/umpire/match.html: ``game-boards``), so what the
     table shows cannot be left out of its key."""
 
-    has_colours: bool
+    points_by_player: bool  # each player's points per board (point carrom), not the winner's
     sides: tuple[tuple[str, str], ...]  # (side, name) in order
     rows: tuple[BoardLine, ...]
 
@@ -185,7 +185,7 @@ class Tablet:
     @property
     def variant(self) -> Variant:
         """The engine's variant of the match (the colour game, point carrom): the screen asks
-        it (``has_colours``, ``seats``), never the family."""
+        its facts (``pad_kind``, ``points_by_player``, ``seats``), never the family."""
         return self.snapshot.variant
 
     @property
@@ -228,7 +228,7 @@ class Tablet:
     def history_title(self) -> str:
         """The history's heading: the board its events belong to, worded as offline."""
         return screen_words.history_title(
-            self.history_game, self.history_board, self.variant.has_colours
+            self.history_game, self.history_board, one_game=self.variant.one_game
         )
 
     @property
@@ -244,7 +244,7 @@ class Tablet:
     def boards_table(self) -> BoardsTable:
         """The "boards of this game" table (``game_boards`` in plain values)."""
         return BoardsTable(
-            self.variant.has_colours,
+            self.variant.points_by_player,
             tuple((s.side, s.name) for s in self.sides),
             tuple(
                 BoardLine(
@@ -271,7 +271,7 @@ class Tablet:
     @property
     def names(self) -> dict[str, str]:
         """Colour (or point-carrom side) -> how the rulings name it."""
-        if not self.variant.has_colours:
+        if self.variant.pad_kind is PadKind.POINTS:  # a point-carrom event names the player
             return {s.side: s.name for s in self.sides}
         return {s.colour: s.label for s in self.sides if s.colour}
 

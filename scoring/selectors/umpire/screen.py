@@ -26,7 +26,7 @@ from scoring.records import (
     side_colours,
 )
 from scoring.records.interval import interval_end
-from scoring.rules import MatchState, get_rules
+from scoring.rules import MatchState, PadKind, get_rules
 from scoring.rules.position import PerColour
 from scoring.selectors.ties import rubber_sides
 from scoring.selectors.umpire.boards import (
@@ -76,7 +76,7 @@ def tablet(snapshot: MatchSnapshot, *, appended: str | None = None) -> Tablet:
     for s in sides:
         s.games_won = int((match.games_won or {}).get(s.side, 0))
         s.confirmed = s.side in confirmed
-    if not snapshot.variant.has_colours:
+    if snapshot.variant.pad_kind is PadKind.POINTS:
         view = _points_tablet(snapshot, sides, by_side, appended)
         view.confirmed_by_organiser = by_organiser
         return view
@@ -272,7 +272,7 @@ def with_extra_board_toss(view: Tablet, breaker: str) -> None:
     if not view.extra_board or current is None or breaker not in by_side:
         return
     view.toss_breaker = by_side[breaker]
-    if not view.variant.has_colours:
+    if view.variant.pad_kind is PadKind.POINTS:
         _points_opening(view, breaker, by_side)
         return
     scores = {s.side: s.score for s in view.sides}

@@ -93,7 +93,7 @@ def _compare(board: Board, match: Match, state: dict[str, Any]) -> list[str]:
         return [f"finished is {board.finished} in the cache, {state.get('finished')} replayed"]
     if result is None:
         return []
-    if not variant_for(board.rules).has_colours:
+    if variant_for(board.rules).points_by_player:
         points = result.get("points") or {}
         if points != board.result_points_by_side:
             return [f"points {board.result_points_by_side} cached, {points} replayed"]

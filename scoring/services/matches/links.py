@@ -71,7 +71,7 @@ def create_single_match(
         event.tournament_id != tournament.pk
         or event.kind != kind
         or event.format != Event.Format.SINGLE_MATCH
-        or variant_for(event.rules).has_colours != variant_for(rules).has_colours
+        or variant_for(event.rules).family != variant_for(rules).family
     ):
         raise MatchError(
             "wrong_event", "%(event)s does not take this kind of match", event=event.name

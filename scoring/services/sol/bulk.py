@@ -35,7 +35,7 @@ class PaperMatch:
     """One imported match, its games, boards and audit rows, not yet saved."""
 
     def __init__(self, match: Match, tournament: Tournament, actor: Actor) -> None:
-        if not variant_for(match.rules).has_colours:
+        if not variant_for(match.rules).quick_entry:
             raise SolError("a SoL match is a game of the colours (no point carrom)")
         self.match = match
         self.tournament = tournament

@@ -130,8 +130,7 @@ def _check_event(
         ruleset = RULESETS[rules]
     else:
         raise TournamentError("unknown_rules", rules=rules)
-    points = not variant_for(ruleset).has_colours
-    if (kind == Event.Kind.POINTS) != points:
+    if kind in Event.Kind.values and kind not in variant_for(ruleset).event_kinds:
         raise TournamentError("points_rules")
     if kind == Event.Kind.POINTS and fmt not in (Event.Format.SINGLE_MATCH, Event.Format.GROUPS):
         # point carrom: single matches, or a round robin of three-player tables

@@ -87,7 +87,7 @@ def board_page(
     if line is None:
         raise Http404(_("No such board."))
     timeline = None
-    if line.has_log and view.snapshot.variant.has_colours:
+    if line.has_log and view.snapshot.variant.stroke_stats:
         timeline = sel.board_timeline(
             match, line.row, sel.board_events(line.row), line.scores_before
         )

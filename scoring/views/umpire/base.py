@@ -23,13 +23,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 
 from scoring import permissions
-from scoring.forms.point_actions import board_total
 from scoring.forms.umpire import WriteForm
 from scoring.models import Match
 from scoring.preset_words import preset_name
 from scoring.records.sides import other_side
 from scoring.regions import parse_known
-from scoring.rules import RulesError, first_breaker_of_game, get_rules
+from scoring.rules import RulesError, TossKind, first_breaker_of_game, get_rules
 from scoring.rules.events import LOSS_REASONS
 from scoring.rulings import describe_event, discarded_text, error_text, loss_reason
 from scoring.selectors import umpire_matches as matches_read
@@ -147,7 +146,7 @@ def _context(
     rules = get_rules(match.rules)
     organiser = permissions.is_organiser(request.user, match.event.tournament)
     first_breaker = None
-    if match.toss_winner and match.toss_choice and view.variant.has_colours:
+    if match.toss_winner and match.toss_choice and view.variant.toss is TossKind.BREAK_OR_SIDE:
         first_breaker = first_breaker_of_game(1, ("a", "b"), match.toss_winner, match.toss_choice)
     write = WriteForm.fresh(match.revision)
     urls = _urls(match, token)
@@ -178,7 +177,7 @@ def _context(
         "first_breaker": next((s for s in view.sides if s.side == first_breaker), None),
         "count_range": range(10),
         "points_range": range(1, rules.board_max + 1),
-        "point_board_total": board_total(rules) if not view.variant.has_colours else None,
+        "point_board_total": view.variant.board_total,
         "loss_reasons": _loss_reasons(),
         # read only when rendered (a template calls it): an answer that adds a stroke to the
         # board shown leaves the warnings as the tablet shows them (no query)

@@ -27,7 +27,7 @@ from scoring.forms.umpire import (
     UnlockForm,
 )
 from scoring.models import Match
-from scoring.rules import first_breaker_of_game, get_rules, variant_for
+from scoring.rules import PadKind, first_breaker_of_game, get_rules, variant_for
 from scoring.rulings import error_text
 from scoring.selectors import umpire_matches as matches_read
 from scoring.selectors.umpire import tablet
@@ -67,9 +67,9 @@ def event(
         by = form.cleaned_data.get("by") or ""
         if by not in variant.strikers(match.sides):
             return lambda: _invalid(request, match, token, form, pad=pad)
-        payload = form.payload(by, points=not variant.has_colours)
+        payload = form.payload(by, points=variant.pad_kind is PadKind.POINTS)
         breaker = form.cleaned_data.get("breaker") or None
-    elif not variant.has_colours:
+    elif variant.pad_kind is PadKind.POINTS:
         form = PointActionForm(
             request.POST,
             sides=tuple(match.sides),
