@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.forms.fields import NumberField, TextField
-from scoring.forms.organiser import SIDE_CHOICES
+from scoring.forms.matches import SIDE_CHOICES
 from scoring.models import PaperScoresheet
 
 #: Who won a paper row, or nobody yet (an empty row is ignored).

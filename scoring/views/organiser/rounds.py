@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring.draw_words import round_title
 from scoring.error_words import error_text
-from scoring.forms.organiser import (
+from scoring.forms.matches import (
     RoundGamesForm,
 )
 from scoring.models import Event, Round
