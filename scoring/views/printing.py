@@ -58,7 +58,7 @@ def _base_url(request: HttpRequest) -> str:
     return (getattr(settings, "SITE_URL", "") or request.build_absolute_uri("/")).rstrip("/")
 
 
-def _pdf(data: bytes, filename: str) -> FileResponse:
+def pdf_response(data: bytes, filename: str) -> FileResponse:
     response = FileResponse(
         io.BytesIO(data), content_type="application/pdf", filename=filename, as_attachment=False
     )
@@ -66,7 +66,7 @@ def _pdf(data: bytes, filename: str) -> FileResponse:
     return response
 
 
-def _name(*parts: object) -> str:
+def pdf_filename(*parts: object) -> str:
     return "-".join(slugify(str(p)) for p in parts if str(p)) + ".pdf"
 
 
@@ -93,9 +93,9 @@ def _scoresheet_response(request: HttpRequest, match: Match) -> HttpResponse:
     except SheetUnavailable as err:
         raise Http404(str(err)) from err
     kind = "blank-scoresheet" if blank else "scoresheet"
-    return _pdf(
+    return pdf_response(
         render_scoresheet(data),
-        _name(kind, match.event.tournament.slug, match.event.name, f"match-{match.number}"),
+        pdf_filename(kind, match.event.tournament.slug, match.event.name, f"match-{match.number}"),
     )
 
 
@@ -149,9 +149,11 @@ def _round_response(
         raise Http404("no matches in this round")
     if blank:
         kind = f"blank-{kind}"
-    return _pdf(
+    return pdf_response(
         draw(data),
-        _name(kind, event.tournament.slug, event.name, bracket or "", f"round-{round_number}"),
+        pdf_filename(
+            kind, event.tournament.slug, event.name, bracket or "", f"round-{round_number}"
+        ),
     )
 
 
@@ -185,9 +187,11 @@ def _round_list(
         )
     except SheetUnavailable as err:
         raise Http404(str(err)) from err
-    return _pdf(
+    return pdf_response(
         draw(data),
-        _name(kind, event.tournament.slug, event.name, bracket or "", f"round-{round_number}"),
+        pdf_filename(
+            kind, event.tournament.slug, event.name, bracket or "", f"round-{round_number}"
+        ),
     )
 
 
@@ -221,7 +225,7 @@ def _event_sheet(
         data = build(event, language=language)
     except SheetUnavailable as err:
         raise Http404(str(err)) from err
-    return _pdf(draw(data), _name(kind, event.tournament.slug, event.name))
+    return pdf_response(draw(data), pdf_filename(kind, event.tournament.slug, event.name))
 
 
 @require_GET
@@ -243,7 +247,7 @@ def table_labels(request: HttpRequest, slug: str) -> HttpResponse:
     permissions.require_organiser(request.user, tournament)
     _, language = _options(request)
     data = sheets.table_label_data(tournament, language=language, base_url=_base_url(request))
-    return _pdf(render_table_labels(data), _name("table-labels", tournament.slug))
+    return pdf_response(render_table_labels(data), pdf_filename("table-labels", tournament.slug))
 
 
 @require_GET

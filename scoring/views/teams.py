@@ -31,7 +31,7 @@ from scoring.standings.ties import formats_of, tie_format_for
 from scoring.tie_words import format_name
 from scoring.views.live.common import event_or_404
 from scoring.views.organiser.base import actor_of, get_event, show_error
-from scoring.views.printing import _name, _pdf
+from scoring.views.printing import pdf_filename, pdf_response
 
 T = "t/<slug:slug>/organiser/"
 
@@ -251,7 +251,9 @@ def tie_sheets_pdf(request: HttpRequest, slug: str, event_id: int) -> HttpRespon
     data = tie_sheets(event, language, round_number=number("round"), tie_id=number("tie"))
     if not data:
         raise Http404("no ties")
-    return _pdf(render_tie_sheets(data), _name("tie-sheets", tournament.slug, event.name))
+    return pdf_response(
+        render_tie_sheets(data), pdf_filename("tie-sheets", tournament.slug, event.name)
+    )
 
 
 @login_not_required

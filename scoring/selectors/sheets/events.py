@@ -26,13 +26,13 @@ from scoring.pdf.data import (
 from scoring.selectors.sheets.common import (
     SIDES,
     SheetUnavailable,
-    _absolute,
-    _side,
+    absolute_url,
     live_table_path,
     sheet_language,
+    side_index,
 )
 from scoring.selectors.sheets.scoresheets import (
-    _match_queryset,
+    match_queryset,
 )
 from scoring.standings.tables import FINAL_BRACKETS
 from scoring.timezones import clock, local_date
@@ -63,7 +63,7 @@ def _bracket_match(match: Match, language: str) -> BracketMatch:
             names.append(entry.name)
         else:
             names.append("" if match.bye else None)
-    winner = _side(match.winner_side)
+    winner = side_index(match.winner_side)
     scores = ("", "")
     if match.walkover and winner is not None:
         scores = ("", "w/o") if winner == 1 else ("w/o", "")
@@ -84,7 +84,7 @@ def bracket_data(event: Event, *, language: str | None = None) -> BracketSheetDa
     rounds = list(
         event.rounds.exclude(bracket=Round.Bracket.GROUPS)
         .prefetch_related(
-            Prefetch("matches", queryset=_match_queryset().order_by("position", "number", "pk"))
+            Prefetch("matches", queryset=match_queryset().order_by("position", "number", "pk"))
         )
         .order_by("number")
     )
@@ -224,7 +224,7 @@ def table_label_data(
             tournament=tournament.name,
             language=language,
             caption=label,
-            qr_url=_absolute(base_url, live_table_path(tournament, number)),
+            qr_url=absolute_url(base_url, live_table_path(tournament, number)),
         )
         for number, label in numbers
     ]
@@ -257,7 +257,7 @@ class PrintableEvent:
 def printable_events(tournament: Tournament) -> list[PrintableEvent]:
     """What the organiser can print, per event (three queries)."""
     matches = (
-        _match_queryset().filter(event__tournament=tournament, bye=False).order_by("number", "pk")
+        match_queryset().filter(event__tournament=tournament, bye=False).order_by("number", "pk")
     )
     events = list(
         tournament.events.order_by("order", "name").prefetch_related(
