@@ -76,10 +76,10 @@ def round_list_data(
     :raises SheetUnavailable: the round has no matches.
     """
     language = sheet_language(language)
-    matches = match_queryset().filter(event=event, round__number=round_number)
+    query = match_queryset().filter(event=event, round__number=round_number)
     if bracket:
-        matches = matches.filter(round__bracket=bracket)
-    matches = list(matches.order_by("round__bracket", "number", "pk"))
+        query = query.filter(round__bracket=bracket)
+    matches = list(query.order_by("round__bracket", "number", "pk"))
     with translation.override(language):
         if not matches:
             raise SheetUnavailable(_("This round has no matches yet."))

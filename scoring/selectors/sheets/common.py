@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.conf import settings
 from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
@@ -16,7 +16,9 @@ from django.utils.translation import gettext as _
 from scoring.models import Entry, Event, Match, Table, Tournament
 from scoring.pdf.data import (
     LANGUAGES,
+    Language,
     SeatedPlayer,
+    Side,
     SideData,
 )
 from scoring.timezones import clock, local_date
@@ -25,7 +27,7 @@ if TYPE_CHECKING:
     from scoring.selectors.ties import LineupSide
 
 SIDES = ("a", "b")
-SIDE_INDEX = {"a": 0, "b": 1}
+SIDE_INDEX: dict[str, Side] = {"a": 0, "b": 1}
 #: The law of an ordinary board end (ICF 53): not printed as a special case.
 ORDINARY_LAW = "ICF 53"
 #: Used for QR codes when neither a request nor ``settings.SITE_URL`` gives the site's address.
@@ -65,13 +67,36 @@ class StoredBoard:
 
     __slots__ = BOARD_FIELDS
 
+    id: int
+    game_id: int
+    sequence: int
+    kind: str
+    breaker: str
+    rules: str
+    summary_winner: str
+    summary_carrommen: int | None
+    summary_queen: str
+    award_points: int | None
+    award_law: str
+    finished: bool
+    void: bool
+    result_winner: str
+    result_points: int | None
+    result_law: str
+    result_interpretation: bool
+    result_carrommen: int | None
+    result_queen: str
+    result_extra_points: int
+    last_seq: int
+    recorded_scores: Any
+
     def __init__(self, values: Sequence[Any]) -> None:
         for name, value in zip(BOARD_FIELDS, values, strict=True):
             setattr(self, name, value)
 
     @property
     def pk(self) -> int:
-        return self.id  # type: ignore[attr-defined]
+        return self.id
 
 
 MATCH_RELATED = (
@@ -117,12 +142,12 @@ def tournament_for_sheet(slug: str) -> Tournament | None:
 # --------------------------------------------------------------------------- helpers
 
 
-def sheet_language(language: str | None) -> str:
+def sheet_language(language: str | None) -> Language:
     """A sheet language (``"en"``, ``"de"``, ``"fr"``, ``"it"``) from a language code such as
     ``de-ch`` or ``fr-ch``; default: the active one."""
     code = (language or translation.get_language() or settings.LANGUAGE_CODE or "en").lower()
     code = code.split("-")[0].split("_")[0]
-    return code if code in LANGUAGES else "en"
+    return cast("Language", code) if code in LANGUAGES else "en"
 
 
 def default_base_url() -> str:
@@ -179,7 +204,7 @@ def live_table_path(tournament: Tournament, number: int) -> str:
     )
 
 
-def side_index(value: str | None) -> int | None:
+def side_index(value: str | None) -> Side | None:
     return SIDE_INDEX.get(value) if value else None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Literal
 
 from django.db.models import Prefetch
 from django.utils import timezone, translation
@@ -34,13 +35,13 @@ from scoring.selectors.sheets.common import (
 from scoring.selectors.sheets.scoresheets import (
     match_queryset,
 )
-from scoring.standings.tables import FINAL_BRACKETS
+from scoring.standings.tables import FINAL_BRACKETS, EntryLine
 from scoring.timezones import clock, local_date
 
 # --------------------------------------------------------------------------- bracket
 
 
-BRACKET_KINDS = {
+BRACKET_KINDS: dict[str, Literal["main", "winners", "losers", "final"]] = {
     Round.Bracket.MAIN: "main",
     Round.Bracket.WINNERS: "winners",
     Round.Bracket.LOSERS: "losers",
@@ -71,7 +72,7 @@ def _bracket_match(match: Match, language: str) -> BracketMatch:
         won = match.games_won
         scores = (str(won.get("a", 0)), str(won.get("b", 0)))
     label = f"M{match.number}"
-    if match.table_id and winner is None:
+    if winner is None and match.table is not None:
         with translation.override(language):
             label = f"{label} · {_('Table %(number)s') % {'number': match.table.number}}"
     return BracketMatch(entries=(names[0], names[1]), scores=scores, winner=winner, label=label)
@@ -123,7 +124,7 @@ def bracket_data(event: Event, *, language: str | None = None) -> BracketSheetDa
 # --------------------------------------------------------------------------- standings
 
 
-def _club(entry: Entry) -> str:
+def _club(entry: Entry | EntryLine) -> str:
     return " / ".join(dict.fromkeys(p.club for p in entry.players if p.club))
 
 
@@ -277,7 +278,7 @@ def printable_events(tournament: Tournament) -> list[PrintableEvent]:
     result = []
     for event in events:
         rounds = list(event.rounds.all())
-        numbers = defaultdict(int)
+        numbers: defaultdict[int, int] = defaultdict(int)
         for rnd in rounds:
             numbers[rnd.number] += 1
         printed = [

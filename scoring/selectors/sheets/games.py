@@ -5,7 +5,7 @@ count of each board completed from the stored row (ICF 53-55: carrommen, the Que
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -34,7 +34,8 @@ def derive_state(
     for game in games:
         rows = boards[game.id]
         is_last = bool(rows) and rows[-1] is last_board
-        entries.append(game_entries(rows, events if is_last else None))
+        # a StoredBoard answers a Board row's attribute names (common.StoredBoard)
+        entries.append(game_entries(cast("list[Board]", rows), events if is_last else None))
     return derive_match(
         entries,
         players=SIDES,

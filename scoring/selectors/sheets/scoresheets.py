@@ -108,7 +108,7 @@ def _scoresheet(
     language: str,
     base_url: str | None,
     lineup: dict[str, LineupSide] | None = None,
-) -> ScoresheetData:
+) -> ScoresheetData | PointSheetData:
     """``lineup``: a team event's rubber names the lineup's players of each side (issue 34)."""
     event = match.event
     rules = get_rules(match.rules)
@@ -233,7 +233,7 @@ def scoresheets_data(
     matches = list(matches)
     games, boards, events = _load_logs([]) if blank or unplayed else _load_logs(matches)
     lineups = rubber_sides(matches)
-    sheets = []
+    sheets: list[ScoresheetData | PointSheetData] = []
     for match in matches:
         try:
             sheets.append(
@@ -324,7 +324,7 @@ def _round_joins() -> tuple[_Join, ...]:
     """The match and every model of :data:`PER_MATCH_RELATED`, each with its
     :data:`SHEET_READS` columns (all columns of a model not named there)."""
     plans: list[tuple[str, Any, str, Any]] = [("", Match, "", None)]
-    models = {"": Match}
+    models: dict[str, Any] = {"": Match}
     for related in PER_MATCH_RELATED:
         parts = related.split("__")
         for depth in range(1, len(parts) + 1):
