@@ -10,7 +10,11 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.forms.fields import NumberField, TextField
+from scoring.forms.fields import (
+    NumberField,
+    TextField,
+    field_of,
+)
 from scoring.forms.matches import SIDE_CHOICES
 
 REPAIR_CHOICES = [
@@ -85,10 +89,11 @@ class PaperCorrectionForm(CorrectionForm):
         """``board_max``: the most a board of the match's rules is worth (ICF 55: 12; a house
         preset's board maximum, e.g. uk-29's 14), the most an award may give."""
         super().__init__(*args, **kwargs)
-        self.fields["points"].cap(board_max)
+        field_of(self, "points", NumberField).cap(board_max)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("points") is None and data.get("carrommen") is None:
             self.add_error("carrommen", _("Choose the loser's carrommen left, or award points."))
         if data.get("points") is not None and not data.get("law"):
@@ -111,7 +116,7 @@ class DecisionForm(CorrectionForm):
 
     def __init__(self, *args: Any, games: int = 1, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["scope"].choices = [("match", _("The whole match"))] + [
+        field_of(self, "scope", forms.ChoiceField).choices = [("match", _("The whole match"))] + [
             (str(n), _("Game %(number)s") % {"number": n}) for n in range(1, games + 1)
         ]
 

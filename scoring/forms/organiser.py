@@ -25,9 +25,11 @@ from scoring.forms.corrections import (
 from scoring.forms.fields import (
     BoundedModelChoiceField,
     BoundedModelMultipleChoiceField,
+    ModelForm,
     NumberField,
     TextField,
     check_all_text,
+    field_of,
     plain_text,
     rating_field,
 )
@@ -42,6 +44,7 @@ from scoring.forms.matches import (
 )
 from scoring.limits import RATING_MAX, RATING_MIN, SEED_MAX, has_bidi_control
 from scoring.models import Event, Rating, Tournament
+from scoring.names import display_name
 from scoring.preset_words import preset_choices
 from scoring.rule_words import rules_name
 from scoring.rules import RULESETS
@@ -164,7 +167,8 @@ class TournamentForm(forms.Form):
         return slug
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", _("The last day cannot be before the first day."))
@@ -186,11 +190,10 @@ class CallupSettingsForm(forms.Form):
     )
 
     def __init__(self, *args: Any, tournament: Any = None, **kwargs: Any) -> None:
-        from scoring.services.people import display_name
-
         super().__init__(*args, **kwargs)
         # only the tournament's own people (added on its people page), never every account
-        self.fields["umpires"].queryset = (
+        umpires = field_of(self, "umpires", forms.ModelMultipleChoiceField)
+        umpires.queryset = (
             get_user_model()
             .objects.filter(
                 Q(umpire_tournaments=tournament) | Q(organised_tournaments=tournament),
@@ -199,10 +202,10 @@ class CallupSettingsForm(forms.Form):
             .distinct()
             .order_by("first_name", "username")
         )
-        self.fields["umpires"].label_from_instance = display_name
+        umpires.label_from_instance = display_name  # type: ignore[assignment]
 
 
-class EventForm(forms.ModelForm):
+class EventForm(ModelForm):
     """An event and its draw options (kept in ``Event.settings``)."""
 
     def clean_name(self) -> str:
@@ -342,10 +345,10 @@ class EventForm(forms.ModelForm):
     def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         check_all_text(self)
-        self.fields["rules"].choices = rule_choices(tournament)
-        self.fields["seed_rating"].choices = [("", _("No: the entries' own ratings"))] + [
-            (r.pk, r.name) for r in Rating.objects.order_by("name")
-        ]
+        field_of(self, "rules", forms.ChoiceField).choices = rule_choices(tournament)
+        field_of(self, "seed_rating", forms.ChoiceField).choices = [
+            ("", _("No: the entries' own ratings"))
+        ] + [(r.pk, r.name) for r in Rating.objects.order_by("name")]
         if not self.instance.pk and tournament is not None:
             self.fields["rules"].initial = tournament.default_rules
             self.fields["order"].initial = tournament.events.count() + 1
@@ -364,8 +367,9 @@ class EventForm(forms.ModelForm):
 
     def draw_settings(self) -> dict[str, Any]:
         out = {key: self.cleaned_data.get(key) for key in self.setting_keys()}
-        if out.get("seed_date") is not None:
-            out["seed_date"] = out["seed_date"].isoformat()
+        seed_date = out.get("seed_date")
+        if seed_date is not None:
+            out["seed_date"] = seed_date.isoformat()
         return out
 
 
@@ -431,7 +435,8 @@ class EntryForm(forms.Form):
                     )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         for name in ("name", "club", "partner", "partner_club", "licence"):
             if has_bidi_control(data.get(name) or ""):
                 self.add_error(name, BIDI_MESSAGE)
@@ -472,10 +477,13 @@ class ImportForm(forms.Form):
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["event"].queryset = tournament.events.exclude(format=Event.Format.SINGLE_MATCH)
+        field_of(self, "event", forms.ModelChoiceField).queryset = tournament.events.exclude(
+            format=Event.Format.SINGLE_MATCH
+        )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         upload = data.get("file")
         if upload is not None and upload.size > 2_000_000:
             raise forms.ValidationError(_("The file is too large (at most 2 MB)."))
@@ -485,4 +493,5 @@ class ImportForm(forms.Form):
 
     def raw(self) -> bytes | str:
         upload = self.cleaned_data.get("file")
-        return upload.read() if upload is not None else self.cleaned_data["text"]
+        raw: bytes | str = upload.read() if upload is not None else self.cleaned_data["text"]
+        return raw
