@@ -3,7 +3,7 @@ by row, its note, and the official's decision on how it differs from the tablet.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext
@@ -141,8 +141,11 @@ def _first_gap(games: list[int]) -> int:
     return expected
 
 
-PaperFormSet = forms.formset_factory(
-    PaperBoardForm, formset=BasePaperFormSet, extra=0, max_num=60, validate_max=True
+PaperFormSet = cast(
+    "type[BasePaperFormSet]",
+    forms.formset_factory(
+        PaperBoardForm, formset=BasePaperFormSet, extra=0, max_num=60, validate_max=True
+    ),
 )
 
 

@@ -94,7 +94,7 @@ def _schema_rows(schema: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _type_text(spec: dict[str, Any]) -> str:
     if "$ref" in spec:
-        return spec["$ref"].rsplit("/", 1)[-1]
+        return str(spec["$ref"]).rsplit("/", 1)[-1]
     if "oneOf" in spec:
         return " | ".join(_type_text(s) for s in spec["oneOf"])
     kind = spec.get("type", "object")

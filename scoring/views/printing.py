@@ -23,7 +23,8 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import PermissionDenied
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.urls import URLPattern, path
 from django.utils.text import slugify
@@ -84,7 +85,7 @@ def _event(event_id: int) -> Event:
     return _found(sheets.event_for_sheet(event_id))
 
 
-def _scoresheet_response(request: HttpRequest, match: Match) -> HttpResponse:
+def _scoresheet_response(request: HttpRequest, match: Match) -> HttpResponseBase:
     blank, language = _options(request)
     try:
         data = sheets.scoresheet_data(
@@ -101,7 +102,7 @@ def _scoresheet_response(request: HttpRequest, match: Match) -> HttpResponse:
 
 @require_GET
 @never_cache
-def match_scoresheet(request: HttpRequest, match_id: int) -> HttpResponse:
+def match_scoresheet(request: HttpRequest, match_id: int) -> HttpResponseBase:
     """A match's scoresheet for its organisers and its assigned umpire."""
     match = _match(match_id)
     if not permissions.may_score(request.user, match):
@@ -112,7 +113,7 @@ def match_scoresheet(request: HttpRequest, match_id: int) -> HttpResponse:
 @login_not_required
 @require_GET
 @never_cache
-def umpire_scoresheet(request: HttpRequest, token: str) -> HttpResponse:
+def umpire_scoresheet(request: HttpRequest, token: str) -> HttpResponseBase:
     """The scoresheet of the match behind an umpire link (filled, or blank with ?blank=1)."""
     match = _found(sheets.match_for_umpire_link(token))
     if not permissions.may_score(request.user, match, token):
@@ -134,7 +135,7 @@ def _round_request(request: HttpRequest, event_id: int) -> tuple[Event, bool, st
 
 def _round_response(
     request: HttpRequest, event_id: int, round_number: int, kind: str, draw: Callable[[Any], bytes]
-) -> HttpResponse:
+) -> HttpResponseBase:
     """An organiser's PDF of a round's matches, drawn by ``draw`` from the scoresheet data."""
     event, blank, language, bracket = _round_request(request, event_id)
     data = sheets.round_scoresheets(
@@ -159,14 +160,14 @@ def _round_response(
 
 @require_GET
 @never_cache
-def round_scoresheets(request: HttpRequest, event_id: int, round_number: int) -> HttpResponse:
+def round_scoresheets(request: HttpRequest, event_id: int, round_number: int) -> HttpResponseBase:
     """All scoresheets of a round in one PDF, one match a page."""
     return _round_response(request, event_id, round_number, "scoresheets", render_scoresheets)
 
 
 @require_GET
 @never_cache
-def round_score_cards(request: HttpRequest, event_id: int, round_number: int) -> HttpResponse:
+def round_score_cards(request: HttpRequest, event_id: int, round_number: int) -> HttpResponseBase:
     """The round's matches as score cards, six to an A4 page (the compact sheet)."""
     return _round_response(request, event_id, round_number, "score-cards", render_score_cards)
 
@@ -178,7 +179,7 @@ def _round_list(
     kind: str,
     by_table: bool,
     draw: Callable[[Any], bytes],
-) -> HttpResponse:
+) -> HttpResponseBase:
     """An organiser's list of a round (pairings for the notice board, the call-up list)."""
     event, _, language, bracket = _round_request(request, event_id)
     try:
@@ -197,14 +198,14 @@ def _round_list(
 
 @require_GET
 @never_cache
-def round_pairings(request: HttpRequest, event_id: int, round_number: int) -> HttpResponse:
+def round_pairings(request: HttpRequest, event_id: int, round_number: int) -> HttpResponseBase:
     """The round's pairing list in table order: table, players, clubs (the notice board)."""
     return _round_list(request, event_id, round_number, "pairings", True, render_pairing_list)
 
 
 @require_GET
 @never_cache
-def round_callup(request: HttpRequest, event_id: int, round_number: int) -> HttpResponse:
+def round_callup(request: HttpRequest, event_id: int, round_number: int) -> HttpResponseBase:
     """The round's call-up list: matches in call order with tick boxes, players A to Z."""
     return _round_list(request, event_id, round_number, "call-up", False, render_callup_list)
 
@@ -215,7 +216,7 @@ def _event_sheet(
     kind: str,
     build: Callable[..., Any],
     draw: Callable[[Any], bytes],
-) -> HttpResponse:
+) -> HttpResponseBase:
     """An organiser's PDF of one event: ``build`` the sheet's data (404 when the event has
     none of that kind), ``draw`` it."""
     event = _event(event_id)
@@ -230,19 +231,19 @@ def _event_sheet(
 
 @require_GET
 @never_cache
-def bracket_sheet(request: HttpRequest, event_id: int) -> HttpResponse:
+def bracket_sheet(request: HttpRequest, event_id: int) -> HttpResponseBase:
     return _event_sheet(request, event_id, "bracket", sheets.bracket_data, render_bracket)
 
 
 @require_GET
 @never_cache
-def standings_sheet(request: HttpRequest, event_id: int) -> HttpResponse:
+def standings_sheet(request: HttpRequest, event_id: int) -> HttpResponseBase:
     return _event_sheet(request, event_id, "standings", sheets.standings_data, render_standings)
 
 
 @require_GET
 @never_cache
-def table_labels(request: HttpRequest, slug: str) -> HttpResponse:
+def table_labels(request: HttpRequest, slug: str) -> HttpResponseBase:
     tournament = _found(sheets.tournament_for_sheet(slug))
     permissions.require_organiser(request.user, tournament)
     _, language = _options(request)
@@ -251,7 +252,7 @@ def table_labels(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
-def index(request: HttpRequest, slug: str) -> HttpResponse:
+def index(request: HttpRequest, slug: str) -> HttpResponseBase:
     """The organiser's page of printable sheets: per event its rounds, bracket, standings."""
     tournament = _found(sheets.tournament_for_sheet(slug))
     permissions.require_organiser(request.user, tournament)

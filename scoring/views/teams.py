@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path, reverse
 from django.utils.translation import get_language
@@ -239,7 +240,7 @@ def captain_lineup(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 @never_cache
-def tie_sheets_pdf(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+def tie_sheets_pdf(request: HttpRequest, slug: str, event_id: int) -> HttpResponseBase:
     """The tie sheets of a team event (``?round=N`` one round, ``?tie=id`` one tie)."""
     tournament, event = get_event(request, slug, event_id)
     language = sheets.sheet_language(request.GET.get("lang") or get_language())

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
@@ -19,6 +19,7 @@ from scoring.error_words import error_text
 from scoring.models import Match, Tournament
 from scoring.services.matches import MatchError
 from scoring.views.organiser.base import actor_of
+from scoring.views.requests import HtmxHttpRequest
 
 
 def later_repair(data: dict[str, Any]) -> dict[str, str]:
@@ -68,7 +69,7 @@ class Outcome:
 
 
 def check_or_save(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     tournament: Tournament,
     match: Match,
     form: Any,
@@ -107,7 +108,7 @@ def check_or_save(
 
 
 def correction_page(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     template: str,
     partial: str,
     match: Match,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -34,6 +34,7 @@ from scoring.views.organiser.correction_flow import (
     correction_page,
     later_repair,
 )
+from scoring.views.requests import HtmxHttpRequest
 
 
 def _correction_fix(board: Board, data: dict[str, Any]) -> Any:
@@ -65,7 +66,7 @@ def _correction_initial(match: Match, board: Board, events: list[Any]) -> dict[s
     return initial
 
 
-def _paper_entry(request: HttpRequest, match: Match) -> dict[str, Any]:
+def _paper_entry(request: HtmxHttpRequest, match: Match) -> dict[str, Any]:
     """The board of the official's paper sheet named by ``?from=paper&game=&board=`` (the
     reconciliation's "the paper is right"), or {}."""
     if request.method != "GET" or request.GET.get("from") != "paper":
@@ -81,7 +82,9 @@ def _paper_entry(request: HttpRequest, match: Match) -> dict[str, Any]:
 
 
 @require_http_methods(["GET", "POST"])
-def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int) -> HttpResponse:
+def match_correct(
+    request: HtmxHttpRequest, slug: str, match_id: int, board_id: int
+) -> HttpResponse:
     """Correct one board of a finished or confirmed match: the organiser enters the right
     board, sees what it changes downstream (next round, bracket slot, standings), chooses the
     repair and saves; every step is new rows in the log, audited with the reason."""
@@ -148,7 +151,7 @@ def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int)
 
 
 @require_http_methods(["GET", "POST"])
-def match_decide(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+def match_decide(request: HtmxHttpRequest, slug: str, match_id: int) -> HttpResponse:
     """An umpire's decision on a game or the whole match of a finished or confirmed match
     (e.g. IT 107): the organiser chooses the game (or the match), the side, the law and the
     reason, sees what changes downstream, chooses the repair and saves; new rows only."""
@@ -291,7 +294,7 @@ def _correction_paper(board: Board) -> dict[str, Any]:
 
 
 @require_http_methods(["GET", "POST"])
-def match_rekey(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+def match_rekey(request: HtmxHttpRequest, slug: str, match_id: int) -> HttpResponse:
     """The paper boards of a finished or confirmed match keyed again in one form, started from
     what is recorded, or with sides A and B swapped (a sheet keyed the wrong way round):
     the match before and after, what changes downstream, then saved with the repair chosen
@@ -359,7 +362,7 @@ def match_rekey(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def match_take_back_elimination(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+def match_take_back_elimination(request: HtmxHttpRequest, slug: str, match_id: int) -> HttpResponse:
     """Take back an elimination by decision (a late correction's ``eliminate`` repair): the
     winner of the boards goes on again; the page names the later matches played on the
     decision and offers their repairs (played again, or given by decision), then saves it
