@@ -1,8 +1,9 @@
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import admin
+from django.http import HttpRequest
 
 from scoring.models import (
     AuditEntry,
@@ -22,9 +23,16 @@ from scoring.models import (
     Tournament,
 )
 
+if TYPE_CHECKING:  # generic in django-stubs only, not at run time
+    ModelAdmin = admin.ModelAdmin[Any]
+    TabularInline = admin.TabularInline[Any, Any]
+else:
+    ModelAdmin = admin.ModelAdmin
+    TabularInline = admin.TabularInline
+
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(ModelAdmin):
     list_display = ["name", "start_date", "end_date", "venue"]
     list_filter = ["start_date"]
     search_fields = ["name", "venue"]
@@ -36,20 +44,20 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ModelAdmin):
     list_display = ["name", "club", "nationality", "rating"]
     search_fields = ["name", "club"]
     list_filter = ["nationality"]
 
 
-class EntryInline(admin.TabularInline):
+class EntryInline(TabularInline):
     model = Entry
     extra = 0
     autocomplete_fields = ["player", "partner"]
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(ModelAdmin):
     list_display = ["name", "tournament", "kind", "format", "rules", "status"]
     list_filter = ["kind", "format", "rules", "status"]
     search_fields = ["name", "tournament__name"]
@@ -57,17 +65,17 @@ class EventAdmin(admin.ModelAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ModelAdmin):
     list_display = ["__str__", "event", "number", "bracket", "stage", "games_to_win"]
     list_filter = ["stage", "bracket"]
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(ModelAdmin):
     list_display = ["__str__", "tournament", "number", "active"]
 
 
-class GameInline(admin.TabularInline):
+class GameInline(TabularInline):
     model = Game
     extra = 0
     readonly_fields = ["number", "first_breaker", "scores", "winner_side", "finished"]
@@ -75,7 +83,7 @@ class GameInline(admin.TabularInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(ModelAdmin):
     list_display = ["__str__", "event", "round", "table", "status", "winner_side", "revision"]
     list_filter = ["status", "event__tournament"]
     search_fields = ["entry_a__player__name", "entry_b__player__name"]
@@ -84,7 +92,7 @@ class MatchAdmin(admin.ModelAdmin):
     inlines = [GameInline]
 
 
-class BoardEventInline(admin.TabularInline):
+class BoardEventInline(TabularInline):
     """The log is append-only: shown, never edited here."""
 
     model = BoardEvent
@@ -101,12 +109,12 @@ class BoardEventInline(admin.TabularInline):
         "created_at",
     ]
 
-    def has_add_permission(self, request, obj=None) -> bool:
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
 
 @admin.register(Board)
-class BoardAdmin(admin.ModelAdmin):
+class BoardAdmin(ModelAdmin):
     list_display = [
         "__str__",
         "game",
@@ -132,18 +140,18 @@ class BoardAdmin(admin.ModelAdmin):
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ModelAdmin):
     list_display = ["created_at", "action", "tournament", "match", "actor", "via"]
     list_filter = ["action", "via"]
     readonly_fields = [f.name for f in AuditEntry._meta.fields]
 
-    def has_add_permission(self, request) -> bool:
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
-    def has_delete_permission(self, request, obj=None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
 
@@ -152,7 +160,7 @@ admin.site.register(PaperScoresheet)
 
 
 @admin.register(Rating)
-class RatingAdmin(admin.ModelAdmin):
+class RatingAdmin(ModelAdmin):
     """Ratings are made here (issue 33); a parameter changed re-rates the whole history."""
 
     list_display = ["name", "level", "nation", "outcomes", "default_rate", "tau"]
@@ -168,7 +176,7 @@ class RatingAdmin(admin.ModelAdmin):
 
 
 @admin.register(Rate)
-class RateAdmin(admin.ModelAdmin):
+class RateAdmin(ModelAdmin):
     """The history, rebuilt from the decided results: read only."""
 
     list_display = ["rating", "player", "tournament", "date", "rate", "deviation", "matches"]

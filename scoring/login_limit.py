@@ -55,7 +55,7 @@ def _accounts(request: HttpRequest) -> list[str]:
         )
     except signing.BadSignature:
         return []
-    return [name for name in value.split("\n") if name][:DEVICE_ACCOUNTS]
+    return [name for name in (value or "").split("\n") if name][:DEVICE_ACCOUNTS]
 
 
 def _username(credentials: dict[str, Any] | None, request: HttpRequest) -> str:

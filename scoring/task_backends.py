@@ -20,9 +20,9 @@ from django.utils.crypto import get_random_string
 class ThreadBackend(ImmediateBackend):
     """Like Django's immediate backend, but each task runs in its own daemon thread."""
 
-    def enqueue(self, task: Any, args: Any, kwargs: Any) -> TaskResult:
+    def enqueue(self, task: Any, args: Any, kwargs: Any) -> TaskResult[Any, Any]:
         self.validate_task(task)
-        result = TaskResult(
+        result: TaskResult[Any, Any] = TaskResult(
             task=task,
             id=get_random_string(32),
             status=TaskResultStatus.READY,
@@ -42,9 +42,9 @@ class ThreadBackend(ImmediateBackend):
         thread.start()
         return result
 
-    def _run(self, result: TaskResult) -> None:
+    def _run(self, result: TaskResult[Any, Any]) -> None:
         close_old_connections()
         try:
-            self._execute_task(result)
+            self._execute_task(result)  # type: ignore[attr-defined]  # Django's, not in its stubs
         finally:
             connections.close_all()

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.core.cache import cache
+from django.db.models import QuerySet
 from django.db.models.signals import post_delete, post_save
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
@@ -59,6 +60,7 @@ def _zone_name_for(kwargs: dict[str, Any]) -> str | None:
 
 
 def _query_zone_name(kwargs: dict[str, Any]) -> str | None:
+    query: QuerySet[Any, tuple[str]]
     if "slug" in kwargs:
         query = Tournament.objects.filter(slug=kwargs["slug"]).values_list("time_zone")
     elif "event_id" in kwargs:

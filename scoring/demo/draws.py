@@ -79,7 +79,7 @@ DEMO_TABLES = 12
 def seed(context: dict[str, Any]) -> None:
     from scoring.management.commands.simulate_event import play_random
 
-    tournament: Tournament = context["tournament"]  # type: ignore[assignment]
+    tournament: Tournament = context["tournament"]
     organiser = context["users"]["organiser"]
     actor = Actor(user=organiser, via="organiser", device="seed_demo", may_edit_locked=True)
     if tournament.table_count < DEMO_TABLES:
@@ -115,6 +115,7 @@ def seed(context: dict[str, Any]) -> None:
         )
         draws.draw_event(event=event, actor=actor, random_seed=13)
         first = event.rounds.order_by("number").first()
+        assert first is not None  # just drawn
         for match in ready(event):
             if match.round_id == first.pk:
                 play(match)
@@ -189,12 +190,12 @@ def seed(context: dict[str, Any]) -> None:
             kind="doubles",
         )
         draws.draw_event(event=event, actor=actor, random_seed=6)
-        first = list(
+        opening = list(
             Match.objects.filter(
                 event=event, round__bracket="winners", round__number=1, status=Match.Status.READY
             ).order_by("number")
         )
-        for i, match in enumerate(first):
+        for i, match in enumerate(opening):
             if i == 0:
                 draws.record_walkover(match=match, absent="b", actor=actor, note="did not show up")
             else:
@@ -203,7 +204,7 @@ def seed(context: dict[str, Any]) -> None:
         made.append(event.name)
 
     organiser_url = f"/t/{tournament.slug}/organiser/"
-    context.setdefault("messages", []).append(  # type: ignore[union-attr]
+    context.setdefault("messages", []).append(
         f"Organiser pages: {organiser_url} (events, draws, call-up: {organiser_url}callup/)"
     )
     context["draw_events"] = made

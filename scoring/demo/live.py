@@ -39,7 +39,7 @@ CLUBS = ["CC Riverside", "Carrom Club Nordstadt", "Queen's Corner", "Striker Ver
 
 
 def seed(context: dict[str, Any]) -> None:
-    tournament: Tournament = context["tournament"]  # type: ignore[assignment]
+    tournament: Tournament = context["tournament"]
     for number in range(1, max(tournament.table_count, 8) + 1):
         Table.objects.get_or_create(tournament=tournament, number=number)
     made = []
@@ -48,7 +48,7 @@ def seed(context: dict[str, Any]) -> None:
         made.append(KNOCKOUT)
     home = reverse("scoring:live-tournament", kwargs={"slug": tournament.slug})
     context.setdefault("messages", []).extend(
-        [  # type: ignore[union-attr]
+        [
             f"Live pages: {home} · hall screen: {home}hall/ · stream overlay: "
             f"{home}overlay/table/5/ · API: /api/v1/tournaments/{tournament.pk}/",
         ]

@@ -59,7 +59,7 @@ def _record(match: Match, toss: str, strokes: list[dict[str, Any]]) -> None:
 
 
 def seed(context: dict[str, Any]) -> None:
-    tournament: Tournament = context["tournament"]  # type: ignore[assignment]
+    tournament: Tournament = context["tournament"]
     if tournament.events.filter(name=EVENT).exists():
         return
     event = create_event(
@@ -82,6 +82,4 @@ def seed(context: dict[str, Any]) -> None:
     second.refresh_from_db()
     _record(second, "a", PLAYING)
     home = reverse("scoring:live-event", kwargs={"slug": tournament.slug, "event_id": event.pk})
-    context.setdefault("messages", []).append(  # type: ignore[union-attr]
-        f"Point carrom (three players): {home}"
-    )
+    context.setdefault("messages", []).append(f"Point carrom (three players): {home}")

@@ -35,6 +35,7 @@ STRENGTH = {name: 8 - i for i, name in enumerate(MEN[:8])}
 
 def _play(match: Match, rng: random.Random) -> None:
     """One game to 25 by quick entry; the stronger player wins more often."""
+    assert match.entry_a is not None and match.entry_b is not None  # a drawn pair, no bye
     a, b = match.entry_a.player.name, match.entry_b.player.name
     p_a = 0.5 + (STRENGTH.get(a, 4) - STRENGTH.get(b, 4)) * 0.06
     record_toss(match=match, winner="a", choice="break", actor=SYSTEM)
@@ -86,7 +87,7 @@ def _tournament(
 
 
 def seed(context: dict[str, Any]) -> None:
-    demo: Tournament = context["tournament"]  # type: ignore[assignment]
+    demo: Tournament = context["tournament"]
     if Rating.objects.filter(name=RATING).exists():
         return
     rating = Rating.objects.create(name=RATING, level=Rating.Level.NATIONAL, nation="DE")

@@ -57,7 +57,7 @@ def _play(match: Match, winner: str) -> None:
 
 
 def seed(context: dict[str, Any]) -> None:
-    tournament: Tournament = context["tournament"]  # type: ignore[assignment]
+    tournament: Tournament = context["tournament"]
     if tournament.events.filter(name=EVENT).exists():
         return
     event = create_event(
@@ -75,8 +75,10 @@ def seed(context: dict[str, Any]) -> None:
     first, second = make_ties(event)[:2]
     submit_lineup(tie=first, side="a", players=_lineup(first, "a"), actor=SYSTEM, via="captain")
     submit_lineup(tie=first, side="b", players=_lineup(first, "b"), actor=SYSTEM, via="desk")
-    _play(first.rubbers.get(number=1).match, "a")
+    opening = first.rubbers.get(number=1).match
+    assert opening is not None  # made with both lineups in
+    _play(opening, "a")
     submit_lineup(tie=second, side="b", players=_lineup(second, "b"), actor=SYSTEM, via="captain")
-    context.setdefault("messages", []).append(  # type: ignore[union-attr]
+    context.setdefault("messages", []).append(
         f"{EVENT}: a team knock-out with its first tie under way"
     )

@@ -4,13 +4,34 @@ characters), model choices only with ids in the database's range."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.converters import bounded_id
 from scoring.limits import text_problem
+
+if TYPE_CHECKING:  # generic in django-stubs only, not at run time
+    BaseFormSet = forms.BaseFormSet[Any]
+    ModelChoiceField = forms.ModelChoiceField[Any]
+    ModelForm = forms.ModelForm[Any]
+    ModelMultipleChoiceField = forms.ModelMultipleChoiceField[Any]
+else:
+    BaseFormSet = forms.BaseFormSet
+    ModelChoiceField = forms.ModelChoiceField
+    ModelForm = forms.ModelForm
+    ModelMultipleChoiceField = forms.ModelMultipleChoiceField
+
+
+def field_of[F: forms.Field](form: forms.BaseForm, name: str, kind: type[F]) -> F:
+    """``form.fields[name]`` as the kind of field it is (``form.fields`` is typed as plain
+    fields), e.g. to give a choice field its choices."""
+    field = form.fields[name]
+    if not isinstance(field, kind):
+        raise TypeError(f"{name!r} is not a {kind.__name__}")
+    return field
+
 
 TEXT_MESSAGES = {
     "nul": _("Remove the NUL character."),
@@ -42,7 +63,7 @@ class TextField(forms.CharField):
         self.validators.append(plain_lines if multiline else plain_text)
 
 
-class BoundedModelChoiceField(forms.ModelChoiceField):
+class BoundedModelChoiceField(ModelChoiceField):
     """A model choice whose value must be an id in the database's range before it is looked
     up (``2**70`` overflowed SQLite's integer: a 500)."""
 
@@ -58,7 +79,7 @@ class BoundedModelChoiceField(forms.ModelChoiceField):
         return super().to_python(value)
 
 
-class BoundedModelMultipleChoiceField(forms.ModelMultipleChoiceField):
+class BoundedModelMultipleChoiceField(ModelMultipleChoiceField):
     """Several model choices, each an id in the database's range (see above)."""
 
     def _check_values(self, value: Any) -> Any:
@@ -75,7 +96,7 @@ class BoundedModelMultipleChoiceField(forms.ModelMultipleChoiceField):
                     code="invalid_choice",
                     params={"value": str(one)[:30]},
                 )
-        return super()._check_values(value)
+        return super()._check_values(value)  # type: ignore[misc]  # not in django-stubs
 
 
 def check_all_text(form: forms.BaseForm) -> None:

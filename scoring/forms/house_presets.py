@@ -90,7 +90,7 @@ class HousePresetForm(forms.Form):
             self.fields[key].initial = _initial(key, getattr(start, key))
 
     def clean_name(self) -> str:
-        name = self.cleaned_data["name"].strip()
+        name: str = self.cleaned_data["name"].strip()
         if has_bidi_control(name):
             raise forms.ValidationError(BIDI_MESSAGE)
         return name

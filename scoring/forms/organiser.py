@@ -1,6 +1,9 @@
 """Forms of the organiser pages (crispy-forms, Bootstrap 5). Each turns its data into the
 arguments of one service call in :mod:`scoring.services.tournaments`, :mod:`~scoring.services.
-draws` or :mod:`~scoring.services.callup`; the services decide what is allowed."""
+draws` or :mod:`~scoring.services.callup`; the services decide what is allowed.
+
+The forms of a match's result entry live in :mod:`scoring.forms.matches`, those of the
+correction pages in :mod:`scoring.forms.corrections`; both are importable from here too."""
 
 from __future__ import annotations
 
@@ -12,22 +15,67 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from scoring.forms.corrections import (
+    REPAIR_CHOICES,
+    CorrectionForm,
+    DecisionForm,
+    LogCorrectionForm,
+    PaperCorrectionForm,
+)
 from scoring.forms.fields import (
     BoundedModelChoiceField,
     BoundedModelMultipleChoiceField,
+    ModelForm,
     NumberField,
     TextField,
     check_all_text,
+    field_of,
     plain_text,
     rating_field,
 )
+from scoring.forms.matches import (
+    GAMES_CHOICES,
+    SIDE_CHOICES,
+    QuickBoardForm,
+    RoundGamesForm,
+    TossForm,
+    WalkoverForm,
+    WithdrawForm,
+)
 from scoring.limits import RATING_MAX, RATING_MIN, SEED_MAX, has_bidi_control
 from scoring.models import Event, Rating, Tournament
+from scoring.names import display_name
 from scoring.preset_words import preset_choices
 from scoring.rule_words import rules_name
 from scoring.rules import RULESETS
 from scoring.selectors.house_presets import presets_of
 from scoring.services.tournaments.events import SETTING_KEYS
+
+__all__ = [
+    "BIDI_MESSAGE",
+    "GAMES_CHOICES",
+    "REPAIR_CHOICES",
+    "RULE_CHOICES",
+    "SIDE_CHOICES",
+    "CallupSettingsForm",
+    "CorrectionForm",
+    "DateInput",
+    "DecisionForm",
+    "EntryForm",
+    "EventForm",
+    "ImportForm",
+    "LogCorrectionForm",
+    "PaperCorrectionForm",
+    "QuickBoardForm",
+    "RoundGamesForm",
+    "SeedForm",
+    "TossForm",
+    "TournamentForm",
+    "WalkoverForm",
+    "WithdrawForm",
+    "no_bidi",
+    "rule_choices",
+]
 
 BIDI_MESSAGE = _("Remove the text-direction control characters.")
 
@@ -48,10 +96,6 @@ def rule_choices(tournament: Tournament | None) -> list[Any]:
     if not house:
         return built_in
     return [(_("Presets"), built_in), (_("House presets of this tournament"), house)]
-
-
-GAMES_CHOICES = [(2, _("Best of three games")), (1, _("One game")), (3, _("Best of five games"))]
-SIDE_CHOICES = [("a", "A"), ("b", "B")]
 
 
 class DateInput(forms.DateInput):
@@ -123,7 +167,8 @@ class TournamentForm(forms.Form):
         return slug
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", _("The last day cannot be before the first day."))
@@ -145,11 +190,10 @@ class CallupSettingsForm(forms.Form):
     )
 
     def __init__(self, *args: Any, tournament: Any = None, **kwargs: Any) -> None:
-        from scoring.services.people import display_name
-
         super().__init__(*args, **kwargs)
         # only the tournament's own people (added on its people page), never every account
-        self.fields["umpires"].queryset = (
+        umpires = field_of(self, "umpires", forms.ModelMultipleChoiceField)
+        umpires.queryset = (
             get_user_model()
             .objects.filter(
                 Q(umpire_tournaments=tournament) | Q(organised_tournaments=tournament),
@@ -158,10 +202,10 @@ class CallupSettingsForm(forms.Form):
             .distinct()
             .order_by("first_name", "username")
         )
-        self.fields["umpires"].label_from_instance = display_name
+        umpires.label_from_instance = display_name  # type: ignore[assignment]
 
 
-class EventForm(forms.ModelForm):
+class EventForm(ModelForm):
     """An event and its draw options (kept in ``Event.settings``)."""
 
     def clean_name(self) -> str:
@@ -301,10 +345,10 @@ class EventForm(forms.ModelForm):
     def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         check_all_text(self)
-        self.fields["rules"].choices = rule_choices(tournament)
-        self.fields["seed_rating"].choices = [("", _("No: the entries' own ratings"))] + [
-            (r.pk, r.name) for r in Rating.objects.order_by("name")
-        ]
+        field_of(self, "rules", forms.ChoiceField).choices = rule_choices(tournament)
+        field_of(self, "seed_rating", forms.ChoiceField).choices = [
+            ("", _("No: the entries' own ratings"))
+        ] + [(r.pk, r.name) for r in Rating.objects.order_by("name")]
         if not self.instance.pk and tournament is not None:
             self.fields["rules"].initial = tournament.default_rules
             self.fields["order"].initial = tournament.events.count() + 1
@@ -323,8 +367,9 @@ class EventForm(forms.ModelForm):
 
     def draw_settings(self) -> dict[str, Any]:
         out = {key: self.cleaned_data.get(key) for key in self.setting_keys()}
-        if out.get("seed_date") is not None:
-            out["seed_date"] = out["seed_date"].isoformat()
+        seed_date = out.get("seed_date")
+        if seed_date is not None:
+            out["seed_date"] = seed_date.isoformat()
         return out
 
 
@@ -390,7 +435,8 @@ class EntryForm(forms.Form):
                     )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         for name in ("name", "club", "partner", "partner_club", "licence"):
             if has_bidi_control(data.get(name) or ""):
                 self.add_error(name, BIDI_MESSAGE)
@@ -431,10 +477,13 @@ class ImportForm(forms.Form):
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["event"].queryset = tournament.events.exclude(format=Event.Format.SINGLE_MATCH)
+        field_of(self, "event", forms.ModelChoiceField).queryset = tournament.events.exclude(
+            format=Event.Format.SINGLE_MATCH
+        )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         upload = data.get("file")
         if upload is not None and upload.size > 2_000_000:
             raise forms.ValidationError(_("The file is too large (at most 2 MB)."))
@@ -444,197 +493,5 @@ class ImportForm(forms.Form):
 
     def raw(self) -> bytes | str:
         upload = self.cleaned_data.get("file")
-        return upload.read() if upload is not None else self.cleaned_data["text"]
-
-
-class TossForm(forms.Form):
-    """ICF 40: who won the toss and what he chose; nothing is chosen for the organiser."""
-
-    toss_winner = forms.ChoiceField(
-        label=_("Toss won by"), choices=SIDE_CHOICES, widget=forms.RadioSelect
-    )
-    toss_choice = forms.ChoiceField(
-        label=_("The toss winner chose"),
-        choices=[("break", _("Break")), ("side", _("Side"))],
-        widget=forms.RadioSelect,
-    )
-
-
-class QuickBoardForm(forms.Form):
-    """One board from the paper scoresheet: winner, the loser's carrommen left, the queen."""
-
-    client_id = forms.UUIDField(widget=forms.HiddenInput)
-    revision = NumberField(widget=forms.HiddenInput, min_value=0)
-    winner = forms.ChoiceField(
-        label=_("Board won by"), choices=SIDE_CHOICES, widget=forms.RadioSelect
-    )
-    carrommen = forms.TypedChoiceField(
-        label=_("Loser's carrommen left"), coerce=int, choices=[(n, str(n)) for n in range(10)]
-    )
-    queen = forms.ChoiceField(
-        label=_("Queen covered by"),
-        required=False,
-        choices=[("", _("Nobody"))] + SIDE_CHOICES,
-        widget=forms.RadioSelect,
-        initial="",
-    )
-
-
-REPAIR_CHOICES = [
-    ("move", _("Move the new winner into the next match")),
-    ("repair", _("Draw the later round again")),
-    ("keep", _("Keep the draw as it is")),
-    ("replay", _("Put the new winner in and play the later match again")),
-    ("award", _("Put the new winner in and give the later match by decision")),
-    ("eliminate", _("Keep the later results: the new winner is eliminated by decision")),
-]
-
-
-class CorrectionForm(forms.Form):
-    """Why a confirmed result is corrected, and what happens to the draw built on it."""
-
-    client_id = forms.UUIDField(widget=forms.HiddenInput)
-    revision = NumberField(widget=forms.HiddenInput, min_value=0)
-    reason = TextField(
-        label=_("Reason for the correction"),
-        max_length=300,
-        help_text=_("Kept in the audit trail with your name and the time."),
-    )
-    repair = forms.ChoiceField(
-        label=_("The draw"), choices=REPAIR_CHOICES, required=False, widget=forms.RadioSelect
-    )
-    award_to = forms.ChoiceField(
-        label=_("The later match is given to"),
-        required=False,
-        initial="moved",
-        choices=[
-            ("moved", _("the new winner (who moves in)")),
-            ("stayed", _("the opponent who played it")),
-        ],
-    )
-    # checked by the service (decision_law) so that a refusal keeps the preview on the page
-    repair_law = forms.CharField(
-        label=_("Law of the decision on the later match"),
-        max_length=30,
-        required=False,
-        initial="IT 107",
-        help_text=_("As the rulebook cites it, e.g. IT 107"),
-    )
-
-
-class PaperCorrectionForm(CorrectionForm):
-    """The right entry of a board from the paper sheet (ICF 53-55), or an umpire's award."""
-
-    winner = forms.ChoiceField(
-        label=_("Board won by"), choices=SIDE_CHOICES, widget=forms.RadioSelect
-    )
-    carrommen = forms.TypedChoiceField(
-        label=_("Loser's carrommen left"),
-        coerce=int,
-        choices=[(n, str(n)) for n in range(10)],
-        required=False,
-        empty_value=None,
-    )
-    queen = forms.ChoiceField(
-        label=_("Queen covered by"),
-        required=False,
-        choices=[("", _("Nobody"))] + SIDE_CHOICES,
-        widget=forms.RadioSelect,
-    )
-    points = NumberField(
-        label=_("Or points awarded by the umpire"), required=False, min_value=1, max_value=12
-    )
-    law = TextField(
-        label=_("Law of the award"), max_length=30, required=False, help_text=_("e.g. ICF 65")
-    )
-
-    def __init__(self, *args: Any, board_max: int = 12, **kwargs: Any) -> None:
-        """``board_max``: the most a board of the match's rules is worth (ICF 55: 12; a house
-        preset's board maximum, e.g. uk-29's 14), the most an award may give."""
-        super().__init__(*args, **kwargs)
-        self.fields["points"].cap(board_max)
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        if data.get("points") is None and data.get("carrommen") is None:
-            self.add_error("carrommen", _("Choose the loser's carrommen left, or award points."))
-        if data.get("points") is not None and not data.get("law"):
-            self.add_error("law", _("An award needs its law."))
-        return data
-
-
-class DecisionForm(CorrectionForm):
-    """An umpire's decision: a game or the whole match given to a side, with the law."""
-
-    scope = forms.ChoiceField(label=_("The decision is about"))
-    side = forms.ChoiceField(label=_("Given to"), choices=SIDE_CHOICES, widget=forms.RadioSelect)
-    law = forms.RegexField(
-        label=_("Law of the decision"),
-        max_length=30,
-        regex=r"^(ICF|IT|DCV) \d{1,3}(\([a-z]\))?$",
-        help_text=_("As the rulebook cites it, e.g. IT 107 (loss of the whole match)"),
-        error_messages={"invalid": _("Cite the law as the rulebook does, e.g. IT 107 or ICF 51.")},
-    )
-
-    def __init__(self, *args: Any, games: int = 1, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["scope"].choices = [("match", _("The whole match"))] + [
-            (str(n), _("Game %(number)s") % {"number": n}) for n in range(1, games + 1)
-        ]
-
-    def game(self) -> int | None:
-        scope = self.cleaned_data["scope"]
-        return None if scope == "match" else int(scope)
-
-
-class LogCorrectionForm(CorrectionForm):
-    """A stroke-logged board corrected from one of its events on: the events kept, and the
-    right events after them (interchange format v1, one JSON object a line)."""
-
-    keep = NumberField(label=_("Keep the events up to"), min_value=0)
-    events = TextField(
-        label=_("The right events from there on"),
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
-        help_text=_("One event a line, as in the board log."),
-    )
-
-    def clean_events(self) -> list[dict[str, Any]]:
-        import json
-
-        rows = []
-        for n, line in enumerate(self.cleaned_data["events"].splitlines(), start=1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except ValueError:
-                raise forms.ValidationError(_("Line %(n)s is not an event.") % {"n": n}) from None
-            if not isinstance(row, dict):
-                raise forms.ValidationError(_("Line %(n)s is not an event.") % {"n": n})
-            rows.append(row)
-        return rows
-
-
-class WithdrawForm(forms.Form):
-    """An entry leaves the event: asked first, with a reason for the audit trail."""
-
-    reason = TextField(label=_("Reason"), max_length=300)
-    sure = forms.BooleanField(
-        label=_("Yes, withdraw: the matches not yet played become walkovers."), required=True
-    )
-
-
-class WalkoverForm(forms.Form):
-    absent = forms.ChoiceField(
-        label=_("Who did not play?"),
-        widget=forms.RadioSelect,
-        choices=[("a", "A"), ("b", "B"), ("both", _("Both"))],
-    )
-    sure = forms.BooleanField(label=_("Yes, record the walkover"), required=True)
-
-
-class RoundGamesForm(forms.Form):
-    games_to_win = forms.TypedChoiceField(
-        label=_("Match length"), choices=GAMES_CHOICES, coerce=int
-    )
+        raw: bytes | str = upload.read() if upload is not None else self.cleaned_data["text"]
+        return raw

@@ -10,7 +10,11 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.forms.fields import NumberField, TextField
+from scoring.forms.fields import (
+    NumberField,
+    TextField,
+    field_of,
+)
 from scoring.rules.events import LOSS_REASONS
 from scoring.rules.presets import RuleSet
 
@@ -48,7 +52,7 @@ class PointActionForm(WriteForm):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.sides, self.names, self.rules = sides, names, rules
-        self.fields["by"].choices = [(s, names.get(s, s)) for s in sides]
+        field_of(self, "by", forms.ChoiceField).choices = [(s, names.get(s, s)) for s in sides]
         self.fields["by"].error_messages["invalid_choice"] = _(
             "That player does not play on this board."
         )
@@ -67,7 +71,8 @@ class PointActionForm(WriteForm):
             )
 
     def clean(self) -> dict[str, Any]:
-        d = super().clean()
+        super().clean()
+        d = self.cleaned_data
         kind = d.get("kind")
         if kind == "board_loss" and not d.get("by") and "by" not in self.errors:
             self.add_error("by", _("Choose the player who loses the board."))

@@ -14,6 +14,7 @@ from scoring.forms.fields import (
     BoundedModelMultipleChoiceField,
     NumberField,
     TextField,
+    field_of,
     rating_field,
 )
 from scoring.models import Championship, Club, Event
@@ -54,7 +55,9 @@ class ClubForm(forms.Form):
         users = get_user_model().objects.filter(is_active=True, is_staff=True)
         if club is not None and club.owner_id:
             users = users.exclude(pk=club.owner_id)
-        self.fields["co_owners"].queryset = users.order_by("username")[:200]
+        field_of(self, "co_owners", forms.ModelMultipleChoiceField).queryset = users.order_by(
+            "username"
+        )[:200]
 
 
 class MembershipForm(forms.Form):
@@ -101,7 +104,7 @@ class ChampionshipForm(forms.Form):
         others = Championship.objects.filter(club=club).order_by("-created_at")
         if championship is not None:
             others = others.exclude(pk=championship.pk)
-        self.fields["previous"].queryset = others
+        field_of(self, "previous", forms.ModelChoiceField).queryset = others
 
 
 class AddEventForm(forms.Form):
@@ -114,4 +117,6 @@ class AddEventForm(forms.Form):
         from scoring.selectors.seasons import addable_events
 
         super().__init__(*args, **kwargs)
-        self.fields["event"].queryset = addable_events(championship, user)
+        field_of(self, "event", forms.ModelChoiceField).queryset = addable_events(
+            championship, user
+        )

@@ -9,7 +9,11 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.draws.ties import MAX_PLAYERS, RubberKind, TieFormat
-from scoring.forms.fields import NumberField, TextField
+from scoring.forms.fields import (
+    NumberField,
+    TextField,
+    field_of,
+)
 from scoring.tie_words import format_name
 
 #: A format's rubbers typed as letters: "S-D-S", "SSSSD", "s d s".
@@ -88,7 +92,7 @@ class EventTieFormatForm(forms.Form):
 
     def __init__(self, *args: Any, formats: dict[str, TieFormat], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["tie_format"].choices = [
+        field_of(self, "tie_format", forms.ChoiceField).choices = [
             (key, format_name(fmt)) for key, fmt in formats.items()
         ]
 

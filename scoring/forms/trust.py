@@ -3,14 +3,19 @@ by row, its note, and the official's decision on how it differs from the tablet.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.forms.fields import NumberField, TextField
-from scoring.forms.organiser import SIDE_CHOICES
+from scoring.forms.fields import (
+    BaseFormSet,
+    NumberField,
+    TextField,
+    field_of,
+)
+from scoring.forms.matches import SIDE_CHOICES
 from scoring.models import PaperScoresheet
 
 #: Who won a paper row, or nobody yet (an empty row is ignored).
@@ -54,7 +59,7 @@ class PaperBoardForm(forms.Form):
     def __init__(self, *args: Any, board_max: int = 12, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # an award gives at most what a board of the match's rules is worth (ICF 55)
-        self.fields["points"].cap(board_max)
+        field_of(self, "points", NumberField).cap(board_max)
         # the row's fields sit under the table's column heads: each is named for screen
         # readers with its column and row (WCAG 4.1.2)
         row = (self.prefix or "").rsplit("-", 1)[-1]
@@ -72,7 +77,8 @@ class PaperBoardForm(forms.Form):
         )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if not self.has_content():
             return data
         if not data.get("winner"):
@@ -88,7 +94,7 @@ class PaperBoardForm(forms.Form):
         return data
 
 
-class BasePaperFormSet(forms.BaseFormSet):
+class BasePaperFormSet(BaseFormSet):
     """The paper sheet's rows: at least one board, games in order; :meth:`sheet` gives the
     games as :func:`scoring.services.reconcile.record_paper_sheet` takes them."""
 
@@ -135,8 +141,11 @@ def _first_gap(games: list[int]) -> int:
     return expected
 
 
-PaperFormSet = forms.formset_factory(
-    PaperBoardForm, formset=BasePaperFormSet, extra=0, max_num=60, validate_max=True
+PaperFormSet = cast(
+    "type[BasePaperFormSet]",
+    forms.formset_factory(
+        PaperBoardForm, formset=BasePaperFormSet, extra=0, max_num=60, validate_max=True
+    ),
 )
 
 
@@ -157,7 +166,8 @@ class PaperDecisionForm(forms.Form):
     )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("decision") == "other" and not data.get("note"):
             self.add_error("note", _("Say what was decided."))
         return data

@@ -80,7 +80,7 @@ def tournament_umpire(tournament: Tournament, user_id: Any) -> Any:
 
 
 def organises_any(user: Any) -> bool:
-    return user.organised_tournaments.exists()
+    return bool(user.organised_tournaments.exists())
 
 
 def organised_tournaments(user: Any) -> QuerySet[Tournament]:
@@ -290,17 +290,17 @@ def round_blocks(event: Event, rounds: list[Round]) -> list[RoundBlock]:
         .order_by("round_id", "group", "position", "number")
     )
     feeders: dict[tuple[int, str], tuple[str, int]] = {}
-    for m in (
+    for row in (
         Match.objects.filter(event=event)
         .filter(Q(winner_to__isnull=False) | Q(loser_to__isnull=False))
         .values_list("number", "winner_to_id", "winner_to_side", "loser_to_id", "loser_to_side")
     ):
-        number, wt, ws, lt, ls = m
+        number, wt, ws, lt, ls = row
         if wt:
             feeders[(wt, ws)] = ("winner", number)
         if lt:
             feeders[(lt, ls)] = ("loser", number)
-    by_round: dict[int, list[MatchLine]] = defaultdict(list)
+    by_round: dict[int | None, list[MatchLine]] = defaultdict(list)
     for m in matches:
         labels, known = [], []
         for side in ("a", "b"):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from scoring.models import Board, BoardEvent, Match
 from scoring.point_words import describe_point_event, end_text, notes_text
@@ -77,7 +77,8 @@ class PointBoard:
 
     @property
     def law(self) -> str:
-        return self.position.law or END_LAWS.get(self.end or "", "") if self.finished else ""
+        laws = cast("dict[str, str]", END_LAWS)  # keyed by the ends' (string) values
+        return self.position.law or laws.get(self.end or "", "") if self.finished else ""
 
     @property
     def interpretation(self) -> bool:
@@ -187,7 +188,7 @@ def point_boards(
     for row in rows:
         number = numbers[row.sequence]
         before = dict(derive_point_game(counted, sides, rules, point_first_breaker(match)).scores)
-        position = opening_of(row, before, sides)
+        position = cast(PointPosition, opening_of(row, before, sides))  # a point-carrom board
         board = PointBoard(number, row, row.breaker, position, before, names)
         rules_of_board = get_rules(row.rules)
         for index, done in enumerate(
@@ -196,9 +197,13 @@ def point_boards(
         ):
             payload = done.row.payload
             by = payload.get("by")
-            position = done.after
+            position = cast(PointPosition, done.after)
             if strokes:
-                was = done.before.points(rules_of_board).get(by, 0) if by in sides else 0
+                was = (
+                    cast(PointPosition, done.before).points(rules_of_board).get(by, 0)
+                    if by in sides
+                    else 0
+                )
                 now = position.points(rules_of_board)
                 board.strokes.append(
                     PointStrokeRow(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
@@ -100,6 +101,7 @@ def loaded_match_clock(match: Match, now: datetime) -> ClockLine | None:
     if match.round_id is None or match.event.round_minutes is None or match.status in DONE:
         return None
     rnd = match.round
+    assert rnd is not None  # round_id is set
     rnd.event = match.event  # the same row: no second query
     return _line(rnd, now, match)
 
@@ -163,7 +165,7 @@ _STATE_FIELDS = (
 )
 
 
-def clocks_state(slug: str) -> tuple[tuple, ...]:
+def clocks_state(slug: str) -> tuple[tuple[Any, ...], ...]:
     """The stored values the rounds' clocks of tournament ``slug`` are drawn from (one
     query): the validator of the polled clock regions (``views/round_clock.py``). A start,
     added minutes, a stop or a restart changes it; the passing time does not (the countdown

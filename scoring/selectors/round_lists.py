@@ -13,11 +13,11 @@ from scoring.names import display_name
 from scoring.pdf.data import CallupRow, PairingRow, RoundListData, SideData
 from scoring.selectors.sheets import (
     SheetUnavailable,
-    _match_queryset,
-    _round_name,
-    _side_data,
-    _table_name,
+    match_queryset,
     sheet_language,
+    sheet_round_name,
+    side_data,
+    table_name,
 )
 from scoring.timezones import clock, local_date
 
@@ -47,7 +47,7 @@ def alphabetical(name: str) -> str:
 
 def _sides(match: Match) -> tuple[SideData, SideData]:
     doubles = match.event.kind == Event.Kind.DOUBLES
-    return _side_data(match, "a", doubles), _side_data(match, "b", doubles)
+    return side_data(match, "a", doubles), side_data(match, "b", doubles)
 
 
 def _table_order(row: PairingRow) -> tuple[int, int, str, str]:
@@ -76,14 +76,14 @@ def round_list_data(
     :raises SheetUnavailable: the round has no matches.
     """
     language = sheet_language(language)
-    matches = _match_queryset().filter(event=event, round__number=round_number)
+    query = match_queryset().filter(event=event, round__number=round_number)
     if bracket:
-        matches = matches.filter(round__bracket=bracket)
-    matches = list(matches.order_by("round__bracket", "number", "pk"))
+        query = query.filter(round__bracket=bracket)
+    matches = list(query.order_by("round__bracket", "number", "pk"))
     with translation.override(language):
         if not matches:
             raise SheetUnavailable(_("This round has no matches yet."))
-        round_name = _round_name(matches[0]).split(" · ")[0]
+        round_name = sheet_round_name(matches[0]).split(" · ")[0]
         tournament = event.tournament
         pairings = []
         players = []
@@ -93,7 +93,7 @@ def round_list_data(
             pairings.append(
                 PairingRow(
                     match_number=str(match.number),
-                    table=_table_name(match.table),
+                    table=table_name(match.table),
                     sides=sides,
                     umpire=display_name(match.umpire),
                     called=clock(match.called_at, tournament),
@@ -108,7 +108,7 @@ def round_list_data(
                         name=side.name,
                         club=side.club,
                         match_number=str(match.number),
-                        table=_table_name(match.table),
+                        table=table_name(match.table),
                         opponent=sides[1 - index].name,
                         bye=bye,
                     )

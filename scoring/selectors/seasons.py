@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 from django.db.models import Q, QuerySet
 
@@ -97,7 +98,7 @@ def counted_event_or_none(championship: Championship, event_id: int) -> Event | 
     return Event.objects.filter(pk=event_id, championships=championship).first()
 
 
-def addable_events(championship: Championship, user: object) -> QuerySet[Event]:
+def addable_events(championship: Championship, user: Any) -> QuerySet[Event]:
     """The events ``user`` may add to ``championship``: of the tournaments he organises
     (every one for a superuser), no point carrom, of the kind that already counts, and of a
     tournament that counts for it with none of its events yet; the latest first."""

@@ -13,7 +13,7 @@ from django.utils.formats import date_format
 from scoring.draws.ties import TeamStanding, TieFormat, TieResult, team_table
 from scoring.models import Event, Lineup, Match, Player, Rubber, Team, TeamMember, Tie
 from scoring.pdf.tie_sheet import RubberSheetRow, TieSheetData
-from scoring.selectors.live.common import DONE
+from scoring.standings.results import DONE
 from scoring.standings.ties import tie_format_for, tie_results
 from scoring.tie_words import decided_by_text, format_name
 
@@ -98,12 +98,14 @@ def event_ties(event: Event, ties: list[Tie] | None = None) -> list[TieLine]:
     out = []
     for tie in ties:
         result = results[tie.pk]
+        team_a, team_b = tie.match.entry_a_id, tie.match.entry_b_id
+        assert team_a is not None and team_b is not None  # a tie's match has both teams
         line = TieLine(
             tie,
             tie.match,
             tie.tie_format(),
-            teams[tie.match.entry_a_id],
-            teams[tie.match.entry_b_id],
+            teams[team_a],
+            teams[team_b],
             result,
             sorted(lineups.get(tie.pk, [])),
         )

@@ -4,9 +4,11 @@ URLs in ``urlpatterns`` (included by ``scoring/urls.py``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import URLPattern, path
 from django.utils.translation import gettext as _
@@ -19,15 +21,16 @@ from scoring.selectors import organiser as organiser_selectors
 from scoring.services import checkin as service
 from scoring.services.checkin import CheckInError
 from scoring.services.matches import Actor
+from scoring.views.requests import HtmxHttpRequest
 
 
-def _event(request: HttpRequest, slug: str, event_id: int) -> tuple[Tournament, Event]:
+def _event(request: HtmxHttpRequest, slug: str, event_id: int) -> tuple[Tournament, Event]:
     tournament = organiser_selectors.tournament_by_slug(slug)
     permissions.require_organiser(request.user, tournament)
     return tournament, organiser_selectors.tournament_event(tournament, event_id)
 
 
-def _context(tournament: Tournament, event: Event) -> dict:
+def _context(tournament: Tournament, event: Event) -> dict[str, Any]:
     s = service.summary(event)
     return {
         "tournament": tournament,
@@ -39,7 +42,7 @@ def _context(tournament: Tournament, event: Event) -> dict:
 
 
 @require_http_methods(["GET", "POST"])
-def roll_call(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+def roll_call(request: HtmxHttpRequest, slug: str, event_id: int) -> HttpResponse:
     """The roll call page: open it (with its options), change the options, close it."""
     tournament, event = _event(request, slug, event_id)
     if request.method == "POST":
@@ -73,7 +76,7 @@ def roll_call(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
 
 
 @require_POST
-def presence(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+def presence(request: HtmxHttpRequest, slug: str, entry_id: int) -> HttpResponse:
     """Mark one entry present or absent (htmx: the row and the counts come back)."""
     tournament = organiser_selectors.tournament_by_slug(slug)
     permissions.require_organiser(request.user, tournament)
@@ -100,7 +103,7 @@ def presence(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
 
 @login_not_required
 @require_http_methods(["GET", "POST"])
-def self_check_in(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+def self_check_in(request: HtmxHttpRequest, slug: str, event_id: int) -> HttpResponse:
     """The player's own check-in: pick your name, type the code shown in the hall."""
     tournament = organiser_selectors.tournament_by_slug(slug)
     event = organiser_selectors.tournament_event(tournament, event_id)

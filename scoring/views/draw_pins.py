@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods
 from scoring.draw_words import round_title
 from scoring.error_words import error_text
 from scoring.services import draw_edits
-from scoring.services.draws import DrawServiceError
+from scoring.services.draw_base import DrawServiceError
 from scoring.views.organiser.base import actor_of, get_event, show_error
 
 

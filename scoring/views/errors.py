@@ -52,13 +52,15 @@ def _json(status: int) -> HttpResponse:
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _json(400) if _api(request) else defaults.bad_request(request, exception)
+    if _api(request):
+        return _json(400)
+    return defaults.bad_request(request, exception or Exception())
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if _api(request):
         return _json(403)
-    return defaults.permission_denied(request, exception, template_name="403.html")
+    return defaults.permission_denied(request, exception or Exception(), template_name="403.html")
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

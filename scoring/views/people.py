@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext as _
@@ -22,6 +23,7 @@ from scoring import attempts, permissions
 from scoring.error_words import error_text
 from scoring.forms.people import CodeForm, NewPasswordForm, PersonForm
 from scoring.models import Tournament
+from scoring.names import display_name
 from scoring.selectors import organiser as organiser_selectors
 from scoring.services import people as service
 from scoring.services.people import PeopleError, Welcome
@@ -36,7 +38,7 @@ def _welcome_context(request: HttpRequest, welcome: Welcome) -> dict[str, Any]:
         "link": link,
         "qr": qr_data_uri(link),
         "code_url": request.build_absolute_uri(reverse("scoring:people-welcome")),
-        "name": welcome.name or service.display_name(welcome.user),
+        "name": welcome.name or display_name(welcome.user),
     }
 
 
@@ -109,9 +111,7 @@ def revoke(request: HttpRequest, slug: str, user_id: int, role: str) -> HttpResp
     except PeopleError as err:
         messages.error(request, error_text(err.code, err.params))
     else:
-        messages.success(
-            request, _("Role removed from %(name)s.") % {"name": service.display_name(user)}
-        )
+        messages.success(request, _("Role removed from %(name)s.") % {"name": display_name(user)})
     return redirect("scoring:organiser-people", slug=slug)
 
 
@@ -133,7 +133,7 @@ def reissue(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
         messages.success(
             request,
             _("A link to set a new password was sent to the e-mail address of %(name)s's account.")
-            % {"name": service.display_name(user)},
+            % {"name": display_name(user)},
         )
         return redirect("scoring:organiser-people", slug=slug)
     return _slip(request, tournament, welcome)
@@ -246,7 +246,7 @@ def welcome_link(request: HttpRequest, token: str) -> HttpResponse:
         return _accept_page(request, invitation, token)
     form = NewPasswordForm(request.POST or None)
     extra = {
-        "person": service.display_name(invitation.user),
+        "person": display_name(invitation.user),
         "login": invitation.user.get_username(),
         "invitation": invitation,
     }
@@ -339,7 +339,7 @@ def answer_invitation(request: HttpRequest, invitation_id: int) -> HttpResponse:
 
 @login_not_required
 @require_http_methods(["GET", "POST"])
-def password_reset(request: HttpRequest) -> HttpResponse:
+def password_reset(request: HttpRequest) -> HttpResponseBase:
     """Django's password reset by e-mail, only when mail is set up; otherwise a page that
     says whom to ask (never a form that fails silently)."""
     if not service.mail_configured():

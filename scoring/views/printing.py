@@ -23,7 +23,8 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import PermissionDenied
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.urls import URLPattern, path
 from django.utils.text import slugify
@@ -58,7 +59,7 @@ def _base_url(request: HttpRequest) -> str:
     return (getattr(settings, "SITE_URL", "") or request.build_absolute_uri("/")).rstrip("/")
 
 
-def _pdf(data: bytes, filename: str) -> FileResponse:
+def pdf_response(data: bytes, filename: str) -> FileResponse:
     response = FileResponse(
         io.BytesIO(data), content_type="application/pdf", filename=filename, as_attachment=False
     )
@@ -66,7 +67,7 @@ def _pdf(data: bytes, filename: str) -> FileResponse:
     return response
 
 
-def _name(*parts: object) -> str:
+def pdf_filename(*parts: object) -> str:
     return "-".join(slugify(str(p)) for p in parts if str(p)) + ".pdf"
 
 
@@ -84,7 +85,7 @@ def _event(event_id: int) -> Event:
     return _found(sheets.event_for_sheet(event_id))
 
 
-def _scoresheet_response(request: HttpRequest, match: Match) -> HttpResponse:
+def _scoresheet_response(request: HttpRequest, match: Match) -> HttpResponseBase:
     blank, language = _options(request)
     try:
         data = sheets.scoresheet_data(
@@ -93,15 +94,15 @@ def _scoresheet_response(request: HttpRequest, match: Match) -> HttpResponse:
     except SheetUnavailable as err:
         raise Http404(str(err)) from err
     kind = "blank-scoresheet" if blank else "scoresheet"
-    return _pdf(
+    return pdf_response(
         render_scoresheet(data),
-        _name(kind, match.event.tournament.slug, match.event.name, f"match-{match.number}"),
+        pdf_filename(kind, match.event.tournament.slug, match.event.name, f"match-{match.number}"),
     )
 
 
 @require_GET
 @never_cache
-def match_scoresheet(request: HttpRequest, match_id: int) -> HttpResponse:
+def match_scoresheet(request: HttpRequest, match_id: int) -> HttpResponseBase:
     """A match's scoresheet for its organisers and its assigned umpire."""
     match = _match(match_id)
     if not permissions.may_score(request.user, match):
@@ -112,7 +113,7 @@ def match_scoresheet(request: HttpRequest, match_id: int) -> HttpResponse:
 @login_not_required
 @require_GET
 @never_cache
-def umpire_scoresheet(request: HttpRequest, token: str) -> HttpResponse:
+def umpire_scoresheet(request: HttpRequest, token: str) -> HttpResponseBase:
     """The scoresheet of the match behind an umpire link (filled, or blank with ?blank=1)."""
     match = _found(sheets.match_for_umpire_link(token))
     if not permissions.may_score(request.user, match, token):
@@ -134,7 +135,7 @@ def _round_request(request: HttpRequest, event_id: int) -> tuple[Event, bool, st
 
 def _round_response(
     request: HttpRequest, event_id: int, round_number: int, kind: str, draw: Callable[[Any], bytes]
-) -> HttpResponse:
+) -> HttpResponseBase:
     """An organiser's PDF of a round's matches, drawn by ``draw`` from the scoresheet data."""
     event, blank, language, bracket = _round_request(request, event_id)
     data = sheets.round_scoresheets(
@@ -149,22 +150,24 @@ def _round_response(
         raise Http404("no matches in this round")
     if blank:
         kind = f"blank-{kind}"
-    return _pdf(
+    return pdf_response(
         draw(data),
-        _name(kind, event.tournament.slug, event.name, bracket or "", f"round-{round_number}"),
+        pdf_filename(
+            kind, event.tournament.slug, event.name, bracket or "", f"round-{round_number}"
+        ),
     )
 
 
 @require_GET
 @never_cache
-def round_scoresheets(request: HttpRequest, event_id: int, round_number: int) -> HttpResponse:
+def round_scoresheets(request: HttpRequest, event_id: int, round_number: int) -> HttpResponseBase:
     """All scoresheets of a round in one PDF, one match a page."""
     return _round_response(request, event_id, round_number, "scoresheets", render_scoresheets)
 
 
 @require_GET
 @never_cache
-def round_score_cards(request: HttpRequest, event_id: int, round_number: int) -> HttpResponse:
+def round_score_cards(request: HttpRequest, event_id: int, round_number: int) -> HttpResponseBase:
     """The round's matches as score cards, six to an A4 page (the compact sheet)."""
     return _round_response(request, event_id, round_number, "score-cards", render_score_cards)
 
@@ -176,7 +179,7 @@ def _round_list(
     kind: str,
     by_table: bool,
     draw: Callable[[Any], bytes],
-) -> HttpResponse:
+) -> HttpResponseBase:
     """An organiser's list of a round (pairings for the notice board, the call-up list)."""
     event, _, language, bracket = _round_request(request, event_id)
     try:
@@ -185,22 +188,24 @@ def _round_list(
         )
     except SheetUnavailable as err:
         raise Http404(str(err)) from err
-    return _pdf(
+    return pdf_response(
         draw(data),
-        _name(kind, event.tournament.slug, event.name, bracket or "", f"round-{round_number}"),
+        pdf_filename(
+            kind, event.tournament.slug, event.name, bracket or "", f"round-{round_number}"
+        ),
     )
 
 
 @require_GET
 @never_cache
-def round_pairings(request: HttpRequest, event_id: int, round_number: int) -> HttpResponse:
+def round_pairings(request: HttpRequest, event_id: int, round_number: int) -> HttpResponseBase:
     """The round's pairing list in table order: table, players, clubs (the notice board)."""
     return _round_list(request, event_id, round_number, "pairings", True, render_pairing_list)
 
 
 @require_GET
 @never_cache
-def round_callup(request: HttpRequest, event_id: int, round_number: int) -> HttpResponse:
+def round_callup(request: HttpRequest, event_id: int, round_number: int) -> HttpResponseBase:
     """The round's call-up list: matches in call order with tick boxes, players A to Z."""
     return _round_list(request, event_id, round_number, "call-up", False, render_callup_list)
 
@@ -211,7 +216,7 @@ def _event_sheet(
     kind: str,
     build: Callable[..., Any],
     draw: Callable[[Any], bytes],
-) -> HttpResponse:
+) -> HttpResponseBase:
     """An organiser's PDF of one event: ``build`` the sheet's data (404 when the event has
     none of that kind), ``draw`` it."""
     event = _event(event_id)
@@ -221,33 +226,33 @@ def _event_sheet(
         data = build(event, language=language)
     except SheetUnavailable as err:
         raise Http404(str(err)) from err
-    return _pdf(draw(data), _name(kind, event.tournament.slug, event.name))
+    return pdf_response(draw(data), pdf_filename(kind, event.tournament.slug, event.name))
 
 
 @require_GET
 @never_cache
-def bracket_sheet(request: HttpRequest, event_id: int) -> HttpResponse:
+def bracket_sheet(request: HttpRequest, event_id: int) -> HttpResponseBase:
     return _event_sheet(request, event_id, "bracket", sheets.bracket_data, render_bracket)
 
 
 @require_GET
 @never_cache
-def standings_sheet(request: HttpRequest, event_id: int) -> HttpResponse:
+def standings_sheet(request: HttpRequest, event_id: int) -> HttpResponseBase:
     return _event_sheet(request, event_id, "standings", sheets.standings_data, render_standings)
 
 
 @require_GET
 @never_cache
-def table_labels(request: HttpRequest, slug: str) -> HttpResponse:
+def table_labels(request: HttpRequest, slug: str) -> HttpResponseBase:
     tournament = _found(sheets.tournament_for_sheet(slug))
     permissions.require_organiser(request.user, tournament)
     _, language = _options(request)
     data = sheets.table_label_data(tournament, language=language, base_url=_base_url(request))
-    return _pdf(render_table_labels(data), _name("table-labels", tournament.slug))
+    return pdf_response(render_table_labels(data), pdf_filename("table-labels", tournament.slug))
 
 
 @require_GET
-def index(request: HttpRequest, slug: str) -> HttpResponse:
+def index(request: HttpRequest, slug: str) -> HttpResponseBase:
     """The organiser's page of printable sheets: per event its rounds, bracket, standings."""
     tournament = _found(sheets.tournament_for_sheet(slug))
     permissions.require_organiser(request.user, tournament)

@@ -24,7 +24,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import URLPattern, path
 from django.utils.cache import patch_cache_control
@@ -39,6 +39,7 @@ from scoring.selectors import organiser as organiser_selectors
 from scoring.selectors import round_clock as clocks
 from scoring.services import round_clock as clock_service
 from scoring.views.organiser.base import actor_of, get_tournament
+from scoring.views.requests import HtmxHttpRequest
 
 PARTIAL = "scoring/partials/round_clock.html"
 #: The organiser's changes, one URL each (``organiser-clock-<action>``).
@@ -46,7 +47,7 @@ ACTIONS = ("start", "add", "stop", "restart")
 
 
 def _organiser_section(
-    request: HttpRequest, tournament: Tournament, *, status: int = 200, error: str = ""
+    request: HtmxHttpRequest, tournament: Tournament, *, status: int = 200, error: str = ""
 ) -> HttpResponse:
     context: dict[str, Any] = {
         "tournament": tournament,
@@ -57,14 +58,14 @@ def _organiser_section(
     return render(request, f"{PARTIAL}#organiser", context, status=status)
 
 
-def clocks_state(slug: str, **_kw: Any) -> tuple[tuple, ...]:
+def clocks_state(slug: str, **_kw: Any) -> tuple[tuple[Any, ...], ...]:
     """The validator (ETag) of the polled clock regions."""
     return clocks.clocks_state(slug)
 
 
 @require_safe
 @conditional("organiser-clocks", clocks_state, page=True)
-def organiser_clocks(request: HttpRequest, slug: str) -> HttpResponse:
+def organiser_clocks(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """The call-up page's clocks section (an htmx region polled with its ETag; the ETag also
     holds the organiser, so it is never answered before the login check)."""
     response = _organiser_section(request, get_tournament(request, slug))
@@ -72,7 +73,7 @@ def organiser_clocks(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-def _minutes(request: HttpRequest) -> int:
+def _minutes(request: HtmxHttpRequest) -> int:
     try:
         minutes = int(request.POST.get("minutes", ""))
     except ValueError:
@@ -84,7 +85,7 @@ def _minutes(request: HttpRequest) -> int:
 
 @require_POST
 def organiser_clock_change(
-    request: HttpRequest, slug: str, round_id: int, action: str
+    request: HtmxHttpRequest, slug: str, round_id: int, action: str
 ) -> HttpResponse:
     """Start, add minutes to, stop or restart a round's clock (audited)."""
     tournament = get_tournament(request, slug)
@@ -113,7 +114,7 @@ def organiser_clock_change(
 @login_not_required
 @require_safe
 @conditional("hall-clocks", clocks_state)
-def hall_clocks(request: HttpRequest, slug: str) -> HttpResponse:
+def hall_clocks(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """The hall screen's countdowns: every round on the clock (public; the inside of the
     hall's ``#hall-clocks`` region, polled with its ETag)."""
     tournament = organiser_selectors.tournament_by_slug(slug)
@@ -124,7 +125,7 @@ def hall_clocks(request: HttpRequest, slug: str) -> HttpResponse:
 @login_not_required
 @never_cache
 @require_safe
-def match_clock(request: HttpRequest, match_id: int) -> HttpResponse:
+def match_clock(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     """The tablet header's chip: this match's remaining time (public)."""
     return render(request, f"{PARTIAL}#tablet", {"clock": clocks.match_clock(match_id)})
 

@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path, reverse
 from django.utils.translation import get_language
@@ -31,7 +32,7 @@ from scoring.standings.ties import formats_of, tie_format_for
 from scoring.tie_words import format_name
 from scoring.views.live.common import event_or_404
 from scoring.views.organiser.base import actor_of, get_event, show_error
-from scoring.views.printing import _name, _pdf
+from scoring.views.printing import pdf_filename, pdf_response
 
 T = "t/<slug:slug>/organiser/"
 
@@ -239,7 +240,7 @@ def captain_lineup(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 @never_cache
-def tie_sheets_pdf(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+def tie_sheets_pdf(request: HttpRequest, slug: str, event_id: int) -> HttpResponseBase:
     """The tie sheets of a team event (``?round=N`` one round, ``?tie=id`` one tie)."""
     tournament, event = get_event(request, slug, event_id)
     language = sheets.sheet_language(request.GET.get("lang") or get_language())
@@ -251,7 +252,9 @@ def tie_sheets_pdf(request: HttpRequest, slug: str, event_id: int) -> HttpRespon
     data = tie_sheets(event, language, round_number=number("round"), tie_id=number("tie"))
     if not data:
         raise Http404("no ties")
-    return _pdf(render_tie_sheets(data), _name("tie-sheets", tournament.slug, event.name))
+    return pdf_response(
+        render_tie_sheets(data), pdf_filename("tie-sheets", tournament.slug, event.name)
+    )
 
 
 @login_not_required

@@ -316,7 +316,7 @@ def _difference_rows(differences: list[reconcile.Difference]) -> list[dict[str, 
                 f"{k}: {str(v).upper() if k == 'winner' else v}" for k, v in value.items()
             )
         if value in ("a", "b"):
-            return value.upper()
+            return str(value).upper()
         return "—" if value is None else str(value)
 
     return [
@@ -453,8 +453,12 @@ def _correction_for_paper(tournament: Any, match: Any, sheet: Any) -> str:
         return ""
     differences = reconcile.compare(match, sheet.games)
     first = next((d for d in differences if d.board is not None), None)
-    board = organiser_corrections.board_at(match, first.game, first.board) if first else None
-    if board is not None and board.kind == "log":
+    board = (
+        organiser_corrections.board_at(match, first.game, first.board)
+        if first is not None and first.board is not None
+        else None
+    )
+    if first is not None and board is not None and board.kind == "log":
         url = reverse("scoring:organiser-match-correct", args=[tournament.slug, match.pk, board.pk])
         return f"{url}?from=paper&game={first.game}&board={first.board}"
     if organiser_corrections.paper_boards(match):

@@ -193,8 +193,8 @@ def _loaded(got: Any, want: Any) -> tuple[dict[str, Any], dict[str, Any]] | None
 
 def test_a_rounds_plain_sql_loads_what_select_related_would(world: World) -> None:
     expected = list(sheets.round_matches(world.event, 1))
-    loaded, played = sheets._round_match_list(world.event, 1, None)
-    assert sheets._round_match_list(world.event, 1, "main") == (loaded, played)
+    loaded, played = sheets.round_match_list(world.event, 1, None)
+    assert sheets.round_match_list(world.event, 1, "main") == (loaded, played)
     assert loaded == expected and played  # the world has a played match
     assert "number" not in loaded[0].get_deferred_fields()
     assert "created_at" in loaded[0].get_deferred_fields()  # a field no sheet reads
@@ -211,7 +211,7 @@ def test_a_rounds_plain_sql_loads_what_select_related_would(world: World) -> Non
                 pair = _loaded(a, b)
                 assert pair is None or pair[0] == pair[1]
     assert not ctx.captured_queries
-    assert sheets._round_match_list(world.event, 99, None) == ([], False)
+    assert sheets.round_match_list(world.event, 99, None) == ([], False)
 
 
 def test_a_round_printed_before_play_reads_its_matches_only(world: World) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -89,7 +90,7 @@ class Command(BaseCommand):
         )
         add_output_options(parser)
 
-    def handle(self, *args: object, **options: object) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         event_id, number = options["event_id"], options["round_number"]
         try:
             event = Event.objects.select_related("tournament").get(pk=event_id)

@@ -7,6 +7,8 @@ The QR code's address starts with ``settings.SITE_URL``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
@@ -28,7 +30,7 @@ class Command(BaseCommand):
         )
         add_output_options(parser)
 
-    def handle(self, *args: object, **options: object) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         match_id = options["match_id"]
         try:
             match = Match.objects.get(pk=match_id)

@@ -10,9 +10,10 @@ from __future__ import annotations
 import datetime
 import importlib
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractUser, Group
+from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
@@ -42,10 +43,10 @@ DEMO_ACCOUNTS = (
 DEMO_TOURNAMENT_SLUG = "demo-spring-open"
 
 
-def seed_accounts() -> dict[str, AbstractUser]:
+def seed_accounts() -> dict[str, User]:
     """Create or reset the demo accounts (password ``carrom-demo``) and their role groups."""
     user_model = get_user_model()
-    users: dict[str, AbstractUser] = {}
+    users: dict[str, User] = {}
     for account in DEMO_ACCOUNTS:
         group, _ = Group.objects.get_or_create(name=account.role)
         user, _ = user_model.objects.update_or_create(
@@ -83,11 +84,11 @@ class Command(BaseCommand):
     help = "Create demo accounts and a demo tournament. Safe to run more than once."
 
     @transaction.atomic
-    def handle(self, *args: object, **options: object) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         users = seed_accounts()
         tournament = seed_tournaments()
         tournament.organisers.add(users["organiser"])
-        context: dict[str, object] = {"users": users, "tournament": tournament, "messages": []}
+        context: dict[str, Any] = {"users": users, "tournament": tournament, "messages": []}
         for area in DEMO_AREAS:
             module = importlib.import_module(f"scoring.demo.{area}")
             module.seed(context)
@@ -98,5 +99,5 @@ class Command(BaseCommand):
                 + f", password '{DEMO_PASSWORD}'."
             )
         )
-        for line in context["messages"]:  # type: ignore[union-attr]
+        for line in context["messages"]:
             self.stdout.write(str(line))

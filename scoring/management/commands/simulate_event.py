@@ -126,6 +126,7 @@ def play_random(match: Match, rng: random.Random, actor: Actor) -> Match:
     """Play ``match`` to its end with random but legal boards (quick entry), the stronger
     player (by rating) winning more often."""
     match = Match.objects.select_related("entry_a__player", "entry_b__player").get(pk=match.pk)
+    assert match.entry_a is not None and match.entry_b is not None  # a drawn pair, no bye
     ra = match.entry_a.player.rating or 1500
     rb = match.entry_b.player.rating or 1500
     p_a = 1 / (1 + 10 ** ((rb - ra) / 400))

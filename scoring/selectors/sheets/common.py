@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.conf import settings
 from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
@@ -16,7 +16,9 @@ from django.utils.translation import gettext as _
 from scoring.models import Entry, Event, Match, Table, Tournament
 from scoring.pdf.data import (
     LANGUAGES,
+    Language,
     SeatedPlayer,
+    Side,
     SideData,
 )
 from scoring.timezones import clock, local_date
@@ -25,7 +27,7 @@ if TYPE_CHECKING:
     from scoring.selectors.ties import LineupSide
 
 SIDES = ("a", "b")
-SIDE_INDEX = {"a": 0, "b": 1}
+SIDE_INDEX: dict[str, Side] = {"a": 0, "b": 1}
 #: The law of an ordinary board end (ICF 53): not printed as a special case.
 ORDINARY_LAW = "ICF 53"
 #: Used for QR codes when neither a request nor ``settings.SITE_URL`` gives the site's address.
@@ -65,13 +67,36 @@ class StoredBoard:
 
     __slots__ = BOARD_FIELDS
 
+    id: int
+    game_id: int
+    sequence: int
+    kind: str
+    breaker: str
+    rules: str
+    summary_winner: str
+    summary_carrommen: int | None
+    summary_queen: str
+    award_points: int | None
+    award_law: str
+    finished: bool
+    void: bool
+    result_winner: str
+    result_points: int | None
+    result_law: str
+    result_interpretation: bool
+    result_carrommen: int | None
+    result_queen: str
+    result_extra_points: int
+    last_seq: int
+    recorded_scores: Any
+
     def __init__(self, values: Sequence[Any]) -> None:
         for name, value in zip(BOARD_FIELDS, values, strict=True):
             setattr(self, name, value)
 
     @property
     def pk(self) -> int:
-        return self.id  # type: ignore[attr-defined]
+        return self.id
 
 
 MATCH_RELATED = (
@@ -117,12 +142,12 @@ def tournament_for_sheet(slug: str) -> Tournament | None:
 # --------------------------------------------------------------------------- helpers
 
 
-def sheet_language(language: str | None) -> str:
+def sheet_language(language: str | None) -> Language:
     """A sheet language (``"en"``, ``"de"``, ``"fr"``, ``"it"``) from a language code such as
     ``de-ch`` or ``fr-ch``; default: the active one."""
     code = (language or translation.get_language() or settings.LANGUAGE_CODE or "en").lower()
     code = code.split("-")[0].split("_")[0]
-    return code if code in LANGUAGES else "en"
+    return cast("Language", code) if code in LANGUAGES else "en"
 
 
 def default_base_url() -> str:
@@ -130,12 +155,12 @@ def default_base_url() -> str:
     return (getattr(settings, "SITE_URL", "") or FALLBACK_BASE_URL).rstrip("/")
 
 
-def _absolute(base_url: str | None, path: str) -> str:
+def absolute_url(base_url: str | None, path: str) -> str:
     base = (base_url if base_url is not None else default_base_url()).rstrip("/")
     return f"{base}{path}"
 
 
-def _reverse_or(name: str, kwargs: dict[str, Any], fallback: str) -> str:
+def reverse_or(name: str, kwargs: dict[str, Any], fallback: str) -> str:
     """The path of a URL another area owns, or the agreed path while it does not exist yet."""
     try:
         return reverse(name, kwargs=kwargs)
@@ -152,7 +177,7 @@ _ANY_MATCH = 987_654_321_987_654_321
 def _live_match_parts(slug: str, prefix: str, urlconf: Any) -> tuple[str, str]:
     """The live page's path around the match id, reversed once per tournament, script prefix
     and URLconf (a round's sheets: one ``reverse`` instead of one a match)."""
-    path = _reverse_or(
+    path = reverse_or(
         "scoring:live-match",
         {"slug": slug, "match_id": _ANY_MATCH},
         f"/t/{slug}/match/{_ANY_MATCH}/",
@@ -172,24 +197,24 @@ def live_match_path(match: Match) -> str:
 
 def live_table_path(tournament: Tournament, number: int) -> str:
     """Path of the public page of a table's current match (``/t/<slug>/table/<n>/``)."""
-    return _reverse_or(
+    return reverse_or(
         "scoring:live-table",
         {"slug": tournament.slug, "number": number},
         f"/t/{tournament.slug}/table/{number}/",
     )
 
 
-def _side(value: str | None) -> int | None:
+def side_index(value: str | None) -> Side | None:
     return SIDE_INDEX.get(value) if value else None
 
 
-def _table_name(table: Table | None) -> str:
+def table_name(table: Table | None) -> str:
     if table is None:
         return ""
     return table.label or str(table.number)
 
 
-def _round_name(match: Match) -> str:
+def sheet_round_name(match: Match) -> str:
     rnd = match.round
     if rnd is None:
         return _("Group %(name)s") % {"name": match.group} if match.group else ""
@@ -199,9 +224,7 @@ def _round_name(match: Match) -> str:
     return name
 
 
-def _side_data(
-    match: Match, side: str, doubles: bool, lineup: LineupSide | None = None
-) -> SideData:
+def side_data(match: Match, side: str, doubles: bool, lineup: LineupSide | None = None) -> SideData:
     """A side of the sheet: the entry's name and club; a team event's rubber (``lineup``)
     names the lineup's players, their team beside (issue 34)."""
     if lineup is not None and lineup.players:
@@ -230,7 +253,7 @@ def _side_data(
     )
 
 
-def _match_date(match: Match) -> datetime.date | None:
+def match_date(match: Match) -> datetime.date | None:
     """The day of the match at the venue (the tournament's time zone); a walkover's is the
     day it was decided (never played: no start, no call)."""
     return local_date(
@@ -241,7 +264,7 @@ def _match_date(match: Match) -> datetime.date | None:
     )
 
 
-def _match_times(match: Match) -> dict[str, str]:
+def match_times(match: Match) -> dict[str, str]:
     """Start and end of play as the venue's 24-hour clock reads them ("14:05")."""
     tournament = match.event.tournament
     return {
@@ -250,7 +273,7 @@ def _match_times(match: Match) -> dict[str, str]:
     }
 
 
-def _seats(match: Match) -> tuple[tuple[int, str], ...]:
+def seats_in_turn(match: Match) -> tuple[tuple[int, str], ...]:
     """Doubles: the four seats in turn order as ``(side, name)`` (ICF 78: partners opposite),
     from the recorded seating; empty while it is not recorded."""
     side_of: dict[int, tuple[int, str]] = {}

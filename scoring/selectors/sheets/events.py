@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Literal
 
 from django.db.models import Prefetch
 from django.utils import timezone, translation
@@ -26,21 +27,21 @@ from scoring.pdf.data import (
 from scoring.selectors.sheets.common import (
     SIDES,
     SheetUnavailable,
-    _absolute,
-    _side,
+    absolute_url,
     live_table_path,
     sheet_language,
+    side_index,
 )
 from scoring.selectors.sheets.scoresheets import (
-    _match_queryset,
+    match_queryset,
 )
-from scoring.standings.tables import FINAL_BRACKETS
+from scoring.standings.tables import FINAL_BRACKETS, EntryLine
 from scoring.timezones import clock, local_date
 
 # --------------------------------------------------------------------------- bracket
 
 
-BRACKET_KINDS = {
+BRACKET_KINDS: dict[str, Literal["main", "winners", "losers", "final"]] = {
     Round.Bracket.MAIN: "main",
     Round.Bracket.WINNERS: "winners",
     Round.Bracket.LOSERS: "losers",
@@ -63,7 +64,7 @@ def _bracket_match(match: Match, language: str) -> BracketMatch:
             names.append(entry.name)
         else:
             names.append("" if match.bye else None)
-    winner = _side(match.winner_side)
+    winner = side_index(match.winner_side)
     scores = ("", "")
     if match.walkover and winner is not None:
         scores = ("", "w/o") if winner == 1 else ("w/o", "")
@@ -71,7 +72,7 @@ def _bracket_match(match: Match, language: str) -> BracketMatch:
         won = match.games_won
         scores = (str(won.get("a", 0)), str(won.get("b", 0)))
     label = f"M{match.number}"
-    if match.table_id and winner is None:
+    if winner is None and match.table is not None:
         with translation.override(language):
             label = f"{label} · {_('Table %(number)s') % {'number': match.table.number}}"
     return BracketMatch(entries=(names[0], names[1]), scores=scores, winner=winner, label=label)
@@ -84,7 +85,7 @@ def bracket_data(event: Event, *, language: str | None = None) -> BracketSheetDa
     rounds = list(
         event.rounds.exclude(bracket=Round.Bracket.GROUPS)
         .prefetch_related(
-            Prefetch("matches", queryset=_match_queryset().order_by("position", "number", "pk"))
+            Prefetch("matches", queryset=match_queryset().order_by("position", "number", "pk"))
         )
         .order_by("number")
     )
@@ -123,7 +124,7 @@ def bracket_data(event: Event, *, language: str | None = None) -> BracketSheetDa
 # --------------------------------------------------------------------------- standings
 
 
-def _club(entry: Entry) -> str:
+def _club(entry: Entry | EntryLine) -> str:
     return " / ".join(dict.fromkeys(p.club for p in entry.players if p.club))
 
 
@@ -224,7 +225,7 @@ def table_label_data(
             tournament=tournament.name,
             language=language,
             caption=label,
-            qr_url=_absolute(base_url, live_table_path(tournament, number)),
+            qr_url=absolute_url(base_url, live_table_path(tournament, number)),
         )
         for number, label in numbers
     ]
@@ -257,7 +258,7 @@ class PrintableEvent:
 def printable_events(tournament: Tournament) -> list[PrintableEvent]:
     """What the organiser can print, per event (three queries)."""
     matches = (
-        _match_queryset().filter(event__tournament=tournament, bye=False).order_by("number", "pk")
+        match_queryset().filter(event__tournament=tournament, bye=False).order_by("number", "pk")
     )
     events = list(
         tournament.events.order_by("order", "name").prefetch_related(
@@ -277,7 +278,7 @@ def printable_events(tournament: Tournament) -> list[PrintableEvent]:
     result = []
     for event in events:
         rounds = list(event.rounds.all())
-        numbers = defaultdict(int)
+        numbers: defaultdict[int, int] = defaultdict(int)
         for rnd in rounds:
             numbers[rnd.number] += 1
         printed = [

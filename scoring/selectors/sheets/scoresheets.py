@@ -7,198 +7,48 @@ import functools
 import operator
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import DEFERRED, Exists, OuterRef, QuerySet
 from django.utils import translation
-from django.utils.translation import gettext as _
 
 from scoring.models import Board, BoardEvent, Event, Game, Match
 from scoring.names import display_name  # the name as printed
 from scoring.pdf.data import (
-    BoardRow,
-    GameSheet,
     ScoresheetData,
     TossData,
 )
 from scoring.pdf.point_sheet import PointSheetData
 from scoring.records import (
-    becomes_entry,
-    game_entries,  # the one definition of "which stored board counts as what"
     live_events,
-    rules_for_match,
 )
 from scoring.records.prepared import SENTINEL, Prepared
-from scoring.rules import MatchState, SheetKind, derive_match, get_rules, variant_for
-from scoring.rules.game import BoardScore, GameState
+from scoring.rules import SheetKind, get_rules, variant_for
 from scoring.selectors.house_presets import rules_summary
 from scoring.selectors.sheets.common import (
     BOARD_FIELDS,
     MATCH_RELATED,
-    ORDINARY_LAW,
-    SIDES,
     SheetUnavailable,
     StoredBoard,
-    _absolute,
-    _match_date,
-    _match_times,
-    _round_name,
-    _seats,
-    _side,
-    _side_data,
-    _table_name,
+    absolute_url,
     live_match_path,
+    match_date,
+    match_times,
+    seats_in_turn,
     sheet_language,
+    sheet_round_name,
+    side_data,
+    side_index,
+    table_name,
 )
+from scoring.selectors.sheets.games import derive_state, game_sheet
 from scoring.selectors.ties import LineupSide, rubber_sides
-
-# --------------------------------------------------------------------------- match state
-
-
-def _derive_state(
-    match: Match, games: list[Game], boards: dict[int, list[StoredBoard]], events: list[BoardEvent]
-) -> MatchState | None:
-    """The match state exactly as ``match_snapshot`` derives it, from rows already loaded."""
-    if not match.toss_winner or not match.toss_choice:
-        return None
-    last_board = None
-    for game in reversed(games):
-        if boards[game.id]:
-            last_board = boards[game.id][-1]
-            break
-    rules = rules_for_match(get_rules(match.rules), match.games_to_win)
-    entries = []
-    for game in games:
-        rows = boards[game.id]
-        is_last = bool(rows) and rows[-1] is last_board
-        entries.append(game_entries(rows, events if is_last else None))
-    return derive_match(
-        entries,
-        players=SIDES,
-        toss_winner=match.toss_winner,
-        toss_choice=match.toss_choice,
-        rules=rules,
-        stage=match.stage,
-        time_up=bool(games and games[-1].time_up),
-    )
-
-
-def _counted_rows(
-    rows: list[StoredBoard], current_events: list[BoardEvent] | None
-) -> list[StoredBoard]:
-    """The stored boards that became game entries (:func:`becomes_entry`)."""
-    return [board for board in rows if becomes_entry(board, current_events)]
-
-
-def _board_row(
-    score: BoardScore,
-    row: StoredBoard | None,
-    before: dict[str, int],
-    rules: Any,
-    side_change_after: int | None,
-    language: str,
-) -> BoardRow:
-    """One printed row: the engine's count of the board, completed from the stored row."""
-    carrommen = score.carrommen
-    queen = score.queen
-    queen_counted = score.queen_counted
-    extra_points = score.extra_points
-    interpretation = score.interpretation
-    law = score.law or ""
-    if row is not None and score.position is None and not score.void:
-        if row.kind == Board.Kind.LOG and row.finished:
-            # counted from the cache (an award entry): take its details from the cache too
-            carrommen = row.result_carrommen if carrommen is None else carrommen
-            queen = queen or row.result_queen or None
-            extra_points = extra_points or row.result_extra_points
-            interpretation = interpretation or row.result_interpretation
-            law = row.result_law or law
-            if score.winner is not None:
-                queen_counted = (
-                    law == ORDINARY_LAW
-                    and queen == score.winner
-                    and rules.queen_counts_for(before.get(score.winner, 0))
-                )
-        elif row.kind == Board.Kind.AWARD:
-            law = row.award_law or law
-    if law == ORDINARY_LAW or (score.void and law == "void"):
-        law = ""  # ordinary end; a void board is marked as such by the sheet itself
-    note = ""
-    if interpretation and law:
-        with translation.override(language):
-            note = _("interpretation")
-    totals = score.scores_after or before
-    return BoardRow(
-        number=score.number,
-        breaker=_side(score.breaker),
-        winner=None if score.void else _side(score.winner),
-        carrommen=carrommen or 0,
-        queen_by=_side(queen),
-        queen_counted=bool(queen_counted) and not score.void,
-        points=0 if score.void else score.points,
-        extra_points=extra_points or 0,
-        totals=(totals.get("a", 0), totals.get("b", 0)),
-        extra_board=score.extra_board,
-        # a recorded game score (another system's record) stands for the whole game: no
-        # board of it was played here, so no side change is known
-        side_change_after=(
-            side_change_after is not None
-            and not score.void
-            and score.number == side_change_after
-            and not (row is not None and row.kind == Board.Kind.RECORDED)
-        ),
-        void=score.void,
-        law=law,
-        note=note,
-    )
-
-
-def _game_sheet(
-    number: int,
-    state: GameState,
-    rows: list[StoredBoard],
-    current_events: list[BoardEvent] | None,
-    rules: Any,
-    side_change_after: int | None,
-    language: str,
-) -> GameSheet:
-    counted = _counted_rows(rows, current_events)
-    printed = []
-    before = {"a": 0, "b": 0}
-    for i, score in enumerate(state.boards):
-        row = counted[i] if i < len(counted) else None
-        printed.append(_board_row(score, row, before, rules, side_change_after, language))
-        if score.scores_after:
-            before = dict(score.scores_after)
-    # a game given by an umpire's decision: its award boards carry the law, and the boards
-    # played before were withdrawn by that decision, not replayed (services/decisions.py)
-    # (a void board followed only by void and award boards); a board voided and replayed
-    # before (ICF 87, a replay follows it) stays "void, replayed"
-    laws = [b.award_law for b in rows if b.kind == Board.Kind.AWARD and b.award_law]
-    if laws:
-        withdrawn = [
-            b.void and all(later.void or later.kind == Board.Kind.AWARD for later in rows[i + 1 :])
-            for i, b in enumerate(rows)
-            if b.void
-        ]
-        voids = iter(withdrawn)
-        printed = [
-            replace(p, withdrawn=laws[-1]) if p.void and next(voids, False) else p for p in printed
-        ]
-    finished = state.finished and not state.draw
-    return GameSheet(
-        number=number,
-        boards=printed,
-        score=(state.scores["a"], state.scores["b"]) if state.finished else None,
-        winner=_side(state.winner) if finished else None,
-    )
-
 
 # --------------------------------------------------------------------------- scoresheets
 
 
-def _match_queryset() -> QuerySet[Match]:
+def match_queryset() -> QuerySet[Match]:
     return Match.objects.select_related(*MATCH_RELATED)
 
 
@@ -258,7 +108,7 @@ def _scoresheet(
     language: str,
     base_url: str | None,
     lineup: dict[str, LineupSide] | None = None,
-) -> ScoresheetData:
+) -> ScoresheetData | PointSheetData:
     """``lineup``: a team event's rubber names the lineup's players of each side (issue 34)."""
     event = match.event
     rules = get_rules(match.rules)
@@ -271,23 +121,23 @@ def _scoresheet(
         or any(len(side.players) == 2 for side in lineup.values())
     )
     with translation.override(language):
-        round_name = _round_name(match)
+        round_name = sheet_round_name(match)
     common: dict[str, Any] = {
         "tournament": event.tournament.name,
         "event": event.name,
         "round_name": round_name,
         "match_number": str(match.number),
-        "table": _table_name(match.table),
+        "table": table_name(match.table),
         "sides": (
-            _side_data(match, "a", doubles, lineup.get("a")),
-            _side_data(match, "b", doubles, lineup.get("b")),
+            side_data(match, "a", doubles, lineup.get("a")),
+            side_data(match, "b", doubles, lineup.get("b")),
         ),
-        "date": _match_date(match),
+        "date": match_date(match),
         "umpire": display_name(match.umpire),
         "kind": "doubles" if doubles else "singles",
-        "seats": _seats(match) if doubles else (),
+        "seats": seats_in_turn(match) if doubles else (),
         # the public match page: a sheet lies at the table, so never the umpire's write link
-        "qr_url": _absolute(base_url, live_match_path(match)),
+        "qr_url": absolute_url(base_url, live_match_path(match)),
         "language": language,
         "board_limit": rules.board_limit_for(match.stage),
         "reference": f"#{match.pk}",
@@ -295,10 +145,12 @@ def _scoresheet(
     }
     if blank:
         return ScoresheetData(blank=True, **common)
-    common.update(_match_times(match))
-    toss = TossData(winner=_side(match.toss_winner), choice=match.toss_choice or None)  # type: ignore[arg-type]
+    common.update(match_times(match))
+    toss = TossData(winner=side_index(match.toss_winner), choice=match.toss_choice or None)  # type: ignore[arg-type]
     if match.walkover:  # decided without play: "walkover" and the winner, not a blank sheet
-        return ScoresheetData(toss=toss, walkover=True, winner=_side(match.winner_side), **common)
+        return ScoresheetData(
+            toss=toss, walkover=True, winner=side_index(match.winner_side), **common
+        )
     game_rows = {g.pk: boards.get(g.pk, []) for g in games}
     last_board = None
     for game in reversed(games):
@@ -308,7 +160,7 @@ def _scoresheet(
     current_events: list[BoardEvent] = []
     if last_board is not None and last_board.kind == Board.Kind.LOG:
         current_events = live_events(board_events.get(last_board.pk, []))
-    state = _derive_state(match, games, game_rows, current_events)
+    state = derive_state(match, games, game_rows, current_events)
     if state is None:
         return ScoresheetData(toss=toss, **common)
     printed = []
@@ -317,7 +169,7 @@ def _scoresheet(
         is_last = bool(rows) and rows[-1] is last_board
         change = state.side_change_after[index] if index < len(state.side_change_after) else None
         printed.append(
-            _game_sheet(
+            game_sheet(
                 game.number,
                 game_state,
                 rows,
@@ -332,7 +184,7 @@ def _scoresheet(
         toss=toss,
         games=printed,
         games_won=(state.games_won["a"], state.games_won["b"]) if finished else None,
-        winner=_side(state.winner) if finished else None,
+        winner=side_index(state.winner) if finished else None,
         draw=finished and bool(getattr(state, "draw", False)),
         time_up=finished and bool(games and games[-1].time_up),
         **common,
@@ -346,20 +198,20 @@ def _point_scoresheet(
     from scoring.selectors.point_sheets import point_sheet_data
 
     with translation.override(language):
-        round_name = _round_name(match)
+        round_name = sheet_round_name(match)
     header = {
         "tournament": match.event.tournament.name,
         "event": match.event.name,
         "round_name": round_name,
         "match_number": str(match.number),
-        "table": _table_name(match.table),
-        "date": _match_date(match),
+        "table": table_name(match.table),
+        "date": match_date(match),
         "umpire": display_name(match.umpire),
-        "qr_url": _absolute(base_url, live_match_path(match)),
+        "qr_url": absolute_url(base_url, live_match_path(match)),
         "language": language,
         "reference": f"#{match.pk}",
     }
-    players = tuple(_side_data(match, side, False) for side in match.sides)
+    players = tuple(side_data(match, side, False) for side in match.sides)
     return point_sheet_data(match, header, players, blank=blank)
 
 
@@ -381,7 +233,7 @@ def scoresheets_data(
     matches = list(matches)
     games, boards, events = _load_logs([]) if blank or unplayed else _load_logs(matches)
     lineups = rubber_sides(matches)
-    sheets = []
+    sheets: list[ScoresheetData | PointSheetData] = []
     for match in matches:
         try:
             sheets.append(
@@ -408,24 +260,24 @@ def scoresheet_data(
     """The scoresheet of one match: filled from the recorded log (a finished or running match),
     or ``blank`` but pre-filled with names, table and the QR code of the umpire link (point
     carrom: the three-player sheet, :mod:`scoring.selectors.point_sheets`)."""
-    match = _match_queryset().get(pk=match.pk)
+    match = match_queryset().get(pk=match.pk)
     return scoresheets_data([match], blank=blank, language=language, base_url=base_url)[0]
 
 
 def round_matches(event: Event, round_number: int, bracket: str | None = None) -> QuerySet[Match]:
     """The matches of round ``round_number`` of ``event`` (every bracket with that number
     unless ``bracket`` is given), in print order, byes left out."""
-    matches = _match_queryset().filter(event=event, round__number=round_number, bye=False)
+    matches = match_queryset().filter(event=event, round__number=round_number, bye=False)
     if bracket:
         matches = matches.filter(round__bracket=bracket)
     return matches.order_by("round__bracket", "number", "pk")
 
 
 #: What each match of a round brings along; the event and its tournament are the same for
-#: all of them and are attached once (:func:`_round_match_list`).
+#: all of them and are attached once (:func:`round_match_list`).
 PER_MATCH_RELATED = tuple(r for r in MATCH_RELATED if r != "event__tournament")
 
-#: What a round's sheets read of these models besides the keys (:func:`_round_match_list`);
+#: What a round's sheets read of these models besides the keys (:func:`round_match_list`);
 #: the rest (timestamps, the draw's reasons, caches) is not loaded, as for boards
 #: (:data:`BOARD_FIELDS`). A field read all the same is loaded when read (a query).
 SHEET_READS = {
@@ -452,7 +304,7 @@ SHEET_READS = {
 
 @dataclass(frozen=True)
 class _Join:
-    """A model of :func:`_round_match_list`'s query: the match (``path`` ``""``) or one of
+    """A model of :func:`round_match_list`'s query: the match (``path`` ``""``) or one of
     :data:`PER_MATCH_RELATED`, the foreign key that reaches it from its parent, and where its
     columns are in a row."""
 
@@ -472,7 +324,7 @@ def _round_joins() -> tuple[_Join, ...]:
     """The match and every model of :data:`PER_MATCH_RELATED`, each with its
     :data:`SHEET_READS` columns (all columns of a model not named there)."""
     plans: list[tuple[str, Any, str, Any]] = [("", Match, "", None)]
-    models = {"": Match}
+    models: dict[str, Any] = {"": Match}
     for related in PER_MATCH_RELATED:
         parts = related.split("__")
         for depth in range(1, len(parts) + 1):
@@ -545,7 +397,7 @@ _ROUND_ROWS = {
 }
 
 
-def _round_match_list(
+def round_match_list(
     event: Event, round_number: int, bracket: str | None
 ) -> tuple[list[Match], bool]:
     """:func:`round_matches` as a list, in one query compiled once per connection
@@ -596,7 +448,7 @@ def round_scoresheets(
     bracket: str | None = None,
 ) -> list[ScoresheetData | PointSheetData]:
     """Every scoresheet of a round, one match a page (the organiser's "print the round")."""
-    matches, played = _round_match_list(event, round_number, bracket)
+    matches, played = round_match_list(event, round_number, bracket)
     return scoresheets_data(
         matches,
         blank=blank,

@@ -38,7 +38,7 @@ def _seats_flipped(state: MatchState, current: Any, match: Match) -> bool:
         changes += 1
     if current.change_sides:
         changes -= 1
-    return changes % 2 == 1
+    return bool(changes % 2 == 1)
 
 
 def _needs_seating(match: Match) -> bool:

@@ -4,6 +4,8 @@ snapshot's one replay reused), who struck in doubles (ICF 49(b)) and who places 
 
 from __future__ import annotations
 
+from typing import Any
+
 from scoring import rulings
 from scoring.models import Board
 from scoring.records import (
@@ -47,7 +49,7 @@ def _explain_board(
     view.seats = _doubles_seats(view, board.breaker, board.pk)
     changes = 0
     items = []
-    notes: tuple = ()
+    notes: tuple[Any, ...] = ()
     placers: dict[str, str] = {}
     view.history_append = (
         appended is not None and len(steps) > 1 and (str(steps[-1].row.client_id) == appended)
@@ -89,7 +91,9 @@ def _explain_board(
     view.turn_changes = changes
 
 
-def _due_placers(view: Tablet, notes: tuple, changes: int, on_turn: str | None) -> dict[str, str]:
+def _due_placers(
+    view: Tablet, notes: tuple[Any, ...], changes: int, on_turn: str | None
+) -> dict[str, str]:
     """Doubles, ICF 78(b): who places the dues an event took out, by the placing colour: the
     player on turn when he is an opponent of the offender (he pocketed the offender's
     carromman, or the offender's technical foul came in his turn), otherwise the player on
@@ -106,7 +110,9 @@ def _due_placers(view: Tablet, notes: tuple, changes: int, on_turn: str | None) 
     return placers
 
 
-def _explain(notes: tuple, names: dict[str, str], placers: dict[str, str]) -> list[rulings.Ruling]:
+def _explain(
+    notes: tuple[Any, ...], names: dict[str, str], placers: dict[str, str]
+) -> list[rulings.Ruling]:
     """The notes of one event in words; a due names the player who places it (doubles)."""
     if not placers:
         return rulings.explain(notes, names)

@@ -176,7 +176,7 @@ class Tablet:
     # the walk through the board shown
     seats: list[Seat] | None = None  # doubles: turn order from the board's breaker
     turn_changes: int = 0
-    last_notes: tuple = ()
+    last_notes: tuple[Any, ...] = ()
     due_placers: dict[str, str] = field(default_factory=dict)  # placing colour -> player
     # the seats at the table: the side panels are shown in seat order (ICF 58-60)
     seats_flipped: bool = False  # after the side changes so far, B sits on the left

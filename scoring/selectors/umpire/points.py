@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.utils.translation import gettext as _
 
 from scoring import rulings
@@ -13,7 +15,7 @@ from scoring.records import (
     turn_rotation,
 )
 from scoring.rules import get_rules
-from scoring.rules.point import PointPosition, opening
+from scoring.rules.point import PointGame, PointPosition, opening
 from scoring.selectors.umpire.boards import (
     _board_number,
     _history_key,
@@ -41,7 +43,7 @@ def _points_tablet(
     if snapshot.finished:
         view.phase = "confirmed" if match.is_locked else "finished"
     for s in sides:
-        s.score = state.scores.get(s.side, 0) if state is not None else 0
+        s.score = cast(PointGame, state).scores.get(s.side, 0) if state is not None else 0
     current = snapshot.current
     last_board = _last_board(snapshot)
     shown = current.board if current is not None and current.board is not None else last_board

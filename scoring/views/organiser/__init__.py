@@ -1,8 +1,8 @@
 """Views of the organiser area (see docs/ARCHITECTURE.md), one module per page area:
 
 - ``tournaments``: the list, a new tournament, the dashboard, settings, tables and umpires;
-- ``events``: events, the event page (entries, rounds, bracket, standings), entries, players
-  and the CSV import;
+- ``events``: events, the event page (entries, rounds, bracket, standings), entries;
+- ``players``: the tournament's players, the pickers' typeahead and the CSV import;
 - ``rounds``: the draw, the next round, taking back a round, a round's match length, draw edits;
 - ``match``: result entry from the paper sheet (toss, boards, walkover, confirmation);
 - ``corrections``: corrections of a finished match (a board; a game or the match by an
@@ -34,6 +34,7 @@ from scoring.views.organiser import (
     match,
     merges,
     paper_sheet,
+    players,
     rounds,
     sol_upload,
     tournaments,
@@ -60,9 +61,9 @@ urlpatterns: list[URLPattern] = [
     ),
     path(T + "", tournaments.home, name="organiser-home"),
     path(T + "settings/", tournaments.tournament_edit, name="organiser-tournament-edit"),
-    path(T + "players/", events.players, name="organiser-players"),
-    path(T + "players/search/", events.player_search, name="organiser-player-search"),
-    path(T + "import/", events.import_players, name="organiser-import"),
+    path(T + "players/", players.players, name="organiser-players"),
+    path(T + "players/search/", players.player_search, name="organiser-player-search"),
+    path(T + "import/", players.import_players, name="organiser-import"),
     path(T + "players/merge/", merges.merge_players, name="organiser-merge"),
     path(T + "players/merge/<int:merge_id>/undo/", merges.merge_undo, name="organiser-merge-undo"),
     path(T + "tables/", tournaments.tables, name="organiser-tables"),

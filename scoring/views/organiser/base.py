@@ -14,6 +14,7 @@ from scoring import permissions
 from scoring.error_words import error_text
 from scoring.models import Event, Match, Tournament
 from scoring.selectors import organiser as organiser_selectors
+from scoring.services.matches import Actor
 
 MATCH_RELATED = organiser_selectors.MATCH_RELATED
 
@@ -56,7 +57,7 @@ def get_match(request: HttpRequest, slug: str, match_id: int) -> tuple[Tournamen
     return tournament, match
 
 
-def actor_of(request: HttpRequest, tournament: Tournament):
+def actor_of(request: HttpRequest, tournament: Tournament) -> Actor:
     return permissions.organiser_actor(request, tournament)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -25,6 +25,7 @@ from scoring.views.organiser.base import (
     get_tournament,
     show_error,
 )
+from scoring.views.requests import HtmxHttpRequest
 
 
 def _callup_context(tournament: Tournament) -> dict[str, Any]:
@@ -39,7 +40,7 @@ def _callup_context(tournament: Tournament) -> dict[str, Any]:
 
 
 @require_http_methods(["GET"])
-def callup(request: HttpRequest, slug: str) -> HttpResponse:
+def callup(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """The call-up board: every table with what it plays since when, and the queue."""
     tournament = get_tournament(request, slug)
     template = "scoring/organiser/callup.html"
@@ -64,7 +65,7 @@ def callup(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _callup_done(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def _callup_done(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
     if request.htmx:
         return render(
             request,
@@ -78,7 +79,7 @@ def _callup_done(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 
 @require_POST
-def callup_call(request: HttpRequest, slug: str) -> HttpResponse:
+def callup_call(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(request, slug)
     try:
         match = organiser_selectors.tournament_match(tournament, int(request.POST.get("match", 0)))
@@ -121,11 +122,11 @@ def _calls_without_umpire(tournament: Tournament) -> int:
             called = callup_service.auto_assign(tournament=tournament)
             raise _Rollback(sum(1 for m in called if m.umpire_id is None))
     except _Rollback as answer:
-        return answer.args[0]
+        return int(answer.args[0])
 
 
 @require_POST
-def callup_auto(request: HttpRequest, slug: str) -> HttpResponse:
+def callup_auto(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(request, slug)
     if request.POST.get("without_umpire") != "yes":
         lacking = _calls_without_umpire(tournament)
@@ -162,7 +163,7 @@ def callup_auto(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
-def callup_autopilot(request: HttpRequest, slug: str) -> HttpResponse:
+def callup_autopilot(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(request, slug)
     on = request.POST.get("on") == "yes"
     callup_service.set_auto(tournament=tournament, on=on, actor=actor_of(request, tournament))
@@ -173,7 +174,7 @@ def callup_autopilot(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
-def callup_release(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+def callup_release(request: HtmxHttpRequest, slug: str, match_id: int) -> HttpResponse:
     tournament, match = get_match(request, slug, match_id)
     try:
         callup_service.release(match=match, actor=actor_of(request, tournament))
@@ -183,7 +184,7 @@ def callup_release(request: HttpRequest, slug: str, match_id: int) -> HttpRespon
 
 
 @require_POST
-def callup_move(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+def callup_move(request: HtmxHttpRequest, slug: str, match_id: int) -> HttpResponse:
     tournament, match = get_match(request, slug, match_id)
     table = organiser_selectors.tournament_table(
         tournament, bounded_id(request.POST.get("table")) or 0

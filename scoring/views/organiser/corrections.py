@@ -4,36 +4,37 @@ the match by an umpire's decision, previewed with what changes downstream, then 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpResponse
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scoring.draw_words import round_title
 from scoring.error_words import error_text
-from scoring.forms.organiser import (
+from scoring.forms.corrections import (
+    CorrectionForm,
     DecisionForm,
     LogCorrectionForm,
     PaperCorrectionForm,
 )
-from scoring.models import Board, Match, Tournament
+from scoring.models import Board, Match
 from scoring.records.sides import other_side
 from scoring.rules import get_rules
 from scoring.selectors import organiser_corrections
 from scoring.services import corrections as correction_service
 from scoring.services import decisions as decision_service
-from scoring.services.matches import (
-    MatchError,
-)
 from scoring.views.organiser.base import (
-    actor_of,
     get_match,
 )
+from scoring.views.organiser.correction_flow import (
+    Outcome,
+    check_or_save,
+    correction_page,
+    later_repair,
+)
+from scoring.views.requests import HtmxHttpRequest
 
 
 def _correction_fix(board: Board, data: dict[str, Any]) -> Any:
@@ -65,7 +66,7 @@ def _correction_initial(match: Match, board: Board, events: list[Any]) -> dict[s
     return initial
 
 
-def _paper_entry(request: HttpRequest, match: Match) -> dict[str, Any]:
+def _paper_entry(request: HtmxHttpRequest, match: Match) -> dict[str, Any]:
     """The board of the official's paper sheet named by ``?from=paper&game=&board=`` (the
     reconciliation's "the paper is right"), or {}."""
     if request.method != "GET" or request.GET.get("from") != "paper":
@@ -80,122 +81,10 @@ def _paper_entry(request: HttpRequest, match: Match) -> dict[str, Any]:
     return dict(games[game - 1][number - 1])
 
 
-def _later(data: dict[str, Any]) -> dict[str, str]:
-    """The law and the side of a decision on the later matches (issue 30's repairs)."""
-    return {
-        "law": (data.get("repair_law") or "").strip(),
-        "award_to": data.get("award_to") or "moved",
-    }
-
-
-def _repair_texts(preview: Any) -> dict[str, str]:
-    return {
-        "move": _("Move the new winner into match %(number)s.") % {"number": preview.next_match}
-        if preview and preview.next_match
-        else "",
-        "repair": _("Draw the later round again on the corrected result."),
-        "keep": _("Keep the draw as it is (the reason is logged)."),
-        "replay": _(
-            "Put the new winner into the later match and play it again: its "
-            "boards are kept as withdrawn, the players toss again."
-        ),
-        "award": _(
-            "Put the new winner in and give the later match by an umpire's "
-            "decision (award boards with the law)."
-        ),
-        "eliminate": _(
-            "Keep the later results as they are: %(winner)s is eliminated by "
-            "decision and %(old)s goes on."
-        )
-        % {
-            "winner": preview.names.get(preview.winner_after, ""),
-            "old": preview.names.get(preview.winner_before, ""),
-        }
-        if preview and preview.names
-        else "",
-    }
-
-
-@dataclass
-class _Outcome:
-    """What the check-or-save flow of a correction page answers."""
-
-    preview: Any = None
-    error: str = ""
-    status: int = 200
-    done: HttpResponse | None = None
-
-
-def _check_or_save(
-    request: HttpRequest,
-    tournament: Tournament,
-    match: Match,
-    form: Any,
-    preview: Callable[[dict[str, Any], Any], Any],
-    save: Callable[[dict[str, Any], Any], Any],
-    saved: str,
-) -> _Outcome:
-    """The flow both correction pages share: an invalid form is 422; "save" saves and goes
-    back to the match (``saved`` is the message); otherwise the preview of what changes. A
-    refusal of the service is its words and status; nothing is saved."""
-    if request.method != "POST":
-        return _Outcome()
-    if not form.is_valid():
-        return _Outcome(error=_("Check the marked fields."), status=422)
-    data, actor = form.cleaned_data, actor_of(request, tournament)
-    try:
-        if request.POST.get("save") == "yes":
-            save(data, actor)
-            messages.success(request, saved)
-            return _Outcome(
-                done=redirect("scoring:organiser-match", slug=tournament.slug, match_id=match.pk)
-            )
-        return _Outcome(preview=preview(data, actor))
-    except MatchError as err:
-        shown = None
-        if request.POST.get("save") == "yes" and err.code in (
-            "decision_law",
-            "bad_winner",
-            "repair_not_possible",
-        ):
-            try:  # a refused repair keeps what changes on the page, to choose again
-                shown = preview(data, actor)
-            except MatchError:
-                shown = None
-        return _Outcome(preview=shown, error=error_text(err.code, err.params), status=err.status)
-
-
-def _page(
-    request: HttpRequest,
-    template: str,
-    partial: str,
-    match: Match,
-    outcome: _Outcome,
-    **context: Any,
-) -> HttpResponse:
-    if request.htmx:
-        template += f"#{partial}"
-    return render(
-        request,
-        template,
-        {
-            "match": match,
-            "preview": outcome.preview,
-            "error": outcome.error,
-            "repair_texts": _repair_texts(outcome.preview),
-            "names": {
-                "a": match.entry_a.name if match.entry_a else "A",
-                "b": match.entry_b.name if match.entry_b else "B",
-            },
-            "round_title": round_title(match.round),
-            **context,
-        },
-        status=outcome.status,
-    )
-
-
 @require_http_methods(["GET", "POST"])
-def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int) -> HttpResponse:
+def match_correct(
+    request: HtmxHttpRequest, slug: str, match_id: int, board_id: int
+) -> HttpResponse:
     """Correct one board of a finished or confirmed match: the organiser enters the right
     board, sees what it changes downstream (next round, bracket slot, standings), chooses the
     repair and saves; every step is new rows in the log, audited with the reason."""
@@ -220,7 +109,7 @@ def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int)
         form = PaperCorrectionForm(
             request.POST or None, initial=initial, board_max=get_rules(match.rules).board_max
         )
-    outcome = _check_or_save(
+    outcome = check_or_save(
         request,
         tournament,
         match,
@@ -237,13 +126,13 @@ def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int)
             repair=d.get("repair") or "",
             client_id=d["client_id"],
             expected_revision=d["revision"],
-            **_later(d),
+            **later_repair(d),
         ),
         _("The result is corrected."),
     )
     if outcome.done is not None:
         return outcome.done
-    return _page(
+    return correction_page(
         request,
         "scoring/organiser/correction.html",
         "correction",
@@ -262,7 +151,7 @@ def match_correct(request: HttpRequest, slug: str, match_id: int, board_id: int)
 
 
 @require_http_methods(["GET", "POST"])
-def match_decide(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+def match_decide(request: HtmxHttpRequest, slug: str, match_id: int) -> HttpResponse:
     """An umpire's decision on a game or the whole match of a finished or confirmed match
     (e.g. IT 107): the organiser chooses the game (or the match), the side, the law and the
     reason, sees what changes downstream, chooses the repair and saves; new rows only."""
@@ -281,7 +170,7 @@ def match_decide(request: HttpRequest, slug: str, match_id: int) -> HttpResponse
     def decision(d: dict[str, Any]) -> decision_service.Decision:
         return decision_service.Decision(side=d["side"], law=d["law"], game=form.game())
 
-    outcome = _check_or_save(
+    outcome = check_or_save(
         request,
         tournament,
         match,
@@ -297,13 +186,13 @@ def match_decide(request: HttpRequest, slug: str, match_id: int) -> HttpResponse
             repair=d.get("repair") or "",
             client_id=d["client_id"],
             expected_revision=d["revision"],
-            **_later(d),
+            **later_repair(d),
         ),
         _("The decision is entered."),
     )
     if outcome.done is not None:
         return outcome.done
-    return _page(
+    return correction_page(
         request,
         "scoring/organiser/decision.html",
         "decision",
@@ -405,12 +294,11 @@ def _correction_paper(board: Board) -> dict[str, Any]:
 
 
 @require_http_methods(["GET", "POST"])
-def match_rekey(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+def match_rekey(request: HtmxHttpRequest, slug: str, match_id: int) -> HttpResponse:
     """The paper boards of a finished or confirmed match keyed again in one form, started from
     what is recorded, or with sides A and B swapped (a sheet keyed the wrong way round):
     the match before and after, what changes downstream, then saved with the repair chosen
     (new correction rows, checked together; stroke-logged boards stay corrected one by one)."""
-    from scoring.forms.organiser import CorrectionForm
 
     tournament, match = get_match(request, slug, match_id)
     boards = organiser_corrections.paper_boards(match)
@@ -434,9 +322,9 @@ def match_rekey(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
             }
         )
     if problems:
-        outcome = _Outcome(error=" ".join(problems), status=422)
+        outcome = Outcome(error=" ".join(problems), status=422)
     else:
-        outcome = _check_or_save(
+        outcome = check_or_save(
             request,
             tournament,
             match,
@@ -453,13 +341,13 @@ def match_rekey(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
                 client_id=d["client_id"],
                 expected_revision=d["revision"],
                 swap=swapped,
-                **_later(d),
+                **later_repair(d),
             ),
             _("The paper boards are keyed again."),
         )
     if outcome.done is not None:
         return outcome.done
-    return _page(
+    return correction_page(
         request,
         "scoring/organiser/rekey.html",
         "rekey",
@@ -474,19 +362,18 @@ def match_rekey(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def match_take_back_elimination(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+def match_take_back_elimination(request: HtmxHttpRequest, slug: str, match_id: int) -> HttpResponse:
     """Take back an elimination by decision (a late correction's ``eliminate`` repair): the
     winner of the boards goes on again; the page names the later matches played on the
     decision and offers their repairs (played again, or given by decision), then saves it
     as a new audited decision (docs/CORRECTIONS.md)."""
-    from scoring.forms.organiser import CorrectionForm
     from scoring.services import bracket_repairs
 
     tournament, match = get_match(request, slug, match_id)
     form = CorrectionForm(
         request.POST or None, initial={"client_id": uuid.uuid4(), "revision": match.revision}
     )
-    outcome = _check_or_save(
+    outcome = check_or_save(
         request,
         tournament,
         match,
@@ -499,7 +386,7 @@ def match_take_back_elimination(request: HttpRequest, slug: str, match_id: int) 
             repair=d.get("repair") or "",
             client_id=d["client_id"],
             expected_revision=d["revision"],
-            **_later(d),
+            **later_repair(d),
         ),
         _("The elimination by decision is taken back."),
     )

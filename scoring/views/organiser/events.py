@@ -1,5 +1,6 @@
 """The organiser's event pages: a new event, its settings, the event page (entries, rounds,
-bracket, standings), entries and the players' CSV import."""
+bracket, standings) and its entries (the players' pages and CSV import:
+:mod:`scoring.views.organiser.players`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -16,18 +17,14 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import standings
 from scoring.converters import bounded_id
-from scoring.error_words import error_text
+from scoring.forms.matches import GAMES_CHOICES, WithdrawForm
 from scoring.forms.organiser import (
     EntryForm,
     EventForm,
-    ImportForm,
-    RoundGamesForm,
     SeedForm,
-    WithdrawForm,
 )
-from scoring.limits import text_problem
 from scoring.models import Event, Player, Round, Tournament
-from scoring.selectors import merges as merge_selectors
+from scoring.records.draw_state import ELIMINATION
 from scoring.selectors import organiser as organiser_selectors
 from scoring.services import draws as draw_service
 from scoring.services import tournaments as tournament_service
@@ -40,10 +37,11 @@ from scoring.views.organiser.base import (
     maybe_url,
     show_error,
 )
+from scoring.views.requests import HtmxHttpRequest
 
 
 @require_http_methods(["GET", "POST"])
-def event_new(request: HttpRequest, slug: str) -> HttpResponse:
+def event_new(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(request, slug)
     form = EventForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
@@ -76,7 +74,7 @@ def event_new(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def event_edit(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+def event_edit(request: HtmxHttpRequest, slug: str, event_id: int) -> HttpResponse:
     tournament, event = get_event(request, slug, event_id)
     form = EventForm(request.POST or None, instance=event, tournament=tournament)
     if request.method == "POST" and form.is_valid():
@@ -106,7 +104,7 @@ def event_edit(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
 
 
 @require_POST
-def event_delete(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+def event_delete(request: HtmxHttpRequest, slug: str, event_id: int) -> HttpResponse:
     tournament, event = get_event(request, slug, event_id)
     try:
         tournament_service.delete_event(event=event, actor=actor_of(request, tournament))
@@ -118,14 +116,15 @@ def event_delete(request: HttpRequest, slug: str, event_id: int) -> HttpResponse
 
 
 def _section_title(bracket: str) -> str:
-    return {
+    titles: dict[str, str] = {
         Round.Bracket.MAIN: _("Knock-out"),
         Round.Bracket.WINNERS: _("Winners bracket"),
         Round.Bracket.LOSERS: _("Losers bracket"),
         Round.Bracket.FINAL: _("Grand final"),
         Round.Bracket.PLACEMENT: _("Placement matches"),
         Round.Bracket.GROUPS: _("Groups"),
-    }[bracket]
+    }
+    return titles[bracket]
 
 
 def _standings(event: Event) -> list[Any]:
@@ -135,7 +134,7 @@ def _standings(event: Event) -> list[Any]:
 
 
 @require_http_methods(["GET"])
-def event_page(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+def event_page(request: HtmxHttpRequest, slug: str, event_id: int) -> HttpResponse:
     """Entries, the draw and its rounds (bracket or round list), standings, the next step."""
     tournament, event = get_event(request, slug, event_id)
     return render(
@@ -143,31 +142,17 @@ def event_page(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     )
 
 
-@require_http_methods(["GET"])
-def player_search(request: HttpRequest, slug: str) -> HttpResponse:
-    """The pickers' typeahead (htmx, issue 29): at most 20 players of the tournament and of the
-    organiser's own register whose name or club holds the text typed — never every player.
-    ``as=names``: ``<option>`` values for the entry form's suggestions; else a select's
-    options (the new-match page)."""
-    tournament = get_tournament(request, slug)
-    text = next((request.GET[k] for k in ("q", "name", "partner") if request.GET.get(k)), "")
-    if text_problem(text) is not None:
-        text = ""  # a NUL would be refused by PostgreSQL: no search for it
-    players = organiser_selectors.search_players(tournament, request.user, text)
-    part = "names" if request.GET.get("as") == "names" else "options"
-    return render(
-        request, f"scoring/organiser/player_picker.html#{part}", {"players": players, "text": text}
-    )
-
-
 def _event_context(
-    request: HttpRequest, tournament: Tournament, event: Event, entry_form: EntryForm | None = None
+    request: HtmxHttpRequest,
+    tournament: Tournament,
+    event: Event,
+    entry_form: EntryForm | None = None,
 ) -> dict[str, Any]:
     entries = organiser_selectors.event_entries(event)
     rounds = organiser_selectors.event_rounds(event)
     state = organiser_selectors.draw_state(event)
     elimination = [r for r in rounds if r.bracket != Round.Bracket.GROUPS]
-    bracket_view = event.format in draw_service.ELIMINATION or (
+    bracket_view = event.format in ELIMINATION or (
         event.format == Event.Format.GROUPS and elimination
     )
     shown = rounds
@@ -238,12 +223,12 @@ def _event_context(
         "champion": draw_service.champion(event) if state.complete else None,
         "live_bracket_url": maybe_url("live-bracket", tournament.slug, event.pk),
         "live_event_url": maybe_url("live-event", tournament.slug, event.pk),
-        "round_games_choices": RoundGamesForm.base_fields["games_to_win"].choices,
+        "round_games_choices": GAMES_CHOICES,
     }
 
 
 @require_POST
-def entry_add(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+def entry_add(request: HtmxHttpRequest, slug: str, event_id: int) -> HttpResponse:
     """Enter a player (or a pair); a name known under another club is first shown to the
     organiser ("… already exists: same person?", issue 31) and entered after the answer."""
     tournament, event = get_event(request, slug, event_id)
@@ -254,6 +239,7 @@ def entry_add(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
         + "?as=names",
     )
     duplicate: dict[str, Any] | None = None
+    entered = False
     if form.is_valid():
         d = form.cleaned_data
         player = PlayerData(
@@ -293,14 +279,14 @@ def entry_add(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
             show_error(request, err)
         else:
             messages.success(request, _("%(name)s entered.") % {"name": entry.name})
-            form = None
+            entered = True
     else:
         messages.error(request, _("Check the entry: some fields are not valid."))
-    context = _event_context(request, tournament, event, entry_form=form)
+    context = _event_context(request, tournament, event, entry_form=None if entered else form)
     context["duplicate"] = duplicate
     if request.htmx:
         return render(request, "scoring/organiser/_entries_response.html", context)
-    if form is not None:
+    if not entered:
         return render(
             request, "scoring/organiser/event.html", context, status=200 if duplicate else 422
         )
@@ -330,7 +316,7 @@ ENTRY_ACTIONS = ("withdraw", "reinstate", "remove", "seed")
 
 
 @require_POST
-def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) -> HttpResponse:
+def entry_action(request: HtmxHttpRequest, slug: str, entry_id: int, action: str) -> HttpResponse:
     tournament = get_tournament(request, slug)
     entry = organiser_selectors.tournament_entry(tournament, entry_id)
     actor = actor_of(request, tournament)
@@ -358,10 +344,11 @@ def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) ->
             tournament_service.remove_entry(entry=entry, actor=actor)
             messages.success(request, _("%(name)s removed.") % {"name": entry.name})
         elif action == "seed":
-            form = SeedForm(request.POST)
-            if not form.is_valid():
+            seed_form = SeedForm(request.POST)
+            if not seed_form.is_valid():
                 raise TournamentError("bad_seed")
-            tournament_service.set_seed(entry=entry, seed=form.cleaned_data["seed"], actor=actor)
+            seed = seed_form.cleaned_data["seed"]
+            tournament_service.set_seed(entry=entry, seed=seed, actor=actor)
             messages.success(request, _("Seed saved."))
         else:
             raise PermissionDenied("unknown action")
@@ -376,109 +363,8 @@ def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) ->
     return redirect("scoring:organiser-event", slug=slug, event_id=entry.event_id)
 
 
-@require_http_methods(["GET"])
-def players(request: HttpRequest, slug: str) -> HttpResponse:
-    """Every player of the tournament with the events entered."""
-    tournament = get_tournament(request, slug)
-    ordered = organiser_selectors.tournament_players(tournament)
-    return render(
-        request,
-        "scoring/organiser/players.html",
-        {
-            "tournament": tournament,
-            "rows": ordered,
-            "candidates": merge_selectors.merge_candidates(tournament),
-            "merges": merge_selectors.tournament_merges(tournament),
-        },
-    )
-
-
-@require_http_methods(["GET", "POST"])
-def import_players(request: HttpRequest, slug: str) -> HttpResponse:
-    """CSV import of players and entries (``docs/CSV.md``): all lines or none."""
-    tournament = get_tournament(request, slug)
-    initial = {}
-    if request.GET.get("event"):
-        initial["event"] = request.GET["event"]
-    form = ImportForm(
-        request.POST or None, request.FILES or None, tournament=tournament, initial=initial
-    )
-    result = None
-    errors: list[dict[str, Any]] = []
-    duplicates: list[dict[str, Any]] = []
-    if request.method == "POST" and form.is_valid():
-        result = tournament_service.import_csv(
-            tournament=tournament,
-            data=form.raw(),
-            actor=actor_of(request, tournament),
-            default_event=form.cleaned_data.get("event"),
-            dry_run=form.cleaned_data.get("check_only", False),
-            duplicates=form.cleaned_data.get("duplicates") or "ask",
-        )
-        errors = [{"line": e.line, "text": error_text(e.code, e.params)} for e in result.errors]
-        duplicates = (
-            [
-                {"line": e.line, "name": e.params["name"], "known": e.params["known"]}
-                for e in result.duplicates
-            ]
-            if not result.errors
-            else []
-        )
-        if duplicates:
-            # asked: the lines come back in the text box, so the answer sends them again
-            data = request.POST.copy()
-            data["text"] = result.text
-            data["duplicates"] = "same"
-            form = ImportForm(data, tournament=tournament)
-            form.is_valid()
-        if result.ok and not form.cleaned_data.get("check_only"):
-            c = result.counts
-            messages.success(
-                request,
-                _(
-                    "Imported %(lines)s lines: %(created)s new players, %(entries)s new entries "
-                    "(%(kept)s already entered, %(updated)s players updated)."
-                )
-                % {
-                    "lines": result.rows,
-                    "created": c["players_created"],
-                    "entries": c["entries_created"],
-                    "kept": c["entries_kept"],
-                    "updated": c["players_updated"],
-                },
-            )
-            if c["players_copied"] or c["players_not_changed"]:
-                messages.info(
-                    request,
-                    _(
-                        "Players who also play in other tournaments were not changed: "
-                        "%(copied)s got a record of their own in this tournament, %(kept)s kept "
-                        "their rating and nationality."
-                    )
-                    % {"copied": c["players_copied"], "kept": c["players_not_changed"]},
-                )
-            event = form.cleaned_data.get("event")
-            if event is not None:
-                return redirect("scoring:organiser-event", slug=slug, event_id=event.pk)
-            return redirect("scoring:organiser-players", slug=slug)
-    status = 422 if result is not None and not result.ok and not duplicates else 200
-    return render(
-        request,
-        "scoring/organiser/import.html",
-        {
-            "tournament": tournament,
-            "form": form,
-            "result": result,
-            "errors": errors,
-            "duplicates": duplicates,
-            "columns": tournament_service.COLUMNS,
-        },
-        status=status,
-    )
-
-
 @require_POST
-def event_replay_conflicts(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+def event_replay_conflicts(request: HtmxHttpRequest, slug: str, event_id: int) -> HttpResponse:
     """The played matches that no longer fit the bracket are played again (draw_conflict told
     to the organiser, issue 30); nothing recorded is deleted."""
     from scoring.services import bracket_repairs

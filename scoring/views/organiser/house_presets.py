@@ -9,7 +9,7 @@ Organisers of the tournament only (``get_tournament``); a preset of another tour
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -28,6 +28,7 @@ from scoring.selectors.house_presets import (
 from scoring.services import house_presets as service
 from scoring.services.tournaments import TournamentError
 from scoring.views.organiser.base import actor_of, get_tournament, show_error
+from scoring.views.requests import HtmxHttpRequest
 
 TEMPLATE = "scoring/organiser/house_presets.html"
 
@@ -59,7 +60,10 @@ def _rows(tournament: Tournament) -> list[dict[str, object]]:
 
 
 def _save(
-    request: HttpRequest, tournament: Tournament, form: HousePresetForm, preset: HousePreset | None
+    request: HtmxHttpRequest,
+    tournament: Tournament,
+    form: HousePresetForm,
+    preset: HousePreset | None,
 ) -> HousePreset | None:
     """Create or change the preset from a valid form; a refusal goes onto the form."""
     data = form.cleaned_data
@@ -92,7 +96,7 @@ def _save(
 
 
 def _page(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     tournament: Tournament,
     form: HousePresetForm,
     preset: HousePreset | None,
@@ -105,7 +109,7 @@ def _page(
 
 
 @require_http_methods(["GET", "POST"])
-def presets(request: HttpRequest, slug: str) -> HttpResponse:
+def presets(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """The list and the form of a new preset (``?base=`` starts it from another preset)."""
     tournament = get_tournament(request, slug)
     if request.method == "POST":
@@ -125,7 +129,7 @@ def presets(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def preset_edit(request: HttpRequest, slug: str, preset_id: int) -> HttpResponse:
+def preset_edit(request: HtmxHttpRequest, slug: str, preset_id: int) -> HttpResponse:
     tournament = get_tournament(request, slug)
     preset = _preset(tournament, preset_id)
     if request.method == "POST":
@@ -139,7 +143,7 @@ def preset_edit(request: HttpRequest, slug: str, preset_id: int) -> HttpResponse
 
 
 @require_POST
-def preset_delete(request: HttpRequest, slug: str, preset_id: int) -> HttpResponse:
+def preset_delete(request: HtmxHttpRequest, slug: str, preset_id: int) -> HttpResponse:
     tournament = get_tournament(request, slug)
     preset = _preset(tournament, preset_id)
     try:

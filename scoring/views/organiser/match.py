@@ -6,14 +6,14 @@ import uuid
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring.draw_words import reason_text, round_title
 from scoring.error_words import error_text
-from scoring.forms.organiser import (
+from scoring.forms.matches import (
     QuickBoardForm,
     TossForm,
     WalkoverForm,
@@ -21,7 +21,7 @@ from scoring.forms.organiser import (
 from scoring.models import Match, Tournament
 from scoring.selectors import organiser as organiser_selectors
 from scoring.services import draws as draw_service
-from scoring.services.draws import DrawServiceError
+from scoring.services.draw_base import DrawServiceError
 from scoring.services.matches import (
     MatchError,
     match_snapshot,
@@ -34,6 +34,7 @@ from scoring.views.organiser.base import (
     maybe_url,
     show_error,
 )
+from scoring.views.requests import HtmxHttpRequest
 
 
 def _match_context(
@@ -98,7 +99,7 @@ def _match_context(
 
 
 def _match_response(
-    request: HttpRequest, tournament: Tournament, match: Match, status: int = 200, **extra: Any
+    request: HtmxHttpRequest, tournament: Tournament, match: Match, status: int = 200, **extra: Any
 ) -> HttpResponse:
     match = organiser_selectors.fresh_match(match)
     context = {"tournament": tournament, **_match_context(match, **extra)}
@@ -109,14 +110,14 @@ def _match_response(
 
 
 @require_http_methods(["GET"])
-def match_page(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+def match_page(request: HtmxHttpRequest, slug: str, match_id: int) -> HttpResponse:
     """Result entry for one match: toss, boards from the paper sheet, walkover, confirmation."""
     tournament, match = get_match(request, slug, match_id)
     return _match_response(request, tournament, match)
 
 
 @require_POST
-def match_toss(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+def match_toss(request: HtmxHttpRequest, slug: str, match_id: int) -> HttpResponse:
     tournament, match = get_match(request, slug, match_id)
     form = TossForm(request.POST)
     if not form.is_valid():
@@ -143,7 +144,7 @@ def match_toss(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
 
 
 @require_POST
-def match_quick(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+def match_quick(request: HtmxHttpRequest, slug: str, match_id: int) -> HttpResponse:
     """One board from the paper sheet. The toss is required before the first board (no
     default); the revision the page showed is checked (409 when someone recorded meanwhile)."""
     tournament, match = get_match(request, slug, match_id)
@@ -197,7 +198,7 @@ def match_quick(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
 
 
 @require_POST
-def match_walkover(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+def match_walkover(request: HtmxHttpRequest, slug: str, match_id: int) -> HttpResponse:
     tournament, match = get_match(request, slug, match_id)
     form = WalkoverForm(request.POST)
     if not form.is_valid():
@@ -221,7 +222,7 @@ def match_walkover(request: HttpRequest, slug: str, match_id: int) -> HttpRespon
 
 
 @require_POST
-def match_confirm(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+def match_confirm(request: HtmxHttpRequest, slug: str, match_id: int) -> HttpResponse:
     tournament, match = get_match(request, slug, match_id)
     try:
         draw_service.confirm_result(match=match, actor=actor_of(request, tournament))
@@ -238,7 +239,7 @@ def match_confirm(request: HttpRequest, slug: str, match_id: int) -> HttpRespons
     return redirect("scoring:organiser-event", slug=slug, event_id=match.event_id)
 
 
-def _after_result(request: HttpRequest, tournament: Tournament, match: Match) -> HttpResponse:
+def _after_result(request: HtmxHttpRequest, tournament: Tournament, match: Match) -> HttpResponse:
     if request.htmx:
         return _match_response(request, tournament, match)
     return redirect("scoring:organiser-match", slug=tournament.slug, match_id=match.pk)

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import permissions
 from scoring.error_words import error_text
+from scoring.forms.fields import field_of
 from scoring.models import Player, Tournament
 from scoring.selectors import merges as merge_selectors
 from scoring.services import merges as merge_service
@@ -33,8 +34,8 @@ class MergeForm(forms.Form):
     def __init__(self, *args: Any, choices: list[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         listed = [("", "—")] + [(p.pk, _label(p)) for p in choices]
-        self.fields["kept"].choices = listed
-        self.fields["merged"].choices = listed
+        field_of(self, "kept", forms.ChoiceField).choices = listed
+        field_of(self, "merged", forms.ChoiceField).choices = listed
 
 
 def _label(player: Player) -> str:

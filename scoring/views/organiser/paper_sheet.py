@@ -59,7 +59,9 @@ def _row_count(post: Any, game: int, first: int, most: int) -> tuple[int, bool]:
     return count, False
 
 
-def _posted(post: Any, match: Match) -> tuple[tuple[str, str] | None, list[Any], list[dict]]:
+def _posted(
+    post: Any, match: Match
+) -> tuple[tuple[str, str] | None, list[Any], list[dict[str, Any]]]:
     """The toss, the boards filled in (in the order of the sheet) and the form's rows."""
     toss = None
     if (
@@ -90,7 +92,7 @@ def _posted(post: Any, match: Match) -> tuple[tuple[str, str] | None, list[Any],
     return toss, boards, games
 
 
-def _context(match: Match, check: Any, games: list[dict]) -> dict[str, Any]:
+def _context(match: Match, check: Any, games: list[dict[str, Any]]) -> dict[str, Any]:
     points = {}
     if check is not None:
         for row in check.rows:

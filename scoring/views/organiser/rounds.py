@@ -14,14 +14,15 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring.draw_words import round_title
 from scoring.error_words import error_text
-from scoring.forms.organiser import (
+from scoring.forms.matches import (
     RoundGamesForm,
 )
 from scoring.models import Event, Round
+from scoring.records.draw_state import ELIMINATION
 from scoring.selectors import organiser as organiser_selectors
 from scoring.services import draw_edits
 from scoring.services import draws as draw_service
-from scoring.services.draws import DrawServiceError
+from scoring.services.draw_base import DrawServiceError
 from scoring.views.organiser.base import (
     actor_of,
     get_event,
@@ -133,7 +134,7 @@ def draw_edit(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     rnd = None
     if event.format == Event.Format.SWISS and rounds:
         rnd = rounds[-1]
-    elif event.format in draw_service.ELIMINATION:
+    elif event.format in ELIMINATION:
         rnd = next((r for r in rounds if r.number == 1), None)
     if request.method == "POST":
         actor = actor_of(request, tournament)
