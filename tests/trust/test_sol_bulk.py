@@ -165,7 +165,10 @@ def tournament_snapshot(tournament: Tournament) -> dict[str, Any]:
         ]
         matches.append(
             {
-                "round": [match.round.number, match.round.bracket, match.round.stage],
+                # a team event's rubber has no round of its own (its tie's)
+                "round": [match.round.number, match.round.bracket, match.round.stage]
+                if match.round
+                else None,
                 "number": match.number,
                 "group": match.group,
                 "table": match.table.number if match.table else None,
