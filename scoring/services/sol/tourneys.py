@@ -44,7 +44,7 @@ from scoring.services.sol.reading import (
     _text,
     read_members,
 )
-from scoring.services.sol.report import SolReport
+from scoring.services.sol.report import SolReport, unranked_turn
 from scoring.services.sol.results import _import_match, import_tie
 from scoring.services.sol.seasons import import_season
 from scoring.services.sol.teams import (
@@ -370,6 +370,10 @@ def _import_tourney(
             f"{len(ties)} ties and {rubbers_written} rubbers as the app exported them"
         )
 
+    if extension is None:  # SoL's rule for an unfinished turn: said, not followed
+        report.warnings.extend(
+            unranked_turn([m for m, _x in ordered], f"{description} ({day.isoformat()})")
+        )
     import_season(tourney, lists, event, entries, report)  # its championship and clubs
     ExternalRecord.objects.create(
         source=SOURCE,
