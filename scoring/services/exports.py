@@ -455,7 +455,7 @@ def _sol_ratings(
         {
             "rating": 1,
             "player": player_pos[r.player_id],
-            "date": r.date.isoformat(),
+            "date": r.date,  # a YAML date: SoL 5.26 refuses text here
             "rate": round(r.rate),
             "deviation": round(r.deviation),
             "volatility": f"{r.volatility:.5f}",
