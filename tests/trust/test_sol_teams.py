@@ -249,3 +249,15 @@ def test_a_sol_team_tourney_without_the_extension_is_skipped_with_its_reason() -
     report = import_sol(content)
     assert not report.tournaments
     assert any("no rubbers, lineups or tie format" in w for w in report.warnings)
+
+
+def test_a_damaged_team_extension_is_not_read_as_teams(organiser) -> None:
+    event = build(organiser, "knockout", [3, 3], own=False)
+    draws.draw_event(event=event, actor=SYSTEM, random_seed=3)
+    make_ties(event)
+    lists, tourney = yaml.safe_load_all(sol_archive(event.tournament, [event]))
+    teams = lists["carrom"]["tourneys"][tourney["guid"]]["teams"]["competitors"]
+    teams[1]["players"][0] = teams[0]["players"][0]  # one player in two teams
+    report = import_sol(yaml.safe_dump_all([lists, tourney], allow_unicode=True).encode())
+    assert not report.tournaments
+    assert any("no rubbers, lineups or tie format" in w for w in report.warnings)

@@ -171,7 +171,12 @@ def _import_match(
         group=group,
     )
     plan = PaperMatch(match, tournament, actor)
-    if extra is not None and entry_b is not None and isinstance(extra.get("tie"), dict):
+    if (
+        extra is not None
+        and entry_b is not None
+        and event.kind == Event.Kind.TEAMS
+        and isinstance(extra.get("tie"), dict)
+    ):
         # a tie of a team event: its result is worked out from its rubbers once they are
         # written (:func:`.teams.write_ties`), never read from the file
         if extra.get("status") == Match.Status.CONFIRMED:

@@ -170,9 +170,12 @@ def team_facts(extension: dict[str, Any] | None, competitors: int) -> dict[str, 
         return None
     rows = teams["competitors"]
     if len(rows) != competitors or not all(
-        isinstance(row, dict) and isinstance(row.get("players"), list) and row["players"]
+        isinstance(row, dict) and isinstance(row.get("players"), list) and team_players(row)
         for row in rows
     ):
+        return None
+    everyone = [p for row in rows for p in team_players(row)]
+    if len(everyone) != len(set(everyone)):  # a player is in one team of an event
         return None
     return teams
 
