@@ -7,7 +7,9 @@ The last line::
     sol_round_trip: sol_loaded=<tourneys> decided=<n> kept=<n> seconds=<import>
 
 (``sol_loaded``: tourneys SoL's loader accepted; ``kept``: decided matches that came back with
-the same players, winner / draw / walkover and game scores). ``--sol-venv DIR`` reuses a venv
+the same players, winner / draw / walkover and game scores, and, of the team event, each team
+(name, club, captain, players) and each tie (walkover, lineups, every rubber's players and
+decided result, the tie's result), counted among ``decided``). ``--sol-venv DIR`` reuses a venv
 with SoL 5.26; when SoL cannot be installed its part says ``skipped``.
 """
 
@@ -88,7 +90,74 @@ def decided(event) -> list[tuple]:
                 )
             )
         )
-    return sorted(rows)
+    return sorted(rows + team_rows(event))
+
+
+def team_rows(event) -> list[str]:
+    """A team event's teams (name, club, captain, players) and each tie's walkover, lineups
+    and rubbers (players and the rubber's decided result) with the tie's result."""
+    from scoring.models import Player, Team, Tie
+
+    if not event.is_teams:
+        return []
+    people = dict(Player.objects.values_list("pk", "name"))
+
+    def who(ids):
+        return tuple(people.get(p, "?") for p in ids or [])
+
+    rows = [
+        repr(
+            (
+                "team",
+                t.name,
+                t.club,
+                t.captain.name,
+                who(t.members.values_list("player_id", flat=True)),
+            )
+        )
+        for t in Team.objects.filter(event=event).select_related("captain")
+    ]
+    for tie in Tie.objects.filter(event=event).select_related(
+        "match__entry_a__team", "match__entry_b__team"
+    ):
+        m = tie.match
+        rubbers = tuple(
+            (
+                r.number,
+                r.kind,
+                who(r.players_a),
+                who(r.players_b),
+                None
+                if r.match is None
+                else (
+                    r.match.status,
+                    r.match.winner_side,
+                    r.match.draw,
+                    r.match.walkover,
+                    tuple(
+                        tuple(sorted(g.scores.items())) for g in r.match.games.order_by("number")
+                    ),
+                ),
+            )
+            for r in tie.rubbers.select_related("match").order_by("number")
+        )
+        lineups = tuple(
+            sorted((x.side, tuple(who(p) for p in x.players)) for x in tie.lineups.all())
+        )
+        rows.append(
+            repr(
+                (
+                    "tie",
+                    m.entry_a.team.name,
+                    m.entry_b.team.name,
+                    tie.walkover,
+                    lineups,
+                    rubbers,
+                    (m.winner_side, m.draw, m.walkover, m.games_a, m.games_b),
+                )
+            )
+        )
+    return rows
 
 
 def main() -> None:

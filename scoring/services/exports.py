@@ -41,7 +41,6 @@ from scoring.models import (
     Match,
     Membership,
     Player,
-    Rubber,
     TeamMember,
     Tournament,
 )
@@ -50,6 +49,7 @@ from scoring.rules import first_breaker_of_game
 from scoring.services.sol.extension import KEY as EXTENSION_KEY
 from scoring.services.sol.extension import VERSION as EXTENSION_VERSION
 from scoring.services.sol.ratings import sol_rating
+from scoring.services.sol.teams import TeamExport
 from scoring.standings.placings import event_placings
 from scoring.standings.results import DONE, ranking_rule
 
@@ -455,7 +455,7 @@ def _sol_ratings(
         {
             "rating": 1,
             "player": player_pos[r.player_id],
-            "date": r.date.isoformat(),
+            "date": r.date,  # a YAML date: SoL 5.26 refuses text here
             "rate": round(r.rate),
             "deviation": round(r.deviation),
             "volatility": f"{r.volatility:.5f}",
@@ -494,8 +494,8 @@ def sol_report(tournament: Tournament, events: Iterable[Event] | None = None) ->
                 f"{event.name}: team event; SoL holds each team as one competitor of at most "
                 f"{SOL_TEAM_PLAYERS} players (captain first: larger teams lose the rest) and "
                 "each tie as one match scored in rubbers won; the rubbers' players and games, "
-                "the lineups and the tie format are not held by SoL (the rubbers' players are "
-                "in the app's extension; a backup keeps everything)"
+                "the lineups and the tie format are not held by SoL (they are in the app's "
+                "extension, which this app reads back; a backup keeps everything)"
             )
         walkovers = Match.objects.filter(event=event, walkover=True).count()
         if walkovers:
@@ -553,17 +553,9 @@ def _tourney(
         .select_related("round", "table")
         .order_by("round__number", "number", "pk")
     )
-    rubbers: dict[int, list[Rubber]] = {}
-    if event.is_teams:
-        in_ties = list(
-            Rubber.objects.filter(tie__event=event, match__isnull=False)
-            .select_related("tie")
-            .order_by("number")
-        )
-        for rubber in in_ties:
-            rubbers.setdefault(rubber.tie.match_id, []).append(rubber)
-        rubber_ids = {r.match_id for r in in_ties}
-        matches = [m for m in matches if m.pk not in rubber_ids]
+    teams = TeamExport(event, player_pos) if event.is_teams else None
+    if teams is not None:  # a tie's rubbers are no SoL matches
+        matches = [m for m in matches if m.pk not in teams.rubber_ids]
     games: dict[int, list[Game]] = {}
     for g in Game.objects.filter(match__event=event).order_by("match_id", "number"):
         games.setdefault(g.match_id, []).append(g)
@@ -588,17 +580,8 @@ def _tourney(
                 row["board"] = in_turn[turn]
             rows.append(row)
             extra.append(_match_extension(m, games.get(m.pk, [])))
-            if event.is_teams:
-                extra[-1]["rubbers"] = [
-                    {
-                        "number": r.number,
-                        "kind": str(r.kind),
-                        "players_a": [player_pos[p] for p in r.players_a if p in player_pos],
-                        "players_b": [player_pos[p] for p in r.players_b if p in player_pos],
-                        "match": r.match_id,
-                    }
-                    for r in rubbers.get(m.pk, [])
-                ]
+            if teams is not None:  # the tie, its lineups and its rubbers' matches
+                extra[-1].update(teams.tie_facts(m, games, _match_extension))
     if extension is not None:
         rounds = {m.round_id: m.round for m in matches if m.round_id}
         extension.update(
@@ -625,6 +608,7 @@ def _tourney(
                     for r in sorted(rounds.values(), key=lambda r: turn_of[(r.number, r.bracket)])
                 ],
                 "matches": extra,
+                **({"teams": teams.team_facts(entries)} if teams is not None else {}),
             }
         )
     # the one Swiss table (scoring.standings), as the live page, the API and the sheet show it

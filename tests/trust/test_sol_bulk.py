@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 import yaml
+from django.db.models import F
 
 from scoring import standings
 from scoring.models import AuditEntry, Board, Match, Tournament
@@ -127,7 +128,13 @@ def tournament_snapshot(tournament: Tournament) -> dict[str, Any]:
         Match.objects.filter(event=event)
         .select_related("round", "entry_a__player", "entry_a__partner")
         .select_related("entry_b__player", "entry_b__partner", "table")
-        .order_by("round__number", "round__bracket", "number", "pk")
+        # a team event's rubbers have no round: first, on SQLite and PostgreSQL alike
+        .order_by(
+            F("round__number").asc(nulls_first=True),
+            F("round__bracket").asc(nulls_first=True),
+            "number",
+            "pk",
+        )
     ):
         games = []
         for game in match.games.order_by("number"):
@@ -165,7 +172,10 @@ def tournament_snapshot(tournament: Tournament) -> dict[str, Any]:
         ]
         matches.append(
             {
-                "round": [match.round.number, match.round.bracket, match.round.stage],
+                # a team event's rubber has no round of its own (its tie's)
+                "round": [match.round.number, match.round.bracket, match.round.stage]
+                if match.round
+                else None,
                 "number": match.number,
                 "group": match.group,
                 "table": match.table.number if match.table else None,

@@ -257,3 +257,35 @@ def test_nine_board_rows_that_add_up_are_kept_as_boards() -> None:
     assert not match.needs_review and not report.flagged
     assert match.games.get().scores == {"a": 23, "b": 25} and match.winner_side == "b"
     assert match.games.get().boards.count() == 9
+
+
+def test_an_unfinished_turn_is_said_in_the_report() -> None:
+    # SoL 5.26 (run on crafted tourneys) ranks only complete turns: a turn with a match still
+    # 0–0 is not ranked, its bye neither ("Test", 2014, in SoL's 499-tourney archive); here a
+    # bye counts once drawn, so the report says where the two differ
+    report = import_sol(
+        archive(
+            players=5,
+            matches=[
+                m(1, 2, 20, 5),
+                m(3, 4, 10, 12, table=2),
+                m(5, None, 1, 0, table=3),
+                m(1, 4, 0, 0, turn=2),
+                m(5, 3, 0, 0, turn=2, table=2),
+                m(2, None, 1, 0, turn=2, table=3),
+            ],
+            phantom=1,
+        )
+    )
+    (line,) = [w for w in report.warnings if "without a result" in w]
+    assert "turn 2 has matches without a result" in line and "after turn 1" in line
+    assert "the 1 result already in" in line
+    # a finished tourney, or one whose open turn has nothing in yet, says nothing
+    report = import_sol(
+        archive(
+            players=4,
+            matches=[m(1, 2, 20, 5), m(3, 4, 10, 12, table=2), m(1, 4, 0, 0, turn=2)],
+            guid="g-open",
+        )
+    )
+    assert not [w for w in report.warnings if "without a result" in w]

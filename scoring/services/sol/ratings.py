@@ -7,11 +7,14 @@ tournament's rating back in SoL's shape (:func:`sol_rating`)."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from scoring.models import Rating, Tournament
+from scoring.services.sol.reading import SolError
+from scoring.services.sol.reading import _date as reading_date
+from scoring.services.sol.reading import _number as whole_number
 
 #: SoL's rating levels ("0" a historical, imported rating) → this app's levels, and back.
 LEVELS = {
@@ -174,3 +177,49 @@ def _sol_key(splayer: dict[str, Any]) -> str:
         str(splayer.get(k) or "").strip().casefold() for k in ("lastname", "firstname", "nickname")
     ]
     return "name:" + "|".join(parts)
+
+
+def entry_rates(
+    lists: dict[str, Any], tourney: dict[str, Any], day: datetime.date
+) -> Callable[[list[Any]], int | None]:
+    """A competitor's rate as SoL ranks by it (the last tie-break): with the tourney's rating,
+    the sum of its players' rates, each the player's latest rate in that rating dated before
+    the tourney (or in a rating of a lower level, when the rating inherits them), else the
+    rating's default rate; without a rating, none."""
+    ratings = lists.get("ratings") or []
+    position = tourney.get("rating")
+    if (
+        not isinstance(position, int)
+        or not 1 <= position <= len(ratings)
+        or not isinstance(ratings[position - 1], dict)
+    ):
+        return lambda members: None
+    rating = ratings[position - 1]
+    level = str(rating.get("level") or "0")
+    counted = {position}
+    if level > "0" and rating.get("inherit"):
+        counted |= {
+            n
+            for n, r in enumerate(ratings, 1)
+            if isinstance(r, dict) and str(r.get("level") or "0") < level
+        }
+    latest: dict[Any, tuple[datetime.date, int]] = {}
+    for rate in lists.get("rates") or []:
+        if not isinstance(rate, dict) or rate.get("rating") not in counted:
+            continue
+        value = whole_number(rate.get("rate"))
+        try:
+            when = reading_date(rate.get("date"), "a rate")
+        except SolError:
+            continue
+        player = rate.get("player")
+        if value is None or when >= day or not isinstance(player, int):
+            continue
+        if player not in latest or when > latest[player][0]:
+            latest[player] = (when, value)
+    default = whole_number(rating.get("default_rate")) or 0
+
+    def rate_of(members: list[Any]) -> int | None:
+        return sum(latest[p][1] if p in latest else default for p in members)
+
+    return rate_of

@@ -31,6 +31,7 @@ from scoring.services.matches.recording import target_board
 from scoring.services.sol.bulk import PaperMatch, check_scores
 from scoring.services.sol.reading import SolError
 from scoring.services.sol.report import SolReport
+from scoring.services.sol.teams import TiePlan, rubber_match
 
 AWARD_LAW = "SoL result"
 BOARD_MAX = 12
@@ -170,6 +171,21 @@ def _import_match(
         group=group,
     )
     plan = PaperMatch(match, tournament, actor)
+    if (
+        extra is not None
+        and entry_b is not None
+        and event.kind == Event.Kind.TEAMS
+        and isinstance(extra.get("tie"), dict)
+    ):
+        # a tie of a team event: its result is worked out from its rubbers once they are
+        # written (:func:`.teams.write_ties`), never read from the file
+        if extra.get("status") == Match.Status.CONFIRMED:
+            match.status = Match.Status.CONFIRMED
+        plan.audit(
+            "sol_result",
+            {"turn": smatch.get("turn"), "board": smatch.get("board"), "from": "app", "tie": True},
+        )
+        return plan
     boards_kept = games_to_win == 1 and bool(smatch.get("boards"))
     if (
         extra is not None
@@ -432,3 +448,45 @@ def _import_own_match(
             match.status = Match.Status.CONFIRMED
             match.confirmed_at = day_end
     plan.audit("sol_result", detail)
+
+
+def import_tie(
+    tie: PaperMatch, extra: dict[str, Any], report: SolReport, where: str
+) -> tuple[TiePlan, list[PaperMatch]]:
+    """A tie of this app's exported team event (:mod:`.teams`): its rubbers' matches played
+    in memory as any exported match (:func:`_import_own_match`: not decided, a walkover, or
+    each game's score as recorded, confirmed as it was), and the tie to write after them."""
+    day_end = timezone.make_aware(
+        datetime.datetime.combine(tie.tournament.end_date, datetime.time(23, 59))
+    )
+    rubbers: list[Any] = []
+    plans: list[PaperMatch] = []
+    seen: set[int] = set()
+    for row in extra.get("rubbers") or []:
+        number = row.get("number") if isinstance(row, dict) else None
+        if not isinstance(number, int) or number < 1 or number in seen:
+            report.warnings.append(f"{where}: a rubber without its number is left out")
+            continue
+        seen.add(number)
+        kind = row.get("kind") if row.get("kind") in ("singles", "doubles") else "singles"
+        facts = row.get("match")
+        match = None
+        if isinstance(facts, dict):
+            match = rubber_match(tie.match, number, facts)
+            plan = PaperMatch(match, tie.tournament, tie.actor)
+            _import_own_match(plan, {"turn": None, "board": None}, facts, report, day_end)
+            if facts.get("status") == Match.Status.PLAYING:
+                report.warnings.append(
+                    f"{where}, rubber {number}: was being played; it comes back not started"
+                )
+            plans.append(plan)
+        rubbers.append(
+            (
+                number,
+                kind,
+                row.get("players_a") or [],
+                row.get("players_b") or [],
+                match,
+            )
+        )
+    return TiePlan(tie.match, extra["tie"], rubbers), plans

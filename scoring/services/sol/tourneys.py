@@ -12,6 +12,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.text import slugify
 
 from scoring.models import (
@@ -29,7 +30,12 @@ from scoring.services.matches import Actor
 from scoring.services.players import current, find_player
 from scoring.services.sol.bulk import PaperMatch, write_matches
 from scoring.services.sol.extension import tourney_extension
-from scoring.services.sol.ratings import keep_sol_rates, rating_for, rerate_imported
+from scoring.services.sol.ratings import (
+    entry_rates,
+    keep_sol_rates,
+    rating_for,
+    rerate_imported,
+)
 from scoring.services.sol.reading import (
     SolError,
     _date,
@@ -38,9 +44,18 @@ from scoring.services.sol.reading import (
     _text,
     read_members,
 )
-from scoring.services.sol.report import SolReport
-from scoring.services.sol.results import _import_match
+from scoring.services.sol.report import SolReport, unranked_turn
+from scoring.services.sol.results import _import_match, import_tie
 from scoring.services.sol.seasons import import_season
+from scoring.services.sol.teams import (
+    TiePlan,
+    captain_first,
+    make_team,
+    team_facts,
+    team_players,
+    tie_format_key,
+    write_ties,
+)
 
 SOURCE = "sol"
 
@@ -198,17 +213,19 @@ def _import_tourney(
     players_per = max(
         (len(c.get("players") or []) for c in competitors if isinstance(c, dict)), default=1
     )
-    if players_per > 2:
-        report.warnings.append(
-            f"{description} ({day.isoformat()}): teams of {players_per} "
-            "players are not supported; tourney skipped"
-        )
-        return
-
-    # this app's own export: the facts SoL cannot hold (format, brackets, walkovers, games)
+    # this app's own export: the facts SoL cannot hold (format, brackets, walkovers, games;
+    # a team event's teams, ties and rubbers)
     extension = tourney_extension(lists, _text(tourney.get("guid")))
     if extension is not None and len(extension["matches"]) != len(matches):
         extension = None
+    teams = team_facts(extension, len(competitors))
+    if players_per > 2 and teams is None:
+        report.warnings.append(
+            f"{description} ({day.isoformat()}): a SoL team tourney (teams of {players_per} "
+            "players): SoL holds no rubbers, lineups or tie format, so it cannot be a team "
+            "event here; tourney skipped"
+        )
+        return
     facts = extension.get("event") if extension is not None else None
     facts = facts if isinstance(facts, dict) else {}
     tables_needed = max((m.get("board") or 0 for m in matches if isinstance(m, dict)), default=0)
@@ -252,24 +269,31 @@ def _import_tourney(
         round_minutes=limit_minutes(tourney.get("duration")),  # SoL's round time limit
     )
     if facts:
-        _apply_facts(event, facts)
+        _apply_facts(event, facts, teams=teams is not None)
+    if teams is not None:
+        tie_format_key(tournament, event, teams)
     group = "A" if event.format == Event.Format.GROUPS else ""  # a round robin: one table
     players = lists.get("players") or []
-    rate_of = _rates(lists, tourney, day)
+    rate_of = entry_rates(lists, tourney, day)
     # SoL ranks a tourney by its competitors' prizes first (given at its prize-giving, kept
     # if the prize-giving is undone): kept here where the archive holds any (issue 31)
     prized = any(isinstance(c, dict) and _prize(c) for c in competitors)
     entries: list[Entry] = []
+    player_ids: dict[Any, int] = {}  # a team event's players by their position in the file
     for c_index, competitor in enumerate(competitors, 1):
         if not isinstance(competitor, dict) or not competitor.get("players"):
             raise SolError(f"{where}: competitor {c_index} has no players")
-        members = [
-            _player(_item(players, p, "player"), lists, report) for p in competitor["players"]
-        ]
+        team = teams["competitors"][c_index - 1] if teams is not None else None
+        positions = team_players(team) if team is not None else competitor["players"]
+        members = [_player(_item(players, p, "player"), lists, report) for p in positions]
+        player_ids.update((p, m.pk) for p, m in zip(positions, members, strict=True))
+        squad = members
+        if team is not None:  # the entry's player is the captain
+            members = captain_first(team, members)
         rating = rate_of(competitor["players"])
         if rating is None:
             rating = _number(competitor.get("rate", competitor.get("rating")))
-        if rating is not None and members[0].rating != rating:
+        if rating is not None and members[0].rating != rating and team is None:
             members[0].rating = rating  # the player's latest known rating
             members[0].save(update_fields=["rating"])
             report.kept.append(f"{members[0].name}: rating {rating}")
@@ -278,13 +302,15 @@ def _import_tourney(
             Entry.objects.create(
                 event=event,
                 player=members[0],
-                partner=members[1] if len(members) > 1 else None,
+                partner=members[1] if len(members) > 1 and team is None else None,
                 withdrawn=bool(competitor.get("retired")),
                 rating=rating,
                 seed=position if position and position > 0 else None,
                 prize=_prize(competitor) if prized else None,
             )
         )
+        if team is not None:
+            make_team(event, entries[-1], team, squad)
 
     rounds: dict[tuple[int, bool], Round] = {}
     own_rounds = _own_rounds(event, extension)
@@ -295,6 +321,7 @@ def _import_tourney(
         key=lambda mx: (mx[0].get("turn") or 0, bool(mx[0].get("final")), mx[0].get("board") or 0),
     )
     plans: list[PaperMatch] = []
+    ties: list[TiePlan] = []
     for number, (smatch, extra) in enumerate(ordered, 1):
         turn = smatch.get("turn") or 1
         final = bool(smatch.get("final"))
@@ -328,8 +355,25 @@ def _import_tourney(
             extra=extra if isinstance(extra, dict) else None,
         )
         plans.append(plan)
+        if teams is not None and isinstance(extra, dict) and isinstance(extra.get("tie"), dict):
+            tie, rubbers = import_tie(plan, extra, report, f"{description}, round {turn}")
+            ties.append(tie)
+            plans.extend(rubbers)
     write_matches(plans)  # every match of the tourney, its games, boards and audit rows
+    if ties:  # the ties, their lineups and rubbers; each tie's result from its rubbers
+        day_end = timezone.make_aware(datetime.datetime.combine(day, datetime.time(23, 59)))
+        rubbers_written = write_ties(
+            ties, event, lambda ps: [player_ids[p] for p in ps if p in player_ids], day_end
+        )
+        report.kept.append(
+            f"{description}: team event, {len(entries)} teams, "
+            f"{len(ties)} ties and {rubbers_written} rubbers as the app exported them"
+        )
 
+    if extension is None:  # SoL's rule for an unfinished turn: said, not followed
+        report.warnings.extend(
+            unranked_turn([m for m, _x in ordered], f"{description} ({day.isoformat()})")
+        )
     import_season(tourney, lists, event, entries, report)  # its championship and clubs
     ExternalRecord.objects.create(
         source=SOURCE,
@@ -383,14 +427,16 @@ def tourney_identity(
     return key[:100], description, day, cname
 
 
-def _apply_facts(event: Event, facts: dict[str, Any]) -> None:
-    """The event as this app exported it (:mod:`.extension`): its format, kind, rules, games,
-    settings (ranking rule, bye value), round time and status; unknown values are ignored."""
+def _apply_facts(event: Event, facts: dict[str, Any], teams: bool = False) -> None:
+    """The event as this app exported it (:mod:`.extension`): its format, kind (a team event
+    only with its teams, :mod:`.teams`), rules, games, settings (ranking rule, bye value, tie
+    format), round time and status; unknown values are ignored."""
     from scoring.rules import RULESETS
 
     if facts.get("format") in Event.Format.values:
         event.format = facts["format"]
-    if facts.get("kind") in (Event.Kind.SINGLES, Event.Kind.DOUBLES):
+    kinds = (Event.Kind.TEAMS,) if teams else (Event.Kind.SINGLES, Event.Kind.DOUBLES)
+    if facts.get("kind") in kinds:
         event.kind = facts["kind"]
     if facts.get("rules") in RULESETS:
         event.rules = facts["rules"]
@@ -434,52 +480,6 @@ def _own_rounds(event: Event, extension: dict[str, Any] | None) -> dict[int, Rou
             name=_text(row.get("name"))[:120],
         )
     return out
-
-
-def _rates(
-    lists: dict[str, Any], tourney: dict[str, Any], day: datetime.date
-) -> Callable[[list[Any]], int | None]:
-    """A competitor's rate as SoL ranks by it (the last tie-break): with the tourney's rating,
-    the sum of its players' rates, each the player's latest rate in that rating dated before
-    the tourney (or in a rating of a lower level, when the rating inherits them), else the
-    rating's default rate; without a rating, none."""
-    ratings = lists.get("ratings") or []
-    position = tourney.get("rating")
-    if (
-        not isinstance(position, int)
-        or not 1 <= position <= len(ratings)
-        or not isinstance(ratings[position - 1], dict)
-    ):
-        return lambda members: None
-    rating = ratings[position - 1]
-    level = str(rating.get("level") or "0")
-    counted = {position}
-    if level > "0" and rating.get("inherit"):
-        counted |= {
-            n
-            for n, r in enumerate(ratings, 1)
-            if isinstance(r, dict) and str(r.get("level") or "0") < level
-        }
-    latest: dict[Any, tuple[datetime.date, int]] = {}
-    for rate in lists.get("rates") or []:
-        if not isinstance(rate, dict) or rate.get("rating") not in counted:
-            continue
-        value = _number(rate.get("rate"))
-        try:
-            when = _date(rate.get("date"), "a rate")
-        except SolError:
-            continue
-        player = rate.get("player")
-        if value is None or when >= day or not isinstance(player, int):
-            continue
-        if player not in latest or when > latest[player][0]:
-            latest[player] = (when, value)
-    default = _number(rating.get("default_rate")) or 0
-
-    def rate_of(members: list[Any]) -> int | None:
-        return sum(latest[p][1] if p in latest else default for p in members)
-
-    return rate_of
 
 
 def _phantom_score(tourney: dict[str, Any]) -> int:

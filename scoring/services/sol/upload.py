@@ -16,7 +16,9 @@ from django.utils.translation import gettext as _
 
 from scoring.models import ExternalRecord, SolImport
 from scoring.services.players import current, find_player
+from scoring.services.sol.extension import tourney_extension
 from scoring.services.sol.reading import SolError, _item, read_members, unbox
+from scoring.services.sol.teams import team_facts, team_players
 from scoring.services.sol.tourneys import (
     SOURCE,
     SYSTEMS,
@@ -86,19 +88,32 @@ def preview_members(members: Iterable[tuple[str, list[dict[str, Any]]]]) -> dict
             matches = [m for m in tourney.get("matches") or [] if isinstance(m, dict)]
             size = max((len(c.get("players") or []) for c in competitors), default=1)
             label = f"{description} ({day.isoformat()})"
-            if size > 2:
+            # a team event of this app's own export comes back whole (:mod:`.teams`)
+            extension = tourney_extension(lists, str(tourney.get("guid") or ""))
+            if extension is not None and len(extension["matches"]) != len(matches):
+                extension = None
+            teams = team_facts(extension, len(competitors))
+            unreadable = size > 2 and teams is None
+            if unreadable:
                 warnings.append(
-                    f"{label}: teams of {size} players cannot be represented; "
+                    f"{label}: a SoL team tourney (teams of {size} players): SoL holds no "
+                    "rubbers, lineups or tie format, so it cannot be a team event here; "
                     "this tourney will be skipped"
                 )
-            if not before and size <= 2:
-                recorded += sum(
-                    1
-                    for m in matches
-                    if not m.get("boards") and (m.get("score1") or m.get("score2"))
+            if not before and not unreadable:
+                if teams is None:
+                    recorded += sum(
+                        1
+                        for m in matches
+                        if not m.get("boards") and (m.get("score1") or m.get("score2"))
+                    )
+                squads = (
+                    [team_players(t) for t in teams["competitors"]]
+                    if teams is not None
+                    else [c.get("players") or [] for c in competitors]
                 )
-                for competitor in competitors:
-                    for position in competitor.get("players") or []:
+                for squad in squads:
+                    for position in squad:
                         _sort_player(
                             _item(players, position, "player"), lists, guid_known, matched, new
                         )
@@ -114,7 +129,7 @@ def preview_members(members: Iterable[tuple[str, list[dict[str, Any]]]]) -> dict
                     "competitors": len(competitors),
                     "matches": len(matches),
                     "imported_before": before,
-                    "skipped": before or size > 2,
+                    "skipped": before or unreadable,
                 }
             )
     if recorded:
