@@ -21,7 +21,7 @@ from django.views.decorators.http import require_safe
 
 from scoring.models import Event
 from scoring.seasons import METHODS
-from scoring.views.api import _json
+from scoring.views.api_base import json_answer
 
 OPENAPI_VERSION = "3.1.0"
 
@@ -864,7 +864,7 @@ def index(request: HttpRequest) -> HttpResponse:
         if not params:
             item["url"] = request.build_absolute_uri(reverse(f"scoring:{name}"))
         resources.append(item)
-    return _json(
+    return json_answer(
         {
             "version": "1",
             "resources": resources,
