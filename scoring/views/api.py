@@ -159,13 +159,22 @@ def event(request: HttpRequest, event_id: int) -> dict[str, Any]:
     }
 
 
-@api_view("match", lambda match_id: sel.match_validator(match_id))
+def _match_changed(value: tuple[Any, ...]) -> Any:
+    """When a match last changed: its ``updated_at`` (``match_validator``'s second value)."""
+    return value[1]
+
+
+@api_view("match", lambda match_id: sel.match_validator(match_id), modified=_match_changed)
 def match(request: HttpRequest, match_id: int) -> dict[str, Any]:
     m = get_object_or_404(sel.match_queryset(), pk=match_id)
     return match_data(request, m)
 
 
-@api_view("board", lambda match_id, game, board: sel.match_validator(match_id))
+@api_view(
+    "board",
+    lambda match_id, game, board: sel.match_validator(match_id),
+    modified=_match_changed,
+)
 def board(request: HttpRequest, match_id: int, game: int, board: int) -> dict[str, Any]:
     m = get_object_or_404(sel.match_queryset(), pk=match_id)
     view = sel.match_view(m, timeline=False)

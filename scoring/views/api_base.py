@@ -12,6 +12,7 @@ conditional GET of the live pages and the API.
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Callable
 from functools import wraps
@@ -53,13 +54,17 @@ def not_found() -> HttpResponse:
 
 
 def api_view(
-    kind: str, validator: Callable[..., Any] | None = None
+    kind: str,
+    validator: Callable[..., Any] | None = None,
+    *,
+    modified: Callable[[Any], datetime.datetime | None] | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., HttpResponse]]:
     """A public GET endpoint answering JSON with an ETag (:mod:`scoring.conditional`).
 
     With ``validator(**kwargs)`` (one query) the ETag is known before any work is done: an
     unchanged resource costs one query, and the middleware shares one body between pollers;
-    without, the ETag is a hash of the body."""
+    without, the ETag is a hash of the body. ``modified(value)``: when the resource last
+    changed (its ``Last-Modified``), from the validator's value."""
 
     def decorate(view: Callable[..., Any]) -> Callable[..., HttpResponse]:
         @wraps(view)
@@ -75,7 +80,9 @@ def api_view(
             return not_modified(request, etag, api_headers) or json_answer(data, etag)
 
         if validator is not None:
-            answer = conditional(kind, validator, finish=api_headers, missing=not_found)(answer)
+            answer = conditional(
+                kind, validator, finish=api_headers, missing=not_found, modified=modified
+            )(answer)
         return login_not_required(require_safe(answer))
 
     return decorate
