@@ -13,13 +13,14 @@ anything: :func:`key_of` then answers None and the piece is rendered every time.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime
 from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
-from django.template.base import FilterExpression, Node, NodeList, Variable, VariableDoesNotExist
+from django.template.base import FilterExpression, Node, NodeList, Variable
 from django.template.defaulttags import ForNode, IfNode, PartialNode, WithNode
 from django.template.loader_tags import IncludeNode
 from django.templatetags.i18n import BlockTranslateNode, TranslateNode
@@ -53,36 +54,79 @@ def key_of(paths: tuple[str, ...], context: Any) -> str | None:
     own to compare, e.g. a model instance or a form, so what reads it is never kept)."""
     if UNKEYABLE in paths:
         return None
+    # the same object's path read by several pieces of one answer is made text once (the
+    # screen model does not change while a page is rendered; a dict, e.g. a loop's counter,
+    # may, and is read again)
+    texts = getattr(context, "_key_texts", None)
+    if texts is None:
+        texts = {}
+        with contextlib.suppress(AttributeError):  # a plain dict as the context: not kept
+            context._key_texts = texts
+    roots: dict[str, Any] = {}  # each name looked up once in the context's stack
     try:
-        return ";".join(_text(_value(path, context)) for path in paths)
+        return ";".join([_path_text(path, context, texts, roots) for path in paths])
     except _Unkeyable:
         return None
+
+
+def _root(name: str, context: Any, roots: dict[str, Any] | None) -> Any:
+    if roots is not None and name in roots:
+        return roots[name]
+    try:
+        value = context[name]
+    except (KeyError, TypeError):
+        value = None
+    if roots is not None:
+        roots[name] = value
+    return value
+
+
+def _path_text(
+    path: str, context: Any, texts: dict[tuple[int, str], tuple[Any, str]], roots: dict[str, Any]
+) -> str:
+    held = _root(path.split(".", 1)[0].split("[", 1)[0].split("|", 1)[0], context, roots)
+    if held is None or isinstance(held, dict | list):
+        return _text(_value(path, context, roots))
+    key = (id(held), path)
+    found = texts.get(key)
+    if found is None:  # the object is held with its text: its id is not another's meanwhile
+        found = texts[key] = (held, _text(_value(path, context, roots)))
+    return found[1]
 
 
 class _Unkeyable(Exception):
     pass
 
 
-_PLAIN = (type(None), bool, int, float, str, bytes, Decimal, datetime.date, datetime.time, range)
+_PLAIN = frozenset((type(None), bool, int, float, str, bytes, Decimal, datetime.date, range))
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _text(value: Any) -> str:
     """``value`` as text that changes whenever its content does: plain values, their lists,
     tuples, dicts and sets, dataclasses (every field) and what renders itself as HTML."""
-    if isinstance(value, _PLAIN):
+    kind = type(value)
+    if kind in _PLAIN:
         return repr(value)
+    if kind is list or kind is tuple:
+        return "[" + ",".join([_text(item) for item in value]) + "]"
+    names = _FIELDS.get(kind)
+    if names is None and dataclasses.is_dataclass(kind):
+        names = _FIELDS.setdefault(kind, tuple(f.name for f in dataclasses.fields(kind)))
+    if names is not None:
+        inner = ",".join([_text(getattr(value, name)) for name in names])
+        return f"{kind.__qualname__}({inner})"
     if hasattr(value, "__html__"):
         return "html:" + repr(str(value.__html__()))
+    if isinstance(value, tuple(_PLAIN)):  # a str or int enum, a datetime
+        return repr(value)
     if isinstance(value, list | tuple):
-        return "[" + ",".join(_text(item) for item in value) + "]"
+        return "[" + ",".join([_text(item) for item in value]) + "]"
     if isinstance(value, dict):
-        return "{" + ",".join(f"{_text(k)}:{_text(v)}" for k, v in value.items()) + "}"
+        return "{" + ",".join([f"{_text(k)}:{_text(v)}" for k, v in value.items()]) + "}"
     if isinstance(value, set | frozenset):
         return "{" + ",".join(sorted(_text(item) for item in value)) + "}"
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        inner = ",".join(_text(getattr(value, f.name)) for f in dataclasses.fields(value))
-        return f"{type(value).__qualname__}({inner})"
-    raise _Unkeyable(type(value).__name__)
+    raise _Unkeyable(kind.__name__)
 
 
 def _covering(paths: list[str]) -> tuple[str, ...]:
@@ -93,32 +137,62 @@ def _covering(paths: list[str]) -> tuple[str, ...]:
     return tuple(kept)
 
 
-_VARIABLES: dict[str, Variable] = {}
-
-
-def _lookup(path: str, context: Any) -> Any:
-    variable = _VARIABLES.get(path)
-    if variable is None:
-        variable = _VARIABLES.setdefault(path, Variable(path))
-    try:
-        return variable.resolve(context)
-    except (VariableDoesNotExist, AttributeError, TypeError, KeyError, IndexError, ValueError):
+def _lookup(bits: tuple[str, ...], context: Any, roots: dict[str, Any] | None = None) -> Any:
+    """The value of a dotted path as the template language finds it (a key, an attribute or
+    an index at each step; a callable called), or None."""
+    value = _root(bits[0], context, roots)
+    if value is None:
         return None
+    for bit in bits[1:]:
+        if callable(value) and not getattr(value, "do_not_call_in_templates", False):
+            if getattr(value, "alters_data", False):
+                return None
+            try:
+                value = value()
+            except TypeError:
+                return None
+        if isinstance(value, dict) and (bit in value or hasattr(value, "__missing__")):
+            value = value[bit]
+            continue
+        try:
+            value = getattr(value, bit)
+        except AttributeError:
+            try:
+                value = value[int(bit)] if bit.isdigit() else value[bit]
+            except (TypeError, KeyError, IndexError, AttributeError, ValueError):
+                return None
+    if callable(value) and not getattr(value, "do_not_call_in_templates", False):
+        if getattr(value, "alters_data", False):
+            return None
+        try:
+            value = value()
+        except TypeError:
+            return None
+    return value
 
 
-def _value(path: str, context: Any) -> Any:
-    if path.endswith(LENGTH):
-        inner = path.removesuffix(LENGTH)
-        return _lengths(_value(inner, context), inner.count("[]"))
-    head, each, rest = path.partition("[]")
-    value = _lookup(head, context)
-    if not each:
+#: Each path split once: (the dotted path before its first ``[]``, what follows, whether it
+#: counts items).
+_SPLIT: dict[str, tuple[tuple[str, ...], str | None, bool]] = {}
+
+
+def _value(path: str, context: Any, roots: dict[str, Any] | None = None) -> Any:
+    split = _SPLIT.get(path)
+    if split is None:
+        length = path.endswith(LENGTH)
+        head, each, after = path.removesuffix(LENGTH).partition("[]")
+        split = (tuple(head.split(".")), after.removeprefix(".") if each else None, length)
+        _SPLIT[path] = split
+    bits, rest, length = split
+    if length:
+        return _lengths(_value(path.removesuffix(LENGTH), context, roots), path.count("[]"))
+    value = _lookup(bits, context, roots)
+    if rest is None:
         return value
     try:
         items = list(value)
     except TypeError:
         return value
-    rest = rest.removeprefix(".")
     if not rest:
         return items
     return [_value(f"item.{rest}", {"item": item}) for item in items]

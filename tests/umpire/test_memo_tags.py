@@ -129,3 +129,34 @@ def test_the_paths_read_are_traced_through_loops_withs_and_includes():
         '{{ t.a.c }}{% include "inc.html" with v=u.v %}'
     ).nodelist
     assert reads(nodes, engine) == ("sides[].colour", "sides|length", "t.a", "u.v", "w.z")
+
+
+def test_the_tablets_kept_regions_are_keyed_by_what_they_show():
+    """The walk through the tablet's own templates: the kept regions are found, the one-tap
+    buttons are kept by the pieces on the board (not by the whole screen), a history line by
+    what it shows of its event."""
+    from django.template import engines
+
+    from scoring.templatetags.template_reads import reads
+    from scoring.templatetags.umpire_regions import MemoNode, RegionNode
+
+    engine = engines["django"].engine
+    found = {}
+    for name in ("scoring/umpire/match.html", "scoring/umpire/_play.html"):
+        nodes = engine.get_template(name).nodelist
+        for node in nodes.get_nodes_by_type(RegionNode):
+            if node.memo is not None:
+                found[str(node.name.var)] = reads(node.nodelist, engine)
+        for node in nodes.get_nodes_by_type(MemoNode):
+            found.setdefault("lines", []).append(reads(node.nodelist, engine))
+    assert {"sides", "facts", "rulings", "game-boards", "quick", "toggles", "undo"} <= set(found)
+    assert {"t.on_board.white", "t.on_board.black", "t.variant.has_colours"} <= set(found["quick"])
+    assert "t" not in found["quick"] and "pad.foul" in found["toggles"]
+    assert any({"item.text", "item.number"} <= set(line) for line in found["lines"])
+
+
+def test_a_kept_line_follows_a_dicts_items_and_methods():
+    source = "{% memo %}{% for k, v in d.items %}{{ k }}={{ v }};{% endfor %}{% endmemo %}"
+    assert _render(source, d={"a": 1}) == "a=1;"
+    assert _render(source, d={"a": 2}) == "a=2;"
+    assert _render(source, d={"a": 2, "b": 3}) == "a=2;b=3;"
