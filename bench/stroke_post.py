@@ -17,7 +17,9 @@ htmx headers) against a temporary SQLite database in WAL mode, migrated from scr
 Target: the median stroke POST at most 2x the trivial view. Run with
 ``.venv/bin/python bench/stroke_post.py`` (``--samples N``, ``--keep`` to keep the database;
 ``--game point``: a three-player point-carrom board of 40 events instead, its stroke's SQL
-printed, issue 36).
+printed, issue 36; ``--compare-prepared``: every other timed POST with the queries compiled
+once per connection replaced by the plain ORM, issue 36: is the prepared-query helper still
+worth its code? The two medians and their ratio come from the same run).
 The last line reads ``stroke_post: median_ms=<x> p95_ms=<y> baseline_median_ms=<z>
 ratio=<r> queries=<q>``.
 """
@@ -297,7 +299,8 @@ BREAKDOWN = (
     ("scoring.views.umpire.writes", "services.record_event", "the write (record_event)"),
     ("scoring.services.matches.recording", "match_snapshot", "  the snapshot (one query)"),
     ("scoring.records.snapshot", "match_rows", "    its rows"),
-    ("scoring.services.matches.recording", "step", "  the engine's step"),
+    ("scoring.rules.variant", "ColourGame.step", "  the engine's step"),
+    ("scoring.rules.variant", "PointCarrom.step", "  the engine's step"),
     ("scoring.services.matches.recording", "append_event", "  the log row (INSERT)"),
     ("scoring.services.matches.recording", "refresh_caches", "  the caches (2 UPDATEs)"),
     ("scoring.services.matches.recording", "audit_match", "  the audit row (INSERT)"),
@@ -349,6 +352,58 @@ def timed_breakdown() -> tuple[list[float], dict[str, list[float]], Any]:
     return active, times, done
 
 
+#: ``--compare-prepared``: while true, the prepared queries run as the plain ORM would.
+PLAIN = [False]
+
+
+def plain_orm_switch() -> None:
+    """Route the queries compiled once per connection (``records/prepared.py``: the stroke's
+    snapshot; the match behind the link, ``selectors/umpire_matches.py``) through the plain
+    ORM while :data:`PLAIN` is true: the same queryset, compiled and converted by Django on
+    every run."""
+    from django.http import Http404
+
+    from scoring.models import Match
+    from scoring.records.prepared import Prepared
+    from scoring.selectors import umpire_matches
+
+    def plain(lock: bool, **where: Any) -> Any:
+        related = [n for n in umpire_matches.MATCH_RELATED if not (lock and n == "table")]
+        matches = Match.objects.select_related(*related).annotate(
+            last_warning=umpire_matches._last_warning()
+        )
+        if lock:
+            matches = matches.select_for_update(of=("self",))
+        found = list(matches.filter(**where).order_by("pk")[:1])
+        if not found and "pk" in where:
+            raise Http404
+        return found[0] if found else None
+
+    kept_link, kept_id = umpire_matches.match_for_link, umpire_matches.match_by_id
+
+    def match_for_link(token: str, *, lock: bool = False) -> Any:
+        if PLAIN[0]:
+            return plain(lock, umpire_token=str(token))
+        return kept_link(token, lock=lock)
+
+    def match_by_id(match_id: int, *, lock: bool = False) -> Any:
+        if PLAIN[0]:
+            return plain(lock, pk=int(match_id))
+        return kept_id(match_id, lock=lock)
+
+    umpire_matches.match_for_link = match_for_link  # type: ignore[assignment]
+    umpire_matches.match_by_id = match_by_id  # type: ignore[assignment]
+
+    prepared_rows = Prepared.rows
+
+    def rows(self: Any, *values: Any, alias: str = "default") -> Any:
+        if PLAIN[0]:
+            return iter([list(row) for row in self.build(*values).using(alias)])
+        return prepared_rows(self, *values, alias=alias)
+
+    Prepared.rows = rows  # type: ignore[method-assign]
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     k = (len(ordered) - 1) * p
@@ -385,6 +440,12 @@ def main() -> None:
         type=int,
         default=0,
         help="print the N costliest functions of the timed stroke POSTs (cProfile, cumulative)",
+    )
+    parser.add_argument(
+        "--compare-prepared",
+        action="store_true",
+        help="time every other POST with the prepared queries run by the plain ORM "
+        "(issue 36); prints both medians and their ratio",
     )
     args = parser.parse_args()
 
@@ -464,7 +525,11 @@ def main() -> None:
     base_cpu: list[float] = []
     profile = cProfile.Profile(time.process_time) if args.profile else None
     breakdown = timed_breakdown() if args.breakdown else None
-    for m in copies[warmup + 1 :]:
+    if args.compare_prepared:
+        plain_orm_switch()
+    by_mode: dict[bool, list[float]] = {False: [], True: []}
+    for number, m in enumerate(copies[warmup + 1 :]):
+        PLAIN[0] = args.compare_prepared and number % 2 == 1
         open_tablet(m)
         start, cpu = time.perf_counter(), time.process_time()
         if profile is not None:
@@ -479,6 +544,7 @@ def main() -> None:
             profile.disable()
         stroke_ms.append((time.perf_counter() - start) * 1000)
         stroke_cpu.append((time.process_time() - cpu) * 1000)
+        by_mode[PLAIN[0]].append(stroke_cpu[-1])
         start, cpu = time.perf_counter(), time.process_time()
         baseline()
         base_ms.append((time.perf_counter() - start) * 1000)
@@ -490,6 +556,14 @@ def main() -> None:
         print("a stroke POST's parts, median CPU time of the thread (ms):")
         for label, values in breakdown[1].items():
             print(f"  {label:45s} {statistics.median(values) * 1000:6.3f}")
+    PLAIN[0] = False
+    if args.compare_prepared:
+        prepared_cpu, plain_cpu = (statistics.median(by_mode[mode]) for mode in (False, True))
+        print(
+            f"prepared queries: stroke POST CPU median {prepared_cpu:.3f} ms; plain ORM "
+            f"{plain_cpu:.3f} ms; plain/prepared {plain_cpu / prepared_cpu:.3f} "
+            f"({len(by_mode[False])} + {len(by_mode[True])} POSTs, alternating)"
+        )
     sizes = board_sizes(client) if args.game == "colour" else []
     median = statistics.median(stroke_ms)
     p95 = percentile(stroke_ms, 0.95)

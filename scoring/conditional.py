@@ -37,6 +37,7 @@ poll. Every other part is always confirmed with the database.
 
 from __future__ import annotations
 
+import datetime
 import functools
 import hashlib
 import time
@@ -51,7 +52,7 @@ from django.template.loader import render_to_string
 from django.urls import Resolver404, ResolverMatch, resolve
 from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.utils.http import parse_etags
+from django.utils.http import http_date, parse_etags
 from django.utils.safestring import SafeString, mark_safe
 
 from scoring.converters import MAX_ID
@@ -140,6 +141,7 @@ def conditional(
     finish: Finish = revalidate,
     missing: Callable[[], HttpResponse] | None = None,
     over: Callable[[Any], bool] | None = None,
+    modified: Callable[[Any], datetime.datetime | None] | None = None,
 ) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
     """Decorate a view with conditional GET (RFC 9110 13.1.2, 15.4.5): ``validator(**kwargs)``
     (one query) gives the data's version; the ETag is :func:`etag_for` it and the URL. A client
@@ -152,7 +154,10 @@ def conditional(
     ``finish``: the headers of its answers (default :func:`revalidate`). ``missing``: the
     answer when the validator finds nothing (default: the view's own, e.g. its 404).
     ``over(value)``: the resource will not change any more; the view answers itself (htmx's
-    286, "stop polling"), never a 304."""
+    286, "stop polling"), never a 304. ``modified(value)``: when the data last changed, sent as
+    ``Last-Modified`` (RFC 9110 8.8.2) for clients that show it; a poll is answered by its
+    ETag only (two changes within one second have one ``Last-Modified``), so
+    ``If-Modified-Since`` alone gets the full answer."""
 
     def etag_of(request: HttpRequest, value: Any) -> str:
         user = request.user.pk if page else None
@@ -172,6 +177,9 @@ def conditional(
             request.live_value = value  # type: ignore[attr-defined]
             response = view(request, **kwargs)
             if response.status_code == 200:
+                changed = modified(value) if modified is not None and value is not None else None
+                if changed is not None:
+                    response["Last-Modified"] = http_date(changed.timestamp())
                 return finish(response, etag)
             return response
 

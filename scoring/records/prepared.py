@@ -1,19 +1,27 @@
-"""A query compiled once per database connection and run with new parameters.
+"""The one prepared-query helper (issue 17; issue 36: one home): a query compiled once per
+database connection and run with new parameters.
 
-The ORM compiles a query on every run (joins, columns, ordering): for the one query of a
-stroke's snapshot (games, boards and the board in play's events, about fifty columns) that
-costs more than running it. :class:`Prepared` compiles a queryset built for a sentinel
-value once per connection and runs its SQL with the real value, converting the columns as
-the ORM does (JSON, UUIDs, datetimes, booleans)."""
+The ORM compiles a query on every run (joins, columns, ordering): for the queries of every
+stroke (the match behind the tablet's link with its tournament and entries; the snapshot's
+games, boards and the board in play's events, about fifty columns) that costs more than
+running them: ``bench/stroke_post.py --compare-prepared`` measured a stroke POST at 2.1 times
+the CPU with the plain ORM (colour game; 1.8 times in point carrom). :class:`Prepared`
+compiles a ``values_list`` queryset built for sentinel values once per connection and runs its
+SQL with the real values, converting the columns as the ORM does (JSON, UUIDs, datetimes,
+booleans); :class:`Joined` makes model instances of such rows, a model with the rows its
+foreign keys reach (as ``select_related`` would), through the public ``Model.from_db`` and
+the relations' own descriptors. The compiled SQL text and the columns' converters are the only
+things taken from the ORM's compiler; only the statement's text is kept, never a row."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import connections
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 
 #: An id no row has; the compiled parameters hold it where the real id goes.
 SENTINEL = -7_001_337
@@ -137,3 +145,67 @@ class Prepared:
                 row[pos] = value
             out.append(row)
         return out
+
+
+@dataclass(frozen=True)
+class _Part:
+    """A model of a :class:`Joined` row: the base (``path`` ``""``) or one a foreign key
+    reaches, the field that reaches it from its parent, and its columns' place in a row."""
+
+    path: str
+    model: type[Model]
+    parent: str
+    name: str  # the foreign key's name on the parent ("" for the base)
+    attnames: tuple[str, ...]
+    start: int
+
+
+class Joined:
+    """``model`` and the models its ``related`` paths (``select_related``'s, e.g.
+    ``"event__tournament"``) reach, read as plain columns (:meth:`columns`, for a
+    ``values_list`` run by :class:`Prepared`) and made into instances (:meth:`instance`):
+    each with every concrete field loaded, each relation's instance (or None) in place, so
+    reading ``match.event.tournament`` makes no query."""
+
+    def __init__(self, model: type[Model], related: Sequence[str]) -> None:
+        plans: list[tuple[str, type[Model], str, str]] = [("", model, "", "")]
+        models: dict[str, type[Model]] = {"": model}
+        for path in related:
+            names = path.split("__")
+            for depth in range(1, len(names) + 1):
+                here, parent = "__".join(names[:depth]), "__".join(names[: depth - 1])
+                if here not in models:
+                    field = models[parent]._meta.get_field(names[depth - 1])
+                    models[here] = field.related_model  # type: ignore[assignment]
+                    plans.append((here, models[here], parent, names[depth - 1]))
+        parts, start = [], 0
+        for here, part_model, parent, name in plans:
+            attnames = tuple(f.attname for f in part_model._meta.concrete_fields)
+            parts.append(_Part(here, part_model, parent, name, attnames, start))
+            start += len(attnames)
+        self.parts = tuple(parts)
+        self.width = start
+
+    def columns(self) -> list[str]:
+        """The ``values_list`` names of every model's columns, in the rows' order."""
+        return [
+            f"{part.path}__{name}" if part.path else name
+            for part in self.parts
+            for name in part.attnames
+        ]
+
+    def instance(self, row: Sequence[Any], db: str) -> Model:
+        """The base model's instance of ``row`` (its first :attr:`width` columns), with the
+        instances of its relations set through their descriptors (None for a null key)."""
+        made: dict[str, Model | None] = {}
+        for part in self.parts:
+            values = row[part.start : part.start + len(part.attnames)]
+            pk_at = part.attnames.index(part.model._meta.pk.attname)
+            obj = None if values[pk_at] is None else part.model.from_db(db, part.attnames, values)
+            made[part.path] = obj
+            parent = made.get(part.parent) if part.path else None
+            if parent is not None:
+                setattr(parent, part.name, obj)
+        base = made[""]
+        assert base is not None
+        return base

@@ -6,15 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import Q, QuerySet
 from django.db.models.expressions import RawSQL
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from scoring.models import AuditEntry, Match, Tournament
+from scoring.records.prepared import SENTINEL, Joined, Prepared
 from scoring.records.steps import INTERVAL_ENDED, STEP, WARNING, Warning, warning_of
-from scoring.selectors.umpire.prepared import prepared
 
 #: One query for the match, its tournament (the permission check) and its entries (the names
 #: on the tablet); a write locks the match row again and reuses them.
@@ -40,47 +40,62 @@ def _last_warning() -> RawSQL:
     )
 
 
-def _matches(lock: bool) -> QuerySet[Match]:
-    # ``last_warning`` in the same query: a stroke's answer sends the warnings only when the
-    # tablet shows an older one
-    # a write does not read the table (shown in the page's header only): its answer is the
-    # update, or a redirect to the page
-    related = [name for name in MATCH_RELATED if not (lock and name == "table")]
-    queryset = Match.objects.select_related(*related).annotate(last_warning=_last_warning())
-    # a write's resolve locks the match row in the same query (FOR UPDATE OF the match only:
-    # PostgreSQL refuses to lock the nullable side of the joins)
-    return queryset.select_for_update(of=("self",)) if lock else queryset
+#: The match with its related rows, read as plain columns; a write does not read the table
+#: (shown in the page's header only): its answer is the update, or a redirect to the page.
+_JOINED = {
+    lock: Joined(Match, [name for name in MATCH_RELATED if not (lock and name == "table")])
+    for lock in (False, True)
+}
 
 
-# the two look-ups of every tablet request, their SQL made once per process (prepared.py)
+def _rows(lock: bool, **where: Any) -> QuerySet[Any]:
+    """The columns of :data:`_JOINED` of the match ``where`` names, and ``last_warning``: a
+    stroke's answer sends the warnings only when the tablet shows an older one. A write's
+    look-up locks the match row in the same query (FOR UPDATE OF the match only: PostgreSQL
+    refuses to lock the nullable side of the joins)."""
+    matches = Match.objects.filter(**where).annotate(last_warning=_last_warning())
+    if lock:
+        matches = matches.select_for_update(of=("self",))
+    return matches.order_by("pk").values_list(*_JOINED[lock].columns(), "last_warning")[:1]
+
+
+# the two look-ups of every tablet request, their SQL compiled once per connection
+# (records/prepared.py)
 _BY_LINK = {
-    lock: prepared(
-        lambda token, lock=lock: _matches(lock).filter(umpire_token=token).order_by("pk")[:1],
-        ("\x00umpire-link\x00",),
-        lock=lock,
-    )
+    lock: Prepared(lambda token, lock=lock: _rows(lock, umpire_token=token), markers=("\x00link",))
     for lock in (False, True)
 }
 _BY_ID = {
-    lock: prepared(
-        lambda pk, lock=lock: _matches(lock).filter(pk=pk)[:1], (-7_306_011_123,), lock=lock
-    )
+    lock: Prepared(lambda pk, lock=lock: _rows(lock, pk=pk), markers=(SENTINEL,))
     for lock in (False, True)
 }
+
+
+def _match_of(found: Prepared, value: Any, lock: bool) -> Match | None:
+    if lock and not transaction.get_connection().in_atomic_block:
+        raise transaction.TransactionManagementError(
+            "select_for_update cannot be used outside of a transaction."
+        )
+    db = Match.objects.db
+    for row in found.rows(value, alias=db):
+        match = _JOINED[lock].instance(row, db)
+        match.last_warning = row[-1]  # type: ignore[attr-defined]
+        assert isinstance(match, Match)
+        return match
+    return None
 
 
 def match_for_link(token: str, *, lock: bool = False) -> Match | None:
     """The match of an umpire link, or None for an unknown link."""
-    found = _BY_LINK[lock](str(token))
-    return found[0] if found else None
+    return _match_of(_BY_LINK[lock], str(token), lock)
 
 
 def match_by_id(match_id: int, *, lock: bool = False) -> Match:
     """The match with this id (404 if there is none)."""
-    found = _BY_ID[lock](int(match_id))
-    if not found:
+    match = _match_of(_BY_ID[lock], int(match_id), lock)
+    if match is None:
         raise Http404("No match matches the given query.")
-    return found[0]
+    return match
 
 
 def matches_to_score(user: Any, limit: int = 200) -> list[Match]:

@@ -24,6 +24,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from scoring.regions import OOB, fingerprint
+from scoring.templatetags.template_reads import key_of, reads
 
 register = template.Library()
 
@@ -34,11 +35,13 @@ _MARK = re.compile("\x00region(\\d+)\x00")
 
 #: The rendered content of the regions kept by their inputs (``memo``), per process: the same
 #: inputs give the same HTML (the templates are compiled once per process), so a stroke renders
-#: only the regions whose inputs changed (issue 17). Bounded: the least recently used go first.
+#: only the regions whose inputs changed (issue 17). The inputs are every value the region's
+#: content reads, found in the compiled template itself (:mod:`.template_reads`, issue 36):
+#: nothing is listed by hand. Bounded: the least recently used go first.
 #: A region kept holds no request's keys (CSRF token, request key, revision: ``KEYS``, put in
 #: after rendering, views/umpire/base.py) and only URLs relative to the page, or its key holds
 #: the page's URL (the "other decisions" sheet: ``actions_key``).
-_MEMO: dict[tuple[Any, ...], Any] = {}  # key -> _Made
+_MEMO: dict[tuple[Any, ...], _Made] = {}
 #: Names each ``region`` and ``memo`` tag of the compiled templates, never twice in a process
 #: (a token's position in its template is known only with the templates' debug option, so
 #: two tags of a template with the same values would otherwise share what is kept).
@@ -65,13 +68,20 @@ class RegionNode(Node):
         name: FilterExpression,
         nodelist: NodeList,
         deferred: FilterExpression | None = None,
-        memo: tuple[FilterExpression, ...] = (),
+        memo: tuple[FilterExpression, ...] | None = None,
     ) -> None:
         self.name = name
         self.nodelist = nodelist
         self.deferred = deferred
         self.memo = memo
         self.serial = next(_SERIALS)
+        self.reads: tuple[str, ...] | None = None  # what the content reads, found once
+
+    def _reads(self, context: Any) -> tuple[str, ...]:
+        if self.reads is None:
+            found = reads(self.nodelist, context.template.engine)
+            self.reads = found + tuple(p for v in self.memo or () if (p := _path_of(v)))
+        return self.reads
 
     def render(self, context: Any) -> SafeString:
         if context.get("regions_off"):  # inside a cached fragment: plain content
@@ -86,15 +96,12 @@ class RegionNode(Node):
 
     def _key(self, context: Any, name: str) -> tuple[Any, ...] | None:
         """What the region's content is made of: the tag itself (:data:`_SERIALS`), its name,
-        the language and the values named by ``memo`` (None: rendered every time)."""
-        if not self.memo or context.get("regions_memo_off"):
+        the language and every value its content reads (None: rendered every time; a region
+        without ``memo``, or one reading a value without content of its own)."""
+        if self.memo is None or context.get("regions_memo_off"):
             return None
-        return (
-            self.serial,
-            name,
-            get_language(),
-            repr([value.resolve(context) for value in self.memo]),
-        )
+        values = key_of(self._reads(context), context)
+        return None if values is None else (self.serial, name, get_language(), values)
 
     def _made(self, context: Any, name: str) -> _Made:
         """The region's content (its inner regions marked), its fingerprint and its inner
@@ -162,18 +169,16 @@ class RegionNode(Node):
 
 @register.tag("region")
 def region(parser: Parser, token: Token) -> RegionNode:
-    """``{% region "name" [url] [memo value …] %}…{% endregion %}``: one element of the
-    screen, sent when it changed (with ``url``: fetched from there when it changed; with
-    ``memo``: rendered once per process for the same values, which must be all the region's
-    content depends on besides the language)."""
+    """``{% region "name" [url] [memo] %}…{% endregion %}``: one element of the screen, sent
+    when it changed (with ``url``: fetched from there when it changed; with ``memo``: rendered
+    once per process for the same values of everything its content reads, found in the
+    template; values named after ``memo`` are read too)."""
     bits = token.split_contents()
-    memo: tuple[FilterExpression, ...] = ()
+    memo: tuple[FilterExpression, ...] | None = None
     if "memo" in bits:
         at = bits.index("memo")
         memo = tuple(parser.compile_filter(bit) for bit in bits[at + 1 :])
         bits = bits[:at]
-        if not memo:
-            raise template.TemplateSyntaxError("region … memo takes the values it is made of")
     if len(bits) not in (2, 3):
         raise template.TemplateSyntaxError(
             "region takes its name and, for a region fetched apart, its URL"
@@ -185,22 +190,31 @@ def region(parser: Parser, token: Token) -> RegionNode:
 
 
 class MemoNode(Node):
-    """What ``{% memo value … %}…{% endmemo %}`` holds: its content rendered once per process
-    for the same values and language (an event's history line), without the cache backend's
-    pickling and key hashing."""
+    """What ``{% memo %}…{% endmemo %}`` holds: its content rendered once per process for the
+    same values of everything it reads and the language (an event's history line), without the
+    cache backend's pickling and key hashing."""
 
     def __init__(self, nodelist: NodeList, values: tuple[FilterExpression, ...]) -> None:
         self.nodelist = nodelist
         self.values = values
         self.serial = next(_SERIALS)
+        self.reads: tuple[str, ...] | None = None  # what the content reads, found once
+
+    def _reads(self, context: Any) -> tuple[str, ...]:
+        if self.reads is None:
+            found = reads(self.nodelist, context.template.engine)
+            named = tuple(p for v in self.values if (p := _path_of(v)))
+            # a region inside is sent or kept by what the tablet shows
+            inner = ("oob", "regions_known", "regions_off")
+            regions = inner if self.nodelist.get_nodes_by_type(RegionNode) else ()
+            self.reads = found + named + regions
+        return self.reads
 
     def render(self, context: Any) -> SafeString:
-        key = (
-            "memo",
-            self.serial,
-            get_language(),
-            repr([value.resolve(context) for value in self.values]),
-        )
+        values = key_of(self._reads(context), context)
+        if values is None:
+            return mark_safe(self.nodelist.render(context))
+        key = ("memo", self.serial, get_language(), values)
         html = _LINES.pop(key, None)
         if html is None:
             html = self.nodelist.render(context)
@@ -217,14 +231,20 @@ LINES_SIZE = 2048
 
 @register.tag("memo")
 def memo(parser: Parser, token: Token) -> MemoNode:
-    """``{% memo value … %}…{% endmemo %}``: the content rendered once per process for the
-    same values (which must be all it depends on besides the language)."""
+    """``{% memo %}…{% endmemo %}``: the content rendered once per process for the same values
+    of everything it reads (found in the template) and the language; values named in the tag
+    are read too."""
     bits = token.split_contents()
-    if len(bits) < 2:
-        raise template.TemplateSyntaxError("memo takes the values its content is made of")
     nodelist = parser.parse(("endmemo",))
     parser.delete_first_token()
     return MemoNode(nodelist, tuple(parser.compile_filter(bit) for bit in bits[1:]))
+
+
+def _path_of(expression: FilterExpression) -> str | None:
+    """The context path a value named in the tag reads (None: a literal)."""
+    var = expression.var
+    lookups = getattr(var, "lookups", None)
+    return ".".join(lookups) if lookups else None
 
 
 def _forget(**kwargs: Any) -> None:

@@ -1,230 +1,24 @@
-"""The read-only JSON API under ``/api/v1/`` (documented in docs/API.md).
-
-No login, GET/HEAD only, nothing changes data. Every answer carries an ``ETag`` and
-``Cache-Control: no-cache``: a client that sends ``If-None-Match`` gets ``304 Not Modified``
-when nothing changed; for matches, boards and events the ETag comes from one cheap query
-(:mod:`scoring.selectors.live` validators), so an unchanged poll costs one query. Answers allow
-any origin (``Access-Control-Allow-Origin: *``): the data is public, and dashboards in the hall
-should not need a proxy.
+"""The read-only JSON API under ``/api/v1/`` (documented in docs/API.md): its endpoints and
+URLs. What every endpoint shares (``api_view``: GET only, an ETag, 304 on ``If-None-Match``,
+any origin) is :mod:`scoring.views.api_base`; what a resource says, :mod:`scoring.views.api_data`.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
-from django.contrib.auth.decorators import login_not_required
-from django.core.serializers.json import DjangoJSONEncoder
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
-from django.urls import URLPattern, path, reverse
-from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.views.decorators.http import require_safe
+from django.urls import URLPattern, path
 
-from scoring.conditional import conditional, etag_for, not_modified
-from scoring.models import Entry, Match, Player, Rating, Round, Tournament
+from scoring.models import Player, Rating, Round, Tournament
 from scoring.selectors import live as sel
 from scoring.selectors import ratings as rating_sel
 from scoring.selectors.seasons import external_keys
-from scoring.selectors.ties import TieLine, event_ties, team_tables, teams_of
+from scoring.selectors.ties import event_ties, team_tables, teams_of
 from scoring.standings.placings import event_placings
-
-
-def _headers(response: HttpResponse, etag: str | None) -> HttpResponse:
-    """The API's headers (:func:`scoring.conditional.conditional`'s ``finish``): the ETag,
-    ``no-cache``, and any origin may read it."""
-    if etag is not None:
-        response["ETag"] = etag
-    patch_cache_control(response, no_cache=True, max_age=0)
-    patch_vary_headers(response, ("Origin",))
-    response["Access-Control-Allow-Origin"] = "*"
-    response["Access-Control-Expose-Headers"] = "ETag"
-    return response
-
-
-def _json(data: Any, etag: str | None = None, status: int = 200) -> HttpResponse:
-    body = json.dumps(
-        data, cls=DjangoJSONEncoder, ensure_ascii=False, indent=None, separators=(",", ":")
-    )
-    response = HttpResponse(body, content_type="application/json", status=status)
-    return _headers(response, etag)
-
-
-def _not_found() -> HttpResponse:
-    return _json({"detail": "not found"}, status=404)
-
-
-def api_view(kind: str, validator: Callable[..., Any] | None = None):
-    """A public GET endpoint answering JSON with an ETag (:mod:`scoring.conditional`).
-
-    With ``validator(**kwargs)`` (one query) the ETag is known before any work is done: an
-    unchanged resource costs one query, and the middleware shares one body between pollers;
-    without, the ETag is a hash of the body."""
-
-    def decorate(view: Callable[..., Any]):
-        @wraps(view)
-        def answer(request: HttpRequest, **kwargs: Any) -> HttpResponse:
-            try:
-                data = view(request, **kwargs)
-            except Http404:
-                return _not_found()
-            if validator is not None:
-                return _json(data)  # the decorator puts its ETag on it
-            body = json.dumps(data, cls=DjangoJSONEncoder, sort_keys=True)
-            etag = etag_for(kind, body, request.get_full_path())
-            return not_modified(request, etag, _headers) or _json(data, etag)
-
-        if validator is not None:
-            answer = conditional(kind, validator, finish=_headers, missing=_not_found)(answer)
-        return login_not_required(require_safe(answer))
-
-    return decorate
-
-
-# --------------------------------------------------------------------------- serializers
-
-
-def _absolute(request: HttpRequest, name: str, **kwargs: Any) -> str:
-    return request.build_absolute_uri(reverse(name, kwargs=kwargs))
-
-
-def _side_entries(match: Match) -> dict[str, int | None]:
-    return {"a": match.entry_a_id, "b": match.entry_b_id, "c": match.entry_c_id}
-
-
-def _per_side(match: Match, values: dict[str, Any], default: Any = 0) -> list[Any]:
-    return [values.get(side, default) for side in match.sides]
-
-
-def _entry(entry: Entry) -> dict[str, Any]:
-    return {
-        "id": entry.pk,
-        "name": entry.name,
-        "seed": entry.seed,
-        "withdrawn": entry.withdrawn,
-        "players": [
-            {"id": p.pk, "name": p.name, "club": p.club, "nationality": p.nationality}
-            for p in entry.players
-        ],
-    }
-
-
-def _point_board(view: sel.MatchView, line: sel.BoardLine) -> dict[str, Any]:
-    """A point-carrom board row: each player's points and game score after it (lists in the
-    match's entry order), the board's top scorer, who covered the queen, how it ended."""
-    match = view.match
-    entries = _side_entries(match)
-    point = line.point
-    counted = line.finished and not line.void
-    return {
-        "number": line.number,
-        "sequence": line.sequence,
-        "breaker": entries.get(line.breaker or ""),
-        "points_by_player": _per_side(match, point.points) if counted else None,
-        "points_by_entry": (
-            {str(entries.get(s)): v for s, v in point.points.items()} if counted else None
-        ),
-        "totals": _per_side(match, point.totals if counted else point.scores_before),
-        "top_scorer": entries.get(point.top_scorer or "") if counted else None,
-        "queen": entries.get(point.queen_by or ""),
-        "end": point.end,
-        "law": point.law or None,
-        "interpretation": point.interpretation,
-        "finished": line.finished,
-        "void": line.void,
-        "entered_as": line.kind,
-    }
-
-
-def _board(view: sel.MatchView, line: sel.BoardLine) -> dict[str, Any]:
-    if line.point is not None:
-        return _point_board(view, line)
-    entries = _side_entries(view.match)
-    data = {
-        "number": line.number,
-        "sequence": line.sequence,
-        "breaker": entries.get(line.breaker or ""),
-        "winner": entries.get(line.winner or ""),
-        "points": line.points if line.finished and not line.void else None,
-        "law": line.law or None,
-        "finished": line.finished,
-        "void": line.void,
-        "entered_as": line.kind,
-        "queen": entries.get(line.queen or ""),
-        "carrommen": line.carrommen,
-        "interpretation": line.interpretation,
-        "extra_board": line.extra_board,
-    }
-    if line.points_by_side:
-        data["points_by_entry"] = {str(entries.get(s)): v for s, v in line.points_by_side.items()}
-    return data
-
-
-def match_data(request: HttpRequest, match: Match) -> dict[str, Any]:
-    """The match resource (also used by the tables endpoint)."""
-    view = sel.match_view(match, timeline=False)
-    entries = _side_entries(match)
-    current = None
-    if view.info is not None:
-        info = view.info
-        position = view.snapshot.current.position if view.snapshot.current else None
-        state = None
-        if position is not None and hasattr(position, "to_state"):
-            state = view.snapshot.variant.state_of(position)
-        current = {
-            "game": info.game,
-            "board": info.board,
-            "breaker": entries.get(view.snapshot.current.breaker or ""),
-            "started": info.started,
-            "change_sides": info.change_sides,
-            "extra_board": info.extra_board,
-            "state": state,
-        }
-    return {
-        "id": match.pk,
-        "event": match.event_id,
-        "tournament": match.event.tournament_id,
-        "round": match.round.number if match.round else None,
-        "round_name": sel.round_label(match.round) or None,
-        "bracket": match.round.bracket if match.round else None,
-        "group": match.group or None,
-        "number": match.number,
-        "table": match.table.number if match.table else None,
-        "status": sel.api_status(match.status),
-        "status_detail": match.status,
-        "entries": [entries[s] for s in match.sides],
-        "names": [sel.side_label(match, s) for s in match.sides],
-        "rules": match.rules,
-        "stage": match.stage,
-        "games_to_win": match.games_to_win,
-        "winner": entries.get(match.winner_side) if match.winner_side else None,
-        "draw": match.draw,
-        "walkover": match.walkover,
-        "bye": match.bye,
-        "games_won": _per_side(match, view.games_won),
-        "games": [
-            {
-                "number": game.number,
-                "scores": _per_side(match, game.scores),
-                "winner": entries.get(game.winner or ""),
-                "finished": game.finished,
-                "boards": [_board(view, line) for line in game.boards],
-            }
-            for game in view.games
-        ],
-        "current": current,
-        "revision": match.revision,
-        "updated_at": match.updated_at,
-        "called_at": match.called_at,
-        "started_at": match.started_at,
-        "finished_at": match.finished_at,
-        "html": _absolute(
-            request, "scoring:live-match", slug=match.event.tournament.slug, match_id=match.pk
-        ),
-    }
-
+from scoring.views.api_base import absolute, api_view
+from scoring.views.api_data import entry_data, match_data, side_entries, team_data, tie_data
 
 # --------------------------------------------------------------------------- endpoints
 
@@ -239,7 +33,7 @@ def tournaments(request: HttpRequest) -> list[dict[str, Any]]:
             "start_date": t.start_date,
             "end_date": t.end_date,
             "venue": t.venue,
-            "url": _absolute(request, "scoring:api-tournament", tournament_id=t.pk),
+            "url": absolute(request, "scoring:api-tournament", tournament_id=t.pk),
         }
         for t in sel.all_tournaments()
     ]
@@ -265,7 +59,7 @@ def tournament(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
                 "rules": e.rules,
                 "games_to_win": e.games_to_win,
                 "status": e.status,
-                "url": _absolute(request, "scoring:api-event", event_id=e.pk),
+                "url": absolute(request, "scoring:api-event", event_id=e.pk),
             }
             for e in t.events.all()
         ],
@@ -273,8 +67,8 @@ def tournament(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
             {"number": table.number, "label": table.label, "active": table.active}
             for table in t.tables.all()
         ],
-        "html": _absolute(request, "scoring:live-tournament", slug=t.slug),
-        "results_csv": _absolute(request, "scoring:live-results-csv", slug=t.slug),
+        "html": absolute(request, "scoring:live-tournament", slug=t.slug),
+        "results_csv": absolute(request, "scoring:live-results-csv", slug=t.slug),
     }
 
 
@@ -298,7 +92,7 @@ def event(request: HttpRequest, event_id: int) -> dict[str, Any]:
                 line["group"] = table.name
             line.update({k: v for k, v in row.values.items() if k != "games"})
             standings.append(line)
-    entry_rows = [_entry(entry) for entry in entries]
+    entry_rows = [entry_data(entry) for entry in entries]
     extra: dict[str, Any] = {}
     if e.is_teams:
         # a team entry is named by its team, its players are the team's (captain first)
@@ -306,8 +100,8 @@ def event(request: HttpRequest, event_id: int) -> dict[str, Any]:
         for row in entry_rows:
             line = teams.get(row["id"])
             if line is not None:
-                row.update(name=line.team.name, team=_team(line))
-        extra["ties"] = [_tie(request, line) for line in event_ties(e)]
+                row.update(name=line.team.name, team=team_data(line))
+        extra["ties"] = [tie_data(request, line) for line in event_ties(e)]
         extra["team_standings"] = [
             {
                 "group": table.group or None,  # a round-robin group's own table
@@ -360,79 +154,27 @@ def event(request: HttpRequest, event_id: int) -> dict[str, Any]:
             for p in event_placings(e)
             if p.place
         ],
-        "html": _absolute(request, "scoring:live-event", slug=e.tournament.slug, event_id=e.pk),
+        "html": absolute(request, "scoring:live-event", slug=e.tournament.slug, event_id=e.pk),
         **extra,
     }
 
 
-def _team(line: Any) -> dict[str, Any]:
-    team = line.team
-    return {
-        "id": team.pk,
-        "name": team.name,
-        "club": team.club,
-        "captain": team.captain_id,
-        "players": [
-            {"id": p.pk, "name": p.name, "club": p.club, "nationality": p.nationality}
-            for p in line.players
-        ],
-    }
+def _match_changed(value: tuple[Any, ...]) -> Any:
+    """When a match last changed: its ``updated_at`` (``match_validator``'s second value)."""
+    return value[1]
 
 
-def _tie(request: HttpRequest, line: TieLine) -> dict[str, Any]:
-    """A tie of a team event: its teams' entries, format, lineups in, result and rubbers,
-    each linking its match (issue 34)."""
-    result, match = line.result, line.match
-    return {
-        "id": line.tie.pk,
-        "match": match.pk,
-        "round": match.round.number if match.round else None,
-        "entry_a": match.entry_a_id,
-        "entry_b": match.entry_b_id,
-        "team_a": line.team_a.name,
-        "team_b": line.team_b.name,
-        "format": {
-            "key": line.format.key,
-            "name": line.format.name,
-            "code": line.format.code,
-            "stop_when_decided": line.format.stop_when_decided,
-        },
-        "lineups_in": line.lineups_in,
-        "walkover": line.tie.walkover or None,
-        "status": sel.api_status(match.status),
-        "decided": result.decided,
-        "winner": result.winner,
-        "drawn": result.drawn,
-        "rubbers_won": [result.rubbers_a, result.rubbers_b],
-        "games_won": [result.games_a, result.games_b],
-        "points": [result.points_a, result.points_b],
-        "rubbers": [
-            {
-                "number": r.rubber.number,
-                "kind": r.rubber.kind,
-                "games_to_win": line.format.rubbers[r.rubber.number - 1].games_to_win,
-                "match": r.match.pk if r.match else None,
-                "url": _absolute(request, "scoring:api-match", match_id=r.match.pk)
-                if r.match
-                else None,
-                "players_a": [p.pk for p in r.players_a],
-                "players_b": [p.pk for p in r.players_b],
-                "status": sel.api_status(r.match.status) if r.match else "scheduled",
-                "winner_side": (r.match.winner_side or None) if r.match else None,
-                "not_needed": r.not_needed,
-            }
-            for r in line.rubbers
-        ],
-    }
-
-
-@api_view("match", lambda match_id: sel.match_validator(match_id))
+@api_view("match", lambda match_id: sel.match_validator(match_id), modified=_match_changed)
 def match(request: HttpRequest, match_id: int) -> dict[str, Any]:
     m = get_object_or_404(sel.match_queryset(), pk=match_id)
     return match_data(request, m)
 
 
-@api_view("board", lambda match_id, game, board: sel.match_validator(match_id))
+@api_view(
+    "board",
+    lambda match_id, game, board: sel.match_validator(match_id),
+    modified=_match_changed,
+)
 def board(request: HttpRequest, match_id: int, game: int, board: int) -> dict[str, Any]:
     m = get_object_or_404(sel.match_queryset(), pk=match_id)
     view = sel.match_view(m, timeline=False)
@@ -451,7 +193,7 @@ def tables(request: HttpRequest, tournament_id: int) -> list[dict[str, Any]]:
     for item in overview.tables:
         line = item.line
         m = line.match if line else None
-        entries = _side_entries(m) if m else {}
+        entries = side_entries(m) if m else {}
         out.append(
             {
                 "number": item.table.number,
@@ -487,7 +229,7 @@ def player(request: HttpRequest, tournament_id: int, player_id: int) -> dict[str
         "matches": [
             {
                 "id": pm.match.pk,
-                "side_entry": _side_entries(pm.match)[pm.side],
+                "side_entry": side_entries(pm.match)[pm.side],
                 "status": sel.api_status(pm.match.status),
                 "result": pm.result or None,
             }
@@ -498,7 +240,7 @@ def player(request: HttpRequest, tournament_id: int, player_id: int) -> dict[str
             {"kind": s.kind, "match": s.match.pk, "game": s.game, "board": s.board}
             for s in page.slams
         ],
-        "html": _absolute(request, "scoring:live-player", slug=t.slug, player_id=p.pk),
+        "html": absolute(request, "scoring:live-player", slug=t.slug, player_id=p.pk),
     }
 
 
@@ -518,8 +260,8 @@ def _rating(request: HttpRequest, rating: Any) -> dict[str, Any]:
         "lower_rate": rating.lower_rate,
         "higher_rate": rating.higher_rate,
         "outcomes": rating.outcomes,
-        "url": _absolute(request, "scoring:api-rating", rating_id=rating.pk),
-        "html": _absolute(request, "scoring:rating", rating_id=rating.pk),
+        "url": absolute(request, "scoring:api-rating", rating_id=rating.pk),
+        "html": absolute(request, "scoring:rating", rating_id=rating.pk),
     }
 
 

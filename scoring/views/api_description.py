@@ -19,7 +19,7 @@ from django.shortcuts import redirect, render
 from django.urls import URLPattern, path, reverse
 from django.views.decorators.http import require_safe
 
-from scoring.views.api import _json
+from scoring.views.api_base import json_answer
 from scoring.views.openapi import OPENAPI_VERSION, PARAMETERS, ROUTES, description
 
 __all__ = [
@@ -59,7 +59,7 @@ def index(request: HttpRequest) -> HttpResponse:
         if not params:
             item["url"] = request.build_absolute_uri(reverse(f"scoring:{name}"))
         resources.append(item)
-    return _json(
+    return json_answer(
         {
             "version": "1",
             "resources": resources,

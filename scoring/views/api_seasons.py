@@ -1,5 +1,5 @@
 """The season's part of the read-only JSON API (issue 33, docs/API.md): clubs and federations,
-championships and a championship's ranking. Same conventions as :mod:`scoring.views.api`
+championships and a championship's ranking. Same conventions as :mod:`scoring.views.api_base`
 (its ``api_view``: GET only, ETag, 304 on ``If-None-Match``, any origin)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from django.urls import URLPattern, path
 from scoring.models import Championship, Club
 from scoring.selectors import seasons as sel
 from scoring.services import season_rankings
-from scoring.views.api import _absolute, api_view
+from scoring.views.api_base import absolute, api_view
 
 
 def number(value: Decimal | None) -> int | float | None:
@@ -30,7 +30,7 @@ def club_data(request: HttpRequest, club: Club) -> dict[str, Any]:
         "nation": club.nation,
         "federation": club.federation,
         "website": club.website,
-        "html": _absolute(request, "scoring:season-club", club_id=club.pk),
+        "html": absolute(request, "scoring:season-club", club_id=club.pk),
     }
 
 
@@ -45,8 +45,8 @@ def championship_data(request: HttpRequest, champ: Championship) -> dict[str, An
         "previous": champ.previous_id,
         "rating": champ.rating_id,
         "closed": champ.closed,
-        "url": _absolute(request, "scoring:api-championship", championship_id=champ.pk),
-        "html": _absolute(request, "scoring:season-championship", championship_id=champ.pk),
+        "url": absolute(request, "scoring:api-championship", championship_id=champ.pk),
+        "html": absolute(request, "scoring:season-championship", championship_id=champ.pk),
     }
 
 

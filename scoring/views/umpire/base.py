@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 
 from scoring import permissions
+from scoring.conditional import render_fingerprint
 from scoring.forms.umpire import WriteForm
 from scoring.models import Match
 from scoring.preset_words import preset_name
@@ -226,10 +227,12 @@ def _actions_key(view: Tablet, page: str) -> str:
     _ruling_form.html and _quick.html): they change only from board to board, so they are
     rendered once per board state instead of after every stroke. The key holds every value
     those templates read (tests/umpire/test_stroke_response.py renders with and without the
-    cache and compares)."""
+    cache and compares); and the templates' own fingerprint, so that a cache shared across
+    deployments never serves a sheet an older template drew."""
     end = view.board_end
     state = repr(
         (
+            render_fingerprint(),
             page,
             get_language(),
             view.match.rules,
