@@ -9,4 +9,4 @@ def display_name(user: Any) -> str:
     """The name as printed (on sheets, the call-up, the people page), else the login."""
     if user is None:
         return ""
-    return (user.get_full_name() or user.get_username()).strip()
+    return str(user.get_full_name() or user.get_username()).strip()

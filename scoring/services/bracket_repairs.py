@@ -126,7 +126,7 @@ def later_conflicts(event: Event) -> list[LaterMatch]:
             pair(m.entry_a_id, m.entry_b_id),
             pair(st.a, st.b),
             m.status,
-            names.get(m.entry_a_id if m.winner_side == "a" else m.entry_b_id, "")
+            pair(m.entry_a_id, m.entry_b_id)[0 if m.winner_side == "a" else 1]
             if m.winner_side in ("a", "b")
             else "",
         )

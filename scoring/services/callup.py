@@ -18,6 +18,7 @@ match rows, bump their revision (tablets reload) and leave an audit entry.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,7 +74,7 @@ def players_of(match: Match) -> set[int]:
     return ids
 
 
-def _player_ids(row: dict[str, Any]) -> set[int]:
+def _player_ids(row: Mapping[str, Any]) -> set[int]:
     if row.get("rubber__id") is not None:
         return {*(row["rubber__players_a"] or ()), *(row["rubber__players_b"] or ())}
     keys = (
@@ -201,7 +202,7 @@ def board(tournament: Tournament) -> Board:
             by_player[p] = m
     queue = []
     for m in _queue_matches(tournament):
-        held = []
+        held: list[tuple[Any, Match | None]] = []
         rubber = _rubber_of(m)
         lists = (
             [list(Player.objects.filter(pk__in=rubber.player_ids))]

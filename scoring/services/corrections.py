@@ -146,12 +146,14 @@ def _later(match: Match) -> tuple[str, list[Round]]:
 
 
 def _started(matches: Any) -> bool:
-    return matches.filter(
-        Q(games__isnull=False)
-        | Q(walkover=True)
-        | Q(status__in=STARTED)
-        | Q(status=Match.Status.CONFIRMED, bye=False)
-    ).exists()
+    return bool(
+        matches.filter(
+            Q(games__isnull=False)
+            | Q(walkover=True)
+            | Q(status__in=STARTED)
+            | Q(status=Match.Status.CONFIRMED, bye=False)
+        ).exists()
+    )
 
 
 def still_decided(match: Match, breaks_code: str, breaks: str, unfinished: str) -> None:
@@ -487,7 +489,7 @@ def save_repair(
         return downstream
     event = match.event
     if repair == "move" or (
-        match.confirmed_at and event.format in (*draw_service.ELIMINATION, Event.Format.GROUPS)
+        match.confirmed_at and event.format in (*ELIMINATION, Event.Format.GROUPS)
     ):
         draw_service.sync_bracket(event, actor=actor)
     if repair == "repair":
@@ -558,7 +560,7 @@ def _swap_toss(match: Match) -> dict[str, Any]:
     (ICF 43) are the other side; the choice (break or side) stays. The before and after, for
     the audit row."""
     before = {"winner": match.toss_winner, "choice": match.toss_choice}
-    after = {**before, "winner": _flipped(match.toss_winner)}
+    after = {**before, "winner": _flipped(match.toss_winner) or ""}
     Match.objects.filter(pk=match.pk).update(toss_winner=after["winner"])
     match.toss_winner = after["winner"]
     for game in Game.objects.filter(match=match):

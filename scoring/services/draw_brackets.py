@@ -92,7 +92,7 @@ def build_bracket(
         # of a double elimination (clubmates meet there as late as the seeding allows)
         from scoring.services.separation import separate_knockout
 
-        bracket = separate_knockout(event, bracket)
+        bracket = separate_knockout(event, bracket=bracket)
     return bracket
 
 
@@ -222,7 +222,7 @@ def save_groups(event: Event, entries: list[DrawEntry]) -> list[Round]:
     if separation_key(event) is not None:
         from scoring.services.separation import separate_event_groups
 
-        groups, moved = separate_event_groups(event, groups)
+        groups, moved = separate_event_groups(event, groups=groups)
     by_id = {e.id: e for e in entries}
     names = group_names(len(groups))
     schedules = [pairing.circle_schedule([by_id[i] for i in g]) for g in groups]

@@ -55,7 +55,13 @@ def _rebuild(event: Event, rows: list[Match], offset: int) -> tuple[Bracket, dic
         else Round.Bracket.MAIN
     )
     first = sorted(
-        (m for m in rows if m.round.bracket == first_bracket and m.round.number == offset + 1),
+        (
+            m
+            for m in rows
+            if m.round is not None
+            and m.round.bracket == first_bracket
+            and m.round.number == offset + 1
+        ),
         key=lambda m: m.position,
     )
     size = 2 * len(first)
@@ -75,15 +81,18 @@ def _rebuild(event: Event, rows: list[Match], offset: int) -> tuple[Bracket, dic
     ]
     if event.format == Event.Format.DOUBLE_ELIMINATION:
         has_reset = any(
-            m.round.bracket == Round.Bracket.FINAL and m.round.number == 2 for m in rows
+            m.round is not None and m.round.bracket == Round.Bracket.FINAL and m.round.number == 2
+            for m in rows
         )
         bracket = pairing.double_elimination(entries, reset=has_reset)
     else:
-        has_third = any(m.round.bracket == Round.Bracket.PLACEMENT for m in rows)
+        has_third = any(
+            m.round is not None and m.round.bracket == Round.Bracket.PLACEMENT for m in rows
+        )
         bracket = pairing.single_elimination(entries, third_place=has_third)
     if tuple(lines) != bracket.lines:
         raise DrawServiceError("bracket_mismatch")
-    by_key = {(m.round.bracket, m.round.number, m.position): m for m in rows}
+    by_key = {(m.round.bracket, m.round.number, m.position): m for m in rows if m.round is not None}
     slots = {}
     for bm in bracket.matches:
         key = (*_slot(event, bm, offset), bm.index)
@@ -166,7 +175,12 @@ def sync_bracket(event: Event, *, actor: Actor = SYSTEM) -> Progress | None:
             for st in progress.ready:
                 m = slots[st.id]
                 gone = [e for e in (st.a, st.b) if e in withdrawn]
-                if not gone or m.status not in (*NOT_STARTED, Match.Status.CALLED) or m.games_won:
+                if (
+                    st.a is None
+                    or not gone
+                    or m.status not in (*NOT_STARTED, Match.Status.CALLED)
+                    or m.games_won
+                ):
                     continue
                 winner = None if len(gone) == 2 else (st.b if gone[0] == st.a else st.a)
                 side = "" if winner is None else ("a" if winner == st.a else "b")

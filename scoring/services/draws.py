@@ -105,7 +105,8 @@ def draw_entries(event: Event) -> tuple[list[DrawEntry], set[int]]:
             key=lambda pk: -by_rating[pk],
         )
         rated_seeds = {pk: after + n for n, pk in enumerate(rated, start=1)}
-    for pk, seed, gone, rating in rows:
+    for pk, seed, gone, entered_rating in rows:
+        rating: float | None = entered_rating
         if by_rating is not None:
             rating = by_rating.get(pk)
             seed = seed if seed is not None else rated_seeds.get(pk)
@@ -192,7 +193,11 @@ def _pair_swiss(event: Event, number: int) -> Round:
     if separation_key(event) is not None:
         from scoring.services.separation import separate_swiss, separate_swiss_later
 
-        drawn = separate_swiss(event, drawn) if number == 1 else separate_swiss_later(event, drawn)
+        drawn = (
+            separate_swiss(event, drawn=drawn)
+            if number == 1
+            else separate_swiss_later(event, drawn=drawn)
+        )
     rnd = insert_round(
         event,
         bracket=Round.Bracket.MAIN,
@@ -255,7 +260,10 @@ def draw_event(
         try:
             if event.kind == Event.Kind.POINTS:  # point carrom: tables of three
                 rounds = save_point_round_robin(
-                    event, sorted(e.id for e in entries), _insert_matches, next_match_number(event)
+                    event,
+                    sorted(int(e.id) for e in entries),
+                    _insert_matches,
+                    next_match_number(event),
                 )
             elif event.format in ELIMINATION:
                 rounds = brackets.save_bracket(event, brackets.build_bracket(event, entries, seed))

@@ -46,7 +46,7 @@ from scoring.models import (
     Tournament,
 )
 from scoring.records import SIDES, match_snapshot
-from scoring.rules import first_breaker_of_game
+from scoring.rules import MatchState, first_breaker_of_game
 from scoring.services.sol.extension import KEY as EXTENSION_KEY
 from scoring.services.sol.extension import VERSION as EXTENSION_VERSION
 from scoring.services.sol.ratings import sol_rating
@@ -57,7 +57,7 @@ from scoring.standings.results import DONE, ranking_rule
 GUID_NAMESPACE = uuid.UUID("0c6a1f4e-2b7d-4c55-9a0e-6b1d3c2f9e71")
 PHANTOM_SCORE = 25
 SOL_TEAM_PLAYERS = 4  # SoL's competitor holds at most four players (its "team")
-SYSTEMS = {
+SYSTEMS: dict[str, str] = {
     Event.Format.SWISS: "swiss",
     Event.Format.KNOCKOUT: "knockout",
     Event.Format.DOUBLE_ELIMINATION: "knockout",
@@ -160,7 +160,7 @@ def _sol_boards(match: Match) -> list[dict[str, Any]] | None:
     replayed log, not a cache), or None when a board cannot be said in SoL's terms (an award,
     claimed extra points, no carrommen count)."""
     state = match_snapshot(match).state
-    if state is None or len(state.games) != 1:
+    if not isinstance(state, MatchState) or len(state.games) != 1:
         return None
     rows = []
     for number, b in enumerate((b for b in state.games[0].boards if b.finished and not b.void), 1):
@@ -184,7 +184,7 @@ def _sol_match(
             "competitor1": position[match.entry_b_id],
             "competitor2": None,
             "turn": turn,
-            "board": match.table.number if match.table_id else None,
+            "board": match.table.number if match.table is not None else None,
             "final": final,
             "score1": PHANTOM_SCORE,
             "score2": 0,
@@ -193,9 +193,9 @@ def _sol_match(
         return None
     row: dict[str, Any] = {
         "competitor1": position[match.entry_a_id],
-        "competitor2": position.get(match.entry_b_id),
+        "competitor2": position.get(match.entry_b_id) if match.entry_b_id else None,
         "turn": turn,
-        "board": match.table.number if match.table_id else None,
+        "board": match.table.number if match.table is not None else None,
         "final": final,
     }
     if match.bye:
@@ -309,7 +309,7 @@ def sol_documents(
             **({"closed": True} if counted.closed else {}),
         }
         if counted.rating is not None:
-            row["rating"] = rating_pos.setdefault(counted.rating_id, len(ratings) + 1)
+            row["rating"] = rating_pos.setdefault(counted.rating.pk, len(ratings) + 1)
             if row["rating"] == len(ratings) + 1:
                 ratings.append(sol_rating(counted.rating))
         championships.append(row)
@@ -449,7 +449,8 @@ def _sol_ratings(
     docs/RATINGS.md)."""
     from scoring.models import Rate
 
-    if tournament.rating_id is None:
+    rating = tournament.rating
+    if rating is None:
         return [], [], {}
     rates = [
         {
@@ -460,11 +461,11 @@ def _sol_ratings(
             "deviation": round(r.deviation),
             "volatility": f"{r.volatility:.5f}",
         }
-        for r in Rate.objects.filter(
-            rating_id=tournament.rating_id, player_id__in=list(player_pos)
-        ).order_by("date", "player_id")
+        for r in Rate.objects.filter(rating=rating, player_id__in=list(player_pos)).order_by(
+            "date", "player_id"
+        )
     ]
-    return [sol_rating(tournament.rating)], rates, {tournament.rating_id: 1}
+    return [sol_rating(rating)], rates, {rating.pk: 1}
 
 
 def sol_report(tournament: Tournament, events: Iterable[Event] | None = None) -> list[str]:
@@ -569,16 +570,20 @@ def _tourney(
         games.setdefault(g.match_id, []).append(g)
     # SoL's turns are 1, 2, …: our rounds in playing order (brackets after each other)
     round_keys = sorted(
-        {(m.round.created_at, m.round.number, m.round.bracket) for m in matches if m.round_id}
+        {
+            (m.round.created_at, m.round.number, m.round.bracket)
+            for m in matches
+            if m.round is not None
+        }
     )
     turn_of = {key[1:]: i for i, key in enumerate(round_keys, 1)}
     rows = []
     extra: list[dict[str, Any]] = []
     in_turn: dict[int, int] = {}
     for m in matches:
-        key = (m.round.number, m.round.bracket) if m.round_id else None
+        key = (m.round.number, m.round.bracket) if m.round is not None else None
         turn = turn_of.get(key, 1) if key else 1
-        final = bool(m.round_id and m.round.bracket in ("final", "placement"))
+        final = m.round is not None and m.round.bracket in ("final", "placement")
         row = _sol_match(m, games.get(m.pk, []), position, turn, final)
         if row is not None and event.is_teams and m.status in DONE and not m.walkover:
             row.update(score1=m.games_a, score2=m.games_b)  # the tie: rubbers won
@@ -600,7 +605,7 @@ def _tourney(
                     for r in rubbers.get(m.pk, [])
                 ]
     if extension is not None:
-        rounds = {m.round_id: m.round for m in matches if m.round_id}
+        rounds = {m.round.pk: m.round for m in matches if m.round is not None}
         extension.update(
             {
                 "event": {

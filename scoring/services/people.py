@@ -218,7 +218,7 @@ def add_person(
     with transaction.atomic():
         user = User.objects.select_for_update().filter(username__iexact=username).first()
         created = user is None
-        if created:
+        if user is None:
             user = User(username=username, first_name=name, email=email)
             user.set_unusable_password()
             try:
@@ -248,7 +248,7 @@ def _created_here(tournament: Tournament, user: Any) -> bool:
 
 
 def _roles_elsewhere(tournament: Tournament, user: Any) -> bool:
-    return (
+    return bool(
         user.organised_tournaments.exclude(pk=tournament.pk).exists()
         or user.umpire_tournaments.exclude(pk=tournament.pk).exists()
     )

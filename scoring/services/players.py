@@ -102,8 +102,8 @@ class PlayerBook:
                 target.add(player)
                 if partner:
                     target.add(partner)
-        for player in found:
-            self._by_name.setdefault(player.name_key, []).append(player)
+        for found_player in found:
+            self._by_name.setdefault(found_player.name_key, []).append(found_player)
 
     def similar(
         self, name: str, club: str = "", licence: str = "", born: datetime.date | None = None
@@ -146,7 +146,7 @@ class PlayerBook:
         ]
         # this tournament's own record of the player first, then the oldest row
         here = [p for p in same if p.pk in self._here]
-        return (here or same or [None])[0]
+        return (here or same)[0] if same else None
 
     def resolve(
         self,
@@ -188,7 +188,7 @@ class PlayerBook:
             self.new.append(player)
             self._by_name.setdefault(key[0], []).append(player)
             return player
-        want = {}
+        want: dict[str, Any] = {}
         if nationality and player.nationality != nationality:
             want["nationality"] = nationality
         if rating is not None and player.rating != rating:

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import datetime
 import logging
-from typing import Any
+from collections.abc import Hashable, Mapping
+from typing import Any, cast
 
 from django.db import transaction
 from django.db.models import Q
@@ -106,7 +107,12 @@ def _rate_one(
     played, places = tournament_matches(tournament)
     if not played:
         return []
-    rated = glicko.rate_period(current, played, params, places)
+    rated = glicko.rate_period(
+        cast(Mapping[Hashable, glicko.Rate], current),
+        played,
+        params,
+        cast(Mapping[Hashable, int], places),
+    )
     rows = []
     for player, result in rated.items():
         assert isinstance(player, int)

@@ -72,14 +72,16 @@ class Difference:
     tablet: Any = None
 
 
-def clean_sheet(games: Any, *, carrommen_max: int = 9, board_max: int = 12) -> list[list[dict]]:
+def clean_sheet(
+    games: Any, *, carrommen_max: int = 9, board_max: int = 12
+) -> list[list[dict[str, Any]]]:
     """Check a paper sheet and return it in its stored form.
 
     :raises PaperError: with the game and board at fault.
     """
     if not isinstance(games, list) or not games:
         raise PaperError("no_games", "the sheet needs at least one game with a board")
-    out: list[list[dict]] = []
+    out: list[list[dict[str, Any]]] = []
     for g, boards in enumerate(games, 1):
         if not isinstance(boards, list):
             raise PaperError("bad_game", "a game is a list of boards", f"game {g}")
@@ -174,7 +176,9 @@ def record_decision(
     )
 
 
-def paper_boards(games: list[list[dict]], rules_key: str = "icf") -> list[list[PaperBoard]]:
+def paper_boards(
+    games: list[list[dict[str, Any]]], rules_key: str = "icf"
+) -> list[list[PaperBoard]]:
     """The sheet's boards with their points (summaries scored like the engine does: the
     loser's carrommen, plus the queen's value if the winner covered it at 21 or less)."""
     rules = get_rules(rules_key)
@@ -206,7 +210,7 @@ def _paper_score(boards: list[PaperBoard], game_points: int) -> dict[str, int]:
     return scores
 
 
-def compare(match: Match, games: list[list[dict]]) -> list[Difference]:
+def compare(match: Match, games: list[list[dict[str, Any]]]) -> list[Difference]:
     """Every difference between the paper sheet ``games`` and the tablet's record."""
     rules = get_rules(match.rules)
     if not variant_for(rules).paper_sheets:

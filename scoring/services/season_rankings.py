@@ -13,7 +13,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from scoring.models import Championship, Event, Player
+from scoring.models import Championship, Event, Player, Tournament
 from scoring.pdf.seasons import RankingSheetData, RankingSheetLine
 from scoring.seasons import Placed, ranking_of_prizes, tournament_prizes
 from scoring.standings.placings import event_placings
@@ -29,7 +29,8 @@ class Column:
     placed: bool  # every entry has its final place: its prizes count
 
     @property
-    def tournament(self):  # noqa: ANN201 - the event's tournament
+    def tournament(self) -> Tournament:
+        """The event's tournament."""
         return self.event.tournament
 
 

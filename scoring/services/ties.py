@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from django.db.models import F, Max
@@ -115,7 +115,7 @@ def make_ties(event: Event) -> list[Tie]:
 
 def _team(tie: Tie, side: str) -> Team:
     entry = tie.match.entry_a_id if side == "a" else tie.match.entry_b_id
-    return Team.objects.select_related("captain").get(entry_id=entry)
+    return Team.objects.select_related("captain").get(entry_id=cast(int, entry))
 
 
 def submit_lineup(

@@ -11,7 +11,7 @@ import sys
 import time
 import zlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
@@ -296,4 +296,6 @@ def _merged(frame: _Frame, event: Any) -> dict[Any, Any]:
     merged.update(frame.value)
     frame.value.clear()
     frame.value.update(merged)
-    return frame.value  # the same object (an alias to it may be stored already)
+    return cast(
+        dict[Any, Any], frame.value
+    )  # the same object (an alias to it may be stored already)

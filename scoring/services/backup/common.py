@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
-from typing import Any
+from typing import Any, Literal, overload
 
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
@@ -118,6 +118,14 @@ def _date(value: datetime.date | None) -> str | None:
 
 def _username(user: Any) -> str | None:
     return user.get_username() if user is not None else None
+
+
+@overload
+def _parse_dt(value: Any, where: str, *, required: Literal[True]) -> datetime.datetime: ...
+
+
+@overload
+def _parse_dt(value: Any, where: str, *, required: bool = False) -> datetime.datetime | None: ...
 
 
 def _parse_dt(value: Any, where: str, *, required: bool = False) -> datetime.datetime | None:

@@ -33,7 +33,7 @@ from scoring.services.backup.common import FORMAT, _date, _dt, _username
 from scoring.services.backup.teams import team_player_ids, teams_out
 
 
-def _player_sort_key(player: Player) -> tuple:
+def _player_sort_key(player: Player) -> tuple[Any, ...]:
     # A natural order (not the id alone): players are shared between tournaments, so an import
     # may reuse existing rows whose ids are in another order.
     return (
@@ -110,12 +110,12 @@ class _Export:
 
     def _refer(self) -> None:
         """References by place in the document (no database ids), and the rows by parent."""
-        self.p_ref = {p.pk: f"p{i}" for i, p in enumerate(self.players, 1)}
-        self.e_ref = {e.pk: f"e{i}" for i, e in enumerate(self.events, 1)}
-        self.n_ref = {n.pk: f"n{i}" for i, n in enumerate(self.entries, 1)}
-        self.r_ref = {r.pk: f"r{i}" for i, r in enumerate(self.rounds, 1)}
-        self.t_ref = {x.pk: f"t{i}" for i, x in enumerate(self.tables, 1)}
-        self.m_ref = {m.pk: f"m{i}" for i, m in enumerate(self.matches, 1)}
+        self.p_ref: dict[int | None, str] = {p.pk: f"p{i}" for i, p in enumerate(self.players, 1)}
+        self.e_ref: dict[int | None, str] = {e.pk: f"e{i}" for i, e in enumerate(self.events, 1)}
+        self.n_ref: dict[int | None, str] = {n.pk: f"n{i}" for i, n in enumerate(self.entries, 1)}
+        self.r_ref: dict[int | None, str] = {r.pk: f"r{i}" for i, r in enumerate(self.rounds, 1)}
+        self.t_ref: dict[int | None, str] = {x.pk: f"t{i}" for i, x in enumerate(self.tables, 1)}
+        self.m_ref: dict[int | None, str] = {m.pk: f"m{i}" for i, m in enumerate(self.matches, 1)}
         self.games_of: dict[int, list[Game]] = {}
         for game in self.games:
             self.games_of.setdefault(game.match_id, []).append(game)
@@ -413,7 +413,7 @@ def _result_out(board: Board) -> dict[str, Any]:
 
 def _rows_out(board_rows: list[BoardEvent]) -> list[dict[str, Any]]:
     """Every row of a board's log (undo rows included; ``retracts`` by sequence number)."""
-    seq_of = {row.pk: row.seq for row in board_rows}
+    seq_of: dict[int | None, int] = {row.pk: row.seq for row in board_rows}
     return [
         {
             "seq": row.seq,
@@ -430,7 +430,9 @@ def _rows_out(board_rows: list[BoardEvent]) -> list[dict[str, Any]]:
     ]
 
 
-def _detail_refs(action: str, detail: Any, b_ref: dict[int, str], p_ref: dict[int, str]) -> Any:
+def _detail_refs(
+    action: str, detail: Any, b_ref: dict[int, str], p_ref: dict[int | None, str]
+) -> Any:
     """Replace the database ids the audit trail keeps (a board, seated players) by refs."""
     if not isinstance(detail, dict):
         return detail

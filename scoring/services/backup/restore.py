@@ -15,7 +15,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 
 from scoring.limits import has_bidi_control
@@ -85,7 +85,7 @@ def _document_timestamps() -> Iterator[None]:
         f
         for model in _TIMESTAMPED
         for f in model._meta.concrete_fields
-        if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
+        if isinstance(f, models.DateField) and (f.auto_now or f.auto_now_add)
     ]
     saved = [(f, f.auto_now, f.auto_now_add) for f in fields]
     for f in fields:
@@ -658,21 +658,21 @@ def _import(
 
     for i, row in enumerate(_list(document, "external_records")):
         where = f"external_records[{i}]"
-        key = {
+        record_key = {
             "source": _require(row, "source", where),
             "kind": _require(row, "kind", where),
             "key": _require(row, "key", where),
         }
-        if ExternalRecord.objects.filter(**key).exists():
+        if ExternalRecord.objects.filter(**record_key).exists():
             report.warnings.append(
-                f"{where}: {key['source']} key {key['key']} is already "
+                f"{where}: {record_key['source']} key {record_key['key']} is already "
                 "imported elsewhere; not copied"
             )
             continue
         _new(
             ExternalRecord,
             where,
-            **key,
+            **record_key,
             player=_ref(players, row.get("player"), where),
             tournament=tournament if row.get("tournament") else None,
             data=row.get("data") or {},

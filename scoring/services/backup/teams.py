@@ -40,10 +40,10 @@ def team_player_ids(tournament: Tournament) -> set[int]:
 
 def teams_out(
     tournament: Tournament,
-    p_ref: dict[int, str],
-    e_ref: dict[int, str],
-    n_ref: dict[int, str],
-    m_ref: dict[int, str],
+    p_ref: dict[int | None, str],
+    e_ref: dict[int | None, str],
+    n_ref: dict[int | None, str],
+    m_ref: dict[int | None, str],
 ) -> dict[str, Any]:
     """The document's ``tie_formats``, ``teams`` and ``ties``."""
 

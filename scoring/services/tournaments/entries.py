@@ -164,7 +164,9 @@ def _add_entry(
         raise TournamentError(
             "already_entered",
             name=(
-                first if clash.player_id == first.pk or clash.partner_id == first.pk else mate
+                first
+                if mate is None or clash.player_id == first.pk or clash.partner_id == first.pk
+                else mate
             ).name,
         )
     if seed is not None:
@@ -180,9 +182,12 @@ def _add_entry(
 def _check_seed(event: Event, seed: int, exclude: int | None = None) -> None:
     if not 1 <= seed <= SEED_MAX:
         raise TournamentError("bad_seed")
-    clash = Entry.objects.filter(event=event, seed=seed).exclude(pk=exclude)
-    if clash.exists():
-        raise TournamentError("seed_taken", seed=seed, name=clash.first().name)
+    clashes = Entry.objects.filter(event=event, seed=seed)
+    if exclude is not None:
+        clashes = clashes.exclude(pk=exclude)
+    clash = clashes.first()
+    if clash is not None:
+        raise TournamentError("seed_taken", seed=seed, name=clash.name)
 
 
 def set_seed(*, entry: Entry, seed: int | None, actor: Actor) -> Entry:

@@ -190,7 +190,8 @@ def update_event(*, event: Event, actor: Actor, **fields: Any) -> Event:
     drawn = event.rounds.exists()
     settings = fields.pop("settings", None)
     with transaction.atomic():
-        before, after = {}, {}
+        before: dict[str, Any] = {}
+        after: dict[str, Any] = {}
         for key in ("kind", "format", "rules") if drawn else ():
             if key in fields and fields[key] != getattr(event, key):
                 raise TournamentError("drawn_fixed", field=key)

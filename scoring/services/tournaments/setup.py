@@ -92,7 +92,8 @@ def update_tournament(*, tournament: Tournament, actor: Actor, **fields: Any) ->
     rating = fields.pop("rating", None)
     old_end = tournament.end_date
     with transaction.atomic():
-        before, after = {}, {}
+        before: dict[str, Any] = {}
+        after: dict[str, Any] = {}
         for key, value in fields.items():
             old = getattr(tournament, key)
             if old != value:
@@ -107,8 +108,8 @@ def update_tournament(*, tournament: Tournament, actor: Actor, **fields: Any) ->
 
         if rated:
             ratings.set_tournament_rating(tournament=tournament, rating=rating, actor=actor)
-        if "end_date" in after and tournament.rating_id is not None:
-            ratings.rerate(tournament.rating, min(old_end, tournament.end_date))
+        if "end_date" in after and tournament.rating is not None:
+            ratings.rerate(tournament.rating, since=min(old_end, tournament.end_date))
         return tournament
 
 
@@ -130,7 +131,7 @@ def sync_tables(tournament: Tournament) -> list[Table]:
 def update_table(
     *, table: Table, actor: Actor, label: str | None = None, active: bool | None = None
 ) -> Table:
-    changed = {}
+    changed: dict[str, Any] = {}
     if label is not None and label != table.label:
         changed["label"] = clean_text(label, field="label").strip()[:40]
     if active is not None and active != table.active:
