@@ -59,7 +59,7 @@ def acknowledge_step(
     return _record_once(match, actor, STEP, detail)
 
 
-def extra_board_breaker(match_id: int, step: str) -> str | None:
+def extra_board_breaker(match_id: int, *, step: str) -> str | None:
     """Who won the extra board's fresh toss and breaks it (ICF 56(b)), as the umpire
     recorded it on the card of ``step``; ``None`` before the toss."""
     detail = (

@@ -41,10 +41,10 @@ from scoring.records.sides import other_side
 from scoring.rules import first_breaker_of_game
 from scoring.services.draw_base import ELIMINATION, DrawServiceError
 from scoring.services.draw_progress import (
-    _advance_safely,
-    _bracket_rows,
-    _rebuild,
-    _row_result,
+    advance_safely,
+    bracket_rows,
+    rebuild_bracket,
+    row_result,
     sync_bracket,
 )
 from scoring.services.matches import (
@@ -84,13 +84,13 @@ def _states(event: Event) -> list[tuple[Match, Any]]:
     """Every bracket match row with the state the confirmed results give it."""
     if event.format not in (*ELIMINATION, Event.Format.GROUPS):
         return []
-    rows, offset = _bracket_rows(event)
+    rows, offset = bracket_rows(event)
     if not rows:
         return []
     try:
-        bracket, slots = _rebuild(event, rows, offset)
-        results = {mid: r for mid, m in slots.items() if (r := _row_result(m)) is not None}
-        progress = _advance_safely(bracket, results, [])
+        bracket, slots = rebuild_bracket(event, rows=rows, offset=offset)
+        results = {mid: r for mid, m in slots.items() if (r := row_result(m)) is not None}
+        progress = advance_safely(bracket, results=results, conflicts=[])
     except (DrawServiceError, DrawError):  # a saved draw that is not a bracket: no repairs
         return []
     return [(slots[st.match.id], st) for st in progress.states]
@@ -136,7 +136,7 @@ def later_conflicts(event: Event) -> list[LaterMatch]:
 
 def _withdraw_all(m: Match, actor: Actor, client_id: uuid.UUID) -> list[int]:
     """Withdraw every board of ``m`` that counts (new rows only); the game numbers touched."""
-    from scoring.services.decisions import _withdraw
+    from scoring.services.decisions import withdraw_board
 
     games = []
     for n, board in enumerate(
@@ -144,7 +144,9 @@ def _withdraw_all(m: Match, actor: Actor, client_id: uuid.UUID) -> list[int]:
         .select_related("game")
         .order_by("game__number", "sequence")
     ):
-        _withdraw(m, board, actor, uuid.uuid5(client_id, f"withdraw-{board.pk}-{n}"))
+        withdraw_board(
+            m, board=board, actor=actor, client_id=uuid.uuid5(client_id, f"withdraw-{board.pk}-{n}")
+        )
         games.append(board.game.number)
     return sorted(set(games))
 
@@ -184,9 +186,14 @@ def _replay(m: Match, st: Any, actor: Actor, client_id: uuid.UUID, why: dict[str
     rebuild_match(m)
     audit_match(
         m,
-        actor,
-        "later_replayed",
-        {**why, "before": before, "after": {"entries": [st.a, st.b]}, "withdrawn_games": withdrawn},
+        actor=actor,
+        action="later_replayed",
+        detail={
+            **why,
+            "before": before,
+            "after": {"entries": [st.a, st.b]},
+            "withdrawn_games": withdrawn,
+        },
     )
 
 
@@ -197,7 +204,7 @@ def _award(
     (``moved``) or to the one who stayed (``stayed``): its boards withdrawn, its games given
     by award boards (ICF 55's 12 + 12 + 1 a game), confirmed."""
     from scoring.services.corrections import still_decided
-    from scoring.services.decisions import _award_game
+    from scoring.services.decisions import award_game
 
     m = lock_match(m.pk)
     kept = {m.entry_a_id, m.entry_b_id}
@@ -236,18 +243,25 @@ def _award(
             number=number,
             first_breaker=first_breaker_of_game(number, ("a", "b"), toss_winner, toss_choice),
         )
-        _award_game(m, game, side, law, actor, uuid.uuid5(client_id, f"award-{number}"))
+        award_game(
+            m,
+            game=game,
+            side=side,
+            law=law,
+            actor=actor,
+            client_id=uuid.uuid5(client_id, f"award-{number}"),
+        )
     still_decided(
         m,
-        "decision_breaks_match",
-        "after this decision a later game no longer fits (%(detail)s)",
-        "after this decision the match would not be over",
+        breaks_code="decision_breaks_match",
+        breaks="after this decision a later game no longer fits (%(detail)s)",
+        unfinished="after this decision the match would not be over",
     )
     audit_match(
         m,
-        actor,
-        "later_awarded",
-        {
+        actor=actor,
+        action="later_awarded",
+        detail={
             **why,
             "before": before,
             "law": law,
@@ -289,9 +303,14 @@ def repair_later(
         match.advances = winner_before
         audit_match(
             match,
-            actor,
-            "eliminated_by_decision",
-            {**why, "law": law, "goes_on": winner_before, "eliminated": other_side(winner_before)},
+            actor=actor,
+            action="eliminated_by_decision",
+            detail={
+                **why,
+                "law": law,
+                "goes_on": winner_before,
+                "eliminated": other_side(winner_before),
+            },
         )
         sync_bracket(event, actor=actor)
         return 0
@@ -389,7 +408,7 @@ def _take_back(
     from scoring.services.matches import check_write
 
     match = lock_match(match.pk)
-    check_write(match, expected_revision, actor)
+    check_write(match, expected_revision=expected_revision, actor=actor)
     was = match.advances
     if was not in ("a", "b"):
         raise CorrectionError("not_eliminated", "no entry of this match is eliminated by decision")
@@ -397,9 +416,9 @@ def _take_back(
     match.advances, match.revision = "", match.revision + 1
     audit_match(
         match,
-        actor,
-        "elimination_taken_back",
-        {
+        actor=actor,
+        action="elimination_taken_back",
+        detail={
             "reason": reason,
             "was_going_on": was,
             "goes_on": match.winner_side,

@@ -96,7 +96,7 @@ PLACINGS_HEADER = [
 ]
 
 
-def placings_csv(tournament: Tournament, events: Iterable[Event] | None = None) -> str:
+def placings_csv(tournament: Tournament, *, events: Iterable[Event] | None = None) -> str:
     """Every entry of every event with its final place (a shared place as ``place``–
     ``place_to``; empty while undecided) and the licence numbers (docs/EXPORT.md)."""
     out = io.StringIO()
@@ -229,7 +229,7 @@ def _sol_match(
 
 
 def sol_documents(
-    tournament: Tournament, events: Iterable[Event] | None = None
+    tournament: Tournament, *, events: Iterable[Event] | None = None
 ) -> list[dict[str, Any]]:
     """The archive's documents: the lists, then one tourney per event (point carrom events
     are left out: SoL has no three-player matches)."""
@@ -468,7 +468,7 @@ def _sol_ratings(
     return [sol_rating(rating)], rates, {rating.pk: 1}
 
 
-def sol_report(tournament: Tournament, events: Iterable[Event] | None = None) -> list[str]:
+def sol_report(tournament: Tournament, *, events: Iterable[Event] | None = None) -> list[str]:
     """What SoL itself cannot hold of the export (the app's own import reads it back from
     the archive's extension, :mod:`scoring.services.sol.extension`): the export's report."""
     chosen = list(events if events is not None else tournament.events.order_by("order", "name"))
@@ -680,15 +680,15 @@ def _tourney(
     }
 
 
-def sol_archive(tournament: Tournament, events: Iterable[Event] | None = None) -> bytes:
+def sol_archive(tournament: Tournament, *, events: Iterable[Event] | None = None) -> bytes:
     """The ``.sol`` file: the documents as a YAML stream (UTF-8)."""
     chosen = list(events) if events is not None else None
-    report = "".join(f"# {line}\n" for line in sol_report(tournament, chosen))
+    report = "".join(f"# {line}\n" for line in sol_report(tournament, events=chosen))
     text = (
         "# SoL archive written by the carrom tournament app (docs/EXPORT.md)\n"
         + report
         + yaml.safe_dump_all(
-            sol_documents(tournament, chosen),
+            sol_documents(tournament, events=chosen),
             allow_unicode=True,
             sort_keys=False,
             default_flow_style=False,

@@ -90,7 +90,7 @@ def _enter(
     check: SheetCheck,
 ) -> None:
     match = lock_match(match.pk)
-    check_write(match, expected_revision, actor)
+    check_write(match, expected_revision=expected_revision, actor=actor)
     if (
         Board.objects.filter(game__match=match, void=False).exists()
         or match.status in (Match.Status.FINISHED, Match.Status.CONFIRMED)

@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Invitation, Match, Tournament
 from scoring.names import display_name  # re-exported: the read lives there
-from scoring.services.matches import Actor
+from scoring.services.audit import Actor
 from scoring.services.tournaments import TournamentError, audit, clean_text
 
 #: How long a set-password link or code stays valid.
@@ -230,7 +230,12 @@ def add_person(
             relation = tournament.organisers if role == "organiser" else tournament.umpires
             if relation.filter(pk=user.pk).exists():  # shown on this very page already
                 raise PeopleError("has_role", name=display_name(user))
-        audit(tournament, actor, "person_invited", {"login": username, "name": name, "role": role})
+        audit(
+            tournament,
+            actor=actor,
+            action="person_invited",
+            detail={"login": username, "name": name, "role": role},
+        )
     # an existing account's invitation goes to its owner's own address (never the typed one)
     return invite(
         user=user,
@@ -254,7 +259,7 @@ def _roles_elsewhere(tournament: Tournament, user: Any) -> bool:
     )
 
 
-def may_reissue(tournament: Tournament, user: Any) -> bool:
+def may_reissue(tournament: Tournament, *, user: Any) -> bool:
     """May the tournament's organisers give ``user`` a set-password code? Only for an account
     the tournament created (its invitation made the login), that holds no role in another
     tournament and can do no more than the tournament (no staff, no superuser): an organiser
@@ -269,7 +274,7 @@ def may_reissue(tournament: Tournament, user: Any) -> bool:
     )
 
 
-def may_mail_reset(tournament: Tournament, user: Any) -> bool:
+def may_mail_reset(tournament: Tournament, *, user: Any) -> bool:
     """Otherwise a person of the tournament may be sent a password link to the account's own
     e-mail address (the organiser never sees it)."""
     return (
@@ -314,9 +319,14 @@ def reissue(*, tournament: Tournament, user: Any, actor: Actor) -> Welcome | Non
     """A new set-password link and code for a person of the tournament (forgotten password),
     when :func:`may_reissue`; else, with mail, a reset link to the account's own e-mail
     address (``None``: nothing to show the organiser). Audited either way."""
-    if may_reissue(tournament, user):
+    if may_reissue(tournament, user=user):
         role = "organiser" if tournament.organisers.filter(pk=user.pk).exists() else "umpire"
-        audit(tournament, actor, "password_code_issued", {"login": user.get_username()})
+        audit(
+            tournament,
+            actor=actor,
+            action="password_code_issued",
+            detail={"login": user.get_username()},
+        )
         return invite(
             user=user,
             tournament=tournament,
@@ -326,15 +336,25 @@ def reissue(*, tournament: Tournament, user: Any, actor: Actor) -> Welcome | Non
             role_pending=False,
             name=display_name(user),
         )
-    if may_mail_reset(tournament, user):
+    if may_mail_reset(tournament, user=user):
         _mail_reset(user)
-        audit(tournament, actor, "password_link_mailed", {"login": user.get_username()})
+        audit(
+            tournament,
+            actor=actor,
+            action="password_link_mailed",
+            detail={"login": user.get_username()},
+        )
         return None
-    audit(tournament, actor, "password_code_refused", {"login": user.get_username()})
+    audit(
+        tournament,
+        actor=actor,
+        action="password_code_refused",
+        detail={"login": user.get_username()},
+    )
     raise PeopleError("not_reissuable")
 
 
-def pending_invitation(tournament: Tournament, invitation_id: int | None) -> Invitation | None:
+def pending_invitation(tournament: Tournament, *, invitation_id: int | None) -> Invitation | None:
     """An invitation of ``tournament`` not yet accepted, declined or withdrawn."""
     if invitation_id is None:
         return None
@@ -350,9 +370,9 @@ def renew_invitation(*, tournament: Tournament, invitation: Invitation, actor: A
     answer for a new and an existing login."""
     audit(
         tournament,
-        actor,
-        "invitation_renewed",
-        {"login": invitation.user.get_username(), "role": invitation.role},
+        actor=actor,
+        action="invitation_renewed",
+        detail={"login": invitation.user.get_username(), "role": invitation.role},
     )
     return invite(
         user=invitation.user,
@@ -370,9 +390,9 @@ def withdraw_invitation(*, tournament: Tournament, invitation: Invitation, actor
     Invitation.objects.filter(pk=invitation.pk, used_at__isnull=True).update(used_at=timezone.now())
     audit(
         tournament,
-        actor,
-        "invitation_withdrawn",
-        {"login": invitation.user.get_username(), "role": invitation.role},
+        actor=actor,
+        action="invitation_withdrawn",
+        detail={"login": invitation.user.get_username(), "role": invitation.role},
     )
 
 
@@ -385,9 +405,9 @@ def _grant(invitation: Invitation, via: str) -> None:
     relation.add(invitation.user)
     audit(
         tournament,
-        Actor(user=invitation.user, via=via),
-        "invitation_accepted",
-        {
+        actor=Actor(user=invitation.user, via=via),
+        action="invitation_accepted",
+        detail={
             "login": invitation.user.get_username(),
             "role": invitation.role,
             "name": display_name(invitation.user),
@@ -422,9 +442,9 @@ def decline_invitation(*, invitation: Invitation, user: Any) -> None:
         if invitation.tournament is not None:
             audit(
                 invitation.tournament,
-                Actor(user=user, via="account"),
-                "invitation_declined",
-                {"login": user.get_username(), "role": invitation.role},
+                actor=Actor(user=user, via="account"),
+                action="invitation_declined",
+                detail={"login": user.get_username(), "role": invitation.role},
             )
 
 
@@ -444,7 +464,7 @@ def invitations_of(user: Any) -> list[Invitation]:
     )
 
 
-def invitation_of_user(user: Any, invitation_id: int | None) -> Invitation | None:
+def invitation_of_user(user: Any, *, invitation_id: int | None) -> Invitation | None:
     if invitation_id is None:
         return None
     return _valid(
@@ -475,9 +495,9 @@ def revoke(*, tournament: Tournament, user: Any, role: str, actor: Actor) -> Non
             ).update(umpire=None)
         audit(
             tournament,
-            actor,
-            f"{role}_revoked",
-            {"login": user.get_username(), "name": display_name(user)},
+            actor=actor,
+            action=f"{role}_revoked",
+            detail={"login": user.get_username(), "name": display_name(user)},
         )
 
 
@@ -498,8 +518,10 @@ def people(tournament: Tournament) -> list[Person]:
             )
             person.roles.append(role)
     for person in rows.values():
-        person.code_allowed = may_reissue(tournament, person.user)
-        person.mail_allowed = not person.code_allowed and may_mail_reset(tournament, person.user)
+        person.code_allowed = may_reissue(tournament, user=person.user)
+        person.mail_allowed = not person.code_allowed and may_mail_reset(
+            tournament, user=person.user
+        )
     listed = sorted(rows.values(), key=lambda p: ("organiser" not in p.roles, p.name.lower()))
     invited: dict[int, Person] = {}
     for invitation in (
@@ -539,7 +561,7 @@ def invitation_for_token(token: str) -> Invitation | None:
     return _valid(Invitation.objects.select_related("user").filter(token_hash=_hash(token)).first())
 
 
-def invitation_for_code(username: str, code: str) -> Invitation | None:
+def invitation_for_code(username: str, *, code: str) -> Invitation | None:
     """The unused, unexpired invitation of a login and printed code, or ``None``."""
     normal = _normal_code(code)
     if not username or len(normal) != 8:

@@ -83,7 +83,7 @@ def _placed(event: Event) -> tuple[bool, list[tuple[Competitor, int, int | None]
     return complete, rows
 
 
-def ranking(championship: Championship, nation: str = "") -> Ranking:
+def ranking(championship: Championship, *, nation: str = "") -> Ranking:
     """The championship's ranking; with ``nation`` (a country code) only that nation's players
     (a pair: both of them) ranked among themselves, each with the prize of his place in the
     whole field (the national ranking of a season, as federations publish it)."""

@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 
 from scoring.models import Championship, Club, Event, Membership, Player, Rating, Tournament
 from scoring.seasons import METHODS
-from scoring.services.matches.base import Actor
+from scoring.services.audit import Actor
 from scoring.services.tournaments.base import TournamentError, clean_text
 
 #: Who rates a championship's tournaments when no one is named (an import, a test).

@@ -87,7 +87,7 @@ def _update(
     return fields, f"UPDATE {q(meta.db_table)} SET {sets} WHERE {q(meta.pk.column)} = %s"
 
 
-def update_row(model: type[models.Model], pk: Any, **values: Any) -> None:
+def update_row(model: type[models.Model], *, pk: Any, **values: Any) -> None:
     """``model.objects.filter(pk=pk).update(**values)`` for plain values and saved instances
     of related models (no expressions), with the statement's text made once per process."""
     db = _db()

@@ -42,14 +42,14 @@ from scoring.rules import RULESETS, RulesError, variant_for
 from scoring.rules.house import compose
 from scoring.services.backup.check import replay_problems, result_problems
 from scoring.services.backup.common import (
-    _TIMESTAMPED,
     FORMAT,
+    TIMESTAMPED,
     BackupError,
-    _parse_date,
-    _parse_dt,
     document_digest,
+    parse_day,
+    parse_timestamp,
 )
-from scoring.services.backup.export import _detail_ids
+from scoring.services.backup.export import detail_ids
 from scoring.services.backup.teams import import_teams
 from scoring.services.players import PlayerBook
 from scoring.services.tournaments import TournamentError, clean_settings
@@ -83,7 +83,7 @@ def _document_timestamps() -> Iterator[None]:
     """Let the import write the timestamps of the document instead of "now"."""
     fields = [
         f
-        for model in _TIMESTAMPED
+        for model in TIMESTAMPED
         for f in model._meta.concrete_fields
         if isinstance(f, models.DateField) and (f.auto_now or f.auto_now_add)
     ]
@@ -135,7 +135,7 @@ def _valid(obj: Any, where: str) -> Any:
             raise BackupError("bad_value", f"{where}: unknown rules {rules!r}")
     if isinstance(obj, Event):
         try:
-            obj.settings = clean_settings(obj.format, obj.settings)
+            obj.settings = clean_settings(obj.format, settings=obj.settings)
         except TournamentError:
             raise BackupError("bad_value", f"{where}: the settings are not valid") from None
     if isinstance(obj, Match):
@@ -353,7 +353,7 @@ def _import_house_presets(tournament: Tournament, rows: list[dict[str, Any]]) ->
             base=rules.base or "icf",
             switches=dict(rules.switches),
             key=rules.key,
-            created_at=_parse_dt(row.get("created_at"), where) or timezone.now(),
+            created_at=parse_timestamp(row.get("created_at"), where=where) or timezone.now(),
         )
     _HOUSE_KEYS.set(keys)
 
@@ -396,8 +396,8 @@ def _import(
         "tournament",
         name=_require(data, "name", "tournament"),
         slug=slug,
-        start_date=_parse_date(_require(data, "start_date", "tournament"), "start_date"),
-        end_date=_parse_date(_require(data, "end_date", "tournament"), "end_date"),
+        start_date=parse_day(_require(data, "start_date", "tournament"), where="start_date"),
+        end_date=parse_day(_require(data, "end_date", "tournament"), where="end_date"),
         venue=data.get("venue", ""),
         table_count=data.get("table_count", 8),
         default_rules=data.get("default_rules", "icf"),
@@ -405,7 +405,7 @@ def _import(
         time_zone=str(
             data.get("time_zone") or Tournament._meta.get_field("time_zone").get_default()
         ),
-        created_at=_parse_dt(data.get("created_at"), "tournament") or timezone.now(),
+        created_at=parse_timestamp(data.get("created_at"), where="tournament") or timezone.now(),
     )
     roles = {"organisers": "organiser", "umpires": "umpire"}
     for key, role in roles.items():
@@ -446,7 +446,7 @@ def _import(
             "licence": row.get("licence") or "",
             "born": _parse_born(row.get("born"), where),
             "sex": row.get("sex") or "",
-            "created_at": _parse_dt(row.get("created_at"), where) or timezone.now(),
+            "created_at": parse_timestamp(row.get("created_at"), where=where) or timezone.now(),
         }
         _valid(Player(**fields), where)
         player = book.resolve(
@@ -479,7 +479,7 @@ def _import(
             status=row.get("status", "entry"),
             order=row.get("order", 0),
             round_minutes=row.get("round_minutes"),
-            created_at=_parse_dt(row.get("created_at"), where) or timezone.now(),
+            created_at=parse_timestamp(row.get("created_at"), where=where) or timezone.now(),
         )
         if isinstance(row.get("roll_call"), dict):
             rc = row["roll_call"]
@@ -489,8 +489,8 @@ def _import(
                 self_checkin=bool(rc.get("self_checkin", False)),
                 code=rc.get("code") or "",
                 absent=rc.get("absent") or RollCall.Absent.WITHDRAW,
-                opened_at=_parse_dt(rc.get("opened_at"), where) or timezone.now(),
-                applied_at=_parse_dt(rc.get("applied_at"), where),
+                opened_at=parse_timestamp(rc.get("opened_at"), where=where) or timezone.now(),
+                applied_at=parse_timestamp(rc.get("applied_at"), where=where),
             )
 
     entries: dict[str, Entry] = {}
@@ -506,9 +506,9 @@ def _import(
             rating=row.get("rating"),
             withdrawn=bool(row.get("withdrawn", False)),
             prize=row.get("prize"),
-            present_at=_parse_dt(row.get("present_at"), where),
+            present_at=parse_timestamp(row.get("present_at"), where=where),
             present_via=row.get("present_via") or "",
-            created_at=_parse_dt(row.get("created_at"), where) or timezone.now(),
+            created_at=parse_timestamp(row.get("created_at"), where=where) or timezone.now(),
         )
 
     rounds: dict[str, Round] = {}
@@ -523,11 +523,11 @@ def _import(
             bracket=row.get("bracket", "main"),
             stage=row.get("stage", "early"),
             games_to_win=row.get("games_to_win", 2),
-            clock_started_at=_parse_dt(row.get("clock_started_at"), where),
+            clock_started_at=parse_timestamp(row.get("clock_started_at"), where=where),
             clock_extra_minutes=row.get("clock_extra_minutes", 0),
-            clock_stopped_at=_parse_dt(row.get("clock_stopped_at"), where),
+            clock_stopped_at=parse_timestamp(row.get("clock_stopped_at"), where=where),
             clock_stopped_seconds=row.get("clock_stopped_seconds", 0),
-            created_at=_parse_dt(row.get("created_at"), where) or timezone.now(),
+            created_at=parse_timestamp(row.get("created_at"), where=where) or timezone.now(),
         )
 
     player_ids = {ref: p.pk for ref, p in players.items()}
@@ -580,7 +580,9 @@ def _import(
             table=_ref(tables, row.get("table"), where),
             umpire=role_for(row.get("umpire"), "umpire of a match", where),
             umpire_token=token,
-            umpire_token_revoked_at=_parse_dt(row.get("umpire_token_revoked_at"), where),
+            umpire_token_revoked_at=parse_timestamp(
+                row.get("umpire_token_revoked_at"), where=where
+            ),
             status=row.get("status", Match.Status.SCHEDULED),
             walkover=bool(row.get("walkover", False)),
             bye=bool(row.get("bye", False)),
@@ -589,12 +591,12 @@ def _import(
             draw=bool(row.get("draw", False)),
             needs_review=row.get("needs_review", ""),
             revision=row.get("revision", 0),
-            called_at=_parse_dt(row.get("called_at"), where),
-            started_at=_parse_dt(row.get("started_at"), where),
-            finished_at=_parse_dt(row.get("finished_at"), where),
-            confirmed_at=_parse_dt(row.get("confirmed_at"), where),
-            updated_at=_parse_dt(row.get("updated_at"), where) or timezone.now(),
-            created_at=_parse_dt(row.get("created_at"), where) or timezone.now(),
+            called_at=parse_timestamp(row.get("called_at"), where=where),
+            started_at=parse_timestamp(row.get("started_at"), where=where),
+            finished_at=parse_timestamp(row.get("finished_at"), where=where),
+            confirmed_at=parse_timestamp(row.get("confirmed_at"), where=where),
+            updated_at=parse_timestamp(row.get("updated_at"), where=where) or timezone.now(),
+            created_at=parse_timestamp(row.get("created_at"), where=where) or timezone.now(),
         )
         matches[ref] = match
         links.append((match, row, where))
@@ -607,7 +609,7 @@ def _import(
                 side=_require(c, "side", where),
                 method=c.get("method", "tap"),
                 device=c.get("device", ""),
-                created_at=_parse_dt(c.get("created_at"), where) or timezone.now(),
+                created_at=parse_timestamp(c.get("created_at"), where=where) or timezone.now(),
             )
         for g in _list(row, "games"):
             _import_game(match, ref, g, where, user_for, board_ids, counts)
@@ -631,7 +633,7 @@ def _import(
             games=row.get("games") or [],
             entered_by=user_for(row.get("entered_by"), where),
             note=row.get("note", ""),
-            created_at=_parse_dt(row.get("created_at"), where) or timezone.now(),
+            created_at=parse_timestamp(row.get("created_at"), where=where) or timezone.now(),
         )
 
     for i, row in enumerate(_list(document, "audit")):
@@ -647,13 +649,25 @@ def _import(
             device=row.get("device", ""),
             ip=row.get("ip"),
             action=action,
-            detail=_detail_ids(action, row.get("detail") or {}, board_ids, player_ids),
-            created_at=_parse_dt(row.get("created_at"), where, required=True),
+            detail=detail_ids(
+                action, detail=row.get("detail") or {}, board_ids=board_ids, player_ids=player_ids
+            ),
+            created_at=parse_timestamp(row.get("created_at"), where=where, required=True),
         )
     counts["audit"] = len(document.get("audit", []))
 
     counts.update(
-        import_teams(document, tournament, events, entries, players, matches, _new, _ref, _list)
+        import_teams(
+            document,
+            tournament=tournament,
+            events=events,
+            entries=entries,
+            players=players,
+            matches=matches,
+            new=_new,
+            ref=_ref,
+            rows=_list,
+        )
     )  # team events (issue 34)
 
     for i, row in enumerate(_list(document, "external_records")):
@@ -676,7 +690,7 @@ def _import(
             player=_ref(players, row.get("player"), where),
             tournament=tournament if row.get("tournament") else None,
             data=row.get("data") or {},
-            created_at=_parse_dt(row.get("created_at"), where) or timezone.now(),
+            created_at=parse_timestamp(row.get("created_at"), where=where) or timezone.now(),
         )
     report.counts = counts
     report.warnings.extend(
@@ -707,7 +721,7 @@ def _import_game(
         winner_side=g.get("winner_side", ""),
         finished=bool(g.get("finished", False)),
         time_up=bool(g.get("time_up", False)),
-        started_at=_parse_dt(g.get("started_at"), where) or timezone.now(),
+        started_at=parse_timestamp(g.get("started_at"), where=where) or timezone.now(),
     )
     counts["games"] += 1
     for b in _list(g, "boards"):
@@ -738,8 +752,8 @@ def _import_game(
             result_extra_points=result.get("extra_points", 0),
             result_points_by_side=result.get("points_by_side") or {},
             last_seq=b.get("last_seq", 0),
-            created_at=_parse_dt(b.get("created_at"), where) or timezone.now(),
-            finished_at=_parse_dt(b.get("finished_at"), where),
+            created_at=parse_timestamp(b.get("created_at"), where=where) or timezone.now(),
+            finished_at=parse_timestamp(b.get("finished_at"), where=where),
         )
         board_ids[f"{match_ref}/g{number}/b{sequence}"] = board.pk
         counts["boards"] += 1
@@ -787,7 +801,9 @@ def _import_rows(board: Board, rows: list[dict[str, Any]], where: str, user_for:
             recorded_by=user_for(row.get("recorded_by"), where),
             via=row.get("via", ""),
             device=row.get("device", ""),
-            created_at=_parse_dt(row.get("created_at"), f"{where} #{seq}", required=True),
+            created_at=parse_timestamp(
+                row.get("created_at"), where=f"{where} #{seq}", required=True
+            ),
         )
         _valid(event, f"{where} #{seq}")
         if event.type == BoardEvent.Type.UNDO:

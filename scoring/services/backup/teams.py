@@ -40,6 +40,7 @@ def team_player_ids(tournament: Tournament) -> set[int]:
 
 def teams_out(
     tournament: Tournament,
+    *,
     p_ref: dict[int | None, str],
     e_ref: dict[int | None, str],
     n_ref: dict[int | None, str],
@@ -121,6 +122,7 @@ def teams_out(
 
 def import_teams(
     document: dict[str, Any],
+    *,
     tournament: Tournament,
     events: dict[str, Event],
     entries: dict[str, Entry],

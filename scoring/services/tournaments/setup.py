@@ -11,11 +11,11 @@ from django.utils.text import slugify
 
 from scoring.models import Table, Tournament
 from scoring.rules import RULESETS
-from scoring.services.matches import Actor
+from scoring.services.audit import Actor
 from scoring.services.tournaments.base import TournamentError, audit, clean_text
 
 
-def unique_slug(name: str, wanted: str = "") -> str:
+def unique_slug(name: str, *, wanted: str = "") -> str:
     base = slugify(wanted or name)[:90] or "tournament"
     slug, n = base, 2
     while Tournament.objects.filter(slug=slug).exists():
@@ -58,9 +58,9 @@ def create_tournament(
         sync_tables(tournament)
         audit(
             tournament,
-            actor,
-            "tournament_created",
-            {"name": tournament.name, "slug": tournament.slug},
+            actor=actor,
+            action="tournament_created",
+            detail={"name": tournament.name, "slug": tournament.slug},
         )
         return tournament
 
@@ -103,7 +103,12 @@ def update_tournament(*, tournament: Tournament, actor: Actor, **fields: Any) ->
             tournament.save(update_fields=list(after))
             if "table_count" in after:
                 sync_tables(tournament)
-            audit(tournament, actor, "tournament_changed", {"before": before, "after": after})
+            audit(
+                tournament,
+                actor=actor,
+                action="tournament_changed",
+                detail={"before": before, "after": after},
+            )
         from scoring.services import ratings  # issue 33: the rating follows the tournament
 
         if rated:
@@ -140,7 +145,12 @@ def update_table(
         for key, value in changed.items():
             setattr(table, key, value)
         table.save(update_fields=list(changed))
-        audit(table.tournament, actor, "table_changed", {"table": table.number, **changed})
+        audit(
+            table.tournament,
+            actor=actor,
+            action="table_changed",
+            detail={"table": table.number, **changed},
+        )
     return table
 
 
@@ -148,5 +158,8 @@ def set_umpires(*, tournament: Tournament, users: Iterable[Any], actor: Actor) -
     users = list(users)
     tournament.umpires.set(users)
     audit(
-        tournament, actor, "umpires_changed", {"umpires": sorted(u.get_username() for u in users)}
+        tournament,
+        actor=actor,
+        action="umpires_changed",
+        detail={"umpires": sorted(u.get_username() for u in users)},
     )
