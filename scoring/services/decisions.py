@@ -37,12 +37,12 @@ from scoring.services.corrections import (
     CorrectionError,
     Downstream,
     LogFix,
-    PreviewOnly,
     check_reason,
     downstream_of,
     event_ranks,
     fix_log,
     log_row,
+    rolled_back,
     save_repair,
     still_decided,
 )
@@ -207,12 +207,7 @@ def _apply(
 
 def preview_decision(*, match: Match, decision: Decision, actor: Actor) -> Downstream:
     """What :func:`decide` would change downstream; nothing is saved."""
-    try:
-        with transaction.atomic():
-            _match, _detail, downstream = _apply(match, decision, actor, uuid.uuid4(), None)
-            raise PreviewOnly(downstream)
-    except PreviewOnly as preview:
-        return preview.downstream
+    return rolled_back(lambda: _apply(match, decision, actor, uuid.uuid4(), None)[2])
 
 
 def decide(

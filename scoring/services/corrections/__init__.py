@@ -10,7 +10,7 @@ from scoring.services.corrections.base import (
     Downstream,
     LogFix,
     PaperFix,
-    PreviewOnly,
+    rolled_back,
 )
 from scoring.services.corrections.boards import (
     check_paper,
@@ -41,7 +41,7 @@ __all__ = [
     "Downstream",
     "LogFix",
     "PaperFix",
-    "PreviewOnly",
+    "rolled_back",
     "check_paper",
     "check_reason",
     "correct_board",

@@ -3,8 +3,11 @@ stroke-logged board from a point on, and what a correction changes downstream (i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from django.db import transaction
 
 from scoring.models import Match
 from scoring.services.matches import MatchError
@@ -77,8 +80,18 @@ class Downstream:
         return self.winner_changed and (self.next_match is not None or bool(self.later_round))
 
 
-class PreviewOnly(Exception):
+class _Preview(Exception):
     """Raised inside a preview's savepoint to roll it back with what it would change."""
 
     def __init__(self, downstream: Downstream) -> None:
         self.downstream = downstream
+
+
+def rolled_back(change: Callable[[], Downstream]) -> Downstream:
+    """What ``change`` would change downstream, applied inside a savepoint that is rolled
+    back: nothing is saved (the preview of a correction, a re-keying or a decision)."""
+    try:
+        with transaction.atomic():
+            raise _Preview(change())
+    except _Preview as preview:
+        return preview.downstream

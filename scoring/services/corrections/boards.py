@@ -37,7 +37,7 @@ from scoring.services.corrections.base import (
     Downstream,
     LogFix,
     PaperFix,
-    PreviewOnly,
+    rolled_back,
 )
 from scoring.services.draw_base import ELIMINATION
 from scoring.services.matches import (
@@ -312,12 +312,7 @@ def preview_correction(
     *, match: Match, board_id: int, fix: PaperFix | LogFix, actor: Actor
 ) -> Downstream:
     """What :func:`correct_board` would change downstream; nothing is saved."""
-    try:
-        with transaction.atomic():
-            _match, _detail, downstream = _apply(match, board_id, fix, actor, uuid.uuid4(), None)
-            raise PreviewOnly(downstream)
-    except PreviewOnly as preview:
-        return preview.downstream
+    return rolled_back(lambda: _apply(match, board_id, fix, actor, uuid.uuid4(), None)[2])
 
 
 def correct_board(

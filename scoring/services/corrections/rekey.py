@@ -12,7 +12,7 @@ from django.db import transaction
 
 from scoring.models import Board, BoardEvent, Event, Game, Match
 from scoring.records.sides import SIDES, other_side
-from scoring.services.corrections.base import CorrectionError, Downstream, PaperFix, PreviewOnly
+from scoring.services.corrections.base import CorrectionError, Downstream, PaperFix, rolled_back
 from scoring.services.corrections.boards import (
     check_paper,
     check_reason,
@@ -202,14 +202,14 @@ def preview_rekey(
 ) -> Downstream:
     """What :func:`rekey_boards` would change (the match before and after, downstream);
     nothing is saved."""
-    try:
-        with transaction.atomic():
-            _match, detail, downstream = _apply_many(match, fixes, actor, uuid.uuid4(), None, swap)
-            downstream.boards = detail["boards"]
-            downstream.toss = detail.get("toss", {})
-            raise PreviewOnly(downstream)
-    except PreviewOnly as preview:
-        return preview.downstream
+
+    def change() -> Downstream:
+        _match, detail, downstream = _apply_many(match, fixes, actor, uuid.uuid4(), None, swap)
+        downstream.boards = detail["boards"]
+        downstream.toss = detail.get("toss", {})
+        return downstream
+
+    return rolled_back(change)
 
 
 def rekey_boards(
