@@ -37,7 +37,8 @@ from scoring.services.backup.common import (
     document_digest,
 )
 from scoring.services.backup.export import comparable, export_tournament
-from scoring.services.backup.restore import TOKEN, ImportReport, import_tournament
+from scoring.services.backup.restore import ImportReport, import_tournament
+from scoring.services.backup.rows import TOKEN
 
 __all__ = [
     "ArchiveTooLarge",
