@@ -11,6 +11,9 @@ once; nothing is deleted.
 
 from __future__ import annotations
 
+import datetime
+from typing import Any
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -30,7 +33,7 @@ def acknowledge_step(
     step: str,
     sides_changed: bool,
     current_step: str,
-    interval_end: object = None,
+    interval_end: datetime.datetime | None = None,
     interval_ended: bool = False,
     toss_for_break: bool = False,
     breaker: str | None = None,
@@ -56,7 +59,7 @@ def acknowledge_step(
     return _record_once(match, actor, STEP, detail)
 
 
-def extra_board_breaker(match_id: int, step: str) -> str | None:
+def extra_board_breaker(match_id: int, *, step: str) -> str | None:
     """Who won the extra board's fresh toss and breaks it (ICF 56(b)), as the umpire
     recorded it on the card of ``step``; ``None`` before the toss."""
     detail = (
@@ -96,7 +99,7 @@ def end_interval(*, match: Match, actor: Actor, step: str) -> bool:
     return _record_once(match, actor, INTERVAL_ENDED, {"step": step, "law": "IT 102"})
 
 
-def _record_once(match: Match, actor: Actor, action: str, detail: dict) -> bool:
+def _record_once(match: Match, actor: Actor, action: str, detail: dict[str, Any]) -> bool:
     with transaction.atomic():
         match = Match.objects.select_for_update(of=("self",)).get(pk=match.pk)
         if match.is_locked:

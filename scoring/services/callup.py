@@ -18,6 +18,7 @@ match rows, bump their revision (tablets reload) and leave an audit entry.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,7 +29,7 @@ from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from scoring.models import Match, Player, Table, Tournament
-from scoring.services.matches import Actor
+from scoring.services.audit import Actor
 from scoring.services.tournaments import TournamentError, audit
 
 ACTIVE = (Match.Status.CALLED, Match.Status.PLAYING)
@@ -73,7 +74,7 @@ def players_of(match: Match) -> set[int]:
     return ids
 
 
-def _player_ids(row: dict[str, Any]) -> set[int]:
+def _player_ids(row: Mapping[str, Any]) -> set[int]:
     if row.get("rubber__id") is not None:
         return {*(row["rubber__players_a"] or ()), *(row["rubber__players_b"] or ())}
     keys = (
@@ -201,7 +202,7 @@ def board(tournament: Tournament) -> Board:
             by_player[p] = m
     queue = []
     for m in _queue_matches(tournament):
-        held = []
+        held: list[tuple[Any, Match | None]] = []
         rubber = _rubber_of(m)
         lists = (
             [list(Player.objects.filter(pk__in=rubber.player_ids))]
@@ -316,9 +317,9 @@ def call_match(
         _bump(match, **fields)
         audit(
             tournament,
-            actor,
-            "called",
-            {"table": table.number, "umpire": umpire.get_username() if umpire else ""},
+            actor=actor,
+            action="called",
+            detail={"table": table.number, "umpire": umpire.get_username() if umpire else ""},
             match=match,
         )
         return match
@@ -367,9 +368,9 @@ def release(*, match: Match, actor: Actor) -> Match:
         _bump(match, table=None, status=Match.Status.READY, called_at=None)
         audit(
             match.event.tournament,
-            actor,
-            "call_released",
-            {"table": table.number if table else None},
+            actor=actor,
+            action="call_released",
+            detail={"table": table.number if table else None},
             match=match,
         )
         return match
@@ -389,9 +390,9 @@ def move_match(*, match: Match, table: Table, actor: Actor) -> Match:
         _bump(match, table=table)
         audit(
             match.event.tournament,
-            actor,
-            "match_moved",
-            {"before": before, "after": table.number},
+            actor=actor,
+            action="match_moved",
+            detail={"before": before, "after": table.number},
             match=match,
         )
         return match
@@ -401,5 +402,5 @@ def set_auto(*, tournament: Tournament, on: bool, actor: Actor) -> list[Match]:
     """Switch the automatic call-up on or off; switching it on fills the free tables at once."""
     Tournament.objects.filter(pk=tournament.pk).update(auto_callup=on)
     tournament.auto_callup = on
-    audit(tournament, actor, "auto_callup", {"on": on})
+    audit(tournament, actor=actor, action="auto_callup", detail={"on": on})
     return auto_assign(tournament=tournament, actor=actor) if on else []

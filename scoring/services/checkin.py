@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from scoring.limits import ascii_digits
 from scoring.models import Entry, Event, Match, RollCall, Round
-from scoring.services.matches import Actor
+from scoring.services.audit import Actor
 from scoring.services.tournaments import TournamentError, audit
 from scoring.services.walkovers import record_walkover, withdraw_entry
 
@@ -81,9 +81,9 @@ def open_roll_call(
         Entry.objects.filter(event=event).update(present_at=None, present_via="")
         audit(
             event.tournament,
-            actor,
-            "roll_call_opened",
-            {"event": event.pk, "self_checkin": roll_call.self_checkin, "absent": absent},
+            actor=actor,
+            action="roll_call_opened",
+            detail={"event": event.pk, "self_checkin": roll_call.self_checkin, "absent": absent},
         )
     return roll_call
 
@@ -101,9 +101,13 @@ def set_options(*, roll_call: RollCall, actor: Actor, self_checkin: bool, absent
     roll_call.save(update_fields=["self_checkin", "absent", "code"])
     audit(
         roll_call.event.tournament,
-        actor,
-        "roll_call_options",
-        {"event": roll_call.event_id, "self_checkin": roll_call.self_checkin, "absent": absent},
+        actor=actor,
+        action="roll_call_options",
+        detail={
+            "event": roll_call.event_id,
+            "self_checkin": roll_call.self_checkin,
+            "absent": absent,
+        },
     )
     return roll_call
 
@@ -111,7 +115,12 @@ def set_options(*, roll_call: RollCall, actor: Actor, self_checkin: bool, absent
 def close_roll_call(*, roll_call: RollCall, actor: Actor) -> None:
     """Stop the roll call without applying it (the next draw uses every entry)."""
     RollCall.objects.filter(pk=roll_call.pk).update(open=False)
-    audit(roll_call.event.tournament, actor, "roll_call_closed", {"event": roll_call.event_id})
+    audit(
+        roll_call.event.tournament,
+        actor=actor,
+        action="roll_call_closed",
+        detail={"event": roll_call.event_id},
+    )
 
 
 def mark(*, entry: Entry, present: bool, actor: Actor, via: str = "roll_call") -> Entry:
@@ -128,9 +137,9 @@ def mark(*, entry: Entry, present: bool, actor: Actor, via: str = "roll_call") -
     )
     audit(
         entry.event.tournament,
-        actor,
-        "checked_in" if present else "checked_out",
-        {"event": entry.event_id, "entry": entry.pk, "name": entry.name, "via": via},
+        actor=actor,
+        action="checked_in" if present else "checked_out",
+        detail={"event": entry.event_id, "entry": entry.pk, "name": entry.name, "via": via},
     )
     return entry
 
@@ -160,9 +169,13 @@ def before_draw(*, event: Event, actor: Actor) -> set[int]:
     roll_call.save(update_fields=["open", "applied_at"])
     audit(
         event.tournament,
-        actor,
-        "roll_call_applied",
-        {"event": event.pk, "absent": sorted(e.pk for e in absent), "action": roll_call.absent},
+        actor=actor,
+        action="roll_call_applied",
+        detail={
+            "event": event.pk,
+            "absent": sorted(e.pk for e in absent),
+            "action": roll_call.absent,
+        },
     )
     if roll_call.absent == RollCall.Absent.WALKOVER:
         return {e.pk for e in absent}

@@ -37,12 +37,12 @@ from scoring.services.corrections import (
     CorrectionError,
     Downstream,
     LogFix,
-    _downstream,
-    _fix_log,
-    _Preview,
-    _ranks,
-    _row,
     check_reason,
+    downstream_of,
+    event_ranks,
+    fix_log,
+    log_row,
+    rolled_back,
     save_repair,
     still_decided,
 )
@@ -79,33 +79,44 @@ def _check(match: Match, decision: Decision) -> None:
         raise CorrectionError("decision_law", "cite the law, e.g. IT 107")
 
 
-def _withdraw(match: Match, board: Board, actor: Actor, client_id: uuid.UUID) -> None:
+def withdraw_board(match: Match, *, board: Board, actor: Actor, client_id: uuid.UUID) -> None:
     """The board no longer counts: new rows only."""
     if board.void or (
         board.kind == Board.Kind.LOG and not live_events(list(board.events.order_by("seq")))
     ):
         return  # counts nothing already
     if board.kind == Board.Kind.LOG:
-        _fix_log(match, board, LogFix(keep=0, events=({"type": "void"},)), actor, client_id)
+        fix_log(
+            match,
+            board=board,
+            fix=LogFix(keep=0, events=({"type": "void"},)),
+            actor=actor,
+            client_id=client_id,
+        )
         return
-    _row(
+    log_row(
         actor,
-        board,
-        client_id,
+        board=board,
+        client_id=client_id,
         type=BoardEvent.Type.UNDO,
         payload={"type": "undo", "withdraws": "board", "decision": True},
     )
     Board.objects.filter(pk=board.pk).update(last_seq=board.last_seq, void=True)
 
 
-def _award_game(
-    match: Match, game: Game, side: str, law: str, actor: Actor, client_id: uuid.UUID
+def award_game(
+    match: Match, *, game: Game, side: str, law: str, actor: Actor, client_id: uuid.UUID
 ) -> None:
     """Withdraw the game's boards and give it to ``side`` by award boards (``law``)."""
     rules = get_rules(match.rules)
     boards = list(game.boards.order_by("sequence"))
     for n, board in enumerate(boards):
-        _withdraw(match, board, actor, uuid.uuid5(client_id, f"withdraw-{game.number}-{n}"))
+        withdraw_board(
+            match,
+            board=board,
+            actor=actor,
+            client_id=uuid.uuid5(client_id, f"withdraw-{game.number}-{n}"),
+        )
     # every counted board is void now: the game's first breaker breaks again (IT 101)
     breaker = game.first_breaker
     left, sequence = rules.game_points, len(boards)
@@ -151,7 +162,7 @@ def _apply(
 ) -> tuple[Match, dict[str, Any], Downstream]:
     _check(match, decision)
     match = lock_match(match.pk)
-    check_write(match, expected_revision, actor)
+    check_write(match, expected_revision=expected_revision, actor=actor)
     if match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED) or match.walkover:
         raise CorrectionError(
             "correction_not_finished", "only a finished match is corrected; undo on the tablet"
@@ -169,18 +180,20 @@ def _apply(
     ):
         raise CorrectionError("correction_unchanged", "the decision changes nothing")
     ranks = (
-        _ranks(match.event)
+        event_ranks(match.event)
         if match.event.format in (Event.Format.SWISS, Event.Format.GROUPS) and match.confirmed_at
         else {}
     )
     before = (match.winner_side, dict(match.games_won), ranks)
     for game in sorted(given, key=lambda g: g.number):
-        _award_game(match, game, decision.side, decision.law, actor, client_id)
+        award_game(
+            match, game=game, side=decision.side, law=decision.law, actor=actor, client_id=client_id
+        )
     still_decided(
         match,
-        "decision_breaks_match",
-        "after this decision a later game no longer fits (%(detail)s)",
-        "after this decision the match would not be over",
+        breaks_code="decision_breaks_match",
+        breaks="after this decision a later game no longer fits (%(detail)s)",
+        unfinished="after this decision the match would not be over",
     )
     detail = {
         "side": decision.side,
@@ -189,17 +202,12 @@ def _apply(
         "given": sorted(g.number for g in given),
         "decided": "game" if decision.game is not None else "match",
     }
-    return match, detail, _downstream(match, before)
+    return match, detail, downstream_of(match, before=before)
 
 
 def preview_decision(*, match: Match, decision: Decision, actor: Actor) -> Downstream:
     """What :func:`decide` would change downstream; nothing is saved."""
-    try:
-        with transaction.atomic():
-            _match, _detail, downstream = _apply(match, decision, actor, uuid.uuid4(), None)
-            raise _Preview(downstream)
-    except _Preview as preview:
-        return preview.downstream
+    return rolled_back(lambda: _apply(match, decision, actor, uuid.uuid4(), None)[2])
 
 
 def decide(
@@ -219,18 +227,18 @@ def decide(
     :raises CorrectionError: the decision or the repair does not fit (nothing is saved).
     :raises StaleMatch: the match changed since the organiser looked at it.
     """
-    reason = check_reason(reason, repair, law=law or decision.law, award_to=award_to)
+    reason = check_reason(reason, repair=repair, law=law or decision.law, award_to=award_to)
     client_id = uuid.UUID(str(client_id))
     with transaction.atomic():
         match, detail, downstream = _apply(match, decision, actor, client_id, expected_revision)
         return save_repair(
             match,
-            actor,
-            "decision",
-            detail,
-            downstream,
-            reason,
-            repair,
+            actor=actor,
+            action="decision",
+            detail=detail,
+            downstream=downstream,
+            reason=reason,
+            repair=repair,
             law=law or decision.law,
             award_to=award_to,
             client_id=client_id,

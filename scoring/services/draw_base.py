@@ -13,8 +13,8 @@ from scoring.draws import Reason
 from scoring.models import Event, Match, Round
 from scoring.records.draw_state import DRAWABLE as DRAWABLE
 from scoring.records.draw_state import ELIMINATION as ELIMINATION
+from scoring.services.audit import Actor
 from scoring.services.errors import ServiceError
-from scoring.services.matches import Actor
 
 SYSTEM = Actor(via="system", device="draw")
 BRACKETS = (
@@ -61,14 +61,14 @@ def separation_key(event: Event) -> str | None:
     return value if value in ("club", "nation") else None
 
 
-def games_to_win(event: Event, number: int, stage: str) -> int:
+def games_to_win(event: Event, *, number: int, stage: str) -> int:
     single = int(event.settings.get("single_game_rounds") or 0)
     if stage == "early" and number <= single:
         return 1
     return event.games_to_win
 
 
-def reason_json(reason: Reason, numbers: dict[str, int] | None = None) -> dict[str, Any]:
+def reason_json(reason: Reason, *, numbers: dict[str, int] | None = None) -> dict[str, Any]:
     """A pure :class:`Reason` as JSON; knock-out feeds name match numbers, not slot ids."""
     params = dict(reason.params)
     if reason.code == "ko_feed":

@@ -34,7 +34,7 @@ from scoring.services.draw_rows import insert_matches
 # --- elimination brackets ----------------------------------------------------------------------
 
 
-def slot(event: Event, m: BracketMatch, offset: int) -> tuple[str, int]:
+def slot(event: Event, *, m: BracketMatch, offset: int) -> tuple[str, int]:
     """The (Round.bracket, Round.number) of a bracket match."""
     if event.format == Event.Format.DOUBLE_ELIMINATION:
         bracket = {
@@ -71,7 +71,7 @@ def _play_order(m: BracketMatch) -> tuple[int, int, int]:
 
 
 def build_bracket(
-    event: Event, entries: list[DrawEntry], seed: int | None, groups_tables: Any = None
+    event: Event, *, entries: list[DrawEntry], seed: int | None, groups_tables: Any = None
 ) -> Bracket:
     options = event.settings
     if groups_tables is not None:
@@ -92,12 +92,13 @@ def build_bracket(
         # of a double elimination (clubmates meet there as late as the seeding allows)
         from scoring.services.separation import separate_knockout
 
-        bracket = separate_knockout(event, bracket)
+        bracket = separate_knockout(event, bracket=bracket)
     return bracket
 
 
 def save_bracket(
     event: Event,
+    *,
     bracket: Bracket,
     offset: int = 0,
     places: dict[int, tuple[str, int]] | None = None,
@@ -113,7 +114,7 @@ def save_bracket(
         last[m.section] = max(last[m.section], m.round)
     rounds: dict[tuple[str, int], Round] = {}
     for m in bracket.matches:
-        key = slot(event, m, offset)
+        key = slot(event, m=m, offset=offset)
         if key not in rounds:
             rounds[key] = Round(
                 event=event,
@@ -121,7 +122,7 @@ def save_bracket(
                 number=key[1],
                 name=_round_name(event, m, last),
                 stage=m.stage,
-                games_to_win=games_to_win(event, key[1], m.stage),
+                games_to_win=games_to_win(event, number=key[1], stage=m.stage),
             )
     Round.objects.bulk_create(list(rounds.values()))
     first = next_match_number(event)
@@ -140,7 +141,7 @@ def save_bracket(
     for m in bracket.matches:
         st = states[m.id]
         row: dict[str, Any] = {
-            "round": rounds[slot(event, m, offset)],
+            "round": rounds[slot(event, m=m, offset=offset)],
             "number": numbers[m.id],
             "position": m.index,
             "entry_a_id": st.a,
@@ -215,14 +216,14 @@ def group_names(count: int) -> list[str]:
     ]
 
 
-def save_groups(event: Event, entries: list[DrawEntry]) -> list[Round]:
+def save_groups(event: Event, *, entries: list[DrawEntry]) -> list[Round]:
     count = int(event.settings.get("groups") or max(1, len(entries) // 4))
     groups = pairing.snake_groups(entries, count)
     moved: frozenset[int] = frozenset()
     if separation_key(event) is not None:
         from scoring.services.separation import separate_event_groups
 
-        groups, moved = separate_event_groups(event, groups)
+        groups, moved = separate_event_groups(event, groups=groups)
     by_id = {e.id: e for e in entries}
     names = group_names(len(groups))
     schedules = [pairing.circle_schedule([by_id[i] for i in g]) for g in groups]
@@ -232,7 +233,7 @@ def save_groups(event: Event, entries: list[DrawEntry]) -> list[Round]:
             bracket=Round.Bracket.GROUPS,
             number=n,
             stage="early",
-            games_to_win=games_to_win(event, n, "early"),
+            games_to_win=games_to_win(event, number=n, stage="early"),
         )
         for n in range(1, max(len(s) for s in schedules) + 1)
     ]
@@ -270,7 +271,7 @@ def save_groups(event: Event, entries: list[DrawEntry]) -> list[Round]:
 
 
 def group_tables(
-    event: Event, entries: list[DrawEntry] | None = None
+    event: Event, *, entries: list[DrawEntry] | None = None
 ) -> dict[str, tuple[Any, ...]]:
     """Each group's places (entry, rank), from the one group table
     (:func:`scoring.standings.group_tables`, the event's ranking rule). ``entries`` is

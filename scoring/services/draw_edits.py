@@ -15,11 +15,11 @@ from django.utils import timezone
 
 from scoring.models import Event, Match, Round
 from scoring.records import other_side
+from scoring.services.audit import Actor
 from scoring.services.draw_base import ELIMINATION, NOT_STARTED, DrawServiceError
 from scoring.services.draw_progress import sync_bracket
 from scoring.services.draw_rows import lock_event
 from scoring.services.draws import delete_last_round, next_round
-from scoring.services.matches import Actor
 from scoring.services.tournaments import audit
 
 Slot = tuple[int, str]  # (match id, side "a"/"b")
@@ -52,7 +52,7 @@ def _pairs_after(matches: list[Match]) -> list[tuple[int | None, int | None]]:
     return [(m.entry_a_id, m.entry_b_id) for m in matches]
 
 
-def broken_invariants(event: Event, rnd: Round, matches: list[Match]) -> list[dict[str, Any]]:
+def broken_invariants(event: Event, *, rnd: Round, matches: list[Match]) -> list[dict[str, Any]]:
     """The format's invariants that ``matches`` (the round's rows as they would be) break."""
     if event.format != Event.Format.SWISS:
         return []
@@ -130,7 +130,7 @@ def swap_entries(
         setattr(m1, f"entry_{s1}_id", e2)
         setattr(m2, f"entry_{s2}_id", e1)
         matches = list(Match.objects.filter(round=rnd).exclude(pk__in=ids)) + [m1, m2]
-        broken = broken_invariants(event, rnd, matches)
+        broken = broken_invariants(event, rnd=rnd, matches=matches)
         if broken and not override:
             raise DrawServiceError("draw_invariant", broken=broken)
         if broken and not reason:
@@ -152,9 +152,9 @@ def swap_entries(
             )
         audit(
             event.tournament,
-            actor,
-            action,
-            {
+            actor=actor,
+            action=action,
+            detail={
                 "event": event.pk,
                 "round": rnd.number,
                 "matches": [m1.number, m2.number],
@@ -252,7 +252,7 @@ def pair_round_again(*, event: Event, actor: Actor, expected_rounds: int) -> lis
         return next_round(event=event, actor=actor, expected_rounds=expected_rounds - 1)
 
 
-def swappable(event: Event, rnd: Round) -> bool:
+def swappable(event: Event, *, rnd: Round) -> bool:
     """Can the organiser swap places in ``rnd`` now?"""
     try:
         _editable_round(event, rnd)

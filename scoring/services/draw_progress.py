@@ -15,6 +15,7 @@ import scoring.draws as pairing
 from scoring.draws import Bracket, DrawError, MatchResult, Progress, advance
 from scoring.draws import Entry as DrawEntry
 from scoring.models import Entry, Event, Match, Round
+from scoring.services.audit import Actor
 from scoring.services.draw_base import (
     BRACKETS,
     ELIMINATION,
@@ -25,12 +26,11 @@ from scoring.services.draw_base import (
 )
 from scoring.services.draw_brackets import slot as _slot
 from scoring.services.draw_rows import lock_event
-from scoring.services.matches import Actor
 from scoring.services.tournaments import audit
 from scoring.standings.results import result_of
 
 
-def _bracket_rows(event: Event) -> tuple[list[Match], int]:
+def bracket_rows(event: Event) -> tuple[list[Match], int]:
     """The elimination matches of the event and the round offset of a knock-out after groups."""
     rows = list(
         Match.objects.filter(event=event, round__bracket__in=BRACKETS).select_related("round")
@@ -46,7 +46,9 @@ def _bracket_rows(event: Event) -> tuple[list[Match], int]:
     return rows, offset
 
 
-def _rebuild(event: Event, rows: list[Match], offset: int) -> tuple[Bracket, dict[str, Match]]:
+def rebuild_bracket(
+    event: Event, *, rows: list[Match], offset: int
+) -> tuple[Bracket, dict[str, Match]]:
     """The pure bracket of the saved draw (from its first-round lines) and its match rows by
     bracket match id."""
     first_bracket = (
@@ -55,7 +57,13 @@ def _rebuild(event: Event, rows: list[Match], offset: int) -> tuple[Bracket, dic
         else Round.Bracket.MAIN
     )
     first = sorted(
-        (m for m in rows if m.round.bracket == first_bracket and m.round.number == offset + 1),
+        (
+            m
+            for m in rows
+            if m.round is not None
+            and m.round.bracket == first_bracket
+            and m.round.number == offset + 1
+        ),
         key=lambda m: m.position,
     )
     size = 2 * len(first)
@@ -75,25 +83,28 @@ def _rebuild(event: Event, rows: list[Match], offset: int) -> tuple[Bracket, dic
     ]
     if event.format == Event.Format.DOUBLE_ELIMINATION:
         has_reset = any(
-            m.round.bracket == Round.Bracket.FINAL and m.round.number == 2 for m in rows
+            m.round is not None and m.round.bracket == Round.Bracket.FINAL and m.round.number == 2
+            for m in rows
         )
         bracket = pairing.double_elimination(entries, reset=has_reset)
     else:
-        has_third = any(m.round.bracket == Round.Bracket.PLACEMENT for m in rows)
+        has_third = any(
+            m.round is not None and m.round.bracket == Round.Bracket.PLACEMENT for m in rows
+        )
         bracket = pairing.single_elimination(entries, third_place=has_third)
     if tuple(lines) != bracket.lines:
         raise DrawServiceError("bracket_mismatch")
-    by_key = {(m.round.bracket, m.round.number, m.position): m for m in rows}
+    by_key = {(m.round.bracket, m.round.number, m.position): m for m in rows if m.round is not None}
     slots = {}
     for bm in bracket.matches:
-        key = (*_slot(event, bm, offset), bm.index)
+        key = (*_slot(event, m=bm, offset=offset), bm.index)
         if key not in by_key:
             raise DrawServiceError("bracket_mismatch")
         slots[bm.id] = by_key[key]
     return bracket, slots
 
 
-def _row_result(m: Match) -> MatchResult | None:
+def row_result(m: Match) -> MatchResult | None:
     """The result of a bracket match row (None for byes: the bracket decides those), its
     totals from the match's cache (:func:`scoring.standings.results.match_totals`). A match
     whose winner was eliminated by the organiser's decision (``advances``, issue 30) sends
@@ -113,8 +124,8 @@ def _row_result(m: Match) -> MatchResult | None:
     return result
 
 
-def _advance_safely(
-    bracket: Bracket, results: dict[str, MatchResult], conflicts: list[str]
+def advance_safely(
+    bracket: Bracket, *, results: dict[str, MatchResult], conflicts: list[str]
 ) -> Progress:
     """:func:`advance`, leaving out results that no longer fit (an earlier result was
     corrected after the later match was played): those are reported in ``conflicts``."""
@@ -144,16 +155,16 @@ def sync_bracket(event: Event, *, actor: Actor = SYSTEM) -> Progress | None:
         return None
     with transaction.atomic():
         event = lock_event(event)
-        rows, offset = _bracket_rows(event)
+        rows, offset = bracket_rows(event)
         if not rows:
             return None
-        bracket, slots = _rebuild(event, rows, offset)
+        bracket, slots = rebuild_bracket(event, rows=rows, offset=offset)
         withdrawn = set(
             Entry.objects.filter(event=event, withdrawn=True).values_list("pk", flat=True)
         )
         results = {}
         for mid, m in slots.items():
-            r = _row_result(m)
+            r = row_result(m)
             if r is not None:
                 results[mid] = r
         now = timezone.now()
@@ -161,12 +172,17 @@ def sync_bracket(event: Event, *, actor: Actor = SYSTEM) -> Progress | None:
         walkovers: list[Match] = []
         conflicts: list[str] = []
         for _round in range(len(slots) + 1):
-            progress = _advance_safely(bracket, results, conflicts)
+            progress = advance_safely(bracket, results=results, conflicts=conflicts)
             new = False
             for st in progress.ready:
                 m = slots[st.id]
                 gone = [e for e in (st.a, st.b) if e in withdrawn]
-                if not gone or m.status not in (*NOT_STARTED, Match.Status.CALLED) or m.games_won:
+                if (
+                    st.a is None
+                    or not gone
+                    or m.status not in (*NOT_STARTED, Match.Status.CALLED)
+                    or m.games_won
+                ):
                     continue
                 winner = None if len(gone) == 2 else (st.b if gone[0] == st.a else st.a)
                 side = "" if winner is None else ("a" if winner == st.a else "b")
@@ -209,17 +225,17 @@ def sync_bracket(event: Event, *, actor: Actor = SYSTEM) -> Progress | None:
         for m in walkovers:
             audit(
                 event.tournament,
-                actor,
-                "walkover_withdrawn",
-                {"winner_side": m.winner_side},
+                actor=actor,
+                action="walkover_withdrawn",
+                detail={"winner_side": m.winner_side},
                 match=m,
             )
         for mid in conflicts:
             audit(
                 event.tournament,
-                actor,
-                "draw_conflict",
-                {"match": slots[mid].number},
+                actor=actor,
+                action="draw_conflict",
+                detail={"match": slots[mid].number},
                 match=slots[mid],
             )
         if (
@@ -280,15 +296,15 @@ def champion(event: Event) -> Entry | None:
     """The winner of a finished bracket (knock-out, double elimination, groups + knock-out)."""
     if event.format not in (*ELIMINATION, Event.Format.GROUPS):
         return None
-    rows, offset = _bracket_rows(event)
+    rows, offset = bracket_rows(event)
     if not rows:
         return None
     try:
-        bracket, slots = _rebuild(event, rows, offset)
+        bracket, slots = rebuild_bracket(event, rows=rows, offset=offset)
     except (DrawServiceError, DrawError):
         return None
-    results = {mid: r for mid, m in slots.items() if (r := _row_result(m))}
-    progress = _advance_safely(bracket, results, [])
+    results = {mid: r for mid, m in slots.items() if (r := row_result(m))}
+    progress = advance_safely(bracket, results=results, conflicts=[])
     if progress.champion is None:
         return None
     return Entry.objects.select_related("player", "partner").filter(pk=progress.champion).first()

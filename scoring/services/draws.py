@@ -45,6 +45,7 @@ from scoring.models import Entry, Event, Match, Rating, Round
 from scoring.records.draw_state import draw_state
 from scoring.services import checkin
 from scoring.services import draw_brackets as brackets
+from scoring.services.audit import Actor
 from scoring.services.draw_base import (
     DRAWABLE,
     ELIMINATION,
@@ -67,7 +68,6 @@ from scoring.services.draw_rows import (
     round_heads,
 )
 from scoring.services.draw_rows import insert_matches as _insert_matches
-from scoring.services.matches import Actor
 from scoring.services.point_events import PointDrawError, save_point_round_robin
 from scoring.services.results_flow import on_match_confirmed, on_match_finished
 from scoring.services.tournaments import audit
@@ -105,7 +105,8 @@ def draw_entries(event: Event) -> tuple[list[DrawEntry], set[int]]:
             key=lambda pk: -by_rating[pk],
         )
         rated_seeds = {pk: after + n for n, pk in enumerate(rated, start=1)}
-    for pk, seed, gone, rating in rows:
+    for pk, seed, gone, entered_rating in rows:
+        rating: float | None = entered_rating
         if by_rating is not None:
             rating = by_rating.get(pk)
             seed = seed if seed is not None else rated_seeds.get(pk)
@@ -192,13 +193,17 @@ def _pair_swiss(event: Event, number: int) -> Round:
     if separation_key(event) is not None:
         from scoring.services.separation import separate_swiss, separate_swiss_later
 
-        drawn = separate_swiss(event, drawn) if number == 1 else separate_swiss_later(event, drawn)
+        drawn = (
+            separate_swiss(event, drawn=drawn)
+            if number == 1
+            else separate_swiss_later(event, drawn=drawn)
+        )
     rnd = insert_round(
         event,
         bracket=Round.Bracket.MAIN,
         number=number,
         stage="early",
-        games_to_win=games_to_win(event, number, "early"),
+        games_to_win=games_to_win(event, number=number, stage="early"),
     )
     now = timezone.now()
     first = 1 + last_number
@@ -255,12 +260,17 @@ def draw_event(
         try:
             if event.kind == Event.Kind.POINTS:  # point carrom: tables of three
                 rounds = save_point_round_robin(
-                    event, sorted(e.id for e in entries), _insert_matches, next_match_number(event)
+                    event,
+                    entry_ids=sorted(int(e.id) for e in entries),
+                    insert=_insert_matches,
+                    next_number=next_match_number(event),
                 )
             elif event.format in ELIMINATION:
-                rounds = brackets.save_bracket(event, brackets.build_bracket(event, entries, seed))
+                rounds = brackets.save_bracket(
+                    event, bracket=brackets.build_bracket(event, entries=entries, seed=seed)
+                )
             elif event.format == Event.Format.GROUPS:
-                rounds = brackets.save_groups(event, entries)
+                rounds = brackets.save_groups(event, entries=entries)
             else:
                 rounds = [_pair_swiss(event, 1)]
         except DrawError as err:
@@ -272,9 +282,9 @@ def draw_event(
         event.status = Event.Status.RUNNING
         audit(
             event.tournament,
-            actor,
-            "draw_made",
-            {
+            actor=actor,
+            action="draw_made",
+            detail={
                 "event": event.pk,
                 "format": event.format,
                 "entries": len(entries),
@@ -308,7 +318,7 @@ def next_round(*, event: Event, actor: Actor, expected_rounds: int | None = None
                 if not state.can_next:
                     raise DrawServiceError(state.blocked or "nothing_to_draw")
                 entries, _withdrawn = draw_entries(event)
-                by_group = brackets.group_tables(event, entries)
+                by_group = brackets.group_tables(event, entries=entries)
                 tables = list(by_group.values())
                 places = {
                     s.entry: (name, s.rank) for name, table in by_group.items() for s in table
@@ -316,7 +326,9 @@ def next_round(*, event: Event, actor: Actor, expected_rounds: int | None = None
                 offset = max(number for number, _bracket in rounds)
                 made = brackets.save_bracket(
                     event,
-                    brackets.build_bracket(event, entries, None, tables),
+                    bracket=brackets.build_bracket(
+                        event, entries=entries, seed=None, groups_tables=tables
+                    ),
                     offset=offset,
                     places=places,
                 )
@@ -326,9 +338,9 @@ def next_round(*, event: Event, actor: Actor, expected_rounds: int | None = None
             raise DrawServiceError(err.code, **err.params) from err
         audit(
             event.tournament,
-            actor,
-            "round_drawn",
-            {"event": event.pk, "rounds": [r.number for r in made]},
+            actor=actor,
+            action="round_drawn",
+            detail={"event": event.pk, "rounds": [r.number for r in made]},
         )
     _after_draw(event)
     return made
@@ -377,7 +389,12 @@ def delete_last_round(*, event: Event, actor: Actor, expected_rounds: int) -> No
             Event.objects.filter(pk=event.pk).update(status=Event.Status.ENTRY)
         elif event.status == Event.Status.FINISHED:
             Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
-        audit(event.tournament, actor, "round_deleted", {"event": event.pk, "rounds": numbers})
+        audit(
+            event.tournament,
+            actor=actor,
+            action="round_deleted",
+            detail={"event": event.pk, "rounds": numbers},
+        )
 
 
 def set_round_games(*, rnd: Round, games_to_win: int, actor: Actor) -> Round:
@@ -399,8 +416,13 @@ def set_round_games(*, rnd: Round, games_to_win: int, actor: Actor) -> Round:
         Match.objects.filter(round=rnd).update(games_to_win=games_to_win)
         audit(
             rnd.event.tournament,
-            actor,
-            "round_games",
-            {"event": rnd.event_id, "round": rnd.number, "before": before, "after": games_to_win},
+            actor=actor,
+            action="round_games",
+            detail={
+                "event": rnd.event_id,
+                "round": rnd.number,
+                "before": before,
+                "after": games_to_win,
+            },
         )
         return rnd

@@ -16,13 +16,13 @@ from django.db import IntegrityError, transaction
 from scoring.models import Event, HousePreset, Match, Tournament
 from scoring.rules import RulesError, RuleSet
 from scoring.rules.house import compose
-from scoring.services.matches import Actor
+from scoring.services.audit import Actor
 from scoring.services.tournaments.base import TournamentError, audit
 
 NAME_MAX = 80
 
 
-def check_preset(base: str, switches: dict[str, Any], name: str = "") -> RuleSet:
+def check_preset(base: str, *, switches: dict[str, Any], name: str = "") -> RuleSet:
     """The engine's rule set of ``base`` + ``switches``.
 
     :raises TournamentError: ``bad_switch`` (``switch``: the switch the engine names,
@@ -61,7 +61,7 @@ def create_preset(
     *, tournament: Tournament, actor: Actor, name: str, base: str, switches: dict[str, Any]
 ) -> HousePreset:
     """A new house preset of ``tournament``, checked by the engine."""
-    rules = check_preset(base, switches, name)
+    rules = check_preset(base, switches=switches, name=name)
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)
         name = _clean_name(tournament, name, None)
@@ -78,9 +78,14 @@ def create_preset(
             raise TournamentError("preset_exists", name=name) from None
         audit(
             tournament,
-            actor,
-            "house_preset_created",
-            {"preset": preset.pk, "name": name, "rules": preset.base, "switches": preset.switches},
+            actor=actor,
+            action="house_preset_created",
+            detail={
+                "preset": preset.pk,
+                "name": name,
+                "rules": preset.base,
+                "switches": preset.switches,
+            },
         )
         return preset
 
@@ -99,7 +104,7 @@ def update_preset(
 ) -> HousePreset:
     """Change a preset's name and switches; the events that play it follow (their rules key),
     unless one of them is drawn or has a match: then only the name may change."""
-    rules = check_preset(base, switches, name)
+    rules = check_preset(base, switches=switches, name=name)
     tournament = preset.tournament
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -119,9 +124,9 @@ def update_preset(
             Event.objects.filter(tournament=tournament, rules=old_key).update(rules=rules.key)
         audit(
             tournament,
-            actor,
-            "house_preset_changed",
-            {
+            actor=actor,
+            action="house_preset_changed",
+            detail={
                 "preset": preset.pk,
                 "before": before,
                 "after": {"name": name, "rules": preset.base, "switches": preset.switches},
@@ -149,5 +154,10 @@ def delete_preset(*, preset: HousePreset, actor: Actor) -> None:
         )
         if events:
             raise TournamentError("preset_used", events=", ".join(events))
-        audit(tournament, actor, "house_preset_deleted", {"preset": preset.pk, "name": preset.name})
+        audit(
+            tournament,
+            actor=actor,
+            action="house_preset_deleted",
+            detail={"preset": preset.pk, "name": preset.name},
+        )
         preset.delete()

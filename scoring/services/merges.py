@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from scoring.models import Entry, ExternalRecord, Player, PlayerMerge, Tournament
 from scoring.records.merges import merge_preview, undo_blocker
-from scoring.services.matches import Actor
+from scoring.services.audit import Actor
 from scoring.services.tournaments.base import TournamentError, audit
 
 
@@ -63,9 +63,9 @@ def merge_players(
         )
         audit(
             tournament,
-            actor,
-            "players_merged",
-            {
+            actor=actor,
+            action="players_merged",
+            detail={
                 "merge": record.pk,
                 "kept": kept.pk,
                 "merged": merged.pk,
@@ -107,8 +107,8 @@ def undo_merge(*, merge: PlayerMerge, actor: Actor) -> PlayerMerge:
         merge.save(update_fields=["undone_at"])
         audit(
             merge.tournament,
-            actor,
-            "players_merge_undone",
-            {"merge": merge.pk, "kept": kept.pk, "merged": merged.pk, "name": merged.name},
+            actor=actor,
+            action="players_merge_undone",
+            detail={"merge": merge.pk, "kept": kept.pk, "merged": merged.pk, "name": merged.name},
         )
         return merge

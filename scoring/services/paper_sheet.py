@@ -90,7 +90,7 @@ def _enter(
     check: SheetCheck,
 ) -> None:
     match = lock_match(match.pk)
-    check_write(match, expected_revision, actor)
+    check_write(match, expected_revision=expected_revision, actor=actor)
     if (
         Board.objects.filter(game__match=match, void=False).exists()
         or match.status in (Match.Status.FINISHED, Match.Status.CONFIRMED)
@@ -129,8 +129,7 @@ def _enter(
         )
         after = _scores(match)[board.game]
         counted[board.game] = counted.get(board.game, 0) + 1
-        side = 0 if board.winner == "a" else 1
-        points = after[side] - before[side]
+        points = after[0] - before[0] if board.winner == "a" else after[1] - before[1]
         check.rows.append(
             SheetRow(
                 board.game,

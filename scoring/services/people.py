@@ -3,20 +3,20 @@ co-organisers (name as printed, login), each new account gets a one-time way to 
 password (a link, or a short code printed for the hall; e-mailed only when mail is set up), and
 every role is shown and revocable. ``python manage.py create_organiser`` makes the first one.
 
-Nothing here sees a request: views pass an :class:`~scoring.services.matches.Actor`.
+Nothing here sees a request: views pass an :class:`~scoring.services.matches.Actor`. The invited
+person's side (accept, decline, the slip's code, the password) is :mod:`.invitations`; its names
+are importable from here.
 """
 
 from __future__ import annotations
 
 import datetime
-import hashlib
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
@@ -26,8 +26,17 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Invitation, Match, Tournament
 from scoring.names import display_name  # re-exported: the read lives there
-from scoring.services.matches import Actor
-from scoring.services.tournaments import TournamentError, audit, clean_text
+from scoring.services.audit import Actor
+from scoring.services.invitations import PeopleError as PeopleError
+from scoring.services.invitations import accept_invitation as accept_invitation
+from scoring.services.invitations import decline_invitation as decline_invitation
+from scoring.services.invitations import invitation_for_code as invitation_for_code
+from scoring.services.invitations import invitation_for_token as invitation_for_token
+from scoring.services.invitations import invitation_of_user as invitation_of_user
+from scoring.services.invitations import invitations_of as invitations_of
+from scoring.services.invitations import normal_code, secret_hash
+from scoring.services.invitations import set_password as set_password
+from scoring.services.tournaments import audit, clean_text
 
 #: How long a set-password link or code stays valid.
 INVITATION_DAYS = 7
@@ -37,10 +46,6 @@ ROLES = ("organiser", "umpire")
 #: a role in the reader's words (the e-mails are written in the language of the organiser who
 #: sends them)
 ROLE_WORDS = {"organiser": lambda: _("organiser"), "umpire": lambda: _("umpire")}
-
-
-class PeopleError(TournamentError):
-    """Something the organiser can fix; ``code`` is stable, the view translates it."""
 
 
 @dataclass(frozen=True)
@@ -82,14 +87,6 @@ def mail_configured() -> bool:
     return bool(getattr(settings, "SEND_MAIL", False))
 
 
-def _hash(value: str) -> str:
-    return hashlib.sha256(value.encode()).hexdigest()
-
-
-def _normal_code(code: str) -> str:
-    return "".join(ch for ch in str(code)[:100].upper() if ch.isascii() and ch.isalnum())
-
-
 def _new_code() -> str:
     raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(8))
     return f"{raw[:4]}-{raw[4:]}"
@@ -120,8 +117,8 @@ def invite(
             user=user,
             tournament=tournament,
             role=role,
-            token_hash=_hash(token),
-            code_hash=_hash(_normal_code(code)),
+            token_hash=secret_hash(token),
+            code_hash=secret_hash(normal_code(code)),
             new_account=new_account,
             role_pending=role_pending,
             name=name[:150],
@@ -218,7 +215,7 @@ def add_person(
     with transaction.atomic():
         user = User.objects.select_for_update().filter(username__iexact=username).first()
         created = user is None
-        if created:
+        if user is None:
             user = User(username=username, first_name=name, email=email)
             user.set_unusable_password()
             try:
@@ -230,7 +227,12 @@ def add_person(
             relation = tournament.organisers if role == "organiser" else tournament.umpires
             if relation.filter(pk=user.pk).exists():  # shown on this very page already
                 raise PeopleError("has_role", name=display_name(user))
-        audit(tournament, actor, "person_invited", {"login": username, "name": name, "role": role})
+        audit(
+            tournament,
+            actor=actor,
+            action="person_invited",
+            detail={"login": username, "name": name, "role": role},
+        )
     # an existing account's invitation goes to its owner's own address (never the typed one)
     return invite(
         user=user,
@@ -248,13 +250,13 @@ def _created_here(tournament: Tournament, user: Any) -> bool:
 
 
 def _roles_elsewhere(tournament: Tournament, user: Any) -> bool:
-    return (
+    return bool(
         user.organised_tournaments.exclude(pk=tournament.pk).exists()
         or user.umpire_tournaments.exclude(pk=tournament.pk).exists()
     )
 
 
-def may_reissue(tournament: Tournament, user: Any) -> bool:
+def may_reissue(tournament: Tournament, *, user: Any) -> bool:
     """May the tournament's organisers give ``user`` a set-password code? Only for an account
     the tournament created (its invitation made the login), that holds no role in another
     tournament and can do no more than the tournament (no staff, no superuser): an organiser
@@ -269,7 +271,7 @@ def may_reissue(tournament: Tournament, user: Any) -> bool:
     )
 
 
-def may_mail_reset(tournament: Tournament, user: Any) -> bool:
+def may_mail_reset(tournament: Tournament, *, user: Any) -> bool:
     """Otherwise a person of the tournament may be sent a password link to the account's own
     e-mail address (the organiser never sees it)."""
     return (
@@ -314,9 +316,14 @@ def reissue(*, tournament: Tournament, user: Any, actor: Actor) -> Welcome | Non
     """A new set-password link and code for a person of the tournament (forgotten password),
     when :func:`may_reissue`; else, with mail, a reset link to the account's own e-mail
     address (``None``: nothing to show the organiser). Audited either way."""
-    if may_reissue(tournament, user):
+    if may_reissue(tournament, user=user):
         role = "organiser" if tournament.organisers.filter(pk=user.pk).exists() else "umpire"
-        audit(tournament, actor, "password_code_issued", {"login": user.get_username()})
+        audit(
+            tournament,
+            actor=actor,
+            action="password_code_issued",
+            detail={"login": user.get_username()},
+        )
         return invite(
             user=user,
             tournament=tournament,
@@ -326,15 +333,25 @@ def reissue(*, tournament: Tournament, user: Any, actor: Actor) -> Welcome | Non
             role_pending=False,
             name=display_name(user),
         )
-    if may_mail_reset(tournament, user):
+    if may_mail_reset(tournament, user=user):
         _mail_reset(user)
-        audit(tournament, actor, "password_link_mailed", {"login": user.get_username()})
+        audit(
+            tournament,
+            actor=actor,
+            action="password_link_mailed",
+            detail={"login": user.get_username()},
+        )
         return None
-    audit(tournament, actor, "password_code_refused", {"login": user.get_username()})
+    audit(
+        tournament,
+        actor=actor,
+        action="password_code_refused",
+        detail={"login": user.get_username()},
+    )
     raise PeopleError("not_reissuable")
 
 
-def pending_invitation(tournament: Tournament, invitation_id: int | None) -> Invitation | None:
+def pending_invitation(tournament: Tournament, *, invitation_id: int | None) -> Invitation | None:
     """An invitation of ``tournament`` not yet accepted, declined or withdrawn."""
     if invitation_id is None:
         return None
@@ -350,9 +367,9 @@ def renew_invitation(*, tournament: Tournament, invitation: Invitation, actor: A
     answer for a new and an existing login."""
     audit(
         tournament,
-        actor,
-        "invitation_renewed",
-        {"login": invitation.user.get_username(), "role": invitation.role},
+        actor=actor,
+        action="invitation_renewed",
+        detail={"login": invitation.user.get_username(), "role": invitation.role},
     )
     return invite(
         user=invitation.user,
@@ -370,87 +387,9 @@ def withdraw_invitation(*, tournament: Tournament, invitation: Invitation, actor
     Invitation.objects.filter(pk=invitation.pk, used_at__isnull=True).update(used_at=timezone.now())
     audit(
         tournament,
-        actor,
-        "invitation_withdrawn",
-        {"login": invitation.user.get_username(), "role": invitation.role},
-    )
-
-
-def _grant(invitation: Invitation, via: str) -> None:
-    """Give the invitation's role (inside the caller's transaction) and audit it."""
-    tournament = invitation.tournament
-    if tournament is None or not invitation.role_pending:
-        return
-    relation = tournament.organisers if invitation.role == "organiser" else tournament.umpires
-    relation.add(invitation.user)
-    audit(
-        tournament,
-        Actor(user=invitation.user, via=via),
-        "invitation_accepted",
-        {
-            "login": invitation.user.get_username(),
-            "role": invitation.role,
-            "name": display_name(invitation.user),
-        },
-    )
-
-
-def _spend(invitation: Invitation) -> None:
-    if not Invitation.objects.filter(pk=invitation.pk, used_at__isnull=True).update(
-        used_at=timezone.now()
-    ):
-        raise PeopleError("spent")
-
-
-def accept_invitation(*, invitation: Invitation, user: Any) -> None:
-    """The invited person, logged in to their own account, accepts: the role is theirs."""
-    if invitation.user_id != getattr(user, "pk", None):
-        raise PeopleError("not_your_invitation")
-    if _valid(invitation) is None:
-        raise PeopleError("spent")
-    with transaction.atomic():
-        _spend(invitation)
-        _grant(invitation, via="account")
-
-
-def decline_invitation(*, invitation: Invitation, user: Any) -> None:
-    """The invited person declines (audited); nothing else changes."""
-    if invitation.user_id != getattr(user, "pk", None):
-        raise PeopleError("not_your_invitation")
-    with transaction.atomic():
-        _spend(invitation)
-        if invitation.tournament is not None:
-            audit(
-                invitation.tournament,
-                Actor(user=user, via="account"),
-                "invitation_declined",
-                {"login": user.get_username(), "role": invitation.role},
-            )
-
-
-def invitations_of(user: Any) -> list[Invitation]:
-    """The pending invitations of ``user`` (their own invitations page)."""
-    now = timezone.now()
-    return list(
-        Invitation.objects.select_related("tournament")
-        .filter(
-            user=user,
-            role_pending=True,
-            used_at__isnull=True,
-            expires_at__gt=now,
-            tournament__isnull=False,
-        )
-        .order_by("-created_at")[:50]
-    )
-
-
-def invitation_of_user(user: Any, invitation_id: int | None) -> Invitation | None:
-    if invitation_id is None:
-        return None
-    return _valid(
-        Invitation.objects.select_related("user", "tournament")
-        .filter(pk=invitation_id, user=user, role_pending=True)
-        .first()
+        actor=actor,
+        action="invitation_withdrawn",
+        detail={"login": invitation.user.get_username(), "role": invitation.role},
     )
 
 
@@ -475,9 +414,9 @@ def revoke(*, tournament: Tournament, user: Any, role: str, actor: Actor) -> Non
             ).update(umpire=None)
         audit(
             tournament,
-            actor,
-            f"{role}_revoked",
-            {"login": user.get_username(), "name": display_name(user)},
+            actor=actor,
+            action=f"{role}_revoked",
+            detail={"login": user.get_username(), "name": display_name(user)},
         )
 
 
@@ -498,8 +437,10 @@ def people(tournament: Tournament) -> list[Person]:
             )
             person.roles.append(role)
     for person in rows.values():
-        person.code_allowed = may_reissue(tournament, person.user)
-        person.mail_allowed = not person.code_allowed and may_mail_reset(tournament, person.user)
+        person.code_allowed = may_reissue(tournament, user=person.user)
+        person.mail_allowed = not person.code_allowed and may_mail_reset(
+            tournament, user=person.user
+        )
     listed = sorted(rows.values(), key=lambda p: ("organiser" not in p.roles, p.name.lower()))
     invited: dict[int, Person] = {}
     for invitation in (
@@ -522,59 +463,6 @@ def people(tournament: Tournament) -> list[Person]:
         )
         person.invited.append((invitation.role, invitation.pk))
     return listed + list(invited.values())
-
-
-def _valid(invitation: Invitation | None) -> Invitation | None:
-    if invitation is None or invitation.used_at is not None:
-        return None
-    if invitation.expires_at < timezone.now() or not invitation.user.is_active:
-        return None
-    return invitation
-
-
-def invitation_for_token(token: str) -> Invitation | None:
-    """The unused, unexpired invitation of a link token, or ``None``."""
-    if not token or len(token) > 100:
-        return None
-    return _valid(Invitation.objects.select_related("user").filter(token_hash=_hash(token)).first())
-
-
-def invitation_for_code(username: str, code: str) -> Invitation | None:
-    """The unused, unexpired invitation of a login and printed code, or ``None``."""
-    normal = _normal_code(code)
-    if not username or len(normal) != 8:
-        return None
-    found = (
-        Invitation.objects.select_related("user")
-        .filter(
-            user__username__iexact=username.strip(), code_hash=_hash(normal), used_at__isnull=True
-        )
-        .first()
-    )
-    return _valid(found)
-
-
-def set_password(*, invitation: Invitation, password: str) -> Any:
-    """Spend ``invitation``: the account's password is set (Django's validators apply) and a
-    pending role is given. Only an invitation that made its account sets a password; an
-    existing account is accepted by logging in (issue 29).
-
-    :raises PeopleError: ``bad_password`` with the validators' messages, ``spent``, or
-        ``log_in_to_accept``.
-    """
-    user = invitation.user
-    if not invitation.new_account:
-        raise PeopleError("log_in_to_accept", login=user.get_username())
-    try:
-        validate_password(password, user)
-    except ValidationError as err:
-        raise PeopleError("bad_password", messages=list(err.messages)) from err
-    with transaction.atomic():
-        _spend(invitation)
-        user.set_password(password)
-        user.save(update_fields=["password"])
-        _grant(invitation, via="link")
-    return user
 
 
 def create_organiser(*, username: str, name: str, email: str = "") -> Welcome:

@@ -51,7 +51,7 @@ def new_player(
     )
 
 
-def differs(player: Player, licence: str = "", born: datetime.date | None = None) -> bool:
+def differs(player: Player, *, licence: str = "", born: datetime.date | None = None) -> bool:
     """Another person of the same name: both dates of birth known and different. (A licence
     number only ever joins: the same licence is the same person, under any club; another
     licence under the same name and club is a correction, issue 15.)"""
@@ -102,8 +102,8 @@ class PlayerBook:
                 target.add(player)
                 if partner:
                     target.add(partner)
-        for player in found:
-            self._by_name.setdefault(player.name_key, []).append(player)
+        for found_player in found:
+            self._by_name.setdefault(found_player.name_key, []).append(found_player)
 
     def similar(
         self, name: str, club: str = "", licence: str = "", born: datetime.date | None = None
@@ -119,7 +119,7 @@ class PlayerBook:
         return [
             p
             for p in self._by_name.get(key[0], [])
-            if p.pk is not None and not differs(p, licence, born)
+            if p.pk is not None and not differs(p, licence=licence, born=born)
         ]
 
     def _match(
@@ -134,7 +134,7 @@ class PlayerBook:
                 for p in self._by_name.get(key[0], [])
                 if p.licence
                 and licence_key(p.licence) == licence_key(licence)
-                and not differs(p, "", born)
+                and not differs(p, licence="", born=born)
             ]
             if same:
                 here = [p for p in same if p.pk in self._here]
@@ -142,11 +142,11 @@ class PlayerBook:
         same = [
             p
             for p in self._by_name.get(key[0], [])
-            if name_key(p.club) == key[1] and not differs(p, licence, born)
+            if name_key(p.club) == key[1] and not differs(p, licence=licence, born=born)
         ]
         # this tournament's own record of the player first, then the oldest row
         here = [p for p in same if p.pk in self._here]
-        return (here or same or [None])[0]
+        return (here or same)[0] if same else None
 
     def resolve(
         self,
@@ -188,7 +188,7 @@ class PlayerBook:
             self.new.append(player)
             self._by_name.setdefault(key[0], []).append(player)
             return player
-        want = {}
+        want: dict[str, Any] = {}
         if nationality and player.nationality != nationality:
             want["nationality"] = nationality
         if rating is not None and player.rating != rating:
@@ -268,7 +268,7 @@ def current(player: Player) -> Player:
 
 
 def find_player(
-    name: str, club: str = "", licence: str = "", born: datetime.date | None = None
+    name: str, *, club: str = "", licence: str = "", born: datetime.date | None = None
 ) -> Player | None:
     """A saved player this name (any case and Unicode form) and club mean, for imports that
     create players one at a time (SoL, a stand-alone match); the oldest first, never one
@@ -277,6 +277,6 @@ def find_player(
     for player in Player.objects.filter(name_key=name_key(name), merged_into__isnull=True).order_by(
         "pk"
     ):
-        if name_key(player.club) == want and not differs(player, licence, born):
+        if name_key(player.club) == want and not differs(player, licence=licence, born=born):
             return player
     return None

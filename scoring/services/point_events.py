@@ -42,7 +42,7 @@ def point_tables(entry_ids: list[int]) -> list[list[tuple[int, int, int]]]:
 
 
 def save_point_round_robin(
-    event: Event, entry_ids: list[int], insert: Any, next_number: int
+    event: Event, *, entry_ids: list[int], insert: Any, next_number: int
 ) -> list[Round]:
     """Create the rounds and matches of a point-carrom round robin (``insert``: the draw's
     bulk insert of match rows)."""

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import datetime
 import logging
-from typing import Any
+from collections.abc import Hashable, Mapping
+from typing import Any, cast
 
 from django.db import transaction
 from django.db.models import Q
@@ -43,7 +44,7 @@ def parameters(rating: Rating) -> glicko.Parameters:
     )
 
 
-def rated_tournaments(rating: Rating, since: datetime.date | None = None) -> list[Tournament]:
+def rated_tournaments(rating: Rating, *, since: datetime.date | None = None) -> list[Tournament]:
     """The rating's tournaments in rating order (last day, first day, id), from ``since``."""
     rows = Tournament.objects.filter(rating=rating)
     if since is not None:
@@ -51,7 +52,7 @@ def rated_tournaments(rating: Rating, since: datetime.date | None = None) -> lis
     return list(rows.order_by("end_date", "start_date", "pk"))
 
 
-def rates_before(rating: Rating, date: datetime.date) -> dict[int, glicko.Rate]:
+def rates_before(rating: Rating, *, date: datetime.date) -> dict[int, glicko.Rate]:
     """Each player's last rate of the rating's tournaments ended before ``date``."""
     latest: dict[int, glicko.Rate] = {}
     for player, rate, deviation, volatility in (
@@ -106,7 +107,12 @@ def _rate_one(
     played, places = tournament_matches(tournament)
     if not played:
         return []
-    rated = glicko.rate_period(current, played, params, places)
+    rated = glicko.rate_period(
+        cast(Mapping[Hashable, glicko.Rate], current),
+        played,
+        params,
+        cast(Mapping[Hashable, int], places),
+    )
     rows = []
     for player, result in rated.items():
         assert isinstance(player, int)
@@ -126,13 +132,13 @@ def _rate_one(
     return rows
 
 
-def rerate(rating: Rating, since: datetime.date | None = None) -> int:
+def rerate(rating: Rating, *, since: datetime.date | None = None) -> int:
     """Rebuild the rating's history from ``since`` (every tournament ended on or after it;
     None: all) and return how many rates were written. One transaction, the rating's row
     locked so two re-ratings do not interleave."""
     with transaction.atomic():
         rating = Rating.objects.select_for_update().get(pk=rating.pk)
-        tournaments = rated_tournaments(rating, since)
+        tournaments = rated_tournaments(rating, since=since)
         start = since if since is not None else datetime.date.min
         stale = Rate.objects.filter(rating=rating)
         if since is not None:
@@ -140,7 +146,7 @@ def rerate(rating: Rating, since: datetime.date | None = None) -> int:
         stale.delete()
         Rate.objects.filter(rating=rating).exclude(tournament__rating=rating).delete()
         params = parameters(rating)
-        current = rates_before(rating, start)
+        current = rates_before(rating, date=start)
         rows: list[Rate] = []
         for tournament in tournaments:
             rows.extend(_rate_one(rating, tournament, params, current))
@@ -160,7 +166,7 @@ def rerate_tournament(tournament: Tournament | int) -> int:
     )
     if row is None or row.rating is None:
         return 0
-    return rerate(row.rating, row.end_date)
+    return rerate(row.rating, since=row.end_date)
 
 
 def set_tournament_rating(*, tournament: Tournament, rating: Rating | None, actor: Any) -> None:
@@ -176,13 +182,13 @@ def set_tournament_rating(*, tournament: Tournament, rating: Rating | None, acto
         tournament.rating = rating
         audit(
             row,
-            actor,
-            "tournament.rating",
-            {"from": old.pk if old else None, "to": rating.pk if rating else None},
+            actor=actor,
+            action="tournament.rating",
+            detail={"from": old.pk if old else None, "to": rating.pk if rating else None},
         )
         for changed in (old, rating):
             if changed is not None:
-                rerate(changed, row.end_date)
+                rerate(changed, since=row.end_date)
 
 
 def on_result_changed(*, match: Match) -> None:

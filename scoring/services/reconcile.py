@@ -72,14 +72,16 @@ class Difference:
     tablet: Any = None
 
 
-def clean_sheet(games: Any, *, carrommen_max: int = 9, board_max: int = 12) -> list[list[dict]]:
+def clean_sheet(
+    games: Any, *, carrommen_max: int = 9, board_max: int = 12
+) -> list[list[dict[str, Any]]]:
     """Check a paper sheet and return it in its stored form.
 
     :raises PaperError: with the game and board at fault.
     """
     if not isinstance(games, list) or not games:
         raise PaperError("no_games", "the sheet needs at least one game with a board")
-    out: list[list[dict]] = []
+    out: list[list[dict[str, Any]]] = []
     for g, boards in enumerate(games, 1):
         if not isinstance(boards, list):
             raise PaperError("bad_game", "a game is a list of boards", f"game {g}")
@@ -146,7 +148,7 @@ def record_paper_sheet(
             device=actor.device[:200],
             ip=actor.ip,
             action="paper_sheet",
-            detail={"after": games, "note": note, "differences": len(compare(match, games))},
+            detail={"after": games, "note": note, "differences": len(compare(match, games=games))},
         )
     return sheet
 
@@ -156,7 +158,7 @@ def record_decision(
 ) -> AuditEntry:
     """The official's decision on the differences of ``sheet`` (which record is right), kept
     in the audit trail with the differences it was made on."""
-    differences = compare(match, sheet.games)
+    differences = compare(match, games=sheet.games)
     return AuditEntry.objects.create(
         tournament_id=match.event.tournament_id,
         match=match,
@@ -174,7 +176,9 @@ def record_decision(
     )
 
 
-def paper_boards(games: list[list[dict]], rules_key: str = "icf") -> list[list[PaperBoard]]:
+def paper_boards(
+    games: list[list[dict[str, Any]]], *, rules_key: str = "icf"
+) -> list[list[PaperBoard]]:
     """The sheet's boards with their points (summaries scored like the engine does: the
     loser's carrommen, plus the queen's value if the winner covered it at 21 or less)."""
     rules = get_rules(rules_key)
@@ -206,7 +210,7 @@ def _paper_score(boards: list[PaperBoard], game_points: int) -> dict[str, int]:
     return scores
 
 
-def compare(match: Match, games: list[list[dict]]) -> list[Difference]:
+def compare(match: Match, *, games: list[list[dict[str, Any]]]) -> list[Difference]:
     """Every difference between the paper sheet ``games`` and the tablet's record."""
     rules = get_rules(match.rules)
     if not variant_for(rules).paper_sheets:
@@ -215,7 +219,7 @@ def compare(match: Match, games: list[list[dict]]) -> list[Difference]:
     state = snapshot.state
     tablet_games = list(state.games) if isinstance(state, MatchState) else []
     tablet_boards = _tablet_boards(snapshot) if tablet_games else []
-    paper = paper_boards(games, match.rules)
+    paper = paper_boards(games, rules_key=match.rules)
     out: list[Difference] = []
     for g in range(max(len(paper), len(tablet_games))):
         number = g + 1

@@ -14,7 +14,7 @@ from django.utils import timezone
 from scoring.models import Round
 from scoring.records.round_clock import clock_of
 from scoring.round_clock import ClockError, RoundClock
-from scoring.services.matches import Actor
+from scoring.services.audit import Actor
 from scoring.services.tournaments import audit
 
 __all__ = ["ClockError", "add_minutes", "restart_clock", "start_clock", "stop_clock"]
@@ -48,9 +48,9 @@ def _change(
         deadline = after.deadline()
         audit(
             locked.event.tournament,
-            actor,
-            action,
-            {
+            actor=actor,
+            action=action,
+            detail={
                 "event": locked.event_id,
                 "round": locked.pk,
                 "number": locked.number,

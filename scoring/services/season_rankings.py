@@ -13,7 +13,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from scoring.models import Championship, Event, Player
+from scoring.models import Championship, Event, Player, Tournament
 from scoring.pdf.seasons import RankingSheetData, RankingSheetLine
 from scoring.seasons import Placed, ranking_of_prizes, tournament_prizes
 from scoring.standings.placings import event_placings
@@ -29,7 +29,8 @@ class Column:
     placed: bool  # every entry has its final place: its prizes count
 
     @property
-    def tournament(self):  # noqa: ANN201 - the event's tournament
+    def tournament(self) -> Tournament:
+        """The event's tournament."""
         return self.event.tournament
 
 
@@ -82,7 +83,7 @@ def _placed(event: Event) -> tuple[bool, list[tuple[Competitor, int, int | None]
     return complete, rows
 
 
-def ranking(championship: Championship, nation: str = "") -> Ranking:
+def ranking(championship: Championship, *, nation: str = "") -> Ranking:
     """The championship's ranking; with ``nation`` (a country code) only that nation's players
     (a pair: both of them) ranked among themselves, each with the prize of his place in the
     whole field (the national ranking of a season, as federations publish it)."""

@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 
 from scoring.models import Championship, Club, Event, Membership, Player, Rating, Tournament
 from scoring.seasons import METHODS
-from scoring.services.matches.base import Actor
+from scoring.services.audit import Actor
 from scoring.services.tournaments.base import TournamentError, clean_text
 
 #: Who rates a championship's tournaments when no one is named (an import, a test).
@@ -101,9 +101,13 @@ def add_membership(
             other.until = since - datetime.timedelta(days=1)
             other.save(update_fields=["until"])
         if since is not None:
-            clash = same_kind.filter(since__lte=until or datetime.date.max).exclude(until__lt=since)
-            if clash.exists():
-                raise SeasonError("membership_overlap", club=clash.first().club.name)
+            clash = (
+                same_kind.filter(since__lte=until or datetime.date.max)
+                .exclude(until__lt=since)
+                .first()
+            )
+            if clash is not None:
+                raise SeasonError("membership_overlap", club=clash.club.name)
         membership = Membership.objects.create(player=player, club=club, since=since, until=until)
         if (
             not club.federation
@@ -142,7 +146,7 @@ def _check_previous(
         return
     if previous.club_id != club.pk:
         raise SeasonError("previous_other_club")
-    seen = previous
+    seen: Championship | None = previous
     while seen is not None:  # a season never follows itself, however far back
         if championship is not None and seen.pk == championship.pk:
             raise SeasonError("previous_loop")

@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from scoring.draws import Pairing, Reason
 from scoring.draws.separation import (
@@ -31,43 +32,50 @@ def entry_keys(event: Event) -> dict[int, str]:
     }
 
 
-def separate_event_groups(event: Event, groups: Any) -> tuple[Any, frozenset[int]]:
+def club_key(event: Event) -> Callable[[Hashable], str]:
+    """The separation key of an entry id of ``event`` (:func:`entry_keys`; "" when unknown)."""
     keys = entry_keys(event)
-    return separate_groups(groups, lambda e: keys.get(e, ""))
+    return lambda e: keys.get(e, "") if isinstance(e, int) else ""
 
 
-def separate_swiss(event: Event, drawn: Any) -> Any:
+def separate_event_groups(event: Event, *, groups: Any) -> tuple[Any, frozenset[int]]:
+    """The event's groups with as few clubmates together as possible (issue 14)."""
+    separated, moved = separate_groups(groups, club_key(event))
+    return separated, cast(frozenset[int], moved)
+
+
+def separate_swiss(event: Event, *, drawn: Any) -> Any:
     """Swiss round 1 with as few clubmates paired as possible; moved pairs say so."""
-    keys = entry_keys(event)
     pairs = [(p.a, p.b) for p in drawn.pairings if p.b is not None]
     bye = next((p.a for p in drawn.pairings if p.b is None), None)
-    new_pairs, new_bye, moved = separate_round_one(pairs, bye, lambda e: keys.get(e, ""))
+    new_pairs, new_bye, moved = separate_round_one(pairs, bye, club_key(event))
     if not moved and new_bye == bye:
         return drawn
     old = {frozenset((p.a, p.b)): p for p in drawn.pairings if p.b is not None}
     by = event.settings.get("separate")
     pairings = [
-        old.get(frozenset((a, b))) or Pairing(a, b, Reason("sep_moved", {"by": by}))
+        old.get(frozenset((a, b)))
+        or Pairing(cast(int, a), cast(int, b), Reason("sep_moved", {"by": by}))
         for a, b in new_pairs
     ]
     if new_bye is not None:
         bye_pairing = next((p for p in drawn.pairings if p.b is None and p.a == new_bye), None)
-        pairings.append(bye_pairing or Pairing(new_bye, None, Reason("sep_moved", {"by": by})))
+        moved_bye = Pairing(cast(int, new_bye), None, Reason("sep_moved", {"by": by}))
+        pairings.append(bye_pairing or moved_bye)
     return replace(drawn, pairings=tuple(pairings))
 
 
-def separate_swiss_later(event: Event, drawn: Any) -> Any:
+def separate_swiss_later(event: Event, *, drawn: Any) -> Any:
     """A later Swiss round with as few clubmates paired as its scores allow (a soft
     preference, SoL's "delay compatriots"): no repeat, score groups and floats as paired, the
     bye kept. Moved pairs say so in their reason."""
-    keys = entry_keys(event)
     lines = {s.entry: s for s in drawn.standings}
     pairs = [(p.a, p.b) for p in drawn.pairings if p.b is not None]
     new_pairs, moved = separate_later_round(
         pairs,
         {e: s.score for e, s in lines.items()},
         lambda a, b: b in lines[a].opponents,
-        lambda e: keys.get(e, ""),
+        club_key(event),
         {e: s.rank for e, s in lines.items()},
     )
     if not moved:
@@ -75,17 +83,17 @@ def separate_swiss_later(event: Event, drawn: Any) -> Any:
     old = {frozenset((p.a, p.b)): p for p in drawn.pairings if p.b is not None}
     by = event.settings.get("separate")
     pairings = [
-        old.get(frozenset((a, b))) or Pairing(a, b, Reason("sep_moved", {"by": by}))
+        old.get(frozenset((a, b)))
+        or Pairing(cast(int, a), cast(int, b), Reason("sep_moved", {"by": by}))
         for a, b in new_pairs
     ]
     pairings += [p for p in drawn.pairings if p.b is None]
     return replace(drawn, pairings=tuple(pairings))
 
 
-def separate_knockout(event: Event, bracket: Any) -> Any:
+def separate_knockout(event: Event, *, bracket: Any) -> Any:
     """The drawn (unseeded) entries of a knock-out placed so that clubmates meet as late as
     possible; seeds and byes keep their lines."""
-    keys = entry_keys(event)
     movable = frozenset(e for e, seed in bracket.seeds.items() if seed is None)
-    lines, moved = separate_lines(bracket.lines, movable, lambda e: keys.get(e, ""))
+    lines, moved = separate_lines(bracket.lines, movable, club_key(event))
     return replace(bracket, lines=lines) if moved else bracket

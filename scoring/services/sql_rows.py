@@ -10,7 +10,7 @@ dates and times as the ORM sends them). Like ``QuerySet.update``, they send no s
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, cast
 
 from django.db import DEFAULT_DB_ALIAS, connections, models
 from django.utils import timezone
@@ -82,12 +82,12 @@ def _update(
 ) -> tuple[tuple[models.Field[Any, Any], ...], str]:
     q = _db().ops.quote_name
     meta = model._meta
-    fields = tuple(meta.get_field(name) for name in names)
+    fields = tuple(cast("models.Field[Any, Any]", meta.get_field(name)) for name in names)
     sets = ", ".join(f"{q(f.column)} = %s" for f in fields)
     return fields, f"UPDATE {q(meta.db_table)} SET {sets} WHERE {q(meta.pk.column)} = %s"
 
 
-def update_row(model: type[models.Model], pk: Any, **values: Any) -> None:
+def update_row(model: type[models.Model], *, pk: Any, **values: Any) -> None:
     """``model.objects.filter(pk=pk).update(**values)`` for plain values and saved instances
     of related models (no expressions), with the statement's text made once per process."""
     db = _db()

@@ -15,8 +15,10 @@ from typing import Any
 from django.db import transaction
 
 from scoring.models import AuditEntry, Match
+from scoring.records import MatchSnapshot
 from scoring.records.sides import colour_sides
 from scoring.records.steps import WARNING, Warning, warning_of
+from scoring.rules import PointPosition
 from scoring.services.matches import Actor, MatchError, MatchLocked, match_snapshot
 
 ACTION = WARNING
@@ -43,8 +45,8 @@ def record_warning(*, match: Match, actor: Actor, client_id: uuid.UUID) -> Warni
         on_turn = getattr(position, "on_turn", None) if position is not None else None
         if current is None or current.board is None or on_turn is None:
             raise MatchError("no_board_in_play", "no board is being played")
-        if isinstance(on_turn, int):  # point carrom: the turn is a seat, its player a side
-            on_turn = position.players[on_turn]
+        if isinstance(on_turn, int) and isinstance(position, PointPosition):
+            on_turn = position.players[on_turn]  # point carrom: the turn is a seat
         player = _player(snapshot, current, on_turn)
         detail = {
             "client_id": key,
@@ -67,7 +69,7 @@ def record_warning(*, match: Match, actor: Actor, client_id: uuid.UUID) -> Warni
     return warning_of(detail, created=True)
 
 
-def _player(snapshot: Any, current: Any, on_turn: str) -> str:
+def _player(snapshot: MatchSnapshot, current: Any, on_turn: str) -> str:
     """The name of who is on turn: a side in point carrom, else the colour's side."""
     if on_turn in ("white", "black"):
         side = colour_sides(current.breaker or "a")[on_turn]

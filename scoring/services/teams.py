@@ -21,7 +21,7 @@ from scoring.draws.ties import (
     players_needed,
 )
 from scoring.models import Entry, Event, Match, Player, Team, TeamMember, TieFormat, Tournament
-from scoring.services.matches import Actor
+from scoring.services.audit import Actor
 from scoring.services.tournaments.base import TournamentError, audit, clean_text
 from scoring.services.tournaments.entries import entries_open
 from scoring.standings.ties import format_by_key, tie_format_for
@@ -81,7 +81,12 @@ def create_tie_format(
                 draw=fmt.draw,
                 loss=fmt.loss,
             )
-            audit(tournament, actor, "tie_format_created", {"format": row.key, **fmt.data()})
+            audit(
+                tournament,
+                actor=actor,
+                action="tie_format_created",
+                detail={"format": row.key, **fmt.data()},
+            )
     except IntegrityError as err:
         raise TournamentError("tie_format_name_taken", name=name) from err
     return row
@@ -96,9 +101,9 @@ def delete_tie_format(*, tie_format: TieFormat, actor: Actor) -> None:
     with transaction.atomic():
         audit(
             tie_format.tournament,
-            actor,
-            "tie_format_deleted",
-            {"format": key, "name": tie_format.name},
+            actor=actor,
+            action="tie_format_deleted",
+            detail={"format": key, "name": tie_format.name},
         )
         tie_format.delete()
 
@@ -123,7 +128,12 @@ def set_tie_format(*, event: Event, key: str, actor: Actor) -> Event:
             )
         event.settings = {**(event.settings or {}), "tie_format": key}
         event.save(update_fields=["settings"])
-        audit(event.tournament, actor, "tie_format_set", {"event": event.pk, "format": key})
+        audit(
+            event.tournament,
+            actor=actor,
+            action="tie_format_set",
+            detail={"event": event.pk, "format": key},
+        )
     return event
 
 
@@ -201,9 +211,9 @@ def add_team(
             )
             audit(
                 event.tournament,
-                actor,
-                "team_added",
-                {
+                actor=actor,
+                action="team_added",
+                detail={
                     "event": event.pk,
                     "team": team.pk,
                     "entry": entry.pk,
@@ -272,9 +282,9 @@ def change_team(
             TeamMember.objects.filter(team=team, player=p).update(number=n)
         audit(
             event.tournament,
-            actor,
-            "team_changed",
-            {
+            actor=actor,
+            action="team_changed",
+            detail={
                 "event": event.pk,
                 "team": team.pk,
                 "name": team.name,
@@ -313,9 +323,9 @@ def remove_team(*, team: Team, actor: Actor) -> None:
     with transaction.atomic():
         audit(
             team.event.tournament,
-            actor,
-            "team_removed",
-            {"event": team.event_id, "team": team.pk, "name": team.name},
+            actor=actor,
+            action="team_removed",
+            detail={"event": team.event_id, "team": team.pk, "name": team.name},
         )
         Entry.objects.filter(pk=entry_id).delete()
 

@@ -18,9 +18,8 @@ and the tie's match kept in step with its rubbers.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from django.db.models import F, Max
@@ -28,11 +27,11 @@ from django.utils import timezone
 
 from scoring.draws.ties import check_lineup
 from scoring.models import Event, Lineup, Match, Player, Rubber, Team, Tie
-from scoring.services.matches import Actor
+from scoring.services.audit import Actor
+from scoring.services.results_flow import on_rubber_changed as on_rubber_changed
+from scoring.services.results_flow import sync_tie as sync_tie
 from scoring.services.tournaments.base import TournamentError, audit
-from scoring.standings.ties import tie_format_for, tie_result_of
-
-log = logging.getLogger("scoring.services.ties")
+from scoring.standings.ties import tie_format_for
 
 #: Rubber matches not yet at a table (they may still wait or come back).
 NOT_STARTED = (Match.Status.SCHEDULED, Match.Status.READY)
@@ -115,7 +114,7 @@ def make_ties(event: Event) -> list[Tie]:
 
 def _team(tie: Tie, side: str) -> Team:
     entry = tie.match.entry_a_id if side == "a" else tie.match.entry_b_id
-    return Team.objects.select_related("captain").get(entry_id=entry)
+    return Team.objects.select_related("captain").get(entry_id=cast(int, entry))
 
 
 def submit_lineup(
@@ -165,9 +164,9 @@ def submit_lineup(
         )
         audit(
             tie.event.tournament,
-            actor,
-            "lineup_submitted",
-            {"tie": tie.pk, "side": side, "team": team.name, "via": via, "players": lineup},
+            actor=actor,
+            action="lineup_submitted",
+            detail={"tie": tie.pk, "side": side, "team": team.name, "via": via, "players": lineup},
             match=tie.match,
         )
         if tie.lineups.count() == 2:
@@ -221,87 +220,10 @@ def set_tie_walkover(*, tie: Tie, side: str, actor: Actor) -> Tie:
         tie.save(update_fields=["walkover"])
         audit(
             tie.event.tournament,
-            actor,
-            "tie_walkover",
-            {"tie": tie.pk, "side": side},
+            actor=actor,
+            action="tie_walkover",
+            detail={"tie": tie.pk, "side": side},
             match=tie.match,
         )
         sync_tie(tie)
     return tie
-
-
-def sync_tie(tie: Tie) -> Match:
-    """Write the tie's result to its match (the cache the draw and the standings read):
-    winner, rubbers won as games, points, walkover or drawn; ``FINISHED`` when decided,
-    ``CONFIRMED`` when every rubber played is confirmed too (or the whole tie was a
-    walkover), which moves the draw on (``results_flow.match_confirmed``). Rubbers not needed
-    wait."""
-    from scoring.services import results_flow
-
-    result = tie_result_of(tie)
-    with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=tie.match_id)
-        rubbers = list(tie.rubbers.select_related("match").order_by("number"))
-        for rubber in rubbers:
-            m = rubber.match
-            if m is None or m.status not in NOT_STARTED or m.table_id is not None:
-                continue
-            wanted = (
-                Match.Status.SCHEDULED
-                if result.walkover or rubber.number - 1 in result.not_needed
-                else Match.Status.READY
-            )
-            if m.status != wanted:
-                Match.objects.filter(pk=m.pk).update(status=wanted, revision=m.revision + 1)
-        played = [
-            r.match
-            for r in rubbers
-            if r.match is not None and r.number - 1 not in result.not_needed
-        ]
-        confirmed = result.decided and (
-            bool(result.walkover)
-            or all(m.status == Match.Status.CONFIRMED or m.walkover for m in played)
-        )
-        before = match.status
-        if not result.decided:
-            status = (
-                Match.Status.PLAYING
-                if any(m.status not in NOT_STARTED for m in played)
-                else Match.Status.READY
-            )
-        else:
-            status = Match.Status.CONFIRMED if confirmed else Match.Status.FINISHED
-        now = timezone.now()
-        fields = {
-            "status": status,
-            "winner_side": result.winner_side,
-            "walkover": result.walkover,
-            "draw": result.drawn,
-            "games_a": result.rubbers_a,
-            "games_b": result.rubbers_b,
-            "points_a": result.points_a,
-            "points_b": result.points_b,
-            "games_won": {"a": result.rubbers_a, "b": result.rubbers_b},
-            "finished_at": (match.finished_at or now) if result.decided else None,
-            "confirmed_at": (match.confirmed_at or now) if confirmed else None,
-        }
-        changed = {k: v for k, v in fields.items() if getattr(match, k) != v}
-        if changed:
-            for key, value in changed.items():
-                setattr(match, key, value)
-            match.revision += 1
-            match.save(update_fields=[*changed, "revision", "updated_at"])
-        if status == Match.Status.CONFIRMED and before != Match.Status.CONFIRMED:
-            results_flow.match_confirmed(match=match)
-    return match
-
-
-def on_rubber_changed(*, match: Match) -> None:
-    """A rubber finished, confirmed or its result changed: its tie's match follows (called by
-    the result flow after the commit)."""
-    try:
-        rubber = Rubber.objects.filter(match_id=match.pk).select_related("tie").first()
-        if rubber is not None:
-            sync_tie(rubber.tie)
-    except Exception:  # the rubber's result is saved; the next change syncs the tie again
-        log.exception("tie sync failed after rubber match %s", match.pk)

@@ -42,7 +42,7 @@ def record_time_up(
     """
     with transaction.atomic():
         match = lock_match(match.pk)
-        check_write(match, expected_revision, actor)
+        check_write(match, expected_revision=expected_revision, actor=actor)
         if not variant_for(match.rules).time_limit:
             raise MatchError("time_up_points", "point carrom has no time-up rule")
         if match.bye or match.walkover or match.entry_a_id is None or match.entry_b_id is None:
@@ -80,9 +80,9 @@ def record_time_up(
         fresh = refresh_caches(match, bump={})
         audit_match(
             match,
-            actor,
-            "time_up",
-            {
+            actor=actor,
+            action="time_up",
+            detail={
                 "game": game.number,
                 "board_in_play": in_play,
                 "winner_side": match.winner_side,

@@ -48,9 +48,9 @@ def record_walkover(*, match: Match, absent: str, actor: Actor, note: str = "") 
         Match.objects.filter(pk=match.pk).update(revision=match.revision, updated_at=now, **fields)
         audit(
             match.event.tournament,
-            actor,
-            "walkover",
-            {"absent": absent, "winner_side": winner, "note": note},
+            actor=actor,
+            action="walkover",
+            detail={"absent": absent, "winner_side": winner, "note": note},
             match=match,
         )
         results_flow.match_confirmed(match=match)
@@ -90,9 +90,14 @@ def withdraw_entry(*, entry: Entry, actor: Actor, reason: str = "") -> list[Matc
         entry.save(update_fields=["withdrawn"])
         audit(
             entry.event.tournament,
-            actor,
-            "entry_withdrawn",
-            {"event": entry.event_id, "entry": entry.pk, "name": entry.name, "reason": reason},
+            actor=actor,
+            action="entry_withdrawn",
+            detail={
+                "event": entry.event_id,
+                "entry": entry.pk,
+                "name": entry.name,
+                "reason": reason,
+            },
         )
         pending = Match.objects.filter(
             Q(entry_a=entry) | Q(entry_b=entry),
@@ -119,8 +124,8 @@ def reinstate_entry(*, entry: Entry, actor: Actor) -> Entry:
         entry.save(update_fields=["withdrawn"])
         audit(
             entry.event.tournament,
-            actor,
-            "entry_reinstated",
-            {"event": entry.event_id, "entry": entry.pk, "name": entry.name},
+            actor=actor,
+            action="entry_reinstated",
+            detail={"event": entry.event_id, "entry": entry.pk, "name": entry.name},
         )
     return entry

@@ -59,7 +59,7 @@ def draw_pin(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
             "event": event,
             "round_title": round_title(rnd),
             "entries": entries,
-            "editable": rnd is not None and draw_edits.swappable(event, rnd),
+            "editable": rnd is not None and draw_edits.swappable(event, rnd=rnd),
             "not_editable": error_text("edit_not_possible"),
         },
     )

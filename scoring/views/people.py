@@ -144,7 +144,7 @@ def reissue(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
 def invitation_slip(request: HttpRequest, slug: str, invitation_id: int) -> HttpResponse:
     """A new slip for a pending invitation (the old link and code stop working)."""
     tournament = get_tournament(request, slug)
-    invitation = service.pending_invitation(tournament, invitation_id)
+    invitation = service.pending_invitation(tournament, invitation_id=invitation_id)
     if invitation is None:
         messages.error(request, _("This invitation was accepted, declined or withdrawn."))
         return redirect("scoring:organiser-people", slug=slug)
@@ -162,7 +162,7 @@ def invitation_slip(request: HttpRequest, slug: str, invitation_id: int) -> Http
 @require_POST
 def invitation_withdraw(request: HttpRequest, slug: str, invitation_id: int) -> HttpResponse:
     tournament = get_tournament(request, slug)
-    invitation = service.pending_invitation(tournament, invitation_id)
+    invitation = service.pending_invitation(tournament, invitation_id=invitation_id)
     if invitation is not None:
         service.withdraw_invitation(
             tournament=tournament,
@@ -292,7 +292,7 @@ def welcome_code(request: HttpRequest) -> HttpResponse:
                     render(request, template, {"form": form, "code_form": code_form}), wait
                 )
             invitation = service.invitation_for_code(
-                code_form.cleaned_data["username"], code_form.cleaned_data["code"]
+                code_form.cleaned_data["username"], code=code_form.cleaned_data["code"]
             )
             if invitation is None:
                 attempts.failed(checks)
@@ -330,7 +330,7 @@ def my_invitations(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def answer_invitation(request: HttpRequest, invitation_id: int) -> HttpResponse:
-    invitation = service.invitation_of_user(request.user, invitation_id)
+    invitation = service.invitation_of_user(request.user, invitation_id=invitation_id)
     if invitation is None:
         messages.error(request, _("This invitation was accepted, declined or withdrawn."))
         return redirect("scoring:people-invitations")

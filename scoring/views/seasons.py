@@ -93,7 +93,7 @@ def club_page(request: HttpRequest, club_id: int) -> HttpResponse:
 def championship_page(request: HttpRequest, championship_id: int, nation: str = "") -> HttpResponse:
     nation = _nation(nation)
     champ = _championship(championship_id)
-    ranking = season_rankings.ranking(champ, nation)
+    ranking = season_rankings.ranking(champ, nation=nation)
     return render(
         request,
         "scoring/seasons/championship.html",
@@ -115,7 +115,7 @@ def _season_chain(champ: Championship) -> dict[str, object]:
 def championship_pdf(request: HttpRequest, championship_id: int, nation: str = "") -> HttpResponse:
     nation = _nation(nation)
     champ = _championship(championship_id)
-    sheet = season_rankings.ranking_sheet(season_rankings.ranking(champ, nation))
+    sheet = season_rankings.ranking_sheet(season_rankings.ranking(champ, nation=nation))
     response = HttpResponse(ranking_pdf(sheet), content_type="application/pdf")
     name = f"championship-{champ.pk}{'-' + nation.lower() if nation else ''}.pdf"
     response["Content-Disposition"] = f'inline; filename="{name}"'

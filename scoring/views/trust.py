@@ -367,7 +367,7 @@ def paper(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
         )
         note_form = SheetNoteForm()
         status = 200
-    differences = reconcile.compare(match, sheet.games) if sheet is not None else None
+    differences = reconcile.compare(match, games=sheet.games) if sheet is not None else None
     return render(
         request,
         "scoring/trust/paper.html",
@@ -451,7 +451,7 @@ def _correction_for_paper(tournament: Any, match: Any, sheet: Any) -> str:
 
     if match.status not in ("finished", "confirmed") or match.walkover:
         return ""
-    differences = reconcile.compare(match, sheet.games)
+    differences = reconcile.compare(match, games=sheet.games)
     first = next((d for d in differences if d.board is not None), None)
     board = (
         organiser_corrections.board_at(match, first.game, first.board)

@@ -80,7 +80,7 @@ def _workload(monkeypatch: pytest.MonkeyPatch) -> list[Statement]:
     def spy_update(model: type[models.Model], pk: Any, **values: Any) -> None:
         asked.append(tuple(values))
         try:
-            real_update(model, pk, **values)
+            real_update(model, pk=pk, **values)
         finally:
             asked.pop()
 

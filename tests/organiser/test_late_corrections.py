@@ -709,7 +709,7 @@ def test_one_helper_withdraws_the_confirmations_of_an_unlock_and_a_replay(
 ):
     """Unlocking a confirmed match and replaying a later match both take the sides'
     confirmations away through :func:`withdraw_confirmations`, naming them in the audit."""
-    from scoring.services.bracket_repairs import _replay, _states
+    from scoring.services.bracket_repairs.later import _replay, _states
     from scoring.services.matches import unlock_match
 
     event = make_event(tournament, 4, name="confirmations")

@@ -125,12 +125,12 @@ class LateCorrectionProperty(TestCase):
         for before, now in zip(recorded, self._recorded(), strict=True):
             assert before <= now  # nothing recorded is deleted
         if event.format != Event.Format.SWISS:
-            from scoring.services.bracket_repairs import _conflicts
+            from scoring.services.bracket_repairs import played_conflicts
 
-            assert not _conflicts(event)
+            assert not played_conflicts(event)
         if repair == "eliminate" and back >= 0:
             from scoring.services.bracket_repairs import (
-                _conflicts,
+                played_conflicts,
                 preview_take_back,
                 take_back_elimination,
             )
@@ -154,7 +154,7 @@ class LateCorrectionProperty(TestCase):
                 )
             for before, now in zip(recorded, self._recorded(), strict=True):
                 assert before <= now  # nothing recorded is deleted
-            assert not _conflicts(event)
+            assert not played_conflicts(event)
         for _ in range(200):
             if not self._step(event, rng):
                 break

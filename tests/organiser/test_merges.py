@@ -206,7 +206,7 @@ def test_imports_land_on_the_kept_record(tournament, actor, twice) -> None:
     merge_players(tournament=tournament, kept=first, merged=second, actor=actor)
     from scoring.services.players import find_player
 
-    assert find_player("ÄNNE SCHÄFER", "Riverside CC") == first
+    assert find_player("ÄNNE SCHÄFER", club="Riverside CC") == first
 
 
 def test_placings_and_statistics_follow_the_kept_record(client, tournament, actor, twice) -> None:
@@ -220,7 +220,7 @@ def test_placings_and_statistics_follow_the_kept_record(client, tournament, acto
         singles.matches.get(), winner="a" if singles.matches.get().entry_a.player == first else "b"
     )
     merge_players(tournament=tournament, kept=first, merged=second, actor=actor)
-    text = placings_csv(tournament, [singles])
+    text = placings_csv(tournament, events=[singles])
     line = next(row for row in text.splitlines() if "Änne Schäfer" in row)
     assert "DE-77" in line
     page = client.get(reverse("scoring:live-player", args=[tournament.slug, first.pk]))

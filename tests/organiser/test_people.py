@@ -49,7 +49,7 @@ def test_the_code_sets_the_password_once(tournament, actor):
     welcome = people.add_person(
         tournament=tournament, role="umpire", name="Anna Berg", username="ump_anna", actor=actor
     )
-    invitation = people.invitation_for_code("UMP_ANNA", welcome.code.lower().replace("-", " "))
+    invitation = people.invitation_for_code("UMP_ANNA", code=welcome.code.lower().replace("-", " "))
     assert invitation is not None
     with pytest.raises(PeopleError) as err:
         people.set_password(invitation=invitation, password="123")
@@ -57,7 +57,7 @@ def test_the_code_sets_the_password_once(tournament, actor):
     people.set_password(invitation=invitation, password=PASSWORD)
     assert get_user_model().objects.get(username="ump_anna").check_password(PASSWORD)
     assert tournament.umpires.filter(username="ump_anna").exists()  # accepted
-    assert people.invitation_for_code("ump_anna", welcome.code) is None
+    assert people.invitation_for_code("ump_anna", code=welcome.code) is None
     assert people.invitation_for_token(welcome.token) is None
 
 
@@ -72,7 +72,7 @@ def test_an_expired_or_replaced_invitation_does_not_work(tournament, actor):
     assert people.invitation_for_token(second.token) is not None
     Invitation.objects.update(expires_at=timezone.now() - datetime.timedelta(seconds=1))
     assert people.invitation_for_token(second.token) is None
-    assert people.invitation_for_code("ump_anna", second.code) is None
+    assert people.invitation_for_code("ump_anna", code=second.code) is None
 
 
 def test_an_existing_login_is_invited_never_attached(tournament, actor, django_user_model):
@@ -143,7 +143,7 @@ def test_revoking_an_umpire_frees_his_open_matches(tournament, actor, organiser)
 
 
 def test_no_code_for_staff_accounts(tournament, actor, organiser):
-    assert not people.may_reissue(tournament, organiser)
+    assert not people.may_reissue(tournament, user=organiser)
     with pytest.raises(PeopleError):
         people.reissue(tournament=tournament, user=organiser, actor=actor)
 

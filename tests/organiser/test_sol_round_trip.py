@@ -186,7 +186,7 @@ def test_export_then_import_keeps_every_decided_match(
     before = decided(event)
     assert before[1], "the generated event has decided matches"
 
-    content = sol_archive(tournament, [event])
+    content = sol_archive(tournament, events=[event])
     lists = next(yaml.safe_load_all(content))
     assert "carrom" in lists  # the app's facts ride in the lists SoL ignores
     report = import_sol(content, file_name="round-trip.sol")

@@ -87,7 +87,7 @@ def test_an_event_seeded_by_rating_says_so(client, rated) -> None:
     rating, _players = rated
     event = make_event(make_tournament("autumn"), 4, name="autumn")
     event.settings = clean_settings(
-        "knockout", {"seed_rating": rating.pk, "seed_date": "2026-09-01"}
+        "knockout", settings={"seed_rating": rating.pk, "seed_date": "2026-09-01"}
     )
     event.save()
     page = client.get(f"/t/autumn/event/{event.pk}/").content.decode()

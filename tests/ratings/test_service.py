@@ -92,7 +92,7 @@ def test_new_players_joining_rated_ones_start_from_their_regression(
     second, e2 = rated_tournament(rating, "summer", datetime.date(2026, 6, 1), players=returning)
     play_all(e2, django_capture_on_commit_callbacks, winner="b")
     played, places = service.tournament_matches(second)
-    before = service.rates_before(rating, second.end_date)
+    before = service.rates_before(rating, date=second.end_date)
     new = sorted(key for key in places if key not in before)
     assert len(new) == 2 and {p.pk for p in returning} <= set(before)
     line = glicko.regressed_rates(
@@ -179,7 +179,7 @@ def test_seeding_by_rating_orders_the_draw(django_capture_on_commit_callbacks):
         entry.player = player
         entry.save()
     event.settings = clean_settings(
-        "knockout", {"seed_rating": rating.pk, "seed_date": "2026-04-01"}
+        "knockout", settings={"seed_rating": rating.pk, "seed_date": "2026-04-01"}
     )
     event.save()
     entries, _withdrawn = draw_entries(event)
@@ -190,16 +190,16 @@ def test_seeding_by_rating_orders_the_draw(django_capture_on_commit_callbacks):
     assert [d.seed for d in sorted(entries, key=lambda d: d.seed)] == [1, 2, 3, 4]
     # a date before any rated tournament: nobody has a rate, nobody seeded by it
     event.settings = clean_settings(
-        "knockout", {"seed_rating": rating.pk, "seed_date": "2026-01-01"}
+        "knockout", settings={"seed_rating": rating.pk, "seed_date": "2026-01-01"}
     )
     event.save()
     assert all(d.seed is None and d.rating is None for d in draw_entries(event)[0])
     from scoring.services.tournaments import TournamentError
 
     with pytest.raises(TournamentError):
-        clean_settings("knockout", {"seed_rating": 999999})
+        clean_settings("knockout", settings={"seed_rating": 999999})
     with pytest.raises(TournamentError):
-        clean_settings("knockout", {"seed_rating": rating.pk, "seed_date": "soon"})
+        clean_settings("knockout", settings={"seed_rating": rating.pk, "seed_date": "soon"})
 
 
 def test_a_result_is_rerated_once_not_again_for_its_confirmation(

@@ -52,7 +52,7 @@ def test_a_team_event_goes_to_sol_as_teams_and_ties(team_event, actor, run_on_co
             play(rubber.match, "b", actor)
             draws.confirm_result(match=rubber.match, actor=actor)
     tie.match.refresh_from_db()
-    lists, tourney = sol_documents(team_event.tournament, [team_event])
+    lists, tourney = sol_documents(team_event.tournament, events=[team_event])
     championship = lists["championships"][tourney["championship"] - 1]
     assert championship["playersperteam"] == 4
     players = lists["players"]
@@ -80,8 +80,8 @@ def test_a_team_event_goes_to_sol_as_teams_and_ties(team_event, actor, run_on_co
     rubbers = extension["matches"][0]["rubbers"]
     assert [r["kind"] for r in rubbers] == ["singles", "doubles", "singles"]
     assert all(len(r["players_a"]) == (2 if r["kind"] == "doubles" else 1) for r in rubbers)
-    report = " ".join(sol_report(team_event.tournament, [team_event]))
+    report = " ".join(sol_report(team_event.tournament, events=[team_event]))
     assert "team event" in report and "at most 4 players" in report
     # the whole archive is written (the report as its comment lines)
-    archive = sol_archive(team_event.tournament, [team_event]).decode()
+    archive = sol_archive(team_event.tournament, events=[team_event]).decode()
     assert "# Club teams: team event" in archive

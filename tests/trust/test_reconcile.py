@@ -51,7 +51,7 @@ SAME = [
 
 
 def test_an_identical_sheet_has_no_differences(match) -> None:
-    assert compare(match, SAME) == []
+    assert compare(match, games=SAME) == []
 
 
 def test_every_kind_of_difference_is_listed(match) -> None:
@@ -64,7 +64,7 @@ def test_every_kind_of_difference_is_listed(match) -> None:
         ],  # not on the tablet
         [{"winner": "a", "carrommen": 9, "queen": "a"}],
     ]  # game 2 not on the tablet
-    found = compare(match, paper)
+    found = compare(match, games=paper)
     fields = [(d.game, d.board, d.field) for d in found]
     assert (1, 1, "carrommen") in fields and (1, 1, "points") in fields
     assert (1, 2, "winner") in fields and (1, 2, "points") in fields
@@ -80,7 +80,7 @@ def test_every_kind_of_difference_is_listed(match) -> None:
 
 def test_a_board_missing_on_paper_and_a_different_queen(match) -> None:
     paper = [[{"winner": "b", "carrommen": 9, "queen": None}]]
-    fields = {(d.board, d.field) for d in compare(match, paper)}
+    fields = {(d.board, d.field) for d in compare(match, games=paper)}
     assert (1, "queen") in fields and (1, "points") in fields  # 9 without the queen
     assert (2, "board_missing_on_paper") in fields and (3, "board_missing_on_paper") in fields
 

@@ -131,7 +131,7 @@ def test_the_finals_place_the_finalists_without_prizes() -> None:
 def test_the_export_writes_the_prizes_back() -> None:
     import_sol(prized_archive({1: "2.50", 2: "10"}))
     tournament = event().tournament
-    docs = sol_documents(tournament, None)
+    docs = sol_documents(tournament, events=None)
     (tourney,) = [d for d in docs[1:] if "competitors" in d]
     assert tourney["prized"] is True
     prizes = sorted(c.get("prize") for c in tourney["competitors"] if "prize" in c)

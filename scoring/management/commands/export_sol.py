@@ -39,7 +39,7 @@ class Command(BaseCommand):
             events = list(tournament.events.filter(pk__in=options["event"]))
             if len(events) != len(set(options["event"])):
                 raise CommandError("an --event is not an event of this tournament")
-        content = sol_archive(tournament, events)
+        content = sol_archive(tournament, events=events)
         if options["output"] == "-":
             sys.stdout.write(content.decode("utf-8"))
             return

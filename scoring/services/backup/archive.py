@@ -11,7 +11,7 @@ import sys
 import time
 import zlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
@@ -80,7 +80,7 @@ def _check_time(until: float | None) -> None:
         raise ArchiveTooLarge(f"reading the archive took longer than {MAX_READ_SECONDS:g} s")
 
 
-def check_growth(unpacked: int, packed: int, limit: int | None = None, *, before: int = 0) -> None:
+def check_growth(unpacked: int, *, packed: int, limit: int | None = None, before: int = 0) -> None:
     """Refuse ``unpacked`` bytes made from ``packed`` ones past the size cap (counting the
     ``before`` bytes of earlier members in) or the ratio cap.
 
@@ -96,7 +96,7 @@ def check_growth(unpacked: int, packed: int, limit: int | None = None, *, before
         )
 
 
-def gunzip_capped(content: bytes, limit: int | None = None, *, until: float | None = None) -> bytes:
+def gunzip_capped(content: bytes, *, limit: int | None = None, until: float | None = None) -> bytes:
     """Decompress gzip data — every member of it, one after the other, without recursion — in
     pieces, refusing as soon as the output passes ``limit`` or the ratio cap (never holding
     more than ``limit`` plus one piece in memory).
@@ -121,7 +121,7 @@ def gunzip_capped(content: bytes, limit: int | None = None, *, until: float | No
                 raise EOFError("the compressed data ends early")
             piece = unpack.decompress(data, _STEP)
             size += len(piece)
-            check_growth(size, fed, limit)
+            check_growth(size, packed=fed, limit=limit)
             _check_time(until)
             out.append(piece)
         start = fed - len(unpack.unused_data)
@@ -296,4 +296,6 @@ def _merged(frame: _Frame, event: Any) -> dict[Any, Any]:
     merged.update(frame.value)
     frame.value.clear()
     frame.value.update(merged)
-    return frame.value  # the same object (an alias to it may be stored already)
+    return cast(
+        dict[Any, Any], frame.value
+    )  # the same object (an alias to it may be stored already)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
-from typing import Any
+from typing import Any, Literal, overload
 
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
@@ -36,7 +36,7 @@ FORMAT = "carrom-tournament-export/1"
 
 
 #: Models whose ``auto_now``/``auto_now_add`` timestamps an import sets from the document.
-_TIMESTAMPED = (
+TIMESTAMPED = (
     Tournament,
     Player,
     Event,
@@ -108,19 +108,29 @@ class BackupError(ServiceError):
         super().__init__(code, message)
 
 
-def _dt(value: datetime.datetime | None) -> str | None:
+def timestamp_text(value: datetime.datetime | None) -> str | None:
     return value.isoformat() if value is not None else None
 
 
-def _date(value: datetime.date | None) -> str | None:
+def day_text(value: datetime.date | None) -> str | None:
     return value.isoformat() if value is not None else None
 
 
-def _username(user: Any) -> str | None:
+def username_of(user: Any) -> str | None:
     return user.get_username() if user is not None else None
 
 
-def _parse_dt(value: Any, where: str, *, required: bool = False) -> datetime.datetime | None:
+@overload
+def parse_timestamp(value: Any, *, where: str, required: Literal[True]) -> datetime.datetime: ...
+
+
+@overload
+def parse_timestamp(
+    value: Any, *, where: str, required: bool = False
+) -> datetime.datetime | None: ...
+
+
+def parse_timestamp(value: Any, *, where: str, required: bool = False) -> datetime.datetime | None:
     if value is None:
         if required:
             raise BackupError("missing_field", f"{where}: a timestamp is required")
@@ -136,7 +146,7 @@ def _parse_dt(value: Any, where: str, *, required: bool = False) -> datetime.dat
     return parsed
 
 
-def _parse_date(value: Any, where: str) -> datetime.date:
+def parse_day(value: Any, *, where: str) -> datetime.date:
     try:
         parsed = parse_date(value) if isinstance(value, str) else None
     except ValueError:

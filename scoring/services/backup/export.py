@@ -29,11 +29,11 @@ from scoring.models import (
     Tournament,
 )
 from scoring.records import board_log_document, scores_before_boards
-from scoring.services.backup.common import FORMAT, _date, _dt, _username
+from scoring.services.backup.common import FORMAT, day_text, timestamp_text, username_of
 from scoring.services.backup.teams import team_player_ids, teams_out
 
 
-def _player_sort_key(player: Player) -> tuple:
+def _player_sort_key(player: Player) -> tuple[Any, ...]:
     # A natural order (not the id alone): players are shared between tournaments, so an import
     # may reuse existing rows whose ids are in another order.
     return (
@@ -110,12 +110,12 @@ class _Export:
 
     def _refer(self) -> None:
         """References by place in the document (no database ids), and the rows by parent."""
-        self.p_ref = {p.pk: f"p{i}" for i, p in enumerate(self.players, 1)}
-        self.e_ref = {e.pk: f"e{i}" for i, e in enumerate(self.events, 1)}
-        self.n_ref = {n.pk: f"n{i}" for i, n in enumerate(self.entries, 1)}
-        self.r_ref = {r.pk: f"r{i}" for i, r in enumerate(self.rounds, 1)}
-        self.t_ref = {x.pk: f"t{i}" for i, x in enumerate(self.tables, 1)}
-        self.m_ref = {m.pk: f"m{i}" for i, m in enumerate(self.matches, 1)}
+        self.p_ref: dict[int | None, str] = {p.pk: f"p{i}" for i, p in enumerate(self.players, 1)}
+        self.e_ref: dict[int | None, str] = {e.pk: f"e{i}" for i, e in enumerate(self.events, 1)}
+        self.n_ref: dict[int | None, str] = {n.pk: f"n{i}" for i, n in enumerate(self.entries, 1)}
+        self.r_ref: dict[int | None, str] = {r.pk: f"r{i}" for i, r in enumerate(self.rounds, 1)}
+        self.t_ref: dict[int | None, str] = {x.pk: f"t{i}" for i, x in enumerate(self.tables, 1)}
+        self.m_ref: dict[int | None, str] = {m.pk: f"m{i}" for i, m in enumerate(self.matches, 1)}
         self.games_of: dict[int, list[Game]] = {}
         for game in self.games:
             self.games_of.setdefault(game.match_id, []).append(game)
@@ -138,7 +138,7 @@ class _Export:
     def document(self) -> dict[str, Any]:
         return {
             "format": FORMAT,
-            "exported_at": _dt(timezone.now()),
+            "exported_at": timestamp_text(timezone.now()),
             "tournament": self.tournament_out(),
             "house_presets": [
                 {
@@ -146,7 +146,7 @@ class _Export:
                     "rules": h.base,
                     "switches": h.switches,
                     "key": h.key,
-                    "created_at": _dt(h.created_at),
+                    "created_at": timestamp_text(h.created_at),
                 }
                 for h in self.house_presets
             ],
@@ -164,7 +164,7 @@ class _Export:
                     "licence": p.licence,
                     "born": p.born.isoformat() if p.born else None,
                     "sex": p.sex,
-                    "created_at": _dt(p.created_at),
+                    "created_at": timestamp_text(p.created_at),
                 }
                 for p in self.players
             ],
@@ -179,11 +179,11 @@ class _Export:
                     "bracket": r.bracket,
                     "stage": r.stage,
                     "games_to_win": r.games_to_win,
-                    "clock_started_at": _dt(r.clock_started_at),
+                    "clock_started_at": timestamp_text(r.clock_started_at),
                     "clock_extra_minutes": r.clock_extra_minutes,
-                    "clock_stopped_at": _dt(r.clock_stopped_at),
+                    "clock_stopped_at": timestamp_text(r.clock_stopped_at),
                     "clock_stopped_seconds": r.clock_stopped_seconds,
-                    "created_at": _dt(r.created_at),
+                    "created_at": timestamp_text(r.created_at),
                 }
                 for r in self.rounds
             ],
@@ -192,14 +192,16 @@ class _Export:
                 {
                     "match": self.m_ref[s.match_id],
                     "games": s.games,
-                    "entered_by": _username(s.entered_by),
+                    "entered_by": username_of(s.entered_by),
                     "note": s.note,
-                    "created_at": _dt(s.created_at),
+                    "created_at": timestamp_text(s.created_at),
                 }
                 for s in self.sheets
             ],
             "audit": [self.audit_out(a) for a in self.audit],
-            **teams_out(self.t, self.p_ref, self.e_ref, self.n_ref, self.m_ref),
+            **teams_out(
+                self.t, p_ref=self.p_ref, e_ref=self.e_ref, n_ref=self.n_ref, m_ref=self.m_ref
+            ),
             "external_records": [
                 {
                     "source": x.source,
@@ -208,7 +210,7 @@ class _Export:
                     "player": self.p_ref.get(x.player_id),
                     "tournament": x.tournament_id == self.t.pk,
                     "data": x.data,
-                    "created_at": _dt(x.created_at),
+                    "created_at": timestamp_text(x.created_at),
                 }
                 for x in self.externals
             ],
@@ -219,8 +221,8 @@ class _Export:
         return {
             "name": t.name,
             "slug": t.slug,
-            "start_date": _date(t.start_date),
-            "end_date": _date(t.end_date),
+            "start_date": day_text(t.start_date),
+            "end_date": day_text(t.end_date),
             "venue": t.venue,
             "table_count": t.table_count,
             "default_rules": t.default_rules,
@@ -228,7 +230,7 @@ class _Export:
             "umpires": sorted(u.get_username() for u in t.umpires.all()),
             "auto_callup": t.auto_callup,
             "time_zone": t.time_zone,
-            "created_at": _dt(t.created_at),
+            "created_at": timestamp_text(t.created_at),
         }
 
     def event_out(self, e: Event) -> dict[str, Any]:
@@ -243,7 +245,7 @@ class _Export:
             "status": e.status,
             "order": e.order,
             "round_minutes": e.round_minutes,
-            "created_at": _dt(e.created_at),
+            "created_at": timestamp_text(e.created_at),
             "roll_call": _roll_call_out(self.roll_calls.get(e.pk)),
         }
 
@@ -258,9 +260,9 @@ class _Export:
             "withdrawn": n.withdrawn,
             # SoL's prize-giving of an imported tourney (a decimal, as text: exact)
             "prize": None if n.prize is None else str(n.prize),
-            "present_at": _dt(n.present_at),
+            "present_at": timestamp_text(n.present_at),
             "present_via": n.present_via,
-            "created_at": _dt(n.created_at),
+            "created_at": timestamp_text(n.created_at),
         }
 
     def seating_out(self, values: Any) -> Any:
@@ -297,9 +299,9 @@ class _Export:
             "toss_choice": match.toss_choice,
             "seating": self.seating_out(match.seating),
             "table": self.t_ref.get(match.table_id),
-            "umpire": _username(match.umpire),
+            "umpire": username_of(match.umpire),
             "umpire_token": match.umpire_token,
-            "umpire_token_revoked_at": _dt(match.umpire_token_revoked_at),
+            "umpire_token_revoked_at": timestamp_text(match.umpire_token_revoked_at),
             "status": match.status,
             "walkover": match.walkover,
             "bye": match.bye,
@@ -308,18 +310,18 @@ class _Export:
             "draw": match.draw,
             "needs_review": match.needs_review,
             "revision": match.revision,
-            "called_at": _dt(match.called_at),
-            "started_at": _dt(match.started_at),
-            "finished_at": _dt(match.finished_at),
-            "confirmed_at": _dt(match.confirmed_at),
-            "updated_at": _dt(match.updated_at),
-            "created_at": _dt(match.created_at),
+            "called_at": timestamp_text(match.called_at),
+            "started_at": timestamp_text(match.started_at),
+            "finished_at": timestamp_text(match.finished_at),
+            "confirmed_at": timestamp_text(match.confirmed_at),
+            "updated_at": timestamp_text(match.updated_at),
+            "created_at": timestamp_text(match.created_at),
             "confirmations": [
                 {
                     "side": c.side,
                     "method": c.method,
                     "device": c.device,
-                    "created_at": _dt(c.created_at),
+                    "created_at": timestamp_text(c.created_at),
                 }
                 for c in self.confirmations_of.get(match.pk, [])
             ],
@@ -336,7 +338,7 @@ class _Export:
             "winner_side": game.winner_side,
             "finished": game.finished,
             "time_up": game.time_up,
-            "started_at": _dt(game.started_at),
+            "started_at": timestamp_text(game.started_at),
             "boards": [
                 self.board_out(match, board, scores.get(board.pk))
                 for board in self.boards_of.get(game.pk, [])
@@ -360,8 +362,8 @@ class _Export:
             "recorded_scores": board.recorded_scores,
             "result": _result_out(board),
             "last_seq": board.last_seq,
-            "created_at": _dt(board.created_at),
-            "finished_at": _dt(board.finished_at),
+            "created_at": timestamp_text(board.created_at),
+            "finished_at": timestamp_text(board.finished_at),
         }
         if board.kind == Board.Kind.LOG:
             out["log"] = board_log_document(board, board_rows, match=match, scores=scores)
@@ -372,13 +374,13 @@ class _Export:
     def audit_out(self, entry: AuditEntry) -> dict[str, Any]:
         return {
             "match": self.m_ref.get(entry.match_id),
-            "actor": _username(entry.actor),
+            "actor": username_of(entry.actor),
             "via": entry.via,
             "device": entry.device,
             "ip": entry.ip,
             "action": entry.action,
             "detail": _detail_refs(entry.action, entry.detail, self.b_ref, self.p_ref),
-            "created_at": _dt(entry.created_at),
+            "created_at": timestamp_text(entry.created_at),
         }
 
 
@@ -390,8 +392,8 @@ def _roll_call_out(r: RollCall | None) -> dict[str, Any] | None:
         "self_checkin": r.self_checkin,
         "code": r.code,
         "absent": r.absent,
-        "opened_at": _dt(r.opened_at),
-        "applied_at": _dt(r.applied_at),
+        "opened_at": timestamp_text(r.opened_at),
+        "applied_at": timestamp_text(r.applied_at),
     }
 
 
@@ -413,7 +415,7 @@ def _result_out(board: Board) -> dict[str, Any]:
 
 def _rows_out(board_rows: list[BoardEvent]) -> list[dict[str, Any]]:
     """Every row of a board's log (undo rows included; ``retracts`` by sequence number)."""
-    seq_of = {row.pk: row.seq for row in board_rows}
+    seq_of: dict[int | None, int] = {row.pk: row.seq for row in board_rows}
     return [
         {
             "seq": row.seq,
@@ -421,16 +423,18 @@ def _rows_out(board_rows: list[BoardEvent]) -> list[dict[str, Any]]:
             "type": row.type,
             "payload": row.payload,
             "retracts": seq_of.get(row.retracts_id),
-            "recorded_by": _username(row.recorded_by),
+            "recorded_by": username_of(row.recorded_by),
             "via": row.via,
             "device": row.device,
-            "created_at": _dt(row.created_at),
+            "created_at": timestamp_text(row.created_at),
         }
         for row in board_rows
     ]
 
 
-def _detail_refs(action: str, detail: Any, b_ref: dict[int, str], p_ref: dict[int, str]) -> Any:
+def _detail_refs(
+    action: str, detail: Any, b_ref: dict[int, str], p_ref: dict[int | None, str]
+) -> Any:
     """Replace the database ids the audit trail keeps (a board, seated players) by refs."""
     if not isinstance(detail, dict):
         return detail
@@ -445,8 +449,8 @@ def _detail_refs(action: str, detail: Any, b_ref: dict[int, str], p_ref: dict[in
     return out
 
 
-def _detail_ids(
-    action: str, detail: Any, board_ids: dict[str, int], player_ids: dict[str, int]
+def detail_ids(
+    action: str, *, detail: Any, board_ids: dict[str, int], player_ids: dict[str, int]
 ) -> Any:
     if not isinstance(detail, dict):
         return detail

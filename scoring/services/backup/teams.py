@@ -20,6 +20,7 @@ from scoring.models import (
     Tournament,
 )
 from scoring.services.backup.common import BackupError
+from scoring.services.backup.rows import list_of, new_row, ref_to
 
 
 def team_player_ids(tournament: Tournament) -> set[int]:
@@ -40,10 +41,11 @@ def team_player_ids(tournament: Tournament) -> set[int]:
 
 def teams_out(
     tournament: Tournament,
-    p_ref: dict[int, str],
-    e_ref: dict[int, str],
-    n_ref: dict[int, str],
-    m_ref: dict[int, str],
+    *,
+    p_ref: dict[int | None, str],
+    e_ref: dict[int | None, str],
+    n_ref: dict[int | None, str],
+    m_ref: dict[int | None, str],
 ) -> dict[str, Any]:
     """The document's ``tie_formats``, ``teams`` and ``ties``."""
 
@@ -121,24 +123,22 @@ def teams_out(
 
 def import_teams(
     document: dict[str, Any],
+    *,
     tournament: Tournament,
     events: dict[str, Event],
     entries: dict[str, Entry],
     players: dict[str, Player],
     matches: dict[str, Match],
-    new: Any,
-    ref: Any,
-    rows: Any,
 ) -> dict[str, int]:
-    """Restore the team rows of ``document`` (``new``, ``ref`` and ``rows`` are the restore's
-    checked constructor, reference lookup and list reader); the organisers' format keys
+    """Restore the team rows of ``document`` (checked and written by :mod:`.rows`); the
+    organisers' format keys
     ``t-<id>`` named by events' settings follow the new rows."""
     keys: dict[str, str] = {}
-    for i, row in enumerate(rows(document, "tie_formats")):
+    for i, row in enumerate(list_of(document, key="tie_formats")):
         where = f"tie_formats[{i}]"
-        made = new(
+        made = new_row(
             TieFormat,
-            where,
+            where=where,
             tournament=tournament,
             name=row.get("name", ""),
             rubbers=row.get("rubbers") or [],
@@ -159,37 +159,37 @@ def import_teams(
         return [players[v].pk if v in players else v for v in values or []]
 
     count = 0
-    for i, row in enumerate(rows(document, "teams")):
+    for i, row in enumerate(list_of(document, key="teams")):
         where = f"teams[{i}]"
-        event = ref(events, row.get("event"), where, optional=False)
-        entry = ref(entries, row.get("entry"), where, optional=False)
+        event = ref_to(events, ref=row.get("event"), where=where, optional=False)
+        entry = ref_to(entries, ref=row.get("entry"), where=where, optional=False)
         Entry.objects.filter(pk=entry.pk).update(team_name=row.get("name", ""))
-        team = new(
+        team = new_row(
             Team,
-            where,
+            where=where,
             event=event,
             entry=entry,
             name=row.get("name", ""),
             club=row.get("club", ""),
-            captain=ref(players, row.get("captain"), where, optional=False),
+            captain=ref_to(players, ref=row.get("captain"), where=where, optional=False),
         )
         for n, player in enumerate(row.get("players") or [], start=1):
-            new(
+            new_row(
                 TeamMember,
-                where,
+                where=where,
                 team=team,
                 event=event,
-                player=ref(players, player, where, optional=False),
+                player=ref_to(players, ref=player, where=where, optional=False),
                 number=n,
             )
         count += 1
-    for i, row in enumerate(rows(document, "ties")):
+    for i, row in enumerate(list_of(document, key="ties")):
         where = f"ties[{i}]"
-        tie = new(
+        tie = new_row(
             Tie,
-            where,
-            event=ref(events, row.get("event"), where, optional=False),
-            match=ref(matches, row.get("match"), where, optional=False),
+            where=where,
+            event=ref_to(events, ref=row.get("event"), where=where, optional=False),
+            match=ref_to(matches, ref=row.get("match"), where=where, optional=False),
             format=row.get("format") or {},
             walkover=row.get("walkover") or "",
         )
@@ -199,22 +199,22 @@ def import_teams(
             ):
                 raise BackupError("bad_field", f"{where}: {part} must be a list of objects")
         for lineup in row.get("lineups") or []:
-            new(
+            new_row(
                 Lineup,
-                where,
+                where=where,
                 tie=tie,
                 side=lineup.get("side", "a"),
                 players=[ids(r) for r in lineup.get("players") or []],
                 submitted_via=lineup.get("submitted_via", ""),
             )
         for rubber in row.get("rubbers") or []:
-            new(
+            new_row(
                 Rubber,
-                where,
+                where=where,
                 tie=tie,
                 number=rubber.get("number", 1),
                 kind=rubber.get("kind", "singles"),
-                match=ref(matches, rubber.get("match"), where),
+                match=ref_to(matches, ref=rubber.get("match"), where=where),
                 players_a=ids(rubber.get("players_a")),
                 players_b=ids(rubber.get("players_b")),
             )

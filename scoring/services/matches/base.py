@@ -11,10 +11,12 @@ from typing import Any
 from django.db import IntegrityError
 from django.utils import timezone
 
-from scoring.models import AuditEntry, Board, BoardEvent, Entry, Event, Game, Match
+from scoring.models import Board, BoardEvent, Entry, Event, Game, Match
 from scoring.records import BoardStep, MatchSnapshot, match_snapshot
+from scoring.services.audit import Actor as Actor
+from scoring.services.audit import write_audit as write_audit
 from scoring.services.errors import ServiceError
-from scoring.services.sql_rows import insert_one, insert_values, update_row
+from scoring.services.sql_rows import insert_one, update_row
 
 EVENT_TYPES = {"stroke", "technical_foul", "forgo", "board_loss", "umpire_ruling", "void"}
 
@@ -55,17 +57,6 @@ class MatchLocked(MatchError):
     status = 423
 
 
-@dataclass(frozen=True)
-class Actor:
-    """Who makes a request, and from where (for the log and the audit trail)."""
-
-    user: Any = None  # a User, or None for an umpire link
-    via: str = "link"  # "link", "account", "organiser", "import", "system"
-    device: str = ""
-    ip: str | None = None
-    may_edit_locked: bool = False
-
-
 @dataclass
 class RecordOutcome:
     snapshot: MatchSnapshot
@@ -96,7 +87,7 @@ class Written:
     state: Any = None
 
 
-def lock_match(match_id: int, like: Match | None = None) -> Match:
+def lock_match(match_id: int, *, like: Match | None = None) -> Match:
     """The match row, locked for the write (``SELECT … FOR UPDATE``; SQLite: the write
     transaction), with its event, tournament and entries (their players) attached.
 
@@ -134,7 +125,7 @@ def lock_match(match_id: int, like: Match | None = None) -> Match:
     return match
 
 
-def check_write(match: Match, expected_revision: int | None, actor: Actor) -> None:
+def check_write(match: Match, *, expected_revision: int | None, actor: Actor) -> None:
     if match.is_locked and not actor.may_edit_locked:
         raise MatchLocked("match_locked", "the match is confirmed; ask an organiser")
     if expected_revision is not None and expected_revision != match.revision:
@@ -144,20 +135,20 @@ def check_write(match: Match, expected_revision: int | None, actor: Actor) -> No
 
 
 def retried_outcome(
-    match: Match, client_id: uuid.UUID, expected_revision: int | None
+    match: Match, *, client_id: uuid.UUID, expected_revision: int | None
 ) -> RecordOutcome | None:
     """The answer to a request already recorded (a retry), or ``None``. Every write raises
     the revision, so a request made at the current revision cannot have been recorded yet:
     only one from an older revision (or without one) is looked up."""
     if expected_revision is not None and expected_revision == match.revision:
         return None
-    existing = duplicate_of(match, client_id)
+    existing = duplicate_of(match, client_id=client_id)
     if existing is None:
         return None
     return RecordOutcome(match_snapshot(match), existing, duplicate=True)
 
 
-def duplicate_of(match: Match, client_id: uuid.UUID) -> BoardEvent | None:
+def duplicate_of(match: Match, *, client_id: uuid.UUID) -> BoardEvent | None:
     # ordered by pk: the models' default ordering would join up to the tournament
     return (
         BoardEvent.objects.filter(board__game__match=match, client_id=client_id)
@@ -176,36 +167,14 @@ def append_event(**fields: Any) -> BoardEvent:
         raise MatchError("repeated_request", "this request key was already used") from None
 
 
-def write_audit(
-    tournament_id: int,
-    actor: Actor,
-    action: str,
-    detail: dict[str, Any],
-    match_id: int | None = None,
-) -> None:
-    """One row of the audit trail (who did what, from which device; issue 16's records):
-    the one writer of the services' hot paths (a stroke's, a draw's), its INSERT made once per
-    process and no model instance (:func:`scoring.services.sql_rows.insert_values`)."""
-    user = actor.user
-    insert_values(
-        AuditEntry,
-        tournament_id=tournament_id,
-        match_id=match_id,
-        actor_id=user.pk if getattr(user, "pk", None) else None,
-        via=actor.via,
-        device=actor.device[:200],
-        ip=actor.ip,
-        action=action,
-        detail=detail,
+def audit_match(match: Match, *, actor: Actor, action: str, detail: dict[str, Any]) -> None:
+    write_audit(
+        match.event.tournament_id, actor=actor, action=action, detail=detail, match_id=match.pk
     )
-
-
-def audit_match(match: Match, actor: Actor, action: str, detail: dict[str, Any]) -> None:
-    write_audit(match.event.tournament_id, actor, action, detail, match_id=match.pk)
 
 
 def bump_revision(match: Match, **fields: Any) -> None:
     match.revision += 1
     for name, value in fields.items():
         setattr(match, name, value)
-    update_row(Match, match.pk, revision=match.revision, updated_at=timezone.now(), **fields)
+    update_row(Match, pk=match.pk, revision=match.revision, updated_at=timezone.now(), **fields)

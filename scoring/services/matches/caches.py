@@ -27,7 +27,7 @@ from scoring.standings.results import match_totals
 
 
 def refresh_caches(
-    match: Match, known: Written | None = None, *, bump: dict[str, Any] | None = None
+    match: Match, *, known: Written | None = None, bump: dict[str, Any] | None = None
 ) -> MatchSnapshot:
     """Rebuild the cached results of the match's boards, games and the match from the log.
 
@@ -36,7 +36,7 @@ def refresh_caches(
     the board's caches. ``bump``: fields of a write to the match, saved with a new revision
     in the same UPDATE as the match's caches.
     """
-    refresh_board_caches(match, known)
+    refresh_board_caches(match, known=known)
     if known is None:
         snapshot = match_snapshot(match)
     else:
@@ -49,7 +49,7 @@ def refresh_caches(
             steps=known.steps,
             state=known.state,
         )
-    changed_games, fields = cache_fields(match, snapshot)
+    changed_games, fields = cache_fields(match, snapshot=snapshot)
     for game, changes in changed_games:
         Game.objects.filter(pk=game.pk).update(**changes)
     if fields.get("status") == Match.Status.FINISHED:
@@ -73,12 +73,12 @@ def refresh_caches(
         fields = {**bump, **fields, "revision": match.revision, "updated_at": timezone.now()}
     for name, value in fields.items():
         setattr(match, name, value)
-    update_row(Match, match.pk, **fields)
+    update_row(Match, pk=match.pk, **fields)
     return snapshot
 
 
 def cache_fields(
-    match: Match, snapshot: MatchSnapshot
+    match: Match, *, snapshot: MatchSnapshot
 ) -> tuple[list[tuple[Game, dict[str, Any]]], dict[str, Any]]:
     """The cached results ``snapshot`` gives: each game whose cache changes with its new
     fields (set on the snapshot's game objects too), and the match's result fields (with its
@@ -137,13 +137,13 @@ def cache_fields(
     return changed, fields
 
 
-def refresh_board_caches(match: Match, known: Written | None = None) -> None:
+def refresh_board_caches(match: Match, *, known: Written | None = None) -> None:
     """Replay every log board of the match whose cache may be stale (the last one, or all
     when ``match`` is rebuilt) and write the result fields."""
     if known is not None:
         refresh_board(
             match,
-            known.board,
+            board=known.board,
             position=known.steps[-1].after,
             extra={"last_seq": known.board.last_seq},
         )
@@ -155,7 +155,7 @@ def refresh_board_caches(match: Match, known: Written | None = None) -> None:
     )
     if not rows:
         return
-    refresh_board(match, rows[-1])
+    refresh_board(match, board=rows[-1])
 
 
 def rebuild_match(match: Match) -> MatchSnapshot:
@@ -175,7 +175,7 @@ def rebuild_match(match: Match) -> MatchSnapshot:
         for board in rows:  # oldest first: each replay needs the scores before it
             Board.objects.filter(pk=board.pk).update(finished=False)
         for board in rows:
-            refresh_board(match, Board.objects.get(pk=board.pk))
+            refresh_board(match, board=Board.objects.get(pk=board.pk))
         withdrawn = set(
             BoardEvent.objects.filter(
                 board__game__match=match,
@@ -208,7 +208,7 @@ def paper_fields(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def refresh_board(
-    match: Match, board: Board, position: Any = None, extra: dict[str, Any] | None = None
+    match: Match, *, board: Board, position: Any = None, extra: dict[str, Any] | None = None
 ) -> None:
     """Write ``board``'s result fields from its log (or from ``position``, the variant's
     position its log replays to, when the caller knows it), and ``extra`` fields; only what
@@ -263,6 +263,6 @@ def refresh_board(
         changed["finished_at"] = timezone.now() if fields["finished"] else None
     changed.update(extra or {})
     if changed:
-        update_row(Board, board.pk, **changed)
+        update_row(Board, pk=board.pk, **changed)
     for name, value in changed.items():
         setattr(board, name, value)

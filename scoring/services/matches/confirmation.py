@@ -39,11 +39,18 @@ def confirm_match(*, match: Match, side: str, method: str, actor: Actor) -> Matc
             return snapshot
         if confirmed >= set(match.sides) and match.confirmed_at is None:
             bump_revision(match, confirmed_at=timezone.now(), status=Match.Status.CONFIRMED)
-            audit_match(match, actor, "confirmed", {"sides": sorted(confirmed), "method": method})
+            audit_match(
+                match,
+                actor=actor,
+                action="confirmed",
+                detail={"sides": sorted(confirmed), "method": method},
+            )
             results_flow.match_confirmed(match=match)
         else:
             bump_revision(match)
-            audit_match(match, actor, "confirm_side", {"side": side, "method": method})
+            audit_match(
+                match, actor=actor, action="confirm_side", detail={"side": side, "method": method}
+            )
         return match_snapshot(match)
 
 
@@ -65,5 +72,10 @@ def unlock_match(*, match: Match, actor: Actor, reason: str) -> MatchSnapshot:
             raise MatchError("not_locked", "the match is not confirmed")
         withdrawn = withdraw_confirmations(match)
         bump_revision(match, confirmed_at=None, status=Match.Status.FINISHED)
-        audit_match(match, actor, "unlock", {"reason": reason, "confirmations": withdrawn})
+        audit_match(
+            match,
+            actor=actor,
+            action="unlock",
+            detail={"reason": reason, "confirmations": withdrawn},
+        )
         return match_snapshot(match)

@@ -23,7 +23,7 @@ def revoke_umpire_link(*, match: Match, actor: Actor) -> Match:
             Match.objects.filter(pk=locked.pk).update(
                 umpire_token_revoked_at=locked.umpire_token_revoked_at
             )
-            audit_match(locked, actor, "umpire_link_revoked", {})
+            audit_match(locked, actor=actor, action="umpire_link_revoked", detail={})
         return locked
 
 
@@ -38,7 +38,7 @@ def renew_umpire_link(*, match: Match, actor: Actor) -> Match:
         Match.objects.filter(pk=locked.pk).update(
             umpire_token=locked.umpire_token, umpire_token_revoked_at=None
         )
-        audit_match(locked, actor, "umpire_link_renewed", {})
+        audit_match(locked, actor=actor, action="umpire_link_renewed", detail={})
         return locked
 
 
@@ -146,9 +146,9 @@ def create_single_match(
         )
         audit_match(
             match,
-            actor,
-            "match_created",
-            {
+            actor=actor,
+            action="match_created",
+            detail={
                 "event": event.pk,
                 "entries": [e.pk for e in entries],
                 "rules": rules,

@@ -81,11 +81,13 @@ def record_quick_board(
             match=match, action="quick_board", detail__client_id=str(client_id)
         ).exists():
             return RecordOutcome(match_snapshot(match), None, duplicate=True)
-        check_write(match, expected_revision, actor)
+        check_write(match, expected_revision=expected_revision, actor=actor)
         snapshot = match_snapshot(match)
         if snapshot.current is not None and snapshot.current.board is not None:
             raise MatchError("board_in_progress", "the current board is being recorded")
-        board, _ = target_board(match, snapshot, {"type": "stroke"}, breaker)
+        board, _ = target_board(
+            match, snapshot=snapshot, payload={"type": "stroke"}, breaker=breaker
+        )
         if points is None:
             board.kind = Board.Kind.SUMMARY
             board.summary_carrommen = carrommen
@@ -102,9 +104,9 @@ def record_quick_board(
         snapshot = refresh_caches(match)
         audit_match(
             match,
-            actor,
-            "quick_board",
-            {
+            actor=actor,
+            action="quick_board",
+            detail={
                 "client_id": str(client_id),
                 "board": board.pk,
                 "winner": winner,

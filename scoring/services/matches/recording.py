@@ -77,12 +77,12 @@ def record_event(
     with transaction.atomic(savepoint=not locked):
         if not locked:
             match = lock_match(match.pk, like=match)
-        retried = retried_outcome(match, client_id, expected_revision)
+        retried = retried_outcome(match, client_id=client_id, expected_revision=expected_revision)
         if retried is not None:
             return retried
-        check_write(match, expected_revision, actor)
+        check_write(match, expected_revision=expected_revision, actor=actor)
         snapshot = match_snapshot(match)
-        target, created = target_board(match, snapshot, payload, breaker)
+        target, created = target_board(match, snapshot=snapshot, payload=payload, breaker=breaker)
         between_boards.hold_for_interval(snapshot, starts_board=created)  # IT 102
         # validate by stepping the target board with the new event (raises, nothing saved)
         variant = variant_for(target.rules)
@@ -124,10 +124,10 @@ def record_event(
         target.last_seq = seq
         known = written_rows(
             snapshot,
-            target,
-            created,
-            [*earlier, BoardStep(row, event, position, after, notes, True)],
-            row,
+            target=target,
+            created=created,
+            steps=[*earlier, BoardStep(row, event, position, after, notes, True)],
+            row=row,
         )
         if known is None:  # the board's caches are read again: its log length first
             Board.objects.filter(pk=target.pk).update(last_seq=seq)
@@ -142,12 +142,22 @@ def record_event(
             known=known,
             bump={"started_at": match.started_at or timezone.now(), "status": status},
         )
-        audit_match(match, actor, "event", {"board": target.pk, "seq": seq, "event": stored})
+        audit_match(
+            match,
+            actor=actor,
+            action="event",
+            detail={"board": target.pk, "seq": seq, "event": stored},
+        )
         return RecordOutcome(snapshot, row)
 
 
 def written_rows(
-    snapshot: MatchSnapshot, target: Board, created: bool, steps: list[BoardStep], row: BoardEvent
+    snapshot: MatchSnapshot,
+    *,
+    target: Board,
+    created: bool,
+    steps: list[BoardStep],
+    row: BoardEvent,
 ) -> Written | None:
     """The rows after appending ``row`` to ``target``, from ``snapshot`` (read before): for
     the board being played or a new one; ``None`` (read again) for a ruling on a board that
@@ -177,7 +187,7 @@ def written_rows(
 
 
 def target_board(
-    match: Match, snapshot: MatchSnapshot, payload: dict[str, Any], breaker: str | None
+    match: Match, *, snapshot: MatchSnapshot, payload: dict[str, Any], breaker: str | None
 ) -> tuple[Board, bool]:
     """The board an event belongs to: the current board, the board that just ended (umpire
     ruling or void only), or a new one (created unsaved; saved after validation)."""
@@ -204,13 +214,13 @@ def target_board(
         # the extra board (ICF 56(b)): who breaks is the fresh toss's winner, sent with the
         # stroke or recorded on the card before it (services/board_steps.py)
         side = breaker or between_boards.extra_board_breaker(
-            match.pk, step_key(match.pk, current.game_number, current.board_number)
+            match.pk, step=step_key(match.pk, current.game_number, current.board_number)
         )
     if side not in match.sides:
         raise MatchError(
             "breaker_required", "a toss decides who breaks the extra board (ICF 56(b))"
         )
-    game = game_for(match, snapshot, current.game_number)
+    game = game_for(match, snapshot=snapshot, number=current.game_number)
     sequence = len(snapshot.boards.get(game.pk, [])) + 1 if game.pk else 1
     board = Board(
         game=game, sequence=sequence, kind=Board.Kind.LOG, breaker=side, rules=match.rules
@@ -218,7 +228,7 @@ def target_board(
     return board, True
 
 
-def game_for(match: Match, snapshot: MatchSnapshot, number: int) -> Game:
+def game_for(match: Match, *, snapshot: MatchSnapshot, number: int) -> Game:
     for game in snapshot.games:
         if game.number == number:
             return game
@@ -241,10 +251,10 @@ def undo_last_event(
     client_id = uuid.UUID(str(client_id))
     with transaction.atomic():
         match = lock_match(match.pk, like=match)
-        retried = retried_outcome(match, client_id, expected_revision)
+        retried = retried_outcome(match, client_id=client_id, expected_revision=expected_revision)
         if retried is not None:
             return retried
-        check_write(match, expected_revision, actor)
+        check_write(match, expected_revision=expected_revision, actor=actor)
         # the newest board that counts, behind any paper boards already withdrawn
         newest_board = (
             Board.objects.filter(game__match=match)
@@ -253,7 +263,7 @@ def undo_last_event(
             .first()
         )
         if newest_board is not None and newest_board.kind != Board.Kind.LOG:
-            return withdraw_paper_board(match, newest_board, client_id, actor)
+            return withdraw_paper_board(match, board=newest_board, client_id=client_id, actor=actor)
         boards = Board.objects.filter(game__match=match, kind=Board.Kind.LOG).order_by(
             "-game__number", "-sequence"
         )
@@ -294,13 +304,16 @@ def undo_last_event(
         bump_revision(match)
         snapshot = refresh_caches(match)
         audit_match(
-            match, actor, "undo", {"board": board.pk, "retracted": last.seq, "event": last.payload}
+            match,
+            actor=actor,
+            action="undo",
+            detail={"board": board.pk, "retracted": last.seq, "event": last.payload},
         )
         return RecordOutcome(snapshot, row)
 
 
 def withdraw_paper_board(
-    match: Match, board: Board, client_id: uuid.UUID, actor: Actor
+    match: Match, *, board: Board, client_id: uuid.UUID, actor: Actor
 ) -> RecordOutcome:
     """Undo of a board entered from paper (quick entry): an ``undo`` row on that board
     withdraws it; its record stays. The board no longer counts and is entered or played
@@ -322,9 +335,9 @@ def withdraw_paper_board(
     snapshot = refresh_caches(match)
     audit_match(
         match,
-        actor,
-        "undo",
-        {
+        actor=actor,
+        action="undo",
+        detail={
             "board": board.pk,
             "withdrawn": board.kind,
             "winner": board.summary_winner,
@@ -350,10 +363,10 @@ def claim_extra_points(
     client_id = uuid.UUID(str(client_id))
     with transaction.atomic():
         locked = lock_match(match.pk)
-        existing = duplicate_of(locked, client_id)
+        existing = duplicate_of(locked, client_id=client_id)
         if existing is not None:
             return RecordOutcome(match_snapshot(locked), existing, duplicate=True)
-        check_write(locked, expected_revision, actor)
+        check_write(locked, expected_revision=expected_revision, actor=actor)
         board = (
             Board.objects.filter(game__match=locked).order_by("-game__number", "-sequence").first()
         )

@@ -31,7 +31,7 @@ def record_toss(
         raise MatchError("bad_toss", "the toss needs a winner (A or B) and break or side")
     with transaction.atomic():
         match = lock_match(match.pk)
-        check_write(match, expected_revision, actor)
+        check_write(match, expected_revision=expected_revision, actor=actor)
         if Board.objects.filter(game__match=match, void=False).exists():
             raise MatchError("toss_after_start", "the match has started; the toss is fixed")
         before = {"winner": match.toss_winner, "choice": match.toss_choice}
@@ -43,7 +43,10 @@ def record_toss(
                 Game.objects.filter(pk=game.pk).update(first_breaker=first)
         bump_revision(match, toss_winner=winner, toss_choice=choice)
         audit_match(
-            match, actor, "toss", {"before": before, "after": {"winner": winner, "choice": choice}}
+            match,
+            actor=actor,
+            action="toss",
+            detail={"before": before, "after": {"winner": winner, "choice": choice}},
         )
         return match_snapshot(match)
 
@@ -67,11 +70,13 @@ def record_seating(
     """The players around the board in turn order (doubles: the four players, ICF 49(b))."""
     with transaction.atomic():
         match = lock_match(match.pk)
-        check_write(match, expected_revision, actor)
+        check_write(match, expected_revision=expected_revision, actor=actor)
         allowed = {p.pk for side in match.sides if (e := match.entry_for(side)) for p in e.players}
         if sorted(seating) != sorted(allowed) or len(set(seating)) != len(seating):
             raise MatchError("bad_seating", "seat every player of the match exactly once")
         before = list(match.seating)
         bump_revision(match, seating=list(seating))
-        audit_match(match, actor, "seating", {"before": before, "after": list(seating)})
+        audit_match(
+            match, actor=actor, action="seating", detail={"before": before, "after": list(seating)}
+        )
         return match_snapshot(match)

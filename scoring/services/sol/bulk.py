@@ -59,7 +59,7 @@ class PaperMatch:
     def _refresh(self, bump: bool = False) -> None:
         """The match derived again and its caches set (``refresh_caches`` in memory)."""
         self.snapshot = self._derive()
-        _games, fields = cache_fields(self.match, self.snapshot)
+        _games, fields = cache_fields(self.match, snapshot=self.snapshot)
         if bump:
             self.match.revision += 1
             fields["updated_at"] = timezone.now()

@@ -93,7 +93,7 @@ def rerate_imported(tournaments: Iterable[Tournament]) -> None:
         ratings[t.rating_id] = t.rating
         since[t.rating_id] = min(since.get(t.rating_id, t.end_date), t.end_date)
     for pk, rating in ratings.items():
-        rerate(rating, since[pk])
+        rerate(rating, since=since[pk])
 
 
 def sol_rating(rating: Rating) -> dict[str, Any]:

@@ -98,7 +98,7 @@ def _read_member(archive: zipfile.ZipFile, name: str, before: int = 0) -> bytes:
         while chunk := member.read(1 << 16):
             out += chunk
             try:
-                backups.check_growth(len(out), packed, before=before)
+                backups.check_growth(len(out), packed=packed, before=before)
             except ArchiveTooLarge as err:
                 raise SolError(str(err)) from None
     return bytes(out)

@@ -56,7 +56,7 @@ def record_game_score(
         snapshot = match_snapshot(match)
         if snapshot.current is not None and snapshot.current.board is not None:
             raise MatchError("board_in_progress", "the current board is being recorded")
-        board, _ = target_board(match, snapshot, {"type": "stroke"}, None)
+        board, _ = target_board(match, snapshot=snapshot, payload={"type": "stroke"}, breaker=None)
         if board.sequence != 1:
             raise MatchError("recorded_not_alone", "a recorded score is the game's only board")
         board.kind = Board.Kind.RECORDED
@@ -68,7 +68,10 @@ def record_game_score(
         )
         fresh = refresh_caches(match)
         audit_match(
-            match, actor, "recorded_game", {"board": board.pk, "scores": scores, "law": law}
+            match,
+            actor=actor,
+            action="recorded_game",
+            detail={"board": board.pk, "scores": scores, "law": law},
         )
         return RecordOutcome(fresh, None)
 

@@ -123,7 +123,7 @@ def _player(splayer: Any, lists: dict[str, Any], report: SolReport) -> Player:
         return current(record.player)  # a merged record: the player it lives in now
     first, last, nickname, name, club, nationality, born = player_fields(splayer, lists)
     # one person, one player (issue 31): a known player of this name and club is reused
-    player = find_player(name[:120], club[:120], born=born)
+    player = find_player(name[:120], club=club[:120], born=born)
     if player is not None:
         report.players_reused += 1
     else:

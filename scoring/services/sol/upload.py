@@ -181,7 +181,7 @@ def _sort_player(
         player = current(record.player)
         guid_known[key] = row | {"player": player.name, "player_club": player.club}
         return
-    player = find_player(name[:120], club[:120], born=born)
+    player = find_player(name[:120], club=club[:120], born=born)
     if player is not None:
         matched[key] = row | {"player": player.name, "player_club": player.club}
     else:

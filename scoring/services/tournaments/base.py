@@ -1,15 +1,13 @@
 """What every organiser write of this package shares: its error (a stable code the view
-translates) and the audit row."""
+translates) and the audit row (:func:`scoring.services.audit.audit`, importable from here)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from scoring.limits import TextRefused, check_text
-from scoring.models import Tournament
+from scoring.services.audit import audit as audit
 from scoring.services.errors import ServiceError
-from scoring.services.matches import Actor
-from scoring.services.matches.base import write_audit
 
 
 class TournamentError(ServiceError):
@@ -26,13 +24,3 @@ def clean_text(value: object, *, field: str = "", multiline: bool = False) -> st
         return check_text(value, field=field, multiline=multiline)
     except TextRefused as err:
         raise TournamentError(f"text_{err.code}", field=field) from err
-
-
-def audit(
-    tournament: Tournament, actor: Actor, action: str, detail: dict[str, Any], match: Any = None
-) -> None:
-    """One audit row for an organiser action
-    (:func:`scoring.services.matches.base.write_audit`)."""
-    write_audit(
-        tournament.pk, actor, action, detail, match_id=match.pk if match is not None else None
-    )

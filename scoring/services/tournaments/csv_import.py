@@ -16,8 +16,8 @@ from django.db import IntegrityError, transaction
 from scoring.identity import name_key
 from scoring.limits import RATING_MAX, RATING_MIN, SEED_MAX, has_bidi_control
 from scoring.models import Entry, Event, Player, Tournament
+from scoring.services.audit import Actor
 from scoring.services.errors import ServiceError
-from scoring.services.matches import Actor
 from scoring.services.players import PlayerBook
 from scoring.services.tournaments.base import audit
 from scoring.services.tournaments.entries import PlayerData, entries_open
@@ -437,9 +437,9 @@ def _import_rows(
                 Entry.objects.bulk_update(reseeded, ["seed"], batch_size=500)
             audit(
                 tournament,
-                actor,
-                "players_imported",
-                {"lines": len(rows), **counts, **book.detail()},
+                actor=actor,
+                action="players_imported",
+                detail={"lines": len(rows), **counts, **book.detail()},
             )
     except IntegrityError:
         return ImportResult(

@@ -12,7 +12,7 @@ from django.db.models import Q
 
 from scoring.limits import SEED_MAX
 from scoring.models import Entry, Event, Player
-from scoring.services.matches import Actor
+from scoring.services.audit import Actor
 from scoring.services.players import PlayerBook
 from scoring.services.tournaments.base import TournamentError, audit
 
@@ -90,9 +90,9 @@ def add_entry(
             raise TournamentError("already_entered", name=entry.name)
         audit(
             event.tournament,
-            actor,
-            "entry_added",
-            {
+            actor=actor,
+            action="entry_added",
+            detail={
                 "event": event.pk,
                 "entry": entry.pk,
                 "name": entry.name,
@@ -164,7 +164,9 @@ def _add_entry(
         raise TournamentError(
             "already_entered",
             name=(
-                first if clash.player_id == first.pk or clash.partner_id == first.pk else mate
+                first
+                if mate is None or clash.player_id == first.pk or clash.partner_id == first.pk
+                else mate
             ).name,
         )
     if seed is not None:
@@ -180,9 +182,12 @@ def _add_entry(
 def _check_seed(event: Event, seed: int, exclude: int | None = None) -> None:
     if not 1 <= seed <= SEED_MAX:
         raise TournamentError("bad_seed")
-    clash = Entry.objects.filter(event=event, seed=seed).exclude(pk=exclude)
-    if clash.exists():
-        raise TournamentError("seed_taken", seed=seed, name=clash.first().name)
+    clashes = Entry.objects.filter(event=event, seed=seed)
+    if exclude is not None:
+        clashes = clashes.exclude(pk=exclude)
+    clash = clashes.first()
+    if clash is not None:
+        raise TournamentError("seed_taken", seed=seed, name=clash.name)
 
 
 def set_seed(*, entry: Entry, seed: int | None, actor: Actor) -> Entry:
@@ -196,9 +201,9 @@ def set_seed(*, entry: Entry, seed: int | None, actor: Actor) -> Entry:
         entry.save(update_fields=["seed"])
         audit(
             entry.event.tournament,
-            actor,
-            "entry_seed",
-            {"entry": entry.pk, "before": before, "after": seed},
+            actor=actor,
+            action="entry_seed",
+            detail={"entry": entry.pk, "before": before, "after": seed},
         )
         return entry
 
@@ -212,8 +217,8 @@ def remove_entry(*, entry: Entry, actor: Actor) -> None:
             raise TournamentError("entry_has_matches", name=entry.name)
         audit(
             entry.event.tournament,
-            actor,
-            "entry_removed",
-            {"event": entry.event_id, "entry": entry.pk, "name": entry.name},
+            actor=actor,
+            action="entry_removed",
+            detail={"event": entry.event_id, "entry": entry.pk, "name": entry.name},
         )
         entry.delete()

@@ -11,7 +11,7 @@ from django.db import transaction
 from scoring.models import Event, HousePreset, Rating, Tournament
 from scoring.round_clock import CLOCK_FROM, LIMIT_MAX, LIMIT_MIN
 from scoring.rules import RULESETS, RuleSet, get_rules, variant_for
-from scoring.services.matches import Actor
+from scoring.services.audit import Actor
 from scoring.services.tournaments.base import TournamentError, audit, clean_text
 
 #: Format options kept in ``Event.settings`` (anything else there is left alone).
@@ -47,7 +47,7 @@ TEXT_SETTINGS = {
 }
 
 
-def clean_settings(fmt: str, settings: dict[str, Any]) -> dict[str, Any]:
+def clean_settings(fmt: str, *, settings: dict[str, Any]) -> dict[str, Any]:
     """Only the options that mean something for ``fmt``, with their types checked."""
     out: dict[str, Any] = {}
     for key in SETTING_KEYS:
@@ -96,7 +96,7 @@ def _check_round_minutes(minutes: int | None) -> None:
         raise TournamentError("bad_setting", setting="round_minutes")
 
 
-def event_rules(tournament: Tournament, rules: str) -> RuleSet:
+def event_rules(tournament: Tournament, *, rules: str) -> RuleSet:
     """A built-in preset, or one of the tournament's house presets by its key.
 
     :raises TournamentError: ``unknown_rules``."""
@@ -109,7 +109,7 @@ def event_rules(tournament: Tournament, rules: str) -> RuleSet:
 
 
 def house_time_rules(
-    rules: RuleSet, round_minutes: int | None, settings: dict[str, Any]
+    rules: RuleSet, *, round_minutes: int | None, settings: dict[str, Any]
 ) -> tuple[int | None, dict[str, Any]]:
     """A house preset's time switches as the event's defaults: its time limit when the event
     sets none, and what time-up means unless the event says (``time_up_board``)."""
@@ -125,7 +125,7 @@ def _check_event(
     kind: str, fmt: str, games_to_win: int, rules: str, tournament: Tournament | None = None
 ) -> None:
     if tournament is not None:
-        ruleset = event_rules(tournament, rules)
+        ruleset = event_rules(tournament, rules=rules)
     elif rules in RULESETS:
         ruleset = RULESETS[rules]
     else:
@@ -155,7 +155,9 @@ def create_event(
     rules = rules or tournament.default_rules
     name = clean_text(name, field="name")
     _check_event(kind, format, games_to_win, rules, tournament)
-    round_minutes, settings = house_time_rules(get_rules(rules), round_minutes, settings or {})
+    round_minutes, settings = house_time_rules(
+        get_rules(rules), round_minutes=round_minutes, settings=settings or {}
+    )
     _check_round_minutes(round_minutes)
     with transaction.atomic():
         if tournament.events.filter(name__iexact=name.strip()).exists():
@@ -169,15 +171,15 @@ def create_event(
             format=format,
             rules=rules,
             games_to_win=games_to_win,
-            settings=clean_settings(format, settings or {}),
+            settings=clean_settings(format, settings=settings or {}),
             order=order,
             round_minutes=round_minutes,
         )
         audit(
             tournament,
-            actor,
-            "event_created",
-            {"event": event.pk, "name": event.name, "format": format, "kind": kind},
+            actor=actor,
+            action="event_created",
+            detail={"event": event.pk, "name": event.name, "format": format, "kind": kind},
         )
         return event
 
@@ -189,7 +191,8 @@ def update_event(*, event: Event, actor: Actor, **fields: Any) -> Event:
     drawn = event.rounds.exists()
     settings = fields.pop("settings", None)
     with transaction.atomic():
-        before, after = {}, {}
+        before: dict[str, Any] = {}
+        after: dict[str, Any] = {}
         for key in ("kind", "format", "rules") if drawn else ():
             if key in fields and fields[key] != getattr(event, key):
                 raise TournamentError("drawn_fixed", field=key)
@@ -202,8 +205,8 @@ def update_event(*, event: Event, actor: Actor, **fields: Any) -> Event:
         if "round_minutes" in fields or settings is not None:
             minutes, timed = house_time_rules(
                 get_rules(new["rules"]),
-                fields.get("round_minutes", event.round_minutes),
-                settings if settings is not None else {},
+                round_minutes=fields.get("round_minutes", event.round_minutes),
+                settings=settings if settings is not None else {},
             )
             if "round_minutes" in fields:
                 fields["round_minutes"] = minutes
@@ -238,7 +241,7 @@ def update_event(*, event: Event, actor: Actor, **fields: Any) -> Event:
                 setattr(event, key, value)
         if settings is not None:
             merged = {k: v for k, v in event.settings.items() if k not in SETTING_KEYS}
-            merged.update(clean_settings(event.format, settings))
+            merged.update(clean_settings(event.format, settings=settings))
             if merged != event.settings:
                 before["settings"], after["settings"] = event.settings, merged
                 event.settings = merged
@@ -246,9 +249,9 @@ def update_event(*, event: Event, actor: Actor, **fields: Any) -> Event:
             event.save()
             audit(
                 event.tournament,
-                actor,
-                "event_changed",
-                {"event": event.pk, "before": before, "after": after},
+                actor=actor,
+                action="event_changed",
+                detail={"event": event.pk, "before": before, "after": after},
             )
         return event
 
@@ -257,5 +260,10 @@ def delete_event(*, event: Event, actor: Actor) -> None:
     if event.matches.exists():
         raise TournamentError("event_has_matches")
     with transaction.atomic():
-        audit(event.tournament, actor, "event_deleted", {"event": event.pk, "name": event.name})
+        audit(
+            event.tournament,
+            actor=actor,
+            action="event_deleted",
+            detail={"event": event.pk, "name": event.name},
+        )
         event.delete()

@@ -11,11 +11,11 @@ from django.utils.text import slugify
 
 from scoring.models import Table, Tournament
 from scoring.rules import RULESETS
-from scoring.services.matches import Actor
+from scoring.services.audit import Actor
 from scoring.services.tournaments.base import TournamentError, audit, clean_text
 
 
-def unique_slug(name: str, wanted: str = "") -> str:
+def unique_slug(name: str, *, wanted: str = "") -> str:
     base = slugify(wanted or name)[:90] or "tournament"
     slug, n = base, 2
     while Tournament.objects.filter(slug=slug).exists():
@@ -58,9 +58,9 @@ def create_tournament(
         sync_tables(tournament)
         audit(
             tournament,
-            actor,
-            "tournament_created",
-            {"name": tournament.name, "slug": tournament.slug},
+            actor=actor,
+            action="tournament_created",
+            detail={"name": tournament.name, "slug": tournament.slug},
         )
         return tournament
 
@@ -92,7 +92,8 @@ def update_tournament(*, tournament: Tournament, actor: Actor, **fields: Any) ->
     rating = fields.pop("rating", None)
     old_end = tournament.end_date
     with transaction.atomic():
-        before, after = {}, {}
+        before: dict[str, Any] = {}
+        after: dict[str, Any] = {}
         for key, value in fields.items():
             old = getattr(tournament, key)
             if old != value:
@@ -102,13 +103,18 @@ def update_tournament(*, tournament: Tournament, actor: Actor, **fields: Any) ->
             tournament.save(update_fields=list(after))
             if "table_count" in after:
                 sync_tables(tournament)
-            audit(tournament, actor, "tournament_changed", {"before": before, "after": after})
+            audit(
+                tournament,
+                actor=actor,
+                action="tournament_changed",
+                detail={"before": before, "after": after},
+            )
         from scoring.services import ratings  # issue 33: the rating follows the tournament
 
         if rated:
             ratings.set_tournament_rating(tournament=tournament, rating=rating, actor=actor)
-        if "end_date" in after and tournament.rating_id is not None:
-            ratings.rerate(tournament.rating, min(old_end, tournament.end_date))
+        if "end_date" in after and tournament.rating is not None:
+            ratings.rerate(tournament.rating, since=min(old_end, tournament.end_date))
         return tournament
 
 
@@ -130,7 +136,7 @@ def sync_tables(tournament: Tournament) -> list[Table]:
 def update_table(
     *, table: Table, actor: Actor, label: str | None = None, active: bool | None = None
 ) -> Table:
-    changed = {}
+    changed: dict[str, Any] = {}
     if label is not None and label != table.label:
         changed["label"] = clean_text(label, field="label").strip()[:40]
     if active is not None and active != table.active:
@@ -139,7 +145,12 @@ def update_table(
         for key, value in changed.items():
             setattr(table, key, value)
         table.save(update_fields=list(changed))
-        audit(table.tournament, actor, "table_changed", {"table": table.number, **changed})
+        audit(
+            table.tournament,
+            actor=actor,
+            action="table_changed",
+            detail={"table": table.number, **changed},
+        )
     return table
 
 
@@ -147,5 +158,8 @@ def set_umpires(*, tournament: Tournament, users: Iterable[Any], actor: Actor) -
     users = list(users)
     tournament.umpires.set(users)
     audit(
-        tournament, actor, "umpires_changed", {"umpires": sorted(u.get_username() for u in users)}
+        tournament,
+        actor=actor,
+        action="umpires_changed",
+        detail={"umpires": sorted(u.get_username() for u in users)},
     )

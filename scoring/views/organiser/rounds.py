@@ -202,7 +202,7 @@ def draw_edit(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
             "round_title": round_title(rnd),
             "places": places,
             "rounds": len(rounds),
-            "editable": rnd is not None and draw_edits.swappable(event, rnd),
+            "editable": rnd is not None and draw_edits.swappable(event, rnd=rnd),
             "swiss": event.format == Event.Format.SWISS,
             "chosen": {k: request.GET.get(k, "") for k in ("first", "second", "reason")},
         },

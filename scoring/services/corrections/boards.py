@@ -13,27 +13,35 @@ the knock-out drawn from the groups, the standings) and rolls it back. :func:`co
 saves it with the repair the organiser chose: ``move`` (the new winner into the bracket slot
 of a match not yet started), ``repair`` (draw the later round again while none of its matches
 has started) or ``keep`` (the draw stays; the reason is logged). Audited with who, when, why.
+
+Several paper boards keyed again at once (issue 30) are in :mod:`.rekey`.
 """
 
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
 
-from scoring.models import Board, BoardEvent, Event, Game, Match, Round
+from scoring.models import Board, BoardEvent, Event, Match, Round
 from scoring.records import position_after, scores_before
-from scoring.records.sides import SIDES, other_side
 from scoring.rules import RulesError, get_rules, parse_event, variant_for
 from scoring.rules.errors import IllegalEvent
 from scoring.services.bracket_repairs import LATER_REPAIRS, later_conflicts, repair_later
+from scoring.services.corrections.base import (
+    REPAIRS,
+    STARTED,
+    CorrectionError,
+    Downstream,
+    LogFix,
+    PaperFix,
+    rolled_back,
+)
 from scoring.services.draw_base import ELIMINATION
 from scoring.services.matches import (
     Actor,
-    MatchError,
     append_event,
     audit_match,
     bump_revision,
@@ -46,83 +54,10 @@ from scoring.services.matches import (
 )
 from scoring.services.matches.base import checked_texts
 
-REPAIRS = ("move", "repair", "keep", "replay", "award", "eliminate")
-STARTED = (Match.Status.CALLED, Match.Status.PLAYING, Match.Status.FINISHED)
-
-
-class CorrectionError(MatchError):
-    """A correction that cannot be made (nothing is saved)."""
-
-
-@dataclass(frozen=True)
-class PaperFix:
-    """The right entry of a paper board: winner, the loser's carrommen left and who covered
-    the queen (ICF 53–55), or an award of ``points`` with its ``law``."""
-
-    winner: str
-    carrommen: int | None = None
-    queen: str = ""
-    points: int | None = None
-    law: str = ""
-
-    def entry(self) -> dict[str, Any]:
-        return {
-            "winner": self.winner,
-            "carrommen": self.carrommen,
-            "queen": self.queen,
-            "points": self.points,
-            "law": self.law,
-        }
-
-
-@dataclass(frozen=True)
-class LogFix:
-    """A stroke-logged board corrected from a point on: the first ``keep`` events that count
-    stay, the rest are retracted and ``events`` (interchange format v1) recorded after them."""
-
-    keep: int
-    events: tuple[dict[str, Any], ...]
-
-
-@dataclass
-class Downstream:
-    """What a correction changes after the match, and the repairs that fit."""
-
-    winner_before: str
-    winner_after: str
-    games_before: dict[str, int]
-    games_after: dict[str, int]
-    next_match: int | None = None  # number of the match the winner went on to
-    next_started: bool = False
-    later_round: str = ""  # "swiss" / "knockout": a round drawn on this result
-    later_started: bool = False
-    later_count: int = 0  # rounds drawn after the match's round
-    standings: list[tuple[str, int, int]] = field(default_factory=list)  # name, before, after
-    repairs: tuple[str, ...] = ("keep",)
-    #: later bracket matches already played that no longer fit (issue 30: bracket_repairs)
-    later: list[Any] = field(default_factory=list)
-    names: dict[str, str] = field(default_factory=dict)  # the corrected match's sides
-    boards: list[dict[str, Any]] = field(default_factory=list)  # re-keyed: before and after
-    toss: dict[str, Any] = field(default_factory=dict)  # swapped sides: the toss before, after
-
-    @property
-    def winner_changed(self) -> bool:
-        return self.winner_before != self.winner_after
-
-    @property
-    def affects_draw(self) -> bool:
-        return self.winner_changed and (self.next_match is not None or bool(self.later_round))
-
-
-class _Preview(Exception):
-    def __init__(self, downstream: Downstream) -> None:
-        self.downstream = downstream
-
-
 # --- what changes -----------------------------------------------------------------------------
 
 
-def _ranks(event: Event) -> dict[int, tuple[str, int]]:
+def event_ranks(event: Event) -> dict[int, tuple[str, int]]:
     from scoring.standings import event_standings  # a read for the preview only
 
     return {
@@ -146,15 +81,17 @@ def _later(match: Match) -> tuple[str, list[Round]]:
 
 
 def _started(matches: Any) -> bool:
-    return matches.filter(
-        Q(games__isnull=False)
-        | Q(walkover=True)
-        | Q(status__in=STARTED)
-        | Q(status=Match.Status.CONFIRMED, bye=False)
-    ).exists()
+    return bool(
+        matches.filter(
+            Q(games__isnull=False)
+            | Q(walkover=True)
+            | Q(status__in=STARTED)
+            | Q(status=Match.Status.CONFIRMED, bye=False)
+        ).exists()
+    )
 
 
-def still_decided(match: Match, breaks_code: str, breaks: str, unfinished: str) -> None:
+def still_decided(match: Match, *, breaks_code: str, breaks: str, unfinished: str) -> None:
     """The caches of a corrected (or decided) ``match`` rebuilt from its log, which must still
     fit the rules and still end the match, and its revision bumped; else ``CorrectionError``
     (``breaks_code`` with ``breaks`` naming the engine's detail, or ``correction_unfinished``),
@@ -169,8 +106,8 @@ def still_decided(match: Match, breaks_code: str, breaks: str, unfinished: str) 
     bump_revision(match)
 
 
-def _downstream(
-    match: Match, before: tuple[str, dict[str, int], dict[int, tuple[str, int]]]
+def downstream_of(
+    match: Match, *, before: tuple[str, dict[str, int], dict[int, tuple[str, int]]]
 ) -> Downstream:
     match.refresh_from_db(fields=["winner_side", "games_won"])
     winner_before, games_before, ranks_before = before
@@ -200,7 +137,7 @@ def _downstream(
         side: e.name if (e := match.entry_for(side)) else side.upper() for side in ("a", "b")
     }
     if ranks_before:
-        after = _ranks(match.event)
+        after = event_ranks(match.event)
         d.standings = [
             (name, rank, after.get(entry, (name, rank))[1])
             for entry, (name, rank) in ranks_before.items()
@@ -214,7 +151,7 @@ def _downstream(
 # --- applying ---------------------------------------------------------------------------------
 
 
-def _check_paper(match: Match, fix: PaperFix) -> None:
+def check_paper(match: Match, *, fix: PaperFix) -> None:
     rules = get_rules(match.rules)
     if fix.winner not in ("a", "b"):
         raise CorrectionError("bad_winner", "the winner must be A or B")
@@ -229,7 +166,7 @@ def _check_paper(match: Match, fix: PaperFix) -> None:
         )
 
 
-def _entry_of(board: Board) -> dict[str, Any]:
+def paper_entry(board: Board) -> dict[str, Any]:
     award = board.kind == Board.Kind.AWARD
     return {
         "winner": board.summary_winner,
@@ -240,7 +177,7 @@ def _entry_of(board: Board) -> dict[str, Any]:
     }
 
 
-def _row(actor: Actor, board: Board, client_id: uuid.UUID, **fields: Any) -> BoardEvent:
+def log_row(actor: Actor, *, board: Board, client_id: uuid.UUID, **fields: Any) -> BoardEvent:
     board.last_seq += 1
     return append_event(
         board=board,
@@ -253,8 +190,9 @@ def _row(actor: Actor, board: Board, client_id: uuid.UUID, **fields: Any) -> Boa
     )
 
 
-def _fix_paper(
+def fix_paper(
     match: Match,
+    *,
     board: Board,
     fix: PaperFix,
     actor: Actor,
@@ -264,16 +202,16 @@ def _fix_paper(
     """A ``correction`` row on a paper board; ``breaker``: the side that broke it, keyed
     again too (a sheet keyed with sides A and B swapped), kept in the row so that a replay
     of the log gives it back."""
-    _check_paper(match, fix)
-    before, after = _entry_of(board), fix.entry()
+    check_paper(match, fix=fix)
+    before, after = paper_entry(board), fix.entry()
     if breaker is not None and breaker != board.breaker:
         before, after = {**before, "breaker": board.breaker}, {**after, "breaker": breaker}
     if before == after:
         raise CorrectionError("correction_unchanged", "the board already has this entry")
-    _row(
+    log_row(
         actor,
-        board,
-        client_id,
+        board=board,
+        client_id=client_id,
         type=BoardEvent.Type.CORRECTION,
         payload={"type": "correction", "before": before, "after": after},
     )
@@ -281,8 +219,8 @@ def _fix_paper(
     return {"before": before, "after": after}
 
 
-def _fix_log(
-    match: Match, board: Board, fix: LogFix, actor: Actor, client_id: uuid.UUID
+def fix_log(
+    match: Match, *, board: Board, fix: LogFix, actor: Actor, client_id: uuid.UUID
 ) -> dict[str, Any]:
     live = live_events(list(board.events.order_by("seq")))
     if not 0 <= fix.keep <= len(live):
@@ -307,16 +245,22 @@ def _fix_log(
             "correction_board_open", "the corrected board must end (a win, or void)"
         )
     for n, event in enumerate(reversed(live[fix.keep :])):
-        _row(
+        log_row(
             actor,
-            board,
-            uuid.uuid5(client_id, f"undo-{n}"),
+            board=board,
+            client_id=uuid.uuid5(client_id, f"undo-{n}"),
             type=BoardEvent.Type.UNDO,
             payload={"type": "undo", "retracts": event.seq, "correction": True},
             retracts=event,
         )
     for n, stored in enumerate(right):
-        _row(actor, board, uuid.uuid5(client_id, f"event-{n}"), type=stored["type"], payload=stored)
+        log_row(
+            actor,
+            board=board,
+            client_id=uuid.uuid5(client_id, f"event-{n}"),
+            type=stored["type"],
+            payload=stored,
+        )
     Board.objects.filter(pk=board.pk).update(last_seq=board.last_seq)
     return {"kept": fix.keep, "retracted": [e.payload for e in live[fix.keep :]], "recorded": right}
 
@@ -330,7 +274,7 @@ def _apply(
     expected_revision: int | None,
 ) -> tuple[Match, dict[str, Any], Downstream]:
     match = lock_match(match.pk)
-    check_write(match, expected_revision, actor)
+    check_write(match, expected_revision=expected_revision, actor=actor)
     if match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED) or match.walkover:
         raise CorrectionError(
             "correction_not_finished", "only a finished match is corrected; undo on the tablet"
@@ -344,36 +288,31 @@ def _apply(
     if is_log != isinstance(fix, LogFix):
         raise CorrectionError("bad_correction_kind", "this board needs the other kind of entry")
     ranks = (
-        _ranks(match.event)
+        event_ranks(match.event)
         if match.event.format in (Event.Format.SWISS, Event.Format.GROUPS) and match.confirmed_at
         else {}
     )
     before = (match.winner_side, dict(match.games_won), ranks)
     if is_log:
-        detail = _fix_log(match, board, fix, actor, client_id)  # type: ignore[arg-type]
+        detail = fix_log(match, board=board, fix=fix, actor=actor, client_id=client_id)  # type: ignore[arg-type]
     else:
-        detail = _fix_paper(match, board, fix, actor, client_id)  # type: ignore[arg-type]
+        detail = fix_paper(match, board=board, fix=fix, actor=actor, client_id=client_id)  # type: ignore[arg-type]
     still_decided(
         match,
-        "correction_breaks_match",
-        "after this correction a later board no longer fits the game "
+        breaks_code="correction_breaks_match",
+        breaks="after this correction a later board no longer fits the game "
         "(%(detail)s): correct that board or decide the game",
-        "after this correction the match would not be over",
+        unfinished="after this correction the match would not be over",
     )
     detail.update(board=board.pk, game=board.game.number, sequence=board.sequence)
-    return match, detail, _downstream(match, before)
+    return match, detail, downstream_of(match, before=before)
 
 
 def preview_correction(
     *, match: Match, board_id: int, fix: PaperFix | LogFix, actor: Actor
 ) -> Downstream:
     """What :func:`correct_board` would change downstream; nothing is saved."""
-    try:
-        with transaction.atomic():
-            _match, _detail, downstream = _apply(match, board_id, fix, actor, uuid.uuid4(), None)
-            raise _Preview(downstream)
-    except _Preview as preview:
-        return preview.downstream
+    return rolled_back(lambda: _apply(match, board_id, fix, actor, uuid.uuid4(), None)[2])
 
 
 def correct_board(
@@ -394,7 +333,7 @@ def correct_board(
     :raises CorrectionError: the correction or the repair does not fit (nothing is saved).
     :raises StaleMatch: the match changed since the organiser looked at it.
     """
-    reason = check_reason(reason, repair, law=law, award_to=award_to)
+    reason = check_reason(reason, repair=repair, law=law, award_to=award_to)
     client_id = uuid.UUID(str(client_id))
     with transaction.atomic():
         match, detail, downstream = _apply(
@@ -402,19 +341,19 @@ def correct_board(
         )
         return save_repair(
             match,
-            actor,
-            "correction",
-            detail,
-            downstream,
-            reason,
-            repair,
+            actor=actor,
+            action="correction",
+            detail=detail,
+            downstream=downstream,
+            reason=reason,
+            repair=repair,
             law=law,
             award_to=award_to,
             client_id=client_id,
         )
 
 
-def check_reason(reason: str, repair: str, *, law: str = "", award_to: str = "moved") -> str:
+def check_reason(reason: str, *, repair: str, law: str = "", award_to: str = "moved") -> str:
     """The reason, stripped; refuses an empty reason or an unknown repair, and an award of a
     later match without its law cited as the rulebook does (or given to nobody)."""
     from scoring.services.bracket_repairs import AWARD, AWARD_TO, ELIMINATE
@@ -435,13 +374,13 @@ def check_reason(reason: str, repair: str, *, law: str = "", award_to: str = "mo
 
 def save_repair(
     match: Match,
+    *,
     actor: Actor,
     action: str,
     detail: dict[str, Any],
     downstream: Downstream,
     reason: str,
     repair: str,
-    *,
     law: str = "",
     award_to: str = "moved",
     client_id: uuid.UUID | None = None,
@@ -457,9 +396,9 @@ def save_repair(
         )
     audit_match(
         match,
-        actor,
-        action,
-        {
+        actor=actor,
+        action=action,
+        detail={
             **detail,
             "reason": reason,
             "repair": repair,
@@ -487,7 +426,7 @@ def save_repair(
         return downstream
     event = match.event
     if repair == "move" or (
-        match.confirmed_at and event.format in (*draw_service.ELIMINATION, Event.Format.GROUPS)
+        match.confirmed_at and event.format in (*ELIMINATION, Event.Format.GROUPS)
     ):
         draw_service.sync_bracket(event, actor=actor)
     if repair == "repair":
@@ -496,225 +435,5 @@ def save_repair(
         draw_service.delete_last_round(event=event, actor=actor, expected_rounds=rounds)
         draw_service.next_round(event=event, actor=actor, expected_rounds=rounds - doomed)
     elif repair == "keep" and downstream.affects_draw:
-        audit_match(match, actor, f"{action}_draw_kept", {"reason": reason})
+        audit_match(match, actor=actor, action=f"{action}_draw_kept", detail={"reason": reason})
     return downstream
-
-
-# --- several paper boards at once (issue 30: faithful re-keying) ---------------------------
-
-
-def swapped(fix: PaperFix) -> PaperFix:
-    """The entry of a board keyed with sides A and B swapped: the other side won it and the
-    queen was covered by the other side (ICF 53–55); the award's points and law stay."""
-    flip = {"a": "b", "b": "a", "": ""}
-    return PaperFix(
-        winner=flip[fix.winner],
-        carrommen=fix.carrommen,
-        queen=flip[fix.queen],
-        points=fix.points,
-        law=fix.law,
-    )
-
-
-def paper_entries(match: Match) -> dict[int, PaperFix]:
-    """The recorded entry of every paper board of ``match`` that counts (award boards too),
-    by board id in the order of the sheet; the form of a re-keying starts from these."""
-    rows = (
-        Board.objects.filter(game__match=match, void=False)
-        .exclude(kind=Board.Kind.LOG)
-        .select_related("game")
-        .order_by("game__number", "sequence")
-    )
-    out = {}
-    for board in rows:
-        entry = _entry_of(board)
-        out[board.pk] = PaperFix(
-            winner=entry["winner"],
-            carrommen=entry["carrommen"],
-            queen=entry["queen"] or "",
-            points=entry["points"],
-            law=entry["law"],
-        )
-    return out
-
-
-def swap_sides(match: Match) -> dict[int, PaperFix]:
-    """Every paper board of ``match`` with sides A and B swapped (a sheet keyed the wrong way
-    round); refused when the match has stroke-logged boards (corrected by retraction and
-    re-entry, board by board)."""
-    if Board.objects.filter(game__match=match, kind=Board.Kind.LOG, void=False).exists():
-        raise CorrectionError("rekey_log_boards", "stroke-logged boards are corrected one by one")
-    return {pk: swapped(fix) for pk, fix in paper_entries(match).items()}
-
-
-def _flipped(side: str | None) -> str | None:
-    """The other side of a recorded side ("a" <-> "b"), anything else (none) as it is."""
-    return other_side(side) if side in SIDES else side
-
-
-def _swap_toss(match: Match) -> dict[str, Any]:
-    """The toss and the games' first breakers of a sheet keyed with sides A and B swapped,
-    keyed the right way round: who won the toss (ICF 40) and so who breaks each game first
-    (ICF 43) are the other side; the choice (break or side) stays. The before and after, for
-    the audit row."""
-    before = {"winner": match.toss_winner, "choice": match.toss_choice}
-    after = {**before, "winner": _flipped(match.toss_winner)}
-    Match.objects.filter(pk=match.pk).update(toss_winner=after["winner"])
-    match.toss_winner = after["winner"]
-    for game in Game.objects.filter(match=match):
-        if game.first_breaker in SIDES:
-            Game.objects.filter(pk=game.pk).update(first_breaker=_flipped(game.first_breaker))
-    return {"before": before, "after": after}
-
-
-def _apply_many(
-    match: Match,
-    fixes: dict[int, PaperFix],
-    actor: Actor,
-    client_id: uuid.UUID,
-    expected_revision: int | None,
-    swap: bool = False,
-) -> tuple[Match, dict[str, Any], Downstream]:
-    """Several paper boards keyed again (see :func:`rekey_boards`); ``swap``: the sheet was
-    keyed with sides A and B swapped, so the toss and who broke each board (withdrawn
-    boards too) are swapped as well and the re-keyed match is the same match, sides
-    swapped."""
-    match = lock_match(match.pk)
-    check_write(match, expected_revision, actor)
-    if match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED) or match.walkover:
-        raise CorrectionError(
-            "correction_not_finished", "only a finished match is corrected; undo on the tablet"
-        )
-    if swap and Board.objects.filter(game__match=match, kind=Board.Kind.LOG).exists():
-        raise CorrectionError("rekey_log_boards", "stroke-logged boards are corrected one by one")
-    boards = {
-        b.pk: b
-        for b in Board.objects.filter(game__match=match, pk__in=list(fixes)).select_related("game")
-    }
-    if len(boards) != len(fixes):
-        raise CorrectionError("bad_board", "this board is not of this match")
-    ranks = (
-        _ranks(match.event)
-        if match.event.format in (Event.Format.SWISS, Event.Format.GROUPS) and match.confirmed_at
-        else {}
-    )
-    before = (match.winner_side, dict(match.games_won), ranks)
-    changed = []
-    for board in sorted(boards.values(), key=lambda b: (b.game.number, b.sequence)):
-        fix = fixes[board.pk]
-        if board.kind == Board.Kind.LOG:
-            raise CorrectionError("bad_correction_kind", "this board needs the other kind of entry")
-        if board.void:
-            raise CorrectionError("board_withdrawn", "this board was withdrawn")
-        _check_paper(match, fix)
-        breaker = _flipped(board.breaker) if swap else None
-        if _entry_of(board) == fix.entry() and breaker in (None, board.breaker):
-            continue
-        detail = _fix_paper(
-            match, board, fix, actor, uuid.uuid5(client_id, f"rekey-{board.pk}"), breaker
-        )
-        changed.append(
-            {**detail, "board": board.pk, "game": board.game.number, "sequence": board.sequence}
-        )
-    if not changed:
-        raise CorrectionError("correction_unchanged", "the board already has this entry")
-    extra: dict[str, Any] = {}
-    if swap:
-        # withdrawn paper boards were broken by the other side as well (IT 101: the same
-        # breaker plays the board again): their breaker keyed again, their entry kept
-        for board in (
-            Board.objects.filter(game__match=match, void=True)
-            .exclude(kind=Board.Kind.LOG)
-            .exclude(pk__in=list(boards))
-            .select_related("game")
-        ):
-            if board.breaker in SIDES:
-                entry = _entry_of(board)
-                fix = PaperFix(
-                    winner=entry["winner"],
-                    carrommen=entry["carrommen"],
-                    queen=entry["queen"] or "",
-                    points=entry["points"],
-                    law=entry["law"],
-                )
-                _row(
-                    actor,
-                    board,
-                    uuid.uuid5(client_id, f"rekey-void-{board.pk}"),
-                    type=BoardEvent.Type.CORRECTION,
-                    payload={
-                        "type": "correction",
-                        "before": {**fix.entry(), "breaker": board.breaker},
-                        "after": {**fix.entry(), "breaker": _flipped(board.breaker)},
-                    },
-                )
-                Board.objects.filter(pk=board.pk).update(
-                    last_seq=board.last_seq, breaker=_flipped(board.breaker)
-                )
-        extra["toss"] = _swap_toss(match)
-    still_decided(
-        match,
-        "correction_breaks_match",
-        "after this correction a later board no longer fits the game "
-        "(%(detail)s): correct that board or decide the game",
-        "after this correction the match would not be over",
-    )
-    return match, {"boards": changed, **extra}, _downstream(match, before)
-
-
-def preview_rekey(
-    *, match: Match, fixes: dict[int, PaperFix], actor: Actor, swap: bool = False
-) -> Downstream:
-    """What :func:`rekey_boards` would change (the match before and after, downstream);
-    nothing is saved."""
-    try:
-        with transaction.atomic():
-            _match, detail, downstream = _apply_many(match, fixes, actor, uuid.uuid4(), None, swap)
-            downstream.boards = detail["boards"]
-            downstream.toss = detail.get("toss", {})
-            raise _Preview(downstream)
-    except _Preview as preview:
-        return preview.downstream
-
-
-def rekey_boards(
-    *,
-    match: Match,
-    fixes: dict[int, PaperFix],
-    actor: Actor,
-    reason: str,
-    repair: str,
-    client_id: uuid.UUID | str,
-    expected_revision: int | None = None,
-    swap: bool = False,
-    law: str = "",
-    award_to: str = "moved",
-) -> Downstream:
-    """Several paper boards of a finished or confirmed match keyed again at once (a
-    ``correction`` row on each board that changes, checked together, so a sheet keyed with
-    sides A and B swapped gets its real board scores), with ``repair`` downstream; audited
-    as ``rekey`` (``swap``: the sides were swapped).
-
-    :raises CorrectionError: the boards do not make the match (nothing is saved).
-    :raises StaleMatch: the match changed since the organiser looked at it.
-    """
-    reason = check_reason(reason, repair, law=law, award_to=award_to)
-    client_id = uuid.UUID(str(client_id))
-    with transaction.atomic():
-        match, detail, downstream = _apply_many(
-            match, fixes, actor, client_id, expected_revision, swap
-        )
-        downstream.boards = detail["boards"]
-        downstream.toss = detail.get("toss", {})
-        return save_repair(
-            match,
-            actor,
-            "rekey",
-            {**detail, "swap": swap},
-            downstream,
-            reason,
-            repair,
-            law=law,
-            award_to=award_to,
-            client_id=client_id,
-        )
