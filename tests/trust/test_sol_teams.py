@@ -214,7 +214,7 @@ def test_a_team_event_comes_back_whole(
     assert any(t[6][0] for t in before[1]["ties"]), "a tie is decided"
     assert max(sizes) <= 4 or any(len(t[3]) > 4 for t in before[1]["teams"])
 
-    content = sol_archive(event.tournament, [event])
+    content = sol_archive(event.tournament, events=[event])
     lists, tourney = yaml.safe_load_all(content)
     assert max(len(c["players"]) for c in tourney["competitors"]) <= 4  # SoL's own limit
     preview = preview_members(read_members(content))
@@ -255,7 +255,7 @@ def test_a_damaged_team_extension_is_not_read_as_teams(organiser) -> None:
     event = build(organiser, "knockout", [3, 3], own=False)
     draws.draw_event(event=event, actor=SYSTEM, random_seed=3)
     make_ties(event)
-    lists, tourney = yaml.safe_load_all(sol_archive(event.tournament, [event]))
+    lists, tourney = yaml.safe_load_all(sol_archive(event.tournament, events=[event]))
     teams = lists["carrom"]["tourneys"][tourney["guid"]]["teams"]["competitors"]
     teams[1]["players"][0] = teams[0]["players"][0]  # one player in two teams
     report = import_sol(yaml.safe_dump_all([lists, tourney], allow_unicode=True).encode())
