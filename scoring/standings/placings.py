@@ -228,14 +228,15 @@ def event_placings(event: Event) -> list[Placing]:
                 for e in group:
                     places[e] = (placed + 1, placed + len(group))
                 placed += len(group)
-        elif (
+        if (
             event.format == Event.Format.GROUPS
-            and not ko
+            and not places
             and event.status == Event.Status.FINISHED
             and matches
-            and all(m.status in SETTLED or m.bye or m.walkover for m in matches)
+            and all(m.status in DECIDED_STATUSES or m.bye or m.walkover for m in matches)
         ):
-            # groups only (a round robin, e.g. SoL's): the group place, tied across groups
+            # groups only, finished with no knock-out (a round robin, e.g. SoL's): the group
+            # place, tied across groups
             by_rank: dict[int, list[int]] = {}
             for table in group_places(event).values():
                 for s in table:
