@@ -203,7 +203,9 @@ m.Base.metadata.create_all(engine)
 s = sessionmaker(bind=engine)()
 content = archive.read_bytes()
 note = ""
-if archive.name.endswith(".box"):
+if s.query(m.Tourney).count():  # loaded by an earlier run (the 499-tourney restore is slow)
+    pass
+elif archive.name.endswith(".box"):
     from nacl.secret import SecretBox
     content = SecretBox(bytes.fromhex(key)).decrypt(content)
     try:
@@ -218,7 +220,7 @@ elif archive.name.endswith(".zip"):
     restore(s, None, None, None, io.BytesIO(content))
 else:
     load_sol(s, archive.name, io.BytesIO(content))
-s.flush()
+s.commit()
 
 
 def who(p):
@@ -230,24 +232,47 @@ def rows(rating):
     return [[*who(r[0]), float(r[1]), float(r[2]), float(r[3]), r[4]] for r in rating.ranking]
 
 
-result = {"note": note, "championships": [], "ratings": []}
-for champ in s.query(m.Championship).order_by(m.Championship.idchampionship):
-    if not champ.tourneys:
-        continue
+def lines_of(champ):
     try:
         _dates, ranking = champ.ranking()
     except Exception as error:
         print(f"{champ.description}: {error}", file=sys.stderr)
-        continue
+        return None
     lines = []
     for players, total, prizes, _count, skipped in ranking:
         lines.append({"players": [who(p) for p in players if p is not None],
                       "total": str(total), "prizes": [str(p) for p in prizes],
                       "skipped": [str(p) for p in (skipped or [])]})
+    return lines
+
+
+champs = [c for c in s.query(m.Championship).order_by(m.Championship.idchampionship)
+          if c.tourneys]
+stored = {c.idchampionship: lines_of(c) for c in champs}
+# SoL's recomputation: every tourney ranked again and given its prizes again (a tourney whose
+# prize-giving was not done gets it, when SoL can: its matches all played)
+unprized = 0
+for t in s.query(m.Tourney).order_by(m.Tourney.date, m.Tourney.idtourney):
+    try:
+        if t.prized:
+            t.resetPrizes()
+        else:
+            unprized += 1
+        t.updateRanking()
+        t.assignPrizes()
+        s.flush()
+    except Exception as error:
+        print(f"{t.description}: {error}", file=sys.stderr)
+result = {"note": note, "championships": [], "ratings": [], "unprized": unprized}
+for champ in champs:
+    lines = lines_of(champ)
+    if lines is None:
+        continue
     result["championships"].append({
         "club": champ.club.description, "description": champ.description,
         "prizes": champ.prizes, "skip": champ.skipworstprizes or 0,
-        "tourneys": len(champ.tourneys), "lines": lines})
+        "tourneys": len(champ.tourneys), "lines": lines,
+        "stored_lines": stored[champ.idchampionship]})
 ratings = sorted(s.query(m.Rating), key=lambda r: (r.level, r.idrating))
 for rating in ratings:
     kinds = collections.Counter(
@@ -620,9 +645,12 @@ def archive_ours(content: bytes, name: str, theirs: dict, totals: ArchiveFigures
     )
     for champ in theirs["championships"]:
         totals.championships += 1
-        ours = Championship.objects.filter(
-            club__name=champ["club"].strip()[:150], name=champ["description"].strip()[:150]
-        ).first() or Championship.objects.filter(name=champ["description"].strip()[:150]).first()
+        ours = (
+            Championship.objects.filter(
+                club__name=champ["club"].strip()[:150], name=champ["description"].strip()[:150]
+            ).first()
+            or Championship.objects.filter(name=champ["description"].strip()[:150]).first()
+        )
         label = (
             f"{name} {champ['description']} ({champ['prizes']}, "
             f"{champ['tourneys']} tourneys, worst {champ['skip']} skipped)"
@@ -630,6 +658,14 @@ def archive_ours(content: bytes, name: str, theirs: dict, totals: ArchiveFigures
         if ours is None:
             print(f"{label}: not imported")
             continue
+        if champ.get("stored_lines") is not None and ranking_problems(
+            champ["stored_lines"], champ["lines"]
+        ):
+            print(
+                f"{label}: SoL's ranking of its stored prizes differs from its recomputation "
+                "(every tourney ranked and given its prizes again); compared with the "
+                "recomputation"
+            )
         problems = ranking_problems(keyed_lines(champ["lines"], known), our_lines(ours))
         if problems:
             print(f"{label}: " + "; ".join(problems[:4]))

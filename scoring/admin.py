@@ -155,7 +155,16 @@ admin.site.register(PaperScoresheet)
 class RatingAdmin(admin.ModelAdmin):
     """Ratings are made here (issue 33); a parameter changed re-rates the whole history."""
 
-    list_display = ["name", "level", "nation", "outcomes", "scope", "inherit", "default_rate", "tau"]
+    list_display = [
+        "name",
+        "level",
+        "nation",
+        "outcomes",
+        "scope",
+        "inherit",
+        "default_rate",
+        "tau",
+    ]
     list_filter = ["level", "outcomes", "scope", "inherit"]
     search_fields = ["name"]
 

@@ -102,7 +102,7 @@ class Rating(models.Model):
         default=False,
         help_text=_(
             "A player new to this rating starts from his latest rate in a rating of a higher "
-            "level (SoL's \"inherit\"), not as a new player."
+            'level (SoL\'s "inherit"), not as a new player.'
         ),
     )
     owner = models.ForeignKey(
