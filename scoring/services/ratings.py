@@ -67,13 +67,15 @@ def rates_before(rating: Rating, date: datetime.date) -> dict[int, glicko.Rate]:
 def rated_events(tournament: Tournament, scope: str = Rating.Scope.EVERY_EVENT) -> list[Event]:
     """The tournament's events a rating of ``scope`` rates (``Rating.scope``, docs/RATINGS.md
     "What is rated"): every event; its singles events; or, as SoL 5.26 rates ("only singles
-    using the Swiss system"), its singles Swiss events (their final rounds not rated, as SoL:
-    :func:`tournament_matches`)."""
+    using the Swiss system"), its singles Swiss events once finished (their final rounds not
+    rated, as SoL: :func:`tournament_matches`)."""
     events = Event.objects.filter(tournament=tournament)
     if scope != Rating.Scope.EVERY_EVENT:
         events = events.filter(kind=Event.Kind.SINGLES)
     if scope == Rating.Scope.SWISS_SINGLES:
-        events = events.filter(format=Event.Format.SWISS)
+        # SoL rates a tourney at its prize-giving (observed: a tourney whose prizes are not
+        # given is not rated): a finished event
+        events = events.filter(format=Event.Format.SWISS, status=Event.Status.FINISHED)
     return list(events.order_by("pk"))
 
 

@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from scoring import ratings as glicko
-from scoring.models import Match, Rate, Rating
+from scoring.models import Event, Match, Rate, Rating
 from scoring.services import draws
 from scoring.services import ratings as service
 from scoring.services.exports import sol_documents
@@ -113,6 +113,10 @@ def test_a_rating_rates_the_events_of_its_scope(django_capture_on_commit_callbac
     with django_capture_on_commit_callbacks(execute=True):
         for match in Match.objects.filter(event__in=[knockout, doubles], status="ready"):
             play_and_confirm(match, "a")
+    played, _places = service.tournament_matches(tournament, Rating.Scope.SWISS_SINGLES)
+    assert played == []  # a Swiss event is rated as SoL rates it: once finished
+    swiss.status = Event.Status.FINISHED
+    swiss.save()
     counts = {}
     for scope in Rating.Scope.values:
         played, _places = service.tournament_matches(tournament, scope)
@@ -149,3 +153,4 @@ def test_sols_inherit_flag_and_scope_come_in_and_go_out() -> None:
     assert head["ratings"][0]["inherit"] is True
     assert head["ratings"][1]["inherit"] is False
     assert world.pk in service.higher_ratings(rating)
+
