@@ -52,7 +52,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_DOWN, Decimal
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -253,6 +253,9 @@ stored = {c.idchampionship: lines_of(c) for c in champs}
 # prize-giving was not done gets it, when SoL can: its matches all played)
 unprized = 0
 for t in s.query(m.Tourney).order_by(m.Tourney.date, m.Tourney.idtourney):
+    played = [x for x in t.matches if x.competitor2 is not None]
+    if not t.prized and (not played or any(not x.score1 and not x.score2 for x in played)):
+        continue  # a tourney not played to its end gets no prizes (SoL would give them)
     try:
         if t.prized:
             t.resetPrizes()
@@ -298,7 +301,11 @@ print(json.dumps({"championships": len(result["championships"]),
 
 
 def _decimal(value: object) -> Decimal:
-    return Decimal(str(value)).normalize() if value not in (None, "") else Decimal(0)
+    """A prize or total as SoL stores it: cut to hundredths (its recomputation, not stored
+    yet, carries the float's noise: 93.40000000000000568 is 93.40, 86.7999999 is 86.79)."""
+    if value in (None, ""):
+        return Decimal(0)
+    return Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_DOWN).normalize()
 
 
 def ranking_problems(sol_lines: list[dict], our_lines: list[dict]) -> list[str]:
