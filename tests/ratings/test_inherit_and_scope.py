@@ -153,4 +153,3 @@ def test_sols_inherit_flag_and_scope_come_in_and_go_out() -> None:
     assert head["ratings"][0]["inherit"] is True
     assert head["ratings"][1]["inherit"] is False
     assert world.pk in service.higher_ratings(rating)
-
