@@ -28,6 +28,19 @@ player (SoL's guid). Its last line::
 ``ranking_agree``: championships whose every line has SoL's players, total, prizes and
 skipped prizes; ``rate_within_1``: players whose rate is within one point of SoL's. When SoL
 cannot be installed the line says ``sol_season: skipped (...)`` and the exit status is 0.
+
+``--sol-archives`` computes SoL's own test archives instead (its source distribution's
+``tests/scr``, fetched as ``bench/sol_ranking.py`` fetches it; ``--sol-sdist DIR`` reuses an
+unpacked one; ``--only NAME`` one archive, repeatable), the 499-tourney backup of 2018-07-10
+included: SoL loads each archive into a fresh database (the ``.box`` as ``bench/sol_ranking.py``
+restores it), ranks every championship, reads every rating's stored rates and recomputes it
+from scratch (timed, the higher levels first, as an inheriting rating reads them); this app
+imports the same file into a fresh database, ranks each championship and re-rates each rating
+from the imported matches (timed), and the bench compares them as above. A player is the same
+on both sides by SoL's guid, or by name where the archive holds none. Before the last line it
+prints the cost of recomputing every rating, here and in SoL, side by side. Keep the databases
+on a RAM disk (``--keep /dev/shm/...``): SQLite's syncs otherwise dominate the import's time on
+a busy machine.
 """
 
 from __future__ import annotations
@@ -39,7 +52,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_DOWN, Decimal
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -171,11 +184,128 @@ main()
 """
 
 
+#: The SoL side of ``--sol-archives``: load one of SoL's own test archives into a fresh SoL
+#: database, rank every championship and recompute every rating from scratch (timed), its stored
+#: rates read before. Players are written with both keys this app may know them by: SoL's guid
+#: and the name key of an archive without guids (``backup.zip``: SoL makes guids up).
+ARCHIVE_DRIVER = r"""
+import collections, io, json, sys, time, warnings
+from pathlib import Path
+warnings.simplefilter("ignore")
+from sqlalchemy import create_engine
+from sqlalchemy.orm import sessionmaker
+import sol.models as m
+from sol.models.bio import load_sol, restore
+
+db, archive, out, key = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3]), sys.argv[4]
+engine = create_engine("sqlite:///" + db)
+m.Base.metadata.create_all(engine)
+s = sessionmaker(bind=engine)()
+content = archive.read_bytes()
+note = ""
+if s.query(m.Tourney).count():  # loaded by an earlier run (the 499-tourney restore is slow)
+    pass
+elif archive.name.endswith(".box"):
+    from nacl.secret import SecretBox
+    content = SecretBox(bytes.fromhex(key)).decrypt(content)
+    try:
+        restore(s, None, None, None, io.BytesIO(content))
+    except TypeError as error:  # as bench/sol_ranking.py: SoL's own test restores the zip first
+        s.rollback()
+        note = f"SoL refuses it alone ({error}); restored over backup.zip as SoL's tests do"
+        restore(s, None, None, None, io.BytesIO((archive.parent / "backup.zip").read_bytes()))
+        s.flush()
+        restore(s, None, None, None, io.BytesIO(content))
+elif archive.name.endswith(".zip"):
+    restore(s, None, None, None, io.BytesIO(content))
+else:
+    load_sol(s, archive.name, io.BytesIO(content))
+s.commit()
+
+
+def who(p):
+    names = [(x or "").strip().casefold() for x in (p.lastname, p.firstname, p.nickname)]
+    return [p.guid, "name:" + "|".join(names)]
+
+
+def rows(rating):
+    return [[*who(r[0]), float(r[1]), float(r[2]), float(r[3]), r[4]] for r in rating.ranking]
+
+
+def lines_of(champ):
+    try:
+        _dates, ranking = champ.ranking()
+    except Exception as error:
+        print(f"{champ.description}: {error}", file=sys.stderr)
+        return None
+    lines = []
+    for players, total, prizes, _count, skipped in ranking:
+        lines.append({"players": [who(p) for p in players if p is not None],
+                      "total": str(total), "prizes": [str(p) for p in prizes],
+                      "skipped": [str(p) for p in (skipped or [])]})
+    return lines
+
+
+champs = [c for c in s.query(m.Championship).order_by(m.Championship.idchampionship)
+          if c.tourneys]
+stored = {c.idchampionship: lines_of(c) for c in champs}
+# SoL's recomputation: every tourney ranked again and given its prizes again (a tourney whose
+# prize-giving was not done gets it, when SoL can: its matches all played)
+unprized = 0
+for t in s.query(m.Tourney).order_by(m.Tourney.date, m.Tourney.idtourney):
+    played = [x for x in t.matches if x.competitor2 is not None]
+    if not t.prized and (not played or any(not x.score1 and not x.score2 for x in played)):
+        continue  # a tourney not played to its end gets no prizes (SoL would give them)
+    try:
+        if t.prized:
+            t.resetPrizes()
+        else:
+            unprized += 1
+        t.updateRanking()
+        t.assignPrizes()
+        s.flush()
+    except Exception as error:
+        print(f"{t.description}: {error}", file=sys.stderr)
+result = {"note": note, "championships": [], "ratings": [], "unprized": unprized}
+for champ in champs:
+    lines = lines_of(champ)
+    if lines is None:
+        continue
+    result["championships"].append({
+        "club": champ.club.description, "description": champ.description,
+        "prizes": champ.prizes, "skip": champ.skipworstprizes or 0,
+        "tourneys": len(champ.tourneys), "lines": lines,
+        "stored_lines": stored[champ.idchampionship]})
+ratings = sorted(s.query(m.Rating), key=lambda r: (r.level, r.idrating))
+for rating in ratings:
+    kinds = collections.Counter(
+        f"{t.system}/{t.championship.playersperteam}" for t in rating.tourneys)
+    stored = rows(rating)
+    started = time.perf_counter()
+    cpu = time.process_time()
+    rating.recompute(scratch=True)
+    s.flush()
+    result["ratings"].append({
+        "description": rating.description, "level": rating.level,
+        "inherit": bool(rating.inherit), "outcomes": rating.outcomes,
+        "tourneys": len(rating.tourneys), "kinds": dict(kinds),
+        "seconds": time.perf_counter() - started, "cpu": time.process_time() - cpu,
+        "stored": stored, "rates": rows(rating)})
+out.write_text(json.dumps(result))
+print(json.dumps({"championships": len(result["championships"]),
+                  "ratings": len(result["ratings"]), "note": note}))
+"""
+
+
 # --- the pure parts (tested in tests/seasons/test_sol_season_bench.py) ----------------------
 
 
 def _decimal(value: object) -> Decimal:
-    return Decimal(str(value)).normalize() if value not in (None, "") else Decimal(0)
+    """A prize or total as SoL stores it: cut to hundredths (its recomputation, not stored
+    yet, carries the float's noise: 93.40000000000000568 is 93.40, 86.7999999 is 86.79)."""
+    if value in (None, ""):
+        return Decimal(0)
+    return Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_DOWN).normalize()
 
 
 def ranking_problems(sol_lines: list[dict], our_lines: list[dict]) -> list[str]:
@@ -349,7 +479,7 @@ def whole_number_rates(rating) -> dict[str, list]:
     current: dict[object, glicko.Rate] = {}
     out: dict[str, list] = {}
     for tournament in rated_tournaments(rating):
-        played, places = tournament_matches(tournament)
+        played, places = tournament_matches(tournament, rating.scope)
         for player, rated in glicko.rate_period(current, played, params, places).items():
             rate = rated.rate
             current[player] = glicko.Rate(
@@ -461,6 +591,227 @@ def ours_side(tmp: Path, theirs: dict) -> None:
     print(summary(len(theirs["championships"]), agree, len(theirs["ratings"]), figures))
 
 
+# --- SoL's own test archives (--sol-archives) ------------------------------------------------
+
+
+def keyed_rates(rows: list[list], known: set[str]) -> dict[str, list]:
+    """SoL's rows ``[guid, name key, rate, deviation, volatility, count]`` keyed as this app
+    knows the player: by SoL's guid, or by the name key where the archive held no guid (SoL
+    makes one up as it loads such a file)."""
+    out: dict[str, list] = {}
+    for guid, name, *figures in rows:
+        out[guid if guid in known or name not in known else name] = figures
+    return out
+
+
+def keyed_lines(lines: list[dict], known: set[str]) -> list[dict]:
+    """SoL's championship lines with each player keyed as :func:`keyed_rates` keys him."""
+    return [
+        {
+            **line,
+            "players": [
+                guid if guid in known or name not in known else name
+                for guid, name in line["players"]
+            ],
+        }
+        for line in lines
+    ]
+
+
+@dataclass
+class ArchiveFigures:
+    """What the archives add up to."""
+
+    championships: int = 0
+    agree: int = 0
+    ratings: int = 0
+    rates: list[RateFigures] = field(default_factory=list)
+    ours_s: float = 0.0
+    ours_cpu: float = 0.0
+    sol_s: float = 0.0
+    sol_cpu: float = 0.0
+
+
+def archive_ours(content: bytes, name: str, theirs: dict, totals: ArchiveFigures) -> None:
+    """Import one archive here, rank its championships and rate its ratings again (timed),
+    compare with SoL's and print; add to ``totals``."""
+    from scoring.models import Championship, ExternalRecord, Rating
+    from scoring.services.ratings import rerate
+    from scoring.services.sol import import_sol
+
+    started = time.perf_counter()
+    report = import_sol(content, file_name=name)
+    print(
+        f"{name}: imported {len(report.tournaments)} tourneys in "
+        f"{time.perf_counter() - started:.1f} s"
+    )
+    for warning in report.warnings[:3]:
+        print(f"{name} warning: {warning}")
+    known = set(
+        ExternalRecord.objects.filter(source="sol", kind="player").values_list("key", flat=True)
+    )
+    for champ in theirs["championships"]:
+        totals.championships += 1
+        ours = (
+            Championship.objects.filter(
+                club__name=champ["club"].strip()[:150], name=champ["description"].strip()[:150]
+            ).first()
+            or Championship.objects.filter(name=champ["description"].strip()[:150]).first()
+        )
+        label = (
+            f"{name} {champ['description']} ({champ['prizes']}, "
+            f"{champ['tourneys']} tourneys, worst {champ['skip']} skipped)"
+        )
+        if ours is None:
+            print(f"{label}: not imported")
+            continue
+        if champ.get("stored_lines") is not None and ranking_problems(
+            champ["stored_lines"], champ["lines"]
+        ):
+            print(
+                f"{label}: SoL's ranking of its stored prizes differs from its recomputation "
+                "(every tourney ranked and given its prizes again); compared with the "
+                "recomputation"
+            )
+        problems = ranking_problems(keyed_lines(champ["lines"], known), our_lines(ours))
+        if problems:
+            print(f"{label}: " + "; ".join(problems[:4]))
+        else:
+            totals.agree += 1
+    archive_s = archive_cpu = sol_s = sol_cpu = 0.0
+    for sol_rating in theirs["ratings"]:
+        label = (
+            f"{name} {sol_rating['description']} (level {sol_rating['level']}"
+            f"{', inherits' if sol_rating['inherit'] else ''}, {sol_rating['outcomes']}, "
+            f"{sol_rating['tourneys']} tourneys: "
+            + ", ".join(f"{k} {v}" for k, v in sorted(sol_rating["kinds"].items()))
+            + ")"
+        )
+        if not sol_rating["tourneys"]:
+            print(f"{label}: no tourneys, nothing to recompute (SoL's stored rates kept)")
+            continue
+        totals.ratings += 1
+        sol_rates = keyed_rates(sol_rating["rates"], known)
+        rating = Rating.objects.filter(name=sol_rating["description"].strip()[:120]).first()
+        if rating is None:
+            print(f"{label}: not imported")
+            totals.rates.append(rate_figures(sol_rates, {}))
+            continue
+        stored = keyed_rates(sol_rating["stored"], known)
+        differ = stored_differences(stored, sol_rates)
+        if differ:
+            print(
+                f"{label}: {differ} of SoL's {len(stored)} stored rates differ from SoL's own "
+                "recomputation; compared with the recomputation"
+            )
+        started, cpu = time.perf_counter(), time.process_time()
+        rerate(rating, cascade=False)  # in SoL's order: the higher levels first
+        archive_s += time.perf_counter() - started
+        archive_cpu += time.process_time() - cpu
+        sol_s += sol_rating["seconds"]
+        sol_cpu += sol_rating["cpu"]
+        found = rate_figures(sol_rates, our_rates(rating))
+        totals.rates.append(found)
+        print(
+            f"{label}: {found.within_1} of {found.players} players within 1 point, largest "
+            f"difference {found.max_diff:.2f}"
+        )
+        for problem in found.problems[:5]:
+            print(f"  {problem}")
+    print(
+        f"{name}: recomputing its {len(theirs['ratings'])} ratings took {archive_s:.2f} s "
+        f"(CPU {archive_cpu:.2f} s) here, {sol_s:.2f} s (CPU {sol_cpu:.2f} s) in SoL"
+    )
+    totals.ours_s += archive_s
+    totals.ours_cpu += archive_cpu
+    totals.sol_s += sol_s
+    totals.sol_cpu += sol_cpu
+
+
+def sol_archive(
+    python: Path, driver: Path, tmp: Path, number: int, archive: Path, out: Path
+) -> dict | None:
+    """SoL's side of one archive (:data:`ARCHIVE_DRIVER`), or None when SoL cannot load it."""
+    from bench.sol_ranking import BOX_KEY
+
+    run = subprocess.run(
+        [
+            str(python),
+            "-W",
+            "ignore",
+            str(driver),
+            str(tmp / f"sol-season-{number}.sqlite"),
+            str(archive),
+            str(out),
+            BOX_KEY,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=7200,
+    )
+    if run.returncode:
+        print(f"{archive.name}: SoL cannot load it: {run.stderr.strip()[-300:]}")
+        return None
+    return json.loads(out.read_text())
+
+
+def archives_main(args: argparse.Namespace, tmp: Path, python: Path) -> None:
+    """SoL's own test archives, each computed by SoL and by this app (see the docstring)."""
+    from bench.draws import setup_django
+    from bench.sol_ranking import BOX_KEY, _fresh_db, sol_archives
+
+    folder = sol_archives(args, tmp, python)
+    files = sorted(
+        p
+        for p in folder.iterdir()
+        if p.name.endswith((".sol", ".sol.gz", ".zip", ".box"))
+        and (not args.only or p.name in args.only)
+    )
+    driver = tmp / "sol_season_archive_driver.py"
+    driver.write_text(ARCHIVE_DRIVER)
+    totals = ArchiveFigures()
+    first = True
+    for number, archive in enumerate(files):
+        out = tmp / f"season-{archive.name}.json"
+        started = time.perf_counter()
+        if args.reuse and out.exists():  # SoL's figures kept from an earlier run (--keep)
+            theirs = json.loads(out.read_text())
+            print(f"{archive.name}: SoL's figures reused from {out}")
+        else:
+            theirs = sol_archive(python, driver, tmp, number, archive, out)
+            if theirs is None:
+                continue
+            print(
+                f"{archive.name}: SoL loaded and computed it in "
+                f"{time.perf_counter() - started:.1f} s"
+                + (f" ({theirs['note']})" if theirs.get("note") else "")
+            )
+        ours = tmp / f"ours-season-{number}.sqlite3"
+        for stale in (ours, ours.with_name(ours.name + "-wal"), ours.with_name(ours.name + "-shm")):
+            stale.unlink(missing_ok=True)  # a fresh database: an archive kept before is skipped
+        if first:
+            setup_django(ours)
+            first = False
+        else:
+            _fresh_db(ours)
+        content = archive.read_bytes()
+        name = archive.name
+        if name.endswith(".box"):
+            from scoring.services.sol.reading import unbox
+
+            content, name = unbox(content, BOX_KEY), name.removesuffix(".box") + ".zip"
+        try:
+            archive_ours(content, name, theirs, totals)
+        except Exception as error:  # noqa: BLE001 - a file this app refuses is a finding
+            print(f"{archive.name}: not imported here: {error}")
+            totals.championships += len(theirs["championships"])
+    print(
+        f"recomputing every rating: {totals.ours_s:.2f} s (CPU {totals.ours_cpu:.2f} s) here, "
+        f"{totals.sol_s:.2f} s (CPU {totals.sol_cpu:.2f} s) in SoL"
+    )
+    print(summary(totals.championships, totals.agree, totals.ratings, totals.rates))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seasons", type=int, default=5)
@@ -478,13 +829,25 @@ def main() -> None:
     parser.add_argument(
         "--reuse", action="store_true", help="with --keep: reuse SoL's figures kept there"
     )
+    parser.add_argument(
+        "--sol-archives",
+        action="store_true",
+        help="SoL's own test archives (its source distribution's tests/scr) instead",
+    )
+    parser.add_argument("--sol-sdist", help="an unpacked sol-5.26 source distribution")
+    parser.add_argument(
+        "--only", action="append", help="--sol-archives: this archive only (repeatable)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="sol_season-") as name:
         tmp = Path(args.keep or name)
         tmp.mkdir(parents=True, exist_ok=True)
         try:
             python = sol_python(args, tmp)
-            run(args, tmp, python)
+            if args.sol_archives:
+                archives_main(args, tmp, python)
+            else:
+                run(args, tmp, python)
         except (Skip, subprocess.TimeoutExpired, OSError) as error:
             print(f"sol_season: skipped ({error})")
 

@@ -163,8 +163,17 @@ admin.site.register(PaperScoresheet)
 class RatingAdmin(ModelAdmin):
     """Ratings are made here (issue 33); a parameter changed re-rates the whole history."""
 
-    list_display = ["name", "level", "nation", "outcomes", "default_rate", "tau"]
-    list_filter = ["level", "outcomes"]
+    list_display = [
+        "name",
+        "level",
+        "nation",
+        "outcomes",
+        "scope",
+        "inherit",
+        "default_rate",
+        "tau",
+    ]
+    list_filter = ["level", "outcomes", "scope", "inherit"]
     search_fields = ["name"]
 
     def save_model(self, request: Any, obj: Rating, form: Any, change: bool) -> None:

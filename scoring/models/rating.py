@@ -24,6 +24,13 @@ class Rating(models.Model):
         STANDARD = "standard", _("Standard (1, ½, 0)")
         GUIDO = "guido", _("Carrom: each side's share of the points (Guido's formula)")
 
+    class Scope(models.TextChoices):
+        """The events whose matches a rating rates (docs/RATINGS.md, "What is rated")."""
+
+        EVERY_EVENT = "all", _("Every event (a pair as one opponent)")
+        SINGLES = "singles", _("Singles events")
+        SWISS_SINGLES = "swiss_singles", _("Singles Swiss events (as SoL rates)")
+
     name = models.CharField(_("name"), max_length=120, unique=True)
     level = models.CharField(
         _("level"), max_length=16, choices=Level.choices, default=Level.NATIONAL
@@ -79,6 +86,24 @@ class Rating(models.Model):
     )
     outcomes = models.CharField(
         _("match outcome formula"), max_length=10, choices=Outcome.choices, default=Outcome.GUIDO
+    )
+    scope = models.CharField(
+        _("events rated"),
+        max_length=16,
+        choices=Scope.choices,
+        default=Scope.EVERY_EVENT,
+        help_text=_(
+            "Which events of its tournaments the rating rates. SoL rates singles Swiss "
+            "tourneys only."
+        ),
+    )
+    inherit = models.BooleanField(
+        _("inherit rates of higher ratings"),
+        default=False,
+        help_text=_(
+            "A player new to this rating starts from his latest rate in a rating of a higher "
+            'level (SoL\'s "inherit"), not as a new player.'
+        ),
     )
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,

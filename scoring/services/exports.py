@@ -335,26 +335,29 @@ def _sol_ratings(
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[int, int]]:
     """The tournament's rating in SoL's shape (position 1), the exported players' rates under
     it (their whole history) and the ratings' positions, or empty (issue 33;
-    docs/RATINGS.md)."""
-    from scoring.models import Rate
+    docs/RATINGS.md). A rating that inherits goes out with the higher ratings it inherits
+    from and the players' rates there, so that SoL starts them as this app did."""
+    from scoring.models import Rate, Rating
+    from scoring.services.ratings import higher_ratings
 
-    rating = tournament.rating
-    if rating is None:
+    if tournament.rating is None:
         return [], [], {}
+    counted = [tournament.rating, *Rating.objects.filter(pk__in=higher_ratings(tournament.rating))]
+    positions = {rating.pk: n for n, rating in enumerate(counted, 1)}
     rates = [
         {
-            "rating": 1,
+            "rating": positions[r.rating_id],
             "player": player_pos[r.player_id],
             "date": r.date,  # a YAML date: SoL 5.26 refuses text here
             "rate": round(r.rate),
             "deviation": round(r.deviation),
             "volatility": f"{r.volatility:.5f}",
         }
-        for r in Rate.objects.filter(rating=rating, player_id__in=list(player_pos)).order_by(
-            "date", "player_id"
-        )
+        for r in Rate.objects.filter(
+            rating_id__in=list(positions), player_id__in=list(player_pos)
+        ).order_by("date", "rating_id", "player_id")
     ]
-    return [sol_rating(rating)], rates, {rating.pk: 1}
+    return [sol_rating(rating) for rating in counted], rates, positions
 
 
 def sol_report(tournament: Tournament, *, events: Iterable[Event] | None = None) -> list[str]:

@@ -14,6 +14,7 @@ correction thus re-rates from that tournament's date on.
 
 from __future__ import annotations
 
+import bisect
 import datetime
 import logging
 from collections.abc import Hashable, Mapping
@@ -23,7 +24,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from scoring import ratings as glicko
-from scoring.models import Entry, Event, Match, Rate, Rating, Tournament
+from scoring.models import Entry, Event, Match, Rate, Rating, Round, Tournament
 from scoring.services.tournaments.base import audit
 from scoring.standings.placings import event_placings
 from scoring.standings.results import decided_results
@@ -64,14 +65,85 @@ def rates_before(rating: Rating, *, date: datetime.date) -> dict[int, glicko.Rat
     return latest
 
 
-def tournament_matches(tournament: Tournament) -> tuple[list[glicko.Played], dict[int, int]]:
+def rated_events(tournament: Tournament, scope: str = Rating.Scope.EVERY_EVENT) -> list[Event]:
+    """The tournament's events a rating of ``scope`` rates (``Rating.scope``, docs/RATINGS.md
+    "What is rated"): every event; its singles events; or, as SoL 5.26 rates ("only singles
+    using the Swiss system"), its singles Swiss events once finished (their final rounds not
+    rated, as SoL: :func:`tournament_matches`)."""
+    events = Event.objects.filter(tournament=tournament)
+    if scope != Rating.Scope.EVERY_EVENT:
+        events = events.filter(kind=Event.Kind.SINGLES)
+    if scope == Rating.Scope.SWISS_SINGLES:
+        # SoL rates a tourney at its prize-giving (observed: a tourney whose prizes are not
+        # given is not rated): a finished event
+        events = events.filter(format=Event.Format.SWISS, status=Event.Status.FINISHED)
+    return list(events.order_by("pk"))
+
+
+#: The rating levels, the highest first (SoL's 1 to 4).
+LEVELS = (
+    Rating.Level.INTERNATIONAL,
+    Rating.Level.NATIONAL,
+    Rating.Level.REGIONAL,
+    Rating.Level.CLUB,
+)
+
+
+def higher_ratings(rating: Rating) -> list[int]:
+    """The ratings an inheriting rating takes a player's first rate from: those of a higher
+    level than its own (SoL's ``inherit``: "whether to lookup rates in higher levels
+    ratings"); none when it does not inherit."""
+    if not rating.inherit or rating.level not in LEVELS:
+        return []
+    above = LEVELS[: LEVELS.index(rating.level)]
+    return list(Rating.objects.filter(level__in=above).values_list("pk", flat=True))
+
+
+def inheriting_ratings(rating: Rating) -> list[Rating]:
+    """The inheriting ratings of a lower level than ``rating``: its rates are their new
+    players' first rates, so they are re-rated after it."""
+    if rating.level not in LEVELS:
+        return []
+    below = LEVELS[LEVELS.index(rating.level) + 1 :]
+    found = Rating.objects.filter(inherit=True, level__in=below)
+    return sorted(found, key=lambda r: (LEVELS.index(r.level), r.pk))
+
+
+class Inherited:
+    """The rates of the ratings an inheriting rating looks up (:func:`higher_ratings`), by
+    player in date order: a player new to the rating starts from his latest of them dated
+    before the tournament (his rate, deviation and volatility), as SoL starts him."""
+
+    def __init__(self, ratings: list[int]) -> None:
+        self.days: dict[int, list[datetime.date]] = {}
+        self.rates: dict[int, list[glicko.Rate]] = {}
+        for player, day, rate, deviation, volatility in (
+            Rate.objects.filter(rating_id__in=ratings)
+            .order_by("date", "tournament__start_date", "tournament_id")
+            .values_list("player_id", "date", "rate", "deviation", "volatility")
+        ):
+            self.days.setdefault(player, []).append(day)
+            self.rates.setdefault(player, []).append(glicko.Rate(rate, deviation, volatility))
+
+    def before(self, player: int, day: datetime.date) -> glicko.Rate | None:
+        """The player's latest inherited rate dated before ``day``, or None."""
+        days = self.days.get(player)
+        if not days:
+            return None
+        position = bisect.bisect_left(days, day)
+        return self.rates[player][position - 1] if position else None
+
+
+def tournament_matches(
+    tournament: Tournament, scope: str = Rating.Scope.EVERY_EVENT
+) -> tuple[list[glicko.Played], dict[int, int]]:
     """A tournament's played matches (players on each side, points, winner) from the decided
-    results of its events, and each player's place in it (his best place over its events,
-    for a new player's initial rate). Byes, walkovers and three-player point carrom are not
-    rated: no two sides played."""
+    results of the events a rating of ``scope`` rates (:func:`rated_events`), and each
+    player's place in it (his best place over those events, for a new player's initial rate).
+    Byes, walkovers and three-player point carrom are not rated: no two sides played."""
     played: list[glicko.Played] = []
     places: dict[int, int] = {}
-    events = list(Event.objects.filter(tournament=tournament).order_by("pk"))
+    events = rated_events(tournament, scope)
     for event in events:
         if Match.objects.filter(event=event, entry_c__isnull=False).exists():
             continue
@@ -81,7 +153,9 @@ def tournament_matches(tournament: Tournament) -> tuple[list[glicko.Played], dic
                 "pk", "player_id", "partner_id"
             )
         }
-        results, _confirmed, _last = decided_results(event)
+        # SoL rates a Swiss tourney's rounds, not its final rounds (observed)
+        skipped = (Round.Bracket.FINAL,) if scope == Rating.Scope.SWISS_SINGLES else ()
+        results, _confirmed, _last = decided_results(event, exclude_brackets=skipped)
         any_played = False
         for r in results:
             if r.b is None or r.walkover or r.a not in sides or r.b not in sides:
@@ -103,10 +177,18 @@ def _rate_one(
     tournament: Tournament,
     params: glicko.Parameters,
     current: dict[int, glicko.Rate],
+    inherited: Inherited | None = None,
 ) -> list[Rate]:
-    played, places = tournament_matches(tournament)
+    played, places = tournament_matches(tournament, rating.scope)
     if not played:
         return []
+    if inherited is not None:
+        for player in {key for m in played for key in (*m.side_a, *m.side_b)}:
+            assert isinstance(player, int)
+            if player not in current:
+                found = inherited.before(player, tournament.end_date)
+                if found is not None:
+                    current[player] = found
     rated = glicko.rate_period(
         cast(Mapping[Hashable, glicko.Rate], current),
         played,
@@ -132,10 +214,20 @@ def _rate_one(
     return rows
 
 
-def rerate(rating: Rating, *, since: datetime.date | None = None) -> int:
+def rerate(rating: Rating, *, since: datetime.date | None = None, cascade: bool = True) -> int:
     """Rebuild the rating's history from ``since`` (every tournament ended on or after it;
     None: all) and return how many rates were written. One transaction, the rating's row
-    locked so two re-ratings do not interleave."""
+    locked so two re-ratings do not interleave. With ``cascade``, the inheriting ratings
+    below it (:func:`inheriting_ratings`) are re-rated after it from ``since`` too: its rates
+    are their new players' first rates."""
+    written = _rerate(rating, since=since)
+    if cascade:
+        for lower in inheriting_ratings(rating):
+            written += _rerate(lower, since=since)
+    return written
+
+
+def _rerate(rating: Rating, *, since: datetime.date | None) -> int:
     with transaction.atomic():
         rating = Rating.objects.select_for_update().get(pk=rating.pk)
         tournaments = rated_tournaments(rating, since=since)
@@ -147,9 +239,11 @@ def rerate(rating: Rating, *, since: datetime.date | None = None) -> int:
         Rate.objects.filter(rating=rating).exclude(tournament__rating=rating).delete()
         params = parameters(rating)
         current = rates_before(rating, date=start)
+        above = higher_ratings(rating)
+        inherited = Inherited(above) if above else None
         rows: list[Rate] = []
         for tournament in tournaments:
-            rows.extend(_rate_one(rating, tournament, params, current))
+            rows.extend(_rate_one(rating, tournament, params, current, inherited))
         Rate.objects.bulk_create(rows, batch_size=500)
         return len(rows)
 

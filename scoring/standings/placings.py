@@ -225,6 +225,24 @@ def event_placings(event: Event) -> list[Placing]:
                 for e in group:
                     places[e] = (placed + 1, placed + len(group))
                 placed += len(group)
+        if (
+            event.format == Event.Format.GROUPS
+            and not places
+            and event.status == Event.Status.FINISHED
+            and matches
+            and all(m.status in DECIDED_STATUSES or m.bye or m.walkover for m in matches)
+        ):
+            # groups only, finished with no knock-out (a round robin, e.g. SoL's): the group
+            # place, tied across groups
+            by_rank: dict[int, list[int]] = {}
+            for table in group_places(event).values():
+                for s in table:
+                    by_rank.setdefault(s.rank, []).append(s.entry)
+            placed = 0
+            for rank in sorted(by_rank):
+                for e in by_rank[rank]:
+                    places[e] = (placed + 1, placed + len(by_rank[rank]))
+                placed += len(by_rank[rank])
     out = [Placing(entry, *places.get(pk, (None, None))) for pk, entry in entries.items()]
     return sorted(out, key=lambda p: (p.place is None, p.place or 0, p.entry.name))
 

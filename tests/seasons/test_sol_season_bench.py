@@ -3,7 +3,14 @@ line by line and a rating's rates player by player with SoL's, and the bench's l
 
 from __future__ import annotations
 
-from bench.sol_season import ranking_problems, rate_figures, stored_differences, summary
+from bench.sol_season import (
+    keyed_lines,
+    keyed_rates,
+    ranking_problems,
+    rate_figures,
+    stored_differences,
+    summary,
+)
 
 
 def line(players: list[str], total: str, prizes: list[str], skipped: list[str]) -> dict:
@@ -63,3 +70,21 @@ def test_the_last_line() -> None:
         "sol_season: championships=5 ranking_agree=4 ratings=2 players_rated=2 "
         "rate_within_1=1 max_rate_diff=2.25"
     )
+
+
+def test_sols_players_are_keyed_by_guid_or_by_name_where_the_archive_had_no_guid() -> None:
+    # SoL's rows: [guid, name key, rate, deviation, volatility, count]; this app knows one
+    # player by his guid and one (an archive without guids) by his name key only
+    known = {"g1", "name:zeder|anna|"}
+    rows = [
+        ["g1", "name:amsel|bea|", 1600.0, 80.0, 0.06, 3],
+        ["made-up", "name:zeder|anna|", 1500.0, 90.0, 0.06, 1],
+        ["g9", "name:unknown|x|", 1400.0, 99.0, 0.06, 1],
+    ]
+    assert keyed_rates(rows, known) == {
+        "g1": [1600.0, 80.0, 0.06, 3],
+        "name:zeder|anna|": [1500.0, 90.0, 0.06, 1],
+        "g9": [1400.0, 99.0, 0.06, 1],
+    }
+    lines = [line([["made-up", "name:zeder|anna|"], ["g1", "name:amsel|bea|"]], "18", ["18"], [])]
+    assert keyed_lines(lines, known)[0]["players"] == ["name:zeder|anna|", "g1"]

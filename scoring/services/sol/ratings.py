@@ -63,6 +63,10 @@ def rating_for(lists: dict[str, Any], tourney: dict[str, Any]) -> Rating | None:
     fields: dict[str, Any] = {
         "level": LEVELS.get(str(row.get("level") or ""), Rating.Level.NATIONAL),
         "outcomes": OUTCOMES.get(str(row.get("outcomes") or ""), Rating.Outcome.GUIDO),
+        # SoL rates its singles Swiss tourneys only: a rating made by the import does the same
+        # (docs/RATINGS.md, "What is rated"), and inherits where SoL's rating did
+        "scope": Rating.Scope.SWISS_SINGLES,
+        "inherit": row.get("inherit") is True,
     }
     for key, low, high in (
         ("default_rate", 1, 3000),
@@ -83,7 +87,8 @@ def rating_for(lists: dict[str, Any], tourney: dict[str, Any]) -> Rating | None:
 def rerate_imported(tournaments: Iterable[Tournament]) -> None:
     """Rebuild the history of every rating the imported tournaments are rated under, once
     per rating, from the earliest of them on."""
-    from scoring.services.ratings import rerate
+    from scoring.services.ratings import LEVELS as ORDER
+    from scoring.services.ratings import inheriting_ratings, rerate
 
     since: dict[int, datetime.date] = {}
     ratings: dict[int, Rating] = {}
@@ -92,8 +97,18 @@ def rerate_imported(tournaments: Iterable[Tournament]) -> None:
     ).select_related("rating"):
         ratings[t.rating_id] = t.rating
         since[t.rating_id] = min(since.get(t.rating_id, t.end_date), t.end_date)
+    # the higher levels first: an inheriting rating starts its new players from their rates
+    for pk, rating in sorted(ratings.items(), key=lambda item: ORDER.index(item[1].level)):
+        rerate(rating, since=since[pk], cascade=False)
+    # and the inheriting ratings below them that the archive did not touch
+    below: dict[int, tuple[Rating, datetime.date]] = {}
     for pk, rating in ratings.items():
-        rerate(rating, since=since[pk])
+        for lower in inheriting_ratings(rating):
+            if lower.pk not in ratings:
+                day = min(below[lower.pk][1], since[pk]) if lower.pk in below else since[pk]
+                below[lower.pk] = (lower, day)
+    for lower, day in sorted(below.values(), key=lambda item: ORDER.index(item[0].level)):
+        rerate(lower, since=day, cascade=False)
 
 
 def sol_rating(rating: Rating) -> dict[str, Any]:
@@ -108,7 +123,7 @@ def sol_rating(rating: Rating) -> dict[str, Any]:
         "lower_rate": rating.lower_rate if rating.lower_rate is not None else 0,
         "higher_rate": rating.higher_rate if rating.higher_rate is not None else 0,
         "outcomes": "glicko" if rating.outcomes == Rating.Outcome.STANDARD else "guido",
-        "inherit": False,
+        "inherit": rating.inherit,
     }
 
 
