@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from scoring.models import Entry, Event, Match, Round
 from scoring.standings import group_places, swiss_table
-from scoring.standings.results import DONE, SETTLED_TERMS, holds
+from scoring.standings.results import DECIDED, DONE, SETTLED_TERMS, holds
 from scoring.standings.tables import FINAL_BRACKETS
 
 
@@ -230,7 +230,7 @@ def event_placings(event: Event) -> list[Placing]:
             and not places
             and event.status == Event.Status.FINISHED
             and matches
-            and all(m.status in DECIDED_STATUSES or m.bye or m.walkover for m in matches)
+            and all(holds(DECIDED, m) for m in matches)
         ):
             # groups only, finished with no knock-out (a round robin, e.g. SoL's): the group
             # place, tied across groups
