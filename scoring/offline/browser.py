@@ -361,7 +361,7 @@ def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dic
     result = after.result
     ending = _ending(log, after, rules)
     scores = ending["scores"] if ending else {c: int(log["scores"][c]) for c in ("white", "black")}
-    card = None
+    card: dict[str, Any] | None = None
     on_turn = after.on_turn
     on_board = after.on_board.to_dict()
     chips = {c: c for c in ("white", "black")}  # by this board's colours
@@ -373,7 +373,7 @@ def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dic
         }
         if not result.void and result.winner in scores:
             card["result"] = screen_words.board_won_text(
-                players.get(result.winner, names.get(result.winner, "")), int(result.points)
+                str(players.get(result.winner, names.get(result.winner, ""))), int(result.points)
             )
             card["law"] = result.law or ""
         order = list(log.get("order") or ("white", "black"))
@@ -381,7 +381,9 @@ def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dic
         if winner in scores:  # the board ended the game (ICF 56)
             card["game"] = {
                 "title": screen_words.game_over_title(game_number),
-                "result": screen_words.game_won_text(players.get(winner, names.get(winner, ""))),
+                "result": screen_words.game_won_text(
+                    str(players.get(winner, names.get(winner, "")))
+                ),
                 "scores": [[players.get(c, c), scores[c]] for c in order],
             }
         if ending["match_over"] in scores:  # ... and the match (ICF 57)
@@ -417,8 +419,9 @@ def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dic
         if nxt is not None and nxt["game"] != game_number:  # the next game: 0-0
             scores = dict.fromkeys(scores, 0)
     where = (game_number, number)
-    if card is not None and card.get("next"):
-        where = (nxt["game"], nxt["board"])
+    coming = ending.get("next") if ending is not None and card and card.get("next") else None
+    if coming:
+        where = (int(coming["game"]), int(coming["board"]))
     # doubles: the player on turn, the turn passing to the right (ICF 49(b)); at the board's
     # end the server's card names the next board's breaker
     seats = log.get("seats") or []

@@ -65,8 +65,8 @@ def engine_log(view: Tablet) -> dict[str, Any] | None:
         "stage": view.match.stage,
         "doubles": bool(view.match.event.is_doubles),
         "games_won": {
-            "white": state.games_won.get(white, 0),
-            "black": state.games_won.get(black, 0),
+            "white": getattr(state, "games_won", {}).get(white, 0),
+            "black": getattr(state, "games_won", {}).get(black, 0),
         },
         "side_change_after": _side_change_after(state, current.game_number),
         "finished_games": [
