@@ -103,6 +103,19 @@ class RoundClock:
             return Phase.LAST_MINUTES
         return Phase.RUNNING
 
+    def phase_changes(self) -> list[tuple[datetime, Phase]]:
+        """When :meth:`phase` changes while the clock runs on untouched (the last minutes,
+        then time up), so that a page counting down between polls shows the phase this module
+        decides (static/js/round-clock.js applies them by the server's clock); none while it
+        is stopped or off."""
+        deadline = self.deadline()
+        if deadline is None or self.stopped_at is not None:
+            return []
+        return [
+            (deadline - timedelta(seconds=WARN_SECONDS), Phase.LAST_MINUTES),
+            (deadline, Phase.UP),
+        ]
+
     def for_match(self, called_at: datetime | None) -> RoundClock:
         """The clock of one match of the round: the round's own, or, when the event counts
         from each match's call, the round's additions and stops started at the call."""

@@ -105,3 +105,59 @@ def boards_table_words() -> dict[str, Any]:
         "head": [_("Board"), _("Winner"), _("Points"), _("Law")],
         "void": _("void, played again"),
     }
+
+
+def start_board_text(board: int) -> str:
+    """The card's button that starts the next board (services/board_steps.py)."""
+    return _("Start board %(b)s") % {"b": board}
+
+
+def sides_changed_text() -> str:
+    """The card's button once the players changed sides (ICF 58-60)."""
+    return _("Sides changed")
+
+
+def change_sides_words(game: int, board: int, doubles: bool) -> dict[str, str]:
+    """The card's part before a board that starts after a side change: before games 2 and 3
+    (ICF 58, 59), once in the deciding game (ICF 60); in doubles every player moves one seat
+    to the right. ``game``, ``board``: the board about to start."""
+    if doubles:
+        text = _("Every player moves one seat to the right.")
+    elif game >= 3 and board > 1:
+        text = _(
+            "Game 3: the players change sides once, after board 4 or when a player reaches "
+            "13 points."
+        )
+    else:
+        text = _("The players change to the opposite side.")
+    return {
+        "title": _("Change sides before this board"),
+        "law": "ICF 58, 59" if game == 1 or board == 1 else "ICF 60",
+        "text": text,
+    }
+
+
+def match_over_title() -> str:
+    """The screen's title when the match is over (ICF 57)."""
+    return _("The match is over")
+
+
+def match_won_text(name: str) -> str:
+    """Who wins the match, under its title."""
+    return _("%(name)s wins the match.") % {"name": name}
+
+
+def game_line(number: int, scores: list[list[Any]]) -> str:
+    """A finished game's line at the match's end: "Game 1: A 25 – B 10" (names in the
+    screen's order)."""
+    return (
+        _("Game %(n)s") % {"n": number}
+        + ": "
+        + " – ".join(f"{name} {score}" for name, score in scores)
+    )
+
+
+def where_text(game: int, board: int) -> str:
+    """The facts line's place: "Game 1 · Board 2" (the board being played, or beside the
+    card between boards the next one)."""
+    return _("Game %(n)s") % {"n": game} + " · " + _("Board %(n)s") % {"n": board}

@@ -197,6 +197,7 @@ def states() -> dict[str, str]:
     stroke(ended, {"by": "white", "pocketed": {"white": 1}})
     stroke(ended, {"by": "white", "pocketed": {"white": 6}})
     out["offline-board-end"] = f"/u/{ended.umpire_token}/"
+    out["offline-next-board"] = out["offline-board-end"]  # "Start board 2" offline (issue 28)
     return out
 
 
@@ -268,10 +269,17 @@ def main() -> None:
                     if state == "offline-queue":
                         for _ in range(3):
                             page.locator("#quick-nothing").tap()
-                    if state == "offline-board-end":  # the last white: the board is over
-                        page.locator('label[for="pad-white-1"]').tap()
+                    if state in ("offline-board-end", "offline-next-board"):
+                        page.locator('label[for="pad-white-1"]').tap()  # the board is over
                         page.locator("#commit").tap()
-                        page.wait_for_selector("#board-over-offline")
+                        page.wait_for_selector("#board-over-card #card-go")
+                    if state == "offline-next-board":  # kept, and board 2 played on
+                        page.locator("#board-over-card #card-go").tap()
+                        page.wait_for_selector("#board-over-card", state="detached")
+                        page.locator("#quick-nothing").tap()
+                        page.wait_for_selector(
+                            "#history .u-history-item.is-ruled >> nth=1", state="attached"
+                        )
                     for selector in OPEN.get(state, ()):
                         page.wait_for_timeout(200)
                         if page.locator(selector).count():

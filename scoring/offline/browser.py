@@ -61,23 +61,18 @@ def _ruling(r: Any) -> dict[str, str]:
 
 def rule(log: dict[str, Any], pending: list[list[list[str]]]) -> dict[str, Any]:
     """Replay ``log`` (``rules``, ``scores`` by colour, ``names`` by colour, ``events``: the
-    board's event payloads) and then each pending stroke (the pad's posted fields): for each
-    stroke what it was and the rulings with their law; the position after the last one.
-    A stroke the engine refuses gets the reason, and the strokes after it are not ruled."""
+    board's event payloads) and then each pending item (the pad's posted fields, or a step
+    between boards: ``step`` names it): for each stroke what it was and the rulings with their
+    law; a step at a board's end starts the next board as the server would (issue 28: the
+    umpire plays on offline); the position after the last one. A stroke the engine refuses
+    gets the reason, and the items after it are not ruled."""
     from scoring import rulings
     from scoring.pad import cleaned_fields, stroke_payload
-    from scoring.rules import PerColour, RulesError, get_rules, parse_event, step
-    from scoring.rules.interchange import parse_start
+    from scoring.rules import RulesError, parse_event, step
 
-    if log.get("switches"):  # a house preset: its base and switches (scoring/rules/house.py)
-        from scoring.rules.house import compose
-
-        rules = compose(log["rules"], log["switches"])
-    else:
-        rules = get_rules(log["rules"])
-    names = dict(log["names"])
-    scores = log["scores"]
-    after = parse_start(None, PerColour(int(scores["white"]), int(scores["black"])))
+    rules = _rules(log)
+    board = _start(log)
+    after = _position(board)
     changes = 0  # the turn's changes on this board: in doubles who of a side is on turn
     for payload in log["events"]:
         before = after
@@ -87,11 +82,27 @@ def rule(log: dict[str, Any], pending: list[list[list[str]]]) -> dict[str, Any]:
     refused = False
     for fields in pending:
         pairs = [(str(name), str(value)) for name, value in fields]
+        asked = dict(pairs)
+        if "step" in asked:  # "Start board N", "Sides changed" (services/board_steps.py)
+            if refused:
+                items.append({"ruled": False})
+                continue
+            if after.finished:
+                goes_on = _next_board(board, after, rules)
+                if goes_on is None or goes_on["step"] != asked["step"]:
+                    refused = True  # this step waits for the server
+                    items.append({"ruled": False})
+                    continue
+                board = goes_on
+                after, changes = _position(board), 0
+            items.append({"ruled": True, "step": True, "board": board["shown"]})
+            continue
         if refused or after.finished or after.on_turn is None:
             items.append({"ruled": False})
             continue
-        by = dict(pairs).get("by") or after.on_turn
+        by = asked.get("by") or after.on_turn
         payload = stroke_payload(cleaned_fields(pairs), by)
+        names = dict(board["names"])
         before = after
         try:
             result = step(before, parse_event(payload), rules)
@@ -102,6 +113,7 @@ def rule(log: dict[str, Any], pending: list[list[list[str]]]) -> dict[str, Any]:
                     "ruled": True,
                     "error": rulings.error_text(err.code, {}, err.message),
                     "text": rulings.describe_event(payload, names),
+                    "board": board["shown"],
                 }
             )
             continue
@@ -115,12 +127,13 @@ def rule(log: dict[str, Any], pending: list[list[list[str]]]) -> dict[str, Any]:
                 "ruled": True,
                 "text": rulings.describe_event(payload, names),
                 "rulings": [_ruling(r) for r in words],
+                "board": board["shown"],
             }
         )
     result = after.result
     return {
         "items": items,
-        "screen": screen(log, after, rules, changes),
+        "screen": screen(board, after, rules, changes),
         "position": {
             "on_board": after.on_board.to_dict(),
             "queen": after.queen,
@@ -141,6 +154,35 @@ def rule(log: dict[str, Any], pending: list[list[list[str]]]) -> dict[str, Any]:
     }
 
 
+def _rules(log: dict[str, Any]) -> Any:
+    from scoring.rules import get_rules
+
+    if log.get("switches"):  # a house preset: its base and switches (scoring/rules/house.py)
+        from scoring.rules.house import compose
+
+        return compose(log["rules"], log["switches"])
+    return get_rules(log["rules"])
+
+
+def _start(log: dict[str, Any]) -> dict[str, Any]:
+    """The board being played as the engine follows it: the log's, with ``flip`` (its colours
+    are the other way round from the log's board: the side panels the server drew)."""
+    return {
+        **log,
+        "flip": bool(log.get("flip")),
+        "events": list(log.get("events") or []),
+        "shown": 0,
+    }
+
+
+def _position(board: dict[str, Any]) -> Any:
+    from scoring.rules import PerColour
+    from scoring.rules.interchange import parse_start
+
+    scores = board["scores"]
+    return parse_start(None, PerColour(int(scores["white"]), int(scores["black"])))
+
+
 def _turn_changed(before: Any, after: Any) -> int:
     """1 when a step passed the turn (as the server's history counts it)."""
     return int(
@@ -148,57 +190,240 @@ def _turn_changed(before: Any, after: Any) -> int:
     )
 
 
+def _other(colour: str) -> str:
+    return "black" if colour == "white" else "white"
+
+
+def step_key(match_id: object, game: int, board: int) -> str:
+    """The name of the step between boards (:func:`scoring.records.interval.step_key`, which
+    the server's card posts; tested equal)."""
+    return f"{match_id}-{game}-{board}"
+
+
+def _ending(board: dict[str, Any], after: Any, rules: Any) -> dict[str, Any] | None:
+    """What the board's end decides, by the board's colours (ICF 53, 56, 57, IT 101): the game
+    scores, the game's end (the points reached or the board limit, ICF 56; a tie: the extra
+    board, ruling 3), the match's end, and the next board: its game, number, breaker, whether
+    sides change first (ICF 58-60) and whether the server must start it (``waits``: the
+    interval before the deciding game, IT 102, the extra board's toss, ICF 56(b))."""
+    from scoring.rules.game import decide_game
+
+    result = after.result
+    if result is None:
+        return None
+    scores = {c: int(board["scores"][c]) for c in ("white", "black")}
+    game, number = int(board.get("game_number") or 1), int(board.get("board_number") or 0)
+    out: dict[str, Any] = {"scores": scores, "game_over": None, "match_over": None}
+    if result.void:  # played again under its number by the same breaker (IT 101)
+        out["next"] = {"game": game, "board": number, "breaker": "white", "change_sides": False}
+        return out
+    if result.winner in scores:
+        from scoring import screen_words
+
+        scores[result.winner] = screen_words.score_after(
+            scores[result.winner], int(result.points), rules
+        )
+    decision = decide_game(
+        scores, number, rules.board_limit_for(board.get("stage", "early")), rules
+    )
+    deciding = 2 * rules.games_to_win - 1
+    if decision.extra_board:  # a tie over the board limit: a fresh toss (ICF 56(b))
+        out["next"] = {"game": game, "board": number + 1, "breaker": None, "change_sides": False}
+        out["waits"] = True
+        return out
+    if not decision.finished:
+        change = (
+            game == deciding
+            and board.get("side_change_after") is None
+            and (
+                max(scores.values()) >= rules.side_change_points
+                or (board.get("stage", "early") == "early" and number == rules.side_change_board)
+            )
+        )
+        out["next"] = {
+            "game": game,
+            "board": number + 1,
+            "breaker": "black",
+            "change_sides": change,
+        }
+        return out
+    out["game_over"] = decision.winner or "draw"
+    won = {c: int((board.get("games_won") or {}).get(c, 0)) for c in ("white", "black")}
+    if decision.winner in won:
+        won[decision.winner] += 1
+    out["games_won"] = won
+    if max(won.values()) >= rules.games_to_win or decision.draw:
+        out["match_over"] = decision.winner if not decision.draw else "draw"
+        out["waits"] = bool(decision.draw)
+        return out
+    out["next"] = {
+        "game": game + 1,
+        "board": 1,
+        "breaker": board.get("next_game_breaker"),
+        "change_sides": True,
+    }
+    # IT 102: the interval before the deciding game is kept by the server's clock
+    out["waits"] = game + 1 == deciding or not board.get("next_game_breaker")
+    return out
+
+
+def _next_board(board: dict[str, Any], after: Any, rules: Any) -> dict[str, Any] | None:
+    """The next board's start as the server would begin it after the step, by its own colours
+    (its breaker plays white, ICF 45); ``None`` when the server must start it."""
+    from scoring.rulings import colour_word
+
+    ending = _ending(board, after, rules)
+    if ending is None or ending.get("waits") or not ending.get("next"):
+        return None
+    nxt = ending["next"]
+    flip = nxt["breaker"] == "black"  # the other side breaks: it plays white
+    scores = (
+        ending["scores"] if nxt["game"] == board.get("game_number") else {"white": 0, "black": 0}
+    )
+    won = ending.get("games_won") or board.get("games_won") or {}
+
+    def turned(by_colour: dict[str, Any]) -> dict[str, Any]:
+        return {c: by_colour.get(_other(c) if flip else c) for c in ("white", "black")}
+
+    players = turned(dict(board.get("players") or {}))
+    new_game = nxt["game"] != board.get("game_number")
+    return {
+        **board,
+        "flip": board.get("flip", False) != flip,
+        "shown": int(board.get("shown") or 0) + 1,  # the boards begun offline, counted
+        "scores": turned(scores),
+        "players": players,
+        "names": {c: f"{colour_word(c)} ({players[c]})" for c in ("white", "black")},
+        "order": [_other(c) if flip else c for c in (board.get("order") or ["white", "black"])],
+        "games_won": turned(won),
+        "game_number": nxt["game"],
+        "board_number": nxt["board"],
+        "events": [],
+        "seats": None,  # doubles: the seats of a board begun offline are the server's
+        "next_game_breaker": _next_game_breaker(board, flip, new_game),
+        # ICF 60: the deciding game's side change, once it came
+        "side_change_after": None
+        if new_game
+        else (board.get("board_number") if nxt["change_sides"] else board.get("side_change_after")),
+        "step": step_key(board.get("match_id"), nxt["game"], nxt["board"]),
+        # "Boards of this game": the rows of the boards ended offline in this game; a new
+        # game's table starts empty (the server's rows are of the game before)
+        "offline_rows": []
+        if new_game
+        else [*board.get("offline_rows", []), _boards_row(board, after)],
+        "hide_server_rows": new_game or bool(board.get("hide_server_rows")),
+    }
+
+
+def _boards_row(board: dict[str, Any], after: Any) -> dict[str, Any]:
+    """The ended board's row of "Boards of this game", as the server's table words it."""
+    result = after.result
+    players = dict(board.get("players") or {})
+    return {
+        "number": int(board.get("board_number") or 0),
+        "void": bool(result.void),
+        "winner": "" if result.void else players.get(result.winner, ""),
+        "points": "" if result.void else int(result.points),
+        "law": "" if result.void else (result.law or ""),
+    }
+
+
+def _next_game_breaker(board: dict[str, Any], flip: bool, new_game: bool) -> str | None:
+    """ICF 49(a), by the next board's colours: in a new game the one who did not break its
+    first board (he plays black there); within a game the same side as before."""
+    if new_game:
+        return "black"
+    colour = board.get("next_game_breaker")
+    if not colour:
+        return None
+    return _other(colour) if flip else str(colour)
+
+
 def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dict[str, Any]:
     """The regions the umpire reads, worded exactly as the server's screen model words them
-    (:mod:`scoring.screen_words`, issue 28): the queen fact, the break, each colour's game score
-    and dues, the between-boards card at the board's end and the history's title, from the
-    engine's position after the pending strokes."""
+    (:mod:`scoring.screen_words`, issue 28): the queen fact, the break, each side's game score,
+    dues and colour, the between-boards card at the board's end (the game's and the match's
+    end, the next step) and the history's title, from the engine's position after the
+    pending items. ``log`` is the board being played (:func:`_start`); the sides are keyed by
+    the colour the server's side panels show (``flip``: this board's colours are the other
+    way round)."""
     from scoring import screen_words
+
+    flip = bool(log.get("flip"))
+
+    def panel(colour: str) -> str:  # the side panel of the side playing ``colour``
+        return _other(colour) if flip else colour
 
     names = dict(log["names"])
     players = dict(log.get("players") or {})
-    scores = {c: int(log["scores"][c]) for c in ("white", "black")}
+    game_number = int(log.get("game_number") or 0)
+    number = int(log.get("board_number") or 0)
     result = after.result
-    card = None
-    if result is not None:
-        number = int(log.get("board_number") or 0)
+    ending = _ending(log, after, rules)
+    scores = ending["scores"] if ending else {c: int(log["scores"][c]) for c in ("white", "black")}
+    card: dict[str, Any] | None = None
+    on_turn = after.on_turn
+    on_board = after.on_board.to_dict()
+    chips = {c: c for c in ("white", "black")}  # by this board's colours
+    if ending is not None:
         card = {
             "title": screen_words.board_over_title(number, bool(result.void)),
             "result": "",
             "law": "",
         }
         if not result.void and result.winner in scores:
-            scores[result.winner] = screen_words.score_after(
-                scores[result.winner], int(result.points), rules
-            )
             card["result"] = screen_words.board_won_text(
-                players.get(result.winner, names.get(result.winner, "")), int(result.points)
+                str(players.get(result.winner, names.get(result.winner, ""))), int(result.points)
             )
             card["law"] = result.law or ""
-            if scores[result.winner] >= rules.game_points:  # the board ended the game
-                order = list(log.get("order") or ("white", "black"))
-                card["game"] = {
-                    "title": screen_words.game_over_title(int(log.get("game_number") or 0)),
-                    "result": screen_words.game_won_text(
-                        players.get(result.winner, names.get(result.winner, ""))
-                    ),
-                    "scores": [[players.get(c, c), scores[c]] for c in order],
-                }
-    # at the board's end the server shows the next board's start beside the card: the queen
-    # on the board, the break not made, no dues (they end with the board), all pieces on the
-    # board and its breaker on turn: after a void the same breaker (IT 101), else the other
-    # (ICF 45), named by this board's colours; unknown here when the game is over
-    on_turn = after.on_turn
-    on_board = after.on_board.to_dict()
-    if card is not None:
+        order = list(log.get("order") or ("white", "black"))
+        winner = ending["game_over"]
+        if winner in scores:  # the board ended the game (ICF 56)
+            card["game"] = {
+                "title": screen_words.game_over_title(game_number),
+                "result": screen_words.game_won_text(
+                    str(players.get(winner, names.get(winner, "")))
+                ),
+                "scores": [[players.get(c, c), scores[c]] for c in order],
+            }
+        if ending["match_over"] in scores:  # ... and the match (ICF 57)
+            games = [list(g) for g in log.get("finished_games") or []]
+            games.append([game_number, [[players.get(c, c), scores[c]] for c in order]])
+            card["match"] = {
+                "title": screen_words.match_over_title(),
+                "result": screen_words.match_won_text(players.get(ending["match_over"], "")),
+                "games": [screen_words.game_line(n, pairs) for n, pairs in games],
+            }
+        nxt = ending.get("next")
+        card["next"] = None
+        card["waits"] = bool(ending.get("waits")) or nxt is None and not card.get("match")
+        if nxt is not None and not ending.get("waits"):
+            card["next"] = {
+                "step": step_key(log.get("match_id"), nxt["game"], nxt["board"]),
+                "label": screen_words.sides_changed_text()
+                if nxt["change_sides"]
+                else screen_words.start_board_text(nxt["board"]),
+                "change_sides": screen_words.change_sides_words(
+                    nxt["game"], nxt["board"], bool(log.get("doubles"))
+                )
+                if nxt["change_sides"]
+                else None,
+            }
+        # beside the card the server shows the next board's start: the queen on the board,
+        # the break not made, no dues (they end with the board), all pieces on the board and
+        # its breaker on turn (white on the next board)
         on_board = {"white": rules.carrommen_per_colour, "black": rules.carrommen_per_colour}
-        game_over = max(scores.values()) >= rules.game_points
-        on_turn = "white" if result.void else "black"
-        if game_over:  # the next game: 0–0, its first breaker (ICF 49(a)), as the server
-            on_turn = log.get("next_game_breaker")
+        on_turn = nxt["breaker"] if nxt is not None else None
+        if on_turn:
+            chips = {c: "white" if c == on_turn else "black" for c in ("white", "black")}
+        if nxt is not None and nxt["game"] != game_number:  # the next game: 0-0
             scores = dict.fromkeys(scores, 0)
+    where = (game_number, number)
+    coming = ending.get("next") if ending is not None and card and card.get("next") else None
+    if coming:
+        where = (int(coming["game"]), int(coming["board"]))
     # doubles: the player on turn, the turn passing to the right (ICF 49(b)); at the board's
-    # end the server's card names the next board's breaker, which waits for the connection
+    # end the server's card names the next board's breaker
     seats = log.get("seats") or []
     turn = None
     if seats and card is None and on_turn is not None:
@@ -207,16 +432,14 @@ def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dic
         turn = {"player": seat["name"], "seat": words, "side_seat": f"{seat['name']} · {words}"}
     # the "Boards of this game" table gains the ended board's row, as the server's does; a
     # board that ended the game leaves the next game's table empty
-    boards_row = None
+    rows = list(log.get("offline_rows") or [])
+    hide = bool(log.get("hide_server_rows"))
     if card is not None:
-        boards_row = {
-            "number": int(log.get("board_number") or 0),
-            "void": bool(result.void),
-            "winner": "" if result.void else players.get(result.winner, ""),
-            "points": "" if result.void else int(result.points),
-            "law": "" if result.void else (result.law or ""),
-            "new_game": "game" in card,
-        }
+        if "game" in card:
+            rows, hide = [], True
+        else:
+            rows.append(_boards_row(log, after))
+    boards = {"rows": rows, "hide_server": hide} if rows or hide else None
     queen = "on_board" if card else after.queen
     attempts = 0 if card else after.break_attempts
     dues = {c: 0 if card else after.dues[c] for c in ("white", "black")}
@@ -226,18 +449,24 @@ def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dic
         if after.break_made and not card
         else screen_words.break_text(rules.break_attempts - attempts),
         "sides": {
-            c: {"score": scores[c], "dues": dues[c], "dues_text": screen_words.dues_text(dues[c])}
+            panel(c): {
+                "score": scores[c],
+                "dues": dues[c],
+                "dues_text": screen_words.dues_text(dues[c]),
+                "colour": chips[c],
+            }
             for c in dues
         },
         "board_end": card,
-        "boards_row": boards_row,
+        "boards": boards,
         "boards_words": screen_words.boards_table_words(),
-        "on_turn": on_turn,
+        "on_turn": panel(on_turn) if on_turn else None,
         "turn": turn,
         "on_board": on_board,
-        "history_title": screen_words.history_title(
-            log.get("game_number"), log.get("board_number")
-        ),
+        "board": int(log.get("shown") or 0),
+        "history_title": screen_words.history_title(log.get("game_number"), number),
+        # the facts line's place: beside the card the next board, as the server's
+        "where": screen_words.where_text(*where),
     }
 
 

@@ -58,7 +58,27 @@ def engine_log(view: Tablet) -> dict[str, Any] | None:
         # doubles (ICF 49(b)): the players around the board in turn order from the board's
         # breaker; offline, "To play" names the one the turn's changes reach, as online
         "seats": [{"name": s.name, "seat": s.seat} for s in view.seats] if view.seats else None,
+        # the steps between boards offline (issue 28): the step's name, the board limit and
+        # the deciding game's side change (ICF 56, 60), the games won (ICF 57) by this board's
+        # colours, the games already over as the match's end lists them
+        "match_id": view.match.pk,
+        "stage": view.match.stage,
+        "doubles": bool(view.match.event.is_doubles),
+        "games_won": {
+            "white": getattr(state, "games_won", {}).get(white, 0),
+            "black": getattr(state, "games_won", {}).get(black, 0),
+        },
+        "side_change_after": _side_change_after(state, current.game_number),
+        "finished_games": [
+            [g["number"], [[s.name, g["scores"].get(s.side, 0)] for s in view.sides]]
+            for g in view.finished_games
+        ],
     }
+
+
+def _side_change_after(state: Any, game_number: int) -> int | None:
+    after = getattr(state, "side_change_after", ())
+    return after[game_number - 1] if game_number <= len(after) else None
 
 
 def _next_game_breaker(view: Tablet, game_number: int, white: str) -> str | None:

@@ -74,6 +74,14 @@ class ClockLine:
         return WARN_SECONDS
 
     @property
+    def phase_changes(self) -> str:
+        """The clock's coming phases for static/js/round-clock.js: "ms:phase,…" (issue 36:
+        the phase is decided here, the script only applies it by the server's clock)."""
+        return ",".join(
+            f"{int(at.timestamp() * 1000)}:{phase}" for at, phase in self.clock.phase_changes()
+        )
+
+    @property
     def shown(self) -> bool:
         """Something to count: the clock has started (or, from the call, the match is
         called)."""

@@ -72,14 +72,19 @@
     return (deadline - (Date.now() + offset(el))) / 1000;
   }
 
-  function phaseOf(el, seconds) {
-    if (seconds <= 0) {
-      return "up";
-    }
-    if (el.hasAttribute("data-held")) {
-      return "stopped";
-    }
-    return seconds <= Number(el.getAttribute("data-warn") || 300) ? "last_minutes" : "running";
+  // The phase as the server decided it (scoring/round_clock.py): the one it was rendered in
+  // (data-phase-now), then each coming change (data-phases, "ms:phase,…") once the server's
+  // clock has reached it. Nothing is decided here (issue 36).
+  function phaseOf(el) {
+    var phase = el.getAttribute("data-phase-now") || "running";
+    var now = Date.now() + offset(el);
+    (el.getAttribute("data-phases") || "").split(",").forEach(function (change) {
+      var at = change.indexOf(":");
+      if (at > 0 && now >= Number(change.slice(0, at))) {
+        phase = change.slice(at + 1);
+      }
+    });
+    return phase;
   }
 
   function show(box, phase) {
@@ -102,7 +107,7 @@
       }
       var box = el.closest("[data-round-clock-box]");
       if (box) {
-        show(box, phaseOf(el, seconds));
+        show(box, phaseOf(el));
       }
     });
   }

@@ -135,3 +135,24 @@ def test_time_runs_only_while_the_clock_runs(limit: int, steps: list[tuple[str, 
             assert phase is Phase.STOPPED
         else:
             assert phase is (Phase.LAST_MINUTES if expected <= WARN_SECONDS else Phase.RUNNING)
+
+
+@given(
+    limit=st.integers(min_value=1, max_value=600),
+    started=st.integers(min_value=-40_000, max_value=0),
+    at=st.integers(min_value=0, max_value=40_000),
+)
+def test_the_pages_phase_changes_are_the_clocks_phases(limit: int, started: int, at: int) -> None:
+    """Issue 36: static/js/round-clock.js decides no phase; it applies the server's rendered
+    phase and then each of ``phase_changes`` reached. Applied so, they give :meth:`phase` at
+    every moment of a running clock; a stopped clock has none (its phase is held)."""
+    clock = RoundClock(limit_minutes=limit).start(T0 + timedelta(seconds=started))
+    now = T0 + timedelta(seconds=at)
+    shown = clock.phase(T0)
+    for moment, phase in clock.phase_changes():
+        if now >= moment:
+            shown = phase
+    assert shown is clock.phase(now)
+    if clock.phase(T0) is not Phase.UP:
+        assert clock.stop(T0).phase_changes() == []
+    assert RoundClock(limit_minutes=None).phase_changes() == []

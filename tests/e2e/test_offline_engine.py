@@ -135,7 +135,7 @@ def test_a_pocketed_queen_waits_for_cover_offline(live_server, page: Page, trans
     assert len(events(match)) == 2
 
 
-def test_without_pyodide_the_strokes_wait_unruled_and_the_pad_is_bounded(
+def test_without_pyodide_the_strokes_wait_plainly_as_pending(
     live_server, browser: Browser, transactional_db
 ):
     # Pyodide blocked for the page and its worker (the service worker is off, so that no
@@ -156,9 +156,11 @@ def test_without_pyodide_the_strokes_wait_unruled_and_the_pad_is_bounded(
     expect(page.locator("#history .u-history-item.is-pending")).to_have_count(2)
     expect(page.locator("#history .u-history-item.is-ruled")).to_have_count(0)
     expect(page.locator("#history .u-history-item.is-queued .u-history-rulings")).to_have_count(0)
-    # 9 white - 1 - 3 = 5 left: 6 and more are not offered
-    expect(page.locator("#pad-white-5")).to_be_enabled()
-    expect(page.locator("#pad-white-6")).to_be_disabled()
+    # plainly as pending: the words as entered, who struck them as the umpire's pad said
+    expect(page.locator("#history .u-history-item.is-queued").first).to_contain_text("3 × White")
+    # no counting in JavaScript (issue 36): the pad is bounded by the server's last screen
+    # (9 white), the server refuses what is not on the board when the stroke is sent
+    expect(page.locator("#pad-white-9")).to_be_enabled()
     expect(page.locator("#pad-black-9")).to_be_enabled()
     context.close()
 

@@ -1,8 +1,9 @@
 """Offline, the screen is the engine's (issue 28): the offline engine starts in the background
 as soon as the scoring page opens, so the first stroke after a drop is ruled; who is on turn,
 the break, what the undo takes back follow the engine's position after the kept strokes;
-at a board's end the pad locks until the connection is back and the server's card offers
-"Start board N". Compared with the same strokes played online."""
+at a board's end the pad locks until the card's "Start board N", which is kept on the tablet
+like a stroke: the umpire plays the next board on, and everything is recorded once, in order,
+when the connection is back. Compared with the same strokes played online."""
 
 from __future__ import annotations
 
@@ -100,14 +101,60 @@ def test_a_board_ended_offline_locks_the_pad_until_start_board(
     page.locator("#commit").tap()  # the last white: White wins the board
     expect(page.locator("#history .u-history-item.is-pending")).to_have_count(1)
     expect(page.locator("#rulings")).to_contain_text("wins the board")
-    line = page.locator("#board-over-offline")
-    expect(line).to_be_visible()
-    expect(line).to_contain_text("The board is over")
+    # the card as the server draws it, its "Start board 2" kept on the tablet (issue 28)
+    go = page.locator("#board-over-card #card-go")
+    expect(go).to_be_visible()
+    expect(go).to_have_text("Start board 2")
+    expect(page.locator("#board-end")).to_contain_text("Board 1 is over")
     for control in ("#quick-nothing", "#quick-own", "#commit", "#pad-black-1"):
         expect(page.locator(control)).to_be_disabled()  # nothing more on this board
 
     page.context.set_offline(False)  # recorded: the server's card, "Start board 2"
-    expect(page.locator("#card-go")).to_be_visible(timeout=20000)
-    expect(page.locator("#card-go")).to_have_text("Start board 2")
-    expect(page.locator("#board-over-offline")).to_have_count(0)
+    expect(page.locator("#summary-card #card-go")).to_be_visible(timeout=20000)
+    expect(page.locator("#summary-card #card-go")).to_have_text("Start board 2")
+    expect(page.locator("#board-over-card")).to_have_count(0)
+    problems.assert_none()
+
+
+def test_the_next_board_played_offline_is_recorded_once_in_order(
+    live_server, page: Page, transactional_db
+):
+    """The board's last stroke, "Start board 2" and two strokes of board 2, all offline: sent
+    in order when the connection is back, each once."""
+    from scoring.models import AuditEntry, BoardEvent
+
+    problems = Problems(page, allowed={409})
+    match = tossed_match()
+    _stroke(match, {"white": 1, "queen": True})
+    _stroke(match, {"white": 1})  # the cover
+    _stroke(match, {"white": 6})
+    page.set_viewport_size({"width": 768, "height": 1024})
+    page.goto(f"{live_server.url}/u/{match.umpire_token}/")
+    page.wait_for_function(ENGINE_READY, timeout=60000)
+
+    page.context.set_offline(True)
+    page.locator('label[for="pad-white-1"]').tap()
+    page.locator("#commit").tap()  # White wins board 1
+    page.locator("#board-over-card #card-go").tap()  # "Start board 2", kept
+    expect(page.locator("#board-over-card")).to_have_count(0, timeout=30000)
+    expect(page.locator("#history-title")).to_have_text(re.compile("board 2"))
+    expect(page.locator("#quick-nothing")).to_be_enabled()  # the pad is back
+    page.locator("#quick-nothing").tap()
+    page.locator("#quick-own").tap()
+    expect(page.locator("#history .u-history-item.is-queued.is-ruled")).to_have_count(3)
+    expect(page.locator("#net-state")).to_contain_text("4")  # three strokes and the step
+    kept = page.evaluate(
+        "() => JSON.parse(localStorage.getItem(Object.keys(localStorage)"
+        ".find((k) => k.startsWith('umpire-queue:'))))"
+    )
+    assert [item.get("kind", "stroke") for item in kept] == ["stroke", "step", "stroke", "stroke"]
+
+    page.context.set_offline(False)
+    expect(page.locator("#history .u-history-item.is-queued")).to_have_count(0, timeout=30000)
+    expect(page.locator("#history-title")).to_have_text(re.compile("board 2"))
+    expect(page.locator("#history-list > .u-history-item")).to_have_count(2)
+    steps = AuditEntry.objects.filter(match=match, action="board_step")
+    assert steps.count() == 1
+    events = BoardEvent.objects.filter(board__game__match=match)
+    assert events.count() == 6  # 4 on board 1, 2 on board 2: each once
     problems.assert_none()

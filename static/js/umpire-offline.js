@@ -1,0 +1,347 @@
+// The umpire tablet offline (static/js/umpire-core.js first): the rules engine in the
+// browser (static/js/umpire-engine.js: scoring/rules in Pyodide, issue 12) asked about the
+// kept strokes and steps, and what it says put on the screen: who is on turn, the facts, the
+// card between boards (static/js/umpire-offline-screen.js draws it), the pad's limits.
+(function () {
+  "use strict";
+
+  var U = window.umpireTablet;
+  if (!U) {
+    return;
+  }
+  var msg = U.msg;
+  var ENGINE_WARM_MS = U.ENGINE_WARM_MS;
+  var offline = U.offline;
+  var panel = U.panel;
+  var queue = U.queue;
+  var drawQueue = U.late("drawQueue");
+  var said = U.late("said");
+  var saveQueue = U.late("saveQueue");
+
+  // --- what the engine says after the kept strokes (issue 28): who is on turn, the break,
+  // what the undo takes back, and the board's end: the pad locks until the connection is
+  // back and the server's card offers "Start board N" ---------------------------------------
+
+  function drawEngineState() {
+    var p = panel();
+    var ruled = queue.length && enginePosition && enginePosition.key === engineKey() ?
+      enginePosition.position : null;
+    var screen = ruled ? enginePosition.screen || {} : {};
+    // the undo takes back the newest kept stroke of the board shown: its label says that one
+    // (a step between boards is not taken back: online, a board begun has nothing to undo)
+    var what = document.getElementById("undo-what");
+    var undo = document.getElementById("undo");
+    var newest = queue.length ? queue[queue.length - 1] : null;
+    if (what) {
+      if (!what.dataset.drawn) { // as the server drew it (a new element after each answer)
+        what.dataset.server = what.textContent;
+        what.dataset.drawn = "1";
+      }
+      what.textContent = newest && newest.kind !== "step" ? said(newest) :
+        newest ? "" : what.dataset.server;
+    }
+    if (undo && newest && newest.state !== "refused") {
+      if (newest.kind === "step") {
+        undo.disabled = true;
+      } else {
+        undo.removeAttribute("data-off"); // it takes back the newest kept stroke
+        undo.disabled = false;
+      }
+    }
+    var breaker = document.getElementById("next-breaker");
+    if (breaker) { breaker.hidden = queue.length > 0; } // the board has begun on this tablet
+    var off = window.umpireOfflineScreen;
+    if (!p || !ruled || !off) {
+      if (p) { p.classList.remove("is-over-offline"); }
+      if (off) {
+        off.drawChips(null); // as the server drew them
+        off.drawBoardsTable(null, null);
+      }
+      return;
+    }
+    off.markChips();
+    // on turn: the side panel the engine's screen names (at the board's end, the next
+    // board's breaker); the panels are named by the colours the server drew them in
+    var onTurn = screen.on_turn;
+    if (onTurn) {
+      document.querySelectorAll("#sides .u-side").forEach(function (side) {
+        var mine = side === off.sidePanel(onTurn);
+        side.classList.toggle("is-on-turn", mine);
+        var tag = side.querySelector(".u-on-turn-tag");
+        if (mine && !tag) {
+          var shown = document.querySelector(".u-on-turn-tag");
+          if (shown) { side.querySelector(".u-side-top").appendChild(shown); }
+        }
+      });
+    }
+    p.dataset.break = ruled.break_made ? "1" : "0";
+    // the queen on the pad (the queen toggle, the cover's words): the engine's state
+    p.dataset.queen = ruled.queen;
+    p.dataset.cover = ruled.queen === "pending_cover:" + ruled.on_turn ? "1" : "0";
+    var data = engineData();
+    var fresh = !!(data && data.log && data.log.events && !data.log.events.length) ||
+      screen.board > 0;
+    off.drawScreen(screen, fresh);
+    // the board's end: nothing more is taken on this board until the card's next step
+    var over = !!ruled.finished;
+    p.classList.toggle("is-over-offline", over);
+    p.querySelectorAll("#pad input, #pad button, #quick button").forEach(function (el) {
+      if (over && !el.disabled) {
+        el.disabled = true;
+        el.dataset.offlineOff = "1";
+      } else if (!over && el.dataset.offlineOff) {
+        el.disabled = false; // the next board begun offline (umpire-pad.js fits it again)
+        delete el.dataset.offlineOff;
+      }
+    });
+    // "To play" names the side on turn (at the board's end the next board's breaker), as the
+    // server's does; the ⇄ swap is for strokes kept without the engine
+    var swap = document.getElementById("offline-by");
+    if (swap) { swap.hidden = true; } // the engine says who is on turn
+    var turnPlayer = document.getElementById("turn-player");
+    var side = off.sidePanel(onTurn);
+    var name = side && side.querySelector(".u-side-name");
+    var turn = screen.turn;
+    if (turnPlayer && turn) { // doubles: the player of the seat on turn (ICF 49(b))
+      turnPlayer.textContent = turn.player;
+      var seat = document.querySelector("#turn .u-seat");
+      if (seat) { seat.textContent = turn.seat; }
+      var sideSeat = document.getElementById("side-seat");
+      if (sideSeat) { sideSeat.textContent = turn.side_seat; }
+    } else if (turnPlayer && name) { turnPlayer.textContent = name.textContent; }
+    var colours = {};
+    Object.keys(screen.sides || {}).forEach(function (c) { colours[c] = screen.sides[c].colour; });
+    off.drawChips(colours);
+    off.drawBoardsTable(screen.boards, screen.boards_words);
+    var row = p.querySelector(".u-msg");
+    var card = document.getElementById("board-over-card");
+    var end = screen.board_end;
+    if (card && (!over || card.dataset.key !== enginePosition.key)) {
+      card.remove();
+      card = null;
+    }
+    if (over && row && !card) {
+      card = off.boardOverCard(end, msg.msgBoardOver);
+      card.dataset.key = enginePosition.key;
+      row.parentNode.insertBefore(card, row.nextSibling); // where the server's card holds the pad
+    }
+    if (window.umpirePadFit && !over) { window.umpirePadFit(); }
+  }
+
+  // --- the rules engine while offline (static/js/umpire-engine.js, issue 12) ---------------
+  // The queued strokes are ruled on by scoring/rules itself, run in the browser (Pyodide),
+  // from the board's log of the panel the server last answered (#umpire-engine-data). Where
+  // the engine does not load, the strokes wait without rulings (the fallback above).
+
+  var engineAsked = "";
+  var enginePosition = null;
+
+  // the engine's files (kept from the page's load) and the board's log (each answer's)
+  function engineData() {
+    var files = document.getElementById("umpire-engine-files");
+    var el = document.getElementById("umpire-engine-data");
+    try {
+      if (!files || !el) {
+        return null;
+      }
+      var data = JSON.parse(files.dataset.files);
+      data.log = JSON.parse(el.dataset.log);
+      return data;
+    } catch (err) {
+      return null;
+    }
+  }
+
+  // A stroke that goes on with the board shown brings only its event (#umpire-engine-step):
+  // it is appended to the log kept in #umpire-engine-data when it follows that log directly;
+  // otherwise the log is out of date and is dropped until the next whole one comes.
+  function mergeEngineStep() {
+    var stepEl = document.getElementById("umpire-engine-step");
+    var dataEl = document.getElementById("umpire-engine-data");
+    if (!stepEl || !stepEl.dataset.step || !dataEl) {
+      return;
+    }
+    var step, log;
+    try {
+      step = JSON.parse(stepEl.dataset.step);
+      log = JSON.parse(dataEl.dataset.log);
+    } catch (err) {
+      return;
+    }
+    delete stepEl.dataset.step;
+    if (!log) {
+      return;
+    }
+    if (step.revision === log.revision + 1 && step.board === log.board) {
+      log.events.push(step.event);
+      log.revision = step.revision;
+    } else if (step.revision > log.revision) {
+      log = null;
+    }
+    dataEl.dataset.log = JSON.stringify(log);
+  }
+
+  function engineKey() {
+    return queue.map(function (item) { return item.id + ":" + item.state; }).join(",");
+  }
+
+  // the board the engine's screen shows (0: the server's, 1: the next one begun offline, …)
+  function shownBoard() {
+    return enginePosition && enginePosition.key === engineKey() && enginePosition.screen ?
+      enginePosition.screen.board : null;
+  }
+
+  // the engine's position after the kept strokes (null while it has not ruled on them all)
+  function engineRuled() {
+    return queue.length && enginePosition && enginePosition.key === engineKey() ?
+      enginePosition.position : null;
+  }
+
+  function engineLeft() {
+    var ruled = engineRuled();
+    return ruled ? { white: ruled.on_board.white, black: ruled.on_board.black } : null;
+  }
+
+  function startEngine() {
+    var data = engineData();
+    if (!data || !data.log || document.getElementById("umpire-engine-script")) {
+      return;
+    }
+    var script = document.createElement("script");
+    script.id = "umpire-engine-script";
+    script.src = data.script;
+    script.onload = function () {
+      window.UmpireEngine.onChange(function () { drawQueue(); });
+      window.UmpireEngine.prefetch(data);
+      wantEngine();
+    };
+    document.head.appendChild(script);
+  }
+
+  // Started in the background soon after the scoring page opens (issue 28: the rulings are
+  // there on the first stroke after the network drops), and at once when it is needed.
+  var engineWarm = false;
+  window.setTimeout(function () {
+    engineWarm = true;
+    wantEngine();
+  }, ENGINE_WARM_MS);
+
+  function wantEngine() {
+    var engine = window.UmpireEngine;
+    var data = engineData();
+    if (!engine || !data || !data.log || (!queue.length && !offline() && !engineWarm)) {
+      return;
+    }
+    if (engine.state === "idle" || (engine.state === "failed" && engine.tries < 3)) {
+      engine.start(data, document.documentElement.lang || "en", offline());
+    }
+  }
+
+  function askEngine() {
+    wantEngine();
+    var engine = window.UmpireEngine;
+    var data = engineData();
+    var log = data && data.log;
+    if (!engine || engine.state !== "ready" || !queue.length || !log ||
+        queue[0].revision !== log.revision) {
+      return;
+    }
+    var key = engineKey();
+    if (key === engineAsked) {
+      return;
+    }
+    engineAsked = key;
+    engine.rule(log, queue.map(function (item) { return item.fields; })).then(function (result) {
+      if (key !== engineKey()) {
+        return; // the queue changed meanwhile; drawQueue asks again
+      }
+      result.items.forEach(function (ruled, n) {
+        queue[n].ruled = ruled.ruled ? ruled : null;
+      });
+      enginePosition = { key: key, position: result.position, screen: result.screen };
+      saveQueue();
+      drawQueue();
+    }).catch(function () {
+      engineAsked = "";
+    });
+  }
+
+  function rulingLine(r, className) {
+    var li = document.createElement("li");
+    li.className = className + "u-ruling-" + r.tone;
+    li.dataset.code = r.code;
+    li.appendChild(document.createTextNode(r.text));
+    if (r.law) {
+      var law = document.createElement("span");
+      law.className = "law";
+      law.textContent = "(" + r.law + ")";
+      li.appendChild(document.createTextNode(" "));
+      li.appendChild(law);
+    }
+    return li;
+  }
+
+  function drawRuled(li, ruled) {
+    if (!ruled) {
+      return;
+    }
+    li.classList.add("is-ruled");
+    var list = document.createElement("ul");
+    list.className = "u-history-rulings";
+    if (ruled.error) {
+      list.appendChild(rulingLine({ text: ruled.error, tone: "warning", code: "refused",
+                                    law: "" }, ""));
+    }
+    (ruled.rulings || []).forEach(function (r) { list.appendChild(rulingLine(r, "")); });
+    li.appendChild(list);
+  }
+
+  // the pieces on the board, as the engine counts them after the queued strokes
+  function drawOnBoard() {
+    var left = engineLeft();
+    if (left && enginePosition.screen && enginePosition.screen.on_board) {
+      left = enginePosition.screen.on_board; // at the board's end: the next board's start
+    }
+    var onBoard = document.getElementById("on-board");
+    if (!left || !onBoard) {
+      return;
+    }
+    ["white", "black"].forEach(function (colour) {
+      var coin = onBoard.querySelector(".coin-" + colour);
+      var text = coin && coin.nextSibling;
+      if (text && text.nodeType === Node.TEXT_NODE) {
+        text.textContent = text.textContent.replace(/\d+/, String(left[colour]));
+      }
+    });
+    onBoard.classList.add("is-offline");
+  }
+
+  // the rulings strip shows the newest queued stroke's rulings, as it would online
+  function drawStrip() {
+    var strip = document.getElementById("rulings");
+    var newest = queue.length ? queue[queue.length - 1].ruled : null;
+    if (!strip || !newest || !newest.rulings) {
+      return;
+    }
+    var list = document.createElement("ul");
+    list.className = "u-ruling-list is-offline";
+    newest.rulings.forEach(function (r) { list.appendChild(rulingLine(r, "u-ruling ")); });
+    strip.replaceChildren(list);
+    if (window.umpireFitStrip) { window.umpireFitStrip(); } // "+N more" (umpire-sheets.js)
+  }
+
+  U.askEngine = askEngine;
+  U.drawEngineState = drawEngineState;
+  U.drawOnBoard = drawOnBoard;
+  U.drawRuled = drawRuled;
+  U.drawStrip = drawStrip;
+  U.engineData = engineData;
+  U.engineKey = engineKey;
+  U.engineLeft = engineLeft;
+  U.engineRuled = engineRuled;
+  U.mergeEngineStep = mergeEngineStep;
+  U.rulingLine = rulingLine;
+  U.shownBoard = shownBoard;
+  U.startEngine = startEngine;
+  U.wantEngine = wantEngine;
+})();
