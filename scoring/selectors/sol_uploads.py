@@ -8,8 +8,10 @@ from typing import Any
 
 from django.http import Http404
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring.models import SolImport
+from scoring.report_words import spoken
 
 #: How many of the account's uploads the upload page lists.
 RECENT = 10
@@ -41,13 +43,24 @@ def recent_uploads(user: Any) -> list[SolImport]:
     return list(SolImport.objects.defer("content").filter(created_by=user)[:RECENT])
 
 
+def readable(stored: dict[str, Any], *keys: str) -> dict[str, Any]:
+    """The stored preview or report with its lines (``keys``) in the reader's language
+    (:func:`scoring.report_words.spoken`; an older report's plain strings as they are)."""
+    return stored | {key: [spoken(line) for line in stored.get(key) or []] for key in keys}
+
+
 def upload_state(upload: SolImport) -> dict[str, Any]:
     """What the progress part shows: the status (a stalled import as failed), the tourneys
-    read so far, the percentage, and whether the page goes on polling."""
+    read so far, the percentage, whether the page goes on polling, and the preview and the
+    report with their lines in the reader's language."""
     is_stalled = stalled(upload)
     total, done = upload.tourneys_total, upload.tourneys_done
     return {
         "upload": upload,
+        "preview": readable(upload.preview or {}, "warnings"),
+        "report": readable(upload.result or {}, "warnings", "flagged"),
+        # the stored failure is English or, from a worker under the uploader's language, theirs
+        "failure": gettext(upload.message) if upload.message else "",
         "stalled": is_stalled,
         "percent": 100 * done // total if total else 0,
         "polling": upload.status in (SolImport.Status.QUEUED, SolImport.Status.RUNNING)

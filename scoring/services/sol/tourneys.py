@@ -44,7 +44,7 @@ from scoring.services.sol.reading import (
     _text,
     read_members,
 )
-from scoring.services.sol.report import SolReport, unranked_turn
+from scoring.services.sol.report import Line, SolReport, unranked_turn
 from scoring.services.sol.results import _import_match, import_tie
 from scoring.services.sol.seasons import import_season
 from scoring.services.sol.teams import (
@@ -221,9 +221,13 @@ def _import_tourney(
     teams = team_facts(extension, len(competitors))
     if players_per > 2 and teams is None:
         report.warnings.append(
-            f"{description} ({day.isoformat()}): a SoL team tourney (teams of {players_per} "
-            "players): SoL holds no rubbers, lineups or tie format, so it cannot be a team "
-            "event here; tourney skipped"
+            Line.gettext(
+                "%(tourney)s: a SoL team tourney (teams of %(size)d players): SoL holds no "
+                "rubbers, lineups or tie format, so it cannot be a team event here; tourney "
+                "skipped",
+                tourney=f"{description} ({day.isoformat()})",
+                size=players_per,
+            )
         )
         return
     facts = extension.get("event") if extension is not None else None
@@ -350,13 +354,18 @@ def _import_tourney(
             tournament,
             actor,
             report,
-            f"{description}, round {turn}",
+            Line.gettext("%(tourney)s, round %(round)s", tourney=description, round=turn),
             group=group,
             extra=extra if isinstance(extra, dict) else None,
         )
         plans.append(plan)
         if teams is not None and isinstance(extra, dict) and isinstance(extra.get("tie"), dict):
-            tie, rubbers = import_tie(plan, extra, report, f"{description}, round {turn}")
+            tie, rubbers = import_tie(
+                plan,
+                extra,
+                report,
+                Line.gettext("%(tourney)s, round %(round)s", tourney=description, round=turn),
+            )
             ties.append(tie)
             plans.extend(rubbers)
     write_matches(plans)  # every match of the tourney, its games, boards and audit rows
@@ -366,8 +375,14 @@ def _import_tourney(
             ties, event, lambda ps: [player_ids[p] for p in ps if p in player_ids], day_end
         )
         report.kept.append(
-            f"{description}: team event, {len(entries)} teams, "
-            f"{len(ties)} ties and {rubbers_written} rubbers as the app exported them"
+            Line.gettext(
+                "%(tourney)s: team event, %(teams)d teams, %(ties)d ties and %(rubbers)d "
+                "rubbers as the app exported them",
+                tourney=description,
+                teams=len(entries),
+                ties=len(ties),
+                rubbers=rubbers_written,
+            )
         )
 
     if extension is None:  # SoL's rule for an unfinished turn: said, not followed
