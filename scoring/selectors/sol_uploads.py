@@ -49,6 +49,15 @@ def readable(stored: dict[str, Any], *keys: str) -> dict[str, Any]:
     return stored | {key: [spoken(line) for line in stored.get(key) or []] for key in keys}
 
 
+def failure(upload: SolImport) -> str:
+    """Why the import failed, in the reader's language: the reason kept with its words, else
+    the stored message (an older upload's, or the unexpected error's, which the catalogue has)."""
+    kept = (upload.result or {}).get("failure")
+    if kept:
+        return str(spoken(kept))
+    return gettext(upload.message) if upload.message else ""
+
+
 def upload_state(upload: SolImport) -> dict[str, Any]:
     """What the progress part shows: the status (a stalled import as failed), the tourneys
     read so far, the percentage, whether the page goes on polling, and the preview and the
@@ -59,8 +68,7 @@ def upload_state(upload: SolImport) -> dict[str, Any]:
         "upload": upload,
         "preview": readable(upload.preview or {}, "warnings"),
         "report": readable(upload.result or {}, "warnings", "flagged"),
-        # the stored failure is English or, from a worker under the uploader's language, theirs
-        "failure": gettext(upload.message) if upload.message else "",
+        "failure": failure(upload),
         "stalled": is_stalled,
         "percent": 100 * done // total if total else 0,
         "polling": upload.status in (SolImport.Status.QUEUED, SolImport.Status.RUNNING)

@@ -12,6 +12,7 @@ from django.utils import translation
 
 from scoring.models import SolImport
 from scoring.report_words import Line, spoken, stored
+from scoring.services.sol.upload import run_import
 
 from .conftest import PASSWORD, user
 from .test_sol_generated import archive, m
@@ -116,3 +117,28 @@ def test_a_line_keeps_its_words_and_reads_again_in_any_language() -> None:
         with translation.override(language):
             assert spoken(row).startswith(words)
     assert spoken("a plain older line") == "a plain older line"
+
+
+def test_a_refused_file_and_a_failed_import_say_why_in_the_readers_language(client, db) -> None:
+    staff = user("solw", is_staff=True)
+    client.login(username="solw", password=PASSWORD)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    refused = client.post(
+        reverse("scoring:organiser-sol-upload"),
+        {"file": SimpleUploadedFile("bad.sol", b"- [unclosed"), "key": ""},
+    )
+    assert refused.status_code == 422
+    assert "die Datei ist weder YAML noch JSON" in refused.content.decode()
+    # the import reads the archive again and stops on a player it does not list
+    broken = (
+        _archive() + b"---\ndescription: Late\ndate: 2024-09-01\ncompetitors:\n- players: [99]\n"
+    )
+    upload = SolImport.objects.create(
+        created_by=staff, file_name="b.sol", content=broken, status=SolImport.Status.QUEUED
+    )
+    run_import(upload.pk)
+    page = _page(client, "scoring:organiser-sol-import-progress", upload.pk)
+    assert "Spieler 99 gibt es im Archiv nicht" in page
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    page = _page(client, "scoring:organiser-sol-import-progress", upload.pk)
+    assert "player 99 does not exist in the archive" in page

@@ -77,7 +77,13 @@ def _entry(entries: list[Entry], position: Any, where: str) -> Entry | None:
     if position is None:
         return None
     if not isinstance(position, int) or not 1 <= position <= len(entries):
-        raise SolError(f"{where}: competitor {position!r} does not exist")
+        raise SolError(
+            Line.gettext(
+                "%(where)s: competitor %(position)s does not exist",
+                where=where,
+                position=repr(position),
+            )
+        )
     return entries[position - 1]
 
 
@@ -137,7 +143,7 @@ def _import_match(
     entry_a = _entry(entries, smatch.get("competitor1"), where)
     entry_b = _entry(entries, smatch.get("competitor2"), where)
     if entry_a is None:
-        raise SolError(f"{where}: a match without its first competitor")
+        raise SolError(Line.gettext("%(where)s: a match without its first competitor", where=where))
     score1, score2 = smatch.get("score1") or 0, smatch.get("score2") or 0
     day_end = timezone.make_aware(
         datetime.datetime.combine(tournament.end_date, datetime.time(23, 59))

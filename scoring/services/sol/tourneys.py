@@ -115,7 +115,7 @@ def _player_key(splayer: dict[str, Any]) -> str:
 
 def _player(splayer: Any, lists: dict[str, Any], report: SolReport) -> Player:
     if not isinstance(splayer, dict):
-        raise SolError("a player must be a mapping")
+        raise SolError(Line.gettext("a player must be a mapping"))
     key = _player_key(splayer)
     record = ExternalRecord.objects.filter(source=SOURCE, kind="player", key=key).first()
     if record is not None and record.player is not None:
@@ -161,7 +161,7 @@ def player_fields(
     if nickname:
         name = f"{name} ({nickname})"
     if not name:
-        raise SolError("a player has no name")
+        raise SolError(Line.gettext("a player has no name"))
     club = ""
     if splayer.get("club") is not None:
         sclub = _item(lists.get("clubs") or [], splayer["club"], "club")
@@ -200,7 +200,7 @@ def _import_tourney(
     user: Any,
     file_name: str,
 ) -> None:
-    where = f"tourney {index}"
+    where = Line.gettext("tourney %(number)d", number=index)
     key, description, day, cname = tourney_identity(tourney, index, lists)
     if ExternalRecord.objects.filter(source=SOURCE, kind="tournament", key=key[:100]).exists():
         report.skipped.append(f"{description} ({day.isoformat()})")
@@ -209,7 +209,9 @@ def _import_tourney(
     competitors = tourney.get("competitors") or []
     matches = tourney.get("matches") or []
     if not isinstance(competitors, list) or not isinstance(matches, list):
-        raise SolError(f"{where}: competitors and matches must be lists")
+        raise SolError(
+            Line.gettext("%(where)s: competitors and matches must be lists", where=where)
+        )
     players_per = max(
         (len(c.get("players") or []) for c in competitors if isinstance(c, dict)), default=1
     )
@@ -286,7 +288,11 @@ def _import_tourney(
     player_ids: dict[Any, int] = {}  # a team event's players by their position in the file
     for c_index, competitor in enumerate(competitors, 1):
         if not isinstance(competitor, dict) or not competitor.get("players"):
-            raise SolError(f"{where}: competitor {c_index} has no players")
+            raise SolError(
+                Line.gettext(
+                    "%(where)s: competitor %(number)d has no players", where=where, number=c_index
+                )
+            )
         team = teams["competitors"][c_index - 1] if teams is not None else None
         positions = team_players(team) if team is not None else competitor["players"]
         members = [_player(_item(players, p, "player"), lists, report) for p in positions]
@@ -433,7 +439,10 @@ def tourney_identity(
     """
     where = f"tourney {index}"
     description = _text(tourney.get("description")) or where
-    day = _date(tourney.get("date"), f"{where} ({description})")
+    day = _date(
+        tourney.get("date"),
+        Line.gettext("tourney %(number)d (%(name)s)", number=index, name=description),
+    )
     championships = lists.get("championships") or lists.get("seasons") or []
     position = tourney.get("championship", tourney.get("season"))
     championship = _item(championships, position, "championship") if position else {}

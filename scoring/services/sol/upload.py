@@ -251,7 +251,13 @@ def run_import(upload_id: int) -> None:
             progress=progress,
         )
     except SolError as err:
-        _finish(upload.pk, SolImport.Status.FAILED, message=str(err))
+        # the reason kept in words for the reader's language too (the message is plain text)
+        _finish(
+            upload.pk,
+            SolImport.Status.FAILED,
+            message=str(err),
+            result={"failure": stored(err.message)},
+        )
         return
     except Exception:
         logger.exception("SoL import %s failed", upload.pk)
