@@ -13,6 +13,8 @@ from django.utils import translation
 from scoring.models import SolImport
 from scoring.report_words import Line, spoken, stored
 from scoring.services.sol.upload import run_import
+from tests.e2e.test_languages import CHOOSER, english_left, english_messages
+from tests.foundation.test_every_page_speaks import page_words
 
 from .conftest import PASSWORD, user
 from .test_sol_generated import archive, m
@@ -40,6 +42,16 @@ def _page(client, name: str, pk: int) -> str:
     return client.get(reverse(name, args=[pk])).content.decode()
 
 
+#: the names of the data on the pages (the archive's tourney and players, the file)
+NAMES = {"Generated mystery", "Generated Cup", "words.sol", "mystery", *CHOOSER} | {
+    f"Gen{n} Player" for n in range(1, 6)
+}
+
+
+def _english(html: str) -> list[str]:
+    return english_left(page_words(html), english_messages("de"), NAMES)
+
+
 def test_the_preview_and_the_report_speak_the_readers_language(client, db) -> None:
     staff = user("solw", is_staff=True)
     client.login(username="solw", password=PASSWORD)
@@ -55,6 +67,7 @@ def test_the_preview_and_the_report_speak_the_readers_language(client, db) -> No
     )
     assert "4 Matches haben nur ihren Spielstand (keine Board-Zeilen)" in preview
     assert "imported as Swiss" not in preview and "only their score" not in preview
+    assert _english(preview) == []
 
     client.post(reverse("scoring:organiser-sol-import-start", args=[upload.pk]))
     report = _page(client, "scoring:organiser-sol-import-progress", upload.pk)
@@ -65,6 +78,7 @@ def test_the_preview_and_the_report_speak_the_readers_language(client, db) -> No
         in (report)
     )
     assert "without a result" not in report and "SoL says" not in report
+    assert _english(report) == []
 
     # the same stored report read by an English organiser (a superuser sees every upload)
     admin = user("sole", is_staff=True, is_superuser=True)
