@@ -61,7 +61,9 @@ def spoken(value: Any) -> Any:
         text = ngettext(value["msgid"], value["plural"], int(params.get("n") or 0))
     else:
         text = gettext(value["msgid"])
-    try:
-        return text % params
-    except (KeyError, TypeError, ValueError):  # a catalogue that lost a placeholder
-        return value["msgid"] % params
+    for words in (text, str(value["msgid"])):  # a catalogue that lost a placeholder: English
+        try:
+            return words % params
+        except (KeyError, TypeError, ValueError):
+            continue
+    return str(value["msgid"])  # a damaged stored line: its words as they are, never a 500

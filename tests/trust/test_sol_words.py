@@ -131,6 +131,8 @@ def test_a_line_keeps_its_words_and_reads_again_in_any_language() -> None:
         with translation.override(language):
             assert spoken(row).startswith(words)
     assert spoken("a plain older line") == "a plain older line"
+    damaged = {"msgid": "%(where)s: a rubber without its number is left out", "params": {}}
+    assert spoken(damaged) == damaged["msgid"]
 
 
 def test_a_refused_file_and_a_failed_import_say_why_in_the_readers_language(client, db) -> None:
