@@ -28,8 +28,10 @@ import zlib
 from typing import Any
 
 import yaml
+from django.utils.translation import gettext_noop
 
 from scoring.limits import strip_bidi
+from scoring.report_words import Line
 from scoring.services.backup import (
     ArchiveTooLarge,
     gunzip_capped,
@@ -66,9 +68,14 @@ def read_members(content: bytes) -> list[tuple[str, list[dict[str, Any]]]]:
                 if n.lower().endswith((".sol", ".sol.gz")) and not n.endswith("/")
             ]
             if not names:
-                raise SolError("the zip file holds no .sol archive")
+                raise SolError(Line.gettext("the zip file holds no .sol archive"))
             if len(names) > MAX_ZIP_MEMBERS:
-                raise SolError(f"the zip file holds more than {MAX_ZIP_MEMBERS} .sol archives")
+                raise SolError(
+                    Line.gettext(
+                        "the zip file holds more than %(most)d .sol archives",
+                        most=MAX_ZIP_MEMBERS,
+                    )
+                )
             out, unpacked = [], 0
             for name in names:
                 try:
@@ -76,12 +83,14 @@ def read_members(content: bytes) -> list[tuple[str, list[dict[str, Any]]]]:
                     unpacked += len(data)
                     out.append((name, read_archive(data, until=until)))
                 except SolError as err:
-                    raise SolError(f"{name}: {err}") from None
+                    raise SolError(
+                        Line.gettext("%(file)s: %(reason)s", file=name, reason=err.message)
+                    ) from None
             return out
-    except zipfile.BadZipFile as err:
-        raise SolError(f"the zip data is damaged ({err})") from None
-    except (OSError, EOFError, zlib.error) as err:
-        raise SolError(f"the zip data is damaged ({err})") from None
+    except (zipfile.BadZipFile, OSError, EOFError, zlib.error) as err:
+        raise SolError(
+            Line.gettext("the zip data is damaged (%(reason)s)", reason=str(err))
+        ) from None
 
 
 #: The most SoL archives a zip file may hold.
@@ -120,7 +129,9 @@ def read_archive(content: bytes, *, until: float | None = None) -> list[dict[str
         except ArchiveTooLarge as err:
             raise SolError(str(err)) from None
         except (OSError, EOFError, zlib.error) as err:
-            raise SolError(f"the gzip data is damaged ({err})") from None
+            raise SolError(
+                Line.gettext("the gzip data is damaged (%(reason)s)", reason=str(err))
+            ) from None
     try:
         head = content[:4096].lstrip()
         documents = (
@@ -131,14 +142,20 @@ def read_archive(content: bytes, *, until: float | None = None) -> list[dict[str
     except ArchiveTooLarge as err:
         raise SolError(str(err)) from None
     except (UnicodeDecodeError, yaml.reader.ReaderError):
-        raise SolError("the file is not UTF-8 text (nor gzip-compressed text)") from None
+        raise SolError(
+            Line.gettext("the file is not UTF-8 text (nor gzip-compressed text)")
+        ) from None
     except (ValueError, RecursionError, yaml.YAMLError) as err:
-        raise SolError(f"the file is neither YAML nor JSON: {err}") from None
+        raise SolError(
+            Line.gettext("the file is neither YAML nor JSON: %(reason)s", reason=str(err))
+        ) from None
     documents = [d for d in documents if d is not None]
     if not documents or not all(isinstance(d, dict) for d in documents):
-        raise SolError("a SoL archive is a list of YAML documents (mappings)")
+        raise SolError(Line.gettext("a SoL archive is a list of YAML documents (mappings)"))
     if "players" not in documents[0]:
-        raise SolError("the first document of a SoL archive lists the players; it is missing")
+        raise SolError(
+            Line.gettext("the first document of a SoL archive lists the players; it is missing")
+        )
     return documents
 
 
@@ -154,11 +171,19 @@ def _json_documents(text: bytes) -> list[Any]:
     return documents
 
 
+#: The archive's lists an item is looked up in, and the line when it is not there.
+MISSING = {
+    "player": gettext_noop("player %(position)s does not exist in the archive"),
+    "club": gettext_noop("club %(position)s does not exist in the archive"),
+    "championship": gettext_noop("championship %(position)s does not exist in the archive"),
+}
+
+
 def _item(items: list[Any], position: Any, what: str) -> Any:
     if isinstance(position, dict):  # SoL 2 wrote the item itself
         return position
     if not isinstance(position, int) or not 1 <= position <= len(items):
-        raise SolError(f"{what} {position!r} does not exist in the archive")
+        raise SolError(Line(MISSING[what], position=repr(position)))
     return items[position - 1]
 
 
@@ -172,7 +197,7 @@ def _date(value: Any, what: str) -> datetime.date:
             return datetime.date.fromisoformat(value[:10])
         except ValueError:
             pass
-    raise SolError(f"{what}: {value!r} is not a date")
+    raise SolError(Line.gettext("%(what)s: %(value)s is not a date", what=what, value=repr(value)))
 
 
 def _text(value: Any) -> str:

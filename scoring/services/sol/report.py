@@ -6,6 +6,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.models import Tournament
+from scoring.report_words import Line, stored
+
+__all__ = ["Line", "SolReport", "stored", "unranked_turn"]
 
 
 @dataclass
@@ -48,9 +51,17 @@ def unranked_turn(matches: list[Any], label: str) -> list[str]:
     )
     if not counted:
         return []
-    results = "1 result" if counted == 1 else f"{counted} results"
     return [
-        f"{label}: turn {first} has matches without a result; SoL ranks complete turns only "
-        f"(its ranking is the one after turn {first - 1}), here the {results} already in "
-        "from that turn on count (byes included)"
+        Line.ngettext(
+            "%(tourney)s: turn %(turn)d has matches without a result; SoL ranks complete "
+            "turns only (its ranking is the one after turn %(before)d), here the %(n)d "
+            "result already in from that turn on counts (byes included)",
+            "%(tourney)s: turn %(turn)d has matches without a result; SoL ranks complete "
+            "turns only (its ranking is the one after turn %(before)d), here the %(n)d "
+            "results already in from that turn on count (byes included)",
+            tourney=label,
+            turn=first,
+            before=first - 1,
+            n=counted,
+        )
     ]

@@ -30,7 +30,7 @@ from scoring.services.matches.base import audit_match, bump_revision, lock_match
 from scoring.services.matches.recording import target_board
 from scoring.services.sol.bulk import PaperMatch, check_scores
 from scoring.services.sol.reading import SolError
-from scoring.services.sol.report import SolReport
+from scoring.services.sol.report import Line, SolReport
 from scoring.services.sol.teams import TiePlan, rubber_match
 
 AWARD_LAW = "SoL result"
@@ -80,7 +80,13 @@ def _entry(entries: list[Entry], position: Any, where: str) -> Entry | None:
     if position is None:
         return None
     if not isinstance(position, int) or not 1 <= position <= len(entries):
-        raise SolError(f"{where}: competitor {position!r} does not exist")
+        raise SolError(
+            Line.gettext(
+                "%(where)s: competitor %(position)s does not exist",
+                where=where,
+                position=repr(position),
+            )
+        )
     return entries[position - 1]
 
 
@@ -140,7 +146,7 @@ def _import_match(
     entry_a = _entry(entries, smatch.get("competitor1"), where)
     entry_b = _entry(entries, smatch.get("competitor2"), where)
     if entry_a is None:
-        raise SolError(f"{where}: a match without its first competitor")
+        raise SolError(Line.gettext("%(where)s: a match without its first competitor", where=where))
     score1, score2 = smatch.get("score1") or 0, smatch.get("score2") or 0
     day_end = timezone.make_aware(
         datetime.datetime.combine(tournament.end_date, datetime.time(23, 59))
@@ -235,25 +241,41 @@ def _import_match(
         added = _board_scores(board_plan, breaker)
         if (added.get("a"), added.get("b")) != (score1, score2):
             # SoL's score is what SoL ranked by: it wins; the rows stay in the audit trail
-            review = (
-                f"SoL says {score1}–{score2}, its board rows give "
-                f"{added.get('a', '?')}–{added.get('b', '?')}"
+            review = Line.gettext(
+                "SoL says %(score)s, its board rows give %(rows)s",
+                score=f"{score1}–{score2}",
+                rows=f"{added.get('a', '?')}–{added.get('b', '?')}",
             )
             warnings.append(
-                f"{where}, table {smatch.get('board')}: {review}; SoL's score "
-                "is kept, the board rows are noted for the organiser"
+                Line.gettext(
+                    "%(where)s, table %(table)s: %(review)s; SoL's score is kept, the board "
+                    "rows are noted for the organiser",
+                    where=where,
+                    table=smatch.get("board"),
+                    review=review,
+                )
             )
             board_plan = None
     recorded = board_plan is None and _needs_record(score1, score2)
     if recorded:
         plan.recorded_game({"a": score1, "b": score2}, AWARD_LAW)
         source = "recorded"
+        kept = {"where": where, "table": smatch.get("board"), "score": f"{score1}–{score2}"}
         report.kept.append(
-            f"{where}, table {smatch.get('board')}: {score1}–{score2} kept as "
-            "SoL recorded it" + (" (draw)" if score1 == score2 else "")
+            Line.gettext(
+                "%(where)s, table %(table)s: %(score)s kept as SoL recorded it (draw)", **kept
+            )
+            if score1 == score2
+            else Line.gettext(
+                "%(where)s, table %(table)s: %(score)s kept as SoL recorded it", **kept
+            )
         )
         if max(score1, score2) > GAME_POINTS:
-            review = review or f"SoL says {score1}–{score2}, past the game's {GAME_POINTS}"
+            review = review or Line.gettext(
+                "SoL says %(score)s, past the game's %(points)d",
+                score=f"{score1}–{score2}",
+                points=GAME_POINTS,
+            )
         board_plan = []
     elif board_plan is None:
         board_plan = _awards_from_score(score1, score2)
@@ -263,9 +285,15 @@ def _import_match(
             plan.quick_board(**board)
         except (MatchError, RulesError) as err:
             warnings.append(
-                f"{where}, table {smatch.get('board')}: board {board} not imported ({err})"
+                Line.gettext(
+                    "%(where)s, table %(table)s: board %(board)s not imported (%(reason)s)",
+                    where=where,
+                    table=smatch.get("board"),
+                    board=str(board),
+                    reason=str(err),
+                )
             )
-            review = review or "a board could not be imported"
+            review = review or Line.gettext("a board could not be imported")
             break
         report.boards += 1
     time_limited = not plan.snapshot.finished
@@ -279,11 +307,20 @@ def _import_match(
     match.finished_at = day_end
     match.needs_review = review[:200]
     if review:
-        report.flagged.append(f"{where}, table {smatch.get('board')}: {review}")
+        report.flagged.append(
+            Line.gettext(
+                "%(where)s, table %(table)s: %(review)s",
+                where=where,
+                table=smatch.get("board"),
+                review=review,
+            )
+        )
     if time_limited:
+        stopped = {"where": where, "table": smatch.get("board"), "score": f"{score1}–{score2}"}
         report.kept.append(
-            f"{where}, table {smatch.get('board')}: stopped by time, "
-            f"{score1}–{score2}" + (" (draw)" if match.draw else "")
+            Line.gettext("%(where)s, table %(table)s: stopped by time, %(score)s (draw)", **stopped)
+            if match.draw
+            else Line.gettext("%(where)s, table %(table)s: stopped by time, %(score)s", **stopped)
         )
     report.warnings.extend(warnings)
     plan.audit(
@@ -318,9 +355,13 @@ def _boards_from_sol(sboards: Any, where: str, report: SolReport) -> list[dict[s
         queen = _side(sboard.get("queen"))
         if (coins1 and coins2) or max(coins1, coins2) > 9:
             report.warnings.append(
-                f"{where}: board {sboard.get('number')} is impossible "
-                f"({coins1}–{coins2}); the match's score is used instead "
-                "of its boards"
+                Line.gettext(
+                    "%(where)s: board %(board)s is impossible (%(coins)s); the match's score "
+                    "is used instead of its boards",
+                    where=where,
+                    board=sboard.get("number"),
+                    coins=f"{coins1}–{coins2}",
+                )
             )
             return None
         if coins1 or coins2:
@@ -396,8 +437,12 @@ def _import_games(
     report.boards += len(games)
     if time_limited:
         report.kept.append(
-            f"{where}, table {smatch.get('board')}: stopped by time, games "
-            + ", ".join(f"{a}–{b}" for a, b in games)
+            Line.gettext(
+                "%(where)s, table %(table)s: stopped by time, games %(games)s",
+                where=where,
+                table=smatch.get("board"),
+                games=", ".join(f"{a}–{b}" for a, b in games),
+            )
         )
     plan.audit(
         "sol_result",
@@ -468,7 +513,9 @@ def import_tie(
     for row in extra.get("rubbers") or []:
         number = row.get("number") if isinstance(row, dict) else None
         if not isinstance(number, int) or number < 1 or number in seen:
-            report.warnings.append(f"{where}: a rubber without its number is left out")
+            report.warnings.append(
+                Line.gettext("%(where)s: a rubber without its number is left out", where=where)
+            )
             continue
         seen.add(number)
         kind = row.get("kind") if row.get("kind") in ("singles", "doubles") else "singles"
@@ -480,7 +527,11 @@ def import_tie(
             _import_own_match(plan, {"turn": None, "board": None}, facts, report, day_end)
             if facts.get("status") == Match.Status.PLAYING:
                 report.warnings.append(
-                    f"{where}, rubber {number}: was being played; it comes back not started"
+                    Line.gettext(
+                        "%(where)s, rubber %(rubber)d: was being played; it comes back not started",
+                        where=where,
+                        rubber=number,
+                    )
                 )
             plans.append(plan)
         rubbers.append(

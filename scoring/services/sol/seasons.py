@@ -19,7 +19,7 @@ from scoring.seasons import METHODS
 from scoring.services.sol.extension import KEY as EXTENSION_KEY
 from scoring.services.sol.ratings import rating_for
 from scoring.services.sol.reading import SolError, _item, _text
-from scoring.services.sol.report import SolReport
+from scoring.services.sol.report import Line, SolReport
 
 
 def _club(lists: dict[str, Any], position: Any) -> Club | None:
@@ -172,5 +172,10 @@ def import_season(
         add_event(championship=champ, event=event)
     except SeasonError as err:
         report.warnings.append(
-            f"{event.tournament.name}: not counted for {champ.name} ({err.code})"
+            Line.gettext(
+                "%(tourney)s: not counted for %(championship)s (%(reason)s)",
+                tourney=event.tournament.name,
+                championship=champ.name,
+                reason=err.text(),
+            )
         )

@@ -44,7 +44,7 @@ from scoring.services.sol.reading import (
     _text,
     read_members,
 )
-from scoring.services.sol.report import SolReport, unranked_turn
+from scoring.services.sol.report import Line, SolReport, unranked_turn
 from scoring.services.sol.results import _import_match, import_tie
 from scoring.services.sol.seasons import import_season
 from scoring.services.sol.teams import (
@@ -115,7 +115,7 @@ def _player_key(splayer: dict[str, Any]) -> str:
 
 def _player(splayer: Any, lists: dict[str, Any], report: SolReport) -> Player:
     if not isinstance(splayer, dict):
-        raise SolError("a player must be a mapping")
+        raise SolError(Line.gettext("a player must be a mapping"))
     key = _player_key(splayer)
     record = ExternalRecord.objects.filter(source=SOURCE, kind="player", key=key).first()
     if record is not None and record.player is not None:
@@ -161,7 +161,7 @@ def player_fields(
     if nickname:
         name = f"{name} ({nickname})"
     if not name:
-        raise SolError("a player has no name")
+        raise SolError(Line.gettext("a player has no name"))
     club = ""
     if splayer.get("club") is not None:
         sclub = _item(lists.get("clubs") or [], splayer["club"], "club")
@@ -200,7 +200,7 @@ def _import_tourney(
     user: Any,
     file_name: str,
 ) -> None:
-    where = f"tourney {index}"
+    where = Line.gettext("tourney %(number)d", number=index)
     key, description, day, cname = tourney_identity(tourney, index, lists)
     if ExternalRecord.objects.filter(source=SOURCE, kind="tournament", key=key[:100]).exists():
         report.skipped.append(f"{description} ({day.isoformat()})")
@@ -209,7 +209,9 @@ def _import_tourney(
     competitors = tourney.get("competitors") or []
     matches = tourney.get("matches") or []
     if not isinstance(competitors, list) or not isinstance(matches, list):
-        raise SolError(f"{where}: competitors and matches must be lists")
+        raise SolError(
+            Line.gettext("%(where)s: competitors and matches must be lists", where=where)
+        )
     players_per = max(
         (len(c.get("players") or []) for c in competitors if isinstance(c, dict)), default=1
     )
@@ -221,9 +223,13 @@ def _import_tourney(
     teams = team_facts(extension, len(competitors))
     if players_per > 2 and teams is None:
         report.warnings.append(
-            f"{description} ({day.isoformat()}): a SoL team tourney (teams of {players_per} "
-            "players): SoL holds no rubbers, lineups or tie format, so it cannot be a team "
-            "event here; tourney skipped"
+            Line.gettext(
+                "%(tourney)s: a SoL team tourney (teams of %(size)d players): SoL holds no "
+                "rubbers, lineups or tie format, so it cannot be a team event here; tourney "
+                "skipped",
+                tourney=f"{description} ({day.isoformat()})",
+                size=players_per,
+            )
         )
         return
     facts = extension.get("event") if extension is not None else None
@@ -282,7 +288,11 @@ def _import_tourney(
     player_ids: dict[Any, int] = {}  # a team event's players by their position in the file
     for c_index, competitor in enumerate(competitors, 1):
         if not isinstance(competitor, dict) or not competitor.get("players"):
-            raise SolError(f"{where}: competitor {c_index} has no players")
+            raise SolError(
+                Line.gettext(
+                    "%(where)s: competitor %(number)d has no players", where=where, number=c_index
+                )
+            )
         team = teams["competitors"][c_index - 1] if teams is not None else None
         positions = team_players(team) if team is not None else competitor["players"]
         members = [_player(_item(players, p, "player"), lists, report) for p in positions]
@@ -350,13 +360,18 @@ def _import_tourney(
             tournament,
             actor,
             report,
-            f"{description}, round {turn}",
+            Line.gettext("%(tourney)s, round %(round)s", tourney=description, round=turn),
             group=group,
             extra=extra if isinstance(extra, dict) else None,
         )
         plans.append(plan)
         if teams is not None and isinstance(extra, dict) and isinstance(extra.get("tie"), dict):
-            tie, rubbers = import_tie(plan, extra, report, f"{description}, round {turn}")
+            tie, rubbers = import_tie(
+                plan,
+                extra,
+                report,
+                Line.gettext("%(tourney)s, round %(round)s", tourney=description, round=turn),
+            )
             ties.append(tie)
             plans.extend(rubbers)
     write_matches(plans)  # every match of the tourney, its games, boards and audit rows
@@ -366,8 +381,14 @@ def _import_tourney(
             ties, event, lambda ps: [player_ids[p] for p in ps if p in player_ids], day_end
         )
         report.kept.append(
-            f"{description}: team event, {len(entries)} teams, "
-            f"{len(ties)} ties and {rubbers_written} rubbers as the app exported them"
+            Line.gettext(
+                "%(tourney)s: team event, %(teams)d teams, %(ties)d ties and %(rubbers)d "
+                "rubbers as the app exported them",
+                tourney=description,
+                teams=len(entries),
+                ties=len(ties),
+                rubbers=rubbers_written,
+            )
         )
 
     if extension is None:  # SoL's rule for an unfinished turn: said, not followed
@@ -418,7 +439,10 @@ def tourney_identity(
     """
     where = f"tourney {index}"
     description = _text(tourney.get("description")) or where
-    day = _date(tourney.get("date"), f"{where} ({description})")
+    day = _date(
+        tourney.get("date"),
+        Line.gettext("tourney %(number)d (%(name)s)", number=index, name=description),
+    )
     championships = lists.get("championships") or lists.get("seasons") or []
     position = tourney.get("championship", tourney.get("season"))
     championship = _item(championships, position, "championship") if position else {}

@@ -13,11 +13,13 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from scoring.models import ExternalRecord, SolImport
 from scoring.services.players import current, find_player
 from scoring.services.sol.extension import tourney_extension
 from scoring.services.sol.reading import SolError, _item, read_members, unbox
+from scoring.services.sol.report import Line, stored
 from scoring.services.sol.teams import team_facts, team_players
 from scoring.services.sol.tourneys import (
     SOURCE,
@@ -34,6 +36,10 @@ logger = logging.getLogger(__name__)
 SUFFIXES = (".sol", ".sol.gz", ".zip", ".box")
 #: How many names of each kind the preview lists (the counts are always whole).
 LISTED = 200
+#: The failure message of an import stopped by an unexpected error (shown translated).
+UNEXPECTED = gettext_noop(
+    "the import stopped on an unexpected error; the tourneys read before it stay imported"
+)
 
 
 def upload_sol(*, user: Any, file_name: str, content: bytes, key: str = "") -> SolImport:
@@ -96,9 +102,13 @@ def preview_members(members: Iterable[tuple[str, list[dict[str, Any]]]]) -> dict
             unreadable = size > 2 and teams is None
             if unreadable:
                 warnings.append(
-                    f"{label}: a SoL team tourney (teams of {size} players): SoL holds no "
-                    "rubbers, lineups or tie format, so it cannot be a team event here; "
-                    "this tourney will be skipped"
+                    Line.gettext(
+                        "%(tourney)s: a SoL team tourney (teams of %(size)d players): SoL "
+                        "holds no rubbers, lineups or tie format, so it cannot be a team "
+                        "event here; this tourney will be skipped",
+                        tourney=label,
+                        size=size,
+                    )
                 )
             if not before and not unreadable:
                 if teams is None:
@@ -119,7 +129,13 @@ def preview_members(members: Iterable[tuple[str, list[dict[str, Any]]]]) -> dict
                         )
             system = str(tourney.get("system") or "swiss")
             if system not in SYSTEMS:
-                warnings.append(f"{label}: SoL's system {system!r} is imported as Swiss")
+                warnings.append(
+                    Line.gettext(
+                        "%(tourney)s: SoL's system “%(system)s” is imported as Swiss",
+                        tourney=label,
+                        system=system,
+                    )
+                )
             tourneys.append(
                 {
                     "member": member,
@@ -134,8 +150,13 @@ def preview_members(members: Iterable[tuple[str, list[dict[str, Any]]]]) -> dict
             )
     if recorded:
         warnings.append(
-            f"{recorded} matches have only their score (no board rows): their "
-            "score is kept as SoL recorded it"
+            Line.ngettext(
+                "%(n)d match has only its score (no board rows): its score is kept as SoL "
+                "recorded it",
+                "%(n)d matches have only their score (no board rows): their score is kept "
+                "as SoL recorded it",
+                n=recorded,
+            )
         )
     created = sum(1 for t in tourneys if not t["skipped"])
     return {
@@ -152,7 +173,7 @@ def preview_members(members: Iterable[tuple[str, list[dict[str, Any]]]]) -> dict
         "known": sorted(guid_known.values(), key=lambda p: p["name"])[:LISTED],
         "matched": sorted(matched.values(), key=lambda p: p["name"])[:LISTED],
         "new": sorted(new.values(), key=lambda p: p["name"])[:LISTED],
-        "warnings": warnings[:LISTED],
+        "warnings": [stored(w) for w in warnings[:LISTED]],
     }
 
 
@@ -230,15 +251,20 @@ def run_import(upload_id: int) -> None:
             progress=progress,
         )
     except SolError as err:
-        _finish(upload.pk, SolImport.Status.FAILED, message=str(err))
+        # the reason kept in words for the reader's language too (the message is plain text)
+        _finish(
+            upload.pk,
+            SolImport.Status.FAILED,
+            message=str(err),
+            result={"failure": stored(err.message)},
+        )
         return
     except Exception:
         logger.exception("SoL import %s failed", upload.pk)
         _finish(
             upload.pk,
             SolImport.Status.FAILED,
-            message="the import stopped on an unexpected error; the tourneys read "
-            "before it stay imported",
+            message=UNEXPECTED,
         )
         raise
     _finish(
@@ -252,8 +278,8 @@ def run_import(upload_id: int) -> None:
             "players_reused": report.players_reused,
             "matches": report.matches,
             "boards": report.boards,
-            "warnings": report.warnings[:LISTED],
-            "flagged": report.flagged[:LISTED],
+            "warnings": [stored(w) for w in report.warnings[:LISTED]],
+            "flagged": [stored(f) for f in report.flagged[:LISTED]],
             "kept": len(report.kept),
         },
     )

@@ -57,7 +57,7 @@ def sol_import(request: HttpRequest, upload_id: int) -> HttpResponse:
     return render(
         request,
         "scoring/organiser/sol_import.html",
-        {"preview": upload.preview, **sol_uploads.upload_state(upload)},
+        sol_uploads.upload_state(upload),
     )
 
 
