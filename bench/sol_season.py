@@ -479,7 +479,7 @@ def whole_number_rates(rating) -> dict[str, list]:
     current: dict[object, glicko.Rate] = {}
     out: dict[str, list] = {}
     for tournament in rated_tournaments(rating):
-        played, places = tournament_matches(tournament, rating.scope)
+        played, places = tournament_matches(tournament, scope=rating.scope)
         for player, rated in glicko.rate_period(current, played, params, places).items():
             rate = rated.rate
             current[player] = glicko.Rate(

@@ -191,7 +191,10 @@ def _turn_changed(before: Any, after: Any) -> int:
 
 
 def _other(colour: str) -> str:
-    return "black" if colour == "white" else "white"
+    """The opponent's colour, as the engine names it (:func:`scoring.rules.position.other`)."""
+    from scoring.rules.position import other
+
+    return str(other(colour))
 
 
 def step_key(match_id: object, game: int, board: int) -> str:

@@ -65,7 +65,7 @@ def rates_before(rating: Rating, *, date: datetime.date) -> dict[int, glicko.Rat
     return latest
 
 
-def rated_events(tournament: Tournament, scope: str = Rating.Scope.EVERY_EVENT) -> list[Event]:
+def rated_events(tournament: Tournament, *, scope: str = Rating.Scope.EVERY_EVENT) -> list[Event]:
     """The tournament's events a rating of ``scope`` rates (``Rating.scope``, docs/RATINGS.md
     "What is rated"): every event; its singles events; or, as SoL 5.26 rates ("only singles
     using the Swiss system"), its singles Swiss events once finished (their final rounds not
@@ -135,7 +135,7 @@ class Inherited:
 
 
 def tournament_matches(
-    tournament: Tournament, scope: str = Rating.Scope.EVERY_EVENT
+    tournament: Tournament, *, scope: str = Rating.Scope.EVERY_EVENT
 ) -> tuple[list[glicko.Played], dict[int, int]]:
     """A tournament's played matches (players on each side, points, winner) from the decided
     results of the events a rating of ``scope`` rates (:func:`rated_events`), and each
@@ -143,7 +143,7 @@ def tournament_matches(
     Byes, walkovers and three-player point carrom are not rated: no two sides played."""
     played: list[glicko.Played] = []
     places: dict[int, int] = {}
-    events = rated_events(tournament, scope)
+    events = rated_events(tournament, scope=scope)
     for event in events:
         if Match.objects.filter(event=event, entry_c__isnull=False).exists():
             continue
@@ -179,7 +179,7 @@ def _rate_one(
     current: dict[int, glicko.Rate],
     inherited: Inherited | None = None,
 ) -> list[Rate]:
-    played, places = tournament_matches(tournament, rating.scope)
+    played, places = tournament_matches(tournament, scope=rating.scope)
     if not played:
         return []
     if inherited is not None:

@@ -43,7 +43,7 @@ def two_levels(capture, inherit: bool = True):
 
 
 def expected(start: dict, rating: Rating, tournament) -> dict:
-    played, places = service.tournament_matches(tournament, rating.scope)
+    played, places = service.tournament_matches(tournament, scope=rating.scope)
     return glicko.rate_period(start, played, service.parameters(rating), places)
 
 
@@ -55,7 +55,7 @@ def test_an_inheriting_rating_starts_its_players_from_the_higher_ratings_rates(
     django_capture_on_commit_callbacks,
 ):
     world, national, second = two_levels(django_capture_on_commit_callbacks)
-    before = service.rates_before(world, SUMMER)
+    before = service.rates_before(world, date=SUMMER)
     assert len(before) == 4
     want = expected(before, national, second)
     got = national_rates(national)
@@ -100,7 +100,7 @@ def test_re_rating_the_higher_rating_re_rates_the_inheriting_one(
     service.rerate(world)
     new = national_rates(national)
     assert new != pytest.approx(old)
-    want = expected(service.rates_before(world, SUMMER), national, second)
+    want = expected(service.rates_before(world, date=SUMMER), national, second)
     assert new == pytest.approx({k: v.rate.rate for k, v in want.items()})
 
 
@@ -113,13 +113,13 @@ def test_a_rating_rates_the_events_of_its_scope(django_capture_on_commit_callbac
     with django_capture_on_commit_callbacks(execute=True):
         for match in Match.objects.filter(event__in=[knockout, doubles], status="ready"):
             play_and_confirm(match, "a")
-    played, _places = service.tournament_matches(tournament, Rating.Scope.SWISS_SINGLES)
+    played, _places = service.tournament_matches(tournament, scope=Rating.Scope.SWISS_SINGLES)
     assert played == []  # a Swiss event is rated as SoL rates it: once finished
     swiss.status = Event.Status.FINISHED
     swiss.save()
     counts = {}
     for scope in Rating.Scope.values:
-        played, _places = service.tournament_matches(tournament, scope)
+        played, _places = service.tournament_matches(tournament, scope=scope)
         counts[scope] = len(played)
     swiss_played = Match.objects.filter(event=swiss, round__number=1, bye=False).count()
     assert counts["swiss_singles"] == swiss_played

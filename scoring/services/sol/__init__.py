@@ -8,10 +8,11 @@ board log: summary boards from SoL's rows, award boards from its score, or the s
 as SoL recorded it; time-limited games), :mod:`.report` (what the organiser reads).
 """
 
+from scoring.services.sol.played import AWARD_LAW, BOARD_MAX
+from scoring.services.sol.players import SOURCE
 from scoring.services.sol.reading import SolError, _text, read_archive, read_members
 from scoring.services.sol.report import SolReport
-from scoring.services.sol.results import AWARD_LAW, BOARD_MAX
-from scoring.services.sol.tourneys import SOURCE, SYSTEMS, import_sol
+from scoring.services.sol.tourneys import SYSTEMS, import_sol
 
 __all__ = [
     "AWARD_LAW",

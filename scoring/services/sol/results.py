@@ -29,13 +29,18 @@ from scoring.services.matches import (
 from scoring.services.matches.base import audit_match, bump_revision, lock_match
 from scoring.services.matches.recording import target_board
 from scoring.services.sol.bulk import PaperMatch, check_scores
+from scoring.services.sol.played import (
+    AWARD_LAW,
+    GAME_POINTS,
+    awards_from_score,
+    games_of,
+    import_games,
+    import_own_match,
+    points_of,
+    side_of,
+)
 from scoring.services.sol.reading import SolError
 from scoring.services.sol.report import Line, SolReport
-from scoring.services.sol.teams import TiePlan, rubber_match
-
-AWARD_LAW = "SoL result"
-BOARD_MAX = 12
-GAME_POINTS = 25
 
 
 def record_game_score(
@@ -90,10 +95,6 @@ def _entry(entries: list[Entry], position: Any, where: str) -> Entry | None:
     return entries[position - 1]
 
 
-def _side(flag: Any) -> str | None:
-    return {"1": "a", "2": "b", 1: "a", 2: "b"}.get(flag)
-
-
 def _board_scores(plan: list[dict[str, Any]], breaker: str | None) -> dict[str, int]:
     """What ``plan`` (summary boards) adds up to by the engine (22-point rule included),
     as a game stopped by time after its last board; in a late round as the import plays
@@ -110,22 +111,6 @@ def _board_scores(plan: list[dict[str, Any]], breaker: str | None) -> dict[str, 
     except RulesError:
         return {}
     return dict(state.scores)
-
-
-def _games_of(smatch: dict[str, Any]) -> list[tuple[int, int]]:
-    """SoL 5's games of a match: ``score1``/``score2``, then ``score1_2``/``score2_2`` and
-    ``score1_3``/``score2_3`` where given (best of three)."""
-    games = [(_points(smatch.get("score1")), _points(smatch.get("score2")))]
-    for n in (2, 3):
-        a, b = smatch.get(f"score1_{n}"), smatch.get(f"score2_{n}")
-        if a is None and b is None:
-            break
-        games.append((_points(a), _points(b)))
-    return games
-
-
-def _points(value: Any) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
 
 
 def _import_match(
@@ -151,7 +136,7 @@ def _import_match(
     day_end = timezone.make_aware(
         datetime.datetime.combine(tournament.end_date, datetime.time(23, 59))
     )
-    games = _games_of(smatch)
+    games = games_of(smatch)
     games_to_win = 2 if len(games) > 1 else 1
     if extra is not None:
         games_to_win = (
@@ -205,10 +190,10 @@ def _import_match(
             and extra.get("status") in (Match.Status.FINISHED, Match.Status.CONFIRMED)
         )
     ):
-        _import_own_match(plan, smatch, extra, report, day_end)
+        import_own_match(plan, smatch, extra, report, day_end)
         return plan
     if len(games) > 1 and entry_b is not None and any(games[1:]):
-        _import_games(plan, smatch, games, report, where, day_end)
+        import_games(plan, smatch, games, report, where, day_end)
         return plan
     report.matches += 1
     sol_result = {
@@ -225,12 +210,12 @@ def _import_match(
         match.status = Match.Status.FINISHED
         match.winner_side = "a"
         match.finished_at = day_end
-        match.points_a = _points(score1) or _points(phantom)
+        match.points_a = points_of(score1) or points_of(phantom)
         plan.audit("sol_result", {**sol_result, "bye": True})
         return plan
     if not score1 and not score2 and not smatch.get("boards"):
         return plan  # not played (yet)
-    breaker = _side(smatch.get("breaker"))
+    breaker = side_of(smatch.get("breaker"))
     plan.toss(breaker or "a", "break")
     board_plan = _boards_from_sol(smatch.get("boards") or [], where, report)
     source = "boards"
@@ -278,7 +263,7 @@ def _import_match(
             )
         board_plan = []
     elif board_plan is None:
-        board_plan = _awards_from_score(score1, score2)
+        board_plan = awards_from_score(score1, score2)
         source = "score"
     for board in board_plan:
         try:
@@ -352,7 +337,7 @@ def _boards_from_sol(sboards: Any, where: str, report: SolReport) -> list[dict[s
         (b for b in sboards if isinstance(b, dict)), key=lambda b: b.get("number") or 0
     ):
         coins1, coins2 = sboard.get("coins1") or 0, sboard.get("coins2") or 0
-        queen = _side(sboard.get("queen"))
+        queen = side_of(sboard.get("queen"))
         if (coins1 and coins2) or max(coins1, coins2) > 9:
             report.warnings.append(
                 Line.gettext(
@@ -380,167 +365,5 @@ def _needs_record(score1: int, score2: int) -> bool:
     return (score1 == score2 and score1 >= GAME_POINTS) or max(score1, score2) > GAME_POINTS
 
 
-def _awards_from_score(score1: int, score2: int) -> list[dict[str, Any]]:
-    """Award boards of at most 12 points that add up to the final score, the loser's first so
-    that the game does not end before them."""
-
-    def chunks(side: str, points: int) -> list[dict[str, Any]]:
-        out = []
-        while points > 0:
-            step = min(points, BOARD_MAX)
-            out.append({"winner": side, "points": step, "law": AWARD_LAW})
-            points -= step
-        return out
-
-    first, second = ("b", "a") if score1 >= score2 else ("a", "b")
-    scores = {"a": score1, "b": score2}
-    return chunks(first, scores[first]) + chunks(second, scores[second])
-
-
 def _group(value: Any, default: str) -> str:
     return value[:10] if isinstance(value, str) else default
-
-
-def _record_games(plan: PaperMatch, games: list[tuple[int, int]]) -> bool:
-    """Each game's score as recorded (the higher score wins the game, level is a drawn game);
-    a match the games leave open was stopped by the round's time limit (the leader wins,
-    level is a draw). Returns whether time stopped it."""
-    for number, (a, b) in enumerate(games, 1):
-        if plan.snapshot.finished:
-            break
-        if number == len(games) and max(a, b) < GAME_POINTS:
-            # the last game short of the game's points: time stopped it; its points as
-            # award boards, then the time-up rule decides it as it did
-            for board in _awards_from_score(a, b):
-                plan.quick_board(**board)
-            break
-        plan.recorded_game({"a": a, "b": b}, AWARD_LAW)
-    if not plan.snapshot.finished:
-        plan.time_up()
-        return True
-    return False
-
-
-def _import_games(
-    plan: PaperMatch,
-    smatch: dict[str, Any],
-    games: list[tuple[int, int]],
-    report: SolReport,
-    where: str,
-    day_end: Any,
-) -> None:
-    """A best-of-three match of SoL 5 (``score1_2`` …): every game's score as SoL holds it."""
-    breaker = _side(smatch.get("breaker"))
-    plan.toss(breaker or "a", "break")
-    time_limited = _record_games(plan, games)
-    plan.match.finished_at = day_end
-    report.boards += len(games)
-    if time_limited:
-        report.kept.append(
-            Line.gettext(
-                "%(where)s, table %(table)s: stopped by time, games %(games)s",
-                where=where,
-                table=smatch.get("board"),
-                games=", ".join(f"{a}–{b}" for a, b in games),
-            )
-        )
-    plan.audit(
-        "sol_result",
-        {
-            "games": [list(g) for g in games],
-            "turn": smatch.get("turn"),
-            "board": smatch.get("board"),
-            "from": "games",
-            "time_limited": time_limited,
-        },
-    )
-
-
-def _import_own_match(
-    plan: PaperMatch,
-    smatch: dict[str, Any],
-    extra: dict[str, Any],
-    report: SolReport,
-    day_end: Any,
-) -> None:
-    """A match of this app's own export (:mod:`.extension`): not decided, a walkover, or its
-    games as they were recorded; confirmed as it was."""
-    match = plan.match
-    status = extra.get("status")
-    winner = extra.get("winner") if extra.get("winner") in ("a", "b") else ""
-    detail: dict[str, Any] = {
-        "turn": smatch.get("turn"),
-        "board": smatch.get("board"),
-        "from": "app",
-        "status": status,
-    }
-    if extra.get("walkover"):
-        match.walkover = True
-        match.winner_side = winner
-        match.status = Match.Status.CONFIRMED
-        match.finished_at = day_end
-        match.confirmed_at = day_end
-        detail["walkover"] = winner or "both"
-    elif status in (Match.Status.FINISHED, Match.Status.CONFIRMED):
-        raw = extra.get("games") if isinstance(extra.get("games"), list) else []
-        games = [
-            (_points(g[0]), _points(g[1])) for g in raw if isinstance(g, list) and len(g) >= 2
-        ] or _games_of(smatch)
-        breaker = _side(smatch.get("breaker"))
-        plan.toss(breaker or "a", "break")
-        detail["time_limited"] = _record_games(plan, games)
-        detail["games"] = [list(g) for g in games]
-        report.boards += len(games)
-        match.finished_at = day_end
-        if status == Match.Status.CONFIRMED:
-            match.status = Match.Status.CONFIRMED
-            match.confirmed_at = day_end
-    plan.audit("sol_result", detail)
-
-
-def import_tie(
-    tie: PaperMatch, extra: dict[str, Any], report: SolReport, where: str
-) -> tuple[TiePlan, list[PaperMatch]]:
-    """A tie of this app's exported team event (:mod:`.teams`): its rubbers' matches played
-    in memory as any exported match (:func:`_import_own_match`: not decided, a walkover, or
-    each game's score as recorded, confirmed as it was), and the tie to write after them."""
-    day_end = timezone.make_aware(
-        datetime.datetime.combine(tie.tournament.end_date, datetime.time(23, 59))
-    )
-    rubbers: list[Any] = []
-    plans: list[PaperMatch] = []
-    seen: set[int] = set()
-    for row in extra.get("rubbers") or []:
-        number = row.get("number") if isinstance(row, dict) else None
-        if not isinstance(number, int) or number < 1 or number in seen:
-            report.warnings.append(
-                Line.gettext("%(where)s: a rubber without its number is left out", where=where)
-            )
-            continue
-        seen.add(number)
-        kind = row.get("kind") if row.get("kind") in ("singles", "doubles") else "singles"
-        facts = row.get("match")
-        match = None
-        if isinstance(facts, dict):
-            match = rubber_match(tie.match, number, facts)
-            plan = PaperMatch(match, tie.tournament, tie.actor)
-            _import_own_match(plan, {"turn": None, "board": None}, facts, report, day_end)
-            if facts.get("status") == Match.Status.PLAYING:
-                report.warnings.append(
-                    Line.gettext(
-                        "%(where)s, rubber %(rubber)d: was being played; it comes back not started",
-                        where=where,
-                        rubber=number,
-                    )
-                )
-            plans.append(plan)
-        rubbers.append(
-            (
-                number,
-                kind,
-                row.get("players_a") or [],
-                row.get("players_b") or [],
-                match,
-            )
-        )
-    return TiePlan(tie.match, extra["tie"], rubbers), plans

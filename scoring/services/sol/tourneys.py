@@ -20,16 +20,16 @@ from scoring.models import (
     Entry,
     Event,
     ExternalRecord,
-    Player,
     Round,
     Table,
     Tournament,
 )
 from scoring.round_clock import limit_minutes
 from scoring.services.matches import Actor
-from scoring.services.players import current, find_player
 from scoring.services.sol.bulk import PaperMatch, write_matches
 from scoring.services.sol.extension import tourney_extension
+from scoring.services.sol.played import import_tie
+from scoring.services.sol.players import SOURCE, import_player
 from scoring.services.sol.ratings import (
     entry_rates,
     keep_sol_rates,
@@ -45,7 +45,7 @@ from scoring.services.sol.reading import (
     read_members,
 )
 from scoring.services.sol.report import Line, SolReport, unranked_turn
-from scoring.services.sol.results import _import_match, import_tie
+from scoring.services.sol.results import _import_match
 from scoring.services.sol.seasons import import_season
 from scoring.services.sol.teams import (
     TiePlan,
@@ -56,8 +56,6 @@ from scoring.services.sol.teams import (
     tie_format_key,
     write_ties,
 )
-
-SOURCE = "sol"
 
 SYSTEMS = {
     "swiss": Event.Format.SWISS,
@@ -103,83 +101,6 @@ def import_sol(
     for _member, documents in members:  # SoL's own rates, kept beside as imported
         keep_sol_rates(documents[0])
     return report
-
-
-def _player_key(splayer: dict[str, Any]) -> str:
-    guid = _text(splayer.get("guid"))
-    if guid:
-        return guid
-    parts = [_text(splayer.get(k)).casefold() for k in ("lastname", "firstname", "nickname")]
-    return "name:" + "|".join(parts)
-
-
-def _player(splayer: Any, lists: dict[str, Any], report: SolReport) -> Player:
-    if not isinstance(splayer, dict):
-        raise SolError(Line.gettext("a player must be a mapping"))
-    key = _player_key(splayer)
-    record = ExternalRecord.objects.filter(source=SOURCE, kind="player", key=key).first()
-    if record is not None and record.player is not None:
-        report.players_reused += 1
-        return current(record.player)  # a merged record: the player it lives in now
-    first, last, nickname, name, club, nationality, born = player_fields(splayer, lists)
-    # one person, one player (issue 31): a known player of this name and club is reused
-    player = find_player(name[:120], club=club[:120], born=born)
-    if player is not None:
-        report.players_reused += 1
-    else:
-        player = Player.objects.create(
-            name=name[:120], club=club[:120], nationality=nationality, born=born
-        )
-        report.players_created += 1
-    ExternalRecord.objects.create(
-        source=SOURCE,
-        kind="player",
-        key=key[:100],
-        player=player,
-        data={
-            "firstname": first,
-            "lastname": last,
-            "nickname": nickname,
-            "nationality": nationality,
-            "club": club,
-        },
-    )
-    return player
-
-
-def player_fields(
-    splayer: dict[str, Any], lists: dict[str, Any]
-) -> tuple[str, str, str, str, str, str, datetime.date | None]:
-    """A SoL player as this app names it: first name, last name, nickname, the player's
-    name ("First Last (nickname)"), club, nationality and date of birth.
-
-    :raises SolError: the player has no name, or names a club the archive does not list.
-    """
-    first, last = _text(splayer.get("firstname")), _text(splayer.get("lastname"))
-    name = " ".join(p for p in (first, last) if p)
-    nickname = _text(splayer.get("nickname"))
-    if nickname:
-        name = f"{name} ({nickname})"
-    if not name:
-        raise SolError(Line.gettext("a player has no name"))
-    club = ""
-    if splayer.get("club") is not None:
-        sclub = _item(lists.get("clubs") or [], splayer["club"], "club")
-        club = _text(sclub.get("description") if isinstance(sclub, dict) else sclub)
-    nationality = _text(splayer.get("nationality"))[:3].upper()
-    return first, last, nickname, name, club, nationality, _born(splayer.get("birthdate"))
-
-
-def _born(value: Any) -> datetime.date | None:
-    """SoL's ``birthdate`` (a date, or ISO text) or None."""
-    if isinstance(value, datetime.datetime):
-        return value.date()
-    if isinstance(value, datetime.date):
-        return value
-    try:
-        return datetime.date.fromisoformat(str(value)[:10]) if value else None
-    except ValueError:
-        return None
 
 
 def _unique_slug(base: str) -> str:
@@ -295,7 +216,7 @@ def _import_tourney(
             )
         team = teams["competitors"][c_index - 1] if teams is not None else None
         positions = team_players(team) if team is not None else competitor["players"]
-        members = [_player(_item(players, p, "player"), lists, report) for p in positions]
+        members = [import_player(_item(players, p, "player"), lists, report) for p in positions]
         player_ids.update((p, m.pk) for p, m in zip(positions, members, strict=True))
         squad = members
         if team is not None:  # the entry's player is the captain

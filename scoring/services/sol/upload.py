@@ -18,15 +18,13 @@ from django.utils.translation import gettext_noop
 from scoring.models import ExternalRecord, SolImport
 from scoring.services.players import current, find_player
 from scoring.services.sol.extension import tourney_extension
+from scoring.services.sol.players import SOURCE, player_fields, player_key
 from scoring.services.sol.reading import SolError, _item, read_members, unbox
 from scoring.services.sol.report import Line, stored
 from scoring.services.sol.teams import team_facts, team_players
 from scoring.services.sol.tourneys import (
-    SOURCE,
     SYSTEMS,
-    _player_key,
     import_sol,
-    player_fields,
     tourney_identity,
 )
 
@@ -188,7 +186,7 @@ def _sort_player(
     import), matched by name key and club (:func:`find_player`, issue 31), or new."""
     if not isinstance(splayer, dict):
         raise SolError("a player must be a mapping")
-    key = _player_key(splayer)
+    key = player_key(splayer)
     if key in guid_known or key in matched or key in new:
         return
     _first, _last, _nick, name, club, _nation, born = player_fields(splayer, lists)
