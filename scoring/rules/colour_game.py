@@ -101,16 +101,7 @@ class ColourGame(Variant):
             stage=stage,
             time_up=time_up,
         )
-        return GameOutcome(
-            pair,
-            dict(state.scores),
-            state.boards_played,
-            state.finished,
-            state.winner,
-            state.next_breaker,
-            state.extra_board,
-            state.draw,
-        )
+        return GameOutcome.of(pair, state)
 
     @staticmethod
     def _position(board: VariantBoard) -> Position:

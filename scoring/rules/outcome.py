@@ -108,3 +108,18 @@ class GameOutcome:
     next_breaker: str | None
     extra_board: bool = False
     draw: bool = False
+
+    @classmethod
+    def of(cls, players: tuple[str, ...], state: Any) -> GameOutcome:
+        """The outcome of a derived game of either variant (``GameState`` or the point
+        game's state: both carry these fields)."""
+        return cls(
+            players,
+            dict(state.scores),
+            state.boards_played,
+            state.finished,
+            state.winner,
+            state.next_breaker,
+            state.extra_board,
+            state.draw,
+        )

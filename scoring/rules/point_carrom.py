@@ -99,16 +99,7 @@ class PointCarrom(Variant):
         state = derive_point_games(
             entries, names, self.rules, first_breaker, stage=stage, time_up=time_up
         )
-        return GameOutcome(
-            names,
-            dict(state.scores),
-            state.boards_played,
-            state.finished,
-            state.winner,
-            state.next_breaker,
-            state.extra_board,
-            state.draw,
-        )
+        return GameOutcome.of(names, state)
 
     @staticmethod
     def _position(board: VariantBoard) -> PointPosition:
