@@ -305,9 +305,9 @@ BREAKDOWN = (
     ("scoring.services.matches.recording", "refresh_caches", "  the caches (2 UPDATEs)"),
     ("scoring.services.matches.recording", "audit_match", "  the audit row (INSERT)"),
     ("django.db.transaction", "Atomic.__exit__", "commit"),
-    ("scoring.views.umpire.writes", "_after_write", "the answer"),
+    ("scoring.views.umpire.writes", "after_write", "the answer"),
     ("scoring.views.umpire.base", "tablet", "  the screen model"),
-    ("scoring.views.umpire.base", "_context", "  the context"),
+    ("scoring.views.umpire.base", "tablet_context", "  the context"),
     ("scoring.views.umpire.base", "render", "  the templates"),
 )
 

@@ -13,7 +13,7 @@ from typing import Any
 from scoring.records import other_side
 from scoring.rules import first_breaker_of_game, get_rules
 from scoring.rules.house import document_rules
-from scoring.selectors.umpire import Tablet, _label
+from scoring.selectors.umpire import Tablet, colour_with_name
 
 
 def engine_log(view: Tablet) -> dict[str, Any] | None:
@@ -43,7 +43,10 @@ def engine_log(view: Tablet) -> dict[str, Any] | None:
         "revision": snapshot.revision,
         **document_rules(get_rules(board.rules if board is not None else view.match.rules)),
         "scores": {"white": scores.get(white, 0), "black": scores.get(black, 0)},
-        "names": {"white": _label("white", view, white), "black": _label("black", view, black)},
+        "names": {
+            "white": colour_with_name("white", view, white),
+            "black": colour_with_name("black", view, black),
+        },
         # the screen's words offline (scoring/screen_words.py): the entries, the board shown
         "players": {"white": snapshot.side_name(white), "black": snapshot.side_name(black)},
         # the sides in the screen's order (a, b), by this board's colours: the game's card

@@ -36,7 +36,7 @@ def _match(token: str | None, match_id: int | None) -> Match:
     return match
 
 
-def _back(request: HttpRequest, match: Match, token: str | None) -> str:
+def back_url(request: HttpRequest, match: Match, token: str | None) -> str:
     wanted = request.POST.get("next", "")
     if wanted and url_has_allowed_host_and_scheme(
         wanted, {request.get_host()}, require_https=request.is_secure()
@@ -65,7 +65,7 @@ def _time_up(
 ) -> HttpResponse:
     match = _match(token, match_id)
     actor = permissions.actor_for(request, match, token)
-    back = _back(request, match, token)
+    back = back_url(request, match, token)
     try:
         record_time_up(match=match, actor=actor, expected_revision=_revision(request))
     except MatchError as err:

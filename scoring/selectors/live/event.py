@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from scoring.models import Event, Match, Round
 from scoring.selectors.live.common import DONE, SIDES
-from scoring.selectors.live.tournament import MatchLine, _lines, _with_games, round_label
+from scoring.selectors.live.tournament import MatchLine, match_lines, round_label, with_games
 from scoring.standings import StandingsTable
 
 
@@ -40,8 +40,8 @@ def event_rounds(event: Event) -> list[RoundBlock]:
     """Every match of the event by round (three queries)."""
     blocks: dict[Any, RoundBlock] = {}
     rounds = {r.pk: r for r in event.rounds.all()}
-    matches = _lines(
-        _with_games(event.matches.all()).order_by(
+    matches = match_lines(
+        with_games(event.matches.all()).order_by(
             "round__number", "round__bracket", "group", "number", "pk"
         )
     )
@@ -115,8 +115,8 @@ def event_bracket(event: Event) -> list[BracketSection]:
     if not rounds:
         return []
     ids = [r.pk for r in rounds]
-    lines = _lines(
-        _with_games(Match.objects.filter(round_id__in=ids)).order_by(
+    lines = match_lines(
+        with_games(Match.objects.filter(round_id__in=ids)).order_by(
             "round__number", "position", "number", "pk"
         )
     )

@@ -15,7 +15,7 @@ from scoring.records.sides import by_colour, other_side, side_colours
 from scoring.rules import derive_game, get_rules, variant_for
 from scoring.rules.game import GameState
 from scoring.selectors.live.common import DONE, SIDES, side_label
-from scoring.selectors.live.tournament import MatchLine, _with_games
+from scoring.selectors.live.tournament import MatchLine, with_games
 from scoring.standings.results import decided_results, ranking_rule
 from scoring.stats import SideStats, analyse_board
 
@@ -96,7 +96,7 @@ def player_page(tournament: Tournament, player: Player) -> PlayerPage:
     )
     ids = [e.pk for e in entries]
     matches = list(
-        _with_games(
+        with_games(
             Match.objects.filter(
                 Q(entry_a_id__in=ids) | Q(entry_b_id__in=ids) | Q(entry_c_id__in=ids)
             )

@@ -23,7 +23,7 @@ from scoring.selectors.live.common import (
     match_queryset,
     side_label,
 )
-from scoring.selectors.live.validators import _table_current
+from scoring.selectors.live.validators import table_matches
 
 
 @dataclass
@@ -91,11 +91,11 @@ class MatchLine:
         return str(STATUS_LABELS.get(self.match.status, self.match.status))
 
 
-def _lines(matches: Iterable[Match]) -> list[MatchLine]:
+def match_lines(matches: Iterable[Match]) -> list[MatchLine]:
     return [MatchLine(m, list(m.games.all())) for m in matches]
 
 
-def _with_games(queryset: QuerySet[Match]) -> QuerySet[Match]:
+def with_games(queryset: QuerySet[Match]) -> QuerySet[Match]:
     return queryset.select_related(*MATCH_RELATED).prefetch_related(
         Prefetch("games", queryset=Game.objects.order_by("number"))
     )
@@ -164,8 +164,8 @@ def tournament_overview(tournament: Tournament, *, recent: int = 8) -> Overview:
             )
         )
     tables = list(tournament.tables.filter(active=True).order_by("number"))
-    live = _lines(
-        _with_games(Match.objects.filter(event__tournament=tournament, status__in=LIVE)).order_by(
+    live = match_lines(
+        with_games(Match.objects.filter(event__tournament=tournament, status__in=LIVE)).order_by(
             "table__number", "called_at", "pk"
         )
     )
@@ -185,8 +185,8 @@ def tournament_overview(tournament: Tournament, *, recent: int = 8) -> Overview:
             called.append(line)
         elif m.table_id is None:
             playing.append(line)
-    finished = _lines(
-        _with_games(Match.objects.filter(event__tournament=tournament, status__in=DONE)).order_by(
+    finished = match_lines(
+        with_games(Match.objects.filter(event__tournament=tournament, status__in=DONE)).order_by(
             F("finished_at").desc(nulls_last=True), "-pk"
         )[:recent]
     )
@@ -202,7 +202,7 @@ def tournament_overview(tournament: Tournament, *, recent: int = 8) -> Overview:
 
 def table_current(tournament: Tournament, number: int) -> Match | None:
     """The table's current match (playing, called, else the last finished one)."""
-    return _table_current(tournament.slug, number).select_related(*MATCH_RELATED).first()
+    return table_matches(tournament.slug, number).select_related(*MATCH_RELATED).first()
 
 
 def table_next(tournament: Tournament, number: int) -> Match | None:

@@ -54,7 +54,7 @@ def match_validator(match_id: int, slug: str | None = None) -> tuple[Any, ...] |
     )
 
 
-def _table_current(slug: str, number: int) -> QuerySet[Match]:
+def table_matches(slug: str, number: int) -> QuerySet[Match]:
     """The matches of a table, the current one first: playing, then called, then the one that
     finished last (its result stays up until the next match is called)."""
     return (
@@ -81,7 +81,7 @@ def _table_current(slug: str, number: int) -> QuerySet[Match]:
 def table_validator(slug: str, number: int) -> tuple[Any, ...]:
     """``(match id, revision, updated_at, status)`` of the table's current match, or a tuple of
     Nones when the table has none (one query)."""
-    row = _table_current(slug, number).values_list("pk", "revision", "updated_at", "status").first()
+    row = table_matches(slug, number).values_list("pk", "revision", "updated_at", "status").first()
     return row or (None, None, None, None)
 
 

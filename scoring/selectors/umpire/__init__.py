@@ -3,7 +3,7 @@ screen model (:func:`tablet`, :class:`Tablet`), split by job: ``model`` (the dat
 ``screen`` (the colour game's screen and :func:`tablet`), ``history`` (the board's events in
 words), ``points`` (three-player point carrom), ``boards`` (helpers about stored boards)."""
 
-from scoring.selectors.umpire.boards import _label
+from scoring.selectors.umpire.boards import colour_with_name
 from scoring.selectors.umpire.model import BoardEnd, HistoryItem, Seat, SideView, Tablet, TurnView
 from scoring.selectors.umpire.screen import tablet, with_extra_board_toss
 
@@ -14,7 +14,7 @@ __all__ = [
     "SideView",
     "Tablet",
     "TurnView",
-    "_label",
+    "colour_with_name",
     "tablet",
     "with_extra_board_toss",
 ]

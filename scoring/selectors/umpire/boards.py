@@ -20,7 +20,7 @@ from scoring.selectors.umpire.model import (
 )
 
 
-def _seats_flipped(state: MatchState, current: Any, match: Match) -> bool:
+def seats_flipped(state: MatchState, current: Any, match: Match) -> bool:
     """Whether B sits on the left after the side changes made before the current board:
     before games 2 and 3 (ICF 58, 59) and once within game 3 (ICF 60). A change due before
     this board counts only once the umpire acknowledges it (the tablet turns the panels
@@ -41,11 +41,11 @@ def _seats_flipped(state: MatchState, current: Any, match: Match) -> bool:
     return bool(changes % 2 == 1)
 
 
-def _needs_seating(match: Match) -> bool:
+def needs_seating(match: Match) -> bool:
     return match.event.is_doubles and len(match.seating or []) != 4
 
 
-def _last_board(snapshot: MatchSnapshot) -> Board | None:
+def last_board_of(snapshot: MatchSnapshot) -> Board | None:
     for game in reversed(snapshot.games):
         rows = snapshot.boards.get(game.pk) or []
         if rows:
@@ -53,7 +53,7 @@ def _last_board(snapshot: MatchSnapshot) -> Board | None:
     return None
 
 
-def _game_boards(game_state: Any, by_side: dict[str, SideView]) -> list[dict[str, Any]]:
+def game_boards(game_state: Any, by_side: dict[str, SideView]) -> list[dict[str, Any]]:
     out = []
     for b in game_state.boards:
         out.append(
@@ -75,11 +75,11 @@ def scores_before_each_point(match: Match, snapshot: MatchSnapshot, board: Board
     return point_scores_before_each(match, snapshot.boards.get(board.game_id, [])).get(board.pk, {})
 
 
-def _game_number(view: Tablet, board: Board) -> int:
+def game_number_of(view: Tablet, board: Board) -> int:
     return next((g.number for g in view.snapshot.games if g.pk == board.game_id), 0)
 
 
-def _board_number(snapshot: MatchSnapshot, board: Board) -> int:
+def board_number_of(snapshot: MatchSnapshot, board: Board) -> int:
     """``board``'s number in its game: the one numbering (records.board_numbers; a void
     board and its replay carry the same number), as the live pages and the API show it."""
     rows = list(snapshot.boards.get(board.game_id, []))
@@ -88,13 +88,13 @@ def _board_number(snapshot: MatchSnapshot, board: Board) -> int:
     return board_numbers(rows)[board.sequence]
 
 
-def _history_key(board: Board, names: dict[str, str], match: Match) -> str:
+def history_key(board: Board, names: dict[str, str], match: Match) -> str:
     """The names the rulings use and the seating: with the event (its request key and its
     number) and the language, all a line of the history depends on. (The events before a
     live event never change: an undo retracts the last one.)"""
     return "|".join([str(board.pk), *sorted(names.values()), str(match.seating)])
 
 
-def _label(colour: str, view: Tablet, side: str) -> str:
+def colour_with_name(colour: str, view: Tablet, side: str) -> str:
     entry = next(s for s in view.sides if s.side == side)
     return f"{rulings.colour_word(colour)} ({entry.name})"

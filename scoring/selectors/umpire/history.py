@@ -16,10 +16,10 @@ from scoring.records import (
 )
 from scoring.rules import MatchState, get_rules
 from scoring.selectors.umpire.boards import (
-    _board_number,
-    _game_number,
-    _history_key,
-    _label,
+    board_number_of,
+    colour_with_name,
+    game_number_of,
+    history_key,
 )
 from scoring.selectors.umpire.model import (
     HistoryItem,
@@ -28,7 +28,7 @@ from scoring.selectors.umpire.model import (
 )
 
 
-def _explain_board(
+def explain_board(
     view: Tablet, board: Board, state: MatchState, appended: str | None = None
 ) -> None:
     """The board shown, with the engine's notes for every event (or, when ``appended`` is
@@ -36,7 +36,7 @@ def _explain_board(
     snapshot's replay of it when it has one (the board in play, or the one the write has
     just ended), else one replay here."""
     snapshot = view.snapshot
-    game_number = _game_number(view, board)
+    game_number = game_number_of(view, board)
     rules = get_rules(board.rules)
     if snapshot.replayed_board is board:
         steps = snapshot.replayed_steps
@@ -45,8 +45,11 @@ def _explain_board(
         scores = scores_before_boards(view.match, rows, snapshot).get(board.pk, {"a": 0, "b": 0})
         steps = board_steps(board, live_events(list(board.events.order_by("seq"))), scores)
     white, black = board.breaker, other_side(board.breaker)
-    names = {"white": _label("white", view, white), "black": _label("black", view, black)}
-    view.seats = _doubles_seats(view, board.breaker, board.pk)
+    names = {
+        "white": colour_with_name("white", view, white),
+        "black": colour_with_name("black", view, black),
+    }
+    view.seats = doubles_seats(view, board.breaker, board.pk)
     changes = 0
     items = []
     notes: tuple[Any, ...] = ()
@@ -82,9 +85,9 @@ def _explain_board(
         ):
             changes += 1
     view.history = list(reversed(items))
-    view.history_board = _board_number(view.snapshot, board)
+    view.history_board = board_number_of(view.snapshot, board)
     view.history_game = game_number
-    view.history_key = _history_key(board, names, view.match)
+    view.history_key = history_key(board, names, view.match)
     view.last_rulings = items[-1].rulings if items else []
     view.last_notes = notes
     view.due_placers = placers
@@ -129,7 +132,7 @@ def _explain(
     return out
 
 
-def _doubles_seats(view: Tablet, breaker_side: str, board_pk: int | None) -> list[Seat] | None:
+def doubles_seats(view: Tablet, breaker_side: str, board_pk: int | None) -> list[Seat] | None:
     """Doubles: the players around the board in turn order, starting with the one who breaks
     the board (ICF 49(b): the turn and the break pass to the right). ``None`` in singles or
     before the seating is recorded.

@@ -17,9 +17,9 @@ from scoring.records import (
 from scoring.rules import get_rules
 from scoring.rules.point import PointGame, PointPosition, opening
 from scoring.selectors.umpire.boards import (
-    _board_number,
-    _history_key,
-    _last_board,
+    board_number_of,
+    history_key,
+    last_board_of,
     scores_before_each_point,
 )
 from scoring.selectors.umpire.model import (
@@ -31,7 +31,7 @@ from scoring.selectors.umpire.model import (
 )
 
 
-def _points_tablet(
+def points_tablet(
     snapshot: MatchSnapshot,
     sides: list[SideView],
     by_side: dict[str, SideView],
@@ -45,7 +45,7 @@ def _points_tablet(
     for s in sides:
         s.score = cast(PointGame, state).scores.get(s.side, 0) if state is not None else 0
     current = snapshot.current
-    last_board = _last_board(snapshot)
+    last_board = last_board_of(snapshot)
     shown = current.board if current is not None and current.board is not None else last_board
     if shown is not None:
         names = {s.side: s.name for s in sides}
@@ -77,9 +77,9 @@ def _points_tablet(
         view.history_append = (
             appended is not None and len(items) > 1 and (items[-1].key == appended)
         )
-        view.history_board = _board_number(snapshot, shown)
+        view.history_board = board_number_of(snapshot, shown)
         view.history_game = 1
-        view.history_key = _history_key(shown, names, match)
+        view.history_key = history_key(shown, names, match)
         view.last_rulings = items[-1].rulings if items else []
     if current is not None:
         view.game_number, view.board_number = current.game_number, current.board_number
@@ -96,7 +96,7 @@ def _points_tablet(
     view.board_started = current is not None and current.board is not None
     if (current is None or current.board is None) and last_board is not None:
         view.board_end = BoardEnd(
-            number=_board_number(snapshot, last_board),
+            number=board_number_of(snapshot, last_board),
             game_number=1,
             kind=last_board.kind,
             void=last_board.void,
@@ -145,7 +145,7 @@ def _point_position(
         view.turn = TurnView(by_side[player].name, player, None)
 
 
-def _points_opening(view: Tablet, breaker: str, by_side: dict[str, SideView]) -> None:
+def points_opening(view: Tablet, breaker: str, by_side: dict[str, SideView]) -> None:
     """The extra board's opening after its fresh toss: ``breaker`` strikes first, the turn
     going round as on every board (the engine's own rotation and opening)."""
     current = view.snapshot.current

@@ -30,16 +30,16 @@ from scoring.rules import MatchState, PadKind, get_rules
 from scoring.rules.position import PerColour
 from scoring.selectors.ties import rubber_sides
 from scoring.selectors.umpire.boards import (
-    _board_number,
-    _game_boards,
-    _game_number,
-    _last_board,
-    _needs_seating,
-    _seats_flipped,
+    board_number_of,
+    game_boards,
+    game_number_of,
+    last_board_of,
+    needs_seating,
+    seats_flipped,
 )
 from scoring.selectors.umpire.history import (
-    _doubles_seats,
-    _explain_board,
+    doubles_seats,
+    explain_board,
 )
 from scoring.selectors.umpire.model import (
     BoardEnd,
@@ -48,8 +48,8 @@ from scoring.selectors.umpire.model import (
     TurnView,
 )
 from scoring.selectors.umpire.points import (
-    _points_opening,
-    _points_tablet,
+    points_opening,
+    points_tablet,
 )
 
 
@@ -77,13 +77,13 @@ def tablet(snapshot: MatchSnapshot, *, appended: str | None = None) -> Tablet:
         s.games_won = int((match.games_won or {}).get(s.side, 0))
         s.confirmed = s.side in confirmed
     if snapshot.variant.pad_kind is PadKind.POINTS:
-        view = _points_tablet(snapshot, sides, by_side, appended)
+        view = points_tablet(snapshot, sides, by_side, appended)
         view.confirmed_by_organiser = by_organiser
         return view
 
     state = snapshot.state
     if state is None:  # no toss yet
-        phase = "seating" if match.toss_winner and _needs_seating(match) else "toss"
+        phase = "seating" if match.toss_winner and needs_seating(match) else "toss"
         return Tablet(match, snapshot, phase, sides)
     assert isinstance(state, MatchState)
     for s in sides:
@@ -92,7 +92,7 @@ def tablet(snapshot: MatchSnapshot, *, appended: str | None = None) -> Tablet:
     view.confirmed_by_organiser = by_organiser
     if snapshot.finished:
         view.phase = "confirmed" if match.is_locked else "finished"
-    elif _needs_seating(match) and not snapshot.games:
+    elif needs_seating(match) and not snapshot.games:
         view.phase = "seating"
     view.finished_games = [
         {"number": n, "scores": g.scores, "winner": by_side.get(g.winner)}
@@ -100,7 +100,7 @@ def tablet(snapshot: MatchSnapshot, *, appended: str | None = None) -> Tablet:
         if g.finished
     ]
     current = snapshot.current
-    last_board = _last_board(snapshot)
+    last_board = last_board_of(snapshot)
     view.last_board_is_quick = (
         last_board is not None and (last_board.kind != Board.Kind.LOG) and not last_board.void
     )
@@ -122,8 +122,8 @@ def tablet(snapshot: MatchSnapshot, *, appended: str | None = None) -> Tablet:
         else:
             view.extra_board = True
         if game_state is not None:  # board 1 of a new game: none yet (the card shows the last)
-            view.game_boards = _game_boards(game_state, by_side)
-        view.seats_flipped = _seats_flipped(state, current, match)
+            view.game_boards = game_boards(game_state, by_side)
+        view.seats_flipped = seats_flipped(state, current, match)
         if current.game_number > 1 and current.board is None and current.board_number == 1:
             previous = state.games[current.game_number - 2]
             view.game_end = {
@@ -135,11 +135,11 @@ def tablet(snapshot: MatchSnapshot, *, appended: str | None = None) -> Tablet:
     # The board shown: the one being played, or the one that has just ended.
     shown = current.board if current is not None and current.board is not None else last_board
     if shown is not None and shown.kind == Board.Kind.LOG:
-        _explain_board(view, shown, state, appended)
+        explain_board(view, shown, state, appended)
     if (current is None or current.board is None) and last_board is not None:
         view.board_end = _board_end(view, last_board, by_side)
     if current is None and state.games:  # the match is over: the last game as it ended
-        view.game_boards = _game_boards(state.games[-1], by_side)
+        view.game_boards = game_boards(state.games[-1], by_side)
         for s in sides:
             s.score = state.games[-1].scores.get(s.side, 0)
     if current is not None:
@@ -158,7 +158,7 @@ def tablet(snapshot: MatchSnapshot, *, appended: str | None = None) -> Tablet:
     )
     if view.last_board_is_quick:  # the undo withdraws the board entered from paper
         view.undo_text = _("Board %(number)s, entered from paper") % {
-            "number": _board_number(view.snapshot, last_board)
+            "number": board_number_of(view.snapshot, last_board)
         }
     elif view.history:
         view.undo_text = view.history[0].text
@@ -219,7 +219,7 @@ def _position(view: Tablet, position: Any, by_side: dict[str, SideView], match: 
     side.on_turn = True
     if view.snapshot.current is not None and view.snapshot.current.board is None:
         # the next board has not started: its breaker strikes first
-        view.seats = _doubles_seats(view, view.breaker.side, None)
+        view.seats = doubles_seats(view, view.breaker.side, None)
         view.turn_changes = 0
     if view.seats is not None:
         seat = view.seats[view.turn_changes % 4]
@@ -235,7 +235,7 @@ def _queen_text(state: str, by_colour: dict[str, SideView]) -> str:
 
 def _board_end(view: Tablet, board: Board, by_side: dict[str, SideView]) -> BoardEnd:
     winner_side = board.result_winner or board.summary_winner or None
-    game_number = _game_number(view, board)
+    game_number = game_number_of(view, board)
     points = board.result_points if board.kind == Board.Kind.LOG else None
     law = board.result_law
     if board.kind != Board.Kind.LOG:
@@ -249,7 +249,7 @@ def _board_end(view: Tablet, board: Board, by_side: dict[str, SideView]) -> Boar
             claimable = int(note.params.get("claimable", 0))
     winner_colour = side_colours(board.breaker).get(winner_side) if winner_side else None
     return BoardEnd(
-        number=_board_number(view.snapshot, board),
+        number=board_number_of(view.snapshot, board),
         game_number=game_number,
         kind=board.kind,
         void=board.void,
@@ -273,7 +273,7 @@ def with_extra_board_toss(view: Tablet, breaker: str) -> None:
         return
     view.toss_breaker = by_side[breaker]
     if view.variant.pad_kind is PadKind.POINTS:
-        _points_opening(view, breaker, by_side)
+        points_opening(view, breaker, by_side)
         return
     scores = {s.side: s.score for s in view.sides}
     by_side[breaker].colour = "white"

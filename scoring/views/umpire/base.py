@@ -96,8 +96,8 @@ def _urls_of(prefix: str, token: str | None, match_id: int | None) -> tuple[tupl
 UmpireView = Callable[..., HttpResponse]
 
 
-def _umpire_write(view: Callable[..., Any]) -> UmpireView:
-    """Like :func:`_umpire` for the stroke POST: the match is resolved and locked in one
+def umpire_write(view: Callable[..., Any]) -> UmpireView:
+    """Like :func:`umpire_view` for the stroke POST: the match is resolved and locked in one
     query inside the write's transaction; ``view`` returns the answer to render once the
     transaction is committed (a callable), so the lock is not held while rendering."""
 
@@ -113,7 +113,7 @@ def _umpire_write(view: Callable[..., Any]) -> UmpireView:
     return gzip_page(wrapped)
 
 
-def _umpire(view: UmpireView) -> UmpireView:
+def umpire_view(view: UmpireView) -> UmpireView:
     """Resolve ``match`` and ``actor`` from the link token or the match id for ``view``."""
 
     def wrapped(
@@ -133,7 +133,7 @@ def _umpire(view: UmpireView) -> UmpireView:
 # --- rendering -------------------------------------------------------------------------------
 
 
-def _context(
+def tablet_context(
     request: HttpRequest,
     view: Tablet,
     token: str | None,
@@ -165,7 +165,7 @@ def _context(
         # the same for every match (made once per process)
         "hx": _hx_all(),
         "by_key": BY,
-        "keys": KEYS,  # this request's keys are put in once rendered (_render)
+        "keys": KEYS,  # this request's keys are put in once rendered (render_tablet)
         "write_keys": _keys(request, write["client_id"], match.revision, csrf=not request.htmx),
         "client_id": write["client_id"],
         "busy": BUSY,
@@ -248,7 +248,7 @@ def _actions_key(view: Tablet, page: str) -> str:
     return hashlib.blake2b(state.encode(), digest_size=16).hexdigest()
 
 
-def _render(
+def render_tablet(
     request: HttpRequest, template: str, context: dict[str, Any], status: int = 200
 ) -> HttpResponse:
     """Render an umpire page or update, then put this request's keys into its forms."""
@@ -322,7 +322,7 @@ def _hx_all() -> dict[str, str]:
     }
 
 
-def _respond(
+def respond(
     request: HttpRequest,
     snapshot: MatchSnapshot,
     token: str | None,
@@ -338,7 +338,7 @@ def _respond(
         snapshot,
         appended=str(appended.client_id) if (appended is not None and request.htmx) else None,
     )  # the screen model, built once
-    context = _context(request, view, token, **kwargs)
+    context = tablet_context(request, view, token, **kwargs)
     context["history_append"] = view.history_append
     # the warnings (ICF 50): the newest one the tablet shows (static/js/umpire.js sends it),
     # against the match's (read with the match, selectors/umpire_matches.py); a client that
@@ -362,19 +362,19 @@ def _respond(
     )
     if request.htmx:  # only the regions that changed (templatetags/umpire_regions.py)
         context["regions_known"] = parse_known(request.headers.get("X-Umpire-Regions", ""))
-    return _render(request, UPDATE if request.htmx else PAGE, context, status)
+    return render_tablet(request, UPDATE if request.htmx else PAGE, context, status)
 
 
-def _after_write(
+def after_write(
     request: HttpRequest, snapshot: MatchSnapshot, token: str | None, **kwargs: Any
 ) -> HttpResponse:
     """A successful write: the update for htmx, a redirect to the page otherwise."""
     if request.htmx:
-        return _respond(request, snapshot, token, **kwargs)
+        return respond(request, snapshot, token, **kwargs)
     return redirect(_urls(snapshot.match, token)["page"])
 
 
-def _refused(
+def refused(
     request: HttpRequest,
     match: Match,
     token: str | None,
@@ -402,32 +402,32 @@ def _refused(
                         _("Recorded instead: %(event)s.") % {"event": describe_event(first, names)},
                     )
                 )
-        return _respond(request, snapshot, token, status=409, notice=notice)
+        return respond(request, snapshot, token, status=409, notice=notice)
     if isinstance(err, MatchLocked):
-        return _respond(request, snapshot, token, status=423, error=error_text("match_locked"))
+        return respond(request, snapshot, token, status=423, error=error_text("match_locked"))
     if isinstance(err, MatchError | RulesError):
         message = error_text(err.code, getattr(err, "params", None), str(err))
-        return _respond(request, snapshot, token, status=422, error=message, **kwargs)
+        return respond(request, snapshot, token, status=422, error=message, **kwargs)
     raise err  # pragma: no cover
 
 
-def _invalid(
+def invalid(
     request: HttpRequest, match: Match, token: str | None, form: Any, **kwargs: Any
 ) -> HttpResponse:
     errors = [str(e) for field_errors in form.errors.values() for e in field_errors]
     if "client_id" in form.errors or "revision" in form.errors:
         errors = [_("The form is out of date: the screen has been reloaded.")]
-    return _respond(
+    return respond(
         request, services.match_snapshot(match), token, status=422, error=" ".join(errors), **kwargs
     )
 
 
-def _point_names(match: Match) -> dict[str, str]:
+def point_names(match: Match) -> dict[str, str]:
     """Point carrom: each side's player by name (the form's labels and messages)."""
     return {side: entry.name if (entry := match.entry_for(side)) else side for side in match.sides}
 
 
-def _pad_state(data: Any) -> dict[str, Any]:
+def pad_state(data: Any) -> dict[str, Any]:
     """What the umpire had entered on the pad, to show it again after a refusal."""
     keys = ("white", "black", "off_white", "off_black")
     flags = (

@@ -15,42 +15,44 @@ from scoring.services import matches as services
 from scoring.services.matches import Actor
 from scoring.views.umpire.base import (
     PAGE,
-    _context,
-    _render,
-    _respond,
-    _umpire,
+    render_tablet,
+    respond,
+    tablet_context,
+    umpire_view,
 )
 
 # --- pages -----------------------------------------------------------------------------------
 
 
 @require_GET
-@_umpire
+@umpire_view
 def board(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """The umpire tablet: one page, updated by htmx."""
     snapshot = services.match_snapshot(match)
-    return _render(request, PAGE, _context(request, tablet(snapshot), token))
+    return render_tablet(request, PAGE, tablet_context(request, tablet(snapshot), token))
 
 
 @require_GET
-@_umpire
+@umpire_view
 def panel(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """The current state as an htmx update (after a conflict, or to resynchronise)."""
     notice = _("The screen shows the latest state.") if request.GET.get("reload") else ""
-    return _respond(request, services.match_snapshot(match), token, notice=notice)
+    return respond(request, services.match_snapshot(match), token, notice=notice)
 
 
 @require_GET
-@_umpire
+@umpire_view
 def actions(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """The "other decisions" sheet alone: a stroke's answer that changed it carries a loader
     instead, and the tablet fetches the sheet right after (the answer stays small)."""
     view = tablet(services.match_snapshot(match))
-    return _render(request, "scoring/umpire/_foot_actions.html", _context(request, view, token))
+    return render_tablet(
+        request, "scoring/umpire/_foot_actions.html", tablet_context(request, view, token)
+    )
 
 
 @require_GET
-@_umpire
+@umpire_view
 def state(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """The tablet's cheap poll: the match's revision, answered 304 while it is unchanged, so
     an idle tablet follows what another tablet records (it then fetches the panel)."""

@@ -35,23 +35,23 @@ from scoring.services import board_steps, stroke_clock
 from scoring.services import matches as services
 from scoring.services.errors import REFUSED
 from scoring.services.matches import Actor, MatchError, MatchLocked, StaleMatch
-from scoring.views.time_up import _back as time_up_back
+from scoring.views.time_up import back_url
 from scoring.views.umpire.base import (
-    _after_write,
-    _invalid,
-    _pad_state,
-    _point_names,
-    _refused,
-    _respond,
-    _umpire,
-    _umpire_write,
+    after_write,
+    invalid,
+    pad_state,
+    point_names,
+    refused,
+    respond,
+    umpire_view,
+    umpire_write,
 )
 
 # --- writes ----------------------------------------------------------------------------------
 
 
 @require_POST
-@_umpire_write
+@umpire_write
 def event(
     request: HttpRequest, *, match: Match, actor: Actor, token: str | None
 ) -> Callable[[], HttpResponse]:
@@ -61,31 +61,31 @@ def event(
     variant = variant_for(match.rules)
     if kind == "stroke":
         form: StrokeForm | ActionForm | PointActionForm = StrokeForm(request.POST)
-        pad = _pad_state(request.POST)
+        pad = pad_state(request.POST)
         if not form.is_valid():
-            return lambda: _invalid(request, match, token, form, pad=pad)
+            return lambda: invalid(request, match, token, form, pad=pad)
         by = form.cleaned_data.get("by") or ""
         if by not in variant.strikers(match.sides):
-            return lambda: _invalid(request, match, token, form, pad=pad)
+            return lambda: invalid(request, match, token, form, pad=pad)
         payload = form.payload(by, points=variant.pad_kind is PadKind.POINTS)
         breaker = form.cleaned_data.get("breaker") or None
     elif variant.pad_kind is PadKind.POINTS:
         form = PointActionForm(
             request.POST,
             sides=tuple(match.sides),
-            names=_point_names(match),
+            names=point_names(match),
             rules=get_rules(match.rules),
         )
         pad = {}
         if not form.is_valid():
-            return lambda: _invalid(request, match, token, form)
+            return lambda: invalid(request, match, token, form)
         payload = form.payload()
         breaker = None
     else:
         form = ActionForm(request.POST)
         pad = {}
         if not form.is_valid():
-            return lambda: _invalid(request, match, token, form)
+            return lambda: invalid(request, match, token, form)
         payload = form.payload()
         breaker = form.cleaned_data.get("breaker") or None
     try:
@@ -100,28 +100,28 @@ def event(
         )
     except REFUSED as refusal:
         err = refusal  # kept past the except block for the answer rendered after it
-        return lambda: _refused(request, match, token, err, discarded=payload, pad=pad)
-    return lambda: _after_write(
+        return lambda: refused(request, match, token, err, discarded=payload, pad=pad)
+    return lambda: after_write(
         request, outcome.snapshot, token, appended=None if outcome.duplicate else outcome.event
     )
 
 
 @require_POST
-@_umpire
+@umpire_view
 def warning(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """ICF 50: the umpire warned the player on turn when the stroke clock ran out (kept
     beside the board's log, services/stroke_clock.py)."""
     form = UndoForm(request.POST)  # the request key and the revision, nothing else
     if not form.is_valid():
-        return _invalid(request, match, token, form)
+        return invalid(request, match, token, form)
     try:
         given = stroke_clock.record_warning(
             match=match, actor=actor, client_id=form.cleaned_data["client_id"]
         )
     except MatchLocked as err:
-        return _refused(request, match, token, err)
+        return refused(request, match, token, err)
     except MatchError:
-        return _respond(
+        return respond(
             request,
             services.match_snapshot(match),
             token,
@@ -129,18 +129,18 @@ def warning(request: HttpRequest, *, match: Match, actor: Actor, token: str | No
             error=_("No board is being played: there is nobody to warn."),
         )
     notice = _("Warning recorded: %(player)s, stroke clock (ICF 50).") % {"player": given.player}
-    return _after_write(request, services.match_snapshot(match), token, notice=notice)
+    return after_write(request, services.match_snapshot(match), token, notice=notice)
 
 
 @require_POST
-@_umpire
+@umpire_view
 def step(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """The umpire goes on from the card between boards: "Sides changed" (ICF 58-60) or
     "Start board N"; kept on the server, so a reload or a second tablet knows it. Refused
     while the interval before the deciding game runs (IT 102)."""
     form = UndoForm(request.POST)
     if not form.is_valid():
-        return _invalid(request, match, token, form)
+        return invalid(request, match, token, form)
     snapshot = services.match_snapshot(match)
     view = tablet(snapshot)
     steps = matches_read.steps_done(match)
@@ -157,14 +157,14 @@ def step(request: HttpRequest, *, match: Match, actor: Actor, token: str | None)
             breaker=request.POST.get("breaker") or None,
         )
     except MatchLocked as err:
-        return _refused(request, match, token, err)
+        return refused(request, match, token, err)
     except MatchError as err:
-        return _respond(request, snapshot, token, status=422, error=error_text(err.code))
-    return _after_write(request, services.match_snapshot(match), token)
+        return respond(request, snapshot, token, status=422, error=error_text(err.code))
+    return after_write(request, services.match_snapshot(match), token)
 
 
 @require_POST
-@_umpire
+@umpire_view
 def interval_end(
     request: HttpRequest, *, match: Match, actor: Actor, token: str | None
 ) -> HttpResponse:
@@ -173,30 +173,30 @@ def interval_end(
         raise PermissionDenied("organisers only")
     form = UndoForm(request.POST)
     if not form.is_valid():
-        return _invalid(request, match, token, form)
+        return invalid(request, match, token, form)
     view = tablet(services.match_snapshot(match))
     if not view.interval_end:
-        return _respond(
+        return respond(
             request, view.snapshot, token, status=422, error=_("There is no interval to end.")
         )
     try:
         board_steps.end_interval(match=match, actor=actor, step=view.step_key)
     except MatchLocked as err:
-        return _refused(request, match, token, err)
+        return refused(request, match, token, err)
     notice = _("The interval was ended by the organiser (IT 102).")
     if not request.htmx:  # the organiser's match page: back to it
         messages.success(request, notice)
-        return redirect(time_up_back(request, match, token))
-    return _after_write(request, services.match_snapshot(match), token, notice=notice)
+        return redirect(back_url(request, match, token))
+    return after_write(request, services.match_snapshot(match), token, notice=notice)
 
 
 @require_POST
-@_umpire
+@umpire_view
 def undo(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """Retract the last event (a new log row; nothing is deleted)."""
     form = UndoForm(request.POST)
     if not form.is_valid():
-        return _invalid(request, match, token, form)
+        return invalid(request, match, token, form)
     try:
         outcome = services.undo_last_event(
             match=match,
@@ -205,20 +205,20 @@ def undo(request: HttpRequest, *, match: Match, actor: Actor, token: str | None)
             expected_revision=form.cleaned_data["revision"],
         )
     except REFUSED as err:
-        return _refused(request, match, token, err)
+        return refused(request, match, token, err)
     notice = _("The last event was undone.")
     if outcome.event is not None and outcome.event.payload.get("withdraws") == "board":
         notice = _("The board entered from paper was withdrawn: enter it again.")
-    return _after_write(request, outcome.snapshot, token, notice=notice)
+    return after_write(request, outcome.snapshot, token, notice=notice)
 
 
 @require_POST
-@_umpire
+@umpire_view
 def claim(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """The board winner demands the extra points of the stroke that ended the board."""
     form = ClaimForm(request.POST)
     if not form.is_valid():
-        return _invalid(request, match, token, form)
+        return invalid(request, match, token, form)
     try:
         outcome = services.claim_extra_points(
             match=match,
@@ -227,17 +227,17 @@ def claim(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
             expected_revision=form.cleaned_data["revision"],
         )
     except REFUSED as err:
-        return _refused(request, match, token, err)
-    return _after_write(request, outcome.snapshot, token)
+        return refused(request, match, token, err)
+    return after_write(request, outcome.snapshot, token)
 
 
 @require_POST
-@_umpire
+@umpire_view
 def toss(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """ICF 40: who won the toss, and whether he chose the break or the side."""
     form = TossForm(request.POST)
     if not form.is_valid():
-        return _invalid(request, match, token, form)
+        return invalid(request, match, token, form)
     d = form.cleaned_data
     try:
         snapshot = services.record_toss(
@@ -250,23 +250,23 @@ def toss(request: HttpRequest, *, match: Match, actor: Actor, token: str | None)
     except StaleMatch as err:
         match.refresh_from_db()
         if (match.toss_winner, match.toss_choice) != (d["winner"], d["choice"]):
-            return _refused(request, match, token, err)
+            return refused(request, match, token, err)
         snapshot = services.match_snapshot(match)  # a retry of a toss that was recorded
     except REFUSED as err:
-        return _refused(request, match, token, err)
-    return _after_write(request, snapshot, token)
+        return refused(request, match, token, err)
+    return after_write(request, snapshot, token)
 
 
 @require_POST
-@_umpire
+@umpire_view
 def seating(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """Doubles: the four players around the board in turn order (ICF 49(b))."""
     if not match.toss_winner:
-        return _refused(request, match, token, MatchError("toss_missing"))
+        return refused(request, match, token, MatchError("toss_missing"))
     breaker = first_breaker_of_game(1, ("a", "b"), match.toss_winner, match.toss_choice)
     form = SeatingForm(request.POST, match=match, breaker=breaker)
     if not form.is_valid():
-        return _invalid(request, match, token, form)
+        return invalid(request, match, token, form)
     order = form.seating()
     try:
         snapshot = services.record_seating(
@@ -275,20 +275,20 @@ def seating(request: HttpRequest, *, match: Match, actor: Actor, token: str | No
     except StaleMatch as err:
         match.refresh_from_db()
         if list(match.seating) != order:
-            return _refused(request, match, token, err)
+            return refused(request, match, token, err)
         snapshot = services.match_snapshot(match)
     except REFUSED as err:
-        return _refused(request, match, token, err)
-    return _after_write(request, snapshot, token)
+        return refused(request, match, token, err)
+    return after_write(request, snapshot, token)
 
 
 @require_POST
-@_umpire
+@umpire_view
 def quick(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """A board played on paper: winner, the loser's carrommen and the queen, or an award."""
     form = QuickBoardForm(request.POST)
     if not form.is_valid():
-        return _invalid(request, match, token, form, forms={"quick": form})
+        return invalid(request, match, token, form, forms={"quick": form})
     try:
         outcome = services.record_quick_board(
             match=match,
@@ -298,42 +298,42 @@ def quick(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
             **form.service_kwargs(),
         )
     except REFUSED as err:
-        return _refused(request, match, token, err, forms={"quick": form})
-    return _after_write(request, outcome.snapshot, token)
+        return refused(request, match, token, err, forms={"quick": form})
+    return after_write(request, outcome.snapshot, token)
 
 
 @require_POST
-@_umpire
+@umpire_view
 def confirm(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """A side confirms the result at the table (a tap, recorded); both lock the match."""
     form = ConfirmForm(request.POST)
     if not form.is_valid():
-        return _invalid(request, match, token, form)
+        return invalid(request, match, token, form)
     try:
         snapshot = services.confirm_match(
             match=match, side=form.cleaned_data["side"], method="tap", actor=actor
         )
     except REFUSED as err:
-        return _refused(request, match, token, err)
-    return _after_write(request, snapshot, token)
+        return refused(request, match, token, err)
+    return after_write(request, snapshot, token)
 
 
 @require_POST
-@_umpire
+@umpire_view
 def unlock(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
     """An organiser reopens a confirmed match for a correction (logged with the reason)."""
     if not permissions.may_correct_locked(request.user, match):
         raise PermissionDenied("organisers only")
     form = UnlockForm(request.POST)
     if not form.is_valid():
-        return _invalid(request, match, token, form)
+        return invalid(request, match, token, form)
     try:
         snapshot = services.unlock_match(
             match=match, actor=actor, reason=form.cleaned_data["reason"]
         )
     except REFUSED as err:
-        return _refused(request, match, token, err)
-    return _after_write(request, snapshot, token, notice=_("The match is open for a correction."))
+        return refused(request, match, token, err)
+    return after_write(request, snapshot, token, notice=_("The match is open for a correction."))
 
 
 # --- the umpire's home, the organiser's stand-alone match and the umpire link ------------------
