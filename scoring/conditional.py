@@ -61,6 +61,16 @@ from scoring.converters import MAX_ID
 EarlyAnswer = Callable[[HttpRequest, dict[str, Any]], HttpResponse | None]
 #: seconds, or a function giving them when asked (so that a setting can change in tests)
 MaxAge = float | Callable[[], float]
+
+
+class LiveRequest(HttpRequest):
+    """A request as a :func:`conditional` view sees it (the type only): the ETag it will
+    carry (None when the resource is over) and the validator's value it was made from."""
+
+    live_etag: str | None
+    live_value: Any
+
+
 # --- the ETag ------------------------------------------------------------------------------------
 
 #: what an answer's look is made of besides its data (folders under BASE_DIR; static/vendor,
@@ -165,7 +175,7 @@ def conditional(
 
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @functools.wraps(view)
-        def wrapper(request: HttpRequest, **kwargs: Any) -> HttpResponse:
+        def wrapper(request: LiveRequest, **kwargs: Any) -> HttpResponse:
             value = validator(**kwargs)
             if value is None and missing is not None:
                 return missing()
@@ -173,8 +183,8 @@ def conditional(
             etag = etag_of(request, value) if live else None
             if etag is not None and (answer := not_modified(request, etag, finish)):
                 return answer
-            request.live_etag = etag  # type: ignore[attr-defined]
-            request.live_value = value  # type: ignore[attr-defined]
+            request.live_etag = etag
+            request.live_value = value
             response = view(request, **kwargs)
             if response.status_code == 200:
                 changed = modified(value) if modified is not None and value is not None else None
@@ -202,15 +212,15 @@ FRAGMENT_SECONDS = 3600
 
 
 def fragment(
-    request: HttpRequest, kind: str, template: str, context: Callable[[], dict[str, Any]]
+    request: LiveRequest, kind: str, template: str, context: Callable[[], dict[str, Any]]
 ) -> SafeString:
     """A rendered fragment of a :func:`conditional` view, shared by every visitor until the data
     changes: cached under the ETag of the validator's value and the URL, so big standings and
     brackets are rendered once per change, not once per visitor."""
     # the URL too: two objects of one kind may have the same version (revision, time)
-    value = request.live_value  # type: ignore[attr-defined]
+    value = request.live_value
     key = "fragment:" + etag_for(kind, value, request.get_full_path())
-    html = cache.get(key)
+    html: str | None = cache.get(key)
     if html is None:
         html = render_to_string(template, context(), request=request)
         cache.set(key, html, FRAGMENT_SECONDS)
@@ -237,11 +247,13 @@ def register(view: Callable[..., Any], answer: EarlyAnswer, *, max_age: MaxAge =
 
 
 def _registered(func: Callable[..., Any]) -> _Registration | None:
-    while func is not None:
-        registration = _EARLY.get(func)
+    """``func``'s registration, or that of the view it wraps (``functools.wraps``)."""
+    view: Callable[..., Any] | None = func
+    while view is not None:
+        registration = _EARLY.get(view)
         if registration is not None:
             return registration
-        func = getattr(func, "__wrapped__", None)
+        view = getattr(view, "__wrapped__", None)
     return None
 
 

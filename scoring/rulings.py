@@ -18,7 +18,8 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.error_words import error_text  # noqa: F401  (the one catalogue, issue 13)
+# re-exported: the tablet and the offline engine word refusals with the rulings (issue 13)
+from scoring.error_words import error_text as error_text
 from scoring.rules import Note
 
 INFO = "info"

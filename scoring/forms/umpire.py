@@ -13,9 +13,10 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from scoring.converters import bounded_id
-from scoring.forms.fields import BoundedModelChoiceField, NumberField, TextField
+from scoring.forms.fields import BoundedModelChoiceField, NumberField, TextField, field_of
 from scoring.forms.organiser import no_bidi
 from scoring.models import Event, Match, Table
+from scoring.models.match import STAGES
 from scoring.pad import PRESETS, stroke_payload
 from scoring.preset_words import preset_choices
 from scoring.records.sides import other_side
@@ -25,6 +26,16 @@ from scoring.rules.events import LOSS_REASONS
 COUNT_CHOICES = [(n, str(n)) for n in range(10)]
 SIDE_CHOICES = [("a", "A"), ("b", "B"), ("c", "C")]
 COLOUR_CHOICES = [("white", _("White")), ("black", _("Black"))]
+
+
+class CountField(forms.TypedChoiceField):
+    """A count of carrommen on the pad (0-9, ICF 53): left empty, it counts none."""
+
+    def __init__(self) -> None:
+        super().__init__(choices=COUNT_CHOICES, coerce=int, required=False, empty_value=None)
+
+    def clean(self, value: Any) -> int:
+        return int(super().clean(value) or 0)
 
 
 class WriteForm(forms.Form):
@@ -46,19 +57,15 @@ class StrokeForm(WriteForm):
 
     preset = forms.ChoiceField(required=False, choices=[("", "")] + [(p, p) for p in PRESETS])
     by = TextField(required=False, max_length=5)
-    white = forms.TypedChoiceField(choices=COUNT_CHOICES, coerce=int, required=False, empty_value=0)
-    black = forms.TypedChoiceField(choices=COUNT_CHOICES, coerce=int, required=False, empty_value=0)
+    white = CountField()
+    black = CountField()
     queen = forms.BooleanField(required=False)
     striker = forms.BooleanField(required=False)
     foul = forms.BooleanField(required=False)
     break_before_play = forms.BooleanField(required=False)
     no_contact = forms.BooleanField(required=False)
-    off_white = forms.TypedChoiceField(
-        choices=COUNT_CHOICES, coerce=int, required=False, empty_value=0
-    )
-    off_black = forms.TypedChoiceField(
-        choices=COUNT_CHOICES, coerce=int, required=False, empty_value=0
-    )
+    off_white = CountField()
+    off_black = CountField()
     off_queen = forms.BooleanField(required=False)
     off_striker = forms.BooleanField(required=False)
     extra_claimed = forms.BooleanField(required=False)
@@ -70,13 +77,13 @@ class StrokeForm(WriteForm):
         return stroke_payload(self.cleaned_data, by, points=points)
 
 
-class _SharedFields(dict):  # type: ignore[type-arg]
+class _SharedFields(dict[str, forms.Field]):
     """A form's fields shared by all its instances (issue 17): Django deep-copies them for
     every form, which for the stroke's seventeen fields cost more than validating them; a
     form that is only validated (never rendered, no field changed per instance) needs no
     copy."""
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, forms.Field]:
         return dict(self)
 
 
@@ -101,7 +108,8 @@ class ActionForm(WriteForm):
     breaker = forms.ChoiceField(required=False, choices=[("", "")] + SIDE_CHOICES[:2])
 
     def clean(self) -> dict[str, Any]:
-        d = super().clean()
+        super().clean()
+        d = self.cleaned_data
         kind = d.get("kind")
         if kind in ("technical_foul", "forgo", "board_loss") and not d.get("by"):
             self.add_error("by", _("Choose the player."))
@@ -155,11 +163,12 @@ class SeatingForm(WriteForm):
         super().__init__(*args, **kwargs)
         self.match = match
         self.breaker = breaker
-        self.first_players = match.entry_for(breaker).players
-        self.right_players = match.entry_for(other_side(breaker)).players
+        self.first_players = match.players_of(breaker)
+        self.right_players = match.players_of(other_side(breaker))
 
     def clean(self) -> dict[str, Any]:
-        d = super().clean()
+        super().clean()
+        d = self.cleaned_data
         first, right = d.get("first"), d.get("right")
         first_ids = [p.pk for p in self.first_players]
         right_ids = [p.pk for p in self.right_players]
@@ -208,7 +217,8 @@ class QuickBoardForm(WriteForm):
     breaker = forms.ChoiceField(required=False, choices=[("", "")] + SIDE_CHOICES[:2])
 
     def clean(self) -> dict[str, Any]:
-        d = super().clean()
+        super().clean()
+        d = self.cleaned_data
         if d.get("mode") == "award":
             if not d.get("points"):
                 self.add_error("points", _("Enter the points awarded."))
@@ -259,7 +269,7 @@ class NewMatchForm(forms.Form):
     )
     rules = forms.ChoiceField(choices=preset_choices(), label=_("Rules"))
     stage = forms.ChoiceField(
-        choices=Match._meta.get_field("stage").choices,
+        choices=STAGES,
         initial="early",
         label=_("Stage"),
         help_text=_("Quarter-finals and later have no 8-board limit."),
@@ -302,13 +312,15 @@ class NewMatchForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
         self.fields["rules"].initial = tournament.default_rules
-        self.fields["table"].queryset = Table.objects.filter(tournament=tournament, active=True)
-        self.fields["event"].queryset = Event.objects.filter(
+        field_of(self, "table", BoundedModelChoiceField).queryset = Table.objects.filter(
+            tournament=tournament, active=True
+        )
+        field_of(self, "event", BoundedModelChoiceField).queryset = Event.objects.filter(
             tournament=tournament, format=Event.Format.SINGLE_MATCH
         ).order_by("order", "pk")
         # issue 29: the tournament's own people and players only, never every account or
         # every player of every tournament (10,086 options, 2.56 MB a page)
-        self.fields["umpire"].queryset = (
+        field_of(self, "umpire", BoundedModelChoiceField).queryset = (
             get_user_model()
             .objects.filter(
                 Q(umpire_tournaments=tournament) | Q(organised_tournaments=tournament),
@@ -351,7 +363,8 @@ class NewMatchForm(forms.Form):
         return ["a1", "b1"]
 
     def clean(self) -> dict[str, Any]:
-        d = super().clean()
+        super().clean()
+        d = self.cleaned_data
         kind = d.get("kind")
         rules = d.get("rules")
         if kind and rules and kind not in variant_for(RULESETS[rules]).event_kinds:

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.models.audit import AuditEntry
 from scoring.models.board import Board, BoardEvent, Game
 from scoring.models.confirmation import MatchConfirmation, PaperScoresheet
-from scoring.models.event import RULES_HELP, Entry
+from scoring.models.event import RULES_HELP, Entry, Player
 from scoring.models.sides import SIDE_CHOICES
 
 __all__ = [
@@ -284,6 +284,11 @@ class Match(models.Model):
 
     def entry_for(self, side: str) -> Entry | None:
         return {"a": self.entry_a, "b": self.entry_b, "c": self.entry_c}[side]
+
+    def players_of(self, side: str) -> list[Player]:
+        """The players of ``side``'s entry; none while the side is not known yet."""
+        entry = self.entry_for(side)
+        return entry.players if entry is not None else []
 
     def round_label(self) -> str:
         """The match's round as its event's format names it: "Round 3" (Swiss, groups),

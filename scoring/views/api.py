@@ -97,10 +97,10 @@ def event(request: HttpRequest, event_id: int) -> dict[str, Any]:
     if e.is_teams:
         # a team entry is named by its team, its players are the team's (captain first)
         teams = {line.team.entry_id: line for line in teams_of(e)}
-        for row in entry_rows:
-            line = teams.get(row["id"])
-            if line is not None:
-                row.update(name=line.team.name, team=team_data(line))
+        for entry_row in entry_rows:
+            team_line = teams.get(entry_row["id"])
+            if team_line is not None:
+                entry_row.update(name=team_line.team.name, team=team_data(team_line))
         extra["ties"] = [tie_data(request, line) for line in event_ties(e)]
         extra["team_standings"] = [
             {
@@ -280,7 +280,7 @@ def rating(request: HttpRequest, rating_id: int) -> dict[str, Any]:
     tournaments = rating_sel.tournaments_by_pk(
         {r.tournament_id for rates in history.values() for r in rates}
     )
-    players = []
+    players: list[dict[str, Any]] = []
     for player_id, rates in history.items():
         last = rates[-1]
         players.append(

@@ -79,11 +79,12 @@ def api_view(
             etag = etag_for(kind, body, request.get_full_path())
             return not_modified(request, etag, api_headers) or json_answer(data, etag)
 
+        endpoint: Callable[..., HttpResponse] = answer
         if validator is not None:
-            answer = conditional(
+            endpoint = conditional(
                 kind, validator, finish=api_headers, missing=not_found, modified=modified
             )(answer)
-        return login_not_required(require_safe(answer))
+        return login_not_required(require_safe(endpoint))
 
     return decorate
 

@@ -66,7 +66,7 @@ def board_data(view: sel.MatchView, line: sel.BoardLine) -> dict[str, Any]:
     if line.point is not None:
         return point_board_data(view, line)
     entries = side_entries(view.match)
-    data = {
+    data: dict[str, Any] = {
         "number": line.number,
         "sequence": line.sequence,
         "breaker": entries.get(line.breaker or ""),
@@ -91,16 +91,17 @@ def match_data(request: HttpRequest, match: Match) -> dict[str, Any]:
     view = sel.match_view(match, timeline=False)
     entries = side_entries(match)
     current = None
-    if view.info is not None:
+    on_board = view.snapshot.current  # the board in play (``view.info`` is made from it)
+    if view.info is not None and on_board is not None:
         info = view.info
-        position = view.snapshot.current.position if view.snapshot.current else None
+        position = on_board.position
         state = None
         if position is not None and hasattr(position, "to_state"):
             state = view.snapshot.variant.state_of(position)
         current = {
             "game": info.game,
             "board": info.board,
-            "breaker": entries.get(view.snapshot.current.breaker or ""),
+            "breaker": entries.get(on_board.breaker or ""),
             "started": info.started,
             "change_sides": info.change_sides,
             "extra_board": info.extra_board,

@@ -23,7 +23,6 @@ from scoring.selectors.live.board import (
     colour_names,
 )
 from scoring.selectors.live.common import (
-    DONE,
     LIVE,
     MATCH_RELATED,
     QUEEN_LABELS,
@@ -92,6 +91,7 @@ from scoring.standings import (
     group_tables,
     has_standings,
 )
+from scoring.standings.results import DONE
 
 __all__ = [
     "all_tournaments",

@@ -5,6 +5,7 @@ sides, colours, statuses and the queen.
 from __future__ import annotations
 
 from django.db.models import QuerySet
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -61,7 +62,7 @@ def colour_name(colour: str | None) -> str:
     return colour_word(colour)
 
 
-STATUS_LABELS = {
+STATUS_LABELS: dict[str, Promise] = {
     Match.Status.SCHEDULED: gettext_lazy("Scheduled"),
     Match.Status.READY: gettext_lazy("Waiting for a table"),
     Match.Status.CALLED: gettext_lazy("Called to the table"),

@@ -9,13 +9,15 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.urls import reverse
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.models import Event, Match, Round
-from scoring.selectors.live.common import DONE, SIDES
+from scoring.selectors.live.common import SIDES
 from scoring.selectors.live.tournament import MatchLine, match_lines, round_label, with_games
 from scoring.standings import StandingsTable
+from scoring.standings.results import DONE
 
 
 def event_queryset() -> QuerySet[Event]:
@@ -56,13 +58,13 @@ def event_rounds(event: Event) -> list[RoundBlock]:
     brackets = list(Round.Bracket.values)
     if event.format == Event.Format.DOUBLE_ELIMINATION:
         # winners' rounds, then losers' rounds, then the grand final, each labelled (issue 30)
-        sections = [
+        sections: list[str] = [
             Round.Bracket.WINNERS,
             Round.Bracket.LOSERS,
             Round.Bracket.FINAL,
             Round.Bracket.PLACEMENT,
         ]
-        names = dict(BRACKET_SECTIONS)
+        names: dict[str, Promise] = dict(BRACKET_SECTIONS)
         order = {
             r.pk: (sections.index(r.bracket) if r.bracket in sections else 9, r.number)
             for r in rounds.values()
@@ -74,7 +76,8 @@ def event_rounds(event: Event) -> list[RoundBlock]:
     else:
         order = {r.pk: (r.number, brackets.index(r.bracket)) for r in rounds.values()}
     return sorted(
-        blocks.values(), key=lambda b: order.get(b.round.pk if b.round else None, (10_000, 0))
+        blocks.values(),
+        key=lambda b: order.get(b.round.pk, (10_000, 0)) if b.round else (10_000, 0),
     )
 
 
@@ -127,7 +130,7 @@ def event_bracket(event: Event) -> list[BracketSection]:
             feeders[(m.winner_to_id, m.winner_to_side)] = ("winner", m)
         if m.loser_to_id:
             feeders[(m.loser_to_id, m.loser_to_side)] = ("loser", m)
-    per_round: dict[int, list[MatchLine]] = defaultdict(list)
+    per_round: dict[int | None, list[MatchLine]] = defaultdict(list)
     for line in lines:
         per_round[line.match.round_id].append(line)
     sections = []

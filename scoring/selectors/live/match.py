@@ -18,7 +18,7 @@ from scoring.records import (
     match_snapshot,
 )
 from scoring.records.sides import other_colour, side_colours
-from scoring.rules import get_rules
+from scoring.rules import PointGame, PointPosition, get_rules
 from scoring.rules.game import BoardScore
 from scoring.selectors.live.board import BoardTimeline, board_timeline, colour_names
 from scoring.selectors.live.common import QUEEN_LABELS, SIDES, is_over, match_queryset, side_label
@@ -199,7 +199,7 @@ def _game_lines(snapshot: MatchSnapshot, strokes: bool = False) -> list[GameLine
     lines: list[GameLine] = []
     if state is None:
         return lines
-    if not hasattr(state, "games"):  # point carrom: one game, points per player per board
+    if isinstance(state, PointGame):  # point carrom: one game, points per player per board
         from scoring.selectors.point_boards import point_boards
 
         match = snapshot.match
@@ -237,7 +237,9 @@ def _game_lines(snapshot: MatchSnapshot, strokes: bool = False) -> list[GameLine
         in_progress = (
             current is not None and current.board is not None and current.board.game_id == game.pk
         )
-        counted = _counted_rows(rows, current.events if in_progress else None)
+        counted = _counted_rows(
+            rows, current.events if in_progress and current is not None else None
+        )
         numbers = board_numbers(rows)
         boards = []
         before = dict.fromkeys(SIDES, 0)
@@ -321,7 +323,7 @@ def _current_info(view: MatchView) -> CurrentInfo | None:
     position = current.position
     if position is None:
         return info
-    if view.snapshot.variant.points_by_player:
+    if isinstance(position, PointPosition):  # the point carrom game's (Variant.points_by_player)
         names = view.names
         rules = get_rules(match.rules)
         info.points = [(names.get(p, p), v) for p, v in position.points(rules).items()]

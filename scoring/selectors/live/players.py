@@ -14,9 +14,9 @@ from scoring.records import game_entries, live_events
 from scoring.records.sides import by_colour, other_side, side_colours
 from scoring.rules import derive_game, get_rules, variant_for
 from scoring.rules.game import GameState
-from scoring.selectors.live.common import DONE, SIDES, side_label
+from scoring.selectors.live.common import SIDES, side_label
 from scoring.selectors.live.tournament import MatchLine, with_games
-from scoring.standings.results import decided_results, ranking_rule
+from scoring.standings.results import DONE, decided_results, ranking_rule
 from scoring.stats import SideStats, analyse_board
 
 
@@ -126,7 +126,8 @@ def player_page(tournament: Tournament, player: Player) -> PlayerPage:
         entry = match.entry_for(side)
         partner = ""
         if entry is not None and entry.partner_id:
-            partner = entry.partner.name if entry.player_id == player.pk else entry.player.name
+            other = entry.partner if entry.player_id == player.pk else entry.player
+            partner = other.name if other is not None else ""
         out.append(PlayerMatch(line, side, partner))
         if not variant_for(match.rules).stroke_stats or side not in SIDES:
             continue
@@ -152,9 +153,9 @@ def player_page(tournament: Tournament, player: Player) -> PlayerPage:
     for entry in entries:
         if variant_for(entry.event.rules).points_by_player:  # its own table (standings.points)
             continue
-        line = entry_standing(entry)
-        if line is not None:
-            stats.use_results(line)
+        standing = entry_standing(entry)
+        if standing is not None:
+            stats.use_results(standing)
     return PlayerPage(player, entries, out, stats, slams)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
@@ -16,7 +16,6 @@ from scoring.models import Event, Game, Match, Round, Table, Tournament
 from scoring.rules import variant_for
 from scoring.rules.variant import Variant
 from scoring.selectors.live.common import (
-    DONE,
     LIVE,
     MATCH_RELATED,
     STATUS_LABELS,
@@ -24,6 +23,17 @@ from scoring.selectors.live.common import (
     side_label,
 )
 from scoring.selectors.live.validators import table_matches
+from scoring.standings.results import DONE
+
+if TYPE_CHECKING:  # django-stubs' type of an annotated row (not needed at run time)
+    from django_stubs_ext import WithAnnotations
+
+
+class RoundCounts(TypedDict):
+    """A round's matches counted (:func:`tournament_overview`): all, and those not decided."""
+
+    total: int
+    open: int
 
 
 @dataclass
@@ -148,7 +158,7 @@ def tournament_overview(tournament: Tournament, *, recent: int = 8) -> Overview:
         )
         .order_by("event_id", "number", "bracket")
     )
-    per_event: dict[int, list[Round]] = defaultdict(list)
+    per_event: dict[int, list[WithAnnotations[Round, RoundCounts]]] = defaultdict(list)
     for rnd in rounds:
         per_event[rnd.event_id].append(rnd)
     lines = []

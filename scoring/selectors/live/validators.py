@@ -11,8 +11,8 @@ from django.db import connection
 from django.db.models import Case, F, IntegerField, QuerySet, Value, When
 
 from scoring.models import Entry, Event, Match, Tournament
-from scoring.selectors.live.common import DONE
 from scoring.standings import DECIDED_SQL, decided_params
+from scoring.standings.results import DONE
 
 
 def _fetch_one(sql: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
@@ -20,7 +20,8 @@ def _fetch_one(sql: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
     compilation of a query costs more than SQLite takes to answer it."""
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return cursor.fetchone()
+        row: tuple[Any, ...] | None = cursor.fetchone()
+        return row
 
 
 def _tables() -> dict[str, str]:

@@ -95,7 +95,7 @@ def tablet(snapshot: MatchSnapshot, *, appended: str | None = None) -> Tablet:
     elif needs_seating(match) and not snapshot.games:
         view.phase = "seating"
     view.finished_games = [
-        {"number": n, "scores": g.scores, "winner": by_side.get(g.winner)}
+        {"number": n, "scores": g.scores, "winner": by_side.get(g.winner or "")}
         for n, g in enumerate(state.games, start=1)
         if g.finished
     ]
@@ -129,7 +129,7 @@ def tablet(snapshot: MatchSnapshot, *, appended: str | None = None) -> Tablet:
             view.game_end = {
                 "number": current.game_number - 1,
                 "scores": previous.scores,
-                "winner": by_side.get(previous.winner),
+                "winner": by_side.get(previous.winner or ""),
             }
             view.interval_end = interval_end(snapshot)  # IT 102, before the deciding game
     # The board shown: the one being played, or the one that has just ended.
@@ -156,7 +156,7 @@ def tablet(snapshot: MatchSnapshot, *, appended: str | None = None) -> Tablet:
     view.can_undo = (bool(view.history) or view.last_board_is_quick) and (
         view.phase in ("play", "finished")
     )
-    if view.last_board_is_quick:  # the undo withdraws the board entered from paper
+    if view.last_board_is_quick and last_board is not None:  # the undo withdraws it
         view.undo_text = _("Board %(number)s, entered from paper") % {
             "number": board_number_of(view.snapshot, last_board)
         }
@@ -239,7 +239,8 @@ def _board_end(view: Tablet, board: Board, by_side: dict[str, SideView]) -> Boar
     points = board.result_points if board.kind == Board.Kind.LOG else None
     law = board.result_law
     if board.kind != Board.Kind.LOG:
-        game = view.snapshot.state.games[game_number - 1] if view.snapshot.state else None
+        state = view.snapshot.state
+        game = state.games[game_number - 1] if isinstance(state, MatchState) else None
         last = game.boards[-1] if game and game.boards else None
         if last is not None:
             points, law = last.points, last.law or ""

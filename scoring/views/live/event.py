@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from scoring.conditional import conditional, fragment
+from scoring.conditional import LiveRequest, conditional, fragment
 from scoring.models import Event
 from scoring.selectors import live as sel
 from scoring.views.live.common import (
@@ -41,7 +41,7 @@ def event_page(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
     )
 
 
-def _bracket_context(request: HttpRequest, slug: str, event_id: int) -> dict[str, Any]:
+def _bracket_context(request: LiveRequest, slug: str, event_id: int) -> dict[str, Any]:
     event = event_or_404(slug, event_id)
     context = {**event_context(event), "poll": POLL["event"]}
     context["bracket_html"] = fragment(
@@ -53,7 +53,7 @@ def _bracket_context(request: HttpRequest, slug: str, event_id: int) -> dict[str
     return context
 
 
-def _standings_context(request: HttpRequest, slug: str, event_id: int) -> dict[str, Any]:
+def _standings_context(request: LiveRequest, slug: str, event_id: int) -> dict[str, Any]:
     event = event_or_404(slug, event_id)
     if not sel.has_standings(event):
         raise Http404(_("This event has no standings: it is played as a knock-out."))

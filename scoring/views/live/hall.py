@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from scoring.conditional import conditional, fragment, no_store
+from scoring.conditional import LiveRequest, conditional, fragment, no_store
 from scoring.models import Event, Tournament
 from scoring.selectors import live as sel
 from scoring.selectors.live import lookups
@@ -191,7 +191,7 @@ def hall_tables(request: HttpRequest, slug: str) -> HttpResponse:
 @login_not_required
 @require_safe
 @conditional("hall-event", by_event)
-def hall_event(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
+def hall_event(request: LiveRequest, slug: str, event_id: int) -> HttpResponse:
     event = event_or_404(slug, event_id)
     page = page_number(request)
     context = {**event_context(event), "hall": True, "hall_rows": HALL_ROWS}

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django_htmx.http import HttpResponseStopPolling
 
-from scoring.conditional import conditional, fragment, no_store
+from scoring.conditional import LiveRequest, conditional, fragment, no_store
 from scoring.models import Match
 from scoring.selectors import live as sel
 from scoring.selectors.house_presets import rules_summary
@@ -53,9 +53,9 @@ def _over(value: Any) -> bool:
 @login_not_required
 @require_safe
 @conditional("match-live", by_match, missing=_not_found, over=_over)
-def match_live(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+def match_live(request: LiveRequest, slug: str, match_id: int) -> HttpResponse:
     """The polled part of the match page. 304 while nothing changed; 286 once it is over."""
-    if _over(request.live_value):  # type: ignore[attr-defined]
+    if _over(request.live_value):
         response = render(
             request,
             "scoring/live/match.html#live",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.contrib import messages
@@ -17,7 +19,9 @@ from scoring.models import Tournament
 from scoring.round_clock import ADD_CHOICES
 from scoring.selectors import organiser as organiser_selectors
 from scoring.selectors import round_clock as clock_selectors
+from scoring.selectors.round_clock import ClockLine
 from scoring.services import callup as callup_service
+from scoring.services.callup import TableLine
 from scoring.services.tournaments import TournamentError
 from scoring.views.organiser.base import (
     actor_of,
@@ -28,14 +32,27 @@ from scoring.views.organiser.base import (
 from scoring.views.requests import HtmxHttpRequest
 
 
+@dataclass
+class TableCard(TableLine):
+    """A table of the call-up board as the page shows it: the minutes since its match was
+    called or started, and the match's own countdown when its event counts from the call."""
+
+    minutes: int | None = None
+    clock: ClockLine | None = None
+
+
+def _table_card(line: TableLine, now: datetime) -> TableCard:
+    minutes = int((now - line.since).total_seconds() // 60) if line.since else None
+    # an event that counts each match's time from its call: the table's own countdown
+    clock = clock_selectors.loaded_match_clock(line.match, now) if line.match else None
+    shown = clock if clock is not None and clock.from_call and clock.shown else None
+    return TableCard(line.table, line.match, line.since, minutes=minutes, clock=shown)
+
+
 def _callup_context(tournament: Tournament) -> dict[str, Any]:
     board = callup_service.board(tournament)
     now = timezone.now()
-    for line in board.tables:
-        line.minutes = int((now - line.since).total_seconds() // 60) if line.since else None
-        # an event that counts each match's time from its call: the table's own countdown
-        clock = clock_selectors.loaded_match_clock(line.match, now) if line.match else None
-        line.clock = clock if clock is not None and clock.from_call and clock.shown else None
+    board.tables = [_table_card(line, now) for line in board.tables]
     return {"tournament": tournament, "board": board, "now": now}
 
 

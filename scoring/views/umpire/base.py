@@ -12,7 +12,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import get_script_prefix, reverse
@@ -37,6 +37,7 @@ from scoring.selectors.house_presets import house_rules_name
 from scoring.selectors.umpire import Tablet, tablet, with_extra_board_toss
 from scoring.services import matches as services
 from scoring.services.matches import Actor, MatchError, MatchLocked, MatchSnapshot, StaleMatch
+from scoring.views.requests import HtmxHttpRequest
 
 PAGE = "scoring/umpire/match.html"
 UPDATE = "scoring/umpire/match.html#update"  # the partials rendered in place
@@ -55,8 +56,10 @@ def _resolve(
         match = matches_read.match_for_link(token, lock=lock)
         if match is None:
             raise PermissionDenied("unknown umpire link")
-    else:
+    elif match_id is not None:
         match = matches_read.match_by_id(match_id, lock=lock)
+    else:  # neither door's key: no such page
+        raise Http404("no match")
     return match, permissions.actor_for(request, match, token)
 
 
@@ -96,14 +99,14 @@ def _urls_of(prefix: str, token: str | None, match_id: int | None) -> tuple[tupl
 UmpireView = Callable[..., HttpResponse]
 
 
-def umpire_write(view: Callable[..., Any]) -> UmpireView:
+def umpire_write(view: Callable[..., HttpResponse | Callable[[], HttpResponse]]) -> UmpireView:
     """Like :func:`umpire_view` for the stroke POST: the match is resolved and locked in one
     query inside the write's transaction; ``view`` returns the answer to render once the
     transaction is committed (a callable), so the lock is not held while rendering."""
 
     @functools.wraps(view)
     def wrapped(
-        request: HttpRequest, token: str | None = None, match_id: int | None = None
+        request: HtmxHttpRequest, token: str | None = None, match_id: int | None = None
     ) -> HttpResponse:
         with transaction.atomic():
             match, actor = _resolve(request, token, match_id, lock=True)
@@ -117,7 +120,7 @@ def umpire_view(view: UmpireView) -> UmpireView:
     """Resolve ``match`` and ``actor`` from the link token or the match id for ``view``."""
 
     def wrapped(
-        request: HttpRequest, token: str | None = None, match_id: int | None = None
+        request: HtmxHttpRequest, token: str | None = None, match_id: int | None = None
     ) -> HttpResponse:
         match, actor = _resolve(request, token, match_id)
         return view(request, match=match, actor=actor, token=token)
@@ -134,7 +137,7 @@ def umpire_view(view: UmpireView) -> UmpireView:
 
 
 def tablet_context(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     view: Tablet,
     token: str | None,
     *,
@@ -197,12 +200,12 @@ def tablet_context(
     if not forms:
         context["actions_key"] = _actions_key(view, urls["page"])
     if view.phase == "seating" and first_breaker:
-        context["seating_first"] = match.entry_for(first_breaker).players
-        context["seating_right"] = match.entry_for(other_side(first_breaker)).players
+        context["seating_first"] = match.players_of(first_breaker)
+        context["seating_right"] = match.players_of(other_side(first_breaker))
     return context
 
 
-class _NoPad(dict):  # type: ignore[type-arg]
+class _NoPad(dict[str, str]):
     """Nothing entered on the pad: every value is what the template language shows for a
     missing one (""), found without the failed look-up's exceptions (a stroke's answer reads
     the pad's values for its kept regions)."""
@@ -249,7 +252,7 @@ def _actions_key(view: Tablet, page: str) -> str:
 
 
 def render_tablet(
-    request: HttpRequest, template: str, context: dict[str, Any], status: int = 200
+    request: HtmxHttpRequest, template: str, context: dict[str, Any], status: int = 200
 ) -> HttpResponse:
     """Render an umpire page or update, then put this request's keys into its forms."""
     response = render(request, template, context, status=status)
@@ -323,7 +326,7 @@ def _hx_all() -> dict[str, str]:
 
 
 def respond(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     snapshot: MatchSnapshot,
     token: str | None,
     *,
@@ -366,7 +369,7 @@ def respond(
 
 
 def after_write(
-    request: HttpRequest, snapshot: MatchSnapshot, token: str | None, **kwargs: Any
+    request: HtmxHttpRequest, snapshot: MatchSnapshot, token: str | None, **kwargs: Any
 ) -> HttpResponse:
     """A successful write: the update for htmx, a redirect to the page otherwise."""
     if request.htmx:
@@ -375,7 +378,7 @@ def after_write(
 
 
 def refused(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     match: Match,
     token: str | None,
     err: Exception,
@@ -412,7 +415,7 @@ def refused(
 
 
 def invalid(
-    request: HttpRequest, match: Match, token: str | None, form: Any, **kwargs: Any
+    request: HtmxHttpRequest, match: Match, token: str | None, form: Any, **kwargs: Any
 ) -> HttpResponse:
     errors = [str(e) for field_errors in form.errors.values() for e in field_errors]
     if "client_id" in form.errors or "revision" in form.errors:

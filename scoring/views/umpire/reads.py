@@ -13,6 +13,7 @@ from scoring.models import Match
 from scoring.selectors.umpire import tablet
 from scoring.services import matches as services
 from scoring.services.matches import Actor
+from scoring.views.requests import HtmxHttpRequest
 from scoring.views.umpire.base import (
     PAGE,
     render_tablet,
@@ -26,7 +27,9 @@ from scoring.views.umpire.base import (
 
 @require_GET
 @umpire_view
-def board(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
+def board(
+    request: HtmxHttpRequest, *, match: Match, actor: Actor, token: str | None
+) -> HttpResponse:
     """The umpire tablet: one page, updated by htmx."""
     snapshot = services.match_snapshot(match)
     return render_tablet(request, PAGE, tablet_context(request, tablet(snapshot), token))
@@ -34,7 +37,9 @@ def board(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
 
 @require_GET
 @umpire_view
-def panel(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
+def panel(
+    request: HtmxHttpRequest, *, match: Match, actor: Actor, token: str | None
+) -> HttpResponse:
     """The current state as an htmx update (after a conflict, or to resynchronise)."""
     notice = _("The screen shows the latest state.") if request.GET.get("reload") else ""
     return respond(request, services.match_snapshot(match), token, notice=notice)
@@ -42,7 +47,9 @@ def panel(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
 
 @require_GET
 @umpire_view
-def actions(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
+def actions(
+    request: HtmxHttpRequest, *, match: Match, actor: Actor, token: str | None
+) -> HttpResponse:
     """The "other decisions" sheet alone: a stroke's answer that changed it carries a loader
     instead, and the tablet fetches the sheet right after (the answer stays small)."""
     view = tablet(services.match_snapshot(match))
@@ -53,7 +60,9 @@ def actions(request: HttpRequest, *, match: Match, actor: Actor, token: str | No
 
 @require_GET
 @umpire_view
-def state(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
+def state(
+    request: HtmxHttpRequest, *, match: Match, actor: Actor, token: str | None
+) -> HttpResponse:
     """The tablet's cheap poll: the match's revision, answered 304 while it is unchanged, so
     an idle tablet follows what another tablet records (it then fetches the panel)."""
     etag = f'"umpire-{match.pk}-{match.revision}"'

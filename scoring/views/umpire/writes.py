@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -35,6 +35,7 @@ from scoring.services import board_steps, stroke_clock
 from scoring.services import matches as services
 from scoring.services.errors import REFUSED
 from scoring.services.matches import Actor, MatchError, MatchLocked, StaleMatch
+from scoring.views.requests import HtmxHttpRequest
 from scoring.views.time_up import back_url
 from scoring.views.umpire.base import (
     after_write,
@@ -53,19 +54,20 @@ from scoring.views.umpire.base import (
 @require_POST
 @umpire_write
 def event(
-    request: HttpRequest, *, match: Match, actor: Actor, token: str | None
+    request: HtmxHttpRequest, *, match: Match, actor: Actor, token: str | None
 ) -> Callable[[], HttpResponse]:
     """Record one board event: a stroke (the pad or a one-tap preset) or another action
     (in the transaction that locked ``match``; the answer is rendered after it)."""
     kind = request.POST.get("kind", "stroke")
     variant = variant_for(match.rules)
+    form: StrokeForm | ActionForm | PointActionForm
     if kind == "stroke":
-        form: StrokeForm | ActionForm | PointActionForm = StrokeForm(request.POST)
+        form = StrokeForm(request.POST)
         pad = pad_state(request.POST)
         if not form.is_valid():
             return lambda: invalid(request, match, token, form, pad=pad)
         by = form.cleaned_data.get("by") or ""
-        if by not in variant.strikers(match.sides):
+        if by not in variant.strikers(tuple(match.sides)):
             return lambda: invalid(request, match, token, form, pad=pad)
         payload = form.payload(by, points=variant.pad_kind is PadKind.POINTS)
         breaker = form.cleaned_data.get("breaker") or None
@@ -108,7 +110,9 @@ def event(
 
 @require_POST
 @umpire_view
-def warning(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
+def warning(
+    request: HtmxHttpRequest, *, match: Match, actor: Actor, token: str | None
+) -> HttpResponse:
     """ICF 50: the umpire warned the player on turn when the stroke clock ran out (kept
     beside the board's log, services/stroke_clock.py)."""
     form = UndoForm(request.POST)  # the request key and the revision, nothing else
@@ -134,7 +138,9 @@ def warning(request: HttpRequest, *, match: Match, actor: Actor, token: str | No
 
 @require_POST
 @umpire_view
-def step(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
+def step(
+    request: HtmxHttpRequest, *, match: Match, actor: Actor, token: str | None
+) -> HttpResponse:
     """The umpire goes on from the card between boards: "Sides changed" (ICF 58-60) or
     "Start board N"; kept on the server, so a reload or a second tablet knows it. Refused
     while the interval before the deciding game runs (IT 102)."""
@@ -166,7 +172,7 @@ def step(request: HttpRequest, *, match: Match, actor: Actor, token: str | None)
 @require_POST
 @umpire_view
 def interval_end(
-    request: HttpRequest, *, match: Match, actor: Actor, token: str | None
+    request: HtmxHttpRequest, *, match: Match, actor: Actor, token: str | None
 ) -> HttpResponse:
     """An organiser ends the interval before the deciding game now (IT 102)."""
     if not permissions.is_organiser(request.user, match.event.tournament):
@@ -192,7 +198,9 @@ def interval_end(
 
 @require_POST
 @umpire_view
-def undo(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
+def undo(
+    request: HtmxHttpRequest, *, match: Match, actor: Actor, token: str | None
+) -> HttpResponse:
     """Retract the last event (a new log row; nothing is deleted)."""
     form = UndoForm(request.POST)
     if not form.is_valid():
@@ -214,7 +222,9 @@ def undo(request: HttpRequest, *, match: Match, actor: Actor, token: str | None)
 
 @require_POST
 @umpire_view
-def claim(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
+def claim(
+    request: HtmxHttpRequest, *, match: Match, actor: Actor, token: str | None
+) -> HttpResponse:
     """The board winner demands the extra points of the stroke that ended the board."""
     form = ClaimForm(request.POST)
     if not form.is_valid():
@@ -233,7 +243,9 @@ def claim(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
 
 @require_POST
 @umpire_view
-def toss(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
+def toss(
+    request: HtmxHttpRequest, *, match: Match, actor: Actor, token: str | None
+) -> HttpResponse:
     """ICF 40: who won the toss, and whether he chose the break or the side."""
     form = TossForm(request.POST)
     if not form.is_valid():
@@ -259,7 +271,9 @@ def toss(request: HttpRequest, *, match: Match, actor: Actor, token: str | None)
 
 @require_POST
 @umpire_view
-def seating(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
+def seating(
+    request: HtmxHttpRequest, *, match: Match, actor: Actor, token: str | None
+) -> HttpResponse:
     """Doubles: the four players around the board in turn order (ICF 49(b))."""
     if not match.toss_winner:
         return refused(request, match, token, MatchError("toss_missing"))
@@ -284,7 +298,9 @@ def seating(request: HttpRequest, *, match: Match, actor: Actor, token: str | No
 
 @require_POST
 @umpire_view
-def quick(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
+def quick(
+    request: HtmxHttpRequest, *, match: Match, actor: Actor, token: str | None
+) -> HttpResponse:
     """A board played on paper: winner, the loser's carrommen and the queen, or an award."""
     form = QuickBoardForm(request.POST)
     if not form.is_valid():
@@ -304,7 +320,9 @@ def quick(request: HttpRequest, *, match: Match, actor: Actor, token: str | None
 
 @require_POST
 @umpire_view
-def confirm(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
+def confirm(
+    request: HtmxHttpRequest, *, match: Match, actor: Actor, token: str | None
+) -> HttpResponse:
     """A side confirms the result at the table (a tap, recorded); both lock the match."""
     form = ConfirmForm(request.POST)
     if not form.is_valid():
@@ -320,7 +338,9 @@ def confirm(request: HttpRequest, *, match: Match, actor: Actor, token: str | No
 
 @require_POST
 @umpire_view
-def unlock(request: HttpRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
+def unlock(
+    request: HtmxHttpRequest, *, match: Match, actor: Actor, token: str | None
+) -> HttpResponse:
     """An organiser reopens a confirmed match for a correction (logged with the reason)."""
     if not permissions.may_correct_locked(request.user, match):
         raise PermissionDenied("organisers only")
