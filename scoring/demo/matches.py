@@ -24,7 +24,8 @@ EVENT_NAME = "Friendly matches"
 DOUBLES_NAME = "Friendly doubles"
 
 
-def _stroke(by: str, **pocketed: Any) -> dict[str, Any]:
+def demo_stroke(by: str, **pocketed: Any) -> dict[str, Any]:
+    """A stroke of the demo's logs in the interchange format: ``by`` pocketed ``pocketed``."""
     event: dict[str, Any] = {"type": "stroke", "by": by}
     if pocketed:
         event["pocketed"] = pocketed
@@ -34,15 +35,15 @@ def _stroke(by: str, **pocketed: Any) -> dict[str, Any]:
 # Board 2 of the match in progress, stroke by stroke: a break, a pocketed striker (a due),
 # a foul, the queen and its cover.
 BOARD_IN_PROGRESS = [
-    _stroke("white", white=1),
-    _stroke("white"),
-    _stroke("black", black=2),
-    _stroke("black", striker=True),
-    _stroke("white", white=1),
+    demo_stroke("white", white=1),
+    demo_stroke("white"),
+    demo_stroke("black", black=2),
+    demo_stroke("black", striker=True),
+    demo_stroke("white", white=1),
     {"type": "stroke", "by": "white", "pocketed": {"white": 1}, "foul": "improper_stroke"},
-    _stroke("black", black=1, queen=True),
-    _stroke("black", black=1),
-    _stroke("black"),
+    demo_stroke("black", black=1, queen=True),
+    demo_stroke("black", black=1),
+    demo_stroke("black"),
 ]
 
 

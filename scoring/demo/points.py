@@ -14,7 +14,7 @@ from typing import Any
 
 from django.urls import reverse
 
-from scoring.demo.matches import _stroke
+from scoring.demo.matches import demo_stroke
 from scoring.models import Entry, Event, Match, Player, Table, Tournament
 from scoring.services.draws import draw_event
 from scoring.services.matches import Actor, record_event, record_toss
@@ -29,25 +29,25 @@ PLAYERS = ["Ilka Sommer", "Jonas Pfeil", "Kemal Aydın", "Lotta Berg"]
 #: board 1 broken by B (drawn by lot): B 8 with the queen covered, C 7, A 17; board 2 broken
 #: by C: A reaches 25 with four whites and the game ends at once
 FINISHED = [
-    _stroke("b", black=1),
-    _stroke("b", white=1, queen=True),
-    _stroke("b"),
-    _stroke("c", white=3),
-    _stroke("c"),
-    _stroke("a", white=5, black=7),
-    _stroke("a"),
-    _stroke("b"),
-    _stroke("c", black=1),
-    _stroke("c"),
-    _stroke("a", white=4),
+    demo_stroke("b", black=1),
+    demo_stroke("b", white=1, queen=True),
+    demo_stroke("b"),
+    demo_stroke("c", white=3),
+    demo_stroke("c"),
+    demo_stroke("a", white=5, black=7),
+    demo_stroke("a"),
+    demo_stroke("b"),
+    demo_stroke("c", black=1),
+    demo_stroke("c"),
+    demo_stroke("a", white=4),
 ]
 #: under way: A breaks; a foul returns a piece; C is on turn
 PLAYING = [
-    _stroke("a", white=2),
-    _stroke("a", black=1),
+    demo_stroke("a", white=2),
+    demo_stroke("a", black=1),
     {"type": "stroke", "by": "a", "pocketed": {"white": 1}, "foul": "improper_stroke"},
-    _stroke("b", black=2),
-    _stroke("b"),
+    demo_stroke("b", black=2),
+    demo_stroke("b"),
 ]
 
 

@@ -51,7 +51,7 @@ def _championship(championship_id: int) -> Championship:
     return champ
 
 
-def _refuse(form, err: SeasonError) -> None:  # type: ignore[no-untyped-def]
+def _refuse(form: forms.BaseForm, err: SeasonError) -> None:
     form.add_error(None, error_text(err.code, err.params))
 
 
