@@ -8,7 +8,7 @@ import operator
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from django.db.models import DEFERRED, Exists, OuterRef, QuerySet
 from django.utils import translation
@@ -146,7 +146,7 @@ def _scoresheet(
     if blank:
         return ScoresheetData(blank=True, **common)
     common.update(match_times(match))
-    toss = TossData(winner=side_index(match.toss_winner), choice=match.toss_choice or None)  # type: ignore[arg-type]
+    toss = TossData(winner=side_index(match.toss_winner), choice=_toss_choice(match.toss_choice))
     if match.walkover:  # decided without play: "walkover" and the winner, not a blank sheet
         return ScoresheetData(
             toss=toss, walkover=True, winner=side_index(match.winner_side), **common
@@ -457,3 +457,12 @@ def round_scoresheets(
         skip_unavailable=True,
         unplayed=not played,
     )
+
+
+def _toss_choice(choice: str) -> Literal["break", "side"] | None:
+    """What the toss winner chose, as the sheet prints it (ICF 40); none before the toss."""
+    if choice == Match.TossChoice.BREAK:
+        return "break"
+    if choice == Match.TossChoice.SIDE:
+        return "side"
+    return None
