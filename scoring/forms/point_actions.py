@@ -18,7 +18,7 @@ from scoring.forms.fields import (
 from scoring.rules.events import LOSS_REASONS
 from scoring.rules.presets import RuleSet
 
-from .umpire import ActionForm, WriteForm
+from .umpire import WriteForm, decision_payload
 
 #: what a point-carrom umpire ruling may give one player (the engine's bound, parse_point_event)
 RULING_MAX = 32
@@ -90,7 +90,7 @@ class PointActionForm(WriteForm):
     def payload(self) -> dict[str, Any]:
         d = self.cleaned_data
         if d["kind"] != "umpire_ruling":  # void and board loss read as in the colour game
-            return ActionForm.payload(self)  # type: ignore[arg-type]
+            return decision_payload(d)
         out: dict[str, Any] = {
             "type": "umpire_ruling",
             "points": {s: d.get(f"points_{s}") or 0 for s in self.sides},

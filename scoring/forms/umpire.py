@@ -5,6 +5,7 @@ arguments of one service call; the engine decides whether the event is legal."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
@@ -123,16 +124,23 @@ class ActionForm(WriteForm):
     def payload(self) -> dict[str, Any]:
         d = self.cleaned_data
         kind = d["kind"]
-        if kind == "void":
-            return {"type": "void"}
         if kind == "umpire_ruling":
             out: dict[str, Any] = {"type": kind, "winner": d["winner"], "points": d["points"]}
             if d.get("law"):
                 out["law"] = d["law"].strip()
             return out
-        if kind == "board_loss":
-            return {"type": kind, "by": d["by"], "reason": d.get("reason") or "other"}
-        return {"type": kind, "by": d["by"]}
+        return decision_payload(d)
+
+
+def decision_payload(d: Mapping[str, Any]) -> dict[str, Any]:
+    """A decision of the umpire's as the engine reads it in both games: a technical foul, a
+    forgo, a board lost by conduct (ICF 51, 91: with its reason) or a void board (IT 101)."""
+    kind = d["kind"]
+    if kind == "void":
+        return {"type": "void"}
+    if kind == "board_loss":
+        return {"type": kind, "by": d["by"], "reason": d.get("reason") or "other"}
+    return {"type": kind, "by": d["by"]}
 
 
 class UndoForm(WriteForm):
