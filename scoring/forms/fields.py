@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.converters import bounded_id
 from scoring.limits import text_problem
+from scoring.names import display_name
 
 if TYPE_CHECKING:  # generic in django-stubs only, not at run time
     BaseFormSet = forms.BaseFormSet[Any]
@@ -97,6 +98,13 @@ class BoundedModelMultipleChoiceField(ModelMultipleChoiceField):
                     params={"value": str(one)[:30]},
                 )
         return super()._check_values(value)  # type: ignore[misc]  # not in django-stubs
+
+
+class PeopleField(BoundedModelMultipleChoiceField):
+    """Accounts of a tournament's people, each by the name printed on the sheets."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        return display_name(obj)
 
 
 def check_all_text(form: forms.BaseForm) -> None:

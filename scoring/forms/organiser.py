@@ -24,9 +24,9 @@ from scoring.forms.corrections import (
 )
 from scoring.forms.fields import (
     BoundedModelChoiceField,
-    BoundedModelMultipleChoiceField,
     ModelForm,
     NumberField,
+    PeopleField,
     TextField,
     check_all_text,
     field_of,
@@ -44,7 +44,6 @@ from scoring.forms.matches import (
 )
 from scoring.limits import RATING_MAX, RATING_MIN, SEED_MAX, has_bidi_control
 from scoring.models import Event, Rating, Tournament
-from scoring.names import display_name
 from scoring.preset_words import preset_choices
 from scoring.rule_words import rules_name
 from scoring.rules import RULESETS
@@ -181,7 +180,7 @@ class CallupSettingsForm(forms.Form):
         required=False,
         help_text=_("Call the next ready match to a free table as soon as a table is free."),
     )
-    umpires = BoundedModelMultipleChoiceField(
+    umpires = PeopleField(
         label=_("Umpires"),
         required=False,
         queryset=get_user_model().objects.none(),
@@ -202,7 +201,6 @@ class CallupSettingsForm(forms.Form):
             .distinct()
             .order_by("first_name", "username")
         )
-        umpires.label_from_instance = display_name  # type: ignore[assignment]
 
 
 class EventForm(ModelForm):

@@ -1,6 +1,6 @@
 """All of ``scoring/`` is held to ``mypy --strict`` (issue 36): the configuration leaves nothing
-out but the migrations, and an ignore always names its error code; the few helpers made to
-type the tablet's forms behave as the untyped code did."""
+out but the migrations, and an ignore always names its error code; the helpers made to type
+the tablet's forms and the call-up's settings behave as the untyped code did."""
 
 from __future__ import annotations
 
@@ -9,9 +9,11 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
 
+from scoring.forms.organiser import CallupSettingsForm
 from scoring.forms.umpire import SeatingForm, StrokeForm
-from tests.factories import make_match
+from tests.factories import make_match, make_tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 #: held by their own branches this round (SoL: issue 31; the hand-written draw rows)
@@ -80,3 +82,14 @@ def test_the_players_of_a_side_not_known_yet_are_none():
     assert not form.is_valid()  # nobody to choose on the unknown side: a message, no error page
     assert form.errors["right"] == ["Choose a player of the other side."]
     assert "first" not in form.errors
+
+
+@pytest.mark.django_db
+def test_the_call_up_settings_name_umpires_as_the_sheets_print_them():
+    tournament = make_tournament()
+    named = get_user_model().objects.create_user("umpire-one", first_name="Umpire", last_name="One")
+    login_only = get_user_model().objects.create_user("umpire-two")
+    tournament.umpires.add(named, login_only)
+    form = CallupSettingsForm(tournament=tournament)
+    labels = {label for _value, label in form.fields["umpires"].choices}
+    assert labels == {"Umpire One", "umpire-two"}
