@@ -95,7 +95,7 @@ vendor: venv
 	$(VPY) tools/fetch_pyodide.py
 	$(VPY) tools/fetch_axe.py
 
-# ruff, then the contracts (pyproject.toml): mypy --strict on the typed packages and the import
+# ruff, then the contracts (pyproject.toml): mypy --strict on all of scoring/ and the import
 # rules (lint-imports: the pure packages import no Django, scoring.rules nothing else of scoring)
 lint: venv-dev
 	$(VENV)/bin/ruff check .

@@ -82,8 +82,8 @@ def other(colour: str) -> Colour:
     return BLACK if colour == WHITE else WHITE
 
 
-_PENDING = {WHITE: QueenState.PENDING_WHITE, BLACK: QueenState.PENDING_BLACK}
-_COVERED = {WHITE: QueenState.COVERED_WHITE, BLACK: QueenState.COVERED_BLACK}
+_PENDING: dict[str, QueenState] = {WHITE: QueenState.PENDING_WHITE, BLACK: QueenState.PENDING_BLACK}
+_COVERED: dict[str, QueenState] = {WHITE: QueenState.COVERED_WHITE, BLACK: QueenState.COVERED_BLACK}
 _HOLDER = {
     QueenState.ON_BOARD: None,
     QueenState.PENDING_WHITE: WHITE,
@@ -95,12 +95,12 @@ _HOLDER = {
 
 def pending(colour: str) -> QueenState:
     """Queen state: pocketed by ``colour``, cover due (ICF 96, 97)."""
-    return _PENDING[colour]  # type: ignore[index]
+    return _PENDING[colour]
 
 
 def covered(colour: str) -> QueenState:
     """Queen state: covered by ``colour`` (ICF 97(a))."""
-    return _COVERED[colour]  # type: ignore[index]
+    return _COVERED[colour]
 
 
 QUEEN_STATES = frozenset(QueenState)
