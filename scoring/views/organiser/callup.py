@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any
 
@@ -46,7 +46,9 @@ def _table_card(line: TableLine, now: datetime) -> TableCard:
     # an event that counts each match's time from its call: the table's own countdown
     clock = clock_selectors.loaded_match_clock(line.match, now) if line.match else None
     shown = clock if clock is not None and clock.from_call and clock.shown else None
-    return TableCard(line.table, line.match, line.since, minutes=minutes, clock=shown)
+    # the line as the service made it, with what the page adds
+    shared = {f.name: getattr(line, f.name) for f in fields(line)}
+    return TableCard(**shared, minutes=minutes, clock=shown)
 
 
 def _callup_context(tournament: Tournament) -> dict[str, Any]:

@@ -7,11 +7,12 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.forms import BaseForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
@@ -25,7 +26,7 @@ from django.views.decorators.gzip import gzip_page
 from scoring import permissions
 from scoring.conditional import render_fingerprint
 from scoring.forms.umpire import WriteForm
-from scoring.models import Match
+from scoring.models import BoardEvent, Match
 from scoring.preset_words import preset_name
 from scoring.records.sides import other_side
 from scoring.regions import parse_known
@@ -331,7 +332,7 @@ def respond(
     token: str | None,
     *,
     status: int = 200,
-    appended: Any = None,
+    appended: BoardEvent | None = None,
     **kwargs: Any,
 ) -> HttpResponse:
     """The page, or the htmx update. ``appended``: the event just recorded; when it is not
@@ -415,7 +416,7 @@ def refused(
 
 
 def invalid(
-    request: HtmxHttpRequest, match: Match, token: str | None, form: Any, **kwargs: Any
+    request: HtmxHttpRequest, match: Match, token: str | None, form: BaseForm, **kwargs: Any
 ) -> HttpResponse:
     errors = [str(e) for field_errors in form.errors.values() for e in field_errors]
     if "client_id" in form.errors or "revision" in form.errors:
@@ -430,7 +431,7 @@ def point_names(match: Match) -> dict[str, str]:
     return {side: entry.name if (entry := match.entry_for(side)) else side for side in match.sides}
 
 
-def pad_state(data: Any) -> dict[str, Any]:
+def pad_state(data: Mapping[str, Any]) -> dict[str, Any]:
     """What the umpire had entered on the pad, to show it again after a refusal."""
     keys = ("white", "black", "off_white", "off_black")
     flags = (
