@@ -1,11 +1,12 @@
-"""The plain SQL beside the ORM follows the models (issue 17's hot writes).
+"""The hand-written SQL follows the models (issue 17's hot writes; issue 36: one home).
 
-``scoring/services/sql_rows.py`` and ``scoring/services/draw_rows.py`` write and read rows in
-SQL whose text is made once per process. If a model gains a field, a statement naming its
-columns by hand would silently leave it out. This test runs the real services that use them
-(a draw, a toss, strokes, a quick board, an undo) on the test database and catches every
-statement issued from inside those two modules (``connection.execute_wrapper``); it needs no
-list of their statements, so it keeps passing (and checking) when statements are added:
+``scoring/records/sql.py`` writes rows in SQL whose text is made once per process. If a model
+gains a field, a statement naming its columns by hand would silently leave it out. This test
+runs the real services that use it (draws, a toss, strokes, a quick board, an undo) on the test
+database and catches every statement issued from inside that module but those the ORM's
+compiler wrote (``fetch_all``, for ``records/prepared.py``) (``connection.execute_wrapper``);
+it needs no list of its statements, so it keeps passing (and checking) when statements are
+added:
 
 - an ``INSERT`` names exactly the model's concrete columns (the auto id aside);
 - an ``UPDATE`` names model columns only, exactly those its caller asked for, by primary key;
@@ -23,14 +24,13 @@ import re
 import sys
 import uuid
 from dataclasses import dataclass
-from typing import Any
 
 import pytest
 from django.apps import apps
 from django.db import connection, models
 
 from scoring.models import Event, Match
-from scoring.services import draw_rows, draws, sql_rows
+from scoring.services import draws
 from scoring.services.matches import (
     Actor,
     record_event,
@@ -42,7 +42,7 @@ from tests.factories import make_event, make_tournament
 
 pytestmark = pytest.mark.django_db
 
-MODULES = ("scoring/services/sql_rows.py", "scoring/services/draw_rows.py")
+MODULES = ("scoring/records/sql.py",)
 NAME = r'"?(\w+)"?'
 
 
@@ -54,39 +54,25 @@ class Statement:
 
 
 def _origin() -> tuple[bool, bool]:
-    """(issued from one of MODULES, read into model instances: ``RawQuerySet`` or
-    ``draw_rows._one``)."""
+    """(issued from one of MODULES, not as the ORM's compiler wrote it; read into model
+    instances: ``RawQuerySet``)."""
     frame, ours, raw = sys._getframe(2), False, False
     while frame is not None:
         name = frame.f_code.co_filename.replace("\\", "/")
-        ours = ours or name.endswith(MODULES)
+        ours = ours or (name.endswith(MODULES) and frame.f_code.co_name != "fetch_all")
         raw = raw or (
             name.endswith("django/db/models/query.py")
             and frame.f_code.co_name == "iterator"
             and type(frame.f_locals.get("self")).__name__ == "RawQuerySet"
-            or name.endswith(MODULES[1])
-            and frame.f_code.co_name == "_one"
         )
         frame = frame.f_back
     return ours, raw
 
 
 def _workload(monkeypatch: pytest.MonkeyPatch) -> list[Statement]:
-    """The services that use the two modules, run for real; their statements caught."""
+    """The services that use the module, run for real; their statements caught."""
     caught: list[Statement] = []
     asked: list[tuple[str, ...]] = []
-    real_update = sql_rows.update_row
-
-    def spy_update(model: type[models.Model], pk: Any, **values: Any) -> None:
-        asked.append(tuple(values))
-        try:
-            real_update(model, pk=pk, **values)
-        finally:
-            asked.pop()
-
-    for module in ("scoring.services.matches.base", "scoring.services.matches.caches"):
-        if hasattr(sys.modules.get(module), "update_row"):
-            monkeypatch.setattr(f"{module}.update_row", spy_update)
 
     def spy(execute, sql, params, many, context):
         ours, raw = _origin()
@@ -127,9 +113,6 @@ def _workload(monkeypatch: pytest.MonkeyPatch) -> list[Statement]:
             client_id=uuid.uuid4(),
             actor=umpire,
         )
-        # the draw's reads a later round makes (round 2 of a Swiss event)
-        draw_rows.round_heads(match.event)
-        draw_rows.has_open_roll_call(match.event)
     return caught
 
 
@@ -202,18 +185,12 @@ def statements(monkeypatch: pytest.MonkeyPatch) -> list[Statement]:
         (s.sql.split()[0].upper(), re.search(r'(?:INTO|UPDATE|FROM) "?(\w+)', s.sql).group(1))
         for s in caught
     }
-    # the workload reaches the statements the review named: the event lock, rounds, match
-    # rows, the audit row and the board's log row (inserts), the caches (updates)
+    # the workload reaches the statements kept by hand: a round's matches (inserts, their
+    # ids read back) and a bracket's links (updates)
     for kind in [
-        ("SELECT", "scoring_event"),
-        ("SELECT", "scoring_tournament"),
-        ("SELECT", "scoring_round"),
-        ("INSERT", "scoring_round"),
         ("INSERT", "scoring_match"),
-        ("INSERT", "scoring_auditentry"),
-        ("INSERT", "scoring_boardevent"),
+        ("SELECT", "scoring_match"),
         ("UPDATE", "scoring_match"),
-        ("UPDATE", "scoring_board"),
     ]:
         assert kind in kinds, (kind, sorted(kinds))
     return caught
@@ -222,9 +199,6 @@ def statements(monkeypatch: pytest.MonkeyPatch) -> list[Statement]:
 def test_every_statement_names_its_models_columns(statements: list[Statement]) -> None:
     for statement in statements:  # each ran on the test database in the workload
         check(statement)
-    assert any(s.raw for s in statements)  # the locked event and tournament
-    assert any(" JOIN " in s.sql for s in statements)  # the entries with their ratings
-    assert any(s.update_names for s in statements)
 
 
 def test_a_field_the_statement_does_not_write_fails(statements: list[Statement]) -> None:
@@ -234,13 +208,7 @@ def test_a_field_the_statement_does_not_write_fails(statements: list[Statement])
     extra = models.IntegerField(name="added_later")
     extra.column = "added_later"
     extra.primary_key = False
-    for table in (
-        "scoring_match",
-        "scoring_boardevent",
-        "scoring_auditentry",
-        "scoring_round",
-        "scoring_event",
-    ):
+    for table in ("scoring_match",):
         model = _models_by_table()[table]
 
         def fields_of(m, model=model):
