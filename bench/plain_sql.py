@@ -20,6 +20,8 @@ Cases (each in its own process; ``--case all`` runs them one after the other):
   polls (what 1,000 spectators' browsers ask: a match's live part, the standings, the API's
   tables), each with the ``If-None-Match`` of its last answer, through Django's test client
   (middleware, early answers). Place: ``validators``.
+- ``import``: a 5,000-line CSV import of players and entries (the organiser's import, as
+  bench/import_lock.py makes its lines). Place: ``row_writes`` (its audit row).
 - ``stroke``: bench/stroke_post.py's data — one stroke POST of the umpire tablet on a
   40-event board of a hall's matches. Places: ``row_writes`` (the log row, the audit row,
   the caches' updates) and ``last_warning`` (the umpire link's look-up of the match with its
@@ -28,7 +30,7 @@ Cases (each in its own process; ``--case all`` runs them one after the other):
 Figures are CPU time of this process per operation (steadier than wall time on a shared
 machine), median of ``--samples`` for each side. The last line reads
 ``plain_sql: <place>=<sql_ms>/<orm_ms> …`` (milliseconds, hand-written / ORM, on its path).
-Run: ``.venv/bin/python bench/plain_sql.py`` (``--case draw|polls|stroke|all``).
+Run: ``.venv/bin/python bench/plain_sql.py`` (``--case draw|polls|stroke|import|all``).
 """
 
 from __future__ import annotations
@@ -113,10 +115,16 @@ def alternate(
     return out
 
 
+#: The places whose hand-written statements the app keeps (scoring/records/sql.py): their
+#: rivals are their ORM twins.
+KEPT = {"insert_matches", "bracket_links", "row_writes"}
+
+
 def report(path: str, figures: dict[str, tuple[float, float]]) -> list[str]:
-    """Print and give each place's (hand-written, ORM) figures."""
+    """Print and give each place's (hand-written, ORM) figures (from (rival, app))."""
     lines = []
-    for place, (sql, orm) in figures.items():
+    for place, (rival, app) in figures.items():
+        sql, orm = (app, rival) if place in KEPT else (rival, app)
         print(
             f"{path:28s} {place:16s} hand-written {sql:8.2f} ms   ORM {orm:8.2f} ms   "
             f"ORM-SQL {orm - sql:+7.2f} ms ({(orm - sql) / sql:+.0%})"
@@ -140,9 +148,6 @@ def case_draw(samples: int) -> list[str]:
     from scoring.standings import results, tables
 
     actor, swiss, knockout = draws_bench.build(5)
-    # what the app runs: the ORM, but for the statements kept by hand (records/sql.py), whose
-    # rivals are their ORM twins
-    kept = {"insert_matches", "bracket_links"}
     places = {
         "draw_reads": [
             (getattr(draw_rows, n), getattr(ref_rows, n))
@@ -178,10 +183,6 @@ def case_draw(samples: int) -> list[str]:
         ),
     )
     del swiss_figures["bracket_links"]  # a Swiss round has none
-    for figures in (swiss_figures, knockout_figures):
-        for place in kept & set(figures):
-            rival, app = figures[place]
-            figures[place] = (app, rival)
     return report("swiss round 7 (256)", swiss_figures) + report(
         "knock-out draw (256)", knockout_figures
     )
@@ -271,12 +272,11 @@ def case_stroke(samples: int) -> list[str]:
     from django.db.models.expressions import RawSQL
     from django.test import Client
 
-    from bench.sql_reference import sql_rows as ref_rows
     from scoring.models import AuditEntry, Match
+    from scoring.records import sql
     from scoring.records.prepared import SENTINEL, Prepared
     from scoring.records.steps import WARNING
     from scoring.selectors import umpire_matches
-    from scoring.services import sql_rows
     from scoring.services.matches import match_snapshot
     from tools.tablet_wire import Tablet
 
@@ -323,7 +323,7 @@ def case_stroke(samples: int) -> list[str]:
     }
     places = {
         "row_writes": [
-            (getattr(sql_rows, n), getattr(ref_rows, n))
+            (getattr(sql, n), getattr(sql, f"{n}_orm"))
             for n in ("insert_one", "insert_values", "update_row")
         ],
         "last_warning": [
@@ -344,7 +344,52 @@ def case_stroke(samples: int) -> list[str]:
     return lines + report("40 link look-ups", found)
 
 
-CASES = {"draw": case_draw, "polls": case_polls, "stroke": case_stroke}
+# --- import -------------------------------------------------------------------------------------
+
+
+def case_import(samples: int) -> list[str]:
+    """A 5,000-line CSV import of players and entries (``import_csv``, as bench/import_lock.py
+    makes its lines), each run into a tournament and players of its own."""
+    draws_bench = bench_module("draws")
+    folder = Path(tempfile.mkdtemp(prefix="plain-sql-"))
+    draws_bench.setup_django(folder / "bench.sqlite3")
+    import datetime
+
+    from scoring.models import Event, Tournament
+    from scoring.records import sql
+    from scoring.services.matches import Actor
+    from scoring.services.tournaments import import_csv
+
+    actor = Actor(via="system", device="bench")
+    runs = iter(range(10**6))
+
+    def run() -> None:
+        n = next(runs)
+        tournament = Tournament.objects.create(
+            name=f"Import {n}",
+            slug=f"import-{n}",
+            start_date=datetime.date(2026, 5, 1),
+            end_date=datetime.date(2026, 5, 2),
+        )
+        event = Event.objects.create(tournament=tournament, name="Singles")
+        lines = ["name,club,nationality,rating,seed"] + [
+            f"Import Player {n} {i:05d},Club {i % 97},DE,{1000 + i % 900}," for i in range(5000)
+        ]
+        result = import_csv(
+            tournament=tournament, data="\n".join(lines) + "\n", actor=actor, default_event=event
+        )
+        assert result.ok, result.errors[:3]
+
+    places = {
+        "row_writes": [
+            (getattr(sql, n), getattr(sql, f"{n}_orm"))
+            for n in ("insert_one", "insert_values", "update_row")
+        ]
+    }
+    return report("CSV import (5,000 lines)", alternate(places, run, samples, warmup=1))
+
+
+CASES = {"draw": case_draw, "polls": case_polls, "stroke": case_stroke, "import": case_import}
 
 
 def main() -> None:

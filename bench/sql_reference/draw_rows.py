@@ -24,8 +24,8 @@ from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections, models
 
-from bench.sql_reference.sql_rows import insert_one
 from scoring.models import Entry, Event, Match, Player, RollCall, Round, Tournament
+from scoring.records.sql import insert_one
 
 
 def _db() -> Any:

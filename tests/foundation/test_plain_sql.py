@@ -159,3 +159,79 @@ def test_the_prepared_cursor_gives_the_orms_rows() -> None:
     assert [tuple(row) for row in prepared.rows(event.pk)] == list(
         Match.objects.filter(event_id=event.pk).order_by("pk").values_list(*columns)
     )
+
+
+_TEXT = st.text(st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]), max_size=12)
+
+
+@settings(
+    max_examples=10,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    detail=st.dictionaries(_TEXT, st.one_of(st.integers(-99, 99), _TEXT, st.none()), max_size=4),
+    device=_TEXT,
+    revision=st.integers(min_value=0, max_value=10_000),
+    status=st.sampled_from(Match.Status.values),
+    games=st.integers(min_value=0, max_value=5),
+)
+def test_the_single_rows_are_what_the_orm_writes(
+    detail: dict[str, Any], device: str, revision: int, status: str, games: int
+) -> None:
+    """A stroke's audit row (``insert_values``), log row (``insert_one``) and cache update
+    (``update_row``) write what ``create``, ``save(force_insert=True)`` and
+    ``filter().update()`` write: the same columns read back, defaults and times included."""
+    from scoring.models import AuditEntry, BoardEvent
+
+    event = Event.objects.first() or make_event(make_tournament(slug="rows"), 4)
+    a, b = event.entries.order_by("pk")[:2]
+    one, other = (
+        Match.objects.create(event=event, entry_a=a, entry_b=b, number=1000 + next(_slugs))
+        for _n in (1, 2)
+    )
+    values = {
+        "tournament_id": event.tournament_id,
+        "match_id": one.pk,
+        "via": "link",
+        "device": device,
+        "action": "stroke",
+        "detail": detail,
+    }
+    by_hand = AuditEntry.objects.get(pk=sql.insert_values(AuditEntry, **values))
+    by_orm = AuditEntry.objects.get(pk=sql.insert_values_orm(AuditEntry, **values))
+    skip = {"id", "created_at"}
+    assert {k: v for k, v in _row(by_hand).items() if k not in skip} == {
+        k: v for k, v in _row(by_orm).items() if k not in skip
+    }
+    assert abs(by_hand.created_at - by_orm.created_at) < datetime.timedelta(seconds=5)
+
+    for m, update in ((one, sql.update_row), (other, sql.update_row_orm)):
+        update(Match, pk=m.pk, revision=revision, status=status, games_a=games, table=None)
+    assert {k: v for k, v in _row(Match.objects.get(pk=one.pk)).items() if k in _CACHES} == {
+        k: v for k, v in _row(Match.objects.get(pk=other.pk)).items() if k in _CACHES
+    }
+    assert Match.objects.get(pk=one.pk).revision == revision
+
+    from scoring.models import Board, Game
+
+    game = Game.objects.create(match=one, number=1)
+    board = Board.objects.create(game=game, sequence=1, breaker="a")
+    rows = [
+        insert(BoardEvent(board=board, seq=seq, type="stroke", payload=detail, device=device))
+        for seq, insert in ((1, sql.insert_one), (2, sql.insert_one_orm))
+    ]
+    assert all(r.pk and not r._state.adding for r in rows)
+    read = [_row(BoardEvent.objects.get(pk=r.pk)) for r in rows]
+    skip = {"id", "seq", "created_at", "client_id"}
+    assert {k: v for k, v in read[0].items() if k not in skip} == {
+        k: v for k, v in read[1].items() if k not in skip
+    }
+
+
+#: The columns the caches' update above writes.
+_CACHES = {"revision", "status", "games_a", "table"}
+
+
+def _row(obj: Any) -> dict[str, Any]:
+    return {f.attname: getattr(obj, f.attname) for f in type(obj)._meta.concrete_fields}

@@ -24,12 +24,14 @@ import re
 import sys
 import uuid
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from django.apps import apps
 from django.db import connection, models
 
 from scoring.models import Event, Match
+from scoring.records import sql
 from scoring.services import draws
 from scoring.services.matches import (
     Actor,
@@ -73,6 +75,18 @@ def _workload(monkeypatch: pytest.MonkeyPatch) -> list[Statement]:
     """The services that use the module, run for real; their statements caught."""
     caught: list[Statement] = []
     asked: list[tuple[str, ...]] = []
+    real_update = sql.update_row
+
+    def spy_update(model: type[models.Model], pk: Any, **values: Any) -> None:
+        asked.append(tuple(values))
+        try:
+            real_update(model, pk=pk, **values)
+        finally:
+            asked.pop()
+
+    for module in ("scoring.services.matches.base", "scoring.services.matches.caches"):
+        if hasattr(sys.modules.get(module), "update_row"):
+            monkeypatch.setattr(f"{module}.update_row", spy_update)
 
     def spy(execute, sql, params, many, context):
         ours, raw = _origin()
@@ -186,11 +200,15 @@ def statements(monkeypatch: pytest.MonkeyPatch) -> list[Statement]:
         for s in caught
     }
     # the workload reaches the statements kept by hand: a round's matches (inserts, their
-    # ids read back) and a bracket's links (updates)
+    # ids read back), a bracket's links and the caches (updates), the audit row and the
+    # board's log row (inserts)
     for kind in [
         ("INSERT", "scoring_match"),
         ("SELECT", "scoring_match"),
         ("UPDATE", "scoring_match"),
+        ("INSERT", "scoring_auditentry"),
+        ("INSERT", "scoring_boardevent"),
+        ("UPDATE", "scoring_board"),
     ]:
         assert kind in kinds, (kind, sorted(kinds))
     return caught
@@ -199,6 +217,7 @@ def statements(monkeypatch: pytest.MonkeyPatch) -> list[Statement]:
 def test_every_statement_names_its_models_columns(statements: list[Statement]) -> None:
     for statement in statements:  # each ran on the test database in the workload
         check(statement)
+    assert any(s.update_names for s in statements)
 
 
 def test_a_field_the_statement_does_not_write_fails(statements: list[Statement]) -> None:
@@ -208,7 +227,7 @@ def test_a_field_the_statement_does_not_write_fails(statements: list[Statement])
     extra = models.IntegerField(name="added_later")
     extra.column = "added_later"
     extra.primary_key = False
-    for table in ("scoring_match",):
+    for table in ("scoring_match", "scoring_boardevent", "scoring_auditentry"):
         model = _models_by_table()[table]
 
         def fields_of(m, model=model):
