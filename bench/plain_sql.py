@@ -282,7 +282,7 @@ def case_stroke(samples: int) -> list[str]:
 
     match = stroke.make_match()
     stroke.record_board(match, random.Random(4))
-    copies = stroke.copy_match(match, 4 * (samples + 2) + 4)
+    copies = stroke.copy_match(match, max(4 * (samples + 2) + 4, 40))
     current = match_snapshot(match).current
     data = {"by": current.position.on_turn, "preset": "nothing"}
     client = Client()
