@@ -235,3 +235,36 @@ _CACHES = {"revision", "status", "games_a", "table"}
 
 def _row(obj: Any) -> dict[str, Any]:
     return {f.attname: getattr(obj, f.attname) for f in type(obj)._meta.concrete_fields}
+
+
+def test_the_validators_compiled_once_give_the_plain_querysets_rows() -> None:
+    """The live pages' ETag validators (ORM querysets compiled once per connection) answer what
+    the same querysets answer when the ORM runs them, and move with a decided result only
+    where they should (``decided``)."""
+    from scoring.selectors.live import validators as v
+
+    event = make_event(make_tournament(slug="validators"), 6, fmt=Event.Format.SWISS)
+    draws.draw_event(event=event, actor=SYSTEM, random_seed=2)
+    slug = event.tournament.slug
+    match = Match.objects.filter(event=event).order_by("pk").first()
+    assert match is not None
+    for args in ((match.pk,), (match.pk, slug)):
+        assert v.match_validator(*args) == tuple(v._match_row(*args).get())
+    assert v.match_validator(match.pk, "elsewhere") is None
+    for decided in (False, True):
+        for args in ((event.pk,), (event.pk, slug)):
+            plain = tuple(v._event_row(*args, decided=decided).get())
+            assert v.event_validator(*args, decided=decided) == plain
+    assert v.tournament_validator(slug) == tuple(v._tournament_row(slug=slug).get())
+    assert v.tournament_validator(pk=event.tournament_id) == v.tournament_validator(slug)
+    assert v.tournament_validator("no-such-tournament") is None
+
+    before = v.event_validator(event.pk, decided=True)
+    playing = v.event_validator(event.pk)
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.PLAYING, revision=5)
+    assert v.event_validator(event.pk, decided=True) == before  # a stroke leaves standings be
+    assert v.event_validator(event.pk) != playing
+    Match.objects.filter(pk=match.pk).update(
+        status=Match.Status.FINISHED, winner_side="a", revision=9
+    )
+    assert v.event_validator(event.pk, decided=True) != before
