@@ -10,9 +10,9 @@ added:
 
 - an ``INSERT`` names exactly the model's concrete columns (the auto id aside);
 - an ``UPDATE`` names model columns only, exactly those its caller asked for, by primary key;
-- a ``SELECT`` read into model instances (``Model.objects.raw``, or ``Model.from_db`` in
-  ``draw_rows._one``) names exactly the concrete columns; any other ``SELECT`` names columns
-  of its tables' models only (a join's columns by their table's alias).
+- a ``SELECT`` read into model instances (``Model.objects.raw``) names exactly the concrete
+  columns; any other ``SELECT`` (a round's match ids) names columns of its tables' models
+  only (a join's columns by their table's alias).
 
 ``test_a_field_the_statement_does_not_write_fails`` shows the check failing when the model
 has a field the statement leaves out (a field list extended by monkeypatch).
