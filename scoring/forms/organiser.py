@@ -489,7 +489,8 @@ class ImportForm(forms.Form):
             raise forms.ValidationError(_("Choose a CSV file or paste its lines."))
         return data
 
-    def raw(self) -> bytes | str:
+    def csv_content(self) -> bytes | str:
+        """The CSV lines as given: the uploaded file's bytes, or the pasted text."""
         upload = self.cleaned_data.get("file")
-        raw: bytes | str = upload.read() if upload is not None else self.cleaned_data["text"]
-        return raw
+        content: bytes | str = upload.read() if upload is not None else self.cleaned_data["text"]
+        return content

@@ -23,6 +23,8 @@ from typing import Any
 from django.db import connections
 from django.db.models import Model, QuerySet
 
+from scoring.records.sql import fetch_all
+
 #: An id no row has; the compiled parameters hold it where the real id goes.
 SENTINEL = -7_001_337
 
@@ -105,9 +107,7 @@ class Prepared:
         params = list(params)
         for i, number in slots:
             params[i] = self._prepped(number, values[number], connection)
-        with connection.cursor() as cursor:
-            cursor.execute(sql, dict(zip(names, params, strict=True)))
-            rows = cursor.fetchall()
+        rows = fetch_all(sql, dict(zip(names, params, strict=True)), alias=alias)
         if not converters:
             return iter(rows)
         if not self.repeated:

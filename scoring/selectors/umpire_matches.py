@@ -6,9 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import connection, transaction
-from django.db.models import Q, QuerySet
-from django.db.models.expressions import RawSQL
+from django.db import transaction
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
@@ -30,13 +29,14 @@ MATCH_RELATED = (
 )
 
 
-def _last_warning() -> RawSQL:
-    """The newest stroke-clock warning of the match (ICF 50) as a column of its row: plain SQL,
-    as the ORM's subquery costs more to build than to run (the stroke POST reads it)."""
-    audit, match = (connection.ops.quote_name(m._meta.db_table) for m in (AuditEntry, Match))
-    return RawSQL(
-        f"SELECT MAX(w.id) FROM {audit} w WHERE w.match_id = {match}.id AND w.action = %s",
-        (WARNING,),
+def _last_warning() -> Subquery:
+    """The newest stroke-clock warning of the match (ICF 50) as a column of its row (the
+    stroke POST reads it). Compiled once per connection with the rest of the look-up
+    (:data:`_BY_LINK`, :data:`_BY_ID`), so the subquery costs nothing to build per request."""
+    return Subquery(
+        AuditEntry.objects.filter(match=OuterRef("pk"), action=WARNING)
+        .order_by("-pk")
+        .values("pk")[:1]
     )
 
 

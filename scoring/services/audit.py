@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.models import AuditEntry, Tournament
-from scoring.services.sql_rows import insert_values
+from scoring.records.sql import insert_values
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ def write_audit(
 ) -> None:
     """One row of the audit trail (who did what, from which device; issue 16's records):
     the one writer of the services' hot paths (a stroke's, a draw's), its INSERT made once per
-    process and no model instance (:func:`scoring.services.sql_rows.insert_values`)."""
+    process and no model instance (:func:`scoring.records.sql.insert_values`)."""
     user = actor.user
     insert_values(
         AuditEntry,

@@ -14,7 +14,6 @@ import string
 from collections import defaultdict
 from typing import Any
 
-from django.db import connection
 from django.utils import timezone
 
 import scoring.draws as pairing
@@ -22,6 +21,7 @@ from scoring import standings
 from scoring.draws import Bracket, BracketMatch, advance
 from scoring.draws import Entry as DrawEntry
 from scoring.models import Event, Match, Round
+from scoring.records.sql import link_matches
 from scoring.services.draw_base import (
     decided_fields,
     games_to_win,
@@ -173,14 +173,7 @@ def save_bracket(
                     ids[numbers[m.id]],
                 )
             )
-    quote = connection.ops.quote_name
-    with connection.cursor() as cursor:
-        cursor.executemany(
-            f"UPDATE {quote(Match._meta.db_table)} SET {quote('winner_to_id')} = %s, "
-            f"{quote('winner_to_side')} = %s, {quote('loser_to_id')} = %s, "
-            f"{quote('loser_to_side')} = %s WHERE {quote('id')} = %s",
-            links,
-        )
+    link_matches(links)
     return list(rounds.values())
 
 

@@ -18,11 +18,9 @@ from scoring.models import Event
 from scoring.standings.points import PointTableRow, point_table
 from scoring.standings.results import (
     DECIDED,
-    DECIDED_SQL,
     DONE,
     SETTLED,
     SETTLED_TERMS,
-    decided_params,
     decided_q,
     event_results,
     ranking_rule,
@@ -60,7 +58,6 @@ __all__ = [
     "PointTableRow",
     "point_table",
     "DECIDED",
-    "DECIDED_SQL",
     "DONE",
     "SETTLED",
     "SETTLED_TERMS",
@@ -69,7 +66,6 @@ __all__ = [
     "Place",
     "StandingRow",
     "StandingsTable",
-    "decided_params",
     "decided_q",
     "entry_lines",
     "event_results",

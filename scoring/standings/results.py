@@ -16,8 +16,8 @@ match carries the tie's result (:mod:`scoring.standings.ties`). What moves the e
 (the next Swiss round, the knock-out after the groups, a winner into
 the bracket) waits for confirmation (:mod:`scoring.services.draws`).
 
-The SQL is portable (SQLite, PostgreSQL): for a Swiss round of 256 players that is about 770
-matches, and the ORM's per-row conversions would cost more than the ranking. A match's totals
+Read through the ORM, one query each (``bench/plain_sql.py`` timed it against hand-written SQL
+on a 256-player Swiss event: docs/BENCHMARKS.md, "Hand-written SQL, measured"). A match's totals
 (games won and points per side) are read from its cache columns only (:func:`match_totals`,
 written by every writer of games; 0, the fields' default, for a match without games); a stale
 cache is rebuilt from the log (``refresh_caches``, the backup import), never summed here.
@@ -25,15 +25,13 @@ cache is rebuilt from the log (``refresh_caches``, the backup import), never sum
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from django.db import connection
-from django.db.models import Q
+from django.db.models import Case, Exists, IntegerField, OuterRef, Q, QuerySet, Value, When
 
 from scoring.draws import MatchResult, RankingRule, rule_for
-from scoring.models import Event, Match, Round, Rubber
+from scoring.models import Event, Match, Rubber
 
 #: The statuses of a match that is over: played to its end, confirmed or not. The one
 #: definition; every module that asks whether a match is over imports it from here.
@@ -55,8 +53,8 @@ def over_terms(statuses: Sequence[str]) -> Terms:
 
 
 #: **Decided**: over (:data:`DONE`), a bye or a walkover. :func:`result_of` further asks for
-#: the entries and a winner or a draw; the SQL (:data:`DECIDED_SQL`), the ``Q``
-#: (:func:`decided_q`) and the flags of :func:`decided_results` are made from these terms.
+#: the entries and a winner or a draw; the ``Q`` (:func:`decided_q`) and the flags of
+#: :func:`decided_results` are made from these terms.
 DECIDED = over_terms(DONE)
 
 #: **Settled**: confirmed (:data:`SETTLED`), a bye or a walkover: what places an entry for good.
@@ -80,20 +78,6 @@ def terms_q(terms: Terms) -> Q:
     return q
 
 
-def terms_sql(terms: Terms, alias: str = "m") -> tuple[str, list[Any]]:
-    """``terms`` as SQL over the match table aliased ``alias``, with its parameters."""
-    parts: list[str] = []
-    params: list[Any] = []
-    for column, value in terms:
-        if isinstance(value, tuple):
-            parts.append(f"{alias}.{column} IN ({', '.join(['%s'] * len(value))})")
-            params += value
-        else:
-            parts.append(f"{alias}.{column} = %s")
-            params.append(value)
-    return "(" + " OR ".join(parts) + ")", params
-
-
 #: A match row as read for results: id, entry a, entry b, bye, walkover, winner side, status,
 #: round id, group, number, draw.
 RESULT_COLUMNS = (
@@ -109,13 +93,6 @@ RESULT_COLUMNS = (
     "number",
     "draw",
 )
-
-#: The decided matches, as SQL over the match table aliased ``m`` (with :func:`decided_params`).
-DECIDED_SQL = terms_sql(DECIDED)[0]
-
-
-def decided_params() -> list[Any]:
-    return terms_sql(DECIDED)[1]
 
 
 def decided_q() -> Q:
@@ -142,40 +119,20 @@ def ranking_rule(event: Event) -> RankingRule:
     )
 
 
-def _q(name: str) -> str:
-    return connection.ops.quote_name(name)
-
-
-def _fetch(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows: list[tuple[Any, ...]] = cursor.fetchall()
-        return rows
-
-
-def _where(
-    event: Event, bracket: str | None, alias: str, exclude_brackets: tuple[str, ...] = ()
-) -> tuple[str, list[Any]]:
-    where = f"{alias}.{_q('event_id')} = %s"
-    params: list[Any] = [event.pk]
-    # a team tie's rubbers are matches of the event, counted through their tie
-    # (scoring.standings.ties), never as matches of the draw
-    where += (
-        f" AND NOT EXISTS (SELECT 1 FROM {_q(Rubber._meta.db_table)} r WHERE "
-        f"r.{_q('match_id')} = {alias}.{_q('id')})"
+def draw_matches(
+    event: Event, *, bracket: str | None = None, exclude_brackets: tuple[str, ...] = ()
+) -> QuerySet[Match]:
+    """The matches of the event's draw (of one ``Round.bracket`` if given, none of the
+    ``exclude_brackets``), by id. A team tie's rubbers are matches of the event, counted
+    through their tie (:mod:`scoring.standings.ties`), never as matches of the draw."""
+    matches = Match.objects.filter(event=event).exclude(
+        Exists(Rubber.objects.filter(match=OuterRef("pk")))
     )
-    rounds = f"SELECT {_q('id')} FROM {_q(Round._meta.db_table)} WHERE {_q('event_id')} = %s"
     if bracket is not None:
-        where += f" AND {alias}.{_q('round_id')} IN ({rounds} AND {_q('bracket')} = %s)"
-        params += [event.pk, bracket]
+        matches = matches.filter(round__bracket=bracket)
     if exclude_brackets:
-        marks = ", ".join(["%s"] * len(exclude_brackets))
-        where += (
-            f" AND ({alias}.{_q('round_id')} IS NULL OR {alias}.{_q('round_id')} NOT IN "
-            f"({rounds} AND {_q('bracket')} IN ({marks})))"
-        )
-        params += [event.pk, *exclude_brackets]
-    return where, params
+        matches = matches.exclude(round__bracket__in=exclude_brackets)
+    return matches.order_by("pk")
 
 
 #: The match's cached totals over its games (:func:`match_totals`), in this order.
@@ -253,44 +210,28 @@ _WON = {
 }
 
 
-@functools.cache
-def _totals_sql(vendor: str, excluded: int) -> str:
-    """Entry a, entry b, the flags (``_A`` … ``_CONFIRMED``), the match number and the cached
-    match totals (:data:`TOTAL_COLUMNS`): one narrow read of the match table, integers only, no
-    games (made once per shape; parameters :func:`_totals_params`)."""
-    where, _params = _where(Event(pk=0), None, "m", ("x",) * excluded)
-    m = {c: "m." + _q(c) for c in ("winner_side", "bye", "walkover", "draw", "status")}
-    decided = ", ".join(["%s"] * len(DONE))
-    settled = ", ".join(["%s"] * len(SETTLED))
-    flags = (
-        f"(CASE WHEN {m['winner_side']} = %s THEN {_A} WHEN {m['winner_side']} = %s "
-        f"THEN {_B} ELSE 0 END + CASE WHEN {m['bye']} THEN {_BYE} ELSE 0 END "
-        f"+ CASE WHEN {m['walkover']} THEN {_WALKOVER} ELSE 0 END "
-        f"+ CASE WHEN {m['draw']} THEN {_DRAW} ELSE 0 END "
-        f"+ CASE WHEN {m['status']} IN ({settled}) THEN {_DECIDED | _CONFIRMED} "
-        f"WHEN {m['status']} IN ({decided}) THEN {_DECIDED} ELSE 0 END)"
-    )
-    listed = ", ".join(
-        [
-            "m." + _q("entry_a_id"),
-            "m." + _q("entry_b_id"),
-            flags,
-            "m." + _q("number"),
-            *("m." + _q(c) for c in TOTAL_COLUMNS),
-        ]
-    )
-    return f"SELECT {listed} FROM {_q(Match._meta.db_table)} m WHERE {where} ORDER BY m.{_q('id')}"
+def _flag(condition: Q, value: int) -> Case:
+    return Case(When(condition, then=Value(value)), default=Value(0))
 
 
-def _totals_params(event: Event, exclude_brackets: tuple[str, ...]) -> list[Any]:
-    return [
-        "a",
-        "b",
-        *SETTLED,
-        *DONE,
-        event.pk,
-        *([event.pk, *exclude_brackets] if exclude_brackets else ()),
-    ]
+def _flags() -> Any:
+    """A match's flags (``_A`` … ``_CONFIRMED``) as one integer column."""
+    return (
+        Case(
+            When(winner_side="a", then=Value(_A)),
+            When(winner_side="b", then=Value(_B)),
+            default=Value(0),
+        )
+        + _flag(Q(bye=True), _BYE)
+        + _flag(Q(walkover=True), _WALKOVER)
+        + _flag(Q(draw=True), _DRAW)
+        + Case(
+            When(status__in=SETTLED, then=Value(_DECIDED | _CONFIRMED)),
+            When(status__in=DONE, then=Value(_DECIDED)),
+            default=Value(0),
+            output_field=IntegerField(),
+        )
+    )
 
 
 def decided_results(
@@ -298,13 +239,14 @@ def decided_results(
 ) -> tuple[list[MatchResult], bool, int]:
     """The event's decided results (none of the ``exclude_brackets``), whether every match is
     confirmed, and the highest match number: what the standings and the next Swiss round
-    need, read as integers (:func:`_totals_sql`) rather than the columns of
+    need, read as integers (:func:`_flags`) rather than the columns of
     :func:`event_results`, with the same definition, :func:`result_of` (a won match, the
     common case, is made by :meth:`MatchResult.won` without the general path). The totals
     are the matches' cache (:func:`match_totals`): one query."""
-    rows = _fetch(
-        _totals_sql(connection.vendor, len(exclude_brackets)),
-        _totals_params(event, exclude_brackets),
+    rows = list(
+        draw_matches(event, exclude_brackets=exclude_brackets)
+        .annotate(flags=_flags())
+        .values_list("entry_a_id", "entry_b_id", "flags", "number", *TOTAL_COLUMNS)
     )
     won, common = MatchResult.won, _WON.get
     out: list[MatchResult] = []
@@ -348,11 +290,8 @@ def event_results(
     ``exclude_brackets``) as a :data:`RESULT_COLUMNS` tuple with its result, or None while it
     is undecided, in match id order. One query of the match table: the totals are the
     matches' cache (:func:`match_totals`)."""
-    where, params = _where(event, bracket, "m", exclude_brackets)
-    columns = ", ".join("m." + _q(c) for c in (*RESULT_COLUMNS, *TOTAL_COLUMNS))
-    rows = _fetch(
-        f"SELECT {columns} FROM {_q(Match._meta.db_table)} m WHERE {where} ORDER BY m.{_q('id')}",
-        params,
+    rows = draw_matches(event, bracket=bracket, exclude_brackets=exclude_brackets).values_list(
+        *RESULT_COLUMNS, *TOTAL_COLUMNS
     )
     width = len(RESULT_COLUMNS)
     return [(r[:width], result_of(r[:width], r[width:])) for r in rows]

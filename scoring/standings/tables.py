@@ -24,7 +24,6 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
-from django.db import connection
 from django.utils.translation import gettext as _
 
 from scoring.draws import Entry as DrawEntry
@@ -32,8 +31,8 @@ from scoring.draws import MatchResult, RankingRule, group_standings
 from scoring.draws.ranking import Standing, credit, table
 from scoring.draws.types import EntryId
 from scoring.identity import name_key
-from scoring.models import Entry, Event, ExternalRecord, Player, Round
-from scoring.standings.results import _fetch, decided_results, event_results, ranking_rule
+from scoring.models import Entry, Event, ExternalRecord, Round
+from scoring.standings.results import decided_results, event_results, ranking_rule
 from scoring.standings.words import Column as Column  # the standings' readers import it here
 from scoring.standings.words import column, decided_words, rule_columns
 from scoring.standings.words import rule_name as rule_name
@@ -112,18 +111,25 @@ class StandingsTable:
 def entry_lines(event: Event) -> dict[int, EntryLine]:
     """The event's entries in their order (seed, registration) with their players: one query
     of plain values."""
-    q = connection.ops.quote_name
-    player = q(Player._meta.db_table)
-    rows = _fetch(
-        f"SELECT e.{q('id')}, e.{q('seed')}, e.{q('withdrawn')}, e.{q('rating')}, "
-        f"e.{q('team_name')}, e.{q('prize')}, "
-        f"p.{q('id')}, p.{q('name')}, "
-        f"p.{q('club')}, p.{q('rating')}, r.{q('id')}, r.{q('name')}, r.{q('club')}, "
-        f"r.{q('rating')} FROM {q(Entry._meta.db_table)} e "
-        f"JOIN {player} p ON p.{q('id')} = e.{q('player_id')} "
-        f"LEFT JOIN {player} r ON r.{q('id')} = e.{q('partner_id')} "
-        f"WHERE e.{q('event_id')} = %s ORDER BY e.{q('seed')}, e.{q('id')}",
-        [event.pk],
+    rows = (
+        Entry.objects.filter(event=event)
+        .order_by("seed", "pk")
+        .values_list(
+            "pk",
+            "seed",
+            "withdrawn",
+            "rating",
+            "team_name",
+            "prize",
+            "player_id",
+            "player__name",
+            "player__club",
+            "player__rating",
+            "partner_id",
+            "partner__name",
+            "partner__club",
+            "partner__rating",
+        )
     )
     out = {}
     for (

@@ -1,17 +1,18 @@
-"""The plain SQL beside the ORM follows the models (issue 17's hot writes).
+"""The hand-written SQL follows the models (issue 17's hot writes; issue 36: one home).
 
-``scoring/services/sql_rows.py`` and ``scoring/services/draw_rows.py`` write and read rows in
-SQL whose text is made once per process. If a model gains a field, a statement naming its
-columns by hand would silently leave it out. This test runs the real services that use them
-(a draw, a toss, strokes, a quick board, an undo) on the test database and catches every
-statement issued from inside those two modules (``connection.execute_wrapper``); it needs no
-list of their statements, so it keeps passing (and checking) when statements are added:
+``scoring/records/sql.py`` writes rows in SQL whose text is made once per process. If a model
+gains a field, a statement naming its columns by hand would silently leave it out. This test
+runs the real services that use it (draws, a toss, strokes, a quick board, an undo) on the test
+database and catches every statement issued from inside that module but those the ORM's
+compiler wrote (``fetch_all``, for ``records/prepared.py``) (``connection.execute_wrapper``);
+it needs no list of its statements, so it keeps passing (and checking) when statements are
+added:
 
 - an ``INSERT`` names exactly the model's concrete columns (the auto id aside);
 - an ``UPDATE`` names model columns only, exactly those its caller asked for, by primary key;
-- a ``SELECT`` read into model instances (``Model.objects.raw``, or ``Model.from_db`` in
-  ``draw_rows._one``) names exactly the concrete columns; any other ``SELECT`` names columns
-  of its tables' models only (a join's columns by their table's alias).
+- a ``SELECT`` read into model instances (``Model.objects.raw``) names exactly the concrete
+  columns; any other ``SELECT`` (a round's match ids) names columns of its tables' models
+  only (a join's columns by their table's alias).
 
 ``test_a_field_the_statement_does_not_write_fails`` shows the check failing when the model
 has a field the statement leaves out (a field list extended by monkeypatch).
@@ -30,7 +31,8 @@ from django.apps import apps
 from django.db import connection, models
 
 from scoring.models import Event, Match
-from scoring.services import draw_rows, draws, sql_rows
+from scoring.records import sql
+from scoring.services import draws
 from scoring.services.matches import (
     Actor,
     record_event,
@@ -42,7 +44,7 @@ from tests.factories import make_event, make_tournament
 
 pytestmark = pytest.mark.django_db
 
-MODULES = ("scoring/services/sql_rows.py", "scoring/services/draw_rows.py")
+MODULES = ("scoring/records/sql.py",)
 NAME = r'"?(\w+)"?'
 
 
@@ -54,28 +56,26 @@ class Statement:
 
 
 def _origin() -> tuple[bool, bool]:
-    """(issued from one of MODULES, read into model instances: ``RawQuerySet`` or
-    ``draw_rows._one``)."""
+    """(issued from one of MODULES, not as the ORM's compiler wrote it; read into model
+    instances: ``RawQuerySet``)."""
     frame, ours, raw = sys._getframe(2), False, False
     while frame is not None:
         name = frame.f_code.co_filename.replace("\\", "/")
-        ours = ours or name.endswith(MODULES)
+        ours = ours or (name.endswith(MODULES) and frame.f_code.co_name != "fetch_all")
         raw = raw or (
             name.endswith("django/db/models/query.py")
             and frame.f_code.co_name == "iterator"
             and type(frame.f_locals.get("self")).__name__ == "RawQuerySet"
-            or name.endswith(MODULES[1])
-            and frame.f_code.co_name == "_one"
         )
         frame = frame.f_back
     return ours, raw
 
 
 def _workload(monkeypatch: pytest.MonkeyPatch) -> list[Statement]:
-    """The services that use the two modules, run for real; their statements caught."""
+    """The services that use the module, run for real; their statements caught."""
     caught: list[Statement] = []
     asked: list[tuple[str, ...]] = []
-    real_update = sql_rows.update_row
+    real_update = sql.update_row
 
     def spy_update(model: type[models.Model], pk: Any, **values: Any) -> None:
         asked.append(tuple(values))
@@ -127,9 +127,6 @@ def _workload(monkeypatch: pytest.MonkeyPatch) -> list[Statement]:
             client_id=uuid.uuid4(),
             actor=umpire,
         )
-        # the draw's reads a later round makes (round 2 of a Swiss event)
-        draw_rows.round_heads(match.event)
-        draw_rows.has_open_roll_call(match.event)
     return caught
 
 
@@ -202,17 +199,15 @@ def statements(monkeypatch: pytest.MonkeyPatch) -> list[Statement]:
         (s.sql.split()[0].upper(), re.search(r'(?:INTO|UPDATE|FROM) "?(\w+)', s.sql).group(1))
         for s in caught
     }
-    # the workload reaches the statements the review named: the event lock, rounds, match
-    # rows, the audit row and the board's log row (inserts), the caches (updates)
+    # the workload reaches the statements kept by hand: a round's matches (inserts, their
+    # ids read back), a bracket's links and the caches (updates), the audit row and the
+    # board's log row (inserts)
     for kind in [
-        ("SELECT", "scoring_event"),
-        ("SELECT", "scoring_tournament"),
-        ("SELECT", "scoring_round"),
-        ("INSERT", "scoring_round"),
         ("INSERT", "scoring_match"),
+        ("SELECT", "scoring_match"),
+        ("UPDATE", "scoring_match"),
         ("INSERT", "scoring_auditentry"),
         ("INSERT", "scoring_boardevent"),
-        ("UPDATE", "scoring_match"),
         ("UPDATE", "scoring_board"),
     ]:
         assert kind in kinds, (kind, sorted(kinds))
@@ -222,8 +217,6 @@ def statements(monkeypatch: pytest.MonkeyPatch) -> list[Statement]:
 def test_every_statement_names_its_models_columns(statements: list[Statement]) -> None:
     for statement in statements:  # each ran on the test database in the workload
         check(statement)
-    assert any(s.raw for s in statements)  # the locked event and tournament
-    assert any(" JOIN " in s.sql for s in statements)  # the entries with their ratings
     assert any(s.update_names for s in statements)
 
 
@@ -234,13 +227,7 @@ def test_a_field_the_statement_does_not_write_fails(statements: list[Statement])
     extra = models.IntegerField(name="added_later")
     extra.column = "added_later"
     extra.primary_key = False
-    for table in (
-        "scoring_match",
-        "scoring_boardevent",
-        "scoring_auditentry",
-        "scoring_round",
-        "scoring_event",
-    ):
+    for table in ("scoring_match", "scoring_boardevent", "scoring_auditentry"):
         model = _models_by_table()[table]
 
         def fields_of(m, model=model):

@@ -121,7 +121,7 @@ def test_a_template_value_is_written_as_a_literal_only_when_it_is_plain() -> Non
     """The INSERT writes the new match's constant values into its text (so each row binds
     only what differs): ints, booleans, NULL and strings of safe characters; anything that
     could end a literal or read as a placeholder is bound instead."""
-    from scoring.services.draw_rows import _literal
+    from scoring.records.sql import _literal
 
     assert [_literal(v) for v in (None, True, False, 0, 12, "icf", "{}", "[]", "")] == [
         "NULL",

@@ -82,11 +82,9 @@ from scoring.selectors.live.validators import (
     tournament_validator,
 )
 from scoring.standings import (
-    DECIDED_SQL,
     Column,
     StandingRow,
     StandingsTable,
-    decided_params,
     event_standings,
     group_tables,
     has_standings,
@@ -104,7 +102,6 @@ __all__ = [
     "BracketSection",
     "Column",
     "CurrentInfo",
-    "DECIDED_SQL",
     "DONE",
     "EventLine",
     "GameLine",
@@ -130,7 +127,6 @@ __all__ = [
     "board_timeline",
     "colour_name",
     "colour_names",
-    "decided_params",
     "event_bracket",
     "event_rounds",
     "event_standings",

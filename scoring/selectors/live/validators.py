@@ -1,58 +1,67 @@
 """ETag validators: what a public page's ETag is built from, in one query each, so a poll that
 changed nothing costs one cheap query and a ``304 Not Modified``.
+
+The queries are written with the ORM and compiled once per connection
+(:class:`scoring.records.prepared.Prepared`): a 304 is little more than its validator, and
+``bench/plain_sql.py`` measured the ORM's compiling on every poll at twice the CPU of the
+whole 304 (a match's live part 0.38 → 0.81 ms; the standings page 1.1 → 5.3 ms: the ORM's
+subqueries are built again each time; docs/BENCHMARKS.md, "Hand-written SQL, measured").
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from django.db import connection
-from django.db.models import Case, F, IntegerField, QuerySet, Value, When
+from django.db.models import (
+    Case,
+    CharField,
+    Count,
+    F,
+    IntegerField,
+    Max,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+    When,
+)
+from django.db.models.functions import Cast, Coalesce, Concat
 
 from scoring.models import Entry, Event, Match, Tournament
-from scoring.standings import DECIDED_SQL, decided_params
+from scoring.records.prepared import SENTINEL, Prepared
+from scoring.standings import decided_q
 from scoring.standings.results import DONE
 
-
-def _fetch_one(sql: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
-    """One row of a hand-written query: the validators run on every poll, and the ORM's
-    compilation of a query costs more than SQLite takes to answer it."""
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        row: tuple[Any, ...] | None = cursor.fetchone()
-        return row
+#: The marker of a tournament's slug in a prepared query (no slug has it).
+_SLUG = "\x00slug"
 
 
-def _tables() -> dict[str, str]:
-    quote = connection.ops.quote_name
-    return {
-        name: quote(model._meta.db_table)
-        for name, model in (
-            ("match", Match),
-            ("event", Event),
-            ("entry", Entry),
-            ("tournament", Tournament),
-        )
-    }
+def _match_row(pk: int, slug: str | None = None) -> QuerySet[Any]:
+    matches = Match.objects.filter(pk=pk)
+    if slug is not None:
+        matches = matches.filter(event__tournament__slug=slug)
+    return matches.order_by().values_list("revision", "updated_at", "status")[:1]
+
+
+_MATCH = Prepared(_match_row)
+_MATCH_IN = Prepared(_match_row, markers=(SENTINEL, _SLUG))
+
+
+def _first(prepared: Prepared, *values: Any) -> tuple[Any, ...] | None:
+    """The first row of a prepared query, as a tuple, or None."""
+    for row in prepared.rows(*values):
+        return tuple(row)
+    return None
 
 
 def match_validator(match_id: int, slug: str | None = None) -> tuple[Any, ...] | None:
     """``(revision, updated_at, status)`` of the match, or None if it is not there (or not in
     the tournament ``slug``). One query on the primary key."""
-    t = _tables()
     if slug is None:
-        return _fetch_one(
-            f"SELECT m.revision, m.updated_at, m.status FROM {t['match']} m WHERE m.id = %s",
-            [match_id],
-        )
-    return _fetch_one(
-        f"SELECT m.revision, m.updated_at, m.status FROM {t['match']} m "
-        f"JOIN {t['event']} e ON e.id = m.event_id "
-        f"JOIN {t['tournament']} t ON t.id = e.tournament_id "
-        "WHERE m.id = %s AND t.slug = %s",
-        [match_id, slug],
-    )
+        return _first(_MATCH, int(match_id))
+    return _first(_MATCH_IN, int(match_id), str(slug))
 
 
 def table_matches(slug: str, number: int) -> QuerySet[Match]:
@@ -86,11 +95,66 @@ def table_validator(slug: str, number: int) -> tuple[Any, ...]:
     return row or (None, None, None, None)
 
 
-#: The aggregate of a set of matches an ETag is built from (one pass over the rows).
-_MATCH_SUMMARY = (
-    "CAST(COUNT(*) AS TEXT) || '|' || COALESCE(CAST(MAX(m.updated_at) AS TEXT), "
-    "'') || '|' || CAST(COALESCE(SUM(m.revision), 0) AS TEXT)"
-)
+def _text(expression: Any) -> Cast:
+    return Cast(expression, output_field=CharField())
+
+
+def _summary(matches: QuerySet[Match], group: str) -> Any:
+    """The aggregate of ``matches`` an ETag is built from, one pass over the rows grouped by
+    ``group``: count, last change and sum of revisions as one text."""
+    return (
+        matches.order_by()
+        .values(group)
+        .annotate(
+            summary=Concat(
+                _text(Count("pk")),
+                Value("|"),
+                Coalesce(_text(Max("updated_at")), Value("")),
+                Value("|"),
+                _text(Coalesce(Sum("revision"), 0)),
+                output_field=CharField(),
+            )
+        )
+        .values("summary")
+    )
+
+
+def _event_row(pk: int, slug: str | None = None, *, decided: bool = False) -> QuerySet[Any]:
+    """The event's name and status, and the summaries of its matches (decided ones only if
+    ``decided``) and of its entries (count, withdrawals): one pass over each."""
+    matches = Match.objects.filter(event=OuterRef("pk"))
+    if decided:
+        matches = matches.filter(decided_q())
+    entries = (
+        Entry.objects.filter(event=OuterRef("pk"))
+        .order_by()
+        .values("event")
+        .annotate(
+            summary=Concat(
+                _text(Count("pk")),
+                Value("|"),
+                _text(Count("pk", filter=Q(withdrawn=True))),
+                output_field=CharField(),
+            )
+        )
+        .values("summary")
+    )
+    events = Event.objects.filter(pk=pk)
+    if slug is not None:
+        events = events.filter(tournament__slug=slug)
+    return events.order_by().values_list(
+        "name", "status", Subquery(_summary(matches, "event")), Subquery(entries)
+    )[:1]
+
+
+_EVENT = {
+    (in_tournament, decided): Prepared(
+        lambda pk, slug=None, decided=decided: _event_row(pk, slug, decided=decided),
+        markers=(SENTINEL, _SLUG) if in_tournament else (SENTINEL,),
+    )
+    for in_tournament in (False, True)
+    for decided in (False, True)
+}
 
 
 def event_validator(
@@ -103,38 +167,30 @@ def event_validator(
 
     ``decided``: only the decided matches count (standings do not move while a match is being
     played, so strokes at the tables leave their ETag alone)."""
-    t = _tables()
-    params: list[Any] = []
-    where = ""
-    if decided:
-        where = " AND " + DECIDED_SQL
-        params += decided_params()
-    sql = (
-        f"SELECT e.name, e.status, (SELECT {_MATCH_SUMMARY} FROM {t['match']} m "
-        f"WHERE m.event_id = e.id{where}), "
-        "(SELECT CAST(COUNT(*) AS TEXT) || '|' || CAST(COUNT(CASE WHEN n.withdrawn = %s "
-        f"THEN 1 END) AS TEXT) FROM {t['entry']} n WHERE n.event_id = e.id) "
-        f"FROM {t['event']} e JOIN {t['tournament']} t ON t.id = e.tournament_id "
-        "WHERE e.id = %s"
+    if slug is None:
+        return _first(_EVENT[False, decided], int(event_id))
+    return _first(_EVENT[True, decided], int(event_id), str(slug))
+
+
+def _tournament_row(pk: int | None = None, slug: str | None = None) -> QuerySet[Any]:
+    tournaments = (
+        Tournament.objects.filter(slug=slug)
+        if slug is not None
+        else Tournament.objects.filter(pk=pk or 0)
     )
-    params += [True, event_id]
-    if slug is not None:
-        sql += " AND t.slug = %s"
-        params.append(slug)
-    return _fetch_one(sql, params)
+    matches = Match.objects.filter(event__tournament=OuterRef("pk"))
+    return tournaments.order_by().values_list(Subquery(_summary(matches, "event__tournament")))[:1]
+
+
+_TOURNAMENT = Prepared(lambda pk: _tournament_row(pk=pk))
+_TOURNAMENT_BY_SLUG = Prepared(lambda slug: _tournament_row(slug=slug), markers=(_SLUG,))
 
 
 def tournament_validator(
     slug: str | None = None, *, pk: int | None = None
 ) -> tuple[Any, ...] | None:
     """Number of matches, last change and sum of revisions over the whole tournament (one
-    query)."""
-    t = _tables()
-    sql = (
-        f"SELECT {_MATCH_SUMMARY} FROM {t['match']} m "
-        f"JOIN {t['event']} e ON e.id = m.event_id "
-        f"JOIN {t['tournament']} t ON t.id = e.tournament_id "
-    )
+    query); None if there is no such tournament."""
     if pk is not None:
-        return _fetch_one(sql + "WHERE t.id = %s", [pk])
-    return _fetch_one(sql + "WHERE t.slug = %s", [slug])
+        return _first(_TOURNAMENT, int(pk))
+    return _first(_TOURNAMENT_BY_SLUG, str(slug))

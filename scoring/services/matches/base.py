@@ -13,10 +13,10 @@ from django.utils import timezone
 
 from scoring.models import Board, BoardEvent, Entry, Event, Game, Match
 from scoring.records import BoardStep, MatchSnapshot, match_snapshot
+from scoring.records.sql import insert_one, update_row
 from scoring.services.audit import Actor as Actor
 from scoring.services.audit import write_audit as write_audit
 from scoring.services.errors import ServiceError
-from scoring.services.sql_rows import insert_one, update_row
 
 EVENT_TYPES = {"stroke", "technical_foul", "forgo", "board_loss", "umpire_ruling", "void"}
 

@@ -17,12 +17,12 @@ from scoring.records import (
     scores_before,
 )
 from scoring.records.sides import colour_sides, other_colour
+from scoring.records.sql import update_row
 from scoring.rules import MatchState, RulesError, get_rules
 from scoring.rules.errors import IllegalEvent
 from scoring.rules.point import PointGame, PointPosition
 from scoring.services import results_flow
 from scoring.services.matches.base import Written, lock_match
-from scoring.services.sql_rows import update_row
 from scoring.standings.results import match_totals
 
 

@@ -53,7 +53,7 @@ def import_players(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         result = tournament_service.import_csv(
             tournament=tournament,
-            data=form.raw(),
+            data=form.csv_content(),
             actor=actor_of(request, tournament),
             default_event=form.cleaned_data.get("event"),
             dry_run=form.cleaned_data.get("check_only", False),
