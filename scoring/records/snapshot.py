@@ -340,7 +340,7 @@ def _colour_snapshot(
             if steps is None:
                 steps = board_steps(in_play, events, scores)
             else:  # a write's: the next request replays this board (boards.py: _REPLAYS)
-                remember_replay(in_play, events, scores, steps)
+                remember_replay(in_play, events, steps)
             if steps and steps[-1].after.finished:
                 # the log ends the board though its cache does not say so: as before the
                 # read layer, the game counts the log (a second replay, never on a write)
@@ -442,7 +442,7 @@ def _point_snapshot(
         elif steps is None:
             steps = board_steps(board_row, events, scores, sides=sides)
         else:  # a write's: the next request replays this board (boards.py: _REPLAYS)
-            remember_replay(board_row, events, scores, steps, sides=sides)
+            remember_replay(board_row, events, steps)
         if board_row is not None:
             replayed_board, replayed_steps = board_row, list(steps)
         if steps:
