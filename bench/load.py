@@ -11,6 +11,9 @@
    ``u/<token>/event/`` with a fresh client_id and the revision it last saw; after a timeout it
    retries with the SAME client_id. Think time ``--stroke-interval`` (mean seconds, default
    10: a real umpire records a stroke every 10-15 s).
+   With ``--tablet-polls 2`` each tablet also polls as the scoring page does (issue 36: its one
+   poll, ``u/<token>/state/``, every 2 s with its ETag: the revision and the round clock's
+   chip); off by default, as in the figures before it.
 4. Each spectator polls like the live pages do: the match's live part every 3 s with its ETag
    (70 %), the match in the JSON API (15 %), the tournament's "now" part every 10 s (15 %).
 5. At the end the log is checked (every acknowledged stroke once, boards replay).
@@ -205,6 +208,42 @@ class Client(NamedTuple):
         return bool(self.tablet_lags) and srv.percentile(self.tablet_lags, 0.95) > LAG_LIMIT_MS
 
 
+async def tablet_poller(
+    info: srv.MatchInfo,
+    port: int,
+    stats: srv.Stats,
+    deadline: float,
+    rng: random.Random,
+    *,
+    every: float,
+    timeout: float,
+    keep_alive: bool = False,
+) -> None:
+    """One tablet's poll as the scoring page makes it (static/js/umpire.js, issue 36): its one
+    stream, ``u/<token>/state/`` every ``every`` seconds with the ETag it holds (304 while
+    neither the match's revision nor its round clock changed)."""
+    path = f"/u/{info.token}/state/"
+    etag = ""
+    client = srv.Client(keep_alive)
+    await asyncio.sleep(rng.uniform(0, every))  # spread the first polls
+    while time.monotonic() < deadline:
+        started = time.perf_counter()
+        headers = {"If-None-Match": etag} if etag else {}
+        try:
+            answer = await client.request(port, "GET", path, headers=headers, timeout=timeout)
+        except (OSError, TimeoutError, ConnectionError):
+            stats.error("tablet poll: no answer")
+        else:
+            ms = (time.perf_counter() - started) * 1000
+            if answer.status in (200, 304):
+                stats.ok("tablet poll", ms)
+                etag = answer.headers.get("etag", etag)
+            else:
+                stats.error(f"tablet poll: HTTP {answer.status}")
+        await asyncio.sleep(every)
+    client.close()
+
+
 async def run(
     args: argparse.Namespace,
     port: int,
@@ -229,6 +268,20 @@ async def run(
         timeout=args.timeout,
         keep_alive=args.keep_alive > 0,
     )
+    if args.tablet_polls > 0:
+        tasks += [
+            tablet_poller(
+                info,
+                tablet_port,
+                stats,
+                deadline,
+                random.Random(rng.random()),
+                every=args.tablet_polls,
+                timeout=args.timeout,
+                keep_alive=args.keep_alive > 0,
+            )
+            for info in matches
+        ]
     seeds = [rng.random() for _ in range(args.spectators)]
     tablet_lags: list[float] = []
     spectator_lags: list[float] = []
@@ -289,6 +342,14 @@ def main() -> int:
         default=10.0,
         help="mean seconds between two strokes of one tablet (default 10; "
         "a real board of 60-80 strokes takes 15-20 minutes)",
+    )
+    parser.add_argument(
+        "--tablet-polls",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="each tablet also polls its state as the scoring page does, every SECONDS "
+        "(2 as static/js/umpire.js; default 0: the tablets only post strokes)",
     )
     parser.add_argument(
         "--poll-timeout",

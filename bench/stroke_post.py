@@ -19,7 +19,8 @@ Target: the median stroke POST at most 2x the trivial view. Run with
 ``--game point``: a three-player point-carrom board of 40 events instead, its stroke's SQL
 printed, issue 36; ``--compare-prepared``: every other timed POST with the queries compiled
 once per connection replaced by the plain ORM, issue 36: is the prepared-query helper still
-worth its code? The two medians and their ratio come from the same run).
+worth its code? The two medians and their ratio come from the same run; ``--compare-caches``:
+the same with the per-process replay and log caches keeping nothing).
 The last line reads ``stroke_post: median_ms=<x> p95_ms=<y> baseline_median_ms=<z>
 ratio=<r> queries=<q>``.
 """
@@ -309,6 +310,8 @@ BREAKDOWN = (
     ("scoring.views.umpire.base", "tablet", "  the screen model"),
     ("scoring.views.umpire.base", "tablet_context", "  the context"),
     ("scoring.views.umpire.base", "render", "  the templates"),
+    ("scoring.templatetags.umpire_regions", "key_of", "    the memo keys (template_reads.key_of)"),
+    ("scoring.templatetags.umpire_regions", "reads", "    the memo recipes (template_reads.reads)"),
 )
 
 
@@ -404,6 +407,31 @@ def plain_orm_switch() -> None:
     Prepared.rows = rows  # type: ignore[method-assign]
 
 
+#: ``--compare-caches``: while true, the per-process replay and log caches keep nothing.
+UNCACHED = [False]
+#: the caches' sizes as configured (REPLAYS_SIZE, LOGS_SIZE), read at the first switch
+_SIZES: list[int] = []
+
+
+def uncached(off: bool, which: str = "both") -> None:
+    """Keep nothing in the per-process caches of a board's replay (``records/boards.py``:
+    ``_REPLAYS``) and of the board in play's log (``records/snapshot.py``: ``_LOGS``) while
+    ``off``: the page opened before the POST and the POST then replay the board and read its
+    whole log (issue 36: are the caches worth their keys?)."""
+    from scoring.records import boards, snapshot
+
+    if not _SIZES:
+        _SIZES.extend((boards.REPLAYS_SIZE, snapshot.LOGS_SIZE))
+    UNCACHED[0] = off
+    boards.REPLAYS_SIZE, snapshot.LOGS_SIZE = _SIZES
+    if off and which in ("both", "replays"):
+        boards.REPLAYS_SIZE = 0
+        boards._REPLAYS.clear()
+    if off and which in ("both", "logs"):
+        snapshot.LOGS_SIZE = 0
+        snapshot._LOGS.clear()
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     k = (len(ordered) - 1) * p
@@ -446,6 +474,14 @@ def main() -> None:
         action="store_true",
         help="time every other POST with the prepared queries run by the plain ORM "
         "(issue 36); prints both medians and their ratio",
+    )
+    parser.add_argument(
+        "--compare-caches",
+        nargs="?",
+        const="both",
+        choices=("both", "replays", "logs"),
+        help="time every other POST (and open its page) with the per-process replay and log "
+        "caches (or one of them) keeping nothing (issue 36); prints both medians and their ratio",
     )
     args = parser.parse_args()
 
@@ -530,6 +566,8 @@ def main() -> None:
     by_mode: dict[bool, list[float]] = {False: [], True: []}
     for number, m in enumerate(copies[warmup + 1 :]):
         PLAIN[0] = args.compare_prepared and number % 2 == 1
+        if args.compare_caches:
+            uncached(number % 2 == 1, args.compare_caches)
         open_tablet(m)
         start, cpu = time.perf_counter(), time.process_time()
         if profile is not None:
@@ -544,7 +582,7 @@ def main() -> None:
             profile.disable()
         stroke_ms.append((time.perf_counter() - start) * 1000)
         stroke_cpu.append((time.process_time() - cpu) * 1000)
-        by_mode[PLAIN[0]].append(stroke_cpu[-1])
+        by_mode[PLAIN[0] or UNCACHED[0]].append(stroke_cpu[-1])
         start, cpu = time.perf_counter(), time.process_time()
         baseline()
         base_ms.append((time.perf_counter() - start) * 1000)
@@ -557,6 +595,14 @@ def main() -> None:
         for label, values in breakdown[1].items():
             print(f"  {label:45s} {statistics.median(values) * 1000:6.3f}")
     PLAIN[0] = False
+    if args.compare_caches:
+        uncached(False)
+        cached_cpu, uncached_cpu = (statistics.median(by_mode[mode]) for mode in (False, True))
+        print(
+            f"process caches ({args.compare_caches}): stroke POST CPU median {cached_cpu:.3f} ms; "
+            f"without {uncached_cpu:.3f} ms; without/with {uncached_cpu / cached_cpu:.3f} "
+            f"({len(by_mode[False])} + {len(by_mode[True])} POSTs, alternating)"
+        )
     if args.compare_prepared:
         prepared_cpu, plain_cpu = (statistics.median(by_mode[mode]) for mode in (False, True))
         print(

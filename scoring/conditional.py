@@ -111,9 +111,14 @@ def etag_for(kind: str, *parts: Any) -> str:
 
 
 def client_holds(request: HttpRequest, etag: str) -> bool:
-    """The client's ``If-None-Match`` names ``etag`` (or is ``*``): RFC 9110 13.1.2."""
+    """The client's ``If-None-Match`` names ``etag`` (or is ``*``): RFC 9110 13.1.2, by the
+    weak comparison (13.1.2): a gzipped answer's ETag is made weak on its way out (Django's
+    ``gzip_page``, nginx's ``gzip``), and the client sends it back so."""
     header = request.META.get("HTTP_IF_NONE_MATCH", "")
-    return header.strip() == "*" or etag in parse_etags(header)
+    if header.strip() == "*":
+        return True
+    wanted = etag.removeprefix("W/")
+    return any(held.removeprefix("W/") == wanted for held in parse_etags(header))
 
 
 def revalidate(response: HttpResponse, etag: str | None) -> HttpResponse:

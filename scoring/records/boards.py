@@ -31,7 +31,7 @@ from scoring.rules.point import (
     derive_point_game,
 )
 from scoring.rules.position import PerColour
-from scoring.rules.variant import VariantBoard
+from scoring.rules.variant import Variant, VariantBoard
 
 
 def rules_for_match(rules: Any, games_to_win: int) -> Any:
@@ -256,14 +256,15 @@ def board_steps(
     points, seed 003); ``sides``: the match's sides (point carrom's three); only the last
     event is explained. The same replay is kept per process (:data:`_REPLAYS`): the tablet's
     next request replays the board its last write left."""
-    key = _replay_key(board, events, scores, sides) if start is None else None
+    variant = variant_for(board.rules)
+    position = start if start is not None else opening_of(board, scores, sides)
+    key = _replay_key(variant, position, events)
     if key is not None and (kept := _REPLAYS.pop(key, None)) is not None:
         _REPLAYS[key] = kept  # the most recently used again
         return [
             s if s.row is row else s._replace(row=row) for s, row in zip(kept, events, strict=True)
         ]
-    position = start if start is not None else opening_of(board, scores, sides)
-    walked = variant_for(board.rules).walk(position, [row.payload for row in events], brief=True)
+    walked = variant.walk(position, [row.payload for row in events], brief=True)
     out = [BoardStep(row, *step) for row, step in zip(events, walked, strict=False)]
     if key is not None:
         _keep_replay(key, out)
@@ -300,27 +301,23 @@ def board_state(
     return VariantBoard(variant, variant.seating(sides, breaker), position).to_state()
 
 
-#: Boards replayed, per process (issue 17), by everything a replay depends on: the board,
-#: its breaker, rules and sides, the game scores before it and its live events (by id and
-#: request key: the log is append-only, an undo is a new row, so the same events are the
-#: same replay). Bounded: the least recently used go first.
+#: Boards replayed, per process (issue 17), keyed by exactly what the engine is given for the
+#: replay (:func:`_replay_key`). Bounded: the least recently used go first.
 _REPLAYS: dict[tuple[Any, ...], list[BoardStep]] = {}
 REPLAYS_SIZE = 128  # about 50 KB a 40-event board: at most a few MB a process
 
 
 def _replay_key(
-    board: Board, events: Sequence[Any], scores: dict[str, int], sides: Sequence[str] = SIDES
+    variant: Variant, opening: Position | PointPosition, events: Sequence[Any]
 ) -> tuple[Any, ...] | None:
-    if board.pk is None or any(e.id is None for e in events):
+    """The key of a replay, derived from the engine's own inputs (issue 36: nothing listed by
+    hand): its variant (the rules), the opening position it walks from (the seats, the
+    breaker and the game scores before the board are in it) and the stored rows whose
+    payloads it walks, each by its id and request key (the log is append-only and an undo is
+    a new row, so a stored row's payload never changes); None for a row not stored."""
+    if any(e.id is None for e in events):
         return None
-    return (
-        board.pk,
-        board.breaker,
-        board.rules,
-        tuple(sides),
-        tuple(sorted(scores.items())),
-        tuple((e.id, e.client_id) for e in events),
-    )
+    return (variant, opening, tuple((e.id, e.client_id) for e in events))
 
 
 def _keep_replay(key: tuple[Any, ...], steps: list[BoardStep]) -> None:
@@ -330,21 +327,16 @@ def _keep_replay(key: tuple[Any, ...], steps: list[BoardStep]) -> None:
         del _REPLAYS[next(iter(_REPLAYS))]
 
 
-def remember_replay(
-    board: Board,
-    events: Sequence[Any],
-    scores: dict[str, int],
-    steps: Sequence[BoardStep],
-    *,
-    sides: Sequence[str] = SIDES,
-) -> None:
+def remember_replay(board: Board, events: Sequence[Any], steps: Sequence[BoardStep]) -> None:
     """Keep ``steps`` (a write's: the snapshot before it and the event it appended) as the
     replay of ``board`` with ``events``, exactly as :func:`board_steps` makes it: only the
-    last step explained."""
-    key = _replay_key(board, events, scores, sides)
-    if key is None or len(steps) != len(events):
+    last step explained; kept under the opening its first step walked from."""
+    if not steps or len(steps) != len(events):
         return
     variant = variant_for(board.rules)
+    key = _replay_key(variant, steps[0].before, events)  # the opening the write walked from
+    if key is None:
+        return
     last = len(steps)
     fresh = []
     for number, done in enumerate(steps, start=1):

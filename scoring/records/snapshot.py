@@ -3,7 +3,6 @@ boards and the current board's log in a constant number of queries."""
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -104,36 +103,22 @@ _EVENT_LOOKUPS = (
 )  # EventRow's columns
 
 
-#: The markers of the snapshot's query: the match, and the board in play whose log this
-#: process already holds (its id, when it was made, and the number of its last row held;
-#: within the columns' ranges, else the ORM drops the term as always true or false).
-_MARKERS = (
-    SENTINEL,
-    1_999_001_338,
-    datetime.datetime(1901, 2, 3, 4, 5, 6, 789_012, tzinfo=datetime.UTC),
-    1_999_001_339,
-)
+#: The markers of the snapshot's query: the match, and the board of the last log row this
+#: process holds and that row's number (within the columns' ranges, else the ORM drops the
+#: term as always true or false).
+_MARKERS = (SENTINEL, 1_999_001_338, 1_999_001_339)
 
 
-def _prep_created(value: Any, connection: Any) -> Any:
-    return Board._meta.get_field("created_at").get_db_prep_value(value, connection)
-
-
-def _match_rows_query(match_id: int, board_id: int, board_created: Any, seq: int) -> Any:
+def _match_rows_query(match_id: int, board_id: int, seq: int) -> Any:
     columns = (
         [f.name for f in _GAME]
         + [f"boards__{f.name}" for f in _BOARD]
         + [f"in_play__{name}" for name in _EVENT_LOOKUPS]
     )
     # the log of a board in play, from the last row held (``seq``) on when it is the board
-    # held (the same id and the same moment it was made: an id used again is another board)
-    # (written without a negation: the ORM drops a negated term of a filtered relation)
-    another = (
-        Q(boards__id__lt=board_id)
-        | Q(boards__id__gt=board_id)
-        | Q(boards__created_at__lt=board_created)
-        | Q(boards__created_at__gt=board_created)
-    )
+    # of that row (written without a negation: the ORM drops a negated term of a filtered
+    # relation)
+    another = Q(boards__id__lt=board_id) | Q(boards__id__gt=board_id)
     return (
         Game.objects.filter(match_id=match_id)
         .annotate(
@@ -152,16 +137,18 @@ _MATCH_ROWS = Prepared(
     _match_rows_query,
     repeated=len(_GAME) + len(_BOARD),
     markers=_MARKERS,
-    prep=(None, None, _prep_created),
 )
 
 #: The log rows (undo rows included) of each match's board in play, as last read, per
-#: process (issue 17): ``{match id: (board id, board made at, rows)}``. The log is
-#: append-only and a row's number is unique on its board, so the rows held are still the
-#: board's first rows; the next read of the match asks only for those from the last one held
-#: on (that one again: it must be the same row, else the whole log is read). Bounded: the
-#: least recently used go first. Nothing but the log's own rows is kept (no derived value).
-_LOGS: dict[int, tuple[int, Any, list[EventRow]]] = {}
+#: process (issue 17): ``{match id: rows}``. The log is append-only and a row's number is
+#: unique on its board, so the rows held are still the board's first rows; the next read of
+#: the match asks only for the rows from the last one held on, found by that row itself (its
+#: board and number), and that row must come back the same in every column (its id, its
+#: request key, its payload, when it was written), else the whole log is read: what is held
+#: is checked by its own content (issue 36: no board field listed by hand; a board made again
+#: under an id used before has other rows). Bounded: the least recently used go first.
+#: Nothing but the log's own rows is kept (no derived value).
+_LOGS: dict[int, list[EventRow]] = {}
 LOGS_SIZE = 512
 
 
@@ -173,12 +160,12 @@ def match_rows(match: Match) -> tuple[list[Game], dict[int, list[Board]], dict[i
     whose log this process read before (:data:`_LOGS`) only the rows from the last one read
     on come back."""
     held = _LOGS.pop(match.pk, None)
-    if held is not None and held[2]:
+    if held:
         _LOGS[match.pk] = held  # the most recently used again
-        board_id, board_created, seq = held[0], held[1], held[2][-1].seq
+        board_id, seq = held[-1].board_id, held[-1].seq
     else:
-        board_id, board_created, seq = _MARKERS[1], _MARKERS[2], 0
-    rows = _MATCH_ROWS.rows(match.pk, board_id, board_created, seq)
+        held, board_id, seq = None, _MARKERS[1], 0
+    rows = _MATCH_ROWS.rows(match.pk, board_id, seq)
     db = Game.objects.db
     game_names = [f.attname for f in _GAME]
     board_names = [f.attname for f in _BOARD]
@@ -208,22 +195,20 @@ def _hold_logs(
     match: Match,
     boards: dict[int, list[Board]],
     logs: dict[int, list[Any]],
-    held: tuple[int, Any, list[EventRow]] | None,
+    held: list[EventRow] | None,
 ) -> None:
     """Put the rows held before in front of the held board's new rows (in ``logs``), and
     keep the log of the match's last board in play for the next read."""
-    if held is not None:
-        board = next((b for rows in boards.values() for b in rows if b.pk == held[0]), None)
-        if (
-            board is not None
-            and not board.finished
-            and board.kind == Board.Kind.LOG
-            and (board.created_at == held[1])
-        ):
+    if held:
+        last_held = held[-1]
+        board = next(
+            (b for rows in boards.values() for b in rows if b.pk == last_held.board_id), None
+        )
+        if board is not None and not board.finished and board.kind == Board.Kind.LOG:
             fresh = logs.get(board.pk, [])
-            if fresh and fresh[0] == held[2][-1]:
-                logs[board.pk] = [*held[2], *fresh[1:]]
-            else:  # never on an append-only log: the row held is not the stored one
+            if fresh and fresh[0] == last_held:
+                logs[board.pk] = [*held, *fresh[1:]]
+            else:  # the row held is not the stored one (another board under a used id)
                 logs[board.pk] = event_rows(board)
     last = None
     for rows in reversed(boards.values()):
@@ -232,7 +217,7 @@ def _hold_logs(
             break
     if last is not None and logs.get(last.pk):
         _LOGS.pop(match.pk, None)
-        _LOGS[match.pk] = (last.pk, last.created_at, logs[last.pk])
+        _LOGS[match.pk] = logs[last.pk]
         while len(_LOGS) > LOGS_SIZE:
             _evict_oldest()
     else:
@@ -340,7 +325,7 @@ def _colour_snapshot(
             if steps is None:
                 steps = board_steps(in_play, events, scores)
             else:  # a write's: the next request replays this board (boards.py: _REPLAYS)
-                remember_replay(in_play, events, scores, steps)
+                remember_replay(in_play, events, steps)
             if steps and steps[-1].after.finished:
                 # the log ends the board though its cache does not say so: as before the
                 # read layer, the game counts the log (a second replay, never on a write)
@@ -442,7 +427,7 @@ def _point_snapshot(
         elif steps is None:
             steps = board_steps(board_row, events, scores, sides=sides)
         else:  # a write's: the next request replays this board (boards.py: _REPLAYS)
-            remember_replay(board_row, events, scores, steps, sides=sides)
+            remember_replay(board_row, events, steps)
         if board_row is not None:
             replayed_board, replayed_steps = board_row, list(steps)
         if steps:

@@ -140,7 +140,9 @@ class Variant(ABC):
     @property
     @abstractmethod
     def pad_kind(self) -> PadKind:
-        """Which pad the tablet shows and reads: strokes by colour, or by player."""
+        """Which pad the tablet shows and reads: strokes by colour, or by player (its one-tap
+        strokes, quick modifiers and "More…" sheet, and the "other decisions" forms that name
+        a side by its colour or a player)."""
 
     @property
     @abstractmethod
@@ -171,6 +173,18 @@ class Variant(ABC):
     def stroke_stats(self) -> bool:
         """Are a board's strokes analysed by ``scoring.stats`` (the live board's timeline, the
         player page's figures: pocketed, fouls, dues by colour)?"""
+        return self.has_colours
+
+    @property
+    def breaker_white(self) -> bool:
+        """Does the breaker play white (ICF 43), so that the screens name the breaker's colour
+        ("breaks (White)")? Point carrom's players own no colour."""
+        return self.has_colours
+
+    @property
+    def plays_stages(self) -> bool:
+        """Does a match's ICF stage (the early or late rounds: the board limit, game three's
+        side change) apply, so that the screens name it? Point carrom has none."""
         return self.has_colours
 
     @property

@@ -4,7 +4,7 @@ screen and the umpire tablet: each a :class:`ClockLine` with the deadline and th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -28,13 +28,17 @@ OPEN = (Match.Status.READY, Match.Status.CALLED, Match.Status.PLAYING)
 
 @dataclass(frozen=True)
 class ClockLine:
-    """One round's (or one match's) clock as the pages show it."""
+    """One round's (or one match's) clock as the pages show it. Two lines that differ only
+    in ``now`` are equal, and ``now`` is not in the line's ``repr``: the browser counts the time
+    down from the deadline and applies the phase changes (static/js/round-clock.js), so what a
+    line draws is every other field, and the tablet's poll keys its ETag on the line itself
+    (``views/umpire/reads.py``: a key derived from what is drawn, issue 36)."""
 
     round_id: int
     event_name: str
     round_label: str
     clock: RoundClock
-    now: datetime
+    now: datetime = field(compare=False, repr=False)
     board_rule: str  # Event.settings["time_up_board"]: "finish" or "stop"
     match_id: int | None = None
 
@@ -149,11 +153,28 @@ def match_clock(match_id: int, *, now: datetime | None = None) -> ClockLine | No
         .select_related("round", "round__event")
         .first()
     )
-    if match is None or match.round is None or match.status in DONE or match.bye:
-        return None
-    if not variant_for(match.rules).time_limit:  # point carrom: no time-up rule here
+    if match is None or match.round is None or not _counted(match):
         return None
     return _line(match.round, now or timezone.now(), match)
+
+
+def tablet_clock(match: Match, *, now: datetime | None = None) -> ClockLine | None:
+    """The clock chip of the tablet's match, whose event is loaded already (the tablet's
+    poll, ``views/umpire/reads.py``): one query for its round, none when the match has no
+    clock (:func:`match_clock`'s cases)."""
+    if match.round_id is None or match.event.round_minutes is None or not _counted(match):
+        return None
+    rnd = Round.objects.filter(pk=match.round_id).first()
+    if rnd is None:
+        return None
+    rnd.event = match.event  # the same row: no second query
+    return _line(rnd, now or timezone.now(), match)
+
+
+def _counted(match: Match) -> bool:
+    """A match the round's clock counts for: not over, no bye, and its game has a time-up rule
+    (point carrom has none)."""
+    return match.status not in DONE and not match.bye and variant_for(match.rules).time_limit
 
 
 #: What a round's line on the call-up page and the hall screen is drawn from (its ETag).

@@ -6,10 +6,8 @@ down by ``static/js/round-clock.js`` from the deadline and the server's "now"):
   the section again);
 - the hall screen: ``t/<slug>/clock/`` (public, an htmx region polled with its ETag, answered
   early with 304 like the live pages' parts: ``scoring/conditional.py``);
-- the umpire tablet's header: ``clock/match/<id>/`` (public, reloaded by round-clock.js: the
-  tablet's own poll, ``static/js/umpire.js``, carries no region the chip could ride on; the
-  remaining time of a match is no secret, and it needs no login so a link-holding tablet
-  polls it too).
+- the umpire tablet's header: its chip rides on the tablet's one poll
+  (``views/umpire/reads.py``: ``state``, issue 36).
 
 The ETag of both regions is :func:`~scoring.selectors.round_clock.clocks_state`: the organiser's
 start, added minutes, stop and restart change it; the passing time does not (the browser
@@ -28,7 +26,6 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import URLPattern, path
 from django.utils.cache import patch_cache_control
-from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
 from scoring.conditional import conditional
@@ -122,14 +119,6 @@ def hall_clocks(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return render(request, f"{PARTIAL}#hall", {"clocks": lines})
 
 
-@login_not_required
-@never_cache
-@require_safe
-def match_clock(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
-    """The tablet header's chip: this match's remaining time (public)."""
-    return render(request, f"{PARTIAL}#tablet", {"clock": clocks.match_clock(match_id)})
-
-
 urlpatterns: list[URLPattern] = [
     path("t/<slug:slug>/organiser/clock/", organiser_clocks, name="organiser-clocks"),
     *[
@@ -142,5 +131,4 @@ urlpatterns: list[URLPattern] = [
         for action in ACTIONS
     ],
     path("t/<slug:slug>/clock/", hall_clocks, name="live-clocks"),
-    path("clock/match/<int:match_id>/", match_clock, name="live-match-clock"),
 ]

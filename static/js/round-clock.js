@@ -7,17 +7,16 @@
 // htmx regions polled with their ETag (static/js/live.js), and a 304 or a kept answer may bring
 // a copy rendered earlier. This file counts down between those polls and polls nothing of them.
 // A held clock (data-held: stopped by the organiser) shows its remaining time (data-left).
-// The tablet's chip ([data-round-clock-poll]) is reloaded from its URL every
-// data-round-clock-every seconds: the tablet's own poll (static/js/umpire.js) carries no region
-// it could ride on. No user-visible strings here: the server renders them; this file only
-// shows or hides them ([data-clock-up], [data-clock-not-up]).
+// The tablet's chip (#round-clock-chip) rides on the tablet's one poll (static/js/umpire.js,
+// issue 36): it hands each new chip to window.roundClock.place, and this file polls nothing.
+// No user-visible strings here: the server renders them; this file only shows or hides them
+// ([data-clock-up], [data-clock-not-up]).
 (function () {
   "use strict";
 
   if (window.roundClock) {
     return; // included twice
   }
-  window.roundClock = true;
 
   function text(seconds) {
     var total = Math.max(0, Math.ceil(seconds));
@@ -112,64 +111,36 @@
     });
   }
 
-  // --- reloading the tablet's chip from the server --------------------------------------------
+  // --- the tablet's chip, brought by the tablet's one poll (static/js/umpire.js) ------------
 
-  function replace(box, html) {
+  // ``html``: the chip as the server drew it (views/umpire/reads.py: state); false when it
+  // is not the chip (then the poll asks for it again)
+  function place(html) {
+    var box = document.getElementById("round-clock-chip");
     var holder = document.createElement("template");
-    holder.innerHTML = html.trim();
+    holder.innerHTML = String(html || "").trim();
     var fresh = holder.content.firstElementChild;
-    if (!fresh || fresh.id !== box.id) {
-      schedule(box); // not the box (a login page after the session ended): try again later
-      return;
+    if (!box || !fresh || fresh.id !== box.id) {
+      return false;
     }
     box.replaceWith(fresh);
     if (window.htmx) {
       window.htmx.process(fresh);
     }
-    schedule(fresh);
     tick();
+    return true;
   }
-
-  function load(box) {
-    if (!box.isConnected) {
-      return;
-    }
-    var url = box.getAttribute("data-round-clock-poll");
-    fetch(url, {credentials: "same-origin", cache: "no-store"})
-      .then(function (response) {
-        if (!response.ok) {
-          throw new Error(String(response.status));
-        }
-        return response.text();
-      })
-      .then(function (html) { replace(box, html); })
-      .catch(function () { schedule(box); }); // offline: keep counting, try again later
-  }
-
-  function schedule(box) {
-    if (box.roundClockTimer) {
-      return;
-    }
-    var every = Number(box.getAttribute("data-round-clock-every") || 15) * 1000;
-    box.roundClockTimer = window.setTimeout(function () {
-      box.roundClockTimer = null;
-      load(box);
-    }, box.hasAttribute("data-round-clock-now") ? 0 : every);
-  }
+  window.roundClock = { place: place };
 
   function start() {
     offset(document.createElement("span")); // the page's offset, while its "now" is fresh
-    document.querySelectorAll("[data-round-clock-poll]").forEach(schedule);
     tick();
     window.setInterval(tick, 250);
   }
 
   // htmx answers (the polled regions, the organiser's buttons) bring new countdowns: show
-  // them at once (and a new tablet chip is reloaded in its turn)
-  document.addEventListener("htmx:afterSwap", function () {
-    document.querySelectorAll("[data-round-clock-poll]").forEach(schedule);
-    tick();
-  });
+  // them at once
+  document.addEventListener("htmx:afterSwap", tick);
 
   // the tablet's "Time is up" chip opens the "Other decisions" sheet at the time-up form
   document.addEventListener("click", function (event) {

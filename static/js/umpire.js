@@ -12,8 +12,8 @@
 //   while items are kept goes to the queue (a stroke, a step between boards).
 // - A service worker (/umpire-sw.js) keeps the page and its static files for a reopening
 //   without network; the last screen is kept too and shown again.
-// - An idle tablet polls the match's revision (304 while unchanged) and fetches the panel
-//   when another tablet recorded.
+// - The tablet's one poll (304 while unchanged) brings the match's revision, and the panel is
+//   fetched when another tablet recorded, and the round clock's chip (static/js/round-clock.js).
 // - Between boards one card holds the pad until the umpire goes on ("Sides changed": the
 //   side panels then turn to match the seats); the interval (IT 102) counts down first.
 // - The 15-second stroke clock (ICF 50) starts at "Play" (ICF 46), restarts after every
@@ -171,7 +171,7 @@
   });
   window.setInterval(flush, RETRY_EVERY_MS);
 
-  // --- tablets in step: a cheap poll of the revision (304 while unchanged) -----------------
+  // --- the one poll (issue 36): the revision and the round clock's chip, 304 while unchanged -
 
   var etag = "";
 
@@ -187,18 +187,28 @@
       if (response.status !== 200) {
         return null;
       }
-      etag = response.headers.get("ETag") || "";
-      return response.json();
+      var tag = response.headers.get("ETag") || "";
+      return response.json().then(function (data) { return { tag: tag, data: data }; });
     }, function () {
       unanswered(); // no answer: the engine rules on the strokes from now on
       return null;
-    }).then(function (data) {
-      if (data && data.revision !== panelRevision() && !net.inFlight && !queue.length) {
+    }).then(function (answer) {
+      if (!answer || !answer.data) {
+        return;
+      }
+      var data = answer.data;
+      // the chip in its place (static/js/round-clock.js); until it is, the next poll asks
+      // for it again (no ETag kept)
+      var placed = window.roundClock && window.roundClock.place(data.clock);
+      etag = placed ? answer.tag : "";
+      if (data.revision !== panelRevision() && !net.inFlight && !queue.length) {
         refresh();
       }
     }).catch(function () {});
   }
   window.setInterval(poll, POLL_EVERY_MS);
+  // at once when the page is read: the chip (and a page the service worker kept is followed)
+  document.addEventListener("DOMContentLoaded", poll);
 
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible" && !queue.length && !net.inFlight) {

@@ -249,7 +249,6 @@ def _named_server(name: bytes) -> ThreadingHTTPServer:
         ("/m/12/score/", b"tablets"),
         ("/umpire/", b"tablets"),
         ("/umpire-sw.js", b"tablets"),
-        ("/clock/match/3/", b"tablets"),
         ("/", b"hall"),
         ("/t/open/", b"hall"),
         ("/api/v1/matches/3/", b"hall"),

@@ -204,8 +204,9 @@ def test_a_second_tablet_on_the_same_match_gets_the_conflict_message(
     ]
     first, second = (c.new_page() for c in contexts)
     problems = Problems(second, allowed={409})
-    # the second tablet does not poll here (it would follow the first within 2 s): stale
-    second.route("**/state/", lambda route: route.abort())
+    # the second tablet's polls see no change here (it would follow the first within 2 s):
+    # stale (an unanswered poll would make it keep its strokes, as without network)
+    second.route("**/state/", lambda route: route.fulfill(status=304))
     first.goto(url)
     second.goto(url)
 

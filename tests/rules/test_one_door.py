@@ -33,6 +33,18 @@ def test_no_layer_above_the_engine_asks_has_colours():
     assert askers == []
 
 
+def test_no_template_asks_has_colours():
+    """A template draws what the Variant's facts say (``pad_kind``, ``one_game``,
+    ``points_by_player``, ``breaker_white``, ``plays_stages``), never the game's family."""
+    templates = SCORING.parent / "templates"
+    askers = sorted(
+        str(path.relative_to(templates))
+        for path in templates.rglob("*.html")
+        if ASKED.search(path.read_text(encoding="utf-8"))
+    )
+    assert askers == []
+
+
 def test_the_variant_module_keeps_under_500_lines_and_its_imports():
     rules = SCORING / "rules"
     for name in ("variant.py", "variant_base.py", "colour_game.py", "point_carrom.py"):
@@ -52,6 +64,8 @@ def test_the_facts_say_what_the_game_is(key):
     assert variant.one_game is points
     assert variant.offline_rulings is not points
     assert variant.stroke_stats is not points
+    assert variant.breaker_white is not points
+    assert variant.plays_stages is not points
     assert variant.event_kinds == (
         frozenset({"points"}) if points else frozenset({"singles", "doubles", "teams"})
     )

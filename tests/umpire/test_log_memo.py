@@ -1,7 +1,9 @@
 """The board in play's log held per process (records/snapshot.py: ``_LOGS``, issue 17): the
 next read of the match asks only for the rows from the last one held on, and what it derives
 is exactly what a read of the whole log derives: after strokes, undos, a board's end, rows
-another process appended meanwhile, and a board whose id is used again."""
+another process appended meanwhile, and a board whose id is used again. What is held is the
+rows alone (issue 36): the next read is asked from the last row held, and that row must come
+back the same in every column."""
 
 from __future__ import annotations
 
@@ -120,23 +122,24 @@ def test_only_the_rows_from_the_last_one_held_are_read(db, monkeypatch):
 
 
 def test_a_board_made_again_with_the_same_id_is_read_whole(db):
-    """An id can come again (SQLite in tests rolled back): the board held is another one
-    when it was made at another moment, and its whole log is read."""
+    """An id can come again (SQLite in tests rolled back): the rows held are another board's
+    under the same id (other request keys, written at other moments), and the whole log is
+    read."""
     match = _board_inplay_at_random()
     cold = _cold(match)
-    board_id, made, rows = snapshots._LOGS[match.pk]
-    stranger = [r._replace(payload={"type": "void"}) for r in rows[:3]]
-    snapshots._LOGS[match.pk] = (board_id, made.replace(year=made.year - 1), stranger)
+    rows = snapshots._LOGS[match.pk]
+    stranger = [
+        r._replace(client_id=uuid.uuid4(), created_at=r.created_at.replace(year=2001))
+        for r in rows[:3]
+    ]
+    snapshots._LOGS[match.pk] = stranger
     assert _state(match_snapshot(match)) == cold
+    assert snapshots._LOGS[match.pk] == rows  # the stored rows held again
 
 
 def test_a_held_row_that_is_not_the_stored_one_makes_the_whole_log_read(db):
     match = _board_inplay_at_random()
     cold = _cold(match)
-    board_id, made, rows = snapshots._LOGS[match.pk]
-    snapshots._LOGS[match.pk] = (
-        board_id,
-        made,
-        [r._replace(payload={"type": "void"}) for r in rows],
-    )
+    rows = snapshots._LOGS[match.pk]
+    snapshots._LOGS[match.pk] = [r._replace(payload={"type": "void"}) for r in rows]
     assert _state(match_snapshot(match)) == cold

@@ -150,7 +150,7 @@ def test_the_tablets_kept_regions_are_keyed_by_what_they_show():
         for node in nodes.get_nodes_by_type(MemoNode):
             found.setdefault("lines", []).append(reads(node.nodelist, engine))
     assert {"sides", "facts", "rulings", "game-boards", "quick", "toggles", "undo"} <= set(found)
-    assert {"t.on_board.white", "t.on_board.black", "t.variant.has_colours"} <= set(found["quick"])
+    assert {"t.on_board.white", "t.on_board.black", "t.variant.pad_kind"} <= set(found["quick"])
     assert "t" not in found["quick"] and "pad.foul" in found["toggles"]
     assert any({"item.text", "item.number"} <= set(line) for line in found["lines"])
 

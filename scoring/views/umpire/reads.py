@@ -1,15 +1,18 @@
-"""The umpire tablet's reads: the page, the panel, the "other decisions" sheet, the cheap
-poll and the service worker."""
+"""The umpire tablet's reads: the page, the panel, the "other decisions" sheet, the one poll
+(the revision and the round clock's chip) and the service worker."""
 
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from scoring.conditional import LiveRequest, conditional
 from scoring.models import Match
+from scoring.selectors import round_clock as clocks
 from scoring.selectors.umpire import tablet
 from scoring.services import matches as services
 from scoring.services.matches import Actor
@@ -58,21 +61,28 @@ def actions(
     )
 
 
+#: The round clock's chip in the tablet's header (templates/scoring/partials/round_clock.html).
+CHIP = "scoring/partials/round_clock.html#tablet"
+
+
+def polled(*, match: Match, actor: Actor, token: str | None) -> tuple[int, clocks.ClockLine | None]:
+    """What the tablet's poll brings: the match's revision and its round clock (None without
+    one). The clock line leaves the passing time out of its ``repr``, so the ETag changes with
+    what the chip draws (a start, added minutes, a stop, the call) and not with the time."""
+    return match.revision, clocks.tablet_clock(match)
+
+
 @require_GET
 @umpire_view
-def state(
-    request: HtmxHttpRequest, *, match: Match, actor: Actor, token: str | None
-) -> HttpResponse:
-    """The tablet's cheap poll: the match's revision, answered 304 while it is unchanged, so
-    an idle tablet follows what another tablet records (it then fetches the panel)."""
-    etag = f'"umpire-{match.pk}-{match.revision}"'
-    if etag in request.headers.get("If-None-Match", ""):
-        response = HttpResponse(status=304)
-    else:
-        response = JsonResponse({"revision": match.revision})
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
+@conditional("umpire-poll", polled, page=True)
+def state(request: LiveRequest, *, match: Match, actor: Actor, token: str | None) -> HttpResponse:
+    """The tablet's one poll (issue 36): the match's revision and the round clock's chip,
+    answered 304 while neither changed (the one conditional GET, ``scoring/conditional.py``).
+    An idle tablet follows what another tablet records (it then fetches the panel), and the
+    chip follows the organiser's clock (static/js/umpire.js puts it in its place)."""
+    revision, clock = request.live_value
+    chip = render_to_string(CHIP, {"clock": clock}, request=request)
+    return JsonResponse({"revision": revision, "clock": chip})
 
 
 _SW_PATH = finders.find("js/umpire-sw.js") or ""
