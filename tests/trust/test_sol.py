@@ -174,3 +174,34 @@ def test_command_reads_sol_gz_and_reports(db, tmp_path, capsys) -> None:
     bad.write_bytes(b"nothing: here\n")
     with pytest.raises(CommandError, match="bad.sol: the first document"):
         call_command("import_sol", str(bad))
+
+
+def test_commands_speak_the_language_asked_for(db, tmp_path, capsys, settings) -> None:
+    # issue 31: import_sol and export_sol word their output in --language, else in
+    # settings.LANGUAGE_CODE, as Django's commands run in the project's language
+    path = tmp_path / "nordstadt.sol"
+    path.write_bytes(FIXTURE.read_bytes())
+    call_command("import_sol", str(path), "--language", "de")
+    out = capsys.readouterr()
+    assert "3 Turniere, 8 Matches" in out.out and "Spieler: 5 neu" in out.out
+    assert "für die Turnierleitung markiert: Nordstadt Open I" in out.out
+    assert "Warnung: " in out.err
+    settings.LANGUAGE_CODE = "de"
+    call_command("import_sol", str(path))
+    assert "übersprungen (schon importiert): Nordstadt Open I" in capsys.readouterr().out
+    with pytest.raises(CommandError, match="kein Turnier mit dem Slug oder der Nummer 'nope'"):
+        call_command("export_sol", "nope")
+    tournament = Tournament.objects.order_by("pk").first()
+    assert tournament is not None
+    target = tmp_path / "out.sol"
+    call_command("export_sol", tournament.slug, "-o", str(target), "--language", "fr")
+    assert f"{tournament.slug}\u202f: écrit dans {target}" in capsys.readouterr().err
+    # the flag kept on the match is worded in the reader's language (issue 31)
+    flagged = Match.objects.exclude(needs_review="").order_by("pk").first()
+    assert flagged is not None
+    from django.utils import translation
+
+    with translation.override("en"):
+        assert flagged.review_text.startswith("SoL says 8–25, its board rows give")
+    with translation.override("de"):
+        assert flagged.review_text.startswith("SoL sagt 8–25, seine Board-Zeilen ergeben")

@@ -123,7 +123,7 @@ def import_own_match(
     games as they were recorded; confirmed as it was."""
     match = plan.match
     status = extra.get("status")
-    winner = extra.get("winner") if extra.get("winner") in ("a", "b") else ""
+    winner: str = extra["winner"] if extra.get("winner") in ("a", "b") else ""
     detail: dict[str, Any] = {
         "turn": smatch.get("turn"),
         "board": smatch.get("board"),
@@ -138,7 +138,7 @@ def import_own_match(
         match.confirmed_at = day_end
         detail["walkover"] = winner or "both"
     elif status in (Match.Status.FINISHED, Match.Status.CONFIRMED):
-        raw = extra.get("games") if isinstance(extra.get("games"), list) else []
+        raw: list[Any] = extra["games"] if isinstance(extra.get("games"), list) else []
         games = [
             (points_of(g[0]), points_of(g[1])) for g in raw if isinstance(g, list) and len(g) >= 2
         ] or games_of(smatch)

@@ -10,17 +10,17 @@ from typing import Any
 
 from scoring.models import ExternalRecord, Player
 from scoring.services.players import current, find_player
-from scoring.services.sol.reading import SolError, _item, _text
+from scoring.services.sol.reading import SolError, item_at, text_of
 from scoring.services.sol.report import Line, SolReport
 
 SOURCE = "sol"
 
 
 def player_key(splayer: dict[str, Any]) -> str:
-    guid = _text(splayer.get("guid"))
+    guid = text_of(splayer.get("guid"))
     if guid:
         return guid
-    parts = [_text(splayer.get(k)).casefold() for k in ("lastname", "firstname", "nickname")]
+    parts = [text_of(splayer.get(k)).casefold() for k in ("lastname", "firstname", "nickname")]
     return "name:" + "|".join(parts)
 
 
@@ -66,18 +66,18 @@ def player_fields(
 
     :raises SolError: the player has no name, or names a club the archive does not list.
     """
-    first, last = _text(splayer.get("firstname")), _text(splayer.get("lastname"))
+    first, last = text_of(splayer.get("firstname")), text_of(splayer.get("lastname"))
     name = " ".join(p for p in (first, last) if p)
-    nickname = _text(splayer.get("nickname"))
+    nickname = text_of(splayer.get("nickname"))
     if nickname:
         name = f"{name} ({nickname})"
     if not name:
         raise SolError(Line.gettext("a player has no name"))
     club = ""
     if splayer.get("club") is not None:
-        sclub = _item(lists.get("clubs") or [], splayer["club"], "club")
-        club = _text(sclub.get("description") if isinstance(sclub, dict) else sclub)
-    nationality = _text(splayer.get("nationality"))[:3].upper()
+        sclub = item_at(lists.get("clubs") or [], splayer["club"], "club")
+        club = text_of(sclub.get("description") if isinstance(sclub, dict) else sclub)
+    nationality = text_of(splayer.get("nationality"))[:3].upper()
     return first, last, nickname, name, club, nationality, born_of(splayer.get("birthdate"))
 
 

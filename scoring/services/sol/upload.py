@@ -19,7 +19,7 @@ from scoring.models import ExternalRecord, SolImport
 from scoring.services.players import current, find_player
 from scoring.services.sol.extension import tourney_extension
 from scoring.services.sol.players import SOURCE, player_fields, player_key
-from scoring.services.sol.reading import SolError, _item, read_members, unbox
+from scoring.services.sol.reading import SolError, item_at, read_members, unbox
 from scoring.services.sol.report import Line, stored
 from scoring.services.sol.teams import team_facts, team_players
 from scoring.services.sol.tourneys import (
@@ -123,7 +123,7 @@ def preview_members(members: Iterable[tuple[str, list[dict[str, Any]]]]) -> dict
                 for squad in squads:
                     for position in squad:
                         _sort_player(
-                            _item(players, position, "player"), lists, guid_known, matched, new
+                            item_at(players, position, "player"), lists, guid_known, matched, new
                         )
             system = str(tourney.get("system") or "swiss")
             if system not in SYSTEMS:
@@ -200,9 +200,9 @@ def _sort_player(
         player = current(record.player)
         guid_known[key] = row | {"player": player.name, "player_club": player.club}
         return
-    player = find_player(name[:120], club=club[:120], born=born)
-    if player is not None:
-        matched[key] = row | {"player": player.name, "player_club": player.club}
+    found = find_player(name[:120], club=club[:120], born=born)
+    if found is not None:
+        matched[key] = row | {"player": found.name, "player_club": found.club}
     else:
         new[key] = row
 
