@@ -589,7 +589,7 @@ def archives_main(args, tmp: Path, python: Path) -> None:
         if archive.name.endswith(".box"):
             from scoring.services.sol.reading import unbox
 
-            content = unbox(content, BOX_KEY)
+            content = unbox(content, key=BOX_KEY)
         unboxed = tmp / (
             archive.name.removesuffix(".box") + ".zip"
             if archive.name.endswith(".box")

@@ -21,9 +21,6 @@ def test_no_view_uses_a_model_manager():
 SCORING = VIEWS.parent
 #: held by their own branches this round (the hand-written draw rows: speed)
 NOT_YET = ("services/draw_rows.py",)
-#: public functions that still take more than their subject by position (SoL's import
-#: helpers, issue 31), besides :data:`NOT_YET`
-POSITIONAL_LEFT = ("services/sol/",)
 
 
 def _modules() -> list[tuple[str, ast.Module]]:
@@ -113,8 +110,6 @@ def test_public_service_functions_take_their_subject_alone_by_position():
     docs/DEVELOPING.md)."""
     found = []
     for name, tree in _service_modules():
-        if any(part in name for part in POSITIONAL_LEFT):
-            continue
         for node in tree.body:
             if isinstance(
                 node, ast.FunctionDef | ast.AsyncFunctionDef

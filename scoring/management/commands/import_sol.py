@@ -69,7 +69,7 @@ class Command(BaseCommand):
                     raise CommandError(
                         _("%(file)s: a .box backup is locked: give --key") % {"file": path.name}
                     )
-                content = unbox(content, options["key"])
+                content = unbox(content, key=options["key"])
             report = import_sol(content, user=user, file_name=path.name)
         except SolError as err:
             raise CommandError(f"{path.name}: {err}") from None

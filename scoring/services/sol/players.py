@@ -24,7 +24,7 @@ def player_key(splayer: dict[str, Any]) -> str:
     return "name:" + "|".join(parts)
 
 
-def import_player(splayer: Any, lists: dict[str, Any], report: SolReport) -> Player:
+def import_player(splayer: Any, *, lists: dict[str, Any], report: SolReport) -> Player:
     if not isinstance(splayer, dict):
         raise SolError(Line.gettext("a player must be a mapping"))
     key = player_key(splayer)
@@ -32,7 +32,7 @@ def import_player(splayer: Any, lists: dict[str, Any], report: SolReport) -> Pla
     if record is not None and record.player is not None:
         report.players_reused += 1
         return current(record.player)  # a merged record: the player it lives in now
-    first, last, nickname, name, club, nationality, born = player_fields(splayer, lists)
+    first, last, nickname, name, club, nationality, born = player_fields(splayer, lists=lists)
     # one person, one player (issue 31): a known player of this name and club is reused
     player = find_player(name[:120], club=club[:120], born=born)
     if player is not None:
@@ -59,7 +59,7 @@ def import_player(splayer: Any, lists: dict[str, Any], report: SolReport) -> Pla
 
 
 def player_fields(
-    splayer: dict[str, Any], lists: dict[str, Any]
+    splayer: dict[str, Any], *, lists: dict[str, Any]
 ) -> tuple[str, str, str, str, str, str, datetime.date | None]:
     """A SoL player as this app names it: first name, last name, nickname, the player's
     name ("First Last (nickname)"), club, nationality and date of birth.
@@ -75,7 +75,7 @@ def player_fields(
         raise SolError(Line.gettext("a player has no name"))
     club = ""
     if splayer.get("club") is not None:
-        sclub = item_at(lists.get("clubs") or [], splayer["club"], "club")
+        sclub = item_at(lists.get("clubs") or [], position=splayer["club"], what="club")
         club = text_of(sclub.get("description") if isinstance(sclub, dict) else sclub)
     nationality = text_of(splayer.get("nationality"))[:3].upper()
     return first, last, nickname, name, club, nationality, born_of(splayer.get("birthdate"))

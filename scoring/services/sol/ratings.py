@@ -46,7 +46,7 @@ def _number(value: Any, low: float, high: float) -> float | None:
     return number if low <= number <= high else None
 
 
-def rating_for(lists: dict[str, Any], tourney: dict[str, Any]) -> Rating | None:
+def rating_for(lists: dict[str, Any], *, tourney: dict[str, Any]) -> Rating | None:
     """The tourney's SoL rating as a :class:`Rating` (found by its description, else made
     with SoL's parameters; a value out of range keeps the default), or None."""
     ratings = lists.get("ratings") or []
@@ -199,7 +199,7 @@ def _sol_key(splayer: dict[str, Any]) -> str:
 
 
 def entry_rates(
-    lists: dict[str, Any], tourney: dict[str, Any], day: datetime.date
+    lists: dict[str, Any], *, tourney: dict[str, Any], day: datetime.date
 ) -> Callable[[list[Any]], int | None]:
     """A competitor's rate as SoL ranks by it (the last tie-break): with the tourney's rating,
     the sum of its players' rates, each the player's latest rate in that rating dated before
@@ -228,7 +228,7 @@ def entry_rates(
             continue
         value = whole_number(rate.get("rate"))
         try:
-            when = reading_date(rate.get("date"), "a rate")
+            when = reading_date(rate.get("date"), what="a rate")
         except SolError:
             continue
         player = rate.get("player")

@@ -179,7 +179,7 @@ MISSING = {
 }
 
 
-def item_at(items: list[Any], position: Any, what: str) -> Any:
+def item_at(items: list[Any], *, position: Any, what: str) -> Any:
     if isinstance(position, dict):  # SoL 2 wrote the item itself
         return position
     if not isinstance(position, int) or not 1 <= position <= len(items):
@@ -187,7 +187,7 @@ def item_at(items: list[Any], position: Any, what: str) -> Any:
     return items[position - 1]
 
 
-def date_of(value: Any, what: str) -> datetime.date:
+def date_of(value: Any, *, what: str) -> datetime.date:
     if isinstance(value, datetime.datetime):
         return value.date()
     if isinstance(value, datetime.date):
@@ -220,7 +220,7 @@ def number_of(value: Any) -> int | None:
 BOX_KEY_DIGITS = 64
 
 
-def unbox(content: bytes, key: str) -> bytes:
+def unbox(content: bytes, *, key: str) -> bytes:
     """The zip backup inside a SoL ``.box`` backup, opened with the key the organiser gives
     (as SoL's own restore asks for it).
 

@@ -118,6 +118,7 @@ def _board_scores(plan: list[dict[str, Any]], breaker: str | None) -> dict[str, 
 
 def import_match(
     smatch: dict[str, Any],
+    *,
     number: int,
     event: Event,
     round_: Round,
@@ -193,10 +194,10 @@ def import_match(
             and extra.get("status") in (Match.Status.FINISHED, Match.Status.CONFIRMED)
         )
     ):
-        import_own_match(plan, smatch, extra, report, day_end)
+        import_own_match(plan, smatch=smatch, extra=extra, report=report, day_end=day_end)
         return plan
     if len(games) > 1 and entry_b is not None and any(games[1:]):
-        import_games(plan, smatch, games, report, where, day_end)
+        import_games(plan, smatch=smatch, games=games, report=report, where=where, day_end=day_end)
         return plan
     report.matches += 1
     sol_result = {
@@ -266,7 +267,7 @@ def import_match(
             )
         board_plan = []
     elif board_plan is None:
-        board_plan = awards_from_score(score1, score2)
+        board_plan = awards_from_score(score1, score2=score2)
         source = "score"
     for board in board_plan:
         try:

@@ -24,7 +24,7 @@ from scoring.services.sol.report import Line, SolReport
 
 def _club(lists: dict[str, Any], position: Any) -> Club | None:
     try:
-        sclub = item_at(lists.get("clubs") or [], position, "club")
+        sclub = item_at(lists.get("clubs") or [], position=position, what="club")
     except SolError:
         return None
     if not isinstance(sclub, dict):
@@ -50,7 +50,7 @@ def _club(lists: dict[str, Any], position: Any) -> Club | None:
 def _championship(lists: dict[str, Any], position: Any, depth: int = 0) -> Championship | None:
     championships = lists.get("championships") or lists.get("seasons") or []
     try:
-        schamp = item_at(championships, position, "championship")
+        schamp = item_at(championships, position=position, what="championship")
     except SolError:
         return None
     if not isinstance(schamp, dict):
@@ -66,7 +66,7 @@ def _championship(lists: dict[str, Any], position: Any, depth: int = 0) -> Champ
         if previous is not None and previous.club_id != club.pk:
             previous = None
     skip = schamp.get("skipworstprizes")
-    rating = rating_for(lists, {"rating": schamp.get("rating")})
+    rating = rating_for(lists, tourney={"rating": schamp.get("rating")})
     champ, created = Championship.objects.get_or_create(
         club=club,
         name=name,
@@ -131,7 +131,7 @@ def _memberships(lists: dict[str, Any], competitors: list[Any], entries: list[En
         members: list[Player] = entry.players
         for player, position in zip(members, competitor.get("players") or [], strict=False):
             try:
-                splayer = item_at(players, position, "player")
+                splayer = item_at(players, position=position, what="player")
             except SolError:
                 continue
             if not isinstance(splayer, dict):
@@ -154,6 +154,7 @@ def _memberships(lists: dict[str, Any], competitors: list[Any], entries: list[En
 
 def import_season(
     tourney: dict[str, Any],
+    *,
     lists: dict[str, Any],
     event: Event,
     entries: list[Entry],

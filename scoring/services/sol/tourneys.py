@@ -122,7 +122,7 @@ def _import_tourney(
     file_name: str,
 ) -> None:
     where = Line.gettext("tourney %(number)d", number=index)
-    key, description, day, cname = tourney_identity(tourney, index, lists)
+    key, description, day, cname = tourney_identity(tourney, index=index, lists=lists)
     if ExternalRecord.objects.filter(source=SOURCE, kind="tournament", key=key[:100]).exists():
         report.skipped.append(f"{description} ({day.isoformat()})")
         return
@@ -138,10 +138,10 @@ def _import_tourney(
     )
     # this app's own export: the facts SoL cannot hold (format, brackets, walkovers, games;
     # a team event's teams, ties and rubbers)
-    extension = tourney_extension(lists, text_of(tourney.get("guid")))
+    extension = tourney_extension(lists, guid=text_of(tourney.get("guid")))
     if extension is not None and len(extension["matches"]) != len(matches):
         extension = None
-    teams = team_facts(extension, len(competitors))
+    teams = team_facts(extension, competitors=len(competitors))
     if players_per > 2 and teams is None:
         report.warnings.append(
             Line.gettext(
@@ -166,7 +166,9 @@ def _import_tourney(
     )
     if getattr(user, "pk", None):
         tournament.organisers.add(user)
-    rating = rating_for(lists, tourney)  # issue 33: rated under SoL's rating, re-rated after
+    rating = rating_for(
+        lists, tourney=tourney
+    )  # issue 33: rated under SoL's rating, re-rated after
     if rating is not None:
         Tournament.objects.filter(pk=tournament.pk).update(rating=rating)
         tournament.rating = rating
@@ -198,10 +200,10 @@ def _import_tourney(
     if facts:
         _apply_facts(event, facts, teams=teams is not None)
     if teams is not None:
-        tie_format_key(tournament, event, teams)
+        tie_format_key(tournament, event=event, teams=teams)
     group = "A" if event.format == Event.Format.GROUPS else ""  # a round robin: one table
     players = lists.get("players") or []
-    rate_of = entry_rates(lists, tourney, day)
+    rate_of = entry_rates(lists, tourney=tourney, day=day)
     # SoL ranks a tourney by its competitors' prizes first (given at its prize-giving, kept
     # if the prize-giving is undone): kept here where the archive holds any (issue 31)
     prized = any(isinstance(c, dict) and _prize(c) for c in competitors)
@@ -216,11 +218,14 @@ def _import_tourney(
             )
         team = teams["competitors"][c_index - 1] if teams is not None else None
         positions = team_players(team) if team is not None else competitor["players"]
-        members = [import_player(item_at(players, p, "player"), lists, report) for p in positions]
+        members = [
+            import_player(item_at(players, position=p, what="player"), lists=lists, report=report)
+            for p in positions
+        ]
         player_ids.update((p, m.pk) for p, m in zip(positions, members, strict=True))
         squad = members
         if team is not None:  # the entry's player is the captain
-            members = captain_first(team, members)
+            members = captain_first(team, members=members)
         rate = rate_of(competitor["players"])
         if rate is None:
             rate = number_of(competitor.get("rate", competitor.get("rating")))
@@ -243,7 +248,7 @@ def _import_tourney(
             )
         )
         if team is not None:
-            make_team(event, entries[-1], team, squad)
+            make_team(event, entry=entries[-1], team=team, members=squad)
 
     rounds: dict[tuple[int, bool], Round] = {}
     own_rounds = _own_rounds(event, extension)
@@ -275,15 +280,15 @@ def _import_tourney(
             ]
         plan = import_match(
             smatch,
-            number,
-            event,
-            round_ or rounds[(turn, final)],
-            tables.get(table_no) if isinstance(table_no, int) else None,
-            entries,
-            tournament,
-            actor,
-            report,
-            Line.gettext("%(tourney)s, round %(round)s", tourney=description, round=turn),
+            number=number,
+            event=event,
+            round_=round_ or rounds[(turn, final)],
+            table=tables.get(table_no) if isinstance(table_no, int) else None,
+            entries=entries,
+            tournament=tournament,
+            actor=actor,
+            report=report,
+            where=Line.gettext("%(tourney)s, round %(round)s", tourney=description, round=turn),
             group=group,
             extra=extra if isinstance(extra, dict) else None,
         )
@@ -291,9 +296,9 @@ def _import_tourney(
         if teams is not None and isinstance(extra, dict) and isinstance(extra.get("tie"), dict):
             tie, rubbers = import_tie(
                 plan,
-                extra,
-                report,
-                Line.gettext("%(tourney)s, round %(round)s", tourney=description, round=turn),
+                extra=extra,
+                report=report,
+                where=Line.gettext("%(tourney)s, round %(round)s", tourney=description, round=turn),
             )
             ties.append(tie)
             plans.extend(rubbers)
@@ -301,7 +306,10 @@ def _import_tourney(
     if ties:  # the ties, their lineups and rubbers; each tie's result from its rubbers
         day_end = timezone.make_aware(datetime.datetime.combine(day, datetime.time(23, 59)))
         rubbers_written = write_ties(
-            ties, event, lambda ps: [player_ids[p] for p in ps if p in player_ids], day_end
+            ties,
+            event=event,
+            players=lambda ps: [player_ids[p] for p in ps if p in player_ids],
+            day_end=day_end,
         )
         report.kept.append(
             Line.gettext(
@@ -314,7 +322,9 @@ def _import_tourney(
             )
         )
 
-    import_season(tourney, lists, event, entries, report)  # its championship and clubs
+    import_season(
+        tourney, lists=lists, event=event, entries=entries, report=report
+    )  # its championship and clubs
     ExternalRecord.objects.create(
         source=SOURCE,
         kind="tournament",
@@ -349,7 +359,7 @@ def _import_tourney(
 
 
 def tourney_identity(
-    tourney: dict[str, Any], index: int, lists: dict[str, Any]
+    tourney: dict[str, Any], *, index: int, lists: dict[str, Any]
 ) -> tuple[str, str, datetime.date, str]:
     """A tourney's key (SoL's ``guid``, else championship, date and description), its
     description, date and championship's name.
@@ -360,11 +370,13 @@ def tourney_identity(
     description = text_of(tourney.get("description")) or where
     day = date_of(
         tourney.get("date"),
-        Line.gettext("tourney %(number)d (%(name)s)", number=index, name=description),
+        what=Line.gettext("tourney %(number)d (%(name)s)", number=index, name=description),
     )
     championships = lists.get("championships") or lists.get("seasons") or []
     position = tourney.get("championship", tourney.get("season"))
-    championship = item_at(championships, position, "championship") if position else {}
+    championship = (
+        item_at(championships, position=position, what="championship") if position else {}
+    )
     cname = text_of(championship.get("description")) if isinstance(championship, dict) else ""
     key = text_of(tourney.get("guid")) or f"{cname}|{day.isoformat()}|{description}"
     return key[:100], description, day, cname
