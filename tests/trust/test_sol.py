@@ -205,3 +205,27 @@ def test_commands_speak_the_language_asked_for(db, tmp_path, capsys, settings) -
         assert flagged.review_text.startswith("SoL says 8–25, its board rows give")
     with translation.override("de"):
         assert flagged.review_text.startswith("SoL sagt 8–25, seine Board-Zeilen ergeben")
+
+
+def test_a_review_flag_is_kept_as_its_words_id_and_an_old_one_shows_as_written() -> None:
+    from django.utils import translation
+
+    from scoring.report_words import Line, stored_text
+
+    with translation.override("de"):  # the importer's language does not stay in the row
+        line = Line.gettext(
+            "SoL says %(score)s, past the game's %(points)d", score="29–3", points=25
+        )
+        kept = stored_text(line, limit=200)
+    assert "SoL sagt" not in kept and "29–3" in kept
+    with translation.override("en"):
+        assert Match(needs_review=kept).review_text == "SoL says 29–3, past the game's 25"
+    with translation.override("de"):
+        assert Match(needs_review=kept).review_text.startswith("SoL sagt 29–3")
+        # a row written before (plain words) shows as it was written
+        assert Match(needs_review="board rows differ").review_text == "board rows differ"
+    # a line too long for the column keeps its words, cut to the column
+    long = Line.gettext(
+        "%(where)s, table %(table)s: %(review)s", where="x" * 300, table=1, review=""
+    )
+    assert stored_text(long, limit=200) == str(long)[:200]
