@@ -11,7 +11,9 @@ The driver builds generated tourneys (fictional players, one random seed): Swiss
 odd and even fields, random results that include games stopped by time (e.g. 11–3), draws
 (7–7), level 25–25, board rows (consistent, and now and then not adding up to the score), a
 phantom score other than 25, final rounds, round robins, a competitor who retires, fields level
-on every figure, and a rating whose rates are then the last tie-break. For each tourney it
+on every figure, a rating whose rates are then the last tie-break, and Swiss tourneys left
+with a turn in play (one match of it unplayed, all, half, or the final rounds unplayed: SoL
+ranks complete turns only, issue 31). For each tourney it
 writes SoL's own ranking (order, points, Buchholz, net score, total score) and exports the
 tourneys as SoL does: a ``.sol`` archive and a ``.zip`` backup (``everything.sol`` inside).
 We import both here (:func:`scoring.services.sol.import_sol`) and compare SoL's ranking with
@@ -30,7 +32,11 @@ A player is the same on both sides by SoL's guid, or by name where the archive h
 (``backup.zip``: SoL makes guids up as it loads it). SoL 5.26 cannot restore ``backup.box``
 into an empty database (an old backup: its championship's ``prizefactor`` is no longer a
 field); SoL's own test restores ``backup.zip`` first and the box over it, so the driver does
-the same when SoL refuses the box alone, and says so. ``--max-tourneys N`` leaves out
+the same when SoL refuses the box alone, and says so. A prized tourney's figures are SoL's
+stored ones (SoL refuses to rank it again); where they no longer follow from its matches (a
+tourney edited after its prize-giving, "1° Torneo Amicizia Emiliana" 2011), the bench says so
+and compares with SoL's own recomputation (``Tourney.computeRanking``), in SoL's order, as
+``bench/sol_season.py`` does for championships. ``--max-tourneys N`` leaves out
 archives of more tourneys (the 499-tourney one); ``--only NAME`` ranks the named archives
 only. Its last line::
 
@@ -172,17 +178,48 @@ def tourney(s, rng, n, champ, rating):
         s.flush()
         t.updateRanking()
         s.flush()
-    if finals:
+    open_turn = OPEN_TURNS[n % len(OPEN_TURNS)] if system == "swiss" else None
+    if open_turn == "finals" and not finals:
+        open_turn = None
+    if open_turn in ("one", "all", "half"):
+        # a turn in play: drawn (its bye scored at once), some or none of its matches played;
+        # SoL cannot rank it ("How could match ... end without result?!?"): its ranking stays
+        # the one after the turn before (issue 31)
+        try:
+            t.makeNextTurn()
+        except Exception as error:
+            print(f"{t.description}: {error}", file=sys.stderr)
+        else:
+            s.flush()
+            played = [x for x in t.matches if x.turn == t.currentturn
+                      and x.competitor2 is not None]
+            left = {"one": played[-1:], "all": played, "half": played[len(played) // 2:]}
+            for match in played:
+                if match not in left[open_turn]:
+                    result(rng, match, True)
+            s.flush()
+            try:
+                t.updateRanking()
+            except Exception as error:
+                print(f"{t.description}: {error}", file=sys.stderr)
+            s.flush()
+    if finals and open_turn not in ("one", "all", "half"):
         t.makeFinalTurn()
         s.flush()
         for match in t.matches:
-            if match.final and not match.score1 and not match.score2:
+            if match.final and not match.score1 and not match.score2 and open_turn != "finals":
                 a, b = 25, rng.randint(0, 24)
                 match.score1, match.score2 = (a, b) if rng.random() < 0.5 else (b, a)
         s.flush()
-        t.updateRanking()
+        if open_turn != "finals":  # finals in play: the Swiss turns stay ranked
+            t.updateRanking()
         s.flush()
     return t
+
+
+#: Swiss tourneys left in play (one of each kind in turn): one match of the last turn
+#: unplayed, all of it, half of it, the final rounds drawn and unplayed, or none
+OPEN_TURNS = ["one", None, "all", None, "half", "finals", None]
 
 
 def main():
@@ -327,6 +364,15 @@ def compare(sol: dict, ours: list[dict], rates_known: bool = True) -> tuple[list
     return problems, bool(problems) and by_rate and rated and not rates_known
 
 
+def _stored_differences(sol: dict) -> list[str]:
+    """Where SoL's stored figures differ from its recomputation, row by row."""
+    out = []
+    for place, (stored, redone) in enumerate(zip(sol["stored_rows"], sol["rows"], strict=False), 1):
+        if _figures(stored) != _figures(redone):
+            out.append(f"place {place}: stored {_figures(stored)}, recomputed {_figures(redone)}")
+    return out
+
+
 def _figures(row: dict) -> str:
     return f"({row['points']}/{row['buchholz']}/{row['net']}/{row['total']})"
 
@@ -346,6 +392,13 @@ def ours_side(archive: Path, ranking: list[dict]) -> tuple[int, int, int, list[s
         if tournament is None:
             lines.append(f"{archive.name} {sol['description']}: not imported")
             continue
+        if sol.get("stored_rows"):
+            lines.append(
+                f"{archive.name} {sol['description']}: SoL's stored figures differ from its "
+                "own recomputation from the matches (edited after its prize-giving: "
+                + "; ".join(_stored_differences(sol)[:3])
+                + "); compared with the recomputation"
+            )
         problems, by_rate = compare(sol, our_rows(tournament), rates_known)
         if by_rate:
             no_rates += 1
@@ -409,6 +462,17 @@ def named(p):
     return f"{name} ({p.nickname})" if p.nickname else name
 
 
+def recomputed(t):
+    # SoL's own recomputation of a tourney's figures from its matches (computeRanking,
+    # which a prized tourney's updateRanking refuses), per competitor; None when SoL cannot
+    # rank it (a turn in play)
+    try:
+        return {c: (r.points, r.bucholz, r.netscore, r.totscore)
+                for c, r in t.computeRanking()}
+    except Exception:
+        return None
+
+
 ranking = []
 for t in s.query(m.Tourney).order_by(m.Tourney.date, m.Tourney.description):
     try:
@@ -419,9 +483,18 @@ for t in s.query(m.Tourney).order_by(m.Tourney.date, m.Tourney.description):
     rows = [{"player": c.player1.guid, "name": named(c.player1), "points": c.points,
              "buchholz": c.bucholz, "net": c.netscore, "total": c.totscore, "rate": c.rate,
              "prize": str(c.prize)} for c in t.ranking]
-    ranking.append({"guid": t.guid, "description": f"{t.description} ({t.date})",
-                    "system": t.system, "finals": bool(t.finals and t.finalturns),
-                    "rows": rows})
+    entry = {"guid": t.guid, "description": f"{t.description} ({t.date})",
+             "system": t.system, "finals": bool(t.finals and t.finalturns), "rows": rows}
+    again = recomputed(t) if t.prized else None
+    if again is not None:
+        # SoL's stored figures of a prized tourney stay as they were at its prize-giving; a
+        # tourney edited after it ("1° Torneo Amicizia Emiliana" 2011) no longer follows
+        # from its matches: SoL's recomputation, in SoL's order (by prize)
+        redone = [{**row, "points": again[c][0], "buchholz": again[c][1], "net": again[c][2],
+                   "total": again[c][3]} for row, c in zip(rows, t.ranking)]
+        if redone != rows:
+            entry["stored_rows"], entry["rows"] = rows, redone
+    ranking.append(entry)
 out.write_text(json.dumps(ranking))
 print(json.dumps({"tourneys": len(ranking), "note": note}))
 """
@@ -516,7 +589,7 @@ def archives_main(args, tmp: Path, python: Path) -> None:
         if archive.name.endswith(".box"):
             from scoring.services.sol.reading import unbox
 
-            content = unbox(content, BOX_KEY)
+            content = unbox(content, key=BOX_KEY)
         unboxed = tmp / (
             archive.name.removesuffix(".box") + ".zip"
             if archive.name.endswith(".box")

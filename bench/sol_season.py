@@ -799,7 +799,7 @@ def archives_main(args: argparse.Namespace, tmp: Path, python: Path) -> None:
         if name.endswith(".box"):
             from scoring.services.sol.reading import unbox
 
-            content, name = unbox(content, BOX_KEY), name.removesuffix(".box") + ".zip"
+            content, name = unbox(content, key=BOX_KEY), name.removesuffix(".box") + ".zip"
         try:
             archive_ours(content, name, theirs, totals)
         except Exception as error:  # noqa: BLE001 - a file this app refuses is a finding

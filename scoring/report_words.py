@@ -2,10 +2,12 @@
 and report "in English and German"): a :class:`Line` is written in the active language and
 remembers its message id and parameters; it is stored as both (:func:`stored`) and shown
 again in the language of whoever reads the page (:func:`spoken`). Older stored reports are
-plain strings and are shown as they are."""
+plain strings and are shown as they are. A line kept in a text column (an imported match's
+``needs_review``) is its JSON there (:func:`stored_text`, :func:`spoken_text`)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.utils.translation import gettext, ngettext
@@ -67,3 +69,28 @@ def spoken(value: Any) -> Any:
         except (KeyError, TypeError, ValueError):
             continue
     return str(value["msgid"])  # a damaged stored line: its words as they are, never a 500
+
+
+def stored_text(line: str, *, limit: int) -> str:
+    """A line kept in a text column of ``limit`` characters (an imported match's
+    ``needs_review``): a :class:`Line` as the JSON of its message id and parameters, worded
+    again when read (:func:`spoken_text`); a plain string, or a line whose JSON is too long,
+    as its words, cut to the limit."""
+    if isinstance(line, Line):
+        text = json.dumps(line.stored(), ensure_ascii=False, separators=(",", ":"))
+        if len(text) <= limit:
+            return text
+    return str(line)[:limit]
+
+
+def spoken_text(text: str) -> str:
+    """A line kept by :func:`stored_text` in the active language; a plain string (a row
+    written before, or by hand) as it is."""
+    if not text.startswith("{"):
+        return text
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text
+    words = spoken(value)
+    return words if isinstance(words, str) else text

@@ -10,7 +10,9 @@ named presets (``PRESETS``):
 - ``european`` — the European circuit (Eurocups and the federations that run SoL): a win is
   2 points, a draw 1; then **Buchholz** (the sum of the opponents' points; a bye adds 0),
   **net score**, **total score** (points for), then **seed position**, then **rating**; final
-  rounds are placed by their results.
+  rounds are placed by their results; a Swiss table counts **complete rounds only**, as SoL
+  ranks complete turns only (a round with an undecided match counts once it is complete:
+  :func:`counted_rounds`).
 
 Both presets score a **bye** as a won match of one game of ``bye_points`` to 0 (the event's
 phantom score, 25 by default) and a **walkover** as a win with the games and points a bye gives
@@ -37,7 +39,9 @@ __all__ = [
     "EUROPEAN",
     "PRESETS",
     "RankingRule",
+    "RoundsCounted",
     "Standing",
+    "counted_rounds",
     "credit",
     "rule_for",
     "table",
@@ -66,6 +70,9 @@ class RankingRule:
     #: tourneys) counts the score recorded on the bye, as SoL does, while the net score still
     #: counts ``bye_points`` (issue 31)
     bye_total: ByeTotal = "phantom"
+    #: a Swiss table counts complete rounds only (SoL ranks complete turns only: a turn with
+    #: a match still without a result is not ranked, its byes neither; issue 31)
+    complete_rounds: bool = False
 
     def points_for_result(self, won: bool, drawn: bool) -> int:
         return self.win if won else self.draw if drawn else self.loss
@@ -80,6 +87,7 @@ EUROPEAN = RankingRule(
     tiebreaks=("buchholz", "net_points", "total_points", "seed", "rating"),
     bye_buchholz="zero",
     finals_by_results=True,
+    complete_rounds=True,
 )
 PRESETS: dict[str, RankingRule] = {r.key: r for r in (CURRENT, EUROPEAN)}
 
@@ -120,6 +128,46 @@ def credit(results: Iterable[MatchResult], rule: RankingRule) -> list[MatchResul
             )
         out.append(r)
     return out
+
+
+@dataclass(frozen=True)
+class RoundsCounted:
+    """The rounds a table of complete rounds counts (:func:`counted_rounds`): every round up
+    to ``after`` (0: none yet); ``in_play`` is the first round with a match undecided, of
+    whose ``matches`` (byes aside) ``decided`` are decided (None: every round complete)."""
+
+    after: int
+    in_play: int | None = None
+    decided: int = 0
+    matches: int = 0
+
+
+def counted_rounds(
+    matches: Iterable[tuple[int | None, bool, MatchResult | None]],
+) -> tuple[list[MatchResult], RoundsCounted]:
+    """The results a table of complete rounds counts, and which rounds: ``matches`` are a
+    Swiss event's matches (final rounds aside) as (round number, bye, result or None while
+    undecided). SoL 5.26 ranks complete turns only: a match without a result stops its
+    ranking, which stays the one after the turn before (``Tourney.computeRanking`` cannot
+    rank a 0-0 match; checked by running SoL on crafted tourneys, ``bench/sol_ranking.py``),
+    so the rounds before the first with an undecided match count, a bye of that round
+    neither; a match of no round always counts."""
+    rows = list(matches)
+    open_rounds = [n for n, _bye, result in rows if result is None and n is not None]
+    numbers = sorted({n for n, _bye, _result in rows if n is not None})
+    if not open_rounds:
+        return [r for _n, _bye, r in rows if r is not None], RoundsCounted(
+            numbers[-1] if numbers else 0
+        )
+    first = min(open_rounds)
+    counted = [r for n, _bye, r in rows if r is not None and (n is None or n < first)]
+    played = [r for n, bye, r in rows if n == first and not bye]
+    return counted, RoundsCounted(
+        max((n for n in numbers if n < first), default=0),
+        first,
+        sum(r is not None for r in played),
+        len(played),
+    )
 
 
 @dataclass(frozen=True)

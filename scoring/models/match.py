@@ -25,6 +25,7 @@ from scoring.models.board import Board, BoardEvent, Game
 from scoring.models.confirmation import MatchConfirmation, PaperScoresheet
 from scoring.models.event import RULES_HELP, Entry, Player
 from scoring.models.sides import SIDE_CHOICES
+from scoring.report_words import spoken_text
 
 __all__ = [
     "SIDE_CHOICES",
@@ -306,6 +307,12 @@ class Match(models.Model):
         """Pages (the tablet's header) name the match's round from the event's format, not
         the ICF stage: a Swiss round is "Round 3" (issue 14)."""
         return self.round_label()
+
+    @property
+    def review_text(self) -> str:
+        """Why an imported result needs a look, in the reader's language (kept as its message
+        id and parameters, :func:`scoring.report_words.stored_text`; an older row as written)."""
+        return spoken_text(self.needs_review)
 
     @property
     def is_locked(self) -> bool:

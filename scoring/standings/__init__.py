@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scoring.draws.ranking import RoundsCounted
 from scoring.models import Event
 from scoring.standings.points import PointTableRow, point_table
 from scoring.standings.results import (
@@ -64,6 +65,7 @@ __all__ = [
     "Column",
     "EntryLine",
     "Place",
+    "RoundsCounted",
     "StandingRow",
     "StandingsTable",
     "decided_q",

@@ -6,7 +6,10 @@ by the event's ranking rule (:func:`scoring.standings.results.ranking_rule`, a p
 :mod:`scoring.draws.ranking`):
 
 - **Swiss**: one table of every entry (withdrawn ones stay, marked, with every result they
-  had; the walkovers after their withdrawal count for their opponents);
+  had; the walkovers after their withdrawal count for their opponents); under a rule of
+  complete rounds (``european``, as SoL ranks) the rounds before the first one with an
+  undecided match (:func:`scoring.draws.ranking.counted_rounds`), said in
+  :attr:`StandingsTable.progress`;
 - **groups** (round-robin groups, and a single round robin as one group): one table per group
   of its members; under the ``current`` rule wins, then head-to-head, game difference, net
   points, seed (:func:`scoring.draws.group_standings`); under the ``european`` rule the rule's
@@ -28,13 +31,19 @@ from django.utils.translation import gettext as _
 
 from scoring.draws import Entry as DrawEntry
 from scoring.draws import MatchResult, RankingRule, group_standings
-from scoring.draws.ranking import Standing, credit, table
+from scoring.draws.ranking import RoundsCounted, Standing, counted_rounds, credit, table
 from scoring.draws.types import EntryId
 from scoring.identity import name_key
 from scoring.models import Entry, Event, ExternalRecord, Round
 from scoring.standings.results import decided_results, event_results, ranking_rule
 from scoring.standings.words import Column as Column  # the standings' readers import it here
-from scoring.standings.words import column, decided_words, rule_columns
+from scoring.standings.words import (
+    column,
+    complete_rounds_text,
+    decided_words,
+    rounds_text,
+    rule_columns,
+)
 from scoring.standings.words import rule_name as rule_name
 from scoring.standings.words import rule_text as rule_text
 
@@ -102,6 +111,11 @@ class StandingsTable:
     group: str = ""  # the group's own name ("A"), "" for one table
     rule: str = "current"  # the ranking preset's key
     rule_name: str = ""  # its name, translated
+    #: the rounds a table of complete rounds counts (None: every result counts)
+    rounds: RoundsCounted | None = None
+    #: those rounds in words while one is in play ("Standings after round 2 — round 3 in
+    #: play: 5 of 8 matches decided"), else ""
+    progress: str = ""
 
     def __post_init__(self) -> None:
         for row in self.rows:  # text, not numbers: no localisation per cell when rendering
@@ -281,26 +295,46 @@ def _swiss_results(event: Event) -> list[MatchResult]:
     return decided_results(event, exclude_brackets=leave_out)[0]
 
 
+def _complete_rounds(event: Event) -> tuple[list[MatchResult], RoundsCounted]:
+    """The decided results of the Swiss rounds that are complete, and which rounds count
+    (:func:`counted_rounds`; a final stage left out): two queries."""
+    leave_out = FINAL_BRACKETS if event.format == Event.Format.SWISS else ()
+    numbers = dict(Round.objects.filter(event=event).values_list("id", "number"))
+    return counted_rounds(
+        (numbers.get(row[7]), bool(row[3]), result)
+        for row, result in event_results(event, exclude_brackets=leave_out)
+    )
+
+
 def swiss_table(event: Event, entries: dict[int, EntryLine] | None = None) -> list[StandingsTable]:
-    """The Swiss table of ``event`` under its ranking rule (two queries)."""
+    """The Swiss table of ``event`` under its ranking rule (two queries; three under a rule
+    of complete rounds)."""
     if entries is None:
         entries = entry_lines(event)
     rule = ranking_rule(event)
-    results = [
-        r for r in _swiss_results(event) if r.a in entries and (r.b is None or r.b in entries)
-    ]
+    rounds = None
+    if rule.complete_rounds:
+        decided, rounds = _complete_rounds(event)
+    else:
+        decided = _swiss_results(event)
+    results = [r for r in decided if r.a in entries and (r.b is None or r.b in entries)]
     own = _own_ratings(event)
     listed = _by_name(entries.values()) if own else list(entries.values())
     lines = by_prize(table([_draw_entry(e, own) for e in listed], results, rule), entries)
     columns = rule_columns(rule, any(s.draws for s in lines))
+    order = rule_text(rule)
+    if rule.complete_rounds:
+        order = f"{order} {complete_rounds_text()}"
     return [
         StandingsTable(
             "",
             columns,
             _ranked_rows(lines, entries, rule),
-            _prize_text(rule_text(rule), entries),
+            _prize_text(order, entries),
             rule=rule.key,
             rule_name=rule_name(rule),
+            rounds=rounds,
+            progress=rounds_text(rounds),
         )
     ]
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from scoring.draws import RankingRule
+from scoring.draws.ranking import RoundsCounted
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,45 @@ def rule_text(rule: RankingRule) -> str:
         else _("A bye counts as a won game of %(points)s–0; a walkover as recorded.")
     )
     return f"{text} {credit_text % {'points': rule.bye_points}}"
+
+
+def complete_rounds_text() -> str:
+    """What a table of complete rounds counts, in words (SoL ranks complete turns only)."""
+    return _("A round counts once every match of it is decided.")
+
+
+def rounds_text(rounds: RoundsCounted | None) -> str:
+    """The rounds a table of complete rounds counts while a round is in play ("Standings after
+    round 2 — round 3 in play: 5 of 8 matches decided"); "" when every round is complete."""
+    if rounds is None or rounds.in_play is None:
+        return ""
+    values = {
+        "after": rounds.after,
+        "round": rounds.in_play,
+        "decided": rounds.decided,
+        "matches": rounds.matches,
+    }
+    if rounds.after:
+        return (
+            ngettext(
+                "Standings after round %(after)d — round %(round)d in play: %(decided)d of "
+                "%(matches)d match decided",
+                "Standings after round %(after)d — round %(round)d in play: %(decided)d of "
+                "%(matches)d matches decided",
+                rounds.matches,
+            )
+            % values
+        )
+    return (
+        ngettext(
+            "No round complete yet — round %(round)d in play: %(decided)d of %(matches)d match "
+            "decided",
+            "No round complete yet — round %(round)d in play: %(decided)d of %(matches)d matches "
+            "decided",
+            rounds.matches,
+        )
+        % values
+    )
 
 
 def decided_words() -> dict[str, str]:

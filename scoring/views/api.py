@@ -18,7 +18,14 @@ from scoring.selectors.seasons import external_keys
 from scoring.selectors.ties import event_ties, team_tables, teams_of
 from scoring.standings.placings import event_placings
 from scoring.views.api_base import absolute, api_view
-from scoring.views.api_data import entry_data, match_data, side_entries, team_data, tie_data
+from scoring.views.api_data import (
+    entry_data,
+    match_data,
+    rounds_data,
+    side_entries,
+    team_data,
+    tie_data,
+)
 
 # --------------------------------------------------------------------------- endpoints
 
@@ -148,6 +155,9 @@ def event(request: HttpRequest, event_id: int) -> dict[str, Any]:
         "standings": standings,
         "standings_order": tables[0].order if tables else None,
         "standings_rule": tables[0].rule if tables else None,
+        # a table of complete rounds (the European rule, as SoL ranks): the rounds it counts
+        "standings_rounds": rounds_data(tables[0].rounds) if tables else None,
+        "standings_progress": (tables[0].progress or None) if tables else None,
         # final places (issue 15): a shared place as place..place_to; only decided ones
         "placings": [
             {"entry": p.entry.pk, "place": p.place, "place_to": p.last}

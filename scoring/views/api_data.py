@@ -11,6 +11,7 @@ from django.http import HttpRequest
 from scoring.models import Entry, Match
 from scoring.selectors import live as sel
 from scoring.selectors.ties import TieLine
+from scoring.standings import RoundsCounted
 from scoring.views.api_base import absolute
 
 
@@ -32,6 +33,18 @@ def entry_data(entry: Entry) -> dict[str, Any]:
             {"id": p.pk, "name": p.name, "club": p.club, "nationality": p.nationality}
             for p in entry.players
         ],
+    }
+
+
+def rounds_data(rounds: RoundsCounted | None) -> dict[str, int | None] | None:
+    """The rounds a table of complete rounds counts (the European rule), or None."""
+    if rounds is None:
+        return None
+    return {
+        "after": rounds.after,
+        "in_play": rounds.in_play,
+        "decided": rounds.decided,
+        "matches": rounds.matches,
     }
 
 

@@ -16,8 +16,6 @@ from scoring.forms.umpire import SeatingForm, StrokeForm
 from tests.factories import make_match, make_tournament
 
 ROOT = Path(__file__).resolve().parents[2]
-#: held by their own branches this round (SoL: issue 31; the hand-written draw rows)
-IGNORED_FOR_NOW = {"scoring.services.sol.*", "scoring.services.draw_rows"}
 
 
 def _mypy() -> dict[str, object]:
@@ -36,7 +34,7 @@ def test_mypy_checks_all_of_scoring_but_the_migrations():
     for override in mypy.get("overrides", []):
         if override.get("ignore_errors"):
             ignored.update(override["module"])
-    assert ignored <= IGNORED_FOR_NOW
+    assert ignored == set()
 
 
 def test_every_type_ignore_names_its_error_code():

@@ -65,6 +65,10 @@ def test_stats_page_and_standings_agree(ranking: str, client) -> None:
         )
 
     played, stopped, walkover = match(1, 0, 1), match(2, 2, 3), match(3, 4, 5)
+    # the match still in play is of the next round: the European table counts complete rounds
+    # only (as SoL ranks), the statistics every decided result; both agree on round 1
+    later = Round.objects.create(event=event, number=2, games_to_win=2)
+    Match.objects.filter(pk=played.pk).update(round=later)
     match(4, 6, None, bye=True, status=Match.Status.FINISHED, winner_side="a")
     record_toss(match=played, winner="a", choice="break", actor=SYSTEM)
     for _ in range(3):

@@ -174,3 +174,58 @@ def test_command_reads_sol_gz_and_reports(db, tmp_path, capsys) -> None:
     bad.write_bytes(b"nothing: here\n")
     with pytest.raises(CommandError, match="bad.sol: the first document"):
         call_command("import_sol", str(bad))
+
+
+def test_commands_speak_the_language_asked_for(db, tmp_path, capsys, settings) -> None:
+    # issue 31: import_sol and export_sol word their output in --language, else in
+    # settings.LANGUAGE_CODE, as Django's commands run in the project's language
+    path = tmp_path / "nordstadt.sol"
+    path.write_bytes(FIXTURE.read_bytes())
+    call_command("import_sol", str(path), "--language", "de")
+    out = capsys.readouterr()
+    assert "3 Turniere, 8 Matches" in out.out and "Spieler: 5 neu" in out.out
+    assert "für die Turnierleitung markiert: Nordstadt Open I" in out.out
+    assert "Warnung: " in out.err
+    settings.LANGUAGE_CODE = "de"
+    call_command("import_sol", str(path))
+    assert "übersprungen (schon importiert): Nordstadt Open I" in capsys.readouterr().out
+    with pytest.raises(CommandError, match="kein Turnier mit dem Slug oder der Nummer 'nope'"):
+        call_command("export_sol", "nope")
+    tournament = Tournament.objects.order_by("pk").first()
+    assert tournament is not None
+    target = tmp_path / "out.sol"
+    call_command("export_sol", tournament.slug, "-o", str(target), "--language", "fr")
+    assert f"{tournament.slug}\u202f: écrit dans {target}" in capsys.readouterr().err
+    # the flag kept on the match is worded in the reader's language (issue 31)
+    flagged = Match.objects.exclude(needs_review="").order_by("pk").first()
+    assert flagged is not None
+    from django.utils import translation
+
+    with translation.override("en"):
+        assert flagged.review_text.startswith("SoL says 8–25, its board rows give")
+    with translation.override("de"):
+        assert flagged.review_text.startswith("SoL sagt 8–25, seine Board-Zeilen ergeben")
+
+
+def test_a_review_flag_is_kept_as_its_words_id_and_an_old_one_shows_as_written() -> None:
+    from django.utils import translation
+
+    from scoring.report_words import Line, stored_text
+
+    with translation.override("de"):  # the importer's language does not stay in the row
+        line = Line.gettext(
+            "SoL says %(score)s, past the game's %(points)d", score="29–3", points=25
+        )
+        kept = stored_text(line, limit=200)
+    assert "SoL sagt" not in kept and "29–3" in kept
+    with translation.override("en"):
+        assert Match(needs_review=kept).review_text == "SoL says 29–3, past the game's 25"
+    with translation.override("de"):
+        assert Match(needs_review=kept).review_text.startswith("SoL sagt 29–3")
+        # a row written before (plain words) shows as it was written
+        assert Match(needs_review="board rows differ").review_text == "board rows differ"
+    # a line too long for the column keeps its words, cut to the column
+    long = Line.gettext(
+        "%(where)s, table %(table)s: %(review)s", where="x" * 300, table=1, review=""
+    )
+    assert stored_text(long, limit=200) == str(long)[:200]

@@ -192,7 +192,7 @@ def tournament_snapshot(tournament: Tournament) -> dict[str, Any]:
                 "draw": match.draw,
                 "games_won": match.games_won,
                 "totals": [match.games_a, match.games_b, match.points_a, match.points_b],
-                "needs_review": match.needs_review,
+                "needs_review": match.review_text,
                 "finished_at": _day_time(match.finished_at, tournament),
                 "confirmed_at": _day_time(match.confirmed_at, tournament),
                 "games": games,

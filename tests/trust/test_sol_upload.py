@@ -111,11 +111,11 @@ def test_a_running_import_shows_its_progress_and_polls(client, staff) -> None:
 
 def test_a_box_backup_opens_with_its_key_only(client, staff) -> None:
     boxed = _box(FIXTURE.read_bytes())
-    assert read_members(unbox(boxed, KEY))[0][0] == "everything.sol"
+    assert read_members(unbox(boxed, key=KEY))[0][0] == "everything.sol"
     with pytest.raises(SolError, match="does not open"):
-        unbox(boxed, "cd" * 32)
+        unbox(boxed, key="cd" * 32)
     with pytest.raises(SolError, match="64 hexadecimal"):
-        unbox(boxed, "not a key")
+        unbox(boxed, key="not a key")
     wrong = _upload(client, boxed, "2024-06-01.box", key="cd" * 32)
     assert wrong.status_code == 422 and "does not open" in wrong.content.decode()
     missing = _upload(client, boxed, "2024-06-01.box")

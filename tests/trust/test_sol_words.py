@@ -71,8 +71,6 @@ def test_the_preview_and_the_report_speak_the_readers_language(client, db) -> No
 
     client.post(reverse("scoring:organiser-sol-import-start", args=[upload.pk]))
     report = _page(client, "scoring:organiser-sol-import-progress", upload.pk)
-    assert "Runde 2 hat Matches ohne Ergebnis" in report
-    assert "hier zählt das 1 Ergebnis, das ab dieser Runde schon vorliegt" in report
     assert (
         "Zur Prüfung markiert: Generated mystery, Runde 1, Tisch 1: SoL sagt 29–3, über die "
         in (report)
@@ -85,7 +83,6 @@ def test_the_preview_and_the_report_speak_the_readers_language(client, db) -> No
     client.force_login(admin)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     english = _page(client, "scoring:organiser-sol-import-progress", upload.pk)
-    assert "turn 2 has matches without a result" in english
     assert "Flagged for you: Generated mystery, round 1, table 1: SoL says 29–3, past the game" in (
         english
     )

@@ -4,6 +4,7 @@ an underscore)."""
 from __future__ import annotations
 
 from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
 
 from scoring.models import Tournament
 
@@ -17,5 +18,5 @@ def tournament_from_key(key: str) -> Tournament:
     if tournament is None and key.isdigit():
         tournament = Tournament.objects.filter(pk=int(key)).first()
     if tournament is None:
-        raise CommandError(f"no tournament with the slug or id {key!r}")
+        raise CommandError(_("no tournament with the slug or id %(key)r") % {"key": key})
     return tournament

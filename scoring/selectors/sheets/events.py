@@ -35,7 +35,7 @@ from scoring.selectors.sheets.common import (
 from scoring.selectors.sheets.scoresheets import (
     match_queryset,
 )
-from scoring.standings.tables import FINAL_BRACKETS, EntryLine
+from scoring.standings.tables import FINAL_BRACKETS, EntryLine, StandingsTable
 from scoring.timezones import clock, local_date
 
 # --------------------------------------------------------------------------- bracket
@@ -136,7 +136,7 @@ UNPRINTED_GROUP_COLUMNS = UNPRINTED_COLUMNS
 
 def _standings_tables(
     event: Event, language: str
-) -> tuple[list[StandingsColumn], list[StandingsGroup], str]:
+) -> tuple[list[StandingsColumn], list[StandingsGroup], str, StandingsTable | None]:
     """The live page's tables (:func:`scoring.standings.event_standings`, the one definition:
     the same rows, order and figures), with their columns, short headers and the rule in
     force with its column explanations as the footnote (its name goes in the subtitle)."""
@@ -144,7 +144,7 @@ def _standings_tables(
         tables = standings.event_standings(event)
         withdrawn = _("withdrawn")
     if not tables:
-        return [], [], ""
+        return [], [], "", None
     shown = [c for c in tables[0].columns if c.key not in UNPRINTED_COLUMNS]
     columns = [StandingsColumn(c.key, c.short) for c in shown]
     groups = [
@@ -163,7 +163,7 @@ def _standings_tables(
         for table in tables
     ]
     legend = " · ".join(f"{c.short} = {c.label}" for c in shown)
-    return columns, groups, f"{tables[0].order} {legend}"
+    return columns, groups, f"{tables[0].order} {legend}", tables[0]
 
 
 def _last_standings_round(event: Event, has_groups: bool) -> int | None:
@@ -185,14 +185,18 @@ def standings_data(event: Event, *, language: str | None = None) -> StandingsShe
     language = sheet_language(language)
     has_groups = Match.objects.filter(event=event).exclude(group="").exists()
     if event.format == Event.Format.SWISS or has_groups or event.format == Event.Format.GROUPS:
-        columns, groups, footnote = _standings_tables(event, language)
+        columns, groups, footnote, first = _standings_tables(event, language)
     else:
         with translation.override(language):
             raise SheetUnavailable(_("Standings are printed for group and Swiss events."))
     last = _last_standings_round(event, has_groups)
+    if first is not None and first.rounds is not None:  # a table of complete rounds
+        last = first.rounds.after
     with translation.override(language):
         subtitle = _("after round %(number)s") % {"number": last} if last else ""
         rule = standings.rule_name(standings.ranking_rule(event))
+    if first is not None and first.progress:  # a round in play: the rounds counted, in words
+        subtitle = first.progress
     subtitle = f"{subtitle} · {rule}" if subtitle else rule
     return StandingsSheetData(
         tournament=event.tournament.name,

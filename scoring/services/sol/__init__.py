@@ -10,7 +10,7 @@ as SoL recorded it; time-limited games), :mod:`.report` (what the organiser read
 
 from scoring.services.sol.played import AWARD_LAW, BOARD_MAX
 from scoring.services.sol.players import SOURCE
-from scoring.services.sol.reading import SolError, _text, read_archive, read_members
+from scoring.services.sol.reading import SolError, read_archive, read_members, text_of
 from scoring.services.sol.report import SolReport
 from scoring.services.sol.tourneys import SYSTEMS, import_sol
 
@@ -21,7 +21,7 @@ __all__ = [
     "SYSTEMS",
     "SolError",
     "SolReport",
-    "_text",
+    "text_of",
     "import_sol",
     "read_archive",
     "read_members",

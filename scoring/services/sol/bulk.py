@@ -29,6 +29,7 @@ from scoring.services.matches import Actor, MatchError
 from scoring.services.matches.caches import cache_fields
 from scoring.services.matches.quick import check_quick_board
 from scoring.services.sol.reading import SolError
+from scoring.services.sol.report import Line
 
 
 class PaperMatch:
@@ -36,7 +37,7 @@ class PaperMatch:
 
     def __init__(self, match: Match, tournament: Tournament, actor: Actor) -> None:
         if not variant_for(match.rules).quick_entry:
-            raise SolError("a SoL match is a game of the colours (no point carrom)")
+            raise SolError(Line.gettext("a SoL match is a game of the colours (no point carrom)"))
         self.match = match
         self.tournament = tournament
         self.actor = actor
@@ -278,9 +279,9 @@ def write_matches(plans: list[PaperMatch]) -> None:
     Board.objects.bulk_create([board for board, _game in pairs])
     audits = []
     for plan in plans:
-        for row, board in plan.audits:
+        for row, written in plan.audits:
             row.match = plan.match
-            if board is not None:
-                row.detail["board"] = board.pk
+            if written is not None:
+                row.detail["board"] = written.pk
             audits.append(row)
     AuditEntry.objects.bulk_create(audits)

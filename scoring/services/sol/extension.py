@@ -30,7 +30,7 @@ KEY = "carrom"
 VERSION = 1
 
 
-def tourney_extension(lists: dict[str, Any], guid: str) -> dict[str, Any] | None:
+def tourney_extension(lists: dict[str, Any], *, guid: str) -> dict[str, Any] | None:
     """The app's facts about the tourney ``guid`` in the archive's lists, or None (a file
     SoL wrote, another version, or a damaged entry)."""
     block = lists.get(KEY) if isinstance(lists, dict) else None

@@ -40,7 +40,7 @@ def games_of(smatch: dict[str, Any]) -> list[tuple[int, int]]:
     return games
 
 
-def awards_from_score(score1: int, score2: int) -> list[dict[str, Any]]:
+def awards_from_score(score1: int, *, score2: int) -> list[dict[str, Any]]:
     """Award boards of at most 12 points that add up to the final score, the loser's first so
     that the game does not end before them."""
 
@@ -57,7 +57,7 @@ def awards_from_score(score1: int, score2: int) -> list[dict[str, Any]]:
     return chunks(first, scores[first]) + chunks(second, scores[second])
 
 
-def record_games(plan: PaperMatch, games: list[tuple[int, int]]) -> bool:
+def record_games(plan: PaperMatch, *, games: list[tuple[int, int]]) -> bool:
     """Each game's score as recorded (the higher score wins the game, level is a drawn game);
     a match the games leave open was stopped by the round's time limit (the leader wins,
     level is a draw). Returns whether time stopped it."""
@@ -67,7 +67,7 @@ def record_games(plan: PaperMatch, games: list[tuple[int, int]]) -> bool:
         if number == len(games) and max(a, b) < GAME_POINTS:
             # the last game short of the game's points: time stopped it; its points as
             # award boards, then the time-up rule decides it as it did
-            for board in awards_from_score(a, b):
+            for board in awards_from_score(a, score2=b):
                 plan.quick_board(**board)
             break
         plan.recorded_game({"a": a, "b": b}, AWARD_LAW)
@@ -79,6 +79,7 @@ def record_games(plan: PaperMatch, games: list[tuple[int, int]]) -> bool:
 
 def import_games(
     plan: PaperMatch,
+    *,
     smatch: dict[str, Any],
     games: list[tuple[int, int]],
     report: SolReport,
@@ -88,7 +89,7 @@ def import_games(
     """A best-of-three match of SoL 5 (``score1_2`` …): every game's score as SoL holds it."""
     breaker = side_of(smatch.get("breaker"))
     plan.toss(breaker or "a", "break")
-    time_limited = record_games(plan, games)
+    time_limited = record_games(plan, games=games)
     plan.match.finished_at = day_end
     report.boards += len(games)
     if time_limited:
@@ -114,6 +115,7 @@ def import_games(
 
 def import_own_match(
     plan: PaperMatch,
+    *,
     smatch: dict[str, Any],
     extra: dict[str, Any],
     report: SolReport,
@@ -123,7 +125,7 @@ def import_own_match(
     games as they were recorded; confirmed as it was."""
     match = plan.match
     status = extra.get("status")
-    winner = extra.get("winner") if extra.get("winner") in ("a", "b") else ""
+    winner: str = extra["winner"] if extra.get("winner") in ("a", "b") else ""
     detail: dict[str, Any] = {
         "turn": smatch.get("turn"),
         "board": smatch.get("board"),
@@ -138,13 +140,13 @@ def import_own_match(
         match.confirmed_at = day_end
         detail["walkover"] = winner or "both"
     elif status in (Match.Status.FINISHED, Match.Status.CONFIRMED):
-        raw = extra.get("games") if isinstance(extra.get("games"), list) else []
+        raw: list[Any] = extra["games"] if isinstance(extra.get("games"), list) else []
         games = [
             (points_of(g[0]), points_of(g[1])) for g in raw if isinstance(g, list) and len(g) >= 2
         ] or games_of(smatch)
         breaker = side_of(smatch.get("breaker"))
         plan.toss(breaker or "a", "break")
-        detail["time_limited"] = record_games(plan, games)
+        detail["time_limited"] = record_games(plan, games=games)
         detail["games"] = [list(g) for g in games]
         report.boards += len(games)
         match.finished_at = day_end
@@ -155,7 +157,7 @@ def import_own_match(
 
 
 def import_tie(
-    tie: PaperMatch, extra: dict[str, Any], report: SolReport, where: str
+    tie: PaperMatch, *, extra: dict[str, Any], report: SolReport, where: str
 ) -> tuple[TiePlan, list[PaperMatch]]:
     """A tie of this app's exported team event (:mod:`.teams`): its rubbers' matches played
     in memory as any exported match (:func:`import_own_match`: not decided, a walkover, or
@@ -178,9 +180,15 @@ def import_tie(
         facts = row.get("match")
         match = None
         if isinstance(facts, dict):
-            match = rubber_match(tie.match, number, facts)
+            match = rubber_match(tie.match, rubber=number, facts=facts)
             plan = PaperMatch(match, tie.tournament, tie.actor)
-            import_own_match(plan, {"turn": None, "board": None}, facts, report, day_end)
+            import_own_match(
+                plan,
+                smatch={"turn": None, "board": None},
+                extra=facts,
+                report=report,
+                day_end=day_end,
+            )
             if facts.get("status") == Match.Status.PLAYING:
                 report.warnings.append(
                     Line.gettext(

@@ -10,21 +10,21 @@ from typing import Any
 
 from scoring.models import ExternalRecord, Player
 from scoring.services.players import current, find_player
-from scoring.services.sol.reading import SolError, _item, _text
+from scoring.services.sol.reading import SolError, item_at, text_of
 from scoring.services.sol.report import Line, SolReport
 
 SOURCE = "sol"
 
 
 def player_key(splayer: dict[str, Any]) -> str:
-    guid = _text(splayer.get("guid"))
+    guid = text_of(splayer.get("guid"))
     if guid:
         return guid
-    parts = [_text(splayer.get(k)).casefold() for k in ("lastname", "firstname", "nickname")]
+    parts = [text_of(splayer.get(k)).casefold() for k in ("lastname", "firstname", "nickname")]
     return "name:" + "|".join(parts)
 
 
-def import_player(splayer: Any, lists: dict[str, Any], report: SolReport) -> Player:
+def import_player(splayer: Any, *, lists: dict[str, Any], report: SolReport) -> Player:
     if not isinstance(splayer, dict):
         raise SolError(Line.gettext("a player must be a mapping"))
     key = player_key(splayer)
@@ -32,7 +32,7 @@ def import_player(splayer: Any, lists: dict[str, Any], report: SolReport) -> Pla
     if record is not None and record.player is not None:
         report.players_reused += 1
         return current(record.player)  # a merged record: the player it lives in now
-    first, last, nickname, name, club, nationality, born = player_fields(splayer, lists)
+    first, last, nickname, name, club, nationality, born = player_fields(splayer, lists=lists)
     # one person, one player (issue 31): a known player of this name and club is reused
     player = find_player(name[:120], club=club[:120], born=born)
     if player is not None:
@@ -59,25 +59,25 @@ def import_player(splayer: Any, lists: dict[str, Any], report: SolReport) -> Pla
 
 
 def player_fields(
-    splayer: dict[str, Any], lists: dict[str, Any]
+    splayer: dict[str, Any], *, lists: dict[str, Any]
 ) -> tuple[str, str, str, str, str, str, datetime.date | None]:
     """A SoL player as this app names it: first name, last name, nickname, the player's
     name ("First Last (nickname)"), club, nationality and date of birth.
 
     :raises SolError: the player has no name, or names a club the archive does not list.
     """
-    first, last = _text(splayer.get("firstname")), _text(splayer.get("lastname"))
+    first, last = text_of(splayer.get("firstname")), text_of(splayer.get("lastname"))
     name = " ".join(p for p in (first, last) if p)
-    nickname = _text(splayer.get("nickname"))
+    nickname = text_of(splayer.get("nickname"))
     if nickname:
         name = f"{name} ({nickname})"
     if not name:
         raise SolError(Line.gettext("a player has no name"))
     club = ""
     if splayer.get("club") is not None:
-        sclub = _item(lists.get("clubs") or [], splayer["club"], "club")
-        club = _text(sclub.get("description") if isinstance(sclub, dict) else sclub)
-    nationality = _text(splayer.get("nationality"))[:3].upper()
+        sclub = item_at(lists.get("clubs") or [], position=splayer["club"], what="club")
+        club = text_of(sclub.get("description") if isinstance(sclub, dict) else sclub)
+    nationality = text_of(splayer.get("nationality"))[:3].upper()
     return first, last, nickname, name, club, nationality, born_of(splayer.get("birthdate"))
 
 

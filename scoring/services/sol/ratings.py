@@ -13,8 +13,8 @@ from typing import Any
 
 from scoring.models import Rating, Tournament
 from scoring.services.sol.reading import SolError
-from scoring.services.sol.reading import _date as reading_date
-from scoring.services.sol.reading import _number as whole_number
+from scoring.services.sol.reading import date_of as reading_date
+from scoring.services.sol.reading import number_of as whole_number
 
 #: SoL's rating levels ("0" a historical, imported rating) → this app's levels, and back.
 LEVELS = {
@@ -24,7 +24,7 @@ LEVELS = {
     "3": Rating.Level.REGIONAL,
     "4": Rating.Level.CLUB,
 }
-SOL_LEVELS = {
+SOL_LEVELS: dict[str, str] = {
     Rating.Level.INTERNATIONAL: "1",
     Rating.Level.NATIONAL: "2",
     Rating.Level.REGIONAL: "3",
@@ -46,7 +46,7 @@ def _number(value: Any, low: float, high: float) -> float | None:
     return number if low <= number <= high else None
 
 
-def rating_for(lists: dict[str, Any], tourney: dict[str, Any]) -> Rating | None:
+def rating_for(lists: dict[str, Any], *, tourney: dict[str, Any]) -> Rating | None:
     """The tourney's SoL rating as a :class:`Rating` (found by its description, else made
     with SoL's parameters; a value out of range keeps the default), or None."""
     ratings = lists.get("ratings") or []
@@ -95,8 +95,10 @@ def rerate_imported(tournaments: Iterable[Tournament]) -> None:
     for t in Tournament.objects.filter(
         pk__in=[t.pk for t in tournaments], rating__isnull=False
     ).select_related("rating"):
-        ratings[t.rating_id] = t.rating
-        since[t.rating_id] = min(since.get(t.rating_id, t.end_date), t.end_date)
+        if t.rating is None:  # not met: filtered on a rating
+            continue
+        ratings[t.rating.pk] = t.rating
+        since[t.rating.pk] = min(since.get(t.rating.pk, t.end_date), t.end_date)
     # the higher levels first: an inheriting rating starts its new players from their rates
     for pk, rating in sorted(ratings.items(), key=lambda item: ORDER.index(item[1].level)):
         rerate(rating, since=since[pk], cascade=False)
@@ -166,7 +168,9 @@ def keep_sol_rates(lists: dict[str, Any]) -> int:
             day = datetime.date.fromisoformat(str(rate.get("date")))
         except ValueError:
             continue
-        if None in (rating, player, value, deviation, volatility):
+        if rating is None or player is None or value is None:
+            continue
+        if deviation is None or volatility is None:
             continue
         rows.append(
             ImportedRate(
@@ -195,7 +199,7 @@ def _sol_key(splayer: dict[str, Any]) -> str:
 
 
 def entry_rates(
-    lists: dict[str, Any], tourney: dict[str, Any], day: datetime.date
+    lists: dict[str, Any], *, tourney: dict[str, Any], day: datetime.date
 ) -> Callable[[list[Any]], int | None]:
     """A competitor's rate as SoL ranks by it (the last tie-break): with the tourney's rating,
     the sum of its players' rates, each the player's latest rate in that rating dated before
@@ -224,7 +228,7 @@ def entry_rates(
             continue
         value = whole_number(rate.get("rate"))
         try:
-            when = reading_date(rate.get("date"), "a rate")
+            when = reading_date(rate.get("date"), what="a rate")
         except SolError:
             continue
         player = rate.get("player")

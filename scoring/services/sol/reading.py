@@ -179,7 +179,7 @@ MISSING = {
 }
 
 
-def _item(items: list[Any], position: Any, what: str) -> Any:
+def item_at(items: list[Any], *, position: Any, what: str) -> Any:
     if isinstance(position, dict):  # SoL 2 wrote the item itself
         return position
     if not isinstance(position, int) or not 1 <= position <= len(items):
@@ -187,7 +187,7 @@ def _item(items: list[Any], position: Any, what: str) -> Any:
     return items[position - 1]
 
 
-def _date(value: Any, what: str) -> datetime.date:
+def date_of(value: Any, *, what: str) -> datetime.date:
     if isinstance(value, datetime.datetime):
         return value.date()
     if isinstance(value, datetime.date):
@@ -200,12 +200,12 @@ def _date(value: Any, what: str) -> datetime.date:
     raise SolError(Line.gettext("%(what)s: %(value)s is not a date", what=what, value=repr(value)))
 
 
-def _text(value: Any) -> str:
+def text_of(value: Any) -> str:
     """A text of the archive, without text-direction controls (they would flip names)."""
     return "" if value is None else strip_bidi(str(value)).strip()
 
 
-def _number(value: Any) -> int | None:
+def number_of(value: Any) -> int | None:
     """A whole number of the archive, or ``None`` (missing, or not a number)."""
     if isinstance(value, bool) or value is None:
         return None
@@ -220,7 +220,7 @@ def _number(value: Any) -> int | None:
 BOX_KEY_DIGITS = 64
 
 
-def unbox(content: bytes, key: str) -> bytes:
+def unbox(content: bytes, *, key: str) -> bytes:
     """The zip backup inside a SoL ``.box`` backup, opened with the key the organiser gives
     (as SoL's own restore asks for it).
 

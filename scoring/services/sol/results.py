@@ -17,8 +17,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.models import Board, Entry, Event, Match, Round, Table, Tournament
-from scoring.rules import RulesError, derive_game
-from scoring.rules.game import SummaryEntry
+from scoring.report_words import stored_text
+from scoring.rules import MatchState, RulesError, derive_game
+from scoring.rules.game import BoardEntry, SummaryEntry
 from scoring.services.matches import (
     Actor,
     MatchError,
@@ -99,7 +100,9 @@ def _board_scores(plan: list[dict[str, Any]], breaker: str | None) -> dict[str, 
     """What ``plan`` (summary boards) adds up to by the engine (22-point rule included),
     as a game stopped by time after its last board; in a late round as the import plays
     every match (no 8-board limit, DCV 56(c))."""
-    entries = [SummaryEntry(b["winner"], b["carrommen"], b["queen"] or None) for b in plan]
+    entries: list[BoardEntry] = [
+        SummaryEntry(b["winner"], b["carrommen"], b["queen"] or None) for b in plan
+    ]
     try:
         state = derive_game(
             entries,
@@ -113,8 +116,9 @@ def _board_scores(plan: list[dict[str, Any]], breaker: str | None) -> dict[str, 
     return dict(state.scores)
 
 
-def _import_match(
+def import_match(
     smatch: dict[str, Any],
+    *,
     number: int,
     event: Event,
     round_: Round,
@@ -140,13 +144,13 @@ def _import_match(
     games_to_win = 2 if len(games) > 1 else 1
     if extra is not None:
         games_to_win = (
-            extra.get("games_to_win")
+            int(extra["games_to_win"])
             if extra.get("games_to_win") in (1, 2, 3)
             else round_.games_to_win
         )
         group = _group(extra.get("group"), group)
         number = (
-            extra.get("number")
+            int(extra["number"])
             if isinstance(extra.get("number"), int) and extra["number"] > 0
             else number
         )
@@ -190,10 +194,10 @@ def _import_match(
             and extra.get("status") in (Match.Status.FINISHED, Match.Status.CONFIRMED)
         )
     ):
-        import_own_match(plan, smatch, extra, report, day_end)
+        import_own_match(plan, smatch=smatch, extra=extra, report=report, day_end=day_end)
         return plan
     if len(games) > 1 and entry_b is not None and any(games[1:]):
-        import_games(plan, smatch, games, report, where, day_end)
+        import_games(plan, smatch=smatch, games=games, report=report, where=where, day_end=day_end)
         return plan
     report.matches += 1
     sol_result = {
@@ -263,7 +267,7 @@ def _import_match(
             )
         board_plan = []
     elif board_plan is None:
-        board_plan = awards_from_score(score1, score2)
+        board_plan = awards_from_score(score1, score2=score2)
         source = "score"
     for board in board_plan:
         try:
@@ -287,10 +291,10 @@ def _import_match(
         plan.time_up()
     snapshot = plan.snapshot
     derived: dict[str, int] = {}
-    if snapshot.state is not None and snapshot.state.games:
+    if isinstance(snapshot.state, MatchState) and snapshot.state.games:
         derived = dict(snapshot.state.games[0].scores)
     match.finished_at = day_end
-    match.needs_review = review[:200]
+    match.needs_review = stored_text(review, limit=200)  # worded when read
     if review:
         report.flagged.append(
             Line.gettext(

@@ -18,28 +18,30 @@ from scoring.models import Championship, Club, Entry, Event, Membership, Player
 from scoring.seasons import METHODS
 from scoring.services.sol.extension import KEY as EXTENSION_KEY
 from scoring.services.sol.ratings import rating_for
-from scoring.services.sol.reading import SolError, _item, _text
+from scoring.services.sol.reading import SolError, item_at, text_of
 from scoring.services.sol.report import Line, SolReport
 
 
 def _club(lists: dict[str, Any], position: Any) -> Club | None:
     try:
-        sclub = _item(lists.get("clubs") or [], position, "club")
+        sclub = item_at(lists.get("clubs") or [], position=position, what="club")
     except SolError:
         return None
     if not isinstance(sclub, dict):
         return None
-    name = _text(sclub.get("description"))[:120]
+    name = text_of(sclub.get("description"))[:120]
     if not name:
         return None
-    nation = "".join(c for c in _text(sclub.get("nationality")) if c.isalpha())[:3].upper()
+    nation = "".join(c for c in text_of(sclub.get("nationality")) if c.isalpha())[:3].upper()
     club, _created = Club.objects.get_or_create(
         name=name,
         nation=nation,
         defaults={
             "federation": bool(sclub.get("isfederation")),
-            "website": _text(sclub.get("siteurl"))[:200],
-            "email": _text(sclub.get("email"))[:254] if "@" in _text(sclub.get("email")) else "",
+            "website": text_of(sclub.get("siteurl"))[:200],
+            "email": text_of(sclub.get("email"))[:254]
+            if "@" in text_of(sclub.get("email"))
+            else "",
         },
     )
     return club
@@ -48,23 +50,23 @@ def _club(lists: dict[str, Any], position: Any) -> Club | None:
 def _championship(lists: dict[str, Any], position: Any, depth: int = 0) -> Championship | None:
     championships = lists.get("championships") or lists.get("seasons") or []
     try:
-        schamp = _item(championships, position, "championship")
+        schamp = item_at(championships, position=position, what="championship")
     except SolError:
         return None
     if not isinstance(schamp, dict):
         return None
-    name = _text(schamp.get("description"))[:150]
+    name = text_of(schamp.get("description"))[:150]
     club = _club(lists, schamp.get("club"))
     if not name or club is None:
         return None
-    prizes = _text(schamp.get("prizes")) or "fixed"
+    prizes = text_of(schamp.get("prizes")) or "fixed"
     previous = None
     if schamp.get("previous") and schamp.get("previous") != position and depth < 20:
         previous = _championship(lists, schamp["previous"], depth + 1)
         if previous is not None and previous.club_id != club.pk:
             previous = None
     skip = schamp.get("skipworstprizes")
-    rating = rating_for(lists, {"rating": schamp.get("rating")})
+    rating = rating_for(lists, tourney={"rating": schamp.get("rating")})
     champ, created = Championship.objects.get_or_create(
         club=club,
         name=name,
@@ -129,12 +131,12 @@ def _memberships(lists: dict[str, Any], competitors: list[Any], entries: list[En
         members: list[Player] = entry.players
         for player, position in zip(members, competitor.get("players") or [], strict=False):
             try:
-                splayer = _item(players, position, "player")
+                splayer = item_at(players, position=position, what="player")
             except SolError:
                 continue
             if not isinstance(splayer, dict):
                 continue
-            if _dated(lists, player, _text(splayer.get("guid"))):
+            if _dated(lists, player, text_of(splayer.get("guid"))):
                 continue
             for key in ("club", "federation"):
                 if not splayer.get(key):
@@ -152,6 +154,7 @@ def _memberships(lists: dict[str, Any], competitors: list[Any], entries: list[En
 
 def import_season(
     tourney: dict[str, Any],
+    *,
     lists: dict[str, Any],
     event: Event,
     entries: list[Entry],

@@ -157,7 +157,7 @@ class TeamExport:
 # --- the import -------------------------------------------------------------------------------
 
 
-def team_facts(extension: dict[str, Any] | None, competitors: int) -> dict[str, Any] | None:
+def team_facts(extension: dict[str, Any] | None, *, competitors: int) -> dict[str, Any] | None:
     """The app's team facts of an exported team event (one team per competitor), or None: a
     tourney SoL wrote, or one this app did not export as a team event."""
     if extension is None:
@@ -185,7 +185,7 @@ def team_players(team: dict[str, Any]) -> list[Any]:
     return [p for p in team["players"] if isinstance(p, int) and not isinstance(p, bool)]
 
 
-def captain_first(team: dict[str, Any], members: list[Player]) -> list[Player]:
+def captain_first(team: dict[str, Any], *, members: list[Player]) -> list[Player]:
     """``members`` (in the team's order) with the team's captain first, as the entry holds
     its team (the entry's player is the captain)."""
     positions = team_players(team)
@@ -196,7 +196,7 @@ def captain_first(team: dict[str, Any], members: list[Player]) -> list[Player]:
     return members
 
 
-def tie_format_key(tournament: Tournament, event: Event, teams: dict[str, Any]) -> None:
+def tie_format_key(tournament: Tournament, *, event: Event, teams: dict[str, Any]) -> None:
     """The event's tie format: a built-in one by its key, an organiser's own made again in
     the new tournament (``settings["tie_format"]`` names the new row)."""
     data = teams.get("tie_format")
@@ -227,7 +227,7 @@ def tie_format_key(tournament: Tournament, event: Event, teams: dict[str, Any]) 
     event.save(update_fields=["settings"])
 
 
-def make_team(event: Event, entry: Entry, team: dict[str, Any], members: list[Player]) -> Team:
+def make_team(event: Event, *, entry: Entry, team: dict[str, Any], members: list[Player]) -> Team:
     """One competitor's team, its captain the entry's player, its players (``members``) in
     the team's order."""
     name = str(team.get("name") or "").strip()[:120] or " / ".join(p.name for p in members)[:120]
@@ -266,6 +266,7 @@ class TiePlan:
 
 def write_ties(
     plans: list[TiePlan],
+    *,
     event: Event,
     players: Callable[[Any], list[int]],
     day_end: datetime.datetime,
@@ -343,7 +344,7 @@ def write_ties(
     return len(rubbers)
 
 
-def rubber_match(tie: Match, rubber: int, facts: dict[str, Any]) -> Match:
+def rubber_match(tie: Match, *, rubber: int, facts: dict[str, Any]) -> Match:
     """Rubber ``rubber``'s match between the tie's two teams, as the lineups made it (no
     round of its own: the tie's)."""
     from scoring.rules import RULESETS

@@ -38,14 +38,14 @@ from scoring.services.sol.ratings import (
 )
 from scoring.services.sol.reading import (
     SolError,
-    _date,
-    _item,
-    _number,
-    _text,
+    date_of,
+    item_at,
+    number_of,
     read_members,
+    text_of,
 )
-from scoring.services.sol.report import Line, SolReport, unranked_turn
-from scoring.services.sol.results import _import_match
+from scoring.services.sol.report import Line, SolReport
+from scoring.services.sol.results import import_match
 from scoring.services.sol.seasons import import_season
 from scoring.services.sol.teams import (
     TiePlan,
@@ -122,7 +122,7 @@ def _import_tourney(
     file_name: str,
 ) -> None:
     where = Line.gettext("tourney %(number)d", number=index)
-    key, description, day, cname = tourney_identity(tourney, index, lists)
+    key, description, day, cname = tourney_identity(tourney, index=index, lists=lists)
     if ExternalRecord.objects.filter(source=SOURCE, kind="tournament", key=key[:100]).exists():
         report.skipped.append(f"{description} ({day.isoformat()})")
         return
@@ -138,10 +138,10 @@ def _import_tourney(
     )
     # this app's own export: the facts SoL cannot hold (format, brackets, walkovers, games;
     # a team event's teams, ties and rubbers)
-    extension = tourney_extension(lists, _text(tourney.get("guid")))
+    extension = tourney_extension(lists, guid=text_of(tourney.get("guid")))
     if extension is not None and len(extension["matches"]) != len(matches):
         extension = None
-    teams = team_facts(extension, len(competitors))
+    teams = team_facts(extension, competitors=len(competitors))
     if players_per > 2 and teams is None:
         report.warnings.append(
             Line.gettext(
@@ -161,12 +161,14 @@ def _import_tourney(
         slug=_unique_slug(f"{description} {day.isoformat()}"),
         start_date=day,
         end_date=day,
-        venue=_text(tourney.get("location"))[:200],
+        venue=text_of(tourney.get("location"))[:200],
         table_count=max(tables_needed, 1),
     )
     if getattr(user, "pk", None):
         tournament.organisers.add(user)
-    rating = rating_for(lists, tourney)  # issue 33: rated under SoL's rating, re-rated after
+    rating = rating_for(
+        lists, tourney=tourney
+    )  # issue 33: rated under SoL's rating, re-rated after
     if rating is not None:
         Tournament.objects.filter(pk=tournament.pk).update(rating=rating)
         tournament.rating = rating
@@ -181,7 +183,7 @@ def _import_tourney(
         tournament=tournament,
         name=(cname or description)[:120],
         kind=Event.Kind.DOUBLES if players_per == 2 else Event.Kind.SINGLES,
-        format=SYSTEMS.get(_text(tourney.get("system")), Event.Format.SWISS),
+        format=SYSTEMS.get(text_of(tourney.get("system")), Event.Format.SWISS),
         games_to_win=2 if best_of_three else 1,
         status=Event.Status.FINISHED
         if matches and len(played) == len(matches)
@@ -198,10 +200,10 @@ def _import_tourney(
     if facts:
         _apply_facts(event, facts, teams=teams is not None)
     if teams is not None:
-        tie_format_key(tournament, event, teams)
+        tie_format_key(tournament, event=event, teams=teams)
     group = "A" if event.format == Event.Format.GROUPS else ""  # a round robin: one table
     players = lists.get("players") or []
-    rate_of = entry_rates(lists, tourney, day)
+    rate_of = entry_rates(lists, tourney=tourney, day=day)
     # SoL ranks a tourney by its competitors' prizes first (given at its prize-giving, kept
     # if the prize-giving is undone): kept here where the archive holds any (issue 31)
     prized = any(isinstance(c, dict) and _prize(c) for c in competitors)
@@ -216,32 +218,37 @@ def _import_tourney(
             )
         team = teams["competitors"][c_index - 1] if teams is not None else None
         positions = team_players(team) if team is not None else competitor["players"]
-        members = [import_player(_item(players, p, "player"), lists, report) for p in positions]
+        members = [
+            import_player(item_at(players, position=p, what="player"), lists=lists, report=report)
+            for p in positions
+        ]
         player_ids.update((p, m.pk) for p, m in zip(positions, members, strict=True))
         squad = members
         if team is not None:  # the entry's player is the captain
-            members = captain_first(team, members)
-        rating = rate_of(competitor["players"])
-        if rating is None:
-            rating = _number(competitor.get("rate", competitor.get("rating")))
-        if rating is not None and members[0].rating != rating and team is None:
-            members[0].rating = rating  # the player's latest known rating
+            members = captain_first(team, members=members)
+        rate = rate_of(competitor["players"])
+        if rate is None:
+            rate = number_of(competitor.get("rate", competitor.get("rating")))
+        if rate is not None and members[0].rating != rate and team is None:
+            members[0].rating = rate  # the player's latest known rating
             members[0].save(update_fields=["rating"])
-            report.kept.append(f"{members[0].name}: rating {rating}")
-        position = _number(competitor.get("position"))
+            report.kept.append(
+                Line.gettext("%(player)s: rating %(rate)d", player=members[0].name, rate=rate)
+            )
+        position = number_of(competitor.get("position"))
         entries.append(
             Entry.objects.create(
                 event=event,
                 player=members[0],
                 partner=members[1] if len(members) > 1 and team is None else None,
                 withdrawn=bool(competitor.get("retired")),
-                rating=rating,
+                rating=rate,
                 seed=position if position and position > 0 else None,
                 prize=_prize(competitor) if prized else None,
             )
         )
         if team is not None:
-            make_team(event, entries[-1], team, squad)
+            make_team(event, entry=entries[-1], team=team, members=squad)
 
     rounds: dict[tuple[int, bool], Round] = {}
     own_rounds = _own_rounds(event, extension)
@@ -271,17 +278,17 @@ def _import_tourney(
             tables[table_no] = Table.objects.get_or_create(tournament=tournament, number=table_no)[
                 0
             ]
-        plan = _import_match(
+        plan = import_match(
             smatch,
-            number,
-            event,
-            round_ or rounds[(turn, final)],
-            tables.get(table_no),
-            entries,
-            tournament,
-            actor,
-            report,
-            Line.gettext("%(tourney)s, round %(round)s", tourney=description, round=turn),
+            number=number,
+            event=event,
+            round_=round_ or rounds[(turn, final)],
+            table=tables.get(table_no) if isinstance(table_no, int) else None,
+            entries=entries,
+            tournament=tournament,
+            actor=actor,
+            report=report,
+            where=Line.gettext("%(tourney)s, round %(round)s", tourney=description, round=turn),
             group=group,
             extra=extra if isinstance(extra, dict) else None,
         )
@@ -289,9 +296,9 @@ def _import_tourney(
         if teams is not None and isinstance(extra, dict) and isinstance(extra.get("tie"), dict):
             tie, rubbers = import_tie(
                 plan,
-                extra,
-                report,
-                Line.gettext("%(tourney)s, round %(round)s", tourney=description, round=turn),
+                extra=extra,
+                report=report,
+                where=Line.gettext("%(tourney)s, round %(round)s", tourney=description, round=turn),
             )
             ties.append(tie)
             plans.extend(rubbers)
@@ -299,7 +306,10 @@ def _import_tourney(
     if ties:  # the ties, their lineups and rubbers; each tie's result from its rubbers
         day_end = timezone.make_aware(datetime.datetime.combine(day, datetime.time(23, 59)))
         rubbers_written = write_ties(
-            ties, event, lambda ps: [player_ids[p] for p in ps if p in player_ids], day_end
+            ties,
+            event=event,
+            players=lambda ps: [player_ids[p] for p in ps if p in player_ids],
+            day_end=day_end,
         )
         report.kept.append(
             Line.gettext(
@@ -312,11 +322,9 @@ def _import_tourney(
             )
         )
 
-    if extension is None:  # SoL's rule for an unfinished turn: said, not followed
-        report.warnings.extend(
-            unranked_turn([m for m, _x in ordered], f"{description} ({day.isoformat()})")
-        )
-    import_season(tourney, lists, event, entries, report)  # its championship and clubs
+    import_season(
+        tourney, lists=lists, event=event, entries=entries, report=report
+    )  # its championship and clubs
     ExternalRecord.objects.create(
         source=SOURCE,
         kind="tournament",
@@ -326,9 +334,9 @@ def _import_tourney(
             "description": description,
             "date": day.isoformat(),
             "championship": cname,
-            "location": _text(tourney.get("location")),
+            "location": text_of(tourney.get("location")),
             "file": file_name,
-            "system": _text(tourney.get("system")),
+            "system": text_of(tourney.get("system")),
             "matches": len(matches),
         },
     )
@@ -340,7 +348,7 @@ def _import_tourney(
         action="import_sol",
         detail={
             "file": file_name,
-            "guid": _text(tourney.get("guid")),
+            "guid": text_of(tourney.get("guid")),
             "description": description,
             "date": day.isoformat(),
             "competitors": len(entries),
@@ -351,7 +359,7 @@ def _import_tourney(
 
 
 def tourney_identity(
-    tourney: dict[str, Any], index: int, lists: dict[str, Any]
+    tourney: dict[str, Any], *, index: int, lists: dict[str, Any]
 ) -> tuple[str, str, datetime.date, str]:
     """A tourney's key (SoL's ``guid``, else championship, date and description), its
     description, date and championship's name.
@@ -359,16 +367,18 @@ def tourney_identity(
     :raises SolError: no date, or a championship the archive does not list.
     """
     where = f"tourney {index}"
-    description = _text(tourney.get("description")) or where
-    day = _date(
+    description = text_of(tourney.get("description")) or where
+    day = date_of(
         tourney.get("date"),
-        Line.gettext("tourney %(number)d (%(name)s)", number=index, name=description),
+        what=Line.gettext("tourney %(number)d (%(name)s)", number=index, name=description),
     )
     championships = lists.get("championships") or lists.get("seasons") or []
     position = tourney.get("championship", tourney.get("season"))
-    championship = _item(championships, position, "championship") if position else {}
-    cname = _text(championship.get("description")) if isinstance(championship, dict) else ""
-    key = _text(tourney.get("guid")) or f"{cname}|{day.isoformat()}|{description}"
+    championship = (
+        item_at(championships, position=position, what="championship") if position else {}
+    )
+    cname = text_of(championship.get("description")) if isinstance(championship, dict) else ""
+    key = text_of(tourney.get("guid")) or f"{cname}|{day.isoformat()}|{description}"
     return key[:100], description, day, cname
 
 
@@ -408,28 +418,28 @@ def _own_rounds(event: Event, extension: dict[str, Any] | None) -> dict[int, Rou
     for row in extension["rounds"]:
         if not isinstance(row, dict) or not isinstance(row.get("turn"), int):
             continue
-        bracket = (
-            row.get("bracket") if row.get("bracket") in Round.Bracket.values else Round.Bracket.MAIN
+        bracket = str(
+            row["bracket"] if row.get("bracket") in Round.Bracket.values else Round.Bracket.MAIN
         )
-        stage = row.get("stage") if row.get("stage") in Round.Stage.values else Round.Stage.LATE
-        games = (
-            row.get("games_to_win") if row.get("games_to_win") in (1, 2, 3) else event.games_to_win
+        stage = str(row["stage"] if row.get("stage") in Round.Stage.values else Round.Stage.LATE)
+        games = int(
+            row["games_to_win"] if row.get("games_to_win") in (1, 2, 3) else event.games_to_win
         )
-        number = row.get("number") if isinstance(row.get("number"), int) else row["turn"]
+        number = int(row["number"] if isinstance(row.get("number"), int) else row["turn"])
         out[row["turn"]] = Round.objects.create(
             event=event,
             number=number,
             games_to_win=games,
             bracket=bracket,
             stage=stage,
-            name=_text(row.get("name"))[:120],
+            name=text_of(row.get("name"))[:120],
         )
     return out
 
 
 def _phantom_score(tourney: dict[str, Any]) -> int:
     """SoL's phantom score: what a bye is worth (25 by default)."""
-    value = _number(tourney.get("phantomscore"))
+    value = number_of(tourney.get("phantomscore"))
     return value if value is not None and value >= 0 else 25
 
 

@@ -19,7 +19,7 @@ from scoring.models import ExternalRecord, SolImport
 from scoring.services.players import current, find_player
 from scoring.services.sol.extension import tourney_extension
 from scoring.services.sol.players import SOURCE, player_fields, player_key
-from scoring.services.sol.reading import SolError, _item, read_members, unbox
+from scoring.services.sol.reading import SolError, item_at, read_members, unbox
 from scoring.services.sol.report import Line, stored
 from scoring.services.sol.teams import team_facts, team_players
 from scoring.services.sol.tourneys import (
@@ -53,7 +53,7 @@ def upload_sol(*, user: Any, file_name: str, content: bytes, key: str = "") -> S
     if lowered.endswith(".box"):
         if not key.strip():
             raise SolError(_("a .box backup is locked: give its key"))
-        content = unbox(content, key)
+        content = unbox(content, key=key)
     members = read_members(content)
     preview = preview_members(members)
     return SolImport.objects.create(
@@ -84,7 +84,9 @@ def preview_members(members: Iterable[tuple[str, list[dict[str, Any]]]]) -> dict
         lists = documents[0]
         players = lists.get("players") or []
         for index, tourney in enumerate(documents[1:], 1):
-            key, description, day, championship = tourney_identity(tourney, index, lists)
+            key, description, day, championship = tourney_identity(
+                tourney, index=index, lists=lists
+            )
             before = ExternalRecord.objects.filter(
                 source=SOURCE, kind="tournament", key=key
             ).exists()
@@ -93,10 +95,10 @@ def preview_members(members: Iterable[tuple[str, list[dict[str, Any]]]]) -> dict
             size = max((len(c.get("players") or []) for c in competitors), default=1)
             label = f"{description} ({day.isoformat()})"
             # a team event of this app's own export comes back whole (:mod:`.teams`)
-            extension = tourney_extension(lists, str(tourney.get("guid") or ""))
+            extension = tourney_extension(lists, guid=str(tourney.get("guid") or ""))
             if extension is not None and len(extension["matches"]) != len(matches):
                 extension = None
-            teams = team_facts(extension, len(competitors))
+            teams = team_facts(extension, competitors=len(competitors))
             unreadable = size > 2 and teams is None
             if unreadable:
                 warnings.append(
@@ -123,7 +125,11 @@ def preview_members(members: Iterable[tuple[str, list[dict[str, Any]]]]) -> dict
                 for squad in squads:
                     for position in squad:
                         _sort_player(
-                            _item(players, position, "player"), lists, guid_known, matched, new
+                            item_at(players, position=position, what="player"),
+                            lists,
+                            guid_known,
+                            matched,
+                            new,
                         )
             system = str(tourney.get("system") or "swiss")
             if system not in SYSTEMS:
@@ -189,7 +195,7 @@ def _sort_player(
     key = player_key(splayer)
     if key in guid_known or key in matched or key in new:
         return
-    _first, _last, _nick, name, club, _nation, born = player_fields(splayer, lists)
+    _first, _last, _nick, name, club, _nation, born = player_fields(splayer, lists=lists)
     row = {"name": name, "club": club}
     record = (
         ExternalRecord.objects.filter(source=SOURCE, kind="player", key=key[:100])
@@ -200,9 +206,9 @@ def _sort_player(
         player = current(record.player)
         guid_known[key] = row | {"player": player.name, "player_club": player.club}
         return
-    player = find_player(name[:120], club=club[:120], born=born)
-    if player is not None:
-        matched[key] = row | {"player": player.name, "player_club": player.club}
+    found = find_player(name[:120], club=club[:120], born=born)
+    if found is not None:
+        matched[key] = row | {"player": found.name, "player_club": found.club}
     else:
         new[key] = row
 

@@ -174,6 +174,17 @@ def event_schemas() -> dict[str, Any]:
             "standings": {"type": "array", "items": standing},
             "standings_order": nullable(STR),
             "standings_rule": nullable(STR),
+            "standings_rounds": nullable(
+                object_schema(
+                    "The rounds a table of complete rounds counts (the European rule, as SoL "
+                    "ranks: a round counts once every match of it is decided): every round up "
+                    "to `after` (0: none yet); `in_play` is the first round with a match "
+                    "undecided (null: none), of whose `matches` (byes aside) `decided` are "
+                    "decided. Null under a rule that counts every result.",
+                    {"after": INT, "in_play": nullable(INT), "decided": INT, "matches": INT},
+                )
+            ),
+            "standings_progress": nullable(STR),
             "placings": {"type": "array", "items": ref("Placing")},
             "html": URL,
         },
