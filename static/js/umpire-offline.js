@@ -121,12 +121,37 @@
       card = null;
     }
     if (over && row && !card) {
-      card = off.boardOverCard(end, msg.msgBoardOver);
+      card = off.boardOverCard(end, msg.msgBoardOver, endedAt());
       card.dataset.key = enginePosition.key;
       row.parentNode.insertBefore(card, row.nextSibling); // where the server's card holds the pad
     }
     if (window.umpirePadFit && !over) { window.umpirePadFit(); }
   }
+
+  // when the tablet kept the stroke that ended the board shown (the newest kept stroke): the
+  // interval before the deciding game runs from it (IT 102), as the server's from its record
+  function endedAt() {
+    for (var i = queue.length - 1; i >= 0; i -= 1) {
+      if (queue[i].kind !== "step") { return queue[i].at || Date.now(); }
+    }
+    return Date.now();
+  }
+
+  // the extra board's toss on the card of a board ended offline (ICF 56(b)): kept with the
+  // strokes like "Start board N", with the side that won it; the engine begins the extra
+  // board with that side breaking (scoring/offline/between.py)
+  document.body.addEventListener("click", function (event) {
+    var toss = event.target.closest && event.target.closest("#board-over-card .u-btn-toss");
+    if (!toss || toss.disabled || !toss.dataset.step) {
+      return;
+    }
+    document.querySelectorAll("#board-over-card .u-btn-toss").forEach(function (b) {
+      b.disabled = true;
+    });
+    U.enqueueStep([["step", toss.dataset.step], ["breaker", toss.dataset.breaker]],
+      U.stepUrl(null), toss.textContent.trim());
+    U.flush();
+  });
 
   // --- the rules engine while offline (static/js/umpire-engine.js, issue 12) ---------------
   // The queued strokes are ruled on by scoring/rules itself, run in the browser (Pyodide),
@@ -172,7 +197,10 @@
     if (!log) {
       return;
     }
-    if (step.revision === log.revision + 1 && step.board === log.board) {
+    // the event that ended the board comes with the card (step.ends: its board is the next
+    // one's key): it ends the board the log follows, so the engine begins the next board from
+    // the card's step kept offline (issue 28)
+    if (step.revision === log.revision + 1 && (step.board === log.board || step.ends)) {
       log.events.push(step.event);
       log.revision = step.revision;
     } else if (step.revision > log.revision) {

@@ -347,19 +347,22 @@ def _respond(
     context["warnings_changed"] = shown is not None and shown != str(
         getattr(snapshot.match, "last_warning", None) or ""
     )
-    # the offline engine's log grows by the event just recorded (no whole log in the answer)
+    # the offline engine's log grows by the event just recorded (no whole log in the answer),
+    # also by the one that ended the board: the tablet's engine then begins the next board
+    # from the card's step kept offline (issue 28)
     current = snapshot.current
+    goes_on = current is not None and current.board is not None
     context["appended_event"] = (
         appended
         if (
             appended is not None
             and request.htmx
             and current is not None
-            and current.board is not None
-            and current.board.pk == appended.board_id
+            and (not goes_on or current.board.pk == appended.board_id)
         )
         else None
     )
+    context["appended_ends"] = not goes_on
     if request.htmx:  # only the regions that changed (templatetags/umpire_regions.py)
         context["regions_known"] = parse_known(request.headers.get("X-Umpire-Regions", ""))
     return _render(request, UPDATE if request.htmx else PAGE, context, status)
