@@ -195,11 +195,18 @@ def next_board(board: dict[str, Any], after: Any, rules: Any, asked: dict[str, s
         # game's table starts empty (the server's rows are of the game before)
         "offline_rows": []
         if new_game
-        else [*board.get("offline_rows", []), boards_row(board, after)],
+        else [*board.get("offline_rows", []), *kept_row(board, after)],
+        "end_shown": False,
         "hide_server_rows": new_game or bool(board.get("hide_server_rows")),
         # the extra board's toss, as the server's message row says it until the first stroke
         "toss_winner": players["white"] if nxt.get("toss") else None,
     }
+
+
+def kept_row(board: dict[str, Any], after: Any) -> list[dict[str, Any]]:
+    """The ended board's row for the table, unless the server's table has it already (the
+    board ended online and the log got its last event with the card: ``end_shown``)."""
+    return [] if board.get("end_shown") else [boards_row(board, after)]
 
 
 def boards_row(board: dict[str, Any], after: Any) -> dict[str, Any]:

@@ -291,7 +291,7 @@ def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dic
         if "game" in card:
             rows, hide = [], True
         else:
-            rows.append(between.boards_row(log, after))
+            rows += between.kept_row(log, after)
     boards = {"rows": rows, "hide_server": hide} if rows or hide else None
     queen = "on_board" if card else after.queen
     attempts = 0 if card else after.break_attempts

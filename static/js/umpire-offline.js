@@ -71,6 +71,9 @@
         if (mine && !tag) {
           var shown = document.querySelector(".u-on-turn-tag");
           if (shown) { side.querySelector(".u-side-top").appendChild(shown); }
+          // doubles: the player and seat on turn go with the tag (issue 28)
+          var seatTag = document.getElementById("side-seat");
+          if (shown && seatTag) { shown.parentNode.insertBefore(seatTag, shown.nextSibling); }
         }
       });
     }
@@ -203,6 +206,12 @@
     if (step.revision === log.revision + 1 && (step.board === log.board || step.ends)) {
       log.events.push(step.event);
       log.revision = step.revision;
+      // beside the card the side panels show the next board's colours (scoring/offline)
+      // and the table of the game's boards has its row (scoring/offline/between.py)
+      if (step.ends) {
+        log.flip = !!step.flip;
+        log.end_shown = true;
+      }
     } else if (step.revision > log.revision) {
       log = null;
     }

@@ -363,6 +363,24 @@ def _respond(
         else None
     )
     context["appended_ends"] = not goes_on
+    # the side panels beside the card are drawn in the next board's colours: the log's board
+    # the other way round when the other side breaks it
+    ended = next(
+        (
+            row
+            for rows in snapshot.boards.values()
+            for row in rows
+            if appended is not None and row.pk == appended.board_id
+        ),
+        None,
+    )
+    context["appended_flip"] = (
+        not goes_on
+        and ended is not None
+        and current is not None
+        and bool(current.breaker)
+        and ended.breaker != current.breaker
+    )
     if request.htmx:  # only the regions that changed (templatetags/umpire_regions.py)
         context["regions_known"] = parse_known(request.headers.get("X-Umpire-Regions", ""))
     return _render(request, UPDATE if request.htmx else PAGE, context, status)
