@@ -183,8 +183,3 @@ def extra_board_toss_words(scores: str, sides: list[tuple[str, str]]) -> dict[st
         "legend": _("Who won the toss for the break?"),
         "sides": [[side, _("%(name)s breaks") % {"name": name}] for side, name in sides],
     }
-
-
-def extra_board_breaker_text(name: str) -> str:
-    """The message row once the extra board's toss is recorded, until its first stroke."""
-    return _("Extra board: %(name)s won the toss and breaks (White).") % {"name": name}

@@ -198,8 +198,6 @@ def next_board(board: dict[str, Any], after: Any, rules: Any, asked: dict[str, s
         else [*board.get("offline_rows", []), *kept_row(board, after)],
         "end_shown": False,
         "hide_server_rows": new_game or bool(board.get("hide_server_rows")),
-        # the extra board's toss, as the server's message row says it until the first stroke
-        "toss_winner": players["white"] if nxt.get("toss") else None,
     }
 
 

@@ -234,6 +234,9 @@
       button.dataset.step = next.step;
       if (next.change_sides) { button.dataset.ack = "sides"; }
       button.textContent = next.label;
+      // held until the interval is over (umpire.js counts it down and lets it go)
+      button.disabled = !!next.interval &&
+        endedAt + next.interval.seconds * 1000 > Date.now();
       go.appendChild(button);
       card.appendChild(go);
     } else if (end.waits) {
