@@ -358,7 +358,7 @@ def _respond(
             appended is not None
             and request.htmx
             and current is not None
-            and (not goes_on or current.board.pk == appended.board_id)
+            and (current.board is None or current.board.pk == appended.board_id)
         )
         else None
     )
