@@ -183,3 +183,8 @@ def extra_board_toss_words(scores: str, sides: list[tuple[str, str]]) -> dict[st
         "legend": _("Who won the toss for the break?"),
         "sides": [[side, _("%(name)s breaks") % {"name": name}] for side, name in sides],
     }
+
+
+def extra_board_word() -> str:
+    """The facts line's mark beside the extra board's number (ICF 56(b))."""
+    return _("Extra board")

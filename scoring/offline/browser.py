@@ -220,7 +220,7 @@ def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dic
     card: dict[str, Any] | None = None
     on_turn = after.on_turn
     on_board = after.on_board.to_dict()
-    chips = {c: c for c in ("white", "black")}  # by this board's colours
+    chips: dict[str, str | None] = {c: c for c in ("white", "black")}  # this board's colours
     if ending is not None:
         card = {
             "title": screen_words.board_over_title(number, bool(result.void)),
@@ -262,6 +262,8 @@ def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dic
         on_turn = nxt["breaker"] if nxt is not None else None
         if on_turn:
             chips = {c: "white" if c == on_turn else "black" for c in ("white", "black")}
+        elif nxt is not None and nxt.get("toss"):  # no colours until the toss (ICF 56(b))
+            chips = dict.fromkeys(chips, None)
         if nxt is not None and nxt["game"] != game_number:  # the next game: 0-0
             scores = dict.fromkeys(scores, 0)
     where = (game_number, number)
@@ -320,6 +322,9 @@ def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dic
         "history_title": screen_words.history_title(log.get("game_number"), number),
         # the facts line's place: beside the card the next board, as the server's
         "where": screen_words.where_text(*where),
+        "where_extra": screen_words.extra_board_word()
+        if coming is not None and coming.get("toss")
+        else "",
     }
 
 

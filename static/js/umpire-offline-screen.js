@@ -43,6 +43,7 @@
     chips.forEach(function (chip) { labels[chip.dataset.colour] = chip.dataset.label; });
     chips.forEach(function (chip) {
       var colour = colours ? colours[chip.dataset.colour] : chip.dataset.colour;
+      chip.hidden = !colour; // none before the extra board's toss (ICF 56(b))
       chip.classList.toggle("chip-white", colour === "white");
       chip.classList.toggle("chip-black", colour === "black");
       chip.textContent = labels[colour] || chip.dataset.label;
@@ -109,8 +110,15 @@
       setTail(queen, screen.queen.text);
     }
     var where = document.querySelector("#facts .u-where");
-    if (where && screen.where && !where.querySelector(".u-where-extra")) {
+    if (where && screen.where) {
       where.textContent = screen.where; // "Game 1 · Board 2"
+      if (screen.where_extra) { // "· Extra board" until its toss (ICF 56(b))
+        var extra = document.createElement("span");
+        extra.className = "u-where-extra";
+        extra.textContent = screen.where_extra;
+        where.appendChild(document.createTextNode(" · "));
+        where.appendChild(extra);
+      }
     }
     var breakFact = document.getElementById("break-state");
     if (breakFact) {

@@ -52,6 +52,7 @@
     if (breaker) { breaker.hidden = queue.length > 0; } // the board has begun on this tablet
     var off = window.umpireOfflineScreen;
     if (!p || !ruled || !off) {
+      showTurn(true);
       if (p) { p.classList.remove("is-over-offline"); }
       if (off) {
         off.drawChips(null); // as the server drew them
@@ -63,6 +64,7 @@
     // on turn: the side panel the engine's screen names (at the board's end, the next
     // board's breaker); the panels are named by the colours the server drew them in
     var onTurn = screen.on_turn;
+    showTurn(!!onTurn); // nobody before the extra board's toss (ICF 56(b)), as online
     if (onTurn) {
       document.querySelectorAll("#sides .u-side").forEach(function (side) {
         var mine = side === off.sidePanel(onTurn);
@@ -129,6 +131,21 @@
       row.parentNode.insertBefore(card, row.nextSibling); // where the server's card holds the pad
     }
     if (window.umpirePadFit && !over) { window.umpirePadFit(); }
+  }
+
+  // who is on turn shown or not (the side panels' tag, "To play")
+  function showTurn(shown) {
+    ["turn", "side-seat"].forEach(function (id) {
+      var el = document.getElementById(id);
+      if (el) { el.hidden = !shown; }
+    });
+    var tag = document.querySelector(".u-on-turn-tag");
+    if (tag) { tag.hidden = !shown; }
+    if (!shown) {
+      document.querySelectorAll("#sides .u-side").forEach(function (side) {
+        side.classList.remove("is-on-turn");
+      });
+    }
   }
 
   // when the tablet kept the stroke that ended the board shown (the newest kept stroke): the

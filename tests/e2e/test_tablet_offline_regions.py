@@ -98,6 +98,8 @@ CASES = {
         ["pad:white-1", "#commit", "card:#toss-break-a", "#quick-nothing"],
     ),
 }
+# ... and its card before the toss: nobody on turn, no colours, "Extra board" on the facts line
+CASES["extra-board-card"] = (CASES["extra-board"][0], ["pad:white-1", "#commit"])
 
 #: the card between boards as the umpire reads it (the interval's time aside: it runs)
 READ_CARD = """() => {
@@ -269,7 +271,9 @@ STEPS = ("next-board", "next-game")
 REMAINDERS = ("doubles-next-board", "after-online-end", "interval", "extra-board")
 
 
-@pytest.mark.parametrize("case", [c for c in CASES if c not in STEPS + REMAINDERS])
+@pytest.mark.parametrize(
+    "case", [c for c in CASES if c not in (*STEPS, *REMAINDERS, "extra-board-card")]
+)
 def test_every_region_offline_says_what_it_says_online(
     live_server, page: Page, transactional_db, case: str
 ):
@@ -387,3 +391,23 @@ def _deciding_game_offline(page: Page) -> None:
         2, timeout=30000
     )
     expect(page.locator("#history-title")).to_have_text("Game 3, board 1: history")
+
+
+def test_the_extra_boards_card_offline_is_the_servers(live_server, page: Page, transactional_db):
+    """ICF 56(b): the card of a tie over the board limit, the board won offline: the same
+    words and toss buttons as the server's card; nobody on turn and no colours until the
+    toss; "Extra board" on the facts line."""
+    problems = Problems(page, allowed={409})
+    page.set_viewport_size({"width": 768, "height": 1024})
+    online = _play(page, live_server, "extra-board-card", offline=False)
+    offline = _play(page, live_server, "extra-board-card", offline=True)
+    for seen in (online, offline):  # the server's history is of the ended board
+        seen.pop("history_lines")
+        seen.pop("history_title")
+        seen.pop("undo")
+    assert offline == online
+    assert online["card"]["extra"].startswith("15–15: extra board, toss for the break")
+    assert online["card"]["toss"].endswith("Asha Rao breaks Ben Kirk breaks")
+    assert (online["to_play"], online["on_turn"]) == ("", "")
+    assert online["where"].endswith("Extra board")
+    problems.assert_none()
