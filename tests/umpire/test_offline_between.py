@@ -15,6 +15,8 @@ import uuid
 from pathlib import Path
 
 from django.test import Client
+from django.utils import translation
+from django.utils.translation import gettext
 
 from scoring.selectors.engine_log import engine_log
 from scoring.selectors.umpire import tablet
@@ -146,6 +148,10 @@ def test_the_deciding_games_interval_is_on_the_card_offline(tossed, tmp_path: Pa
         "seconds": 600,
     }
     assert nxt["step"] == view.step_key and nxt["label"] == "Sides changed"
+    german = in_browser(tmp_path, log, pending, "de")["screen"]["board_end"]["next"]
+    with translation.override("de"):
+        assert german["interval"]["title"] == gettext("Interval before the deciding game")
+        assert german["label"] == gettext("Sides changed") != "Sides changed"
     board_steps.end_interval(match=tossed, actor=UMPIRE, step=view.step_key)
     pending.append(_step(client, tossed))
     pending += _play(client, tossed, [(None, {"preset": "nothing"})])
