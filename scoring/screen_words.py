@@ -161,3 +161,30 @@ def where_text(game: int, board: int) -> str:
     """The facts line's place: "Game 1 · Board 2" (the board being played, or beside the
     card between boards the next one)."""
     return _("Game %(n)s") % {"n": game} + " · " + _("Board %(n)s") % {"n": board}
+
+
+def interval_words() -> dict[str, str]:
+    """The card's part before the deciding game (IT 102): its title and what it means."""
+    return {
+        "title": _("Interval before the deciding game"),
+        "law": "IT 102",
+        "text": _("Ten minutes of rest. The next board starts when the interval is over."),
+    }
+
+
+def extra_board_toss_words(scores: str, sides: list[tuple[str, str]]) -> dict[str, Any]:
+    """The card's part after a tie over the board limit (ICF 56(b)): "12–12: extra board, toss
+    for the break", and a button for each side ("Ben Kirk breaks"; ``sides``: (side, name) in
+    the screen's order), the toss's winner breaks."""
+    return {
+        "title": _("%(scores)s: extra board, toss for the break") % {"scores": scores},
+        "law": "ICF 56(b)",
+        "text": _("A fresh toss decides who breaks the extra board; its winner breaks."),
+        "legend": _("Who won the toss for the break?"),
+        "sides": [[side, _("%(name)s breaks") % {"name": name}] for side, name in sides],
+    }
+
+
+def extra_board_word() -> str:
+    """The facts line's mark beside the extra board's number (ICF 56(b))."""
+    return _("Extra board")

@@ -17,6 +17,11 @@ import sys
 import types
 from typing import Any
 
+from scoring.offline import between
+from scoring.offline.between import step_key
+
+__all__ = ["install_words", "rule", "rule_json", "screen", "step_key"]
+
 
 def _capfirst(value: Any) -> str:
     text = str(value)
@@ -88,7 +93,7 @@ def rule(log: dict[str, Any], pending: list[list[list[str]]]) -> dict[str, Any]:
                 items.append({"ruled": False})
                 continue
             if after.finished:
-                goes_on = _next_board(board, after, rules)
+                goes_on = between.next_board(board, after, rules, asked)
                 if goes_on is None or goes_on["step"] != asked["step"]:
                     refused = True  # this step waits for the server
                     items.append({"ruled": False})
@@ -190,158 +195,6 @@ def _turn_changed(before: Any, after: Any) -> int:
     )
 
 
-def _other(colour: str) -> str:
-    """The opponent's colour, as the engine names it (:func:`scoring.rules.position.other`)."""
-    from scoring.rules.position import other
-
-    return str(other(colour))
-
-
-def step_key(match_id: object, game: int, board: int) -> str:
-    """The name of the step between boards (:func:`scoring.records.interval.step_key`, which
-    the server's card posts; tested equal)."""
-    return f"{match_id}-{game}-{board}"
-
-
-def _ending(board: dict[str, Any], after: Any, rules: Any) -> dict[str, Any] | None:
-    """What the board's end decides, by the board's colours (ICF 53, 56, 57, IT 101): the game
-    scores, the game's end (the points reached or the board limit, ICF 56; a tie: the extra
-    board, ruling 3), the match's end, and the next board: its game, number, breaker, whether
-    sides change first (ICF 58-60) and whether the server must start it (``waits``: the
-    interval before the deciding game, IT 102, the extra board's toss, ICF 56(b))."""
-    from scoring.rules.game import decide_game
-
-    result = after.result
-    if result is None:
-        return None
-    scores = {c: int(board["scores"][c]) for c in ("white", "black")}
-    game, number = int(board.get("game_number") or 1), int(board.get("board_number") or 0)
-    out: dict[str, Any] = {"scores": scores, "game_over": None, "match_over": None}
-    if result.void:  # played again under its number by the same breaker (IT 101)
-        out["next"] = {"game": game, "board": number, "breaker": "white", "change_sides": False}
-        return out
-    if result.winner in scores:
-        from scoring import screen_words
-
-        scores[result.winner] = screen_words.score_after(
-            scores[result.winner], int(result.points), rules
-        )
-    decision = decide_game(
-        scores, number, rules.board_limit_for(board.get("stage", "early")), rules
-    )
-    deciding = 2 * rules.games_to_win - 1
-    if decision.extra_board:  # a tie over the board limit: a fresh toss (ICF 56(b))
-        out["next"] = {"game": game, "board": number + 1, "breaker": None, "change_sides": False}
-        out["waits"] = True
-        return out
-    if not decision.finished:
-        change = (
-            game == deciding
-            and board.get("side_change_after") is None
-            and (
-                max(scores.values()) >= rules.side_change_points
-                or (board.get("stage", "early") == "early" and number == rules.side_change_board)
-            )
-        )
-        out["next"] = {
-            "game": game,
-            "board": number + 1,
-            "breaker": "black",
-            "change_sides": change,
-        }
-        return out
-    out["game_over"] = decision.winner or "draw"
-    won = {c: int((board.get("games_won") or {}).get(c, 0)) for c in ("white", "black")}
-    if decision.winner in won:
-        won[decision.winner] += 1
-    out["games_won"] = won
-    if max(won.values()) >= rules.games_to_win or decision.draw:
-        out["match_over"] = decision.winner if not decision.draw else "draw"
-        out["waits"] = bool(decision.draw)
-        return out
-    out["next"] = {
-        "game": game + 1,
-        "board": 1,
-        "breaker": board.get("next_game_breaker"),
-        "change_sides": True,
-    }
-    # IT 102: the interval before the deciding game is kept by the server's clock
-    out["waits"] = game + 1 == deciding or not board.get("next_game_breaker")
-    return out
-
-
-def _next_board(board: dict[str, Any], after: Any, rules: Any) -> dict[str, Any] | None:
-    """The next board's start as the server would begin it after the step, by its own colours
-    (its breaker plays white, ICF 45); ``None`` when the server must start it."""
-    from scoring.rulings import colour_word
-
-    ending = _ending(board, after, rules)
-    if ending is None or ending.get("waits") or not ending.get("next"):
-        return None
-    nxt = ending["next"]
-    flip = nxt["breaker"] == "black"  # the other side breaks: it plays white
-    scores = (
-        ending["scores"] if nxt["game"] == board.get("game_number") else {"white": 0, "black": 0}
-    )
-    won = ending.get("games_won") or board.get("games_won") or {}
-
-    def turned(by_colour: dict[str, Any]) -> dict[str, Any]:
-        return {c: by_colour.get(_other(c) if flip else c) for c in ("white", "black")}
-
-    players = turned(dict(board.get("players") or {}))
-    new_game = nxt["game"] != board.get("game_number")
-    return {
-        **board,
-        "flip": board.get("flip", False) != flip,
-        "shown": int(board.get("shown") or 0) + 1,  # the boards begun offline, counted
-        "scores": turned(scores),
-        "players": players,
-        "names": {c: f"{colour_word(c)} ({players[c]})" for c in ("white", "black")},
-        "order": [_other(c) if flip else c for c in (board.get("order") or ["white", "black"])],
-        "games_won": turned(won),
-        "game_number": nxt["game"],
-        "board_number": nxt["board"],
-        "events": [],
-        "seats": None,  # doubles: the seats of a board begun offline are the server's
-        "next_game_breaker": _next_game_breaker(board, flip, new_game),
-        # ICF 60: the deciding game's side change, once it came
-        "side_change_after": None
-        if new_game
-        else (board.get("board_number") if nxt["change_sides"] else board.get("side_change_after")),
-        "step": step_key(board.get("match_id"), nxt["game"], nxt["board"]),
-        # "Boards of this game": the rows of the boards ended offline in this game; a new
-        # game's table starts empty (the server's rows are of the game before)
-        "offline_rows": []
-        if new_game
-        else [*board.get("offline_rows", []), _boards_row(board, after)],
-        "hide_server_rows": new_game or bool(board.get("hide_server_rows")),
-    }
-
-
-def _boards_row(board: dict[str, Any], after: Any) -> dict[str, Any]:
-    """The ended board's row of "Boards of this game", as the server's table words it."""
-    result = after.result
-    players = dict(board.get("players") or {})
-    return {
-        "number": int(board.get("board_number") or 0),
-        "void": bool(result.void),
-        "winner": "" if result.void else players.get(result.winner, ""),
-        "points": "" if result.void else int(result.points),
-        "law": "" if result.void else (result.law or ""),
-    }
-
-
-def _next_game_breaker(board: dict[str, Any], flip: bool, new_game: bool) -> str | None:
-    """ICF 49(a), by the next board's colours: in a new game the one who did not break its
-    first board (he plays black there); within a game the same side as before."""
-    if new_game:
-        return "black"
-    colour = board.get("next_game_breaker")
-    if not colour:
-        return None
-    return _other(colour) if flip else str(colour)
-
-
 def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dict[str, Any]:
     """The regions the umpire reads, worded exactly as the server's screen model words them
     (:mod:`scoring.screen_words`, issue 28): the queen fact, the break, each side's game score,
@@ -355,19 +208,19 @@ def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dic
     flip = bool(log.get("flip"))
 
     def panel(colour: str) -> str:  # the side panel of the side playing ``colour``
-        return _other(colour) if flip else colour
+        return between.other(colour) if flip else colour
 
     names = dict(log["names"])
     players = dict(log.get("players") or {})
     game_number = int(log.get("game_number") or 0)
     number = int(log.get("board_number") or 0)
     result = after.result
-    ending = _ending(log, after, rules)
+    ending = between.ending(log, after, rules)
     scores = ending["scores"] if ending else {c: int(log["scores"][c]) for c in ("white", "black")}
     card: dict[str, Any] | None = None
     on_turn = after.on_turn
     on_board = after.on_board.to_dict()
-    chips = {c: c for c in ("white", "black")}  # by this board's colours
+    chips: dict[str, str | None] = {c: c for c in ("white", "black")}  # this board's colours
     if ending is not None:
         card = {
             "title": screen_words.board_over_title(number, bool(result.void)),
@@ -401,24 +254,16 @@ def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dic
         card["next"] = None
         card["waits"] = bool(ending.get("waits")) or nxt is None and not card.get("match")
         if nxt is not None and not ending.get("waits"):
-            card["next"] = {
-                "step": step_key(log.get("match_id"), nxt["game"], nxt["board"]),
-                "label": screen_words.sides_changed_text()
-                if nxt["change_sides"]
-                else screen_words.start_board_text(nxt["board"]),
-                "change_sides": screen_words.change_sides_words(
-                    nxt["game"], nxt["board"], bool(log.get("doubles"))
-                )
-                if nxt["change_sides"]
-                else None,
-            }
+            card["next"] = between.next_step(log, nxt, scores)
         # beside the card the server shows the next board's start: the queen on the board,
         # the break not made, no dues (they end with the board), all pieces on the board and
-        # its breaker on turn (white on the next board)
+        # its breaker on turn (white on the next board; nobody before the extra board's toss)
         on_board = {"white": rules.carrommen_per_colour, "black": rules.carrommen_per_colour}
         on_turn = nxt["breaker"] if nxt is not None else None
         if on_turn:
             chips = {c: "white" if c == on_turn else "black" for c in ("white", "black")}
+        elif nxt is not None and nxt.get("toss"):  # no colours until the toss (ICF 56(b))
+            chips = dict.fromkeys(chips, None)
         if nxt is not None and nxt["game"] != game_number:  # the next game: 0-0
             scores = dict.fromkeys(scores, 0)
     where = (game_number, number)
@@ -428,8 +273,15 @@ def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dic
     # doubles: the player on turn, the turn passing to the right (ICF 49(b)); at the board's
     # end the server's card names the next board's breaker
     seats = log.get("seats") or []
+    if card is not None:
+        seats = (
+            between.seats_from(log, on_turn, between.counted(log, after)) or []
+            if on_turn and card.get("next")
+            else []
+        )
+        changes = 0
     turn = None
-    if seats and card is None and on_turn is not None:
+    if seats and on_turn is not None:
         seat = seats[changes % len(seats)]
         words = screen_words.seat_text(int(seat["seat"]))
         turn = {"player": seat["name"], "seat": words, "side_seat": f"{seat['name']} · {words}"}
@@ -441,7 +293,7 @@ def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dic
         if "game" in card:
             rows, hide = [], True
         else:
-            rows.append(_boards_row(log, after))
+            rows += between.kept_row(log, after)
     boards = {"rows": rows, "hide_server": hide} if rows or hide else None
     queen = "on_board" if card else after.queen
     attempts = 0 if card else after.break_attempts
@@ -470,6 +322,9 @@ def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dic
         "history_title": screen_words.history_title(log.get("game_number"), number),
         # the facts line's place: beside the card the next board, as the server's
         "where": screen_words.where_text(*where),
+        "where_extra": screen_words.extra_board_word()
+        if coming is not None and coming.get("toss")
+        else "",
     }
 
 

@@ -22,6 +22,7 @@ MODULES = (
     "scoring/pad.py",
     "scoring/screen_words.py",
     "scoring/offline/__init__.py",
+    "scoring/offline/between.py",
     "scoring/offline/browser.py",
 )
 CATALOGUE = "locale/{lang}/LC_MESSAGES/django.mo"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.records import other_side
+from scoring.records.interval import INTERVAL
 from scoring.rules import first_breaker_of_game, get_rules
 from scoring.rules.house import document_rules
 from scoring.selectors.umpire import Tablet, colour_with_name
@@ -61,6 +62,18 @@ def engine_log(view: Tablet) -> dict[str, Any] | None:
         # doubles (ICF 49(b)): the players around the board in turn order from the board's
         # breaker; offline, "To play" names the one the turn's changes reach, as online
         "seats": [{"name": s.name, "seat": s.seat} for s in view.seats] if view.seats else None,
+        # ... and for the boards begun offline (scoring/offline/between.py): the four seats in
+        # seat order by this board's colours, and the boards each side broke before this one
+        "ring": [
+            {"name": s.name, "seat": s.seat, "colour": "white" if s.side == white else "black"}
+            for s in sorted(view.seats, key=lambda s: s.seat)
+        ]
+        if view.seats
+        else None,
+        "broken": _broken(snapshot, board, white) if view.seats else None,
+        # IT 102: the interval before the deciding game, which the tablet times offline from
+        # when it kept the game's last board
+        "interval_seconds": int(INTERVAL.total_seconds()),
         # the steps between boards offline (issue 28): the step's name, the board limit and
         # the deciding game's side change (ICF 56, 60), the games won (ICF 57) by this board's
         # colours, the games already over as the match's end lists them
@@ -77,6 +90,19 @@ def engine_log(view: Tablet) -> dict[str, Any] | None:
             for g in view.finished_games
         ],
     }
+
+
+def _broken(snapshot: Any, board: Any, white: str) -> dict[str, int]:
+    """The boards each side broke before ``board`` (a void one aside), by its colours: who of
+    a pair breaks next (ICF 49(b)), counted as the server's seats count them."""
+    broken = {"white": 0, "black": 0}
+    for game in snapshot.games:
+        for row in snapshot.boards.get(game.pk, []):
+            if board is not None and row.pk == board.pk:
+                return broken
+            if not row.void and row.breaker in ("a", "b"):
+                broken["white" if row.breaker == white else "black"] += 1
+    return broken
 
 
 def _side_change_after(state: Any, game_number: int) -> int | None:

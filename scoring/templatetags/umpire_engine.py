@@ -36,11 +36,18 @@ def static_url() -> str:
 
 
 @register.simple_tag
-def umpire_engine_step(event: Any, revision: int, game: int, board: int) -> SafeString:
+def umpire_engine_step(
+    event: Any, revision: int, game: int, board: int, ends: bool = False, flip: bool = False
+) -> SafeString:
     """An answer that adds one event to the board shown sends only that event (and the
     revision after it): the tablet appends it to the log it keeps (static/js/umpire.js), so a
-    stroke's answer stays small however long the board (issue 12: at most 6 KB)."""
-    data = _attr_json({"event": event.payload, "revision": revision, "board": f"{game}-{board}"})
+    stroke's answer stays small however long the board (issue 12: at most 6 KB). ``ends``:
+    the event ended the board (the answer shows the card, ``game``/``board`` are the next
+    board's): the tablet appends it to the log of the board it follows (issue 28); ``flip``:
+    the side panels beside the card are drawn the other way round from that board's colours
+    (the other side breaks the next board)."""
+    step = {"event": event.payload, "revision": revision, "board": f"{game}-{board}"}
+    data = _attr_json({**step, "ends": True, "flip": flip} if ends else step)
     return mark_safe(
         f'<div id="umpire-engine-step" hidden hx-swap-oob="true" data-step=\'{data}\'></div>'
     )

@@ -43,6 +43,7 @@
     chips.forEach(function (chip) { labels[chip.dataset.colour] = chip.dataset.label; });
     chips.forEach(function (chip) {
       var colour = colours ? colours[chip.dataset.colour] : chip.dataset.colour;
+      chip.hidden = !colour; // none before the extra board's toss (ICF 56(b))
       chip.classList.toggle("chip-white", colour === "white");
       chip.classList.toggle("chip-black", colour === "black");
       chip.textContent = labels[colour] || chip.dataset.label;
@@ -109,8 +110,15 @@
       setTail(queen, screen.queen.text);
     }
     var where = document.querySelector("#facts .u-where");
-    if (where && screen.where && !where.querySelector(".u-where-extra")) {
+    if (where && screen.where) {
       where.textContent = screen.where; // "Game 1 · Board 2"
+      if (screen.where_extra) { // "· Extra board" until its toss (ICF 56(b))
+        var extra = document.createElement("span");
+        extra.className = "u-where-extra";
+        extra.textContent = screen.where_extra;
+        where.appendChild(document.createTextNode(" · "));
+        where.appendChild(extra);
+      }
     }
     var breakFact = document.getElementById("break-state");
     if (breakFact) {
@@ -176,9 +184,11 @@
   // The between-boards card as the server draws it (its parts and words from the engine's
   // screen model): the board's end, the game's, the match's, the side change, and the button
   // of the next step ("Start board N", "Sides changed"), which the tablet keeps like a stroke.
-  // ``waiting``: the words when the next step waits for the connection (the interval before
-  // the deciding game, the extra board's toss).
-  function boardOverCard(end, waiting) {
+  // ``waiting``: the words when the next step waits for the connection (a drawn match).
+  // ``endedAt``: when the tablet kept the stroke that ended the board (ms): the interval
+  // before the deciding game is timed from it (IT 102; static/js/umpire.js counts it down
+  // and holds the card's button until it is over, as online).
+  function boardOverCard(end, waiting, endedAt) {
     var card = document.createElement("div");
     card.className = "u-card is-offline";
     card.id = "board-over-card";
@@ -196,6 +206,18 @@
     }
     if (end.match) { card.appendChild(matchOver(end.match)); }
     var next = end.next;
+    if (next && next.interval) {
+      card.appendChild(intervalPart(next.interval, endedAt));
+    }
+    if (next && next.toss) {
+      var toss = part("extra-board-card", "u-card-sides", next.toss.title);
+      appendLaw(toss.firstChild, next.toss.law);
+      var why = document.createElement("p");
+      why.textContent = next.toss.text;
+      toss.appendChild(why);
+      toss.setAttribute("role", "status");
+      card.appendChild(toss);
+    }
     if (next && next.change_sides) {
       var sides = part("change-sides", "u-card-sides", next.change_sides.title);
       var law = document.createElement("span");
@@ -208,7 +230,9 @@
       sides.appendChild(text);
       card.appendChild(sides);
     }
-    if (next) {
+    if (next && next.toss) {
+      card.appendChild(tossChoice(next));
+    } else if (next) {
       var go = document.createElement("div");
       go.className = "u-card-go";
       var button = document.createElement("button");
@@ -218,6 +242,9 @@
       button.dataset.step = next.step;
       if (next.change_sides) { button.dataset.ack = "sides"; }
       button.textContent = next.label;
+      // held until the interval is over (umpire.js counts it down and lets it go)
+      button.disabled = !!next.interval &&
+        endedAt + next.interval.seconds * 1000 > Date.now();
       go.appendChild(button);
       card.appendChild(go);
     } else if (end.waits) {
@@ -228,6 +255,64 @@
       card.appendChild(line);
     }
     return card;
+  }
+
+  function appendLaw(el, text) {
+    var law = document.createElement("span");
+    law.className = "law";
+    law.textContent = "(" + text + ")";
+    el.appendChild(document.createTextNode(" "));
+    el.appendChild(law);
+  }
+
+  // IT 102: the interval before the deciding game, as the server's card shows it (#interval:
+  // static/js/umpire.js counts it down from data-interval-end and holds "Sides changed").
+  function intervalPart(words, endedAt) {
+    var box = part("interval", "u-card-interval", words.title);
+    appendLaw(box.firstChild, words.law);
+    var time = document.createElement("span");
+    time.className = "u-interval-time";
+    time.id = "interval-time";
+    time.setAttribute("aria-live", "off");
+    var left = Math.max(0, Math.round((endedAt + words.seconds * 1000 - Date.now()) / 1000));
+    time.textContent = Math.floor(left / 60) + ":" + (left % 60 < 10 ? "0" : "") + left % 60;
+    box.firstChild.appendChild(document.createTextNode(" "));
+    box.firstChild.appendChild(time);
+    box.dataset.intervalEnd = new Date(endedAt + words.seconds * 1000).toISOString();
+    var text = document.createElement("p");
+    text.className = "u-muted";
+    text.textContent = words.text;
+    box.appendChild(text);
+    return box;
+  }
+
+  // ICF 56(b): the extra board's toss, a button for each side (its winner breaks), as the
+  // server's card offers it; the choice is kept like a stroke (static/js/umpire-offline.js).
+  function tossChoice(next) {
+    var go = document.createElement("div");
+    go.className = "u-card-go";
+    var set = document.createElement("fieldset");
+    set.className = "u-fieldset u-toss-break";
+    set.id = "toss-break";
+    var legend = document.createElement("legend");
+    legend.className = "u-legend";
+    legend.textContent = next.toss.legend;
+    set.appendChild(legend);
+    var choices = document.createElement("div");
+    choices.className = "u-choices";
+    next.toss.sides.forEach(function (pair) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "btn btn-primary u-btn-go u-btn-toss";
+      button.id = "toss-break-" + pair[0];
+      button.dataset.step = next.step;
+      button.dataset.breaker = pair[0];
+      button.textContent = pair[1];
+      choices.appendChild(button);
+    });
+    set.appendChild(choices);
+    go.appendChild(set);
+    return go;
   }
 
   // The match's end as the server's screen shows it (templates/scoring/umpire/_finished.html)

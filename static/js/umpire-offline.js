@@ -52,6 +52,7 @@
     if (breaker) { breaker.hidden = queue.length > 0; } // the board has begun on this tablet
     var off = window.umpireOfflineScreen;
     if (!p || !ruled || !off) {
+      showTurn(true);
       if (p) { p.classList.remove("is-over-offline"); }
       if (off) {
         off.drawChips(null); // as the server drew them
@@ -63,6 +64,7 @@
     // on turn: the side panel the engine's screen names (at the board's end, the next
     // board's breaker); the panels are named by the colours the server drew them in
     var onTurn = screen.on_turn;
+    showTurn(!!onTurn); // nobody before the extra board's toss (ICF 56(b)), as online
     if (onTurn) {
       document.querySelectorAll("#sides .u-side").forEach(function (side) {
         var mine = side === off.sidePanel(onTurn);
@@ -71,6 +73,9 @@
         if (mine && !tag) {
           var shown = document.querySelector(".u-on-turn-tag");
           if (shown) { side.querySelector(".u-side-top").appendChild(shown); }
+          // doubles: the player and seat on turn go with the tag (issue 28)
+          var seatTag = document.getElementById("side-seat");
+          if (shown && seatTag) { shown.parentNode.insertBefore(seatTag, shown.nextSibling); }
         }
       });
     }
@@ -121,12 +126,52 @@
       card = null;
     }
     if (over && row && !card) {
-      card = off.boardOverCard(end, msg.msgBoardOver);
+      card = off.boardOverCard(end, msg.msgBoardOver, endedAt());
       card.dataset.key = enginePosition.key;
       row.parentNode.insertBefore(card, row.nextSibling); // where the server's card holds the pad
     }
     if (window.umpirePadFit && !over) { window.umpirePadFit(); }
   }
+
+  // who is on turn shown or not (the side panels' tag, "To play")
+  function showTurn(shown) {
+    ["turn", "side-seat"].forEach(function (id) {
+      var el = document.getElementById(id);
+      if (el) { el.hidden = !shown; }
+    });
+    var tag = document.querySelector(".u-on-turn-tag");
+    if (tag) { tag.hidden = !shown; }
+    if (!shown) {
+      document.querySelectorAll("#sides .u-side").forEach(function (side) {
+        side.classList.remove("is-on-turn");
+      });
+    }
+  }
+
+  // when the tablet kept the stroke that ended the board shown (the newest kept stroke): the
+  // interval before the deciding game runs from it (IT 102), as the server's from its record
+  function endedAt() {
+    for (var i = queue.length - 1; i >= 0; i -= 1) {
+      if (queue[i].kind !== "step") { return queue[i].at || Date.now(); }
+    }
+    return Date.now();
+  }
+
+  // the extra board's toss on the card of a board ended offline (ICF 56(b)): kept with the
+  // strokes like "Start board N", with the side that won it; the engine begins the extra
+  // board with that side breaking (scoring/offline/between.py)
+  document.body.addEventListener("click", function (event) {
+    var toss = event.target.closest && event.target.closest("#board-over-card .u-btn-toss");
+    if (!toss || toss.disabled || !toss.dataset.step) {
+      return;
+    }
+    document.querySelectorAll("#board-over-card .u-btn-toss").forEach(function (b) {
+      b.disabled = true;
+    });
+    U.enqueueStep([["step", toss.dataset.step], ["breaker", toss.dataset.breaker]],
+      U.stepUrl(null), toss.textContent.trim());
+    U.flush();
+  });
 
   // --- the rules engine while offline (static/js/umpire-engine.js, issue 12) ---------------
   // The queued strokes are ruled on by scoring/rules itself, run in the browser (Pyodide),
@@ -172,9 +217,18 @@
     if (!log) {
       return;
     }
-    if (step.revision === log.revision + 1 && step.board === log.board) {
+    // the event that ended the board comes with the card (step.ends: its board is the next
+    // one's key): it ends the board the log follows, so the engine begins the next board from
+    // the card's step kept offline (issue 28)
+    if (step.revision === log.revision + 1 && (step.board === log.board || step.ends)) {
       log.events.push(step.event);
       log.revision = step.revision;
+      // beside the card the side panels show the next board's colours (scoring/offline)
+      // and the table of the game's boards has its row (scoring/offline/between.py)
+      if (step.ends) {
+        log.flip = !!step.flip;
+        log.end_shown = true;
+      }
     } else if (step.revision > log.revision) {
       log = null;
     }

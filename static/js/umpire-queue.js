@@ -114,9 +114,11 @@
     setField(fields, "client_id", key);
     setField(fields, "revision", nextRevision(panelRevision(), queue));
     var summary = entered(fields);
+    // ``at``: when it was kept (the interval before the deciding game runs from the game's
+    // last board, IT 102: umpire-offline.js)
     queue.push({ id: key, url: form.getAttribute("action"), fields: fields,
                  revision: parseInt(field(fields, "revision"), 10), by: summary.by,
-                 text: summary.text, state: "pending", reason: "" });
+                 text: summary.text, state: "pending", reason: "", at: Date.now() });
     chosenBy = null;
     saveQueue();
     var pad = document.getElementById("pad");
@@ -286,6 +288,14 @@
     return box ? box.textContent.trim() : "";
   }
 
+  // the ms the server's interval before the deciding game still runs, by its answer's panel
+  function intervalLeft(html) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var p = doc.getElementById("panel");
+    var end = p && p.dataset.intervalEnd ? Date.parse(p.dataset.intervalEnd) : NaN;
+    return end > Date.now() ? end - Date.now() : 0;
+  }
+
   function refresh() {
     var p = panel();
     if (msg.panelUrl && p) {
@@ -334,6 +344,15 @@
           hideBanner();
           refresh();
         }
+        return;
+      }
+      var held = item.kind === "step" && answer.status === 422 && intervalLeft(answer.html);
+      if (held) {
+        // IT 102: the server times the interval from when it recorded the game's last board,
+        // which reached it late: the step waits for the server's end of the interval and is
+        // sent again then (nothing is refused, nothing recorded twice)
+        showBanner("retrying");
+        window.setTimeout(flush, held + 500);
         return;
       }
       if (answer.status === 409 || answer.status === 422 || answer.status === 423) {

@@ -20,7 +20,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from scoring.selectors.umpire import tablet
+from scoring.services.board_steps import acknowledge_step
 from scoring.services.matches import (
+    match_snapshot,
     record_event,
     record_quick_board,
     record_seating,
@@ -33,6 +36,7 @@ from tests.factories import make_match
 SHOTS = os.environ.get("TABLET_SHOTS")  # a folder: each compared screen is also saved there
 
 PAD_TAP = "pad:"  # a tap on a count or toggle of the pad: its label
+CARD_TAP = "card:"  # a tap that takes the card's step (as "#card-go")
 
 CASES = {
     # Ben Kirk breaks with white
@@ -68,7 +72,50 @@ CASES = {
         ["b12", "b12", {"white": 1, "queen": True}, {"white": 1}, {"white": 6}],
         ["pad:white-1", "#commit", "#card-go", "#quick-nothing", "#quick-own"],
     ),
+    # doubles (ICF 49(b)): board 1 won offline, board 2 begun offline: "To play" names the
+    # player of the seat on turn on the board begun offline, not the pair
+    "doubles-next-board": (
+        [{"white": 1, "queen": True}, {"white": 1}, {"white": 6}],
+        ["pad:white-1", "#commit", "#card-go", "#quick-nothing", "#quick-nothing"],
+    ),
+    # the board ended online, then the drop: "Start board 2" and the strokes after it are
+    # ruled by the engine (the card's answer brought the board's last event)
+    "after-online-end": (
+        [{"white": 1, "queen": True}, {"white": 1}, {"white": 6}],
+        ["pad:white-1", "#commit", "offline", "#card-go", "pad:white-1", "#commit"],
+    ),
+    # IT 102: game 2 won offline before the deciding game: the card shows the interval
+    "interval": (
+        ["b12", "b12", "b1", "step", "a12", "a1", {"white": 1, "queen": True}, {"white": 1}]
+        + [{"white": 6}],
+        ["pad:white-1", "#commit"],
+    ),
+    # ICF 56(b): a tie (15-15) after the eighth board, won offline: the extra board's toss
+    # taken offline, and the extra board's first stroke
+    "extra-board": (
+        ["b3", "a1", "b3", "a2", "b3", "b3", "b3", {"white": 1, "queen": True}, {"white": 1}]
+        + [{"white": 6}],
+        ["pad:white-1", "#commit", "card:#toss-break-a", "#quick-nothing"],
+    ),
 }
+# ... and its card before the toss: nobody on turn, no colours, "Extra board" on the facts line
+CASES["extra-board-card"] = (CASES["extra-board"][0], ["pad:white-1", "#commit"])
+
+#: the card between boards as the umpire reads it (the interval's time aside: it runs)
+READ_CARD = """() => {
+  const shown = (el) => el && el.getClientRects().length ? el : null;
+  const text = (el) => shown(el) ? el.innerText.replace(/\\s+/g, ' ').trim() : '';
+  const time = shown(document.getElementById('interval-time'));
+  const go = shown(document.getElementById('card-go'));
+  return {
+    interval: text(document.querySelector('#interval .u-card-title')).replace(/\\d+:\\d+/, ''),
+    interval_time: time ? time.textContent.trim() : '',
+    extra: text(document.getElementById('extra-board-card')),
+    toss: text(document.getElementById('toss-break')),
+    go: text(go),
+    go_disabled: go ? go.disabled : null,
+  };
+}"""
 
 READ = """() => {
   const seen = (el) => {
@@ -118,9 +165,26 @@ READ = """() => {
 
 
 def _record(match, entry) -> None:
-    if entry == "b12":  # a board entered from paper: Ben Kirk wins it with 12
+    if isinstance(entry, str) and entry[0] in "ab" and entry[1:].isdigit():
+        # a board entered from paper: "b12", Ben Kirk wins it with 12
         record_quick_board(
-            match=match, winner="b", points=12, law="ICF 53", client_id=uuid.uuid4(), actor=UMPIRE
+            match=match,
+            winner=entry[0],
+            points=int(entry[1:]),
+            law="ICF 53",
+            client_id=uuid.uuid4(),
+            actor=UMPIRE,
+        )
+        match.refresh_from_db()
+        return
+    if entry == "step":  # the card's step on the server ("Sides changed" before game 2)
+        view = tablet(match_snapshot(match))
+        acknowledge_step(
+            match=match,
+            actor=UMPIRE,
+            step=view.step_key,
+            sides_changed=view.change_sides,
+            current_step=view.step_key,
         )
         match.refresh_from_db()
         return
@@ -145,7 +209,9 @@ def _doubles():
 
 
 def _tap(page: Page, what: str) -> None:
-    if what.startswith(PAD_TAP):
+    if what.startswith(CARD_TAP):
+        page.locator(what[len(CARD_TAP) :]).tap()
+    elif what.startswith(PAD_TAP):
         page.locator(f'label[for="pad-{what[len(PAD_TAP) :]}"]').tap()
     else:
         page.locator(what).tap()
@@ -154,6 +220,8 @@ def _tap(page: Page, what: str) -> None:
 def _play(page: Page, live_server, case: str, offline: bool) -> dict:
     prefix, taps = CASES[case]
     match = _doubles() if case.startswith("doubles") else tossed_match()
+    if offline and case == "interval":  # the interval's ten minutes, fast-forwarded below
+        page.clock.install()
     for entry in prefix:
         _record(match, entry)
     page.goto(f"{live_server.url}/u/{match.umpire_token}/")
@@ -162,21 +230,23 @@ def _play(page: Page, live_server, case: str, offline: bool) -> dict:
     if "offline" not in taps and offline:
         page.context.set_offline(True)
     kept = 0
+    now_offline = offline and "offline" not in taps
     for what in taps:
         if what == "offline":
             if offline:
                 page.wait_for_function(ENGINE_READY, timeout=120000)
                 page.context.set_offline(True)
+                now_offline = True
             continue
         _tap(page, what)
-        if what == "#card-go":
+        if what == "#card-go" or what.startswith(CARD_TAP):
             expect(page.locator("#summary-card")).to_be_hidden(timeout=10000)
             # offline: the card of the board ended offline gives way when the engine has
             # begun the next board
             expect(page.locator("#board-over-card")).to_have_count(0, timeout=30000)
         elif what.startswith("#quick") or what == "#commit":
-            kept += 1
-            if offline:  # kept and ruled by the engine in the browser
+            kept += int(now_offline)
+            if now_offline:  # kept and ruled by the engine in the browser
                 ruled = page.locator("#history .u-history-item.is-queued.is-ruled")
                 expect(ruled).to_have_count(kept, timeout=30000)
             else:  # recorded: the server's answer is in place
@@ -184,6 +254,9 @@ def _play(page: Page, live_server, case: str, offline: bool) -> dict:
                 page.wait_for_function("() => !document.querySelector('.htmx-request')")
     page.wait_for_timeout(300)
     seen = page.evaluate(READ)
+    seen["card"] = page.evaluate(READ_CARD)
+    if offline and case == "interval":
+        _deciding_game_offline(page)
     if SHOTS:
         size = page.viewport_size
         mode = "offline" if offline else "online"
@@ -195,9 +268,12 @@ def _play(page: Page, live_server, case: str, offline: bool) -> dict:
 
 
 STEPS = ("next-board", "next-game")
+REMAINDERS = ("doubles-next-board", "after-online-end", "interval", "extra-board")
 
 
-@pytest.mark.parametrize("case", [c for c in CASES if c not in STEPS])
+@pytest.mark.parametrize(
+    "case", [c for c in CASES if c not in (*STEPS, *REMAINDERS, "extra-board-card")]
+)
 def test_every_region_offline_says_what_it_says_online(
     live_server, page: Page, transactional_db, case: str
 ):
@@ -207,6 +283,7 @@ def test_every_region_offline_says_what_it_says_online(
     offline = _play(page, live_server, case, offline=True)
     for seen in (online, offline):  # the seen table is compared ("boards")
         seen.pop("boards_text")
+        seen.pop("card")
     board_end = case in ("board-end", "void-replay", "game-end")
     if board_end:
         # the server has gone on to the next board (its breaker on turn, its history
@@ -246,6 +323,8 @@ def test_the_next_board_begun_offline_says_what_it_says_online(
     page.set_viewport_size({"width": size[0], "height": size[1]})
     online = _play(page, live_server, case, offline=False)
     offline = _play(page, live_server, case, offline=True)
+    online.pop("card")
+    offline.pop("card")
     if offline["boards"] == "NOT SEEN":  # 1024x768: under the connection banner (left)
         online.pop("boards")
         offline.pop("boards")
@@ -255,4 +334,80 @@ def test_the_next_board_begun_offline_says_what_it_says_online(
         assert online["history_title"].startswith("Game 1, board 2")
     else:
         assert online["history_title"].startswith("Game 2, board 1")
+    problems.assert_none()
+
+
+@pytest.mark.parametrize("size", [(768, 1024), (1024, 768)])
+@pytest.mark.parametrize("case", REMAINDERS)
+def test_the_remainders_offline_say_what_they_say_online(
+    live_server, page: Page, transactional_db, case: str, size: tuple[int, int]
+):
+    """Issue 28's remainders, every region compared as the umpire sees it: in doubles "To
+    play" names the player of the seat on turn on a board begun offline; the strokes after a
+    board that ended online are ruled offline; the interval before the deciding game on the
+    card of a board ended offline (IT 102: the same words, its time running from the board's
+    end, "Sides changed" held until it is over, then kept and the deciding game begun); the
+    extra board's toss (ICF 56(b)) taken offline and the extra board's first stroke."""
+    # 422: the deciding game's step sent back online waits for the server's interval
+    problems = Problems(page, allowed={409, 422})
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    online = _play(page, live_server, case, offline=False)
+    offline = _play(page, live_server, case, offline=True)
+    if offline["boards"] == "NOT SEEN":  # 1024x768: under the connection banner (left)
+        online.pop("boards")
+        offline.pop("boards")
+    times = [seen["card"].pop("interval_time") for seen in (online, offline)]
+    assert offline == online, case
+    if case == "doubles-next-board":  # two misses on board 2: the third player in turn
+        assert online["seat"].startswith("Seat") and online["to_play"] not in online["sides"]
+        assert online["history_title"].startswith("Game 1, board 2")
+    if case == "after-online-end":
+        assert online["history_title"].startswith("Game 1, board 2")
+        ruled = page.locator("#history .u-history-item.is-queued.is-ruled")
+        expect(ruled).to_have_count(0)  # back online: sent and recorded
+    if case == "interval":
+        card = online["card"]
+        assert card["interval"].startswith("Interval before the deciding game (IT 102)")
+        assert (card["go"], card["go_disabled"]) == ("Sides changed", True)
+        for shown in times:  # ten minutes from the board's end, both
+            minutes, seconds = (int(n) for n in shown.split(":"))
+            assert 9 * 60 <= minutes * 60 + seconds <= 10 * 60, times
+    if case == "extra-board":
+        assert online["history_title"].startswith("Game 1, board 9")
+        assert online["to_play"] == "Ben Kirk"  # after Asha Rao's miss
+    problems.assert_none()
+
+
+def _deciding_game_offline(page: Page) -> None:
+    """Offline again at the interval's card: once ten minutes have passed on the tablet's
+    clock, "Sides changed" is kept like "Start board N" and the deciding game begins."""
+    page.clock.fast_forward("10:30")
+    go = page.locator("#board-over-card #card-go")
+    expect(go).to_be_enabled(timeout=10000)
+    go.tap()
+    expect(page.locator("#board-over-card")).to_have_count(0, timeout=30000)
+    page.locator("#quick-nothing").tap()
+    expect(page.locator("#history .u-history-item.is-queued.is-ruled")).to_have_count(
+        2, timeout=30000
+    )
+    expect(page.locator("#history-title")).to_have_text("Game 3, board 1: history")
+
+
+def test_the_extra_boards_card_offline_is_the_servers(live_server, page: Page, transactional_db):
+    """ICF 56(b): the card of a tie over the board limit, the board won offline: the same
+    words and toss buttons as the server's card; nobody on turn and no colours until the
+    toss; "Extra board" on the facts line."""
+    problems = Problems(page, allowed={409})
+    page.set_viewport_size({"width": 768, "height": 1024})
+    online = _play(page, live_server, "extra-board-card", offline=False)
+    offline = _play(page, live_server, "extra-board-card", offline=True)
+    for seen in (online, offline):  # the server's history is of the ended board
+        seen.pop("history_lines")
+        seen.pop("history_title")
+        seen.pop("undo")
+    assert offline == online
+    assert online["card"]["extra"].startswith("15–15: extra board, toss for the break")
+    assert online["card"]["toss"].endswith("Asha Rao breaks Ben Kirk breaks")
+    assert (online["to_play"], online["on_turn"]) == ("", "")
+    assert online["where"].endswith("Extra board")
     problems.assert_none()

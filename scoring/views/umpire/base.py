@@ -351,18 +351,39 @@ def respond(
     context["warnings_changed"] = shown is not None and shown != str(
         getattr(snapshot.match, "last_warning", None) or ""
     )
-    # the offline engine's log grows by the event just recorded (no whole log in the answer)
+    # the offline engine's log grows by the event just recorded (no whole log in the answer),
+    # also by the one that ended the board: the tablet's engine then begins the next board
+    # from the card's step kept offline (issue 28)
     current = snapshot.current
+    goes_on = current is not None and current.board is not None
     context["appended_event"] = (
         appended
         if (
             appended is not None
             and request.htmx
             and current is not None
-            and current.board is not None
-            and current.board.pk == appended.board_id
+            and (current.board is None or current.board.pk == appended.board_id)
         )
         else None
+    )
+    context["appended_ends"] = not goes_on
+    # the side panels beside the card are drawn in the next board's colours: the log's board
+    # the other way round when the other side breaks it
+    ended = next(
+        (
+            row
+            for rows in snapshot.boards.values()
+            for row in rows
+            if appended is not None and row.pk == appended.board_id
+        ),
+        None,
+    )
+    context["appended_flip"] = (
+        not goes_on
+        and ended is not None
+        and current is not None
+        and bool(current.breaker)
+        and ended.breaker != current.breaker
     )
     if request.htmx:  # only the regions that changed (templatetags/umpire_regions.py)
         context["regions_known"] = parse_known(request.headers.get("X-Umpire-Regions", ""))
