@@ -21,7 +21,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any, cast
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 
 from scoring import ratings as glicko
 from scoring.models import Entry, Event, Match, Rate, Rating, Round, Tournament
@@ -75,8 +75,13 @@ def rated_events(tournament: Tournament, *, scope: str = Rating.Scope.EVERY_EVEN
         events = events.filter(kind=Event.Kind.SINGLES)
     if scope == Rating.Scope.SWISS_SINGLES:
         # SoL rates a tourney at its prize-giving (observed: a tourney whose prizes are not
-        # given is not rated): a finished event
-        events = events.filter(format=Event.Format.SWISS, status=Event.Status.FINISHED)
+        # given is not rated): a finished event, or one whose prizes SoL gave though a final
+        # match was never played (SoL's 2018 archive: "Młodzieżowy Turniej Carrom" 2015, rated
+        # by SoL without its final rounds)
+        prized = Entry.objects.filter(event=OuterRef("pk"), prize__isnull=False)
+        events = events.filter(
+            Q(status=Event.Status.FINISHED) | Q(Exists(prized)), format=Event.Format.SWISS
+        )
     return list(events.order_by("pk"))
 
 
