@@ -53,3 +53,45 @@ def test_an_unprized_unfinished_swiss_tourney_is_not_rated() -> None:
     import_sol(_prized_swiss_with_an_unplayed_final(prized=False))
     assert Rating.objects.filter(name="Generated").exists()
     assert not Rate.objects.exists()
+
+
+#: A Swiss tourney of eight new players, three turns and a final (G–C 20–25), as SoL 5.26
+#: played and rated it (lower and higher points 1300 / 1900): SoL's ranking C G A F E B D H.
+FINAL_SWISS = [
+    ("A", "B", 25, 15), ("C", "D", 25, 8), ("E", "F", 25, 21), ("G", "H", 25, 16),
+    ("C", "A", 25, 21), ("G", "E", 25, 11), ("F", "H", 25, 4), ("B", "D", 25, 12),
+    ("G", "C", 25, 0), ("A", "E", 25, 11), ("F", "B", 25, 15), ("D", "H", 25, 8),
+]  # fmt: skip
+#: SoL's rates and deviations after it (whole numbers).
+FINAL_SWISS_RATES = {
+    "A": (1738, 237), "B": (1521, 235), "C": (1710, 244), "D": (1431, 242),
+    "E": (1583, 235), "F": (1623, 238), "G": (1879, 247), "H": (1305, 251),
+}  # fmt: skip
+
+
+def test_a_swiss_tourneys_final_is_not_rated_but_places_the_new_players() -> None:
+    """SoL rates the Swiss turns only and starts the new players from their places after the
+    final: C, who won the final, starts first (1900) and G second, though G led the Swiss
+    turns. (Rated with the final, C would end on 1739; started from the Swiss ranking, on
+    1695.)"""
+    names = "ABCDEFGH"
+    data = lists(8)
+    data["ratings"][1].update(lower_rate=1300, higher_rate=1900)
+    matches = [
+        m(names.index(a) + 1, names.index(b) + 1, s1, s2, turn=n // 4 + 1, table=n % 4 + 1)
+        for n, (a, b, s1, s2) in enumerate(FINAL_SWISS)
+    ]
+    matches.append(m(7, 3, 20, 25, turn=4, table=1, final=True))
+    doc = tourney([[n] for n in range(1, 9)], matches)
+    doc["finals"] = 1
+    import_sol(yaml.safe_dump_all([data, doc]).encode())
+    got = {
+        names[int(key[1:]) - 1]: (rate, deviation)
+        for key, rate, deviation in Rate.objects.values_list(
+            "player__external_records__key", "rate", "deviation"
+        )
+    }
+    assert set(got) == set(FINAL_SWISS_RATES)
+    for name, (rate, deviation) in FINAL_SWISS_RATES.items():
+        assert got[name][0] == pytest.approx(rate, abs=1), name
+        assert got[name][1] == pytest.approx(deviation, abs=1), name
