@@ -161,20 +161,53 @@ def tournament_matches(
         # SoL rates a Swiss tourney's rounds, not its final rounds (observed)
         skipped = (Round.Bracket.FINAL,) if scope == Rating.Scope.SWISS_SINGLES else ()
         results, _confirmed, _last = decided_results(event, exclude_brackets=skipped)
+        absent = scoreless(results) if scope == Rating.Scope.SWISS_SINGLES else set()
         any_played = False
         for r in results:
             if r.b is None or r.walkover or r.a not in sides or r.b not in sides:
+                continue
+            if r.a in absent or r.b in absent:
                 continue
             winner = "a" if r.winner == r.a else "b" if r.winner == r.b else None
             played.append(glicko.Played(sides[r.a], sides[r.b], r.points_a, r.points_b, winner))
             any_played = True
         if any_played:
-            for placing in event_placings(event):
-                if placing.place is None:
-                    continue
-                for player in sides.get(placing.entry.pk, ()):
-                    places[player] = min(places.get(player, placing.place), placing.place)
+            ranked = sorted(
+                (placing.place, placing.entry.pk)
+                for placing in event_placings(event)
+                if placing.place is not None and placing.entry.pk not in absent
+            )
+            closed = _closed_up(ranked) if absent else {entry: place for place, entry in ranked}
+            for entry, place in closed.items():
+                for player in sides.get(entry, ()):
+                    places[player] = min(places.get(player, place), place)
     return played, places
+
+
+def scoreless(results: list[Any]) -> set[int]:
+    """The entries that scored no point in the event (a bye's points count): SoL 5.26 rates
+    neither them nor their opponents' games against them, and ranks the field without them
+    for the new players' start (observed on a crafted tourney, and on its 2018 archive: the
+    players who retired after losing their only match 0-25 have no rate there). The decided
+    results of one event."""
+    scored: dict[int, int] = {}
+    for r in results:
+        if r.walkover:
+            continue
+        scored[r.a] = scored.get(r.a, 0) + (r.points_a if r.b is not None else 1)
+        if r.b is not None:
+            scored[r.b] = scored.get(r.b, 0) + r.points_b
+    return {entry for entry, points in scored.items() if points <= 0}
+
+
+def _closed_up(ranked: list[tuple[int, int]]) -> dict[int, int]:
+    """``(place, entry)`` pairs sorted by place, some entries left out: each entry's place
+    among those left (tied entries keep one place)."""
+    out: dict[int, int] = {}
+    for position, (place, entry) in enumerate(ranked):
+        tied = position and place == ranked[position - 1][0]
+        out[entry] = out[ranked[position - 1][1]] if tied else position + 1
+    return out
 
 
 def _rate_one(

@@ -5,6 +5,7 @@ events, or singles Swiss events as SoL 5.26 rates), docs/RATINGS.md."""
 from __future__ import annotations
 
 import datetime
+from uuid import uuid4
 
 import pytest
 import yaml
@@ -14,8 +15,9 @@ from scoring.models import Event, Match, Rate, Rating
 from scoring.services import draws
 from scoring.services import ratings as service
 from scoring.services.exports import sol_documents
+from scoring.services.matches import record_quick_board, record_toss
 from scoring.services.sol import import_sol
-from tests.factories import SYSTEM, make_event, play_and_confirm, swiss_in_round_two
+from tests.factories import SYSTEM, make_event, play_and_confirm
 from tests.ratings.test_service import play_all, rated_tournament
 from tests.trust.test_sol_generated import m
 from tests.trust.test_sol_ranking import lists, tourney
@@ -109,10 +111,19 @@ def test_a_rating_rates_the_events_of_its_scope(django_capture_on_commit_callbac
     tournament, knockout = rated_tournament(rating, "mixed", SPRING)
     doubles = make_event(tournament, 4, kind="doubles", name="doubles")
     draws.draw_event(event=doubles, actor=SYSTEM, random_seed=1)
-    swiss = swiss_in_round_two(tournament, SYSTEM)
+    swiss = make_event(tournament, 4, fmt="swiss", settings={"rounds": 3})
+    draws.draw_event(event=swiss, actor=SYSTEM, random_seed=3)
     with django_capture_on_commit_callbacks(execute=True):
         for match in Match.objects.filter(event__in=[knockout, doubles], status="ready"):
             play_and_confirm(match, "a")
+        for match in Match.objects.filter(event=swiss, round__number=1):
+            # the losers score a board: SoL rates no player who scored no point (below)
+            record_toss(match=match, winner="a", choice="break", actor=SYSTEM)
+            record_quick_board(
+                match=match, winner="b", carrommen=3, queen="a", client_id=uuid4(), actor=SYSTEM
+            )
+            play_and_confirm(match, "a")
+    draws.next_round(event=swiss, actor=SYSTEM)
     played, _places = service.tournament_matches(tournament, scope=Rating.Scope.SWISS_SINGLES)
     assert played == []  # a Swiss event is rated as SoL rates it: once finished
     swiss.status = Event.Status.FINISHED

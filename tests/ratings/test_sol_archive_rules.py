@@ -95,3 +95,48 @@ def test_a_swiss_tourneys_final_is_not_rated_but_places_the_new_players() -> Non
     for name, (rate, deviation) in FINAL_SWISS_RATES.items():
         assert got[name][0] == pytest.approx(rate, abs=1), name
         assert got[name][1] == pytest.approx(deviation, abs=1), name
+
+
+#: Eight new players, two Swiss turns as SoL 5.26 played them (G's bye in turn 2; E retired
+#: after turn 1): D scores no point (0-25, 0-25), G scores none in his one match but has the
+#: bye's 25. SoL's ranking C A H B G E F D.
+SCORELESS = [
+    ("A", "B", 25, 12, 1), ("C", "D", 25, 0, 1), ("E", "F", 25, 17, 1), ("G", "H", 0, 25, 1),
+    ("C", "H", 25, 9, 2), ("A", "F", 25, 14, 2), ("B", "D", 25, 0, 2),
+]  # fmt: skip
+#: SoL's rates after it: D has none, C and B one game each (the 25-0 against D not rated).
+SCORELESS_RATES = {
+    "A": (1729, 277), "B": (1602, 296), "C": (1917, 296), "E": (1400, 291),
+    "F": (1366, 273), "G": (1392, 296), "H": (1769, 261),
+}  # fmt: skip
+
+
+def test_a_player_who_scored_no_point_is_not_rated_nor_are_his_games() -> None:
+    """SoL rates neither a player who scored no point in the tourney (byes count) nor his
+    opponents' games against him, and places the new players without him (the line of the
+    lower and higher points over seven places, not eight). SoL's 2018 archive: the players
+    who retired after losing their only match 0-25 (EuroCup 2011, 2012, 2017) have no rate
+    ("Eurocup Singles": 127 of 290 rates within a point of SoL's with them, 286 of 286
+    without)."""
+    names = "ABCDEFGH"
+    data = lists(8)
+    data["ratings"][1].update(lower_rate=1300, higher_rate=1900)
+    matches = [
+        m(names.index(a) + 1, names.index(b) + 1, s1, s2, turn=turn, table=n % 4 + 1)
+        for n, (a, b, s1, s2, turn) in enumerate(SCORELESS)
+    ]
+    matches.append(m(7, None, 25, 0, turn=2, table=4))
+    doc = tourney([[n] for n in range(1, 9)], matches)
+    doc["competitors"][4]["retired"] = True
+    import_sol(yaml.safe_dump_all([data, doc]).encode())
+    got = {
+        names[int(key[1:]) - 1]: (rate, deviation, matches)
+        for key, rate, deviation, matches in Rate.objects.values_list(
+            "player__external_records__key", "rate", "deviation", "matches"
+        )
+    }
+    assert set(got) == set(SCORELESS_RATES)
+    assert got["C"][2] == got["B"][2] == 1
+    for name, (rate, deviation) in SCORELESS_RATES.items():
+        assert got[name][0] == pytest.approx(rate, abs=1), name
+        assert got[name][1] == pytest.approx(deviation, abs=1), name
