@@ -17,6 +17,7 @@ from __future__ import annotations
 import bisect
 import datetime
 import logging
+import math
 from collections.abc import Hashable, Mapping
 from typing import Any, cast
 
@@ -117,7 +118,10 @@ def inheriting_ratings(rating: Rating) -> list[Rating]:
 class Inherited:
     """The rates of the ratings an inheriting rating looks up (:func:`higher_ratings`), by
     player in date order: a player new to the rating starts from his latest of them dated
-    before the tournament (his rate, deviation and volatility), as SoL starts him."""
+    before the tournament (his rate, deviation and volatility), as SoL starts him: rate and
+    deviation as whole numbers, truncated, as SoL stores them (its 2018 archive: "CZ rating",
+    "GB Rating", "FR rating" and "Kr Rating" agree with SoL for every player so, 71 of 84,
+    111 of 123, 41 of 47 and 0 of 14 with the unrounded rates)."""
 
     def __init__(self, ratings: list[int]) -> None:
         self.days: dict[int, list[datetime.date]] = {}
@@ -128,7 +132,9 @@ class Inherited:
             .values_list("player_id", "date", "rate", "deviation", "volatility")
         ):
             self.days.setdefault(player, []).append(day)
-            self.rates.setdefault(player, []).append(glicko.Rate(rate, deviation, volatility))
+            # as SoL reads another rating's rates: whole numbers (truncated)
+            whole = glicko.Rate(math.trunc(rate), math.trunc(deviation), volatility)
+            self.rates.setdefault(player, []).append(whole)
 
     def before(self, player: int, day: datetime.date) -> glicko.Rate | None:
         """The player's latest inherited rate dated before ``day``, or None."""

@@ -49,6 +49,11 @@ def expected(start: dict, rating: Rating, tournament) -> dict:
     return glicko.rate_period(start, played, service.parameters(rating), places)
 
 
+def whole(rates: dict) -> dict:
+    """Rates as an inheriting rating reads them (SoL: whole numbers, truncated)."""
+    return {k: glicko.Rate(int(r.rate), int(r.deviation), r.volatility) for k, r in rates.items()}
+
+
 def national_rates(national: Rating) -> dict[int, float]:
     return dict(Rate.objects.filter(rating=national).values_list("player_id", "rate"))
 
@@ -59,7 +64,7 @@ def test_an_inheriting_rating_starts_its_players_from_the_higher_ratings_rates(
     world, national, second = two_levels(django_capture_on_commit_callbacks)
     before = service.rates_before(world, date=SUMMER)
     assert len(before) == 4
-    want = expected(before, national, second)
+    want = expected(whole(before), national, second)
     got = national_rates(national)
     assert got == pytest.approx({k: v.rate.rate for k, v in want.items()})
     # their deviations went on from the world rating's, below a new player's 350
@@ -102,7 +107,7 @@ def test_re_rating_the_higher_rating_re_rates_the_inheriting_one(
     service.rerate(world)
     new = national_rates(national)
     assert new != pytest.approx(old)
-    want = expected(service.rates_before(world, date=SUMMER), national, second)
+    want = expected(whole(service.rates_before(world, date=SUMMER)), national, second)
     assert new == pytest.approx({k: v.rate.rate for k, v in want.items()})
 
 
@@ -164,3 +169,20 @@ def test_sols_inherit_flag_and_scope_come_in_and_go_out() -> None:
     assert head["ratings"][0]["inherit"] is True
     assert head["ratings"][1]["inherit"] is False
     assert world.pk in service.higher_ratings(rating)
+
+
+def test_an_inherited_rate_is_taken_as_a_whole_number(django_capture_on_commit_callbacks):
+    """SoL reads a higher rating's rates as it stores them, whole numbers (truncated): a
+    player new to the inheriting rating starts from his rate and deviation truncated (SoL's
+    2018 archive: "GB Rating" 123 of 123 players within a point so, 111 unrounded)."""
+    world, national, second = two_levels(django_capture_on_commit_callbacks)
+    before = service.rates_before(world, date=SUMMER)
+    assert any(r.rate != int(r.rate) for r in before.values())
+    want = expected(whole(before), national, second)
+    assert national_rates(national) == pytest.approx({k: v.rate.rate for k, v in want.items()})
+    for key, rated in want.items():
+        assert rated.initial == whole(before)[key]
+    unrounded = expected(before, national, second)
+    assert national_rates(national) != pytest.approx(
+        {k: v.rate.rate for k, v in unrounded.items()}, abs=1e-6
+    )
