@@ -191,19 +191,22 @@ def tournament_matches(
 
 
 def scoreless(results: list[Any]) -> set[int]:
-    """The entries that scored no point in the event (a bye's points count): SoL 5.26 rates
-    neither them nor their opponents' games against them, and ranks the field without them
-    for the new players' start (observed on a crafted tourney, and on its 2018 archive: the
-    players who retired after losing their only match 0-25 have no rate there). The decided
-    results of one event."""
-    scored: dict[int, int] = {}
+    """The entries that lost every match of the event 0-25 (no bye, no point scored): SoL
+    5.26 rates neither them nor their opponents' games against them, and ranks the field
+    without them for the new players' start (observed on a crafted tourney, and on its 2018
+    archive: the players who retired after losing their only match 0-25 have no rate there,
+    while a player who lost six matches 0-11 to 0-25 is rated). The decided results of one
+    event."""
+    forfeit: dict[int, bool] = {}
     for r in results:
         if r.walkover:
             continue
-        scored[r.a] = scored.get(r.a, 0) + (r.points_a if r.b is not None else 1)
-        if r.b is not None:
-            scored[r.b] = scored.get(r.b, 0) + r.points_b
-    return {entry for entry, points in scored.items() if points <= 0}
+        if r.b is None:
+            forfeit[r.a] = False
+            continue
+        forfeit[r.a] = forfeit.get(r.a, True) and r.points_a <= 0 and r.points_b >= 25
+        forfeit[r.b] = forfeit.get(r.b, True) and r.points_b <= 0 and r.points_a >= 25
+    return {entry for entry, lost_all in forfeit.items() if lost_all}
 
 
 def _closed_up(ranked: list[tuple[int, int]]) -> dict[int, int]:

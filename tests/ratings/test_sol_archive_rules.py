@@ -98,8 +98,8 @@ def test_a_swiss_tourneys_final_is_not_rated_but_places_the_new_players() -> Non
 
 
 #: Eight new players, two Swiss turns as SoL 5.26 played them (G's bye in turn 2; E retired
-#: after turn 1): D scores no point (0-25, 0-25), G scores none in his one match but has the
-#: bye's 25. SoL's ranking C A H B G E F D.
+#: after turn 1): D loses 0-25 twice, G loses 0-25 but has the bye. SoL's ranking C A H B G E
+#: F D.
 SCORELESS = [
     ("A", "B", 25, 12, 1), ("C", "D", 25, 0, 1), ("E", "F", 25, 17, 1), ("G", "H", 0, 25, 1),
     ("C", "H", 25, 9, 2), ("A", "F", 25, 14, 2), ("B", "D", 25, 0, 2),
@@ -111,13 +111,15 @@ SCORELESS_RATES = {
 }  # fmt: skip
 
 
-def test_a_player_who_scored_no_point_is_not_rated_nor_are_his_games() -> None:
-    """SoL rates neither a player who scored no point in the tourney (byes count) nor his
-    opponents' games against him, and places the new players without him (the line of the
-    lower and higher points over seven places, not eight). SoL's 2018 archive: the players
-    who retired after losing their only match 0-25 (EuroCup 2011, 2012, 2017) have no rate
-    ("Eurocup Singles": 127 of 290 rates within a point of SoL's with them, 286 of 286
-    without)."""
+def test_a_player_who_lost_every_match_0_25_is_not_rated_nor_are_his_games() -> None:
+    """SoL rates neither a player who lost every match 0-25 (D; G, who lost 0-25 but had a
+    bye, is rated) nor his opponents' games against him, and places the new players without
+    him (the line of the lower and higher points over seven places, not eight). SoL's 2018
+    archive: the players who retired after losing their only match 0-25 (EuroCup 2011, 2012,
+    2017) have no rate ("Eurocup Singles": 127 of 290 rates within a point of SoL's with them,
+    286 of 286 without), while "4° Tappa 08 09" (2009) rates a player who lost six matches
+    0-11 to 0-17 ("IT FIC tournaments": 135 of 333 within a point when he too was left out,
+    300 of 333 with him)."""
     names = "ABCDEFGH"
     data = lists(8)
     data["ratings"][1].update(lower_rate=1300, higher_rate=1900)
@@ -140,3 +142,22 @@ def test_a_player_who_scored_no_point_is_not_rated_nor_are_his_games() -> None:
     for name, (rate, deviation) in SCORELESS_RATES.items():
         assert got[name][0] == pytest.approx(rate, abs=1), name
         assert got[name][1] == pytest.approx(deviation, abs=1), name
+
+
+def test_who_lost_every_match_0_25() -> None:
+    """Only the players whose every match was a 0-25 loss (no bye): "4° Tappa 08 09"'s player
+    who lost 0-11, 0-25 and 0-13 is rated, as SoL rated him."""
+    from types import SimpleNamespace as R
+
+    from scoring.services.ratings import scoreless
+
+    def r(a, b, pa, pb, walkover=False):
+        return R(a=a, b=b, points_a=pa, points_b=pb, walkover=walkover)
+
+    results = [
+        r(1, 2, 25, 0), r(3, 2, 25, 0),  # 2: two 0-25 losses
+        r(4, 5, 0, 11), r(5, 6, 25, 0), r(7, 5, 13, 0),  # 5: lost 0-11, 0-25, 0-13
+        r(8, None, 25, 0), r(9, 8, 25, 0),  # 8: a bye, then 0-25
+        r(10, 11, 25, 0, walkover=True),  # a walkover is not a match
+    ]  # fmt: skip
+    assert scoreless(results) == {2, 6}
