@@ -12,6 +12,7 @@ from scoring.ratings.glicko2 import (
     update,
 )
 from scoring.ratings.period import (
+    FLOOR,
     OUTCOMES,
     Parameters,
     Played,
@@ -23,6 +24,7 @@ from scoring.ratings.period import (
 )
 
 __all__ = [
+    "FLOOR",
     "OUTCOMES",
     "SCALE",
     "Opponent",

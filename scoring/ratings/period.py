@@ -21,6 +21,12 @@ type K = Hashable
 #: scores its share of the points both sides scored).
 OUTCOMES = ("standard", "guido")
 
+#: The lowest rate a player is left with after a period (SoL 5.26, observed by running it on
+#: crafted tourneys whose players fall below it, ``tests/ratings/test_sol_rates.py``): a rate
+#: computed below 800 is stored, and carried to the next period, as 800; deviation and
+#: volatility are not touched, and a new player's start below it is not raised.
+FLOOR = 800.0
+
 
 @dataclass(frozen=True)
 class Parameters:
@@ -142,8 +148,9 @@ def rate_period(
     fewer, the straight line of the rating's range over the whole field
     (:func:`initial_rates`); without a range or a place, the default rate; truncated to a
     whole number. Deviation and volatility start from the defaults. Every game is rated against the
-    opponents' rates before the period (Glicko-2: one period, all games at once); a player
-    who does not play in the period keeps his rate (he has no row for it)."""
+    opponents' rates before the period (Glicko-2: one period, all games at once); a rate
+    computed below :data:`FLOOR` becomes the floor (SoL); a player who does not play in the
+    period keeps his rate (he has no row for it)."""
     players = {key for m in matches for key in (*m.side_a, *m.side_b)}
     new = [key for key in players if key not in current]
     start: dict[K, Rate] = {key: current[key] for key in players if key in current}
@@ -170,6 +177,15 @@ def rate_period(
         for key in m.side_b:
             games[key].append(Opponent(side_a, 1.0 - score))
     return {
-        key: Rated(key, update(start[key], games[key], params.tau), len(games[key]), start[key])
+        key: Rated(
+            key, _floored(update(start[key], games[key], params.tau)), len(games[key]), start[key]
+        )
         for key in sorted(players, key=repr)
     }
+
+
+def _floored(rate: Rate) -> Rate:
+    """The rate after the period, no lower than :data:`FLOOR` (SoL's floor)."""
+    if rate.rate >= FLOOR:
+        return rate
+    return Rate(FLOOR, rate.deviation, rate.volatility)

@@ -5,6 +5,7 @@ events, or singles Swiss events as SoL 5.26 rates), docs/RATINGS.md."""
 from __future__ import annotations
 
 import datetime
+from uuid import uuid4
 
 import pytest
 import yaml
@@ -14,8 +15,9 @@ from scoring.models import Event, Match, Rate, Rating
 from scoring.services import draws
 from scoring.services import ratings as service
 from scoring.services.exports import sol_documents
+from scoring.services.matches import record_quick_board, record_toss
 from scoring.services.sol import import_sol
-from tests.factories import SYSTEM, make_event, play_and_confirm, swiss_in_round_two
+from tests.factories import SYSTEM, make_event, play_and_confirm
 from tests.ratings.test_service import play_all, rated_tournament
 from tests.trust.test_sol_generated import m
 from tests.trust.test_sol_ranking import lists, tourney
@@ -47,6 +49,11 @@ def expected(start: dict, rating: Rating, tournament) -> dict:
     return glicko.rate_period(start, played, service.parameters(rating), places)
 
 
+def whole(rates: dict) -> dict:
+    """Rates as an inheriting rating reads them (SoL: whole numbers, truncated)."""
+    return {k: glicko.Rate(int(r.rate), int(r.deviation), r.volatility) for k, r in rates.items()}
+
+
 def national_rates(national: Rating) -> dict[int, float]:
     return dict(Rate.objects.filter(rating=national).values_list("player_id", "rate"))
 
@@ -57,7 +64,7 @@ def test_an_inheriting_rating_starts_its_players_from_the_higher_ratings_rates(
     world, national, second = two_levels(django_capture_on_commit_callbacks)
     before = service.rates_before(world, date=SUMMER)
     assert len(before) == 4
-    want = expected(before, national, second)
+    want = expected(whole(before), national, second)
     got = national_rates(national)
     assert got == pytest.approx({k: v.rate.rate for k, v in want.items()})
     # their deviations went on from the world rating's, below a new player's 350
@@ -100,7 +107,7 @@ def test_re_rating_the_higher_rating_re_rates_the_inheriting_one(
     service.rerate(world)
     new = national_rates(national)
     assert new != pytest.approx(old)
-    want = expected(service.rates_before(world, date=SUMMER), national, second)
+    want = expected(whole(service.rates_before(world, date=SUMMER)), national, second)
     assert new == pytest.approx({k: v.rate.rate for k, v in want.items()})
 
 
@@ -109,10 +116,19 @@ def test_a_rating_rates_the_events_of_its_scope(django_capture_on_commit_callbac
     tournament, knockout = rated_tournament(rating, "mixed", SPRING)
     doubles = make_event(tournament, 4, kind="doubles", name="doubles")
     draws.draw_event(event=doubles, actor=SYSTEM, random_seed=1)
-    swiss = swiss_in_round_two(tournament, SYSTEM)
+    swiss = make_event(tournament, 4, fmt="swiss", settings={"rounds": 3})
+    draws.draw_event(event=swiss, actor=SYSTEM, random_seed=3)
     with django_capture_on_commit_callbacks(execute=True):
         for match in Match.objects.filter(event__in=[knockout, doubles], status="ready"):
             play_and_confirm(match, "a")
+        for match in Match.objects.filter(event=swiss, round__number=1):
+            # the losers score a board: SoL rates no player who scored no point (below)
+            record_toss(match=match, winner="a", choice="break", actor=SYSTEM)
+            record_quick_board(
+                match=match, winner="b", carrommen=3, queen="a", client_id=uuid4(), actor=SYSTEM
+            )
+            play_and_confirm(match, "a")
+    draws.next_round(event=swiss, actor=SYSTEM)
     played, _places = service.tournament_matches(tournament, scope=Rating.Scope.SWISS_SINGLES)
     assert played == []  # a Swiss event is rated as SoL rates it: once finished
     swiss.status = Event.Status.FINISHED
@@ -153,3 +169,20 @@ def test_sols_inherit_flag_and_scope_come_in_and_go_out() -> None:
     assert head["ratings"][0]["inherit"] is True
     assert head["ratings"][1]["inherit"] is False
     assert world.pk in service.higher_ratings(rating)
+
+
+def test_an_inherited_rate_is_taken_as_a_whole_number(django_capture_on_commit_callbacks):
+    """SoL reads a higher rating's rates as it stores them, whole numbers (truncated): a
+    player new to the inheriting rating starts from his rate and deviation truncated (SoL's
+    2018 archive: "GB Rating" 123 of 123 players within a point so, 111 unrounded)."""
+    world, national, second = two_levels(django_capture_on_commit_callbacks)
+    before = service.rates_before(world, date=SUMMER)
+    assert any(r.rate != int(r.rate) for r in before.values())
+    want = expected(whole(before), national, second)
+    assert national_rates(national) == pytest.approx({k: v.rate.rate for k, v in want.items()})
+    for key, rated in want.items():
+        assert rated.initial == whole(before)[key]
+    unrounded = expected(before, national, second)
+    assert national_rates(national) != pytest.approx(
+        {k: v.rate.rate for k, v in unrounded.items()}, abs=1e-6
+    )

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.ratings import Parameters, Played, Rate, rate_period, regressed_rates
+from scoring.ratings import FLOOR, Parameters, Played, Rate, rate_period, regressed_rates
 
 SOL = Parameters(lower_rate=1300, higher_rate=1900)
 
@@ -192,3 +192,44 @@ def test_a_player_absent_from_tourneys_keeps_his_deviation() -> None:
     _within_one(after[0], {"A": (1491, 261), "B": (1725, 261), "C": (1810, 281), "D": (1369, 281)})
     _within_one(after[1], {"C": (1722, 261), "D": (1457, 261)})
     _within_one(after[2], {"A": (1572, 233), "B": (1645, 233)})
+
+
+def test_a_rate_below_800_is_raised_to_800() -> None:
+    """SoL 5.26 leaves no player below 800 after a tourney (the players of "PSC national
+    Ranking (new)" in SoL's 2018 archive; here a rating whose range, 300 to 1100, starts four
+    of six players below it): B, D, E and F computed at 449 to 706 are stored as 800, with the
+    deviation Glicko-2 gave them; the starts are not raised (A and C, rated against them,
+    agree only with the players started where the range puts them)."""
+    rows = [
+        ("A", "B", 25, 7), ("C", "D", 25, 18), ("E", "F", 25, 17), ("A", "E", 25, 4),
+        ("C", "F", 25, 11), ("D", "B", 25, 19), ("A", "C", 25, 15), ("D", "E", 25, 20),
+        ("F", "B", 25, 18),
+    ]  # fmt: skip
+    low = Parameters(rate=500, lower_rate=300, higher_rate=1100)
+    rated = rate_period({}, _played(rows), low, _places("ACDEFB"))
+    assert rated["B"].initial.rate == 300 and rated["D"].initial.rate == 780
+    sol = {
+        "A": (1044, 268), "B": (800, 268), "C": (890, 245),
+        "D": (800, 245), "E": (800, 245), "F": (800, 245),
+    }  # fmt: skip
+    _within_one({key: r.rate for key, r in rated.items()}, sol)
+    assert rated["B"].rate.rate == FLOOR == 800
+    # carried on from the floor: a second tourney starts B from 800
+    again = rate_period({"B": rated["B"].rate, "D": rated["D"].rate}, _played([rows[5]]), low)
+    assert again["B"].initial.rate == 800
+
+
+def test_no_ceiling_above() -> None:
+    """Nor does SoL cap a rate from above: a rating whose range is 2600 to 3400 (SoL: C 3272)."""
+    rows = [
+        ("A", "B", 25, 19), ("C", "D", 25, 8), ("E", "F", 25, 23), ("C", "A", 25, 11),
+        ("E", "B", 25, 22), ("F", "D", 25, 23), ("C", "E", 25, 20), ("F", "A", 25, 16),
+        ("B", "D", 25, 0),
+    ]  # fmt: skip
+    high = Parameters(rate=3000, lower_rate=2600, higher_rate=3400)
+    rated = rate_period({}, _played(rows), high, _places("CEFABD"))
+    sol = {
+        "A": (2949, 245), "B": (2936, 245), "C": (3272, 268),
+        "D": (2652, 268), "E": (3155, 245), "F": (3021, 245),
+    }  # fmt: skip
+    _within_one({key: r.rate for key, r in rated.items()}, sol)

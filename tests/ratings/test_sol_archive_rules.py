@@ -1,0 +1,163 @@
+"""What SoL 5.26 rates, as observed on its own 2018 archive and on crafted tourneys (issue 33,
+``bench/sol_season.py --sol-archives``): the rules this app follows so that a SoL archive's
+ratings are recomputed here as SoL recomputes them. docs/RATINGS.md."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+import yaml
+
+from scoring.models import Event, Rate, Rating
+from scoring.services.sol import import_sol
+from tests.trust.test_sol_generated import m
+from tests.trust.test_sol_ranking import lists, tourney
+
+pytestmark = pytest.mark.django_db
+
+
+def _prized_swiss_with_an_unplayed_final(prized: bool) -> bytes:
+    """Four players, two Swiss turns played, the final (turn 3) never played (0-0); SoL's
+    prizes given or not."""
+    data = lists(4)
+    matches = [
+        m(1, 2, 25, 10, turn=1, table=1),
+        m(3, 4, 25, 20, turn=1, table=2),
+        m(1, 3, 25, 12, turn=2, table=1),
+        m(2, 4, 18, 25, turn=2, table=2),
+        m(1, 4, 0, 0, turn=3, table=1, final=True),
+    ]
+    doc = tourney([[1], [2], [3], [4]], matches)
+    doc["finals"] = 1
+    if prized:
+        doc["prized"] = True
+        for competitor, prize in zip(doc["competitors"], ("18", "16", "14", "13"), strict=True):
+            competitor["prize"] = prize
+    return yaml.safe_dump_all([data, copy.deepcopy(doc)]).encode()
+
+
+def test_a_prized_swiss_tourney_is_rated_though_a_final_was_never_played() -> None:
+    """SoL rates a tourney at its prize-giving: the 2018 archive's "Młodzieżowy Turniej
+    Carrom" (2015, "PSC U18 rating (old)") has an unplayed final yet SoL gave its prizes and
+    rated its Swiss turns. The event is not finished here (a match is open), and is rated all
+    the same, its Swiss turns only; without SoL's prizes it is not rated (SoL neither)."""
+    import_sol(_prized_swiss_with_an_unplayed_final(prized=True))
+    event = Event.objects.get()
+    assert event.status != Event.Status.FINISHED
+    rates = Rate.objects.filter(rating__name="Generated")
+    assert sorted(r.matches for r in rates) == [2, 2, 2, 2]
+
+
+def test_an_unprized_unfinished_swiss_tourney_is_not_rated() -> None:
+    import_sol(_prized_swiss_with_an_unplayed_final(prized=False))
+    assert Rating.objects.filter(name="Generated").exists()
+    assert not Rate.objects.exists()
+
+
+#: A Swiss tourney of eight new players, three turns and a final (G–C 20–25), as SoL 5.26
+#: played and rated it (lower and higher points 1300 / 1900): SoL's ranking C G A F E B D H.
+FINAL_SWISS = [
+    ("A", "B", 25, 15), ("C", "D", 25, 8), ("E", "F", 25, 21), ("G", "H", 25, 16),
+    ("C", "A", 25, 21), ("G", "E", 25, 11), ("F", "H", 25, 4), ("B", "D", 25, 12),
+    ("G", "C", 25, 0), ("A", "E", 25, 11), ("F", "B", 25, 15), ("D", "H", 25, 8),
+]  # fmt: skip
+#: SoL's rates and deviations after it (whole numbers).
+FINAL_SWISS_RATES = {
+    "A": (1738, 237), "B": (1521, 235), "C": (1710, 244), "D": (1431, 242),
+    "E": (1583, 235), "F": (1623, 238), "G": (1879, 247), "H": (1305, 251),
+}  # fmt: skip
+
+
+def test_a_swiss_tourneys_final_is_not_rated_but_places_the_new_players() -> None:
+    """SoL rates the Swiss turns only and starts the new players from their places after the
+    final: C, who won the final, starts first (1900) and G second, though G led the Swiss
+    turns. (Rated with the final, C would end on 1739; started from the Swiss ranking, on
+    1695.)"""
+    names = "ABCDEFGH"
+    data = lists(8)
+    data["ratings"][1].update(lower_rate=1300, higher_rate=1900)
+    matches = [
+        m(names.index(a) + 1, names.index(b) + 1, s1, s2, turn=n // 4 + 1, table=n % 4 + 1)
+        for n, (a, b, s1, s2) in enumerate(FINAL_SWISS)
+    ]
+    matches.append(m(7, 3, 20, 25, turn=4, table=1, final=True))
+    doc = tourney([[n] for n in range(1, 9)], matches)
+    doc["finals"] = 1
+    import_sol(yaml.safe_dump_all([data, doc]).encode())
+    got = {
+        names[int(key[1:]) - 1]: (rate, deviation)
+        for key, rate, deviation in Rate.objects.values_list(
+            "player__external_records__key", "rate", "deviation"
+        )
+    }
+    assert set(got) == set(FINAL_SWISS_RATES)
+    for name, (rate, deviation) in FINAL_SWISS_RATES.items():
+        assert got[name][0] == pytest.approx(rate, abs=1), name
+        assert got[name][1] == pytest.approx(deviation, abs=1), name
+
+
+#: Eight new players, two Swiss turns as SoL 5.26 played them (G's bye in turn 2; E retired
+#: after turn 1): D loses 0-25 twice, G loses 0-25 but has the bye. SoL's ranking C A H B G E
+#: F D.
+SCORELESS = [
+    ("A", "B", 25, 12, 1), ("C", "D", 25, 0, 1), ("E", "F", 25, 17, 1), ("G", "H", 0, 25, 1),
+    ("C", "H", 25, 9, 2), ("A", "F", 25, 14, 2), ("B", "D", 25, 0, 2),
+]  # fmt: skip
+#: SoL's rates after it: D has none, C and B one game each (the 25-0 against D not rated).
+SCORELESS_RATES = {
+    "A": (1729, 277), "B": (1602, 296), "C": (1917, 296), "E": (1400, 291),
+    "F": (1366, 273), "G": (1392, 296), "H": (1769, 261),
+}  # fmt: skip
+
+
+def test_a_player_who_lost_every_match_0_25_is_not_rated_nor_are_his_games() -> None:
+    """SoL rates neither a player who lost every match 0-25 (D; G, who lost 0-25 but had a
+    bye, is rated) nor his opponents' games against him, and places the new players without
+    him (the line of the lower and higher points over seven places, not eight). SoL's 2018
+    archive: the players who retired after losing their only match 0-25 (EuroCup 2011, 2012,
+    2017) have no rate ("Eurocup Singles": 127 of 290 rates within a point of SoL's with them,
+    286 of 286 without), while "4° Tappa 08 09" (2009) rates a player who lost six matches
+    0-11 to 0-17 ("IT FIC tournaments": 135 of 333 within a point when he too was left out,
+    300 of 333 with him)."""
+    names = "ABCDEFGH"
+    data = lists(8)
+    data["ratings"][1].update(lower_rate=1300, higher_rate=1900)
+    matches = [
+        m(names.index(a) + 1, names.index(b) + 1, s1, s2, turn=turn, table=n % 4 + 1)
+        for n, (a, b, s1, s2, turn) in enumerate(SCORELESS)
+    ]
+    matches.append(m(7, None, 25, 0, turn=2, table=4))
+    doc = tourney([[n] for n in range(1, 9)], matches)
+    doc["competitors"][4]["retired"] = True
+    import_sol(yaml.safe_dump_all([data, doc]).encode())
+    got = {
+        names[int(key[1:]) - 1]: (rate, deviation, matches)
+        for key, rate, deviation, matches in Rate.objects.values_list(
+            "player__external_records__key", "rate", "deviation", "matches"
+        )
+    }
+    assert set(got) == set(SCORELESS_RATES)
+    assert got["C"][2] == got["B"][2] == 1
+    for name, (rate, deviation) in SCORELESS_RATES.items():
+        assert got[name][0] == pytest.approx(rate, abs=1), name
+        assert got[name][1] == pytest.approx(deviation, abs=1), name
+
+
+def test_who_lost_every_match_0_25() -> None:
+    """Only the players whose every match was a 0-25 loss (no bye): "4° Tappa 08 09"'s player
+    who lost 0-11, 0-25 and 0-13 is rated, as SoL rated him."""
+    from types import SimpleNamespace as R
+
+    from scoring.services.ratings import scoreless
+
+    def r(a, b, pa, pb, walkover=False):
+        return R(a=a, b=b, points_a=pa, points_b=pb, walkover=walkover)
+
+    results = [
+        r(1, 2, 25, 0), r(3, 2, 25, 0),  # 2: two 0-25 losses
+        r(4, 5, 0, 11), r(5, 6, 25, 0), r(7, 5, 13, 0),  # 5: lost 0-11, 0-25, 0-13
+        r(8, None, 25, 0), r(9, 8, 25, 0),  # 8: a bye, then 0-25
+        r(10, 11, 25, 0, walkover=True),  # a walkover is not a match
+    ]  # fmt: skip
+    assert scoreless(results) == {2, 6}
