@@ -13,7 +13,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from scoring.models import Championship, Event, Player, Tournament
+from scoring.models import Championship, Entry, Event, Player, Tournament
 from scoring.pdf.seasons import RankingSheetData, RankingSheetLine
 from scoring.seasons import Placed, ranking_of_prizes, tournament_prizes
 from scoring.standings.placings import event_placings
@@ -27,6 +27,7 @@ class Column:
 
     event: Event
     placed: bool  # every entry has its final place: its prizes count
+    recorded: bool = False  # the prizes as the prize-giving recorded them (SoL's "prized")
 
     @property
     def tournament(self) -> Tournament:
@@ -69,8 +70,10 @@ def counted_events(championship: Championship) -> list[Event]:
     )
 
 
-def _placed(event: Event) -> tuple[bool, list[tuple[Competitor, int, int | None]]]:
-    placings = event_placings(event)
+def _placed(
+    event: Event, *, recorded: bool = True
+) -> tuple[bool, list[tuple[Competitor, int, int | None]]]:
+    placings = event_placings(event, prizes=recorded)
     rows = []
     complete = bool(placings)
     for p in placings:
@@ -83,15 +86,36 @@ def _placed(event: Event) -> tuple[bool, list[tuple[Competitor, int, int | None]
     return complete, rows
 
 
-def ranking(championship: Championship, *, nation: str = "") -> Ranking:
+def _recorded(event: Event) -> dict[Hashable, Decimal]:
+    """A prized event's prizes as its prize-giving recorded them (SoL's, kept on import), by
+    competitor: every entry, a missing prize 0 (SoL counts each of its competitors)."""
+    return {
+        tuple(sorted(pk for pk in (e.player_id, e.partner_id) if pk is not None)): (
+            e.prize or Decimal(0)
+        )
+        for e in Entry.objects.filter(event=event).order_by("pk")
+    }
+
+
+def ranking(championship: Championship, *, nation: str = "", recorded: bool = True) -> Ranking:
     """The championship's ranking; with ``nation`` (a country code) only that nation's players
     (a pair: both of them) ranked among themselves, each with the prize of his place in the
-    whole field (the national ranking of a season, as federations publish it)."""
+    whole field (the national ranking of a season, as federations publish it).
+
+    An event whose prize-giving is recorded (``Event.prized``: a SoL tourney SoL had prized)
+    counts its prizes as recorded, as SoL ranks the championship; ``recorded=False`` gives
+    every event its prizes again from its results (SoL's prize-giving done again)."""
     columns: list[Column] = []
     given: list[dict[Hashable, Decimal]] = []
     everybody: set[int] = set()
     for event in counted_events(championship):
-        complete, rows = _placed(event)
+        if recorded and event.prized:
+            prizes = _recorded(event)
+            columns.append(Column(event, True, recorded=True))
+            everybody.update(pk for ids in prizes for pk in _ids(ids))
+            given.append(prizes)
+            continue
+        complete, rows = _placed(event, recorded=recorded)
         columns.append(Column(event, complete))
         everybody.update(pk for ids, _place, _last in rows for pk in ids)
         placed = [Placed(ids, place, last) for ids, place, last in rows] if complete else []
