@@ -73,7 +73,8 @@ def counted_events(championship: Championship) -> list[Event]:
 def _placed(
     event: Event, *, recorded: bool = True
 ) -> tuple[bool, list[tuple[Competitor, int, int | None]]]:
-    placings = event_placings(event, prizes=recorded)
+    # a tourney SoL prized is placed as its prize-giving placed it: by its table then
+    placings = event_placings(event, prizes=recorded, as_it_stands=event.prized)
     rows = []
     complete = bool(placings)
     for p in placings:

@@ -184,9 +184,14 @@ def _elimination(event: Event, matches: list[Match]) -> dict[int, tuple[int, int
     return places
 
 
-def event_placings(event: Event, *, prizes: bool = True) -> list[Placing]:
+def event_placings(
+    event: Event, *, prizes: bool = True, as_it_stands: bool = False
+) -> list[Placing]:
     """Every entry of ``event`` with its place (best first; undecided last); ``prizes=False``
-    sets a SoL tourney's recorded prize-giving aside (its places from its results alone)."""
+    sets a SoL tourney's recorded prize-giving aside (its places from its results alone);
+    ``as_it_stands``: a Swiss event placed by its table as it stands, unfinished or not (SoL
+    gives the prizes of a tourney at its prize-giving from its ranking then: a final left
+    unplayed, 0–0, counts for nothing)."""
     entries = {
         e.pk: e
         for e in Entry.objects.filter(event=event)
@@ -195,7 +200,7 @@ def event_placings(event: Event, *, prizes: bool = True) -> list[Placing]:
     }
     places: dict[int, tuple[int, int]] = {}
     if event.format == Event.Format.SWISS:
-        finished = (
+        finished = as_it_stands or (
             not Match.objects.filter(event=event).exclude(status__in=DONE).exists()
             and event.status == Event.Status.FINISHED
         )

@@ -1,0 +1,70 @@
+"""Championships ranked as SoL 5.26 ranks them (issue 33), each finding a crafted archive
+(``tests/seasons/sol_crafted.py``) that SoL loaded and prized again itself; the figures
+below are SoL's (its ``Championship.ranking`` after ``resetPrizes``/``updateRanking``/
+``assignPrizes``, and before: its stored ranking)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from scoring.models import Championship, Event
+from scoring.services import season_rankings
+from scoring.services.sol import import_sol
+from tests.seasons.sol_crafted import match, season_archive
+
+pytestmark = pytest.mark.django_db
+
+
+def _lines(*, recorded: bool) -> list[tuple[str, Decimal]]:
+    ranking = season_rankings.ranking(Championship.objects.get(), recorded=recorded)
+    return [
+        ("/".join(p.name.removeprefix("Crafted ") for p in line.players), line.total)
+        for line in ranking.lines
+    ]
+
+
+def test_doubles_prized_with_their_final_unplayed_rank_the_pairs_as_sol() -> None:
+    """A doubles tourney prized by SoL with its final left unplayed (0–0; SoL's "Doppio
+    Libero", 2018): SoL's prize-giving ranks the pairs by the Swiss table as it stood. Before,
+    the event was not finished here, so the championship ranked nobody."""
+    pairs = [[1, 2], [3, 4], [5, 6], [7, 8]]
+    import_sol(
+        season_archive(
+            [
+                {
+                    "guid": "final-unplayed",
+                    "competitors": pairs,
+                    "finals": 1,
+                    # the prizes SoL stored (reversed here, to tell them from the results)
+                    "prizes": {1: "13", 2: "14", 3: "16", 4: "18"},
+                    "matches": [
+                        match(1, 2, 25, 10, 1),
+                        match(3, 4, 25, 12, 1, 2),
+                        match(1, 3, 25, 8, 2),
+                        match(2, 4, 25, 3, 2, 2),
+                        match(1, 2, 0, 0, 3, final=True),
+                    ],
+                }
+            ],
+            pairs=True,
+        )
+    )
+    assert Event.objects.get().kind == Event.Kind.DOUBLES
+    # SoL 5.26, prized again: Amsel1/Birke2 18, Cedar3/Dorn4 16, Espe5/Fichte6 14,
+    # Ginster7/Hasel8 13
+    assert _lines(recorded=False) == [
+        ("Amsel1/Birke2", 18),
+        ("Cedar3/Dorn4", 16),
+        ("Espe5/Fichte6", 14),
+        ("Ginster7/Hasel8", 13),
+    ]
+    # SoL 5.26, as stored: Ginster7/Hasel8 18, Espe5/Fichte6 16, Cedar3/Dorn4 14,
+    # Amsel1/Birke2 13
+    assert _lines(recorded=True) == [
+        ("Ginster7/Hasel8", 18),
+        ("Espe5/Fichte6", 16),
+        ("Cedar3/Dorn4", 14),
+        ("Amsel1/Birke2", 13),
+    ]
