@@ -427,15 +427,20 @@ def our_lines(championship, *, recorded: bool = False) -> list[dict]:
         ExternalRecord.objects.filter(source="sol", kind="player").values_list("player_id", "key")
     )
     lines = []
-    for line in ranking(championship, recorded=recorded).lines:
+    ranked = ranking(championship, recorded=recorded)
+    # SoL's columns are its prized tourneys: an event that gives no prizes (yet) is none
+    counted = [i for i, column in enumerate(ranked.columns) if column.placed]
+    for line in ranked.lines:
+        prizes = [line.prizes[i] for i in counted]
+        skips = [line.skipped[i] for i in counted]
         lines.append(
             {
                 "players": sorted(guid.get(p.pk, f"#{p.pk}") for p in line.players),
                 "total": str(line.total),
-                "prizes": [str(p) if p is not None else "0" for p in line.prizes],
+                "prizes": [str(p) if p is not None else "0" for p in prizes],
                 "skipped": [
                     str(p) if p is not None else "0"
-                    for p, skipped in zip(line.prizes, line.skipped, strict=True)
+                    for p, skipped in zip(prizes, skips, strict=True)
                     if skipped
                 ],
             }

@@ -136,16 +136,24 @@ def ranking(championship: Championship, *, nation: str = "", recorded: bool = Tr
     names = {
         ids: " / ".join(players[pk].name for pk in _ids(ids)) for column in given for ids in column
     }
-    lines = [
-        RankLine(
-            line.rank,
-            [players[pk] for pk in _ids(line.competitor)],
-            line.total,
-            line.prizes,
-            line.skipped,
+    # an event that gives no prizes yet is no column of the sum: its absence is no prize of 0
+    # that the worst skipped would take first (SoL ranks its prized tourneys only)
+    counted = [i for i, column in enumerate(columns) if column.placed]
+    lines = []
+    for line in ranking_of_prizes([given[i] for i in counted], championship.skip_worst, names):
+        prizes: list[Decimal | None] = [None] * len(columns)
+        skipped = [False] * len(columns)
+        for k, i in enumerate(counted):
+            prizes[i], skipped[i] = line.prizes[k], line.skipped[k]
+        lines.append(
+            RankLine(
+                line.rank,
+                [players[pk] for pk in _ids(line.competitor)],
+                line.total,
+                tuple(prizes),
+                tuple(skipped),
+            )
         )
-        for line in ranking_of_prizes(given, championship.skip_worst, names)
-    ]
     return Ranking(championship, columns, lines, code, nations)
 
 

@@ -31,10 +31,12 @@ def season_archive(
     pairs: bool = False,
     skip: int = 0,
     players: int = 8,
+    prized: dict[str, dict[int, str]] | None = None,
 ) -> bytes:
     """One championship (``prizes``, ``skip`` worst skipped) of ``tourneys``: each
     ``{"guid", "competitors": [[player numbers]], "matches": [...], "prized": bool,
-    "prizes": {competitor: "prize"}, "finals": n, "retired": [competitor numbers]}``."""
+    "prizes": {competitor: "prize"}, "finals": n, "retired": [competitor numbers]}``;
+    ``prized``: by tourney guid, the prizes of SoL's prize-giving (the others not prized)."""
     lists = {
         "players": [
             {"guid": f"cr{n}", "firstname": "Crafted", "lastname": BIRDS[(n - 1) % 8] + str(n)}
@@ -54,6 +56,8 @@ def season_archive(
     }
     documents: list[dict[str, Any]] = [lists]
     for day, t in enumerate(tourneys, 1):
+        if prized is not None:
+            t = {**t, "prizes": prized.get(t["guid"], {}), "prized": t["guid"] in prized}
         competitors = []
         for n, members in enumerate(t["competitors"], 1):
             c: dict[str, Any] = {"players": members, "position": n}

@@ -68,3 +68,39 @@ def test_doubles_prized_with_their_final_unplayed_rank_the_pairs_as_sol() -> Non
         ("Cedar3/Dorn4", 14),
         ("Amsel1/Birke2", 13),
     ]
+
+
+def test_a_tourney_without_prizes_is_no_column_the_worst_skipped_takes() -> None:
+    """Two prized tourneys and a third still running (a 0–0 match, not prized), the worst
+    prize skipped: SoL ranks its prized tourneys only, so each player's worse prize of the
+    two is skipped. Before, the running tourney counted as a missed one (0) and was skipped
+    instead, so nothing of the two was."""
+    swiss = [
+        match(1, 2, 25, 10, 1),
+        match(3, 4, 25, 12, 1, 2),
+        match(1, 3, 25, 8, 2),
+        match(2, 4, 25, 3, 2, 2),
+    ]
+    fixed = {1: "18", 2: "16", 3: "14", 4: "13"}
+    running = [match(1, 2, 25, 10, 1), match(3, 4, 0, 0, 1, 2)]
+    import_sol(
+        season_archive(
+            [
+                {"guid": "skip-one", "competitors": [[1], [2], [3], [4]], "matches": swiss},
+                {"guid": "skip-two", "competitors": [[4], [3], [2], [1]], "matches": swiss},
+                {"guid": "skip-running", "competitors": [[1], [2], [3], [4]], "matches": running},
+            ],
+            skip=1,
+            players=4,
+            prized={"skip-one": fixed, "skip-two": fixed},
+        )
+    )
+    # SoL 5.26's ranking: Amsel1 18 [18, (13)], Dorn4 18 [(13), 18], Birke2 16 [16, (14)],
+    # Cedar3 16 [(14), 16]
+    sol = [("Amsel1", 18), ("Dorn4", 18), ("Birke2", 16), ("Cedar3", 16)]
+    for recorded in (True, False):
+        assert sorted(_lines(recorded=recorded), key=lambda x: (-x[1], x[0])) == sol
+    ranking = season_rankings.ranking(Championship.objects.get())
+    assert [c.placed for c in ranking.columns] == [True, True, False]
+    amsel = next(line for line in ranking.lines if line.players[0].name.endswith("Amsel1"))
+    assert amsel.prizes == (18, 13, None) and amsel.skipped == (False, True, False)
