@@ -91,11 +91,16 @@ def _recorded(event: Event) -> dict[Hashable, Decimal]:
     """A prized event's prizes as its prize-giving recorded them (SoL's, kept on import), by
     competitor: every entry, a missing prize 0 (SoL counts each of its competitors)."""
     return {
-        tuple(sorted(pk for pk in (e.player_id, e.partner_id) if pk is not None)): (
+        tuple(sorted(pk for pk in (e.player_id, e.partner_id) if pk is not None)): _plain(
             e.prize or Decimal(0)
         )
         for e in Entry.objects.filter(event=event).order_by("pk")
     }
+
+
+def _plain(value: Decimal) -> Decimal:
+    """A recorded prize as the computed ones read: 18, not 18.00; 2.5, not 2.50."""
+    return value.quantize(Decimal(1)) if value == value.to_integral_value() else value.normalize()
 
 
 def ranking(championship: Championship, *, nation: str = "", recorded: bool = True) -> Ranking:
