@@ -104,3 +104,44 @@ def test_a_tourney_without_prizes_is_no_column_the_worst_skipped_takes() -> None
     assert [c.placed for c in ranking.columns] == [True, True, False]
     amsel = next(line for line in ranking.lines if line.players[0].name.endswith("Amsel1"))
     assert amsel.prizes == (18, 13, None) and amsel.skipped == (False, True, False)
+
+
+def test_a_pair_is_the_same_two_players_in_either_order() -> None:
+    """Amsel1 and Birke2 win two doubles tourneys, entered once as Amsel1/Birke2 and once as
+    Birke2/Amsel1. Here a pair is the same two players, in either order: one line of 36.
+    SoL 5.26 keys a pair by its players in the order entered and ranks two lines (run on this
+    very archive: Amsel1/Birke2 18 [18, 0] and Birke2/Amsel1 18 [0, 18]); its archive's
+    "Carrom EuroCup Double" (31 pairs) and "Campionati Italiani Doppio dal 2013" (6) hold such
+    pairs, and only there do the two rankings part (the bench names them)."""
+    swiss = [
+        match(1, 2, 25, 10, 1),
+        match(3, 4, 25, 12, 1, 2),
+        match(1, 3, 25, 8, 2),
+        match(2, 4, 25, 3, 2, 2),
+    ]
+    import_sol(
+        season_archive(
+            [
+                {
+                    "guid": "pairs-one",
+                    "competitors": [[1, 2], [3, 4], [5, 6], [7, 8]],
+                    "matches": swiss,
+                },
+                {
+                    "guid": "pairs-two",
+                    "competitors": [[2, 1], [3, 5], [4, 6], [8, 7]],
+                    "matches": swiss,
+                },
+            ],
+            pairs=True,
+            prized={
+                "pairs-one": {1: "18", 2: "16", 3: "14", 4: "13"},
+                "pairs-two": {1: "18", 2: "16", 3: "14", 4: "13"},
+            },
+        )
+    )
+    for recorded in (True, False):
+        lines = _lines(recorded=recorded)
+        assert lines[0] == ("Amsel1/Birke2", 36)
+        assert ("Ginster7/Hasel8", 26) in lines  # 13 + 13, also entered in both orders
+        assert len(lines) == 6
