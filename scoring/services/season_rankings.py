@@ -146,16 +146,16 @@ def ranking(championship: Championship, *, nation: str = "", recorded: bool = Tr
     counted = [i for i, column in enumerate(columns) if column.placed]
     lines = []
     for line in ranking_of_prizes([given[i] for i in counted], championship.skip_worst, names):
-        prizes: list[Decimal | None] = [None] * len(columns)
+        cells: list[Decimal | None] = [None] * len(columns)
         skipped = [False] * len(columns)
         for k, i in enumerate(counted):
-            prizes[i], skipped[i] = line.prizes[k], line.skipped[k]
+            cells[i], skipped[i] = line.prizes[k], line.skipped[k]
         lines.append(
             RankLine(
                 line.rank,
                 [players[pk] for pk in _ids(line.competitor)],
                 line.total,
-                tuple(prizes),
+                tuple(cells),
                 tuple(skipped),
             )
         )
