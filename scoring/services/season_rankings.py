@@ -73,8 +73,10 @@ def counted_events(championship: Championship) -> list[Event]:
 def _placed(
     event: Event, *, recorded: bool = True
 ) -> tuple[bool, list[tuple[Competitor, int, int | None]]]:
-    # a tourney SoL prized is placed as its prize-giving placed it: by its table then
-    placings = event_placings(event, prizes=recorded, as_it_stands=event.prized)
+    # a tourney SoL prized is placed as its prize-giving placed it: by its table then; prized
+    # again, its recorded prizes are set aside (SoL's ``resetPrizes``), while the prizes left
+    # on a tourney whose prize-giving was undone still lead its table (SoL sorts by them)
+    placings = event_placings(event, prizes=recorded or not event.prized, as_it_stands=event.prized)
     rows = []
     complete = bool(placings)
     for p in placings:

@@ -145,3 +145,35 @@ def test_a_pair_is_the_same_two_players_in_either_order() -> None:
         assert lines[0] == ("Amsel1/Birke2", 36)
         assert ("Ginster7/Hasel8", 26) in lines  # 13 + 13, also entered in both orders
         assert len(lines) == 6
+
+
+def test_an_undone_prize_giving_still_orders_the_next_one_by_its_prizes() -> None:
+    """A tourney whose prize-giving was undone (``prized: false``) with its prizes left (Dorn4
+    3, Cedar3 2, Birke2 1, the reverse of the results; SoL's "Tournoi De Pole", championship
+    "2016"): SoL's next prize-giving still sorts by those prizes first. Before, the prizes
+    were set aside and the results ranked Amsel1 first."""
+    swiss = [
+        match(1, 2, 25, 10, 1),
+        match(3, 4, 25, 12, 1, 2),
+        match(1, 3, 25, 8, 2),
+        match(2, 4, 25, 3, 2, 2),
+    ]
+    import_sol(
+        season_archive(
+            [
+                {
+                    "guid": "undone",
+                    "competitors": [[1], [2], [3], [4]],
+                    "matches": swiss,
+                    "prizes": {4: "3", 3: "2", 2: "1"},
+                    "prized": False,
+                }
+            ],
+            players=4,
+        )
+    )
+    assert not Event.objects.get().prized
+    # SoL 5.26, prized: Dorn4 18, Cedar3 16, Birke2 14, Amsel1 13
+    sol = [("Dorn4", 18), ("Cedar3", 16), ("Birke2", 14), ("Amsel1", 13)]
+    assert _lines(recorded=False) == sol
+    assert _lines(recorded=True) == sol
