@@ -266,6 +266,8 @@ for t in s.query(m.Tourney).order_by(m.Tourney.date, m.Tourney.idtourney):
         s.flush()
     except Exception as error:
         print(f"{t.description}: {error}", file=sys.stderr)
+s.flush()
+s.expire_all()  # the prizes read back as SoL stores them (two decimals), as its pages show them
 result = {"note": note, "championships": [], "ratings": [], "unprized": unprized}
 for champ in champs:
     lines = lines_of(champ)
