@@ -691,7 +691,7 @@ def archive_ours(content: bytes, name: str, theirs: dict, totals: ArchiveFigures
             )
             sol_lines = champ["stored_lines"]
         elif champ.get("stored_lines") is not None and ranking_problems(
-            champ["stored_lines"], sol_lines
+            keyed_lines(champ["stored_lines"], known), keyed_lines(sol_lines, known)
         ):
             print(
                 f"{label}: SoL's ranking of its stored prizes differs from its recomputation "
