@@ -235,9 +235,9 @@ def rows(rating):
 def lines_of(champ):
     try:
         _dates, ranking = champ.ranking()
-    except Exception as error:
+    except Exception as error:  # SoL cannot rank it: recorded, the bench goes on
         print(f"{champ.description}: {error}", file=sys.stderr)
-        return None
+        return f"{type(error).__name__}: {error}"
     lines = []
     for players, total, prizes, _count, skipped in ranking:
         lines.append({"players": [who(p) for p in players if p is not None],
@@ -266,16 +266,20 @@ for t in s.query(m.Tourney).order_by(m.Tourney.date, m.Tourney.idtourney):
         s.flush()
     except Exception as error:
         print(f"{t.description}: {error}", file=sys.stderr)
+s.flush()
+s.expire_all()  # the prizes read back as SoL stores them (two decimals), as its pages show them
 result = {"note": note, "championships": [], "ratings": [], "unprized": unprized}
 for champ in champs:
     lines = lines_of(champ)
-    if lines is None:
-        continue
+    kept = stored[champ.idchampionship]
     result["championships"].append({
         "club": champ.club.description, "description": champ.description,
         "prizes": champ.prizes, "skip": champ.skipworstprizes or 0,
-        "tourneys": len(champ.tourneys), "lines": lines,
-        "stored_lines": stored[champ.idchampionship]})
+        "tourneys": len(champ.tourneys), "playersperteam": champ.playersperteam,
+        "lines": lines if isinstance(lines, list) else None,
+        "error": lines if isinstance(lines, str) else None,
+        "stored_lines": kept if isinstance(kept, list) else None,
+        "stored_error": kept if isinstance(kept, str) else None})
 ratings = sorted(s.query(m.Rating), key=lambda r: (r.level, r.idrating))
 for rating in ratings:
     kinds = collections.Counter(
@@ -414,8 +418,10 @@ def summary(championships: int, agree: int, ratings: int, figures: list[RateFigu
 # --- this app's side -------------------------------------------------------------------------
 
 
-def our_lines(championship) -> list[dict]:
-    """Our ranking of an imported championship in the comparison's shape (SoL's guids)."""
+def our_lines(championship, *, recorded: bool = False) -> list[dict]:
+    """Our ranking of an imported championship in the comparison's shape (SoL's guids):
+    recomputed from the imported matches, or (``recorded``) with SoL's prizes as recorded
+    for the tourneys SoL had prized."""
     from scoring.models import ExternalRecord
     from scoring.services.season_rankings import ranking
 
@@ -423,15 +429,20 @@ def our_lines(championship) -> list[dict]:
         ExternalRecord.objects.filter(source="sol", kind="player").values_list("player_id", "key")
     )
     lines = []
-    for line in ranking(championship).lines:
+    ranked = ranking(championship, recorded=recorded)
+    # SoL's columns are its prized tourneys: an event that gives no prizes (yet) is none
+    counted = [i for i, column in enumerate(ranked.columns) if column.placed]
+    for line in ranked.lines:
+        prizes = [line.prizes[i] for i in counted]
+        skips = [line.skipped[i] for i in counted]
         lines.append(
             {
                 "players": sorted(guid.get(p.pk, f"#{p.pk}") for p in line.players),
                 "total": str(line.total),
-                "prizes": [str(p) if p is not None else "0" for p in line.prizes],
+                "prizes": [str(p) if p is not None else "0" for p in prizes],
                 "skipped": [
                     str(p) if p is not None else "0"
-                    for p, skipped in zip(line.prizes, line.skipped, strict=True)
+                    for p, skipped in zip(prizes, skips, strict=True)
                     if skipped
                 ],
             }
@@ -630,6 +641,9 @@ class ArchiveFigures:
     ours_cpu: float = 0.0
     sol_s: float = 0.0
     sol_cpu: float = 0.0
+    stored: int = 0  # championships SoL ranks from its stored prizes
+    stored_agree: int = 0  # ... and this app's ranking of the prizes as recorded agrees
+    sol_cannot: list[str] = field(default_factory=list)  # SoL 5.26 raised ranking them
 
 
 def archive_ours(content: bytes, name: str, theirs: dict, totals: ArchiveFigures) -> None:
@@ -665,15 +679,32 @@ def archive_ours(content: bytes, name: str, theirs: dict, totals: ArchiveFigures
         if ours is None:
             print(f"{label}: not imported")
             continue
-        if champ.get("stored_lines") is not None and ranking_problems(
-            champ["stored_lines"], champ["lines"]
+        sol_lines = champ["lines"]
+        if sol_lines is None:  # SoL 5.26 cannot rank it (it raised): recorded, and go on
+            totals.sol_cannot.append(f"{label}: {champ.get('error')}")
+            if champ.get("stored_lines") is None:
+                print(f"{label}: SoL cannot rank it ({champ.get('error')}): not compared")
+                continue
+            print(
+                f"{label}: SoL cannot rank its recomputation ({champ.get('error')}); "
+                "compared with its stored ranking"
+            )
+            sol_lines = champ["stored_lines"]
+        elif champ.get("stored_lines") is not None and ranking_problems(
+            keyed_lines(champ["stored_lines"], known), keyed_lines(sol_lines, known)
         ):
             print(
                 f"{label}: SoL's ranking of its stored prizes differs from its recomputation "
                 "(every tourney ranked and given its prizes again); compared with the "
                 "recomputation"
             )
-        problems = ranking_problems(keyed_lines(champ["lines"], known), our_lines(ours))
+        if champ.get("stored_lines") is not None:  # as recorded: SoL's prizes kept on import
+            totals.stored += 1
+            if not ranking_problems(
+                keyed_lines(champ["stored_lines"], known), our_lines(ours, recorded=True)
+            ):
+                totals.stored_agree += 1
+        problems = ranking_problems(keyed_lines(sol_lines, known), our_lines(ours))
         if problems:
             print(f"{label}: " + "; ".join(problems[:4]))
         else:
@@ -805,6 +836,12 @@ def archives_main(args: argparse.Namespace, tmp: Path, python: Path) -> None:
         except Exception as error:  # noqa: BLE001 - a file this app refuses is a finding
             print(f"{archive.name}: not imported here: {error}")
             totals.championships += len(theirs["championships"])
+    for line in totals.sol_cannot:
+        print(f"SoL 5.26 cannot rank {line}")
+    print(
+        f"championships as recorded (SoL's stored prizes, kept on import): "
+        f"{totals.stored_agree} of {totals.stored} agree with SoL's stored ranking"
+    )
     print(
         f"recomputing every rating: {totals.ours_s:.2f} s (CPU {totals.ours_cpu:.2f} s) here, "
         f"{totals.sol_s:.2f} s (CPU {totals.sol_cpu:.2f} s) in SoL"

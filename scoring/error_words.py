@@ -411,6 +411,7 @@ def _catalogue() -> dict[str, str]:
         "championship_tournament_twice": _(
             "An event of %(tournament)s already counts for this championship."
         ),
+        "championship_event_not_counted": _("That event does not count for this championship."),
         # pairing a match with an event, team ties, the stroke clock, scores taken from SoL
         "entry_conflict": _("%(player)s already plays in this event with another partner."),
         "wrong_event": _("%(event)s does not take this kind of match."),

@@ -146,6 +146,15 @@ class Event(models.Model):
             "round's start, or from each match's call to its table."
         ),
     )
+    prized = models.BooleanField(
+        _("prizes given"),
+        default=False,
+        help_text=_(
+            "The prize-giving is done (SoL's \"prized\", kept on import): the entries' prizes "
+            "count for a championship as recorded, until the event is prized again from its "
+            "results."
+        ),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -13,7 +13,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from scoring.models import Championship, Event, Player, Tournament
+from scoring.models import Championship, Entry, Event, Player, Tournament
 from scoring.pdf.seasons import RankingSheetData, RankingSheetLine
 from scoring.seasons import Placed, ranking_of_prizes, tournament_prizes
 from scoring.standings.placings import event_placings
@@ -27,6 +27,7 @@ class Column:
 
     event: Event
     placed: bool  # every entry has its final place: its prizes count
+    recorded: bool = False  # the prizes as the prize-giving recorded them (SoL's "prized")
 
     @property
     def tournament(self) -> Tournament:
@@ -69,8 +70,13 @@ def counted_events(championship: Championship) -> list[Event]:
     )
 
 
-def _placed(event: Event) -> tuple[bool, list[tuple[Competitor, int, int | None]]]:
-    placings = event_placings(event)
+def _placed(
+    event: Event, *, recorded: bool = True
+) -> tuple[bool, list[tuple[Competitor, int, int | None]]]:
+    # a tourney SoL prized is placed as its prize-giving placed it: by its table then; prized
+    # again, its recorded prizes are set aside (SoL's ``resetPrizes``), while the prizes left
+    # on a tourney whose prize-giving was undone still lead its table (SoL sorts by them)
+    placings = event_placings(event, prizes=recorded or not event.prized, as_it_stands=event.prized)
     rows = []
     complete = bool(placings)
     for p in placings:
@@ -83,15 +89,41 @@ def _placed(event: Event) -> tuple[bool, list[tuple[Competitor, int, int | None]
     return complete, rows
 
 
-def ranking(championship: Championship, *, nation: str = "") -> Ranking:
+def _recorded(event: Event) -> dict[Hashable, Decimal]:
+    """A prized event's prizes as its prize-giving recorded them (SoL's, kept on import), by
+    competitor: every entry, a missing prize 0 (SoL counts each of its competitors)."""
+    return {
+        tuple(sorted(pk for pk in (e.player_id, e.partner_id) if pk is not None)): _plain(
+            e.prize or Decimal(0)
+        )
+        for e in Entry.objects.filter(event=event).order_by("pk")
+    }
+
+
+def _plain(value: Decimal) -> Decimal:
+    """A recorded prize as the computed ones read: 18, not 18.00; 2.5, not 2.50."""
+    return value.quantize(Decimal(1)) if value == value.to_integral_value() else value.normalize()
+
+
+def ranking(championship: Championship, *, nation: str = "", recorded: bool = True) -> Ranking:
     """The championship's ranking; with ``nation`` (a country code) only that nation's players
     (a pair: both of them) ranked among themselves, each with the prize of his place in the
-    whole field (the national ranking of a season, as federations publish it)."""
+    whole field (the national ranking of a season, as federations publish it).
+
+    An event whose prize-giving is recorded (``Event.prized``: a SoL tourney SoL had prized)
+    counts its prizes as recorded, as SoL ranks the championship; ``recorded=False`` gives
+    every event its prizes again from its results (SoL's prize-giving done again)."""
     columns: list[Column] = []
     given: list[dict[Hashable, Decimal]] = []
     everybody: set[int] = set()
     for event in counted_events(championship):
-        complete, rows = _placed(event)
+        if recorded and event.prized:
+            prizes = _recorded(event)
+            columns.append(Column(event, True, recorded=True))
+            everybody.update(pk for ids in prizes for pk in _ids(ids))
+            given.append(prizes)
+            continue
+        complete, rows = _placed(event, recorded=recorded)
         columns.append(Column(event, complete))
         everybody.update(pk for ids, _place, _last in rows for pk in ids)
         placed = [Placed(ids, place, last) for ids, place, last in rows] if complete else []
@@ -111,16 +143,24 @@ def ranking(championship: Championship, *, nation: str = "") -> Ranking:
     names = {
         ids: " / ".join(players[pk].name for pk in _ids(ids)) for column in given for ids in column
     }
-    lines = [
-        RankLine(
-            line.rank,
-            [players[pk] for pk in _ids(line.competitor)],
-            line.total,
-            line.prizes,
-            line.skipped,
+    # an event that gives no prizes yet is no column of the sum: its absence is no prize of 0
+    # that the worst skipped would take first (SoL ranks its prized tourneys only)
+    counted = [i for i, column in enumerate(columns) if column.placed]
+    lines = []
+    for line in ranking_of_prizes([given[i] for i in counted], championship.skip_worst, names):
+        cells: list[Decimal | None] = [None] * len(columns)
+        skipped = [False] * len(columns)
+        for k, i in enumerate(counted):
+            cells[i], skipped[i] = line.prizes[k], line.skipped[k]
+        lines.append(
+            RankLine(
+                line.rank,
+                [players[pk] for pk in _ids(line.competitor)],
+                line.total,
+                tuple(cells),
+                tuple(skipped),
+            )
         )
-        for line in ranking_of_prizes(given, championship.skip_worst, names)
-    ]
     return Ranking(championship, columns, lines, code, nations)
 
 

@@ -10,7 +10,16 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from scoring.models import Championship, Club, Event, Membership, Player, Rating, Tournament
+from scoring.models import (
+    Championship,
+    Club,
+    Entry,
+    Event,
+    Membership,
+    Player,
+    Rating,
+    Tournament,
+)
 from scoring.seasons import METHODS
 from scoring.services.audit import Actor
 from scoring.services.tournaments.base import TournamentError, clean_text
@@ -243,3 +252,18 @@ def remove_event(*, championship: Championship, event: Event) -> None:
     if championship.closed:
         raise SeasonError("championship_closed")
     championship.events.remove(event)
+
+
+def reprize(event: Event, *, championship: Championship) -> None:
+    """Prize ``event`` again from its results, as SoL's prize-giving done again: the prizes
+    SoL recorded (``Event.prized``, kept on import) are set aside, so the event's places and
+    its prizes for ``championship`` follow its matches from now on. Only on the organiser's
+    request: an imported tourney keeps SoL's prizes until then."""
+    if championship.closed:
+        raise SeasonError("championship_closed")
+    if not championship.events.filter(pk=event.pk).exists():
+        raise SeasonError("championship_event_not_counted")
+    with transaction.atomic():
+        Entry.objects.filter(event=event).update(prize=None)
+        Event.objects.filter(pk=event.pk).update(prized=False)
+    event.prized = False

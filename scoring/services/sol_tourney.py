@@ -275,7 +275,7 @@ def tourney_document(
         "couplings": "serial",
         "currentturn": turns,
         "rankedturn": turns if finished else max(turns - 1, 0),
-        "prized": any(e.prize for e in entries),
+        "prized": event.prized or any(e.prize for e in entries),  # SoL's flag, as kept
         "phantomscore": ranking_rule(event).bye_points,  # the event's bye value
         "retirements": "none",
         "finalkind": "simple",

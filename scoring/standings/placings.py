@@ -20,12 +20,12 @@ A place not decided yet (the event still running) is ``None``. Reads only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from scoring.models import Entry, Event, Match, Round
 from scoring.standings import group_places, swiss_table
 from scoring.standings.results import DECIDED, DONE, SETTLED_TERMS, holds
-from scoring.standings.tables import FINAL_BRACKETS
+from scoring.standings.tables import FINAL_BRACKETS, entry_lines
 
 
 @dataclass(frozen=True)
@@ -66,14 +66,20 @@ def finals_order(order: list[int], finals: list[tuple[int, int, str]]) -> list[i
     return order
 
 
-def _swiss_places(event: Event) -> dict[int, tuple[int, int]]:
+def _swiss_places(event: Event, *, prizes: bool = True) -> dict[int, tuple[int, int]]:
     """Places of a finished Swiss event: its table, the finalists by their finals (not in a
     prized SoL tourney: its prizes, which lead its table, already place them, and SoL moves
-    finalists by their finals only before its prize-giving)."""
-    tables = swiss_table(event)
+    finalists by their finals only before its prize-giving). ``prizes=False``: as if the
+    prize-giving were done again, its recorded prizes set aside (the table and the finals)."""
+    if prizes:
+        tables = swiss_table(event)
+    else:
+        tables = swiss_table(
+            event, {pk: replace(e, prize=None) for pk, e in entry_lines(event).items()}
+        )
     rows = tables[0].rows if tables else []
     order = [row.entry_id for row in rows]
-    if Entry.objects.filter(event=event, prize__isnull=False).exists():
+    if prizes and Entry.objects.filter(event=event, prize__isnull=False).exists():
         return {row.entry_id: (row.rank, row.rank) for row in rows}
     finals = [
         (m.entry_a_id, m.entry_b_id, m.winner_side)
@@ -178,8 +184,14 @@ def _elimination(event: Event, matches: list[Match]) -> dict[int, tuple[int, int
     return places
 
 
-def event_placings(event: Event) -> list[Placing]:
-    """Every entry of ``event`` with its place (best first; undecided last)."""
+def event_placings(
+    event: Event, *, prizes: bool = True, as_it_stands: bool = False
+) -> list[Placing]:
+    """Every entry of ``event`` with its place (best first; undecided last); ``prizes=False``
+    sets a SoL tourney's recorded prize-giving aside (its places from its results alone);
+    ``as_it_stands``: a Swiss event placed by its table as it stands, unfinished or not (SoL
+    gives the prizes of a tourney at its prize-giving from its ranking then: a final left
+    unplayed, 0–0, counts for nothing)."""
     entries = {
         e.pk: e
         for e in Entry.objects.filter(event=event)
@@ -188,12 +200,12 @@ def event_placings(event: Event) -> list[Placing]:
     }
     places: dict[int, tuple[int, int]] = {}
     if event.format == Event.Format.SWISS:
-        finished = (
+        finished = as_it_stands or (
             not Match.objects.filter(event=event).exclude(status__in=DONE).exists()
             and event.status == Event.Status.FINISHED
         )
         if finished:
-            places = _swiss_places(event)
+            places = _swiss_places(event, prizes=prizes)
     elif event.format in (
         Event.Format.KNOCKOUT,
         Event.Format.DOUBLE_ELIMINATION,

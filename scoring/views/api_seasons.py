@@ -75,6 +75,7 @@ def championship(request: HttpRequest, championship_id: int) -> dict[str, Any]:
             "event": c.event.pk,
             "event_name": c.event.name,
             "placed": c.placed,
+            "prized": c.recorded,  # SoL's prize-giving, its prizes counted as recorded
         }
         for c in ranking.columns
     ]

@@ -400,6 +400,29 @@ def championship_remove_event(
     return redirect("scoring:season-championship-edit", championship_id=champ.pk)
 
 
+@require_POST
+def championship_reprize_event(
+    request: HttpRequest, championship_id: int, event_id: int
+) -> HttpResponse:
+    """The event's recorded prize-giving (SoL's) set aside: prized again from its results."""
+    champ = _managed_championship(request, championship_id)
+    event = sel.counted_event_or_none(champ, event_id)
+    if event is None:
+        raise Http404(_("That event does not count for this championship."))
+    permissions.require_organiser(request.user, event.tournament)  # its places change too
+    try:
+        service.reprize(event, championship=champ)
+    except SeasonError as err:
+        messages.error(request, error_text(err.code, err.params))
+    else:
+        messages.success(
+            request,
+            _("%(tournament)s is prized again from its results.")
+            % {"tournament": event.tournament.name},
+        )
+    return redirect("scoring:season-championship-edit", championship_id=champ.pk)
+
+
 C = "seasons/championships/<int:championship_id>/"
 urlpatterns: list[URLPattern] = [
     path("seasons/", index, name="season-index"),
@@ -442,5 +465,10 @@ urlpatterns: list[URLPattern] = [
         "organiser/seasons/championships/<int:championship_id>/events/<int:event_id>/remove/",
         championship_remove_event,
         name="season-championship-remove",
+    ),
+    path(
+        "organiser/seasons/championships/<int:championship_id>/events/<int:event_id>/reprize/",
+        championship_reprize_event,
+        name="season-championship-reprize",
     ),
 ]

@@ -202,6 +202,7 @@ EXPECTED: dict[str, Rule] = {
             "championship-edit",
             "championship-add",
             "championship-remove",
+            "championship-reprize",
         )
     },
     # --- people and roles (issue 15) ----------------------------------------------------------

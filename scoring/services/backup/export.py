@@ -245,6 +245,7 @@ class _Export:
             "status": e.status,
             "order": e.order,
             "round_minutes": e.round_minutes,
+            "prized": e.prized,
             "created_at": timestamp_text(e.created_at),
             "roll_call": _roll_call_out(self.roll_calls.get(e.pk)),
         }

@@ -264,6 +264,7 @@ def _import(
             status=row.get("status", "entry"),
             order=row.get("order", 0),
             round_minutes=row.get("round_minutes"),
+            prized=bool(row.get("prized", False)),
             created_at=parse_timestamp(row.get("created_at"), where=where) or timezone.now(),
         )
         if isinstance(row.get("roll_call"), dict):

@@ -196,6 +196,7 @@ def _import_tourney(
             "bye_total": "recorded",
         },
         round_minutes=limit_minutes(tourney.get("duration")),  # SoL's round time limit
+        prized=bool(tourney.get("prized")),  # SoL's prize-giving done: its prizes as recorded
     )
     if facts:
         _apply_facts(event, facts, teams=teams is not None)

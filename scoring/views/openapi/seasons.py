@@ -59,6 +59,13 @@ def season_schemas() -> dict[str, Any]:
                 "type": "boolean",
                 "description": "Every entry has its final place: its prizes count.",
             },
+            "prized": {
+                "type": "boolean",
+                "description": (
+                    "Its prize-giving is recorded (SoL's prized tourney, kept on import): "
+                    "its prizes count as recorded, not from its results."
+                ),
+            },
         },
     )
     rank_line = object_schema(

@@ -1,0 +1,179 @@
+"""Championships ranked as SoL 5.26 ranks them (issue 33), each finding a crafted archive
+(``tests/seasons/sol_crafted.py``) that SoL loaded and prized again itself; the figures
+below are SoL's (its ``Championship.ranking`` after ``resetPrizes``/``updateRanking``/
+``assignPrizes``, and before: its stored ranking)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from scoring.models import Championship, Event
+from scoring.services import season_rankings
+from scoring.services.sol import import_sol
+from tests.seasons.sol_crafted import match, season_archive
+
+pytestmark = pytest.mark.django_db
+
+
+def _lines(*, recorded: bool) -> list[tuple[str, Decimal]]:
+    ranking = season_rankings.ranking(Championship.objects.get(), recorded=recorded)
+    return [
+        ("/".join(p.name.removeprefix("Crafted ") for p in line.players), line.total)
+        for line in ranking.lines
+    ]
+
+
+def test_doubles_prized_with_their_final_unplayed_rank_the_pairs_as_sol() -> None:
+    """A doubles tourney prized by SoL with its final left unplayed (0–0; SoL's "Doppio
+    Libero", 2018): SoL's prize-giving ranks the pairs by the Swiss table as it stood. Before,
+    the event was not finished here, so the championship ranked nobody."""
+    pairs = [[1, 2], [3, 4], [5, 6], [7, 8]]
+    import_sol(
+        season_archive(
+            [
+                {
+                    "guid": "final-unplayed",
+                    "competitors": pairs,
+                    "finals": 1,
+                    # the prizes SoL stored (reversed here, to tell them from the results)
+                    "prizes": {1: "13", 2: "14", 3: "16", 4: "18"},
+                    "matches": [
+                        match(1, 2, 25, 10, 1),
+                        match(3, 4, 25, 12, 1, 2),
+                        match(1, 3, 25, 8, 2),
+                        match(2, 4, 25, 3, 2, 2),
+                        match(1, 2, 0, 0, 3, final=True),
+                    ],
+                }
+            ],
+            pairs=True,
+        )
+    )
+    assert Event.objects.get().kind == Event.Kind.DOUBLES
+    # SoL 5.26, prized again: Amsel1/Birke2 18, Cedar3/Dorn4 16, Espe5/Fichte6 14,
+    # Ginster7/Hasel8 13
+    assert _lines(recorded=False) == [
+        ("Amsel1/Birke2", 18),
+        ("Cedar3/Dorn4", 16),
+        ("Espe5/Fichte6", 14),
+        ("Ginster7/Hasel8", 13),
+    ]
+    # SoL 5.26, as stored: Ginster7/Hasel8 18, Espe5/Fichte6 16, Cedar3/Dorn4 14,
+    # Amsel1/Birke2 13
+    assert _lines(recorded=True) == [
+        ("Ginster7/Hasel8", 18),
+        ("Espe5/Fichte6", 16),
+        ("Cedar3/Dorn4", 14),
+        ("Amsel1/Birke2", 13),
+    ]
+
+
+def test_a_tourney_without_prizes_is_no_column_the_worst_skipped_takes() -> None:
+    """Two prized tourneys and a third still running (a 0–0 match, not prized), the worst
+    prize skipped: SoL ranks its prized tourneys only, so each player's worse prize of the
+    two is skipped. Before, the running tourney counted as a missed one (0) and was skipped
+    instead, so nothing of the two was."""
+    swiss = [
+        match(1, 2, 25, 10, 1),
+        match(3, 4, 25, 12, 1, 2),
+        match(1, 3, 25, 8, 2),
+        match(2, 4, 25, 3, 2, 2),
+    ]
+    fixed = {1: "18", 2: "16", 3: "14", 4: "13"}
+    running = [match(1, 2, 25, 10, 1), match(3, 4, 0, 0, 1, 2)]
+    import_sol(
+        season_archive(
+            [
+                {"guid": "skip-one", "competitors": [[1], [2], [3], [4]], "matches": swiss},
+                {"guid": "skip-two", "competitors": [[4], [3], [2], [1]], "matches": swiss},
+                {"guid": "skip-running", "competitors": [[1], [2], [3], [4]], "matches": running},
+            ],
+            skip=1,
+            players=4,
+            prized={"skip-one": fixed, "skip-two": fixed},
+        )
+    )
+    # SoL 5.26's ranking: Amsel1 18 [18, (13)], Dorn4 18 [(13), 18], Birke2 16 [16, (14)],
+    # Cedar3 16 [(14), 16]
+    sol = [("Amsel1", 18), ("Dorn4", 18), ("Birke2", 16), ("Cedar3", 16)]
+    for recorded in (True, False):
+        assert sorted(_lines(recorded=recorded), key=lambda x: (-x[1], x[0])) == sol
+    ranking = season_rankings.ranking(Championship.objects.get())
+    assert [c.placed for c in ranking.columns] == [True, True, False]
+    amsel = next(line for line in ranking.lines if line.players[0].name.endswith("Amsel1"))
+    assert amsel.prizes == (18, 13, None) and amsel.skipped == (False, True, False)
+
+
+def test_a_pair_is_the_same_two_players_in_either_order() -> None:
+    """Amsel1 and Birke2 win two doubles tourneys, entered once as Amsel1/Birke2 and once as
+    Birke2/Amsel1. Here a pair is the same two players, in either order: one line of 36.
+    SoL 5.26 keys a pair by its players in the order entered and ranks two lines (run on this
+    very archive: Amsel1/Birke2 18 [18, 0] and Birke2/Amsel1 18 [0, 18]); its archive's
+    "Carrom EuroCup Double" (31 pairs) and "Campionati Italiani Doppio dal 2013" (6) hold such
+    pairs, and only there do the two rankings part (the bench names them)."""
+    swiss = [
+        match(1, 2, 25, 10, 1),
+        match(3, 4, 25, 12, 1, 2),
+        match(1, 3, 25, 8, 2),
+        match(2, 4, 25, 3, 2, 2),
+    ]
+    import_sol(
+        season_archive(
+            [
+                {
+                    "guid": "pairs-one",
+                    "competitors": [[1, 2], [3, 4], [5, 6], [7, 8]],
+                    "matches": swiss,
+                },
+                {
+                    "guid": "pairs-two",
+                    "competitors": [[2, 1], [3, 5], [4, 6], [8, 7]],
+                    "matches": swiss,
+                },
+            ],
+            pairs=True,
+            prized={
+                "pairs-one": {1: "18", 2: "16", 3: "14", 4: "13"},
+                "pairs-two": {1: "18", 2: "16", 3: "14", 4: "13"},
+            },
+        )
+    )
+    for recorded in (True, False):
+        lines = _lines(recorded=recorded)
+        assert lines[0] == ("Amsel1/Birke2", 36)
+        assert ("Ginster7/Hasel8", 26) in lines  # 13 + 13, also entered in both orders
+        assert len(lines) == 6
+
+
+def test_an_undone_prize_giving_still_orders_the_next_one_by_its_prizes() -> None:
+    """A tourney whose prize-giving was undone (``prized: false``) with its prizes left (Dorn4
+    3, Cedar3 2, Birke2 1, the reverse of the results; SoL's "Tournoi De Pole", championship
+    "2016"): SoL's next prize-giving still sorts by those prizes first. Before, the prizes
+    were set aside and the results ranked Amsel1 first."""
+    swiss = [
+        match(1, 2, 25, 10, 1),
+        match(3, 4, 25, 12, 1, 2),
+        match(1, 3, 25, 8, 2),
+        match(2, 4, 25, 3, 2, 2),
+    ]
+    import_sol(
+        season_archive(
+            [
+                {
+                    "guid": "undone",
+                    "competitors": [[1], [2], [3], [4]],
+                    "matches": swiss,
+                    "prizes": {4: "3", 3: "2", 2: "1"},
+                    "prized": False,
+                }
+            ],
+            players=4,
+        )
+    )
+    assert not Event.objects.get().prized
+    # SoL 5.26, prized: Dorn4 18, Cedar3 16, Birke2 14, Amsel1 13
+    sol = [("Dorn4", 18), ("Cedar3", 16), ("Birke2", 14), ("Amsel1", 13)]
+    assert _lines(recorded=False) == sol
+    assert _lines(recorded=True) == sol
