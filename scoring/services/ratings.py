@@ -245,7 +245,8 @@ def _rate_one(
     rows = []
     for player, result in rated.items():
         assert isinstance(player, int)
-        current[player] = result.rate
+        # SoL's recomputation carries the computed rate, below the floor (period.FLOOR)
+        current[player] = result.carried
         rows.append(
             Rate(
                 rating=rating,
