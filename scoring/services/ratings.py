@@ -180,7 +180,11 @@ def tournament_matches(
         if any_played:
             ranked = sorted(
                 (placing.place, placing.entry.pk)
-                for placing in event_placings(event)
+                # a Swiss event rated though a final was never played: its table as it stands
+                # at the prize-giving (SoL starts its new players from that ranking)
+                for placing in event_placings(
+                    event, as_it_stands=event.status != Event.Status.FINISHED
+                )
                 if placing.place is not None and placing.entry.pk not in absent
             )
             closed = _closed_up(ranked) if absent else {entry: place for place, entry in ranked}
