@@ -23,8 +23,11 @@ OUTCOMES = ("standard", "guido")
 
 #: The lowest rate a player is left with after a period (SoL 5.26, observed by running it on
 #: crafted tourneys whose players fall below it, ``tests/ratings/test_sol_rates.py``): a rate
-#: computed below 800 is stored, and carried to the next period, as 800; deviation and
-#: volatility are not touched, and a new player's start below it is not raised.
+#: computed below 800 is stored as 800; deviation and volatility are not touched, and a new
+#: player's start below it is not raised. SoL's recomputation of a rating carries the rate
+#: Glicko-2 computed, below the floor, to the next period (:attr:`Rated.computed`; its 2018
+#: archive: "PSC U18 (Mmp)" agrees for every player so, 54 of 98 carrying the floor); a rate
+#: read back from the stored rates starts from the floor.
 FLOOR = 800.0
 
 
@@ -73,12 +76,22 @@ class Played:
 
 @dataclass(frozen=True)
 class Rated:
-    """A player's rate after the period and the matches he played in it."""
+    """A player's rate after the period (no lower than :data:`FLOOR`), the matches he played
+    in it, his rate before it and the rate Glicko-2 computed (``computed``, below the floor
+    where ``rate`` was raised to it: what a recomputation carries to the next period, as
+    SoL's does)."""
 
     player: K
     rate: Rate
     matches: int
     initial: Rate = field(default_factory=lambda: Rate(0.0, 0.0, 0.0))
+    computed: Rate | None = None
+
+    @property
+    def carried(self) -> Rate:
+        """The rate a recomputation starts the player's next period from (SoL: the rate
+        Glicko-2 computed, not raised to the floor)."""
+        return self.rate if self.computed is None else self.computed
 
 
 def outcome(formula: str, points_a: int, points_b: int, winner: str | None) -> float:
@@ -149,7 +162,8 @@ def rate_period(
     (:func:`initial_rates`); without a range or a place, the default rate; truncated to a
     whole number. Deviation and volatility start from the defaults. Every game is rated against the
     opponents' rates before the period (Glicko-2: one period, all games at once); a rate
-    computed below :data:`FLOOR` becomes the floor (SoL); a player who does not play in the
+    computed below :data:`FLOOR` is stored as the floor (SoL), the computed one is kept as
+    :attr:`Rated.computed`; a player who does not play in the
     period keeps his rate (he has no row for it)."""
     players = {key for m in matches for key in (*m.side_a, *m.side_b)}
     new = [key for key in players if key not in current]
@@ -176,12 +190,11 @@ def rate_period(
             games[key].append(Opponent(side_b, score))
         for key in m.side_b:
             games[key].append(Opponent(side_a, 1.0 - score))
-    return {
-        key: Rated(
-            key, _floored(update(start[key], games[key], params.tau)), len(games[key]), start[key]
-        )
-        for key in sorted(players, key=repr)
-    }
+    out: dict[K, Rated] = {}
+    for key in sorted(players, key=repr):
+        computed = update(start[key], games[key], params.tau)
+        out[key] = Rated(key, _floored(computed), len(games[key]), start[key], computed)
+    return out
 
 
 def _floored(rate: Rate) -> Rate:

@@ -180,7 +180,11 @@ def tournament_matches(
         if any_played:
             ranked = sorted(
                 (placing.place, placing.entry.pk)
-                for placing in event_placings(event)
+                # a Swiss event rated though a final was never played: its table as it stands
+                # at the prize-giving (SoL starts its new players from that ranking)
+                for placing in event_placings(
+                    event, as_it_stands=event.status != Event.Status.FINISHED
+                )
                 if placing.place is not None and placing.entry.pk not in absent
             )
             closed = _closed_up(ranked) if absent else {entry: place for place, entry in ranked}
@@ -245,7 +249,8 @@ def _rate_one(
     rows = []
     for player, result in rated.items():
         assert isinstance(player, int)
-        current[player] = result.rate
+        # SoL's recomputation carries the computed rate, below the floor (period.FLOOR)
+        current[player] = result.carried
         rows.append(
             Rate(
                 rating=rating,

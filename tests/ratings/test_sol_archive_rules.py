@@ -49,6 +49,43 @@ def test_a_prized_swiss_tourney_is_rated_though_a_final_was_never_played() -> No
     assert sorted(r.matches for r in rates) == [2, 2, 2, 2]
 
 
+def test_a_prized_swiss_tourney_with_an_unplayed_final_places_the_new_players() -> None:
+    """The new players of a tourney SoL gave its prizes, its final never played, start from
+    the Swiss table as it stands (A C B D): SoL 5.26 (lower and higher points 1300 / 1900, the
+    final A–C left 0–0, the prizes given) rates A 1866, C 1671, B 1528 and D 1333 (the 2018
+    archive's "PSC U18 rating (old)": 124 of 131 players within a point so, 64 of 131 with
+    every new player of its 2015 tourney started from the default 1500)."""
+    data = lists(4)
+    data["ratings"][1].update(lower_rate=1300, higher_rate=1900)
+    matches = [
+        m(1, 2, 25, 10, turn=1, table=1),
+        m(3, 4, 25, 10, turn=1, table=2),
+        m(1, 3, 25, 12, turn=2, table=1),
+        m(2, 4, 25, 12, turn=2, table=2),
+        m(1, 3, 0, 0, turn=3, table=1, final=True),
+    ]
+    doc = tourney([[1], [2], [3], [4]], matches)
+    doc["finals"] = 1
+    doc["prized"] = True
+    for competitor, prize in zip(doc["competitors"], ("18", "14", "16", "13"), strict=True):
+        competitor["prize"] = prize
+    import_sol(yaml.safe_dump_all([data, doc]).encode())
+    assert Event.objects.get().status != Event.Status.FINISHED
+    rates = {
+        next(word for word in r.player.name.split() if word.startswith("Gen")): (
+            r.rate,
+            r.deviation,
+        )
+        for r in Rate.objects.filter(rating__name="Generated").select_related("player")
+    }
+    # A to D are Gen01 to Gen04
+    sol = {"Gen01": (1866, 271), "Gen03": (1671, 271), "Gen02": (1528, 271), "Gen04": (1333, 271)}
+    assert set(rates) == set(sol)
+    for name, (rate, deviation) in sol.items():
+        assert rates[name][0] == pytest.approx(rate, abs=1), name
+        assert rates[name][1] == pytest.approx(deviation, abs=1), name
+
+
 def test_an_unprized_unfinished_swiss_tourney_is_not_rated() -> None:
     import_sol(_prized_swiss_with_an_unplayed_final(prized=False))
     assert Rating.objects.filter(name="Generated").exists()

@@ -32,7 +32,7 @@ def _season(
     after = []
     for ranking, rows in tourneys:
         rated = rate_period(current, _played(rows), params, _places(ranking))
-        current.update({key: r.rate for key, r in rated.items()})
+        current.update({key: r.carried for key, r in rated.items()})
         after.append({key: r.rate for key, r in rated.items()})
     return after
 
@@ -214,9 +214,58 @@ def test_a_rate_below_800_is_raised_to_800() -> None:
     }  # fmt: skip
     _within_one({key: r.rate for key, r in rated.items()}, sol)
     assert rated["B"].rate.rate == FLOOR == 800
-    # carried on from the floor: a second tourney starts B from 800
+    assert rated["B"].computed is not None and rated["B"].computed.rate < 500
+    # read back from the stored rates: a second tourney starts B from 800
     again = rate_period({"B": rated["B"].rate, "D": rated["D"].rate}, _played([rows[5]]), low)
     assert again["B"].initial.rate == 800
+
+
+#: Two tourneys of a rating whose range, 300 to 1100, starts players below the floor: SoL 5.26
+#: (``recompute(scratch=True)``, default rate 500) stores B, C, D and F at 800 after the first.
+BELOW_FIRST = (
+    "AEFCDB",
+    [
+        ("A", "B", 25, 4), ("C", "D", 25, 18), ("E", "F", 25, 24), ("A", "C", 25, 2),
+        ("E", "D", 25, 8), ("F", "B", 25, 3), ("A", "E", 25, 15), ("F", "C", 25, 24),
+        ("D", "B", 25, 14),
+    ],
+)  # fmt: skip
+BELOW_SECOND = (
+    "DABFEC",
+    [
+        ("A", "E", 25, 1), ("B", "C", 25, 2), ("D", "F", 25, 2), ("A", "B", 25, 11),
+        ("D", "C", 25, 5), ("F", "E", 25, 23), ("D", "A", 25, 21), ("B", "F", 25, 9),
+        ("E", "C", 25, 8),
+    ],
+)  # fmt: skip
+
+
+def test_a_recomputation_carries_the_rate_below_the_floor() -> None:
+    """SoL's recomputation stores a rate below 800 as 800 but starts the next tourney from
+    the rate Glicko-2 computed (``Rated.carried``): B (320 computed), who beats C 25-2 and F
+    25-9 in the second tourney, is still stored at 800 by SoL, and A, who beats B 25-11, drops
+    to 973. Carrying the floor instead puts B at 922 and A at 1056 (its 2018 archive: "PSC U18
+    (Mmp)" 98 of 98 players within a point so, 54 of 98 carrying the floor)."""
+    low = Parameters(rate=500, lower_rate=300, higher_rate=1100)
+    after = _season([BELOW_FIRST, BELOW_SECOND], low)
+    _within_one(
+        after[0],
+        {
+            "A": (1084, 268), "B": (800, 268), "C": (800, 245),
+            "D": (800, 245), "E": (888, 245), "F": (800, 245),
+        },
+    )  # fmt: skip
+    _within_one(
+        after[1],
+        {
+            "A": (973, 223), "B": (800, 224), "C": (800, 188),
+            "D": (800, 195), "E": (826, 185), "F": (800, 192),
+        },
+    )  # fmt: skip
+    first = rate_period({}, _played(BELOW_FIRST[1]), low, _places(BELOW_FIRST[0]))
+    floored = {key: r.rate for key, r in first.items()}
+    second = rate_period(floored, _played(BELOW_SECOND[1]), low, _places(BELOW_SECOND[0]))
+    assert second["B"].rate.rate > 900 and second["A"].rate.rate > 1050  # not SoL's figures
 
 
 def test_no_ceiling_above() -> None:
