@@ -76,6 +76,7 @@ def _championship(lists: dict[str, Any], position: Any, depth: int = 0) -> Champ
             "previous": previous,
             "rating": rating,
             "closed": False,
+            "pairs_by_order": True,  # SoL keys a pair by its players in the order entered
         },
     )
     if not created and champ.rating_id is None and rating is not None:
