@@ -173,6 +173,10 @@ def test_an_imported_championship_keys_a_pair_by_its_order_as_sol() -> None:
     assert "A pair is its two players in the order entered, as SoL ranks them" in page
     data = Client().get(f"/api/v1/championships/{champ.pk}/").json()
     assert data["pairs_by_order"] is True and len(data["ranking"]) == 8
+    german = Client(headers={"accept-language": "de"}).get(
+        reverse("scoring:season-championship", args=[champ.pk])
+    )
+    assert "in der gemeldeten Reihenfolge" in german.content.decode()
 
 
 def test_a_pair_is_the_same_two_players_in_either_order_unless_by_order() -> None:
