@@ -87,6 +87,15 @@ class ChampionshipForm(forms.Form):
         _("Its tournaments are rated under this rating unless they name their own rating.")
     )
     closed = forms.BooleanField(label=_("Closed (takes no more tournaments)"), required=False)
+    pairs_by_order = forms.BooleanField(
+        label=_("A pair is its two players in the order entered (as SoL ranks)"),
+        required=False,
+        help_text=_(
+            "Ticked, A/B and B/A are two pairs of the ranking, as SoL ranks them (a "
+            "championship imported from SoL); unticked, the same two players in either order "
+            "are one pair."
+        ),
+    )
 
     def __init__(
         self, *args: Any, club: Club, championship: Championship | None = None, **kwargs: Any
@@ -99,6 +108,7 @@ class ChampionshipForm(forms.Form):
                 "previous": championship.previous_id,
                 "rating": championship.rating_id,
                 "closed": championship.closed,
+                "pairs_by_order": championship.pairs_by_order,
             }
         super().__init__(*args, **kwargs)
         others = Championship.objects.filter(club=club).order_by("-created_at")

@@ -143,6 +143,14 @@ class Championship(models.Model):
     closed = models.BooleanField(
         _("closed"), default=False, help_text=_("A closed season takes no more tournaments.")
     )
+    pairs_by_order = models.BooleanField(
+        _("pairs by order entered"),
+        default=False,
+        help_text=_(
+            "A pair is its two players in the order entered, as SoL ranks them (A/B and B/A "
+            "are two pairs); otherwise the same two players in either order are one pair."
+        ),
+    )
     events = models.ManyToManyField(
         "scoring.Event",
         blank=True,

@@ -178,6 +178,7 @@ def sol_documents(
     tourneys: list[dict[str, Any]] = []
     ratings, rates, rating_pos = _sol_ratings(tournament, player_pos)
     counted_pos: dict[int, int] = {}
+    unordered: dict[str, dict[str, bool]] = {}
 
     def season_of(counted: Championship, per_team: int, depth: int = 0) -> int:
         """The championship's position, written once with its club, its rating and the
@@ -201,6 +202,8 @@ def sol_documents(
             row["rating"] = rating_pos.setdefault(counted.rating.pk, len(ratings) + 1)
             if row["rating"] == len(ratings) + 1:
                 ratings.append(sol_rating(counted.rating))
+        if not counted.pairs_by_order:  # SoL keys pairs by order: this app's choice kept aside
+            unordered[row["guid"]] = {"pairs_by_order": False}
         championships.append(row)
         position = counted_pos[counted.pk] = len(championships)
         if counted.previous is not None and depth < 20:
@@ -261,6 +264,7 @@ def sol_documents(
             "version": EXTENSION_VERSION,
             "tourneys": extensions,
             **({"memberships": memberships} if memberships else {}),
+            **({"championships": unordered} if unordered else {}),
         },
     }
     return [lists, *tourneys]

@@ -9,7 +9,7 @@ as "not placed yet" and gives no prize.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -60,6 +60,26 @@ class Ranking:
     nation: str = ""
     nations: list[str] = field(default_factory=list)
 
+    @property
+    def pairs(self) -> bool:
+        """A doubles event counts: some lines are pairs (``Championship.pairs_by_order``
+        says what a pair is)."""
+        return any(c.event.kind == Event.Kind.DOUBLES for c in self.columns)
+
+    @property
+    def pair_rule(self) -> str:
+        """What a pair of this ranking is, in the active language ("" without doubles)."""
+        from django.utils.translation import gettext as _
+
+        if not self.pairs:
+            return ""
+        if self.championship.pairs_by_order:
+            return _(
+                "A pair is its two players in the order entered, as SoL ranks them: "
+                "A/B and B/A are two pairs."
+            )
+        return _("A pair is the same two players in either order.")
+
 
 def counted_events(championship: Championship) -> list[Event]:
     """The championship's events in the order played (by the tournament's first day)."""
@@ -70,8 +90,16 @@ def counted_events(championship: Championship) -> list[Event]:
     )
 
 
+def _competitor(player_ids: Iterable[int | None], *, by_order: bool) -> Competitor:
+    """A ranking line's key: its player, or its pair. With ``Championship.pairs_by_order`` a
+    pair is its two players in the order entered (SoL 5.26 ranks A/B and B/A as two pairs);
+    otherwise the same two players in either order are one pair."""
+    ids = tuple(pk for pk in player_ids if pk is not None)
+    return ids if by_order else tuple(sorted(ids))
+
+
 def _placed(
-    event: Event, *, recorded: bool = True
+    event: Event, *, recorded: bool = True, by_order: bool = False
 ) -> tuple[bool, list[tuple[Competitor, int, int | None]]]:
     # a tourney SoL prized is placed as its prize-giving placed it: by its table then; prized
     # again, its recorded prizes are set aside (SoL's ``resetPrizes``), while the prizes left
@@ -84,18 +112,16 @@ def _placed(
             if not p.entry.withdrawn:
                 complete = False
             continue
-        ids = tuple(sorted(pl.pk for pl in p.entry.players))
+        ids = _competitor((p.entry.player_id, p.entry.partner_id), by_order=by_order)
         rows.append((ids, p.place, p.last))
     return complete, rows
 
 
-def _recorded(event: Event) -> dict[Hashable, Decimal]:
+def _recorded(event: Event, *, by_order: bool = False) -> dict[Hashable, Decimal]:
     """A prized event's prizes as its prize-giving recorded them (SoL's, kept on import), by
     competitor: every entry, a missing prize 0 (SoL counts each of its competitors)."""
     return {
-        tuple(sorted(pk for pk in (e.player_id, e.partner_id) if pk is not None)): _plain(
-            e.prize or Decimal(0)
-        )
+        _competitor((e.player_id, e.partner_id), by_order=by_order): _plain(e.prize or Decimal(0))
         for e in Entry.objects.filter(event=event).order_by("pk")
     }
 
@@ -116,14 +142,15 @@ def ranking(championship: Championship, *, nation: str = "", recorded: bool = Tr
     columns: list[Column] = []
     given: list[dict[Hashable, Decimal]] = []
     everybody: set[int] = set()
+    by_order = championship.pairs_by_order
     for event in counted_events(championship):
         if recorded and event.prized:
-            prizes = _recorded(event)
+            prizes = _recorded(event, by_order=by_order)
             columns.append(Column(event, True, recorded=True))
             everybody.update(pk for ids in prizes for pk in _ids(ids))
             given.append(prizes)
             continue
-        complete, rows = _placed(event, recorded=recorded)
+        complete, rows = _placed(event, recorded=recorded, by_order=by_order)
         columns.append(Column(event, complete))
         everybody.update(pk for ids, _place, _last in rows for pk in ids)
         placed = [Placed(ids, place, last) for ids, place, last in rows] if complete else []
@@ -240,6 +267,10 @@ def ranking_sheet(ranking: Ranking) -> RankingSheetData:
         headers=[_("Rank"), _("Player"), _("Nation"), _("Total")],
         columns=columns,
         lines=lines,
-        legend=_("Prizes in brackets are skipped; a dash: did not play."),
+        legend=" ".join(
+            x
+            for x in (_("Prizes in brackets are skipped; a dash: did not play."), ranking.pair_rule)
+            if x
+        ),
         empty=_("Nobody is placed yet."),
     )

@@ -170,13 +170,18 @@ def create_championship(
     skip_worst: int = 0,
     previous: Championship | None = None,
     rating: Rating | None = None,
+    pairs_by_order: bool = False,
 ) -> Championship:
     fields = _championship_fields(name, prizes, skip_worst)
     _check_previous(None, club, previous)
     try:
         with transaction.atomic():
             return Championship.objects.create(
-                club=club, previous=previous, rating=rating, **fields
+                club=club,
+                previous=previous,
+                rating=rating,
+                pairs_by_order=bool(pairs_by_order),
+                **fields,
             )
     except IntegrityError:
         raise SeasonError("championship_exists", name=fields["name"]) from None
@@ -191,11 +196,13 @@ def update_championship(
     previous: Championship | None = None,
     closed: bool = False,
     rating: Rating | None = None,
+    pairs_by_order: bool | None = None,
     actor: Actor = SEASONS,
 ) -> Championship:
     """Change the championship. A rating newly named rates its tournaments that name none of
     their own (or were rated under its former rating) from then on: each is put under it and
-    re-rated (:func:`scoring.services.ratings.set_tournament_rating`, audited)."""
+    re-rated (:func:`scoring.services.ratings.set_tournament_rating`, audited).
+    ``pairs_by_order`` left out (None) keeps how its pairs are keyed."""
     fields = _championship_fields(name, prizes, skip_worst)
     _check_previous(championship, championship.club, previous)
     former = championship.rating_id
@@ -204,6 +211,8 @@ def update_championship(
     championship.previous = previous
     championship.closed = closed
     championship.rating = rating
+    if pairs_by_order is not None:
+        championship.pairs_by_order = bool(pairs_by_order)
     try:
         with transaction.atomic():
             championship.save()

@@ -45,6 +45,7 @@ def championship_data(request: HttpRequest, champ: Championship) -> dict[str, An
         "previous": champ.previous_id,
         "rating": champ.rating_id,
         "closed": champ.closed,
+        "pairs_by_order": champ.pairs_by_order,
         "url": absolute(request, "scoring:api-championship", championship_id=champ.pk),
         "html": absolute(request, "scoring:season-championship", championship_id=champ.pk),
     }

@@ -299,6 +299,7 @@ def _championship_fields(data: dict[str, Any]) -> dict[str, Any]:
         "skip_worst": data["skip_worst"] or 0,
         "previous": data["previous"],
         "rating": data["rating"],
+        "pairs_by_order": data["pairs_by_order"],
     }
 
 

@@ -5,6 +5,7 @@ page; who may change what; the API's clubs, championships and ranking with ETags
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
@@ -72,6 +73,31 @@ def test_organiser_makes_a_championship_and_adds_two_tournaments(
     assert answer.status_code == 200
 
 
+def test_the_organiser_says_how_a_pair_is_keyed(client, organiser, club):
+    """``Championship.pairs_by_order`` on the championship's form: unticked (the default of a
+    championship made in the app), ticked on the edit form, shown ticked again."""
+    client.force_login(organiser)
+    page = client.get(reverse("scoring:season-championship-new", args=[club.pk])).content
+    assert "in the order entered (as SoL ranks)" in page.decode()
+    client.post(
+        reverse("scoring:season-championship-new", args=[club.pk]),
+        {"name": "Doubles 2026", "prizes": "fixed", "skip_worst": 0},
+    )
+    champ = Championship.objects.get(name="Doubles 2026")
+    assert champ.pairs_by_order is False
+    url = reverse("scoring:season-championship-edit", args=[champ.pk])
+    fields = {"name": "Doubles 2026", "prizes": "fixed", "skip_worst": 0}
+    answer = client.post(url, {**fields, "pairs_by_order": "on"})
+    assert answer.status_code == 302
+    champ.refresh_from_db()
+    assert champ.pairs_by_order is True
+    tag = re.search(r'<input[^>]*name="pairs_by_order"[^>]*>', client.get(url).content.decode())
+    assert tag is not None and "checked" in tag.group(0)
+    client.post(url, fields)  # unticked: the same two players in either order again
+    champ.refresh_from_db()
+    assert champ.pairs_by_order is False
+
+
 def test_bad_input_gets_a_message(client, organiser, club):
     client.force_login(organiser)
     answer = client.post(reverse("scoring:season-club-new"), {"name": "X", "nation": "1"})
@@ -131,6 +157,7 @@ def test_public_pages_pdf_and_national_ranking(client, club, two_events, players
     assert client.get(reverse("scoring:season-index")).status_code == 200
     assert club.name in client.get(reverse("scoring:season-club", args=[club.pk])).content.decode()
     assert client.get("/seasons/championships/999999/").status_code == 404
+    assert 'id="pair-rule"' not in page  # no doubles: nothing to say about pairs
 
 
 def test_api_clubs_championships_and_ranking(client, club, federation, two_events, players):
@@ -143,6 +170,7 @@ def test_api_clubs_championships_and_ranking(client, club, federation, two_event
     assert [c["federation"] for c in clubs if c["id"] == federation.pk] == [True]
     listed = client.get("/api/v1/championships/").json()
     assert [c["id"] for c in listed] == [champ.pk]
+    assert listed[0]["pairs_by_order"] is False  # made in the app: a pair in either order
     answer = client.get(f"/api/v1/championships/{champ.pk}/")
     data = answer.json()
     assert [t["id"] for t in data["tournaments"]] == [first.tournament_id, second.tournament_id]

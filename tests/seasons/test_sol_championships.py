@@ -8,9 +8,12 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from scoring.models import Championship, Event
 from scoring.services import season_rankings
+from scoring.services import seasons as service
 from scoring.services.sol import import_sol
 from tests.seasons.sol_crafted import match, season_archive
 
@@ -106,13 +109,9 @@ def test_a_tourney_without_prizes_is_no_column_the_worst_skipped_takes() -> None
     assert amsel.prizes == (18, 13, None) and amsel.skipped == (False, True, False)
 
 
-def test_a_pair_is_the_same_two_players_in_either_order() -> None:
+def _pairs_both_ways() -> Championship:
     """Amsel1 and Birke2 win two doubles tourneys, entered once as Amsel1/Birke2 and once as
-    Birke2/Amsel1. Here a pair is the same two players, in either order: one line of 36.
-    SoL 5.26 keys a pair by its players in the order entered and ranks two lines (run on this
-    very archive: Amsel1/Birke2 18 [18, 0] and Birke2/Amsel1 18 [0, 18]); its archive's
-    "Carrom EuroCup Double" (31 pairs) and "Campionati Italiani Doppio dal 2013" (6) hold such
-    pairs, and only there do the two rankings part (the bench names them)."""
+    Birke2/Amsel1 (Ginster7 and Hasel8, last, too)."""
     swiss = [
         match(1, 2, 25, 10, 1),
         match(3, 4, 25, 12, 1, 2),
@@ -140,6 +139,60 @@ def test_a_pair_is_the_same_two_players_in_either_order() -> None:
             },
         )
     )
+    return Championship.objects.get()
+
+
+def test_an_imported_championship_keys_a_pair_by_its_order_as_sol() -> None:
+    """Imported from SoL, the championship's pairs are their players in the order entered
+    (``Championship.pairs_by_order``): SoL 5.26, run on this very archive, ranks Amsel1/Birke2
+    18 [18, 0] and Birke2/Amsel1 18 [0, 18], two lines; its archive's "Carrom EuroCup Double"
+    (31 pairs), "Campionati Italiani Doppio dal 2013" (6) and "Championnat de France de Double
+    2017-18" (1) hold such pairs."""
+    champ = _pairs_both_ways()
+    assert champ.pairs_by_order is True
+    # SoL 5.26's ranking of this archive, as stored and prized again alike
+    sol = [
+        ("Amsel1/Birke2", 18),
+        ("Birke2/Amsel1", 18),
+        ("Cedar3/Dorn4", 16),
+        ("Cedar3/Espe5", 16),
+        ("Dorn4/Fichte6", 14),
+        ("Espe5/Fichte6", 14),
+        ("Ginster7/Hasel8", 13),
+        ("Hasel8/Ginster7", 13),
+    ]
+    for recorded in (True, False):
+        assert sorted(_lines(recorded=recorded), key=lambda x: (-x[1], x[0])) == sol
+        lines = season_rankings.ranking(champ, recorded=recorded).lines
+        by_name = {"/".join(p.name.removeprefix("Crafted ") for p in x.players): x for x in lines}
+        assert by_name["Amsel1/Birke2"].prizes == (18, None)
+        assert by_name["Birke2/Amsel1"].prizes == (None, 18)
+        assert {x.rank for x in lines if x.total == 18} == {1}  # equal totals share a rank
+    # the ranking page says so, the API carries it
+    page = Client().get(reverse("scoring:season-championship", args=[champ.pk])).content.decode()
+    assert "A pair is its two players in the order entered, as SoL ranks them" in page
+    data = Client().get(f"/api/v1/championships/{champ.pk}/").json()
+    assert data["pairs_by_order"] is True and len(data["ranking"]) == 8
+    german = Client(headers={"accept-language": "de"}).get(
+        reverse("scoring:season-championship", args=[champ.pk])
+    )
+    assert "in der gemeldeten Reihenfolge" in german.content.decode()
+
+
+def test_a_pair_is_the_same_two_players_in_either_order_unless_by_order() -> None:
+    """The organiser unticks "by order" (a championship made in the app starts so): the same
+    two players, in either order, are one pair: one line of 36 (SoL would rank two)."""
+    champ = _pairs_both_ways()
+    service.update_championship(
+        championship=champ,
+        name=champ.name,
+        prizes=champ.prizes,
+        skip_worst=0,
+        pairs_by_order=False,
+    )
+    assert Championship.objects.get().pairs_by_order is False
+    page = Client().get(reverse("scoring:season-championship", args=[champ.pk])).content.decode()
+    assert "A pair is the same two players in either order." in page
     for recorded in (True, False):
         lines = _lines(recorded=recorded)
         assert lines[0] == ("Amsel1/Birke2", 36)

@@ -130,3 +130,32 @@ def test_sol_export_carries_the_previous_season_the_rating_and_membership_dates(
     }
     assert (old.name, datetime.date(2020, 1, 1), datetime.date(2025, 12, 31)) in got
     assert (club.name, datetime.date(2026, 1, 1), None) in got
+
+
+@pytest.mark.parametrize("by_order", [False, True])
+def test_this_apps_sol_file_keeps_how_a_championship_keys_its_pairs(
+    by_order, club, players, django_capture_on_commit_callbacks
+) -> None:
+    """``Championship.pairs_by_order`` survives the app's own SoL file: SoL always keys a pair
+    by its order, so only "either order" goes out, in the archive's ``carrom`` extension; a
+    file without it (every file SoL wrote) imports ordered."""
+    import datetime
+
+    from scoring.services import seasons as service
+    from scoring.services.exports import sol_archive, sol_documents
+    from tests.seasons.conftest import played_event
+
+    event = played_event(
+        "spring", datetime.date(2026, 3, 1), players[:4], django_capture_on_commit_callbacks
+    )
+    champ = service.create_championship(club=club, name="Lakeside Doubles", pairs_by_order=by_order)
+    service.add_event(championship=champ, event=event)
+    lists, tourney = sol_documents(event.tournament)
+    guid = lists["championships"][tourney["championship"] - 1]["guid"]
+    kept = lists["carrom"].get("championships", {})
+    assert kept == ({} if by_order else {guid: {"pairs_by_order": False}})
+    archive = sol_archive(event.tournament)
+    champ.events.clear()
+    Championship.objects.all().delete()
+    import_sol(archive, file_name="lakeside.sol")
+    assert Championship.objects.get(name="Lakeside Doubles").pairs_by_order is by_order

@@ -18,6 +18,8 @@ one key, :data:`KEY`, and SoL ignores them (checked by running SoL 5.26's ``load
           matches:            # in the order of the tourney's ``matches``
             - {number, group, games_to_win, status, bye, walkover, winner, draw,
                games: [[points a, points b], ...]}
+      memberships: {<player guid>: [{club, since, until}]}       # issue 33
+      championships: {<championship guid>: {pairs_by_order: false}}  # only the unordered
 
 A file without the key (every file SoL writes) is read as SoL's own.
 """

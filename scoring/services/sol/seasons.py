@@ -76,6 +76,9 @@ def _championship(lists: dict[str, Any], position: Any, depth: int = 0) -> Champ
             "previous": previous,
             "rating": rating,
             "closed": False,
+            # SoL keys a pair by its players in the order entered; this app's own export
+            # keeps a championship's other choice in the archive's extension
+            "pairs_by_order": _pairs_by_order(lists, text_of(schamp.get("guid"))),
         },
     )
     if not created and champ.rating_id is None and rating is not None:
@@ -90,6 +93,15 @@ def _championship(lists: dict[str, Any], position: Any, depth: int = 0) -> Champ
         champ.previous = previous
         champ.save(update_fields=["previous"])
     return champ
+
+
+def _pairs_by_order(lists: dict[str, Any], guid: str) -> bool:
+    """Whether the championship ``guid`` keys a pair by its order (SoL's way, so every file
+    SoL wrote) or, as this app's export records it, by its two players in either order."""
+    block = lists.get(EXTENSION_KEY)
+    found = block.get("championships") if isinstance(block, dict) else None
+    row = found.get(guid) if isinstance(found, dict) and guid else None
+    return not (isinstance(row, dict) and row.get("pairs_by_order") is False)
 
 
 def _dated(lists: dict[str, Any], player: Player, guid: str) -> bool:

@@ -43,6 +43,14 @@ def season_schemas() -> dict[str, Any]:
             "previous": nullable(INT),
             "rating": nullable(INT),
             "closed": BOOL,
+            "pairs_by_order": {
+                "type": "boolean",
+                "description": (
+                    "A pair is its two players in the order entered, as SoL ranks them (A/B "
+                    "and B/A: two lines of the ranking); false: the same two players in "
+                    "either order are one pair."
+                ),
+            },
             "url": URL,
             "html": URL,
         },
