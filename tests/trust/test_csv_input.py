@@ -127,6 +127,6 @@ def test_bidi_controls_are_refused_for_new_match_players_and_people(tournament):
 
 
 def test_sol_names_lose_their_bidi_controls():
-    from scoring.services.sol import _text
+    from scoring.services.sol.reading import text_of
 
-    assert _text(" Alice \u202eBob\u202c ") == "Alice Bob"
+    assert text_of(" Alice \u202eBob\u202c ") == "Alice Bob"
