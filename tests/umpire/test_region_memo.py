@@ -12,6 +12,7 @@ import uuid
 import pytest
 from django.template import engines
 from django.template.library import SimpleNode
+from django.template.loader_tags import IncludeNode
 from django.utils import translation
 
 from scoring.rules import Pieces, RulesError, Stroke, apply
@@ -354,8 +355,13 @@ def test_the_decisions_sheet_follows_the_board_and_is_rendered_once_per_state(
     once it started, IT 101) is shown at once, undone strokes show what a fresh page does, and
     strokes that change nothing it draws do not render it again."""
     compiled = engines["django"].engine.get_template("scoring/umpire/_foot_actions.html")
-    (sheet,) = [
-        n for n in _nodes(compiled.nodelist, umpire_regions.RegionNode) if n.memo is not None
+    (sheet,) = [  # the colour game's sheet
+        region
+        for region in _nodes(compiled.nodelist, umpire_regions.RegionNode)
+        if any(
+            include.template.var == "scoring/umpire/_actions.html"
+            for include in _nodes(region.nodelist, IncludeNode)
+        )
     ]
     renders: list[int] = []
     real = sheet.nodelist.render
