@@ -40,7 +40,7 @@ _MARK = re.compile("\x00region(\\d+)\x00")
 #: nothing is listed by hand. Bounded: the least recently used go first.
 #: A region kept holds no request's keys (CSRF token, request key, revision: ``KEYS``, put in
 #: after rendering, views/umpire/base.py) and only URLs relative to the page, or its key holds
-#: the page's URL (the "other decisions" sheet: ``actions_key``).
+#: the page's URL (the "other decisions" sheet reads ``urls.page``).
 _MEMO: dict[tuple[Any, ...], _Made] = {}
 #: Names each ``region`` and ``memo`` tag of the compiled templates, never twice in a process
 #: (a token's position in its template is known only with the templates' debug option, so

@@ -10,36 +10,12 @@
   if (!U) {
     return;
   }
-  var app = U.app;
-  var msg = U.msg;
-  var QUEUE_KEY = U.QUEUE_KEY;
-  var bannerRetry = U.bannerRetry;
-  var skipButton = U.skipButton;
-  var dropButton = U.dropButton;
-  var netState = U.netState;
-  var netStateText = U.netStateText;
-  var answered = U.answered;
-  var byWord = U.byWord;
-  var csrf = U.csrf;
-  var field = U.field;
-  var fieldsOf = U.fieldsOf;
-  var hideBanner = U.hideBanner;
-  var isWrite = U.isWrite;
-  var labelFor = U.labelFor;
-  var line = U.line;
-  var load = U.load;
-  var newKey = U.newKey;
-  var offline = U.offline;
-  var origin = U.origin;
-  var panel = U.panel;
-  var panelRevision = U.panelRevision;
-  var setField = U.setField;
-  var showBanner = U.showBanner;
-  var store = U.store;
-  var strokeClock = U.strokeClock;
-  var unanswered = U.unanswered;
-  var queue = U.queue;
-  var net = U.net;
+  // what this module takes from umpire-core.js (window.umpireTablet), read once
+  var {
+    app, msg, QUEUE_KEY, bannerRetry, skipButton, dropButton, netState, netStateText, answered,
+    byWord, csrf, field, fieldsOf, hideBanner, isWrite, labelFor, line, load, newKey, offline,
+    origin, panel, panelRevision, setField, showBanner, store, strokeClock, unanswered, queue, net,
+  } = U;
   var askEngine = U.late("askEngine");
   var drawEngineState = U.late("drawEngineState");
   var drawOnBoard = U.late("drawOnBoard");

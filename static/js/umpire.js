@@ -26,28 +26,12 @@
   if (!U) {
     return;
   }
-  var app = U.app;
-  var msg = U.msg;
-  var SCREEN_KEY = U.SCREEN_KEY;
-  var RETRY_EVERY_MS = U.RETRY_EVERY_MS;
-  var POLL_EVERY_MS = U.POLL_EVERY_MS;
-  var answered = U.answered;
-  var fieldsOf = U.fieldsOf;
-  var hideBanner = U.hideBanner;
-  var isStroke = U.isStroke;
-  var isWrite = U.isWrite;
-  var load = U.load;
-  var offline = U.offline;
-  var origin = U.origin;
-  var panel = U.panel;
-  var panelRevision = U.panelRevision;
-  var setField = U.setField;
-  var showBanner = U.showBanner;
-  var store = U.store;
-  var strokeClock = U.strokeClock;
-  var unanswered = U.unanswered;
-  var queue = U.queue;
-  var net = U.net;
+  // what this module takes from umpire-core.js (window.umpireTablet), read once
+  var {
+    app, msg, SCREEN_KEY, RETRY_EVERY_MS, POLL_EVERY_MS, answered, fieldsOf, hideBanner, isStroke,
+    isWrite, load, offline, origin, panel, panelRevision, setField, showBanner, store, strokeClock,
+    unanswered, queue, net,
+  } = U;
   var drawQueue = U.late("drawQueue");
   var enqueue = U.late("enqueue");
   var enqueueStep = U.late("enqueueStep");

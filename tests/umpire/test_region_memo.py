@@ -12,11 +12,18 @@ import uuid
 import pytest
 from django.template import engines
 from django.template.library import SimpleNode
+from django.template.loader_tags import IncludeNode
 from django.utils import translation
 
 from scoring.rules import Pieces, RulesError, Stroke, apply
 from scoring.rules.events import parse_event
-from scoring.services.matches import MatchError, match_snapshot, record_event, record_toss
+from scoring.services.matches import (
+    MatchError,
+    match_snapshot,
+    record_event,
+    record_toss,
+    undo_last_event,
+)
 from scoring.templatetags import umpire_regions
 from tests.caches import empty_process_caches, process_caches
 from tests.factories import make_match
@@ -331,3 +338,52 @@ def test_whole_games_and_boards_from_memo_are_the_fresh_ones(db, seed):
                 assert warm == _cold(other_client, url, **headers), (url, _step)
     assert len(boards_seen) >= 8  # boards ended and new ones began
     assert len(games_seen) >= 3  # a game ended (the sides change) and the next one began
+
+
+def _sheet(html: str) -> str:
+    """The "other decisions" sheet of a page (_actions.html), without the request's keys."""
+    start = html.index('id="actions-box"')
+    sheet = _without_keys(html[start : html.index('id="paper', start)])
+    return re.sub(r'name="revision" value="\d+"', 'name="revision"', sheet)
+
+
+def test_the_decisions_sheet_follows_the_board_and_is_rendered_once_per_state(
+    client, tossed, monkeypatch
+):
+    """The "other decisions" sheet is kept by every value it reads (found in its templates,
+    nothing listed by hand, issue 36): a decision that becomes available (voiding the board
+    once it started, IT 101) is shown at once, undone strokes show what a fresh page does, and
+    strokes that change nothing it draws do not render it again."""
+    compiled = engines["django"].engine.get_template("scoring/umpire/_foot_actions.html")
+    (sheet,) = [  # the colour game's sheet
+        region
+        for region in _nodes(compiled.nodelist, umpire_regions.RegionNode)
+        if any(
+            include.template.var == "scoring/umpire/_actions.html"
+            for include in _nodes(region.nodelist, IncludeNode)
+        )
+    ]
+    renders: list[int] = []
+    real = sheet.nodelist.render
+
+    def counted(context):
+        renders.append(1)
+        return real(context)
+
+    monkeypatch.setattr(sheet.nodelist, "render", counted)
+    empty_process_caches()
+    before = client.get(link(tossed)).content.decode()
+    assert 'id="void"' not in _sheet(before)
+    assert len(renders) == 1
+    stroke(client, tossed, "white", preset="nothing")
+    started = client.get(link(tossed)).content.decode()
+    assert 'id="void"' in _sheet(started)  # the board started: it can be voided
+    assert len(renders) == 2
+    stroke(client, tossed, "black", preset="nothing")
+    stroke(client, tossed, "white", preset="nothing")
+    assert _sheet(client.get(link(tossed)).content.decode()) == _sheet(started)
+    assert len(renders) == 2  # the same board state: taken from the memo
+    for _ in range(3):
+        undo_last_event(match=tossed, client_id=uuid.uuid4(), actor=UMPIRE)
+    again = client.get(link(tossed)).content.decode()
+    assert _sheet(again) == _sheet(_cold(client, link(tossed)))  # as drawn from nothing

@@ -5,7 +5,6 @@ once, only the regions that changed, the request's keys put into the forms)."""
 from __future__ import annotations
 
 import functools
-import hashlib
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -24,7 +23,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 
 from scoring import permissions
-from scoring.conditional import render_fingerprint
 from scoring.forms.umpire import WriteForm
 from scoring.models import BoardEvent, Match
 from scoring.preset_words import preset_name
@@ -198,8 +196,6 @@ def tablet_context(
         toss = steps.tosses.get(view.step_key)
         if toss:  # the extra board's fresh toss is recorded: its winner breaks (ICF 56(b))
             with_extra_board_toss(view, toss)
-    if not forms:
-        context["actions_key"] = _actions_key(view, urls["page"])
     if view.phase == "seating" and first_breaker:
         context["seating_first"] = match.players_of(first_breaker)
         context["seating_right"] = match.players_of(other_side(first_breaker))
@@ -224,32 +220,6 @@ _KEYS_BYTES = KEYS.encode()
 BY = mark_safe("<!--by-->")
 _BY_BYTES = BY.encode()
 _INDENT = re.compile(rb"\n\s+")
-
-
-def _actions_key(view: Tablet, page: str) -> str:
-    """What the "other decisions" and paper-entry forms show (_actions.html, with
-    _ruling_form.html and _quick.html): they change only from board to board, so they are
-    rendered once per board state instead of after every stroke. The key holds every value
-    those templates read (tests/umpire/test_stroke_response.py renders with and without the
-    cache and compares); and the templates' own fingerprint, so that a cache shared across
-    deployments never serves a sheet an older template drew."""
-    end = view.board_end
-    state = repr(
-        (
-            render_fingerprint(),
-            page,
-            get_language(),
-            view.match.rules,
-            view.phase,
-            view.board_number,
-            view.board_started,
-            view.extra_board,
-            view.forgo_by,
-            [(s.side, s.name, s.colour) for s in view.sides],
-            end and (end.number, end.void, end.breaker),
-        )
-    )
-    return hashlib.blake2b(state.encode(), digest_size=16).hexdigest()
 
 
 def render_tablet(
