@@ -197,3 +197,8 @@ def extra_board_breaker_text(name: str, white: bool) -> str:
     if white:
         return _("Extra board: %(name)s won the toss and breaks (White).") % {"name": name}
     return _("Extra board: %(name)s won the toss and breaks.") % {"name": name}
+
+
+def games_won_text(won: int) -> str:
+    """A side panel's games won (ICF 57): "1 game won", as ``umpire/match.html`` words it."""
+    return ngettext("%(n)s game won", "%(n)s games won", won) % {"n": won}

@@ -300,6 +300,8 @@ def screen(
         else:
             rows += between.kept_row(log, after)
     boards = {"rows": rows, "hide_server": hide} if rows or hide else None
+    # the games won (ICF 57): a game ended offline counts at once, as on the server's panels
+    won = (ending or {}).get("games_won") or log.get("games_won") or {}
     queen = "on_board" if card else after.queen
     attempts = 0 if card else after.break_attempts
     dues = {c: 0 if card else after.dues[c] for c in ("white", "black")}
@@ -314,6 +316,7 @@ def screen(
                 "dues": dues[c],
                 "dues_text": screen_words.dues_text(dues[c]),
                 "colour": chips[c],
+                "games_won_text": screen_words.games_won_text(int(won.get(c, 0))),
             }
             for c in dues
         },

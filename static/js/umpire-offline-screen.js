@@ -131,6 +131,11 @@
       var facts = screen.sides[colour];
       var score = side.querySelector(".u-side-score");
       if (score) { setTail(score, String(facts.score)); }
+      // "1 game won" (ICF 57), after the team where the server names one
+      var won = side.querySelector(".u-side-extra:not(.u-side-team)");
+      if (won && facts.games_won_text) {
+        setTail(won, (won.querySelector(".u-side-team") ? " · " : "") + facts.games_won_text);
+      }
       var due = side.querySelector(".u-side-due");
       if (facts.dues_text && !due) {
         due = document.createElement("div");

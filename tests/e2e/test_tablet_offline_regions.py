@@ -147,6 +147,7 @@ READ = """() => {
       dues: seen(s.querySelector('.u-side-due')),
       chip: seen(s.querySelector('.chip')),
       seat: seen(s.querySelector('#side-seat')),
+      games: seen(s.querySelector('.u-side-extra')),
     };
   });
   const onTurn = document.querySelector('#sides .u-side.is-on-turn .u-side-name');

@@ -163,6 +163,13 @@ def test_the_deciding_games_interval_is_on_the_card_offline(tossed, tmp_path: Pa
         "seconds": 600,
     }
     assert nxt["step"] == view.step_key and nxt["label"] == "Sides changed"
+    # the game ended offline counts on the side panels at once, as the server's (ICF 57)
+    sides = got["screen"]["sides"]
+    assert (
+        {log["players"][c]: sides[c]["games_won_text"] for c in sides}
+        == {s.name: f"{s.games_won} game won" for s in view.sides}
+        == {"Asha Rao": "1 game won", "Ben Kirk": "1 game won"}
+    )
     german = in_browser(tmp_path, log, pending, "de")["screen"]["board_end"]["next"]
     with translation.override("de"):
         assert german["interval"]["title"] == gettext("Interval before the deciding game")
