@@ -188,3 +188,17 @@ def extra_board_toss_words(scores: str, sides: list[tuple[str, str]]) -> dict[st
 def extra_board_word() -> str:
     """The facts line's mark beside the extra board's number (ICF 56(b))."""
     return _("Extra board")
+
+
+def extra_board_breaker_text(name: str, white: bool) -> str:
+    """The line above the pad after the extra board's toss, until its first stroke (ICF
+    56(b)): "Extra board: Ben Kirk won the toss and breaks (White)." (``white``: the breaker
+    plays white, ICF 43), as ``umpire/match.html`` words it."""
+    if white:
+        return _("Extra board: %(name)s won the toss and breaks (White).") % {"name": name}
+    return _("Extra board: %(name)s won the toss and breaks.") % {"name": name}
+
+
+def games_won_text(won: int) -> str:
+    """A side panel's games won (ICF 57): "1 game won", as ``umpire/match.html`` words it."""
+    return ngettext("%(n)s game won", "%(n)s games won", won) % {"n": won}

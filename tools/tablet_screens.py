@@ -3,7 +3,9 @@
 Builds a temporary SQLite database with generated players, puts matches into the states an
 umpire meets (a fresh board, a board under way with a due and a cover, the worst realistic
 stroke set on the pad, a doubles board, a three-player point carrom board, the card between
-games with the side change, and offline with strokes kept on the tablet), serves the site on
+games with the side change, offline with strokes kept on the tablet, a board ended offline
+and the cards after it: the interval before the deciding game, the extra board's toss, a
+doubles board begun offline), serves the site on
 127.0.0.1 in this process and takes a PNG of each state with Debian's Chromium at 768x1024,
 800x1280, 1024x768 and 1280x800. Run after a change of the tablet:
 
@@ -82,13 +84,13 @@ def new_match(number: int):
     return match
 
 
-def _doubles_match():
+def _doubles_match(name: str = "Doubles"):
     """A doubles match, seated (ICF 78), White (A) to break."""
     from scoring.models import Entry, Event, Match, Player, Tournament
     from scoring.services.matches import Actor, record_seating, record_toss
 
     tournament = Tournament.objects.get(slug="screens-open")
-    event = Event.objects.create(tournament=tournament, name="Doubles", kind="doubles")
+    event = Event.objects.create(tournament=tournament, name=name, kind="doubles")
     players = [
         Player.objects.create(name=n) for n in ("Greta Holm", "Ida Berg", "Asha Rao", "Mira Sen")
     ]
@@ -198,7 +200,60 @@ def states() -> dict[str, str]:
     stroke(ended, {"by": "white", "pocketed": {"white": 6}})
     out["offline-board-end"] = f"/u/{ended.umpire_token}/"
     out["offline-next-board"] = out["offline-board-end"]  # "Start board 2" offline (issue 28)
+
+    # the cards between boards of issue 28's remainders, the board won offline: the interval
+    # before the deciding game (IT 102), the extra board's toss after a tie over the board
+    # limit (ICF 56(b)), and a doubles board begun offline (ICF 49(b): the seat on turn)
+    deciding = new_match(8)  # game 1 to A, sides changed, B at 13 in game 2, breaking board 3
+    _boards(deciding, ["a12", "a12", "a1", "step", "b12", "b1"])
+    _board_to_win(deciding)
+    out["offline-interval"] = f"/u/{deciding.umpire_token}/"
+    tie = new_match(9)  # A 15, B 3 after seven boards; board 8, B breaking, ties it 15-15
+    _boards(tie, ["a3", "b1", "a3", "b2", "a3", "a3", "a3"])
+    _board_to_win(tie)
+    out["offline-extra-board"] = f"/u/{tie.umpire_token}/"
+    out["offline-extra-board-tossed"] = out["offline-extra-board"]  # A won the toss offline
+    pairs = _doubles_match("Doubles, board 2")
+    _board_to_win(pairs)
+    out["offline-doubles-next-board"] = f"/u/{pairs.umpire_token}/"
     return out
+
+
+def _boards(match, entries: list[str]) -> None:
+    """Boards entered from paper ("a12": A wins with 12, ICF 53) and the card's step
+    ("step": "Sides changed" before the next game, ICF 58)."""
+    from scoring.selectors.umpire import tablet
+    from scoring.services.board_steps import acknowledge_step
+    from scoring.services.matches import Actor, match_snapshot, record_quick_board
+
+    for entry in entries:
+        if entry == "step":
+            view = tablet(match_snapshot(match))
+            acknowledge_step(
+                match=match,
+                actor=Actor(via="system"),
+                step=view.step_key,
+                sides_changed=view.change_sides,
+                current_step=view.step_key,
+            )
+        else:
+            record_quick_board(
+                match=match,
+                winner=entry[0],
+                points=int(entry[1:]),
+                law="ICF 53",
+                client_id=uuid.uuid4(),
+                actor=Actor(via="system"),
+            )
+        match.refresh_from_db()
+
+
+def _board_to_win(match) -> None:
+    """The breaker (white) one carromman and a tap from winning the board with 12: the queen
+    covered, eight pocketed; the picture's "1" and "Record stroke" end it offline."""
+    stroke(match, {"by": "white", "pocketed": {"white": 1, "queen": True}})
+    stroke(match, {"by": "white", "pocketed": {"white": 1}})
+    stroke(match, {"by": "white", "pocketed": {"white": 6}})
 
 
 #: What to tap before the picture, per state (the sheets, the menu, "+N more").
@@ -208,6 +263,14 @@ OPEN = {
     "sheet-paper": ("#paper > summary",),
     "menu": ("#site-menu",),
     "more-rulings": ("#rulings-more",),
+}
+
+#: The offline states of issue 28's remainders: what shows once the board is won offline.
+REMAINDERS = {
+    "offline-interval": "#board-over-card #interval",
+    "offline-extra-board": "#board-over-card #toss-break",
+    "offline-extra-board-tossed": "#board-over-card #toss-break",
+    "offline-doubles-next-board": "#board-over-card #card-go",
 }
 
 
@@ -273,6 +336,22 @@ def main() -> None:
                         page.locator('label[for="pad-white-1"]').tap()  # the board is over
                         page.locator("#commit").tap()
                         page.wait_for_selector("#board-over-card #card-go")
+                    if state in REMAINDERS:  # the board won offline: its card
+                        page.locator('label[for="pad-white-1"]').tap()
+                        page.locator("#commit").tap()
+                        page.wait_for_selector(REMAINDERS[state])
+                    if state == "offline-doubles-next-board":  # board 2 begun, two misses
+                        page.locator("#board-over-card #card-go").tap()
+                        page.wait_for_selector("#board-over-card", state="detached")
+                        for _ in range(2):
+                            page.locator("#quick-nothing").tap()
+                        page.wait_for_selector(
+                            "#history .u-history-item.is-ruled >> nth=2", state="attached"
+                        )
+                    if state == "offline-extra-board-tossed":  # its line until the 1st stroke
+                        page.locator("#board-over-card #toss-break-a").tap()
+                        page.wait_for_selector("#board-over-card", state="detached")
+                        page.wait_for_selector("#extra-board")
                     if state == "offline-next-board":  # kept, and board 2 played on
                         page.locator("#board-over-card #card-go").tap()
                         page.wait_for_selector("#board-over-card", state="detached")

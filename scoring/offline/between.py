@@ -197,6 +197,9 @@ def next_board(board: dict[str, Any], after: Any, rules: Any, asked: dict[str, s
         if new_game
         else [*board.get("offline_rows", []), *kept_row(board, after)],
         "end_shown": False,
+        # the extra board, begun after its toss (ICF 56(b)): its line above the pad names
+        # the toss's winner until the first stroke
+        "tossed": bool(nxt.get("toss")),
         "hide_server_rows": new_game or bool(board.get("hide_server_rows")),
     }
 

@@ -79,6 +79,7 @@ def rule(log: dict[str, Any], pending: list[list[list[str]]]) -> dict[str, Any]:
     board = _start(log)
     after = _position(board)
     changes = 0  # the turn's changes on this board: in doubles who of a side is on turn
+    strokes = len(board["events"])  # the strokes on the board being played
     for payload in log["events"]:
         before = after
         after = step(before, parse_event(payload), rules, explain=False).position
@@ -99,7 +100,7 @@ def rule(log: dict[str, Any], pending: list[list[list[str]]]) -> dict[str, Any]:
                     items.append({"ruled": False})
                     continue
                 board = goes_on
-                after, changes = _position(board), 0
+                after, changes, strokes = _position(board), 0, 0
             items.append({"ruled": True, "step": True, "board": board["shown"]})
             continue
         if refused or after.finished or after.on_turn is None:
@@ -124,6 +125,7 @@ def rule(log: dict[str, Any], pending: list[list[list[str]]]) -> dict[str, Any]:
             continue
         after = result.position
         changes += _turn_changed(before, after)
+        strokes += 1
         words = rulings.explain(result.notes, names) + rulings.explained_more(
             payload, result.notes, names
         )
@@ -138,7 +140,7 @@ def rule(log: dict[str, Any], pending: list[list[list[str]]]) -> dict[str, Any]:
     result = after.result
     return {
         "items": items,
-        "screen": screen(board, after, rules, changes),
+        "screen": screen(board, after, rules, changes, fresh=not strokes),
         "position": {
             "on_board": after.on_board.to_dict(),
             "queen": after.queen,
@@ -195,15 +197,18 @@ def _turn_changed(before: Any, after: Any) -> int:
     )
 
 
-def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dict[str, Any]:
+def screen(
+    log: dict[str, Any], after: Any, rules: Any, changes: int = 0, *, fresh: bool = False
+) -> dict[str, Any]:
     """The regions the umpire reads, worded exactly as the server's screen model words them
     (:mod:`scoring.screen_words`, issue 28): the queen fact, the break, each side's game score,
     dues and colour, the between-boards card at the board's end (the game's and the match's
     end, the next step) and the history's title, from the engine's position after the
     pending items. ``log`` is the board being played (:func:`_start`); the sides are keyed by
     the colour the server's side panels show (``flip``: this board's colours are the other
-    way round)."""
+    way round); ``fresh``: no stroke on it yet."""
     from scoring import screen_words
+    from scoring.rules.variant import variant_for
 
     flip = bool(log.get("flip"))
 
@@ -295,6 +300,8 @@ def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dic
         else:
             rows += between.kept_row(log, after)
     boards = {"rows": rows, "hide_server": hide} if rows or hide else None
+    # the games won (ICF 57): a game ended offline counts at once, as on the server's panels
+    won = (ending or {}).get("games_won") or log.get("games_won") or {}
     queen = "on_board" if card else after.queen
     attempts = 0 if card else after.break_attempts
     dues = {c: 0 if card else after.dues[c] for c in ("white", "black")}
@@ -309,6 +316,7 @@ def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dic
                 "dues": dues[c],
                 "dues_text": screen_words.dues_text(dues[c]),
                 "colour": chips[c],
+                "games_won_text": screen_words.games_won_text(int(won.get(c, 0))),
             }
             for c in dues
         },
@@ -325,6 +333,16 @@ def screen(log: dict[str, Any], after: Any, rules: Any, changes: int = 0) -> dic
         "where_extra": screen_words.extra_board_word()
         if coming is not None and coming.get("toss")
         else "",
+        # the extra board begun offline after its toss, until its first stroke (ICF 56(b)):
+        # who won the toss and breaks, as the server's line above the pad
+        "toss_breaker": {
+            "text": screen_words.extra_board_breaker_text(
+                str(players.get("white", "")), variant_for(rules).breaker_white
+            ),
+            "law": "ICF 56(b)",
+        }
+        if log.get("tossed") and fresh and card is None
+        else None,
     }
 
 

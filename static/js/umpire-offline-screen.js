@@ -131,6 +131,11 @@
       var facts = screen.sides[colour];
       var score = side.querySelector(".u-side-score");
       if (score) { setTail(score, String(facts.score)); }
+      // "1 game won" (ICF 57), after the team where the server names one
+      var won = side.querySelector(".u-side-extra:not(.u-side-team)");
+      if (won && facts.games_won_text) {
+        setTail(won, (won.querySelector(".u-side-team") ? " · " : "") + facts.games_won_text);
+      }
       var due = side.querySelector(".u-side-due");
       if (facts.dues_text && !due) {
         due = document.createElement("div");
@@ -257,6 +262,23 @@
     return card;
   }
 
+  // ICF 56(b): the extra board begun offline after its toss, until its first stroke: who
+  // won the toss and breaks, in the line above the pad where the server draws #extra-board
+  // (``line``: the engine's words and law; none: the line drawn offline goes)
+  function drawTossLine(line) {
+    var shown = document.getElementById("extra-board");
+    if (shown && (shown.dataset.offline || line)) { shown.remove(); }
+    var row = document.querySelector("#panel .u-msg");
+    if (!line || !row) { return; }
+    var p = document.createElement("p");
+    p.className = "u-next-breaker";
+    p.id = "extra-board";
+    p.dataset.offline = "1";
+    p.textContent = line.text;
+    appendLaw(p, line.law);
+    row.insertBefore(p, row.firstChild); // first in the row, as the server's
+  }
+
   function appendLaw(el, text) {
     var law = document.createElement("span");
     law.className = "law";
@@ -345,6 +367,7 @@
     drawChips: drawChips,
     drawBoardsTable: drawBoardsTable,
     drawScreen: drawScreen,
+    drawTossLine: drawTossLine,
     boardOverCard: boardOverCard,
     setTail: setTail,
   };

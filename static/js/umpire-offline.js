@@ -50,11 +50,14 @@
     }
     var breaker = document.getElementById("next-breaker");
     if (breaker) { breaker.hidden = queue.length > 0; } // the board has begun on this tablet
+    var tossLine = document.getElementById("extra-board"); // ... and the extra board's
+    if (tossLine && !tossLine.dataset.offline) { tossLine.hidden = queue.length > 0; }
     var off = window.umpireOfflineScreen;
     if (!p || !ruled || !off) {
       showTurn(true);
       if (p) { p.classList.remove("is-over-offline"); }
       if (off) {
+        off.drawTossLine(null);
         off.drawChips(null); // as the server drew them
         off.drawBoardsTable(null, null);
       }
@@ -87,6 +90,7 @@
     var fresh = !!(data && data.log && data.log.events && !data.log.events.length) ||
       screen.board > 0;
     off.drawScreen(screen, fresh);
+    off.drawTossLine(screen.toss_breaker);
     // the board's end: nothing more is taken on this board until the card's next step
     var over = !!ruled.finished;
     p.classList.toggle("is-over-offline", over);

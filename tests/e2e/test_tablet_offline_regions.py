@@ -117,6 +117,16 @@ READ_CARD = """() => {
   };
 }"""
 
+#: the line above the pad after the extra board's toss (ICF 56(b)), as the umpire sees it
+READ_TOSS_LINE = """() => {
+  const el = document.getElementById('extra-board');
+  if (!el || !el.getClientRects().length) { return ''; }
+  const r = el.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  if (!top || !(el.contains(top) || top.contains(el))) { return 'NOT SEEN'; }
+  return el.innerText.replace(/\\s+/g, ' ').trim();
+}"""
+
 READ = """() => {
   const seen = (el) => {
     if (!el) { return ''; }
@@ -137,6 +147,7 @@ READ = """() => {
       dues: seen(s.querySelector('.u-side-due')),
       chip: seen(s.querySelector('.chip')),
       seat: seen(s.querySelector('#side-seat')),
+      games: seen(s.querySelector('.u-side-extra')),
     };
   });
   const onTurn = document.querySelector('#sides .u-side.is-on-turn .u-side-name');
@@ -230,6 +241,7 @@ def _play(page: Page, live_server, case: str, offline: bool) -> dict:
     if "offline" not in taps and offline:
         page.context.set_offline(True)
     kept = 0
+    toss_line = None
     now_offline = offline and "offline" not in taps
     for what in taps:
         if what == "offline":
@@ -244,6 +256,9 @@ def _play(page: Page, live_server, case: str, offline: bool) -> dict:
             # offline: the card of the board ended offline gives way when the engine has
             # begun the next board
             expect(page.locator("#board-over-card")).to_have_count(0, timeout=30000)
+            if what.startswith(f"{CARD_TAP}#toss-break"):  # until the extra board's 1st stroke
+                expect(page.locator("#extra-board")).to_be_visible(timeout=30000)
+                toss_line = page.evaluate(READ_TOSS_LINE)
         elif what.startswith("#quick") or what == "#commit":
             kept += int(now_offline)
             if now_offline:  # kept and ruled by the engine in the browser
@@ -255,6 +270,8 @@ def _play(page: Page, live_server, case: str, offline: bool) -> dict:
     page.wait_for_timeout(300)
     seen = page.evaluate(READ)
     seen["card"] = page.evaluate(READ_CARD)
+    if toss_line is not None:
+        seen["toss_line"] = toss_line
     if offline and case == "interval":
         _deciding_game_offline(page)
     if SHOTS:
@@ -375,6 +392,9 @@ def test_the_remainders_offline_say_what_they_say_online(
     if case == "extra-board":
         assert online["history_title"].startswith("Game 1, board 9")
         assert online["to_play"] == "Ben Kirk"  # after Asha Rao's miss
+        assert online["toss_line"] == (
+            "Extra board: Asha Rao won the toss and breaks (White). (ICF 56(b))"
+        )
     problems.assert_none()
 
 

@@ -81,6 +81,10 @@ def test_doubles_the_board_begun_offline_names_the_seat_on_turn(db, tmp_path: Pa
     assert browser_regions(got, log) == server_regions(match, log)
 
 
+#: the line after the extra board's toss begins so in each language (ICF 56(b))
+WORDS = {"en": "Extra board: Asha Rao won the toss", "de": "Zusatzboard: Asha Rao hat das Los"}
+
+
 def test_the_extra_board_toss_is_offered_and_begins_the_extra_board(tossed, tmp_path: Path):
     """ICF 56(b): a tie after the eighth board, played offline: the card says "15–15: extra
     board, toss for the break" with a button for each side; the toss kept offline begins the
@@ -117,8 +121,19 @@ def test_the_extra_board_toss_is_offered_and_begins_the_extra_board(tossed, tmp_
     )
     assert answer.status_code == 200
     pending.append([["step", view.step_key], ["breaker", "a"]])
+    # until its first stroke the line above the pad names the toss's winner, as the server's
+    # (ICF 56(b)), in English and German
+    for lang in ("en", "de"):
+        line = in_browser(tmp_path, log, pending, lang)["screen"]["toss_breaker"]
+        with translation.override(lang):
+            page = client.get(link(tossed), headers={"accept-language": lang}).content.decode()
+        shown = re.search(r'<p class="u-next-breaker" id="extra-board">(.*?)</p>', page, re.S)
+        assert shown is not None and line["text"].startswith(WORDS[lang])
+        assert f'{line["text"]} <span class="law">({line["law"]})</span>' == shown[1]
     pending += _play(client, tossed, [(None, {"preset": "nothing"})])
     got = in_browser(tmp_path, log, pending, "en")
+    assert got["screen"]["toss_breaker"] is None  # the extra board has begun
+    assert 'id="extra-board"' not in client.get(link(tossed)).content.decode()
     assert [i["ruled"] for i in got["items"]] == [True] * len(pending)
     assert browser_regions(got, log) == server_regions(tossed, log)
     assert tablet(match_snapshot(tossed)).on_turn_by == got["position"]["on_turn"]
@@ -148,6 +163,13 @@ def test_the_deciding_games_interval_is_on_the_card_offline(tossed, tmp_path: Pa
         "seconds": 600,
     }
     assert nxt["step"] == view.step_key and nxt["label"] == "Sides changed"
+    # the game ended offline counts on the side panels at once, as the server's (ICF 57)
+    sides = got["screen"]["sides"]
+    assert (
+        {log["players"][c]: sides[c]["games_won_text"] for c in sides}
+        == {s.name: f"{s.games_won} game won" for s in view.sides}
+        == {"Asha Rao": "1 game won", "Ben Kirk": "1 game won"}
+    )
     german = in_browser(tmp_path, log, pending, "de")["screen"]["board_end"]["next"]
     with translation.override("de"):
         assert german["interval"]["title"] == gettext("Interval before the deciding game")
