@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.records import other_side
+from scoring.records import other_side, side_colours
 from scoring.records.interval import INTERVAL
 from scoring.rules import first_breaker_of_game, get_rules
 from scoring.rules.house import document_rules
@@ -96,12 +96,13 @@ def _broken(snapshot: Any, board: Any, white: str) -> dict[str, int]:
     """The boards each side broke before ``board`` (a void one aside), by its colours: who of
     a pair breaks next (ICF 49(b)), counted as the server's seats count them."""
     broken = {"white": 0, "black": 0}
+    colours = side_colours(white)
     for game in snapshot.games:
         for row in snapshot.boards.get(game.pk, []):
             if board is not None and row.pk == board.pk:
                 return broken
             if not row.void and row.breaker in ("a", "b"):
-                broken["white" if row.breaker == white else "black"] += 1
+                broken[colours[row.breaker]] += 1
     return broken
 
 
