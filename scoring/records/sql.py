@@ -30,6 +30,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import Any, cast
 
 from django.db import DEFAULT_DB_ALIAS, connections, models
@@ -401,14 +402,10 @@ def _draw_params(event_id: int, bracket: str | None, excluded: tuple[str, ...]) 
 
 
 @functools.cache
-def _flag_sql(
-    vendor: str,
-    excluded: int,
-    flags: tuple[int, ...],
-    done: int,
-    settled: int,
-    totals: tuple[str, ...],
-) -> str:
+def _flag_sql(vendor: str, shape: tuple[Any, ...]) -> str:
+    """The statement of :func:`draw_flag_rows` for ``shape``: (brackets excluded, flags,
+    statuses done, statuses settled, totals' columns)."""
+    excluded, flags, done, settled, totals = shape
     q = _db().ops.quote_name
     side_a, side_b, bye, walkover, draw, decided, confirmed = flags
     m = {c: "m." + q(c) for c in ("winner_side", "bye", "walkover", "draw", "status")}
@@ -448,7 +445,7 @@ def draw_flag_rows(
     6.74 times faster than SoL (ddc7042); with their ORM twins 3.40 and 2.33 (docs/BENCHMARKS.md,
     "Hand-written SQL, measured")."""
     vendor = _db().vendor
-    sql = _flag_sql(vendor, len(exclude_brackets), flags, len(done), len(settled), totals)
+    sql = _flag_sql(vendor, (len(exclude_brackets), flags, len(done), len(settled), totals))
     params = ["a", "b", *settled, *done, *_draw_params(event_id, None, exclude_brackets)]
     return fetch_all(sql, params)
 
@@ -492,6 +489,12 @@ def _entries_sql(vendor: str) -> str:
 def entry_rows(event_id: int) -> list[tuple[Any, ...]]:
     """An event's entries by seed and id: id, seed, withdrawn, rating, team name, prize, then
     the player's and the partner's (or NULLs) id, name, club and rating, as the database
-    gives them. ``scoring.standings.tables.entry_lines``' read (its ORM twin there;
+    gives them but the prize, a ``Decimal`` of its places as the ORM gives it (SQLite gives
+    a float). ``scoring.standings.tables.entry_lines``' read (its ORM twin there;
     measured: :func:`draw_flag_rows`)."""
-    return fetch_all(_entries_sql(_db().vendor), [event_id])
+    rows = fetch_all(_entries_sql(_db().vendor), [event_id])
+    places = Decimal(1).scaleb(-Entry._meta.get_field("prize").decimal_places)
+    return [
+        (*r[:5], None if r[5] is None else Decimal(str(r[5])).quantize(places), *r[6:])
+        for r in rows
+    ]

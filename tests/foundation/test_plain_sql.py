@@ -309,7 +309,7 @@ def test_the_standings_reads_are_what_the_orm_reads(
     kind = "doubles" if doubles else "singles"
     event = make_event(make_tournament(slug=f"reads-{next(_slugs)}"), 6, fmt="swiss", kind=kind)
     entries = list(event.entries.order_by("pk"))
-    Entry.objects.filter(pk=entries[1].pk).update(withdrawn=True, prize=Decimal("12.50"))
+    Entry.objects.filter(pk=entries[1].pk).update(withdrawn=True, prize=Decimal("12.30"))
     Entry.objects.filter(pk=entries[2].pk).update(seed=1, team_name="Strikers")
     rounds = {
         name: Round.objects.create(event=event, number=n + 1, bracket=name)
@@ -356,3 +356,5 @@ def test_the_standings_reads_are_what_the_orm_reads(
         tuple(r) for r in tables.entry_rows_orm(event)
     ]
     assert len(sql.entry_rows(event.pk)) == 6
+    line = tables.entry_lines(event)[entries[1].pk]
+    assert (line.prize, line.withdrawn, str(line.prize)) == (Decimal("12.30"), True, "12.30")
