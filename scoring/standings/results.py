@@ -16,8 +16,9 @@ match carries the tie's result (:mod:`scoring.standings.ties`). What moves the e
 (the next Swiss round, the knock-out after the groups, a winner into
 the bracket) waits for confirmation (:mod:`scoring.services.draws`).
 
-Read through the ORM, one query each (``bench/plain_sql.py`` timed it against hand-written SQL
-on a 256-player Swiss event: docs/BENCHMARKS.md, "Hand-written SQL, measured"). A match's totals
+Read by hand-written SQL in its one home, one query each (:mod:`scoring.records.sql`; their
+ORM twins here: ``bench/vs_sol.py`` measured the ORM at less than half the Swiss round's and
+the standings' speed: docs/BENCHMARKS.md, "Hand-written SQL, measured"). A match's totals
 (games won and points per side) are read from its cache columns only (:func:`match_totals`,
 written by every writer of games; 0, the fields' default, for a match without games); a stale
 cache is rebuilt from the log (``refresh_caches``, the backup import), never summed here.
@@ -32,6 +33,7 @@ from django.db.models import Case, Exists, IntegerField, OuterRef, Q, QuerySet, 
 
 from scoring.draws import MatchResult, RankingRule, rule_for
 from scoring.models import Event, Match, Rubber
+from scoring.records import sql
 
 #: The statuses of a match that is over: played to its end, confirmed or not. The one
 #: definition; every module that asks whether a match is over imports it from here.
@@ -234,19 +236,45 @@ def _flags() -> Any:
     )
 
 
+def decided_rows_orm(event: Event, *, exclude_brackets: tuple[str, ...] = ()) -> list[Any]:
+    """The rows of :func:`scoring.records.sql.draw_flag_rows` written with the ORM: its
+    oracle in the tests and its rival in the benchmark."""
+    return list(
+        draw_matches(event, exclude_brackets=exclude_brackets)
+        .annotate(flags=_flags())
+        .values_list("entry_a_id", "entry_b_id", "flags", "number", *TOTAL_COLUMNS)
+    )
+
+
+def event_rows_orm(
+    event: Event, *, bracket: str | None = None, exclude_brackets: tuple[str, ...] = ()
+) -> list[Any]:
+    """The rows of :func:`scoring.records.sql.draw_rows` for :func:`event_results` written
+    with the ORM: its oracle in the tests and its rival in the benchmark."""
+    return list(
+        draw_matches(event, bracket=bracket, exclude_brackets=exclude_brackets).values_list(
+            *RESULT_COLUMNS, *TOTAL_COLUMNS
+        )
+    )
+
+
 def decided_results(
     event: Event, *, exclude_brackets: tuple[str, ...] = ()
 ) -> tuple[list[MatchResult], bool, int]:
     """The event's decided results (none of the ``exclude_brackets``), whether every match is
     confirmed, and the highest match number: what the standings and the next Swiss round
-    need, read as integers (:func:`_flags`) rather than the columns of
+    need, read as integers (:func:`scoring.records.sql.draw_flag_rows`; its ORM twin
+    :func:`decided_rows_orm`) rather than the columns of
     :func:`event_results`, with the same definition, :func:`result_of` (a won match, the
     common case, is made by :meth:`MatchResult.won` without the general path). The totals
     are the matches' cache (:func:`match_totals`): one query."""
-    rows = list(
-        draw_matches(event, exclude_brackets=exclude_brackets)
-        .annotate(flags=_flags())
-        .values_list("entry_a_id", "entry_b_id", "flags", "number", *TOTAL_COLUMNS)
+    rows = sql.draw_flag_rows(
+        event.pk,
+        exclude_brackets=exclude_brackets,
+        flags=(_A, _B, _BYE, _WALKOVER, _DRAW, _DECIDED, _CONFIRMED),
+        done=DONE,
+        settled=SETTLED,
+        totals=TOTAL_COLUMNS,
     )
     won, common = MatchResult.won, _WON.get
     out: list[MatchResult] = []
@@ -288,10 +316,14 @@ def event_results(
 ) -> list[tuple[tuple[Any, ...], MatchResult | None]]:
     """Every match of the event (of one ``Round.bracket`` if given, none of the
     ``exclude_brackets``) as a :data:`RESULT_COLUMNS` tuple with its result, or None while it
-    is undecided, in match id order. One query of the match table: the totals are the
-    matches' cache (:func:`match_totals`)."""
-    rows = draw_matches(event, bracket=bracket, exclude_brackets=exclude_brackets).values_list(
-        *RESULT_COLUMNS, *TOTAL_COLUMNS
+    is undecided, in match id order. One query of the match table
+    (:func:`scoring.records.sql.draw_rows`, its ORM twin :func:`event_rows_orm`): the totals
+    are the matches' cache (:func:`match_totals`)."""
+    rows = sql.draw_rows(
+        event.pk,
+        columns=(*RESULT_COLUMNS, *TOTAL_COLUMNS),
+        bracket=bracket,
+        exclude_brackets=exclude_brackets,
     )
     width = len(RESULT_COLUMNS)
     return [(r[:width], result_of(r[:width], r[width:])) for r in rows]

@@ -35,6 +35,7 @@ from scoring.draws.ranking import RoundsCounted, Standing, counted_rounds, credi
 from scoring.draws.types import EntryId
 from scoring.identity import name_key
 from scoring.models import Entry, Event, ExternalRecord, Round
+from scoring.records import sql
 from scoring.standings.results import decided_results, event_results, ranking_rule
 from scoring.standings.words import Column as Column  # the standings' readers import it here
 from scoring.standings.words import (
@@ -122,29 +123,24 @@ class StandingsTable:
             row.cells = [(c, str(row.values.get(c.key, ""))) for c in self.columns]
 
 
-def entry_lines(event: Event) -> dict[int, EntryLine]:
-    """The event's entries in their order (seed, registration) with their players: one query
-    of plain values."""
-    rows = (
+def entry_rows_orm(event: Event) -> list[Any]:
+    """:func:`scoring.records.sql.entry_rows` written with the ORM: its oracle and its rival."""
+    return list(
         Entry.objects.filter(event=event)
         .order_by("seed", "pk")
         .values_list(
-            "pk",
-            "seed",
-            "withdrawn",
-            "rating",
-            "team_name",
-            "prize",
-            "player_id",
-            "player__name",
-            "player__club",
-            "player__rating",
-            "partner_id",
-            "partner__name",
-            "partner__club",
-            "partner__rating",
+            *("pk", "seed", "withdrawn", "rating", "team_name", "prize"),
+            *("player_id", "player__name", "player__club", "player__rating"),
+            *("partner_id", "partner__name", "partner__club", "partner__rating"),
         )
     )
+
+
+def entry_lines(event: Event) -> dict[int, EntryLine]:
+    """The event's entries in their order (seed, registration) with their players: one query
+    of plain values (:func:`scoring.records.sql.entry_rows`; its ORM twin
+    :func:`entry_rows_orm`)."""
+    rows = sql.entry_rows(event.pk)
     out = {}
     for (
         pk,

@@ -3,7 +3,8 @@ give, on the models: the same draw, drawn twice from the same seed, once with th
 statements and once with the ORM (``insert_matches_orm``: ``bulk_create``;
 ``link_matches_orm``: ``bulk_update``), has the same matches, column by column, with the same
 winner and loser links. Hypothesis picks the format, the field size, the seeds and the draw's
-random seed."""
+random seed. The standings' reads by hand give their ORM twins' rows on any mix of match
+states, brackets and rubbers."""
 
 from __future__ import annotations
 
@@ -268,3 +269,92 @@ def test_the_validators_compiled_once_give_the_plain_querysets_rows() -> None:
         status=Match.Status.FINISHED, winner_side="a", revision=9
     )
     assert v.event_validator(event.pk, decided=True) != before
+
+
+_MATCH_STATE = st.fixed_dictionaries(
+    {
+        "status": st.sampled_from(Match.Status.values),
+        "winner_side": st.sampled_from(["", "a", "b"]),
+        "bye": st.booleans(),
+        "walkover": st.booleans(),
+        "draw": st.booleans(),
+        "games_a": st.integers(0, 3),
+        "points_b": st.integers(0, 50),
+    }
+)
+
+
+@settings(
+    max_examples=8,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    states=st.lists(_MATCH_STATE, min_size=1, max_size=12),
+    brackets=st.lists(st.sampled_from(["", "final", "plate"]), min_size=1, max_size=12),
+    doubles=st.booleans(),
+)
+def test_the_standings_reads_are_what_the_orm_reads(
+    states: list[dict[str, Any]], brackets: list[str], doubles: bool
+) -> None:
+    """The standings' reads by hand (``draw_flag_rows``, ``draw_rows``, ``entry_rows``) give
+    the rows of their ORM twins (``decided_rows_orm``, ``event_rows_orm``, ``entry_rows_orm``)
+    on any mix of statuses, sides, byes, walkovers, draws and cached totals, with matches of
+    other brackets, matches without a round and a team tie's rubber left out alike."""
+    from decimal import Decimal
+
+    from scoring.models import Entry, Rubber, Tie
+    from scoring.standings import results, tables
+
+    kind = "doubles" if doubles else "singles"
+    event = make_event(make_tournament(slug=f"reads-{next(_slugs)}"), 6, fmt="swiss", kind=kind)
+    entries = list(event.entries.order_by("pk"))
+    Entry.objects.filter(pk=entries[1].pk).update(withdrawn=True, prize=Decimal("12.30"))
+    Entry.objects.filter(pk=entries[2].pk).update(seed=1, team_name="Strikers")
+    rounds = {
+        name: Round.objects.create(event=event, number=n + 1, bracket=name)
+        for n, name in enumerate(("", "final", "plate"))
+    }
+    for n, state in enumerate(states):
+        a, b = entries[n % 6], None if state["bye"] else entries[(n + 1) % 6]
+        bracket = brackets[n % len(brackets)]
+        rnd = None if n == 3 else rounds[bracket]
+        Match.objects.create(event=event, round=rnd, entry_a=a, entry_b=b, number=n + 1, **state)
+    other = make_event(make_tournament(slug=f"other-{next(_slugs)}"), 2, fmt="swiss")
+    Match.objects.create(event=other, entry_a=other.entries.first(), number=1, status="confirmed")
+    tie_match = Match.objects.create(event=event, number=90)
+    rubber = Match.objects.create(
+        event=event, entry_a=entries[0], entry_b=entries[1], number=91, status="confirmed"
+    )
+    Rubber.objects.create(
+        tie=Tie.objects.create(event=event, match=tie_match), number=1, kind="singles", match=rubber
+    )
+    r = results
+    flags = (r._A, r._B, r._BYE, r._WALKOVER, r._DRAW, r._DECIDED, r._CONFIRMED)
+    for excluded in ((), ("final",), ("final", "plate")):
+        hand = sql.draw_flag_rows(
+            event.pk,
+            exclude_brackets=excluded,
+            flags=flags,
+            done=results.DONE,
+            settled=results.SETTLED,
+            totals=results.TOTAL_COLUMNS,
+        )
+        orm = results.decided_rows_orm(event, exclude_brackets=excluded)
+        assert [tuple(r) for r in hand] == [tuple(r) for r in orm]
+        assert rubber.number not in [r[3] for r in hand]
+        for bracket in (None, "", "plate"):
+            hand = sql.draw_rows(
+                event.pk,
+                columns=(*results.RESULT_COLUMNS, *results.TOTAL_COLUMNS),
+                bracket=bracket,
+                exclude_brackets=excluded,
+            )
+            orm = results.event_rows_orm(event, bracket=bracket, exclude_brackets=excluded)
+            assert [tuple(r) for r in hand] == [tuple(r) for r in orm]
+    assert [tuple(r) for r in sql.entry_rows(event.pk)] == [
+        tuple(r) for r in tables.entry_rows_orm(event)
+    ]
+    assert len(sql.entry_rows(event.pk)) == 6
+    line = tables.entry_lines(event)[entries[1].pk]
+    assert (line.prize, line.withdrawn, str(line.prize)) == (Decimal("12.30"), True, "12.30")

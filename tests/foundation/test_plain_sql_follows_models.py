@@ -11,8 +11,8 @@ added:
 - an ``INSERT`` names exactly the model's concrete columns (the auto id aside);
 - an ``UPDATE`` names model columns only, exactly those its caller asked for, by primary key;
 - a ``SELECT`` read into model instances (``Model.objects.raw``) names exactly the concrete
-  columns; any other ``SELECT`` (a round's match ids) names columns of its tables' models
-  only (a join's columns by their table's alias).
+  columns; any other ``SELECT`` (a round's match ids, the standings' reads) names columns of
+  its tables' models only (an aliased table's columns by their alias).
 
 ``test_a_field_the_statement_does_not_write_fails`` shows the check failing when the model
 has a field the statement leaves out (a field list extended by monkeypatch).
@@ -139,14 +139,17 @@ def _columns(text: str) -> list[str]:
 
 
 def _joined(sql: str, tables: dict[str, type[models.Model]], fields_of) -> bool:
-    """A read of several tables by alias (``FROM "a" x JOIN "b" y ON …``): each named
-    column, selected, joined on or filtered by, is a column of its alias's model. False
-    when ``sql`` is no such read."""
+    """A read of tables by alias (``FROM "a" x JOIN "b" y ON …``, ``FROM "a" m WHERE NOT
+    EXISTS (SELECT 1 FROM "b" r …)``: the standings' reads): each column named by its alias,
+    selected, joined on or filtered by, is a column of its alias's model. False when ``sql``
+    is no such read."""
     aliases = {
         alias: table
-        for table, alias in re.findall(rf"(?:FROM|JOIN) {NAME} (\w+)\b(?<!\bON)", sql, re.I)
+        for table, alias in re.findall(
+            rf"(?:FROM|JOIN) {NAME} (\w+)\b(?<!\bON)(?<!\bWHERE)(?<!\bORDER)", sql, re.I
+        )
     }
-    if " JOIN " not in sql.upper() or not aliases:
+    if not aliases:
         return False
     for alias, column in re.findall(r'\b(\w+)\."?(\w+)"?', sql):
         if alias in aliases:
