@@ -46,10 +46,16 @@ def umpire_engine_step(
     board's): the tablet appends it to the log of the board it follows (issue 28); ``flip``:
     the side panels beside the card are drawn the other way round from that board's colours
     (the other side breaks the next board)."""
-    step = {"event": event.payload, "revision": revision, "board": f"{game}-{board}"}
-    data = _attr_json({**step, "ends": True, "flip": flip} if ends else step)
+    step: dict[str, Any] = {
+        "event": event.payload,
+        "revision": revision,
+        "board": f"{game}-{board}",
+    }
+    if ends:  # 1: it ended the board; 2: and the panels beside the card are turned (flip)
+        step["ends"] = 2 if flip else 1
+    # hidden by static/css/umpire.css (#umpire-engine-step): every byte of an answer counts
     return mark_safe(
-        f'<div id="umpire-engine-step" hidden hx-swap-oob="true" data-step=\'{data}\'></div>'
+        f'<div id="umpire-engine-step" hx-swap-oob="true" data-step=\'{_attr_json(step)}\'></div>'
     )
 
 

@@ -230,7 +230,7 @@
       // beside the card the side panels show the next board's colours (scoring/offline)
       // and the table of the game's boards has its row (scoring/offline/between.py)
       if (step.ends) {
-        log.flip = !!step.flip;
+        log.flip = step.ends === 2; // 2: the panels beside the card are turned
         log.end_shown = true;
       }
     } else if (step.revision > log.revision) {
