@@ -28,9 +28,7 @@ from tests.umpire.test_offline_engine import in_browser
 from tests.umpire.test_offline_screen_model import PAD, _play, browser_regions, server_regions
 from tests.umpire.test_offline_steps import _quick, _step
 
-ENGINE_STEP = re.compile(
-    r"id=\"umpire-engine-step\" hx-swap-oob=\"true\" data-step='([^']*)'"
-)
+ENGINE_STEP = re.compile(r"id=\"umpire-engine-step\" hx-swap-oob=\"true\" data-step='([^']*)'")
 ENGINE_LOG = re.compile(
     r"id=\"umpire-engine-data\" hidden(?: hx-swap-oob=\"true\")? data-log='([^']*)'"
 )
