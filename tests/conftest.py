@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -149,3 +151,86 @@ def _reset_language() -> Iterator[None]:
     translation.activate("en")
     yield
     translation.activate("en")
+
+
+class _AnsweringCount:
+    """The live server's application, counting the requests it is still answering: a request
+    is answered once its response is closed (a streamed body reads the database until then)."""
+
+    def __init__(self, app: Callable[..., Iterable[bytes]]) -> None:
+        self.app = app
+        self.answering = 0
+        self._lock = threading.Condition()
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        with self._lock:
+            self.answering += 1
+        try:
+            return _Answer(self.app(environ, start_response), self._done)
+        except BaseException:
+            self._done()
+            raise
+
+    def _done(self) -> None:
+        with self._lock:
+            self.answering -= 1
+            self._lock.notify_all()
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Whether no request was being answered for a short while within ``timeout``
+        seconds (a request sent just before the browser closed may still be arriving)."""
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            while True:
+                left = deadline - time.monotonic()
+                if self.answering == 0:
+                    self._lock.wait(min(0.2, max(left, 0)))  # woken only by a new answer's end
+                    if self.answering == 0:
+                        return True
+                if left <= 0:
+                    return False
+                self._lock.wait(left)
+
+
+class _Answer:
+    """A response body whose ``close`` tells :class:`_AnsweringCount` it is answered."""
+
+    def __init__(self, body: Iterable[bytes], done: Callable[[], None]) -> None:
+        self.body = body
+        self.done = done
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self.body)
+
+    def close(self) -> None:
+        try:
+            close = getattr(self.body, "close", None)
+            if close is not None:
+                close()
+        finally:
+            self.done()
+
+
+@pytest.fixture(autouse=True)
+def _live_server_quiet_before_flush(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A browser test's database is emptied (``transactional_db``: TRUNCATE on PostgreSQL)
+    only once the browser is closed and the live server has answered every request: a tablet's
+    poll still being answered while the tables are truncated can deadlock with the TRUNCATE
+    (PostgreSQL then refuses the flush and the next test starts with this one's rows).
+
+    Requested before the test's own fixtures, this fixture is torn down after them (the
+    ``page`` and its context are closed by then) and before ``transactional_db``."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    request.getfixturevalue("transactional_db")  # set up first, emptied last
+    httpd = request.getfixturevalue("live_server").thread.httpd
+    app = httpd.get_app()
+    if not isinstance(app, _AnsweringCount):
+        app = _AnsweringCount(app)
+        httpd.set_app(app)
+    yield
+    if "browser" in request.fixturenames:  # contexts a test opened itself and left open
+        for context in list(request.getfixturevalue("browser").contexts):
+            context.close()
+    app.wait_idle(timeout=30)
