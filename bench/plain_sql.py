@@ -1,41 +1,52 @@
-"""Benchmark: each hand-written SQL statement against its plain-ORM equivalent, timed on the
-path a user waits on (issue 36: "hand-written SQL only where a benchmark shows a need a user
-would feel, in one module").
+"""Benchmark: each statement kept by hand in ``scoring/records/sql.py`` against its ORM oracle,
+timed on the path a user waits on, at a large field and a small one (issue 36: "hand-written
+SQL only where a benchmark shows a need a user would feel, in one module").
 
-Every case builds a temporary SQLite database (WAL, migrated from scratch) and times the real
-path with the app's code, alternating sample by sample between the ORM and one *place* swapped
-for its hand-written statement (the app's code as it was before issue 36, kept in
-``bench/sql_reference/``, or the statements kept in ``scoring/records/sql.py``). The swap
-replaces the function in every module of ``scoring`` that holds it, so callers are untouched.
+Every statement there has an ORM twin that ``tests/foundation/test_plain_sql.py`` compares it
+with: ``insert_one_orm``, ``insert_values_orm``, ``update_row_orm``, ``insert_matches_orm``,
+``link_matches_orm`` beside it; ``decided_rows_orm``, ``event_rows_orm``
+(``scoring/standings/results.py``) and ``entry_rows_orm`` (``scoring/standings/tables.py``) for
+the standings' reads; for ``fetch_all``, the cursor of ``Prepared`` (a query compiled once per
+connection), the same queryset run by the ORM (compiled on every run). The bench runs the app's
+own code and swaps one statement for its twin wherever a module of ``scoring`` holds it, so
+callers are untouched; nothing of the app is copied here.
 
-Cases (each in its own process; ``--case all`` runs them one after the other):
+For each path it first runs the app once with every statement counted, and keeps the statements
+the path runs; then, for each of those, runs the path once with its twin and asserts that the
+user gets the same answer (the matches drawn, column by column; the standings' cells; the
+304s' ETags; the stroke's rows), and that the standings' reads give their twins' rows on the
+bench's data. Then it times, alternating sample by sample between the app and the app with
+that one statement swapped.
 
-- ``draw``: bench/draws.py's data — a 256-player Swiss event with six rounds played and a
-  256-entry knock-out. Times the organiser's buttons: ``next_round`` (round 7, 128 matches)
-  and ``draw_event`` for the knock-out (8 rounds, 255 matches with their winner links), each
-  undone untimed. Places: ``draw_reads`` (lock the event, its rounds, entries, roll call, the
-  new round's row), ``insert_matches``, ``bracket_links``, ``standings`` (the decided results
-  and entry lines the pairing reads).
-- ``polls``: the same Swiss event with round 7 under way; the 304 answers of the live pages'
-  polls (what 1,000 spectators' browsers ask: a match's live part, the standings, the API's
-  tables), each with the ``If-None-Match`` of its last answer, through Django's test client
-  (middleware, early answers). Place: ``validators``.
-- ``import``: a 5,000-line CSV import of players and entries (the organiser's import, as
-  bench/import_lock.py makes its lines). Place: ``row_writes`` (its audit row).
-- ``stroke``: bench/stroke_post.py's data — one stroke POST of the umpire tablet on a
-  40-event board of a hall's matches. Places: ``row_writes`` (the log row, the audit row,
-  the caches' updates) and ``last_warning`` (the umpire link's look-up of the match with its
-  newest stroke-clock warning: the tablet's every request, in a 40-table hall).
+Paths, for each field size N (``--players``, default 256 and 64: the small field is where the
+regression of the standings' and draw's reads showed, ``bench/vs_sol.py`` at N=64; each size
+in its own process): bench/draws.py's data, a Swiss event of N players with six rounds played
+and a knock-out of N entries;
+
+- ``swiss7``: the organiser's next round (``next_round``, round 7), undone untimed;
+- ``knockout``: the knock-out's draw (``draw_event``: its rounds, matches and links), undone;
+- ``standings``: the Swiss event's standings table (``event_standings``); ``european``: the
+  same under the European rule (a table of complete rounds, read with the matches' rows);
+- ``poll_match``, ``poll_standings``, ``poll_api``: with round 7 under way (40 matches in
+  play), the live pages' polls answered 304 (a match's live part, the standings page, the
+  API's tables; ten polls a sample, figures per poll; the same answer: the ETags of the
+  pages' full answers).
+
+and, once (``stroke``; its statements write one row each, whatever the field):
+bench/stroke_post.py's data, one stroke POST of the umpire tablet on a 40-event board.
 
 Figures are CPU time of this process per operation (steadier than wall time on a shared
 machine), median of ``--samples`` for each side. The last line reads
-``plain_sql: <place>=<sql_ms>/<orm_ms> …`` (milliseconds, hand-written / ORM, on its path).
-Run: ``.venv/bin/python bench/plain_sql.py`` (``--case draw|polls|stroke|import|all``).
+``plain_sql: <statement>@<path>=<hand-written ms>/<ORM ms> …``.
+Run: ``.venv/bin/python bench/plain_sql.py`` (``--case field|stroke|all``, ``--players``,
+``--samples``).
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
+import datetime
 import importlib.util
 import os
 import statistics
@@ -51,6 +62,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+#: A statement kept by hand and its ORM twin: a function (swapped wherever a module of
+#: ``scoring`` holds it) or a (class, attribute) pair (swapped on the class).
+Pair = tuple[Any, Any]
+
 
 def bench_module(name: str) -> ModuleType:
     """One of the other benches (bench/<name>.py), imported for its data builders."""
@@ -61,156 +76,287 @@ def bench_module(name: str) -> ModuleType:
     return module
 
 
-def swap(pairs: Iterable[tuple[Any, Any]]) -> Callable[[], None]:
-    """Put each pair's second object (the rival) wherever a module of ``scoring`` holds its
-    first (what the app runs); return the undo."""
-    pairs = list(pairs)
-    changed = []
-    for name, module in list(sys.modules.items()):
-        if not (name == "scoring" or name.startswith("scoring.")) or module is None:
+def twins() -> dict[str, Pair]:
+    """Each statement of ``scoring/records/sql.py`` by name, with its ORM twin in the form the
+    app calls it (the standings' twins take the event; here they take its id, as the
+    statements do)."""
+    from scoring.models import Event
+    from scoring.records import sql
+    from scoring.records.prepared import Prepared
+    from scoring.standings import results, tables
+
+    def event(pk: int) -> Event:
+        saved = Event(pk=pk)
+        saved._state.adding = False
+        return saved
+
+    def draw_flag_rows_orm(
+        event_id: int, *, exclude_brackets: tuple[str, ...], **_constants: Any
+    ) -> list[Any]:
+        # flags, done, settled and totals are the constants decided_rows_orm uses itself
+        return results.decided_rows_orm(event(event_id), exclude_brackets=exclude_brackets)
+
+    def draw_rows_orm(
+        event_id: int,
+        *,
+        columns: tuple[str, ...],
+        bracket: str | None = None,
+        exclude_brackets: tuple[str, ...] = (),
+    ) -> list[Any]:
+        assert columns == (*results.RESULT_COLUMNS, *results.TOTAL_COLUMNS), columns
+        return results.event_rows_orm(
+            event(event_id), bracket=bracket, exclude_brackets=exclude_brackets
+        )
+
+    def entry_rows_orm(event_id: int) -> list[Any]:
+        return tables.entry_rows_orm(event(event_id))
+
+    def rows_orm(self: Prepared, *values: Any, alias: str = "default") -> Any:
+        return iter([list(row) for row in self.build(*values).using(alias)])
+
+    return {
+        "insert_one": (sql.insert_one, sql.insert_one_orm),
+        "insert_values": (sql.insert_values, sql.insert_values_orm),
+        "update_row": (sql.update_row, sql.update_row_orm),
+        "insert_matches": (sql.insert_matches, sql.insert_matches_orm),
+        "link_matches": (sql.link_matches, sql.link_matches_orm),
+        "draw_flag_rows": (sql.draw_flag_rows, draw_flag_rows_orm),
+        "draw_rows": (sql.draw_rows, draw_rows_orm),
+        "entry_rows": (sql.entry_rows, entry_rows_orm),
+        "fetch_all": ((Prepared, "rows"), rows_orm),
+    }
+
+
+def swap(pairs: Iterable[Pair]) -> Callable[[], None]:
+    """Put each pair's second object wherever the app holds its first; return the undo."""
+    changed: list[tuple[Any, str, Any]] = []
+    for app, rival in pairs:
+        if isinstance(app, tuple):
+            owner, attr = app
+            changed.append((owner, attr, vars(owner)[attr]))
+            setattr(owner, attr, rival)
             continue
-        for attr, value in list(vars(module).items()):
-            for orm, sql in pairs:
-                if value is orm:
-                    setattr(module, attr, sql)
-                    changed.append((module, attr, orm))
+        for name, module in list(sys.modules.items()):
+            if not (name == "scoring" or name.startswith("scoring.")) or module is None:
+                continue
+            for attr, value in list(vars(module).items()):
+                if value is app:
+                    setattr(module, attr, rival)
+                    changed.append((module, attr, app))
 
     def undo() -> None:
-        for module, attr, orm in changed:
-            setattr(module, attr, orm)
+        for owner, attr, app in reversed(changed):
+            setattr(owner, attr, app)
 
     return undo
 
 
-def alternate(
-    places: dict[str, list[tuple[Any, Any]]],
-    run: Callable[[], Any],
-    samples: int,
-    undo: Callable[[], Any] | None = None,
-    warmup: int = 2,
-    before: Callable[[], Any] | None = None,
-) -> dict[str, tuple[float, float]]:
-    """For each place: ``samples`` runs with what the app runs and as many with its rival
-    swapped in, alternating; the median CPU milliseconds of each, as (rival, app) (``before``
-    and ``undo`` around each run, untimed)."""
-    out = {}
-    for place, pairs in places.items():
-        times: dict[bool, list[float]] = {False: [], True: []}
-        for n in range(2 * (samples + warmup)):
-            hand = n % 2 == 1
-            if before is not None:
-                before()
-            back = swap(pairs) if hand else (lambda: None)
-            try:
-                cpu = time.process_time()
-                run()
-                spent = (time.process_time() - cpu) * 1000
-            finally:
-                back()
-            if undo is not None:
-                undo()
-            if n >= 2 * warmup:
-                times[hand].append(spent)
-        out[place] = (statistics.median(times[True]), statistics.median(times[False]))
+class Path_:
+    """A path a user waits on: ``run`` it (``before`` and ``undo`` around it, untimed);
+    ``outcome`` is what the user got, without ids and times."""
+
+    def __init__(
+        self,
+        name: str,
+        run: Callable[[], Any],
+        outcome: Callable[[Any], Any],
+        *,
+        before: Callable[[], Any] | None = None,
+        undo: Callable[[], Any] | None = None,
+        per_run: int = 1,
+    ) -> None:
+        self.name, self.run, self.outcome = name, run, outcome
+        self.before, self.undo, self.per_run = before, undo, per_run
+
+    def once(self, timed: bool = False) -> Any:
+        if self.before is not None:
+            self.before()
+        cpu = time.process_time()
+        got = self.run()
+        spent = (time.process_time() - cpu) * 1000 / self.per_run
+        seen = spent if timed else self.outcome(got)
+        if self.undo is not None:
+            self.undo()
+        return seen
+
+
+def on_path(path: Path_, statements: dict[str, Pair]) -> list[str]:
+    """The statements ``path`` runs (each counted through a wrapper on one run of the app)."""
+    seen: set[str] = set()
+
+    def counted(name: str, app: Any) -> Any:
+        inner = vars(app[0])[app[1]] if isinstance(app, tuple) else app
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            seen.add(name)
+            return inner(*args, **kwargs)
+
+        return wrapper
+
+    back = swap((app, counted(name, app)) for name, (app, _orm) in statements.items())
+    try:
+        path.once()
+    finally:
+        back()
+    return [name for name in statements if name in seen]
+
+
+def same_answer(path: Path_, names: list[str], statements: dict[str, Pair]) -> None:
+    """Assert that ``path`` gives the user the same answer with each statement's twin."""
+    app = path.once()
+    assert app, path.name  # an answer to compare, not an empty one
+    for name in names:
+        back = swap([statements[name]])
+        try:
+            got = path.once()
+        finally:
+            back()
+        assert got == app, f"{path.name}: {name} and its ORM twin answer differently"
+
+
+def alternate(path: Path_, pair: Pair, samples: int, warmup: int = 2) -> tuple[float, float]:
+    """``samples`` runs of the app and as many with ``pair``'s twin swapped in, alternating;
+    the median CPU milliseconds of each: (hand-written, ORM)."""
+    times: dict[bool, list[float]] = {False: [], True: []}
+    for n in range(2 * (samples + warmup)):
+        orm = n % 2 == 1
+        back = swap([pair]) if orm else (lambda: None)
+        try:
+            spent = path.once(timed=True)
+        finally:
+            back()
+        if n >= 2 * warmup:
+            times[orm].append(spent)
+    return statistics.median(times[False]), statistics.median(times[True])
+
+
+def measure(paths: list[Path_], samples: int) -> list[str]:
+    """Check and time every statement on each path; print a line each; give the last line's
+    items."""
+    statements = twins()
+    items = []
+    for path in paths:
+        names = on_path(path, statements)
+        same_answer(path, names, statements)
+        for name in names:
+            sql, orm = alternate(path, statements[name], samples)
+            print(
+                f"{path.name:20s} {name:15s} hand-written {sql:8.2f} ms   ORM {orm:8.2f} ms   "
+                f"ORM-SQL {orm - sql:+7.2f} ms ({(orm - sql) / sql:+.0%})",
+                flush=True,
+            )
+            items.append(f"{name}@{path.name}={sql:.2f}/{orm:.2f}")
+    return items
+
+
+# --- what the user got, without ids and times ---------------------------------------------------
+
+
+def plain(values: dict[str, Any], skip: Iterable[str] = ()) -> dict[str, Any]:
+    """``values`` without the columns that differ between two runs by nature: ids, tokens,
+    times."""
+    drop = {"id", "umpire_token", "client_id", *skip}
+    return {
+        k: v
+        for k, v in values.items()
+        if k not in drop and not isinstance(v, datetime.datetime | datetime.date)
+    }
+
+
+def drawn(event: Any) -> list[dict[str, Any]]:
+    """The event's matches by number, each column but ids, tokens and times, the round as its
+    bracket and number and the links as their targets' numbers."""
+    from scoring.models import Match
+
+    numbers = dict(Match.objects.filter(event=event).values_list("pk", "number"))
+    rounds = {r.pk: (r.bracket, r.number) for r in event.rounds.all()}
+    out = []
+    for row in Match.objects.filter(event=event).order_by("number").values():
+        row["round_id"] = rounds.get(row["round_id"])
+        row["winner_to_id"] = numbers.get(row["winner_to_id"])
+        row["loser_to_id"] = numbers.get(row["loser_to_id"])
+        out.append(plain(row))
     return out
 
 
-#: The places whose hand-written statements the app keeps (scoring/records/sql.py): their
-#: rivals are their ORM twins.
-KEPT = {"insert_matches", "bracket_links", "row_writes"}
+# --- the field: a Swiss event and a knock-out of N ----------------------------------------------
 
 
-def report(path: str, figures: dict[str, tuple[float, float]]) -> list[str]:
-    """Print and give each place's (hand-written, ORM) figures (from (rival, app))."""
-    lines = []
-    for place, (rival, app) in figures.items():
-        sql, orm = (app, rival) if place in KEPT else (rival, app)
-        print(
-            f"{path:28s} {place:16s} hand-written {sql:8.2f} ms   ORM {orm:8.2f} ms   "
-            f"ORM-SQL {orm - sql:+7.2f} ms ({(orm - sql) / sql:+.0%})"
-        )
-        lines.append(f"{place}@{path}={sql:.2f}/{orm:.2f}")
-    return lines
-
-
-# --- draw ---------------------------------------------------------------------------------------
-
-
-def case_draw(samples: int) -> list[str]:
+def case_field(players: int, samples: int) -> list[str]:
     draws_bench = bench_module("draws")
     folder = Path(tempfile.mkdtemp(prefix="plain-sql-"))
     draws_bench.setup_django(folder / "bench.sqlite3")
-    from bench.sql_reference import draw_rows as ref_rows
-    from bench.sql_reference import results as ref_results
-    from bench.sql_reference import tables as ref_tables
-    from scoring.records import sql
-    from scoring.services import draw_rows, draws
-    from scoring.standings import results, tables
-
-    actor, swiss, knockout = draws_bench.build(5)
-    places = {
-        "draw_reads": [
-            (getattr(draw_rows, n), getattr(ref_rows, n))
-            for n in (
-                "lock_event",
-                "round_heads",
-                "entry_rows",
-                "has_open_roll_call",
-                "insert_round",
-            )
-        ],
-        "insert_matches": [(sql.insert_matches, sql.insert_matches_orm)],
-        "bracket_links": [(sql.link_matches, sql.link_matches_orm)],
-        "standings": [
-            (results.decided_results, ref_results.decided_results),
-            (results.event_results, ref_results.event_results),
-            (tables.entry_lines, ref_tables.entry_lines),
-        ],
-    }
-    swiss_figures = alternate(
-        places,
-        lambda: draws.next_round(event=swiss, actor=actor, expected_rounds=6),
-        samples,
-        lambda: draws.delete_last_round(event=swiss, actor=actor, expected_rounds=7),
-    )
-    del places["standings"]
-    knockout_figures = alternate(
-        places,
-        lambda: draws.draw_event(event=knockout, actor=actor, random_seed=5, expected_rounds=0),
-        samples,
-        lambda: draws.delete_last_round(
-            event=knockout, actor=actor, expected_rounds=knockout.rounds.count()
-        ),
-    )
-    del swiss_figures["bracket_links"]  # a Swiss round has none
-    return report("swiss round 7 (256)", swiss_figures) + report(
-        "knock-out draw (256)", knockout_figures
-    )
-
-
-# --- polls --------------------------------------------------------------------------------------
-
-
-def case_polls(samples: int) -> list[str]:
-    draws_bench = bench_module("draws")
-    folder = Path(tempfile.mkdtemp(prefix="plain-sql-"))
-    draws_bench.setup_django(folder / "bench.sqlite3")
+    draws_bench.PLAYERS = players
     from django.conf import settings
     from django.test import Client
     from django.urls import reverse
 
+    from scoring.models import Match
+    from scoring.records import sql
+    from scoring.services import draws
+    from scoring.standings import results, tables
+
+    actor, swiss, knockout = draws_bench.build(5)
+    n = f"_n{players}"
+
+    # the standings' reads give their twins' rows on this data, before anything is timed
+    flags = (
+        results._A,
+        results._B,
+        results._BYE,
+        results._WALKOVER,
+        results._DRAW,
+        results._DECIDED,
+        results._CONFIRMED,
+    )
+    by_hand = sql.draw_flag_rows(
+        swiss.pk,
+        exclude_brackets=(),
+        flags=flags,
+        done=results.DONE,
+        settled=results.SETTLED,
+        totals=results.TOTAL_COLUMNS,
+    )
+    assert [tuple(r) for r in by_hand] == [tuple(r) for r in results.decided_rows_orm(swiss)]
+    by_hand = sql.draw_rows(swiss.pk, columns=(*results.RESULT_COLUMNS, *results.TOTAL_COLUMNS))
+    assert [tuple(r) for r in by_hand] == [tuple(r) for r in results.event_rows_orm(swiss)]
+    assert len(by_hand) == players // 2 * 6
+    assert [tuple(r) for r in sql.entry_rows(swiss.pk)] == [
+        tuple(r) for r in tables.entry_rows_orm(swiss)
+    ]
+
+    european = copy.copy(swiss)  # the same event under the European rule (complete rounds)
+    european.settings = {**swiss.settings, "ranking": "european"}
+
+    def table_cells(found: Any) -> list[Any]:
+        return [(t.name, t.order, [[c for _k, c in r.cells] for r in t.rows]) for t in found]
+
+    paths = [
+        Path_(
+            "swiss7" + n,
+            lambda: draws.next_round(event=swiss, actor=actor, expected_rounds=6),
+            lambda _rounds: drawn(swiss)[-(players // 2) :],
+            undo=lambda: draws.delete_last_round(event=swiss, actor=actor, expected_rounds=7),
+        ),
+        Path_(
+            "knockout" + n,
+            lambda: draws.draw_event(event=knockout, actor=actor, random_seed=5, expected_rounds=0),
+            lambda _rounds: drawn(knockout),
+            undo=lambda: draws.delete_last_round(
+                event=knockout, actor=actor, expected_rounds=knockout.rounds.count()
+            ),
+        ),
+        Path_("standings" + n, lambda: tables.event_standings(swiss), table_cells),
+        Path_("european" + n, lambda: tables.event_standings(european), table_cells),
+    ]
+    items = measure(paths, samples)
+
+    # the live pages' polls with round 7 under way
     settings.ALLOWED_HOSTS = ["testserver"]
     settings.STORAGES = {  # plain static storage: no collectstatic needed
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
-    from bench.sql_reference import validators as ref
-    from scoring.models import Match
-    from scoring.selectors import live
-    from scoring.selectors.live import validators
-    from scoring.services import draws
-
-    actor, swiss, _knockout = draws_bench.build(5)
     draws.next_round(event=swiss, actor=actor)
     playing = list(Match.objects.filter(event=swiss, round__number=7, bye=False).order_by("pk"))
     Match.objects.filter(pk__in=[m.pk for m in playing[:40]]).update(status=Match.Status.PLAYING)
@@ -221,45 +367,36 @@ def case_polls(samples: int) -> list[str]:
         f"/api/v1/tournaments/{swiss.tournament_id}/tables/",
     ]
     client = Client()
-    places = {
-        "validators": [
-            (getattr(validators, n), getattr(ref, n))
-            for n in ("match_validator", "event_validator", "tournament_validator")
-        ]
-    }
-    orm_validator = validators.match_validator
-    etags = {}  # by (hand-written, url): the two forms' values differ (text against datetimes)
-    for hand in (False, True):
-        back = swap(places["validators"]) if hand else (lambda: None)
-        for url in urls:
-            response = client.get(url, secure=True)
-            assert response.status_code == 200, (url, response.status_code)
-            etags[hand, url] = response["ETag"]
-        back()
-    figures = {}
-    for label, chosen in (
-        ("match live part 304", urls[:40]),
-        ("standings page 304", urls[40:41]),
-        ("API tables 304", urls[41:]),
+    etags = {}
+    for url in urls:
+        response = client.get(url, secure=True)
+        assert response.status_code == 200, (url, response.status_code)
+        etags[url] = response["ETag"]
+
+    def fresh_etags(_got: Any) -> list[str]:
+        """The ETags of the pages' full answers: what the validators make of the data."""
+        return [client.get(url, secure=True)["ETag"] for url in urls]
+
+    polls = []
+    for name, chosen in (
+        ("poll_match", urls[:-2]),
+        ("poll_standings", urls[-2:-1]),
+        ("poll_api", urls[-1:]),
     ):
         turn = iter(range(10**9))
 
         def poll(chosen: list[str] = chosen, turn: Any = turn) -> None:
-            url = chosen[next(turn) % len(chosen)]
-            hand = live.match_validator is not orm_validator
-            for _ in range(10):  # ten polls a sample
-                response = client.get(url, secure=True, HTTP_IF_NONE_MATCH=etags[hand, url])
+            """Ten polls, each answered 304."""
+            for _ in range(10):
+                url = chosen[next(turn) % len(chosen)]
+                response = client.get(url, secure=True, HTTP_IF_NONE_MATCH=etags[url])
                 assert response.status_code == 304, (url, response.status_code)
 
-        found = alternate(places, poll, samples * 5)
-        figures[label] = {p: (sql / 10, orm / 10) for p, (sql, orm) in found.items()}
-    lines = []
-    for label, found in figures.items():
-        lines += report(label, found)
-    return lines
+        polls.append(Path_(name + n, poll, fresh_etags, per_run=10))
+    return items + measure(polls, samples * 3)
 
 
-# --- stroke -------------------------------------------------------------------------------------
+# --- a stroke -----------------------------------------------------------------------------------
 
 
 def case_stroke(samples: int) -> list[str]:
@@ -268,21 +405,17 @@ def case_stroke(samples: int) -> list[str]:
     stroke.setup_django(folder / "bench.sqlite3")
     import random
 
-    from django.db import connection
-    from django.db.models.expressions import RawSQL
     from django.test import Client
 
-    from scoring.models import AuditEntry, Match
-    from scoring.records import sql
-    from scoring.records.prepared import SENTINEL, Prepared
-    from scoring.records.steps import WARNING
-    from scoring.selectors import umpire_matches
+    from scoring.models import AuditEntry, BoardEvent, Match
     from scoring.services.matches import match_snapshot
     from tools.tablet_wire import Tablet
 
     match = stroke.make_match()
     stroke.record_board(match, random.Random(4))
-    copies = stroke.copy_match(match, max(4 * (samples + 2) + 4, 40))
+    # every run of the path takes a copy of its own: the counting run, the twins' answers and
+    # each timed sample (two sides, warm-up included) of each statement on the path
+    copies = stroke.copy_match(match, 6 + len(twins()) * 2 * (samples + 2))
     current = match_snapshot(match).current
     data = {"by": current.position.on_turn, "preset": "nothing"}
     client = Client()
@@ -294,128 +427,64 @@ def case_stroke(samples: int) -> list[str]:
         m = next(queue)
         opened[:] = [m, Tablet(client, m)]
 
-    def post() -> None:
+    def post() -> Any:
         m, tablet = opened
         status, _html = tablet.post(dict(data), revision=m.revision)
         assert status == 200, status
+        return m
 
-    def raw_last_warning() -> Any:
-        audit, table = (connection.ops.quote_name(m._meta.db_table) for m in (AuditEntry, Match))
-        return RawSQL(
-            f"SELECT MAX(w.id) FROM {audit} w WHERE w.match_id = {table}.id AND w.action = %s",
-            (WARNING,),
-        )
+    def written(m: Any) -> dict[str, Any]:
+        """The stroke's log row, its audit row and the match's caches."""
+        event = BoardEvent.objects.filter(board__game__match=m).order_by("-seq").values()[0]
+        audit = AuditEntry.objects.filter(match=m).order_by("-pk").values()[0]
+        return {
+            "log": plain(event, skip={"board_id"}),
+            "audit": plain(audit, skip={"match_id", "tournament_id", "detail"}),
+            "audit_detail": {
+                k: v for k, v in audit["detail"].items() if k not in {"client_id", "event", "board"}
+            },
+            "match": plain(
+                Match.objects.filter(pk=m.pk).values()[0],
+                skip={"entry_a_id", "entry_b_id", "entry_c_id"},
+            ),
+        }
 
-    def rows(lock: bool, **where: Any) -> Any:
-        matches = Match.objects.filter(**where).annotate(last_warning=raw_last_warning())
-        if lock:
-            matches = matches.select_for_update(of=("self",))
-        columns = umpire_matches._JOINED[lock].columns()
-        return matches.order_by("pk").values_list(*columns, "last_warning")[:1]
-
-    hand_link = {
-        lock: Prepared(lambda t, lock=lock: rows(lock, umpire_token=t), markers=("\x00link",))
-        for lock in (False, True)
-    }
-    hand_id = {
-        lock: Prepared(lambda pk, lock=lock: rows(lock, pk=pk), markers=(SENTINEL,))
-        for lock in (False, True)
-    }
-    places = {
-        "row_writes": [
-            (getattr(sql, n), getattr(sql, f"{n}_orm"))
-            for n in ("insert_one", "insert_values", "update_row")
-        ],
-        "last_warning": [
-            (umpire_matches._BY_LINK, hand_link),
-            (umpire_matches._BY_ID, hand_id),
-        ],
-    }
-    lines = report("stroke POST (40 events)", alternate(places, post, samples, before=open_next))
-
-    tokens = [m.umpire_token for m in copies[:40]]  # a 40-table hall's links
-    turn = iter(range(10**9))
-
-    def look_up() -> None:
-        for _ in range(40):
-            umpire_matches.match_for_link(tokens[next(turn) % 40])
-
-    found = alternate({"last_warning": places["last_warning"]}, look_up, samples)
-    return lines + report("40 link look-ups", found)
-
-
-# --- import -------------------------------------------------------------------------------------
-
-
-def case_import(samples: int) -> list[str]:
-    """A 5,000-line CSV import of players and entries (``import_csv``, as bench/import_lock.py
-    makes its lines), each run into a tournament and players of its own."""
-    draws_bench = bench_module("draws")
-    folder = Path(tempfile.mkdtemp(prefix="plain-sql-"))
-    draws_bench.setup_django(folder / "bench.sqlite3")
-    import datetime
-
-    from scoring.models import Event, Tournament
-    from scoring.records import sql
-    from scoring.services.matches import Actor
-    from scoring.services.tournaments import import_csv
-
-    actor = Actor(via="system", device="bench")
-    runs = iter(range(10**6))
-
-    def run() -> None:
-        n = next(runs)
-        tournament = Tournament.objects.create(
-            name=f"Import {n}",
-            slug=f"import-{n}",
-            start_date=datetime.date(2026, 5, 1),
-            end_date=datetime.date(2026, 5, 2),
-        )
-        event = Event.objects.create(tournament=tournament, name="Singles")
-        lines = ["name,club,nationality,rating,seed"] + [
-            f"Import Player {n} {i:05d},Club {i % 97},DE,{1000 + i % 900}," for i in range(5000)
-        ]
-        result = import_csv(
-            tournament=tournament, data="\n".join(lines) + "\n", actor=actor, default_event=event
-        )
-        assert result.ok, result.errors[:3]
-
-    places = {
-        "row_writes": [
-            (getattr(sql, n), getattr(sql, f"{n}_orm"))
-            for n in ("insert_one", "insert_values", "update_row")
-        ]
-    }
-    return report("CSV import (5,000 lines)", alternate(places, run, samples, warmup=1))
-
-
-CASES = {"draw": case_draw, "polls": case_polls, "stroke": case_stroke, "import": case_import}
+    path = Path_("stroke_post", post, written, before=open_next)
+    return measure([path], samples)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--case", choices=(*CASES, "all"), default="all")
+    parser.add_argument("--case", choices=("field", "stroke", "all"), default="all")
+    parser.add_argument("--players", default="256,64", help="field sizes, comma-separated")
     parser.add_argument("--samples", type=int, default=10)
     args = parser.parse_args()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    if args.case == "all":
-        found = []
-        for case in CASES:
+    sizes = [int(s) for s in args.players.split(",")]
+    if args.case == "field" and len(sizes) == 1:
+        items = case_field(sizes[0], args.samples)
+    elif args.case == "stroke":
+        items = case_stroke(args.samples)
+    else:  # each field size and the stroke in a process of its own
+        runs = [["--case", "field", "--players", str(s)] for s in sizes]
+        if args.case == "all":
+            runs.append(["--case", "stroke"])
+        items = []
+        for extra in runs:
             done = subprocess.run(
-                [sys.executable, __file__, "--case", case, "--samples", str(args.samples)],
-                check=True,
+                [sys.executable, __file__, *extra, "--samples", str(args.samples)],
                 capture_output=True,
                 text=True,
             )
+            if done.returncode:  # a twin answered differently, or the path failed
+                sys.exit(f"{' '.join(extra)}:\n{done.stdout}{done.stderr}")
             out = done.stdout.strip().splitlines()
-            print("\n".join(out[:-1]))
-            found.append(out[-1].split(": ", 1)[1])
-        print(f"load average at start {load:.1f}")
-        print("plain_sql: " + " ".join(found))
+            print("\n".join(out[:-1]), flush=True)
+            items += out[-1].split(": ", 1)[1].split()
+        print(f"plain_sql: {' '.join(items)}")  # each process printed its load at start
         return
-    lines = CASES[args.case](args.samples)
     print(f"load average at start {load:.1f}")
-    print(f"plain_sql: {' '.join(lines)}")
+    print(f"plain_sql: {' '.join(items)}")
 
 
 if __name__ == "__main__":

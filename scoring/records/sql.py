@@ -52,8 +52,8 @@ def fetch_all(sql: str, params: Any, *, alias: str = DEFAULT_DB_ALIAS) -> list[A
 
     Measured: compiled on every run instead, the stroke POST's queries cost 2.1 times its CPU
     (``bench/stroke_post.py --compare-prepared``), and a live page's ETag validator twice the
-    CPU of its whole 304 (``bench/plain_sql.py --case polls``: a match's live part 0.38 →
-    0.81 ms, the standings page 1.1 → 5.3 ms)."""
+    CPU of its whole 304 (``bench/plain_sql.py``, 256 players: a match's live part 0.36 →
+    0.71 ms, the standings page 0.88 → 4.05 ms)."""
     with connections[alias].cursor() as cursor:
         cursor.execute(sql, params)
         rows: list[Any] = cursor.fetchall()
@@ -82,9 +82,9 @@ def insert_one[M: models.Model](obj: M) -> M:
     constraint) propagate as from ``save``. A stroke's log row.
 
     Measured with :func:`insert_values` and :func:`update_row` (``bench/plain_sql.py --case
-    stroke``, CPU, SQLite): a stroke POST 6.63 ms, with their ORM twins 7.96 ms (+20 %; +13 %
-    and +26 % in two other runs); the stroke POST's own target, at most twice the trivial
-    view's CPU, stood at 1.9–2.0 already."""
+    stroke``, CPU, SQLite): with the three ORM twins at once a stroke POST cost +13–26 % CPU
+    (three runs); one twin at a time +4, +12 and +9 % (4.0, 5.0, 4.8 ms); the stroke POST's
+    own target, at most twice the trivial view's CPU, stood at 1.9–2.0 already."""
     db = _db()
     fields, sql = _insert(db.vendor, type(obj))
     obj.pk = _returning(db, sql, [f.get_db_prep_save(f.pre_save(obj, True), db) for f in fields])
@@ -257,9 +257,9 @@ def insert_matches(event: Event, rows: list[dict[str, Any]], *, ids: bool = True
     :class:`Round`); everything else, including every default of a field added later, comes
     from that template, prepared for the database by the fields themselves.
 
-    Measured (``bench/plain_sql.py --case draw``, CPU, SQLite): the 256-player Swiss round's
-    draw 15.2 ms, with :func:`insert_matches_orm` (``bulk_create``: a model instance per row)
-    39.6 ms (+160 %); the 256-entry knock-out 151 against 203 ms (+34 %, 52 ms).
+    Measured (``bench/plain_sql.py``, CPU, SQLite): the 256-player Swiss round's draw
+    7.9 ms, with :func:`insert_matches_orm` (``bulk_create``: a model instance per row)
+    28.9 ms (64 players: 2.6 against 8.1); the 256-entry knock-out 12.5 against 55.8 ms.
     """
     if not rows:
         return {}
@@ -331,9 +331,9 @@ def link_matches(links: Sequence[tuple[int | None, str, int | None, str, int]]) 
     """Where each match of a new bracket sends its winner and loser: (winner_to id, side,
     loser_to id, side, match id) rows, one ``executemany``.
 
-    Measured (``bench/plain_sql.py --case draw``, CPU, SQLite): the 256-entry knock-out's
-    draw 67 ms, with :func:`link_matches_orm` (``bulk_update``: one ``CASE`` per column over
-    255 ids) 214 ms (+220 %)."""
+    Measured (``bench/plain_sql.py``, CPU, SQLite): the 256-entry knock-out's draw 13.9
+    ms, with :func:`link_matches_orm` (``bulk_update``: one ``CASE`` per column over 255 ids)
+    148.6 ms (64 entries: 4.5 against 35.3)."""
     db = _db()
     with db.cursor() as cursor:
         cursor.executemany(_links_sql(db.vendor), links)
