@@ -12,9 +12,9 @@ connection, :mod:`scoring.records.prepared`, and the round's rows by hand).
 - :func:`insert_matches`: a round's :class:`~scoring.models.Match` rows at once, the one
   statement of a draw still written by hand (:mod:`scoring.records.sql`).
 
-``bench/plain_sql.py`` timed each against hand-written SQL on a 256-player Swiss round and a
-256-entry knock-out (docs/BENCHMARKS.md, "Hand-written SQL, measured"): the reads and the
-round's row through the plain ORM cost the Swiss round 4 ms more (+12 %); at 64 players
+An earlier ``bench/plain_sql.py`` timed each against hand-written SQL on a 256-player Swiss
+round and a 256-entry knock-out (docs/BENCHMARKS.md, "Hand-written SQL, measured"): the reads
+and the round's row through the plain ORM cost the Swiss round 4 ms more (+12 %); at 64 players
 ``bench/vs_sol.py --quick`` put them at more than a third of its CPU, so they are compiled
 once per connection and the round's row goes through :func:`scoring.records.sql.insert_one`.
 """

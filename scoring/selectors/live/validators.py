@@ -4,7 +4,7 @@ changed nothing costs one cheap query and a ``304 Not Modified``.
 The queries are written with the ORM and compiled once per connection
 (:class:`scoring.records.prepared.Prepared`): a 304 is little more than its validator, and
 ``bench/plain_sql.py`` measured the ORM's compiling on every poll at twice the CPU of the
-whole 304 (a match's live part 0.38 → 0.81 ms; the standings page 1.1 → 5.3 ms: the ORM's
+whole 304 (a match's live part 0.36 → 0.71 ms; the standings page 0.88 → 4.05 ms: the ORM's
 subqueries are built again each time; docs/BENCHMARKS.md, "Hand-written SQL, measured").
 """
 
