@@ -25,7 +25,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 
 from scoring import ratings as glicko
-from scoring.models import Entry, Event, Match, Rate, Rating, Round, Tournament
+from scoring.models import Entry, Event, ImportedRate, Match, Rate, Rating, Round, Tournament
 from scoring.services.tournaments.base import audit
 from scoring.standings.placings import event_placings
 from scoring.standings.results import decided_results
@@ -121,19 +121,51 @@ class Inherited:
     before the tournament (his rate, deviation and volatility), as SoL starts him: rate and
     deviation as whole numbers, truncated, as SoL stores them (its 2018 archive: "CZ rating",
     "GB Rating", "FR rating" and "Kr Rating" agree with SoL for every player so, 71 of 84,
-    111 of 123, 41 of 47 and 0 of 14 with the unrounded rates)."""
+    111 of 123, 41 of 47 and 0 of 14 with the unrounded rates). A higher rating that rates no
+    tournament here gives SoL's stored rates imported with it (``ImportedRate``); of two
+    rates of the same day, the rating made first gives it (SoL 5.26, observed on a crafted
+    pair of ratings made in either order; its 2018 archive: "PSC Torun" and "PSC U18 rating
+    (old)" start players from "Polish Open Championship Brzeg", a rating of stored rates
+    only, rather than from "Brzeg rating"'s rates of the same day)."""
 
     def __init__(self, ratings: list[int]) -> None:
+        rows: list[tuple[tuple[Any, ...], int, glicko.Rate]] = []
+        for (
+            rating,
+            player,
+            day,
+            rate,
+            deviation,
+            volatility,
+            first_day,
+            tournament,
+        ) in Rate.objects.filter(rating_id__in=ratings).values_list(
+            "rating_id",
+            "player_id",
+            "date",
+            "rate",
+            "deviation",
+            "volatility",
+            "tournament__start_date",
+            "tournament_id",
+        ):
+            key = (day, -rating, first_day, tournament)
+            rows.append((key, player, glicko.Rate(rate, deviation, volatility)))
+        stored_only = [pk for pk in ratings if not Tournament.objects.filter(rating_id=pk).exists()]
+        for rating, player, day, rate, deviation, volatility, pk in ImportedRate.objects.filter(
+            rating_id__in=stored_only
+        ).values_list("rating_id", "player_id", "date", "rate", "deviation", "volatility", "pk"):
+            key = (day, -rating, datetime.date.min, pk)
+            rows.append((key, player, glicko.Rate(rate, deviation, volatility)))
+        rows.sort(key=lambda row: row[0])
         self.days: dict[int, list[datetime.date]] = {}
         self.rates: dict[int, list[glicko.Rate]] = {}
-        for player, day, rate, deviation, volatility in (
-            Rate.objects.filter(rating_id__in=ratings)
-            .order_by("date", "tournament__start_date", "tournament_id")
-            .values_list("player_id", "date", "rate", "deviation", "volatility")
-        ):
-            self.days.setdefault(player, []).append(day)
+        for key, player, found in rows:
+            self.days.setdefault(player, []).append(key[0])
             # as SoL reads another rating's rates: whole numbers (truncated)
-            whole = glicko.Rate(math.trunc(rate), math.trunc(deviation), volatility)
+            whole = glicko.Rate(
+                math.trunc(found.rate), math.trunc(found.deviation), found.volatility
+            )
             self.rates.setdefault(player, []).append(whole)
 
     def before(self, player: int, day: datetime.date) -> glicko.Rate | None:

@@ -121,7 +121,7 @@ def test_sols_stored_rates_are_kept_as_imported_and_shown_as_such(client) -> Non
             "rate": 900,
             "deviation": 50,
             "volatility": "0.06",
-        },  # a rating this archive's tourney is not rated under: none here
+        },  # a rating no tourney of the archive is rated under: it comes along with its rates
         {
             "rating": 2,
             "player": 9,
@@ -136,7 +136,10 @@ def test_sols_stored_rates_are_kept_as_imported_and_shown_as_such(client) -> Non
     content = yaml.safe_dump_all([data, tourney([[1], [2], [3], [4]], matches)]).encode()
     import_sol(content)
     rating = Rating.objects.get(name="Generated")
-    kept = {r.player.name: r for r in ImportedRate.objects.all()}
+    stored_only = Rating.objects.get(name="Lower")
+    assert not Rate.objects.filter(rating=stored_only).exists()
+    assert ImportedRate.objects.get(rating=stored_only).rate == 900
+    kept = {r.player.name: r for r in ImportedRate.objects.filter(rating=rating)}
     assert set(kept) == {"Gen01 Player", "Gen02 Player"}
     assert kept["Gen01 Player"].rate == 1777 and kept["Gen01 Player"].rating == rating
     assert kept["Gen01 Player"].volatility == pytest.approx(0.06001)
@@ -147,4 +150,4 @@ def test_sols_stored_rates_are_kept_as_imported_and_shown_as_such(client) -> Non
     ).content.decode()
     assert "As SoL recorded them (imported)" in page and "1777" in page
     import_sol(content)
-    assert ImportedRate.objects.count() == 2
+    assert ImportedRate.objects.count() == 3

@@ -198,3 +198,94 @@ def test_who_lost_every_match_0_25() -> None:
         r(10, 11, 25, 0, walkover=True),  # a walkover is not a match
     ]  # fmt: skip
     assert scoreless(results) == {2, 6}
+
+
+def _inheriting_from_two_ratings_of_one_day(national_first: bool, rows: list) -> bytes:
+    """Six players (A to F) of a regional rating that inherits (lower and higher points 1300 /
+    1900); E holds SoL's stored rates of one day in an international rating (2400/40) and a
+    national one (1800/60), F an older international rate (2000/50); neither rating rates a
+    tourney of the file. ``national_first``: the national rating was made first (SoL's
+    order, the archive's list)."""
+    data = lists(6)
+    international = {"description": "International", "level": "1", "default_rate": 1500}
+    national = {"description": "National", "level": "2", "default_rate": 1500}
+    regional = {
+        "description": "Regional",
+        "level": "3",
+        "inherit": True,
+        "default_rate": 1500,
+        "lower_rate": 1300,
+        "higher_rate": 1900,
+    }
+    data["ratings"] = (
+        [national, international, regional]
+        if national_first
+        else [international, national, regional]
+    )
+    at = {"International": 2 if national_first else 1, "National": 1 if national_first else 2}
+
+    def rate(rating: str, player: int, day: str, value: int, deviation: int) -> dict:
+        return {
+            "rating": at[rating],
+            "player": player,
+            "date": day,
+            "rate": value,
+            "deviation": deviation,
+            "volatility": "0.06",
+        }
+
+    data["rates"] = [
+        rate("International", 5, "2024-01-01", 2400, 40),
+        rate("National", 5, "2024-01-01", 1800, 60),
+        rate("International", 6, "2023-01-01", 2000, 50),
+    ]
+    matches = [
+        m(a, b, s1, s2, turn=turn, table=table)
+        for (a, b, s1, s2), (turn, table) in zip(
+            rows, [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3)], strict=True
+        )
+    ]
+    doc = tourney([[n] for n in range(1, 7)], matches, rating=3)
+    doc["date"] = "2024-03-01"
+    return yaml.safe_dump_all([data, doc]).encode()
+
+
+@pytest.mark.parametrize(
+    ("national_first", "rows", "sol"),
+    [
+        (  # SoL 5.26: E starts from the international rate, the rating made first
+            False,
+            [(5, 6, 25, 7), (1, 2, 25, 18), (3, 4, 25, 17), (5, 3, 25, 4), (1, 4, 25, 11)]
+            + [(2, 6, 25, 19)],
+            {"A": (2315, 259), "B": (2162, 242), "C": (2142, 242), "D": (2080, 259)}
+            | {"E": (2399, 41), "F": (2003, 50)},
+        ),
+        (  # ... and from the national one when it was made first
+            True,
+            [(6, 5, 25, 7), (1, 2, 25, 18), (3, 4, 25, 17), (6, 3, 25, 4), (1, 4, 25, 11)]
+            + [(2, 5, 25, 19)],
+            {"A": (1991, 255), "B": (1882, 229), "C": (1832, 229), "D": (1805, 255)}
+            | {"E": (1800, 59), "F": (2002, 50)},
+        ),
+    ],
+)
+def test_an_inheriting_rating_takes_the_stored_rate_of_the_rating_made_first(
+    national_first: bool, rows: list, sol: dict
+) -> None:
+    """A rating of SoL's stored rates only (no tourney of it in the file) comes along with its
+    rates, and an inheriting rating starts its new players from them; of two higher ratings
+    with a rate of the same day, SoL takes the rating made first, whatever its level (SoL
+    5.26 on this crafted tourney in either order, its figures truncated as it stores them;
+    its 2018 archive: "PSC Torun" 21 → 33 of 34 and "PSC U18 rating (old)" 124 → 131 of 131
+    players within a point, their players started from "Polish Open Championship Brzeg")."""
+    import_sol(_inheriting_from_two_ratings_of_one_day(national_first, rows))
+    assert {r.name for r in Rating.objects.all()} == {"International", "National", "Regional"}
+    names = "ABCDEF"
+    got = {
+        names[int(r.player.name.split()[0][3:]) - 1]: (r.rate, r.deviation)
+        for r in Rate.objects.filter(rating__name="Regional").select_related("player")
+    }
+    assert set(got) == set(sol)
+    for name, (rate, deviation) in sol.items():
+        assert 0 <= got[name][0] - rate < 1, name
+        assert 0 <= got[name][1] - deviation < 1, name

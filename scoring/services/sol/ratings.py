@@ -84,6 +84,23 @@ def rating_for(lists: dict[str, Any], *, tourney: dict[str, Any]) -> Rating | No
     return Rating.objects.create(name=name, **fields)
 
 
+def import_ratings(lists: dict[str, Any], *, tourneys: Iterable[Any]) -> list[Rating]:
+    """Every rating of the archive that one of its tourneys or championships is rated under or
+    that holds SoL's stored rates, found or made (:func:`rating_for`) in the archive's order,
+    SoL's ids: a rating of stored rates only (no tourney of it in the file) comes along with
+    its rates (:func:`keep_sol_rates`), and an inheriting rating starts its new players from
+    them (``services.ratings.Inherited``), as SoL does; of two higher ratings with a rate of
+    the same day, SoL takes the one made first (observed: SoL 5.26 on a crafted rating of each
+    order; its 2018 archive: "PSC Torun" and "PSC U18 rating (old)" take "Polish Open
+    Championship Brzeg"'s stored rates, tests/ratings/test_sol_archive_rules.py)."""
+    used: set[int] = set()
+    for row in (*(lists.get("rates") or []), *(lists.get("championships") or []), *tourneys):
+        if isinstance(row, dict) and isinstance(row.get("rating"), int):
+            used.add(row["rating"])
+    found = (rating_for(lists, tourney={"rating": position}) for position in sorted(used))
+    return [rating for rating in found if rating is not None]
+
+
 def rerate_imported(tournaments: Iterable[Tournament]) -> None:
     """Rebuild the history of every rating the imported tournaments are rated under, once
     per rating, from the earliest of them on."""

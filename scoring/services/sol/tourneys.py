@@ -32,6 +32,7 @@ from scoring.services.sol.played import import_tie
 from scoring.services.sol.players import SOURCE, import_player
 from scoring.services.sol.ratings import (
     entry_rates,
+    import_ratings,
     keep_sol_rates,
     rating_for,
     rerate_imported,
@@ -91,15 +92,18 @@ def import_sol(
     for member, documents in members:
         lists = documents[0]
         name = f"{file_name}:{member}" if member else file_name
+        import_ratings(lists, tourneys=documents[1:])  # in SoL's order (issue 33)
         for index, tourney in enumerate(documents[1:], 1):
             with transaction.atomic():
                 _import_tourney(tourney, index, lists, report, actor, user, name)
             done += 1
             if progress is not None:
                 progress(done, total)
-    rerate_imported(report.tournaments)  # the ratings' history from the imported matches
     for _member, documents in members:  # SoL's own rates, kept beside as imported
         keep_sol_rates(documents[0])
+    # the ratings' history from the imported matches (an inheriting rating starts its new
+    # players from the stored rates of a higher rating that rates no tourney here)
+    rerate_imported(report.tournaments)
     return report
 
 
