@@ -7,7 +7,8 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Max, Q
+from django.db.models import Count, IntegerField, Max, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 
 from scoring.models import ImportedRate, Player, Rate, Rating, Tournament
 from scoring.ratings.chart import Chart, history_chart
@@ -41,12 +42,20 @@ class RatingList:
 
 
 def ratings() -> list[Rating]:
-    """Every rating with its number of tournaments and of rated players."""
+    """Every rating with its number of tournaments and of rated players, and of players with a
+    rate only as SoL recorded it (a SoL rating that rates no tournament here)."""
+    imported = (
+        ImportedRate.objects.filter(rating=OuterRef("pk"))
+        .values("rating")
+        .annotate(n=Count("player", distinct=True))
+        .values("n")
+    )
     return list(
         Rating.objects.annotate(
             tournament_count=Count("tournaments", distinct=True),
             player_count=Count("rates__player", distinct=True),
             last_date=Max("rates__date"),
+            imported_count=Coalesce(Subquery(imported, output_field=IntegerField()), 0),
         ).order_by("name")
     )
 
@@ -56,7 +65,11 @@ def rating_validator(rating_id: int) -> tuple[Any, ...] | None:
     history's rows (a re-rating writes new rows: the last id moves)."""
     row = (
         Rating.objects.filter(pk=rating_id)
-        .annotate(n=Count("rates"), last=Max("rates__id"))
+        .annotate(
+            n=Count("rates", distinct=True),
+            last=Max("rates__id"),
+            imported=Count("imported_rates", distinct=True),
+        )
         .values_list(
             "name",
             "level",
@@ -70,6 +83,7 @@ def rating_validator(rating_id: int) -> tuple[Any, ...] | None:
             "outcomes",
             "n",
             "last",
+            "imported",
         )
         .first()
     )
@@ -81,11 +95,24 @@ def ratings_validator() -> tuple[Any, ...]:
     return (
         tuple(Rating.objects.values_list("pk", "name", "level", "nation")),
         Rate.objects.aggregate(n=Count("id"), last=Max("id"), t=Count("tournament", distinct=True)),
+        ImportedRate.objects.aggregate(n=Count("id"), last=Max("id")),
     )
 
 
 def _age(born: datetime.date, on: datetime.date) -> int:
     return on.year - born.year - ((on.month, on.day) < (born.month, born.day))
+
+
+def _listed(player: Player, on: datetime.date, *, nation: str, women: bool, age: str) -> bool:
+    """Whether the rating list's filters keep ``player`` (the sex and the date of birth only
+    where known)."""
+    if nation and player.nationality != nation:
+        return False
+    if women and player.sex != "F":
+        return False
+    if age == "juniors" and not (player.born and _age(player.born, on) < JUNIOR_UNDER):
+        return False
+    return not (age == "seniors" and not (player.born and _age(player.born, on) >= SENIOR_FROM))
 
 
 def current_rates(
@@ -118,18 +145,11 @@ def rating_list(
     players = Player.objects.in_bulk(list(latest))
     nations = sorted({p.nationality for p in players.values() if p.nationality})
     on = date or datetime.date.today()
-    kept = []
-    for pid, (rate, matches, tournaments) in latest.items():
-        player = players[pid]
-        if nation and player.nationality != nation:
-            continue
-        if women and player.sex != "F":
-            continue
-        if age == "juniors" and not (player.born and _age(player.born, on) < JUNIOR_UNDER):
-            continue
-        if age == "seniors" and not (player.born and _age(player.born, on) >= SENIOR_FROM):
-            continue
-        kept.append((player, rate, matches, tournaments))
+    kept = [
+        (players[pid], rate, matches, tournaments)
+        for pid, (rate, matches, tournaments) in latest.items()
+        if _listed(players[pid], on, nation=nation, women=women, age=age)
+    ]
     kept.sort(key=lambda r: (-r[1].rate, r[1].deviation, r[0].name, r[0].pk))
     rows = [
         ListRow(
@@ -236,3 +256,36 @@ def imported_history(rating: Rating, player: Player) -> list[ImportedRate]:
     """The player's rates under ``rating`` as SoL recorded them in imported archives (kept
     beside this app's own history, never used by it), newest first."""
     return list(ImportedRate.objects.filter(rating=rating, player=player).order_by("-date", "-pk"))
+
+
+@dataclass(frozen=True)
+class ImportedRow:
+    rank: int
+    player: Player
+    rate: ImportedRate
+
+
+def imported_list(
+    rating: Rating,
+    *,
+    date: datetime.date | None = None,
+    nation: str = "",
+    women: bool = False,
+    age: str = "",
+) -> tuple[list[ImportedRow], list[str]]:
+    """A rating that rates no tournament here (a SoL rating kept with its stored rates only):
+    each player's last rate as SoL recorded it on ``date``, best first, with the same filters
+    as :func:`rating_list`; and the nations of its players."""
+    rows = ImportedRate.objects.filter(rating=rating).select_related("player")
+    if date is not None:
+        rows = rows.filter(date__lte=date)
+    latest: dict[int, ImportedRate] = {}
+    for rate in rows.order_by("date", "pk"):
+        latest[rate.player_id] = rate
+    on = date or datetime.date.today()
+    nations = sorted({r.player.nationality for r in latest.values() if r.player.nationality})
+    kept = sorted(
+        (r for r in latest.values() if _listed(r.player, on, nation=nation, women=women, age=age)),
+        key=lambda r: (-r.rate, r.deviation, r.player.name, r.player_id),
+    )
+    return [ImportedRow(n, r.player, r) for n, r in enumerate(kept, start=1)], nations

@@ -3,6 +3,7 @@ player's history with its chart (SVG drawn by the server)."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 
 from django.contrib.auth.decorators import login_not_required
@@ -50,20 +51,26 @@ def rating_page(request: HttpRequest, rating_id: int) -> HttpResponse:
     nation = request.GET.get("nation", "")[:3].upper()
     age = request.GET.get("age", "")
     women = request.GET.get("women", "") == "1"
-    listing = sel.rating_list(
-        rating, date=date, nation=nation, women=women, age=age if age in AGES else ""
-    )
+    age = age if age in AGES else ""
+    listing = sel.rating_list(rating, date=date, nation=nation, women=women, age=age)
+    imported: list[sel.ImportedRow] = []
+    if not rating.rates.exists():  # rates no tournament here: SoL's stored rates, if imported
+        imported, nations = sel.imported_list(
+            rating, date=date, nation=nation, women=women, age=age
+        )
+        listing = dataclasses.replace(listing, nations=nations)
     return render(
         request,
         "scoring/ratings/rating.html",
         {
             "rating": rating,
             "listing": listing,
+            "imported_rows": imported,
             "nation": nation,
             "women": women,
-            "age": age if age in AGES else "",
+            "age": age,
             "date": date,
-            "filtered": bool(nation or women or age in AGES),
+            "filtered": bool(nation or women or age),
         },
     )
 
@@ -75,7 +82,8 @@ def rating_player_page(request: HttpRequest, rating_id: int, player_id: int) -> 
     rating = get_object_or_404(Rating, pk=rating_id)
     player = get_object_or_404(Player, pk=player_id)
     history = sel.player_history(rating, player)
-    if not history:
+    imported = sel.imported_history(rating, player)
+    if not history and not imported:
         raise Http404("This player has no rate in this rating.")
     return render(
         request,
@@ -84,9 +92,9 @@ def rating_player_page(request: HttpRequest, rating_id: int, player_id: int) -> 
             "rating": rating,
             "player": player,
             "history": history,
-            "latest": history[-1],
-            "chart": sel.player_chart(history),
-            "imported": sel.imported_history(rating, player),
+            "latest": history[-1] if history else None,
+            "chart": sel.player_chart(history) if history else None,
+            "imported": imported,
         },
     )
 

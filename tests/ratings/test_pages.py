@@ -150,3 +150,55 @@ def test_the_demo_rating_has_history_charts(client) -> None:
     assert regular.tournaments >= 3
     page = client.get(f"/ratings/{rating.pk}/players/{regular.player.pk}/").content.decode()
     assert page.count('class="chart-dot"') >= 3 and "<polyline" in page
+
+
+def test_a_rating_of_sol_stored_rates_only_lists_them_as_imported(client) -> None:
+    """#33: a SoL rating that rates no tournament here (kept with SoL's stored rates, which an
+    inheriting rating starts its new players from) lists those rates, marked as imported, on
+    its page, the index and each player's page; a new imported rate changes the pages' ETag."""
+    from scoring.models import ImportedRate, Player
+
+    rating = Rating.objects.create(name="Brzeg open (SoL)", nation="PL")
+    ada = Player.objects.create(name="Ada Stored", nationality="PL", sex="F")
+    bo = Player.objects.create(name="Bo Stored", nationality="CZ")
+    for player, day, rate in (
+        (ada, datetime.date(2015, 2, 21), 1710.0),
+        (ada, datetime.date(2016, 2, 21), 1745.0),  # the later one is listed
+        (bo, datetime.date(2015, 2, 21), 1802.0),
+    ):
+        ImportedRate.objects.create(
+            rating=rating, player=player, date=day, rate=rate, deviation=90, volatility=0.06
+        )
+
+    page = client.get(f"/ratings/{rating.pk}/")
+    assert page.status_code == 200
+    rows = [(r.rank, r.player.name, r.rate.rate) for r in page.context["imported_rows"]]
+    assert rows == [(1, "Bo Stored", 1802.0), (2, "Ada Stored", 1745.0)]
+    html = page.content.decode()
+    assert "rates no tournament here" in html
+    assert "No rated player matches" not in html
+    women = client.get(f"/ratings/{rating.pk}/?women=1")
+    assert [r.player.name for r in women.context["imported_rows"]] == ["Ada Stored"]
+    before = client.get(f"/ratings/{rating.pk}/?date=2015-12-31")
+    assert [r.rate.rate for r in before.context["imported_rows"]] == [1802.0, 1710.0]
+
+    index = client.get("/ratings/").content.decode()
+    assert "2 (imported from SoL)" in index
+
+    player = client.get(f"/ratings/{rating.pk}/players/{ada.pk}/")
+    assert player.status_code == 200
+    assert "only the rates SoL recorded are known" in player.content.decode()
+    assert [r.rate for r in player.context["imported"]] == [1745.0, 1710.0]
+
+    etag = page["ETag"]
+    ImportedRate.objects.create(
+        rating=rating,
+        player=bo,
+        date=datetime.date(2017, 1, 1),
+        rate=1850,
+        deviation=80,
+        volatility=0.06,
+    )
+    assert client.get(f"/ratings/{rating.pk}/", HTTP_IF_NONE_MATCH=etag).status_code == 200
+    stranger = Player.objects.create(name="No Rate")
+    assert client.get(f"/ratings/{rating.pk}/players/{stranger.pk}/").status_code == 404
