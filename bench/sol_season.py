@@ -252,6 +252,7 @@ stored = {c.idchampionship: lines_of(c) for c in champs}
 # SoL's recomputation: every tourney ranked again and given its prizes again (a tourney whose
 # prize-giving was not done gets it, when SoL can: its matches all played)
 unprized = 0
+refused = collections.defaultdict(list)  # by championship: the tourneys SoL will not prize again
 for t in s.query(m.Tourney).order_by(m.Tourney.date, m.Tourney.idtourney):
     played = [x for x in t.matches if x.competitor2 is not None]
     if not t.prized and (not played or any(not x.score1 and not x.score2 for x in played)):
@@ -266,6 +267,7 @@ for t in s.query(m.Tourney).order_by(m.Tourney.date, m.Tourney.idtourney):
         s.flush()
     except Exception as error:
         print(f"{t.description}: {error}", file=sys.stderr)
+        refused[t.idchampionship].append(f"{t.description}: {error}")
 s.flush()
 s.expire_all()  # the prizes read back as SoL stores them (two decimals), as its pages show them
 result = {"note": note, "championships": [], "ratings": [], "unprized": unprized}
@@ -279,7 +281,8 @@ for champ in champs:
         "lines": lines if isinstance(lines, list) else None,
         "error": lines if isinstance(lines, str) else None,
         "stored_lines": kept if isinstance(kept, list) else None,
-        "stored_error": kept if isinstance(kept, str) else None})
+        "stored_error": kept if isinstance(kept, str) else None,
+        "refused": refused.get(champ.idchampionship, [])})
 ratings = sorted(s.query(m.Rating), key=lambda r: (r.level, r.idrating))
 for rating in ratings:
     kinds = collections.Counter(
@@ -680,6 +683,24 @@ def archive_ours(content: bytes, name: str, theirs: dict, totals: ArchiveFigures
             print(f"{label}: not imported")
             continue
         sol_lines = champ["lines"]
+        refused = champ.get("refused") or []
+        if refused and champ.get("stored_lines") is not None:
+            # SoL will not prize some of its tourneys again: what it shows is its stored
+            # ranking, which this app's ranking as recorded (SoL's prizes kept) must match
+            print(
+                f"{label}: SoL refuses to prize {len(refused)} of its tourneys again "
+                f"({refused[0]}); compared with SoL's stored ranking, as SoL shows it"
+            )
+            totals.stored += 1
+            problems = ranking_problems(
+                keyed_lines(champ["stored_lines"], known), our_lines(ours, recorded=True)
+            )
+            if problems:
+                print(f"{label}: " + "; ".join(problems[:4]))
+            else:
+                totals.stored_agree += 1
+                totals.agree += 1
+            continue
         if sol_lines is None:  # SoL 5.26 cannot rank it (it raised): recorded, and go on
             totals.sol_cannot.append(f"{label}: {champ.get('error')}")
             if champ.get("stored_lines") is None:
