@@ -89,7 +89,7 @@ def test_the_page_says_not_prized_yet_and_offers_the_organiser_the_prize_giving(
     event.tournament.organisers.add(organiser)
     client.force_login(organiser)
     edit = client.get(f"/organiser/seasons/championships/{champ.pk}/").content.decode()
-    assert "not prized yet" in edit
+    assert "not prized yet" in edit and "Prize from the results" in edit
     url = f"/organiser/seasons/championships/{champ.pk}/events/{event.pk}/reprize/"
     assert f'action="{url}"' in edit
     assert client.post(url).status_code == 302
