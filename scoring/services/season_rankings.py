@@ -256,6 +256,7 @@ def ranking_sheet(ranking: Ranking) -> RankingSheetData:
     columns = [
         f"{c.event.tournament.name} "
         f"{formats.date_format(c.event.tournament.start_date, 'SHORT_DATE_FORMAT')}"
+        + (f" · {_('not prized yet')}" if c.pending else "")
         for c in ranking.columns
     ]
 
@@ -281,7 +282,16 @@ def ranking_sheet(ranking: Ranking) -> RankingSheetData:
         lines=lines,
         legend=" ".join(
             x
-            for x in (_("Prizes in brackets are skipped; a dash: did not play."), ranking.pair_rule)
+            for x in (
+                _("Prizes in brackets are skipped; a dash: did not play."),
+                ranking.pair_rule,
+                _(
+                    "A tournament not prized yet (its prize-giving was not done in SoL) gives no "
+                    "prizes until its organiser prizes it from its results."
+                )
+                if ranking.pending
+                else "",
+            )
             if x
         ),
         empty=_("Nobody is placed yet."),

@@ -84,6 +84,8 @@ def test_the_page_says_not_prized_yet_and_offers_the_organiser_the_prize_giving(
     page = client.get(f"/seasons/championships/{champ.pk}/").content.decode()
     assert "not prized yet" in page and "its prize-giving was not done in SoL" in page
     assert "Nobody is placed yet." in page
+    sheet = season_rankings.ranking_sheet(season_rankings.ranking(champ))
+    assert sheet.columns[0].endswith(" · not prized yet") and "not prized yet" in sheet.legend
     champ.club.owner = organiser
     champ.club.save(update_fields=["owner"])
     event.tournament.organisers.add(organiser)
