@@ -36,7 +36,11 @@ included: SoL loads each archive into a fresh database (the ``.box`` as ``bench/
 restores it), ranks every championship, reads every rating's stored rates and recomputes it
 from scratch (timed, the higher levels first, as an inheriting rating reads them); this app
 imports the same file into a fresh database, ranks each championship and re-rates each rating
-from the imported matches (timed), and the bench compares them as above. A player is the same
+from the imported matches (timed), and the bench compares them as above: with SoL's
+recomputation (every tourney prized again), except a championship with a tourney SoL refuses
+to prize again ("Cannot update prizes after prize-giving!", a match without result): SoL
+shows its stored ranking then, and the bench says so and compares it with this app's ranking
+as recorded (SoL's prizes kept; a tourney SoL never prized gives none). A player is the same
 on both sides by SoL's guid, or by name where the archive holds none. Before the last line it
 prints the cost of recomputing every rating, here and in SoL, side by side. Keep the databases
 on a RAM disk (``--keep /dev/shm/...``): SQLite's syncs otherwise dominate the import's time on
@@ -647,6 +651,8 @@ class ArchiveFigures:
     stored: int = 0  # championships SoL ranks from its stored prizes
     stored_agree: int = 0  # ... and this app's ranking of the prizes as recorded agrees
     sol_cannot: list[str] = field(default_factory=list)  # SoL 5.26 raised ranking them
+    refused: int = 0  # championships with a tourney SoL refuses to prize again
+    refused_recomputed: int = 0  # ... whose recomputation (partial in SoL) agrees too
 
 
 def archive_ours(content: bytes, name: str, theirs: dict, totals: ArchiveFigures) -> None:
@@ -692,6 +698,11 @@ def archive_ours(content: bytes, name: str, theirs: dict, totals: ArchiveFigures
                 f"({refused[0]}); compared with SoL's stored ranking, as SoL shows it"
             )
             totals.stored += 1
+            totals.refused += 1
+            if sol_lines is not None and not ranking_problems(
+                keyed_lines(sol_lines, known), our_lines(ours)
+            ):  # ... and our prize-giving again agrees with what SoL's could do of it
+                totals.refused_recomputed += 1
             problems = ranking_problems(
                 keyed_lines(champ["stored_lines"], known), our_lines(ours, recorded=True)
             )
@@ -859,6 +870,11 @@ def archives_main(args: argparse.Namespace, tmp: Path, python: Path) -> None:
             totals.championships += len(theirs["championships"])
     for line in totals.sol_cannot:
         print(f"SoL 5.26 cannot rank {line}")
+    print(
+        f"championships with a tourney SoL refuses to prize again: {totals.refused}, compared "
+        f"with SoL's stored ranking; {totals.refused_recomputed} of them also agree with "
+        "SoL's recomputation (its refused tourneys keeping their stored prizes)"
+    )
     print(
         f"championships as recorded (SoL's stored prizes, kept on import): "
         f"{totals.stored_agree} of {totals.stored} agree with SoL's stored ranking"
