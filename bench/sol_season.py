@@ -36,7 +36,11 @@ included: SoL loads each archive into a fresh database (the ``.box`` as ``bench/
 restores it), ranks every championship, reads every rating's stored rates and recomputes it
 from scratch (timed, the higher levels first, as an inheriting rating reads them); this app
 imports the same file into a fresh database, ranks each championship and re-rates each rating
-from the imported matches (timed), and the bench compares them as above. A player is the same
+from the imported matches (timed), and the bench compares them as above: with SoL's
+recomputation (every tourney prized again), except a championship with a tourney SoL refuses
+to prize again ("Cannot update prizes after prize-giving!", a match without result): SoL
+shows its stored ranking then, and the bench says so and compares it with this app's ranking
+as recorded (SoL's prizes kept; a tourney SoL never prized gives none). A player is the same
 on both sides by SoL's guid, or by name where the archive holds none. Before the last line it
 prints the cost of recomputing every rating, here and in SoL, side by side. Keep the databases
 on a RAM disk (``--keep /dev/shm/...``): SQLite's syncs otherwise dominate the import's time on
@@ -252,6 +256,7 @@ stored = {c.idchampionship: lines_of(c) for c in champs}
 # SoL's recomputation: every tourney ranked again and given its prizes again (a tourney whose
 # prize-giving was not done gets it, when SoL can: its matches all played)
 unprized = 0
+refused = collections.defaultdict(list)  # by championship: the tourneys SoL will not prize again
 for t in s.query(m.Tourney).order_by(m.Tourney.date, m.Tourney.idtourney):
     played = [x for x in t.matches if x.competitor2 is not None]
     if not t.prized and (not played or any(not x.score1 and not x.score2 for x in played)):
@@ -266,6 +271,7 @@ for t in s.query(m.Tourney).order_by(m.Tourney.date, m.Tourney.idtourney):
         s.flush()
     except Exception as error:
         print(f"{t.description}: {error}", file=sys.stderr)
+        refused[t.idchampionship].append(f"{t.description}: {error}")
 s.flush()
 s.expire_all()  # the prizes read back as SoL stores them (two decimals), as its pages show them
 result = {"note": note, "championships": [], "ratings": [], "unprized": unprized}
@@ -279,7 +285,8 @@ for champ in champs:
         "lines": lines if isinstance(lines, list) else None,
         "error": lines if isinstance(lines, str) else None,
         "stored_lines": kept if isinstance(kept, list) else None,
-        "stored_error": kept if isinstance(kept, str) else None})
+        "stored_error": kept if isinstance(kept, str) else None,
+        "refused": refused.get(champ.idchampionship, [])})
 ratings = sorted(s.query(m.Rating), key=lambda r: (r.level, r.idrating))
 for rating in ratings:
     kinds = collections.Counter(
@@ -644,6 +651,8 @@ class ArchiveFigures:
     stored: int = 0  # championships SoL ranks from its stored prizes
     stored_agree: int = 0  # ... and this app's ranking of the prizes as recorded agrees
     sol_cannot: list[str] = field(default_factory=list)  # SoL 5.26 raised ranking them
+    refused: int = 0  # championships with a tourney SoL refuses to prize again
+    refused_recomputed: int = 0  # ... whose recomputation (partial in SoL) agrees too
 
 
 def archive_ours(content: bytes, name: str, theirs: dict, totals: ArchiveFigures) -> None:
@@ -680,6 +689,29 @@ def archive_ours(content: bytes, name: str, theirs: dict, totals: ArchiveFigures
             print(f"{label}: not imported")
             continue
         sol_lines = champ["lines"]
+        refused = champ.get("refused") or []
+        if refused and champ.get("stored_lines") is not None:
+            # SoL will not prize some of its tourneys again: what it shows is its stored
+            # ranking, which this app's ranking as recorded (SoL's prizes kept) must match
+            print(
+                f"{label}: SoL refuses to prize {len(refused)} of its tourneys again "
+                f"({refused[0]}); compared with SoL's stored ranking, as SoL shows it"
+            )
+            totals.stored += 1
+            totals.refused += 1
+            if sol_lines is not None and not ranking_problems(
+                keyed_lines(sol_lines, known), our_lines(ours)
+            ):  # ... and our prize-giving again agrees with what SoL's could do of it
+                totals.refused_recomputed += 1
+            problems = ranking_problems(
+                keyed_lines(champ["stored_lines"], known), our_lines(ours, recorded=True)
+            )
+            if problems:
+                print(f"{label}: " + "; ".join(problems[:4]))
+            else:
+                totals.stored_agree += 1
+                totals.agree += 1
+            continue
         if sol_lines is None:  # SoL 5.26 cannot rank it (it raised): recorded, and go on
             totals.sol_cannot.append(f"{label}: {champ.get('error')}")
             if champ.get("stored_lines") is None:
@@ -838,6 +870,11 @@ def archives_main(args: argparse.Namespace, tmp: Path, python: Path) -> None:
             totals.championships += len(theirs["championships"])
     for line in totals.sol_cannot:
         print(f"SoL 5.26 cannot rank {line}")
+    print(
+        f"championships with a tourney SoL refuses to prize again: {totals.refused}, compared "
+        f"with SoL's stored ranking; {totals.refused_recomputed} of them also agree with "
+        "SoL's recomputation (its refused tourneys keeping their stored prizes)"
+    )
     print(
         f"championships as recorded (SoL's stored prizes, kept on import): "
         f"{totals.stored_agree} of {totals.stored} agree with SoL's stored ranking"

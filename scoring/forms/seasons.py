@@ -91,9 +91,9 @@ class ChampionshipForm(forms.Form):
         label=_("A pair is its two players in the order entered (as SoL ranks)"),
         required=False,
         help_text=_(
-            "Ticked, A/B and B/A are two pairs of the ranking, as SoL ranks them (a "
-            "championship imported from SoL); unticked, the same two players in either order "
-            "are one pair."
+            "For doubles only. Ticked, A/B and B/A are two pairs of the ranking, as SoL ranks "
+            "them (a championship imported from SoL); unticked, the same two players in "
+            "either order are one pair."
         ),
     )
 
@@ -115,6 +115,14 @@ class ChampionshipForm(forms.Form):
         if championship is not None:
             others = others.exclude(pk=championship.pk)
         field_of(self, "previous", forms.ModelChoiceField).queryset = others
+        if championship is not None and _singles_only(championship):
+            del self.fields["pairs_by_order"]  # what a pair is matters to doubles only
+
+
+def _singles_only(championship: Championship) -> bool:
+    """Events count for the championship and none is doubles (the pair setting is moot)."""
+    kinds = set(championship.events.values_list("kind", flat=True))
+    return bool(kinds) and Event.Kind.DOUBLES not in kinds
 
 
 class AddEventForm(forms.Form):

@@ -155,6 +155,14 @@ class Event(models.Model):
             "results."
         ),
     )
+    prizes_pending = models.BooleanField(
+        _("prize-giving pending"),
+        default=False,
+        help_text=_(
+            "Imported from SoL, whose prize-giving was never done (or was undone): like SoL, "
+            "its championships give it no prizes until it is prized from its results."
+        ),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -28,6 +28,7 @@ class Column:
     event: Event
     placed: bool  # every entry has its final place: its prizes count
     recorded: bool = False  # the prizes as the prize-giving recorded them (SoL's "prized")
+    pending: bool = False  # a SoL tourney never prized (``Event.prizes_pending``): no prizes
 
     @property
     def tournament(self) -> Tournament:
@@ -65,6 +66,11 @@ class Ranking:
         """A doubles event counts: some lines are pairs (``Championship.pairs_by_order``
         says what a pair is)."""
         return any(c.event.kind == Event.Kind.DOUBLES for c in self.columns)
+
+    @property
+    def pending(self) -> bool:
+        """A tourney of the ranking waits for its prize-giving (SoL never prized it)."""
+        return any(c.pending for c in self.columns)
 
     @property
     def pair_rule(self) -> str:
@@ -137,8 +143,10 @@ def ranking(championship: Championship, *, nation: str = "", recorded: bool = Tr
     whole field (the national ranking of a season, as federations publish it).
 
     An event whose prize-giving is recorded (``Event.prized``: a SoL tourney SoL had prized)
-    counts its prizes as recorded, as SoL ranks the championship; ``recorded=False`` gives
-    every event its prizes again from its results (SoL's prize-giving done again)."""
+    counts its prizes as recorded, as SoL ranks the championship; a SoL tourney never prized
+    (``Event.prizes_pending``) gives none, as SoL ranks its prized tourneys only;
+    ``recorded=False`` gives every event its prizes again from its results (SoL's
+    prize-giving done again)."""
     columns: list[Column] = []
     given: list[dict[Hashable, Decimal]] = []
     everybody: set[int] = set()
@@ -149,6 +157,10 @@ def ranking(championship: Championship, *, nation: str = "", recorded: bool = Tr
             columns.append(Column(event, True, recorded=True))
             everybody.update(pk for ids in prizes for pk in _ids(ids))
             given.append(prizes)
+            continue
+        if recorded and event.prizes_pending:  # SoL ranks its prized tourneys only
+            columns.append(Column(event, False, pending=True))
+            given.append({})
             continue
         complete, rows = _placed(event, recorded=recorded, by_order=by_order)
         columns.append(Column(event, complete))
@@ -244,6 +256,7 @@ def ranking_sheet(ranking: Ranking) -> RankingSheetData:
     columns = [
         f"{c.event.tournament.name} "
         f"{formats.date_format(c.event.tournament.start_date, 'SHORT_DATE_FORMAT')}"
+        + (f" · {_('not prized yet')}" if c.pending else "")
         for c in ranking.columns
     ]
 
@@ -269,7 +282,16 @@ def ranking_sheet(ranking: Ranking) -> RankingSheetData:
         lines=lines,
         legend=" ".join(
             x
-            for x in (_("Prizes in brackets are skipped; a dash: did not play."), ranking.pair_rule)
+            for x in (
+                _("Prizes in brackets are skipped; a dash: did not play."),
+                ranking.pair_rule,
+                _(
+                    "A tournament not prized yet (its prize-giving was not done in SoL) gives no "
+                    "prizes until its organiser prizes it from its results."
+                )
+                if ranking.pending
+                else "",
+            )
             if x
         ),
         empty=_("Nobody is placed yet."),

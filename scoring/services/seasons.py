@@ -237,11 +237,18 @@ def _rate_under(tournament: Tournament, rating: Rating, actor: Actor) -> None:
     set_tournament_rating(tournament=tournament, rating=rating, actor=actor)
 
 
-def add_event(*, championship: Championship, event: Event, actor: Actor = SEASONS) -> None:
+def add_event(
+    *,
+    championship: Championship,
+    event: Event,
+    actor: Actor = SEASONS,
+    imported: bool = False,
+) -> None:
     """``event`` counts for ``championship`` (singles with singles, doubles with doubles); a
     tournament that names no rating of its own is rated under the championship's (as SoL:
-    the championship's rating is its tourneys' default)."""
-    if championship.closed:
+    the championship's rating is its tourneys' default). A closed championship takes no
+    more, except its own tourneys brought along from SoL (``imported``: SoL's record)."""
+    if championship.closed and not imported:
         raise SeasonError("championship_closed")
     if event.kind == Event.Kind.POINTS:
         raise SeasonError("championship_points_event")
@@ -266,13 +273,16 @@ def remove_event(*, championship: Championship, event: Event) -> None:
 def reprize(event: Event, *, championship: Championship) -> None:
     """Prize ``event`` again from its results, as SoL's prize-giving done again: the prizes
     SoL recorded (``Event.prized``, kept on import) are set aside, so the event's places and
-    its prizes for ``championship`` follow its matches from now on. Only on the organiser's
-    request: an imported tourney keeps SoL's prizes until then."""
+    its prizes for ``championship`` follow its matches from now on; a SoL tourney never
+    prized (``Event.prizes_pending``) gets its first prize-giving (an undone one's leftover
+    prizes still order it, as in SoL). Only on the organiser's request: an imported tourney
+    keeps SoL's prizes (or none) until then."""
     if championship.closed:
         raise SeasonError("championship_closed")
     if not championship.events.filter(pk=event.pk).exists():
         raise SeasonError("championship_event_not_counted")
     with transaction.atomic():
-        Entry.objects.filter(event=event).update(prize=None)
-        Event.objects.filter(pk=event.pk).update(prized=False)
-    event.prized = False
+        if event.prized:  # SoL's ``resetPrizes``: an undone prize-giving's leftovers stay
+            Entry.objects.filter(event=event).update(prize=None)
+        Event.objects.filter(pk=event.pk).update(prized=False, prizes_pending=False)
+    event.prized = event.prizes_pending = False

@@ -275,7 +275,8 @@ def tourney_document(
         "couplings": "serial",
         "currentturn": turns,
         "rankedturn": turns if finished else max(turns - 1, 0),
-        "prized": event.prized or any(e.prize for e in entries),  # SoL's flag, as kept
+        # SoL's flag, as kept (a tourney still to prize stays unprized)
+        "prized": event.prized or (not event.prizes_pending and any(e.prize for e in entries)),
         "phantomscore": ranking_rule(event).bye_points,  # the event's bye value
         "retirements": "none",
         "finalkind": "simple",

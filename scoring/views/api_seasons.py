@@ -77,6 +77,7 @@ def championship(request: HttpRequest, championship_id: int) -> dict[str, Any]:
             "event_name": c.event.name,
             "placed": c.placed,
             "prized": c.recorded,  # SoL's prize-giving, its prizes counted as recorded
+            "pending": c.pending,  # a SoL tourney never prized: no prizes until prized here
         }
         for c in ranking.columns
     ]

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from scoring import permissions
 from scoring.error_words import error_text
 from scoring.forms.seasons import AddEventForm, ChampionshipForm, ClubForm, MembershipForm
-from scoring.models import Championship, Club
+from scoring.models import Championship, Club, Event
 from scoring.pdf.seasons import ranking_pdf
 from scoring.selectors import seasons as sel
 from scoring.services import season_rankings
@@ -299,7 +299,8 @@ def _championship_fields(data: dict[str, Any]) -> dict[str, Any]:
         "skip_worst": data["skip_worst"] or 0,
         "previous": data["previous"],
         "rating": data["rating"],
-        "pairs_by_order": data["pairs_by_order"],
+        # left out of the form where no doubles count: the setting is kept (None)
+        "pairs_by_order": data.get("pairs_by_order"),
     }
 
 
@@ -384,14 +385,23 @@ def championship_add_event(request: HttpRequest, championship_id: int) -> HttpRe
     return redirect("scoring:season-championship-edit", championship_id=champ.pk)
 
 
-@require_POST
-def championship_remove_event(
+def _managed_counted_event(
     request: HttpRequest, championship_id: int, event_id: int
-) -> HttpResponse:
+) -> tuple[Championship, Event]:
+    """The championship its club's manager changes, and one of its counted events (404 for
+    an event that does not count for it)."""
     champ = _managed_championship(request, championship_id)
     event = sel.counted_event_or_none(champ, event_id)
     if event is None:
         raise Http404(_("That event does not count for this championship."))
+    return champ, event
+
+
+@require_POST
+def championship_remove_event(
+    request: HttpRequest, championship_id: int, event_id: int
+) -> HttpResponse:
+    champ, event = _managed_counted_event(request, championship_id, event_id)
     try:
         service.remove_event(championship=champ, event=event)
     except SeasonError as err:
@@ -406,10 +416,7 @@ def championship_reprize_event(
     request: HttpRequest, championship_id: int, event_id: int
 ) -> HttpResponse:
     """The event's recorded prize-giving (SoL's) set aside: prized again from its results."""
-    champ = _managed_championship(request, championship_id)
-    event = sel.counted_event_or_none(champ, event_id)
-    if event is None:
-        raise Http404(_("That event does not count for this championship."))
+    champ, event = _managed_counted_event(request, championship_id, event_id)
     permissions.require_organiser(request.user, event.tournament)  # its places change too
     try:
         service.reprize(event, championship=champ)

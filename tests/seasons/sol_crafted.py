@@ -32,6 +32,7 @@ def season_archive(
     skip: int = 0,
     players: int = 8,
     prized: dict[str, dict[int, str]] | None = None,
+    closed: bool = False,
 ) -> bytes:
     """One championship (``prizes``, ``skip`` worst skipped) of ``tourneys``: each
     ``{"guid", "competitors": [[player numbers]], "matches": [...], "prized": bool,
@@ -51,6 +52,7 @@ def season_archive(
                 "couplings": "serial",
                 "playersperteam": 2 if pairs else 1,
                 "skipworstprizes": skip,
+                **({"closed": True} if closed else {}),
             }
         ],
     }

@@ -229,4 +229,37 @@ def test_an_undone_prize_giving_still_orders_the_next_one_by_its_prizes() -> Non
     # SoL 5.26, prized: Dorn4 18, Cedar3 16, Birke2 14, Amsel1 13
     sol = [("Dorn4", 18), ("Cedar3", 16), ("Birke2", 14), ("Amsel1", 13)]
     assert _lines(recorded=False) == sol
+    # as SoL shows it before the prize-giving: not prized, no column, nobody ranked
+    assert _lines(recorded=True) == []
+    champ = Championship.objects.get()
+    service.reprize(Event.objects.get(), championship=champ)
+    assert _lines(recorded=True) == sol  # the leftover prizes still order the prize-giving
+
+
+def test_a_complete_tourney_sol_never_prized_is_no_column_of_its_ranking() -> None:
+    """Two tourneys played to their end, only the first prized ("a"; "b" never prized): SoL
+    5.26's ranking has one column (its dates: only "a") and the prizes of "a" alone. Ours
+    shows "b" as a column "not prized yet" that gives no prizes, and the same lines."""
+    swiss = [
+        match(1, 2, 25, 10, 1),
+        match(3, 4, 25, 12, 1, 2),
+        match(1, 3, 25, 8, 2),
+        match(2, 4, 25, 3, 2, 2),
+    ]
+    import_sol(
+        season_archive(
+            [
+                {"guid": "a", "competitors": [[1], [2], [3], [4]], "matches": swiss},
+                {"guid": "b", "competitors": [[4], [3], [2], [1]], "matches": swiss},
+            ],
+            players=4,
+            prized={"a": {1: "18", 2: "16", 3: "14", 4: "13"}},
+        )
+    )
+    # SoL 5.26: columns [a]; Amsel1 18 [18], Birke2 16 [16], Cedar3 14 [14], Dorn4 13 [13]
+    sol = [("Amsel1", 18), ("Birke2", 16), ("Cedar3", 14), ("Dorn4", 13)]
     assert _lines(recorded=True) == sol
+    ranking = season_rankings.ranking(Championship.objects.get())
+    assert [(c.placed, c.pending) for c in ranking.columns] == [(True, False), (False, True)]
+    assert all(line.prizes[1] is None for line in ranking.lines)
+    assert all(e.status == Event.Status.FINISHED for e in Event.objects.all())

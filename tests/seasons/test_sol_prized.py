@@ -48,13 +48,56 @@ def test_a_prized_tourney_counts_its_prizes_as_sol_recorded_them() -> None:
     assert sorted(again.values()) == [13, 14, 16, 18]
 
 
-def test_a_tourney_sol_did_not_prize_is_prized_from_its_results() -> None:
-    """``prized: false`` (the prize-giving not done, or undone): the flag is kept off and the
-    championship gives the prizes from the results, whatever prizes the file holds."""
-    import_sol(prized_archive({1: "2.50", 2: "10"}, prized=False))
-    assert not Event.objects.get().prized
-    (column,) = season_rankings.ranking(Championship.objects.get()).columns
-    assert not column.recorded
+def test_a_complete_tourney_sol_never_prized_gives_no_prizes_until_prized_here() -> None:
+    """``prized: false`` (the prize-giving not done, or undone) on a tourney played to its
+    end: SoL 5.26 ranks its prized tourneys only, so its ranking of this championship has no
+    column and nobody in it (SoL's figure: 0 lines); ours agrees, the column says "not prized
+    yet". Prized again from its results (the organiser's button), the results rank."""
+    import_sol(prized_archive({}, prized=False))
+    event = Event.objects.get()
+    assert event.status == Event.Status.FINISHED
+    assert not event.prized and event.prizes_pending
+    champ = Championship.objects.get()
+    ranking = season_rankings.ranking(champ)
+    (column,) = ranking.columns
+    assert column.pending and not column.placed and not column.recorded
+    assert ranking.lines == [] and ranking.pending
+    # SoL's prize-giving done again (the bench's recomputation) gives the results' prizes
+    assert _totals(champ, recorded=False) == {
+        "Amsel": 18,
+        "Birke": 16,
+        "Cedar": 14,
+        "Dorn": 13,
+    }
+    service.reprize(event, championship=champ)
+    event.refresh_from_db()
+    assert not event.prizes_pending
+    assert _totals(champ) == {"Amsel": 18, "Birke": 16, "Cedar": 14, "Dorn": 13}
+
+
+def test_the_page_says_not_prized_yet_and_offers_the_organiser_the_prize_giving(
+    client, organiser
+) -> None:
+    import_sol(prized_archive({}, prized=False))
+    event = Event.objects.get()
+    champ = Championship.objects.get()
+    page = client.get(f"/seasons/championships/{champ.pk}/").content.decode()
+    assert "not prized yet" in page and "its prize-giving was not done in SoL" in page
+    assert "Nobody is placed yet." in page
+    sheet = season_rankings.ranking_sheet(season_rankings.ranking(champ))
+    assert sheet.columns[0].endswith(" · not prized yet") and "not prized yet" in sheet.legend
+    champ.club.owner = organiser
+    champ.club.save(update_fields=["owner"])
+    event.tournament.organisers.add(organiser)
+    client.force_login(organiser)
+    edit = client.get(f"/organiser/seasons/championships/{champ.pk}/").content.decode()
+    assert "not prized yet" in edit and "Prize from the results" in edit
+    url = f"/organiser/seasons/championships/{champ.pk}/events/{event.pk}/reprize/"
+    assert f'action="{url}"' in edit
+    assert client.post(url).status_code == 302
+    page = client.get(f"/seasons/championships/{champ.pk}/").content.decode()
+    assert "not prized yet" not in page
+    assert season_rankings.ranking(champ).lines[0].total == 18
 
 
 def test_reprize_only_when_asked_then_the_results_rank(client, organiser) -> None:

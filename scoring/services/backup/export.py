@@ -246,6 +246,7 @@ class _Export:
             "order": e.order,
             "round_minutes": e.round_minutes,
             "prized": e.prized,
+            "prizes_pending": e.prizes_pending,
             "created_at": timestamp_text(e.created_at),
             "roll_call": _roll_call_out(self.roll_calls.get(e.pk)),
         }

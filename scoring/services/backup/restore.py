@@ -265,6 +265,7 @@ def _import(
             order=row.get("order", 0),
             round_minutes=row.get("round_minutes"),
             prized=bool(row.get("prized", False)),
+            prizes_pending=bool(row.get("prizes_pending", False)),
             created_at=parse_timestamp(row.get("created_at"), where=where) or timezone.now(),
         )
         if isinstance(row.get("roll_call"), dict):

@@ -75,12 +75,15 @@ def _championship(lists: dict[str, Any], position: Any, depth: int = 0) -> Champ
             "skip_worst": skip if isinstance(skip, int) and 0 <= skip <= 99 else 0,
             "previous": previous,
             "rating": rating,
-            "closed": False,
+            "closed": bool(schamp.get("closed")),  # SoL's closed championship stays closed
             # SoL keys a pair by its players in the order entered; this app's own export
             # keeps a championship's other choice in the archive's extension
             "pairs_by_order": _pairs_by_order(lists, text_of(schamp.get("guid"))),
         },
     )
+    if not created and schamp.get("closed") and not champ.closed:  # SoL closed it since
+        champ.closed = True
+        champ.save(update_fields=["closed"])
     if not created and champ.rating_id is None and rating is not None:
         champ.rating = rating
         champ.save(update_fields=["rating"])
@@ -93,6 +96,16 @@ def _championship(lists: dict[str, Any], position: Any, depth: int = 0) -> Champ
         champ.previous = previous
         champ.save(update_fields=["previous"])
     return champ
+
+
+def _closed_in_sol(lists: dict[str, Any], position: Any) -> bool:
+    """Whether the archive's championship at ``position`` is closed (SoL's ``closed``)."""
+    championships = lists.get("championships") or lists.get("seasons") or []
+    try:
+        schamp = item_at(championships, position=position, what="championship")
+    except SolError:
+        return False
+    return isinstance(schamp, dict) and bool(schamp.get("closed"))
 
 
 def _pairs_by_order(lists: dict[str, Any], guid: str) -> bool:
@@ -184,7 +197,9 @@ def import_season(
     if champ is None:
         return
     try:
-        add_event(championship=champ, event=event)
+        # SoL's closed championship holds its tourneys: they come along (one closed here
+        # takes none from a file that has it open)
+        add_event(championship=champ, event=event, imported=_closed_in_sol(lists, position))
     except SeasonError as err:
         report.warnings.append(
             Line.gettext(

@@ -201,6 +201,8 @@ def _import_tourney(
         },
         round_minutes=limit_minutes(tourney.get("duration")),  # SoL's round time limit
         prized=bool(tourney.get("prized")),  # SoL's prize-giving done: its prizes as recorded
+        # not done (or undone): no prizes for its championships until prized here, as SoL
+        prizes_pending=not tourney.get("prized"),
     )
     if facts:
         _apply_facts(event, facts, teams=teams is not None)

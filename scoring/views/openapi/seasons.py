@@ -74,6 +74,13 @@ def season_schemas() -> dict[str, Any]:
                     "its prizes count as recorded, not from its results."
                 ),
             },
+            "pending": {
+                "type": "boolean",
+                "description": (
+                    "A SoL tourney whose prize-giving was never done (or was undone): like "
+                    "SoL, it gives no prizes until it is prized from its results."
+                ),
+            },
         },
     )
     rank_line = object_schema(
