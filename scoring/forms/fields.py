@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from scoring.converters import bounded_id
 from scoring.limits import text_problem
@@ -23,6 +24,10 @@ else:
     ModelChoiceField = forms.ModelChoiceField
     ModelForm = forms.ModelForm
     ModelMultipleChoiceField = forms.ModelMultipleChoiceField
+
+#: Django 6's label of a choice left blank (every choice field that may stay empty): Django's
+#: own catalogues have no German or Italian for it; ours (locale/, read before Django's) do.
+BLANK_CHOICE_LABEL = gettext_noop("- Select an option -")
 
 
 def field_of[F: forms.Field](form: forms.BaseForm, name: str, kind: type[F]) -> F:

@@ -251,3 +251,19 @@ def test_po_file_has_every_translatable_string_of_the_code(tmp_path):
     committed = {catalog_key(entry) for entry in read_po(PO_FILE)}
     extracted = {catalog_key(entry) for entry in read_po(copy / PO_FILE.relative_to(PROJECT_ROOT))}
     assert extracted - committed == set(), "run `make messages` and translate the new strings"
+
+
+@pytest.mark.parametrize(
+    ("language", "label"),
+    [("de", "– Bitte auswählen –"), ("fr", "– Choisir une option –"), ("it", "– Scegli –")],
+)
+def test_a_blank_choice_speaks_the_page_language(language, label):
+    """Django 6 labels a choice field that may stay empty "- Select an option -"; its own
+    catalogues have no German or Italian, ours do (scoring/forms/fields.py)."""
+    from django import forms
+
+    from scoring.models import Championship
+
+    field = forms.ModelChoiceField(queryset=Championship.objects.none(), required=False)
+    with translation.override(language):
+        assert [str(text) for _value, text in field.choices] == [label]
