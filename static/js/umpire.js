@@ -80,7 +80,9 @@
         flush();
       } else if (elt.classList.contains("u-undo-form") && queue.length &&
                  queue[queue.length - 1].state !== "refused") {
-        queue.pop(); // the newest kept stroke is taken back before it is sent
+        // the newest kept stroke is taken back before it is sent; after a step between
+        // boards, the step with the stroke that ended the board, as the server's undo
+        if (queue.pop().kind === "step" && queue.length) { queue.pop(); }
         saveQueue();
         drawQueue();
       } else {
