@@ -137,9 +137,13 @@ def test_the_next_board_played_offline_is_recorded_once_in_order(
     page.locator("#commit").tap()  # White wins board 1
     page.locator("#board-over-card #card-go").tap()  # "Start board 2", kept
     expect(page.locator("#board-over-card")).to_have_count(0, timeout=30000)
-    expect(page.locator("#history-title")).to_have_text(re.compile("board 2"))
+    # until board 2's first stroke the history is board 1's, as the server's (issue 28)
+    expect(page.locator("#next-breaker")).to_have_text("Board 2: Asha Rao breaks (White).")
+    expect(page.locator("#history-title")).to_have_text(re.compile("board 1"))
     expect(page.locator("#quick-nothing")).to_be_enabled()  # the pad is back
     page.locator("#quick-nothing").tap()
+    expect(page.locator("#history-title")).to_have_text(re.compile("board 2"))
+    expect(page.locator("#next-breaker")).to_have_count(0)
     page.locator("#quick-own").tap()
     expect(page.locator("#history .u-history-item.is-queued.is-ruled")).to_have_count(3)
     expect(page.locator("#net-state")).to_contain_text("4")  # three strokes and the step
