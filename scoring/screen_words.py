@@ -199,6 +199,15 @@ def extra_board_breaker_text(name: str, white: bool) -> str:
     return _("Extra board: %(name)s won the toss and breaks.") % {"name": name}
 
 
+def next_breaker_text(board: int, name: str, white: bool) -> str:
+    """The line above the pad on a board not begun yet (ICF 45, in doubles the player of the
+    seat that breaks, ICF 49(b)): "Board 2: Ben Kirk breaks (White).", as
+    ``umpire/match.html`` words it."""
+    if white:
+        return _("Board %(b)s: %(name)s breaks (White).") % {"b": board, "name": name}
+    return _("Board %(b)s: %(name)s breaks.") % {"b": board, "name": name}
+
+
 def games_won_text(won: int) -> str:
     """A side panel's games won (ICF 57): "1 game won", as ``umpire/match.html`` words it."""
     return ngettext("%(n)s game won", "%(n)s games won", won) % {"n": won}

@@ -145,6 +145,7 @@ def next_board(board: dict[str, Any], after: Any, rules: Any, asked: dict[str, s
     """The next board's start as the server would begin it after the step ``asked`` (the
     card's posted fields), by its own colours (its breaker plays white, ICF 45); ``None`` when
     the server must start it or the step is not this card's."""
+    from scoring import screen_words
     from scoring.rulings import colour_word
 
     end = ending(board, after, rules)
@@ -201,6 +202,10 @@ def next_board(board: dict[str, Any], after: Any, rules: Any, asked: dict[str, s
         # the toss's winner until the first stroke
         "tossed": bool(nxt.get("toss")),
         "hide_server_rows": new_game or bool(board.get("hide_server_rows")),
+        # until the next board's first stroke the server's history stays the ended board's
+        "held_title": screen_words.history_title(
+            board.get("game_number"), board.get("board_number")
+        ),
     }
 
 

@@ -303,6 +303,8 @@ def screen(
     # the games won (ICF 57): a game ended offline counts at once, as on the server's panels
     won = (ending or {}).get("games_won") or log.get("games_won") or {}
     queen = "on_board" if card else after.queen
+    shown = int(log.get("shown") or 0)
+    held = bool(shown and fresh and card is None and log.get("held_title"))
     attempts = 0 if card else after.break_attempts
     dues = {c: 0 if card else after.dues[c] for c in ("white", "black")}
     return {
@@ -326,12 +328,18 @@ def screen(
         "on_turn": panel(on_turn) if on_turn else None,
         "turn": turn,
         "on_board": on_board,
-        "board": int(log.get("shown") or 0),
-        "history_title": screen_words.history_title(log.get("game_number"), number),
-        # the facts line's place: beside the card the next board, as the server's
+        "board": shown,
+        # a board begun offline, before its first stroke: the history (its title, lines and
+        # the undo's stroke) stays the ended board's, as the server's does
+        "history_board": shown - 1 if held else shown,
+        "history_title": log["held_title"]
+        if held
+        else screen_words.history_title(log.get("game_number"), number),
+        # the facts line's place: beside the card the next board, as the server's (the extra
+        # board's mark until its first stroke)
         "where": screen_words.where_text(*where),
         "where_extra": screen_words.extra_board_word()
-        if coming is not None and coming.get("toss")
+        if coming is not None and coming.get("toss") or held and log.get("tossed")
         else "",
         # the extra board begun offline after its toss, until its first stroke (ICF 56(b)):
         # who won the toss and breaks, as the server's line above the pad
@@ -343,6 +351,15 @@ def screen(
         }
         if log.get("tossed") and fresh and card is None
         else None,
+        # a board begun offline ("Start board N"), until its first stroke: who breaks it, as
+        # the server's line above the pad (ICF 45; doubles: the seat's player, ICF 49(b))
+        "next_breaker": screen_words.next_breaker_text(
+            number,
+            turn["player"] if turn else str(players.get("white", "")),
+            variant_for(rules).breaker_white,
+        )
+        if held and not log.get("tossed")
+        else "",
     }
 
 

@@ -279,6 +279,22 @@
     row.insertBefore(p, row.firstChild); // first in the row, as the server's
   }
 
+  // A board begun offline ("Start board N"), until its first stroke: "Board 2: Ben Kirk
+  // breaks." in the line above the pad where the server draws #next-breaker (``text``: the
+  // engine's words, ICF 45; none: the line drawn offline goes)
+  function drawBreakerLine(text) {
+    var shown = document.getElementById("next-breaker");
+    if (shown && (shown.dataset.offline || text)) { shown.remove(); }
+    var row = document.querySelector("#panel .u-msg");
+    if (!text || !row) { return; }
+    var p = document.createElement("p");
+    p.className = "u-next-breaker";
+    p.id = "next-breaker";
+    p.dataset.offline = "1";
+    p.textContent = text;
+    row.insertBefore(p, row.firstChild); // first in the row, as the server's
+  }
+
   function appendLaw(el, text) {
     var law = document.createElement("span");
     law.className = "law";
@@ -368,6 +384,7 @@
     drawBoardsTable: drawBoardsTable,
     drawScreen: drawScreen,
     drawTossLine: drawTossLine,
+    drawBreakerLine: drawBreakerLine,
     boardOverCard: boardOverCard,
     setTail: setTail,
   };

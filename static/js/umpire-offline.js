@@ -27,21 +27,23 @@
     var ruled = queue.length && enginePosition && enginePosition.key === engineKey() ?
       enginePosition.position : null;
     var screen = ruled ? enginePosition.screen || {} : {};
-    // the undo takes back the newest kept stroke of the board shown: its label says that one
-    // (a step between boards is not taken back: online, a board begun has nothing to undo)
+    // the undo takes back the newest kept stroke: its label says that one. After a step
+    // between boards the server's undo still names the ended board's last stroke and takes
+    // it back (the step with it, umpire.js); a board ended on the server is not undone offline
     var what = document.getElementById("undo-what");
     var undo = document.getElementById("undo");
     var newest = queue.length ? queue[queue.length - 1] : null;
+    var stroke = lastStroke();
     if (what) {
       if (!what.dataset.drawn) { // as the server drew it (a new element after each answer)
         what.dataset.server = what.textContent;
         what.dataset.drawn = "1";
       }
-      what.textContent = newest && newest.kind !== "step" ? said(newest) :
-        newest ? "" : what.dataset.server;
+      what.textContent = stroke ? said(stroke) : what.dataset.server;
     }
     if (undo && newest && newest.state !== "refused") {
-      if (newest.kind === "step") {
+      if (newest.kind === "step" && (!stroke || stroke.state === "refused" ||
+                                     queue[queue.length - 2] !== stroke)) {
         undo.disabled = true;
       } else {
         undo.removeAttribute("data-off"); // it takes back the newest kept stroke
@@ -49,7 +51,7 @@
       }
     }
     var breaker = document.getElementById("next-breaker");
-    if (breaker) { breaker.hidden = queue.length > 0; } // the board has begun on this tablet
+    if (breaker && !breaker.dataset.offline) { breaker.hidden = queue.length > 0; } // begun
     var tossLine = document.getElementById("extra-board"); // ... and the extra board's
     if (tossLine && !tossLine.dataset.offline) { tossLine.hidden = queue.length > 0; }
     var off = window.umpireOfflineScreen;
@@ -58,6 +60,7 @@
       if (p) { p.classList.remove("is-over-offline"); }
       if (off) {
         off.drawTossLine(null);
+        off.drawBreakerLine("");
         off.drawChips(null); // as the server drew them
         off.drawBoardsTable(null, null);
       }
@@ -88,9 +91,10 @@
     p.dataset.cover = ruled.queen === "pending_cover:" + ruled.on_turn ? "1" : "0";
     var data = engineData();
     var fresh = !!(data && data.log && data.log.events && !data.log.events.length) ||
-      screen.board > 0;
+      screen.history_board > 0;
     off.drawScreen(screen, fresh);
     off.drawTossLine(screen.toss_breaker);
+    off.drawBreakerLine(screen.next_breaker);
     // the board's end: nothing more is taken on this board until the card's next step
     var over = !!ruled.finished;
     p.classList.toggle("is-over-offline", over);
@@ -150,6 +154,14 @@
         side.classList.remove("is-on-turn");
       });
     }
+  }
+
+  // the newest kept stroke (not a step between boards), or null
+  function lastStroke() {
+    for (var i = queue.length - 1; i >= 0; i -= 1) {
+      if (queue[i].kind !== "step") { return queue[i]; }
+    }
+    return null;
   }
 
   // when the tablet kept the stroke that ended the board shown (the newest kept stroke): the
@@ -243,10 +255,11 @@
     return queue.map(function (item) { return item.id + ":" + item.state; }).join(",");
   }
 
-  // the board the engine's screen shows (0: the server's, 1: the next one begun offline, …)
+  // the board whose history the engine's screen shows (0: the server's, 1: the next one
+  // begun offline, …; a board begun offline shows the ended one's until its first stroke)
   function shownBoard() {
     return enginePosition && enginePosition.key === engineKey() && enginePosition.screen ?
-      enginePosition.screen.board : null;
+      enginePosition.screen.history_board : null;
   }
 
   // the engine's position after the kept strokes (null while it has not ruled on them all)
@@ -377,7 +390,8 @@
   // the rulings strip shows the newest queued stroke's rulings, as it would online
   function drawStrip() {
     var strip = document.getElementById("rulings");
-    var newest = queue.length ? queue[queue.length - 1].ruled : null;
+    var kept = lastStroke(); // after a step: the ended board's last stroke, as the server's
+    var newest = kept ? kept.ruled : null;
     if (!strip || !newest || !newest.rulings) {
       return;
     }

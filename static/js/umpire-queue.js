@@ -220,8 +220,19 @@
       var waiting = queue.filter(function (i) { return i.state !== "refused"; }).length;
       netState.hidden = !queue.length;
       // a refused stroke left alone is not "0 · waiting": it says it was not recorded
-      netStateText.textContent = !queue.length ? "" : waiting ?
-        waiting + " · " + msg.msgPending : queue.length + " · " + msg.msgRefused;
+      // the phone shows the short words on one line ("1 to send"; the stylesheet picks)
+      var words = !queue.length ? ["", ""] : waiting ?
+        [waiting + " · " + msg.msgPending,
+         (msg.msgPendingShort || "%(n)s").replace("%(n)s", String(waiting))] :
+        [queue.length + " · " + msg.msgRefused, queue.length + " · " + msg.msgRefused];
+      var long = document.createElement("span");
+      long.className = "u-net-long";
+      long.textContent = words[0];
+      var brief = document.createElement("span");
+      brief.className = "u-net-short";
+      brief.textContent = words[1];
+      netStateText.replaceChildren(long, brief);
+      netState.classList.toggle("is-refused", !waiting && queue.length > 0);
     }
     var turn = document.getElementById("turn-player");
     var by = knownBy();

@@ -80,7 +80,9 @@
         flush();
       } else if (elt.classList.contains("u-undo-form") && queue.length &&
                  queue[queue.length - 1].state !== "refused") {
-        queue.pop(); // the newest kept stroke is taken back before it is sent
+        // the newest kept stroke is taken back before it is sent; after a step between
+        // boards, the step with the stroke that ended the board, as the server's undo
+        if (queue.pop().kind === "step" && queue.length) { queue.pop(); }
         saveQueue();
         drawQueue();
       } else {
@@ -279,14 +281,37 @@
   function keepScreen() {
     var p = panel();
     if (p && !queue.length) {
-      store(SCREEN_KEY, { revision: panelRevision(), html: app.innerHTML });
+      store(SCREEN_KEY, { revision: panelRevision(), html: keptHtml() });
     }
   }
 
-  // reopened without network (the service worker's kept page): show the last screen seen
+  // The screen as kept: the round clock's chip keeps how far the server's clock is from the
+  // tablet's (data-offset, ms), not the server's "now" of its poll, which would be stale when
+  // the screen is reopened later (issue 28): reopened, it counts from the tablet's own time.
+  function keptHtml() {
+    var live = app.querySelectorAll("[data-round-clock][data-now]");
+    var copy = app.cloneNode(true);
+    copy.querySelectorAll("[data-round-clock][data-now]").forEach(function (el, i) {
+      var off = live[i] && live[i].roundClockOffset !== undefined ? live[i].roundClockOffset :
+        Number(el.getAttribute("data-now")) - Date.now();
+      el.removeAttribute("data-now");
+      el.setAttribute("data-offset", String(Math.round(off || 0)));
+    });
+    return copy.innerHTML;
+  }
+
+  // reopened without network (the service worker's kept page): show the last screen seen,
+  // the round clock's "now" being the tablet's time corrected by the offset it measured
   var kept = load(SCREEN_KEY, null);
   if (kept && offline() && kept.revision > panelRevision()) {
     app.innerHTML = kept.html;
+    app.querySelectorAll("[data-round-clock]").forEach(function (el) {
+      var off = Number(el.getAttribute("data-offset"));
+      el.removeAttribute("data-offset");
+      if (isFinite(off) && el.hasAttribute("data-deadline")) {
+        el.setAttribute("data-now", String(Date.now() + off));
+      }
+    });
     window.htmx.process(app);
   }
 

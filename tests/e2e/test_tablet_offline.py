@@ -184,3 +184,38 @@ def test_the_scoring_page_reopens_without_network(live_server, browser: Browser,
     expect(page.locator("#history .u-history-item.is-pending")).to_have_count(0, timeout=20000)
     assert len(events(match)) == 1
     context.close()
+
+
+def test_a_screen_reopened_offline_counts_the_round_from_the_tablets_time(
+    live_server, browser: Browser, transactional_db
+):
+    """Issue 28: the kept screen stored the round clock's chip with the server's "now" of its
+    last poll, so a screen reopened without network later showed the time left as it was
+    then (too much by the time the tablet was closed). Reopened offline, the chip counts from
+    the tablet's own time (corrected by the offset it measured online): the time really left."""
+    from scoring.services import round_clock as clock_service
+    from tests.e2e.test_round_clock import CHIP, SYSTEM, _board_in_play, _shown
+
+    rnd, match = _board_in_play(30)
+    clock_service.start_clock(round=rnd, actor=SYSTEM)
+    started = time.time()
+    context = browser.new_context(viewport=TABLET_LANDSCAPE, has_touch=True, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/u/{match.umpire_token}/")
+    for _ in range(50):  # the worker takes the page over (clients.claim)
+        if page.evaluate("() => navigator.serviceWorker.controller !== null"):
+            break
+        page.wait_for_timeout(200)
+    expect(page.locator(CHIP)).to_be_visible(timeout=10000)  # brought by the poll
+    page.locator("#quick-own").tap()  # an answer: the screen is kept with the chip
+    expect(page.locator("#rulings")).to_contain_text("Break made")
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    page.wait_for_timeout(8000)  # the tablet lies on the table
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("#rulings")).to_contain_text("Break made")  # the kept screen
+    left = _shown(page, CHIP)
+    really = 30 * 60 - (time.time() - started)
+    assert abs(left - really) <= 2, (left, really)
+    context.set_offline(False)
+    context.close()

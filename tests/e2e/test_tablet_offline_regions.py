@@ -100,6 +100,34 @@ CASES = {
 }
 # ... and its card before the toss: nobody on turn, no colours, "Extra board" on the facts line
 CASES["extra-board-card"] = (CASES["extra-board"][0], ["pad:white-1", "#commit"])
+# a board begun offline, before its first stroke: "Start board 2" (in doubles too) and the
+# extra board's toss (ICF 56(b)) kept; the line above the pad, the strip and the undo
+FRESH = {
+    "next-board-fresh": (CASES["next-board"][0], CASES["next-board"][1][:3]),
+    "doubles-next-board-fresh": (CASES["doubles-next-board"][0], CASES["next-board"][1][:3]),
+    "extra-board-fresh": (CASES["extra-board"][0], CASES["extra-board"][1][:3]),
+}
+CASES.update(FRESH)
+
+#: what a board not begun yet shows: the line above the pad that names its breaker, the
+#: rulings strip, the undo button (as the umpire sees them)
+READ_FRESH = """() => {
+  const seen = (el) => {
+    if (!el || !el.getClientRects().length) { return ''; }
+    const r = el.getBoundingClientRect();
+    const x = Math.min(r.left + r.width / 2, innerWidth - 1);
+    const y = r.top + Math.min(r.height, 20) / 2;
+    const top = y >= 0 && y < innerHeight ? document.elementFromPoint(x, y) : null;
+    if (!top || !(el.contains(top) || top.contains(el))) { return 'NOT SEEN'; }
+    return el.innerText.replace(/\\s+/g, ' ').trim();
+  };
+  return {
+    next_breaker: seen(document.getElementById('next-breaker')),
+    toss_line: seen(document.getElementById('extra-board')),
+    strip: seen(document.querySelector('#rulings .u-ruling-list')),
+    undo_enabled: !document.getElementById('undo').disabled,
+  };
+}"""
 
 #: the card between boards as the umpire reads it (the interval's time aside: it runs)
 READ_CARD = """() => {
@@ -270,6 +298,8 @@ def _play(page: Page, live_server, case: str, offline: bool) -> dict:
     page.wait_for_timeout(300)
     seen = page.evaluate(READ)
     seen["card"] = page.evaluate(READ_CARD)
+    if case in FRESH:
+        seen["fresh"] = page.evaluate(READ_FRESH)
     if toss_line is not None:
         seen["toss_line"] = toss_line
     if offline and case == "interval":
@@ -289,7 +319,7 @@ REMAINDERS = ("doubles-next-board", "after-online-end", "interval", "extra-board
 
 
 @pytest.mark.parametrize(
-    "case", [c for c in CASES if c not in (*STEPS, *REMAINDERS, "extra-board-card")]
+    "case", [c for c in CASES if c not in (*STEPS, *REMAINDERS, *FRESH, "extra-board-card")]
 )
 def test_every_region_offline_says_what_it_says_online(
     live_server, page: Page, transactional_db, case: str
@@ -430,4 +460,41 @@ def test_the_extra_boards_card_offline_is_the_servers(live_server, page: Page, t
     assert online["card"]["toss"].endswith("Asha Rao breaks Ben Kirk breaks")
     assert (online["to_play"], online["on_turn"]) == ("", "")
     assert online["where"].endswith("Extra board")
+    problems.assert_none()
+
+
+@pytest.mark.parametrize(
+    ("case", "size"),
+    [
+        ("next-board-fresh", (768, 1024)),
+        ("doubles-next-board-fresh", (800, 1280)),
+        ("extra-board-fresh", (1024, 768)),
+    ],
+)
+def test_a_board_begun_offline_says_who_breaks_it_as_online(
+    live_server, page: Page, transactional_db, case: str, size: tuple[int, int]
+):
+    """A board ended and its next one begun offline ("Start board 2", or the extra board's
+    toss, ICF 56(b)), before its first stroke: the line above the pad names who breaks it
+    (ICF 45; in doubles the seat's player, ICF 49(b)), the rulings strip and the undo say and
+    offer what the server's do (the ended board's last stroke), every region as online."""
+    problems = Problems(page, allowed={409})
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    online = _play(page, live_server, case, offline=False)
+    offline = _play(page, live_server, case, offline=True)
+    if offline["boards"] == "NOT SEEN":  # 1024x768: under the connection banner (left)
+        online.pop("boards")
+        offline.pop("boards")
+    assert offline == online, case
+    fresh = online["fresh"]
+    if case == "extra-board-fresh":
+        assert fresh["toss_line"].startswith("Extra board: Asha Rao won the toss and breaks")
+        assert fresh["next_breaker"] == ""
+    elif case == "next-board-fresh":
+        assert fresh["next_breaker"] == "Board 2: Asha Rao breaks (White)."
+    else:  # doubles: the player of the seat that breaks board 2, not the pair
+        assert fresh["next_breaker"].startswith("Board 2: ")
+        assert " / " not in fresh["next_breaker"] and "&" not in fresh["next_breaker"]
+    assert "wins the board" in fresh["strip"] and fresh["undo_enabled"]
+    assert online["undo"].endswith(": 1 white")  # the ended board's last stroke
     problems.assert_none()

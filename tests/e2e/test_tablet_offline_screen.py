@@ -137,9 +137,13 @@ def test_the_next_board_played_offline_is_recorded_once_in_order(
     page.locator("#commit").tap()  # White wins board 1
     page.locator("#board-over-card #card-go").tap()  # "Start board 2", kept
     expect(page.locator("#board-over-card")).to_have_count(0, timeout=30000)
-    expect(page.locator("#history-title")).to_have_text(re.compile("board 2"))
+    # until board 2's first stroke the history is board 1's, as the server's (issue 28)
+    expect(page.locator("#next-breaker")).to_have_text("Board 2: Asha Rao breaks (White).")
+    expect(page.locator("#history-title")).to_have_text(re.compile("board 1"))
     expect(page.locator("#quick-nothing")).to_be_enabled()  # the pad is back
     page.locator("#quick-nothing").tap()
+    expect(page.locator("#history-title")).to_have_text(re.compile("board 2"))
+    expect(page.locator("#next-breaker")).to_have_count(0)
     page.locator("#quick-own").tap()
     expect(page.locator("#history .u-history-item.is-queued.is-ruled")).to_have_count(3)
     expect(page.locator("#net-state")).to_contain_text("4")  # three strokes and the step
@@ -157,4 +161,41 @@ def test_the_next_board_played_offline_is_recorded_once_in_order(
     assert steps.count() == 1
     events = BoardEvent.objects.filter(board__game__match=match)
     assert events.count() == 6  # 4 on board 1, 2 on board 2: each once
+    problems.assert_none()
+
+
+def test_the_undo_after_start_board_takes_back_the_stroke_that_ended_the_board(
+    live_server, page: Page, transactional_db
+):
+    """Issue 28: after "Start board 2" kept offline the undo names the ended board's last
+    stroke and takes it back with the step, as the server's undo does: board 1 goes on, and
+    nothing of it is sent when the connection is back."""
+    from scoring.models import BoardEvent
+
+    problems = Problems(page, allowed={409})
+    match = tossed_match()
+    _stroke(match, {"white": 1, "queen": True})
+    _stroke(match, {"white": 1})  # the cover
+    _stroke(match, {"white": 6})
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{live_server.url}/u/{match.umpire_token}/")
+    page.wait_for_function(ENGINE_READY, timeout=60000)
+
+    page.context.set_offline(True)
+    page.locator('label[for="pad-white-1"]').tap()
+    page.locator("#commit").tap()  # White wins board 1
+    page.locator("#board-over-card #card-go").tap()  # "Start board 2", kept
+    expect(page.locator("#board-over-card")).to_have_count(0, timeout=30000)
+    expect(page.locator("#undo-what")).to_have_text("White (Ben Kirk): 1 white")
+    expect(page.locator("#undo")).to_be_enabled()
+    page.locator("#undo").tap()
+    expect(page.locator("#net-state")).to_be_hidden()  # nothing kept any more
+    expect(page.locator("#board-over-card")).to_have_count(0)
+    expect(page.locator("#next-breaker")).to_have_count(0)
+    expect(page.locator("#history-title")).to_have_text(re.compile("board 1"))
+    expect(page.locator("#quick-nothing")).to_be_enabled()  # board 1 goes on
+
+    page.context.set_offline(False)
+    page.wait_for_timeout(1500)
+    assert BoardEvent.objects.filter(board__game__match=match).count() == 3
     problems.assert_none()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.test_umpire_tablet import Problems, tossed_match
@@ -94,9 +95,65 @@ def test_on_a_phone_the_banner_covers_nothing_and_counts_are_44px(
         "() => { const e = document.getElementById('net-state');"
         " return e.scrollHeight <= e.clientHeight + 1; }"
     )  # not clamped
+    assert _chip(page) == ("1 to send", 1)  # on one line (it took four)
     # the newest ruling is there and on top
     assert "ruling" in after, sorted(after)
 
+    page.context.set_offline(False)
+    expect(page.locator("#history .u-history-item.is-pending")).to_have_count(0, timeout=20000)
+    problems.assert_none()
+
+
+#: the count of strokes waiting as the umpire reads it, and on how many lines
+CHIP = """() => {
+  const e = document.getElementById('net-state');
+  const r = e.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  if (!top || !e.contains(top) || r.left < 0 || r.right > innerWidth) { return ['NOT SEEN', 0]; }
+  if (e.scrollWidth > e.clientWidth + 1) { return ['CUT', 0]; }
+  const text = e.querySelector('.u-net-short');
+  const lines = Math.round(text.getBoundingClientRect().height /
+    parseFloat(getComputedStyle(text).lineHeight));
+  return [e.innerText.trim(), lines];
+}"""
+
+
+def _chip(page: Page) -> tuple[str, int]:
+    text, lines = page.evaluate(CHIP)
+    return text, lines
+
+
+@pytest.mark.parametrize(
+    ("language", "short", "long"),
+    [
+        ("de", "2 offen", "2 · warten auf das Senden"),
+        ("fr", "2 à envoyer", "2 · en attente d'envoi"),
+        ("it", "2 in coda", "2 · in attesa di invio"),
+    ],
+)
+def test_on_a_phone_the_count_waiting_is_one_line_in_every_language(
+    live_server, page: Page, transactional_db, language: str, short: str, long: str
+):
+    """Issue 28: the pending counter took four lines on the phone ("1 · waiting to be sent");
+    the phone says it short, on one line beside the clock, in every language; a tablet keeps
+    the long words."""
+    problems = Problems(page, allowed={409})
+    match = tossed_match()
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/u/{match.umpire_token}/")
+    page.context.set_offline(True)
+    page.locator("#quick-nothing").tap()
+    page.locator("#quick-nothing").tap()
+    expect(page.locator("#history .u-history-item.is-pending")).to_have_count(2)
+    assert _chip(page) == (short, 1)
+    if SHOTS:
+        page.screenshot(path=str(Path(SHOTS) / f"phone-count-{language}-390x844.png"))
+    page.set_viewport_size({"width": 768, "height": 1024})
+    expect(page.locator("#net-state .u-net-long")).to_have_text(long)
+    expect(page.locator("#net-state .u-net-short")).to_be_hidden()
     page.context.set_offline(False)
     expect(page.locator("#history .u-history-item.is-pending")).to_have_count(0, timeout=20000)
     problems.assert_none()

@@ -258,3 +258,46 @@ def test_what_the_engine_is_handed_is_measured(tossed):
     )
     assert match_snapshot(tossed).finished
     assert long_log <= 16 * 1024 and max(per_answer) <= 2 * 1024
+
+
+BREAKS = {"en": "Board 2: Asha Rao breaks (White).", "de": "Board 2: Asha Rao stößt an (Weiß)."}
+
+
+def test_a_board_begun_offline_says_who_breaks_it_until_its_first_stroke(tossed, tmp_path: Path):
+    """ICF 45: "Start board 2" kept offline, before board 2's first stroke the line above the
+    pad names its breaker exactly as the server's (English and German), and the history stays
+    board 1's, as the server's; the first stroke takes the line away and shows board 2's."""
+    client = Client()
+    log = engine_log(tablet(match_snapshot(tossed)))
+    pending = []
+    for by, fields in (
+        ("white", {"white": "1", "queen": "on"}),
+        (None, {"white": "1"}),  # the cover
+        (None, {"white": "6"}),
+        (None, {"white": "1"}),  # Ben Kirk wins board 1
+    ):
+        pending += _play(client, tossed, [(by, fields)])
+    view = tablet(match_snapshot(tossed))
+    assert view.card and view.step_key
+    tossed.refresh_from_db()
+    answer = post(
+        client,
+        tossed,
+        "step",
+        {"step": view.step_key, "client_id": str(uuid.uuid4()), "revision": tossed.revision},
+    )
+    assert answer.status_code == 200
+    pending.append([["step", view.step_key]])
+    for lang in ("en", "de"):
+        screen = in_browser(tmp_path, log, pending, lang)["screen"]
+        with translation.override(lang):
+            page = client.get(link(tossed), headers={"accept-language": lang}).content.decode()
+        shown = re.search(r'<p class="u-next-breaker" id="next-breaker">(.*?)</p>', page, re.S)
+        assert shown is not None and screen["next_breaker"] == shown[1] == BREAKS[lang]
+        title = re.search(r'id="history-title"[^>]*>(.*?)</h2>', page, re.S)
+        assert title is not None and screen["history_title"] == title[1].strip()
+    assert screen["history_board"] == 0 and screen["board"] == 1
+    pending += _play(client, tossed, [(None, {"preset": "nothing"})])
+    screen = in_browser(tmp_path, log, pending, "en")["screen"]
+    assert screen["next_breaker"] == "" and screen["history_board"] == 1
+    assert screen["history_title"].startswith("Game 1, board 2")
