@@ -64,3 +64,27 @@ def test_the_seat_on_turn_reads_whole_at_every_size(
     assert [p["box"] for p in after["panels"]] == [p["box"] for p in before["panels"]]
     assert after["pad"] == before["pad"]
     problems.assert_none()
+
+
+@pytest.mark.parametrize("language", ["fr", "it", "de"])
+def test_on_a_phone_the_colour_and_on_turn_share_a_row_in_every_language(
+    live_server, page: Page, transactional_db, language: str
+):
+    """French "BLANCS" and "À LA MAIN" were 1 px too wide for the phone's panel: the tag took
+    a row of its own and pushed the games won out of the panel."""
+    match = _doubles()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    page.goto(f"{live_server.url}/u/{match.umpire_token}/")
+    read = page.evaluate(READ)
+    assert read["whole"] and read["seen"], read
+    assert all(p["lines"] for p in read["panels"]), read
+    rows = page.evaluate("""() => {
+      const top = document.querySelector('#sides .u-side.is-on-turn .u-side-top');
+      const chip = top.querySelector('.chip').getBoundingClientRect();
+      const tag = top.querySelector('.u-on-turn-tag').getBoundingClientRect();
+      return [Math.round(chip.top), Math.round(tag.top)];
+    }""")
+    assert abs(rows[0] - rows[1]) <= 2, rows
