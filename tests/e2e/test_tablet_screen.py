@@ -68,7 +68,16 @@ def assert_all_controls_on_screen(page: Page, state: str) -> None:
 
 
 def pad_top(page: Page) -> float:
-    box = page.locator("#pad").bounding_box()
+    """The pad's top once it is drawn: an answer's regions may still be being swapped in
+    (the pad then has no box for a moment; CI on PostgreSQL once measured it then)."""
+    pad = page.locator("#pad")
+    expect(pad).to_be_visible()
+    box = pad.bounding_box()
+    for _ in range(20):
+        if box is not None:
+            break
+        page.wait_for_timeout(100)
+        box = pad.bounding_box()
     assert box is not None
     return box["y"]
 
