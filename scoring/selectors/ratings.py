@@ -41,6 +41,15 @@ class RatingList:
     last_date: datetime.date | None
 
 
+#: How many rates of the outer rating SoL recorded (imported), as a subquery of a rating row.
+_imported_count = (
+    ImportedRate.objects.filter(rating=OuterRef("pk"))
+    .values("rating")
+    .annotate(n=Count("id"))
+    .values("n")
+)
+
+
 def ratings() -> list[Rating]:
     """Every rating with its number of tournaments and of rated players, and of players with a
     rate only as SoL recorded it (a SoL rating that rates no tournament here)."""
@@ -66,9 +75,10 @@ def rating_validator(rating_id: int) -> tuple[Any, ...] | None:
     row = (
         Rating.objects.filter(pk=rating_id)
         .annotate(
-            n=Count("rates", distinct=True),
+            n=Count("rates"),
             last=Max("rates__id"),
-            imported=Count("imported_rates", distinct=True),
+            # a subquery, not a second join: the two joins would multiply each other's rows
+            imported=Coalesce(Subquery(_imported_count, output_field=IntegerField()), 0),
         )
         .values_list(
             "name",
