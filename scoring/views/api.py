@@ -258,6 +258,8 @@ def player(request: HttpRequest, tournament_id: int, player_id: int) -> dict[str
 
 
 def _rating(request: HttpRequest, rating: Any) -> dict[str, Any]:
+    """A rating's parameters (both resources); ``imported``: whether its players' rates are
+    SoL's stored rates (a SoL rating that rates no tournament here, imported with them)."""
     return {
         "id": rating.pk,
         "name": rating.name,
@@ -277,8 +279,48 @@ def _rating(request: HttpRequest, rating: Any) -> dict[str, Any]:
 
 @api_view("ratings", lambda: rating_sel.ratings_validator())
 def ratings(request: HttpRequest) -> list[dict[str, Any]]:
-    """Every rating with its parameters."""
-    return [_rating(request, r) for r in rating_sel.ratings()]
+    """Every rating with its parameters and its number of rated players (of a rating of SoL's
+    stored rates only: of the players with a stored rate)."""
+    out = []
+    for r in rating_sel.ratings():
+        imported = not r.player_count and r.imported_count > 0
+        out.append(
+            {
+                **_rating(request, r),
+                "imported": imported,
+                "player_count": r.imported_count if imported else r.player_count,
+            }
+        )
+    return out
+
+
+def _imported_players(rating: Rating) -> list[dict[str, Any]]:
+    """A rating of SoL's stored rates only: each player's last stored rate and those rates as
+    his history (no tournament here, no matches counted: ``null``)."""
+    players = []
+    for player_id, rates in rating_sel.imported_players(rating).items():
+        last = rates[-1]
+        players.append(
+            {
+                "player": player_id,
+                "rate": round(last.rate, 2),
+                "deviation": round(last.deviation, 2),
+                "volatility": round(last.volatility, 6),
+                "matches": None,
+                "history": [
+                    {
+                        "tournament": None,
+                        "date": r.date,
+                        "rate": round(r.rate, 2),
+                        "deviation": round(r.deviation, 2),
+                        "volatility": round(r.volatility, 6),
+                        "matches": None,
+                    }
+                    for r in rates
+                ],
+            }
+        )
+    return players
 
 
 @api_view("rating", lambda rating_id: rating_sel.rating_validator(rating_id))
@@ -313,9 +355,15 @@ def rating(request: HttpRequest, rating_id: int) -> dict[str, Any]:
                 ],
             }
         )
+    # a rating that rates no tournament here lists SoL's stored rates (as its page does)
+    imported = not history and row.imported_rates.exists()
+    if imported:
+        players = _imported_players(row)
     players.sort(key=lambda p: (-p["rate"], p["deviation"], p["player"]))
     return {
         **_rating(request, row),
+        "imported": imported,
+        "player_count": len(players),
         "tournaments": [
             {"id": t.pk, "name": t.name, "date": t.end_date}
             for t in sorted(tournaments.values(), key=lambda t: (t.end_date, t.pk))
