@@ -283,12 +283,14 @@ def ratings(request: HttpRequest) -> list[dict[str, Any]]:
     stored rates only: of the players with a stored rate)."""
     out = []
     for r in rating_sel.ratings():
-        imported = not r.player_count and r.imported_count > 0
+        # annotated by the selector: rated players, and players with a stored rate
+        rated, stored = int(getattr(r, "player_count", 0)), int(getattr(r, "imported_count", 0))
+        imported = not rated and stored > 0
         out.append(
             {
                 **_rating(request, r),
                 "imported": imported,
-                "player_count": r.imported_count if imported else r.player_count,
+                "player_count": stored if imported else rated,
             }
         )
     return out
