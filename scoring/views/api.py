@@ -14,7 +14,7 @@ from django.urls import URLPattern, path
 from scoring.models import Player, Rating, Round, Tournament
 from scoring.selectors import live as sel
 from scoring.selectors import ratings as rating_sel
-from scoring.selectors.seasons import external_keys
+from scoring.selectors.seasons import external_keys, external_keys_of
 from scoring.selectors.ties import event_ties, team_tables, teams_of
 from scoring.standings.placings import event_placings
 from scoring.views.api_base import absolute, api_view
@@ -131,6 +131,15 @@ def event(request: HttpRequest, event_id: int) -> dict[str, Any]:
             for table in team_tables(e)
             for row in table.rows
         ]
+    # each player's keys in the programs he was imported from (issue 33), one query
+    people = [
+        p
+        for row in entry_rows
+        for p in (*row["players"], *(row["team"]["players"] if "team" in row else ()))
+    ]
+    keys = external_keys_of(p["id"] for p in people)
+    for p in people:
+        p["external"] = keys[p["id"]]
     return {
         "id": e.pk,
         "tournament": e.tournament_id,

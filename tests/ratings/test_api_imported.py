@@ -152,3 +152,34 @@ def test_a_computed_rating_with_stored_rates_lists_its_computed_rates(client, ra
     assert all(p["matches"] > 0 and p["history"][0]["tournament"] for p in data["players"])
     index = client.get("/api/v1/ratings/").json()
     assert [(r["imported"], r["player_count"]) for r in index] == [(False, 4)]
+
+
+def test_every_player_object_carries_his_sol_guid(client) -> None:
+    """Issue 33: ``"external": {"sol": "<guid>"}`` wherever the API gives a player as an
+    object: an event's entries (and a team's players), the tournament's player page; ratings
+    and championships name players by id only."""
+    from scoring.models import Event, Tournament
+    from scoring.services.sol import import_sol
+    from tests.seasons.test_sol_export_rates import archive
+
+    import_sol(archive())
+    event = Event.objects.get()
+    answer = client.get(f"/api/v1/events/{event.pk}/")
+    assert answer.status_code == 200
+    data = answer.json()
+    assert_valid(data, _response_schema("/api/v1/events/{event_id}/"))
+    players = [p for entry in data["entries"] for p in entry["players"]]
+    assert sorted(p["external"]["sol"] for p in players) == [f"p{n}" for n in range(1, 7)]
+    t = Tournament.objects.get()
+    page = client.get(f"/api/v1/tournaments/{t.pk}/players/{players[0]['id']}/").json()
+    assert page["external"] == players[0]["external"]
+    # a player made here: no key
+    here = Player.objects.create(name="Made Here")
+    from scoring.models import Entry
+
+    Entry.objects.create(event=event, player=here)
+    data = client.get(f"/api/v1/events/{event.pk}/").json()
+    made = [p for entry in data["entries"] for p in entry["players"] if p["id"] == here.pk]
+    assert made == [
+        {"id": here.pk, "name": "Made Here", "club": "", "nationality": "", "external": {}}
+    ]
