@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.urls import URLPattern, path
 
-from scoring.models import Player, Rating, Round, Tournament
+from scoring.models import ImportedRate, Player, Rate, Rating, Round, Tournament
 from scoring.selectors import live as sel
 from scoring.selectors import ratings as rating_sel
 from scoring.selectors.seasons import external_keys, external_keys_of
@@ -305,71 +305,52 @@ def ratings(request: HttpRequest) -> list[dict[str, Any]]:
     return out
 
 
-def _imported_players(rating: Rating) -> list[dict[str, Any]]:
-    """A rating of SoL's stored rates only: each player's last stored rate and those rates as
-    his history (no tournament here, no matches counted: ``null``)."""
-    players = []
-    for player_id, rates in rating_sel.imported_players(rating).items():
-        last = rates[-1]
-        players.append(
+def _figures(rate: Rate | ImportedRate) -> dict[str, Any]:
+    return {
+        "rate": round(rate.rate, 2),
+        "deviation": round(rate.deviation, 2),
+        "volatility": round(rate.volatility, 6),
+    }
+
+
+def _rated_player(player_id: int, rates: list[Rate] | list[ImportedRate]) -> dict[str, Any]:
+    """A player's last rate and his history under a rating: this app's rates (a tournament
+    and the matches rated each), or a rating's stored rates as SoL recorded them (imported:
+    no tournament here, no matches counted, ``null``)."""
+    return {
+        "player": player_id,
+        **_figures(rates[-1]),
+        "matches": sum(r.matches for r in rates if isinstance(r, Rate))
+        if isinstance(rates[-1], Rate)
+        else None,
+        "history": [
             {
-                "player": player_id,
-                "rate": round(last.rate, 2),
-                "deviation": round(last.deviation, 2),
-                "volatility": round(last.volatility, 6),
-                "matches": None,
-                "history": [
-                    {
-                        "tournament": None,
-                        "date": r.date,
-                        "rate": round(r.rate, 2),
-                        "deviation": round(r.deviation, 2),
-                        "volatility": round(r.volatility, 6),
-                        "matches": None,
-                    }
-                    for r in rates
-                ],
+                "tournament": r.tournament_id if isinstance(r, Rate) else None,
+                "date": r.date,
+                **_figures(r),
+                "matches": r.matches if isinstance(r, Rate) else None,
             }
-        )
-    return players
+            for r in rates
+        ],
+    }
 
 
 @api_view("rating", lambda rating_id: rating_sel.rating_validator(rating_id))
 def rating(request: HttpRequest, rating_id: int) -> dict[str, Any]:
     """The rating, its tournaments and every rated player with his current rate and his
-    history (one row per tournament, oldest first), best rate first."""
+    history (one row per tournament, oldest first), best rate first; a rating that rates no
+    tournament here lists SoL's stored rates imported with it (``imported``)."""
     row = get_object_or_404(Rating, pk=rating_id)
     history = rating_sel.rated_players(row)
     tournaments = rating_sel.tournaments_by_pk(
         {r.tournament_id for rates in history.values() for r in rates}
     )
-    players: list[dict[str, Any]] = []
-    for player_id, rates in history.items():
-        last = rates[-1]
-        players.append(
-            {
-                "player": player_id,
-                "rate": round(last.rate, 2),
-                "deviation": round(last.deviation, 2),
-                "volatility": round(last.volatility, 6),
-                "matches": sum(r.matches for r in rates),
-                "history": [
-                    {
-                        "tournament": r.tournament_id,
-                        "date": r.date,
-                        "rate": round(r.rate, 2),
-                        "deviation": round(r.deviation, 2),
-                        "volatility": round(r.volatility, 6),
-                        "matches": r.matches,
-                    }
-                    for r in rates
-                ],
-            }
-        )
+    players = [_rated_player(player_id, rates) for player_id, rates in history.items()]
     # a rating that rates no tournament here lists SoL's stored rates (as its page does)
     imported = not history and row.imported_rates.exists()
     if imported:
-        players = _imported_players(row)
+        stored = rating_sel.imported_players(row)
+        players = [_rated_player(player_id, rates) for player_id, rates in stored.items()]
     players.sort(key=lambda p: (-p["rate"], p["deviation"], p["player"]))
     return {
         **_rating(request, row),
