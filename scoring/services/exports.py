@@ -26,6 +26,7 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -386,8 +387,9 @@ def _sol_ratings(
             "rating": positions[rating_id],
             "player": player_pos[player_id],
             "date": day,  # a YAML date: SoL 5.26 refuses text here
-            "rate": round(rate),
-            "deviation": round(deviation),
+            # whole numbers truncated, as SoL stores its own (docs/RATINGS.md, "Inheriting")
+            "rate": math.trunc(rate),
+            "deviation": math.trunc(deviation),
             "volatility": f"{volatility:.5f}",  # SoL keeps five decimals
         }
         for (rating_id, player_id, day), (rate, deviation, volatility) in sorted(
