@@ -9,7 +9,7 @@ stored rates only; "Region", a regional rating that inherits, the tourney's, wit
 stored rates of its own (one of the tourney's day, which this app's recomputation replaces,
 one of an earlier day). The round trip was also made through SoL 5.26 itself (import here,
 export, SoL's ``load_sol``, SoL's stored rates read back): SoL read the stored rates of the
-two stored-only ratings and Region's earlier one as imported (the report of session 17)."""
+two stored-only ratings and Region's earlier one as imported (docs/EXPORT.md)."""
 
 from __future__ import annotations
 
