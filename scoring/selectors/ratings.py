@@ -7,7 +7,7 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, IntegerField, Max, OuterRef, Q, Subquery
+from django.db.models import Count, F, FloatField, IntegerField, Max, OuterRef, Q, Subquery, Sum
 from django.db.models.functions import Coalesce
 
 from scoring.models import ImportedRate, Player, Rate, Rating, Tournament
@@ -69,6 +69,22 @@ def ratings() -> list[Rating]:
     )
 
 
+#: The last id and the sum of the outer rating's stored rates (with the count: an import adds
+#: rows, an edit in the admin changes the sum), as subqueries of a rating row.
+_imported_last = (
+    ImportedRate.objects.filter(rating=OuterRef("pk"))
+    .values("rating")
+    .annotate(last=Max("id"))
+    .values("last")
+)
+_imported_sum = (
+    ImportedRate.objects.filter(rating=OuterRef("pk"))
+    .values("rating")
+    .annotate(total=Sum(F("rate") + F("deviation") + F("volatility")))
+    .values("total")
+)
+
+
 def rating_validator(rating_id: int) -> tuple[Any, ...] | None:
     """What the rating's pages and API answer depend on, in one query: its parameters and the
     history's rows (a re-rating writes new rows: the last id moves)."""
@@ -79,6 +95,8 @@ def rating_validator(rating_id: int) -> tuple[Any, ...] | None:
             last=Max("rates__id"),
             # a subquery, not a second join: the two joins would multiply each other's rows
             imported=Coalesce(Subquery(_imported_count, output_field=IntegerField()), 0),
+            imported_last=Subquery(_imported_last, output_field=IntegerField()),
+            imported_sum=Subquery(_imported_sum, output_field=FloatField()),
         )
         .values_list(
             "name",
@@ -94,6 +112,8 @@ def rating_validator(rating_id: int) -> tuple[Any, ...] | None:
             "n",
             "last",
             "imported",
+            "imported_last",
+            "imported_sum",
         )
         .first()
     )
@@ -105,7 +125,9 @@ def ratings_validator() -> tuple[Any, ...]:
     return (
         tuple(Rating.objects.values_list("pk", "name", "level", "nation")),
         Rate.objects.aggregate(n=Count("id"), last=Max("id"), t=Count("tournament", distinct=True)),
-        ImportedRate.objects.aggregate(n=Count("id"), last=Max("id")),
+        ImportedRate.objects.aggregate(
+            n=Count("id"), last=Max("id"), total=Sum(F("rate") + F("deviation"))
+        ),
     )
 
 
@@ -299,3 +321,12 @@ def imported_list(
         key=lambda r: (-r.rate, r.deviation, r.player.name, r.player_id),
     )
     return [ImportedRow(n, r.player, r) for n, r in enumerate(kept, start=1)], nations
+
+
+def imported_players(rating: Rating) -> dict[int, list[ImportedRate]]:
+    """Every player's rates under ``rating`` as SoL recorded them (imported), oldest first:
+    the API's players of a rating that rates no tournament here (its history)."""
+    out: dict[int, list[ImportedRate]] = {}
+    for rate in ImportedRate.objects.filter(rating=rating).order_by("player_id", "date", "pk"):
+        out.setdefault(rate.player_id, []).append(rate)
+    return out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -67,14 +68,20 @@ def members_of(club: Club) -> list[Membership]:
 def external_keys(player: Player) -> dict[str, str]:
     """The player's keys in other programs, by program: ``{"sol": "<guid>"}`` for a player
     who came from SoL (an imported record's key), empty for one made here."""
-    rows = (
-        ExternalRecord.objects.filter(player=player, kind=ExternalRecord.Kind.PLAYER)
+    return external_keys_of([player.pk])[player.pk]
+
+
+def external_keys_of(player_ids: Iterable[int]) -> dict[int, dict[str, str]]:
+    """:func:`external_keys` of many players in one query, by player id (each id given has
+    an entry, empty for a player made here)."""
+    ids = set(player_ids)
+    out: dict[int, dict[str, str]] = {pk: {} for pk in ids}
+    for player_id, source, key in (
+        ExternalRecord.objects.filter(player_id__in=ids, kind=ExternalRecord.Kind.PLAYER)
         .order_by("source", "created_at")
-        .values_list("source", "key")
-    )
-    out: dict[str, str] = {}
-    for source, key in rows:
-        out.setdefault(source, key)
+        .values_list("player_id", "source", "key")
+    ):
+        out[player_id].setdefault(source, key)
     return out
 
 

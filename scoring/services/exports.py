@@ -24,8 +24,10 @@ installation's player id. One event as a tourney is :mod:`scoring.services.sol_t
 from __future__ import annotations
 
 import csv
+import datetime
 import io
-from collections.abc import Iterable
+import math
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import yaml
@@ -36,9 +38,12 @@ from scoring.models import (
     Event,
     ExternalRecord,
     Game,
+    ImportedRate,
     Match,
     Membership,
     Player,
+    Rate,
+    Rating,
     TeamMember,
     Tournament,
 )
@@ -176,7 +181,19 @@ def sol_documents(
 
     championships: list[dict[str, Any]] = []
     tourneys: list[dict[str, Any]] = []
-    ratings, rates, rating_pos = _sol_ratings(tournament, player_pos)
+    # every rating the written tourneys and championships refer to, the tournament's first
+    # (its tourneys say rating 1), by position in SoL's ``ratings`` (issue 33)
+    rated: list[Rating] = []
+    rating_pos: dict[int, int] = {}
+
+    def rating_at(rating: Rating) -> int:
+        if rating.pk not in rating_pos:
+            rated.append(rating)
+            rating_pos[rating.pk] = len(rated)
+        return rating_pos[rating.pk]
+
+    if tournament.rating is not None:
+        rating_at(tournament.rating)
     counted_pos: dict[int, int] = {}
     unordered: dict[str, dict[str, bool]] = {}
 
@@ -199,9 +216,7 @@ def sol_documents(
             **({"closed": True} if counted.closed else {}),
         }
         if counted.rating is not None:
-            row["rating"] = rating_pos.setdefault(counted.rating.pk, len(ratings) + 1)
-            if row["rating"] == len(ratings) + 1:
-                ratings.append(sol_rating(counted.rating))
+            row["rating"] = rating_at(counted.rating)
         if not counted.pairs_by_order:  # SoL keys pairs by order: this app's choice kept aside
             unordered[row["guid"]] = {"pairs_by_order": False}
         championships.append(row)
@@ -252,6 +267,7 @@ def sol_documents(
     if tournament.rating_id is not None:  # issue 33: the tourneys rated under its rating
         for t in tourneys:
             t["rating"] = 1
+    ratings, rates = _sol_ratings(rated, rating_at, player_pos)
     lists = {
         "users": [],
         "clubs": clubs,
@@ -335,33 +351,52 @@ def _sol_memberships(
 
 
 def _sol_ratings(
-    tournament: Tournament, player_pos: dict[int, int]
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[int, int]]:
-    """The tournament's rating in SoL's shape (position 1), the exported players' rates under
-    it (their whole history) and the ratings' positions, or empty (issue 33;
-    docs/RATINGS.md). A rating that inherits goes out with the higher ratings it inherits
-    from and the players' rates there, so that SoL starts them as this app did."""
-    from scoring.models import Rate, Rating
+    rated: list[Rating], rating_at: Callable[[Rating], int], player_pos: dict[int, int]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The ratings the archive refers to (``rated``, in their positions) in SoL's shape, with
+    the higher ratings an inheriting one takes its new players' rates from (added after them,
+    in the order they were made: of two rates of one day SoL takes the rating made first), and
+    the exported players' rates under each (issue 33; docs/EXPORT.md, "Ratings and rates"):
+    this app's own history (the last rate of a day where two tournaments ended on it: SoL keeps
+    one rate per player and day) and SoL's stored rates kept from an import (``ImportedRate``)
+    on the days this app has none, so that SoL reads a rating of stored rates only as it was
+    imported and never a (player, day) twice."""
     from scoring.services.ratings import higher_ratings
 
-    if tournament.rating is None:
-        return [], [], {}
-    counted = [tournament.rating, *Rating.objects.filter(pk__in=higher_ratings(tournament.rating))]
-    positions = {rating.pk: n for n, rating in enumerate(counted, 1)}
+    for rating in rated:  # the list grows while it is read: a higher rating's own higher ones
+        above = higher_ratings(rating)
+        for higher in Rating.objects.filter(pk__in=above).order_by("pk"):
+            rating_at(higher)
+    positions = {rating.pk: n for n, rating in enumerate(rated, 1)}
+    players = list(player_pos)
+    days: dict[tuple[int, int, datetime.date], tuple[float, float, float]] = {}
+    for rating_id, player_id, day, rate, deviation, volatility in (
+        Rate.objects.filter(rating_id__in=list(positions), player_id__in=players)
+        .order_by("date", "tournament__start_date", "tournament_id", "pk")
+        .values_list("rating_id", "player_id", "date", "rate", "deviation", "volatility")
+    ):
+        days[(rating_id, player_id, day)] = (rate, deviation, volatility)  # the day's last
+    for rating_id, player_id, day, rate, deviation, volatility in (
+        ImportedRate.objects.filter(rating_id__in=list(positions), player_id__in=players)
+        .order_by("date", "pk")
+        .values_list("rating_id", "player_id", "date", "rate", "deviation", "volatility")
+    ):
+        days.setdefault((rating_id, player_id, day), (rate, deviation, volatility))
     rates = [
         {
-            "rating": positions[r.rating_id],
-            "player": player_pos[r.player_id],
-            "date": r.date,  # a YAML date: SoL 5.26 refuses text here
-            "rate": round(r.rate),
-            "deviation": round(r.deviation),
-            "volatility": f"{r.volatility:.5f}",
+            "rating": positions[rating_id],
+            "player": player_pos[player_id],
+            "date": day,  # a YAML date: SoL 5.26 refuses text here
+            # whole numbers truncated, as SoL stores its own (docs/RATINGS.md, "Inheriting")
+            "rate": math.trunc(rate),
+            "deviation": math.trunc(deviation),
+            "volatility": f"{volatility:.5f}",  # SoL keeps five decimals
         }
-        for r in Rate.objects.filter(
-            rating_id__in=list(positions), player_id__in=list(player_pos)
-        ).order_by("date", "rating_id", "player_id")
+        for (rating_id, player_id, day), (rate, deviation, volatility) in sorted(
+            days.items(), key=lambda item: (item[0][2], positions[item[0][0]], item[0][1])
+        )
     ]
-    return [sol_rating(rating) for rating in counted], rates, positions
+    return [sol_rating(rating) for rating in rated], rates
 
 
 def sol_report(tournament: Tournament, *, events: Iterable[Event] | None = None) -> list[str]:

@@ -11,10 +11,10 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.urls import URLPattern, path
 
-from scoring.models import Player, Rating, Round, Tournament
+from scoring.models import ImportedRate, Player, Rate, Rating, Round, Tournament
 from scoring.selectors import live as sel
 from scoring.selectors import ratings as rating_sel
-from scoring.selectors.seasons import external_keys
+from scoring.selectors.seasons import external_keys, external_keys_of
 from scoring.selectors.ties import event_ties, team_tables, teams_of
 from scoring.standings.placings import event_placings
 from scoring.views.api_base import absolute, api_view
@@ -131,6 +131,15 @@ def event(request: HttpRequest, event_id: int) -> dict[str, Any]:
             for table in team_tables(e)
             for row in table.rows
         ]
+    # each player's keys in the programs he was imported from (issue 33), one query
+    people = [
+        p
+        for row in entry_rows
+        for p in (*row["players"], *(row["team"]["players"] if "team" in row else ()))
+    ]
+    keys = external_keys_of(p["id"] for p in people)
+    for p in people:
+        p["external"] = keys[p["id"]]
     return {
         "id": e.pk,
         "tournament": e.tournament_id,
@@ -258,6 +267,8 @@ def player(request: HttpRequest, tournament_id: int, player_id: int) -> dict[str
 
 
 def _rating(request: HttpRequest, rating: Any) -> dict[str, Any]:
+    """A rating's parameters (both resources); ``imported``: whether its players' rates are
+    SoL's stored rates (a SoL rating that rates no tournament here, imported with them)."""
     return {
         "id": rating.pk,
         "name": rating.name,
@@ -277,45 +288,74 @@ def _rating(request: HttpRequest, rating: Any) -> dict[str, Any]:
 
 @api_view("ratings", lambda: rating_sel.ratings_validator())
 def ratings(request: HttpRequest) -> list[dict[str, Any]]:
-    """Every rating with its parameters."""
-    return [_rating(request, r) for r in rating_sel.ratings()]
+    """Every rating with its parameters and its number of rated players (of a rating of SoL's
+    stored rates only: of the players with a stored rate)."""
+    out = []
+    for r in rating_sel.ratings():
+        # annotated by the selector: rated players, and players with a stored rate
+        rated, stored = int(getattr(r, "player_count", 0)), int(getattr(r, "imported_count", 0))
+        imported = not rated and stored > 0
+        out.append(
+            {
+                **_rating(request, r),
+                "imported": imported,
+                "player_count": stored if imported else rated,
+            }
+        )
+    return out
+
+
+def _figures(rate: Rate | ImportedRate) -> dict[str, Any]:
+    return {
+        "rate": round(rate.rate, 2),
+        "deviation": round(rate.deviation, 2),
+        "volatility": round(rate.volatility, 6),
+    }
+
+
+def _rated_player(player_id: int, rates: list[Rate] | list[ImportedRate]) -> dict[str, Any]:
+    """A player's last rate and his history under a rating: this app's rates (a tournament
+    and the matches rated each), or a rating's stored rates as SoL recorded them (imported:
+    no tournament here, no matches counted, ``null``)."""
+    return {
+        "player": player_id,
+        **_figures(rates[-1]),
+        "matches": sum(r.matches for r in rates if isinstance(r, Rate))
+        if isinstance(rates[-1], Rate)
+        else None,
+        "history": [
+            {
+                "tournament": r.tournament_id if isinstance(r, Rate) else None,
+                "date": r.date,
+                **_figures(r),
+                "matches": r.matches if isinstance(r, Rate) else None,
+            }
+            for r in rates
+        ],
+    }
 
 
 @api_view("rating", lambda rating_id: rating_sel.rating_validator(rating_id))
 def rating(request: HttpRequest, rating_id: int) -> dict[str, Any]:
     """The rating, its tournaments and every rated player with his current rate and his
-    history (one row per tournament, oldest first), best rate first."""
+    history (one row per tournament, oldest first), best rate first; a rating that rates no
+    tournament here lists SoL's stored rates imported with it (``imported``)."""
     row = get_object_or_404(Rating, pk=rating_id)
     history = rating_sel.rated_players(row)
     tournaments = rating_sel.tournaments_by_pk(
         {r.tournament_id for rates in history.values() for r in rates}
     )
-    players: list[dict[str, Any]] = []
-    for player_id, rates in history.items():
-        last = rates[-1]
-        players.append(
-            {
-                "player": player_id,
-                "rate": round(last.rate, 2),
-                "deviation": round(last.deviation, 2),
-                "volatility": round(last.volatility, 6),
-                "matches": sum(r.matches for r in rates),
-                "history": [
-                    {
-                        "tournament": r.tournament_id,
-                        "date": r.date,
-                        "rate": round(r.rate, 2),
-                        "deviation": round(r.deviation, 2),
-                        "volatility": round(r.volatility, 6),
-                        "matches": r.matches,
-                    }
-                    for r in rates
-                ],
-            }
-        )
+    players = [_rated_player(player_id, rates) for player_id, rates in history.items()]
+    # a rating that rates no tournament here lists SoL's stored rates (as its page does)
+    imported = not history and row.imported_rates.exists()
+    if imported:
+        stored = rating_sel.imported_players(row)
+        players = [_rated_player(player_id, rates) for player_id, rates in stored.items()]
     players.sort(key=lambda p: (-p["rate"], p["deviation"], p["player"]))
     return {
         **_rating(request, row),
+        "imported": imported,
+        "player_count": len(players),
         "tournaments": [
             {"id": t.pk, "name": t.name, "date": t.end_date}
             for t in sorted(tournaments.values(), key=lambda t: (t.end_date, t.pk))

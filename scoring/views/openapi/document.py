@@ -243,7 +243,7 @@ ROUTES: tuple[tuple[str, str, str, str, dict[str, Any], str, tuple[str, ...]], .
         "/api/v1/ratings/",
         "api-ratings",
         "Ratings",
-        "Every Glicko-2 rating with its parameters.",
+        "Every Glicko-2 rating with its parameters and its number of rated players.",
         {"type": "array", "items": ref("RatingSummary")},
         "Ratings",
         (),
@@ -253,7 +253,8 @@ ROUTES: tuple[tuple[str, str, str, str, dict[str, Any], str, tuple[str, ...]], .
         "api-rating",
         "A rating",
         "The rating's tournaments and every rated player with his rate, deviation, volatility, "
-        "matches and history, best rate first.",
+        "matches and history, best rate first; a rating that rates no tournament here and "
+        "holds SoL's stored rates (imported: true) lists those rates.",
         ref("Rating"),
         "Ratings",
         ("rating_id",),

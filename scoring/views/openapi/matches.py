@@ -21,8 +21,16 @@ from scoring.views.openapi.schema import (
 
 def match_schemas() -> dict[str, Any]:
     """Player, Entry, Board, Game, CurrentBoard, Match, BoardDocument, PlayerPage."""
+    external = {
+        "type": "object",
+        "description": "The player's key in each program he "
+        'was imported from, e.g. {"sol": "<guid>"} for a player from SoL; '
+        "empty for a player made here.",
+        "additionalProperties": STR,
+    }
     player = object_schema(
-        "A player of an entry.", {"id": INT, "name": STR, "club": STR, "nationality": STR}
+        "A player of an entry.",
+        {"id": INT, "name": STR, "club": STR, "nationality": STR, "external": external},
     )
     entry = object_schema(
         "An entry of an event: a player, a pair in doubles, or a team (named by "
@@ -140,13 +148,7 @@ def match_schemas() -> dict[str, Any]:
             "name": STR,
             "club": STR,
             "nationality": STR,
-            "external": {
-                "type": "object",
-                "description": "The player's key in each program he "
-                'was imported from, e.g. {"sol": "<guid>"} for a player from SoL; '
-                "empty for a player made here.",
-                "additionalProperties": STR,
-            },
+            "external": external,
             "entries": {
                 "type": "array",
                 "items": object_schema(

@@ -127,29 +127,42 @@ def season_schemas() -> dict[str, Any]:
             "lower_rate": nullable(INT),
             "higher_rate": nullable(INT),
             "outcomes": {"type": "string", "enum": ["standard", "guido"]},
+            "imported": {
+                **BOOL,
+                "description": "True for a rating that rates no tournament here and holds "
+                "SoL's stored rates (imported with a SoL archive): its players and their "
+                "history are those rates, as SoL recorded them.",
+            },
+            "player_count": {
+                **INT,
+                "description": "Its rated players (an imported rating: its players with a "
+                "stored rate).",
+            },
             "url": URL,
             "html": URL,
         },
     )
     rate_row = object_schema(
-        "A player's rate after one tournament of the rating.",
+        "A player's rate after one tournament of the rating (of an imported rating: a rate "
+        "SoL stored, with no tournament and no matches here, null).",
         {
-            "tournament": INT,
+            "tournament": nullable(INT),
             "date": DATE,
             "rate": NUMBER,
             "deviation": NUMBER,
             "volatility": NUMBER,
-            "matches": INT,
+            "matches": nullable(INT),
         },
     )
     rated_player = object_schema(
-        "A rated player: his current rate and its history.",
+        "A rated player: his current rate and its history (of an imported rating: his last "
+        "stored rate, matches null).",
         {
             "player": INT,
             "rate": NUMBER,
             "deviation": NUMBER,
             "volatility": NUMBER,
-            "matches": INT,
+            "matches": nullable(INT),
             "history": {"type": "array", "items": ref("RateRow")},
         },
     )
