@@ -79,7 +79,7 @@ def tournament(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     }
 
 
-@api_view("event", lambda event_id: sel.event_validator(event_id))
+@api_view("event", lambda event_id: sel.event_validator(event_id, external=True))
 def event(request: HttpRequest, event_id: int) -> dict[str, Any]:
     e = get_object_or_404(sel.event_queryset(), pk=event_id)
     entries = list(e.entries.select_related("player", "partner"))

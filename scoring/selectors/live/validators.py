@@ -22,6 +22,7 @@ from django.db.models import (
     OuterRef,
     Q,
     QuerySet,
+    StringAgg,
     Subquery,
     Sum,
     Value,
@@ -29,7 +30,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Cast, Coalesce, Concat
 
-from scoring.models import Entry, Event, Match, Tournament
+from scoring.models import Entry, Event, ExternalRecord, Match, Table, Tournament
 from scoring.records.prepared import SENTINEL, Prepared
 from scoring.standings import decided_q
 from scoring.standings.results import DONE
@@ -119,32 +120,74 @@ def _summary(matches: QuerySet[Match], group: str) -> Any:
     )
 
 
-def _event_row(pk: int, slug: str | None = None, *, decided: bool = False) -> QuerySet[Any]:
-    """The event's name and status, and the summaries of its matches (decided ones only if
-    ``decided``) and of its entries (count, withdrawals): one pass over each."""
-    matches = Match.objects.filter(event=OuterRef("pk"))
-    if decided:
-        matches = matches.filter(decided_q())
-    entries = (
-        Entry.objects.filter(event=OuterRef("pk"))
-        .order_by()
-        .values("event")
+def _entries_summary(entries: QuerySet[Entry], group: str) -> Any:
+    """The aggregate of ``entries`` an ETag is built from, one pass grouped by ``group``:
+    count, withdrawals and which players they hold (sums of the player and partner ids), so
+    that an entry added, withdrawn or moved to another record of its person (a merge) changes
+    it."""
+    return (
+        entries.order_by()
+        .values(group)
         .annotate(
             summary=Concat(
                 _text(Count("pk")),
                 Value("|"),
                 _text(Count("pk", filter=Q(withdrawn=True))),
+                Value("|"),
+                _text(Coalesce(Sum("player_id"), 0)),
+                Value("|"),
+                _text(Coalesce(Sum("partner_id"), 0)),
                 output_field=CharField(),
             )
         )
         .values("summary")
     )
+
+
+def _external_summary() -> Any:
+    """The SoL keys the players of the outer event carry here (the API's ``external``): count
+    and sum of the records' ids. A key given to one of them (an import, a merge that brings
+    the merged record's key) changes it; a key moving between two of its players moves an
+    entry too (the entries' summary)."""
+    players = Entry.objects.filter(event=OuterRef(OuterRef("pk")))
+    return (
+        ExternalRecord.objects.filter(
+            Q(player_id__in=players.values("player_id"))
+            | Q(player_id__in=players.filter(partner__isnull=False).values("partner_id")),
+            kind=ExternalRecord.Kind.PLAYER,
+        )
+        .order_by()
+        .annotate(group=Value(1))
+        .values("group")
+        .annotate(
+            summary=Concat(
+                _text(Count("pk")),
+                Value("|"),
+                _text(Coalesce(Sum("pk"), 0)),
+                output_field=CharField(),
+            )
+        )
+        .values("summary")
+    )
+
+
+def _event_row(
+    pk: int, slug: str | None = None, *, decided: bool = False, external: bool = False
+) -> QuerySet[Any]:
+    """The event's name and status, and the summaries of its matches (decided ones only if
+    ``decided``) and of its entries (count, withdrawals, and which players they hold, so that a
+    merge of two records of one person changes it): one pass over each."""
+    matches = Match.objects.filter(event=OuterRef("pk"))
+    if decided:
+        matches = matches.filter(decided_q())
+    entries = _entries_summary(Entry.objects.filter(event=OuterRef("pk")), "event")
     events = Event.objects.filter(pk=pk)
     if slug is not None:
         events = events.filter(tournament__slug=slug)
-    return events.order_by().values_list(
-        "name", "status", Subquery(_summary(matches, "event")), Subquery(entries)
-    )[:1]
+    fields: list[Any] = ["name", "status", Subquery(_summary(matches, "event")), Subquery(entries)]
+    if external:
+        fields.append(Subquery(_external_summary()))
+    return events.order_by().values_list(*fields)[:1]
 
 
 _EVENT = {
@@ -157,16 +200,23 @@ _EVENT = {
 }
 
 
+#: The API's event (no tournament slug), whose players carry their SoL keys.
+_EVENT_EXTERNAL = Prepared(lambda pk: _event_row(pk, external=True))
+
+
 def event_validator(
-    event_id: int, slug: str | None = None, *, decided: bool = False
+    event_id: int, slug: str | None = None, *, decided: bool = False, external: bool = False
 ) -> tuple[Any, ...] | None:
     """What the event's pages show changes with: its matches (count, last change, sum of
-    revisions), its entries (count, withdrawals), its name and status; None if there is no
-    such event (in the tournament ``slug``). One query: one pass over the event's matches,
-    one over its entries.
+    revisions), its entries (count, withdrawals, their players), its name and status; None if
+    there is no such event (in the tournament ``slug``). One query: one pass over the event's
+    matches, one over its entries.
 
     ``decided``: only the decided matches count (standings do not move while a match is being
-    played, so strokes at the tables leave their ETag alone)."""
+    played, so strokes at the tables leave their ETag alone). ``external``: also the SoL keys
+    its players carry (the API's event, by id)."""
+    if external:
+        return _first(_EVENT_EXTERNAL, int(event_id))
     if slug is None:
         return _first(_EVENT[False, decided], int(event_id))
     return _first(_EVENT[True, decided], int(event_id), str(slug))
@@ -179,7 +229,34 @@ def _tournament_row(pk: int | None = None, slug: str | None = None) -> QuerySet[
         else Tournament.objects.filter(pk=pk or 0)
     )
     matches = Match.objects.filter(event__tournament=OuterRef("pk"))
-    return tournaments.order_by().values_list(Subquery(_summary(matches, "event__tournament")))[:1]
+    entries = Entry.objects.filter(event__tournament=OuterRef("pk"))
+    tables = (
+        Table.objects.filter(tournament=OuterRef("pk"))
+        .order_by()
+        .values("tournament")
+        .annotate(
+            summary=StringAgg(
+                Concat(
+                    _text("number"),
+                    Value(":"),
+                    _text("active"),
+                    Value(":"),
+                    "label",
+                    output_field=CharField(),
+                ),
+                # no order (SQLite before 3.44 has none): each part names its number, so
+                # two sets of tables never give one text; an order that differs only
+                # costs one full answer
+                delimiter=Value("\n"),
+            )
+        )
+        .values("summary")
+    )
+    return tournaments.order_by().values_list(
+        Subquery(_summary(matches, "event__tournament")),
+        Subquery(_entries_summary(entries, "event__tournament")),
+        Subquery(tables),
+    )[:1]
 
 
 _TOURNAMENT = Prepared(lambda pk: _tournament_row(pk=pk))
@@ -189,8 +266,10 @@ _TOURNAMENT_BY_SLUG = Prepared(lambda slug: _tournament_row(slug=slug), markers=
 def tournament_validator(
     slug: str | None = None, *, pk: int | None = None
 ) -> tuple[Any, ...] | None:
-    """Number of matches, last change and sum of revisions over the whole tournament (one
-    query); None if there is no such tournament."""
+    """Number of matches, last change and sum of revisions over the whole tournament, and the
+    summary of its entries (count, withdrawals, their players: the players' pages list them
+    before any match is drawn) and its tables (number, active, label: the hall screen and the
+    tables' API show them); one query; None if there is no such tournament."""
     if pk is not None:
         return _first(_TOURNAMENT, int(pk))
     return _first(_TOURNAMENT_BY_SLUG, str(slug))
