@@ -74,3 +74,24 @@ def test_the_hall_screen_and_the_tables_api_follow_the_tables(client, tournament
     assert after.status_code == 200
     labels = [t["label"] for t in after.json()]
     assert "Table by the window" in labels or what == "put away"
+
+
+@pytest.mark.parametrize("what", ["event added", "event renamed", "tournament renamed"])
+def test_the_tournament_home_follows_its_events_and_heading(client, tournament, singles, what):
+    path = reverse("scoring:live-tournament", args=[tournament.slug])
+
+    def change() -> None:
+        if what == "event added":
+            Event.objects.create(tournament=tournament, name="Women's Singles")
+        elif what == "event renamed":
+            Event.objects.filter(pk=singles.pk).update(name="Men's Singles")
+        else:
+            type(tournament).objects.filter(pk=tournament.pk).update(name="Lakeside Open 2027")
+
+    html = _changed(client, path, change)
+    shown = {
+        "event added": "Women&#x27;s Singles",
+        "event renamed": "Men&#x27;s Singles",
+        "tournament renamed": "Lakeside Open 2027",
+    }[what]
+    assert shown in html

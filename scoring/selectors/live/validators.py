@@ -222,6 +222,24 @@ def event_validator(
     return _first(_EVENT[True, decided], int(event_id), str(slug))
 
 
+def _rows_text(rows: QuerySet[Any], group: str, key: str, *fields: str) -> Any:
+    """The rows' ``key`` and ``fields`` as one text, grouped by ``group`` (a tournament's tables
+    or events as its pages show them). No order (SQLite before 3.44 has none in aggregates):
+    each part starts with its unique ``key``, so two different sets never give one text; an
+    order that differs only costs one full answer."""
+    parts: list[Any] = [_text(key)]
+    for name in fields:
+        parts += [Value(":"), _text(name)]
+    return (
+        rows.order_by()
+        .values(group)
+        .annotate(
+            summary=StringAgg(Concat(*parts, output_field=CharField()), delimiter=Value("\n"))
+        )
+        .values("summary")
+    )
+
+
 def _tournament_row(pk: int | None = None, slug: str | None = None) -> QuerySet[Any]:
     tournaments = (
         Tournament.objects.filter(slug=slug)
@@ -230,32 +248,21 @@ def _tournament_row(pk: int | None = None, slug: str | None = None) -> QuerySet[
     )
     matches = Match.objects.filter(event__tournament=OuterRef("pk"))
     entries = Entry.objects.filter(event__tournament=OuterRef("pk"))
-    tables = (
-        Table.objects.filter(tournament=OuterRef("pk"))
-        .order_by()
-        .values("tournament")
-        .annotate(
-            summary=StringAgg(
-                Concat(
-                    _text("number"),
-                    Value(":"),
-                    _text("active"),
-                    Value(":"),
-                    "label",
-                    output_field=CharField(),
-                ),
-                # no order (SQLite before 3.44 has none): each part names its number, so
-                # two sets of tables never give one text; an order that differs only
-                # costs one full answer
-                delimiter=Value("\n"),
-            )
-        )
-        .values("summary")
+    tables = _rows_text(
+        Table.objects.filter(tournament=OuterRef("pk")), "tournament", "number", "active", "label"
+    )
+    events = _rows_text(
+        Event.objects.filter(tournament=OuterRef("pk")),
+        "tournament",
+        "pk",
+        *("name", "status", "kind", "format"),
     )
     return tournaments.order_by().values_list(
+        *("name", "start_date", "end_date", "venue", "time_zone"),
         Subquery(_summary(matches, "event__tournament")),
         Subquery(_entries_summary(entries, "event__tournament")),
         Subquery(tables),
+        Subquery(events),
     )[:1]
 
 
@@ -266,10 +273,12 @@ _TOURNAMENT_BY_SLUG = Prepared(lambda slug: _tournament_row(slug=slug), markers=
 def tournament_validator(
     slug: str | None = None, *, pk: int | None = None
 ) -> tuple[Any, ...] | None:
-    """Number of matches, last change and sum of revisions over the whole tournament, and the
-    summary of its entries (count, withdrawals, their players: the players' pages list them
-    before any match is drawn) and its tables (number, active, label: the hall screen and the
-    tables' API show them); one query; None if there is no such tournament."""
+    """The tournament's heading (name, dates, venue, time zone); the number of matches, last
+    change and sum of revisions over the whole tournament; the summary of its entries (count,
+    withdrawals, their players: the players' pages list them before any match is drawn); its
+    tables (number, active, label: the hall screen and the tables' API show them) and its
+    events (name, status, kind, format: its home page lists them). One query; None if there
+    is no such tournament."""
     if pk is not None:
         return _first(_TOURNAMENT, int(pk))
     return _first(_TOURNAMENT_BY_SLUG, str(slug))
