@@ -157,10 +157,15 @@ def rate_period(
 
     ``current``: the rates before the period (a player not in it is new). A new player's
     initial rate, as SoL 5.26 sets it: with two or more rated players placed in ``places``,
-    the least-squares line of their rates over their places (:func:`regressed_rates`); with
-    fewer, the straight line of the rating's range over the whole field
-    (:func:`initial_rates`); without a range or a place, the default rate; truncated to a
-    whole number. Deviation and volatility start from the defaults. Every game is rated against the
+    the least-squares line of their rates over their places (:func:`regressed_rates`), fitted
+    to their rates as SoL stores them, whole numbers (truncated), though Glicko-2 goes on
+    from the unrounded ones; with fewer, the straight line of the rating's range over the
+    whole field (:func:`initial_rates`); either line **rounded** to a whole number at his
+    place; without a range or a place, the default rate. Observed by logging the rates SoL's
+    recomputation hands its Glicko-2 step (its 2018 archive: every start of the 6,056 rated
+    players' periods of its 21 ratings compared; a crafted pair of tourneys,
+    ``tests/ratings/test_sol_archive_rules.py``; docs/RATINGS.md, "Session 18"). Deviation
+    and volatility start from the defaults. Every game is rated against the
     opponents' rates before the period (Glicko-2: one period, all games at once); a rate
     computed below :data:`FLOOR` is stored as the floor (SoL), the computed one is kept as
     :attr:`Rated.computed`; a player who does not play in the
@@ -169,7 +174,10 @@ def rate_period(
     new = [key for key in players if key not in current]
     start: dict[K, Rate] = {key: current[key] for key in players if key in current}
     interpolated: dict[K, float] = {}
-    rated = {key: (places[key], start[key].rate) for key in start if places and key in places}
+    # SoL fits the line to the rated players' rates as it stores them: whole, truncated
+    rated = {
+        key: (places[key], math.trunc(start[key].rate)) for key in start if places and key in places
+    }
     if new and places and len(rated) >= 2:
         interpolated = regressed_rates(rated, {k: places[k] for k in new if k in places})
     elif new and places and params.lower_rate is not None and params.higher_rate is not None:
@@ -177,8 +185,8 @@ def rate_period(
             {k: places[k] for k in places}, params.lower_rate, params.higher_rate
         )
     for key in new:
-        # SoL starts a new player from a whole number (its interpolated rate truncated)
-        first = math.trunc(interpolated[key]) if key in interpolated else params.rate
+        # SoL: the line read at his place, rounded (the range's line and the rated players')
+        first = round(interpolated[key]) if key in interpolated else params.rate
         start[key] = Rate(first, params.deviation, params.volatility)
     games: dict[K, list[Opponent]] = {key: [] for key in players}
     for m in matches:
