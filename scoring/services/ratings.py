@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import bisect
 import datetime
+import decimal
 import logging
 import math
 from collections.abc import Hashable, Mapping
@@ -162,9 +163,12 @@ class Inherited:
         self.rates: dict[int, list[glicko.Rate]] = {}
         for key, player, found in rows:
             self.days.setdefault(player, []).append(key[0])
-            # as SoL reads another rating's rates: whole numbers (truncated)
+            # as SoL reads another rating's rates: rate and deviation whole numbers, the
+            # volatility to five decimals (each truncated, as it stores them)
             whole = glicko.Rate(
-                math.trunc(found.rate), math.trunc(found.deviation), found.volatility
+                math.trunc(found.rate),
+                math.trunc(found.deviation),
+                stored_volatility(found.volatility),
             )
             self.rates.setdefault(player, []).append(whole)
 
@@ -175,6 +179,17 @@ class Inherited:
             return None
         position = bisect.bisect_left(days, day)
         return self.rates[player][position - 1] if position else None
+
+
+def stored_volatility(volatility: float) -> float:
+    """A volatility as SoL 5.26 stores it and reads it back: five decimals, truncated (0.0599986
+    is read as 0.05999; observed by logging the volatility SoL's recomputation hands its
+    Glicko-2 step for a player it inherits from a higher rating, its 2018 archive)."""
+    return float(
+        decimal.Decimal(repr(float(volatility))).quantize(
+            decimal.Decimal("0.00001"), rounding=decimal.ROUND_DOWN
+        )
+    )
 
 
 def tournament_matches(
