@@ -160,8 +160,8 @@ def rate_period(
     the least-squares line of their rates over their places (:func:`regressed_rates`), fitted
     to their rates as SoL stores them, whole numbers (truncated), though Glicko-2 goes on
     from the unrounded ones; with fewer, the straight line of the rating's range over the
-    whole field (:func:`initial_rates`); either line **rounded** to a whole number at his
-    place; without a range or a place, the default rate. Observed by logging the rates SoL's
+    whole field (:func:`initial_rates`); either line **rounded** (half up) to a whole number
+    at his place; without a range or a place, the default rate. Observed by logging the rates SoL's
     recomputation hands its Glicko-2 step (its 2018 archive: every start of the 6,056 rated
     players' periods of its 21 ratings compared; a crafted pair of tourneys,
     ``tests/ratings/test_sol_archive_rules.py``; docs/RATINGS.md, "Session 18"). Deviation
@@ -185,8 +185,9 @@ def rate_period(
             {k: places[k] for k in places}, params.lower_rate, params.higher_rate
         )
     for key in new:
-        # SoL: the line read at his place, rounded (the range's line and the rated players')
-        first = round(interpolated[key]) if key in interpolated else params.rate
+        # SoL: the line read at his place, rounded half up (the range's line and the rated
+        # players'; "GB Rating" 2018-02-27 of its 2018 archive: 2618.5 starts from 2619)
+        first = math.floor(interpolated[key] + 0.5) if key in interpolated else params.rate
         start[key] = Rate(first, params.deviation, params.volatility)
     games: dict[K, list[Opponent]] = {key: [] for key in players}
     for m in matches:

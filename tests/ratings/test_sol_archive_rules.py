@@ -340,3 +340,19 @@ def test_the_new_players_line_fits_the_rated_players_whole_rates_and_is_rounded(
     }
     # the rated players themselves go on from their unrounded rates
     assert rated["P0"].initial == current["P0"] and rated["P1"].initial == current["P1"]
+
+
+def test_a_new_players_start_is_rounded_half_up() -> None:
+    """SoL 5.26 rounds a start half up: its 2018 archive, "GB Rating", "Upazila Cup 2018
+    Jagannathpur" (2018-02-27): two rated players, 2nd at 2805.04 and 6th at 2432.93 (whole:
+    2805 and 2432), the line at the 4th place 2618.5: SoL starts him from 2619 (Python's
+    round() would give 2618), the others from 2898, 2712, 2525 and 2339."""
+    current = {
+        "B": GlickoRate(2805.0392442, 60.0, 0.06),
+        "F": GlickoRate(2432.9304966, 60.0, 0.06),
+    }
+    places = {key: n for n, key in enumerate("ABCDEFG", 1)}
+    matches = _pairs(["A", "B", "C", "D", "E", "F"]) + _pairs(["G", "A"])
+    rated = rate_period(current, matches, Parameters(), places)
+    starts = {key: rated[key].initial.rate for key in ("A", "C", "D", "E", "G")}
+    assert starts == {"A": 2898, "C": 2712, "D": 2619, "E": 2525, "G": 2339}
