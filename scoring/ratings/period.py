@@ -156,7 +156,9 @@ def rate_period(
     """Every player who played one of ``matches`` rated after the period.
 
     ``current``: the rates before the period (a player not in it is new). A new player's
-    initial rate, as SoL 5.26 sets it: with two or more rated players placed in ``places``,
+    initial rate, as SoL 5.26 sets it: with two or more rated players placed in ``places``
+    (a placed player with a rate counts though he played no rated game: SoL's 2018 archive,
+    "IT FIC tournaments" 2009-03-28, a rated player whose only match was a bye),
     the least-squares line of their rates over their places (:func:`regressed_rates`), fitted
     to their rates as SoL stores them, whole numbers (truncated), though Glicko-2 goes on
     from the unrounded ones; with fewer, the straight line of the rating's range over the
@@ -174,9 +176,12 @@ def rate_period(
     new = [key for key in players if key not in current]
     start: dict[K, Rate] = {key: current[key] for key in players if key in current}
     interpolated: dict[K, float] = {}
-    # SoL fits the line to the rated players' rates as it stores them: whole, truncated
+    # SoL fits the line to the rated players' rates as it stores them (whole, truncated):
+    # every placed player with a rate, also one who played no rated game (a bye only)
     rated = {
-        key: (places[key], math.trunc(start[key].rate)) for key in start if places and key in places
+        key: (place, math.trunc(current[key].rate))
+        for key, place in (places or {}).items()
+        if key in current
     }
     if new and places and len(rated) >= 2:
         interpolated = regressed_rates(rated, {k: places[k] for k in new if k in places})

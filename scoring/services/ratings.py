@@ -15,6 +15,7 @@ correction thus re-rates from that tournament's date on.
 from __future__ import annotations
 
 import bisect
+import collections
 import datetime
 import decimal
 import logging
@@ -280,15 +281,19 @@ def _rate_one(
     played, places = tournament_matches(tournament, scope=rating.scope)
     if not played:
         return []
+    # a placed player with a rate who played no rated game (a bye only) counts for the new
+    # players' line (SoL 5.26), without a period of his own: his inherited rate is not kept
+    idle: dict[int, glicko.Rate] = {}
     if inherited is not None:
-        for player in {key for m in played for key in (*m.side_a, *m.side_b)}:
+        players = {key for m in played for key in (*m.side_a, *m.side_b)}
+        for player in players | set(places):
             assert isinstance(player, int)
             if player not in current:
                 found = inherited.before(player, tournament.end_date)
                 if found is not None:
-                    current[player] = found
+                    (current if player in players else idle)[player] = found
     rated = glicko.rate_period(
-        cast(Mapping[Hashable, glicko.Rate], current),
+        cast(Mapping[Hashable, glicko.Rate], collections.ChainMap(current, idle)),
         played,
         params,
         cast(Mapping[Hashable, int], places),

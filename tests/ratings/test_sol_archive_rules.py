@@ -356,3 +356,34 @@ def test_a_new_players_start_is_rounded_half_up() -> None:
     rated = rate_period(current, matches, Parameters(), places)
     starts = {key: rated[key].initial.rate for key in ("A", "C", "D", "E", "G")}
     assert starts == {"A": 2898, "C": 2712, "D": 2619, "E": 2525, "G": 2339}
+
+
+#: SoL's 2018 archive, "IT FIC tournaments", "5° Tappa 08 09" (2009-03-28): the rated players'
+#: places and rates before it (as SoL stores them), and the new players' places and the starts
+#: SoL 5.26 gave them. The 34th, rated at 1525 (his rate's deviation 151), had only a bye.
+IT_FIC_2009_RATED = {
+    1: 2250, 2: 2424, 3: 2051, 5: 2196, 6: 2145, 7: 2235, 8: 2394, 9: 2199, 10: 2301,
+    11: 2245, 12: 2174, 14: 2202, 15: 1913, 17: 2003, 19: 1898, 25: 1768, 26: 1375,
+    27: 1312, 30: 1728, 31: 1620,
+}  # fmt: skip
+IT_FIC_2009_NEW = {
+    4: 2301, 13: 2050, 16: 1966, 18: 1910, 20: 1855, 21: 1827, 22: 1799, 23: 1771, 24: 1743,
+    28: 1632, 29: 1604, 32: 1520, 33: 1492,
+}  # fmt: skip
+
+
+def test_a_rated_player_with_only_a_bye_counts_for_the_new_players_line() -> None:
+    """SoL 5.26 fits the new players' line to every placed player with a rate, also one who
+    played no rated game (a bye only: no period, no new rate for him). Without him the 13 new
+    players of "5° Tappa 08 09" start 3 to 16 points away from SoL's ("IT FIC tournaments":
+    319 of 333 players within a point so)."""
+    current = {
+        f"R{place}": GlickoRate(rate, 80.0, 0.06) for place, rate in IT_FIC_2009_RATED.items()
+    }
+    current["R34"] = GlickoRate(1525, 151.0, 0.06)
+    places = {key: int(key[1:]) for key in current} | {f"N{p}": p for p in IT_FIC_2009_NEW}
+    playing = sorted(key for key in places if key != "R34")
+    playing.append(playing[0])  # an even field of matches; R34 plays none
+    rated = rate_period(current, _pairs(playing), Parameters(), places)
+    assert "R34" not in rated
+    assert {p: rated[f"N{p}"].initial.rate for p in IT_FIC_2009_NEW} == IT_FIC_2009_NEW
