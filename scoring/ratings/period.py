@@ -8,7 +8,7 @@ from his placing, and the match outcome formula (``standard`` or SoL's ``guido``
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from scoring.ratings.glicko2 import Opponent, Rate, update
@@ -152,13 +152,15 @@ def rate_period(
     matches: Sequence[Played],
     params: Parameters,
     places: Mapping[K, int] | None = None,
+    line_also: Collection[K] = (),
 ) -> dict[K, Rated]:
     """Every player who played one of ``matches`` rated after the period.
 
     ``current``: the rates before the period (a player not in it is new). A new player's
     initial rate, as SoL 5.26 sets it: with two or more rated players placed in ``places``
-    (a placed player with a rate counts though he played no rated game: SoL's 2018 archive,
-    "IT FIC tournaments" 2009-03-28, a rated player whose only match was a bye),
+    (``line_also``: placed players with a rate who count though they played no rated game,
+    their only match a bye: SoL's 2018 archive, "IT FIC tournaments" 2009-03-28; a placed
+    player without any match does not count, "GB Rating" 2017-04-02),
     the least-squares line of their rates over their places (:func:`regressed_rates`), fitted
     to their rates as SoL stores them, whole numbers (truncated), though Glicko-2 goes on
     from the unrounded ones; with fewer, the straight line of the rating's range over the
@@ -176,12 +178,12 @@ def rate_period(
     new = [key for key in players if key not in current]
     start: dict[K, Rate] = {key: current[key] for key in players if key in current}
     interpolated: dict[K, float] = {}
-    # SoL fits the line to the rated players' rates as it stores them (whole, truncated):
-    # every placed player with a rate, also one who played no rated game (a bye only)
+    # SoL fits the line to the rated players' rates as it stores them (whole, truncated),
+    # also those of ``line_also`` (placed, with a rate, their only match a bye)
     rated = {
         key: (place, math.trunc(current[key].rate))
         for key, place in (places or {}).items()
-        if key in current
+        if key in current and (key in players or key in line_also)
     }
     if new and places and len(rated) >= 2:
         interpolated = regressed_rates(rated, {k: places[k] for k in new if k in places})

@@ -281,12 +281,17 @@ def _rate_one(
     played, places = tournament_matches(tournament, scope=rating.scope)
     if not played:
         return []
-    # a placed player with a rate who played no rated game (a bye only) counts for the new
-    # players' line (SoL 5.26), without a period of his own: his inherited rate is not kept
+    # a placed player with a rate whose only match was a bye counts for the new players'
+    # line (SoL 5.26), without a period of his own: his inherited rate is not kept
+    players = {key for m in played for key in (*m.side_a, *m.side_b)}
+    byes = set(
+        Match.objects.filter(
+            event__in=rated_events(tournament, scope=rating.scope), bye=True
+        ).values_list("entry_a__player_id", flat=True)
+    ) & (set(places) - players)
     idle: dict[int, glicko.Rate] = {}
     if inherited is not None:
-        players = {key for m in played for key in (*m.side_a, *m.side_b)}
-        for player in players | set(places):
+        for player in players | byes:
             assert isinstance(player, int)
             if player not in current:
                 found = inherited.before(player, tournament.end_date)
@@ -297,6 +302,7 @@ def _rate_one(
         played,
         params,
         cast(Mapping[Hashable, int], places),
+        line_also=cast(set[Hashable], byes),
     )
     rows = []
     for player, result in rated.items():

@@ -373,8 +373,8 @@ IT_FIC_2009_NEW = {
 
 
 def test_a_rated_player_with_only_a_bye_counts_for_the_new_players_line() -> None:
-    """SoL 5.26 fits the new players' line to every placed player with a rate, also one who
-    played no rated game (a bye only: no period, no new rate for him). Without him the 13 new
+    """SoL 5.26 fits the new players' line to the placed players with a rate, also one whose
+    only match was a bye (no period, no new rate for him), not one without any match. Without him the 13 new
     players of "5° Tappa 08 09" start 3 to 16 points away from SoL's ("IT FIC tournaments":
     319 of 333 players within a point so)."""
     current = {
@@ -384,6 +384,9 @@ def test_a_rated_player_with_only_a_bye_counts_for_the_new_players_line() -> Non
     places = {key: int(key[1:]) for key in current} | {f"N{p}": p for p in IT_FIC_2009_NEW}
     playing = sorted(key for key in places if key != "R34")
     playing.append(playing[0])  # an even field of matches; R34 plays none
-    rated = rate_period(current, _pairs(playing), Parameters(), places)
+    rated = rate_period(current, _pairs(playing), Parameters(), places, line_also={"R34"})
     assert "R34" not in rated
     assert {p: rated[f"N{p}"].initial.rate for p in IT_FIC_2009_NEW} == IT_FIC_2009_NEW
+    # placed without any match (not even a bye), he does not count ("GB Rating" 2017-04-02)
+    rated = rate_period(current, _pairs(playing), Parameters(), places)
+    assert rated["N4"].initial.rate != IT_FIC_2009_NEW[4]
