@@ -374,9 +374,9 @@ IT_FIC_2009_NEW = {
 
 def test_a_rated_player_with_only_a_bye_counts_for_the_new_players_line() -> None:
     """SoL 5.26 fits the new players' line to the placed players with a rate, also one whose
-    only match was a bye (no period, no new rate for him), not one without any match. Without him the 13 new
-    players of "5° Tappa 08 09" start 3 to 16 points away from SoL's ("IT FIC tournaments":
-    319 of 333 players within a point so)."""
+    only match was a bye (no period, no new rate for him), not one without any match.
+    Without him the 13 new players of "5° Tappa 08 09" start 3 to 16 points away from SoL's
+    ("IT FIC tournaments": 319 of 333 players within a point so)."""
     current = {
         f"R{place}": GlickoRate(rate, 80.0, 0.06) for place, rate in IT_FIC_2009_RATED.items()
     }
