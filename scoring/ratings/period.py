@@ -8,7 +8,7 @@ from his placing, and the match outcome formula (``standard`` or SoL's ``guido``
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from scoring.ratings.glicko2 import Opponent, Rate, update
@@ -152,15 +152,24 @@ def rate_period(
     matches: Sequence[Played],
     params: Parameters,
     places: Mapping[K, int] | None = None,
+    line_also: Collection[K] = (),
 ) -> dict[K, Rated]:
     """Every player who played one of ``matches`` rated after the period.
 
     ``current``: the rates before the period (a player not in it is new). A new player's
-    initial rate, as SoL 5.26 sets it: with two or more rated players placed in ``places``,
-    the least-squares line of their rates over their places (:func:`regressed_rates`); with
-    fewer, the straight line of the rating's range over the whole field
-    (:func:`initial_rates`); without a range or a place, the default rate; truncated to a
-    whole number. Deviation and volatility start from the defaults. Every game is rated against the
+    initial rate, as SoL 5.26 sets it: with two or more rated players placed in ``places``
+    (``line_also``: placed players with a rate who count though they played no rated game,
+    their only match a bye: SoL's 2018 archive, "IT FIC tournaments" 2009-03-28; a placed
+    player without any match does not count, "GB Rating" 2017-04-02),
+    the least-squares line of their rates over their places (:func:`regressed_rates`), fitted
+    to their rates as SoL stores them, whole numbers (truncated), though Glicko-2 goes on
+    from the unrounded ones; with fewer, the straight line of the rating's range over the
+    whole field (:func:`initial_rates`); either line **rounded** (half up) to a whole number
+    at his place; without a range or a place, the default rate. Observed by logging the rates SoL's
+    recomputation hands its Glicko-2 step (its 2018 archive: every start of the 6,056 rated
+    players' periods of its 21 ratings compared; a crafted pair of tourneys,
+    ``tests/ratings/test_sol_archive_rules.py``; docs/RATINGS.md, "Session 18"). Deviation
+    and volatility start from the defaults. Every game is rated against the
     opponents' rates before the period (Glicko-2: one period, all games at once); a rate
     computed below :data:`FLOOR` is stored as the floor (SoL), the computed one is kept as
     :attr:`Rated.computed`; a player who does not play in the
@@ -169,7 +178,13 @@ def rate_period(
     new = [key for key in players if key not in current]
     start: dict[K, Rate] = {key: current[key] for key in players if key in current}
     interpolated: dict[K, float] = {}
-    rated = {key: (places[key], start[key].rate) for key in start if places and key in places}
+    # SoL fits the line to the rated players' rates as it stores them (whole, truncated),
+    # also those of ``line_also`` (placed, with a rate, their only match a bye)
+    rated = {
+        key: (place, math.trunc(current[key].rate))
+        for key, place in (places or {}).items()
+        if key in current and (key in players or key in line_also)
+    }
     if new and places and len(rated) >= 2:
         interpolated = regressed_rates(rated, {k: places[k] for k in new if k in places})
     elif new and places and params.lower_rate is not None and params.higher_rate is not None:
@@ -177,8 +192,9 @@ def rate_period(
             {k: places[k] for k in places}, params.lower_rate, params.higher_rate
         )
     for key in new:
-        # SoL starts a new player from a whole number (its interpolated rate truncated)
-        first = math.trunc(interpolated[key]) if key in interpolated else params.rate
+        # SoL: the line read at his place, rounded half up (the range's line and the rated
+        # players'; "GB Rating" 2018-02-27 of its 2018 archive: 2618.5 starts from 2619)
+        first = math.floor(interpolated[key] + 0.5) if key in interpolated else params.rate
         start[key] = Rate(first, params.deviation, params.volatility)
     games: dict[K, list[Opponent]] = {key: [] for key in players}
     for m in matches:

@@ -15,7 +15,9 @@ correction thus re-rates from that tournament's date on.
 from __future__ import annotations
 
 import bisect
+import collections
 import datetime
+import decimal
 import logging
 import math
 from collections.abc import Hashable, Mapping
@@ -162,9 +164,12 @@ class Inherited:
         self.rates: dict[int, list[glicko.Rate]] = {}
         for key, player, found in rows:
             self.days.setdefault(player, []).append(key[0])
-            # as SoL reads another rating's rates: whole numbers (truncated)
+            # as SoL reads another rating's rates: rate and deviation whole numbers, the
+            # volatility to five decimals (each truncated, as it stores them)
             whole = glicko.Rate(
-                math.trunc(found.rate), math.trunc(found.deviation), found.volatility
+                math.trunc(found.rate),
+                math.trunc(found.deviation),
+                stored_volatility(found.volatility),
             )
             self.rates.setdefault(player, []).append(whole)
 
@@ -175,6 +180,17 @@ class Inherited:
             return None
         position = bisect.bisect_left(days, day)
         return self.rates[player][position - 1] if position else None
+
+
+def stored_volatility(volatility: float) -> float:
+    """A volatility as SoL 5.26 stores it and reads it back: five decimals, truncated (0.0599986
+    is read as 0.05999; observed by logging the volatility SoL's recomputation hands its
+    Glicko-2 step for a player it inherits from a higher rating, its 2018 archive)."""
+    return float(
+        decimal.Decimal(repr(float(volatility))).quantize(
+            decimal.Decimal("0.00001"), rounding=decimal.ROUND_DOWN
+        )
+    )
 
 
 def tournament_matches(
@@ -265,18 +281,28 @@ def _rate_one(
     played, places = tournament_matches(tournament, scope=rating.scope)
     if not played:
         return []
+    # a placed player with a rate whose only match was a bye counts for the new players'
+    # line (SoL 5.26), without a period of his own: his inherited rate is not kept
+    players = {key for m in played for key in (*m.side_a, *m.side_b)}
+    byes = set(
+        Match.objects.filter(
+            event__in=rated_events(tournament, scope=rating.scope), bye=True
+        ).values_list("entry_a__player_id", flat=True)
+    ) & (set(places) - players)
+    idle: dict[int, glicko.Rate] = {}
     if inherited is not None:
-        for player in {key for m in played for key in (*m.side_a, *m.side_b)}:
+        for player in players | byes:
             assert isinstance(player, int)
             if player not in current:
                 found = inherited.before(player, tournament.end_date)
                 if found is not None:
-                    current[player] = found
+                    (current if player in players else idle)[player] = found
     rated = glicko.rate_period(
-        cast(Mapping[Hashable, glicko.Rate], current),
+        cast(Mapping[Hashable, glicko.Rate], collections.ChainMap(current, idle)),
         played,
         params,
         cast(Mapping[Hashable, int], places),
+        line_also=cast(set[Hashable], byes),
     )
     rows = []
     for player, result in rated.items():

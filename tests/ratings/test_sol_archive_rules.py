@@ -10,6 +10,8 @@ import pytest
 import yaml
 
 from scoring.models import Event, Rate, Rating
+from scoring.ratings import Parameters, Played, rate_period
+from scoring.ratings import Rate as GlickoRate
 from scoring.services.sol import import_sol
 from tests.trust.test_sol_generated import m
 from tests.trust.test_sol_ranking import lists, tourney
@@ -289,3 +291,102 @@ def test_an_inheriting_rating_takes_the_stored_rate_of_the_rating_made_first(
     for name, (rate, deviation) in sol.items():
         assert 0 <= got[name][0] - rate < 1, name
         assert 0 <= got[name][1] - deviation < 1, name
+
+
+def _pairs(players: list[str]) -> list[Played]:
+    """One match between each two players in turn (the starts do not depend on it)."""
+    return [
+        Played((a,), (b,), 25, 10, "a") for a, b in zip(players[::2], players[1::2], strict=True)
+    ]
+
+
+def test_a_new_players_start_from_the_ratings_range_is_rounded() -> None:
+    """Fewer than two rated players: SoL 5.26 starts each new player from the line of the
+    rating's range over the field, **rounded** to a whole number (its 2018 archive, "CDM
+    rating", 2018-04-21: 32 new players, 1600 to 2600, the step 32.26: the 6th starts from
+    2439 (2438.71), the 3rd from 2535 (2535.48); observed by logging the rates SoL's Glicko-2
+    step is given, ``bench/sol_season.py``'s driver); truncated, 15 of the 32 started a point
+    lower. docs/RATINGS.md, "Session 18"."""
+    players = [f"P{n:02d}" for n in range(1, 33)]
+    places = {key: n for n, key in enumerate(players, 1)}
+    rated = rate_period({}, _pairs(players), Parameters(lower_rate=1600, higher_rate=2600), places)
+    sol = {2: 2568, 3: 2535, 6: 2439, 17: 2084, 24: 1858, 28: 1729, 29: 1697, 32: 1600}
+    for place, start in sol.items():
+        assert rated[f"P{place:02d}"].initial.rate == start, place
+
+
+def test_the_new_players_line_fits_the_rated_players_whole_rates_and_is_rounded() -> None:
+    """Two or more rated players: SoL 5.26 fits the new players' line to the rated players'
+    rates as it stores them (whole numbers, truncated) and rounds each start, while Glicko-2
+    goes on from their unrounded rates. Its figures on a crafted pair of Swiss tourneys (the
+    second tourney's ranking P9 P0 P6 P1 P8 P7; P0 and P1 rated after the first, SoL's
+    recomputation carrying 1464.8973 and 1572.0398 into Glicko-2): the new players start
+    from 1680, 1626, 1518 and 1410 (the line through 1464 and 1572; through the unrounded
+    rates it would give 1679, 1626, 1518 and 1411). On its 2018 archive: "Polish MTC
+    Tourneys" 2013-12-07, 22 new players among 18 rated, one starts from 2339 (the line
+    through the unrounded rates: 2340.12, through the whole ones 2339.49)."""
+    current = {
+        "P0": GlickoRate(1464.8972711533415, 243.0087626254664, 0.05999833233043122),
+        "P1": GlickoRate(1572.039792559901, 242.08598212257172, 0.059998293395280955),
+    }
+    places = {"P9": 1, "P0": 2, "P6": 3, "P1": 4, "P8": 5, "P7": 6}
+    sol = Parameters(lower_rate=1300, higher_rate=1900)
+    rated = rate_period(current, _pairs(["P9", "P0", "P6", "P1", "P8", "P7"]), sol, places)
+    assert {key: rated[key].initial.rate for key in ("P9", "P6", "P8", "P7")} == {
+        "P9": 1410,
+        "P6": 1518,
+        "P8": 1626,
+        "P7": 1680,
+    }
+    # the rated players themselves go on from their unrounded rates
+    assert rated["P0"].initial == current["P0"] and rated["P1"].initial == current["P1"]
+
+
+def test_a_new_players_start_is_rounded_half_up() -> None:
+    """SoL 5.26 rounds a start half up: its 2018 archive, "GB Rating", "Upazila Cup 2018
+    Jagannathpur" (2018-02-27): two rated players, 2nd at 2805.04 and 6th at 2432.93 (whole:
+    2805 and 2432), the line at the 4th place 2618.5: SoL starts him from 2619 (Python's
+    round() would give 2618), the others from 2898, 2712, 2525 and 2339."""
+    current = {
+        "B": GlickoRate(2805.0392442, 60.0, 0.06),
+        "F": GlickoRate(2432.9304966, 60.0, 0.06),
+    }
+    places = {key: n for n, key in enumerate("ABCDEFG", 1)}
+    matches = _pairs(["A", "B", "C", "D", "E", "F"]) + _pairs(["G", "A"])
+    rated = rate_period(current, matches, Parameters(), places)
+    starts = {key: rated[key].initial.rate for key in ("A", "C", "D", "E", "G")}
+    assert starts == {"A": 2898, "C": 2712, "D": 2619, "E": 2525, "G": 2339}
+
+
+#: SoL's 2018 archive, "IT FIC tournaments", "5° Tappa 08 09" (2009-03-28): the rated players'
+#: places and rates before it (as SoL stores them), and the new players' places and the starts
+#: SoL 5.26 gave them. The 34th, rated at 1525 (his rate's deviation 151), had only a bye.
+IT_FIC_2009_RATED = {
+    1: 2250, 2: 2424, 3: 2051, 5: 2196, 6: 2145, 7: 2235, 8: 2394, 9: 2199, 10: 2301,
+    11: 2245, 12: 2174, 14: 2202, 15: 1913, 17: 2003, 19: 1898, 25: 1768, 26: 1375,
+    27: 1312, 30: 1728, 31: 1620,
+}  # fmt: skip
+IT_FIC_2009_NEW = {
+    4: 2301, 13: 2050, 16: 1966, 18: 1910, 20: 1855, 21: 1827, 22: 1799, 23: 1771, 24: 1743,
+    28: 1632, 29: 1604, 32: 1520, 33: 1492,
+}  # fmt: skip
+
+
+def test_a_rated_player_with_only_a_bye_counts_for_the_new_players_line() -> None:
+    """SoL 5.26 fits the new players' line to the placed players with a rate, also one whose
+    only match was a bye (no period, no new rate for him), not one without any match.
+    Without him the 13 new players of "5° Tappa 08 09" start 3 to 16 points away from SoL's
+    ("IT FIC tournaments": 319 of 333 players within a point so)."""
+    current = {
+        f"R{place}": GlickoRate(rate, 80.0, 0.06) for place, rate in IT_FIC_2009_RATED.items()
+    }
+    current["R34"] = GlickoRate(1525, 151.0, 0.06)
+    places = {key: int(key[1:]) for key in current} | {f"N{p}": p for p in IT_FIC_2009_NEW}
+    playing = sorted(key for key in places if key != "R34")
+    playing.append(playing[0])  # an even field of matches; R34 plays none
+    rated = rate_period(current, _pairs(playing), Parameters(), places, line_also={"R34"})
+    assert "R34" not in rated
+    assert {p: rated[f"N{p}"].initial.rate for p in IT_FIC_2009_NEW} == IT_FIC_2009_NEW
+    # placed without any match (not even a bye), he does not count ("GB Rating" 2017-04-02)
+    rated = rate_period(current, _pairs(playing), Parameters(), places)
+    assert rated["N4"].initial.rate != IT_FIC_2009_NEW[4]
