@@ -102,9 +102,10 @@ def test_one_rated_player_leaves_new_players_on_the_lower_higher_line() -> None:
     _within_one(after[1], {"A": (1687, 261), "C": (1857, 267), "D": (1414, 274), "E": (1514, 271)})
 
 
-def test_a_new_players_start_is_truncated_to_a_whole_number() -> None:
-    """SoL starts a new player from his interpolated rate truncated (ten players: the line's
-    step is 66.67; M, 8th, starts from 1433, not 1433.33)."""
+def test_a_new_players_start_is_a_whole_number() -> None:
+    """SoL starts a new player from his interpolated rate as a whole number, rounded half up
+    (ten players: the line's step is 66.67; M, 8th, starts from 1433, not 1433.33; the
+    rounding's halves: tests/ratings/test_sol_archive_rules.py)."""
     rows = [
         ("A", "B", 25, 18), ("D", "E", 15, 25), ("F", "G", 25, 6), ("H", "J", 15, 25),
         ("M", "N", 20, 25), ("F", "E", 1, 25), ("J", "A", 25, 10), ("N", "B", 23, 25),
