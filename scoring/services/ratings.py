@@ -229,9 +229,12 @@ def tournament_matches(
             ranked = sorted(
                 (placing.place, placing.entry.pk)
                 # a Swiss event rated though a final was never played: its table as it stands
-                # at the prize-giving (SoL starts its new players from that ranking)
+                # at the prize-giving (SoL starts its new players from that ranking); a SoL
+                # tourney by its results, its stored prize-giving set aside (SoL 5.26 ranks a
+                # tourney again before it rates it: "Odm1-2014" of its 2018 archive, whose
+                # stored 1st and 2nd it swaps; docs/RATINGS.md, session 18)
                 for placing in event_placings(
-                    event, as_it_stands=event.status != Event.Status.FINISHED
+                    event, prizes=False, as_it_stands=event.status != Event.Status.FINISHED
                 )
                 if placing.place is not None and placing.entry.pk not in absent
             )
