@@ -5,13 +5,15 @@ ratings are recomputed here as SoL recomputes them. docs/RATINGS.md."""
 from __future__ import annotations
 
 import copy
+from decimal import Decimal
 
 import pytest
 import yaml
 
-from scoring.models import Event, Rate, Rating
+from scoring.models import Entry, Event, Rate, Rating
 from scoring.ratings import Parameters, Played, rate_period
 from scoring.ratings import Rate as GlickoRate
+from scoring.services.ratings import rerate
 from scoring.services.sol import import_sol
 from tests.trust.test_sol_generated import m
 from tests.trust.test_sol_ranking import lists, tourney
@@ -390,3 +392,54 @@ def test_a_rated_player_with_only_a_bye_counts_for_the_new_players_line() -> Non
     # placed without any match (not even a bye), he does not count ("GB Rating" 2017-04-02)
     rated = rate_period(current, _pairs(playing), Parameters(), places)
     assert rated["N4"].initial.rate != IT_FIC_2009_NEW[4]
+
+
+def _prized_swiss(prizes: tuple[str, ...]) -> bytes:
+    """Four new players, three Swiss turns played (table: A B C D by points), SoL's prizes
+    given in the order ``prizes`` (A to D)."""
+    data = lists(4)
+    data["ratings"][1].update(lower_rate=1300, higher_rate=1900)
+    matches = [
+        m(1, 2, 25, 14, turn=1, table=1),
+        m(3, 4, 25, 10, turn=1, table=2),
+        m(1, 3, 25, 12, turn=2, table=1),
+        m(2, 4, 25, 12, turn=2, table=2),
+        m(2, 3, 25, 20, turn=3, table=1),
+        m(1, 4, 25, 3, turn=3, table=2),
+    ]
+    doc = tourney([[1], [2], [3], [4]], matches)
+    doc["prized"] = True
+    for competitor, prize in zip(doc["competitors"], prizes, strict=True):
+        competitor["prize"] = prize
+    return yaml.safe_dump_all([data, doc]).encode()
+
+
+def _rates() -> dict[str, tuple[float, float]]:
+    return {
+        r.player.name: (r.rate, r.deviation)
+        for r in Rate.objects.filter(rating__name="Generated").select_related("player")
+    }
+
+
+def test_a_sol_tourney_is_placed_for_its_rating_by_its_results_not_its_stored_ranking() -> None:
+    """SoL 5.26 ranks a tourney again before it rates it: the 2018 archive's "Odm1-2014"
+    ("Germany-ODM"'s first tourney) has its stored 1st and 2nd the other way round from its
+    results (the 2nd, 14 points, beat the 1st, 12 points), and SoL's new players start from
+    the re-ranked order (all 173 of "Germany-ODM" within a point so, 168 by the stored
+    ranking). A stored prize-giving that swaps the first two changes no rate here."""
+    import_sol(_prized_swiss(("16", "18", "14", "13")))  # B prized first, A second
+    swapped = _rates()
+    assert len(swapped) == 4
+    # the same tourney with its prizes in the table's order: the same rates
+    entries = {e.player.name: e for e in Entry.objects.select_related("player")}
+    for name, prize in zip(sorted(entries), ("18", "16", "14", "13"), strict=True):
+        Entry.objects.filter(pk=entries[name].pk).update(prize=Decimal(prize))
+    rerate(Rating.objects.get(name="Generated"))
+    as_the_table = _rates()
+    assert swapped.keys() == as_the_table.keys()
+    for name, (rate, deviation) in as_the_table.items():
+        assert swapped[name][0] == pytest.approx(rate, abs=1e-6), name
+        assert swapped[name][1] == pytest.approx(deviation, abs=1e-6), name
+    # and the new players' line did place them: the table's 1st starts highest
+    first = max(as_the_table, key=lambda name: as_the_table[name][0])
+    assert "Gen01" in first
