@@ -129,6 +129,21 @@ CUT_WORDS_JS = """() => {
       }
     }
   }
+  // the facts line (where, who plays, the pieces, the queen, the break): every fact whole in
+  // the line and in the score's region
+  const facts = document.getElementById('facts');
+  if (facts) {
+    const edge = Math.min(facts.getBoundingClientRect().bottom,
+                          document.getElementById('scoreboard').getBoundingClientRect().bottom);
+    for (const fact of facts.children) {
+      if (!fact.getClientRects().length || !fact.innerText.trim()) continue;
+      const words = document.createRange();  // its words, not its line box's leading
+      words.selectNodeContents(fact);
+      const lines = [...words.getClientRects()].filter((r) => r.width > 1);
+      if (lines.length && Math.max(...lines.map((r) => r.bottom)) > edge + 1)
+        out.push('facts line: "' + fact.innerText.replace(/\s+/g, ' ').slice(0, 50) + '" cut');
+    }
+  }
   return out;
 }"""
 
