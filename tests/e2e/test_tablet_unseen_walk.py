@@ -104,7 +104,7 @@ STRIP_JS = """() => {
 
 #: the words of every control of the screen cut at its edge (German is the longest): the
 #: box of each visible run of text (screen-reader words left out) inside the control's box
-CUT_WORDS_JS = """() => {
+CUT_WORDS_JS = r"""() => {
   const out = [];
   for (const el of document.querySelectorAll('#umpire-app button, #umpire-app .u-summary, ' +
       '#umpire-app label.u-toggle, #umpire-app .u-side-name, #umpire-app .u-side-score')) {
