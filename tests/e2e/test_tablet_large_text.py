@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from pprint import pformat
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -88,7 +89,7 @@ SEAT = """() => {
 }"""
 
 
-def _read(page: Page) -> dict:
+def _read(page: Page) -> dict[str, Any]:
     page.wait_for_function("() => !document.querySelector('.htmx-request')")
     page.wait_for_timeout(80)  # the settle handlers have run
     return {
@@ -105,7 +106,7 @@ def _stroke(page: Page, selector: str) -> None:
     expect(page.locator("#panel")).not_to_have_attribute("data-revision", revision)
 
 
-def _moved(before: dict, after: dict) -> dict:
+def _moved(before: dict[str, list[int]], after: dict[str, list[int]]) -> dict[str, Any]:
     """What moved: a box's place or size; the pad's own height left out (the undo's label at
     its foot names the stroke it takes back, on as many lines as it needs)."""
     return {
@@ -119,7 +120,9 @@ def _moved(before: dict, after: dict) -> dict:
     }
 
 
-def _check(browser: Browser, url: str, match: Match, size, language: str, factor: float):
+def _check(
+    browser: Browser, url: str, match: Match, size: tuple[int, int], language: str, factor: float
+) -> dict[str, object]:
     width, height = size
     context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
     context.add_cookies([{"name": "django_language", "value": language, "url": url}])
@@ -165,13 +168,13 @@ def _check(browser: Browser, url: str, match: Match, size, language: str, factor
 
 @pytest.mark.parametrize("size", [*SIZES, PHONE])
 def test_large_text_with_the_doubles_seat_line(
-    live_server, browser: Browser, transactional_db, size: tuple[int, int]
+    live_server: Any, browser: Browser, transactional_db: None, size: tuple[int, int]
 ) -> None:
-    found = {}
+    found: dict[str, object] = {}
     for kind in ("singles", "doubles"):
         for language in ("en", "de"):
             for factor in (1.25, 2):
-                match = _doubles() if kind == "doubles" else tossed_match()
+                match = _doubles() if kind == "doubles" else tossed_match()  # type: ignore[no-untyped-call]
                 lost = _check(browser, live_server.url, match, size, language, factor)
                 if lost:
                     found[f"{kind} {language} {int(16 * factor)}px"] = lost

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import re
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -258,7 +259,7 @@ def _singles() -> Match:
 def _doubles() -> Match:
     match = make_match(kind="doubles")
     record_toss(match=match, winner="a", choice="break", actor=WALKER)
-    players = [p.pk for e in (match.entry_a, match.entry_b) for p in e.players]
+    players = [p.pk for e in (match.entry_a, match.entry_b) if e for p in e.players]
     record_seating(
         match=match, actor=WALKER, seating=[players[0], players[2], players[1], players[3]]
     )
@@ -339,7 +340,9 @@ def _walk_singles(walk: Walk, full: bool) -> None:
     [pytest.param(s, True, id=f"{s[0]}x{s[1]}") for s in FULL]
     + [pytest.param(s, False, id=f"{s[0]}x{s[1]}-spot") for s in SPOT],
 )
-def test_a_new_umpire_walks_the_tablet(live_server, page: Page, transactional_db, size, full):
+def test_a_new_umpire_walks_the_tablet(
+    live_server: Any, page: Page, transactional_db: None, size: tuple[int, int], full: bool
+) -> None:
     found: list[str] = []
     states = 0
     for lang in ("en", "de") if full else ("en",):
@@ -380,7 +383,9 @@ def test_a_new_umpire_walks_the_tablet(live_server, page: Page, transactional_db
     assert found == [], "\n".join(found)
 
 
-def test_the_walk_finds_a_moved_button(live_server, page: Page, transactional_db):
+def test_the_walk_finds_a_moved_button(
+    live_server: Any, page: Page, transactional_db: None
+) -> None:
     """The walk's own check can fail: a button shifted 10 px is reported."""
     walk = Walk(page, _singles(), (768, 1024), "en")
     walk.open(live_server.url)
