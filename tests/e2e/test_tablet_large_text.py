@@ -33,10 +33,11 @@ SIZES = [
     pytest.param((w, h), id=f"{w}x{h}")
     for w, h in ((768, 1024), (800, 1280), (1024, 768), (1280, 800))
 ]
-#: On the phone at large text the side panels stand one above the other and the facts wrap:
-#: the panel on turn is 4 px taller in doubles, German "WEISS"/"AM ZUG" take a second row at
-#: 32 px, and the facts line loses a row when the queen's words change, so the pad still moves
-#: from turn to turn there (found by this test, not fixed yet: session 17, tablet10's report).
+#: On the phone at large text the pad still moves from turn to turn (found by this test, not
+#: fixed yet; session 17, tablet10's report): the facts line's "To play: …" row takes one line
+#: or two with the name on turn, German "WEISS"/"AM ZUG" take a second row at 32 px in the
+#: panel on turn, and "Other decisions…"/"Paper board…" follow the undo's label, whose words'
+#: height changes with the stroke it names. (The doubles panels' 4 px is fixed.)
 PHONE = pytest.param(
     (390, 844),
     id="390x844",
