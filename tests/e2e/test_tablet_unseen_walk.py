@@ -10,9 +10,14 @@ helper of the other tablet tests), at 768x1024 and 1024x768 in full and spot che
   break with "Queen + own", the cover; a technical foul then the forgo; a void board and its
   replay (numbered as the void board, IT 101);
 - doubles: the seat on turn;
-- point carrom: the side panels' game scores whole.
+- point carrom: the side panels' game scores whole;
+- (the two full sizes) a 12-12 tie after eight boards: the card says "12–12: extra board",
+  the toss, the extra board's first stroke with its one-tap buttons; and a board finished
+  offline (the pad locked under the card), its four strokes recorded once when the network
+  is back.
 
-At every state: every button's box the same (±2 px) as in every earlier state, every control
+At every state: every button's box the same (±2 px) as in every earlier state (under the
+card between boards, as under every earlier card), every control
 of an open sheet and the commit in the viewport and topmost at its centre, the rulings strip
 showing all its rulings or "+N more", German words whole (no control cutting its words).
 """
@@ -21,13 +26,14 @@ from __future__ import annotations
 
 import os
 import re
+import uuid
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from scoring.models import Match
-from scoring.services.matches import Actor, record_seating, record_toss
+from scoring.services.matches import Actor, record_quick_board, record_seating, record_toss
 from tests.factories import make_match
 
 WALKER = Actor(via="link", device="unseen-walk")
@@ -183,8 +189,12 @@ class Walk:
         self.states += 1
         self.page.wait_for_timeout(80)
         now = self.page.evaluate(KEYS_JS)
+        # the card between boards has its own places (the foot lies under the card, not under
+        # the pad); the pad's are the same for every board
+        card = self.page.locator("#panel.is-held, #board-over-card:visible").count()
+        held = "card: " if card else ""
         for name, box in now.items():
-            was = self.keys.setdefault(name, box)
+            was = self.keys.setdefault(held + name, box)
             if any(abs(a - b) > 2 for a, b in zip(was, box, strict=True)):
                 self.found.append(f"{state}: {name} moved {was} -> {box}")
         strip = self.page.evaluate(STRIP_JS)
@@ -265,6 +275,77 @@ def _doubles() -> Match:
     )
     match.refresh_from_db()
     return match
+
+
+def _tied_after_eight() -> Match:
+    """Boards entered from paper, three points each way (ICF 53): 12-12 after eight boards."""
+    match = _singles()
+    for board in range(8):
+        record_quick_board(
+            match=match,
+            winner="ab"[board % 2],
+            points=3,
+            law="ICF 53",
+            client_id=uuid.uuid4(),
+            actor=WALKER,
+        )
+        match.refresh_from_db()
+    return match
+
+
+def _walk_tie(walk: Walk) -> None:
+    """A 12-12 tie over the board limit: the card says so, the toss, the extra board's first
+    stroke with its one-tap buttons."""
+    page = walk.page
+    card = page.locator(".u-card")
+    expect(card).to_be_visible()
+    if walk.lang == "en" and "12–12: extra board" not in card.inner_text():
+        walk.found.append(f"tie: the card says {card.inner_text()[:80]!r}")
+    bad = page.evaluate(UNTAPPABLE_JS, ".u-card")
+    if bad:
+        walk.found.append(f"tie card: {bad}")
+    walk.tap("#toss-break-a")
+    expect(page.locator("#panel.is-held")).to_have_count(0)
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    walk.look("extra board tossed")
+    if not page.locator("#quick-nothing").is_enabled():
+        walk.found.append("extra board: no one-tap buttons on its first stroke")
+    walk.send("#quick-nothing")
+    walk.look("extra board under way")
+
+
+def _walk_offline(walk: Walk) -> None:
+    """The network gone: a board finished offline (the queen covered, the last white), the
+    pad locked under the card; back online, every kept stroke recorded once."""
+    page = walk.page
+    page.wait_for_function(
+        "() => window.UmpireEngine && window.UmpireEngine.state === 'ready'", timeout=90000
+    )
+    before = walk.match.revision
+    page.context.set_offline(True)
+    for taps in (
+        ("#combo-queen-own",),
+        ('label[for="pad-white-1"]',),
+        ('label[for="pad-white-6"]',),
+        ('label[for="pad-white-1"]',),
+    ):
+        for selector in taps:
+            walk.tap(selector)
+        walk.tap("#commit")
+        page.wait_for_timeout(250)
+    expect(page.locator("#board-over-card")).to_be_visible(timeout=15000)
+    walk.look("board won offline")
+    if page.locator("#commit").is_enabled() and page.locator("#commit").is_visible():
+        walk.found.append("offline: the pad is not locked at the board's end")
+    page.context.set_offline(False)
+    page.wait_for_function(
+        "() => !document.querySelector('#net-banner') || "
+        "document.querySelector('#net-banner').hidden",
+        timeout=30000,
+    )
+    walk.match.refresh_from_db()
+    if walk.match.revision != before + 4:
+        walk.found.append(f"offline: {walk.match.revision - before} strokes recorded, not 4")
 
 
 SHEETS = (
@@ -379,6 +460,17 @@ def test_a_new_umpire_walks_the_tablet(
             walk.found.append(f"point carrom: {cut} panels cut")
         found += [f"{lang} point carrom: {f}" for f in walk.found]
         states += walk.states
+        if full and lang == "en":
+            walk = Walk(page, _tied_after_eight(), size, lang)
+            walk.open(live_server.url)
+            _walk_tie(walk)
+            found += [f"{lang} tie: {f}" for f in walk.found]
+            states += walk.states
+            walk = Walk(page, _singles(), size, lang)
+            walk.open(live_server.url)
+            _walk_offline(walk)
+            found += [f"{lang} offline: {f}" for f in walk.found]
+            states += walk.states
     print(f"{size}: {states} states walked")
     assert found == [], "\n".join(found)
 
