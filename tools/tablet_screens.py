@@ -4,8 +4,9 @@ Builds a temporary SQLite database with generated players, puts matches into the
 umpire meets (a fresh board, a board under way with a due and a cover, the worst realistic
 stroke set on the pad, a doubles board, a three-player point carrom board, the card between
 games with the side change, offline with strokes kept on the tablet, a board ended offline
-and the cards after it: the interval before the deciding game, the extra board's toss, a
-doubles board begun offline), serves the site on
+and the cards after it: "Start board 2" kept offline with its "Board 2: … breaks." line, the
+interval before the deciding game, the extra board's toss, a doubles board begun offline;
+doubles at the reader's large text), serves the site on
 127.0.0.1 in this process and takes a PNG of each state with Debian's Chromium at 768x1024,
 800x1280, 1024x768 and 1280x800. Run after a change of the tablet:
 
@@ -199,6 +200,8 @@ def states() -> dict[str, str]:
     stroke(ended, {"by": "white", "pocketed": {"white": 1}})
     stroke(ended, {"by": "white", "pocketed": {"white": 6}})
     out["offline-board-end"] = f"/u/{ended.umpire_token}/"
+    # "Start board 2" kept offline, before the board's first stroke: "Board 2: … breaks."
+    out["offline-board-begun"] = out["offline-board-end"]
     out["offline-next-board"] = out["offline-board-end"]  # "Start board 2" offline (issue 28)
 
     # the cards between boards of issue 28's remainders, the board won offline: the interval
@@ -216,6 +219,10 @@ def states() -> dict[str, str]:
     pairs = _doubles_match("Doubles, board 2")
     _board_to_win(pairs)
     out["offline-doubles-next-board"] = f"/u/{pairs.umpire_token}/"
+    # the reader's large text (150 %) in doubles: the seat line, the rulings under the pad
+    large = _doubles_match("Doubles, large text")
+    stroke(large, {"by": "white", "pocketed": {"white": 1}})
+    out["large-text-doubles"] = f"/u/{large.umpire_token}/"
     return out
 
 
@@ -332,7 +339,15 @@ def main() -> None:
                     if state == "offline-queue":
                         for _ in range(3):
                             page.locator("#quick-nothing").tap()
-                    if state in ("offline-board-end", "offline-next-board"):
+                    if state == "large-text-doubles":  # the browser's font size 24 px
+                        session = context.new_cdp_session(page)
+                        session.send("Page.enable")
+                        session.send(
+                            "Page.setFontSizes", {"fontSizes": {"standard": 24, "fixed": 20}}
+                        )
+                        page.reload()
+                        page.wait_for_selector("#umpire-app.u-large-text")
+                    if state in ("offline-board-end", "offline-board-begun", "offline-next-board"):
                         page.locator('label[for="pad-white-1"]').tap()  # the board is over
                         page.locator("#commit").tap()
                         page.wait_for_selector("#board-over-card #card-go")
@@ -352,6 +367,10 @@ def main() -> None:
                         page.locator("#board-over-card #toss-break-a").tap()
                         page.wait_for_selector("#board-over-card", state="detached")
                         page.wait_for_selector("#extra-board")
+                    if state == "offline-board-begun":  # kept, before board 2's 1st stroke
+                        page.locator("#board-over-card #card-go").tap()
+                        page.wait_for_selector("#board-over-card", state="detached")
+                        page.wait_for_selector("#next-breaker")
                     if state == "offline-next-board":  # kept, and board 2 played on
                         page.locator("#board-over-card #card-go").tap()
                         page.wait_for_selector("#board-over-card", state="detached")

@@ -184,6 +184,22 @@
     return document.getElementById("rulings");
   }
 
+  // how many rulings of the strip are not read whole: the bottom of a ruling's last line of
+  // words (not its line box, whose leading may reach into the strip's border) below the
+  // strip's inner edge
+  function hiddenRulings(box) {
+    var bottom = box.getBoundingClientRect().top + box.clientTop + box.clientHeight;
+    var hidden = 0;
+    box.querySelectorAll(".u-ruling-list > li").forEach(function (li) {
+      var range = document.createRange();
+      range.selectNodeContents(li);
+      var lines = range.getClientRects();
+      var end = lines.length ? lines[lines.length - 1].bottom : li.getBoundingClientRect().bottom;
+      if (end > bottom + 1) { hidden += 1; }
+    });
+    return hidden;
+  }
+
   function fitStrip() {
     var box = strip();
     var a = app();
@@ -192,13 +208,7 @@
     }
     var more = document.getElementById("rulings-more");
     var open = box.classList.contains("is-open");
-    var bottom = box.getBoundingClientRect().bottom;
-    var hidden = 0;
-    if (!open) {
-      box.querySelectorAll(".u-ruling-list > li").forEach(function (li) {
-        if (li.getBoundingClientRect().bottom > bottom - 2) { hidden += 1; }
-      });
-    }
+    var hidden = open ? 0 : hiddenRulings(box);
     if (!hidden && !open) {
       if (more) { more.remove(); }
       return;
@@ -209,6 +219,9 @@
       more.id = "rulings-more";
       more.className = "btn btn-dark u-rulings-more";
       box.appendChild(more);
+      // the words leave room for the button: counted again as they now wrap ("+2 more" was
+      // said beside a whole first ruling, counted before the button was there)
+      if (!open) { hidden = Math.max(hiddenRulings(box), 1); }
     }
     more.textContent = open ? a.dataset.msgFewerRulings :
       (a.dataset.msgMoreRulings || "+%(n)s").replace("%(n)s", String(hidden));
