@@ -7,7 +7,18 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, F, FloatField, IntegerField, Max, OuterRef, Q, Subquery, Sum
+from django.db.models import (
+    Count,
+    Exists,
+    F,
+    FloatField,
+    IntegerField,
+    Max,
+    OuterRef,
+    Q,
+    Subquery,
+    Sum,
+)
 from django.db.models.functions import Coalesce
 
 from scoring.models import ImportedRate, Player, Rate, Rating, Tournament
@@ -52,7 +63,7 @@ _imported_count = (
 
 def ratings() -> list[Rating]:
     """Every rating with its number of tournaments and of rated players, and of players with a
-    rate only as SoL recorded it (a SoL rating that rates no tournament here)."""
+    rate as SoL recorded it (``imported_count``; :func:`stored_only` of the two counts)."""
     imported = (
         ImportedRate.objects.filter(rating=OuterRef("pk"))
         .values("rating")
@@ -290,6 +301,32 @@ def imported_history(rating: Rating, player: Player) -> list[ImportedRate]:
     return list(ImportedRate.objects.filter(rating=rating, player=player).order_by("-date", "-pk"))
 
 
+def stored_only(rated: int, stored: int) -> bool:
+    """Whether a rating is one of SoL's stored rates only: it rates no tournament here (not one
+    rate of this app's history) and was imported with the rates SoL stored (``ImportedRate``).
+    Its page and the API list those rates, marked as imported (:func:`imported_list`,
+    :func:`imported_players`), and the API's index counts their players; a rating with rates
+    of both kinds lists this app's (its stored ones are on each player's page), a rating with
+    neither lists nothing. ``rated`` and ``stored``: how many of each the rating holds (rates
+    or players; a flag is 0 or 1), from the index's counts (:func:`ratings`) or one rating's
+    flags (:func:`rating_with_kind`)."""
+    return not rated and stored > 0
+
+
+def rating_with_kind(rating_id: int) -> tuple[Rating, bool] | None:
+    """The rating and whether it is of SoL's stored rates only (:func:`stored_only`), in one
+    query; None: no such rating."""
+    row = (
+        Rating.objects.filter(pk=rating_id)
+        .annotate(
+            rated=Exists(Rate.objects.filter(rating=OuterRef("pk"))),
+            stored=Exists(ImportedRate.objects.filter(rating=OuterRef("pk"))),
+        )
+        .first()
+    )
+    return None if row is None else (row, stored_only(row.rated, row.stored))
+
+
 @dataclass(frozen=True)
 class ImportedRow:
     rank: int
@@ -305,9 +342,9 @@ def imported_list(
     women: bool = False,
     age: str = "",
 ) -> tuple[list[ImportedRow], list[str]]:
-    """A rating that rates no tournament here (a SoL rating kept with its stored rates only):
-    each player's last rate as SoL recorded it on ``date``, best first, with the same filters
-    as :func:`rating_list`; and the nations of its players."""
+    """The list of a rating of SoL's stored rates only (:func:`stored_only`): each player's
+    last rate as SoL recorded it on ``date``, best first, with the same filters as
+    :func:`rating_list`; and the nations of its players."""
     rows = ImportedRate.objects.filter(rating=rating).select_related("player")
     if date is not None:
         rows = rows.filter(date__lte=date)
@@ -325,7 +362,7 @@ def imported_list(
 
 def imported_players(rating: Rating) -> dict[int, list[ImportedRate]]:
     """Every player's rates under ``rating`` as SoL recorded them (imported), oldest first:
-    the API's players of a rating that rates no tournament here (its history)."""
+    the API's players of a rating of SoL's stored rates only (:func:`stored_only`)."""
     out: dict[int, list[ImportedRate]] = {}
     for rate in ImportedRate.objects.filter(rating=rating).order_by("player_id", "date", "pk"):
         out.setdefault(rate.player_id, []).append(rate)

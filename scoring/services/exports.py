@@ -361,7 +361,7 @@ def _sol_ratings(
     one rate per player and day) and SoL's stored rates kept from an import (``ImportedRate``)
     on the days this app has none, so that SoL reads a rating of stored rates only as it was
     imported and never a (player, day) twice."""
-    from scoring.services.ratings import higher_ratings
+    from scoring.services.ratings import higher_ratings, stored_volatility
 
     for rating in rated:  # the list grows while it is read: a higher rating's own higher ones
         above = higher_ratings(rating)
@@ -390,7 +390,9 @@ def _sol_ratings(
             # whole numbers truncated, as SoL stores its own (docs/RATINGS.md, "Inheriting")
             "rate": math.trunc(rate),
             "deviation": math.trunc(deviation),
-            "volatility": f"{volatility:.5f}",  # SoL keeps five decimals
+            # five decimals, truncated, as SoL stores it and this app reads it back (never
+            # "-0.00000": a zero is written as one)
+            "volatility": f"{stored_volatility(volatility) or 0.0:.5f}",
         }
         for (rating_id, player_id, day), (rate, deviation, volatility) in sorted(
             days.items(), key=lambda item: (item[0][2], positions[item[0][0]], item[0][1])

@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.urls import URLPattern, path
 
-from scoring.models import ImportedRate, Player, Rate, Rating, Round, Tournament
+from scoring.models import ImportedRate, Player, Rate, Round, Tournament
 from scoring.selectors import live as sel
 from scoring.selectors import ratings as rating_sel
 from scoring.selectors.seasons import external_keys, external_keys_of
@@ -294,7 +294,7 @@ def ratings(request: HttpRequest) -> list[dict[str, Any]]:
     for r in rating_sel.ratings():
         # annotated by the selector: rated players, and players with a stored rate
         rated, stored = int(getattr(r, "player_count", 0)), int(getattr(r, "imported_count", 0))
-        imported = not rated and stored > 0
+        imported = rating_sel.stored_only(rated, stored)
         out.append(
             {
                 **_rating(request, r),
@@ -340,15 +340,16 @@ def rating(request: HttpRequest, rating_id: int) -> dict[str, Any]:
     """The rating, its tournaments and every rated player with his current rate and his
     history (one row per tournament, oldest first), best rate first; a rating that rates no
     tournament here lists SoL's stored rates imported with it (``imported``)."""
-    row = get_object_or_404(Rating, pk=rating_id)
+    found = rating_sel.rating_with_kind(rating_id)
+    if found is None:
+        raise Http404
+    row, imported = found
     history = rating_sel.rated_players(row)
     tournaments = rating_sel.tournaments_by_pk(
         {r.tournament_id for rates in history.values() for r in rates}
     )
     players = [_rated_player(player_id, rates) for player_id, rates in history.items()]
-    # a rating that rates no tournament here lists SoL's stored rates (as its page does)
-    imported = not history and row.imported_rates.exists()
-    if imported:
+    if imported:  # SoL's stored rates only: listed as its page does
         stored = rating_sel.imported_players(row)
         players = [_rated_player(player_id, rates) for player_id, rates in stored.items()]
     players.sort(key=lambda p: (-p["rate"], p["deviation"], p["player"]))

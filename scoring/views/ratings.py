@@ -46,7 +46,10 @@ def ratings_page(request: HttpRequest) -> HttpResponse:
 @require_safe
 @conditional("rating-page", _one, page=True)
 def rating_page(request: HttpRequest, rating_id: int) -> HttpResponse:
-    rating = get_object_or_404(Rating, pk=rating_id)
+    found = sel.rating_with_kind(rating_id)
+    if found is None:
+        raise Http404
+    rating, stored_only = found
     date = _date(request.GET.get("date", ""))
     nation = request.GET.get("nation", "")[:3].upper()
     age = request.GET.get("age", "")
@@ -54,7 +57,7 @@ def rating_page(request: HttpRequest, rating_id: int) -> HttpResponse:
     age = age if age in AGES else ""
     listing = sel.rating_list(rating, date=date, nation=nation, women=women, age=age)
     imported: list[sel.ImportedRow] = []
-    if not rating.rates.exists():  # rates no tournament here: SoL's stored rates, if imported
+    if stored_only:  # rates no tournament here: SoL's stored rates
         imported, nations = sel.imported_list(
             rating, date=date, nation=nation, women=women, age=age
         )

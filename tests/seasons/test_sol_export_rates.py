@@ -32,6 +32,7 @@ from scoring.models import (
     Tournament,
 )
 from scoring.services.exports import sol_documents
+from scoring.services.ratings import stored_volatility
 from scoring.services.sol import import_sol
 from tests.trust.test_sol_generated import m
 from tests.trust.test_sol_ranking import lists, tourney
@@ -152,12 +153,45 @@ def test_the_export_writes_every_rating_referred_to_with_its_rates() -> None:
     }
     assert sorted(computed) == ["p1", "p2", "p3", "p4", "p5", "p6"]
     for guid, r in computed.items():
-        whole = (math.trunc(r.rate), math.trunc(r.deviation))  # truncated, as SoL stores them
-        assert region[(guid, DAY)] == (*whole, f"{r.volatility:.5f}")
+        # truncated, as SoL stores them (the volatility to five decimals)
+        whole = (math.trunc(r.rate), math.trunc(r.deviation))
+        assert region[(guid, DAY)] == (*whole, f"{stored_volatility(r.volatility):.5f}")
     assert region[("p2", DAY)][0] != 1234
     assert len(region) == 7
     keys = [(r["rating"], r["player"], r["date"]) for r in lists_["rates"]]
     assert len(keys) == len(set(keys)) == 12
+
+
+def test_the_volatility_goes_out_truncated_to_five_decimals() -> None:
+    """As SoL stores a volatility and this app reads an inherited one back
+    (``services/ratings.stored_volatility``): truncated, not rounded, this app's rates and
+    SoL's stored ones alike; a zero as ``0.00000``, never ``-0.00000``."""
+    import_sol(archive())
+    t = Tournament.objects.get()
+    region = Rate.objects.filter(rating__name="Region", player__external_records__key="p3")
+    region.update(volatility=0.0612351)  # rounded: 0.06124
+    stored = ImportedRate.objects.filter(rating__name="Club list")
+    stored.filter(player__external_records__key="p1").update(volatility=0.0599986)  # 0.06000
+    stored.filter(player__external_records__key="p2", date=datetime.date(2023, 5, 1)).update(
+        volatility=0.0612349  # rounded and truncated alike
+    )
+    stored.filter(player__external_records__key="p2", date=datetime.date(2023, 11, 4)).update(
+        volatility=-0.0
+    )
+    ImportedRate.objects.filter(rating__name="Intl list").update(volatility=0.06)
+    lists_ = sol_documents(t)[0]
+    names = [r["description"] for r in lists_["ratings"]]
+    players = [p["guid"] for p in lists_["players"]]
+    written = {
+        (names[r["rating"] - 1], players[r["player"] - 1], r["date"].isoformat()): r["volatility"]
+        for r in lists_["rates"]
+    }
+    assert written[("Region", "p3", DAY)] == "0.06123"
+    assert written[("Club list", "p1", "2023-05-01")] == "0.05999"
+    assert written[("Club list", "p2", "2023-05-01")] == "0.06123"
+    assert written[("Club list", "p2", "2023-11-04")] == "0.00000"
+    assert written[("Intl list", "p5", "2024-01-01")] == "0.06000"
+    assert written[("Intl list", "p6", "2023-01-01")] == "0.06000"
 
 
 def test_two_tournaments_of_one_day_write_the_days_last_rate_once() -> None:
