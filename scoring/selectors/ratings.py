@@ -63,14 +63,15 @@ _imported_count = (
 
 def ratings() -> list[Rating]:
     """Every rating with its number of tournaments and of rated players, and of players with a
-    rate as SoL recorded it (``imported_count``; :func:`stored_only` of the two counts)."""
+    rate as SoL recorded it (``imported_count``), and ``is_stored_only`` (:func:`stored_only`
+    of the two counts)."""
     imported = (
         ImportedRate.objects.filter(rating=OuterRef("pk"))
         .values("rating")
         .annotate(n=Count("player", distinct=True))
         .values("n")
     )
-    return list(
+    rows: list[Rating] = list(
         Rating.objects.annotate(
             tournament_count=Count("tournaments", distinct=True),
             player_count=Count("rates__player", distinct=True),
@@ -78,6 +79,10 @@ def ratings() -> list[Rating]:
             imported_count=Coalesce(Subquery(imported, output_field=IntegerField()), 0),
         ).order_by("name")
     )
+    for row in rows:  # the index's column says so (templates/scoring/ratings/index.html)
+        counts = getattr(row, "player_count", 0), getattr(row, "imported_count", 0)
+        row.is_stored_only = stored_only(*counts)  # type: ignore[attr-defined]
+    return rows
 
 
 #: The last id and the sum of the outer rating's stored rates (with the count: an import adds

@@ -294,7 +294,7 @@ def ratings(request: HttpRequest) -> list[dict[str, Any]]:
     for r in rating_sel.ratings():
         # annotated by the selector: rated players, and players with a stored rate
         rated, stored = int(getattr(r, "player_count", 0)), int(getattr(r, "imported_count", 0))
-        imported = rating_sel.stored_only(rated, stored)
+        imported = bool(getattr(r, "is_stored_only", False))  # selectors/ratings.stored_only
         out.append(
             {
                 **_rating(request, r),
