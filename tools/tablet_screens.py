@@ -203,6 +203,14 @@ def states() -> dict[str, str]:
     # "Start board 2" kept offline, before the board's first stroke: "Board 2: … breaks."
     out["offline-board-begun"] = out["offline-board-end"]
     out["offline-next-board"] = out["offline-board-end"]  # "Start board 2" offline (issue 28)
+    # a board won online: the pad stays in its place, locked, under the card that lies over
+    # the rulings strip; and "Other decisions…" opened there (below the card's step)
+    won = new_match(10)
+    stroke(won, {"by": "white", "pocketed": {"white": 1, "queen": True}})
+    stroke(won, {"by": "white", "pocketed": {"white": 1}})
+    stroke(won, {"by": "white", "pocketed": {"white": 7}})
+    out["board-end"] = f"/u/{won.umpire_token}/"
+    out["board-end-decisions"] = out["board-end"]
 
     # the cards between boards of issue 28's remainders, the board won offline: the interval
     # before the deciding game (IT 102), the extra board's toss after a tie over the board
@@ -267,6 +275,7 @@ def _board_to_win(match) -> None:
 OPEN = {
     "sheet-more": ("#more-summary",),
     "sheet-decisions": ("#actions > summary",),
+    "board-end-decisions": ("#actions > summary",),
     "sheet-paper": ("#paper > summary",),
     "menu": ("#site-menu",),
     "more-rulings": ("#rulings-more",),

@@ -138,7 +138,7 @@
       card.dataset.key = enginePosition.key;
       row.parentNode.insertBefore(card, row.nextSibling); // where the server's card holds the pad
     }
-    if (window.umpirePadFit && !over) { window.umpirePadFit(); }
+    if (window.umpirePadFit) { window.umpirePadFit(); } // locked in its place when over
   }
 
   // who is on turn shown or not (the side panels' tag, "To play")

@@ -117,6 +117,18 @@
     }
     // offline, at the board's end as the engine says: the pad stays locked (static/js/umpire.js)
     var locked = panel.classList.contains("is-over-offline");
+    // between boards the pad stays in its place under the server's card, locked until the
+    // next step (issue 28); what this locked is given back first, then fitted again below
+    panel.querySelectorAll("[data-held-off]").forEach(function (el) {
+      if (el.tagName === "SUMMARY") {
+        el.removeAttribute("aria-disabled");
+        el.removeAttribute("tabindex");
+      } else {
+        el.disabled = false;
+      }
+      delete el.dataset.heldOff;
+    });
+    var held = panel.classList.contains("is-held") || locked;
     panel.querySelectorAll("input.u-toggle-input[class*=u-when-], button.u-combo[class*=u-when-]")
       .forEach(function (el) {
         var on = applies(el, panel) && !locked;
@@ -160,6 +172,57 @@
       hint.hidden = !full || !document.getElementById("quick") ||
         !!panel.querySelector(".u-msg .u-alert");
     }
+    fitCard(panel);
+    if (held) {
+      panel.querySelectorAll("#play-area button, #play-area input:not([type=hidden]), " +
+                             "#play-area select").forEach(function (el) {
+        if (!el.disabled) {
+          el.disabled = true;
+          el.dataset.heldOff = "1";
+        }
+      });
+      // "More…" opens no sheet under the card (a summary has no disabled state)
+      panel.querySelectorAll("#play-area summary:not([data-held-off])").forEach(function (el) {
+        el.setAttribute("aria-disabled", "true");
+        el.setAttribute("tabindex", "-1");
+        el.dataset.heldOff = "1";
+        var sheet = el.parentElement;
+        if (sheet && sheet.open) { sheet.open = false; }
+      });
+    }
+  }
+
+  // The card between boards lies over the strip (umpire-screen.css): it ends above the foot
+  // it would otherwise cover (upright) and above the screen's edge or the connection banner;
+  // a taller card scrolls inside, its next step first (issue 28).
+  function fitCard(panel) {
+    var card = panel.querySelector(":scope > .u-card");
+    var app = document.getElementById("umpire-app");
+    if (!card || (app && app.classList.contains("u-large-text"))) {
+      if (card) { card.style.maxHeight = ""; }
+      return;
+    }
+    var box = card.getBoundingClientRect();
+    if (!box.height) {
+      return;
+    }
+    var limit = window.innerHeight - 6;
+    var foot = panel.querySelector(".u-foot");
+    if (foot) { // where the phone's banner lies above the foot (umpire-screen.css)
+      document.documentElement.style.setProperty("--u-foot-room",
+        Math.max(6, Math.round(window.innerHeight - foot.getBoundingClientRect().top + 4)) + "px");
+    }
+    var below = [foot];
+    var banner = document.getElementById("net-banner");
+    if (banner && !banner.hidden) { below.push(banner); }
+    below.forEach(function (el) {
+      var r = el && el.getBoundingClientRect();
+      // what lies below the card's top in its column
+      if (r && r.height && r.top > box.top && r.left < box.right && r.right > box.left) {
+        limit = Math.min(limit, r.top - 6);
+      }
+    });
+    card.style.maxHeight = Math.max(120, Math.floor(limit - box.top)) + "px";
   }
 
   function draw() {
@@ -200,6 +263,7 @@
     window.setTimeout(draw, 0); // after the form has been reset
   }, true);
   document.body.addEventListener("htmx:afterSettle", draw);
+  window.addEventListener("resize", fit);
   document.body.addEventListener("htmx:afterRequest", function () {
     window.setTimeout(draw, 0); // after htmx has given the sent form's button back
   });

@@ -137,6 +137,7 @@
                  text: label || "", state: "pending", reason: "" });
     var p = panel();
     if (p) { p.classList.remove("is-held"); } // the server's card gives way to the pad
+    if (window.umpirePadFit) { window.umpirePadFit(); } // ... which it unlocks (umpire-pad.js)
     saveQueue();
     drawQueue();
     strokeClock().idle(); // the next board's clock waits for "Play" (ICF 46)

@@ -27,8 +27,17 @@
     return r.width > 0 && r.height > 0;
   }
 
-  // The commit the sheet leaves in sight: the pad's, or the card's between boards.
+  // The commit the sheet leaves in sight: the pad's, or between boards (the pad locked under
+  // the card) the card's next step ("Start board N", "Sides changed", the toss's buttons).
   function anchor() {
+    var panel = document.getElementById("panel");
+    if (panel && (panel.classList.contains("is-held") ||
+                  panel.classList.contains("is-over-offline"))) {
+      var step = panel.querySelector(".u-card .u-card-go");
+      if (visible(step)) {
+        return step;
+      }
+    }
     var commit = document.getElementById("commit");
     if (visible(commit)) {
       return commit;
@@ -53,7 +62,10 @@
     var right = 8;
     if (commit) {
       var r = commit.getBoundingClientRect();
-      if (window.innerWidth > window.innerHeight && r.left > window.innerWidth / 3) {
+      if (r.bottom < window.innerHeight / 2) {
+        // the card's step over the rulings strip (issue 28): the sheet below it
+        top = Math.max(top, Math.round(r.bottom + 6));
+      } else if (window.innerWidth > window.innerHeight && r.left > window.innerWidth / 3) {
         // landscape: the sheet stands beside the commit, the screen's whole height
         right = Math.round(window.innerWidth - r.left + 6);
       } else if (r.top > top) { // portrait: above the commit's row, the screen's whole width

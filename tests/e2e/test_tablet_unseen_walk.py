@@ -16,8 +16,9 @@ helper of the other tablet tests), at 768x1024 and 1024x768 in full and spot che
   offline (the pad locked under the card), its four strokes recorded once when the network
   is back.
 
-At every state: every button's box the same (±2 px) as in every earlier state (under the
-card between boards, as under every earlier card), every control
+At every state: every button's box the same (±2 px) as in every earlier state (between boards
+too: the pad stays in its place, locked, under the card, whose next step lies where no one-tap
+or count button ever was), every control
 of an open sheet and the commit in the viewport and topmost at its centre, the rulings strip
 showing all its rulings or "+N more", German words whole (no control cutting its words).
 """
@@ -92,6 +93,24 @@ ON_TOP_JS = """(sel) => {
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
   return !!hit && (hit === el || el.contains(hit));
 }"""
+
+#: the buttons of the card's next step ("Start board N", "Sides changed", the toss): box and
+#: whether each is in the viewport and topmost at its centre
+CARD_STEPS_JS = """() => [...document.querySelectorAll('#panel .u-card .u-card-go button')]
+  .filter((el) => el.getClientRects().length && !el.closest('[hidden]')).map((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const inside = r.left >= -1 && r.top >= -1 && r.right <= innerWidth + 1 &&
+      r.bottom <= innerHeight + 1;
+    return {id: el.id || el.innerText.trim().slice(0, 25),
+            box: [r.x, r.y, r.width, r.height].map(Math.round),
+            top: inside && !!hit && (hit === el || el.contains(hit))};
+  })"""
+
+#: the pad's controls that can still be used under the card (none should)
+PAD_LIVE_JS = """() => [...document.querySelectorAll(
+  '#play-area button, #play-area input:not([type=hidden]), #play-area select')]
+  .filter((el) => !el.matches(':disabled')).map((el) => el.id || el.name).slice(0, 5)"""
 
 #: the rulings strip: every ruling whole inside it, or a "+N more" saying how many are not
 STRIP_JS = """() => {
@@ -189,14 +208,14 @@ class Walk:
         self.states += 1
         self.page.wait_for_timeout(80)
         now = self.page.evaluate(KEYS_JS)
-        # the card between boards has its own places (the foot lies under the card, not under
-        # the pad); the pad's are the same for every board
-        card = self.page.locator("#panel.is-held, #board-over-card:visible").count()
-        held = "card: " if card else ""
+        # between boards the pad and the foot keep their places too (the pad locked under the
+        # card); the card's next step lies where no one-tap or count button ever was
         for name, box in now.items():
-            was = self.keys.setdefault(held + name, box)
+            was = self.keys.setdefault(name, box)
             if any(abs(a - b) > 2 for a, b in zip(was, box, strict=True)):
                 self.found.append(f"{state}: {name} moved {was} -> {box}")
+        if self.page.locator("#panel.is-held, #board-over-card:visible").count():
+            self.card(state)
         strip = self.page.evaluate(STRIP_JS)
         if strip["hidden"] and not re.search(rf"\+\s*{strip['hidden']}\b", strip["said"]):
             self.found.append(f"{state}: {strip['hidden']} rulings hidden, strip says {strip}")
@@ -205,6 +224,29 @@ class Walk:
         cut = self.page.evaluate(CUT_WORDS_JS)
         if cut:
             self.found.append(f"{state}: words cut {cut}")
+
+    def card(self, state: str) -> None:
+        """The card between boards: its step's buttons in the viewport and topmost, none of
+        them over a place where a one-tap or count button was, the pad's controls off."""
+        page = self.page
+        steps = page.evaluate(CARD_STEPS_JS)
+        if not steps:
+            self.found.append(f"{state}: the card has no step to take")
+        pad = {
+            name: box
+            for name, box in self.keys.items()
+            if name.startswith(("quick-", "pad-", "combo-")) or name == "commit"
+        }
+        for step in steps:
+            if not step["top"]:
+                self.found.append(f"{state}: the card's {step['id']} covered or off the screen")
+            x, y, w, h = step["box"]
+            for name, (px, py, pw, ph) in pad.items():
+                if x < px + pw - 2 and px < x + w - 2 and y < py + ph - 2 and py < y + h - 2:
+                    self.found.append(f"{state}: the card's {step['id']} lies where {name} was")
+        live = page.evaluate(PAD_LIVE_JS)
+        if live:
+            self.found.append(f"{state}: the pad is not locked under the card: {live}")
 
     def sheet(self, summary: str, body: str, state: str) -> None:
         """Open a sheet, check it, close it by its button, Escape and a tap outside."""
@@ -216,7 +258,10 @@ class Walk:
             if bad:
                 self.found.append(f"{state} {body}: {bad}")
             page.locator(body).evaluate("el => el.scrollTop = 0")
-            if not page.evaluate(ON_TOP_JS, "#commit"):
+            # the commit: the pad's, or between boards the card's step
+            held = page.locator("#panel.is-held, #board-over-card:visible").count()
+            commit = "#panel .u-card .u-card-go button" if held else "#commit"
+            if not page.evaluate(ON_TOP_JS, commit):
                 self.found.append(f"{state} {body}: the commit covered")
             if not page.evaluate(ON_TOP_JS, f"{body} [data-sheet-close]"):
                 self.found.append(f"{state} {body}: its Close covered")
@@ -304,6 +349,8 @@ def _walk_tie(walk: Walk) -> None:
     bad = page.evaluate(UNTAPPABLE_JS, ".u-card")
     if bad:
         walk.found.append(f"tie card: {bad}")
+    walk.look("tie card")
+    walk.sheet("#actions > summary", "#actions .u-sheet", "tie card")
     walk.tap("#toss-break-a")
     expect(page.locator("#panel.is-held")).to_have_count(0)
     page.wait_for_function("() => !document.querySelector('.htmx-request')")
@@ -400,6 +447,9 @@ def _walk_singles(walk: Walk, full: bool) -> None:
     walk.send("#actions .u-sheet #void")
     card = page.locator(".u-card")
     expect(card).to_be_visible()
+    walk.look("void card")
+    if full:
+        walk.sheet("#actions > summary", "#actions .u-sheet", "void card")
     if not page.evaluate(ON_TOP_JS, "#card-go"):
         walk.found.append("void: the card's button out of reach")
     go = page.locator("#card-go").inner_text()
@@ -484,3 +534,27 @@ def test_the_walk_finds_a_moved_button(
     page.evaluate("document.getElementById('commit').style.marginLeft = '10px'")
     walk.look("shifted")
     assert any("commit moved" in f for f in walk.found), walk.found
+
+
+def test_the_walk_finds_a_card_step_over_the_pad(
+    live_server: Any, page: Page, transactional_db: None
+) -> None:
+    """The card's own check can fail: its step moved over the count buttons, and a pad left
+    usable under it, are reported."""
+    walk = Walk(page, _singles(), (768, 1024), "en")
+    walk.open(live_server.url)
+    walk.send("#quick-nothing")  # a board with a stroke can be declared void (IT 101)
+    page.locator("#actions > summary").tap()
+    page.locator("#actions .u-sheet #void").scroll_into_view_if_needed()
+    walk.send("#actions .u-sheet #void")
+    walk.look("card")
+    assert walk.found == [], walk.found
+    page.evaluate("""() => {
+      const card = document.querySelector('#panel .u-card');
+      card.style.top = (document.querySelector('label[for="pad-white-3"]')
+        .getBoundingClientRect().top - card.offsetParent.getBoundingClientRect().top - 12) + 'px';
+      document.getElementById('commit').disabled = false;
+    }""")
+    walk.look("card moved")
+    assert any("lies where pad-white" in f for f in walk.found), walk.found
+    assert any("not locked" in f for f in walk.found), walk.found
