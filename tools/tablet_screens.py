@@ -211,6 +211,7 @@ def states() -> dict[str, str]:
     stroke(won, {"by": "white", "pocketed": {"white": 7}})
     out["board-end"] = f"/u/{won.umpire_token}/"
     out["board-end-decisions"] = out["board-end"]
+    out["large-text-board-end"] = out["board-end"]  # the card after the foot, where the strip is
 
     # the cards between boards of issue 28's remainders, the board won offline: the interval
     # before the deciding game (IT 102), the extra board's toss after a tie over the board
@@ -348,7 +349,7 @@ def main() -> None:
                     if state == "offline-queue":
                         for _ in range(3):
                             page.locator("#quick-nothing").tap()
-                    if state == "large-text-doubles":  # the browser's font size 24 px
+                    if state.startswith("large-text"):  # the browser's font size 24 px
                         session = context.new_cdp_session(page)
                         session.send("Page.enable")
                         session.send(

@@ -198,8 +198,16 @@
   function fitCard(panel) {
     var card = panel.querySelector(":scope > .u-card");
     var app = document.getElementById("umpire-app");
-    if (!card || (app && app.classList.contains("u-large-text"))) {
-      if (card) { card.style.maxHeight = ""; }
+    if (card && app && app.classList.contains("u-large-text")) {
+      // large text: one column that scrolls, the card after the foot; shown once in sight
+      card.style.maxHeight = "";
+      if (!card.dataset.seen && card.getClientRects().length) {
+        card.dataset.seen = "1";
+        card.scrollIntoView({ block: "nearest", behavior: "instant" });
+      }
+      return;
+    }
+    if (!card) {
       return;
     }
     var box = card.getBoundingClientRect();
