@@ -5,8 +5,9 @@ umpire sees: the pad and the foot (Undo, "Other decisions…", "Paper board…")
 (±2 px), every pad control locked, "Start board 2" in the viewport and topmost where no one-tap
 or count button was (a second tap on the stroke that ended the board records nothing), and the
 pad back, unlocked and in the same place, once the next board is started. At the five sizes of
-the tablet and the phone; at the reader's large text (one column that scrolls and reflows with
-the next board's facts) the pad is locked and the card brought into sight, topmost.
+the tablet and the phone, singles and doubles; at the reader's large text (one column that
+scrolls and reflows with the next board's facts) the pad is locked and the card brought into
+sight, topmost.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scoring.models import Match
-from scoring.services.matches import Actor, record_event, record_toss
+from scoring.services.matches import Actor, record_event, record_seating, record_toss
 from tests.factories import make_match
 
 SYSTEM = Actor(via="system")
@@ -56,10 +57,16 @@ LIVE_JS = """() => [...document.querySelectorAll(
   .filter((el) => !el.matches(':disabled')).map((el) => el.id || el.name)"""
 
 
-def _one_stroke_from_the_end() -> Match:
-    """The queen covered, seven whites left to White (A breaks): one stroke ends the board."""
-    match = make_match()
+def _one_stroke_from_the_end(kind: str = "singles") -> Match:
+    """The queen covered, seven whites left to White (A breaks): one stroke ends the board
+    (doubles: seated, ICF 78)."""
+    match = make_match(kind=kind)
     record_toss(match=match, winner="a", choice="break", actor=SYSTEM)
+    if kind == "doubles":
+        players = [p.pk for e in (match.entry_a, match.entry_b) if e for p in e.players]
+        record_seating(
+            match=match, actor=SYSTEM, seating=[players[0], players[2], players[1], players[3]]
+        )
     match.refresh_from_db()
     for pocketed in ({"white": 1, "queen": True}, {"white": 1}):
         record_event(
@@ -86,12 +93,29 @@ def _overlaps(box: list[int], other: list[int]) -> bool:
     return x < ox + ow - 2 and ox < x + w - 2 and y < oy + oh - 2 and oy < y + h - 2
 
 
-@pytest.mark.parametrize("large", [False, True], ids=["text-100", "text-150"])
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+CASES = [
+    *(
+        pytest.param(size, large, "singles", id=f"singles-{size[0]}x{size[1]}-text-{text}")
+        for size in SIZES
+        for large, text in ((False, 100), (True, 150))
+    ),
+    *(
+        pytest.param(size, False, "doubles", id=f"doubles-{size[0]}x{size[1]}")
+        for size in (SIZES[0], SIZES[2], SIZES[4])
+    ),
+]
+
+
+@pytest.mark.parametrize("size,large,kind", CASES)
 def test_the_board_ends_and_nothing_moves(
-    live_server: Any, page: Page, transactional_db: None, size: tuple[int, int], large: bool
+    live_server: Any,
+    page: Page,
+    transactional_db: None,
+    size: tuple[int, int],
+    large: bool,
+    kind: str,
 ) -> None:
-    match = _one_stroke_from_the_end()
+    match = _one_stroke_from_the_end(kind)
     page.set_viewport_size({"width": size[0], "height": size[1]})
     if large:  # the reader's text at 150 % (Chromium's font size setting)
         page.context.new_cdp_session(page).send(
