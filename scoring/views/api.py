@@ -344,14 +344,12 @@ def rating(request: HttpRequest, rating_id: int) -> dict[str, Any]:
     if found is None:
         raise Http404
     row, imported = found
-    history = rating_sel.rated_players(row)
+    # SoL's stored rates only (no rate of this app): listed as its page does
+    history = rating_sel.imported_players(row) if imported else rating_sel.rated_players(row)
     tournaments = rating_sel.tournaments_by_pk(
-        {r.tournament_id for rates in history.values() for r in rates}
+        {r.tournament_id for rates in history.values() for r in rates if isinstance(r, Rate)}
     )
     players = [_rated_player(player_id, rates) for player_id, rates in history.items()]
-    if imported:  # SoL's stored rates only: listed as its page does
-        stored = rating_sel.imported_players(row)
-        players = [_rated_player(player_id, rates) for player_id, rates in stored.items()]
     players.sort(key=lambda p: (-p["rate"], p["deviation"], p["player"]))
     return {
         **_rating(request, row),
