@@ -195,20 +195,14 @@ def states() -> dict[str, str]:
     stroke(rulings, {"by": "white", "pocketed": {"white": 1, "queen": True, "striker": True}})
     out["more-rulings"] = f"/u/{rulings.umpire_token}/"
     out["sheet-paper"] = out["fresh-board"]
-    ended = new_match(6)
-    stroke(ended, {"by": "white", "pocketed": {"white": 1, "queen": True}})
-    stroke(ended, {"by": "white", "pocketed": {"white": 1}})
-    stroke(ended, {"by": "white", "pocketed": {"white": 6}})
+    ended = _white_runs(new_match(6), 6)  # one white left: the board ends offline
     out["offline-board-end"] = f"/u/{ended.umpire_token}/"
     # "Start board 2" kept offline, before the board's first stroke: "Board 2: … breaks."
     out["offline-board-begun"] = out["offline-board-end"]
     out["offline-next-board"] = out["offline-board-end"]  # "Start board 2" offline (issue 28)
     # a board won online: the pad stays in its place, locked, under the card that lies over
     # the rulings strip; and "Other decisions…" opened there (below the card's step)
-    won = new_match(10)
-    stroke(won, {"by": "white", "pocketed": {"white": 1, "queen": True}})
-    stroke(won, {"by": "white", "pocketed": {"white": 1}})
-    stroke(won, {"by": "white", "pocketed": {"white": 7}})
+    won = _white_runs(new_match(10), 7)  # every white: the board is won
     out["board-end"] = f"/u/{won.umpire_token}/"
     out["board-end-decisions"] = out["board-end"]
     out["large-text-board-end"] = out["board-end"]  # the card after the foot, where the strip is
@@ -233,6 +227,14 @@ def states() -> dict[str, str]:
     stroke(large, {"by": "white", "pocketed": {"white": 1}})
     out["large-text-doubles"] = f"/u/{large.umpire_token}/"
     return out
+
+
+def _white_runs(match, last: int):
+    """White breaks with the queen and one white, covers it with one more, then pockets
+    ``last`` whites in one stroke (ICF 97(a))."""
+    for pocketed in ({"white": 1, "queen": True}, {"white": 1}, {"white": last}):
+        stroke(match, {"by": "white", "pocketed": pocketed})
+    return match
 
 
 def _boards(match, entries: list[str]) -> None:
