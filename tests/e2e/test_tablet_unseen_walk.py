@@ -37,6 +37,7 @@ from django.test import Client
 from playwright.sync_api import Page, expect
 
 from scoring.models import Match
+from scoring.rules.game import MatchState
 from scoring.services.matches import (
     Actor,
     match_snapshot,
@@ -721,7 +722,7 @@ def _to_last_board(match: Match, winner: str) -> Match:
     loser = "b" if winner == "a" else "a"
     while True:
         state = match_snapshot(match).state
-        assert state is not None and state.next is not None
+        assert isinstance(state, MatchState) and state.next is not None
         game = state.games[-1] if state.games and not state.games[-1].finished else None
         score = game.scores.get(winner, 0) if game else 0
         if score >= 13 and state.next.breaker == winner:
