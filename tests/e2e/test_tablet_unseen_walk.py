@@ -2,19 +2,26 @@
 "your work is also checked with the tablet driven by scripts you have not seen").
 
 It plays the tablet as a new umpire would, with its own selectors and its own measures (no
-helper of the other tablet tests), at 768x1024 and 1024x768 in full and spot checks at
-800x1280, 1280x800 and 390x844:
+helper of the other tablet tests), with names as long as a real draw's (invented), in English
+and German, at 768x1024 and 1024x768 in full and spot checks at 800x1280, 1280x800 and
+390x844:
 
 - singles: every sheet ("More…", "Other decisions…", "Paper board…") and the menu opened,
   closed by their button, Escape and a tap outside; a one-tap button with the pad set; the
   break with "Queen + own", the cover; a technical foul then the forgo; a void board and its
   replay (numbered as the void board, IT 101);
 - doubles: the seat on turn;
-- point carrom: the side panels' game scores whole;
+- two-digit scores (a club's 13-letter names and long ones): the names and the facts line
+  whole, a break missed;
+- point carrom: the side panels' game scores whole, one-tap black and white, counts, a foul,
+  "More…" and the other decisions;
 - (the two full sizes) a 12-12 tie after eight boards: the card says "12–12: extra board",
   the toss, the extra board's first stroke with its one-tap buttons; and a board finished
   offline (the pad locked under the card), its four strokes recorded once when the network
-  is back.
+  is back;
+- once, at 768x1024: a real minute offline in the middle of a board (test_a_minute_offline)
+  and a whole best-of-three, its games' last boards played on the tablet, the interval ended
+  by an organiser at the tablet, the match's end (test_a_whole_best_of_three).
 
 At every state: every button's box the same (±2 px) as in every earlier state (between boards
 too: the pad stays in its place, locked, under the card, whose next step lies where no one-tap
