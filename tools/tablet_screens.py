@@ -206,6 +206,18 @@ def states() -> dict[str, str]:
     out["board-end"] = f"/u/{won.umpire_token}/"
     out["board-end-decisions"] = out["board-end"]
     out["large-text-board-end"] = out["board-end"]  # the card after the foot, where the strip is
+    # the match won by a stroke: the pad and the foot in place, the confirmations first on the
+    # card over the strip (issue 28)
+    over = new_match(11)
+    _boards(over, ["a12", "a12", "a1", "step", "a12", "b1", "a12"])
+    _white_runs(over, 7)
+    out["match-over"] = f"/u/{over.umpire_token}/"
+    out["large-text-match-over"] = out["match-over"]  # the card after the foot
+    # the same match's last board won offline: the engine's card over the locked pad
+    over_offline = new_match(12)
+    _boards(over_offline, ["a12", "a12", "a1", "step", "a12", "b1", "a12"])
+    _board_to_win(over_offline)
+    out["offline-match-over"] = f"/u/{over_offline.umpire_token}/"
 
     # the cards between boards of issue 28's remainders, the board won offline: the interval
     # before the deciding game (IT 102), the extra board's toss after a tie over the board
@@ -269,9 +281,7 @@ def _boards(match, entries: list[str]) -> None:
 def _board_to_win(match) -> None:
     """The breaker (white) one carromman and a tap from winning the board with 12: the queen
     covered, eight pocketed; the picture's "1" and "Record stroke" end it offline."""
-    stroke(match, {"by": "white", "pocketed": {"white": 1, "queen": True}})
-    stroke(match, {"by": "white", "pocketed": {"white": 1}})
-    stroke(match, {"by": "white", "pocketed": {"white": 6}})
+    _white_runs(match, 6)
 
 
 #: What to tap before the picture, per state (the sheets, the menu, "+N more").
@@ -290,6 +300,7 @@ REMAINDERS = {
     "offline-extra-board": "#board-over-card #toss-break",
     "offline-extra-board-tossed": "#board-over-card #toss-break",
     "offline-doubles-next-board": "#board-over-card #card-go",
+    "offline-match-over": "#board-over-card #match-result",
 }
 
 

@@ -271,6 +271,8 @@ def screen(
             chips = dict.fromkeys(chips, None)
         if nxt is not None and nxt["game"] != game_number:  # the next game: 0-0
             scores = dict.fromkeys(scores, 0)
+        if card.get("match"):  # the match's end (ICF 57): no board, colours nor turn, as online
+            chips = dict.fromkeys(chips, None)
     where = (game_number, number)
     coming = ending.get("next") if ending is not None and card and card.get("next") else None
     if coming:
@@ -323,6 +325,8 @@ def screen(
             for c in dues
         },
         "board_end": card,
+        # the match is over: the facts line empty, as the server's (no board is played)
+        "match_over": bool(card and card.get("match")),
         "boards": boards,
         "boards_words": screen_words.boards_table_words(),
         "on_turn": panel(on_turn) if on_turn else None,

@@ -104,6 +104,8 @@
   // server's history lines are hidden when the engine's board is another one than theirs.
   function drawScreen(screen, fresh) {
     if (!screen) { return; }
+    var factsLine = document.getElementById("facts"); // empty at the match's end, as online
+    if (factsLine) { factsLine.classList.toggle("is-match-over", !!screen.match_over); }
     var queen = document.getElementById("queen-state");
     if (queen) {
       queen.dataset.queen = screen.queen.state;
@@ -356,7 +358,7 @@
   // The match's end as the server's screen shows it (templates/scoring/umpire/_finished.html)
   function matchOver(match) {
     var box = document.createElement("div");
-    box.className = "u-banner u-banner-match";
+    box.className = "u-card-part u-banner-match";
     box.id = "match-result";
     var title = document.createElement("h2");
     title.className = "u-h2";

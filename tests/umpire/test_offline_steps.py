@@ -168,3 +168,11 @@ def test_the_match_ended_offline_shows_the_matchs_end(tossed, tmp_path: Path):
         for g in view.finished_games
     ]
     assert end["match"]["games"] == lines
+    # the screen beside the card as the server's at the match's end: no board's facts, no
+    # colours and nobody on turn (the facts line is emptied by umpire-offline-screen.js)
+    screen = got["screen"]
+    assert screen["match_over"] is True
+    assert not view.game_number and not view.on_turn_by
+    assert screen["on_turn"] is None and screen["turn"] is None
+    assert {side["colour"] for side in screen["sides"].values()} == {None}
+    assert not any(s.colour for s in view.sides)
