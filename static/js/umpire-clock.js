@@ -86,7 +86,7 @@
     if (!p || !clock) {
       return;
     }
-    clock.hidden = p.dataset.clock !== "run" || p.classList.contains("is-held");
+    clock.hidden = p.dataset.clock !== "run" || p.classList.contains("is-carded");
     var board = p.dataset.board;
     if (board !== boardSeen) {
       var started = p.dataset.started === "1";

@@ -98,15 +98,8 @@
     // the board's end: nothing more is taken on this board until the card's next step
     var over = !!ruled.finished;
     p.classList.toggle("is-over-offline", over);
-    p.querySelectorAll("#pad input, #pad button, #quick button").forEach(function (el) {
-      if (over && !el.disabled) {
-        el.disabled = true;
-        el.dataset.offlineOff = "1";
-      } else if (!over && el.dataset.offlineOff) {
-        el.disabled = false; // the next board begun offline (umpire-pad.js fits it again)
-        delete el.dataset.offlineOff;
-      }
-    });
+    // (the pad locked under the card, and given back when the next board begins offline, by
+    // umpire-pad.js's fit, called at the end of this function)
     // "To play" names the side on turn (at the board's end the next board's breaker), as the
     // server's does; the ⇄ swap is for strokes kept without the engine
     var swap = document.getElementById("offline-by");

@@ -119,7 +119,8 @@
     var locked = panel.classList.contains("is-over-offline");
     // between boards the pad stays in its place under the server's card, locked until the
     // next step (issue 28); what this locked is given back first, then fitted again below
-    panel.querySelectorAll("[data-held-off]").forEach(function (el) {
+    var released = panel.querySelectorAll("[data-held-off]");
+    released.forEach(function (el) {
       if (el.tagName === "SUMMARY") {
         el.removeAttribute("aria-disabled");
         el.removeAttribute("tabindex");
@@ -128,7 +129,14 @@
       }
       delete el.dataset.heldOff;
     });
+    // given back, the counts offer again no more than is on the board (umpire-queue.js)
+    var tablet = window.umpireTablet;
+    if (released.length && tablet && tablet.limitPad) {
+      tablet.limitPad();
+    }
+    // "a card holds the pad", the one class the sheets (umpire-sheets.js) and the CSS read
     var held = panel.classList.contains("is-held") || locked;
+    panel.classList.toggle("is-carded", held);
     panel.querySelectorAll("input.u-toggle-input[class*=u-when-], button.u-combo[class*=u-when-]")
       .forEach(function (el) {
         var on = applies(el, panel) && !locked;

@@ -164,9 +164,9 @@
       var colour = name.indexOf("white") >= 0 ? "white" : "black";
       document.querySelectorAll('input.u-seg-input[name="' + name + '"]').forEach(function (input) {
         var over = parseInt(input.value, 10) > Math.max(0, left[colour]);
-        // a pad locked under the card between boards stays locked (umpire-pad.js, offline
-        // umpire-offline.js): the engine's start or a queue drawn later does not unlock it
-        input.disabled = over || !!input.dataset.heldOff || !!input.dataset.offlineOff;
+        // a pad locked under the card between boards stays locked (umpire-pad.js, online and
+        // offline): the engine's start or a queue drawn later does not unlock it
+        input.disabled = over || !!input.dataset.heldOff;
         var label = document.querySelector('label[for="' + input.id + '"]');
         if (label) {
           label.classList.toggle("is-over", over);

@@ -31,8 +31,7 @@
   // the card) the card's next step ("Start board N", "Sides changed", the toss's buttons).
   function anchor() {
     var panel = document.getElementById("panel");
-    if (panel && (panel.classList.contains("is-held") ||
-                  panel.classList.contains("is-over-offline"))) {
+    if (panel && panel.classList.contains("is-carded")) {
       var step = panel.querySelector(".u-card .u-card-go");
       if (visible(step)) {
         return step;

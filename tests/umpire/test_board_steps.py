@@ -38,14 +38,14 @@ def _step_key(html: str) -> str:
 def test_going_on_from_the_card_is_kept_on_the_server(client, tossed):
     _win_board(tossed)
     page = client.get(link(tossed)).content.decode()
-    assert 'class="u-panel is-held"' in page  # the card holds the pad
+    assert 'class="u-panel is-held is-carded"' in page  # the card holds the pad
     key = _step_key(page)
 
     assert _step(client, tossed, key).status_code == 200
     assert AuditEntry.objects.filter(match=tossed, action=STEP, detail__step=key).count() == 1
     # a reload (or a second tablet) shows the pad, not the card
     again = client.get(link(tossed)).content.decode()
-    assert 'class="u-panel is-held"' not in again and 'class="u-panel"' in again
+    assert 'class="u-panel is-held is-carded"' not in again and 'class="u-panel"' in again
     # a repeated tap records nothing more
     assert _step(client, tossed, key).status_code == 200
     assert AuditEntry.objects.filter(match=tossed, action=STEP).count() == 1

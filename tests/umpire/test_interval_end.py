@@ -65,7 +65,7 @@ def test_the_interval_holds_the_next_board_until_an_organiser_ends_it(
         {"step": view.step_key, "client_id": str(uuid.uuid4()), "revision": tossed.revision},
     )
     assert going_on.status_code == 200
-    assert 'class="u-panel is-held"' not in client.get(link(tossed)).content.decode()
+    assert 'class="u-panel is-held is-carded"' not in client.get(link(tossed)).content.decode()
 
 
 def test_the_umpire_link_may_not_end_the_interval(client, tossed):

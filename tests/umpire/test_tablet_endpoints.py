@@ -93,7 +93,7 @@ def test_between_games_one_card_holds_the_pad_and_the_seats_turn(client, tossed)
     )
     html = client.get(link(tossed)).content.decode()
     assert 'class="u-sides u-sides-2 is-turned" id="sides"' in html
-    assert 'class="u-panel is-held"' not in html
+    assert 'class="u-panel is-held is-carded"' not in html
     post(
         client,
         tossed,
