@@ -132,6 +132,8 @@
       row.parentNode.insertBefore(card, row.nextSibling); // where the server's card holds the pad
     }
     if (window.umpirePadFit) { window.umpirePadFit(); } // locked in its place when over
+    // the stroke clock hidden under the card (.is-carded, set by the fit), as online
+    if (window.umpireClock) { window.umpireClock.sync(p); }
   }
 
   // who is on turn shown or not (the side panels' tag, "To play")

@@ -97,6 +97,7 @@ def test_a_board_ended_offline_locks_the_pad_until_start_board(
     page.wait_for_function(ENGINE_READY, timeout=60000)
 
     page.context.set_offline(True)
+    expect(page.locator("#stroke-clock")).to_be_visible()  # during the board
     page.locator('label[for="pad-white-1"]').tap()
     page.locator("#commit").tap()  # the last white: White wins the board
     expect(page.locator("#history .u-history-item.is-pending")).to_have_count(1)
@@ -108,6 +109,8 @@ def test_a_board_ended_offline_locks_the_pad_until_start_board(
     expect(page.locator("#board-end")).to_contain_text("Board 1 is over")
     for control in ("#quick-nothing", "#quick-own", "#commit", "#pad-black-1"):
         expect(page.locator(control)).to_be_disabled()  # nothing more on this board
+    expect(page.locator("#panel.is-carded")).to_have_count(1)  # the one lock's mark
+    expect(page.locator("#stroke-clock")).to_be_hidden()  # under the card, as online
 
     page.context.set_offline(False)  # recorded: the server's card, "Start board 2"
     expect(page.locator("#summary-card #card-go")).to_be_visible(timeout=20000)
