@@ -170,6 +170,38 @@ def play(match: Match, winner: str = "a", actor: Actor = SYSTEM) -> Match:
         )
 
 
+def paper_boards(match: Match, *entries: str, actor: Actor = SYSTEM) -> Match:
+    """Boards entered from paper, as the umpire keys a paper scoresheet: ``"a12"``, side A
+    wins the board with 12 points (ICF 53); ``"step"``, the card's step between boards taken
+    on the server ("Sides changed" before the next game, ICF 58)."""
+    from scoring.selectors.umpire import tablet
+    from scoring.services.board_steps import acknowledge_step
+    from scoring.services.matches import match_snapshot
+
+    match.refresh_from_db()  # as recorded so far (a toss, a seating)
+    for entry in entries:
+        if entry == "step":
+            view = tablet(match_snapshot(match))
+            acknowledge_step(
+                match=match,
+                actor=actor,
+                step=view.step_key,
+                sides_changed=view.change_sides,
+                current_step=view.step_key,
+            )
+        else:
+            record_quick_board(
+                match=match,
+                winner=entry[0],
+                points=int(entry[1:]),
+                law="ICF 53",
+                client_id=uuid.uuid4(),
+                actor=actor,
+            )
+        match.refresh_from_db()
+    return match
+
+
 def play_and_confirm(match: Match, winner: str = "a", actor: Actor = SYSTEM) -> Match:
     """Play ``match`` to the end (:func:`play`) and confirm its result."""
     play(match, winner, actor)

@@ -79,6 +79,29 @@ def _one_stroke_from_the_end(kind: str = "singles") -> Match:
     return match
 
 
+def open_at(page: Page, url: str, size: tuple[int, int], large: bool) -> dict[str, list[int]]:
+    """The tablet's page at ``size`` (``large``: the reader's text at 150 %, Chromium's font
+    size setting): the boxes of the pad's and the foot's controls before the last stroke."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    if large:
+        page.context.new_cdp_session(page).send(
+            "Page.setFontSizes", {"fontSizes": {"standard": 24, "fixed": 20}}
+        )
+    page.goto(url)
+    if large:
+        expect(page.locator("#umpire-app.u-large-text")).to_have_count(1)
+    expect(page.locator("#pad")).to_be_visible()
+    return dict(page.evaluate(BOXES_JS))
+
+
+def a_second_tap_records_nothing(page: Page) -> None:
+    """A second tap where "Record stroke" was (the pad locked under the card)."""
+    revision = page.locator("#panel").get_attribute("data-revision")
+    page.locator("#commit").dispatch_event("click")
+    page.wait_for_timeout(300)
+    expect(page.locator("#panel")).to_have_attribute("data-revision", revision or "")
+
+
 def _moved(before: dict[str, list[int]], after: dict[str, list[int]]) -> list[str]:
     return [
         f"{name} {was} -> {after[name]}"
@@ -116,16 +139,7 @@ def test_the_board_ends_and_nothing_moves(
     kind: str,
 ) -> None:
     match = _one_stroke_from_the_end(kind)
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    if large:  # the reader's text at 150 % (Chromium's font size setting)
-        page.context.new_cdp_session(page).send(
-            "Page.setFontSizes", {"fontSizes": {"standard": 24, "fixed": 20}}
-        )
-    page.goto(f"{live_server.url}/u/{match.umpire_token}/")
-    if large:
-        expect(page.locator("#umpire-app.u-large-text")).to_have_count(1)
-    expect(page.locator("#pad")).to_be_visible()
-    before = page.evaluate(BOXES_JS)
+    before = open_at(page, f"{live_server.url}/u/{match.umpire_token}/", size, large)
     page.locator('label[for="pad-white-7"]').tap()
     page.locator("#commit").tap()
     expect(page.locator("#card-go")).to_be_visible()
@@ -144,11 +158,7 @@ def test_the_board_ends_and_nothing_moves(
             if name.startswith(("quick-", "pad-")) and _overlaps(go["box"], box)
         ]
         assert under == [], (go, under)
-    # a second tap where "Record stroke" was records nothing
-    revision = page.locator("#panel").get_attribute("data-revision")
-    page.locator("#commit").dispatch_event("click")
-    page.wait_for_timeout(300)
-    expect(page.locator("#panel")).to_have_attribute("data-revision", revision or "")
+    a_second_tap_records_nothing(page)
     page.locator("#card-go").tap()
     expect(page.locator("#panel.is-held")).to_have_count(0)
     expect(page.locator("#commit")).to_be_enabled()

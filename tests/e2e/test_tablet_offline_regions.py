@@ -20,18 +20,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring.selectors.umpire import tablet
-from scoring.services.board_steps import acknowledge_step
 from scoring.services.matches import (
-    match_snapshot,
     record_event,
-    record_quick_board,
     record_seating,
     record_toss,
 )
 from tests.e2e.test_tablet_offline_screen import ENGINE_READY
 from tests.e2e.test_umpire_tablet import UMPIRE, Problems, tossed_match
-from tests.factories import make_match
+from tests.factories import make_match, paper_boards
 
 SHOTS = os.environ.get("TABLET_SHOTS")  # a folder: each compared screen is also saved there
 
@@ -204,28 +200,10 @@ READ = """() => {
 
 
 def _record(match, entry) -> None:
-    if isinstance(entry, str) and entry[0] in "ab" and entry[1:].isdigit():
-        # a board entered from paper: "b12", Ben Kirk wins it with 12
-        record_quick_board(
-            match=match,
-            winner=entry[0],
-            points=int(entry[1:]),
-            law="ICF 53",
-            client_id=uuid.uuid4(),
-            actor=UMPIRE,
-        )
-        match.refresh_from_db()
-        return
-    if entry == "step":  # the card's step on the server ("Sides changed" before game 2)
-        view = tablet(match_snapshot(match))
-        acknowledge_step(
-            match=match,
-            actor=UMPIRE,
-            step=view.step_key,
-            sides_changed=view.change_sides,
-            current_step=view.step_key,
-        )
-        match.refresh_from_db()
+    if entry == "step" or isinstance(entry, str) and entry[0] in "ab" and entry[1:].isdigit():
+        # a board entered from paper ("b12": Ben Kirk wins it with 12) or the card's step on
+        # the server ("Sides changed" before game 2)
+        paper_boards(match, entry, actor=UMPIRE)
         return
     payload = (
         {"type": "void"}

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import os
 import re
-import uuid
 from typing import Any
 
 import pytest
@@ -48,11 +47,10 @@ from scoring.rules.game import MatchState
 from scoring.services.matches import (
     Actor,
     match_snapshot,
-    record_quick_board,
     record_seating,
     record_toss,
 )
-from tests.factories import make_match
+from tests.factories import make_match, paper_boards
 
 WALKER = Actor(via="link", device="unseen-walk")
 
@@ -399,17 +397,7 @@ def _singles(names: tuple[str, ...] = LONG_NAMES) -> Match:
 
 def _paper(match: Match, *boards: str) -> Match:
     """Boards entered from paper: "a12" = A wins it with 12 points (ICF 53)."""
-    for board in boards:
-        record_quick_board(
-            match=match,
-            winner=board[0],
-            points=int(board[1:]),
-            law="ICF 53",
-            client_id=uuid.uuid4(),
-            actor=WALKER,
-        )
-        match.refresh_from_db()
-    return match
+    return paper_boards(match, *boards, actor=WALKER)
 
 
 def _doubles() -> Match:
