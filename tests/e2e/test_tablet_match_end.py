@@ -19,18 +19,24 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scoring.models import Match
-from scoring.selectors.umpire import tablet
-from scoring.services.board_steps import acknowledge_step
 from scoring.services.matches import (
     Actor,
     match_snapshot,
     record_event,
-    record_quick_board,
     record_seating,
     record_toss,
 )
-from tests.e2e.test_tablet_board_end import BOXES_JS, LIVE_JS, _moved, _overlaps
-from tests.factories import make_match
+from tests.e2e.test_tablet_board_end import (
+    BOXES_JS,
+    LIVE_JS,
+    _moved,
+    _overlaps,
+    a_second_tap_records_nothing,
+    open_at,
+)
+from tests.e2e.test_tablet_unseen_walk import LONG_NAMES, _named
+from tests.factories import make_match, paper_boards, play
+from tests.live.point_flow import toss as point_toss
 
 SYSTEM = Actor(via="system")
 
@@ -59,27 +65,7 @@ def _one_stroke_from_the_match(kind: str = "singles") -> Match:
         record_seating(
             match=match, actor=SYSTEM, seating=[players[0], players[2], players[1], players[3]]
         )
-    match.refresh_from_db()
-    for entry in ("a12", "a12", "a1", "step", "a12", "b1", "a12"):
-        if entry == "step":
-            view = tablet(match_snapshot(match))
-            acknowledge_step(
-                match=match,
-                actor=SYSTEM,
-                step=view.step_key,
-                sides_changed=view.change_sides,
-                current_step=view.step_key,
-            )
-        else:
-            record_quick_board(
-                match=match,
-                winner=entry[0],
-                points=int(entry[1:]),
-                law="ICF 53",
-                client_id=uuid.uuid4(),
-                actor=SYSTEM,
-            )
-        match.refresh_from_db()
+    paper_boards(match, "a12", "a12", "a1", "step", "a12", "b1", "a12", actor=SYSTEM)
     for pocketed in ({"white": 1, "queen": True}, {"white": 1}):
         record_event(
             match=match,
@@ -118,16 +104,7 @@ def test_the_match_ends_and_nothing_moves(
     kind: str,
 ) -> None:
     match = _one_stroke_from_the_match(kind)
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    if large:  # the reader's text at 150 % (Chromium's font size setting)
-        page.context.new_cdp_session(page).send(
-            "Page.setFontSizes", {"fontSizes": {"standard": 24, "fixed": 20}}
-        )
-    page.goto(f"{live_server.url}/u/{match.umpire_token}/")
-    if large:
-        expect(page.locator("#umpire-app.u-large-text")).to_have_count(1)
-    expect(page.locator("#pad")).to_be_visible()
-    before = page.evaluate(BOXES_JS)
+    before = open_at(page, f"{live_server.url}/u/{match.umpire_token}/", size, large)
     assert {"undo", "commit", "quick-nothing"} <= before.keys()
     _the_winning_stroke(page)
     at_end = page.evaluate(BOXES_JS)
@@ -146,11 +123,7 @@ def test_the_match_ends_and_nothing_moves(
             if _overlaps(c["box"], box)
         ]
         assert under == [], under
-    # a second tap where "Record stroke" was records nothing
-    revision = page.locator("#panel").get_attribute("data-revision")
-    page.locator("#commit").dispatch_event("click")
-    page.wait_for_timeout(300)
-    expect(page.locator("#panel")).to_have_attribute("data-revision", revision or "")
+    a_second_tap_records_nothing(page)
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
 
@@ -183,3 +156,88 @@ def test_the_match_ends_and_nothing_moves(
         assert _moved(before, page.evaluate(BOXES_JS)) == []
     match.refresh_from_db()
     assert match.status == Match.Status.CONFIRMED
+
+
+#: each confirmation's words whole in its box, no word broken across lines (a compound may
+#: break after its hyphen)
+WORDS_JS = """() => [...document.querySelectorAll('#panel .u-confirm-row > *')].map((el) => {
+  const target = el.querySelector('button') || el;
+  const broken = [];
+  const walker = document.createTreeWalker(target, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    for (const m of n.textContent.matchAll(/[^\\s-]+-?/g)) {
+      const range = document.createRange();
+      range.setStart(n, m.index);
+      range.setEnd(n, m.index + m[0].length);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (lines.size > 1) { broken.push(m[0]); }
+    }
+  }
+  return {id: target.id, broken,
+          whole: target.scrollHeight <= target.clientHeight + 1 &&
+            target.scrollWidth <= target.clientWidth + 1};
+})"""
+
+
+def _over_with_long_names(kind: str) -> Match:
+    """A match over with a real draw's long names: singles won 2-0 from paper, or point
+    carrom's three players after a ruling of 25 points (IT 101)."""
+    if kind == "singles":
+        return play(_named(make_match(), LONG_NAMES))
+    match = point_toss(_named(make_match(rules="point-carrom", games_to_win=1), LONG_NAMES))
+    position = match_snapshot(match).current.position
+    for payload in (
+        {"type": "stroke", "by": position.players[position.on_turn]},
+        {"type": "umpire_ruling", "points": {"a": 25, "b": 1}, "law": "IT 101"},
+    ):
+        record_event(match=match, payload=payload, client_id=uuid.uuid4(), actor=SYSTEM)
+    match.refresh_from_db()
+    return match
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize(
+    "size", [SIZES[4], SIZES[0], SIZES[2]], ids=["390x844", "768x1024", "1024x768"]
+)
+@pytest.mark.parametrize("kind", ["singles", "points"])
+def test_every_confirmation_reads_whole_and_stays(
+    live_server: Any,
+    page: Page,
+    transactional_db: None,
+    kind: str,
+    size: tuple[int, int],
+    lang: str,
+) -> None:
+    """Long names, point carrom's three players, the phone: every side's confirmation in
+    sight and topmost, where no button of the pad or the foot is, its words whole and no word
+    broken across lines; one side confirming leaves the others' buttons where they were."""
+    match = _over_with_long_names(kind)
+    assert match.status == Match.Status.FINISHED
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.context.add_cookies([{"name": "django_language", "value": lang, "url": live_server.url}])
+    page.goto(f"{live_server.url}/u/{match.umpire_token}/")
+    expect(page.locator("#confirm-a")).to_be_visible()
+    confirms = page.evaluate(CONFIRM_JS)
+    assert len(confirms) == (3 if kind == "points" else 2)
+    assert all(c["seen"] for c in confirms), confirms
+    # none where a button of the pad (locked in its place) or of the foot is
+    pad = page.evaluate(BOXES_JS)
+    assert "commit" in pad and "undo" in pad
+    under = [
+        f"{c['id']} over {n}" for c in confirms for n, b in pad.items() if _overlaps(c["box"], b)
+    ]
+    assert under == [], under
+    words = page.evaluate(WORDS_JS)
+    assert all(w["whole"] and not w["broken"] for w in words), words
+    page.locator("#confirm-a").tap()
+    expect(page.locator("#confirmed-a")).to_be_visible()
+    after = page.evaluate(CONFIRM_JS)
+    assert [c["id"] for c in after][1:] == [c["id"] for c in confirms][1:]
+    for was, now in zip(confirms[1:], after[1:], strict=True):
+        assert all(abs(a - b) <= 2 for a, b in zip(was["box"], now["box"], strict=True)), (
+            confirms,
+            after,
+        )
+        assert now["seen"], after
+    words = page.evaluate(WORDS_JS)
+    assert all(w["whole"] and not w["broken"] for w in words), words
